@@ -8,6 +8,9 @@ from engines.core.game import Game
 # "module:attribute" of every shipped game, in the order the lobby lists them.
 BUILTIN: list[str] = []
 
+# Games whose content ships before their engine: id -> "module:function" returning the content.
+CONTENT_ONLY: dict[str, str] = {}
+
 _games: dict[str, Game] = {}
 _loaded = False
 
@@ -40,3 +43,14 @@ def all_games() -> list[Game]:
 def get_game(game_id: str) -> Game | None:
     _load_builtin()
     return _games.get(game_id)
+
+
+def content(game_id: str) -> dict | None:
+    """A game's content data (cards, map...), also for games whose engine is not there yet."""
+    game = get_game(game_id)
+    if game is not None:
+        return game.content()
+    if game_id in CONTENT_ONLY:
+        module, attr = CONTENT_ONLY[game_id].split(":")
+        return getattr(importlib.import_module(module), attr)()
+    return None

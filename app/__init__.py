@@ -1,0 +1,1 @@
+"""Siglo de Oro: the FastAPI server (pages, JSON API, live updates) around the engines."""

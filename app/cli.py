@@ -1,0 +1,166 @@
+"""`siglo`: serve, db upgrade, simulate, content export, replay."""
+from __future__ import annotations
+
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import click
+import orjson
+
+from engines import registry
+
+
+@click.group()
+def main() -> None:
+    """Siglo de Oro: play-by-web server for three board games of the Spanish Golden Age."""
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, show_default=True, type=int)
+@click.option("--database-url", default=None, help="Default: DATABASE_URL, else sqlite:///./siglo.db")
+@click.option("--workers", default=1, show_default=True, type=int, help="Server processes (PostgreSQL only)")
+def serve(host: str, port: int, database_url: str | None, workers: int) -> None:
+    """Apply migrations, then serve the site and the API."""
+    import os
+
+    import uvicorn
+
+    from app.config import get_settings
+    from app.migrate import upgrade
+
+    if database_url:
+        os.environ["DATABASE_URL"] = database_url
+        get_settings.cache_clear()
+    settings = get_settings()
+    settings.resolved_secret()  # create the key file once, before any worker starts
+    upgrade(settings.database_url)
+    click.echo(f"Siglo de Oro on http://{host}:{port}  (database: {settings.database_url.split('@')[-1]})")
+    uvicorn.run("app.asgi:app", host=host, port=port, workers=workers, timeout_graceful_shutdown=3,
+                proxy_headers=True, log_level="info")
+
+
+@main.group()
+def db() -> None:
+    """Database maintenance."""
+
+
+@db.command("upgrade")
+@click.option("--database-url", default=None)
+def db_upgrade(database_url: str | None) -> None:
+    """Apply every pending migration."""
+    from app.config import get_settings
+    from app.migrate import upgrade
+
+    upgrade(database_url or get_settings().database_url)
+    click.echo("The database is up to date.")
+
+
+def _game(game_id: str):
+    game = registry.get_game(game_id)
+    if game is None:
+        raise click.BadParameter(f"unknown game {game_id!r}; games: {', '.join(g.id for g in registry.all_games())}")
+    return game
+
+
+def _parse_option(raw: str) -> tuple[str, object]:
+    key, sep, value = raw.partition("=")
+    if not sep:
+        raise click.BadParameter(f"{raw!r} is not key=value")
+    try:
+        return key, orjson.loads(value)
+    except orjson.JSONDecodeError:
+        return key, value
+
+
+@main.command()
+@click.argument("game_id")
+@click.option("--games", "count", default=100, show_default=True, type=int)
+@click.option("--seed", default=1, show_default=True, type=int, help="Seed of the first game; then +1 each")
+@click.option("--option", "options", multiple=True, help="key=value (JSON values), repeatable")
+@click.option("--bot", default="random", show_default=True)
+@click.option("--check/--no-check", default=False, help="Check every platform invariant at every step")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object")
+def simulate(game_id: str, count: int, seed: int, options: tuple[str, ...], bot: str, check: bool,
+             as_json: bool) -> None:
+    """Headless playouts with bots at every seat."""
+    from engines.core.conformance import ConformanceError, playout
+
+    game = _game(game_id)
+    if bot not in game.bots:
+        raise click.BadParameter(f"{game.title} has no bot {bot!r}; it has {', '.join(game.bots)}")
+    opts = dict(_parse_option(o) for o in options)
+    try:
+        game.parse_options(opts)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+    outcomes: Counter = Counter()
+    errors, actions_total, failures = 0, 0, []
+    started = time.perf_counter()
+    with click.progressbar(range(seed, seed + count), label=f"{game.title}", file=sys.stderr,
+                           show_pos=True) as seeds:
+        for s in seeds:
+            try:
+                result = playout(game, s, opts, check=check, bot=bot)
+            except ConformanceError as exc:
+                errors += 1
+                failures.append({"seed": s, "error": str(exc).splitlines()[0], "reproduce": exc.reproduce})
+                continue
+            actions_total += result["actions"]
+            outcomes[result["outcome"].get("text", "")] += 1
+    seconds = time.perf_counter() - started
+    summary = {"game": game.id, "games": count, "errors": errors, "actions_total": actions_total,
+               "actions_per_game": actions_total / max(1, count - errors), "seconds": round(seconds, 3),
+               "actions_per_second": round(actions_total / seconds, 1) if seconds else None,
+               "outcomes": dict(outcomes.most_common()), "failures": failures}
+    if as_json:
+        click.echo(orjson.dumps(summary).decode())
+    else:
+        click.echo(f"games {count}  errors {errors}  actions {actions_total} "
+                   f"({summary['actions_per_game']:.1f}/game)  {seconds:.2f}s  {summary['actions_per_second']} actions/s")
+        for text, n in outcomes.most_common(15):
+            click.echo(f"  {n:6d}  {text}")
+        for f in failures:
+            click.echo(f"FAILED seed {f['seed']}: {f['error']}\n  reproduce: {f['reproduce']}")
+    if errors:
+        sys.exit(1)
+
+
+@main.group()
+def content() -> None:
+    """A game's content data (cards, map...)."""
+
+
+@content.command("export")
+@click.argument("game_id")
+def content_export(game_id: str) -> None:
+    """Print the game's content as JSON."""
+    data = registry.content(game_id)
+    if data is None:
+        raise click.BadParameter(f"unknown game {game_id!r}")
+    click.echo(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode())
+
+
+@main.command()
+@click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def replay(path: Path) -> None:
+    """Replay an exported record and verify it."""
+    from app.errors import AppError
+    from app.services.play import replay_record
+
+    try:
+        record = orjson.loads(path.read_bytes())
+        game, state = replay_record(record)
+    except orjson.JSONDecodeError as exc:
+        raise click.ClickException(f"{path} is not JSON: {exc}") from None
+    except AppError as exc:
+        raise click.ClickException(exc.message) from None
+    outcome = game.outcome(state)
+    click.echo(f"{game.title}: {len(record['moves'])} moves replayed.")
+    click.echo(f"Outcome: {outcome['text']}" if outcome else "The game is not over.")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,44 @@
+"""One settings object, read once from the environment (prefix SIGLO_, plus DATABASE_URL)."""
+from __future__ import annotations
+
+import secrets
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import AliasChoices, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="SIGLO_", env_file=".env", extra="ignore")
+
+    database_url: str = Field(
+        "sqlite:///./siglo.db",
+        validation_alias=AliasChoices("DATABASE_URL", "SIGLO_DATABASE_URL"),
+        description="SQLAlchemy URL; sqlite:///file.db (embedded default) or postgresql+psycopg://user:pw@host/db",
+    )
+    secret_key: str = Field("", description="Signs session cookies; generated into .siglo-secret when empty")
+    secret_file: Path = Field(Path(".siglo-secret"), description="Where a generated secret key is kept")
+    secure_cookies: bool = Field(False, description="Mark cookies Secure (set behind HTTPS)")
+    session_days: int = Field(30, description="Lifetime of a login session")
+    login_attempts: int = Field(10, description="Failed logins allowed per username or address per window")
+    login_window_seconds: int = Field(300, description="The login rate-limit window")
+    bots_enabled: bool = Field(True, description="Run bot seats' turns in the background")
+    bot_delay_seconds: float = Field(0.3, description="Pause before a bot moves, so people can follow")
+    max_body_bytes: int = Field(1_000_000, description="Largest request body accepted")
+    content_dir: Path | None = Field(None, description="Folder of content files replacing the packaged ones")
+
+    def resolved_secret(self) -> str:
+        if self.secret_key:
+            return self.secret_key
+        if self.secret_file.exists():
+            return self.secret_file.read_text().strip()
+        key = secrets.token_urlsafe(48)
+        self.secret_file.write_text(key)
+        self.secret_file.chmod(0o600)
+        return key
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

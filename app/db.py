@@ -1,0 +1,43 @@
+"""Database engine and sessions. SQLite (embedded default) or PostgreSQL through psycopg 3."""
+from __future__ import annotations
+
+from sqlalchemy import create_engine, event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, sessionmaker
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+def normalise_url(url: str) -> str:
+    """Accept plain postgres:// URLs and use the psycopg 3 driver for them."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def make_engine(url: str) -> Engine:
+    url = normalise_url(url)
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_conn, _record):  # WAL lets readers and one writer work together
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_size=20, max_overflow=20, pool_pre_ping=True)
+
+
+def is_postgres(engine: Engine) -> bool:
+    return engine.dialect.name == "postgresql"
+
+
+def make_sessionmaker(engine: Engine) -> sessionmaker:
+    return sessionmaker(engine, expire_on_commit=False)

@@ -1,0 +1,43 @@
+"""Errors a client can cause: each becomes a clear 4xx answer and changes nothing."""
+from __future__ import annotations
+
+from typing import Any
+
+
+class AppError(Exception):
+    status_code = 400
+
+    def __init__(self, message: str, **extra: Any):
+        super().__init__(message)
+        self.message = message
+        self.extra = extra
+
+
+class BadRequest(AppError):
+    status_code = 400
+
+
+class Unauthorized(AppError):
+    status_code = 401
+
+
+class Forbidden(AppError):
+    status_code = 403
+
+
+class NotFound(AppError):
+    status_code = 404
+
+
+class Conflict(AppError):
+    """A stale move: the table moved on since the sender looked (carries the fresh view)."""
+
+    status_code = 409
+
+
+class Invalid(AppError):
+    status_code = 422
+
+
+class TooMany(AppError):
+    status_code = 429

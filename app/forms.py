@@ -1,0 +1,78 @@
+"""HTML forms for a game's options, generated from its pydantic options model (so every game gets one)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines.core import Game
+
+SEAT_CHOICES = ["me", "open", "invite"]
+
+
+@dataclass
+class OptionField:
+    name: str
+    label: str
+    kind: str  # select | checkbox | number | text
+    default: Any
+    help: str = ""
+    choices: list[Any] = field(default_factory=list)
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+def _resolve(schema: dict, prop: dict) -> dict:
+    if "$ref" in prop:
+        return schema.get("$defs", {}).get(prop["$ref"].rsplit("/", 1)[1], {})
+    if "allOf" in prop and len(prop["allOf"]) == 1:
+        return {**_resolve(schema, prop["allOf"][0]), **{k: v for k, v in prop.items() if k != "allOf"}}
+    return prop
+
+
+def option_fields(game: Game) -> list[OptionField]:
+    schema = game.Options.model_json_schema()
+    fields = []
+    for name, raw in schema.get("properties", {}).items():
+        prop = {**_resolve(schema, raw), **{k: v for k, v in raw.items() if k in ("default", "description", "title")}}
+        label = prop.get("title") or name.replace("_", " ").capitalize()
+        common = dict(name=name, label=label, default=prop.get("default"), help=prop.get("description", ""))
+        if "enum" in prop:
+            fields.append(OptionField(kind="select", choices=list(prop["enum"]), **common))
+        elif prop.get("type") == "boolean":
+            fields.append(OptionField(kind="checkbox", **common))
+        elif prop.get("type") == "integer":
+            fields.append(OptionField(kind="number", minimum=prop.get("minimum"), maximum=prop.get("maximum"),
+                                      **common))
+        else:
+            fields.append(OptionField(kind="text", **common))
+    return fields
+
+
+def options_from_form(game: Game, form: dict[str, Any]) -> dict[str, Any]:
+    """Turn submitted strings back into option values (validation is the options model's job)."""
+    out: dict[str, Any] = {}
+    for f in option_fields(game):
+        key = f"opt_{f.name}"
+        if f.kind == "checkbox":
+            out[f.name] = form.get(key) in ("on", "true", "1")
+            continue
+        if key not in form:
+            continue
+        value = form[key]
+        if f.kind == "select":
+            match = [c for c in f.choices if str(c) == value]
+            out[f.name] = match[0] if match else value
+        elif f.kind == "number":
+            try:
+                out[f.name] = int(value)
+            except (TypeError, ValueError):
+                out[f.name] = value
+        else:
+            out[f.name] = value
+    return out
+
+
+def seat_choices(game: Game) -> list[tuple[str, str]]:
+    choices = [("me", "Me"), ("open", "Open to anyone"), ("invite", "By invitation link")]
+    choices += [(f"bot:{name}", f"Bot ({name})") for name in game.bots]
+    return choices

@@ -1,0 +1,105 @@
+"""create_app(): settings, database, live publisher, bots, middleware, routers, static files, error handlers."""
+from __future__ import annotations
+
+import asyncio
+import logging
+from urllib.parse import urlencode
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from app.config import Settings, get_settings
+from app.db import is_postgres, make_engine, make_sessionmaker
+from app.errors import AppError
+from app.middleware import BodyLimit, CsrfCookie
+from app.routes import api, auth, live, pages
+from app.security import CookieSigner, RateLimiter
+from app.services.bots import BotRunner
+from app.services.live import Publisher
+from app.web import is_htmx, render_error, templates
+
+ROOT = Path(__file__).resolve().parent.parent
+log = logging.getLogger("siglo")
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or get_settings()
+    engine = make_engine(settings.database_url)
+    sessions = make_sessionmaker(engine)
+    publisher = Publisher()
+
+    def announce(table_id: int, seq: int, kind: str = "move") -> None:
+        publisher.publish(table_id, seq, kind)
+        if kind == "move" and bots is not None:
+            bots.poke(table_id)
+
+    bots = BotRunner(sessions, announce, settings.bot_delay_seconds) if settings.bots_enabled else None
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        publisher.bind(asyncio.get_running_loop())
+        if is_postgres(engine):
+            publisher.listen_postgres(engine.url.set(drivername="postgresql").render_as_string(hide_password=False))
+        if bots is not None:
+            bots.start()
+        yield
+        if bots is not None:
+            bots.stop()
+        publisher.stop()
+        engine.dispose()
+
+    app = FastAPI(title="Siglo de Oro", version="1", lifespan=lifespan,
+                  description="Play-by-web server for The Planet King, 15 Días and Ultima Ratio Regis.")
+    app.state.settings = settings
+    app.state.engine = engine
+    app.state.sessions = sessions
+    app.state.publisher = publisher
+    app.state.announce = announce
+    app.state.signer = CookieSigner(settings.resolved_secret())
+    app.state.limiter = RateLimiter(settings.login_attempts, settings.login_window_seconds)
+
+    app.add_middleware(CsrfCookie, secure=settings.secure_cookies)
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
+    for router in (auth.router, pages.router, live.router, api.router):
+        app.include_router(router)
+
+    def wants_json(request: Request) -> bool:
+        return request.url.path.startswith("/api/") or "application/json" in request.headers.get("accept", "")
+
+    @app.exception_handler(AppError)
+    async def app_error(request: Request, exc: AppError):
+        if wants_json(request):
+            return JSONResponse({"detail": exc.message, **exc.extra}, status_code=exc.status_code)
+        if exc.status_code == 401:
+            target = "/login?" + urlencode({"next": request.url.path})
+            if is_htmx(request):
+                return Response(status_code=204, headers={"HX-Redirect": target})
+            return RedirectResponse(target, status_code=303)
+        return render_error(request, exc.status_code, exc.message)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(request: Request, exc: RequestValidationError):
+        problems = []
+        for err in exc.errors():
+            where = ".".join(str(p) for p in err.get("loc", ()) if p not in ("body", "query", "path", "form"))
+            problems.append(f"{where or 'request'}: {err.get('msg')}")
+        message = "The request is not valid: " + "; ".join(problems)
+        if wants_json(request):
+            return JSONResponse({"detail": message, "problems": problems}, status_code=422)
+        return render_error(request, 422, message)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException):
+        message = exc.detail if isinstance(exc.detail, str) else "Request refused."
+        if wants_json(request):
+            return JSONResponse({"detail": message}, status_code=exc.status_code, headers=exc.headers)
+        return render_error(request, exc.status_code, message)
+
+    app.state.templates = templates
+    return app

@@ -1,0 +1,119 @@
+"""Persistence: users, login sessions, API tokens, tables, seats, moves (append-only), snapshots, chat."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from app.db import Base
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class User(Base):
+    __tablename__ = "users"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    username: Mapped[str] = mapped_column(String(40), unique=True, index=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class LoginSession(Base):
+    """A login; the cookie carries its id, signed. Revoking it logs the browser out."""
+
+    __tablename__ = "login_sessions"
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    revoked: Mapped[bool] = mapped_column(Boolean, default=False)
+    user: Mapped[User] = relationship(lazy="joined")
+
+
+class ApiToken(Base):
+    """A bearer token for bots and scripts; only its SHA-256 is stored."""
+
+    __tablename__ = "api_tokens"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(80))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    revoked: Mapped[bool] = mapped_column(Boolean, default=False)
+    user: Mapped[User] = relationship(lazy="joined")
+
+
+class GameTable(Base):
+    __tablename__ = "tables"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(120))
+    game_id: Mapped[str] = mapped_column(String(40), index=True)
+    engine_version: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16), index=True)  # waiting | active | finished
+    seq: Mapped[int] = mapped_column(Integer, default=0)
+    active_roles: Mapped[list[str]] = mapped_column(JSON, default=list)  # who must act, for the lobby
+    flagged: Mapped[str | None] = mapped_column(Text, nullable=True)  # why the table is not trusted
+    created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    seats: Mapped[list["Seat"]] = relationship(
+        back_populates="table", order_by="Seat.position", lazy="selectin", cascade="all, delete-orphan"
+    )
+
+
+class Seat(Base):
+    """A role at a table, held by a user, a bot, or open (joinable from the lobby or by invite)."""
+
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("table_id", "role"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    role: Mapped[str] = mapped_column(String(40))
+    position: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
+    bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    invite_token: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    table: Mapped[GameTable] = relationship(back_populates="seats")
+    user: Mapped[User | None] = relationship(lazy="joined")
+
+
+class Move(Base):
+    """Append-only record of a table: an action, or an undo taking back the latest effective action."""
+
+    __tablename__ = "moves"
+    __table_args__ = (UniqueConstraint("table_id", "seq"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(8))  # action | undo
+    role: Mapped[str] = mapped_column(String(40))
+    verb: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    arg: Mapped[Any] = mapped_column(JSON, nullable=True)
+    barrier: Mapped[bool] = mapped_column(Boolean, default=False)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Snapshot(Base):
+    """The latest state of a table, so a load need not replay the whole log."""
+
+    __tablename__ = "snapshots"
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    state: Mapped[str] = mapped_column(Text)  # JSON text
+
+
+class ChatMessage(Base):
+    __tablename__ = "chat_messages"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    user: Mapped[User | None] = relationship(lazy="joined")

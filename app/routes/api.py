@@ -1,0 +1,165 @@
+"""JSON API v1 (OpenAPI at /docs): games, accounts and tokens, tables, views, actions, undo, chat, records."""
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from pydantic import BaseModel, ConfigDict, Field
+
+from app.deps import CSRF, CurrentUser, OptionalUser, SessionDep, TableDep
+from app.errors import Conflict
+from app.routes.auth import _client
+from app.services import accounts, play, tables
+from engines import registry
+
+router = APIRouter(prefix="/api/v1", tags=["api"])
+Role = Annotated[str | None, Field(max_length=40, description="The seat to act as (needed when you hold several)")]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Credentials(Strict):
+    username: str = Field(max_length=200)
+    password: str = Field(max_length=1024)
+
+
+class TokenRequest(Credentials):
+    name: str = Field("api", max_length=80)
+
+
+class TableRequest(Strict):
+    game: str = Field(max_length=40, description="Game id, e.g. 15-dias")
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: dict[str, str] = Field(default_factory=dict, description="role -> me | open | invite | bot:<name>")
+    name: str | None = Field(None, max_length=120)
+    seed: int | None = Field(None, ge=0, lt=2**53)
+
+
+class JoinRequest(Strict):
+    role: Role = None
+    invite: str | None = Field(None, max_length=100)
+
+
+class ActionRequest(Strict):
+    seq: int = Field(ge=0, lt=2**31, description="The seq of the view you acted on")
+    verb: str = Field(min_length=1, max_length=60)
+    arg: Any = None
+    role: Role = None
+
+
+class UndoRequest(Strict):
+    seq: int = Field(ge=0, lt=2**31)
+    role: Role = None
+
+
+class ChatRequest(Strict):
+    text: str = Field(min_length=1, max_length=1000)
+
+
+def _table_summary(table) -> dict:
+    return {"id": table.id, "name": table.name, "game": table.game_id, "status": table.status, "seq": table.seq,
+            "active_roles": table.active_roles, "seats": [play.seat_info(s) for s in table.seats],
+            "created_at": table.created_at.isoformat(), "updated_at": table.updated_at.isoformat()}
+
+
+@router.get("/games", summary="Every game with its options schema, bots and default roles")
+def games():
+    return [{"id": g.id, "title": g.title, "version": g.version, "options_schema": g.Options.model_json_schema(),
+             "option_sets": g.option_sets(), "bots": list(g.bots), "roles": g.roles(g.parse_options({}))}
+            for g in registry.all_games()]
+
+
+@router.post("/users", status_code=201, dependencies=[CSRF], summary="Register")
+def register(db: SessionDep, body: Credentials):
+    user = accounts.register(db, body.username, body.password)
+    return {"id": user.id, "username": user.username}
+
+
+@router.post("/tokens", status_code=201, dependencies=[CSRF], summary="Get an API token with username + password")
+def token(request: Request, db: SessionDep, body: TokenRequest):
+    user = accounts.authenticate(db, request.app.state.limiter, body.username, body.password, _client(request))
+    row, raw = accounts.create_api_token(db, user, body.name)
+    return {"token": raw, "id": row.id, "name": row.name}
+
+
+@router.get("/me")
+def me(user: CurrentUser):
+    return {"id": user.id, "username": user.username}
+
+
+@router.get("/tables", summary="Open tables, my tables (my turn first) and tables to watch")
+def list_tables(db: SessionDep, user: OptionalUser):
+    lobby = tables.lobby(db, user)
+    return {key: [{**_table_summary(r.table), "my_turn": r.my_turn, "open_seats": r.open_seats} for r in rows]
+            for key, rows in lobby.items()}
+
+
+@router.post("/tables", status_code=201, dependencies=[CSRF])
+def create_table(request: Request, db: SessionDep, user: CurrentUser, body: TableRequest):
+    table = tables.create_table(db, user, body.game, body.options, body.seats, body.name, body.seed)
+    request.app.state.announce(table.id, table.seq)
+    out = _table_summary(table)
+    out["invites"] = {s.role: f"/invite/{table.id}/{s.invite_token}" for s in table.seats if s.invite_token}
+    return out
+
+
+@router.post("/tables/{table_id}/join", dependencies=[CSRF])
+def join(request: Request, db: SessionDep, user: CurrentUser, table: TableDep, body: JoinRequest):
+    seat = tables.join(db, user, table, body.role, body.invite)
+    request.app.state.announce(table.id, table.seq, "seats")
+    return {"role": seat.role, "table": _table_summary(table)}
+
+
+@router.get("/tables/{table_id}", summary="The table as my seat (or a spectator) may see it")
+def view(db: SessionDep, user: OptionalUser, table: TableDep,
+         as_: Annotated[str | None, Query(alias="as", max_length=40)] = None):
+    role = tables.acting_role(table, user, as_) if (as_ or tables.roles_of(table, user)) else None
+    return play.table_view(db, play.load(db, table), role)
+
+
+@router.post("/tables/{table_id}/actions", summary="Play one offered action",
+             responses={409: {"description": "Stale seq: body has the fresh view"},
+                        422: {"description": "Not a legal action (the engine's message)"},
+                        403: {"description": "Not your seat"}})
+def post_action(request: Request, db: SessionDep, user: CurrentUser, table: TableDep, body: ActionRequest):
+    try:
+        loaded = play.act(db, table, user, body.role, body.seq, body.verb, body.arg)
+    except Conflict as exc:
+        db.refresh(table)
+        role = tables.acting_role(table, user, body.role)
+        raise Conflict(exc.message, view=play.table_view(db, play.load(db, table), role)) from None
+    request.app.state.announce(table.id, table.seq)
+    return play.table_view(db, loaded, tables.acting_role(table, user, body.role))
+
+
+@router.post("/tables/{table_id}/undo", summary="Take back my last move, up to the undo barrier")
+def post_undo(request: Request, db: SessionDep, user: CurrentUser, table: TableDep, body: UndoRequest):
+    loaded = play.undo(db, table, user, body.role, body.seq)
+    request.app.state.announce(table.id, table.seq)
+    return play.table_view(db, loaded, tables.acting_role(table, user, body.role))
+
+
+@router.get("/tables/{table_id}/chat")
+def get_chat(db: SessionDep, table: TableDep):
+    return [{"id": m.id, "user": m.user.username if m.user else None, "text": m.text,
+             "at": m.created_at.isoformat()} for m in tables.chat(db, table)]
+
+
+@router.post("/tables/{table_id}/chat", status_code=201, dependencies=[CSRF])
+def post_chat(request: Request, db: SessionDep, user: CurrentUser, table: TableDep, body: ChatRequest):
+    msg = tables.post_chat(db, user, table, body.text)
+    request.app.state.announce(table.id, msg.id, "chat")
+    return {"id": msg.id, "user": user.username, "text": msg.text}
+
+
+@router.get("/tables/{table_id}/record", summary="Export the game: options, seed and moves")
+def export(db: SessionDep, user: OptionalUser, table: TableDep):
+    return play.export_record(db, table, user)
+
+
+@router.post("/records", status_code=201, dependencies=[CSRF], summary="Import a record and replay it")
+def import_record(db: SessionDep, user: CurrentUser, record: dict[str, Any]):
+    table = play.import_record(db, user, record)
+    return _table_summary(table)

@@ -1,0 +1,103 @@
+"""Pages to register, log in and out, and manage one's API tokens."""
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import RedirectResponse
+
+from app.deps import CSRF, CurrentUser, OptionalUser, SessionDep
+from app.errors import AppError
+from app.security import SESSION_COOKIE
+from app.services import accounts
+from app.web import render
+
+router = APIRouter(include_in_schema=False)
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def login_response(request: Request, db, user, target: str = "/") -> RedirectResponse:
+    settings = request.app.state.settings
+    sid = accounts.open_session(db, user, settings.session_days)
+    response = RedirectResponse(_safe_next(target), status_code=303)
+    response.set_cookie(SESSION_COOKIE, request.app.state.signer.sign(sid), max_age=settings.session_days * 86400,
+                        httponly=True, samesite="lax", secure=settings.secure_cookies)
+    return response
+
+
+def _safe_next(target: str | None) -> str:
+    """Only same-site paths: never an open redirect."""
+    return target if target and target.startswith("/") and not target.startswith("//") else "/"
+
+
+@router.get("/login")
+def login_page(request: Request, user: OptionalUser, next: str = "/"):
+    return render(request, "auth/login.html", user=user, next=_safe_next(next))
+
+
+@router.post("/login", dependencies=[CSRF])
+def login(request: Request, db: SessionDep, username: Annotated[str, Form(max_length=200)],
+          password: Annotated[str, Form(max_length=1024)], next: Annotated[str, Form(max_length=500)] = "/"):
+    try:
+        user = accounts.authenticate(db, request.app.state.limiter, username, password, _client(request))
+    except AppError as exc:
+        return render(request, "auth/login.html", status_code=exc.status_code, error=exc.message,
+                      username=username, next=_safe_next(next))
+    return login_response(request, db, user, next)
+
+
+@router.get("/register")
+def register_page(request: Request, user: OptionalUser, next: str = "/"):
+    return render(request, "auth/register.html", user=user, next=_safe_next(next))
+
+
+@router.post("/register", dependencies=[CSRF])
+def register(request: Request, db: SessionDep, username: Annotated[str, Form(max_length=200)],
+             password: Annotated[str, Form(max_length=1024)], next: Annotated[str, Form(max_length=500)] = "/"):
+    try:
+        user = accounts.register(db, username, password)
+    except AppError as exc:
+        return render(request, "auth/register.html", status_code=exc.status_code, error=exc.message,
+                      username=username, next=_safe_next(next))
+    return login_response(request, db, user, next)
+
+
+@router.post("/logout", dependencies=[CSRF])
+def logout(request: Request, db: SessionDep):
+    sid = getattr(request.state, "session_id", None)
+    if sid is None:
+        cookie = request.cookies.get(SESSION_COOKIE)
+        sid = request.app.state.signer.unsign(cookie) if cookie else None
+    if sid:
+        accounts.revoke_session(db, sid)
+    response = RedirectResponse("/", status_code=303)
+    response.delete_cookie(SESSION_COOKIE)
+    return response
+
+
+@router.get("/account")
+def account(request: Request, db: SessionDep, user: CurrentUser):
+    return render(request, "auth/account.html", user=user, tokens=accounts.api_tokens(db, user))
+
+
+@router.post("/account/tokens", dependencies=[CSRF])
+def new_token(request: Request, db: SessionDep, user: CurrentUser, name: Annotated[str, Form(max_length=200)] = ""):
+    _, raw = accounts.create_api_token(db, user, name)
+    return render(request, "auth/account.html", user=user, tokens=accounts.api_tokens(db, user), new_token=raw)
+
+
+@router.post("/account/tokens/{token_id}/revoke", dependencies=[CSRF])
+def revoke_token(db: SessionDep, user: CurrentUser, token_id: int):
+    accounts.revoke_api_token(db, user, token_id)
+    return RedirectResponse("/account", status_code=303)
+
+
+@router.post("/account/logout-everywhere", dependencies=[CSRF])
+def logout_everywhere(db: SessionDep, user: CurrentUser):
+    accounts.revoke_all_sessions(db, user)
+    response = RedirectResponse("/login", status_code=303)
+    response.delete_cookie(SESSION_COOKIE)
+    return response

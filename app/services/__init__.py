@@ -1,0 +1,1 @@
+"""The service layer: the only code that touches both the engines and the database; it owns transactions."""

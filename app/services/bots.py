@@ -1,0 +1,94 @@
+"""Bots take their turns server-side, in a background thread, never inside a player's request.
+
+Any commit pokes the runner with the table id; the runner plays every bot seat that is to act until none is.
+Several server processes may try the same bot move: the seq check lets one through, the others get a conflict
+and drop it. A bot's choice is reproducible: its random generator is seeded with (table seed, seq, role).
+"""
+from __future__ import annotations
+
+import logging
+import queue
+import random
+import threading
+import time
+from typing import Callable
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, sessionmaker
+
+from app.errors import AppError, Conflict
+from app.models import GameTable, Seat
+from app.services import play
+
+log = logging.getLogger("siglo.bots")
+
+
+def bot_turn(db: Session, table: GameTable) -> bool:
+    """Play one bot move at ``table`` if a bot seat is to act; True if a move was made."""
+    if table.status != "active" or table.flagged:
+        return False
+    loaded = play.load(db, table)
+    active = loaded.game.active_roles(loaded.state)
+    for seat in table.seats:
+        if seat.bot and seat.role in active:
+            rnd = random.Random(f"{table.seed}:{table.seq}:{seat.role}")
+            bot = loaded.game.bots.get(seat.bot, loaded.game.bots["random"])
+            action = bot(loaded.game, loaded.state, seat.role, rnd)
+            play.act(db, table, None, seat.role, table.seq, action["verb"], action["arg"], bot=seat.bot)
+            return True
+    return False
+
+
+class BotRunner:
+    def __init__(self, sessions: sessionmaker, on_move: Callable[[int, int], None], delay: float):
+        self._sessions = sessions
+        self._on_move = on_move
+        self._delay = delay
+        self._queue: "queue.Queue[int | None]" = queue.Queue()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="siglo-bots", daemon=True)
+        self._thread.start()
+        with self._sessions() as db:
+            ids = db.scalars(select(GameTable.id).join(Seat).where(GameTable.status == "active",
+                                                                    Seat.bot.is_not(None))).unique()
+            for table_id in ids:
+                self.poke(table_id)
+
+    def poke(self, table_id: int) -> None:
+        self._queue.put(table_id)
+
+    def stop(self) -> None:
+        self._queue.put(None)
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    def _run(self) -> None:
+        while True:
+            table_id = self._queue.get()
+            if table_id is None:
+                return
+            try:
+                self._play_out(table_id)
+            except Exception:  # a bot must never take the server down; the table stays as it was
+                log.exception("bot move failed at table %s", table_id)
+
+    def _play_out(self, table_id: int) -> None:
+        while True:
+            if self._delay:
+                time.sleep(self._delay)
+            with self._sessions() as db:
+                table = db.get(GameTable, table_id)
+                if table is None:
+                    return
+                try:
+                    moved = bot_turn(db, table)
+                except Conflict:  # someone (another process) moved first: look again
+                    continue
+                except AppError as exc:
+                    log.error("bot at table %s could not move: %s", table_id, exc.message)
+                    return
+                if not moved:
+                    return
+                self._on_move(table.id, table.seq)

@@ -1,0 +1,185 @@
+"""Tables and seats: create (with options and seats), join from the lobby or by invite, lobby lists, chat."""
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from app.errors import Forbidden, Invalid, NotFound
+from app.models import ChatMessage, GameTable, Seat, Snapshot, User, utcnow
+from engines import registry
+from engines.core import Game, OptionsError
+
+MAX_CHAT = 1000
+
+
+def game_of(game_id: str) -> Game:
+    game = registry.get_game(game_id)
+    if game is None:
+        raise NotFound(f"There is no game called {game_id!r}.")
+    return game
+
+
+def validate_options(game: Game, options: dict[str, Any] | None) -> dict[str, Any]:
+    if options is not None and not isinstance(options, dict):
+        raise Invalid("Options must be an object of option names and values.")
+    try:
+        return game.parse_options(options).model_dump(mode="json")
+    except OptionsError as exc:
+        raise Invalid("Invalid options: " + "; ".join(exc.messages), problems=exc.messages) from None
+
+
+def create_table(db: Session, user: User, game_id: str, options: dict[str, Any] | None,
+                 seats: dict[str, str] | None, name: str | None = None, seed: int | None = None) -> GameTable:
+    """Seats map each role to "me", "open", "invite" or "bot:<name>" (missing roles are open)."""
+    game = game_of(game_id)
+    opts = validate_options(game, options)
+    roles = game.roles(game.parse_options(opts))
+    seats = seats or {}
+    if not isinstance(seats, dict):
+        raise Invalid("Seats must map roles to me, open, invite or bot:<name>.")
+    unknown = set(seats) - set(roles)
+    if unknown:
+        raise Invalid(f"{game.title} has no seat {', '.join(sorted(unknown))}; its seats are {', '.join(roles)}.")
+    if seed is None:
+        seed = secrets.randbits(53)
+    elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**53:
+        raise Invalid("A seed is a whole number from 0 to 2^53 - 1.")
+    name = (name or "").strip() or f"{user.username}'s {game.title}"
+    if len(name) > 120:
+        raise Invalid("A table name has at most 120 characters.")
+    table = GameTable(name=name, game_id=game.id, engine_version=game.version, options=opts, seed=seed,
+                      status="waiting", seq=0, created_by=user.id)
+    for position, role in enumerate(roles):
+        spec = seats.get(role, "open")
+        seat = Seat(role=role, position=position)
+        if spec == "me":
+            seat.user_id = user.id
+        elif spec == "invite":
+            seat.invite_token = secrets.token_urlsafe(18)
+        elif isinstance(spec, str) and spec.startswith("bot"):
+            bot = spec.partition(":")[2] or "random"
+            if bot not in game.bots:
+                raise Invalid(f"{game.title} has no bot {bot!r}; it has {', '.join(game.bots)}.")
+            seat.bot = bot
+        elif spec != "open":
+            raise Invalid(f"Seat {role}: say me, open, invite or bot:<name>, not {spec!r}.")
+        table.seats.append(seat)
+    state = game.setup(seed, opts)
+    table.active_roles = game.active_roles(state)
+    db.add(table)
+    db.flush()
+    db.add(Snapshot(table_id=table.id, seq=0, state=orjson.dumps(state).decode()))
+    _update_status(table)
+    db.commit()
+    return table
+
+
+def _update_status(table: GameTable) -> None:
+    if table.status == "waiting" and all(s.user_id is not None or s.bot for s in table.seats):
+        table.status = "active"
+        table.updated_at = utcnow()
+
+
+def get_table(db: Session, table_id: int) -> GameTable:
+    table = db.get(GameTable, table_id)
+    if table is None:
+        raise NotFound(f"There is no table {table_id}.")
+    return table
+
+
+def join(db: Session, user: User, table: GameTable, role: str | None = None, invite: str | None = None) -> Seat:
+    """Take an open seat (``role``, or the first open one) or the seat an invite token names."""
+    if table.status == "finished":
+        raise Invalid("This game is over.")
+    if invite:
+        seat = next((s for s in table.seats if s.invite_token and secrets.compare_digest(s.invite_token, invite)), None)
+        if seat is None:
+            raise NotFound("That invitation is not valid (or its seat was taken).")
+    else:
+        free = [s for s in table.seats if s.user_id is None and not s.bot and not s.invite_token]
+        if role is not None:
+            free = [s for s in free if s.role == role]
+        if not free:
+            raise Invalid("There is no open seat to take." if role is None else f"The seat {role} is not open.")
+        seat = free[0]
+    if seat.user_id is not None or seat.bot:
+        raise Invalid("That seat is taken.")
+    seat.user_id = user.id
+    seat.invite_token = None
+    _update_status(table)
+    db.commit()
+    return seat
+
+
+def roles_of(table: GameTable, user: User | None) -> list[str]:
+    if user is None:
+        return []
+    return [s.role for s in table.seats if s.user_id == user.id]
+
+
+def acting_role(table: GameTable, user: User | None, requested: str | None) -> str:
+    """The seat a user acts as: the one asked for (which must be theirs), else their only/first seat."""
+    mine = roles_of(table, user)
+    if requested:
+        if requested not in mine:
+            raise Forbidden(f"You do not hold the seat {requested!r} at this table.")
+        return requested
+    if not mine:
+        raise Forbidden("You hold no seat at this table.")
+    return mine[0]
+
+
+@dataclass
+class LobbyRow:
+    table: GameTable
+    game_title: str
+    my_turn: bool
+    open_seats: int
+
+
+def _row(table: GameTable, user: User | None) -> LobbyRow:
+    game = registry.get_game(table.game_id)
+    mine = set(roles_of(table, user))
+    my_turn = table.status == "active" and bool(mine & set(table.active_roles or []))
+    open_seats = sum(1 for s in table.seats if s.user_id is None and not s.bot and not s.invite_token)
+    return LobbyRow(table, game.title if game else table.game_id, my_turn, open_seats)
+
+
+def lobby(db: Session, user: User | None) -> dict[str, list[LobbyRow]]:
+    """Open tables to join, my tables (my turn first), and running tables to watch."""
+    recent = list(db.scalars(select(GameTable).order_by(GameTable.updated_at.desc()).limit(200)))
+    open_rows = [_row(t, user) for t in recent if t.status == "waiting"]
+    open_rows = [r for r in open_rows if r.open_seats and not set(roles_of(r.table, user))]
+    mine = []
+    if user is not None:
+        mine_tables = db.scalars(
+            select(GameTable).join(Seat).where(Seat.user_id == user.id).order_by(GameTable.updated_at.desc()).limit(200)
+        ).unique()
+        mine = [_row(t, user) for t in mine_tables]
+        mine.sort(key=lambda r: (not r.my_turn, r.table.status == "finished"))
+    watch = [_row(t, user) for t in recent if t.status == "active"][:50]
+    return {"open": open_rows, "mine": mine, "watch": watch}
+
+
+def post_chat(db: Session, user: User, table: GameTable, text: str) -> ChatMessage:
+    text = (text or "").strip()
+    if not text:
+        raise Invalid("An empty message says nothing.")
+    if len(text) > MAX_CHAT:
+        raise Invalid(f"A message has at most {MAX_CHAT} characters.")
+    msg = ChatMessage(table_id=table.id, user_id=user.id, text=text)
+    db.add(msg)
+    table.updated_at = utcnow()
+    db.commit()
+    return msg
+
+
+def chat(db: Session, table: GameTable, limit: int = 100) -> list[ChatMessage]:
+    rows = db.scalars(select(ChatMessage).where(ChatMessage.table_id == table.id)
+                      .order_by(ChatMessage.id.desc()).limit(limit))
+    return list(reversed(list(rows)))

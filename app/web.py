@@ -1,0 +1,47 @@
+"""The one Jinja2 environment for the whole app, and helpers to render pages and HTMX partials."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse
+from fastapi.templating import Jinja2Templates
+from jinja2 import TemplateNotFound
+
+from engines import registry
+
+ROOT = Path(__file__).resolve().parent.parent
+templates = Jinja2Templates(directory=str(ROOT / "templates"))
+templates.env.globals["role_label"] = lambda game, role: game.role_label(role) if game else role
+
+
+def is_htmx(request: Request) -> bool:
+    return request.headers.get("hx-request") == "true"
+
+
+def render(request: Request, name: str, status_code: int = 200, **context: Any) -> HTMLResponse:
+    context.setdefault("user", getattr(request.state, "user", None))
+    context["csrf_token"] = request.scope.get("state", {}).get("csrf_token", "")
+    context["games"] = registry.all_games()
+    return templates.TemplateResponse(request, name, context, status_code=status_code)
+
+
+def render_error(request: Request, status_code: int, message: str) -> HTMLResponse:
+    if is_htmx(request):
+        # HTMX swaps only 2xx by default: answer the error as a small alert it is told to show
+        response = render(request, "partials/error.html", status_code=status_code, message=message)
+        response.headers["HX-Retarget"] = "#flash"
+        response.headers["HX-Reswap"] = "innerHTML"
+        return response
+    return render(request, "error.html", status_code=status_code, message=message, status=status_code)
+
+
+def board_template(game_id: str) -> str:
+    """The game's own board partial, or the generic one that renders any view as readable HTML."""
+    name = f"games/{game_id}/board.html"
+    try:
+        templates.env.get_template(name)
+        return name
+    except TemplateNotFound:
+        return "partials/generic_board.html"
