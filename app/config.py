@@ -10,7 +10,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="SIGLO_", env_file=".env", extra="ignore")
+    model_config = SettingsConfigDict(env_prefix="SIGLO_", env_file=".env", extra="ignore", populate_by_name=True)
 
     database_url: str = Field(
         "sqlite:///./siglo.db",

@@ -62,7 +62,8 @@ async def create_table(request: Request, db: SessionDep, user: CurrentUser):
     try:
         table = tables.create_table(db, user, game.id, options_from_form(game, form), seats, form.get("name"))
     except AppError as exc:
-        return render(request, "lobby/new_table.html", status_code=exc.status_code, error=exc.message, **ctx)
+        ctx["error"] = exc.message
+        return render(request, "lobby/new_table.html", status_code=exc.status_code, **ctx)
     request.app.state.announce(table.id, table.seq)
     return RedirectResponse(f"/tables/{table.id}", status_code=303)
 
