@@ -1,0 +1,529 @@
+"""The Planet King's content: notables, event cards, secret memorials, leaders, the board, scenarios and the
+printed tables (Components; Setup; Scenarios; Battle Name Generator; Errata).
+
+The data lives in YAML files beside this module (``data/*.yaml``) and is validated here by pydantic models on
+load. Every item carries ``source: rulebook`` (the rulebook names it) or ``source: reconstructed`` (invented,
+consistent with every statement and with history); ``stated`` lists the fields whose values the rulebook gives
+exactly and ``lines`` the rulebook lines that give them. CONTENT.md explains the reconstruction.
+
+An owner can replace any data file: set ``SIGLO_CONTENT_DIR`` to a folder; a file there with the name of a packaged
+data file (e.g. ``events.yaml``) is used instead of it and validated the same way.
+
+Ids are stable strings ``pk:<group>:<slug>`` (copies numbered ``pk:event:action-1``); the engine uses them as the
+ids of hidden objects. A rating printed as '?' (JUAN JOSÉ OF AUSTRIA, RODRIGO PACHECO) is ``null``.
+"""
+from __future__ import annotations
+
+import os
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Any, Literal, Union
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+DATA_DIR = Path(__file__).with_name("data")
+ENV_DIR = "SIGLO_CONTENT_DIR"
+
+Source = Literal["rulebook", "reconstructed"]
+Turn = Annotated[int, Field(ge=1, le=8)]
+Fortune = Literal["eagle", "pigeon", "crow"]
+Art = Literal["literature", "painting", "sculpture", "music", "science"]
+Trait = Literal[
+    "writer", "musician", "patron", "explorer", "admiral", "fortune", "brave", "father", "son", "libertine",
+    "corrupt", "loyal", "industrious", "charismatic", "tactician", "advisor", "mercenary",
+]
+LadyTrait = Literal["patron", "advisor", "fortune"]
+Special = Literal["isabel_clara_eugenia", "spinola", "juan_jose_of_austria", "conde", "sor_maria_de_agreda"]
+Office = Literal["viceroy_of_the_indies", "viceroy_of_italy", "governor_of_flanders", "ambassador_in_austria"]
+ID = re.compile(r"^pk:[a-z]+:[a-z0-9-]+$")
+
+# Keys the engine dispatches on. A condition / check is "key" or "key:arg|arg" (e.g. "at_war:pk:power:...").
+CONDITIONS = {
+    "at_war",                       # RAID IN THE INDIES: at war with the power (Creating the Event Decks)
+    "victory_points_or_war_ended",  # FRANCO-SPANISH WAR (33): VP >= n or the war has ended
+    "victory_points_or_prestige",   # FLANDERS WAR (34), ANGLO-SPANISH WAR (37): VP >= n or prestige <= m
+    "war_in_progress",              # FRANCO-SPANISH WAR (32): reconstructed (CONTENT.md, open question 2)
+    "union_of_arms_adds",           # GUERRA DELS SEGADORS: added by UNION OF ARMS when no INSTABILITY is left
+    "hunt",                         # HUNTING DAY: added by the royal action Hunt
+    "union_of_arms_completed",      # ACTION (14)
+    "active_wars_minus_one",        # INSTABILITY
+    "father_removed",               # the son of a Father/Son pair
+    "turn_or_valido_dismissed",     # SOR MARÍA DE ÁGREDA
+    "the_fronde",                   # LOUIS II CONDÉ (errata: '?' seal)
+    "war_won",                      # red text: removed once the player has won that war
+    "war_lost",                     # red text: removed once the player has lost that war
+    "war_ended",                    # red text: removed the turn after that war ended
+    "guerra_dels_segadors_played",  # Margarit joins the French leaders
+}
+CHECKS = {
+    "won_war", "enlightenment_at_least", "happiness_at_least", "prestige_at_least", "wars_at_least",
+    "won_war_at_war_with", "heir_alive", "court_painter", "geniuses_at_court", "war_not_lost",
+    "union_of_arms_completed", "exploration_reached", "valtellina_open",
+}
+
+
+def _key(value: str) -> str:
+    return value.split(":", 1)[0]
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Item(Model):
+    """What every content item has (issue 4, Content): id, name, kind, source."""
+
+    id: str
+    name: str
+    kind: str
+    source: Source
+    stated: list[str] = []
+    lines: list[int] = []
+    aliases: list[str] = []
+    note: str = ""
+
+    @model_validator(mode="after")
+    def _traceable(self):
+        if not ID.match(self.id):
+            raise ValueError(f"id {self.id!r} is not of the form pk:<group>:<slug>")
+        unknown = [f for f in self.stated if f not in type(self).model_fields]
+        if unknown:
+            raise ValueError(f"{self.id}: stated names unknown fields {unknown}")
+        if self.source == "reconstructed" and self.stated:
+            raise ValueError(f"{self.id}: a reconstructed item cannot have stated values")
+        if self.source == "rulebook" and not self.lines:
+            raise ValueError(f"{self.id}: a rulebook item must cite its lines")
+        return self
+
+
+class Seal(Item):
+    """The seal at the bottom right of a card: turn of entry, turn of exit (the last turn it is used, as in
+    'LÜTZEN is only used on turns 2, 3 and 4'), or a question mark with its condition (Components › Cards)."""
+
+    turn_in: Turn | None = None
+    turn_out: Turn | None = None
+    conditional: bool = False
+    condition: str | None = None
+
+    @model_validator(mode="after")
+    def _seal(self):
+        if self.conditional != (self.condition is not None):
+            raise ValueError(f"{self.id}: a '?' seal needs a condition and only it has one")
+        if self.condition and _key(self.condition) not in CONDITIONS:
+            raise ValueError(f"{self.id}: unknown condition {self.condition!r}")
+        if self.turn_in and self.turn_out and self.turn_out < self.turn_in:
+            raise ValueError(f"{self.id}: turn_out before turn_in")
+        return self
+
+
+class Noble(Seal):
+    """NOBLE cards: Military / Political / Government ratings, prestige and traits (Components › NOBLE Cards)."""
+
+    kind: Literal["noble"]
+    military: int | None = Field(ge=0, le=3)
+    political: int = Field(ge=0, le=3)
+    government: int | None = Field(ge=0, le=3)
+    prestige: int
+    traits: list[Trait] = []
+    son: str | None = None
+    father: str | None = None
+    coat_of_arms: bool = False
+    special: Special | None = None
+
+    @model_validator(mode="after")
+    def _noble(self):
+        if self.turn_in is None and not self.conditional:
+            raise ValueError(f"{self.id}: a notable enters on a turn or on a condition")
+        if ("father" in self.traits) != (self.son is not None):
+            raise ValueError(f"{self.id}: the father trait goes with a son card")
+        return self
+
+
+class Genius(Seal):
+    """GENIUS cards: art (category) and enlightenment points (Components › GENIUS Cards)."""
+
+    kind: Literal["genius"]
+    art: Art
+    enlightenment: int = Field(ge=1, le=3)
+
+
+class Lady(Seal):
+    """LADY cards: happiness, fertility, prestige; patron, advisor or fortune traits (Components › LADY Cards).
+    ``mistress_enlightenment`` is MARÍA CALDERÓN's music point as Royal Mistress."""
+
+    kind: Literal["lady"]
+    happiness: int = Field(ge=0)
+    fertility: int = Field(ge=0)
+    prestige: int
+    traits: list[LadyTrait] = []
+    mistress_enlightenment: int = 0
+    mistress_art: Art | None = None
+
+
+Notable = Annotated[Union[Noble, Genius, Lady], Field(discriminator="kind")]
+
+
+class EventCard(Seal):
+    """EVENT cards (Components › Event Cards; Events). ``effect`` names the handler shared by the copies of a card,
+    ``params`` its printed numbers; ``removed_if`` is red text describing a condition that removes the card,
+    ``removes`` the cards its red text removes at the next Organisation phase."""
+
+    kind: Literal["event", "war", "action", "total_war", "instability"]
+    number: int = Field(ge=1, le=68)
+    fortune: Fortune
+    flame: bool = False
+    sp_elimination: bool = False
+    effect: str
+    params: dict[str, Any] = {}
+    war: str | None = None
+    removed_if: str | None = None
+    removes: list[str] = []
+    optional: bool = False
+    manager: Literal["king", "valido"] | None = None
+    war_only_discard: bool = False
+    text: str
+
+    @model_validator(mode="after")
+    def _event(self):
+        if self.removed_if and _key(self.removed_if) not in CONDITIONS:
+            raise ValueError(f"{self.id}: unknown red-text condition {self.removed_if!r}")
+        return self
+
+
+class Memorial(Item):
+    """SECRET MEMORIAL cards: owner ('Of The Council' / 'Of H.M.'), task and the three VP circles: black (lost if
+    not done), red (short scenario), white (campaign) (Secret Memorial › Secret Memorial Letters)."""
+
+    kind: Literal["memorial"]
+    owner: Literal["council", "hm"]
+    task: str
+    immediate: bool
+    vp_black: int = Field(ge=0)
+    vp_red: int = Field(ge=0)
+    vp_white: int = Field(ge=0)
+    check: str
+
+    @model_validator(mode="after")
+    def _check(self):
+        if _key(self.check) not in CHECKS:
+            raise ValueError(f"{self.id}: unknown check {self.check!r}")
+        return self
+
+
+class Leader(Item):
+    """Military leader counters (Tokens › Military Leaders): strategy, tactician (red circle), admiral (anchor),
+    and the turns on the back. Spanish counters follow their noble card; ``fronts`` limits a foreign leader to
+    some wars (null: every war of its power); ``condition`` makes it available only then."""
+
+    kind: Literal["leader"]
+    side: Literal["spanish", "foreign"]
+    noble: str | None = None
+    power: str | None = None
+    strategy: int | None = Field(ge=1, le=3)
+    tactician: bool = False
+    admiral: bool = False
+    turn_in: Turn
+    turn_out: Turn
+    fronts: list[str] | None = None
+    condition: str | None = None
+
+    @model_validator(mode="after")
+    def _leader(self):
+        if (self.side == "spanish") != (self.noble is not None) or (self.side == "foreign") != bool(self.power):
+            raise ValueError(f"{self.id}: a Spanish counter names its noble, a foreign one its power")
+        if self.turn_out < self.turn_in:
+            raise ValueError(f"{self.id}: turn_out before turn_in")
+        if self.condition and _key(self.condition) not in CONDITIONS:
+            raise ValueError(f"{self.id}: unknown condition {self.condition!r}")
+        return self
+
+
+class StrengthChange(Model):
+    card: str
+    strength: int
+    until: Literal["end_of_game", "end_of_turn"]
+
+
+class Power(Item):
+    """Foreign powers: army strength (the circled number), naval powers (a ship) (Components › Game Board)."""
+
+    kind: Literal["power"]
+    strength: int = Field(ge=1)
+    naval: bool
+    strength_changes: list[StrengthChange] = []
+
+
+class War(Item):
+    """A war track or French front: black spaces (the player's side), red spaces, VP at each end (Wars)."""
+
+    kind: Literal["war", "front"]
+    power: str
+    black: int = Field(ge=1)
+    red: int = Field(ge=1)
+    vp_win: int = Field(ge=0)
+    vp_loss: int = Field(ge=0)
+    black_before: int | None = None
+    fleets: Literal["required", "one", "none"]
+    provincial_tercios: bool
+    declared_by_events: bool = True
+    declared_from: str | None = None
+    battle_names: str | None = None
+
+
+class Territory(Item):
+    """Territories, viceroyalties, overseas territories, settlements and the Plus Ultra box (Components › Game
+    Board). ``income`` is the ducats placed on an overseas territory each turn; ``fortification`` the level."""
+
+    kind: Literal["spain", "nation", "viceroyalty", "overseas", "settlement", "box"]
+    region: Literal["europe", "indies", "plus_ultra"]
+    income: int = Field(0, ge=0)
+    fortification: int = Field(0, ge=0, le=2)
+    portuguese: bool = False
+    settlement: bool = False
+    location_marker: Literal["europe", "indies"] | None = None
+    tercios: bool = True
+    fleets: bool = True
+
+
+class Line(Item):
+    """A line of communication between two territories / wars (Simple Actions › Move a Fleet, Tercio or Leader)."""
+
+    kind: Literal["line"]
+    ends: tuple[str, str]
+    valtellina: bool = False
+
+
+class WarSetup(Model):
+    war: str
+    position: int
+    commander: str | None = None
+    enemy_leader: str | None = None
+    units: dict[str, int] = {}
+
+
+class VictoryLevel(Model):
+    level: Literal["major_victory", "historical_outcome", "defeat", "neither_king_nor_planet"]
+    min_vp: int | None = None
+    max_vp: int | None = None
+
+
+class Scenario(Item):
+    """A scenario's set-up and victory table (Scenarios). ``draw`` is how many nobles / geniuses are drawn at
+    random from those available, ``appoint`` the offices / armies filled from the drawn nobles."""
+
+    kind: Literal["scenario"]
+    first_turn: Turn
+    last_turn: Turn
+    setup_from: str | None = None
+    phases: list[Literal["organisation", "events", "end_of_turn"]] = ["organisation", "events", "end_of_turn"]
+    valido: str | None = None
+    queen: str | None = None
+    mistress_choices: list[str] = []
+    heir: dict[str, Any] | None = None
+    offices: dict[Office, str] = {}
+    court_nobles: list[str] = []
+    court_geniuses: list[str] = []
+    court_painter: str | None = None
+    set_aside: list[str] = []
+    draw_nobles: int = 0
+    draw_geniuses: int = 0
+    appoint: list[str] = []
+    eliminated: list[str] = []
+    noble_deck: list[str] | None = None
+    event_deck: list[str] | None = None
+    events_removed: list[str] = []
+    treasury: int = Field(ge=0, le=12)
+    wars: list[WarSetup] = []
+    wars_ended: list[str] = []
+    enemy_leaders: list[str] | None = None
+    instability: int = 0
+    indies_at_max: bool = True
+    valtellina_closed: bool = False
+    union_of_arms: bool = False
+    guerra_dels_segadors_played: bool = False
+    portugal_independent: bool = False
+    units: dict[str, dict[str, int]] = {}
+    ignores: list[str] = []
+    offices_used: list[Office] | None = None
+    special: list[str] = []
+    victory: list[VictoryLevel]
+
+
+class Tables(Model):
+    """The printed tables and constants (Council of State tables, Battle Name Generator, track and limits)."""
+
+    fortune: dict[Fortune, dict[str, Any]]
+    enlightenment: list[dict[str, Any]]
+    prestige: list[dict[str, Any]]
+    happiness: list[dict[str, Any]]
+    battle_names: dict[str, list[list[str]]]
+    battle_names_rows: Literal["first_die", "second_die"]
+    question_mark_rating: dict[Fortune, int]
+    declaration_of_war: list[dict[str, Any]]
+    enemy_campaign: list[dict[str, Any]]
+    player_campaign: dict[str, Any]
+    raid_defence: list[dict[str, Any]]
+    exploration: list[dict[str, Any]]
+    units: dict[str, dict[str, Any]]
+    children: list[dict[str, Any]]
+    actions: list[dict[str, Any]]
+    income: dict[str, int]
+    limits: dict[str, int]
+    victory_levels: dict[str, str]
+    modes: dict[str, dict[str, Any]]
+
+
+FILES: dict[str, Any] = {
+    "nobles": list[Notable], "geniuses": list[Notable], "ladies": list[Notable], "events": list[EventCard],
+    "memorials": list[Memorial], "leaders": list[Leader], "powers": list[Power], "wars": list[War],
+    "territories": list[Territory], "lines": list[Line], "scenarios": list[Scenario], "tables": Tables,
+}
+
+
+def data_file(name: str) -> Path:
+    """The file used for ``name``: the owner's copy in $SIGLO_CONTENT_DIR if there is one, else the packaged one."""
+    override = os.environ.get(ENV_DIR)
+    if override and (Path(override) / f"{name}.yaml").is_file():
+        return Path(override) / f"{name}.yaml"
+    return DATA_DIR / f"{name}.yaml"
+
+
+def load_file(name: str, path: Path | None = None) -> Any:
+    """Read and validate one data file (``ValueError`` names the file and the problem)."""
+    from pydantic import TypeAdapter, ValidationError
+
+    path = path or data_file(name)
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    try:
+        return TypeAdapter(FILES[name]).validate_python(raw)
+    except ValidationError as exc:
+        raise ValueError(f"{path}: {exc}") from None
+
+
+class Content(Model):
+    """All the content, cross-checked: unique ids and every reference resolves."""
+
+    notables: list[Notable]
+    events: list[EventCard]
+    memorials: list[Memorial]
+    leaders: list[Leader]
+    powers: list[Power]
+    wars: list[War]
+    territories: list[Territory]
+    lines: list[Line]
+    scenarios: list[Scenario]
+    tables: Tables
+
+    def items(self) -> list[Item]:
+        return [*self.notables, *self.events, *self.memorials, *self.leaders, *self.powers, *self.wars,
+                *self.territories, *self.lines, *self.scenarios]
+
+    def by_id(self) -> dict[str, Item]:
+        return {item.id: item for item in self.items()}
+
+    @model_validator(mode="after")
+    def _references(self):
+        _check_references(self)
+        return self
+
+
+def _args(value: str | None) -> list[str]:
+    """The arguments of a condition / check string "key:arg|arg"."""
+    if not value or ":" not in value:
+        return []
+    return value.split(":", 1)[1].split("|")
+
+
+def _check_references(c: Content) -> None:
+    """Unique ids, and every id a content item names exists with the right group (issue 4, Content)."""
+    items = c.items()
+    ids = [item.id for item in items]
+    dupes = sorted({i for i in ids if ids.count(i) > 1})
+    if dupes:
+        raise ValueError(f"duplicate ids: {dupes}")
+    known = set(ids) | {child["id"] for child in c.tables.children}
+    problems: list[str] = []
+
+    def need(owner: str, ref: str | None, group: str | None = None) -> None:
+        if ref is None:
+            return
+        if ref not in known or (group and not ref.startswith(f"pk:{group}:")):
+            problems.append(f"{owner} -> {ref}")
+
+    for item in items:
+        for arg in _args(getattr(item, "condition", None)) + _args(getattr(item, "removed_if", None)) + \
+                _args(getattr(item, "check", None)):
+            if arg.startswith("pk:"):
+                need(item.id, arg)
+    for n in c.notables:
+        if isinstance(n, Noble):
+            need(n.id, n.son, "noble")
+            need(n.id, n.father, "noble")
+    for e in c.events:
+        need(e.id, e.war)
+        for ref in e.removes:
+            need(e.id, ref, "event")
+    for leader in c.leaders:
+        need(leader.id, leader.noble, "noble")
+        need(leader.id, leader.power, "power")
+        for ref in leader.fronts or []:
+            need(leader.id, ref, "war")
+    for p in c.powers:
+        for change in p.strength_changes:
+            need(p.id, change.card, "event")
+    for w in c.wars:
+        need(w.id, w.power, "power")
+        need(w.id, w.declared_from, "territory")
+    for line in c.lines:
+        for end in line.ends:
+            if not (end.startswith("pk:territory:") or end.startswith("pk:war:")):
+                problems.append(f"{line.id} -> {end}")
+            need(line.id, end)
+    for s in c.scenarios:
+        for ref in [s.valido, s.queen, s.court_painter, *s.mistress_choices, *s.offices.values(), *s.court_nobles,
+                    *s.court_geniuses, *s.set_aside, *s.eliminated, *(s.noble_deck or [])]:
+            need(s.id, ref)
+        for ref in [*(s.event_deck or []), *s.events_removed]:
+            need(s.id, ref, "event")
+        for ref in s.enemy_leaders or []:
+            need(s.id, ref, "leader")
+        for ref in [*s.wars_ended, *s.units]:
+            need(s.id, ref)
+        need(s.id, s.setup_from, "scenario")
+        if s.heir:
+            need(s.id, s.heir.get("child"))
+        for ws in s.wars:
+            need(s.id, ws.war, "war")
+            need(s.id, ws.commander, "noble")
+            need(s.id, ws.enemy_leader, "leader")
+        for ref in s.appoint:
+            if not (ref in Office.__args__ or ref in known):
+                problems.append(f"{s.id} -> {ref}")
+    if problems:
+        raise ValueError("unresolved references: " + ", ".join(problems))
+
+
+@lru_cache(maxsize=8)
+def _load(override: str | None) -> Content:
+    parts = {name: load_file(name) for name in FILES}
+    notables = parts.pop("nobles") + parts.pop("geniuses") + parts.pop("ladies")
+    return Content(notables=notables, **parts)
+
+
+def load() -> Content:
+    """The validated content (the packaged files, or the owner's replacements in $SIGLO_CONTENT_DIR)."""
+    return _load(os.environ.get(ENV_DIR))
+
+
+def export() -> dict[str, Any]:
+    """The content as JSON-able data for ``siglo content export planet-king``."""
+    content = load()
+    out: dict[str, Any] = {
+        key: [item.model_dump(mode="json") for item in getattr(content, key)]
+        for key in ("notables", "events", "memorials", "leaders", "powers", "wars", "territories", "lines",
+                    "scenarios")
+    }
+    out["tables"] = content.tables.model_dump(mode="json")
+    return out
