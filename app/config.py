@@ -26,6 +26,8 @@ class Settings(BaseSettings):
     bots_enabled: bool = Field(True, description="Run bot seats' turns in the background")
     bot_delay_seconds: float = Field(0.3, description="Pause before a bot moves, so people can follow")
     max_body_bytes: int = Field(1_000_000, description="Largest request body accepted")
+    extra_games: list[str] = Field(default_factory=list,
+                                   description='More engines to register, as JSON list of "module:ATTR"')
     content_dir: Path | None = Field(None, description="Folder of content files replacing the packaged ones")
 
     def resolved_secret(self) -> str:

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import asyncio
-import logging
-from urllib.parse import urlencode
+import importlib
 from contextlib import asynccontextmanager
 from pathlib import Path
+from urllib.parse import urlencode
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -22,13 +22,16 @@ from app.security import CookieSigner, RateLimiter
 from app.services.bots import BotRunner
 from app.services.live import Publisher
 from app.web import is_htmx, render_error, templates
+from engines import registry
 
 ROOT = Path(__file__).resolve().parent.parent
-log = logging.getLogger("siglo")
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
+    for ref in settings.extra_games:
+        module, _, attr = ref.partition(":")
+        registry.register(getattr(importlib.import_module(module), attr or "GAME"))
     engine = make_engine(settings.database_url)
     sessions = make_sessionmaker(engine)
     publisher = Publisher()

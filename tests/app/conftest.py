@@ -20,22 +20,40 @@ from app.migrate import upgrade  # noqa: E402
 PG_URL = os.environ.get("SIGLO_TEST_POSTGRES_URL")
 
 
+def _admin(sql: str) -> None:
+    from app.db import normalise_url
+
+    admin = create_engine(normalise_url(PG_URL), isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(sql))
+    admin.dispose()
+
+
 def make_postgres_db() -> str:
     """A new empty database on the test server; returns its URL."""
     from app.db import normalise_url
 
     name = "siglo_test_" + uuid.uuid4().hex[:10]
-    admin = create_engine(normalise_url(PG_URL), isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    admin.dispose()
+    _admin(f'CREATE DATABASE "{name}"')
     base, _, _ = normalise_url(PG_URL).rpartition("/")
     return f"{base}/{name}"
 
 
-@pytest.fixture
-def database_url(tmp_path) -> str:
-    return f"sqlite:///{tmp_path}/siglo.db"
+def drop_postgres_db(url: str) -> None:
+    _admin(f'DROP DATABASE IF EXISTS "{url.rsplit("/", 1)[1]}" WITH (FORCE)')
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def database_url(request, tmp_path):
+    """Every app test runs on the embedded SQLite default and, when a server is given, on PostgreSQL."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path}/siglo.db"
+        return
+    if not PG_URL:
+        pytest.skip("SIGLO_TEST_POSTGRES_URL is not set: no PostgreSQL server to test against")
+    url = make_postgres_db()
+    yield url
+    drop_postgres_db(url)
 
 
 @pytest.fixture
