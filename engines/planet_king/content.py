@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 DATA_DIR = Path(__file__).with_name("data")
 ENV_DIR = "SIGLO_CONTENT_DIR"
@@ -41,21 +41,13 @@ ID = re.compile(r"^pk:[a-z]+:[a-z0-9-]+$")
 
 # Keys the engine dispatches on. A condition / check is "key" or "key:arg|arg" (e.g. "at_war:pk:power:...").
 CONDITIONS = {
-    "at_war",                       # RAID IN THE INDIES: at war with the power (Creating the Event Decks)
-    "victory_points_or_war_ended",  # FRANCO-SPANISH WAR (33): VP >= n or the war has ended
-    "victory_points_or_prestige",   # FLANDERS WAR (34), ANGLO-SPANISH WAR (37): VP >= n or prestige <= m
-    "war_in_progress",              # FRANCO-SPANISH WAR (32): reconstructed (CONTENT.md, open question 2)
-    "union_of_arms_adds",           # GUERRA DELS SEGADORS: added by UNION OF ARMS when no INSTABILITY is left
-    "hunt",                         # HUNTING DAY: added by the royal action Hunt
-    "union_of_arms_completed",      # ACTION (14)
-    "active_wars_minus_one",        # INSTABILITY
-    "father_removed",               # the son of a Father/Son pair
-    "turn_or_valido_dismissed",     # SOR MARÍA DE ÁGREDA
-    "the_fronde",                   # LOUIS II CONDÉ (errata: '?' seal)
-    "war_won",                      # red text: removed once the player has won that war
-    "war_lost",                     # red text: removed once the player has lost that war
-    "war_ended",                    # red text: removed the turn after that war ended
-    "guerra_dels_segadors_played",  # Margarit joins the French leaders
+    # the events' '?' seals (Creating the Event Decks; FRANCO-SPANISH WAR (32): CONTENT.md, open question 2)
+    "at_war", "victory_points_or_war_ended", "victory_points_or_prestige", "war_in_progress", "union_of_arms_adds",
+    "hunt", "union_of_arms_completed", "active_wars_minus_one",
+    # the notables' '?' seals (Father/Son, Sor María de Ágreda, Condé) and Margarit joining the French leaders
+    "father_removed", "turn_or_valido_dismissed", "the_fronde", "guerra_dels_segadors_played",
+    # red text naming a condition that removes the card
+    "war_won", "war_lost", "war_ended",
 }
 CHECKS = {
     "won_war", "enlightenment_at_least", "happiness_at_least", "prestige_at_least", "wars_at_least",
@@ -390,11 +382,9 @@ def data_file(name: str) -> Path:
     return DATA_DIR / f"{name}.yaml"
 
 
-def load_file(name: str, path: Path | None = None) -> Any:
+def load_file(name: str) -> Any:
     """Read and validate one data file (``ValueError`` names the file and the problem)."""
-    from pydantic import TypeAdapter, ValidationError
-
-    path = path or data_file(name)
+    path = data_file(name)
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     try:
         return TypeAdapter(FILES[name]).validate_python(raw)
