@@ -1,0 +1,181 @@
+"""Cards on the table: power values, reference power, the Court deck, hands and Ducats.
+
+Rulebook › Content Overview (1.3 Powers, 1.4 Influence Range), Game Sequence › Drawing Hands ("If at any time
+during the round the Court deck runs out, the Court discard pile is reshuffled"), Special Situations 2.3.3,
+2.3.5, 2.3.6 (payments doubled, +3 / -3 to the Power values) and 1.4.1 (a discarded Conspirator goes back to
+its owner, never to the Court discard pile).
+"""
+from __future__ import annotations
+
+from engines.core.machine import Ctx
+from engines.quince_dias.content import content
+
+FAMILIES = ("olivares", "lerma")
+FAMILY_NAMES = {"olivares": "Olivares", "lerma": "Lerma"}
+POWER_NAMES = {"government": "Government", "society": "Society", "clerical": "Clerical"}
+
+
+_cards: dict[str, dict] = {}
+
+
+def use_content() -> None:
+    """Point the engine at the content in force (called at every setup, so ``SIGLO_CONTENT_DIR`` is read)."""
+    _cards.clear()
+    _cards.update(content().cards)
+
+
+use_content()
+card = _cards.__getitem__
+
+
+def name(cid: str) -> str:
+    return _cards[cid]["name"]
+
+
+def label(role: str) -> str:
+    return "Player " + role[6:]
+
+
+def is_situation(cid: str) -> bool:
+    return cid.startswith("qd:sit:")
+
+
+def is_character(cid: str) -> bool:
+    """Characters and Conspirators (a Conspirator played from hand works as a Character, 1.4.1)."""
+    return not cid.startswith("qd:sit:")
+
+
+def is_conspirator(cid: str) -> bool:
+    return cid.startswith("qd:consp:")
+
+
+def situation_kind(s: dict, cid: str) -> str | None:
+    sit = s["sit"].get(cid)
+    return card(sit)["kind"] if sit else None
+
+
+def value(s: dict, cid: str, power: str) -> int:
+    """A Character's Power value with its Special Situation's +3 / -3 (never below 0, RULINGS OQ-23)."""
+    sit = s["sit"].get(cid)
+    if not sit:
+        return _cards[cid][power]
+    base = _cards[cid][power] + _cards[sit]["modifier"]
+    return base if base > 0 else 0
+
+
+def in_range(s: dict, attacker: str, target: str, power: str) -> bool:
+    """Content Overview 1.4: the attacker's Influence Range (inclusive) covers the target's Power value."""
+    low, high = _cards[attacker]["ranges"][power]
+    return low <= value(s, target, power) <= high
+
+
+def reference(s: dict, role: str) -> str:
+    """Election of Powers: a Family's own Power card in the Family Confrontation, the remaining one after."""
+    if s["phase"] == "family":
+        return s["powers"][s["family"][role]]
+    return s["powers"]["individual"]
+
+
+def player_total(s: dict, role: str, power: str | None = None) -> int:
+    """Main + covered Character (+ the Relative in the two-player game) in the reference power."""
+    power = power or reference(s, role)
+    total = 0
+    for cid in (s["main"][role], s["covered"][role], s.get("relative", {}).get(role)):
+        if cid:
+            total += value(s, cid, power)
+    return total
+
+
+def sits_on_table(s: dict, role: str) -> list[str]:
+    return [c for c in (s["main"][role], s["covered"][role]) if c]
+
+
+# ----- the Court deck ------------------------------------------------------------------------------
+def draw(g: Ctx, role: str, count: int = 1) -> list[str]:
+    """Draw into ``role``'s hand, reshuffling the discard pile when the deck runs out."""
+    drawn = []
+    for _ in range(count):
+        cid = draw_card(g)
+        if cid is None:
+            break
+        g.s["hands"][role].append(cid)
+        drawn.append(cid)
+    return drawn
+
+
+def draw_card(g: Ctx) -> str | None:
+    s = g.s
+    if not s["deck"]:
+        if not s["discard"]:
+            return None
+        s["deck"], s["discard"] = s["discard"], []
+        g.shuffle(s["deck"])
+        g.log("The Court discard pile is reshuffled into a new Court deck.", rule="Game Sequence › Drawing Hands")
+    return s["deck"].pop()
+
+
+def discard(g: Ctx, cid: str) -> None:
+    """To the Court discard pile; a Conspirator goes back face down to its owner instead (1.4.1)."""
+    if is_conspirator(cid):
+        owner = g.s["consp"]["owner"][cid]
+        g.s["consp"]["reserve"][owner].append(cid)
+    else:
+        g.s["discard"].append(cid)
+
+
+def discard_from_hand(g: Ctx, role: str, cid: str) -> None:
+    g.s["hands"][role].remove(cid)
+    discard(g, cid)
+
+
+# ----- Ducats ----------------------------------------------------------------------------------------
+def payment(s: dict, role: str, amount: int) -> int:
+    """2.3.3 Bureaucratic Incompetent: the payments of the player whose Character carries it are doubled."""
+    for cid in sits_on_table(s, role):
+        if situation_kind(s, cid) == "bureaucratic_incompetent":
+            return amount * 2
+    return amount
+
+
+def can_pay(s: dict, role: str, amount: int) -> bool:
+    return s["ducats"][role] >= payment(s, role, amount)
+
+
+def pay(g: Ctx, role: str, amount: int, to: str | None = None) -> int:
+    """Pay to another player or (``to`` None) to the bank; returns the Ducats paid."""
+    due = payment(g.s, role, amount)
+    g.s["ducats"][role] -= due
+    if to is None:
+        g.s["bank"] += due
+    else:
+        g.s["ducats"][to] += due
+    return due
+
+
+def income(g: Ctx, role: str, amount: int) -> int:
+    """Ducats from the bank, as many as it still holds (28 in all, RULINGS OQ-32)."""
+    got = min(amount, g.s["bank"])
+    g.s["bank"] -= got
+    g.s["ducats"][role] += got
+    return got
+
+
+# ----- losing a Main Character ----------------------------------------------------------------------
+def detach_situation(g: Ctx, cid: str) -> None:
+    sit = g.s["sit"].pop(cid, None)
+    if sit:
+        g.s["discard"].append(sit)
+
+
+def lose_main(g: Ctx, role: str) -> str:
+    """The Main Character leaves the area (Cancel, Attract): its Special Situation is discarded and the covered
+    Character, if any, becomes the Main Character (1.2). Returns the Character that left."""
+    s = g.s
+    cid = s["main"][role]
+    detach_situation(g, cid)
+    s["main"][role] = s["covered"][role]
+    s["covered"][role] = None
+    if s["main"][role]:
+        g.log(f"{name(s['main'][role])} is no longer covered and becomes {label(role)}'s Main Character.",
+              rule="The Player Turn › 1.2 Play a Covered Character")
+    return cid
