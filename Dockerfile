@@ -1,0 +1,21 @@
+# Siglo de Oro server image: `docker compose up` runs it beside PostgreSQL.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_DISABLE_PIP_VERSION_CHECK=1
+WORKDIR /srv/siglo
+
+COPY pyproject.toml README.md ./
+COPY app ./app
+COPY engines ./engines
+COPY migrations ./migrations
+COPY templates ./templates
+COPY static ./static
+RUN pip install --no-cache-dir -e . \
+    && useradd --create-home --uid 10001 siglo \
+    && mkdir -p /data && chown siglo /data
+USER siglo
+
+ENV SIGLO_SECRET_FILE=/data/secret
+EXPOSE 8000
+HEALTHCHECK --interval=10s --timeout=3s CMD python -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/api/v1/games')"
+CMD ["siglo", "serve", "--host", "0.0.0.0", "--port", "8000"]

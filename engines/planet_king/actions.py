@@ -1,0 +1,154 @@
+"""Actions: the ACTION card procedure and the rules every action shares (Actions › Overview, Types of Actions,
+Unique Actions; Organisation Phase › Player Actions; End of Turn Phase › Player Actions; Cooperative Game).
+
+An action is registered with its type (royal, government, political, simple), whether it is a unique action,
+whether the Organisation phase allows it, a ``legal(g, mode)`` test and a ``do(g, mode)`` procedure. ``mode`` is
+"org" (Organisation phase, no cubes), "card" (an ACTION card), "eot" (End of Turn) or "event" (an event that grants
+an action without a cube: HIS MAJESTY THE KING, THE ENSIGN NUN, DIPLOMACY).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from engines.core.machine import Ctx
+from engines.planet_king import council
+from engines.planet_king.flow import call, choose, proc
+
+TYPES = ["royal", "government", "political", "simple"]
+TYPE_NAMES = {"royal": "royal action", "government": "government action", "political": "political action",
+              "simple": "simple action"}
+R_TYPES = "Actions › Types of Actions"
+
+
+@dataclass(frozen=True)
+class Action:
+    key: str
+    kind: str
+    label: str
+    legal: Callable[[Ctx, str], bool]
+    do: Callable[[Ctx, str], None]
+    unique: bool = False
+    org: bool = True
+
+
+ACTIONS: dict[str, Action] = {}
+
+
+def register(key: str, kind: str, label: str, legal, do, unique: bool = False, org: bool = True) -> None:
+    ACTIONS[key] = Action(key, kind, label, legal, do, unique, org)
+
+
+def kind_of(s: dict, key: str) -> str:
+    """War-Only mode: Cortes and Royal Pardon are performed as political actions (Scenarios › War-Only Mode)."""
+    if council.war_only(s) and key in ("cortes", "royal_pardon"):
+        return "political"
+    return ACTIONS[key].kind
+
+
+def cubes_for(s: dict, kind: str) -> int:
+    c = s["cubes"]
+    if kind == "royal":
+        return 0 if s["king_dead"] or council.war_only(s) else c["royal"]
+    if kind in ("government", "political"):
+        return c[kind] + c["green"]
+    return 1
+
+
+def offered(g: Ctx, key: str, mode: str) -> bool:
+    """Whether an action may be taken now in this mode (cost, unique limit, the Organisation exclusions and the
+    no-repeat rule of government actions are checked here; each action's own conditions in ``legal``)."""
+    s = g.s
+    act = ACTIONS[key]
+    if mode == "org" and not act.org:
+        return False
+    if act.unique and mode != "event" and key in s["unique"]:
+        return False
+    if s["options"]["scenario"] == "hothead" and key == "exploration":
+        return False
+    return act.legal(g, mode)
+
+
+def available(g: Ctx, kind: str, mode: str) -> list[str]:
+    return [k for k in ACTIONS if kind_of(g.s, k) == kind and offered(g, k, mode)]
+
+
+def pay_cube(g: Ctx, kind: str) -> None:
+    """Remove a cube of the action's colour; a green cube serves for a government or political action once the
+    coloured ones are gone (ruling R-GREEN)."""
+    c = g.s["cubes"]
+    if kind == "simple":
+        return
+    if c[kind] > 0:
+        c[kind] -= 1
+    else:
+        c["green"] -= 1
+
+
+def gov_forbidden(s: dict, key: str, front: str | None = None) -> bool:
+    """The government action of the previous ACTION card cannot be repeated (a campaign on another front can)."""
+    prev = s["gov_prev"]
+    if not prev or prev["action"] != key:
+        return False
+    return key != "campaign" or front is None or front == prev["front"]
+
+
+# ----- an ACTION card (or the free actions of the Organisation and End of Turn phases) -------------------------
+def action_round(g: Ctx, mode: str) -> None:
+    """Up to three actions of different types (Actions › Overview)."""
+    s = g.s
+    if mode == "card":
+        s["gov_prev"], s["gov_card"] = s["gov_card"], None
+    elif mode == "eot":
+        s["gov_prev"] = s["gov_card"]
+    call(g, "next_action", mode=mode, used=[])
+
+
+@proc
+def next_action(g: Ctx, mode: str, used: list) -> None:
+    s = g.s
+    if len(used) >= 3:
+        return
+    kinds = [k for k in TYPES if k not in used and (mode == "org" or cubes_for(s, k) > 0) and available(g, k, mode)]
+    if not kinds:
+        return
+    where = {"org": "Organisation phase", "card": "ACTION card", "eot": "End of Turn"}[mode]
+    opts = [("type", k, f"Perform a {TYPE_NAMES[k]}") for k in kinds] + [("end", None, "No more actions")]
+    choose(g, council.manager(s, "king"), f"{where}: choose the type of action {len(used) + 1} of 3 "
+           "(each type once).", opts, "chose_type", mode=mode, used=used)
+
+
+@proc
+def chose_type(g: Ctx, verb: str, arg, mode: str, used: list) -> None:
+    if verb == "end":
+        return
+    call(g, "next_action", mode=mode, used=used + [arg])
+    pick_action(g, arg, mode)
+
+
+def pick_action(g: Ctx, kind: str, mode: str) -> None:
+    """The manager of that type picks the action (the King for royal actions, the Valido otherwise)."""
+    keys = available(g, kind, mode)
+    who = council.manager(g.s, "king" if kind == "royal" else "valido")
+    choose(g, who, f"Choose the {TYPE_NAMES[kind]}.", [("action", k, ACTIONS[k].label) for k in keys],
+           "chose_action", mode=mode, kind=kind)
+
+
+@proc
+def chose_action(g: Ctx, verb: str, arg: str, mode: str, kind: str) -> None:
+    start(g, arg, mode)
+
+
+def start(g: Ctx, key: str, mode: str) -> None:
+    """Spend the cube (not in the Organisation phase nor for an event's free action), place the unique action
+    marker (not when an event grants the action), then carry the action out."""
+    s = g.s
+    kind = kind_of(s, key)
+    if mode in ("card", "eot"):
+        pay_cube(g, kind)
+    if ACTIONS[key].unique and mode != "event":
+        s["unique"].append(key)
+    if kind == "government" and mode == "card" and key != "campaign":
+        s["gov_card"] = {"action": key, "front": None}
+    g.log(f"Action: {ACTIONS[key].label}.", rule=f"Actions › {kind.title()} Actions")
+    ACTIONS[key].do(g, mode)

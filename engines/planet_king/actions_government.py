@@ -1,0 +1,160 @@
+"""Government actions: Military Campaign, Raise a Spanish Tercio, Raise a Tercio of Nations, Build a Fleet
+(Actions › Government Actions; Wars › Declaration of War; Special Rules › Ambrosio de Spinola)."""
+from __future__ import annotations
+
+from engines.core.machine import Ctx
+from engines.planet_king import council, court, military, wars
+from engines.planet_king.actions import gov_forbidden, register
+from engines.planet_king.components import BARBARY, ENGLAND, FRANCE, OTTOMAN, POWERS, TERRITORIES, UNITED_PROVINCES, WARS
+from engines.planet_king.flow import call, choose, proc
+
+R = "Actions › Government Actions"
+# Powers the player may attack by a campaign when at peace (ruling R-DECLARE: not Portugal, whose war only an event
+# starts, nor the Protestants, whose war cannot be declared again).
+DECLARABLE = [UNITED_PROVINCES, ENGLAND, FRANCE, OTTOMAN, BARBARY]
+
+
+def generals(g: Ctx) -> list[str]:
+    return [n for n in court.court_nobles(g.s) if court.known_rating(g.s, n, "military") > 0]
+
+
+def campaign_targets(g: Ctx, mode: str) -> list[tuple[str, str]]:
+    """("war", id) for active wars with a commander, not in truce; ("declare", power) for powers at peace."""
+    s = g.s
+    out = []
+    for w in wars.active_wars(s):
+        war = s["wars"][w]
+        if war["truce"] or not war["leader"] or court.known_rating(s, war["leader"], "military") <= 0:
+            continue
+        if mode in ("card", "eot") and gov_forbidden(s, "campaign", w):
+            continue
+        if council.can_pay(s, wars.campaign_cost(g, war["leader"])):
+            out.append(("war", w))
+    if generals(g) and council.can_pay(s, 1):
+        for p in DECLARABLE:
+            fronts = wars.fronts_to_open(s, p)
+            if not wars.at_war(s, p) and all(wars.can_declare(s, w) for w in fronts):
+                if mode in ("card", "eot") and any(gov_forbidden(s, "campaign", w) for w in fronts):
+                    continue
+                out.append(("declare", p))
+    return out
+
+
+def legal_campaign(g: Ctx, mode: str) -> bool:
+    return bool(campaign_targets(g, mode))
+
+
+def do_campaign(g: Ctx, mode: str) -> None:
+    opts = []
+    for kind, x in campaign_targets(g, mode):
+        if kind == "war":
+            opts.append(("war", x, f"Campaign in {WARS[x]['name']}"))
+        else:
+            opts.append(("declare", x, f"Declare war on {POWERS[x]['name']} and campaign"))
+    choose(g, council.manager(g.s, "valido"), "Military campaign: where?", opts, "campaign_target", mode=mode)
+
+
+@proc
+def campaign_target(g: Ctx, verb: str, arg: str, mode: str) -> None:
+    s = g.s
+    if verb == "war":
+        leader = s["wars"][arg]["leader"]
+        council.spend(g, wars.campaign_cost(g, leader), f"Campaign of {court.name(leader)}", R)
+        if mode == "card":
+            s["gov_card"] = {"action": "campaign", "front": arg}
+        wars.player_campaign(g, arg)
+        return
+    if not council.solo(s):
+        choose(g, "king", f"The Valido proposes war on {POWERS[arg]['name']}. Do you consent?",
+               [("consent", arg, "Consent to the war"), ("refuse", arg, "Refuse")], "war_consent", mode=mode)
+        return
+    declare_and_campaign(g, arg, mode)
+
+
+@proc
+def war_consent(g: Ctx, verb: str, arg: str, mode: str) -> None:
+    """Cooperative Game › Wars: the Valido proposes, war is declared only with the King's consent."""
+    if verb == "refuse":
+        g.log("The King refuses to declare war.", rule="Cooperative Game › Wars")
+        return
+    declare_and_campaign(g, arg, mode)
+
+
+def declare_and_campaign(g: Ctx, power: str, mode: str) -> None:
+    """Declare war, send a noble with a Military rating from the Court as commander, then campaign."""
+    choose(g, council.manager(g.s, "valido"), "Which noble of the Court commands the army?",
+           [("general", n, f"{court.name(n)} (military {court.known_rating(g.s, n, 'military')})")
+            for n in generals(g)], "general_chosen", power=power, mode=mode)
+
+
+@proc
+def general_chosen(g: Ctx, verb: str, arg: str, power: str, mode: str) -> None:
+    s = g.s
+    front = wars.fronts_to_open(s, power)[0]
+    council.spend(g, wars.campaign_cost(g, arg), f"Campaign of {court.name(arg)}", R)
+    if mode == "card":
+        s["gov_card"] = {"action": "campaign", "front": front}
+    call(g, "campaign_after_muster", wid=front)  # runs once the muster decisions pushed by declare() are taken
+    wars.declare(g, power, "military campaign", commander=arg)
+
+
+@proc
+def campaign_after_muster(g: Ctx, wid: str) -> None:
+    if wars.active(g.s, wid) and g.s["wars"][wid]["leader"]:
+        wars.player_campaign(g, wid)
+
+
+# ----- raising units -----------------------------------------------------------------------------------------
+def legal_tercio(g: Ctx, mode: str) -> bool:
+    s = g.s
+    return council.can_pay(s, 1) and military.supply_left(s, "spanish_tercio") > 0 and not _repeat(s, mode, "raise_tercio")
+
+
+def do_tercio(g: Ctx, mode: str) -> None:
+    council.spend(g, 1, "Raise a Spanish Tercio", R)
+    military.new_unit(g.s, "spanish_tercio", military.CONSTRUCTION)
+    g.log("A Spanish tercio is placed Under Construction.", rule=R)
+
+
+def legal_nations(g: Ctx, mode: str) -> bool:
+    s = g.s
+    return council.can_pay(s, 1) and military.supply_left(s, "nations_tercio") > 0 and bool(nations_places(s)) and \
+        not _repeat(s, mode, "raise_nations")
+
+
+def nations_places(s: dict) -> list[str]:
+    return [t for t in TERRITORIES if military.may_stand(s, "nations_tercio", t)] + \
+        [w for w in wars.active_wars(s) if military.may_stand(s, "nations_tercio", w)]
+
+
+def do_nations(g: Ctx, mode: str) -> None:
+    choose(g, council.manager(g.s, "valido"), "Where is the tercio of Nations raised?",
+           [("place", p, military.loc_name(p)) for p in nations_places(g.s)], "nations_placed")
+
+
+@proc
+def nations_placed(g: Ctx, verb: str, arg: str) -> None:
+    council.spend(g, 1, "Raise a Tercio of Nations", R)
+    military.new_unit(g.s, "nations_tercio", arg)
+    g.log(f"A tercio of Nations is raised in {military.loc_name(arg)}.", rule=R)
+
+
+def legal_fleet(g: Ctx, mode: str) -> bool:
+    s = g.s
+    return council.can_pay(s, 1) and military.supply_left(s, "fleet") > 0 and not _repeat(s, mode, "build_fleet")
+
+
+def do_fleet(g: Ctx, mode: str) -> None:
+    council.spend(g, 1, "Build a Fleet", R)
+    military.new_unit(g.s, "fleet", military.CONSTRUCTION)
+    g.log("A fleet is placed Under Construction.", rule=R)
+
+
+def _repeat(s: dict, mode: str, key: str) -> bool:
+    return mode in ("card", "eot") and gov_forbidden(s, key)
+
+
+register("campaign", "government", "Military Campaign", legal_campaign, do_campaign, org=False)
+register("raise_tercio", "government", "Raise a Spanish Tercio", legal_tercio, do_tercio)
+register("raise_nations", "government", "Raise a Tercio of Nations", legal_nations, do_nations)
+register("build_fleet", "government", "Build a Fleet", legal_fleet, do_fleet, unique=True)

@@ -1,0 +1,108 @@
+"""The Council of State: Treasury, markers, victory points, action cubes (Components › Auxiliary Boards;
+Special Rules › Bankruptcy; Cooperative Game).
+"""
+from __future__ import annotations
+
+from engines.core.machine import Ctx
+
+TREASURY_MAX = 12  # Components › Ducats: "The maximum number of ducats ... is 12."
+
+
+def solo(s: dict) -> bool:
+    return s["options"]["mode"] == "solo"
+
+
+def war_only(s: dict) -> bool:
+    return s["options"]["scenario"] == "war_only"
+
+
+def manager(s: dict, who: str) -> str:
+    """The role that takes a decision (Cooperative Game › Actions): "king" decisions (royal actions, action types,
+    ladies, the Valido, HIS MAJESTY THE KING, ROYAL MARRIAGE) or "valido" ones (political, government, simple,
+    ENSIGN NUN, UNION OF ARMS). Solo: always the King. A dead King's decisions pass to the Valido."""
+    if solo(s):
+        return "king"
+    if who == "king" and s["king_dead"]:
+        return "valido"
+    return who
+
+
+def gain(g: Ctx, n: int, why: str, rule: str | None = None) -> None:
+    """Add ducats to the Treasury, never above 12."""
+    before = g.s["treasury"]
+    g.s["treasury"] = min(TREASURY_MAX, before + n)
+    got = g.s["treasury"] - before
+    g.log(f"{why}: +{got} ducat{'s' if got != 1 else ''} (Treasury {g.s['treasury']}).", rule=rule)
+
+
+def can_pay(s: dict, n: int) -> bool:
+    return s["treasury"] >= n
+
+
+def spend(g: Ctx, n: int, why: str, rule: str | None = None) -> None:
+    """Pay a cost the player chose (the action was only offered if affordable)."""
+    g.s["treasury"] -= n
+    g.log(f"{why}: -{n} ducat{'s' if n != 1 else ''} (Treasury {g.s['treasury']}).", rule=rule)
+
+
+def lose(g: Ctx, n: int, why: str, rule: str | None = None, bankrupt: bool = True) -> None:
+    """Remove ducats because of an event; an empty Treasury means bankruptcy (Special Rules › Bankruptcy).
+
+    Ruling (RULINGS.md R-BANKRUPTCY): the debt is paid by the automatic Asiento (Castile first, then the Indies);
+    if both are already secured the debt is written off. Each declaration costs one prestige point."""
+    s = g.s
+    paid = min(n, s["treasury"])
+    s["treasury"] -= paid
+    if paid:
+        g.log(f"{why}: -{paid} ducat{'s' if paid != 1 else ''} (Treasury {s['treasury']}).", rule=rule)
+    debt = n - paid
+    if debt and bankrupt:
+        mark(g, "prestige", -1, "Bankruptcy declared", "Special Rules › Bankruptcy")
+        s["bankruptcies"] += 1
+        got = asiento_ducats(g, "Bankruptcy: Asiento")
+        s["treasury"] = max(0, got - debt)
+        g.log(f"The debt of {debt} ducat{'s' if debt != 1 else ''} is paid from the Asiento "
+              f"(Treasury {s['treasury']}).", rule="Special Rules › Bankruptcy")
+
+
+def asiento_ducats(g: Ctx, why: str) -> int:
+    """Secure the revenues of Castile (or, if already secured, of the Indies) and return the ducats raised
+    (Simple Actions › Asiento)."""
+    s = g.s
+    amount = 1 if s["flags"]["portugal_independent"] else 2
+    if s["asiento"] == 0:
+        s["asiento"] = 1
+        g.log(f"{why}: the revenues of Castile are secured for {amount} ducat(s).", rule="Simple Actions › Asiento")
+        return amount
+    if s["asiento"] == 1:
+        s["asiento"] = 2
+        for t in s["territories"].values():
+            t["ducats"] = 0
+        g.log(f"{why}: the revenues of the Indies are secured for {amount} ducat(s); every ducat in the "
+              "viceroyalties and overseas territories is withdrawn.", rule="Simple Actions › Asiento")
+        return amount
+    g.log(f"{why}: no revenue is left to secure.", rule="Simple Actions › Asiento")
+    return 0
+
+
+def mark(g: Ctx, track: str, n: int, why: str, rule: str | None = None) -> None:
+    """A prestige or happiness marker gained or lost during the turn (counted at the End of Turn)."""
+    if track == "happiness" and (war_only(g.s) or g.s["options"]["scenario"] == "hothead"):
+        return
+    g.s["marks"][track] += n
+    g.log(f"{why}: {'+' if n > 0 else ''}{n} {track}.", rule=rule)
+
+
+def victory_points(g: Ctx, n: int, why: str, who: str = "valido", rule: str | None = None) -> None:
+    """Victory points gained or lost (never below zero). In cooperative play ``who`` says whose marker moves
+    (Cooperative Game › Victory Points Earned by the King / by the Valido); in War-Only mode they are doubled."""
+    s = g.s
+    if war_only(s):
+        n *= 2
+    role = "king" if solo(s) else who
+    s["vp"][role] = max(0, s["vp"][role] + n)
+    g.log(f"{why}: {'+' if n >= 0 else ''}{n} VP ({s['vp'][role]}).", rule=rule)
+
+
+def cubes_total(s: dict) -> int:
+    return sum(s["cubes"].values())

@@ -1,0 +1,90 @@
+"""The opaque cups of markers drawn blind, revolts and raids (Setup › Tokens; Events › Uprising, Raid Events)."""
+from __future__ import annotations
+
+from engines.core.machine import Ctx
+from engines.planet_king import council, court, military
+from engines.planet_king.components import SPAIN, TERRITORIES
+from engines.planet_king.fortune import CROW, PIGEON, draw_test
+
+R_RAID = "Events › Raid Events"
+
+
+def notable_markers(s: dict, geniuses: bool = True) -> list[list]:
+    """The notables cup: one marker per noble at Court (1-4), genius at Court (1-4), office, army commander, and
+    the Royal Mistress (never the Valido nor the Queen)."""
+    out = [["noble", i] for i, n in enumerate(s["court"]["nobles"]) if n]
+    if geniuses:
+        out += [["genius", i] for i, n in enumerate(s["court"]["geniuses"]) if n]
+    out += [["office", o] for o, n in s["offices"].items() if n]
+    out += [["army", w] for w, war in s["wars"].items() if war["leader"]]
+    if s["court"]["mistress"]:
+        out.append(["mistress"])
+    return out
+
+
+def draw_notable(g: Ctx, geniuses: bool = True) -> str | None:
+    """Draw a notable marker at random (TRAITOR draws again on a genius: the same as leaving them out)."""
+    markers = notable_markers(g.s, geniuses)
+    if not markers:
+        return None
+    return court.holder(g.s, tuple(g.choice(markers)))
+
+
+def europe_markers() -> list[str]:
+    return [t for t, d in TERRITORIES.items() if d["location_marker"] == "europe"]
+
+
+def indies_markers(s: dict) -> list[str]:
+    """Only the locations in use: a settlement once established (Setup › Tokens)."""
+    return [t for t, d in TERRITORIES.items() if d["location_marker"] == "indies"
+            and (not d["settlement"] or s["territories"][t]["settled"])]
+
+
+def revolt(g: Ctx, why: str) -> None:
+    """A revolt marker on a random location in Europe, resolved in the End of Turn phase."""
+    where = g.choice(europe_markers())
+    g.s["territories"][where]["revolt"] = True
+    g.log(f"{why}: a revolt breaks out in {TERRITORIES[where]['name']}.", rule="End of Turn Phase › Revolts")
+
+
+def raid(g: Ctx, why: str, spain_ducats: int = 0) -> str | None:
+    """A raid on a random location of the Indies or Spain; returns the location if the raid succeeds."""
+    s = g.s
+    where = g.choice(indies_markers(s) + [SPAIN])
+    here = s["territories"][where]
+    name = TERRITORIES[where]["name"]
+    g.log(f"{why}: the raid strikes {name}.", rule=R_RAID)
+    if here["raid"]:
+        g.log(f"{name} already has a raid marker: no effect.", rule=R_RAID)
+        return None
+    if TERRITORIES[where]["portuguese"] and s["flags"]["portugal_independent"]:
+        g.log(f"{name} is Portuguese and Portugal is independent: the raid is ignored.", rule=R_RAID)
+        return None
+    fleet = military.has_fleet(s, where)
+    level = here["fort"]
+    symbol, _ = draw_test(g, f"the defence of {name}")
+    if fleet or level >= 2:
+        success = symbol == CROW
+    elif level == 1:
+        success = symbol in (CROW, PIGEON)
+    else:
+        success = True
+    if not success:
+        g.log(f"{name} repels the raid.", rule=R_RAID)
+        return None
+    if where == SPAIN:
+        if spain_ducats:
+            council.lose(g, spain_ducats, "The raid on Spain", R_RAID)
+        if not fleet:
+            here["raid"] = True
+            g.log("A raid marker is placed in Spain (no income from Castile and Aragon while it stays).",
+                  rule=R_RAID)
+        return where
+    here["ducats"] = 0
+    if TERRITORIES[where]["settlement"]:
+        here.update(settled=False, fort=0)
+        council.mark(g, "prestige", -1, f"The settlement of {name} is destroyed", R_RAID)
+        return where
+    here["raid"] = True
+    g.log(f"The raid succeeds: the ducats of {name} are lost and a raid marker is placed.", rule=R_RAID)
+    return where

@@ -1,0 +1,175 @@
+"""Military units, strength points and lines of communication (Components › Military Units; Game Board;
+Simple Actions › Move a Fleet, Tercio or Leader).
+"""
+from __future__ import annotations
+
+from engines.core.machine import Ctx
+from engines.planet_king.components import (
+    F_ITALY, FRANCHE_COMTE, ITALY, LINKS, PALATINATE, PLUS_ULTRA, SPAIN, TERRITORIES, UNIT_LIMITS, VALTELLINA, WARS,
+)
+
+CONSTRUCTION = "construction"
+UNIT_NAMES = {
+    "spanish_tercio": "Spanish tercio", "old_tercio": "old (veteran) tercio", "provincial_tercio": "provincial tercio",
+    "fleet": "fleet", "nations_tercio": "tercio of Nations", "english_tercio": "English tercio", "french_tercio": "French tercio",
+    "habsburg_tercio": "Habsburg tercio",
+}
+LAND = {"spanish_tercio", "old_tercio", "provincial_tercio", "nations_tercio", "english_tercio", "french_tercio", "habsburg_tercio"}
+# Provincial tercios: only Spain, Italy and the wars in Barbary, the Ottoman Empire, Italy, Portugal and the
+# Catalan front (Simple Actions › Move; Raise a Provincial Tercio).
+PROVINCIAL_PLACES = {SPAIN, ITALY} | {w for w, d in WARS.items() if d["provincial_tercios"]}
+# Plus Ultra touches every territory and war except the Palatinate and Franche-Comté (Simple Actions › Move).
+NOT_OVERSEAS = {PALATINATE, FRANCHE_COMTE, PLUS_ULTRA}
+
+
+def loc_name(loc: str) -> str:
+    if loc == CONSTRUCTION:
+        return "Under Construction"
+    if loc in WARS:
+        return WARS[loc]["name"]
+    return TERRITORIES[loc]["name"]
+
+
+def unit_label(u: dict) -> str:
+    name = UNIT_NAMES[u["type"]]
+    if u["type"] == "old_tercio" and u["damaged"]:
+        name += " (1 SP side)"
+    return f"{name} in {loc_name(u['loc'])}"
+
+
+def units_at(s: dict, loc: str) -> list[dict]:
+    return [u for u in s["units"] if u["loc"] == loc]
+
+
+def new_unit(s: dict, kind: str, loc: str) -> dict | None:
+    """Take a counter from the supply (the counter mix is a limit, Components › Military Units)."""
+    used = sum(1 for u in s["units"] if u["type"] == kind)
+    if used >= UNIT_LIMITS.get(kind, 0):
+        return None
+    s["unit_seq"] += 1
+    u = {"id": f"pk:unit:{s['unit_seq']}", "type": kind, "loc": loc, "damaged": False}
+    s["units"].append(u)
+    return u
+
+
+def supply_left(s: dict, kind: str) -> int:
+    return UNIT_LIMITS.get(kind, 0) - sum(1 for u in s["units"] if u["type"] == kind)
+
+
+def unit_sp(u: dict) -> float:
+    if u["type"] == "provincial_tercio":
+        return 0.5
+    if u["type"] == "old_tercio":
+        return 1.0 if u["damaged"] else 2.0
+    return 1.0
+
+
+def army_sp(s: dict, wid: str) -> float:
+    """The SP of the army in a war for comparing strengths: a naval power's war without a fleet counts one SP
+    less; other wars count at most one fleet, the Palatinate none (Government Actions › Military Campaign)."""
+    units = units_at(s, wid)
+    land = sum(unit_sp(u) for u in units if u["type"] in LAND)
+    fleets = sum(1 for u in units if u["type"] == "fleet")
+    rule = WARS[wid]["fleets"]
+    if rule == "required":
+        return land + fleets if fleets else max(0.0, land - 1)
+    if rule == "none":
+        return land
+    return land + min(fleets, 1)
+
+
+def has_fleet(s: dict, loc: str) -> bool:
+    return any(u["type"] == "fleet" for u in units_at(s, loc))
+
+
+def neighbours(s: dict, loc: str) -> set[str]:
+    """Locations joined to ``loc`` by a line of communication. The Valtellina line (Franche-Comté–Italy) is cut
+    while the pass is closed. Plus Ultra touches every territory and war except the Palatinate and Franche-Comté."""
+    out = set()
+    for a, b in LINKS:
+        if s["flags"]["valtellina_closed"] and frozenset((a, b)) in VALTELLINA:
+            continue
+        if a == loc:
+            out.add(b)
+        elif b == loc:
+            out.add(a)
+    if loc == PLUS_ULTRA:
+        out |= {t for t in TERRITORIES if t not in NOT_OVERSEAS} | {w for w in WARS if w not in NOT_OVERSEAS}
+    elif loc not in NOT_OVERSEAS and loc != CONSTRUCTION:
+        out.add(PLUS_ULTRA)
+    return out
+
+
+def reachable(s: dict, start: str, kind: str) -> set[str]:
+    """Every location a unit of ``kind`` can reach from ``start`` along uninterrupted lines of communication,
+    passing only through territories (and Plus Ultra, which a tercio may cross only with a fleet SP there)."""
+    land = kind in LAND
+    seen, frontier = {start}, [start]
+    while frontier:
+        here = frontier.pop()
+        for nxt in neighbours(s, here):
+            if nxt in seen:
+                continue
+            if nxt == PLUS_ULTRA and land and not has_fleet(s, PLUS_ULTRA):
+                continue
+            seen.add(nxt)
+            if nxt in TERRITORIES:
+                frontier.append(nxt)
+    seen.discard(start)
+    return {d for d in seen if may_stand(s, kind, d)}
+
+
+def may_stand(s: dict, kind: str, loc: str) -> bool:
+    """Where a unit may end its move: no tercios in the Indies or Plus Ultra; provincial tercios only in their
+    places; no fleets in the Palatinate or Franche-Comté; one fleet at most in a war with a land power; only
+    active wars; Habsburg tercios only on French fronts or in the Palatinate."""
+    if loc in WARS:
+        if s["wars"][loc]["status"] != "war":
+            return False
+        if kind == "fleet" and (WARS[loc]["fleets"] == "none" or (WARS[loc]["fleets"] == "one" and has_fleet(s, loc))):
+            return False
+        if kind == "habsburg_tercio" and not (loc == PALATINATE or WARS[loc]["power"] == WARS[F_ITALY]["power"]):
+            return False
+    else:
+        place = TERRITORIES[loc]
+        if not place["fleets" if kind == "fleet" else "tercios"] or kind == "habsburg_tercio":
+            return False
+    if kind == "provincial_tercio" and loc not in PROVINCIAL_PLACES:
+        return False
+    return True
+
+
+def remove_unit(s: dict, uid: str) -> None:
+    s["units"] = [u for u in s["units"] if u["id"] != uid]
+
+
+def unit(s: dict, uid: str) -> dict:
+    return next(u for u in s["units"] if u["id"] == uid)
+
+
+def war_name(wid: str) -> str:
+    return WARS[wid]["name"]
+
+
+def lose_sp(g: Ctx, wid: str, forced_veteran: bool, catalan_first: bool = False) -> dict | None:
+    """Remove one SP from an army (one only, however many symbols). When the enemy leader's strategy is 2 or 3 an
+    undamaged veteran must be flipped. Otherwise the weakest unit goes (ruling R-SP-LOSS: the engine removes the
+    unit that loses exactly one SP: a damaged veteran or a 1-SP unit before a provincial tercio)."""
+    s = g.s
+    units = units_at(s, wid)
+    if not units:
+        return None
+    veterans = [u for u in units if u["type"] == "old_tercio" and not u["damaged"]]
+    if forced_veteran and veterans:
+        veterans[0]["damaged"] = True
+        g.log(f"An old tercio in {war_name(wid)} is turned to its 1 SP side.", rule="Wars › Progression of a War")
+        return veterans[0]
+    order = sorted(units, key=lambda u: ({"old_tercio": 1 if u["damaged"] else 3, "provincial_tercio": 2}.get(u["type"], 0)))
+    victim = order[0]
+    if victim["type"] == "old_tercio" and not victim["damaged"]:
+        victim["damaged"] = True
+        g.log(f"An old tercio in {war_name(wid)} is turned to its 1 SP side.", rule="Wars › Progression of a War")
+        return victim
+    remove_unit(s, victim["id"])
+    g.log(f"A {UNIT_NAMES[victim['type']]} is eliminated in {war_name(wid)}.", rule="Wars › Progression of a War")
+    return victim

@@ -1,0 +1,83 @@
+"""Victory: the victory level after the last turn, automatic defeats, the Secret Memorial requirement, and the
+comparison of the two players' VP in cooperative play (Victory; Scenarios; Cooperative Game › Victory)."""
+from __future__ import annotations
+
+from engines.core.machine import Ctx
+from engines.planet_king import council, court, memorials
+from engines.planet_king.components import F_ITALY, TABLES
+from engines.planet_king.flow import call, proc, seq
+
+LEVELS = TABLES["victory_levels"]
+ORGANISATION = ["org_memorials", "org_notable_decks", "org_event_deck", "org_cubes", "org_actions", "org_ladies"]
+END_OF_TURN = ["eot_begin", "eot_actions", "eot_construction", "eot_provincials", "eot_upkeep", "eot_markers",
+               "eot_revolts", "eot_indies", "eot_income", "eot_mortality", "eot_scores", "eot_memorials",
+               "eot_valido", "eot_cleanup"]
+
+
+@proc
+def begin_turn(g: Ctx) -> None:
+    """Organisation, Events and End of Turn phases (Game Sequence); the first turn of a scenario only has the
+    Player Actions step of the Organisation phase."""
+    s = g.s
+    items = []
+    if "organisation" in s["phases"]:
+        items += ["org_actions"] if s["turn"] == s["first_turn"] else ORGANISATION
+    if "events" in s["phases"]:
+        items.append("events_phase")
+    if "end_of_turn" in s["phases"]:
+        items += END_OF_TURN
+    call(g, "end_turn")
+    seq(g, items)
+
+
+@proc
+def end_turn(g: Ctx) -> None:
+    s = g.s
+    if s["defeat"] or s["turn"] >= s["last_turn"]:
+        finish(g)
+        return
+    s["turn"] += 1
+    call(g, "begin_turn")
+
+
+def level_for(s: dict, total: int) -> str:
+    if s["options"]["scenario"] == "hothead":
+        viceroy = s["offices"].get("viceroy_of_italy")
+        won = any(w == F_ITALY and r == "win" for w, r, *_ in s["war_results"])
+        good = viceroy and max(court.known_rating(s, viceroy, "political"),
+                               court.known_rating(s, viceroy, "government")) >= 2
+        return "major_victory" if won and good else "defeat"
+    for row in s["victory"]:
+        if (row["min_vp"] is None or total >= row["min_vp"]) and (row["max_vp"] is None or total <= row["max_vp"]):
+            return row["level"]
+    return "defeat"
+
+
+def finish(g: Ctx) -> None:
+    """The victory level of the VP (the two players' summed in cooperative play); an automatic defeat is a Defeat;
+    no Secret Memorial task completed is Neither King nor Planet."""
+    s = g.s
+    done = memorials.final(g) if memorials.in_use(s) else True
+    total = s["vp"]["king"] + s["vp"]["valido"]
+    level = "defeat" if s["defeat"] else level_for(s, total)
+    if not done:
+        level = "neither_king_nor_planet"
+    roles = ["king"] if council.solo(s) else ["king", "valido"]
+    scores = {r: s["vp"][r] for r in roles}
+    ranking = sorted(roles, key=lambda r: -scores[r])
+    good = level in ("major_victory", "historical_outcome")
+    if council.solo(s):
+        winners = ["king"] if good else []
+    else:
+        best = max(scores.values())
+        winners = [r for r in roles if scores[r] == best] if good else []
+    text = f"{LEVELS[level]} with {total} VP" + ("" if council.solo(s) else
+                                                 f" (King {scores['king']}, Valido {scores['valido']})") + "."
+    if s["defeat"]:
+        text += " " + s["defeat"]
+    if not done:
+        text += " No Secret Memorial task was completed."
+    g.log(text, rule="Victory")
+    g.finish({"text": text, "winners": winners, "scores": scores, "ranking": ranking, "level": level})
+
+

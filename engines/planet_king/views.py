@@ -1,0 +1,90 @@
+"""What each seat sees: the map, the Council of State, the Court, the decks (counts; the Ladies face up), the event
+just drawn and its fortune tests (issue 4, The table). The order and contents of the face-down decks and the unread
+Secret Memorials never appear; a read memorial only in its holder's private view."""
+from __future__ import annotations
+
+from engines.planet_king import court, military, wars
+from engines.planet_king.components import EVENTS, LEADERS, MEMORIALS, NOTABLES, POWERS, TABLES, TERRITORIES, WARS
+from engines.planet_king.memorials import holder, in_use
+from engines.planet_king.scoring import court_happiness, court_prestige, enlightenment
+
+
+def notable(s: dict, nid: str | None) -> dict | None:
+    if nid is None:
+        return None
+    d = NOTABLES[nid]
+    out = {"id": nid, "name": d["name"], "kind": d["kind"], "prestige": d.get("prestige", 0)}
+    if d["kind"] == "noble":
+        out.update(military=court.known_rating(s, nid, "military"), political=court.known_rating(s, nid, "political"),
+                   government=court.known_rating(s, nid, "government"), traits=d["traits"])
+    elif d["kind"] == "genius":
+        out.update(art=d["art"], enlightenment=d["enlightenment"])
+    else:
+        out.update(happiness=d["happiness"], fertility=d["fertility"], traits=d["traits"])
+    return out
+
+
+def unit_view(u: dict) -> dict:
+    return {"id": u["id"], "type": u["type"], "name": military.UNIT_NAMES[u["type"]], "sp": military.unit_sp(u),
+            "damaged": u["damaged"]}
+
+
+def public_view(s: dict) -> dict:
+    c = s["court"]
+    event = s["current_event"]
+    return {
+        "scenario": s["scenario_name"], "turn": s["turn"], "first_turn": s["first_turn"], "last_turn": s["last_turn"],
+        "treasury": s["treasury"], "vp": dict(s["vp"]), "marks": dict(s["marks"]), "last_scores": s["last_scores"],
+        "now": {"enlightenment": enlightenment(s), "prestige": court_prestige(s) + s["marks"]["prestige"],
+                "happiness": court_happiness(s) + s["marks"]["happiness"]},
+        "cubes": dict(s["cubes"]), "unique": list(s["unique"]), "asiento": s["asiento"], "union": s["union"],
+        "flags": dict(s["flags"]), "king_dead": s["king_dead"], "exploration": {
+            "space": TABLES["exploration"][s["exploration"]]["name"], "index": s["exploration"],
+            "track": [x["name"] for x in TABLES["exploration"]]},
+        "court": {
+            "valido": notable(s, c["valido"]), "queen": notable(s, c["queen"]), "queen_sickly": s["queen_sickly"],
+            "mistress": notable(s, c["mistress"]), "painter": c["painter"],
+            "nobles": [notable(s, n) for n in c["nobles"]], "geniuses": [notable(s, n) for n in c["geniuses"]],
+            "children": [{"name": ch["name"], "male": ch["male"], "legit": ch["legit"], "sickly": ch["sickly"],
+                          "heir": ch["id"] == s["heir"]} for ch in s["children"]],
+        },
+        "offices": {o: notable(s, n) for o, n in s["offices"].items()},
+        "exiled": [notable(s, n) for n in s["exiled"]],
+        "wars": [{
+            "id": w, "name": WARS[w]["name"], "power": POWERS[WARS[w]["power"]]["name"], "status": war["status"],
+            "pos": war["pos"], "black": war["black"], "red": war["red"], "truce": war["truce"],
+            "leader": notable(s, war["leader"]),
+            "enemy": ({"name": LEADERS[war["enemy"]]["name"], "strategy": LEADERS[war["enemy"]]["strategy"]}
+                      if war["enemy"] else None),
+            "army": [unit_view(u) for u in military.units_at(s, w)], "army_sp": military.army_sp(s, w),
+            "enemy_sp": wars.enemy_strength(s, w),
+        } for w, war in s["wars"].items()],
+        "territories": [{
+            "id": t, "name": d["name"], "region": d["region"], **s["territories"][t],
+            "units": [unit_view(u) for u in military.units_at(s, t)]} for t, d in TERRITORIES.items()],
+        "plus_ultra": dict(s["plus_ultra"]),
+        "construction": [unit_view(u) for u in military.units_at(s, military.CONSTRUCTION)] +
+                        [{"fortification": TERRITORIES[t]["name"]} for t in s["forts_building"]],
+        "decks": {"events": len(s["decks"]["events"]), "discard": len(s["decks"]["discard"]),
+                  "nobles": len(s["decks"]["nobles"]), "geniuses": len(s["decks"]["geniuses"]),
+                  "ladies": [notable(s, n) for n in s["decks"]["ladies"]]},
+        "played": dict(s["played"]),
+        "event": {"name": EVENTS[event]["name"], "text": EVENTS[event]["text"]} if event else None,
+        "tests": [{"card": EVENTS[card]["name"], "symbol": sym} for card, sym in s["last_tests"]],
+        "memorials": {"claimed": [{"name": MEMORIALS[m]["name"], "task": MEMORIALS[m]["task"]}
+                                  for m in s["memorials"]["claimed"]]} if in_use(s) else None,
+    }
+
+
+def private_view(s: dict, role: str) -> dict:
+    if not in_use(s):
+        return {}
+    m = s["memorials"]
+    mine = []
+    for owner in ("hm", "council"):
+        mid = m[owner]
+        if holder(s, owner) == role and mid in m["read"]:
+            mine.append({"id": mid, "name": MEMORIALS[mid]["name"], "task": MEMORIALS[mid]["task"],
+                         "vp_black": MEMORIALS[mid]["vp_black"], "vp_red": MEMORIALS[mid]["vp_red"],
+                         "vp_white": MEMORIALS[mid]["vp_white"], "claimed": mid in m["claimed"]})
+    return {"memorials": mine}

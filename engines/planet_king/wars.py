@@ -1,0 +1,426 @@
+"""Wars: declaration, progression, campaigns and the end of a war (Wars; Government Actions › Military Campaign;
+War with France / England / the United Provinces / Barbary / Portugal / the Palatinate; Guerra dels Segadors;
+Total War; Special Rules › Condé).
+
+A war's marker ``pos`` counts spaces towards the player's (black) end as positive and towards the enemy's (red)
+end as negative (ruling R-TRACK-SIGN, facts open question 14).
+"""
+from __future__ import annotations
+
+from engines.core.machine import Ctx
+from engines.planet_king import council, court, military
+from engines.planet_king.components import (
+    BATTLE_NAMES, CONDE, CONDE_LEADER, ENGLAND, FLANDERS_WAR, F_CATALONIA, F_ITALY, F_PICARDY, FRANCE, LEADERS, LINKS, PALATINATE, PORTUGAL,
+    PLUS_ULTRA, POWERS, PROTESTANTS, SPAIN, TERRITORIES, WARS,
+)
+from engines.planet_king.flow import choose, proc
+from engines.planet_king.fortune import CROW, EAGLE, PIGEON, tests
+
+R_DECL = "Wars › Declaration of War"
+R_PROG = "Wars › Progression of a War"
+R_END = "Wars › End of a War"
+R_CAMP = "Government Actions › Military Campaign"
+FRENCH_FRONTS = [F_PICARDY, F_CATALONIA, F_ITALY]  # tie order: Picardy first (War with France)
+
+
+def _home(wid: str) -> str:
+    """Where an ended war's units go (ruling R-WAR-END-UNITS): the first European territory linked to the war."""
+    for a, b in LINKS:
+        other = b if a == wid else a if b == wid else None
+        if other in TERRITORIES and TERRITORIES[other]["region"] == "europe":
+            return other
+    return SPAIN
+
+
+HOME = {w: _home(w) for w in WARS}
+
+
+def wars_of(power: str) -> list[str]:
+    return [w for w in WARS if WARS[w]["power"] == power]
+
+
+def active(s: dict, wid: str) -> bool:
+    return s["wars"][wid]["status"] == "war"
+
+
+def active_wars(s: dict) -> list[str]:
+    return [w for w in WARS if active(s, w)]
+
+
+def at_war(s: dict, power: str) -> bool:
+    return any(active(s, w) for w in wars_of(power))
+
+
+def count_for_instability(s: dict) -> int:
+    """Active wars, France's fronts counting as one (Wars › Overview)."""
+    return len({WARS[w]["power"] for w in active_wars(s)})
+
+
+def enemy_strength(s: dict, wid: str) -> float:
+    """The foreign army's strength (its box on the map) with the event markers that change it."""
+    power = WARS[wid]["power"]
+    value = POWERS[power]["strength"]
+    flags = s["flags"]
+    if power == FRANCE and flags["fsw33"]:
+        value = 4
+    if power == PROTESTANTS and flags["breitenfeld"]:
+        value = 4
+    if power == PORTUGAL and flags["pw39"]:
+        value = 4
+    if power == WARS[FLANDERS_WAR]["power"] and flags["corsairs"]:
+        value = 3
+    if wid == F_CATALONIA and flags["catalan_tercio"]:
+        value += 1
+    return value
+
+
+def enemy_leader_strategy(s: dict, wid: str) -> int:
+    enemy = s["wars"][wid]["enemy"]
+    return LEADERS[enemy]["strategy"] if enemy else 0
+
+
+# ----- enemy leaders -------------------------------------------------------------------------------------
+def leader_fits(s: dict, lid: str, wid: str) -> bool:
+    """Whether a foreign leader may command in this war now: his power's wars (the English also in Portugal; the
+    Savoyard Emmanuel only in Italy; the Catalan Margarit only in Catalonia once the Guerra dels Segadors is
+    played), his turns, not already in command elsewhere, and the French Condé only while no Spanish Condé is in
+    play (Special Rules › Condé)."""
+    leader = LEADERS[lid]
+    if not (leader["turn_in"] <= s["turn"] <= leader["turn_out"]):
+        return False
+    if s["leader_pool"] is not None and lid not in s["leader_pool"]:
+        return False
+    if any(w["enemy"] == lid for w in s["wars"].values()):
+        return False
+    if leader.get("fronts") and wid not in leader["fronts"]:
+        return False
+    if lid == CONDE_LEADER and s["conde"] != "france":
+        return False
+    if leader.get("condition") and not s["flags"]["segadors"]:
+        return False  # Margarit: only once the GUERRA DELS SEGADORS is played
+    power = WARS[wid]["power"]
+    return leader["power"] == power or (power == PORTUGAL and leader["power"] == ENGLAND) or \
+        wid in (leader.get("fronts") or [])
+
+
+def appoint_enemy(g: Ctx, wid: str, exclude: str | None = None) -> None:
+    cands = [lid for lid in LEADERS if lid != exclude and leader_fits(g.s, lid, wid)]
+    war = g.s["wars"][wid]
+    if WARS[wid]["power"] == PROTESTANTS or not cands:
+        war["enemy"] = None
+        return
+    war["enemy"] = g.choice(sorted(cands))
+    leader = LEADERS[war["enemy"]]
+    g.log(f"{leader['name']} (strategy {leader['strategy']}) takes command of the enemy army in "
+          f"{WARS[wid]['name']}.", rule=R_DECL)
+
+
+# ----- declaration ----------------------------------------------------------------------------------------
+def can_declare(s: dict, wid: str) -> bool:
+    """No more than two new wars a turn, never one that ended this turn (Wars › Declaration of War)."""
+    return s["wars_declared"] < 2 and s["wars"][wid]["status"] == "none"
+
+
+def fronts_to_open(s: dict, power: str) -> list[str]:
+    """France: Italy during the first three turns (while that front has never ended), else Picardy and
+    Catalonia together (War with France). Other powers: their one war."""
+    if power != FRANCE:
+        return wars_of(power)
+    if s["options"]["scenario"] == "hothead" or (s["turn"] <= 3 and not s["flags"]["italy_ended"]):
+        return [F_ITALY]
+    return [F_PICARDY, F_CATALONIA]
+
+
+def declare(g: Ctx, power: str, how: str, count: bool = True, commander: str | None = None) -> list[str]:
+    """Place the War markers, put the progression markers on 0, name a random enemy leader and let the player
+    muster units from adjacent places (Wars › Declaration of War)."""
+    s = g.s
+    opened = fronts_to_open(s, power)
+    if count:
+        s["wars_declared"] += 1
+    for wid in opened:
+        war = s["wars"][wid]
+        war.update(status="war", pos=0, truce=False, leader=None, enemy=None)
+        if wid == F_CATALONIA:
+            war["black"] = WARS[wid]["black"] if s["flags"]["segadors"] else WARS[wid]["black_before"] or WARS[wid]["black"]
+        g.log(f"War is declared: {WARS[wid]['name']} ({how}).", rule=R_DECL)
+        appoint_enemy(g, wid)
+    if commander:
+        court.place(g, commander, ("army", opened[0]))
+        g.log(f"{court.name(commander)} takes command of the army of {WARS[opened[0]]['name']}.", rule=R_CAMP)
+    if power == PORTUGAL and not s["flags"]["portugal_independent"]:
+        s["flags"]["portugal_independent"] = True
+        g.log("Portugal is now an independent foreign power: no income from its overseas territories, "
+              "Castile yields 2 ducats.", rule="Wars › War with Portugal")
+    for wid in reversed(opened):
+        muster(g, wid)
+    return opened
+
+
+def muster_options(g: Ctx, wid: str) -> list[tuple[str, object, str]]:
+    s = g.s
+    opts: list[tuple[str, object, str]] = []
+    sources = military.neighbours(s, wid)
+    for u in s["units"]:
+        if u["loc"] not in sources or u["loc"] == wid:
+            continue
+        if WARS[wid]["declared_from"] and (u["loc"] != WARS[wid]["declared_from"] or u["type"] != "fleet"):
+            continue  # War with England: declared from the Plus Ultra box, so its army starts with a fleet only
+        if military.may_stand(s, u["type"], wid):
+            opts.append(("muster", u["id"], f"Move the {military.unit_label(u)} into the army"))
+    if s["wars"][wid]["leader"] is None:
+        for n in court.court_nobles(s):
+            if court.known_rating(s, n, "military") > 0:
+                opts.append(("lead", n, f"{court.name(n)} takes command (from the Court)"))
+    return opts
+
+
+def muster(g: Ctx, wid: str) -> None:
+    opts = muster_options(g, wid)
+    if not opts:
+        return
+    choose(g, council.manager(g.s, "valido"), f"Muster the army of {WARS[wid]['name']}: move units and nobles "
+           "in from adjacent places and the Court.", opts + [("done", None, "Done mustering")], "on_muster", wid=wid)
+
+
+@proc
+def on_muster(g: Ctx, verb: str, arg, wid: str) -> None:
+    if verb == "done":
+        return
+    if verb == "muster":
+        military.unit(g.s, arg)["loc"] = wid
+    else:
+        court.place(g, arg, ("army", wid))
+        g.log(f"{court.name(arg)} takes command of the army of {WARS[wid]['name']}.", rule=R_DECL)
+    muster(g, wid)
+
+
+def war_event(g: Ctx, power: str, turkish: bool = False) -> None:
+    """A war event card: campaign against the player if at war, else test for a declaration of war."""
+    s = g.s
+    fronts = wars_of(power)
+    if any(s["wars"][w]["status"] == "peace" for w in fronts):
+        g.log(f"The war with {POWERS[power]['name']} ended this turn: the card is ignored.", rule=R_END)
+        return
+    if at_war(s, power):
+        open_fronts = [w for w in (FRENCH_FRONTS if power == FRANCE else fronts)
+                       if active(s, w) and not s["wars"][w]["truce"]]
+        if not open_fronts:
+            g.log("Every front is in truce: nothing happens.", rule="Political Actions › Embassy")
+            return
+        target = max(open_fronts, key=lambda w: abs(s["wars"][w]["pos"]))  # max keeps the first of ties
+        enemy_campaign(g, target)
+        return
+    if s["wars_declared"] >= 2:
+        g.log("Two wars have already been declared this turn: no declaration, no fortune test.", rule=R_DECL)
+        return
+    n = 1 if turkish or s["turn"] <= 2 else 2
+    for sym, _ in tests(g, n, f"a declaration of war by {POWERS[power]['name']}"):
+        if sym == CROW or (sym == PIGEON and not turkish):
+            declare(g, power, "event")
+            return
+    g.log(f"{POWERS[power]['name']} does not declare war.", rule=R_DECL)
+
+
+# ----- progression ----------------------------------------------------------------------------------------
+def move(g: Ctx, wid: str, delta: int, why: str) -> bool:
+    """Move a war's progression marker (not while in truce); the war ends at either end of its track."""
+    war = g.s["wars"][wid]
+    if war["status"] != "war" or war["truce"] or delta == 0:
+        return False
+    war["pos"] = max(-war["red"], min(war["black"], war["pos"] + delta))
+    side = "in favour of the player" if delta > 0 else "against the player"
+    g.log(f"{why}: the {WARS[wid]['name']} marker moves {abs(delta)} space(s) {side} (now {war['pos']:+d}).",
+          rule=R_PROG)
+    if war["pos"] >= war["black"]:
+        end_war(g, wid, "win")
+    elif war["pos"] <= -war["red"]:
+        end_war(g, wid, "loss")
+    return True
+
+
+def enemy_campaign(g: Ctx, wid: str) -> None:
+    """A military campaign against the player (Wars › Progression of a War). Ruling R-ONE-SPACE (open question 24):
+    the marker moves one space at most per campaign, and every test is drawn, as both examples do."""
+    s = g.s
+    war = s["wars"][wid]
+    strat = enemy_leader_strategy(s, wid)
+    diff = enemy_strength(s, wid) - military.army_sp(s, wid)
+    naval_without_fleet = POWERS[WARS[wid]["power"]]["naval"] and not military.has_fleet(s, wid)
+    g.log(f"Campaign against the player in {WARS[wid]['name']}: enemy {enemy_strength(s, wid):g} SP against "
+          f"{military.army_sp(s, wid):g} SP.", rule=R_PROG)
+    results = tests(g, max(1, strat), f"the enemy campaign in {WARS[wid]['name']}")
+    bad = False
+    for sym, _ in results:
+        if diff >= 3 or war["leader"] is None:
+            bad = True
+        elif sym == CROW:
+            bad = True
+        elif sym == PIGEON and (diff >= 1.5 or naval_without_fleet):
+            bad = True
+    removed = None
+    if any(sp for _, sp in results):
+        removed = military.lose_sp(g, wid, forced_veteran=strat >= 2)
+    moved = bad and move(g, wid, -1, "Enemy campaign")
+    if not bad:
+        g.log("The enemy campaign fails to move the marker.", rule=R_PROG)
+    if active(s, wid) and not moved and removed is None and war["enemy"]:
+        old = war["enemy"]
+        g.log(f"{LEADERS[old]['name']} is relieved of command.", rule=R_PROG)
+        appoint_enemy(g, wid, exclude=old)
+
+
+def total_war(g: Ctx) -> None:
+    """TOTAL WAR: a campaign against the player on every active war and front except the Palatinate and those in
+    truce."""
+    targets = [w for w in active_wars(g.s) if w != PALATINATE and not g.s["wars"][w]["truce"]]
+    if not targets:
+        g.log("TOTAL WAR finds no war to fight.", rule="Events › Total War")
+    for wid in targets:
+        if active(g.s, wid):
+            enemy_campaign(g, wid)
+
+
+def campaign_cost(g: Ctx, leader: str) -> int:
+    """One ducat; two for Spinola or for Juan José of Austria with a Military rating of 3 (Special Rules)."""
+    if court.NOTABLES[leader].get("special") == "spinola":
+        return 2
+    if court.NOTABLES[leader].get("military") is None and g.s["ratings"].get(f"{leader}:military") == 3:
+        return 2
+    return 1
+
+
+def player_campaign(g: Ctx, wid: str) -> None:
+    """The player's military campaign in an active war (Government Actions › Military Campaign)."""
+    s = g.s
+    war = s["wars"][wid]
+    leader = war["leader"]
+    strat = court.rating(g, leader, "military")
+    units = military.units_at(s, wid)
+    fleets = sum(1 for u in units if u["type"] == "fleet")
+    if court.has(leader, "admiral") and units and fleets * 2 >= len(units):
+        strat += 1
+    results = tests(g, strat, f"{court.name(leader)}'s campaign in {WARS[wid]['name']}")
+    if court.has(leader, "brave") and any(sym != EAGLE for sym, _ in results):
+        choose(g, council.manager(s, "valido"), f"{court.name(leader)} is brave: repeat one fortune test? "
+               "(if the new result is negative he is removed)",
+               [("repeat", True, "Repeat a failed test"), ("keep", False, "Keep the results")],
+               "brave_choice", wid=wid, results=[list(r) for r in results])
+        return
+    resolve_campaign(g, wid, results)
+
+
+@proc
+def brave_choice(g: Ctx, verb: str, arg, wid: str, results: list) -> None:
+    results = [tuple(r) for r in results]
+    fallen = False
+    if verb == "repeat":
+        i = next(i for i, (sym, _) in enumerate(results) if sym != EAGLE)
+        new = tests(g, 1, "the brave noble's repeated test")[0]
+        results[i] = new
+        fallen = new[0] == CROW
+    leader = g.s["wars"][wid]["leader"]
+    resolve_campaign(g, wid, results)
+    if fallen and court.in_play(g.s, leader):
+        court.remove_from_game(g, leader, "The brave noble falls", "Components › NOBLE Cards: Brave")
+
+
+def resolve_campaign(g: Ctx, wid: str, results: list) -> None:
+    s = g.s
+    war = s["wars"][wid]
+    leader = war["leader"]
+    tactician = court.has(leader, "tactician")
+    eagles = sum(1 for sym, _ in results if sym == EAGLE or (tactician and sym == PIGEON))
+    mine, theirs = military.army_sp(s, wid), enemy_strength(s, wid)
+    spaces = eagles if mine >= theirs else eagles // 2
+    g.log(f"{eagles} positive result(s) with {mine:g} SP against {theirs:g} SP: {spaces} space(s).", rule=R_CAMP)
+    if any(sp for _, sp in results):
+        if wid == F_CATALONIA and s["flags"]["catalan_tercio"]:
+            s["flags"]["catalan_tercio"] = False
+            g.log("The Catalan tercio is eliminated, and a Spanish tercio with it.", rule="Wars › Guerra dels Segadors")
+            tercio = next((u for u in military.units_at(s, wid) if u["type"] == "spanish_tercio"), None)
+            if tercio:
+                military.remove_unit(s, tercio["id"])
+        else:
+            military.lose_sp(g, wid, forced_veteran=enemy_leader_strategy(s, wid) >= 2)
+    if spaces:
+        battle_name(g, wid)
+        move(g, wid, spaces, "Military campaign")
+
+
+def battle_name(g: Ctx, wid: str) -> None:
+    """Battle Name Generator: two dice on the table of Picardy, Flanders or Catalonia (first die = row, ruling
+    R-BATTLE-DICE, open question 28)."""
+    table = BATTLE_NAMES.get(wid)
+    if not table:
+        return
+    row, col = g.roll(6), g.roll(6)
+    g.log(f"The campaign is remembered as {table[row - 1][col - 1]} ({row}, {col}).", rule="Battle Name Generator")
+
+
+# ----- the end of a war -----------------------------------------------------------------------------------
+def end_war(g: Ctx, wid: str, result: str) -> None:
+    """End a war in victory, defeat or peace (Wars › End of a War; Political Actions › Embassy)."""
+    s = g.s
+    war = s["wars"][wid]
+    power = WARS[wid]["power"]
+    s["war_results"].append([wid, result, s["turn"], count_for_instability(s)])
+    war.update(status="peace", truce=False, enemy=None)
+    g.log(f"The war in {WARS[wid]['name']} ends: {dict(win='victory', loss='defeat', peace='peace')[result]}.",
+          rule=R_END)
+    if war["leader"]:
+        court.to_court_or_deck(g, war["leader"])
+    home = HOME[wid]
+    for u in military.units_at(s, wid):
+        u["loc"] = home if military.may_stand(s, u["type"], home) else _fallback(s, u)
+    if result == "peace":
+        council.victory_points(g, -1, "Peace signed by embassy", "valido", R_END)
+        council.mark(g, "prestige", -1, "Peace signed by embassy", "Political Actions › Embassy")
+    else:
+        sign = 1 if result == "win" else -1
+        vp = WARS[wid]["vp_win"] if result == "win" else -WARS[wid]["vp_loss"]
+        if wid == PALATINATE and s["turn"] >= 6:
+            vp = 0
+        if vp:
+            council.victory_points(g, vp, "War track", "valido", R_END)
+        if not council.solo(s):
+            council.victory_points(g, sign, "The King's share of the war", "king", "Cooperative Game")
+        council.mark(g, "happiness", sign, "End of a war", R_END)
+        council.mark(g, "prestige", sign, "End of a war", R_END)
+    if wid == F_ITALY:
+        s["flags"]["italy_ended"] = True
+        if result == "loss":
+            s["flags"]["valtellina_closed"] = True
+            g.log("The Valtellina pass is closed.", rule="Wars › War with France")
+    if power == FRANCE and result == "peace":
+        conde_leaves(g)
+    if wid == PALATINATE:
+        palatinate_over(g)
+
+
+def _fallback(s: dict, u: dict) -> str:
+    return PLUS_ULTRA if u["type"] == "fleet" else SPAIN
+
+
+def palatinate_over(g: Ctx) -> None:
+    """The Palatinate War ends: AUSTRIAN ALLIANCE leaves the game, the Ambassador in Austria returns to the Court
+    (or the noble deck), the Habsburg tercios are eliminated (War of the Palatinate)."""
+    s = g.s
+    s["flags"]["palatinate_ended"] = True
+    amb = s["offices"].get("ambassador_in_austria")
+    if amb:
+        court.to_court_or_deck(g, amb)
+    s["units"] = [u for u in s["units"] if u["type"] != "habsburg_tercio"]
+    g.log("AUSTRIAN ALLIANCE leaves the game and the Habsburg tercios are eliminated.",
+          rule="Wars › War of the Palatinate")
+
+
+def conde_leaves(g: Ctx) -> None:
+    """A truce or peace on any front against France removes the Spanish Condé (Special Rules › Condé)."""
+    s = g.s
+    if s["conde"] != "spain":
+        return
+    if court.in_play(s, CONDE) or CONDE in s["decks"]["nobles"]:
+        court.remove_from_game(g, CONDE, "Truce or peace with France", "Special Rules › Condé")
+    s["gone"] = [n for n in s["gone"] if n != CONDE]
+    s["conde"] = "france"

@@ -1,0 +1,48 @@
+"""Set-up files: the compose file wires the app to PostgreSQL; the Dockerfile copies what the app needs.
+
+(`docker compose config` needs the compose plugin, which this CI machine lacks; these checks read the files.)"""
+import pathlib
+import tomllib
+
+import yaml
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def test_compose_runs_app_and_postgres():
+    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    services = compose["services"]
+    assert set(services) == {"app", "db"}
+    assert services["db"]["image"].startswith("postgres:")
+    assert services["app"]["depends_on"]["db"]["condition"] == "service_healthy"
+    assert services["app"]["environment"]["DATABASE_URL"].startswith("postgresql+psycopg://")
+    assert "@db:5432/" in services["app"]["environment"]["DATABASE_URL"]
+    assert set(compose["volumes"]) == {"pgdata", "appdata"}
+
+
+def test_dockerfile_copies_every_top_level_part():
+    text = (ROOT / "Dockerfile").read_text()
+    for part in ("app", "engines", "migrations", "templates", "static"):
+        assert f"COPY {part} ./{part}" in text
+    assert 'CMD ["siglo", "serve"' in text
+
+
+def test_project_shape():
+    names = {p.name for p in ROOT.iterdir() if not p.name.startswith(".")}
+    required = {"pyproject.toml", "app", "engines", "templates", "static", "migrations", "tests",
+                "docker-compose.yml", "Dockerfile"}
+    assert required <= names
+    assert names - required <= {"README.md", "bench", "docs"}
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert meta["project"]["name"] == "siglo-de-oro"
+    assert meta["project"]["scripts"]["siglo"] == "app.cli:main"
+    assert meta["project"]["requires-python"] == ">=3.11"
+
+
+def test_htmx_is_vendored_with_its_licence():
+    vendor = ROOT / "static" / "vendor"
+    assert (vendor / "htmx-2.0.11.min.js").stat().st_size > 10_000
+    assert (vendor / "htmx-ext-sse-2.2.4.min.js").exists()
+    assert (vendor / "LICENSE-htmx.txt").exists() and (vendor / "LICENSE-htmx-ext-sse.txt").exists()
+    base = (ROOT / "templates" / "base.html").read_text()
+    assert "/static/vendor/htmx-2.0.11.min.js" in base and "/static/vendor/htmx-ext-sse-2.2.4.min.js" in base
