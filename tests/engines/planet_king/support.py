@@ -1,0 +1,106 @@
+"""Helpers that set positions and stack decks so each worked example of the rulebook is reproduced exactly."""
+from __future__ import annotations
+
+from engines.core.machine import Ctx
+from engines.planet_king import GAME
+from engines.planet_king.components import EVENTS, NOTABLES
+
+
+def ev(name: str, nth: int = 0) -> str:
+    """The id of an event card by its printed name (``nth`` copy)."""
+    found = sorted((e for e, d in EVENTS.items() if d["name"] == name), key=lambda e: EVENTS[e]["number"])
+    return found[nth]
+
+
+def nb(name: str) -> str:
+    """The id of a notable by its printed name."""
+    return next(n for n, d in NOTABLES.items() if d["name"] == name)
+
+
+def fresh(scenario: str = "anni_mirabiles", mode: str = "solo", seed: int = 1, **options) -> dict:
+    """A new game past its set-up decisions (first option each time), at the first decision of turn 1."""
+    s = GAME.setup(seed, {"scenario": scenario, "mode": mode, **options})
+    while s["stack"] and s["stack"][-1]["step"] == "choose" and s["stack"][-1]["text"].startswith("Set-up"):
+        frame = s["stack"][-1]
+        verb, arg, _ = frame["options"][0]
+        s = GAME.apply(s, frame["role"], verb, arg)
+    return s
+
+
+def ctx(s: dict) -> Ctx:
+    return Ctx(GAME, s)
+
+
+def run(s: dict, fn, *args, **kw):
+    """Call an engine procedure on the state, then run the automatic steps until the next decision."""
+    g = Ctx(GAME, s)
+    out = fn(g, *args, **kw)
+    GAME._run_auto(g)
+    return out
+
+
+def stack(s: dict, cards: list[str]) -> None:
+    """Put these event cards, in this order, on top of the event deck (taken from wherever they are)."""
+    decks = s["decks"]
+    for c in cards:
+        for pile in (decks["events"], decks["discard"]):
+            if c in pile:
+                pile.remove(c)
+        if c in s["gone_events"]:
+            s["gone_events"].remove(c)
+    decks["events"][:0] = list(cards)
+
+
+def empty_court(s: dict) -> None:
+    c = s["court"]
+    c.update(nobles=[None] * 4, geniuses=[None] * 4, mistress=None, queen=None, painter=None)
+    s["children"], s["heir"] = [], None
+    for o in s["offices"]:
+        s["offices"][o] = None
+    for w in s["wars"].values():
+        w["leader"] = None
+
+
+def seat(s: dict, **places) -> None:
+    """Place notables by name: nobles=[...], geniuses=[...], queen=..., mistress=..., valido=..., and offices."""
+    c = s["court"]
+    for i, name in enumerate(places.pop("nobles", [])):
+        c["nobles"][i] = nb(name)
+    for i, name in enumerate(places.pop("geniuses", [])):
+        c["geniuses"][i] = nb(name)
+    for key in ("queen", "mistress", "valido"):
+        if key in places:
+            c[key] = nb(places.pop(key))
+    for office, name in places.items():
+        s["offices"][office] = nb(name)
+    for deck in s["decks"].values():
+        for n in [x for x in deck if x in set(c["nobles"] + c["geniuses"] + [c["queen"], c["mistress"], c["valido"]])
+                  | set(s["offices"].values())]:
+            deck.remove(n)
+
+
+def prompt(s: dict, role: str = "king") -> tuple[str, list[dict]]:
+    view = GAME.view(s, role)
+    return view["prompt"]["text"], view["prompt"]["actions"]
+
+
+def pick(s: dict, label: str, role: str | None = None) -> dict:
+    """Apply the offered action whose label contains ``label`` (the active role by default)."""
+    role = role or GAME.active_roles(s)[0]
+    acts = GAME.actions(s, role)
+    chosen = [a for a in acts if label in a["label"]]
+    assert chosen, f"no action like {label!r} in {[a['label'] for a in acts]}"
+    return GAME.apply(s, role, chosen[0]["verb"], chosen[0]["arg"])
+
+
+def labels(s: dict, role: str | None = None) -> list[str]:
+    role = role or GAME.active_roles(s)[0]
+    return [a["label"] for a in GAME.actions(s, role)]
+
+
+def text_log(s: dict, start: int = 0) -> str:
+    return "\n".join(e["text"] for e in s["log"][start:])
+
+
+def units(s: dict, loc: str) -> list[str]:
+    return sorted(u["type"] for u in s["units"] if u["loc"] == loc)
