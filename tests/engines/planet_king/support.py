@@ -104,3 +104,25 @@ def text_log(s: dict, start: int = 0) -> str:
 
 def units(s: dict, loc: str) -> list[str]:
     return sorted(u["type"] for u in s["units"] if u["loc"] == loc)
+
+
+def rigged(s: dict, fn, wanted, *args, tries: int = 500) -> dict:
+    """Draw a marker from a cup as the example says: try the generator's states until ``wanted(state)`` holds after
+    ``fn`` (the cups are drawn blind, so this is how a test 'stacks' them). Returns the resulting state."""
+    import orjson
+
+    for i in range(tries):
+        t = orjson.loads(orjson.dumps(s))
+        t["rng"] = format(i * 7919 + 1, "016x")
+        run(t, fn, *args)
+        if wanted(t):
+            return t
+    raise AssertionError("no generator state gives the wanted draw")
+
+
+def play_event(s: dict, name: str, nth: int = 0) -> None:
+    """Resolve an event card as if just drawn."""
+    from engines.planet_king import events
+
+    card = ev(name, nth)
+    run(s, events.resolve, card)
