@@ -174,6 +174,7 @@ def setup(g: Ctx) -> None:
         s["hunting"] = any(EVENTS[e]["effect"] == "hunting_day" for e in s["decks"]["events"])
     else:
         organisation.build_event_deck(g)
+    organisation.place_cubes(g)
     if memorials.in_use(s):
         memorials.deal(g)
     g.log(f"{s['scenario_name']}: turn {s['turn']} of {sc['first_turn']}–{sc['last_turn']}.", rule="Scenarios")
