@@ -41,9 +41,9 @@ ID = re.compile(r"^pk:[a-z]+:[a-z0-9-]+$")
 
 # Keys the engine dispatches on. A condition / check is "key" or "key:arg|arg" (e.g. "at_war:pk:power:...").
 CONDITIONS = {
-    # the events' '?' seals (Creating the Event Decks; FRANCO-SPANISH WAR (32): CONTENT.md, open question 2)
-    "at_war", "victory_points_or_war_ended", "victory_points_or_prestige", "war_in_progress", "union_of_arms_adds",
-    "hunt", "union_of_arms_completed", "active_wars_minus_one",
+    # the events' '?' seals (Organisation Phase › Creating the Event Decks)
+    "at_war", "victory_points_or_war_ended", "victory_points_or_prestige", "union_of_arms_adds", "hunt",
+    "union_of_arms_completed", "active_wars_minus_one",
     # the notables' '?' seals (Father/Son, Sor María de Ágreda, Condé) and Margarit joining the French leaders
     "father_removed", "turn_or_valido_dismissed", "the_fronde", "guerra_dels_segadors_played",
     # red text naming a condition that removes the card
@@ -92,7 +92,8 @@ class Item(Model):
 
 class Seal(Item):
     """The seal at the bottom right of a card: turn of entry, turn of exit (the last turn it is used, as in
-    'LÜTZEN is only used on turns 2, 3 and 4'), or a question mark with its condition (Components › Cards)."""
+    'LÜTZEN is only used on turns 2, 3 and 4'), or a question mark with its condition (Components › Cards).
+    A '?' card's condition alone decides whether it is used (it has no turn of entry)."""
 
     turn_in: Turn | None = None
     turn_out: Turn | None = None
@@ -103,6 +104,8 @@ class Seal(Item):
     def _seal(self):
         if self.conditional != (self.condition is not None):
             raise ValueError(f"{self.id}: a '?' seal needs a condition and only it has one")
+        if self.conditional and (self.turn_in or self.turn_out):
+            raise ValueError(f"{self.id}: a '?' seal has no turns")
         if self.condition and _key(self.condition) not in CONDITIONS:
             raise ValueError(f"{self.id}: unknown condition {self.condition!r}")
         if self.turn_in and self.turn_out and self.turn_out < self.turn_in:

@@ -150,7 +150,7 @@ STATED = {
     pk("lady", "casilda-manrique"): {"prestige": -1, "happiness": 2},
     pk("lady", "maria-calderon"): {"mistress_enlightenment": 1, "mistress_art": "music"},
     pk("event", "action-8"): {"number": 14, "conditional": True, "condition": "union_of_arms_completed"},
-    pk("event", "franco-spanish-war-32"): {"number": 32, "conditional": True},
+    pk("event", "franco-spanish-war-32"): {"number": 32, "params": {"palatinate": -1}},
     pk("event", "franco-spanish-war-33"): {"number": 33, "conditional": True, "params": {"strength": 4},
                                            "condition": "victory_points_or_war_ended:8|pk:war:palatinate"},
     pk("event", "flanders-war-34"): {"number": 34, "condition": "victory_points_or_prestige:4|4"},
