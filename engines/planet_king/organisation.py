@@ -78,7 +78,8 @@ def build_notable_decks(g: Ctx) -> None:
             continue
         cards = [n for n, d in NOTABLES.items() if d["kind"] == kind and n not in s["gone"] and n not in s["exiled"]
                  and not court.in_play(s, n) and in_seal(s, d) and n != s["genius_waiting"]]
-        fresh = [n for n in cards if n not in s["decks"][deck] and n not in s["seen_notables"]]
+        fresh = [n for n in cards if NOTABLES[n]["turn_in"] == s["turn"] or
+                 (NOTABLES[n]["conditional"] and n not in s["seen_notables"])]
         s["seen_notables"] += fresh
         s["entered_now"] = s.get("entered_now", []) + fresh
         g.shuffle(cards)
