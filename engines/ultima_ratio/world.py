@@ -1,0 +1,650 @@
+"""Ultima Ratio Regis — the world as data: major powers, minor powers, event cards, scenarios and turns.
+
+The powers' cards, the event cards and the playbook tables (Playbook "9. Scenarios" and "10. Turns") are loaded
+from YAML files in ``data/`` and validated here. Every item carries ``source: rulebook`` (the rulebook states
+it) or ``source: reconstructed`` (the printed card or map is not in the rulebook; see WORLD.md).
+
+An owner can replace any of the files ``powers.yaml``, ``minors.yaml``, ``events.yaml``, ``scenarios.yaml`` and
+``turns.yaml`` with their own: set the environment variable ``SIGLO_CONTENT_DIR`` to a folder; a file of the same
+name in it is used instead of the packaged one and validated the same way.
+
+Cross-references inside the world (power, minor, event ids) are checked on load; references into the map
+(areas, provinces, seas, trade centers, theaters) are checked by the test suite against ``map.load_map()``.
+"""
+from __future__ import annotations
+
+import os
+import pathlib
+from functools import lru_cache
+from typing import Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+DATA_DIR = pathlib.Path(__file__).resolve().parent / "data"
+WORLD_FILES = ("powers.yaml", "minors.yaml", "events.yaml", "scenarios.yaml", "turns.yaml")
+
+Source = Literal["rulebook", "reconstructed"]
+Confidence = Literal["high", "medium", "low"]
+TheaterKey = Literal["WM", "CM", "EM", "WE", "CE", "EE", "SEE", "BT", "TE", "Si", "Na", "Ca", "Sa", "Af", "In", "As"]
+THEATER_KEYS: tuple[str, ...] = TheaterKey.__args__
+Religion = Literal["catholic", "protestant", "orthodox", "sunni", "shia", "other"]
+FIRST_TURN, LAST_TURN = 1, 11
+ANY = "any"  # in an effect: the power the player who plays the card chooses
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Item(Model):
+    id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
+    name: str
+    source: Source
+
+
+class TurnSpan(Model):
+    """Turns ``first``..``last`` inclusive (Playbook "10. Turns" numbers them 1-11)."""
+
+    first: int = Field(ge=FIRST_TURN, le=LAST_TURN)
+    last: int = Field(ge=FIRST_TURN, le=LAST_TURN)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> "TurnSpan":
+        if self.last < self.first:
+            raise ValueError(f"turn span {self.first}-{self.last} runs backwards")
+        return self
+
+    def covers(self, turn: int) -> bool:
+        return self.first <= turn <= self.last
+
+
+# ---------------------------------------------------------------------------------------------- effects
+EffectOp = Literal[
+    "war",                  # powers go to war at once; the winner scores `vp` (21.3.1)
+    "casus_belli",          # `power` gains a CB against each of `against` (21.3.2); `vp` bonus if already at war
+    "alliance_auction",     # auction for `minor` (or a minor of `theaters`) among powers with interest (20.3.1)
+    "technology_auction",   # auction for `technology` against unrest (19.3.1)
+    "combat",               # combat card: `advantage` dice categories, `battlefield` size change, `reroll`
+    "unrest",               # `power` (or every power of `powers`) changes unrest by `amount`
+    "vp",                   # `power` scores `amount` VP (objective events use `condition`)
+    "rebellion",            # place a revolt of `level` in `areas` (or `count` areas of `power`)
+    "independent",          # place active independent markers of `level` in `areas`
+    "interest",             # `power` gains interest in `theaters`
+    "trade_capacity",       # `trade_center` capacity changes by `amount`
+    "activate",             # `theaters` / `areas` become active
+    "deactivate",           # `theaters` / `areas` become inactive
+    "piracy",               # `power` may carry out piracy (11.5.1)
+    "leader",               # historical extraordinary leader `leader` (with `ability`) joins `power` (17.3.1)
+    "possession",           # `areas` pass to `power` (a power or minor id)
+    "religion",             # `power` becomes `religion`
+    "open_mediterranean",   # fleets may enter and leave the Mediterranean (18.6.1)
+    "naval_distance",       # naval operation distance becomes `amount` (`mediterranean` for that sea)
+    "minor_appears",        # `minor` enters play
+    "minor_disappears",     # `minor` leaves play
+    "alliance",             # `power` and `with_` are allied until war breaks out (21.1)
+    "peace",                # wars between `powers` end (voluntary-peace rules apply)
+    "fortune",              # a die roll: on `target` or more the `then` effects apply, else the `otherwise` ones
+    "remove_card",          # the event `event` leaves the deck
+]
+
+_REQUIRED: dict[str, tuple[str, ...]] = {
+    "war": ("powers",),
+    "casus_belli": ("power", "against"),
+    "alliance_auction": (),
+    "technology_auction": ("technology",),
+    "combat": ("combat",),
+    "unrest": ("amount",),
+    "vp": ("power", "amount"),
+    "rebellion": ("level",),
+    "independent": ("level", "areas"),
+    "interest": ("power", "theaters"),
+    "trade_capacity": ("trade_center", "amount"),
+    "activate": (),
+    "deactivate": (),
+    "piracy": ("power",),
+    "leader": ("power", "leader", "ability"),
+    "possession": ("power", "areas"),
+    "religion": ("power", "religion"),
+    "open_mediterranean": (),
+    "naval_distance": ("amount",),
+    "minor_appears": ("minor",),
+    "minor_disappears": ("minor",),
+    "alliance": ("power", "with_"),
+    "peace": ("powers",),
+    "fortune": ("target", "then"),
+    "remove_card": ("event",),
+}
+
+
+class Effect(Model):
+    """One step of an event or special rule, in a form the engine executes (see the ``EffectOp`` comments)."""
+
+    op: EffectOp
+    power: str | None = None
+    powers: list[str] = []
+    against: list[str] = []
+    with_: str | None = Field(default=None, alias="with")
+    minor: str | None = None
+    event: str | None = None
+    technology: Literal["siege", "land", "naval", "industrial"] | None = None
+    combat: Literal["attacker", "defender", "either", "naval", "siege", "subjugation", "interception"] | None = None
+    advantage: int = 0
+    battlefield: int = 0
+    reroll: int = 0
+    amount: int | None = None
+    mediterranean: int | None = None
+    vp: int = 0
+    level: int | None = Field(default=None, ge=2, le=3)
+    count: int | None = None
+    areas: list[str] = []
+    theaters: list[TheaterKey] = []
+    trade_center: str | None = None
+    leader: str | None = None
+    ability: Literal["tactical", "admiral", "determined", "creative", "organizer"] | None = None
+    religion: Religion | None = None
+    condition: str | None = None
+    target: int | None = Field(default=None, ge=1, le=6)
+    then: list["Effect"] = []
+    otherwise: list["Effect"] = []
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    @model_validator(mode="after")
+    def _required(self) -> "Effect":
+        missing = [f for f in _REQUIRED[self.op] if getattr(self, f) in (None, [], "")]
+        if missing:
+            raise ValueError(f"effect {self.op!r} needs {', '.join(m.rstrip('_') for m in missing)}")
+        if self.op in ("activate", "deactivate") and not (self.theaters or self.areas):
+            raise ValueError(f"effect {self.op!r} needs theaters or areas")
+        if self.op == "alliance_auction" and not (self.minor or self.theaters):
+            raise ValueError("effect 'alliance_auction' needs minor or theaters")
+        if self.op == "unrest" and not (self.power or self.powers):
+            raise ValueError("effect 'unrest' needs power or powers")
+        return self
+
+    def walk(self):
+        """This effect and every nested one (fortune branches)."""
+        yield self
+        for sub in (*self.then, *self.otherwise):
+            yield from sub.walk()
+
+
+# ---------------------------------------------------------------------------------------------- powers
+class Objective(Model):
+    """A VP objective of a power or minor card (22. Victory Points), scored at the end of the turn."""
+
+    kind: Literal["areas", "province", "areas_in_theater", "pass_to_possess", "trade_centers", "merchants",
+                  "military_victory", "imperial_voters"]
+    vp: int = Field(default=1, ge=1)
+    areas: list[str] = []          # all of them are needed ("+" on the card)
+    province: str | None = None
+    theater: TheaterKey | None = None
+    count: int | None = Field(default=None, ge=1)
+    trade_centers: list[str] = []
+    against: str | None = None     # military victory against this power: 1 VP per peace condition
+    turns: TurnSpan | None = None
+    source: Source
+
+    @model_validator(mode="after")
+    def _fields(self) -> "Objective":
+        need = {"areas": self.areas, "pass_to_possess": self.areas, "province": self.province,
+                "areas_in_theater": self.theater and self.count, "trade_centers": self.trade_centers,
+                "merchants": self.count, "military_victory": self.against, "imperial_voters": self.count}[self.kind]
+        if not need:
+            raise ValueError(f"objective {self.kind!r} is missing its target")
+        return self
+
+
+class Interest(Model):
+    """Theaters a power may operate in during some turns (18.4.1)."""
+
+    turns: TurnSpan
+    theaters: list[TheaterKey]
+    source: Source
+    line: list[int] = []
+
+
+class Troops(Model):
+    """Troops available on the card: sides 2-3 are built as I2, sides 3-4 as I3 (9.1)."""
+
+    q2_3: int = Field(ge=0, alias="2-3")
+    q3_4: int = Field(ge=0, alias="3-4")
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class Squadrons(Model):
+    e2: int = Field(ge=0, alias="E2")
+    e3: int = Field(ge=0, alias="E3")
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class Ability(Model):
+    """A special rule printed on a power card."""
+
+    kind: Literal["piracy", "privateering", "free_regroup", "imperial_election"]
+    text: str
+    against: list[str] = []
+    source: Source
+
+
+class Power(Item):
+    """A major power card (3.2) plus its colours on the map."""
+
+    colour: str = Field(pattern=r"^#[0-9a-f]{6}$")
+    variants: list[str] = []          # spellings in the playbook tables ("BARBARY C.")
+    vitality: int = Field(ge=1)
+    initial_unrest: int | None = None  # only where the playbook overrides "unrest = vitality" (24.)
+    inherits: str | None = None       # takes over this power's seat, counters and holdings (Turn 11)
+    base_maintenance: int = Field(ge=0)
+    troops: Troops
+    squadrons: Squadrons
+    religion: Religion
+    capital: str
+    protestant_cross: bool = False    # the cross on the capital (Turn 6: those powers are Protestant)
+    home_areas: list[str]             # solid colour on the map
+    domains: list[str] = []           # grated colour on the map
+    interests: list[Interest]
+    objectives: list[Objective]
+    abilities: list[Ability] = []
+
+    @property
+    def christian(self) -> bool:
+        return self.religion in ("catholic", "protestant", "orthodox")
+
+    def interest(self, turn: int) -> list[str]:
+        for entry in self.interests:
+            if entry.turns.covers(turn):
+                return list(entry.theaters)
+        return []
+
+
+class MinorUnits(Model):
+    troops: list[int] = []            # qualities of the troops on the card
+    squadrons: list[int] = []
+    fortresses: list[str] = []        # areas with a fortress printed on the card
+
+
+class Minor(Item):
+    """A minor power card (20. Diplomacy with minor powers)."""
+
+    kind: Literal["standard", "independent", "mercenary"]
+    colour: str = Field(pattern=r"^#[0-9a-f]{6}$")
+    variants: list[str] = []
+    theater: TheaterKey | None        # mercenaries have no home theater (20.6)
+    areas: list[str] = []
+    units: MinorUnits
+    religion: Religion
+    alliance_card: str | None = None  # event id of its alliance card
+    in_play: TurnSpan
+    objectives: list[Objective] = []
+
+    @model_validator(mode="after")
+    def _home(self) -> "Minor":
+        if self.kind == "mercenary" and (self.areas or self.theater):
+            raise ValueError("mercenary minors have no home territory (20.6)")
+        if self.kind != "mercenary" and not (self.areas and self.theater):
+            raise ValueError("a minor power needs its theater and areas")
+        return self
+
+
+# ---------------------------------------------------------------------------------------------- events
+class Event(Item):
+    """An event card (3.1): generic (40, played any turn) or historical (played in its turns)."""
+
+    kind: Literal["generic", "historical"]
+    category: Literal["combat", "alliance", "technology", "casus_belli", "war", "leader", "other"]
+    action_points: int = Field(ge=1, le=3)
+    priority: Literal["none", "always", "four_or_fewer"]
+    turns: TurnSpan | None = None
+    text: str
+    effects: list[Effect]
+    line: list[int] = []
+
+    @model_validator(mode="after")
+    def _kind(self) -> "Event":
+        if (self.kind == "historical") != (self.turns is not None):
+            raise ValueError("historical events state their turns; generic events have none (8.1.4)")
+        if self.category == "combat" and self.action_points != 1:
+            raise ValueError("combat cards carry a single action point (3.1)")
+        return self
+
+
+# ---------------------------------------------------------------------------------------------- set-ups
+class Seat(Model):
+    seat: int = Field(ge=1)
+    powers: list[str]
+    starting_vp: int = Field(ge=0)
+    vp_per_turn: int | None = Field(default=None, ge=0)
+    line: list[int]
+    confidence: Confidence
+    source: Source
+    note: str | None = None
+
+
+class SeatTable(Model):
+    players: int = Field(ge=1, le=8)
+    seats: list[Seat]
+
+    @model_validator(mode="after")
+    def _numbered(self) -> "SeatTable":
+        if [s.seat for s in self.seats] != list(range(1, self.players + 1)):
+            raise ValueError(f"{self.players}-player table must number its seats 1..{self.players}")
+        return self
+
+
+class Deployment(Model):
+    """One row of a deployment table: points to spend, holdings, allies, interest (24. Deployment)."""
+
+    power: str
+    points: int | None = None          # None for rows that only add holdings (Turn 5)
+    adds: bool = False                 # the row adds to a power already in play
+    home_areas: list[str] = []
+    domains: list[str] = []
+    allies: list[str] = []             # minor (or major) power ids
+    interest: list[TheaterKey] | None = None
+    initial_unrest: int | None = None
+    printed: str                       # the row as the playbook prints it
+    line: list[int]
+    confidence: Confidence
+    source: Source
+    note: str | None = None
+
+
+class Marker(Model):
+    """A marker placed at set-up: an active independent (A2/A3), a revolt (R2/R3) or a control marker."""
+
+    kind: Literal["independent", "rebellion"]
+    level: int = Field(ge=2, le=3)
+    areas: list[str]
+
+
+class TradeCapacity(Model):
+    trade_center: str
+    capacity: int = Field(ge=0)
+
+
+class Setup(Model):
+    """What a scenario or a turn sets up (Playbook 9 and 10); empty fields mean "no change"."""
+
+    deployment: list[Deployment] = []
+    markers: list[Marker] = []
+    inactive_theaters: list[TheaterKey] = []
+    inactive_provinces: list[str] = []
+    inactive_areas: list[str] = []
+    active_areas: list[str] = []              # exceptions inside inactive theaters or provinces
+    naval_operation_distance: dict[Literal["mediterranean", "elsewhere"], int] | None = None
+    trade_capacities: list[TradeCapacity] = []
+    other_trade_capacity: int | None = None   # "Rest 0": every trade center not listed
+    merchants: list[dict[str, str]] = []      # {"power", "trade_center"} merchants placed at set-up
+    active_events: list[str] = []
+    special_rules: list["SpecialRule"] = []
+
+
+class SpecialRule(Model):
+    id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
+    text: str
+    line: list[int]
+    effects: list[Effect] = []
+    source: Source = "rulebook"
+
+
+class Turn(Item, Setup):
+    """A turn of Playbook "10. Turns": its year, new powers, interest table, special rules, active events."""
+
+    number: int = Field(ge=FIRST_TURN, le=LAST_TURN)
+    year: int
+    interests: dict[str, list[TheaterKey]] = {}
+    line: list[int]
+
+
+class Scenario(Item, Setup):
+    """A scenario of Playbook "9. Scenarios"."""
+
+    section: str = Field(pattern=r"^9\.[1-8]$")
+    turns: TurnSpan
+    players: tuple[int, int]
+    theaters: list[TheaterKey]
+    seat_tables: list[SeatTable] = []
+    deployment_from: str | None = None        # "Deployment: See turn N" (a turn or scenario id)
+    rules_from: str | None = None             # "Special rules: See turn N" (a turn id)
+    cards_per_player: int | None = None
+    removed_events: list[str] = []
+    line: list[int]
+
+    def powers(self) -> set[str]:
+        """The major powers of the scenario: those its seat tables hand out."""
+        return {p for table in self.seat_tables for seat in table.seats for p in seat.powers}
+
+    @model_validator(mode="after")
+    def _tables(self) -> "Scenario":
+        low, high = self.players
+        have = sorted(t.players for t in self.seat_tables)
+        if have and have != list(range(low, high + 1)):
+            raise ValueError(f"scenario {self.section}: seat tables for {have}, players {low}-{high}")
+        if bool(self.deployment) == (self.deployment_from is not None):
+            raise ValueError(f"scenario {self.section} needs its own deployment or deployment_from, not both")
+        return self
+
+
+Effect.model_rebuild()
+Setup.model_rebuild()
+Turn.model_rebuild()
+Scenario.model_rebuild()
+
+
+class World(Model):
+    powers: list[Power]
+    minors: list[Minor]
+    events: list[Event]
+    scenarios: list[Scenario]
+    turns: list[Turn]
+
+    @model_validator(mode="after")
+    def _references(self) -> "World":
+        problems: list[str] = []
+        for kind in ("powers", "minors", "events", "scenarios", "turns"):
+            ids = [i.id for i in getattr(self, kind)]
+            if len(ids) != len(set(ids)):
+                problems.append(f"duplicate {kind} ids")
+        if sorted(t.number for t in self.turns) != list(range(FIRST_TURN, LAST_TURN + 1)):
+            problems.append("turns must be 1-11, once each")
+        problems += [f"unknown reference {ref}" for ref in self.dangling()]
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+    # ----- look-ups
+    def power(self, power_id: str) -> Power:
+        return next(p for p in self.powers if p.id == power_id)
+
+    def minor(self, minor_id: str) -> Minor:
+        return next(m for m in self.minors if m.id == minor_id)
+
+    def scenario(self, scenario_id: str) -> Scenario:
+        for s in self.scenarios:
+            if s.id == scenario_id:
+                return s
+        raise KeyError(f"no scenario {scenario_id!r}")
+
+    def turn(self, number: int) -> Turn:
+        return next(t for t in self.turns if t.number == number)
+
+    def setup(self, setup_id: str) -> Setup:
+        """A scenario or a turn by id ("turn-6")."""
+        return next(s for s in self.setups() if s.id == setup_id)
+
+    def setups(self) -> list[Setup]:
+        return [*self.scenarios, *self.turns]
+
+    def effects(self):
+        """Every effect of every event and special rule, nested ones included."""
+        for event in self.events:
+            for effect in event.effects:
+                yield from effect.walk()
+        for setup in self.setups():
+            for rule in setup.special_rules:
+                for effect in rule.effects:
+                    yield from effect.walk()
+
+    # ----- references
+    def dangling(self) -> list[str]:
+        """References to powers, minors and events that do not exist (map references are checked by tests)."""
+        powers = {p.id for p in self.powers}
+        parties = powers | {m.id for m in self.minors}
+        chosen = parties | {ANY}
+        events = {e.id for e in self.events}
+        bad: list[str] = []
+
+        def need(ref: str | None, pool: set[str], what: str) -> None:
+            if ref is not None and ref not in pool:
+                bad.append(f"{what} {ref!r}")
+
+        for minor in self.minors:
+            need(minor.alliance_card, events, "event")
+        for power in self.powers:
+            need(power.inherits, powers, "power")
+            for obj in power.objectives:
+                need(obj.against, powers, "power")
+        for setup in self.setups():
+            for row in setup.deployment:
+                need(row.power, powers, "power")
+                for ally in row.allies:
+                    need(ally, parties, "ally")
+            for name in setup.active_events:
+                need(name, events, "event")
+            for merchant in setup.merchants:
+                need(merchant["power"], powers, "power")
+        for scenario in self.scenarios:
+            for table in scenario.seat_tables:
+                for seat in table.seats:
+                    for p in seat.powers:
+                        need(p, powers, "power")
+            for e in scenario.removed_events:
+                need(e, events, "event")
+            for ref in (scenario.deployment_from, scenario.rules_from):
+                need(ref, {s.id for s in self.setups()} - {scenario.id}, "set-up")
+        for turn in self.turns:
+            for p in turn.interests:
+                need(p, powers, "power")
+        for effect in self.effects():
+            need(effect.power, chosen, "power")
+            need(effect.with_, chosen, "power")
+            for p in (*effect.powers, *effect.against):
+                need(p, chosen, "power")
+            need(effect.minor, {m.id for m in self.minors}, "minor")
+            need(effect.event, events, "event")
+        return bad
+
+    def map_references(self) -> dict[str, set[str]]:
+        """Every area, province, sea and trade-center id the world refers to (for the map checks)."""
+        refs: dict[str, set[str]] = {"areas": set(), "provinces": set(), "trade_centers": set()}
+        areas, provinces, centers = refs["areas"], refs["provinces"], refs["trade_centers"]
+        for power in self.powers:
+            areas.update(power.home_areas, power.domains, [power.capital])
+            for obj in power.objectives:
+                areas.update(obj.areas)
+                centers.update(obj.trade_centers)
+                if obj.province:
+                    provinces.add(obj.province)
+        for minor in self.minors:
+            areas.update(minor.areas, minor.units.fortresses)
+        for setup in self.setups():
+            for row in setup.deployment:
+                areas.update(row.home_areas, row.domains)
+            for marker in setup.markers:
+                areas.update(marker.areas)
+            areas.update(setup.inactive_areas, setup.active_areas)
+            provinces.update(setup.inactive_provinces)
+            centers.update(c.trade_center for c in setup.trade_capacities)
+            centers.update(m["trade_center"] for m in setup.merchants)
+        for effect in self.effects():
+            areas.update(effect.areas)
+            if effect.trade_center:
+                centers.add(effect.trade_center)
+        return refs
+
+
+# ---------------------------------------------------------------------------------------------- loading
+def data_file(name: str) -> pathlib.Path:
+    """The packaged data file, or the owner's file of the same name in ``SIGLO_CONTENT_DIR``."""
+    override = os.environ.get("SIGLO_CONTENT_DIR")
+    if override:
+        candidate = pathlib.Path(override) / name
+        if candidate.is_file():
+            return candidate
+    return DATA_DIR / name
+
+
+def _read(name: str) -> list:
+    with data_file(name).open(encoding="utf-8") as fh:
+        return yaml.safe_load(fh) or []
+
+
+def load_world() -> World:
+    """Load and validate the five world files (raises ``pydantic.ValidationError`` on any problem)."""
+    return _load(os.environ.get("SIGLO_CONTENT_DIR"))
+
+
+@lru_cache(maxsize=4)
+def _load(content_dir: str | None) -> World:
+    return World.model_validate({name.removesuffix(".yaml"): _read(name) for name in WORLD_FILES})
+
+
+# ---------------------------------------------------------------------------------------------- owners
+def scenario_owners(scenario_id: str, turn: int | None = None) -> dict[str, str]:
+    """Who possesses each area at the start of ``turn`` of a scenario (default: its first turn).
+
+    Values are power ids, or minor ids for the areas of minor powers in play. Areas holding an independent
+    or revolt marker at set-up, and areas of powers or minors not in play, are left out. The scenario's own
+    deployment (or that of the turn it refers to) comes first; each later turn then adds the deployment rows
+    and the possession changes of its special rules (Playbook 9, "Instructions for using the scenarios").
+    """
+    world = load_world()
+    scenario = world.scenario(scenario_id)
+    turn = scenario.turns.first if turn is None else turn
+    if not scenario.turns.covers(turn):
+        raise ValueError(f"scenario {scenario_id} is played in turns {scenario.turns.first}-{scenario.turns.last}")
+    powers = scenario.powers()
+    powers |= {p.id for p in world.powers if p.inherits in powers}
+    owners: dict[str, str] = {}
+    start = world.setup(scenario.deployment_from) if scenario.deployment_from else scenario
+    _apply_setup(world, start, owners, scenario.turns.first, first=True)
+    if start is not scenario:
+        _apply_rules(scenario, owners)
+    if scenario.rules_from:
+        _apply_rules(world.setup(scenario.rules_from), owners)
+    for number in range(scenario.turns.first + 1, turn + 1):
+        _apply_setup(world, world.turn(number), owners, number, first=False, powers=powers)
+    return owners
+
+
+def _apply_setup(world: World, setup: Setup, owners: dict[str, str], turn: int, first: bool,
+                 powers: set[str] | None = None) -> None:
+    for row in setup.deployment:
+        if powers is not None and row.power not in powers:
+            continue
+        for area in (*row.home_areas, *row.domains):
+            owners[area] = row.power
+    for minor in world.minors:
+        if minor.in_play.last == turn - 1:
+            for area in minor.areas:
+                if owners.get(area) == minor.id:
+                    del owners[area]
+        elif minor.in_play.first == turn and not first:
+            owners.update(dict.fromkeys(minor.areas, minor.id))
+        elif first and minor.in_play.covers(turn):
+            for area in minor.areas:
+                owners.setdefault(area, minor.id)
+    _apply_rules(setup, owners)
+
+
+def _apply_rules(setup: Setup, owners: dict[str, str]) -> None:
+    """Unconditional possession changes of the special rules, then the independent markers."""
+    for rule in setup.special_rules:
+        for effect in rule.effects:
+            if effect.op == "possession" and effect.condition is None:
+                owners.update(dict.fromkeys(effect.areas, effect.power))
+    for marker in setup.markers:
+        if marker.kind == "independent":
+            for area in marker.areas:
+                owners.pop(area, None)

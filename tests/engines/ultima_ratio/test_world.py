@@ -1,0 +1,374 @@
+"""The world data of Ultima Ratio Regis: powers, minors, events, scenarios and turns (Playbook 9 and 10)."""
+from __future__ import annotations
+
+import pathlib
+import re
+
+import pytest
+import yaml
+from pydantic import ValidationError
+
+from engines.ultima_ratio import world as world_module
+from engines.ultima_ratio.world import THEATER_KEYS, load_world, scenario_owners
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+FACTS = ROOT.parent / "shared" / "facts" / "ultima-ratio-regis.yaml"
+MAP_REQUESTS = ROOT / "engines" / "ultima_ratio" / "MAP_REQUESTS.md"
+
+
+@pytest.fixture(scope="module")
+def world():
+    return load_world()
+
+
+@pytest.fixture(scope="module")
+def facts():
+    if not FACTS.is_file():
+        pytest.skip("the facts sheet is not next to the repository")
+    return yaml.safe_load(FACTS.read_text(encoding="utf-8"))
+
+
+def power_id(world, printed: str) -> str:
+    """The id of a power as the playbook spells it ("BARBARY C.", "Protestant U.")."""
+    for power in world.powers:
+        if printed.upper() in {power.name.upper(), *(v.upper() for v in power.variants)}:
+            return power.id
+    raise AssertionError(f"no power spelled {printed!r}")
+
+
+# ---------------------------------------------------------------------------------------------- contents
+def test_sixteen_theaters():
+    assert len(THEATER_KEYS) == 16
+    assert set(THEATER_KEYS) == {"WM", "CM", "EM", "WE", "CE", "EE", "SEE", "BT", "TE", "Si", "Na", "Ca", "Sa",
+                                 "Af", "In", "As"}
+
+
+def test_all_24_major_powers(world):
+    names = {p.name for p in world.powers}
+    assert names == {"Spain", "France", "England", "Austria", "Venice", "Poland", "Hungary", "Ottomans", "Mamluks",
+                     "Persia", "Russia", "Crimea", "Barbary Coast", "Sweden", "Denmark", "Netherlands", "Portugal",
+                     "Mughals", "Schmalkaldic League", "Huguenots", "Catholic League", "Protestant Union",
+                     "Royalists", "Parliamentarians"}
+
+
+def test_every_power_has_interest_objectives_and_a_colour(world):
+    colours = [p.colour for p in world.powers] + [m.colour for m in world.minors]
+    assert len(colours) == len(set(colours))
+    for power in world.powers:
+        assert power.interests and power.objectives and power.home_areas, power.id
+        assert power.capital in power.home_areas, power.id
+        assert power.protestant_cross == (power.religion == "protestant"), power.id
+
+
+def test_domains_are_marked_in_one_colour_only(world):
+    seen: dict[str, str] = {}
+    for power in world.powers:
+        for area in power.domains:
+            assert area not in seen, f"{area} is a domain of {seen.get(area)} and {power.id}"
+            seen[area] = power.id
+
+
+def test_vitality_implied_by_mamluks_and_hungary(world):
+    """Turn 1: 'Mamluks and Hungarians start with an initial unrest of 6 (instead of 2)' — unrest = vitality (24)."""
+    for pid in ("mamluks", "hungary"):
+        power = world.power(pid)
+        assert power.vitality == 2 and power.initial_unrest == 6
+    assert world.power("mughals").initial_unrest == 6
+
+
+def test_spain_scores_military_victory_against_the_netherlands(world):
+    objectives = world.power("spain").objectives
+    assert any(o.kind == "military_victory" and o.against == "netherlands" and o.source == "rulebook"
+               for o in objectives)
+
+
+def test_minor_powers_named_by_the_rulebook(world):
+    names = {m.name for m in world.minors} | {v for m in world.minors for v in m.variants}
+    for name in ("Papacy", "Florence", "Genoa", "Savoy", "Scotland", "Switzerland", "Holy Roman Empire", "Bohemia",
+                 "Palatinate", "German States", "Brandenburg", "Bavaria", "Saxony", "Wallachia & Moldavia",
+                 "Cossacks", "Emirates", "Irish Confederation", "Native Americans", "East Indies Sultanate",
+                 "German Mercenaries", "Elite Mercenaries", "Hospitallers", "Catholic League (minor)",
+                 "Barbary Coast (minor)"):
+        assert name in names, name
+    assert {m.id for m in world.minors if m.kind == "mercenary"} == {"german-mercenaries", "elite-mercenaries"}
+
+
+def test_forty_generic_events(world):
+    generic = [e for e in world.events if e.kind == "generic"]
+    assert len(generic) == 40
+    categories = {e.category for e in generic}
+    assert categories == {"combat", "alliance", "technology", "casus_belli", "other"}
+    assert {e.name for e in generic if e.category == "technology"} == {
+        "Siege Technology", "Land Technology", "Naval Technology", "Industrial Technology"}
+    assert all(e.action_points == 1 for e in generic if e.category == "combat")
+
+
+def test_historical_events_named_in_the_playbook(world):
+    ids = {e.id for e in world.events if e.kind == "historical"}
+    for name in ("vasco-de-gama", "treaty-of-tordesillas", "luther", "treaty-of-zaragoza", "acts-of-supremacy",
+                 "tercios", "scottish-reformation", "calvin", "nautical-astrolabe", "antonio-prior-de-crato",
+                 "galleon", "modern-army", "fall-of-the-hospitallers", "little-war-in-hungary",
+                 "war-venice-vs-ottoman", "war-of-livonia", "northern-seven-years-war", "oprichnina",
+                 "war-russia-vs-crimea", "godunov", "long-turkish-war", "war-poland-vs-sweden", "time-of-troubles",
+                 "war-poland-vs-russia", "war-ottomans-vs-persia", "shah-abbas", "war-persia-vs-mughals",
+                 "jelali-revolt", "catherine-de-medici", "portugal-reaches-china", "the-italian-wars",
+                 "shah-kulu-rebellion"):
+        assert name in ids, name
+
+
+def test_war_events_put_two_powers_at_war_for_one_vp(world):
+    """21.3.1: events that make two major powers go to war give 1 VP to the winner."""
+    for event in world.events:
+        if event.category == "war":
+            wars = [e for e in event.effects if e.op == "war"]
+            if event.id != "fall-of-the-hospitallers":
+                assert wars and all(len(w.powers) == 2 and w.vp == 1 for w in wars), event.id
+
+
+# ---------------------------------------------------------------------------------------------- references
+def test_world_references_resolve(world):
+    assert world.dangling() == []
+
+
+def test_scenario_references(world):
+    events = {e.id for e in world.events}
+    for scenario in world.scenarios:
+        assert set(scenario.theaters) <= set(THEATER_KEYS)
+        assert set(scenario.removed_events) <= events
+        for row in scenario.deployment:
+            assert row.power in scenario.powers(), (scenario.id, row.power)
+
+
+def pending_map_ids() -> set[str]:
+    text = MAP_REQUESTS.read_text(encoding="utf-8").split("## Pending", 1)[1]
+    return set(re.findall(r"`([a-z0-9-]+)`", text))
+
+
+def test_map_references_resolve(world):
+    map_module = pytest.importorskip("engines.ultima_ratio.map")
+    board = map_module.load_map()
+    have = {
+        "areas": {a.id for a in board.areas},
+        "provinces": {a.province for a in board.areas},
+        "trade_centers": {t.id for t in board.trade_centers},
+    }
+    pending = pending_map_ids()
+    missing = {kind: sorted(refs - have[kind] - pending) for kind, refs in world.map_references().items()}
+    assert missing == {"areas": [], "provinces": [], "trade_centers": []}
+    assert {"indian-ocean"} <= {s.id for s in board.seas} | pending
+    assert set(THEATER_KEYS) == {t.key for t in board.theaters}
+
+
+# ---------------------------------------------------------------------------------------------- tables
+def test_seat_tables_seat_every_power_once(world):
+    for scenario in world.scenarios:
+        powers = sorted(scenario.powers())
+        for table in scenario.seat_tables:
+            seated = sorted(p for seat in table.seats for p in seat.powers)
+            if scenario.section == "9.4" and table.players == 2:
+                assert seated == sorted(set(powers) - {"catholic-league"})  # line 2683
+            else:
+                assert seated == powers, (scenario.section, table.players)
+
+
+SEAT_FIXES = {("9.7", 7, 4): "mughals", ("9.7", 8, 4): "mughals", ("9.8", 7, 5): "-protestant-union"}
+
+
+def test_seat_tables_match_the_facts_file(world, facts):
+    by_section = {s.section: s for s in world.scenarios}
+    for entry in facts["scenarios"]["list"]:
+        scenario = by_section[entry["id"]]
+        printed = entry["seat_tables"] if isinstance(entry["seat_tables"], list) else []
+        assert len(printed) == len(scenario.seat_tables) or entry["id"] == "9.1"
+        for table, ours in zip(printed, scenario.seat_tables):
+            assert table["players"] == ours.players
+            for number, (row, seat) in enumerate(zip(table["rows"], ours.seats), 1):
+                want = [power_id(world, name) for name in row["powers"]]
+                fix = SEAT_FIXES.get((entry["id"], ours.players, number))
+                if fix and fix.startswith("-"):
+                    want.append(fix[1:])
+                elif fix:
+                    want.remove(fix)
+                assert seat.powers == want, (entry["id"], ours.players, number)
+                assert (seat.starting_vp, seat.vp_per_turn) == (row["starting_vp"], row["vp_per_turn"])
+                assert (seat.source == "reconstructed") == (fix is not None)
+
+
+def deployment_rows(facts):
+    for entry in facts["scenarios"]["list"]:
+        rows = entry.get("deployment", {})
+        for row in rows.get("rows", []) if isinstance(rows, dict) else []:
+            yield entry["id"], row
+    for number, turn in facts["turns"].items():
+        if number.isdigit() and isinstance(turn.get("deployment"), dict):
+            for row in turn["deployment"].get("rows", []):
+                yield f"turn-{number}", row
+
+
+def test_deployment_points_match_the_facts_file(world, facts):
+    setups = {s.section: s for s in world.scenarios} | {t.id: t for t in world.turns}
+    count = 0
+    for where, row in deployment_rows(facts):
+        pid = power_id(world, row["power"])
+        ours = [d for d in setups[where].deployment if d.power == pid]
+        assert len(ours) == 1, (where, pid)
+        assert ours[0].points == row["points"], (where, pid)
+        if "interest" in row and pid != "persia":
+            assert ours[0].interest == [{"EC": "CE"}.get(t, t) for t in row["interest"]], (where, pid)
+        count += 1
+    assert count == 64   # 9.1: 1, 9.4: 6, 9.5: 15, 9.8: 16, turns 1-11: 26
+
+
+def test_interest_tables_match_the_facts_file(world, facts):
+    for number in range(1, 12):
+        printed = facts["turns"][str(number)].get("interest", {})
+        for name, cell in printed.items():
+            if name in ("note", "red_note", "not_listed"):
+                continue
+            pid = power_id(world, name)
+            want = [{"EC": "CE", "MOr": "TE"}.get(t, t) for t in cell["value"]]
+            assert world.turn(number).interests[pid] == want, (number, pid)
+            assert world.power(pid).interest(number) == want, (number, pid)
+
+
+def test_turn_10_keeps_the_turn_9_interests(world):
+    """Turn 10 prints only England (the red changes); everyone else keeps Turn 9's theaters."""
+    for power in world.powers:
+        if power.id not in ("england", "protestant-union") and power.interest(9):  # the Union goes (line 2492)
+            assert power.interest(10) == power.interest(9), power.id
+
+
+def test_active_events_were_played_in_earlier_turns(world):
+    history = {e.id: e for e in world.events if e.kind == "historical"}
+    for turn in world.turns:
+        for event_id in turn.active_events:
+            assert history[event_id].turns.last < turn.number, (turn.number, event_id)
+
+
+def test_minor_powers_enter_and_leave_as_the_turns_say(world):
+    for turn in world.turns:
+        for rule in turn.special_rules:
+            for effect in rule.effects:
+                if effect.op == "minor_appears":
+                    assert world.minor(effect.minor).in_play.first == turn.number, effect.minor
+                if effect.op == "minor_disappears":
+                    assert world.minor(effect.minor).in_play.last == turn.number - 1, effect.minor
+
+
+def test_historical_events_of_a_turn_fill_the_deck(world):
+    """8.1.4: the deck is every historical event of the turn plus generic ones up to 39-48 cards."""
+    for number in range(1, 12):
+        playable = [e for e in world.events if e.turns and e.turns.covers(number)]
+        assert 0 < len(playable) <= 39 - 1, number
+
+
+def test_trade_capacities_follow_the_playbook(world):
+    caps = {s.id: {c.trade_center: c.capacity for c in s.trade_capacities} for s in world.setups()}
+    assert caps["turn-1"] == {"eastern-mediterranean": 4, "persian-gulf-red-sea": 3, "caribbean-sea": 0,
+                              "south-atlantic": 0}
+    assert caps["turn-6"]["eastern-mediterranean"] == 3 and caps["turn-6"]["caribbean-sea"] == 2
+    assert caps["turn-8"] == {"indian-ocean": 1, "africa": 1, "south-atlantic": 2, "sea-of-china": 2}
+    assert caps["the-rise-of-portugal"] == {"africa": 1, "persian-gulf-red-sea": 1, "indian-ocean": 1,
+                                            "sea-of-china": 2}
+    assert world.scenario("the-rise-of-portugal").other_trade_capacity == 0
+    assert caps["catholics-and-protestants"]["persian-gulf-red-sea"] == 3
+
+
+def test_naval_operation_distance(world):
+    for setup_id in ("turn-1", "turn-6", "catholics-and-protestants"):
+        setup = next(s for s in world.setups() if s.id == setup_id)
+        assert setup.naval_operation_distance == {"mediterranean": 2, "elsewhere": 1}
+
+
+# ---------------------------------------------------------------------------------------------- owners
+def test_owners_at_the_start_of_new_order():
+    owners = scenario_owners("new-order")
+    assert owners["castile"] == "spain" and owners["sicily"] == "spain"
+    assert "granada" not in owners                       # independent A3 (line 2169)
+    assert owners["calais"] == "england"                 # England's domain, France "minus Calais"
+    assert owners["flanders"] == "austria" and owners["franche-comte"] == "austria"
+    assert owners["sarajevo"] == "ottomans"              # an R2 revolt does not change possession
+    assert owners["palatinate"] == "german-states"       # line 2176
+    assert "kandahar" not in owners and owners["tabriz"] == "persia"
+
+
+def test_owners_follow_the_turns():
+    assert scenario_owners("the-italian-wars", 3)["palatinate"] == "palatinate"
+    at_4 = scenario_owners("the-16th-century-campaign", 4)
+    assert at_4["hesse"] == "schmalkaldic-league" and at_4["cologne"] == "holy-roman-empire"
+    at_5 = scenario_owners("the-16th-century-campaign", 5)
+    assert at_5["gdansk"] == "poland" and at_5["pskov"] == "russia" and at_5["reval"] == "sweden"
+    assert at_5["pomerania"] == "holy-roman-empire"
+    assert scenario_owners("the-thirty-years-war", 10)["pomerania"] == "sweden"
+    at_11 = scenario_owners("wars-of-religion", 11)
+    assert at_11["london"] == "parliamentarians" and at_11["york"] == "royalists"
+    assert at_11["ulster"] == "irish-confederation" and "palatinate" not in at_11
+    assert at_11["algiers"] == "barbary-coast-minor" and "florence" not in at_11
+
+
+def test_owners_of_scenarios_with_their_own_set_up():
+    rise = scenario_owners("the-rise-of-portugal")
+    assert rise["portugal"] == "portugal" and rise["aden"] == "emirates"
+    assert "goa" not in rise and "cape-colony" not in rise
+    assert scenario_owners("the-rise-of-portugal", 5).get("stockholm") is None
+    cp = scenario_owners("catholics-and-protestants")
+    assert cp["ravenna"] == "papacy" and cp["toulouse"] == "huguenots" and cp["holland"] == "netherlands"
+    assert "gibraltar" not in cp and "florida" not in cp
+    assert scenario_owners("wars-of-religion")["nicosia"] == "venice"
+    assert scenario_owners("the-thirty-years-war")["portugal"] == "spain"
+
+
+def test_owners_outside_the_scenario_turns():
+    with pytest.raises(ValueError):
+        scenario_owners("new-order", 4)
+    with pytest.raises(KeyError):
+        scenario_owners("no-such-scenario")
+
+
+# ---------------------------------------------------------------------------------------------- override
+def test_owner_content_dir_replaces_a_file(tmp_path, monkeypatch):
+    powers = yaml.safe_load((world_module.DATA_DIR / "powers.yaml").read_text(encoding="utf-8"))
+    next(p for p in powers if p["id"] == "spain")["vitality"] = 9
+    (tmp_path / "powers.yaml").write_text(yaml.safe_dump(powers, allow_unicode=True), encoding="utf-8")
+    monkeypatch.setenv("SIGLO_CONTENT_DIR", str(tmp_path))
+    assert load_world().power("spain").vitality == 9
+    assert len(load_world().events) == len(world_module._load(None).events)   # other files stay packaged
+
+
+def test_owner_content_is_validated(tmp_path, monkeypatch):
+    events = yaml.safe_load((world_module.DATA_DIR / "events.yaml").read_text(encoding="utf-8"))
+    events[0]["effects"] = [{"op": "war", "powers": []}]
+    (tmp_path / "events.yaml").write_text(yaml.safe_dump(events, allow_unicode=True), encoding="utf-8")
+    monkeypatch.setenv("SIGLO_CONTENT_DIR", str(tmp_path))
+    with pytest.raises(ValidationError, match="needs powers"):
+        load_world()
+
+
+def requested_colours() -> set[str]:
+    text = MAP_REQUESTS.read_text(encoding="utf-8").split("## Colours", 1)[1].split("\n## ", 1)[0]
+    return set(re.findall(r"`([a-z0-9-]+)`", text))
+
+
+def test_map_colours_agree_with_the_power_cards(world):
+    """What the map paints in a power's solid or grated colour is that power's home area or domain (Glossary)."""
+    map_module = pytest.importorskip("engines.ultima_ratio.map")
+    board = map_module.load_map()
+    requested = requested_colours()
+    for area in board.areas:
+        if area.home_of and area.id not in requested:
+            assert area.id in world.power(area.home_of).home_areas, (area.id, area.home_of)
+        for owner in area.domain_of:
+            if area.id not in requested:
+                assert area.id in world.power(owner).domains, (area.id, owner)
+
+
+def test_trade_capacities_agree_with_the_map(world):
+    map_module = pytest.importorskip("engines.ultima_ratio.map")
+    board = map_module.load_map()
+    for turn in world.turns:
+        for cap in turn.trade_capacities:
+            assert board.trade_capacity(cap.trade_center, turn.number) == cap.capacity, (turn.id, cap)
+    for scenario in world.scenarios:
+        for cap in scenario.trade_capacities:
+            got = board.trade_capacity(cap.trade_center, scenario.turns.first, scenario.section)
+            assert got == cap.capacity, (scenario.id, cap)
