@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import threading
 from contextlib import asynccontextmanager
 from pathlib import Path
 from urllib.parse import urlencode
@@ -21,6 +22,7 @@ from app.routes import api, auth, live, pages
 from app.security import CookieSigner, RateLimiter
 from app.services.bots import BotRunner
 from app.services.live import Publisher
+from app.services.play import verify_running_tables
 from app.web import is_htmx, render_error, templates
 from engines import registry
 
@@ -48,6 +50,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         publisher.bind(asyncio.get_running_loop())
         if is_postgres(engine):
             publisher.listen_postgres(engine.url.set(drivername="postgresql").render_as_string(hide_password=False))
+        threading.Thread(target=verify_running_tables, args=(sessions,), name="siglo-verify", daemon=True).start()
         if bots is not None:
             bots.start()
         yield

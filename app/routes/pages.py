@@ -68,18 +68,20 @@ async def create_table(request: Request, db: SessionDep, user: CurrentUser):
     return RedirectResponse(f"/tables/{table.id}", status_code=303)
 
 
-def _table_context(request: Request, db, table, user, as_role: str | None) -> dict:
+def _table_context(request: Request, db, table, user, as_role: str | None, loaded=None) -> dict:
     mine = tables.roles_of(table, user)
     role = as_role if as_role in mine else (mine[0] if mine else None)
-    loaded = play.load(db, table)
+    loaded = loaded or play.load(db, table)
     data = play.table_view(db, loaded, role)
     if role is not None:  # hot-seat: act for whichever of my seats is to move
         active_mine = [r for r in mine if r in data["active_roles"]]
         if as_role is None and active_mine and role not in active_mine:
             role = active_mine[0]
             data = play.table_view(db, loaded, role)
+    invites = {s.role: f"/invite/{table.id}/{s.invite_token}" for s in table.seats if s.invite_token} if mine else {}
     return {
         "table": table, "game": loaded.game, "data": data, "view": data["view"], "role": role, "as_role": role,
+        "invites": invites,
         "my_roles": mine, "board_template": board_template(loaded.game.id),
         "chat": tables.chat(db, table), "user": user,
     }
@@ -104,9 +106,9 @@ def table_chat(request: Request, db: SessionDep, user: OptionalUser, table: Tabl
 
 
 def _after_move(request: Request, db, table, user, role: str | None, message: str | None = None,
-                status_code: int = 200) -> Response:
+                status_code: int = 200, loaded=None) -> Response:
     if is_htmx(request):
-        ctx = _table_context(request, db, table, user, role)
+        ctx = _table_context(request, db, table, user, role, loaded)
         return render(request, "table/_live.html", status_code=status_code, flash=message, **ctx)
     target = f"/tables/{table.id}" + (f"?as={role}" if role else "")
     return RedirectResponse(target, status_code=303)
@@ -124,12 +126,12 @@ def act(request: Request, db: SessionDep, user: CurrentUser, table: TableDep,
         seq: Annotated[int, Form(ge=0, le=2**31)], verb: Annotated[str, Form(max_length=60)],
         arg: Annotated[str, Form(max_length=10_000)] = "null", role: Annotated[str, Form(max_length=40)] = ""):
     try:
-        play.act(db, table, user, role or None, seq, verb, _parse_arg(arg))
+        loaded = play.act(db, table, user, role or None, seq, verb, _parse_arg(arg))
     except Conflict as exc:
         db.refresh(table)
         return _after_move(request, db, table, user, role or None, exc.message, status_code=409)
     request.app.state.announce(table.id, table.seq)
-    return _after_move(request, db, table, user, role or None)
+    return _after_move(request, db, table, user, role or None, loaded=loaded)
 
 
 @router.post("/tables/{table_id}/undo", dependencies=[CSRF])

@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 from app.errors import Conflict, Forbidden, Invalid
 from app.models import GameTable, Move, Snapshot, User, utcnow
 from app.services.tables import acting_role, game_of, roles_of
+from engines import registry
 from engines.core import Game, IllegalAction
 
 RECORD_FORMAT = "siglo-record/1"
@@ -69,6 +70,17 @@ def verify(db: Session, table: GameTable) -> bool:
         db.commit()
         return False
     return True
+
+
+def verify_running_tables(sessions) -> int:
+    """Check every running table's snapshot against its log (at start-up, in the background); returns how many
+    tables were flagged."""
+    flagged = 0
+    with sessions() as db:
+        for table in db.scalars(select(GameTable).where(GameTable.status == "active", GameTable.flagged.is_(None))):
+            if registry.get_game(table.game_id) is not None and not verify(db, table):
+                flagged += 1
+    return flagged
 
 
 def _commit(db: Session, table: GameTable, game: Game, seen: int, move: Move, state: dict) -> None:
@@ -137,12 +149,25 @@ def _is_resend(db: Session, table: GameTable, role: str, seen: int, verb: str, a
     return m is not None and m.kind == "action" and m.role == role and m.verb == verb and m.arg == arg
 
 
+def last_effective_move(db: Session, table_id: int) -> Move | None:
+    """The latest action not taken back, reading back from the end of the log only as far as needed."""
+    pending_undos = 0
+    for m in db.scalars(select(Move).where(Move.table_id == table_id).order_by(Move.seq.desc())):
+        if m.kind == "undo":
+            pending_undos += 1
+        elif pending_undos:
+            pending_undos -= 1
+        else:
+            return m
+    return None
+
+
 def undoable(db: Session, table: GameTable, role: str) -> bool:
     """The last effective action is this seat's and was no barrier (no draw, no reveal, nobody else to act)."""
     if table.status != "active" or table.flagged:
         return False
-    moves = effective_moves(db, table.id)
-    return bool(moves) and moves[-1].role == role and not moves[-1].barrier
+    last = last_effective_move(db, table.id)
+    return last is not None and last.role == role and not last.barrier
 
 
 def undo(db: Session, table: GameTable, user: User, role: str | None, seen: int) -> Loaded:

@@ -192,3 +192,21 @@ def test_hot_seat_one_person_holds_both_seats(browser):
 def test_unknown_table_is_404(browser):
     assert browser().api("GET", "/api/v1/tables/999").status_code == 404
     assert browser().api("GET", "/api/v1/tables/abc").status_code == 422
+
+
+def test_a_snapshot_that_disagrees_with_the_log_flags_the_table(app, browser):
+    from app.models import GameTable, Snapshot
+    from app.services import play
+
+    alice, bob, table = two_players(browser)
+    alice.act(table, "raise")
+    with app.state.sessions() as db:
+        snap = db.get(Snapshot, table)
+        snap.state = snap.state.replace('"stake":2', '"stake":3')
+        db.commit()
+        assert play.verify_running_tables(app.state.sessions) == 1
+        assert "disagree" in db.get(GameTable, table).flagged
+    v = alice.view(table)
+    assert v["flagged"] and v["actions"] == []
+    r = alice.act(table, "raise")
+    assert r.status_code == 422 and "flagged" in r.json()["detail"]

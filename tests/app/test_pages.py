@@ -116,3 +116,11 @@ def test_game_page_and_generic_board(browser):
     assert "Duel" in b.c.get("/games/toy-duel/rules").text
     table = b.new_table(seats={"north": "me", "south": "me"})
     assert "board-generic" in b.c.get(f"/tables/{table}").text
+
+
+def test_invitation_links_are_shown_to_the_players_only(browser):
+    alice = browser("alice")
+    body = alice.api("POST", "/api/v1/tables", {"game": "toy-duel", "seats": {"north": "me", "south": "invite"}}).json()
+    assert body["invites"]["south"] in alice.c.get(f"/tables/{body['id']}").text
+    spectator_page = browser("carol").c.get(f"/tables/{body['id']}").text
+    assert "/invite/" not in spectator_page
