@@ -6,7 +6,7 @@ import importlib
 from engines.core.game import Game
 
 # "module:attribute" of every shipped game, in the order the lobby lists them.
-BUILTIN: list[str] = ["engines.quince_dias:GAME"]
+BUILTIN: list[str] = ["engines.quince_dias:GAME", "engines.planet_king:GAME"]
 
 # Games whose content ships before their engine: id -> "module:function" returning the content.
 CONTENT_ONLY: dict[str, str] = {}
