@@ -55,7 +55,8 @@ def sources(s: dict) -> list[str]:
 
 
 def legal_move(g: Ctx, mode: str) -> bool:
-    return bool(sources(g.s))
+    s = g.s
+    return any(military.reachable(s, u["loc"], u["type"]) for u in s["units"] if u["loc"] != military.CONSTRUCTION)
 
 
 def do_move(g: Ctx, mode: str) -> None:

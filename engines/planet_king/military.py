@@ -82,21 +82,29 @@ def has_fleet(s: dict, loc: str) -> bool:
     return any(u["type"] == "fleet" for u in units_at(s, loc))
 
 
+def _adjacency() -> dict[str, set[str]]:
+    adj: dict[str, set[str]] = {}
+    for a, b in LINKS:
+        adj.setdefault(a, set()).add(b)
+        adj.setdefault(b, set()).add(a)
+    overseas = {t for t in TERRITORIES if t not in NOT_OVERSEAS} | {w for w in WARS if w not in NOT_OVERSEAS}
+    adj.setdefault(PLUS_ULTRA, set()).update(overseas)
+    for loc in overseas:
+        adj.setdefault(loc, set()).add(PLUS_ULTRA)
+    return adj
+
+
+ADJACENT = _adjacency()
+
+
 def neighbours(s: dict, loc: str) -> set[str]:
     """Locations joined to ``loc`` by a line of communication. The Valtellina line (Franche-Comté–Italy) is cut
     while the pass is closed. Plus Ultra touches every territory and war except the Palatinate and Franche-Comté."""
-    out = set()
-    for a, b in LINKS:
-        if s["flags"]["valtellina_closed"] and frozenset((a, b)) in VALTELLINA:
-            continue
-        if a == loc:
-            out.add(b)
-        elif b == loc:
-            out.add(a)
-    if loc == PLUS_ULTRA:
-        out |= {t for t in TERRITORIES if t not in NOT_OVERSEAS} | {w for w in WARS if w not in NOT_OVERSEAS}
-    elif loc not in NOT_OVERSEAS and loc != CONSTRUCTION:
-        out.add(PLUS_ULTRA)
+    out = ADJACENT.get(loc, set())
+    if s["flags"]["valtellina_closed"]:
+        cut = {b for pair in VALTELLINA if loc in pair for b in pair if b != loc}
+        if cut:
+            return out - cut
     return out
 
 
