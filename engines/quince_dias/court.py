@@ -90,10 +90,10 @@ def actions(s: dict, role: str) -> list:
 
 
 def play(g: Ctx, role: str, cid: str, key: str) -> None:
-    """Discard ``cid`` from hand and play its Court Ability on ``key``."""
+    """Play the Court Ability of ``cid`` from hand on ``key``, then discard the card."""
     g.s["hands"][role].remove(cid)
-    discard(g, cid)
     resolve(g, role, cid, card(cid)["court_ability"], key, ())
+    discard(g, cid)
 
 
 def resolve(g: Ctx, role: str, user: str, ability: str, key: str, used: tuple) -> None:
