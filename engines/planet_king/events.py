@@ -67,7 +67,6 @@ def event_done(g: Ctx, card: str) -> None:
     """A one-use card (flame) leaves the game; red text is set aside for the next Organisation phase."""
     s = g.s
     info = EVENTS[card]
-    s["events_played"].append(card)
     if info["flame"]:
         s["gone_events"].append(card)
         g.log(f"{info['name']} is a one-use card: removed from the game.", rule="Events › Overview")

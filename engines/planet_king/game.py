@@ -13,6 +13,7 @@ from engines.planet_king import (  # noqa: F401  (the modules register their act
 )
 from engines.planet_king import content as content_module
 from engines.planet_king import memorials, scenarios
+from engines.planet_king.bots import BOTS
 from engines.planet_king.flow import STEPS, call, seq
 from engines.planet_king.views import private_view, public_view
 
@@ -23,6 +24,7 @@ class PlanetKing(StepGame):
     version = "1"
     Options = scenarios.Options
     steps = STEPS
+    bots = BOTS
     max_actions = 20_000
 
     def roles(self, options: BaseModel) -> list[str]:

@@ -81,7 +81,7 @@ def build_notable_decks(g: Ctx) -> None:
         fresh = [n for n in cards if NOTABLES[n]["turn_in"] == s["turn"] or
                  (NOTABLES[n]["conditional"] and n not in s["seen_notables"])]
         s["seen_notables"] += fresh
-        s["entered_now"] = s.get("entered_now", []) + fresh
+        s["entered_now"] += fresh
         g.shuffle(cards)
         s["decks"][deck] = cards
 

@@ -65,7 +65,7 @@ def initial_state(s: dict, sc: dict) -> None:
         children=[], children_gone=[], heir=None, queen_sickly=False, exiled=[], gone=[], ratings={},
         fortune_used=[], dismissed=[], seen_notables=[], genius_waiting=None, valido_since=sc["first_turn"],
         decks={"nobles": [], "geniuses": [], "ladies": [], "events": [], "discard": []},
-        gone_events=[], pending_removals=[], instability_permanent=[], events_played=[], segadors_in_deck=False,
+        gone_events=[], pending_removals=[], instability_permanent=[], segadors_in_deck=False, entered_now=[],
         hunting=False, union=2 if sc["union_of_arms"] else 0, current_event=None, last_tests=[],
         played={"action": 0, "total_war": 0}, gov_prev=None, gov_card=None, asiento=0, bankruptcies=0,
         wars={w: {"status": "none", "pos": 0, "truce": False, "leader": None, "enemy": None, "black": d["black"],
