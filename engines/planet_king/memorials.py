@@ -32,14 +32,16 @@ def holder(s: dict, owner: str) -> str:
 @proc
 def org_memorials(g: Ctx) -> None:
     """Cooperative: each player reads his card on turn 2. Solo: one card on turn 2 (the player's choice), the other
-    on turn 3."""
+    on turn 3. A scenario that starts later (Anni Horribiles) reads them on its second and third turns (ruling
+    R-MEMORIAL-TURNS)."""
     s = g.s
-    if not in_use(s) or s["turn"] not in (2, 3) or s["turn"] == s["first_turn"]:
+    nth = s["turn"] - s["first_turn"] + 1
+    if not in_use(s) or nth not in (2, 3):
         return
     unread = [o for o in ("hm", "council") if s["memorials"][o] not in s["memorials"]["read"]]
     if not unread:
         return
-    if council.solo(s) and s["turn"] == 2 and len(unread) == 2:
+    if council.solo(s) and nth == 2 and len(unread) == 2:
         choose(g, "king", "Which Secret Memorial do you read now?",
                [("read", o, "The memorial of H.M." if o == "hm" else "The memorial of the Council") for o in unread],
                "memorial_read")
