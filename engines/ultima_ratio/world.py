@@ -60,65 +60,39 @@ class TurnSpan(Model):
 
 
 # ---------------------------------------------------------------------------------------------- effects
-EffectOp = Literal[
-    "war",                  # powers go to war at once; the winner scores `vp` (21.3.1)
-    "casus_belli",          # `power` gains a CB against each of `against` (21.3.2); `vp` bonus if already at war
-    "alliance_auction",     # auction for `minor` (or a minor of `theaters`) among powers with interest (20.3.1)
-    "technology_auction",   # auction for `technology` against unrest (19.3.1)
-    "combat",               # combat card: `advantage` dice categories, `battlefield` size change, `reroll`
-    "unrest",               # `power` (or every power of `powers`) changes unrest by `amount`
-    "vp",                   # `power` scores `amount` VP (objective events use `condition`)
-    "rebellion",            # place a revolt of `level` in `areas` (or `count` areas of `power`)
-    "independent",          # place active independent markers of `level` in `areas`
-    "interest",             # `power` gains interest in `theaters`
-    "trade_capacity",       # `trade_center` capacity changes by `amount`
-    "activate",             # `theaters` / `areas` become active
-    "deactivate",           # `theaters` / `areas` become inactive
-    "piracy",               # `power` may carry out piracy (11.5.1)
-    "leader",               # historical extraordinary leader `leader` (with `ability`) joins `power` (17.3.1)
-    "possession",           # `areas` pass to `power` (a power or minor id)
-    "religion",             # `power` becomes `religion`
-    "open_mediterranean",   # fleets may enter and leave the Mediterranean (18.6.1)
-    "naval_distance",       # naval operation distance becomes `amount` (`mediterranean` for that sea)
-    "minor_appears",        # `minor` enters play
-    "minor_disappears",     # `minor` leaves play
-    "alliance",             # `power` and `with_` are allied until war breaks out (21.1)
-    "peace",                # wars between `powers` end (voluntary-peace rules apply)
-    "fortune",              # a die roll: on `target` or more the `then` effects apply, else the `otherwise` ones
-    "remove_card",          # the event `event` leaves the deck
-]
-
-_REQUIRED: dict[str, tuple[str, ...]] = {
-    "war": ("powers",),
-    "casus_belli": ("power", "against"),
-    "alliance_auction": (),
-    "technology_auction": ("technology",),
-    "combat": ("combat",),
-    "unrest": ("amount",),
-    "vp": ("power", "amount"),
-    "rebellion": ("level",),
-    "independent": ("level", "areas"),
-    "interest": ("power", "theaters"),
-    "trade_capacity": ("trade_center", "amount"),
-    "activate": (),
-    "deactivate": (),
-    "piracy": ("power",),
-    "leader": ("power", "leader", "ability"),
-    "possession": ("power", "areas"),
-    "religion": ("power", "religion"),
-    "open_mediterranean": (),
-    "naval_distance": ("amount",),
-    "minor_appears": ("minor",),
-    "minor_disappears": ("minor",),
-    "alliance": ("power", "with_"),
-    "peace": ("powers",),
-    "fortune": ("target", "then"),
-    "remove_card": ("event",),
+# operation -> the fields it needs; the comment says what the engine does
+EFFECT_OPS: dict[str, tuple[str, ...]] = {
+    "war": ("powers",),                          # the powers go to war at once; the winner scores `vp` (21.3.1)
+    "casus_belli": ("power", "against"),         # `power` gains a CB against `against`; `vp` bonus if at war
+    "alliance_auction": (),                      # auction for `minor` or a minor of `theaters` (20.3.1)
+    "technology_auction": ("technology",),       # auction for `technology` against unrest (19.3.1)
+    "combat": ("combat",),                       # combat card: `advantage`, `battlefield` change, `reroll` (13.1)
+    "unrest": ("amount",),                       # `power` (or each of `powers`) changes unrest by `amount`
+    "vp": ("power", "amount"),                   # `power` scores `amount` VP (when `condition` holds)
+    "rebellion": ("level",),                     # a revolt of `level` in `areas` (or `count` areas) (18.3)
+    "independent": ("level", "areas"),           # active independent markers of `level` in `areas` (18.2.2)
+    "interest": ("power", "theaters"),           # `power` gains interest in `theaters` (18.4.1)
+    "trade_capacity": ("trade_center", "amount"),  # `trade_center` capacity changes by `amount` (19.2.3)
+    "activate": (),                              # `theaters` / `areas` become active
+    "deactivate": (),                            # `theaters` / `areas` become inactive
+    "piracy": ("power",),                        # `power` may carry out piracy (11.5.1)
+    "leader": ("power", "leader", "ability"),    # historical leader joins `power` with `ability` (17.3.1)
+    "possession": ("power", "areas"),            # `areas` pass to `power` (a power or minor id)
+    "religion": ("power", "religion"),           # `power` becomes `religion`
+    "open_mediterranean": (),                    # fleets may enter and leave the Mediterranean (18.6.1)
+    "naval_distance": ("amount",),               # naval operation distance outside the Mediterranean (11.1)
+    "minor_appears": ("minor",),                 # `minor` enters play
+    "minor_disappears": ("minor",),              # `minor` leaves play
+    "alliance": ("power", "with_"),              # `power` and `with` are allied until war breaks out (21.1)
+    "peace": ("powers",),                        # the wars between `powers` end (21.4)
+    "fortune": ("target", "then"),               # roll a die: `target`+ applies `then`, else `otherwise`
+    "remove_card": ("event",),                   # the event `event` leaves the deck
 }
+EffectOp = Literal[tuple(EFFECT_OPS)]
 
 
 class Effect(Model):
-    """One step of an event or special rule, in a form the engine executes (see the ``EffectOp`` comments)."""
+    """One step of an event or special rule, in a form the engine executes (see ``EFFECT_OPS``)."""
 
     op: EffectOp
     power: str | None = None
@@ -151,7 +125,7 @@ class Effect(Model):
 
     @model_validator(mode="after")
     def _required(self) -> "Effect":
-        missing = [f for f in _REQUIRED[self.op] if getattr(self, f) in (None, [], "")]
+        missing = [f for f in EFFECT_OPS[self.op] if getattr(self, f) in (None, [], "")]
         if missing:
             raise ValueError(f"effect {self.op!r} needs {', '.join(m.rstrip('_') for m in missing)}")
         if self.op in ("activate", "deactivate") and not (self.theaters or self.areas):
@@ -351,11 +325,29 @@ class Deployment(Model):
 
 
 class Marker(Model):
-    """A marker placed at set-up: an active independent (A2/A3), a revolt (R2/R3) or a control marker."""
+    """Markers placed at set-up: active independents (A2/A3) or revolts (R2/R3), in ``areas`` and in every area of
+    ``theaters`` except ``except_areas`` ("the other areas of the mini-maps ... are independent A2")."""
 
     kind: Literal["independent", "rebellion"]
     level: int = Field(ge=2, le=3)
-    areas: list[str]
+    areas: list[str] = []
+    theaters: list[TheaterKey] = []
+    except_areas: list[str] = []
+
+    @model_validator(mode="after")
+    def _somewhere(self) -> "Marker":
+        if not (self.areas or self.theaters):
+            raise ValueError("a marker needs areas or theaters")
+        return self
+
+    def placed_in(self) -> set[str]:
+        """The areas that get the marker (theaters are read from the map)."""
+        placed = set(self.areas)
+        if self.theaters:
+            from engines.ultima_ratio.map import load_map
+
+            placed |= {a.id for a in load_map().areas if a.theater in self.theaters}
+        return placed - set(self.except_areas)
 
 
 class TradeCapacity(Model):
@@ -503,8 +495,8 @@ class World(Model):
             need(minor.alliance_card, events, "event")
         for power in self.powers:
             need(power.inherits, powers, "power")
-            for obj in power.objectives:
-                need(obj.against, powers, "power")
+        for obj in (o for card in (*self.powers, *self.minors) for o in card.objectives):
+            need(obj.against, powers, "power")
         for setup in self.setups():
             for row in setup.deployment:
                 need(row.power, powers, "power")
@@ -536,23 +528,23 @@ class World(Model):
         return bad
 
     def map_references(self) -> dict[str, set[str]]:
-        """Every area, province, sea and trade-center id the world refers to (for the map checks)."""
+        """Every area, province and trade-center id the world refers to (for the map checks)."""
         refs: dict[str, set[str]] = {"areas": set(), "provinces": set(), "trade_centers": set()}
         areas, provinces, centers = refs["areas"], refs["provinces"], refs["trade_centers"]
         for power in self.powers:
             areas.update(power.home_areas, power.domains, [power.capital])
-            for obj in power.objectives:
-                areas.update(obj.areas)
-                centers.update(obj.trade_centers)
-                if obj.province:
-                    provinces.add(obj.province)
+        for obj in (o for card in (*self.powers, *self.minors) for o in card.objectives):
+            areas.update(obj.areas)
+            centers.update(obj.trade_centers)
+            if obj.province:
+                provinces.add(obj.province)
         for minor in self.minors:
             areas.update(minor.areas, minor.units.fortresses)
         for setup in self.setups():
             for row in setup.deployment:
                 areas.update(row.home_areas, row.domains)
             for marker in setup.markers:
-                areas.update(marker.areas)
+                areas.update(marker.areas, marker.except_areas)
             areas.update(setup.inactive_areas, setup.active_areas)
             provinces.update(setup.inactive_provinces)
             centers.update(c.trade_center for c in setup.trade_capacities)
@@ -577,7 +569,7 @@ def data_file(name: str) -> pathlib.Path:
 
 def _read(name: str) -> list:
     with data_file(name).open(encoding="utf-8") as fh:
-        return yaml.safe_load(fh) or []
+        return yaml.load(fh, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or []
 
 
 def load_world() -> World:
@@ -646,5 +638,5 @@ def _apply_rules(setup: Setup, owners: dict[str, str]) -> None:
                 owners.update(dict.fromkeys(effect.areas, effect.power))
     for marker in setup.markers:
         if marker.kind == "independent":
-            for area in marker.areas:
+            for area in marker.placed_in():
                 owners.pop(area, None)

@@ -125,6 +125,28 @@ def test_war_events_put_two_powers_at_war_for_one_vp(world):
                 assert wars and all(len(w.powers) == 2 and w.vp == 1 for w in wars), event.id
 
 
+def test_example_2_spain_never_settles_in_north_america(world):
+    """2. Design philosophy: 'if Spain has no interest in North America, it will never be able to settle there'."""
+    spain = world.power("spain")
+    assert all("Na" not in spain.interest(turn) for turn in range(1, 12))
+    assert all("Na" not in (row.interest or []) for s in world.setups() for row in s.deployment if row.power == "spain")
+
+
+def test_example_18_4_1_england_not_interested_in_america(world):
+    """18.4.1: England did not colonise America early because 'it was not interested'."""
+    england = world.power("england")
+    assert not {"Na", "Ca", "Sa"} & set(england.interest(8))
+    assert {"Na", "Ca", "Sa"} <= set(england.interest(9))
+
+
+def test_example_playbook_9_wars_of_religion_has_its_own_turn_6(world):
+    """Playbook 9: the Wars of Religion scenario has its own set-up for Turn 6; the Turn 6 rules still apply."""
+    scenario = world.scenario("wars-of-religion")
+    assert scenario.deployment_from == "french-wars-of-religion" and scenario.rules_from == "turn-6"
+    owners = scenario_owners("wars-of-religion")
+    assert owners["castile"] == "spain" and owners["holland"] == "netherlands" and owners["toulouse"] == "huguenots"
+
+
 # ---------------------------------------------------------------------------------------------- references
 def test_world_references_resolve(world):
     assert world.dangling() == []
@@ -372,3 +394,29 @@ def test_trade_capacities_agree_with_the_map(world):
         for cap in scenario.trade_capacities:
             got = board.trade_capacity(cap.trade_center, scenario.turns.first, scenario.section)
             assert got == cap.capacity, (scenario.id, cap)
+
+
+# ---------------------------------------------------------------------------------------------- models
+@pytest.mark.parametrize("bad, message", [
+    ({"op": "declare"}, "Input should be"),
+    ({"op": "casus_belli", "power": "spain"}, "needs against"),
+    ({"op": "alliance_auction"}, "needs minor or theaters"),
+    ({"op": "activate"}, "needs theaters or areas"),
+    ({"op": "fortune", "target": 7, "then": [{"op": "open_mediterranean"}]}, "less than or equal to 6"),
+])
+def test_effects_are_validated(bad, message):
+    with pytest.raises(ValidationError, match=message):
+        world_module.Effect.model_validate(bad)
+
+
+def test_cards_are_validated(world):
+    card = world.events[0].model_dump(by_alias=True)
+    with pytest.raises(ValidationError, match="historical events state their turns"):
+        world_module.Event.model_validate({**card, "turns": {"first": 2, "last": 3}})
+    with pytest.raises(ValidationError, match="single action point"):
+        world_module.Event.model_validate({**card, "action_points": 2})
+    with pytest.raises(ValidationError, match="runs backwards"):
+        world_module.TurnSpan.model_validate({"first": 5, "last": 4})
+    minor = world.minor("german-mercenaries").model_dump(by_alias=True)
+    with pytest.raises(ValidationError, match="no home territory"):
+        world_module.Minor.model_validate({**minor, "areas": ["venice"], "theater": "CM"})
