@@ -5,7 +5,9 @@ from __future__ import annotations
 from engines.core.machine import Ctx
 from engines.planet_king import council, court, military, wars
 from engines.planet_king.actions import gov_forbidden, register
-from engines.planet_king.components import BARBARY, ENGLAND, FRANCE, OTTOMAN, POWERS, TERRITORIES, UNITED_PROVINCES, WARS
+from engines.planet_king.components import (
+    BARBARY, ENGLAND, F_ITALY, FRANCE, ITALY, OTTOMAN, POWERS, TERRITORIES, UNITED_PROVINCES, WARS,
+)
 from engines.planet_king.flow import call, choose, proc
 
 R = "Actions › Government Actions"
@@ -111,9 +113,21 @@ def legal_tercio(g: Ctx, mode: str) -> bool:
 
 
 def do_tercio(g: Ctx, mode: str) -> None:
+    """Hothead has no End of Turn phase: as an exception the tercio deploys at once to Italy or the Italian war."""
     council.spend(g, 1, "Raise a Spanish Tercio", R)
+    if g.s["options"]["scenario"] == "hothead":
+        places = [p for p in (ITALY, F_ITALY) if military.may_stand(g.s, "spanish_tercio", p)]
+        choose(g, council.manager(g.s, "valido"), "Hothead: deploy the new tercio to Italy or the Italian war.",
+               [("place", p, military.loc_name(p)) for p in places], "hothead_tercio")
+        return
     military.new_unit(g.s, "spanish_tercio", military.CONSTRUCTION)
     g.log("A Spanish tercio is placed Under Construction.", rule=R)
+
+
+@proc
+def hothead_tercio(g: Ctx, verb: str, arg: str) -> None:
+    military.new_unit(g.s, "spanish_tercio", arg)
+    g.log(f"A Spanish tercio is raised and deployed in {military.loc_name(arg)}.", rule="Scenarios › Hothead")
 
 
 def legal_nations(g: Ctx, mode: str) -> bool:

@@ -189,3 +189,15 @@ def test_asiento_secures_castile_then_the_indies():
     s = pick(s, "Asiento")
     assert s["treasury"] == 2 and s["asiento"] == 1
     assert "Asiento" in text_log(s)
+
+
+def test_hothead_tercio_deploys_at_once():
+    """Hothead: a raised Spanish tercio can deploy to Italy or the Italian war (there is no End of Turn phase)."""
+    s = fresh("hothead")
+    s["treasury"] = 3
+    s["cubes"]["government"] = 1
+    action_card(s)
+    s = pick(s, "Perform a government action")
+    s = pick(s, "Raise a Spanish Tercio")
+    s = pick(s, "War in Italy")
+    assert "spanish_tercio" in [u["type"] for u in s["units"] if u["loc"] == "pk:war:italy"]
