@@ -78,9 +78,12 @@ def check_illegal(game: Game, state: dict, fail) -> None:
             fail(f"refused action {verb} {arg!r} by {role} changed the state")
 
 
-def playout(game: Game, seed: int, options: dict | None = None, *, check: bool = True,
+def playout(game: Game, seed: int, options: dict | None = None, *, check: bool = True, every: int = 1,
             bot: str = "random", max_actions: int | None = None) -> dict:
-    """Play one game from ``seed`` with ``bot`` at every seat; return {"actions", "outcome"}."""
+    """Play one game from ``seed`` with ``bot`` at every seat; return {"actions", "outcome"}.
+
+    With ``check``, the invariants are checked every ``every`` actions (views, leaks, illegal actions), every
+    listed action is tried every ``7 * every`` actions, and the end state is checked against a replay."""
     options = game.parse_options(options or {}).model_dump(mode="json")
     limit = max_actions or getattr(game, "max_actions", 20_000)
     rnd = random.Random(seed)
@@ -95,12 +98,15 @@ def playout(game: Game, seed: int, options: dict | None = None, *, check: bool =
         while game.outcome(state) is None:
             if len(moves) >= limit:
                 fail(f"the game did not end within {limit} actions")
-            if check:
+            if check and len(moves) % every == 0:
                 check_state(game, state, fail)
-                if len(moves) % 5 == 0:
+                if len(moves) % (5 * every) == 0:
                     check_illegal(game, state, fail)
-            role = game.active_roles(state)[rnd.randrange(len(game.active_roles(state)))]
-            if check and len(moves) % 7 == 0:
+            active = game.active_roles(state)
+            if not active:
+                fail("nobody is to act but the game is not over")
+            role = active[rnd.randrange(len(active))]
+            if check and len(moves) % (7 * every) == 0:
                 for a in game.actions(state, role):
                     game.apply(state, role, a["verb"], a["arg"])
             action = pick(game, state, role, rnd)
