@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator, with_config
+from typing_extensions import NotRequired, TypedDict
 
 DATA_DIR = Path(__file__).with_name("data")
 ENV_DIR = "SIGLO_CONTENT_DIR"
@@ -87,6 +88,13 @@ class Item(Model):
             raise ValueError(f"{self.id}: a reconstructed item cannot have stated values")
         if self.source == "rulebook" and not self.lines:
             raise ValueError(f"{self.id}: a rulebook item must cite its lines")
+        for field, keys in (("condition", CONDITIONS), ("removed_if", CONDITIONS), ("check", CHECKS)):
+            value = getattr(self, field, None)
+            if value and _key(value) not in keys:
+                raise ValueError(f"{self.id}: unknown {field} {value!r}")
+        turn_in, turn_out = getattr(self, "turn_in", None), getattr(self, "turn_out", None)
+        if turn_in and turn_out and turn_out < turn_in:
+            raise ValueError(f"{self.id}: turn_out before turn_in")
         return self
 
 
@@ -106,10 +114,6 @@ class Seal(Item):
             raise ValueError(f"{self.id}: a '?' seal needs a condition and only it has one")
         if self.conditional and (self.turn_in or self.turn_out):
             raise ValueError(f"{self.id}: a '?' seal has no turns")
-        if self.condition and _key(self.condition) not in CONDITIONS:
-            raise ValueError(f"{self.id}: unknown condition {self.condition!r}")
-        if self.turn_in and self.turn_out and self.turn_out < self.turn_in:
-            raise ValueError(f"{self.id}: turn_out before turn_in")
         return self
 
 
@@ -180,12 +184,6 @@ class EventCard(Seal):
     war_only_discard: bool = False
     text: str
 
-    @model_validator(mode="after")
-    def _event(self):
-        if self.removed_if and _key(self.removed_if) not in CONDITIONS:
-            raise ValueError(f"{self.id}: unknown red-text condition {self.removed_if!r}")
-        return self
-
 
 class Memorial(Item):
     """SECRET MEMORIAL cards: owner ('Of The Council' / 'Of H.M.'), task and the three VP circles: black (lost if
@@ -199,12 +197,6 @@ class Memorial(Item):
     vp_red: int = Field(ge=0)
     vp_white: int = Field(ge=0)
     check: str
-
-    @model_validator(mode="after")
-    def _check(self):
-        if _key(self.check) not in CHECKS:
-            raise ValueError(f"{self.id}: unknown check {self.check!r}")
-        return self
 
 
 class Leader(Item):
@@ -228,10 +220,6 @@ class Leader(Item):
     def _leader(self):
         if (self.side == "spanish") != (self.noble is not None) or (self.side == "foreign") != bool(self.power):
             raise ValueError(f"{self.id}: a Spanish counter names its noble, a foreign one its power")
-        if self.turn_out < self.turn_in:
-            raise ValueError(f"{self.id}: turn_out before turn_in")
-        if self.condition and _key(self.condition) not in CONDITIONS:
-            raise ValueError(f"{self.id}: unknown condition {self.condition!r}")
         return self
 
 
@@ -340,30 +328,46 @@ class Scenario(Item):
     guerra_dels_segadors_played: bool = False
     portugal_independent: bool = False
     units: dict[str, dict[str, int]] = {}
-    ignores: list[str] = []
+    ignores: list[Literal["ladies", "geniuses", "happiness", "enlightenment", "exploration"]] = []
     offices_used: list[Office] | None = None
-    special: list[str] = []
+    special: list[Literal["hothead_opening_war", "hothead_tercios_to_italy", "hothead_victory"]] = []
     victory: list[VictoryLevel]
+
+
+def _row(name: str, fields: dict[str, Any]) -> Any:
+    """A table row: a plain dict with these keys (NotRequired ones may be left out) and no others."""
+    return with_config(ConfigDict(extra="forbid"))(TypedDict(name, fields))  # type: ignore[operator]
+
+
+_N = NotRequired
+ScoreRow = _row("ScoreRow", {k: _N[int] for k in ("min", "max", "victory_points", "prestige", "happiness", "ducats")}
+                | {"defeat": _N[bool]})
+Space = _row("Space", {"id": str, "name": str, "settlement": _N[str], "vp": _N[int], "cost": _N[int],
+                       "prestige": _N[int]})
+Unit = _row("Unit", {"name": str, "sp": float, "count": int, "damaged_sp": _N[float]})
+Child = _row("Child", {"id": str, "name": str, "male": bool})
+ActionDef = _row("ActionDef", {"id": str, "name": str, "type": Literal["royal", "political", "government", "simple"],
+                               "unique": _N[bool], "cost": _N[int], "not_first_turn": _N[bool]})
 
 
 class Tables(Model):
     """The printed tables and constants (Council of State tables, Battle Name Generator, track and limits)."""
 
     fortune: dict[Fortune, dict[str, Any]]
-    enlightenment: list[dict[str, Any]]
-    prestige: list[dict[str, Any]]
-    happiness: list[dict[str, Any]]
-    battle_names: dict[str, list[list[str]]]
+    enlightenment: list[ScoreRow]
+    prestige: list[ScoreRow]
+    happiness: list[ScoreRow]
+    battle_names: dict[str, list[Annotated[list[str], Field(min_length=6, max_length=6)]]]
     battle_names_rows: Literal["first_die", "second_die"]
     question_mark_rating: dict[Fortune, int]
     declaration_of_war: list[dict[str, Any]]
     enemy_campaign: list[dict[str, Any]]
     player_campaign: dict[str, Any]
     raid_defence: list[dict[str, Any]]
-    exploration: list[dict[str, Any]]
-    units: dict[str, dict[str, Any]]
-    children: list[dict[str, Any]]
-    actions: list[dict[str, Any]]
+    exploration: list[Space]
+    units: dict[str, Unit]
+    children: list[Child]
+    actions: list[ActionDef]
     income: dict[str, int]
     limits: dict[str, int]
     victory_levels: dict[str, str]
@@ -439,61 +443,44 @@ def _check_references(c: Content) -> None:
     known = set(ids) | {child["id"] for child in c.tables.children}
     problems: list[str] = []
 
-    def need(owner: str, ref: str | None, group: str | None = None) -> None:
-        if ref is None:
-            return
-        if ref not in known or (group and not ref.startswith(f"pk:{group}:")):
-            problems.append(f"{owner} -> {ref}")
+    def need(owner: str, refs, *groups: str) -> None:
+        prefixes = tuple(f"pk:{g}:" for g in groups) or ("pk:",)
+        bad = [r for r in refs if r is not None and (r not in known or not r.startswith(prefixes))]
+        problems.extend(f"{owner} -> {r}" for r in bad)
 
     for item in items:
-        for arg in _args(getattr(item, "condition", None)) + _args(getattr(item, "removed_if", None)) + \
-                _args(getattr(item, "check", None)):
-            if arg.startswith("pk:"):
-                need(item.id, arg)
+        args = [a for f in ("condition", "removed_if", "check") for a in _args(getattr(item, f, None))]
+        need(item.id, [a for a in args if a.startswith("pk:")])
     for n in c.notables:
         if isinstance(n, Noble):
-            need(n.id, n.son, "noble")
-            need(n.id, n.father, "noble")
+            need(n.id, [n.son, n.father], "noble")
     for e in c.events:
-        need(e.id, e.war)
-        for ref in e.removes:
-            need(e.id, ref, "event")
-    for leader in c.leaders:
-        need(leader.id, leader.noble, "noble")
-        need(leader.id, leader.power, "power")
-        for ref in leader.fronts or []:
-            need(leader.id, ref, "war")
+        need(e.id, [e.war], "power")
+        need(e.id, e.removes, "event")
+    for x in c.leaders:
+        need(x.id, [x.noble], "noble")
+        need(x.id, [x.power], "power")
+        need(x.id, x.fronts or [], "war")
     for p in c.powers:
-        for change in p.strength_changes:
-            need(p.id, change.card, "event")
+        need(p.id, [change.card for change in p.strength_changes], "event")
     for w in c.wars:
-        need(w.id, w.power, "power")
-        need(w.id, w.declared_from, "territory")
+        need(w.id, [w.power], "power")
+        need(w.id, [w.declared_from], "territory")
     for line in c.lines:
-        for end in line.ends:
-            if not (end.startswith("pk:territory:") or end.startswith("pk:war:")):
-                problems.append(f"{line.id} -> {end}")
-            need(line.id, end)
+        need(line.id, line.ends, "territory", "war")
     for s in c.scenarios:
-        for ref in [s.valido, s.queen, s.court_painter, *s.mistress_choices, *s.offices.values(), *s.court_nobles,
-                    *s.court_geniuses, *s.set_aside, *s.eliminated, *(s.noble_deck or [])]:
-            need(s.id, ref)
-        for ref in [*(s.event_deck or []), *s.events_removed]:
-            need(s.id, ref, "event")
-        for ref in s.enemy_leaders or []:
-            need(s.id, ref, "leader")
-        for ref in [*s.wars_ended, *s.units]:
-            need(s.id, ref)
-        need(s.id, s.setup_from, "scenario")
-        if s.heir:
-            need(s.id, s.heir.get("child"))
-        for ws in s.wars:
-            need(s.id, ws.war, "war")
-            need(s.id, ws.commander, "noble")
-            need(s.id, ws.enemy_leader, "leader")
-        for ref in s.appoint:
-            if not (ref in Office.__args__ or ref in known):
-                problems.append(f"{s.id} -> {ref}")
+        need(s.id, [s.valido, s.queen, s.court_painter, *s.mistress_choices, *s.offices.values(), *s.court_nobles,
+                    *s.court_geniuses, *s.set_aside, *s.eliminated, *(s.noble_deck or [])], "noble", "genius", "lady")
+        armies = [a for a in s.appoint if a not in Office.__args__]
+        need(s.id, [*s.wars_ended, *(w.war for w in s.wars), *armies], "war")
+        need(s.id, [*s.units], "territory")
+        need(s.id, [s.heir and s.heir.get("child")], "child")
+        need(s.id, [*(s.event_deck or []), *s.events_removed], "event")
+        need(s.id, [*(s.enemy_leaders or []), *(w.enemy_leader for w in s.wars)], "leader")
+        need(s.id, [w.commander for w in s.wars], "noble")
+        need(s.id, [s.setup_from], "scenario")
+        for units in [*s.units.values(), *(w.units for w in s.wars)]:
+            problems.extend(f"{s.id} -> unit {u}" for u in units if u not in c.tables.units)
     if problems:
         raise ValueError("unresolved references: " + ", ".join(problems))
 

@@ -158,7 +158,8 @@ STATED = {
     pk("event", "portuguese-war"): {"number": 39, "params": {"strength": 4}},
     pk("event", "lutzen"): {"number": 49, "flame": True, "turn_in": 2, "turn_out": 4,
                             "removes": [pk("event", "danish-intervention"), pk("event", "breitenfeld-1631")]},
-    pk("event", "beaten-to-a-pulp"): {"number": 53, "text": "The player loses a Royal Action but gains a Happiness marker."},
+    pk("event", "beaten-to-a-pulp"): {"number": 53,
+                                      "text": "The player loses a Royal Action but gains a Happiness marker."},
     pk("event", "the-fronde"): {"turn_in": 6},
     pk("event", "fall-from-grace"): {"fortune": "pigeon", "sp_elimination": True},
     pk("event", "excellent-harvests"): {"fortune": "eagle", "params": {"ducats": 1}},
@@ -222,7 +223,8 @@ def test_checked_values_are_declared_stated(ids):
 
 
 def test_strength_changes(ids):
-    """FRANCO-SPANISH WAR (33), BREITENFELD 1631, PORTUGUESE WAR (39): 4 for the game; CORSAIRS OF DUNKIRK: 3 this turn."""
+    """FRANCO-SPANISH WAR (33), BREITENFELD 1631, PORTUGUESE WAR (39): 4 for the game; CORSAIRS OF DUNKIRK: 3 for
+    the turn."""
     expected = {
         "france": ("franco-spanish-war-33", 4, "end_of_game"), "protestants": ("breitenfeld-1631", 4, "end_of_game"),
         "portugal": ("portuguese-war", 4, "end_of_game"), "united-provinces": ("corsairs-of-dunkirk", 3, "end_of_turn"),
@@ -297,14 +299,15 @@ def test_example_first_game_turn_event_deck(c):
 def test_example_first_game_turn_values(ids):
     """Lines 1007-1025: Carrillo's Government 2 as Viceroy of the Indies; Italy + Flanders yield 3 (Castro, Isabel
     minus 1); Olivares gives 3 red, 2 blue and a green cube; Spinola's 3 tests; de Fonte explores with Military 1;
-    SPANISH GOLDEN AGE with 8 points: Velázquez 3, Quevedo 2, Gracián 1, Pimentel's patronage 1, Calderón's music 1."""
+    SPANISH GOLDEN AGE with 8 points: Velázquez 3, Quevedo 2, Gracián 1, Pimentel's patronage 1, Calderón's music
+    1."""
     olivares = ids[pk("noble", "gaspar-de-guzman")]
     assert (olivares.government, olivares.political, "industrious" in olivares.traits) == (3, 2, True)
     assert ids[pk("noble", "diego-carrillo")].government == 2
     castro, isabel = ids[pk("noble", "fernandez-de-castro-father")], ids[pk("noble", "isabel-clara-eugenia")]
     assert castro.government + isabel.government - 1 == 3 and not {"corrupt"} & {*castro.traits, *isabel.traits}
-    points = (ids[pk("genius", "diego-velazquez")].enlightenment + ids[pk("genius", "francisco-de-quevedo")].enlightenment
-              + ids[pk("genius", "baltasar-gracian")].enlightenment
+    points = (sum(ids[pk("genius", g)].enlightenment for g in ("diego-velazquez", "francisco-de-quevedo",
+                                                               "baltasar-gracian"))
               + ("patron" in ids[pk("noble", "francisco-pimentel")].traits)
               + ids[pk("lady", "maria-calderon")].mistress_enlightenment)
     assert points == 8 >= ids[pk("event", "spanish-golden-age")].params["enlightenment"]
@@ -434,7 +437,8 @@ def test_lines_of_communication(c):
     assert around == everything - {plus, pk("war", "palatinate"), pk("territory", "franche-comte")}
     (valtellina,) = [line for line in c.lines if line.valtellina]
     assert set(valtellina.ends) == {pk("territory", "italy"), pk("territory", "franche-comte")}
-    near = {e for line in c.lines for e in line.ends if {pk("territory", "spain"), pk("territory", "italy")} & set(line.ends)}
+    home = {pk("territory", "spain"), pk("territory", "italy")}
+    near = {e for line in c.lines for e in line.ends if home & set(line.ends)}
     for war in c.wars:
         if war.provincial_tercios:
             assert war.id in near, war.id
@@ -452,7 +456,8 @@ def test_printed_tables(c):
     assert t.happiness[0] == {"min": 5, "victory_points": 1, "ducats": -1} and t.happiness[-1]["max"] == 0
     assert t.question_mark_rating == {"crow": 1, "pigeon": 2, "eagle": 3}
     assert (t.limits["treasury"], t.limits["court_nobles"], t.limits["court_geniuses"]) == (12, 4, 4)
-    assert (t.limits["red_cubes"], t.limits["blue_cubes"], t.limits["yellow_cubes"], t.limits["green_cubes"]) == (4, 4, 4, 2)
+    cubes = [t.limits[f"{colour}_cubes"] for colour in ("red", "blue", "yellow", "green")]
+    assert cubes == [4, 4, 4, 2]
     assert (t.income["castile"], t.income["castile_portugal_independent"], t.income["aragon"],
             t.income["aragon_union_of_arms"]) == (3, 2, 1, 2)
     assert t.units["old_tercio"]["sp"] == 2 and t.units["provincial_tercio"]["sp"] == 0.5
@@ -488,7 +493,8 @@ def test_scenario_victory_tables(c):
         assert levels["defeat"].min_vp == defeat and levels["defeat"].max_vp == historical - 1
         assert levels["neither_king_nor_planet"].max_vp == defeat - 1
     turns = {s.id.split(":")[2]: (s.first_turn, s.last_turn) for s in c.scenarios}
-    assert turns["anni-mirabiles"] == (1, 4) and turns["anni-horribiles"] == (5, 8) and turns["the-planet-king"] == (1, 8)
+    assert turns["anni-mirabiles"] == (1, 4) and turns["anni-horribiles"] == (5, 8)
+    assert turns["the-planet-king"] == (1, 8) and turns["iupiter-hispano"] == (1, 1)
 
 
 def test_hothead(c):
@@ -569,3 +575,14 @@ def test_reconstructed_item_cannot_claim_stated_values():
            "enlightenment": 1, "turn_in": 2, "stated": ["art"]}
     with pytest.raises(ValueError, match="reconstructed"):
         content.Genius.model_validate(raw)
+
+
+def test_table_rows_and_seals_are_strict(c):
+    """A misspelt key in a printed table, or a '?' card with a turn, is refused."""
+    tables = c.tables.model_dump()
+    tables["enlightenment"][0]["victory_point"] = 1
+    with pytest.raises(ValueError, match="victory_point"):
+        content.Tables.model_validate(tables)
+    card = c.events[0].model_dump() | {"conditional": True, "condition": "hunt", "turn_in": 2}
+    with pytest.raises(ValueError, match="no turns"):
+        content.EventCard.model_validate(card)
