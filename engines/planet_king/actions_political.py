@@ -7,7 +7,7 @@ from engines.planet_king import council, court, wars
 from engines.planet_king.actions import register
 from engines.planet_king.components import FLANDERS_WAR, PALATINATE, WARS
 from engines.planet_king.flow import choose, proc
-from engines.planet_king.fortune import EAGLE, tests
+from engines.planet_king.fortune import until_eagle
 
 R = "Actions › Political Actions"
 
@@ -138,7 +138,7 @@ def embassy_sent(g: Ctx, verb: str, arg: str, wid: str) -> None:
     if n <= 0:
         g.log(f"{court.name(arg)}'s embassy fails at once.", rule=R)
         return
-    if not any(sym == EAGLE for sym, _ in tests(g, n, f"{court.name(arg)}'s embassy")):
+    if not until_eagle(g, n, f"{court.name(arg)}'s embassy"):
         g.log("The embassy fails.", rule=R)
         return
     war = s["wars"][wid]

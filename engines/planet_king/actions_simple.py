@@ -7,7 +7,7 @@ from engines.planet_king import council, court, military, wars
 from engines.planet_king.actions import register
 from engines.planet_king.components import TABLES, TERRITORIES, WARS
 from engines.planet_king.flow import choose, proc
-from engines.planet_king.fortune import EAGLE, tests
+from engines.planet_king.fortune import until_eagle
 
 R = "Actions › Simple Actions"
 
@@ -174,7 +174,7 @@ def explore(g: Ctx, n: int, who: str) -> None:
     """As many fortune tests as the rating; one positive result advances the marker one space (settlements of
     Formosa and the Marianas cost a ducat and give a VP and a prestige point)."""
     s = g.s
-    if not any(sym == EAGLE for sym, _ in tests(g, n, f"{who}'s exploration")):
+    if not until_eagle(g, n, f"{who}'s exploration"):
         g.log("The exploration fails.", rule=R)
         return
     space = next_space(s)

@@ -42,3 +42,12 @@ def draw_test(g: Ctx, why: str) -> tuple[str, bool]:
 def tests(g: Ctx, n: int, why: str) -> list[tuple[str, bool]]:
     """Perform ``n`` fortune tests."""
     return [draw_test(g, why) for _ in range(max(0, n))]
+
+
+def until_eagle(g: Ctx, n: int, why: str) -> bool:
+    """Up to ``n`` tests, stopping at the first positive result (the player stops drawing once the event's
+    condition is met, Events Phase › Overview)."""
+    for _ in range(max(0, n)):
+        if draw_test(g, why)[0] == EAGLE:
+            return True
+    return False

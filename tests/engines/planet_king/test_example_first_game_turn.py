@@ -59,7 +59,7 @@ def test_example_first_game_turn(cups):
         ev("BARBARA VAN BECK"), ev("STORMS"), ev("TRAITOR"),  # Spinola: one positive, one SP symbol
         ev("PATRON"), ev("SPANISH GOLDEN AGE"), ev("INSTABILITY"), ev("THE TWILIGHT OF LIFE"),
         ev("WEST INDIES FLEET"), ev("GALLEON OF MANILA"), ev("THE ENSIGN NUN"),
-        ev("CORSAIRS OF DUNKIRK"), ev("PIRATES"),             # the Ensign Nun's exploration: positive
+        ev("CORSAIRS OF DUNKIRK"),                            # the Ensign Nun's exploration: positive (one test)
         ev("FRANCO-SPANISH WAR"), ev("CORRUPTION"),           # the declaration test: negative
         ev("TOTAL WAR"), ev("RIVALRY"), ev("BARBARY PIRATES"),  # Italy: neutral, negative
         ev("CONSTRUCTION"), ev("LIBERTINES"),                 # Flanders: positive, neutral: Nassau fails
