@@ -139,7 +139,7 @@ def test_example_18_4_1_england_not_interested_in_america(world):
     assert {"Na", "Ca", "Sa"} <= set(england.interest(9))
 
 
-def test_example_playbook_9_wars_of_religion_has_its_own_turn_6(world):
+def test_example_playbook_9_wars_of_religion_has_its_own_turn_6(world, board):
     """Playbook 9: the Wars of Religion scenario has its own set-up for Turn 6; the Turn 6 rules still apply."""
     scenario = world.scenario("wars-of-religion")
     assert scenario.deployment_from == "french-wars-of-religion" and scenario.rules_from == "turn-6"
@@ -287,7 +287,7 @@ def test_historical_events_of_a_turn_fill_the_deck(world):
 def test_trade_capacities_follow_the_playbook(world):
     caps = {s.id: {c.trade_center: c.capacity for c in s.trade_capacities} for s in world.setups()}
     assert caps["turn-1"] == {"eastern-mediterranean": 4, "persian-gulf-red-sea": 3, "caribbean-sea": 0,
-                              "south-atlantic": 0}
+                              "south-atlantic": 0, "north-atlantic": 0}   # "American trade centers ... 0" (2166)
     assert caps["turn-6"]["eastern-mediterranean"] == 3 and caps["turn-6"]["caribbean-sea"] == 2
     assert caps["turn-8"] == {"indian-ocean": 1, "africa": 1, "south-atlantic": 2, "sea-of-china": 2}
     assert caps["the-rise-of-portugal"] == {"africa": 1, "persian-gulf-red-sea": 1, "indian-ocean": 1,
@@ -302,8 +302,23 @@ def test_naval_operation_distance(world):
         assert setup.naval_operation_distance == {"mediterranean": 2, "elsewhere": 1}
 
 
+def test_every_seated_power_deploys_during_its_scenario(world):
+    for scenario in world.scenarios:
+        start = world.setup(scenario.deployment_from) if scenario.deployment_from else scenario
+        deployed = {row.power for row in start.deployment}
+        for number in range(scenario.turns.first + 1, scenario.turns.last + 1):
+            deployed |= {row.power for row in world.turn(number).deployment}
+        assert scenario.powers() <= deployed, (scenario.id, scenario.powers() - deployed)
+
+
 # ---------------------------------------------------------------------------------------------- owners
-def test_owners_at_the_start_of_new_order():
+@pytest.fixture
+def board():
+    """Set-up markers may cover whole theaters of the map, so the owners need the map data."""
+    return pytest.importorskip("engines.ultima_ratio.map").load_map()
+
+
+def test_owners_at_the_start_of_new_order(board):
     owners = scenario_owners("new-order")
     assert owners["castile"] == "spain" and owners["sicily"] == "spain"
     assert "granada" not in owners                       # independent A3 (line 2169)
@@ -314,7 +329,7 @@ def test_owners_at_the_start_of_new_order():
     assert "kandahar" not in owners and owners["tabriz"] == "persia"
 
 
-def test_owners_follow_the_turns():
+def test_owners_follow_the_turns(board):
     assert scenario_owners("the-italian-wars", 3)["palatinate"] == "palatinate"
     at_4 = scenario_owners("the-16th-century-campaign", 4)
     assert at_4["hesse"] == "schmalkaldic-league" and at_4["cologne"] == "holy-roman-empire"
@@ -328,7 +343,7 @@ def test_owners_follow_the_turns():
     assert at_11["algiers"] == "barbary-coast-minor" and "florence" not in at_11
 
 
-def test_owners_of_scenarios_with_their_own_set_up():
+def test_owners_of_scenarios_with_their_own_set_up(board):
     rise = scenario_owners("the-rise-of-portugal")
     assert rise["portugal"] == "portugal" and rise["aden"] == "emirates"
     assert "goa" not in rise and "cape-colony" not in rise
