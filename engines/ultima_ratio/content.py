@@ -1,0 +1,34 @@
+"""Ultima Ratio Regis content export (`siglo content export ultima-ratio-regis`): the map (theaters, areas, seas,
+connections, trade centers, from map.py) and, when the world half is present (world.py: powers, minors, events,
+scenarios), its items too. Every item carries at least id, name and source."""
+from __future__ import annotations
+
+import importlib.util
+
+from engines.ultima_ratio.map import load_map
+
+WORLD_KEYS = ("powers", "minors", "events", "scenarios")
+
+
+def export() -> dict:
+    board = load_map()
+    out: dict[str, list[dict]] = {
+        "theaters": [t.model_dump(mode="json") for t in board.theaters],
+        "areas": [a.model_dump(mode="json") for a in board.areas],
+        "seas": [s.model_dump(mode="json") for s in board.seas],
+        "connections": [_connection(c, board) for c in board.connections],
+        "trade_centers": [c.model_dump(mode="json") for c in board.trade_centers],
+    }
+    if importlib.util.find_spec("engines.ultima_ratio.world") is not None:
+        from engines.ultima_ratio.world import load_world
+
+        world = load_world()
+        for key in WORLD_KEYS:
+            out[key] = [item.model_dump(mode="json") for item in getattr(world, key)]
+    return out
+
+
+def _connection(conn, board) -> dict:
+    """Connections have no printed name: the id is the two area ids, the name the two area names."""
+    a, b = board.area(conn.a), board.area(conn.b)
+    return {"id": f"{conn.a}--{conn.b}", "name": f"{a.name} – {b.name}", **conn.model_dump(mode="json")}

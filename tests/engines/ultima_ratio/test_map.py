@@ -1,0 +1,308 @@
+"""The board as data (rulebook 6. The game board, 15.1 Stacking, 18. Special areas, 19.2 Commerce)."""
+import re
+import shutil
+import unicodedata
+from collections import defaultdict
+
+import pytest
+import yaml
+
+from engines.ultima_ratio import map as urr_map
+from engines.ultima_ratio.geometry import point_in_polygon
+from engines.ultima_ratio.map import THEATER_KEYS, load_map
+
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+# Every area the rulebook and playbook name (issue 5), as printed; variants resolve through the aliases.
+NAMED_AREAS = """Calais, Granada, Milan, Georgia, Kabul, Sarajevo, Rhodes, Malta, Corfu, Candia/Crete, Cyclades, Nicosia,
+Ravenna, Tabriz, Yereban, Shirvan, Kandahar, Cape Colony, Mexico, Quito, Cusco, Hispaniola, Java, Borneo, Aden,
+Ormuz/Hormuz, Gdansk, Königsberg, Riga, Pskov, Ivangorod, Ladoga, Kalmar, Viborg, Reval, Malmö, Bohus, Pernau,
+Mecklenburg, Pomerania, Bordeaux, Clermont, Orleans, Toulouse, Narbonne, St. Quintin, Rouen, Rennes, Brest, Zanzibar,
+Ceylon, Malacca, Sumatra, Celebes, Palatinate, Würzburg, Hesse, Bohemia, Brandenburg, York, Newcastle, Chester, Wales,
+Bristol, Plymouth, Inverness, Ulster, Cork, Pressburg, Zagreb, Košice, Transylvania, Belgrade, Diyarbakir, Trebizond,
+Morea, Lepanto, Durazzo, Novi Bazar, Kaluga, Veliki Luki, Smolensk, Severia, Golden Horde, Astrakhan, Kazan, Kazakhstan,
+Siberian Khanate, Tbilisi, Derbent, Yedisan, Cuba, Panama, Cartagena, Florida, La Plata, Philippines, Quebec,
+Portsmouth, Copenhagen, Constantinople, Gibraltar, Stockholm, Cologne, Württemberg, Franche-Comté, Flanders, Holland,
+Sicily, Sardinia, Portugal, Ireland, Scotland, Afghanistan"""
+PRINTED_VARIANTS = ["Grenada", "Psok", "Khazan", "Trebzon", "Novi Baxar", "Wuzburg", "Wurtemberg", "Franche Comte",
+                    "Crete", "Hormuz"]
+
+
+def slug(text: str) -> str:
+    text = unicodedata.normalize("NFKD", text.replace("ł", "l")).encode("ascii", "ignore").decode().lower()
+    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+
+
+@pytest.fixture(scope="module")
+def board():
+    return load_map()
+
+
+def by_name(board):
+    names = {}
+    for area in board.areas:
+        for name in (area.name, *area.aliases):
+            names[name] = area
+    return names
+
+
+def test_sixteen_theaters_nine_on_the_main_map_seven_on_the_mini_maps(board):
+    assert [t.key for t in board.theaters] == list(THEATER_KEYS)
+    on_main = [t.key for t in board.theaters if "main" in t.maps]
+    on_minis = [t.key for t in board.theaters if "main" not in t.maps]
+    assert on_main == ["WM", "CM", "EM", "WE", "CE", "EE", "SEE", "BT", "TE"]
+    assert on_minis == ["Si", "Na", "Ca", "Sa", "Af", "In", "As"]
+    assert board.theater("TE").maps == ["main", "indian-ocean"]   # split with the India mini-map (6.)
+
+
+def test_a_main_map_and_five_mini_maps(board):
+    assert [(m.id, m.kind) for m in board.maps] == [
+        ("main", "main"), ("siberia", "mini"), ("america", "mini"), ("africa", "mini"), ("indian-ocean", "mini"),
+        ("asia", "mini")]
+
+
+def test_every_theater_has_a_dispersed_box_and_western_europe_two(board):
+    counts = {t.key: len(t.dispersed_boxes) for t in board.theaters}
+    assert counts.pop("WE") == 2
+    assert set(counts.values()) == {1}
+    assert {b.name for b in board.theater("WE").dispersed_boxes} == {
+        "Dispersed units: Western Europe (continent)", "Dispersed units: Western Europe (British Isles)"}
+
+
+def test_every_area_the_rulebook_names_exists(board):
+    names = by_name(board)
+    for printed in [n.strip() for n in NAMED_AREAS.replace("\n", " ").split(",")] + PRINTED_VARIANTS:
+        first = printed.split("/")[0]
+        assert first in names, printed
+        area = names[first]
+        assert all(names.get(other) is area for other in printed.split("/")), printed
+        assert area.source == "rulebook", printed
+    assert names["Candia"].id == "candia" and names["Ormuz"].id == "ormuz"
+
+
+def test_area_ids_are_the_slugs_of_their_names(board):
+    for area in board.areas:
+        assert area.id == slug(area.name), area.name
+    assert by_name(board)["St. Quintin"].id == "st-quintin"
+    assert by_name(board)["Košice"].id == "kosice"
+
+
+def test_every_theater_is_a_real_place_to_fight_over(board):
+    for theater in board.theaters:
+        areas = board.areas_in(theater=theater.key)
+        assert len(areas) >= 10, theater.key
+        assert any(a.key_area for a in areas), theater.key
+
+
+def test_each_theaters_land_graph_is_connected(board):
+    """Within a theater, land connections join the areas of each land mass, and the land masses (islands) are
+    reached by sea: every land component holds a port, and with sea links the theater is one piece."""
+    for theater in board.theaters:
+        ids = {a.id for a in board.areas_in(theater=theater.key)}
+        land = defaultdict(set)
+        for conn in board.connections:
+            if conn.a in ids and conn.b in ids:
+                land[conn.a].add(conn.b)
+                land[conn.b].add(conn.a)
+        components = _components(ids, land)
+        for component in components if len(components) > 1 else ():
+            assert any(board.area(a).port for a in component), (theater.key, sorted(component))
+        by_sea = defaultdict(set)
+        for a in ids:
+            for b in ids:
+                if a != b and set(board.area(a).seas) & set(board.area(b).seas):
+                    by_sea[a].add(b)
+        joined = {a: land[a] | by_sea[a] for a in ids}
+        assert len(_components(ids, joined)) == 1, theater.key
+
+
+def _components(nodes, edges):
+    seen, out = set(), []
+    for start in sorted(nodes):
+        if start in seen:
+            continue
+        stack, part = [start], set()
+        while stack:
+            node = stack.pop()
+            if node not in part:
+                part.add(node)
+                stack.extend(edges[node] - part)
+        seen |= part
+        out.append(part)
+    return out
+
+
+def test_the_main_map_mainland_is_one_piece(board):
+    edges = defaultdict(set)
+    for conn in board.connections:
+        edges[conn.a].add(conn.b)
+        edges[conn.b].add(conn.a)
+    part = _components({"toledo"}, edges)[0]
+    for far in ("moscow", "cairo", "isfahan", "stockholm", "copenhagen", "paris", "naples", "tunis", "sicily"):
+        assert far in part, far
+    assert "london" not in part and "ireland" not in part   # the British Isles are reached by sea
+
+
+def test_stacking_limits_follow_15_1(board):
+    """4 on the main map and in The East (except Ormuz and Aden) and in mini-map home areas; 2 in mini-map
+    domains; 1 elsewhere, including Ormuz and Aden."""
+    for area in board.areas:
+        if area.id in ("ormuz", "aden"):
+            expected = 1
+        elif area.map == "main" or area.theater == "TE" or area.home_of:
+            expected = 4
+        elif area.domain_of:
+            expected = 2
+        else:
+            expected = 1
+        assert area.stacking_limit == expected, area.id
+    assert board.area("ormuz").theater == board.area("aden").theater == "TE"
+    assert board.area("ormuz").mini_map and board.area("kandahar").stacking_limit == 4
+
+
+@pytest.mark.parametrize("center,turn,scenario,expected,line", [
+    ("eastern-mediterranean", 1, None, 4, 2164), ("eastern-mediterranean", 5, None, 4, 2164),
+    ("eastern-mediterranean", 6, None, 3, 2333), ("persian-gulf-red-sea", 1, None, 3, 2165),
+    ("persian-gulf-red-sea", 6, None, 3, 2334), ("caribbean-sea", 1, None, 0, 2166), ("south-atlantic", 1, None, 0, 2166),
+    ("caribbean-sea", 6, None, 2, 2335), ("indian-ocean", 6, None, 0, 2336), ("africa", 6, None, 0, 2336),
+    ("sea-of-china", 7, None, 0, 2336), ("indian-ocean", 8, None, 1, 2425), ("africa", 8, None, 1, 2426),
+    ("south-atlantic", 8, None, 2, 2427), ("sea-of-china", 8, None, 2, 2428), ("sea-of-china", 11, None, 2, 2428),
+    ("africa", 1, "9.1", 1, 1924), ("persian-gulf-red-sea", 1, "9.1", 1, 1924), ("indian-ocean", 3, "9.1", 1, 1924),
+    ("sea-of-china", 5, "9.1", 2, 1924), ("eastern-mediterranean", 1, "9.1", 0, 1924), ("north-sea", 2, "9.1", 0, 1924),
+    ("persian-gulf-red-sea", 6, "9.4", 3, 2006), ("caribbean-sea", 6, "9.4", 2, 2007), ("africa", 7, "9.4", 0, 2008),
+    ("south-atlantic", 8, "9.4", 2, 2427), ("indian-ocean", 8, "9.4", 1, 2425),
+    ("eastern-mediterranean", 6, "9.4", 4, 2164),   # 9.4 replaces the Turn 6 rules (1907)
+])
+def test_trade_capacities_follow_the_playbook(board, center, turn, scenario, expected, line):
+    assert board.trade_capacity(center, turn, scenario) == expected, line
+
+
+def test_trade_centers_as_the_rulebook_describes_them(board):
+    """19.2.1: sea centers include the commercial ports on their seas; Africa and Asia include every area of their
+    theater; Eastern Europe's trade is river trade."""
+    north_sea = board.trade_center_ports("north-sea")
+    assert {"london", "holland", "hamburg", "bergen"} <= set(north_sea)
+    assert all(board.area(a).commercial_port for a in north_sea)
+    assert set(board.trade_center_ports("africa")) == {a.id for a in board.areas_in(theater="Af")}
+    assert {a.id for a in board.areas_in(theater="As")} <= set(board.trade_center_ports("sea-of-china"))
+    river = [c.id for c in board.trade_centers if c.river_trade]
+    assert river == ["eastern-europe"] and board.trade_center("eastern-europe").theaters == ["EE"]
+    assert {"north-sea", "baltic-sea", "central-mediterranean", "eastern-mediterranean", "persian-gulf-red-sea",
+            "indian-ocean", "africa", "sea-of-china", "caribbean-sea", "south-atlantic"} <= {
+        c.id for c in board.trade_centers}
+
+
+def test_strategic_ports_join_two_seas(board):
+    """18.6.3."""
+    ports = {a.id: set(a.strategic_port) for a in board.areas if a.strategic_port}
+    assert ports == {
+        "corfu": {"central-mediterranean", "eastern-mediterranean"},
+        "malta": {"central-mediterranean", "eastern-mediterranean"},
+        "constantinople": {"eastern-mediterranean", "black-sea"},
+        "portsmouth": {"north-sea", "east-atlantic"},
+        "copenhagen": {"baltic-sea", "north-sea"},
+    }
+
+
+def test_mediterranean_seas_and_gibraltar(board):
+    """18.6.1: galleys; Gibraltar counts as Mediterranean. 18.6.2: three seas count as one between maps."""
+    assert {s.id for s in board.seas if s.mediterranean} == {
+        "western-mediterranean", "central-mediterranean", "eastern-mediterranean", "black-sea"}
+    gibraltar = board.area("gibraltar")
+    assert gibraltar.counts_as_mediterranean and set(gibraltar.seas) == {"western-mediterranean", "east-atlantic"}
+    assert [a.id for a in board.areas if a.counts_as_mediterranean] == ["gibraltar"]
+    assert {s.id for s in board.seas if s.transoceanic_hub} == {"baltic-sea", "north-sea", "east-atlantic"}
+
+
+def test_the_world_map_links_every_ocean(board):
+    """6.: the World Map shows how the seas connect; only the Caspian is closed."""
+    edges = defaultdict(set)
+    for sea in board.seas:
+        for other in (*sea.adjacent, *sea.world_links):
+            edges[sea.id].add(other)
+    parts = _components({s.id for s in board.seas}, edges)
+    assert sorted(map(len, parts)) == [1, len(board.seas) - 1]
+    assert {"caspian-sea"} in parts
+    hubs = {s.id for s in board.seas if s.transoceanic_hub}
+    for sea in board.seas:
+        if sea.world_links:
+            assert set(sea.world_links) & hubs or sea.id in hubs, sea.id
+
+
+def test_border_areas_are_those_connected_to_another_theater(board):
+    """18.5."""
+    for area in board.areas:
+        others = {board.area(n).theater for n in board.neighbours(area.id)} - {area.theater}
+        assert set(area.border_of) == others, area.id
+    assert "WE" in board.area("savoy").border_of and board.area("savoy").border_area
+    assert not board.area("paris").border_area
+
+
+def test_capitals_and_the_protestant_cross(board):
+    """Turn 6: those who have the cross in their capital are Protestants."""
+    crosses = {p for a in board.areas if a.protestant_cross for p in a.capital_of}
+    assert crosses == {"england", "parliamentarians", "royalists", "sweden", "denmark", "netherlands", "huguenots",
+                       "schmalkaldic-league", "protestant-union"}
+    capitals = [p for a in board.areas for p in a.capital_of]
+    assert len(capitals) == len(set(capitals))
+    assert {"spain", "france", "ottomans", "persia", "russia", "mughals", "portugal"} <= set(capitals)
+
+
+def test_coastal_areas_are_ports_and_commercial_ports_are_coastal(board):
+    for area in board.areas:
+        assert area.port == bool(area.seas)
+        if area.commercial_port and area.theater != "EE":
+            assert area.seas, area.id
+
+
+def test_rough_passes_cross_the_mountains(board):
+    passes = {frozenset((c.a, c.b)) for c in board.connections if c.kind == "rough_pass"}
+    for pair in (("navarre", "gascony"), ("savoy", "dauphine"), ("transylvania", "wallachia"), ("kabul", "lahore")):
+        assert frozenset(pair) in passes, pair
+    rough = {"mountain", "forest"}
+    assert all({board.area(a).terrain, board.area(b).terrain} & rough for a, b in map(sorted, passes))
+
+
+def test_positions_lie_on_the_land_of_their_map(board):
+    maps = {m.id: m for m in board.maps}
+    for area in board.areas:
+        bmap = maps[area.map]
+        assert any(point_in_polygon(area.pos, poly) for poly in bmap.land), area.id
+        assert not any(point_in_polygon(area.pos, lake) for lake in bmap.lakes), area.id
+
+
+def test_items_carry_their_source(board):
+    for items in (board.theaters, board.areas, board.seas, board.connections, board.trade_centers):
+        assert {item.source for item in items} <= {"rulebook", "reconstructed"}
+    assert board.area("toledo").source == "reconstructed" and board.area("gibraltar").source == "rulebook"
+
+
+def test_an_owner_can_replace_a_file(tmp_path, monkeypatch):
+    """SIGLO_CONTENT_DIR: a file of the same name replaces the packaged one, validated the same way."""
+    centers = yaml.load((urr_map.DATA_DIR / "trade_centers.yaml").read_text(encoding="utf-8"), Loader=LOADER)
+    centers[0]["printed_capacity"] = 9
+    (tmp_path / "trade_centers.yaml").write_text(yaml.dump(centers, Dumper=DUMPER), encoding="utf-8")
+    monkeypatch.setenv("SIGLO_CONTENT_DIR", str(tmp_path))
+    replaced = load_map()
+    assert replaced.trade_center(centers[0]["id"]).printed_capacity == 9
+    monkeypatch.delenv("SIGLO_CONTENT_DIR")
+    assert load_map().trade_center(centers[0]["id"]).printed_capacity != 9
+
+
+def test_an_owners_file_is_validated(tmp_path, monkeypatch):
+    areas = yaml.load((urr_map.DATA_DIR / "areas.yaml").read_text(encoding="utf-8"), Loader=LOADER)
+    areas[0]["seas"] = ["the-sea-of-nowhere"]
+    (tmp_path / "areas.yaml").write_text(yaml.dump(areas, Dumper=DUMPER, allow_unicode=True), encoding="utf-8")
+    shutil.copy(urr_map.DATA_DIR / "seas.yaml", tmp_path / "seas.yaml")
+    monkeypatch.setenv("SIGLO_CONTENT_DIR", str(tmp_path))
+    with pytest.raises(ValueError, match="unknown sea 'the-sea-of-nowhere'"):
+        load_map()
+
+
+def test_capitals_agree_with_the_power_cards(board):
+    """The world half describes each power's capital and cross too (world.py): both say the same."""
+    world = pytest.importorskip("engines.ultima_ratio.world").load_world()
+    capitals = {p: a for a in board.areas for p in a.capital_of}
+    for power in world.powers:
+        assert capitals[power.id].id == power.capital, power.id
+        assert capitals[power.id].protestant_cross == power.protestant_cross, power.id
