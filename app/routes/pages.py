@@ -97,7 +97,7 @@ def table_page(request: Request, db: SessionDep, user: OptionalUser, table: Tabl
 def table_live(request: Request, db: SessionDep, user: OptionalUser, table: TableDep,
                as_: Annotated[str | None, Query(alias="as", max_length=40)] = None):
     """HTMX partial: everything that changes when someone moves."""
-    return render(request, "table/_live.html", **_table_context(request, db, table, user, as_))
+    return render(request, "table/_live.html", partial=True, **_table_context(request, db, table, user, as_))
 
 
 @router.get("/tables/{table_id}/chat")
@@ -109,7 +109,7 @@ def _after_move(request: Request, db, table, user, role: str | None, message: st
                 status_code: int = 200, loaded=None) -> Response:
     if is_htmx(request):
         ctx = _table_context(request, db, table, user, role, loaded)
-        return render(request, "table/_live.html", status_code=status_code, flash=message, **ctx)
+        return render(request, "table/_live.html", status_code=status_code, flash=message, partial=True, **ctx)
     target = f"/tables/{table.id}" + (f"?as={role}" if role else "")
     return RedirectResponse(target, status_code=303)
 

@@ -124,3 +124,12 @@ def test_invitation_links_are_shown_to_the_players_only(browser):
     assert body["invites"]["south"] in alice.c.get(f"/tables/{body['id']}").text
     spectator_page = browser("carol").c.get(f"/tables/{body['id']}").text
     assert "/invite/" not in spectator_page
+
+
+def test_the_page_title_says_whose_turn_it_is(browser):
+    alice = browser("alice")
+    table = alice.new_table(seats={"north": "me", "south": "me"})
+    assert "<title>▶ Your turn · " in alice.c.get(f"/tables/{table}").text
+    assert "▶ Your turn" not in browser().c.get(f"/tables/{table}").text
+    live = alice.c.get(f"/tables/{table}/live", headers={"HX-Request": "true"}).text
+    assert "<title>▶ Your turn" in live
