@@ -159,25 +159,28 @@ def war_name(wid: str) -> str:
     return WARS[wid]["name"]
 
 
-def lose_sp(g: Ctx, wid: str, forced_veteran: bool, catalan_first: bool = False) -> dict | None:
-    """Remove one SP from an army (one only, however many symbols). When the enemy leader's strategy is 2 or 3 an
-    undamaged veteran must be flipped. Otherwise the weakest unit goes (ruling R-SP-LOSS: the engine removes the
-    unit that loses exactly one SP: a damaged veteran or a 1-SP unit before a provincial tercio)."""
-    s = g.s
+def sp_victims(s: dict, wid: str, forced_veteran: bool) -> list[dict]:
+    """The units that may lose the SP: an undamaged veteran must be flipped when the enemy leader's strategy is 2 or
+    3; otherwise any unit (one of each kind is offered)."""
     units = units_at(s, wid)
-    if not units:
-        return None
     veterans = [u for u in units if u["type"] == "old_tercio" and not u["damaged"]]
     if forced_veteran and veterans:
-        veterans[0]["damaged"] = True
+        return veterans[:1]
+    seen, out = set(), []
+    for u in units:
+        key = (u["type"], u["damaged"])
+        if key not in seen:
+            seen.add(key)
+            out.append(u)
+    return out
+
+
+def lose_sp(g: Ctx, wid: str, uid: str) -> None:
+    """One SP lost: a veteran is flipped to its 1 SP side, any other unit is eliminated."""
+    u = unit(g.s, uid)
+    if u["type"] == "old_tercio" and not u["damaged"]:
+        u["damaged"] = True
         g.log(f"An old tercio in {war_name(wid)} is turned to its 1 SP side.", rule="Wars › Progression of a War")
-        return veterans[0]
-    order = sorted(units, key=lambda u: ({"old_tercio": 1 if u["damaged"] else 3, "provincial_tercio": 2}.get(u["type"], 0)))
-    victim = order[0]
-    if victim["type"] == "old_tercio" and not victim["damaged"]:
-        victim["damaged"] = True
-        g.log(f"An old tercio in {war_name(wid)} is turned to its 1 SP side.", rule="Wars › Progression of a War")
-        return victim
-    remove_unit(s, victim["id"])
-    g.log(f"A {UNIT_NAMES[victim['type']]} is eliminated in {war_name(wid)}.", rule="Wars › Progression of a War")
-    return victim
+        return
+    remove_unit(g.s, uid)
+    g.log(f"A {UNIT_NAMES[u['type']]} is eliminated in {war_name(wid)}.", rule="Wars › Progression of a War")

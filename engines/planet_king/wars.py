@@ -13,7 +13,7 @@ from engines.planet_king.components import (
     BATTLE_NAMES, CONDE, CONDE_LEADER, ENGLAND, FLANDERS_WAR, F_CATALONIA, F_ITALY, F_PICARDY, FRANCE, LEADERS, LINKS, PALATINATE, PORTUGAL,
     PLUS_ULTRA, POWERS, PROTESTANTS, SPAIN, TERRITORIES, WARS,
 )
-from engines.planet_king.flow import choose, proc
+from engines.planet_king.flow import call, choose, proc
 from engines.planet_king.fortune import CROW, EAGLE, PIGEON, tests
 
 R_DECL = "Wars › Declaration of War"
@@ -258,16 +258,49 @@ def enemy_campaign(g: Ctx, wid: str) -> None:
             bad = True
         elif sym == PIGEON and (diff >= 1.5 or naval_without_fleet):
             bad = True
-    removed = None
-    if any(sp for _, sp in results):
-        removed = military.lose_sp(g, wid, forced_veteran=strat >= 2)
+    if any(sp for _, sp in results) and military.units_at(s, wid):
+        sp_loss(g, wid, strat >= 2, "enemy_campaign_end", bad=bad)
+        return
+    enemy_campaign_end(g, wid=wid, bad=bad, removed=False)
+
+
+@proc
+def enemy_campaign_end(g: Ctx, wid: str, bad: bool, removed: bool) -> None:
+    """The marker moves (one space at most); a leader who neither moved it nor removed an SP is relieved."""
+    s = g.s
+    war = s["wars"][wid]
     moved = bad and move(g, wid, -1, "Enemy campaign")
     if not bad:
         g.log("The enemy campaign fails to move the marker.", rule=R_PROG)
-    if active(s, wid) and not moved and removed is None and war["enemy"]:
+    if active(s, wid) and not moved and not removed and war["enemy"]:
         old = war["enemy"]
         g.log(f"{LEADERS[old]['name']} is relieved of command.", rule=R_PROG)
         appoint_enemy(g, wid, exclude=old)
+
+
+def sp_loss(g: Ctx, wid: str, forced_veteran: bool, after: str, **ctx) -> None:
+    """The player removes one SP from the army (only one, however many symbols); ``after`` continues."""
+    victims = military.sp_victims(g.s, wid, forced_veteran)
+    if len(victims) == 1:
+        military.lose_sp(g, wid, victims[0]["id"])
+        call(g, after, wid=wid, removed=True, **ctx)
+        return
+    choose(g, council.manager(g.s, "valido"), f"An SP elimination symbol: which unit of the army of "
+           f"{WARS[wid]['name']} loses one SP?",
+           [("lose", u["id"], f"The {military.unit_label(u)}") for u in victims], "sp_chosen", wid=wid, after=after,
+           ctx=ctx)
+
+
+@proc
+def sp_chosen(g: Ctx, verb: str, arg: str, wid: str, after: str, ctx: dict) -> None:
+    military.lose_sp(g, wid, arg)
+    call(g, after, wid=wid, removed=True, **ctx)
+
+
+@proc
+def enemy_campaign_call(g: Ctx, wid: str) -> None:
+    if active(g.s, wid):
+        enemy_campaign(g, wid)
 
 
 def total_war(g: Ctx) -> None:
@@ -276,9 +309,8 @@ def total_war(g: Ctx) -> None:
     targets = [w for w in active_wars(g.s) if w != PALATINATE and not g.s["wars"][w]["truce"]]
     if not targets:
         g.log("TOTAL WAR finds no war to fight.", rule="Events › Total War")
-    for wid in targets:
-        if active(g.s, wid):
-            enemy_campaign(g, wid)
+    for wid in reversed(targets):
+        call(g, "enemy_campaign_call", wid=wid)
 
 
 def campaign_cost(g: Ctx, leader: str) -> int:
@@ -341,9 +373,15 @@ def resolve_campaign(g: Ctx, wid: str, results: list) -> None:
             tercio = next((u for u in military.units_at(s, wid) if u["type"] == "spanish_tercio"), None)
             if tercio:
                 military.remove_unit(s, tercio["id"])
-        else:
-            military.lose_sp(g, wid, forced_veteran=enemy_leader_strategy(s, wid) >= 2)
-    if spaces:
+        elif military.units_at(s, wid):
+            sp_loss(g, wid, enemy_leader_strategy(s, wid) >= 2, "campaign_end", spaces=spaces)
+            return
+    campaign_end(g, wid=wid, removed=False, spaces=spaces)
+
+
+@proc
+def campaign_end(g: Ctx, wid: str, removed: bool, spaces: int) -> None:
+    if spaces and active(g.s, wid):
         battle_name(g, wid)
         move(g, wid, spaces, "Military campaign")
 

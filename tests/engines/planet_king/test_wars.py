@@ -4,7 +4,7 @@ from engines.planet_king import military, wars
 from engines.planet_king.components import (
     ENGLAND, F_CATALONIA, F_ITALY, F_PICARDY, FLANDERS_WAR, FRANCE, LEADERS, OTTOMAN, PALATINATE, UNITED_PROVINCES,
 )
-from tests.engines.planet_king.support import ev, fresh, nb, run, stack, text_log, units
+from tests.engines.planet_king.support import ev, fresh, nb, pick, run, stack, text_log, units
 
 
 def at_war(s, wid, pos=0, leader=None, enemy=None, army=()):
@@ -56,7 +56,8 @@ def test_example_total_war_first_turn():
     stack(s, [ev("UNION OF ARMS"), ev("THE PLAGUE"), ev("EXCELLENT HARVESTS"), ev("PATRON")])
     palatinate = s["wars"][PALATINATE]["pos"]
     run(s, wars.total_war)
-    assert s["wars"][F_ITALY]["pos"] == -1
+    s = pick(s, "The provincial tercio")  # UNION OF ARMS shows the SP elimination symbol: the player chooses
+    assert s["wars"][F_ITALY]["pos"] == -1 and units(s, F_ITALY) == ["spanish_tercio"]
     assert s["wars"][PALATINATE]["pos"] == palatinate
     assert s["wars"][FLANDERS_WAR]["enemy"] != "pk:leader:nassau"
 
