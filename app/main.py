@@ -18,7 +18,7 @@ from app.config import Settings, get_settings
 from app.db import is_postgres, make_engine, make_sessionmaker
 from app.errors import AppError
 from app.middleware import BodyLimit, CsrfCookie
-from app.routes import api, auth, live, pages
+from app.routes import api, auth, live, maps, pages
 from app.security import CookieSigner, RateLimiter
 from app.services.bots import BotRunner
 from app.services.live import Publisher
@@ -72,7 +72,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(CsrfCookie, secure=settings.secure_cookies)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
-    for router in (auth.router, pages.router, live.router, api.router):
+    for router in (auth.router, pages.router, maps.router, live.router, api.router):
         app.include_router(router)
 
     def wants_json(request: Request) -> bool:

@@ -9,7 +9,7 @@ from engines.core.game import Game
 BUILTIN: list[str] = ["engines.quince_dias:GAME", "engines.planet_king:GAME"]
 
 # Games whose content ships before their engine: id -> "module:function" returning the content.
-CONTENT_ONLY: dict[str, str] = {}
+CONTENT_ONLY: dict[str, str] = {"ultima-ratio-regis": "engines.ultima_ratio.content:export"}
 
 _games: dict[str, Game] = {}
 _loaded = False
