@@ -155,6 +155,7 @@ SCORERS: dict[str, Score] = {
         ("political",) if f["ctx"]["target"] == "ambassador_in_austria" else ("government",))(s, f, v, a),
     "replaced_noble": lambda s, f, v, a: 1 if v == "court" else 0,
     "sp_chosen": lambda s, f, v, a: -military.unit_sp(military.unit(s, a)),
+    "debt_paid": lambda s, f, v, a: 1 if v == "asiento" else 0,
 }
 
 

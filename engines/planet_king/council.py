@@ -4,6 +4,7 @@ Special Rules › Bankruptcy; Cooperative Game).
 from __future__ import annotations
 
 from engines.core.machine import Ctx
+from engines.planet_king.flow import choose, proc
 
 TREASURY_MAX = 12  # Components › Ducats: "The maximum number of ducats ... is 12."
 
@@ -46,10 +47,9 @@ def spend(g: Ctx, n: int, why: str, rule: str | None = None) -> None:
 
 
 def lose(g: Ctx, n: int, why: str, rule: str | None = None, bankrupt: bool = True) -> None:
-    """Remove ducats because of an event; an empty Treasury means bankruptcy (Special Rules › Bankruptcy).
-
-    Ruling (RULINGS.md R-BANKRUPTCY): the debt is paid by the automatic Asiento (Castile first, then the Indies);
-    if both are already secured the debt is written off. Each declaration costs one prestige point."""
+    """Remove ducats because of an event; an empty Treasury means bankruptcy (Special Rules › Bankruptcy): one
+    prestige point is lost and the debt is paid by an Asiento or by removing Spanish tercios and fleets from the
+    board (a ducat each), as the player chooses."""
     s = g.s
     paid = min(n, s["treasury"])
     s["treasury"] -= paid
@@ -57,12 +57,47 @@ def lose(g: Ctx, n: int, why: str, rule: str | None = None, bankrupt: bool = Tru
         g.log(f"{why}: -{paid} ducat{'s' if paid != 1 else ''} (Treasury {s['treasury']}).", rule=rule)
     debt = n - paid
     if debt and bankrupt:
-        mark(g, "prestige", -1, "Bankruptcy declared", "Special Rules › Bankruptcy")
+        mark(g, "prestige", -1, "Bankruptcy declared", R_BANKRUPTCY)
         s["bankruptcies"] += 1
+        s["debt"] += debt
+        if not any(f.get("then") == "debt_paid" for f in s["stack"]):
+            ask_debt(g)
+
+
+R_BANKRUPTCY = "Special Rules › Bankruptcy"
+SELLABLE = {"spanish_tercio", "old_tercio", "fleet"}
+
+
+def ask_debt(g: Ctx) -> None:
+    from engines.planet_king.military import CONSTRUCTION, unit_label
+
+    s = g.s
+    opts = [("asiento", None, "Make an Asiento")] if s["asiento"] < 2 else []
+    opts += [("sell", u["id"], f"Remove the {unit_label(u)} for a ducat") for u in s["units"]
+             if u["type"] in SELLABLE and u["loc"] != CONSTRUCTION]
+    if not opts:
+        g.log(f"Nothing is left to pay a debt of {s['debt']}: it is written off.", rule=R_BANKRUPTCY)
+        s["debt"] = 0
+        return
+    choose(g, manager(s, "valido"), f"Bankruptcy: pay a debt of {s['debt']} ducat(s).", opts, "debt_paid")
+
+
+@proc
+def debt_paid(g: Ctx, verb: str, arg) -> None:
+    from engines.planet_king.military import remove_unit
+
+    s = g.s
+    if verb == "asiento":
         got = asiento_ducats(g, "Bankruptcy: Asiento")
-        s["treasury"] = max(0, got - debt)
-        g.log(f"The debt of {debt} ducat{'s' if debt != 1 else ''} is paid from the Asiento "
-              f"(Treasury {s['treasury']}).", rule="Special Rules › Bankruptcy")
+        s["treasury"] = min(TREASURY_MAX, s["treasury"] + max(0, got - s["debt"]))
+        g.log(f"The debt of {s['debt']} is paid from the Asiento (Treasury {s['treasury']}).", rule=R_BANKRUPTCY)
+        s["debt"] = 0
+        return
+    remove_unit(s, arg)
+    s["debt"] -= 1
+    g.log(f"A unit is disbanded to pay a ducat of debt ({s['debt']} left).", rule=R_BANKRUPTCY)
+    if s["debt"]:
+        ask_debt(g)
 
 
 def asiento_ducats(g: Ctx, why: str) -> int:

@@ -67,7 +67,7 @@ def initial_state(s: dict, sc: dict) -> None:
         decks={"nobles": [], "geniuses": [], "ladies": [], "events": [], "discard": []},
         gone_events=[], pending_removals=[], instability_permanent=[], segadors_in_deck=False, entered_now=[],
         hunting=False, union=2 if sc["union_of_arms"] else 0, current_event=None, last_tests=[],
-        played={"action": 0, "total_war": 0}, gov_prev=None, gov_card=None, asiento=0, bankruptcies=0,
+        played={"action": 0, "total_war": 0}, gov_prev=None, gov_card=None, asiento=0, bankruptcies=0, debt=0,
         wars={w: {"status": "none", "pos": 0, "truce": False, "leader": None, "enemy": None, "black": d["black"],
                   "red": d["red"]} for w, d in WARS.items()},
         war_results=[], wars_declared=0, conde="france", leader_pool=sc["enemy_leaders"],

@@ -95,11 +95,19 @@ def test_excellent_harvests_and_treasury_cap():
 
 
 def test_bankruptcy_on_an_empty_treasury():
-    """Special Rules › Bankruptcy: −1 prestige and the Asiento pays the debt."""
+    """Special Rules › Bankruptcy: −1 prestige; the debt is paid by an Asiento or by removing tercios or fleets
+    (a ducat each), never tercios of Nations or provincial tercios."""
     s = fresh("planet_king")
     s["treasury"] = 0
     play_event(s, "THE PLAGUE")
-    assert s["marks"]["prestige"] == -1 and s["asiento"] == 1 and s["treasury"] == 1
+    assert s["marks"]["prestige"] == -1
+    offered = labels(s)
+    assert "Make an Asiento" in offered and not any("Nations" in x or "provincial" in x for x in offered)
+    t = pick(s, "Make an Asiento")
+    assert t["asiento"] == 1 and t["treasury"] == 1 and t["debt"] == 0
+    n = len(s["units"])
+    t = pick(s, "Remove the fleet")
+    assert len(t["units"]) == n - 1 and t["treasury"] == 0 and t["debt"] == 0
 
 
 def test_mercenaries_and_corruption_per_two_nobles():
