@@ -71,13 +71,11 @@ def finish(g: Ctx) -> None:
     else:
         best = max(scores.values())
         winners = [r for r in roles if scores[r] == best] if good else []
-    text = f"{LEVELS[level]} with {total} VP" + ("" if council.solo(s) else
-                                                 f" (King {scores['king']}, Valido {scores['valido']})") + "."
-    if s["defeat"]:
-        text += " " + s["defeat"]
-    if not done:
-        text += " No Secret Memorial task was completed."
-    g.log(text, rule="Victory")
+    # the text names the level only (``siglo simulate`` counts outcomes by text); the VP are in the scores
+    text = LEVELS[level] + (" (automatic defeat)" if s["defeat"] else "") + \
+        (" (no Secret Memorial task completed)" if not done else "") + "."
+    g.log(f"{text} {total} VP" + ("" if council.solo(s) else f" (King {scores['king']}, Valido {scores['valido']})")
+          + (f". {s['defeat']}" if s["defeat"] else "."), rule="Victory")
     g.finish({"text": text, "winners": winners, "scores": scores, "ranking": ranking, "level": level})
 
 

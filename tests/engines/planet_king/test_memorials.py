@@ -16,11 +16,11 @@ def test_example_te_deum_short_scenario():
     s["flags"]["valtellina_closed"] = True
     s["vp"] = {"king": 5, "valido": 5}
     run(s, victory.finish)
-    assert s["vp"]["king"] == 4 and "No Secret Memorial task" in s["outcome"]["text"]
+    assert s["vp"]["king"] == 4 and "no Secret Memorial task" in s["outcome"]["text"]
     s = memorial_game("pk:memorial:te-deum", "pk:memorial:spanish-road")
     s["war_results"].append(["pk:war:barbary", "win", 2, 1])
     run(s, victory.finish)
-    assert s["vp"]["king"] == 2 and "No Secret Memorial task" not in s["outcome"]["text"]
+    assert s["vp"]["king"] == 2 and "no Secret Memorial task" not in s["outcome"]["text"]
     s = memorial_game("pk:memorial:te-deum", "pk:memorial:spanish-road", scenario="planet_king")
     s["war_results"].append(["pk:war:ottoman-empire", "win", 2, 1])
     run(s, victory.finish)
