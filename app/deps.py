@@ -54,7 +54,10 @@ def get_current_user(user: OptionalUser) -> User:
 CurrentUser = Annotated[User, Depends(get_current_user)]
 
 
-def get_table(db: SessionDep, table_id: Annotated[int, Path(ge=1, le=2**31 - 1)]) -> GameTable:
+RowId = Annotated[int, Path(ge=1, le=2**31 - 1, description="A row id")]
+
+
+def get_table(db: SessionDep, table_id: RowId) -> GameTable:
     return tables.get_table(db, table_id)
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import logging
 import threading
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -27,6 +28,7 @@ from app.web import is_htmx, render_error, templates
 from engines import registry
 
 ROOT = Path(__file__).resolve().parent.parent
+log = logging.getLogger("siglo")
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -106,6 +108,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if wants_json(request):
             return JSONResponse({"detail": message}, status_code=exc.status_code, headers=exc.headers)
         return render_error(request, exc.status_code, message)
+
+    @app.exception_handler(Exception)
+    async def server_error(request: Request, exc: Exception):
+        """A bug of ours, not the client's: logged with its traceback; nothing was committed."""
+        log.exception("unhandled error on %s %s", request.method, request.url.path)
+        message = "Something went wrong on the server; nothing was changed. Please try again."
+        if wants_json(request):
+            return JSONResponse({"detail": message}, status_code=500)
+        return render_error(request, 500, message)
 
     app.state.templates = templates
     return app

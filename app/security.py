@@ -55,7 +55,7 @@ class CookieSigner:
 
 
 def csrf_matches(cookie_value: str | None, sent: str | None) -> bool:
-    return bool(cookie_value) and bool(sent) and hmac.compare_digest(cookie_value, sent)
+    return bool(cookie_value) and bool(sent) and hmac.compare_digest(cookie_value.encode(), sent.encode())
 
 
 class RateLimiter:

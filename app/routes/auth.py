@@ -6,7 +6,7 @@ from typing import Annotated
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse
 
-from app.deps import CSRF, CurrentUser, OptionalUser, SessionDep
+from app.deps import CSRF, CurrentUser, OptionalUser, RowId, SessionDep
 from app.errors import AppError
 from app.security import SESSION_COOKIE
 from app.services import accounts
@@ -90,7 +90,7 @@ def new_token(request: Request, db: SessionDep, user: CurrentUser, name: Annotat
 
 
 @router.post("/account/tokens/{token_id}/revoke", dependencies=[CSRF])
-def revoke_token(db: SessionDep, user: CurrentUser, token_id: int):
+def revoke_token(db: SessionDep, user: CurrentUser, token_id: RowId):
     accounts.revoke_api_token(db, user, token_id)
     return RedirectResponse("/account", status_code=303)
 

@@ -8,6 +8,7 @@ from fastapi import APIRouter, Header, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import StreamingResponse
 
+from app.deps import RowId
 from app.services import tables
 
 router = APIRouter()
@@ -21,7 +22,7 @@ def _current_seq(request: Request, table_id: int) -> int:
 
 @router.get("/tables/{table_id}/events", tags=["live"], summary="Live news of a table (text/event-stream)")
 @router.get("/api/v1/tables/{table_id}/events", tags=["live"], summary="Live news of a table (text/event-stream)")
-async def table_events(request: Request, table_id: int,
+async def table_events(request: Request, table_id: RowId,
                        seq: Annotated[int | None, Query(ge=0, description="The last seq the client saw")] = None,
                        last_event_id: Annotated[str | None, Header()] = None):
     """Events: `move` (data: the new seq; fetch your view), `chat` and `seats`. On connect the stream sends the

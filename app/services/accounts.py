@@ -44,7 +44,8 @@ def authenticate(db: Session, limiter: RateLimiter, username: str, password: str
     keys = (f"user:{(username or '').lower()}", f"addr:{address}")
     if limiter.blocked(*keys):
         raise TooMany("Too many failed logins; wait a few minutes and try again.")
-    user = db.scalar(select(User).where(User.username == (username or "").strip()))
+    username = (username or "").strip()
+    user = db.scalar(select(User).where(User.username == username)) if USERNAME.match(username) else None
     if user is None or not verify_password(user.password_hash, password or ""):
         limiter.fail(*keys)
         raise Unauthorized("Wrong username or password.")
@@ -80,7 +81,7 @@ def revoke_all_sessions(db: Session, user: User) -> None:
 
 
 def create_api_token(db: Session, user: User, name: str) -> tuple[ApiToken, str]:
-    name = (name or "").strip() or "token"
+    name = "".join(c for c in (name or "") if ord(c) >= 32).strip() or "token"
     if len(name) > 80:
         raise Invalid("A token name has at most 80 characters.")
     raw = new_token()

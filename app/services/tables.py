@@ -49,7 +49,7 @@ def create_table(db: Session, user: User, game_id: str, options: dict[str, Any] 
         seed = secrets.randbits(53)
     elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**53:
         raise Invalid("A seed is a whole number from 0 to 2^53 - 1.")
-    name = (name or "").strip() or f"{user.username}'s {game.title}"
+    name = clean_text(name, "table name") or f"{user.username}'s {game.title}"
     if len(name) > 120:
         raise Invalid("A table name has at most 120 characters.")
     table = GameTable(name=name, game_id=game.id, engine_version=game.version, options=opts, seed=seed,
@@ -97,7 +97,8 @@ def join(db: Session, user: User, table: GameTable, role: str | None = None, inv
     if table.status == "finished":
         raise Invalid("This game is over.")
     if invite:
-        seat = next((s for s in table.seats if s.invite_token and secrets.compare_digest(s.invite_token, invite)), None)
+        seat = next((s for s in table.seats
+                     if s.invite_token and secrets.compare_digest(s.invite_token.encode(), invite.encode())), None)
         if seat is None:
             raise NotFound("That invitation is not valid (or its seat was taken).")
     else:
@@ -166,8 +167,16 @@ def lobby(db: Session, user: User | None) -> dict[str, list[LobbyRow]]:
     return {"open": open_rows, "mine": mine, "watch": watch}
 
 
-def post_chat(db: Session, user: User, table: GameTable, text: str) -> ChatMessage:
+def clean_text(text: str | None, what: str) -> str:
+    """Text as people type it: no NUL or other control characters (PostgreSQL refuses NUL in text)."""
     text = (text or "").strip()
+    if any(ord(c) < 32 and c not in "\n\t" for c in text):
+        raise Invalid(f"The {what} holds control characters.")
+    return text
+
+
+def post_chat(db: Session, user: User, table: GameTable, text: str) -> ChatMessage:
+    text = clean_text(text, "message")
     if not text:
         raise Invalid("An empty message says nothing.")
     if len(text) > MAX_CHAT:

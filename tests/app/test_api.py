@@ -210,3 +210,16 @@ def test_a_snapshot_that_disagrees_with_the_log_flags_the_table(app, browser):
     assert v["flagged"] and v["actions"] == []
     r = alice.act(table, "raise")
     assert r.status_code == 422 and "flagged" in r.json()["detail"]
+
+
+def test_odd_characters_get_a_4xx_never_a_500(browser):
+    alice, bob, table = two_players(browser)
+    assert alice.api("POST", f"/api/v1/tables/{table}/chat", {"text": "a\x00b"}).status_code == 422
+    r = alice.api("POST", "/api/v1/tables", {"game": "toy-duel", "name": "bad\x00name"})
+    assert r.status_code == 422
+    assert browser().c.post("/api/v1/tokens", json={"username": "al\x00ice", "password": "x"}).status_code == 401
+    assert bob.api("POST", f"/api/v1/tables/{table}/join", {"invite": "ñandú"}).status_code in (404, 422)
+    r = alice.c.post("/api/v1/tables", json={"game": "toy-duel"}, headers={"X-CSRF-Token": "ñ".encode()})
+    assert r.status_code == 403
+    assert alice.api("GET", f"/api/v1/tables/{2**40}").status_code == 422
+    assert alice.c.get(f"/api/v1/tables/{2**40}/events").status_code == 422
