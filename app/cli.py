@@ -35,6 +35,8 @@ def serve(host: str, port: int, database_url: str | None, workers: int) -> None:
         os.environ["DATABASE_URL"] = database_url
         get_settings.cache_clear()
     settings = get_settings()
+    if workers > 1 and settings.database_url.startswith("sqlite"):
+        raise click.UsageError("Several workers need PostgreSQL (DATABASE_URL); SQLite serves one process.")
     settings.resolved_secret()  # create the key file once, before any worker starts
     upgrade(settings.database_url)
     click.echo(f"Siglo de Oro on http://{host}:{port}  (database: {settings.database_url.split('@')[-1]})")
