@@ -299,6 +299,7 @@ class Scenario(Item):
     kind: Literal["scenario"]
     first_turn: Turn
     last_turn: Turn
+    years: tuple[int, int] | None = None
     setup_from: str | None = None
     phases: list[Literal["organisation", "events", "end_of_turn"]] = ["organisation", "events", "end_of_turn"]
     valido: str | None = None

@@ -107,19 +107,19 @@ def test_sources_are_traceable(c):
 
 @pytest.mark.skipif(not RULEBOOK.exists(), reason="the shared rulebook is not checked out")
 def test_rulebook_items_are_named_in_the_rulebook(c):
-    """Every `source: rulebook` item's name (or one of its aliases) appears in the rulebook text."""
+    """Every `source: rulebook` item's name (or one of its aliases) is on one of the lines it cites."""
 
     def fold(text: str) -> str:
         return "".join(ch for ch in unicodedata.normalize("NFD", text.lower()) if not unicodedata.combining(ch))
 
-    text = fold(RULEBOOK.read_text(encoding="utf-8"))
+    lines = [fold(line) for line in RULEBOOK.read_text(encoding="utf-8").split("\n")]
     generic = ("War ", "War in ", "War with ", "War of ", "Viceroyalty of ", "The ", " front")
     for item in c.items():
         if item.source != "rulebook" or item.kind == "line":
             continue
         names = [item.name, *item.aliases]
-        names += [n.replace(g, "") for n in names for g in generic]
-        assert any(fold(n).strip() in text for n in names), item.id
+        names = [fold(n.replace(g, "")).strip() for n in names for g in ("", *generic)]
+        assert any(n in lines[at - 1] for at in item.lines for n in names), item.id
 
 
 # ----- values the rulebook states ----------------------------------------------------------------------
@@ -367,6 +367,7 @@ def test_example_indies_income_turn_5(c):
     assert len(incomes) == 6
     assert any(sum(incomes) - sum(raided) == 4 for raided in itertools.combinations(incomes, 3))
     assert max(incomes) >= 1 and sum(incomes) >= 5  # the turn-1 example collects 5
+    assert sum(incomes) + c.tables.limits["treasury"] <= c.tables.limits["coins"]  # 25 coins (Components)
 
 
 def test_example_deck_removal_turn_3(ids):
@@ -495,6 +496,9 @@ def test_scenario_victory_tables(c):
     turns = {s.id.split(":")[2]: (s.first_turn, s.last_turn) for s in c.scenarios}
     assert turns["anni-mirabiles"] == (1, 4) and turns["anni-horribiles"] == (5, 8)
     assert turns["the-planet-king"] == (1, 8) and turns["iupiter-hispano"] == (1, 1)
+    years = {s.id.split(":")[2]: s.years for s in c.scenarios}
+    assert years == {"hothead": None, "iupiter-hispano": (1621, 1626), "anni-mirabiles": (1621, 1645),
+                     "anni-horribiles": (1647, 1665), "the-planet-king": (1621, 1665)}
 
 
 def test_hothead(c):
