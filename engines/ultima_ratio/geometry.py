@@ -160,9 +160,8 @@ def clip_to_convex(subject: list[Point], convex: list[Point]) -> list[Point]:
     return out
 
 
-def land_fraction(a: Point, b: Point, land: list[Point], lakes: list[list[Point]] = (),
-                  samples: int = 12) -> list[tuple[Point, Point]]:
-    """The pieces of segment a-b that run over `land` and not over its lakes (sampled), merged into runs."""
+def land_fraction(a: Point, b: Point, on_land, samples: int = 12) -> list[tuple[Point, Point]]:
+    """The pieces of segment a-b where `on_land(point)` holds (sampled), merged into runs."""
     runs: list[tuple[Point, Point]] = []
     start = None
     for k in range(samples):
@@ -170,7 +169,7 @@ def land_fraction(a: Point, b: Point, land: list[Point], lakes: list[list[Point]
         mid = (a[0] + (b[0] - a[0]) * (t0 + t1) / 2, a[1] + (b[1] - a[1]) * (t0 + t1) / 2)
         p0 = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
         p1 = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
-        if point_in_polygon(mid, land) and not any(point_in_polygon(mid, lake) for lake in lakes):
+        if on_land(mid):
             start = start or p0
             end = p1
         elif start is not None:
@@ -195,14 +194,21 @@ def tile_land(sites: list[Point], land: list[Point], box: tuple[float, float, fl
     are drawn over the tiles, so borders across a lake do not count, nor borders shorter than `min_border`)."""
     cells = voronoi(sites, box)
     tiles = []
-    for i, cell in enumerate(cells):
+    for site, cell in zip(sites, cells):
+        piece = clip_to_convex(land, cell.points)
+
+        def on_land(p: Point, piece=piece, site=site) -> bool:
+            # a hair inside this cell: the piece of land it holds there, not under a lake
+            d = math.dist(p, site) or 1.0
+            q = (p[0] + (site[0] - p[0]) / d * 0.5, p[1] + (site[1] - p[1]) / d * 0.5)
+            return point_in_polygon(q, piece) and not any(point_in_polygon(q, lake) for lake in lakes)
+
         borders: dict[int, list[tuple[Point, Point]]] = {}
         for j, tag in enumerate(cell.tags):
             if tag is None:
                 continue
-            a, b = cell.points[j], cell.points[(j + 1) % len(cell.points)]
-            runs = land_fraction(a, b, land, lakes)
+            runs = land_fraction(cell.points[j], cell.points[(j + 1) % len(cell.points)], on_land)
             if sum(math.dist(p, q) for p, q in runs) > min_border:
                 borders[tag] = runs
-        tiles.append(Tile(clip_to_convex(land, cell.points), borders))
+        tiles.append(Tile(piece, borders))
     return tiles

@@ -368,7 +368,7 @@ class Sheet:
         self.world()
         self.legend()
         return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
-                f'height="{HEIGHT}" font-family="{FONT}" class="urr-map">'
+                f'height="{HEIGHT}" style="max-width:100%;height:auto" font-family="{FONT}" class="urr-map">'
                 f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#e9dcb8"/><defs>{"".join(self.defs)}</defs>'
                 f'{"".join(self.body)}</svg>')
 
