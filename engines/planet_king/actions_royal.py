@@ -85,6 +85,10 @@ def choose_mistress(g: Ctx, happiness: bool) -> None:
 @proc
 def chose_mistress(g: Ctx, verb: str, arg: str, happiness: bool) -> None:
     s = g.s
+    if arg not in s["decks"]["ladies"]:  # she became Queen meanwhile: choose again
+        if mistress_candidates(s):
+            choose_mistress(g, happiness)
+        return
     old = s["court"]["mistress"]
     if old:
         court.remove_from_game(g, old, "The Royal Mistress is replaced", R)
@@ -109,6 +113,9 @@ def choose_queen(g: Ctx) -> None:
 
 @proc
 def chose_queen(g: Ctx, verb: str, arg: str) -> None:
+    if arg not in g.s["decks"]["ladies"]:  # she became Royal Mistress meanwhile: choose again
+        choose_queen(g)
+        return
     g.s["decks"]["ladies"].remove(arg)
     g.s["queen_sickly"] = False
     court.place(g, arg, ("queen",))

@@ -140,7 +140,7 @@ def _provincial(s, f, v, a):
 
 SCORERS: dict[str, Score] = {
     "chose_type": _type, "chose_action": _action, "campaign_target": _campaign, "on_muster": _muster,
-    "deployed": _deploy, "noble_placed": _placed, "chose_mistress": _lady, "chose_queen": _lady,
+    "deployed": _deploy, "redeployed": _deploy, "noble_placed": _placed, "chose_mistress": _lady, "chose_queen": _lady,
     "setup_mistress_chosen": _lady, "valido_choice": _valido, "union_choice": _yes, "brave_choice": _yes,
     "cortes_repeat": _yes, "wallenstein_choice": _pay_if_rich, "road_choice": _pay_if_rich,
     "old_tercio_choice": _pay_if_rich, "explorer_chosen": _explorer, "embassy_war": _embassy_war,

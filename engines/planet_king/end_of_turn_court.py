@@ -139,7 +139,8 @@ def eot_valido(g: Ctx) -> None:
     s = g.s
     if s["defeat"]:
         return
-    cands = court.nobles_in_play(s)
+    cands = [n for n in court.nobles_in_play(s) if NOTABLES[n].get("special") != "isabel_clara_eugenia"
+             or s["offices"].get("governor_of_flanders") != n]  # she cannot leave office at the player's will
     opts = [("keep", None, f"Keep {court.name(s['court']['valido'])}")] if s["court"]["valido"] else []
     opts += [("valido", n, f"Appoint {court.name(n)} Valido") for n in cands]
     if len(opts) <= 1 and s["court"]["valido"]:

@@ -11,7 +11,7 @@ from engines.core.machine import Ctx
 from engines.planet_king import council, court, military
 from engines.planet_king.components import (
     BATTLE_NAMES, CONDE, CONDE_LEADER, ENGLAND, FLANDERS_WAR, F_CATALONIA, F_ITALY, F_PICARDY, FRANCE, LEADERS, LINKS, PALATINATE, PORTUGAL,
-    PLUS_ULTRA, POWERS, PROTESTANTS, SPAIN, TERRITORIES, WARS,
+    POWERS, PROTESTANTS, SPAIN, TERRITORIES, WARS,
 )
 from engines.planet_king.flow import call, choose, proc
 from engines.planet_king.fortune import CROW, EAGLE, PIGEON, tests
@@ -408,9 +408,7 @@ def end_war(g: Ctx, wid: str, result: str) -> None:
           rule=R_END)
     if war["leader"]:
         court.to_court_or_deck(g, war["leader"])
-    home = HOME[wid]
-    for u in military.units_at(s, wid):
-        u["loc"] = home if military.may_stand(s, u["type"], home) else _fallback(s, u)
+    redeploy(g, wid)
     if result == "peace":
         council.victory_points(g, -1, "Peace signed by embassy", "valido", R_END)
         council.mark(g, "prestige", -1, "Peace signed by embassy", "Political Actions › Embassy")
@@ -436,8 +434,30 @@ def end_war(g: Ctx, wid: str, result: str) -> None:
         palatinate_over(g)
 
 
-def _fallback(s: dict, u: dict) -> str:
-    return PLUS_ULTRA if u["type"] == "fleet" else SPAIN
+def redeploy(g: Ctx, wid: str) -> None:
+    """At the end of a war the player may move its SP without any restriction: each unit goes to any territory,
+    war or Plus Ultra where it may stand (Habsburg tercios with nowhere to go are lost)."""
+    s = g.s
+    for u in military.units_at(s, wid):
+        places = [p for p in list(TERRITORIES) + list(WARS) if p != wid and military.may_stand(s, u["type"], p)]
+        if not places:
+            military.remove_unit(s, u["id"])
+            continue
+        home = HOME[wid] if HOME[wid] in places else places[0]
+        opts = [("redeploy", p, military.loc_name(p)) for p in [home] + [p for p in places if p != home]]
+        choose(g, council.manager(s, "valido"), f"The war is over: where does the {military.unit_label(u)} go?",
+               opts, "redeployed", uid=u["id"], wid=wid)
+        return
+
+
+@proc
+def redeployed(g: Ctx, verb: str, arg: str, uid: str, wid: str) -> None:
+    u = next((x for x in g.s["units"] if x["id"] == uid and x["loc"] == wid), None)
+    if u and military.may_stand(g.s, u["type"], arg):
+        u["loc"] = arg
+        g.log(f"The {military.UNIT_NAMES[u['type']]} leaves {WARS[wid]['name']} for {military.loc_name(arg)}.",
+              rule=R_END)
+    redeploy(g, wid)
 
 
 def palatinate_over(g: Ctx) -> None:

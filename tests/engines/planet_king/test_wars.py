@@ -140,7 +140,8 @@ def test_end_of_war_victory_points_and_markers():
     run(s, wars.move, F_ITALY, 1, "test")
     assert s["vp"]["king"] == 2 and s["marks"] == {"prestige": 1, "happiness": 1}
     assert nb("FRANCISCO PIMENTEL") in s["court"]["nobles"] or nb("FRANCISCO PIMENTEL") in s["decks"]["nobles"]
-    assert units(s, F_ITALY) == []
+    s = pick(s, "Spain")  # the player may move the SP without any restriction
+    assert units(s, F_ITALY) == [] and "spanish_tercio" in units(s, "pk:territory:spain")
 
 
 def test_italian_defeat_closes_the_valtellina():
