@@ -188,7 +188,9 @@ def on_muster(g: Ctx, verb: str, arg, wid: str) -> None:
     if verb == "done":
         return
     if verb == "muster":
-        military.unit(g.s, arg)["loc"] = wid
+        u = next((x for x in g.s["units"] if x["id"] == arg), None)
+        if u and military.may_stand(g.s, u["type"], wid):
+            u["loc"] = wid
     else:
         court.place(g, arg, ("army", wid))
         g.log(f"{court.name(arg)} takes command of the army of {WARS[wid]['name']}.", rule=R_DECL)
@@ -293,7 +295,8 @@ def sp_loss(g: Ctx, wid: str, forced_veteran: bool, after: str, **ctx) -> None:
 
 @proc
 def sp_chosen(g: Ctx, verb: str, arg: str, wid: str, after: str, ctx: dict) -> None:
-    military.lose_sp(g, wid, arg)
+    if any(u["id"] == arg for u in g.s["units"]):
+        military.lose_sp(g, wid, arg)
     call(g, after, wid=wid, removed=True, **ctx)
 
 
