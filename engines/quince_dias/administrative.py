@@ -52,14 +52,16 @@ def play(g: Ctx, role: str, cid: str) -> None:
     resolve(g, role, ability, cid)
 
 
-def resolve(g: Ctx, role: str, ability: str, spent: str | None) -> None:
-    """Play ``ability`` for ``role``; ``spent`` is the card played for it (None through Manipulate)."""
+def resolve(g: Ctx, role: str, ability: str, spent: str | None, manipulator: str | None = None) -> None:
+    """Play ``ability`` for ``role``; ``spent`` is the card played for it (None through Manipulate, then
+    ``manipulator`` is the Manipulate card played, which Enhance cannot take back)."""
     s = g.s
     if spent is None:
         g.log(f"{label(role)} plays {ABILITY_NAMES[ability]} (free through Manipulate).", rule=R_RULE[ability])
     if ability == "enhance":
-        if any(c != spent for c in s["discard"]):
-            g.push("enhance", role=role, exclude=spent)
+        exclude = spent or manipulator
+        if any(c != exclude for c in s["discard"]):
+            g.push("enhance", role=role, exclude=exclude)
     elif ability == "reinforce":
         draw(g, role)
     elif ability == "invest":

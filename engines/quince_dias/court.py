@@ -5,7 +5,8 @@ reference Power value lies inside the card's Influence Range for that power (the
 Family Confrontation). Covered and Estate Characters are never targets. Special Situations: Grandee of Spain
 stops Cancel; Loyal to the Cause stops Replace, Attract and Manipulate; Double Agent replaces a Cancelled
 Character from the Court discard pile. A Manipulated Character lends its Court Ability (checked with its own
-range, never against itself, chains allowed) or its Administrative Ability (free) (RULINGS OQ-14).
+range, never against itself, chains allowed) or its Administrative Ability (free) (RULINGS OQ-14); a Character can
+be Manipulated once per Confrontation (RULINGS › Manipulate), so that free abilities cannot loop for ever.
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step, act
 from engines.quince_dias import administrative, two_player
-from engines.quince_dias.cards import (POWER_NAMES, can_pay, card, discard, in_range, is_character, label,
+from engines.quince_dias.cards import (POWER_NAMES, can_pay, card, discard, is_character, label,
                                        lose_main, name, pay, reference, situation_kind, value)
 
 FAMILY_FLOOR = 3
@@ -53,11 +54,14 @@ def targets(s: dict, role: str, user: str, ability: str, spent: str | None, used
     if blocked:
         return []
     low, high = card(user)["ranges"][power]
+    manipulated = s["conf"]["manipulated"]
     keys = []
     for other, main, val, kind in (candidates(s, role, power, used) if found is None else found):
         if main == user or not low <= val <= high:
             continue
         if kind == "grandee_of_spain" if ability == "cancel" else kind == "loyal_to_the_cause":
+            continue
+        if ability == "manipulate" and main in manipulated:
             continue
         keys.append(other)
     if ability in ("cancel", "attract") and "relative" in s:
@@ -92,11 +96,13 @@ def actions(s: dict, role: str) -> list:
 def play(g: Ctx, role: str, cid: str, key: str) -> None:
     """Play the Court Ability of ``cid`` from hand on ``key``, then discard the card."""
     g.s["hands"][role].remove(cid)
-    resolve(g, role, cid, card(cid)["court_ability"], key, ())
+    resolve(g, role, cid, card(cid)["court_ability"], key, (), cid)
     discard(g, cid)
 
 
-def resolve(g: Ctx, role: str, user: str, ability: str, key: str, used: tuple) -> None:
+def resolve(g: Ctx, role: str, user: str, ability: str, key: str, used: tuple, spent: str) -> None:
+    """Play ``ability`` of ``user`` on ``key``; ``used`` are the Characters already Manipulated in this chain,
+    ``spent`` the card played from hand for the whole Common Action."""
     s = g.s
     g.log(f"{label(role)} plays {ABILITY_NAMES[ability]} with {name(user)} on {target_label(s, key)}.",
           rule=R_RULE[ability])
@@ -116,7 +122,8 @@ def resolve(g: Ctx, role: str, user: str, ability: str, key: str, used: tuple) -
         s["hands"][role].append(taken)
         g.push("attract_pay", role=role, to=key, taken=taken)
     else:
-        g.push("manipulate", role=role, char=s["main"][key], used=[*used, s["main"][key]])
+        s["conf"]["manipulated"].append(s["main"][key])
+        g.push("manipulate", role=role, char=s["main"][key], used=[*used, s["main"][key]], spent=spent)
 
 
 def cancel(g: Ctx, key: str) -> None:
@@ -189,11 +196,11 @@ class Manipulate(Step):
 
     def on_use_court(self, g: Ctx, role: str, arg: str) -> None:
         f = g.pop()
-        resolve(g, role, f["char"], card(f["char"])["court_ability"], arg, tuple(f["used"]))
+        resolve(g, role, f["char"], card(f["char"])["court_ability"], arg, tuple(f["used"]), f["spent"])
 
     def on_use_admin(self, g: Ctx, role: str, arg: Any) -> None:
         f = g.pop()
-        administrative.resolve(g, role, card(f["char"])["administrative_ability"], None)
+        administrative.resolve(g, role, card(f["char"])["administrative_ability"], None, f["spent"])
 
     def on_no_effect(self, g: Ctx, role: str, arg: Any) -> None:
         g.pop()

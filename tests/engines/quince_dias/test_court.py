@@ -129,14 +129,26 @@ def test_manipulate_chain_and_free_administrative_ability():
     puppeteer = cid("The King's Grand Master of the Hunt")
     s = individual({GONZO: cid("Cardinal"), "player2": cid("Grand Commissioner for Oaths")}, [puppeteer])
     s["control_free"] = False
+    s["discard"].append(s["deck"].pop())
     ducats = s["ducats"][GONZO]
     hand = len(s["hands"][GONZO])
     s = play(s, GONZO, "court", [puppeteer, "player2"])
     s = play(s, GONZO, "use_admin")                           # the Commissioner's Enhance: free
     assert s["ducats"][GONZO] == ducats and s["control_free"] is False
     assert s["stack"][-1]["step"] == "enhance"
+    assert ("take", puppeteer) not in offered(s, GONZO)       # the Manipulate card cannot come back
     s = play(s, GONZO, "take", GAME.actions(s, GONZO)[0]["arg"])
     assert len(s["hands"][GONZO]) == hand
+
+
+def test_a_character_is_manipulated_once_per_confrontation():
+    """RULINGS › Manipulate: otherwise Manipulate + a free Enhance could loop for ever."""
+    puppeteer, again = cid("The King's Grand Master of the Hunt"), cid("Royal Almoner")
+    s = individual({GONZO: cid("Cardinal"), "player2": cid("Grand Commissioner for Oaths")}, [puppeteer, again])
+    s = play(s, GONZO, "court", [puppeteer, "player2"])
+    s = play(s, GONZO, "no_effect") if offered(s, GONZO, "no_effect") else play(s, GONZO, "use_admin")
+    s["stack"] = s["stack"][:1] + [{"step": "turn", "role": GONZO, "stage": "common"}]
+    assert not [a for a in offered(s, GONZO, "court") if a[1] == [again, "player2"]]
 
 
 def test_manipulated_manipulate_chains_to_a_further_character():

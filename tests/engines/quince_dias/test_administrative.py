@@ -1,0 +1,108 @@
+"""The Player Turn › 2.2 Playing an Administrative Ability (quince_dias/administrative.py)."""
+from __future__ import annotations
+
+from engines.quince_dias import GAME
+
+from .helpers import cid, confrontation, fresh, offered, play, set_hand
+
+IND = {"olivares": "clerical", "lerma": "society", "individual": "government"}
+
+
+def my_turn(hand: list[str], filler: int = 3) -> dict:
+    s = fresh(players=4)
+    confrontation(s, "individual", powers=IND, mains={"player1": cid("Cardinal"), "player2": cid("Grand Chaplain")},
+                  turn="player1", stage="common")
+    set_hand(s, "player1", hand, filler=filler)
+    set_hand(s, "player2", [], filler=4)
+    return s
+
+
+def test_first_administrative_ability_is_free_then_one_ducat():
+    """2.2: the first is free and turns the Control card face down; the next ones cost 1 Ducat."""
+    card = cid("Apostolic Nuncio")          # Reinforce
+    s = my_turn([card])
+    hand = len(s["hands"]["player1"])
+    s = play(s, "player1", "admin", card)
+    assert s["control_free"] is False and s["ducats"]["player1"] == 2
+    assert len(s["hands"]["player1"]) == hand          # the card is discarded, one card drawn
+    assert card in s["discard"]
+    s2 = my_turn([card])
+    s2["control_free"] = False
+    bank = s2["bank"]
+    s2 = play(s2, "player1", "admin", card)
+    assert s2["ducats"]["player1"] == 1 and s2["bank"] == bank + 1
+
+
+def test_no_ducat_no_paid_administrative_ability():
+    s = my_turn([cid("Apostolic Nuncio")])
+    s["control_free"] = False
+    s["ducats"]["player1"] = 0
+    assert offered(s, "player1", "admin") == []
+
+
+def test_control_card_is_face_up_again_at_each_confrontation():
+    """RULINGS OQ-01: the first Administrative Ability of each Confrontation is free."""
+    s = fresh(players=4)
+    s["control_free"] = False
+    s["powers"] = dict(IND)
+    s["stack"] = [{"step": "confrontation_start", "kind": "individual"}]
+    from .helpers import run
+    run(s)
+    assert s["control_free"] is True
+
+
+def test_invest_discards_up_to_two_and_draws_one_more():
+    card = cid("Visionary Nun")             # Invest
+    s = my_turn([card], filler=4)
+    s = play(s, "player1", "admin", card)
+    assert s["stack"][-1]["step"] == "invest"
+    a, b = s["hands"]["player1"][:2]
+    s = play(s, "player1", "invest_discard", a)
+    s = play(s, "player1", "invest_discard", b)
+    assert a in s["discard"] and b in s["discard"]
+    assert len(s["hands"]["player1"]) == 4 + 1       # 4 left after playing, 2 discarded, 3 drawn
+    s2 = my_turn([card], filler=4)
+    s2 = play(s2, "player1", "admin", card)
+    s2 = play(s2, "player1", "invest_done")
+    assert len(s2["hands"]["player1"]) == 5
+
+
+def test_spy_sees_a_hand_takes_a_card_and_trades_or_pays():
+    """2.2.3: the spy alone sees the hand; he takes a card, gives a card or 1 Ducat, then draws."""
+    card = cid("English Ambassador")        # Spy
+    s = my_turn([card])
+    s = play(s, "player1", "admin", card)
+    s = play(s, "player1", "spy", "player2")
+    seen = GAME.view(s, "player1")["private"]["spied_hand"]
+    assert seen["of"] == "player2" and len(seen["cards"]) == 4
+    assert "spied_hand" not in GAME.view(s, "player3")["private"]
+    spied_card = s["hands"]["player2"][0]
+    assert spied_card not in str(GAME.view(s, "player3"))
+    s = play(s, "player1", "take", spied_card)
+    assert spied_card in s["hands"]["player1"]
+    assert spied_card not in str(GAME.view(s, "player2")) + str(GAME.log(s, "player2")).replace(spied_card, "")
+    ducats = s["ducats"]["player2"]
+    s = play(s, "player1", "pay")
+    assert s["ducats"]["player2"] == ducats + 1
+    assert len(s["hands"]["player1"]) == 3 + 1 + 1    # 3 fillers, + the taken card, + the drawn card
+    assert spied_card not in str(GAME.view(s, "player2"))
+
+
+def test_enhance_takes_any_card_from_the_discard_pile_but_not_itself():
+    card = cid("Successful Playwright")     # Enhance
+    s = my_turn([card])
+    s["discard"].append(s["deck"].pop())
+    wanted = s["discard"][-1]
+    s = play(s, "player1", "admin", card)
+    assert ("take", card) not in offered(s, "player1")
+    s = play(s, "player1", "take", wanted)
+    assert wanted in s["hands"]["player1"] and wanted not in s["discard"]
+
+
+def test_administrative_abilities_keep_three_cards_in_the_family_confrontation():
+    s = fresh(players=4)
+    confrontation(s, "family", powers={"olivares": "government", "lerma": "society", "individual": "clerical"},
+                  mains={"player1": cid("Cardinal")}, turn="player1", stage="common")
+    set_hand(s, "player1", [cid("Apostolic Nuncio")], filler=2)
+    s = play(s, "player1", "admin", cid("Apostolic Nuncio"))
+    assert len(s["hands"]["player1"]) == 3

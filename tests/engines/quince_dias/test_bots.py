@@ -1,0 +1,42 @@
+"""The bots (quince_dias/bots.py): the heuristic bot plays legal actions and beats random bots."""
+from __future__ import annotations
+
+import random
+
+from engines.core.game import random_bot
+from engines.quince_dias import GAME
+from engines.quince_dias.bots import heuristic_bot
+
+GAMES = 100
+
+
+def play_out(seed: int, hero: str) -> dict:
+    state = GAME.setup(seed, {"players": 4})
+    rnd = random.Random(seed)
+    while GAME.outcome(state) is None:
+        roles = GAME.active_roles(state)
+        role = roles[rnd.randrange(len(roles))]
+        action = (heuristic_bot if role == hero else random_bot)(GAME, state, role, rnd)
+        state = GAME.apply(state, role, action["verb"], action["arg"])
+    return GAME.outcome(state)
+
+
+def test_bots_are_registered():
+    assert set(GAME.bots) == {"random", "heuristic"}
+
+
+def test_heuristic_bot_beats_random_bots_in_at_least_70_percent_of_four_player_games():
+    """Issue › Bots: one heuristic seat (each seat in turn) against three random seats, 100 games."""
+    wins = sum(f"player{seed % 4 + 1}" in play_out(seed, f"player{seed % 4 + 1}")["winners"] for seed in range(GAMES))
+    assert wins >= 0.7 * GAMES, f"the heuristic bot won {wins} of {GAMES}"
+
+
+def test_heuristic_bot_only_plays_offered_actions_with_conspirators_and_eight_players():
+    for options in ({"players": 8, "conspirators": True}, {"players": 2, "conspirators": True}):
+        state = GAME.setup(5, options)
+        rnd = random.Random(5)
+        while GAME.outcome(state) is None:
+            role = GAME.active_roles(state)[0]
+            action = heuristic_bot(GAME, state, role, rnd)
+            assert action in GAME.actions(state, role)
+            state = GAME.apply(state, role, action["verb"], action["arg"])

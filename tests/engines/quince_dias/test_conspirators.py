@@ -1,0 +1,89 @@
+"""The Player Turn › 1.4 Hiring a Conspirator (optional variant) (quince_dias/conspirators.py)."""
+from __future__ import annotations
+
+from engines.quince_dias import GAME
+
+from .helpers import cid, confrontation, fresh, offered, play, run, set_hand
+
+IND = {"olivares": "clerical", "lerma": "society", "individual": "government"}
+
+
+def with_estate(n: int = 2) -> dict:
+    s = fresh(players=4, conspirators=True)
+    confrontation(s, "individual", powers=IND, mains={"player1": cid("Cardinal"), "player2": cid("Grand Chaplain")},
+                  turn="player1")
+    set_hand(s, "player1", [], filler=4)
+    for _ in range(n):
+        s["estate"]["player1"].append(s["deck"].pop())
+    while not s["estate"]["player1"][-1].startswith("qd:char:") or not s["estate"]["player1"][0].startswith("qd:char:"):
+        s["estate"]["player1"] = [c for c in s["deck"] if c.startswith("qd:char:")][:n]
+        for c in s["estate"]["player1"]:
+            s["deck"].remove(c)
+    return s
+
+
+def test_four_conspirators_face_up_at_setup():
+    s = fresh(players=4, conspirators=True)
+    assert len(s["consp"]["available"]) == 4
+    assert all(c.startswith("qd:consp:") for c in s["consp"]["available"])
+
+
+def test_hire_spends_two_characters_of_the_estate():
+    s = with_estate(2)
+    hires = offered(s, "player1", "hire")
+    assert len(hires) == 4
+    consp = hires[0][1]
+    estate = list(s["estate"]["player1"])
+    s = play(s, "player1", "hire", consp)
+    assert s["estate"]["player1"] == [] and set(estate) <= set(s["discard"])
+    assert s["consp"]["owned"]["player1"] == [consp] and consp not in s["consp"]["available"]
+    assert consp in GAME.hidden_ids(s, "player1")          # face down by the Family token
+    assert consp not in str(GAME.view(s, "player2"))
+
+
+def test_no_hire_with_fewer_than_two_characters_in_the_estate():
+    s = with_estate(1)
+    assert offered(s, "player1", "hire") == []
+
+
+def test_first_turn_of_each_phase_play_from_hand_or_plot():
+    s = with_estate(2)
+    consp = offered(s, "player1", "hire")[0][1]
+    s = play(s, "player1", "hire", consp)
+    s["consp"]["decided"] = []
+    s["stack"][-1] = {"step": "turn", "role": "player1", "stage": "conspire"}
+    acts = offered(s, "player1")
+    assert ("conspire", [consp, "hand"]) in acts and ("conspire", [consp, "plot"]) in acts and ("keep", None) in acts
+    s2 = play(s, "player1", "conspire", [consp, "hand"])
+    assert consp in s2["hands"]["player1"] and s2["stack"][-1]["stage"] == "special"
+    s3 = play(s, "player1", "conspire", [consp, "plot"])
+    assert s3["consp"]["plot"]["player1"] == consp
+    assert consp in GAME.hidden_ids(s3, "player1") and consp not in str(GAME.view(s3, None))
+
+
+def test_plot_resolves_at_the_end_of_the_phase_and_the_conspirator_returns():
+    s = fresh(players=4, conspirators=True)
+    confrontation(s, "individual", powers=IND, mains={"player1": cid("Cardinal"), "player2": cid("Grand Chaplain")})
+    for role in s["roles"]:
+        set_hand(s, role, [])
+    favour = next(c["id"] for c in GAME.content()["conspirators"] if c["plot"] == "favour")
+    s["consp"]["owner"][favour] = "player1"
+    s["consp"]["owned"]["player1"] = [favour]
+    s["consp"]["plot"]["player1"] = favour
+    run(s)
+    totals = s["results"][-1]["totals"]
+    assert totals["player1"] == 2 + 2 and totals["player2"] == 5     # Government 2 + favour 2 against 5
+    assert s["consp"]["reserve"]["player1"] == [favour] and s["consp"]["plot"] == {}
+
+
+def test_cancelled_conspirator_goes_back_to_its_owner():
+    s = fresh(players=4, conspirators=True)
+    consp = next(c["id"] for c in GAME.content()["conspirators"] if c["government"] >= 5)
+    s["consp"]["owner"][consp] = "player2"
+    s["consp"]["owned"]["player2"] = [consp]
+    killer = cid("English Ambassador")     # Cancel, Government 5-9
+    confrontation(s, "individual", powers=IND, mains={"player1": cid("Cardinal"), "player2": consp},
+                  turn="player1", stage="common")
+    set_hand(s, "player1", [killer], filler=2)
+    s = play(s, "player1", "court", [killer, "player2"])
+    assert consp not in s["discard"] and s["consp"]["reserve"]["player2"] == [consp]

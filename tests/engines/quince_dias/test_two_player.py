@@ -1,0 +1,58 @@
+"""Two Player's Game: the Relative (quince_dias/two_player.py, RULINGS OQ-02)."""
+from __future__ import annotations
+
+from engines.quince_dias import GAME
+from engines.quince_dias.cards import player_total
+
+from .helpers import cid, confrontation, fresh, offered, play, run, set_hand, take
+
+
+def test_each_player_gets_a_relative_character_at_the_family_confrontation():
+    s = fresh(players=2)
+    s = play(s, GAME.active_roles(s)[0], "propose", "clerical")
+    s = play(s, GAME.active_roles(s)[0], "propose", "society")
+    for role in s["roles"]:
+        assert s["relative"][role].startswith("qd:char:")
+    assert GAME.view(s, None)["public"]["players"][0]["relative"]["id"] == s["relative"]["player1"]
+
+
+def test_relative_adds_to_the_total_and_can_be_cancelled_then_replaced():
+    s = fresh(players=2)
+    confrontation(s, "individual", powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
+                  mains={"player1": cid("Cardinal"), "player2": cid("Grand Chaplain")}, turn="player1", stage="common")
+    take(s, cid("Apostolic Nuncio"))
+    s["relative"]["player2"] = cid("Apostolic Nuncio")
+    assert player_total(s, "player2") == 5 + 6
+    killer = cid("English Ambassador")          # Cancel, Government 5-9
+    set_hand(s, "player1", [killer], filler=2)
+    assert ("court", [killer, "relative:player2"]) in offered(s, "player1")
+    s = play(s, "player1", "court", [killer, "relative:player2"])
+    assert cid("Apostolic Nuncio") in s["discard"]
+    assert s["relative"]["player2"] not in (None, cid("Apostolic Nuncio"))
+
+
+def test_relative_can_be_stolen_with_attract():
+    s = fresh(players=2)
+    confrontation(s, "individual", powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
+                  mains={"player1": cid("Cardinal"), "player2": cid("Grand Chaplain")}, turn="player1", stage="common")
+    take(s, cid("Apostolic Nuncio"))
+    s["relative"]["player2"] = cid("Apostolic Nuncio")
+    thief = cid("Lord High Steward")            # Attract, Government 5-9
+    set_hand(s, "player1", [thief], filler=2)
+    s = play(s, "player1", "court", [thief, "relative:player2"])
+    assert cid("Apostolic Nuncio") in s["hands"]["player1"]
+    assert s["stack"][-1]["step"] == "attract_pay"
+
+
+def test_relatives_are_discarded_after_the_individual_confrontation():
+    s = fresh(players=2)
+    confrontation(s, "individual", powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
+                  mains={})
+    take(s, cid("Apostolic Nuncio"))
+    s["relative"]["player1"] = cid("Apostolic Nuncio")
+    for role in s["roles"]:
+        set_hand(s, role, [])
+    s["round"] = 4
+    run(s)
+    assert s["results"][-1]["winner"] == "player1" and GAME.outcome(s) is not None
+    assert s["relative"] == {"player1": None, "player2": None} and cid("Apostolic Nuncio") in s["discard"]

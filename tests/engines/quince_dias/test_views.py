@@ -1,0 +1,55 @@
+"""Hidden information (quince_dias/views.py): each seat sees what that player would see at the table."""
+from __future__ import annotations
+
+import orjson
+
+from engines.quince_dias import GAME
+
+from .helpers import cid, confrontation, fresh, set_hand
+
+
+def test_hands_are_private_and_counts_public():
+    s = fresh(players=4)
+    for role in s["roles"]:
+        mine = GAME.view(s, role)
+        assert [c["id"] for c in mine["private"]["hand"]] == s["hands"][role]
+        others = orjson.dumps([GAME.view(s, r) for r in s["roles"] if r != role] + [GAME.view(s, None)])
+        for card in s["hands"][role]:
+            assert card.encode() not in others
+    public = GAME.view(s, None)["public"]
+    assert [p["hand"] for p in public["players"]] == [7, 7, 7, 7]
+    assert "deck" in public and isinstance(public["deck"], int)
+
+
+def test_estate_is_hidden_but_counted():
+    s = fresh(players=4)
+    s["estate"]["player1"] = [s["deck"].pop()]
+    assert s["estate"]["player1"][0] in GAME.hidden_ids(s, "player1")
+    assert GAME.view(s, "player2")["public"]["players"][0]["estate"] == 1
+    assert s["estate"]["player1"][0] not in str(GAME.view(s, "player2"))
+
+
+def test_table_shows_mains_totals_and_whose_turn():
+    s = fresh(players=4)
+    confrontation(s, "individual", powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
+                  mains={"player1": cid("Apostolic Nuncio")}, covered={"player1": cid("Lord High Steward")},
+                  turn="player1")
+    set_hand(s, "player1", [], filler=3)
+    public = GAME.view(s, "player3")["public"]
+    me = public["players"][0]
+    assert me["main"]["name"] == "Apostolic Nuncio" and me["covered"]["name"] == "Lord High Steward"
+    assert me["total"] == 13 and public["turn"] == "player1"
+    assert public["individual_power"] == "government"
+
+
+def test_log_names_cards_never_ids():
+    s = fresh(players=4)
+    import random
+    rnd = random.Random(3)
+    for _ in range(150):
+        if GAME.outcome(s):
+            break
+        role = GAME.active_roles(s)[0]
+        a = rnd.choice(GAME.actions(s, role))
+        s = GAME.apply(s, role, a["verb"], a["arg"])
+    assert "qd:" not in orjson.dumps(s["log"]).decode()
