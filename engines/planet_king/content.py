@@ -1,16 +1,11 @@
 """The Planet King's content: notables, event cards, secret memorials, leaders, the board, scenarios and the
 printed tables (Components; Setup; Scenarios; Battle Name Generator; Errata).
 
-The data lives in YAML files beside this module (``data/*.yaml``) and is validated here by pydantic models on
-load. Every item carries ``source: rulebook`` (the rulebook names it) or ``source: reconstructed`` (invented,
-consistent with every statement and with history); ``stated`` lists the fields whose values the rulebook gives
-exactly and ``lines`` the rulebook lines that give them. CONTENT.md explains the reconstruction.
-
-An owner can replace any data file: set ``SIGLO_CONTENT_DIR`` to a folder; a file there with the name of a packaged
-data file (e.g. ``events.yaml``) is used instead of it and validated the same way.
-
-Ids are stable strings ``pk:<group>:<slug>`` (copies numbered ``pk:event:action-1``); the engine uses them as the
-ids of hidden objects. A rating printed as '?' (JUAN JOSÉ OF AUSTRIA, RODRIGO PACHECO) is ``null``.
+The data lives in ``data/*.yaml`` beside this module, validated here on load. Every item carries ``source:
+rulebook`` (the rulebook names it) or ``source: reconstructed``; ``stated`` lists the fields whose values the
+rulebook gives exactly, ``lines`` the lines that give them. An owner's file of the same name in the folder
+``$SIGLO_CONTENT_DIR`` replaces a packaged one, validated the same way (CONTENT.md). Ids are ``pk:<group>:<slug>``
+(copies numbered: ``pk:event:action-1``); a rating printed '?' is ``null``.
 """
 from __future__ import annotations
 
@@ -50,6 +45,16 @@ CONDITIONS = {
     # red text naming a condition that removes the card
     "war_won", "war_lost", "war_ended",
 }
+EFFECTS = {  # the event handlers (Events; Wars › War Event Cards; Actions › Action Event Cards)
+    "action", "instability", "total_war", "franco_spanish_war", "flanders_war", "anglo_spanish_war", "turkish_war",
+    "portuguese_war", "guerra_dels_segadors", "ensign_nun", "his_majesty_the_king", "union_of_arms", "royal_marriage",
+    "patron", "spanish_golden_age", "uprising", "rivalry", "storms", "traitor", "the_twilight_of_life",
+    "fall_from_grace", "spanish_road", "diplomacy", "mercenaries", "corruption", "old_tercio", "libertines",
+    "conspiracy_of_nobles", "corsairs_of_dunkirk", "austrian_alliance", "wallenstein", "palatinate", "the_fronde",
+    "raid", "pirates", "barbary_pirates", "counter_armada", "corrales_and_brothels", "beaten_to_a_pulp",
+    "sebastian_de_morra", "barbara_van_beck", "excellent_harvests", "the_plague", "west_indies_fleet",
+    "galleon_of_manila", "construction", "hunting_day", "shipwreck",
+}
 CHECKS = {
     "won_war", "enlightenment_at_least", "happiness_at_least", "prestige_at_least", "wars_at_least",
     "won_war_at_war_with", "heir_alive", "court_painter", "geniuses_at_court", "war_not_lost",
@@ -88,7 +93,8 @@ class Item(Model):
             raise ValueError(f"{self.id}: a reconstructed item cannot have stated values")
         if self.source == "rulebook" and not self.lines:
             raise ValueError(f"{self.id}: a rulebook item must cite its lines")
-        for field, keys in (("condition", CONDITIONS), ("removed_if", CONDITIONS), ("check", CHECKS)):
+        for field, keys in (("condition", CONDITIONS), ("removed_if", CONDITIONS), ("check", CHECKS),
+                            ("effect", EFFECTS)):
             value = getattr(self, field, None)
             if value and _key(value) not in keys:
                 raise ValueError(f"{self.id}: unknown {field} {value!r}")

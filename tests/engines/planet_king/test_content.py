@@ -590,3 +590,6 @@ def test_table_rows_and_seals_are_strict(c):
     card = c.events[0].model_dump() | {"conditional": True, "condition": "hunt", "turn_in": 2}
     with pytest.raises(ValueError, match="no turns"):
         content.EventCard.model_validate(card)
+    with pytest.raises(ValueError, match="unknown effect"):
+        content.EventCard.model_validate(c.events[0].model_dump() | {"effect": "plague"})
+    assert {e.effect for e in c.events} == content.EFFECTS
