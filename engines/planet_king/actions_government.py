@@ -17,7 +17,7 @@ DECLARABLE = [UNITED_PROVINCES, ENGLAND, FRANCE, OTTOMAN, BARBARY]
 
 
 def generals(g: Ctx) -> list[str]:
-    return [n for n in court.court_nobles(g.s) if court.known_rating(g.s, n, "military") > 0]
+    return [n for n in court.court_nobles(g.s) if court.can_lead(g.s, n)]
 
 
 def campaign_targets(g: Ctx, mode: str) -> list[tuple[str, str]]:
@@ -26,7 +26,7 @@ def campaign_targets(g: Ctx, mode: str) -> list[tuple[str, str]]:
     out = []
     for w in wars.active_wars(s):
         war = s["wars"][w]
-        if war["truce"] or not war["leader"] or court.known_rating(s, war["leader"], "military") <= 0:
+        if war["truce"] or not war["leader"] or not court.can_lead(s, war["leader"]):
             continue
         if mode in ("card", "eot") and gov_forbidden(s, "campaign", w):
             continue

@@ -22,7 +22,7 @@ def targets(g: Ctx, nid: str) -> list[tuple]:
     """Offices and army commands a noble may take (a displaced holder returns to the Court or leaves the game)."""
     s = g.s
     out = [("office", o) for o, h in s["offices"].items() if h != nid and not fixed(s, h)]
-    if court.known_rating(s, nid, "military") > 0:
+    if court.can_lead(s, nid):
         out += [("army", w) for w in wars.active_wars(s) if s["wars"][w]["leader"] != nid]
     return out
 

@@ -252,7 +252,7 @@ def free_positions(g: Ctx, nid: str) -> list[tuple]:
         out.append(("noble", slot))
     out += [("office", o) for o, h in s["offices"].items() if h is None]
     out += [("army", w) for w, war in s["wars"].items() if war["status"] == "war" and war["leader"] is None
-            and court.known_rating(s, nid, "military") > 0]
+            and court.can_lead(s, nid)]
     return out
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engines.core.machine import Ctx
 from engines.planet_king import council
-from engines.planet_king.components import CONDE, NOTABLES, OFFICES
+from engines.planet_king.components import CONDE, NOTABLES, OFFICES, SPANISH_COUNTERS
 from engines.planet_king.flow import choose, proc
 
 RULE_VACANCY = "Setup › Offices: Vacancies"
@@ -45,6 +45,15 @@ def rating(g: Ctx, nid: str | None, which: str) -> int:
         g.log(f"{name(nid)}'s {which} rating is {g.s['ratings'][key]} for the rest of the game.",
               rule="Special Rules › Juan José of Austria and Rodrigo Pacheco")
     return g.s["ratings"][key]
+
+
+def can_lead(s: dict, nid: str | None) -> bool:
+    """A noble may command an army with a Military rating above 0 and while his leader counter is available (the
+    turns on its back, Tokens › Military Leaders; errata: Spinola 1–2, Oquendo 1–4, de Fonte 1–5)."""
+    if nid is None or known_rating(s, nid, "military") <= 0:
+        return False
+    counter = SPANISH_COUNTERS.get(nid)
+    return counter is None or counter["turn_in"] <= s["turn"] <= counter["turn_out"]
 
 
 def known_rating(s: dict, nid: str | None, which: str) -> int:
@@ -231,7 +240,7 @@ def vacancy(g: Ctx, pos: tuple) -> None:
         return
     if pos[0] == "office" and pos[1] not in s["offices"]:
         return
-    cands = [n for n in court_nobles(s) if pos[0] == "office" or known_rating(s, n, "military") > 0]
+    cands = [n for n in court_nobles(s) if pos[0] == "office" or can_lead(s, n)]
     if not cands:
         g.log(f"The {pos_label(pos)} stays vacant.", rule=RULE_VACANCY)
         return

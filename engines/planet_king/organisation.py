@@ -72,6 +72,13 @@ def build_notable_decks(g: Ctx) -> None:
         if d["turn_out"] is not None and s["turn"] > d["turn_out"] and court.in_play(s, nid) and \
                 court.position_of(s, nid)[0] != "valido":
             court.remove_from_game(g, nid, "Past the turn of exit on the card's seal", R_DECKS)
+    for wid, war in s["wars"].items():
+        if war["leader"] and not court.can_lead(s, war["leader"]):
+            nid = war["leader"]
+            g.log(f"{court.name(nid)}'s leader counter is not available on turn {s['turn']}: he leaves the army.",
+                  rule="Tokens › Military Leaders")
+            court.to_court_or_deck(g, nid)
+            court.vacancy(g, ("army", wid))
     for deck, kind in DECKS.items():
         if kind != "noble" and s["ignores_court_life"]:
             s["decks"][deck] = []

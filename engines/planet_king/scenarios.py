@@ -198,7 +198,7 @@ def setup_appointments(g: Ctx) -> None:
         return
     target = s["appoint"][0]
     label = court.pos_label(("army", target)) if target in WARS else court.OFFICES[target]["name"]
-    cands = [n for n in drawn if target not in WARS or court.known_rating(s, n, "military") > 0] or drawn
+    cands = [n for n in drawn if target not in WARS or court.can_lead(s, n)] or drawn
     choose(g, council.manager(s, "valido"), f"Set-up: appoint the {label}.",
            [("appoint", n, f"{court.name(n)} ({NOTABLES[n]['military']}/{NOTABLES[n]['political']}/"
              f"{NOTABLES[n]['government']})") for n in cands], "setup_appointed", target=target)

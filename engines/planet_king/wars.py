@@ -170,7 +170,7 @@ def muster_options(g: Ctx, wid: str) -> list[tuple[str, object, str]]:
             opts.append(("muster", u["id"], f"Move the {military.unit_label(u)} into the army"))
     if s["wars"][wid]["leader"] is None:
         for n in court.court_nobles(s):
-            if court.known_rating(s, n, "military") > 0:
+            if court.can_lead(s, n):
                 opts.append(("lead", n, f"{court.name(n)} takes command (from the Court)"))
     return opts
 

@@ -56,6 +56,7 @@ def test_example_appoint_noble_replaces_army_commander():
     """FERNANDO DE AUSTRIA drawn and placed in the army of Flanders: FRANCISCO DE MELO returns to the Court or
     leaves the game."""
     s = fresh("planet_king")
+    s["turn"] = 4  # both counters are available from turn 4
     s["wars"][FLANDERS_WAR]["leader"] = nb("FRANCISCO DE MELO")
     s["court"]["nobles"] = [None] * 4
     fernando = nb("FERNANDO DE AUSTRIA")

@@ -78,3 +78,16 @@ def test_father_replaced_by_son():
     s["offices"]["viceroy_of_italy"] = father
     run(s, court.remove_from_game, father, "test")
     assert s["offices"]["viceroy_of_italy"] == son
+
+
+def test_example_spinola_counter_only_turns_1_and_2():
+    """Errata: the back of the Spinola counter reads 1-2: from turn 3 he cannot command an army."""
+    from engines.planet_king import organisation
+
+    s = fresh("planet_king")
+    spinola = nb("AMBROSIO DE SPINOLA")
+    assert s["wars"]["pk:war:flanders"]["leader"] == spinola and court.can_lead(s, spinola)
+    s["turn"] = 3
+    assert not court.can_lead(s, spinola)
+    run(s, organisation.build_notable_decks)
+    assert s["wars"]["pk:war:flanders"]["leader"] != spinola
