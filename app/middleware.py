@@ -27,21 +27,34 @@ class BodyLimit:
                     too_big = True
                 if too_big:
                     return await _refuse(send, 413, f"The request body is larger than {self.max_bytes} bytes.")
-        seen = 0
+        seen, too_big, answered = 0, False, False
 
         async def limited():
-            nonlocal seen
+            nonlocal seen, too_big
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.max_bytes:
+                    too_big = True
                     raise BodyTooLarge()
             return message
 
+        async def guarded_send(message):
+            # a body streamed without Content-Length: whatever the app answers to the aborted read becomes 413
+            nonlocal answered
+            if too_big:
+                if not answered:
+                    answered = True
+                    await _refuse(send, 413, f"The request body is larger than {self.max_bytes} bytes.")
+                return
+            answered = True
+            await send(message)
+
         try:
-            await self.app(scope, limited, send)
+            await self.app(scope, limited, guarded_send)
         except BodyTooLarge:
-            await _refuse(send, 413, f"The request body is larger than {self.max_bytes} bytes.")
+            if not answered:
+                await _refuse(send, 413, f"The request body is larger than {self.max_bytes} bytes.")
 
 
 class BodyTooLarge(Exception):

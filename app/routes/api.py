@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from app.deps import CSRF, CurrentUser, OptionalUser, SessionDep, TableDep
 from app.errors import Conflict
@@ -43,14 +43,14 @@ class JoinRequest(Strict):
 
 
 class ActionRequest(Strict):
-    seq: int = Field(ge=0, lt=2**31, description="The seq of the view you acted on")
+    seq: StrictInt = Field(ge=0, lt=2**31, description="The seq of the view you acted on")
     verb: str = Field(min_length=1, max_length=60)
     arg: Any = None
     role: Role = None
 
 
 class UndoRequest(Strict):
-    seq: int = Field(ge=0, lt=2**31)
+    seq: StrictInt = Field(ge=0, lt=2**31)
     role: Role = None
 
 
@@ -119,7 +119,7 @@ def view(db: SessionDep, user: OptionalUser, table: TableDep,
     return play.table_view(db, play.load(db, table), role)
 
 
-@router.post("/tables/{table_id}/actions", summary="Play one offered action",
+@router.post("/tables/{table_id}/actions", summary="Play one offered action", dependencies=[CSRF],
              responses={409: {"description": "Stale seq: body has the fresh view"},
                         422: {"description": "Not a legal action (the engine's message)"},
                         403: {"description": "Not your seat"}})
@@ -134,7 +134,8 @@ def post_action(request: Request, db: SessionDep, user: CurrentUser, table: Tabl
     return play.table_view(db, loaded, tables.acting_role(table, user, body.role))
 
 
-@router.post("/tables/{table_id}/undo", summary="Take back my last move, up to the undo barrier")
+@router.post("/tables/{table_id}/undo", summary="Take back my last move, up to the undo barrier",
+             dependencies=[CSRF])
 def post_undo(request: Request, db: SessionDep, user: CurrentUser, table: TableDep, body: UndoRequest):
     loaded = play.undo(db, table, user, body.role, body.seq)
     request.app.state.announce(table.id, table.seq)

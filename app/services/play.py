@@ -32,12 +32,15 @@ class Loaded:
 def load(db: Session, table: GameTable) -> Loaded:
     """The table's state at its current seq: the snapshot, or a replay when the snapshot lags."""
     game = game_of(table.game_id)
-    snap = db.get(Snapshot, table.id)
-    if snap is not None and snap.seq == table.seq:
-        state = orjson.loads(snap.state)
-    else:
-        state = replay_state(db, table, game)
-    return Loaded(table, game, state)
+    for _ in range(3):
+        snap = db.scalar(select(Snapshot).where(Snapshot.table_id == table.id)
+                         .execution_options(populate_existing=True))
+        if snap is not None and snap.seq == table.seq:
+            return Loaded(table, game, orjson.loads(snap.state))
+        db.refresh(table)  # a move committed since the table was read: catch up, so seq and state agree
+        if snap is not None and snap.seq == table.seq:
+            return Loaded(table, game, orjson.loads(snap.state))
+    return Loaded(table, game, replay_state(db, table, game))
 
 
 def effective_moves(db: Session, table_id: int) -> list[Move]:
@@ -132,11 +135,11 @@ def act(db: Session, table: GameTable, user: User | None, role: str | None, seen
     _check_playable(table, seen)
     if not isinstance(verb, str) or not verb or len(verb) > 60:
         raise Invalid("verb must be the name of one of the offered actions.")
+    loaded = load(db, table)  # brings table.seq up to the state it loads
     if seen != table.seq:
         if _is_resend(db, table, role, seen, verb, arg):
-            return load(db, table)
+            return loaded
         raise Conflict("Someone moved first; here is the table as it is now.")
-    loaded = load(db, table)
     try:
         new, barrier = loaded.game.play(loaded.state, role, verb, arg)
     except IllegalAction as exc:
@@ -177,12 +180,12 @@ def undoable(db: Session, table: GameTable, role: str) -> bool:
 def undo(db: Session, table: GameTable, user: User, role: str | None, seen: int) -> Loaded:
     role = acting_role(table, user, role)
     _check_playable(table, seen)
+    game = load(db, table).game  # brings table.seq up to date
     if seen != table.seq:
         raise Conflict("Someone moved first; here is the table as it is now.")
     moves = effective_moves(db, table.id)
     if not undoable(db, table, role):
         raise Invalid("There is no move of yours to take back now.")
-    game = game_of(table.game_id)
     state = game.replay(table.seed, table.options, [(m.role, m.verb, m.arg) for m in moves[:-1]])
     _commit(db, table, game, seen, Move(table_id=table.id, kind="undo", role=role, user_id=user.id), state)
     return Loaded(table, game, state)

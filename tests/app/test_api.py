@@ -223,3 +223,14 @@ def test_odd_characters_get_a_4xx_never_a_500(browser):
     assert r.status_code == 403
     assert alice.api("GET", f"/api/v1/tables/{2**40}").status_code == 422
     assert alice.c.get(f"/api/v1/tables/{2**40}/events").status_code == 422
+
+
+def test_every_state_changing_route_checks_csrf(app):
+    from fastapi.routing import APIRoute
+
+    from app.deps import csrf_protect
+
+    for route in app.routes:
+        if isinstance(route, APIRoute) and route.methods & {"POST", "PUT", "PATCH", "DELETE"}:
+            deps = [d.call for d in route.dependant.dependencies]
+            assert csrf_protect in deps, f"{route.path} has no CSRF check"
