@@ -66,7 +66,7 @@ def campaign_target(g: Ctx, verb: str, arg: str, mode: str) -> None:
             s["gov_card"] = {"action": "campaign", "front": arg}
         wars.player_campaign(g, arg)
         return
-    if not council.solo(s):
+    if not council.solo(s) and not s["king_dead"]:
         choose(g, "king", f"The Valido proposes war on {POWERS[arg]['name']}. Do you consent?",
                [("consent", arg, "Consent to the war"), ("refuse", arg, "Refuse")], "war_consent", mode=mode)
         return

@@ -202,3 +202,20 @@ def test_hothead_tercio_deploys_at_once():
     s = pick(s, "Raise a Spanish Tercio")
     s = pick(s, "War in Italy")
     assert "spanish_tercio" in [u["type"] for u in s["units"] if u["loc"] == "pk:war:italy"]
+
+
+def test_cooperative_war_needs_the_kings_consent():
+    """Cooperative Game › Wars: the Valido proposes a war, the King consents or refuses."""
+    s = fresh("planet_king", mode="cooperative")
+    empty_court(s)
+    seat(s, nobles=["GÓMEZ SUÁREZ"])
+    s["treasury"] = 5
+    s["cubes"]["government"] = 1
+    action_card(s)
+    s = pick(s, "Perform a government action", role="king")
+    s = pick(s, "Military Campaign", role="valido")
+    s = pick(s, "Declare war on Ottoman Empire", role="valido")
+    refused = pick(s, "Refuse", role="king")
+    assert refused["wars"]["pk:war:ottoman-empire"]["status"] == "none"
+    s = pick(s, "Consent", role="king")
+    assert "Which noble of the Court commands" in s["stack"][-1]["text"] and s["stack"][-1]["role"] == "valido"
