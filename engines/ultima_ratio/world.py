@@ -60,6 +60,51 @@ class TurnSpan(Model):
 
 
 # ---------------------------------------------------------------------------------------------- effects
+# condition kind -> the fields it needs; the comment says when the condition holds
+CONDITION_KINDS: dict[str, tuple[str, ...]] = {
+    "players": ("players",),                     # the game has `players` players
+    "from_turn": ("turn",),                      # from turn `turn` on
+    "end_of_turn": ("turn",),                    # at the end of turn `turn`
+    "in_play": ("power",),                       # `power` is in play
+    "possesses": ("power", "areas"),             # `power` possesses every one of `areas`
+    "gains_possession": ("power", "areas"),      # `power` comes to possess one of `areas` (once per area)
+    "independent": ("areas",),                   # `areas` are still independent
+    "christian_possession": ("areas",),          # a Christian power possesses `areas` (at the next turn's start)
+    "not_allied": ("minor",),                    # `minor` is allied with none of `powers` (or of `religion`; any)
+    "defeated": ("power", "morale"),             # `power` lost its war by a war status of `morale` or more
+    "most_possessions": ("province",),           # the power with most possessions in `province` (ties: none)
+    "most_troops": (),                           # the power with most troops on the map
+    "each_power_of_the_player": (),              # every power of the player who plays the card
+    "casus_belli_with": (),                      # against the powers the chosen power has a CB with
+    "battle": ("battle",),                       # in a `battle` battle fought by one of `powers` (any if empty)
+    "terrain": ("terrain",),                     # the battle's area has one of `terrain`
+}
+
+
+class Condition(Model):
+    """When an effect applies (its `kind` says which test; see ``CONDITION_KINDS``)."""
+
+    kind: Literal[tuple(CONDITION_KINDS)]
+    players: int | None = Field(default=None, ge=1, le=8)
+    turn: int | None = Field(default=None, ge=FIRST_TURN, le=LAST_TURN)
+    power: str | None = None
+    powers: list[str] = []
+    areas: list[str] = []
+    minor: str | None = None
+    religion: Religion | None = None
+    morale: int | None = Field(default=None, ge=1)
+    province: str | None = None
+    battle: Literal["land", "naval", "siege"] | None = None
+    terrain: list[Literal["open", "forest", "mountain", "marsh"]] = []
+
+    @model_validator(mode="after")
+    def _required(self) -> "Condition":
+        missing = [f for f in CONDITION_KINDS[self.kind] if getattr(self, f) in (None, [])]
+        if missing:
+            raise ValueError(f"condition {self.kind!r} needs {', '.join(missing)}")
+        return self
+
+
 # operation -> the fields it needs; the comment says what the engine does
 EFFECT_OPS: dict[str, tuple[str, ...]] = {
     "war": ("powers",),                          # the powers go to war at once; the winner scores `vp` (21.3.1)
@@ -107,7 +152,6 @@ class Effect(Model):
     battlefield: int = 0
     reroll: int = 0
     amount: int | None = None
-    mediterranean: int | None = None
     vp: int = 0
     level: int | None = Field(default=None, ge=2, le=3)
     count: int | None = None
@@ -117,7 +161,8 @@ class Effect(Model):
     leader: str | None = None
     ability: Literal["tactical", "admiral", "determined", "creative", "organizer"] | None = None
     religion: Religion | None = None
-    condition: str | None = None
+    per: Literal["unrest"] | None = None   # `amount` is multiplied by the power's unrest level
+    condition: Condition | None = None
     target: int | None = Field(default=None, ge=1, le=6)
     then: list["Effect"] = []
     otherwise: list["Effect"] = []
@@ -156,7 +201,6 @@ class Objective(Model):
     count: int | None = Field(default=None, ge=1)
     trade_centers: list[str] = []
     against: str | None = None     # military victory against this power: 1 VP per peace condition
-    turns: TurnSpan | None = None
     source: Source
 
     @model_validator(mode="after")
@@ -197,7 +241,6 @@ class Ability(Model):
 
     kind: Literal["piracy", "privateering", "free_regroup", "imperial_election"]
     text: str
-    against: list[str] = []
     source: Source
 
 
@@ -355,6 +398,14 @@ class TradeCapacity(Model):
     capacity: int = Field(ge=0)
 
 
+class Merchant(Model):
+    """A merchant placed at set-up in a trade center (19.2.2)."""
+
+    power: str
+    trade_center: str
+    fixed: bool = False     # "can not be removed" (until its power is activated, or by commercial competition)
+
+
 class Setup(Model):
     """What a scenario or a turn sets up (Playbook 9 and 10); empty fields mean "no change"."""
 
@@ -367,7 +418,7 @@ class Setup(Model):
     naval_operation_distance: dict[Literal["mediterranean", "elsewhere"], int] | None = None
     trade_capacities: list[TradeCapacity] = []
     other_trade_capacity: int | None = None   # "Rest 0": every trade center not listed
-    merchants: list[dict[str, str]] = []      # {"power", "trade_center"} merchants placed at set-up
+    merchants: list[Merchant] = []
     active_events: list[str] = []
     special_rules: list["SpecialRule"] = []
 
@@ -505,7 +556,7 @@ class World(Model):
             for name in setup.active_events:
                 need(name, events, "event")
             for merchant in setup.merchants:
-                need(merchant["power"], powers, "power")
+                need(merchant.power, powers, "power")
         for scenario in self.scenarios:
             for table in scenario.seat_tables:
                 for seat in table.seats:
@@ -519,6 +570,11 @@ class World(Model):
             for p in turn.interests:
                 need(p, powers, "power")
         for effect in self.effects():
+            if effect.condition is not None:
+                need(effect.condition.power, powers, "power")
+                need(effect.condition.minor, {m.id for m in self.minors}, "minor")
+                for p in effect.condition.powers:
+                    need(p, powers, "power")
             need(effect.power, chosen, "power")
             need(effect.with_, chosen, "power")
             for p in (*effect.powers, *effect.against):
@@ -548,9 +604,13 @@ class World(Model):
             areas.update(setup.inactive_areas, setup.active_areas)
             provinces.update(setup.inactive_provinces)
             centers.update(c.trade_center for c in setup.trade_capacities)
-            centers.update(m["trade_center"] for m in setup.merchants)
+            centers.update(m.trade_center for m in setup.merchants)
         for effect in self.effects():
             areas.update(effect.areas)
+            if effect.condition is not None:
+                areas.update(effect.condition.areas)
+                if effect.condition.province:
+                    provinces.add(effect.condition.province)
             if effect.trade_center:
                 centers.add(effect.trade_center)
         return refs

@@ -418,6 +418,8 @@ def test_trade_capacities_agree_with_the_map(world):
     ({"op": "alliance_auction"}, "needs minor or theaters"),
     ({"op": "activate"}, "needs theaters or areas"),
     ({"op": "fortune", "target": 7, "then": [{"op": "open_mediterranean"}]}, "less than or equal to 6"),
+    ({"op": "vp", "power": "spain", "amount": 1, "condition": {"kind": "possesses", "power": "spain"}}, "needs areas"),
+    ({"op": "vp", "power": "spain", "amount": 1, "condition": "if it rains"}, "valid dictionary"),
 ])
 def test_effects_are_validated(bad, message):
     with pytest.raises(ValidationError, match=message):
