@@ -33,25 +33,27 @@ def provincial_placed(g: Ctx, verb: str, arg: str) -> None:
 
 
 # ----- Move a Fleet, Tercio or Leader ------------------------------------------------------------------------
-def moves_from(s: dict, loc: str, moved: list) -> list[tuple[str, str, str]]:
-    out = []
-    for u in military.units_at(s, loc):
-        if u["id"] in moved:
-            continue
-        for dest in sorted(military.reachable(s, loc, u["type"])):
-            out.append(("move", [u["id"], dest], f"Move the {military.unit_label(u)} to {military.loc_name(dest)}"))
-    if loc in WARS and s["wars"][loc]["leader"] and s["wars"][loc]["leader"] not in moved:
-        leader = s["wars"][loc]["leader"]
-        for dest in sorted(military.reachable(s, loc, "spanish_tercio")):
-            if dest in WARS and wars.active(s, dest) and not s["wars"][dest]["leader"]:
-                out.append(("move", [leader, dest], f"Move {court.name(leader)} to command {WARS[dest]['name']}"))
+def destinations(s: dict, loc: str, what: str) -> list[str]:
+    """Where a unit (or the army's leader) at ``loc`` can go; a leader only to an army without a commander."""
+    if what.startswith("pk:unit:"):
+        return sorted(military.reachable(s, loc, military.unit(s, what)["type"]))
+    return sorted(d for d in military.reachable(s, loc, "spanish_tercio")
+                  if d in WARS and wars.active(s, d) and not s["wars"][d]["leader"])
+
+
+def movers(s: dict, loc: str, moved: list) -> list[tuple[str, str, str]]:
+    out = [("unit", u["id"], f"Move the {military.unit_label(u)}") for u in military.units_at(s, loc)
+           if u["id"] not in moved and destinations(s, loc, u["id"])]
+    leader = s["wars"][loc]["leader"] if loc in WARS else None
+    if leader and leader not in moved and destinations(s, loc, leader):
+        out.append(("unit", leader, f"Move {court.name(leader)}"))
     return out
 
 
 def sources(s: dict) -> list[str]:
     locs = {u["loc"] for u in s["units"] if u["loc"] != military.CONSTRUCTION}
     locs |= {w for w in WARS if s["wars"][w]["leader"]}
-    return [loc for loc in sorted(locs) if moves_from(s, loc, [])]
+    return [loc for loc in sorted(locs) if movers(s, loc, [])]
 
 
 def legal_move(g: Ctx, mode: str) -> bool:
@@ -70,20 +72,29 @@ def move_source(g: Ctx, verb: str, arg: str) -> None:
 
 
 def move_more(g: Ctx, loc: str, moved: list) -> None:
-    opts = moves_from(g.s, loc, moved)
+    """Any number of the units (and the leader) of one place, each to its own destination."""
+    opts = movers(g.s, loc, moved)
     if not opts:
         return
     choose(g, council.manager(g.s, "valido"), f"Move units from {military.loc_name(loc)} (any number).",
-           opts + [("done", None, "Done moving")], "move_one", loc=loc, moved=moved)
+           opts + [("done", None, "Done moving")], "move_which", loc=loc, moved=moved)
 
 
 @proc
-def move_one(g: Ctx, verb: str, arg, loc: str, moved: list) -> None:
-    """A fleet that ends its move in a territory with a raid marker removes it."""
+def move_which(g: Ctx, verb: str, arg, loc: str, moved: list) -> None:
     if verb == "done":
         return
+    label = court.name(arg) if not arg.startswith("pk:unit:") else military.unit_label(military.unit(g.s, arg))
+    choose(g, council.manager(g.s, "valido"), f"Move the {label} where?",
+           [("to", d, military.loc_name(d)) for d in destinations(g.s, loc, arg)], "move_one", loc=loc,
+           moved=moved, what=arg)
+
+
+@proc
+def move_one(g: Ctx, verb: str, arg: str, loc: str, moved: list, what: str) -> None:
+    """A fleet that ends its move in a territory with a raid marker removes it."""
     s = g.s
-    what, dest = arg
+    dest = arg
     if what.startswith("pk:unit:"):
         u = military.unit(s, what)
         u["loc"] = dest

@@ -149,7 +149,7 @@ SCORERS: dict[str, Score] = {
     "provincial_placed": _provincial, "general_chosen": _best_noble(("military",)), "war_consent": _yes,
     "fill_vacancy": _best_noble(("government", "political", "military")), "ensign_nun_choice": _yes,
     "his_majesty_choice": _yes, "diplomacy_choice": _yes, "memorial_read": _yes, "bastard_choice": _yes,
-    "move_one": lambda s, f, v, a: 1 if v == "done" else 0,
+    "move_which": lambda s, f, v, a: 1 if v == "done" else 0,
     "setup_appointed": lambda s, f, v, a: _best_noble(
         ("military",) if f["ctx"]["target"] in WARS else
         ("political",) if f["ctx"]["target"] == "ambassador_in_austria" else ("government",))(s, f, v, a),
