@@ -33,7 +33,7 @@ def campaign_targets(g: Ctx, mode: str) -> list[tuple[str, str]]:
         if council.can_pay(s, wars.campaign_cost(g, war["leader"])):
             out.append(("war", w))
     if generals(g) and council.can_pay(s, 1):
-        for p in DECLARABLE:
+        for p in ([FRANCE] if s["options"]["scenario"] == "hothead" else DECLARABLE):  # Hothead: Italy only
             fronts = wars.fronts_to_open(s, p)
             if not wars.at_war(s, p) and all(wars.can_declare(s, w) for w in fronts):
                 if mode in ("card", "eot") and any(gov_forbidden(s, "campaign", w) for w in fronts):

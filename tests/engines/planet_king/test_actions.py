@@ -219,3 +219,15 @@ def test_cooperative_war_needs_the_kings_consent():
     assert refused["wars"]["pk:war:ottoman-empire"]["status"] == "none"
     s = pick(s, "Consent", role="king")
     assert "Which noble of the Court commands" in s["stack"][-1]["text"] and s["stack"][-1]["role"] == "valido"
+
+
+def test_hothead_only_the_italian_war():
+    """Hothead: only the war against France on the Italian front can be activated."""
+    from engines.planet_king import actions_government
+    from tests.engines.planet_king.support import ctx
+
+    s = fresh("hothead")
+    s["treasury"] = 5
+    s["wars"]["pk:war:italy"]["status"] = "none"
+    targets = actions_government.campaign_targets(ctx(s), "card")
+    assert all(x == ("declare", "pk:power:france") for x in targets if x[0] == "declare")
