@@ -82,6 +82,18 @@ def test_sigkill_under_load_loses_no_acknowledged_move(servers, pg_db):
     assert "Traceback" not in again.log(), again.log()[-3000:]
 
 
+def _postmaster_start(db) -> object:
+    from sqlalchemy import text
+
+    for _ in range(100):  # right after a restart the server may still refuse connections
+        try:
+            with db.engine.connect() as c:
+                return c.execute(text("SELECT pg_postmaster_start_time()")).scalar_one()
+        except Exception:
+            time.sleep(0.1)
+    raise AssertionError("PostgreSQL did not come back")
+
+
 def _restart_allowed() -> str | None:
     if os.environ.get("SIGLO_TEST_PG_RESTART") != "1":
         return "restarts the shared PostgreSQL server: set SIGLO_TEST_PG_RESTART=1 to run it (tests/proof/README.md)"
@@ -105,10 +117,12 @@ def test_postgres_restart_under_load(servers, pg_db):
     players = [Player(a.url, tokens[i], tables[i % 4], QUINCE_ROLES, seed=i, stop=stop) for i in range(8)]
     threads = [p.start() for p in players]
     assert _wait_for(lambda: _acked_after(players, 0) >= 10, 30), "no load before the restart"
+    started_before = _postmaster_start(pg_db)
     outage_from = time.time()
     done = subprocess.run(["pg_ctlcluster", "15", "main", "restart"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     back = time.time()
+    assert _postmaster_start(pg_db) != started_before, "PostgreSQL did not restart"
     assert _wait_for(lambda: _acked_after(players, back) >= 10, 30), "the server did not recover by itself"
     recovered = min(x.at for p in players for x in p.answers if x.status == 200 and x.at > back)
     stop.set()
