@@ -149,6 +149,7 @@ class Sea(Item):
     aliases: list[str] = []
     labels: list[SeaLabel] = Field(min_length=1)
     anchors: list[SeaLabel] = []     # more points of the sea, which shape its zone in the drawing
+    world_pos: list[tuple[float, float]] = Field(min_length=1)   # on the World Map inset, 0-100 across and down
     adjacent: list[str] = []
     world_links: list[str] = []      # the World Map links between maps (6.)
     mediterranean: bool = False
@@ -265,9 +266,6 @@ class MapData(Model):
     def area(self, area_id: str) -> Area:
         return self._index("areas")[area_id]
 
-    def sea(self, sea_id: str) -> Sea:
-        return self._index("seas")[sea_id]
-
     def theater(self, key: str) -> Theater:
         return self._index("theaters")[key]
 
@@ -284,9 +282,6 @@ class MapData(Model):
         """Areas joined to `area_id` by a connection."""
         out = [c.b for c in self.connections if c.a == area_id]
         return out + [c.a for c in self.connections if c.b == area_id]
-
-    def provinces(self) -> dict[str, Province]:
-        return {p.id: p for t in self.theaters for p in t.provinces}
 
     def areas_in(self, *, theater: str | None = None, province: str | None = None) -> list[Area]:
         return [a for a in self.areas

@@ -48,13 +48,14 @@ class Drawn:
     port_at: tuple[float, float]      # the point of its coast nearest the site (where a port symbol goes)
 
 
-_TILES: dict[int, dict[str, Drawn]] = {}
+_TILES: dict[int, tuple[MapData, dict[str, Drawn]]] = {}
 
 
 def tiles(board: MapData) -> dict[str, Drawn]:
     """Every area's polygon on the sheet (computed once per loaded map)."""
-    if id(board) in _TILES:
-        return _TILES[id(board)]
+    cached = _TILES.get(id(board))
+    if cached is not None and cached[0] is board:
+        return cached[1]
     out: dict[str, Drawn] = {}
     for bmap in board.maps:
         proj = projection(bmap.id, board)
@@ -73,7 +74,7 @@ def tiles(board: MapData) -> dict[str, Drawn]:
             for area, site, tile in zip(group, sites, tile_land(sites, land, frame, lakes)):
                 borders = {group[j].id: runs for j, runs in tile.borders.items()}
                 out[area.id] = Drawn(area, tile.polygon, site, borders, _coast_point(site, tile.polygon, coast))
-    _TILES[id(board)] = out
+    _TILES[id(board)] = (board, out)
     return out
 
 
@@ -157,6 +158,7 @@ class Sheet:
         self.sea_labels(map_id, proj, size)
         for d in drawn:
             self.area_marks(d, proj, size)
+        self.names(drawn, size)
         self.boxes(map_id, proj, size)
         out.append("</g>")
         out.append(f'<rect x="{x}" y="{y}" width="{uw:.1f}" height="{uh:.1f}" fill="none" stroke="{INK}" '
@@ -268,13 +270,26 @@ class Sheet:
         if area.key_area:
             out.append(f'<rect x="{x - 5.5:.1f}" y="{y - 5.5:.1f}" width="11" height="11" fill="none" '
                        f'stroke="#a3221b" stroke-width="1.6"><title>Key area</title></rect>')
-        label = area.name.upper() if area.key_area else area.name
-        lx, ly = _label_spot(d, size, self.lakes(area.map))
-        out.append(_text(lx, ly, label, size, weight="bold" if area.key_area else "normal"))
         if area.mini_map and area.theater != "TE" or area.stacking_limit == 1 and area.theater == "TE":
             out.append(f'<rect x="{x + 5:.1f}" y="{y - 13:.1f}" width="9" height="10" fill="#fbf6e6" stroke="{INK}" '
                        f'stroke-width="0.7"/>')
             out.append(_text(x + 9.5, y - 5, str(area.stacking_limit), 8, halo="none"))
+
+    def names(self, drawn: list[Drawn], size: float) -> None:
+        """Area names over everything else, key areas first; a name that would cover one already written tries
+        above, right and left of its site."""
+        placed: list[tuple[float, float, float, float]] = []
+        lakes = self.lakes(drawn[0].area.map) if drawn else []
+        for d in sorted(drawn, key=lambda d: (not d.area.key_area, d.area.id)):
+            area, (x, y) = d.area, d.site
+            label = area.name.upper() if area.key_area else area.name
+            width = len(label) * size * (0.62 if area.key_area else 0.5)
+            spots = [_label_spot(d, size, lakes), (x, y + size + 3), (x, y - 8),
+                     (x + width / 2 + 6, y + size / 3), (x - width / 2 - 6, y + size / 3)]
+            boxes = [(sx - width / 2, sy - size, sx + width / 2, sy + 2) for sx, sy in spots]
+            best = min(range(len(spots)), key=lambda i: (sum(_overlap(boxes[i], b) for b in placed), i))
+            placed.append(boxes[best])
+            self.body.append(_text(*spots[best], label, size, weight="bold" if area.key_area else "normal"))
 
     def boxes(self, map_id: str, proj: Projection, size: float) -> None:
         for theater in self.board.theaters:
@@ -305,25 +320,32 @@ class Sheet:
 
     # ----- World Map of the seas, legend ------------------------------------------------------------------------
     def world(self) -> None:
+        """The World Map (6.): every sea, its links on a map (solid) and between maps (dashed)."""
         x, y, w, h = WORLD_BOX
-        proj = Projection(-130, 150, -60, 72, x + 260, y + 28, w - 520, h - 36)
         out = self.body
         out.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="#dfeaf0" stroke="{INK}" stroke-width="2.5"/>')
-        out.append(_text(x + 12, y + 20, "World Map — seas and their links", 13, weight="bold", anchor="start",
+        out.append(_text(x + 12, y + 22, "World Map — seas and their links", 14, weight="bold", anchor="start",
                          halo="#dfeaf0"))
-        where = {s.id: proj(s.labels[0].pos) for s in self.board.seas}
+        out.append(_text(x + 12, y + 40, "solid: seas adjacent on a map · dashed: links between maps", 10.5,
+                         style="italic", anchor="start", halo="#dfeaf0"))
+        out.append(_text(x + 12, y + 56, "sand: Mediterranean (galleys) · beige: one sea between maps", 10.5,
+                         style="italic", anchor="start", halo="#dfeaf0"))
+        spots = {s.id: [(x + 40 + px / 100 * (w - 80), y + 30 + py / 100 * (h - 60)) for px, py in s.world_pos]
+                 for s in self.board.seas}
         for sea in self.board.seas:
             for other, dashed in [(o, False) for o in sea.adjacent] + [(o, True) for o in sea.world_links]:
                 if other > sea.id:
-                    (ax, ay), (bx, by) = where[sea.id], where[other]
-                    dash = ' stroke-dasharray="5,3"' if dashed else ""
+                    (ax, ay), (bx, by) = min(((p, q) for p in spots[sea.id] for q in spots[other]),
+                                             key=lambda pq: math.dist(*pq))
+                    dash = ' stroke-dasharray="6,4"' if dashed else ""
                     out.append(f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="#2c5873" '
-                               f'stroke-width="1.4"{dash}/>')
+                               f'stroke-width="1.8"{dash}/>')
         for sea in self.board.seas:
-            sx, sy = where[sea.id]
             fill = "#f3d9a4" if sea.mediterranean else "#f6ecd0" if sea.transoceanic_hub else "#ffffff"
-            out.append(f'<circle cx="{sx:.1f}" cy="{sy:.1f}" r="5" fill="{fill}" stroke="#2c5873" stroke-width="1.3"/>')
-            out.append(_text(sx, sy - 8, sea.name, 8.5, halo="#dfeaf0"))
+            for sx, sy in spots[sea.id]:
+                out.append(f'<circle cx="{sx:.1f}" cy="{sy:.1f}" r="8" fill="{fill}" stroke="#2c5873" '
+                           f'stroke-width="1.5"/>')
+                out.append(_text(sx, sy - 12, sea.name, 11, halo="#dfeaf0"))
 
     def legend(self) -> None:
         x, y, w, h = LEGEND_BOX
@@ -371,6 +393,12 @@ class Sheet:
                 f'height="{HEIGHT}" style="max-width:100%;height:auto" font-family="{FONT}" class="urr-map">'
                 f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#e9dcb8"/><defs>{"".join(self.defs)}</defs>'
                 f'{"".join(self.body)}</svg>')
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
 
 
 def _coast_point(site, polygon, coast) -> tuple[float, float]:

@@ -306,3 +306,17 @@ def test_capitals_agree_with_the_power_cards(board):
     for power in world.powers:
         assert capitals[power.id].id == power.capital, power.id
         assert capitals[power.id].protestant_cross == power.protestant_cross, power.id
+
+
+def test_content_export_lists_every_item_with_id_name_and_source(board):
+    from engines.ultima_ratio.content import export
+
+    data = export()
+    assert list(data)[:5] == ["theaters", "areas", "seas", "connections", "trade_centers"]
+    assert len(data["areas"]) == len(board.areas) and len(data["connections"]) == len(board.connections)
+    for key, items in data.items():
+        for item in items:
+            assert item["id"] and item["name"] and item["source"] in ("rulebook", "reconstructed"), key
+    area = next(a for a in data["areas"] if a["id"] == "savoy")
+    assert area["port"] is False and area["border_area"] is True and area["stacking_limit"] == 4
+    assert next(c for c in data["connections"] if c["id"] == "dauphine--savoy")["kind"] == "rough_pass"
