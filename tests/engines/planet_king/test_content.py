@@ -316,6 +316,15 @@ def test_example_first_game_turn_values(ids):
     assert ids[pk("lady", "elisabeth-of-france")].fertility == 2 and ids[pk("lady", "maria-calderon")].fertility >= 2
 
 
+def test_example_first_game_turn_treasury_leaves_no_fortune_ducat(ids):
+    """Line 1010: 10 ducats, one paid for the fleet, "9 remain": the notables placed in offices, armies or as Queen
+    at set-up and during that turn (Gómez Suárez to Flanders, Pimentel to Italy) had no Fortune ducat to give."""
+    placed = [pk("noble", n) for n in ("diego-carrillo", "fernandez-de-castro-father", "manuel-de-melo",
+                                        "isabel-clara-eugenia", "ambrosio-de-spinola", "gonzalo-fdez-de-cordoba",
+                                        "gomez-suarez", "francisco-pimentel")] + [pk("lady", "elisabeth-of-france")]
+    assert not [n for n in placed if "fortune" in ids[n].traits]
+
+
 # ----- the other worked examples ---------------------------------------------------------------------------------
 def score_enlightenment(ids, geniuses, nobles, per_art=2):
     by_art: dict[str, list[int]] = {}
