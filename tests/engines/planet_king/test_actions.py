@@ -230,4 +230,5 @@ def test_hothead_only_the_italian_war():
     s["treasury"] = 5
     s["wars"]["pk:war:italy"]["status"] = "none"
     targets = actions_government.campaign_targets(ctx(s), "card")
-    assert all(x == ("declare", "pk:power:france") for x in targets if x[0] == "declare")
+    declarations = [x for x in targets if x[0] == "declare"]
+    assert declarations == [("declare", "pk:power:france")]
