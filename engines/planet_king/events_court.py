@@ -117,6 +117,7 @@ def patron(g: Ctx, card: str) -> None:
         not_played(g, "The four genius spaces are occupied" if slot is None else "The genius deck is empty")
         return
     nid = s["decks"]["geniuses"].pop(0)
+    g.reveal()
     court.place(g, nid, ("genius", slot))
     g.log(f"PATRON: {court.name(nid)} joins the Court.", rule="Events")
 
