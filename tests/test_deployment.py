@@ -2,6 +2,7 @@
 
 (`docker compose config` needs the compose plugin, which this CI machine lacks; these checks read the files.)"""
 import pathlib
+import subprocess
 import tomllib
 
 import yaml
@@ -28,7 +29,8 @@ def test_dockerfile_copies_every_top_level_part():
 
 
 def test_project_shape():
-    names = {p.name for p in ROOT.iterdir() if not p.name.startswith(".")}
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    names = {line.split("/", 1)[0] for line in tracked.splitlines() if not line.startswith(".")}
     required = {"pyproject.toml", "app", "engines", "templates", "static", "migrations", "tests",
                 "docker-compose.yml", "Dockerfile"}
     assert required <= names

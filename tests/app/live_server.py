@@ -33,7 +33,7 @@ class LiveServer:
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         self.wait_ready()
 
-    def wait_ready(self, timeout: float = 20) -> None:
+    def wait_ready(self, timeout: float = 60) -> None:
         deadline = time.time() + timeout
         while time.time() < deadline:
             if self.proc.poll() is not None:
