@@ -68,6 +68,10 @@ def verify(db: Session, table: GameTable) -> bool:
         table.flagged = f"The move log no longer replays: {exc.message}"
         db.commit()
         return False
+    except Exception as exc:  # an engine that fails on its own log: never play on from an unverified state
+        table.flagged = f"The move log no longer replays ({type(exc).__name__})."
+        db.commit()
+        return False
     if snap is None or snap.seq != table.seq or orjson.loads(snap.state) != replayed:
         table.flagged = "The snapshot and the replayed log disagree."
         db.commit()
