@@ -12,6 +12,7 @@ from typing import Any, Callable
 from engines.core.game import Game, random_bot
 from engines.planet_king import court, military, wars
 from engines.planet_king.components import NOTABLES, WARS
+from engines.planet_king.scoring import court_happiness, court_prestige
 
 Score = Callable[[dict, list, Any], float]
 ACTION_ORDER = ["issue", "exploration", "campaign", "nominate_genius", "court_painter", "appoint_noble",
@@ -36,6 +37,12 @@ def _type(s, f, v, a):
 
 
 def _action(s, f, v, a):
+    happiness = court_happiness(s) + s["marks"]["happiness"]
+    prestige = court_prestige(s) + s["marks"]["prestige"]
+    if a in ("hunt", "choose_mistress") and happiness <= 4:
+        return 30
+    if a == "appoint_noble" and prestige <= 5 and court.free_court_slot(s, "noble") is not None:
+        return 28
     if a == "asiento":
         return 9 if s["treasury"] <= 1 else -1
     if a in ("raise_tercio", "raise_nations", "build_fleet", "build_fortification") and s["treasury"] < 4:
@@ -80,6 +87,8 @@ def _best_noble(which: tuple[str, ...]) -> Score:
 def _placed(s, f, v, a):
     pos = tuple(a)
     held = court.holder(s, pos)
+    if pos[0] == "noble" and court_prestige(s) + s["marks"]["prestige"] <= 5:
+        return 8
     if pos[0] == "office":
         return 6 if held is None else 1
     if pos[0] == "army":
