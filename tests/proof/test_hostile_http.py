@@ -16,7 +16,7 @@ from schemathesis import GenerationMode
 from tests.proof.conftest import Browser  # noqa: F401
 
 SKIP_PATHS = ("/events",)  # endless SSE streams: covered by the live tests, not by an in-process fuzzer
-EXAMPLES = 10
+EXAMPLES = 8
 
 
 def _token(b: Browser, username: str) -> str:
