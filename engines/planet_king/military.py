@@ -64,15 +64,17 @@ def unit_sp(u: dict) -> float:
     return 1.0
 
 
-def army_sp(s: dict, wid: str) -> float:
-    """The SP of the army in a war for comparing strengths: a naval power's war without a fleet counts one SP
-    less; other wars count at most one fleet, the Palatinate none (Government Actions › Military Campaign)."""
+def army_sp(s: dict, wid: str, enemy_campaign: bool = False) -> float:
+    """The SP of the army in a war for comparing strengths: in the player's campaign a naval power's war without a
+    fleet counts one SP less (in an enemy campaign the missing fleet makes neutral results negative instead);
+    other wars count at most one fleet, the Palatinate none (Government Actions › Military Campaign; Progression
+    of a War)."""
     units = units_at(s, wid)
     land = sum(unit_sp(u) for u in units if u["type"] in LAND)
     fleets = sum(1 for u in units if u["type"] == "fleet")
     rule = WARS[wid]["fleets"]
     if rule == "required":
-        return land + fleets if fleets else max(0.0, land - 1)
+        return land + fleets if fleets or enemy_campaign else max(0.0, land - 1)
     if rule == "none":
         return land
     return land + min(fleets, 1)

@@ -247,10 +247,10 @@ def enemy_campaign(g: Ctx, wid: str) -> None:
     s = g.s
     war = s["wars"][wid]
     strat = enemy_leader_strategy(s, wid)
-    diff = enemy_strength(s, wid) - military.army_sp(s, wid)
+    diff = enemy_strength(s, wid) - military.army_sp(s, wid, enemy_campaign=True)
     naval_without_fleet = POWERS[WARS[wid]["power"]]["naval"] and not military.has_fleet(s, wid)
     g.log(f"Campaign against the player in {WARS[wid]['name']}: enemy {enemy_strength(s, wid):g} SP against "
-          f"{military.army_sp(s, wid):g} SP.", rule=R_PROG)
+          f"{military.army_sp(s, wid, enemy_campaign=True):g} SP.", rule=R_PROG)
     results = tests(g, max(1, strat), f"the enemy campaign in {WARS[wid]['name']}")
     bad = False
     for sym, _ in results:

@@ -179,3 +179,17 @@ def test_palatinate_has_no_enemy_leader_and_no_fleets():
     assert s["wars"][PALATINATE]["enemy"] is None
     assert not military.may_stand(s, "fleet", PALATINATE)
     assert all(LEADERS[s["wars"][w]["enemy"]]["power"] == UNITED_PROVINCES for w in [FLANDERS_WAR])
+
+
+def test_naval_power_without_fleet():
+    """England is a naval power: without a fleet the player's campaign counts one SP less, and in the enemy's
+    campaign neutral results count as negative."""
+    s = fresh("planet_king")
+    at_war(s, "pk:war:england", leader=nb("GÓMEZ SUÁREZ"), enemy="pk:leader:buckingham",
+           army=["spanish_tercio", "spanish_tercio"])
+    assert military.army_sp(s, "pk:war:england") == 1
+    assert military.army_sp(s, "pk:war:england", enemy_campaign=True) == 2
+    stack(s, [ev("FALL FROM GRACE")])  # neutral (strategy 1, difference 1)
+    run(s, wars.war_event, "pk:power:england")
+    assert s["wars"]["pk:war:england"]["pos"] == -1
+    assert units(s, "pk:war:england") == ["spanish_tercio"]  # the card's SP symbol: one tercio lost
