@@ -250,7 +250,6 @@ class Power(Item):
     colour: str = Field(pattern=r"^#[0-9a-f]{6}$")
     variants: list[str] = []          # spellings in the playbook tables ("BARBARY C.")
     vitality: int = Field(ge=1)
-    initial_unrest: int | None = None  # only where the playbook overrides "unrest = vitality" (24.)
     inherits: str | None = None       # takes over this power's seat, counters and holdings (Turn 11)
     base_maintenance: int = Field(ge=0)
     troops: Troops
@@ -359,7 +358,7 @@ class Deployment(Model):
     domains: list[str] = []
     allies: list[str] = []             # minor (or major) power ids
     interest: list[TheaterKey] | None = None
-    initial_unrest: int | None = None
+    initial_unrest: int | None = None  # only where the playbook overrides "unrest = vitality" (24.)
     printed: str                       # the row as the playbook prints it
     line: list[int]
     confidence: Confidence

@@ -70,10 +70,11 @@ def test_domains_are_marked_in_one_colour_only(world):
 
 def test_vitality_implied_by_mamluks_and_hungary(world):
     """Turn 1: 'Mamluks and Hungarians start with an initial unrest of 6 (instead of 2)' — unrest = vitality (24)."""
+    turn_1 = {row.power: row for row in world.turn(1).deployment}
     for pid in ("mamluks", "hungary"):
-        power = world.power(pid)
-        assert power.vitality == 2 and power.initial_unrest == 6
-    assert world.power("mughals").initial_unrest == 6
+        assert world.power(pid).vitality == 2 and turn_1[pid].initial_unrest == 6
+    assert all(row.initial_unrest is None for pid, row in turn_1.items() if pid not in ("mamluks", "hungary"))
+    assert [row.initial_unrest for row in world.turn(8).deployment if row.power == "mughals"] == [6]   # line 2423
 
 
 def test_spain_scores_military_victory_against_the_netherlands(world):
@@ -241,6 +242,45 @@ def test_deployment_points_match_the_facts_file(world, facts):
     assert count == 64   # 9.1: 1, 9.4: 6, 9.5: 15, 9.8: 16, turns 1-11: 26
 
 
+SPELLING = {"trebzon": "trebizond", "novi-baxar": "novi-bazar", "khazan": "kazan", "psok": "pskov",
+            "crete": "candia", "hormuz": "ormuz", "franche-comte": "franche-comte", "wuzburg": "wurzburg",
+            "sicily-sardinia": ["sicily", "sardinia"], "calais-if-not-english": "calais"}
+LEFT_OUT_ALLIES = {("9.8", "spain"): "Florence", ("9.8", "ottomans"): "Crimea"}   # WORLD.md ruling 10
+
+
+def slugs(names):
+    out = []
+    for name in names:
+        slug = re.sub(r"[^a-z0-9]+", "-", name.lower().replace("ö", "o").replace("š", "s")).strip("-")
+        found = SPELLING.get(slug, slug)
+        out += found if isinstance(found, list) else [found]
+    return out
+
+
+def party_id(world, printed: str) -> str:
+    for card in (*world.minors, *world.powers):
+        if printed.lower() in {card.name.lower(), *(v.lower() for v in card.variants)}:
+            return card.id
+    raise AssertionError(f"no power or minor called {printed!r}")
+
+
+def test_deployment_holdings_and_allies_match_the_facts_file(world, facts):
+    """Cells that name areas or allies: every name is in the row (after the rulings of WORLD.md)."""
+    setups = {s.section: s for s in world.scenarios} | {t.id: t for t in world.turns}
+    for where, row in deployment_rows(facts):
+        pid = power_id(world, row["power"])
+        ours = next(d for d in setups[where].deployment if d.power == pid)
+        for cell, have in (("home_areas", ours.home_areas), ("domains", ours.domains),
+                           ("home_areas_added", ours.home_areas), ("domains_added", ours.domains),
+                           ("added", ours.domains)):
+            if isinstance(row.get(cell), list):
+                assert set(slugs(row[cell])) <= set(have), (where, pid, cell)
+        for cell in ("allies", "domains_or_allies"):
+            for name in row.get(cell) or []:
+                if LEFT_OUT_ALLIES.get((where, pid)) != name:
+                    assert party_id(world, name) in ours.allies + ours.domains, (where, pid, name)
+
+
 def test_interest_tables_match_the_facts_file(world, facts):
     for number in range(1, 12):
         printed = facts["turns"][str(number)].get("interest", {})
@@ -251,6 +291,16 @@ def test_interest_tables_match_the_facts_file(world, facts):
             want = [{"EC": "CE", "MOr": "TE"}.get(t, t) for t in cell["value"]]
             assert world.turn(number).interests[pid] == want, (number, pid)
             assert world.power(pid).interest(number) == want, (number, pid)
+
+
+def test_active_events_match_the_facts_file(world, facts):
+    names = {e.name.strip('"').lower(): e.id for e in world.events}
+    names["iberian union / prior of crato"] = "antonio-prior-de-crato"
+    for number in range(1, 12):
+        printed = facts["turns"][str(number)].get("active_events", {}).get("value") or []
+        assert world.turn(number).active_events == [names[n.lower()] for n in printed], number
+    rise = next(s for s in facts["scenarios"]["list"] if s["id"] == "9.1")["active_events"]["value"]
+    assert world.scenario("the-rise-of-portugal").active_events == [names[n.lower()] for n in rise]
 
 
 def test_turn_10_keeps_the_turn_9_interests(world):
