@@ -81,12 +81,9 @@ def army_leaders(s: dict) -> list[str]:
     return [w["leader"] for w in s["wars"].values() if w["leader"]]
 
 
-def nobles_in_play(s: dict, valido: bool = False) -> list[str]:
-    """Nobles at Court, in office or in command of an army (the Valido only when asked)."""
-    out = court_nobles(s) + office_holders(s) + army_leaders(s)
-    if valido and s["court"]["valido"]:
-        out.append(s["court"]["valido"])
-    return out
+def nobles_in_play(s: dict) -> list[str]:
+    """Nobles at Court, in office or in command of an army (not the Valido, whom no card affects)."""
+    return court_nobles(s) + office_holders(s) + army_leaders(s)
 
 
 def position_of(s: dict, nid: str) -> tuple | None:

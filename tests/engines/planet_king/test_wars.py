@@ -2,7 +2,7 @@
 Campaign) — the rulebook's examples with stacked decks."""
 from engines.planet_king import military, wars
 from engines.planet_king.components import (
-    ENGLAND, F_CATALONIA, F_ITALY, F_PICARDY, FLANDERS_WAR, FRANCE, LEADERS, OTTOMAN, PALATINATE, UNITED_PROVINCES,
+    F_CATALONIA, F_ITALY, F_PICARDY, FLANDERS_WAR, FRANCE, LEADERS, OTTOMAN, PALATINATE, UNITED_PROVINCES,
 )
 from tests.engines.planet_king.support import ev, fresh, nb, pick, run, stack, text_log, units
 
