@@ -101,3 +101,30 @@ def test_war_only_removes_hunting_day_and_an_action():
     assert ev("HUNTING DAY") in s["gone_events"]
     assert sum(1 for e in s["decks"]["events"] if EVENTS[e]["name"] == "ACTION") == 6
     assert s["cubes"]["royal"] == 0 and s["decks"]["ladies"] == []
+
+
+def test_choosing_the_royal_mistress_from_turn_two():
+    """From the second turn the King replaces the Royal Mistress (removed from the game) by a lady of prestige 0 or
+    less from the Ladies deck; a missing Queen is replaced by a lady of prestige 0 or more."""
+    s = fresh("planet_king")
+    old = s["court"]["mistress"]
+    s["turn"] = 2
+    s["court"]["queen"] = None
+    run(s, organisation.org_ladies)
+    assert "Queen" in s["stack"][-1]["text"] or "Mistress" in s["stack"][-1]["text"]
+    while "Choose the new" in s["stack"][-1]["text"]:
+        s = pick(s, "")
+    assert s["court"]["queen"] and s["court"]["mistress"] != old and old in s["gone"]
+
+
+def test_end_of_turn_actions_need_three_cubes():
+    from engines.planet_king import end_of_turn
+
+    s = fresh("planet_king")
+    s["cubes"] = {"royal": 1, "government": 1, "political": 0, "green": 0}
+    stack_before = len(s["stack"])
+    run(s, end_of_turn.eot_actions)
+    assert len(s["stack"]) == stack_before
+    s["cubes"] = {"royal": 1, "government": 1, "political": 1, "green": 0}
+    run(s, end_of_turn.eot_actions)
+    assert "End of Turn" in s["stack"][-1]["text"]
