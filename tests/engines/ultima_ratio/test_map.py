@@ -80,6 +80,25 @@ def test_every_area_the_rulebook_names_exists(board):
     assert names["Candia"].id == "candia" and names["Ormuz"].id == "ormuz"
 
 
+def test_every_reference_resolves(board):
+    areas, seas = {a.id for a in board.areas}, {s.id for s in board.seas}
+    provinces = {(t.key, p.id) for t in board.theaters for p in t.provinces}
+    maps = {m.id for m in board.maps}
+    for area in board.areas:
+        assert (area.theater, area.province) in provinces and area.map in maps, area.id
+        assert set(area.seas) | set(area.strategic_port) <= seas, area.id
+    for conn in board.connections:
+        assert {conn.a, conn.b} <= areas and conn.crossing in seas | {None}
+    for sea in board.seas:
+        assert set(sea.adjacent) | set(sea.world_links) <= seas
+        assert {spot.map for spot in (*sea.labels, *sea.anchors)} <= maps
+    for center in board.trade_centers:
+        assert set(center.seas) <= seas and set(center.theaters) <= {t.key for t in board.theaters}
+        assert center.map in maps
+    for theater in board.theaters:
+        assert {box.map for box in theater.dispersed_boxes} <= set(theater.maps)
+
+
 def test_area_ids_are_the_slugs_of_their_names(board):
     for area in board.areas:
         assert area.id == slug(area.name), area.name
