@@ -1,7 +1,7 @@
 """The Player Turn › 1.4 Hiring a Conspirator (optional variant) and the Conspirator Abilities.
 
-Hiring is a Special Action: one of the face-up Conspirators, paid by discarding two Characters of one's Estate
-(RULINGS OQ-26). A hired Conspirator waits face down by its owner's Family token. In his first turn of each
+Hiring is a Special Action: one of the face-up Conspirators, paid by putting two Characters from one's hand in
+the Estate (RULINGS OQ-26). A hired Conspirator waits face down by its owner's Family token. In his first turn of each
 Confrontation the owner chooses: play one from his hand (a Character without Administrative Ability), let one
 plot (face down, untouchable, its Conspirator Ability resolves at the end of the phase), or keep them aside.
 Wherever a Conspirator is, it goes back to its owner at the end of every Confrontation; each one hired costs its
@@ -11,10 +11,11 @@ informant (draw 2 cards).
 """
 from __future__ import annotations
 
-from engines.core.machine import Ctx, act
-from engines.quince_dias.cards import card, draw, income, is_conspirator, label, name
+from engines.core.machine import Ctx, Step, act
+from engines.quince_dias.cards import card, draw, income, is_character, is_conspirator, label, name
 
 HIRE_COST = 2
+FAMILY_FLOOR = 3
 PLOT_POINTS = 2
 R_HIRE = "The Player Turn › 1.4 Hiring a Conspirator"
 R_HAND = "The Player Turn › 1.4.1 Play from Hand"
@@ -25,24 +26,45 @@ PLOT_TEXT = {
 }
 
 
+def estate_cards(s: dict, role: str) -> list[str]:
+    return [c for c in s["hands"][role] if is_character(c) and not is_conspirator(c)]
+
+
 def hire_actions(s: dict, role: str) -> list:
-    if sum(1 for c in s["estate"][role]) < HIRE_COST:
+    floor = FAMILY_FLOOR if s["phase"] == "family" else 0
+    if len(estate_cards(s, role)) < HIRE_COST or len(s["hands"][role]) - HIRE_COST < floor:
         return []
     return [act("hire", c, f"Hire {name(c)} ({PLOT_TEXT[card(c)['plot']].format(who='you')} when he plots), "
-                           "paying two Characters of your Estate") for c in s["consp"]["available"]]
+                           "putting two Characters in your Estate") for c in s["consp"]["available"]]
 
 
 def hire(g: Ctx, role: str, cid: str) -> None:
     s = g.s
-    spent = s["estate"][role][:HIRE_COST]
-    del s["estate"][role][:HIRE_COST]
-    s["discard"].extend(spent)
     c = s["consp"]
     c["available"].remove(cid)
     c["owner"][cid] = role
     c["owned"][role].append(cid)
     c["reserve"][role].append(cid)
-    g.log(f"{label(role)} hires the {name(cid)}, discarding two Characters of his Estate.", rule=R_HIRE)
+    g.log(f"{label(role)} hires the {name(cid)}, putting two Characters in his Estate.", rule=R_HIRE)
+    g.push("hire_estate", role=role, left=HIRE_COST)
+
+
+class HireEstate(Step):
+    """1.4: the two Characters that pay for the Conspirator go under the Family token."""
+
+    def active(self, g: Ctx) -> list[str]:
+        return [g.frame["role"]]
+
+    def prompt(self, g: Ctx, role: str):
+        return f"Hiring: put {g.frame['left']} more Character(s) in your Estate.", [
+            act("estate", c, f"Put {name(c)} in the Estate") for c in estate_cards(g.s, role)]
+
+    def on_estate(self, g: Ctx, role: str, arg: str) -> None:
+        g.s["hands"][role].remove(arg)
+        g.s["estate"][role].append(arg)
+        g.frame["left"] -= 1
+        if not g.frame["left"]:
+            g.pop()
 
 
 def must_decide(s: dict, role: str) -> bool:

@@ -6,7 +6,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from engines.core.machine import Ctx, StepGame
-from engines.quince_dias import administrative, confrontation, court, sequence, setting, turn, views
+from engines.quince_dias import administrative, confrontation, conspirators, court, sequence, setting, turn, views
 from engines.quince_dias.content import content
 
 
@@ -32,6 +32,7 @@ class QuinceDias(StepGame):
         "turn": turn.Turn(),
         "end_turn": turn.EndTurn(),
         "leave_discard": turn.LeaveDiscard(),
+        "hire_estate": conspirators.HireEstate(),
         "attract_pay": court.AttractPay(),
         "manipulate": court.Manipulate(),
         "invest": administrative.Invest(),

@@ -124,8 +124,8 @@ class Turn(Step):
             end_turn(g)
 
     def on_hire(self, g: Ctx, role: str, arg: str) -> None:
-        conspirators.hire(g, role, arg)
         g.frame["stage"] = "common"
+        conspirators.hire(g, role, arg)
 
     def on_skip(self, g: Ctx, role: str, arg: Any) -> None:
         g.frame["stage"] = "common"

@@ -35,7 +35,7 @@ def spied(s: dict) -> tuple[str, str] | None:
 
 def public_view(s: dict) -> dict:
     conf = s["conf"] or {}
-    top = s["stack"][-1] if s["stack"] else {}
+    turn = next((f["role"] for f in reversed(s["stack"]) if f["step"] in ("turn", "end_turn")), None)
     players = []
     for r in s["roles"]:
         f = s["family"][r]
@@ -69,7 +69,7 @@ def public_view(s: dict) -> dict:
         "prince_discards": [prince_view(d["id"]) if "id" in d else {"family_side": True} for d in s["prince_discards"]],
         "control_free": s["control_free"], "starting": s["starting"],
         "individual_power": s["powers"]["individual"], "families": families, "players": players,
-        "turn": top.get("role") if top.get("step") == "turn" else None,
+        "turn": turn,
         "order": list(conf.get("queue", [])), "initiative_zero": list(conf.get("zero", [])),
         "round_of_turns": conf.get("round_of_turns"), "results": s["results"][-2:],
     }

@@ -106,3 +106,18 @@ def test_administrative_abilities_keep_three_cards_in_the_family_confrontation()
     set_hand(s, "player1", [cid("Apostolic Nuncio")], filler=2)
     s = play(s, "player1", "admin", cid("Apostolic Nuncio"))
     assert len(s["hands"]["player1"]) == 3
+
+
+def test_spy_in_the_family_confrontation_never_leaves_a_hand_below_three():
+    card = cid("English Ambassador")        # Spy
+    s = fresh(players=4)
+    confrontation(s, "family", powers={"olivares": "government", "lerma": "society", "individual": "clerical"},
+                  mains={"player1": cid("Cardinal")}, turn="player1", stage="common")
+    set_hand(s, "player1", [card], filler=3)
+    set_hand(s, "player2", [], filler=3)
+    s = play(s, "player1", "admin", card)
+    s = play(s, "player1", "spy", "player2")
+    s = play(s, "player1", "take", s["hands"]["player2"][0])
+    assert ("pay", None) not in offered(s, "player1")           # he must trade a card
+    s = play(s, "player1", "give", s["hands"]["player1"][0])
+    assert len(s["hands"]["player2"]) == 3 and len(s["hands"]["player1"]) == 4

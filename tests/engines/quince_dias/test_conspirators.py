@@ -8,18 +8,20 @@ from .helpers import cid, confrontation, fresh, offered, play, run, set_hand
 IND = {"olivares": "clerical", "lerma": "society", "individual": "government"}
 
 
-def with_estate(n: int = 2) -> dict:
+def my_turn(characters: int = 4) -> dict:
     s = fresh(players=4, conspirators=True)
     confrontation(s, "individual", powers=IND, mains={"player1": cid("Cardinal"), "player2": cid("Grand Chaplain")},
                   turn="player1")
-    set_hand(s, "player1", [], filler=4)
-    for _ in range(n):
-        s["estate"]["player1"].append(s["deck"].pop())
-    while not s["estate"]["player1"][-1].startswith("qd:char:") or not s["estate"]["player1"][0].startswith("qd:char:"):
-        s["estate"]["player1"] = [c for c in s["deck"] if c.startswith("qd:char:")][:n]
-        for c in s["estate"]["player1"]:
-            s["deck"].remove(c)
+    set_hand(s, "player1", [], filler=characters)
     return s
+
+
+def hire_one(s: dict) -> tuple[dict, str]:
+    consp = offered(s, "player1", "hire")[0][1]
+    s = play(s, "player1", "hire", consp)
+    for _ in range(2):
+        s = play(s, "player1", "estate", s["hands"]["player1"][0])
+    return s, consp
 
 
 def test_four_conspirators_face_up_at_setup():
@@ -28,28 +30,26 @@ def test_four_conspirators_face_up_at_setup():
     assert all(c.startswith("qd:consp:") for c in s["consp"]["available"])
 
 
-def test_hire_spends_two_characters_of_the_estate():
-    s = with_estate(2)
+def test_hire_puts_two_characters_from_hand_in_the_estate():
+    s = my_turn(4)
     hires = offered(s, "player1", "hire")
     assert len(hires) == 4
-    consp = hires[0][1]
-    estate = list(s["estate"]["player1"])
-    s = play(s, "player1", "hire", consp)
-    assert s["estate"]["player1"] == [] and set(estate) <= set(s["discard"])
+    hand = list(s["hands"]["player1"])
+    s, consp = hire_one(s)
+    assert s["estate"]["player1"] == hand[:2] and s["hands"]["player1"] == hand[2:]
     assert s["consp"]["owned"]["player1"] == [consp] and consp not in s["consp"]["available"]
+    assert s["stack"][-1]["stage"] == "common"
     assert consp in GAME.hidden_ids(s, "player1")          # face down by the Family token
     assert consp not in str(GAME.view(s, "player2"))
 
 
-def test_no_hire_with_fewer_than_two_characters_in_the_estate():
-    s = with_estate(1)
+def test_no_hire_with_fewer_than_two_characters_in_hand():
+    s = my_turn(1)
     assert offered(s, "player1", "hire") == []
 
 
 def test_first_turn_of_each_phase_play_from_hand_or_plot():
-    s = with_estate(2)
-    consp = offered(s, "player1", "hire")[0][1]
-    s = play(s, "player1", "hire", consp)
+    s, consp = hire_one(my_turn(4))
     s["consp"]["decided"] = []
     s["stack"][-1] = {"step": "turn", "role": "player1", "stage": "conspire"}
     acts = offered(s, "player1")

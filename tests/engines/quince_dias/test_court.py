@@ -161,3 +161,24 @@ def test_manipulated_manipulate_chains_to_a_further_character():
     assert chain, "the Almoner's Manipulate reaches a further Main Character"
     s = play(s, GONZO, "use_court", chain[0][1])
     assert s["stack"][-1]["step"] == "manipulate" and second in s["stack"][-1]["used"]
+
+
+def test_family_confrontation_attract_at_three_cards_is_paid_with_a_ducat():
+    """2.5 Attention / RULINGS: at 3 cards (after the Special Action) an Attract must be compensated with a Ducat."""
+    s = fresh(players=4)
+    s["family"] = {"player1": "olivares", "player2": "olivares", "player3": "lerma", "player4": "lerma"}
+    confrontation(s, "family", powers={"olivares": "government", "lerma": "government", "individual": "society"},
+                  mains={GONZO: cid("Cardinal"), OSCAR: cid("Apostolic Nuncio")}, turn=GONZO, stage="common")
+    thief = cid("Lord High Steward")            # Attract, Government 5-9
+    set_hand(s, GONZO, [thief], filler=2)
+    assert ("court", [thief, OSCAR]) in offered(s, GONZO)
+    s = play(s, GONZO, "court", [thief, OSCAR])
+    assert offered(s, GONZO) == [("pay", None)]
+    s = play(s, GONZO, "pay")
+    assert len(s["hands"][GONZO]) == 3
+    s2 = fresh(players=4)
+    confrontation(s2, "family", powers={"olivares": "government", "lerma": "government", "individual": "society"},
+                  mains={GONZO: cid("Cardinal"), OSCAR: cid("Apostolic Nuncio")}, turn=GONZO, stage="common")
+    set_hand(s2, GONZO, [thief], filler=2)
+    s2["ducats"][GONZO] = 0
+    assert ("court", [thief, OSCAR]) not in offered(s2, GONZO)
