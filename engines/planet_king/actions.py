@@ -39,9 +39,12 @@ def register(key: str, kind: str, label: str, legal, do, unique: bool = False, o
     ACTIONS[key] = Action(key, kind, label, legal, do, unique, org)
 
 
+WAR_ONLY_POLITICAL = ("cortes", "royal_pardon")
+
+
 def kind_of(s: dict, key: str) -> str:
     """War-Only mode: Cortes and Royal Pardon are performed as political actions (Scenarios › War-Only Mode)."""
-    if council.war_only(s) and key in ("cortes", "royal_pardon"):
+    if key in WAR_ONLY_POLITICAL and council.war_only(s):
         return "political"
     return ACTIONS[key].kind
 
@@ -70,7 +73,9 @@ def offered(g: Ctx, key: str, mode: str) -> bool:
 
 
 def available(g: Ctx, kind: str, mode: str) -> list[str]:
-    return [k for k in ACTIONS if kind_of(g.s, k) == kind and offered(g, k, mode)]
+    s = g.s
+    return [k for k, a in ACTIONS.items() if (a.kind == kind or k in WAR_ONLY_POLITICAL) and kind_of(s, k) == kind
+            and offered(g, k, mode)]
 
 
 def pay_cube(g: Ctx, kind: str) -> None:
