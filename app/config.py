@@ -25,6 +25,7 @@ class Settings(BaseSettings):
     login_window_seconds: int = Field(300, description="The login rate-limit window")
     bots_enabled: bool = Field(True, description="Run bot seats' turns in the background")
     bot_delay_seconds: float = Field(0.3, description="Pause before a bot moves, so people can follow")
+    max_concurrent_requests: int = Field(16, ge=1, description="Requests at work at once; the rest queue")
     max_body_bytes: int = Field(1_000_000, description="Largest request body accepted")
     extra_games: list[str] = Field(default_factory=list,
                                    description='More engines to register, as JSON list of "module:ATTR"')

@@ -18,10 +18,13 @@ def normalise_url(url: str) -> str:
     return url
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, concurrency: int = 16) -> Engine:
+    """The pool holds more connections than requests may be at work at once (see app.middleware.Admission),
+    plus a few for the bot runner, the start-up verification and the SSE routes' short look-ups."""
     url = normalise_url(url)
+    pool = {"pool_size": concurrency + 8, "max_overflow": 8}
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, **pool)
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_conn, _record):  # WAL lets readers and one writer work together
@@ -32,7 +35,7 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    return create_engine(url, pool_size=20, max_overflow=20, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, **pool)
 
 
 def is_postgres(engine: Engine) -> bool:

@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from urllib.parse import urlencode
 
+import anyio
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse, Response
@@ -18,7 +19,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from app.config import Settings, get_settings
 from app.db import is_postgres, make_engine, make_sessionmaker
 from app.errors import AppError
-from app.middleware import BodyLimit, CsrfCookie
+from app.middleware import Admission, BodyLimit, CsrfCookie
 from app.routes import api, auth, live, maps, pages
 from app.security import CookieSigner, RateLimiter
 from app.services.bots import BotRunner
@@ -36,7 +37,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for ref in settings.extra_games:
         module, _, attr = ref.partition(":")
         registry.register(getattr(importlib.import_module(module), attr or "GAME"))
-    engine = make_engine(settings.database_url)
+    engine = make_engine(settings.database_url, settings.max_concurrent_requests)
     sessions = make_sessionmaker(engine)
     publisher = Publisher()
 
@@ -49,6 +50,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
+        # worker threads: more than requests admitted at once, so an admitted request never waits for one
+        anyio.to_thread.current_default_thread_limiter().total_tokens = settings.max_concurrent_requests * 2
         publisher.bind(asyncio.get_running_loop())
         if is_postgres(engine):
             publisher.listen_postgres(engine.url.set(drivername="postgresql").render_as_string(hide_password=False))
@@ -72,6 +75,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.limiter = RateLimiter(settings.login_attempts, settings.login_window_seconds)
 
     app.add_middleware(CsrfCookie, secure=settings.secure_cookies)
+    app.add_middleware(Admission, limit=settings.max_concurrent_requests)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     for router in (auth.router, pages.router, maps.router, live.router, api.router):

@@ -1,6 +1,7 @@
 """Pure ASGI middleware (safe for SSE streams): request body limit and the CSRF cookie."""
 from __future__ import annotations
 
+import asyncio
 import secrets
 from http.cookies import SimpleCookie
 
@@ -101,3 +102,24 @@ class CsrfCookie:
             await send(message)
 
         await self.app(scope, receive, send_with_cookie)
+
+
+class Admission:
+    """At most ``limit`` requests at work at once; the others wait here, holding neither a worker thread nor a
+    database connection. Each admitted request uses one connection and one thread at a time, so with a pool
+    larger than ``limit`` a burst can never starve the pool (requests holding connections while waiting for
+    threads held by requests waiting for connections). Static files and live streams are not counted."""
+
+    def __init__(self, app, limit: int):
+        self.app = app
+        self.limit = limit
+        self._sem: asyncio.Semaphore | None = None
+
+    async def __call__(self, scope, receive, send):
+        path = scope.get("path", "")
+        if scope["type"] != "http" or path.startswith("/static/") or path.endswith("/events"):
+            return await self.app(scope, receive, send)
+        if self._sem is None:
+            self._sem = asyncio.Semaphore(self.limit)
+        async with self._sem:
+            await self.app(scope, receive, send)
