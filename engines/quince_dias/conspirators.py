@@ -67,8 +67,13 @@ class HireEstate(Step):
             g.pop()
 
 
-def must_decide(s: dict, role: str) -> bool:
-    return "consp" in s and role not in s["consp"]["decided"] and bool(s["consp"]["reserve"][role])
+def begin_turn(s: dict, role: str) -> bool:
+    """Record the player's first turn of the Confrontation; True when he then has Conspirators to decide on
+    (one hired later in the phase waits for the next Confrontation)."""
+    if "consp" not in s or role in s["consp"]["decided"]:
+        return False
+    s["consp"]["decided"].append(role)
+    return bool(s["consp"]["reserve"][role])
 
 
 def decide_actions(s: dict, role: str) -> list:
@@ -83,7 +88,6 @@ def decide_actions(s: dict, role: str) -> list:
 
 def deploy(g: Ctx, role: str, cid: str, how: str) -> None:
     c = g.s["consp"]
-    c["decided"].append(role)
     c["reserve"][role].remove(cid)
     if how == "hand":
         g.s["hands"][role].append(cid)
@@ -91,10 +95,6 @@ def deploy(g: Ctx, role: str, cid: str, how: str) -> None:
     else:
         c["plot"][role] = cid
         g.log(f"{label(role)} has a Conspirator plotting.", rule=R_PLOT)
-
-
-def keep(g: Ctx, role: str) -> None:
-    g.s["consp"]["decided"].append(role)
 
 
 def resolve_plots(g: Ctx) -> dict[str, int]:

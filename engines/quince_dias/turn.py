@@ -24,7 +24,7 @@ R_LEAVE = "The Player Turn › 2.6 Leave the Phase"
 
 
 def start_turn(g: Ctx, role: str) -> None:
-    stage = "conspire" if conspirators.must_decide(g.s, role) else "special"
+    stage = "conspire" if conspirators.begin_turn(g.s, role) else "special"
     g.push("turn", role=role, stage=stage)
 
 
@@ -97,7 +97,6 @@ class Turn(Step):
         g.frame["stage"] = "special"
 
     def on_keep(self, g: Ctx, role: str, arg: Any) -> None:
-        conspirators.keep(g, role)
         g.frame["stage"] = "special"
 
     # --- Special Actions --------------------------------------------------------------------------

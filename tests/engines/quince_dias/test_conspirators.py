@@ -43,6 +43,18 @@ def test_hire_puts_two_characters_from_hand_in_the_estate():
     assert consp not in str(GAME.view(s, "player2"))
 
 
+def test_a_conspirator_hired_in_a_phase_waits_for_the_next_one():
+    s, consp = hire_one(my_turn(4))
+    s = play(s, "player1", "leave")
+    s["stack"] = s["stack"][:1]
+    s["conf"]["queue"] = ["player1"]
+    s["left"]["player1"] = False
+    s["consp"]["decided"] = ["player1"]                  # his first turn of the phase is behind him
+    from .helpers import run
+    run(s)
+    assert s["stack"][-1] == {"step": "turn", "role": "player1", "stage": "special"}
+
+
 def test_no_hire_with_fewer_than_two_characters_in_hand():
     s = my_turn(1)
     assert offered(s, "player1", "hire") == []
