@@ -69,6 +69,7 @@ class Ctx:
 
     # log and hidden information
     def log(self, text: str, to: str | list[str] = "all", rule: str | None = None) -> None:
+        """Append a log entry; entries are never changed afterwards (states share them)."""
         entry: dict[str, Any] = {"text": text, "to": to}
         if rule:
             entry["rule"] = rule
@@ -178,7 +179,8 @@ class StepGame(Game):
         chosen = next((a for a in legal if _key(a["verb"], a["arg"]) == key), None)
         if chosen is None:
             raise IllegalAction(f"'{verb}' with {arg!r} is not one of the actions offered now.")
-        new = copy_state(state)
+        new = copy_state({k: v for k, v in state.items() if k != "log"})
+        new["log"] = list(state["log"])  # copy-on-write: log entries are never changed once written
         g = Ctx(self, new)
         handler = getattr(self.steps[g.frame["step"]], "on_" + verb)
         handler(g, role, copy_state({"a": chosen["arg"]})["a"])
