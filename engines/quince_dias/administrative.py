@@ -9,10 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core.machine import Ctx, Step, act
-from engines.quince_dias.cards import (can_pay, card, discard, draw, is_character, is_conspirator, label, name,
-                                       pay)
+from engines.quince_dias.cards import (FAMILY_FLOOR, can_pay, card, discard, draw, hand_floor, is_character,
+                                       is_conspirator, label, name, pay)
 
-FAMILY_FLOOR = 3
 INVEST_MAX = 2
 ABILITY_NAMES = {"reinforce": "Reinforce", "invest": "Invest", "spy": "Spy", "enhance": "Enhance"}
 R_ADMIN = "The Player Turn › 2.2 Playing an Administrative Ability"
@@ -153,7 +152,7 @@ class SpyGive(Step):
     def prompt(self, g: Ctx, role: str):
         s, f = g.s, g.frame
         acts = [act("give", c, f"Give {name(c)} to {label(f['target'])}") for c in s["hands"][role]]
-        floor = FAMILY_FLOOR if s["phase"] == "family" else 0
+        floor = hand_floor(s)
         if can_pay(s, role, 1) and len(s["hands"][f["target"]]) >= floor:
             acts.append(act("pay", None, f"Give Ducats to {label(f['target'])} instead"))
         return "Spy: give a card from your hand in trade, or 1 Ducat.", acts

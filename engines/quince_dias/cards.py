@@ -11,6 +11,7 @@ from engines.core.machine import Ctx
 from engines.quince_dias.content import content
 
 FAMILIES = ("olivares", "lerma")
+FAMILY_FLOOR = 3  # 2.5 Attention: never fewer than 3 cards in hand in the Family Confrontation
 FAMILY_NAMES = {"olivares": "Olivares", "lerma": "Lerma"}
 POWER_NAMES = {"government": "Government", "society": "Society", "clerical": "Clerical"}
 
@@ -84,6 +85,11 @@ def player_total(s: dict, role: str, power: str | None = None) -> int:
         if cid:
             total += value(s, cid, power)
     return total
+
+
+def hand_floor(s: dict) -> int:
+    """The fewest cards a hand may keep now: 3 in the Family Confrontation (2.5), else 0."""
+    return FAMILY_FLOOR if s["phase"] == "family" else 0
 
 
 def sits_on_table(s: dict, role: str) -> list[str]:

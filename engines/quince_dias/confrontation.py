@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from engines.core.machine import Ctx, Step, act
 from engines.quince_dias import conspirators, two_player
-from engines.quince_dias.cards import (FAMILIES, FAMILY_NAMES, POWER_NAMES, card, detach_situation, is_character,
-                                       label, name, player_total, reference, value)
+from engines.quince_dias.cards import (FAMILIES, FAMILY_NAMES, POWER_NAMES, card, detach_situation, hand_floor,
+                                       is_character, label, name, player_total, reference, value)
 from engines.quince_dias.sequence import other
 from engines.quince_dias.turn import start_turn
 
-FAMILY_FLOOR = 3
 R_FAMILY = "Game Sequence › 3. Family Confrontation"
 R_INDIVIDUAL = "Game Sequence › 4. Individual Confrontation"
 R_NO_MAIN = "The Player Turn › 1.1 Play a New Main Character"
@@ -28,7 +27,7 @@ def eligible(s: dict, role: str) -> bool:
     """Still plays turns: has not left, and holds more than 3 cards (Family) or any card (Individual)."""
     if s["left"][role]:
         return False
-    return len(s["hands"][role]) > (FAMILY_FLOOR if s["phase"] == "family" else 0)
+    return len(s["hands"][role]) > hand_floor(s)
 
 
 def initiative_key(s: dict, role: str) -> tuple:

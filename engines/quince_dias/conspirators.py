@@ -12,10 +12,9 @@ informant (draw 2 cards).
 from __future__ import annotations
 
 from engines.core.machine import Ctx, Step, act
-from engines.quince_dias.cards import card, draw, income, is_character, is_conspirator, label, name
+from engines.quince_dias.cards import card, draw, hand_floor, income, is_character, is_conspirator, label, name
 
 HIRE_COST = 2
-FAMILY_FLOOR = 3
 PLOT_POINTS = 2
 R_HIRE = "The Player Turn › 1.4 Hiring a Conspirator"
 R_HAND = "The Player Turn › 1.4.1 Play from Hand"
@@ -31,7 +30,7 @@ def estate_cards(s: dict, role: str) -> list[str]:
 
 
 def hire_actions(s: dict, role: str) -> list:
-    floor = FAMILY_FLOOR if s["phase"] == "family" else 0
+    floor = hand_floor(s)
     if len(estate_cards(s, role)) < HIRE_COST or len(s["hands"][role]) - HIRE_COST < floor:
         return []
     return [act("hire", c, f"Hire {name(c)} ({PLOT_TEXT[card(c)['plot']].format(who='you')} when he plots), "

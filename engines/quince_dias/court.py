@@ -14,10 +14,9 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step, act
 from engines.quince_dias import administrative, two_player
-from engines.quince_dias.cards import (POWER_NAMES, can_pay, card, discard, is_character, label,
+from engines.quince_dias.cards import (POWER_NAMES, can_pay, card, discard, hand_floor, is_character, label,
                                        lose_main, name, pay, reference, situation_kind, value)
 
-FAMILY_FLOOR = 3
 ABILITY_NAMES = {"cancel": "Cancel", "replace": "Replace", "attract": "Attract", "manipulate": "Manipulate"}
 R_COURT = "The Player Turn › 2.1 Playing a Court Ability"
 R_RULE = {
@@ -29,7 +28,7 @@ R_RULE = {
 def can_compensate(s: dict, role: str, spent: str | None) -> bool:
     """Attract: the attacker can give back another Character from his hand, or 1 Ducat."""
     hand = [c for c in s["hands"][role] if c != spent]
-    floor = FAMILY_FLOOR if s["phase"] == "family" else 0
+    floor = hand_floor(s)
     return (any(is_character(c) for c in hand) and len(hand) >= floor) or can_pay(s, role, 1)
 
 
@@ -77,7 +76,7 @@ def target_label(s: dict, key: str) -> str:
 
 def actions(s: dict, role: str) -> list:
     """Common Action 2.1 for every Character in hand and every target it reaches."""
-    floor_ok = len(s["hands"][role]) - 1 >= (FAMILY_FLOOR if s["phase"] == "family" else 0)
+    floor_ok = len(s["hands"][role]) - 1 >= hand_floor(s)
     found = candidates(s, role, reference(s, role))
     if not found and "relative" not in s:
         return []
@@ -154,7 +153,7 @@ class AttractPay(Step):
         s, f = g.s, g.frame
         acts = []
         hand = [c for c in s["hands"][role] if c != f["taken"]]
-        if len(hand) >= (FAMILY_FLOOR if s["phase"] == "family" else 0):
+        if len(hand) >= hand_floor(s):
             acts = [act("give", c, f"Give {name(c)} to {label(f['to'])}") for c in hand if is_character(c)]
         if can_pay(s, role, 1):
             acts.append(act("pay", None, f"Give Ducats to {label(f['to'])}"))

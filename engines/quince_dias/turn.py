@@ -11,10 +11,9 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step, act
 from engines.quince_dias import administrative, conspirators, court, situations
-from engines.quince_dias.cards import (POWER_NAMES, card, discard_from_hand, in_range, is_character, is_conspirator,
-                                       label, name, reference, value)
+from engines.quince_dias.cards import (POWER_NAMES, card, discard_from_hand, hand_floor, in_range, is_character,
+                                       is_conspirator, label, name, reference, value)
 
-FAMILY_FLOOR = 3
 LEAVE_KEEP = 4
 R_MAIN = "The Player Turn › 1.1 Play a New Main Character"
 R_COVER = "The Player Turn › 1.2 Play a Covered Character"
@@ -30,7 +29,7 @@ def start_turn(g: Ctx, role: str) -> None:
 
 def spare(s: dict, role: str, cards: int = 1) -> bool:
     """May ``role`` give up ``cards`` cards from hand (never below 3 in the Family Confrontation)?"""
-    floor = FAMILY_FLOOR if s["phase"] == "family" else 0
+    floor = hand_floor(s)
     return len(s["hands"][role]) - cards >= floor
 
 

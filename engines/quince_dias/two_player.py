@@ -34,8 +34,8 @@ def draw_relatives(g: Ctx) -> None:
 
 
 def relative_targets(s: dict, role: str, user: str, power: str) -> list[str]:
-    return [f"relative:{r}" for r in s["roles"]
-            if r != role and s["relative"][r] and s["relative"][r] != user and in_range(s, user, s["relative"][r], power)]
+    return [f"relative:{r}" for r in s["roles"] if r != role and s["relative"][r] and s["relative"][r] != user
+            and in_range(s, user, s["relative"][r], power)]
 
 
 def strike_relative(g: Ctx, role: str, victim: str, ability: str) -> None:
