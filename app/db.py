@@ -22,7 +22,7 @@ def make_engine(url: str, concurrency: int = 16) -> Engine:
     """The pool holds more connections than requests may be at work at once (see app.middleware.Admission),
     plus a few for the bot runner, the start-up verification and the SSE routes' short look-ups."""
     url = normalise_url(url)
-    pool = {"pool_size": concurrency + 8, "max_overflow": 8}
+    pool = {"pool_size": concurrency + 8, "max_overflow": 8, "pool_timeout": 10}
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, **pool)
 

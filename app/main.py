@@ -14,6 +14,8 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as SQLAlchemyTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.config import Settings, get_settings
@@ -112,6 +114,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if wants_json(request):
             return JSONResponse({"detail": message}, status_code=exc.status_code, headers=exc.headers)
         return render_error(request, exc.status_code, message)
+
+    @app.exception_handler(SQLAlchemyTimeout)
+    @app.exception_handler(OperationalError)
+    async def database_unavailable(request: Request, exc: Exception):
+        """The database is busy (pool timeout) or unreachable (restarting): nothing was committed; retry."""
+        log.warning("database unavailable on %s %s: %s", request.method, request.url.path, exc)
+        message = "The database is busy or unreachable right now; nothing was changed. Try again in a moment."
+        if wants_json(request):
+            return JSONResponse({"detail": message}, status_code=503, headers={"Retry-After": "2"})
+        response = render_error(request, 503, message)
+        response.headers["Retry-After"] = "2"
+        return response
 
     @app.exception_handler(Exception)
     async def server_error(request: Request, exc: Exception):

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+import orjson
 from fastapi import APIRouter, Query, Request
+from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from app.deps import CSRF, CurrentUser, OptionalUser, SessionDep, TableDep
@@ -112,11 +114,16 @@ def join(request: Request, db: SessionDep, user: CurrentUser, table: TableDep, b
     return {"role": seat.role, "table": _table_summary(table)}
 
 
+def _json(data: Any) -> Response:
+    """Views are plain JSON already: serialise them directly (no jsonable_encoder pass on the hot path)."""
+    return Response(orjson.dumps(data), media_type="application/json")
+
+
 @router.get("/tables/{table_id}", summary="The table as my seat (or a spectator) may see it")
 def view(db: SessionDep, user: OptionalUser, table: TableDep,
          as_: Annotated[str | None, Query(alias="as", max_length=40)] = None):
     role = tables.acting_role(table, user, as_) if (as_ or tables.roles_of(table, user)) else None
-    return play.table_view(db, play.load(db, table), role)
+    return _json(play.table_view(db, play.load(db, table), role))
 
 
 @router.post("/tables/{table_id}/actions", summary="Play one offered action", dependencies=[CSRF],
@@ -131,7 +138,7 @@ def post_action(request: Request, db: SessionDep, user: CurrentUser, table: Tabl
         role = tables.acting_role(table, user, body.role)
         raise Conflict(exc.message, view=play.table_view(db, play.load(db, table), role)) from None
     request.app.state.announce(table.id, table.seq)
-    return play.table_view(db, loaded, tables.acting_role(table, user, body.role))
+    return _json(play.table_view(db, loaded, tables.acting_role(table, user, body.role)))
 
 
 @router.post("/tables/{table_id}/undo", summary="Take back my last move, up to the undo barrier",
@@ -139,7 +146,7 @@ def post_action(request: Request, db: SessionDep, user: CurrentUser, table: Tabl
 def post_undo(request: Request, db: SessionDep, user: CurrentUser, table: TableDep, body: UndoRequest):
     loaded = play.undo(db, table, user, body.role, body.seq)
     request.app.state.announce(table.id, table.seq)
-    return play.table_view(db, loaded, tables.acting_role(table, user, body.role))
+    return _json(play.table_view(db, loaded, tables.acting_role(table, user, body.role)))
 
 
 @router.get("/tables/{table_id}/chat")

@@ -43,10 +43,13 @@ def load(db: Session, table: GameTable) -> Loaded:
     return Loaded(table, game, replay_state(db, table, game))
 
 
-def effective_moves(db: Session, table_id: int) -> list[Move]:
-    """The actions that count: every action not taken back by a later undo."""
+def effective_moves(db: Session, table_id: int, upto: int | None = None) -> list[Move]:
+    """The actions that count (up to seq ``upto``): every action not taken back by a later undo."""
     out: list[Move] = []
-    for m in db.scalars(select(Move).where(Move.table_id == table_id).order_by(Move.seq)):
+    query = select(Move).where(Move.table_id == table_id).order_by(Move.seq)
+    if upto is not None:
+        query = query.where(Move.seq <= upto)
+    for m in db.scalars(query):
         if m.kind == "undo":
             out.pop()
         else:
@@ -54,16 +57,20 @@ def effective_moves(db: Session, table_id: int) -> list[Move]:
     return out
 
 
-def replay_state(db: Session, table: GameTable, game: Game | None = None) -> dict:
+def replay_state(db: Session, table: GameTable, game: Game | None = None, upto: int | None = None) -> dict:
     game = game or game_of(table.game_id)
-    return game.replay(table.seed, table.options, [(m.role, m.verb, m.arg) for m in effective_moves(db, table.id)])
+    moves = effective_moves(db, table.id, table.seq if upto is None else upto)
+    return game.replay(table.seed, table.options, [(m.role, m.verb, m.arg) for m in moves])
 
 
 def verify(db: Session, table: GameTable) -> bool:
-    """Replay the log and compare with the snapshot; a disagreement flags the table (never silently used)."""
-    snap = db.get(Snapshot, table.id)
+    """Replay the log up to the snapshot's seq and compare; a disagreement flags the table (never silently
+    used). Players may move meanwhile: the snapshot read fixes the seq the check is about."""
+    snap = db.scalar(select(Snapshot).where(Snapshot.table_id == table.id).execution_options(populate_existing=True))
+    if snap is not None and snap.seq != table.seq:
+        db.refresh(table)
     try:
-        replayed = replay_state(db, table)
+        replayed = replay_state(db, table, upto=snap.seq if snap is not None else None)
     except IllegalAction as exc:
         table.flagged = f"The move log no longer replays: {exc.message}"
         db.commit()
@@ -72,7 +79,7 @@ def verify(db: Session, table: GameTable) -> bool:
         table.flagged = f"The move log no longer replays ({type(exc).__name__})."
         db.commit()
         return False
-    if snap is None or snap.seq != table.seq or orjson.loads(snap.state) != replayed:
+    if snap is None or snap.seq > table.seq or orjson.loads(snap.state) != replayed:
         table.flagged = "The snapshot and the replayed log disagree."
         db.commit()
         return False
@@ -98,9 +105,9 @@ def _commit(db: Session, table: GameTable, game: Game, seen: int, move: Move, st
     """Insert the move and the new snapshot and advance the seq, only if the seq is still ``seen``."""
     new_seq = seen + 1
     status = "finished" if state.get("outcome") is not None else table.status
+    active = game.active_roles(state)
     res = db.execute(update(GameTable).where(GameTable.id == table.id, GameTable.seq == seen)
-                     .values(seq=new_seq, status=status, updated_at=utcnow(),
-                             active_roles=game.active_roles(state)))
+                     .values(seq=new_seq, status=status, updated_at=utcnow(), active_roles=active))
     if res.rowcount != 1:
         db.rollback()
         raise Conflict("Someone moved first; here is the table as it is now.")
@@ -115,7 +122,8 @@ def _commit(db: Session, table: GameTable, game: Game, seen: int, move: Move, st
     except IntegrityError:
         db.rollback()
         raise Conflict("Someone moved first; here is the table as it is now.") from None
-    db.refresh(table)
+    # what the UPDATE wrote, without another round trip (sessions keep objects after commit)
+    table.seq, table.status, table.active_roles = new_seq, status, active
 
 
 def _check_playable(table: GameTable, seen: Any) -> None:
@@ -160,17 +168,26 @@ def _is_resend(db: Session, table: GameTable, role: str, seen: int, verb: str, a
     return m is not None and m.kind == "action" and m.role == role and m.verb == verb and m.arg == arg
 
 
-def last_effective_move(db: Session, table_id: int) -> Move | None:
-    """The latest action not taken back, reading back from the end of the log only as far as needed."""
-    pending_undos = 0
-    for m in db.scalars(select(Move).where(Move.table_id == table_id).order_by(Move.seq.desc())):
-        if m.kind == "undo":
-            pending_undos += 1
-        elif pending_undos:
-            pending_undos -= 1
-        else:
-            return m
-    return None
+def last_effective_move(db: Session, table_id: int) -> Any | None:
+    """The latest action not taken back (its role, kind and barrier), reading back from the end of the log in
+    small pages, only as far as needed."""
+    pending_undos, before, page = 0, None, 32
+    while True:
+        query = (select(Move.seq, Move.kind, Move.role, Move.barrier).where(Move.table_id == table_id)
+                 .order_by(Move.seq.desc()).limit(page))
+        if before is not None:
+            query = query.where(Move.seq < before)
+        rows = db.execute(query).all()
+        for m in rows:
+            if m.kind == "undo":
+                pending_undos += 1
+            elif pending_undos:
+                pending_undos -= 1
+            else:
+                return m
+        if len(rows) < page:
+            return None
+        before = rows[-1].seq
 
 
 def undoable(db: Session, table: GameTable, role: str) -> bool:

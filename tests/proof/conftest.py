@@ -120,7 +120,7 @@ class Db:
         with self.sessions() as db:
             return list(db.scalars(select(Move).where(Move.table_id == table_id).order_by(Move.seq, Move.id)))
 
-    def check_table(self, table_id: int, allow_flag: bool = False) -> dict:
+    def check_table(self, table_id: int) -> dict:
         """The move log has seqs 1..seq with no gap or duplicate, the snapshot is at the table's seq, and replaying
         the log gives the snapshot. Returns {seq: move} for further checks."""
         from app.models import GameTable, Snapshot
@@ -133,7 +133,7 @@ class Db:
             assert seqs == list(range(1, table.seq + 1)), f"table {table_id}: seqs {seqs[:50]}... vs seq {table.seq}"
             assert snap.seq == table.seq
             assert play.replay_state(db, table) == orjson.loads(snap.state), f"table {table_id}: replay != snapshot"
-            assert allow_flag or table.flagged is None, table.flagged
+            assert table.flagged is None, table.flagged
         return {m.seq: m for m in self.moves(table_id)}
 
     def close(self) -> None:

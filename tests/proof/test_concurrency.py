@@ -165,12 +165,6 @@ def test_a_view_racing_a_commit_shows_the_state_of_its_seq(app, browser):
     assert (v["seq"], v["view"], v["actions"]) == (fresh["seq"], fresh["view"], fresh["actions"])
 
 
-VERIFY_RACE = ("bug: verify_running_tables() reads the running tables, then verify() reads each one's snapshot and "
-               "log in later statements; a move committed in between (clients playing while a restarted server "
-               "verifies) makes the old seq disagree with the newer snapshot, and a healthy table is flagged for good")
-
-
-@pytest.mark.xfail(strict=True, reason=VERIFY_RACE)
 def test_start_up_verification_racing_a_move_flags_nothing(app, browser):
     from app.models import GameTable
     from app.services import play

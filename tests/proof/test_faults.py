@@ -15,10 +15,6 @@ from tests.proof.load import Player, check_acknowledged
 
 pytestmark = needs_pg
 QUINCE_ROLES = ["player1", "player2", "player3", "player4"]
-# Until the VERIFY_RACE bug is fixed (tests/proof/test_concurrency.py), the restarted server's start-up check
-# can flag a healthy table a client moved on meanwhile. The kill test then tolerates the flag (and the 422s it
-# causes) only if that table's log still replays exactly to its snapshot. Set to False with the fix.
-TOLERATE_FALSE_FLAGS = True
 
 
 def _quince_tables(base: str, token: str, n: int) -> list[int]:
@@ -65,8 +61,7 @@ def test_sigkill_under_load_loses_no_acknowledged_move(servers, pg_db):
     for t in threads:
         t.join(15)
     answers = [a for p in players for a in p.answers]
-    falsely_flagged = [a for a in answers if TOLERATE_FALSE_FLAGS and a.status == 422 and "flagged" in a.detail]
-    odd = [a for a in answers if a.status not in (200, 409) and a not in falsely_flagged]
+    odd = [a for a in answers if a.status not in (200, 409)]
     assert not odd, odd[:10]
     # clients saw connection errors only while no server was up
     late_errors = [e for p in players for e in p.errors if e[0] > restarted_at + 2 or e[0] < killed_at - 1]
@@ -74,11 +69,11 @@ def test_sigkill_under_load_loses_no_acknowledged_move(servers, pg_db):
     assert any(p.errors for p in players), "the kill went unnoticed: was the server under load?"
     with api_client(again.url, tokens[0]) as c:
         for table in tables:
-            moves = pg_db.check_table(table, allow_flag=TOLERATE_FALSE_FLAGS)  # replays to its snapshot
+            moves = pg_db.check_table(table)  # replays to its snapshot, not flagged
             check_acknowledged([a for p in players if p.table == table for a in p.answers], moves)
             record_replays(c, table, pg_db)
             v = c.get(f"/api/v1/tables/{table}").json()
-            assert TOLERATE_FALSE_FLAGS or v["flagged"] is None
+            assert v["flagged"] is None
     assert "Traceback" not in again.log(), again.log()[-3000:]
 
 
