@@ -39,7 +39,7 @@ ID = re.compile(r"^pk:[a-z]+:[a-z0-9-]+$")
 CONDITIONS = {
     # the events' '?' seals (Organisation Phase › Creating the Event Decks)
     "at_war", "victory_points_or_war_ended", "victory_points_or_prestige", "union_of_arms_adds", "hunt",
-    "union_of_arms_completed", "active_wars_minus_one",
+    "union_of_arms_completed", "active_wars_minus_one", "war_in_progress_from_turn",
     # the notables' '?' seals (Father/Son, Sor María de Ágreda, Condé) and Margarit joining the French leaders
     "father_removed", "turn_or_valido_dismissed", "the_fronde", "guerra_dels_segadors_played",
     # red text naming a condition that removes the card

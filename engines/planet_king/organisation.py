@@ -31,8 +31,8 @@ def condition_met(s: dict, cond: str) -> bool:
         return vp_total(s) >= int(args[0]) or ended(s, args[1]) or s["flags"]["palatinate_ended"]
     if key == "victory_points_or_prestige":
         return vp_total(s) >= int(args[0]) or s["last_scores"].get("prestige", 99) <= int(args[1])
-    if key == "war_in_progress":
-        return wars.active(s, args[0])
+    if key == "war_in_progress_from_turn":
+        return s["turn"] >= int(args[0]) and wars.active(s, args[1])
     if key == "union_of_arms_adds":
         return s["segadors_in_deck"]
     if key == "hunt":
