@@ -45,15 +45,6 @@ class QuinceDias(StepGame):
         "victory_check": sequence.VictoryCheck(),
     }
 
-    def apply(self, state: dict, role: str, verb: str, arg: Any) -> dict:
-        """The step machine's apply, copy-on-write for the log (DESIGN.md › engines/: no full copy on the hot
-        path): log entries are never changed once written, so the new state shares them with the old one."""
-        light = dict(state)
-        light["log"] = []
-        new = super().apply(light, role, verb, arg)
-        new["log"] = state["log"] + new["log"]
-        return new
-
     def roles(self, options: BaseModel) -> list[str]:
         return setting.roles_for(options.players)
 
