@@ -82,15 +82,14 @@ def _table_context(request: Request, db, table, user, as_role: str | None, loade
     return {
         "table": table, "game": loaded.game, "data": data, "view": data["view"], "role": role, "as_role": role,
         "invites": invites,
-        "my_roles": mine, "board_template": board_template(loaded.game.id),
-        "chat": tables.chat(db, table), "user": user,
+        "my_roles": mine, "board_template": board_template(loaded.game.id), "user": user,
     }
 
 
 @router.get("/tables/{table_id}")
 def table_page(request: Request, db: SessionDep, user: OptionalUser, table: TableDep,
                as_: Annotated[str | None, Query(alias="as", max_length=40)] = None):
-    return render(request, "table/page.html", **_table_context(request, db, table, user, as_))
+    return render(request, "table/page.html", chat=tables.chat(db, table), **_table_context(request, db, table, user, as_))
 
 
 @router.get("/tables/{table_id}/live")

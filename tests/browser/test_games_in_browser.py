@@ -1,5 +1,6 @@
 """Every shipped game played for a while through the real pages by two people in two browsers, with a
-spectator: each move appears on the other pages without reload. Screenshots land in test-artifacts/."""
+spectator: each move appears on the other pages without reload, a move is taken back, chat reaches everyone.
+Screenshots land in test-artifacts/."""
 import json
 
 import pytest
@@ -45,9 +46,9 @@ def test_a_short_game_through_the_pages(server, chromium, artifacts, game):
         page.goto(table_url)
     expect(carol.locator(".prompt h2")).to_contain_text("Spectator")
 
-    moves = 0
-    for _ in range(40):
-        if moves >= 8:
+    moves, undone = 0, False
+    for _ in range(80):
+        if moves >= 8 and undone:
             break
         mover = next((p for p in (alice, bob) if p.locator(".prompt button.action").count()), None)
         if mover is None:
@@ -61,7 +62,14 @@ def test_a_short_game_through_the_pages(server, chromium, artifacts, game):
         expect(carol.locator("#table-live")).not_to_have_attribute("data-seq", str(before), timeout=5000)
         expect(other.locator("#table-live")).not_to_have_attribute("data-seq", str(before), timeout=5000)
         moves += 1
+        if not undone and mover.locator("button.undo").count():
+            after_move = seq_of(carol)
+            mover.click("button.undo")
+            expect(mover.locator(".notice")).to_contain_text("Move taken back")
+            expect(carol.locator("#table-live")).not_to_have_attribute("data-seq", str(after_move), timeout=5000)
+            undone = True
     assert moves >= 3, f"only {moves} moves were offered to the two players"
+    assert undone, "no move of the two players could be taken back"
 
     alice.fill("#chat-text", "¡Suerte a todos!")
     alice.click("#chat button[type=submit]")
