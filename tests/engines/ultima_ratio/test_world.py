@@ -9,7 +9,9 @@ import yaml
 from pydantic import ValidationError
 
 from engines.ultima_ratio import world as world_module
-from engines.ultima_ratio.world import THEATER_KEYS, load_world, scenario_owners
+from engines.ultima_ratio import world_items
+from engines.ultima_ratio.world import load_world, scenario_owners
+from engines.ultima_ratio.world_items import THEATER_KEYS
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 FACTS = ROOT.parent / "shared" / "facts" / "ultima-ratio-regis.yaml"
@@ -473,17 +475,17 @@ def test_trade_capacities_agree_with_the_map(world):
 ])
 def test_effects_are_validated(bad, message):
     with pytest.raises(ValidationError, match=message):
-        world_module.Effect.model_validate(bad)
+        world_items.Effect.model_validate(bad)
 
 
 def test_cards_are_validated(world):
     card = world.events[0].model_dump(by_alias=True)
     with pytest.raises(ValidationError, match="historical events state their turns"):
-        world_module.Event.model_validate({**card, "turns": {"first": 2, "last": 3}})
+        world_items.Event.model_validate({**card, "turns": {"first": 2, "last": 3}})
     with pytest.raises(ValidationError, match="single action point"):
-        world_module.Event.model_validate({**card, "action_points": 2})
+        world_items.Event.model_validate({**card, "action_points": 2})
     with pytest.raises(ValidationError, match="runs backwards"):
-        world_module.TurnSpan.model_validate({"first": 5, "last": 4})
+        world_items.TurnSpan.model_validate({"first": 5, "last": 4})
     minor = world.minor("german-mercenaries").model_dump(by_alias=True)
     with pytest.raises(ValidationError, match="no home territory"):
-        world_module.Minor.model_validate({**minor, "areas": ["venice"], "theater": "CM"})
+        world_items.Minor.model_validate({**minor, "areas": ["venice"], "theater": "CM"})
