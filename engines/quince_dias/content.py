@@ -37,35 +37,34 @@ class InfluenceRange(BaseModel):
         return self
 
 
-class Character(BaseModel):
+class Courtier(BaseModel):
+    """What a Character and a Conspirator card share: Initiative, the three Powers, an Influence Range per power
+    and a Court Ability (Content Overview 1)."""
+
+    id: str
+    name: str
+    initiative: int = Field(ge=0, le=20)
+    government: int = Field(ge=0, le=20)
+    society: int = Field(ge=0, le=20)
+    clerical: int = Field(ge=0, le=20)
+    influence_range: InfluenceRange
+    court_ability: CourtAbility
+    source: Source
+
+
+class Character(Courtier):
     """Content Overview 1: a Character card."""
 
     id: str = Field(pattern=r"^qd:char:[a-z0-9-]+$")
-    name: str
-    initiative: int = Field(ge=0, le=20)
-    government: int = Field(ge=0, le=20)
-    society: int = Field(ge=0, le=20)
-    clerical: int = Field(ge=0, le=20)
-    influence_range: InfluenceRange
-    court_ability: CourtAbility
     administrative_ability: AdministrativeAbility
-    source: Source
     rulebook_values: list[str] = []
 
 
-class Conspirator(BaseModel):
+class Conspirator(Courtier):
     """The Player Turn › 1.4: a Conspirator works as a Character without Administrative Ability, and plots."""
 
     id: str = Field(pattern=r"^qd:consp:[a-z0-9-]+$")
-    name: str
-    initiative: int = Field(ge=0, le=20)
-    government: int = Field(ge=0, le=20)
-    society: int = Field(ge=0, le=20)
-    clerical: int = Field(ge=0, le=20)
-    influence_range: InfluenceRange
-    court_ability: CourtAbility
     plot: Literal["favour", "slander", "bribe", "informant"]
-    source: Source
 
 
 class SpecialSituation(BaseModel):

@@ -36,6 +36,7 @@ from engines.ultima_ratio.world_items import (
 DATA_DIR = pathlib.Path(__file__).resolve().parent / "data"
 WORLD_FILES = ("powers.yaml", "minors.yaml", "events.yaml", "scenarios.yaml", "turns.yaml")
 
+
 class World(Model):
     powers: list[Power]
     minors: list[Minor]
