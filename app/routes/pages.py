@@ -1,6 +1,7 @@
 """Server-rendered pages: lobby, new table, the table itself and its HTMX partials."""
 from __future__ import annotations
 
+import secrets
 from typing import Annotated, Any
 
 import orjson
@@ -12,6 +13,7 @@ from app.errors import AppError, Conflict, Invalid
 from app.forms import option_fields, options_from_form, seat_choices
 from app.services import play, tables
 from app.web import board_template, is_htmx, render
+from engines import registry
 
 router = APIRouter(include_in_schema=False)
 
@@ -22,8 +24,6 @@ def lobby(request: Request, db: SessionDep, user: OptionalUser):
 
 
 def _new_table_context(game_id: str | None, form: dict[str, Any] | None = None) -> dict:
-    from engines import registry
-
     games = registry.all_games()
     game = registry.get_game(game_id) if game_id else (games[0] if games else None)
     ctx: dict[str, Any] = {"game": game, "form": form or {}}
@@ -155,7 +155,8 @@ def join(request: Request, db: SessionDep, user: CurrentUser, table: TableDep,
 
 @router.get("/invite/{table_id}/{token}")
 def invite(request: Request, db: SessionDep, user: OptionalUser, table: TableDep, token: str):
-    seat = next((s for s in table.seats if s.invite_token == token), None)
+    seat = next((s for s in table.seats
+                 if s.invite_token and secrets.compare_digest(s.invite_token.encode(), token.encode())), None)
     return render(request, "lobby/invite.html", table=table, seat=seat, token=token, user=user,
                   game=tables.game_of(table.game_id))
 

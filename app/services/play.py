@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from app.errors import Conflict, Forbidden, Invalid
 from app.models import GameTable, Move, Snapshot, User, utcnow
-from app.services.tables import acting_role, game_of, roles_of
+from app.services.tables import acting_role, create_table, game_of, roles_of
 from engines import registry
 from engines.core import Game, IllegalAction
 
@@ -285,8 +285,6 @@ def replay_record(record: Any) -> tuple[Game, dict]:
 
 def import_record(db: Session, user: User, record: Any) -> GameTable:
     """Replay a record into a new table whose seats are all the importer's, to study or play on."""
-    from app.services.tables import create_table
-
     game, _ = replay_record(record)
     roles = game.roles(game.parse_options(record.get("options") or {}))
     table = create_table(db, user, game.id, record.get("options") or {}, {r: "me" for r in roles},
