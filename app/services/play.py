@@ -205,7 +205,7 @@ def undo(db: Session, table: GameTable, user: User, role: str | None, seen: int)
     if seen != table.seq:
         raise Conflict("Someone moved first; here is the table as it is now.")
     moves = effective_moves(db, table.id)
-    if not undoable(db, table, role):
+    if not moves or moves[-1].role != role or moves[-1].barrier:  # the rule of undoable(), on the moves at hand
         raise Invalid("There is no move of yours to take back now.")
     state = game.replay(table.seed, table.options, [(m.role, m.verb, m.arg) for m in moves[:-1]])
     _commit(db, table, game, seen, Move(table_id=table.id, kind="undo", role=role, user_id=user.id), state)
