@@ -1,47 +1,72 @@
-"""The registry of games: id -> Game. Shipped games are listed in ``BUILTIN``; tests may register more."""
+"""The registry of games: id -> Game, each built with its content (DESIGN.md › Content).
+
+``BUILTIN`` lists the shipped games. ``configure(content_dir)`` builds them all with the owner's content folder
+(one subfolder per game id) and validates every file, once, under a lock, before anything is served: a bad
+file raises ``ContentError`` naming the file and the item. Tests may ``register`` games of their own.
+"""
 from __future__ import annotations
 
 import importlib
+import pathlib
+import threading
 
 from engines.core.game import Game
 
-# "module:attribute" of every shipped game, in the order the lobby lists them.
-BUILTIN: list[str] = ["engines.quince_dias:GAME", "engines.planet_king:GAME"]
+# "module:Class" of every shipped game, in the order the lobby lists them.
+BUILTIN: list[str] = ["engines.quince_dias:QuinceDias", "engines.planet_king:PlanetKing"]
 
-# Games whose content ships before their engine: id -> "module:function" returning the content.
+# Games whose content ships before their engine: id -> "module:function(content_dir)" returning the content.
 CONTENT_ONLY: dict[str, str] = {"ultima-ratio-regis": "engines.ultima_ratio.content:export"}
 
 _games: dict[str, Game] = {}
-_loaded = False
+_lock = threading.Lock()
+_configured: list[pathlib.Path | str | None] = []  # the content folder the shipped games were built with
 
 
-def _load_builtin() -> None:
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    for ref in BUILTIN:
-        module, attr = ref.split(":")
-        register(getattr(importlib.import_module(module), attr))
+def _resolve(ref: str):
+    module, attr = ref.split(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def configure(content_dir: pathlib.Path | str | None = None) -> list[Game]:
+    """Build every shipped game with ``content_dir`` (validating all content); idempotent for the same folder."""
+    with _lock:
+        if _configured and _configured[0] == content_dir:
+            return list(_games.values())
+        built = [_resolve(ref)(content_dir) for ref in BUILTIN]
+        for ref in CONTENT_ONLY.values():
+            _resolve(ref)(content_dir)
+        for game in built:
+            _games[game.id] = game
+        _configured[:] = [content_dir]
+        return list(_games.values())
+
+
+def _ensure() -> None:
+    if not _configured:
+        configure(None)
 
 
 def register(game: Game) -> Game:
     """Add a game to the registry (tests use this for their own small engines)."""
-    _games[game.id] = game
+    _ensure()
+    with _lock:
+        _games[game.id] = game
     return game
 
 
 def unregister(game_id: str) -> None:
-    _games.pop(game_id, None)
+    with _lock:
+        _games.pop(game_id, None)
 
 
 def all_games() -> list[Game]:
-    _load_builtin()
+    _ensure()
     return list(_games.values())
 
 
 def get_game(game_id: str) -> Game | None:
-    _load_builtin()
+    _ensure()
     return _games.get(game_id)
 
 
@@ -51,6 +76,5 @@ def content(game_id: str) -> dict | None:
     if game is not None:
         return game.content()
     if game_id in CONTENT_ONLY:
-        module, attr = CONTENT_ONLY[game_id].split(":")
-        return getattr(importlib.import_module(module), attr)()
+        return _resolve(CONTENT_ONLY[game_id])(_configured[0] if _configured else None)
     return None

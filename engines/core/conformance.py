@@ -1,18 +1,25 @@
-"""Random playouts with the platform's invariants checked at every step (platform issue §2, proof issue §1).
+"""Random playouts with the platform's invariants checked at every step (DESIGN.md › Tests; proof issue §1).
 
 Used by the conformance suite under tests/, by ``siglo simulate`` and by the fuzzer. A failure raises
-``ConformanceError`` naming the seed and a command that reproduces it.
+``ConformanceError`` naming the seed and a command that reproduces it. The invariants:
+
+- a state survives a JSON round trip and holds no log; nobody to act means the game is over; an active role has
+  a non-empty legal list, and every listed action is accepted (``allows``) and has a label that renders;
+- **no leak**: no view of a role (or of a spectator), and no log entry it may read, holds — as an exact value,
+  anywhere in its JSON — the id of a hidden object that role may not see now (``Game.secrets``), nor the RNG;
+- **reveals are barriers**: a move after which its mover sees hidden ids it did not see before is an undo barrier;
+- unlisted actions are refused and change nothing; replaying the moves gives the same state.
 """
 from __future__ import annotations
 
 import random
 import shlex
-from typing import Any
+from typing import Any, Iterator
 
 import orjson
 
-from engines.core.game import Game
-from engines.core.types import IllegalAction
+from engines.core.game import Game, flat
+from engines.core.types import Entry, IllegalAction, Played
 
 
 class ConformanceError(AssertionError):
@@ -28,56 +35,79 @@ def _dump(obj: Any) -> bytes:
     return orjson.dumps(obj, option=orjson.OPT_SORT_KEYS)
 
 
-def check_state(game: Game, state: dict, fail, log_seen: dict | None = None) -> None:
-    """Invariants of one state: JSON round-trip, no dead end, no leak of hidden ids or of the RNG.
+def strings(obj: Any) -> Iterator[str]:
+    """Every string value (and dict key) anywhere in JSON data."""
+    if isinstance(obj, str):
+        yield obj
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            yield k
+            yield from strings(v)
+    elif isinstance(obj, (list, tuple)):
+        for v in obj:
+            yield from strings(v)
 
-    Logs only grow: with ``log_seen`` (viewer -> entries already checked) only the new entries of each viewer's
-    log are read, so checking every step of a long game stays linear. Hidden ids are checked against the
-    entries read now."""
+
+def visible(secrets: dict, role: str | None) -> set[str]:
+    return {i for i, roles in secrets.items() if role is not None and role in roles}
+
+
+def all_roles(game: Game, state: dict) -> list[str]:
+    return game.roles(game.parse_options(state.get("options", {})))
+
+
+def check_state(game: Game, state: dict, fail, entries: list[Entry] = ()) -> None:
+    """Invariants of one state and of the log entries the move into it produced."""
     raw = _dump(state)
     if orjson.loads(raw) != state:
         fail("the state does not survive a JSON round-trip")
+    if "log" in state:
+        fail("the state holds a log")
     over = game.outcome(state) is not None
     active = game.active_roles(state)
     if not over and not active:
         fail("nobody is to act but the game is not over")
+    renderer = game.renderer()
     for role in active:
-        if not game.actions(state, role):
+        legal = game.legal(state, role)
+        if not flat(legal):
             fail(f"{role} is active with an empty legal list")
-    roles = game.roles(game.parse_options(state.get("options", {})))
-    seen: dict[str | None, bytes] = {}
-    for viewer in [*roles, None]:
-        log = game.log(state, viewer)
-        start = 0 if log_seen is None else log_seen.get(viewer, 0)
-        if log_seen is not None:
-            log_seen[viewer] = len(log)
-        seen[viewer] = _dump(game.view(state, viewer)) + _dump(log[start:])
-        if "rng" in state and str(state["rng"]).encode() in seen[viewer]:
-            fail(f"the RNG state is visible to {viewer or 'a spectator'}")
-    for owner in roles:
-        for hidden in game.hidden_ids(state, owner):
-            for viewer, text in seen.items():
-                if viewer != owner and hidden.encode() in text:
-                    fail(f"{owner}'s hidden {hidden} is visible to {viewer or 'a spectator'}")
+        for verb, arg in flat(legal):
+            if not game.allows(state, role, verb, arg):
+                fail(f"{role}'s listed action {verb} {arg!r} is not allowed")
+        game.labels(state, role, renderer)
+    secrets = game.secrets(state)
+    rng = str(state.get("rng"))
+    for viewer in [*all_roles(game, state), None]:
+        view = game.view(state, viewer)
+        renderer.text(view["prompt"]["text"])
+        readable = [e for e in entries if game.may_read(e, viewer)]
+        for e in readable:
+            game.render_entry(e, renderer)
+        hidden = {i for i, roles in secrets.items() if viewer is None or viewer not in roles}
+        for where, data in (("view", view), ("log", readable)):
+            for value in strings(data):
+                if value in hidden:
+                    fail(f"the hidden {value} is in the {where} of {viewer or 'a spectator'}")
+                if value == rng:
+                    fail(f"the RNG state is in the {where} of {viewer or 'a spectator'}")
 
 
 def check_illegal(game: Game, state: dict, fail) -> None:
     """Unlisted actions raise IllegalAction and leave the state byte-identical."""
     before = _dump(state)
-    roles = game.roles(game.parse_options(state.get("options", {})))
     active = game.active_roles(state)
     attempts: list[tuple[str, str, Any]] = []
-    for role in roles:
+    for role in all_roles(game, state):
         attempts.append((role, "no-such-verb", None))
-        legal = game.actions(state, role)
+        legal = flat(game.legal(state, role))
         if legal:
-            attempts.append((role, legal[0]["verb"], {"not": "offered"}))
+            attempts.append((role, legal[0][0], {"not": "offered"}))
         elif active:
-            other = game.actions(state, active[0])
-            attempts.append((role, other[0]["verb"], other[0]["arg"]))
+            attempts.append((role, *flat(game.legal(state, active[0]))[0]))
     for role, verb, arg in attempts:
         try:
-            game.apply(state, role, verb, arg)
+            game.play(state, role, verb, arg)
         except IllegalAction:
             pass
         else:
@@ -86,14 +116,24 @@ def check_illegal(game: Game, state: dict, fail) -> None:
             fail(f"refused action {verb} {arg!r} by {role} changed the state")
 
 
+def check_barrier(game: Game, before: dict, played: Played, role: str, fail) -> None:
+    """A move after which its mover sees hidden ids it did not see before must be a barrier."""
+    if played.barrier:
+        return
+    gained = visible(game.secrets(played.state), role) - visible(game.secrets(before), role)
+    if gained:
+        fail(f"{role} now sees {sorted(gained)[:3]} but the move is not an undo barrier")
+
+
 def playout(game: Game, seed: int, options: dict | None = None, *, check: bool = True, every: int = 1,
             bot: str = "random", max_actions: int | None = None) -> dict:
-    """Play one game from ``seed`` with ``bot`` at every seat; return {"actions", "outcome"}.
+    """Play one game from ``seed`` with ``bot`` at every seat; return {"actions", "outcome", "state"}.
 
-    With ``check``, the invariants are checked every ``every`` actions (views, leaks, illegal actions), every
-    listed action is tried every ``7 * every`` actions, and the end state is checked against a replay."""
+    With ``check``, the invariants are checked every ``every`` actions (views, log, leaks, barriers, illegal
+    actions), every listed action is tried every ``7 * every`` actions, and the end state is checked against a
+    replay."""
     options = game.parse_options(options or {}).model_dump(mode="json")
-    limit = max_actions or getattr(game, "max_actions", 20_000)
+    limit = max_actions or game.max_actions
     rnd = random.Random(seed)
     pick = game.bots[bot]
     moves: list[tuple[str, str, Any]] = []
@@ -101,14 +141,15 @@ def playout(game: Game, seed: int, options: dict | None = None, *, check: bool =
     def fail(problem: str):
         raise ConformanceError(game, seed, options, len(moves), problem)
 
-    log_seen: dict = {}
     try:
-        state = game.setup(seed, options)
+        played = game.begin(seed, options)
+        state = played.state
         while game.outcome(state) is None:
             if len(moves) >= limit:
                 fail(f"the game did not end within {limit} actions")
-            if check and len(moves) % every == 0:
-                check_state(game, state, fail, log_seen)
+            checking = check and len(moves) % every == 0
+            if checking:
+                check_state(game, state, fail, played.log)
                 if len(moves) % (5 * every) == 0:
                     check_illegal(game, state, fail)
             active = game.active_roles(state)
@@ -116,13 +157,17 @@ def playout(game: Game, seed: int, options: dict | None = None, *, check: bool =
                 fail("nobody is to act but the game is not over")
             role = active[rnd.randrange(len(active))]
             if check and len(moves) % (7 * every) == 0:
-                for a in game.actions(state, role):
-                    game.apply(state, role, a["verb"], a["arg"])
-            action = pick(game, state, role, rnd)
-            state = game.apply(state, role, action["verb"], action["arg"])
-            moves.append((role, action["verb"], action["arg"]))
+                for verb, arg in flat(game.legal(state, role)):
+                    game.play(state, role, verb, arg)
+            verb, arg = pick(game, game.view(state, role), role, rnd)
+            before = state
+            played = game.play(state, role, verb, arg)
+            state = played.state
+            if checking:
+                check_barrier(game, before, played, role, fail)
+            moves.append((role, verb, arg))
         if check:
-            check_state(game, state, fail)
+            check_state(game, state, fail, played.log)
             if _dump(game.replay(seed, options, moves)) != _dump(state):
                 fail("replaying the action log does not give the same state")
     except ConformanceError:
@@ -131,4 +176,4 @@ def playout(game: Game, seed: int, options: dict | None = None, *, check: bool =
         fail(f"a listed action was refused: {exc.message}")
     except Exception as exc:  # an engine bug: report it with its seed
         fail(f"{type(exc).__name__}: {exc}")
-    return {"actions": len(moves), "outcome": game.outcome(state)}
+    return {"actions": len(moves), "outcome": game.outcome(state), "state": state}

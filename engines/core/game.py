@@ -1,35 +1,75 @@
-"""The common game-session interface (platform issue §2).
+"""The common game-session interface (DESIGN.md › engines/; docs/ARCHITECTURE.md › Engines).
 
-A game is a pure function of (engine version, options, seed, action log). Every engine subclasses ``Game``;
-most do it through ``StepGame`` (engines.core.machine), which supplies ``actions``/``apply``/``view`` from a
-table of named steps.
+A game is a pure function of (engine version, content, options, seed, moves). ``Game`` is a game's fixed
+description — id, title, version, options, roles, content, message catalog, bots — plus the operations on its
+state. Every engine subclasses it through ``StepGame`` (engines.core.machine), which supplies the flow.
+
+The contract, in short:
+- ``begin(seed, options) -> Played`` and ``play(state, role, verb, arg) -> Played``: the new state, the new log
+  entries (data, never part of the state), whether the move is an undo barrier, and what it showed to whom;
+  ``setup`` / ``apply`` are the same returning only the state.
+- ``legal(state, role) -> {verb: [args]}`` and ``allows(state, role, verb, arg)``; labels are made at render
+  time (``labels``), in the reader's language.
+- ``secrets(state) -> {id: roles}``: every hidden object's id and the roles that may see it now; the conformance
+  suite checks views and logs against it by exact id values, and that a move after which its mover sees more
+  ids is a barrier.
+- Bots receive the view of their seat (``view(state, role)``), never the state.
 """
 from __future__ import annotations
 
+import pathlib
 import random
 from abc import ABC, abstractmethod
-from typing import Any, Callable, ClassVar, Iterable
+from typing import Any, Callable, ClassVar, Collection, Iterable
 
 from pydantic import BaseModel, ValidationError
 
-from engines.core.types import Action, OptionsError
+from engines.core.text import Renderer, load_catalogs
+from engines.core.types import Entry, Legal, OptionsError, Played, Text
 
-Bot = Callable[["Game", dict, str, random.Random], Action]
+Bot = Callable[["Game", dict, str, random.Random], tuple[str, Any]]
+CORE_MESSAGES = pathlib.Path(__file__).parent / "messages"
 
 
-def random_bot(game: "Game", state: dict, role: str, rnd: random.Random) -> Action:
-    """The random-legal bot: any action the prompt offers, uniformly."""
-    return rnd.choice(game.actions(state, role))
+def flat(legal: Legal) -> list[tuple[str, Any]]:
+    """Every (verb, arg) pair of a legal list, in its order."""
+    return [(verb, arg) for verb, args in legal.items() for arg in args]
+
+
+def random_bot(game: "Game", view: dict, role: str, rnd: random.Random) -> tuple[str, Any]:
+    """The random-legal bot: any action its seat's view offers, uniformly."""
+    return rnd.choice(flat(view["prompt"]["legal"]))
 
 
 class Game(ABC):
-    """A game's fixed description (id, title, options, roles, content) plus the operations on its state."""
+    """A game's fixed description plus the operations on its state. Built with its content:
+    ``Game(content_dir)`` reads the owner's files for this game from ``content_dir/<id>/`` when there are any."""
 
     id: ClassVar[str]
     title: ClassVar[str]
     version: ClassVar[str]
     Options: ClassVar[type[BaseModel]]
     bots: ClassVar[dict[str, Bot]] = {"random": random_bot}
+    messages_dir: ClassVar[pathlib.Path | None] = None  # the game's catalogs (messages/<lang>.yaml)
+    max_actions: ClassVar[int] = 20_000
+
+    def __init__(self, content_dir: pathlib.Path | str | None = None):
+        self.content_dir = content_dir
+        catalogs = load_catalogs(CORE_MESSAGES)
+        if self.messages_dir is not None:
+            for lang, own in load_catalogs(self.messages_dir).items():
+                catalogs[lang] = {**catalogs.get(lang, {}), **own}
+        self.catalogs: dict[str, dict[str, str]] = catalogs
+        self.load_content(content_dir)
+
+    # ----- content -----------------------------------------------------------------------------
+    def load_content(self, content_dir: pathlib.Path | str | None) -> None:
+        """Load and validate the game's content (engines.core.content.load_content); sets ``content_digest``."""
+        self.content_digest = "none"
+
+    def content(self) -> dict[str, Any]:
+        """The game's content data (cards, map...) as JSON-able data; ``siglo content export`` prints it."""
+        return {}
 
     # ----- options and roles -------------------------------------------------------------------
     def parse_options(self, raw: dict[str, Any] | None) -> BaseModel:
@@ -51,21 +91,51 @@ class Game(ABC):
     def roles(self, options: BaseModel) -> list[str]:
         """The seats of a table with these options, in seating order."""
 
-    def role_label(self, role: str) -> str:
-        return role.replace("_", " ").title()
+    # ----- words -------------------------------------------------------------------------------
+    def name_of(self, value: Any, lang: str) -> str | None:
+        """The name of an object a log entry or a label names by id (a card, an area), or None."""
+        return None
+
+    def renderer(self, lang: str = "en", names: dict[str, str] | None = None) -> Renderer:
+        """Renders this game's ``Text`` and log entries; ``names`` maps roles to how the reader sees them (seat
+        holders' names, "you"); roles not in it get the catalog's ``role.<role>``."""
+        roles = {key[5:]: t for key, t in self.catalogs.get(lang, self.catalogs["en"]).items()
+                 if key.startswith("role.")}
+        return Renderer(self.catalogs, self.name_of, lang, {**roles, **(names or {})})
+
+    def role_label(self, role: str, lang: str = "en") -> str:
+        return self.catalogs.get(lang, self.catalogs["en"]).get(f"role.{role}") or role.replace("_", " ").title()
+
+    def render_entry(self, entry: Entry, renderer: Renderer) -> dict:
+        """A log entry as a reader sees it: its sentence, and the rule it applies (id and section title)."""
+        return {"text": renderer.text(entry), "rule": entry.get("rule"), "rule_title": renderer.rule(entry.get("rule")),
+                "refs": entry.get("refs", [])}
+
+    @staticmethod
+    def may_read(entry: Entry, role: str | None) -> bool:
+        to = entry.get("to", "all")
+        return to == "all" or (role is not None and role in to)
 
     # ----- the session ---------------------------------------------------------------------------
     @abstractmethod
-    def setup(self, seed: int, options: dict[str, Any]) -> dict:
-        """The initial state for this seed and these (already validated) options."""
+    def begin(self, seed: int, options: dict[str, Any]) -> Played:
+        """The initial state for this seed and these options, and the log entries of the setup."""
 
     @abstractmethod
-    def actions(self, state: dict, role: str) -> list[Action]:
-        """The finite list of legal atomic actions for ``role`` now (empty when it need not act)."""
+    def play(self, state: dict, role: str, verb: str, arg: Any) -> Played:
+        """``role`` plays (verb, arg): raises IllegalAction and changes nothing unless it is offered now."""
 
     @abstractmethod
-    def apply(self, state: dict, role: str, verb: str, arg: Any) -> dict:
-        """The new state after ``role`` plays (verb, arg); raises IllegalAction and changes nothing otherwise."""
+    def legal(self, state: dict, role: str) -> Legal:
+        """The finite legal actions of ``role`` now, ``{verb: [args]}`` (empty when it need not act)."""
+
+    @abstractmethod
+    def allows(self, state: dict, role: str, verb: str, arg: Any) -> bool:
+        """Whether (verb, arg) is legal for ``role`` now."""
+
+    @abstractmethod
+    def label(self, state: dict, role: str, verb: str, arg: Any) -> Text:
+        """What a player reads on the button of a legal action (made at render time)."""
 
     @abstractmethod
     def active_roles(self, state: dict) -> list[str]:
@@ -73,39 +143,35 @@ class Game(ABC):
 
     @abstractmethod
     def view(self, state: dict, role: str | None) -> dict:
-        """``{"public", "private", "prompt"}`` as ``role`` (None: a spectator) may see it."""
+        """``{"public", "private", "prompt": {"text", "legal", "active", "step"}}`` as ``role`` (None: a
+        spectator) may see it."""
 
     @abstractmethod
     def outcome(self, state: dict) -> dict | None:
-        """None while running; else ``{"text", "winners", "scores", "ranking"}``."""
+        """None while running; else ``{"text": Text, "winners", "scores", "ranking"}``."""
 
     @abstractmethod
-    def log(self, state: dict, role: str | None) -> list[dict]:
-        """The log entries ``role`` may read."""
-
-    @abstractmethod
-    def hidden_ids(self, state: dict, role: str) -> set[str]:
-        """Ids of hidden objects only ``role`` may see now (used to prove views do not leak)."""
-
-    def content(self) -> dict[str, Any]:
-        """The game's content data (cards, map...) as JSON-able data; ``siglo content export`` prints it."""
-        return {}
+    def secrets(self, state: dict) -> dict[str, Collection[str]]:
+        """Every hidden object's id -> the roles that may see it now (empty: nobody, e.g. a deck's cards)."""
 
     # ----- derived operations ---------------------------------------------------------------------
-    def play(self, state: dict, role: str, verb: str, arg: Any) -> tuple[dict, bool]:
-        """Apply an action and tell whether it is an undo barrier: randomness consumed, hidden information
-        revealed, or someone other than ``role`` (alone) to act next."""
-        new = self.apply(state, role, verb, arg)
-        barrier = (
-            new.get("rng") != state.get("rng")
-            or new.get("reveals") != state.get("reveals")
-            or self.active_roles(new) != [role]
-        )
-        return new, barrier
+    def setup(self, seed: int, options: dict[str, Any]) -> dict:
+        return self.begin(seed, options).state
 
-    def replay(self, seed: int, options: dict[str, Any], moves: Iterable[tuple[str, str, Any]]) -> dict:
-        """The state reached from the seed and options by the given (role, verb, arg) moves."""
-        state = self.setup(seed, options)
+    def apply(self, state: dict, role: str, verb: str, arg: Any) -> dict:
+        return self.play(state, role, verb, arg).state
+
+    def labels(self, state: dict, role: str, renderer: Renderer) -> list[dict]:
+        """The legal actions of ``role`` with their labels, for a page or the API."""
+        return [{"verb": verb, "arg": arg, "label": renderer.text(self.label(state, role, verb, arg))}
+                for verb, arg in flat(self.legal(state, role))]
+
+    def replay(self, seed: int, options: dict[str, Any], moves: Iterable[tuple[str, str, Any]],
+               state: dict | None = None) -> dict:
+        """The state reached by the given (role, verb, arg) moves from the seed and options (or from ``state``,
+        a position they follow)."""
+        if state is None:
+            state = self.setup(seed, options)
         for role, verb, arg in moves:
             state = self.apply(state, role, verb, arg)
         return state

@@ -1,36 +1,37 @@
-"""The step machine (the Rally the Troops pattern, DESIGN.md › engines/).
+"""The step machine: one flow style for every engine (DESIGN.md › Flow; the Rally the Troops pattern).
 
-The state holds a stack of frames ``{"step": name, ...locals}``. Each step is a ``Step`` subclass registered
-in the game's ``steps`` table with:
+The state holds a stack of frames ``{"step": name, ...locals}``. Each name is a ``Step`` of the game's ``steps``
+table, one of two kinds:
 
-- ``active(g)``: the roles that must decide in this step;
-- ``prompt(g, role) -> (text, [Action])``: what it offers; the legal list *is* the prompt;
-- ``on_<verb>(g, role, arg)``: one handler per verb it offers;
-- or ``auto(g)`` instead of the three above: automatic work, run until the next decision.
+- a **state**, where somebody decides: ``active(g)`` (the roles that must decide), ``prompt(g, role) ->
+  (Text, {verb: [args]})`` (the legal list *is* the prompt), ``label(g, role, verb, arg) -> Text`` and one handler
+  ``on_<verb>(g, role, arg)`` per verb it offers;
+- a **procedure**, automatic work: ``auto(g)``, run until the next decision.
 
-Handlers push and pop frames through the ``Ctx`` they receive; ``apply`` refuses anything the prompt did not
-offer and works on a copy, so an illegal action changes nothing.
+Frames move by ``g.call(name, **locals)`` (push; when the callee ends, the caller's ``resume(g, result)`` runs,
+if it has one), ``g.goto(name, **locals)`` (replace the top frame) and ``g.end(result)`` (pop). Every step
+names the steps it may call or go to in ``goes_to``; the game checks every name when it is constructed, and a
+move to an undeclared name fails loudly.
+
+A move works on a copy of the state, so an illegal action changes nothing. Log entries, reveals and chance are
+gathered by the ``Ctx`` and returned in ``Played``; the state never holds the log.
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Collection
 
 import orjson
 
 from engines.core import rng as _rng
+from engines.core.chance import Chance
 from engines.core.game import Game
-from engines.core.types import Action, IllegalAction
+from engines.core.types import Entry, IllegalAction, Legal, Played, Reveal, Text, text
 
 MAX_AUTO_STEPS = 100_000
 
 
-def act(verb: str, arg: Any, label: str) -> Action:
-    """Build one legal action."""
-    return {"verb": verb, "arg": arg, "label": label}
-
-
-def _key(verb: str, arg: Any) -> bytes:
-    return verb.encode() + b"\x00" + orjson.dumps(arg, option=orjson.OPT_SORT_KEYS)
+def _key(arg: Any) -> bytes:
+    return orjson.dumps(arg, option=orjson.OPT_SORT_KEYS)
 
 
 def copy_state(state: dict) -> dict:
@@ -38,83 +39,150 @@ def copy_state(state: dict) -> dict:
     return orjson.loads(orjson.dumps(state))
 
 
-class Ctx:
-    """What a step sees: the state, its top frame, and the helpers that change them."""
+def _plain(value: Any) -> Any:
+    """A private copy of JSON data a log entry keeps (the state it came from changes later)."""
+    return orjson.loads(orjson.dumps(value)) if isinstance(value, (list, dict)) else value
 
-    __slots__ = ("game", "s")
+
+class Ctx:
+    """What a step sees: the state, its top frame, and the helpers that change them; it gathers the move's log
+    entries, reveals, declared barriers and use of chance."""
+
+    __slots__ = ("game", "s", "entries", "shown", "barrier_declared", "chance")
 
     def __init__(self, game: "StepGame", state: dict):
         self.game = game
         self.s = state
+        self.entries: list[Entry] = []
+        self.shown: list[Reveal] = []
+        self.barrier_declared = False
+        self.chance = Chance(state)
 
-    # frames
+    # ----- frames ------------------------------------------------------------------------------
     @property
     def frame(self) -> dict:
         return self.s["stack"][-1]
 
-    def push(self, step: str, **local: Any) -> dict:
-        if step not in self.game.steps:
-            raise KeyError(f"unknown step {step!r}")
+    def _check_move(self, target: str) -> None:
+        steps = self.game.steps
+        if target not in steps:
+            raise KeyError(f"unknown step {target!r}")
+        stack = self.s["stack"]
+        if stack:
+            source = stack[-1]["step"]
+            if target not in steps[source].goes_to:
+                raise RuntimeError(f"step {source!r} does not declare {target!r} in goes_to")
+
+    def call(self, step: str, **local: Any) -> dict:
+        """Push ``step``; when it ends, the caller's ``resume(g, result)`` runs (if the caller has one)."""
+        self._check_move(step)
         frame = {"step": step, **local}
         self.s["stack"].append(frame)
         return frame
 
-    def pop(self) -> dict:
-        return self.s["stack"].pop()
-
     def goto(self, step: str, **local: Any) -> dict:
-        """Replace the top frame."""
-        self.pop()
-        return self.push(step, **local)
+        """Replace the top frame by ``step``."""
+        self._check_move(step)
+        frame = {"step": step, **local}
+        self.s["stack"][-1] = frame
+        return frame
 
-    # log and hidden information
-    def log(self, text: str, to: str | list[str] = "all", rule: str | None = None) -> None:
-        """Append a log entry; entries are never changed afterwards (states share them)."""
-        entry: dict[str, Any] = {"text": text, "to": to}
-        if rule:
+    def end(self, result: Any = None) -> None:
+        """Pop the top frame and hand ``result`` to the frame below (its step's ``resume``)."""
+        self.s["stack"].pop()
+        if self.s["stack"] and self.s["outcome"] is None:
+            below = self.game.steps[self.s["stack"][-1]["step"]]
+            if below.resume is not None:
+                below.resume(self, result)
+
+    # ----- log, reveals, barriers ------------------------------------------------------------------
+    def log(self, msg: str, *, to: str | list[str] = "all", rule: str | None = None,
+            refs: Collection[str] = (), **args: Any) -> None:
+        """Add a log entry: a message key of the game's catalog with its arguments (DESIGN.md › Log)."""
+        catalog = self.game.catalogs["en"]
+        if msg not in catalog:
+            raise KeyError(f"log message {msg!r} is not in {self.game.id}'s catalog")
+        if rule is not None and f"rule.{rule}" not in catalog:
+            raise KeyError(f"rule {rule!r} is not in {self.game.id}'s catalog")
+        entry: Entry = {"msg": msg, "args": {k: _plain(v) for k, v in args.items()},
+                        "to": to if to == "all" else list(to)}
+        if rule is not None:
             entry["rule"] = rule
-        self.s["log"].append(entry)
+        if refs:
+            entry["refs"] = list(refs)
+        self.entries.append(entry)
 
-    def reveal(self) -> None:
-        """Mark that hidden information became visible: an undo barrier."""
-        self.s["reveals"] += 1
+    def show(self, roles: Collection[str], ids: Collection[str]) -> None:
+        """Hidden objects ``ids`` become visible to ``roles``: a reveal, and an undo barrier."""
+        self.shown.append(Reveal(tuple(roles), tuple(ids)))
 
-    # chance
+    def barrier(self) -> None:
+        """This move may not be taken back, for a reason the engine knows (e.g. a public commitment)."""
+        self.barrier_declared = True
+
+    # ----- chance ------------------------------------------------------------------------------
     def randbelow(self, n: int) -> int:
-        return _rng.randbelow(self.s, n)
-
-    def shuffle(self, items: list) -> None:
-        _rng.shuffle(self.s, items)
-
-    def choice(self, items: list) -> Any:
-        return _rng.choice(self.s, items)
+        return self.chance.randbelow(n)
 
     def roll(self, sides: int = 6) -> int:
-        return _rng.roll(self.s, sides)
+        return self.chance.roll(sides)
 
-    # end
+    def choice(self, items: list) -> Any:
+        return self.chance.choice(items)
+
+    def shuffle(self, items: list) -> None:
+        self.chance.shuffle(items)
+
+    # ----- end ---------------------------------------------------------------------------------
     def finish(self, outcome: dict) -> None:
-        """End the game with ``{"text", "winners", "scores", "ranking"}``."""
+        """End the game with ``{"text": Text, "winners", "scores", "ranking"}``."""
         self.s["outcome"] = outcome
         self.s["stack"] = []
 
 
 class Step:
-    """A named state of the game flow. Subclasses define ``active``/``prompt``/``on_<verb>`` or ``auto``."""
+    """A named state (``active``/``prompt``/``label``/``on_<verb>``) or procedure (``auto``) of the flow."""
 
     auto: ClassVar[Any] = None
+    resume: ClassVar[Any] = None  # resume(g, result) after a step this one called has ended
+    goes_to: ClassVar[tuple[str, ...]] = ()
+    # A choice made here is hidden from the others until the step shows it (a simultaneous face-down choice):
+    # handing the turn on after it is no undo barrier by itself.
+    secret_choice: ClassVar[bool] = False
 
     def active(self, g: Ctx) -> list[str]:
         raise TypeError(f"{type(self).__name__} defines neither active() nor auto()")
 
-    def prompt(self, g: Ctx, role: str) -> tuple[str, list[Action]]:
+    def prompt(self, g: Ctx, role: str) -> tuple[Text, Legal]:
         raise TypeError(f"{type(self).__name__} defines neither prompt() nor auto()")
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any) -> Text:
+        return text(f"act.{verb}", arg=arg)
+
+    def allows(self, g: Ctx, role: str, verb: str, arg: Any) -> bool:
+        """Whether (verb, arg) is offered; a step with long lists may answer faster than the prompt."""
+        args = self.prompt(g, role)[1].get(verb)
+        if not args:
+            return False
+        key = _key(arg)
+        return any(_key(a) == key for a in args)
 
 
 class StepGame(Game):
     """A ``Game`` whose flow is a table of named steps (``steps``)."""
 
     steps: ClassVar[dict[str, Step]]
+
+    def __init__(self, content_dir=None):
+        super().__init__(content_dir)
+        for name, step in self.steps.items():
+            kind = type(step)
+            decides = (kind.active is not Step.active, kind.prompt is not Step.prompt)
+            if (step.auto is not None and any(decides)) or (step.auto is None and not all(decides)):
+                raise TypeError(f"{self.id}: step {name!r} must define either auto() or both active() and prompt()")
+            unknown = [t for t in step.goes_to if t not in self.steps]
+            if unknown:
+                raise TypeError(f"{self.id}: step {name!r} goes to unknown steps {unknown}")
 
     # ----- what a game supplies ---------------------------------------------------------------
     def start(self, g: Ctx, options: dict[str, Any]) -> None:
@@ -128,22 +196,21 @@ class StepGame(Game):
         return {}
 
     # ----- the interface ----------------------------------------------------------------------
-    def setup(self, seed: int, options: dict[str, Any]) -> dict:
+    def begin(self, seed: int, options: dict[str, Any]) -> Played:
         opts = self.parse_options(options).model_dump(mode="json")
         state: dict[str, Any] = {
             "game": self.id,
             "version": self.version,
+            "content": self.content_digest,
             "options": opts,
             "rng": _rng.seed_state(seed),
-            "reveals": 0,
             "stack": [],
-            "log": [],
             "outcome": None,
         }
         g = Ctx(self, state)
         self.start(g, opts)
         self._run_auto(g)
-        return state
+        return Played(state, g.entries, True, g.shown)
 
     def _step(self, state: dict) -> Step | None:
         if state["outcome"] is not None or not state["stack"]:
@@ -154,38 +221,59 @@ class StepGame(Game):
         step = self._step(state)
         return [] if step is None else list(step.active(Ctx(self, state)))
 
-    def _prompt(self, state: dict, role: str) -> tuple[str, list[Action]]:
+    def _prompt(self, state: dict, role: str | None) -> tuple[Text, Legal]:
         step = self._step(state)
         if step is None:
-            return "The game is over.", []
+            return text("core.over"), {}
         g = Ctx(self, state)
-        if role not in step.active(g):
-            return "", []
+        active = step.active(g)
+        if role is None or role not in active:
+            return text("core.waiting", roles=list(active)), {}
         return step.prompt(g, role)
 
-    def actions(self, state: dict, role: str) -> list[Action]:
+    def legal(self, state: dict, role: str) -> Legal:
         return self._prompt(state, role)[1]
 
-    def apply(self, state: dict, role: str, verb: str, arg: Any) -> dict:
-        legal = self.actions(state, role)
-        if not legal:
-            raise IllegalAction(
-                "The game is over." if state["outcome"] is not None else f"It is not {self.role_label(role)}'s turn."
-            )
+    def allows(self, state: dict, role: str, verb: str, arg: Any) -> bool:
+        step = self._step(state)
+        if step is None:
+            return False
+        g = Ctx(self, state)
+        if role not in step.active(g):
+            return False
         try:
-            key = _key(verb, arg)
+            return step.allows(g, role, verb, arg)
+        except TypeError:  # an argument that is not plain data
+            return False
+
+    def label(self, state: dict, role: str, verb: str, arg: Any) -> Text:
+        step = self._step(state)
+        if step is None:
+            raise IllegalAction("The game is over.")
+        return step.label(Ctx(self, state), role, verb, arg)
+
+    def play(self, state: dict, role: str, verb: str, arg: Any) -> Played:
+        step = self._step(state)
+        if step is None:
+            raise IllegalAction("The game is over.")
+        if role not in step.active(Ctx(self, state)):
+            raise IllegalAction(f"It is not {self.role_label(role)}'s turn.")
+        try:
+            _key(arg)
         except TypeError:
             raise IllegalAction("That argument is not plain data.") from None
-        chosen = next((a for a in legal if _key(a["verb"], a["arg"]) == key), None)
-        if chosen is None:
-            raise IllegalAction(f"'{verb}' with {arg!r} is not one of the actions offered now.")
-        new = copy_state({k: v for k, v in state.items() if k != "log"})
-        new["log"] = list(state["log"])  # copy-on-write: log entries are never changed once written
+        if not step.allows(Ctx(self, state), role, verb, arg):
+            raise IllegalAction(f"'{verb}' with that argument is not one of the actions offered now.")
+        handler = getattr(step, "on_" + verb, None)
+        if handler is None:
+            raise RuntimeError(f"{self.id}: step {state['stack'][-1]['step']!r} offers {verb!r} but has no handler")
+        new = copy_state(state)
         g = Ctx(self, new)
-        handler = getattr(self.steps[g.frame["step"]], "on_" + verb)
-        handler(g, role, copy_state({"a": chosen["arg"]})["a"])
+        handler(g, role, copy_state({"a": arg})["a"])
         self._run_auto(g)
-        return new
+        handed_on = self.active_roles(new) != [role] and not step.secret_choice
+        barrier = g.chance.used or bool(g.shown) or g.barrier_declared or handed_on
+        return Played(new, g.entries, barrier, g.shown)
 
     def _run_auto(self, g: Ctx) -> None:
         for _ in range(MAX_AUTO_STEPS):
@@ -198,18 +286,12 @@ class StepGame(Game):
     def outcome(self, state: dict) -> dict | None:
         return state["outcome"]
 
-    def log(self, state: dict, role: str | None) -> list[dict]:
-        return [e for e in state["log"] if e["to"] == "all" or (role is not None and role in e["to"])]
-
     def view(self, state: dict, role: str | None) -> dict:
         g = Ctx(self, state)
-        text, actions = self._prompt(state, role) if role is not None else ("", [])
-        active = self.active_roles(state)
-        if not text:
-            names = ", ".join(self.role_label(r) for r in active)
-            text = f"Waiting for {names}." if active else "The game is over."
+        prompt_text, legal = self._prompt(state, role)
         return {
             "public": self.public_view(g),
             "private": self.private_view(g, role) if role is not None else {},
-            "prompt": {"text": text, "actions": actions, "active": active},
+            "prompt": {"text": prompt_text, "legal": legal, "active": self.active_roles(state),
+                       "step": state["stack"][-1]["step"] if self._step(state) is not None else None},
         }

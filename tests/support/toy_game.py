@@ -9,11 +9,13 @@ time; the cards are revealed and the higher card scores the stake (a tie scores 
 """
 from __future__ import annotations
 
+import pathlib
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from engines.core.machine import Ctx, Step, StepGame, act
+from engines.core.machine import Ctx, Step, StepGame
+from engines.core.types import text
 
 ROLES = ["north", "south"]
 
@@ -24,70 +26,82 @@ class DuelOptions(BaseModel):
 
 
 class Deal(Step):
+    goes_to = ("stake",)
+
     def auto(self, g: Ctx) -> None:
         top = 6 if g.s["options"]["deck"] == "short" else 9
         deck = [f"toy:card:{n}" for n in range(1, top + 1)]
         g.shuffle(deck)
+        g.s["deck"] = deck[6:]
         g.s["hands"] = {"north": deck[:3], "south": deck[3:6]}
-        g.log("The cards are dealt.")
+        g.log("log.dealt")
         g.goto("stake")
 
 
 class Stake(Step):
+    goes_to = ("choose",)
+
     def active(self, g: Ctx) -> list[str]:
         return [g.s["leader"]]
 
     def prompt(self, g: Ctx, role: str):
-        acts = [act("done", None, f"Play for {g.s['stake']}")]
+        legal: dict[str, list] = {"done": [None]}
         if g.s["stake"] < 3:
-            acts.insert(0, act("raise", None, f"Raise the stake to {g.s['stake'] + 1}"))
-        return f"Round {g.s['round']}: set the stake.", acts
+            legal = {"raise": [None], **legal}
+        return text("prompt.stake", round=g.s["round"]), legal
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text(f"act.{verb}", stake=g.s["stake"] + (1 if verb == "raise" else 0))
 
     def on_raise(self, g: Ctx, role: str, arg: Any) -> None:
         g.s["stake"] += 1
-        g.log(f"{role.title()} raises the stake to {g.s['stake']}.")
+        g.log("log.raise", role=role, stake=g.s["stake"], rule="stake")
 
     def on_done(self, g: Ctx, role: str, arg: Any) -> None:
         g.goto("choose")
 
 
 class Choose(Step):
+    goes_to = ("reveal",)
+    secret_choice = True
+
     def active(self, g: Ctx) -> list[str]:
         return [r for r in ROLES if r not in g.s["chosen"]]
 
     def prompt(self, g: Ctx, role: str):
-        return "Choose a card face down.", [
-            act("choose", c, f"Card {c.rsplit(':', 1)[1]}") for c in g.s["hands"][role]
-        ]
+        return text("prompt.choose"), {"choose": list(g.s["hands"][role])}
 
     def on_choose(self, g: Ctx, role: str, arg: str) -> None:
         g.s["hands"][role].remove(arg)
         g.s["chosen"][role] = arg
-        g.log(f"{role.title()} chooses a card face down.")
-        g.log(f"You chose card {arg.rsplit(':', 1)[1]}.", to=[role])
+        g.log("log.chose", role=role)
+        g.log("log.you_chose", to=[role], card=arg, refs=[arg])
         if len(g.s["chosen"]) == len(ROLES):
             g.goto("reveal")
 
 
 class Reveal(Step):
+    goes_to = ("stake",)
+
     def auto(self, g: Ctx) -> None:
         chosen = g.s["chosen"]
         values = {r: int(c.rsplit(":", 1)[1]) for r, c in chosen.items()}
-        g.reveal()
+        g.show(ROLES, list(chosen.values()))
         g.s["revealed"].extend(chosen.values())
-        g.log(f"North shows {values['north']}, South shows {values['south']}.")
+        g.log("log.shown", north=values["north"], south=values["south"], rule="show", refs=list(chosen.values()))
         if values["north"] != values["south"]:
             winner = max(values, key=values.get)
             g.s["scores"][winner] += g.s["stake"]
-            g.log(f"{winner.title()} scores {g.s['stake']}.")
+            g.log("log.scores", role=winner, stake=g.s["stake"], rule="show")
         g.s["chosen"] = {}
         if g.s["round"] == g.s["options"]["rounds"]:
             scores = g.s["scores"]
             best = max(scores.values())
             winners = [r for r in ROLES if scores[r] == best]
             ranking = sorted(ROLES, key=lambda r: -scores[r])
-            text = "A draw." if len(winners) == 2 else f"{winners[0].title()} wins {best} to {min(scores.values())}."
-            g.finish({"text": text, "winners": winners, "scores": dict(scores), "ranking": ranking})
+            message = (text("outcome.draw") if len(winners) == 2
+                       else text("outcome.win", winner=winners[0], best=best, worst=min(scores.values())))
+            g.finish({"text": message, "winners": winners, "scores": dict(scores), "ranking": ranking})
             return
         g.s["round"] += 1
         g.s["stake"] = 1
@@ -98,8 +112,9 @@ class Reveal(Step):
 class Duel(StepGame):
     id = "toy-duel"
     title = "Duel (test game)"
-    version = "1"
+    version = "2"
     Options = DuelOptions
+    messages_dir = pathlib.Path(__file__).parent / "toy_messages"
     steps = {"deal": Deal(), "stake": Stake(), "choose": Choose(), "reveal": Reveal()}
 
     def roles(self, options: BaseModel) -> list[str]:
@@ -110,7 +125,12 @@ class Duel(StepGame):
 
     def start(self, g: Ctx, options: dict[str, Any]) -> None:
         g.s.update(round=1, stake=1, leader="north", chosen={}, revealed=[], scores={"north": 0, "south": 0})
-        g.push("deal")
+        g.call("deal")
+
+    def name_of(self, value: Any, lang: str) -> str | None:
+        if isinstance(value, str) and value.startswith("toy:card:"):
+            return f"card {value.rsplit(':', 1)[1]}"
+        return None
 
     def public_view(self, g: Ctx) -> dict:
         s = g.s
@@ -127,11 +147,14 @@ class Duel(StepGame):
     def private_view(self, g: Ctx, role: str) -> dict:
         return {"hand": g.s["hands"][role], "chosen": g.s["chosen"].get(role)}
 
-    def hidden_ids(self, state: dict, role: str) -> set[str]:
-        ids = set(state["hands"][role])
-        if role in state["chosen"]:
-            ids.add(state["chosen"][role])
-        return ids
+    def secrets(self, state: dict) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {c: [] for c in state["deck"]}
+        for role in ROLES:
+            for card in state["hands"][role]:
+                out[card] = [role]
+            if role in state["chosen"]:
+                out[state["chosen"][role]] = [role]
+        return out
 
     def content(self) -> dict:
         return {"cards": [{"id": f"toy:card:{n}", "value": n, "source": "rulebook"} for n in range(1, 10)]}

@@ -1,0 +1,100 @@
+"""Words as data: a game's message catalog and the renderer that turns a ``Text`` or a log ``Entry`` into a
+sentence in the reader's language (DESIGN.md › Log).
+
+A catalog is one YAML file per language beside the engine (``messages/en.yaml``): message keys to templates, and
+``rule.<id>`` keys to the titles of the rulebook's sections that log entries cite. Templates use ``str.format``
+fields, with two additions:
+
+- an argument that names an object (a card id, a role) is shown by its name: the game's ``namer`` and the table's
+  seat names decide;
+- ``{n:count:Ducat|Ducats}`` writes "1 Ducat" / "3 Ducats"; ``{n:plural:card|cards}`` writes only the word.
+
+Lists of names are joined with commas and "and".
+"""
+from __future__ import annotations
+
+import pathlib
+import string
+from typing import Any, Callable
+
+import yaml
+
+from engines.core.types import ContentError, Text
+
+Namer = Callable[[Any, str], str | None]  # (value, lang) -> a name, or None when the value names nothing
+
+
+def load_catalogs(folder: pathlib.Path) -> dict[str, dict[str, str]]:
+    """Every ``<lang>.yaml`` in ``folder``: lang -> key -> template; English must be there."""
+    catalogs: dict[str, dict[str, str]] = {}
+    for path in sorted(folder.glob("*.yaml")):
+        with open(path, encoding="utf-8") as handle:
+            data = yaml.safe_load(handle) or {}
+        if not isinstance(data, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in data.items()):
+            raise ContentError(f"{path}: a message catalog maps keys to template strings")
+        catalogs[path.stem] = data
+    if "en" not in catalogs:
+        raise ContentError(f"{folder}: no English catalog (en.yaml)")
+    return catalogs
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, name: Callable[[Any], str]):
+        self._name = name
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        kind, _, forms = format_spec.partition(":")
+        if kind in ("count", "plural") and "|" in forms:
+            one, many = forms.split("|", 1)
+            word = one if value == 1 else many
+            return f"{value} {word}" if kind == "count" else word
+        if format_spec:
+            return super().format_field(value, format_spec)
+        if isinstance(value, (list, tuple)):
+            names = [self._name(v) for v in value]
+            if len(names) <= 1:
+                return "".join(names)
+            return ", ".join(names[:-1]) + " and " + names[-1]
+        return self._name(value)
+
+
+class Renderer:
+    """Renders ``Text`` and log entries of one game for one reader."""
+
+    def __init__(self, catalogs: dict[str, dict[str, str]], namer: Namer, lang: str = "en",
+                 names: dict[str, str] | None = None):
+        self.lang = lang if lang in catalogs else "en"
+        self._catalog = catalogs[self.lang]
+        self._fallback = catalogs["en"]
+        self._namer = namer
+        self._names = names or {}
+        self._formatter = _Formatter(self._name)
+
+    def _name(self, value: Any) -> str:
+        if isinstance(value, str):
+            if value in self._names:
+                return self._names[value]
+            named = self._namer(value, self.lang)
+            if named is not None:
+                return named
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return str(value)
+
+    def template(self, key: str) -> str:
+        found = self._catalog.get(key)
+        if found is None:
+            found = self._fallback.get(key)
+        if found is None:
+            raise KeyError(f"no message {key!r} in the catalog")
+        return found
+
+    def text(self, t: Text | str | None) -> str:
+        if t is None:
+            return ""
+        if isinstance(t, str):
+            return self.template(t)
+        return self._formatter.vformat(self.template(t["msg"]), (), t.get("args") or {})
+
+    def rule(self, rule_id: str | None) -> str | None:
+        return None if not rule_id else self.template(f"rule.{rule_id}")
