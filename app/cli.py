@@ -38,6 +38,7 @@ def serve(host: str, port: int, database_url: str | None, workers: int) -> None:
     if workers > 1 and settings.database_url.startswith("sqlite"):
         raise click.UsageError("Several workers need PostgreSQL (DATABASE_URL); SQLite serves one process.")
     settings.resolved_secret()  # create the key file once, before any worker starts
+    _configure()  # every game's content validated before anything is served
     upgrade(settings.database_url)
     click.echo(f"Siglo de Oro on http://{host}:{port}  (database: {settings.database_url.split('@')[-1]})")
     uvicorn.run("app.asgi:app", host=host, port=port, workers=workers, timeout_graceful_shutdown=3,
@@ -60,7 +61,19 @@ def db_upgrade(database_url: str | None) -> None:
     click.echo("The database is up to date.")
 
 
+def _configure() -> None:
+    """Build the games with the content folder of the settings (validated; a bad file stops here)."""
+    from app.config import get_settings
+    from engines.core import ContentError
+
+    try:
+        registry.configure(get_settings().content_dir)
+    except ContentError as exc:
+        raise click.ClickException(f"content: {exc}") from None
+
+
 def _game(game_id: str):
+    _configure()
     game = registry.get_game(game_id)
     if game is None:
         raise click.BadParameter(f"unknown game {game_id!r}; games: {', '.join(g.id for g in registry.all_games())}")
@@ -111,7 +124,7 @@ def simulate(game_id: str, count: int, seed: int, options: tuple[str, ...], bot:
                 failures.append({"seed": s, "error": str(exc).splitlines()[0], "reproduce": exc.reproduce})
                 continue
             actions_total += result["actions"]
-            outcomes[result["outcome"].get("text", "")] += 1
+            outcomes[game.renderer().text(result["outcome"]["text"])] += 1
     seconds = time.perf_counter() - started
     summary = {"game": game.id, "games": count, "errors": errors, "actions_total": actions_total,
                "actions_per_game": actions_total / max(1, count - errors), "seconds": round(seconds, 3),
@@ -139,6 +152,7 @@ def content() -> None:
 @click.argument("game_id")
 def content_export(game_id: str) -> None:
     """Print the game's content as JSON."""
+    _configure()
     data = registry.content(game_id)
     if data is None:
         raise click.BadParameter(f"unknown game {game_id!r}")
@@ -150,8 +164,9 @@ def content_export(game_id: str) -> None:
 def replay(path: Path) -> None:
     """Replay an exported record and verify it."""
     from app.errors import AppError
-    from app.services.play import replay_record
+    from app.services.records import replay_record
 
+    _configure()
     try:
         record = orjson.loads(path.read_bytes())
         game, state = replay_record(record)
@@ -161,7 +176,7 @@ def replay(path: Path) -> None:
         raise click.ClickException(exc.message) from None
     outcome = game.outcome(state)
     click.echo(f"{game.title}: {len(record['moves'])} moves replayed.")
-    click.echo(f"Outcome: {outcome['text']}" if outcome else "The game is not over.")
+    click.echo(f"Outcome: {game.renderer().text(outcome['text'])}" if outcome else "The game is not over.")
 
 
 if __name__ == "__main__":

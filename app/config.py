@@ -29,7 +29,8 @@ class Settings(BaseSettings):
     max_body_bytes: int = Field(1_000_000, description="Largest request body accepted")
     extra_games: list[str] = Field(default_factory=list,
                                    description='More engines to register, as JSON list of "module:ATTR"')
-    content_dir: Path | None = Field(None, description="Folder of content files replacing the packaged ones")
+    content_dir: Path | None = Field(None, description="Folder with one subfolder per game id whose content files "
+                                                      "replace the packaged ones (validated at start-up)")
 
     def resolved_secret(self) -> str:
         if self.secret_key:

@@ -36,6 +36,7 @@ log = logging.getLogger("siglo")
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
+    registry.configure(settings.content_dir)  # validates every game's content: a bad file stops here, named
     for ref in settings.extra_games:
         module, _, attr = ref.partition(":")
         registry.register(getattr(importlib.import_module(module), attr or "GAME"))

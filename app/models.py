@@ -1,10 +1,11 @@
-"""Persistence: users, login sessions, API tokens, tables, seats, moves (append-only), snapshots, chat."""
+"""Persistence: users, login sessions, API tokens, tables, seats, moves (append-only), snapshots, log entries,
+chat."""
 from __future__ import annotations
 
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from app.db import Base
@@ -101,12 +102,31 @@ class Move(Base):
 
 
 class Snapshot(Base):
-    """The latest state of a table, so a load need not replay the whole log."""
+    """The latest state of a table, so a load need not replay the whole log; and the state at the last undo
+    barrier (``base_seq``), so an undo replays only the moves since. ``base_state`` is NULL while the barrier is
+    the latest move (the base is then ``state`` itself)."""
 
     __tablename__ = "snapshots"
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
     seq: Mapped[int] = mapped_column(Integer)
     state: Mapped[str] = mapped_column(Text)  # JSON text
+    base_seq: Mapped[int] = mapped_column(Integer, default=0)
+    base_state: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
+class LogEntry(Base):
+    """One game log entry as data (engines' ``Entry``: message key, arguments, rule id, refs), stored with the
+    move that produced it (seq 0: the setup); rendered for each reader at view time. ``audience`` is ``*`` or the
+    roles that may read it as ``,role,role,`` so a page of one reader's log is one indexed query. Entries of a
+    move taken back are deleted with the undo (the moves themselves stay append-only)."""
+
+    __tablename__ = "log_entries"
+    __table_args__ = (Index("ix_log_entries_table_id_id", "table_id", "id"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    audience: Mapped[str] = mapped_column(String(400))
+    entry: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
 class ChatMessage(Base):

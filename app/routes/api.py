@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from app.deps import CSRF, CurrentUser, OptionalUser, SessionDep, TableDep
 from app.errors import Conflict
 from app.routes.auth import _client
-from app.services import accounts, play, tables
+from app.services import accounts, gamelog, play, records, tables
 from engines import registry
 
 router = APIRouter(prefix="/api/v1", tags=["api"])
@@ -162,12 +162,26 @@ def post_chat(request: Request, db: SessionDep, user: CurrentUser, table: TableD
     return {"id": msg.id, "user": user.username, "text": msg.text}
 
 
-@router.get("/tables/{table_id}/record", summary="Export the game: options, seed and moves")
-def export(db: SessionDep, user: OptionalUser, table: TableDep):
-    return play.export_record(db, table, user)
+@router.get("/tables/{table_id}/log", summary="A page of the log my seat (or a spectator) may read, newest first")
+def get_log(db: SessionDep, user: OptionalUser, table: TableDep,
+            as_: Annotated[str | None, Query(alias="as", max_length=40)] = None,
+            before: Annotated[int | None, Query(ge=0, lt=2**31, description="Entries older than this id")] = None,
+            limit: Annotated[int, Query(ge=1, le=gamelog.MAX_PAGE)] = gamelog.PAGE,
+            mine: Annotated[bool, Query(description="Only the entries addressed to my seat")] = False):
+    role = tables.acting_role(table, user, as_) if (as_ or tables.roles_of(table, user)) else None
+    game = tables.game_of(table.game_id)
+    return _json(gamelog.page(db, table.id, role, game, game.renderer(names=play.seat_names(table)), limit, before,
+                              only_mine=mine))
+
+
+@router.get("/tables/{table_id}/record",
+            summary="Export the game: the full record once it is over; while it runs, my seat's view record")
+def export(db: SessionDep, user: OptionalUser, table: TableDep,
+           as_: Annotated[str | None, Query(alias="as", max_length=40)] = None):
+    return _json(records.export_record(db, table, user, as_))
 
 
 @router.post("/records", status_code=201, dependencies=[CSRF], summary="Import a record and replay it")
 def import_record(db: SessionDep, user: CurrentUser, record: dict[str, Any]):
-    table = play.import_record(db, user, record)
+    table = records.import_record(db, user, record)
     return _table_summary(table)

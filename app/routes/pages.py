@@ -11,7 +11,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from app.deps import CSRF, CurrentUser, OptionalUser, SessionDep, TableDep
 from app.errors import AppError, Conflict, Invalid
 from app.forms import option_fields, options_from_form, seat_choices
-from app.services import play, tables
+from app.services import gamelog, play, records, tables
 from app.web import board_template, is_htmx, render
 from engines import registry
 
@@ -99,6 +99,20 @@ def table_live(request: Request, db: SessionDep, user: OptionalUser, table: Tabl
     return render(request, "table/_live.html", partial=True, **_table_context(request, db, table, user, as_))
 
 
+@router.get("/tables/{table_id}/log")
+def table_log(request: Request, db: SessionDep, user: OptionalUser, table: TableDep,
+              as_: Annotated[str | None, Query(alias="as", max_length=40)] = None,
+              before: Annotated[int | None, Query(ge=0, lt=2**31)] = None):
+    """The whole log, a page at a time (HTMX: the next page's entries; else a page of its own)."""
+    mine = tables.roles_of(table, user)
+    role = as_ if as_ in mine else (mine[0] if mine else None)
+    game = tables.game_of(table.game_id)
+    page = gamelog.page(db, table.id, role, game, game.renderer(names=play.seat_names(table)), before=before)
+    data = {"log": page["entries"], "log_more": page["more"]}
+    name = "table/_log_items.html" if is_htmx(request) else "table/log.html"
+    return render(request, name, table=table, game=game, role=role, data=data)
+
+
 @router.get("/tables/{table_id}/chat")
 def table_chat(request: Request, db: SessionDep, user: OptionalUser, table: TableDep):
     return render(request, "table/_chat.html", table=table, chat=tables.chat(db, table), user=user)
@@ -172,8 +186,9 @@ def chat(request: Request, db: SessionDep, user: CurrentUser, table: TableDep,
 
 
 @router.get("/tables/{table_id}/record")
-def record(db: SessionDep, user: OptionalUser, table: TableDep):
-    data = play.export_record(db, table, user)
+def record(db: SessionDep, user: OptionalUser, table: TableDep,
+           as_: Annotated[str | None, Query(alias="as", max_length=40)] = None):
+    data = records.export_record(db, table, user, as_)
     return Response(orjson.dumps(data, option=orjson.OPT_INDENT_2), media_type="application/json",
                     headers={"Content-Disposition": f'attachment; filename="siglo-table-{table.id}.json"'})
 

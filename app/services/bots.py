@@ -33,8 +33,9 @@ def bot_turn(db: Session, table: GameTable) -> bool:
         if seat.bot and seat.role in active:
             rnd = random.Random(f"{table.seed}:{table.seq}:{seat.role}")
             bot = loaded.game.bots.get(seat.bot, loaded.game.bots["random"])
-            action = bot(loaded.game, loaded.state, seat.role, rnd)
-            play.act(db, table, None, seat.role, table.seq, action["verb"], action["arg"], bot=seat.bot)
+            # a bot plays from its seat's view, never from the state (it must not see hidden information)
+            verb, arg = bot(loaded.game, loaded.game.view(loaded.state, seat.role), seat.role, rnd)
+            play.act(db, table, None, seat.role, table.seq, verb, arg, bot=seat.bot)
             return True
     return False
 

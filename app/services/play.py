@@ -1,7 +1,8 @@
-"""Playing a table: load its state, apply a move or an undo in one transaction, views, records, verification.
+"""Playing a table: load its state, apply a move or an undo in one transaction, views, verification.
 
 Every move carries the seq its sender saw. It commits only if that seq is still the table's, in one
-transaction: insert the move, update the snapshot, advance the table's seq (DESIGN.md › The flow of one move).
+transaction: insert the move and its log entries, update the snapshot (and the state at the last undo barrier),
+advance the table's seq (DESIGN.md › The flow of one move). Records are in ``app.services.records``.
 """
 from __future__ import annotations
 
@@ -9,17 +10,18 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
-from sqlalchemy import select, text, update
+from sqlalchemy import delete, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from app.errors import Conflict, Forbidden, Invalid
 from app.models import GameTable, Move, Snapshot, User, utcnow
-from app.services.tables import acting_role, create_table, game_of, roles_of
+from app.services import gamelog
+from app.services.tables import acting_role, game_of
 from engines import registry
-from engines.core import Game, IllegalAction
+from engines.core import Game, IllegalAction, Played
 
-RECORD_FORMAT = "siglo-record/1"
+STALE = "Someone moved first; here is the table as it is now."
 
 
 @dataclass
@@ -27,26 +29,30 @@ class Loaded:
     table: GameTable
     game: Game
     state: dict
+    base_seq: int = 0
+    has_base_state: bool = False
 
 
 def load(db: Session, table: GameTable) -> Loaded:
-    """The table's state at its current seq: the snapshot, or a replay when the snapshot lags."""
+    """The table's state at its current seq: the snapshot (brought to this engine version if the table was
+    started on an older one), or a replay when the snapshot lags."""
     game = game_of(table.game_id)
+    if table.engine_version != game.version and table.status != "waiting" and not table.flagged:
+        upgrade(db, table, game)
     for _ in range(3):
         snap = db.scalar(select(Snapshot).where(Snapshot.table_id == table.id)
                          .execution_options(populate_existing=True))
+        if snap is not None and snap.seq != table.seq:
+            db.refresh(table)  # a move committed since the table was read: catch up, so seq and state agree
         if snap is not None and snap.seq == table.seq:
-            return Loaded(table, game, orjson.loads(snap.state))
-        db.refresh(table)  # a move committed since the table was read: catch up, so seq and state agree
-        if snap is not None and snap.seq == table.seq:
-            return Loaded(table, game, orjson.loads(snap.state))
+            return Loaded(table, game, orjson.loads(snap.state), snap.base_seq, snap.base_state is not None)
     return Loaded(table, game, replay_state(db, table, game))
 
 
-def effective_moves(db: Session, table_id: int, upto: int | None = None) -> list[Move]:
-    """The actions that count (up to seq ``upto``): every action not taken back by a later undo."""
+def effective_moves(db: Session, table_id: int, upto: int | None = None, after: int = 0) -> list[Move]:
+    """The actions that count (with seq in (after, upto]): every action not taken back by a later undo."""
     out: list[Move] = []
-    query = select(Move).where(Move.table_id == table_id).order_by(Move.seq)
+    query = select(Move).where(Move.table_id == table_id, Move.seq > after).order_by(Move.seq)
     if upto is not None:
         query = query.where(Move.seq <= upto)
     for m in db.scalars(query):
@@ -63,14 +69,61 @@ def replay_state(db: Session, table: GameTable, game: Game | None = None, upto: 
     return game.replay(table.seed, table.options, [(m.role, m.verb, m.arg) for m in moves])
 
 
+def rebuild(db: Session, table: GameTable, game: Game) -> dict:
+    """Replay the whole move log with this engine, rewriting the log entries and the snapshot; IllegalAction
+    (with the move's number) if a move no longer replays."""
+    played = game.begin(table.seed, table.options)
+    entries = gamelog.rows(table.id, 0, played.log)
+    state, base_seq, base_state = played.state, 0, None
+    effective = {m.seq for m in effective_moves(db, table.id)}
+    for m in db.scalars(select(Move).where(Move.table_id == table.id, Move.seq.in_(effective)).order_by(Move.seq)):
+        try:
+            played = game.play(state, m.role, m.verb, m.arg)
+        except IllegalAction as exc:
+            raise IllegalAction(f"move {m.seq} ({m.verb}) is not legal any more: {exc.message}") from None
+        if played.barrier:
+            base_seq, base_state = m.seq, None
+        elif base_state is None:
+            base_state = orjson.dumps(state).decode()
+        state = played.state
+        m.barrier = played.barrier
+        entries.extend(gamelog.rows(table.id, m.seq, played.log))
+    db.execute(delete(gamelog.LogEntry).where(gamelog.LogEntry.table_id == table.id))
+    if entries:
+        db.execute(gamelog.LogEntry.__table__.insert(), entries)
+    db.execute(update(Snapshot).where(Snapshot.table_id == table.id).values(
+        seq=table.seq, state=orjson.dumps(state).decode(), base_seq=base_seq, base_state=base_state))
+    return state
+
+
+def upgrade(db: Session, table: GameTable, game: Game) -> None:
+    """A table started on an older engine version keeps playing while its log still replays on this one (its
+    position and log are rebuilt from the moves); one that no longer replays is flagged, saying so."""
+    old = table.engine_version
+    try:
+        rebuild(db, table, game)
+    except IllegalAction as exc:
+        db.rollback()
+        table.flagged = (f"This game was started on version {old} of the {game.title} engine; version "
+                         f"{game.version} cannot replay it: {exc.message}")
+        db.commit()
+        return
+    table.engine_version = game.version
+    db.commit()
+
+
 def verify(db: Session, table: GameTable) -> bool:
-    """Replay the log up to the snapshot's seq and compare; a disagreement flags the table (never silently
-    used). Players may move meanwhile: the snapshot read fixes the seq the check is about."""
+    """Replay the log up to the snapshot's seq and compare the states; a disagreement flags the table (never
+    silently used). Players may move meanwhile: the snapshot read fixes the seq the check is about."""
+    game = game_of(table.game_id)
+    if table.engine_version != game.version:
+        upgrade(db, table, game)
+        return table.flagged is None
     snap = db.scalar(select(Snapshot).where(Snapshot.table_id == table.id).execution_options(populate_existing=True))
     if snap is not None and snap.seq != table.seq:
         db.refresh(table)
     try:
-        replayed = replay_state(db, table, upto=snap.seq if snap is not None else None)
+        replayed = replay_state(db, table, game, upto=snap.seq if snap is not None else None)
     except IllegalAction as exc:
         table.flagged = f"The move log no longer replays: {exc.message}"
         db.commit()
@@ -83,10 +136,6 @@ def verify(db: Session, table: GameTable) -> bool:
         table.flagged = "The snapshot and the replayed log disagree."
         db.commit()
         return False
-    game = game_of(table.game_id)
-    if table.engine_version != game.version:  # the new engine replays this game identically: it may go on
-        table.engine_version = game.version
-        db.commit()
     return True
 
 
@@ -101,27 +150,37 @@ def verify_running_tables(sessions) -> int:
     return flagged
 
 
-def _commit(db: Session, table: GameTable, game: Game, seen: int, move: Move, state: dict) -> None:
-    """Insert the move and the new snapshot and advance the seq, only if the seq is still ``seen``."""
+def _commit(db: Session, loaded: Loaded, seen: int, move: Move, played: Played,
+            base: tuple[int, str | None] | None = None) -> None:
+    """Insert the move, its log entries and the new snapshot and advance the seq, only if the seq is still
+    ``seen``. ``base`` overrides the barrier bookkeeping (an undo keeps the base it replayed from)."""
+    table, game, state = loaded.table, loaded.game, played.state
     new_seq = seen + 1
-    status = "finished" if state.get("outcome") is not None else table.status
+    status = "finished" if game.outcome(state) is not None else table.status
     active = game.active_roles(state)
     res = db.execute(update(GameTable).where(GameTable.id == table.id, GameTable.seq == seen)
                      .values(seq=new_seq, status=status, updated_at=utcnow(), active_roles=active))
     if res.rowcount != 1:
         db.rollback()
-        raise Conflict("Someone moved first; here is the table as it is now.")
+        raise Conflict(STALE)
     move.seq = new_seq
     db.add(move)
-    db.execute(update(Snapshot).where(Snapshot.table_id == table.id)
-               .values(seq=new_seq, state=orjson.dumps(state).decode()))
+    gamelog.add(db, table.id, new_seq, played.log)
+    values: dict[str, Any] = {"seq": new_seq, "state": orjson.dumps(state).decode()}
+    if base is not None:
+        pass  # the undo replayed from the stored base: it stays
+    elif played.barrier:
+        values.update(base_seq=new_seq, base_state=None)
+    elif not loaded.has_base_state:  # the first move after a barrier: keep the barrier's state for undo
+        values.update(base_seq=seen, base_state=orjson.dumps(loaded.state).decode())
+    db.execute(update(Snapshot).where(Snapshot.table_id == table.id).values(**values))
     if db.get_bind().dialect.name == "postgresql":
         db.execute(text("SELECT pg_notify('siglo_moves', :payload)"), {"payload": f"{table.id}:{new_seq}"})
     try:
         db.commit()
     except IntegrityError:
         db.rollback()
-        raise Conflict("Someone moved first; here is the table as it is now.") from None
+        raise Conflict(STALE) from None
     # what the UPDATE wrote, without another round trip (sessions keep objects after commit)
     table.seq, table.status, table.active_roles = new_seq, status, active
 
@@ -148,18 +207,20 @@ def act(db: Session, table: GameTable, user: User | None, role: str | None, seen
     if not isinstance(verb, str) or not verb or len(verb) > 60:
         raise Invalid("verb must be the name of one of the offered actions.")
     loaded = load(db, table)  # brings table.seq up to the state it loads
+    _check_playable(table, seen)
     if seen != table.seq:
         if _is_resend(db, table, role, seen, verb, arg):
             return loaded
-        raise Conflict("Someone moved first; here is the table as it is now.")
+        raise Conflict(STALE)
     try:
-        new, barrier = loaded.game.play(loaded.state, role, verb, arg)
+        played = loaded.game.play(loaded.state, role, verb, arg)
     except IllegalAction as exc:
         raise Invalid(exc.message) from None
-    move = Move(table_id=table.id, kind="action", role=role, verb=verb, arg=arg, barrier=barrier,
+    move = Move(table_id=table.id, kind="action", role=role, verb=verb, arg=arg, barrier=played.barrier,
                 user_id=user.id if user is not None else None)
-    _commit(db, table, loaded.game, seen, move, new)
-    return Loaded(table, loaded.game, new)
+    _commit(db, loaded, seen, move, played)
+    return Loaded(table, loaded.game, played.state, table.seq if played.barrier else loaded.base_seq,
+                  not played.barrier)
 
 
 def _is_resend(db: Session, table: GameTable, role: str, seen: int, verb: str, arg: Any) -> bool:
@@ -169,8 +230,8 @@ def _is_resend(db: Session, table: GameTable, role: str, seen: int, verb: str, a
 
 
 def last_effective_move(db: Session, table_id: int) -> Any | None:
-    """The latest action not taken back (its role, kind and barrier), reading back from the end of the log in
-    small pages, only as far as needed."""
+    """The latest action not taken back (its seq, role, kind and barrier), reading back from the end of the log
+    in small pages, only as far as needed."""
     pending_undos, before, page = 0, None, 32
     while True:
         query = (select(Move.seq, Move.kind, Move.role, Move.barrier).where(Move.table_id == table_id)
@@ -191,7 +252,7 @@ def last_effective_move(db: Session, table_id: int) -> Any | None:
 
 
 def undoable(db: Session, table: GameTable, role: str) -> bool:
-    """The last effective action is this seat's and was no barrier (no draw, no reveal, nobody else to act)."""
+    """The last effective action is this seat's and no barrier (no chance, nothing shown, nobody else to act)."""
     if table.status != "active" or table.flagged:
         return False
     last = last_effective_move(db, table.id)
@@ -199,24 +260,61 @@ def undoable(db: Session, table: GameTable, role: str) -> bool:
 
 
 def undo(db: Session, table: GameTable, user: User, role: str | None, seen: int) -> Loaded:
+    """Take back the seat's last move: replay, from the state kept at the last barrier, the moves since but that
+    one; its log entries go, and the log says who took a move back."""
     role = acting_role(table, user, role)
     _check_playable(table, seen)
-    game = load(db, table).game  # brings table.seq up to date
+    loaded = load(db, table)  # brings table.seq up to date
     if seen != table.seq:
-        raise Conflict("Someone moved first; here is the table as it is now.")
-    moves = effective_moves(db, table.id)
-    if not moves or moves[-1].role != role or moves[-1].barrier:  # the rule of undoable(), on the moves at hand
+        raise Conflict(STALE)
+    last = last_effective_move(db, table.id)
+    if last is None or last.role != role or last.barrier or not loaded.has_base_state:
         raise Invalid("There is no move of yours to take back now.")
-    state = game.replay(table.seed, table.options, [(m.role, m.verb, m.arg) for m in moves[:-1]])
-    _commit(db, table, game, seen, Move(table_id=table.id, kind="undo", role=role, user_id=user.id), state)
-    return Loaded(table, game, state)
+    snap = db.get(Snapshot, table.id)
+    since = effective_moves(db, table.id, after=snap.base_seq)
+    if not since or since[-1].seq != last.seq:
+        raise Invalid("There is no move of yours to take back now.")
+    base = orjson.loads(snap.base_state)
+    state = loaded.game.replay(table.seed, table.options, [(m.role, m.verb, m.arg) for m in since[:-1]], base)
+    gamelog.drop_move(db, table.id, last.seq)
+    played = Played(state, [{"msg": "core.undo", "args": {"role": role}, "to": "all"}])
+    _commit(db, loaded, seen, Move(table_id=table.id, kind="undo", role=role, user_id=user.id), played,
+            base=(snap.base_seq, snap.base_state))
+    return Loaded(table, loaded.game, state, snap.base_seq, True)
 
 
-def table_view(db: Session, loaded: Loaded, role: str | None) -> dict:
-    """What one seat (or a spectator, role None) may know of the table: never another seat's private data."""
+def seat_names(table: GameTable) -> dict[str, str]:
+    """How the log and prompts name each seat: its player's name, else the bot."""
+    names = {}
+    for s in table.seats:
+        if s.user is not None:
+            names[s.role] = s.user.username
+        elif s.bot:
+            names[s.role] = f"Bot ({s.bot})"
+    return names
+
+
+def table_view(db: Session, loaded: Loaded, role: str | None, lang: str = "en", log_before: int | None = None,
+               log_limit: int = gamelog.PAGE) -> dict:
+    """What one seat (or a spectator, role None) may know of the table, in words for its reader: never another
+    seat's private data. Only a running, unflagged table offers actions (one place decides)."""
     game, state, table = loaded.game, loaded.state, loaded.table
+    renderer = game.renderer(lang, seat_names(table))
     view = game.view(state, role)
     playing = table.status == "active" and not table.flagged
+    prompt = view["prompt"]
+    prompt["message"] = prompt["text"]
+    if table.status == "waiting":
+        prompt["text"] = "The game starts when every seat is taken."
+    else:
+        prompt["text"] = renderer.text(prompt["message"])
+    if not playing or role is None:
+        prompt["legal"] = {}
+    prompt["actions"] = game.labels(state, role, renderer) if prompt["legal"] else []
+    outcome = game.outcome(state)
+    if outcome is not None:
+        outcome = {**outcome, "message": outcome["text"], "text": renderer.text(outcome["text"])}
+    log = gamelog.page(db, table.id, role, game, renderer, log_limit, log_before)
     return {
         "table": table.id,
         "game": game.id,
@@ -224,12 +322,13 @@ def table_view(db: Session, loaded: Loaded, role: str | None) -> dict:
         "status": table.status,
         "flagged": table.flagged,
         "role": role,
-        "active_roles": game.active_roles(state),
+        "active_roles": game.active_roles(state) if playing else [],
         "view": view,
-        "actions": view["prompt"]["actions"] if role is not None and playing else [],
-        "can_undo": role is not None and undoable(db, table, role),
-        "log": game.log(state, role),
-        "outcome": game.outcome(state),
+        "actions": prompt["actions"],
+        "can_undo": role is not None and playing and undoable(db, table, role),
+        "log": log["entries"],
+        "log_more": log["more"],
+        "outcome": outcome,
         "seats": [seat_info(s) for s in table.seats],
     }
 
@@ -242,53 +341,3 @@ def seat_info(seat) -> dict:
         "open": seat.user_id is None and not seat.bot,
         "invite_only": bool(seat.invite_token),
     }
-
-
-def export_record(db: Session, table: GameTable, user: User | None) -> dict:
-    """Options, seed and moves; an unfinished game's record only for its players (it holds the seed)."""
-    if table.status != "finished" and not roles_of(table, user):
-        raise Forbidden("The record of an unfinished game is only for its players.")
-    return {
-        "format": RECORD_FORMAT,
-        "game": table.game_id,
-        "engine_version": table.engine_version,
-        "options": table.options,
-        "seed": table.seed,
-        "moves": [{"role": m.role, "verb": m.verb, "arg": m.arg} for m in effective_moves(db, table.id)],
-    }
-
-
-def replay_record(record: Any) -> tuple[Game, dict]:
-    """Check a record's shape and replay it; Invalid with the reason if it does not replay."""
-    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
-        raise Invalid(f"A record is a JSON object with format {RECORD_FORMAT!r}.")
-    game = game_of(str(record.get("game")))
-    if record.get("engine_version") != game.version:
-        raise Invalid(f"This record was made by engine version {record.get('engine_version')!r}; "
-                      f"this server runs {game.version!r}.")
-    seed, moves = record.get("seed"), record.get("moves")
-    if not isinstance(seed, int) or not isinstance(moves, list):
-        raise Invalid("A record needs an integer seed and a list of moves.")
-    try:
-        state = game.setup(seed, record.get("options") or {})
-        for i, m in enumerate(moves):
-            if not isinstance(m, dict) or not isinstance(m.get("verb"), str) or not isinstance(m.get("role"), str):
-                raise Invalid(f"Move {i + 1} is not {{role, verb, arg}}.")
-            try:
-                state = game.apply(state, m["role"], m["verb"], m.get("arg"))
-            except IllegalAction as exc:
-                raise Invalid(f"Move {i + 1} does not replay: {exc.message}") from None
-    except ValueError as exc:
-        raise Invalid(f"The record's options are invalid: {exc}") from None
-    return game, state
-
-
-def import_record(db: Session, user: User, record: Any) -> GameTable:
-    """Replay a record into a new table whose seats are all the importer's, to study or play on."""
-    game, _ = replay_record(record)
-    roles = game.roles(game.parse_options(record.get("options") or {}))
-    table = create_table(db, user, game.id, record.get("options") or {}, {r: "me" for r in roles},
-                         name=f"Replay of a {game.title} game", seed=record["seed"])
-    for m in record["moves"]:
-        act(db, table, user, m["role"], table.seq, m["verb"], m.get("arg"))
-    return table

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from app.errors import Forbidden, Invalid, NotFound
 from app.models import ChatMessage, GameTable, Seat, Snapshot, User, utcnow
+from app.services import gamelog
 from engines import registry
 from engines.core import Game, OptionsError
 
@@ -34,8 +35,10 @@ def validate_options(game: Game, options: dict[str, Any] | None) -> dict[str, An
 
 
 def create_table(db: Session, user: User, game_id: str, options: dict[str, Any] | None,
-                 seats: dict[str, str] | None, name: str | None = None, seed: int | None = None) -> GameTable:
-    """Seats map each role to "me", "open", "invite" or "bot:<name>" (missing roles are open)."""
+                 seats: dict[str, str] | None, name: str | None = None, seed: int | None = None,
+                 commit: bool = True) -> GameTable:
+    """Seats map each role to "me", "open", "invite" or "bot:<name>" (missing roles are open). The setup's log
+    entries are stored as those of seq 0. ``commit=False`` leaves the transaction open (record import)."""
     game = game_of(game_id)
     opts = validate_options(game, options)
     roles = game.roles(game.parse_options(opts))
@@ -69,13 +72,15 @@ def create_table(db: Session, user: User, game_id: str, options: dict[str, Any] 
         elif spec != "open":
             raise Invalid(f"Seat {role}: say me, open, invite or bot:<name>, not {spec!r}.")
         table.seats.append(seat)
-    state = game.setup(seed, opts)
-    table.active_roles = game.active_roles(state)
+    played = game.begin(seed, opts)
+    table.active_roles = game.active_roles(played.state)
     db.add(table)
     db.flush()
-    db.add(Snapshot(table_id=table.id, seq=0, state=orjson.dumps(state).decode()))
+    db.add(Snapshot(table_id=table.id, seq=0, state=orjson.dumps(played.state).decode(), base_seq=0))
+    gamelog.add(db, table.id, 0, played.log)
     _update_status(table)
-    db.commit()
+    if commit:
+        db.commit()
     return table
 
 

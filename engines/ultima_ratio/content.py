@@ -1,17 +1,18 @@
 """Ultima Ratio Regis content export (`siglo content export ultima-ratio-regis`): the map (theaters, areas, seas,
-connections, trade centers, from map.py) and, when the world half is present (world.py: powers, minors, events,
-scenarios), its items too. Every item carries at least id, name and source."""
+connections, trade centers, from map.py) and the world (world.py: powers, minors, events, scenarios). Every item carries at least id, name and source."""
 from __future__ import annotations
 
-import importlib.util
+import pathlib
 
 from engines.ultima_ratio.map import load_map
+from engines.ultima_ratio.world import load_world
 
 WORLD_KEYS = ("powers", "minors", "events", "scenarios")
 
 
-def export() -> dict:
-    board = load_map()
+def export(content_dir: pathlib.Path | str | None = None) -> dict:
+    """Every item of the map and the world (validated; ``ContentError`` names a bad owner file)."""
+    board = load_map(content_dir)
     out: dict[str, list[dict]] = {
         "theaters": [t.model_dump(mode="json") for t in board.theaters],
         "areas": [a.model_dump(mode="json") for a in board.areas],
@@ -19,12 +20,9 @@ def export() -> dict:
         "connections": [_connection(c, board) for c in board.connections],
         "trade_centers": [c.model_dump(mode="json") for c in board.trade_centers],
     }
-    if importlib.util.find_spec("engines.ultima_ratio.world") is not None:
-        from engines.ultima_ratio.world import load_world
-
-        world = load_world()
-        for key in WORLD_KEYS:
-            out[key] = [item.model_dump(mode="json") for item in getattr(world, key)]
+    world = load_world(content_dir)
+    for key in WORLD_KEYS:
+        out[key] = [item.model_dump(mode="json") for item in getattr(world, key)]
     return out
 
 

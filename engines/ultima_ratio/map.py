@@ -7,19 +7,20 @@ and trade centers. The printed map is not in the rulebook: everything it states 
 rest is reconstructed for 1490-1654 (`source: reconstructed`); MAP.md gives the principles.
 
 Files (``data/``): theaters.yaml (maps with their land outlines, theaters, provinces, dispersed boxes), areas.yaml,
-seas.yaml, connections.yaml, trade_centers.yaml. An owner can replace any of them: set ``SIGLO_CONTENT_DIR`` to a
-folder; a file of the same name there is used instead of the packaged one and validated the same way.
+seas.yaml, connections.yaml, trade_centers.yaml. An owner can replace any of them: a file of the same name in the
+content folder's ``ultima-ratio-regis/`` subfolder is used instead of the packaged one and validated the same way.
 """
 from __future__ import annotations
 
-import os
 import pathlib
 from collections import defaultdict
 from functools import lru_cache
 from typing import Literal
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, computed_field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, computed_field, model_validator
+
+from engines.core.content import owner_folder, read_yaml
+from engines.core.types import ContentError
 
 DATA_DIR = pathlib.Path(__file__).resolve().parent / "data"
 MAP_FILES = ("theaters.yaml", "areas.yaml", "seas.yaml", "connections.yaml", "trade_centers.yaml")
@@ -312,38 +313,36 @@ class MapData(Model):
         return value
 
 
-def content_dir() -> pathlib.Path | None:
-    folder = os.environ.get("SIGLO_CONTENT_DIR")
-    return pathlib.Path(folder) if folder else None
+GAME_ID = "ultima-ratio-regis"
 
 
-def data_path(name: str) -> pathlib.Path:
-    """The packaged data file `name`, or the owner's file of the same name in ``SIGLO_CONTENT_DIR``."""
-    folder = content_dir()
+def data_path(name: str, content_dir: pathlib.Path | str | None = None) -> pathlib.Path:
+    """The packaged data file `name`, or the owner's file of the same name in ``<content_dir>/ultima-ratio-regis/``."""
+    folder = owner_folder(content_dir, GAME_ID)
     if folder is not None and (folder / name).is_file():
         return folder / name
     return DATA_DIR / name
 
 
-def _read(name: str):
-    with data_path(name).open(encoding="utf-8") as handle:
-        return yaml.load(handle, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-
-
 @lru_cache(maxsize=4)
-def _load(folder: str | None) -> MapData:
-    board = _read("theaters.yaml")
-    return MapData.model_validate({
-        "maps": board["maps"],
-        "theaters": board["theaters"],
-        "areas": _read("areas.yaml"),
-        "seas": _read("seas.yaml"),
-        "connections": _read("connections.yaml"),
-        "trade_centers": _read("trade_centers.yaml"),
-    })
+def _load(content_dir: str | None) -> MapData:
+    def read(name: str):
+        return read_yaml(data_path(name, content_dir), GAME_ID)
+
+    board = read("theaters.yaml")
+    try:
+        return MapData.model_validate({
+            "maps": board["maps"],
+            "theaters": board["theaters"],
+            "areas": read("areas.yaml"),
+            "seas": read("seas.yaml"),
+            "connections": read("connections.yaml"),
+            "trade_centers": read("trade_centers.yaml"),
+        })
+    except ValidationError as exc:
+        raise ContentError(f"{GAME_ID}: the map files: {exc.errors()[0]['loc']}: {exc.errors()[0]['msg']}") from None
 
 
-def load_map() -> MapData:
-    """The validated map (cached per ``SIGLO_CONTENT_DIR``)."""
-    folder = content_dir()
-    return _load(str(folder) if folder else None)
+def load_map(content_dir: pathlib.Path | str | None = None) -> MapData:
+    """The validated map (cached per content folder)."""
+    return _load(str(content_dir) if content_dir else None)

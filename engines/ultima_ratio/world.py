@@ -5,7 +5,7 @@ from YAML files in ``data/`` and validated here. Every item carries ``source: ru
 it) or ``source: reconstructed`` (the printed card or map is not in the rulebook; see WORLD.md).
 
 An owner can replace any of the files ``powers.yaml``, ``minors.yaml``, ``events.yaml``, ``scenarios.yaml`` and
-``turns.yaml`` with their own: set the environment variable ``SIGLO_CONTENT_DIR`` to a folder; a file of the same
+``turns.yaml`` with their own: put it in the content folder's ``ultima-ratio-regis/`` subfolder; a file of the same
 name in it is used instead of the packaged one and validated the same way.
 
 Cross-references inside the world (power, minor, event ids) are checked on load; references into the map
@@ -13,12 +13,13 @@ Cross-references inside the world (power, minor, event ids) are checked on load;
 """
 from __future__ import annotations
 
-import os
 import pathlib
 from functools import lru_cache
 
-import yaml
-from pydantic import model_validator
+from pydantic import ValidationError, model_validator
+
+from engines.core.content import owner_folder, read_yaml
+from engines.core.types import ContentError
 
 from engines.ultima_ratio.world_items import (
     ANY,
@@ -34,6 +35,7 @@ from engines.ultima_ratio.world_items import (
 )
 
 DATA_DIR = pathlib.Path(__file__).resolve().parent / "data"
+GAME_ID = "ultima-ratio-regis"
 WORLD_FILES = ("powers.yaml", "minors.yaml", "events.yaml", "scenarios.yaml", "turns.yaml")
 
 
@@ -179,29 +181,27 @@ class World(Model):
 
 
 # ---------------------------------------------------------------------------------------------- loading
-def data_file(name: str) -> pathlib.Path:
-    """The packaged data file, or the owner's file of the same name in ``SIGLO_CONTENT_DIR``."""
-    override = os.environ.get("SIGLO_CONTENT_DIR")
-    if override:
-        candidate = pathlib.Path(override) / name
-        if candidate.is_file():
-            return candidate
+def data_file(name: str, content_dir: pathlib.Path | str | None = None) -> pathlib.Path:
+    """The packaged data file, or the owner's file of the same name in ``<content_dir>/ultima-ratio-regis/``."""
+    folder = owner_folder(content_dir, GAME_ID)
+    if folder is not None and (folder / name).is_file():
+        return folder / name
     return DATA_DIR / name
 
 
-def _read(name: str) -> list:
-    with data_file(name).open(encoding="utf-8") as fh:
-        return yaml.load(fh, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or []
-
-
-def load_world() -> World:
-    """Load and validate the five world files (raises ``pydantic.ValidationError`` on any problem)."""
-    return _load(os.environ.get("SIGLO_CONTENT_DIR"))
+def load_world(content_dir: pathlib.Path | str | None = None) -> World:
+    """Load and validate the five world files (``ContentError`` naming the problem)."""
+    return _load(str(content_dir) if content_dir else None)
 
 
 @lru_cache(maxsize=4)
 def _load(content_dir: str | None) -> World:
-    return World.model_validate({name.removesuffix(".yaml"): _read(name) for name in WORLD_FILES})
+    data = {name.removesuffix(".yaml"): read_yaml(data_file(name, content_dir), GAME_ID) or [] for name in WORLD_FILES}
+    try:
+        return World.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise ContentError(f"{GAME_ID}: the world files: {'.'.join(map(str, err['loc']))}: {err['msg']}") from None
 
 
 # ---------------------------------------------------------------------------------------------- owners

@@ -127,8 +127,8 @@ def test_undo_keeps_the_move_log_append_only(app, browser):
     with app.state.sessions() as db:
         kinds = [m.kind for m in db.query(Move).filter_by(table_id=table).order_by(Move.seq)]
     assert kinds == ["action", "undo"]
-    record = alice.api("GET", f"/api/v1/tables/{table}/record").json()
-    assert record["moves"] == []
+    log = [e["text"] for e in alice.api("GET", f"/api/v1/tables/{table}/log").json()["entries"]]
+    assert log[0] == "alice took back a move." and not any("raises" in t for t in log)
 
 
 def test_bots_play_in_the_background(browser):
@@ -140,16 +140,49 @@ def test_bots_play_in_the_background(browser):
     assert alice.view(table)["status"] == "finished"
 
 
-def test_record_export_is_for_players_until_the_end_and_imports(browser):
+def play_to_the_end(alice, bob, table):
+    while not alice.view(table)["outcome"]:
+        for who in (alice, bob):
+            mine = who.view(table)
+            if mine["actions"]:
+                a = mine["actions"][0]
+                who.api("POST", f"/api/v1/tables/{table}/actions", {"seq": mine["seq"], "verb": a["verb"], "arg": a["arg"]})
+
+
+def test_a_running_game_exports_nothing_secret(browser):
+    """Platform hardening §1: while the game runs, a seat's export holds no seed, no moves (they hold secret
+    choices) and none of the other seat's hidden cards; spectators get nothing."""
     alice, bob, table = two_players(browser)
     alice.act(table, "done")
+    north_hand = alice.view(table)["view"]["private"]["hand"]
+    bob_view = bob.view(table)
+    bob.api("POST", f"/api/v1/tables/{table}/actions",
+            {"seq": bob_view["seq"], "verb": "choose", "arg": bob_view["view"]["private"]["hand"][0]})
     assert browser("carol").api("GET", f"/api/v1/tables/{table}/record").status_code == 403
     record = bob.api("GET", f"/api/v1/tables/{table}/record").json()
-    assert record["seed"] == 7 and record["moves"] == [{"role": "north", "verb": "done", "arg": None}]
+    assert record["format"] == "siglo-view/1" and record["role"] == "south"
+    assert "seed" not in record and "moves" not in record
+    text = str(record)
+    assert not any(card in text for card in north_hand)
+    assert any("chooses a card face down" in e["text"] for e in record["log"])
+    r = bob.api("POST", "/api/v1/records", record)
+    assert r.status_code == 422 and "cannot be replayed" in r.json()["detail"]
+
+
+def test_a_finished_game_exports_its_record_and_imports(browser):
+    alice, bob, table = two_players(browser)
+    play_to_the_end(alice, bob, table)
+    record = browser("carol").api("GET", f"/api/v1/tables/{table}/record").json()
+    assert record["seed"] == 7 and record["moves"][0] == {"role": "north", "verb": "raise", "arg": None}
     r = bob.api("POST", "/api/v1/records", record)
     assert r.status_code == 201
     copy = r.json()["id"]
+    assert r.json()["status"] == "finished" and r.json()["seq"] == len(record["moves"])
     assert bob.view(copy, "north")["view"]["public"] == alice.view(table)["view"]["public"]
+    def shape(log):  # the copy's seats are all bob's: compare the entries, not the names in them
+        return [(e["seq"], e["rule"], e["text"].replace("alice", "").replace("bob", "")) for e in log]
+
+    assert shape(bob.view(copy, "north")["log"]) == shape(alice.view(table)["log"])
     bad = dict(record, moves=[{"role": "north", "verb": "fly", "arg": None}])
     r = bob.api("POST", "/api/v1/records", bad)
     assert r.status_code == 422 and "Move 1 does not replay" in r.json()["detail"]

@@ -6,6 +6,7 @@ from click.testing import CliRunner
 from sqlalchemy import create_engine, inspect
 
 from app.cli import main
+from engines.core import flat
 from engines.core.conformance import playout
 from tests.support.toy_game import GAME
 
@@ -56,9 +57,9 @@ def test_replay_verifies_a_record(tmp_path):
     moves = []
     while GAME.outcome(state) is None:
         role = GAME.active_roles(state)[0]
-        a = GAME.actions(state, role)[0]
-        moves.append({"role": role, "verb": a["verb"], "arg": a["arg"]})
-        state = GAME.apply(state, role, a["verb"], a["arg"])
+        verb, arg = flat(GAME.legal(state, role))[0]
+        moves.append({"role": role, "verb": verb, "arg": arg})
+        state = GAME.apply(state, role, verb, arg)
     record = {"format": "siglo-record/1", "game": "toy-duel", "engine_version": GAME.version, "options": {},
               "seed": 11, "moves": moves}
     path = tmp_path / "game.json"

@@ -67,7 +67,7 @@ def test_page_shows_actions_only_to_the_seat_to_act(browser):
     bob.post(f"/tables/{table}/join", {})
     assert 'data-verb="raise"' in alice.c.get(f"/tables/{table}").text
     bob_page = bob.c.get(f"/tables/{table}").text
-    assert 'data-verb="raise"' not in bob_page and "Waiting for North" in bob_page
+    assert 'data-verb="raise"' not in bob_page and "Waiting for alice" in bob_page
     spectator = browser().c.get(f"/tables/{table}").text
     assert "Spectator" in spectator and 'data-verb=' not in spectator
     hand = alice.view(table)["view"]["private"]["hand"]

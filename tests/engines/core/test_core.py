@@ -4,9 +4,14 @@ import pathlib
 
 import pytest
 
-from engines.core import IllegalAction, rng
+from pydantic import BaseModel
+
+from engines.core import ContentError, IllegalAction, golden, rng
+from engines.core.chance import Chance, ScriptError, scripted
 from engines.core.conformance import ConformanceError, playout
+from engines.core.content import load_content
 from engines.core.machine import copy_state
+from engines.core.text import Renderer
 from tests.support.toy_game import GAME, Duel
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
@@ -45,15 +50,98 @@ def test_illegal_action_changes_nothing():
     assert state == before
 
 
-def test_barriers_randomness_reveals_and_other_roles():
+def test_barriers_chance_reveals_handing_on_but_not_a_secret_choice():
+    played = GAME.begin(1, {})
+    assert played.barrier and played.log[0]["msg"] == "log.dealt"
+    played = GAME.play(played.state, "north", "raise", None)
+    assert not played.barrier  # north still alone to act, no chance, nothing shown
+    assert played.log == [{"msg": "log.raise", "args": {"role": "north", "stake": 2}, "to": "all", "rule": "stake"}]
+    played = GAME.play(played.state, "north", "done", None)
+    assert played.barrier  # both must now choose: the turn is handed on
+    card = GAME.legal(played.state, "north")["choose"][0]
+    played = GAME.play(played.state, "north", "choose", card)
+    assert not played.barrier  # a face-down choice: south learns nothing from it
+    assert {"msg": "log.you_chose", "args": {"card": card}, "to": ["north"], "refs": [card]} in played.log
+    card = GAME.legal(played.state, "south")["choose"][0]
+    played = GAME.play(played.state, "south", "choose", card)
+    assert played.barrier and played.shown and card in played.shown[0].ids  # both cards shown
+
+
+def test_the_state_holds_no_log_and_labels_are_made_at_render_time():
     state = GAME.setup(1, {})
-    state, barrier = GAME.play(state, "north", "raise", None)
-    assert not barrier  # north still alone to act, nothing drawn or revealed
-    state, barrier = GAME.play(state, "north", "done", None)
-    assert barrier  # both must now choose
-    card = GAME.actions(state, "north")[0]["arg"]
-    state, barrier = GAME.play(state, "north", "choose", card)
-    assert barrier
+    assert "log" not in state and "label" not in str(state)
+    assert GAME.legal(state, "north") == {"raise": [None], "done": [None]}
+    assert GAME.labels(state, "north", GAME.renderer()) == [
+        {"verb": "raise", "arg": None, "label": "Raise the stake to 2"},
+        {"verb": "done", "arg": None, "label": "Play for 1"}]
+    assert GAME.allows(state, "north", "raise", None) and not GAME.allows(state, "south", "raise", None)
+
+
+def test_log_entries_render_with_seat_names_and_rule_titles():
+    played = GAME.play(GAME.setup(1, {}), "north", "raise", None)
+    entry = played.log[0]
+    assert GAME.render_entry(entry, GAME.renderer())["text"] == "North raises the stake to 2."
+    rendered = GAME.render_entry(entry, GAME.renderer(names={"north": "José María"}))
+    assert rendered["text"] == "José María raises the stake to 2." and rendered["rule_title"] == "Rules › The stake"
+
+
+def test_renderer_plurals_lists_and_missing_keys():
+    r = Renderer({"en": {"a": "{n:count:Ducat|Ducats} for {who}", "b": "{n:plural:card|cards}"}},
+                 lambda v, lang: None, names={"x": "Ana", "y": "Luis", "z": "Pilar"})
+    assert r.text({"msg": "a", "args": {"n": 1, "who": ["x"]}}) == "1 Ducat for Ana"
+    assert r.text({"msg": "a", "args": {"n": 3, "who": ["x", "y", "z"]}}) == "3 Ducats for Ana, Luis and Pilar"
+    assert r.text({"msg": "b", "args": {"n": 2}}) == "cards"
+    with pytest.raises(KeyError):
+        r.text({"msg": "nope", "args": {}})
+
+
+def test_scripted_chance_plays_an_example_exactly():
+    order = [f"toy:card:{n}" for n in (9, 8, 7, 1, 2, 3, 4, 5, 6)]
+    with scripted([order]) as script:
+        state = GAME.setup(1, {})
+    assert script.used == 1 and state["hands"] == {"north": order[:3], "south": order[3:6]}
+    s = {"rng": rng.seed_state(1)}
+    with scripted([6, 5, 1]):
+        chance = Chance(s)
+        assert [chance.roll(), chance.roll(), chance.roll()] == [6, 5, 1]
+        with pytest.raises(ScriptError):
+            chance.roll()
+    with scripted([7]):
+        with pytest.raises(ScriptError):
+            Chance(s).roll(6)
+
+
+class BadFlowDuel(Duel):
+    id = "toy-badflow"
+    steps = {**Duel.steps, "stake": type("Stake2", (type(Duel.steps["stake"]),), {"goes_to": ("nowhere",)})()}
+
+
+def test_every_step_name_is_checked_when_the_game_is_built():
+    with pytest.raises(TypeError, match="unknown steps"):
+        BadFlowDuel()
+
+
+class UndeclaredDuel(Duel):
+    id = "toy-undeclared"
+    steps = {**Duel.steps, "deal": type("Deal2", (type(Duel.steps["deal"]),), {"goes_to": ()})()}
+
+
+def test_a_move_to_an_undeclared_step_fails_loudly():
+    with pytest.raises(RuntimeError, match="does not declare 'stake'"):
+        UndeclaredDuel().setup(1, {})
+
+
+def test_a_log_message_must_be_in_the_catalog():
+    class Mute(type(Duel.steps["stake"])):
+        def on_raise(self, g, role, arg):
+            g.log("log.nonexistent")
+
+    class MuteDuel(Duel):
+        id = "toy-mute"
+        steps = {**Duel.steps, "stake": Mute()}
+
+    with pytest.raises(KeyError, match="log.nonexistent"):
+        MuteDuel().play(MuteDuel().setup(1, {}), "north", "raise", None)
 
 
 def test_views_hold_only_what_the_viewer_may_see():
@@ -86,23 +174,97 @@ class LeakyDuel(Duel):
 def test_conformance_catches_a_leak_and_says_how_to_reproduce():
     with pytest.raises(ConformanceError) as err:
         playout(LeakyDuel(), 4, {})
-    assert "visible to" in str(err.value) and "siglo simulate toy-leaky" in err.value.reproduce
+    assert "is in the view of" in str(err.value) and "siglo simulate toy-leaky" in err.value.reproduce
+
+
+class TellingChoose(type(Duel.steps["choose"])):
+    def on_choose(self, g, role, arg):
+        super().on_choose(g, role, arg)
+        g.log("log.you_chose", card=arg)  # a face-down card, logged to everyone
+
+
+class LogLeakyDuel(Duel):
+    id = "toy-logleak"
+    steps = {**Duel.steps, "choose": TellingChoose()}
+
+
+def test_conformance_catches_a_face_down_card_in_everyones_log():
+    with pytest.raises(ConformanceError, match="is in the log of"):
+        playout(LogLeakyDuel(), 1, {})
+
+
+class PeekingStake(type(Duel.steps["stake"])):
+    def on_raise(self, g, role, arg):
+        super().on_raise(g, role, arg)
+        if g.s["deck"]:
+            g.s["hands"][role].append(g.s["deck"].pop())  # a draw its mover sees, without g.show()
+
+
+class SilentDrawDuel(Duel):
+    id = "toy-silentdraw"
+    steps = {**Duel.steps, "stake": PeekingStake()}
+
+
+def test_conformance_catches_a_reveal_that_is_no_undo_barrier():
+    with pytest.raises(ConformanceError, match="now sees .* but the move is not an undo barrier"):
+        for seed in range(1, 30):
+            playout(SilentDrawDuel(), seed, {})
+
+
+class EndlessStake(type(Duel.steps["stake"])):
+    def prompt(self, g, role):
+        return {"msg": "prompt.stake", "args": {"round": 1}}, {"raise": [None]}
+
+    def on_raise(self, g, role, arg):
+        g.log("log.raise", role=role, stake=g.s["stake"])
 
 
 class EndlessDuel(Duel):
     id = "toy-endless"
-
-    def actions(self, state, role):
-        acts = super().actions(state, role)
-        if acts and state["stack"][-1]["step"] == "stake":
-            return [{"verb": "raise", "arg": None, "label": "Raise again"}]
-        return acts
+    steps = {**Duel.steps, "stake": EndlessStake()}
 
 
 def test_conformance_catches_a_game_that_never_ends():
     with pytest.raises(ConformanceError) as err:
         playout(EndlessDuel(), 1, {}, max_actions=50)
     assert "did not end within 50 actions" in str(err.value)
+
+
+def test_content_loader_names_the_file_and_the_item(tmp_path):
+    class Card(BaseModel):
+        id: str
+        value: int
+
+    class Cards(BaseModel):
+        cards: list[Card]
+
+    packaged = tmp_path / "packaged"
+    packaged.mkdir()
+    (packaged / "cards.yaml").write_text("cards:\n  - {id: a, value: 1}\n  - {id: b, value: 2}\n")
+    loaded = load_content("toy", packaged, {"cards.yaml": Cards})
+    assert [c.id for c in loaded.files["cards.yaml"].cards] == ["a", "b"] and len(loaded.digest) == 16
+    owner = tmp_path / "owner" / "toy"
+    owner.mkdir(parents=True)
+    (owner / "cards.yaml").write_text("cards:\n  - {id: a, value: 1}\n  - {id: b, value: many}\n")
+    with pytest.raises(ContentError, match=r"toy: .*owner/toy/cards.yaml: item 'b' \(cards.1\).*integer"):
+        load_content("toy", packaged, {"cards.yaml": Cards}, tmp_path / "owner")
+    (owner / "cards.yaml").write_text("cards:\n  - {id: a, value: 5}\n")
+    other = load_content("toy", packaged, {"cards.yaml": Cards}, tmp_path / "owner")
+    assert other.files["cards.yaml"].cards[0].value == 5 and other.digest != loaded.digest
+    (owner / "card.yaml").write_text("cards: []\n")
+    with pytest.raises(ContentError, match="unknown content files card.yaml"):
+        load_content("toy", packaged, {"cards.yaml": Cards}, tmp_path / "owner")
+
+
+def test_a_golden_replay_fails_when_replays_change():
+    case = golden.record(GAME, 5, {}, 30)
+    data = {"game": GAME.id, "version": GAME.version, "cases": [case]}
+    assert golden.check(GAME, data) == []
+    assert golden.check(GAME, {**data, "version": "0"})[0].startswith("the golden file is for version")
+    changed = {**data, "cases": [{**case, "digest": "0" * 64}]}
+    assert golden.check(GAME, changed) == ["case 0: the replay reaches another state"]
+    broken = {**data, "cases": [{**case, "moves": [["north", "fly", None]]}]}
+    assert "no longer replays" in golden.check(GAME, broken)[0]
 
 
 def test_engines_never_import_app():
@@ -121,8 +283,8 @@ def test_engines_never_import_app():
 def test_engines_use_no_clock_or_global_random():
     banned = {"random", "time", "datetime", "secrets", "uuid"}
     for path in (ROOT / "engines").rglob("*.py"):
-        if path.name == "game.py" and path.parent.name == "core":
-            continue  # random_bot: bots get a seeded random.Random, never the global one
+        if path.parent.name == "core" and path.name in ("game.py", "golden.py"):
+            continue  # random_bot and golden recording: bots get a seeded random.Random, never the global one
         tree = ast.parse(path.read_text(), filename=str(path))
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):

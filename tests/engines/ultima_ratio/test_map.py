@@ -5,6 +5,8 @@ import unicodedata
 from collections import defaultdict
 
 import pytest
+
+from engines.core import ContentError
 import yaml
 
 from engines.ultima_ratio import map as urr_map
@@ -296,26 +298,27 @@ def test_items_carry_their_source(board):
     assert board.area("toledo").source == "reconstructed" and board.area("gibraltar").source == "rulebook"
 
 
-def test_an_owner_can_replace_a_file(tmp_path, monkeypatch):
-    """SIGLO_CONTENT_DIR: a file of the same name replaces the packaged one, validated the same way."""
+def test_an_owner_can_replace_a_file(tmp_path):
+    """The content folder's ultima-ratio-regis/ subfolder: a file of the same name replaces the packaged one."""
     centers = yaml.load((urr_map.DATA_DIR / "trade_centers.yaml").read_text(encoding="utf-8"), Loader=LOADER)
     centers[0]["printed_capacity"] = 9
-    (tmp_path / "trade_centers.yaml").write_text(yaml.dump(centers, Dumper=DUMPER), encoding="utf-8")
-    monkeypatch.setenv("SIGLO_CONTENT_DIR", str(tmp_path))
-    replaced = load_map()
+    (tmp_path / "ultima-ratio-regis").mkdir()
+    (tmp_path / "ultima-ratio-regis" / "trade_centers.yaml").write_text(yaml.dump(centers, Dumper=DUMPER),
+                                                                        encoding="utf-8")
+    replaced = load_map(tmp_path)
     assert replaced.trade_center(centers[0]["id"]).printed_capacity == 9
-    monkeypatch.delenv("SIGLO_CONTENT_DIR")
     assert load_map().trade_center(centers[0]["id"]).printed_capacity != 9
 
 
-def test_an_owners_file_is_validated(tmp_path, monkeypatch):
+def test_an_owners_file_is_validated(tmp_path):
     areas = yaml.load((urr_map.DATA_DIR / "areas.yaml").read_text(encoding="utf-8"), Loader=LOADER)
     areas[0]["seas"] = ["the-sea-of-nowhere"]
-    (tmp_path / "areas.yaml").write_text(yaml.dump(areas, Dumper=DUMPER, allow_unicode=True), encoding="utf-8")
-    shutil.copy(urr_map.DATA_DIR / "seas.yaml", tmp_path / "seas.yaml")
-    monkeypatch.setenv("SIGLO_CONTENT_DIR", str(tmp_path))
-    with pytest.raises(ValueError, match="unknown sea 'the-sea-of-nowhere'"):
-        load_map()
+    owner = tmp_path / "ultima-ratio-regis"
+    owner.mkdir()
+    (owner / "areas.yaml").write_text(yaml.dump(areas, Dumper=DUMPER, allow_unicode=True), encoding="utf-8")
+    shutil.copy(urr_map.DATA_DIR / "seas.yaml", owner / "seas.yaml")
+    with pytest.raises(ContentError, match="unknown sea 'the-sea-of-nowhere'"):
+        load_map(tmp_path)
 
 
 def test_capitals_agree_with_the_power_cards(board):

@@ -5,6 +5,8 @@ import pathlib
 import re
 
 import pytest
+
+from engines.core import ContentError
 import yaml
 from pydantic import ValidationError
 
@@ -415,22 +417,24 @@ def test_owners_outside_the_scenario_turns():
 
 
 # ---------------------------------------------------------------------------------------------- override
-def test_owner_content_dir_replaces_a_file(tmp_path, monkeypatch):
+def test_owner_content_dir_replaces_a_file(tmp_path):
     powers = yaml.safe_load((world_module.DATA_DIR / "powers.yaml").read_text(encoding="utf-8"))
     next(p for p in powers if p["id"] == "spain")["vitality"] = 9
-    (tmp_path / "powers.yaml").write_text(yaml.safe_dump(powers, allow_unicode=True), encoding="utf-8")
-    monkeypatch.setenv("SIGLO_CONTENT_DIR", str(tmp_path))
-    assert load_world().power("spain").vitality == 9
-    assert len(load_world().events) == len(world_module._load(None).events)   # other files stay packaged
+    (tmp_path / "ultima-ratio-regis").mkdir()
+    (tmp_path / "ultima-ratio-regis" / "powers.yaml").write_text(yaml.safe_dump(powers, allow_unicode=True),
+                                                                 encoding="utf-8")
+    assert load_world(tmp_path).power("spain").vitality == 9
+    assert len(load_world(tmp_path).events) == len(load_world().events)   # other files stay packaged
 
 
-def test_owner_content_is_validated(tmp_path, monkeypatch):
+def test_owner_content_is_validated(tmp_path):
     events = yaml.safe_load((world_module.DATA_DIR / "events.yaml").read_text(encoding="utf-8"))
     events[0]["effects"] = [{"op": "war", "powers": []}]
-    (tmp_path / "events.yaml").write_text(yaml.safe_dump(events, allow_unicode=True), encoding="utf-8")
-    monkeypatch.setenv("SIGLO_CONTENT_DIR", str(tmp_path))
-    with pytest.raises(ValidationError, match="needs powers"):
-        load_world()
+    (tmp_path / "ultima-ratio-regis").mkdir()
+    (tmp_path / "ultima-ratio-regis" / "events.yaml").write_text(yaml.safe_dump(events, allow_unicode=True),
+                                                                 encoding="utf-8")
+    with pytest.raises(ContentError, match="needs powers"):
+        load_world(tmp_path)
 
 
 def requested_colours() -> set[str]:

@@ -1,0 +1,58 @@
+"""The game log of a table: entries stored with their move, paged per reader, rendered at view time
+(DESIGN.md › Log). A reader pages its own log newest first; an entry is readable by everyone (``*``) or by the
+roles it names."""
+from __future__ import annotations
+
+from typing import Iterable
+
+from sqlalchemy import delete, or_, select
+from sqlalchemy.orm import Session
+
+from app.models import LogEntry
+from engines.core import Entry, Game
+from engines.core.text import Renderer
+
+PAGE = 50
+MAX_PAGE = 500
+
+
+def audience(entry: Entry) -> str:
+    to = entry.get("to", "all")
+    return "*" if to == "all" else "," + ",".join(to) + ","
+
+
+def rows(table_id: int, seq: int, entries: Iterable[Entry]) -> list[dict]:
+    """The rows of one move's entries, for a bulk insert."""
+    return [{"table_id": table_id, "seq": seq, "audience": audience(e), "entry": e} for e in entries]
+
+
+def add(db: Session, table_id: int, seq: int, entries: Iterable[Entry]) -> None:
+    batch = rows(table_id, seq, entries)
+    if batch:
+        db.execute(LogEntry.__table__.insert(), batch)
+
+
+def drop_move(db: Session, table_id: int, seq: int) -> None:
+    """A move taken back: its entries go (the move itself stays in the append-only move log)."""
+    db.execute(delete(LogEntry).where(LogEntry.table_id == table_id, LogEntry.seq == seq))
+
+
+def page(db: Session, table_id: int, role: str | None, game: Game, renderer: Renderer, limit: int = PAGE,
+         before: int | None = None, only_mine: bool = False) -> dict:
+    """One page of the entries ``role`` may read, newest first: ``{"entries", "more"}``; each entry has its id
+    (an anchor), the move's seq, its text, its rule (id and section title) and whether it was private."""
+    limit = max(1, min(limit, MAX_PAGE))
+    query = select(LogEntry.id, LogEntry.seq, LogEntry.audience, LogEntry.entry).where(LogEntry.table_id == table_id)
+    mine = LogEntry.audience.contains(f",{role},", autoescape=True) if role is not None else None
+    if only_mine and mine is not None:
+        query = query.where(mine)
+    elif mine is not None:
+        query = query.where(or_(LogEntry.audience == "*", mine))
+    else:
+        query = query.where(LogEntry.audience == "*")
+    if before is not None:
+        query = query.where(LogEntry.id < before)
+    found = db.execute(query.order_by(LogEntry.id.desc()).limit(limit + 1)).all()
+    entries = [{"id": r.id, "seq": r.seq, "private": r.audience != "*", **game.render_entry(r.entry, renderer)}
+               for r in found[:limit]]
+    return {"entries": entries, "more": len(found) > limit}
