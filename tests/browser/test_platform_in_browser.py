@@ -46,7 +46,7 @@ def test_two_players_see_each_other_live(server, chromium, artifacts):
     alice.click("button.action:has-text('Play for 1')")
     expect(bob.locator("button.action").first).to_be_visible(timeout=5000)
     bob.locator("button.action").first.click()
-    expect(alice.locator(".log-list")).to_contain_text("South chooses a card face down", timeout=5000)
+    expect(alice.locator(".log-list")).to_contain_text("bob chooses a card face down", timeout=5000)
 
     # chat reaches the other page live
     bob.fill("#chat-text", "¡Buena suerte!")
