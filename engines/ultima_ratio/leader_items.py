@@ -14,7 +14,7 @@ import pathlib
 from pydantic import Field, model_validator
 
 from engines.core.content import load_content
-from engines.ultima_ratio.world_items import Item, Model
+from engines.ultima_ratio.world_items import Item, Model, Source
 
 GAME_ID = "ultima-ratio-regis"
 DATA_DIR = pathlib.Path(__file__).resolve().parent / "data"
@@ -53,7 +53,18 @@ class HistoricalLeader(Item):
     note: str | None = None
 
 
+class RuleText(Model):
+    """A statement of the rulebook about leaders, quoted at its line; the code in leaders.py cites it by id."""
+
+    id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
+    section: str
+    quote: str
+    line: int
+    source: Source
+
+
 class Leaders(Model):
+    rules: list[RuleText] = []
     abilities: list[Ability]
     pool: list[PoolLeader] = Field(min_length=1)
     historical: list[HistoricalLeader] = []

@@ -50,6 +50,12 @@ def can_carry(unit: Unit) -> bool:
     return unit["kind"] != "fortress" or unit["operational"]
 
 
+def _side(leader_power: str, side: Iterable[str] | None) -> set[str]:
+    """The powers whose units a leader may take: his own, and the minor powers allied with it when the flow
+    passes them (RULINGS L-7: 14.3 speaks of "leaders who were commanding armies entirely of allies")."""
+    return {leader_power, *(side or ())}
+
+
 def _same_force(a: Unit, b: Unit) -> bool:
     """17.1: "any own troop or fortress in the area, or ... a squadron of the fleet"; 18.1: the dispersed troops
     of the same dispersion area. Troops and fortresses share the area; squadrons the fleet (RULINGS L-2)."""
@@ -59,15 +65,17 @@ def _same_force(a: Unit, b: Unit) -> bool:
 
 
 # ---------------------------------------------------------------------------------------------- 17.1 movement
-def attach(leaders: Sequence[Leader], units: Iterable[Unit], leader_id: str, target_id: str) -> list[Leader]:
+def attach(leaders: Sequence[Leader], units: Iterable[Unit], leader_id: str, target_id: str,
+           side: Iterable[str] | None = None) -> list[Leader]:
     """17.1: move a leader, at any time and at no cost, to another own troop or fortress in the area, or to
-    another squadron of the fleet (18.1: among the dispersed troops of the same dispersion area)."""
+    another squadron of the fleet (18.1: among the dispersed troops of the same dispersion area). ``side``: the
+    allied minor powers whose units count as the leader's power's (``_side``)."""
     table = by_id(units)
     leader = _leader(leaders, leader_id)
     here, there = table[leader["unit"]], table.get(target_id)
     if there is None:
         raise RuleError(f"17.1: no unit {target_id!r}")
-    if there["power"] != leader["power"]:
+    if there["power"] not in _side(leader["power"], side):
         raise RuleError("17.1: a leader is attached to his own power's units")
     if not can_carry(there):
         raise RuleError("17.1: a fortress under construction carries no leader")
@@ -89,32 +97,34 @@ def swap(leaders: Sequence[Leader], units: Iterable[Unit], a: str, b: str) -> li
 
 
 def move_at_end_of_impulse(leaders: Sequence[Leader], units: Iterable[Unit], leader_id: str,
-                           target_id: str) -> list[Leader]:
+                           target_id: str, side: Iterable[str] | None = None) -> list[Leader]:
     """8.2.2 end of impulse: each power "may also move a single leader over a troop, fleet or fortress of its own
     (as long as the leader was not besieged and does not end up this way)". The flow counts one per power."""
     table = by_id(units)
     leader = _leader(leaders, leader_id)
     there = table.get(target_id)
-    if there is None or there["power"] != leader["power"] or not can_carry(there):
+    if there is None or there["power"] not in _side(leader["power"], side) or not can_carry(there):
         raise RuleError("8.2.2: the leader moves over a troop, fleet or fortress of his own power")
     if besieged(leader, table) or there["besieged"]:
         raise RuleError("8.2.2: the leader may not be besieged, nor end up besieged")
     return _replace(leaders, {**leader, "unit": target_id})
 
 
-def reattach_decision(leaders: Sequence[Leader], units: Iterable[Unit], unit_id: str) -> list[Decision]:
+def reattach_decision(leaders: Sequence[Leader], units: Iterable[Unit], unit_id: str,
+                      side: Iterable[str] | None = None) -> list[Decision]:
     """13.1.7 / 17.1: when a unit carrying leaders is eliminated, each leader goes to another unit of the stack
     (the player picks which); he is eliminated only "with the last troop / squadron or fortress of the stack".
     One decision per leader that has somewhere to go; the others are eliminated (``eliminate``)."""
     table = by_id(units)
     gone = table[unit_id]
-    options = tuple(sorted(u["id"] for u in table.values()
-                           if u["id"] != unit_id and u["power"] == gone["power"] and can_carry(u)
-                           and _same_force(gone, u)))
-    if not options:
-        return []
-    return [Decision("reattach_leader", ld["power"], 1, options, rule="17.1", at=ld["id"])
-            for ld in leaders_on(unit_id, leaders)]
+    out = []
+    for ld in leaders_on(unit_id, leaders):
+        mine = _side(ld["power"], side)
+        options = tuple(sorted(u["id"] for u in table.values()
+                               if u["id"] != unit_id and u["power"] in mine and can_carry(u) and _same_force(gone, u)))
+        if options:
+            out.append(Decision("reattach_leader", ld["power"], 1, options, rule="17.1", at=ld["id"]))
+    return out
 
 
 def eliminate(leaders: Sequence[Leader], pool: Sequence[str], content: Leaders,
@@ -142,9 +152,10 @@ def may_be_extraordinary(unrest: int, vitality: int) -> bool:
     return unrest <= vitality
 
 
-def build_targets(power: str, units: Iterable[Unit]) -> list[str]:
+def build_targets(power: str, units: Iterable[Unit], side: Iterable[str] | None = None) -> list[str]:
     """17.2: a built leader is placed "on a squadron, fortress or troop that is not besieged"."""
-    return sorted(u["id"] for u in units if u["power"] == power and not u["besieged"] and can_carry(u))
+    mine = _side(power, side)
+    return sorted(u["id"] for u in units if u["power"] in mine and not u["besieged"] and can_carry(u))
 
 
 def replace_targets(power: str, leaders: Iterable[Leader]) -> list[str]:
@@ -165,7 +176,7 @@ class Built:
 
 def build(leaders: Sequence[Leader], pool: Sequence[str], units: Iterable[Unit], content: Leaders, *, power: str,
           leader_id: str, extraordinary: bool, unrest: int, vitality: int, target: str | None = None,
-          replace: str | None = None) -> Built:
+          replace: str | None = None, side: Iterable[str] | None = None) -> Built:
     """17.2-17.3: the drawn leader (``draw``) goes on ``target`` (``build_targets``) or takes the place of the
     leader ``replace`` (``replace_targets``), who returns to the pool. On his extraordinary side only if
     ``may_be_extraordinary``; that raises the unrest by 3. The player sees the ability before choosing the side."""
@@ -182,20 +193,20 @@ def build(leaders: Sequence[Leader], pool: Sequence[str], units: Iterable[Unit],
         old = _leader(leaders, replace)
         leaders, rest = eliminate(leaders, rest, content, [replace])
         target = old["unit"]
-    elif target not in build_targets(power, units):
+    elif target not in build_targets(power, units, side):
         raise RuleError("17.2: the leader goes on an own squadron, fortress or troop that is not besieged")
     new = Leader(id=leader_id, power=power, unit=target, extraordinary=extraordinary)
     return Built([*leaders, new], rest, unrest + (EXTRAORDINARY_UNREST if extraordinary else 0), replace)
 
 
 def bring_historical(leaders: Sequence[Leader], units: Iterable[Unit], content: Leaders, *, event: str,
-                     target: str) -> list[Leader]:
+                     target: str, side: Iterable[str] | None = None) -> list[Leader]:
     """17.3.1: the event card brings its historical leader to its power, on his extraordinary side, "with no
     consequences as far as unrest is concerned"; he is placed as a built leader is (RULINGS L-6)."""
     hist = content.historical_for_event(event)
     if any(ld["id"] == hist.id for ld in leaders):
         raise RuleError(f"17.3.1: {hist.name} is already on the map")
-    if target not in build_targets(hist.power, units):
+    if target not in build_targets(hist.power, units, side):
         raise RuleError("17.2: the leader goes on an own squadron, fortress or troop that is not besieged")
     return [*leaders, Leader(id=hist.id, power=hist.power, unit=target, extraordinary=True)]
 

@@ -56,6 +56,15 @@ def test_abilities_are_the_rulebook_list_in_its_order(content):
             assert f"• {ability.name}: {ability.text}" in lines[ability.line[-1] - 1]
 
 
+def test_rule_quotes_are_the_rulebook_s(content):
+    if not RULES.is_file():
+        pytest.skip("the rulebook is not next to the repository")
+    lines = RULES.read_text(encoding="utf-8").splitlines()
+    assert content.rules
+    for rule in content.rules:
+        assert rule.quote in lines[rule.line - 1], rule.id
+
+
 def test_pool_and_historical_are_sourced(content):
     assert all(p.source == "reconstructed" for p in (*content.pool, *content.historical))
     assert {p.ability for p in content.pool} == set(ABILITY_IDS)   # every ability can be drawn
@@ -85,6 +94,17 @@ def test_attach_within_the_area_the_fleet_and_the_dispersion_area():
     for target in ("t3", "x1", "s1", "d1"):   # another area, another power, a fleet, a dispersion box
         with pytest.raises(RuleError):
             L.attach(ls, UNITS, "a", target)
+
+
+def test_allied_minor_units_count_as_the_power_s_when_the_flow_says_so(content):
+    units = [*UNITS, unit("m1", "papacy", at="milan")]
+    ls = [leader("a", on="t1")]
+    with pytest.raises(RuleError):
+        L.attach(ls, units, "a", "m1")
+    assert L.attach(ls, units, "a", "m1", side=["papacy"])[0]["unit"] == "m1"
+    assert "m1" in L.build_targets("spain", units, ["papacy"]) and "m1" not in L.build_targets("spain", units)
+    (decision,) = L.reattach_decision(ls, units, "t1", side=["papacy"])
+    assert decision.options == ("f1", "m1", "t2")
 
 
 def test_swap_and_end_of_impulse_move_exclude_besieged_leaders():
