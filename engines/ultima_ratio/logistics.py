@@ -6,7 +6,7 @@ home area, a domain, or neither) changes in play, so the caller passes it. See R
 """
 from __future__ import annotations
 
-from typing import Iterable, Literal, Mapping
+from typing import Iterable, Literal, Mapping, Sequence
 
 from engines.ultima_ratio.counters import Decision, RuleError, Unit
 from engines.ultima_ratio.leaders import stacking_bonus
@@ -52,19 +52,18 @@ def overstacked(count: int, limit: int) -> int:
     return max(0, count - limit)
 
 
-def overstack_decision(units: Iterable[Unit], at: str, powers: Iterable[str], limit: int, *,
+def overstack_decision(units: Iterable[Unit], at: str, powers: Sequence[str], limit: int, *,
                        besieged: bool = False) -> Decision | None:
     """15.1.1: "When a player finishes an action, overstacked troops must be dispersed" — the player picks which
     (troops only: a besieged fortress counts but is not dispersed). The flow calls this at the end of each action
     (not during a movement, nor during a relief battle: 15.1.1) and then ``disperse``. None when within the limit.
-    The decision goes to the owner of the first troop; a stack of several powers' troops picks per power."""
+    ``powers``: the major power first (it decides: its player plays its allied minors), then its allied minors."""
     here = stack(units, at, powers, besieged=besieged)
     excess = overstacked(len(here), limit)
     if not excess:
         return None
     troops = tuple(sorted(u["id"] for u in here if u["kind"] == "troop"))
-    owner = next(u["power"] for u in here if u["kind"] == "troop")
-    return Decision("disperse_overstack", owner, excess, troops, rule="15.1.1", at=at)
+    return Decision("disperse_overstack", powers[0], min(excess, len(troops)), troops, rule="15.1.1", at=at)
 
 
 def dispersion_boxes(area, board) -> list[str]:

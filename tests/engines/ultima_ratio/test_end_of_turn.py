@@ -27,7 +27,8 @@ def test_expenses():
              unit("m", "papacy", at="rome"), unit("x", "france", at="lyon")]
     leaders = [Leader(id="a", power="spain", unit="t", extraordinary=False),
                Leader(id="b", power="france", unit="x", extraordinary=False)]
-    dead = [unit("k", "spain", at="eliminated"), unit("ks", "spain", "squadron", "eliminated")]
+    dead = [unit("k", "spain", at="eliminated"), unit("ks", "spain", "squadron", "eliminated"),
+            unit("kf", "spain", "fortress", "eliminated")]
     # troop 1 + dispersed 1 + squadron in repair 2 + fortress under construction 1 + leader 1 + destroyed 1 + 2
     assert E.expenses(units, leaders, "spain", eliminated=dead) == 9
     assert E.expenses(units, leaders, "spain", eliminated=dead, rebellions=2) == 11
