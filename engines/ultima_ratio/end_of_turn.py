@@ -29,9 +29,10 @@ def expenses(units: Iterable[Unit], leaders: Iterable[Leader], power: str, *, re
              eliminated: Iterable[Unit] = ()) -> int:
     """23.1.1: "Each troop, leader or fortress on the map adds 1, and each fleet adds 2 (units belonging to minor
     powers are not included here). This includes troops that are dispersed and destroyed, squadrons in repair (or
-    destroyed), and fortresses under construction." Each squadron adds 2 (RULINGS E-1); ``eliminated``: the
-    box of units eliminated during the turn, whose troops and squadrons count (RULINGS E-7); leaders count on the map only (13.1.7: "they
-    are not maintained if eliminated"; 17.2: replaced leaders neither). Each rebellion in its territory adds 1."""
+    destroyed), and fortresses under construction." Each squadron adds 2 (RULINGS E-1). ``eliminated``: the
+    box of units eliminated during the turn, whose troops and squadrons count (RULINGS E-7); leaders count on the
+    map only (13.1.7: "they are not maintained if eliminated"; 17.2: replaced leaders neither). Each rebellion in
+    its territory adds 1."""
     cost = {"troop": OTHER_COST, "squadron": SQUADRON_COST, "fortress": OTHER_COST}
     total = sum(cost[u["kind"]] for u in units if u["power"] == power)
     total += sum(cost[u["kind"]] for u in eliminated if u["power"] == power and u["kind"] != "fortress")

@@ -2,8 +2,9 @@
 the order that chooses a force's commander (17.3.2), the generic leader pool shared by all the major powers
 (17.2) and the historical leaders that only their event cards bring (17.3.1).
 
-``data/leaders.yaml`` is loaded through ``engines.core.content.load_content`` (``load_leaders``); an owner can
-replace it with ``<content_dir>/ultima-ratio-regis/leaders.yaml``. ``dangling(leaders, world)`` lists references
+``data/leaders.yaml`` is validated by ``Leaders``: the game lists ``LEADER_FILES`` among the files it hands to
+``engines.core.content.load_content``; ``load_leaders`` reads it alone (tools, tests). An owner can replace it with
+``<content_dir>/ultima-ratio-regis/leaders.yaml``. ``dangling(leaders, world)`` lists references
 that do not resolve against the world (events, powers), in both directions: every event with a ``leader`` effect
 must name a historical leader of this file with the same power and ability.
 """
@@ -13,7 +14,7 @@ import pathlib
 
 from pydantic import Field, model_validator
 
-from engines.core.content import load_content
+from engines.core.content import digest_of, owner_folder, read_yaml, validate
 from engines.ultima_ratio.world_items import Item, Model, Source
 
 GAME_ID = "ultima-ratio-regis"
@@ -115,10 +116,20 @@ class Leaders(Model):
         return [p.id for p in self.pool]
 
 
+LEADER_FILES = {"leaders.yaml": Leaders}   # for the game's own ``load_content`` files
+
+
 def load_leaders(content_dir: pathlib.Path | str | None = None) -> tuple[Leaders, str]:
-    """The validated leaders file (packaged, or the owner's) and its content digest."""
-    loaded = load_content(GAME_ID, DATA_DIR, {"leaders.yaml": Leaders}, content_dir)
-    return loaded.files["leaders.yaml"], loaded.digest
+    """The validated leaders file (the owner's ``<content_dir>/ultima-ratio-regis/leaders.yaml``, else the
+    packaged one) and its digest, read and validated as ``engines.core.content.load_content`` does. The game
+    itself loads it with its other files (``LEADER_FILES``); this is for tools and tests, and leaves the check of
+    the owner's other file names to the game's loader."""
+    owner = owner_folder(content_dir, GAME_ID)
+    path = DATA_DIR / "leaders.yaml"
+    if owner is not None and (owner / "leaders.yaml").is_file():
+        path = owner / "leaders.yaml"
+    leaders = validate(Leaders, read_yaml(path, GAME_ID), GAME_ID, path)
+    return leaders, digest_of(leaders.model_dump(mode="json"))
 
 
 def dangling(leaders: Leaders, world) -> list[str]:

@@ -52,6 +52,13 @@ def overstacked(count: int, limit: int) -> int:
     return max(0, count - limit)
 
 
+def may_end_move(units: Iterable[Unit], at: str, powers: Iterable[str], limit: int) -> bool:
+    """15.1.1: the limit "can only be surpassed for armies that are moving (with tactical or strategic movement) as
+    long as they do not finish their movement overstacked": a move may not end over the limit in ``at``
+    (``units`` as they would be after it)."""
+    return not overstacked(len(stack(units, at, powers)), limit)
+
+
 def overstack_decision(units: Iterable[Unit], at: str, powers: Sequence[str], limit: int, *,
                        besieged: bool = False) -> Decision | None:
     """15.1.1: "When a player finishes an action, overstacked troops must be dispersed" — the player picks which

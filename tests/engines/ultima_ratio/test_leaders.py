@@ -38,6 +38,8 @@ def test_every_event_that_brings_a_leader_names_one_of_the_file(content):
                if eff.op == "leader"}
     assert brought == {(h.event, h.id) for h in content.historical}
     assert {"farnesio", "hawkins", "godunov"} <= {h.id for h in content.historical}   # line 1225
+    leader_cards = {e.id for e in world.events if e.category == "leader"}
+    assert leader_cards == {h.event for h in content.historical}
 
 
 def test_dangling_catches_a_wrong_ability(content):
@@ -76,6 +78,19 @@ def test_owner_file_is_validated(tmp_path):
     (folder / "leaders.yaml").write_text("abilities: []\npool: [{id: x, name: X, source: rulebook, ability: fast}]\n")
     with pytest.raises(ContentError, match="leaders.yaml"):
         load_leaders(tmp_path)
+
+
+def test_owner_file_replaces_the_packaged_one_and_the_core_loader_takes_the_model(tmp_path, content):
+    folder = tmp_path / "ultima-ratio-regis"
+    folder.mkdir()
+    (folder / "powers.yaml").write_text("[]\n")        # another file of the game: the game's loader checks it
+    mine = content.model_copy(update={"pool": content.pool[:1]})
+    (folder / "leaders.yaml").write_text(__import__("yaml").safe_dump(mine.model_dump(mode="json")))
+    assert load_leaders(tmp_path)[0].pool_ids() == ["tactical-1"]
+    assert load_leaders(tmp_path)[1] != load_leaders()[1]
+    from engines.core.content import load_content
+    from engines.ultima_ratio.leader_items import DATA_DIR, LEADER_FILES
+    assert load_content("ultima-ratio-regis", DATA_DIR, LEADER_FILES).files["leaders.yaml"] == content
 
 
 # ---------------------------------------------------------------------------------------------- 17.1

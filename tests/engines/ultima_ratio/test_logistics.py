@@ -22,7 +22,8 @@ def test_stacking_limits_of_the_rule(board):
     assert G.stacking_limit(board.area("milan"), None) == 4                  # main map
     assert G.stacking_limit(board.area("ormuz"), "domain") == 1              # "(except Ormuz and Aden)"
     assert G.stacking_limit(board.area("aden"), None) == 1
-    te_mini = next(a for a in board.areas if a.theater == "TE" and a.map != "main" and a.id not in G.THE_EAST_EXCEPTIONS)
+    te_mini = next(a for a in board.areas
+                   if a.theater == "TE" and a.map != "main" and a.id not in G.THE_EAST_EXCEPTIONS)
     assert G.stacking_limit(te_mini, None) == 4                              # The East, also on the India mini-map
     mini = next(a for a in board.areas if a.map != "main" and a.theater not in ("TE",))
     assert [G.stacking_limit(mini, h) for h in ("home", "domain", None)] == [4, 2, 1]
@@ -44,6 +45,13 @@ def test_what_counts_for_stacking():
               unit("r1", "spain", at="pavia"), unit("r2", "spain", at="pavia")]
     assert {u["id"] for u in G.stack(sieged, "pavia", ["spain"], besieged=True)} == {"t1", "f"}  # the fortress counts
     assert {u["id"] for u in G.stack(sieged, "pavia", ["spain"])} == {"r1", "r2"}      # relief army apart (13.3.5)
+
+
+def test_a_move_may_not_end_overstacked():
+    units = [unit(f"t{i}", "spain", at="milan") for i in range(4)]
+    assert G.may_end_move(units, "milan", ["spain"], 4)
+    assert not G.may_end_move([*units, unit("t9", "spain", at="milan")], "milan", ["spain"], 4)
+    assert G.may_end_move([*units, unit("t9", "spain", at="milan")], "milan", ["spain"], 4 + 1)   # organizer
 
 
 def test_overstacked_troops_are_dispersed_by_the_players_choice(board):
