@@ -58,8 +58,9 @@ def _side(leader_power: str, side: Iterable[str] | None) -> set[str]:
 
 def _same_force(a: Unit, b: Unit) -> bool:
     """17.1: "any own troop or fortress in the area, or ... a squadron of the fleet"; 18.1: the dispersed troops
-    of the same dispersion area. Troops and fortresses share the area; squadrons the fleet (RULINGS L-2)."""
-    if a["at"] != b["at"] or a["dispersed"] != b["dispersed"]:
+    of the same dispersion area. Troops and fortresses share the area; squadrons the fleet; the besieged and
+    those outside the siege are apart (RULINGS L-2)."""
+    if a["at"] != b["at"] or a["dispersed"] != b["dispersed"] or a["besieged"] != b["besieged"]:
         return False
     return (a["kind"] == "squadron") == (b["kind"] == "squadron")
 
@@ -114,7 +115,8 @@ def reattach_decision(leaders: Sequence[Leader], units: Iterable[Unit], unit_id:
                       side: Iterable[str] | None = None) -> list[Decision]:
     """13.1.7 / 17.1: when a unit carrying leaders is eliminated, each leader goes to another unit of the stack
     (the player picks which); he is eliminated only "with the last troop / squadron or fortress of the stack".
-    One decision per leader that has somewhere to go; the others are eliminated (``eliminate``)."""
+    One decision per leader on the unit; one with no options (``count`` 0) has nowhere to go and is eliminated
+    with the unit (``eliminate``); the picks are applied with ``attach``."""
     table = by_id(units)
     gone = table[unit_id]
     out = []
@@ -122,8 +124,8 @@ def reattach_decision(leaders: Sequence[Leader], units: Iterable[Unit], unit_id:
         mine = _side(ld["power"], side)
         options = tuple(sorted(u["id"] for u in table.values()
                                if u["id"] != unit_id and u["power"] in mine and can_carry(u) and _same_force(gone, u)))
-        if options:
-            out.append(Decision("reattach_leader", ld["power"], 1, options, rule="17.1", at=ld["id"]))
+        out.append(Decision("reattach_leader", ld["power"], 1 if options else 0, options, rule="17.1",
+                            at=ld["id"]))
     return out
 
 

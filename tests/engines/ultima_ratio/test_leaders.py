@@ -106,6 +106,11 @@ def test_attach_within_the_area_the_fleet_and_the_dispersion_area():
     assert L.attach(ls, UNITS, "a", "f1")[0]["unit"] == "f1"
     assert L.attach(ls, UNITS, "s", "s2")[1]["unit"] == "s2"
     assert L.attach(ls, UNITS, "d", "d2")[2]["unit"] == "d2"
+    sieged = [*UNITS, unit("b2", "spain", at="pavia"), unit("b3", "spain", at="pavia", besieged=True)]
+    inside = [leader("c", on="b1")]
+    assert L.attach(inside, sieged, "c", "b3")[0]["unit"] == "b3"
+    with pytest.raises(RuleError):
+        L.attach(inside, sieged, "c", "b2")   # the relief army outside the siege is another force
     for target in ("t3", "x1", "s1", "d1"):   # another area, another power, a fleet, a dispersion box
         with pytest.raises(RuleError):
             L.attach(ls, UNITS, "a", target)
@@ -140,7 +145,9 @@ def test_leader_stays_with_the_stack_and_dies_with_its_last_unit(content):
     assert decision.options == ("f1", "t2") and decision.count == 1
     assert L.reattach_decision(ls, UNITS, "t3") == []          # nobody on t3
     alone = [leader("tactical-1", on="t3")]
-    assert L.reattach_decision(alone, UNITS, "t3") == []       # the last unit of the stack: he is eliminated
+    (last,) = L.reattach_decision(alone, UNITS, "t3")          # the last unit of the stack: he is eliminated
+    assert last.options == () and last.count == 0
+    last.check([])
     left, pool = L.eliminate(alone, ["admiral-1"], content, ["tactical-1"])
     assert left == [] and pool == ["admiral-1", "tactical-1"]
     left, pool = L.eliminate([leader("farnesio")], [], content, ["farnesio"])
