@@ -1,7 +1,8 @@
 """Ultima Ratio Regis — the victory points counted at the end of the turn (23.1.3, "22. Victory Points"): the
 objectives of the power cards and of the allied minor powers' cards, and commercial monopolies, as pure
 functions over explicit inputs (``Holdings``, the map). VP scored during impulses (wars, peace conditions,
-"military victory") and event-card objectives are not here (LEADERS.md § Not done).
+"military victory") and most event-card objectives are not here (LEADERS.md § Not done); ``most_possessions``
+serves the Turn 9 end-of-turn VP.
 """
 from __future__ import annotations
 
@@ -109,3 +110,19 @@ def turn_end_awards(power, held: Holdings, index: BoardIndex, allied_minors: Ite
         awards += [Award(power.id, o.vp, "minor_objective", card=minor.id, index=i)
                    for i, o in enumerate(minor.objectives) if objective_met(o, held, index)]
     return awards + monopolies(power.id, held)
+
+
+def most_possessions(province: str, possession: Mapping[str, str], index: BoardIndex) -> str | None:
+    """The ``most_possessions`` condition of end-of-turn VP (Turn 9, lines 2481-2483: "the power with the most
+    possessions in the province ... if there is a tie, no one wins the VPs"). ``possession``: area -> the power
+    possessing it (independent areas absent). None when no one possesses any, or on a tie."""
+    counts: dict[str, int] = {}
+    for area in index.province_areas.get(province, ()):
+        holder = possession.get(area)
+        if holder is not None:
+            counts[holder] = counts.get(holder, 0) + 1
+    if not counts:
+        return None
+    best = max(counts.values())
+    top = [p for p, n in counts.items() if n == best]
+    return top[0] if len(top) == 1 else None

@@ -169,3 +169,12 @@ def test_turn_end_awards(index):
     assert ("monopoly", None, "caribbean-sea") in kinds and ("monopoly", None, "north-sea") not in kinds
     spain_met = [o for o in spain.objectives if P.objective_met(o, held, index)]
     assert sum(a.vp for a in awards) == sum(o.vp for o in spain_met) + 1 + 1
+
+
+def test_most_possessions_in_a_province_ties_give_nothing(index):
+    areas = index.province_areas["german-states"]
+    assert len(areas) >= 3
+    assert P.most_possessions("german-states", {areas[0]: "austria", areas[1]: "austria", areas[2]: "sweden"},
+                              index) == "austria"
+    assert P.most_possessions("german-states", {areas[0]: "austria", areas[1]: "sweden"}, index) is None
+    assert P.most_possessions("german-states", {}, index) is None
