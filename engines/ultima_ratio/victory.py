@@ -7,7 +7,7 @@ serves the Turn 9 end-of-turn VP.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, Sequence
 
 from engines.ultima_ratio.world_items import Objective
 
@@ -126,3 +126,11 @@ def most_possessions(province: str, possession: Mapping[str, str], index: BoardI
     best = max(counts.values())
     top = [p for p, n in counts.items() if n == best]
     return top[0] if len(top) == 1 else None
+
+
+def ranking(scores: Mapping[str, int], game_order: Sequence[str]) -> list[str]:
+    """23.: after the last end of turn "a winning player can be declared ... Any ties, as always, are resolved by
+    the game order" (22.: "the player who gets the most victory points during the game is the winner"): players
+    by VP, most first, ties to the lower position in the game order (7.1.1; Glossary "Vitality tie-breaking")."""
+    place = {player: i for i, player in enumerate(game_order)}
+    return sorted(scores, key=lambda player: (-scores[player], place[player]))

@@ -178,3 +178,9 @@ def test_most_possessions_in_a_province_ties_give_nothing(index):
                               index) == "austria"
     assert P.most_possessions("german-states", {areas[0]: "austria", areas[1]: "sweden"}, index) is None
     assert P.most_possessions("german-states", {}, index) is None
+
+
+def test_ranking_ties_go_to_the_game_order():
+    order = ["p3", "p1", "p2"]            # p3 is player 1 in the game order
+    assert P.ranking({"p1": 10, "p2": 12, "p3": 10}, order) == ["p2", "p3", "p1"]
+    assert P.ranking({"p1": 10, "p2": 9, "p3": 8}, order) == ["p1", "p2", "p3"]
