@@ -85,6 +85,15 @@ class Decision:
     at_most: bool = False
     extra: dict = field(default_factory=dict)
 
+    def as_dict(self) -> dict:
+        """JSON-able, for a flow that keeps the pending decision in its state (``from_dict`` reads it back)."""
+        return {"kind": self.kind, "power": self.power, "count": self.count, "options": list(self.options),
+                "rule": self.rule, "at": self.at, "at_most": self.at_most, "extra": dict(self.extra)}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Decision":
+        return cls(**{**data, "options": tuple(data["options"])})
+
     def check(self, picks: Sequence[str]) -> None:
         """Raise ``RuleError`` unless ``picks`` answers this decision."""
         if len(set(picks)) != len(picks):

@@ -51,3 +51,12 @@ def test_loss_of_veteran_status_is_chosen_by_the_power():
     with_minor = V.loss_decision(units, "spain", ["spain", "papacy"])
     assert with_minor.count == 2 and "m" in with_minor.options
     assert V.loss_decision(units, "austria") is None
+
+
+def test_a_decision_survives_a_json_round_trip():
+    import json
+
+    from engines.ultima_ratio.counters import Decision
+    decision = V.loss_decision([unit("v", "spain", at="milan", veteran=True)], "spain")
+    again = Decision.from_dict(json.loads(json.dumps(decision.as_dict())))
+    assert again == decision
