@@ -177,7 +177,7 @@ class AttractPay(Step):
         from_hand(g, role, arg)
         to_hand(g, to, arg, [role])
         g.show([to], [arg])
-        g.log("log.gives_in_return", rule="attract", role=role, to=to)
+        g.log("log.gives_in_return", rule="attract", role=role, other=to)
         g.log("log.you_give", to=[role], rule="attract", card=arg, other=to, refs=[arg])
         g.log("log.gives_you", to=[to], rule="attract", card=arg, other=role, refs=[arg])
         g.end()
@@ -185,7 +185,7 @@ class AttractPay(Step):
     def on_pay(self, g: Ctx, role: str, arg: Any) -> None:
         to = g.frame["to"]
         paid = pay(g, role, 1, to)
-        g.log("log.pays_in_return", rule="attract", role=role, to=to, ducats=paid)
+        g.log("log.pays_in_return", rule="attract", role=role, other=to, ducats=paid)
         g.end()
 
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from engines import registry
-from engines.core import IllegalAction
+from engines.core import IllegalAction, flat
 
 
 def dump(state):
@@ -35,10 +35,10 @@ def machine_for(game, options):
             if not active:
                 return
             role = active[who % len(active)]
-            acts = game.actions(self.state, role)
-            a = acts[pick % len(acts)]
-            self.state = game.apply(self.state, role, a["verb"], a["arg"])
-            self.moves.append((role, a["verb"], a["arg"]))
+            acts = flat(game.legal(self.state, role))
+            verb, arg = acts[pick % len(acts)]
+            self.state = game.apply(self.state, role, verb, arg)
+            self.moves.append((role, verb, arg))
             self.history.append(dump(self.state))
 
         @rule(verb=st.text(max_size=12), arg=st.one_of(st.none(), st.integers(), st.text(max_size=8),
@@ -47,7 +47,7 @@ def machine_for(game, options):
         def illegal(self, verb, arg, who):
             roles = game.roles(game.parse_options(options))
             role = roles[who % len(roles)]
-            if any(a["verb"] == verb and a["arg"] == arg for a in game.actions(self.state, role)):
+            if (verb, arg) in flat(game.legal(self.state, role)):
                 return
             before = dump(self.state)
             with pytest.raises(IllegalAction):
@@ -67,7 +67,7 @@ def machine_for(game, options):
         def no_dead_end(self):
             if getattr(self, "state", None) is not None and game.outcome(self.state) is None:
                 active = self.active()
-                assert active and all(game.actions(self.state, r) for r in active)
+                assert active and all(flat(game.legal(self.state, r)) for r in active)
 
     GameMachine.TestCase.settings = settings(max_examples=8, stateful_step_count=40, deadline=None,
                                              suppress_health_check=list(HealthCheck))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.quince_dias import GAME
 from engines.quince_dias.cards import player_total
 
-from .helpers import cid, confrontation, fresh, offered, play, run, set_families, set_hand
+from .helpers import cid, confrontation, ctx, fresh, offered, play, run, set_families, set_hand
 
 SIX = ["player1", "player2", "player3", "player4", "player5", "player6"]
 GONZO, MARIAN, OSCAR, NACHO, PACO, ROSA = SIX
@@ -141,7 +141,7 @@ def test_individual_winner_takes_the_prince_card_with_its_points():
     for role in s["roles"]:
         set_hand(s, role, [])
     s["princes"].append(cid("Infanta Margarita"))
-    assert player_total(s, "player2") == 11
+    assert player_total(ctx(s), "player2") == 11
     run(s)
     assert s["own_princes"]["player2"] == [cid("Infanta Margarita")]
     assert s["bells"] == 1
