@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.quince_dias import GAME
 from engines.quince_dias.cards import player_total
 
-from .helpers import cid, confrontation, ctx, fresh, offered, play, run, set_families, set_hand
+from .helpers import cid, confrontation, ctx, fresh, offered, play, readable, run, set_families, set_hand
 
 SIX = ["player1", "player2", "player3", "player4", "player5", "player6"]
 GONZO, MARIAN, OSCAR, NACHO, PACO, ROSA = SIX
@@ -104,17 +104,18 @@ def test_face_down_choices_are_hidden_until_everyone_has_chosen():
     s = fresh(players=4)
     while s["stack"][-1]["step"] != "choose_main":
         role = GAME.active_roles(s)[0]
-        a = GAME.actions(s, role)[0]
-        s = play(s, role, a["verb"], a["arg"])
+        s = play(s, role, *offered(s, role)[0])
     assert sorted(GAME.active_roles(s)) == s["roles"]
-    first = GAME.actions(s, "player1")[0]["arg"]
-    s = play(s, "player1", "choose", first)
-    assert first in GAME.hidden_ids(s, "player1")
+    first = offered(s, "player1")[0][1]
+    played = GAME.play(s, "player1", "choose", first)
+    s = played.state
+    assert GAME.secrets(s)[first] == ["player1"]
     for viewer in ["player2", "player3", "player4", None]:
-        assert first not in str(GAME.view(s, viewer)) + str(GAME.log(s, viewer))
+        assert first not in str(GAME.view(s, viewer)) + str(readable(played.log, viewer))
+    assert first in str(readable(played.log, "player1"))
     assert GAME.view(s, None)["public"]["players"][0]["has_chosen"] is True
     for role in ["player2", "player3", "player4"]:
-        s = play(s, role, "choose", GAME.actions(s, role)[0]["arg"])
+        s = play(s, role, "choose", offered(s, role)[0][1])
     assert s["main"]["player1"] == first
     assert first in str(GAME.view(s, "player2")["public"])
 
