@@ -90,7 +90,8 @@ def check_state(game: Game, state: dict, fail, entries: list[Entry] = (), seen: 
         hidden = {i for i, roles in secrets.items() if viewer is None or viewer not in roles}
         for where, data, then in [("view", view, None)] + [("log", e, (seen or {}).get(id(e))) for e in readable]:
             for value in strings(data):
-                if value in hidden and (then is None or value in then and (viewer is None or viewer not in then[value])):
+                hidden_then = then is None or value in then and (viewer is None or viewer not in then[value])
+                if value in hidden and hidden_then:
                     fail(f"the hidden {value} is in the {where} of {viewer or 'a spectator'}")
                 if value == rng:
                     fail(f"the RNG state is in the {where} of {viewer or 'a spectator'}")

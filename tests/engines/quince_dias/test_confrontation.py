@@ -62,7 +62,8 @@ def test_example_turn_order_15_7_1_then_the_chooser():
     Main Character and then chooses between Nacho and Gonzo."""
     s = six_players()
     confrontation(s, "family", powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
-                  mains={ROSA: cid("Grand Upholder"), MARIAN: cid("Grand Chaplain"), OSCAR: cid("Constable of Castile")})
+                  mains={ROSA: cid("Grand Upholder"), MARIAN: cid("Grand Chaplain"),
+                         OSCAR: cid("Constable of Castile")})
     for role in SIX:
         set_hand(s, role, [], filler=6)
     run(s)

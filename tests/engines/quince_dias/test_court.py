@@ -1,7 +1,6 @@
 """The Player Turn › 2.1 Playing a Court Ability: Cancel, Replace, Attract, Manipulate (quince_dias/court.py)."""
 from __future__ import annotations
 
-from engines.quince_dias import GAME
 from engines.quince_dias.cards import player_total
 
 from .helpers import attach, cid, confrontation, ctx, fresh, offered, play, set_hand, take
