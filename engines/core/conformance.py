@@ -6,8 +6,11 @@ Used by the conformance suite under tests/, by ``siglo simulate`` and by the fuz
 - a state survives a JSON round trip and holds no log; nobody to act means the game is over; an active role has
   a non-empty legal list, and every listed action is accepted (``allows``) and has a label that renders;
 - **no leak**: no view of a role (or of a spectator), and no log entry it may read, holds — as an exact value,
-  anywhere in its JSON — the id of a hidden object that role may not see now (``Game.secrets``), nor the RNG;
-- **reveals are barriers**: a move after which its mover sees hidden ids it did not see before is an undo barrier;
+  anywhere in its JSON — the id of a hidden object that role may not see now (``Game.secrets``), nor the RNG; a log
+  entry is judged by what its reader could see when it was written too (``machine.WITNESS``: a card named in sight
+  of the table may be shuffled into a deck later in the same move);
+- **reveals are barriers**: a move after which its mover sees hidden ids it did not see before (ids hidden from
+  him before the move, not ids that were in sight of everyone) is an undo barrier;
 - unlisted actions are refused and change nothing; replaying the moves gives the same state.
 """
 from __future__ import annotations
