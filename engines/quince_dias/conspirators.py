@@ -10,7 +10,8 @@ favour (+2 to the owner's total), slander (-2 to every opposing total), bribe (+
 informant (draw 2 cards).
 
 Who knows which Conspirator waits where is kept in ``s["known"]`` like a hand's cards (cards.py): everyone sees the
-one hired, or one going back from the table or a plot; nobody but the owner sees one going back from his hand.
+one hired, or one going back from the table or a plot; nobody but the owner sees one going back from his hand, nor
+which of his face-down Conspirators he took or let plot (and so which ones still wait).
 """
 from __future__ import annotations
 
@@ -93,7 +94,8 @@ def deploy(g: Ctx, role: str, cid: str, how: str) -> None:
     s = g.s
     c = s["consp"]
     c["reserve"][role].remove(cid)
-    s["known"].pop(cid, None)
+    for waiting in [cid, *c["reserve"][role]]:  # face down, nobody else can tell which went where
+        s["known"].pop(waiting, None)
     if how == "hand":
         to_hand(g, role, cid)
         g.log("log.conspirator_to_hand", rule="from_hand", role=role)

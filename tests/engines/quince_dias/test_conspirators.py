@@ -76,6 +76,17 @@ def test_first_turn_of_each_phase_play_from_hand_or_plot():
     assert GAME.secrets(s2)[consp] == ["player1"]
 
 
+def test_which_face_down_conspirator_plots_is_hidden_even_when_both_were_hired_in_sight():
+    s, first = hire_one(my_turn(6))
+    s["stack"][-1] = {"step": "turn", "role": "player1", "stage": "special"}
+    s, second = hire_one(s)
+    assert first not in GAME.secrets(s) and second not in GAME.secrets(s)     # both seen when hired
+    s["consp"]["decided"] = []
+    s["stack"][-1] = {"step": "turn", "role": "player1", "stage": "conspire"}
+    s = play(s, "player1", "conspire", [first, "plot"])
+    assert GAME.secrets(s)[first] == ["player1"] and GAME.secrets(s)[second] == ["player1"]
+
+
 def test_plot_resolves_at_the_end_of_the_phase_and_the_conspirator_returns():
     s = fresh(players=4, conspirators=True)
     confrontation(s, "individual", powers=IND, mains={"player1": cid("Cardinal"), "player2": cid("Grand Chaplain")})
