@@ -6,8 +6,11 @@ Used by the conformance suite under tests/, by ``siglo simulate`` and by the fuz
 - a state survives a JSON round trip and holds no log; nobody to act means the game is over; an active role has
   a non-empty legal list, and every listed action is accepted (``allows``) and has a label that renders;
 - **no leak**: no view of a role (or of a spectator), and no log entry it may read, holds — as an exact value,
-  anywhere in its JSON — the id of a hidden object that role may not see now (``Game.secrets``), nor the RNG;
-- **reveals are barriers**: a move after which its mover sees hidden ids it did not see before is an undo barrier;
+  anywhere in its JSON — the id of a hidden object that role may not see now (``Game.secrets``), nor the RNG; a log
+  entry is judged by what its reader could see when it was written too (``machine.WITNESS``: a card named in sight
+  of the table may be shuffled into a deck later in the same move);
+- **reveals are barriers**: a move after which its mover sees hidden ids it did not see before (ids hidden from
+  him before the move, not ids that were in sight of everyone) is an undo barrier;
 - unlisted actions are refused and change nothing; replaying the moves gives the same state.
 """
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import Any, Iterator
 import orjson
 
 from engines.core.game import Game, flat
+from engines.core.machine import WITNESS
 from engines.core.types import Entry, IllegalAction, Played
 
 
@@ -56,8 +60,10 @@ def all_roles(game: Game, state: dict) -> list[str]:
     return game.roles(game.parse_options(state.get("options", {})))
 
 
-def check_state(game: Game, state: dict, fail, entries: list[Entry] = ()) -> None:
-    """Invariants of one state and of the log entries the move into it produced."""
+def check_state(game: Game, state: dict, fail, entries: list[Entry] = (), seen: dict | None = None) -> None:
+    """Invariants of one state and of the log entries the move into it produced. ``seen`` maps ``id(entry)`` to
+    the secrets when the entry was written: an id in an entry is a leak if its reader could see it neither then
+    nor after the move."""
     raw = _dump(state)
     if orjson.loads(raw) != state:
         fail("the state does not survive a JSON round-trip")
@@ -85,9 +91,10 @@ def check_state(game: Game, state: dict, fail, entries: list[Entry] = ()) -> Non
         for e in readable:
             game.render_entry(e, renderer)
         hidden = {i for i, roles in secrets.items() if viewer is None or viewer not in roles}
-        for where, data in (("view", view), ("log", readable)):
+        for where, data, then in [("view", view, None)] + [("log", e, (seen or {}).get(id(e))) for e in readable]:
             for value in strings(data):
-                if value in hidden:
+                hidden_then = then is None or value in then and (viewer is None or viewer not in then[value])
+                if value in hidden and hidden_then:
                     fail(f"the hidden {value} is in the {where} of {viewer or 'a spectator'}")
                 if value == rng:
                     fail(f"the RNG state is in the {where} of {viewer or 'a spectator'}")
@@ -117,10 +124,12 @@ def check_illegal(game: Game, state: dict, fail) -> None:
 
 
 def check_barrier(game: Game, before: dict, played: Played, role: str, fail) -> None:
-    """A move after which its mover sees hidden ids it did not see before must be a barrier."""
+    """A move after which its mover sees hidden ids it did not see before must be a barrier. An id that was in
+    sight of everyone before (not a secret) was seen: it is no gain when it becomes a secret the mover keeps."""
     if played.barrier:
         return
-    gained = visible(game.secrets(played.state), role) - visible(game.secrets(before), role)
+    earlier = game.secrets(before)
+    gained = {i for i in visible(game.secrets(played.state), role) if i in earlier and role not in earlier[i]}
     if gained:
         fail(f"{role} now sees {sorted(gained)[:3]} but the move is not an undo barrier")
 
@@ -141,6 +150,7 @@ def playout(game: Game, seed: int, options: dict | None = None, *, check: bool =
     def fail(problem: str):
         raise ConformanceError(game, seed, options, len(moves), problem)
 
+    seen: dict[int, dict] = {}
     try:
         played = game.begin(seed, options)
         state = played.state
@@ -149,7 +159,7 @@ def playout(game: Game, seed: int, options: dict | None = None, *, check: bool =
                 fail(f"the game did not end within {limit} actions")
             checking = check and len(moves) % every == 0
             if checking:
-                check_state(game, state, fail, played.log)
+                check_state(game, state, fail, played.log, seen)
                 if len(moves) % (5 * every) == 0:
                     check_illegal(game, state, fail)
             active = game.active_roles(state)
@@ -161,13 +171,19 @@ def playout(game: Game, seed: int, options: dict | None = None, *, check: bool =
                     game.play(state, role, verb, arg)
             verb, arg = pick(game, game.view(state, role), role, rnd)
             before = state
-            played = game.play(state, role, verb, arg)
+            seen = {}
+            token = WITNESS.set(lambda entry, s: seen.__setitem__(id(entry), game.secrets(s))) if check else None
+            try:
+                played = game.play(state, role, verb, arg)
+            finally:
+                if token is not None:
+                    WITNESS.reset(token)
             state = played.state
             if checking:
                 check_barrier(game, before, played, role, fail)
             moves.append((role, verb, arg))
         if check:
-            check_state(game, state, fail, played.log)
+            check_state(game, state, fail, played.log, seen)
             if _dump(game.replay(seed, options, moves)) != _dump(state):
                 fail("replaying the action log does not give the same state")
     except ConformanceError:

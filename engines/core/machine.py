@@ -18,7 +18,8 @@ gathered by the ``Ctx`` and returned in ``Played``; the state never holds the lo
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar, Collection
+from contextvars import ContextVar
+from typing import Any, Callable, ClassVar, Collection
 
 import orjson
 
@@ -28,6 +29,10 @@ from engines.core.game import Game
 from engines.core.types import Entry, IllegalAction, Legal, Played, Reveal, Text, text
 
 MAX_AUTO_STEPS = 100_000
+# Set by the conformance suite: called with each log entry and the state as it is when the entry is written, so
+# that an entry is judged by what its readers could see then (a card named in sight of the table may be shuffled
+# into a deck later in the same move).
+WITNESS: ContextVar[Callable[[Entry, dict], None] | None] = ContextVar("siglo_log_witness", default=None)
 
 
 def _key(arg: Any) -> bytes:
@@ -111,6 +116,9 @@ class Ctx:
         if refs:
             entry["refs"] = list(refs)
         self.entries.append(entry)
+        witness = WITNESS.get()
+        if witness is not None:
+            witness(entry, self.s)
 
     def show(self, roles: Collection[str], ids: Collection[str]) -> None:
         """Hidden objects ``ids`` become visible to ``roles``: a reveal, and an undo barrier."""

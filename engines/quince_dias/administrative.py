@@ -3,51 +3,52 @@
 The card is discarded to play its ability (RULINGS OQ-20). The first Administrative Ability of a Confrontation is
 free and turns the Control card face down; the next ones cost 1 Ducat to the bank (RULINGS OQ-01). An ability
 used through Manipulate costs nothing and leaves the Control card as it is.
+
+Cards drawn are shown to their drawer, and the spied hand to the spy (``g.show``): such a move is an undo
+barrier.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from engines.core.machine import Ctx, Step, act
-from engines.quince_dias.cards import (FAMILY_FLOOR, can_pay, card, discard, draw, hand_floor, is_character,
-                                       is_conspirator, label, name, pay)
+from engines.core.machine import Ctx, Step
+from engines.core.types import Text, text
+from engines.quince_dias.cards import (FAMILY_FLOOR, PUBLIC, can_pay, card, discard, draw, from_hand, hand_floor,
+                                       is_character, is_conspirator, pay, to_hand)
 
 INVEST_MAX = 2
-ABILITY_NAMES = {"reinforce": "Reinforce", "invest": "Invest", "spy": "Spy", "enhance": "Enhance"}
-R_ADMIN = "The Player Turn › 2.2 Playing an Administrative Ability"
-R_RULE = {
-    "reinforce": "The Player Turn › 2.2.1 Reinforce", "invest": "The Player Turn › 2.2.2 Invest",
-    "spy": "The Player Turn › 2.2.3 Spy", "enhance": "The Player Turn › 2.2.4 Enhance",
-}
 
 
-def actions(s: dict, role: str) -> list:
-    if not (s["control_free"] or can_pay(s, role, 1)):
+def choices(g: Ctx, role: str) -> list[str]:
+    s = g.s
+    if not (s["control_free"] or can_pay(g, role, 1)):
         return []
     if s["phase"] == "family" and len(s["hands"][role]) <= FAMILY_FLOOR and not (s["deck"] or s["discard"]):
         return []
-    cost = "free" if s["control_free"] else "1 Ducat"
-    acts = []
+    out = []
     for cid in s["hands"][role]:
         if not is_character(cid) or is_conspirator(cid):
             continue
-        ability = card(cid)["administrative_ability"]
-        if ability == "enhance" and not s["discard"]:
+        if card(g, cid)["administrative_ability"] == "enhance" and not s["discard"]:
             continue
-        acts.append(act("admin", cid, f"{name(cid)}: {ABILITY_NAMES[ability]} ({cost})"))
-    return acts
+        out.append(cid)
+    return out
+
+
+def label(g: Ctx, cid: str) -> Text:
+    return text("act.admin_free" if g.s["control_free"] else "act.admin_paid", card=cid,
+                ability=card(g, cid)["administrative_ability"])
 
 
 def play(g: Ctx, role: str, cid: str) -> None:
     s = g.s
-    ability = card(cid)["administrative_ability"]
+    ability = card(g, cid)["administrative_ability"]
     if s["control_free"]:
         s["control_free"] = False
-        cost = "free; the Control card is turned face down"
+        g.log("log.admin_free", rule="administrative", role=role, ability=ability, card=cid)
     else:
-        cost = f"paying {pay(g, role, 1)} Ducat(s)"
-    g.log(f"{label(role)} plays {ABILITY_NAMES[ability]} with {name(cid)} ({cost}).", rule=R_ADMIN)
-    s["hands"][role].remove(cid)
+        g.log("log.admin_paid", rule="administrative", role=role, ability=ability, card=cid, ducats=pay(g, role, 1))
+    from_hand(g, role, cid)
     resolve(g, role, ability, cid)
 
 
@@ -56,19 +57,18 @@ def resolve(g: Ctx, role: str, ability: str, spent: str | None, manipulator: str
     ``manipulator`` is the Manipulate card played, which Enhance cannot take back)."""
     s = g.s
     if spent is None:
-        g.log(f"{label(role)} plays {ABILITY_NAMES[ability]} (free through Manipulate).", rule=R_RULE[ability])
+        g.log("log.admin_manipulated", rule=ability, role=role, ability=ability)
     if ability == "enhance":
         exclude = spent or manipulator
         if any(c != exclude for c in s["discard"]):
-            g.push("enhance", role=role, exclude=exclude)
+            g.call("enhance", role=role, exclude=exclude)
     elif ability == "reinforce":
         draw(g, role)
     elif ability == "invest":
-        g.push("invest", role=role, discarded=0)
+        g.call("invest", role=role, discarded=0)
     else:
-        spied = spy_targets(s, role)
-        if spied:
-            g.push("spy_target", role=role)
+        if spy_targets(s, role):
+            g.call("spy_target", role=role)
         else:
             draw(g, role)
     if spent:
@@ -88,58 +88,80 @@ class Invest(Step):
 
     def prompt(self, g: Ctx, role: str):
         n = g.frame["discarded"]
-        acts = [act("invest_discard", c, f"Discard {name(c)}") for c in g.s["hands"][role]]
-        acts.append(act("invest_done", None, f"Draw {n + 1} card(s)"))
-        return f"Invest: discard up to {INVEST_MAX - n} more card(s).", acts
+        legal = {"invest_discard": list(g.s["hands"][role]), "invest_done": [None]}
+        return text("prompt.invest", n=INVEST_MAX - n), {v: a for v, a in legal.items() if a}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        if verb == "invest_done":
+            return text("act.invest_done", n=g.frame["discarded"] + 1)
+        return text("act.discard", card=arg)
 
     def on_invest_discard(self, g: Ctx, role: str, arg: str) -> None:
-        g.s["hands"][role].remove(arg)
+        from_hand(g, role, arg)
         discard(g, arg)
-        g.log(f"{label(role)} discards {name(arg)}.", rule=R_RULE["invest"])
+        g.log("log.discards", rule="invest", role=role, card=arg)
         g.frame["discarded"] += 1
         if g.frame["discarded"] == INVEST_MAX:
             self.on_invest_done(g, role, None)
 
     def on_invest_done(self, g: Ctx, role: str, arg: Any) -> None:
-        n = g.pop()["discarded"] + 1
+        n = g.frame["discarded"] + 1
         draw(g, role, n)
-        g.log(f"{label(role)} draws {n} card(s).", rule=R_RULE["invest"])
+        g.log("log.draws", rule="invest", role=role, n=n)
+        g.end()
+
+
+def spied(s: dict) -> tuple[str, str] | None:
+    """(spy, target) while a spy is choosing a card from the target's hand."""
+    top = s["stack"][-1] if s["stack"] and s["outcome"] is None else None
+    if top and top["step"] == "spy_take":
+        return top["role"], top["target"]
+    return None
 
 
 class SpyTarget(Step):
     """2.2.3: choose whose hand to see."""
 
+    goes_to = ("spy_take",)
+
     def active(self, g: Ctx) -> list[str]:
         return [g.frame["role"]]
 
     def prompt(self, g: Ctx, role: str):
-        return "Spy: whose hand do you look at?", [
-            act("spy", r, f"Look at {label(r)}'s hand ({len(g.s['hands'][r])} cards)") for r in spy_targets(g.s, role)]
+        return text("prompt.spy_target"), {"spy": spy_targets(g.s, role)}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text("act.spy", target=arg, n=len(g.s["hands"][arg]))
 
     def on_spy(self, g: Ctx, role: str, arg: str) -> None:
-        names = ", ".join(name(c) for c in g.s["hands"][arg])
-        g.log(f"{label(role)} looks at {label(arg)}'s hand.", rule=R_RULE["spy"])
-        g.log(f"{label(arg)}'s hand: {names}.", to=[role])
+        hand = list(g.s["hands"][arg])
+        g.show([role], hand)
+        g.log("log.spies", rule="spy", role=role, target=arg)
+        g.log("log.spied_hand", to=[role], rule="spy", target=arg, cards=hand, refs=hand)
         g.goto("spy_take", role=role, target=arg)
 
 
 class SpyTake(Step):
     """2.2.3: take one card of the spied hand (seen only by the spy while he chooses)."""
 
+    goes_to = ("spy_give",)
+
     def active(self, g: Ctx) -> list[str]:
         return [g.frame["role"]]
 
     def prompt(self, g: Ctx, role: str):
         target = g.frame["target"]
-        return f"Spy: take one card from {label(target)}'s hand.", [
-            act("take", c, f"Take {name(c)}") for c in g.s["hands"][target]]
+        return text("prompt.spy_take", target=target), {"take": list(g.s["hands"][target])}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text("act.take", card=arg)
 
     def on_take(self, g: Ctx, role: str, arg: str) -> None:
         target = g.frame["target"]
-        g.s["hands"][target].remove(arg)
-        g.s["hands"][role].append(arg)
-        g.log(f"{label(role)} takes a card from {label(target)}'s hand.", rule=R_RULE["spy"])
-        g.log(f"{label(role)} takes your {name(arg)}.", to=[target])
+        from_hand(g, target, arg)
+        to_hand(g, role, arg, [target])
+        g.log("log.spy_takes", rule="spy", role=role, target=target)
+        g.log("log.takes_your", to=[target], rule="spy", other=role, card=arg, refs=[arg])
         g.goto("spy_give", role=role, target=target, taken=arg)
 
 
@@ -151,43 +173,50 @@ class SpyGive(Step):
 
     def prompt(self, g: Ctx, role: str):
         s, f = g.s, g.frame
-        acts = [act("give", c, f"Give {name(c)} to {label(f['target'])}") for c in s["hands"][role]]
-        floor = hand_floor(s)
-        if can_pay(s, role, 1) and len(s["hands"][f["target"]]) >= floor:
-            acts.append(act("pay", None, f"Give Ducats to {label(f['target'])} instead"))
-        return "Spy: give a card from your hand in trade, or 1 Ducat.", acts
+        legal: dict[str, list] = {}
+        if s["hands"][role]:
+            legal["give"] = list(s["hands"][role])
+        if can_pay(g, role, 1) and len(s["hands"][f["target"]]) >= hand_floor(s):
+            legal["pay"] = [None]
+        return text("prompt.spy_give", target=f["target"]), legal
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text(f"act.spy_{verb}", card=arg, target=g.frame["target"])
 
     def on_give(self, g: Ctx, role: str, arg: str) -> None:
         target = g.frame["target"]
-        g.s["hands"][role].remove(arg)
-        g.s["hands"][target].append(arg)
-        g.log(f"{label(role)} gives {label(target)} a card in trade.", rule=R_RULE["spy"])
-        g.log(f"{label(role)} gives you {name(arg)}.", to=[target])
+        from_hand(g, role, arg)
+        to_hand(g, target, arg, [role])
+        g.show([target], [arg])
+        g.log("log.spy_trades", rule="spy", role=role, target=target)
+        g.log("log.gives_you", to=[target], rule="spy", other=role, card=arg, refs=[arg])
         self._finish(g, role)
 
     def on_pay(self, g: Ctx, role: str, arg: Any) -> None:
         target = g.frame["target"]
         paid = pay(g, role, 1, target)
-        g.log(f"{label(role)} gives {paid} Ducat(s) to {label(target)}.", rule=R_RULE["spy"])
+        g.log("log.spy_pays", rule="spy", role=role, target=target, ducats=paid)
         self._finish(g, role)
 
     def _finish(self, g: Ctx, role: str) -> None:
-        g.pop()
         draw(g, role)
+        g.end()
 
 
 class Enhance(Step):
-    """2.2.4: search the Court discard pile and take a card."""
+    """2.2.4: search the Court discard pile and take a card (in sight of the table)."""
 
     def active(self, g: Ctx) -> list[str]:
         return [g.frame["role"]]
 
     def prompt(self, g: Ctx, role: str):
-        return "Enhance: take a card from the Court discard pile.", [
-            act("take", c, f"Take {name(c)}") for c in reversed(g.s["discard"]) if c != g.frame["exclude"]]
+        return text("prompt.enhance"), {"take": [c for c in reversed(g.s["discard"]) if c != g.frame["exclude"]]}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text("act.take", card=arg)
 
     def on_take(self, g: Ctx, role: str, arg: str) -> None:
         g.s["discard"].remove(arg)
-        g.s["hands"][role].append(arg)
-        g.log(f"{label(role)} takes {name(arg)} from the Court discard pile.", rule=R_RULE["enhance"])
-        g.pop()
+        to_hand(g, role, arg, PUBLIC)
+        g.log("log.enhance_takes", rule="enhance", role=role, card=arg)
+        g.end()

@@ -1,124 +1,183 @@
 """Bots for 15 Días: the random-legal bot and a heuristic one.
 
-The heuristic bot scores every legal action and plays the best (ties broken at random). It chooses strong Main
-Characters for the power at stake, covers them, attacks the leading opponent (the other family in the Family
-Confrontation) where the Court Ability gains the most, plays Safe in Position on its own side and Charged and
-Accused on the leader, sends spare Characters to the Estate for Ducats, and never hires a Conspirator (-3).
+The heuristic bot sees only its seat's view (and the printed cards, by id). It scores every legal action with the
+scorer of the step being decided (``SCORERS``, by the prompt's step name; an unknown step is an error) and plays
+the best (ties broken at random). It chooses strong Main Characters for the power at stake, covers them, attacks
+the leading opponent (the other family in the Family Confrontation) where the Court Ability gains the most, plays
+Safe in Position on its own side and Charged and Accused on the leader, sends spare Characters to the Estate for
+Ducats, and never hires a Conspirator (-3).
 """
 from __future__ import annotations
 
 import random
+from typing import Any, Callable
 
-from engines.core.game import Game, random_bot
-from engines.quince_dias.cards import card, is_character, player_total, reference, value
+from engines.core.game import Game, flat, random_bot
 from engines.quince_dias.content import POWERS
 
 ESTATE_USEFUL = 2
 
 
-def _totals(s: dict) -> dict[str, int]:
-    return {r: player_total(s, r) for r in s["roles"]}
+class Table:
+    """What the bot's seat sees of the table, in a form it can change to weigh an action (``after``)."""
+
+    def __init__(self, game: Game, view: dict, role: str):
+        public, private = view["public"], view["private"]
+        self.cards = game.cards
+        self.role = role
+        self.phase = public["phase"]
+        self.control_free = public["control_free"]
+        self.decision = public["decision"]
+        self.hand = [c["id"] for c in private.get("hand", [])]
+        self.estate = len(private.get("estate", []))
+        self.family = {p["role"]: p["family"] for p in public["players"]}
+        self.reference = {p["role"]: p["reference"] for p in public["players"]}
+        self.slots: dict[str, dict[str, dict | None]] = {
+            p["role"]: {"main": p["main"], "covered": p["covered"], "relative": p.get("relative")}
+            for p in public["players"]}
+
+    def is_character(self, cid: str) -> bool:
+        return not cid.startswith("qd:sit:")
+
+    def ref_value(self, cid: str) -> int:
+        c = self.cards[cid]
+        return c[self.reference[self.role]] if self.phase else max(c[p] for p in POWERS)
+
+    def totals(self) -> dict[str, int]:
+        return {r: sum(c["powers"][self.reference[r]] for c in slots.values() if c)
+                for r, slots in self.slots.items()}
+
+    def advantage(self) -> int:
+        """How far the bot's side is ahead: its family against the other (family phase), it against the best."""
+        totals = self.totals()
+        if self.phase == "family":
+            fam = self.family[self.role]
+            return sum(t for r, t in totals.items() if self.family[r] == fam) - \
+                sum(t for r, t in totals.items() if self.family[r] != fam)
+        return totals[self.role] - max(t for r, t in totals.items() if r != self.role)
+
+    def after(self, change: Callable[[], None]) -> int:
+        """The advantage after a hypothetical change of the table (undone at once)."""
+        saved = {r: dict(slots) for r, slots in self.slots.items()}
+        change()
+        result = self.advantage()
+        self.slots = saved
+        return result
+
+    def owner(self, cid: str) -> str:
+        return next(r for r, slots in self.slots.items()
+                    if any(c and c["id"] == cid for k, c in slots.items() if k != "relative"))
 
 
-def advantage(s: dict, role: str) -> int:
-    """How far ``role``'s side is ahead: his family against the other (family phase), him against the best."""
-    totals = _totals(s)
-    if s["phase"] == "family":
-        fam = s["family"][role]
-        mine = sum(totals[r] for r in s["members"][fam])
-        theirs = sum(totals[r] for r in s["roles"] if s["family"][r] != fam)
-        return mine - theirs
-    return totals[role] - max(t for r, t in totals.items() if r != role)
-
-
-def _ref_value(s: dict, role: str, cid: str) -> int:
-    return value(s, cid, reference(s, role)) if s["phase"] else max(card(cid)[p] for p in POWERS)
-
-
-def _after(s: dict, role: str, change) -> int:
-    """The advantage after a hypothetical change of the table (undone at once)."""
-    saved = (dict(s["main"]), dict(s["covered"]), dict(s.get("relative", {})), dict(s["sit"]))
-    change()
-    result = advantage(s, role)
-    s["main"], s["covered"], s["sit"] = saved[0], saved[1], saved[3]
-    if "relative" in s:
-        s["relative"] = saved[2]
-    return result
-
-
-def _remove(s: dict, key: str):
-    def change():
-        if key.startswith("relative:"):
-            s["relative"][key[9:]] = None
-        else:
-            s["main"][key], s["covered"][key] = s["covered"][key], None
-    return change
-
-
-def _court_gain(s: dict, role: str, ability: str, key: str, base: int) -> float:
+def _court_gain(t: Table, ability: str, key: str, base: int) -> float:
     if ability in ("cancel", "attract"):
-        return _after(s, role, _remove(s, key)) - base
+        def remove():
+            if key.startswith("relative:"):
+                t.slots[key[9:]]["relative"] = None
+            else:
+                t.slots[key]["main"], t.slots[key]["covered"] = t.slots[key]["covered"], None
+        return t.after(remove) - base
     if ability == "replace":
         def swap():
-            s["main"][role], s["main"][key] = s["main"][key], s["main"][role]
-        return _after(s, role, swap) - base
+            t.slots[t.role]["main"], t.slots[key]["main"] = t.slots[key]["main"], t.slots[t.role]["main"]
+        return t.after(swap) - base
     return 0.5
 
 
-def _situation_gain(s: dict, role: str, sit: str, target: str, base: int) -> float:
-    kind = card(sit)["kind"]
-    owner = next(r for r in s["roles"] if target in (s["main"][r], s["covered"][r]))
-    friendly = owner == role or (s["phase"] == "family" and s["family"][owner] == s["family"][role])
+def _situation_gain(t: Table, sit: str, target: str, base: int) -> float:
+    kind = t.cards[sit]["kind"]
+    owner = t.owner(target)
+    me = t.role
+    friendly = owner == me or (t.phase == "family" and t.family[owner] == t.family[me])
+    on_main = t.slots[owner]["main"] is not None and t.slots[owner]["main"]["id"] == target
     if kind in ("safe_in_position", "charged_and_accused"):
+        slot = "main" if on_main else "covered"
+
         def attach():
-            s["sit"][target] = sit
-        return _after(s, role, attach) - base
+            c = t.slots[owner][slot]
+            shift = t.cards[sit]["modifier"]
+            t.slots[owner][slot] = {**c, "powers": {p: max(0, t.cards[target][p] + shift) for p in POWERS}}
+        return t.after(attach) - base
     if kind in ("grandee_of_spain", "loyal_to_the_cause", "double_agent"):
-        return 1.0 if friendly and target == s["main"][owner] else -1.0
+        return 1.0 if friendly and on_main else -1.0
     return 0.5 if not friendly else -1.0
 
 
-def _score(s: dict, role: str, action: dict, base: int) -> float:
-    verb, arg = action["verb"], action["arg"]
-    if verb == "propose":
-        return -sum(card(c)[arg] for c in s["hands"][role] if is_character(c))
-    if verb in ("agree", "keep", "use_admin"):
+def _spend(t: Table, cid: str) -> float:
+    """Giving up a card: the stronger the Character, the worse."""
+    return -1 - (t.ref_value(cid) if t.is_character(cid) else 0) * 0.1
+
+
+def _take(t: Table, cid: str) -> float:
+    return t.ref_value(cid) if t.is_character(cid) else 1
+
+
+def _estate(t: Table, cid: str) -> float:
+    useful = t.estate < ESTATE_USEFUL
+    return (0.8 if useful else -0.4) - t.ref_value(cid) * 0.05 - (0.5 if t.decision.get("stage") == "special" else 0)
+
+
+def _turn(t: Table, verb: str, arg: Any, base: int) -> float:
+    if verb == "keep":
         return 1.0
-    if verb in ("choose", "main"):
-        return _ref_value(s, role, arg) * 3 + card(arg)["initiative"] * 0.05
+    if verb == "main":
+        return t.ref_value(arg) * 3 + t.cards[arg]["initiative"] * 0.05
     if verb == "cover":
-        return 2 + _ref_value(s, role, arg)
+        return 2 + t.ref_value(arg)
     if verb == "estate":
-        stage = s["stack"][-1].get("stage")
-        useful = len(s["estate"][role]) < ESTATE_USEFUL
-        return (0.8 if useful else -0.4) - _ref_value(s, role, arg) * 0.05 - (0.5 if stage == "special" else 0)
+        return _estate(t, arg)
     if verb == "court":
-        return _court_gain(s, role, card(arg[0])["court_ability"], arg[1], base) - 0.6
-    if verb == "use_court":
-        return _court_gain(s, role, card(s["stack"][-1]["char"])["court_ability"], arg, base)
+        return _court_gain(t, t.cards[arg[0]]["court_ability"], arg[1], base) - 0.6
     if verb == "situation":
-        return _situation_gain(s, role, arg[0], arg[1], base) - 0.4
+        return _situation_gain(t, arg[0], arg[1], base) - 0.4
     if verb == "admin":
-        return 0.3 if s["control_free"] else -0.7
-    if verb in ("pass", "discard", "invest_discard", "give"):
-        return -1 - (_ref_value(s, role, arg) if is_character(arg) else 0) * 0.1
+        return 0.3 if t.control_free else -0.7
+    if verb == "pass":
+        return _spend(t, arg)
     if verb == "leave":
-        return -0.5 if len(s["hands"][role]) > 4 else -0.3
-    if verb == "take":
-        return _ref_value(s, role, arg) if is_character(arg) else 1
-    if verb in ("pay", "hire", "conspire", "disagree"):
+        return -0.5 if len(t.hand) > 4 else -0.3
+    if verb in ("hire", "conspire"):
         return -5.0
     return 0.0
 
 
-def heuristic_bot(game: Game, state: dict, role: str, rnd: random.Random) -> dict:
-    """Play the best-scoring legal action."""
-    acts = game.actions(state, role)
+def _manipulate(t: Table, verb: str, arg: Any, base: int) -> float:
+    if verb == "use_court":
+        return _court_gain(t, t.cards[t.decision["manipulated"]]["court_ability"], arg, base)
+    return 1.0 if verb == "use_admin" else 0.0
+
+
+SCORERS: dict[str, Callable[[Table, str, Any, int], float]] = {
+    "election_propose": lambda t, verb, arg, base: -sum(t.cards[c][arg] for c in t.hand if t.is_character(c)),
+    "election_confirm": lambda t, verb, arg, base: 1.0 if verb == "agree" else -5.0,
+    "choose_main": lambda t, verb, arg, base: t.ref_value(arg) * 3 + t.cards[arg]["initiative"] * 0.05,
+    "choose_next": lambda t, verb, arg, base: 0.0,
+    "turn": _turn,
+    "leave_discard": lambda t, verb, arg, base: _spend(t, arg),
+    "hire_estate": lambda t, verb, arg, base: _estate(t, arg),
+    "attract_pay": lambda t, verb, arg, base: _spend(t, arg) if verb == "give" else -5.0,
+    "manipulate": _manipulate,
+    "invest": lambda t, verb, arg, base: _spend(t, arg) if verb == "invest_discard" else 0.0,
+    "spy_target": lambda t, verb, arg, base: 0.0,
+    "spy_take": lambda t, verb, arg, base: _take(t, arg),
+    "spy_give": lambda t, verb, arg, base: _spend(t, arg) if verb == "give" else -5.0,
+    "enhance": lambda t, verb, arg, base: _take(t, arg),
+}
+
+
+def heuristic_bot(game: Game, view: dict, role: str, rnd: random.Random) -> tuple[str, Any]:
+    """Play the best-scoring legal action of the seat's view."""
+    step = view["prompt"]["step"]
+    scorer = SCORERS.get(step)
+    if scorer is None:
+        raise ValueError(f"the heuristic bot does not know the step {step!r}")
+    acts = flat(view["prompt"]["legal"])
     if len(acts) == 1:
         return acts[0]
-    base = advantage(state, role) if state["phase"] else 0
-    return max(acts, key=lambda a: (_score(state, role, a, base), rnd.random()))
+    t = Table(game, view, role)
+    base = t.advantage() if t.phase else 0
+    return max(acts, key=lambda a: (scorer(t, a[0], a[1], base), rnd.random()))
 
 
 BOTS = {"random": random_bot, "heuristic": heuristic_bot}
-__all__ = ["BOTS", "heuristic_bot"]
+__all__ = ["BOTS", "SCORERS", "heuristic_bot"]

@@ -4,37 +4,22 @@ Rulebook › Content Overview (1.3 Powers, 1.4 Influence Range), Game Sequence �
 during the round the Court deck runs out, the Court discard pile is reshuffled"), Special Situations 2.3.3,
 2.3.5, 2.3.6 (payments doubled, +3 / -3 to the Power values) and 1.4.1 (a discarded Conspirator goes back to
 its owner, never to the Court discard pile).
+
+The card data is the game instance's content (``g.game.cards``). Cards in hands and the Conspirators waiting by
+their owners are hidden; ``s["known"]`` records who else knows such a card where it is now ("all" when it came
+there in sight of the table, e.g. a Main Character Attracted into a hand) until it moves again (views.secrets).
 """
 from __future__ import annotations
 
 from engines.core.machine import Ctx
-from engines.quince_dias.content import content
 
 FAMILIES = ("olivares", "lerma")
 FAMILY_FLOOR = 3  # 2.5 Attention: never fewer than 3 cards in hand in the Family Confrontation
-FAMILY_NAMES = {"olivares": "Olivares", "lerma": "Lerma"}
-POWER_NAMES = {"government": "Government", "society": "Society", "clerical": "Clerical"}
+PUBLIC = "all"
 
 
-_cards: dict[str, dict] = {}
-
-
-def use_content() -> None:
-    """Point the engine at the content in force (called at every setup, so ``SIGLO_CONTENT_DIR`` is read)."""
-    _cards.clear()
-    _cards.update(content().cards)
-
-
-use_content()
-card = _cards.__getitem__
-
-
-def name(cid: str) -> str:
-    return _cards[cid]["name"]
-
-
-def label(role: str) -> str:
-    return "Player " + role[6:]
+def card(g: Ctx, cid: str) -> dict:
+    return g.game.cards[cid]
 
 
 def is_situation(cid: str) -> bool:
@@ -50,24 +35,25 @@ def is_conspirator(cid: str) -> bool:
     return cid.startswith("qd:consp:")
 
 
-def situation_kind(s: dict, cid: str) -> str | None:
-    sit = s["sit"].get(cid)
-    return card(sit)["kind"] if sit else None
+def situation_kind(g: Ctx, cid: str) -> str | None:
+    sit = g.s["sit"].get(cid)
+    return g.game.cards[sit]["kind"] if sit else None
 
 
-def value(s: dict, cid: str, power: str) -> int:
+def value(g: Ctx, cid: str, power: str) -> int:
     """A Character's Power value with its Special Situation's +3 / -3 (never below 0, RULINGS OQ-23)."""
-    sit = s["sit"].get(cid)
+    cards = g.game.cards
+    sit = g.s["sit"].get(cid)
     if not sit:
-        return _cards[cid][power]
-    base = _cards[cid][power] + _cards[sit]["modifier"]
+        return cards[cid][power]
+    base = cards[cid][power] + cards[sit]["modifier"]
     return base if base > 0 else 0
 
 
-def in_range(s: dict, attacker: str, target: str, power: str) -> bool:
+def in_range(g: Ctx, attacker: str, target: str, power: str) -> bool:
     """Content Overview 1.4: the attacker's Influence Range (inclusive) covers the target's Power value."""
-    low, high = _cards[attacker]["ranges"][power]
-    return low <= value(s, target, power) <= high
+    low, high = g.game.cards[attacker]["ranges"][power]
+    return low <= value(g, target, power) <= high
 
 
 def reference(s: dict, role: str) -> str:
@@ -77,13 +63,14 @@ def reference(s: dict, role: str) -> str:
     return s["powers"]["individual"]
 
 
-def player_total(s: dict, role: str, power: str | None = None) -> int:
+def player_total(g: Ctx, role: str, power: str | None = None) -> int:
     """Main + covered Character (+ the Relative in the two-player game) in the reference power."""
+    s = g.s
     power = power or reference(s, role)
     total = 0
     for cid in (s["main"][role], s["covered"][role], s.get("relative", {}).get(role)):
         if cid:
-            total += value(s, cid, power)
+            total += value(g, cid, power)
     return total
 
 
@@ -96,16 +83,35 @@ def sits_on_table(s: dict, role: str) -> list[str]:
     return [c for c in (s["main"][role], s["covered"][role]) if c]
 
 
+# ----- hands: who knows what is where ----------------------------------------------------------------
+def to_hand(g: Ctx, role: str, cid: str, known: str | list[str] | None = None) -> None:
+    """Put ``cid`` into ``role``'s hand; ``known``: who else knows it is there ("all": it came in sight)."""
+    g.s["hands"][role].append(cid)
+    if known:
+        g.s["known"][cid] = known
+    else:
+        g.s["known"].pop(cid, None)
+
+
+def from_hand(g: Ctx, role: str, cid: str) -> None:
+    """Take ``cid`` out of ``role``'s hand (who knew where it was no longer does)."""
+    g.s["hands"][role].remove(cid)
+    g.s["known"].pop(cid, None)
+
+
 # ----- the Court deck ------------------------------------------------------------------------------
 def draw(g: Ctx, role: str, count: int = 1) -> list[str]:
-    """Draw into ``role``'s hand, reshuffling the discard pile when the deck runs out."""
+    """Draw into ``role``'s hand, reshuffling the discard pile when the deck runs out; the drawer sees them."""
     drawn = []
     for _ in range(count):
         cid = draw_card(g)
         if cid is None:
             break
-        g.s["hands"][role].append(cid)
+        to_hand(g, role, cid)
         drawn.append(cid)
+    if drawn:
+        g.show([role], drawn)
+        g.log("log.you_draw", to=[role], cards=drawn, refs=drawn)
     return drawn
 
 
@@ -116,40 +122,41 @@ def draw_card(g: Ctx) -> str | None:
             return None
         s["deck"], s["discard"] = s["discard"], []
         g.shuffle(s["deck"])
-        g.log("The Court discard pile is reshuffled into a new Court deck.", rule="Game Sequence › Drawing Hands")
+        g.log("log.deck_reshuffled", rule="drawing_hands")
     return s["deck"].pop()
 
 
 def discard(g: Ctx, cid: str) -> None:
-    """To the Court discard pile; a Conspirator goes back face down to its owner instead (1.4.1)."""
+    """To the Court discard pile; a Conspirator goes back face down to its owner instead, in sight (1.4.1)."""
     if is_conspirator(cid):
         owner = g.s["consp"]["owner"][cid]
         g.s["consp"]["reserve"][owner].append(cid)
+        g.s["known"][cid] = PUBLIC
     else:
         g.s["discard"].append(cid)
 
 
 def discard_from_hand(g: Ctx, role: str, cid: str) -> None:
-    g.s["hands"][role].remove(cid)
+    from_hand(g, role, cid)
     discard(g, cid)
 
 
 # ----- Ducats ----------------------------------------------------------------------------------------
-def payment(s: dict, role: str, amount: int) -> int:
+def payment(g: Ctx, role: str, amount: int) -> int:
     """2.3.3 Bureaucratic Incompetent: the payments of the player whose Character carries it are doubled."""
-    for cid in sits_on_table(s, role):
-        if situation_kind(s, cid) == "bureaucratic_incompetent":
+    for cid in sits_on_table(g.s, role):
+        if situation_kind(g, cid) == "bureaucratic_incompetent":
             return amount * 2
     return amount
 
 
-def can_pay(s: dict, role: str, amount: int) -> bool:
-    return s["ducats"][role] >= payment(s, role, amount)
+def can_pay(g: Ctx, role: str, amount: int) -> bool:
+    return g.s["ducats"][role] >= payment(g, role, amount)
 
 
 def pay(g: Ctx, role: str, amount: int, to: str | None = None) -> int:
     """Pay to another player or (``to`` None) to the bank; returns the Ducats paid."""
-    due = payment(g.s, role, amount)
+    due = payment(g, role, amount)
     g.s["ducats"][role] -= due
     if to is None:
         g.s["bank"] += due
@@ -182,6 +189,5 @@ def lose_main(g: Ctx, role: str) -> str:
     s["main"][role] = s["covered"][role]
     s["covered"][role] = None
     if s["main"][role]:
-        g.log(f"{name(s['main'][role])} is no longer covered and becomes {label(role)}'s Main Character.",
-              rule="The Player Turn › 1.2 Play a Covered Character")
+        g.log("log.uncovered", rule="covered", card=s["main"][role], role=role)
     return cid

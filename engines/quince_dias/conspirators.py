@@ -8,33 +8,35 @@ Wherever a Conspirator is, it goes back to its owner at the end of every Confron
 owner 3 Affection Points at the end. The Conspirator Abilities are designed (RULINGS › Conspirators):
 favour (+2 to the owner's total), slander (-2 to every opposing total), bribe (+2 Ducats from the bank),
 informant (draw 2 cards).
+
+Who knows which Conspirator waits where is kept in ``s["known"]`` like a hand's cards (cards.py): everyone sees the
+one hired, or one going back from the table or a plot; nobody but the owner sees one going back from his hand, nor
+which of his face-down Conspirators he took or let plot (and so which ones still wait).
 """
 from __future__ import annotations
 
-from engines.core.machine import Ctx, Step, act
-from engines.quince_dias.cards import card, draw, hand_floor, income, is_character, is_conspirator, label, name
+from typing import Any
+
+from engines.core.machine import Ctx, Step
+from engines.core.types import Legal, Text, text
+from engines.quince_dias.cards import PUBLIC, card, draw, from_hand, hand_floor, income, is_conspirator, to_hand
 
 HIRE_COST = 2
 PLOT_POINTS = 2
-R_HIRE = "The Player Turn › 1.4 Hiring a Conspirator"
-R_HAND = "The Player Turn › 1.4.1 Play from Hand"
-R_PLOT = "The Player Turn › 1.4.2 Plot"
-PLOT_TEXT = {
-    "favour": "adds 2 to {who}'s total", "slander": "takes 2 from every total opposing {who}",
-    "bribe": "brings {who} 2 Ducats", "informant": "lets {who} draw 2 cards",
-}
 
 
 def estate_cards(s: dict, role: str) -> list[str]:
-    return [c for c in s["hands"][role] if is_character(c) and not is_conspirator(c)]
+    return [c for c in s["hands"][role] if not c.startswith("qd:sit:") and not is_conspirator(c)]
 
 
-def hire_actions(s: dict, role: str) -> list:
-    floor = hand_floor(s)
-    if len(estate_cards(s, role)) < HIRE_COST or len(s["hands"][role]) - HIRE_COST < floor:
+def hire_choices(s: dict, role: str) -> list[str]:
+    if len(estate_cards(s, role)) < HIRE_COST or len(s["hands"][role]) - HIRE_COST < hand_floor(s):
         return []
-    return [act("hire", c, f"Hire {name(c)} ({PLOT_TEXT[card(c)['plot']].format(who='you')} when he plots), "
-                           "putting two Characters in your Estate") for c in s["consp"]["available"]]
+    return list(s["consp"]["available"])
+
+
+def hire_label(g: Ctx, cid: str) -> Text:
+    return text("act.hire", card=cid, plot=card(g, cid)["plot"])
 
 
 def hire(g: Ctx, role: str, cid: str) -> None:
@@ -44,8 +46,9 @@ def hire(g: Ctx, role: str, cid: str) -> None:
     c["owner"][cid] = role
     c["owned"][role].append(cid)
     c["reserve"][role].append(cid)
-    g.log(f"{label(role)} hires the {name(cid)}, putting two Characters in his Estate.", rule=R_HIRE)
-    g.push("hire_estate", role=role, left=HIRE_COST)
+    s["known"][cid] = PUBLIC
+    g.log("log.hires", rule="hire", role=role, card=cid)
+    g.call("hire_estate", role=role, left=HIRE_COST)
 
 
 class HireEstate(Step):
@@ -55,15 +58,17 @@ class HireEstate(Step):
         return [g.frame["role"]]
 
     def prompt(self, g: Ctx, role: str):
-        return f"Hiring: put {g.frame['left']} more Character(s) in your Estate.", [
-            act("estate", c, f"Put {name(c)} in the Estate") for c in estate_cards(g.s, role)]
+        return text("prompt.hire_estate", n=g.frame["left"]), {"estate": estate_cards(g.s, role)}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text("act.hire_estate", card=arg)
 
     def on_estate(self, g: Ctx, role: str, arg: str) -> None:
-        g.s["hands"][role].remove(arg)
+        from_hand(g, role, arg)
         g.s["estate"][role].append(arg)
         g.frame["left"] -= 1
         if not g.frame["left"]:
-            g.pop()
+            g.end()
 
 
 def begin_turn(s: dict, role: str) -> bool:
@@ -75,25 +80,28 @@ def begin_turn(s: dict, role: str) -> bool:
     return bool(s["consp"]["reserve"][role])
 
 
-def decide_actions(s: dict, role: str) -> list:
-    acts = []
-    for cid in s["consp"]["reserve"][role]:
-        acts.append(act("conspire", [cid, "hand"], f"Take {name(cid)} into your hand"))
-        acts.append(act("conspire", [cid, "plot"],
-                        f"{name(cid)} plots ({PLOT_TEXT[card(cid)['plot']].format(who='you')})"))
-    acts.append(act("keep", None, "Keep your Conspirators aside"))
-    return acts
+def decide_choices(s: dict, role: str) -> Legal:
+    return {"conspire": [[cid, how] for cid in s["consp"]["reserve"][role] for how in ("hand", "plot")],
+            "keep": [None]}
+
+
+def decide_label(g: Ctx, arg: list) -> Text:
+    cid, how = arg
+    return text(f"act.conspire_{how}", card=cid, plot=card(g, cid)["plot"])
 
 
 def deploy(g: Ctx, role: str, cid: str, how: str) -> None:
-    c = g.s["consp"]
+    s = g.s
+    c = s["consp"]
     c["reserve"][role].remove(cid)
+    for waiting in [cid, *c["reserve"][role]]:  # face down, nobody else can tell which went where
+        s["known"].pop(waiting, None)
     if how == "hand":
-        g.s["hands"][role].append(cid)
-        g.log(f"{label(role)} takes a Conspirator into his hand.", rule=R_HAND)
+        to_hand(g, role, cid)
+        g.log("log.conspirator_to_hand", rule="from_hand", role=role)
     else:
         c["plot"][role] = cid
-        g.log(f"{label(role)} has a Conspirator plotting.", rule=R_PLOT)
+        g.log("log.conspirator_plots", rule="plot", role=role)
 
 
 def resolve_plots(g: Ctx) -> dict[str, int]:
@@ -104,13 +112,13 @@ def resolve_plots(g: Ctx) -> dict[str, int]:
     bonus: dict[str, int] = {}
     if not plots:
         return bonus
-    g.reveal()
+    g.show(s["roles"], list(plots.values()))
     for role in s["roles"]:
         cid = plots.get(role)
         if not cid:
             continue
-        kind = card(cid)["plot"]
-        g.log(f"{label(role)}'s {name(cid)} plots: he {PLOT_TEXT[kind].format(who=label(role))}.", rule=R_PLOT)
+        kind = card(g, cid)["plot"]
+        g.log(f"log.plot_{kind}", rule="plot", refs=[cid], role=role, card=cid)
         if kind == "favour":
             bonus[role] = bonus.get(role, 0) + PLOT_POINTS
         elif kind == "slander":
@@ -131,11 +139,13 @@ def opponents(s: dict, role: str) -> list[str]:
 
 
 def return_all(g: Ctx) -> None:
-    """End of a Confrontation: every Conspirator goes back face down to its owner."""
+    """End of a Confrontation: every Conspirator goes back face down to its owner (who knew where it was still
+    does: a plot was just revealed, a Character back from the table was in sight)."""
     s = g.s
     c = s["consp"]
     for role, cid in c["plot"].items():
         c["reserve"][role].append(cid)
+        s["known"][cid] = PUBLIC
     c["plot"] = {}
     for role in s["roles"]:
         for cid in [x for x in s["hands"][role] if is_conspirator(x)]:

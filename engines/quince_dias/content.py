@@ -1,24 +1,31 @@
 """The cards of 15 Días (rulebook › Contents and Content Overview), loaded from ``data/*.yaml``.
 
-Every file is validated by the pydantic models below. An owner can replace any packaged file by a file of the
-same name in the folder named by the environment variable ``SIGLO_CONTENT_DIR`` (see README.md); it is
-validated the same way.
+Every file is validated by the pydantic models below through the platform's one loader
+(``engines.core.content.load_content``): an owner's file of the same name in ``<content_dir>/15-dias/`` replaces the
+packaged one and is validated the same way. Rule constants (powers, abilities, plots, kinds of Special Situation)
+are ids, checked by the models; ``check`` then validates the deck as a whole (unique ids, none the beginning of
+another, enough Prince cards). A bad file raises ``ContentError`` naming the file and the item.
 """
 from __future__ import annotations
 
-import os
 import pathlib
-from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, Field, model_validator
 
+from engines.core.content import Loaded, load_content
+from engines.core.types import ContentError
+
+GAME_ID = "15-dias"
 DATA = pathlib.Path(__file__).parent / "data"
 POWERS = ("government", "society", "clerical")
+PRINCES_NEEDED = 8  # 2 per round, 4 rounds
 Source = Literal["rulebook", "reconstructed"]
 CourtAbility = Literal["cancel", "replace", "attract", "manipulate"]
 AdministrativeAbility = Literal["reinforce", "invest", "spy", "enhance"]
+Plot = Literal["favour", "slander", "bribe", "informant"]
+SituationKind = Literal["grandee_of_spain", "loyal_to_the_cause", "bureaucratic_incompetent", "double_agent",
+                        "safe_in_position", "charged_and_accused"]
 
 
 class InfluenceRange(BaseModel):
@@ -64,15 +71,14 @@ class Conspirator(Courtier):
     """The Player Turn › 1.4: a Conspirator works as a Character without Administrative Ability, and plots."""
 
     id: str = Field(pattern=r"^qd:consp:[a-z0-9-]+$")
-    plot: Literal["favour", "slander", "bribe", "informant"]
+    plot: Plot
 
 
 class SpecialSituation(BaseModel):
     """Common Action › 2.3: a Special Situation card."""
 
     id: str = Field(pattern=r"^qd:sit:[a-z0-9-]+:[0-9]+$")
-    kind: Literal["grandee_of_spain", "loyal_to_the_cause", "bureaucratic_incompetent", "double_agent",
-                  "safe_in_position", "charged_and_accused"]
+    kind: SituationKind
     name: str
     effect: str
     modifier: int = 0
@@ -103,7 +109,7 @@ class SpecialSituations(BaseModel):
 
 
 class Princes(BaseModel):
-    princes: list[Prince] = Field(min_length=8)
+    princes: list[Prince] = Field(min_length=PRINCES_NEEDED)
 
 
 FILES: dict[str, type[BaseModel]] = {
@@ -114,68 +120,45 @@ FILES: dict[str, type[BaseModel]] = {
 }
 
 
-def data_path(name: str) -> pathlib.Path:
-    """The owner's file from ``SIGLO_CONTENT_DIR`` when there is one, else the packaged file."""
-    folder = os.environ.get("SIGLO_CONTENT_DIR")
-    if folder and (pathlib.Path(folder) / name).is_file():
-        return pathlib.Path(folder) / name
-    return DATA / name
-
-
-def load_file(name: str) -> BaseModel:
-    model = FILES[name]
-    with open(data_path(name), encoding="utf-8") as handle:
-        return model.model_validate(yaml.load(handle, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)))
-
-
 class Content:
-    """All the cards, by id; ``cards`` maps every id to a plain dict the engine reads on its hot path."""
+    """All the cards of one game instance, by id. ``cards`` maps every id to a plain dict the engine reads on its
+    hot path; nothing changes it after loading."""
 
-    def __init__(self) -> None:
-        characters = load_file("characters.yaml").characters
-        situations = load_file("special_situations.yaml").special_situations
-        princes = load_file("princes.yaml").princes
-        conspirators = load_file("conspirators.yaml").conspirators
-        if len(princes) < 8:
-            raise ValueError("the Affection deck needs 8 Prince cards (2 per round, 4 rounds)")
-        self.characters = [c.model_dump() for c in characters]
-        self.special_situations = [s.model_dump() for s in situations]
-        self.princes = [p.model_dump() for p in princes]
-        self.conspirators = [c.model_dump() for c in conspirators]
+    def __init__(self, loaded: Loaded):
+        files = loaded.files
+        self.sources = loaded.sources
+        self.digest = loaded.digest
+        self.characters = [c.model_dump() for c in files["characters.yaml"].characters]
+        self.special_situations = [s.model_dump() for s in files["special_situations.yaml"].special_situations]
+        self.princes = [p.model_dump() for p in files["princes.yaml"].princes]
+        self.conspirators = [c.model_dump() for c in files["conspirators.yaml"].conspirators]
         self.cards: dict[str, dict] = {}
-        for item in [*self.characters, *self.special_situations, *self.princes, *self.conspirators]:
-            if item["id"] in self.cards:
-                raise ValueError(f"duplicate card id {item['id']}")
-            self.cards[item["id"]] = item
+        for file, items in (("characters.yaml", self.characters), ("special_situations.yaml",
+                            self.special_situations), ("princes.yaml", self.princes),
+                            ("conspirators.yaml", self.conspirators)):
+            for item in items:
+                if item["id"] in self.cards:
+                    raise ContentError(f"{GAME_ID}: {self.sources[file]}: item {item['id']!r}: duplicate card id")
+                self.cards[item["id"]] = {**item, "file": file}
         ids = sorted(self.cards)
         for a, b in zip(ids, ids[1:]):
             if b.startswith(a):
-                raise ValueError(f"card id {a} is a prefix of {b}: hidden ids must not contain each other")
+                raise ContentError(f"{GAME_ID}: {self.sources[self.cards[b]['file']]}: item {b!r}: the id {a!r} is "
+                                   "its beginning (hidden ids must not contain each other)")
         for c in self.characters + self.conspirators:
-            c["kind"] = "character"
-            c["ranges"] = {p: tuple(c["influence_range"][p]) for p in POWERS}
-        for c in self.conspirators:
-            c["kind"] = "conspirator"
-        for c in self.characters + self.conspirators:
-            c["view"] = {"id": c["id"], "name": c["name"], "kind": c["kind"], "initiative": c["initiative"],
-                         "ranges": {p: list(c["ranges"][p]) for p in POWERS}, "court_ability": c["court_ability"],
-                         "administrative_ability": c.get("administrative_ability"), "plot": c.get("plot")}
+            full = self.cards[c["id"]]
+            full["kind"] = "conspirator" if "plot" in c else "character"
+            full["ranges"] = {p: tuple(c["influence_range"][p]) for p in POWERS}
+            full["view"] = {"id": c["id"], "name": c["name"], "kind": full["kind"], "initiative": c["initiative"],
+                            "ranges": {p: list(full["ranges"][p]) for p in POWERS},
+                            "court_ability": c["court_ability"],
+                            "administrative_ability": c.get("administrative_ability"), "plot": c.get("plot")}
 
-    def export(self) -> dict:
-        strip = ("kind", "ranges", "view")
-        return {
-            "characters": [{k: v for k, v in c.items() if k not in strip} for c in self.characters],
-            "special_situations": self.special_situations,
-            "princes": self.princes,
-            "conspirators": [{k: v for k, v in c.items() if k not in strip} for c in self.conspirators],
-        }
+    def export(self) -> dict[str, Any]:
+        return {"characters": self.characters, "special_situations": self.special_situations,
+                "princes": self.princes, "conspirators": self.conspirators}
 
 
-@lru_cache(maxsize=4)
-def _load(folder: str | None) -> Content:
-    return Content()
-
-
-def content() -> Content:
-    """The content in force (cached per ``SIGLO_CONTENT_DIR``)."""
-    return _load(os.environ.get("SIGLO_CONTENT_DIR"))
+def load(content_dir: pathlib.Path | str | None = None) -> Content:
+    """The validated cards: the packaged files, or the owner's in ``<content_dir>/15-dias/``."""
+    return Content(load_content(GAME_ID, DATA, FILES, content_dir))

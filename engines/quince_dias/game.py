@@ -1,13 +1,15 @@
-"""15 Días: The Spanish Golden Age — the game object: options, roles, the table of steps, views."""
+"""15 Días: The Spanish Golden Age — the game object: options, roles, content, the table of steps, views."""
 from __future__ import annotations
 
+import pathlib
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
 from engines.core.machine import Ctx, StepGame
 from engines.quince_dias import administrative, confrontation, conspirators, court, sequence, setting, turn, views
-from engines.quince_dias.content import content
+from engines.quince_dias.bots import BOTS
+from engines.quince_dias.content import load
 
 
 class QuinceDiasOptions(BaseModel):
@@ -18,19 +20,20 @@ class QuinceDiasOptions(BaseModel):
 class QuinceDias(StepGame):
     id = "15-dias"
     title = "15 Días: The Spanish Golden Age"
-    version = "1"
+    version = "2"
     Options = QuinceDiasOptions
     max_actions = 20_000
+    messages_dir = pathlib.Path(__file__).parent / "messages"
+    bots = BOTS
     steps = {
         "drawing_hands": sequence.DrawingHands(),
         "election_propose": sequence.ElectionPropose(),
         "election_confirm": sequence.ElectionConfirm(),
         "confrontation_start": confrontation.ConfrontationStart(),
-        "choose_main": confrontation.ChooseMain(),
+        "choose_main": confrontation.CHOOSE_MAIN,
         "turn_order": confrontation.TurnOrder(),
         "choose_next": confrontation.ChooseNext(),
         "turn": turn.Turn(),
-        "end_turn": turn.EndTurn(),
         "leave_discard": turn.LeaveDiscard(),
         "hire_estate": conspirators.HireEstate(),
         "attract_pay": court.AttractPay(),
@@ -45,11 +48,16 @@ class QuinceDias(StepGame):
         "victory_check": sequence.VictoryCheck(),
     }
 
+    def load_content(self, content_dir) -> None:
+        self.content_data = load(content_dir)
+        self.cards: dict[str, dict] = self.content_data.cards
+        self.content_digest = self.content_data.digest
+
+    def content(self) -> dict[str, Any]:
+        return self.content_data.export()
+
     def roles(self, options: BaseModel) -> list[str]:
         return setting.roles_for(options.players)
-
-    def role_label(self, role: str) -> str:
-        return "Player " + role.removeprefix("player")
 
     def option_sets(self) -> list[dict[str, Any]]:
         return [{"players": n, "conspirators": c} for n in (2, 4, 6, 8) for c in (False, True)]
@@ -57,14 +65,23 @@ class QuinceDias(StepGame):
     def start(self, g: Ctx, options: dict[str, Any]) -> None:
         setting.start(g, options)
 
+    def name_of(self, value: Any, lang: str) -> str | None:
+        """Cards by id; the rule's words (powers, families, abilities, plots) by their ids."""
+        if not isinstance(value, str):
+            return None
+        found = self.cards.get(value)
+        if found is not None:
+            return found["name"]
+        return self.catalogs.get(lang, self.catalogs["en"]).get(f"term.{value}")
+
+    def term(self, value: str, lang: str = "en") -> str:
+        return self.name_of(value, lang) or value
+
     def public_view(self, g: Ctx) -> dict:
-        return views.public_view(g.s)
+        return views.public_view(g)
 
     def private_view(self, g: Ctx, role: str) -> dict:
-        return views.private_view(g.s, role)
+        return views.private_view(g, role)
 
-    def hidden_ids(self, state: dict, role: str) -> set[str]:
-        return views.hidden_ids(state, role)
-
-    def content(self) -> dict[str, Any]:
-        return content().export()
+    def secrets(self, state: dict) -> dict[str, list[str]]:
+        return views.secrets(state)

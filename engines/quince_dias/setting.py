@@ -6,8 +6,7 @@ seat draws first (the "youngest player") and play goes on in seat order.
 from __future__ import annotations
 
 from engines.core.machine import Ctx
-from engines.quince_dias.cards import FAMILIES, FAMILY_NAMES, draw, use_content, is_character, is_situation, label
-from engines.quince_dias.content import content
+from engines.quince_dias.cards import FAMILIES, draw, is_character, is_situation
 
 HAND_SIZE = 7
 BANK = 28
@@ -22,7 +21,7 @@ def roles_for(players: int) -> list[str]:
 
 def start(g: Ctx, options: dict) -> None:
     s = g.s
-    use_content()
+    content = g.game.content_data
     roles = roles_for(options["players"])
     n = len(roles)
     offset = g.randbelow(n)
@@ -31,10 +30,9 @@ def start(g: Ctx, options: dict) -> None:
     family = {}
     for i in range(n):
         family[roles[(offset + i) % n]] = first if i < n // 2 else other
-    cards = content()
-    deck = [c["id"] for c in cards.characters] + [c["id"] for c in cards.special_situations]
+    deck = [c["id"] for c in content.characters] + [c["id"] for c in content.special_situations]
     g.shuffle(deck)
-    princes = [p["id"] for p in cards.princes]
+    princes = [p["id"] for p in content.princes]
     g.shuffle(princes)
     s.update(
         roles=roles,
@@ -45,30 +43,28 @@ def start(g: Ctx, options: dict) -> None:
         prince_discards=[], bells=0,
         bank=BANK, ducats={r: 0 for r in roles},
         control_free=True,
-        hands={r: [] for r in roles}, estate={r: [] for r in roles},
+        hands={r: [] for r in roles}, estate={r: [] for r in roles}, known={},
         round=1, phase=None, starting="olivares",
         powers={"olivares": None, "lerma": None, "individual": None},
         main={r: None for r in roles}, covered={r: None for r in roles}, sit={},
         left={r: False for r in roles}, chosen={}, conf=None, results=[],
     )
     for f in FAMILIES:
-        g.log(f"Family {FAMILY_NAMES[f]}: {', '.join(label(r) for r in s['members'][f])}.",
-              rule="Game Setting › 1. Determining Families")
+        g.log("log.family", rule="families", family=f, roles=s["members"][f])
     if options["conspirators"]:
-        pool = [c["id"] for c in cards.conspirators]
+        pool = [c["id"] for c in content.conspirators]
         g.shuffle(pool)
         s["consp"] = {"available": pool[:FACE_UP_CONSPIRATORS], "owner": {}, "owned": {r: [] for r in roles},
                       "reserve": {r: [] for r in roles}, "plot": {}, "decided": []}
-        g.log("Four Conspirators are placed face up.", rule="Game Setting › 4. Placing the Conspirators")
+        g.log("log.conspirators_placed", rule="conspirators_setting", cards=s["consp"]["available"])
     if n == 2:
         s["relative"] = {r: None for r in roles}
     for role in roles:
-        refill(g, role, "Game Setting › 5. Drawing the Starting Hand and Ducats")
+        refill(g, role, "starting_hand")
         s["bank"] -= START_DUCATS
         s["ducats"][role] = START_DUCATS
-    g.log("Every player draws 7 cards and 2 Ducats. The Olivares Family will be the first to play.",
-          rule="Game Setting › 5. Drawing the Starting Hand and Ducats")
-    g.push("drawing_hands")
+    g.log("log.starting_hands", rule="starting_hand")
+    g.call("drawing_hands")
 
 
 def refill(g: Ctx, role: str, rule: str) -> None:
@@ -78,9 +74,12 @@ def refill(g: Ctx, role: str, rule: str) -> None:
     hand = s["hands"][role]
     draw(g, role, HAND_SIZE - len(hand))
     while sum(1 for c in hand if is_situation(c)) > MAX_SITUATIONS and _new_hand_possible(s, hand):
-        g.log(f"{label(role)} shows a hand with {sum(1 for c in hand if is_situation(c))} Special Situations, "
-              "discards it and draws a new hand.", rule=rule)
+        g.show(s["roles"], list(hand))
+        g.log("log.redraw", rule=rule, role=role, cards=list(hand),
+              n=sum(1 for c in hand if is_situation(c)))
         s["discard"].extend(hand)
+        for cid in hand:
+            s["known"].pop(cid, None)
         hand.clear()
         draw(g, role, HAND_SIZE)
 

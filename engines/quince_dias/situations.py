@@ -7,10 +7,9 @@ cards.payment, Grandee of Spain / Loyal to the Cause / Double Agent in court.py.
 """
 from __future__ import annotations
 
-from engines.core.machine import Ctx, act
-from engines.quince_dias.cards import card, is_situation, label, name
-
-R_SITUATION = "The Player Turn › 2.3 Playing a Special Situation"
+from engines.core.machine import Ctx
+from engines.core.types import Text, text
+from engines.quince_dias.cards import card, from_hand, is_situation
 
 
 def targets(s: dict) -> list[tuple[str, str]]:
@@ -23,21 +22,31 @@ def targets(s: dict) -> list[tuple[str, str]]:
     return found
 
 
-def actions(s: dict, role: str) -> list:
-    acts = []
+def choices(g: Ctx, role: str) -> list[list[str]]:
+    """``[situation, Character]`` for one card of each kind in hand and every Character it may go on."""
+    s = g.s
+    out = []
     seen = set()
     for sit in s["hands"][role]:
-        if not is_situation(sit) or card(sit)["kind"] in seen:
+        if not is_situation(sit) or card(g, sit)["kind"] in seen:
             continue
-        seen.add(card(sit)["kind"])
-        for owner, cid in targets(s):
-            who = "your" if owner == role else f"{label(owner)}'s"
-            acts.append(act("situation", [sit, cid], f"{name(sit)} on {who} {name(cid)}"))
-    return acts
+        seen.add(card(g, sit)["kind"])
+        out += [[sit, cid] for _, cid in targets(s)]
+    return out
+
+
+def owner_of(s: dict, cid: str) -> str:
+    return next(r for r in s["roles"] if cid in (s["main"][r], s["covered"][r]))
+
+
+def label(g: Ctx, role: str, arg: list) -> Text:
+    sit, cid = arg
+    owner = owner_of(g.s, cid)
+    return text("act.situation_own" if owner == role else "act.situation", situation=sit, card=cid, owner=owner)
 
 
 def play(g: Ctx, role: str, sit: str, cid: str) -> None:
     s = g.s
-    s["hands"][role].remove(sit)
+    from_hand(g, role, sit)
     s["sit"][cid] = sit
-    g.log(f"{label(role)} plays {name(sit)} on {name(cid)}.", rule=R_SITUATION)
+    g.log("log.situation", rule="situation", role=role, situation=sit, card=cid)

@@ -4,78 +4,82 @@ Special Actions (1.1-1.4): a new Main Character (mandatory without one), a cover
 a Conspirator. Common Actions (2.1-2.6): Court Ability (court.py), Administrative Ability (administrative.py),
 Special Situation (situations.py), the Estate, Pass, Leave the phase. In the Family Confrontation no action may
 leave the hand below 3 cards (2.5).
+
+The turn is one frame ``{"step": "turn", "role", "stage"}``; a Common Action that asks for more decisions calls
+their steps and the turn ends when they end (``Turn.resume``).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-from engines.core.machine import Ctx, Step, act
+from engines.core.machine import Ctx, Step
+from engines.core.types import Legal, text
 from engines.quince_dias import administrative, conspirators, court, situations
-from engines.quince_dias.cards import (POWER_NAMES, card, discard_from_hand, hand_floor, in_range, is_character,
-                                       is_conspirator, label, name, reference, value)
+from engines.quince_dias.cards import (card, discard_from_hand, from_hand, hand_floor, in_range, is_character,
+                                       is_conspirator, reference, value)
 
 LEAVE_KEEP = 4
-R_MAIN = "The Player Turn › 1.1 Play a New Main Character"
-R_COVER = "The Player Turn › 1.2 Play a Covered Character"
-R_ESTATE = "The Player Turn › 1.3 Manage the Estate"
-R_PASS = "The Player Turn › 2.5 Pass"
-R_LEAVE = "The Player Turn › 2.6 Leave the Phase"
+OVER = "over"  # the stage of a turn whose Common Action waits for the steps it called
 
 
-def start_turn(g: Ctx, role: str) -> None:
+def start_turn(g: Ctx, role: str, move: Callable[..., dict]) -> None:
+    """Begin ``role``'s turn with ``move`` (``g.call`` or ``g.goto``)."""
     stage = "conspire" if conspirators.begin_turn(g.s, role) else "special"
-    g.push("turn", role=role, stage=stage)
+    move("turn", role=role, stage=stage)
 
 
 def spare(s: dict, role: str, cards: int = 1) -> bool:
     """May ``role`` give up ``cards`` cards from hand (never below 3 in the Family Confrontation)?"""
-    floor = hand_floor(s)
-    return len(s["hands"][role]) - cards >= floor
+    return len(s["hands"][role]) - cards >= hand_floor(s)
 
 
 def must_play_main(s: dict, role: str) -> bool:
     return s["main"][role] is None and any(is_character(c) for c in s["hands"][role])
 
 
-def special_actions(s: dict, role: str) -> list:
+def only(legal: Legal) -> Legal:
+    """The verbs that have arguments."""
+    return {verb: args for verb, args in legal.items() if args}
+
+
+def special_actions(g: Ctx, role: str) -> Legal:
+    s = g.s
     hand = s["hands"][role]
     if must_play_main(s, role):
-        ref = reference(s, role)
-        return [act("main", c, f"Play {name(c)} as your new Main Character ({POWER_NAMES[ref]} {card(c)[ref]})")
-                for c in hand if is_character(c)]
-    acts = []
+        return {"main": [c for c in hand if is_character(c)]}
+    legal: Legal = {}
     main = s["main"][role]
     if main and s["covered"][role] is None and spare(s, role):
         ref = reference(s, role)
-        acts += [act("cover", c, f"Cover {name(c)} under {name(main)} ({POWER_NAMES[ref]} {value(s, c, ref)})")
-                 for c in hand if is_character(c) and in_range(s, main, c, ref)]
+        legal["cover"] = [c for c in hand if is_character(c) and in_range(g, main, c, ref)]
     if spare(s, role):
-        acts += estate_actions(s, role)
+        legal["estate"] = estate_cards(s, role)
     if "consp" in s:
-        acts += conspirators.hire_actions(s, role)
-    acts.append(act("skip", None, "No Special Action"))
-    return acts
+        legal["hire"] = conspirators.hire_choices(s, role)
+    legal["skip"] = [None]
+    return only(legal)
 
 
-def estate_actions(s: dict, role: str) -> list:
-    return [act("estate", c, f"Send {name(c)} to the Estate") for c in s["hands"][role]
-            if is_character(c) and not is_conspirator(c)]
+def estate_cards(s: dict, role: str) -> list[str]:
+    return [c for c in s["hands"][role] if is_character(c) and not is_conspirator(c)]
 
 
-def common_actions(s: dict, role: str) -> list:
-    hand = s["hands"][role]
-    acts = court.actions(s, role) + administrative.actions(s, role)
+def common_actions(g: Ctx, role: str) -> Legal:
+    s = g.s
+    legal: Legal = {"court": court.choices(g, role), "admin": administrative.choices(g, role)}
     if spare(s, role):
-        acts += situations.actions(s, role)
-        acts += estate_actions(s, role)
-        acts += [act("pass", c, f"Pass, discarding {name(c)}") for c in hand]
-    acts.append(act("leave", None, "Leave the phase"))
-    return acts
+        legal["situation"] = situations.choices(g, role)
+        legal["estate"] = estate_cards(s, role)
+        legal["pass"] = list(s["hands"][role])
+    legal["leave"] = [None]
+    return only(legal)
 
 
 class Turn(Step):
     """One player's turn: the Conspirator decision of his first turn in the phase, the Special Action, the
     Common Action."""
+
+    goes_to = ("attract_pay", "manipulate", "invest", "spy_target", "enhance", "leave_discard", "hire_estate")
 
     def active(self, g: Ctx) -> list[str]:
         return [g.frame["role"]]
@@ -83,12 +87,34 @@ class Turn(Step):
     def prompt(self, g: Ctx, role: str):
         s, stage = g.s, g.frame["stage"]
         if stage == "conspire":
-            return "Your Conspirator: play him from your hand, let him plot, or keep him aside.", \
-                conspirators.decide_actions(s, role)
+            return text("prompt.conspire"), conspirators.decide_choices(s, role)
         if stage == "special":
-            text = "Play a new Main Character." if must_play_main(s, role) else "Choose a Special Action (optional)."
-            return text, special_actions(s, role)
-        return "Choose a Common Action.", common_actions(s, role)
+            return text("prompt.new_main" if must_play_main(s, role) else "prompt.special"), special_actions(g, role)
+        return text("prompt.common"), common_actions(g, role)
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        s = g.s
+        if verb in ("main", "cover"):
+            ref = reference(s, role)
+            shown = card(g, arg)[ref] if verb == "main" else value(g, arg, ref)
+            return text(f"act.{verb}", card=arg, power=ref, value=shown, under=s["main"][role])
+        if verb in ("estate", "pass"):
+            return text(f"act.{verb}", card=arg)
+        if verb == "conspire":
+            return conspirators.decide_label(g, arg)
+        if verb == "hire":
+            return conspirators.hire_label(g, arg)
+        if verb == "court":
+            return court.label(g, role, arg)
+        if verb == "admin":
+            return administrative.label(g, arg)
+        if verb == "situation":
+            return situations.label(g, role, arg)
+        return text(f"act.{verb}")
+
+    def resume(self, g: Ctx, result: Any) -> None:
+        if g.frame["stage"] == OVER:
+            end_turn(g)
 
     # --- the Conspirator decision (1.4) ---------------------------------------------------------
     def on_conspire(self, g: Ctx, role: str, arg: list) -> None:
@@ -100,25 +126,26 @@ class Turn(Step):
 
     # --- Special Actions --------------------------------------------------------------------------
     def on_main(self, g: Ctx, role: str, arg: str) -> None:
-        g.s["hands"][role].remove(arg)
+        from_hand(g, role, arg)
         g.s["main"][role] = arg
-        g.log(f"{label(role)} plays {name(arg)} as new Main Character.", rule=R_MAIN)
+        g.log("log.new_main", rule="new_main", role=role, card=arg)
         g.frame["stage"] = "common"
 
     def on_cover(self, g: Ctx, role: str, arg: str) -> None:
         s = g.s
-        s["hands"][role].remove(arg)
+        from_hand(g, role, arg)
         s["covered"][role] = arg
-        g.log(f"{label(role)} covers {name(arg)} under {name(s['main'][role])}.", rule=R_COVER)
+        g.log("log.covers", rule="covered", role=role, card=arg, under=s["main"][role])
         g.frame["stage"] = "common"
 
     def on_estate(self, g: Ctx, role: str, arg: str) -> None:
-        g.s["hands"][role].remove(arg)
+        from_hand(g, role, arg)
         g.s["estate"][role].append(arg)
-        g.log(f"{label(role)} sends a Character to manage the Estate.", rule=R_ESTATE)
         if g.frame["stage"] == "special":
+            g.log("log.to_estate", rule="estate", role=role)
             g.frame["stage"] = "common"
         else:
+            g.log("log.to_estate", rule="estate_common", role=role)
             end_turn(g)
 
     def on_hire(self, g: Ctx, role: str, arg: str) -> None:
@@ -130,39 +157,43 @@ class Turn(Step):
 
     # --- Common Actions ----------------------------------------------------------------------------
     def on_court(self, g: Ctx, role: str, arg: list) -> None:
-        end_turn(g)
+        g.frame["stage"] = OVER
         court.play(g, role, arg[0], arg[1])
+        settle(g)
 
     def on_admin(self, g: Ctx, role: str, arg: str) -> None:
-        end_turn(g)
+        g.frame["stage"] = OVER
         administrative.play(g, role, arg)
+        settle(g)
 
     def on_situation(self, g: Ctx, role: str, arg: list) -> None:
-        end_turn(g)
         situations.play(g, role, arg[0], arg[1])
+        end_turn(g)
 
     def on_pass(self, g: Ctx, role: str, arg: str) -> None:
         discard_from_hand(g, role, arg)
-        g.log(f"{label(role)} passes, discarding {name(arg)}.", rule=R_PASS)
+        g.log("log.passes", rule="pass", role=role, card=arg)
         end_turn(g)
 
     def on_leave(self, g: Ctx, role: str, arg: Any) -> None:
         g.s["left"][role] = True
-        g.log(f"{label(role)} leaves the phase.", rule=R_LEAVE)
-        end_turn(g)
+        g.log("log.leaves", rule="leave", role=role)
         if len(g.s["hands"][role]) > LEAVE_KEEP:
-            g.push("leave_discard", role=role)
+            g.frame["stage"] = OVER
+            g.call("leave_discard", role=role)
+        else:
+            end_turn(g)
+
+
+def settle(g: Ctx) -> None:
+    """After a Common Action: the turn ends now unless the action called a step that decides more."""
+    if g.frame["step"] == "turn":
+        end_turn(g)
 
 
 def end_turn(g: Ctx) -> None:
-    """The Common Action is chosen: what it still asks for runs above the end of the turn."""
-    g.goto("end_turn", role=g.frame["role"])
-
-
-class EndTurn(Step):
-    def auto(self, g: Ctx) -> None:
-        g.s["conf"]["last"] = g.frame["role"]
-        g.pop()
+    g.s["conf"]["last"] = g.frame["role"]
+    g.end()
 
 
 class LeaveDiscard(Step):
@@ -173,11 +204,13 @@ class LeaveDiscard(Step):
 
     def prompt(self, g: Ctx, role: str):
         hand = g.s["hands"][role]
-        return f"Leaving the phase: discard down to 4 cards ({len(hand) - LEAVE_KEEP} more).", [
-            act("discard", c, f"Discard {name(c)}") for c in hand]
+        return text("prompt.leave_discard", n=len(hand) - LEAVE_KEEP), {"discard": list(hand)}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text("act.discard", card=arg)
 
     def on_discard(self, g: Ctx, role: str, arg: str) -> None:
         discard_from_hand(g, role, arg)
-        g.log(f"{label(role)} discards {name(arg)}.", rule=R_LEAVE)
+        g.log("log.discards", rule="leave", role=role, card=arg)
         if len(g.s["hands"][role]) <= LEAVE_KEEP:
-            g.pop()
+            g.end()

@@ -9,9 +9,7 @@ Individual Confrontation.
 from __future__ import annotations
 
 from engines.core.machine import Ctx
-from engines.quince_dias.cards import discard, draw_card, in_range, is_character, label, name
-
-R_TWO = "Two Player's Game"
+from engines.quince_dias.cards import PUBLIC, discard, draw_card, in_range, is_character, to_hand
 
 
 def draw_relative(g: Ctx, role: str) -> None:
@@ -20,9 +18,10 @@ def draw_relative(g: Ctx, role: str) -> None:
         cid = draw_card(g)
         if cid is None:
             return
+        g.show(s["roles"], [cid])
         if is_character(cid):
             s["relative"][role] = cid
-            g.log(f"{label(role)}'s Relative is {name(cid)}.", rule=R_TWO)
+            g.log("log.relative", rule="two_player", role=role, card=cid)
             return
         s["discard"].append(cid)
 
@@ -33,9 +32,10 @@ def draw_relatives(g: Ctx) -> None:
             draw_relative(g, role)
 
 
-def relative_targets(s: dict, role: str, user: str, power: str) -> list[str]:
+def relative_targets(g: Ctx, role: str, user: str, power: str) -> list[str]:
+    s = g.s
     return [f"relative:{r}" for r in s["roles"] if r != role and s["relative"][r] and s["relative"][r] != user
-            and in_range(s, user, s["relative"][r], power)]
+            and in_range(g, user, s["relative"][r], power)]
 
 
 def strike_relative(g: Ctx, role: str, victim: str, ability: str) -> None:
@@ -46,8 +46,8 @@ def strike_relative(g: Ctx, role: str, victim: str, ability: str) -> None:
     if ability == "cancel":
         discard(g, cid)
     else:
-        s["hands"][role].append(cid)
-        g.push("attract_pay", role=role, to=victim, taken=cid)
+        to_hand(g, role, cid, PUBLIC)
+        g.call("attract_pay", role=role, to=victim, taken=cid)
     draw_relative(g, victim)
 
 

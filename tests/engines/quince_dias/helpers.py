@@ -1,14 +1,14 @@
 """Helpers that set up exact positions in a 15 Días state, so every rulebook example can be reproduced."""
 from __future__ import annotations
 
+from engines.core.game import flat
 from engines.core.machine import Ctx
 from engines.quince_dias import GAME
-from engines.quince_dias.content import content
 
 
 def cid(name: str) -> str:
     """The id of a card by its printed name (first copy for Special Situations)."""
-    for item in content().cards.values():
+    for item in GAME.cards.values():
         if item["name"] == name:
             return item["id"]
     raise KeyError(name)
@@ -18,8 +18,14 @@ def fresh(players: int = 4, conspirators: bool = False, seed: int = 1) -> dict:
     return GAME.setup(seed, {"players": players, "conspirators": conspirators})
 
 
+def ctx(s: dict) -> Ctx:
+    """The state with the game's cards, as the engine's helpers read it."""
+    return Ctx(GAME, s)
+
+
 def take(s: dict, card: str) -> None:
     """Lift ``card`` from wherever it is."""
+    s["known"].pop(card, None)
     for pile in (s["deck"], s["discard"]):
         if card in pile:
             pile.remove(card)
@@ -98,7 +104,12 @@ def play(s: dict, role: str, verb: str, arg=None) -> dict:
 
 
 def offered(s: dict, role: str, verb: str | None = None) -> list:
-    return [(a["verb"], a["arg"]) for a in GAME.actions(s, role) if verb is None or a["verb"] == verb]
+    return [(v, a) for v, a in flat(GAME.legal(s, role)) if verb is None or v == verb]
+
+
+def readable(entries: list, role: str | None) -> list:
+    """The log entries of a move that ``role`` may read."""
+    return [e for e in entries if GAME.may_read(e, role)]
 
 
 def total_cards(s: dict) -> int:

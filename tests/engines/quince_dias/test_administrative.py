@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engines.quince_dias import GAME
 
-from .helpers import cid, confrontation, fresh, offered, play, set_hand
+from .helpers import cid, confrontation, fresh, offered, play, readable, set_hand
 
 IND = {"olivares": "clerical", "lerma": "society", "individual": "government"}
 
@@ -78,9 +78,13 @@ def test_spy_sees_a_hand_takes_a_card_and_trades_or_pays():
     assert "spied_hand" not in GAME.view(s, "player3")["private"]
     spied_card = s["hands"]["player2"][0]
     assert spied_card not in str(GAME.view(s, "player3"))
-    s = play(s, "player1", "take", spied_card)
+    played = GAME.play(s, "player1", "take", spied_card)
+    s = played.state
     assert spied_card in s["hands"]["player1"]
-    assert spied_card not in str(GAME.view(s, "player2")) + str(GAME.log(s, "player2")).replace(spied_card, "")
+    assert spied_card not in str(GAME.view(s, "player2"))
+    told = [e for e in readable(played.log, "player2") if spied_card in str(e)]
+    assert [e["msg"] for e in told] == ["log.takes_your"]       # only he is told which card he lost
+    assert not any(spied_card in str(e) for e in readable(played.log, "player3") + readable(played.log, None))
     ducats = s["ducats"]["player2"]
     s = play(s, "player1", "pay")
     assert s["ducats"]["player2"] == ducats + 1

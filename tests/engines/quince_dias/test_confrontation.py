@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.quince_dias import GAME
 from engines.quince_dias.cards import player_total
 
-from .helpers import cid, confrontation, fresh, offered, play, run, set_families, set_hand
+from .helpers import cid, confrontation, ctx, fresh, offered, play, readable, run, set_families, set_hand
 
 SIX = ["player1", "player2", "player3", "player4", "player5", "player6"]
 GONZO, MARIAN, OSCAR, NACHO, PACO, ROSA = SIX
@@ -62,7 +62,8 @@ def test_example_turn_order_15_7_1_then_the_chooser():
     Main Character and then chooses between Nacho and Gonzo."""
     s = six_players()
     confrontation(s, "family", powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
-                  mains={ROSA: cid("Grand Upholder"), MARIAN: cid("Grand Chaplain"), OSCAR: cid("Constable of Castile")})
+                  mains={ROSA: cid("Grand Upholder"), MARIAN: cid("Grand Chaplain"),
+                         OSCAR: cid("Constable of Castile")})
     for role in SIX:
         set_hand(s, role, [], filler=6)
     run(s)
@@ -104,17 +105,18 @@ def test_face_down_choices_are_hidden_until_everyone_has_chosen():
     s = fresh(players=4)
     while s["stack"][-1]["step"] != "choose_main":
         role = GAME.active_roles(s)[0]
-        a = GAME.actions(s, role)[0]
-        s = play(s, role, a["verb"], a["arg"])
+        s = play(s, role, *offered(s, role)[0])
     assert sorted(GAME.active_roles(s)) == s["roles"]
-    first = GAME.actions(s, "player1")[0]["arg"]
-    s = play(s, "player1", "choose", first)
-    assert first in GAME.hidden_ids(s, "player1")
+    first = offered(s, "player1")[0][1]
+    played = GAME.play(s, "player1", "choose", first)
+    s = played.state
+    assert GAME.secrets(s)[first] == ["player1"]
     for viewer in ["player2", "player3", "player4", None]:
-        assert first not in str(GAME.view(s, viewer)) + str(GAME.log(s, viewer))
+        assert first not in str(GAME.view(s, viewer)) + str(readable(played.log, viewer))
+    assert first in str(readable(played.log, "player1"))
     assert GAME.view(s, None)["public"]["players"][0]["has_chosen"] is True
     for role in ["player2", "player3", "player4"]:
-        s = play(s, role, "choose", GAME.actions(s, role)[0]["arg"])
+        s = play(s, role, "choose", offered(s, role)[0][1])
     assert s["main"]["player1"] == first
     assert first in str(GAME.view(s, "player2")["public"])
 
@@ -141,7 +143,7 @@ def test_individual_winner_takes_the_prince_card_with_its_points():
     for role in s["roles"]:
         set_hand(s, role, [])
     s["princes"].append(cid("Infanta Margarita"))
-    assert player_total(s, "player2") == 11
+    assert player_total(ctx(s), "player2") == 11
     run(s)
     assert s["own_princes"]["player2"] == [cid("Infanta Margarita")]
     assert s["bells"] == 1

@@ -39,8 +39,10 @@ def test_hire_puts_two_characters_from_hand_in_the_estate():
     assert s["estate"]["player1"] == hand[:2] and s["hands"]["player1"] == hand[2:]
     assert s["consp"]["owned"]["player1"] == [consp] and consp not in s["consp"]["available"]
     assert s["stack"][-1]["stage"] == "common"
-    assert consp in GAME.hidden_ids(s, "player1")          # face down by the Family token
-    assert consp not in str(GAME.view(s, "player2"))
+    # face down by the Family token: the others see how many wait, not which (though they saw the one hired)
+    assert consp not in str(GAME.view(s, "player2")) and consp not in str(GAME.view(s, None))
+    assert GAME.view(s, "player2")["public"]["players"][0]["conspirators_aside"] == 1
+    assert consp in str(GAME.view(s, "player1")["private"]["conspirators_aside"])
 
 
 def test_a_conspirator_hired_in_a_phase_waits_for_the_next_one():
@@ -70,7 +72,19 @@ def test_first_turn_of_each_phase_play_from_hand_or_plot():
     assert consp in s2["hands"]["player1"] and s2["stack"][-1]["stage"] == "special"
     s3 = play(s, "player1", "conspire", [consp, "plot"])
     assert s3["consp"]["plot"]["player1"] == consp
-    assert consp in GAME.hidden_ids(s3, "player1") and consp not in str(GAME.view(s3, None))
+    assert GAME.secrets(s3)[consp] == ["player1"] and consp not in str(GAME.view(s3, None))
+    assert GAME.secrets(s2)[consp] == ["player1"]
+
+
+def test_which_face_down_conspirator_plots_is_hidden_even_when_both_were_hired_in_sight():
+    s, first = hire_one(my_turn(6))
+    s["stack"][-1] = {"step": "turn", "role": "player1", "stage": "special"}
+    s, second = hire_one(s)
+    assert first not in GAME.secrets(s) and second not in GAME.secrets(s)     # both seen when hired
+    s["consp"]["decided"] = []
+    s["stack"][-1] = {"step": "turn", "role": "player1", "stage": "conspire"}
+    s = play(s, "player1", "conspire", [first, "plot"])
+    assert GAME.secrets(s)[first] == ["player1"] and GAME.secrets(s)[second] == ["player1"]
 
 
 def test_plot_resolves_at_the_end_of_the_phase_and_the_conspirator_returns():

@@ -1,14 +1,16 @@
 """Contents and Content Overview (quince_dias/content.py, data/*.yaml): counts, the values the rulebook states,
-the reconstruction principles and the owner's override (SIGLO_CONTENT_DIR)."""
+the reconstruction principles, the owner's files (<content_dir>/15-dias/) and content that setup never changes."""
 from __future__ import annotations
 
 from collections import Counter
 
+import orjson
 import pytest
 import yaml
 
-from engines.quince_dias import GAME
-from engines.quince_dias.content import DATA, Content, content
+from engines.core.types import ContentError
+from engines.quince_dias import GAME, QuinceDias
+from engines.quince_dias.content import DATA
 
 STATED = {
     "Cardinal": {"clerical": 8},
@@ -72,21 +74,68 @@ def test_prince_bells_allow_the_end_of_game_diagram():
 
 
 def test_no_card_id_contains_another():
-    ids = sorted(content().cards)
+    ids = sorted(GAME.cards)
     assert all(not b.startswith(a) for a, b in zip(ids, ids[1:]))
 
 
-def test_owner_can_replace_a_data_file(tmp_path, monkeypatch):
+def owner_file(tmp_path, name: str, data) -> None:
+    folder = tmp_path / "15-dias"
+    folder.mkdir(exist_ok=True)
+    (folder / name).write_text(data if isinstance(data, str) else yaml.safe_dump(data), encoding="utf-8")
+
+
+def test_owner_can_replace_a_data_file(tmp_path):
     data = yaml.safe_load((DATA / "princes.yaml").read_text(encoding="utf-8"))
     data["princes"][0]["name"] = "Prince of the Owner"
-    (tmp_path / "princes.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
-    monkeypatch.setenv("SIGLO_CONTENT_DIR", str(tmp_path))
-    assert any(p["name"] == "Prince of the Owner" for p in Content().princes)
-    assert any(p["name"] == "Prince of the Owner" for p in GAME.content()["princes"])
+    owner_file(tmp_path, "princes.yaml", data)
+    owned = QuinceDias(tmp_path)
+    assert any(p["name"] == "Prince of the Owner" for p in owned.content()["princes"])
+    assert owned.content_digest != GAME.content_digest
+    assert not any(p["name"] == "Prince of the Owner" for p in GAME.content()["princes"])   # on the instance
+    state = owned.setup(1, {})
+    assert state["content"] == owned.content_digest
 
 
-def test_an_invalid_owner_file_is_refused(tmp_path, monkeypatch):
-    (tmp_path / "princes.yaml").write_text("princes:\n- {id: bad, name: X}\n", encoding="utf-8")
-    monkeypatch.setenv("SIGLO_CONTENT_DIR", str(tmp_path))
-    with pytest.raises(ValueError):
-        Content()
+def test_an_invalid_owner_file_is_refused_naming_the_file_and_the_item(tmp_path):
+    data = yaml.safe_load((DATA / "characters.yaml").read_text(encoding="utf-8"))
+    data["characters"][3]["court_ability"] = "Cancel"      # the ability's id is "cancel", not its English name
+    owner_file(tmp_path, "characters.yaml", data)
+    with pytest.raises(ContentError) as err:
+        QuinceDias(tmp_path)
+    assert "characters.yaml" in str(err.value) and data["characters"][3]["id"] in str(err.value)
+
+
+def test_duplicate_ids_are_refused_naming_the_file_and_the_item(tmp_path):
+    sits = yaml.safe_load((DATA / "special_situations.yaml").read_text(encoding="utf-8"))
+    sits["special_situations"][1]["id"] = sits["special_situations"][0]["id"]
+    owner_file(tmp_path, "special_situations.yaml", sits)
+    with pytest.raises(ContentError) as err:
+        QuinceDias(tmp_path)
+    assert "special_situations.yaml" in str(err.value) and sits["special_situations"][0]["id"] in str(err.value)
+
+
+def test_an_id_that_begins_another_is_refused(tmp_path):
+    chars = yaml.safe_load((DATA / "characters.yaml").read_text(encoding="utf-8"))
+    chars["characters"][1]["id"] = chars["characters"][0]["id"] + "-elder"
+    owner_file(tmp_path, "characters.yaml", chars)
+    with pytest.raises(ContentError) as err:
+        QuinceDias(tmp_path)
+    assert "characters.yaml" in str(err.value) and chars["characters"][1]["id"] in str(err.value)
+
+
+def test_too_few_prince_cards_are_refused(tmp_path):
+    data = yaml.safe_load((DATA / "princes.yaml").read_text(encoding="utf-8"))
+    data["princes"] = data["princes"][:7]
+    owner_file(tmp_path, "princes.yaml", data)
+    with pytest.raises(ContentError) as err:
+        QuinceDias(tmp_path)
+    assert "princes.yaml" in str(err.value)
+
+
+def test_setup_and_play_never_change_the_content():
+    before = orjson.dumps(GAME.content(), option=orjson.OPT_SORT_KEYS)
+    cards = orjson.dumps(GAME.cards, option=orjson.OPT_SORT_KEYS)
+    from engines.core.conformance import playout
+    playout(GAME, 3, {"players": 4, "conspirators": True}, check=False)
+    assert orjson.dumps(GAME.content(), option=orjson.OPT_SORT_KEYS) == before
+    assert orjson.dumps(GAME.cards, option=orjson.OPT_SORT_KEYS) == cards

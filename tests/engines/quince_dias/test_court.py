@@ -1,10 +1,9 @@
 """The Player Turn › 2.1 Playing a Court Ability: Cancel, Replace, Attract, Manipulate (quince_dias/court.py)."""
 from __future__ import annotations
 
-from engines.quince_dias import GAME
 from engines.quince_dias.cards import player_total
 
-from .helpers import attach, cid, confrontation, fresh, offered, play, set_hand, take
+from .helpers import attach, cid, confrontation, ctx, fresh, offered, play, set_hand, take
 
 IND = {"olivares": "clerical", "lerma": "society", "individual": "government"}
 GONZO, OSCAR = "player1", "player3"
@@ -24,8 +23,8 @@ def test_example_replace_swaps_the_english_ambassador():
     s = individual({GONZO: cid("Grand Commissioner for Oaths"), OSCAR: cid("English Ambassador")}, [secretary])
     assert ("court", [secretary, OSCAR]) in offered(s, GONZO)
     s = play(s, GONZO, "court", [secretary, OSCAR])
-    assert s["main"][GONZO] == cid("English Ambassador") and player_total(s, GONZO) == 8
-    assert s["main"][OSCAR] == cid("Grand Commissioner for Oaths") and player_total(s, OSCAR) == 5
+    assert s["main"][GONZO] == cid("English Ambassador") and player_total(ctx(s), GONZO) == 8
+    assert s["main"][OSCAR] == cid("Grand Commissioner for Oaths") and player_total(ctx(s), OSCAR) == 5
     assert secretary in s["discard"]
 
 
@@ -34,9 +33,9 @@ def test_influence_range_is_inclusive_and_checked_on_the_target():
     from engines.quince_dias.cards import in_range
     s = fresh()
     constable = cid("Constable of Castile")
-    assert in_range(s, constable, cid("Visionary Nun"), "clerical")          # 6
-    assert in_range(s, constable, cid("Successful Playwright"), "clerical")  # 4
-    assert not in_range(s, constable, cid("Cardinal"), "clerical")           # 8
+    assert in_range(ctx(s), constable, cid("Visionary Nun"), "clerical")          # 6
+    assert in_range(ctx(s), constable, cid("Successful Playwright"), "clerical")  # 4
+    assert not in_range(ctx(s), constable, cid("Cardinal"), "clerical")           # 8
 
 
 def test_example_family_reference_power_for_abilities():
@@ -86,7 +85,7 @@ def test_special_situation_travels_with_its_character_through_replace():
     attach(s, ambassador, "Charged and Accused")
     s = play(s, GONZO, "court", [secretary, OSCAR])
     assert s["main"][GONZO] == ambassador and s["sit"][ambassador] == cid("Charged and Accused")
-    assert player_total(s, GONZO) == 5
+    assert player_total(ctx(s), GONZO) == 5
 
 
 def test_attract_takes_the_target_and_gives_a_character_or_a_ducat_back():
@@ -137,7 +136,7 @@ def test_manipulate_chain_and_free_administrative_ability():
     assert s["ducats"][GONZO] == ducats and s["control_free"] is False
     assert s["stack"][-1]["step"] == "enhance"
     assert ("take", puppeteer) not in offered(s, GONZO)       # the Manipulate card cannot come back
-    s = play(s, GONZO, "take", GAME.actions(s, GONZO)[0]["arg"])
+    s = play(s, GONZO, "take", offered(s, GONZO)[0][1])
     assert len(s["hands"][GONZO]) == hand
 
 

@@ -7,7 +7,7 @@ import pytest
 from engines.quince_dias import GAME
 from engines.quince_dias.sequence import score, winner
 
-from .helpers import cid, confrontation, fresh, offered, play, run, set_hand
+from .helpers import cid, confrontation, ctx, fresh, offered, play, run, set_hand
 
 IND = {"olivares": "clerical", "lerma": "society", "individual": "government"}
 PRINCES_BY_BELLS = {0: ["Infante Alfonso", "Queen Anne of France", "Archduchess Isabel Clara Eugenia"],
@@ -95,7 +95,7 @@ def test_score_family_points_own_points_ducats_and_conspirators():
     s["own_princes"][role] = [cid("Infante Carlos")]           # 6 points
     s["ducats"][role] = 5                                       # 2 points, the odd Ducat is worth nothing
     s["consp"]["owned"][role] = ["qd:consp:duenna"]
-    assert score(s, role) == 10 + 6 + 2 - 3
+    assert score(ctx(s), role) == 10 + 6 + 2 - 3
 
 
 @pytest.mark.parametrize("scores,expected", [
@@ -130,7 +130,8 @@ def test_example_victory_check_bell_diagram(bells, rounds):
         s = individual_end(s, name, tie=bool(i % 2))
         over = GAME.outcome(s) is not None
         assert over == (i + 1 == rounds), (bells, i)
-    assert GAME.outcome(s)["text"]
+    words = GAME.renderer().text(GAME.outcome(s)["text"])
+    assert ("Philip III has died" if rounds < 4 else "The fourth round is over") in words
     assert s["round"] == rounds
 
 

@@ -7,7 +7,7 @@ from engines.core.types import IllegalAction
 from engines.quince_dias import GAME
 from engines.quince_dias.cards import player_total
 
-from .helpers import cid, confrontation, fresh, offered, play, run, set_hand
+from .helpers import cid, confrontation, ctx, fresh, offered, play, run, set_hand
 
 IND = {"olivares": "clerical", "lerma": "society", "individual": "government"}
 FAM = {"olivares": "government", "lerma": "government", "individual": "society"}
@@ -28,7 +28,7 @@ def test_example_covered_lord_high_steward_gives_6_plus_7():
     assert ("cover", steward) in offered(s, "player1")
     s = play(s, "player1", "cover", steward)
     assert s["covered"]["player1"] == steward
-    assert player_total(s, "player1") == 13
+    assert player_total(ctx(s), "player1") == 13
     # the covered Character cannot be targeted by Court Abilities
     s["stack"][-1] = {"step": "turn", "role": "player2", "stage": "common"}
     set_hand(s, "player2", [cid("Constable of Castile")], filler=3)      # Attract, Government range 5-9
@@ -128,7 +128,7 @@ def test_leave_the_phase_discards_down_to_four_and_hides_the_hand():
     # his hand cannot be spied, his Main Character can still be attacked and counts
     from engines.quince_dias.administrative import spy_targets
     assert "player1" not in spy_targets(s, "player2")
-    assert player_total(s, "player1") == 6
+    assert player_total(ctx(s), "player1") == 6
 
 
 def test_leave_with_four_cards_or_fewer_keeps_them():

@@ -4,7 +4,7 @@ from __future__ import annotations
 from engines.quince_dias import GAME
 from engines.quince_dias.cards import player_total
 
-from .helpers import cid, confrontation, fresh, offered, play, run, set_hand, take
+from .helpers import cid, confrontation, ctx, fresh, offered, play, run, set_hand, take
 
 
 def test_each_player_gets_a_relative_character_at_the_family_confrontation():
@@ -22,7 +22,7 @@ def test_relative_adds_to_the_total_and_can_be_cancelled_then_replaced():
                   mains={"player1": cid("Cardinal"), "player2": cid("Grand Chaplain")}, turn="player1", stage="common")
     take(s, cid("Apostolic Nuncio"))
     s["relative"]["player2"] = cid("Apostolic Nuncio")
-    assert player_total(s, "player2") == 5 + 6
+    assert player_total(ctx(s), "player2") == 5 + 6
     killer = cid("English Ambassador")          # Cancel, Government 5-9
     set_hand(s, "player1", [killer], filler=2)
     assert ("court", [killer, "relative:player2"]) in offered(s, "player1")

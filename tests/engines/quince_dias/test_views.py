@@ -1,8 +1,11 @@
 """Hidden information (quince_dias/views.py): each seat sees what that player would see at the table."""
 from __future__ import annotations
 
+import random
+
 import orjson
 
+from engines.core.game import flat
 from engines.quince_dias import GAME
 
 from .helpers import cid, confrontation, fresh, set_hand
@@ -24,7 +27,7 @@ def test_hands_are_private_and_counts_public():
 def test_estate_is_hidden_but_counted():
     s = fresh(players=4)
     s["estate"]["player1"] = [s["deck"].pop()]
-    assert s["estate"]["player1"][0] in GAME.hidden_ids(s, "player1")
+    assert GAME.secrets(s)[s["estate"]["player1"][0]] == ["player1"]
     assert GAME.view(s, "player2")["public"]["players"][0]["estate"] == 1
     assert s["estate"]["player1"][0] not in str(GAME.view(s, "player2"))
 
@@ -43,13 +46,38 @@ def test_table_shows_mains_totals_and_whose_turn():
 
 
 def test_log_names_cards_never_ids():
+    """Log entries carry card ids as data; what a reader reads names every card by its name."""
     s = fresh(players=4)
-    import random
     rnd = random.Random(3)
+    renderer = GAME.renderer()
+    named = 0
     for _ in range(150):
         if GAME.outcome(s):
             break
         role = GAME.active_roles(s)[0]
-        a = rnd.choice(GAME.actions(s, role))
-        s = GAME.apply(s, role, a["verb"], a["arg"])
-    assert "qd:" not in orjson.dumps(s["log"]).decode()
+        verb, arg = rnd.choice(flat(GAME.legal(s, role)))
+        played = GAME.play(s, role, verb, arg)
+        for entry in played.log:
+            assert entry["to"] == "all" or set(entry["to"]) <= set(s["roles"])
+            line = GAME.render_entry(entry, renderer)
+            assert "qd:" not in line["text"] and "{" not in line["text"]
+            assert line["rule"] is None or line["rule_title"]
+            named += any(isinstance(v, str) and v.startswith("qd:") for v in entry["args"].values())
+        for label in GAME.labels(played.state, GAME.active_roles(played.state)[0], renderer) if \
+                GAME.outcome(played.state) is None else []:
+            assert "qd:" not in label["label"]
+        s = played.state
+    assert named > 10
+
+
+def test_secrets_list_every_hidden_card_with_who_may_see_it():
+    """Deck and Affection deck: nobody; a hand, the Estate, a face-down choice: the owner."""
+    s = fresh(players=4)
+    secrets = GAME.secrets(s)
+    assert all(secrets[c] == [] for c in s["deck"] + s["princes"])
+    for role in s["roles"]:
+        assert all(secrets[c] == [role] for c in s["hands"][role])
+    on_table = cid("Cardinal")
+    confrontation(s, "individual", powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
+                  mains={"player1": on_table})
+    assert on_table not in GAME.secrets(s)
