@@ -12,20 +12,18 @@ from dataclasses import dataclass
 from typing import Callable
 
 from engines.core.machine import Ctx
+from engines.core.types import text
 from engines.planet_king import council
-from engines.planet_king.flow import call, choose, proc
+from engines.planet_king.flow import call, choose
 
 TYPES = ["royal", "government", "political", "simple"]
-TYPE_NAMES = {"royal": "royal action", "government": "government action", "political": "political action",
-              "simple": "simple action"}
-R_TYPES = "Actions › Types of Actions"
+R_TYPES = 'actions.types_of_actions'
 
 
 @dataclass(frozen=True)
 class Action:
     key: str
     kind: str
-    label: str
     legal: Callable[[Ctx, str], bool]
     do: Callable[[Ctx, str], None]
     unique: bool = False
@@ -35,8 +33,8 @@ class Action:
 ACTIONS: dict[str, Action] = {}
 
 
-def register(key: str, kind: str, label: str, legal, do, unique: bool = False, org: bool = True) -> None:
-    ACTIONS[key] = Action(key, kind, label, legal, do, unique, org)
+def register(key: str, kind: str, legal, do, unique: bool = False, org: bool = True) -> None:
+    ACTIONS[key] = Action(key, kind, legal, do, unique, org)
 
 
 WAR_ONLY_POLITICAL = ("cortes", "royal_pardon")
@@ -109,7 +107,6 @@ def action_round(g: Ctx, mode: str) -> None:
     call(g, "next_action", mode=mode, used=[])
 
 
-@proc
 def next_action(g: Ctx, mode: str, used: list) -> None:
     s = g.s
     if len(used) >= 3:
@@ -117,13 +114,11 @@ def next_action(g: Ctx, mode: str, used: list) -> None:
     kinds = [k for k in TYPES if k not in used and (mode == "org" or cubes_for(s, k) > 0) and available(g, k, mode)]
     if not kinds:
         return
-    where = {"org": "Organisation phase", "card": "ACTION card", "eot": "End of Turn"}[mode]
-    opts = [("type", k, f"Perform a {TYPE_NAMES[k]}") for k in kinds] + [("end", None, "No more actions")]
-    choose(g, council.manager(s, "king"), f"{where}: choose the type of action {len(used) + 1} of 3 "
-           "(each type once).", opts, "chose_type", mode=mode, used=used)
+    opts = [("type", k) for k in kinds] + [("end", None)]
+    choose(g, council.manager(s, "king"), text("prompt.action_type", mode=mode, n=len(used) + 1), opts, "chose_type",
+           mode=mode, used=used)
 
 
-@proc
 def chose_type(g: Ctx, verb: str, arg, mode: str, used: list) -> None:
     if verb == "end":
         return
@@ -135,11 +130,10 @@ def pick_action(g: Ctx, kind: str, mode: str) -> None:
     """The manager of that type picks the action (the King for royal actions, the Valido otherwise)."""
     keys = available(g, kind, mode)
     who = council.manager(g.s, "king" if kind == "royal" else "valido")
-    choose(g, who, f"Choose the {TYPE_NAMES[kind]}.", [("action", k, ACTIONS[k].label) for k in keys],
-           "chose_action", mode=mode, kind=kind)
+    choose(g, who, text("prompt.action", kind=kind), [("action", k) for k in keys], "chose_action", mode=mode,
+           kind=kind)
 
 
-@proc
 def chose_action(g: Ctx, verb: str, arg: str, mode: str, kind: str) -> None:
     start(g, arg, mode)
 
@@ -155,5 +149,8 @@ def start(g: Ctx, key: str, mode: str) -> None:
         s["unique"].append(key)
     if kind == "government" and mode == "card" and key != "campaign":
         s["gov_card"] = {"action": key, "front": None}
-    g.log(f"Action: {ACTIONS[key].label}.", rule=f"Actions › {kind.title()} Actions")
+    g.log("log.action", action=key, rule=f"actions.{kind}_actions")
     ACTIONS[key].do(g, mode)
+
+PROCEDURES = (next_action,)
+DECISIONS = ((chose_type, None), (chose_action, None))

@@ -2,36 +2,50 @@
 Memorial; Components › Cards: the Ladies deck is visible, the other decks are not)."""
 from __future__ import annotations
 
+import pathlib
 from typing import Any
 
 from pydantic import BaseModel
 
 from engines.core.machine import Ctx, StepGame
-from engines.planet_king import (  # noqa: F401  (the modules register their actions, handlers and procedures)
-    actions_government, actions_political, actions_royal, actions_simple, end_of_turn, end_of_turn_court,
-    events_court, events_realm, organisation, victory,
+from engines.core.types import text
+from engines.planet_king import (
+    actions, actions_government, actions_political, actions_royal, actions_simple, council, court, end_of_turn,
+    end_of_turn_court, events, events_court, events_realm, memorials, military, organisation, scenarios, victory,
+    wars,
 )
 from engines.planet_king import content as content_module
-from engines.planet_king import memorials, scenarios
+from engines.planet_king import flow
 from engines.planet_king.bots import BOTS
-from engines.planet_king.flow import STEPS, call, seq
+from engines.planet_king.components import EVENTS, LEADERS, MEMORIALS, NOTABLES, POWERS, TERRITORIES, WARS
 from engines.planet_king.views import private_view, public_view
+
+# The modules whose procedures and decisions make up the flow (flow.build).
+FLOW_MODULES = [actions, actions_government, actions_political, actions_royal, actions_simple, council, court,
+                end_of_turn, end_of_turn_court, events, events_court, events_realm, memorials, organisation,
+                scenarios, victory, wars]
+PROCEDURES, STEPS = flow.build(FLOW_MODULES)
+flow.check_references(FLOW_MODULES, PROCEDURES, STEPS)
+POSITIONS = ("noble", "genius", "office", "army", "valido", "queen", "mistress")
+NAMED = (NOTABLES, EVENTS, MEMORIALS, LEADERS, POWERS, WARS, TERRITORIES)
 
 
 class PlanetKing(StepGame):
     id = "planet-king"
     title = "The Planet King"
-    version = "1"
+    version = "2"
     Options = scenarios.Options
     steps = STEPS
     bots = BOTS
     max_actions = 20_000
+    messages_dir = pathlib.Path(__file__).parent / "messages"
+
+    def __init__(self, content_dir=None):
+        self.procedures = PROCEDURES
+        super().__init__(content_dir)
 
     def roles(self, options: BaseModel) -> list[str]:
         return ["king"] if options.mode == "solo" else ["king", "valido"]
-
-    def role_label(self, role: str) -> str:
-        return {"king": "The King", "valido": "The Valido"}[role]
 
     def option_sets(self) -> list[dict[str, Any]]:
         """Every scenario in solo and cooperative play and the War-Only mode; the difficulty and optional rules ride
@@ -48,8 +62,36 @@ class PlanetKing(StepGame):
 
     def start(self, g: Ctx, options: dict[str, Any]) -> None:
         scenarios.setup(g)
-        call(g, "begin_turn")
-        seq(g, ["setup_appointments", "setup_mistress"])
+        flow.call(g, "begin_turn")
+        flow.seq(g, ["setup_appointments", "setup_mistress"])
+
+    def name_of(self, value: Any, lang: str) -> str | None:
+        if not isinstance(value, str):
+            return None
+        for table in NAMED:
+            if value in table:
+                return table[value]["name"]
+        catalog = self.catalogs.get(lang, self.catalogs["en"])
+        return catalog.get(f"name.{value}") or self.catalogs["en"].get(f"name.{value}")
+
+    def label_args(self, s: dict, verb: str, arg: Any, frame: dict) -> dict:
+        """What a decision's button names, made at render time: the argument (ids are named by ``name_of``), a
+        unit's type and place, a notable's known ratings and a lady's values, a position as words."""
+        out: dict[str, Any] = {"arg": arg}
+        if isinstance(arg, str) and arg.startswith("pk:unit:"):
+            u = military.unit(s, arg)
+            out.update(unit=u["type"] + ("_damaged" if u["damaged"] and u["type"] == "old_tercio" else ""), at=u["loc"])
+            out["what"] = text("act.the_unit", unit=out["unit"], at=out["at"])
+        elif isinstance(arg, str) and arg in NOTABLES:
+            d = NOTABLES[arg]
+            if d["kind"] == "noble":
+                out.update({r: court.known_rating(s, arg, r) for r in ("military", "political", "government")})
+            elif d["kind"] == "lady":
+                out.update(happiness=d["happiness"], fertility=d["fertility"], prestige=d["prestige"])
+        elif isinstance(arg, list) and len(arg) == 2 and arg[0] in POSITIONS:
+            out["arg"] = court.pos_label(arg)
+        out.setdefault("what", arg)
+        return out
 
     def public_view(self, g: Ctx) -> dict:
         return public_view(g.s)
@@ -57,13 +99,26 @@ class PlanetKing(StepGame):
     def private_view(self, g: Ctx, role: str) -> dict:
         return private_view(g.s, role)
 
-    def hidden_ids(self, state: dict, role: str) -> set[str]:
-        """A Secret Memorial its holder has read and not yet claimed, while the game runs."""
-        if state["outcome"] is not None or not memorials.in_use(state):
-            return set()
-        m = state["memorials"]
-        return {m[o] for o in ("hm", "council") if memorials.holder(state, o) == role and m[o] in m["read"]
-                and m[o] not in m["claimed"]}
+    def secrets(self, state: dict) -> dict[str, list[str]]:
+        """The cards of the face-down decks (events, nobles, geniuses) and the discard's order are hidden from
+        everybody; a Secret Memorial from all but its holder once read, from everybody before, until claimed."""
+        out: dict[str, list[str]] = {}
+        decks = state["decks"]
+        for deck in ("events", "nobles", "geniuses"):
+            for card in decks[deck]:
+                out[card] = []
+        for frame in state["stack"]:  # the cards a removal decision lists are shown (organisation.org_offer_removal)
+            if frame["step"] == "notable_removed" and frame["ctx"]["deck"] != "ladies":
+                for verb, card in frame["options"]:
+                    if verb == "remove":
+                        out[card] = self.roles(self.parse_options(state["options"]))
+        if memorials.in_use(state) and state["outcome"] is None:
+            m = state["memorials"]
+            for o in ("hm", "council"):
+                mid = m[o]
+                if mid and mid not in m["claimed"]:
+                    out[mid] = [memorials.holder(state, o)] if mid in m["read"] else []
+        return out
 
     def content(self) -> dict[str, Any]:
         return content_module.export()

@@ -3,12 +3,13 @@ game, and the requirement that at least one task be completed (Secret Memorial (
 from __future__ import annotations
 
 from engines.core.machine import Ctx
+from engines.core.types import text
 from engines.planet_king import council, court, wars
 from engines.planet_king.components import MEMORIALS, TABLES
-from engines.planet_king.flow import choose, proc
+from engines.planet_king.flow import choose
 from engines.planet_king.scoring import enlightenment
 
-R = "Secret Memorial"
+R = 'secret_memorial'
 OWNER_ROLE = {"hm": "king", "council": "valido"}
 
 
@@ -22,14 +23,13 @@ def deal(g: Ctx) -> None:
     for owner in ("hm", "council"):
         cards = sorted(m for m, d in MEMORIALS.items() if d["owner"] == owner)
         s["memorials"][owner] = g.choice(cards)
-    g.log("A Secret Memorial of H.M. and one of the Council are drawn, unread.", rule=R)
+    g.log('log.a_secret_memorial_of_h', rule=R)
 
 
 def holder(s: dict, owner: str) -> str:
     return "king" if council.solo(s) else OWNER_ROLE[owner]
 
 
-@proc
 def org_memorials(g: Ctx) -> None:
     """Cooperative: each player reads his card on turn 2. Solo: one card on turn 2 (the player's choice), the other
     on turn 3. A scenario that starts later (Anni Horribiles) reads them on its second and third turns (ruling
@@ -42,15 +42,14 @@ def org_memorials(g: Ctx) -> None:
     if not unread:
         return
     if council.solo(s) and nth == 2 and len(unread) == 2:
-        choose(g, "king", "Which Secret Memorial do you read now?",
-               [("read", o, "The memorial of H.M." if o == "hm" else "The memorial of the Council") for o in unread],
+        choose(g, "king", text('prompt.which_secret_memorial_do_you'),
+               [('read', o) for o in unread],
                "memorial_read")
         return
     for o in unread:
         read(g, o)
 
 
-@proc
 def memorial_read(g: Ctx, verb: str, arg: str) -> None:
     read(g, arg)
 
@@ -59,10 +58,10 @@ def read(g: Ctx, owner: str) -> None:
     s = g.s
     mid = s["memorials"][owner]
     s["memorials"]["read"].append(mid)
-    g.reveal()
     who = holder(s, owner)
-    g.log(f"The {'King' if owner == 'hm' else 'Valido'} reads his Secret Memorial.", rule=R)
-    g.log(f"Your Secret Memorial: {MEMORIALS[mid]['name']} — {MEMORIALS[mid]['task']}", to=[who], rule=R)
+    g.show([who], [mid])
+    g.log('log.the_reads_his_secret_memorial', who=holder(s, owner), rule=R)
+    g.log('log.your_secret_memorial', mid=mid, task=MEMORIALS[mid]['task'], to=[who], rule=R)
 
 
 def task_done(s: dict, mid: str) -> bool:
@@ -107,11 +106,10 @@ def claim(g: Ctx, owner: str) -> None:
     # the red circle for a short scenario (ruling R-MEMORIAL-LENGTH: every scenario under eight turns), the white
     # one for the eight-turn campaign
     vp = d["vp_white"] if s["last_turn"] - s["first_turn"] + 1 >= 8 else d["vp_red"]
-    g.reveal()
-    council.victory_points(g, vp, f"Secret Memorial {d['name']} completed", OWNER_ROLE[owner], R)
+    g.show(council.everyone(s), [mid])
+    council.victory_points(g, vp, text('why.secret_memorial_completed', name=d['name']), OWNER_ROLE[owner], R)
 
 
-@proc
 def eot_memorials(g: Ctx) -> None:
     """Immediate memorials are claimed at the end of the turn their task is done (once read)."""
     s = g.s
@@ -137,6 +135,8 @@ def final(g: Ctx) -> bool:
             claim(g, owner)
             done = True
         else:
-            council.victory_points(g, -MEMORIALS[mid]["vp_black"], f"Secret Memorial {MEMORIALS[mid]['name']} "
-                                   "not completed", OWNER_ROLE[owner], R)
+            council.victory_points(g, -MEMORIALS[mid]["vp_black"], text('why.secret_memorial_not_completed', mid=mid), OWNER_ROLE[owner], R)
     return done
+
+PROCEDURES = (org_memorials, eot_memorials)
+DECISIONS = ((memorial_read, None),)

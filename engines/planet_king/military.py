@@ -4,6 +4,7 @@ Simple Actions › Move a Fleet, Tercio or Leader).
 from __future__ import annotations
 
 from engines.core.machine import Ctx
+from engines.core.types import Text, text
 from engines.planet_king.components import (
     F_ITALY, FRANCHE_COMTE, ITALY, LINKS, PALATINATE, PLUS_ULTRA, SPAIN, TERRITORIES, UNIT_LIMITS, VALTELLINA, WARS,
 )
@@ -30,11 +31,10 @@ def loc_name(loc: str) -> str:
     return TERRITORIES[loc]["name"]
 
 
-def unit_label(u: dict) -> str:
-    name = UNIT_NAMES[u["type"]]
-    if u["type"] == "old_tercio" and u["damaged"]:
-        name += " (1 SP side)"
-    return f"{name} in {loc_name(u['loc'])}"
+def unit_text(u: dict) -> Text:
+    """"<unit type> in <place>", the type named by ``name.<type>`` (an old tercio on its 1 SP side apart)."""
+    kind = u["type"] + ("_damaged" if u["type"] == "old_tercio" and u["damaged"] else "")
+    return text("unit.in", unit=kind, at=u["loc"])
 
 
 def units_at(s: dict, loc: str) -> list[dict]:
@@ -182,7 +182,7 @@ def lose_sp(g: Ctx, wid: str, uid: str) -> None:
     u = unit(g.s, uid)
     if u["type"] == "old_tercio" and not u["damaged"]:
         u["damaged"] = True
-        g.log(f"An old tercio in {war_name(wid)} is turned to its 1 SP side.", rule="Wars › Progression of a War")
+        g.log('log.an_old_tercio_in_is', wid=wid, rule='wars.progression_of_a_war')
         return
     remove_unit(g.s, uid)
-    g.log(f"A {UNIT_NAMES[u['type']]} is eliminated in {war_name(wid)}.", rule="Wars › Progression of a War")
+    g.log('log.a_is_eliminated_in', unit=u['type'], wid=wid, rule='wars.progression_of_a_war')

@@ -7,9 +7,10 @@ from typing import Literal
 from pydantic import BaseModel, Field, model_validator
 
 from engines.core.machine import Ctx
+from engines.core.types import text
 from engines.planet_king import council, court, memorials, military, organisation, wars
 from engines.planet_king.components import EVENTS, NOTABLES, SCENARIOS, TABLES, TERRITORIES, WARS
-from engines.planet_king.flow import choose, proc
+from engines.planet_king.flow import choose
 
 SCENARIO_IDS = {
     "hothead": "pk:scenario:hothead", "iupiter_hispano": "pk:scenario:iupiter-hispano",
@@ -177,12 +178,11 @@ def setup(g: Ctx) -> None:
     organisation.place_cubes(g)
     if memorials.in_use(s):
         memorials.deal(g)
-    g.log(f"{s['scenario_name']}: turn {s['turn']} of {sc['first_turn']}–{sc['last_turn']}.", rule="Scenarios")
+    g.log('log.turn_of', scenario_name=s['scenario_name'], turn=s['turn'], first_turn=sc['first_turn'], last_turn=sc['last_turn'], rule='scenarios')
     s["appoint"] = list(sc["appoint"])
     s["mistress_choices"] = [m for m in sc["mistress_choices"] if not s["ignores_court_life"]]
 
 
-@proc
 def setup_appointments(g: Ctx) -> None:
     """Appoint the scenario's offices (and army) from the drawn nobles; the rest go to the Court."""
     s = g.s
@@ -199,12 +199,10 @@ def setup_appointments(g: Ctx) -> None:
     target = s["appoint"][0]
     label = court.pos_label(("army", target)) if target in WARS else court.OFFICES[target]["name"]
     cands = [n for n in drawn if target not in WARS or court.can_lead(s, n)] or drawn
-    choose(g, council.manager(s, "valido"), f"Set-up: appoint the {label}.",
-           [("appoint", n, f"{court.name(n)} ({NOTABLES[n]['military']}/{NOTABLES[n]['political']}/"
-             f"{NOTABLES[n]['government']})") for n in cands], "setup_appointed", target=target)
+    choose(g, council.manager(s, "valido"), text('prompt.set_up_appoint_the', label=label),
+           [('appoint', n) for n in cands], "setup_appointed", target=target)
 
 
-@proc
 def setup_appointed(g: Ctx, verb: str, arg: str, target: str) -> None:
     s = g.s
     s["appoint"].pop(0)
@@ -212,24 +210,26 @@ def setup_appointed(g: Ctx, verb: str, arg: str, target: str) -> None:
     court.take_out(s, arg)
     court._set(s, pos, arg)
     s["fortune_used"].append(arg)
-    g.log(f"Set-up: {court.name(arg)} — {court.pos_label(pos)}.", rule="Setup")
+    g.log('log.set_up', arg=arg, pos_label=court.pos_label(pos), rule='setup')
     setup_appointments(g)
 
 
-@proc
 def setup_mistress(g: Ctx) -> None:
     s = g.s
     if not s["mistress_choices"]:
         return
-    choose(g, "king", "Set-up: choose the Royal Mistress.",
-           [("lady", n, court.name(n)) for n in s["mistress_choices"]], "setup_mistress_chosen")
+    choose(g, "king", text('prompt.set_up_choose_the_royal'),
+           [('lady', n) for n in s["mistress_choices"]], "setup_mistress_chosen")
 
 
-@proc
 def setup_mistress_chosen(g: Ctx, verb: str, arg: str) -> None:
     s = g.s
     for deck in s["decks"].values():
         if arg in deck:
             deck.remove(arg)
     s["court"]["mistress"] = arg
-    g.log(f"Set-up: {court.name(arg)} is the Royal Mistress.", rule="Setup")
+    g.log('log.set_up_is_the_royal', arg=arg, rule='setup')
+
+PROCEDURES = (setup_appointments, setup_mistress)
+DECISIONS = ((setup_appointed, lambda s, verb, arg, frame: {
+    "arg": arg, **{r: NOTABLES[arg][r] for r in ("military", "political", "government")}}), (setup_mistress_chosen, None))

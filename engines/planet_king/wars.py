@@ -8,18 +8,19 @@ end as negative (ruling R-TRACK-SIGN, facts open question 14).
 from __future__ import annotations
 
 from engines.core.machine import Ctx
+from engines.core.types import text
 from engines.planet_king import council, court, military
 from engines.planet_king.components import (
     BATTLE_NAMES, CONDE, CONDE_LEADER, ENGLAND, FLANDERS_WAR, F_CATALONIA, F_ITALY, F_PICARDY, FRANCE, LEADERS, LINKS, PALATINATE, PORTUGAL,
     POWERS, PROTESTANTS, SPAIN, TERRITORIES, WARS,
 )
-from engines.planet_king.flow import call, choose, proc
+from engines.planet_king.flow import call, choose
 from engines.planet_king.fortune import CROW, EAGLE, PIGEON, tests
 
-R_DECL = "Wars › Declaration of War"
-R_PROG = "Wars › Progression of a War"
-R_END = "Wars › End of a War"
-R_CAMP = "Government Actions › Military Campaign"
+R_DECL = 'wars.declaration_of_war'
+R_PROG = 'wars.progression_of_a_war'
+R_END = 'wars.end_of_a_war'
+R_CAMP = 'government_actions.military_campaign'
 FRENCH_FRONTS = [F_PICARDY, F_CATALONIA, F_ITALY]  # tie order: Picardy first (War with France)
 
 
@@ -111,8 +112,7 @@ def appoint_enemy(g: Ctx, wid: str, exclude: str | None = None) -> None:
         return
     war["enemy"] = g.choice(sorted(cands))
     leader = LEADERS[war["enemy"]]
-    g.log(f"{leader['name']} (strategy {leader['strategy']}) takes command of the enemy army in "
-          f"{WARS[wid]['name']}.", rule=R_DECL)
+    g.log('log.strategy_takes_command_of_the', name=leader['name'], strategy=leader['strategy'], wid=wid, rule=R_DECL)
 
 
 # ----- declaration ----------------------------------------------------------------------------------------
@@ -143,15 +143,14 @@ def declare(g: Ctx, power: str, how: str, count: bool = True, commander: str | N
         war.update(status="war", pos=0, truce=False, leader=None, enemy=None)
         if wid == F_CATALONIA:
             war["black"] = WARS[wid]["black"] if s["flags"]["segadors"] else WARS[wid]["black_before"] or WARS[wid]["black"]
-        g.log(f"War is declared: {WARS[wid]['name']} ({how}).", rule=R_DECL)
+        g.log('log.war_is_declared', wid=wid, how=text(f"how.{how}"), rule=R_DECL)
         appoint_enemy(g, wid)
     if commander:
         court.place(g, commander, ("army", opened[0]))
-        g.log(f"{court.name(commander)} takes command of the army of {WARS[opened[0]]['name']}.", rule=R_CAMP)
+        g.log('log.takes_command_of_the_army_2', commander=commander, opened=opened[0], rule=R_CAMP)
     if power == PORTUGAL and not s["flags"]["portugal_independent"]:
         s["flags"]["portugal_independent"] = True
-        g.log("Portugal is now an independent foreign power: no income from its overseas territories, "
-              "Castile yields 2 ducats.", rule="Wars › War with Portugal")
+        g.log('log.portugal_is_now_an_independent', rule='wars.war_with_portugal')
     for wid in reversed(opened):
         muster(g, wid)
     return opened
@@ -167,11 +166,11 @@ def muster_options(g: Ctx, wid: str) -> list[tuple[str, object, str]]:
         if WARS[wid]["declared_from"] and (u["loc"] != WARS[wid]["declared_from"] or u["type"] != "fleet"):
             continue  # War with England: declared from the Plus Ultra box, so its army starts with a fleet only
         if military.may_stand(s, u["type"], wid):
-            opts.append(("muster", u["id"], f"Move the {military.unit_label(u)} into the army"))
+            opts.append(('muster', u["id"]))
     if s["wars"][wid]["leader"] is None:
         for n in court.court_nobles(s):
             if court.can_lead(s, n):
-                opts.append(("lead", n, f"{court.name(n)} takes command (from the Court)"))
+                opts.append(('lead', n))
     return opts
 
 
@@ -179,11 +178,9 @@ def muster(g: Ctx, wid: str) -> None:
     opts = muster_options(g, wid)
     if not opts:
         return
-    choose(g, council.manager(g.s, "valido"), f"Muster the army of {WARS[wid]['name']}: move units and nobles "
-           "in from adjacent places and the Court.", opts + [("done", None, "Done mustering")], "on_muster", wid=wid)
+    choose(g, council.manager(g.s, "valido"), text('prompt.muster_the_army_of_move', wid=wid), opts + [('done', None)], "on_muster", wid=wid)
 
 
-@proc
 def on_muster(g: Ctx, verb: str, arg, wid: str) -> None:
     if verb == "done":
         return
@@ -193,7 +190,7 @@ def on_muster(g: Ctx, verb: str, arg, wid: str) -> None:
             u["loc"] = wid
     else:
         court.place(g, arg, ("army", wid))
-        g.log(f"{court.name(arg)} takes command of the army of {WARS[wid]['name']}.", rule=R_DECL)
+        g.log('log.takes_command_of_the_army_3', arg=arg, wid=wid, rule=R_DECL)
     muster(g, wid)
 
 
@@ -202,26 +199,26 @@ def war_event(g: Ctx, power: str, turkish: bool = False) -> None:
     s = g.s
     fronts = wars_of(power)
     if any(s["wars"][w]["status"] == "peace" for w in fronts):
-        g.log(f"The war with {POWERS[power]['name']} ended this turn: the card is ignored.", rule=R_END)
+        g.log('log.the_war_with_ended_this', power=power, rule=R_END)
         return
     if at_war(s, power):
         open_fronts = [w for w in (FRENCH_FRONTS if power == FRANCE else fronts)
                        if active(s, w) and not s["wars"][w]["truce"]]
         if not open_fronts:
-            g.log("Every front is in truce: nothing happens.", rule="Political Actions › Embassy")
+            g.log('log.every_front_is_in_truce', rule='political_actions.embassy')
             return
         target = max(open_fronts, key=lambda w: abs(s["wars"][w]["pos"]))  # max keeps the first of ties
         enemy_campaign(g, target)
         return
     if s["wars_declared"] >= 2:
-        g.log("Two wars have already been declared this turn: no declaration, no fortune test.", rule=R_DECL)
+        g.log('log.two_wars_have_already_been', rule=R_DECL)
         return
     n = 1 if turkish or s["turn"] <= 2 else 2
-    for sym, _ in tests(g, n, f"a declaration of war by {POWERS[power]['name']}"):
+    for sym, _ in tests(g, n, text('why.a_declaration_of_war_by', power=power)):
         if sym == CROW or (sym == PIGEON and not turkish):
             declare(g, power, "event")
             return
-    g.log(f"{POWERS[power]['name']} does not declare war.", rule=R_DECL)
+    g.log('log.does_not_declare_war', power=power, rule=R_DECL)
 
 
 # ----- progression ----------------------------------------------------------------------------------------
@@ -231,8 +228,8 @@ def move(g: Ctx, wid: str, delta: int, why: str) -> bool:
     if war["status"] != "war" or war["truce"] or delta == 0:
         return False
     war["pos"] = max(-war["red"], min(war["black"], war["pos"] + delta))
-    side = "in favour of the player" if delta > 0 else "against the player"
-    g.log(f"{why}: the {WARS[wid]['name']} marker moves {abs(delta)} space(s) {side} (now {war['pos']:+d}).",
+    side = "favour" if delta > 0 else "against"
+    g.log(f"log.war_marker.{side}", why=why, wid=wid, n=abs(delta), pos=war['pos'],
           rule=R_PROG)
     if war["pos"] >= war["black"]:
         end_war(g, wid, "win")
@@ -249,9 +246,8 @@ def enemy_campaign(g: Ctx, wid: str) -> None:
     strat = enemy_leader_strategy(s, wid)
     diff = enemy_strength(s, wid) - military.army_sp(s, wid, enemy_campaign=True)
     naval_without_fleet = POWERS[WARS[wid]["power"]]["naval"] and not military.has_fleet(s, wid)
-    g.log(f"Campaign against the player in {WARS[wid]['name']}: enemy {enemy_strength(s, wid):g} SP against "
-          f"{military.army_sp(s, wid, enemy_campaign=True):g} SP.", rule=R_PROG)
-    results = tests(g, max(1, strat), f"the enemy campaign in {WARS[wid]['name']}")
+    g.log('log.campaign_against_the_player_in', wid=wid, enemy_strength=enemy_strength(s, wid), army_sp=military.army_sp(s, wid, enemy_campaign=True), rule=R_PROG)
+    results = tests(g, max(1, strat), text('why.the_enemy_campaign_in', wid=wid))
     bad = False
     for sym, _ in results:
         if diff >= 3 or war["leader"] is None:
@@ -266,17 +262,16 @@ def enemy_campaign(g: Ctx, wid: str) -> None:
     enemy_campaign_end(g, wid=wid, bad=bad, removed=False)
 
 
-@proc
 def enemy_campaign_end(g: Ctx, wid: str, bad: bool, removed: bool) -> None:
     """The marker moves (one space at most); a leader who neither moved it nor removed an SP is relieved."""
     s = g.s
     war = s["wars"][wid]
     moved = bad and move(g, wid, -1, "Enemy campaign")
     if not bad:
-        g.log("The enemy campaign fails to move the marker.", rule=R_PROG)
+        g.log('log.the_enemy_campaign_fails_to', rule=R_PROG)
     if active(s, wid) and not moved and not removed and war["enemy"]:
         old = war["enemy"]
-        g.log(f"{LEADERS[old]['name']} is relieved of command.", rule=R_PROG)
+        g.log('log.is_relieved_of_command', old=old, rule=R_PROG)
         appoint_enemy(g, wid, exclude=old)
 
 
@@ -287,20 +282,17 @@ def sp_loss(g: Ctx, wid: str, forced_veteran: bool, after: str, **ctx) -> None:
         military.lose_sp(g, wid, victims[0]["id"])
         call(g, after, wid=wid, removed=True, **ctx)
         return
-    choose(g, council.manager(g.s, "valido"), f"An SP elimination symbol: which unit of the army of "
-           f"{WARS[wid]['name']} loses one SP?",
-           [("lose", u["id"], f"The {military.unit_label(u)}") for u in victims], "sp_chosen", wid=wid, after=after,
+    choose(g, council.manager(g.s, "valido"), text('prompt.an_sp_elimination_symbol_which', wid=wid),
+           [('lose', u["id"]) for u in victims], "sp_chosen", wid=wid, after=after,
            ctx=ctx)
 
 
-@proc
 def sp_chosen(g: Ctx, verb: str, arg: str, wid: str, after: str, ctx: dict) -> None:
     if any(u["id"] == arg for u in g.s["units"]):
         military.lose_sp(g, wid, arg)
     call(g, after, wid=wid, removed=True, **ctx)
 
 
-@proc
 def enemy_campaign_call(g: Ctx, wid: str) -> None:
     if active(g.s, wid):
         enemy_campaign(g, wid)
@@ -311,7 +303,7 @@ def total_war(g: Ctx) -> None:
     truce."""
     targets = [w for w in active_wars(g.s) if w != PALATINATE and not g.s["wars"][w]["truce"]]
     if not targets:
-        g.log("TOTAL WAR finds no war to fight.", rule="Events › Total War")
+        g.log('log.total_war_finds_no_war', rule='events.total_war')
     for wid in reversed(targets):
         call(g, "enemy_campaign_call", wid=wid)
 
@@ -335,29 +327,27 @@ def player_campaign(g: Ctx, wid: str) -> None:
     fleets = sum(1 for u in units if u["type"] == "fleet")
     if court.has(leader, "admiral") and units and fleets * 2 >= len(units):
         strat += 1
-    results = tests(g, strat, f"{court.name(leader)}'s campaign in {WARS[wid]['name']}")
+    results = tests(g, strat, text('why.s_campaign_in', leader=leader, wid=wid))
     if court.has(leader, "brave") and any(sym != EAGLE for sym, _ in results):
-        choose(g, council.manager(s, "valido"), f"{court.name(leader)} is brave: repeat one fortune test? "
-               "(if the new result is negative he is removed)",
-               [("repeat", True, "Repeat a failed test"), ("keep", False, "Keep the results")],
+        choose(g, council.manager(s, "valido"), text('prompt.is_brave_repeat_one_fortune', leader=leader),
+               [('repeat', True), ('keep', False)],
                "brave_choice", wid=wid, results=[list(r) for r in results])
         return
     resolve_campaign(g, wid, results)
 
 
-@proc
 def brave_choice(g: Ctx, verb: str, arg, wid: str, results: list) -> None:
     results = [tuple(r) for r in results]
     fallen = False
     if verb == "repeat":
         i = next(i for i, (sym, _) in enumerate(results) if sym != EAGLE)
-        new = tests(g, 1, "the brave noble's repeated test")[0]
+        new = tests(g, 1, text('why.the_brave_noble_s_repeated'))[0]
         results[i] = new
         fallen = new[0] == CROW
     leader = g.s["wars"][wid]["leader"]
     resolve_campaign(g, wid, results)
     if fallen and court.in_play(g.s, leader):
-        court.remove_from_game(g, leader, "The brave noble falls", "Components › NOBLE Cards: Brave")
+        court.remove_from_game(g, leader, text('why.the_brave_noble_falls'), 'components.noble_cards_brave')
 
 
 def resolve_campaign(g: Ctx, wid: str, results: list) -> None:
@@ -368,11 +358,11 @@ def resolve_campaign(g: Ctx, wid: str, results: list) -> None:
     eagles = sum(1 for sym, _ in results if sym == EAGLE or (tactician and sym == PIGEON))
     mine, theirs = military.army_sp(s, wid), enemy_strength(s, wid)
     spaces = eagles if mine >= theirs else eagles // 2
-    g.log(f"{eagles} positive result(s) with {mine:g} SP against {theirs:g} SP: {spaces} space(s).", rule=R_CAMP)
+    g.log('log.positive_result_s_with_sp', eagles=eagles, mine=mine, theirs=theirs, spaces=spaces, rule=R_CAMP)
     if any(sp for _, sp in results):
         if wid == F_CATALONIA and s["flags"]["catalan_tercio"]:
             s["flags"]["catalan_tercio"] = False
-            g.log("The Catalan tercio is eliminated, and a Spanish tercio with it.", rule="Wars › Guerra dels Segadors")
+            g.log('log.the_catalan_tercio_is_eliminated', rule='wars.guerra_dels_segadors')
             tercio = next((u for u in military.units_at(s, wid) if u["type"] == "spanish_tercio"), None)
             if tercio:
                 military.remove_unit(s, tercio["id"])
@@ -382,7 +372,6 @@ def resolve_campaign(g: Ctx, wid: str, results: list) -> None:
     campaign_end(g, wid=wid, removed=False, spaces=spaces)
 
 
-@proc
 def campaign_end(g: Ctx, wid: str, removed: bool, spaces: int) -> None:
     if spaces and active(g.s, wid):
         battle_name(g, wid)
@@ -396,7 +385,7 @@ def battle_name(g: Ctx, wid: str) -> None:
     if not table:
         return
     row, col = g.roll(6), g.roll(6)
-    g.log(f"The campaign is remembered as {table[row - 1][col - 1]} ({row}, {col}).", rule="Battle Name Generator")
+    g.log('log.the_campaign_is_remembered_as', table=table[row - 1][col - 1], row=row, col=col, rule='battle_name_generator')
 
 
 # ----- the end of a war -----------------------------------------------------------------------------------
@@ -407,30 +396,30 @@ def end_war(g: Ctx, wid: str, result: str) -> None:
     power = WARS[wid]["power"]
     s["war_results"].append([wid, result, s["turn"], count_for_instability(s)])
     war.update(status="peace", truce=False, enemy=None)
-    g.log(f"The war in {WARS[wid]['name']} ends: {dict(win='victory', loss='defeat', peace='peace')[result]}.",
+    g.log('log.the_war_in_ends', wid=wid, result=text(f"result.{result}"),
           rule=R_END)
     if war["leader"]:
         court.to_court_or_deck(g, war["leader"])
     redeploy(g, wid)
     if result == "peace":
-        council.victory_points(g, -1, "Peace signed by embassy", "valido", R_END)
-        council.mark(g, "prestige", -1, "Peace signed by embassy", "Political Actions › Embassy")
+        council.victory_points(g, -1, text('why.peace_signed_by_embassy'), 'valido', R_END)
+        council.mark(g, "prestige", -1, text('why.peace_signed_by_embassy'), 'political_actions.embassy')
     else:
         sign = 1 if result == "win" else -1
         vp = WARS[wid]["vp_win"] if result == "win" else -WARS[wid]["vp_loss"]
         if wid == PALATINATE and s["turn"] >= 6:
             vp = 0
         if vp:
-            council.victory_points(g, vp, "War track", "valido", R_END)
+            council.victory_points(g, vp, text('why.war_track'), 'valido', R_END)
         if not council.solo(s):
-            council.victory_points(g, sign, "The King's share of the war", "king", "Cooperative Game")
-        council.mark(g, "happiness", sign, "End of a war", R_END)
-        council.mark(g, "prestige", sign, "End of a war", R_END)
+            council.victory_points(g, sign, text('why.the_king_s_share_of'), 'king', 'cooperative_game')
+        council.mark(g, "happiness", sign, text('why.end_of_a_war'), R_END)
+        council.mark(g, "prestige", sign, text('why.end_of_a_war'), R_END)
     if wid == F_ITALY:
         s["flags"]["italy_ended"] = True
         if result == "loss":
             s["flags"]["valtellina_closed"] = True
-            g.log("The Valtellina pass is closed.", rule="Wars › War with France")
+            g.log('log.the_valtellina_pass_is_closed', rule='wars.war_with_france')
     if power == FRANCE and result == "peace":
         conde_leaves(g)
     if wid == PALATINATE:
@@ -447,18 +436,17 @@ def redeploy(g: Ctx, wid: str) -> None:
             military.remove_unit(s, u["id"])
             continue
         home = HOME[wid] if HOME[wid] in places else places[0]
-        opts = [("redeploy", p, military.loc_name(p)) for p in [home] + [p for p in places if p != home]]
-        choose(g, council.manager(s, "valido"), f"The war is over: where does the {military.unit_label(u)} go?",
+        opts = [('redeploy', p) for p in [home] + [p for p in places if p != home]]
+        choose(g, council.manager(s, "valido"), text('prompt.the_war_is_over_where', unit=military.unit_text(u)),
                opts, "redeployed", uid=u["id"], wid=wid)
         return
 
 
-@proc
 def redeployed(g: Ctx, verb: str, arg: str, uid: str, wid: str) -> None:
     u = next((x for x in g.s["units"] if x["id"] == uid and x["loc"] == wid), None)
     if u and military.may_stand(g.s, u["type"], arg):
         u["loc"] = arg
-        g.log(f"The {military.UNIT_NAMES[u['type']]} leaves {WARS[wid]['name']} for {military.loc_name(arg)}.",
+        g.log('log.the_leaves_for', unit=u['type'], wid=wid, arg=arg,
               rule=R_END)
     redeploy(g, wid)
 
@@ -472,8 +460,8 @@ def palatinate_over(g: Ctx) -> None:
     if amb:
         court.to_court_or_deck(g, amb)
     s["units"] = [u for u in s["units"] if u["type"] != "habsburg_tercio"]
-    g.log("AUSTRIAN ALLIANCE leaves the game and the Habsburg tercios are eliminated.",
-          rule="Wars › War of the Palatinate")
+    g.log('log.austrian_alliance_leaves_the_game',
+          rule='wars.war_of_the_palatinate')
 
 
 def conde_leaves(g: Ctx) -> None:
@@ -482,6 +470,9 @@ def conde_leaves(g: Ctx) -> None:
     if s["conde"] != "spain":
         return
     if court.in_play(s, CONDE) or CONDE in s["decks"]["nobles"]:
-        court.remove_from_game(g, CONDE, "Truce or peace with France", "Special Rules › Condé")
+        court.remove_from_game(g, CONDE, text('why.truce_or_peace_with_france'), 'special_rules.cond')
     s["gone"] = [n for n in s["gone"] if n != CONDE]
     s["conde"] = "france"
+
+PROCEDURES = (enemy_campaign_end, enemy_campaign_call, campaign_end)
+DECISIONS = ((on_muster, None), (sp_chosen, None), (brave_choice, None), (redeployed, None))
