@@ -71,6 +71,8 @@ class PlanetKing(StepGame):
         for table in NAMED:
             if value in table:
                 return table[value]["name"]
+        if value in victory.LEVELS:
+            return victory.LEVELS[value]
         catalog = self.catalogs.get(lang, self.catalogs["en"])
         return catalog.get(f"name.{value}") or self.catalogs["en"].get(f"name.{value}")
 

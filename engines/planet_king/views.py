@@ -33,7 +33,8 @@ def public_view(s: dict) -> dict:
     c = s["court"]
     event = s["current_event"]
     return {
-        "scenario": s["scenario_name"], "turn": s["turn"], "first_turn": s["first_turn"], "last_turn": s["last_turn"],
+        "scenario": s["scenario_name"], "turn": s["turn"], "valido_since": s["valido_since"],
+        "decision": (s["stack"][-1]["ctx"] if s["stack"] and "options" in s["stack"][-1] else None), "first_turn": s["first_turn"], "last_turn": s["last_turn"],
         "treasury": s["treasury"], "vp": dict(s["vp"]), "marks": dict(s["marks"]), "last_scores": s["last_scores"],
         "now": {"enlightenment": enlightenment(s), "prestige": court_prestige(s) + s["marks"]["prestige"],
                 "happiness": court_happiness(s) + s["marks"]["happiness"]},

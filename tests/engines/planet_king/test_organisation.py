@@ -1,7 +1,7 @@
 """The Organisation phase (Organisation Phase; Setup) — examples."""
 from engines.planet_king import organisation
 from engines.planet_king.components import EVENTS, F_PICARDY
-from tests.engines.planet_king.support import empty_court, ev, fresh, labels, nb, pick, run, seat
+from tests.engines.planet_king.support import empty_court, ev, fresh, labels, nb, pick, run, seat, top_text
 
 
 def test_example_first_turn_event_deck_of_fifty():
@@ -82,7 +82,7 @@ def test_example_notable_removal_not_a_card_entered_this_turn():
     s["turn"] = 3
     s["seen_notables"] = [n for n in s["seen_notables"] if n != nb("JUAN CARAMUEL")]
     run(s, organisation.org_notable_decks)
-    while "geniuses deck" not in s["stack"][-1]["text"]:
+    while "geniuses deck" not in top_text(s):
         s = pick(s, "Remove none")
     offered = labels(s)
     assert not any("CARAMUEL" in x for x in offered)
@@ -111,8 +111,8 @@ def test_choosing_the_royal_mistress_from_turn_two():
     s["turn"] = 2
     s["court"]["queen"] = None
     run(s, organisation.org_ladies)
-    assert "Queen" in s["stack"][-1]["text"] or "Mistress" in s["stack"][-1]["text"]
-    while "Choose the new" in s["stack"][-1]["text"]:
+    assert "Queen" in top_text(s) or "Mistress" in top_text(s)
+    while "Choose the new" in top_text(s):
         s = pick(s, "")
     assert s["court"]["queen"] and s["court"]["mistress"] != old and old in s["gone"]
 
@@ -127,4 +127,4 @@ def test_end_of_turn_actions_need_three_cubes():
     assert len(s["stack"]) == stack_before
     s["cubes"] = {"royal": 1, "government": 1, "political": 1, "green": 0}
     run(s, end_of_turn.eot_actions)
-    assert "End of Turn" in s["stack"][-1]["text"]
+    assert "End of Turn" in top_text(s)
