@@ -64,12 +64,12 @@ def unit_sp(u: dict) -> float:
     return 1.0
 
 
-def army_sp(s: dict, wid: str, enemy_campaign: bool = False) -> float:
+def army_sp(s: dict, wid: str, enemy_campaign: bool = False, units: list[dict] | None = None) -> float:
     """The SP of the army in a war for comparing strengths: in the player's campaign a naval power's war without a
     fleet counts one SP less (in an enemy campaign the missing fleet makes neutral results negative instead);
     other wars count at most one fleet, the Palatinate none (Government Actions › Military Campaign; Progression
     of a War)."""
-    units = units_at(s, wid)
+    units = units_at(s, wid) if units is None else units  # ``units``: the war's units, when the caller has them
     land = sum(unit_sp(u) for u in units if u["type"] in LAND)
     fleets = sum(1 for u in units if u["type"] == "fleet")
     rule = WARS[wid]["fleets"]

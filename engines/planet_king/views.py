@@ -30,11 +30,17 @@ def unit_view(u: dict) -> dict:
 
 
 def public_view(s: dict) -> dict:
+    """``decision`` holds the saved locals of the pending decision (which war is mustered...), for the bots."""
     c = s["court"]
     event = s["current_event"]
+    units: dict[str, list[dict]] = {}
+    for u in s["units"]:
+        units.setdefault(u["loc"], []).append(u)
+    at = {loc: [unit_view(u) for u in here] for loc, here in units.items()}
     return {
-        "scenario": s["scenario_name"], "turn": s["turn"], "valido_since": s["valido_since"],
-        "decision": (s["stack"][-1]["ctx"] if s["stack"] and "options" in s["stack"][-1] else None), "first_turn": s["first_turn"], "last_turn": s["last_turn"],
+        "scenario": s["scenario_name"], "turn": s["turn"], "first_turn": s["first_turn"], "last_turn": s["last_turn"],
+        "valido_since": s["valido_since"],
+        "decision": s["stack"][-1]["ctx"] if s["stack"] and "options" in s["stack"][-1] else None,
         "treasury": s["treasury"], "vp": dict(s["vp"]), "marks": dict(s["marks"]), "last_scores": s["last_scores"],
         "now": {"enlightenment": enlightenment(s), "prestige": court_prestige(s) + s["marks"]["prestige"],
                 "happiness": court_happiness(s) + s["marks"]["happiness"]},
@@ -57,14 +63,14 @@ def public_view(s: dict) -> dict:
             "leader": notable(s, war["leader"]),
             "enemy": ({"name": LEADERS[war["enemy"]]["name"], "strategy": LEADERS[war["enemy"]]["strategy"]}
                       if war["enemy"] else None),
-            "army": [unit_view(u) for u in military.units_at(s, w)], "army_sp": military.army_sp(s, w),
+            "army": at.get(w, []), "army_sp": military.army_sp(s, w, units=units.get(w, [])),
             "enemy_sp": wars.enemy_strength(s, w),
         } for w, war in s["wars"].items()],
         "territories": [{
             "id": t, "name": d["name"], "region": d["region"], **s["territories"][t],
-            "units": [unit_view(u) for u in military.units_at(s, t)]} for t, d in TERRITORIES.items()],
+            "units": at.get(t, [])} for t, d in TERRITORIES.items()],
         "plus_ultra": dict(s["plus_ultra"]),
-        "construction": [unit_view(u) for u in military.units_at(s, military.CONSTRUCTION)] +
+        "construction": at.get(military.CONSTRUCTION, []) +
                         [{"fortification": TERRITORIES[t]["name"]} for t in s["forts_building"]],
         "decks": {"events": len(s["decks"]["events"]), "discard": len(s["decks"]["discard"]),
                   "nobles": len(s["decks"]["nobles"]), "geniuses": len(s["decks"]["geniuses"]),
