@@ -164,7 +164,7 @@ def to_court_or_deck(g: Ctx, nid: str) -> None:
         g.log('log.returns_to_the_court_2', nid=nid)
     else:
         g.s["decks"]["nobles"].append(nid)
-        g.log('log.returns_to_the_noble_deck', nid=name(nid))  # by name: a deck's cards are hidden ids
+        g.log('log.returns_to_the_noble_deck', nid=nid)
 
 
 def pos_label(pos: tuple | list) -> Text:

@@ -47,7 +47,7 @@ def next_event(g: Ctx) -> None:
     s["current_event"] = card
     s["last_tests"] = []
     g.show(council.everyone(s), [card])
-    g.log('log.event', card=EVENTS[card]["name"], rule='events_phase.overview')
+    g.log('log.event', card=card, rule='events_phase.overview')
     call(g, "next_event")
     call(g, "event_done", card=card)
     resolve(g, card)
@@ -140,7 +140,7 @@ def _per_trait(g: Ctx, card: str, trait: str, rule: str) -> None:
     if not n:
         not_played(g, text('why.no_noble_in_play', trait=trait))
         return
-    council.lose(g, -(-n // p(card, "per", 2)), text('why.noble_s', card=EVENTS[card]["name"], n=n, trait=trait), rule)
+    council.lose(g, -(-n // p(card, "per", 2)), text('why.noble_s', card=card, n=n, trait=trait), rule)
 
 
 def _royal_cube(g: Ctx, card: str, n: int) -> None:
@@ -148,7 +148,7 @@ def _royal_cube(g: Ctx, card: str, n: int) -> None:
     before = c["royal"]
     c["royal"] = max(0, c["royal"] + n)
     if c["royal"] != before:
-        g.log('log.royal_action_left', card=EVENTS[card]["name"], n=c['royal'] - before, royal=c['royal'], rule='actions.royal_actions')
+        g.log('log.royal_action_left', card=card, n=c['royal'] - before, royal=c['royal'], rule='actions.royal_actions')
 
 
 @handler("beaten_to_a_pulp")

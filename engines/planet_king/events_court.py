@@ -79,7 +79,7 @@ def fall_from_grace(g: Ctx, card: str) -> None:
     court.take_out(s, nid)
     s["decks"]["geniuses"].append(nid)
     g.shuffle(s["decks"]["geniuses"])
-    g.log('log.falls_from_grace_and_returns', nid=court.name(nid), rule='events.fall_from_grace')
+    g.log('log.falls_from_grace_and_returns', nid=nid, rule='events.fall_from_grace')
 
 
 @handler("rivalry")

@@ -76,7 +76,7 @@ def union_choice(g: Ctx, verb: str, arg, card: str) -> None:
             s["segadors_in_deck"] = True
         s["decks"]["events"].append(added)
         g.shuffle(s["decks"]["events"])
-        g.log('log.is_added_to_the_event', added=EVENTS[added]["name"], rule=rule)
+        g.log('log.is_added_to_the_event', added=added, rule=rule)
         return
     s["gone_events"].append(card)
     g.log('log.the_union_of_arms_is', rule=rule)

@@ -180,26 +180,29 @@ def build(modules: list) -> tuple[dict[str, Callable], dict[str, Step]]:
 
 
 def check_references(modules: list, procedures: dict, steps: dict) -> None:
-    """Every procedure name the code hands to ``seq``/``call`` and every decision name it hands to ``choose`` (as
-    a string literal, or in a module-level list of names) exists; a misspelt name fails at construction."""
+    """Every procedure name the code hands to ``seq``/``call``/``sp_loss`` and every decision name it hands to
+    ``choose`` (as a string literal, or in a module-level list named in ``SEQUENCES``) exists; a misspelt name
+    fails when the game is built."""
     for module in modules:
-        tree = ast.parse(inspect.getsource(module))
-        for node in ast.walk(tree):
-            names: list[tuple[str, dict]] = []
-            if isinstance(node, ast.Call):
-                fn = ast.unparse(node.func).split(".")[-1]
-                if fn == "choose" and len(node.args) >= 5 and isinstance(node.args[4], ast.Constant):
-                    names.append((node.args[4].value, steps))
-                elif fn == "call" and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant):
-                    names.append((node.args[1].value, procedures))
-                elif fn == "seq" and len(node.args) >= 2 and isinstance(node.args[1], ast.List):
-                    names += [(e.value, procedures) for e in node.args[1].elts if isinstance(e, ast.Constant)]
-                for kw in node.keywords:
-                    if kw.arg == "after" and isinstance(kw.value, ast.Constant):
-                        names.append((kw.value.value, procedures))
-            elif isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name) and \
-                    isinstance(node.value, ast.List) and node.targets[0].id in getattr(module, "SEQUENCES", ()):
-                names += [(e.value, procedures) for e in node.value.elts]
-            for name, table in names:
-                if name not in table:
-                    raise TypeError(f"planet-king: {module.__name__} names an unknown step or procedure {name!r}")
+        check_source(module.__name__, inspect.getsource(module), getattr(module, "SEQUENCES", ()), procedures, steps)
+
+
+def check_source(where: str, source: str, sequences: tuple, procedures: dict, steps: dict) -> None:
+    for node in ast.walk(ast.parse(source)):
+        names: list[tuple[str, dict]] = []
+        if isinstance(node, ast.Call):
+            fn = ast.unparse(node.func).split(".")[-1]
+            if fn == "choose" and len(node.args) >= 5 and isinstance(node.args[4], ast.Constant):
+                names.append((node.args[4].value, steps))
+            elif fn == "call" and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant):
+                names.append((node.args[1].value, procedures))
+            elif fn == "seq" and len(node.args) >= 2 and isinstance(node.args[1], ast.List):
+                names += [(e.value, procedures) for e in node.args[1].elts if isinstance(e, ast.Constant)]
+            elif fn == "sp_loss" and len(node.args) >= 4 and isinstance(node.args[3], ast.Constant):
+                names.append((node.args[3].value, procedures))
+        elif isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name) and \
+                isinstance(node.value, ast.List) and node.targets[0].id in sequences:
+            names += [(e.value, procedures) for e in node.value.elts]
+        for name, table in names:
+            if name not in table:
+                raise TypeError(f"planet-king: {where} names an unknown step or procedure {name!r}")

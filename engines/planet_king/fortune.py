@@ -36,7 +36,7 @@ def draw_test(g: Ctx, why: str) -> tuple[str, bool]:
     g.show(council.everyone(g.s), [card])
     g.s["last_tests"].append([card, info["fortune"]])
     sp = text("log.sp_symbol") if info["sp_elimination"] else ""
-    g.log('log.fortune_test_for', why=why, card=info["name"], symbol=info['fortune'], sp=sp, rule=RULE)
+    g.log('log.fortune_test_for', why=why, card=card, symbol=info['fortune'], sp=sp, rule=RULE)
     return info["fortune"], info["sp_elimination"]
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from engines.core.machine import Ctx, StepGame
-from engines.core.types import text
+from engines.core.types import Played, text
 from engines.planet_king import (
     actions, actions_government, actions_political, actions_royal, actions_simple, council, court, end_of_turn,
     end_of_turn_court, events, events_court, events_realm, memorials, military, organisation, scenarios, victory,
@@ -27,7 +27,27 @@ FLOW_MODULES = [actions, actions_government, actions_political, actions_royal, a
 PROCEDURES, STEPS = flow.build(FLOW_MODULES)
 flow.check_references(FLOW_MODULES, PROCEDURES, STEPS)
 POSITIONS = ("noble", "genius", "office", "army", "valido", "queen", "mistress")
+HIDABLE = {**NOTABLES, **EVENTS}  # the cards of the decks that can be face down
 NAMED = (NOTABLES, EVENTS, MEMORIALS, LEADERS, POWERS, WARS, TERRITORIES)
+
+
+def _printed(value: Any) -> Any:
+    if isinstance(value, str):
+        hidable = HIDABLE.get(value)
+        return hidable["name"] if hidable else value
+    if isinstance(value, list):
+        return [_printed(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _printed(v) for k, v in value.items()}
+    return value
+
+
+def _printed_names(played: Played) -> Played:
+    """Log entries name notables and event cards by their printed names, not by id: a card a move names may be
+    back in a face-down deck when the move ends (a shuffled deck's cards are hidden ids, ``secrets``)."""
+    for entry in played.log:
+        entry["args"] = _printed(entry["args"])
+    return played
 
 
 class PlanetKing(StepGame):
@@ -43,6 +63,12 @@ class PlanetKing(StepGame):
     def __init__(self, content_dir=None):
         self.procedures = PROCEDURES
         super().__init__(content_dir)
+
+    def begin(self, seed: int, options: dict[str, Any]) -> Played:
+        return _printed_names(super().begin(seed, options))
+
+    def play(self, state: dict, role: str, verb: str, arg: Any) -> Played:
+        return _printed_names(super().play(state, role, verb, arg))
 
     def roles(self, options: BaseModel) -> list[str]:
         return ["king"] if options.mode == "solo" else ["king", "valido"]

@@ -128,7 +128,7 @@ def build_event_deck(g: Ctx) -> None:
     for card in s["pending_removals"]:
         if card not in s["gone_events"]:
             s["gone_events"].append(card)
-            g.log('log.red_text_is_removed_from', card=EVENTS[card]["name"], rule=R_EVENTS)
+            g.log('log.red_text_is_removed_from', card=card, rule=R_EVENTS)
     s["pending_removals"] = []
     deck = []
     for card, d in sorted(EVENTS.items(), key=lambda x: x[1]["number"]):

@@ -9,6 +9,7 @@ from engines.planet_king.components import F_ITALY, TABLES
 from engines.planet_king.flow import call, seq
 
 LEVELS = TABLES["victory_levels"]
+SEQUENCES = ("ORGANISATION", "END_OF_TURN")  # lists of procedure names (flow.check_references)
 ORGANISATION = ["org_memorials", "org_notable_decks", "org_event_deck", "org_cubes", "org_actions", "org_ladies"]
 END_OF_TURN = ["eot_begin", "eot_actions", "eot_construction", "eot_provincials", "eot_upkeep", "eot_markers",
                "eot_revolts", "eot_indies", "eot_income", "eot_mortality", "eot_scores", "eot_memorials",
