@@ -6,9 +6,7 @@ from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import council, court, military, wars
 from engines.planet_king.actions import gov_forbidden, register
-from engines.planet_king.components import (
-    BARBARY, ENGLAND, F_ITALY, FRANCE, ITALY, OTTOMAN, POWERS, TERRITORIES, UNITED_PROVINCES, WARS,
-)
+from engines.planet_king.components import BARBARY, C, ENGLAND, FRANCE, F_ITALY, ITALY, OTTOMAN, UNITED_PROVINCES
 from engines.planet_king.flow import call, choose
 
 R = 'actions.government_actions'
@@ -133,7 +131,7 @@ def legal_nations(g: Ctx, mode: str) -> bool:
 
 
 def nations_places(s: dict) -> list[str]:
-    return [t for t in TERRITORIES if military.may_stand(s, "nations_tercio", t)] + \
+    return [t for t in C.TERRITORIES if military.may_stand(s, "nations_tercio", t)] + \
         [w for w in wars.active_wars(s) if military.may_stand(s, "nations_tercio", w)]
 
 

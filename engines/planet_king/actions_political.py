@@ -6,7 +6,7 @@ from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import council, court, wars
 from engines.planet_king.actions import register
-from engines.planet_king.components import FLANDERS_WAR, PALATINATE, WARS
+from engines.planet_king.components import C, FLANDERS_WAR, PALATINATE
 from engines.planet_king.flow import choose
 from engines.planet_king.fortune import until_eagle
 
@@ -15,7 +15,7 @@ R = 'actions.political_actions'
 
 def fixed(s: dict, nid: str | None) -> bool:
     """ISABEL CLARA EUGENIA, Governor of Flanders, cannot leave office at the player's will."""
-    return bool(nid) and court.NOTABLES[nid].get("special") == "isabel_clara_eugenia" and \
+    return bool(nid) and C.NOTABLES[nid].get("special") == "isabel_clara_eugenia" and \
         s["offices"].get("governor_of_flanders") == nid
 
 
@@ -142,7 +142,7 @@ def embassy_sent(g: Ctx, verb: str, arg: str, wid: str) -> None:
         return
     war["truce"] = True
     g.log('log.truce_in_until_the_end', wid=wid, rule=R)
-    if WARS[wid]["power"] == WARS[wars.F_ITALY]["power"]:
+    if C.WARS[wid]["power"] == C.WARS[wars.F_ITALY]["power"]:
         wars.conde_leaves(g)
 
 

@@ -6,7 +6,7 @@ from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import council, court
 from engines.planet_king.actions import register
-from engines.planet_king.components import EVENTS, NOTABLES, TABLES
+from engines.planet_king.components import C
 from engines.planet_king.flow import choose
 from engines.planet_king.fortune import CROW, EAGLE, PIGEON, draw_test, tests
 
@@ -14,14 +14,14 @@ R = 'actions.royal_actions'
 
 
 def lady(nid: str | None, field: str) -> int:
-    return NOTABLES[nid][field] if nid else 0
+    return C.NOTABLES[nid][field] if nid else 0
 
 
 # ----- Issue -------------------------------------------------------------------------------------------------
 def new_child(g: Ctx, legit: bool, sickly: bool) -> dict:
     """A random child marker from the cup: the sex is not known before it is drawn (Setup › Tokens)."""
     s = g.s
-    pool = [c for c in TABLES["children"] if c["id"] not in {x["id"] for x in s["children"]}
+    pool = [c for c in C.TABLES["children"] if c["id"] not in {x["id"] for x in s["children"]}
             and c["id"] not in s["children_gone"]]
     pick = g.choice(pool) if pool else {"id": f"pk:child:extra-{len(s['children'])}", "male": g.randbelow(2) == 0,
                                         "name": "Infante"}
@@ -58,11 +58,11 @@ def do_issue(g: Ctx, mode: str) -> None:
 
 # ----- Choose Royal Mistress ---------------------------------------------------------------------------------
 def mistress_candidates(s: dict) -> list[str]:
-    return [n for n in s["decks"]["ladies"] if NOTABLES[n]["prestige"] <= 0]
+    return [n for n in s["decks"]["ladies"] if C.NOTABLES[n]["prestige"] <= 0]
 
 
 def queen_candidates(s: dict) -> list[str]:
-    return [n for n in s["decks"]["ladies"] if NOTABLES[n]["prestige"] >= 0]
+    return [n for n in s["decks"]["ladies"] if C.NOTABLES[n]["prestige"] >= 0]
 
 
 def legal_choose_mistress(g: Ctx, mode: str) -> bool:
@@ -119,21 +119,20 @@ def chose_queen(g: Ctx, verb: str, arg: str) -> None:
 
 
 # ----- Hunt --------------------------------------------------------------------------------------------------
-HUNTING_DAY = next((e for e, d in EVENTS.items() if d["effect"] == "hunting_day"), None)
 
 
 def legal_hunt(g: Ctx, mode: str) -> bool:
     s = g.s
-    return HUNTING_DAY is not None and HUNTING_DAY not in s["decks"]["events"] and HUNTING_DAY not in s["gone_events"]
+    return C.HUNTING_DAY is not None and C.HUNTING_DAY not in s["decks"]["events"] and C.HUNTING_DAY not in s["gone_events"]
 
 
 def do_hunt(g: Ctx, mode: str) -> None:
     """HUNTING DAY is shuffled into the event deck (it stays there until played as an event)."""
     s = g.s
     s["hunting"] = True
-    if HUNTING_DAY in s["decks"]["discard"]:
-        s["decks"]["discard"].remove(HUNTING_DAY)
-    s["decks"]["events"].append(HUNTING_DAY)
+    if C.HUNTING_DAY in s["decks"]["discard"]:
+        s["decks"]["discard"].remove(C.HUNTING_DAY)
+    s["decks"]["events"].append(C.HUNTING_DAY)
     g.shuffle(s["decks"]["events"])
     g.log('log.hunting_day_is_shuffled_into', rule=R)
 
@@ -173,8 +172,8 @@ def genius_removed(g: Ctx, verb: str, arg) -> None:
 
 
 def painters(s: dict) -> list[str]:
-    return [n for n in court.court_geniuses(s) if NOTABLES[n]["art"] == "painting"
-            and NOTABLES[n]["enlightenment"] >= 2 and s["court"]["painter"] != n]
+    return [n for n in court.court_geniuses(s) if C.NOTABLES[n]["art"] == "painting"
+            and C.NOTABLES[n]["enlightenment"] >= 2 and s["court"]["painter"] != n]
 
 
 def legal_court_painter(g: Ctx, mode: str) -> bool:
@@ -219,7 +218,7 @@ def pardoned(g: Ctx, verb: str, arg: str) -> None:
     """The pardoned notable takes a free position (Court, office or army command), else goes to his deck."""
     s = g.s
     s["exiled"].remove(arg)
-    kind = NOTABLES[arg]["kind"]
+    kind = C.NOTABLES[arg]["kind"]
     free = free_positions(g, arg)
     if not free:
         s["decks"][court.PLURAL[kind]].append(arg)
@@ -231,13 +230,13 @@ def pardoned(g: Ctx, verb: str, arg: str) -> None:
 
 def free_positions(g: Ctx, nid: str) -> list[tuple]:
     s = g.s
-    kind = NOTABLES[nid]["kind"]
+    kind = C.NOTABLES[nid]["kind"]
     if kind == "genius":
         slot = court.free_court_slot(s, "genius")
         return [] if slot is None else [("genius", slot)]
     if kind == "lady":
         return [p for p in (("queen",), ("mistress",)) if court.holder(s, p) is None and
-                (NOTABLES[nid]["prestige"] >= 0 if p[0] == "queen" else NOTABLES[nid]["prestige"] <= 0)]
+                (C.NOTABLES[nid]["prestige"] >= 0 if p[0] == "queen" else C.NOTABLES[nid]["prestige"] <= 0)]
     out: list[tuple] = []
     slot = court.free_court_slot(s, "noble")
     if slot is not None:

@@ -6,7 +6,7 @@ from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import council, court, military, wars
 from engines.planet_king.actions import register
-from engines.planet_king.components import TABLES, TERRITORIES, WARS
+from engines.planet_king.components import C
 from engines.planet_king.flow import choose
 from engines.planet_king.fortune import until_eagle
 
@@ -15,7 +15,7 @@ R = 'actions.simple_actions'
 
 # ----- Raise a Provincial Tercio -----------------------------------------------------------------------------
 def provincial_places(s: dict) -> list[str]:
-    return [p for p in sorted(military.PROVINCIAL_PLACES) if military.may_stand(s, "provincial_tercio", p)]
+    return [p for p in sorted(C.PROVINCIAL_PLACES) if military.may_stand(s, "provincial_tercio", p)]
 
 
 def legal_provincial(g: Ctx, mode: str) -> bool:
@@ -38,13 +38,13 @@ def destinations(s: dict, loc: str, what: str) -> list[str]:
     if what.startswith("pk:unit:"):
         return sorted(military.reachable(s, loc, military.unit(s, what)["type"]))
     return sorted(d for d in military.reachable(s, loc, "spanish_tercio")
-                  if d in WARS and wars.active(s, d) and not s["wars"][d]["leader"])
+                  if d in C.WARS and wars.active(s, d) and not s["wars"][d]["leader"])
 
 
 def movers(s: dict, loc: str, moved: list) -> list[tuple[str, str, str]]:
     out = [('unit', u["id"]) for u in military.units_at(s, loc)
            if u["id"] not in moved and destinations(s, loc, u["id"])]
-    leader = s["wars"][loc]["leader"] if loc in WARS else None
+    leader = s["wars"][loc]["leader"] if loc in C.WARS else None
     if leader and leader not in moved and destinations(s, loc, leader):
         out.append(('unit', leader))
     return out
@@ -52,7 +52,7 @@ def movers(s: dict, loc: str, moved: list) -> list[tuple[str, str, str]]:
 
 def sources(s: dict) -> list[str]:
     locs = {u["loc"] for u in s["units"] if u["loc"] != military.CONSTRUCTION}
-    locs |= {w for w in WARS if s["wars"][w]["leader"]}
+    locs |= {w for w in C.WARS if s["wars"][w]["leader"]}
     return [loc for loc in sorted(locs) if movers(s, loc, [])]
 
 
@@ -109,7 +109,7 @@ def move_one(g: Ctx, verb: str, arg: str, loc: str, moved: list, what: str) -> N
 def fort_places(s: dict) -> list[str]:
     """A viceroyalty, an overseas territory or a settlement (never Spain); level 2 at most, a settlement level 1."""
     out = []
-    for t, d in TERRITORIES.items():
+    for t, d in C.TERRITORIES.items():
         if d["kind"] not in ("viceroyalty", "overseas", "settlement") or t in s["forts_building"]:
             continue
         here = s["territories"][t]
@@ -148,7 +148,7 @@ def explorers(s: dict) -> list[str]:
 
 
 def next_space(s: dict) -> dict | None:
-    track = TABLES["exploration"]
+    track = C.TABLES["exploration"]
     return track[s["exploration"] + 1] if s["exploration"] + 1 < len(track) else None
 
 

@@ -11,7 +11,7 @@ import random
 from typing import Any, Callable
 
 from engines.core.game import Game, flat, random_bot
-from engines.planet_king.components import NOTABLES, WARS
+from engines.planet_king.components import C
 from engines.planet_king.military import CONSTRUCTION, PLUS_ULTRA
 
 
@@ -48,7 +48,7 @@ class Seen:
         n = self.notables.get(nid)
         if n is not None and which in n:
             return n[which]
-        value = NOTABLES[nid].get(which)
+        value = C.NOTABLES[nid].get(which)
         return value if value is not None else 1
 
     def margin(self, wid: str) -> float:
@@ -106,18 +106,18 @@ def _muster(s, v, a):
         return 10 + s.rating(a, "military")
     if v == "done":
         return 0.5 if s.margin(wid) < 0 else 5
-    return 3 if s.units[a]["loc"] in WARS else 2
+    return 3 if s.units[a]["loc"] in C.WARS else 2
 
 
 def _deploy(s, v, a):
-    if a in WARS:
+    if a in C.WARS:
         return 5 - s.margin(a)
     return 1 if a == PLUS_ULTRA else 0
 
 
 def _best_noble(which: tuple[str, ...]) -> Score:
     def score(s, v, a):
-        if not isinstance(a, str) or a not in NOTABLES:
+        if not isinstance(a, str) or a not in C.NOTABLES:
             return 0
         return sum(s.rating(a, w) for w in which) * 10 + rating_sum(s, a)
     return score
@@ -136,7 +136,7 @@ def _placed(s, v, a):
 
 
 def _lady(s, v, a):
-    return NOTABLES[a]["happiness"] * 2 + NOTABLES[a]["fertility"] + NOTABLES[a]["prestige"]
+    return C.NOTABLES[a]["happiness"] * 2 + C.NOTABLES[a]["fertility"] + C.NOTABLES[a]["prestige"]
 
 
 def _valido(s, v, a):
@@ -167,7 +167,7 @@ def _embassy_war(s, v, a):
 def _genius(s, v, a):
     if v == "keep":
         return 100
-    return -NOTABLES[a]["enlightenment"]
+    return -C.NOTABLES[a]["enlightenment"]
 
 
 def _upkeep(s, v, a):
@@ -183,7 +183,7 @@ def _removal(s, v, a):
 
 
 def _provincial(s, v, a):
-    return 5 - s.margin(a) if a in WARS else 0
+    return 5 - s.margin(a) if a in C.WARS else 0
 
 
 def _any(s, v, a):
@@ -203,7 +203,7 @@ SCORERS: dict[str, Score] = {
     "his_majesty_choice": _yes, "diplomacy_choice": _yes, "memorial_read": _yes, "bastard_choice": _yes,
     "move_which": lambda s, v, a: 1 if v == "done" else 0,
     "setup_appointed": lambda s, v, a: _best_noble(
-        ("military",) if s.ctx["target"] in WARS else
+        ("military",) if s.ctx["target"] in C.WARS else
         ("political",) if s.ctx["target"] == "ambassador_in_austria" else ("government",))(s, v, a),
     "replaced_noble": lambda s, v, a: 1 if v == "court" else 0,
     "sp_chosen": lambda s, v, a: -s.units[a]["sp"],

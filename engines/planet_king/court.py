@@ -9,7 +9,7 @@ from __future__ import annotations
 from engines.core.machine import Ctx
 from engines.core.types import Text, text
 from engines.planet_king import council
-from engines.planet_king.components import CONDE, NOTABLES, OFFICES, SPANISH_COUNTERS
+from engines.planet_king.components import C, CONDE, OFFICES, current
 from engines.planet_king.flow import choose
 
 RULE_VACANCY = 'setup.offices_vacancies'
@@ -17,11 +17,12 @@ PLURAL = {"noble": "nobles", "genius": "geniuses", "lady": "ladies"}
 
 
 def name(nid: str) -> str:
-    return NOTABLES[nid]["name"]
+    return C.NOTABLES[nid]["name"]
 
 
 def traits(nid: str) -> list[str]:
-    return NOTABLES[nid].get("traits") or []
+    k = current()
+    return k.NOTABLES[nid].get("traits") or []
 
 
 def has(nid: str | None, trait: str) -> bool:
@@ -34,7 +35,7 @@ def rating(g: Ctx, nid: str | None, which: str) -> int:
     (Special Rules: negative 1, neutral 2, positive 3)."""
     if nid is None or nid in g.s["exiled"]:
         return 0
-    value = NOTABLES[nid].get(which)
+    value = C.NOTABLES[nid].get(which)
     if value is not None:
         return value
     key = f"{nid}:{which}"
@@ -53,15 +54,16 @@ def can_lead(s: dict, nid: str | None) -> bool:
     turns on its back, Tokens › Military Leaders; errata: Spinola 1–2, Oquendo 1–4, de Fonte 1–5)."""
     if nid is None or known_rating(s, nid, "military") <= 0:
         return False
-    counter = SPANISH_COUNTERS.get(nid)
+    counter = C.SPANISH_COUNTERS.get(nid)
     return counter is None or counter["turn_in"] <= s["turn"] <= counter["turn_out"]
 
 
 def known_rating(s: dict, nid: str | None, which: str) -> int:
     """The rating as known now, without testing ('?' not yet tested counts as 1): for bots and views."""
+    k = current()
     if nid is None:
         return 0
-    value = NOTABLES[nid].get(which)
+    value = k.NOTABLES[nid].get(which)
     return value if value is not None else s["ratings"].get(f"{nid}:{which}", 1)
 
 
@@ -203,7 +205,7 @@ def remove_from_game(g: Ctx, nid: str, why: str, rule: str | None = None, death:
             council.mark(g, "happiness", -1, text('why.death_of_the_royal_mistress'), 'end_of_turn_phase.king_s_happiness')
     if pos[0] == "queen" and death:
         council.mark(g, "happiness", -1, text('why.death_of_the_queen'), 'end_of_turn_phase.king_s_happiness')
-    son = NOTABLES[nid].get("son")
+    son = C.NOTABLES[nid].get("son")
     if son and son not in s["gone"] and not in_play(s, son):
         place(g, son, pos)
         g.log('log.takes_his_father_s_place', son=son, pos_label=pos_label(pos), rule='components.noble_cards_father_son')

@@ -6,14 +6,13 @@ from __future__ import annotations
 from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import actions, council, court, military
-from engines.planet_king.components import FLANDERS, ITALY, SPAIN, TABLES, TERRITORIES, WARS
+from engines.planet_king.components import C, FLANDERS, ITALY, SPAIN
 from engines.planet_king.flow import call, choose
 from engines.planet_king.fortune import CROW, draw_test, reshuffle
 
 R = 'end_of_turn_phase'
 R_CONSTRUCTION = 'end_of_turn_phase.construction_and_maintenance'
 R_INDIES = 'end_of_turn_phase.indies'
-INCOME = TABLES["income"]
 
 
 def eot_begin(g: Ctx) -> None:
@@ -25,14 +24,14 @@ def eot_begin(g: Ctx) -> None:
 
 def eot_actions(g: Ctx) -> None:
     """Three or more cubes left: up to three actions of different types, as with an ACTION card."""
-    if council.cubes_total(g.s) >= TABLES["limits"]["end_of_turn_actions_cubes"]:
+    if council.cubes_total(g.s) >= C.TABLES["limits"]["end_of_turn_actions_cubes"]:
         actions.action_round(g, "eot")
 
 
 # ----- construction and maintenance --------------------------------------------------------------------------
 def deploy_places(s: dict, kind: str) -> list[str]:
-    return [t for t in TERRITORIES if military.may_stand(s, kind, t)] + \
-        [w for w in WARS if military.may_stand(s, kind, w)]
+    return [t for t in C.TERRITORIES if military.may_stand(s, kind, t)] + \
+        [w for w in C.WARS if military.may_stand(s, kind, w)]
 
 
 def deploy_construction(g: Ctx) -> None:
@@ -40,7 +39,7 @@ def deploy_construction(g: Ctx) -> None:
     s = g.s
     for t in s["forts_building"]:
         here = s["territories"][t]
-        here["fort"] = min(1 if TERRITORIES[t]["kind"] == "settlement" else 2, here["fort"] + 1)
+        here["fort"] = min(1 if C.TERRITORIES[t]["kind"] == "settlement" else 2, here["fort"] + 1)
         g.log('log.the_fortification_of_is_built', t=t, fort=here['fort'],
               rule=R_CONSTRUCTION)
     s["forts_building"] = []
@@ -84,7 +83,7 @@ def place_provincial(g: Ctx, home: str) -> None:
     if military.supply_left(s, "provincial_tercio") <= 0:
         return
     places = [home] + sorted(w for w in military.neighbours(s, home)
-                             if w in WARS and military.may_stand(s, "provincial_tercio", w))
+                             if w in C.WARS and military.may_stand(s, "provincial_tercio", w))
     choose(g, council.manager(s, "valido"), text('prompt.place_a_provincial_tercio_in', home=home), [('place', p) for p in places], "provincial_levied")
 
 
@@ -133,7 +132,7 @@ def eot_revolts(g: Ctx) -> None:
         if not here["revolt"]:
             continue
         here["revolt"] = False
-        name = TERRITORIES[t]["name"]
+        name = C.TERRITORIES[t]["name"]
         if military.units_at(s, t) and draw_test(g, text('why.the_revolt_in', name=name))[0] != CROW:
             g.log('log.the_revolt_in_is_put', name=name, rule=rule)
             continue
@@ -159,12 +158,12 @@ def eot_indies(g: Ctx) -> None:
         g.log('log.pirates_take_an_indies_fleet', rule=rule)
     viceroy = s["offices"].get("viceroy_of_the_indies")
     gov = court.rating(g, viceroy, "government")
-    due = gov * (1 + pu["indies_fleets"]) + (INCOME["manila_galleon"] if pu["galleon"] else 0)
+    due = gov * (1 + pu["indies_fleets"]) + (C.INCOME["manila_galleon"] if pu["galleon"] else 0)
     if court.has(viceroy, "corrupt"):
-        due -= INCOME["corrupt_minus"]
+        due -= C.INCOME["corrupt_minus"]
     collect_indies(g, max(0, due))
     pu.update(indies_fleets=0, pirates=0, galleon=False)
-    for t, d in TERRITORIES.items():
+    for t, d in C.TERRITORIES.items():
         if d["region"] != "indies" or d["settlement"]:
             continue
         here = s["territories"][t]
@@ -173,13 +172,13 @@ def eot_indies(g: Ctx) -> None:
         full = d["income"]
         if s["flags"]["portugal_independent"] and here["fort"] >= 2 and d["kind"] == "viceroyalty" and \
                 "new" in d["name"].lower():
-            full = INCOME["new_spain_fortified_portugal_independent"]
+            full = C.INCOME["new_spain_fortified_portugal_independent"]
         here["ducats"] = full
 
 
 def collect_indies(g: Ctx, due: int) -> None:
     s = g.s
-    sources = [t for t, d in TERRITORIES.items() if d["region"] == "indies"
+    sources = [t for t, d in C.TERRITORIES.items() if d["region"] == "indies"
                and not (d["portuguese"] and s["flags"]["portugal_independent"])]
     available = sum(s["territories"][t]["ducats"] for t in sources)
     take = min(due, available)
@@ -201,15 +200,15 @@ def eot_income(g: Ctx) -> None:
         if s["asiento"]:
             g.log('log.castile_s_revenues_are_secured', rule=rule)
         else:
-            council.gain(g, INCOME["castile_portugal_independent" if s["flags"]["portugal_independent"] else "castile"],
+            council.gain(g, C.INCOME["castile_portugal_independent" if s["flags"]["portugal_independent"] else "castile"],
                          text('why.income_from_castile'), rule)
-        council.gain(g, INCOME["aragon_union_of_arms" if s["union"] >= 2 else "aragon"], text('why.income_from_aragon'), rule)
-    for office, minus, where in (("viceroy_of_italy", 0, "Italy"), ("governor_of_flanders", INCOME["flanders_minus"],
+        council.gain(g, C.INCOME["aragon_union_of_arms" if s["union"] >= 2 else "aragon"], text('why.income_from_aragon'), rule)
+    for office, minus, where in (("viceroy_of_italy", 0, "Italy"), ("governor_of_flanders", C.INCOME["flanders_minus"],
                                                                     "Flanders")):
         if office not in s["offices"]:
             continue
         nid = s["offices"][office]
-        amount = court.rating(g, nid, "government") - minus - (INCOME["corrupt_minus"] if court.has(nid, "corrupt") else 0)
+        amount = court.rating(g, nid, "government") - minus - (C.INCOME["corrupt_minus"] if court.has(nid, "corrupt") else 0)
         if amount > 0:
             council.gain(g, amount, text('why.income_from', where=where), rule)
 

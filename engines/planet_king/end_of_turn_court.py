@@ -6,14 +6,13 @@ from __future__ import annotations
 from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import actions_royal, council, court
-from engines.planet_king.components import NOTABLES, TABLES
+from engines.planet_king.components import C
 from engines.planet_king.flow import choose
 from engines.planet_king.fortune import CROW, PIGEON, draw_test
 from engines.planet_king.scoring import court_happiness, court_prestige, enlightenment, row
 
 R_MORT = 'end_of_turn_phase.royal_family_mortality'
 R_SCORE = 'end_of_turn_phase.determining_enlightenment_prestige_king_s_happiness_and_victory'
-LIMITS = TABLES["limits"]
 
 
 def eot_mortality(g: Ctx) -> None:
@@ -35,7 +34,7 @@ def bastard_choice(g: Ctx, verb: str, arg) -> None:
         child = next(c for c in s["children"] if c["id"] == arg)
         child["legit"] = True
         s["heir"] = arg
-        council.mark(g, "prestige", -LIMITS["bastard_heir_prestige"], text('why.is_legitimised_as_heir', name=child['name']),
+        council.mark(g, "prestige", -C.LIMITS["bastard_heir_prestige"], text('why.is_legitimised_as_heir', name=child['name']),
                      'special_rules.bastard_son_as_heir')
     mortality(g)
 
@@ -81,7 +80,7 @@ def mortality(g: Ctx) -> None:
             s["queen_sickly"] = True
             g.log('log.queen_is_sickly', queen=queen, rule=R_MORT)
     if s["heir"]:
-        council.victory_points(g, LIMITS["heir_vp"], text('why.a_male_heir_is_alive'), 'king', R_MORT)
+        council.victory_points(g, C.LIMITS["heir_vp"], text('why.a_male_heir_is_alive'), 'king', R_MORT)
     if not s["children"]:
         council.mark(g, "prestige", -1, text('why.no_legitimate_child_alive'), R_MORT)
         council.mark(g, "happiness", -1, text('why.no_legitimate_child_alive'), R_MORT)
@@ -136,7 +135,7 @@ def eot_valido(g: Ctx) -> None:
     s = g.s
     if s["defeat"]:
         return
-    cands = [n for n in court.nobles_in_play(s) if NOTABLES[n].get("special") != "isabel_clara_eugenia"
+    cands = [n for n in court.nobles_in_play(s) if C.NOTABLES[n].get("special") != "isabel_clara_eugenia"
              or s["offices"].get("governor_of_flanders") != n]  # she cannot leave office at the player's will
     opts = [('keep', None)] if s["court"]["valido"] else []
     opts += [('valido', n) for n in cands]
@@ -162,7 +161,7 @@ def valido_choice(g: Ctx, verb: str, arg) -> None:
     s["valido_since"] = s["turn"] + 1
     g.log('log.is_the_new_valido', arg=arg, rule=rule)
     if not council.solo(s):
-        vp = LIMITS["coop_valido_change_vp_before_turn_5"] if s["turn"] < 5 else LIMITS["coop_valido_change_vp"]
+        vp = C.LIMITS["coop_valido_change_vp_before_turn_5"] if s["turn"] < 5 else C.LIMITS["coop_valido_change_vp"]
         council.victory_points(g, vp, text('why.the_king_changes_his_valido'), 'king', 'cooperative_game')
     if pos:
         court.vacancy(g, pos)
@@ -171,8 +170,8 @@ def valido_choice(g: Ctx, verb: str, arg) -> None:
 def valido_kept(g: Ctx) -> None:
     s = g.s
     years = s["turn"] - s["valido_since"] + 1
-    if years >= LIMITS["valido_wear_turns"] and s["last_scores"].get("prestige", 99) < LIMITS["valido_wear_prestige_below"]:
-        council.victory_points(g, -LIMITS["valido_wear_vp"], text('why.the_valido_s_wear'), 'valido',
+    if years >= C.LIMITS["valido_wear_turns"] and s["last_scores"].get("prestige", 99) < C.LIMITS["valido_wear_prestige_below"]:
+        council.victory_points(g, -C.LIMITS["valido_wear_vp"], text('why.the_valido_s_wear'), 'valido',
                                'end_of_turn_phase.appointment_of_a_new_valido')
 
 
@@ -182,7 +181,7 @@ def eot_cleanup(g: Ctx) -> None:
     s = g.s
     s["marks"] = {"prestige": 0, "happiness": 0}
     for nid in s["exiled"]:
-        kind = NOTABLES[nid]["kind"]
+        kind = C.NOTABLES[nid]["kind"]
         s["decks"][court.PLURAL[kind]].append(nid)
     s["exiled"] = []
     s["unique"] = []

@@ -11,7 +11,7 @@ from typing import Callable
 from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import actions, council, military, wars
-from engines.planet_king.components import EVENTS, PALATINATE
+from engines.planet_king.components import C, PALATINATE
 from engines.planet_king.flow import call
 
 R_PHASE = 'events_phase.end_of_the_event_phase'
@@ -54,7 +54,7 @@ def next_event(g: Ctx) -> None:
 
 
 def resolve(g: Ctx, card: str) -> None:
-    info = EVENTS[card]
+    info = C.EVENTS[card]
     if council.war_only(g.s) and info["war_only_discard"]:
         g.log('log.war_only_mode_the_card', rule='scenarios.war_only_mode')
         return
@@ -64,7 +64,7 @@ def resolve(g: Ctx, card: str) -> None:
 def event_done(g: Ctx, card: str) -> None:
     """A one-use card (flame) leaves the game; red text is set aside for the next Organisation phase."""
     s = g.s
-    info = EVENTS[card]
+    info = C.EVENTS[card]
     if info["flame"]:
         s["gone_events"].append(card)
         g.log('log.is_a_one_use_card', name=info['name'], rule='events.overview')
@@ -78,7 +78,7 @@ def not_played(g: Ctx, why: str) -> None:
 
 
 def p(card: str, key: str, default=None):
-    return EVENTS[card]["params"].get(key, default)
+    return C.EVENTS[card]["params"].get(key, default)
 
 
 # ----- ACTION, war cards -------------------------------------------------------------------------------------
@@ -95,7 +95,7 @@ def total_war_card(g: Ctx, card: str) -> None:
 
 
 def _war_card(g: Ctx, card: str) -> None:
-    info = EVENTS[card]
+    info = C.EVENTS[card]
     s = g.s
     if p(card, "palatinate"):
         if wars.active(s, PALATINATE):
@@ -114,12 +114,12 @@ for _effect in ("franco_spanish_war", "flanders_war", "anglo_spanish_war", "turk
 # ----- ducats, cubes, markers --------------------------------------------------------------------------------
 @handler("excellent_harvests")
 def excellent_harvests(g: Ctx, card: str) -> None:
-    council.gain(g, p(card, "ducats"), EVENTS[card]["name"], 'events')
+    council.gain(g, p(card, "ducats"), C.EVENTS[card]["name"], 'events')
 
 
 @handler("the_plague")
 def the_plague(g: Ctx, card: str) -> None:
-    council.lose(g, p(card, "ducats"), EVENTS[card]["name"], 'events')
+    council.lose(g, p(card, "ducats"), C.EVENTS[card]["name"], 'events')
 
 
 @handler("mercenaries")
@@ -155,13 +155,13 @@ def _royal_cube(g: Ctx, card: str, n: int) -> None:
 def beaten_to_a_pulp(g: Ctx, card: str) -> None:
     """Errata: the player loses a Royal Action but gains a Happiness marker."""
     _royal_cube(g, card, -p(card, "royal_actions", 1))
-    council.mark(g, "happiness", p(card, "happiness", 1), EVENTS[card]["name"], 'events.beaten_to_a_pulp')
+    council.mark(g, "happiness", p(card, "happiness", 1), C.EVENTS[card]["name"], 'events.beaten_to_a_pulp')
 
 
 @handler("corrales_and_brothels")
 def corrales_and_brothels(g: Ctx, card: str) -> None:
     _royal_cube(g, card, -p(card, "royal_actions", 1))
-    council.mark(g, "happiness", p(card, "happiness", 1), EVENTS[card]["name"], 'events.corrales_and_brothels')
+    council.mark(g, "happiness", p(card, "happiness", 1), C.EVENTS[card]["name"], 'events.corrales_and_brothels')
 
 
 @handler("barbara_van_beck")
@@ -171,13 +171,13 @@ def barbara_van_beck(g: Ctx, card: str) -> None:
 
 @handler("sebastian_de_morra")
 def sebastian_de_morra(g: Ctx, card: str) -> None:
-    council.mark(g, "happiness", p(card, "happiness", 1), EVENTS[card]["name"], 'events')
+    council.mark(g, "happiness", p(card, "happiness", 1), C.EVENTS[card]["name"], 'events')
 
 
 @handler("hunting_day")
 def hunting_day(g: Ctx, card: str) -> None:
     g.s["hunting"] = False
-    council.mark(g, "happiness", p(card, "happiness", 1), EVENTS[card]["name"], 'actions.royal_actions_hunt')
+    council.mark(g, "happiness", p(card, "happiness", 1), C.EVENTS[card]["name"], 'actions.royal_actions_hunt')
 
 
 # ----- Plus Ultra ---------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import council, court, military
-from engines.planet_king.components import SPAIN, TERRITORIES
+from engines.planet_king.components import C, SPAIN
 from engines.planet_king.fortune import CROW, PIGEON, draw_test
 
 R_RAID = 'events.raid_events'
@@ -32,12 +32,12 @@ def draw_notable(g: Ctx, geniuses: bool = True) -> str | None:
 
 
 def europe_markers() -> list[str]:
-    return [t for t, d in TERRITORIES.items() if d["location_marker"] == "europe"]
+    return [t for t, d in C.TERRITORIES.items() if d["location_marker"] == "europe"]
 
 
 def indies_markers(s: dict) -> list[str]:
     """Only the locations in use: a settlement once established (Setup › Tokens)."""
-    return [t for t, d in TERRITORIES.items() if d["location_marker"] == "indies"
+    return [t for t, d in C.TERRITORIES.items() if d["location_marker"] == "indies"
             and (not d["settlement"] or s["territories"][t]["settled"])]
 
 
@@ -53,12 +53,12 @@ def raid(g: Ctx, why: str, spain_ducats: int = 0) -> str | None:
     s = g.s
     where = g.choice(indies_markers(s) + [SPAIN])
     here = s["territories"][where]
-    name = TERRITORIES[where]["name"]
+    name = C.TERRITORIES[where]["name"]
     g.log('log.the_raid_strikes', why=why, name=name, rule=R_RAID)
     if here["raid"]:
         g.log('log.already_has_a_raid_marker', name=name, rule=R_RAID)
         return None
-    if TERRITORIES[where]["portuguese"] and s["flags"]["portugal_independent"]:
+    if C.TERRITORIES[where]["portuguese"] and s["flags"]["portugal_independent"]:
         g.log('log.is_portuguese_and_portugal_is', name=name, rule=R_RAID)
         return None
     fleet = military.has_fleet(s, where)
@@ -82,7 +82,7 @@ def raid(g: Ctx, why: str, spain_ducats: int = 0) -> str | None:
                   rule=R_RAID)
         return where
     here["ducats"] = 0
-    if TERRITORIES[where]["settlement"]:
+    if C.TERRITORIES[where]["settlement"]:
         here.update(settled=False, fort=0)
         council.mark(g, "prestige", -1, text('why.the_settlement_of_is_destroyed', name=name), R_RAID)
         return where

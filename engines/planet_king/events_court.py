@@ -4,6 +4,7 @@ DIPLOMACY (Events)."""
 from __future__ import annotations
 
 from engines.core.machine import Ctx
+from engines.planet_king.components import C
 from engines.core.types import text
 from engines.planet_king import actions, actions_political, actions_royal, actions_simple, council, court
 from engines.planet_king.events import handler, not_played, p

@@ -7,8 +7,7 @@ from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import council, court, military, wars
 from engines.planet_king.components import (
-    CONDE, CONDE_LEADER, EVENTS, F_CATALONIA, F_PICARDY, FLANDERS, FLANDERS_WAR, FRANCE, FRANCHE_COMTE, ITALY,
-    PALATINATE, SPAIN, WARS,
+    C, CONDE, CONDE_LEADER, FLANDERS, FLANDERS_WAR, FRANCE, FRANCHE_COMTE, F_CATALONIA, F_PICARDY, ITALY, PALATINATE, SPAIN,
 )
 from engines.planet_king.events import handler, not_played, p
 from engines.planet_king.events_common import raid, revolt
@@ -16,9 +15,6 @@ from engines.planet_king.events_court import loyalty_test
 from engines.planet_king.flow import choose
 from engines.planet_king.fortune import CROW, EAGLE, draw_test, tests
 
-INSTABILITY = [e for e, d in EVENTS.items() if d["effect"] == "instability"]
-SEGADORS = next(e for e, d in EVENTS.items() if d["effect"] == "guerra_dels_segadors")
-UNION = next(e for e, d in EVENTS.items() if d["effect"] == "union_of_arms")
 
 
 @handler("uprising")
@@ -53,7 +49,7 @@ def storms(g: Ctx, card: str) -> None:
 @handler("union_of_arms")
 def union_of_arms(g: Ctx, card: str) -> None:
     n = g.s["union"]
-    what = "gain a ducat and add an INSTABILITY card" if n == 0 else "complete the Union of Arms"
+    what = "gain a ducat and add an INSTABILITY_CARDS card" if n == 0 else "complete the Union of Arms"
     choose(g, council.manager(g.s, "valido"), text('prompt.union_of_arms_is_optional', what=what),
            [('play', None), ('pass', None)], "union_choice", card=card)
 
@@ -68,8 +64,8 @@ def union_choice(g: Ctx, verb: str, arg, card: str) -> None:
     if s["union"] == 1:
         council.gain(g, p(card, "ducats", 1), text('why.union_of_arms'), rule)
         used = set(s["decks"]["events"]) | set(s["decks"]["discard"]) | set(s["instability_permanent"])
-        spare = [c for c in INSTABILITY if c not in used and c not in s["gone_events"]]
-        added = spare[0] if spare else SEGADORS
+        spare = [c for c in C.INSTABILITY_CARDS if c not in used and c not in s["gone_events"]]
+        added = spare[0] if spare else C.SEGADORS
         if spare:
             s["instability_permanent"].append(added)
         else:
@@ -88,17 +84,17 @@ def guerra_dels_segadors(g: Ctx, card: str) -> None:
     rule = 'wars.guerra_dels_segadors'
     s["flags"]["segadors"] = True
     s["flags"]["catalan_tercio"] = True
-    if UNION not in s["gone_events"]:
-        s["pending_removals"].append(UNION)
+    if C.UNION not in s["gone_events"]:
+        s["pending_removals"].append(C.UNION)
     if wars.at_war(s, FRANCE):
         s["flags"]["catalonia_four"] = True
-        s["wars"][F_CATALONIA]["black"] = WARS[F_CATALONIA]["black"]
+        s["wars"][F_CATALONIA]["black"] = C.WARS[F_CATALONIA]["black"]
         g.log('log.the_guerra_dels_segadors_marker', rule=rule)
     else:
         g.log('log.catalonia_rises_war_with_france', rule=rule)
         war = s["wars"][F_CATALONIA]
         war.update(status="war", pos=0, truce=False, leader=None, enemy=None,
-                   black=WARS[F_CATALONIA]["black_before"] or WARS[F_CATALONIA]["black"])
+                   black=C.WARS[F_CATALONIA]["black_before"] or C.WARS[F_CATALONIA]["black"])
         wars.appoint_enemy(g, F_CATALONIA)
         wars.muster(g, F_CATALONIA)
     g.log('log.margarit_joins_the_french_leaders',
@@ -162,7 +158,7 @@ def conde_army(g: Ctx, verb: str, arg: str) -> None:
 # ----- raids -------------------------------------------------------------------------------------------------
 @handler("raid")
 def raid_card(g: Ctx, card: str) -> None:
-    raid(g, EVENTS[card]["name"])
+    raid(g, C.EVENTS[card]["name"])
 
 
 @handler("pirates")
@@ -196,7 +192,7 @@ def palatinate(g: Ctx, card: str) -> None:
     if not wars.active(s, PALATINATE) or s["wars"][PALATINATE]["truce"]:
         not_played(g, text('why.the_palatinate_war_is_not'))
         return
-    wars.move(g, PALATINATE, p(card, "palatinate", -1), EVENTS[card]["name"])
+    wars.move(g, PALATINATE, p(card, "palatinate", -1), C.EVENTS[card]["name"])
 
 
 @handler("wallenstein")

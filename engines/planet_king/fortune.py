@@ -10,7 +10,7 @@ from __future__ import annotations
 from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import council
-from engines.planet_king.components import EVENTS
+from engines.planet_king.components import C
 
 EAGLE, PIGEON, CROW = "eagle", "pigeon", "crow"
 RULE = 'events_phase.fortune_test'
@@ -32,7 +32,7 @@ def draw_test(g: Ctx, why: str) -> tuple[str, bool]:
         reshuffle(g)
     card = decks["events"].pop(0)
     decks["discard"].append(card)
-    info = EVENTS[card]
+    info = C.EVENTS[card]
     g.show(council.everyone(g.s), [card])
     g.s["last_tests"].append([card, info["fortune"]])
     sp = text("log.sp_symbol") if info["sp_elimination"] else ""

@@ -17,7 +17,7 @@ from engines.planet_king import (
 from engines.planet_king import content as content_module
 from engines.planet_king import flow
 from engines.planet_king.bots import BOTS
-from engines.planet_king.components import EVENTS, LEADERS, MEMORIALS, NOTABLES, POWERS, TERRITORIES, WARS
+from engines.planet_king.components import C, Components, active
 from engines.planet_king.views import private_view, public_view
 
 # The modules whose procedures and decisions make up the flow (flow.build).
@@ -27,27 +27,27 @@ FLOW_MODULES = [actions, actions_government, actions_political, actions_royal, a
 PROCEDURES, STEPS = flow.build(FLOW_MODULES)
 flow.check_references(FLOW_MODULES, PROCEDURES, STEPS)
 POSITIONS = ("noble", "genius", "office", "army", "valido", "queen", "mistress")
-HIDABLE = {**NOTABLES, **EVENTS}  # the cards of the decks that can be face down
-NAMED = (NOTABLES, EVENTS, MEMORIALS, LEADERS, POWERS, WARS, TERRITORIES)
+NAMED = ("NOTABLES", "EVENTS", "MEMORIALS", "LEADERS", "POWERS", "WARS", "TERRITORIES")  # tables of named ids
 
 
-def _printed(value: Any) -> Any:
+def _printed(value: Any, cards: dict[str, dict]) -> Any:
     if isinstance(value, str):
-        hidable = HIDABLE.get(value)
-        return hidable["name"] if hidable else value
+        card = cards.get(value)
+        return card["name"] if card else value
     if isinstance(value, list):
-        return [_printed(v) for v in value]
+        return [_printed(v, cards) for v in value]
     if isinstance(value, dict):
-        return {k: _printed(v) for k, v in value.items()}
+        return {k: _printed(v, cards) for k, v in value.items()}
     return value
 
 
-def _printed_names(played: Played) -> Played:
-    """Log entries name notables and event cards by their printed names, not by id: a card a move names may be
-    back in a face-down deck when the move ends (a shuffled deck's cards are hidden ids, ``secrets``)."""
-    for entry in played.log:
-        entry["args"] = _printed(entry["args"])
-    return played
+def _in_context(method):
+    """Run a method of the game with its components active (components.C)."""
+    def run(self, *args, **kwargs):
+        with active(self.components):
+            return method(self, *args, **kwargs)
+    run.__name__, run.__doc__ = method.__name__, method.__doc__
+    return run
 
 
 class PlanetKing(StepGame):
@@ -64,11 +64,32 @@ class PlanetKing(StepGame):
         self.procedures = PROCEDURES
         super().__init__(content_dir)
 
-    def begin(self, seed: int, options: dict[str, Any]) -> Played:
-        return _printed_names(super().begin(seed, options))
+    def load_content(self, content_dir) -> None:
+        """The packaged content, or the owner's files in ``<content_dir>/planet-king/`` (content.load)."""
+        self.content_data, self.content_digest = content_module.load(content_dir)
+        self.components = Components(self.content_data)
+        self._cards = {**self.components.NOTABLES, **self.components.EVENTS}
 
+    @_in_context
+    def begin(self, seed: int, options: dict[str, Any]) -> Played:
+        return self._printed_names(super().begin(seed, options))
+
+    @_in_context
     def play(self, state: dict, role: str, verb: str, arg: Any) -> Played:
-        return _printed_names(super().play(state, role, verb, arg))
+        return self._printed_names(super().play(state, role, verb, arg))
+
+    def _printed_names(self, played: Played) -> Played:
+        """Log entries name notables and event cards by their printed names, not by id: a card a move names may
+        be back in a face-down deck when the move ends (a shuffled deck's cards are hidden ids, ``secrets``)."""
+        for entry in played.log:
+            entry["args"] = _printed(entry["args"], self._cards)
+        return played
+
+    legal = _in_context(StepGame.legal)
+    allows = _in_context(StepGame.allows)
+    label = _in_context(StepGame.label)
+    active_roles = _in_context(StepGame.active_roles)
+    view = _in_context(StepGame.view)
 
     def roles(self, options: BaseModel) -> list[str]:
         return ["king"] if options.mode == "solo" else ["king", "valido"]
@@ -94,14 +115,16 @@ class PlanetKing(StepGame):
     def name_of(self, value: Any, lang: str) -> str | None:
         if not isinstance(value, str):
             return None
+        k = self.components
         for table in NAMED:
-            if value in table:
-                return table[value]["name"]
-        if value in victory.LEVELS:
-            return victory.LEVELS[value]
+            if value in getattr(k, table):
+                return getattr(k, table)[value]["name"]
+        if value in k.LEVELS:
+            return k.LEVELS[value]
         catalog = self.catalogs.get(lang, self.catalogs["en"])
         return catalog.get(f"name.{value}") or self.catalogs["en"].get(f"name.{value}")
 
+    @_in_context
     def label_args(self, s: dict, verb: str, arg: Any, frame: dict) -> dict:
         """What a decision's button names, made at render time: the argument (ids are named by ``name_of``), a
         unit's type and place, a notable's known ratings and a lady's values, a position as words."""
@@ -110,8 +133,8 @@ class PlanetKing(StepGame):
             u = military.unit(s, arg)
             out.update(unit=u["type"] + ("_damaged" if u["damaged"] and u["type"] == "old_tercio" else ""), at=u["loc"])
             out["what"] = text("act.the_unit", unit=out["unit"], at=out["at"])
-        elif isinstance(arg, str) and arg in NOTABLES:
-            d = NOTABLES[arg]
+        elif isinstance(arg, str) and arg in C.NOTABLES:
+            d = C.NOTABLES[arg]
             if d["kind"] == "noble":
                 out.update({r: court.known_rating(s, arg, r) for r in ("military", "political", "government")})
             elif d["kind"] == "lady":
@@ -127,6 +150,7 @@ class PlanetKing(StepGame):
     def private_view(self, g: Ctx, role: str) -> dict:
         return private_view(g.s, role)
 
+    @_in_context
     def secrets(self, state: dict) -> dict[str, list[str]]:
         """The cards of the face-down decks (events, nobles, geniuses) and the discard's order are hidden from
         everybody; a Secret Memorial from all but its holder once read, from everybody before, until claimed."""
@@ -149,7 +173,7 @@ class PlanetKing(StepGame):
         return out
 
     def content(self) -> dict[str, Any]:
-        return content_module.export()
+        return content_module.export(self.content_data)
 
 
 GAME = PlanetKing()

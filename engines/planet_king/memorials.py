@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import council, court, wars
-from engines.planet_king.components import MEMORIALS, TABLES
+from engines.planet_king.components import C
 from engines.planet_king.flow import choose
 from engines.planet_king.scoring import enlightenment
 
@@ -21,7 +21,7 @@ def deal(g: Ctx) -> None:
     """Each type's deck is shuffled and one card of each drawn, unread."""
     s = g.s
     for owner in ("hm", "council"):
-        cards = sorted(m for m, d in MEMORIALS.items() if d["owner"] == owner)
+        cards = sorted(m for m, d in C.MEMORIALS.items() if d["owner"] == owner)
         s["memorials"][owner] = g.choice(cards)
     g.log('log.a_secret_memorial_of_h', rule=R)
 
@@ -61,12 +61,12 @@ def read(g: Ctx, owner: str) -> None:
     who = holder(s, owner)
     g.show([who], [mid])
     g.log('log.the_reads_his_secret_memorial', who=holder(s, owner), rule=R)
-    g.log('log.your_secret_memorial', mid=mid, task=MEMORIALS[mid]['task'], to=[who], rule=R)
+    g.log('log.your_secret_memorial', mid=mid, task=C.MEMORIALS[mid]['task'], to=[who], rule=R)
 
 
 def task_done(s: dict, mid: str) -> bool:
     """The tasks of content.py (CHECKS), as the state stands now."""
-    key, _, arg = MEMORIALS[mid]["check"].partition(":")
+    key, _, arg = C.MEMORIALS[mid]["check"].partition(":")
     args = arg.split("|") if arg else []
     if key == "won_war":
         return any(w in args and r == "win" for w, r, *_ in s["war_results"])
@@ -91,7 +91,7 @@ def task_done(s: dict, mid: str) -> bool:
     if key == "union_of_arms_completed":
         return s["union"] >= 2
     if key == "exploration_reached":
-        ids = [x["id"] for x in TABLES["exploration"]]
+        ids = [x["id"] for x in C.TABLES["exploration"]]
         return s["exploration"] >= ids.index(args[0])
     if key == "valtellina_open":
         return not s["flags"]["valtellina_closed"]
@@ -102,7 +102,7 @@ def claim(g: Ctx, owner: str) -> None:
     s = g.s
     mid = s["memorials"][owner]
     s["memorials"]["claimed"].append(mid)
-    d = MEMORIALS[mid]
+    d = C.MEMORIALS[mid]
     # the red circle for a short scenario (ruling R-MEMORIAL-LENGTH: every scenario under eight turns), the white
     # one for the eight-turn campaign
     vp = d["vp_white"] if s["last_turn"] - s["first_turn"] + 1 >= 8 else d["vp_red"]
@@ -117,7 +117,7 @@ def eot_memorials(g: Ctx) -> None:
         return
     for owner in ("hm", "council"):
         mid = s["memorials"][owner]
-        if MEMORIALS[mid]["immediate"] and mid in s["memorials"]["read"] and mid not in s["memorials"]["claimed"] \
+        if C.MEMORIALS[mid]["immediate"] and mid in s["memorials"]["read"] and mid not in s["memorials"]["claimed"] \
                 and task_done(s, mid):
             claim(g, owner)
 
@@ -131,11 +131,11 @@ def final(g: Ctx) -> bool:
         if mid in s["memorials"]["claimed"]:
             done = True
             continue
-        if not MEMORIALS[mid]["immediate"] and task_done(s, mid):
+        if not C.MEMORIALS[mid]["immediate"] and task_done(s, mid):
             claim(g, owner)
             done = True
         else:
-            council.victory_points(g, -MEMORIALS[mid]["vp_black"], text('why.secret_memorial_not_completed', mid=mid), OWNER_ROLE[owner], R)
+            council.victory_points(g, -C.MEMORIALS[mid]["vp_black"], text('why.secret_memorial_not_completed', mid=mid), OWNER_ROLE[owner], R)
     return done
 
 PROCEDURES = (org_memorials, eot_memorials)

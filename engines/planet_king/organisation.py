@@ -5,13 +5,12 @@ from __future__ import annotations
 from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import actions, actions_royal, council, court, wars
-from engines.planet_king.components import EVENTS, NOTABLES, PALATINATE
+from engines.planet_king.components import C, PALATINATE
 from engines.planet_king.flow import choose
 
 R_DECKS = 'organisation_phase.creating_the_notable_decks'
 R_EVENTS = 'organisation_phase.creating_the_event_decks'
 DECKS = {"nobles": "noble", "geniuses": "genius", "ladies": "lady"}
-INSTABILITY = sorted((e for e, d in EVENTS.items() if d["effect"] == "instability"), key=lambda e: EVENTS[e]["number"])
 
 
 def vp_total(s: dict) -> int:
@@ -69,7 +68,7 @@ def build_notable_decks(g: Ctx) -> None:
     """Each deck holds the cards of its turns (and the '?' cards whose condition is met) that are not in play;
     notables past their turn of exit leave the Court, offices and armies."""
     s = g.s
-    for nid, d in NOTABLES.items():
+    for nid, d in C.NOTABLES.items():
         if d["turn_out"] is not None and s["turn"] > d["turn_out"] and court.in_play(s, nid) and \
                 court.position_of(s, nid)[0] != "valido":
             court.remove_from_game(g, nid, text('why.past_the_turn_of_exit'), R_DECKS)
@@ -84,10 +83,10 @@ def build_notable_decks(g: Ctx) -> None:
         if kind != "noble" and s["ignores_court_life"]:
             s["decks"][deck] = []
             continue
-        cards = [n for n, d in NOTABLES.items() if d["kind"] == kind and n not in s["gone"] and n not in s["exiled"]
+        cards = [n for n, d in C.NOTABLES.items() if d["kind"] == kind and n not in s["gone"] and n not in s["exiled"]
                  and not court.in_play(s, n) and in_seal(s, d) and n != s["genius_waiting"]]
-        fresh = [n for n in cards if NOTABLES[n]["turn_in"] == s["turn"] or
-                 (NOTABLES[n]["conditional"] and n not in s["seen_notables"])]
+        fresh = [n for n in cards if C.NOTABLES[n]["turn_in"] == s["turn"] or
+                 (C.NOTABLES[n]["conditional"] and n not in s["seen_notables"])]
         s["seen_notables"] += fresh
         s["entered_now"] += fresh
         g.shuffle(cards)
@@ -131,7 +130,7 @@ def build_event_deck(g: Ctx) -> None:
             g.log('log.red_text_is_removed_from', card=card, rule=R_EVENTS)
     s["pending_removals"] = []
     deck = []
-    for card, d in sorted(EVENTS.items(), key=lambda x: x[1]["number"]):
+    for card, d in sorted(C.EVENTS.items(), key=lambda x: x[1]["number"]):
         if card in s["gone_events"] or d["effect"] == "instability":
             continue
         if d["removed_if"] and condition_met(s, d["removed_if"]):
@@ -141,7 +140,7 @@ def build_event_deck(g: Ctx) -> None:
         if in_seal(s, d):
             deck.append(card)
     want = max(0, wars.count_for_instability(s) - 1)
-    extra = [c for c in INSTABILITY if c not in s["instability_permanent"] and c not in s["gone_events"]][:want]
+    extra = [c for c in C.INSTABILITY if c not in s["instability_permanent"] and c not in s["gone_events"]][:want]
     deck += s["instability_permanent"] + extra
     g.shuffle(deck)
     s["decks"]["events"] = deck
@@ -164,8 +163,8 @@ def place_cubes(g: Ctx) -> None:
     nobles = court.court_nobles(s)
     green = (1 if court.has(valido, "industrious") else 0) + (1 if any(court.has(n, "advisor") for n in nobles) else 0)
     gov = court.rating(g, valido, "government")
-    if any(NOTABLES[n].get("special") == "sor_maria_de_agreda" for n in nobles) and \
-            NOTABLES[valido].get("special") != "olivares" and "gaspar-de-guzman" not in (valido or ""):
+    if any(C.NOTABLES[n].get("special") == "sor_maria_de_agreda" for n in nobles) and \
+            C.NOTABLES[valido].get("special") != "olivares" and "gaspar-de-guzman" not in (valido or ""):
         gov += 1
     s["cubes"] = {"royal": 0 if council.war_only(s) or s["king_dead"] else 4, "government": gov,
                   "political": court.rating(g, valido, "political"), "green": green}

@@ -5,10 +5,9 @@ from __future__ import annotations
 from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import council, court, memorials
-from engines.planet_king.components import F_ITALY, TABLES
+from engines.planet_king.components import C, F_ITALY
 from engines.planet_king.flow import call, seq
 
-LEVELS = TABLES["victory_levels"]
 SEQUENCES = ("ORGANISATION", "END_OF_TURN")  # lists of procedure names (flow.check_references)
 ORGANISATION = ["org_memorials", "org_notable_decks", "org_event_deck", "org_cubes", "org_actions", "org_ladies"]
 END_OF_TURN = ["eot_begin", "eot_actions", "eot_construction", "eot_provincials", "eot_upkeep", "eot_markers",

@@ -4,15 +4,16 @@ Secret Memorials never appear; a read memorial only in its holder's private view
 from __future__ import annotations
 
 from engines.planet_king import court, military, wars
-from engines.planet_king.components import EVENTS, LEADERS, MEMORIALS, NOTABLES, POWERS, TABLES, TERRITORIES, WARS
+from engines.planet_king.components import C, current
 from engines.planet_king.memorials import holder, in_use
 from engines.planet_king.scoring import court_happiness, court_prestige, enlightenment
 
 
 def notable(s: dict, nid: str | None) -> dict | None:
+    k = current()
     if nid is None:
         return None
-    d = NOTABLES[nid]
+    d = k.NOTABLES[nid]
     out = {"id": nid, "name": d["name"], "kind": d["kind"], "prestige": d.get("prestige", 0)}
     if d["kind"] == "noble":
         out.update(military=court.known_rating(s, nid, "military"), political=court.known_rating(s, nid, "political"),
@@ -25,12 +26,14 @@ def notable(s: dict, nid: str | None) -> dict | None:
 
 
 def unit_view(u: dict) -> dict:
+    k = current()
     return {"id": u["id"], "type": u["type"], "name": military.UNIT_NAMES[u["type"]], "sp": military.unit_sp(u),
             "damaged": u["damaged"]}
 
 
 def public_view(s: dict) -> dict:
     """``decision`` holds the saved locals of the pending decision (which war is mustered...), for the bots."""
+    k = current()
     c = s["court"]
     event = s["current_event"]
     units: dict[str, list[dict]] = {}
@@ -46,8 +49,8 @@ def public_view(s: dict) -> dict:
                 "happiness": court_happiness(s) + s["marks"]["happiness"]},
         "cubes": dict(s["cubes"]), "unique": list(s["unique"]), "asiento": s["asiento"], "union": s["union"],
         "flags": dict(s["flags"]), "king_dead": s["king_dead"], "exploration": {
-            "space": TABLES["exploration"][s["exploration"]]["name"], "index": s["exploration"],
-            "track": [x["name"] for x in TABLES["exploration"]]},
+            "space": k.TABLES["exploration"][s["exploration"]]["name"], "index": s["exploration"],
+            "track": [x["name"] for x in k.TABLES["exploration"]]},
         "court": {
             "valido": notable(s, c["valido"]), "queen": notable(s, c["queen"]), "queen_sickly": s["queen_sickly"],
             "mistress": notable(s, c["mistress"]), "painter": c["painter"],
@@ -58,27 +61,27 @@ def public_view(s: dict) -> dict:
         "offices": {o: notable(s, n) for o, n in s["offices"].items()},
         "exiled": [notable(s, n) for n in s["exiled"]],
         "wars": [{
-            "id": w, "name": WARS[w]["name"], "power": POWERS[WARS[w]["power"]]["name"], "status": war["status"],
+            "id": w, "name": k.WARS[w]["name"], "power": k.POWERS[k.WARS[w]["power"]]["name"], "status": war["status"],
             "pos": war["pos"], "black": war["black"], "red": war["red"], "truce": war["truce"],
             "leader": notable(s, war["leader"]),
-            "enemy": ({"name": LEADERS[war["enemy"]]["name"], "strategy": LEADERS[war["enemy"]]["strategy"]}
+            "enemy": ({"name": k.LEADERS[war["enemy"]]["name"], "strategy": k.LEADERS[war["enemy"]]["strategy"]}
                       if war["enemy"] else None),
             "army": at.get(w, []), "army_sp": military.army_sp(s, w, units=units.get(w, [])),
             "enemy_sp": wars.enemy_strength(s, w),
         } for w, war in s["wars"].items()],
         "territories": [{
             "id": t, "name": d["name"], "region": d["region"], **s["territories"][t],
-            "units": at.get(t, [])} for t, d in TERRITORIES.items()],
+            "units": at.get(t, [])} for t, d in k.TERRITORIES.items()],
         "plus_ultra": dict(s["plus_ultra"]),
         "construction": at.get(military.CONSTRUCTION, []) +
-                        [{"fortification": TERRITORIES[t]["name"]} for t in s["forts_building"]],
+                        [{"fortification": k.TERRITORIES[t]["name"]} for t in s["forts_building"]],
         "decks": {"events": len(s["decks"]["events"]), "discard": len(s["decks"]["discard"]),
                   "nobles": len(s["decks"]["nobles"]), "geniuses": len(s["decks"]["geniuses"]),
                   "ladies": [notable(s, n) for n in s["decks"]["ladies"]]},
         "played": dict(s["played"]),
-        "event": {"name": EVENTS[event]["name"], "text": EVENTS[event]["text"]} if event else None,
-        "tests": [{"card": EVENTS[card]["name"], "symbol": sym} for card, sym in s["last_tests"]],
-        "memorials": {"claimed": [{"name": MEMORIALS[m]["name"], "task": MEMORIALS[m]["task"]}
+        "event": {"name": k.EVENTS[event]["name"], "text": k.EVENTS[event]["text"]} if event else None,
+        "tests": [{"card": k.EVENTS[card]["name"], "symbol": sym} for card, sym in s["last_tests"]],
+        "memorials": {"claimed": [{"name": k.MEMORIALS[m]["name"], "task": k.MEMORIALS[m]["task"]}
                                   for m in s["memorials"]["claimed"]]} if in_use(s) else None,
     }
 
@@ -91,7 +94,7 @@ def private_view(s: dict, role: str) -> dict:
     for owner in ("hm", "council"):
         mid = m[owner]
         if holder(s, owner) == role and mid in m["read"]:
-            mine.append({"id": mid, "name": MEMORIALS[mid]["name"], "task": MEMORIALS[mid]["task"],
-                         "vp_black": MEMORIALS[mid]["vp_black"], "vp_red": MEMORIALS[mid]["vp_red"],
-                         "vp_white": MEMORIALS[mid]["vp_white"], "claimed": mid in m["claimed"]})
+            mine.append({"id": mid, "name": C.MEMORIALS[mid]["name"], "task": C.MEMORIALS[mid]["task"],
+                         "vp_black": C.MEMORIALS[mid]["vp_black"], "vp_red": C.MEMORIALS[mid]["vp_red"],
+                         "vp_white": C.MEMORIALS[mid]["vp_white"], "claimed": mid in m["claimed"]})
     return {"memorials": mine}

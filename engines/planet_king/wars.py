@@ -11,8 +11,8 @@ from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import council, court, military
 from engines.planet_king.components import (
-    BATTLE_NAMES, CONDE, CONDE_LEADER, ENGLAND, FLANDERS_WAR, F_CATALONIA, F_ITALY, F_PICARDY, FRANCE, LEADERS, LINKS, PALATINATE, PORTUGAL,
-    POWERS, PROTESTANTS, SPAIN, TERRITORIES, WARS,
+    C, CONDE, CONDE_LEADER, ENGLAND, F_CATALONIA, F_ITALY, F_PICARDY, FLANDERS_WAR, FRANCE, PALATINATE, PORTUGAL,
+    PROTESTANTS, SPAIN, current,
 )
 from engines.planet_king.flow import call, choose
 from engines.planet_king.fortune import CROW, EAGLE, PIGEON, tests
@@ -24,20 +24,10 @@ R_CAMP = 'government_actions.military_campaign'
 FRENCH_FRONTS = [F_PICARDY, F_CATALONIA, F_ITALY]  # tie order: Picardy first (War with France)
 
 
-def _home(wid: str) -> str:
-    """Where an ended war's units go (ruling R-WAR-END-UNITS): the first European territory linked to the war."""
-    for a, b in LINKS:
-        other = b if a == wid else a if b == wid else None
-        if other in TERRITORIES and TERRITORIES[other]["region"] == "europe":
-            return other
-    return SPAIN
-
-
-HOME = {w: _home(w) for w in WARS}
 
 
 def wars_of(power: str) -> list[str]:
-    return [w for w in WARS if WARS[w]["power"] == power]
+    return [w for w in C.WARS if C.WARS[w]["power"] == power]
 
 
 def active(s: dict, wid: str) -> bool:
@@ -45,7 +35,7 @@ def active(s: dict, wid: str) -> bool:
 
 
 def active_wars(s: dict) -> list[str]:
-    return [w for w in WARS if active(s, w)]
+    return [w for w in C.WARS if active(s, w)]
 
 
 def at_war(s: dict, power: str) -> bool:
@@ -54,13 +44,14 @@ def at_war(s: dict, power: str) -> bool:
 
 def count_for_instability(s: dict) -> int:
     """Active wars, France's fronts counting as one (Wars › Overview)."""
-    return len({WARS[w]["power"] for w in active_wars(s)})
+    return len({C.WARS[w]["power"] for w in active_wars(s)})
 
 
 def enemy_strength(s: dict, wid: str) -> float:
     """The foreign army's strength (its box on the map) with the event markers that change it."""
-    power = WARS[wid]["power"]
-    value = POWERS[power]["strength"]
+    k = current()
+    power = k.WARS[wid]["power"]
+    value = k.POWERS[power]["strength"]
     flags = s["flags"]
     if power == FRANCE and flags["fsw33"]:
         value = 4
@@ -68,7 +59,7 @@ def enemy_strength(s: dict, wid: str) -> float:
         value = 4
     if power == PORTUGAL and flags["pw39"]:
         value = 4
-    if power == WARS[FLANDERS_WAR]["power"] and flags["corsairs"]:
+    if power == k.WARS[FLANDERS_WAR]["power"] and flags["corsairs"]:
         value = 3
     if wid == F_CATALONIA and flags["catalan_tercio"]:
         value += 1
@@ -77,7 +68,7 @@ def enemy_strength(s: dict, wid: str) -> float:
 
 def enemy_leader_strategy(s: dict, wid: str) -> int:
     enemy = s["wars"][wid]["enemy"]
-    return LEADERS[enemy]["strategy"] if enemy else 0
+    return C.LEADERS[enemy]["strategy"] if enemy else 0
 
 
 # ----- enemy leaders -------------------------------------------------------------------------------------
@@ -86,7 +77,7 @@ def leader_fits(s: dict, lid: str, wid: str) -> bool:
     Savoyard Emmanuel only in Italy; the Catalan Margarit only in Catalonia once the Guerra dels Segadors is
     played), his turns, not already in command elsewhere, and the French Condé only while no Spanish Condé is in
     play (Special Rules › Condé)."""
-    leader = LEADERS[lid]
+    leader = C.LEADERS[lid]
     if not (leader["turn_in"] <= s["turn"] <= leader["turn_out"]):
         return False
     if s["leader_pool"] is not None and lid not in s["leader_pool"]:
@@ -99,19 +90,19 @@ def leader_fits(s: dict, lid: str, wid: str) -> bool:
         return False
     if leader.get("condition") and not s["flags"]["segadors"]:
         return False  # Margarit: only once the GUERRA DELS SEGADORS is played
-    power = WARS[wid]["power"]
+    power = C.WARS[wid]["power"]
     return leader["power"] == power or (power == PORTUGAL and leader["power"] == ENGLAND) or \
         wid in (leader.get("fronts") or [])
 
 
 def appoint_enemy(g: Ctx, wid: str, exclude: str | None = None) -> None:
-    cands = [lid for lid in LEADERS if lid != exclude and leader_fits(g.s, lid, wid)]
+    cands = [lid for lid in C.LEADERS if lid != exclude and leader_fits(g.s, lid, wid)]
     war = g.s["wars"][wid]
-    if WARS[wid]["power"] == PROTESTANTS or not cands:
+    if C.WARS[wid]["power"] == PROTESTANTS or not cands:
         war["enemy"] = None
         return
     war["enemy"] = g.choice(sorted(cands))
-    leader = LEADERS[war["enemy"]]
+    leader = C.LEADERS[war["enemy"]]
     g.log('log.strategy_takes_command_of_the', name=leader['name'], strategy=leader['strategy'], wid=wid, rule=R_DECL)
 
 
@@ -142,7 +133,7 @@ def declare(g: Ctx, power: str, how: str, count: bool = True, commander: str | N
         war = s["wars"][wid]
         war.update(status="war", pos=0, truce=False, leader=None, enemy=None)
         if wid == F_CATALONIA:
-            war["black"] = WARS[wid]["black"] if s["flags"]["segadors"] else WARS[wid]["black_before"] or WARS[wid]["black"]
+            war["black"] = C.WARS[wid]["black"] if s["flags"]["segadors"] else C.WARS[wid]["black_before"] or C.WARS[wid]["black"]
         g.log('log.war_is_declared', wid=wid, how=text(f"how.{how}"), rule=R_DECL)
         appoint_enemy(g, wid)
     if commander:
@@ -163,7 +154,7 @@ def muster_options(g: Ctx, wid: str) -> list[tuple[str, object, str]]:
     for u in s["units"]:
         if u["loc"] not in sources or u["loc"] == wid:
             continue
-        if WARS[wid]["declared_from"] and (u["loc"] != WARS[wid]["declared_from"] or u["type"] != "fleet"):
+        if C.WARS[wid]["declared_from"] and (u["loc"] != C.WARS[wid]["declared_from"] or u["type"] != "fleet"):
             continue  # War with England: declared from the Plus Ultra box, so its army starts with a fleet only
         if military.may_stand(s, u["type"], wid):
             opts.append(('muster', u["id"]))
@@ -245,7 +236,7 @@ def enemy_campaign(g: Ctx, wid: str) -> None:
     war = s["wars"][wid]
     strat = enemy_leader_strategy(s, wid)
     diff = enemy_strength(s, wid) - military.army_sp(s, wid, enemy_campaign=True)
-    naval_without_fleet = POWERS[WARS[wid]["power"]]["naval"] and not military.has_fleet(s, wid)
+    naval_without_fleet = C.POWERS[C.WARS[wid]["power"]]["naval"] and not military.has_fleet(s, wid)
     g.log('log.campaign_against_the_player_in', wid=wid, enemy_strength=enemy_strength(s, wid), army_sp=military.army_sp(s, wid, enemy_campaign=True), rule=R_PROG)
     results = tests(g, max(1, strat), text('why.the_enemy_campaign_in', wid=wid))
     bad = False
@@ -310,9 +301,9 @@ def total_war(g: Ctx) -> None:
 
 def campaign_cost(g: Ctx, leader: str) -> int:
     """One ducat; two for Spinola or for Juan José of Austria with a Military rating of 3 (Special Rules)."""
-    if court.NOTABLES[leader].get("special") == "spinola":
+    if C.NOTABLES[leader].get("special") == "spinola":
         return 2
-    if court.NOTABLES[leader].get("military") is None and g.s["ratings"].get(f"{leader}:military") == 3:
+    if C.NOTABLES[leader].get("military") is None and g.s["ratings"].get(f"{leader}:military") == 3:
         return 2
     return 1
 
@@ -381,7 +372,7 @@ def campaign_end(g: Ctx, wid: str, removed: bool, spaces: int) -> None:
 def battle_name(g: Ctx, wid: str) -> None:
     """Battle Name Generator: two dice on the table of Picardy, Flanders or Catalonia (first die = row, ruling
     R-BATTLE-DICE, open question 28)."""
-    table = BATTLE_NAMES.get(wid)
+    table = C.BATTLE_NAMES.get(wid)
     if not table:
         return
     row, col = g.roll(6), g.roll(6)
@@ -393,7 +384,7 @@ def end_war(g: Ctx, wid: str, result: str) -> None:
     """End a war in victory, defeat or peace (Wars › End of a War; Political Actions › Embassy)."""
     s = g.s
     war = s["wars"][wid]
-    power = WARS[wid]["power"]
+    power = C.WARS[wid]["power"]
     s["war_results"].append([wid, result, s["turn"], count_for_instability(s)])
     war.update(status="peace", truce=False, enemy=None)
     g.log('log.the_war_in_ends', wid=wid, result=text(f"result.{result}"),
@@ -406,7 +397,7 @@ def end_war(g: Ctx, wid: str, result: str) -> None:
         council.mark(g, "prestige", -1, text('why.peace_signed_by_embassy'), 'political_actions.embassy')
     else:
         sign = 1 if result == "win" else -1
-        vp = WARS[wid]["vp_win"] if result == "win" else -WARS[wid]["vp_loss"]
+        vp = C.WARS[wid]["vp_win"] if result == "win" else -C.WARS[wid]["vp_loss"]
         if wid == PALATINATE and s["turn"] >= 6:
             vp = 0
         if vp:
@@ -431,11 +422,11 @@ def redeploy(g: Ctx, wid: str) -> None:
     war or Plus Ultra where it may stand (Habsburg tercios with nowhere to go are lost)."""
     s = g.s
     for u in military.units_at(s, wid):
-        places = [p for p in list(TERRITORIES) + list(WARS) if p != wid and military.may_stand(s, u["type"], p)]
+        places = [p for p in list(C.TERRITORIES) + list(C.WARS) if p != wid and military.may_stand(s, u["type"], p)]
         if not places:
             military.remove_unit(s, u["id"])
             continue
-        home = HOME[wid] if HOME[wid] in places else places[0]
+        home = C.HOME[wid] if C.HOME[wid] in places else places[0]
         opts = [('redeploy', p) for p in [home] + [p for p in places if p != home]]
         choose(g, council.manager(s, "valido"), text('prompt.the_war_is_over_where', unit=military.unit_text(u)),
                opts, "redeployed", uid=u["id"], wid=wid)

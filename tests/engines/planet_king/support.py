@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from engines.core.machine import Ctx
-from engines.planet_king import GAME
-from engines.planet_king.components import EVENTS, NOTABLES
+from engines.planet_king import GAME, components
+from engines.planet_king.components import C
 
+components.use(GAME.components)  # the tests call the rules' procedures directly, outside the game's methods
 RENDER = GAME.renderer()
 # The log of each state a test holds: the rendered entries of the moves that led to it (the state holds no log).
 _LOGS: dict[int, list[str]] = {}
@@ -21,13 +22,13 @@ def log_of(s: dict) -> list[str]:
 
 def ev(name: str, nth: int = 0) -> str:
     """The id of an event card by its printed name (``nth`` copy)."""
-    found = sorted((e for e, d in EVENTS.items() if d["name"] == name), key=lambda e: EVENTS[e]["number"])
+    found = sorted((e for e, d in C.EVENTS.items() if d["name"] == name), key=lambda e: C.EVENTS[e]["number"])
     return found[nth]
 
 
 def nb(name: str) -> str:
     """The id of a notable by its printed name."""
-    return next(n for n, d in NOTABLES.items() if d["name"] == name)
+    return next(n for n, d in C.NOTABLES.items() if d["name"] == name)
 
 
 def fresh(scenario: str = "anni_mirabiles", mode: str = "solo", seed: int = 1, **options) -> dict:

@@ -1,6 +1,6 @@
 """Actions: the ACTION card procedure, royal, political, government and simple actions (Actions) — examples."""
 from engines.planet_king import actions, military
-from engines.planet_king.components import F_PICARDY, FLANDERS, FLANDERS_WAR, PLUS_ULTRA, SPAIN
+from engines.planet_king.components import FLANDERS, FLANDERS_WAR, F_PICARDY, PLUS_ULTRA, SPAIN
 from tests.engines.planet_king.support import (
     empty_court, ev, fresh, labels, nb, pick, play_event, run, seat, stack, text_log, top_text,
 )
