@@ -11,7 +11,7 @@ import random
 from typing import Any, Callable
 
 from engines.core.game import Game, flat, random_bot
-from engines.planet_king.components import C
+from engines.planet_king.components import C, active
 from engines.planet_king.military import CONSTRUCTION, PLUS_ULTRA
 
 
@@ -233,9 +233,10 @@ def heuristic_bot(game: Game, view: dict, role: str, rnd: random.Random) -> tupl
     step = view["prompt"]["step"]
     if step not in SCORERS:
         raise KeyError(f"the heuristic bot has no rule for the step {step!r}")
-    seen = Seen(view)
     scorer = SCORERS[step]
-    scored = [(scorer(seen, verb, arg), rnd.random(), (verb, arg)) for verb, arg in flat(view["prompt"]["legal"])]
+    with active(game.components):  # the printed cards of the bot's game (a rating, a lady's values)
+        seen = Seen(view)
+        scored = [(scorer(seen, verb, arg), rnd.random(), (verb, arg)) for verb, arg in flat(view["prompt"]["legal"])]
     return max(scored, key=lambda x: (x[0], x[1]))[2]
 
 
