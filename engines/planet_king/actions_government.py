@@ -52,7 +52,8 @@ def do_campaign(g: Ctx, mode: str) -> None:
             opts.append(('war', x))
         else:
             opts.append(('declare', x))
-    choose(g, council.manager(g.s, "valido"), text('prompt.military_campaign_where'), opts, "campaign_target", mode=mode)
+    choose(g, council.manager(g.s, "valido"), text('prompt.military_campaign_where'), opts, "campaign_target",
+           mode=mode)
 
 
 def campaign_target(g: Ctx, verb: str, arg: str, mode: str) -> None:
@@ -104,7 +105,8 @@ def campaign_after_muster(g: Ctx, wid: str) -> None:
 # ----- raising units -----------------------------------------------------------------------------------------
 def legal_tercio(g: Ctx, mode: str) -> bool:
     s = g.s
-    return council.can_pay(s, 1) and military.supply_left(s, "spanish_tercio") > 0 and not _repeat(s, mode, "raise_tercio")
+    return council.can_pay(s, 1) and military.supply_left(s, "spanish_tercio") > 0 and \
+        not _repeat(s, mode, "raise_tercio")
 
 
 def do_tercio(g: Ctx, mode: str) -> None:
@@ -167,4 +169,5 @@ register("raise_nations", "government", legal_nations, do_nations)
 register("build_fleet", "government", legal_fleet, do_fleet, unique=True)
 
 PROCEDURES = (campaign_after_muster,)
-DECISIONS = ((campaign_target, None), (war_consent, None), (general_chosen, None), (hothead_tercio, None), (nations_placed, None))
+DECISIONS = ((campaign_target, None), (war_consent, None), (general_chosen, None), (hothead_tercio, None),
+             (nations_placed, None))

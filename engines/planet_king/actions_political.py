@@ -161,4 +161,5 @@ def label_war(s: dict, verb: str, arg: str, frame: dict) -> dict:
     return {"arg": arg, "truce": text("act.in_truce") if s["wars"][arg]["truce"] else ""}
 
 
-DECISIONS = ((noble_placed, label_place), (replaced_noble, None), (nominated, None), (embassy_war, label_war), (embassy_sent, None))
+DECISIONS = ((noble_placed, label_place), (replaced_noble, None), (nominated, None), (embassy_war, label_war),
+             (embassy_sent, None))

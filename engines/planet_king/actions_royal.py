@@ -123,7 +123,8 @@ def chose_queen(g: Ctx, verb: str, arg: str) -> None:
 
 def legal_hunt(g: Ctx, mode: str) -> bool:
     s = g.s
-    return C.HUNTING_DAY is not None and C.HUNTING_DAY not in s["decks"]["events"] and C.HUNTING_DAY not in s["gone_events"]
+    hunting = C.HUNTING_DAY
+    return hunting is not None and hunting not in s["decks"]["events"] and hunting not in s["gone_events"]
 
 
 def do_hunt(g: Ctx, mode: str) -> None:
@@ -294,4 +295,5 @@ register("sale_of_privileges", "royal", legal_sale, do_sale, unique=True)
 register("royal_pardon", "royal", legal_pardon, do_pardon)
 register("cortes", "royal", legal_cortes, do_cortes, unique=True)
 
-DECISIONS = ((chose_mistress, None), (chose_queen, None), (genius_removed, None), (painter_chosen, None), (sold, None), (pardoned, None), (pardon_placed, None), (cortes_repeat, None))
+DECISIONS = ((chose_mistress, None), (chose_queen, None), (genius_removed, None), (painter_chosen, None), (sold, None),
+             (pardoned, None), (pardon_placed, None), (cortes_repeat, None))

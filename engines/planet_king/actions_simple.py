@@ -208,5 +208,9 @@ register("build_fortification", "simple", legal_fort, do_fort, unique=True)
 register("exploration", "simple", legal_explore, do_explore, unique=True)
 register("asiento", "simple", legal_asiento, do_asiento)
 
-DECISIONS = ((provincial_placed, None), (move_source, None), (move_which, None), (move_one, None), (fort_ordered, None), (explorer_chosen, lambda s, verb, arg, frame: {
-    "noble": arg[0], "which": arg[1], "rating": court.known_rating(s, arg[0], arg[1])}))
+def label_explorer(s: dict, verb: str, arg: list, frame: dict) -> dict:
+    return {"noble": arg[0], "which": arg[1], "rating": court.known_rating(s, arg[0], arg[1])}
+
+
+DECISIONS = ((provincial_placed, None), (move_source, None), (move_which, None), (move_one, None),
+             (fort_ordered, None), (explorer_chosen, label_explorer))

@@ -92,7 +92,8 @@ class Components:
         self.VALTELLINA: set[frozenset] = {frozenset(line["ends"]) for line in self.LINES if line["valtellina"]}
         self.UNIT_LIMITS: dict[str, int] = {k: v["count"] for k, v in self.TABLES["units"].items() if "count" in v}
         self.BATTLE_NAMES: dict[str, list[list[str]]] = {
-            wid: self.TABLES["battle_names"][w["battle_names"]] for wid, w in self.WARS.items() if w.get("battle_names")}
+            wid: self.TABLES["battle_names"][w["battle_names"]]
+            for wid, w in self.WARS.items() if w.get("battle_names")}
         self.LEVELS: dict[str, str] = self.TABLES["victory_levels"]
         self.INCOME: dict = self.TABLES["income"]
         self.LIMITS: dict = self.TABLES["limits"]

@@ -202,13 +202,15 @@ def remove_from_game(g: Ctx, nid: str, why: str, rule: str | None = None, death:
             s["children"] = [c for c in s["children"] if c["legit"]]
             g.log('log.the_royal_mistress_s_bastard', n=len(bastards), rule=rule)
         if death:
-            council.mark(g, "happiness", -1, text('why.death_of_the_royal_mistress'), 'end_of_turn_phase.king_s_happiness')
+            council.mark(g, "happiness", -1, text('why.death_of_the_royal_mistress'),
+                         'end_of_turn_phase.king_s_happiness')
     if pos[0] == "queen" and death:
         council.mark(g, "happiness", -1, text('why.death_of_the_queen'), 'end_of_turn_phase.king_s_happiness')
     son = C.NOTABLES[nid].get("son")
     if son and son not in s["gone"] and not in_play(s, son):
         place(g, son, pos)
-        g.log('log.takes_his_father_s_place', son=son, pos_label=pos_label(pos), rule='components.noble_cards_father_son')
+        g.log('log.takes_his_father_s_place', son=son, pos_label=pos_label(pos),
+              rule='components.noble_cards_father_son')
         return
     if nid == CONDE and s["conde"] == "spain" and death:
         s["conde"] = "gone"

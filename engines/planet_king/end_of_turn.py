@@ -84,7 +84,8 @@ def place_provincial(g: Ctx, home: str) -> None:
         return
     places = [home] + sorted(w for w in military.neighbours(s, home)
                              if w in C.WARS and military.may_stand(s, "provincial_tercio", w))
-    choose(g, council.manager(s, "valido"), text('prompt.place_a_provincial_tercio_in', home=home), [('place', p) for p in places], "provincial_levied")
+    choose(g, council.manager(s, "valido"), text('prompt.place_a_provincial_tercio_in', home=home),
+           [('place', p) for p in places], "provincial_levied")
 
 
 def provincial_levied(g: Ctx, verb: str, arg: str) -> None:
@@ -151,7 +152,8 @@ def eot_indies(g: Ctx) -> None:
     for _ in range(pu["pirates"]):
         if not pu["indies_fleets"]:
             break
-        if military.has_fleet(s, military.PLUS_ULTRA) and draw_test(g, text('why.the_fleet_against_the_pirates'))[0] != CROW:
+        if military.has_fleet(s, military.PLUS_ULTRA) and \
+                draw_test(g, text('why.the_fleet_against_the_pirates'))[0] != CROW:
             g.log('log.the_fleet_drives_the_pirates', rule=rule)
             continue
         pu["indies_fleets"] -= 1
@@ -200,19 +202,27 @@ def eot_income(g: Ctx) -> None:
         if s["asiento"]:
             g.log('log.castile_s_revenues_are_secured', rule=rule)
         else:
-            council.gain(g, C.INCOME["castile_portugal_independent" if s["flags"]["portugal_independent"] else "castile"],
-                         text('why.income_from_castile'), rule)
-        council.gain(g, C.INCOME["aragon_union_of_arms" if s["union"] >= 2 else "aragon"], text('why.income_from_aragon'), rule)
+            castile = "castile_portugal_independent" if s["flags"]["portugal_independent"] else "castile"
+            council.gain(g, C.INCOME[castile], text('why.income_from_castile'), rule)
+        council.gain(g, C.INCOME["aragon_union_of_arms" if s["union"] >= 2 else "aragon"],
+                     text('why.income_from_aragon'), rule)
     for office, minus, where in (("viceroy_of_italy", 0, "Italy"), ("governor_of_flanders", C.INCOME["flanders_minus"],
                                                                     "Flanders")):
         if office not in s["offices"]:
             continue
         nid = s["offices"][office]
-        amount = court.rating(g, nid, "government") - minus - (C.INCOME["corrupt_minus"] if court.has(nid, "corrupt") else 0)
+        amount = court.rating(g, nid, "government") - minus - \
+            (C.INCOME["corrupt_minus"] if court.has(nid, "corrupt") else 0)
         if amount > 0:
             council.gain(g, amount, text('why.income_from', where=where), rule)
 
-PROCEDURES = (eot_begin, eot_actions, deploy_next, eot_construction, eot_provincials, place_provincial, eot_upkeep, eot_markers, eot_revolts, eot_indies, eot_income)
-DECISIONS = ((deployed, None), (provincial_levied, None), (upkeep_choice, lambda s, verb, arg, frame: {
-    "arg": arg, **({"unit": "nations_tercio", "at": military.unit(s, arg)["loc"]} if verb == "disband" else
-                   {"n": sum(1 for u in s["units"] if u["type"] == "nations_tercio" and u["loc"] != military.CONSTRUCTION)})}))
+PROCEDURES = (eot_begin, eot_actions, deploy_next, eot_construction, eot_provincials, place_provincial, eot_upkeep,
+              eot_markers, eot_revolts, eot_indies, eot_income)
+def label_upkeep(s: dict, verb: str, arg, frame: dict) -> dict:
+    if verb == "disband":
+        return {"arg": arg, "unit": "nations_tercio", "at": military.unit(s, arg)["loc"]}
+    nations = [u for u in s["units"] if u["type"] == "nations_tercio" and u["loc"] != military.CONSTRUCTION]
+    return {"arg": arg, "n": len(nations)}
+
+
+DECISIONS = ((deployed, None), (provincial_levied, None), (upkeep_choice, label_upkeep))

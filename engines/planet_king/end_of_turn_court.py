@@ -34,8 +34,8 @@ def bastard_choice(g: Ctx, verb: str, arg) -> None:
         child = next(c for c in s["children"] if c["id"] == arg)
         child["legit"] = True
         s["heir"] = arg
-        council.mark(g, "prestige", -C.LIMITS["bastard_heir_prestige"], text('why.is_legitimised_as_heir', name=child['name']),
-                     'special_rules.bastard_son_as_heir')
+        council.mark(g, "prestige", -C.LIMITS["bastard_heir_prestige"],
+                     text('why.is_legitimised_as_heir', name=child['name']), 'special_rules.bastard_son_as_heir')
     mortality(g)
 
 
@@ -170,7 +170,8 @@ def valido_choice(g: Ctx, verb: str, arg) -> None:
 def valido_kept(g: Ctx) -> None:
     s = g.s
     years = s["turn"] - s["valido_since"] + 1
-    if years >= C.LIMITS["valido_wear_turns"] and s["last_scores"].get("prestige", 99) < C.LIMITS["valido_wear_prestige_below"]:
+    if years >= C.LIMITS["valido_wear_turns"] and \
+            s["last_scores"].get("prestige", 99) < C.LIMITS["valido_wear_prestige_below"]:
         council.victory_points(g, -C.LIMITS["valido_wear_vp"], text('why.the_valido_s_wear'), 'valido',
                                'end_of_turn_phase.appointment_of_a_new_valido')
 
@@ -192,5 +193,12 @@ def eot_cleanup(g: Ctx) -> None:
     s["gov_prev"] = s["gov_card"] = None
 
 PROCEDURES = (eot_mortality, eot_scores, eot_valido, eot_cleanup)
-DECISIONS = ((bastard_choice, lambda s, verb, arg, frame: {
-    "name": next((c["name"] for c in s["children"] if c["id"] == arg), "")}), (valido_choice, lambda s, verb, arg, frame: {"arg": arg or s["court"]["valido"]}))
+def label_bastard(s: dict, verb: str, arg, frame: dict) -> dict:
+    return {"name": next((c["name"] for c in s["children"] if c["id"] == arg), "")}
+
+
+def label_valido(s: dict, verb: str, arg, frame: dict) -> dict:
+    return {"arg": arg or s["court"]["valido"]}
+
+
+DECISIONS = ((bastard_choice, label_bastard), (valido_choice, label_valido))

@@ -7,7 +7,8 @@ from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import council, court, military, wars
 from engines.planet_king.components import (
-    C, CONDE, CONDE_LEADER, FLANDERS, FLANDERS_WAR, FRANCE, FRANCHE_COMTE, F_CATALONIA, F_PICARDY, ITALY, PALATINATE, SPAIN,
+    C, CONDE, CONDE_LEADER, F_CATALONIA, F_PICARDY, FLANDERS, FLANDERS_WAR, FRANCE, FRANCHE_COMTE, ITALY, PALATINATE,
+    SPAIN,
 )
 from engines.planet_king.events import handler, not_played, p
 from engines.planet_king.events_common import raid, revolt
@@ -110,7 +111,8 @@ def the_fronde(g: Ctx, card: str) -> None:
         return
     fronts = [w for w in wars.FRENCH_FRONTS if wars.active(s, w)]
     if military.supply_left(s, "french_tercio"):
-        choose(g, council.manager(s, "valido"), text('prompt.the_fronde_on_which_french'), [('front', w) for w in fronts], "fronde_tercio")
+        choose(g, council.manager(s, "valido"), text('prompt.the_fronde_on_which_french'),
+               [('front', w) for w in fronts], "fronde_tercio")
         return
     fronde_conde(g)
 
@@ -201,8 +203,8 @@ def wallenstein(g: Ctx, card: str) -> None:
     if not wars.active(s, PALATINATE) or s["wars"][PALATINATE]["truce"] or not council.can_pay(s, p(card, "ducats")):
         not_played(g, text('why.the_palatinate_marker_cannot_be'))
         return
-    choose(g, council.manager(s, "valido"), text('prompt.wallenstein_spend_a_ducat_to'), [('pay', None), ('pass', None)],
-           "wallenstein_choice", card=card)
+    choose(g, council.manager(s, "valido"), text('prompt.wallenstein_spend_a_ducat_to'),
+           [('pay', None), ('pass', None)], "wallenstein_choice", card=card)
 
 
 def wallenstein_choice(g: Ctx, verb: str, arg, card: str) -> None:
@@ -277,7 +279,8 @@ def austrian_alliance(g: Ctx, card: str) -> None:
     if not opts:
         council.lose(g, 2, text('why.austrian_alliance_nothing_to_give'), 'special_rules.bankruptcy')
         return
-    choose(g, council.manager(s, "valido"), text('prompt.austrian_alliance_the_emperor_demands'), opts, "austria_demand")
+    choose(g, council.manager(s, "valido"), text('prompt.austrian_alliance_the_emperor_demands'), opts,
+           "austria_demand")
 
 
 def austria_demand(g: Ctx, verb: str, arg) -> None:
@@ -308,4 +311,5 @@ def corsairs_of_dunkirk(g: Ctx, card: str) -> None:
     g.s["flags"]["corsairs"] = True
     g.log('log.the_united_provinces_strength_is', rule='events.corsairs_of_dunkirk')
 
-DECISIONS = ((union_choice, None), (fronde_tercio, None), (conde_army, None), (wallenstein_choice, None), (old_tercio_choice, None), (road_choice, None), (austria_demand, None))
+DECISIONS = ((union_choice, None), (fronde_tercio, None), (conde_army, None), (wallenstein_choice, None),
+             (old_tercio_choice, None), (road_choice, None), (austria_demand, None))

@@ -135,7 +135,8 @@ def final(g: Ctx) -> bool:
             claim(g, owner)
             done = True
         else:
-            council.victory_points(g, -C.MEMORIALS[mid]["vp_black"], text('why.secret_memorial_not_completed', mid=mid), OWNER_ROLE[owner], R)
+            council.victory_points(g, -C.MEMORIALS[mid]["vp_black"],
+                                   text('why.secret_memorial_not_completed', mid=mid), OWNER_ROLE[owner], R)
     return done
 
 PROCEDURES = (org_memorials, eot_memorials)

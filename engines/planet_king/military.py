@@ -13,7 +13,8 @@ UNIT_NAMES = {
     "fleet": "fleet", "nations_tercio": "tercio of Nations", "english_tercio": "English tercio", "french_tercio": "French tercio",
     "habsburg_tercio": "Habsburg tercio",
 }
-LAND = {"spanish_tercio", "old_tercio", "provincial_tercio", "nations_tercio", "english_tercio", "french_tercio", "habsburg_tercio"}
+LAND = {"spanish_tercio", "old_tercio", "provincial_tercio", "nations_tercio", "english_tercio", "french_tercio",
+        "habsburg_tercio"}
 
 
 def loc_name(loc: str) -> str:
@@ -119,7 +120,8 @@ def may_stand(s: dict, kind: str, loc: str) -> bool:
     if loc in k.WARS:
         if s["wars"][loc]["status"] != "war":
             return False
-        if kind == "fleet" and (k.WARS[loc]["fleets"] == "none" or (k.WARS[loc]["fleets"] == "one" and has_fleet(s, loc))):
+        fleets = k.WARS[loc]["fleets"]
+        if kind == "fleet" and (fleets == "none" or (fleets == "one" and has_fleet(s, loc))):
             return False
         if kind == "habsburg_tercio" and not (loc == PALATINATE or k.WARS[loc]["power"] == k.WARS[F_ITALY]["power"]):
             return False

@@ -168,7 +168,8 @@ def place_cubes(g: Ctx) -> None:
         gov += 1
     s["cubes"] = {"royal": 0 if council.war_only(s) or s["king_dead"] else 4, "government": gov,
                   "political": court.rating(g, valido, "political"), "green": green}
-    g.log('log.action_cubes_red_blue_yellow', government=s['cubes']['government'], political=s['cubes']['political'], royal=s['cubes']['royal'], green=green, rule='organisation_phase.placing_action_cubes')
+    g.log('log.action_cubes_red_blue_yellow', government=s['cubes']['government'], political=s['cubes']['political'],
+          royal=s['cubes']['royal'], green=green, rule='organisation_phase.placing_action_cubes')
 
 
 def org_cubes(g: Ctx) -> None:

@@ -177,7 +177,8 @@ def setup(g: Ctx) -> None:
     organisation.place_cubes(g)
     if memorials.in_use(s):
         memorials.deal(g)
-    g.log('log.turn_of', scenario_name=s['scenario_name'], turn=s['turn'], first_turn=sc['first_turn'], last_turn=sc['last_turn'], rule='scenarios')
+    g.log('log.turn_of', scenario_name=s['scenario_name'], turn=s['turn'], first_turn=sc['first_turn'],
+          last_turn=sc['last_turn'], rule='scenarios')
     s["appoint"] = list(sc["appoint"])
     s["mistress_choices"] = [m for m in sc["mistress_choices"] if not s["ignores_court_life"]]
 
@@ -230,5 +231,9 @@ def setup_mistress_chosen(g: Ctx, verb: str, arg: str) -> None:
     g.log('log.set_up_is_the_royal', arg=arg, rule='setup')
 
 PROCEDURES = (setup_appointments, setup_mistress)
-DECISIONS = ((setup_appointed, lambda s, verb, arg, frame: {
-    "arg": arg, **{r: C.NOTABLES[arg][r] for r in ("military", "political", "government")}}), (setup_mistress_chosen, None))
+def label_appointed(s: dict, verb: str, arg: str, frame: dict) -> dict:
+    """The printed ratings ('?' shows as None), as the set-up offers them."""
+    return {"arg": arg, **{r: C.NOTABLES[arg][r] for r in ("military", "political", "government")}}
+
+
+DECISIONS = ((setup_appointed, label_appointed), (setup_mistress_chosen, None))

@@ -133,7 +133,8 @@ def declare(g: Ctx, power: str, how: str, count: bool = True, commander: str | N
         war = s["wars"][wid]
         war.update(status="war", pos=0, truce=False, leader=None, enemy=None)
         if wid == F_CATALONIA:
-            war["black"] = C.WARS[wid]["black"] if s["flags"]["segadors"] else C.WARS[wid]["black_before"] or C.WARS[wid]["black"]
+            track = C.WARS[wid]
+            war["black"] = track["black"] if s["flags"]["segadors"] else track["black_before"] or track["black"]
         g.log('log.war_is_declared', wid=wid, how=text(f"how.{how}"), rule=R_DECL)
         appoint_enemy(g, wid)
     if commander:
@@ -169,7 +170,8 @@ def muster(g: Ctx, wid: str) -> None:
     opts = muster_options(g, wid)
     if not opts:
         return
-    choose(g, council.manager(g.s, "valido"), text('prompt.muster_the_army_of_move', wid=wid), opts + [('done', None)], "on_muster", wid=wid)
+    choose(g, council.manager(g.s, "valido"), text('prompt.muster_the_army_of_move', wid=wid), opts + [('done', None)],
+           "on_muster", wid=wid)
 
 
 def on_muster(g: Ctx, verb: str, arg, wid: str) -> None:
@@ -237,7 +239,8 @@ def enemy_campaign(g: Ctx, wid: str) -> None:
     strat = enemy_leader_strategy(s, wid)
     diff = enemy_strength(s, wid) - military.army_sp(s, wid, enemy_campaign=True)
     naval_without_fleet = C.POWERS[C.WARS[wid]["power"]]["naval"] and not military.has_fleet(s, wid)
-    g.log('log.campaign_against_the_player_in', wid=wid, enemy_strength=enemy_strength(s, wid), army_sp=military.army_sp(s, wid, enemy_campaign=True), rule=R_PROG)
+    g.log('log.campaign_against_the_player_in', wid=wid, enemy_strength=enemy_strength(s, wid),
+          army_sp=military.army_sp(s, wid, enemy_campaign=True), rule=R_PROG)
     results = tests(g, max(1, strat), text('why.the_enemy_campaign_in', wid=wid))
     bad = False
     for sym, _ in results:
@@ -376,7 +379,8 @@ def battle_name(g: Ctx, wid: str) -> None:
     if not table:
         return
     row, col = g.roll(6), g.roll(6)
-    g.log('log.the_campaign_is_remembered_as', table=table[row - 1][col - 1], row=row, col=col, rule='battle_name_generator')
+    g.log('log.the_campaign_is_remembered_as', table=table[row - 1][col - 1], row=row, col=col,
+          rule='battle_name_generator')
 
 
 # ----- the end of a war -----------------------------------------------------------------------------------

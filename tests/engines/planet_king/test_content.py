@@ -579,7 +579,8 @@ def test_content_dir_override(tmp_path):
     assert replaced[pk("genius", "diego-velazquez")].enlightenment == 2
     assert digest != content.load()[1]
     game = PlanetKing(tmp_path)
-    assert game.content_digest == digest and game.components.NOTABLES[pk("genius", "diego-velazquez")]["enlightenment"] == 2
+    velazquez = pk("genius", "diego-velazquez")
+    assert game.content_digest == digest and game.components.NOTABLES[velazquez]["enlightenment"] == 2
     assert GAME.components.NOTABLES[pk("genius", "diego-velazquez")]["enlightenment"] != 2
     assert game.setup(1, {"scenario": "planet_king"})["content"] == digest
     packaged[1]["art"] = "alchemy"

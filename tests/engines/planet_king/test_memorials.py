@@ -35,7 +35,8 @@ def test_memorials_unseen_until_turn_two_then_only_by_their_holder():
     run(s, memorials.org_memorials)
     assert seen_secrets(s, "king") == {"pk:memorial:te-deum"}
     assert seen_secrets(s, "valido") == {"pk:memorial:reputation"}
-    assert "pk:memorial:te-deum" in str(GAME.view(s, "king")) and "pk:memorial:te-deum" not in str(GAME.view(s, "valido"))
+    assert "pk:memorial:te-deum" in str(GAME.view(s, "king"))
+    assert "pk:memorial:te-deum" not in str(GAME.view(s, "valido"))
 
 
 def test_solo_reads_one_memorial_on_turn_2_and_the_other_on_turn_3():
