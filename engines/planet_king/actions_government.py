@@ -60,7 +60,7 @@ def campaign_target(g: Ctx, verb: str, arg: str, mode: str) -> None:
     s = g.s
     if verb == "war":
         leader = s["wars"][arg]["leader"]
-        council.spend(g, wars.campaign_cost(g, leader), text('why.campaign_of_2', leader=leader), R)
+        council.spend(g, wars.campaign_cost(g, leader), text('why.campaign_of', arg=leader), R)
         if mode == "card":
             s["gov_card"] = {"action": "campaign", "front": arg}
         wars.player_campaign(g, arg)

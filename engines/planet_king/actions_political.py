@@ -43,7 +43,7 @@ def noble_placed(g: Ctx, verb: str, arg: list, nid: str) -> None:
     pos = tuple(arg)
     held = court.holder(s, pos)
     court.place(g, nid, pos)
-    g.log('log.x', nid=nid, pos_label=court.pos_label(pos), rule=R)
+    g.log('log.placed', nid=nid, pos_label=court.pos_label(pos), rule=R)
     if held:
         court.take_out(s, held)
         slot = court.free_court_slot(s, "noble")
@@ -56,7 +56,7 @@ def noble_placed(g: Ctx, verb: str, arg: list, nid: str) -> None:
 def replaced_noble(g: Ctx, verb: str, arg: str) -> None:
     if verb == "court":
         court.place(g, arg, ("noble", court.free_court_slot(g.s, "noble")))
-        g.log('log.returns_to_the_court', arg=arg, rule=R)
+        g.log('log.returns_to_the_court', nid=arg, rule=R)
     else:
         court.remove_from_game(g, arg, text('why.replaced_in_his_position'), R)
 

@@ -169,7 +169,7 @@ def genius_removed(g: Ctx, verb: str, arg) -> None:
         court.remove_from_game(g, arg, text('why.nominate_remove_genius'), R)
     if waiting and waiting != arg:
         court.place(g, waiting, ("genius", court.free_court_slot(s, "genius")))
-        g.log('log.joins_the_court_2', waiting=waiting, rule=R)
+        g.log('log.joins_the_court', nid=waiting, rule=R)
 
 
 def painters(s: dict) -> list[str]:
@@ -225,7 +225,7 @@ def pardoned(g: Ctx, verb: str, arg: str) -> None:
         s["decks"][court.PLURAL[kind]].append(arg)
         g.log('log.is_pardoned_and_returns_to', arg=arg, rule=R)
         return
-    choose(g, council.manager(s, "king"), text('prompt.where_does_go_2', arg=arg),
+    choose(g, council.manager(s, "king"), text('prompt.where_does_go', nid=arg),
            [('place', list(p)) for p in free], "pardon_placed", nid=arg)
 
 
@@ -283,7 +283,7 @@ def cortes_result(g: Ctx, symbol: str) -> None:
     else:
         from engines.planet_king.events_common import revolt
 
-        revolt(g, text('why.the_cortes_2'))
+        revolt(g, text('why.the_cortes_capital'))
 
 
 register("issue", "royal", legal_issue, do_issue, unique=True)

@@ -40,7 +40,7 @@ def gain(g: Ctx, n: int, why: str, rule: str | None = None) -> None:
     before = g.s["treasury"]
     g.s["treasury"] = min(TREASURY_MAX, before + n)
     got = g.s["treasury"] - before
-    g.log('log.ducat_treasury', why=why, got=got, treasury=g.s['treasury'], rule=rule)
+    g.log('log.treasury_gain', why=why, got=got, treasury=g.s['treasury'], rule=rule)
 
 
 def can_pay(s: dict, n: int) -> bool:
@@ -50,7 +50,7 @@ def can_pay(s: dict, n: int) -> bool:
 def spend(g: Ctx, n: int, why: str, rule: str | None = None) -> None:
     """Pay a cost the player chose (the action was only offered if affordable)."""
     g.s["treasury"] -= n
-    g.log('log.ducat_treasury_2', why=why, n=n, treasury=g.s['treasury'], rule=rule)
+    g.log('log.treasury_spend', why=why, n=n, treasury=g.s['treasury'], rule=rule)
 
 
 def lose(g: Ctx, n: int, why: str, rule: str | None = None, bankrupt: bool = True) -> None:
@@ -61,7 +61,7 @@ def lose(g: Ctx, n: int, why: str, rule: str | None = None, bankrupt: bool = Tru
     paid = min(n, s["treasury"])
     s["treasury"] -= paid
     if paid:
-        g.log('log.ducat_treasury_3', why=why, paid=paid, treasury=s['treasury'], rule=rule)
+        g.log('log.treasury_loss', why=why, paid=paid, treasury=s['treasury'], rule=rule)
     debt = n - paid
     if debt and bankrupt:
         mark(g, "prestige", -1, text('why.bankruptcy_declared'), R_BANKRUPTCY)
@@ -130,7 +130,7 @@ def mark(g: Ctx, track: str, n: int, why: str, rule: str | None = None) -> None:
     if track == "happiness" and (war_only(g.s) or g.s["options"]["scenario"] == "hothead"):
         return
     g.s["marks"][track] += n
-    g.log('log.x_2', why=why, n=n, track=track, rule=rule)
+    g.log('log.marker', why=why, n=n, track=track, rule=rule)
 
 
 def victory_points(g: Ctx, n: int, why: str, who: str = "valido", rule: str | None = None) -> None:

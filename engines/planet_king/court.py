@@ -163,7 +163,7 @@ def to_court_or_deck(g: Ctx, nid: str) -> None:
     slot = free_court_slot(g.s, "noble")
     if slot is not None:
         place(g, nid, ("noble", slot))
-        g.log('log.returns_to_the_court_2', nid=nid)
+        g.log('log.returns_to_the_court', nid=nid)
     else:
         g.s["decks"]["nobles"].append(nid)
         g.log('log.returns_to_the_noble_deck', nid=nid)

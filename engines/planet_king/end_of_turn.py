@@ -110,7 +110,7 @@ def upkeep_choice(g: Ctx, verb: str, arg) -> None:
         council.spend(g, arg, text('why.upkeep_of_the_tercios_of'), R_CONSTRUCTION)
         return
     military.remove_unit(g.s, arg)
-    g.log('log.a_tercio_of_nations_is_2', rule=R_CONSTRUCTION)
+    g.log('log.a_tercio_of_nations_is_disbanded', rule=R_CONSTRUCTION)
     call(g, "eot_upkeep")
 
 

@@ -90,15 +90,15 @@ def apply_row(g: Ctx, table: str, value: int, who: str) -> dict:
     r = row(table, value)
     title = table.title()
     if r.get("victory_points"):
-        council.victory_points(g, r["victory_points"], text('why.x', title=title, value=value), who, R_SCORE)
+        council.victory_points(g, r["victory_points"], text('why.score_row', title=title, value=value), who, R_SCORE)
     if r.get("prestige"):
-        council.mark(g, "prestige", r["prestige"], text('why.x', title=title, value=value), R_SCORE)
+        council.mark(g, "prestige", r["prestige"], text('why.score_row', title=title, value=value), R_SCORE)
     if r.get("happiness"):
-        council.mark(g, "happiness", r["happiness"], text('why.x', title=title, value=value), R_SCORE)
+        council.mark(g, "happiness", r["happiness"], text('why.score_row', title=title, value=value), R_SCORE)
     if r.get("ducats", 0) > 0:
-        council.gain(g, r["ducats"], text('why.x', title=title, value=value), R_SCORE)
+        council.gain(g, r["ducats"], text('why.score_row', title=title, value=value), R_SCORE)
     elif r.get("ducats", 0) < 0 and g.s["treasury"]:
-        council.spend(g, min(g.s["treasury"], -r["ducats"]), text('why.x', title=title, value=value), R_SCORE)
+        council.spend(g, min(g.s["treasury"], -r["ducats"]), text('why.score_row', title=title, value=value), R_SCORE)
     return r
 
 

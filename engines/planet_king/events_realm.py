@@ -59,7 +59,7 @@ def union_choice(g: Ctx, verb: str, arg, card: str) -> None:
     s = g.s
     rule = 'events.union_of_arms'
     if verb == "pass":
-        g.log('log.the_union_of_arms_is_2', rule=rule)
+        g.log('log.the_union_of_arms_is_not_played', rule=rule)
         return
     s["union"] += 1
     if s["union"] == 1:
@@ -107,7 +107,7 @@ def guerra_dels_segadors(g: Ctx, card: str) -> None:
 def the_fronde(g: Ctx, card: str) -> None:
     s = g.s
     if not wars.at_war(s, FRANCE):
-        not_played(g, text('why.spain_is_not_at_war_2'))
+        not_played(g, text('why.spain_is_not_at_war_with_france'))
         return
     fronts = [w for w in wars.FRENCH_FRONTS if wars.active(s, w)]
     if military.supply_left(s, "french_tercio"):
@@ -152,7 +152,7 @@ def conde_army(g: Ctx, verb: str, arg: str) -> None:
         s["decks"]["nobles"].remove(CONDE)
     old = s["wars"][arg]["leader"]
     court.place(g, CONDE, ("army", arg))
-    g.log('log.takes_command_of_the_army', CONDE=CONDE, arg=arg, rule=rule)
+    g.log('log.takes_command', arg=CONDE, wid=arg, rule=rule)
     if old:
         court.to_court_or_deck(g, old)
 

@@ -135,7 +135,7 @@ def build_event_deck(g: Ctx) -> None:
             continue
         if d["removed_if"] and condition_met(s, d["removed_if"]):
             s["gone_events"].append(card)
-            g.log('log.red_text_is_removed_from_2', name=d['name'], rule=R_EVENTS)
+            g.log('log.red_text_is_removed_from', card=card, rule=R_EVENTS)
             continue
         if in_seal(s, d):
             deck.append(card)

@@ -139,7 +139,7 @@ def declare(g: Ctx, power: str, how: str, count: bool = True, commander: str | N
         appoint_enemy(g, wid)
     if commander:
         court.place(g, commander, ("army", opened[0]))
-        g.log('log.takes_command_of_the_army_2', commander=commander, opened=opened[0], rule=R_CAMP)
+        g.log('log.takes_command_of_an_army', commander=commander, opened=opened[0], rule=R_CAMP)
     if power == PORTUGAL and not s["flags"]["portugal_independent"]:
         s["flags"]["portugal_independent"] = True
         g.log('log.portugal_is_now_an_independent', rule='wars.war_with_portugal')
@@ -183,7 +183,7 @@ def on_muster(g: Ctx, verb: str, arg, wid: str) -> None:
             u["loc"] = wid
     else:
         court.place(g, arg, ("army", wid))
-        g.log('log.takes_command_of_the_army_3', arg=arg, wid=wid, rule=R_DECL)
+        g.log('log.takes_command', arg=arg, wid=wid, rule=R_DECL)
     muster(g, wid)
 
 
