@@ -9,15 +9,16 @@ from engines.planet_king.memorials import holder, in_use
 from engines.planet_king.scoring import court_happiness, court_prestige, enlightenment
 
 
-def notable(s: dict, nid: str | None) -> dict | None:
-    k = current()
+def notable(s: dict, nid: str | None, notables: dict | None = None) -> dict | None:
+    """A notable as the table sees it (``notables``: the game's cards, when the caller has them)."""
     if nid is None:
         return None
-    d = k.NOTABLES[nid]
+    d = (notables or current().NOTABLES)[nid]
     out = {"id": nid, "name": d["name"], "kind": d["kind"], "prestige": d.get("prestige", 0)}
     if d["kind"] == "noble":
-        out.update(military=court.known_rating(s, nid, "military"), political=court.known_rating(s, nid, "political"),
-                   government=court.known_rating(s, nid, "government"), traits=d["traits"])
+        ratings = s["ratings"]
+        out.update({r: ratings.get(f"{nid}:{r}", 1) if d.get(r) is None else d[r]
+                    for r in ("military", "political", "government")}, traits=d["traits"])
     elif d["kind"] == "genius":
         out.update(art=d["art"], enlightenment=d["enlightenment"])
     else:
@@ -26,7 +27,6 @@ def notable(s: dict, nid: str | None) -> dict | None:
 
 
 def unit_view(u: dict) -> dict:
-    k = current()
     return {"id": u["id"], "type": u["type"], "name": military.UNIT_NAMES[u["type"]], "sp": military.unit_sp(u),
             "damaged": u["damaged"]}
 
@@ -34,6 +34,7 @@ def unit_view(u: dict) -> dict:
 def public_view(s: dict) -> dict:
     """``decision`` holds the saved locals of the pending decision (which war is mustered...), for the bots."""
     k = current()
+    N = k.NOTABLES
     c = s["court"]
     event = s["current_event"]
     units: dict[str, list[dict]] = {}
@@ -52,18 +53,18 @@ def public_view(s: dict) -> dict:
             "space": k.TABLES["exploration"][s["exploration"]]["name"], "index": s["exploration"],
             "track": [x["name"] for x in k.TABLES["exploration"]]},
         "court": {
-            "valido": notable(s, c["valido"]), "queen": notable(s, c["queen"]), "queen_sickly": s["queen_sickly"],
-            "mistress": notable(s, c["mistress"]), "painter": c["painter"],
-            "nobles": [notable(s, n) for n in c["nobles"]], "geniuses": [notable(s, n) for n in c["geniuses"]],
+            "valido": notable(s, c["valido"], N), "queen": notable(s, c["queen"], N), "queen_sickly": s["queen_sickly"],
+            "mistress": notable(s, c["mistress"], N), "painter": c["painter"],
+            "nobles": [notable(s, n, N) for n in c["nobles"]], "geniuses": [notable(s, n, N) for n in c["geniuses"]],
             "children": [{"name": ch["name"], "male": ch["male"], "legit": ch["legit"], "sickly": ch["sickly"],
                           "heir": ch["id"] == s["heir"]} for ch in s["children"]],
         },
-        "offices": {o: notable(s, n) for o, n in s["offices"].items()},
-        "exiled": [notable(s, n) for n in s["exiled"]],
+        "offices": {o: notable(s, n, N) for o, n in s["offices"].items()},
+        "exiled": [notable(s, n, N) for n in s["exiled"]],
         "wars": [{
             "id": w, "name": k.WARS[w]["name"], "power": k.POWERS[k.WARS[w]["power"]]["name"], "status": war["status"],
             "pos": war["pos"], "black": war["black"], "red": war["red"], "truce": war["truce"],
-            "leader": notable(s, war["leader"]),
+            "leader": notable(s, war["leader"], N),
             "enemy": ({"name": k.LEADERS[war["enemy"]]["name"], "strategy": k.LEADERS[war["enemy"]]["strategy"]}
                       if war["enemy"] else None),
             "army": at.get(w, []), "army_sp": military.army_sp(s, w, units=units.get(w, [])),
@@ -77,7 +78,7 @@ def public_view(s: dict) -> dict:
                         [{"fortification": k.TERRITORIES[t]["name"]} for t in s["forts_building"]],
         "decks": {"events": len(s["decks"]["events"]), "discard": len(s["decks"]["discard"]),
                   "nobles": len(s["decks"]["nobles"]), "geniuses": len(s["decks"]["geniuses"]),
-                  "ladies": [notable(s, n) for n in s["decks"]["ladies"]]},
+                  "ladies": [notable(s, n, N) for n in s["decks"]["ladies"]]},
         "played": dict(s["played"]),
         "event": {"name": k.EVENTS[event]["name"], "text": k.EVENTS[event]["text"]} if event else None,
         "tests": [{"card": k.EVENTS[card]["name"], "symbol": sym} for card, sym in s["last_tests"]],
