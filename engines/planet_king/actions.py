@@ -1,7 +1,7 @@
 """Actions: the ACTION card procedure and the rules every action shares (Actions › Overview, Types of Actions,
 Unique Actions; Organisation Phase › Player Actions; End of Turn Phase › Player Actions; Cooperative Game).
 
-An action is registered with its type (royal, government, political, simple), whether it is a unique action,
+An action (``Action``; each chapter's module lists its own in ``ACTIONS``, the game builds one table of them) has its type (royal, government, political, simple), whether it is a unique action,
 whether the Organisation phase allows it, a ``legal(g, mode)`` test and a ``do(g, mode)`` procedure. ``mode`` is
 "org" (Organisation phase, no cubes), "card" (an ACTION card), "eot" (End of Turn) or "event" (an event that grants
 an action without a cube: HIS MAJESTY THE KING, THE ENSIGN NUN, DIPLOMACY).
@@ -30,21 +30,14 @@ class Action:
     org: bool = True
 
 
-ACTIONS: dict[str, Action] = {}
-
-
-def register(key: str, kind: str, legal, do, unique: bool = False, org: bool = True) -> None:
-    ACTIONS[key] = Action(key, kind, legal, do, unique, org)
-
-
 WAR_ONLY_POLITICAL = ("cortes", "royal_pardon")
 
 
-def kind_of(s: dict, key: str) -> str:
+def kind_of(g: Ctx, key: str) -> str:
     """War-Only mode: Cortes and Royal Pardon are performed as political actions (Scenarios › War-Only Mode)."""
-    if key in WAR_ONLY_POLITICAL and council.war_only(s):
+    if key in WAR_ONLY_POLITICAL and council.war_only(g.s):
         return "political"
-    return ACTIONS[key].kind
+    return g.game.actions[key].kind
 
 
 def cubes_for(s: dict, kind: str) -> int:
@@ -60,7 +53,7 @@ def offered(g: Ctx, key: str, mode: str) -> bool:
     """Whether an action may be taken now in this mode (cost, unique limit, the Organisation exclusions and the
     no-repeat rule of government actions are checked here; each action's own conditions in ``legal``)."""
     s = g.s
-    act = ACTIONS[key]
+    act = g.game.actions[key]
     if mode == "org" and not act.org:
         return False
     if act.unique and mode != "event" and key in s["unique"]:
@@ -72,7 +65,7 @@ def offered(g: Ctx, key: str, mode: str) -> bool:
 
 def available(g: Ctx, kind: str, mode: str) -> list[str]:
     s = g.s
-    return [k for k, a in ACTIONS.items() if (a.kind == kind or k in WAR_ONLY_POLITICAL) and kind_of(s, k) == kind
+    return [k for k, a in g.game.actions.items() if (a.kind == kind or k in WAR_ONLY_POLITICAL) and kind_of(g, k) == kind
             and offered(g, k, mode)]
 
 
@@ -142,15 +135,15 @@ def start(g: Ctx, key: str, mode: str) -> None:
     """Spend the cube (not in the Organisation phase nor for an event's free action), place the unique action
     marker (not when an event grants the action), then carry the action out."""
     s = g.s
-    kind = kind_of(s, key)
+    kind = kind_of(g, key)
     if mode in ("card", "eot"):
         pay_cube(g, kind)
-    if ACTIONS[key].unique and mode != "event":
+    if g.game.actions[key].unique and mode != "event":
         s["unique"].append(key)
     if kind == "government" and mode == "card" and key != "campaign":
         s["gov_card"] = {"action": key, "front": None}
     g.log("log.action", action=key, rule=f"actions.{kind}_actions")
-    ACTIONS[key].do(g, mode)
+    g.game.actions[key].do(g, mode)
 
 PROCEDURES = (next_action,)
 DECISIONS = ((chose_type, None), (chose_action, None))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import council, court, military, wars
-from engines.planet_king.actions import gov_forbidden, register
+from engines.planet_king.actions import Action, gov_forbidden
 from engines.planet_king.components import BARBARY, C, ENGLAND, FRANCE, F_ITALY, ITALY, OTTOMAN, UNITED_PROVINCES
 from engines.planet_king.flow import call, choose
 
@@ -163,11 +163,15 @@ def _repeat(s: dict, mode: str, key: str) -> bool:
     return mode in ("card", "eot") and gov_forbidden(s, key)
 
 
-register("campaign", "government", legal_campaign, do_campaign, org=False)
-register("raise_tercio", "government", legal_tercio, do_tercio)
-register("raise_nations", "government", legal_nations, do_nations)
-register("build_fleet", "government", legal_fleet, do_fleet, unique=True)
 
 PROCEDURES = (campaign_after_muster,)
 DECISIONS = ((campaign_target, None), (war_consent, None), (general_chosen, None), (hothead_tercio, None),
              (nations_placed, None))
+
+# the actions of this chapter (the game's table, PlanetKing.actions)
+ACTIONS = (
+    Action("campaign", "government", legal_campaign, do_campaign, org=False),
+    Action("raise_tercio", "government", legal_tercio, do_tercio),
+    Action("raise_nations", "government", legal_nations, do_nations),
+    Action("build_fleet", "government", legal_fleet, do_fleet, unique=True),
+)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import council, court, wars
-from engines.planet_king.actions import register
+from engines.planet_king.actions import Action
 from engines.planet_king.components import C, FLANDERS_WAR, PALATINATE
 from engines.planet_king.flow import choose
 from engines.planet_king.fortune import until_eagle
@@ -146,9 +146,6 @@ def embassy_sent(g: Ctx, verb: str, arg: str, wid: str) -> None:
         wars.conde_leaves(g)
 
 
-register("appoint_noble", "political", legal_appoint, do_appoint)
-register("nominate_noble", "political", legal_nominate, do_nominate)
-register("embassy", "political", legal_embassy, do_embassy, unique=True, org=False)
 
 def label_place(s: dict, verb: str, arg: list, frame: dict) -> dict:
     """A free Court space reads "the Court"; an occupied office or command names whom it replaces."""
@@ -163,3 +160,10 @@ def label_war(s: dict, verb: str, arg: str, frame: dict) -> dict:
 
 DECISIONS = ((noble_placed, label_place), (replaced_noble, None), (nominated, None), (embassy_war, label_war),
              (embassy_sent, None))
+
+# the actions of this chapter (the game's table, PlanetKing.actions)
+ACTIONS = (
+    Action("appoint_noble", "political", legal_appoint, do_appoint),
+    Action("nominate_noble", "political", legal_nominate, do_nominate),
+    Action("embassy", "political", legal_embassy, do_embassy, unique=True, org=False),
+)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import council, court
-from engines.planet_king.actions import register
+from engines.planet_king.actions import Action
 from engines.planet_king.components import C
 from engines.planet_king.flow import choose
 from engines.planet_king.fortune import CROW, EAGLE, PIGEON, draw_test, tests
@@ -286,14 +286,18 @@ def cortes_result(g: Ctx, symbol: str) -> None:
         revolt(g, text('why.the_cortes_capital'))
 
 
-register("issue", "royal", legal_issue, do_issue, unique=True)
-register("choose_mistress", "royal", legal_choose_mistress, do_choose_mistress, unique=True)
-register("hunt", "royal", legal_hunt, do_hunt, unique=True)
-register("nominate_genius", "royal", legal_nominate_genius, do_nominate_genius)
-register("court_painter", "royal", legal_court_painter, do_court_painter)
-register("sale_of_privileges", "royal", legal_sale, do_sale, unique=True)
-register("royal_pardon", "royal", legal_pardon, do_pardon)
-register("cortes", "royal", legal_cortes, do_cortes, unique=True)
 
 DECISIONS = ((chose_mistress, None), (chose_queen, None), (genius_removed, None), (painter_chosen, None), (sold, None),
              (pardoned, None), (pardon_placed, None), (cortes_repeat, None))
+
+# the actions of this chapter (the game's table, PlanetKing.actions)
+ACTIONS = (
+    Action("issue", "royal", legal_issue, do_issue, unique=True),
+    Action("choose_mistress", "royal", legal_choose_mistress, do_choose_mistress, unique=True),
+    Action("hunt", "royal", legal_hunt, do_hunt, unique=True),
+    Action("nominate_genius", "royal", legal_nominate_genius, do_nominate_genius),
+    Action("court_painter", "royal", legal_court_painter, do_court_painter),
+    Action("sale_of_privileges", "royal", legal_sale, do_sale, unique=True),
+    Action("royal_pardon", "royal", legal_pardon, do_pardon),
+    Action("cortes", "royal", legal_cortes, do_cortes, unique=True),
+)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import council, court, military, wars
-from engines.planet_king.actions import register
+from engines.planet_king.actions import Action
 from engines.planet_king.components import C
 from engines.planet_king.flow import choose
 from engines.planet_king.fortune import until_eagle
@@ -202,11 +202,6 @@ def do_asiento(g: Ctx, mode: str) -> None:
     council.gain(g, council.asiento_ducats(g, text('why.asiento')), text('why.asiento'), R)
 
 
-register("raise_provincial", "simple", legal_provincial, do_provincial)
-register("move", "simple", legal_move, do_move)
-register("build_fortification", "simple", legal_fort, do_fort, unique=True)
-register("exploration", "simple", legal_explore, do_explore, unique=True)
-register("asiento", "simple", legal_asiento, do_asiento)
 
 def label_explorer(s: dict, verb: str, arg: list, frame: dict) -> dict:
     return {"noble": arg[0], "which": arg[1], "rating": court.known_rating(s, arg[0], arg[1])}
@@ -214,3 +209,12 @@ def label_explorer(s: dict, verb: str, arg: list, frame: dict) -> dict:
 
 DECISIONS = ((provincial_placed, None), (move_source, None), (move_which, None), (move_one, None),
              (fort_ordered, None), (explorer_chosen, label_explorer))
+
+# the actions of this chapter (the game's table, PlanetKing.actions)
+ACTIONS = (
+    Action("raise_provincial", "simple", legal_provincial, do_provincial),
+    Action("move", "simple", legal_move, do_move),
+    Action("build_fortification", "simple", legal_fort, do_fort, unique=True),
+    Action("exploration", "simple", legal_explore, do_explore, unique=True),
+    Action("asiento", "simple", legal_asiento, do_asiento),
+)

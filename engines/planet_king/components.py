@@ -61,12 +61,6 @@ RULE_IDS: list[tuple[str, str, str, dict]] = [
 # the event effects the rules look a card up by (one card each, HUNTING DAY at most one)
 EFFECTS = {"guerra_dels_segadors": "SEGADORS", "union_of_arms": "UNION", "hunting_day": "HUNTING_DAY"}
 
-OFFICES = {
-    "viceroy_of_the_indies": {"name": "Viceroy of the Indies"},
-    "viceroy_of_italy": {"name": "Viceroy of Italy"},
-    "governor_of_flanders": {"name": "Governor of Flanders"},
-    "ambassador_in_austria": {"name": "Ambassador in Austria"},
-}
 # Plus Ultra touches every territory and war except the Palatinate and Franche-Comté (Simple Actions › Move).
 NOT_OVERSEAS = {PALATINATE, FRANCHE_COMTE, PLUS_ULTRA}
 

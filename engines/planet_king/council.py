@@ -4,7 +4,6 @@ Special Rules › Bankruptcy; Cooperative Game).
 from __future__ import annotations
 
 from engines.core.machine import Ctx
-from engines.planet_king.components import C
 from engines.core.types import text
 from engines.planet_king.flow import choose
 

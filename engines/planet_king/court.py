@@ -9,7 +9,7 @@ from __future__ import annotations
 from engines.core.machine import Ctx
 from engines.core.types import Text, text
 from engines.planet_king import council
-from engines.planet_king.components import C, CONDE, OFFICES, current
+from engines.planet_king.components import C, CONDE, current
 from engines.planet_king.flow import choose
 
 RULE_VACANCY = 'setup.offices_vacancies'

@@ -1,12 +1,11 @@
 """The Events phase: draw and resolve event cards one at a time until 5 ACTION cards (or 4 ACTION and TOTAL WAR)
 have been played as events or the deck is empty (Events Phase; Events; War Event Cards; Action Event Cards).
 
-Each card's ``effect`` names its handler in ``HANDLERS``; the simple ones are here, the others in events_court.py
+Each card's ``effect`` names the procedure that carries it out in the game's table ``PlanetKing.effects``, built
+from each module's ``EFFECTS``; the simple ones are here, the others in events_court.py
 and events_realm.py.
 """
 from __future__ import annotations
-
-from typing import Callable
 
 from engines.core.machine import Ctx
 from engines.core.types import text
@@ -15,16 +14,6 @@ from engines.planet_king.components import C, PALATINATE
 from engines.planet_king.flow import call
 
 R_PHASE = 'events_phase.end_of_the_event_phase'
-HANDLERS: dict[str, Callable[[Ctx, str], None]] = {}
-
-
-def handler(effect: str):
-    def deco(fn):
-        HANDLERS[effect] = fn
-        return fn
-    return deco
-
-
 def phase_over(s: dict) -> bool:
     """5 ACTION cards, or 4 ACTION and the TOTAL WAR card, played as events."""
     return s["played"]["action"] + s["played"]["total_war"] >= 5
@@ -58,7 +47,7 @@ def resolve(g: Ctx, card: str) -> None:
     if council.war_only(g.s) and info["war_only_discard"]:
         g.log('log.war_only_mode_the_card', rule='scenarios.war_only_mode')
         return
-    HANDLERS[info["effect"]](g, card)
+    g.game.effects[info["effect"]](g, card)
 
 
 def event_done(g: Ctx, card: str) -> None:
@@ -82,13 +71,11 @@ def p(card: str, key: str, default=None):
 
 
 # ----- ACTION, war cards -------------------------------------------------------------------------------------
-@handler("action")
 def action_card(g: Ctx, card: str) -> None:
     g.s["played"]["action"] += 1
     actions.action_round(g, "card")
 
 
-@handler("total_war")
 def total_war_card(g: Ctx, card: str) -> None:
     g.s["played"]["total_war"] += 1
     wars.total_war(g)
@@ -107,27 +94,19 @@ def _war_card(g: Ctx, card: str) -> None:
     wars.war_event(g, info["war"], turkish=info["effect"] == "turkish_war")
 
 
-for _effect in ("franco_spanish_war", "flanders_war", "anglo_spanish_war", "turkish_war", "portuguese_war"):
-    HANDLERS[_effect] = _war_card
-
-
 # ----- ducats, cubes, markers --------------------------------------------------------------------------------
-@handler("excellent_harvests")
 def excellent_harvests(g: Ctx, card: str) -> None:
     council.gain(g, p(card, "ducats"), C.EVENTS[card]["name"], 'events')
 
 
-@handler("the_plague")
 def the_plague(g: Ctx, card: str) -> None:
     council.lose(g, p(card, "ducats"), C.EVENTS[card]["name"], 'events')
 
 
-@handler("mercenaries")
 def mercenaries(g: Ctx, card: str) -> None:
     _per_trait(g, card, "mercenary", 'events.mercenaries')
 
 
-@handler("corruption")
 def corruption(g: Ctx, card: str) -> None:
     _per_trait(g, card, "corrupt", 'events.corruption')
 
@@ -151,49 +130,41 @@ def _royal_cube(g: Ctx, card: str, n: int) -> None:
         g.log('log.royal_action_left', card=card, n=c['royal'] - before, royal=c['royal'], rule='actions.royal_actions')
 
 
-@handler("beaten_to_a_pulp")
 def beaten_to_a_pulp(g: Ctx, card: str) -> None:
     """Errata: the player loses a Royal Action but gains a Happiness marker."""
     _royal_cube(g, card, -p(card, "royal_actions", 1))
     council.mark(g, "happiness", p(card, "happiness", 1), C.EVENTS[card]["name"], 'events.beaten_to_a_pulp')
 
 
-@handler("corrales_and_brothels")
 def corrales_and_brothels(g: Ctx, card: str) -> None:
     _royal_cube(g, card, -p(card, "royal_actions", 1))
     council.mark(g, "happiness", p(card, "happiness", 1), C.EVENTS[card]["name"], 'events.corrales_and_brothels')
 
 
-@handler("barbara_van_beck")
 def barbara_van_beck(g: Ctx, card: str) -> None:
     _royal_cube(g, card, p(card, "royal_actions", 1))
 
 
-@handler("sebastian_de_morra")
 def sebastian_de_morra(g: Ctx, card: str) -> None:
     council.mark(g, "happiness", p(card, "happiness", 1), C.EVENTS[card]["name"], 'events')
 
 
-@handler("hunting_day")
 def hunting_day(g: Ctx, card: str) -> None:
     g.s["hunting"] = False
     council.mark(g, "happiness", p(card, "happiness", 1), C.EVENTS[card]["name"], 'actions.royal_actions_hunt')
 
 
 # ----- Plus Ultra ---------------------------------------------------------------------------------------------
-@handler("west_indies_fleet")
 def west_indies_fleet(g: Ctx, card: str) -> None:
     g.s["plus_ultra"]["indies_fleets"] += 1
     g.log('log.an_indies_fleet_marker_is', rule='events')
 
 
-@handler("galleon_of_manila")
 def galleon_of_manila(g: Ctx, card: str) -> None:
     g.s["plus_ultra"]["galleon"] = True
     g.log('log.the_manila_galleon_marker_is', rule='events')
 
 
-@handler("shipwreck")
 def shipwreck(g: Ctx, card: str) -> None:
     pu = g.s["plus_ultra"]
     if not pu["indies_fleets"]:
@@ -203,7 +174,6 @@ def shipwreck(g: Ctx, card: str) -> None:
     g.log('log.an_indies_fleet_sinks', rule='events')
 
 
-@handler("construction")
 def construction(g: Ctx, card: str) -> None:
     from engines.planet_king.end_of_turn import deploy_construction
 
@@ -213,3 +183,27 @@ def construction(g: Ctx, card: str) -> None:
     deploy_construction(g)
 
 PROCEDURES = (events_phase, next_event, event_done)
+
+# the cards' effects this module carries out (the game's table, PlanetKing.effects)
+EFFECTS = {
+    "franco_spanish_war": _war_card,
+    "flanders_war": _war_card,
+    "anglo_spanish_war": _war_card,
+    "turkish_war": _war_card,
+    "portuguese_war": _war_card,
+    "action": action_card,
+    "total_war": total_war_card,
+    "excellent_harvests": excellent_harvests,
+    "the_plague": the_plague,
+    "mercenaries": mercenaries,
+    "corruption": corruption,
+    "beaten_to_a_pulp": beaten_to_a_pulp,
+    "corrales_and_brothels": corrales_and_brothels,
+    "barbara_van_beck": barbara_van_beck,
+    "sebastian_de_morra": sebastian_de_morra,
+    "hunting_day": hunting_day,
+    "west_indies_fleet": west_indies_fleet,
+    "galleon_of_manila": galleon_of_manila,
+    "shipwreck": shipwreck,
+    "construction": construction,
+}

@@ -4,17 +4,15 @@ DIPLOMACY (Events)."""
 from __future__ import annotations
 
 from engines.core.machine import Ctx
-from engines.planet_king.components import C
 from engines.core.types import text
 from engines.planet_king import actions, actions_political, actions_royal, actions_simple, council, court
-from engines.planet_king.events import handler, not_played, p
+from engines.planet_king.events import not_played, p
 from engines.planet_king.events_common import draw_notable
 from engines.planet_king.flow import choose
 from engines.planet_king.fortune import CROW, PIGEON, draw_test
 from engines.planet_king.scoring import enlightenment
 
 
-@handler("instability")
 def instability(g: Ctx, card: str) -> None:
     """Remove a ducat, then a random notable in play (drawn from the cup) leaves the game unless charismatic."""
     council.lose(g, p(card, "ducats", 1), text('why.instability'), 'events.instability')
@@ -27,7 +25,6 @@ def instability(g: Ctx, card: str) -> None:
         court.remove_from_game(g, nid, text('why.instability'), 'events.instability', death=True)
 
 
-@handler("traitor")
 def traitor(g: Ctx, card: str) -> None:
     nid = draw_notable(g, geniuses=False)
     if nid is None:
@@ -55,7 +52,6 @@ def loyalty_test(g: Ctx, nid: str, why: str) -> None:
         g.log('log.stays_loyal', nid=nid, rule=rule)
 
 
-@handler("the_twilight_of_life")
 def twilight_of_life(g: Ctx, card: str) -> None:
     nid = draw_notable(g)
     if nid is None:
@@ -68,7 +64,6 @@ def exposed_geniuses(s: dict) -> list[str]:
     return [n for n in court.court_geniuses(s) if n != s["court"]["painter"]]
 
 
-@handler("fall_from_grace")
 def fall_from_grace(g: Ctx, card: str) -> None:
     """A random genius at Court (not the Court painter) is shuffled back into the genius deck."""
     s = g.s
@@ -83,7 +78,6 @@ def fall_from_grace(g: Ctx, card: str) -> None:
     g.log('log.falls_from_grace_and_returns', nid=nid, rule='events.fall_from_grace')
 
 
-@handler("rivalry")
 def rivalry(g: Ctx, card: str) -> None:
     cands = exposed_geniuses(g.s)
     if not cands:
@@ -92,7 +86,6 @@ def rivalry(g: Ctx, card: str) -> None:
     court.exile(g, g.choice(cands), text('why.rivalry'), 'events.rivalry')
 
 
-@handler("libertines")
 def libertines(g: Ctx, card: str) -> None:
     cands = [n for n in court.nobles_in_play(g.s) if court.has(n, "libertine")]
     if not cands:
@@ -110,7 +103,6 @@ def libertine_chosen(g: Ctx, verb: str, arg: str) -> None:
         g.log('log.escapes_scandal', arg=arg, rule='events.libertines')
 
 
-@handler("patron")
 def patron(g: Ctx, card: str) -> None:
     s = g.s
     slot = court.free_court_slot(s, "genius")
@@ -123,7 +115,6 @@ def patron(g: Ctx, card: str) -> None:
     g.log('log.patron_joins_the_court', nid=nid, rule='events')
 
 
-@handler("spanish_golden_age")
 def spanish_golden_age(g: Ctx, card: str) -> None:
     """Ruling R-GOLDEN-AGE (open question 5): the threshold is the top row of the enlightenment table."""
     points = enlightenment(g.s)
@@ -134,7 +125,6 @@ def spanish_golden_age(g: Ctx, card: str) -> None:
         g.log('log.spanish_golden_age_only_enlightenment', points=points, rule='events')
 
 
-@handler("royal_marriage")
 def royal_marriage(g: Ctx, card: str) -> None:
     """Reconstructed (open question 33): no Queen, the King marries (a happiness point); else an Infanta's
     marriage brings a prestige point."""
@@ -147,7 +137,6 @@ def royal_marriage(g: Ctx, card: str) -> None:
 
 
 # ----- events that grant an action ---------------------------------------------------------------------------
-@handler("ensign_nun")
 def ensign_nun(g: Ctx, card: str) -> None:
     """An exploration as by a noble with Military 2, or a political action without a cube."""
     s = g.s
@@ -170,7 +159,6 @@ def ensign_nun_choice(g: Ctx, verb: str, arg, n: int) -> None:
         actions.pick_action(g, "political", "event")
 
 
-@handler("his_majesty_the_king")
 def his_majesty(g: Ctx, card: str) -> None:
     s = g.s
     royal_ok = not (s["king_dead"] or council.war_only(s))
@@ -188,7 +176,6 @@ def his_majesty_choice(g: Ctx, verb: str, arg) -> None:
         actions.pick_action(g, arg, "event")
 
 
-@handler("diplomacy")
 def diplomacy(g: Ctx, card: str) -> None:
     """An embassy without a cube and without the unique action marker (the ducat is still paid)."""
     if not actions_political.legal_embassy(g, "event"):
@@ -203,3 +190,19 @@ def diplomacy_choice(g: Ctx, verb: str, arg) -> None:
         actions_political.embassy(g)
 
 DECISIONS = ((libertine_chosen, None), (ensign_nun_choice, None), (his_majesty_choice, None), (diplomacy_choice, None))
+
+# the cards' effects this module carries out (the game's table, PlanetKing.effects)
+EFFECTS = {
+    "instability": instability,
+    "traitor": traitor,
+    "the_twilight_of_life": twilight_of_life,
+    "fall_from_grace": fall_from_grace,
+    "rivalry": rivalry,
+    "libertines": libertines,
+    "patron": patron,
+    "spanish_golden_age": spanish_golden_age,
+    "royal_marriage": royal_marriage,
+    "ensign_nun": ensign_nun,
+    "his_majesty_the_king": his_majesty,
+    "diplomacy": diplomacy,
+}

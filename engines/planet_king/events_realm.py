@@ -10,7 +10,7 @@ from engines.planet_king.components import (
     C, CONDE, CONDE_LEADER, F_CATALONIA, F_PICARDY, FLANDERS, FLANDERS_WAR, FRANCE, FRANCHE_COMTE, ITALY, PALATINATE,
     SPAIN,
 )
-from engines.planet_king.events import handler, not_played, p
+from engines.planet_king.events import not_played, p
 from engines.planet_king.events_common import raid, revolt
 from engines.planet_king.events_court import loyalty_test
 from engines.planet_king.flow import choose
@@ -18,7 +18,6 @@ from engines.planet_king.fortune import CROW, EAGLE, draw_test, tests
 
 
 
-@handler("uprising")
 def uprising(g: Ctx, card: str) -> None:
     if not wars.active_wars(g.s):
         not_played(g, text('why.spain_is_not_at_war'))
@@ -26,7 +25,6 @@ def uprising(g: Ctx, card: str) -> None:
     revolt(g, text('why.uprising'))
 
 
-@handler("storms")
 def storms(g: Ctx, card: str) -> None:
     """A fortune test for each fleet, pirate and Indies fleet in Plus Ultra; a negative result removes it."""
     s = g.s
@@ -47,7 +45,6 @@ def storms(g: Ctx, card: str) -> None:
 
 
 # ----- Union of Arms, Guerra dels Segadors -------------------------------------------------------------------
-@handler("union_of_arms")
 def union_of_arms(g: Ctx, card: str) -> None:
     n = g.s["union"]
     what = "gain a ducat and add an INSTABILITY_CARDS card" if n == 0 else "complete the Union of Arms"
@@ -79,7 +76,6 @@ def union_choice(g: Ctx, verb: str, arg, card: str) -> None:
     g.log('log.the_union_of_arms_is', rule=rule)
 
 
-@handler("guerra_dels_segadors")
 def guerra_dels_segadors(g: Ctx, card: str) -> None:
     s = g.s
     rule = 'wars.guerra_dels_segadors'
@@ -103,7 +99,6 @@ def guerra_dels_segadors(g: Ctx, card: str) -> None:
 
 
 # ----- The Fronde --------------------------------------------------------------------------------------------
-@handler("the_fronde")
 def the_fronde(g: Ctx, card: str) -> None:
     s = g.s
     if not wars.at_war(s, FRANCE):
@@ -158,24 +153,20 @@ def conde_army(g: Ctx, verb: str, arg: str) -> None:
 
 
 # ----- raids -------------------------------------------------------------------------------------------------
-@handler("raid")
 def raid_card(g: Ctx, card: str) -> None:
     raid(g, C.EVENTS[card]["name"])
 
 
-@handler("pirates")
 def pirates(g: Ctx, card: str) -> None:
     raid(g, text('why.pirates'))
     g.s["plus_ultra"]["pirates"] += 1
     g.log('log.a_pirates_marker_is_placed', rule='events.raid_events')
 
 
-@handler("counter_armada")
 def counter_armada(g: Ctx, card: str) -> None:
     raid(g, text('why.counter_armada'), spain_ducats=p(card, "ducats", 2))
 
 
-@handler("barbary_pirates")
 def barbary_pirates(g: Ctx, card: str) -> None:
     """Reconstructed (CONTENT.md): a fleet in Spain keeps the ducat unless its fortune test is negative."""
     if military.has_fleet(g.s, SPAIN) and draw_test(g, text('why.the_fleet_of_spain_against'))[0] != CROW:
@@ -185,7 +176,6 @@ def barbary_pirates(g: Ctx, card: str) -> None:
 
 
 # ----- the Palatinate ----------------------------------------------------------------------------------------
-@handler("palatinate")
 def palatinate(g: Ctx, card: str) -> None:
     s = g.s
     if p(card, "strength"):
@@ -197,7 +187,6 @@ def palatinate(g: Ctx, card: str) -> None:
     wars.move(g, PALATINATE, p(card, "palatinate", -1), C.EVENTS[card]["name"])
 
 
-@handler("wallenstein")
 def wallenstein(g: Ctx, card: str) -> None:
     s = g.s
     if not wars.active(s, PALATINATE) or s["wars"][PALATINATE]["truce"] or not council.can_pay(s, p(card, "ducats")):
@@ -213,7 +202,6 @@ def wallenstein_choice(g: Ctx, verb: str, arg, card: str) -> None:
         wars.move(g, PALATINATE, p(card, "palatinate"), "WALLENSTEIN")
 
 
-@handler("old_tercio")
 def old_tercio(g: Ctx, card: str) -> None:
     s = g.s
     tercios = [u for u in s["units"] if u["type"] == "spanish_tercio" and u["loc"] != military.CONSTRUCTION]
@@ -232,7 +220,6 @@ def old_tercio_choice(g: Ctx, verb: str, arg, card: str) -> None:
         g.log('log.a_spanish_tercio_becomes_an', rule='events.old_tercio')
 
 
-@handler("spanish_road")
 def spanish_road(g: Ctx, card: str) -> None:
     s = g.s
     rule = 'events.spanish_road'
@@ -254,7 +241,6 @@ def road_choice(g: Ctx, verb: str, arg, card: str) -> None:
 
 
 # ----- Austria and Flanders ----------------------------------------------------------------------------------
-@handler("austrian_alliance")
 def austrian_alliance(g: Ctx, card: str) -> None:
     s = g.s
     rule = 'events.austrian_alliance'
@@ -294,7 +280,6 @@ def austria_demand(g: Ctx, verb: str, arg) -> None:
         council.spend(g, 2, text('why.austrian_alliance'), rule)
 
 
-@handler("conspiracy_of_nobles")
 def conspiracy_of_nobles(g: Ctx, card: str) -> None:
     s = g.s
     if wars.active(s, FLANDERS_WAR):
@@ -306,10 +291,29 @@ def conspiracy_of_nobles(g: Ctx, card: str) -> None:
         not_played(g, text('why.no_war_in_flanders_and'))
 
 
-@handler("corsairs_of_dunkirk")
 def corsairs_of_dunkirk(g: Ctx, card: str) -> None:
     g.s["flags"]["corsairs"] = True
     g.log('log.the_united_provinces_strength_is', rule='events.corsairs_of_dunkirk')
 
 DECISIONS = ((union_choice, None), (fronde_tercio, None), (conde_army, None), (wallenstein_choice, None),
              (old_tercio_choice, None), (road_choice, None), (austria_demand, None))
+
+# the cards' effects this module carries out (the game's table, PlanetKing.effects)
+EFFECTS = {
+    "uprising": uprising,
+    "storms": storms,
+    "union_of_arms": union_of_arms,
+    "guerra_dels_segadors": guerra_dels_segadors,
+    "the_fronde": the_fronde,
+    "raid": raid_card,
+    "pirates": pirates,
+    "counter_armada": counter_armada,
+    "barbary_pirates": barbary_pirates,
+    "palatinate": palatinate,
+    "wallenstein": wallenstein,
+    "old_tercio": old_tercio,
+    "spanish_road": spanish_road,
+    "austrian_alliance": austrian_alliance,
+    "conspiracy_of_nobles": conspiracy_of_nobles,
+    "corsairs_of_dunkirk": corsairs_of_dunkirk,
+}

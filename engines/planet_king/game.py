@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from engines.core.machine import Ctx, StepGame
-from engines.core.types import Played, text
+from engines.core.types import ContentError, Played, text
 from engines.planet_king import (
     actions, actions_government, actions_political, actions_royal, actions_simple, council, court, end_of_turn,
     end_of_turn_court, events, events_court, events_realm, memorials, military, organisation, scenarios, victory,
@@ -26,6 +26,8 @@ FLOW_MODULES = [actions, actions_government, actions_political, actions_royal, a
                 scenarios, victory, wars]
 PROCEDURES, STEPS = flow.build(FLOW_MODULES)
 flow.check_references(FLOW_MODULES, PROCEDURES, STEPS)
+ACTION_MODULES = [actions_government, actions_political, actions_royal, actions_simple]
+EFFECT_MODULES = [events, events_court, events_realm]
 POSITIONS = ("noble", "genius", "office", "army", "valido", "queen", "mistress")
 NAMED = ("NOTABLES", "EVENTS", "MEMORIALS", "LEADERS", "POWERS", "WARS", "TERRITORIES")  # tables of named ids
 
@@ -62,12 +64,18 @@ class PlanetKing(StepGame):
 
     def __init__(self, content_dir=None):
         self.procedures = PROCEDURES
+        self.actions = {a.key: a for module in ACTION_MODULES for a in module.ACTIONS}
+        self.effects = {e: fn for module in EFFECT_MODULES for e, fn in module.EFFECTS.items()}
         super().__init__(content_dir)
 
     def load_content(self, content_dir) -> None:
         """The packaged content, or the owner's files in ``<content_dir>/planet-king/`` (content.load)."""
         self.content_data, self.content_digest = content_module.load(content_dir)
         self.components = Components(self.content_data)
+        for card, d in self.components.EVENTS.items():
+            if d["effect"] not in self.effects:
+                raise ContentError(f"planet-king: events.yaml: item {card!r}: no rule carries out the effect "
+                                   f"{d['effect']!r}")
         self._cards = {**self.components.NOTABLES, **self.components.EVENTS}
 
     @_in_context

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engines.core.machine import Ctx
 from engines.core.types import Text, text
-from engines.planet_king.components import C, FRANCHE_COMTE, F_ITALY, ITALY, PALATINATE, PLUS_ULTRA, SPAIN, current
+from engines.planet_king.components import C, F_ITALY, PALATINATE, PLUS_ULTRA, current
 
 CONSTRUCTION = "construction"
 UNIT_NAMES = {

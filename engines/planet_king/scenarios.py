@@ -197,7 +197,7 @@ def setup_appointments(g: Ctx) -> None:
         s["drawn"] = []
         return
     target = s["appoint"][0]
-    label = court.pos_label(("army", target)) if target in C.WARS else court.OFFICES[target]["name"]
+    label = court.pos_label(("army" if target in C.WARS else "office", target))
     cands = [n for n in drawn if target not in C.WARS or court.can_lead(s, n)] or drawn
     choose(g, council.manager(s, "valido"), text('prompt.set_up_appoint_the', label=label),
            [('appoint', n) for n in cands], "setup_appointed", target=target)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import council, court, memorials
-from engines.planet_king.components import C, F_ITALY
+from engines.planet_king.components import F_ITALY
 from engines.planet_king.flow import call, seq
 
 SEQUENCES = ("ORGANISATION", "END_OF_TURN")  # lists of procedure names (flow.check_references)
