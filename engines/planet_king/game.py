@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from engines.core.machine import Ctx, StepGame
-from engines.core.types import ContentError, Played, text
+from engines.core.types import Played, text
 from engines.planet_king import (
     actions, actions_government, actions_political, actions_royal, actions_simple, council, court, end_of_turn,
     end_of_turn_court, events, events_court, events_realm, memorials, military, organisation, scenarios, victory,
@@ -72,10 +72,6 @@ class PlanetKing(StepGame):
         """The packaged content, or the owner's files in ``<content_dir>/planet-king/`` (content.load)."""
         self.content_data, self.content_digest = content_module.load(content_dir)
         self.components = Components(self.content_data)
-        for card, d in self.components.EVENTS.items():
-            if d["effect"] not in self.effects:
-                raise ContentError(f"planet-king: events.yaml: item {card!r}: no rule carries out the effect "
-                                   f"{d['effect']!r}")
         self._cards = {**self.components.NOTABLES, **self.components.EVENTS}
 
     @_in_context

@@ -619,3 +619,8 @@ def test_table_rows_and_seals_are_strict(c):
     with pytest.raises(ValueError, match="unknown effect"):
         content.EventCard.model_validate(c.events[0].model_dump() | {"effect": "plague"})
     assert {e.effect for e in c.events} == content.EFFECTS
+
+
+def test_every_effect_the_content_allows_has_a_rule_in_the_engine():
+    """content.EFFECTS (the effects a card may name) is exactly the engine's table of effects."""
+    assert set(GAME.effects) == set(content.EFFECTS)
