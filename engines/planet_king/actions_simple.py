@@ -171,10 +171,10 @@ def do_explore(g: Ctx, mode: str) -> None:
 
 def explorer_chosen(g: Ctx, verb: str, arg: list) -> None:
     nid, which = arg
-    explore(g, court.rating(g, nid, which), court.name(nid))
+    explore(g, court.rating(g, nid, which), nid)
 
 
-def explore(g: Ctx, n: int, who: str) -> None:
+def explore(g: Ctx, n: int, who) -> None:
     """As many fortune tests as the rating; one positive result advances the marker one space (settlements of
     Formosa and the Marianas cost a ducat and give a VP and a prestige point)."""
     s = g.s

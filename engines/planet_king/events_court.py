@@ -154,7 +154,7 @@ def ensign_nun(g: Ctx, card: str) -> None:
 
 def ensign_nun_choice(g: Ctx, verb: str, arg, n: int) -> None:
     if verb == "explore":
-        actions_simple.explore(g, n, "Catalina de Erauso, the Ensign Nun")
+        actions_simple.explore(g, n, text("who.ensign_nun"))
     elif verb == "political":
         actions.pick_action(g, "political", "event")
 

@@ -37,17 +37,17 @@ def storms(g: Ctx, card: str) -> None:
         if draw_test(g, text('why.a_fleet_in_the_storm'))[0] == CROW:
             military.remove_unit(s, u["id"])
             g.log('log.a_fleet_is_lost_in', rule='events.storms')
-    for key, what in (("pirates", "pirate"), ("indies_fleets", "Indies fleet")):
+    for key in ("pirates", "indies_fleets"):
         for _ in range(pu[key]):
-            if draw_test(g, text('why.a_marker_in_the_storm', what=what))[0] == CROW:
+            if draw_test(g, text('why.a_marker_in_the_storm', what=key))[0] == CROW:
                 pu[key] -= 1
-                g.log('log.a_marker_is_lost_in', what=what, rule='events.storms')
+                g.log('log.a_marker_is_lost_in', what=key, rule='events.storms')
 
 
 # ----- Union of Arms, Guerra dels Segadors -------------------------------------------------------------------
 def union_of_arms(g: Ctx, card: str) -> None:
     n = g.s["union"]
-    what = "gain a ducat and add an INSTABILITY_CARDS card" if n == 0 else "complete the Union of Arms"
+    what = text("union.first" if n == 0 else "union.second")
     choose(g, council.manager(g.s, "valido"), text('prompt.union_of_arms_is_optional', what=what),
            [('play', None), ('pass', None)], "union_choice", card=card)
 
@@ -184,7 +184,7 @@ def palatinate(g: Ctx, card: str) -> None:
     if not wars.active(s, PALATINATE) or s["wars"][PALATINATE]["truce"]:
         not_played(g, text('why.the_palatinate_war_is_not'))
         return
-    wars.move(g, PALATINATE, p(card, "palatinate", -1), C.EVENTS[card]["name"])
+    wars.move(g, PALATINATE, p(card, "palatinate", -1), card)
 
 
 def wallenstein(g: Ctx, card: str) -> None:
@@ -199,7 +199,7 @@ def wallenstein(g: Ctx, card: str) -> None:
 def wallenstein_choice(g: Ctx, verb: str, arg, card: str) -> None:
     if verb == "pay":
         council.spend(g, p(card, "ducats"), text('why.wallenstein'), 'events')
-        wars.move(g, PALATINATE, p(card, "palatinate"), "WALLENSTEIN")
+        wars.move(g, PALATINATE, p(card, "palatinate"), card)
 
 
 def old_tercio(g: Ctx, card: str) -> None:
@@ -283,7 +283,7 @@ def austria_demand(g: Ctx, verb: str, arg) -> None:
 def conspiracy_of_nobles(g: Ctx, card: str) -> None:
     s = g.s
     if wars.active(s, FLANDERS_WAR):
-        wars.move(g, FLANDERS_WAR, -p(card, "flanders", 1), "CONSPIRACY OF NOBLES")
+        wars.move(g, FLANDERS_WAR, -p(card, "flanders", 1), card)
     governor = s["offices"].get("governor_of_flanders")
     if governor:
         loyalty_test(g, governor, text('why.conspiracy_of_nobles'))

@@ -260,7 +260,7 @@ def enemy_campaign_end(g: Ctx, wid: str, bad: bool, removed: bool) -> None:
     """The marker moves (one space at most); a leader who neither moved it nor removed an SP is relieved."""
     s = g.s
     war = s["wars"][wid]
-    moved = bad and move(g, wid, -1, "Enemy campaign")
+    moved = bad and move(g, wid, -1, text("why.enemy_campaign"))
     if not bad:
         g.log('log.the_enemy_campaign_fails_to', rule=R_PROG)
     if active(s, wid) and not moved and not removed and war["enemy"]:
@@ -369,7 +369,7 @@ def resolve_campaign(g: Ctx, wid: str, results: list) -> None:
 def campaign_end(g: Ctx, wid: str, removed: bool, spaces: int) -> None:
     if spaces and active(g.s, wid):
         battle_name(g, wid)
-        move(g, wid, spaces, "Military campaign")
+        move(g, wid, spaces, text("why.military_campaign"))
 
 
 def battle_name(g: Ctx, wid: str) -> None:
