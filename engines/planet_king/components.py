@@ -142,22 +142,22 @@ def check(k: Components) -> None:
                                f"found {cards}")
 
 
-_active: ContextVar[Components | None] = ContextVar("planet_king_components", default=None)
+ACTIVE: ContextVar[Components | None] = ContextVar("planet_king_components", default=None)
 
 
 @contextmanager
 def active(components: Components) -> Iterator[None]:
     """Within the block, ``C`` reads these components."""
-    token = _active.set(components)
+    token = ACTIVE.set(components)
     try:
         yield
     finally:
-        _active.reset(token)
+        ACTIVE.reset(token)
 
 
 def current() -> Components:
     """The active components (for a function that reads many tables: one look-up instead of one per use)."""
-    components = _active.get()
+    components = ACTIVE.get()
     if components is None:
         raise RuntimeError("no Planet King game is active (call through the game, or components.use)")
     return components
@@ -165,7 +165,7 @@ def current() -> Components:
 
 def use(components: Components) -> None:
     """Make these components the active ones from now on in this context (tests that call the rules directly)."""
-    _active.set(components)
+    ACTIVE.set(components)
 
 
 class _Current:
@@ -174,7 +174,10 @@ class _Current:
     __slots__ = ()
 
     def __getattr__(self, name: str):
-        return getattr(current(), name)
+        components = ACTIVE.get()
+        if components is None:
+            current()  # raises
+        return getattr(components, name)
 
 
 C = _Current()

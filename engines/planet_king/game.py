@@ -3,8 +3,10 @@ Memorial; Components › Cards: the Ladies deck is visible, the other decks are 
 from __future__ import annotations
 
 import pathlib
+import re
 from typing import Any
 
+import orjson
 from pydantic import BaseModel
 
 from engines.core.machine import Ctx, StepGame
@@ -17,7 +19,7 @@ from engines.planet_king import (
 from engines.planet_king import content as content_module
 from engines.planet_king import flow
 from engines.planet_king.bots import BOTS
-from engines.planet_king.components import C, Components, active
+from engines.planet_king.components import ACTIVE, C, Components
 from engines.planet_king.views import private_view, public_view
 
 # The modules whose procedures and decisions make up the flow (flow.build).
@@ -29,6 +31,7 @@ flow.check_references(FLOW_MODULES, PROCEDURES, STEPS)
 ACTION_MODULES = [actions_government, actions_political, actions_royal, actions_simple]
 EFFECT_MODULES = [events, events_court, events_realm]
 POSITIONS = ("noble", "genius", "office", "army", "valido", "queen", "mistress")
+_CARD_IDS = re.compile(rb'"pk:(?:noble|genius|lady|event):')
 NAMED = ("NOTABLES", "EVENTS", "MEMORIALS", "LEADERS", "POWERS", "WARS", "TERRITORIES")  # tables of named ids
 
 
@@ -46,8 +49,11 @@ def _printed(value: Any, cards: dict[str, dict]) -> Any:
 def _in_context(method):
     """Run a method of the game with its components active (components.C)."""
     def run(self, *args, **kwargs):
-        with active(self.components):
+        token = ACTIVE.set(self.components)
+        try:
             return method(self, *args, **kwargs)
+        finally:
+            ACTIVE.reset(token)
     run.__name__, run.__doc__ = method.__name__, method.__doc__
     return run
 
@@ -86,7 +92,8 @@ class PlanetKing(StepGame):
         """Log entries name notables and event cards by their printed names, not by id: a card a move names may
         be back in a face-down deck when the move ends (a shuffled deck's cards are hidden ids, ``secrets``)."""
         for entry in played.log:
-            entry["args"] = _printed(entry["args"], self._cards)
+            if _CARD_IDS.search(orjson.dumps(entry["args"])):
+                entry["args"] = _printed(entry["args"], self._cards)
         return played
 
     legal = _in_context(StepGame.legal)

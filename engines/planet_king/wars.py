@@ -27,7 +27,7 @@ FRENCH_FRONTS = [F_PICARDY, F_CATALONIA, F_ITALY]  # tie order: Picardy first (W
 
 
 def wars_of(power: str) -> list[str]:
-    return [w for w in C.WARS if C.WARS[w]["power"] == power]
+    return [w for w, d in C.WARS.items() if d["power"] == power]
 
 
 def active(s: dict, wid: str) -> bool:
