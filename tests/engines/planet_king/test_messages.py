@@ -4,6 +4,7 @@ import ast
 import string
 from pathlib import Path
 
+from engines.core.types import text
 from engines.planet_king import GAME
 from tests.engines.planet_king.support import RENDER, fresh, log_of
 
@@ -53,3 +54,11 @@ def test_the_set_up_log_renders_by_name_and_cites_rules():
     assert "pk:" not in text and "Anni Mirabiles" in text
     rendered = GAME.render_entry(next(e for e in played.log if e.get("rule") == "scenarios"), RENDER)
     assert rendered["rule_title"] == "Scenarios"
+
+
+def test_a_reason_inside_a_message_renders_in_place():
+    """The reason of a payment is a Text inside the log entry's Text (the core renders nested Texts)."""
+    entry = text("log.treasury_gain", why=text("why.asiento"), got=2, treasury=5)
+    assert RENDER.text(entry) == "Asiento: +2 ducats (Treasury 5)."
+    assert RENDER.text(text("log.treasury_gain", why=text("why.asiento"), got=1,
+                            treasury=5)).endswith("+1 ducat (Treasury 5).")
