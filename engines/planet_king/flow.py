@@ -141,8 +141,6 @@ class Decision(Step):
     def on_place(self, g, role, arg): self._chosen(g, role, arg, "place")
     def on_play(self, g, role, arg): self._chosen(g, role, arg, "play")
     def on_political(self, g, role, arg): self._chosen(g, role, arg, "political")
-    def on_prestige(self, g, role, arg): self._chosen(g, role, arg, "prestige")
-    def on_happiness(self, g, role, arg): self._chosen(g, role, arg, "happiness")
     def on_read(self, g, role, arg): self._chosen(g, role, arg, "read")
     def on_redeploy(self, g, role, arg): self._chosen(g, role, arg, "redeploy")
     def on_refuse(self, g, role, arg): self._chosen(g, role, arg, "refuse")
