@@ -26,8 +26,6 @@ from engines.planet_king.views import private_view, public_view
 FLOW_MODULES = [actions, actions_government, actions_political, actions_royal, actions_simple, council, court,
                 end_of_turn, end_of_turn_court, events, events_court, events_realm, memorials, organisation,
                 scenarios, victory, wars]
-PROCEDURES, STEPS = flow.build(FLOW_MODULES)
-flow.check_references(FLOW_MODULES, PROCEDURES, STEPS)
 ACTION_MODULES = [actions_government, actions_political, actions_royal, actions_simple]
 EFFECT_MODULES = [events, events_court, events_realm]
 POSITIONS = ("noble", "genius", "office", "army", "valido", "queen", "mistress")
@@ -63,13 +61,15 @@ class PlanetKing(StepGame):
     title = "The Planet King"
     version = "2"
     Options = scenarios.Options
-    steps = STEPS
     bots = BOTS
     max_actions = 20_000
     messages_dir = pathlib.Path(__file__).parent / "messages"
 
     def __init__(self, content_dir=None):
-        self.procedures = PROCEDURES
+        """The game's tables of procedures, steps, actions and event effects are built from its modules' lists,
+        and every step and procedure name the code names is checked, before the core checks the steps."""
+        self.procedures, self.steps = flow.build(FLOW_MODULES)
+        flow.check_references(FLOW_MODULES, self.procedures, self.steps)
         self.actions = {a.key: a for module in ACTION_MODULES for a in module.ACTIONS}
         self.effects = {e: fn for module in EFFECT_MODULES for e, fn in module.EFFECTS.items()}
         super().__init__(content_dir)
