@@ -1,7 +1,9 @@
 """Actions: the ACTION card procedure and the rules every action shares (Actions › Overview, Types of Actions,
 Unique Actions; Organisation Phase › Player Actions; End of Turn Phase › Player Actions; Cooperative Game).
 
-An action (``Action``; each chapter's module lists its own in ``ACTIONS``, the game builds one table of them) has its type (royal, government, political, simple), whether it is a unique action,
+An action (``Action``; each chapter's module lists its own in ``ACTIONS``,
+           the game builds one table of them) has its type (royal, government, political,
+                                                            simple), whether it is a unique action,
 whether the Organisation phase allows it, a ``legal(g, mode)`` test and a ``do(g, mode)`` procedure. ``mode`` is
 "org" (Organisation phase, no cubes), "card" (an ACTION card), "eot" (End of Turn) or "event" (an event that grants
 an action without a cube: HIS MAJESTY THE KING, THE ENSIGN NUN, DIPLOMACY).
@@ -37,7 +39,7 @@ def kind_of(g: Ctx, key: str) -> str:
     """War-Only mode: Cortes and Royal Pardon are performed as political actions (Scenarios › War-Only Mode)."""
     if key in WAR_ONLY_POLITICAL and council.war_only(g.s):
         return "political"
-    return g.game.actions[key].kind
+    return g.game.action_rules[key].kind
 
 
 def cubes_for(s: dict, kind: str) -> int:
@@ -53,7 +55,7 @@ def offered(g: Ctx, key: str, mode: str) -> bool:
     """Whether an action may be taken now in this mode (cost, unique limit, the Organisation exclusions and the
     no-repeat rule of government actions are checked here; each action's own conditions in ``legal``)."""
     s = g.s
-    act = g.game.actions[key]
+    act = g.game.action_rules[key]
     if mode == "org" and not act.org:
         return False
     if act.unique and mode != "event" and key in s["unique"]:
@@ -64,9 +66,8 @@ def offered(g: Ctx, key: str, mode: str) -> bool:
 
 
 def available(g: Ctx, kind: str, mode: str) -> list[str]:
-    s = g.s
-    return [k for k, a in g.game.actions.items() if (a.kind == kind or k in WAR_ONLY_POLITICAL) and kind_of(g, k) == kind
-            and offered(g, k, mode)]
+    return [k for k, a in g.game.action_rules.items()
+            if (a.kind == kind or k in WAR_ONLY_POLITICAL) and kind_of(g, k) == kind and offered(g, k, mode)]
 
 
 def pay_cube(g: Ctx, kind: str) -> None:
@@ -138,12 +139,12 @@ def start(g: Ctx, key: str, mode: str) -> None:
     kind = kind_of(g, key)
     if mode in ("card", "eot"):
         pay_cube(g, kind)
-    if g.game.actions[key].unique and mode != "event":
+    if g.game.action_rules[key].unique and mode != "event":
         s["unique"].append(key)
     if kind == "government" and mode == "card" and key != "campaign":
         s["gov_card"] = {"action": key, "front": None}
     g.log("log.action", action=key, rule=f"actions.{kind}_actions")
-    g.game.actions[key].do(g, mode)
+    g.game.action_rules[key].do(g, mode)
 
 PROCEDURES = (next_action,)
 DECISIONS = ((chose_type, None), (chose_action, None))

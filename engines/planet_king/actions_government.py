@@ -168,7 +168,7 @@ PROCEDURES = (campaign_after_muster,)
 DECISIONS = ((campaign_target, None), (war_consent, None), (general_chosen, None), (hothead_tercio, None),
              (nations_placed, None))
 
-# the actions of this chapter (the game's table, PlanetKing.actions)
+# the actions of this chapter (the game's table, PlanetKing.action_rules)
 ACTIONS = (
     Action("campaign", "government", legal_campaign, do_campaign, org=False),
     Action("raise_tercio", "government", legal_tercio, do_tercio),

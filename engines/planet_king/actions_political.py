@@ -161,7 +161,7 @@ def label_war(s: dict, verb: str, arg: str, frame: dict) -> dict:
 DECISIONS = ((noble_placed, label_place), (replaced_noble, None), (nominated, None), (embassy_war, label_war),
              (embassy_sent, None))
 
-# the actions of this chapter (the game's table, PlanetKing.actions)
+# the actions of this chapter (the game's table, PlanetKing.action_rules)
 ACTIONS = (
     Action("appoint_noble", "political", legal_appoint, do_appoint),
     Action("nominate_noble", "political", legal_nominate, do_nominate),

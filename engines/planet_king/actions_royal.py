@@ -290,7 +290,7 @@ def cortes_result(g: Ctx, symbol: str) -> None:
 DECISIONS = ((chose_mistress, None), (chose_queen, None), (genius_removed, None), (painter_chosen, None), (sold, None),
              (pardoned, None), (pardon_placed, None), (cortes_repeat, None))
 
-# the actions of this chapter (the game's table, PlanetKing.actions)
+# the actions of this chapter (the game's table, PlanetKing.action_rules)
 ACTIONS = (
     Action("issue", "royal", legal_issue, do_issue, unique=True),
     Action("choose_mistress", "royal", legal_choose_mistress, do_choose_mistress, unique=True),

@@ -210,7 +210,7 @@ def label_explorer(s: dict, verb: str, arg: list, frame: dict) -> dict:
 DECISIONS = ((provincial_placed, None), (move_source, None), (move_which, None), (move_one, None),
              (fort_ordered, None), (explorer_chosen, label_explorer))
 
-# the actions of this chapter (the game's table, PlanetKing.actions)
+# the actions of this chapter (the game's table, PlanetKing.action_rules)
 ACTIONS = (
     Action("raise_provincial", "simple", legal_provincial, do_provincial),
     Action("move", "simple", legal_move, do_move),

@@ -70,7 +70,7 @@ class PlanetKing(StepGame):
         and every step and procedure name the code names is checked, before the core checks the steps."""
         self.procedures, self.steps = flow.build(FLOW_MODULES)
         flow.check_references(FLOW_MODULES, self.procedures, self.steps)
-        self.actions = {a.key: a for module in ACTION_MODULES for a in module.ACTIONS}
+        self.action_rules = {a.key: a for module in ACTION_MODULES for a in module.ACTIONS}
         self.effects = {e: fn for module in EFFECT_MODULES for e, fn in module.EFFECTS.items()}
         super().__init__(content_dir)
 
