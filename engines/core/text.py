@@ -71,6 +71,8 @@ class Renderer:
         self._formatter = _Formatter(self._name)
 
     def _name(self, value: Any) -> str:
+        if isinstance(value, dict) and "msg" in value:  # a Text inside a Text (e.g. the reason of a payment)
+            return self.text(value)
         if isinstance(value, str):
             if value in self._names:
                 return self._names[value]

@@ -1,7 +1,9 @@
 """Actions: the ACTION card procedure and the rules every action shares (Actions › Overview, Types of Actions,
 Unique Actions; Organisation Phase › Player Actions; End of Turn Phase › Player Actions; Cooperative Game).
 
-An action is registered with its type (royal, government, political, simple), whether it is a unique action,
+An action (``Action``; each chapter's module lists its own in ``ACTIONS``,
+           the game builds one table of them) has its type (royal, government, political,
+                                                            simple), whether it is a unique action,
 whether the Organisation phase allows it, a ``legal(g, mode)`` test and a ``do(g, mode)`` procedure. ``mode`` is
 "org" (Organisation phase, no cubes), "card" (an ACTION card), "eot" (End of Turn) or "event" (an event that grants
 an action without a cube: HIS MAJESTY THE KING, THE ENSIGN NUN, DIPLOMACY).
@@ -12,41 +14,32 @@ from dataclasses import dataclass
 from typing import Callable
 
 from engines.core.machine import Ctx
+from engines.core.types import text
 from engines.planet_king import council
-from engines.planet_king.flow import call, choose, proc
+from engines.planet_king.flow import call, choose
 
 TYPES = ["royal", "government", "political", "simple"]
-TYPE_NAMES = {"royal": "royal action", "government": "government action", "political": "political action",
-              "simple": "simple action"}
-R_TYPES = "Actions › Types of Actions"
+R_TYPES = 'actions.types_of_actions'
 
 
 @dataclass(frozen=True)
 class Action:
     key: str
     kind: str
-    label: str
     legal: Callable[[Ctx, str], bool]
     do: Callable[[Ctx, str], None]
     unique: bool = False
     org: bool = True
 
 
-ACTIONS: dict[str, Action] = {}
-
-
-def register(key: str, kind: str, label: str, legal, do, unique: bool = False, org: bool = True) -> None:
-    ACTIONS[key] = Action(key, kind, label, legal, do, unique, org)
-
-
 WAR_ONLY_POLITICAL = ("cortes", "royal_pardon")
 
 
-def kind_of(s: dict, key: str) -> str:
+def kind_of(g: Ctx, key: str) -> str:
     """War-Only mode: Cortes and Royal Pardon are performed as political actions (Scenarios › War-Only Mode)."""
-    if key in WAR_ONLY_POLITICAL and council.war_only(s):
+    if key in WAR_ONLY_POLITICAL and council.war_only(g.s):
         return "political"
-    return ACTIONS[key].kind
+    return g.game.action_rules[key].kind
 
 
 def cubes_for(s: dict, kind: str) -> int:
@@ -62,7 +55,7 @@ def offered(g: Ctx, key: str, mode: str) -> bool:
     """Whether an action may be taken now in this mode (cost, unique limit, the Organisation exclusions and the
     no-repeat rule of government actions are checked here; each action's own conditions in ``legal``)."""
     s = g.s
-    act = ACTIONS[key]
+    act = g.game.action_rules[key]
     if mode == "org" and not act.org:
         return False
     if act.unique and mode != "event" and key in s["unique"]:
@@ -73,9 +66,8 @@ def offered(g: Ctx, key: str, mode: str) -> bool:
 
 
 def available(g: Ctx, kind: str, mode: str) -> list[str]:
-    s = g.s
-    return [k for k, a in ACTIONS.items() if (a.kind == kind or k in WAR_ONLY_POLITICAL) and kind_of(s, k) == kind
-            and offered(g, k, mode)]
+    return [k for k, a in g.game.action_rules.items()
+            if (a.kind == kind or k in WAR_ONLY_POLITICAL) and kind_of(g, k) == kind and offered(g, k, mode)]
 
 
 def pay_cube(g: Ctx, kind: str) -> None:
@@ -109,7 +101,6 @@ def action_round(g: Ctx, mode: str) -> None:
     call(g, "next_action", mode=mode, used=[])
 
 
-@proc
 def next_action(g: Ctx, mode: str, used: list) -> None:
     s = g.s
     if len(used) >= 3:
@@ -117,13 +108,11 @@ def next_action(g: Ctx, mode: str, used: list) -> None:
     kinds = [k for k in TYPES if k not in used and (mode == "org" or cubes_for(s, k) > 0) and available(g, k, mode)]
     if not kinds:
         return
-    where = {"org": "Organisation phase", "card": "ACTION card", "eot": "End of Turn"}[mode]
-    opts = [("type", k, f"Perform a {TYPE_NAMES[k]}") for k in kinds] + [("end", None, "No more actions")]
-    choose(g, council.manager(s, "king"), f"{where}: choose the type of action {len(used) + 1} of 3 "
-           "(each type once).", opts, "chose_type", mode=mode, used=used)
+    opts = [("type", k) for k in kinds] + [("end", None)]
+    choose(g, council.manager(s, "king"), text("prompt.action_type", mode=mode, n=len(used) + 1), opts, "chose_type",
+           mode=mode, used=used)
 
 
-@proc
 def chose_type(g: Ctx, verb: str, arg, mode: str, used: list) -> None:
     if verb == "end":
         return
@@ -135,11 +124,10 @@ def pick_action(g: Ctx, kind: str, mode: str) -> None:
     """The manager of that type picks the action (the King for royal actions, the Valido otherwise)."""
     keys = available(g, kind, mode)
     who = council.manager(g.s, "king" if kind == "royal" else "valido")
-    choose(g, who, f"Choose the {TYPE_NAMES[kind]}.", [("action", k, ACTIONS[k].label) for k in keys],
-           "chose_action", mode=mode, kind=kind)
+    choose(g, who, text("prompt.action", kind=kind), [("action", k) for k in keys], "chose_action", mode=mode,
+           kind=kind)
 
 
-@proc
 def chose_action(g: Ctx, verb: str, arg: str, mode: str, kind: str) -> None:
     start(g, arg, mode)
 
@@ -148,12 +136,15 @@ def start(g: Ctx, key: str, mode: str) -> None:
     """Spend the cube (not in the Organisation phase nor for an event's free action), place the unique action
     marker (not when an event grants the action), then carry the action out."""
     s = g.s
-    kind = kind_of(s, key)
+    kind = kind_of(g, key)
     if mode in ("card", "eot"):
         pay_cube(g, kind)
-    if ACTIONS[key].unique and mode != "event":
+    if g.game.action_rules[key].unique and mode != "event":
         s["unique"].append(key)
     if kind == "government" and mode == "card" and key != "campaign":
         s["gov_card"] = {"action": key, "front": None}
-    g.log(f"Action: {ACTIONS[key].label}.", rule=f"Actions › {kind.title()} Actions")
-    ACTIONS[key].do(g, mode)
+    g.log("log.action", action=key, rule=f"actions.{kind}_actions")
+    g.game.action_rules[key].do(g, mode)
+
+PROCEDURES = (next_action,)
+DECISIONS = ((chose_type, None), (chose_action, None))

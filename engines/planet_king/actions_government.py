@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from engines.core.machine import Ctx
+from engines.core.types import text
 from engines.planet_king import council, court, military, wars
-from engines.planet_king.actions import gov_forbidden, register
-from engines.planet_king.components import (
-    BARBARY, ENGLAND, F_ITALY, FRANCE, ITALY, OTTOMAN, POWERS, TERRITORIES, UNITED_PROVINCES, WARS,
-)
-from engines.planet_king.flow import call, choose, proc
+from engines.planet_king.actions import Action, gov_forbidden
+from engines.planet_king.components import BARBARY, C, ENGLAND, FRANCE, F_ITALY, ITALY, OTTOMAN, UNITED_PROVINCES
+from engines.planet_king.flow import call, choose
 
-R = "Actions › Government Actions"
+R = 'actions.government_actions'
 # Powers the player may attack by a campaign when at peace (ruling R-DECLARE: not Portugal, whose war only an event
 # starts, nor the Protestants, whose war cannot be declared again).
 DECLARABLE = [UNITED_PROVINCES, ENGLAND, FRANCE, OTTOMAN, BARBARY]
@@ -50,57 +49,54 @@ def do_campaign(g: Ctx, mode: str) -> None:
     opts = []
     for kind, x in campaign_targets(g, mode):
         if kind == "war":
-            opts.append(("war", x, f"Campaign in {WARS[x]['name']}"))
+            opts.append(('war', x))
         else:
-            opts.append(("declare", x, f"Declare war on {POWERS[x]['name']} and campaign"))
-    choose(g, council.manager(g.s, "valido"), "Military campaign: where?", opts, "campaign_target", mode=mode)
+            opts.append(('declare', x))
+    choose(g, council.manager(g.s, "valido"), text('prompt.military_campaign_where'), opts, "campaign_target",
+           mode=mode)
 
 
-@proc
 def campaign_target(g: Ctx, verb: str, arg: str, mode: str) -> None:
     s = g.s
     if verb == "war":
         leader = s["wars"][arg]["leader"]
-        council.spend(g, wars.campaign_cost(g, leader), f"Campaign of {court.name(leader)}", R)
+        council.spend(g, wars.campaign_cost(g, leader), text('why.campaign_of', arg=leader), R)
         if mode == "card":
             s["gov_card"] = {"action": "campaign", "front": arg}
         wars.player_campaign(g, arg)
         return
     if not council.solo(s) and not s["king_dead"]:
-        choose(g, "king", f"The Valido proposes war on {POWERS[arg]['name']}. Do you consent?",
-               [("consent", arg, "Consent to the war"), ("refuse", arg, "Refuse")], "war_consent", mode=mode)
+        choose(g, "king", text('prompt.the_valido_proposes_war_on', arg=arg),
+               [('consent', arg), ('refuse', arg)], "war_consent", mode=mode)
         return
     declare_and_campaign(g, arg, mode)
 
 
-@proc
 def war_consent(g: Ctx, verb: str, arg: str, mode: str) -> None:
     """Cooperative Game › Wars: the Valido proposes, war is declared only with the King's consent."""
     if verb == "refuse":
-        g.log("The King refuses to declare war.", rule="Cooperative Game › Wars")
+        g.log('log.the_king_refuses_to_declare', rule='cooperative_game.wars')
         return
     declare_and_campaign(g, arg, mode)
 
 
 def declare_and_campaign(g: Ctx, power: str, mode: str) -> None:
     """Declare war, send a noble with a Military rating from the Court as commander, then campaign."""
-    choose(g, council.manager(g.s, "valido"), "Which noble of the Court commands the army?",
-           [("general", n, f"{court.name(n)} (military {court.known_rating(g.s, n, 'military')})")
+    choose(g, council.manager(g.s, "valido"), text('prompt.which_noble_of_the_court'),
+           [('general', n)
             for n in generals(g)], "general_chosen", power=power, mode=mode)
 
 
-@proc
 def general_chosen(g: Ctx, verb: str, arg: str, power: str, mode: str) -> None:
     s = g.s
     front = wars.fronts_to_open(s, power)[0]
-    council.spend(g, wars.campaign_cost(g, arg), f"Campaign of {court.name(arg)}", R)
+    council.spend(g, wars.campaign_cost(g, arg), text('why.campaign_of', arg=arg), R)
     if mode == "card":
         s["gov_card"] = {"action": "campaign", "front": front}
     call(g, "campaign_after_muster", wid=front)  # runs once the muster decisions pushed by declare() are taken
-    wars.declare(g, power, "military campaign", commander=arg)
+    wars.declare(g, power, "campaign", commander=arg)
 
 
-@proc
 def campaign_after_muster(g: Ctx, wid: str) -> None:
     if wars.active(g.s, wid) and g.s["wars"][wid]["leader"]:
         wars.player_campaign(g, wid)
@@ -109,25 +105,25 @@ def campaign_after_muster(g: Ctx, wid: str) -> None:
 # ----- raising units -----------------------------------------------------------------------------------------
 def legal_tercio(g: Ctx, mode: str) -> bool:
     s = g.s
-    return council.can_pay(s, 1) and military.supply_left(s, "spanish_tercio") > 0 and not _repeat(s, mode, "raise_tercio")
+    return council.can_pay(s, 1) and military.supply_left(s, "spanish_tercio") > 0 and \
+        not _repeat(s, mode, "raise_tercio")
 
 
 def do_tercio(g: Ctx, mode: str) -> None:
     """Hothead has no End of Turn phase: as an exception the tercio deploys at once to Italy or the Italian war."""
-    council.spend(g, 1, "Raise a Spanish Tercio", R)
+    council.spend(g, 1, text('why.raise_a_spanish_tercio'), R)
     if g.s["options"]["scenario"] == "hothead":
         places = [p for p in (ITALY, F_ITALY) if military.may_stand(g.s, "spanish_tercio", p)]
-        choose(g, council.manager(g.s, "valido"), "Hothead: deploy the new tercio to Italy or the Italian war.",
-               [("place", p, military.loc_name(p)) for p in places], "hothead_tercio")
+        choose(g, council.manager(g.s, "valido"), text('prompt.hothead_deploy_the_new_tercio'),
+               [('place', p) for p in places], "hothead_tercio")
         return
     military.new_unit(g.s, "spanish_tercio", military.CONSTRUCTION)
-    g.log("A Spanish tercio is placed Under Construction.", rule=R)
+    g.log('log.a_spanish_tercio_is_placed', rule=R)
 
 
-@proc
 def hothead_tercio(g: Ctx, verb: str, arg: str) -> None:
     military.new_unit(g.s, "spanish_tercio", arg)
-    g.log(f"A Spanish tercio is raised and deployed in {military.loc_name(arg)}.", rule="Scenarios › Hothead")
+    g.log('log.a_spanish_tercio_is_raised', arg=arg, rule='scenarios.hothead')
 
 
 def legal_nations(g: Ctx, mode: str) -> bool:
@@ -137,20 +133,19 @@ def legal_nations(g: Ctx, mode: str) -> bool:
 
 
 def nations_places(s: dict) -> list[str]:
-    return [t for t in TERRITORIES if military.may_stand(s, "nations_tercio", t)] + \
+    return [t for t in C.TERRITORIES if military.may_stand(s, "nations_tercio", t)] + \
         [w for w in wars.active_wars(s) if military.may_stand(s, "nations_tercio", w)]
 
 
 def do_nations(g: Ctx, mode: str) -> None:
-    choose(g, council.manager(g.s, "valido"), "Where is the tercio of Nations raised?",
-           [("place", p, military.loc_name(p)) for p in nations_places(g.s)], "nations_placed")
+    choose(g, council.manager(g.s, "valido"), text('prompt.where_is_the_tercio_of'),
+           [('place', p) for p in nations_places(g.s)], "nations_placed")
 
 
-@proc
 def nations_placed(g: Ctx, verb: str, arg: str) -> None:
-    council.spend(g, 1, "Raise a Tercio of Nations", R)
+    council.spend(g, 1, text('why.raise_a_tercio_of_nations'), R)
     military.new_unit(g.s, "nations_tercio", arg)
-    g.log(f"A tercio of Nations is raised in {military.loc_name(arg)}.", rule=R)
+    g.log('log.a_tercio_of_nations_is', arg=arg, rule=R)
 
 
 def legal_fleet(g: Ctx, mode: str) -> bool:
@@ -159,16 +154,24 @@ def legal_fleet(g: Ctx, mode: str) -> bool:
 
 
 def do_fleet(g: Ctx, mode: str) -> None:
-    council.spend(g, 1, "Build a Fleet", R)
+    council.spend(g, 1, text('why.build_a_fleet'), R)
     military.new_unit(g.s, "fleet", military.CONSTRUCTION)
-    g.log("A fleet is placed Under Construction.", rule=R)
+    g.log('log.a_fleet_is_placed_under', rule=R)
 
 
 def _repeat(s: dict, mode: str, key: str) -> bool:
     return mode in ("card", "eot") and gov_forbidden(s, key)
 
 
-register("campaign", "government", "Military Campaign", legal_campaign, do_campaign, org=False)
-register("raise_tercio", "government", "Raise a Spanish Tercio", legal_tercio, do_tercio)
-register("raise_nations", "government", "Raise a Tercio of Nations", legal_nations, do_nations)
-register("build_fleet", "government", "Build a Fleet", legal_fleet, do_fleet, unique=True)
+
+PROCEDURES = (campaign_after_muster,)
+DECISIONS = ((campaign_target, None), (war_consent, None), (general_chosen, None), (hothead_tercio, None),
+             (nations_placed, None))
+
+# the actions of this chapter (the game's table, PlanetKing.action_rules)
+ACTIONS = (
+    Action("campaign", "government", legal_campaign, do_campaign, org=False),
+    Action("raise_tercio", "government", legal_tercio, do_tercio),
+    Action("raise_nations", "government", legal_nations, do_nations),
+    Action("build_fleet", "government", legal_fleet, do_fleet, unique=True),
+)

@@ -3,24 +3,25 @@ Privileges, Royal Pardon, Cortes (Actions › Royal Actions)."""
 from __future__ import annotations
 
 from engines.core.machine import Ctx
+from engines.core.types import text
 from engines.planet_king import council, court
-from engines.planet_king.actions import register
-from engines.planet_king.components import EVENTS, NOTABLES, TABLES
-from engines.planet_king.flow import choose, proc
+from engines.planet_king.actions import Action
+from engines.planet_king.components import C
+from engines.planet_king.flow import choose
 from engines.planet_king.fortune import CROW, EAGLE, PIGEON, draw_test, tests
 
-R = "Actions › Royal Actions"
+R = 'actions.royal_actions'
 
 
 def lady(nid: str | None, field: str) -> int:
-    return NOTABLES[nid][field] if nid else 0
+    return C.NOTABLES[nid][field] if nid else 0
 
 
 # ----- Issue -------------------------------------------------------------------------------------------------
 def new_child(g: Ctx, legit: bool, sickly: bool) -> dict:
     """A random child marker from the cup: the sex is not known before it is drawn (Setup › Tokens)."""
     s = g.s
-    pool = [c for c in TABLES["children"] if c["id"] not in {x["id"] for x in s["children"]}
+    pool = [c for c in C.TABLES["children"] if c["id"] not in {x["id"] for x in s["children"]}
             and c["id"] not in s["children_gone"]]
     pick = g.choice(pool) if pool else {"id": f"pk:child:extra-{len(s['children'])}", "male": g.randbelow(2) == 0,
                                         "name": "Infante"}
@@ -42,27 +43,26 @@ def do_issue(g: Ctx, mode: str) -> None:
     s = g.s
     for role, legit in (("queen", True), ("mistress", False)):
         nid = s["court"][role]
-        for sym, _ in tests(g, lady(nid, "fertility"), f"issue with {court.name(nid) if nid else ''}"):
+        for sym, _ in tests(g, lady(nid, "fertility"), text('why.issue_with', nid=nid or '')):
             if sym == CROW:
                 continue
             child = new_child(g, legit, sym == PIGEON)
-            what = ("a sickly " if child["sickly"] else "a ") + ("son" if child["male"] else "daughter")
-            g.log(f"{'The Queen' if legit else 'The Royal Mistress'} gives birth to {what}"
-                  f"{'' if legit else ' (bastard)'}.", rule=R)
+            what = text(f"child.{'sickly_' if child['sickly'] else ''}{'son' if child['male'] else 'daughter'}")
+            g.log(f"log.birth.{role}", child=what, rule=R)
             if legit and child["male"] and s["heir"] is None:
                 s["heir"] = child["id"]
-                g.log("He becomes the heir, Príncipe de Reynos.", rule=R)
+                g.log('log.he_becomes_the_heir_pr', rule=R)
             if not legit and child["male"]:
-                council.mark(g, "happiness", 1, "A bastard son", R)
+                council.mark(g, "happiness", 1, text('why.a_bastard_son'), R)
 
 
 # ----- Choose Royal Mistress ---------------------------------------------------------------------------------
 def mistress_candidates(s: dict) -> list[str]:
-    return [n for n in s["decks"]["ladies"] if NOTABLES[n]["prestige"] <= 0]
+    return [n for n in s["decks"]["ladies"] if C.NOTABLES[n]["prestige"] <= 0]
 
 
 def queen_candidates(s: dict) -> list[str]:
-    return [n for n in s["decks"]["ladies"] if NOTABLES[n]["prestige"] >= 0]
+    return [n for n in s["decks"]["ladies"] if C.NOTABLES[n]["prestige"] >= 0]
 
 
 def legal_choose_mistress(g: Ctx, mode: str) -> bool:
@@ -76,13 +76,11 @@ def do_choose_mistress(g: Ctx, mode: str) -> None:
 def choose_mistress(g: Ctx, happiness: bool) -> None:
     """The King removes the Royal Mistress (and her bastards) from the game and chooses another among the ladies
     with prestige 0 or lower (the action also gives one happiness point)."""
-    choose(g, council.manager(g.s, "king"), "Choose the new Royal Mistress.",
-           [("lady", n, f"{court.name(n)} (happiness {NOTABLES[n]['happiness']}, fertility "
-             f"{NOTABLES[n]['fertility']}, prestige {NOTABLES[n]['prestige']})") for n in mistress_candidates(g.s)],
+    choose(g, council.manager(g.s, "king"), text('prompt.choose_the_new_royal_mistress'),
+           [('lady', n) for n in mistress_candidates(g.s)],
            "chose_mistress", happiness=happiness)
 
 
-@proc
 def chose_mistress(g: Ctx, verb: str, arg: str, happiness: bool) -> None:
     s = g.s
     if arg not in s["decks"]["ladies"]:  # she became Queen meanwhile: choose again
@@ -91,12 +89,12 @@ def chose_mistress(g: Ctx, verb: str, arg: str, happiness: bool) -> None:
         return
     old = s["court"]["mistress"]
     if old:
-        court.remove_from_game(g, old, "The Royal Mistress is replaced", R)
+        court.remove_from_game(g, old, text('why.the_royal_mistress_is_replaced'), R)
     s["decks"]["ladies"].remove(arg)
     court.place(g, arg, ("mistress",))
-    g.log(f"{court.name(arg)} is the new Royal Mistress.", rule=R)
+    g.log('log.is_the_new_royal_mistress', arg=arg, rule=R)
     if happiness:
-        council.mark(g, "happiness", 1, "A new Royal Mistress", R)
+        council.mark(g, "happiness", 1, text('why.a_new_royal_mistress'), R)
 
 
 def choose_queen(g: Ctx) -> None:
@@ -104,14 +102,12 @@ def choose_queen(g: Ctx) -> None:
     Mistress; Royal Family Mortality)."""
     cands = queen_candidates(g.s)
     if not cands:
-        g.log("No lady can become Queen: the place stays vacant.", rule="End of Turn Phase › Royal Family Mortality")
+        g.log('log.no_lady_can_become_queen', rule='end_of_turn_phase.royal_family_mortality')
         return
-    choose(g, council.manager(g.s, "king"), "Choose the new Queen.",
-           [("lady", n, f"{court.name(n)} (happiness {NOTABLES[n]['happiness']}, fertility "
-             f"{NOTABLES[n]['fertility']}, prestige {NOTABLES[n]['prestige']})") for n in cands], "chose_queen")
+    choose(g, council.manager(g.s, "king"), text('prompt.choose_the_new_queen'),
+           [('lady', n) for n in cands], "chose_queen")
 
 
-@proc
 def chose_queen(g: Ctx, verb: str, arg: str) -> None:
     if arg not in g.s["decks"]["ladies"]:  # she became Royal Mistress meanwhile: choose again
         choose_queen(g)
@@ -119,27 +115,27 @@ def chose_queen(g: Ctx, verb: str, arg: str) -> None:
     g.s["decks"]["ladies"].remove(arg)
     g.s["queen_sickly"] = False
     court.place(g, arg, ("queen",))
-    g.log(f"{court.name(arg)} is the new Queen.", rule="Organisation Phase › Choosing the Royal Mistress")
+    g.log('log.is_the_new_queen', arg=arg, rule='organisation_phase.choosing_the_royal_mistress')
 
 
 # ----- Hunt --------------------------------------------------------------------------------------------------
-HUNTING_DAY = next((e for e, d in EVENTS.items() if d["effect"] == "hunting_day"), None)
 
 
 def legal_hunt(g: Ctx, mode: str) -> bool:
     s = g.s
-    return HUNTING_DAY is not None and HUNTING_DAY not in s["decks"]["events"] and HUNTING_DAY not in s["gone_events"]
+    hunting = C.HUNTING_DAY
+    return hunting is not None and hunting not in s["decks"]["events"] and hunting not in s["gone_events"]
 
 
 def do_hunt(g: Ctx, mode: str) -> None:
     """HUNTING DAY is shuffled into the event deck (it stays there until played as an event)."""
     s = g.s
     s["hunting"] = True
-    if HUNTING_DAY in s["decks"]["discard"]:
-        s["decks"]["discard"].remove(HUNTING_DAY)
-    s["decks"]["events"].append(HUNTING_DAY)
+    if C.HUNTING_DAY in s["decks"]["discard"]:
+        s["decks"]["discard"].remove(C.HUNTING_DAY)
+    s["decks"]["events"].append(C.HUNTING_DAY)
     g.shuffle(s["decks"]["events"])
-    g.log("HUNTING DAY is shuffled into the event deck.", rule=R)
+    g.log('log.hunting_day_is_shuffled_into', rule=R)
 
 
 # ----- Nominate/Remove Genius, Court Painter -----------------------------------------------------------------
@@ -152,34 +148,33 @@ def do_nominate_genius(g: Ctx, mode: str) -> None:
     s = g.s
     nid = s["decks"]["geniuses"].pop(0)
     slot = court.free_court_slot(s, "genius")
-    g.reveal()
+    g.show(council.everyone(s), [nid])
     if slot is not None:
         court.place(g, nid, ("genius", slot))
-        g.log(f"{court.name(nid)} joins the Court.", rule=R)
+        g.log('log.joins_the_court', nid=nid, rule=R)
     else:
         s["genius_waiting"] = nid
-        g.log(f"{court.name(nid)} arrives at a full Court.", rule=R)
+        g.log('log.arrives_at_a_full_court', nid=nid, rule=R)
     geniuses = court.court_geniuses(s) + ([nid] if slot is None else [])
-    opts = [("remove", n, f"Remove {court.name(n)} from the game") for n in geniuses]
+    opts = [('remove', n) for n in geniuses]
     if slot is not None:
-        opts.append(("keep", None, "Remove no genius"))
-    choose(g, council.manager(s, "king"), "Remove a genius from the Court?", opts, "genius_removed")
+        opts.append(('keep', None))
+    choose(g, council.manager(s, "king"), text('prompt.remove_a_genius_from_the'), opts, "genius_removed")
 
 
-@proc
 def genius_removed(g: Ctx, verb: str, arg) -> None:
     s = g.s
     waiting, s["genius_waiting"] = s["genius_waiting"], None
     if verb == "remove":
-        court.remove_from_game(g, arg, "Nominate/Remove Genius", R)
+        court.remove_from_game(g, arg, text('why.nominate_remove_genius'), R)
     if waiting and waiting != arg:
         court.place(g, waiting, ("genius", court.free_court_slot(s, "genius")))
-        g.log(f"{court.name(waiting)} joins the Court.", rule=R)
+        g.log('log.joins_the_court', nid=waiting, rule=R)
 
 
 def painters(s: dict) -> list[str]:
-    return [n for n in court.court_geniuses(s) if NOTABLES[n]["art"] == "painting"
-            and NOTABLES[n]["enlightenment"] >= 2 and s["court"]["painter"] != n]
+    return [n for n in court.court_geniuses(s) if C.NOTABLES[n]["art"] == "painting"
+            and C.NOTABLES[n]["enlightenment"] >= 2 and s["court"]["painter"] != n]
 
 
 def legal_court_painter(g: Ctx, mode: str) -> bool:
@@ -187,14 +182,13 @@ def legal_court_painter(g: Ctx, mode: str) -> bool:
 
 
 def do_court_painter(g: Ctx, mode: str) -> None:
-    choose(g, council.manager(g.s, "king"), "Appoint the Court painter.",
-           [("painter", n, court.name(n)) for n in painters(g.s)], "painter_chosen")
+    choose(g, council.manager(g.s, "king"), text('prompt.appoint_the_court_painter'),
+           [('painter', n) for n in painters(g.s)], "painter_chosen")
 
 
-@proc
 def painter_chosen(g: Ctx, verb: str, arg: str) -> None:
     g.s["court"]["painter"] = arg
-    g.log(f"{court.name(arg)} is the Court painter (immune to RIVALRY and FALL FROM GRACE).", rule=R)
+    g.log('log.is_the_court_painter_immune', arg=arg, rule=R)
 
 
 # ----- Sale of Privileges, Royal Pardon ----------------------------------------------------------------------
@@ -203,14 +197,13 @@ def legal_sale(g: Ctx, mode: str) -> bool:
 
 
 def do_sale(g: Ctx, mode: str) -> None:
-    choose(g, council.manager(g.s, "king"), "Sale of Privileges: remove a noble from the Court for a ducat.",
-           [("noble", n, court.name(n)) for n in court.court_nobles(g.s)], "sold")
+    choose(g, council.manager(g.s, "king"), text('prompt.sale_of_privileges_remove_a'),
+           [('noble', n) for n in court.court_nobles(g.s)], "sold")
 
 
-@proc
 def sold(g: Ctx, verb: str, arg: str) -> None:
-    court.remove_from_game(g, arg, "Sale of Privileges", R)
-    council.gain(g, 1, "Sale of Privileges", R)
+    court.remove_from_game(g, arg, text('why.sale_of_privileges'), R)
+    council.gain(g, 1, text('why.sale_of_privileges'), R)
 
 
 def legal_pardon(g: Ctx, mode: str) -> bool:
@@ -218,34 +211,33 @@ def legal_pardon(g: Ctx, mode: str) -> bool:
 
 
 def do_pardon(g: Ctx, mode: str) -> None:
-    choose(g, council.manager(g.s, "king"), "Royal Pardon: bring a notable back from exile.",
-           [("pardon", n, court.name(n)) for n in g.s["exiled"]], "pardoned")
+    choose(g, council.manager(g.s, "king"), text('prompt.royal_pardon_bring_a_notable'),
+           [('pardon', n) for n in g.s["exiled"]], "pardoned")
 
 
-@proc
 def pardoned(g: Ctx, verb: str, arg: str) -> None:
     """The pardoned notable takes a free position (Court, office or army command), else goes to his deck."""
     s = g.s
     s["exiled"].remove(arg)
-    kind = NOTABLES[arg]["kind"]
+    kind = C.NOTABLES[arg]["kind"]
     free = free_positions(g, arg)
     if not free:
         s["decks"][court.PLURAL[kind]].append(arg)
-        g.log(f"{court.name(arg)} is pardoned and returns to the deck (no free position).", rule=R)
+        g.log('log.is_pardoned_and_returns_to', arg=arg, rule=R)
         return
-    choose(g, council.manager(s, "king"), f"Where does {court.name(arg)} go?",
-           [("place", list(p), court.pos_label(p)) for p in free], "pardon_placed", nid=arg)
+    choose(g, council.manager(s, "king"), text('prompt.where_does_go', nid=arg),
+           [('place', list(p)) for p in free], "pardon_placed", nid=arg)
 
 
 def free_positions(g: Ctx, nid: str) -> list[tuple]:
     s = g.s
-    kind = NOTABLES[nid]["kind"]
+    kind = C.NOTABLES[nid]["kind"]
     if kind == "genius":
         slot = court.free_court_slot(s, "genius")
         return [] if slot is None else [("genius", slot)]
     if kind == "lady":
         return [p for p in (("queen",), ("mistress",)) if court.holder(s, p) is None and
-                (NOTABLES[nid]["prestige"] >= 0 if p[0] == "queen" else NOTABLES[nid]["prestige"] <= 0)]
+                (C.NOTABLES[nid]["prestige"] >= 0 if p[0] == "queen" else C.NOTABLES[nid]["prestige"] <= 0)]
     out: list[tuple] = []
     slot = court.free_court_slot(s, "noble")
     if slot is not None:
@@ -256,10 +248,9 @@ def free_positions(g: Ctx, nid: str) -> list[tuple]:
     return out
 
 
-@proc
 def pardon_placed(g: Ctx, verb: str, arg: list, nid: str) -> None:
     court.place(g, nid, tuple(arg))
-    g.log(f"{court.name(nid)} is pardoned: {court.pos_label(tuple(arg))}.", rule=R)
+    g.log('log.is_pardoned', nid=nid, pos_label=court.pos_label(tuple(arg)), rule=R)
 
 
 # ----- Cortes ------------------------------------------------------------------------------------------------
@@ -268,40 +259,45 @@ def legal_cortes(g: Ctx, mode: str) -> bool:
 
 
 def do_cortes(g: Ctx, mode: str) -> None:
-    symbol, _ = draw_test(g, "the Cortes")
+    symbol, _ = draw_test(g, text('why.the_cortes'))
     s = g.s
     if symbol != EAGLE and any(court.known_rating(s, n, "political") >= 2 for n in court.court_nobles(s)):
-        choose(g, council.manager(s, "king"), "A noble at Court with a Political rating of 2 or 3 may have the "
-               "Cortes' fortune test repeated once.", [("repeat", True, "Repeat the test"),
-                                                        ("keep", False, "Keep the result")], "cortes_repeat",
+        choose(g, council.manager(s, "king"), text('prompt.a_noble_at_court_with'), [('repeat', True),
+                                                        ('keep', False)], "cortes_repeat",
                symbol=symbol)
         return
     cortes_result(g, symbol)
 
 
-@proc
 def cortes_repeat(g: Ctx, verb: str, arg, symbol: str) -> None:
     if verb == "repeat":
-        symbol, _ = draw_test(g, "the Cortes (repeated)")
+        symbol, _ = draw_test(g, text('why.the_cortes_repeated'))
     cortes_result(g, symbol)
 
 
 def cortes_result(g: Ctx, symbol: str) -> None:
     if symbol == EAGLE:
-        council.gain(g, 2, "The Cortes grant a subsidy", R)
+        council.gain(g, 2, text('why.the_cortes_grant_a_subsidy'), R)
     elif symbol == PIGEON:
-        g.log("The Cortes grant nothing.", rule=R)
+        g.log('log.the_cortes_grant_nothing', rule=R)
     else:
         from engines.planet_king.events_common import revolt
 
-        revolt(g, "The Cortes")
+        revolt(g, text('why.the_cortes_capital'))
 
 
-register("issue", "royal", "Issue", legal_issue, do_issue, unique=True)
-register("choose_mistress", "royal", "Choose Royal Mistress", legal_choose_mistress, do_choose_mistress, unique=True)
-register("hunt", "royal", "Hunt", legal_hunt, do_hunt, unique=True)
-register("nominate_genius", "royal", "Nominate/Remove Genius", legal_nominate_genius, do_nominate_genius)
-register("court_painter", "royal", "Appoint Court Painter", legal_court_painter, do_court_painter)
-register("sale_of_privileges", "royal", "Sale of Privileges", legal_sale, do_sale, unique=True)
-register("royal_pardon", "royal", "Royal Pardon", legal_pardon, do_pardon)
-register("cortes", "royal", "Cortes", legal_cortes, do_cortes, unique=True)
+
+DECISIONS = ((chose_mistress, None), (chose_queen, None), (genius_removed, None), (painter_chosen, None), (sold, None),
+             (pardoned, None), (pardon_placed, None), (cortes_repeat, None))
+
+# the actions of this chapter (the game's table, PlanetKing.action_rules)
+ACTIONS = (
+    Action("issue", "royal", legal_issue, do_issue, unique=True),
+    Action("choose_mistress", "royal", legal_choose_mistress, do_choose_mistress, unique=True),
+    Action("hunt", "royal", legal_hunt, do_hunt, unique=True),
+    Action("nominate_genius", "royal", legal_nominate_genius, do_nominate_genius),
+    Action("court_painter", "royal", legal_court_painter, do_court_painter),
+    Action("sale_of_privileges", "royal", legal_sale, do_sale, unique=True),
+    Action("royal_pardon", "royal", legal_pardon, do_pardon),
+    Action("cortes", "royal", legal_cortes, do_cortes, unique=True),
+)

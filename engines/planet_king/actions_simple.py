@@ -3,18 +3,19 @@ Exploration, Asiento (Actions › Simple Actions)."""
 from __future__ import annotations
 
 from engines.core.machine import Ctx
+from engines.core.types import text
 from engines.planet_king import council, court, military, wars
-from engines.planet_king.actions import register
-from engines.planet_king.components import TABLES, TERRITORIES, WARS
-from engines.planet_king.flow import choose, proc
+from engines.planet_king.actions import Action
+from engines.planet_king.components import C
+from engines.planet_king.flow import choose
 from engines.planet_king.fortune import until_eagle
 
-R = "Actions › Simple Actions"
+R = 'actions.simple_actions'
 
 
 # ----- Raise a Provincial Tercio -----------------------------------------------------------------------------
 def provincial_places(s: dict) -> list[str]:
-    return [p for p in sorted(military.PROVINCIAL_PLACES) if military.may_stand(s, "provincial_tercio", p)]
+    return [p for p in sorted(C.PROVINCIAL_PLACES) if military.may_stand(s, "provincial_tercio", p)]
 
 
 def legal_provincial(g: Ctx, mode: str) -> bool:
@@ -22,14 +23,13 @@ def legal_provincial(g: Ctx, mode: str) -> bool:
 
 
 def do_provincial(g: Ctx, mode: str) -> None:
-    choose(g, council.manager(g.s, "valido"), "Where is the provincial tercio raised?",
-           [("place", p, military.loc_name(p)) for p in provincial_places(g.s)], "provincial_placed")
+    choose(g, council.manager(g.s, "valido"), text('prompt.where_is_the_provincial_tercio'),
+           [('place', p) for p in provincial_places(g.s)], "provincial_placed")
 
 
-@proc
 def provincial_placed(g: Ctx, verb: str, arg: str) -> None:
     military.new_unit(g.s, "provincial_tercio", arg)
-    g.log(f"A provincial tercio is raised in {military.loc_name(arg)}.", rule=R)
+    g.log('log.a_provincial_tercio_is_raised', arg=arg, rule=R)
 
 
 # ----- Move a Fleet, Tercio or Leader ------------------------------------------------------------------------
@@ -38,21 +38,21 @@ def destinations(s: dict, loc: str, what: str) -> list[str]:
     if what.startswith("pk:unit:"):
         return sorted(military.reachable(s, loc, military.unit(s, what)["type"]))
     return sorted(d for d in military.reachable(s, loc, "spanish_tercio")
-                  if d in WARS and wars.active(s, d) and not s["wars"][d]["leader"])
+                  if d in C.WARS and wars.active(s, d) and not s["wars"][d]["leader"])
 
 
 def movers(s: dict, loc: str, moved: list) -> list[tuple[str, str, str]]:
-    out = [("unit", u["id"], f"Move the {military.unit_label(u)}") for u in military.units_at(s, loc)
+    out = [('unit', u["id"]) for u in military.units_at(s, loc)
            if u["id"] not in moved and destinations(s, loc, u["id"])]
-    leader = s["wars"][loc]["leader"] if loc in WARS else None
+    leader = s["wars"][loc]["leader"] if loc in C.WARS else None
     if leader and leader not in moved and destinations(s, loc, leader):
-        out.append(("unit", leader, f"Move {court.name(leader)}"))
+        out.append(('unit', leader))
     return out
 
 
 def sources(s: dict) -> list[str]:
     locs = {u["loc"] for u in s["units"] if u["loc"] != military.CONSTRUCTION}
-    locs |= {w for w in WARS if s["wars"][w]["leader"]}
+    locs |= {w for w in C.WARS if s["wars"][w]["leader"]}
     return [loc for loc in sorted(locs) if movers(s, loc, [])]
 
 
@@ -62,11 +62,10 @@ def legal_move(g: Ctx, mode: str) -> bool:
 
 
 def do_move(g: Ctx, mode: str) -> None:
-    choose(g, council.manager(g.s, "valido"), "Move units from which territory or war?",
-           [("from", loc, military.loc_name(loc)) for loc in sources(g.s)], "move_source")
+    choose(g, council.manager(g.s, "valido"), text('prompt.move_units_from_which_territory'),
+           [('from', loc) for loc in sources(g.s)], "move_source")
 
 
-@proc
 def move_source(g: Ctx, verb: str, arg: str) -> None:
     move_more(g, arg, [])
 
@@ -76,21 +75,19 @@ def move_more(g: Ctx, loc: str, moved: list) -> None:
     opts = movers(g.s, loc, moved)
     if not opts:
         return
-    choose(g, council.manager(g.s, "valido"), f"Move units from {military.loc_name(loc)} (any number).",
-           opts + [("done", None, "Done moving")], "move_which", loc=loc, moved=moved)
+    choose(g, council.manager(g.s, "valido"), text('prompt.move_units_from_any_number', loc=loc),
+           opts + [('done', None)], "move_which", loc=loc, moved=moved)
 
 
-@proc
 def move_which(g: Ctx, verb: str, arg, loc: str, moved: list) -> None:
     if verb == "done":
         return
-    label = court.name(arg) if not arg.startswith("pk:unit:") else military.unit_label(military.unit(g.s, arg))
-    choose(g, council.manager(g.s, "valido"), f"Move the {label} where?",
-           [("to", d, military.loc_name(d)) for d in destinations(g.s, loc, arg)], "move_one", loc=loc,
+    label = arg if not arg.startswith("pk:unit:") else military.unit_text(military.unit(g.s, arg))
+    choose(g, council.manager(g.s, "valido"), text('prompt.move_the_where', label=label),
+           [('to', d) for d in destinations(g.s, loc, arg)], "move_one", loc=loc,
            moved=moved, what=arg)
 
 
-@proc
 def move_one(g: Ctx, verb: str, arg: str, loc: str, moved: list, what: str) -> None:
     """A fleet that ends its move in a territory with a raid marker removes it."""
     s = g.s
@@ -98,14 +95,13 @@ def move_one(g: Ctx, verb: str, arg: str, loc: str, moved: list, what: str) -> N
     if what.startswith("pk:unit:"):
         u = military.unit(s, what)
         u["loc"] = dest
-        g.log(f"The {military.UNIT_NAMES[u['type']]} moves from {military.loc_name(loc)} to "
-              f"{military.loc_name(dest)}.", rule=R)
+        g.log('log.the_moves_from_to', unit=u['type'], loc=loc, dest=dest, rule=R)
         if u["type"] == "fleet" and dest in s["territories"] and s["territories"][dest]["raid"]:
             s["territories"][dest]["raid"] = False
-            g.log(f"The raid marker in {military.loc_name(dest)} is removed.", rule=R)
+            g.log('log.the_raid_marker_in_is', dest=dest, rule=R)
     else:
         court.place(g, what, ("army", dest))
-        g.log(f"{court.name(what)} moves to command {WARS[dest]['name']}.", rule=R)
+        g.log('log.moves_to_command', what=what, dest=dest, rule=R)
     move_more(g, loc, moved + [what])
 
 
@@ -113,7 +109,7 @@ def move_one(g: Ctx, verb: str, arg: str, loc: str, moved: list, what: str) -> N
 def fort_places(s: dict) -> list[str]:
     """A viceroyalty, an overseas territory or a settlement (never Spain); level 2 at most, a settlement level 1."""
     out = []
-    for t, d in TERRITORIES.items():
+    for t, d in C.TERRITORIES.items():
         if d["kind"] not in ("viceroyalty", "overseas", "settlement") or t in s["forts_building"]:
             continue
         here = s["territories"][t]
@@ -129,16 +125,15 @@ def legal_fort(g: Ctx, mode: str) -> bool:
 
 
 def do_fort(g: Ctx, mode: str) -> None:
-    choose(g, council.manager(g.s, "valido"), "Where will the fortification be deployed?",
-           [("place", t, TERRITORIES[t]["name"]) for t in fort_places(g.s)], "fort_ordered")
+    choose(g, council.manager(g.s, "valido"), text('prompt.where_will_the_fortification_be'),
+           [('place', t) for t in fort_places(g.s)], "fort_ordered")
 
 
-@proc
 def fort_ordered(g: Ctx, verb: str, arg: str) -> None:
-    council.spend(g, 1, "Build a Fortification", R)
+    council.spend(g, 1, text('why.build_a_fortification'), R)
     g.s["forts_building"].append(arg)
-    g.log(f"A fortification for {TERRITORIES[arg]['name']} is placed Under Construction.", rule=R)
-    council.mark(g, "prestige", 1, "Building a fortification", R)
+    g.log('log.a_fortification_for_is_placed', arg=arg, rule=R)
+    council.mark(g, "prestige", 1, text('why.building_a_fortification'), R)
 
 
 # ----- Conduct an Exploration --------------------------------------------------------------------------------
@@ -153,7 +148,7 @@ def explorers(s: dict) -> list[str]:
 
 
 def next_space(s: dict) -> dict | None:
-    track = TABLES["exploration"]
+    track = C.TABLES["exploration"]
     return track[s["exploration"] + 1] if s["exploration"] + 1 < len(track) else None
 
 
@@ -170,34 +165,32 @@ def do_explore(g: Ctx, mode: str) -> None:
     opts = []
     for n in explorers(g.s):
         for r in ("military", "government"):
-            opts.append(("explorer", [n, r], f"{court.name(n)} with his {r} rating "
-                                              f"({court.known_rating(g.s, n, r)})"))
-    choose(g, council.manager(g.s, "valido"), "Who explores, with which rating?", opts, "explorer_chosen")
+            opts.append(('explorer', [n, r]))
+    choose(g, council.manager(g.s, "valido"), text('prompt.who_explores_with_which_rating'), opts, "explorer_chosen")
 
 
-@proc
 def explorer_chosen(g: Ctx, verb: str, arg: list) -> None:
     nid, which = arg
-    explore(g, court.rating(g, nid, which), court.name(nid))
+    explore(g, court.rating(g, nid, which), nid)
 
 
-def explore(g: Ctx, n: int, who: str) -> None:
+def explore(g: Ctx, n: int, who) -> None:
     """As many fortune tests as the rating; one positive result advances the marker one space (settlements of
     Formosa and the Marianas cost a ducat and give a VP and a prestige point)."""
     s = g.s
-    if not until_eagle(g, n, f"{who}'s exploration"):
-        g.log("The exploration fails.", rule=R)
+    if not until_eagle(g, n, text('why.s_exploration', who=who)):
+        g.log('log.the_exploration_fails', rule=R)
         return
     space = next_space(s)
     s["exploration"] += 1
-    g.log(f"The exploration marker advances to {space['name']}.", rule=R)
+    g.log('log.the_exploration_marker_advances_to', name=space['name'], rule=R)
     if space.get("cost"):
         council.spend(g, space["cost"], space["name"], R)
     if space.get("settlement"):
         s["territories"][space["settlement"]]["settled"] = True
-        council.mark(g, "prestige", 1, f"Settlement of {space['name']}", R)
+        council.mark(g, "prestige", 1, text('why.settlement_of', name=space['name']), R)
     if space.get("vp"):
-        council.victory_points(g, space["vp"], space["name"], "valido", R)
+        council.victory_points(g, space["vp"], space["name"], 'valido', R)
 
 
 # ----- Asiento -----------------------------------------------------------------------------------------------
@@ -206,11 +199,22 @@ def legal_asiento(g: Ctx, mode: str) -> bool:
 
 
 def do_asiento(g: Ctx, mode: str) -> None:
-    council.gain(g, council.asiento_ducats(g, "Asiento"), "Asiento", R)
+    council.gain(g, council.asiento_ducats(g, text('why.asiento')), text('why.asiento'), R)
 
 
-register("raise_provincial", "simple", "Raise a Provincial Tercio", legal_provincial, do_provincial)
-register("move", "simple", "Move a Fleet, Tercio or Leader", legal_move, do_move)
-register("build_fortification", "simple", "Build a Fortification", legal_fort, do_fort, unique=True)
-register("exploration", "simple", "Conduct an Exploration", legal_explore, do_explore, unique=True)
-register("asiento", "simple", "Asiento", legal_asiento, do_asiento)
+
+def label_explorer(s: dict, verb: str, arg: list, frame: dict) -> dict:
+    return {"noble": arg[0], "which": arg[1], "rating": court.known_rating(s, arg[0], arg[1])}
+
+
+DECISIONS = ((provincial_placed, None), (move_source, None), (move_which, None), (move_one, None),
+             (fort_ordered, None), (explorer_chosen, label_explorer))
+
+# the actions of this chapter (the game's table, PlanetKing.action_rules)
+ACTIONS = (
+    Action("raise_provincial", "simple", legal_provincial, do_provincial),
+    Action("move", "simple", legal_move, do_move),
+    Action("build_fortification", "simple", legal_fort, do_fort, unique=True),
+    Action("exploration", "simple", legal_explore, do_explore, unique=True),
+    Action("asiento", "simple", legal_asiento, do_asiento),
+)

@@ -4,23 +4,23 @@ printed tables (Components; Setup; Scenarios; Battle Name Generator; Errata).
 The data lives in ``data/*.yaml`` beside this module, validated here on load. Every item carries ``source:
 rulebook`` (the rulebook names it) or ``source: reconstructed``; ``stated`` lists the fields whose values the
 rulebook gives exactly, ``lines`` the lines that give them. An owner's file of the same name in the folder
-``$SIGLO_CONTENT_DIR`` replaces a packaged one, validated the same way (CONTENT.md). Ids are ``pk:<group>:<slug>``
+``<content_dir>/planet-king/`` replaces a packaged one, validated the same way (CONTENT.md; the content folder is
+the app's setting, one subfolder per game id). Ids are ``pk:<group>:<slug>``
 (copies numbered: ``pk:event:action-1``); a rating printed '?' is ``null``.
 """
 from __future__ import annotations
 
-import os
 import re
-from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator, with_config
+from pydantic import BaseModel, ConfigDict, Field, RootModel, ValidationError, model_validator, with_config
 from typing_extensions import NotRequired, TypedDict
 
+from engines.core.content import load_content
+from engines.core.types import ContentError
+
 DATA_DIR = Path(__file__).with_name("data")
-ENV_DIR = "SIGLO_CONTENT_DIR"
 
 Source = Literal["rulebook", "reconstructed"]
 Turn = Annotated[int, Field(ge=1, le=8)]
@@ -388,22 +388,14 @@ FILES: dict[str, Any] = {
 }
 
 
-def data_file(name: str) -> Path:
-    """The file used for ``name``: the owner's copy in $SIGLO_CONTENT_DIR if there is one, else the packaged one."""
-    override = os.environ.get(ENV_DIR)
-    if override and (Path(override) / f"{name}.yaml").is_file():
-        return Path(override) / f"{name}.yaml"
-    return DATA_DIR / f"{name}.yaml"
+FILE_MODELS = {f"{name}.yaml": RootModel[kind] for name, kind in FILES.items()}
 
 
-def load_file(name: str) -> Any:
-    """Read and validate one data file (``ValueError`` names the file and the problem)."""
-    path = data_file(name)
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    try:
-        return TypeAdapter(FILES[name]).validate_python(raw)
-    except ValidationError as exc:
-        raise ValueError(f"{path}: {exc}") from None
+def _file_of(item_id: str) -> str:
+    group = item_id.split(":")[1] if item_id.count(":") >= 2 else ""
+    return {"noble": "nobles", "genius": "geniuses", "lady": "ladies", "event": "events", "memorial": "memorials",
+            "leader": "leaders", "power": "powers", "war": "wars", "territory": "territories", "line": "lines",
+            "scenario": "scenarios"}.get(group, "tables") + ".yaml"
 
 
 class Content(Model):
@@ -492,21 +484,24 @@ def _check_references(c: Content) -> None:
         raise ValueError("unresolved references: " + ", ".join(problems))
 
 
-@lru_cache(maxsize=8)
-def _load(override: str | None) -> Content:
-    parts = {name: load_file(name) for name in FILES}
+def load(content_dir: str | Path | None = None) -> tuple["Content", str]:
+    """The validated content of one game (the packaged files, or the owner's replacements in
+    ``<content_dir>/planet-king/``) and its digest; a bad file raises ``ContentError`` naming the file and item."""
+    loaded = load_content("planet-king", DATA_DIR, FILE_MODELS, content_dir)
+    parts = {name[:-len(".yaml")]: model.root for name, model in loaded.files.items()}
     notables = parts.pop("nobles") + parts.pop("geniuses") + parts.pop("ladies")
-    return Content(notables=notables, **parts)
+    try:
+        content = Content(notables=notables, **parts)
+    except ValidationError as exc:
+        message = exc.errors()[0]["msg"]
+        first = re.search(r"pk:[a-z-]+:[a-z0-9-]+", message)
+        where = loaded.sources[_file_of(first.group(0))] if first else "the content"
+        raise ContentError(f"planet-king: {where}: {message}") from None
+    return content, loaded.digest
 
 
-def load() -> Content:
-    """The validated content (the packaged files, or the owner's replacements in $SIGLO_CONTENT_DIR)."""
-    return _load(os.environ.get(ENV_DIR))
-
-
-def export() -> dict[str, Any]:
+def export(content: "Content") -> dict[str, Any]:
     """The content as JSON-able data for ``siglo content export planet-king``."""
-    content = load()
     out: dict[str, Any] = {
         key: [item.model_dump(mode="json") for item in getattr(content, key)]
         for key in ("notables", "events", "memorials", "leaders", "powers", "wars", "territories", "lines",

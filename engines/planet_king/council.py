@@ -4,7 +4,8 @@ Special Rules › Bankruptcy; Cooperative Game).
 from __future__ import annotations
 
 from engines.core.machine import Ctx
-from engines.planet_king.flow import choose, proc
+from engines.core.types import text
+from engines.planet_king.flow import choose
 
 TREASURY_MAX = 12  # Components › Ducats: "The maximum number of ducats ... is 12."
 
@@ -28,12 +29,17 @@ def manager(s: dict, who: str) -> str:
     return who
 
 
+def everyone(s: dict) -> list[str]:
+    """The roles at the table."""
+    return ["king"] if solo(s) else ["king", "valido"]
+
+
 def gain(g: Ctx, n: int, why: str, rule: str | None = None) -> None:
     """Add ducats to the Treasury, never above 12."""
     before = g.s["treasury"]
     g.s["treasury"] = min(TREASURY_MAX, before + n)
     got = g.s["treasury"] - before
-    g.log(f"{why}: +{got} ducat{'s' if got != 1 else ''} (Treasury {g.s['treasury']}).", rule=rule)
+    g.log('log.treasury_gain', why=why, got=got, treasury=g.s['treasury'], rule=rule)
 
 
 def can_pay(s: dict, n: int) -> bool:
@@ -43,7 +49,7 @@ def can_pay(s: dict, n: int) -> bool:
 def spend(g: Ctx, n: int, why: str, rule: str | None = None) -> None:
     """Pay a cost the player chose (the action was only offered if affordable)."""
     g.s["treasury"] -= n
-    g.log(f"{why}: -{n} ducat{'s' if n != 1 else ''} (Treasury {g.s['treasury']}).", rule=rule)
+    g.log('log.treasury_spend', why=why, n=n, treasury=g.s['treasury'], rule=rule)
 
 
 def lose(g: Ctx, n: int, why: str, rule: str | None = None, bankrupt: bool = True) -> None:
@@ -54,48 +60,47 @@ def lose(g: Ctx, n: int, why: str, rule: str | None = None, bankrupt: bool = Tru
     paid = min(n, s["treasury"])
     s["treasury"] -= paid
     if paid:
-        g.log(f"{why}: -{paid} ducat{'s' if paid != 1 else ''} (Treasury {s['treasury']}).", rule=rule)
+        g.log('log.treasury_loss', why=why, paid=paid, treasury=s['treasury'], rule=rule)
     debt = n - paid
     if debt and bankrupt:
-        mark(g, "prestige", -1, "Bankruptcy declared", R_BANKRUPTCY)
+        mark(g, "prestige", -1, text('why.bankruptcy_declared'), R_BANKRUPTCY)
         s["bankruptcies"] += 1
         s["debt"] += debt
         if not any(f.get("then") == "debt_paid" for f in s["stack"]):
             ask_debt(g)
 
 
-R_BANKRUPTCY = "Special Rules › Bankruptcy"
+R_BANKRUPTCY = 'special_rules.bankruptcy'
 SELLABLE = {"spanish_tercio", "old_tercio", "fleet"}
 
 
 def ask_debt(g: Ctx) -> None:
-    from engines.planet_king.military import CONSTRUCTION, unit_label
+    from engines.planet_king.military import CONSTRUCTION
 
     s = g.s
-    opts = [("asiento", None, "Make an Asiento")] if s["asiento"] < 2 else []
-    opts += [("sell", u["id"], f"Remove the {unit_label(u)} for a ducat") for u in s["units"]
+    opts = [('asiento', None)] if s["asiento"] < 2 else []
+    opts += [('sell', u["id"]) for u in s["units"]
              if u["type"] in SELLABLE and u["loc"] != CONSTRUCTION]
     if not opts:
-        g.log(f"Nothing is left to pay a debt of {s['debt']}: it is written off.", rule=R_BANKRUPTCY)
+        g.log('log.nothing_is_left_to_pay', debt=s['debt'], rule=R_BANKRUPTCY)
         s["debt"] = 0
         return
-    choose(g, manager(s, "valido"), f"Bankruptcy: pay a debt of {s['debt']} ducat(s).", opts, "debt_paid")
+    choose(g, manager(s, "valido"), text('prompt.bankruptcy_pay_a_debt_of', debt=s['debt']), opts, "debt_paid")
 
 
-@proc
 def debt_paid(g: Ctx, verb: str, arg) -> None:
     from engines.planet_king.military import remove_unit
 
     s = g.s
     if verb == "asiento":
-        got = asiento_ducats(g, "Bankruptcy: Asiento")
+        got = asiento_ducats(g, text('why.bankruptcy_asiento'))
         s["treasury"] = min(TREASURY_MAX, s["treasury"] + max(0, got - s["debt"]))
-        g.log(f"The debt of {s['debt']} is paid from the Asiento (Treasury {s['treasury']}).", rule=R_BANKRUPTCY)
+        g.log('log.the_debt_of_is_paid', debt=s['debt'], treasury=s['treasury'], rule=R_BANKRUPTCY)
         s["debt"] = 0
         return
     remove_unit(s, arg)
     s["debt"] -= 1
-    g.log(f"A unit is disbanded to pay a ducat of debt ({s['debt']} left).", rule=R_BANKRUPTCY)
+    g.log('log.a_unit_is_disbanded_to', debt=s['debt'], rule=R_BANKRUPTCY)
     if s["debt"]:
         ask_debt(g)
 
@@ -107,16 +112,15 @@ def asiento_ducats(g: Ctx, why: str) -> int:
     amount = 1 if s["flags"]["portugal_independent"] else 2
     if s["asiento"] == 0:
         s["asiento"] = 1
-        g.log(f"{why}: the revenues of Castile are secured for {amount} ducat(s).", rule="Simple Actions › Asiento")
+        g.log('log.the_revenues_of_castile_are', why=why, amount=amount, rule='simple_actions.asiento')
         return amount
     if s["asiento"] == 1:
         s["asiento"] = 2
         for t in s["territories"].values():
             t["ducats"] = 0
-        g.log(f"{why}: the revenues of the Indies are secured for {amount} ducat(s); every ducat in the "
-              "viceroyalties and overseas territories is withdrawn.", rule="Simple Actions › Asiento")
+        g.log('log.the_revenues_of_the_indies', why=why, amount=amount, rule='simple_actions.asiento')
         return amount
-    g.log(f"{why}: no revenue is left to secure.", rule="Simple Actions › Asiento")
+    g.log('log.no_revenue_is_left_to', why=why, rule='simple_actions.asiento')
     return 0
 
 
@@ -125,7 +129,7 @@ def mark(g: Ctx, track: str, n: int, why: str, rule: str | None = None) -> None:
     if track == "happiness" and (war_only(g.s) or g.s["options"]["scenario"] == "hothead"):
         return
     g.s["marks"][track] += n
-    g.log(f"{why}: {'+' if n > 0 else ''}{n} {track}.", rule=rule)
+    g.log('log.marker', why=why, n=n, track=track, rule=rule)
 
 
 def victory_points(g: Ctx, n: int, why: str, who: str = "valido", rule: str | None = None) -> None:
@@ -136,8 +140,10 @@ def victory_points(g: Ctx, n: int, why: str, who: str = "valido", rule: str | No
         n *= 2
     role = "king" if solo(s) else who
     s["vp"][role] = max(0, s["vp"][role] + n)
-    g.log(f"{why}: {'+' if n >= 0 else ''}{n} VP ({s['vp'][role]}).", rule=rule)
+    g.log('log.vp', why=why, n=n, vp=s['vp'][role], rule=rule)
 
 
 def cubes_total(s: dict) -> int:
     return sum(s["cubes"].values())
+
+DECISIONS = ((debt_paid, None),)

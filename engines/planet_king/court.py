@@ -7,20 +7,22 @@ Positions are ``("noble", i)``/``("genius", i)`` (Court 1-4), ``("valido",)``, `
 from __future__ import annotations
 
 from engines.core.machine import Ctx
+from engines.core.types import Text, text
 from engines.planet_king import council
-from engines.planet_king.components import CONDE, NOTABLES, OFFICES, SPANISH_COUNTERS
-from engines.planet_king.flow import choose, proc
+from engines.planet_king.components import C, CONDE, current
+from engines.planet_king.flow import choose
 
-RULE_VACANCY = "Setup › Offices: Vacancies"
+RULE_VACANCY = 'setup.offices_vacancies'
 PLURAL = {"noble": "nobles", "genius": "geniuses", "lady": "ladies"}
 
 
 def name(nid: str) -> str:
-    return NOTABLES[nid]["name"]
+    return C.NOTABLES[nid]["name"]
 
 
 def traits(nid: str) -> list[str]:
-    return NOTABLES[nid].get("traits") or []
+    k = current()
+    return k.NOTABLES[nid].get("traits") or []
 
 
 def has(nid: str | None, trait: str) -> bool:
@@ -33,17 +35,17 @@ def rating(g: Ctx, nid: str | None, which: str) -> int:
     (Special Rules: negative 1, neutral 2, positive 3)."""
     if nid is None or nid in g.s["exiled"]:
         return 0
-    value = NOTABLES[nid].get(which)
+    value = C.NOTABLES[nid].get(which)
     if value is not None:
         return value
     key = f"{nid}:{which}"
     if key not in g.s["ratings"]:
         from engines.planet_king.fortune import draw_test
 
-        symbol, _ = draw_test(g, f"{name(nid)}'s '?' {which} rating")
+        symbol, _ = draw_test(g, text('why.s_rating', nid=nid, which=which))
         g.s["ratings"][key] = {"crow": 1, "pigeon": 2, "eagle": 3}[symbol]
-        g.log(f"{name(nid)}'s {which} rating is {g.s['ratings'][key]} for the rest of the game.",
-              rule="Special Rules › Juan José of Austria and Rodrigo Pacheco")
+        g.log('log.s_rating_is_for_the', nid=nid, which=which, ratings=g.s['ratings'][key],
+              rule='special_rules.juan_jos_of_austria_and_rodrigo_pacheco')
     return g.s["ratings"][key]
 
 
@@ -52,15 +54,16 @@ def can_lead(s: dict, nid: str | None) -> bool:
     turns on its back, Tokens › Military Leaders; errata: Spinola 1–2, Oquendo 1–4, de Fonte 1–5)."""
     if nid is None or known_rating(s, nid, "military") <= 0:
         return False
-    counter = SPANISH_COUNTERS.get(nid)
+    counter = C.SPANISH_COUNTERS.get(nid)
     return counter is None or counter["turn_in"] <= s["turn"] <= counter["turn_out"]
 
 
 def known_rating(s: dict, nid: str | None, which: str) -> int:
     """The rating as known now, without testing ('?' not yet tested counts as 1): for bots and views."""
+    k = current()
     if nid is None:
         return 0
-    value = NOTABLES[nid].get(which)
+    value = k.NOTABLES[nid].get(which)
     return value if value is not None else s["ratings"].get(f"{nid}:{which}", 1)
 
 
@@ -151,7 +154,7 @@ def place(g: Ctx, nid: str, pos: tuple) -> None:
     _set(g.s, pos, nid)
     if pos[0] in ("office", "army", "queen") and has(nid, "fortune") and nid not in g.s["fortune_used"]:
         g.s["fortune_used"].append(nid)
-        council.gain(g, 1, f"{name(nid)}'s fortune trait", "Components › NOBLE Cards")
+        council.gain(g, 1, text('why.s_fortune_trait', nid=nid), 'components.noble_cards')
 
 
 def to_court_or_deck(g: Ctx, nid: str) -> None:
@@ -160,23 +163,20 @@ def to_court_or_deck(g: Ctx, nid: str) -> None:
     slot = free_court_slot(g.s, "noble")
     if slot is not None:
         place(g, nid, ("noble", slot))
-        g.log(f"{name(nid)} returns to the Court.")
+        g.log('log.returns_to_the_court', nid=nid)
     else:
         g.s["decks"]["nobles"].append(nid)
-        g.log(f"{name(nid)} returns to the noble deck.")
+        g.log('log.returns_to_the_noble_deck', nid=nid)
 
 
-def pos_label(pos: tuple) -> str:
+def pos_label(pos: tuple | list) -> Text:
+    """A position of the Court, an office or an army command, as words."""
     kind = pos[0]
     if kind in ("noble", "genius"):
-        return f"Court {kind} {pos[1] + 1}"
-    if kind == "office":
-        return OFFICES[pos[1]]["name"]
-    if kind == "army":
-        from engines.planet_king.components import WARS
-
-        return f"command of the army of {WARS[pos[1]]['name']}"
-    return {"valido": "Valido", "queen": "Queen", "mistress": "Royal Mistress"}[kind]
+        return text(f"pos.{kind}", n=pos[1] + 1)
+    if kind in ("office", "army"):
+        return text(f"pos.{kind}", where=pos[1])
+    return text(f"pos.{kind}")
 
 
 # ----- leaving the game, exile, vacancies ----------------------------------------------------------------
@@ -193,26 +193,28 @@ def remove_from_game(g: Ctx, nid: str, why: str, rule: str | None = None, death:
             s["decks"][deck].remove(nid)
     if nid in s["exiled"]:
         s["exiled"].remove(nid)
-    g.log(f"{why}: {name(nid)} is removed from the game.", rule=rule)
+    g.log('log.is_removed_from_the_game', why=why, nid=nid, rule=rule)
     if pos is None:
         return
     if pos[0] == "mistress":
         bastards = [c for c in s["children"] if not c["legit"]]
         if bastards:
             s["children"] = [c for c in s["children"] if c["legit"]]
-            g.log(f"The Royal Mistress's {len(bastards)} bastard child(ren) leave the Court.", rule=rule)
+            g.log('log.the_royal_mistress_s_bastard', n=len(bastards), rule=rule)
         if death:
-            council.mark(g, "happiness", -1, "Death of the Royal Mistress", "End of Turn Phase › King's Happiness")
+            council.mark(g, "happiness", -1, text('why.death_of_the_royal_mistress'),
+                         'end_of_turn_phase.king_s_happiness')
     if pos[0] == "queen" and death:
-        council.mark(g, "happiness", -1, "Death of the Queen", "End of Turn Phase › King's Happiness")
-    son = NOTABLES[nid].get("son")
+        council.mark(g, "happiness", -1, text('why.death_of_the_queen'), 'end_of_turn_phase.king_s_happiness')
+    son = C.NOTABLES[nid].get("son")
     if son and son not in s["gone"] and not in_play(s, son):
         place(g, son, pos)
-        g.log(f"{name(son)} takes his father's place ({pos_label(pos)}).", rule="Components › NOBLE Cards: Father/Son")
+        g.log('log.takes_his_father_s_place', son=son, pos_label=pos_label(pos),
+              rule='components.noble_cards_father_son')
         return
     if nid == CONDE and s["conde"] == "spain" and death:
         s["conde"] = "gone"
-        g.log("The French Condé is also permanently eliminated.", rule="Special Rules › Condé")
+        g.log('log.the_french_cond_is_also', rule='special_rules.cond')
     elif nid == CONDE:
         s["conde"] = "france"
     vacancy(g, pos)
@@ -222,7 +224,7 @@ def exile(g: Ctx, nid: str, why: str, rule: str | None = None) -> None:
     """Send a notable into exile: out of his position, no points, ratings unusable (Events › Traitor: Exile)."""
     pos = take_out(g.s, nid)
     g.s["exiled"].append(nid)
-    g.log(f"{why}: {name(nid)} goes into exile.", rule=rule)
+    g.log('log.goes_into_exile', why=why, nid=nid, rule=rule)
     if pos is not None:
         vacancy(g, pos)
 
@@ -239,13 +241,14 @@ def vacancy(g: Ctx, pos: tuple) -> None:
         return
     cands = [n for n in court_nobles(s) if pos[0] == "office" or can_lead(s, n)]
     if not cands:
-        g.log(f"The {pos_label(pos)} stays vacant.", rule=RULE_VACANCY)
+        g.log('log.the_stays_vacant', pos_label=pos_label(pos), rule=RULE_VACANCY)
         return
-    choose(g, council.manager(s, "valido"), f"Fill the vacant {pos_label(pos)} with a noble from the Court.",
-           [("appoint", n, f"Appoint {name(n)}") for n in cands], "fill_vacancy", pos=list(pos))
+    choose(g, council.manager(s, "valido"), text('prompt.fill_the_vacant_with_a', pos_label=pos_label(pos)),
+           [('appoint', n) for n in cands], "fill_vacancy", pos=list(pos))
 
 
-@proc
 def fill_vacancy(g: Ctx, verb: str, arg: str, pos: list) -> None:
     place(g, arg, tuple(pos))
-    g.log(f"{name(arg)} fills the vacant {pos_label(tuple(pos))} (no political action spent).", rule=RULE_VACANCY)
+    g.log('log.fills_the_vacant_no_political', arg=arg, pos_label=pos_label(tuple(pos)), rule=RULE_VACANCY)
+
+DECISIONS = ((fill_vacancy, None),)

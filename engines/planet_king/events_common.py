@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from engines.core.machine import Ctx
+from engines.core.types import text
 from engines.planet_king import council, court, military
-from engines.planet_king.components import SPAIN, TERRITORIES
+from engines.planet_king.components import C, SPAIN
 from engines.planet_king.fortune import CROW, PIGEON, draw_test
 
-R_RAID = "Events › Raid Events"
+R_RAID = 'events.raid_events'
 
 
 def notable_markers(s: dict, geniuses: bool = True) -> list[list]:
@@ -31,12 +32,12 @@ def draw_notable(g: Ctx, geniuses: bool = True) -> str | None:
 
 
 def europe_markers() -> list[str]:
-    return [t for t, d in TERRITORIES.items() if d["location_marker"] == "europe"]
+    return [t for t, d in C.TERRITORIES.items() if d["location_marker"] == "europe"]
 
 
 def indies_markers(s: dict) -> list[str]:
     """Only the locations in use: a settlement once established (Setup › Tokens)."""
-    return [t for t, d in TERRITORIES.items() if d["location_marker"] == "indies"
+    return [t for t, d in C.TERRITORIES.items() if d["location_marker"] == "indies"
             and (not d["settlement"] or s["territories"][t]["settled"])]
 
 
@@ -44,7 +45,7 @@ def revolt(g: Ctx, why: str) -> None:
     """A revolt marker on a random location in Europe, resolved in the End of Turn phase."""
     where = g.choice(europe_markers())
     g.s["territories"][where]["revolt"] = True
-    g.log(f"{why}: a revolt breaks out in {TERRITORIES[where]['name']}.", rule="End of Turn Phase › Revolts")
+    g.log('log.a_revolt_breaks_out_in', why=why, where=where, rule='end_of_turn_phase.revolts')
 
 
 def raid(g: Ctx, why: str, spain_ducats: int = 0) -> str | None:
@@ -52,17 +53,17 @@ def raid(g: Ctx, why: str, spain_ducats: int = 0) -> str | None:
     s = g.s
     where = g.choice(indies_markers(s) + [SPAIN])
     here = s["territories"][where]
-    name = TERRITORIES[where]["name"]
-    g.log(f"{why}: the raid strikes {name}.", rule=R_RAID)
+    name = C.TERRITORIES[where]["name"]
+    g.log('log.the_raid_strikes', why=why, name=name, rule=R_RAID)
     if here["raid"]:
-        g.log(f"{name} already has a raid marker: no effect.", rule=R_RAID)
+        g.log('log.already_has_a_raid_marker', name=name, rule=R_RAID)
         return None
-    if TERRITORIES[where]["portuguese"] and s["flags"]["portugal_independent"]:
-        g.log(f"{name} is Portuguese and Portugal is independent: the raid is ignored.", rule=R_RAID)
+    if C.TERRITORIES[where]["portuguese"] and s["flags"]["portugal_independent"]:
+        g.log('log.is_portuguese_and_portugal_is', name=name, rule=R_RAID)
         return None
     fleet = military.has_fleet(s, where)
     level = here["fort"]
-    symbol, _ = draw_test(g, f"the defence of {name}")
+    symbol, _ = draw_test(g, text('why.the_defence_of', name=name))
     if fleet or level >= 2:
         success = symbol == CROW
     elif level == 1:
@@ -70,21 +71,21 @@ def raid(g: Ctx, why: str, spain_ducats: int = 0) -> str | None:
     else:
         success = True
     if not success:
-        g.log(f"{name} repels the raid.", rule=R_RAID)
+        g.log('log.repels_the_raid', name=name, rule=R_RAID)
         return None
     if where == SPAIN:
         if spain_ducats:
-            council.lose(g, spain_ducats, "The raid on Spain", R_RAID)
+            council.lose(g, spain_ducats, text('why.the_raid_on_spain'), R_RAID)
         if not fleet:
             here["raid"] = True
-            g.log("A raid marker is placed in Spain (no income from Castile and Aragon while it stays).",
+            g.log('log.a_raid_marker_is_placed',
                   rule=R_RAID)
         return where
     here["ducats"] = 0
-    if TERRITORIES[where]["settlement"]:
+    if C.TERRITORIES[where]["settlement"]:
         here.update(settled=False, fort=0)
-        council.mark(g, "prestige", -1, f"The settlement of {name} is destroyed", R_RAID)
+        council.mark(g, "prestige", -1, text('why.the_settlement_of_is_destroyed', name=name), R_RAID)
         return where
     here["raid"] = True
-    g.log(f"The raid succeeds: the ducats of {name} are lost and a raid marker is placed.", rule=R_RAID)
+    g.log('log.the_raid_succeeds_the_ducats', name=name, rule=R_RAID)
     return where

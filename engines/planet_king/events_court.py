@@ -4,112 +4,105 @@ DIPLOMACY (Events)."""
 from __future__ import annotations
 
 from engines.core.machine import Ctx
+from engines.core.types import text
 from engines.planet_king import actions, actions_political, actions_royal, actions_simple, council, court
-from engines.planet_king.events import handler, not_played, p
+from engines.planet_king.events import not_played, p
 from engines.planet_king.events_common import draw_notable
-from engines.planet_king.flow import choose, proc
+from engines.planet_king.flow import choose
 from engines.planet_king.fortune import CROW, PIGEON, draw_test
 from engines.planet_king.scoring import enlightenment
 
 
-@handler("instability")
 def instability(g: Ctx, card: str) -> None:
     """Remove a ducat, then a random notable in play (drawn from the cup) leaves the game unless charismatic."""
-    council.lose(g, p(card, "ducats", 1), "INSTABILITY", "Events › Instability")
+    council.lose(g, p(card, "ducats", 1), text('why.instability'), 'events.instability')
     nid = draw_notable(g)
     if nid is None:
-        g.log("No notable is in play.", rule="Events › Instability")
+        g.log('log.no_notable_is_in_play', rule='events.instability')
     elif court.has(nid, "charismatic"):
-        g.log(f"{court.name(nid)} is drawn, but is charismatic: immune.", rule="Events › Instability")
+        g.log('log.is_drawn_but_is_charismatic', nid=nid, rule='events.instability')
     else:
-        court.remove_from_game(g, nid, "INSTABILITY", "Events › Instability", death=True)
+        court.remove_from_game(g, nid, text('why.instability'), 'events.instability', death=True)
 
 
-@handler("traitor")
 def traitor(g: Ctx, card: str) -> None:
     nid = draw_notable(g, geniuses=False)
     if nid is None:
-        not_played(g, "No noble and no Royal Mistress in play")
+        not_played(g, text('why.no_noble_and_no_royal'))
         return
-    g.log(f"TRAITOR: {court.name(nid)} is drawn.", rule="Events › Traitor")
-    loyalty_test(g, nid, "TRAITOR")
+    g.log('log.traitor_is_drawn', nid=nid, rule='events.traitor')
+    loyalty_test(g, nid, text('why.traitor'))
 
 
 def loyalty_test(g: Ctx, nid: str, why: str) -> None:
     """Mercenary: removed without a test; loyal: immune; else negative = removed, neutral = exiled."""
-    rule = "Events › Traitor"
+    rule = 'events.traitor'
     if court.has(nid, "mercenary"):
-        court.remove_from_game(g, nid, f"{why} (mercenary)", rule)
+        court.remove_from_game(g, nid, text('why.mercenary', why=why), rule)
         return
     if court.has(nid, "loyal"):
-        g.log(f"{court.name(nid)} is loyal: immune.", rule=rule)
+        g.log('log.is_loyal_immune', nid=nid, rule=rule)
         return
-    symbol, _ = draw_test(g, f"{court.name(nid)}'s loyalty")
+    symbol, _ = draw_test(g, text('why.s_loyalty', nid=nid))
     if symbol == CROW:
         court.remove_from_game(g, nid, why, rule)
     elif symbol == PIGEON:
         court.exile(g, nid, why, rule)
     else:
-        g.log(f"{court.name(nid)} stays loyal.", rule=rule)
+        g.log('log.stays_loyal', nid=nid, rule=rule)
 
 
-@handler("the_twilight_of_life")
 def twilight_of_life(g: Ctx, card: str) -> None:
     nid = draw_notable(g)
     if nid is None:
-        not_played(g, "No notable in play")
+        not_played(g, text('why.no_notable_in_play'))
         return
-    court.remove_from_game(g, nid, "THE TWILIGHT OF LIFE", "Events › The Twilight of Life", death=True)
+    court.remove_from_game(g, nid, text('why.the_twilight_of_life'), 'events.the_twilight_of_life', death=True)
 
 
 def exposed_geniuses(s: dict) -> list[str]:
     return [n for n in court.court_geniuses(s) if n != s["court"]["painter"]]
 
 
-@handler("fall_from_grace")
 def fall_from_grace(g: Ctx, card: str) -> None:
     """A random genius at Court (not the Court painter) is shuffled back into the genius deck."""
     s = g.s
     cands = exposed_geniuses(s)
     if not cands:
-        not_played(g, "No genius at Court but the Court painter")
+        not_played(g, text('why.no_genius_at_court_but'))
         return
     nid = g.choice(cands)
     court.take_out(s, nid)
     s["decks"]["geniuses"].append(nid)
     g.shuffle(s["decks"]["geniuses"])
-    g.log(f"{court.name(nid)} falls from grace and returns to the genius deck.", rule="Events › Fall from Grace")
+    g.log('log.falls_from_grace_and_returns', nid=nid, rule='events.fall_from_grace')
 
 
-@handler("rivalry")
 def rivalry(g: Ctx, card: str) -> None:
     cands = exposed_geniuses(g.s)
     if not cands:
-        not_played(g, "No genius at Court but the Court painter")
+        not_played(g, text('why.no_genius_at_court_but'))
         return
-    court.exile(g, g.choice(cands), "RIVALRY", "Events › Rivalry")
+    court.exile(g, g.choice(cands), text('why.rivalry'), 'events.rivalry')
 
 
-@handler("libertines")
 def libertines(g: Ctx, card: str) -> None:
     cands = [n for n in court.nobles_in_play(g.s) if court.has(n, "libertine")]
     if not cands:
-        not_played(g, "No libertine notable in play")
+        not_played(g, text('why.no_libertine_notable_in_play'))
         return
-    choose(g, council.manager(g.s, "king"), "LIBERTINES: choose a libertine notable.",
-           [("notable", n, court.name(n)) for n in cands], "libertine_chosen")
+    choose(g, council.manager(g.s, "king"), text('prompt.libertines_choose_a_libertine_notable'),
+           [('notable', n) for n in cands], "libertine_chosen")
 
 
-@proc
 def libertine_chosen(g: Ctx, verb: str, arg: str) -> None:
-    symbol, _ = draw_test(g, f"the libertine {court.name(arg)}")
+    symbol, _ = draw_test(g, text('why.the_libertine', arg=arg))
     if symbol == CROW:
-        court.exile(g, arg, "LIBERTINES", "Events › Libertines")
+        court.exile(g, arg, text('why.libertines'), 'events.libertines')
     else:
-        g.log(f"{court.name(arg)} escapes scandal.", rule="Events › Libertines")
+        g.log('log.escapes_scandal', arg=arg, rule='events.libertines')
 
 
-@handler("patron")
 def patron(g: Ctx, card: str) -> None:
     s = g.s
     slot = court.free_court_slot(s, "genius")
@@ -117,90 +110,99 @@ def patron(g: Ctx, card: str) -> None:
         not_played(g, "The four genius spaces are occupied" if slot is None else "The genius deck is empty")
         return
     nid = s["decks"]["geniuses"].pop(0)
-    g.reveal()
+    g.show(council.everyone(s), [nid])
     court.place(g, nid, ("genius", slot))
-    g.log(f"PATRON: {court.name(nid)} joins the Court.", rule="Events")
+    g.log('log.patron_joins_the_court', nid=nid, rule='events')
 
 
-@handler("spanish_golden_age")
 def spanish_golden_age(g: Ctx, card: str) -> None:
     """Ruling R-GOLDEN-AGE (open question 5): the threshold is the top row of the enlightenment table."""
     points = enlightenment(g.s)
     if points >= p(card, "enlightenment", 6):
-        council.victory_points(g, p(card, "vp", 1), f"SPANISH GOLDEN AGE ({points} enlightenment)", "king",
-                               "Events")
+        council.victory_points(g, p(card, "vp", 1), text('why.spanish_golden_age_enlightenment', points=points), 'king',
+                               'events')
     else:
-        g.log(f"SPANISH GOLDEN AGE: only {points} enlightenment points at Court.", rule="Events")
+        g.log('log.spanish_golden_age_only_enlightenment', points=points, rule='events')
 
 
-@handler("royal_marriage")
 def royal_marriage(g: Ctx, card: str) -> None:
     """Reconstructed (open question 33): no Queen, the King marries (a happiness point); else an Infanta's
     marriage brings a prestige point."""
     s = g.s
     if s["court"]["queen"] is None and actions_royal.queen_candidates(s):
-        council.mark(g, "happiness", p(card, "happiness", 1), "ROYAL MARRIAGE", "Events")
+        council.mark(g, "happiness", p(card, "happiness", 1), text('why.royal_marriage'), 'events')
         actions_royal.choose_queen(g)
     else:
-        council.mark(g, "prestige", p(card, "prestige", 1), "ROYAL MARRIAGE of an Infanta", "Events")
+        council.mark(g, "prestige", p(card, "prestige", 1), text('why.royal_marriage_of_an_infanta'), 'events')
 
 
 # ----- events that grant an action ---------------------------------------------------------------------------
-@handler("ensign_nun")
 def ensign_nun(g: Ctx, card: str) -> None:
     """An exploration as by a noble with Military 2, or a political action without a cube."""
     s = g.s
     opts = []
     if s["options"]["scenario"] != "hothead" and actions_simple.can_explore(s):
-        opts.append(("explore", None, "Conduct an exploration (Military 2)"))
+        opts.append(('explore', None))
     if actions.available(g, "political", "event"):
-        opts.append(("political", None, "Perform a political action without a cube"))
+        opts.append(('political', None))
     if not opts:
-        not_played(g, "Neither action is possible")
+        not_played(g, text('why.neither_action_is_possible'))
         return
-    choose(g, council.manager(s, "valido"), "THE ENSIGN NUN: choose.", opts + [("pass", None, "Do nothing")],
+    choose(g, council.manager(s, "valido"), text('prompt.the_ensign_nun_choose'), opts + [('pass', None)],
            "ensign_nun_choice", n=p(card, "exploration_military", 2))
 
 
-@proc
 def ensign_nun_choice(g: Ctx, verb: str, arg, n: int) -> None:
     if verb == "explore":
-        actions_simple.explore(g, n, "Catalina de Erauso, the Ensign Nun")
+        actions_simple.explore(g, n, text("who.ensign_nun"))
     elif verb == "political":
         actions.pick_action(g, "political", "event")
 
 
-@handler("his_majesty_the_king")
 def his_majesty(g: Ctx, card: str) -> None:
     s = g.s
     royal_ok = not (s["king_dead"] or council.war_only(s))
-    opts = [("type", k, f"Perform a {actions.TYPE_NAMES[k]} without a cube") for k in ("government", "royal")
+    opts = [('type', k) for k in ("government", "royal")
             if (k == "government" or royal_ok) and actions.available(g, k, "event")]
     if not opts:
-        not_played(g, "No government or royal action is possible")
+        not_played(g, text('why.no_government_or_royal_action'))
         return
-    choose(g, council.manager(s, "king"), "HIS MAJESTY THE KING: choose.", opts + [("pass", None, "Do nothing")],
+    choose(g, council.manager(s, "king"), text('prompt.his_majesty_the_king_choose'), opts + [('pass', None)],
            "his_majesty_choice")
 
 
-@proc
 def his_majesty_choice(g: Ctx, verb: str, arg) -> None:
     if verb == "type":
         actions.pick_action(g, arg, "event")
 
 
-@handler("diplomacy")
 def diplomacy(g: Ctx, card: str) -> None:
     """An embassy without a cube and without the unique action marker (the ducat is still paid)."""
     if not actions_political.legal_embassy(g, "event"):
-        not_played(g, "No embassy can be sent")
+        not_played(g, text('why.no_embassy_can_be_sent'))
         return
-    choose(g, council.manager(g.s, "valido"), "DIPLOMACY: send an embassy?",
-           [("embassy", None, "Send an embassy"), ("pass", None, "Do nothing")], "diplomacy_choice")
+    choose(g, council.manager(g.s, "valido"), text('prompt.diplomacy_send_an_embassy'),
+           [('embassy', None), ('pass', None)], "diplomacy_choice")
 
 
-@proc
 def diplomacy_choice(g: Ctx, verb: str, arg) -> None:
     if verb == "embassy":
         actions_political.embassy(g)
 
+DECISIONS = ((libertine_chosen, None), (ensign_nun_choice, None), (his_majesty_choice, None), (diplomacy_choice, None))
+
+# the cards' effects this module carries out (the game's table, PlanetKing.effects)
+EFFECTS = {
+    "instability": instability,
+    "traitor": traitor,
+    "the_twilight_of_life": twilight_of_life,
+    "fall_from_grace": fall_from_grace,
+    "rivalry": rivalry,
+    "libertines": libertines,
+    "patron": patron,
+    "spanish_golden_age": spanish_golden_age,
+    "royal_marriage": royal_marriage,
+    "ensign_nun": ensign_nun,
+    "his_majesty_the_king": his_majesty,
+    "diplomacy": diplomacy,
+}

@@ -8,11 +8,12 @@ during or at the time of a fortune test...").
 from __future__ import annotations
 
 from engines.core.machine import Ctx
-from engines.planet_king.components import EVENTS
+from engines.core.types import text
+from engines.planet_king import council
+from engines.planet_king.components import C
 
 EAGLE, PIGEON, CROW = "eagle", "pigeon", "crow"
-SYMBOL_TEXT = {EAGLE: "eagle (positive)", PIGEON: "pigeon (neutral)", CROW: "crow (negative)"}
-RULE = "Events Phase › Fortune Test"
+RULE = 'events_phase.fortune_test'
 
 
 def reshuffle(g: Ctx) -> None:
@@ -21,7 +22,7 @@ def reshuffle(g: Ctx) -> None:
     decks["events"] = decks["discard"] + decks["events"]
     decks["discard"] = []
     g.shuffle(decks["events"])
-    g.log("The event deck is exhausted: the discard pile is shuffled to form a new deck.", rule=RULE)
+    g.log('log.the_event_deck_is_exhausted', rule=RULE)
 
 
 def draw_test(g: Ctx, why: str) -> tuple[str, bool]:
@@ -31,11 +32,11 @@ def draw_test(g: Ctx, why: str) -> tuple[str, bool]:
         reshuffle(g)
     card = decks["events"].pop(0)
     decks["discard"].append(card)
-    info = EVENTS[card]
-    g.reveal()
+    info = C.EVENTS[card]
+    g.show(council.everyone(g.s), [card])
     g.s["last_tests"].append([card, info["fortune"]])
-    sp = " (SP elimination symbol)" if info["sp_elimination"] else ""
-    g.log(f"Fortune test for {why}: {info['name']} — {SYMBOL_TEXT[info['fortune']]}{sp}.", rule=RULE)
+    sp = text("log.sp_symbol") if info["sp_elimination"] else ""
+    g.log('log.fortune_test_for', why=why, card=card, symbol=info['fortune'], sp=sp, rule=RULE)
     return info["fortune"], info["sp_elimination"]
 
 

@@ -2,36 +2,108 @@
 Memorial; Components › Cards: the Ladies deck is visible, the other decks are not)."""
 from __future__ import annotations
 
+import pathlib
+import re
 from typing import Any
 
+import orjson
 from pydantic import BaseModel
 
 from engines.core.machine import Ctx, StepGame
-from engines.planet_king import (  # noqa: F401  (the modules register their actions, handlers and procedures)
-    actions_government, actions_political, actions_royal, actions_simple, end_of_turn, end_of_turn_court,
-    events_court, events_realm, organisation, victory,
+from engines.core.types import Played, text
+from engines.planet_king import (
+    actions, actions_government, actions_political, actions_royal, actions_simple, council, court, end_of_turn,
+    end_of_turn_court, events, events_court, events_realm, memorials, military, organisation, scenarios, victory,
+    wars,
 )
 from engines.planet_king import content as content_module
-from engines.planet_king import memorials, scenarios
+from engines.planet_king import flow
 from engines.planet_king.bots import BOTS
-from engines.planet_king.flow import STEPS, call, seq
+from engines.planet_king.components import ACTIVE, C, Components
 from engines.planet_king.views import private_view, public_view
+
+# The modules whose procedures and decisions make up the flow (flow.build).
+FLOW_MODULES = [actions, actions_government, actions_political, actions_royal, actions_simple, council, court,
+                end_of_turn, end_of_turn_court, events, events_court, events_realm, memorials, organisation,
+                scenarios, victory, wars]
+ACTION_MODULES = [actions_government, actions_political, actions_royal, actions_simple]
+EFFECT_MODULES = [events, events_court, events_realm]
+POSITIONS = ("noble", "genius", "office", "army", "valido", "queen", "mistress")
+_CARD_IDS = re.compile(rb'"pk:(?:noble|genius|lady|event):')
+NAMED = ("NOTABLES", "EVENTS", "MEMORIALS", "LEADERS", "POWERS", "WARS", "TERRITORIES")  # tables of named ids
+
+
+def _printed(value: Any, cards: dict[str, dict]) -> Any:
+    if isinstance(value, str):
+        card = cards.get(value)
+        return card["name"] if card else value
+    if isinstance(value, list):
+        return [_printed(v, cards) for v in value]
+    if isinstance(value, dict):
+        return {k: _printed(v, cards) for k, v in value.items()}
+    return value
+
+
+def _in_context(method):
+    """Run a method of the game with its components active (components.C)."""
+    def run(self, *args, **kwargs):
+        token = ACTIVE.set(self.components)
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            ACTIVE.reset(token)
+    run.__name__, run.__doc__ = method.__name__, method.__doc__
+    return run
 
 
 class PlanetKing(StepGame):
     id = "planet-king"
     title = "The Planet King"
-    version = "1"
+    version = "2"
     Options = scenarios.Options
-    steps = STEPS
     bots = BOTS
     max_actions = 20_000
+    messages_dir = pathlib.Path(__file__).parent / "messages"
+
+    def __init__(self, content_dir=None):
+        """The game's tables of procedures, steps, actions and event effects are built from its modules' lists,
+        and every step and procedure name the code names is checked, before the core checks the steps."""
+        self.procedures, self.steps = flow.build(FLOW_MODULES)
+        flow.check_references(FLOW_MODULES, self.procedures, self.steps)
+        self.action_rules = {a.key: a for module in ACTION_MODULES for a in module.ACTIONS}
+        self.effects = {e: fn for module in EFFECT_MODULES for e, fn in module.EFFECTS.items()}
+        super().__init__(content_dir)
+
+    def load_content(self, content_dir) -> None:
+        """The packaged content, or the owner's files in ``<content_dir>/planet-king/`` (content.load)."""
+        self.content_data, self.content_digest = content_module.load(content_dir)
+        self.components = Components(self.content_data)
+        self._cards = {**self.components.NOTABLES, **self.components.EVENTS}
+
+    @_in_context
+    def begin(self, seed: int, options: dict[str, Any]) -> Played:
+        return self._printed_names(super().begin(seed, options))
+
+    @_in_context
+    def play(self, state: dict, role: str, verb: str, arg: Any) -> Played:
+        return self._printed_names(super().play(state, role, verb, arg))
+
+    def _printed_names(self, played: Played) -> Played:
+        """Log entries name notables and event cards by their printed names, not by id: a card a move names may
+        be back in a face-down deck when the move ends (a shuffled deck's cards are hidden ids, ``secrets``)."""
+        for entry in played.log:
+            if _CARD_IDS.search(orjson.dumps(entry["args"])):
+                entry["args"] = _printed(entry["args"], self._cards)
+        return played
+
+    legal = _in_context(StepGame.legal)
+    allows = _in_context(StepGame.allows)
+    label = _in_context(StepGame.label)
+    active_roles = _in_context(StepGame.active_roles)
+    view = _in_context(StepGame.view)
 
     def roles(self, options: BaseModel) -> list[str]:
         return ["king"] if options.mode == "solo" else ["king", "valido"]
-
-    def role_label(self, role: str) -> str:
-        return {"king": "The King", "valido": "The Valido"}[role]
 
     def option_sets(self) -> list[dict[str, Any]]:
         """Every scenario in solo and cooperative play and the War-Only mode; the difficulty and optional rules ride
@@ -48,8 +120,40 @@ class PlanetKing(StepGame):
 
     def start(self, g: Ctx, options: dict[str, Any]) -> None:
         scenarios.setup(g)
-        call(g, "begin_turn")
-        seq(g, ["setup_appointments", "setup_mistress"])
+        flow.call(g, "begin_turn")
+        flow.seq(g, ["setup_appointments", "setup_mistress"])
+
+    def name_of(self, value: Any, lang: str) -> str | None:
+        if not isinstance(value, str):
+            return None
+        k = self.components
+        for table in NAMED:
+            if value in getattr(k, table):
+                return getattr(k, table)[value]["name"]
+        if value in k.LEVELS:
+            return k.LEVELS[value]
+        catalog = self.catalogs.get(lang, self.catalogs["en"])
+        return catalog.get(f"name.{value}") or self.catalogs["en"].get(f"name.{value}")
+
+    @_in_context
+    def label_args(self, s: dict, verb: str, arg: Any, frame: dict) -> dict:
+        """What a decision's button names, made at render time: the argument (ids are named by ``name_of``), a
+        unit's type and place, a notable's known ratings and a lady's values, a position as words."""
+        out: dict[str, Any] = {"arg": arg}
+        if isinstance(arg, str) and arg.startswith("pk:unit:"):
+            u = military.unit(s, arg)
+            out.update(unit=u["type"] + ("_damaged" if u["damaged"] and u["type"] == "old_tercio" else ""), at=u["loc"])
+            out["what"] = text("act.the_unit", unit=out["unit"], at=out["at"])
+        elif isinstance(arg, str) and arg in C.NOTABLES:
+            d = C.NOTABLES[arg]
+            if d["kind"] == "noble":
+                out.update({r: court.known_rating(s, arg, r) for r in ("military", "political", "government")})
+            elif d["kind"] == "lady":
+                out.update(happiness=d["happiness"], fertility=d["fertility"], prestige=d["prestige"])
+        elif isinstance(arg, list) and len(arg) == 2 and arg[0] in POSITIONS:
+            out["arg"] = court.pos_label(arg)
+        out.setdefault("what", arg)
+        return out
 
     def public_view(self, g: Ctx) -> dict:
         return public_view(g.s)
@@ -57,16 +161,30 @@ class PlanetKing(StepGame):
     def private_view(self, g: Ctx, role: str) -> dict:
         return private_view(g.s, role)
 
-    def hidden_ids(self, state: dict, role: str) -> set[str]:
-        """A Secret Memorial its holder has read and not yet claimed, while the game runs."""
-        if state["outcome"] is not None or not memorials.in_use(state):
-            return set()
-        m = state["memorials"]
-        return {m[o] for o in ("hm", "council") if memorials.holder(state, o) == role and m[o] in m["read"]
-                and m[o] not in m["claimed"]}
+    @_in_context
+    def secrets(self, state: dict) -> dict[str, list[str]]:
+        """The cards of the face-down decks (events, nobles, geniuses) and the discard's order are hidden from
+        everybody; a Secret Memorial from all but its holder once read, from everybody before, until claimed."""
+        out: dict[str, list[str]] = {}
+        decks = state["decks"]
+        for deck in ("events", "nobles", "geniuses"):
+            for card in decks[deck]:
+                out[card] = []
+        for frame in state["stack"]:  # the cards a removal decision lists are shown (organisation.org_offer_removal)
+            if frame["step"] == "notable_removed" and frame["ctx"]["deck"] != "ladies":
+                for verb, card in frame["options"]:
+                    if verb == "remove":
+                        out[card] = self.roles(self.parse_options(state["options"]))
+        if memorials.in_use(state) and state["outcome"] is None:
+            m = state["memorials"]
+            for o in ("hm", "council"):
+                mid = m[o]
+                if mid and mid not in m["claimed"]:
+                    out[mid] = [memorials.holder(state, o)] if mid in m["read"] else []
+        return out
 
     def content(self) -> dict[str, Any]:
-        return content_module.export()
+        return content_module.export(self.content_data)
 
 
 GAME = PlanetKing()

@@ -3,12 +3,13 @@ game, and the requirement that at least one task be completed (Secret Memorial (
 from __future__ import annotations
 
 from engines.core.machine import Ctx
+from engines.core.types import text
 from engines.planet_king import council, court, wars
-from engines.planet_king.components import MEMORIALS, TABLES
-from engines.planet_king.flow import choose, proc
+from engines.planet_king.components import C
+from engines.planet_king.flow import choose
 from engines.planet_king.scoring import enlightenment
 
-R = "Secret Memorial"
+R = 'secret_memorial'
 OWNER_ROLE = {"hm": "king", "council": "valido"}
 
 
@@ -20,16 +21,15 @@ def deal(g: Ctx) -> None:
     """Each type's deck is shuffled and one card of each drawn, unread."""
     s = g.s
     for owner in ("hm", "council"):
-        cards = sorted(m for m, d in MEMORIALS.items() if d["owner"] == owner)
+        cards = sorted(m for m, d in C.MEMORIALS.items() if d["owner"] == owner)
         s["memorials"][owner] = g.choice(cards)
-    g.log("A Secret Memorial of H.M. and one of the Council are drawn, unread.", rule=R)
+    g.log('log.a_secret_memorial_of_h', rule=R)
 
 
 def holder(s: dict, owner: str) -> str:
     return "king" if council.solo(s) else OWNER_ROLE[owner]
 
 
-@proc
 def org_memorials(g: Ctx) -> None:
     """Cooperative: each player reads his card on turn 2. Solo: one card on turn 2 (the player's choice), the other
     on turn 3. A scenario that starts later (Anni Horribiles) reads them on its second and third turns (ruling
@@ -42,15 +42,14 @@ def org_memorials(g: Ctx) -> None:
     if not unread:
         return
     if council.solo(s) and nth == 2 and len(unread) == 2:
-        choose(g, "king", "Which Secret Memorial do you read now?",
-               [("read", o, "The memorial of H.M." if o == "hm" else "The memorial of the Council") for o in unread],
+        choose(g, "king", text('prompt.which_secret_memorial_do_you'),
+               [('read', o) for o in unread],
                "memorial_read")
         return
     for o in unread:
         read(g, o)
 
 
-@proc
 def memorial_read(g: Ctx, verb: str, arg: str) -> None:
     read(g, arg)
 
@@ -59,15 +58,15 @@ def read(g: Ctx, owner: str) -> None:
     s = g.s
     mid = s["memorials"][owner]
     s["memorials"]["read"].append(mid)
-    g.reveal()
     who = holder(s, owner)
-    g.log(f"The {'King' if owner == 'hm' else 'Valido'} reads his Secret Memorial.", rule=R)
-    g.log(f"Your Secret Memorial: {MEMORIALS[mid]['name']} — {MEMORIALS[mid]['task']}", to=[who], rule=R)
+    g.show([who], [mid])
+    g.log('log.the_reads_his_secret_memorial', who=holder(s, owner), rule=R)
+    g.log('log.your_secret_memorial', mid=mid, task=C.MEMORIALS[mid]['task'], to=[who], rule=R)
 
 
 def task_done(s: dict, mid: str) -> bool:
     """The tasks of content.py (CHECKS), as the state stands now."""
-    key, _, arg = MEMORIALS[mid]["check"].partition(":")
+    key, _, arg = C.MEMORIALS[mid]["check"].partition(":")
     args = arg.split("|") if arg else []
     if key == "won_war":
         return any(w in args and r == "win" for w, r, *_ in s["war_results"])
@@ -92,7 +91,7 @@ def task_done(s: dict, mid: str) -> bool:
     if key == "union_of_arms_completed":
         return s["union"] >= 2
     if key == "exploration_reached":
-        ids = [x["id"] for x in TABLES["exploration"]]
+        ids = [x["id"] for x in C.TABLES["exploration"]]
         return s["exploration"] >= ids.index(args[0])
     if key == "valtellina_open":
         return not s["flags"]["valtellina_closed"]
@@ -103,15 +102,14 @@ def claim(g: Ctx, owner: str) -> None:
     s = g.s
     mid = s["memorials"][owner]
     s["memorials"]["claimed"].append(mid)
-    d = MEMORIALS[mid]
+    d = C.MEMORIALS[mid]
     # the red circle for a short scenario (ruling R-MEMORIAL-LENGTH: every scenario under eight turns), the white
     # one for the eight-turn campaign
     vp = d["vp_white"] if s["last_turn"] - s["first_turn"] + 1 >= 8 else d["vp_red"]
-    g.reveal()
-    council.victory_points(g, vp, f"Secret Memorial {d['name']} completed", OWNER_ROLE[owner], R)
+    g.show(council.everyone(s), [mid])
+    council.victory_points(g, vp, text('why.secret_memorial_completed', name=d['name']), OWNER_ROLE[owner], R)
 
 
-@proc
 def eot_memorials(g: Ctx) -> None:
     """Immediate memorials are claimed at the end of the turn their task is done (once read)."""
     s = g.s
@@ -119,7 +117,7 @@ def eot_memorials(g: Ctx) -> None:
         return
     for owner in ("hm", "council"):
         mid = s["memorials"][owner]
-        if MEMORIALS[mid]["immediate"] and mid in s["memorials"]["read"] and mid not in s["memorials"]["claimed"] \
+        if C.MEMORIALS[mid]["immediate"] and mid in s["memorials"]["read"] and mid not in s["memorials"]["claimed"] \
                 and task_done(s, mid):
             claim(g, owner)
 
@@ -133,10 +131,13 @@ def final(g: Ctx) -> bool:
         if mid in s["memorials"]["claimed"]:
             done = True
             continue
-        if not MEMORIALS[mid]["immediate"] and task_done(s, mid):
+        if not C.MEMORIALS[mid]["immediate"] and task_done(s, mid):
             claim(g, owner)
             done = True
         else:
-            council.victory_points(g, -MEMORIALS[mid]["vp_black"], f"Secret Memorial {MEMORIALS[mid]['name']} "
-                                   "not completed", OWNER_ROLE[owner], R)
+            council.victory_points(g, -C.MEMORIALS[mid]["vp_black"],
+                                   text('why.secret_memorial_not_completed', mid=mid), OWNER_ROLE[owner], R)
     return done
+
+PROCEDURES = (org_memorials, eot_memorials)
+DECISIONS = ((memorial_read, None),)

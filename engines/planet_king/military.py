@@ -4,9 +4,8 @@ Simple Actions › Move a Fleet, Tercio or Leader).
 from __future__ import annotations
 
 from engines.core.machine import Ctx
-from engines.planet_king.components import (
-    F_ITALY, FRANCHE_COMTE, ITALY, LINKS, PALATINATE, PLUS_ULTRA, SPAIN, TERRITORIES, UNIT_LIMITS, VALTELLINA, WARS,
-)
+from engines.core.types import Text, text
+from engines.planet_king.components import C, F_ITALY, PALATINATE, PLUS_ULTRA, current
 
 CONSTRUCTION = "construction"
 UNIT_NAMES = {
@@ -14,27 +13,22 @@ UNIT_NAMES = {
     "fleet": "fleet", "nations_tercio": "tercio of Nations", "english_tercio": "English tercio", "french_tercio": "French tercio",
     "habsburg_tercio": "Habsburg tercio",
 }
-LAND = {"spanish_tercio", "old_tercio", "provincial_tercio", "nations_tercio", "english_tercio", "french_tercio", "habsburg_tercio"}
-# Provincial tercios: only Spain, Italy and the wars in Barbary, the Ottoman Empire, Italy, Portugal and the
-# Catalan front (Simple Actions › Move; Raise a Provincial Tercio).
-PROVINCIAL_PLACES = {SPAIN, ITALY} | {w for w, d in WARS.items() if d["provincial_tercios"]}
-# Plus Ultra touches every territory and war except the Palatinate and Franche-Comté (Simple Actions › Move).
-NOT_OVERSEAS = {PALATINATE, FRANCHE_COMTE, PLUS_ULTRA}
+LAND = {"spanish_tercio", "old_tercio", "provincial_tercio", "nations_tercio", "english_tercio", "french_tercio",
+        "habsburg_tercio"}
 
 
 def loc_name(loc: str) -> str:
     if loc == CONSTRUCTION:
         return "Under Construction"
-    if loc in WARS:
-        return WARS[loc]["name"]
-    return TERRITORIES[loc]["name"]
+    if loc in C.WARS:
+        return C.WARS[loc]["name"]
+    return C.TERRITORIES[loc]["name"]
 
 
-def unit_label(u: dict) -> str:
-    name = UNIT_NAMES[u["type"]]
-    if u["type"] == "old_tercio" and u["damaged"]:
-        name += " (1 SP side)"
-    return f"{name} in {loc_name(u['loc'])}"
+def unit_text(u: dict) -> Text:
+    """"<unit type> in <place>", the type named by ``name.<type>`` (an old tercio on its 1 SP side apart)."""
+    kind = u["type"] + ("_damaged" if u["type"] == "old_tercio" and u["damaged"] else "")
+    return text("unit.in", unit=kind, at=u["loc"])
 
 
 def units_at(s: dict, loc: str) -> list[dict]:
@@ -44,7 +38,7 @@ def units_at(s: dict, loc: str) -> list[dict]:
 def new_unit(s: dict, kind: str, loc: str) -> dict | None:
     """Take a counter from the supply (the counter mix is a limit, Components › Military Units)."""
     used = sum(1 for u in s["units"] if u["type"] == kind)
-    if used >= UNIT_LIMITS.get(kind, 0):
+    if used >= C.UNIT_LIMITS.get(kind, 0):
         return None
     s["unit_seq"] += 1
     u = {"id": f"pk:unit:{s['unit_seq']}", "type": kind, "loc": loc, "damaged": False}
@@ -53,7 +47,7 @@ def new_unit(s: dict, kind: str, loc: str) -> dict | None:
 
 
 def supply_left(s: dict, kind: str) -> int:
-    return UNIT_LIMITS.get(kind, 0) - sum(1 for u in s["units"] if u["type"] == kind)
+    return C.UNIT_LIMITS.get(kind, 0) - sum(1 for u in s["units"] if u["type"] == kind)
 
 
 def unit_sp(u: dict) -> float:
@@ -64,15 +58,16 @@ def unit_sp(u: dict) -> float:
     return 1.0
 
 
-def army_sp(s: dict, wid: str, enemy_campaign: bool = False) -> float:
+def army_sp(s: dict, wid: str, enemy_campaign: bool = False, units: list[dict] | None = None) -> float:
     """The SP of the army in a war for comparing strengths: in the player's campaign a naval power's war without a
     fleet counts one SP less (in an enemy campaign the missing fleet makes neutral results negative instead);
     other wars count at most one fleet, the Palatinate none (Government Actions › Military Campaign; Progression
     of a War)."""
-    units = units_at(s, wid)
+    k = current()
+    units = units_at(s, wid) if units is None else units  # ``units``: the war's units, when the caller has them
     land = sum(unit_sp(u) for u in units if u["type"] in LAND)
     fleets = sum(1 for u in units if u["type"] == "fleet")
-    rule = WARS[wid]["fleets"]
+    rule = k.WARS[wid]["fleets"]
     if rule == "required":
         return land + fleets if fleets or enemy_campaign else max(0.0, land - 1)
     if rule == "none":
@@ -84,27 +79,14 @@ def has_fleet(s: dict, loc: str) -> bool:
     return any(u["type"] == "fleet" for u in units_at(s, loc))
 
 
-def _adjacency() -> dict[str, set[str]]:
-    adj: dict[str, set[str]] = {}
-    for a, b in LINKS:
-        adj.setdefault(a, set()).add(b)
-        adj.setdefault(b, set()).add(a)
-    overseas = {t for t in TERRITORIES if t not in NOT_OVERSEAS} | {w for w in WARS if w not in NOT_OVERSEAS}
-    adj.setdefault(PLUS_ULTRA, set()).update(overseas)
-    for loc in overseas:
-        adj.setdefault(loc, set()).add(PLUS_ULTRA)
-    return adj
-
-
-ADJACENT = _adjacency()
 
 
 def neighbours(s: dict, loc: str) -> set[str]:
     """Locations joined to ``loc`` by a line of communication. The Valtellina line (Franche-Comté–Italy) is cut
     while the pass is closed. Plus Ultra touches every territory and war except the Palatinate and Franche-Comté."""
-    out = ADJACENT.get(loc, set())
+    out = C.ADJACENT.get(loc, set())
     if s["flags"]["valtellina_closed"]:
-        cut = {b for pair in VALTELLINA if loc in pair for b in pair if b != loc}
+        cut = {b for pair in C.VALTELLINA if loc in pair for b in pair if b != loc}
         if cut:
             return out - cut
     return out
@@ -113,6 +95,7 @@ def neighbours(s: dict, loc: str) -> set[str]:
 def reachable(s: dict, start: str, kind: str) -> set[str]:
     """Every location a unit of ``kind`` can reach from ``start`` along uninterrupted lines of communication,
     passing only through territories (and Plus Ultra, which a tercio may cross only with a fleet SP there)."""
+    k = current()
     land = kind in LAND
     seen, frontier = {start}, [start]
     while frontier:
@@ -123,7 +106,7 @@ def reachable(s: dict, start: str, kind: str) -> set[str]:
             if nxt == PLUS_ULTRA and land and not has_fleet(s, PLUS_ULTRA):
                 continue
             seen.add(nxt)
-            if nxt in TERRITORIES:
+            if nxt in k.TERRITORIES:
                 frontier.append(nxt)
     seen.discard(start)
     return {d for d in seen if may_stand(s, kind, d)}
@@ -133,18 +116,20 @@ def may_stand(s: dict, kind: str, loc: str) -> bool:
     """Where a unit may end its move: no tercios in the Indies or Plus Ultra; provincial tercios only in their
     places; no fleets in the Palatinate or Franche-Comté; one fleet at most in a war with a land power; only
     active wars; Habsburg tercios only on French fronts or in the Palatinate."""
-    if loc in WARS:
+    k = current()
+    if loc in k.WARS:
         if s["wars"][loc]["status"] != "war":
             return False
-        if kind == "fleet" and (WARS[loc]["fleets"] == "none" or (WARS[loc]["fleets"] == "one" and has_fleet(s, loc))):
+        fleets = k.WARS[loc]["fleets"]
+        if kind == "fleet" and (fleets == "none" or (fleets == "one" and has_fleet(s, loc))):
             return False
-        if kind == "habsburg_tercio" and not (loc == PALATINATE or WARS[loc]["power"] == WARS[F_ITALY]["power"]):
+        if kind == "habsburg_tercio" and not (loc == PALATINATE or k.WARS[loc]["power"] == k.WARS[F_ITALY]["power"]):
             return False
     else:
-        place = TERRITORIES[loc]
+        place = k.TERRITORIES[loc]
         if not place["fleets" if kind == "fleet" else "tercios"] or kind == "habsburg_tercio":
             return False
-    if kind == "provincial_tercio" and loc not in PROVINCIAL_PLACES:
+    if kind == "provincial_tercio" and loc not in k.PROVINCIAL_PLACES:
         return False
     return True
 
@@ -158,7 +143,7 @@ def unit(s: dict, uid: str) -> dict:
 
 
 def war_name(wid: str) -> str:
-    return WARS[wid]["name"]
+    return C.WARS[wid]["name"]
 
 
 def sp_victims(s: dict, wid: str, forced_veteran: bool) -> list[dict]:
@@ -182,7 +167,7 @@ def lose_sp(g: Ctx, wid: str, uid: str) -> None:
     u = unit(g.s, uid)
     if u["type"] == "old_tercio" and not u["damaged"]:
         u["damaged"] = True
-        g.log(f"An old tercio in {war_name(wid)} is turned to its 1 SP side.", rule="Wars › Progression of a War")
+        g.log('log.an_old_tercio_in_is', wid=wid, rule='wars.progression_of_a_war')
         return
     remove_unit(g.s, uid)
-    g.log(f"A {UNIT_NAMES[u['type']]} is eliminated in {war_name(wid)}.", rule="Wars › Progression of a War")
+    g.log('log.a_is_eliminated_in', unit=u['type'], wid=wid, rule='wars.progression_of_a_war')

@@ -3,14 +3,14 @@ Mistress (and a Queen when needed), the Secret Memorials (Organisation Phase; Se
 from __future__ import annotations
 
 from engines.core.machine import Ctx
+from engines.core.types import text
 from engines.planet_king import actions, actions_royal, council, court, wars
-from engines.planet_king.components import EVENTS, NOTABLES, PALATINATE
-from engines.planet_king.flow import choose, proc
+from engines.planet_king.components import C, PALATINATE
+from engines.planet_king.flow import choose
 
-R_DECKS = "Organisation Phase › Creating the Notable Decks"
-R_EVENTS = "Organisation Phase › Creating the Event Decks"
+R_DECKS = 'organisation_phase.creating_the_notable_decks'
+R_EVENTS = 'organisation_phase.creating_the_event_decks'
 DECKS = {"nobles": "noble", "geniuses": "genius", "ladies": "lady"}
-INSTABILITY = sorted((e for e, d in EVENTS.items() if d["effect"] == "instability"), key=lambda e: EVENTS[e]["number"])
 
 
 def vp_total(s: dict) -> int:
@@ -68,32 +68,31 @@ def build_notable_decks(g: Ctx) -> None:
     """Each deck holds the cards of its turns (and the '?' cards whose condition is met) that are not in play;
     notables past their turn of exit leave the Court, offices and armies."""
     s = g.s
-    for nid, d in NOTABLES.items():
+    for nid, d in C.NOTABLES.items():
         if d["turn_out"] is not None and s["turn"] > d["turn_out"] and court.in_play(s, nid) and \
                 court.position_of(s, nid)[0] != "valido":
-            court.remove_from_game(g, nid, "Past the turn of exit on the card's seal", R_DECKS)
+            court.remove_from_game(g, nid, text('why.past_the_turn_of_exit'), R_DECKS)
     for wid, war in s["wars"].items():
         if war["leader"] and not court.can_lead(s, war["leader"]):
             nid = war["leader"]
-            g.log(f"{court.name(nid)}'s leader counter is not available on turn {s['turn']}: he leaves the army.",
-                  rule="Tokens › Military Leaders")
+            g.log('log.s_leader_counter_is_not', nid=nid, turn=s['turn'],
+                  rule='tokens.military_leaders')
             court.to_court_or_deck(g, nid)
             court.vacancy(g, ("army", wid))
     for deck, kind in DECKS.items():
         if kind != "noble" and s["ignores_court_life"]:
             s["decks"][deck] = []
             continue
-        cards = [n for n, d in NOTABLES.items() if d["kind"] == kind and n not in s["gone"] and n not in s["exiled"]
+        cards = [n for n, d in C.NOTABLES.items() if d["kind"] == kind and n not in s["gone"] and n not in s["exiled"]
                  and not court.in_play(s, n) and in_seal(s, d) and n != s["genius_waiting"]]
-        fresh = [n for n in cards if NOTABLES[n]["turn_in"] == s["turn"] or
-                 (NOTABLES[n]["conditional"] and n not in s["seen_notables"])]
+        fresh = [n for n in cards if C.NOTABLES[n]["turn_in"] == s["turn"] or
+                 (C.NOTABLES[n]["conditional"] and n not in s["seen_notables"])]
         s["seen_notables"] += fresh
         s["entered_now"] += fresh
         g.shuffle(cards)
         s["decks"][deck] = cards
 
 
-@proc
 def org_notable_decks(g: Ctx) -> None:
     g.s["entered_now"] = []
     build_notable_decks(g)
@@ -107,16 +106,17 @@ def org_offer_removal(g: Ctx, deck: str) -> None:
     cards = [n for n in s["decks"][deck] if n not in s["entered_now"]]
     if not cards or s["turn"] < 2:
         return
+    if deck != "ladies":  # the player looks through the face-down deck to choose
+        g.show(council.everyone(s), sorted(cards))
     choose(g, council.manager(s, "king" if deck == "ladies" else "valido"),
-           f"You may remove one card from the {deck} deck for good.",
-           [("remove", n, f"Remove {court.name(n)}") for n in sorted(cards)] + [("keep", None, "Remove none")],
+           text('prompt.you_may_remove_one_card', deck=deck),
+           [('remove', n) for n in sorted(cards)] + [('keep', None)],
            "notable_removed", deck=deck)
 
 
-@proc
 def notable_removed(g: Ctx, verb: str, arg, deck: str) -> None:
     if verb == "remove":
-        court.remove_from_game(g, arg, "Removed from the deck", R_DECKS)
+        court.remove_from_game(g, arg, text('why.removed_from_the_deck'), R_DECKS)
 
 
 # ----- event deck --------------------------------------------------------------------------------------------
@@ -127,29 +127,28 @@ def build_event_deck(g: Ctx) -> None:
     for card in s["pending_removals"]:
         if card not in s["gone_events"]:
             s["gone_events"].append(card)
-            g.log(f"Red text: {EVENTS[card]['name']} is removed from the game.", rule=R_EVENTS)
+            g.log('log.red_text_is_removed_from', card=card, rule=R_EVENTS)
     s["pending_removals"] = []
     deck = []
-    for card, d in sorted(EVENTS.items(), key=lambda x: x[1]["number"]):
+    for card, d in sorted(C.EVENTS.items(), key=lambda x: x[1]["number"]):
         if card in s["gone_events"] or d["effect"] == "instability":
             continue
         if d["removed_if"] and condition_met(s, d["removed_if"]):
             s["gone_events"].append(card)
-            g.log(f"Red text: {d['name']} is removed from the game.", rule=R_EVENTS)
+            g.log('log.red_text_is_removed_from', card=card, rule=R_EVENTS)
             continue
         if in_seal(s, d):
             deck.append(card)
     want = max(0, wars.count_for_instability(s) - 1)
-    extra = [c for c in INSTABILITY if c not in s["instability_permanent"] and c not in s["gone_events"]][:want]
+    extra = [c for c in C.INSTABILITY if c not in s["instability_permanent"] and c not in s["gone_events"]][:want]
     deck += s["instability_permanent"] + extra
     g.shuffle(deck)
     s["decks"]["events"] = deck
     s["decks"]["discard"] = []
-    g.log(f"The event deck holds {len(deck)} cards ({len(s['instability_permanent']) + len(extra)} INSTABILITY).",
+    g.log('log.the_event_deck_holds_cards', n=len(deck), n2=len(s['instability_permanent']) + len(extra),
           rule=R_EVENTS)
 
 
-@proc
 def org_event_deck(g: Ctx) -> None:
     build_event_deck(g)
 
@@ -164,26 +163,23 @@ def place_cubes(g: Ctx) -> None:
     nobles = court.court_nobles(s)
     green = (1 if court.has(valido, "industrious") else 0) + (1 if any(court.has(n, "advisor") for n in nobles) else 0)
     gov = court.rating(g, valido, "government")
-    if any(NOTABLES[n].get("special") == "sor_maria_de_agreda" for n in nobles) and \
-            NOTABLES[valido].get("special") != "olivares" and "gaspar-de-guzman" not in (valido or ""):
+    if any(C.NOTABLES[n].get("special") == "sor_maria_de_agreda" for n in nobles) and \
+            C.NOTABLES[valido].get("special") != "olivares" and "gaspar-de-guzman" not in (valido or ""):
         gov += 1
     s["cubes"] = {"royal": 0 if council.war_only(s) or s["king_dead"] else 4, "government": gov,
                   "political": court.rating(g, valido, "political"), "green": green}
-    g.log(f"Action cubes: {s['cubes']['government']} red, {s['cubes']['political']} blue, "
-          f"{s['cubes']['royal']} yellow, {green} green.", rule="Organisation Phase › Placing Action Cubes")
+    g.log('log.action_cubes_red_blue_yellow', government=s['cubes']['government'], political=s['cubes']['political'],
+          royal=s['cubes']['royal'], green=green, rule='organisation_phase.placing_action_cubes')
 
 
-@proc
 def org_cubes(g: Ctx) -> None:
     place_cubes(g)
 
 
-@proc
 def org_actions(g: Ctx) -> None:
     actions.action_round(g, "org")
 
 
-@proc
 def org_ladies(g: Ctx) -> None:
     """From the second turn the King replaces the Royal Mistress; a missing Queen is replaced."""
     s = g.s
@@ -193,3 +189,6 @@ def org_ladies(g: Ctx) -> None:
         actions_royal.choose_queen(g)
     if s["turn"] != s["first_turn"] and actions_royal.mistress_candidates(s):
         actions_royal.choose_mistress(g, happiness=False)
+
+PROCEDURES = (org_notable_decks, org_event_deck, org_cubes, org_actions, org_ladies)
+DECISIONS = ((notable_removed, None),)

@@ -7,9 +7,10 @@ from typing import Literal
 from pydantic import BaseModel, Field, model_validator
 
 from engines.core.machine import Ctx
+from engines.core.types import text
 from engines.planet_king import council, court, memorials, military, organisation, wars
-from engines.planet_king.components import EVENTS, NOTABLES, SCENARIOS, TABLES, TERRITORIES, WARS
-from engines.planet_king.flow import choose, proc
+from engines.planet_king.components import C
+from engines.planet_king.flow import choose
 
 SCENARIO_IDS = {
     "hothead": "pk:scenario:hothead", "iupiter_hispano": "pk:scenario:iupiter-hispano",
@@ -18,7 +19,6 @@ SCENARIO_IDS = {
     # War-Only mode is played over the whole reign (ruling R-WAR-ONLY)
     "war_only": "pk:scenario:the-planet-king",
 }
-INSTABILITY = organisation.INSTABILITY
 
 
 class Options(BaseModel):
@@ -41,10 +41,10 @@ class Options(BaseModel):
 
 def scenario_data(key: str) -> dict:
     """The scenario with the set-up it borrows (Anni Mirabiles and The Planet King use Iupiter Hispano's)."""
-    own = SCENARIOS[SCENARIO_IDS[key]]
+    own = C.SCENARIOS[SCENARIO_IDS[key]]
     if not own["setup_from"]:
         return own
-    base = dict(SCENARIOS[own["setup_from"]])
+    base = dict(C.SCENARIOS[own["setup_from"]])
     base.update(first_turn=own["first_turn"], last_turn=own["last_turn"], treasury=own["treasury"],
                 victory=own["victory"], name=own["name"], id=own["id"])
     return base
@@ -69,11 +69,11 @@ def initial_state(s: dict, sc: dict) -> None:
         hunting=False, union=2 if sc["union_of_arms"] else 0, current_event=None, last_tests=[],
         played={"action": 0, "total_war": 0}, gov_prev=None, gov_card=None, asiento=0, bankruptcies=0, debt=0,
         wars={w: {"status": "none", "pos": 0, "truce": False, "leader": None, "enemy": None, "black": d["black"],
-                  "red": d["red"]} for w, d in WARS.items()},
+                  "red": d["red"]} for w, d in C.WARS.items()},
         war_results=[], wars_declared=0, conde="france", leader_pool=sc["enemy_leaders"],
         units=[], unit_seq=0, forts_building=[], plus_ultra={"indies_fleets": 0, "pirates": 0, "galleon": False},
         territories={t: {"ducats": d["income"] if sc["indies_at_max"] else 0, "fort": d["fortification"],
-                         "raid": False, "revolt": False, "settled": False} for t, d in TERRITORIES.items()},
+                         "raid": False, "revolt": False, "settled": False} for t, d in C.TERRITORIES.items()},
         exploration=0, king_dead=False, defeat=None,
         ignores_court_life="ladies" in sc["ignores"] or opts["scenario"] == "war_only",
         memorials={"hm": None, "council": None, "read": [], "claimed": []},
@@ -89,18 +89,18 @@ def removed_events(s: dict, sc: dict) -> list[str]:
     opts = s["options"]
     out = list(sc["events_removed"])
     if sc["event_deck"] is not None:
-        out += [e for e in EVENTS if e not in sc["event_deck"]]
-    actions = sorted((e for e, d in EVENTS.items() if d["effect"] == "action" and e not in out
-                      and not d["conditional"]), key=lambda e: -EVENTS[e]["number"])
-    drop = opts["remove_action_cards"] + (TABLES["modes"]["war_only"]["remove_action_cards"]
+        out += [e for e in C.EVENTS if e not in sc["event_deck"]]
+    actions = sorted((e for e, d in C.EVENTS.items() if d["effect"] == "action" and e not in out
+                      and not d["conditional"]), key=lambda e: -C.EVENTS[e]["number"])
+    drop = opts["remove_action_cards"] + (C.TABLES["modes"]["war_only"]["remove_action_cards"]
                                           if opts["scenario"] == "war_only" else 0)
     out += actions[:drop]
     if opts["scenario"] == "war_only":
-        out += TABLES["modes"]["war_only"]["remove_events"]
+        out += C.TABLES["modes"]["war_only"]["remove_events"]
     if opts["remove_total_war"]:
-        out += TABLES["modes"]["easier"]["remove_events"]
+        out += C.TABLES["modes"]["easier"]["remove_events"]
     if opts["remove_question_war_cards"]:
-        out += TABLES["modes"]["easier"]["further_remove_events"]
+        out += C.TABLES["modes"]["easier"]["further_remove_events"]
     return sorted(set(out))
 
 
@@ -121,7 +121,7 @@ def setup(g: Ctx) -> None:
     for i, nid in enumerate(sc["court_geniuses"]):
         c["geniuses"][i] = nid
     if sc["heir"]:
-        child = next(x for x in TABLES["children"] if x["id"] == sc["heir"]["child"])
+        child = next(x for x in C.TABLES["children"] if x["id"] == sc["heir"]["child"])
         s["children"].append({"id": child["id"], "name": child["name"], "male": child["male"], "legit": True,
                               "sickly": sc["heir"].get("sickly", False)})
         s["heir"] = child["id"]
@@ -132,7 +132,7 @@ def setup(g: Ctx) -> None:
         war = s["wars"][ws["war"]]
         war.update(status="war", pos=ws["position"], leader=ws["commander"], enemy=ws["enemy_leader"])
         if ws["war"] == wars.F_CATALONIA and not s["flags"]["catalonia_four"]:
-            war["black"] = WARS[ws["war"]]["black_before"] or war["black"]
+            war["black"] = C.WARS[ws["war"]]["black_before"] or war["black"]
         for kind, n in ws["units"].items():
             for _ in range(n):
                 military.new_unit(s, kind, ws["war"])
@@ -145,7 +145,7 @@ def setup(g: Ctx) -> None:
         if wid == wars.PALATINATE:
             s["flags"]["palatinate_ended"] = True
     if sc["union_of_arms"]:
-        s["instability_permanent"] = [INSTABILITY[0]]
+        s["instability_permanent"] = [C.INSTABILITY[0]]
     for w, war in s["wars"].items():
         if war["status"] == "war" and not war["enemy"]:
             wars.appoint_enemy(g, w)
@@ -171,18 +171,18 @@ def setup(g: Ctx) -> None:
     if sc["event_deck"] is not None:
         s["decks"]["events"] = [e for e in sc["event_deck"] if e not in s["gone_events"]]
         g.shuffle(s["decks"]["events"])
-        s["hunting"] = any(EVENTS[e]["effect"] == "hunting_day" for e in s["decks"]["events"])
+        s["hunting"] = any(C.EVENTS[e]["effect"] == "hunting_day" for e in s["decks"]["events"])
     else:
         organisation.build_event_deck(g)
     organisation.place_cubes(g)
     if memorials.in_use(s):
         memorials.deal(g)
-    g.log(f"{s['scenario_name']}: turn {s['turn']} of {sc['first_turn']}–{sc['last_turn']}.", rule="Scenarios")
+    g.log('log.turn_of', scenario_name=s['scenario_name'], turn=s['turn'], first_turn=sc['first_turn'],
+          last_turn=sc['last_turn'], rule='scenarios')
     s["appoint"] = list(sc["appoint"])
     s["mistress_choices"] = [m for m in sc["mistress_choices"] if not s["ignores_court_life"]]
 
 
-@proc
 def setup_appointments(g: Ctx) -> None:
     """Appoint the scenario's offices (and army) from the drawn nobles; the rest go to the Court."""
     s = g.s
@@ -197,39 +197,43 @@ def setup_appointments(g: Ctx) -> None:
         s["drawn"] = []
         return
     target = s["appoint"][0]
-    label = court.pos_label(("army", target)) if target in WARS else court.OFFICES[target]["name"]
-    cands = [n for n in drawn if target not in WARS or court.can_lead(s, n)] or drawn
-    choose(g, council.manager(s, "valido"), f"Set-up: appoint the {label}.",
-           [("appoint", n, f"{court.name(n)} ({NOTABLES[n]['military']}/{NOTABLES[n]['political']}/"
-             f"{NOTABLES[n]['government']})") for n in cands], "setup_appointed", target=target)
+    label = court.pos_label(("army" if target in C.WARS else "office", target))
+    cands = [n for n in drawn if target not in C.WARS or court.can_lead(s, n)] or drawn
+    choose(g, council.manager(s, "valido"), text('prompt.set_up_appoint_the', label=label),
+           [('appoint', n) for n in cands], "setup_appointed", target=target)
 
 
-@proc
 def setup_appointed(g: Ctx, verb: str, arg: str, target: str) -> None:
     s = g.s
     s["appoint"].pop(0)
-    pos = ("army", target) if target in WARS else ("office", target)
+    pos = ("army", target) if target in C.WARS else ("office", target)
     court.take_out(s, arg)
     court._set(s, pos, arg)
     s["fortune_used"].append(arg)
-    g.log(f"Set-up: {court.name(arg)} — {court.pos_label(pos)}.", rule="Setup")
+    g.log('log.set_up', arg=arg, pos_label=court.pos_label(pos), rule='setup')
     setup_appointments(g)
 
 
-@proc
 def setup_mistress(g: Ctx) -> None:
     s = g.s
     if not s["mistress_choices"]:
         return
-    choose(g, "king", "Set-up: choose the Royal Mistress.",
-           [("lady", n, court.name(n)) for n in s["mistress_choices"]], "setup_mistress_chosen")
+    choose(g, "king", text('prompt.set_up_choose_the_royal'),
+           [('lady', n) for n in s["mistress_choices"]], "setup_mistress_chosen")
 
 
-@proc
 def setup_mistress_chosen(g: Ctx, verb: str, arg: str) -> None:
     s = g.s
     for deck in s["decks"].values():
         if arg in deck:
             deck.remove(arg)
     s["court"]["mistress"] = arg
-    g.log(f"Set-up: {court.name(arg)} is the Royal Mistress.", rule="Setup")
+    g.log('log.set_up_is_the_royal', arg=arg, rule='setup')
+
+PROCEDURES = (setup_appointments, setup_mistress)
+def label_appointed(s: dict, verb: str, arg: str, frame: dict) -> dict:
+    """The printed ratings ('?' shows as None), as the set-up offers them."""
+    return {"arg": arg, **{r: C.NOTABLES[arg][r] for r in ("military", "political", "government")}}
+
+
+DECISIONS = ((setup_appointed, label_appointed), (setup_mistress_chosen, None))

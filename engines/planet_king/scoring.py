@@ -4,9 +4,8 @@ Enlightenment, Prestige, King's Happiness and Victory Points), and the tables th
 from __future__ import annotations
 
 from engines.planet_king import court
-from engines.planet_king.components import NOTABLES, TABLES
+from engines.planet_king.components import C
 
-PER_ART = TABLES["limits"]["geniuses_per_art"]
 
 
 def court_nobles_and_valido(s: dict) -> list[str]:
@@ -23,7 +22,7 @@ def enlightenment(s: dict) -> int:
     noble writer within the two-per-art limit (ruling R-ENLIGHTENMENT, open question 13)."""
     by_art: dict[str, list[int]] = {}
     for n in court.court_geniuses(s):
-        by_art.setdefault(NOTABLES[n]["art"], []).append(NOTABLES[n]["enlightenment"])
+        by_art.setdefault(C.NOTABLES[n]["art"], []).append(C.NOTABLES[n]["enlightenment"])
     nobles = court_nobles_and_valido(s)
     for n in nobles:
         if court.has(n, "writer"):
@@ -31,10 +30,10 @@ def enlightenment(s: dict) -> int:
         if court.has(n, "musician"):
             by_art.setdefault("music", []).append(1)
     mistress = s["court"]["mistress"]
-    if mistress and NOTABLES[mistress].get("mistress_enlightenment"):
-        by_art.setdefault(NOTABLES[mistress]["mistress_art"] or "music", []).append(
-            NOTABLES[mistress]["mistress_enlightenment"])
-    total = sum(sum(sorted(v, reverse=True)[:PER_ART]) for v in by_art.values())
+    if mistress and C.NOTABLES[mistress].get("mistress_enlightenment"):
+        by_art.setdefault(C.NOTABLES[mistress]["mistress_art"] or "music", []).append(
+            C.NOTABLES[mistress]["mistress_enlightenment"])
+    total = sum(sum(sorted(v, reverse=True)[:C.LIMITS["geniuses_per_art"]]) for v in by_art.values())
     ladies = [x for x in (s["court"]["queen"], mistress) if x]
     total += sum(1 for n in nobles + ladies if court.has(n, "patron"))
     return total
@@ -43,16 +42,16 @@ def enlightenment(s: dict) -> int:
 def court_prestige(s: dict) -> int:
     """Prestige of the nobles at Court (with the Valido), the Queen and the Royal Mistress."""
     people = court_nobles_and_valido(s) + [x for x in (s["court"]["queen"], s["court"]["mistress"]) if x]
-    return sum(NOTABLES[n]["prestige"] for n in people)
+    return sum(C.NOTABLES[n]["prestige"] for n in people)
 
 
 def court_happiness(s: dict) -> int:
-    return sum(NOTABLES[n]["happiness"] for n in (s["court"]["queen"], s["court"]["mistress"]) if n)
+    return sum(C.NOTABLES[n]["happiness"] for n in (s["court"]["queen"], s["court"]["mistress"]) if n)
 
 
 def row(table: str, value: int) -> dict:
     """The row of a Council of State table for a score."""
-    for r in TABLES[table]:
+    for r in C.TABLES[table]:
         if r.get("min", -99) <= value <= r.get("max", 99):
             return r
     raise ValueError(f"no {table} row for {value}")

@@ -3,18 +3,18 @@ comparison of the two players' VP in cooperative play (Victory; Scenarios; Coope
 from __future__ import annotations
 
 from engines.core.machine import Ctx
+from engines.core.types import text
 from engines.planet_king import council, court, memorials
-from engines.planet_king.components import F_ITALY, TABLES
-from engines.planet_king.flow import call, proc, seq
+from engines.planet_king.components import F_ITALY
+from engines.planet_king.flow import call, seq
 
-LEVELS = TABLES["victory_levels"]
+SEQUENCES = ("ORGANISATION", "END_OF_TURN")  # lists of procedure names (flow.check_references)
 ORGANISATION = ["org_memorials", "org_notable_decks", "org_event_deck", "org_cubes", "org_actions", "org_ladies"]
 END_OF_TURN = ["eot_begin", "eot_actions", "eot_construction", "eot_provincials", "eot_upkeep", "eot_markers",
                "eot_revolts", "eot_indies", "eot_income", "eot_mortality", "eot_scores", "eot_memorials",
                "eot_valido", "eot_cleanup"]
 
 
-@proc
 def begin_turn(g: Ctx) -> None:
     """Organisation, Events and End of Turn phases (Game Sequence); the first turn of a scenario only has the
     Player Actions step of the Organisation phase."""
@@ -30,7 +30,6 @@ def begin_turn(g: Ctx) -> None:
     seq(g, items)
 
 
-@proc
 def end_turn(g: Ctx) -> None:
     s = g.s
     if s["defeat"] or s["turn"] >= s["last_turn"]:
@@ -72,10 +71,13 @@ def finish(g: Ctx) -> None:
         best = max(scores.values())
         winners = [r for r in roles if scores[r] == best] if good else []
     # the text names the level only (``siglo simulate`` counts outcomes by text); the VP are in the scores
-    text = LEVELS[level] + (" (automatic defeat)" if s["defeat"] else "") + \
-        (" (no Secret Memorial task completed)" if not done else "") + "."
-    g.log(f"{text} {total} VP" + ("" if council.solo(s) else f" (King {scores['king']}, Valido {scores['valido']})")
-          + (f". {s['defeat']}" if s["defeat"] else "."), rule="Victory")
-    g.finish({"text": text, "winners": winners, "scores": scores, "ranking": ranking, "level": level})
+    outcome = text("outcome.level", level=level, defeat=text("outcome.automatic_defeat") if s["defeat"] else "",
+                   memorial="" if done else text("outcome.no_memorial"))
+    if council.solo(s):
+        g.log("log.outcome", outcome=outcome, total=total, rule="victory")
+    else:
+        g.log("log.outcome_cooperative", outcome=outcome, total=total, king=scores["king"], valido=scores["valido"],
+              rule="victory")
+    g.finish({"text": outcome, "winners": winners, "scores": scores, "ranking": ranking, "level": level})
 
-
+PROCEDURES = (begin_turn, end_turn)

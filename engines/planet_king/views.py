@@ -4,19 +4,21 @@ Secret Memorials never appear; a read memorial only in its holder's private view
 from __future__ import annotations
 
 from engines.planet_king import court, military, wars
-from engines.planet_king.components import EVENTS, LEADERS, MEMORIALS, NOTABLES, POWERS, TABLES, TERRITORIES, WARS
+from engines.planet_king.components import C, current
 from engines.planet_king.memorials import holder, in_use
 from engines.planet_king.scoring import court_happiness, court_prestige, enlightenment
 
 
-def notable(s: dict, nid: str | None) -> dict | None:
+def notable(s: dict, nid: str | None, notables: dict | None = None) -> dict | None:
+    """A notable as the table sees it (``notables``: the game's cards, when the caller has them)."""
     if nid is None:
         return None
-    d = NOTABLES[nid]
+    d = (notables or current().NOTABLES)[nid]
     out = {"id": nid, "name": d["name"], "kind": d["kind"], "prestige": d.get("prestige", 0)}
     if d["kind"] == "noble":
-        out.update(military=court.known_rating(s, nid, "military"), political=court.known_rating(s, nid, "political"),
-                   government=court.known_rating(s, nid, "government"), traits=d["traits"])
+        ratings = s["ratings"]
+        out.update({r: ratings.get(f"{nid}:{r}", 1) if d.get(r) is None else d[r]
+                    for r in ("military", "political", "government")}, traits=d["traits"])
     elif d["kind"] == "genius":
         out.update(art=d["art"], enlightenment=d["enlightenment"])
     else:
@@ -30,48 +32,57 @@ def unit_view(u: dict) -> dict:
 
 
 def public_view(s: dict) -> dict:
+    """``decision`` holds the saved locals of the pending decision (which war is mustered...), for the bots."""
+    k = current()
+    N = k.NOTABLES
     c = s["court"]
     event = s["current_event"]
+    units: dict[str, list[dict]] = {}
+    for u in s["units"]:
+        units.setdefault(u["loc"], []).append(u)
+    at = {loc: [unit_view(u) for u in here] for loc, here in units.items()}
     return {
         "scenario": s["scenario_name"], "turn": s["turn"], "first_turn": s["first_turn"], "last_turn": s["last_turn"],
+        "valido_since": s["valido_since"],
+        "decision": s["stack"][-1]["ctx"] if s["stack"] and "options" in s["stack"][-1] else None,
         "treasury": s["treasury"], "vp": dict(s["vp"]), "marks": dict(s["marks"]), "last_scores": s["last_scores"],
         "now": {"enlightenment": enlightenment(s), "prestige": court_prestige(s) + s["marks"]["prestige"],
                 "happiness": court_happiness(s) + s["marks"]["happiness"]},
         "cubes": dict(s["cubes"]), "unique": list(s["unique"]), "asiento": s["asiento"], "union": s["union"],
         "flags": dict(s["flags"]), "king_dead": s["king_dead"], "exploration": {
-            "space": TABLES["exploration"][s["exploration"]]["name"], "index": s["exploration"],
-            "track": [x["name"] for x in TABLES["exploration"]]},
+            "space": k.TABLES["exploration"][s["exploration"]]["name"], "index": s["exploration"],
+            "track": [x["name"] for x in k.TABLES["exploration"]]},
         "court": {
-            "valido": notable(s, c["valido"]), "queen": notable(s, c["queen"]), "queen_sickly": s["queen_sickly"],
-            "mistress": notable(s, c["mistress"]), "painter": c["painter"],
-            "nobles": [notable(s, n) for n in c["nobles"]], "geniuses": [notable(s, n) for n in c["geniuses"]],
+            "valido": notable(s, c["valido"], N), "queen": notable(s, c["queen"], N), "queen_sickly": s["queen_sickly"],
+            "mistress": notable(s, c["mistress"], N), "painter": c["painter"],
+            "nobles": [notable(s, n, N) for n in c["nobles"]], "geniuses": [notable(s, n, N) for n in c["geniuses"]],
             "children": [{"name": ch["name"], "male": ch["male"], "legit": ch["legit"], "sickly": ch["sickly"],
                           "heir": ch["id"] == s["heir"]} for ch in s["children"]],
         },
-        "offices": {o: notable(s, n) for o, n in s["offices"].items()},
-        "exiled": [notable(s, n) for n in s["exiled"]],
+        "offices": {o: notable(s, n, N) for o, n in s["offices"].items()},
+        "exiled": [notable(s, n, N) for n in s["exiled"]],
         "wars": [{
-            "id": w, "name": WARS[w]["name"], "power": POWERS[WARS[w]["power"]]["name"], "status": war["status"],
+            "id": w, "name": k.WARS[w]["name"], "power": k.POWERS[k.WARS[w]["power"]]["name"], "status": war["status"],
             "pos": war["pos"], "black": war["black"], "red": war["red"], "truce": war["truce"],
-            "leader": notable(s, war["leader"]),
-            "enemy": ({"name": LEADERS[war["enemy"]]["name"], "strategy": LEADERS[war["enemy"]]["strategy"]}
+            "leader": notable(s, war["leader"], N),
+            "enemy": ({"name": k.LEADERS[war["enemy"]]["name"], "strategy": k.LEADERS[war["enemy"]]["strategy"]}
                       if war["enemy"] else None),
-            "army": [unit_view(u) for u in military.units_at(s, w)], "army_sp": military.army_sp(s, w),
+            "army": at.get(w, []), "army_sp": military.army_sp(s, w, units=units.get(w, [])),
             "enemy_sp": wars.enemy_strength(s, w),
         } for w, war in s["wars"].items()],
         "territories": [{
             "id": t, "name": d["name"], "region": d["region"], **s["territories"][t],
-            "units": [unit_view(u) for u in military.units_at(s, t)]} for t, d in TERRITORIES.items()],
+            "units": at.get(t, [])} for t, d in k.TERRITORIES.items()],
         "plus_ultra": dict(s["plus_ultra"]),
-        "construction": [unit_view(u) for u in military.units_at(s, military.CONSTRUCTION)] +
-                        [{"fortification": TERRITORIES[t]["name"]} for t in s["forts_building"]],
+        "construction": at.get(military.CONSTRUCTION, []) +
+                        [{"fortification": k.TERRITORIES[t]["name"]} for t in s["forts_building"]],
         "decks": {"events": len(s["decks"]["events"]), "discard": len(s["decks"]["discard"]),
                   "nobles": len(s["decks"]["nobles"]), "geniuses": len(s["decks"]["geniuses"]),
-                  "ladies": [notable(s, n) for n in s["decks"]["ladies"]]},
+                  "ladies": [notable(s, n, N) for n in s["decks"]["ladies"]]},
         "played": dict(s["played"]),
-        "event": {"name": EVENTS[event]["name"], "text": EVENTS[event]["text"]} if event else None,
-        "tests": [{"card": EVENTS[card]["name"], "symbol": sym} for card, sym in s["last_tests"]],
-        "memorials": {"claimed": [{"name": MEMORIALS[m]["name"], "task": MEMORIALS[m]["task"]}
+        "event": {"name": k.EVENTS[event]["name"], "text": k.EVENTS[event]["text"]} if event else None,
+        "tests": [{"card": k.EVENTS[card]["name"], "symbol": sym} for card, sym in s["last_tests"]],
+        "memorials": {"claimed": [{"name": k.MEMORIALS[m]["name"], "task": k.MEMORIALS[m]["task"]}
                                   for m in s["memorials"]["claimed"]]} if in_use(s) else None,
     }
 
@@ -84,7 +95,7 @@ def private_view(s: dict, role: str) -> dict:
     for owner in ("hm", "council"):
         mid = m[owner]
         if holder(s, owner) == role and mid in m["read"]:
-            mine.append({"id": mid, "name": MEMORIALS[mid]["name"], "task": MEMORIALS[mid]["task"],
-                         "vp_black": MEMORIALS[mid]["vp_black"], "vp_red": MEMORIALS[mid]["vp_red"],
-                         "vp_white": MEMORIALS[mid]["vp_white"], "claimed": mid in m["claimed"]})
+            mine.append({"id": mid, "name": C.MEMORIALS[mid]["name"], "task": C.MEMORIALS[mid]["task"],
+                         "vp_black": C.MEMORIALS[mid]["vp_black"], "vp_red": C.MEMORIALS[mid]["vp_red"],
+                         "vp_white": C.MEMORIALS[mid]["vp_white"], "claimed": mid in m["claimed"]})
     return {"memorials": mine}

@@ -8,35 +8,26 @@ end as negative (ruling R-TRACK-SIGN, facts open question 14).
 from __future__ import annotations
 
 from engines.core.machine import Ctx
+from engines.core.types import text
 from engines.planet_king import council, court, military
 from engines.planet_king.components import (
-    BATTLE_NAMES, CONDE, CONDE_LEADER, ENGLAND, FLANDERS_WAR, F_CATALONIA, F_ITALY, F_PICARDY, FRANCE, LEADERS, LINKS, PALATINATE, PORTUGAL,
-    POWERS, PROTESTANTS, SPAIN, TERRITORIES, WARS,
+    C, CONDE, CONDE_LEADER, ENGLAND, F_CATALONIA, F_ITALY, F_PICARDY, FLANDERS_WAR, FRANCE, PALATINATE, PORTUGAL,
+    PROTESTANTS, SPAIN, current,
 )
-from engines.planet_king.flow import call, choose, proc
+from engines.planet_king.flow import call, choose
 from engines.planet_king.fortune import CROW, EAGLE, PIGEON, tests
 
-R_DECL = "Wars › Declaration of War"
-R_PROG = "Wars › Progression of a War"
-R_END = "Wars › End of a War"
-R_CAMP = "Government Actions › Military Campaign"
+R_DECL = 'wars.declaration_of_war'
+R_PROG = 'wars.progression_of_a_war'
+R_END = 'wars.end_of_a_war'
+R_CAMP = 'government_actions.military_campaign'
 FRENCH_FRONTS = [F_PICARDY, F_CATALONIA, F_ITALY]  # tie order: Picardy first (War with France)
 
 
-def _home(wid: str) -> str:
-    """Where an ended war's units go (ruling R-WAR-END-UNITS): the first European territory linked to the war."""
-    for a, b in LINKS:
-        other = b if a == wid else a if b == wid else None
-        if other in TERRITORIES and TERRITORIES[other]["region"] == "europe":
-            return other
-    return SPAIN
-
-
-HOME = {w: _home(w) for w in WARS}
 
 
 def wars_of(power: str) -> list[str]:
-    return [w for w in WARS if WARS[w]["power"] == power]
+    return [w for w, d in C.WARS.items() if d["power"] == power]
 
 
 def active(s: dict, wid: str) -> bool:
@@ -44,7 +35,7 @@ def active(s: dict, wid: str) -> bool:
 
 
 def active_wars(s: dict) -> list[str]:
-    return [w for w in WARS if active(s, w)]
+    return [w for w in C.WARS if active(s, w)]
 
 
 def at_war(s: dict, power: str) -> bool:
@@ -53,13 +44,14 @@ def at_war(s: dict, power: str) -> bool:
 
 def count_for_instability(s: dict) -> int:
     """Active wars, France's fronts counting as one (Wars › Overview)."""
-    return len({WARS[w]["power"] for w in active_wars(s)})
+    return len({C.WARS[w]["power"] for w in active_wars(s)})
 
 
 def enemy_strength(s: dict, wid: str) -> float:
     """The foreign army's strength (its box on the map) with the event markers that change it."""
-    power = WARS[wid]["power"]
-    value = POWERS[power]["strength"]
+    k = current()
+    power = k.WARS[wid]["power"]
+    value = k.POWERS[power]["strength"]
     flags = s["flags"]
     if power == FRANCE and flags["fsw33"]:
         value = 4
@@ -67,7 +59,7 @@ def enemy_strength(s: dict, wid: str) -> float:
         value = 4
     if power == PORTUGAL and flags["pw39"]:
         value = 4
-    if power == WARS[FLANDERS_WAR]["power"] and flags["corsairs"]:
+    if power == k.WARS[FLANDERS_WAR]["power"] and flags["corsairs"]:
         value = 3
     if wid == F_CATALONIA and flags["catalan_tercio"]:
         value += 1
@@ -76,7 +68,7 @@ def enemy_strength(s: dict, wid: str) -> float:
 
 def enemy_leader_strategy(s: dict, wid: str) -> int:
     enemy = s["wars"][wid]["enemy"]
-    return LEADERS[enemy]["strategy"] if enemy else 0
+    return C.LEADERS[enemy]["strategy"] if enemy else 0
 
 
 # ----- enemy leaders -------------------------------------------------------------------------------------
@@ -85,7 +77,7 @@ def leader_fits(s: dict, lid: str, wid: str) -> bool:
     Savoyard Emmanuel only in Italy; the Catalan Margarit only in Catalonia once the Guerra dels Segadors is
     played), his turns, not already in command elsewhere, and the French Condé only while no Spanish Condé is in
     play (Special Rules › Condé)."""
-    leader = LEADERS[lid]
+    leader = C.LEADERS[lid]
     if not (leader["turn_in"] <= s["turn"] <= leader["turn_out"]):
         return False
     if s["leader_pool"] is not None and lid not in s["leader_pool"]:
@@ -98,21 +90,20 @@ def leader_fits(s: dict, lid: str, wid: str) -> bool:
         return False
     if leader.get("condition") and not s["flags"]["segadors"]:
         return False  # Margarit: only once the GUERRA DELS SEGADORS is played
-    power = WARS[wid]["power"]
+    power = C.WARS[wid]["power"]
     return leader["power"] == power or (power == PORTUGAL and leader["power"] == ENGLAND) or \
         wid in (leader.get("fronts") or [])
 
 
 def appoint_enemy(g: Ctx, wid: str, exclude: str | None = None) -> None:
-    cands = [lid for lid in LEADERS if lid != exclude and leader_fits(g.s, lid, wid)]
+    cands = [lid for lid in C.LEADERS if lid != exclude and leader_fits(g.s, lid, wid)]
     war = g.s["wars"][wid]
-    if WARS[wid]["power"] == PROTESTANTS or not cands:
+    if C.WARS[wid]["power"] == PROTESTANTS or not cands:
         war["enemy"] = None
         return
     war["enemy"] = g.choice(sorted(cands))
-    leader = LEADERS[war["enemy"]]
-    g.log(f"{leader['name']} (strategy {leader['strategy']}) takes command of the enemy army in "
-          f"{WARS[wid]['name']}.", rule=R_DECL)
+    leader = C.LEADERS[war["enemy"]]
+    g.log('log.strategy_takes_command_of_the', name=leader['name'], strategy=leader['strategy'], wid=wid, rule=R_DECL)
 
 
 # ----- declaration ----------------------------------------------------------------------------------------
@@ -142,16 +133,16 @@ def declare(g: Ctx, power: str, how: str, count: bool = True, commander: str | N
         war = s["wars"][wid]
         war.update(status="war", pos=0, truce=False, leader=None, enemy=None)
         if wid == F_CATALONIA:
-            war["black"] = WARS[wid]["black"] if s["flags"]["segadors"] else WARS[wid]["black_before"] or WARS[wid]["black"]
-        g.log(f"War is declared: {WARS[wid]['name']} ({how}).", rule=R_DECL)
+            track = C.WARS[wid]
+            war["black"] = track["black"] if s["flags"]["segadors"] else track["black_before"] or track["black"]
+        g.log('log.war_is_declared', wid=wid, how=text(f"how.{how}"), rule=R_DECL)
         appoint_enemy(g, wid)
     if commander:
         court.place(g, commander, ("army", opened[0]))
-        g.log(f"{court.name(commander)} takes command of the army of {WARS[opened[0]]['name']}.", rule=R_CAMP)
+        g.log('log.takes_command_of_an_army', commander=commander, opened=opened[0], rule=R_CAMP)
     if power == PORTUGAL and not s["flags"]["portugal_independent"]:
         s["flags"]["portugal_independent"] = True
-        g.log("Portugal is now an independent foreign power: no income from its overseas territories, "
-              "Castile yields 2 ducats.", rule="Wars › War with Portugal")
+        g.log('log.portugal_is_now_an_independent', rule='wars.war_with_portugal')
     for wid in reversed(opened):
         muster(g, wid)
     return opened
@@ -164,14 +155,14 @@ def muster_options(g: Ctx, wid: str) -> list[tuple[str, object, str]]:
     for u in s["units"]:
         if u["loc"] not in sources or u["loc"] == wid:
             continue
-        if WARS[wid]["declared_from"] and (u["loc"] != WARS[wid]["declared_from"] or u["type"] != "fleet"):
+        if C.WARS[wid]["declared_from"] and (u["loc"] != C.WARS[wid]["declared_from"] or u["type"] != "fleet"):
             continue  # War with England: declared from the Plus Ultra box, so its army starts with a fleet only
         if military.may_stand(s, u["type"], wid):
-            opts.append(("muster", u["id"], f"Move the {military.unit_label(u)} into the army"))
+            opts.append(('muster', u["id"]))
     if s["wars"][wid]["leader"] is None:
         for n in court.court_nobles(s):
             if court.can_lead(s, n):
-                opts.append(("lead", n, f"{court.name(n)} takes command (from the Court)"))
+                opts.append(('lead', n))
     return opts
 
 
@@ -179,11 +170,10 @@ def muster(g: Ctx, wid: str) -> None:
     opts = muster_options(g, wid)
     if not opts:
         return
-    choose(g, council.manager(g.s, "valido"), f"Muster the army of {WARS[wid]['name']}: move units and nobles "
-           "in from adjacent places and the Court.", opts + [("done", None, "Done mustering")], "on_muster", wid=wid)
+    choose(g, council.manager(g.s, "valido"), text('prompt.muster_the_army_of_move', wid=wid), opts + [('done', None)],
+           "on_muster", wid=wid)
 
 
-@proc
 def on_muster(g: Ctx, verb: str, arg, wid: str) -> None:
     if verb == "done":
         return
@@ -193,7 +183,7 @@ def on_muster(g: Ctx, verb: str, arg, wid: str) -> None:
             u["loc"] = wid
     else:
         court.place(g, arg, ("army", wid))
-        g.log(f"{court.name(arg)} takes command of the army of {WARS[wid]['name']}.", rule=R_DECL)
+        g.log('log.takes_command', arg=arg, wid=wid, rule=R_DECL)
     muster(g, wid)
 
 
@@ -202,26 +192,26 @@ def war_event(g: Ctx, power: str, turkish: bool = False) -> None:
     s = g.s
     fronts = wars_of(power)
     if any(s["wars"][w]["status"] == "peace" for w in fronts):
-        g.log(f"The war with {POWERS[power]['name']} ended this turn: the card is ignored.", rule=R_END)
+        g.log('log.the_war_with_ended_this', power=power, rule=R_END)
         return
     if at_war(s, power):
         open_fronts = [w for w in (FRENCH_FRONTS if power == FRANCE else fronts)
                        if active(s, w) and not s["wars"][w]["truce"]]
         if not open_fronts:
-            g.log("Every front is in truce: nothing happens.", rule="Political Actions › Embassy")
+            g.log('log.every_front_is_in_truce', rule='political_actions.embassy')
             return
         target = max(open_fronts, key=lambda w: abs(s["wars"][w]["pos"]))  # max keeps the first of ties
         enemy_campaign(g, target)
         return
     if s["wars_declared"] >= 2:
-        g.log("Two wars have already been declared this turn: no declaration, no fortune test.", rule=R_DECL)
+        g.log('log.two_wars_have_already_been', rule=R_DECL)
         return
     n = 1 if turkish or s["turn"] <= 2 else 2
-    for sym, _ in tests(g, n, f"a declaration of war by {POWERS[power]['name']}"):
+    for sym, _ in tests(g, n, text('why.a_declaration_of_war_by', power=power)):
         if sym == CROW or (sym == PIGEON and not turkish):
             declare(g, power, "event")
             return
-    g.log(f"{POWERS[power]['name']} does not declare war.", rule=R_DECL)
+    g.log('log.does_not_declare_war', power=power, rule=R_DECL)
 
 
 # ----- progression ----------------------------------------------------------------------------------------
@@ -231,8 +221,8 @@ def move(g: Ctx, wid: str, delta: int, why: str) -> bool:
     if war["status"] != "war" or war["truce"] or delta == 0:
         return False
     war["pos"] = max(-war["red"], min(war["black"], war["pos"] + delta))
-    side = "in favour of the player" if delta > 0 else "against the player"
-    g.log(f"{why}: the {WARS[wid]['name']} marker moves {abs(delta)} space(s) {side} (now {war['pos']:+d}).",
+    side = "favour" if delta > 0 else "against"
+    g.log(f"log.war_marker.{side}", why=why, wid=wid, n=abs(delta), pos=war['pos'],
           rule=R_PROG)
     if war["pos"] >= war["black"]:
         end_war(g, wid, "win")
@@ -248,10 +238,10 @@ def enemy_campaign(g: Ctx, wid: str) -> None:
     war = s["wars"][wid]
     strat = enemy_leader_strategy(s, wid)
     diff = enemy_strength(s, wid) - military.army_sp(s, wid, enemy_campaign=True)
-    naval_without_fleet = POWERS[WARS[wid]["power"]]["naval"] and not military.has_fleet(s, wid)
-    g.log(f"Campaign against the player in {WARS[wid]['name']}: enemy {enemy_strength(s, wid):g} SP against "
-          f"{military.army_sp(s, wid, enemy_campaign=True):g} SP.", rule=R_PROG)
-    results = tests(g, max(1, strat), f"the enemy campaign in {WARS[wid]['name']}")
+    naval_without_fleet = C.POWERS[C.WARS[wid]["power"]]["naval"] and not military.has_fleet(s, wid)
+    g.log('log.campaign_against_the_player_in', wid=wid, enemy_strength=enemy_strength(s, wid),
+          army_sp=military.army_sp(s, wid, enemy_campaign=True), rule=R_PROG)
+    results = tests(g, max(1, strat), text('why.the_enemy_campaign_in', wid=wid))
     bad = False
     for sym, _ in results:
         if diff >= 3 or war["leader"] is None:
@@ -266,17 +256,16 @@ def enemy_campaign(g: Ctx, wid: str) -> None:
     enemy_campaign_end(g, wid=wid, bad=bad, removed=False)
 
 
-@proc
 def enemy_campaign_end(g: Ctx, wid: str, bad: bool, removed: bool) -> None:
     """The marker moves (one space at most); a leader who neither moved it nor removed an SP is relieved."""
     s = g.s
     war = s["wars"][wid]
-    moved = bad and move(g, wid, -1, "Enemy campaign")
+    moved = bad and move(g, wid, -1, text("why.enemy_campaign"))
     if not bad:
-        g.log("The enemy campaign fails to move the marker.", rule=R_PROG)
+        g.log('log.the_enemy_campaign_fails_to', rule=R_PROG)
     if active(s, wid) and not moved and not removed and war["enemy"]:
         old = war["enemy"]
-        g.log(f"{LEADERS[old]['name']} is relieved of command.", rule=R_PROG)
+        g.log('log.is_relieved_of_command', old=old, rule=R_PROG)
         appoint_enemy(g, wid, exclude=old)
 
 
@@ -287,20 +276,17 @@ def sp_loss(g: Ctx, wid: str, forced_veteran: bool, after: str, **ctx) -> None:
         military.lose_sp(g, wid, victims[0]["id"])
         call(g, after, wid=wid, removed=True, **ctx)
         return
-    choose(g, council.manager(g.s, "valido"), f"An SP elimination symbol: which unit of the army of "
-           f"{WARS[wid]['name']} loses one SP?",
-           [("lose", u["id"], f"The {military.unit_label(u)}") for u in victims], "sp_chosen", wid=wid, after=after,
+    choose(g, council.manager(g.s, "valido"), text('prompt.an_sp_elimination_symbol_which', wid=wid),
+           [('lose', u["id"]) for u in victims], "sp_chosen", wid=wid, after=after,
            ctx=ctx)
 
 
-@proc
 def sp_chosen(g: Ctx, verb: str, arg: str, wid: str, after: str, ctx: dict) -> None:
     if any(u["id"] == arg for u in g.s["units"]):
         military.lose_sp(g, wid, arg)
     call(g, after, wid=wid, removed=True, **ctx)
 
 
-@proc
 def enemy_campaign_call(g: Ctx, wid: str) -> None:
     if active(g.s, wid):
         enemy_campaign(g, wid)
@@ -311,16 +297,16 @@ def total_war(g: Ctx) -> None:
     truce."""
     targets = [w for w in active_wars(g.s) if w != PALATINATE and not g.s["wars"][w]["truce"]]
     if not targets:
-        g.log("TOTAL WAR finds no war to fight.", rule="Events › Total War")
+        g.log('log.total_war_finds_no_war', rule='events.total_war')
     for wid in reversed(targets):
         call(g, "enemy_campaign_call", wid=wid)
 
 
 def campaign_cost(g: Ctx, leader: str) -> int:
     """One ducat; two for Spinola or for Juan José of Austria with a Military rating of 3 (Special Rules)."""
-    if court.NOTABLES[leader].get("special") == "spinola":
+    if C.NOTABLES[leader].get("special") == "spinola":
         return 2
-    if court.NOTABLES[leader].get("military") is None and g.s["ratings"].get(f"{leader}:military") == 3:
+    if C.NOTABLES[leader].get("military") is None and g.s["ratings"].get(f"{leader}:military") == 3:
         return 2
     return 1
 
@@ -335,29 +321,27 @@ def player_campaign(g: Ctx, wid: str) -> None:
     fleets = sum(1 for u in units if u["type"] == "fleet")
     if court.has(leader, "admiral") and units and fleets * 2 >= len(units):
         strat += 1
-    results = tests(g, strat, f"{court.name(leader)}'s campaign in {WARS[wid]['name']}")
+    results = tests(g, strat, text('why.s_campaign_in', leader=leader, wid=wid))
     if court.has(leader, "brave") and any(sym != EAGLE for sym, _ in results):
-        choose(g, council.manager(s, "valido"), f"{court.name(leader)} is brave: repeat one fortune test? "
-               "(if the new result is negative he is removed)",
-               [("repeat", True, "Repeat a failed test"), ("keep", False, "Keep the results")],
+        choose(g, council.manager(s, "valido"), text('prompt.is_brave_repeat_one_fortune', leader=leader),
+               [('repeat', True), ('keep', False)],
                "brave_choice", wid=wid, results=[list(r) for r in results])
         return
     resolve_campaign(g, wid, results)
 
 
-@proc
 def brave_choice(g: Ctx, verb: str, arg, wid: str, results: list) -> None:
     results = [tuple(r) for r in results]
     fallen = False
     if verb == "repeat":
         i = next(i for i, (sym, _) in enumerate(results) if sym != EAGLE)
-        new = tests(g, 1, "the brave noble's repeated test")[0]
+        new = tests(g, 1, text('why.the_brave_noble_s_repeated'))[0]
         results[i] = new
         fallen = new[0] == CROW
     leader = g.s["wars"][wid]["leader"]
     resolve_campaign(g, wid, results)
     if fallen and court.in_play(g.s, leader):
-        court.remove_from_game(g, leader, "The brave noble falls", "Components › NOBLE Cards: Brave")
+        court.remove_from_game(g, leader, text('why.the_brave_noble_falls'), 'components.noble_cards_brave')
 
 
 def resolve_campaign(g: Ctx, wid: str, results: list) -> None:
@@ -368,11 +352,11 @@ def resolve_campaign(g: Ctx, wid: str, results: list) -> None:
     eagles = sum(1 for sym, _ in results if sym == EAGLE or (tactician and sym == PIGEON))
     mine, theirs = military.army_sp(s, wid), enemy_strength(s, wid)
     spaces = eagles if mine >= theirs else eagles // 2
-    g.log(f"{eagles} positive result(s) with {mine:g} SP against {theirs:g} SP: {spaces} space(s).", rule=R_CAMP)
+    g.log('log.positive_result_s_with_sp', eagles=eagles, mine=mine, theirs=theirs, spaces=spaces, rule=R_CAMP)
     if any(sp for _, sp in results):
         if wid == F_CATALONIA and s["flags"]["catalan_tercio"]:
             s["flags"]["catalan_tercio"] = False
-            g.log("The Catalan tercio is eliminated, and a Spanish tercio with it.", rule="Wars › Guerra dels Segadors")
+            g.log('log.the_catalan_tercio_is_eliminated', rule='wars.guerra_dels_segadors')
             tercio = next((u for u in military.units_at(s, wid) if u["type"] == "spanish_tercio"), None)
             if tercio:
                 military.remove_unit(s, tercio["id"])
@@ -382,21 +366,21 @@ def resolve_campaign(g: Ctx, wid: str, results: list) -> None:
     campaign_end(g, wid=wid, removed=False, spaces=spaces)
 
 
-@proc
 def campaign_end(g: Ctx, wid: str, removed: bool, spaces: int) -> None:
     if spaces and active(g.s, wid):
         battle_name(g, wid)
-        move(g, wid, spaces, "Military campaign")
+        move(g, wid, spaces, text("why.military_campaign"))
 
 
 def battle_name(g: Ctx, wid: str) -> None:
     """Battle Name Generator: two dice on the table of Picardy, Flanders or Catalonia (first die = row, ruling
     R-BATTLE-DICE, open question 28)."""
-    table = BATTLE_NAMES.get(wid)
+    table = C.BATTLE_NAMES.get(wid)
     if not table:
         return
     row, col = g.roll(6), g.roll(6)
-    g.log(f"The campaign is remembered as {table[row - 1][col - 1]} ({row}, {col}).", rule="Battle Name Generator")
+    g.log('log.the_campaign_is_remembered_as', table=table[row - 1][col - 1], row=row, col=col,
+          rule='battle_name_generator')
 
 
 # ----- the end of a war -----------------------------------------------------------------------------------
@@ -404,33 +388,33 @@ def end_war(g: Ctx, wid: str, result: str) -> None:
     """End a war in victory, defeat or peace (Wars › End of a War; Political Actions › Embassy)."""
     s = g.s
     war = s["wars"][wid]
-    power = WARS[wid]["power"]
+    power = C.WARS[wid]["power"]
     s["war_results"].append([wid, result, s["turn"], count_for_instability(s)])
     war.update(status="peace", truce=False, enemy=None)
-    g.log(f"The war in {WARS[wid]['name']} ends: {dict(win='victory', loss='defeat', peace='peace')[result]}.",
+    g.log('log.the_war_in_ends', wid=wid, result=text(f"result.{result}"),
           rule=R_END)
     if war["leader"]:
         court.to_court_or_deck(g, war["leader"])
     redeploy(g, wid)
     if result == "peace":
-        council.victory_points(g, -1, "Peace signed by embassy", "valido", R_END)
-        council.mark(g, "prestige", -1, "Peace signed by embassy", "Political Actions › Embassy")
+        council.victory_points(g, -1, text('why.peace_signed_by_embassy'), 'valido', R_END)
+        council.mark(g, "prestige", -1, text('why.peace_signed_by_embassy'), 'political_actions.embassy')
     else:
         sign = 1 if result == "win" else -1
-        vp = WARS[wid]["vp_win"] if result == "win" else -WARS[wid]["vp_loss"]
+        vp = C.WARS[wid]["vp_win"] if result == "win" else -C.WARS[wid]["vp_loss"]
         if wid == PALATINATE and s["turn"] >= 6:
             vp = 0
         if vp:
-            council.victory_points(g, vp, "War track", "valido", R_END)
+            council.victory_points(g, vp, text('why.war_track'), 'valido', R_END)
         if not council.solo(s):
-            council.victory_points(g, sign, "The King's share of the war", "king", "Cooperative Game")
-        council.mark(g, "happiness", sign, "End of a war", R_END)
-        council.mark(g, "prestige", sign, "End of a war", R_END)
+            council.victory_points(g, sign, text('why.the_king_s_share_of'), 'king', 'cooperative_game')
+        council.mark(g, "happiness", sign, text('why.end_of_a_war'), R_END)
+        council.mark(g, "prestige", sign, text('why.end_of_a_war'), R_END)
     if wid == F_ITALY:
         s["flags"]["italy_ended"] = True
         if result == "loss":
             s["flags"]["valtellina_closed"] = True
-            g.log("The Valtellina pass is closed.", rule="Wars › War with France")
+            g.log('log.the_valtellina_pass_is_closed', rule='wars.war_with_france')
     if power == FRANCE and result == "peace":
         conde_leaves(g)
     if wid == PALATINATE:
@@ -442,23 +426,22 @@ def redeploy(g: Ctx, wid: str) -> None:
     war or Plus Ultra where it may stand (Habsburg tercios with nowhere to go are lost)."""
     s = g.s
     for u in military.units_at(s, wid):
-        places = [p for p in list(TERRITORIES) + list(WARS) if p != wid and military.may_stand(s, u["type"], p)]
+        places = [p for p in list(C.TERRITORIES) + list(C.WARS) if p != wid and military.may_stand(s, u["type"], p)]
         if not places:
             military.remove_unit(s, u["id"])
             continue
-        home = HOME[wid] if HOME[wid] in places else places[0]
-        opts = [("redeploy", p, military.loc_name(p)) for p in [home] + [p for p in places if p != home]]
-        choose(g, council.manager(s, "valido"), f"The war is over: where does the {military.unit_label(u)} go?",
+        home = C.HOME[wid] if C.HOME[wid] in places else places[0]
+        opts = [('redeploy', p) for p in [home] + [p for p in places if p != home]]
+        choose(g, council.manager(s, "valido"), text('prompt.the_war_is_over_where', unit=military.unit_text(u)),
                opts, "redeployed", uid=u["id"], wid=wid)
         return
 
 
-@proc
 def redeployed(g: Ctx, verb: str, arg: str, uid: str, wid: str) -> None:
     u = next((x for x in g.s["units"] if x["id"] == uid and x["loc"] == wid), None)
     if u and military.may_stand(g.s, u["type"], arg):
         u["loc"] = arg
-        g.log(f"The {military.UNIT_NAMES[u['type']]} leaves {WARS[wid]['name']} for {military.loc_name(arg)}.",
+        g.log('log.the_leaves_for', unit=u['type'], wid=wid, arg=arg,
               rule=R_END)
     redeploy(g, wid)
 
@@ -472,8 +455,8 @@ def palatinate_over(g: Ctx) -> None:
     if amb:
         court.to_court_or_deck(g, amb)
     s["units"] = [u for u in s["units"] if u["type"] != "habsburg_tercio"]
-    g.log("AUSTRIAN ALLIANCE leaves the game and the Habsburg tercios are eliminated.",
-          rule="Wars › War of the Palatinate")
+    g.log('log.austrian_alliance_leaves_the_game',
+          rule='wars.war_of_the_palatinate')
 
 
 def conde_leaves(g: Ctx) -> None:
@@ -482,6 +465,9 @@ def conde_leaves(g: Ctx) -> None:
     if s["conde"] != "spain":
         return
     if court.in_play(s, CONDE) or CONDE in s["decks"]["nobles"]:
-        court.remove_from_game(g, CONDE, "Truce or peace with France", "Special Rules › Condé")
+        court.remove_from_game(g, CONDE, text('why.truce_or_peace_with_france'), 'special_rules.cond')
     s["gone"] = [n for n in s["gone"] if n != CONDE]
     s["conde"] = "france"
+
+PROCEDURES = (enemy_campaign_end, enemy_campaign_call, campaign_end)
+DECISIONS = ((on_muster, None), (sp_chosen, None), (brave_choice, None), (redeployed, None))

@@ -2,29 +2,55 @@
 from __future__ import annotations
 
 from engines.core.machine import Ctx
-from engines.planet_king import GAME
-from engines.planet_king.components import EVENTS, NOTABLES
+from engines.planet_king import GAME, components
+from engines.planet_king.components import C
+
+components.use(GAME.components)  # the tests call the rules' procedures directly, outside the game's methods
+RENDER = GAME.renderer()
+# The log of each state a test holds: the rendered entries of the moves that led to it (the state holds no log).
+_LOGS: dict[int, list[str]] = {}
+
+
+def _logged(state: dict, before: list[str], entries) -> dict:
+    _LOGS[id(state)] = before + [RENDER.text(e) for e in entries]
+    return state
+
+
+def log_of(s: dict) -> list[str]:
+    return _LOGS.get(id(s), [])
 
 
 def ev(name: str, nth: int = 0) -> str:
     """The id of an event card by its printed name (``nth`` copy)."""
-    found = sorted((e for e, d in EVENTS.items() if d["name"] == name), key=lambda e: EVENTS[e]["number"])
+    found = sorted((e for e, d in C.EVENTS.items() if d["name"] == name), key=lambda e: C.EVENTS[e]["number"])
     return found[nth]
 
 
 def nb(name: str) -> str:
     """The id of a notable by its printed name."""
-    return next(n for n, d in NOTABLES.items() if d["name"] == name)
+    return next(n for n, d in C.NOTABLES.items() if d["name"] == name)
 
 
 def fresh(scenario: str = "anni_mirabiles", mode: str = "solo", seed: int = 1, **options) -> dict:
     """A new game past its set-up decisions (first option each time), at the first decision of turn 1."""
-    s = GAME.setup(seed, {"scenario": scenario, "mode": mode, **options})
-    while s["stack"] and s["stack"][-1]["step"] == "choose" and s["stack"][-1]["text"].startswith("Set-up"):
+    played = GAME.begin(seed, {"scenario": scenario, "mode": mode, **options})
+    s = _logged(played.state, [], played.log)
+    while s["stack"] and "options" in s["stack"][-1] and top_text(s).startswith("Set-up"):
         frame = s["stack"][-1]
-        verb, arg, _ = frame["options"][0]
-        s = GAME.apply(s, frame["role"], verb, arg)
+        verb, arg = frame["options"][0]
+        played = GAME.play(s, frame["role"], verb, arg)
+        s = _logged(played.state, log_of(s), played.log)
     return s
+
+
+def top_text(s: dict) -> str:
+    """The prompt of the pending decision, as its player reads it."""
+    return RENDER.text(s["stack"][-1]["text"])
+
+
+def seen_secrets(s: dict, role: str) -> set[str]:
+    """The hidden ids ``role`` may see now (a Secret Memorial its holder has read)."""
+    return {i for i, roles in GAME.secrets(s).items() if role in roles}
 
 
 def ctx(s: dict) -> Ctx:
@@ -36,6 +62,7 @@ def run(s: dict, fn, *args, **kw):
     g = Ctx(GAME, s)
     out = fn(g, *args, **kw)
     GAME._run_auto(g)
+    _logged(s, log_of(s), g.entries)
     return out
 
 
@@ -79,27 +106,33 @@ def seat(s: dict, **places) -> None:
             deck.remove(n)
 
 
+def actions(s: dict, role: str) -> list[dict]:
+    """The offered actions with their labels as the player reads them."""
+    return GAME.labels(s, role, RENDER)
+
+
 def prompt(s: dict, role: str = "king") -> tuple[str, list[dict]]:
     view = GAME.view(s, role)
-    return view["prompt"]["text"], view["prompt"]["actions"]
+    return RENDER.text(view["prompt"]["text"]), actions(s, role)
 
 
 def pick(s: dict, label: str, role: str | None = None) -> dict:
     """Apply the offered action whose label contains ``label`` (the active role by default)."""
     role = role or GAME.active_roles(s)[0]
-    acts = GAME.actions(s, role)
+    acts = actions(s, role)
     chosen = [a for a in acts if label in a["label"]]
     assert chosen, f"no action like {label!r} in {[a['label'] for a in acts]}"
-    return GAME.apply(s, role, chosen[0]["verb"], chosen[0]["arg"])
+    played = GAME.play(s, role, chosen[0]["verb"], chosen[0]["arg"])
+    return _logged(played.state, log_of(s), played.log)
 
 
 def labels(s: dict, role: str | None = None) -> list[str]:
     role = role or GAME.active_roles(s)[0]
-    return [a["label"] for a in GAME.actions(s, role)]
+    return [a["label"] for a in actions(s, role)]
 
 
 def text_log(s: dict, start: int = 0) -> str:
-    return "\n".join(e["text"] for e in s["log"][start:])
+    return "\n".join(log_of(s)[start:])
 
 
 def units(s: dict, loc: str) -> list[str]:
@@ -114,6 +147,7 @@ def rigged(s: dict, fn, wanted, *args, tries: int = 500) -> dict:
     for i in range(tries):
         t = orjson.loads(orjson.dumps(s))
         t["rng"] = format(i * 7919 + 1, "016x")
+        _LOGS[id(t)] = list(log_of(s))
         run(t, fn, *args)
         if wanted(t):
             return t

@@ -1,8 +1,8 @@
 """Actions: the ACTION card procedure, royal, political, government and simple actions (Actions) — examples."""
 from engines.planet_king import actions, military
-from engines.planet_king.components import F_PICARDY, FLANDERS, FLANDERS_WAR, PLUS_ULTRA, SPAIN
+from engines.planet_king.components import FLANDERS, FLANDERS_WAR, F_PICARDY, PLUS_ULTRA, SPAIN
 from tests.engines.planet_king.support import (
-    empty_court, ev, fresh, labels, nb, pick, play_event, run, seat, stack, text_log,
+    empty_court, ev, fresh, labels, nb, pick, play_event, run, seat, stack, text_log, top_text,
 )
 
 
@@ -19,7 +19,7 @@ def test_example_types_of_actions_three_different_types():
     assert set(labels(s)) >= {"Perform a royal action", "Perform a government action", "Perform a simple action"}
     s = pick(s, "Perform a royal action")
     s = pick(s, "Cortes")
-    while "type of action" not in s["stack"][-1]["text"]:
+    while "type of action" not in top_text(s):
         s = pick(s, "")
     assert "Perform a royal action" not in labels(s)
     assert s["cubes"]["royal"] == 1
@@ -218,7 +218,7 @@ def test_cooperative_war_needs_the_kings_consent():
     refused = pick(s, "Refuse", role="king")
     assert refused["wars"]["pk:war:ottoman-empire"]["status"] == "none"
     s = pick(s, "Consent", role="king")
-    assert "Which noble of the Court commands" in s["stack"][-1]["text"] and s["stack"][-1]["role"] == "valido"
+    assert "Which noble of the Court commands" in top_text(s) and s["stack"][-1]["role"] == "valido"
 
 
 def test_hothead_only_the_italian_war():

@@ -6,7 +6,7 @@ import jinja2
 import pytest
 
 from engines.planet_king import GAME
-from tests.engines.planet_king.support import fresh
+from tests.engines.planet_king.support import RENDER, fresh
 
 ENV = jinja2.Environment(loader=jinja2.FileSystemLoader("templates"), autoescape=True)
 
@@ -18,6 +18,9 @@ class Table:
 
 def render(state, role="king"):
     view = GAME.view(state, role)
+    # as the app hands it to the template: the prompt rendered and the actions with their labels
+    view["prompt"] = {**view["prompt"], "text": RENDER.text(view["prompt"]["text"]),
+                      "actions": GAME.labels(state, role, RENDER)}
     return ENV.get_template("games/planet-king/board.html").render(
         game=GAME, view=view, role=role, table=Table(), csrf_token="tok", as_role=role)
 
@@ -33,8 +36,8 @@ def test_board_renders_through_a_game(scenario, mode):
         role = GAME.active_roles(s)[0]
         html = render(s, role)
         assert 'class="board board-planet-king"' in html and s["rng"] not in html
-        a = GAME.bots["heuristic"](GAME, s, role, rnd)
-        s = GAME.apply(s, role, a["verb"], a["arg"])
+        verb, arg = GAME.bots["heuristic"](GAME, GAME.view(s, role), role, rnd)
+        s = GAME.apply(s, role, verb, arg)
 
 
 def test_board_shows_wars_court_and_actions_on_the_war():

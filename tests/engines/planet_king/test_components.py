@@ -1,7 +1,7 @@
 """Components and Setup as the engine reads them: seals, leader counters, the cups (Components; Setup) —
 examples."""
 from engines.planet_king import court, events_common, organisation, wars
-from engines.planet_king.components import EVENTS, F_ITALY, NOTABLES
+from engines.planet_king.components import C, F_ITALY
 from tests.engines.planet_king.support import ev, fresh, nb, rigged, run
 
 
@@ -11,13 +11,13 @@ def test_example_seals_the_fronde_and_lutzen():
     for turn, fronde, lutzen in ((1, False, False), (2, False, True), (4, False, True), (5, False, False),
                                  (6, True, False)):
         s["turn"] = turn
-        assert organisation.in_seal(s, EVENTS[ev("THE FRONDE")]) is fronde
-        assert organisation.in_seal(s, EVENTS[ev("LÜTZEN")]) is lutzen
+        assert organisation.in_seal(s, C.EVENTS[ev("THE FRONDE")]) is fronde
+        assert organisation.in_seal(s, C.EVENTS[ev("LÜTZEN")]) is lutzen
 
 
 def test_example_notable_seal_francisco_de_moura_turn_5():
     s = fresh("planet_king")
-    moura = NOTABLES[nb("FRANCISCO DE MOURA")]
+    moura = C.NOTABLES[nb("FRANCISCO DE MOURA")]
     s["turn"] = 4
     assert not organisation.in_seal(s, moura)
     s["turn"] = 5

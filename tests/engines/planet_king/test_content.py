@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from engines.planet_king import content
+from engines.core.types import ContentError
+from engines.planet_king import GAME, PlanetKing, content
 from engines.planet_king.content import Genius, Lady, Noble
 
 RULEBOOK = Path(__file__).resolve().parents[4] / "shared" / "rules" / "planet-king.txt"
@@ -18,7 +19,7 @@ RULEBOOK = Path(__file__).resolve().parents[4] / "shared" / "rules" / "planet-ki
 
 @pytest.fixture(scope="module")
 def c():
-    return content.load()
+    return content.load()[0]
 
 
 @pytest.fixture(scope="module")
@@ -565,22 +566,38 @@ def test_anni_horribiles(c, ids):
 
 
 # ----- the owner's override ----------------------------------------------------------------------------------------
-def test_content_dir_override(tmp_path, monkeypatch):
-    """SIGLO_CONTENT_DIR: a file with a packaged file's name replaces it, validated the same way."""
+def test_content_dir_override(tmp_path):
+    """<content_dir>/planet-king/: a file with a packaged file's name replaces it, validated the same way, and a
+    game built with that folder plays with it (its digest differs from the packaged content's)."""
+    owner = tmp_path / "planet-king"
+    owner.mkdir()
     packaged = yaml.safe_load((content.DATA_DIR / "geniuses.yaml").read_text(encoding="utf-8"))
     packaged[1]["enlightenment"] = 2
-    (tmp_path / "geniuses.yaml").write_text(yaml.safe_dump(packaged, allow_unicode=True), encoding="utf-8")
-    monkeypatch.setenv(content.ENV_DIR, str(tmp_path))
-    assert content.data_file("geniuses") == tmp_path / "geniuses.yaml"
-    assert content.data_file("events") == content.DATA_DIR / "events.yaml"
-    replaced = {n.id: n for n in content.load().notables}
+    (owner / "geniuses.yaml").write_text(yaml.safe_dump(packaged, allow_unicode=True), encoding="utf-8")
+    loaded, digest = content.load(tmp_path)
+    replaced = {n.id: n for n in loaded.notables}
     assert replaced[pk("genius", "diego-velazquez")].enlightenment == 2
+    assert digest != content.load()[1]
+    game = PlanetKing(tmp_path)
+    velazquez = pk("genius", "diego-velazquez")
+    assert game.content_digest == digest and game.components.NOTABLES[velazquez]["enlightenment"] == 2
+    assert GAME.components.NOTABLES[pk("genius", "diego-velazquez")]["enlightenment"] != 2
+    assert game.setup(1, {"scenario": "planet_king"})["content"] == digest
     packaged[1]["art"] = "alchemy"
-    (tmp_path / "geniuses.yaml").write_text(yaml.safe_dump(packaged, allow_unicode=True), encoding="utf-8")
-    content._load.cache_clear()
-    with pytest.raises(ValueError, match="geniuses.yaml"):
-        content.load()
-    content._load.cache_clear()
+    (owner / "geniuses.yaml").write_text(yaml.safe_dump(packaged, allow_unicode=True), encoding="utf-8")
+    with pytest.raises(ContentError, match=r"geniuses\.yaml.*item 'pk:genius:"):
+        content.load(tmp_path)
+
+
+def test_a_missing_rule_id_is_a_content_error(tmp_path):
+    """The ids the rules name are checked against the content: a territory file without Spain is refused."""
+    owner = tmp_path / "planet-king"
+    owner.mkdir()
+    territories = yaml.safe_load((content.DATA_DIR / "territories.yaml").read_text(encoding="utf-8"))
+    (owner / "territories.yaml").write_text(yaml.safe_dump(
+        [t for t in territories if t["id"] != "pk:territory:spain"], allow_unicode=True), encoding="utf-8")
+    with pytest.raises(ContentError, match="spain"):
+        PlanetKing(tmp_path)
 
 
 def test_reconstructed_item_cannot_claim_stated_values():
@@ -602,3 +619,8 @@ def test_table_rows_and_seals_are_strict(c):
     with pytest.raises(ValueError, match="unknown effect"):
         content.EventCard.model_validate(c.events[0].model_dump() | {"effect": "plague"})
     assert {e.effect for e in c.events} == content.EFFECTS
+
+
+def test_every_effect_the_content_allows_has_a_rule_in_the_engine():
+    """content.EFFECTS (the effects a card may name) is exactly the engine's table of effects."""
+    assert set(GAME.effects) == set(content.EFFECTS)

@@ -2,7 +2,7 @@
 from engines.planet_king import end_of_turn, end_of_turn_court, military, victory
 from engines.planet_king.components import PLUS_ULTRA
 from engines.planet_king.scoring import court_happiness, court_prestige, enlightenment
-from tests.engines.planet_king.support import empty_court, ev, fresh, nb, pick, run, seat, stack
+from tests.engines.planet_king.support import empty_court, ev, fresh, nb, pick, run, seat, stack, text_log
 
 
 def test_example_indies_income_turn_5():
@@ -139,7 +139,7 @@ def test_valido_change_and_wear():
     s["last_scores"] = {"prestige": 4}
     run(s, end_of_turn_court.eot_valido)
     s = pick(s, "Keep")
-    assert "wear" in s["log"][-1]["text"]
+    assert "wear" in text_log(s).splitlines()[-1]
     run(s, end_of_turn_court.eot_valido)
     s = pick(s, "Appoint")
     assert nb("GASPAR DE GUZMÁN") in s["gone"] and nb("GASPAR DE GUZMÁN") in s["dismissed"]

@@ -2,7 +2,7 @@
 from engines.planet_king import events_common, military, wars
 from engines.planet_king.components import FLANDERS_WAR, PALATINATE, SPAIN
 from tests.engines.planet_king.support import (
-    empty_court, ev, fresh, nb, pick, play_event, rigged, seat, stack, text_log,
+    empty_court, ev, fresh, nb, pick, play_event, rigged, seat, stack, text_log, top_text,
 )
 
 
@@ -44,7 +44,7 @@ def test_portuguese_war_declared_makes_portugal_independent():
     s["turn"] = 5
     stack(s, [ev("THE PLAGUE")])
     play_event(s, "PORTUGUESE WAR")
-    while s["stack"][-1]["step"] == "choose" and "Muster" in s["stack"][-1]["text"]:
+    while "options" in s["stack"][-1] and "Muster" in top_text(s):
         s = pick(s, "Done")
     assert s["flags"]["portugal_independent"] and s["flags"]["pw39"]
     assert s["wars"]["pk:war:portugal"]["status"] == "war"

@@ -2,7 +2,7 @@
 from engines.planet_king import events, military
 from engines.planet_king.components import FLANDERS_WAR, PALATINATE, PLUS_ULTRA, SPAIN
 from tests.engines.planet_king.support import (
-    empty_court, ev, fresh, labels, nb, pick, play_event, rigged, run, seat, stack, text_log,
+    empty_court, ev, fresh, labels, nb, pick, play_event, rigged, run, seat, stack, text_log, top_text,
 )
 
 
@@ -29,7 +29,7 @@ def test_example_instability_and_traitor_turn_4():
     s["treasury"] = 5
     s = rigged(s, events.resolve, lambda t: nb("CARDINAL INFANTE") in t["gone"], ev("INSTABILITY"))
     assert s["treasury"] == 4
-    assert s["stack"][-1]["step"] == "choose" and "Governor of Flanders" in s["stack"][-1]["text"]
+    assert "options" in s["stack"][-1] and "Governor of Flanders" in top_text(s)
     s = pick(s, "FERNÁNDEZ DE LA CUEVA")
     assert s["offices"]["governor_of_flanders"] == nb("FERNÁNDEZ DE LA CUEVA")
     stack(s, [ev("FALL FROM GRACE")])
@@ -291,7 +291,7 @@ def test_guerra_dels_segadors_without_war_with_france():
     from engines.planet_king.components import F_CATALONIA
 
     play_event(s, "GUERRA DELS SEGADORS")
-    while s["stack"][-1]["step"] == "choose" and "Muster" in s["stack"][-1]["text"]:
+    while "options" in s["stack"][-1] and "Muster" in top_text(s):
         s = pick(s, "Done")
     assert s["wars"][F_CATALONIA]["status"] == "war" and s["wars"][F_CATALONIA]["black"] == 3
     assert s["flags"]["catalan_tercio"]
@@ -332,7 +332,7 @@ def test_royal_marriage_without_queen():
     s = fresh("planet_king")
     s["court"]["queen"] = None
     play_event(s, "ROYAL MARRIAGE")
-    assert "Queen" in s["stack"][-1]["text"]
+    assert "Queen" in top_text(s)
 
 
 def test_events_phase_ends_after_five_action_cards():

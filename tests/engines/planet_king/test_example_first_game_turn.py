@@ -4,7 +4,7 @@ import pytest
 
 from engines.core.machine import Ctx
 from engines.planet_king import GAME
-from engines.planet_king.components import F_ITALY, FLANDERS_WAR, ITALY, NOTABLES, PALATINATE, TABLES
+from engines.planet_king.components import C, FLANDERS_WAR, F_ITALY, ITALY, PALATINATE
 from tests.engines.planet_king.support import empty_court, ev, fresh, nb, pick, seat, units
 
 
@@ -26,7 +26,7 @@ def cups(monkeypatch):
 
 
 def child(name):
-    return next(c for c in TABLES["children"] if c["name"] == name)
+    return next(c for c in C.TABLES["children"] if c["name"] == name)
 
 
 def test_example_first_game_turn(cups):
@@ -110,7 +110,7 @@ def test_example_first_game_turn(cups):
     assert s["plus_ultra"]["indies_fleets"] == 1 and s["plus_ultra"]["galleon"]
     s = pick(s, "Conduct an exploration")
     # 9 − 2 (Spinola) − 1 (INSTABILITY) − 1 (Formosa), + 1 if GÓMEZ SUÁREZ has the fortune trait (first command)
-    fortune = 1 if "fortune" in NOTABLES[gomez]["traits"] else 0
+    fortune = 1 if "fortune" in C.NOTABLES[gomez]["traits"] else 0
     assert s["exploration"] == 2 and s["treasury"] == 5 + fortune and s["vp"]["king"] == 2 and s["marks"]["prestige"] == 1
     # FRANCO-SPANISH WAR: negative, war in Italy; Pimentel takes command, the Italian troops move in; La Motte
     assert s["wars"][F_ITALY]["status"] == "war" and s["wars"][F_ITALY]["enemy"] == "pk:leader:la-motte"

@@ -1,7 +1,7 @@
 """The Organisation phase (Organisation Phase; Setup) — examples."""
 from engines.planet_king import organisation
-from engines.planet_king.components import EVENTS, F_PICARDY
-from tests.engines.planet_king.support import empty_court, ev, fresh, labels, nb, pick, run, seat
+from engines.planet_king.components import C, F_PICARDY
+from tests.engines.planet_king.support import empty_court, ev, fresh, labels, nb, pick, run, seat, top_text
 
 
 def test_example_first_turn_event_deck_of_fifty():
@@ -10,7 +10,7 @@ def test_example_first_turn_event_deck_of_fifty():
     s = fresh("anni_mirabiles")
     deck = s["decks"]["events"]
     assert len(deck) == 50
-    names = [EVENTS[e]["name"] for e in deck]
+    names = [C.EVENTS[e]["name"] for e in deck]
     assert names.count("ACTION") == 7 and names.count("INSTABILITY") == 1
     assert {"DANISH INTERVENTION", "WALLENSTEIN", "RAID IN THE INDIES"} <= set(names)
     assert "HUNTING DAY" not in names
@@ -42,7 +42,7 @@ def test_example_instability_cards_turn_3():
     for wid in (F_PICARDY, "pk:war:catalonia", "pk:war:england", "pk:war:palatinate"):
         s["wars"][wid]["status"] = "war"
     run(s, organisation.build_event_deck)
-    assert sum(1 for e in s["decks"]["events"] if EVENTS[e]["effect"] == "instability") == 2
+    assert sum(1 for e in s["decks"]["events"] if C.EVENTS[e]["effect"] == "instability") == 2
 
 
 def test_example_lutzen_red_text_next_organisation():
@@ -82,7 +82,7 @@ def test_example_notable_removal_not_a_card_entered_this_turn():
     s["turn"] = 3
     s["seen_notables"] = [n for n in s["seen_notables"] if n != nb("JUAN CARAMUEL")]
     run(s, organisation.org_notable_decks)
-    while "geniuses deck" not in s["stack"][-1]["text"]:
+    while "geniuses deck" not in top_text(s):
         s = pick(s, "Remove none")
     offered = labels(s)
     assert not any("CARAMUEL" in x for x in offered)
@@ -91,7 +91,7 @@ def test_example_notable_removal_not_a_card_entered_this_turn():
 
 def test_difficulty_options_remove_cards():
     s = fresh("planet_king", remove_action_cards=2, remove_total_war=True, remove_question_war_cards=True)
-    names = [EVENTS[e]["name"] for e in s["decks"]["events"]]
+    names = [C.EVENTS[e]["name"] for e in s["decks"]["events"]]
     assert names.count("ACTION") == 5 and "TOTAL WAR" not in names
     assert ev("FRANCO-SPANISH WAR", 1) in s["gone_events"]
 
@@ -99,7 +99,7 @@ def test_difficulty_options_remove_cards():
 def test_war_only_removes_hunting_day_and_an_action():
     s = fresh("war_only")
     assert ev("HUNTING DAY") in s["gone_events"]
-    assert sum(1 for e in s["decks"]["events"] if EVENTS[e]["name"] == "ACTION") == 6
+    assert sum(1 for e in s["decks"]["events"] if C.EVENTS[e]["name"] == "ACTION") == 6
     assert s["cubes"]["royal"] == 0 and s["decks"]["ladies"] == []
 
 
@@ -111,8 +111,8 @@ def test_choosing_the_royal_mistress_from_turn_two():
     s["turn"] = 2
     s["court"]["queen"] = None
     run(s, organisation.org_ladies)
-    assert "Queen" in s["stack"][-1]["text"] or "Mistress" in s["stack"][-1]["text"]
-    while "Choose the new" in s["stack"][-1]["text"]:
+    assert "Queen" in top_text(s) or "Mistress" in top_text(s)
+    while "Choose the new" in top_text(s):
         s = pick(s, "")
     assert s["court"]["queen"] and s["court"]["mistress"] != old and old in s["gone"]
 
@@ -127,4 +127,4 @@ def test_end_of_turn_actions_need_three_cubes():
     assert len(s["stack"]) == stack_before
     s["cubes"] = {"royal": 1, "government": 1, "political": 1, "green": 0}
     run(s, end_of_turn.eot_actions)
-    assert "End of Turn" in s["stack"][-1]["text"]
+    assert "End of Turn" in top_text(s)

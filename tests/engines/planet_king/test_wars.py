@@ -2,7 +2,7 @@
 Campaign) — the rulebook's examples with stacked decks."""
 from engines.planet_king import military, wars
 from engines.planet_king.components import (
-    F_CATALONIA, F_ITALY, F_PICARDY, FLANDERS_WAR, FRANCE, LEADERS, OTTOMAN, PALATINATE, UNITED_PROVINCES,
+    C, FLANDERS_WAR, FRANCE, F_CATALONIA, F_ITALY, F_PICARDY, OTTOMAN, PALATINATE, UNITED_PROVINCES,
 )
 from tests.engines.planet_king.support import ev, fresh, nb, pick, run, stack, text_log, units
 
@@ -178,7 +178,7 @@ def test_palatinate_has_no_enemy_leader_and_no_fleets():
     s = fresh("planet_king")
     assert s["wars"][PALATINATE]["enemy"] is None
     assert not military.may_stand(s, "fleet", PALATINATE)
-    assert all(LEADERS[s["wars"][w]["enemy"]]["power"] == UNITED_PROVINCES for w in [FLANDERS_WAR])
+    assert all(C.LEADERS[s["wars"][w]["enemy"]]["power"] == UNITED_PROVINCES for w in [FLANDERS_WAR])
 
 
 def test_naval_power_without_fleet():
