@@ -5,7 +5,7 @@ import re
 def test_lobby_and_table_pages_render(browser):
     alice = browser("alice")
     assert "Start a new table" in alice.c.get("/").text
-    page = alice.c.get("/tables/new").text
+    page = alice.c.get("/tables/new?game=toy-duel").text
     assert 'name="opt_rounds"' in page and 'name="seat_north"' in page
     r = alice.post("/tables", {"game": "toy-duel", "opt_rounds": "2", "opt_deck": "short", "seat_north": "me",
                                "seat_south": "open", "name": "Friday duel"}, follow_redirects=False)

@@ -152,13 +152,17 @@ def api_client(base: str, token: str, timeout: float = 10) -> httpx.Client:
 
 
 def record_replays(client: httpx.Client, table_id: int, db: Db) -> None:
-    """GET the table's record and replay it with the engine: it must give the snapshot's state."""
+    """GET the table's record: a finished game's replays with the engine to the snapshot's state; a running game's
+    is the seat's view record, with no seed and no moves (platform hardening §1)."""
     from app.models import Snapshot
     from engines import registry
 
     rec = client.get(f"/api/v1/tables/{table_id}/record")
     assert rec.status_code == 200, rec.text
     rec = rec.json()
+    if rec["format"] == "siglo-view/1":
+        assert "seed" not in rec and "moves" not in rec and rec["view"]
+        return
     game = registry.get_game(rec["game"])
     state = game.replay(rec["seed"], rec["options"], [(m["role"], m["verb"], m["arg"]) for m in rec["moves"]])
     with db.sessions() as s:
