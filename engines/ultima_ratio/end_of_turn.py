@@ -1,0 +1,239 @@
+"""Ultima Ratio Regis — 23. End of turn (8.3): wars and alliances end (21.4), commercial competition (19.2.4),
+the economic phase (23.1.1), degradation and elimination of units and controls (23.1.2), social agitation and
+dynastic changes (23.2, 23.3, last turn 23.4), the end-of-turn VP (23.1.3, 22)."""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from engines.core.machine import Ctx, Step
+from engines.core.types import text
+from engines.ultima_ratio import economy, portugal
+from engines.ultima_ratio import state as st
+
+COLLAPSE = 20  # 23.2: "reach (or surpass) 20 points of unrest"
+
+
+class TurnEnd(Step):
+    goes_to = ("flip_veterans", "disband_units", "social_agitation")
+
+    def auto(self, g: Ctx) -> None:
+        f, s = g.frame, g.s
+        if f["phase"] == "wars":
+            s["wars"] = []                                          # 23: all wars and alliances end (21.4)
+            economy.commercial_competition(g)
+            for power in s["powers"]:
+                economy.economic_phase(g, power)
+            f["phase"] = "veterans"
+            f["queue"] = list(s["powers"])
+        if f["phase"] == "veterans":
+            while f["queue"]:
+                power = f["queue"].pop(0)
+                vets = [u for u in st.units_of(s, power) if s["units"][u]["veteran"]]
+                count = math.ceil(len(vets) / 2)
+                if count == len(vets):
+                    for u in vets:
+                        s["units"][u]["veteran"] = False
+                elif count:
+                    g.call("flip_veterans", power=power, count=count)
+                    return
+            s["casus_belli"] = []                                    # 23.1.2: "as well as some control markers"
+            f["phase"] = "disband"
+            f["queue"] = list(s["seats"])
+        if f["phase"] == "disband":
+            if f["queue"]:
+                g.call("disband_units", seat=f["queue"].pop(0))
+                return
+            for info in s["units"].values():                          # 23.1.2: the eliminated are available again
+                if info["loc"] == "eliminated":
+                    info.update(loc="available", veteran=False, repair=False)
+            f["phase"] = "agitation"
+            f["queue"] = list(s["powers"])
+        if f["phase"] == "agitation":
+            while f["queue"]:
+                power = f["queue"][0]
+                excess = s["powers"][power]["unrest"] - 2 * g.game.board.power(power).vitality
+                f["queue"].pop(0)
+                g.call("social_agitation", power=power, revolts=max(0, excess), agitated=excess > 0,
+                       last=s["turn"] >= s["last_turn"])
+                return
+            f["phase"] = "vp"
+        for seat in s["seats"]:
+            for power in st.powers_of(s, seat):
+                vp = economy.trade_vp(s, power)
+                if vp:
+                    add_vp(g, seat, vp, "trade")
+        portugal.end_of_turn_vp(g)
+        g.end(None)
+
+
+def add_vp(g: Ctx, seat: str, amount: int, reason: str) -> None:
+    g.s["seats"][seat]["vp"] += amount
+    g.log("log.vp", seat=seat, amount=amount, vp=g.s["seats"][seat]["vp"], reason=reason, rule="victory_points")
+
+
+class FlipVeterans(Step):
+    """23.1.2: half the power's veteran units (rounded up) turn to their regular side; the player chooses."""
+
+    goes_to = ()
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.frame["power"])]
+
+    def prompt(self, g: Ctx, role: str):
+        vets = [u for u in st.units_of(g.s, g.frame["power"]) if g.s["units"][u]["veteran"]]
+        return text("prompt.flip_veterans", count=g.frame["count"]), {"unit": vets}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text("act.unit", arg=arg)
+
+    def on_unit(self, g: Ctx, role: str, arg: str) -> None:
+        g.s["units"][arg]["veteran"] = False
+        g.frame["count"] -= 1
+        if not g.frame["count"]:
+            g.end(None)
+
+
+def degradable(s: dict, uid: str) -> bool:
+    """23.1.2: a unit may be swapped for a worse available counter of its kind (E3 -> E2, 3-4 -> 2-3)."""
+    info = s["units"][uid]
+    lower = {"E3": "E2", "3-4": "2-3"}.get(info["grade"])
+    return lower is not None and any(s["units"][u]["grade"] == lower
+                                     for u in st.units_of(s, info["power"], info["kind"], "available"))
+
+
+class DisbandUnits(Step):
+    """23.1.2: the player may eliminate (return to the card) or degrade the units it does not want."""
+
+    goes_to = ()
+
+    def _units(self, g: Ctx) -> list[str]:
+        s = g.s
+        return [u for p in st.powers_of(s, g.frame["seat"]) for u in st.units_of(s, p)
+                if s["units"][u]["loc"] not in ("available", "eliminated")]
+
+    def active(self, g: Ctx) -> list[str]:
+        return [g.frame["seat"]]
+
+    def prompt(self, g: Ctx, role: str):
+        units = self._units(g)
+        legal = {"eliminate": units, "degrade": [u for u in units if degradable(g.s, u)], "done": [None]}
+        return text("prompt.disband"), {k: v for k, v in legal.items() if v}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text(f"act.{verb}", arg=arg)
+
+    def on_eliminate(self, g: Ctx, role: str, arg: str) -> None:
+        g.s["units"][arg].update(loc="available", veteran=False, repair=False)
+        g.log("log.disbanded", unit=arg, rule="degradation")
+
+    def on_degrade(self, g: Ctx, role: str, arg: str) -> None:
+        s = g.s
+        info = s["units"][arg]
+        lower = {"E3": "E2", "3-4": "2-3"}[info["grade"]]
+        other = next(u for u in st.units_of(s, info["power"], info["kind"], "available") if s["units"][u]["grade"] == lower)
+        for key in ("loc", "since", "acted", "repair", "galley"):
+            s["units"][other][key] = info[key]
+        info.update(loc="available", veteran=False, repair=False)
+        g.log("log.degraded", unit=arg, into=other, rule="degradation")
+
+    def on_done(self, g: Ctx, role: str, arg: Any) -> None:
+        g.end(None)
+
+
+def revolt_places(s: dict, board, power: str) -> list[str]:
+    """18.3: possessions without a revolt, not key areas or commercial ports, not the last area without revolt
+    of its province, without military units; if none, the requirements are ignored."""
+    own = [a for a in st.possessions(s, power) if not s["areas"][a]["marker"]]
+    strict = []
+    for area in own:
+        info = board.areas[area]
+        if info.key_area or info.commercial_port or s["areas"][area]["fortress"] or st.units_at(s, st.AREA + area):
+            continue
+        province = [a for a in s["areas"] if board.areas[a].province == info.province
+                    and s["areas"][a]["owner"] == power and not s["areas"][a]["marker"]]
+        if len(province) > 1:
+            strict.append(area)
+    return strict or own
+
+
+class SocialAgitation(Step):
+    """23.2: one R2 revolt per unrest level above twice the vitality, placed by the player in its possessions;
+    each factor of a troop it disperses cancels one. At 20 unrest (or rebellions everywhere) the power collapses;
+    a dynastic change may also be chosen, and on the last turn agitation forces one (23.4)."""
+
+    goes_to = ()
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.frame["power"])]
+
+    def prompt(self, g: Ctx, role: str):
+        f, s = g.frame, g.s
+        if s["powers"][f["power"]]["unrest"] >= COLLAPSE:
+            return text("prompt.collapse"), {"dynastic_change": ["collapse"]}
+        if f["last"] and f["agitated"]:
+            return text("prompt.last_agitation"), {"dynastic_change": ["forced"]}
+        legal: dict[str, list] = {}
+        if f["revolts"] > 0:
+            legal["disperse"] = [u for u in st.units_of(s, f["power"], "troop", "map") if st.loc_area(s["units"][u]["loc"])]
+            legal["revolt"] = revolt_places(s, g.game.board, f["power"])
+        else:
+            legal["done"] = [None]
+        legal["dynastic_change"] = ["voluntary"]
+        return text("prompt.agitation", revolts=max(0, f["revolts"])), {k: v for k, v in legal.items() if v}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text(f"act.{verb}", arg=arg)
+
+    def on_disperse(self, g: Ctx, role: str, arg: str) -> None:
+        s = g.s
+        factor = st.quality(s, arg)
+        st.move_unit(s, arg, st.BOX + st.box_for(g.game.board, st.loc_area(s["units"][arg]["loc"])))
+        g.frame["revolts"] -= factor
+        g.log("log.agitation_dispersed", unit=arg, cancels=factor, rule="social_agitation")
+
+    def on_revolt(self, g: Ctx, role: str, arg: str) -> None:
+        s = g.s
+        s["areas"][arg]["marker"] = "R2"
+        s["areas"][arg]["control"] = None
+        g.frame["revolts"] -= 1
+        g.log("log.revolt", area=arg, level=2, rule="social_agitation")
+        if not [a for a in st.possessions(s, g.frame["power"]) if not s["areas"][a]["marker"]]:
+            g.frame["revolts"] = 0
+            s["powers"][g.frame["power"]]["unrest"] = max(s["powers"][g.frame["power"]]["unrest"], COLLAPSE)
+
+    def on_dynastic_change(self, g: Ctx, role: str, arg: str) -> None:
+        dynastic_change(g, g.frame["power"], collapse=arg == "collapse")
+        g.end(None)
+
+    def on_done(self, g: Ctx, role: str, arg: Any) -> None:
+        g.end(None)
+
+
+def dynastic_change(g: Ctx, power: str, collapse: bool) -> None:
+    """23.3: the player loses the power's vitality in VP (twice after a collapse); its units, merchants and
+    revolts go; unrest returns to its vitality; allied minors become neutral; next turn it deploys again with its
+    maintenance as points and one R3 revolt per two points of vitality."""
+    s, board = g.s, g.game.board
+    vitality = board.power(power).vitality
+    add_vp(g, s["powers"][power]["seat"], -vitality * (2 if collapse else 1), "dynastic_change")
+    for info in s["units"].values():
+        if info["power"] == power:
+            info.update(loc="available", veteran=False, repair=False)
+    for bucket in ("merchants", "merchants_prepared"):
+        for present in s[bucket].values():
+            present.pop(power, None)
+    for area in st.possessions(s, power):
+        if s["areas"][area]["marker"]:
+            s["areas"][area]["marker"] = None
+            s["areas"][area]["control"] = power
+    s["powers"][power]["unrest"] = vitality
+    for minor in s["minors"].values():
+        if minor["ally"] == power:
+            minor["ally"] = None
+    s["powers"][power]["to_deploy"] = {"points": board.power(power).base_maintenance, "revolts": vitality // 2}
+    g.log("log.dynastic_change", power=power, collapse=collapse, rule="dynastic_changes")
+
+
+STEPS = {"turn_end": TurnEnd(), "flip_veterans": FlipVeterans(), "disband_units": DisbandUnits(),
+         "social_agitation": SocialAgitation()}

@@ -1,0 +1,440 @@
+"""Ultima Ratio Regis — 12. Land tactical movement: a troop moves one area, and a second one if there was no
+combat nor an enemy fortress (12.1); amphibious landings from a port to a port within the naval operation
+distance, with an escort, between maps a single troop (12.3); the reactions of the defender (12.4, for the
+automata: the 9.1 Emirates stand and fight); control of the area without opposition and subjugation (12.5,
+13.5.1, 18.2.2); sieges of the fortresses an army enters (13.4.1). Combats go through the seam (battles.py).
+
+Armies (12.2) need leaders (17.): only troops move here (ENGINE.md › Not yet).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.machine import Ctx, Step
+from engines.core.types import text
+from engines.ultima_ratio import battles, naval
+from engines.ultima_ratio import state as st
+
+
+# ----- where a troop may go --------------------------------------------------------------------------------------
+def enterable(g: Ctx, power: str, area: str) -> bool:
+    """12.1: controlled areas, independent areas (free of units one is not at war with), areas of powers one is at
+    war with; never areas of allied major powers; only areas of interest (18.4.1)."""
+    s, b = g.s, g.game.board
+    if not st.active(s, area) or not st.interest_ok(s, b, power, area):
+        return False
+    info = s["areas"][area]
+    if st.controls(s, power, area):
+        return True
+    others = [s["units"][u]["power"] for u in st.units_at(s, st.AREA + area)]
+    if any(o != power and not st.hostile(s, power, o) for o in others):
+        return False
+    if info["control"] is None:
+        return True                    # independent, rebel or empty
+    return st.hostile(s, power, info["control"])
+
+
+def stops_movement(g: Ctx, power: str, area: str) -> bool:
+    """Combat or an enemy fortress ends the movement (12.1, 13.4.1); so does anything to subjugate."""
+    s = g.s
+    fort = st.fortress(s, area)
+    if fort and fort["built"] and st.hostile(s, power, fort["power"]):
+        return True
+    return bool(st.enemy_troops_in(s, area, power))
+
+
+def can_end(g: Ctx, power: str, area: str) -> bool:
+    s, b = g.s, g.game.board
+    return battles.stacking_room(s, b, area, power) >= 1 or bool(st.enemy_troops_in(s, area, power))
+
+
+def first_steps(g: Ctx, power: str, uid: str) -> list[str]:
+    s, b = g.s, g.game.board
+    here = st.loc_area(s["units"][uid]["loc"])
+    out = []
+    for area in st.neighbours(s, b, here):
+        if not enterable(g, power, area):
+            continue
+        if can_end(g, power, area) or (not stops_movement(g, power, area)
+                                       and any(can_end(g, power, x) for x in second_steps(g, power, area, here))):
+            out.append(area)
+    return out
+
+
+def second_steps(g: Ctx, power: str, area: str, came_from: str) -> list[str]:
+    s, b = g.s, g.game.board
+    return [x for x in st.neighbours(s, b, area) if x != came_from and enterable(g, power, x)]
+
+
+def to_subjugate(g: Ctx, power: str, area: str) -> int | None:
+    """The die of the opposition to the power taking control of the area (13.5), or None if none is needed or
+    possible: independent areas A2/A3 (18.2.2), rebellions R2/R3 (13.5.6), mini-map areas of an enemy, home areas
+    A3 and the rest A2 (13.5.7, 18.7). Areas with defenders or an enemy fortress are not subjugated."""
+    s, b = g.s, g.game.board
+    info = s["areas"][area]
+    if st.enemy_troops_in(s, area, power) or info["siege"]:
+        return None
+    fort = info["fortress"]
+    if fort and fort["built"] and st.hostile(s, power, fort["power"]):
+        return None
+    if info["marker"]:
+        return int(info["marker"][1])
+    if info["control"] and st.hostile(s, power, info["control"]) and b.areas[area].mini_map:
+        return 3 if b.areas[area].home_of == info["owner"] else 2
+    return None
+
+
+def free_control(g: Ctx, power: str, area: str) -> bool:
+    """12.5: an enemy area the troops left, without anything to subjugate: control is automatic."""
+    s = g.s
+    info = s["areas"][area]
+    return info["control"] is not None and st.hostile(s, power, info["control"]) \
+        and to_subjugate(g, power, area) is None and not st.enemy_troops_in(s, area, power) \
+        and not (info["fortress"] and info["fortress"]["built"] and st.hostile(s, power, info["fortress"]["power"]))
+
+
+def besiegeable(g: Ctx, power: str, area: str) -> bool:
+    s = g.s
+    fort = st.fortress(s, area)
+    return bool(fort and fort["built"] and st.hostile(s, power, fort["power"]) and st.troops_in(s, area, power)
+                and not st.enemy_troops_in(s, area, power) and battles.supplied(s, g.game.board, area, power))
+
+
+def troops_that_move(g: Ctx, power: str) -> list[str]:
+    s = g.s
+    out = []
+    for u in st.units_of(s, power, "troop", "map"):
+        area = st.loc_area(s["units"][u]["loc"])
+        if area and not s["areas"][area]["siege"] or area and s["areas"][area]["siege"]["besieger"] == power:
+            if first_steps(g, power, u) or subjugation_here(g, power, area) or besiegeable(g, power, area):
+                out.append(u)
+    return out
+
+
+def subjugation_here(g: Ctx, power: str, area: str) -> bool:
+    s, b = g.s, g.game.board
+    return (to_subjugate(g, power, area) is not None or free_control(g, power, area)) \
+        and bool(st.troops_in(s, area, power)) and battles.supplied(s, b, area, power)
+
+
+# ----- taking control --------------------------------------------------------------------------------------------
+def take_control(g: Ctx, power: str, area: str) -> None:
+    """The power controls the area; an independent or minor area it takes becomes its possession (18.2.2,
+    13.5.6). A fortress under construction is destroyed (9.4); a commercial port gets the trade interrupted
+    marker (19.2.4); the old controller's squadrons in the port must leave (11.6)."""
+    from engines.ultima_ratio import portugal
+
+    s, b = g.s, g.game.board
+    info = s["areas"][area]
+    before = info["control"]
+    fort = info["fortress"]
+    if fort and fort["power"] != power and not fort["built"]:
+        info["fortress"] = None
+    if b.areas[area].commercial_port and before is not None:
+        info["interrupted"] = True
+    info["control"] = power
+    info["marker"] = None
+    if info["owner"] is None or info["owner"] in s["minors"]:
+        info["owner"] = power
+    g.log("log.control", power=power, area=area, rule="control_without_opposition")
+    portugal.on_control(g, power, area, before)
+
+
+def withdraw_fleets(g: Ctx, area: str, power: str) -> None:
+    for uid in st.units_at(g.s, st.AREA + area, kind="squadron"):
+        owner = g.s["units"][uid]["power"]
+        if owner != power:
+            ports = naval.nearest_bases(g.s, g.game.board, owner, uid)
+            naval.send_to_base(g, uid, ports[0] if ports else None)
+
+
+class TacticalMove(Step):
+    """12.1 / 12.3: frame ``power``, ``landing`` (an amphibious landing), then ``unit``, ``from``, ``moves``
+    (areas entered), ``stage``: "unit", "dest", "go_on", "control", "gain"."""
+
+    goes_to = ("sea_interception", "landing_escort")
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.frame["power"])]
+
+    def prompt(self, g: Ctx, role: str):
+        f, power = g.frame, g.frame["power"]
+        stage = f.get("stage", "unit")
+        if stage == "unit":
+            units = landers(g, power) if f["landing"] else troops_that_move(g, power)
+            return text("prompt.tactical_unit"), {"unit": units}
+        here = st.loc_area(g.s["units"][f["unit"]]["loc"])
+        if stage == "dest":
+            if f["landing"]:
+                return text("prompt.landing_target"), {"area": landing_targets(g, power, f["unit"])}
+            legal = {"area": first_steps(g, power, f["unit"])}
+            if subjugation_here(g, power, here):
+                legal["subjugate"] = [here]
+            if besiegeable(g, power, here):
+                legal["assault"] = [here]
+            return text("prompt.tactical_dest", unit=f["unit"]), {k: v for k, v in legal.items() if v}
+        if stage == "go_on":
+            nxt = [x for x in second_steps(g, power, here, f["from"]) if can_end(g, power, x)]
+            legal = {"area": nxt}
+            if can_end(g, power, here):
+                legal["stop"] = [None]
+            if subjugation_here(g, power, here):
+                legal["subjugate"] = [here]
+            return text("prompt.tactical_on", unit=f["unit"]), {k: v for k, v in legal.items() if v}
+        if stage == "control":
+            return text("prompt.control", area=here), {"subjugate": [here], "stop": [None]}
+        need = f["need"]
+        return text("prompt.gain_by_dispersing", area=here, count=need), {"disperse": [need], "stop": [None]}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text(f"act.{verb}", arg=arg)
+
+    def on_unit(self, g: Ctx, role: str, arg: str) -> None:
+        g.frame.update(unit=arg, stage="dest", moves=[], **{"from": st.loc_area(g.s["units"][arg]["loc"])})
+
+    def on_area(self, g: Ctx, role: str, arg: str) -> None:
+        f = g.frame
+        if f["landing"]:
+            f["target"] = arg
+            escorts = landing_escorts(g, f["power"], f["unit"])
+            g.call("landing_escort", power=f["power"], unit=f["unit"], target=arg, escorts=escorts)
+            return
+        self._enter(g, arg)
+
+    def resume(self, g: Ctx, result: Any) -> None:
+        f = g.frame
+        if f.get("stage") == "dest" and f["landing"] and "target" in f:
+            if result == "stopped":
+                g.log("log.landing_stopped", unit=f["unit"], rule="amphibious_landing")
+                g.s["units"][f["unit"]]["acted"] = g.s["impulse"]["n"]
+                g.end("done")
+                return
+            self._enter(g, f["target"])
+
+    def _enter(self, g: Ctx, area: str) -> None:
+        f, s, power = g.frame, g.s, g.frame["power"]
+        came_from = st.loc_area(s["units"][f["unit"]]["loc"])
+        f["from"] = came_from
+        st.move_unit(s, f["unit"], st.AREA + area)
+        s["units"][f["unit"]]["acted"] = s["impulse"]["n"]
+        f["moves"].append(area)
+        g.log("log.tactical", power=power, unit=f["unit"], area=area, landing=f["landing"], rule="tactical_movement")
+        if st.enemy_troops_in(s, area, power):
+            if not self._battle(g, area, came_from):
+                g.end("done")
+                return
+        fort = st.fortress(s, area)
+        if fort and fort["built"] and st.hostile(s, power, fort["power"]):
+            s["areas"][area]["siege"] = {"besieger": power, "casualties": 0}
+            g.log("log.siege_begins", power=power, area=area, rule="siege")
+            g.end("done")
+            return
+        if free_control(g, power, area):
+            take_control(g, power, area)
+        if len(f["moves"]) == 1 and not f["landing"] and not f.get("fought"):
+            f["stage"] = "go_on"
+            if not self.prompt(g, st.seat_of(s, power))[1]:
+                g.end("done")
+            return
+        self._offer_control(g, area)
+
+    def _offer_control(self, g: Ctx, area: str) -> None:
+        f = g.frame
+        if subjugation_here(g, f["power"], area):
+            f["stage"] = "control"
+        else:
+            g.end("done")
+
+    def _battle(self, g: Ctx, area: str, came_from: str) -> bool:
+        """13.3 through the seam: the defenders stand (automata). Returns whether the attacker holds the area."""
+        from engines.ultima_ratio import portugal
+
+        f, s, b = g.frame, g.s, g.game.board
+        f["fought"] = True
+        attackers = st.troops_in(s, area, f["power"])
+        defenders = st.enemy_troops_in(s, area, f["power"])
+        terrain = b.areas[area].terrain
+        field = 4
+        if f["landing"]:
+            field = 3 if terrain == "open" else 2
+        elif terrain in ("marsh", "mountain") or b.neighbours[came_from].get(area) == "rough_pass":
+            field = 2
+        elif terrain == "forest":
+            field = 3
+        dis = {"attacker": (1 if terrain in ("mountain", "marsh") else 0) + (1 if f["landing"] else 0)}
+        support = naval.naval_support(g, area, f["power"], naval.support_candidates(g, f["power"], area)[:1],
+                                      portugal.emirates_supporters(g, area))
+        if support == "attacker":
+            dis["defender"] = 1
+        elif support == "defender":
+            dis["attacker"] += 1
+        fort = st.fortress(s, area)
+        with_fort = bool(fort and fort["built"] and fort["power"] != f["power"])
+        result = battles.resolve_land_battle(g, area, attackers, defenders, field, with_fort, dis)
+        g.log("log.land_battle", area=area, attackers=attackers, defenders=defenders, points=result["points"],
+              rolls=result["rolls"], winner=result["winner"] or "none", rule="land_combat")
+        for side in ("attacker", "defender"):
+            for uid in result["eliminated"][side]:
+                st.move_unit(s, uid, "eliminated")
+            for uid in result["dispersed"][side]:
+                st.move_unit(s, uid, st.BOX + st.box_for(b, area))
+        if result["winner"] == "attacker":
+            for uid in st.enemy_troops_in(s, area, f["power"]):
+                st.move_unit(s, uid, st.BOX + st.box_for(b, area))   # 13.3.6: no controlled area to retreat to
+            return True
+        back = f["from"] if not f["landing"] else f["from"]
+        for uid in st.troops_in(s, area, f["power"]):
+            st.move_unit(s, uid, st.AREA + back)
+        return False
+
+    def on_stop(self, g: Ctx, role: str, arg: Any) -> None:
+        f = g.frame
+        if f.get("stage") == "go_on":
+            self._offer_control(g, st.loc_area(g.s["units"][f["unit"]]["loc"]))
+            if g.s["stack"] and g.s["stack"][-1] is f and f.get("stage") == "control":
+                return
+            return
+        g.end("done")
+
+    def on_subjugate(self, g: Ctx, role: str, arg: str) -> None:
+        """13.5: one die each; the subjugator has a disadvantage if all its troops in the area moved in this
+        action, and another in forest, mountain or marsh; enemy naval support gives the other side one."""
+        from engines.ultima_ratio import portugal
+
+        f, s, b = g.frame, g.s, g.game.board
+        power = f["power"]
+        if free_control(g, power, arg):
+            take_control(g, power, arg)
+            g.end("done")
+            return
+        level = to_subjugate(g, power, arg)
+        troops = st.troops_in(s, arg, power)
+        moved = all(s["units"][u]["acted"] == s["impulse"]["n"] and u == f["unit"] for u in troops) and f["moves"]
+        dis = (1 if moved else 0) + (1 if b.areas[arg].terrain in ("forest", "mountain", "marsh") else 0)
+        support = naval.naval_support(g, arg, power, naval.support_candidates(g, power, arg)[:1],
+                                      portugal.emirates_supporters(g, arg))
+        other = 1 if support == "attacker" else 0
+        dis += 1 if support == "defender" else 0
+        result = battles.resolve_subjugation(g, arg, power, troops, level, dis, other)
+        g.log("log.subjugation", power=power, area=arg, level=level, result=result["result"],
+              points=result["points"], rolls=result["rolls"], rule="subjugation")
+        if result["result"] == "win":
+            take_control(g, power, arg)
+            g.end("done")
+            return
+        for uid in sorted(troops, key=lambda u: st.quality(s, u))[:result["disband"]]:
+            st.move_unit(s, uid, st.BOX + st.box_for(b, arg))
+            g.log("log.dispersed", unit=uid, rule="subjugation")
+        need = 1 if result["result"] == "tie" else 2
+        if len(st.troops_in(s, arg, power)) >= need:
+            f.update(stage="gain", need=need)
+        else:
+            g.end("done")
+
+    def on_disperse(self, g: Ctx, role: str, arg: int) -> None:
+        """13.5.4: dispersing one troop after a tie, two after a defeat, gains control anyway."""
+        f, s = g.frame, g.s
+        area = st.loc_area(s["units"][f["unit"]]["loc"]) if st.loc_area(s["units"][f["unit"]]["loc"]) else None
+        area = area or f["moves"][-1]
+        troops = sorted(st.troops_in(s, area, f["power"]), key=lambda u: st.quality(s, u))
+        for uid in troops[:arg]:
+            st.move_unit(s, uid, st.BOX + st.box_for(g.game.board, area))
+            g.log("log.dispersed", unit=uid, rule="subjugation")
+        take_control(g, f["power"], area)
+        g.end("done")
+
+    def on_assault(self, g: Ctx, role: str, arg: str) -> None:
+        """13.4 through the seam: each assault is a tactical action; capitulation gives the area."""
+        f, s = g.frame, g.s
+        siege = s["areas"][arg]["siege"] or {"besieger": f["power"], "casualties": 0}
+        s["areas"][arg]["siege"] = siege
+        besieged = st.enemy_troops_in(s, arg, f["power"])
+        result = battles.resolve_siege(g, arg, st.troops_in(s, arg, f["power"]), besieged)
+        g.log("log.siege", power=f["power"], area=arg, result=result["result"], points=result["points"],
+              rolls=result["rolls"], rule="siege")
+        if result["result"] == "taken":
+            siege["casualties"] += 1
+            if siege["casualties"] > len(besieged):
+                s["areas"][arg]["fortress"] = None
+                s["areas"][arg]["siege"] = None
+                for uid in besieged:
+                    st.move_unit(s, uid, st.BOX + st.box_for(g.game.board, arg))
+                take_control(g, f["power"], arg)
+        g.end("done")
+
+
+# ----- 12.3 Amphibious landings -----------------------------------------------------------------------------------
+def landers(g: Ctx, power: str) -> list[str]:
+    """12.3.1: troops that began the impulse in a coastal area where they still are, took no action, and have a
+    target and an escort."""
+    s, b = g.s, g.game.board
+    start = s["impulse"]["start_locs"]
+    out = []
+    for u in st.units_of(s, power, "troop", "map"):
+        area = st.loc_area(s["units"][u]["loc"])
+        if not area or start.get(u) != s["units"][u]["loc"] or st.acted_this_impulse(s, u) or not st.coastal(b, area):
+            continue
+        if landing_escorts(g, power, u) and landing_targets(g, power, u):
+            out.append(u)
+    return out
+
+
+def landing_escorts(g: Ctx, power: str, uid: str) -> list[str]:
+    """12.3.1 "an escort fleet based in the same home port": an operational squadron in the departure port or at
+    sea on one of its seas (RULINGS.md › 12.3.1)."""
+    s, b = g.s, g.game.board
+    area = st.loc_area(s["units"][uid]["loc"])
+    places = {st.AREA + area, *(st.SEA + x for x in b.areas[area].seas)}
+    return [u for u in naval.operational(s, power) if s["units"][u]["loc"] in places]
+
+
+def landing_targets(g: Ctx, power: str, uid: str) -> list[str]:
+    """12.3.1 / 11.1.2: coastal enemy (or independent) areas within naval operation distance of the departure
+    port; between maps the distance must be at least 2 (12.3.3)."""
+    s, b = g.s, g.game.board
+    start = st.loc_area(s["units"][uid]["loc"])
+    out = []
+    for area in s["areas"]:
+        if area == start or not st.coastal(b, area) or st.controls(s, power, area):
+            continue
+        if not enterable(g, power, area) or not can_end(g, power, area):
+            continue
+        limit = min(naval.operation_distance(s, b, x) for x in b.areas[area].seas) - 1
+        far = [b.sea_distance(x, y) for x in b.areas[start].seas for y in b.areas[area].seas]
+        far = [d for d in far if d is not None]
+        if far and min(far) <= limit:
+            out.append(area)
+    return out
+
+
+class LandingEscort(Step):
+    """12.3.2: the player names the escort; the crossing may be intercepted as a strategic movement."""
+
+    goes_to = ("sea_interception",)
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.frame["power"])]
+
+    def prompt(self, g: Ctx, role: str):
+        return text("prompt.landing_escort"), {"escort": list(g.frame["escorts"])}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text("act.escort", arg=arg)
+
+    def on_escort(self, g: Ctx, role: str, arg: str) -> None:
+        f, b = g.frame, g.game.board
+        f["escort"] = arg
+        g.s["units"][arg]["acted"] = g.s["impulse"]["n"]
+        for sea in b.areas[f["target"]].seas:
+            fleets = naval.strategic_interceptors(g, f["power"], sea, f["target"])
+            if fleets:
+                st.move_unit(g.s, arg, st.SEA + sea) if st.loc_sea(g.s["units"][arg]["loc"]) is None else None
+                g.call("sea_interception", power=f["power"], troops=[f["unit"]], sea=sea, fleets=fleets)
+                return
+        g.end("through")
+
+    def resume(self, g: Ctx, result: Any) -> None:
+        g.end(result)
+
+
+STEPS = {"tactical_move": TacticalMove(), "landing_escort": LandingEscort()}
