@@ -42,7 +42,34 @@ def troop_passable(g: Ctx, power: str, area: str) -> bool:
 
 
 def next_places(g: Ctx, power: str, uid: str, path: list[str]) -> dict[str, list[str]]:
-    """The next locations of the path (``{"area": [...], "sea": [...]}``), never one already crossed."""
+    """The next locations of the path (``{"area": [...], "sea": [...]}``), never one already crossed, and only
+    those from which the movement can still end somewhere."""
+    steps = _steps(g, power, uid, path)
+    return {kind: [x for x in places if _leads_to_end(g, power, uid, path, f"{kind}:{x}")]
+            for kind, places in steps.items()}
+
+
+def _leads_to_end(g: Ctx, power: str, uid: str, path: list[str], start: str) -> bool:
+    """Whether some ending place (10.1, 10.2) can be reached from ``start`` without crossing the path again."""
+    seen = set(path)
+    queue = [start]
+    seen.add(start)
+    while queue:
+        loc = queue.pop()
+        if may_stop(g, power, uid, [*path, loc], False):
+            return True
+        if g.s["units"][uid]["kind"] == "squadron" and st.loc_area(loc):
+            continue
+        for kind, places in _steps(g, power, uid, [loc]).items():
+            for x in places:
+                nxt = f"{kind}:{x}"
+                if nxt not in seen:
+                    seen.add(nxt)
+                    queue.append(nxt)
+    return False
+
+
+def _steps(g: Ctx, power: str, uid: str, path: list[str]) -> dict[str, list[str]]:
     s, b = g.s, g.game.board
     here = path[-1]
     info = s["units"][uid]
@@ -62,7 +89,8 @@ def next_places(g: Ctx, power: str, uid: str, path: list[str]) -> dict[str, list
             seas = [x for x in b.areas[area].seas if naval.may_sail(s, b, uid, x)]
         else:
             seas = [x for x in b.sea_links[sea] if naval.may_sail(s, b, uid, x)]
-            areas = [a for a in naval.own_ports(s, b, power, sea) if naval.port_fits(s, b, uid, a)]
+            areas = [a for a in naval.own_ports(s, b, power, sea)
+                     if s["mediterranean_open"] or b.mediterranean_port(a) == info["galley"]]
     return {"area": [a for a in areas if st.AREA + a not in seen], "sea": [x for x in seas if st.SEA + x not in seen]}
 
 
