@@ -68,6 +68,7 @@ def prepare(g: Ctx, board: Board, scenario_id: str, active_areas: set[str], mark
         seat = next(k for k, v in s["seats"].items() if row.power in v["powers"])
         s["powers"][row.power] = {"seat": seat, "unrest": row.initial_unrest or card.vitality,
                                   "interest": list(row.interest or card.interest(scenario.turns.first)),
+                                  "interest_areas": [],
                                   "to_deploy": {"points": row.points or 0, "revolts": 0}}
         add_card_units(s, board, row.power)
         for area in (*row.home_areas, *row.domains):

@@ -7,8 +7,6 @@ not in ``s["areas"]`` at all (7.2, 18.2.1: "as if they were not even printed on 
 """
 from __future__ import annotations
 
-from typing import Iterable
-
 from engines.ultima_ratio.board import Board
 
 AREA, SEA, BOX = "area:", "sea:", "box:"
@@ -87,14 +85,13 @@ def possessions(s: dict, power: str) -> list[str]:
 
 def interest_ok(s: dict, board: Board, power: str, area: str) -> bool:
     """18.4.1: a power may only use the areas of theaters it has interest in, and areas bordering them (18.5);
-    its own possessions and the areas printed in its colours stay usable (RULINGS.md › 18.4.1)."""
-    interest = s["powers"][power]["interest"]
-    info = board.areas[area]
-    if info.theater in interest or s["areas"][area]["owner"] == power:
+    its own possessions stay usable, and the areas a scenario opens to it (``interest_areas``; RULINGS.md ›
+    18.4.1)."""
+    info = s["powers"][power]
+    area_info = board.areas[area]
+    if area_info.theater in info["interest"] or s["areas"][area]["owner"] == power or area in info["interest_areas"]:
         return True
-    if info.home_of == power or power in info.domain_of:
-        return True
-    return any(t in interest for t in info.border_of)
+    return any(t in info["interest"] for t in area_info.border_of)
 
 
 def coastal(board: Board, area: str) -> bool:
@@ -200,6 +197,3 @@ BRITISH_ISLES = frozenset({"england", "scotland", "ireland", "wales"})
 def seats(s: dict) -> list[str]:
     return list(s["seats"])
 
-
-def total(items: Iterable[int]) -> int:
-    return sum(items)
