@@ -60,6 +60,7 @@ class Board:
     boxes: dict[str, list[str]] = field(default_factory=dict)             # theater -> its dispersed boxes
     box_theater: dict[str, str] = field(default_factory=dict)
     distances: dict[tuple[str, str], int] = field(default_factory=dict)   # (sea, sea) -> seas apart (0: same)
+    _gaps: dict[tuple[str, str], int | None] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.areas = {a.id: a for a in self.map.areas}
@@ -116,6 +117,15 @@ class Board:
     # ----- look-ups ---------------------------------------------------------------------------------------------
     def sea_distance(self, a: str, b: str) -> int | None:
         return self.distances.get((a, b))
+
+    def port_gap(self, a: str, b: str) -> int | None:
+        """Seas apart between two coastal areas (0: on a common sea), cached: content, not state."""
+        key = (a, b)
+        if key not in self._gaps:
+            found = [self.distances.get((x, y)) for x in self.areas[a].seas for y in self.areas[b].seas]
+            found = [d for d in found if d is not None]
+            self._gaps[key] = min(found) if found else None
+        return self._gaps[key]
 
     def theater_of(self, area: str) -> str:
         return self.areas[area].theater

@@ -374,7 +374,7 @@ def landers(g: Ctx, power: str) -> list[str]:
         area = st.loc_area(s["units"][u]["loc"])
         if not area or start.get(u) != s["units"][u]["loc"] or st.acted_this_impulse(s, u) or not st.coastal(b, area):
             continue
-        if landing_escorts(g, power, u) and landing_targets(g, power, u):
+        if landing_escorts(g, power, u) and next(_targets(g, power, u), None):
             out.append(u)
     return out
 
@@ -391,20 +391,20 @@ def landing_escorts(g: Ctx, power: str, uid: str) -> list[str]:
 def landing_targets(g: Ctx, power: str, uid: str) -> list[str]:
     """12.3.1 / 11.1.2: coastal enemy (or independent) areas within naval operation distance of the departure
     port; between maps the distance must be at least 2 (12.3.3)."""
+    return list(_targets(g, power, uid))
+
+
+def _targets(g: Ctx, power: str, uid: str):
     s, b = g.s, g.game.board
     start = st.loc_area(s["units"][uid]["loc"])
-    out = []
     for area in s["areas"]:
-        if area == start or not st.coastal(b, area) or st.controls(s, power, area):
+        if area == start or not b.areas[area].seas or st.controls(s, power, area):
             continue
-        if not enterable(g, power, area) or not can_end(g, power, area):
+        far = b.port_gap(start, area)
+        if far is None or far > min(naval.operation_distance(s, b, x) for x in b.areas[area].seas) - 1:
             continue
-        limit = min(naval.operation_distance(s, b, x) for x in b.areas[area].seas) - 1
-        far = [b.sea_distance(x, y) for x in b.areas[start].seas for y in b.areas[area].seas]
-        far = [d for d in far if d is not None]
-        if far and min(far) <= limit:
-            out.append(area)
-    return out
+        if enterable(g, power, area) and can_end(g, power, area):
+            yield area
 
 
 class LandingEscort(Step):

@@ -224,7 +224,7 @@ ACTIONS = {
     "repair_squadron": lambda g, p: bool(actions.repairable(g, p)),
     "build_fortress": lambda g, p: bool(actions.fortress_places(g, p, False)),
     "regroup_troop": lambda g, p: bool(actions.regroupable(g, p)),
-    "strategic_move": lambda g, p: bool(strategic_movement.movable(g, p)),
+    "strategic_move": lambda g, p: bool(strategic_movement.movable(g, p, first=True)),
     "tactical_move": lambda g, p: bool(land_movement.troops_that_move(g, p)),
     "landing": lambda g, p: bool(land_movement.landers(g, p)),
     "naval_move": lambda g, p: bool(naval.naval_movers(g, p)),

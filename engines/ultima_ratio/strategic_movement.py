@@ -15,17 +15,24 @@ from engines.ultima_ratio import battles, naval
 from engines.ultima_ratio import state as st
 
 
-def movable(g: Ctx, power: str) -> list[str]:
-    """Counters that can make a strategic movement: troops on the map (not besieged), operational squadrons."""
+def movable(g: Ctx, power: str, first: bool = False) -> list[str]:
+    """Counters that can make a strategic movement: troops on the map (not besieged), operational squadrons
+    (``first``: stop at the first one found)."""
     s = g.s
     out = []
     for u in st.units_of(s, power, where="map"):
         info = s["units"][u]
-        if info["kind"] == "squadron" and not info["repair"] and next_places(g, power, u, [info["loc"]]):
+        if info["kind"] == "squadron" and info["repair"]:
+            continue
+        area = st.loc_area(info["loc"])
+        if info["kind"] == "troop" and (not area or s["areas"][area]["siege"]):
+            continue
+        path = [info["loc"]]
+        if any(_leads_to_end(g, power, u, path, f"{kind}:{x}")
+               for kind, places in _steps(g, power, u, path).items() for x in places):
             out.append(u)
-        elif info["kind"] == "troop" and st.loc_area(info["loc"]) and not s["areas"][st.loc_area(info["loc"])]["siege"]:
-            if next_places(g, power, u, [info["loc"]]):
-                out.append(u)
+            if first:
+                break
     return out
 
 
