@@ -71,6 +71,7 @@ def set_up(g: Ctx, board: Board, scenario_id: str) -> None:
     s = g.s
     main = [a for a in portuguese_areas(board) if a in s["areas"] and board.areas[a].map == "main"]
     s["powers"][PORTUGAL]["interest_areas"] = main          # RULINGS.md › 18.4.1 (9.1)
+    s["scored_areas"] = st.possessions(s, PORTUGAL)         # owned from the start: they do not "become owned"
     s["areas"][ADEN]["marker"] = None
     st.move_unit(s, f"{EMIRATES}-troop-1", st.AREA + ADEN)            # l. 1930
     st.move_unit(s, f"{EMIRATES}-squadron-1", st.SEA + "indian-ocean")
