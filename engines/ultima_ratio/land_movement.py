@@ -176,7 +176,7 @@ class TacticalMove(Step):
         if stage == "go_on":
             nxt = [x for x in second_steps(g, power, here, f["from"]) if can_end(g, power, x)]
             legal = {"area": nxt}
-            if can_end(g, power, here):
+            if battles.stacking_room(g.s, g.game.board, here, power) >= 0:
                 legal["stop"] = [None]
             if subjugation_here(g, power, here):
                 legal["subjugate"] = [here]

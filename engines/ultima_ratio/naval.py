@@ -213,8 +213,8 @@ class NavalMove(Step):
             return text("prompt.naval_unit"), {"unit": naval_movers(g, f["power"])}
         if "sea" not in f:
             return text("prompt.naval_sea", unit=f["unit"]), {"sea": tactical_seas(g, f["unit"])}
-        return text("prompt.naval_attack", sea=f["sea"]), {"attack": enemy_fleets(g.s, f["power"], f["sea"]),
-                                                            "stop": [None]}
+        foes = enemy_fleets(g.s, f["power"], f["sea"])
+        return text("prompt.naval_attack", sea=f["sea"]), ({"attack": foes} if foes else {}) | {"stop": [None]}
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         return text(f"act.{verb}", arg=arg)
@@ -267,7 +267,8 @@ class SeaInterception(Step):
 
     def prompt(self, g: Ctx, role: str):
         f = g.frame
-        return text("prompt.escort", sea=f["sea"]), {"escort": escorts(g, f["power"], f["sea"]), "no_escort": [None]}
+        own = escorts(g, f["power"], f["sea"])
+        return text("prompt.escort", sea=f["sea"]), ({"escort": own} if own else {}) | {"no_escort": [None]}
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         return text(f"act.{verb}", arg=arg)
@@ -364,8 +365,9 @@ class Piracy(Step):
         if f.get("won"):
             return text("prompt.piracy_merchant", center=f["center"]), {"eliminate_merchant": [f["center"]],
                                                                           "keep": [None]}
+        own = piracy_interceptors(g, f["victim"], f["sea"])
         return text("prompt.piracy", pirate=f["pirate"], sea=f["sea"]), \
-            {"intercept": piracy_interceptors(g, f["victim"], f["sea"]), "no_interception": [None]}
+            ({"intercept": own} if own else {}) | {"no_interception": [None]}
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         return text(f"act.{verb}", arg=arg)

@@ -309,7 +309,8 @@ class EndOfImpulse(Step):
         return [g.frame["seat"]]
 
     def prompt(self, g: Ctx, role: str):
-        return text("prompt.end_of_impulse"), {"bring_home": self._candidates(g), "done": [None]}
+        home = self._candidates(g)
+        return text("prompt.end_of_impulse"), ({"bring_home": home} if home else {}) | {"done": [None]}
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         return text("act.bring_home", unit=arg[1]) if verb == "bring_home" else text("act.done_impulse")

@@ -86,9 +86,12 @@ def possessions(s: dict, power: str) -> list[str]:
 def interest_ok(s: dict, board: Board, power: str, area: str) -> bool:
     """18.4.1: a power may only use the areas of theaters it has interest in, and areas bordering them (18.5);
     its own possessions stay usable, and the areas a scenario opens to it (``interest_areas``; RULINGS.md ›
-    18.4.1)."""
-    info = s["powers"][power]
+    18.4.1). Minor powers operate in their theater and the areas bordering it (18.5)."""
     area_info = board.areas[area]
+    if power not in s["powers"]:
+        theater = board.minor(power).theater
+        return area_info.theater == theater or theater in area_info.border_of
+    info = s["powers"][power]
     if area_info.theater in info["interest"] or s["areas"][area]["owner"] == power or area in info["interest_areas"]:
         return True
     return any(t in info["interest"] for t in area_info.border_of)

@@ -57,6 +57,8 @@ def place(state: dict, uid: str, loc: str, **fields) -> dict:
     """A test position: a counter put somewhere directly."""
     state = copy_state(state)
     state["units"][uid].update(loc=loc, since=0, **fields)
+    if uid in state["impulse"]["start_locs"]:
+        state["impulse"]["start_locs"][uid] = loc
     return state
 
 

@@ -100,7 +100,7 @@ def test_emirates_piracy_against_a_portuguese_merchant():
     s["merchants"]["indian-ocean"] = {"portugal": 1}
     unrest = s["powers"]["portugal"]["unrest"]
     s, _ = play(s, "done")
-    assert step(s) == "piracy" and legal(s) == {"intercept": [], "no_interception": [None]}
+    assert step(s) == "piracy" and legal(s) == {"no_interception": [None]}
     s, log = play(s, "no_interception", None, dice=[5])       # E2 die: 5 -> 2 battle points: the pirate wins
     assert s["powers"]["portugal"]["unrest"] == unrest + 1
     assert legal(s) == {"eliminate_merchant": ["indian-ocean"], "keep": [None]}
