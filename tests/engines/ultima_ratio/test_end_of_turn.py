@@ -1,0 +1,66 @@
+"""23. End of turn: veterans, disbanding and degrading, social agitation, dynastic changes."""
+from __future__ import annotations
+
+from engines.ultima_ratio import end_of_turn
+from tests.engines.ultima_ratio.support import advance, at_first_impulse, ctx, legal, play, step
+
+
+def test_half_the_veterans_rounded_up_turn_regular():
+    """23.1.2 (l. 1839): "Spain throughout the turn managed to veteranize 3 troops ... Half of the veterans
+    rounding up (2 troops) are turned to their regular side."""
+    s = at_first_impulse()
+    for n in (1, 2, 3):
+        s["units"][f"portugal-troop-{n}"].update(loc="area:portugal", veteran=True)
+    s = advance(s, "flip_veterans")
+    assert s["stack"][-1]["count"] == 2
+    s, _ = play(s, "unit", "portugal-troop-1")
+    s, _ = play(s, "unit", "portugal-troop-3")
+    assert [s["units"][f"portugal-troop-{n}"]["veteran"] for n in (1, 2, 3)] == [False, True, False]
+    assert step(s) == "disband_units"
+
+
+def test_units_may_be_eliminated_or_degraded():
+    s = at_first_impulse()
+    s["units"]["portugal-squadron-4"].update(loc="area:portugal")        # an E3
+    s = advance(s, "disband_units")
+    assert legal(s)["degrade"] == ["portugal-squadron-4"]
+    s, _ = play(s, "degrade", "portugal-squadron-4")
+    assert s["units"]["portugal-squadron-4"]["loc"] == "available"
+    assert s["units"]["portugal-squadron-1"]["loc"] == "area:portugal"   # an E2 took its place
+    s, _ = play(s, "eliminate", "portugal-squadron-1")
+    assert s["units"]["portugal-squadron-1"]["loc"] == "available"
+
+
+def test_social_agitation_places_revolts_or_disperses_troops():
+    """23.2: one R2 per unrest level above twice the vitality (Portugal: 4); a troop's factor cancels as many."""
+    s = at_first_impulse()
+    s["powers"]["portugal"]["unrest"] = 17                   # after the accounts (troop 1, income 5): 13
+    s["units"]["portugal-troop-4"].update(loc="area:portugal")
+    s = advance(s, "social_agitation")
+    unrest = s["powers"]["portugal"]["unrest"]
+    assert s["stack"][-1]["revolts"] == unrest - 8
+    revolts = s["stack"][-1]["revolts"]
+    s, _ = play(s, "disperse", "portugal-troop-4")           # a 3-4 troop: cancels 3
+    assert s["stack"][-1]["revolts"] == revolts - 3
+    while s["stack"][-1].get("revolts", 0) > 0:
+        s, _ = play(s, "revolt", legal(s)["revolt"][0])
+    assert "done" in legal(s)
+    assert s["powers"]["portugal"]["unrest"] == unrest       # dispersing does not lower unrest
+
+
+def test_collapse_is_a_dynastic_change_losing_twice_the_vitality():
+    g = ctx(at_first_impulse())
+    g.s["units"]["portugal-troop-1"]["loc"] = "area:portugal"
+    g.s["merchants"]["east-atlantic"] = {"portugal": 1}
+    end_of_turn.dynastic_change(g, "portugal", collapse=True)
+    assert g.s["seats"]["player1"]["vp"] == -8
+    assert g.s["units"]["portugal-troop-1"]["loc"] == "available" and g.s["merchants"]["east-atlantic"] == {}
+    assert g.s["powers"]["portugal"]["unrest"] == 4
+    assert g.s["powers"]["portugal"]["to_deploy"] == {"points": 5, "revolts": 2}
+
+
+def test_revolts_avoid_key_areas_commercial_ports_and_units():
+    g = ctx(at_first_impulse())
+    g.s["units"]["portugal-troop-1"]["loc"] = "area:oporto"
+    places = end_of_turn.revolt_places(g.s, g.game.board, "portugal")
+    assert places == ["alentejo", "algarve"]                  # Portugal (capital, commercial port), Oporto (troop)
