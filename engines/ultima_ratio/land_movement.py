@@ -163,7 +163,7 @@ class TacticalMove(Step):
         if stage == "unit":
             units = landers(g, power) if f["landing"] else troops_that_move(g, power)
             return text("prompt.tactical_unit"), {"unit": units}
-        here = st.loc_area(g.s["units"][f["unit"]]["loc"])
+        here = st.loc_area(g.s["units"][f["unit"]]["loc"]) or f["from"]
         if stage == "dest":
             if f["landing"]:
                 return text("prompt.landing_target"), {"area": landing_targets(g, power, f["unit"])}
@@ -184,7 +184,7 @@ class TacticalMove(Step):
         if stage == "control":
             return text("prompt.control", area=here), {"subjugate": [here], "stop": [None]}
         need = f["need"]
-        return text("prompt.gain_by_dispersing", area=here, count=need), {"disperse": [need], "stop": [None]}
+        return text("prompt.gain_by_dispersing", area=f["subjugated"], count=need), {"disperse": [need], "stop": [None]}
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         return text(f"act.{verb}", arg=arg)
@@ -282,17 +282,15 @@ class TacticalMove(Step):
             for uid in st.enemy_troops_in(s, area, f["power"]):
                 st.move_unit(s, uid, st.BOX + st.box_for(b, area))   # 13.3.6: no controlled area to retreat to
             return True
-        back = f["from"] if not f["landing"] else f["from"]
-        for uid in st.troops_in(s, area, f["power"]):
-            st.move_unit(s, uid, st.AREA + back)
+        for uid in st.troops_in(s, area, f["power"]):       # 13.3.6 / 12.3.2: back to where they came from
+            st.move_unit(s, uid, st.AREA + came_from)
         return False
 
     def on_stop(self, g: Ctx, role: str, arg: Any) -> None:
+        """Stop after the first area (then control may be announced, 12.5), or decline to take control."""
         f = g.frame
         if f.get("stage") == "go_on":
             self._offer_control(g, st.loc_area(g.s["units"][f["unit"]]["loc"]))
-            if g.s["stack"] and g.s["stack"][-1] is f and f.get("stage") == "control":
-                return
             return
         g.end("done")
 
@@ -309,7 +307,7 @@ class TacticalMove(Step):
             return
         level = to_subjugate(g, power, arg)
         troops = st.troops_in(s, arg, power)
-        moved = all(s["units"][u]["acted"] == s["impulse"]["n"] and u == f["unit"] for u in troops) and f["moves"]
+        moved = bool(f["moves"]) and troops == [f["unit"]]     # every troop there moved in this action
         dis = (1 if moved else 0) + (1 if b.areas[arg].terrain in ("forest", "mountain", "marsh") else 0)
         support = naval.naval_support(g, arg, power, naval.support_candidates(g, power, arg)[:1],
                                       portugal.emirates_supporters(g, arg))
@@ -327,15 +325,14 @@ class TacticalMove(Step):
             g.log("log.dispersed", unit=uid, rule="subjugation")
         need = 1 if result["result"] == "tie" else 2
         if len(st.troops_in(s, arg, power)) >= need:
-            f.update(stage="gain", need=need)
+            f.update(stage="gain", need=need, subjugated=arg)
         else:
             g.end("done")
 
     def on_disperse(self, g: Ctx, role: str, arg: int) -> None:
         """13.5.4: dispersing one troop after a tie, two after a defeat, gains control anyway."""
         f, s = g.frame, g.s
-        area = st.loc_area(s["units"][f["unit"]]["loc"]) if st.loc_area(s["units"][f["unit"]]["loc"]) else None
-        area = area or f["moves"][-1]
+        area = f["subjugated"]
         troops = sorted(st.troops_in(s, area, f["power"]), key=lambda u: st.quality(s, u))
         for uid in troops[:arg]:
             st.move_unit(s, uid, st.BOX + st.box_for(g.game.board, area))
@@ -428,7 +425,8 @@ class LandingEscort(Step):
         for sea in b.areas[f["target"]].seas:
             fleets = naval.strategic_interceptors(g, f["power"], sea, f["target"])
             if fleets:
-                st.move_unit(g.s, arg, st.SEA + sea) if st.loc_sea(g.s["units"][arg]["loc"]) is None else None
+                if st.loc_sea(g.s["units"][arg]["loc"]) != sea:
+                    st.move_unit(g.s, arg, st.SEA + sea)     # the escort sails with the landing (RULINGS.md › 12.3)
                 g.call("sea_interception", power=f["power"], troops=[f["unit"]], sea=sea, fleets=fleets)
                 return
         g.end("through")
