@@ -58,7 +58,9 @@ class TurnEnd(Step):
                        last=s["turn"] >= s["last_turn"])
                 return
             f["phase"] = "vp"
-        for seat in s["seats"]:
+        for seat, info in s["seats"].items():
+            if info["vp_per_turn"]:
+                add_vp(g, seat, info["vp_per_turn"], "seat_bonus")       # 7.1: "an extra bonus each turn"
             for power in st.powers_of(s, seat):
                 vp = economy.trade_vp(s, power)
                 if vp:

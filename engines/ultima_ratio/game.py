@@ -80,7 +80,7 @@ class UltimaRatioRegis(StepGame):
         s = g.s
         keys = ("scenario", "turn", "first_turn", "last_turn", "seats", "powers", "minors", "areas", "units",
                 "merchants", "merchants_prepared", "casus_belli", "wars", "impulse", "naval_distance", "capacity",
-                "scored_areas")
+                "scored_areas", "leaders", "seat_order")
         view = {k: s[k] for k in keys}
         view["cards"] = {"deck": len(s["cards"]["deck"]), "hands": {k: len(v) for k, v in s["cards"]["hands"].items()}}
         return view
