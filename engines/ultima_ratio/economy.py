@@ -111,8 +111,8 @@ def commercial_competition(g: Ctx) -> None:
             continue
         for power in sorted(present):
             if present[power] and not coastal_areas_in(s, board, center, power) and excess > 0:
-                cut = min(present[power], excess)
-                present[power] -= cut
+                cut = present[power]                 # the whole counter (1 or 2 merchants) is eliminated
+                present[power] = 0
                 excess -= cut
                 g.log("log.competition", power=power, center=center, count=cut, rule="merchant_surplus")
         for power in sorted(present):

@@ -13,6 +13,7 @@ from engines.core.machine import Ctx, StepGame
 from engines.ultima_ratio import actions, deployment, end_of_turn, land_movement, naval, portugal, sequence
 from engines.ultima_ratio import strategic_movement
 from engines.ultima_ratio.board import GAME_ID, Board, load_board
+from engines.ultima_ratio.bots import heuristic_bot
 
 PLAYABLE = ("the-rise-of-portugal",)
 
@@ -34,6 +35,7 @@ class UltimaRatioRegis(StepGame):
     messages_dir = pathlib.Path(__file__).parent / "messages"
     steps = STEPS
     max_actions = 5_000
+    bots = {**StepGame.bots, "heuristic": heuristic_bot}
 
     board: Board
 

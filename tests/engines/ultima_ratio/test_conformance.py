@@ -57,3 +57,19 @@ def test_legal_lists_are_fast_in_a_big_position():
     times = [slowest(p) for p in positions]
     assert max(times) < 0.005, [f"{t * 1000:.2f} ms" for t in times]
     print("legal-list times (ms):", [round(t * 1000, 2) for t in times])
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_heuristic_bot_plays_to_a_verdict(seed):
+    result = playout(GAME, seed, {"scenario": "the-rise-of-portugal"}, bot="heuristic", every=3)
+    assert result["outcome"]["text"]["msg"] in VERDICTS
+    assert result["outcome"]["scores"]["player1"] >= 15       # it expands overseas: at least a draw
+
+
+def test_heuristic_bot_refuses_an_unknown_step():
+    from engines.ultima_ratio.bots import heuristic_bot
+
+    view = GAME.view(at_first_impulse(), ROLE)
+    view["prompt"]["step"] = "no-such-step"
+    with pytest.raises(ValueError):
+        heuristic_bot(GAME, view, ROLE, None)

@@ -86,3 +86,12 @@ def test_two_merchants_are_a_monopoly_worth_one_vp():
     g = ctx(at_first_impulse())
     g.s["merchants"] = {"sea-of-china": {"portugal": 2}, "africa": {"portugal": 1}}
     assert economy.trade_vp(g.s, "portugal") == 1
+
+
+def test_a_power_without_coastal_areas_loses_its_whole_counter():
+    g = ctx(at_first_impulse())
+    own(g.s, "goa")
+    g.s["powers"]["spain"] = {"seat": "player1", "unrest": 0, "interest": [], "interest_areas": []}
+    g.s["merchants"] = {"indian-ocean": {"portugal": 1, "spain": 2}}    # capacity 1: excess 2
+    economy.commercial_competition(g)
+    assert g.s["merchants"]["indian-ocean"] == {"portugal": 1}
