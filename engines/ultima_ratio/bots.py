@@ -82,7 +82,7 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
     if step == "tactical_move":
         if prompt["text"]["msg"] == "prompt.control":
             return "stop", None          # just landed or moved in: subjugate next impulse without that disadvantage
-        for verb in ("subjugate", "disperse", "assault"):
+        for verb in ("support", "subjugate", "disperse", "assault"):
             if verb in legal:
                 return verb, legal[verb][0]
         if "unit" in legal:

@@ -183,6 +183,9 @@ class TacticalMove(Step):
             return text("prompt.tactical_on", unit=f["unit"]), {k: v for k, v in legal.items() if v}
         if stage == "control":
             return text("prompt.control", area=here), {"subjugate": [here], "stop": [None]}
+        if stage == "support":
+            return text("prompt.naval_support", area=f["combat_area"]), \
+                {"support": naval.support_candidates(g, power, f["combat_area"]), "no_support": [None]}
         need = f["need"]
         return text("prompt.gain_by_dispersing", area=f["subjugated"], count=need), {"disperse": [need], "stop": [None]}
 
@@ -220,9 +223,46 @@ class TacticalMove(Step):
         f["moves"].append(area)
         g.log("log.tactical", power=power, unit=f["unit"], area=area, landing=f["landing"], rule="tactical_movement")
         if st.enemy_troops_in(s, area, power):
-            if not self._battle(g, area, came_from):
-                g.end("done")
-                return
+            self._ask_support(g, area, "battle")
+            return
+        self._entered(g, area)
+
+    def _ask_support(self, g: Ctx, area: str, then: str) -> None:
+        """11.4.2: before a combat in a coastal area the player may announce naval support with a squadron in an
+        adjacent sea (a decision); then the combat ``then`` ("battle" or "subjugate") is fought."""
+        f = g.frame
+        f.update(combat_area=area, then=then, supporter=None)
+        if naval.support_candidates(g, f["power"], area):
+            f["stage"] = "support"
+            return
+        self._fight(g)
+
+    def on_support(self, g: Ctx, role: str, arg: str) -> None:
+        g.frame["supporter"] = arg
+        self._fight(g)
+
+    def on_no_support(self, g: Ctx, role: str, arg: Any) -> None:
+        self._fight(g)
+
+    def _fight(self, g: Ctx) -> None:
+        f = g.frame
+        area = f["combat_area"]
+        if f["then"] == "subjugate":
+            self._subjugate(g, area)
+        elif self._battle(g, area, f["from"]):
+            self._entered(g, area)
+        else:
+            g.end("done")
+
+    def _support(self, g: Ctx, area: str) -> str | None:
+        from engines.ultima_ratio import portugal
+
+        f = g.frame
+        friends = [f["supporter"]] if f.get("supporter") else []
+        return naval.naval_support(g, area, f["power"], friends, portugal.emirates_supporters(g, area))
+
+    def _entered(self, g: Ctx, area: str) -> None:
+        f, s, power = g.frame, g.s, g.frame["power"]
         fort = st.fortress(s, area)
         if fort and fort["built"] and st.hostile(s, power, fort["power"]):
             s["areas"][area]["siege"] = {"besieger": power, "casualties": 0}
@@ -247,8 +287,6 @@ class TacticalMove(Step):
 
     def _battle(self, g: Ctx, area: str, came_from: str) -> bool:
         """13.3 through the seam: the defenders stand (automata). Returns whether the attacker holds the area."""
-        from engines.ultima_ratio import portugal
-
         f, s, b = g.frame, g.s, g.game.board
         f["fought"] = True
         attackers = st.troops_in(s, area, f["power"])
@@ -262,8 +300,7 @@ class TacticalMove(Step):
         elif terrain == "forest":
             field = 3
         dis = {"attacker": (1 if terrain in ("mountain", "marsh") else 0) + (1 if f["landing"] else 0)}
-        support = naval.naval_support(g, area, f["power"], naval.support_candidates(g, f["power"], area)[:1],
-                                      portugal.emirates_supporters(g, area))
+        support = self._support(g, area)
         if support == "attacker":
             dis["defender"] = 1
         elif support == "defender":
@@ -295,22 +332,23 @@ class TacticalMove(Step):
         g.end("done")
 
     def on_subjugate(self, g: Ctx, role: str, arg: str) -> None:
-        """13.5: one die each; the subjugator has a disadvantage if all its troops in the area moved in this
-        action, and another in forest, mountain or marsh; enemy naval support gives the other side one."""
-        from engines.ultima_ratio import portugal
-
-        f, s, b = g.frame, g.s, g.game.board
-        power = f["power"]
-        if free_control(g, power, arg):
-            take_control(g, power, arg)
+        """12.5: control without opposition, or a subjugation combat (after a possible naval support)."""
+        if free_control(g, g.frame["power"], arg):
+            take_control(g, g.frame["power"], arg)
             g.end("done")
             return
+        self._ask_support(g, arg, "subjugate")
+
+    def _subjugate(self, g: Ctx, arg: str) -> None:
+        """13.5: one die each; the subjugator has a disadvantage if all its troops in the area moved in this
+        action, and another in forest, mountain or marsh; naval support gives the other side one (13.5.3)."""
+        f, s, b = g.frame, g.s, g.game.board
+        power = f["power"]
         level = to_subjugate(g, power, arg)
         troops = st.troops_in(s, arg, power)
         moved = bool(f["moves"]) and troops == [f["unit"]]     # every troop there moved in this action
         dis = (1 if moved else 0) + (1 if b.areas[arg].terrain in ("forest", "mountain", "marsh") else 0)
-        support = naval.naval_support(g, arg, power, naval.support_candidates(g, power, arg)[:1],
-                                      portugal.emirates_supporters(g, arg))
+        support = self._support(g, arg)
         other = 1 if support == "attacker" else 0
         dis += 1 if support == "defender" else 0
         result = battles.resolve_subjugation(g, arg, power, troops, level, dis, other)

@@ -113,7 +113,9 @@ def test_landing_on_aden_fights_the_emirates_troop_and_fortress():
     assert "aden" in legal(s)["area"]
     s = moves(s, ("area", "aden"))
     # the escort: the Emirates fleet is in port under repair, so no interception; battle: open? Aden is mountain
-    s, log = play(s, "escort", "portugal-squadron-4", dice=[6, 1, 1])
+    s, _ = play(s, "escort", "portugal-squadron-4")
+    assert legal(s) == {"support": ["portugal-squadron-4"], "no_support": [None]}       # 11.4.2: a decision
+    s, log = play(s, "no_support", None, dice=[6, 1, 1])
     assert any(e["msg"] == "log.land_battle" for e in log)
     # Q1 (landing) 6 -> 5: 2 points; the fortress Q3 1 -> 3: 1 point, the troop Q2 1 -> 2: nothing
     assert s["units"]["emirates-troop-1"]["loc"] == "box:dispersed-te"
@@ -124,3 +126,16 @@ def test_landing_on_aden_fights_the_emirates_troop_and_fortress():
     assert legal(s)["assault"] == ["aden"]
     s, _ = play(s, "assault", "aden", dice=[6, 1])
     assert s["areas"]["aden"]["owner"] == "portugal" and "emirates" not in s["minors"]
+
+
+def test_naval_support_gives_the_opposition_a_disadvantage():
+    """11.4.2 / 13.5.3: a squadron in an adjacent sea supports the subjugation; the A2 die drops to Q1."""
+    s = own(at_first_impulse(deploy=TROOP), "sao-tome")
+    s = place(s, "portugal-troop-1", "area:guinea")
+    s = place(s, "portugal-squadron-1", "sea:gulf-of-guinea")
+    s = moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
+              ("subjugate", "guinea"))
+    assert legal(s) == {"support": ["portugal-squadron-1"], "no_support": [None]}
+    # forest: Q3 -> Q2 rolls 3 (1 point); supported against: Q2 -> Q1 rolls 3 -> 2 (no point): a win
+    s, _ = play(s, "support", "portugal-squadron-1", dice=[3, 3])
+    assert s["areas"]["guinea"]["owner"] == "portugal"
