@@ -127,9 +127,6 @@ class Board:
             self._gaps[key] = min(found) if found else None
         return self._gaps[key]
 
-    def theater_of(self, area: str) -> str:
-        return self.areas[area].theater
-
     def mediterranean_sea(self, sea: str) -> bool:
         return self.seas[sea].mediterranean
 

@@ -137,10 +137,12 @@ def take_control(g: Ctx, power: str, area: str) -> None:
     if info["owner"] is None or info["owner"] in s["minors"]:
         info["owner"] = power
     g.log("log.control", power=power, area=area, rule="control_without_opposition")
+    withdraw_fleets(g, area, power)
     portugal.on_control(g, power, area, before)
 
 
 def withdraw_fleets(g: Ctx, area: str, power: str) -> None:
+    """11.6: squadrons (operational or under repair) in a port their power just lost go to the nearest port."""
     for uid in st.units_at(g.s, st.AREA + area, kind="squadron"):
         owner = g.s["units"][uid]["power"]
         if owner != power:

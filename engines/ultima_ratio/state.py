@@ -60,14 +60,8 @@ def active(s: dict, area: str) -> bool:
     return area in s["areas"]
 
 
-def owner(s: dict, area: str) -> str | None:
-    return s["areas"][area]["owner"]
 
 
-def controller(s: dict, area: str) -> str | None:
-    """Who effectively controls the area (Glossary "Control"): nobody while a rebellion or an independent
-    marker holds it (18.3)."""
-    return s["areas"][area]["control"]
 
 
 def controls(s: dict, power: str, area: str) -> bool:
@@ -107,8 +101,6 @@ def neighbours(s: dict, board: Board, area: str) -> list[str]:
 
 
 # ----- units ----------------------------------------------------------------------------------------------------
-def unit(s: dict, uid: str) -> dict:
-    return s["units"][uid]
 
 
 def units_at(s: dict, loc: str, power: str | None = None, kind: str | None = None) -> list[str]:
@@ -194,9 +186,4 @@ def box_for(board: Board, area: str) -> str:
     return boxes[0]
 
 
-BRITISH_ISLES = frozenset({"england", "scotland", "ireland", "wales"})
-
-
-def seats(s: dict) -> list[str]:
-    return list(s["seats"])
-
+BRITISH_ISLES = frozenset({"england", "scotland", "ireland"})
