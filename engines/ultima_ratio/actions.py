@@ -38,7 +38,7 @@ def troop_places(g: Ctx, power: str, grade: str) -> list[str]:
     theater = st.home_theater(s, b, power) if grade == "3-4" else None
     out = []
     for area in st.possessions(s, power):
-        if not st.controls(s, power, area) or s["areas"][area]["marker"]:
+        if not st.controls(s, power, area) or s["areas"][area]["marker"] or s["areas"][area]["siege"]:
             continue
         if theater is not None and b.areas[area].theater != theater:
             continue
@@ -198,7 +198,8 @@ def regroup_places(g: Ctx, power: str, uid: str) -> list[str]:
     box = s["units"][uid]["loc"][len(st.BOX):]
     out = []
     for area in s["areas"]:
-        if st.box_for(b, area) != box or not st.controls(s, power, area) or s["areas"][area]["marker"]:
+        info = s["areas"][area]
+        if st.box_for(b, area) != box or not st.controls(s, power, area) or info["marker"] or info["siege"]:
             continue
         if st.enemy_troops_in(s, area, power) or battles.stacking_room(s, b, area, power) < 1:
             continue

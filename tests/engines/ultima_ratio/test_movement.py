@@ -139,3 +139,30 @@ def test_naval_support_gives_the_opposition_a_disadvantage():
     # forest: Q3 -> Q2 rolls 3 (1 point); supported against: Q2 -> Q1 rolls 3 -> 2 (no point): a win
     s, _ = play(s, "support", "portugal-squadron-1", dice=[3, 3])
     assert s["areas"]["guinea"]["owner"] == "portugal"
+
+
+def test_the_emirates_fleet_intercepts_a_landing_on_aden():
+    """11.4.1 / l. 1930: the Emirates intercept attacks on Aden; the escort fights (one die each: one squadron
+    per side within the two-dice battlefield); if the interceptor wins, the landing is turned back."""
+    s = own(at_first_impulse(deploy=TROOP + SQUADRON), "muscat")
+    s = place(s, "portugal-troop-1", "area:muscat")
+    s = place(s, "portugal-squadron-4", "area:muscat")
+    s = moves(s, ("done", None), ("act", ["portugal", "landing"]), ("unit", "portugal-troop-1"), ("area", "aden"),
+              ("escort", "portugal-squadron-4"))
+    assert s["stack"][-1]["step"] == "sea_interception"
+    assert legal(s) == {"escort": ["portugal-squadron-4"], "no_escort": [None]}
+    s, log = play(s, "escort", "portugal-squadron-4", dice=[1, 6])     # E3 1 -> 3 (1) against E2 6 (2+C)
+    assert s["units"]["portugal-troop-1"]["loc"] == "area:muscat"
+    assert any(e["msg"] == "log.landing_stopped" for e in log)
+    assert s["units"]["portugal-squadron-4"]["loc"] == "area:muscat"   # beaten, back to its base
+    assert s["stack"][-1]["step"] == "power_actions"
+
+
+def test_an_unescorted_crossing_is_stopped_by_one_battle_point():
+    s = own(at_first_impulse(deploy=TROOP + SQUADRON), "muscat")
+    s = place(s, "portugal-troop-1", "area:muscat")
+    s = place(s, "portugal-squadron-4", "area:muscat")
+    s = moves(s, ("done", None), ("act", ["portugal", "landing"]), ("unit", "portugal-troop-1"), ("area", "aden"),
+              ("escort", "portugal-squadron-4"))
+    s, _ = play(s, "no_escort", None, dice=[2])              # E2: 2 -> no point: the crossing goes through
+    assert s["units"]["portugal-troop-1"]["loc"] == "area:aden"
