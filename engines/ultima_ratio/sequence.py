@@ -190,10 +190,11 @@ class Impulse(Step):
 
 
 class StartOfImpulse(Step):
-    """8.2.2 "Start of impulse", at no cost: operational squadrons in port may go to an adjacent sea (11.6).
-    (Free regroups, sorties, leader swaps, alliances and peace need chapters 17, 13.4 and 21.)"""
+    """8.2.2 "Start of impulse", at no cost: operational squadrons in port may go to an adjacent sea (11.6); a
+    player without cards gives each of its powers at war one free troop regrouping or strategic redeployment
+    (8.2.3). (Sorties, leader swaps, alliances and peace need chapters 13.4, 17 and 21.)"""
 
-    goes_to = ()
+    goes_to = ("regroup_troop", "strategic_move")
 
     def active(self, g: Ctx) -> list[str]:
         return [g.frame["seat"]]
@@ -201,20 +202,49 @@ class StartOfImpulse(Step):
     def prompt(self, g: Ctx, role: str):
         moves = [m for p in st.powers_of(g.s, role) for m in naval.to_sea_moves(g, p)]
         legal: dict[str, list] = {"to_sea": moves} if moves else {}
+        free = free_actions(g, role)
+        if free:
+            legal["free"] = free
         legal["done"] = [None]
         return text("prompt.start_of_impulse"), legal
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         if verb == "to_sea":
             return text("act.to_sea", unit=arg[0], sea=arg[1])
+        if verb == "free":
+            return text(f"act.free.{arg[1]}", power=arg[0])
         return text("act.done_start")
 
     def on_to_sea(self, g: Ctx, role: str, arg: list) -> None:
         st.move_unit(g.s, arg[0], st.SEA + arg[1])
         g.log("log.to_sea", unit=arg[0], sea=arg[1], rule="fleets_in_port")
 
+    def on_free(self, g: Ctx, role: str, arg: list) -> None:
+        power, action = arg
+        g.frame.setdefault("free_used", []).append(power)
+        g.log("log.free_action", power=power, action=action, rule="players_without_cards")
+        g.call(action, power=power, **({"path": []} if action == "strategic_move" else {}))
+
     def on_done(self, g: Ctx, role: str, arg: Any) -> None:
         g.end(None)
+
+
+def free_actions(g: Ctx, seat: str) -> list[list[str]]:
+    """8.2.3: "if a player without cards has major powers at war, each of these powers has one free troop
+    regrouping or strategic redeployment at the beginning of the impulse"."""
+    s = g.s
+    if s["cards"]["hands"].get(seat):
+        return []
+    used = g.frame.get("free_used", [])
+    out = []
+    for power in st.powers_of(s, seat):
+        if power in used or not any(power in pair for pair in s["wars"]):
+            continue
+        if actions.regroupable(g, power):
+            out.append([power, "regroup_troop"])
+        if strategic_movement.movable(g, power, first=True):
+            out.append([power, "strategic_move"])
+    return out
 
 
 # action id -> (step, availability); each costs one action point

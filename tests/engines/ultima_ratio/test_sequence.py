@@ -51,3 +51,16 @@ def test_first_player_is_chosen_by_the_fewest_vp_ties_to_the_lower_number():
     g.s["stack"].append({"step": "first_player"})
     FirstPlayer().on_start(g, "player4", ["player2", "counterclockwise"])
     assert g.s["seat_order"] == ["player2", "player1", "player4"]
+
+
+def test_a_power_at_war_of_a_player_without_cards_has_a_free_regroup_or_redeployment():
+    """8.2.3 (l. 411). 9.1 has no war between major powers (RULINGS.md › 9.1, 9.): a war is set by hand."""
+    s = at_first_impulse(deploy=[("build", "build_troop"), ("grade", "2-3"), ("area", "oporto"), ("stop", None)])
+    assert "free" not in legal(s)
+    s["wars"] = [["portugal", "spain"]]
+    s = place(s, "portugal-troop-2", "box:dispersed-wm")
+    assert legal(s)["free"] == [["portugal", "regroup_troop"], ["portugal", "strategic_move"]]
+    s = moves(s, ("free", ["portugal", "regroup_troop"]), ("unit", "portugal-troop-2"), ("area", "algarve"),
+              ("stop", None))
+    assert step(s) == "start_of_impulse" and "free" not in legal(s)
+    assert s["impulse"]["actions"] == {"portugal": 2}            # no action spent
