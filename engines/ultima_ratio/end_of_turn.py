@@ -8,14 +8,14 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import economy, portugal
+from engines.ultima_ratio import economy, naval, portugal
 from engines.ultima_ratio import state as st
 
 COLLAPSE = 20  # 23.2: "reach (or surpass) 20 points of unrest"
 
 
 class TurnEnd(Step):
-    goes_to = ("flip_veterans", "disband_units", "social_agitation")
+    goes_to = ("flip_veterans", "disband_units", "social_agitation", "rebase")
 
     def auto(self, g: Ctx) -> None:
         f, s = g.frame, g.s
@@ -57,6 +57,13 @@ class TurnEnd(Step):
                 g.call("social_agitation", power=power, revolts=max(0, excess), agitated=excess > 0,
                        last=s["turn"] >= s["last_turn"])
                 return
+            f["phase"] = "bases"
+        if f["phase"] == "bases":
+            for power in s["powers"]:                      # 11.6: ports lost to the revolts
+                rebase = naval.check_bases(g, power)
+                if rebase:
+                    g.call("rebase", **rebase)
+                    return
             f["phase"] = "vp"
         for seat, info in s["seats"].items():
             if info["vp_per_turn"]:

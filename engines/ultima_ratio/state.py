@@ -161,10 +161,15 @@ def acted_this_impulse(s: dict, uid: str) -> bool:
 
 
 def move_unit(s: dict, uid: str, loc: str) -> None:
-    """A counter changes place (and its status clock restarts: "started the impulse in this status")."""
+    """A counter changes place (and its status clock restarts: "started the impulse in this status"); a siege
+    whose last besieging troop leaves is over."""
     info = s["units"][uid]
+    left = loc_area(info["loc"])
     info["loc"] = loc
     info["since"] = s["impulse"]["n"]
+    siege = s["areas"][left]["siege"] if left in s["areas"] else None
+    if siege and not troops_in(s, left, siege["besieger"]):
+        s["areas"][left]["siege"] = None        # 13.4.5: the siege ends when the besieging force is removed
 
 
 def home_theater(s: dict, board: Board, power: str) -> str:

@@ -166,3 +166,13 @@ def test_an_unescorted_crossing_is_stopped_by_one_battle_point():
               ("escort", "portugal-squadron-4"))
     s, _ = play(s, "no_escort", None, dice=[2])              # E2: 2 -> no point: the crossing goes through
     assert s["units"]["portugal-troop-1"]["loc"] == "area:aden"
+
+
+def test_a_siege_ends_when_the_besiegers_leave():
+    g = ctx(at_first_impulse(deploy=TROOP))
+    g.s["units"]["portugal-troop-1"]["loc"] = "area:aden"
+    g.s["areas"]["aden"]["siege"] = {"besieger": "portugal", "casualties": 1}
+    from engines.ultima_ratio import state as st
+
+    st.move_unit(g.s, "portugal-troop-1", "box:dispersed-te")
+    assert g.s["areas"]["aden"]["siege"] is None
