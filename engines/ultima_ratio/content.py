@@ -10,8 +10,9 @@ from engines.ultima_ratio.map import load_map
 WORLD_KEYS = ("powers", "minors", "events", "scenarios")
 
 
-def export() -> dict:
-    board = load_map()
+def export(content_dir=None, board=None, world=None) -> dict:
+    """The content as JSON data; a game instance passes its own loaded map and world (``board``, ``world``)."""
+    board = board or load_map()
     out: dict[str, list[dict]] = {
         "theaters": [t.model_dump(mode="json") for t in board.theaters],
         "areas": [a.model_dump(mode="json") for a in board.areas],
@@ -19,10 +20,11 @@ def export() -> dict:
         "connections": [_connection(c, board) for c in board.connections],
         "trade_centers": [c.model_dump(mode="json") for c in board.trade_centers],
     }
-    if importlib.util.find_spec("engines.ultima_ratio.world") is not None:
+    if world is None and importlib.util.find_spec("engines.ultima_ratio.world") is not None:
         from engines.ultima_ratio.world import load_world
 
         world = load_world()
+    if world is not None:
         for key in WORLD_KEYS:
             out[key] = [item.model_dump(mode="json") for item in getattr(world, key)]
     return out

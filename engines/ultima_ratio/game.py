@@ -42,11 +42,18 @@ class UltimaRatioRegis(StepGame):
     def load_content(self, content_dir) -> None:
         self.board = load_board(content_dir)
         self.content_digest = self.board.digest
+        b = self.board
+        names = {a.id: a.name for a in b.map.areas}
+        names.update({x.id: x.name for x in b.map.seas})
+        names.update({x.id: x.name for x in (*b.world.powers, *b.world.minors, *b.world.events)})
+        names.update({x.id: x.name for x in b.map.trade_centers})
+        names.update({box: f"{b.map.theater(t).name} dispersed box" for box, t in b.box_theater.items()})
+        self._names = names
 
     def content(self) -> dict[str, Any]:
         from engines.ultima_ratio.content import export
 
-        return export()
+        return export(board=self.board.map, world=self.board.world)
 
     def roles(self, options: BaseModel) -> list[str]:
         scenario = self.board.world.scenario(options.scenario)
@@ -63,19 +70,7 @@ class UltimaRatioRegis(StepGame):
     def name_of(self, value: Any, lang: str) -> str | None:
         if not isinstance(value, str):
             return None
-        b = self.board
-        if value in b.areas:
-            return b.areas[value].name
-        if value in b.seas:
-            return b.seas[value].name
-        if value in b.box_theater:
-            return f"{b.map.theater(b.box_theater[value]).name} dispersed box"
-        for kind in ("powers", "minors", "trade_centers", "events"):
-            items = getattr(b.world, kind, None) if kind != "trade_centers" else b.map.trade_centers
-            for item in items:
-                if item.id == value:
-                    return item.name
-        return unit_name(value)
+        return self._names.get(value) or unit_name(value)
 
     # ----- views ---------------------------------------------------------------------------------------------------
     def public_view(self, g: Ctx) -> dict:
