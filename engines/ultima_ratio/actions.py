@@ -69,9 +69,11 @@ class BuildTroop(Step):
 
     def on_area(self, g: Ctx, role: str, arg: str) -> None:
         power = g.frame["power"]
-        uid = next(u for u in st.units_of(g.s, power, "troop", "available") if g.s["units"][u]["grade"] == g.frame["grade"])
+        uid = next(u for u in st.units_of(g.s, power, "troop", "available")
+                   if g.s["units"][u]["grade"] == g.frame["grade"])
         st.move_unit(g.s, uid, st.AREA + arg)
-        g.log("log.troop_built", power=power, unit=uid, area=arg, quality=st.quality(g.s, uid), rule="troop_construction")
+        g.log("log.troop_built", power=power, unit=uid, area=arg, quality=st.quality(g.s, uid),
+              rule="troop_construction")
         g.goto("strategic_move", power=power, unit=uid, included=True, path=[st.AREA + arg])
 
 
@@ -113,7 +115,8 @@ class BuildSquadron(Step):
 
     def on_area(self, g: Ctx, role: str, arg: str) -> None:
         f, s = g.frame, g.s
-        uid = next(u for u in st.units_of(s, f["power"], "squadron", "available") if s["units"][u]["grade"] == f["grade"])
+        uid = next(u for u in st.units_of(s, f["power"], "squadron", "available")
+                   if s["units"][u]["grade"] == f["grade"])
         st.move_unit(s, uid, st.AREA + arg)
         s["units"][uid]["repair"] = not f["deploy"]   # 9.2: "under repair"; 24.: built at once
         s["units"][uid]["galley"] = board(g).mediterranean_port(arg)

@@ -140,7 +140,8 @@ class DisbandUnits(Step):
         s = g.s
         info = s["units"][arg]
         lower = {"E3": "E2", "3-4": "2-3"}[info["grade"]]
-        other = next(u for u in st.units_of(s, info["power"], info["kind"], "available") if s["units"][u]["grade"] == lower)
+        other = next(u for u in st.units_of(s, info["power"], info["kind"], "available")
+                     if s["units"][u]["grade"] == lower)
         for key in ("loc", "since", "acted", "repair", "galley"):
             s["units"][other][key] = info[key]
         info.update(loc="available", veteran=False, repair=False)
@@ -184,7 +185,8 @@ class SocialAgitation(Step):
             return text("prompt.last_agitation"), {"dynastic_change": ["forced"]}
         legal: dict[str, list] = {}
         if f["revolts"] > 0:
-            legal["disperse"] = [u for u in st.units_of(s, f["power"], "troop", "map") if st.loc_area(s["units"][u]["loc"])]
+            legal["disperse"] = [u for u in st.units_of(s, f["power"], "troop", "map")
+                                 if st.loc_area(s["units"][u]["loc"])]
             legal["revolt"] = revolt_places(s, g.game.board, f["power"])
         else:
             legal["done"] = [None]

@@ -45,7 +45,8 @@ def own_ports(s: dict, board: Board, power: str, sea: str) -> list[str]:
 
 def base_ports(s: dict, board: Board, power: str, galley: bool) -> list[str]:
     return [a for a in s["areas"] if st.controls(s, power, a) and st.coastal(board, a)
-            and st.interest_ok(s, board, power, a) and (s["mediterranean_open"] or board.mediterranean_port(a) == galley)]
+            and st.interest_ok(s, board, power, a)
+            and (s["mediterranean_open"] or board.mediterranean_port(a) == galley)]
 
 
 def port_reach(board: Board, port: str, sea: str) -> int | None:

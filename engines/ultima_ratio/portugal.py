@@ -10,8 +10,6 @@ acts after each Portuguese impulse exactly as the list says.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import deployment, naval

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engines.ultima_ratio import economy
-from tests.engines.ultima_ratio.support import GAME, advance, at_first_impulse, ctx, fresh, legal, moves, play, step
+from tests.engines.ultima_ratio.support import GAME, advance, at_first_impulse, ctx, fresh, legal, moves, play
 
 
 def own(s, *areas):

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import pytest
 
-from engines.core.machine import Ctx
 from engines.ultima_ratio import portugal
 from engines.ultima_ratio.game import GAME
 from tests.engines.ultima_ratio.support import advance, at_first_impulse, ctx, fresh, legal, play, step
