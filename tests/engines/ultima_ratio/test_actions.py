@@ -69,3 +69,14 @@ def test_lower_unrest_is_offered_only_above_zero():
     s["powers"]["portugal"]["unrest"] = 0
     s, _ = play(s, "done")
     assert ["portugal", "lower_unrest"] not in legal(s)["act"]
+
+
+def test_quality_of_the_counters():
+    """4.1: troops 2-3 are I2 (I3 veteran), 3-4 are I3 (I4 veteran); squadrons E2 / E3."""
+    from engines.ultima_ratio import state as st
+
+    s = fresh()
+    assert st.quality(s, "portugal-troop-1") == 2 and st.quality(s, "portugal-troop-4") == 3
+    s["units"]["portugal-troop-4"]["veteran"] = True
+    assert st.quality(s, "portugal-troop-4") == 4
+    assert st.quality(s, "portugal-squadron-1") == 2 and st.quality(s, "portugal-squadron-6") == 3

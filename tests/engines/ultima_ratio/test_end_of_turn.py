@@ -64,3 +64,31 @@ def test_revolts_avoid_key_areas_commercial_ports_and_units():
     g.s["units"]["portugal-troop-1"]["loc"] = "area:oporto"
     places = end_of_turn.revolt_places(g.s, g.game.board, "portugal")
     assert places == ["alentejo", "algarve"]                  # Portugal (capital, commercial port), Oporto (troop)
+
+
+def test_last_turn_agitation_forces_a_dynastic_change():
+    """23.4: in the last turn a power with social agitation must change dynasty."""
+    s = at_first_impulse()
+    s["turn"] = 5
+    s["powers"]["portugal"]["unrest"] = 15
+    s = advance(s, "social_agitation")
+    assert legal(s) == {"dynastic_change": ["forced"]}
+    vp = s["seats"]["player1"]["vp"]
+    s, _ = play(s, "dynastic_change", "forced")
+    assert s["outcome"] is not None
+    # -4 (vitality) for the change, then +12 - unrest (back to vitality 4) at the end of Turn 5
+    assert s["seats"]["player1"]["vp"] == vp - 4 + 12 - 4
+
+
+def test_taking_a_commercial_port_interrupts_its_trade_until_next_turn():
+    from engines.ultima_ratio.land_movement import take_control
+
+    g = ctx(at_first_impulse())
+    g.s["areas"]["goa"].update(owner="emirates", control="emirates", marker=None,
+                               fortress={"power": "emirates", "built": False, "since": 0})
+    take_control(g, "portugal", "goa")
+    assert g.s["areas"]["goa"]["interrupted"] and g.s["areas"]["goa"]["fortress"] is None    # 19.2.4, 9.4
+    state = advance(g.s, "start_of_impulse")
+    state = advance(state, "disband_units")
+    state = advance(state, "start_of_impulse")
+    assert state["turn"] == 2 and not state["areas"]["goa"]["interrupted"]                 # 8.1.3
