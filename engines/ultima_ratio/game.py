@@ -10,7 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from engines.core.machine import Ctx, StepGame
-from engines.ultima_ratio import actions, deployment, end_of_turn, land_movement, naval, portugal, sequence
+from engines.ultima_ratio import actions, deployment, end_of_turn, land_movement, naval, portugal, reactions, sequence
 from engines.ultima_ratio import strategic_movement
 from engines.ultima_ratio.board import GAME_ID, Board, load_board
 from engines.ultima_ratio.bots import heuristic_bot
@@ -24,7 +24,7 @@ class Options(BaseModel):
 
 
 STEPS = {**sequence.STEPS, **actions.STEPS, **strategic_movement.STEPS, **naval.STEPS, **land_movement.STEPS,
-         **end_of_turn.STEPS, **deployment.STEPS, **portugal.STEPS}
+         **end_of_turn.STEPS, **deployment.STEPS, **portugal.STEPS, **reactions.STEPS}
 
 
 class UltimaRatioRegis(StepGame):

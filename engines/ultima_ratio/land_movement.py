@@ -12,7 +12,7 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import battles, naval
+from engines.ultima_ratio import battles, naval, reactions
 from engines.ultima_ratio import state as st
 
 
@@ -154,7 +154,7 @@ class TacticalMove(Step):
     """12.1 / 12.3: frame ``power``, ``landing`` (an amphibious landing), then ``unit``, ``from``, ``moves``
     (areas entered), ``stage``: "unit", "dest", "go_on", "control", "gain"."""
 
-    goes_to = ("sea_interception", "landing_escort")
+    goes_to = ("sea_interception", "landing_escort", "land_reaction")
 
     def active(self, g: Ctx) -> list[str]:
         return [st.seat_of(g.s, g.frame["power"])]
@@ -208,6 +208,9 @@ class TacticalMove(Step):
 
     def resume(self, g: Ctx, result: Any) -> None:
         f = g.frame
+        if "pending" in f:                              # after the defender's reactions (12.4)
+            self._move_in(g, f.pop("pending"))
+            return
         if f.get("stage") == "dest" and f["landing"] and "target" in f:
             if result == "stopped":
                 g.log("log.landing_stopped", unit=f["unit"], rule="amphibious_landing")
@@ -217,6 +220,17 @@ class TacticalMove(Step):
             self._enter(g, f["target"])
 
     def _enter(self, g: Ctx, area: str) -> None:
+        """The move is announced: the power controlling the area may react first (12.4)."""
+        f, s = g.frame, g.s
+        defender = reactions.reacting_power(g, f["power"], area)
+        if defender is not None:
+            f["pending"] = area
+            g.call("land_reaction", power=defender, mover=f["power"], area=area, intercepted=False,
+                   came_from=st.loc_area(s["units"][f["unit"]]["loc"]))
+            return
+        self._move_in(g, area)
+
+    def _move_in(self, g: Ctx, area: str) -> None:
         f, s, power = g.frame, g.s, g.frame["power"]
         came_from = st.loc_area(s["units"][f["unit"]]["loc"])
         f["from"] = came_from

@@ -1,0 +1,104 @@
+"""Ultima Ratio Regis — 12.4 Reactions to land tactical movement: when an enemy announces a tactical move into an
+area a player's power controls, that power may intercept it (12.4.1: from one of its areas, a single troop one
+area away, or two away across a controlled area free of enemy troops; to or from the mini-maps only a single
+troop from an adjacent area) and may evade it (12.4.2: its troops in the area retreat to adjacent controlled areas
+free of enemies, or to areas with own troops not besieged, never to where the attack comes from; or disperse), in
+the order it likes. Not possible if the area is not controlled.
+
+Interception by an army (several troops with a leader) needs leaders (17.): not offered yet. Automata (the 9.1
+Emirates) do not react: their troop stands (RULINGS.md › 9.1 Emirates).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.machine import Ctx, Step
+from engines.core.types import text
+from engines.ultima_ratio import battles
+from engines.ultima_ratio import state as st
+
+
+def reacting_power(g: Ctx, mover: str, area: str) -> str | None:
+    """The player's power that controls the area the move goes into, if it is the mover's enemy."""
+    s = g.s
+    who = s["areas"][area]["control"]
+    if who in s["powers"] and st.hostile(s, mover, who):
+        return who
+    return None
+
+
+def interceptors(g: Ctx, power: str, area: str, mover: str) -> list[str]:
+    """12.4.1: single troops that may enter the attacked area."""
+    s, b = g.s, g.game.board
+    mini = b.areas[area].mini_map
+    out = []
+    for near in st.neighbours(s, b, area):
+        if not st.controls(s, power, near):          # "he can point to only one of his areas"
+            continue
+        if not s["areas"][near]["siege"]:
+            out += st.troops_in(s, near, power)
+        if mini or b.areas[near].mini_map or st.enemy_troops_in(s, near, power):
+            continue
+        for far in st.neighbours(s, b, near):
+            if far != area and st.controls(s, power, far) and not b.areas[far].mini_map \
+                    and not s["areas"][far]["siege"]:
+                out += st.troops_in(s, far, power)
+    return sorted(set(out))
+
+
+def retreats(g: Ctx, power: str, area: str, came_from: str) -> list[list[str]]:
+    """12.4.2: [troop, area] retreats of the troops in the attacked area."""
+    s, b = g.s, g.game.board
+    places = []
+    for near in st.neighbours(s, b, area):
+        if near == came_from or s["areas"][near]["marker"]:
+            continue
+        free = st.controls(s, power, near) and not st.enemy_troops_in(s, near, power)
+        own = bool(st.troops_in(s, near, power)) and not s["areas"][near]["siege"]
+        if (free or own) and battles.stacking_room(s, b, near, power) >= 1:
+            places.append(near)
+    return [[u, p] for u in st.troops_in(s, area, power) for p in places]
+
+
+class LandReaction(Step):
+    """Frame: ``power`` (reacting), ``mover``, ``area``, ``came_from``, ``intercepted``."""
+
+    goes_to = ()
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.frame["power"])]
+
+    def prompt(self, g: Ctx, role: str):
+        f = g.frame
+        legal: dict[str, list] = {}
+        if not f["intercepted"]:
+            legal["intercept"] = interceptors(g, f["power"], f["area"], f["mover"])
+        legal["retreat"] = retreats(g, f["power"], f["area"], f["came_from"])
+        legal["disperse"] = st.troops_in(g.s, f["area"], f["power"])
+        legal["done"] = [None]
+        return text("prompt.land_reaction", area=f["area"]), {k: v for k, v in legal.items() if v}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        if verb == "retreat":
+            return text("act.retreat", unit=arg[0], area=arg[1])
+        return text(f"act.react_{verb}", arg=arg)
+
+    def on_intercept(self, g: Ctx, role: str, arg: str) -> None:
+        f = g.frame
+        st.move_unit(g.s, arg, st.AREA + f["area"])
+        f["intercepted"] = True
+        g.log("log.intercepted", unit=arg, area=f["area"], rule="land_interception")
+
+    def on_retreat(self, g: Ctx, role: str, arg: list) -> None:
+        st.move_unit(g.s, arg[0], st.AREA + arg[1])
+        g.log("log.evaded", unit=arg[0], area=arg[1], rule="evasion")
+
+    def on_disperse(self, g: Ctx, role: str, arg: str) -> None:
+        st.move_unit(g.s, arg, st.BOX + st.box_for(g.game.board, g.frame["area"]))
+        g.log("log.dispersed", unit=arg, rule="evasion")
+
+    def on_done(self, g: Ctx, role: str, arg: Any) -> None:
+        g.end(None)
+
+
+STEPS = {"land_reaction": LandReaction()}

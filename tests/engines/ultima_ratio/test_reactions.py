@@ -1,0 +1,60 @@
+"""12.4 Reactions to land tactical movement. 9.1 has no enemy major power: a Spanish power at war with Portugal
+is set up by hand (seated with player 1, who then answers for it)."""
+from __future__ import annotations
+
+from engines.ultima_ratio.deployment import new_unit
+from tests.engines.ultima_ratio.support import at_first_impulse, legal, moves, place, play, step
+
+TROOP = [("build", "build_troop"), ("grade", "2-3"), ("area", "portugal"), ("stop", None)]
+
+
+def with_spain(s: dict, spanish: dict[str, str]) -> dict:
+    s["powers"]["spain"] = {"seat": "player1", "unrest": 0, "interest": ["Af"], "interest_areas": []}
+    s["seats"]["player1"]["powers"].append("spain")
+    s["wars"] = [["portugal", "spain"]]
+    for n, (area, _) in enumerate(spanish.items(), 1):
+        new_unit(s, f"spain-troop-{n}", "spain", "troop", "2-3", f"area:{area}")
+    for area, owner in spanish.items():
+        s["areas"][area].update(owner=owner, control=owner, marker=None)
+    return s
+
+
+def start(spanish: dict[str, str]) -> dict:
+    s = at_first_impulse(deploy=TROOP)
+    s["areas"]["guinea"].update(owner="portugal", control="portugal", marker=None)
+    s = place(s, "portugal-troop-1", "area:guinea")
+    s = with_spain(s, spanish)
+    s["impulse"]["actions"] = {"portugal": 2, "spain": 0}
+    return moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"))
+
+
+def test_the_defender_may_retreat_before_the_move():
+    s = start({"mali": "spain", "hausa": "spain"})
+    s, _ = play(s, "area", "mali")
+    assert step(s) == "land_reaction"
+    # Hausa is full (stacking 1) and Guinea is where the attack comes from: no retreat; disperse or intercept
+    assert legal(s) == {"intercept": ["spain-troop-2"], "disperse": ["spain-troop-1"], "done": [None]}
+    s, _ = play(s, "disperse", "spain-troop-1")
+    assert s["units"]["spain-troop-1"]["loc"] == "box:dispersed-af"
+    s, _ = play(s, "done")
+    # no defenders left; a mini-map area must still be subjugated (13.5.7): A2 for a domain
+    assert s["units"]["portugal-troop-1"]["loc"] == "area:mali" and "subjugate" in legal(s)
+    assert s["areas"]["mali"]["control"] == "spain"
+
+
+def test_a_single_troop_intercepts_from_an_adjacent_area():
+    s = start({"mali": "spain", "senegal": "spain"})
+    s["units"]["spain-troop-1"]["loc"] = "box:dispersed-af"          # Mali empty, a Spanish troop in Senegal
+    s, _ = play(s, "area", "mali")
+    assert legal(s)["intercept"] == ["spain-troop-2"]
+    s, _ = play(s, "intercept", "spain-troop-2")
+    assert "intercept" not in legal(s)                                # one area, one troop
+    assert s["units"]["spain-troop-2"]["loc"] == "area:mali"
+    s, log = play(s, "done", None, dice=[6, 1])                     # then the land battle
+    assert any(e["msg"] == "log.land_battle" for e in log)
+
+
+def test_no_reaction_where_the_enemy_does_not_control():
+    s = start({"senegal": "spain"})
+    s, _ = play(s, "area", "mali")                                   # Mali is independent (A2)
+    assert step(s) == "tactical_move"
