@@ -1,7 +1,7 @@
 """Ultima Ratio Regis — 12. Land tactical movement: a troop moves one area, and a second one if there was no
 combat nor an enemy fortress (12.1); amphibious landings from a port to a port within the naval operation
-distance, with an escort, between maps a single troop (12.3); the reactions of the defender (12.4, for the
-automata: the 9.1 Emirates stand and fight); control of the area without opposition and subjugation (12.5,
+distance, with an escort, between maps a single troop (12.3); the reactions of the defender first (12.4:
+reactions.py; the 9.1 Emirates stand and fight); control of the area without opposition and subjugation (12.5,
 13.5.1, 18.2.2); sieges of the fortresses an army enters (13.4.1). Combats go through the seam (battles.py).
 
 Armies (12.2) need leaders (17.): only troops move here (ENGINE.md › Not yet).
