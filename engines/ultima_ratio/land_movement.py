@@ -12,7 +12,7 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import battles, naval, reactions
+from engines.ultima_ratio import battles, landings, naval, reactions
 from engines.ultima_ratio import state as st
 
 
@@ -154,7 +154,7 @@ class TacticalMove(Step):
     """12.1 / 12.3: frame ``power``, ``landing`` (an amphibious landing), then ``unit``, ``from``, ``moves``
     (areas entered), ``stage``: "unit", "dest", "go_on", "control", "gain"."""
 
-    goes_to = ("sea_interception", "landing_escort", "land_reaction")
+    goes_to = ("sea_interception", "landing_escort", "land_reaction", "defeated_retreat")
 
     def active(self, g: Ctx) -> list[str]:
         return [st.seat_of(g.s, g.frame["power"])]
@@ -163,12 +163,12 @@ class TacticalMove(Step):
         f, power = g.frame, g.frame["power"]
         stage = f.get("stage", "unit")
         if stage == "unit":
-            units = landers(g, power) if f["landing"] else troops_that_move(g, power)
+            units = landings.landers(g, power) if f["landing"] else troops_that_move(g, power)
             return text("prompt.tactical_unit"), {"unit": units}
         here = st.loc_area(g.s["units"][f["unit"]]["loc"]) or f["from"]
         if stage == "dest":
             if f["landing"]:
-                return text("prompt.landing_target"), {"area": landing_targets(g, power, f["unit"])}
+                return text("prompt.landing_target"), {"area": landings.landing_targets(g, power, f["unit"])}
             legal = {"area": first_steps(g, power, f["unit"])}
             if subjugation_here(g, power, here):
                 legal["subjugate"] = [here]
@@ -201,15 +201,19 @@ class TacticalMove(Step):
         f = g.frame
         if f["landing"]:
             f["target"] = arg
-            escorts = landing_escorts(g, f["power"], f["unit"])
+            escorts = landings.landing_escorts(g, f["power"], f["unit"])
             g.call("landing_escort", power=f["power"], unit=f["unit"], target=arg, escorts=escorts)
             return
         self._enter(g, arg)
 
     def resume(self, g: Ctx, result: Any) -> None:
         f = g.frame
-        if "pending" in f:                              # after the defender's reactions (12.4)
-            self._move_in(g, f.pop("pending"))
+        if "pending" in f:                              # after the defender's reactions (12.4) or retreat (13.3.6)
+            area = f.pop("pending")
+            if f.pop("retreated", False):
+                self._after_retreat(g, area)
+            else:
+                self._move_in(g, area)
             return
         if f.get("stage") == "dest" and f["landing"] and "target" in f:
             if result == "stopped":
@@ -266,9 +270,23 @@ class TacticalMove(Step):
         if f["then"] == "subjugate":
             self._subjugate(g, area)
         elif self._battle(g, area, f["from"]):
-            self._entered(g, area)
+            self._after_retreat(g, area)
         else:
             g.end("done")
+
+    def _after_retreat(self, g: Ctx, area: str) -> None:
+        """13.3.6: each defeated player's power retreats its troops (into the fortress: besieged) in turn."""
+        f, s = g.frame, g.s
+        losers = [] if s["areas"][area]["siege"] else \
+            sorted({s["units"][u]["power"] for u in st.enemy_troops_in(s, area, f["power"])})
+        for loser in losers:
+            if reactions.must_retreat_now(g, loser, area, f["from"]):
+                f.update(pending=area, retreated=True)
+                g.call("defeated_retreat", power=loser, area=area, came_from=f["from"], attacker=f["power"])
+                return
+            for uid in st.troops_in(s, area, loser):       # nowhere to go: the rest disperses
+                st.move_unit(s, uid, st.BOX + st.box_for(g.game.board, area))
+        self._entered(g, area)
 
     def _support(self, g: Ctx, area: str) -> str | None:
         from engines.ultima_ratio import portugal
@@ -333,7 +351,8 @@ class TacticalMove(Step):
                 st.move_unit(s, uid, st.BOX + st.box_for(b, area))
         if result["winner"] == "attacker":
             for uid in st.enemy_troops_in(s, area, f["power"]):
-                st.move_unit(s, uid, st.BOX + st.box_for(b, area))   # 13.3.6: no controlled area to retreat to
+                if s["units"][uid]["power"] not in s["powers"]:     # automata: no controlled area to retreat to
+                    st.move_unit(s, uid, st.BOX + st.box_for(b, area))
             return True
         for uid in st.troops_in(s, area, f["power"]):       # 13.3.6 / 12.3.2: back to where they came from
             st.move_unit(s, uid, st.AREA + came_from)
@@ -414,79 +433,4 @@ class TacticalMove(Step):
         g.end("done")
 
 
-# ----- 12.3 Amphibious landings -----------------------------------------------------------------------------------
-def landers(g: Ctx, power: str) -> list[str]:
-    """12.3.1: troops that began the impulse in a coastal area where they still are, took no action, and have a
-    target and an escort."""
-    s, b = g.s, g.game.board
-    start = s["impulse"]["start_locs"]
-    out = []
-    for u in st.units_of(s, power, "troop", "map"):
-        area = st.loc_area(s["units"][u]["loc"])
-        if not area or start.get(u) != s["units"][u]["loc"] or st.acted_this_impulse(s, u) or not st.coastal(b, area):
-            continue
-        if landing_escorts(g, power, u) and next(_targets(g, power, u), None):
-            out.append(u)
-    return out
-
-
-def landing_escorts(g: Ctx, power: str, uid: str) -> list[str]:
-    """12.3.1 "an escort fleet based in the same home port": an operational squadron in the departure port or at
-    sea on one of its seas (RULINGS.md › 12.3.1)."""
-    s, b = g.s, g.game.board
-    area = st.loc_area(s["units"][uid]["loc"])
-    places = {st.AREA + area, *(st.SEA + x for x in b.areas[area].seas)}
-    return [u for u in naval.operational(s, power) if s["units"][u]["loc"] in places]
-
-
-def landing_targets(g: Ctx, power: str, uid: str) -> list[str]:
-    """12.3.1 / 11.1.2: coastal enemy (or independent) areas within naval operation distance of the departure
-    port; between maps the distance must be at least 2 (12.3.3)."""
-    return list(_targets(g, power, uid))
-
-
-def _targets(g: Ctx, power: str, uid: str):
-    s, b = g.s, g.game.board
-    start = st.loc_area(s["units"][uid]["loc"])
-    for area in s["areas"]:
-        if area == start or not b.areas[area].seas or st.controls(s, power, area):
-            continue
-        far = b.port_gap(start, area)
-        if far is None or far > min(naval.operation_distance(s, b, x) for x in b.areas[area].seas) - 1:
-            continue
-        if enterable(g, power, area) and can_end(g, power, area):
-            yield area
-
-
-class LandingEscort(Step):
-    """12.3.2: the player names the escort; the crossing may be intercepted as a strategic movement."""
-
-    goes_to = ("sea_interception",)
-
-    def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.frame["power"])]
-
-    def prompt(self, g: Ctx, role: str):
-        return text("prompt.landing_escort"), {"escort": list(g.frame["escorts"])}
-
-    def label(self, g: Ctx, role: str, verb: str, arg: Any):
-        return text("act.escort", arg=arg)
-
-    def on_escort(self, g: Ctx, role: str, arg: str) -> None:
-        f, b = g.frame, g.game.board
-        f["escort"] = arg
-        g.s["units"][arg]["acted"] = g.s["impulse"]["n"]
-        for sea in b.areas[f["target"]].seas:
-            fleets = naval.strategic_interceptors(g, f["power"], sea, f["target"])
-            if fleets:
-                if st.loc_sea(g.s["units"][arg]["loc"]) != sea:
-                    st.move_unit(g.s, arg, st.SEA + sea)     # the escort sails with the landing (RULINGS.md › 12.3)
-                g.call("sea_interception", power=f["power"], troops=[f["unit"]], sea=sea, fleets=fleets)
-                return
-        g.end("through")
-
-    def resume(self, g: Ctx, result: Any) -> None:
-        g.end(result)
-
-
-STEPS = {"tactical_move": TacticalMove(), "landing_escort": LandingEscort()}
+STEPS = {"tactical_move": TacticalMove()}

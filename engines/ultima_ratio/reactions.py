@@ -101,4 +101,58 @@ class LandReaction(Step):
         g.end(None)
 
 
-STEPS = {"land_reaction": LandReaction()}
+class DefeatedRetreat(Step):
+    """13.3.6: the defeated defender retreats to one or several adjacent controlled areas (not where the attacker
+    entered from), or into its fortress in the area (then besieged); with nowhere to go, the rest disperses.
+    Frame: ``power``, ``area``, ``came_from``, ``attacker``."""
+
+    goes_to = ()
+
+    def _options(self, g: Ctx) -> dict[str, list]:
+        f, s = g.frame, g.s
+        fort = s["areas"][f["area"]]["fortress"]
+        legal = {"retreat": retreats(g, f["power"], f["area"], f["came_from"])}
+        if fort and fort["built"] and fort["power"] == f["power"]:
+            legal["to_fortress"] = st.troops_in(s, f["area"], f["power"])
+        return {k: v for k, v in legal.items() if v}
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.frame["power"])]
+
+    def prompt(self, g: Ctx, role: str):
+        return text("prompt.defeated_retreat", area=g.frame["area"]), self._options(g)
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        if verb == "retreat":
+            return text("act.retreat", unit=arg[0], area=arg[1])
+        return text("act.to_fortress", unit=arg)
+
+    def on_retreat(self, g: Ctx, role: str, arg: list) -> None:
+        st.move_unit(g.s, arg[0], st.AREA + arg[1])
+        g.log("log.evaded", unit=arg[0], area=arg[1], rule="land_combat")
+        self._next(g)
+
+    def on_to_fortress(self, g: Ctx, role: str, arg: str) -> None:
+        f, s = g.frame, g.s
+        s["areas"][f["area"]]["siege"] = {"besieger": f["attacker"], "casualties": 0}
+        g.log("log.into_fortress", unit=arg, area=f["area"], rule="land_combat")
+        self._next(g)
+
+    def _next(self, g: Ctx) -> None:
+        f, s = g.frame, g.s
+        if s["areas"][f["area"]]["siege"] or not st.troops_in(s, f["area"], f["power"]):
+            g.end(None)
+        elif not self._options(g):
+            for uid in st.troops_in(s, f["area"], f["power"]):
+                st.move_unit(s, uid, st.BOX + st.box_for(g.game.board, f["area"]))
+                g.log("log.dispersed", unit=uid, rule="land_combat")
+            g.end(None)
+
+
+def must_retreat_now(g: Ctx, power: str, area: str, came_from: str) -> bool:
+    """Whether the defeated power has a choice of retreat (else its troops disperse at once)."""
+    fort = g.s["areas"][area]["fortress"]
+    return bool(retreats(g, power, area, came_from)) or bool(fort and fort["built"] and fort["power"] == power)
+
+
+STEPS = {"land_reaction": LandReaction(), "defeated_retreat": DefeatedRetreat()}

@@ -13,7 +13,7 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import actions, economy, land_movement, naval, portugal, strategic_movement
+from engines.ultima_ratio import actions, economy, land_movement, landings, naval, portugal, strategic_movement
 from engines.ultima_ratio import state as st
 
 
@@ -256,7 +256,7 @@ ACTIONS = {
     "regroup_troop": lambda g, p: bool(actions.regroupable(g, p)),
     "strategic_move": lambda g, p: bool(strategic_movement.movable(g, p, first=True)),
     "tactical_move": lambda g, p: bool(land_movement.troops_that_move(g, p)),
-    "landing": lambda g, p: bool(land_movement.landers(g, p)),
+    "landing": lambda g, p: bool(landings.landers(g, p)),
     "naval_move": lambda g, p: bool(naval.naval_movers(g, p)),
     "lower_unrest": lambda g, p: g.s["powers"][p]["unrest"] > 0,
     "build_merchant": lambda g, p: bool(economy.merchant_centers(g.s, g.game.board, p)),

@@ -1,7 +1,7 @@
 """10. Strategic movement and 12. Land tactical movement (with amphibious landings and subjugation)."""
 from __future__ import annotations
 
-from engines.ultima_ratio import land_movement
+from engines.ultima_ratio import landings
 from tests.engines.ultima_ratio.support import at_first_impulse, ctx, legal, moves, place, play, step, texts
 
 SQUADRON = [("build", "build_squadron"), ("grade", "E3"), ("area", "portugal")]
@@ -59,14 +59,14 @@ def test_amphibious_landing_needs_an_escort_and_the_distance():
     possible" (l. 707)."""
     s = at_first_impulse(deploy=TROOP)
     g = ctx(s)
-    assert land_movement.landers(g, "portugal") == []                   # no escort
+    assert landings.landers(g, "portugal") == []                   # no escort
     s = at_first_impulse(deploy=TROOP + SQUADRON)
     g = ctx(s)
-    assert land_movement.landers(g, "portugal") == ["portugal-troop-1"]
-    assert "guinea" in land_movement.landing_targets(g, "portugal", "portugal-troop-1")
-    assert "goa" not in land_movement.landing_targets(g, "portugal", "portugal-troop-1")   # three seas away
+    assert landings.landers(g, "portugal") == ["portugal-troop-1"]
+    assert "guinea" in landings.landing_targets(g, "portugal", "portugal-troop-1")
+    assert "goa" not in landings.landing_targets(g, "portugal", "portugal-troop-1")   # three seas away
     g.s["naval_distance"]["elsewhere"] = 1
-    assert sorted(land_movement.landing_targets(g, "portugal", "portugal-troop-1")) == ["mazagan", "tangier"]
+    assert sorted(landings.landing_targets(g, "portugal", "portugal-troop-1")) == ["mazagan", "tangier"]
 
 
 def test_landing_and_subjugation_of_an_independent_area():

@@ -58,3 +58,19 @@ def test_no_reaction_where_the_enemy_does_not_control():
     s = start({"senegal": "spain"})
     s, _ = play(s, "area", "mali")                                   # Mali is independent (A2)
     assert step(s) == "tactical_move"
+
+
+def test_a_defeated_player_retreats_to_an_adjacent_controlled_area():
+    """13.3.6: the surviving defenders retreat to adjacent controlled areas, not where the attacker came from."""
+    s = start({"elmina": "spain", "hausa": "spain"})
+    s["units"]["spain-troop-2"]["loc"] = "area:elmina"                 # two Spanish troops in Elmina (stacks 2)
+    s, _ = play(s, "area", "elmina")
+    assert legal(s)["retreat"] == [["spain-troop-1", "hausa"], ["spain-troop-2", "hausa"]]   # not Guinea
+    # no reaction; Portugal Q2 5 (2 points) against Q2 3 (1) and 1 (0): one disband, one Spaniard survives
+    s, log = play(s, "done", None, dice=[5, 3, 1])
+    assert step(s) == "defeated_retreat"
+    survivor = legal(s)["retreat"][0][0]
+    assert legal(s) == {"retreat": [[survivor, "hausa"]]}
+    s, _ = play(s, "retreat", [survivor, "hausa"])
+    assert s["units"][survivor]["loc"] == "area:hausa"
+    assert s["units"]["portugal-troop-1"]["loc"] == "area:elmina" and step(s) == "tactical_move"
