@@ -154,7 +154,7 @@ class TacticalMove(Step):
     """12.1 / 12.3: frame ``power``, ``landing`` (an amphibious landing), then ``unit``, ``from``, ``moves``
     (areas entered), ``stage``: "unit", "dest", "go_on", "control", "gain"."""
 
-    goes_to = ("sea_interception", "landing_escort", "land_reaction", "defeated_retreat")
+    goes_to = ("sea_interception", "landing_escort", "land_reaction", "defeated_retreat", "oppose_subjugation")
 
     def active(self, g: Ctx) -> list[str]:
         return [st.seat_of(g.s, g.frame["power"])]
@@ -208,6 +208,15 @@ class TacticalMove(Step):
 
     def resume(self, g: Ctx, result: Any) -> None:
         f = g.frame
+        if "pending_oppose" in f:                       # after the controller's answer (13.5.2)
+            area = f.pop("pending_oppose")
+            if result is None:
+                take_control(g, f["power"], area)
+                g.end("done")
+                return
+            f["opposition"] = result
+            self._ask_support(g, area, "subjugate")
+            return
         if "pending" in f:                              # after the defender's reactions (12.4) or retreat (13.3.6)
             area = f.pop("pending")
             if f.pop("retreated", False):
@@ -303,8 +312,6 @@ class TacticalMove(Step):
             g.log("log.siege_begins", power=power, area=area, rule="siege")
             g.end("done")
             return
-        if free_control(g, power, area):
-            take_control(g, power, area)
         if len(f["moves"]) == 1 and not f["landing"] and not f.get("fought"):
             f["stage"] = "go_on"
             if not self.prompt(g, st.seat_of(s, power))[1]:
@@ -367,9 +374,17 @@ class TacticalMove(Step):
         g.end("done")
 
     def on_subjugate(self, g: Ctx, role: str, arg: str) -> None:
-        """12.5: control without opposition, or a subjugation combat (after a possible naval support)."""
-        if free_control(g, g.frame["power"], arg):
-            take_control(g, g.frame["power"], arg)
+        """12.5: the troops announce control; the controller may oppose (13.5.2), else control is automatic; a
+        subjugation combat follows the opposition, or an independent / rebel / mini-map area (after a possible
+        naval support)."""
+        f, s = g.frame, g.s
+        if free_control(g, f["power"], arg):
+            controller = s["areas"][arg]["control"]
+            if controller in s["powers"] and reactions.opposition_sources(g, controller, arg):
+                f["pending_oppose"] = arg
+                g.call("oppose_subjugation", power=controller, area=arg)
+                return
+            take_control(g, f["power"], arg)
             g.end("done")
             return
         self._ask_support(g, arg, "subjugate")
@@ -379,12 +394,13 @@ class TacticalMove(Step):
         action, and another in forest, mountain or marsh; naval support gives the other side one (13.5.3)."""
         f, s, b = g.frame, g.s, g.game.board
         power = f["power"]
-        level = to_subjugate(g, power, arg)
+        opposition = f.pop("opposition", None)
+        level = to_subjugate(g, power, arg) or 2            # 13.5.4: an opponent's troops or fortress: Q2
         troops = st.troops_in(s, arg, power)
         moved = bool(f["moves"]) and troops == [f["unit"]]     # every troop there moved in this action
         dis = (1 if moved else 0) + (1 if b.areas[arg].terrain in ("forest", "mountain", "marsh") else 0)
         support = self._support(g, arg)
-        other = 1 if support == "attacker" else 0
+        other = (1 if support == "attacker" else 0) + (1 if opposition and not opposition["adjacent"] else 0)
         dis += 1 if support == "defender" else 0
         result = battles.resolve_subjugation(g, arg, power, troops, level, dis, other)
         g.log("log.subjugation", power=power, area=arg, level=level, result=result["result"],
@@ -393,7 +409,8 @@ class TacticalMove(Step):
             take_control(g, power, arg)
             g.end("done")
             return
-        for uid in sorted(troops, key=lambda u: st.quality(s, u))[:result["disband"]]:
+        lost = 0 if opposition and opposition["kind"] == "fortress" else result["disband"]   # 13.5.5
+        for uid in sorted(troops, key=lambda u: st.quality(s, u))[:lost]:
             st.move_unit(s, uid, st.BOX + st.box_for(b, arg))
             g.log("log.dispersed", unit=uid, rule="subjugation")
         need = 1 if result["result"] == "tie" else 2

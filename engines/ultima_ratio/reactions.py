@@ -149,10 +149,63 @@ class DefeatedRetreat(Step):
             g.end(None)
 
 
+def opposition_sources(g: Ctx, power: str, area: str) -> list[list[str]]:
+    """13.5.2: ["troops" | "fortress", area] the controller may oppose a subjugation from: its controlled areas
+    adjacent to the area, or two away across a controlled area without enemy troops or a rebellion."""
+    s, b = g.s, g.game.board
+    found: list[list[str]] = []
+
+    def sources(place: str) -> None:
+        if not st.controls(s, power, place) or s["areas"][place]["siege"]:
+            return
+        if st.troops_in(s, place, power):
+            found.append(["troops", place])
+        fort = s["areas"][place]["fortress"]
+        if fort and fort["built"] and fort["power"] == power:
+            found.append(["fortress", place])
+
+    for near in st.neighbours(s, b, area):
+        sources(near)
+        if st.controls(s, power, near) and not s["areas"][near]["marker"] and not st.enemy_troops_in(s, near, power):
+            for far in st.neighbours(s, b, near):
+                if far != area and far not in b.neighbours[area]:
+                    sources(far)
+    return [x for i, x in enumerate(found) if x not in found[:i]]
+
+
+class OpposeSubjugation(Step):
+    """13.5.2: the controller announces whether it opposes the enemy's control of its area, with troops or with a
+    fortress (a passive defence). Ends with ``{"kind", "from", "adjacent"}`` or None."""
+
+    goes_to = ()
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.frame["power"])]
+
+    def prompt(self, g: Ctx, role: str):
+        f = g.frame
+        return text("prompt.oppose", area=f["area"]), \
+            {"oppose": opposition_sources(g, f["power"], f["area"]), "no_opposition": [None]}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        if verb == "oppose":
+            return text(f"act.oppose_{arg[0]}", area=arg[1])
+        return text("act.no_opposition")
+
+    def on_oppose(self, g: Ctx, role: str, arg: list) -> None:
+        adjacent = arg[1] in g.game.board.neighbours[g.frame["area"]]
+        g.log("log.opposes", power=g.frame["power"], area=g.frame["area"], kind=arg[0], rule="subjugation")
+        g.end({"kind": arg[0], "from": arg[1], "adjacent": adjacent})
+
+    def on_no_opposition(self, g: Ctx, role: str, arg: Any) -> None:
+        g.end(None)
+
+
 def must_retreat_now(g: Ctx, power: str, area: str, came_from: str) -> bool:
     """Whether the defeated power has a choice of retreat (else its troops disperse at once)."""
     fort = g.s["areas"][area]["fortress"]
     return bool(retreats(g, power, area, came_from)) or bool(fort and fort["built"] and fort["power"] == power)
 
 
-STEPS = {"land_reaction": LandReaction(), "defeated_retreat": DefeatedRetreat()}
+STEPS = {"land_reaction": LandReaction(), "defeated_retreat": DefeatedRetreat(),
+         "oppose_subjugation": OpposeSubjugation()}

@@ -74,3 +74,34 @@ def test_a_defeated_player_retreats_to_an_adjacent_controlled_area():
     s, _ = play(s, "retreat", [survivor, "hausa"])
     assert s["units"][survivor]["loc"] == "area:hausa"
     assert s["units"]["portugal-troop-1"]["loc"] == "area:elmina" and step(s) == "tactical_move"
+
+
+def main_map_start() -> dict:
+    """Spain holds Alentejo (empty) and Algarve (a troop); the Portuguese troop in Portugal moves in."""
+    s = at_first_impulse(deploy=TROOP)
+    s = with_spain(s, {"algarve": "spain"})
+    s["areas"]["alentejo"].update(owner="spain", control="spain")
+    s["impulse"]["actions"] = {"portugal": 2, "spain": 0}
+    s = moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
+              ("area", "alentejo"), ("done", None))                  # Spain does not react
+    assert legal(s) == {"area": ["algarve"], "stop": [None], "subjugate": ["alentejo"]}
+    return play(s, "subjugate", "alentejo")[0]
+
+
+def test_control_without_opposition():
+    s = main_map_start()
+    assert step(s) == "oppose_subjugation"
+    assert legal(s) == {"oppose": [["troops", "algarve"]], "no_opposition": [None]}
+    s, _ = play(s, "no_opposition")
+    assert s["areas"]["alentejo"]["control"] == "portugal"
+    assert s["areas"]["alentejo"]["owner"] == "spain"        # possession stays with Spain (Glossary "Control")
+
+
+def test_opposed_subjugation():
+    """13.5.4: Q3 against Q2; the troop moved into the area: a disadvantage (13.5.3)."""
+    s = main_map_start()
+    # Q3 - 1 = Q2 6 (2 points + C) against Q2 6 (2 + C): a tie; each odd casualty is one disband result,
+    # which disperses the Portuguese troop (no leader, 13.5.5): nothing left to disperse for control
+    s, log = play(s, "oppose", ["troops", "algarve"], dice=[6, 6])
+    assert s["areas"]["alentejo"]["control"] == "spain"
+    assert s["units"]["portugal-troop-1"]["loc"] == "box:dispersed-wm" and step(s) == "power_actions"
