@@ -203,7 +203,7 @@ class NavalMove(Step):
     """11.3: a squadron moves (or stays), then names the enemy squadrons it attacks, one after another while the
     enemy withdraws or is defeated."""
 
-    goes_to = ()
+    goes_to = ("naval_response",)
 
     def active(self, g: Ctx) -> list[str]:
         return [st.seat_of(g.s, g.frame["power"])]
@@ -231,14 +231,48 @@ class NavalMove(Step):
         g.log("log.naval_move", power=f["power"], unit=f["unit"], sea=arg, rule="naval_tactical_movement")
 
     def on_attack(self, g: Ctx, role: str, arg: str) -> None:
-        """The attacked squadron may withdraw to its base or fight (the Emirates' fight: RULINGS.md › 11.3)."""
+        """The attacked squadron may withdraw to its base or fight: a player decides (``naval_response``), the
+        Emirates fight (RULINGS.md › 9.1 Emirates)."""
         f = g.frame
-        winner = naval_battle(g, [f["unit"]], [arg], TACTICAL_BATTLEFIELD)
-        if winner != "attacker" or st.loc_sea(g.s["units"][f["unit"]]["loc"]) != f["sea"]:
-            g.end("done")
+        f["target"] = arg
+        if g.s["units"][arg]["power"] in g.s["powers"]:
+            g.call("naval_response", unit=arg, attacker=f["unit"])
+            return
+        self.resume(g, "fight")
+
+    def resume(self, g: Ctx, result: Any) -> None:
+        f = g.frame
+        if result == "fight":
+            winner = naval_battle(g, [f["unit"]], [f["target"]], TACTICAL_BATTLEFIELD)
+            if winner != "attacker" or st.loc_sea(g.s["units"][f["unit"]]["loc"]) != f["sea"]:
+                g.end("done")
 
     def on_stop(self, g: Ctx, role: str, arg: Any) -> None:
         g.end("done")
+
+
+class NavalResponse(Step):
+    """11.3: "The attacked fleets can then engage in naval battle, or withdraw to its naval base"."""
+
+    goes_to = ()
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.s["units"][g.frame["unit"]]["power"])]
+
+    def prompt(self, g: Ctx, role: str):
+        return text("prompt.naval_response", unit=g.frame["unit"], attacker=g.frame["attacker"]), \
+            {"fight": [None], "withdraw": [None]}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text(f"act.naval_{verb}")
+
+    def on_fight(self, g: Ctx, role: str, arg: Any) -> None:
+        g.end("fight")
+
+    def on_withdraw(self, g: Ctx, role: str, arg: Any) -> None:
+        uid = g.frame["unit"]
+        send_to_base(g, uid, home_port(g.s, g.game.board, uid))
+        g.end("withdrew")
 
 
 # ----- 11.4.1 Interception of troop strategic movements ---------------------------------------------------------
@@ -414,4 +448,5 @@ class Piracy(Step):
         g.end(None)
 
 
-STEPS = {"naval_move": NavalMove(), "sea_interception": SeaInterception(), "rebase": Rebase(), "piracy": Piracy()}
+STEPS = {"naval_move": NavalMove(), "naval_response": NavalResponse(), "sea_interception": SeaInterception(),
+         "rebase": Rebase(), "piracy": Piracy()}

@@ -100,3 +100,26 @@ def test_piracy_intercepted_from_port_has_a_disadvantage():
     assert s["powers"]["portugal"]["unrest"] == unrest + 2            # as many as Portugal's merchants there
     s, _ = play(s, "keep")
     assert s["merchants"]["indian-ocean"] == {"portugal": 2}
+
+
+def test_a_players_attacked_squadron_may_withdraw_to_its_base():
+    """11.3: the attacked fleet engages or withdraws; the attacker may then name other fleets."""
+    from engines.ultima_ratio.deployment import new_unit
+
+    s = at_first_impulse()
+    s["areas"]["goa"].update(owner="portugal", control="portugal", marker=None)
+    s["areas"]["calicut"].update(owner="spain", control="spain", marker=None)
+    s["powers"]["spain"] = {"seat": "player1", "unrest": 0, "interest": ["In"], "interest_areas": []}
+    s["seats"]["player1"]["powers"].append("spain")
+    s["wars"] = [["portugal", "spain"]]
+    new_unit(s, "spain-squadron-1", "spain", "squadron", "E2", "sea:indian-ocean")
+    s["impulse"]["actions"] = {"portugal": 2, "spain": 0}
+    s = place(s, "portugal-squadron-4", "sea:indian-ocean")
+    s = moves(s, ("done", None), ("act", ["portugal", "naval_move"]), ("unit", "portugal-squadron-4"),
+              ("sea", "indian-ocean"))
+    assert legal(s)["attack"] == ["emirates-squadron-1", "spain-squadron-1"]
+    s, _ = play(s, "attack", "spain-squadron-1")
+    assert step(s) == "naval_response" and legal(s) == {"fight": [None], "withdraw": [None]}
+    s, _ = play(s, "withdraw")
+    assert s["units"]["spain-squadron-1"]["loc"] == "area:calicut"
+    assert legal(s) == {"attack": ["emirates-squadron-1"], "stop": [None]}
