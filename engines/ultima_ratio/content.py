@@ -1,5 +1,6 @@
 """Ultima Ratio Regis content export (`siglo content export ultima-ratio-regis`): the map (theaters, areas, seas,
-connections, trade centers, from map.py) and the world (world.py: powers, minors, events, scenarios). Every item carries at least id, name and source."""
+connections, trade centers, from map.py) and the world (world.py: powers, minors, events, scenarios). Every item
+carries at least id, name and source."""
 from __future__ import annotations
 
 import pathlib
@@ -10,9 +11,10 @@ from engines.ultima_ratio.world import load_world
 WORLD_KEYS = ("powers", "minors", "events", "scenarios")
 
 
-def export(content_dir: pathlib.Path | str | None = None) -> dict:
-    """Every item of the map and the world (validated; ``ContentError`` names a bad owner file)."""
-    board = load_map(content_dir)
+def export(content_dir: pathlib.Path | str | None = None, board=None, world=None) -> dict:
+    """Every item of the map and the world (validated; ``ContentError`` names a bad owner file); a game instance
+    passes its own loaded map and world (``board``, ``world``)."""
+    board = board or load_map(content_dir)
     out: dict[str, list[dict]] = {
         "theaters": [t.model_dump(mode="json") for t in board.theaters],
         "areas": [a.model_dump(mode="json") for a in board.areas],
@@ -20,7 +22,7 @@ def export(content_dir: pathlib.Path | str | None = None) -> dict:
         "connections": [_connection(c, board) for c in board.connections],
         "trade_centers": [c.model_dump(mode="json") for c in board.trade_centers],
     }
-    world = load_world(content_dir)
+    world = world or load_world(content_dir)
     for key in WORLD_KEYS:
         out[key] = [item.model_dump(mode="json") for item in getattr(world, key)]
     return out

@@ -1,0 +1,154 @@
+"""Ultima Ratio Regis — the game's content, loaded once per game instance through the core loader, and the fast
+look-ups the rules need (rulebook "6. The game board", "11.1 Naval bases and naval operation distance", "18.6
+Special naval areas").
+
+``load_board(content_dir)`` reads the map files (MAP.md) and the world files (WORLD.md) with
+``engines.core.content.load_content`` (an owner's file in ``<content_dir>/ultima-ratio-regis/`` replaces the packaged
+one), validates them with the models of ``map.py`` / ``world_items.py``, and returns a ``Board``: plain dicts and
+precomputed sea distances, so that legal-action lists never search the pydantic models.
+"""
+from __future__ import annotations
+
+import pathlib
+from collections import deque
+from dataclasses import dataclass, field
+
+from pydantic import RootModel
+
+from engines.core.content import load_content
+from engines.ultima_ratio.map import DATA_DIR, Area, BoardMap, Connection, MapData, Model, Sea, Theater, TradeCenter
+from engines.ultima_ratio.world import World
+from engines.ultima_ratio.world_items import Event, Minor, Power, Scenario, Turn
+
+GAME_ID = "ultima-ratio-regis"
+
+
+class TheatersFile(Model):
+    maps: list[BoardMap]
+    theaters: list[Theater]
+
+
+FILES = {
+    "theaters.yaml": TheatersFile,
+    "areas.yaml": RootModel[list[Area]],
+    "seas.yaml": RootModel[list[Sea]],
+    "connections.yaml": RootModel[list[Connection]],
+    "trade_centers.yaml": RootModel[list[TradeCenter]],
+    "powers.yaml": RootModel[list[Power]],
+    "minors.yaml": RootModel[list[Minor]],
+    "events.yaml": RootModel[list[Event]],
+    "scenarios.yaml": RootModel[list[Scenario]],
+    "turns.yaml": RootModel[list[Turn]],
+}
+
+HUB = "transoceanic-hub"  # the Baltic, North Sea and East Atlantic counted as one sea between maps (11.1.3, 18.6.2)
+
+
+@dataclass
+class Board:
+    """The map and the world of one game instance, with look-ups as plain data."""
+
+    map: MapData
+    world: World
+    digest: str
+    areas: dict[str, Area] = field(default_factory=dict)
+    seas: dict[str, Sea] = field(default_factory=dict)
+    neighbours: dict[str, dict[str, str]] = field(default_factory=dict)   # area -> {area: connection kind}
+    sea_ports: dict[str, list[str]] = field(default_factory=dict)         # sea -> coastal areas
+    sea_links: dict[str, list[str]] = field(default_factory=dict)         # sea -> adjacent seas and World Map links
+    sea_map: dict[str, str] = field(default_factory=dict)                 # sea -> the map it is drawn on
+    boxes: dict[str, list[str]] = field(default_factory=dict)             # theater -> its dispersed boxes
+    box_theater: dict[str, str] = field(default_factory=dict)
+    distances: dict[tuple[str, str], int] = field(default_factory=dict)   # (sea, sea) -> seas apart (0: same)
+    _gaps: dict[tuple[str, str], int | None] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.areas = {a.id: a for a in self.map.areas}
+        self.seas = {s.id: s for s in self.map.seas}
+        self.neighbours = {a: {} for a in self.areas}
+        for conn in self.map.connections:
+            self.neighbours[conn.a][conn.b] = conn.kind
+            self.neighbours[conn.b][conn.a] = conn.kind
+        self.sea_ports = {s: [] for s in self.seas}
+        for area in self.map.areas:
+            for sea in area.seas:
+                self.sea_ports[sea].append(area.id)
+        self.sea_links = {s.id: sorted(set(s.adjacent) | set(s.world_links)) for s in self.map.seas}
+        self.sea_map = {s.id: s.labels[0].map for s in self.map.seas}
+        for theater in self.map.theaters:
+            self.boxes[theater.key] = [b.id for b in theater.dispersed_boxes]
+            for box in theater.dispersed_boxes:
+                self.box_theater[box.id] = theater.key
+        self._sea_distances()
+
+    def _sea_distances(self) -> None:
+        """Seas apart, counting the three transoceanic hub seas as one when a path joins the main map and a
+        mini-map (11.1.3, 18.6.2): two graphs, one of the main map alone and one with the hubs merged."""
+        hubs = {s.id for s in self.map.seas if s.transoceanic_hub}
+
+        def node(sea: str, merged: bool) -> str:
+            return HUB if merged and sea in hubs else sea
+
+        for merged in (False, True):
+            graph: dict[str, set[str]] = {}
+            for sea, links in self.sea_links.items():
+                for other in links:
+                    a, b = node(sea, merged), node(other, merged)
+                    if a != b:
+                        graph.setdefault(a, set()).add(b)
+                        graph.setdefault(b, set()).add(a)
+            for start in self.seas:
+                seen = {node(start, merged): 0}
+                queue = deque([node(start, merged)])
+                while queue:
+                    here = queue.popleft()
+                    for nxt in graph.get(here, ()):
+                        if nxt not in seen:
+                            seen[nxt] = seen[here] + 1
+                            queue.append(nxt)
+                for end in self.seas:
+                    between_maps = (self.sea_map[start] == "main") != (self.sea_map[end] == "main")
+                    if merged != between_maps:
+                        continue
+                    far = seen.get(node(end, merged))
+                    if far is not None:
+                        self.distances[(start, end)] = far
+
+    # ----- look-ups ---------------------------------------------------------------------------------------------
+    def sea_distance(self, a: str, b: str) -> int | None:
+        return self.distances.get((a, b))
+
+    def port_gap(self, a: str, b: str) -> int | None:
+        """Seas apart between two coastal areas (0: on a common sea), cached: content, not state."""
+        key = (a, b)
+        if key not in self._gaps:
+            found = [self.distances.get((x, y)) for x in self.areas[a].seas for y in self.areas[b].seas]
+            found = [d for d in found if d is not None]
+            self._gaps[key] = min(found) if found else None
+        return self._gaps[key]
+
+    def mediterranean_sea(self, sea: str) -> bool:
+        return self.seas[sea].mediterranean
+
+    def mediterranean_port(self, area: str) -> bool:
+        """A port whose fleets are galleys (18.6.1): on the Mediterranean only, or counted as Mediterranean."""
+        info = self.areas[area]
+        return info.counts_as_mediterranean or (bool(info.seas) and all(self.seas[s].mediterranean for s in info.seas))
+
+    def power(self, power_id: str) -> Power:
+        return self.world.power(power_id)
+
+    def minor(self, minor_id: str) -> Minor:
+        return self.world.minor(minor_id)
+
+
+def load_board(content_dir: pathlib.Path | str | None = None) -> Board:
+    """Load and validate the map and the world with the core loader (one digest for all the files)."""
+    loaded = load_content(GAME_ID, DATA_DIR, FILES, content_dir)
+    f = loaded.files
+    board_map = MapData(maps=f["theaters.yaml"].maps, theaters=f["theaters.yaml"].theaters,
+                        areas=[a.model_copy() for a in f["areas.yaml"].root], seas=f["seas.yaml"].root,
+                        connections=f["connections.yaml"].root, trade_centers=f["trade_centers.yaml"].root)
+    world = World(powers=f["powers.yaml"].root, minors=f["minors.yaml"].root, events=f["events.yaml"].root,
+                  scenarios=f["scenarios.yaml"].root, turns=f["turns.yaml"].root)
+    return Board(map=board_map, world=world, digest=loaded.digest)

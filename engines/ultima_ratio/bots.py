@@ -1,0 +1,131 @@
+"""Ultima Ratio Regis — a heuristic bot for 9.1 The Rise of Portugal. It reads only its seat's view and chooses by
+the prompt's step name (an unknown step raises): land troops escorted by a squadron on the Portuguese areas,
+subjugate them, bring merchants to the centers with room, keep the unrest down."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+
+PREFERENCE = ["tactical_move", "landing", "regroup_troop", "repair_squadron", "build_merchant", "build_troop",
+              "lower_unrest"]
+
+
+def _targets(game, view: dict) -> set[str]:
+    from engines.ultima_ratio.portugal import portuguese_areas
+
+    areas = view["public"]["areas"]
+    return {a for a in portuguese_areas(game.board) if a in areas and areas[a]["owner"] != "portugal"}
+
+
+def _centers_with_room(public: dict) -> set[str]:
+    """Trade centers whose capacity leaves room for one more Portuguese merchant (prepared ones included)."""
+    out = set()
+    for center, room in public["capacity"].items():
+        here = public["merchants"].get(center, {}).get("portugal", 0)
+        here += public["merchants_prepared"].get(center, {}).get("portugal", 0)
+        if here < min(room, 2):
+            out.add(center)
+    return out
+
+
+def _useful_centers(game, public: dict) -> set[str]:
+    """Centers with room where Portugal may build a merchant (the public view holds what 19.2.2 asks)."""
+    from engines.ultima_ratio.economy import merchant_centers
+
+    return _centers_with_room(public) & set(merchant_centers(public, game.board, "portugal"))
+
+
+def _prefer(options: list, wanted: set[str]) -> Any:
+    good = [o for o in options if o in wanted]
+    return (good or options)[0]
+
+
+def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str, Any]:
+    prompt = view["prompt"]
+    legal, step = prompt["legal"], prompt["step"]
+    public = view["public"]
+    unrest = public["powers"]["portugal"]["unrest"]
+    targets = _targets(game, view)
+    if step == "deploy":
+        mine = [u for u in public["units"].values() if u["power"] == "portugal" and u["loc"] != "available"]
+        builds = legal.get("build", [])
+        if "build_squadron" in builds and not any(u["kind"] == "squadron" for u in mine):
+            return "build", "build_squadron"
+        if "build_troop" in builds and sum(1 for u in mine if u["kind"] == "troop") < 2:
+            return "build", "build_troop"
+        if "lower_unrest" in builds:
+            return "build", "lower_unrest"
+        return "done", None
+    if step == "power_actions":
+        acts = {a[1]: a for a in legal.get("act", [])}
+        areas = public["areas"]
+        abroad = any(u["power"] == "portugal" and u["kind"] == "troop" and u["loc"].startswith("area:")
+                     and areas[u["loc"][5:]]["owner"] != "portugal" for u in public["units"].values())
+        wanted = {"tactical_move": abroad, "build_troop": unrest < 6, "lower_unrest": unrest > 1,
+                  "build_merchant": bool(_useful_centers(game, public))}
+        for name in PREFERENCE:
+            if name in acts and wanted.get(name, True):
+                return "act", acts[name]
+        return "end_impulse", None
+    if step in ("build_troop", "build_squadron"):
+        if "grade" in legal:
+            return "grade", legal["grade"][0]
+        return "area", legal["area"][-1]
+    if step == "strategic_move":
+        if "stop" in legal:
+            return "stop", None
+        if "unit" in legal:
+            return "unit", legal["unit"][0]
+        kind = "area" if "area" in legal else "sea"
+        return kind, legal[kind][0]
+    if step == "tactical_move":
+        if prompt["text"]["msg"] == "prompt.control":
+            return "stop", None          # just landed or moved in: subjugate next impulse without that disadvantage
+        for verb in ("support", "subjugate", "disperse", "assault"):
+            if verb in legal:
+                return verb, legal[verb][0]
+        if "unit" in legal:
+            areas = public["areas"]
+            abroad = [u for u in legal["unit"] if areas[public["units"][u]["loc"][5:]]["owner"] != "portugal"]
+            return "unit", (abroad or legal["unit"])[0]
+        if "area" in legal:
+            return "area", _prefer(legal["area"], targets)
+        return "stop", None
+    if step in ("landing_escort", "sea_interception"):
+        return ("escort", legal["escort"][0]) if "escort" in legal else ("no_escort", None)
+    if step == "build_merchant":
+        return "center", _prefer(legal["center"], _useful_centers(game, public))
+    if step in ("repair_squadron", "flip_veterans"):
+        return "unit", legal["unit"][0]
+    if step in ("build_fortress", "regroup_troop", "rebase"):
+        verb = "unit" if "unit" in legal else "area"
+        return verb, _prefer(legal[verb], {"portugal"})
+    if step == "naval_move":
+        for verb in ("unit", "sea", "stop"):
+            if verb in legal:
+                return verb, legal[verb][0]
+    if step == "piracy":
+        for verb in ("intercept", "keep", "no_interception"):
+            if verb in legal:
+                return verb, legal[verb][0]
+    if step == "merchants_enter":
+        return "enter", legal["enter"][0]
+    if step == "social_agitation":
+        for verb in ("revolt", "done", "dynastic_change"):
+            if verb in legal:
+                return verb, legal[verb][0]
+    if step == "end_of_impulse" and "bring_home" in legal:
+        units = public["units"]
+        far = [m for m in legal["bring_home"] if units[m[1]]["loc"].startswith("box:")]
+        if far:
+            return "bring_home", far[0]
+    if step in ("start_of_impulse", "end_of_impulse", "disband_units"):
+        if step == "start_of_impulse" and "to_sea" in legal:
+            return "to_sea", legal["to_sea"][0]
+        return "done", None
+    if step == "first_player":
+        return "start", legal["start"][0]
+    if step is None:
+        raise ValueError("the heuristic bot was asked to move in a finished game")
+    raise ValueError(f"the heuristic bot does not know the step {step!r}")

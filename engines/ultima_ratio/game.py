@@ -1,0 +1,107 @@
+"""Ultima Ratio Regis — the game (engine core v2). Only the playable scenarios are offered: 9.1 The Rise of
+Portugal (the solitaire). The rules live in one module per chapter of the rulebook (ENGINE.md):
+sequence (8), actions (9), strategic_movement (10), naval (11), land_movement (12), economy (19), end_of_turn (23),
+deployment (24), portugal (Playbook 9.1), and the seam to combat / logistics / leaders (battles)."""
+from __future__ import annotations
+
+import pathlib
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from engines.core.machine import Ctx, StepGame
+from engines.ultima_ratio import actions, deployment, end_of_turn, land_movement, landings, naval, portugal, reactions
+from engines.ultima_ratio import sequence
+from engines.ultima_ratio import strategic_movement
+from engines.ultima_ratio.board import GAME_ID, Board, load_board
+from engines.ultima_ratio.bots import heuristic_bot
+
+PLAYABLE = ("the-rise-of-portugal",)
+
+
+class Options(BaseModel):
+    scenario: Literal[PLAYABLE] = Field("the-rise-of-portugal",  # type: ignore[valid-type]
+                                        description="The scenario (Playbook 9): only the playable ones.")
+
+
+STEPS = {**sequence.STEPS, **actions.STEPS, **strategic_movement.STEPS, **naval.STEPS, **land_movement.STEPS,
+         **end_of_turn.STEPS, **deployment.STEPS, **portugal.STEPS, **reactions.STEPS,
+         **landings.STEPS}
+
+
+class UltimaRatioRegis(StepGame):
+    id = GAME_ID
+    title = "Ultima Ratio Regis"
+    version = "1"
+    Options = Options
+    messages_dir = pathlib.Path(__file__).parent / "messages"
+    steps = STEPS
+    max_actions = 5_000
+    bots = {**StepGame.bots, "heuristic": heuristic_bot}
+
+    board: Board
+
+    def load_content(self, content_dir) -> None:
+        self.board = load_board(content_dir)
+        self.content_digest = self.board.digest
+        b = self.board
+        names = {a.id: a.name for a in b.map.areas}
+        names.update({x.id: x.name for x in b.map.seas})
+        names.update({x.id: x.name for x in (*b.world.powers, *b.world.minors, *b.world.events)})
+        names.update({x.id: x.name for x in b.map.trade_centers})
+        names.update({box: f"{b.map.theater(t).name} dispersed box" for box, t in b.box_theater.items()})
+        self._names = names
+
+    def content(self) -> dict[str, Any]:
+        from engines.ultima_ratio.content import export
+
+        return export(board=self.board.map, world=self.board.world)
+
+    def roles(self, options: BaseModel) -> list[str]:
+        scenario = self.board.world.scenario(options.scenario)
+        return [f"player{n}" for n in range(1, scenario.players[0] + 1)]
+
+    def option_sets(self) -> list[dict[str, Any]]:
+        return [{"scenario": s} for s in PLAYABLE]
+
+    def start(self, g: Ctx, options: dict[str, Any]) -> None:
+        portugal.set_up(g, self.board, options["scenario"])
+        g.call("turn", phase="start")
+
+    # ----- words -------------------------------------------------------------------------------------------------
+    def name_of(self, value: Any, lang: str) -> str | None:
+        if not isinstance(value, str):
+            return None
+        return self._names.get(value) or unit_name(value)
+
+    # ----- views ---------------------------------------------------------------------------------------------------
+    def public_view(self, g: Ctx) -> dict:
+        s = g.s
+        keys = ("scenario", "turn", "first_turn", "last_turn", "seats", "powers", "minors", "areas", "units",
+                "merchants", "merchants_prepared", "casus_belli", "wars", "impulse", "naval_distance", "capacity",
+                "scored_areas", "leaders", "seat_order")
+        view = {k: s[k] for k in keys}
+        view["cards"] = {"deck": len(s["cards"]["deck"]), "hands": {k: len(v) for k, v in s["cards"]["hands"].items()}}
+        return view
+
+    def private_view(self, g: Ctx, role: str) -> dict:
+        return {"hand": list(g.s["cards"]["hands"].get(role, []))}
+
+    def secrets(self, state: dict) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {c: [] for c in state["cards"]["deck"]}
+        for seat, hand in state["cards"]["hands"].items():
+            out.update({c: [seat] for c in hand})
+        return out
+
+
+def unit_name(value: str) -> str | None:
+    """Counters are named ``<power>-<kind>-<n>`` (a troop, a squadron)."""
+    for kind in ("troop", "squadron"):
+        mark = f"-{kind}-"
+        if mark in value:
+            power, number = value.split(mark)
+            return f"{power.replace('-', ' ').title()} {kind} {number}"
+    return None
+
+
+GAME = UltimaRatioRegis()

@@ -1,0 +1,453 @@
+"""Ultima Ratio Regis — 12. Land tactical movement: a troop moves one area, and a second one if there was no
+combat nor an enemy fortress (12.1); amphibious landings from a port to a port within the naval operation
+distance, with an escort, between maps a single troop (12.3); the reactions of the defender first (12.4:
+reactions.py; the 9.1 Emirates stand and fight); control of the area without opposition and subjugation (12.5,
+13.5.1, 18.2.2); sieges of the fortresses an army enters (13.4.1). Combats go through the seam (battles.py).
+
+Armies (12.2) need leaders (17.): only troops move here (ENGINE.md › Not yet).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.machine import Ctx, Step
+from engines.core.types import text
+from engines.ultima_ratio import battles, landings, naval, reactions
+from engines.ultima_ratio import state as st
+
+
+# ----- where a troop may go --------------------------------------------------------------------------------------
+def enterable(g: Ctx, power: str, area: str) -> bool:
+    """12.1: controlled areas, independent areas (free of units one is not at war with), areas of powers one is at
+    war with; never areas of allied major powers; only areas of interest (18.4.1)."""
+    s, b = g.s, g.game.board
+    if not st.active(s, area) or not st.interest_ok(s, b, power, area):
+        return False
+    info = s["areas"][area]
+    if st.controls(s, power, area):
+        return True
+    others = [s["units"][u]["power"] for u in st.units_at(s, st.AREA + area)]
+    if any(o != power and not st.hostile(s, power, o) for o in others):
+        return False
+    if info["control"] is None:
+        return True                    # independent, rebel or empty
+    return st.hostile(s, power, info["control"])
+
+
+def stops_movement(g: Ctx, power: str, area: str) -> bool:
+    """Combat or an enemy fortress ends the movement (12.1, 13.4.1); so does anything to subjugate."""
+    s = g.s
+    fort = st.fortress(s, area)
+    if fort and fort["built"] and st.hostile(s, power, fort["power"]):
+        return True
+    return bool(st.enemy_troops_in(s, area, power))
+
+
+def can_end(g: Ctx, power: str, area: str) -> bool:
+    s, b = g.s, g.game.board
+    return battles.stacking_room(s, b, area, power) >= 1 or bool(st.enemy_troops_in(s, area, power))
+
+
+def first_steps(g: Ctx, power: str, uid: str) -> list[str]:
+    s, b = g.s, g.game.board
+    here = st.loc_area(s["units"][uid]["loc"])
+    out = []
+    for area in st.neighbours(s, b, here):
+        if not enterable(g, power, area):
+            continue
+        if can_end(g, power, area) or (not stops_movement(g, power, area)
+                                       and any(can_end(g, power, x) for x in second_steps(g, power, area, here))):
+            out.append(area)
+    return out
+
+
+def second_steps(g: Ctx, power: str, area: str, came_from: str) -> list[str]:
+    s, b = g.s, g.game.board
+    return [x for x in st.neighbours(s, b, area) if x != came_from and enterable(g, power, x)]
+
+
+def to_subjugate(g: Ctx, power: str, area: str) -> int | None:
+    """The die of the opposition to the power taking control of the area (13.5), or None if none is needed or
+    possible: independent areas A2/A3 (18.2.2), rebellions R2/R3 (13.5.6), mini-map areas of an enemy, home areas
+    A3 and the rest A2 (13.5.7, 18.7). Areas with defenders or an enemy fortress are not subjugated."""
+    s, b = g.s, g.game.board
+    info = s["areas"][area]
+    if st.enemy_troops_in(s, area, power) or info["siege"]:
+        return None
+    fort = info["fortress"]
+    if fort and fort["built"] and st.hostile(s, power, fort["power"]):
+        return None
+    if info["marker"]:
+        return int(info["marker"][1])
+    if info["control"] and st.hostile(s, power, info["control"]) and b.areas[area].mini_map:
+        return 3 if b.areas[area].home_of == info["owner"] else 2
+    return None
+
+
+def free_control(g: Ctx, power: str, area: str) -> bool:
+    """12.5: an enemy area the troops left, without anything to subjugate: control is automatic."""
+    s = g.s
+    info = s["areas"][area]
+    return info["control"] is not None and st.hostile(s, power, info["control"]) \
+        and to_subjugate(g, power, area) is None and not st.enemy_troops_in(s, area, power) \
+        and not (info["fortress"] and info["fortress"]["built"] and st.hostile(s, power, info["fortress"]["power"]))
+
+
+def besiegeable(g: Ctx, power: str, area: str) -> bool:
+    s = g.s
+    fort = st.fortress(s, area)
+    return bool(fort and fort["built"] and st.hostile(s, power, fort["power"]) and st.troops_in(s, area, power)
+                and not st.enemy_troops_in(s, area, power) and battles.supplied(s, g.game.board, area, power))
+
+
+def troops_that_move(g: Ctx, power: str) -> list[str]:
+    s = g.s
+    out = []
+    for u in st.units_of(s, power, "troop", "map"):
+        area = st.loc_area(s["units"][u]["loc"])
+        if area and not s["areas"][area]["siege"] or area and s["areas"][area]["siege"]["besieger"] == power:
+            if first_steps(g, power, u) or subjugation_here(g, power, area) or besiegeable(g, power, area):
+                out.append(u)
+    return out
+
+
+def subjugation_here(g: Ctx, power: str, area: str) -> bool:
+    s, b = g.s, g.game.board
+    return (to_subjugate(g, power, area) is not None or free_control(g, power, area)) \
+        and bool(st.troops_in(s, area, power)) and battles.supplied(s, b, area, power)
+
+
+# ----- taking control --------------------------------------------------------------------------------------------
+def take_control(g: Ctx, power: str, area: str) -> None:
+    """The power controls the area; an independent or minor area it takes becomes its possession (18.2.2,
+    13.5.6). A fortress under construction is destroyed (9.4); a commercial port gets the trade interrupted
+    marker (19.2.4); the old controller's squadrons in the port must leave (11.6)."""
+    from engines.ultima_ratio import portugal
+
+    s, b = g.s, g.game.board
+    info = s["areas"][area]
+    before = info["control"]
+    fort = info["fortress"]
+    if fort and fort["power"] != power and not fort["built"]:
+        info["fortress"] = None
+    if b.areas[area].commercial_port and before is not None:
+        info["interrupted"] = True
+    info["control"] = power
+    info["marker"] = None
+    if info["owner"] is None or info["owner"] in s["minors"]:
+        info["owner"] = power
+    g.log("log.control", power=power, area=area, rule="control_without_opposition")
+    withdraw_fleets(g, area, power)
+    portugal.on_control(g, power, area, before)
+
+
+def withdraw_fleets(g: Ctx, area: str, power: str) -> None:
+    """11.6: squadrons (operational or under repair) in a port their power just lost go to the nearest port."""
+    for uid in st.units_at(g.s, st.AREA + area, kind="squadron"):
+        owner = g.s["units"][uid]["power"]
+        if owner != power:
+            ports = naval.nearest_bases(g.s, g.game.board, owner, uid)
+            naval.send_to_base(g, uid, ports[0] if ports else None)
+
+
+class TacticalMove(Step):
+    """12.1 / 12.3: frame ``power``, ``landing`` (an amphibious landing), then ``unit``, ``from``, ``moves``
+    (areas entered), ``stage``: "unit", "dest", "go_on", "control", "gain"."""
+
+    goes_to = ("sea_interception", "landing_escort", "land_reaction", "defeated_retreat", "oppose_subjugation")
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.frame["power"])]
+
+    def prompt(self, g: Ctx, role: str):
+        f, power = g.frame, g.frame["power"]
+        stage = f.get("stage", "unit")
+        if stage == "unit":
+            units = landings.landers(g, power) if f["landing"] else troops_that_move(g, power)
+            return text("prompt.tactical_unit"), {"unit": units}
+        here = st.loc_area(g.s["units"][f["unit"]]["loc"]) or f["from"]
+        if stage == "dest":
+            if f["landing"]:
+                return text("prompt.landing_target"), {"area": landings.landing_targets(g, power, f["unit"])}
+            legal = {"area": first_steps(g, power, f["unit"])}
+            if subjugation_here(g, power, here):
+                legal["subjugate"] = [here]
+            if besiegeable(g, power, here):
+                legal["assault"] = [here]
+            return text("prompt.tactical_dest", unit=f["unit"]), {k: v for k, v in legal.items() if v}
+        if stage == "go_on":
+            nxt = [x for x in second_steps(g, power, here, f["from"]) if can_end(g, power, x)]
+            legal = {"area": nxt}
+            if battles.stacking_room(g.s, g.game.board, here, power) >= 0:
+                legal["stop"] = [None]
+            if subjugation_here(g, power, here):
+                legal["subjugate"] = [here]
+            return text("prompt.tactical_on", unit=f["unit"]), {k: v for k, v in legal.items() if v}
+        if stage == "control":
+            return text("prompt.control", area=here), {"subjugate": [here], "stop": [None]}
+        if stage == "support":
+            return text("prompt.naval_support", area=f["combat_area"]), \
+                {"support": naval.support_candidates(g, power, f["combat_area"]), "no_support": [None]}
+        need = f["need"]
+        return text("prompt.gain_by_dispersing", area=f["subjugated"], count=need), {"disperse": [need], "stop": [None]}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text(f"act.{verb}", arg=arg)
+
+    def on_unit(self, g: Ctx, role: str, arg: str) -> None:
+        g.frame.update(unit=arg, stage="dest", moves=[], **{"from": st.loc_area(g.s["units"][arg]["loc"])})
+
+    def on_area(self, g: Ctx, role: str, arg: str) -> None:
+        f = g.frame
+        if f["landing"]:
+            f["target"] = arg
+            escorts = landings.landing_escorts(g, f["power"], f["unit"])
+            g.call("landing_escort", power=f["power"], unit=f["unit"], target=arg, escorts=escorts)
+            return
+        self._enter(g, arg)
+
+    def resume(self, g: Ctx, result: Any) -> None:
+        f = g.frame
+        if "pending_oppose" in f:                       # after the controller's answer (13.5.2)
+            area = f.pop("pending_oppose")
+            if result is None:
+                take_control(g, f["power"], area)
+                g.end("done")
+                return
+            f["opposition"] = result
+            self._ask_support(g, area, "subjugate")
+            return
+        if "pending" in f:                              # after the defender's reactions (12.4) or retreat (13.3.6)
+            area = f.pop("pending")
+            if f.pop("retreated", False):
+                self._after_retreat(g, area)
+            else:
+                self._move_in(g, area)
+            return
+        if f.get("stage") == "dest" and f["landing"] and "target" in f:
+            if result == "stopped":
+                g.log("log.landing_stopped", unit=f["unit"], rule="amphibious_landing")
+                g.s["units"][f["unit"]]["acted"] = g.s["impulse"]["n"]
+                g.end("done")
+                return
+            self._enter(g, f["target"])
+
+    def _enter(self, g: Ctx, area: str) -> None:
+        """The move is announced: the power controlling the area may react first (12.4)."""
+        f, s = g.frame, g.s
+        defender = reactions.reacting_power(g, f["power"], area)
+        if defender is not None:
+            f["pending"] = area
+            g.call("land_reaction", power=defender, mover=f["power"], area=area, intercepted=False,
+                   came_from=st.loc_area(s["units"][f["unit"]]["loc"]))
+            return
+        self._move_in(g, area)
+
+    def _move_in(self, g: Ctx, area: str) -> None:
+        f, s, power = g.frame, g.s, g.frame["power"]
+        came_from = st.loc_area(s["units"][f["unit"]]["loc"])
+        f["from"] = came_from
+        st.move_unit(s, f["unit"], st.AREA + area)
+        s["units"][f["unit"]]["acted"] = s["impulse"]["n"]
+        f["moves"].append(area)
+        g.log("log.tactical", power=power, unit=f["unit"], area=area, landing=f["landing"], rule="tactical_movement")
+        if st.enemy_troops_in(s, area, power):
+            self._ask_support(g, area, "battle")
+            return
+        self._entered(g, area)
+
+    def _ask_support(self, g: Ctx, area: str, then: str) -> None:
+        """11.4.2: before a combat in a coastal area the player may announce naval support with a squadron in an
+        adjacent sea (a decision); then the combat ``then`` ("battle" or "subjugate") is fought."""
+        f = g.frame
+        f.update(combat_area=area, then=then, supporter=None)
+        if naval.support_candidates(g, f["power"], area):
+            f["stage"] = "support"
+            return
+        self._fight(g)
+
+    def on_support(self, g: Ctx, role: str, arg: str) -> None:
+        g.frame["supporter"] = arg
+        self._fight(g)
+
+    def on_no_support(self, g: Ctx, role: str, arg: Any) -> None:
+        self._fight(g)
+
+    def _fight(self, g: Ctx) -> None:
+        f = g.frame
+        area = f["combat_area"]
+        if f["then"] == "subjugate":
+            self._subjugate(g, area)
+        elif self._battle(g, area, f["from"]):
+            self._after_retreat(g, area)
+        else:
+            g.end("done")
+
+    def _after_retreat(self, g: Ctx, area: str) -> None:
+        """13.3.6: each defeated player's power retreats its troops (into the fortress: besieged) in turn."""
+        f, s = g.frame, g.s
+        losers = [] if s["areas"][area]["siege"] else \
+            sorted({s["units"][u]["power"] for u in st.enemy_troops_in(s, area, f["power"])})
+        for loser in losers:
+            if reactions.must_retreat_now(g, loser, area, f["from"]):
+                f.update(pending=area, retreated=True)
+                g.call("defeated_retreat", power=loser, area=area, came_from=f["from"], attacker=f["power"])
+                return
+            for uid in st.troops_in(s, area, loser):       # nowhere to go: the rest disperses
+                st.move_unit(s, uid, st.BOX + st.box_for(g.game.board, area))
+        self._entered(g, area)
+
+    def _support(self, g: Ctx, area: str) -> str | None:
+        from engines.ultima_ratio import portugal
+
+        f = g.frame
+        friends = [f["supporter"]] if f.get("supporter") else []
+        return naval.naval_support(g, area, f["power"], friends, portugal.emirates_supporters(g, area))
+
+    def _entered(self, g: Ctx, area: str) -> None:
+        f, s, power = g.frame, g.s, g.frame["power"]
+        fort = st.fortress(s, area)
+        if fort and fort["built"] and st.hostile(s, power, fort["power"]):
+            s["areas"][area]["siege"] = {"besieger": power, "casualties": 0}
+            g.log("log.siege_begins", power=power, area=area, rule="siege")
+            g.end("done")
+            return
+        if len(f["moves"]) == 1 and not f["landing"] and not f.get("fought"):
+            f["stage"] = "go_on"
+            if not self.prompt(g, st.seat_of(s, power))[1]:
+                g.end("done")
+            return
+        self._offer_control(g, area)
+
+    def _offer_control(self, g: Ctx, area: str) -> None:
+        f = g.frame
+        if subjugation_here(g, f["power"], area):
+            f["stage"] = "control"
+        else:
+            g.end("done")
+
+    def _battle(self, g: Ctx, area: str, came_from: str) -> bool:
+        """13.3 through the seam: the defenders stand (automata). Returns whether the attacker holds the area."""
+        f, s, b = g.frame, g.s, g.game.board
+        f["fought"] = True
+        attackers = st.troops_in(s, area, f["power"])
+        defenders = st.enemy_troops_in(s, area, f["power"])
+        terrain = b.areas[area].terrain
+        field = 4
+        if f["landing"]:
+            field = 3 if terrain == "open" else 2
+        elif terrain in ("marsh", "mountain") or b.neighbours[came_from].get(area) == "rough_pass":
+            field = 2
+        elif terrain == "forest":
+            field = 3
+        dis = {"attacker": (1 if terrain in ("mountain", "marsh") else 0) + (1 if f["landing"] else 0)}
+        support = self._support(g, area)
+        if support == "attacker":
+            dis["defender"] = 1
+        elif support == "defender":
+            dis["attacker"] += 1
+        fort = st.fortress(s, area)
+        with_fort = bool(fort and fort["built"] and fort["power"] != f["power"])
+        result = battles.resolve_land_battle(g, area, attackers, defenders, field, with_fort, dis)
+        g.log("log.land_battle", area=area, attackers=attackers, defenders=defenders, points=result["points"],
+              rolls=result["rolls"], winner=result["winner"] or "none", rule="land_combat")
+        for side in ("attacker", "defender"):
+            for uid in result["eliminated"][side]:
+                st.move_unit(s, uid, "eliminated")
+            for uid in result["dispersed"][side]:
+                st.move_unit(s, uid, st.BOX + st.box_for(b, area))
+        if result["winner"] == "attacker":
+            for uid in st.enemy_troops_in(s, area, f["power"]):
+                if s["units"][uid]["power"] not in s["powers"]:     # automata: no controlled area to retreat to
+                    st.move_unit(s, uid, st.BOX + st.box_for(b, area))
+            return True
+        for uid in st.troops_in(s, area, f["power"]):       # 13.3.6 / 12.3.2: back to where they came from
+            st.move_unit(s, uid, st.AREA + came_from)
+        return False
+
+    def on_stop(self, g: Ctx, role: str, arg: Any) -> None:
+        """Stop after the first area (then control may be announced, 12.5), or decline to take control."""
+        f = g.frame
+        if f.get("stage") == "go_on":
+            self._offer_control(g, st.loc_area(g.s["units"][f["unit"]]["loc"]))
+            return
+        g.end("done")
+
+    def on_subjugate(self, g: Ctx, role: str, arg: str) -> None:
+        """12.5: the troops announce control; the controller may oppose (13.5.2), else control is automatic; a
+        subjugation combat follows the opposition, or an independent / rebel / mini-map area (after a possible
+        naval support)."""
+        f, s = g.frame, g.s
+        if free_control(g, f["power"], arg):
+            controller = s["areas"][arg]["control"]
+            if controller in s["powers"] and reactions.opposition_sources(g, controller, arg):
+                f["pending_oppose"] = arg
+                g.call("oppose_subjugation", power=controller, area=arg)
+                return
+            take_control(g, f["power"], arg)
+            g.end("done")
+            return
+        self._ask_support(g, arg, "subjugate")
+
+    def _subjugate(self, g: Ctx, arg: str) -> None:
+        """13.5: one die each; the subjugator has a disadvantage if all its troops in the area moved in this
+        action, and another in forest, mountain or marsh; naval support gives the other side one (13.5.3)."""
+        f, s, b = g.frame, g.s, g.game.board
+        power = f["power"]
+        opposition = f.pop("opposition", None)
+        level = to_subjugate(g, power, arg) or 2            # 13.5.4: an opponent's troops or fortress: Q2
+        troops = st.troops_in(s, arg, power)
+        moved = bool(f["moves"]) and troops == [f["unit"]]     # every troop there moved in this action
+        dis = (1 if moved else 0) + (1 if b.areas[arg].terrain in ("forest", "mountain", "marsh") else 0)
+        support = self._support(g, arg)
+        other = (1 if support == "attacker" else 0) + (1 if opposition and not opposition["adjacent"] else 0)
+        dis += 1 if support == "defender" else 0
+        result = battles.resolve_subjugation(g, arg, power, troops, level, dis, other)
+        g.log("log.subjugation", power=power, area=arg, level=level, result=result["result"],
+              points=result["points"], rolls=result["rolls"], rule="subjugation")
+        if result["result"] == "win":
+            take_control(g, power, arg)
+            g.end("done")
+            return
+        lost = 0 if opposition and opposition["kind"] == "fortress" else result["disband"]   # 13.5.5
+        for uid in sorted(troops, key=lambda u: st.quality(s, u))[:lost]:
+            st.move_unit(s, uid, st.BOX + st.box_for(b, arg))
+            g.log("log.dispersed", unit=uid, rule="subjugation")
+        need = 1 if result["result"] == "tie" else 2
+        if len(st.troops_in(s, arg, power)) >= need:
+            f.update(stage="gain", need=need, subjugated=arg)
+        else:
+            g.end("done")
+
+    def on_disperse(self, g: Ctx, role: str, arg: int) -> None:
+        """13.5.4: dispersing one troop after a tie, two after a defeat, gains control anyway."""
+        f, s = g.frame, g.s
+        area = f["subjugated"]
+        troops = sorted(st.troops_in(s, area, f["power"]), key=lambda u: st.quality(s, u))
+        for uid in troops[:arg]:
+            st.move_unit(s, uid, st.BOX + st.box_for(g.game.board, area))
+            g.log("log.dispersed", unit=uid, rule="subjugation")
+        take_control(g, f["power"], area)
+        g.end("done")
+
+    def on_assault(self, g: Ctx, role: str, arg: str) -> None:
+        """13.4 through the seam: each assault is a tactical action; capitulation gives the area."""
+        f, s = g.frame, g.s
+        siege = s["areas"][arg]["siege"] or {"besieger": f["power"], "casualties": 0}
+        s["areas"][arg]["siege"] = siege
+        besieged = st.enemy_troops_in(s, arg, f["power"])
+        result = battles.resolve_siege(g, arg, st.troops_in(s, arg, f["power"]), besieged)
+        g.log("log.siege", power=f["power"], area=arg, result=result["result"], points=result["points"],
+              rolls=result["rolls"], rule="siege")
+        if result["result"] == "taken":
+            siege["casualties"] += 1
+            if siege["casualties"] > len(besieged):
+                s["areas"][arg]["fortress"] = None
+                s["areas"][arg]["siege"] = None
+                for uid in besieged:
+                    st.move_unit(s, uid, st.BOX + st.box_for(g.game.board, arg))
+                take_control(g, f["power"], arg)
+        g.end("done")
+
+
+STEPS = {"tactical_move": TacticalMove()}

@@ -1,0 +1,452 @@
+"""Ultima Ratio Regis — 11. Naval actions: naval bases and the naval operation distance (11.1, between maps
+11.1.3, galleys 18.6.1), squadrons without base (11.1.1), naval tactical movement (11.3), interception of troop
+strategic movements (11.4.1), naval support of land operations (11.4.2), piracy and its interception (11.4.3,
+11.5), fleets in port (11.6).
+
+Fleets of several squadrons need a leader (11.2) and leaders are not built yet (17.): every naval operation here
+is made by one squadron (a "one-squadron fleet"), which the rules allow everywhere (ENGINE.md › Not yet).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.machine import Ctx, Step
+from engines.core.types import text
+from engines.ultima_ratio import battles
+from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import Board
+
+TACTICAL_BATTLEFIELD = 2      # 13.2.4: tactical fleet actions and interceptions of strategic movements
+SUPPORT_BATTLEFIELD = 3       # 13.2.4: interceptions to support troop tactical operations
+PIRACY_BATTLEFIELD = 1        # 13.2.4: always one die
+
+
+# ----- 11.1 Naval bases and naval operation distance -------------------------------------------------------------
+def operation_distance(s: dict, board: Board, sea: str) -> int:
+    key = "mediterranean" if board.mediterranean_sea(sea) else "elsewhere"
+    return s["naval_distance"][key]
+
+
+def may_sail(s: dict, board: Board, uid: str, sea: str) -> bool:
+    """18.6.1: until an event opens it, galleys stay in the Mediterranean and the others stay out of it; seas
+    that no active area touches are not in play (7.2)."""
+    if sea not in s["seas_active"]:
+        return False
+    if s["mediterranean_open"]:
+        return True
+    return board.mediterranean_sea(sea) == s["units"][uid]["galley"]
+
+
+def own_ports(s: dict, board: Board, power: str, sea: str) -> list[str]:
+    """The power's naval bases on a sea: controlled coastal areas it may use (Glossary "Naval base", 18.4.1)."""
+    return [a for a in board.sea_ports[sea]
+            if st.active(s, a) and st.controls(s, power, a) and st.interest_ok(s, board, power, a)]
+
+
+def base_ports(s: dict, board: Board, power: str, galley: bool) -> list[str]:
+    return [a for a in s["areas"] if st.controls(s, power, a) and st.coastal(board, a)
+            and st.interest_ok(s, board, power, a)
+            and (s["mediterranean_open"] or board.mediterranean_port(a) == galley)]
+
+
+def port_reach(board: Board, port: str, sea: str) -> int | None:
+    """Seas apart from a port to a sea (0: the port is on it)."""
+    found = [board.sea_distance(x, sea) for x in board.areas[port].seas]
+    found = [d for d in found if d is not None]
+    return min(found) if found else None
+
+
+def has_base(s: dict, board: Board, power: str, sea: str, galley: bool) -> bool:
+    """11.1: a squadron may be in a sea with a naval base within the naval operation distance (distance 1: a base
+    on that sea; 2: on an adjacent sea...)."""
+    limit = operation_distance(s, board, sea) - 1
+    for port in base_ports(s, board, power, galley):
+        far = port_reach(board, port, sea)
+        if far is not None and far <= limit:
+            return True
+    return False
+
+
+def nearest_bases(s: dict, board: Board, power: str, uid: str) -> list[str]:
+    """11.1.1 / 11.6: the nearest ports of the power for a squadron that lost its base (ties: the player
+    chooses); empty: the squadron is destroyed."""
+    info = s["units"][uid]
+    here = st.loc_sea(info["loc"])
+    seas = [here] if here else list(board.areas[st.loc_area(info["loc"])].seas)
+    ranked = []
+    for port in base_ports(s, board, power, info["galley"]):
+        far = [port_reach(board, port, x) for x in seas]
+        far = [d for d in far if d is not None]
+        if far:
+            ranked.append((min(far), port))
+    if not ranked:
+        return []
+    best = min(d for d, _ in ranked)
+    return sorted(p for d, p in ranked if d == best)
+
+
+def squadrons_without_base(s: dict, board: Board, power: str) -> list[str]:
+    """Squadrons at sea without a base in range, and squadrons in ports the power no longer controls."""
+    out = []
+    for u in st.units_of(s, power, "squadron", "map"):
+        info = s["units"][u]
+        sea, area = st.loc_sea(info["loc"]), st.loc_area(info["loc"])
+        if sea and not has_base(s, board, power, sea, info["galley"]):
+            out.append(u)
+        elif area and not st.controls(s, power, area):
+            out.append(u)
+    return out
+
+
+def send_to_base(g: Ctx, uid: str, port: str | None, repair: bool | None = None) -> None:
+    """A squadron goes to a port (keeping its status unless ``repair`` says), or is destroyed without one."""
+    if port is None:
+        st.move_unit(g.s, uid, "eliminated")
+        g.log("log.squadron_lost", unit=uid, rule="without_base")
+        return
+    st.move_unit(g.s, uid, st.AREA + port)
+    if repair is not None:
+        g.s["units"][uid]["repair"] = repair
+    g.log("log.to_base", unit=uid, area=port, repair=g.s["units"][uid]["repair"], rule="without_base")
+
+
+def home_port(s: dict, board: Board, uid: str) -> str | None:
+    """The naval base a squadron retreats to (13.2.5): the nearest own port."""
+    power = s["units"][uid]["power"]
+    if st.loc_area(s["units"][uid]["loc"]):
+        return st.loc_area(s["units"][uid]["loc"])
+    ports = nearest_bases(s, board, power, uid)
+    return ports[0] if ports else None
+
+
+class Rebase(Step):
+    """11.1.1: the player chooses among the nearest bases of a squadron left without one."""
+
+    goes_to = ()
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.s["units"][g.frame["unit"]]["power"])]
+
+    def prompt(self, g: Ctx, role: str):
+        return text("prompt.rebase", unit=g.frame["unit"]), {"area": list(g.frame["ports"])}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text("act.area", arg=arg)
+
+    def on_area(self, g: Ctx, role: str, arg: str) -> None:
+        send_to_base(g, g.frame["unit"], arg)
+        g.end(None)
+
+
+def check_bases(g: Ctx, power: str) -> dict | None:
+    """Apply 11.1.1 to every squadron of the power: single nearest bases at once; returns the frame locals of a
+    ``rebase`` decision when a tie needs the player, else None."""
+    board = g.game.board
+    for uid in squadrons_without_base(g.s, board, power):
+        ports = nearest_bases(g.s, board, power, uid)
+        if len(ports) > 1 and g.s["powers"].get(power):
+            return {"unit": uid, "ports": ports}
+        send_to_base(g, uid, ports[0] if ports else None)
+    return None
+
+
+# ----- naval combat results (13.2.5, through the seam) ---------------------------------------------------------
+def apply_naval_result(g: Ctx, result: dict, sides: dict[str, list[str]]) -> None:
+    """Eliminated squadrons to the box of the turn; damaged ones to their base under repair; the other squadrons
+    of the loser retreat to their base (13.2.5)."""
+    s, board = g.s, g.game.board
+    for side, units in sides.items():
+        for uid in result["eliminated"][side]:
+            st.move_unit(s, uid, "eliminated")
+            g.log("log.squadron_eliminated", unit=uid, rule="damaged_fleets")
+        for uid in result["damaged"][side]:
+            send_to_base(g, uid, home_port(s, board, uid), repair=True)
+        if result["winner"] is not None and result["winner"] != side:
+            for uid in units:
+                if uid not in result["eliminated"][side] and uid not in result["damaged"][side] \
+                        and st.loc_sea(s["units"][uid]["loc"]):
+                    send_to_base(g, uid, home_port(s, board, uid))
+
+
+def naval_battle(g: Ctx, attackers: list[str], defenders: list[str], battlefield: int,
+                 disadvantages: dict[str, int] | None = None) -> str | None:
+    result = battles.resolve_naval_battle(g, attackers, defenders, battlefield, disadvantages)
+    g.log("log.naval_battle", attackers=attackers, defenders=defenders, points=result["points"],
+          rolls=result["rolls"], winner=result["winner"] or "none", rule="naval_combat")
+    apply_naval_result(g, result, {"attacker": attackers, "defender": defenders})
+    return result["winner"]
+
+
+# ----- 11.3 Naval tactical movement -----------------------------------------------------------------------------
+def operational(s: dict, power: str) -> list[str]:
+    return [u for u in st.units_of(s, power, "squadron", "map") if not s["units"][u]["repair"]]
+
+
+def tactical_seas(g: Ctx, uid: str) -> list[str]:
+    """Phase 1: stay in its sea (or, from a port, one of the port's seas) or move to an adjacent sea with a base."""
+    s, board = g.s, g.game.board
+    info = s["units"][uid]
+    sea = st.loc_sea(info["loc"])
+    options = [sea, *board.sea_links[sea]] if sea else list(board.areas[st.loc_area(info["loc"])].seas)
+    return [x for x in options if may_sail(s, board, uid, x) and has_base(s, board, info["power"], x, info["galley"])]
+
+
+def enemy_fleets(s: dict, power: str, sea: str) -> list[str]:
+    return [u for u in st.units_at(s, st.SEA + sea, kind="squadron") if st.hostile(s, power, s["units"][u]["power"])]
+
+
+def naval_movers(g: Ctx, power: str) -> list[str]:
+    return [u for u in operational(g.s, power) if tactical_seas(g, u) and not g.s["units"][u].get("pirated")]
+
+
+class NavalMove(Step):
+    """11.3: a squadron moves (or stays), then names the enemy squadrons it attacks, one after another while the
+    enemy withdraws or is defeated."""
+
+    goes_to = ("naval_response",)
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.frame["power"])]
+
+    def prompt(self, g: Ctx, role: str):
+        f = g.frame
+        if "unit" not in f:
+            return text("prompt.naval_unit"), {"unit": naval_movers(g, f["power"])}
+        if "sea" not in f:
+            return text("prompt.naval_sea", unit=f["unit"]), {"sea": tactical_seas(g, f["unit"])}
+        foes = enemy_fleets(g.s, f["power"], f["sea"])
+        return text("prompt.naval_attack", sea=f["sea"]), ({"attack": foes} if foes else {}) | {"stop": [None]}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text(f"act.{verb}", arg=arg)
+
+    def on_unit(self, g: Ctx, role: str, arg: str) -> None:
+        g.frame["unit"] = arg
+
+    def on_sea(self, g: Ctx, role: str, arg: str) -> None:
+        f = g.frame
+        st.move_unit(g.s, f["unit"], st.SEA + arg)
+        g.s["units"][f["unit"]]["acted"] = g.s["impulse"]["n"]
+        f["sea"] = arg
+        g.log("log.naval_move", power=f["power"], unit=f["unit"], sea=arg, rule="naval_tactical_movement")
+
+    def on_attack(self, g: Ctx, role: str, arg: str) -> None:
+        """The attacked squadron may withdraw to its base or fight: a player decides (``naval_response``), the
+        Emirates fight (RULINGS.md › 9.1 Emirates)."""
+        f = g.frame
+        f["target"] = arg
+        if g.s["units"][arg]["power"] in g.s["powers"]:
+            g.call("naval_response", unit=arg, attacker=f["unit"])
+            return
+        self.resume(g, "fight")
+
+    def resume(self, g: Ctx, result: Any) -> None:
+        f = g.frame
+        if result == "fight":
+            winner = naval_battle(g, [f["unit"]], [f["target"]], TACTICAL_BATTLEFIELD)
+            if winner != "attacker" or st.loc_sea(g.s["units"][f["unit"]]["loc"]) != f["sea"]:
+                g.end("done")
+
+    def on_stop(self, g: Ctx, role: str, arg: Any) -> None:
+        g.end("done")
+
+
+class NavalResponse(Step):
+    """11.3: "The attacked fleets can then engage in naval battle, or withdraw to its naval base"."""
+
+    goes_to = ()
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.s["units"][g.frame["unit"]]["power"])]
+
+    def prompt(self, g: Ctx, role: str):
+        return text("prompt.naval_response", unit=g.frame["unit"], attacker=g.frame["attacker"]), \
+            {"fight": [None], "withdraw": [None]}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text(f"act.naval_{verb}")
+
+    def on_fight(self, g: Ctx, role: str, arg: Any) -> None:
+        g.end("fight")
+
+    def on_withdraw(self, g: Ctx, role: str, arg: Any) -> None:
+        uid = g.frame["unit"]
+        send_to_base(g, uid, home_port(g.s, g.game.board, uid))
+        g.end("withdrew")
+
+
+# ----- 11.4.1 Interception of troop strategic movements ---------------------------------------------------------
+def strategic_interceptors(g: Ctx, power: str, sea: str, target: str | None) -> list[str]:
+    """The enemy squadrons that intercept a troop entering ``sea`` by strategic movement (or on the way to an
+    amphibious landing on ``target``). Only automata decide here: the 9.1 Emirates intercept only attacks on
+    their area (l. 1930). Interception by other players' powers needs wars between major powers (21.)."""
+    from engines.ultima_ratio import portugal
+
+    return portugal.emirates_interceptors(g, power, sea, target)
+
+
+def escorts(g: Ctx, power: str, sea: str) -> list[str]:
+    """11.4.1: own operational squadrons in the sea that may escort."""
+    return [u for u in operational(g.s, power) if g.s["units"][u]["loc"] == st.SEA + sea]
+
+
+class SeaInterception(Step):
+    """11.4.1: the moving power may name an escort among its squadrons in the sea; each interceptor then fights
+    (two dice). Without escort the interceptor must score at least one battle point. Ends ``"stopped"`` when an
+    interceptor wins, else ``"through"``."""
+
+    goes_to = ()
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.frame["power"])]
+
+    def prompt(self, g: Ctx, role: str):
+        f = g.frame
+        own = escorts(g, f["power"], f["sea"])
+        return text("prompt.escort", sea=f["sea"]), ({"escort": own} if own else {}) | {"no_escort": [None]}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text(f"act.{verb}", arg=arg)
+
+    def on_escort(self, g: Ctx, role: str, arg: str) -> None:
+        self._fight(g, arg)
+
+    def on_no_escort(self, g: Ctx, role: str, arg: Any) -> None:
+        self._fight(g, None)
+
+    def _fight(self, g: Ctx, escort: str | None) -> None:
+        for interceptor in g.frame["fleets"]:
+            if g.s["units"][interceptor]["loc"] != st.SEA + g.frame["sea"]:
+                continue
+            if escort is None or g.s["units"][escort]["loc"] != st.SEA + g.frame["sea"]:
+                points, _, rolls = battles.roll_side(g, [st.quality(g.s, interceptor)][:TACTICAL_BATTLEFIELD])
+                g.log("log.unescorted", unit=interceptor, points=points, rolls=rolls, rule="strategic_interception")
+                if points >= 1:
+                    g.end("stopped")
+                    return
+                continue
+            if naval_battle(g, [escort], [interceptor], TACTICAL_BATTLEFIELD) == "defender":
+                g.end("stopped")
+                return
+        g.end("through")
+
+
+# ----- 11.4.2 Naval support of land operations --------------------------------------------------------------------
+def support_candidates(g: Ctx, power: str, area: str) -> list[str]:
+    """Own operational squadrons in a sea adjacent to the (coastal) area of the combat."""
+    seas = g.game.board.areas[area].seas
+    return [u for u in operational(g.s, power) if st.loc_sea(g.s["units"][u]["loc"]) in seas]
+
+
+def naval_support(g: Ctx, area: str, attacker: str, friends: list[str], foes: list[str]) -> str | None:
+    """11.4.2: which side receives naval support: none without interceptions or after a tie; one side if only
+    it intercepted or if its fleet won the naval battle (three dice)."""
+    if friends and foes:
+        winner = naval_battle(g, friends[:1], foes[:1], SUPPORT_BATTLEFIELD)
+        return {"attacker": "attacker", "defender": "defender"}.get(winner)
+    if friends:
+        return "attacker"
+    if foes:
+        return "defender"
+    return None
+
+
+# ----- 11.6 Fleets in port ------------------------------------------------------------------------------------------
+def to_sea_moves(g: Ctx, power: str) -> list[list[str]]:
+    """At the start of the impulse, operational squadrons in port may go to an adjacent sea (no action)."""
+    s, board = g.s, g.game.board
+    out = []
+    for u in operational(s, power):
+        area = st.loc_area(s["units"][u]["loc"])
+        if area:
+            for sea in board.areas[area].seas:
+                if may_sail(s, board, u, sea) and has_base(s, board, power, sea, s["units"][u]["galley"]):
+                    out.append([u, sea])
+    return out
+
+
+# ----- 11.5 Piracy and privateering, 11.4.3 Interception against piracy --------------------------------------------
+def piracy_centers(s: dict, board: Board, sea: str, victim: str) -> list[str]:
+    """11.5.1: the trade centers adjacent to the sea where the victim has a merchant (river trade cannot be
+    attacked, 19.2.1)."""
+    return [tc.id for tc in board.map.trade_centers
+            if sea in tc.seas and not tc.river_trade and s["merchants"].get(tc.id, {}).get(victim, 0)]
+
+
+def piracy_interceptors(g: Ctx, victim: str, sea: str) -> list[str]:
+    """11.4.3: one operational squadron of the victim in that sea, or in a port of this sea."""
+    s = g.s
+    out = []
+    for u in operational(s, victim):
+        loc = s["units"][u]["loc"]
+        if loc == st.SEA + sea or (st.loc_area(loc) and sea in g.game.board.areas[st.loc_area(loc)].seas):
+            out.append(u)
+    return out
+
+
+class Piracy(Step):
+    """11.5.2: the attacked power may intercept with one squadron (in port: a disadvantage); a combat of one die
+    each follows, or, without interception, the pirate needs one battle point. A winning pirate lowers its unrest
+    by the victim's merchants in the center and raises the victim's as much; the victim may then eliminate one of
+    its merchants there."""
+
+    goes_to = ()
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.frame["victim"])]
+
+    def prompt(self, g: Ctx, role: str):
+        f = g.frame
+        if f.get("won"):
+            return text("prompt.piracy_merchant", center=f["center"]), {"eliminate_merchant": [f["center"]],
+                                                                          "keep": [None]}
+        own = piracy_interceptors(g, f["victim"], f["sea"])
+        return text("prompt.piracy", pirate=f["pirate"], sea=f["sea"]), \
+            ({"intercept": own} if own else {}) | {"no_interception": [None]}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text(f"act.{verb}", arg=arg)
+
+    def on_intercept(self, g: Ctx, role: str, arg: str) -> None:
+        f = g.frame
+        in_port = st.loc_area(g.s["units"][arg]["loc"]) is not None
+        winner = naval_battle(g, [f["pirate"]], [arg], PIRACY_BATTLEFIELD, {"defender": 1 if in_port else 0})
+        self._after(g, winner == "attacker")
+
+    def on_no_interception(self, g: Ctx, role: str, arg: Any) -> None:
+        f = g.frame
+        points, _, rolls = battles.roll_side(g, [st.quality(g.s, f["pirate"])])
+        g.log("log.piracy_roll", unit=f["pirate"], points=points, rolls=rolls, rule="piracy")
+        self._after(g, points >= 1)
+
+    def _after(self, g: Ctx, won: bool) -> None:
+        from engines.ultima_ratio.economy import change_unrest
+
+        f, s = g.frame, g.s
+        g.s["units"][f["pirate"]]["pirated"] = s["impulse"]["n"]
+        if not won:
+            g.log("log.piracy_failed", unit=f["pirate"], rule="piracy")
+            g.end(None)
+            return
+        count = s["merchants"][f["center"]][f["victim"]]
+        pirate_power = s["units"][f["pirate"]]["power"]
+        g.log("log.piracy_won", unit=f["pirate"], center=f["center"], count=count, rule="piracy")
+        if pirate_power in s["powers"]:
+            change_unrest(g, pirate_power, -count, "piracy")
+        change_unrest(g, f["victim"], count, "piracy")
+        f["won"] = True
+
+    def on_eliminate_merchant(self, g: Ctx, role: str, arg: str) -> None:
+        present = g.s["merchants"][arg]
+        present[g.frame["victim"]] -= 1
+        if not present[g.frame["victim"]]:
+            del present[g.frame["victim"]]
+        g.log("log.merchant_removed", power=g.frame["victim"], center=arg, rule="piracy")
+        g.end(None)
+
+    def on_keep(self, g: Ctx, role: str, arg: Any) -> None:
+        g.end(None)
+
+
+STEPS = {"naval_move": NavalMove(), "naval_response": NavalResponse(), "sea_interception": SeaInterception(),
+         "rebase": Rebase(), "piracy": Piracy()}

@@ -1,0 +1,211 @@
+"""Ultima Ratio Regis — 12.4 Reactions to land tactical movement: when an enemy announces a tactical move into an
+area a player's power controls, that power may intercept it (12.4.1: from one of its areas, a single troop one
+area away, or two away across a controlled area free of enemy troops; to or from the mini-maps only a single
+troop from an adjacent area) and may evade it (12.4.2: its troops in the area retreat to adjacent controlled areas
+free of enemies, or to areas with own troops not besieged, never to where the attack comes from; or disperse), in
+the order it likes. Not possible if the area is not controlled.
+
+Interception by an army (several troops with a leader) needs leaders (17.): not offered yet. Automata (the 9.1
+Emirates) do not react: their troop stands (RULINGS.md › 9.1 Emirates).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.machine import Ctx, Step
+from engines.core.types import text
+from engines.ultima_ratio import battles
+from engines.ultima_ratio import state as st
+
+
+def reacting_power(g: Ctx, mover: str, area: str) -> str | None:
+    """The player's power that controls the area the move goes into, if it is the mover's enemy."""
+    s = g.s
+    who = s["areas"][area]["control"]
+    if who in s["powers"] and st.hostile(s, mover, who):
+        return who
+    return None
+
+
+def interceptors(g: Ctx, power: str, area: str, mover: str) -> list[str]:
+    """12.4.1: single troops that may enter the attacked area."""
+    s, b = g.s, g.game.board
+    mini = b.areas[area].mini_map
+    out = []
+    for near in st.neighbours(s, b, area):
+        if not st.controls(s, power, near):          # "he can point to only one of his areas"
+            continue
+        if not s["areas"][near]["siege"]:
+            out += st.troops_in(s, near, power)
+        if mini or b.areas[near].mini_map or st.enemy_troops_in(s, near, power):
+            continue
+        for far in st.neighbours(s, b, near):
+            if far != area and st.controls(s, power, far) and not b.areas[far].mini_map \
+                    and not s["areas"][far]["siege"]:
+                out += st.troops_in(s, far, power)
+    return sorted(set(out))
+
+
+def retreats(g: Ctx, power: str, area: str, came_from: str) -> list[list[str]]:
+    """12.4.2: [troop, area] retreats of the troops in the attacked area."""
+    s, b = g.s, g.game.board
+    places = []
+    for near in st.neighbours(s, b, area):
+        if near == came_from or s["areas"][near]["marker"]:
+            continue
+        free = st.controls(s, power, near) and not st.enemy_troops_in(s, near, power)
+        own = bool(st.troops_in(s, near, power)) and not s["areas"][near]["siege"]
+        if (free or own) and battles.stacking_room(s, b, near, power) >= 1:
+            places.append(near)
+    return [[u, p] for u in st.troops_in(s, area, power) for p in places]
+
+
+class LandReaction(Step):
+    """Frame: ``power`` (reacting), ``mover``, ``area``, ``came_from``, ``intercepted``."""
+
+    goes_to = ()
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.frame["power"])]
+
+    def prompt(self, g: Ctx, role: str):
+        f = g.frame
+        legal: dict[str, list] = {}
+        if not f["intercepted"]:
+            legal["intercept"] = interceptors(g, f["power"], f["area"], f["mover"])
+        legal["retreat"] = retreats(g, f["power"], f["area"], f["came_from"])
+        legal["disperse"] = st.troops_in(g.s, f["area"], f["power"])
+        legal["done"] = [None]
+        return text("prompt.land_reaction", area=f["area"]), {k: v for k, v in legal.items() if v}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        if verb == "retreat":
+            return text("act.retreat", unit=arg[0], area=arg[1])
+        return text(f"act.react_{verb}", arg=arg)
+
+    def on_intercept(self, g: Ctx, role: str, arg: str) -> None:
+        f = g.frame
+        st.move_unit(g.s, arg, st.AREA + f["area"])
+        f["intercepted"] = True
+        g.log("log.intercepted", unit=arg, area=f["area"], rule="land_interception")
+
+    def on_retreat(self, g: Ctx, role: str, arg: list) -> None:
+        st.move_unit(g.s, arg[0], st.AREA + arg[1])
+        g.log("log.evaded", unit=arg[0], area=arg[1], rule="evasion")
+
+    def on_disperse(self, g: Ctx, role: str, arg: str) -> None:
+        st.move_unit(g.s, arg, st.BOX + st.box_for(g.game.board, g.frame["area"]))
+        g.log("log.dispersed", unit=arg, rule="evasion")
+
+    def on_done(self, g: Ctx, role: str, arg: Any) -> None:
+        g.end(None)
+
+
+class DefeatedRetreat(Step):
+    """13.3.6: the defeated defender retreats to one or several adjacent controlled areas (not where the attacker
+    entered from), or into its fortress in the area (then besieged); with nowhere to go, the rest disperses.
+    Frame: ``power``, ``area``, ``came_from``, ``attacker``."""
+
+    goes_to = ()
+
+    def _options(self, g: Ctx) -> dict[str, list]:
+        f, s = g.frame, g.s
+        fort = s["areas"][f["area"]]["fortress"]
+        legal = {"retreat": retreats(g, f["power"], f["area"], f["came_from"])}
+        if fort and fort["built"] and fort["power"] == f["power"]:
+            legal["to_fortress"] = st.troops_in(s, f["area"], f["power"])
+        return {k: v for k, v in legal.items() if v}
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.frame["power"])]
+
+    def prompt(self, g: Ctx, role: str):
+        return text("prompt.defeated_retreat", area=g.frame["area"]), self._options(g)
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        if verb == "retreat":
+            return text("act.retreat", unit=arg[0], area=arg[1])
+        return text("act.to_fortress", unit=arg)
+
+    def on_retreat(self, g: Ctx, role: str, arg: list) -> None:
+        st.move_unit(g.s, arg[0], st.AREA + arg[1])
+        g.log("log.evaded", unit=arg[0], area=arg[1], rule="land_combat")
+        self._next(g)
+
+    def on_to_fortress(self, g: Ctx, role: str, arg: str) -> None:
+        f, s = g.frame, g.s
+        s["areas"][f["area"]]["siege"] = {"besieger": f["attacker"], "casualties": 0}
+        g.log("log.into_fortress", unit=arg, area=f["area"], rule="land_combat")
+        self._next(g)
+
+    def _next(self, g: Ctx) -> None:
+        f, s = g.frame, g.s
+        if s["areas"][f["area"]]["siege"] or not st.troops_in(s, f["area"], f["power"]):
+            g.end(None)
+        elif not self._options(g):
+            for uid in st.troops_in(s, f["area"], f["power"]):
+                st.move_unit(s, uid, st.BOX + st.box_for(g.game.board, f["area"]))
+                g.log("log.dispersed", unit=uid, rule="land_combat")
+            g.end(None)
+
+
+def opposition_sources(g: Ctx, power: str, area: str) -> list[list[str]]:
+    """13.5.2: ["troops" | "fortress", area] the controller may oppose a subjugation from: its controlled areas
+    adjacent to the area, or two away across a controlled area without enemy troops or a rebellion."""
+    s, b = g.s, g.game.board
+    found: list[list[str]] = []
+
+    def sources(place: str) -> None:
+        if not st.controls(s, power, place) or s["areas"][place]["siege"]:
+            return
+        if st.troops_in(s, place, power):
+            found.append(["troops", place])
+        fort = s["areas"][place]["fortress"]
+        if fort and fort["built"] and fort["power"] == power:
+            found.append(["fortress", place])
+
+    for near in st.neighbours(s, b, area):
+        sources(near)
+        if st.controls(s, power, near) and not s["areas"][near]["marker"] and not st.enemy_troops_in(s, near, power):
+            for far in st.neighbours(s, b, near):
+                if far != area and far not in b.neighbours[area]:
+                    sources(far)
+    return [x for i, x in enumerate(found) if x not in found[:i]]
+
+
+class OpposeSubjugation(Step):
+    """13.5.2: the controller announces whether it opposes the enemy's control of its area, with troops or with a
+    fortress (a passive defence). Ends with ``{"kind", "from", "adjacent"}`` or None."""
+
+    goes_to = ()
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.frame["power"])]
+
+    def prompt(self, g: Ctx, role: str):
+        f = g.frame
+        return text("prompt.oppose", area=f["area"]), \
+            {"oppose": opposition_sources(g, f["power"], f["area"]), "no_opposition": [None]}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        if verb == "oppose":
+            return text(f"act.oppose_{arg[0]}", area=arg[1])
+        return text("act.no_opposition")
+
+    def on_oppose(self, g: Ctx, role: str, arg: list) -> None:
+        adjacent = arg[1] in g.game.board.neighbours[g.frame["area"]]
+        g.log("log.opposes", power=g.frame["power"], area=g.frame["area"], kind=arg[0], rule="subjugation")
+        g.end({"kind": arg[0], "from": arg[1], "adjacent": adjacent})
+
+    def on_no_opposition(self, g: Ctx, role: str, arg: Any) -> None:
+        g.end(None)
+
+
+def must_retreat_now(g: Ctx, power: str, area: str, came_from: str) -> bool:
+    """Whether the defeated power has a choice of retreat (else its troops disperse at once)."""
+    fort = g.s["areas"][area]["fortress"]
+    return bool(retreats(g, power, area, came_from)) or bool(fort and fort["built"] and fort["power"] == power)
+
+
+STEPS = {"land_reaction": LandReaction(), "defeated_retreat": DefeatedRetreat(),
+         "oppose_subjugation": OpposeSubjugation()}

@@ -1,0 +1,362 @@
+"""Ultima Ratio Regis — 8. Game sequence: the turn start (8.1: special rules, new powers, trade adjustments,
+the deck), the half turn (8.2: the first-player choice 8.2.1, the impulses 8.2.2 with their start, the power
+actions and the end of impulse; players without cards 8.2.3) and the turn end (8.3, which is chapter 23:
+end_of_turn.py).
+
+Card play (8.2.2 "Card play", 8.1.4) is not written yet: the only playable scenario, 9.1, is played without cards,
+so every impulse is that of a player without cards (8.2.3): one action per power and one extra action
+(ENGINE.md › Not yet).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.machine import Ctx, Step
+from engines.core.types import text
+from engines.ultima_ratio import actions, economy, land_movement, landings, naval, portugal, strategic_movement
+from engines.ultima_ratio import state as st
+
+
+class Turn(Step):
+    """One turn: 8.1 turn start, 8.2 half turn, 8.3 turn end; then the next turn or the end of the scenario."""
+
+    goes_to = ("deploy", "merchants_enter", "half_turn", "turn_end")
+
+    def auto(self, g: Ctx) -> None:
+        f, s = g.frame, g.s
+        if f["phase"] == "start":
+            g.log("log.turn_start", turn=s["turn"], year=g.game.board.world.turn(s["turn"]).year, rule="turn_start")
+            portugal.turn_rules(g)                                  # 8.1.1
+            for center in s["capacity"]:
+                s["capacity"][center] = g.game.board.map.trade_capacity(center, s["turn"], s["section"])
+            f["phase"] = "deploy"
+        if f["phase"] == "deploy":
+            for power, info in s["powers"].items():                # 8.1.2 / 24.: powers that (re)enter
+                if info.get("to_deploy"):
+                    todo = info.pop("to_deploy")
+                    g.call("deploy", power=power, points=todo["points"], revolts=todo["revolts"])
+                    return
+            f["phase"] = "trade"
+            if s["turn"] != s["first_turn"]:
+                for info in s["areas"].values():            # 8.1.3: destroyed commercial ports work again
+                    info["interrupted"] = False
+                if any(n for c in s["merchants_prepared"].values() for n in c.values()):
+                    g.call("merchants_enter")
+                    return
+        if f["phase"] == "trade":
+            f["phase"] = "half"
+            g.call("half_turn", impulse=0)
+            return
+        if f["phase"] == "half":
+            f["phase"] = "end"
+            g.call("turn_end", phase="wars")
+            return
+        if s["turn"] >= s["last_turn"]:
+            portugal.verdict(g)
+            return
+        s["turn"] += 1
+        f["phase"] = "start"
+
+
+class MerchantsEnter(Step):
+    """8.1.3 / 19.2.2: the merchants prepared last turn enter their trade centers, or are removed."""
+
+    goes_to = ()
+
+    def _pending(self, g: Ctx) -> list[list[str]]:
+        return [[center, power] for center, byp in sorted(g.s["merchants_prepared"].items())
+                for power, n in sorted(byp.items()) if n]
+
+    def active(self, g: Ctx) -> list[str]:
+        center, power = self._pending(g)[0]
+        return [st.seat_of(g.s, power)]
+
+    def prompt(self, g: Ctx, role: str):
+        center, power = self._pending(g)[0]
+        return text("prompt.merchants_enter", center=center, power=power), {"enter": [center], "remove": [center]}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text(f"act.merchant_{verb}", arg=arg)
+
+    def _take(self, g: Ctx) -> tuple[str, str, int]:
+        center, power = self._pending(g)[0]
+        count = g.s["merchants_prepared"][center].pop(power)
+        if not g.s["merchants_prepared"][center]:
+            del g.s["merchants_prepared"][center]
+        return center, power, count
+
+    def on_enter(self, g: Ctx, role: str, arg: str) -> None:
+        center, power, count = self._take(g)
+        economy.enter_merchant(g, power, center, count)
+        self._next(g)
+
+    def on_remove(self, g: Ctx, role: str, arg: str) -> None:
+        center, power, count = self._take(g)
+        g.log("log.merchant_removed", power=power, center=center, rule="merchants")
+        self._next(g)
+
+    def _next(self, g: Ctx) -> None:
+        if not self._pending(g):
+            g.end(None)
+
+
+class HalfTurn(Step):
+    """8.2: impulses one after another. In 9.1 the half turn has 3 impulses (l. 1920); after each Portuguese
+    impulse the Emirates act (l. 1931)."""
+
+    goes_to = ("first_player", "impulse", "emirates")
+
+    def auto(self, g: Ctx) -> None:
+        f, s = g.frame, g.s
+        if f["impulse"] == 0 and len(s["seats"]) > 1 and "first" not in f:
+            f["first"] = True
+            g.call("first_player")
+            return
+        if f.get("emirates_due"):
+            f["emirates_due"] = False
+            g.call("emirates")
+            return
+        if f["impulse"] >= portugal.impulses_per_turn(s):
+            g.end(None)
+            return
+        f["impulse"] += 1
+        f["emirates_due"] = portugal.emirates_in_play(s)
+        order = s["seat_order"]
+        seat = order[(f["impulse"] - 1) % len(order)]
+        g.call("impulse", seat=seat, number=f["impulse"], phase="start")
+
+
+class FirstPlayer(Step):
+    """8.2.1: the player with the least VP (ties: the lower player number) chooses who starts and the direction."""
+
+    goes_to = ()
+
+    def _chooser(self, g: Ctx) -> str:
+        seats = g.s["seats"]
+        return min(seats, key=lambda k: (seats[k]["vp"], seats[k]["order"]))
+
+    def active(self, g: Ctx) -> list[str]:
+        return [self._chooser(g)]
+
+    def prompt(self, g: Ctx, role: str):
+        return text("prompt.first_player"), {"start": [[seat, way] for seat in g.s["seats"]
+                                                       for way in ("clockwise", "counterclockwise")]}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text("act.start", seat=arg[0], way=arg[1])
+
+    def on_start(self, g: Ctx, role: str, arg: list) -> None:
+        seats = sorted(g.s["seats"], key=lambda k: g.s["seats"][k]["order"])
+        if arg[1] == "counterclockwise":
+            seats.reverse()
+        i = seats.index(arg[0])
+        g.s["seat_order"] = seats[i:] + seats[:i]
+        g.log("log.first_player", seat=arg[0], way=arg[1], rule="start_of_half_turn")
+        g.end(None)
+
+
+class Impulse(Step):
+    """8.2.2: start of impulse, power actions (and card play), end of impulse."""
+
+    goes_to = ("start_of_impulse", "power_actions", "end_of_impulse", "rebase")
+
+    def auto(self, g: Ctx) -> None:
+        f, s = g.frame, g.s
+        if f["phase"] == "start":
+            s["impulse"]["n"] += 1
+            s["impulse"]["seat"] = f["seat"]
+            s["impulse"]["number"] = f["number"]
+            s["impulse"]["start_locs"] = {u: info["loc"] for u, info in s["units"].items()
+                                          if st.seat_of(s, info["power"]) == f["seat"]}
+            s["impulse"]["actions"] = portugal.actions_per_impulse(s, f["seat"])
+            g.log("log.impulse", seat=f["seat"], number=s["impulse"]["number"], rule="impulse")
+            f["phase"] = "actions"
+            g.call("start_of_impulse", seat=f["seat"])
+            return
+        if f["phase"] == "actions":
+            f["phase"] = "end"
+            g.call("power_actions", seat=f["seat"])
+            return
+        if f["phase"] == "end":
+            f["phase"] = "bases"
+            g.call("end_of_impulse", seat=f["seat"], moved=[])
+            return
+        for power in st.powers_of(s, f["seat"]):
+            rebase = naval.check_bases(g, power)
+            if rebase:
+                g.call("rebase", **rebase)
+                return
+        g.end(None)
+
+
+class StartOfImpulse(Step):
+    """8.2.2 "Start of impulse", at no cost: operational squadrons in port may go to an adjacent sea (11.6); a
+    player without cards gives each of its powers at war one free troop regrouping or strategic redeployment
+    (8.2.3). (Sorties, leader swaps, alliances and peace need chapters 13.4, 17 and 21.)"""
+
+    goes_to = ("regroup_troop", "strategic_move")
+
+    def active(self, g: Ctx) -> list[str]:
+        return [g.frame["seat"]]
+
+    def prompt(self, g: Ctx, role: str):
+        moves = [m for p in st.powers_of(g.s, role) for m in naval.to_sea_moves(g, p)]
+        legal: dict[str, list] = {"to_sea": moves} if moves else {}
+        free = free_actions(g, role)
+        if free:
+            legal["free"] = free
+        legal["done"] = [None]
+        return text("prompt.start_of_impulse"), legal
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        if verb == "to_sea":
+            return text("act.to_sea", unit=arg[0], sea=arg[1])
+        if verb == "free":
+            return text(f"act.free.{arg[1]}", power=arg[0])
+        return text("act.done_start")
+
+    def on_to_sea(self, g: Ctx, role: str, arg: list) -> None:
+        st.move_unit(g.s, arg[0], st.SEA + arg[1])
+        g.log("log.to_sea", unit=arg[0], sea=arg[1], rule="fleets_in_port")
+
+    def on_free(self, g: Ctx, role: str, arg: list) -> None:
+        power, action = arg
+        g.frame.setdefault("free_used", []).append(power)
+        g.log("log.free_action", power=power, action=action, rule="players_without_cards")
+        g.call(action, power=power, **({"path": []} if action == "strategic_move" else {}))
+
+    def on_done(self, g: Ctx, role: str, arg: Any) -> None:
+        g.end(None)
+
+
+def free_actions(g: Ctx, seat: str) -> list[list[str]]:
+    """8.2.3: "if a player without cards has major powers at war, each of these powers has one free troop
+    regrouping or strategic redeployment at the beginning of the impulse"."""
+    s = g.s
+    if s["cards"]["hands"].get(seat):
+        return []
+    used = g.frame.get("free_used", [])
+    out = []
+    for power in st.powers_of(s, seat):
+        if power in used or not any(power in pair for pair in s["wars"]):
+            continue
+        if actions.regroupable(g, power):
+            out.append([power, "regroup_troop"])
+        if strategic_movement.movable(g, power, first=True):
+            out.append([power, "strategic_move"])
+    return out
+
+
+# action id -> (step, availability); each costs one action point
+ACTIONS = {
+    "build_troop": lambda g, p: bool(actions.troop_grades(g, p)),
+    "build_squadron": lambda g, p: bool(actions.squadron_grades(g, p)),
+    "repair_squadron": lambda g, p: bool(actions.repairable(g, p)),
+    "build_fortress": lambda g, p: bool(actions.fortress_places(g, p, False)),
+    "regroup_troop": lambda g, p: bool(actions.regroupable(g, p)),
+    "strategic_move": lambda g, p: bool(strategic_movement.movable(g, p, first=True)),
+    "tactical_move": lambda g, p: bool(land_movement.troops_that_move(g, p)),
+    "landing": lambda g, p: bool(landings.landers(g, p)),
+    "naval_move": lambda g, p: bool(naval.naval_movers(g, p)),
+    "lower_unrest": lambda g, p: g.s["powers"][p]["unrest"] > 0,
+    "build_merchant": lambda g, p: bool(economy.merchant_centers(g.s, g.game.board, p)),
+}
+STEP_OF = {"landing": "tactical_move"}
+
+
+def offered(g: Ctx, seat: str) -> list[list[str]]:
+    budget = g.s["impulse"]["actions"]
+    return [[p, a] for p in st.powers_of(g.s, seat) if budget.get(p, 0) > 0
+            for a, ok in ACTIONS.items() if ok(g, p)]
+
+
+class PowerActions(Step):
+    """8.2.2 "Major power actions": the player spends the impulse's actions, one at a time, in any order."""
+
+    goes_to = ("build_troop", "build_squadron", "repair_squadron", "build_fortress", "regroup_troop",
+               "strategic_move", "tactical_move", "naval_move", "build_merchant", "rebase")
+
+    def active(self, g: Ctx) -> list[str]:
+        return [g.frame["seat"]]
+
+    def prompt(self, g: Ctx, role: str):
+        acts = offered(g, role)
+        legal = {"act": acts, "end_impulse": [None]} if acts else {"end_impulse": [None]}
+        return text("prompt.power_actions", left=sum(g.s["impulse"]["actions"].values())), legal
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        if verb == "act":
+            return text(f"act.action.{arg[1]}", power=arg[0])
+        return text("act.end_impulse")
+
+    def on_act(self, g: Ctx, role: str, arg: list) -> None:
+        power, action = arg
+        g.s["impulse"]["actions"][power] -= 1
+        if action == "lower_unrest":
+            actions.lower_unrest(g, power)
+            return
+        local: dict[str, Any] = {"power": power}
+        if action in ("build_troop", "build_squadron", "build_fortress", "build_merchant"):
+            local["deploy"] = False
+        if action in ("tactical_move", "landing"):
+            local["landing"] = action == "landing"
+        if action == "strategic_move":
+            local["path"] = []
+        g.call(STEP_OF.get(action, action), **local)
+
+    def resume(self, g: Ctx, result: Any) -> None:
+        """After each action, squadrons left without a base go to the nearest one (11.1.1)."""
+        for power in st.powers_of(g.s, g.frame["seat"]):
+            rebase = naval.check_bases(g, power)
+            if rebase:
+                g.call("rebase", **rebase)
+                return
+
+    def on_end_impulse(self, g: Ctx, role: str, arg: Any) -> None:
+        g.end(None)
+
+
+class EndOfImpulse(Step):
+    """8.2.2 "End of impulse" / 18.1: each power may bring one troop home, to the dispersed box of the theater
+    where it has more home areas, from the map or from any box (RULINGS.md › 8.2.2)."""
+
+    goes_to = ()
+
+    def _candidates(self, g: Ctx) -> list[list[str]]:
+        s, b = g.s, g.game.board
+        out = []
+        for power in st.powers_of(s, g.frame["seat"]):
+            if power in g.frame["moved"]:
+                continue
+            home = st.BOX + b.boxes[st.home_theater(s, b, power)][0]
+            for u in st.units_of(s, power, "troop"):
+                loc = s["units"][u]["loc"]
+                if loc != home and (loc.startswith(st.BOX) or st.loc_area(loc)):
+                    out.append([power, u])
+        return out
+
+    def active(self, g: Ctx) -> list[str]:
+        return [g.frame["seat"]]
+
+    def prompt(self, g: Ctx, role: str):
+        home = self._candidates(g)
+        return text("prompt.end_of_impulse"), ({"bring_home": home} if home else {}) | {"done": [None]}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text("act.bring_home", unit=arg[1]) if verb == "bring_home" else text("act.done_impulse")
+
+    def on_bring_home(self, g: Ctx, role: str, arg: list) -> None:
+        s, b = g.s, g.game.board
+        power, uid = arg
+        box = b.boxes[st.home_theater(s, b, power)][0]
+        st.move_unit(s, uid, st.BOX + box)
+        g.frame["moved"].append(power)
+        g.log("log.bring_home", unit=uid, box=box, rule="end_of_impulse")
+
+    def on_done(self, g: Ctx, role: str, arg: Any) -> None:
+        g.end(None)
+
+
+STEPS = {"turn": Turn(), "merchants_enter": MerchantsEnter(), "half_turn": HalfTurn(), "first_player": FirstPlayer(),
+         "impulse": Impulse(), "start_of_impulse": StartOfImpulse(), "power_actions": PowerActions(),
+         "end_of_impulse": EndOfImpulse()}

@@ -1,0 +1,194 @@
+"""Ultima Ratio Regis — the state model and the questions every chapter asks of it (ENGINE.md › State model).
+
+The state is plain JSON. Counters are ids; where a counter is, is a location string:
+``area:<area>``, ``sea:<sea>``, ``box:<dispersed box>`` (18.1), ``available`` (on the power card, 9.1) or
+``eliminated`` (the box of units eliminated during the turn, 23.1.2). Areas that the scenario leaves inactive are
+not in ``s["areas"]`` at all (7.2, 18.2.1: "as if they were not even printed on the map").
+"""
+from __future__ import annotations
+
+from engines.ultima_ratio.board import Board
+
+AREA, SEA, BOX = "area:", "sea:", "box:"
+
+
+def loc_area(loc: str) -> str | None:
+    return loc[5:] if loc.startswith(AREA) else None
+
+
+def loc_sea(loc: str) -> str | None:
+    return loc[4:] if loc.startswith(SEA) else None
+
+
+# ----- parties ---------------------------------------------------------------------------------------------------
+def seat_of(s: dict, power: str) -> str | None:
+    info = s["powers"].get(power)
+    return info["seat"] if info else None
+
+
+def powers_of(s: dict, seat: str) -> list[str]:
+    return list(s["seats"][seat]["powers"])
+
+
+def minor_ally(s: dict, minor: str) -> str | None:
+    info = s["minors"].get(minor)
+    return info["ally"] if info else None
+
+
+def side_of(s: dict, party: str | None) -> str | None:
+    """The major power a party fights for: a power itself, or the major power a minor is allied with (20.2)."""
+    if party is None or party in s["powers"]:
+        return party
+    return minor_ally(s, party)
+
+
+def hostile(s: dict, a: str | None, b: str | None) -> bool:
+    """Whether ``a`` may attack ``b`` (at war, 21.3; or a scenario rule lets it attack without a CB, e.g. 9.1
+    "Portugal does not need CB to attack the minor power"). Independent and rebel areas have no party."""
+    if a is None or b is None or a == b:
+        return False
+    sa, sb = side_of(s, a) or a, side_of(s, b) or b
+    if sa == sb:
+        return False
+    pair = sorted((sa, sb))
+    return pair in s["wars"] or [a, b] in s["free_attacks"] or [b, a] in s["free_attacks"] \
+        or [sa, b] in s["free_attacks"] or [b, sa] in s["free_attacks"]
+
+
+# ----- areas ----------------------------------------------------------------------------------------------------
+def active(s: dict, area: str) -> bool:
+    return area in s["areas"]
+
+
+
+
+
+
+def controls(s: dict, power: str, area: str) -> bool:
+    """Controlled by the power, or by a minor allied to it ("which for practical purposes count as being
+    controlled by the major power", 12.1)."""
+    if area not in s["areas"]:
+        return False
+    who = s["areas"][area]["control"]
+    return who == power or (who is not None and who in s["minors"] and minor_ally(s, who) == power)
+
+
+def possessions(s: dict, power: str) -> list[str]:
+    return [a for a, info in s["areas"].items() if info["owner"] == power]
+
+
+def interest_ok(s: dict, board: Board, power: str, area: str) -> bool:
+    """18.4.1: a power may only use the areas of theaters it has interest in, and areas bordering them (18.5);
+    its own possessions stay usable, and the areas a scenario opens to it (``interest_areas``; RULINGS.md ›
+    18.4.1). Minor powers operate in their theater and the areas bordering it (18.5)."""
+    area_info = board.areas[area]
+    if power not in s["powers"]:
+        theater = board.minor(power).theater
+        return area_info.theater == theater or theater in area_info.border_of
+    info = s["powers"][power]
+    if area_info.theater in info["interest"] or s["areas"][area]["owner"] == power or area in info["interest_areas"]:
+        return True
+    return any(t in info["interest"] for t in area_info.border_of)
+
+
+def coastal(board: Board, area: str) -> bool:
+    return bool(board.areas[area].seas)
+
+
+def neighbours(s: dict, board: Board, area: str) -> list[str]:
+    """The active areas joined to ``area`` by a connection (inactive ones do not exist, 18.2.1)."""
+    return [a for a in board.neighbours[area] if a in s["areas"]]
+
+
+# ----- units ----------------------------------------------------------------------------------------------------
+
+
+def units_at(s: dict, loc: str, power: str | None = None, kind: str | None = None) -> list[str]:
+    return [u for u, info in s["units"].items() if info["loc"] == loc
+            and (power is None or info["power"] == power) and (kind is None or info["kind"] == kind)]
+
+
+def units_of(s: dict, power: str, kind: str | None = None, where: str | None = None) -> list[str]:
+    """The power's counters of ``kind``; ``where``: "map" (areas and seas), "box", "available", "eliminated"."""
+    out = []
+    for u, info in s["units"].items():
+        if info["power"] != power or (kind is not None and info["kind"] != kind):
+            continue
+        loc = info["loc"]
+        if where == "map" and not (loc.startswith(AREA) or loc.startswith(SEA)):
+            continue
+        if where == "box" and not loc.startswith(BOX):
+            continue
+        if where in ("available", "eliminated") and loc != where:
+            continue
+        out.append(u)
+    return out
+
+
+def quality(s: dict, uid: str) -> int:
+    """The printed number on the side showing (4.1): troops 2-3 / 3-4 (regular / veteran), squadrons E2 / E3."""
+    info = s["units"][uid]
+    grade = info["grade"]
+    if info["kind"] == "squadron":
+        return int(grade[1])
+    low = int(grade[0])
+    return low + 1 if info["veteran"] else low
+
+
+def troops_in(s: dict, area: str, power: str | None = None) -> list[str]:
+    return units_at(s, AREA + area, power, "troop")
+
+
+def enemy_troops_in(s: dict, area: str, power: str) -> list[str]:
+    return [u for u in units_at(s, AREA + area, kind="troop") if hostile(s, power, s["units"][u]["power"])]
+
+
+def foreign_troops_in(s: dict, area: str, power: str) -> list[str]:
+    return [u for u in units_at(s, AREA + area, kind="troop") if side_of(s, s["units"][u]["power"]) != power]
+
+
+def fortress(s: dict, area: str) -> dict | None:
+    return s["areas"][area]["fortress"]
+
+
+def started_impulse_as(s: dict, uid: str) -> bool:
+    """The unit was in its present status when the impulse began (9.3, 9.5: "that started the impulse")."""
+    return s["units"][uid]["since"] < s["impulse"]["n"]
+
+
+def acted_this_impulse(s: dict, uid: str) -> bool:
+    return s["units"][uid]["acted"] == s["impulse"]["n"]
+
+
+def move_unit(s: dict, uid: str, loc: str) -> None:
+    """A counter changes place (and its status clock restarts: "started the impulse in this status"); a siege
+    whose last besieging troop leaves is over."""
+    info = s["units"][uid]
+    left = loc_area(info["loc"])
+    info["loc"] = loc
+    info["since"] = s["impulse"]["n"]
+    siege = s["areas"][left]["siege"] if left in s["areas"] else None
+    if siege and not troops_in(s, left, siege["besieger"]):
+        s["areas"][left]["siege"] = None        # 13.4.5: the siege ends when the besieging force is removed
+
+
+def home_theater(s: dict, board: Board, power: str) -> str:
+    """The theater where the power has more home areas (8.2.2, 9.1, 18.1); ties: the first in the power card's
+    list (RULINGS.md › 9.1)."""
+    counts: dict[str, int] = {}
+    for area in board.power(power).home_areas:
+        t = board.areas[area].theater
+        counts[t] = counts.get(t, 0) + 1
+    return max(counts, key=lambda t: counts[t])
+
+
+def box_for(board: Board, area: str) -> str:
+    """The dispersed box of an area's theater; Western Europe has one for the British Isles (18.1)."""
+    theater = board.areas[area].theater
+    boxes = board.boxes[theater]
+    if len(boxes) > 1 and board.areas[area].province in BRITISH_ISLES:
+        return boxes[1]
+    return boxes[0]
+
+
+BRITISH_ISLES = frozenset({"england", "scotland", "ireland"})

@@ -1,0 +1,75 @@
+"""The conformance playout of 9.1 The Rise of Portugal (every invariant checked at every action) reaching its
+verdict, and the speed of the legal-action lists (target: under 5 ms in any position)."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from engines.core.conformance import playout
+from engines.ultima_ratio.portugal import portuguese_areas
+from tests.engines.ultima_ratio.support import GAME, ROLE, at_first_impulse, legal, moves, place
+
+VERDICTS = {"outcome.defeat", "outcome.draw", "outcome.victory", "outcome.epic"}
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_rise_of_portugal_playout_reaches_a_verdict(seed):
+    result = playout(GAME, seed, {"scenario": "the-rise-of-portugal"})
+    assert result["outcome"]["text"]["msg"] in VERDICTS
+    assert result["state"]["turn"] == 5
+
+
+def big_position() -> dict:
+    """Portugal everywhere it may be: every Portuguese area owned, troops and squadrons spread over them."""
+    s = at_first_impulse()
+    s["powers"]["portugal"]["interest"] += ["Sa", "As"]
+    owned = [a for a in portuguese_areas(GAME.board) if a in s["areas"]]
+    for area in owned:
+        s["areas"][area].update(owner="portugal", control="portugal", marker=None)
+    spots = ["goa", "malacca", "mozambique"]
+    for n, area in enumerate(spots, 1):
+        s = place(s, f"portugal-troop-{n}", f"area:{area}")
+    for n, sea in enumerate(["indian-ocean", "south-atlantic", "sea-of-china", "east-atlantic", "gulf-of-guinea"], 1):
+        s = place(s, f"portugal-squadron-{n}", f"sea:{sea}")
+    s["merchants"] = {"indian-ocean": {"portugal": 1}, "africa": {"portugal": 1}}
+    return s
+
+
+def slowest(state: dict, runs: int = 5) -> float:
+    best = 1.0
+    for _ in range(runs):
+        t = time.perf_counter()
+        GAME.legal(state, ROLE)
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def test_legal_lists_are_fast_in_a_big_position():
+    s = moves(big_position(), ("done", None))
+    positions = [s]
+    positions.append(moves(s, ("act", ["portugal", "strategic_move"])))
+    positions.append(moves(s, ("act", ["portugal", "strategic_move"]), ("unit", "portugal-troop-1")))
+    positions.append(moves(s, ("act", ["portugal", "landing"])))
+    positions.append(moves(s, ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-3")))
+    positions.append(moves(s, ("act", ["portugal", "build_troop"]), ("grade", "3-4")))
+    assert len(legal(positions[0])["act"]) >= 8
+    times = [slowest(p) for p in positions]
+    assert max(times) < 0.005, [f"{t * 1000:.2f} ms" for t in times]
+    print("legal-list times (ms):", [round(t * 1000, 2) for t in times])
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_heuristic_bot_plays_to_a_verdict(seed):
+    result = playout(GAME, seed, {"scenario": "the-rise-of-portugal"}, bot="heuristic", every=3)
+    assert result["outcome"]["text"]["msg"] in VERDICTS
+    assert result["outcome"]["scores"]["player1"] >= 15       # it expands overseas: at least a draw
+
+
+def test_heuristic_bot_refuses_an_unknown_step():
+    from engines.ultima_ratio.bots import heuristic_bot
+
+    view = GAME.view(at_first_impulse(), ROLE)
+    view["prompt"]["step"] = "no-such-step"
+    with pytest.raises(ValueError):
+        heuristic_bot(GAME, view, ROLE, None)
