@@ -294,20 +294,23 @@ def fight(setup: Setup, d: Decider, tables: CombatTables,
     conscripts: dict[Side, bool] = {}
     categories: dict[Side, list[int]] = {}
     units: dict[Side, list[str | None]] = {}
-    for side in setup.order():
-        force = setup.forces[side]
-        if setup.single_die is not None:
-            cat = setup.single_die[side]
+    for side in setup.order():  # 13.1.5 step 2: the units that fight, the active side first
+        if setup.single_die is None:
+            fighters[side] = d.some(f"fight.{side}", side, "fight", setup.eligible.get(side, []), 1, size,
+                                    battlefield=size)
+        else:
+            die = setup.single_die[side]
             fighters[side], conscripts[side] = [], False
-            categories[side], units[side] = ([] if cat is None else [cat]), ([] if cat is None else [None])
-            continue
-        eligible = setup.eligible.get(side, [])
-        fighters[side] = d.some(f"fight.{side}", side, "fight", eligible, 1, size, battlefield=size)
-        conscripts[side] = bool(setup.conscript.get(side)) and len(fighters[side]) < size and \
-            d.one(f"conscript.{side}", side, "conscript", [True, False])
-        categories[side] = [category(force.unit(u)) for u in fighters[side]] + [1] * conscripts[side]
-        units[side] = [*fighters[side]] + [None] * conscripts[side]
-    for side in setup.order():
+            categories[side] = [] if die is None else [die]
+            units[side] = [None] * len(categories[side])
+    for side in setup.order():  # 13.1.5 step 3: conscripts, once both sides have chosen their units
+        if setup.single_die is None:
+            force = setup.forces[side]
+            conscripts[side] = bool(setup.conscript.get(side)) and len(fighters[side]) < size and \
+                d.one(f"conscript.{side}", side, "conscript", [True, False])
+            categories[side] = [category(force.unit(u)) for u in fighters[side]] + [1] * conscripts[side]
+            units[side] = [*fighters[side]] + [None] * conscripts[side]
+    for side in setup.order():  # 13.1.5 step 4: advantages and disadvantages, the active side first
         force = setup.forces[side]
         categories[side] = allocate(d, side, categories[side],
                                     setup.advantages.get(side, 0) + force.advantages,

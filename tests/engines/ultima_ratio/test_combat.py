@@ -43,7 +43,8 @@ def _example_setup(**kw) -> Setup:
 
 
 def test_example_13_1_6_and_13_1_7_die_for_die():
-    decisions = {"fight.attacker": ["a1", "a2"], "fight.defender": ["d1", "d2"], "allocate.defender.0": "disadvantage:2"}
+    decisions = {"fight.attacker": ["a1", "a2"], "fight.defender": ["d1", "d2"],
+                 "allocate.defender.0": "disadvantage:2"}
     with scripted([1, 6, 4, 3]):
         fought = run(lambda d: fight(_example_setup(), d, TABLES), decisions, chance())
     # "The Q4 die roll changes from 1 to 4; the Q2 die roll remains a 6; the Q3 die roll remains a 4, and the Q1
