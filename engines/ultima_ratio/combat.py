@@ -67,8 +67,9 @@ class Leader:
 @dataclass(frozen=True)
 class Force:
     """One side's force: its units present (fighting or not), leaders, and what combat cards and events give it:
-    ``advantages``/``disadvantages`` (13.1.2) and ``battlefield_cards`` (cards that change the battlefield by one,
-    like "Flanking", 13.1.4), in the order they are played. ``power`` is None for rebels and independents."""
+    ``advantages``/``disadvantages`` (13.1.2), ``battlefield_cards`` (cards that change the battlefield by one,
+    like "Flanking", 13.1.4), in the order they are played, and ``rerolls`` (cards that reroll one of the side's
+    dice after the roll). ``power`` is None for rebels and independents."""
 
     power: str | None
     units: tuple[Unit, ...] = ()
@@ -76,6 +77,7 @@ class Force:
     advantages: int = 0
     disadvantages: int = 0
     battlefield_cards: tuple[str, ...] = ()
+    rerolls: int = 0
 
     def commander(self) -> str | None:
         """The ability of the commander: the first in 17.3.2's list among the leaders present."""
@@ -336,6 +338,15 @@ def fight(setup: Setup, d: Decider, tables: CombatTables,
                 i = results.index(plus)
                 die = dice[side][i]
                 dice[side][i] = Die(die.unit, die.category, die.roll, die.result + 1, True)
+    for side in SIDES:  # combat cards after the leaders, attacker first (13.1.4)
+        for n in range(setup.forces[side].rerolls):
+            results = [die.result for die in dice[side]]
+            again = d.one(f"reroll.{side}.{n}", side, "reroll", [None] + sorted(set(results)), dice=results)
+            if again is not None:
+                i = results.index(again)
+                roll = d.rolls(f"rerolls.{side}.{n}", 1)[0]
+                dice[side][i] = Die(dice[side][i].unit, dice[side][i].category, roll,
+                                    tables.result(dice[side][i].category, roll))
     return tally(size, fighters, conscripts, dice, tables)
 
 

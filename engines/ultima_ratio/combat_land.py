@@ -80,7 +80,7 @@ def attacking(battle: LandBattle) -> Force:
         return battle.attacker
     a, b = battle.attacker, battle.besieged
     return Force(a.power, a.units + b.units, a.leaders + b.leaders, a.advantages + b.advantages,
-                 a.disadvantages + b.disadvantages, a.battlefield_cards + b.battlefield_cards)
+                 a.disadvantages + b.disadvantages, a.battlefield_cards + b.battlefield_cards, a.rerolls + b.rerolls)
 
 
 def setup(battle: LandBattle) -> Setup:

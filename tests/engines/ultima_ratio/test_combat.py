@@ -159,3 +159,22 @@ def test_determined_fights_as_tactical_only_when_intercepted():
     assert play(combat_land, LandBattle(*units), decisions, [3, 3]).winner is None
     pending = ask(combat_land, LandBattle(*units, intercepted=True), decisions, [3, 3])
     assert pending.key == "bonus.attacker"
+
+
+def test_a_reroll_card_comes_after_the_leaders_bonus():
+    battle = LandBattle(force("spain", troops("a", 3), "tactical", rerolls=1), force("france", troops("d", 3)))
+    decisions = {"conscript.attacker": False, "bonus.attacker": 3}
+    pending = ask(combat_land, battle, decisions, [1, 5])
+    assert (pending.key, pending.options, pending.info["dice"]) == ("reroll.attacker.0", [None, 4], [4])
+    result = play(combat_land, battle, {**pending.decisions, "reroll.attacker.0": 4}, [6])
+    assert [(x.roll, x.result, x.bonus) for x in result.fought.dice["attacker"]] == [(6, 6, False)]
+    assert result.fought.winner is None  # 6 (2 bp, C) against 5 (2 bp): equal points
+    assert result.dispersed == {"attacker": [], "defender": ["d1"]}  # the odd casualty
+
+
+def test_facts_tell_the_combat_in_order():
+    battle = LandBattle(force("spain", troops("a", 4)), force("france", troops("d", 2)))
+    facts = play(combat_land, battle, {}, [5, 1]).facts()
+    assert [key for key, _ in facts] == ["combat.battlefield", "combat.dice", "combat.dice", "combat.won",
+                                         "combat.dispersed", "combat.control"]
+    assert facts[1] == ("combat.dice", {"side": "attacker", "points": 2, "casualties": 0, "dice": [[4, 5, 5, False]]})
