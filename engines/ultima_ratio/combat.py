@@ -14,6 +14,7 @@ helpers of the persecution (13.1.7) and consequences (13.1.8).
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Callable, Literal, Sequence
 
@@ -89,6 +90,24 @@ class Force:
 
     def ids(self, *kinds: Kind) -> list[str]:
         return [u.id for u in self.units if u.kind in kinds]
+
+
+def as_data(battle: Any) -> dict:
+    """A battle record (or a force) as plain JSON-able data, for the flow to keep in the state."""
+    return dataclasses.asdict(battle)
+
+
+def from_data(cls: type, data: dict) -> Any:
+    """The battle record of class ``cls`` back from ``as_data``."""
+    values = {}
+    for f in dataclasses.fields(cls):
+        value = data[f.name]
+        if "Force" in str(f.type) and value is not None:
+            value = Force(value["power"], tuple(Unit(**u) for u in value["units"]),
+                          tuple(Leader(**x) for x in value["leaders"]), value["advantages"],
+                          value["disadvantages"], tuple(value["battlefield_cards"]), value["rerolls"])
+        values[f.name] = value
+    return cls(**values)
 
 
 # ---------------------------------------------------------------------------------------------- decisions

@@ -6,7 +6,7 @@ the besieged's units (kind "fortress") and fights like a Q3 troop (13.4.4).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from engines.ultima_ratio.combat import (SIDES, Decider, Force, Result, Setup, Side, conscript_unrest, fight,

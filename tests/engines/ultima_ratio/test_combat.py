@@ -2,6 +2,8 @@
 the worked examples of 13.1.4, 13.1.6 and 13.1.7 die for die."""
 from __future__ import annotations
 
+import json
+
 import pytest
 import yaml
 
@@ -11,6 +13,7 @@ from engines.core.types import ContentError
 from engines.ultima_ratio import combat, combat_land
 from engines.ultima_ratio.combat import CombatError, Decider, Force, Leader, Setup, Unit, fight, run
 from engines.ultima_ratio.combat_land import LandBattle
+from engines.ultima_ratio.combat_siege import SiegeBattle
 from engines.ultima_ratio.combat_tables import DATA, CombatTables
 from tests.engines.ultima_ratio.combat_support import TABLES, ask, chance, force, play, troops
 
@@ -178,3 +181,13 @@ def test_facts_tell_the_combat_in_order():
     assert [key for key, _ in facts] == ["combat.battlefield", "combat.dice", "combat.dice", "combat.won",
                                          "combat.dispersed", "combat.control"]
     assert facts[1] == ("combat.dice", {"side": "attacker", "points": 2, "casualties": 0, "dice": [[4, 5, 5, False]]})
+
+
+def test_battles_go_to_data_and_back():
+    battle = LandBattle(force("spain", troops("a", 3, 4, veteran=True), "organizer", battlefield_cards=("flanking",)),
+                        force("france", troops("d", 2)), terrain="forest", relief=True,
+                        besieged=force("spain", troops("b", 3)), besieged_power="spain")
+    data = json.loads(json.dumps(combat.as_data(battle)))
+    assert combat.from_data(LandBattle, data) == battle
+    siege = SiegeBattle(force("spain", troops("a", 3)), Force("venice", (Unit("f", "fortress"),)), 2)
+    assert combat.from_data(SiegeBattle, json.loads(json.dumps(combat.as_data(siege)))) == siege
