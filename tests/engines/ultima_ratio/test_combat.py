@@ -3,6 +3,7 @@ the worked examples of 13.1.4, 13.1.6 and 13.1.7 die for die."""
 from __future__ import annotations
 
 import json
+import pathlib
 
 import pytest
 import yaml
@@ -28,6 +29,17 @@ def test_dice_categories_as_13_1_1(category, faces):
 def test_combat_table_as_13_1_6():
     assert [(TABLES.row(r).battle_points, TABLES.row(r).casualty) for r in range(1, 7)] == \
         [(0, False), (0, False), (1, False), (1, True), (2, False), (2, True)]
+
+
+def test_the_data_agrees_with_the_facts_sheet():
+    facts_file = pathlib.Path(__file__).resolve().parents[3].parent / "shared" / "facts" / "ultima-ratio-regis.yaml"
+    if not facts_file.is_file():
+        pytest.skip("the facts sheet is not next to the repository")
+    facts = {f["topic"]: f["value"] for f in yaml.safe_load(facts_file.read_text())["rules_numbers"]["dice_and_combat"]}
+    assert {f"Q{d.category}": list(d.results) for d in TABLES.dice} == facts["dice categories"]
+    for results, row in facts["combat table"].items():
+        for r in map(int, str(results).split("-")):
+            assert (TABLES.row(r).battle_points, TABLES.row(r).casualty) == (row["bp"], row.get("casualty", False))
 
 
 def test_the_table_file_is_validated():

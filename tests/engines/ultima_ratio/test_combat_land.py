@@ -167,3 +167,13 @@ def test_conscripts_need_a_leader_in_land_combats_13_1_9():
     battle = LandBattle(force("spain", troops("a", 3), None), force("france", troops("d", 3)), main_map=False)
     result = play(combat_land, battle, {"conscript.attacker": True}, [5, 5, 1])
     assert result.fought.conscripts["attacker"] and result.unrest["attacker"] == 0  # not on the main map
+
+
+def test_a_winning_defender_with_its_fortress_may_lose_every_troop_that_fought():
+    defender = force("france", (Unit("d1", "troop", 4), Unit("fort", "fortress")))
+    battle = LandBattle(force("spain", troops("a", 3)), defender)
+    decisions = {"fight.defender": ["d1", "fort"]}
+    # a: 4 (1 bp, C) / d1 6, fortress 3 (3 bp, C): the attacker's odd casualty disperses d1, the fortress stays
+    result = play(combat_land, battle, decisions, [4, 6, 1])
+    assert result.winner == "defender" and result.dispersed["defender"] == ["d1"]
+    assert result.dispersed["attacker"] == ["a1"]

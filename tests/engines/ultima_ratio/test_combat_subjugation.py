@@ -111,3 +111,11 @@ def test_inputs_are_checked():
         combat_subjugation.setup(Subjugation(force("spain", troops("a", 3)), NOBODY, "rebels"))
     with pytest.raises(ValueError):
         combat_subjugation.setup(Subjugation(force("spain", troops("a", 3)), force("f", troops("d", 3)), "fortress"))
+
+
+def test_a_defeated_subjugator_suffers_the_pursuit_too():
+    """13.5.4's "no direct consequence in case of a tie or defeat" is about control; 13.5.5 still disperses."""
+    battle = Subjugation(force("spain", troops("a", 3, 3)), force("france", troops("d", 3)), "troops")
+    result = play(combat_subjugation, battle, {}, [1, 6])
+    assert result.fought.disband_results["attacker"] == 2  # 1 point of difference and the odd casualty
+    assert result.dispersed["attacker"] == ["a1", "a2"] and result.control is None
