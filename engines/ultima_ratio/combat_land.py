@@ -96,10 +96,9 @@ def setup(battle: LandBattle) -> Setup:
         disadvantages["attacker"] += 1
     if battle.sortie or battle.besieged is not None:
         disadvantages["attacker"] += battle.siege_casualties
-    # 13.3.4: fortresses roll a Q3 die, but not in sorties (nor, RULINGS, in relief battles: the fortress is besieged)
-    fortress_fights = not (battle.sortie or battle.relief)
-    eligible = {s: [u.id for u in f.units if u.kind == "troop" or (u.kind == "fortress" and fortress_fights
-                                                                    and s == "defender")]
+    # 13.3.4: the defender's fortress rolls a Q3 die; a besieged fortress does not fight, as in sorties (nor, RULINGS,
+    # in relief battles), and there it is on the attacker's side
+    eligible = {s: [u.id for u in f.units if u.kind == "troop" or (u.kind == "fortress" and s == "defender")]
                 for s, f in forces.items()}
     bonus = {"attacker": ("tactical", "determined") if battle.intercepted else ("tactical",),
              "defender": ("tactical",)}

@@ -77,6 +77,12 @@ def test_fortresses_do_not_fight_in_sorties():
     assert combat_land.setup(LandBattle(besieger, besieged)).eligible["defender"] == ["a1", "fort"]
 
 
+def test_a_besieged_fortress_does_not_fight_in_a_relief_battle():
+    battle = LandBattle(force("spain", troops("r", 3)), force("france", troops("d", 3)), relief=True,
+                        besieged=force("spain", (Unit("b1", "troop", 3), Unit("fort", "fortress"))))
+    assert combat_land.setup(battle).eligible["attacker"] == ["r1", "b1"]
+
+
 def test_each_disband_result_disperses_a_troop_13_3_6():
     battle = LandBattle(force("spain", troops("a", 4, 4)), force("france", troops("d", 2, 2, 2, 2)))
     decisions = {"fight.attacker": ["a1", "a2"], "fight.defender": ["d1", "d2", "d3", "d4"]}

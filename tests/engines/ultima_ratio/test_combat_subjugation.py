@@ -119,3 +119,10 @@ def test_a_defeated_subjugator_suffers_the_pursuit_too():
     result = play(combat_subjugation, battle, {}, [1, 6])
     assert result.fought.disband_results["attacker"] == 2  # 1 point of difference and the odd casualty
     assert result.dispersed["attacker"] == ["a1", "a2"] and result.control is None
+
+
+def test_a_subjugator_defeated_by_a_fortress_loses_no_troops():
+    fortress = Force("france", (Unit("f", "fortress"),))
+    battle = Subjugation(force("spain", troops("a", 3, 3)), fortress, "fortress")
+    result = play(combat_subjugation, battle, {"force_control": False}, [1, 6])  # 3 against 6
+    assert result.fought.disband_results["attacker"] == 2 and result.dispersed["attacker"] == []
