@@ -183,3 +183,21 @@ def test_a_winning_defender_with_its_fortress_may_lose_every_troop_that_fought()
     result = play(combat_land, battle, decisions, [4, 6, 1])
     assert result.winner == "defender" and result.dispersed["defender"] == ["d1"]
     assert result.dispersed["attacker"] == ["a1"]
+
+
+def test_amphibious_attackers_go_back_after_a_draw_too():
+    battle = LandBattle(force("spain", troops("a", 4)), force("france", troops("d", 3)), amphibious=True)
+    result = play(combat_land, battle, {"battlefield.mark": 3}, [1, 1])  # Q4-1 = Q3: 3 against 3
+    assert result.winner is None and result.retreat == "attacker"
+    assert play(combat_land, LandBattle(force("spain", troops("a", 4)), force("france", troops("d", 3))),
+                {}, [1, 1]).retreat is None  # not after an ordinary draw
+
+
+def test_only_a_regular_troop_that_fought_and_survived_can_become_veteran():
+    attacker = force("spain", troops("a", 4, 4) + troops("v", 4, veteran=True) + troops("r", 4))
+    battle = LandBattle(attacker, force("france", troops("d", 2, 2)))
+    decisions = {"fight.attacker": ["a1", "a2", "v1"], "fight.defender": ["d1", "d2"],
+                 "eliminate.attacker": ["a1"], "eliminate.defender": ["d1"]}
+    # a: 6 6 6 (6 bp, 3 C) / d: 6 6 -> 6 6 (4 bp, 2 C): one elimination each
+    pending = ask(combat_land, battle, decisions, [6, 6, 6, 6, 6])
+    assert (pending.key, pending.options) == ("veteran.attacker", [None, "a2"])

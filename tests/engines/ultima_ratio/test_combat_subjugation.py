@@ -43,6 +43,7 @@ def test_example_13_5_3_moving_all_the_troops_in_the_action_is_a_disadvantage():
     assert setup(Subjugation(a, d, "troops", naval_support="attacker")).disadvantages == {"attacker": 0,
                                                                                           "defender": 1}
     assert setup(Subjugation(a, d, "troops", adjacent=False)).disadvantages == {"attacker": 0, "defender": 1}
+    assert setup(Subjugation(a, NOBODY, "rebels", strength=2, adjacent=False)).disadvantages["defender"] == 0
     assert setup(Subjugation(a, NOBODY, "rebels", strength=3, naval_support="defender")).disadvantages == \
         {"attacker": 1, "defender": 0}  # a fleet at war may support the rebels
     # die for die: Q3 with two disadvantages is Q1; 1 -> 1 against the opponent's 4: a defeat
