@@ -6,7 +6,7 @@ explains the replay). The attacker is the player conducting the impulse (13.3.2)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Callable, Literal
 
 from engines.ultima_ratio.combat import (SIDES, Decider, Force, Result, Setup, Side, conscript_unrest, fight,
                                          leaders_lost, lose, morale, other, removable, run, veterans)
@@ -150,6 +150,14 @@ def _resolve(battle: LandBattle, d: Decider, tables: CombatTables) -> LandResult
         unrest=conscript_unrest(fought, forces, battle.main_map), control=fought.winner,
         retreat=retreat, to_fortress=to_fortress, remain_besieged=battle.sortie and loser == "attacker",
         withdraw=withdraw)
+
+
+def casus_belli(holder: str, nominal_owner: str, winner: str, at_war: Callable[[str, str], bool]) -> str | None:
+    """13.3.7: the winner who takes control of an area ``holder`` held, whose nominal owner is a third power not at
+    war with the winner, gives that owner a Casus Belli against it (the power that gets it, or None)."""
+    if nominal_owner in (holder, winner) or at_war(nominal_owner, winner):
+        return None
+    return nominal_owner
 
 
 def _leaders_lost(battle: LandBattle, eliminated: dict[Side, list[str]]) -> dict[Side, list[str]]:

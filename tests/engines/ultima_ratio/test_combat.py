@@ -26,6 +26,12 @@ def test_dice_categories_as_13_1_1(category, faces):
     assert [TABLES.result(category, roll) for roll in range(1, 7)] == faces
 
 
+def test_example_13_1_1_units_roll_their_quality():
+    """"a fleet of quality 3 would launch a Q3 die in a combat, and a troop of quality 2 a Q2 die"."""
+    assert combat.category(Unit("fleet", "squadron", 3)) == 3 and combat.category(Unit("troop", "troop", 2)) == 2
+    assert combat.category(Unit("fort", "fortress", 2)) == 3  # fortresses fight as Q3 (13.3.4, 13.4.4)
+
+
 def test_combat_table_as_13_1_6():
     assert [(TABLES.row(r).battle_points, TABLES.row(r).casualty) for r in range(1, 7)] == \
         [(0, False), (0, False), (1, False), (1, True), (2, False), (2, True)]

@@ -201,3 +201,14 @@ def test_only_a_regular_troop_that_fought_and_survived_can_become_veteran():
     # a: 6 6 6 (6 bp, 3 C) / d: 6 6 -> 6 6 (4 bp, 2 C): one elimination each
     pending = ask(combat_land, battle, decisions, [6, 6, 6, 6, 6])
     assert (pending.key, pending.options) == ("veteran.attacker", [None, "a2"])
+
+
+def test_example_13_3_7_a_third_powers_casus_belli():
+    """"major power A takes control of an area of major power B, and then loses it to major power C. If major
+    powers B and C were not at war, B now has a Casus Belli against C"."""
+    wars = {frozenset(("a", "b")), frozenset(("a", "c"))}
+    at_war = lambda x, y: frozenset((x, y)) in wars  # noqa: E731
+    assert combat_land.casus_belli(holder="a", nominal_owner="b", winner="c", at_war=at_war) == "b"
+    wars.add(frozenset(("b", "c")))
+    assert combat_land.casus_belli(holder="a", nominal_owner="b", winner="c", at_war=at_war) is None
+    assert combat_land.casus_belli(holder="b", nominal_owner="b", winner="a", at_war=at_war) is None  # A's war
