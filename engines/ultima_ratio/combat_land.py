@@ -11,8 +11,8 @@ from typing import Any, Callable, Literal
 from engines.ultima_ratio.combat import (SIDES, Decider, Force, Result, Setup, Side, conscript_unrest, fight,
                                          leaders_lost, lose, morale, other, removable, run, veterans)
 from engines.ultima_ratio.combat_tables import CombatTables
+from engines.ultima_ratio.map import Terrain
 
-Terrain = Literal["open", "forest", "mountain", "marsh"]  # map.py's terrain
 BATTLEFIELD = 4  # 13.3.4: "As a general rule, the battlefield in land combats is four dice"
 
 

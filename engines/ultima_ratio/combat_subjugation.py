@@ -12,8 +12,8 @@ from typing import Any, Callable, Literal
 from engines.ultima_ratio.combat import (SIDES, Decider, Force, Result, Setup, Side, fight, leaders_lost, lose,
                                          morale, other, removable, run)
 from engines.ultima_ratio.combat_tables import CombatTables
+from engines.ultima_ratio.map import Terrain
 
-Terrain = Literal["open", "forest", "mountain", "marsh"]
 Opposition = Literal["troops", "fortress", "rebels", "independent"]
 SUBJUGATOR, OPPONENT = 3, 2  # 13.5.4: "Q3 the subjugator and Q2 the opponent"
 
