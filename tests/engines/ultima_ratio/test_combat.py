@@ -8,13 +8,16 @@ import pathlib
 import pytest
 import yaml
 
-from engines.core.chance import scripted
+from engines.core.chance import Chance, scripted
 from engines.core.content import validate
+from engines.core.rng import seed_state
 from engines.core.types import ContentError
-from engines.ultima_ratio import combat, combat_land
+from engines.ultima_ratio import combat, combat_land, combat_naval, combat_siege, combat_subjugation
 from engines.ultima_ratio.combat import CombatError, Decider, Force, Leader, Setup, Unit, fight, run
 from engines.ultima_ratio.combat_land import LandBattle
+from engines.ultima_ratio.combat_naval import NavalBattle
 from engines.ultima_ratio.combat_siege import SiegeBattle
+from engines.ultima_ratio.combat_subjugation import Subjugation
 from engines.ultima_ratio.combat_tables import DATA, CombatTables
 from tests.engines.ultima_ratio.combat_support import TABLES, ask, chance, force, play, troops
 
@@ -209,3 +212,38 @@ def test_battles_go_to_data_and_back():
     assert combat.from_data(LandBattle, data) == battle
     siege = SiegeBattle(force("spain", troops("a", 3)), Force("venice", (Unit("f", "fortress"),)), 2)
     assert combat.from_data(SiegeBattle, json.loads(json.dumps(combat.as_data(siege)))) == siege
+
+
+def _drive(module, battle, seed: int):
+    """Answer every decision with its first option(s), as a flow would, counting the calls that drew chance."""
+    decisions: dict = {}
+    draws = 0
+    for _ in range(60):
+        source = Chance({"rng": seed_state(seed)})
+        result = module.resolve(battle, decisions, source, TABLES)
+        draws += source.used
+        if not isinstance(result, combat.Pending):
+            return result, decisions, draws
+        answer = result.options[0] if result.pick is None else result.options[:result.pick[0]]
+        decisions = {**result.decisions, result.key: answer}
+    raise AssertionError("the combat never ended")
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_flow_can_drive_any_combat_and_the_dice_are_drawn_once(seed):
+    battles = [
+        (combat_land, LandBattle(force("spain", troops("a", 3, 4, 2), "organizer"),
+                                 force("france", troops("d", 2, 3), "creative"), terrain="mountain",
+                                 naval_support="defender")),
+        (combat_naval, NavalBattle("support", force("england", (Unit("e1", "squadron", 3),), "admiral"),
+                                   force("spain", (Unit("s1", "squadron", 2), Unit("s2", "squadron", 3))),
+                                   commercial_port=True)),
+        (combat_siege, SiegeBattle(force("ottomans", troops("o", 3, 3, 4), "tactical"),
+                                   force("venice", troops("b", 2) + (Unit("f", "fortress"),)), 1, "defender")),
+        (combat_subjugation, Subjugation(force("spain", troops("a", 3, 3), "determined"), Force(None), "rebels",
+                                         strength=3, terrain="forest", moved_all=True)),
+    ]
+    for module, battle in battles:
+        result, decisions, draws = _drive(module, battle, seed)
+        assert draws == 1  # the call that rolled; every later call replays the stored dice
+        assert _drive(module, battle, seed)[0] == result
