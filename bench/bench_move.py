@@ -1,9 +1,11 @@
 """A move's round trip (POST -> apply -> commit -> rendered HTMX partial) against the floor: a bare endpoint
 plus one database commit, in the same run, same server, same database.
 
-    python bench/bench_move.py [--moves 500] [--database-url URL]
+    python bench/bench_move.py [--moves 500] [--database-url URL] [--game 15-dias --option players=8]
 
-Default database: a fresh SQLite file. Prints a Markdown table; paste it into bench/README.md.
+Default database: a fresh SQLite file; default game: the test game (tests/support/toy_game.py). With a real game
+every seat is the benchmark's (hot-seat) and each move is the first action offered; the later moves of a long
+game show what its length costs. Prints a Markdown table; paste it into bench/README.md.
 """
 from __future__ import annotations
 
@@ -66,7 +68,10 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=500)
     parser.add_argument("--database-url", default=None)
     parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--game", default=GAME.id)
+    parser.add_argument("--option", action="append", default=[], help="key=value (JSON values)")
     args = parser.parse_args()
+    options = {k: json.loads(v) for k, _, v in (o.partition("=") for o in args.option)}
     tmp = Path(tempfile.mkdtemp())
     url = args.database_url or f"sqlite:///{tmp}/bench.db"
     server = serve(build_app(url, tmp / "secret"), args.port)
@@ -78,8 +83,11 @@ def main() -> None:
     c.post("/register", data={"username": name, "password": "bench password", "csrf_token": csrf})
     headers = {"X-CSRF-Token": csrf, "HX-Request": "true"}
 
+    game = registry.get_game(args.game)
+    seats = {role: "me" for role in game.roles(game.parse_options(options))}
+
     def new_table() -> int:
-        r = c.post("/api/v1/tables", json={"game": GAME.id, "seats": {"north": "me", "south": "me"}},
+        r = c.post("/api/v1/tables", json={"game": game.id, "options": options, "seats": seats, "seed": 1},
                    headers={"X-CSRF-Token": csrf})
         return r.json()["id"]
 
@@ -105,7 +113,7 @@ def main() -> None:
     move, floor = percentiles(move_times), percentiles(floor_times)
     db = "PostgreSQL" if url.startswith("postgres") else "SQLite"
     print(f"# Move round trip vs floor — {time.strftime('%Y-%m-%d')}, {platform.machine()}, {os.cpu_count()} cores, "
-          f"Python {platform.python_version()}, {db}, {args.moves} moves\n")
+          f"Python {platform.python_version()}, {db}, {game.id} {options}, {args.moves} moves\n")
     print("| request | mean ms | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|---|")
     for label, p in (("move (POST, apply, commit, rendered partial)", move), ("floor (bare endpoint + 1 commit)", floor)):
         print(f"| {label} | {p['mean']:.2f} | {p['p50']:.2f} | {p['p95']:.2f} | {p['p99']:.2f} |")
