@@ -31,6 +31,7 @@ class Loaded:
     state: dict
     base_seq: int = 0
     has_base_state: bool = False
+    last_move: tuple[str, bool] | None = None  # (role, barrier) of the move just made, when known
 
 
 def load(db: Session, table: GameTable) -> Loaded:
@@ -220,7 +221,7 @@ def act(db: Session, table: GameTable, user: User | None, role: str | None, seen
                 user_id=user.id if user is not None else None)
     _commit(db, loaded, seen, move, played)
     return Loaded(table, loaded.game, played.state, table.seq if played.barrier else loaded.base_seq,
-                  not played.barrier)
+                  not played.barrier, (role, played.barrier))
 
 
 def _is_resend(db: Session, table: GameTable, role: str, seen: int, verb: str, arg: Any) -> bool:
@@ -251,10 +252,14 @@ def last_effective_move(db: Session, table_id: int) -> Any | None:
         before = rows[-1].seq
 
 
-def undoable(db: Session, table: GameTable, role: str) -> bool:
-    """The last effective action is this seat's and no barrier (no chance, nothing shown, nobody else to act)."""
+def undoable(db: Session, loaded: Loaded, role: str) -> bool:
+    """The last effective action is this seat's and no barrier (no chance, nothing shown, nobody else to act);
+    right after a move, judged from that move without another query."""
+    table = loaded.table
     if table.status != "active" or table.flagged:
         return False
+    if loaded.last_move is not None:
+        return loaded.last_move == (role, False)
     last = last_effective_move(db, table.id)
     return last is not None and last.role == role and not last.barrier
 
@@ -325,7 +330,7 @@ def table_view(db: Session, loaded: Loaded, role: str | None, lang: str = "en", 
         "active_roles": game.active_roles(state) if playing else [],
         "view": view,
         "actions": prompt["actions"],
-        "can_undo": role is not None and playing and undoable(db, table, role),
+        "can_undo": role is not None and playing and undoable(db, loaded, role),
         "log": log["entries"],
         "log_more": log["more"],
         "outcome": outcome,
