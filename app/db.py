@@ -1,6 +1,7 @@
 """Database engine and sessions. SQLite (embedded default) or PostgreSQL through psycopg 3."""
 from __future__ import annotations
 
+import orjson
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, sessionmaker
@@ -22,7 +23,9 @@ def make_engine(url: str, concurrency: int = 16) -> Engine:
     """The pool holds more connections than requests may be at work at once (see app.middleware.Admission),
     plus a few for the bot runner, the start-up verification and the SSE routes' short look-ups."""
     url = normalise_url(url)
-    pool = {"pool_size": concurrency + 8, "max_overflow": 8, "pool_timeout": 10}
+    pool = {"pool_size": concurrency + 8, "max_overflow": 8, "pool_timeout": 10,
+            # JSON columns (moves' arguments, log entries) through the fast JSON library
+            "json_serializer": lambda value: orjson.dumps(value).decode(), "json_deserializer": orjson.loads}
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, **pool)
 

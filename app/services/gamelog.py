@@ -12,7 +12,8 @@ from app.models import LogEntry
 from engines.core import Entry, Game
 from engines.core.text import Renderer
 
-PAGE = 50
+PAGE = 50  # a page of the log API
+VIEW_PAGE = 20  # the newest entries every view carries (the rest is paged)
 MAX_PAGE = 500
 
 

@@ -300,7 +300,7 @@ def seat_names(table: GameTable) -> dict[str, str]:
 
 
 def table_view(db: Session, loaded: Loaded, role: str | None, lang: str = "en", log_before: int | None = None,
-               log_limit: int = gamelog.PAGE) -> dict:
+               log_limit: int = gamelog.VIEW_PAGE) -> dict:
     """What one seat (or a spectator, role None) may know of the table, in words for its reader: never another
     seat's private data. Only a running, unflagged table offers actions (one place decides)."""
     game, state, table = loaded.game, loaded.state, loaded.table

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import pathlib
 import string
+from functools import lru_cache
 from typing import Any, Callable
 
 import yaml
@@ -58,6 +59,16 @@ class _Formatter(string.Formatter):
         return self._name(value)
 
 
+@lru_cache(maxsize=8192)
+def _parsed(template: str) -> tuple:
+    """A template split once into (literal, field, spec, conversion) parts (str.format's own parser)."""
+    parts = tuple(string.Formatter().parse(template))
+    for _, field, spec, _ in parts:
+        if field is not None and (not field.isidentifier() or "{" in (spec or "")):
+            raise ValueError(f"template {template!r}: fields are plain argument names")
+    return parts
+
+
 class Renderer:
     """Renders ``Text`` and log entries of one game for one reader."""
 
@@ -96,7 +107,18 @@ class Renderer:
             return ""
         if isinstance(t, str):
             return self.template(t)
-        return self._formatter.vformat(self.template(t["msg"]), (), t.get("args") or {})
+        args = t.get("args") or {}
+        out = []
+        for literal, field, spec, conversion in _parsed(self.template(t["msg"])):
+            out.append(literal)
+            if field is not None:
+                if field not in args:
+                    raise KeyError(f"message {t['msg']!r} needs the argument {field!r}")
+                value = args[field]
+                if conversion:
+                    value = repr(value) if conversion == "r" else str(value)
+                out.append(self._formatter.format_field(value, spec or ""))
+        return "".join(out)
 
     def rule(self, rule_id: str | None) -> str | None:
         return None if not rule_id else self.template(f"rule.{rule_id}")
