@@ -119,11 +119,11 @@ def _is_free(seat: Seat) -> bool:
 
 def join(db: Session, user: User, table: GameTable, role: str | None = None, invite: str | None = None) -> Seat:
     """Take an open seat (``role``, or the first open one) or the seat an invite token names; 409 when it was
-    taken first (see the module)."""
+    taken first (see the module). A refusal leaves the transaction to the caller's session, which ends it (a
+    rollback here would expire the objects the error page still shows)."""
     locked = db.execute(update(GameTable).where(GameTable.id == table.id, GameTable.status != "finished")
                         .values(updated_at=utcnow()))
     if locked.rowcount != 1:
-        db.rollback()
         raise Invalid("This game is over.")
     seats = list(db.scalars(select(Seat).where(Seat.table_id == table.id).order_by(Seat.position)
                             .execution_options(populate_existing=True)))
@@ -132,30 +132,26 @@ def join(db: Session, user: User, table: GameTable, role: str | None = None, inv
         seat = next((s for s in seats
                      if s.invite_token and secrets.compare_digest(s.invite_token.encode(), invite.encode())), None)
         if seat is None:
-            db.rollback()
-            raise NotFound("That invitation is not valid.")
+                raise NotFound("That invitation is not valid.")
         if not _is_free(seat):
-            db.rollback()
-            raise Conflict("This invitation was used already: its seat is taken.")
+                raise Conflict("This invitation was used already: its seat is taken.")
     else:
         free = [s for s in seats if _is_free(s) and not s.invite_token]
         if role is not None:
             if not any(s.role == role for s in seats):
-                db.rollback()
-                raise Invalid(f"This table has no seat {role!r}.")
+                        raise Invalid(f"This table has no seat {role!r}.")
             free = [s for s in free if s.role == role]
+            if not free and any(s.role == role and _is_free(s) for s in seats):
+                raise Invalid(f"The seat {role} is taken by invitation only.")
         if not free:
-            db.rollback()
-            raise Conflict("Every open seat is taken." if role is None else f"The seat {role} is taken.")
+                raise Conflict("Every open seat is taken." if role is None else f"The seat {role} is taken.")
         seat = free[0]
     if mine and not (table.hot_seat and table.created_by == user.id):
-        db.rollback()
         raise Forbidden("You hold a seat at this table already; only the creator of a hot-seat table plays "
                         "several seats.")
     taken = db.execute(update(Seat).where(Seat.id == seat.id, Seat.user_id.is_(None), Seat.bot.is_(None))
                        .values(user_id=user.id))
     if taken.rowcount != 1:
-        db.rollback()
         raise Conflict(f"The seat {seat.role} was just taken.")
     if all(not _is_free(s) for s in seats if s.id != seat.id):
         db.execute(update(GameTable).where(GameTable.id == table.id, GameTable.status == "waiting")
