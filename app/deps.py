@@ -96,9 +96,9 @@ FormData = Annotated[dict[str, str], Depends(form_data)]
 
 
 async def csrf_protect(request: Request) -> None:
-    """The session-bound CSRF token (``app.middleware.CsrfCookie``) on every state-changing request that carries a
-    login cookie, and on the login and register forms. A request with an API token, or an API call without any login cookie, has no ambient
-    authority to abuse and sets no cookie, so it needs no token."""
+    """The session-bound CSRF token (``app.middleware.CsrfCookie``) on every state-changing request that carries
+    a login cookie, and on the login and register forms. A request with an API token, or an API call without any
+    login cookie, has no ambient authority to abuse and sets no cookie, so it needs no token."""
     if request.headers.get("authorization", "").lower().startswith("bearer "):
         return
     if request.url.path.startswith("/api/") and SESSION_COOKIE not in request.cookies:

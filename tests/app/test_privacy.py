@@ -1,5 +1,4 @@
 """Platform hardening §4–5: private tables, tables without spectators, and who may hold several seats."""
-import pytest
 
 PRIVATE = {"game": "toy-duel", "seats": {"north": "me", "south": "invite"}, "private": True, "seed": 3}
 
