@@ -41,7 +41,7 @@ def test_a_private_tables_open_seats_become_invitations(browser):
     r = alice.api("POST", "/api/v1/tables", {**PRIVATE, "seats": {"north": "me"}})
     assert set(r.json()["invites"]) == {"south"}
     table = r.json()["id"]
-    assert browser("carol").api("POST", f"/api/v1/tables/{table}/join", {"role": "south"}).status_code == 409
+    assert browser("carol").api("POST", f"/api/v1/tables/{table}/join", {"role": "south"}).status_code == 422
 
 
 def test_the_creator_may_refuse_spectators(browser):

@@ -19,19 +19,19 @@ def test_a_built_wheel_installs_migrates_and_serves(tmp_path):
                                         if (ROOT / name).is_dir() else {}))
     wheels = tmp_path / "wheels"
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(src)],
-                   check=True, timeout=300)
+                   check=True, timeout=600)
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True, timeout=120)
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True, timeout=600)
     python, siglo = venv / "bin" / "python", venv / "bin" / "siglo"
     # --ignore-installed: the running environment may hold an editable install of the project itself
     subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-index", "--no-deps", "--ignore-installed",
-                    "--find-links", str(wheels), "siglo-de-oro"], check=True, timeout=300)
+                    "--find-links", str(wheels), "siglo-de-oro"], check=True, timeout=600)
     run = tmp_path / "run"
     run.mkdir()
     url = f"sqlite:///{run}/siglo.db"
     env = {"PATH": f"{venv}/bin:/usr/bin:/bin", "HOME": str(tmp_path), "SIGLO_SECRET_KEY": "wheel-" + "k" * 32}
     out = subprocess.run([str(siglo), "db", "upgrade", "--database-url", url], cwd=run, env=env,
-                         capture_output=True, text=True, timeout=120)
+                         capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
     check = textwrap.dedent(f"""
         import app, pathlib
@@ -45,5 +45,5 @@ def test_a_built_wheel_installs_migrates_and_serves(tmp_path):
             assert client.get("/static/css/site.css").status_code == 200
         print("served")
     """)
-    out = subprocess.run([str(python), "-c", check], cwd=run, env=env, capture_output=True, text=True, timeout=120)
+    out = subprocess.run([str(python), "-c", check], cwd=run, env=env, capture_output=True, text=True, timeout=600)
     assert out.returncode == 0 and "served" in out.stdout, out.stderr[-3000:]
