@@ -41,8 +41,9 @@ def serve(host: str, port: int, database_url: str | None, workers: int) -> None:
     _configure()  # every game's content validated before anything is served
     upgrade(settings.database_url)
     click.echo(f"Siglo de Oro on http://{host}:{port}  (database: {settings.database_url.split('@')[-1]})")
+    # proxy headers are the app's business: it believes them only from SIGLO_TRUSTED_PROXIES (app.main)
     uvicorn.run("app.asgi:app", host=host, port=port, workers=workers, timeout_graceful_shutdown=3,
-                proxy_headers=True, log_level="info")
+                proxy_headers=False, log_level="info")
 
 
 @main.group()

@@ -23,6 +23,12 @@ class Settings(BaseSettings):
     session_days: int = Field(30, description="Lifetime of a login session")
     login_attempts: int = Field(10, description="Failed logins allowed per username or address per window")
     login_window_seconds: int = Field(300, description="The login rate-limit window")
+    registrations_per_hour: int = Field(20, ge=1, description="Accounts one address may register per hour")
+    chat_per_minute: int = Field(20, ge=1, description="Chat messages one person may send per minute")
+    imports_per_hour: int = Field(30, ge=1, description="Records one person may import per hour")
+    trusted_proxies: list[str] = Field(default_factory=list,
+                                       description='Addresses of reverse proxies whose X-Forwarded-For/-Proto are '
+                                                   'believed, as a JSON list (e.g. ["127.0.0.1"]); none by default')
     bots_enabled: bool = Field(True, description="Run bot seats' turns in the background")
     bot_delay_seconds: float = Field(0.3, description="Pause before a bot moves, so people can follow")
     max_concurrent_requests: int = Field(16, ge=1, description="Requests at work at once; the rest queue")

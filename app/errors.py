@@ -4,6 +4,12 @@ from __future__ import annotations
 from typing import Any
 
 
+def short(value: Any, limit: int = 80) -> str:
+    """A client's value as an answer may quote it: at most ``limit`` characters (never a huge input echoed)."""
+    text = str(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 class AppError(Exception):
     status_code = 400
 

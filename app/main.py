@@ -1,4 +1,5 @@
-"""create_app(): settings, database, live publisher, bots, middleware, routers, static files, error handlers."""
+"""create_app(): settings, database, live news, bots, rate limits, middleware, routers, static files and the API
+page, error handlers."""
 from __future__ import annotations
 
 import asyncio
@@ -6,32 +7,41 @@ import importlib
 import logging
 import threading
 from contextlib import asynccontextmanager
-from pathlib import Path
+from types import SimpleNamespace
 from urllib.parse import urlencode
 
 import anyio
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as SQLAlchemyTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app.config import Settings, get_settings
 from app.db import is_postgres, make_engine, make_sessionmaker
-from app.errors import AppError
-from app.middleware import Admission, BodyLimit, CsrfCookie
+from app.errors import AppError, short
+from app.middleware import Admission, BodyLimit, CsrfCookie, SecurityHeaders
+from app.resources import resource
 from app.routes import api, auth, live, maps, pages
-from app.security import CookieSigner, RateLimiter
+from app.security import CookieSigner, CsrfTokens
 from app.services.bots import BotRunner
-from app.services.live import Publisher
+from app.services.limits import Limit
+from app.services.live import Publisher, deliver_after_commit
 from app.services.play import verify_running_tables
 from app.web import is_htmx, render_error, templates
 from engines import registry
 
-ROOT = Path(__file__).resolve().parent.parent
 log = logging.getLogger("siglo")
+SWAGGER_UI = "/static/vendor/swagger-ui-5.17.14"
+DOCS_PAGE = f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Siglo de Oro — API</title>
+<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="{SWAGGER_UI}/swagger-ui.css"></head>
+<body><div id="swagger-ui"></div>
+<script src="{SWAGGER_UI}/swagger-ui-bundle.js"></script><script src="/static/js/docs.js"></script></body></html>"""
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -44,12 +54,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     sessions = make_sessionmaker(engine)
     publisher = Publisher()
 
-    def announce(table_id: int, seq: int, kind: str = "move") -> None:
-        publisher.publish(table_id, seq, kind)
-        if kind == "move" and bots is not None:
+    def announce(table_id: int, value: int, kind: str, nonce: str) -> None:
+        """News of a committed transaction (``app.services.live.news``): to this process's watchers, and to the
+        bot runner when a bot may be to act."""
+        publisher.publish(table_id, value, kind, nonce)
+        if kind in ("move", "seats") and bots is not None:
             bots.poke(table_id)
 
-    bots = BotRunner(sessions, announce, settings.bot_delay_seconds) if settings.bots_enabled else None
+    deliver_after_commit(sessions, announce)
+    # bots.py calls on_move after its own move too; the commit already announced it, so nothing more to do here
+    bots = BotRunner(sessions, lambda table_id, seq: None, settings.bot_delay_seconds) \
+        if settings.bots_enabled else None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -67,22 +82,34 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         publisher.stop()
         engine.dispose()
 
-    app = FastAPI(title="Siglo de Oro", version="1", lifespan=lifespan,
+    app = FastAPI(title="Siglo de Oro", version="1", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Play-by-web server for The Planet King, 15 Días and Ultima Ratio Regis.")
     app.state.settings = settings
     app.state.engine = engine
     app.state.sessions = sessions
     app.state.publisher = publisher
-    app.state.announce = announce
-    app.state.signer = CookieSigner(settings.resolved_secret())
-    app.state.limiter = RateLimiter(settings.login_attempts, settings.login_window_seconds)
+    secret = settings.resolved_secret()
+    app.state.signer = signer = CookieSigner(secret)
+    app.state.limits = SimpleNamespace(
+        login=Limit(settings.login_attempts, settings.login_window_seconds),
+        register=Limit(settings.registrations_per_hour, 3600),
+        chat=Limit(settings.chat_per_minute, 60),
+        imports=Limit(settings.imports_per_hour, 3600))
 
-    app.add_middleware(CsrfCookie, secure=settings.secure_cookies)
+    app.add_middleware(CsrfCookie, secure=settings.secure_cookies, signer=signer, tokens=CsrfTokens(secret))
     app.add_middleware(Admission, limit=settings.max_concurrent_requests)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
-    app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
+    app.add_middleware(SecurityHeaders)
+    if settings.trusted_proxies:  # the client address (rate limits) comes from these proxies' headers only
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxies)
+    app.mount("/static", StaticFiles(directory=resource("static")), name="static")
     for router in (auth.router, pages.router, maps.router, live.router, api.router):
         app.include_router(router)
+
+    @app.get("/docs", include_in_schema=False)
+    def docs() -> HTMLResponse:
+        """Swagger UI from static/ (pinned, vendored), for the OpenAPI document at /openapi.json."""
+        return HTMLResponse(DOCS_PAGE)
 
     def wants_json(request: Request) -> bool:
         return request.url.path.startswith("/api/") or "application/json" in request.headers.get("accept", "")
@@ -90,20 +117,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(AppError)
     async def app_error(request: Request, exc: AppError):
         if wants_json(request):
-            return JSONResponse({"detail": exc.message, **exc.extra}, status_code=exc.status_code)
+            return JSONResponse({"detail": short(exc.message, 1000), **exc.extra}, status_code=exc.status_code)
         if exc.status_code == 401:
             target = "/login?" + urlencode({"next": request.url.path})
             if is_htmx(request):
                 return Response(status_code=204, headers={"HX-Redirect": target})
             return RedirectResponse(target, status_code=303)
-        return render_error(request, exc.status_code, exc.message)
+        return render_error(request, exc.status_code, short(exc.message, 1000))
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError):
         problems = []
         for err in exc.errors():
-            where = ".".join(str(p) for p in err.get("loc", ()) if p not in ("body", "query", "path", "form"))
-            problems.append(f"{where or 'request'}: {err.get('msg')}")
+            where = ".".join(short(p, 40) for p in err.get("loc", ()) if p not in ("body", "query", "path", "form"))
+            problems.append(f"{short(where, 120) or 'request'}: {short(err.get('msg'), 200)}")
+        problems = problems[:10]
         message = "The request is not valid: " + "; ".join(problems)
         if wants_json(request):
             return JSONResponse({"detail": message, "problems": problems}, status_code=422)

@@ -1,4 +1,4 @@
-"""Pure ASGI middleware (safe for SSE streams): request body limit and the CSRF cookie."""
+"""Pure ASGI middleware (safe for SSE streams): request body limit, the CSRF cookie, security headers, admission."""
 from __future__ import annotations
 
 import asyncio
@@ -7,7 +7,7 @@ from http.cookies import SimpleCookie
 
 import orjson
 
-from app.security import CSRF_COOKIE
+from app.security import CSRF_COOKIE, SESSION_COOKIE
 
 
 class BodyLimit:
@@ -70,11 +70,15 @@ async def _refuse(send, status: int, message: str) -> None:
 
 
 class CsrfCookie:
-    """Give every browser a random CSRF token cookie; pages echo it in forms and in HTMX's header."""
+    """Give every browser a random id in the CSRF cookie, and put the CSRF token of the request's session in its
+    scope: bound to the login session when there is one (``app.security.CsrfTokens``), else to that id. Pages
+    echo the token in forms and in HTMX's header; ``app.deps.csrf_protect`` compares."""
 
-    def __init__(self, app, secure: bool):
+    def __init__(self, app, secure: bool, signer, tokens):
         self.app = app
         self.secure = secure
+        self.signer = signer
+        self.tokens = tokens
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -87,21 +91,59 @@ class CsrfCookie:
                 except Exception:
                     pass
         existing = cookie.get(CSRF_COOKIE)
-        token = existing.value if existing is not None and existing.value else None
-        fresh = token is None
+        nonce = existing.value if existing is not None and existing.value else None
+        fresh = nonce is None
         if fresh:
-            token = secrets.token_urlsafe(32)
-        scope.setdefault("state", {})["csrf_token"] = token
+            nonce = secrets.token_urlsafe(32)
+        session = cookie.get(SESSION_COOKIE)
+        sid = self.signer.unsign(session.value) if session is not None and session.value else None
+        binding = f"session:{sid}" if sid else f"browser:{nonce}"
+        scope.setdefault("state", {})["csrf_token"] = self.tokens.token(binding)
 
         async def send_with_cookie(message):
             if fresh and message["type"] == "http.response.start":
-                attrs = f"{CSRF_COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax"
+                attrs = f"{CSRF_COOKIE}={nonce}; Path=/; HttpOnly; SameSite=Lax"
                 if self.secure:
                     attrs += "; Secure"
                 message.setdefault("headers", []).append((b"set-cookie", attrs.encode()))
             await send(message)
 
         await self.app(scope, receive, send_with_cookie)
+
+
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+       "connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
+SECURITY_HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+    (b"x-frame-options", b"DENY"),
+]
+
+
+class SecurityHeaders:
+    """Every answer: a Content-Security-Policy (scripts only from this site, never framed), no MIME sniffing, no
+    referrer to other sites (invitation links carry their token). Every answer but static files: ``Cache-Control:
+    no-store`` unless the route chose otherwise, since pages, views, logs and records hold a player's private
+    data."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        static = scope.get("path", "").startswith("/static/")
+
+        async def send_with_headers(message):
+            if message["type"] == "http.response.start":
+                headers = message.setdefault("headers", [])
+                headers.extend(SECURITY_HEADERS)
+                if not static and not any(name.lower() == b"cache-control" for name, _ in headers):
+                    headers.append((b"cache-control", b"no-store"))
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
 
 
 class Admission:

@@ -1,14 +1,13 @@
 """Apply the Alembic migrations in migrations/ (``siglo db upgrade``; ``siglo serve`` does it on start)."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from alembic import command
 from alembic.config import Config
 
 from app.db import normalise_url
+from app.resources import resource
 
-MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+MIGRATIONS = resource("migrations")
 
 
 def alembic_config(database_url: str) -> Config:

@@ -1,5 +1,5 @@
-"""Persistence: users, login sessions, API tokens, tables, seats, moves (append-only), snapshots, log entries,
-chat."""
+"""Persistence: users, login sessions, API tokens, rate-limit hits, tables, seats, moves (append-only), snapshots,
+log entries, chat."""
 from __future__ import annotations
 
 from datetime import datetime, timezone
@@ -18,7 +18,9 @@ def utcnow() -> datetime:
 class User(Base):
     __tablename__ = "users"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    username: Mapped[str] = mapped_column(String(40), unique=True, index=True)
+    username: Mapped[str] = mapped_column(String(40), unique=True, index=True)  # as chosen (Unicode NFC)
+    # the name compared at login and for uniqueness: NFKC, case-folded (``accounts.name_key``)
+    name_key: Mapped[str] = mapped_column(String(160), unique=True, index=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
@@ -44,8 +46,20 @@ class ApiToken(Base):
     name: Mapped[str] = mapped_column(String(80))
     token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     revoked: Mapped[bool] = mapped_column(Boolean, default=False)
     user: Mapped[User] = relationship(lazy="joined")
+
+
+class RateHit(Base):
+    """One counted event (a failed login, a registration, a chat message, a record import) under a key such as
+    ``login-user:<name key>``; kept in the database so every server process counts the same hits."""
+
+    __tablename__ = "rate_hits"
+    __table_args__ = (Index("ix_rate_hits_key_at", "key", "at"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    key: Mapped[str] = mapped_column(String(200))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
 
 
 class GameTable(Base):
@@ -60,6 +74,9 @@ class GameTable(Base):
     seq: Mapped[int] = mapped_column(Integer, default=0)
     active_roles: Mapped[list[str]] = mapped_column(JSON, default=list)  # who must act, for the lobby
     flagged: Mapped[str | None] = mapped_column(Text, nullable=True)  # why the table is not trusted
+    private: Mapped[bool] = mapped_column(Boolean, default=False)  # invitation only, listed nowhere
+    spectators: Mapped[bool] = mapped_column(Boolean, default=True)  # may people without a seat watch?
+    hot_seat: Mapped[bool] = mapped_column(Boolean, default=False)  # may the creator hold several seats?
     created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -1,12 +1,10 @@
-"""Passwords (argon2id), signed session cookies, API token hashing, CSRF double-submit tokens, login rate limit."""
+"""Passwords (argon2id), signed session cookies, API token hashing, CSRF tokens bound to the session."""
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
-import threading
-import time
-from collections import defaultdict, deque
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -54,37 +52,19 @@ class CookieSigner:
         return data if isinstance(data, str) else None
 
 
-def csrf_matches(cookie_value: str | None, sent: str | None) -> bool:
-    return bool(cookie_value) and bool(sent) and hmac.compare_digest(cookie_value.encode(), sent.encode())
+class CsrfTokens:
+    """CSRF tokens bound to the browser's session: the token is an HMAC, under the server's secret, of the login
+    session id (so it changes at every login), or before a login of the random id in the CSRF cookie. A token
+    sent with a request counts only if it is the one for that request's own session; a cookie value the client
+    chose is worth nothing."""
 
+    def __init__(self, secret: str):
+        self._key = hashlib.sha256(b"siglo-csrf:" + secret.encode()).digest()
 
-class RateLimiter:
-    """Sliding-window counter of failures per key (per process; enough for one server)."""
+    def token(self, binding: str) -> str:
+        digest = hmac.new(self._key, binding.encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest).decode().rstrip("=")
 
-    def __init__(self, limit: int, window_seconds: float):
-        self.limit = limit
-        self.window = window_seconds
-        self._hits: dict[str, deque[float]] = defaultdict(deque)
-        self._lock = threading.Lock()
-
-    def _prune(self, key: str, now: float) -> deque[float]:
-        hits = self._hits[key]
-        while hits and hits[0] <= now - self.window:
-            hits.popleft()
-        return hits
-
-    def blocked(self, *keys: str) -> bool:
-        now = time.monotonic()
-        with self._lock:
-            return any(len(self._prune(k, now)) >= self.limit for k in keys)
-
-    def fail(self, *keys: str) -> None:
-        now = time.monotonic()
-        with self._lock:
-            for k in keys:
-                self._prune(k, now).append(now)
-
-    def reset(self, *keys: str) -> None:
-        with self._lock:
-            for k in keys:
-                self._hits.pop(k, None)
+    @staticmethod
+    def matches(expected: str | None, sent: str | None) -> bool:
+        return bool(expected) and bool(sent) and hmac.compare_digest(expected.encode(), sent.encode())

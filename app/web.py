@@ -1,7 +1,6 @@
 """The one Jinja2 environment for the whole app, and helpers to render pages and HTMX partials."""
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from fastapi import Request
@@ -9,10 +8,10 @@ from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 from jinja2 import TemplateNotFound
 
+from app.resources import resource
 from engines import registry
 
-ROOT = Path(__file__).resolve().parent.parent
-templates = Jinja2Templates(directory=str(ROOT / "templates"))
+templates = Jinja2Templates(directory=str(resource("templates")))
 templates.env.globals["role_label"] = lambda game, role: game.role_label(role) if game else role
 
 

@@ -8,10 +8,10 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
-from app.deps import CSRF, CurrentUser, OptionalUser, SessionDep, TableDep
+from app.deps import CSRF, CurrentUser, OptionalUser, SeatDep, SessionDep, TableDep, WatchableTable, client_address
 from app.errors import Conflict
-from app.routes.auth import _client
-from app.services import accounts, gamelog, play, records, tables
+from app.routes.common import MAX_SEQ, try_move
+from app.services import accounts, gamelog, limits, play, records, tables
 from engines import registry
 
 router = APIRouter(prefix="/api/v1", tags=["api"])
@@ -29,6 +29,12 @@ class Credentials(Strict):
 
 class TokenRequest(Credentials):
     name: str = Field("api", max_length=80)
+    days: int = Field(90, ge=1, le=3650, description="How long the token lasts")
+
+
+class PasswordChange(Strict):
+    current: str = Field(max_length=1024)
+    new: str = Field(max_length=1024)
 
 
 class TableRequest(Strict):
@@ -37,6 +43,9 @@ class TableRequest(Strict):
     seats: dict[str, str] = Field(default_factory=dict, description="role -> me | open | invite | bot:<name>")
     name: str | None = Field(None, max_length=120)
     seed: int | None = Field(None, ge=0, lt=2**53)
+    private: bool = Field(False, description="Invitation only: listed nowhere, seen only by its players")
+    spectators: bool = Field(True, description="May people without a seat watch? (never at a private table)")
+    hot_seat: bool = Field(False, description="May I hold several seats? (asking for 'me' at several chooses it)")
 
 
 class JoinRequest(Strict):
@@ -45,14 +54,14 @@ class JoinRequest(Strict):
 
 
 class ActionRequest(Strict):
-    seq: StrictInt = Field(ge=0, lt=2**31, description="The seq of the view you acted on")
+    seq: StrictInt = Field(ge=0, le=MAX_SEQ, description="The seq of the view you acted on")
     verb: str = Field(min_length=1, max_length=60)
     arg: Any = None
     role: Role = None
 
 
 class UndoRequest(Strict):
-    seq: StrictInt = Field(ge=0, lt=2**31)
+    seq: StrictInt = Field(ge=0, le=MAX_SEQ)
     role: Role = None
 
 
@@ -62,6 +71,7 @@ class ChatRequest(Strict):
 
 def _table_summary(table) -> dict:
     return {"id": table.id, "name": table.name, "game": table.game_id, "status": table.status, "seq": table.seq,
+            "private": table.private, "spectators": table.spectators, "hot_seat": table.hot_seat,
             "active_roles": table.active_roles, "seats": [play.seat_info(s) for s in table.seats],
             "created_at": table.created_at.isoformat(), "updated_at": table.updated_at.isoformat()}
 
@@ -74,21 +84,38 @@ def games():
 
 
 @router.post("/users", status_code=201, dependencies=[CSRF], summary="Register")
-def register(db: SessionDep, body: Credentials):
-    user = accounts.register(db, body.username, body.password)
+def register(request: Request, db: SessionDep, body: Credentials):
+    user = accounts.register(db, request.app.state.limits.register, body.username, body.password,
+                             client_address(request))
     return {"id": user.id, "username": user.username}
 
 
 @router.post("/tokens", status_code=201, dependencies=[CSRF], summary="Get an API token with username + password")
 def token(request: Request, db: SessionDep, body: TokenRequest):
-    user = accounts.authenticate(db, request.app.state.limiter, body.username, body.password, _client(request))
-    row, raw = accounts.create_api_token(db, user, body.name)
-    return {"token": raw, "id": row.id, "name": row.name}
+    user = accounts.authenticate(db, request.app.state.limits.login, body.username, body.password,
+                                 client_address(request))
+    row, raw = accounts.create_api_token(db, user, body.name, body.days)
+    return {"token": raw, "id": row.id, "name": row.name, "expires_at": row.expires_at.isoformat()}
 
 
 @router.get("/me")
 def me(user: CurrentUser):
     return {"id": user.id, "username": user.username}
+
+
+@router.post("/me/password", status_code=204, dependencies=[CSRF],
+             summary="Change my password; every other login session ends")
+def change_password(request: Request, db: SessionDep, user: CurrentUser, body: PasswordChange):
+    accounts.change_password(db, request.app.state.limits.login, user, body.current, body.new,
+                             client_address(request), getattr(request.state, "session_id", None))
+    return Response(status_code=204)
+
+
+@router.post("/me/logout-everywhere", status_code=204, dependencies=[CSRF],
+             summary="End every login session and revoke every API token of mine")
+def logout_everywhere(db: SessionDep, user: CurrentUser):
+    accounts.log_out_everywhere(db, user)
+    return Response(status_code=204)
 
 
 @router.get("/tables", summary="Open tables, my tables (my turn first) and tables to watch")
@@ -99,18 +126,17 @@ def list_tables(db: SessionDep, user: OptionalUser):
 
 
 @router.post("/tables", status_code=201, dependencies=[CSRF])
-def create_table(request: Request, db: SessionDep, user: CurrentUser, body: TableRequest):
-    table = tables.create_table(db, user, body.game, body.options, body.seats, body.name, body.seed)
-    request.app.state.announce(table.id, table.seq)
+def create_table(db: SessionDep, user: CurrentUser, body: TableRequest):
+    table = tables.create_table(db, user, body.game, body.options, body.seats, body.name, body.seed,
+                                private=body.private, spectators=body.spectators, hot_seat=body.hot_seat)
     out = _table_summary(table)
     out["invites"] = {s.role: f"/invite/{table.id}/{s.invite_token}" for s in table.seats if s.invite_token}
     return out
 
 
 @router.post("/tables/{table_id}/join", dependencies=[CSRF])
-def join(request: Request, db: SessionDep, user: CurrentUser, table: TableDep, body: JoinRequest):
+def join(db: SessionDep, user: CurrentUser, table: TableDep, body: JoinRequest):
     seat = tables.join(db, user, table, body.role, body.invite)
-    request.app.state.announce(table.id, table.seq, "seats")
     return {"role": seat.role, "table": _table_summary(table)}
 
 
@@ -120,55 +146,51 @@ def _json(data: Any) -> Response:
 
 
 @router.get("/tables/{table_id}", summary="The table as my seat (or a spectator) may see it")
-def view(db: SessionDep, user: OptionalUser, table: TableDep,
-         as_: Annotated[str | None, Query(alias="as", max_length=40)] = None):
-    role = tables.acting_role(table, user, as_) if (as_ or tables.roles_of(table, user)) else None
+def view(db: SessionDep, table: WatchableTable, role: SeatDep):
     return _json(play.table_view(db, play.load(db, table), role))
+
+
+def _moved(db, table, user, role: str | None, move) -> Response:
+    """The view after a move or an undo; a stale seq is a 409 whose body has the fresh view."""
+    loaded, stale = try_move(db, table, move)
+    role = tables.acting_role(table, user, role)
+    if stale is not None:
+        raise Conflict(stale, view=play.table_view(db, play.load(db, table), role))
+    return _json(play.table_view(db, loaded, role))
 
 
 @router.post("/tables/{table_id}/actions", summary="Play one offered action", dependencies=[CSRF],
              responses={409: {"description": "Stale seq: body has the fresh view"},
                         422: {"description": "Not a legal action (the engine's message)"},
                         403: {"description": "Not your seat"}})
-def post_action(request: Request, db: SessionDep, user: CurrentUser, table: TableDep, body: ActionRequest):
-    try:
-        loaded = play.act(db, table, user, body.role, body.seq, body.verb, body.arg)
-    except Conflict as exc:
-        db.refresh(table)
-        role = tables.acting_role(table, user, body.role)
-        raise Conflict(exc.message, view=play.table_view(db, play.load(db, table), role)) from None
-    request.app.state.announce(table.id, table.seq)
-    return _json(play.table_view(db, loaded, tables.acting_role(table, user, body.role)))
+def post_action(db: SessionDep, user: CurrentUser, table: TableDep, body: ActionRequest):
+    return _moved(db, table, user, body.role,
+                  lambda: play.act(db, table, user, body.role, body.seq, body.verb, body.arg))
 
 
 @router.post("/tables/{table_id}/undo", summary="Take back my last move, up to the undo barrier",
-             dependencies=[CSRF])
-def post_undo(request: Request, db: SessionDep, user: CurrentUser, table: TableDep, body: UndoRequest):
-    loaded = play.undo(db, table, user, body.role, body.seq)
-    request.app.state.announce(table.id, table.seq)
-    return _json(play.table_view(db, loaded, tables.acting_role(table, user, body.role)))
+             dependencies=[CSRF], responses={409: {"description": "Stale seq: body has the fresh view"}})
+def post_undo(db: SessionDep, user: CurrentUser, table: TableDep, body: UndoRequest):
+    return _moved(db, table, user, body.role, lambda: play.undo(db, table, user, body.role, body.seq))
 
 
-@router.get("/tables/{table_id}/chat")
-def get_chat(db: SessionDep, table: TableDep):
+@router.get("/tables/{table_id}/chat", summary="The table's chat (for those who may watch it)")
+def get_chat(db: SessionDep, table: WatchableTable):
     return [{"id": m.id, "user": m.user.username if m.user else None, "text": m.text,
              "at": m.created_at.isoformat()} for m in tables.chat(db, table)]
 
 
 @router.post("/tables/{table_id}/chat", status_code=201, dependencies=[CSRF])
 def post_chat(request: Request, db: SessionDep, user: CurrentUser, table: TableDep, body: ChatRequest):
-    msg = tables.post_chat(db, user, table, body.text)
-    request.app.state.announce(table.id, msg.id, "chat")
+    msg = tables.post_chat(db, request.app.state.limits.chat, user, table, body.text)
     return {"id": msg.id, "user": user.username, "text": msg.text}
 
 
 @router.get("/tables/{table_id}/log", summary="A page of the log my seat (or a spectator) may read, newest first")
-def get_log(db: SessionDep, user: OptionalUser, table: TableDep,
-            as_: Annotated[str | None, Query(alias="as", max_length=40)] = None,
+def get_log(db: SessionDep, table: WatchableTable, role: SeatDep,
             before: Annotated[int | None, Query(ge=0, lt=2**31, description="Entries older than this id")] = None,
             limit: Annotated[int, Query(ge=1, le=gamelog.MAX_PAGE)] = gamelog.PAGE,
             mine: Annotated[bool, Query(description="Only the entries addressed to my seat")] = False):
-    role = tables.acting_role(table, user, as_) if (as_ or tables.roles_of(table, user)) else None
     game = tables.game_of(table.game_id)
     return _json(gamelog.page(db, table.id, role, game, game.renderer(names=play.seat_names(table)), limit, before,
                               only_mine=mine))
@@ -176,12 +198,13 @@ def get_log(db: SessionDep, user: OptionalUser, table: TableDep,
 
 @router.get("/tables/{table_id}/record",
             summary="Export the game: the full record once it is over; while it runs, my seat's view record")
-def export(db: SessionDep, user: OptionalUser, table: TableDep,
+def export(db: SessionDep, user: OptionalUser, table: WatchableTable,
            as_: Annotated[str | None, Query(alias="as", max_length=40)] = None):
     return _json(records.export_record(db, table, user, as_))
 
 
 @router.post("/records", status_code=201, dependencies=[CSRF], summary="Import a record and replay it")
-def import_record(db: SessionDep, user: CurrentUser, record: dict[str, Any]):
+def import_record(request: Request, db: SessionDep, user: CurrentUser, record: dict[str, Any]):
+    limits.spend(db, request.app.state.limits.imports, f"import:{user.id}", "record imports")
     table = records.import_record(db, user, record)
     return _table_summary(table)

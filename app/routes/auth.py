@@ -1,4 +1,4 @@
-"""Pages to register, log in and out, and manage one's API tokens."""
+"""Pages to register, log in and out, change one's password, and manage one's API tokens."""
 from __future__ import annotations
 
 from typing import Annotated
@@ -6,17 +6,13 @@ from typing import Annotated
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse
 
-from app.deps import CSRF, CurrentUser, OptionalUser, RowId, SessionDep
+from app.deps import CSRF, CurrentUser, OptionalUser, RowId, SessionDep, client_address
 from app.errors import AppError
 from app.security import SESSION_COOKIE
 from app.services import accounts
 from app.web import render
 
 router = APIRouter(include_in_schema=False)
-
-
-def _client(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
 
 
 def login_response(request: Request, db, user, target: str = "/") -> RedirectResponse:
@@ -42,7 +38,7 @@ def login_page(request: Request, user: OptionalUser, next: str = "/"):
 def login(request: Request, db: SessionDep, username: Annotated[str, Form(max_length=200)],
           password: Annotated[str, Form(max_length=1024)], next: Annotated[str, Form(max_length=500)] = "/"):
     try:
-        user = accounts.authenticate(db, request.app.state.limiter, username, password, _client(request))
+        user = accounts.authenticate(db, request.app.state.limits.login, username, password, client_address(request))
     except AppError as exc:
         return render(request, "auth/login.html", status_code=exc.status_code, error=exc.message,
                       username=username, next=_safe_next(next))
@@ -51,17 +47,17 @@ def login(request: Request, db: SessionDep, username: Annotated[str, Form(max_le
 
 @router.get("/register")
 def register_page(request: Request, user: OptionalUser, next: str = "/"):
-    return render(request, "auth/register.html", user=user, next=_safe_next(next))
+    return render(request, "auth/register.html", user=user, next=_safe_next(next), rule=accounts.USERNAME_RULE)
 
 
 @router.post("/register", dependencies=[CSRF])
 def register(request: Request, db: SessionDep, username: Annotated[str, Form(max_length=200)],
              password: Annotated[str, Form(max_length=1024)], next: Annotated[str, Form(max_length=500)] = "/"):
     try:
-        user = accounts.register(db, username, password)
+        user = accounts.register(db, request.app.state.limits.register, username, password, client_address(request))
     except AppError as exc:
         return render(request, "auth/register.html", status_code=exc.status_code, error=exc.message,
-                      username=username, next=_safe_next(next))
+                      username=username, next=_safe_next(next), rule=accounts.USERNAME_RULE)
     return login_response(request, db, user, next)
 
 
@@ -78,15 +74,21 @@ def logout(request: Request, db: SessionDep):
     return response
 
 
+def _account(request: Request, db, user, status_code: int = 200, **extra):
+    return render(request, "auth/account.html", status_code=status_code, user=user,
+                  tokens=accounts.api_tokens(db, user), **extra)
+
+
 @router.get("/account")
 def account(request: Request, db: SessionDep, user: CurrentUser):
-    return render(request, "auth/account.html", user=user, tokens=accounts.api_tokens(db, user))
+    return _account(request, db, user)
 
 
 @router.post("/account/tokens", dependencies=[CSRF])
-def new_token(request: Request, db: SessionDep, user: CurrentUser, name: Annotated[str, Form(max_length=200)] = ""):
-    _, raw = accounts.create_api_token(db, user, name)
-    return render(request, "auth/account.html", user=user, tokens=accounts.api_tokens(db, user), new_token=raw)
+def new_token(request: Request, db: SessionDep, user: CurrentUser, name: Annotated[str, Form(max_length=200)] = "",
+              days: Annotated[int, Form(ge=1, le=3650)] = 90):
+    _, raw = accounts.create_api_token(db, user, name, days)
+    return _account(request, db, user, new_token=raw)
 
 
 @router.post("/account/tokens/{token_id}/revoke", dependencies=[CSRF])
@@ -95,9 +97,21 @@ def revoke_token(db: SessionDep, user: CurrentUser, token_id: RowId):
     return RedirectResponse("/account", status_code=303)
 
 
+@router.post("/account/password", dependencies=[CSRF])
+def change_password(request: Request, db: SessionDep, user: CurrentUser,
+                    current: Annotated[str, Form(max_length=1024)], new: Annotated[str, Form(max_length=1024)]):
+    """A new password; every other login session ends (this one stays)."""
+    try:
+        accounts.change_password(db, request.app.state.limits.login, user, current, new, client_address(request),
+                                 getattr(request.state, "session_id", None))
+    except AppError as exc:
+        return _account(request, db, user, status_code=exc.status_code, password_error=exc.message)
+    return _account(request, db, user, password_changed=True)
+
+
 @router.post("/account/logout-everywhere", dependencies=[CSRF])
 def logout_everywhere(db: SessionDep, user: CurrentUser):
-    accounts.revoke_all_sessions(db, user)
+    accounts.log_out_everywhere(db, user)
     response = RedirectResponse("/login", status_code=303)
     response.delete_cookie(SESSION_COOKIE)
     return response

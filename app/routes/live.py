@@ -1,34 +1,52 @@
-"""Server-Sent Events: the news that a table moved (only its seq), for pages and API clients alike."""
+"""Server-Sent Events: the news that a table moved (only its seq), was chatted at or had a seat taken, for pages
+and API clients alike; only for those who may watch the table."""
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Annotated
 
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import StreamingResponse
 
-from app.deps import RowId
+from app.deps import RowId, find_user
+from app.errors import Invalid
+from app.routes.common import MAX_SEQ
 from app.services import tables
 
 router = APIRouter()
 KEEPALIVE_SECONDS = 15.0
+EVENT_ID = re.compile(r"[0-9]{1,10}")  # ASCII digits only: str.isdigit() also takes "²", which int() refuses
 
 
 def _current_seq(request: Request, table_id: int) -> int:
+    """The table's seq, after checking the reader may watch it (404 / 403); the stream holds no connection."""
     with request.app.state.sessions() as db:
-        return tables.get_table(db, table_id).seq
+        table = tables.get_table(db, table_id)
+        tables.check_watch(table, find_user(request, db))
+        return table.seq
+
+
+def _last_event_id(raw: str | None) -> int | None:
+    if raw is None or raw == "":
+        return None
+    if not EVENT_ID.fullmatch(raw) or int(raw) > MAX_SEQ + 1:
+        raise Invalid(f"Last-Event-ID must be a seq: a whole number from 0 to {MAX_SEQ + 1}.")
+    return int(raw)
 
 
 @router.get("/tables/{table_id}/events", tags=["live"], summary="Live news of a table (text/event-stream)")
 @router.get("/api/v1/tables/{table_id}/events", tags=["live"], summary="Live news of a table (text/event-stream)")
 async def table_events(request: Request, table_id: RowId,
-                       seq: Annotated[int | None, Query(ge=0, description="The last seq the client saw")] = None,
+                       seq: Annotated[int | None, Query(ge=0, le=MAX_SEQ + 1,
+                                                        description="The last seq the client saw")] = None,
                        last_event_id: Annotated[str | None, Header()] = None):
     """Events: `move` (data: the new seq; fetch your view), `chat` and `seats`. On connect the stream sends the
     current seq at once if the client is behind (reconnection resynchronises)."""
+    event_id = _last_event_id(last_event_id)
     current = await run_in_threadpool(_current_seq, request, table_id)  # 404 for an unknown table
-    seen = int(last_event_id) if last_event_id and last_event_id.isdigit() else seq
+    seen = event_id if event_id is not None else seq
     publisher = request.app.state.publisher
     queue = publisher.subscribe(table_id)
 

@@ -5,20 +5,23 @@ import secrets
 from typing import Annotated, Any
 
 import orjson
-from fastapi import APIRouter, Form, Query, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi import APIRouter, Form, Path, Query, Request
+from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 
-from app.deps import CSRF, CurrentUser, OptionalUser, SessionDep, TableDep
-from app.errors import AppError, Conflict, Invalid
+from app.deps import CSRF, CurrentUser, FormData, OptionalUser, SeatDep, SessionDep, TableDep, WatchableTable
+from app.errors import AppError, Invalid
 from app.forms import option_fields, options_from_form, seat_choices
+from app.resources import resource
+from app.routes.common import MAX_SEQ, try_move
 from app.services import gamelog, play, records, tables
 from app.web import board_template, is_htmx, render
 from engines import registry
 
 router = APIRouter(include_in_schema=False)
+Seq = Annotated[int, Form(ge=0, le=MAX_SEQ)]
 
 
-@router.get("/")
+@router.api_route("/", methods=["GET", "HEAD"])
 def lobby(request: Request, db: SessionDep, user: OptionalUser):
     return render(request, "lobby/index.html", lobby=tables.lobby(db, user))
 
@@ -44,15 +47,14 @@ def new_table(request: Request, user: CurrentUser, game: str | None = None):
 
 
 @router.get("/tables/new/seats")
-async def new_table_seats(request: Request, user: CurrentUser):
+def new_table_seats(request: Request, user: CurrentUser):
     """HTMX: the seat list for the options chosen so far (roles can depend on options)."""
     form = dict(request.query_params)
     return render(request, "lobby/_seats.html", **_new_table_context(form.get("game"), form))
 
 
 @router.post("/tables", dependencies=[CSRF])
-async def create_table(request: Request, db: SessionDep, user: CurrentUser):
-    form = {k: v for k, v in (await request.form()).items() if isinstance(v, str)}
+def create_table(request: Request, db: SessionDep, user: CurrentUser, form: FormData):
     ctx = _new_table_context(form.get("game"), form)
     game = ctx["game"]
     if game is None:
@@ -60,17 +62,18 @@ async def create_table(request: Request, db: SessionDep, user: CurrentUser):
     roles = ctx["roles"]
     seats = {role: form.get(f"seat_{role}", "open") for role in roles}
     try:
-        table = tables.create_table(db, user, game.id, options_from_form(game, form), seats, form.get("name"))
+        table = tables.create_table(db, user, game.id, options_from_form(game, form), seats, form.get("name"),
+                                    private=form.get("private") == "on", spectators=form.get("no_spectators") != "on",
+                                    hot_seat=form.get("hot_seat") == "on")
     except AppError as exc:
         ctx["error"] = exc.message
         return render(request, "lobby/new_table.html", status_code=exc.status_code, **ctx)
-    request.app.state.announce(table.id, table.seq)
     return RedirectResponse(f"/tables/{table.id}", status_code=303)
 
 
 def _table_context(request: Request, db, table, user, as_role: str | None, loaded=None) -> dict:
     mine = tables.roles_of(table, user)
-    role = as_role if as_role in mine else (mine[0] if mine else None)
+    role = tables.acting_role(table, user, as_role) if as_role or mine else None
     loaded = loaded or play.load(db, table)
     data = play.table_view(db, loaded, role)
     if role is not None:  # hot-seat: act for whichever of my seats is to move
@@ -78,7 +81,8 @@ def _table_context(request: Request, db, table, user, as_role: str | None, loade
         if as_role is None and active_mine and role not in active_mine:
             role = active_mine[0]
             data = play.table_view(db, loaded, role)
-    invites = {s.role: f"/invite/{table.id}/{s.invite_token}" for s in table.seats if s.invite_token} if mine else {}
+    invites = {s.role: f"/invite/{table.id}/{s.invite_token}" for s in table.seats
+               if s.invite_token and s.user_id is None} if mine else {}
     return {
         "table": table, "game": loaded.game, "data": data, "view": data["view"], "role": role, "as_role": role,
         "invites": invites,
@@ -87,25 +91,22 @@ def _table_context(request: Request, db, table, user, as_role: str | None, loade
 
 
 @router.get("/tables/{table_id}")
-def table_page(request: Request, db: SessionDep, user: OptionalUser, table: TableDep,
+def table_page(request: Request, db: SessionDep, user: OptionalUser, table: WatchableTable,
                as_: Annotated[str | None, Query(alias="as", max_length=40)] = None):
     return render(request, "table/page.html", chat=tables.chat(db, table), **_table_context(request, db, table, user, as_))
 
 
 @router.get("/tables/{table_id}/live")
-def table_live(request: Request, db: SessionDep, user: OptionalUser, table: TableDep,
+def table_live(request: Request, db: SessionDep, user: OptionalUser, table: WatchableTable,
                as_: Annotated[str | None, Query(alias="as", max_length=40)] = None):
     """HTMX partial: everything that changes when someone moves."""
     return render(request, "table/_live.html", partial=True, **_table_context(request, db, table, user, as_))
 
 
 @router.get("/tables/{table_id}/log")
-def table_log(request: Request, db: SessionDep, user: OptionalUser, table: TableDep,
-              as_: Annotated[str | None, Query(alias="as", max_length=40)] = None,
+def table_log(request: Request, db: SessionDep, table: WatchableTable, role: SeatDep,
               before: Annotated[int | None, Query(ge=0, lt=2**31)] = None):
     """The whole log, a page at a time (HTMX: the next page's entries; else a page of its own)."""
-    mine = tables.roles_of(table, user)
-    role = as_ if as_ in mine else (mine[0] if mine else None)
     game = tables.game_of(table.game_id)
     page = gamelog.page(db, table.id, role, game, game.renderer(names=play.seat_names(table)), before=before)
     data = {"log": page["entries"], "log_more": page["more"]}
@@ -114,15 +115,18 @@ def table_log(request: Request, db: SessionDep, user: OptionalUser, table: Table
 
 
 @router.get("/tables/{table_id}/chat")
-def table_chat(request: Request, db: SessionDep, user: OptionalUser, table: TableDep):
+def table_chat(request: Request, db: SessionDep, user: OptionalUser, table: WatchableTable):
     return render(request, "table/_chat.html", table=table, chat=tables.chat(db, table), user=user)
 
 
-def _after_move(request: Request, db, table, user, role: str | None, message: str | None = None,
-                status_code: int = 200, loaded=None) -> Response:
+def _after_move(request: Request, db, table, user, role: str | None, move, message: str | None = None) -> Response:
+    """The table after a move or an undo: HTMX gets the live partial (409 with the fresh table on a stale seq),
+    a plain form post a redirect to the page."""
+    loaded, stale = try_move(db, table, move)
     if is_htmx(request):
         ctx = _table_context(request, db, table, user, role, loaded)
-        return render(request, "table/_live.html", status_code=status_code, flash=message, partial=True, **ctx)
+        return render(request, "table/_live.html", status_code=409 if stale else 200, flash=stale or message,
+                      partial=True, **ctx)
     target = f"/tables/{table.id}" + (f"?as={role}" if role else "")
     return RedirectResponse(target, status_code=303)
 
@@ -135,42 +139,32 @@ def _parse_arg(raw: str) -> Any:
 
 
 @router.post("/tables/{table_id}/act", dependencies=[CSRF])
-def act(request: Request, db: SessionDep, user: CurrentUser, table: TableDep,
-        seq: Annotated[int, Form(ge=0, le=2**31)], verb: Annotated[str, Form(max_length=60)],
-        arg: Annotated[str, Form(max_length=10_000)] = "null", role: Annotated[str, Form(max_length=40)] = ""):
-    try:
-        loaded = play.act(db, table, user, role or None, seq, verb, _parse_arg(arg))
-    except Conflict as exc:
-        db.refresh(table)
-        return _after_move(request, db, table, user, role or None, exc.message, status_code=409)
-    request.app.state.announce(table.id, table.seq)
-    return _after_move(request, db, table, user, role or None, loaded=loaded)
+def act(request: Request, db: SessionDep, user: CurrentUser, table: TableDep, seq: Seq,
+        verb: Annotated[str, Form(max_length=60)], arg: Annotated[str, Form(max_length=10_000)] = "null",
+        role: Annotated[str, Form(max_length=40)] = ""):
+    value = _parse_arg(arg)
+    return _after_move(request, db, table, user, role or None,
+                       lambda: play.act(db, table, user, role or None, seq, verb, value))
 
 
 @router.post("/tables/{table_id}/undo", dependencies=[CSRF])
-def undo(request: Request, db: SessionDep, user: CurrentUser, table: TableDep,
-         seq: Annotated[int, Form(ge=0, le=2**31)], role: Annotated[str, Form(max_length=40)] = ""):
-    try:
-        play.undo(db, table, user, role or None, seq)
-    except Conflict as exc:
-        db.refresh(table)
-        return _after_move(request, db, table, user, role or None, exc.message, status_code=409)
-    request.app.state.announce(table.id, table.seq)
-    return _after_move(request, db, table, user, role or None, "Move taken back.")
+def undo(request: Request, db: SessionDep, user: CurrentUser, table: TableDep, seq: Seq,
+         role: Annotated[str, Form(max_length=40)] = ""):
+    return _after_move(request, db, table, user, role or None,
+                       lambda: play.undo(db, table, user, role or None, seq), "Move taken back.")
 
 
 @router.post("/tables/{table_id}/join", dependencies=[CSRF])
-def join(request: Request, db: SessionDep, user: CurrentUser, table: TableDep,
+def join(db: SessionDep, user: CurrentUser, table: TableDep,
          role: Annotated[str, Form(max_length=40)] = "", invite: Annotated[str, Form(max_length=100)] = ""):
     seat = tables.join(db, user, table, role or None, invite or None)
-    request.app.state.announce(table.id, table.seq, "seats")
     return RedirectResponse(f"/tables/{table.id}?as={seat.role}", status_code=303)
 
 
 @router.get("/invite/{table_id}/{token}")
-def invite(request: Request, db: SessionDep, user: OptionalUser, table: TableDep, token: str):
-    seat = next((s for s in table.seats
-                 if s.invite_token and secrets.compare_digest(s.invite_token.encode(), token.encode())), None)
+def invite(request: Request, user: OptionalUser, table: TableDep, token: Annotated[str, Path(max_length=100)]):
+    seat = next((s for s in table.seats if s.invite_token and s.user_id is None
+                 and secrets.compare_digest(s.invite_token.encode(), token.encode())), None)
     return render(request, "lobby/invite.html", table=table, seat=seat, token=token, user=user,
                   game=tables.game_of(table.game_id))
 
@@ -178,19 +172,24 @@ def invite(request: Request, db: SessionDep, user: OptionalUser, table: TableDep
 @router.post("/tables/{table_id}/chat", dependencies=[CSRF])
 def chat(request: Request, db: SessionDep, user: CurrentUser, table: TableDep,
          text: Annotated[str, Form(max_length=5000)]):
-    msg = tables.post_chat(db, user, table, text)
-    request.app.state.announce(table.id, msg.id, "chat")
+    tables.post_chat(db, request.app.state.limits.chat, user, table, text)
     if is_htmx(request):
         return render(request, "table/_chat.html", table=table, chat=tables.chat(db, table), user=user)
     return RedirectResponse(f"/tables/{table.id}#chat", status_code=303)
 
 
 @router.get("/tables/{table_id}/record")
-def record(db: SessionDep, user: OptionalUser, table: TableDep,
+def record(db: SessionDep, user: OptionalUser, table: WatchableTable,
            as_: Annotated[str | None, Query(alias="as", max_length=40)] = None):
     data = records.export_record(db, table, user, as_)
     return Response(orjson.dumps(data, option=orjson.OPT_INDENT_2), media_type="application/json",
                     headers={"Content-Disposition": f'attachment; filename="siglo-table-{table.id}.json"'})
+
+
+@router.get("/favicon.ico", include_in_schema=False)
+def favicon():
+    return FileResponse(resource("static") / "favicon.svg", media_type="image/svg+xml",
+                        headers={"Cache-Control": "public, max-age=86400"})
 
 
 @router.get("/games/{game_id}/rules", response_class=HTMLResponse)

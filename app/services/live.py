@@ -1,19 +1,54 @@
-"""Live updates: who is watching which table, and the news that a table moved.
+"""Live updates: who is watching which table, and the news that something happened there.
 
-Events carry only (table id, seq, kind); each page then fetches its own fresh view, never someone else's.
-In one process the news goes straight to the watchers' queues. With PostgreSQL every process also LISTENs on the
-channel ``siglo_moves`` (the move's transaction NOTIFYs it), so a move made through one server process reaches the
-watchers of all of them.
+News is (table id, kind, value): ``move`` (value: the new seq), ``chat`` (the message id) or ``seats`` (a seat
+was taken or the table created); each page then fetches its own fresh view, never someone else's. A service
+says ``news(db, ...)`` inside the transaction that made the change, and only there (routes never announce):
+
+- after that transaction commits, the news goes to this process's watchers (and pokes the bot runner), through
+  the session hook ``deliver_after_commit`` installs; a rolled-back transaction announces nothing;
+- with PostgreSQL the same transaction NOTIFYs the channel ``siglo_news``, and every server process LISTENs on
+  it, so news made through one process reaches the watchers of all of them. Each item carries a random id, so
+  the process that made it delivers it once, not twice.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 import threading
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
+from typing import Callable
+
+from sqlalchemy import event, text
+from sqlalchemy.orm import Session, sessionmaker
 
 log = logging.getLogger("siglo.live")
-CHANNEL = "siglo_moves"
+CHANNEL = "siglo_news"
+KINDS = ("move", "chat", "seats")
+
+
+def news(db: Session, table_id: int, kind: str, value: int) -> None:
+    """Announce, once ``db``'s transaction commits, that ``kind`` happened at the table."""
+    assert kind in KINDS, kind
+    nonce = secrets.token_hex(6)
+    db.info.setdefault("siglo_news", []).append((table_id, kind, value, nonce))
+    if db.get_bind().dialect.name == "postgresql":
+        db.execute(text("SELECT pg_notify(:channel, :payload)"),
+                   {"channel": CHANNEL, "payload": f"{table_id}:{kind}:{value}:{nonce}"})
+
+
+def deliver_after_commit(sessions: sessionmaker, announce: Callable[[int, int, str, str], None]) -> None:
+    """Hand every committed transaction's news to ``announce(table_id, value, kind, nonce)``; drop the news of a
+    transaction rolled back."""
+
+    @event.listens_for(sessions, "after_commit")
+    def _committed(db: Session) -> None:
+        for table_id, kind, value, nonce in db.info.pop("siglo_news", ()):
+            announce(table_id, value, kind, nonce)
+
+    @event.listens_for(sessions, "after_soft_rollback")
+    def _rolled_back(db: Session, _previous) -> None:
+        db.info.pop("siglo_news", None)
 
 
 class Publisher:
@@ -23,6 +58,7 @@ class Publisher:
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._listener: threading.Thread | None = None
+        self._seen: OrderedDict[str, None] = OrderedDict()  # ids of news delivered lately (local + NOTIFY)
 
     # ----- watchers (async side) -----
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -44,8 +80,13 @@ class Publisher:
         with self._lock:
             return len(self._watchers.get(table_id, ()))
 
-    def _deliver(self, table_id: int, seq: int, kind: str) -> None:
+    def _deliver(self, table_id: int, seq: int, kind: str, nonce: str) -> None:
         with self._lock:
+            if nonce in self._seen:
+                return
+            self._seen[nonce] = None
+            if len(self._seen) > 1024:
+                self._seen.popitem(last=False)
             queues = list(self._watchers.get(table_id, ()))
         for q in queues:
             if q.full():  # a stalled watcher only needs the latest news: it refetches its view anyway
@@ -53,11 +94,11 @@ class Publisher:
             q.put_nowait((kind, seq))
 
     # ----- news (any thread) -----
-    def publish(self, table_id: int, seq: int, kind: str = "move") -> None:
+    def publish(self, table_id: int, seq: int, kind: str, nonce: str) -> None:
         loop = self._loop
         if loop is None or loop.is_closed():
             return
-        loop.call_soon_threadsafe(self._deliver, table_id, seq, kind)
+        loop.call_soon_threadsafe(self._deliver, table_id, seq, kind, nonce)
 
     # ----- PostgreSQL LISTEN, for several server processes -----
     def listen_postgres(self, dsn: str) -> None:
@@ -72,12 +113,11 @@ class Publisher:
             try:
                 with psycopg.connect(dsn, autocommit=True, connect_timeout=5) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
-                    log.info("listening for moves on PostgreSQL")
+                    log.info("listening for news on PostgreSQL")
                     while not self._stop.is_set():
                         for note in conn.notifies(timeout=1.0):
-                            table_id, _, rest = note.payload.partition(":")
-                            seq, _, kind = rest.partition(":")
-                            self.publish(int(table_id), int(seq), kind or "move")
+                            table_id, kind, value, nonce = note.payload.split(":")
+                            self.publish(int(table_id), int(value), kind, nonce)
             except Exception as exc:  # the database went away: retry until it is back
                 log.warning("live listener lost PostgreSQL (%s); retrying", exc)
                 self._stop.wait(1.0)

@@ -10,13 +10,14 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
-from sqlalchemy import delete, select, text, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from app.errors import Conflict, Forbidden, Invalid
 from app.models import GameTable, Move, Snapshot, User, utcnow
 from app.services import gamelog
+from app.services.live import news
 from app.services.tables import acting_role, game_of
 from engines import registry
 from engines.core import Game, IllegalAction, Played
@@ -175,8 +176,7 @@ def _commit(db: Session, loaded: Loaded, seen: int, move: Move, played: Played,
     elif not loaded.has_base_state:  # the first move after a barrier: keep the barrier's state for undo
         values.update(base_seq=seen, base_state=orjson.dumps(loaded.state).decode())
     db.execute(update(Snapshot).where(Snapshot.table_id == table.id).values(**values))
-    if db.get_bind().dialect.name == "postgresql":
-        db.execute(text("SELECT pg_notify('siglo_moves', :payload)"), {"payload": f"{table.id}:{new_seq}"})
+    news(db, table.id, "move", new_seq)  # announced when the commit below succeeds (app.services.live)
     try:
         db.commit()
     except IntegrityError:

@@ -1,4 +1,11 @@
-"""Tables and seats: create (with options and seats), join from the lobby or by invite, lobby lists, chat."""
+"""Tables and seats: create (with options, seats and who may watch), join from the lobby or by invite, who may
+watch, lobby lists, chat.
+
+Joining is safe against races (platform hardening §3): a join first locks the table row (an UPDATE, which
+PostgreSQL holds until the commit and SQLite turns into the database's write lock), reads the seats fresh, takes
+the seat with an UPDATE that only succeeds while it is still free, and starts the table with an UPDATE that only
+succeeds while it is waiting: of several people racing for a seat or an invitation exactly one wins, the others
+get a 409, and the table starts exactly once."""
 from __future__ import annotations
 
 import secrets
@@ -6,12 +13,14 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from app.errors import Forbidden, Invalid, NotFound
+from app.errors import Conflict, Forbidden, Invalid, NotFound
 from app.models import ChatMessage, GameTable, Seat, Snapshot, User, utcnow
-from app.services import gamelog
+from app.services import gamelog, limits
+from app.services.limits import Limit
+from app.services.live import news
 from engines import registry
 from engines.core import Game, OptionsError
 
@@ -28,6 +37,10 @@ def game_of(game_id: str) -> Game:
 def validate_options(game: Game, options: dict[str, Any] | None) -> dict[str, Any]:
     if options is not None and not isinstance(options, dict):
         raise Invalid("Options must be an object of option names and values.")
+    unknown = sorted(set(options or {}) - set(game.Options.model_fields))
+    if unknown:
+        raise Invalid(f"{game.title} has no option {', '.join(map(repr, unknown))}; its options are "
+                      f"{', '.join(game.Options.model_fields) or 'none'}.")
     try:
         return game.parse_options(options).model_dump(mode="json")
     except OptionsError as exc:
@@ -36,9 +49,14 @@ def validate_options(game: Game, options: dict[str, Any] | None) -> dict[str, An
 
 def create_table(db: Session, user: User, game_id: str, options: dict[str, Any] | None,
                  seats: dict[str, str] | None, name: str | None = None, seed: int | None = None,
-                 commit: bool = True) -> GameTable:
-    """Seats map each role to "me", "open", "invite" or "bot:<name>" (missing roles are open). The setup's log
-    entries are stored as those of seq 0. ``commit=False`` leaves the transaction open (record import)."""
+                 commit: bool = True, private: bool = False, spectators: bool = True,
+                 hot_seat: bool = False) -> GameTable:
+    """Seats map each role to "me", "open", "invite" or "bot:<name>" (missing roles are open). A **private** table
+    is by invitation only: listed nowhere, its open seats get invitation links, and only its players see it. On
+    a public table ``spectators`` says whether people without a seat may watch. **Hot-seat** lets the creator hold
+    several seats (asking for "me" at several seats chooses it); everyone else holds one seat at most. The
+    setup's log entries are stored as those of seq 0. ``commit=False`` leaves the transaction open (record
+    import)."""
     game = game_of(game_id)
     opts = validate_options(game, options)
     roles = game.roles(game.parse_options(opts))
@@ -55,17 +73,19 @@ def create_table(db: Session, user: User, game_id: str, options: dict[str, Any] 
     name = clean_text(name, "table name") or f"{user.username}'s {game.title}"
     if len(name) > 120:
         raise Invalid("A table name has at most 120 characters.")
+    hot_seat = bool(hot_seat) or sum(1 for r in roles if seats.get(r) == "me") > 1
     table = GameTable(name=name, game_id=game.id, engine_version=game.version, options=opts, seed=seed,
-                      status="waiting", seq=0, created_by=user.id)
+                      status="waiting", seq=0, created_by=user.id, private=bool(private),
+                      spectators=bool(spectators) and not private, hot_seat=hot_seat)
     for position, role in enumerate(roles):
         spec = seats.get(role, "open")
         seat = Seat(role=role, position=position)
         if spec == "me":
             seat.user_id = user.id
-        elif spec == "invite":
+        elif spec == "invite" or (spec == "open" and private):
             seat.invite_token = secrets.token_urlsafe(18)
-        elif isinstance(spec, str) and spec.startswith("bot"):
-            bot = spec.partition(":")[2] or "random"
+        elif isinstance(spec, str) and spec.startswith("bot:"):
+            bot = spec[4:]
             if bot not in game.bots:
                 raise Invalid(f"{game.title} has no bot {bot!r}; it has {', '.join(game.bots)}.")
             seat.bot = bot
@@ -78,16 +98,12 @@ def create_table(db: Session, user: User, game_id: str, options: dict[str, Any] 
     db.flush()
     db.add(Snapshot(table_id=table.id, seq=0, state=orjson.dumps(played.state).decode(), base_seq=0))
     gamelog.add(db, table.id, 0, played.log)
-    _update_status(table)
+    if all(s.user_id is not None or s.bot for s in table.seats):
+        table.status = "active"
+    news(db, table.id, "seats", 0)
     if commit:
         db.commit()
     return table
-
-
-def _update_status(table: GameTable) -> None:
-    if table.status == "waiting" and all(s.user_id is not None or s.bot for s in table.seats):
-        table.status = "active"
-        table.updated_at = utcnow()
 
 
 def get_table(db: Session, table_id: int) -> GameTable:
@@ -97,28 +113,55 @@ def get_table(db: Session, table_id: int) -> GameTable:
     return table
 
 
+def _is_free(seat: Seat) -> bool:
+    return seat.user_id is None and not seat.bot
+
+
 def join(db: Session, user: User, table: GameTable, role: str | None = None, invite: str | None = None) -> Seat:
-    """Take an open seat (``role``, or the first open one) or the seat an invite token names."""
-    if table.status == "finished":
+    """Take an open seat (``role``, or the first open one) or the seat an invite token names; 409 when it was
+    taken first (see the module). A refusal leaves the transaction to the caller's session, which ends it (a
+    rollback here would expire the objects the error page still shows)."""
+    locked = db.execute(update(GameTable).where(GameTable.id == table.id, GameTable.status != "finished")
+                        .values(updated_at=utcnow()))
+    if locked.rowcount != 1:
         raise Invalid("This game is over.")
+    seats = list(db.scalars(select(Seat).where(Seat.table_id == table.id).order_by(Seat.position)
+                            .execution_options(populate_existing=True)))
+    mine = [s for s in seats if s.user_id == user.id]
     if invite:
-        seat = next((s for s in table.seats
+        seat = next((s for s in seats
                      if s.invite_token and secrets.compare_digest(s.invite_token.encode(), invite.encode())), None)
         if seat is None:
-            raise NotFound("That invitation is not valid (or its seat was taken).")
+                raise NotFound("That invitation is not valid.")
+        if not _is_free(seat):
+                raise Conflict("This invitation was used already: its seat is taken.")
     else:
-        free = [s for s in table.seats if s.user_id is None and not s.bot and not s.invite_token]
+        free = [s for s in seats if _is_free(s) and not s.invite_token]
         if role is not None:
+            if not any(s.role == role for s in seats):
+                        raise Invalid(f"This table has no seat {role!r}.")
             free = [s for s in free if s.role == role]
+            if not free and any(s.role == role and _is_free(s) for s in seats):
+                raise Invalid(f"The seat {role} is taken by invitation only.")
         if not free:
-            raise Invalid("There is no open seat to take." if role is None else f"The seat {role} is not open.")
+                raise Conflict("Every open seat is taken." if role is None else f"The seat {role} is taken.")
         seat = free[0]
-    if seat.user_id is not None or seat.bot:
-        raise Invalid("That seat is taken.")
-    seat.user_id = user.id
-    seat.invite_token = None
-    _update_status(table)
+    if mine and not (table.hot_seat and table.created_by == user.id):
+        raise Forbidden("You hold a seat at this table already; only the creator of a hot-seat table plays "
+                        "several seats.")
+    taken = db.execute(update(Seat).where(Seat.id == seat.id, Seat.user_id.is_(None), Seat.bot.is_(None))
+                       .values(user_id=user.id))
+    if taken.rowcount != 1:
+        raise Conflict(f"The seat {seat.role} was just taken.")
+    if all(not _is_free(s) for s in seats if s.id != seat.id):
+        db.execute(update(GameTable).where(GameTable.id == table.id, GameTable.status == "waiting")
+                   .values(status="active"))
+    news(db, table.id, "seats", table.seq)
     db.commit()
+    db.refresh(table)
+    db.refresh(seat)
+    for s in table.seats:
+        db.refresh(s)
     return seat
 
 
@@ -152,13 +195,26 @@ def _row(table: GameTable, user: User | None) -> LobbyRow:
     game = registry.get_game(table.game_id)
     mine = set(roles_of(table, user))
     my_turn = table.status == "active" and bool(mine & set(table.active_roles or []))
-    open_seats = sum(1 for s in table.seats if s.user_id is None and not s.bot and not s.invite_token)
+    open_seats = sum(1 for s in table.seats if _is_free(s) and not s.invite_token)
     return LobbyRow(table, game.title if game else table.game_id, my_turn, open_seats)
 
 
+def may_watch(table: GameTable, user: User | None) -> bool:
+    """Players always; others only at a public table that lets spectators watch."""
+    return bool(roles_of(table, user)) or (not table.private and table.spectators)
+
+
+def check_watch(table: GameTable, user: User | None) -> None:
+    if not may_watch(table, user):
+        raise Forbidden("This table is private: only its players see it." if table.private else
+                        "This table has no spectators: only its players see it.")
+
+
 def lobby(db: Session, user: User | None) -> dict[str, list[LobbyRow]]:
-    """Open tables to join, my tables (my turn first), and running tables to watch."""
-    recent = list(db.scalars(select(GameTable).order_by(GameTable.updated_at.desc()).limit(200)))
+    """Open tables to join, my tables (my turn first), and running tables to watch; private tables are only in
+    their players' own list, and tables without spectators are not offered to watch."""
+    recent = list(db.scalars(select(GameTable).where(GameTable.private.is_(False))
+                             .order_by(GameTable.updated_at.desc()).limit(200)))
     open_rows = [_row(t, user) for t in recent if t.status == "waiting"]
     open_rows = [r for r in open_rows if r.open_seats and not set(roles_of(r.table, user))]
     mine = []
@@ -168,7 +224,7 @@ def lobby(db: Session, user: User | None) -> dict[str, list[LobbyRow]]:
         ).unique()
         mine = [_row(t, user) for t in mine_tables]
         mine.sort(key=lambda r: (not r.my_turn, r.table.status == "finished"))
-    watch = [_row(t, user) for t in recent if t.status == "active"][:50]
+    watch = [_row(t, user) for t in recent if t.status == "active" and t.spectators][:50]
     return {"open": open_rows, "mine": mine, "watch": watch}
 
 
@@ -180,15 +236,20 @@ def clean_text(text: str | None, what: str) -> str:
     return text
 
 
-def post_chat(db: Session, user: User, table: GameTable, text: str) -> ChatMessage:
+def post_chat(db: Session, limit: Limit, user: User, table: GameTable, text: str) -> ChatMessage:
+    """Say something at a table one may watch (at most ``limit`` messages per person per window)."""
+    check_watch(table, user)
     text = clean_text(text, "message")
     if not text:
         raise Invalid("An empty message says nothing.")
     if len(text) > MAX_CHAT:
         raise Invalid(f"A message has at most {MAX_CHAT} characters.")
+    limits.take(db, limit, f"chat:{user.id}", "messages")
     msg = ChatMessage(table_id=table.id, user_id=user.id, text=text)
     db.add(msg)
     table.updated_at = utcnow()
+    db.flush()
+    news(db, table.id, "chat", msg.id)
     db.commit()
     return msg
 

@@ -3,6 +3,7 @@ and clients that act like a browser (cookies + CSRF) or a script (API token)."""
 from __future__ import annotations
 
 import os
+import re
 import uuid
 import warnings
 
@@ -69,15 +70,21 @@ def app(settings):
 
 
 class Browser:
-    """A TestClient that behaves like a browser: it loads a page to get the CSRF cookie and echoes it."""
+    """A TestClient that behaves like a browser: it sends the CSRF token its pages carry (the token is bound to
+    the login session, so it is read again from a page whenever the session cookie changed)."""
 
     def __init__(self, client: TestClient):
         self.c = client
+        self._csrf: tuple[str | None, str] | None = None
         self.c.get("/login")
 
     @property
     def csrf(self) -> str:
-        return self.c.cookies.get("siglo_csrf")
+        session = self.c.cookies.get("siglo_session")
+        if self._csrf is None or self._csrf[0] != session:
+            page = self.c.get("/login").text
+            self._csrf = (session, re.search(r'<meta name="csrf-token" content="([^"]*)"', page).group(1))
+        return self._csrf[1]
 
     def post(self, url: str, data: dict | None = None, **kw):
         return self.c.post(url, data={**(data or {}), "csrf_token": self.csrf}, **kw)

@@ -195,7 +195,7 @@ def test_invites_and_open_seats(browser):
     table, link = body["id"], body["invites"]["south"]
     token = link.rsplit("/", 1)[1]
     bob = browser("bob")
-    assert bob.api("POST", f"/api/v1/tables/{table}/join", {}).status_code == 422  # no open seat
+    assert bob.api("POST", f"/api/v1/tables/{table}/join", {}).status_code == 409  # no open seat
     assert bob.api("POST", f"/api/v1/tables/{table}/join", {"invite": "guess"}).status_code == 404
     assert bob.api("POST", f"/api/v1/tables/{table}/join", {"invite": token}).json()["role"] == "south"
     assert alice.view(table)["status"] == "active"

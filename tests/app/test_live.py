@@ -3,6 +3,7 @@ import threading
 import time
 
 import pytest
+from sqlalchemy import select
 
 from app.migrate import upgrade
 from tests.app.conftest import PG_URL, make_postgres_db
@@ -83,6 +84,72 @@ def test_a_move_through_one_process_reaches_watchers_of_another(tmp_path):
     b = LiveServer(url, tmp_path / "secret")
     try:
         _move_reaches_watcher(a.url, b.url, tmp_path)
+    finally:
+        a.stop()
+        b.stop()
+
+
+def _after_news(app, table_id, work):
+    """The (kind, value) news this process's watchers of the table get while ``work()`` runs."""
+    queue = app.state.publisher.subscribe(table_id)
+    try:
+        work()
+        time.sleep(0.3)  # delivery hops onto the event loop
+        out = []
+        while not queue.empty():
+            out.append(queue.get_nowait())
+        return out
+    finally:
+        app.state.publisher.unsubscribe(table_id, queue)
+
+
+def test_services_announce_on_commit_only_and_once(app, browser):
+    """Platform hardening §7: the service's transaction carries the news (no route announces); a rolled-back
+    transaction announces nothing, and news that also comes back through PostgreSQL's NOTIFY arrives once."""
+    from app.errors import AppError
+    from app.models import GameTable, User
+    from app.services import live, tables
+
+    alice = browser("alice")
+    table_id = alice.new_table(seats={"north": "me", "south": "open"})
+
+    def chat_then_fail():
+        with app.state.sessions() as db:
+            user, table = db.scalar(select(User)), db.get(GameTable, table_id)
+            tables.post_chat(db, app.state.limits.chat, user, table, "hola")
+            with pytest.raises(AppError):
+                tables.post_chat(db, app.state.limits.chat, user, table, "")
+            live.news(db, table_id, "seats", 99)  # said, then rolled back: never announced
+            db.rollback()
+
+    news = _after_news(app, table_id, chat_then_fail)
+    assert [kind for kind, _ in news] == ["chat"], news
+    bob = browser("bob")
+    news = _after_news(app, table_id, lambda: bob.api("POST", f"/api/v1/tables/{table_id}/join", {}))
+    assert [kind for kind, _ in news] == ["seats"], news
+    news = _after_news(app, table_id, lambda: alice.act(table_id, "raise"))
+    assert news == [("move", 1)], news
+
+
+@pytest.mark.postgres
+@pytest.mark.skipif(not PG_URL, reason="SIGLO_TEST_POSTGRES_URL is not set: no PostgreSQL server to test against")
+def test_chat_and_seats_through_one_process_reach_watchers_of_another(tmp_path):
+    url = make_postgres_db()
+    upgrade(url)
+    a = LiveServer(url, tmp_path / "secret")
+    b = LiveServer(url, tmp_path / "secret")
+    try:
+        alice, bob = ApiUser(a.url, "alice"), ApiUser(a.url, "bob")
+        table = alice.post("/api/v1/tables", {"game": "toy-duel", "seats": {"north": "me"}}).json()["id"]
+        out = {}
+        kinds = lambda ev: {"chat", "seats"} <= {k for k, _ in ev}  # noqa: E731
+        t = threading.Thread(target=_listen, args=(b.url, table, kinds, out))
+        t.start()
+        time.sleep(0.7)
+        assert alice.post(f"/api/v1/tables/{table}/chat", {"text": "hola"}).status_code == 201
+        assert bob.post(f"/api/v1/tables/{table}/join", {}).status_code == 200
+        t.join(5)
+        assert kinds(out["events"]), out["events"]
     finally:
         a.stop()
         b.stop()

@@ -35,7 +35,7 @@ def test_a_short_game_through_the_pages(server, chromium, artifacts, game):
         register(pages[name], server.url, name)
     alice, bob, carol = pages["alice"], pages["bob"], pages["carol"]
 
-    csrf = next(c["value"] for c in alice.context.cookies() if c["name"] == "siglo_csrf")
+    csrf = alice.locator('meta[name="csrf-token"]').get_attribute("content")  # bound to alice's session
     r = alice.request.post(server.url + "/api/v1/tables", data=json.dumps({"game": game.id, "options": options,
                            "seats": seats, "seed": 11}), headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"})
     assert r.status, r.text()

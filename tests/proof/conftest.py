@@ -108,9 +108,11 @@ class Db:
     def user_with_tokens(self, username: str, n: int) -> list[str]:
         from app.services import accounts
 
+        from app.services.limits import Limit
+
         with self.sessions() as db:
-            user = accounts.register(db, username, "correct horse")
-            return [accounts.create_api_token(db, user, f"t{i}")[1] for i in range(n)]
+            user = accounts.register(db, Limit(10**9, 3600), username, "correct horse", "proof")
+            return [accounts.create_api_token(db, user, f"t{i}", 30)[1] for i in range(n)]
 
     def moves(self, table_id: int) -> list:
         from sqlalchemy import select

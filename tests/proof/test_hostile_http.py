@@ -255,10 +255,10 @@ def test_other_users_tables_and_seats(app, browser):
     for who, role in ((carol, None), (carol, "north"), (bob, "north")):
         r = who.api("POST", f"/api/v1/tables/{table}/undo", {"seq": seq, "role": role})
         assert r.status_code == 403, (role, r.text)
-    # a seat already taken cannot be taken again, by role or by a second join
-    assert carol.api("POST", f"/api/v1/tables/{table}/join", {"role": "north"}).status_code == 422
-    assert carol.api("POST", f"/api/v1/tables/{table}/join", {"role": "south"}).status_code == 422
-    assert bob.api("POST", f"/api/v1/tables/{table}/join", {"role": "north"}).status_code == 422
+    # a seat already taken cannot be taken again, by role or by a second join (409: someone came first)
+    assert carol.api("POST", f"/api/v1/tables/{table}/join", {"role": "north"}).status_code == 409
+    assert carol.api("POST", f"/api/v1/tables/{table}/join", {"role": "south"}).status_code == 409
+    assert bob.api("POST", f"/api/v1/tables/{table}/join", {"role": "north"}).status_code == 409
     # the HTML routes refuse the same
     r = carol.post(f"/tables/{table}/act", {"seq": seq, "verb": "raise", "role": "north"},
                    headers={"HX-Request": "true"})
@@ -357,7 +357,7 @@ def test_guessed_and_misused_invite_tokens(app, browser):
     # the real token works once, then it is spent
     bob = browser("bob")
     assert bob.api("POST", f"/api/v1/tables/{table}/join", {"invite": token}).json()["role"] == "south"
-    assert mallory.api("POST", f"/api/v1/tables/{table}/join", {"invite": token}).status_code == 404
+    assert mallory.api("POST", f"/api/v1/tables/{table}/join", {"invite": token}).status_code == 409  # used
     assert alice.view(other)["status"] == "waiting"
 
 
@@ -403,7 +403,7 @@ def test_spectators_ask_for_private_data(app, browser, game, roles):
             assert r.status_code in (401, 403), (role, r.status_code)
             for page in (f"/tables/{table}?as={role}", f"/tables/{table}/live?as={role}"):
                 r = who.c.get(page)
-                assert r.status_code == 200
+                assert r.status_code == 403  # SeatDep: not their seat
                 leaked = [i for i in secrets_ if i in r.text]
                 assert not leaked, (page, leaked[:5])
         v = who.api("GET", f"/api/v1/tables/{table}").json()
