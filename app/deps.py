@@ -32,7 +32,6 @@ def find_user(request: Request, db: Session) -> User | None:
         user = accounts.token_user(db, auth[7:].strip())
         if user is None:
             raise Unauthorized("That API token is not valid.")
-        request.state.via_token = True
         return user
     cookie = request.cookies.get(SESSION_COOKIE)
     if cookie:

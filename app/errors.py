@@ -19,10 +19,6 @@ class AppError(Exception):
         self.extra = extra
 
 
-class BadRequest(AppError):
-    status_code = 400
-
-
 class Unauthorized(AppError):
     status_code = 401
 

@@ -6,9 +6,6 @@ from typing import Any
 
 from engines.core import Game
 
-SEAT_CHOICES = ["me", "open", "invite"]
-
-
 @dataclass
 class OptionField:
     name: str

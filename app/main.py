@@ -62,9 +62,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             bots.poke(table_id)
 
     deliver_after_commit(sessions, announce)
-    # bots.py calls on_move after its own move too; the commit already announced it, so nothing more to do here
-    bots = BotRunner(sessions, lambda table_id, seq: None, settings.bot_delay_seconds) \
-        if settings.bots_enabled else None
+    bots = BotRunner(sessions, settings.bot_delay_seconds) if settings.bots_enabled else None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):

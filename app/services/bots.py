@@ -11,7 +11,6 @@ import queue
 import random
 import threading
 import time
-from typing import Callable
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
@@ -41,9 +40,8 @@ def bot_turn(db: Session, table: GameTable) -> bool:
 
 
 class BotRunner:
-    def __init__(self, sessions: sessionmaker, on_move: Callable[[int, int], None], delay: float):
+    def __init__(self, sessions: sessionmaker, delay: float):
         self._sessions = sessions
-        self._on_move = on_move
         self._delay = delay
         self._queue: "queue.Queue[int | None]" = queue.Queue()
         self._thread: threading.Thread | None = None
@@ -91,5 +89,4 @@ class BotRunner:
                     log.error("bot at table %s could not move: %s", table_id, exc.message)
                     return
                 if not moved:
-                    return
-                self._on_move(table.id, table.seq)
+                    return  # a move made is announced by its commit (app.services.live.news)
