@@ -230,7 +230,20 @@ def setup_mistress_chosen(g: Ctx, verb: str, arg: str) -> None:
     s["court"]["mistress"] = arg
     g.log('log.set_up_is_the_royal', arg=arg, rule='setup')
 
-PROCEDURES = (setup_appointments, setup_mistress)
+def setup_opening_war(g: Ctx) -> None:
+    """Hothead's special rule (line 817): the drawn FRANCO-SPANISH WAR declares war "without the need for a fortune
+    test", and "the steps of Declaration of War are performed: place the appropriate markers, appoint leaders and
+    move units" -- the enemy leader is placed at set-up, and the player musters the army of Italy from the adjacent
+    places and the nobles at Court (lines 383-384)."""
+    sc = scenario_data(g.s["options"]["scenario"])
+    if "hothead_opening_war" not in sc["special"]:
+        return
+    for wid in reversed([ws["war"] for ws in sc["wars"]]):
+        g.log('log.war_is_declared', wid=wid, how=text("how.hothead"), rule='scenarios.hothead')
+        wars.muster(g, wid)
+
+
+PROCEDURES = (setup_appointments, setup_mistress, setup_opening_war)
 def label_appointed(s: dict, verb: str, arg: str, frame: dict) -> dict:
     """The printed ratings ('?' shows as None), as the set-up offers them."""
     return {"arg": arg, **{r: C.NOTABLES[arg][r] for r in ("military", "political", "government")}}
