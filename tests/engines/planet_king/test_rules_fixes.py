@@ -55,3 +55,34 @@ def test_hothead_can_be_won():
     assert ["pk:war:italy", "win"] == s["war_results"][-1][:2]
     s = finish_with_heuristic(s)
     assert s["outcome"]["level"] == "major_victory", text_log(s)
+
+
+# ----- 2. Royal actions when none may be played ----------------------------------------------------------------------
+def _types_offered(s: dict) -> list:
+    frame = s["stack"][-1]
+    assert frame["step"] == "chose_type"
+    return [a for v, a in frame["options"] if v == "type"]
+
+
+def test_no_royal_action_for_the_valido_of_a_dead_king():
+    """Line 688: "In cooperative play, the Valido may continue the game without being able to play royal actions"
+    -- in the Player Actions of the Organisation phase (line 242) as with an ACTION card."""
+    from engines.planet_king import actions
+    from tests.engines.planet_king.support import run
+
+    s = fresh("anni_mirabiles", mode="cooperative")
+    s["king_dead"] = True
+    for mode in ("org", "card", "eot"):
+        t = __import__("copy").deepcopy(s)
+        t["cubes"]["royal"] = 4
+        run(t, actions.action_round, mode)
+        assert "royal" not in _types_offered(t), mode
+        assert "government" in _types_offered(t)
+
+
+def test_no_royal_action_in_war_only_mode():
+    """Lines 901 and 905: "The geniuses, king's happiness, heirs, royal mistress markers and royal action cubes are
+    not used"; "No royal actions are played" -- not even the free Player Actions of the Organisation phase."""
+    s = fresh("war_only")
+    assert s["stack"][-1]["step"] == "chose_type"
+    assert "royal" not in _types_offered(s)
