@@ -113,7 +113,9 @@ def setup(g: Ctx) -> None:
     s["gone"] = list(sc["eliminated"])
     s["gone_events"] = removed_events(s, sc)
     c = s["court"]
-    c["valido"], c["queen"], c["painter"] = sc["valido"], sc["queen"], sc["court_painter"]
+    c["valido"], c["painter"] = sc["valido"], sc["court_painter"]
+    # War-Only mode: "Lady and genius cards are not used" (line 903), so there is no Queen
+    c["queen"] = None if s["ignores_court_life"] else sc["queen"]
     for office, nid in sc["offices"].items():
         s["offices"][office] = nid
     for i, nid in enumerate(sc["court_nobles"]):

@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 
 from engines.planet_king import GAME
+from engines.planet_king.components import C
 from tests.engines.planet_king.support import ev, fresh, log_of, nb, pick, prompt, stack, text_log
 
 
@@ -86,3 +87,31 @@ def test_no_royal_action_in_war_only_mode():
     s = fresh("war_only")
     assert s["stack"][-1]["step"] == "chose_type"
     assert "royal" not in _types_offered(s)
+
+
+# ----- 3. War-Only mode: no Queen, no RAID IN THE INDIES --------------------------------------------------------------
+def test_war_only_has_no_queen_and_scores_no_lady():
+    """Line 903: "Lady and genius cards are not used" -- the Queen of the set-up (line 822) is not placed, so no
+    lady's prestige is counted at the End of Turn (line 655)."""
+    from engines.planet_king import scoring
+
+    s = fresh("war_only")
+    assert s["court"]["queen"] is None and s["court"]["mistress"] is None
+    queen = nb("ELISABETH OF FRANCE")
+    assert all(queen not in deck for deck in s["decks"].values())
+    assert scoring.court_prestige(s) == sum(C.NOTABLES[n]["prestige"] for n in scoring.court_nobles_and_valido(s))
+
+
+def test_war_only_has_no_raid_in_the_indies():
+    """Line 178: "The RAID IN THE INDIES card is placed in the event deck on the first turn of play of all scenarios
+    (except "Hothead" and war-only)" (this replaces the former ruling OQ 26)."""
+    from engines.planet_king import organisation
+    from tests.engines.planet_king.support import run
+
+    s = fresh("war_only")
+    raid = ev("RAID IN THE INDIES")
+    assert raid not in s["decks"]["events"]
+    s["turn"] = 2
+    run(s, organisation.build_event_deck)
+    assert raid not in s["decks"]["events"] and raid in s["gone_events"]
+    assert raid in fresh("planet_king")["decks"]["events"]
