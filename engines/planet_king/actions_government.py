@@ -16,7 +16,10 @@ DECLARABLE = [UNITED_PROVINCES, ENGLAND, FRANCE, OTTOMAN, BARBARY]
 
 
 def generals(g: Ctx) -> list[str]:
-    return [n for n in court.court_nobles(g.s) if court.can_lead(g.s, n)]
+    """The nobles at Court who may lead a declared war's army and whose campaign the Treasury can pay (line 524:
+    Spinola costs 2 ducats; lines 458 and 741: an action that cannot be paid cannot be performed)."""
+    return [n for n in court.court_nobles(g.s) if court.can_lead(g.s, n)
+            and council.can_pay(g.s, wars.campaign_cost(g, n))]
 
 
 def campaign_targets(g: Ctx, mode: str) -> list[tuple[str, str]]:
@@ -31,7 +34,7 @@ def campaign_targets(g: Ctx, mode: str) -> list[tuple[str, str]]:
             continue
         if council.can_pay(s, wars.campaign_cost(g, war["leader"])):
             out.append(("war", w))
-    if generals(g) and council.can_pay(s, 1):
+    if generals(g):
         for p in ([FRANCE] if s["options"]["scenario"] == "hothead" else DECLARABLE):  # Hothead: Italy only
             fronts = wars.fronts_to_open(s, p)
             if not wars.at_war(s, p) and all(wars.can_declare(s, w) for w in fronts):

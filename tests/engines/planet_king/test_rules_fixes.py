@@ -115,3 +115,24 @@ def test_war_only_has_no_raid_in_the_indies():
     run(s, organisation.build_event_deck)
     assert raid not in s["decks"]["events"] and raid in s["gone_events"]
     assert raid in fresh("planet_king")["decks"]["events"]
+
+
+# ----- 4. The Treasury never goes below zero --------------------------------------------------------------------------
+def test_spinola_is_not_offered_when_the_treasury_cannot_pay_his_two_ducats():
+    """Line 524: "If Ambrosio de Spinola ... is selected as the Spanish army's leader, pay 2 ducats instead of 1";
+    line 458: "If the player does not have a ducat, they cannot perform that action" (line 741: Spinola's campaigns
+    cost two ducats)."""
+    from engines.planet_king import actions_government
+    from tests.engines.planet_king.support import ctx, run
+
+    s = fresh("anni_mirabiles")
+    for w in s["wars"].values():
+        w["leader"] = None
+    s["court"]["nobles"] = [nb("AMBROSIO DE SPINOLA"), nb("GONZALO FDEZ. DE CÓRDOBA"), None, None]
+    s["treasury"] = 1
+    run(s, actions_government.do_campaign, "org")
+    s = pick(s, "France")
+    generals = [a for v, a in s["stack"][-1]["options"] if v == "general"]
+    assert generals == [nb("GONZALO FDEZ. DE CÓRDOBA")]
+    s["court"]["nobles"] = [nb("AMBROSIO DE SPINOLA"), None, None, None]
+    assert actions_government.campaign_targets(ctx(s), "card") == []
