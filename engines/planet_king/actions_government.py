@@ -37,7 +37,7 @@ def campaign_targets(g: Ctx, mode: str) -> list[tuple[str, str]]:
     if generals(g):
         for p in ([FRANCE] if s["options"]["scenario"] == "hothead" else DECLARABLE):  # Hothead: Italy only
             fronts = wars.fronts_to_open(s, p)
-            if not wars.at_war(s, p) and all(wars.can_declare(s, w) for w in fronts):
+            if wars.can_declare(s, p):
                 if mode in ("card", "eot") and any(gov_forbidden(s, "campaign", w) for w in fronts):
                     continue
                 out.append(("declare", p))

@@ -107,9 +107,17 @@ def appoint_enemy(g: Ctx, wid: str, exclude: str | None = None) -> None:
 
 
 # ----- declaration ----------------------------------------------------------------------------------------
-def can_declare(s: dict, wid: str) -> bool:
-    """No more than two new wars a turn, never one that ended this turn (Wars › Declaration of War)."""
-    return s["wars_declared"] < 2 and s["wars"][wid]["status"] == "none"
+def ended_this_turn(s: dict, power: str) -> bool:
+    """A war of this power ended this turn (its War marker is on its Peace side). France's fronts are one war
+    (line 366), so a French front that ended this turn keeps France from being declared on again (line 409)."""
+    return any(s["wars"][w]["status"] == "peace" for w in wars_of(power))
+
+
+def can_declare(s: dict, power: str) -> bool:
+    """No more than two new wars a turn (line 386), never one that ended this turn (line 409), never on a power
+    already at war."""
+    return s["wars_declared"] < 2 and not at_war(s, power) and not ended_this_turn(s, power) and \
+        all(s["wars"][w]["status"] == "none" for w in fronts_to_open(s, power))
 
 
 def fronts_to_open(s: dict, power: str) -> list[str]:
@@ -191,10 +199,7 @@ def war_event(g: Ctx, power: str, turkish: bool = False) -> None:
     """A war event card: campaign against the player if at war, else test for a declaration of war."""
     s = g.s
     fronts = wars_of(power)
-    if any(s["wars"][w]["status"] == "peace" for w in fronts):
-        g.log('log.the_war_with_ended_this', power=power, rule=R_END)
-        return
-    if at_war(s, power):
+    if at_war(s, power):  # a French front still at war is campaigned on, even if another ended this turn (418)
         open_fronts = [w for w in (FRENCH_FRONTS if power == FRANCE else fronts)
                        if active(s, w) and not s["wars"][w]["truce"]]
         if not open_fronts:
@@ -202,6 +207,9 @@ def war_event(g: Ctx, power: str, turkish: bool = False) -> None:
             return
         target = max(open_fronts, key=lambda w: abs(s["wars"][w]["pos"]))  # max keeps the first of ties
         enemy_campaign(g, target)
+        return
+    if ended_this_turn(s, power):
+        g.log('log.the_war_with_ended_this', power=power, rule=R_END)
         return
     if s["wars_declared"] >= 2:
         g.log('log.two_wars_have_already_been', rule=R_DECL)

@@ -136,3 +136,37 @@ def test_spinola_is_not_offered_when_the_treasury_cannot_pay_his_two_ducats():
     assert generals == [nb("GONZALO FDEZ. DE CÓRDOBA")]
     s["court"]["nobles"] = [nb("AMBROSIO DE SPINOLA"), None, None, None]
     assert actions_government.campaign_targets(ctx(s), "card") == []
+
+
+# ----- 5. France is one war ---------------------------------------------------------------------------------------
+def test_france_cannot_be_declared_on_in_the_turn_its_italian_war_ended():
+    """Line 409: "A war cannot be declared again if it ended during the current turn"; line 366: "For the purposes of
+    the game, these fronts are considered equivalent to a war" and line 413 opens the other fronts once Italy is
+    closed -- but France is the same war, ended this turn."""
+    from engines.planet_king import actions_government, wars
+    from tests.engines.planet_king.support import ctx, run
+
+    s = fresh("anni_mirabiles")
+    s["turn"], s["treasury"] = 3, 10
+    s["court"]["nobles"][0] = nb("GONZALO FDEZ. DE CÓRDOBA")
+    g = ctx(s)
+    wars.declare(g, "pk:power:france", "event")
+    s["stack"] = s["stack"][:-1]  # no muster
+    run(s, wars.move, "pk:war:italy", 3, "test")
+    assert s["wars"]["pk:war:italy"]["status"] == "peace"
+    s["stack"] = s["stack"][:1]
+    assert ("declare", "pk:power:france") not in actions_government.campaign_targets(ctx(s), "org")
+    assert ("declare", "pk:power:england") in actions_government.campaign_targets(ctx(s), "org")
+
+
+def test_franco_spanish_war_campaigns_on_a_front_still_at_war():
+    """Line 418: "If there are several open fronts when a FRANCO-SPANISH WAR card is played, the campaign takes place
+    on the front with the most advanced progression marker" -- Picardy ended this turn, Catalonia is at war: the
+    card is not ignored (line 409 ignores only a war that ended), the campaign is in Catalonia."""
+    from tests.engines.planet_king.support import play_event
+
+    s = fresh("anni_horribiles")
+    s["wars"]["pk:war:picardy"].update(status="peace", leader=None, enemy=None)
+    before = len(log_of(s))
+    play_event(s, "FRANCO-SPANISH WAR")
+    assert "Campaign against the player in Catalonia front" in text_log(s, before)
