@@ -121,7 +121,7 @@ class PlanetKing(StepGame):
     def start(self, g: Ctx, options: dict[str, Any]) -> None:
         scenarios.setup(g)
         flow.call(g, "begin_turn")
-        flow.seq(g, ["setup_appointments", "setup_mistress", "setup_opening_war"])
+        flow.seq(g, ["setup_appointments", "setup_mistress", "setup_cubes", "setup_opening_war"])
 
     def name_of(self, value: Any, lang: str) -> str | None:
         if not isinstance(value, str):

@@ -176,7 +176,6 @@ def setup(g: Ctx) -> None:
         s["hunting"] = any(C.EVENTS[e]["effect"] == "hunting_day" for e in s["decks"]["events"])
     else:
         organisation.build_event_deck(g)
-    organisation.place_cubes(g)
     if memorials.in_use(s):
         memorials.deal(g)
     g.log('log.turn_of', scenario_name=s['scenario_name'], turn=s['turn'], first_turn=sc['first_turn'],
@@ -232,6 +231,12 @@ def setup_mistress_chosen(g: Ctx, verb: str, arg: str) -> None:
     s["court"]["mistress"] = arg
     g.log('log.set_up_is_the_royal', arg=arg, rule='setup')
 
+def setup_cubes(g: Ctx) -> None:
+    """Setup › Action Cubes (line 193) comes after the Court is laid out (line 168): the nobles drawn for the Court
+    (and an advisor among them) are seated before the cubes are placed."""
+    organisation.place_cubes(g)
+
+
 def setup_opening_war(g: Ctx) -> None:
     """Hothead's special rule (line 817): the drawn FRANCO-SPANISH WAR declares war "without the need for a fortune
     test", and "the steps of Declaration of War are performed: place the appropriate markers, appoint leaders and
@@ -245,7 +250,7 @@ def setup_opening_war(g: Ctx) -> None:
         wars.muster(g, wid)
 
 
-PROCEDURES = (setup_appointments, setup_mistress, setup_opening_war)
+PROCEDURES = (setup_appointments, setup_mistress, setup_cubes, setup_opening_war)
 def label_appointed(s: dict, verb: str, arg: str, frame: dict) -> dict:
     """The printed ratings ('?' shows as None), as the set-up offers them."""
     return {"arg": arg, **{r: C.NOTABLES[arg][r] for r in ("military", "political", "government")}}

@@ -170,3 +170,34 @@ def test_franco_spanish_war_campaigns_on_a_front_still_at_war():
     before = len(log_of(s))
     play_event(s, "FRANCO-SPANISH WAR")
     assert "Campaign against the player in Catalonia front" in text_log(s, before)
+
+
+# ----- 6. The advisor's green cube ----------------------------------------------------------------------------------
+def test_an_advisor_drawn_for_the_court_gives_the_first_turns_green_cube():
+    """Line 193 (Setup › Action Cubes), after the Court is laid out (lines 168, 825): "place a green cube if the
+    Valido has the industrious trait and another one if any noble at Court has the advisor trait"."""
+    bracamonte = nb("GASPAR DE BRACAMONTE")
+    for seed in range(200):
+        s = fresh("iupiter_hispano", seed=seed)
+        if bracamonte in s["court"]["nobles"]:
+            break
+    else:
+        raise AssertionError("no seed draws GASPAR DE BRACAMONTE for the Court")
+    assert s["cubes"]["green"] == 2  # Olivares is industrious, Bracamonte an advisor
+
+
+def test_an_advisor_queen_or_mistress_gives_a_green_cube():
+    """Line 240: "another if there is a notable with the advisor trait at Court"; line 120: "Ladies can have the
+    patron, advisor, or fortune traits"."""
+    from engines.planet_king import organisation
+    from tests.engines.planet_king.support import run
+
+    s = fresh("anni_mirabiles")
+    s["court"]["nobles"] = [None] * 4
+    run(s, organisation.place_cubes)
+    assert s["cubes"]["green"] == 1  # Olivares
+    for seat in ("queen", "mistress"):
+        t = __import__("copy").deepcopy(s)
+        t["court"][seat] = nb("MARGARITA DE SABOYA")
+        run(t, organisation.place_cubes)
+        assert t["cubes"]["green"] == 2, seat
