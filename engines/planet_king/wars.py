@@ -15,7 +15,7 @@ from engines.planet_king.components import (
     PROTESTANTS, SPAIN, current,
 )
 from engines.planet_king.flow import call, choose
-from engines.planet_king.fortune import CROW, EAGLE, PIGEON, tests
+from engines.planet_king.fortune import CROW, EAGLE, PIGEON, draw_test, tests
 
 R_DECL = 'wars.declaration_of_war'
 R_PROG = 'wars.progression_of_a_war'
@@ -215,7 +215,8 @@ def war_event(g: Ctx, power: str, turkish: bool = False) -> None:
         g.log('log.two_wars_have_already_been', rule=R_DECL)
         return
     n = 1 if turkish or s["turn"] <= 2 else 2
-    for sym, _ in tests(g, n, text('why.a_declaration_of_war_by', power=power)):
+    for _ in range(n):  # line 259: testing stops when the event's condition is met (the example of line 262)
+        sym, _sp = draw_test(g, text('why.a_declaration_of_war_by', power=power))
         if sym == CROW or (sym == PIGEON and not turkish):
             declare(g, power, "event")
             return

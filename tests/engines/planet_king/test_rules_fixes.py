@@ -201,3 +201,19 @@ def test_an_advisor_queen_or_mistress_gives_a_green_cube():
         t["court"][seat] = nb("MARGARITA DE SABOYA")
         run(t, organisation.place_cubes)
         assert t["cubes"]["green"] == 2, seat
+
+
+# ----- 7. Declaration tests stop at the first that declares war ---------------------------------------------------
+def test_a_declaration_test_from_turn_3_stops_at_the_first_declaring_result():
+    """Line 259: "the player stops testing (and drawing cards) when the conditions of the event are met"; line 378
+    (turn 3 or later, two tests) and the example of line 262: one INSTABILITY drawn, "negative, so war is
+    declared"."""
+    from tests.engines.planet_king.support import play_event
+
+    s = fresh("anni_mirabiles")
+    s["turn"] = 5
+    second = ev("EXCELLENT HARVESTS")
+    stack(s, [ev("INSTABILITY", 0), second])
+    play_event(s, "ANGLO-SPANISH WAR")
+    assert s["wars"]["pk:war:england"]["status"] == "war"
+    assert s["decks"]["events"][0] == second
