@@ -217,3 +217,28 @@ def test_a_declaration_test_from_turn_3_stops_at_the_first_declaring_result():
     play_event(s, "ANGLO-SPANISH WAR")
     assert s["wars"]["pk:war:england"]["status"] == "war"
     assert s["decks"]["events"][0] == second
+
+
+# ----- 8. A successful raid on Spain places a raid marker -----------------------------------------------------------
+def test_a_pirates_raid_on_spain_past_its_fleet_places_a_raid_marker():
+    """Line 306: "If the raid is successful, any ducats in the target territory are removed. Then place a raid
+    marker"; line 302: with a fleet "only a negative result means that the raid is successful"; line 309's "if
+    there is no fleet in Spain" belongs to COUNTER-ARMADA only."""
+    from engines.planet_king import events_common, military
+    from engines.planet_king.components import SPAIN
+    from tests.engines.planet_king.support import rigged
+
+    for why in ("PIRATES", "RAID IN THE INDIES"):
+        s = fresh("planet_king")
+        military.new_unit(s, "fleet", SPAIN)
+        stack(s, [ev("THE PLAGUE")])  # a crow: the raid succeeds against the fleet
+        n = len(log_of(s))
+        t = rigged(s, events_common.raid, lambda t: "the raid strikes Spain." in text_log(t, n), why)
+        assert "crow" in text_log(t, n)
+        assert t["territories"][SPAIN]["raid"], why
+    s = fresh("planet_king")
+    s["treasury"] = 5
+    military.new_unit(s, "fleet", SPAIN)
+    stack(s, [ev("THE PLAGUE")])
+    t = rigged(s, events_common.raid, lambda t: t["treasury"] == 3, "COUNTER-ARMADA", 2)
+    assert not t["territories"][SPAIN]["raid"]
