@@ -411,11 +411,10 @@ def end_war(g: Ctx, wid: str, result: str) -> None:
     else:
         sign = 1 if result == "win" else -1
         vp = C.WARS[wid]["vp_win"] if result == "win" else -C.WARS[wid]["vp_loss"]
-        if wid == PALATINATE and s["turn"] >= 6:
-            vp = 0
-        if vp:
+        no_vp = wid == PALATINATE and s["turn"] >= 6  # line 441: "neither loses nor gains any victory points"
+        if vp and not no_vp:
             council.victory_points(g, vp, text('why.war_track'), 'valido', R_END)
-        if not council.solo(s):
+        if not council.solo(s) and not no_vp:
             council.victory_points(g, sign, text('why.the_king_s_share_of'), 'king', 'cooperative_game')
         council.mark(g, "happiness", sign, text('why.end_of_a_war'), R_END)
         council.mark(g, "prestige", sign, text('why.end_of_a_war'), R_END)

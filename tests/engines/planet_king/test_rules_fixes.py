@@ -242,3 +242,20 @@ def test_a_pirates_raid_on_spain_past_its_fleet_places_a_raid_marker():
     stack(s, [ev("THE PLAGUE")])
     t = rigged(s, events_common.raid, lambda t: t["treasury"] == 3, "COUNTER-ARMADA", 2)
     assert not t["territories"][SPAIN]["raid"]
+
+
+# ----- 9. The Palatinate War from turn 6 moves no VP ----------------------------------------------------------------
+def test_the_palatinate_war_ending_on_turn_6_moves_no_vp_in_cooperative_play():
+    """Line 441: "If this war ends during turn 6 or later, the player neither loses nor gains any victory points.
+    However, they may gain or lose happiness and prestige" -- the King's share of line 781 included."""
+    from engines.planet_king import wars
+    from engines.planet_king.components import PALATINATE
+    from tests.engines.planet_king.support import run
+
+    s = fresh("planet_king", mode="cooperative")
+    s["turn"], s["vp"] = 6, {"king": 3, "valido": 3}
+    prestige = s["marks"]["prestige"]
+    run(s, wars.move, PALATINATE, -10, "test")
+    assert s["wars"][PALATINATE]["status"] == "peace"
+    assert s["vp"] == {"king": 3, "valido": 3}
+    assert s["marks"]["prestige"] == prestige - 1
