@@ -259,3 +259,21 @@ def test_the_palatinate_war_ending_on_turn_6_moves_no_vp_in_cooperative_play():
     assert s["wars"][PALATINATE]["status"] == "peace"
     assert s["vp"] == {"king": 3, "valido": 3}
     assert s["marks"]["prestige"] == prestige - 1
+
+
+# ----- 10. Readings revisited ------------------------------------------------------------------------------------------
+def test_guerra_dels_segadors_counts_toward_the_two_new_wars():
+    """Line 386: "During a single turn, a maximum of two new wars can be declared (by a war event card or by a
+    military campaign government action) ... If a war event is played and two wars have already been declared during
+    the turn, it is considered as no declaration of war"; line 357 lists GUERRA DELS SEGADORS among the war event
+    cards."""
+    from tests.engines.planet_king.support import play_event
+
+    s = fresh("planet_king")
+    s["turn"], s["wars_declared"] = 5, 2
+    play_event(s, "GUERRA DELS SEGADORS")
+    assert s["wars"]["pk:war:catalonia"]["status"] == "none"
+    s = fresh("planet_king")
+    s["turn"], s["wars_declared"] = 5, 1
+    play_event(s, "GUERRA DELS SEGADORS")
+    assert s["wars"]["pk:war:catalonia"]["status"] == "war" and s["wars_declared"] == 2
