@@ -277,3 +277,17 @@ def test_guerra_dels_segadors_counts_toward_the_two_new_wars():
     s["turn"], s["wars_declared"] = 5, 1
     play_event(s, "GUERRA DELS SEGADORS")
     assert s["wars"]["pk:war:catalonia"]["status"] == "war" and s["wars_declared"] == 2
+
+
+def test_maria_calderons_music_point_is_outside_the_two_per_art_limit():
+    """Lines 636-640: "Enlightenment rating of each genius at Court.*"; "+1 enlightenment point for music if MARIA
+    CALDERON is the Royal Mistress." (no asterisk); "* Only two geniuses from the same category or art can score at
+    the same time"."""
+    from engines.planet_king import scoring
+
+    s = fresh("anni_mirabiles")
+    s["court"].update(nobles=[None] * 4, valido=nb("DIEGO CARRILLO"), queen=None,
+                      geniuses=[nb("TOMÁS TORREJÓN"), nb("JUAN HIDALGO"), None, None], mistress=None)
+    assert scoring.enlightenment(s) == 4
+    s["court"]["mistress"] = nb("MARÍA CALDERÓN")
+    assert scoring.enlightenment(s) == 5
