@@ -22,7 +22,7 @@ def instability(g: Ctx, card: str) -> None:
     elif court.has(nid, "charismatic"):
         g.log('log.is_drawn_but_is_charismatic', nid=nid, rule='events.instability')
     else:
-        court.remove_from_game(g, nid, text('why.instability'), 'events.instability', death=True)
+        court.remove_from_game(g, nid, text('why.instability'), 'events.instability', eliminated=True)
 
 
 def traitor(g: Ctx, card: str) -> None:

@@ -291,3 +291,21 @@ def test_maria_calderons_music_point_is_outside_the_two_per_art_limit():
     assert scoring.enlightenment(s) == 4
     s["court"]["mistress"] = nb("MARÍA CALDERÓN")
     assert scoring.enlightenment(s) == 5
+
+
+def test_instability_removing_the_mistress_costs_no_happiness():
+    """Line 323: INSTABILITY's notable "is permanently removed from the game"; only a death costs happiness (line
+    329 under THE TWILIGHT OF LIFE: "If the Royal Mistress dies ... the player loses 1 happiness point"; line 685:
+    "-1 happiness point for the death of an heir, Royal Mistress or Queen")."""
+    from engines.planet_king import events_court
+    from tests.engines.planet_king.support import rigged
+
+    s = fresh("planet_king")
+    mistress = s["court"]["mistress"]
+    s["treasury"] = 5
+    happiness = s["marks"]["happiness"]
+    t = rigged(s, events_court.instability, lambda t: t["court"]["mistress"] is None, ev("INSTABILITY"))
+    assert mistress in t["gone"] and t["marks"]["happiness"] == happiness
+    t = rigged(s, events_court.twilight_of_life, lambda t: t["court"]["mistress"] is None,
+               ev("THE TWILIGHT OF LIFE"))
+    assert t["marks"]["happiness"] == happiness - 1
