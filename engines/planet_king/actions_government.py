@@ -6,13 +6,15 @@ from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import council, court, military, wars
 from engines.planet_king.actions import Action, gov_forbidden
-from engines.planet_king.components import BARBARY, C, ENGLAND, FRANCE, F_ITALY, ITALY, OTTOMAN, UNITED_PROVINCES
+from engines.planet_king.components import (
+    BARBARY, C, ENGLAND, FRANCE, F_ITALY, ITALY, OTTOMAN, PROTESTANTS, UNITED_PROVINCES,
+)
 from engines.planet_king.flow import call, choose
 
 R = 'actions.government_actions'
-# Powers the player may attack by a campaign when at peace (ruling R-DECLARE: not Portugal, whose war only an event
-# starts, nor the Protestants, whose war cannot be declared again).
-DECLARABLE = [UNITED_PROVINCES, ENGLAND, FRANCE, OTTOMAN, BARBARY]
+# Powers the player may attack by a campaign when at peace (ruling R-DECLARE, line 367: the Protestant Powers too;
+# not Portugal, a foreign power only once its event declares war, line 67).
+DECLARABLE = [UNITED_PROVINCES, ENGLAND, FRANCE, OTTOMAN, BARBARY, PROTESTANTS]
 
 
 def generals(g: Ctx) -> list[str]:

@@ -309,3 +309,23 @@ def test_instability_removing_the_mistress_costs_no_happiness():
     t = rigged(s, events_court.twilight_of_life, lambda t: t["court"]["mistress"] is None,
                ev("THE TWILIGHT OF LIFE"))
     assert t["marks"]["happiness"] == happiness - 1
+
+
+def test_the_protestants_may_be_declared_on_by_a_campaign():
+    """Line 367: "The player can be at war with the following foreign powers: ... and the Protestant Powers. The
+    player can declare war through an action (see Government Actions)"; line 384: "The War of the Palatinate does
+    not have specific leaders, so no leader is placed there"."""
+    from engines.planet_king import actions_government
+    from engines.planet_king.components import PALATINATE, PROTESTANTS
+    from tests.engines.planet_king.support import ctx, run
+
+    s = fresh("anni_horribiles")
+    s["court"]["nobles"] = [nb("GONZALO FDEZ. DE CÓRDOBA"), None, None, None]
+    s["gone"] = [n for n in s["gone"] if n != nb("GONZALO FDEZ. DE CÓRDOBA")]
+    s["treasury"] = 5
+    assert s["wars"][PALATINATE]["status"] == "none"
+    assert ("declare", PROTESTANTS) in actions_government.campaign_targets(ctx(s), "org")
+    run(s, actions_government.do_campaign, "org")
+    s = pick(s, "Protestant")
+    s = pick(s, "GONZALO")
+    assert s["wars"][PALATINATE]["status"] == "war" and s["wars"][PALATINATE]["enemy"] is None
