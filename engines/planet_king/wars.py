@@ -156,10 +156,22 @@ def declare(g: Ctx, power: str, how: str, count: bool = True, commander: str | N
     return opened
 
 
+def adjacent_wars(s: dict, wid: str) -> set[str]:
+    """The wars adjacent to a war (lines 383 and 523 move units in from "adjacent wars"): no line of communication
+    joins two wars, so two wars are adjacent when one territory of Europe borders both (Flanders: its war, Picardy
+    and the Palatinate; Italy: its war, the Ottomans and Barbary; Spain: Catalonia, Portugal and Barbary). Plus
+    Ultra, which touches nearly every war, does not make wars adjacent (ruling R-MUSTER)."""
+    out: set[str] = set()
+    for t in military.neighbours(s, wid):
+        if t in C.TERRITORIES and t != military.PLUS_ULTRA:
+            out |= {w for w in military.neighbours(s, t) if w in C.WARS and w != wid}
+    return out
+
+
 def muster_options(g: Ctx, wid: str) -> list[tuple[str, object, str]]:
     s = g.s
     opts: list[tuple[str, object, str]] = []
-    sources = military.neighbours(s, wid)
+    sources = military.neighbours(s, wid) | adjacent_wars(s, wid)
     for u in s["units"]:
         if u["loc"] not in sources or u["loc"] == wid:
             continue

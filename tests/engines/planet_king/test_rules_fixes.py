@@ -329,3 +329,21 @@ def test_the_protestants_may_be_declared_on_by_a_campaign():
     s = pick(s, "Protestant")
     s = pick(s, "GONZALO")
     assert s["wars"][PALATINATE]["status"] == "war" and s["wars"][PALATINATE]["enemy"] is None
+
+
+def test_a_declared_war_musters_units_from_an_adjacent_war():
+    """Line 383: "The player can move any unit in adjacent wars, territories, and/or nobles at Court to the army box
+    of the war" (line 523 likewise): the Flanders war and the Picardy front both border Flanders (ruling
+    R-MUSTER)."""
+    from engines.planet_king import wars
+    from tests.engines.planet_king.support import run
+
+    s = fresh("anni_mirabiles")
+    s["turn"] = 4
+    in_flanders_war = {u["id"] for u in s["units"] if u["loc"] == "pk:war:flanders"}
+    assert in_flanders_war
+    run(s, wars.declare, "pk:power:france", "event")
+    frame = s["stack"][-1]
+    assert frame["step"] == "on_muster" and frame["ctx"]["wid"] == "pk:war:picardy"
+    assert in_flanders_war <= {a for v, a in frame["options"] if v == "muster"}
+    assert "pk:war:catalonia" not in wars.adjacent_wars(s, "pk:war:picardy")
