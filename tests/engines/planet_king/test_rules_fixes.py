@@ -347,3 +347,18 @@ def test_a_declared_war_musters_units_from_an_adjacent_war():
     assert frame["step"] == "on_muster" and frame["ctx"]["wid"] == "pk:war:picardy"
     assert in_flanders_war <= {a for v, a in frame["options"] if v == "muster"}
     assert "pk:war:catalonia" not in wars.adjacent_wars(s, "pk:war:picardy")
+
+
+def test_a_one_turn_scenario_reads_its_secret_memorials_before_playing():
+    """Line 785: "In cooperative play, the use of secret memoirs is mandatory"; line 761: "At least one of the tasks
+    indicated on the two cards must be completed successfully, else both players lose the game with a result of
+    Neither King nor Planet"; line 760 reads them at "the Organisation phase of the second turn", which a one-turn
+    scenario (line 839) does not have -- so they are read before its turn (ruling R-MEMORIAL-ONE-TURN)."""
+    from tests.engines.planet_king.support import seen_secrets
+
+    s = fresh("iupiter_hispano", mode="cooperative")
+    m = s["memorials"]
+    assert sorted(m["read"]) == sorted([m["hm"], m["council"]])
+    assert seen_secrets(s, "king") == {m["hm"]} and seen_secrets(s, "valido") == {m["council"]}
+    s = fresh("anni_mirabiles", mode="cooperative")
+    assert s["memorials"]["read"] == []
