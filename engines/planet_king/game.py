@@ -59,7 +59,7 @@ def _in_context(method):
 class PlanetKing(StepGame):
     id = "planet-king"
     title = "The Planet King"
-    version = "2"
+    version = "3"
     Options = scenarios.Options
     bots = BOTS
     max_actions = 20_000
