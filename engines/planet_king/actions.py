@@ -42,10 +42,16 @@ def kind_of(g: Ctx, key: str) -> str:
     return g.game.action_rules[key].kind
 
 
+def royal_playable(s: dict) -> bool:
+    """No royal action is ever played in War-Only mode (lines 901, 905: "No royal actions are played") nor by the
+    Valido who carries on after the King's death (line 688: "without being able to play royal actions")."""
+    return not (s["king_dead"] or council.war_only(s))
+
+
 def cubes_for(s: dict, kind: str) -> int:
     c = s["cubes"]
     if kind == "royal":
-        return 0 if s["king_dead"] or council.war_only(s) else c["royal"]
+        return c["royal"] if royal_playable(s) else 0
     if kind in ("government", "political"):
         return c[kind] + c["green"]
     return 1
@@ -66,6 +72,10 @@ def offered(g: Ctx, key: str, mode: str) -> bool:
 
 
 def available(g: Ctx, kind: str, mode: str) -> list[str]:
+    """The actions of a type that may be taken now (none of the royal ones when no royal action may be played, in
+    any mode: the Organisation and End of Turn phases and the events' free actions included)."""
+    if kind == "royal" and not royal_playable(g.s):
+        return []
     return [k for k, a in g.game.action_rules.items()
             if (a.kind == kind or k in WAR_ONLY_POLITICAL) and kind_of(g, k) == kind and offered(g, k, mode)]
 

@@ -6,17 +6,22 @@ from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import council, court, military, wars
 from engines.planet_king.actions import Action, gov_forbidden
-from engines.planet_king.components import BARBARY, C, ENGLAND, FRANCE, F_ITALY, ITALY, OTTOMAN, UNITED_PROVINCES
+from engines.planet_king.components import (
+    BARBARY, C, ENGLAND, FRANCE, F_ITALY, ITALY, OTTOMAN, PROTESTANTS, UNITED_PROVINCES,
+)
 from engines.planet_king.flow import call, choose
 
 R = 'actions.government_actions'
-# Powers the player may attack by a campaign when at peace (ruling R-DECLARE: not Portugal, whose war only an event
-# starts, nor the Protestants, whose war cannot be declared again).
-DECLARABLE = [UNITED_PROVINCES, ENGLAND, FRANCE, OTTOMAN, BARBARY]
+# Powers the player may attack by a campaign when at peace (ruling R-DECLARE, line 367: the Protestant Powers too;
+# not Portugal, a foreign power only once its event declares war, line 67).
+DECLARABLE = [UNITED_PROVINCES, ENGLAND, FRANCE, OTTOMAN, BARBARY, PROTESTANTS]
 
 
 def generals(g: Ctx) -> list[str]:
-    return [n for n in court.court_nobles(g.s) if court.can_lead(g.s, n)]
+    """The nobles at Court who may lead a declared war's army and whose campaign the Treasury can pay (line 524:
+    Spinola costs 2 ducats; lines 458 and 741: an action that cannot be paid cannot be performed)."""
+    return [n for n in court.court_nobles(g.s) if court.can_lead(g.s, n)
+            and council.can_pay(g.s, wars.campaign_cost(g, n))]
 
 
 def campaign_targets(g: Ctx, mode: str) -> list[tuple[str, str]]:
@@ -31,10 +36,10 @@ def campaign_targets(g: Ctx, mode: str) -> list[tuple[str, str]]:
             continue
         if council.can_pay(s, wars.campaign_cost(g, war["leader"])):
             out.append(("war", w))
-    if generals(g) and council.can_pay(s, 1):
+    if generals(g):
         for p in ([FRANCE] if s["options"]["scenario"] == "hothead" else DECLARABLE):  # Hothead: Italy only
             fronts = wars.fronts_to_open(s, p)
-            if not wars.at_war(s, p) and all(wars.can_declare(s, w) for w in fronts):
+            if wars.can_declare(s, p):
                 if mode in ("card", "eot") and any(gov_forbidden(s, "campaign", w) for w in fronts):
                     continue
                 out.append(("declare", p))

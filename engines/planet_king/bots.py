@@ -106,7 +106,10 @@ def _muster(s, v, a):
         return 10 + s.rating(a, "military")
     if v == "done":
         return 0.5 if s.margin(wid) < 0 else 5
-    return 3 if s.units[a]["loc"] in C.WARS else 2
+    loc = s.units[a]["loc"]
+    if loc in C.WARS:  # an adjacent war's army gives units only when it stays the stronger
+        return 1 if s.margin(loc) >= 2 else -1
+    return 2
 
 
 def _deploy(s, v, a):

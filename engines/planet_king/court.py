@@ -180,10 +180,13 @@ def pos_label(pos: tuple | list) -> Text:
 
 
 # ----- leaving the game, exile, vacancies ----------------------------------------------------------------
-def remove_from_game(g: Ctx, nid: str, why: str, rule: str | None = None, death: bool = False) -> None:
+def remove_from_game(g: Ctx, nid: str, why: str, rule: str | None = None, death: bool = False,
+                     eliminated: bool = False) -> None:
     """Permanently remove a notable (his leader counter follows his card). A father is replaced at once by his
     son in the same position (Father/Son trait); the Royal Mistress takes her bastards with her (and her death
-    costs one happiness point, THE TWILIGHT OF LIFE); an emptied office or army is filled (Vacancies)."""
+    costs one happiness point, THE TWILIGHT OF LIFE, line 329 -- ``death``); an emptied office or army is filled
+    (Vacancies). ``eliminated``: by INSTABILITY, which takes the French Condé with the Spanish one (line 730) but is
+    no death."""
     s = g.s
     pos = take_out(s, nid)
     if nid not in s["gone"]:
@@ -212,7 +215,7 @@ def remove_from_game(g: Ctx, nid: str, why: str, rule: str | None = None, death:
         g.log('log.takes_his_father_s_place', son=son, pos_label=pos_label(pos),
               rule='components.noble_cards_father_son')
         return
-    if nid == CONDE and s["conde"] == "spain" and death:
+    if nid == CONDE and s["conde"] == "spain" and (death or eliminated):
         s["conde"] = "gone"
         g.log('log.the_french_cond_is_also', rule='special_rules.cond')
     elif nid == CONDE:

@@ -74,9 +74,11 @@ def raid(g: Ctx, why: str, spain_ducats: int = 0) -> str | None:
         g.log('log.repels_the_raid', name=name, rule=R_RAID)
         return None
     if where == SPAIN:
+        # line 306: a successful raid places a raid marker; line 309's "if there is no fleet in Spain" is
+        # COUNTER-ARMADA's own exception, with its two ducats
         if spain_ducats:
             council.lose(g, spain_ducats, text('why.the_raid_on_spain'), R_RAID)
-        if not fleet:
+        if not (spain_ducats and fleet):
             here["raid"] = True
             g.log('log.a_raid_marker_is_placed',
                   rule=R_RAID)

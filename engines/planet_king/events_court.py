@@ -22,7 +22,7 @@ def instability(g: Ctx, card: str) -> None:
     elif court.has(nid, "charismatic"):
         g.log('log.is_drawn_but_is_charismatic', nid=nid, rule='events.instability')
     else:
-        court.remove_from_game(g, nid, text('why.instability'), 'events.instability', death=True)
+        court.remove_from_game(g, nid, text('why.instability'), 'events.instability', eliminated=True)
 
 
 def traitor(g: Ctx, card: str) -> None:
@@ -161,9 +161,7 @@ def ensign_nun_choice(g: Ctx, verb: str, arg, n: int) -> None:
 
 def his_majesty(g: Ctx, card: str) -> None:
     s = g.s
-    royal_ok = not (s["king_dead"] or council.war_only(s))
-    opts = [('type', k) for k in ("government", "royal")
-            if (k == "government" or royal_ok) and actions.available(g, k, "event")]
+    opts = [('type', k) for k in ("government", "royal") if actions.available(g, k, "event")]
     if not opts:
         not_played(g, text('why.no_government_or_royal_action'))
         return

@@ -87,8 +87,13 @@ def guerra_dels_segadors(g: Ctx, card: str) -> None:
         s["flags"]["catalonia_four"] = True
         s["wars"][F_CATALONIA]["black"] = C.WARS[F_CATALONIA]["black"]
         g.log('log.the_guerra_dels_segadors_marker', rule=rule)
+    elif s["wars_declared"] >= 2 or wars.ended_this_turn(s, FRANCE):
+        # a war event card like any other: "a maximum of two new wars" (line 386), none that ended this turn (409)
+        g.log('log.two_wars_have_already_been' if s["wars_declared"] >= 2 else 'log.the_war_with_ended_this',
+              power=FRANCE, rule='wars.declaration_of_war')
     else:
         g.log('log.catalonia_rises_war_with_france', rule=rule)
+        s["wars_declared"] += 1
         war = s["wars"][F_CATALONIA]
         war.update(status="war", pos=0, truce=False, leader=None, enemy=None,
                    black=C.WARS[F_CATALONIA]["black_before"] or C.WARS[F_CATALONIA]["black"])

@@ -59,7 +59,7 @@ def _in_context(method):
 class PlanetKing(StepGame):
     id = "planet-king"
     title = "The Planet King"
-    version = "2"
+    version = "3"
     Options = scenarios.Options
     bots = BOTS
     max_actions = 20_000
@@ -121,7 +121,7 @@ class PlanetKing(StepGame):
     def start(self, g: Ctx, options: dict[str, Any]) -> None:
         scenarios.setup(g)
         flow.call(g, "begin_turn")
-        flow.seq(g, ["setup_appointments", "setup_mistress"])
+        flow.seq(g, ["setup_appointments", "setup_mistress", "setup_cubes", "setup_opening_war"])
 
     def name_of(self, value: Any, lang: str) -> str | None:
         if not isinstance(value, str):

@@ -33,15 +33,17 @@ def holder(s: dict, owner: str) -> str:
 def org_memorials(g: Ctx) -> None:
     """Cooperative: each player reads his card on turn 2. Solo: one card on turn 2 (the player's choice), the other
     on turn 3. A scenario that starts later (Anni Horribiles) reads them on its second and third turns (ruling
-    R-MEMORIAL-TURNS)."""
+    R-MEMORIAL-TURNS). A one-turn scenario (Iupiter Hispano, Hothead) has no second turn: both cards are read before
+    its first turn is played (ruling R-MEMORIAL-ONE-TURN)."""
     s = g.s
     nth = s["turn"] - s["first_turn"] + 1
-    if not in_use(s) or nth not in (2, 3):
+    one_turn = s["first_turn"] == s["last_turn"]
+    if not in_use(s) or (nth not in (2, 3) and not one_turn):
         return
     unread = [o for o in ("hm", "council") if s["memorials"][o] not in s["memorials"]["read"]]
     if not unread:
         return
-    if council.solo(s) and nth == 2 and len(unread) == 2:
+    if council.solo(s) and nth == 2 and len(unread) == 2 and not one_turn:
         choose(g, "king", text('prompt.which_secret_memorial_do_you'),
                [('read', o) for o in unread],
                "memorial_read")

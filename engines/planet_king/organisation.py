@@ -156,12 +156,16 @@ def org_event_deck(g: Ctx) -> None:
 # ----- cubes, player actions, ladies -------------------------------------------------------------------------
 def place_cubes(g: Ctx) -> None:
     """Four yellow cubes; red and blue as the Valido's Government and Political ratings; a green cube for an
-    industrious Valido and one for an advisor at Court (and SOR MARÍA DE ÁGREDA's extra government action when
-    the Valido is not Olivares, ruling R-AGREDA)."""
+    industrious Valido and one "if there is a notable with the advisor trait at Court" (line 240: a noble, the Queen
+    or the Royal Mistress, ladies having the trait too, line 120), and SOR MARÍA DE ÁGREDA's extra government
+    action when the Valido is not Olivares, ruling R-AGREDA."""
     s = g.s
-    valido = s["court"]["valido"]
+    c = s["court"]
+    valido = c["valido"]
     nobles = court.court_nobles(s)
-    green = (1 if court.has(valido, "industrious") else 0) + (1 if any(court.has(n, "advisor") for n in nobles) else 0)
+    notables = nobles + court.court_geniuses(s) + [n for n in (c["queen"], c["mistress"]) if n]
+    green = (1 if court.has(valido, "industrious") else 0) + \
+        (1 if any(court.has(n, "advisor") for n in notables) else 0)
     gov = court.rating(g, valido, "government")
     if any(C.NOTABLES[n].get("special") == "sor_maria_de_agreda" for n in nobles) and \
             C.NOTABLES[valido].get("special") != "olivares" and "gaspar-de-guzman" not in (valido or ""):

@@ -113,7 +113,9 @@ def setup(g: Ctx) -> None:
     s["gone"] = list(sc["eliminated"])
     s["gone_events"] = removed_events(s, sc)
     c = s["court"]
-    c["valido"], c["queen"], c["painter"] = sc["valido"], sc["queen"], sc["court_painter"]
+    c["valido"], c["painter"] = sc["valido"], sc["court_painter"]
+    # War-Only mode: "Lady and genius cards are not used" (line 903), so there is no Queen
+    c["queen"] = None if s["ignores_court_life"] else sc["queen"]
     for office, nid in sc["offices"].items():
         s["offices"][office] = nid
     for i, nid in enumerate(sc["court_nobles"]):
@@ -174,7 +176,6 @@ def setup(g: Ctx) -> None:
         s["hunting"] = any(C.EVENTS[e]["effect"] == "hunting_day" for e in s["decks"]["events"])
     else:
         organisation.build_event_deck(g)
-    organisation.place_cubes(g)
     if memorials.in_use(s):
         memorials.deal(g)
     g.log('log.turn_of', scenario_name=s['scenario_name'], turn=s['turn'], first_turn=sc['first_turn'],
@@ -230,7 +231,26 @@ def setup_mistress_chosen(g: Ctx, verb: str, arg: str) -> None:
     s["court"]["mistress"] = arg
     g.log('log.set_up_is_the_royal', arg=arg, rule='setup')
 
-PROCEDURES = (setup_appointments, setup_mistress)
+def setup_cubes(g: Ctx) -> None:
+    """Setup › Action Cubes (line 193) comes after the Court is laid out (line 168): the nobles drawn for the Court
+    (and an advisor among them) are seated before the cubes are placed."""
+    organisation.place_cubes(g)
+
+
+def setup_opening_war(g: Ctx) -> None:
+    """Hothead's special rule (line 817): the drawn FRANCO-SPANISH WAR declares war "without the need for a fortune
+    test", and "the steps of Declaration of War are performed: place the appropriate markers, appoint leaders and
+    move units" -- the enemy leader is placed at set-up, and the player musters the army of Italy from the adjacent
+    places and the nobles at Court (lines 383-384)."""
+    sc = scenario_data(g.s["options"]["scenario"])
+    if "hothead_opening_war" not in sc["special"]:
+        return
+    for wid in reversed([ws["war"] for ws in sc["wars"]]):
+        g.log('log.war_is_declared', wid=wid, how=text("how.hothead"), rule='scenarios.hothead')
+        wars.muster(g, wid)
+
+
+PROCEDURES = (setup_appointments, setup_mistress, setup_cubes, setup_opening_war)
 def label_appointed(s: dict, verb: str, arg: str, frame: dict) -> dict:
     """The printed ratings ('?' shows as None), as the set-up offers them."""
     return {"arg": arg, **{r: C.NOTABLES[arg][r] for r in ("military", "political", "government")}}

@@ -18,8 +18,9 @@ def court_nobles_and_valido(s: dict) -> list[str]:
 
 def enlightenment(s: dict) -> int:
     """Geniuses at Court (two per art at most), +1 literature / music card per writer / musician noble, +1 music for
-    MARÍA CALDERÓN as Royal Mistress, +1 per patron noble (or lady) at Court. The example of turn 3 counts the
-    noble writer within the two-per-art limit (ruling R-ENLIGHTENMENT, open question 13)."""
+    MARÍA CALDERÓN as Royal Mistress (not limited: line 638 has no asterisk), +1 per patron noble (or lady) at
+    Court. The example of turn 3 counts the noble writer within the two-per-art limit (ruling R-ENLIGHTENMENT, open
+    question 13)."""
     by_art: dict[str, list[int]] = {}
     for n in court.court_geniuses(s):
         by_art.setdefault(C.NOTABLES[n]["art"], []).append(C.NOTABLES[n]["enlightenment"])
@@ -29,11 +30,10 @@ def enlightenment(s: dict) -> int:
             by_art.setdefault("literature", []).append(1)
         if court.has(n, "musician"):
             by_art.setdefault("music", []).append(1)
-    mistress = s["court"]["mistress"]
-    if mistress and C.NOTABLES[mistress].get("mistress_enlightenment"):
-        by_art.setdefault(C.NOTABLES[mistress]["mistress_art"] or "music", []).append(
-            C.NOTABLES[mistress]["mistress_enlightenment"])
     total = sum(sum(sorted(v, reverse=True)[:C.LIMITS["geniuses_per_art"]]) for v in by_art.values())
+    mistress = s["court"]["mistress"]
+    if mistress:  # line 638 has no asterisk: MARÍA CALDERÓN's point is outside the two-per-art limit of line 640
+        total += C.NOTABLES[mistress].get("mistress_enlightenment") or 0
     ladies = [x for x in (s["court"]["queen"], mistress) if x]
     total += sum(1 for n in nobles + ladies if court.has(n, "patron"))
     return total

@@ -15,7 +15,7 @@ from engines.planet_king.components import (
     PROTESTANTS, SPAIN, current,
 )
 from engines.planet_king.flow import call, choose
-from engines.planet_king.fortune import CROW, EAGLE, PIGEON, tests
+from engines.planet_king.fortune import CROW, EAGLE, PIGEON, draw_test, tests
 
 R_DECL = 'wars.declaration_of_war'
 R_PROG = 'wars.progression_of_a_war'
@@ -107,9 +107,17 @@ def appoint_enemy(g: Ctx, wid: str, exclude: str | None = None) -> None:
 
 
 # ----- declaration ----------------------------------------------------------------------------------------
-def can_declare(s: dict, wid: str) -> bool:
-    """No more than two new wars a turn, never one that ended this turn (Wars › Declaration of War)."""
-    return s["wars_declared"] < 2 and s["wars"][wid]["status"] == "none"
+def ended_this_turn(s: dict, power: str) -> bool:
+    """A war of this power ended this turn (its War marker is on its Peace side). France's fronts are one war
+    (line 366), so a French front that ended this turn keeps France from being declared on again (line 409)."""
+    return any(s["wars"][w]["status"] == "peace" for w in wars_of(power))
+
+
+def can_declare(s: dict, power: str) -> bool:
+    """No more than two new wars a turn (line 386), never one that ended this turn (line 409), never on a power
+    already at war."""
+    return s["wars_declared"] < 2 and not at_war(s, power) and not ended_this_turn(s, power) and \
+        all(s["wars"][w]["status"] == "none" for w in fronts_to_open(s, power))
 
 
 def fronts_to_open(s: dict, power: str) -> list[str]:
@@ -148,10 +156,22 @@ def declare(g: Ctx, power: str, how: str, count: bool = True, commander: str | N
     return opened
 
 
+def adjacent_wars(s: dict, wid: str) -> set[str]:
+    """The wars adjacent to a war (lines 383 and 523 move units in from "adjacent wars"): no line of communication
+    joins two wars, so two wars are adjacent when one territory of Europe borders both (Flanders: its war, Picardy
+    and the Palatinate; Italy: its war, the Ottomans and Barbary; Spain: Catalonia, Portugal and Barbary). Plus
+    Ultra, which touches nearly every war, does not make wars adjacent (ruling R-MUSTER)."""
+    out: set[str] = set()
+    for t in military.neighbours(s, wid):
+        if t in C.TERRITORIES and t != military.PLUS_ULTRA:
+            out |= {w for w in military.neighbours(s, t) if w in C.WARS and w != wid}
+    return out
+
+
 def muster_options(g: Ctx, wid: str) -> list[tuple[str, object, str]]:
     s = g.s
     opts: list[tuple[str, object, str]] = []
-    sources = military.neighbours(s, wid)
+    sources = military.neighbours(s, wid) | adjacent_wars(s, wid)
     for u in s["units"]:
         if u["loc"] not in sources or u["loc"] == wid:
             continue
@@ -191,10 +211,7 @@ def war_event(g: Ctx, power: str, turkish: bool = False) -> None:
     """A war event card: campaign against the player if at war, else test for a declaration of war."""
     s = g.s
     fronts = wars_of(power)
-    if any(s["wars"][w]["status"] == "peace" for w in fronts):
-        g.log('log.the_war_with_ended_this', power=power, rule=R_END)
-        return
-    if at_war(s, power):
+    if at_war(s, power):  # a French front still at war is campaigned on, even if another ended this turn (418)
         open_fronts = [w for w in (FRENCH_FRONTS if power == FRANCE else fronts)
                        if active(s, w) and not s["wars"][w]["truce"]]
         if not open_fronts:
@@ -203,11 +220,15 @@ def war_event(g: Ctx, power: str, turkish: bool = False) -> None:
         target = max(open_fronts, key=lambda w: abs(s["wars"][w]["pos"]))  # max keeps the first of ties
         enemy_campaign(g, target)
         return
+    if ended_this_turn(s, power):
+        g.log('log.the_war_with_ended_this', power=power, rule=R_END)
+        return
     if s["wars_declared"] >= 2:
         g.log('log.two_wars_have_already_been', rule=R_DECL)
         return
     n = 1 if turkish or s["turn"] <= 2 else 2
-    for sym, _ in tests(g, n, text('why.a_declaration_of_war_by', power=power)):
+    for _ in range(n):  # line 259: testing stops when the event's condition is met (the example of line 262)
+        sym, _sp = draw_test(g, text('why.a_declaration_of_war_by', power=power))
         if sym == CROW or (sym == PIGEON and not turkish):
             declare(g, power, "event")
             return
@@ -402,11 +423,10 @@ def end_war(g: Ctx, wid: str, result: str) -> None:
     else:
         sign = 1 if result == "win" else -1
         vp = C.WARS[wid]["vp_win"] if result == "win" else -C.WARS[wid]["vp_loss"]
-        if wid == PALATINATE and s["turn"] >= 6:
-            vp = 0
-        if vp:
+        no_vp = wid == PALATINATE and s["turn"] >= 6  # line 441: "neither loses nor gains any victory points"
+        if vp and not no_vp:
             council.victory_points(g, vp, text('why.war_track'), 'valido', R_END)
-        if not council.solo(s):
+        if not council.solo(s) and not no_vp:
             council.victory_points(g, sign, text('why.the_king_s_share_of'), 'king', 'cooperative_game')
         council.mark(g, "happiness", sign, text('why.end_of_a_war'), R_END)
         council.mark(g, "prestige", sign, text('why.end_of_a_war'), R_END)
