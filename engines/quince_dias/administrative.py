@@ -67,7 +67,7 @@ def resolve(g: Ctx, role: str, ability: str, spent: str | None, manipulator: str
     elif ability == "invest":
         g.call("invest", role=role, discarded=0)
     else:
-        if spy_targets(s, role):
+        if spy_targets(g, role):
             g.call("spy_target", role=role)
         else:
             draw(g, role)
@@ -75,9 +75,13 @@ def resolve(g: Ctx, role: str, ability: str, spent: str | None, manipulator: str
         discard(g, spent)
 
 
-def spy_targets(s: dict, role: str) -> list[str]:
-    """Another player who has not left the phase (a left hand is untouchable) and holds cards."""
-    return [r for r in s["roles"] if r != role and not s["left"][r] and s["hands"][r]]
+def spy_targets(g: Ctx, role: str) -> list[str]:
+    """Another player who has not left the phase (a left hand is untouchable) and holds cards, and whom the spy
+    can pay for the card he takes: with a card of his own (2.2.3 "a card from his hand") or 1 Ducat."""
+    s = g.s
+    own = bool(s["hands"][role])
+    return [r for r in s["roles"] if r != role and not s["left"][r] and s["hands"][r]
+            and (own or (can_pay(g, role, 1) and len(s["hands"][r]) - 1 >= hand_floor(s)))]
 
 
 class Invest(Step):
@@ -128,7 +132,7 @@ class SpyTarget(Step):
         return [g.frame["role"]]
 
     def prompt(self, g: Ctx, role: str):
-        return text("prompt.spy_target"), {"spy": spy_targets(g.s, role)}
+        return text("prompt.spy_target"), {"spy": spy_targets(g, role)}
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         return text("act.spy", target=arg, n=len(g.s["hands"][arg]))
@@ -166,7 +170,8 @@ class SpyTake(Step):
 
 
 class SpyGive(Step):
-    """2.2.3: trade a card from the spy's hand for it, or give 1 Ducat; then draw a card."""
+    """2.2.3: trade a card from the spy's hand for it, or give 1 Ducat; then draw a card. The card just taken
+    is not the spy's own: he cannot hand it back (it would make Spy a free look and a free draw)."""
 
     def active(self, g: Ctx) -> list[str]:
         return [g.frame["role"]]
@@ -174,8 +179,9 @@ class SpyGive(Step):
     def prompt(self, g: Ctx, role: str):
         s, f = g.s, g.frame
         legal: dict[str, list] = {}
-        if s["hands"][role]:
-            legal["give"] = list(s["hands"][role])
+        own = [c for c in s["hands"][role] if c != f["taken"]]
+        if own:
+            legal["give"] = own
         if can_pay(g, role, 1) and len(s["hands"][f["target"]]) >= hand_floor(s):
             legal["pay"] = [None]
         return text("prompt.spy_give", target=f["target"]), legal

@@ -125,3 +125,31 @@ def test_spy_in_the_family_confrontation_never_leaves_a_hand_below_three():
     assert ("pay", None) not in offered(s, "player1")           # he must trade a card
     s = play(s, "player1", "give", s["hands"]["player1"][0])
     assert len(s["hands"]["player2"]) == 3 and len(s["hands"]["player1"]) == 4
+
+
+def test_spy_trades_one_of_his_own_cards_not_the_one_he_took():
+    """2.2.3 (line 236): "he trades a card from his hand for a card from the opponent's hand": the card just taken
+    is the opponent's, so it cannot be handed back (Spy would be a free look and a free draw)."""
+    card = cid("English Ambassador")        # Spy
+    s = my_turn([card], filler=1)
+    s = play(s, "player1", "admin", card)
+    s = play(s, "player1", "spy", "player2")
+    taken = s["hands"]["player2"][0]
+    own = s["hands"]["player1"][0]
+    s = play(s, "player1", "take", taken)
+    assert ("give", taken) not in offered(s, "player1")
+    assert ("give", own) in offered(s, "player1")
+
+
+def test_spy_without_a_card_of_his_own_must_pay_or_cannot_spy():
+    """2.2.3: with no card of his own to trade the spy gives 1 Ducat; with neither he sees no hand, only draws."""
+    card = cid("English Ambassador")        # Spy
+    s = my_turn([card], filler=0)
+    s = play(s, "player1", "admin", card)
+    s = play(s, "player1", "spy", "player2")
+    s = play(s, "player1", "take", s["hands"]["player2"][0])
+    assert [v for v, _ in offered(s, "player1")] == ["pay"]
+    s2 = my_turn([card], filler=0)
+    s2["ducats"]["player1"] = 0
+    s2 = play(s2, "player1", "admin", card)
+    assert s2["stack"][-1]["step"] != "spy_target" and len(s2["hands"]["player1"]) == 1

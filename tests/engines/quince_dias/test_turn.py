@@ -127,7 +127,7 @@ def test_leave_the_phase_discards_down_to_four_and_hides_the_hand():
     assert s["stack"][-1]["step"] != "leave_discard"
     # his hand cannot be spied, his Main Character can still be attacked and counts
     from engines.quince_dias.administrative import spy_targets
-    assert "player1" not in spy_targets(s, "player2")
+    assert "player1" not in spy_targets(ctx(s), "player2")
     assert player_total(ctx(s), "player1") == 6
 
 
