@@ -1,7 +1,8 @@
 """The Player Turn › 2.2 Playing an Administrative Ability: Reinforce, Invest, Spy, Enhance.
 
-The card is discarded to play its ability (RULINGS OQ-20). The first Administrative Ability of a Confrontation is
-free and turns the Control card face down; the next ones cost 1 Ducat to the bank (RULINGS OQ-01). An ability
+The card is discarded to play its ability (RULINGS OQ-20). The first Administrative Ability played while the
+Control card is face up is free and turns it face down; the next ones cost 1 Ducat to the bank, until the card is
+turned face up again at the next Drawing Hands (lines 95, 230; RULINGS OQ-01). An ability
 used through Manipulate costs nothing and leaves the Control card as it is.
 
 Cards drawn are shown to their drawer, and the spied hand to the spy (``g.show``): such a move is an undo

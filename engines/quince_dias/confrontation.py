@@ -38,8 +38,8 @@ def initiative_key(g: Ctx, role: str) -> tuple:
 
 
 class ConfrontationStart(Step):
-    """Start of phase 3 or 4: the Control card is face up again (RULINGS OQ-01), Relatives in the 2-player
-    game, then the face-down choice."""
+    """Start of phase 3 or 4: Relatives in the 2-player game, then the face-down choice. The Control card is not
+    refreshed here, only in Drawing Hands (lines 95, 230; RULINGS OQ-01)."""
 
     goes_to = ("choose_main",)
 
@@ -47,7 +47,6 @@ class ConfrontationStart(Step):
         s = g.s
         kind = g.frame["kind"]
         s["phase"] = kind
-        s["control_free"] = True
         s["left"] = {r: False for r in s["roles"]}
         s["chosen"] = {}
         s["conf"] = {"queue": [], "zero": [], "last": None, "round_of_turns": 0, "manipulated": []}

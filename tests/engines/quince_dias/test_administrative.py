@@ -40,15 +40,22 @@ def test_no_ducat_no_paid_administrative_ability():
     assert offered(s, "player1", "admin") == []
 
 
-def test_control_card_is_face_up_again_at_each_confrontation():
-    """RULINGS OQ-01: the first Administrative Ability of each Confrontation is free."""
+def test_control_card_is_refreshed_in_drawing_hands_not_at_each_confrontation():
+    """Lines 95 and 230: "This card will be flipped again (faceup) at the beginning of each Drawing Hands phase";
+    it stays face down from the Family into the Individual Confrontation (RULINGS OQ-01)."""
+    from .helpers import run
     s = fresh(players=4)
     s["control_free"] = False
     s["powers"] = dict(IND)
     s["stack"] = [{"step": "confrontation_start", "kind": "individual"}]
-    from .helpers import run
     run(s)
-    assert s["control_free"] is True
+    assert s["control_free"] is False
+    s2 = fresh(players=4)
+    s2["control_free"] = False
+    s2["round"] = 2
+    s2["stack"] = [{"step": "drawing_hands"}]
+    run(s2)
+    assert s2["control_free"] is True
 
 
 def test_invest_discards_up_to_two_and_draws_one_more():
