@@ -118,7 +118,7 @@ def resolve(g: Ctx, role: str, user: str, ability: str, key: str, used: tuple, s
         two_player.strike_relative(g, role, key[9:], ability)
         return
     if ability == "cancel":
-        cancel(g, key)
+        cancel(g, key, spent)
     elif ability == "replace":
         mine, theirs = s["main"][role], s["main"][key]
         s["main"][role], s["main"][key] = theirs, mine
@@ -134,21 +134,42 @@ def resolve(g: Ctx, role: str, user: str, ability: str, key: str, used: tuple, s
         g.call("manipulate", role=role, char=s["main"][key], used=[*used, s["main"][key]], spent=spent)
 
 
-def cancel(g: Ctx, key: str) -> None:
-    """2.1.1: the target goes to the Court discard pile; a Double Agent is replaced from the discard pile."""
+def cancel(g: Ctx, key: str, spent: str) -> None:
+    """2.1.1: the target goes to the Court discard pile; 2.3.4: a Double Agent's owner replaces him with another
+    Character of his choice from the Court discard pile (not the one Cancelled, nor the card that cancelled it)."""
     s = g.s
     main = s["main"][key]
     double = situation_kind(g, main) == "double_agent"
     lose_main(g, key)
-    if double:
-        stand_in = next((c for c in reversed(s["discard"]) if is_character(c)), None)
-        if stand_in:
-            s["discard"].remove(stand_in)
-            if s["main"][key]:
-                s["covered"][key] = s["main"][key]
-            s["main"][key] = stand_in
-            g.log("log.double_agent", rule="double_agent", card=stand_in, replaced=main)
     discard(g, main)
+    if double:
+        exclude = [main, spent]
+        if any(is_character(c) and c not in exclude for c in s["discard"]):
+            g.call("double_agent", role=key, replaced=main, exclude=exclude)
+
+
+class DoubleAgent(Step):
+    """2.3.4: the owner of the Cancelled Double Agent chooses his replacement from the Court discard pile."""
+
+    def active(self, g: Ctx) -> list[str]:
+        return [g.frame["role"]]
+
+    def prompt(self, g: Ctx, role: str):
+        f = g.frame
+        pool = [c for c in reversed(g.s["discard"]) if is_character(c) and c not in f["exclude"]]
+        return text("prompt.double_agent", replaced=f["replaced"]), {"take": pool}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text("act.take", card=arg)
+
+    def on_take(self, g: Ctx, role: str, arg: str) -> None:
+        s = g.s
+        s["discard"].remove(arg)
+        if s["main"][role]:
+            s["covered"][role] = s["main"][role]
+        s["main"][role] = arg
+        g.log("log.double_agent", rule="double_agent", card=arg, replaced=g.frame["replaced"])
+        g.end()
 
 
 class AttractPay(Step):
@@ -192,7 +213,7 @@ class AttractPay(Step):
 class Manipulate(Step):
     """2.1.4: use the manipulated Character's Court or Administrative Ability."""
 
-    goes_to = ("attract_pay", "manipulate", "invest", "spy_target", "enhance")
+    goes_to = ("attract_pay", "double_agent", "manipulate", "invest", "spy_target", "enhance")
 
     def active(self, g: Ctx) -> list[str]:
         return [g.frame["role"]]

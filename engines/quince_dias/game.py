@@ -37,6 +37,7 @@ class QuinceDias(StepGame):
         "leave_discard": turn.LeaveDiscard(),
         "hire_estate": conspirators.HireEstate(),
         "attract_pay": court.AttractPay(),
+        "double_agent": court.DoubleAgent(),
         "manipulate": court.Manipulate(),
         "invest": administrative.Invest(),
         "spy_target": administrative.SpyTarget(),

@@ -59,15 +59,24 @@ def test_cancel_discards_the_target_and_grandee_of_spain_prevents_it():
     assert ("court", [killer, OSCAR]) not in offered(s, GONZO)
 
 
-def test_double_agent_is_replaced_from_the_discard_pile():
+def test_double_agent_owner_chooses_the_replacement_from_the_discard_pile():
+    """2.3.4 (line 252): "he is replaced by another Character from the Court discard pile": any Character of the
+    pile, chosen by the Double Agent's owner (not the Cancelled one, nor the card that cancelled him)."""
     killer = cid("English Ambassador")
     s = individual({GONZO: cid("Cardinal"), OSCAR: cid("Apostolic Nuncio")}, [killer])
     attach(s, cid("Apostolic Nuncio"), "Double Agent")
-    take(s, cid("Royal Page"))
-    s["discard"].append(cid("Royal Page"))
+    for name in ("Royal Page", "Lord High Steward"):
+        take(s, cid(name))
+        s["discard"].append(cid(name))
     s = play(s, GONZO, "court", [killer, OSCAR])
-    assert s["main"][OSCAR] == cid("Royal Page")
+    assert s["stack"][-1]["step"] == "double_agent"
+    choices = {a for _, a in offered(s, OSCAR, "take")}
+    assert choices == {cid("Royal Page"), cid("Lord High Steward")}
+    assert offered(s, GONZO) == []
+    s = play(s, OSCAR, "take", cid("Royal Page"))          # not the latest: his choice
+    assert s["main"][OSCAR] == cid("Royal Page") and cid("Lord High Steward") in s["discard"]
     assert cid("Apostolic Nuncio") in s["discard"] and cid("Double Agent") in s["discard"]
+    assert s["conf"]["last"] == GONZO                   # his turn is over
 
 
 def test_loyal_to_the_cause_stops_replace_attract_and_manipulate_but_not_cancel():
