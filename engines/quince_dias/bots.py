@@ -64,9 +64,11 @@ class Table:
         self.slots = saved
         return result
 
-    def owner(self, cid: str) -> str:
-        return next(r for r, slots in self.slots.items()
-                    if any(c and c["id"] == cid for k, c in slots.items() if k != "relative"))
+    def owner(self, key: str) -> str:
+        """The owner of a Special Situation's target: a Main Character's id or ``covered:<role>``."""
+        if key.startswith("covered:"):
+            return key[8:]
+        return next(r for r, slots in self.slots.items() if slots["main"] and slots["main"].get("id") == key)
 
 
 def _court_gain(t: Table, ability: str, key: str, base: int) -> float:
@@ -96,7 +98,7 @@ def _situation_gain(t: Table, sit: str, target: str, base: int) -> float:
         def attach():
             c = t.slots[owner][slot]
             shift = t.cards[sit]["modifier"]
-            t.slots[owner][slot] = {**c, "powers": {p: max(0, t.cards[target][p] + shift) for p in POWERS}}
+            t.slots[owner][slot] = {**c, "powers": {p: max(0, c["powers"][p] + shift) for p in POWERS}}
         return t.after(attach) - base
     if kind in ("grandee_of_spain", "loyal_to_the_cause", "double_agent"):
         return 1.0 if friendly and on_main else -1.0

@@ -241,15 +241,15 @@ def individual_result(g: Ctx, bonus: dict) -> None:
 
 
 def clean_up(g: Ctx) -> None:
-    """Special Situations to the discard pile, Characters on the table back to their players' hands (in sight of
-    the table)."""
+    """Special Situations to the discard pile, Characters on the table back to their players' hands: a Main
+    Character in sight of the table, a covered one as unseen as it was (1.2)."""
     s = g.s
     for role in s["roles"]:
         for slot in ("main", "covered"):
             cid = s[slot][role]
             if cid:
                 detach_situation(g, cid)
-                to_hand(g, role, cid, PUBLIC)
+                to_hand(g, role, cid, PUBLIC if slot == "main" else None)
                 s[slot][role] = None
     if s["phase"] == "individual" and "relative" in s:
         two_player.discard_relatives(g)

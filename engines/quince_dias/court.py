@@ -18,8 +18,8 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import Text, text
 from engines.quince_dias import administrative, two_player
-from engines.quince_dias.cards import (PUBLIC, can_pay, card, discard, from_hand, hand_floor, is_character,
-                                       lose_main, pay, reference, situation_kind, to_hand, value)
+from engines.quince_dias.cards import (PUBLIC, can_pay, card, detach_situation, discard, from_hand, hand_floor,
+                                       is_character, lose_main, pay, reference, situation_kind, to_hand, value)
 
 
 def can_compensate(g: Ctx, role: str, spent: str | None) -> bool:
@@ -139,13 +139,15 @@ def cancel(g: Ctx, key: str, spent: str) -> None:
     Character of his choice from the Court discard pile (not the one Cancelled, nor the card that cancelled it)."""
     s = g.s
     main = s["main"][key]
-    double = situation_kind(g, main) == "double_agent"
+    exclude = [main, spent]
+    if situation_kind(g, main) == "double_agent" and any(is_character(c) and c not in exclude for c in s["discard"]):
+        detach_situation(g, main)          # he is replaced: his covered Character stays covered
+        s["main"][key] = None
+        discard(g, main)
+        g.call("double_agent", role=key, replaced=main, exclude=exclude)
+        return
     lose_main(g, key)
     discard(g, main)
-    if double:
-        exclude = [main, spent]
-        if any(is_character(c) and c not in exclude for c in s["discard"]):
-            g.call("double_agent", role=key, replaced=main, exclude=exclude)
 
 
 class DoubleAgent(Step):
@@ -165,8 +167,6 @@ class DoubleAgent(Step):
     def on_take(self, g: Ctx, role: str, arg: str) -> None:
         s = g.s
         s["discard"].remove(arg)
-        if s["main"][role]:
-            s["covered"][role] = s["main"][role]
         s["main"][role] = arg
         g.log("log.double_agent", rule="double_agent", card=arg, replaced=g.frame["replaced"])
         g.end()

@@ -135,7 +135,8 @@ class Turn(Step):
         s = g.s
         from_hand(g, role, arg)
         s["covered"][role] = arg
-        g.log("log.covers", rule="covered", role=role, card=arg, under=s["main"][role])
+        g.log("log.covers", rule="covered", role=role, under=s["main"][role])
+        g.log("log.you_cover", to=[role], rule="covered", card=arg, under=s["main"][role], refs=[arg])
         g.frame["stage"] = "common"
 
     def on_estate(self, g: Ctx, role: str, arg: str) -> None:
