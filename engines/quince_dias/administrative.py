@@ -30,8 +30,6 @@ def choices(g: Ctx, role: str) -> list[str]:
     for cid in s["hands"][role]:
         if not is_character(cid) or is_conspirator(cid):
             continue
-        if card(g, cid)["administrative_ability"] == "enhance" and not s["discard"]:
-            continue
         out.append(cid)
     return out
 
@@ -53,16 +51,17 @@ def play(g: Ctx, role: str, cid: str) -> None:
     resolve(g, role, ability, cid)
 
 
-def resolve(g: Ctx, role: str, ability: str, spent: str | None, manipulator: str | None = None) -> None:
-    """Play ``ability`` for ``role``; ``spent`` is the card played for it (None through Manipulate, then
-    ``manipulator`` is the Manipulate card played, which Enhance cannot take back)."""
+def resolve(g: Ctx, role: str, ability: str, spent: str | None) -> None:
+    """Play ``ability`` for ``role``; ``spent`` is the card played for it (None through Manipulate). The card is
+    discarded at once: Enhance may take it back (a paid no-op, or the round's free one)."""
     s = g.s
     if spent is None:
         g.log("log.admin_manipulated", rule=ability, role=role, ability=ability)
+    else:
+        discard(g, spent)
     if ability == "enhance":
-        exclude = spent or manipulator
-        if any(c != exclude for c in s["discard"]):
-            g.call("enhance", role=role, exclude=exclude)
+        if s["discard"]:
+            g.call("enhance", role=role)
     elif ability == "reinforce":
         draw(g, role)
     elif ability == "invest":
@@ -72,8 +71,6 @@ def resolve(g: Ctx, role: str, ability: str, spent: str | None, manipulator: str
             g.call("spy_target", role=role)
         else:
             draw(g, role)
-    if spent:
-        discard(g, spent)
 
 
 def spy_targets(g: Ctx, role: str) -> list[str]:
@@ -217,7 +214,7 @@ class Enhance(Step):
         return [g.frame["role"]]
 
     def prompt(self, g: Ctx, role: str):
-        return text("prompt.enhance"), {"take": [c for c in reversed(g.s["discard"]) if c != g.frame["exclude"]]}
+        return text("prompt.enhance"), {"take": list(reversed(g.s["discard"]))}
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         return text("act.take", card=arg)

@@ -49,7 +49,7 @@ class ConfrontationStart(Step):
         s["phase"] = kind
         s["left"] = {r: False for r in s["roles"]}
         s["chosen"] = {}
-        s["conf"] = {"queue": [], "zero": [], "last": None, "round_of_turns": 0, "manipulated": []}
+        s["conf"] = {"queue": [], "zero": [], "last": None, "round_of_turns": 0, "lent": []}
         if "consp" in s:
             s["consp"]["decided"] = []
         if kind == "family":

@@ -5,8 +5,9 @@ reference Power value lies inside the card's Influence Range for that power (the
 Family Confrontation). Covered and Estate Characters are never targets. Special Situations: Grandee of Spain
 stops Cancel; Loyal to the Cause stops Replace, Attract and Manipulate; Double Agent replaces a Cancelled
 Character from the Court discard pile. A Manipulated Character lends its Court Ability (checked with its own
-range, never against itself, chains allowed) or its Administrative Ability (free) (RULINGS OQ-14); a Character can
-be Manipulated once per Confrontation (RULINGS › Manipulate), so that free abilities cannot loop for ever.
+range, never against itself, chains allowed) or its Administrative Ability (free) (RULINGS OQ-14). A Character
+lends its Administrative Ability through Manipulate once per Confrontation (RULINGS › Manipulate): a free
+Administrative Ability leaves the hand as large as it was, so without a bound the Confrontation need never end.
 
 A step an ability needs (Attract's compensation, Manipulate's choice) is called above the step that played it,
 which ends when it does.
@@ -51,14 +52,11 @@ def targets(g: Ctx, role: str, user: str, ability: str, spent: str | None, used:
     if ability == "attract" and not can_compensate(g, role, spent):
         return []
     low, high = card(g, user)["ranges"][power]
-    manipulated = s["conf"]["manipulated"]
     keys = []
     for other, main, val, kind in (candidates(g, role, power, used) if found is None else found):
         if main == user or not low <= val <= high:
             continue
         if kind == "grandee_of_spain" if ability == "cancel" else kind == "loyal_to_the_cause":
-            continue
-        if ability == "manipulate" and main in manipulated:
             continue
         keys.append(other)
     if ability in ("cancel", "attract") and "relative" in s:
@@ -130,7 +128,6 @@ def resolve(g: Ctx, role: str, user: str, ability: str, key: str, used: tuple, s
         to_hand(g, role, taken, PUBLIC)
         g.call("attract_pay", role=role, to=key, taken=taken)
     else:
-        s["conf"]["manipulated"].append(s["main"][key])
         g.call("manipulate", role=role, char=s["main"][key], used=[*used, s["main"][key]], spent=spent)
 
 
@@ -225,7 +222,7 @@ class Manipulate(Step):
         keys = targets(g, role, f["char"], user["court_ability"], None, tuple(f["used"]))
         if keys:
             legal["use_court"] = keys
-        if "administrative_ability" in user:
+        if "administrative_ability" in user and f["char"] not in g.s["conf"]["lent"]:
             legal["use_admin"] = [None]
         if not legal:
             legal["no_effect"] = [None]
@@ -252,7 +249,8 @@ class Manipulate(Step):
 
     def on_use_admin(self, g: Ctx, role: str, arg: Any) -> None:
         f = g.frame
-        administrative.resolve(g, role, card(g, f["char"])["administrative_ability"], None, f["spent"])
+        g.s["conf"]["lent"].append(f["char"])
+        administrative.resolve(g, role, card(g, f["char"])["administrative_ability"], None)
         if g.frame is f:
             g.end()
 

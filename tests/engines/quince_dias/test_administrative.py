@@ -99,13 +99,15 @@ def test_spy_sees_a_hand_takes_a_card_and_trades_or_pays():
     assert spied_card not in str(GAME.view(s, "player2"))
 
 
-def test_enhance_takes_any_card_from_the_discard_pile_but_not_itself():
+def test_enhance_takes_any_card_from_the_discard_pile():
+    """2.2.4 (line 237): "The player searches the Court discard pile and he draws a card": any card, even the
+    Enhance card just discarded (a no-op that costs the free ability or a Ducat)."""
     card = cid("Successful Playwright")     # Enhance
     s = my_turn([card])
     s["discard"].append(s["deck"].pop())
     wanted = s["discard"][-1]
     s = play(s, "player1", "admin", card)
-    assert ("take", card) not in offered(s, "player1")
+    assert ("take", card) in offered(s, "player1")
     s = play(s, "player1", "take", wanted)
     assert wanted in s["hands"]["player1"] and wanted not in s["discard"]
 

@@ -144,19 +144,25 @@ def test_manipulate_chain_and_free_administrative_ability():
     s = play(s, GONZO, "use_admin")                           # the Commissioner's Enhance: free
     assert s["ducats"][GONZO] == ducats and s["control_free"] is False
     assert s["stack"][-1]["step"] == "enhance"
-    assert ("take", puppeteer) not in offered(s, GONZO)       # the Manipulate card cannot come back
+    assert ("take", puppeteer) in offered(s, GONZO)           # 2.2.4: "searches the Court discard pile"
     s = play(s, GONZO, "take", offered(s, GONZO)[0][1])
     assert len(s["hands"][GONZO]) == hand
 
 
-def test_a_character_is_manipulated_once_per_confrontation():
-    """RULINGS › Manipulate: otherwise Manipulate + a free Enhance could loop for ever."""
+def test_a_character_lends_its_administrative_ability_once_per_confrontation():
+    """RULINGS › Manipulate: a free Administrative Ability keeps the hand as large as it was, so each Character
+    lends it once per Confrontation; it can still be Manipulated (2.1.4) for its Court Ability."""
     puppeteer, again = cid("The King's Grand Master of the Hunt"), cid("Royal Almoner")
-    s = individual({GONZO: cid("Cardinal"), "player2": cid("Grand Commissioner for Oaths")}, [puppeteer, again])
+    commissioner = cid("Grand Commissioner for Oaths")
+    s = individual({GONZO: cid("Cardinal"), "player2": commissioner}, [puppeteer, again])
+    s["discard"].append(s["deck"].pop())
     s = play(s, GONZO, "court", [puppeteer, "player2"])
-    s = play(s, GONZO, "no_effect") if offered(s, GONZO, "no_effect") else play(s, GONZO, "use_admin")
+    s = play(s, GONZO, "use_admin")
+    s = play(s, GONZO, "take", puppeteer)                      # the Manipulate card back: allowed, once
     s["stack"] = s["stack"][:1] + [{"step": "turn", "role": GONZO, "stage": "common"}]
-    assert not [a for a in offered(s, GONZO, "court") if a[1] == [again, "player2"]]
+    assert ("court", [puppeteer, "player2"]) in offered(s, GONZO)
+    s = play(s, GONZO, "court", [puppeteer, "player2"])
+    assert ("use_admin", None) not in offered(s, GONZO)
 
 
 def test_manipulated_manipulate_chains_to_a_further_character():
