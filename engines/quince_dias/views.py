@@ -88,6 +88,7 @@ def public_view(g: Ctx) -> dict:
         "players": players, "turn": turn, "decision": decision(s),
         "order": list(conf.get("queue", [])), "initiative_zero": list(conf.get("zero", [])),
         "round_of_turns": conf.get("round_of_turns"), "results": s["results"][-2:],
+        "lent": [c for c in conf.get("lent", []) if c in s["main"].values()],  # Main Characters: public
     }
     if "consp" in s:
         view["conspirators_available"] = [card_view(g, c) for c in s["consp"]["available"]]
