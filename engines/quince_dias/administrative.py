@@ -1,7 +1,8 @@
 """The Player Turn › 2.2 Playing an Administrative Ability: Reinforce, Invest, Spy, Enhance.
 
-The card is discarded to play its ability (RULINGS OQ-20). The first Administrative Ability of a Confrontation is
-free and turns the Control card face down; the next ones cost 1 Ducat to the bank (RULINGS OQ-01). An ability
+The card is discarded to play its ability (RULINGS OQ-20). The first Administrative Ability played while the
+Control card is face up is free and turns it face down; the next ones cost 1 Ducat to the bank, until the card is
+turned face up again at the next Drawing Hands (lines 95, 230; RULINGS OQ-01). An ability
 used through Manipulate costs nothing and leaves the Control card as it is.
 
 Cards drawn are shown to their drawer, and the spied hand to the spy (``g.show``): such a move is an undo
@@ -29,8 +30,6 @@ def choices(g: Ctx, role: str) -> list[str]:
     for cid in s["hands"][role]:
         if not is_character(cid) or is_conspirator(cid):
             continue
-        if card(g, cid)["administrative_ability"] == "enhance" and not s["discard"]:
-            continue
         out.append(cid)
     return out
 
@@ -52,32 +51,35 @@ def play(g: Ctx, role: str, cid: str) -> None:
     resolve(g, role, ability, cid)
 
 
-def resolve(g: Ctx, role: str, ability: str, spent: str | None, manipulator: str | None = None) -> None:
-    """Play ``ability`` for ``role``; ``spent`` is the card played for it (None through Manipulate, then
-    ``manipulator`` is the Manipulate card played, which Enhance cannot take back)."""
+def resolve(g: Ctx, role: str, ability: str, spent: str | None) -> None:
+    """Play ``ability`` for ``role``; ``spent`` is the card played for it (None through Manipulate). The card is
+    discarded at once: Enhance may take it back (a paid no-op, or the round's free one)."""
     s = g.s
     if spent is None:
         g.log("log.admin_manipulated", rule=ability, role=role, ability=ability)
+    else:
+        discard(g, spent)
     if ability == "enhance":
-        exclude = spent or manipulator
-        if any(c != exclude for c in s["discard"]):
-            g.call("enhance", role=role, exclude=exclude)
+        if s["discard"]:
+            g.call("enhance", role=role)
     elif ability == "reinforce":
         draw(g, role)
     elif ability == "invest":
         g.call("invest", role=role, discarded=0)
     else:
-        if spy_targets(s, role):
+        if spy_targets(g, role):
             g.call("spy_target", role=role)
         else:
             draw(g, role)
-    if spent:
-        discard(g, spent)
 
 
-def spy_targets(s: dict, role: str) -> list[str]:
-    """Another player who has not left the phase (a left hand is untouchable) and holds cards."""
-    return [r for r in s["roles"] if r != role and not s["left"][r] and s["hands"][r]]
+def spy_targets(g: Ctx, role: str) -> list[str]:
+    """Another player who has not left the phase (a left hand is untouchable) and holds cards, and whom the spy
+    can pay for the card he takes: with a card of his own (2.2.3 "a card from his hand") or 1 Ducat."""
+    s = g.s
+    own = bool(s["hands"][role])
+    return [r for r in s["roles"] if r != role and not s["left"][r] and s["hands"][r]
+            and (own or (can_pay(g, role, 1) and len(s["hands"][r]) - 1 >= hand_floor(s)))]
 
 
 class Invest(Step):
@@ -128,7 +130,7 @@ class SpyTarget(Step):
         return [g.frame["role"]]
 
     def prompt(self, g: Ctx, role: str):
-        return text("prompt.spy_target"), {"spy": spy_targets(g.s, role)}
+        return text("prompt.spy_target"), {"spy": spy_targets(g, role)}
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         return text("act.spy", target=arg, n=len(g.s["hands"][arg]))
@@ -166,7 +168,8 @@ class SpyTake(Step):
 
 
 class SpyGive(Step):
-    """2.2.3: trade a card from the spy's hand for it, or give 1 Ducat; then draw a card."""
+    """2.2.3: trade a card from the spy's hand for it, or give 1 Ducat; then draw a card. The card just taken
+    is not the spy's own: he cannot hand it back (it would make Spy a free look and a free draw)."""
 
     def active(self, g: Ctx) -> list[str]:
         return [g.frame["role"]]
@@ -174,8 +177,9 @@ class SpyGive(Step):
     def prompt(self, g: Ctx, role: str):
         s, f = g.s, g.frame
         legal: dict[str, list] = {}
-        if s["hands"][role]:
-            legal["give"] = list(s["hands"][role])
+        own = [c for c in s["hands"][role] if c != f["taken"]]
+        if own:
+            legal["give"] = own
         if can_pay(g, role, 1) and len(s["hands"][f["target"]]) >= hand_floor(s):
             legal["pay"] = [None]
         return text("prompt.spy_give", target=f["target"]), legal
@@ -210,7 +214,7 @@ class Enhance(Step):
         return [g.frame["role"]]
 
     def prompt(self, g: Ctx, role: str):
-        return text("prompt.enhance"), {"take": [c for c in reversed(g.s["discard"]) if c != g.frame["exclude"]]}
+        return text("prompt.enhance"), {"take": list(reversed(g.s["discard"]))}
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         return text("act.take", card=arg)

@@ -189,5 +189,6 @@ def lose_main(g: Ctx, role: str) -> str:
     s["main"][role] = s["covered"][role]
     s["covered"][role] = None
     if s["main"][role]:
-        g.log("log.uncovered", rule="covered", card=s["main"][role], role=role)
+        g.show(s["roles"], [s["main"][role]])
+        g.log("log.uncovered", rule="covered", refs=[s["main"][role]], card=s["main"][role], role=role)
     return cid

@@ -38,8 +38,8 @@ def initiative_key(g: Ctx, role: str) -> tuple:
 
 
 class ConfrontationStart(Step):
-    """Start of phase 3 or 4: the Control card is face up again (RULINGS OQ-01), Relatives in the 2-player
-    game, then the face-down choice."""
+    """Start of phase 3 or 4: Relatives in the 2-player game, then the face-down choice. The Control card is not
+    refreshed here, only in Drawing Hands (lines 95, 230; RULINGS OQ-01)."""
 
     goes_to = ("choose_main",)
 
@@ -47,10 +47,9 @@ class ConfrontationStart(Step):
         s = g.s
         kind = g.frame["kind"]
         s["phase"] = kind
-        s["control_free"] = True
         s["left"] = {r: False for r in s["roles"]}
         s["chosen"] = {}
-        s["conf"] = {"queue": [], "zero": [], "last": None, "round_of_turns": 0, "manipulated": []}
+        s["conf"] = {"queue": [], "zero": [], "last": None, "round_of_turns": 0, "lent": []}
         if "consp" in s:
             s["consp"]["decided"] = []
         if kind == "family":
@@ -242,15 +241,15 @@ def individual_result(g: Ctx, bonus: dict) -> None:
 
 
 def clean_up(g: Ctx) -> None:
-    """Special Situations to the discard pile, Characters on the table back to their players' hands (in sight of
-    the table)."""
+    """Special Situations to the discard pile, Characters on the table back to their players' hands: a Main
+    Character in sight of the table, a covered one as unseen as it was (1.2)."""
     s = g.s
     for role in s["roles"]:
         for slot in ("main", "covered"):
             cid = s[slot][role]
             if cid:
                 detach_situation(g, cid)
-                to_hand(g, role, cid, PUBLIC)
+                to_hand(g, role, cid, PUBLIC if slot == "main" else None)
                 s[slot][role] = None
     if s["phase"] == "individual" and "relative" in s:
         two_player.discard_relatives(g)

@@ -5,8 +5,9 @@ reference Power value lies inside the card's Influence Range for that power (the
 Family Confrontation). Covered and Estate Characters are never targets. Special Situations: Grandee of Spain
 stops Cancel; Loyal to the Cause stops Replace, Attract and Manipulate; Double Agent replaces a Cancelled
 Character from the Court discard pile. A Manipulated Character lends its Court Ability (checked with its own
-range, never against itself, chains allowed) or its Administrative Ability (free) (RULINGS OQ-14); a Character can
-be Manipulated once per Confrontation (RULINGS › Manipulate), so that free abilities cannot loop for ever.
+range, never against itself, chains allowed) or its Administrative Ability (free) (RULINGS OQ-14). A Character
+lends its Administrative Ability through Manipulate once per Confrontation (RULINGS › Manipulate): a free
+Administrative Ability leaves the hand as large as it was, so without a bound the Confrontation need never end.
 
 A step an ability needs (Attract's compensation, Manipulate's choice) is called above the step that played it,
 which ends when it does.
@@ -18,8 +19,8 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import Text, text
 from engines.quince_dias import administrative, two_player
-from engines.quince_dias.cards import (PUBLIC, can_pay, card, discard, from_hand, hand_floor, is_character,
-                                       lose_main, pay, reference, situation_kind, to_hand, value)
+from engines.quince_dias.cards import (PUBLIC, can_pay, card, detach_situation, discard, from_hand, hand_floor,
+                                       is_character, lose_main, pay, reference, situation_kind, to_hand, value)
 
 
 def can_compensate(g: Ctx, role: str, spent: str | None) -> bool:
@@ -51,14 +52,11 @@ def targets(g: Ctx, role: str, user: str, ability: str, spent: str | None, used:
     if ability == "attract" and not can_compensate(g, role, spent):
         return []
     low, high = card(g, user)["ranges"][power]
-    manipulated = s["conf"]["manipulated"]
     keys = []
     for other, main, val, kind in (candidates(g, role, power, used) if found is None else found):
         if main == user or not low <= val <= high:
             continue
         if kind == "grandee_of_spain" if ability == "cancel" else kind == "loyal_to_the_cause":
-            continue
-        if ability == "manipulate" and main in manipulated:
             continue
         keys.append(other)
     if ability in ("cancel", "attract") and "relative" in s:
@@ -118,7 +116,7 @@ def resolve(g: Ctx, role: str, user: str, ability: str, key: str, used: tuple, s
         two_player.strike_relative(g, role, key[9:], ability)
         return
     if ability == "cancel":
-        cancel(g, key)
+        cancel(g, key, spent)
     elif ability == "replace":
         mine, theirs = s["main"][role], s["main"][key]
         s["main"][role], s["main"][key] = theirs, mine
@@ -130,25 +128,45 @@ def resolve(g: Ctx, role: str, user: str, ability: str, key: str, used: tuple, s
         to_hand(g, role, taken, PUBLIC)
         g.call("attract_pay", role=role, to=key, taken=taken)
     else:
-        s["conf"]["manipulated"].append(s["main"][key])
         g.call("manipulate", role=role, char=s["main"][key], used=[*used, s["main"][key]], spent=spent)
 
 
-def cancel(g: Ctx, key: str) -> None:
-    """2.1.1: the target goes to the Court discard pile; a Double Agent is replaced from the discard pile."""
+def cancel(g: Ctx, key: str, spent: str) -> None:
+    """2.1.1: the target goes to the Court discard pile; 2.3.4: a Double Agent's owner replaces him with another
+    Character of his choice from the Court discard pile (not the one Cancelled, nor the card that cancelled it)."""
     s = g.s
     main = s["main"][key]
-    double = situation_kind(g, main) == "double_agent"
+    exclude = [main, spent]
+    if situation_kind(g, main) == "double_agent" and any(is_character(c) and c not in exclude for c in s["discard"]):
+        detach_situation(g, main)          # he is replaced: his covered Character stays covered
+        s["main"][key] = None
+        discard(g, main)
+        g.call("double_agent", role=key, replaced=main, exclude=exclude)
+        return
     lose_main(g, key)
-    if double:
-        stand_in = next((c for c in reversed(s["discard"]) if is_character(c)), None)
-        if stand_in:
-            s["discard"].remove(stand_in)
-            if s["main"][key]:
-                s["covered"][key] = s["main"][key]
-            s["main"][key] = stand_in
-            g.log("log.double_agent", rule="double_agent", card=stand_in, replaced=main)
     discard(g, main)
+
+
+class DoubleAgent(Step):
+    """2.3.4: the owner of the Cancelled Double Agent chooses his replacement from the Court discard pile."""
+
+    def active(self, g: Ctx) -> list[str]:
+        return [g.frame["role"]]
+
+    def prompt(self, g: Ctx, role: str):
+        f = g.frame
+        pool = [c for c in reversed(g.s["discard"]) if is_character(c) and c not in f["exclude"]]
+        return text("prompt.double_agent", replaced=f["replaced"]), {"take": pool}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text("act.take", card=arg)
+
+    def on_take(self, g: Ctx, role: str, arg: str) -> None:
+        s = g.s
+        s["discard"].remove(arg)
+        s["main"][role] = arg
+        g.log("log.double_agent", rule="double_agent", card=arg, replaced=g.frame["replaced"])
+        g.end()
 
 
 class AttractPay(Step):
@@ -192,7 +210,7 @@ class AttractPay(Step):
 class Manipulate(Step):
     """2.1.4: use the manipulated Character's Court or Administrative Ability."""
 
-    goes_to = ("attract_pay", "manipulate", "invest", "spy_target", "enhance")
+    goes_to = ("attract_pay", "double_agent", "manipulate", "invest", "spy_target", "enhance")
 
     def active(self, g: Ctx) -> list[str]:
         return [g.frame["role"]]
@@ -204,7 +222,7 @@ class Manipulate(Step):
         keys = targets(g, role, f["char"], user["court_ability"], None, tuple(f["used"]))
         if keys:
             legal["use_court"] = keys
-        if "administrative_ability" in user:
+        if "administrative_ability" in user and f["char"] not in g.s["conf"]["lent"]:
             legal["use_admin"] = [None]
         if not legal:
             legal["no_effect"] = [None]
@@ -231,7 +249,8 @@ class Manipulate(Step):
 
     def on_use_admin(self, g: Ctx, role: str, arg: Any) -> None:
         f = g.frame
-        administrative.resolve(g, role, card(g, f["char"])["administrative_ability"], None, f["spent"])
+        g.s["conf"]["lent"].append(f["char"])
+        administrative.resolve(g, role, card(g, f["char"])["administrative_ability"], None)
         if g.frame is f:
             g.end()
 

@@ -20,7 +20,7 @@ class QuinceDiasOptions(BaseModel):
 class QuinceDias(StepGame):
     id = "15-dias"
     title = "15 Días: The Spanish Golden Age"
-    version = "2"
+    version = "3"
     Options = QuinceDiasOptions
     max_actions = 20_000
     messages_dir = pathlib.Path(__file__).parent / "messages"
@@ -37,6 +37,7 @@ class QuinceDias(StepGame):
         "leave_discard": turn.LeaveDiscard(),
         "hire_estate": conspirators.HireEstate(),
         "attract_pay": court.AttractPay(),
+        "double_agent": court.DoubleAgent(),
         "manipulate": court.Manipulate(),
         "invest": administrative.Invest(),
         "spy_target": administrative.SpyTarget(),

@@ -79,7 +79,7 @@ class Turn(Step):
     """One player's turn: the Conspirator decision of his first turn in the phase, the Special Action, the
     Common Action."""
 
-    goes_to = ("attract_pay", "manipulate", "invest", "spy_target", "enhance", "leave_discard", "hire_estate")
+    goes_to = ("attract_pay", "double_agent", "manipulate", "invest", "spy_target", "enhance", "leave_discard", "hire_estate")
 
     def active(self, g: Ctx) -> list[str]:
         return [g.frame["role"]]
@@ -135,7 +135,8 @@ class Turn(Step):
         s = g.s
         from_hand(g, role, arg)
         s["covered"][role] = arg
-        g.log("log.covers", rule="covered", role=role, card=arg, under=s["main"][role])
+        g.log("log.covers", rule="covered", role=role, under=s["main"][role])
+        g.log("log.you_cover", to=[role], rule="covered", card=arg, under=s["main"][role], refs=[arg])
         g.frame["stage"] = "common"
 
     def on_estate(self, g: Ctx, role: str, arg: str) -> None:
@@ -176,9 +177,10 @@ class Turn(Step):
         end_turn(g)
 
     def on_leave(self, g: Ctx, role: str, arg: Any) -> None:
-        g.s["left"][role] = True
+        s = g.s
+        s["left"][role] = True
         g.log("log.leaves", rule="leave", role=role)
-        if len(g.s["hands"][role]) > LEAVE_KEEP:
+        if len(s["hands"][role]) > LEAVE_KEEP or (s["phase"] == "individual" and s["hands"][role]):
             g.frame["stage"] = OVER
             g.call("leave_discard", role=role)
         else:
@@ -197,20 +199,32 @@ def end_turn(g: Ctx) -> None:
 
 
 class LeaveDiscard(Step):
-    """2.6: the player who leaves discards down to 4 cards, then keeps his hand face down."""
+    """2.6 (line 268): the player who leaves "discards until he has 4 cards in hand in case of the Family
+    Confrontation, or 4 or less cards in hand in case of the Individual Confrontation": down to 4 in both, and in
+    the Individual Confrontation he may go on discarding as far as he likes; then he keeps his hand face down."""
 
     def active(self, g: Ctx) -> list[str]:
         return [g.frame["role"]]
 
     def prompt(self, g: Ctx, role: str):
         hand = g.s["hands"][role]
-        return text("prompt.leave_discard", n=len(hand) - LEAVE_KEEP), {"discard": list(hand)}
+        legal = {"discard": list(hand)}
+        if len(hand) <= LEAVE_KEEP:
+            legal["keep_hand"] = [None]
+            return text("prompt.leave_discard_more", n=len(hand)), legal
+        return text("prompt.leave_discard", n=len(hand) - LEAVE_KEEP), legal
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        if verb == "keep_hand":
+            return text("act.keep_hand", n=len(g.s["hands"][role]))
         return text("act.discard", card=arg)
 
     def on_discard(self, g: Ctx, role: str, arg: str) -> None:
+        s = g.s
         discard_from_hand(g, role, arg)
         g.log("log.discards", rule="leave", role=role, card=arg)
-        if len(g.s["hands"][role]) <= LEAVE_KEEP:
+        if not s["hands"][role] or (s["phase"] == "family" and len(s["hands"][role]) <= LEAVE_KEEP):
             g.end()
+
+    def on_keep_hand(self, g: Ctx, role: str, arg: Any) -> None:
+        g.end()

@@ -23,6 +23,13 @@ def card_view(g: Ctx, cid: str) -> dict:
     return out
 
 
+def covered_view(g: Ctx, cid: str) -> dict:
+    """1.2: a covered Character shows only its Power levels (and the Special Situation played on it, face up)."""
+    sit = g.s["sit"].get(cid)
+    return {"kind": "covered", "powers": {p: value(g, cid, p) for p in POWERS},
+            "situation": {"id": sit, "name": card(g, sit)["name"], "kind": card(g, sit)["kind"]} if sit else None}
+
+
 def prince_view(g: Ctx, pid: str) -> dict:
     p = card(g, pid)
     return {"id": pid, "name": p["name"], "points": p["individual_points"], "bells": p["bells"]}
@@ -52,7 +59,7 @@ def public_view(g: Ctx) -> dict:
             "role": r, "label": g.game.role_label(r), "family": f,
             "hand": len(s["hands"][r]), "estate": len(s["estate"][r]), "ducats": s["ducats"][r],
             "main": card_view(g, s["main"][r]) if s["main"][r] else None,
-            "covered": card_view(g, s["covered"][r]) if s["covered"][r] else None,
+            "covered": covered_view(g, s["covered"][r]) if s["covered"][r] else None,
             "left": s["left"][r], "has_chosen": r in s["chosen"],
             "reference": reference(s, r) if s["phase"] else None,
             "total": player_total(g, r) if s["phase"] else None,
@@ -81,6 +88,7 @@ def public_view(g: Ctx) -> dict:
         "players": players, "turn": turn, "decision": decision(s),
         "order": list(conf.get("queue", [])), "initiative_zero": list(conf.get("zero", [])),
         "round_of_turns": conf.get("round_of_turns"), "results": s["results"][-2:],
+        "lent": [c for c in conf.get("lent", []) if c in s["main"].values()],  # Main Characters: public
     }
     if "consp" in s:
         view["conspirators_available"] = [card_view(g, c) for c in s["consp"]["available"]]
@@ -92,6 +100,7 @@ def private_view(g: Ctx, role: str) -> dict:
     out = {"hand": [card_view(g, c) for c in s["hands"][role]],
            "estate": [card_view(g, c) for c in s["estate"][role]],
            "chosen": card_view(g, s["chosen"][role]) if role in s["chosen"] else None,
+           "covered": card_view(g, s["covered"][role]) if s["covered"][role] else None,
            "family": s["family"][role]}
     if "consp" in s:
         out["conspirators_aside"] = [card_view(g, c) for c in s["consp"]["reserve"][role]]
@@ -105,7 +114,8 @@ def private_view(g: Ctx, role: str) -> dict:
 
 def secrets(s: dict) -> dict[str, list[str]]:
     """Every hidden card -> the roles that may see it now: the decks' cards nobody, a hand, the Estate, a face-down
-    choice and a waiting or plotting Conspirator their owner (and whoever else knows where it is)."""
+    choice, a covered Character (1.2: only its Power levels show) and a waiting or plotting Conspirator their owner
+    (and whoever else knows where it is)."""
     known = s["known"]
     out: dict[str, list[str]] = {c: [] for c in s["deck"]}
     out.update((p, []) for p in s["princes"])
@@ -125,6 +135,8 @@ def secrets(s: dict) -> dict[str, list[str]]:
             out[cid] = [role]
         if role in s["chosen"]:
             out[s["chosen"][role]] = [role]
+        if s["covered"][role]:
+            out[s["covered"][role]] = [role]
     if "consp" in s:
         for role, waiting in s["consp"]["reserve"].items():
             for cid in waiting:

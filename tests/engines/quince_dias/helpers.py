@@ -86,7 +86,7 @@ def confrontation(s: dict, phase: str, *, powers: dict, mains: dict, turn: str |
     for role, card in (covered or {}).items():
         take(s, card)
         s["covered"][role] = card
-    s["conf"] = {"queue": [], "zero": [], "last": None, "round_of_turns": 1, "manipulated": []}
+    s["conf"] = {"queue": [], "zero": [], "last": None, "round_of_turns": 1, "lent": []}
     s["stack"] = [{"step": "turn_order"}]
     if turn:
         s["stack"].append({"step": "turn", "role": turn, "stage": stage})

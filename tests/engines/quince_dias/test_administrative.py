@@ -40,15 +40,22 @@ def test_no_ducat_no_paid_administrative_ability():
     assert offered(s, "player1", "admin") == []
 
 
-def test_control_card_is_face_up_again_at_each_confrontation():
-    """RULINGS OQ-01: the first Administrative Ability of each Confrontation is free."""
+def test_control_card_is_refreshed_in_drawing_hands_not_at_each_confrontation():
+    """Lines 95 and 230: "This card will be flipped again (faceup) at the beginning of each Drawing Hands phase";
+    it stays face down from the Family into the Individual Confrontation (RULINGS OQ-01)."""
+    from .helpers import run
     s = fresh(players=4)
     s["control_free"] = False
     s["powers"] = dict(IND)
     s["stack"] = [{"step": "confrontation_start", "kind": "individual"}]
-    from .helpers import run
     run(s)
-    assert s["control_free"] is True
+    assert s["control_free"] is False
+    s2 = fresh(players=4)
+    s2["control_free"] = False
+    s2["round"] = 2
+    s2["stack"] = [{"step": "drawing_hands"}]
+    run(s2)
+    assert s2["control_free"] is True
 
 
 def test_invest_discards_up_to_two_and_draws_one_more():
@@ -92,13 +99,15 @@ def test_spy_sees_a_hand_takes_a_card_and_trades_or_pays():
     assert spied_card not in str(GAME.view(s, "player2"))
 
 
-def test_enhance_takes_any_card_from_the_discard_pile_but_not_itself():
+def test_enhance_takes_any_card_from_the_discard_pile():
+    """2.2.4 (line 237): "The player searches the Court discard pile and he draws a card": any card, even the
+    Enhance card just discarded (a no-op that costs the free ability or a Ducat)."""
     card = cid("Successful Playwright")     # Enhance
     s = my_turn([card])
     s["discard"].append(s["deck"].pop())
     wanted = s["discard"][-1]
     s = play(s, "player1", "admin", card)
-    assert ("take", card) not in offered(s, "player1")
+    assert ("take", card) in offered(s, "player1")
     s = play(s, "player1", "take", wanted)
     assert wanted in s["hands"]["player1"] and wanted not in s["discard"]
 
@@ -125,3 +134,31 @@ def test_spy_in_the_family_confrontation_never_leaves_a_hand_below_three():
     assert ("pay", None) not in offered(s, "player1")           # he must trade a card
     s = play(s, "player1", "give", s["hands"]["player1"][0])
     assert len(s["hands"]["player2"]) == 3 and len(s["hands"]["player1"]) == 4
+
+
+def test_spy_trades_one_of_his_own_cards_not_the_one_he_took():
+    """2.2.3 (line 236): "he trades a card from his hand for a card from the opponent's hand": the card just taken
+    is the opponent's, so it cannot be handed back (Spy would be a free look and a free draw)."""
+    card = cid("English Ambassador")        # Spy
+    s = my_turn([card], filler=1)
+    s = play(s, "player1", "admin", card)
+    s = play(s, "player1", "spy", "player2")
+    taken = s["hands"]["player2"][0]
+    own = s["hands"]["player1"][0]
+    s = play(s, "player1", "take", taken)
+    assert ("give", taken) not in offered(s, "player1")
+    assert ("give", own) in offered(s, "player1")
+
+
+def test_spy_without_a_card_of_his_own_must_pay_or_cannot_spy():
+    """2.2.3: with no card of his own to trade the spy gives 1 Ducat; with neither he sees no hand, only draws."""
+    card = cid("English Ambassador")        # Spy
+    s = my_turn([card], filler=0)
+    s = play(s, "player1", "admin", card)
+    s = play(s, "player1", "spy", "player2")
+    s = play(s, "player1", "take", s["hands"]["player2"][0])
+    assert [v for v, _ in offered(s, "player1")] == ["pay"]
+    s2 = my_turn([card], filler=0)
+    s2["ducats"]["player1"] = 0
+    s2 = play(s2, "player1", "admin", card)
+    assert s2["stack"][-1]["step"] != "spy_target" and len(s2["hands"]["player1"]) == 1

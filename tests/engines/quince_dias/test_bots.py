@@ -53,3 +53,58 @@ def test_heuristic_bot_only_plays_offered_actions_with_conspirators_and_eight_pl
             action = heuristic_bot(GAME, GAME.view(state, role), role, rnd)
             assert action in flat(GAME.legal(state, role))
             state = GAME.apply(state, role, *action)
+
+
+def _table(s: dict, role: str):
+    from engines.quince_dias.bots import Table
+    t = Table(GAME, GAME.view(s, role), role)
+    return t, t.advantage()
+
+
+def test_heuristic_bot_passes_while_behind_and_leaves_when_ahead():
+    """2.5 / 2.6: passing costs a card but keeps the player in the phase; leaving ends it for him."""
+    from .helpers import cid, confrontation, fresh, set_hand
+    ind = {"olivares": "clerical", "lerma": "society", "individual": "government"}
+    s = fresh(players=4)
+    confrontation(s, "individual", powers=ind, mains={"player1": cid("Royal Page"), "player2": cid("English Ambassador")},
+                  turn="player1", stage="common")
+    set_hand(s, "player1", [], filler=4)
+    t, base = _table(s, "player1")
+    weakest = min(t.hand, key=t.ref_value)
+    assert base < 0
+    assert SCORERS["turn"](t, "pass", weakest, base) > SCORERS["turn"](t, "leave", None, base)
+    t2, base2 = _table(s, "player2")
+    assert base2 > 0
+    assert SCORERS["turn"](t2, "pass", t2.hand[0], base2) < SCORERS["turn"](t2, "leave", None, base2)
+
+
+def test_heuristic_bot_lets_an_ally_play_first_and_hires_a_conspirator_early():
+    from .helpers import fresh
+    s = fresh(players=4, conspirators=True)
+    s["phase"] = "family"
+    s["powers"] = {"olivares": "clerical", "lerma": "society", "individual": "government"}
+    s["conf"] = {"queue": [], "zero": [], "last": None, "round_of_turns": 1, "lent": []}
+    me = "player1"
+    ally = next(r for r in s["members"][s["family"][me]] if r != me)
+    foe = s["members"]["lerma" if s["family"][me] == "olivares" else "olivares"][0]
+    t, base = _table(s, me)
+    assert SCORERS["choose_next"](t, "next", ally, base) > SCORERS["choose_next"](t, "next", foe, base)
+    favour = next(c for c in GAME.cards if c.startswith("qd:consp:") and GAME.cards[c]["plot"] == "favour")
+    assert SCORERS["turn"](t, "hire", favour, base) > SCORERS["turn"](t, "skip", None, base)
+    assert SCORERS["turn"](t, "conspire", [favour, "plot"], base) > SCORERS["turn"](t, "keep", None, base)
+
+
+def test_heuristic_bot_weighs_manipulate_by_the_court_ability_it_borrows():
+    """2.1.4: Manipulating a Character whose Cancel reaches the leader is worth what that Cancel gains."""
+    from .helpers import cid, confrontation, fresh, set_hand
+    from engines.quince_dias.bots import _manipulate_gain
+    ind = {"olivares": "clerical", "lerma": "society", "individual": "government"}
+    s = fresh(players=4)
+    confrontation(s, "individual", powers=ind,
+                  mains={"player1": cid("Royal Page"), "player2": cid("Queen's High Steward"),
+                         "player3": cid("Apostolic Nuncio")}, turn="player1", stage="common")
+    set_hand(s, "player1", [], filler=3)
+    t, base = _table(s, "player1")
+    # the Steward's Cancel (Government 2-6) reaches the leader's Nuncio (6): worth more than a free ability
+    assert GAME.cards[cid("Queen's High Steward")]["court_ability"] == "cancel"
+    assert _manipulate_gain(t, "player2", base) > 1

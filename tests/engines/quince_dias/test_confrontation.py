@@ -127,11 +127,11 @@ def test_individual_confrontation_tie_discards_face_up_and_its_bells_count():
                   mains={"player1": cid("Apostolic Nuncio"), "player2": cid("Secretary of the Treasury")})
     for role in s["roles"]:
         set_hand(s, role, [])
-    s["princes"].append(cid("Infante Carlos"))          # 2 Bells on top of the Affection deck
+    s["princes"].append(cid("Philip, Prince of Asturias"))          # 2 Bells on top of the Affection deck
     run(s)
     assert s["results"][-1]["totals"]["player1"] == 6 == s["results"][-1]["totals"]["player2"]
     assert s["results"][-1]["winner"] is None
-    assert s["prince_discards"][-1] == {"side": "individual", "id": cid("Infante Carlos")}
+    assert s["prince_discards"][-1] == {"side": "individual", "id": cid("Philip, Prince of Asturias")}
     assert s["bells"] == 2
 
 
@@ -142,8 +142,8 @@ def test_individual_winner_takes_the_prince_card_with_its_points():
                   covered={"player2": cid("Grand Commissioner for Oaths")})
     for role in s["roles"]:
         set_hand(s, role, [])
-    s["princes"].append(cid("Infanta Margarita"))
+    s["princes"].append(cid("Infante Carlos"))
     assert player_total(ctx(s), "player2") == 11
     run(s)
-    assert s["own_princes"]["player2"] == [cid("Infanta Margarita")]
+    assert s["own_princes"]["player2"] == [cid("Infante Carlos")]
     assert s["bells"] == 1

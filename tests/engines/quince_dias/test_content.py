@@ -67,10 +67,36 @@ def test_reconstruction_principles():
 
 
 def test_prince_bells_allow_the_end_of_game_diagram():
-    """Victory Check diagram: cards with 0, 1 and 2 Bells; at least three with 1 and two with 2."""
+    """Victory Check diagram (line 154): cards with 0, 1 and 2 Bells (its addends), three with 1 (1+1+1), no card
+    with 3 or more; "certain" cards carry Bells (lines 62, 133): at most half of them."""
     bells = Counter(p["bells"] for p in GAME.content()["princes"])
-    assert bells[0] >= 1 and bells[1] >= 3 and bells[2] >= 2 and max(bells) <= 2
+    assert bells[0] >= 1 and bells[1] >= 3 and bells[2] >= 1 and max(bells) <= 2
+    assert sum(n for b, n in bells.items() if b) <= 4
     assert all(p["family_points"] == 5 for p in GAME.content()["princes"])
+
+
+def test_most_games_last_the_four_rounds():
+    """Line 84: "15 Días can be played in up to 4 game rounds": the Bells end a game early only sometimes. Every
+    order of the 4 individual sides a game reveals (2 Prince cards a round, lines 119, 133) is counted."""
+    from itertools import permutations
+    bells = [p["bells"] for p in GAME.content()["princes"]]
+    full = early = 0
+    for order in permutations(range(len(bells)), 4):
+        shown = [bells[i] for i in order]
+        if sum(shown[:3]) >= 3:
+            early += 1
+        else:
+            full += 1
+    assert full / (full + early) >= 2 / 3
+
+
+def test_prince_cards_are_philip_iiis_family_alive_in_march_1621():
+    """Line 146: the third Bell "represents the death of Philip III" (31 March 1621): the Prince cards are people
+    alive then; Infanta Margarita (died 1617) and Infante Alfonso (died 1612) are not."""
+    names = {p["name"] for p in GAME.content()["princes"]}
+    assert not names & {"Infanta Margarita", "Infante Alfonso"}
+    assert "Queen Isabel of Bourbon" not in names        # queen only from 31 March 1621
+    assert all(p["source"] in ("rulebook", "reconstructed") for p in GAME.content()["princes"])
 
 
 def test_no_card_id_contains_another():

@@ -59,15 +59,24 @@ def test_cancel_discards_the_target_and_grandee_of_spain_prevents_it():
     assert ("court", [killer, OSCAR]) not in offered(s, GONZO)
 
 
-def test_double_agent_is_replaced_from_the_discard_pile():
+def test_double_agent_owner_chooses_the_replacement_from_the_discard_pile():
+    """2.3.4 (line 252): "he is replaced by another Character from the Court discard pile": any Character of the
+    pile, chosen by the Double Agent's owner (not the Cancelled one, nor the card that cancelled him)."""
     killer = cid("English Ambassador")
     s = individual({GONZO: cid("Cardinal"), OSCAR: cid("Apostolic Nuncio")}, [killer])
     attach(s, cid("Apostolic Nuncio"), "Double Agent")
-    take(s, cid("Royal Page"))
-    s["discard"].append(cid("Royal Page"))
+    for name in ("Royal Page", "Lord High Steward"):
+        take(s, cid(name))
+        s["discard"].append(cid(name))
     s = play(s, GONZO, "court", [killer, OSCAR])
-    assert s["main"][OSCAR] == cid("Royal Page")
+    assert s["stack"][-1]["step"] == "double_agent"
+    choices = {a for _, a in offered(s, OSCAR, "take")}
+    assert choices == {cid("Royal Page"), cid("Lord High Steward")}
+    assert offered(s, GONZO) == []
+    s = play(s, OSCAR, "take", cid("Royal Page"))          # not the latest: his choice
+    assert s["main"][OSCAR] == cid("Royal Page") and cid("Lord High Steward") in s["discard"]
     assert cid("Apostolic Nuncio") in s["discard"] and cid("Double Agent") in s["discard"]
+    assert s["conf"]["last"] == GONZO                   # his turn is over
 
 
 def test_loyal_to_the_cause_stops_replace_attract_and_manipulate_but_not_cancel():
@@ -135,19 +144,25 @@ def test_manipulate_chain_and_free_administrative_ability():
     s = play(s, GONZO, "use_admin")                           # the Commissioner's Enhance: free
     assert s["ducats"][GONZO] == ducats and s["control_free"] is False
     assert s["stack"][-1]["step"] == "enhance"
-    assert ("take", puppeteer) not in offered(s, GONZO)       # the Manipulate card cannot come back
+    assert ("take", puppeteer) in offered(s, GONZO)           # 2.2.4: "searches the Court discard pile"
     s = play(s, GONZO, "take", offered(s, GONZO)[0][1])
     assert len(s["hands"][GONZO]) == hand
 
 
-def test_a_character_is_manipulated_once_per_confrontation():
-    """RULINGS › Manipulate: otherwise Manipulate + a free Enhance could loop for ever."""
+def test_a_character_lends_its_administrative_ability_once_per_confrontation():
+    """RULINGS › Manipulate: a free Administrative Ability keeps the hand as large as it was, so each Character
+    lends it once per Confrontation; it can still be Manipulated (2.1.4) for its Court Ability."""
     puppeteer, again = cid("The King's Grand Master of the Hunt"), cid("Royal Almoner")
-    s = individual({GONZO: cid("Cardinal"), "player2": cid("Grand Commissioner for Oaths")}, [puppeteer, again])
+    commissioner = cid("Grand Commissioner for Oaths")
+    s = individual({GONZO: cid("Cardinal"), "player2": commissioner}, [puppeteer, again])
+    s["discard"].append(s["deck"].pop())
     s = play(s, GONZO, "court", [puppeteer, "player2"])
-    s = play(s, GONZO, "no_effect") if offered(s, GONZO, "no_effect") else play(s, GONZO, "use_admin")
+    s = play(s, GONZO, "use_admin")
+    s = play(s, GONZO, "take", puppeteer)                      # the Manipulate card back: allowed, once
     s["stack"] = s["stack"][:1] + [{"step": "turn", "role": GONZO, "stage": "common"}]
-    assert not [a for a in offered(s, GONZO, "court") if a[1] == [again, "player2"]]
+    assert ("court", [puppeteer, "player2"]) in offered(s, GONZO)
+    s = play(s, GONZO, "court", [puppeteer, "player2"])
+    assert ("use_admin", None) not in offered(s, GONZO)
 
 
 def test_manipulated_manipulate_chains_to_a_further_character():

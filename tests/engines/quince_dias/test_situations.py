@@ -37,11 +37,13 @@ def test_charged_and_accused_takes_three_never_below_zero():
 
 
 def test_a_covered_character_can_receive_one_situation_one_per_character():
+    """2.3 (line 245): "a covered Character could have 1 Special Situation"; it is named by its place, not its
+    card (1.2: only its Power levels show)."""
     s = table()
     steward = cid("Lord High Steward")
-    assert ("situation", [cid("Safe in Position"), steward]) in offered(s, "player1")
+    assert ("situation", [cid("Safe in Position"), "covered:player1"]) in offered(s, "player1")
     attach(s, steward, "Grandee of Spain")
-    assert ("situation", [cid("Safe in Position"), steward]) not in offered(s, "player1")
+    assert ("situation", [cid("Safe in Position"), "covered:player1"]) not in offered(s, "player1")
 
 
 def test_situations_go_to_the_discard_pile_at_the_end_of_the_phase():

@@ -123,11 +123,12 @@ def test_leave_the_phase_discards_down_to_four_and_hides_the_hand():
     assert s["left"]["player1"]
     for _ in range(3):
         s = play(s, "player1", "discard", s["hands"]["player1"][0])
+    s = play(s, "player1", "keep_hand")
     assert len(s["hands"]["player1"]) == 4
     assert s["stack"][-1]["step"] != "leave_discard"
     # his hand cannot be spied, his Main Character can still be attacked and counts
     from engines.quince_dias.administrative import spy_targets
-    assert "player1" not in spy_targets(s, "player2")
+    assert "player1" not in spy_targets(ctx(s), "player2")
     assert player_total(ctx(s), "player1") == 6
 
 
@@ -136,4 +137,36 @@ def test_leave_with_four_cards_or_fewer_keeps_them():
     set_hand(s, "player1", [], filler=3)
     s["stack"][-1]["stage"] = "common"
     s = play(s, "player1", "leave")
+    s = play(s, "player1", "keep_hand")
     assert len(s["hands"]["player1"]) == 3 and s["left"]["player1"]
+
+
+def test_leave_the_individual_confrontation_with_four_or_less():
+    """2.6 (line 268): "discards until he has ... 4 or less cards in hand in case of the Individual
+    Confrontation": down to 4 at least, and he may keep fewer."""
+    s = rosa_with_the_nuncio([])
+    set_hand(s, "player1", [], filler=6)
+    s["stack"][-1]["stage"] = "common"
+    s = play(s, "player1", "leave")
+    assert ("keep_hand", None) not in offered(s, "player1")           # 6 cards: not yet 4
+    s = play(s, "player1", "discard", s["hands"]["player1"][0])
+    s = play(s, "player1", "discard", s["hands"]["player1"][0])
+    assert ("keep_hand", None) in offered(s, "player1")
+    s = play(s, "player1", "discard", s["hands"]["player1"][0])
+    s = play(s, "player1", "keep_hand")
+    assert len(s["hands"]["player1"]) == 3 and s["stack"][-1]["step"] != "leave_discard"
+
+
+def test_leave_the_family_confrontation_keeps_exactly_four():
+    """2.6 (line 268): "discards until he has 4 cards in hand in case of the Family Confrontation"."""
+    s = fresh(players=4)
+    confrontation(s, "family", powers={"olivares": "government", "lerma": "society", "individual": "clerical"},
+                  mains={"player1": cid("Cardinal")}, turn="player1", stage="common")
+    set_hand(s, "player1", [], filler=6)
+    s = play(s, "player1", "leave")
+    assert ("keep_hand", None) not in offered(s, "player1")
+    s = play(s, "player1", "discard", s["hands"]["player1"][0])
+    s = play(s, "player1", "discard", s["hands"]["player1"][0])
+    assert len(s["hands"]["player1"]) == 4 and s["stack"][-1]["step"] != "leave_discard"
+
+

@@ -40,9 +40,32 @@ def test_table_shows_mains_totals_and_whose_turn():
     set_hand(s, "player1", [], filler=3)
     public = GAME.view(s, "player3")["public"]
     me = public["players"][0]
-    assert me["main"]["name"] == "Apostolic Nuncio" and me["covered"]["name"] == "Lord High Steward"
+    assert me["main"]["name"] == "Apostolic Nuncio"
+    assert me["covered"] == {"kind": "covered", "powers": {"government": 7, "society": GAME.cards[cid(
+        "Lord High Steward")]["society"], "clerical": GAME.cards[cid("Lord High Steward")]["clerical"]},
+        "situation": None}
     assert me["total"] == 13 and public["turn"] == "player1"
     assert public["individual_power"] == "government"
+
+
+def test_a_covered_character_shows_only_its_power_levels():
+    """1.2 (line 187): the covered Character is "played under the Main Character, but showing only its Power
+    levels": its identity is a secret of its owner; the log says only that he covers a Character."""
+    from .helpers import readable
+    steward = cid("Lord High Steward")
+    s = fresh(players=4)
+    confrontation(s, "individual", powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
+                  mains={"player1": cid("Apostolic Nuncio"), "player2": cid("Cardinal")}, turn="player1")
+    set_hand(s, "player1", [steward], filler=3)
+    played = GAME.play(s, "player1", "cover", steward)
+    s = played.state
+    assert GAME.secrets(s)[steward] == ["player1"]
+    assert steward not in str(GAME.view(s, "player2")) and steward not in str(GAME.view(s, None))
+    assert GAME.view(s, "player1")["private"]["covered"]["name"] == "Lord High Steward"
+    assert [e["msg"] for e in readable(played.log, "player2")] == ["log.covers"]
+    assert steward not in str(readable(played.log, "player2"))
+    assert "covers a Character" in GAME.renderer().text(
+        {"msg": "log.covers", "args": readable(played.log, None)[0]["args"]})
 
 
 def test_log_names_cards_never_ids():
