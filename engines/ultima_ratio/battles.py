@@ -11,7 +11,9 @@ the caller applies to the board. Stacking and supply are ``logistics.py``'s rule
 """
 from __future__ import annotations
 
-from typing import Any
+import json
+from collections.abc import Mapping
+from typing import Any, Callable
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
@@ -50,7 +52,7 @@ def stacking_room(s: dict, board: Board, area: str, power: str) -> int:
 def supplied(s: dict, board: Board, area: str, power: str) -> bool:
     """15.2 (``logistics.can_supply``): a subjugation or a siege is possible adjacent to a controlled area, to an
     own supplied troop without an enemy fortress, or in a port on a sea free of enemy fleets."""
-    near = {a: st.neighbours(s, board, a) for a in s["areas"]}
+    near = _Lazy(lambda a: st.neighbours(s, board, a) if a in board.areas else [])
     troop_areas = {st.loc_area(s["units"][u]["loc"]) for u in st.units_of(s, power, "troop", "map")} - {None}
     forts = [a for a, info in s["areas"].items() if info["fortress"] and info["fortress"]["built"]
              and st.hostile(s, power, info["fortress"]["power"])]
@@ -58,7 +60,27 @@ def supplied(s: dict, board: Board, area: str, power: str) -> bool:
                     and st.loc_sea(i["loc"]) and st.hostile(s, power, i["power"])}
     return logistics.can_supply(area, near, controlled=[a for a in s["areas"] if st.controls(s, power, a)],
                                 troop_areas=troop_areas, enemy_fortresses=forts,
-                                seas={a: board.areas[a].seas for a in s["areas"]}, enemy_fleet_seas=hostile_seas)
+                                seas=_Lazy(lambda a: board.areas[a].seas if a in board.areas else []),
+                                enemy_fleet_seas=hostile_seas)
+
+
+class _Lazy(Mapping):
+    """A look-up computed on demand (supply looks at a few areas, not the whole map)."""
+
+    def __init__(self, get: Callable[[str], Any]):
+        self._get = get
+
+    def __getitem__(self, key: str) -> Any:
+        return self._get(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self._get(key)
+
+    def __iter__(self):
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
 
 
 # ----- 17. Leaders with their units ---------------------------------------------------------------------------------
@@ -98,7 +120,7 @@ def fortress_id(area: str) -> str:
 
 def call(g: Ctx, kind: str, battle: Any, **powers: str | None) -> None:
     """Start the combat ``kind`` on ``battle``; the caller's ``resume`` receives the result as data."""
-    g.call("combat", kind=kind, battle=combat.as_data(battle), decisions={},
+    g.call("combat", kind=kind, battle=_json(combat.as_data(battle)), decisions={},
            powers={"attacker": powers["attacker"], "defender": powers["defender"]})
 
 
@@ -126,14 +148,14 @@ class Combat(Step):
         out = module.resolve(combat.from_data(cls, f["battle"]), f["decisions"], g, g.game.board.tables)
         if isinstance(out, combat.Pending):
             power = f["powers"][out.side]
-            f["decisions"] = out.decisions
+            f["decisions"] = _json(out.decisions)
             if power in g.s["powers"]:
                 f["asking"] = out.key
                 g.call("combat_decision", power=power, key=out.key, side=out.side, kind=out.kind,
-                       options=out.options, pick=list(out.pick) if out.pick else None,
-                       info=_plain(out.info), chosen=[])
+                       options=_json(out.options), pick=list(out.pick) if out.pick else None,
+                       info=_json(_plain(out.info)), chosen=[])
                 return
-            f["decisions"] = {**out.decisions, out.key: automaton_answer(out)}
+            f["decisions"] = _json({**out.decisions, out.key: automaton_answer(out)})
             return
         for key, args in out.facts():
             if "side" in args:
@@ -141,11 +163,16 @@ class Combat(Step):
             if "dice" in args:
                 args["dice"] = [f"Q{c}:{roll}→{res}{'+1' if bonus else ''}" for c, roll, res, bonus in args["dice"]]
             g.log(key, rule=RULE[f["kind"]], **args)
-        g.end({**combat.as_data(out), "powers": f["powers"]})
+        g.end(_json({**combat.as_data(out), "powers": f["powers"]}))
 
     def resume(self, g: Ctx, result: Any) -> None:
         f = g.frame
-        f["decisions"] = {**f["decisions"], f.pop("asking"): result}
+        f["decisions"] = _json({**f["decisions"], f.pop("asking"): result})
+
+
+def _json(data: Any) -> Any:
+    """Plain JSON (tuples become lists) for the state."""
+    return json.loads(json.dumps(data))
 
 
 def _plain(info: dict) -> dict:
