@@ -126,11 +126,14 @@ def call(g: Ctx, kind: str, battle: Any, **powers: str | None) -> None:
 
 def automaton_answer(pending: combat.Pending) -> Any:
     """The automata's choices (RULINGS: the Emirates, rebels and independents): every unit fights, the worst units
-    are lost first, the defender marks the smallest battlefield, the first of the other options."""
+    are lost first, the defender marks the smallest battlefield, no conscripts and no capitulation, the first of
+    the other options."""
     options = pending.options
     if pending.pick is None:
         if pending.kind == "battlefield":
             return min(options)
+        if pending.kind in ("conscript", "capitulate"):
+            return False
         return next((o for o in options if o not in (None, False)), options[0])
     lo, hi = pending.pick
     return list(options[:hi] if pending.kind == "fight" else options[:lo])
