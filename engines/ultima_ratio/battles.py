@@ -256,10 +256,17 @@ def apply_losses(g: Ctx, result: dict, area: str) -> None:
 
 
 def eliminate(g: Ctx, uid: str) -> None:
-    """A unit eliminated in combat goes to the box of the turn, its leaders with it (13.1.7, 17.1)."""
-    st.move_unit(g.s, uid, "eliminated")
-    for lid in leaders_on(g.s, [uid]):
-        del g.s["leaders"][lid]
+    """A unit eliminated in combat goes to the box of the turn; its leaders go with it, back to the pool
+    (13.1.7, 17.1; ``leaders.eliminate``). RULINGS: the flow does not yet offer to reattach them first (17.1)."""
+    from engines.ultima_ratio import leader_flow, leaders
+
+    s = g.s
+    st.move_unit(s, uid, "eliminated")
+    gone = leaders_on(s, [uid])
+    if gone:
+        kept, s["leader_pool"] = leaders.eliminate(leader_flow.state_leaders(s), s["leader_pool"],
+                                                   g.game.board.leaders, gone)
+        s["leaders"] = {ld["id"]: {k: ld[k] for k in ("power", "unit", "extraordinary")} for ld in kept}
 
 
 STEPS = {"combat": Combat(), "combat_decision": CombatDecision()}

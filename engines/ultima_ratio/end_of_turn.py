@@ -35,6 +35,8 @@ class TurnEnd(Step):
                     g.call("flip_veterans", power=power, count=count)
                     return
             s["casus_belli"] = []                                    # 23.1.2: "as well as some control markers"
+            for info in s["leaders"].values():                       # 17.3.3: extraordinary leaders turn ordinary
+                info["extraordinary"] = False
             f["phase"] = "disband"
             f["queue"] = list(s["seats"])
         if f["phase"] == "disband":
