@@ -109,6 +109,9 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
         for verb in ("intercept", "keep", "no_interception"):
             if verb in legal:
                 return verb, legal[verb][0]
+    if step == "build_leader":
+        return ("side", "ordinary") if "side" in legal else next((v, legal[v][0]) for v in ("target", "replace")
+                                                                  if v in legal)
     if step == "combat_decision":
         return _combat_choice(public, legal)
     if step == "merchants_enter":
