@@ -31,22 +31,22 @@ def troop_grades(g: Ctx, power: str) -> list[str]:
     return out
 
 
+def troop_fits(s: dict, b, power: str, area: str) -> bool:
+    """A troop may be placed (built 9.1, regrouped 9.5) in a controlled area, not besieged, never in a revolt
+    (18.3), free of enemies, within the stacking limit (15.1) and the power's interest."""
+    info = s["areas"][area]
+    return st.controls(s, power, area) and not info["marker"] and not info["siege"] \
+        and not st.enemy_troops_in(s, area, power) and battles.stacking_room(s, b, area, power) >= 1 \
+        and st.interest_ok(s, b, power, area)
+
+
 def troop_places(g: Ctx, power: str, grade: str) -> list[str]:
     """9.1: 2-3 troops in any controlled (not besieged) possession; 3-4 troops in the theater with more of the
-    power's home areas; never in a revolt (18.3), within the stacking limit (15.1) and the power's interest."""
+    power's home areas (``troop_fits``)."""
     s, b = g.s, board(g)
     theater = st.home_theater(s, b, power) if grade == "3-4" else None
-    out = []
-    for area in st.possessions(s, power):
-        if not st.controls(s, power, area) or s["areas"][area]["marker"] or s["areas"][area]["siege"]:
-            continue
-        if theater is not None and b.areas[area].theater != theater:
-            continue
-        if st.enemy_troops_in(s, area, power) or battles.stacking_room(s, b, area, power) < 1:
-            continue
-        if st.interest_ok(s, b, power, area):
-            out.append(area)
-    return out
+    return [a for a in st.possessions(s, power)
+            if (theater is None or b.areas[a].theater == theater) and troop_fits(s, b, power, a)]
 
 
 class BuildTroop(Step):
@@ -197,18 +197,10 @@ def regroupable(g: Ctx, power: str) -> list[str]:
 
 
 def regroup_places(g: Ctx, power: str, uid: str) -> list[str]:
+    """9.5: a controlled area of the dispersed box's theater (``troop_fits``)."""
     s, b = g.s, board(g)
     box = s["units"][uid]["loc"][len(st.BOX):]
-    out = []
-    for area in s["areas"]:
-        info = s["areas"][area]
-        if st.box_for(b, area) != box or not st.controls(s, power, area) or info["marker"] or info["siege"]:
-            continue
-        if st.enemy_troops_in(s, area, power) or battles.stacking_room(s, b, area, power) < 1:
-            continue
-        if st.interest_ok(s, b, power, area):
-            out.append(area)
-    return out
+    return [a for a in s["areas"] if st.box_for(b, a) == box and troop_fits(s, b, power, a)]
 
 
 class RegroupTroop(Step):

@@ -1,171 +1,272 @@
-"""Ultima Ratio Regis — THE SEAM to combat (13), logistics (15) and leaders (17).
+"""Ultima Ratio Regis — the flow's side of combat (13), stacking and supply (15) and leaders in battle (17).
 
-PROVISIONAL: every function here is a stand-in, to be replaced by ``combat*.py``, ``logistics.py``,
-``leaders.py`` and ``veterans.py`` (written at the same time by other helpers). The movement chapters (10-12), the
-Emirates automaton and the end of turn call combat and stacking ONLY through these functions, with these
-signatures, so that the integration is this one file (ENGINE.md › Seams).
-
-What the stand-ins do: the dice and the combat table of 13.1.1 and 13.1.6, casualties and disbands of 13.1.7
-(the loser's units to eliminate / disperse are counted, the caller applies them), the battlefield sizes the
-caller passes, advantages and disadvantages as a net category shift. Not modelled here: combat cards, leaders,
-conscripts (13.1.9), veterans (13.3.8), morale counters (13.1.8), the siege track (13.4: a siege is one assault,
-won by the besieger when it scores more points than the fortress's Q3 die).
+The rules of a combat are the pure modules' (``combat_naval``, ``combat_land``, ``combat_siege``,
+``combat_subjugation``: COMBAT.md). Here a combat becomes steps: a caller builds the battle record
+(``naval_battle_record`` …) and ``g.call("combat", ...)``s it; the ``combat`` procedure replays it with the
+decisions taken so far (the battle record and the decisions, dice included, are kept in its frame), answers the
+automata's decisions itself (``automaton_answer``), hands every decision of a player to ``combat_decision`` (one
+atomic step per answer: the defender's battlefield, the units that fight, conscripts, advantages, leader
+abilities, casualties, veterans, forced control …), logs the result's facts and ends with the result as data, which
+the caller applies to the board. Stacking and supply are ``logistics.py``'s rules on the state.
 """
 from __future__ import annotations
 
-from engines.core.machine import Ctx
-from engines.ultima_ratio.board import Board
+import json
+from collections.abc import Mapping
+from typing import Any, Callable
+
+from engines.core.machine import Ctx, Step
+from engines.core.types import text
+from engines.ultima_ratio import combat, combat_land, combat_naval, combat_siege, combat_subjugation, logistics
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import Board
 
-# 13.1.6 combat table: die roll -> (battle points, casualty)
-TABLE = {1: (0, 0), 2: (0, 0), 3: (1, 0), 4: (1, 1), 5: (2, 0), 6: (2, 1)}
-
-
-def category_roll(category: int, roll: int) -> int:
-    """13.1.1: Q4 raises results below 4 to 4, Q3 below 3 to 3, Q2 below 2 to 2; Q1 lowers results above 1."""
-    if category <= 1:
-        return roll - 1 if roll > 1 else roll
-    return max(roll, min(category, 4))
+KINDS = {"naval": (combat_naval, combat_naval.NavalBattle), "land": (combat_land, combat_land.LandBattle),
+         "siege": (combat_siege, combat_siege.SiegeBattle),
+         "subjugation": (combat_subjugation, combat_subjugation.Subjugation)}
+RULE = {"naval": "naval_combat", "land": "land_combat", "siege": "siege", "subjugation": "subjugation"}
+LOSSES = ("eliminate", "damage", "disperse")
 
 
-def shift(categories: list[int], net: int) -> list[int]:
-    """13.1.2: each advantage raises one die's category, each disadvantage lowers one; the ones that cannot be
-    applied (all dice at 1 or 4) are ignored. Stand-in choice: advantages go to the worst dice, disadvantages to
-    the best."""
-    cats = sorted(categories)
-    for _ in range(abs(net)):
-        if net > 0:
-            i = next((k for k, c in enumerate(cats) if c < 4), None)
-            if i is None:
-                break
-            cats[i] += 1
-        else:
-            i = next((k for k in range(len(cats) - 1, -1, -1) if cats[k] > 1), None)
-            if i is None:
-                break
-            cats[i] -= 1
-        cats.sort()
-    return cats
+# ----- 15. Logistics on the state ---------------------------------------------------------------------------------
+def holding(s: dict, board: Board, area: str) -> str | None:
+    """Whether the area is now someone's home area or domain (15.1: mini-map limits depend on it)."""
+    owner = s["areas"][area]["owner"] if area in s["areas"] else None
+    if owner is None:
+        return None
+    return "home" if board.areas[area].home_of == owner else "domain"
 
 
-def roll_side(g: Ctx, categories: list[int]) -> tuple[int, int, list[int]]:
-    """Roll one die per category: (battle points, casualties, the modified rolls)."""
-    points = casualties = 0
-    rolls = []
-    for category in categories:
-        r = category_roll(category, g.roll())
-        rolls.append(r)
-        p, c = TABLE[r]
-        points += p
-        casualties += c
-    return points, casualties, rolls
-
-
-def combat(g: Ctx, a: list[int], b: list[int], net_a: int = 0, net_b: int = 0) -> dict:
-    """Two sides' dice (categories, already cut to the battlefield): the winner ("a", "b" or None for a draw) and
-    what each side must suffer (13.1.7): ``eliminate`` (two casualties each) and ``disband`` (the point difference
-    for the loser, plus one for an odd casualty)."""
-    pa, ca, ra = roll_side(g, shift(a, net_a))
-    pb, cb, rb = roll_side(g, shift(b, net_b))
-    winner = "a" if pa > pb else "b" if pb > pa else None
-    out = {"winner": winner, "points": {"a": pa, "b": pb}, "rolls": {"a": ra, "b": rb},
-           "eliminate": {"a": cb // 2, "b": ca // 2}, "disband": {"a": cb % 2, "b": ca % 2}}
-    if winner is not None:
-        loser = "b" if winner == "a" else "a"
-        out["disband"][loser] += abs(pa - pb)
-    return out
-
-
-# ----- the seam ---------------------------------------------------------------------------------------------------
 def stacking_limit(s: dict, board: Board, area: str, power: str) -> int:
-    """15.1 (PROVISIONAL, logistics.py): the printed limit of the area (no organizer leaders yet)."""
-    return board.areas[area].stacking_limit
+    """15.1 (``logistics.stacking_limit``), with the organizer commander of the power's troops there (15.1.1)."""
+    ability = commander_ability(s, board, st.troops_in(s, area, power))
+    return logistics.stacking_limit(board.areas[area], holding(s, board, area), ability)
 
 
 def stacking_room(s: dict, board: Board, area: str, power: str) -> int:
-    """How many more troops of the power fit in the area (15.1: leaders and fortresses do not count)."""
+    """How many more troops of the power fit in the area (15.1: leaders and non-besieged fortresses do not
+    count)."""
     return stacking_limit(s, board, area, power) - len(st.troops_in(s, area, power))
 
 
 def supplied(s: dict, board: Board, area: str, power: str) -> bool:
-    """15.2 (PROVISIONAL, logistics.py): a subjugation or siege is possible if the area is adjacent to a
-    controlled one, or adjacent to an area with an own troop (without an enemy fortress), or a port on a sea
-    without enemy fleets."""
-    for other in st.neighbours(s, board, area):
-        if st.controls(s, power, other):
-            return True
-        if st.troops_in(s, other, power):
-            fort = st.fortress(s, other)
-            if not (fort and fort["built"] and st.hostile(s, power, fort["power"])):
-                return True
-    for sea in board.areas[area].seas:
-        if not any(st.hostile(s, power, s["units"][u]["power"]) for u in st.units_at(s, st.SEA + sea)):
-            return True
-    return False
+    """15.2 (``logistics.can_supply``): a subjugation or a siege is possible adjacent to a controlled area, to an
+    own supplied troop without an enemy fortress, or in a port on a sea free of enemy fleets."""
+    near = _Lazy(lambda a: st.neighbours(s, board, a) if a in board.areas else [])
+    troop_areas = {st.loc_area(s["units"][u]["loc"]) for u in st.units_of(s, power, "troop", "map")} - {None}
+    forts = [a for a, info in s["areas"].items() if info["fortress"] and info["fortress"]["built"]
+             and st.hostile(s, power, info["fortress"]["power"])]
+    hostile_seas = {st.loc_sea(i["loc"]) for i in s["units"].values() if i["kind"] == "squadron"
+                    and st.loc_sea(i["loc"]) and st.hostile(s, power, i["power"])}
+    return logistics.can_supply(area, near, controlled=[a for a in s["areas"] if st.controls(s, power, a)],
+                                troop_areas=troop_areas, enemy_fortresses=forts,
+                                seas=_Lazy(lambda a: board.areas[a].seas if a in board.areas else []),
+                                enemy_fleet_seas=hostile_seas)
 
 
-def resolve_subjugation(g: Ctx, area: str, power: str, troops: list[str], level: int,
-                        disadvantages: int, opponent_disadvantages: int = 0) -> dict:
-    """13.5.4 (PROVISIONAL, combat.py): the subjugator rolls one Q3 die, the opposition one die of ``level``
-    (A2/R2 or a troop: Q2; A3/R3: Q3); the disadvantages of 13.5.3 are counted by the caller. Returns
-    ``{"result": "win" | "tie" | "loss", "disband": n}`` — the disband results the subjugator suffers (13.5.5)."""
-    fight = combat(g, [3], [level], -disadvantages, -opponent_disadvantages)
-    result = {"a": "win", "b": "loss", None: "tie"}[fight["winner"]]
-    lost = fight["disband"]["a"] + 2 * fight["eliminate"]["a"]
-    return {"result": result, "disband": lost, "points": fight["points"], "rolls": fight["rolls"]}
+class _Lazy(Mapping):
+    """A look-up computed on demand (supply looks at a few areas, not the whole map)."""
+
+    def __init__(self, get: Callable[[str], Any]):
+        self._get = get
+
+    def __getitem__(self, key: str) -> Any:
+        return self._get(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self._get(key)
+
+    def __iter__(self):
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
 
 
-def resolve_naval_battle(g: Ctx, attackers: list[str], defenders: list[str], battlefield: int,
-                         disadvantages: dict[str, int] | None = None) -> dict:
-    """13.2 (PROVISIONAL, combat.py): ``battlefield`` dice at most per side (13.2.4), one per squadron of its
-    quality. Returns the winner ("attacker" / "defender" / None) and, per side, the squadrons to damage (every two
-    disband results, 13.2.5) and to eliminate (every two casualties); the stand-in takes the worst squadrons
-    first."""
-    dis = disadvantages or {}
-    a = [st.quality(g.s, u) for u in attackers][:battlefield]
-    d = [st.quality(g.s, u) for u in defenders][:battlefield]
-    fight = combat(g, a, d, -dis.get("attacker", 0), -dis.get("defender", 0))
-    names = {"a": "attacker", "b": "defender"}
-    out = {"winner": names.get(fight["winner"]), "points": fight["points"], "rolls": fight["rolls"],
-           "eliminated": {}, "damaged": {}}
-    for side, units in (("a", attackers), ("b", defenders)):
-        pool = sorted(units, key=lambda u: st.quality(g.s, u))
-        if names[side] == out["winner"]:
-            pool = pool[:-1]  # 13.1.7: the winner never loses its last unit
-        gone = pool[:fight["eliminate"][side]]
-        hurt = [u for u in pool if u not in gone][:fight["disband"][side] // 2]
-        out["eliminated"][names[side]] = gone
-        out["damaged"][names[side]] = hurt
-    return out
+# ----- 17. Leaders with their units ---------------------------------------------------------------------------------
+def leaders_on(s: dict, units: list[str]) -> list[str]:
+    """The leaders attached to these units (17.1: a leader is always on one unit)."""
+    return sorted(lid for lid, info in s["leaders"].items() if info["unit"] in units)
 
 
-def resolve_land_battle(g: Ctx, area: str, attackers: list[str], defenders: list[str], battlefield: int,
-                        fortress: bool = False, disadvantages: dict[str, int] | None = None) -> dict:
-    """13.3 (PROVISIONAL, combat.py): the battlefield (13.3.4) is passed by the caller; a fortress of the defender
-    adds a Q3 die that cannot be eliminated. Each disband result disperses one troop (13.3.6). Returns the winner
-    and, per side, the troops to eliminate and to disperse (worst first; the winner keeps its last unit)."""
-    dis = disadvantages or {}
-    a = [st.quality(g.s, u) for u in attackers][:battlefield]
-    d = ([3] if fortress else []) + [st.quality(g.s, u) for u in defenders]
-    fight = combat(g, a, d[:battlefield], -dis.get("attacker", 0), -dis.get("defender", 0))
-    names = {"a": "attacker", "b": "defender"}
-    out = {"winner": names.get(fight["winner"]), "points": fight["points"], "rolls": fight["rolls"],
-           "eliminated": {}, "dispersed": {}}
-    for side, units in (("a", attackers), ("b", defenders)):
-        pool = sorted(units, key=lambda u: st.quality(g.s, u))
-        if names[side] == out["winner"]:
-            pool = pool[:-1]
-        gone = pool[:fight["eliminate"][side]]
-        out["eliminated"][names[side]] = gone
-        out["dispersed"][names[side]] = [u for u in pool if u not in gone][:fight["disband"][side]]
-    return out
+def commander_ability(s: dict, board: Board, units: list[str]) -> str | None:
+    """17.3.2: the ability of the commander of the force made of ``units`` (``leaders.force_ability``)."""
+    from engines.ultima_ratio import leaders
+
+    present = [s["leaders"][lid] | {"id": lid} for lid in leaders_on(s, units)]
+    return leaders.force_ability(present, board.leaders)
 
 
-def resolve_siege(g: Ctx, area: str, besiegers: list[str], besieged: list[str]) -> dict:
-    """13.4 (PROVISIONAL, combat.py): one assault; the besiegers' dice (at most 2) against the fortress's Q3 die
-    and the besieged troops'. ``{"result": "taken" | "held"}``: taken when the besiegers score more points."""
-    a = [st.quality(g.s, u) for u in besiegers][:2]
-    d = [3] + [st.quality(g.s, u) for u in besieged][:1]
-    fight = combat(g, a, d)
-    return {"result": "taken" if fight["winner"] == "a" else "held", "points": fight["points"],
-            "rolls": fight["rolls"]}
+# ----- battle records ----------------------------------------------------------------------------------------------
+def unit(s: dict, uid: str) -> combat.Unit:
+    info = s["units"][uid]
+    return combat.Unit(uid, info["kind"], st.quality(s, uid), bool(info.get("veteran")), bool(info.get("repair")))
+
+
+def force(s: dict, board: Board, power: str | None, units: list[str], fortress: str | None = None,
+          **extra: Any) -> combat.Force:
+    """One side: its units present, the fortress of ``fortress`` (an area) if it fights, its leaders."""
+    members = tuple(unit(s, u) for u in units)
+    if fortress:
+        members += (combat.Unit(fortress_id(fortress), "fortress", 3),)
+    leaders = tuple(combat.Leader(lid, board.leaders.ability_of(lid) if s["leaders"][lid]["extraordinary"] else None)
+                    for lid in leaders_on(s, units))
+    return combat.Force(power, members, leaders, **extra)
+
+
+def fortress_id(area: str) -> str:
+    return f"fortress:{area}"
+
+
+def call(g: Ctx, kind: str, battle: Any, **powers: str | None) -> None:
+    """Start the combat ``kind`` on ``battle``; the caller's ``resume`` receives the result as data."""
+    g.call("combat", kind=kind, battle=_json(combat.as_data(battle)), decisions={},
+           powers={"attacker": powers["attacker"], "defender": powers["defender"]})
+
+
+def automaton_answer(pending: combat.Pending) -> Any:
+    """The automata's choices (RULINGS: the Emirates, rebels and independents): every unit fights, the worst units
+    are lost first, the defender marks the smallest battlefield, no conscripts and no capitulation, the first of
+    the other options."""
+    options = pending.options
+    if pending.pick is None:
+        if pending.kind == "battlefield":
+            return min(options)
+        if pending.kind in ("conscript", "capitulate"):
+            return False
+        return next((o for o in options if o not in (None, False)), options[0])
+    lo, hi = pending.pick
+    return list(options[:hi] if pending.kind == "fight" else options[:lo])
+
+
+class Combat(Step):
+    """A combat (13.): frame ``kind``, ``battle`` (the record as data), ``decisions`` (answers and dice so far),
+    ``powers`` {side: power}. Ends with the result as data (``combat.as_data``)."""
+
+    goes_to = ("combat_decision",)
+
+    def auto(self, g: Ctx) -> None:
+        f = g.frame
+        module, cls = KINDS[f["kind"]]
+        out = module.resolve(combat.from_data(cls, f["battle"]), f["decisions"], g, g.game.board.tables)
+        if isinstance(out, combat.Pending):
+            power = f["powers"][out.side]
+            f["decisions"] = _json(out.decisions)
+            if power in g.s["powers"]:
+                f["asking"] = out.key
+                g.call("combat_decision", power=power, key=out.key, side=out.side, kind=out.kind,
+                       options=_json(out.options), pick=list(out.pick) if out.pick else None,
+                       info=_json(_plain(out.info)), chosen=[])
+                return
+            f["decisions"] = _json({**out.decisions, out.key: automaton_answer(out)})
+            return
+        for key, args in out.facts():
+            if "side" in args:
+                args["side"] = f["powers"][args["side"]] or "independent"
+            if "dice" in args:
+                args["dice"] = [f"Q{c}:{roll}→{res}{'+1' if bonus else ''}" for c, roll, res, bonus in args["dice"]]
+            g.log(key, rule=RULE[f["kind"]], **args)
+        g.end(_json({**combat.as_data(out), "powers": f["powers"]}))
+
+    def resume(self, g: Ctx, result: Any) -> None:
+        f = g.frame
+        f["decisions"] = _json({**f["decisions"], f.pop("asking"): result})
+
+
+def _json(data: Any) -> Any:
+    """Plain JSON (tuples become lists) for the state."""
+    return json.loads(json.dumps(data))
+
+
+def _plain(info: dict) -> dict:
+    return {k: v for k, v in info.items() if isinstance(v, (int, str, list, bool)) or v is None}
+
+
+class CombatDecision(Step):
+    """One decision of a combat (COMBAT.md's table), by the player of the side's power: a single option, or a list
+    picked one at a time (``done`` once enough are in, automatic when the list is full)."""
+
+    goes_to = ()
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.frame["power"])]
+
+    def prompt(self, g: Ctx, role: str):
+        f = g.frame
+        prompt = text(f"prompt.combat_{f['kind']}", step=f["info"].get("step"), count=f["info"].get("count", 0),
+                      chosen=f["chosen"])
+        if f["pick"] is None:
+            return prompt, {f["kind"]: f["options"]}
+        legal = {f["kind"]: [o for o in f["options"] if o not in f["chosen"]]}
+        if len(f["chosen"]) >= f["pick"][0]:
+            legal["done"] = [None]
+        return prompt, legal
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        if verb == "done":
+            return text("act.combat_done")
+        if arg is None or isinstance(arg, bool):
+            return text(f"act.combat_{verb}_{str(arg).lower()}")
+        return text(f"act.combat_{verb}", arg=arg)
+
+    def _answer(self, g: Ctx, role: str, arg: Any) -> None:
+        f = g.frame
+        if f["pick"] is None:
+            g.end(arg)
+            return
+        f["chosen"].append(arg)
+        if len(f["chosen"]) >= f["pick"][1]:
+            g.end(f["chosen"])
+
+    def on_done(self, g: Ctx, role: str, arg: Any) -> None:
+        g.end(g.frame["chosen"])
+
+
+for _verb in ("battlefield", "fight", "conscript", "allocate", "creative", "capitulate", "bonus", "reroll",
+              "veteran", "force_control", *LOSSES):
+    setattr(CombatDecision, f"on_{_verb}", CombatDecision._answer)
+
+
+# ----- applying results --------------------------------------------------------------------------------------------
+def veterans(g: Ctx, result: dict) -> None:
+    """13.3.8 / 16.1: the troop each side chose turns to its veteran side."""
+    for side, uid in result["veterans"].items():
+        if uid and uid in g.s["units"]:
+            g.s["units"][uid]["veteran"] = True
+
+
+def apply_losses(g: Ctx, result: dict, area: str) -> None:
+    """A land, siege or subjugation result on the board: eliminated troops to the box of the turn, dispersed ones
+    to the area's dispersed box (13.1.7, 13.3.6), veterans (13.3.8), the conscripts' unrest (13.1.9)."""
+    from engines.ultima_ratio.economy import change_unrest
+
+    s = g.s
+    for side in combat.SIDES:
+        for uid in result["eliminated"][side]:
+            if uid in s["units"]:
+                eliminate(g, uid)
+        for uid in result["dispersed"][side]:
+            if uid in s["units"]:
+                st.move_unit(s, uid, st.BOX + st.box_for(g.game.board, area))
+    veterans(g, result)
+    for side, unrest in result["unrest"].items():
+        power = result["powers"][side]
+        if unrest and power in s["powers"]:
+            change_unrest(g, power, unrest, "combat")
+
+
+def eliminate(g: Ctx, uid: str) -> None:
+    """A unit eliminated in combat goes to the box of the turn; its leaders go with it, back to the pool
+    (13.1.7, 17.1; ``leaders.eliminate``). RULINGS: the flow does not yet offer to reattach them first (17.1)."""
+    from engines.ultima_ratio import leader_flow, leaders
+
+    s = g.s
+    st.move_unit(s, uid, "eliminated")
+    gone = leaders_on(s, [uid])
+    if gone:
+        kept, s["leader_pool"] = leaders.eliminate(leader_flow.state_leaders(s), s["leader_pool"],
+                                                   g.game.board.leaders, gone)
+        s["leaders"] = {ld["id"]: {k: ld[k] for k in ("power", "unit", "extraordinary")} for ld in kept}
+
+
+STEPS = {"combat": Combat(), "combat_decision": CombatDecision()}

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from pydantic import RootModel
 
 from engines.core.content import load_content
+from engines.ultima_ratio.combat_tables import COMBAT_FILES, CombatTables
+from engines.ultima_ratio.leader_items import LEADER_FILES, Leaders
 from engines.ultima_ratio.map import DATA_DIR, Area, BoardMap, Connection, MapData, Model, Sea, Theater, TradeCenter
 from engines.ultima_ratio.world import World
 from engines.ultima_ratio.world_items import Event, Minor, Power, Scenario, Turn
@@ -39,6 +41,8 @@ FILES = {
     "events.yaml": RootModel[list[Event]],
     "scenarios.yaml": RootModel[list[Scenario]],
     "turns.yaml": RootModel[list[Turn]],
+    **COMBAT_FILES,                              # the dice and the combat table (13.1.1, 13.1.6)
+    **LEADER_FILES,                              # the leader counters (17.)
 }
 
 HUB = "transoceanic-hub"  # the Baltic, North Sea and East Atlantic counted as one sea between maps (11.1.3, 18.6.2)
@@ -51,6 +55,8 @@ class Board:
     map: MapData
     world: World
     digest: str
+    tables: CombatTables | None = None
+    leaders: Leaders | None = None
     areas: dict[str, Area] = field(default_factory=dict)
     seas: dict[str, Sea] = field(default_factory=dict)
     neighbours: dict[str, dict[str, str]] = field(default_factory=dict)   # area -> {area: connection kind}
@@ -151,4 +157,5 @@ def load_board(content_dir: pathlib.Path | str | None = None) -> Board:
                         connections=f["connections.yaml"].root, trade_centers=f["trade_centers.yaml"].root)
     world = World(powers=f["powers.yaml"].root, minors=f["minors.yaml"].root, events=f["events.yaml"].root,
                   scenarios=f["scenarios.yaml"].root, turns=f["turns.yaml"].root)
-    return Board(map=board_map, world=world, digest=loaded.digest)
+    return Board(map=board_map, world=world, digest=loaded.digest, tables=f["combat.yaml"],
+                 leaders=f["leaders.yaml"])

@@ -82,7 +82,7 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
     if step == "tactical_move":
         if prompt["text"]["msg"] == "prompt.control":
             return "stop", None          # just landed or moved in: subjugate next impulse without that disadvantage
-        for verb in ("support", "subjugate", "disperse", "assault"):
+        for verb in ("support", "subjugate", "assault"):
             if verb in legal:
                 return verb, legal[verb][0]
         if "unit" in legal:
@@ -109,6 +109,11 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
         for verb in ("intercept", "keep", "no_interception"):
             if verb in legal:
                 return verb, legal[verb][0]
+    if step == "build_leader":
+        return ("side", "ordinary") if "side" in legal else next((v, legal[v][0]) for v in ("target", "replace")
+                                                                  if v in legal)
+    if step == "combat_decision":
+        return _combat_choice(public, legal)
     if step == "merchants_enter":
         return "enter", legal["enter"][0]
     if step == "social_agitation":
@@ -129,3 +134,24 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
     if step is None:
         raise ValueError("the heuristic bot was asked to move in a finished game")
     raise ValueError(f"the heuristic bot does not know the step {step!r}")
+
+
+def _combat_choice(public: dict, legal: dict) -> tuple[str, Any]:
+    """13.: every unit fights, the weakest are lost first, no conscripts (unrest), the smallest battlefield, the
+    leader's +1 on the highest die below 6, never capitulate, always force control."""
+    verb = next(v for v in legal if v != "done")
+    options = legal[verb]
+    units = public["units"]
+    if verb in ("eliminate", "damage", "disperse"):
+        return verb, min(options, key=lambda u: (units[u]["veteran"], units[u]["grade"], u) if u in units else (0, "", u))
+    if verb in ("conscript", "capitulate"):
+        return verb, False
+    if verb == "force_control":
+        return verb, True
+    if verb == "battlefield":
+        return verb, min(options)
+    if verb == "reroll":
+        return verb, options[1]
+    if verb in ("bonus", "creative", "veteran"):
+        return verb, options[-1]
+    return verb, options[0]

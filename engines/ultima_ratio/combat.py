@@ -81,9 +81,11 @@ class Force:
     rerolls: int = 0
 
     def commander(self) -> str | None:
-        """The ability of the commander: the first in 17.3.2's list among the leaders present."""
-        present = {leader.ability for leader in self.leaders}
-        return next((a for a in ABILITIES if a in present), None)
+        """The ability of the commander: the first in 17.3.2's list among the leaders present
+        (``leaders.commanding_ability``)."""
+        from engines.ultima_ratio.leaders import commanding_ability
+
+        return commanding_ability((leader.ability for leader in self.leaders), ABILITIES)
 
     def unit(self, unit_id: str) -> Unit:
         return next(u for u in self.units if u.id == unit_id)

@@ -48,7 +48,7 @@ def prepare(g: Ctx, board: Board, scenario_id: str, active_areas: set[str], mark
     table = next(t for t in scenario.seat_tables if t.players == scenario.players[0])
     s.update(scenario=scenario_id, section=scenario.section, turn=scenario.turns.first,
              first_turn=scenario.turns.first, last_turn=scenario.turns.last,
-             seats={}, powers={}, minors={}, areas={}, units={}, leaders={}, merchants={}, merchants_prepared={},
+             seats={}, powers={}, minors={}, areas={}, units={}, leaders={}, leader_pool=list(board.leaders.pool_ids()), merchants={}, merchants_prepared={},
              casus_belli=[], wars=[], free_attacks=free_attacks, scored_areas=[], naval_distance=dict(naval_distance),
              mediterranean_open=False, cards={"deck": [], "hands": {}, "discard": []},
              impulse={"n": 0, "seat": None, "number": 0, "actions": {}, "start_locs": {}},

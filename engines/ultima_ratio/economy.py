@@ -155,7 +155,7 @@ def expenses(s: dict, board: Board, power: str) -> int:
         if info["power"] != power or info["loc"] == "available":
             continue
         total += 2 if info["kind"] == "squadron" else 1
-    total += sum(1 for leader in s["leaders"].values() if leader["power"] == power and leader["loc"] != "available")
+    total += sum(1 for leader in s["leaders"].values() if leader["power"] == power)
     for info in s["areas"].values():
         if info["fortress"] and info["fortress"]["power"] == power:
             total += 1

@@ -3,15 +3,12 @@ the economic phase (23.1.1), degradation and elimination of units and controls (
 dynastic changes (23.2, 23.3, last turn 23.4), the end-of-turn VP (23.1.3, 22)."""
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import economy, naval, portugal
+from engines.ultima_ratio import economy, end_of_turn_rules as rules, naval, portugal, veterans
 from engines.ultima_ratio import state as st
-
-COLLAPSE = 20  # 23.2: "reach (or surpass) 20 points of unrest"
 
 
 class TurnEnd(Step):
@@ -30,7 +27,7 @@ class TurnEnd(Step):
             while f["queue"]:
                 power = f["queue"].pop(0)
                 vets = [u for u in st.units_of(s, power) if s["units"][u]["veteran"]]
-                count = math.ceil(len(vets) / 2)
+                count = veterans.loss_count(len(vets))
                 if count == len(vets):
                     for u in vets:
                         s["units"][u]["veteran"] = False
@@ -38,6 +35,8 @@ class TurnEnd(Step):
                     g.call("flip_veterans", power=power, count=count)
                     return
             s["casus_belli"] = []                                    # 23.1.2: "as well as some control markers"
+            for info in s["leaders"].values():                       # 17.3.3: extraordinary leaders turn ordinary
+                info["extraordinary"] = False
             f["phase"] = "disband"
             f["queue"] = list(s["seats"])
         if f["phase"] == "disband":
@@ -51,11 +50,10 @@ class TurnEnd(Step):
             f["queue"] = list(s["powers"])
         if f["phase"] == "agitation":
             while f["queue"]:
-                power = f["queue"][0]
-                excess = s["powers"][power]["unrest"] - 2 * g.game.board.power(power).vitality
-                f["queue"].pop(0)
-                g.call("social_agitation", power=power, revolts=max(0, excess), agitated=excess > 0,
-                       last=s["turn"] >= s["last_turn"])
+                power = f["queue"].pop(0)
+                unrest, vitality = s["powers"][power]["unrest"], g.game.board.power(power).vitality
+                g.call("social_agitation", power=power, revolts=rules.revolts_due(unrest, vitality),
+                       agitated=rules.social_agitation(unrest, vitality), last=s["turn"] >= s["last_turn"])
                 return
             f["phase"] = "bases"
         if f["phase"] == "bases":
@@ -151,20 +149,19 @@ class DisbandUnits(Step):
         g.end(None)
 
 
+def territory(s: dict, board, power: str) -> rules.Territory:
+    """What 18.3 needs of the power's possessions (``end_of_turn_rules.revolt_options``)."""
+    own = st.possessions(s, power)
+    return rules.Territory(
+        possessions=frozenset(own), revolted=frozenset(a for a in own if s["areas"][a]["marker"]),
+        key_or_commercial=frozenset(a for a in own if board.areas[a].key_area or board.areas[a].commercial_port),
+        with_units=frozenset(a for a in own if s["areas"][a]["fortress"] or st.units_at(s, st.AREA + a)),
+        group_of={a: [b for b in own if board.areas[b].province == board.areas[a].province] for a in own})
+
+
 def revolt_places(s: dict, board, power: str) -> list[str]:
-    """18.3: possessions without a revolt, not key areas or commercial ports, not the last area without revolt
-    of its province, without military units; if none, the requirements are ignored."""
-    own = [a for a in st.possessions(s, power) if not s["areas"][a]["marker"]]
-    strict = []
-    for area in own:
-        info = board.areas[area]
-        if info.key_area or info.commercial_port or s["areas"][area]["fortress"] or st.units_at(s, st.AREA + area):
-            continue
-        province = [a for a in s["areas"] if board.areas[a].province == info.province
-                    and s["areas"][a]["owner"] == power and not s["areas"][a]["marker"]]
-        if len(province) > 1:
-            strict.append(area)
-    return strict or own
+    """23.2 / 18.3: where the next R2 revolt may go (``end_of_turn_rules.revolt_options``)."""
+    return list(rules.revolt_options(territory(s, board, power)))
 
 
 class SocialAgitation(Step):
@@ -179,7 +176,7 @@ class SocialAgitation(Step):
 
     def prompt(self, g: Ctx, role: str):
         f, s = g.frame, g.s
-        if s["powers"][f["power"]]["unrest"] >= COLLAPSE:
+        if s["powers"][f["power"]]["unrest"] >= rules.COLLAPSE_UNREST:
             return text("prompt.collapse"), {"dynastic_change": ["collapse"]}
         if f["last"] and f["agitated"]:
             return text("prompt.last_agitation"), {"dynastic_change": ["forced"]}
@@ -209,9 +206,11 @@ class SocialAgitation(Step):
         s["areas"][arg]["control"] = None
         g.frame["revolts"] -= 1
         g.log("log.revolt", area=arg, level=2, rule="social_agitation")
-        if not [a for a in st.possessions(s, g.frame["power"]) if not s["areas"][a]["marker"]]:
+        power = g.frame["power"]
+        t = territory(s, g.game.board, power)
+        if rules.collapses(s["powers"][power]["unrest"], t.possessions, t.revolted):
             g.frame["revolts"] = 0
-            s["powers"][g.frame["power"]]["unrest"] = max(s["powers"][g.frame["power"]]["unrest"], COLLAPSE)
+            s["powers"][power]["unrest"] = max(s["powers"][power]["unrest"], rules.COLLAPSE_UNREST)
 
     def on_dynastic_change(self, g: Ctx, role: str, arg: str) -> None:
         dynastic_change(g, g.frame["power"], collapse=arg == "collapse")
@@ -226,8 +225,8 @@ def dynastic_change(g: Ctx, power: str, collapse: bool) -> None:
     revolts go; unrest returns to its vitality; allied minors become neutral; next turn it deploys again with its
     maintenance as points and one R3 revolt per two points of vitality."""
     s, board = g.s, g.game.board
-    vitality = board.power(power).vitality
-    add_vp(g, s["powers"][power]["seat"], -vitality * (2 if collapse else 1), "dynastic_change")
+    change = rules.dynastic_change(board.power(power).vitality, collapse=collapse)
+    add_vp(g, s["powers"][power]["seat"], -change.vp_loss, "dynastic_change")
     for info in s["units"].values():
         if info["power"] == power:
             info.update(loc="available", veteran=False, repair=False)
@@ -238,11 +237,11 @@ def dynastic_change(g: Ctx, power: str, collapse: bool) -> None:
         if s["areas"][area]["marker"]:
             s["areas"][area]["marker"] = None
             s["areas"][area]["control"] = power
-    s["powers"][power]["unrest"] = vitality
+    s["powers"][power]["unrest"] = change.unrest
     for minor in s["minors"].values():
         if minor["ally"] == power:
             minor["ally"] = None
-    s["powers"][power]["to_deploy"] = {"points": board.power(power).base_maintenance, "revolts": vitality // 2}
+    s["powers"][power]["to_deploy"] = {"points": board.power(power).base_maintenance, "revolts": change.r3_revolts}
     g.log("log.dynastic_change", power=power, collapse=collapse, rule="dynastic_changes")
 
 

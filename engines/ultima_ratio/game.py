@@ -10,7 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from engines.core.machine import Ctx, StepGame
-from engines.ultima_ratio import actions, deployment, end_of_turn, land_movement, landings, naval, portugal, reactions
+from engines.ultima_ratio import actions, battles, deployment, leader_flow, end_of_turn, land_movement, landings, naval, portugal, reactions
 from engines.ultima_ratio import sequence
 from engines.ultima_ratio import strategic_movement
 from engines.ultima_ratio.board import GAME_ID, Board, load_board
@@ -26,7 +26,7 @@ class Options(BaseModel):
 
 STEPS = {**sequence.STEPS, **actions.STEPS, **strategic_movement.STEPS, **naval.STEPS, **land_movement.STEPS,
          **end_of_turn.STEPS, **deployment.STEPS, **portugal.STEPS, **reactions.STEPS,
-         **landings.STEPS}
+         **landings.STEPS, **battles.STEPS, **leader_flow.STEPS}
 
 
 class UltimaRatioRegis(StepGame):
@@ -49,6 +49,8 @@ class UltimaRatioRegis(StepGame):
         names.update({x.id: x.name for x in b.map.seas})
         names.update({x.id: x.name for x in (*b.world.powers, *b.world.minors, *b.world.events)})
         names.update({x.id: x.name for x in b.map.trade_centers})
+        names.update({x.id: x.name for x in (*b.leaders.pool, *b.leaders.historical)})
+        names.update({f"fortress:{a.id}": f"the fortress of {a.name}" for a in b.map.areas})
         names.update({box: f"{b.map.theater(t).name} dispersed box" for box, t in b.box_theater.items()})
         self._names = names
 
@@ -79,7 +81,7 @@ class UltimaRatioRegis(StepGame):
         s = g.s
         keys = ("scenario", "turn", "first_turn", "last_turn", "seats", "powers", "minors", "areas", "units",
                 "merchants", "merchants_prepared", "casus_belli", "wars", "impulse", "naval_distance", "capacity",
-                "scored_areas", "leaders", "seat_order")
+                "scored_areas", "leaders", "leader_pool", "seat_order")
         view = {k: s[k] for k in keys}
         view["cards"] = {"deck": len(s["cards"]["deck"]), "hands": {k: len(v) for k, v in s["cards"]["hands"].items()}}
         return view

@@ -152,9 +152,11 @@ def withdraw_fleets(g: Ctx, area: str, power: str) -> None:
 
 class TacticalMove(Step):
     """12.1 / 12.3: frame ``power``, ``landing`` (an amphibious landing), then ``unit``, ``from``, ``moves``
-    (areas entered), ``stage``: "unit", "dest", "go_on", "control", "gain"."""
+    (areas entered), ``stage``: "unit", "dest", "go_on", "control", "support"; combats are ``combat`` calls
+    (``awaiting`` names the result to apply)."""
 
-    goes_to = ("sea_interception", "landing_escort", "land_reaction", "defeated_retreat", "oppose_subjugation")
+    goes_to = ("sea_interception", "landing_escort", "land_reaction", "defeated_retreat", "oppose_subjugation",
+               "combat")
 
     def active(self, g: Ctx) -> list[str]:
         return [st.seat_of(g.s, g.frame["power"])]
@@ -188,8 +190,7 @@ class TacticalMove(Step):
         if stage == "support":
             return text("prompt.naval_support", area=f["combat_area"]), \
                 {"support": naval.support_candidates(g, power, f["combat_area"]), "no_support": [None]}
-        need = f["need"]
-        return text("prompt.gain_by_dispersing", area=f["subjugated"], count=need), {"disperse": [need], "stop": [None]}
+        raise ValueError(f"tactical_move: no stage {stage!r}")
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         return text(f"act.{verb}", arg=arg)
@@ -208,6 +209,10 @@ class TacticalMove(Step):
 
     def resume(self, g: Ctx, result: Any) -> None:
         f = g.frame
+        awaiting = f.pop("awaiting", None)
+        if awaiting:                                    # a combat (13.) ended: apply its result
+            getattr(self, f"_after_{awaiting}")(g, result)
+            return
         if "pending_oppose" in f:                       # after the controller's answer (13.5.2)
             area = f.pop("pending_oppose")
             if result is None:
@@ -274,14 +279,31 @@ class TacticalMove(Step):
         self._fight(g)
 
     def _fight(self, g: Ctx) -> None:
+        """11.4.2: the fleets supporting each side; when both sides have one, the fleets fight first."""
+        from engines.ultima_ratio import portugal
+
         f = g.frame
         area = f["combat_area"]
+        friends = [f["supporter"]] if f.get("supporter") else []
+        foes = portugal.emirates_supporters(g, area)
+        if friends and foes:
+            f["awaiting"] = "support"
+            naval.start_naval_battle(g, "support", friends[:1], foes[:1],
+                                     (f["power"], g.s["units"][foes[0]]["power"]))
+            return
+        f["support"] = naval.naval_support(g, area, f["power"], friends, foes)
+        self._combat(g)
+
+    def _after_support(self, g: Ctx, result: dict) -> None:
+        g.frame["support"] = naval.supported_side(g, result)
+        self._combat(g)
+
+    def _combat(self, g: Ctx) -> None:
+        f = g.frame
         if f["then"] == "subjugate":
-            self._subjugate(g, area)
-        elif self._battle(g, area, f["from"]):
-            self._after_retreat(g, area)
+            self._subjugate(g, f["combat_area"])
         else:
-            g.end("done")
+            self._battle(g, f["combat_area"], f["from"])
 
     def _after_retreat(self, g: Ctx, area: str) -> None:
         """13.3.6: each defeated player's power retreats its troops (into the fortress: besieged) in turn."""
@@ -296,13 +318,6 @@ class TacticalMove(Step):
             for uid in st.troops_in(s, area, loser):       # nowhere to go: the rest disperses
                 st.move_unit(s, uid, st.BOX + st.box_for(g.game.board, area))
         self._entered(g, area)
-
-    def _support(self, g: Ctx, area: str) -> str | None:
-        from engines.ultima_ratio import portugal
-
-        f = g.frame
-        friends = [f["supporter"]] if f.get("supporter") else []
-        return naval.naval_support(g, area, f["power"], friends, portugal.emirates_supporters(g, area))
 
     def _entered(self, g: Ctx, area: str) -> None:
         f, s, power = g.frame, g.s, g.frame["power"]
@@ -326,44 +341,40 @@ class TacticalMove(Step):
         else:
             g.end("done")
 
-    def _battle(self, g: Ctx, area: str, came_from: str) -> bool:
-        """13.3 through the seam: the defenders stand (automata). Returns whether the attacker holds the area."""
+    def _battle(self, g: Ctx, area: str, came_from: str) -> None:
+        """13.3 (combat_land): the attacker's troops in the area against the defenders and their fortress; the
+        defender marks the battlefield (13.3.4)."""
+        from engines.ultima_ratio.combat_land import LandBattle
+
         f, s, b = g.frame, g.s, g.game.board
         f["fought"] = True
-        attackers = st.troops_in(s, area, f["power"])
         defenders = st.enemy_troops_in(s, area, f["power"])
-        terrain = b.areas[area].terrain
-        field = 4
-        if f["landing"]:
-            field = 3 if terrain == "open" else 2
-        elif terrain in ("marsh", "mountain") or b.neighbours[came_from].get(area) == "rough_pass":
-            field = 2
-        elif terrain == "forest":
-            field = 3
-        dis = {"attacker": (1 if terrain in ("mountain", "marsh") else 0) + (1 if f["landing"] else 0)}
-        support = self._support(g, area)
-        if support == "attacker":
-            dis["defender"] = 1
-        elif support == "defender":
-            dis["attacker"] += 1
         fort = st.fortress(s, area)
         with_fort = bool(fort and fort["built"] and fort["power"] != f["power"])
-        result = battles.resolve_land_battle(g, area, attackers, defenders, field, with_fort, dis)
-        g.log("log.land_battle", area=area, attackers=attackers, defenders=defenders, points=result["points"],
-              rolls=result["rolls"], winner=result["winner"] or "none", rule="land_combat")
-        for side in ("attacker", "defender"):
-            for uid in result["eliminated"][side]:
-                st.move_unit(s, uid, "eliminated")
-            for uid in result["dispersed"][side]:
-                st.move_unit(s, uid, st.BOX + st.box_for(b, area))
-        if result["winner"] == "attacker":
+        defender = s["units"][defenders[0]]["power"] if defenders else fort["power"]
+        battle = LandBattle(battles.force(s, b, f["power"], st.troops_in(s, area, f["power"])),
+                            battles.force(s, b, defender, defenders, area if with_fort else None),
+                            terrain=b.areas[area].terrain, rough_pass=b.neighbours[came_from].get(area) == "rough_pass",
+                            amphibious=bool(f["landing"]), naval_support=f.get("support"),
+                            main_map=b.areas[area].map == "main")
+        f["awaiting"] = "battle"
+        battles.call(g, "land", battle, attacker=f["power"], defender=defender)
+
+    def _after_battle(self, g: Ctx, result: dict) -> None:
+        """Eliminated and dispersed troops leave; the automata's beaten troops disperse (they have no area to
+        retreat to); an attacker that did not win goes back where it came from (13.3.6, 12.3.2)."""
+        f, s, b = g.frame, g.s, g.game.board
+        area = f["combat_area"]
+        battles.apply_losses(g, result, area)
+        if result["fought"]["winner"] == "attacker":
             for uid in st.enemy_troops_in(s, area, f["power"]):
-                if s["units"][uid]["power"] not in s["powers"]:     # automata: no controlled area to retreat to
+                if s["units"][uid]["power"] not in s["powers"]:
                     st.move_unit(s, uid, st.BOX + st.box_for(b, area))
-            return True
-        for uid in st.troops_in(s, area, f["power"]):       # 13.3.6 / 12.3.2: back to where they came from
-            st.move_unit(s, uid, st.AREA + came_from)
-        return False
+            self._after_retreat(g, area)
+            return
+        for uid in st.troops_in(s, area, f["power"]):
+            st.move_unit(s, uid, st.AREA + f["from"])
+        g.end("done")
 
     def on_stop(self, g: Ctx, role: str, arg: Any) -> None:
         """Stop after the first area (then control may be announced, 12.5), or decline to take control."""
@@ -390,63 +401,71 @@ class TacticalMove(Step):
         self._ask_support(g, arg, "subjugate")
 
     def _subjugate(self, g: Ctx, arg: str) -> None:
-        """13.5: one die each; the subjugator has a disadvantage if all its troops in the area moved in this
-        action, and another in forest, mountain or marsh; naval support gives the other side one (13.5.3)."""
+        """13.5 (combat_subjugation): the subjugator's Q3 die against the opposition's: the controller's troops or
+        fortress (13.5.2), a rebellion or an independent marker, or a mini-map area (A3 home, A2 other, 13.5.7)."""
+        from engines.ultima_ratio.combat_subjugation import Subjugation
+
         f, s, b = g.frame, g.s, g.game.board
         power = f["power"]
         opposition = f.pop("opposition", None)
-        level = to_subjugate(g, power, arg) or 2            # 13.5.4: an opponent's troops or fortress: Q2
         troops = st.troops_in(s, arg, power)
-        moved = bool(f["moves"]) and troops == [f["unit"]]     # every troop there moved in this action
-        dis = (1 if moved else 0) + (1 if b.areas[arg].terrain in ("forest", "mountain", "marsh") else 0)
-        support = self._support(g, arg)
-        other = (1 if support == "attacker" else 0) + (1 if opposition and not opposition["adjacent"] else 0)
-        dis += 1 if support == "defender" else 0
-        result = battles.resolve_subjugation(g, arg, power, troops, level, dis, other)
-        g.log("log.subjugation", power=power, area=arg, level=level, result=result["result"],
-              points=result["points"], rolls=result["rolls"], rule="subjugation")
-        if result["result"] == "win":
-            take_control(g, power, arg)
-            g.end("done")
-            return
-        lost = 0 if opposition and opposition["kind"] == "fortress" else result["disband"]   # 13.5.5
-        for uid in sorted(troops, key=lambda u: st.quality(s, u))[:lost]:
-            st.move_unit(s, uid, st.BOX + st.box_for(b, arg))
-            g.log("log.dispersed", unit=uid, rule="subjugation")
-        need = 1 if result["result"] == "tie" else 2
-        if len(st.troops_in(s, arg, power)) >= need:
-            f.update(stage="gain", need=need, subjugated=arg)
+        info = s["areas"][arg]
+        if opposition:
+            controller = info["control"]
+            source = opposition["from"]
+            if opposition["kind"] == "fortress":
+                opponent = battles.force(s, b, controller, [], source)
+            else:
+                opponent = battles.force(s, b, controller, st.troops_in(s, source, controller))
+            kind, strength = opposition["kind"], None
         else:
-            g.end("done")
+            controller = None
+            opponent = battles.force(s, b, None, [])
+            kind = "rebels" if (info["marker"] or "").startswith("R") else "independent"
+            strength = to_subjugate(g, power, arg) or 2
+        battle = Subjugation(battles.force(s, b, power, troops), opponent, kind, strength, b.areas[arg].terrain,
+                             moved_all=bool(f["moves"]) and troops == [f["unit"]],
+                             adjacent=not opposition or opposition["adjacent"], naval_support=f.get("support"))
+        f.update(awaiting="subjugation", subjugated=arg)
+        battles.call(g, "subjugation", battle, attacker=power, defender=controller)
 
-    def on_disperse(self, g: Ctx, role: str, arg: int) -> None:
-        """13.5.4: dispersing one troop after a tie, two after a defeat, gains control anyway."""
-        f, s = g.frame, g.s
+    def _after_subjugation(self, g: Ctx, result: dict) -> None:
+        """13.5.4-13.5.5: the losses, then control if the subjugator won or dispersed troops for it."""
+        f = g.frame
         area = f["subjugated"]
-        troops = sorted(st.troops_in(s, area, f["power"]), key=lambda u: st.quality(s, u))
-        for uid in troops[:arg]:
-            st.move_unit(s, uid, st.BOX + st.box_for(g.game.board, area))
-            g.log("log.dispersed", unit=uid, rule="subjugation")
-        take_control(g, f["power"], area)
+        battles.apply_losses(g, result, area)
+        if result["control"] == "attacker":
+            take_control(g, f["power"], area)
         g.end("done")
 
     def on_assault(self, g: Ctx, role: str, arg: str) -> None:
-        """13.4 through the seam: each assault is a tactical action; capitulation gives the area."""
-        f, s = g.frame, g.s
+        """13.4 (combat_siege): each assault is a tactical action; capitulation gives the area."""
+        from engines.ultima_ratio.combat_siege import SiegeBattle
+
+        f, s, b = g.frame, g.s, g.game.board
         siege = s["areas"][arg]["siege"] or {"besieger": f["power"], "casualties": 0}
         s["areas"][arg]["siege"] = siege
-        besieged = st.enemy_troops_in(s, arg, f["power"])
-        result = battles.resolve_siege(g, arg, st.troops_in(s, arg, f["power"]), besieged)
-        g.log("log.siege", power=f["power"], area=arg, result=result["result"], points=result["points"],
-              rolls=result["rolls"], rule="siege")
-        if result["result"] == "taken":
-            siege["casualties"] += 1
-            if siege["casualties"] > len(besieged):
-                s["areas"][arg]["fortress"] = None
-                s["areas"][arg]["siege"] = None
-                for uid in besieged:
-                    st.move_unit(s, uid, st.BOX + st.box_for(g.game.board, arg))
-                take_control(g, f["power"], arg)
+        fort = st.fortress(s, arg)
+        battle = SiegeBattle(battles.force(s, b, f["power"], st.troops_in(s, arg, f["power"])),
+                             battles.force(s, b, fort["power"], st.enemy_troops_in(s, arg, f["power"]), arg),
+                             siege_casualties=siege["casualties"], main_map=b.areas[arg].map == "main")
+        f.update(awaiting="siege", combat_area=arg)
+        battles.call(g, "siege", battle, attacker=f["power"], defender=fort["power"])
+
+    def _after_siege(self, g: Ctx, result: dict) -> None:
+        """13.4.2-13.4.5: losses, the siege casualties, the end of the siege or the capitulation."""
+        f, s = g.frame, g.s
+        area = f["combat_area"]
+        battles.apply_losses(g, result, area)
+        if result["capitulation"]:
+            s["areas"][area]["fortress"] = None
+            s["areas"][area]["siege"] = None
+            g.log("log.capitulation", area=area, reason=result["capitulation"], rule="siege")
+            take_control(g, f["power"], area)
+        elif result["siege_ended"]:
+            s["areas"][area]["siege"] = None
+        else:
+            s["areas"][area]["siege"]["casualties"] = result["siege_casualties"]
         g.end("done")
 
 

@@ -214,14 +214,19 @@ def bring_historical(leaders: Sequence[Leader], units: Iterable[Unit], content: 
 
 
 # ---------------------------------------------------------------------------------------------- 17.3.2 abilities
-def commander(force: Iterable[Leader], content: Leaders) -> Leader | None:
+def commanding_ability(abilities: Iterable[str | None], order: Sequence[str]) -> str | None:
     """17.3.2: "only one is the commander (if there are several, the commander is chosen following the order in
-    this list)"; a force with no extraordinary leader has no ability to apply (RULINGS L-1)."""
-    order = content.order()
+    this list)": of the abilities present (None: an ordinary leader), the first in ``order``; None if no leader is
+    extraordinary (RULINGS L-1). The one copy of the rule: ``combat.Force.commander`` uses it too."""
+    present = set(abilities)
+    return next((a for a in order if a in present), None)
+
+
+def commander(force: Iterable[Leader], content: Leaders) -> Leader | None:
+    """17.3.2: the commander of the force (``commanding_ability``; of two with that ability, the lower id)."""
     best = [ld for ld in force if ld["extraordinary"]]
-    if not best:
-        return None
-    return min(best, key=lambda ld: (order.index(content.ability_of(ld["id"])), ld["id"]))
+    ability = commanding_ability((content.ability_of(ld["id"]) for ld in best), content.order())
+    return min((ld for ld in best if content.ability_of(ld["id"]) == ability), key=lambda ld: ld["id"], default=None)
 
 
 def force_ability(force: Iterable[Leader], content: Leaders) -> str | None:

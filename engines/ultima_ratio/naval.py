@@ -16,10 +16,6 @@ from engines.ultima_ratio import battles
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import Board
 
-TACTICAL_BATTLEFIELD = 2      # 13.2.4: tactical fleet actions and interceptions of strategic movements
-SUPPORT_BATTLEFIELD = 3       # 13.2.4: interceptions to support troop tactical operations
-PIRACY_BATTLEFIELD = 1        # 13.2.4: always one die
-
 
 # ----- 11.1 Naval bases and naval operation distance -------------------------------------------------------------
 def operation_distance(s: dict, board: Board, sea: str) -> int:
@@ -150,31 +146,36 @@ def check_bases(g: Ctx, power: str) -> dict | None:
     return None
 
 
-# ----- naval combat results (13.2.5, through the seam) ---------------------------------------------------------
-def apply_naval_result(g: Ctx, result: dict, sides: dict[str, list[str]]) -> None:
-    """Eliminated squadrons to the box of the turn; damaged ones to their base under repair; the other squadrons
-    of the loser retreat to their base (13.2.5)."""
+# ----- naval combats (13.2 in combat_naval.py) and their results (13.2.5) ----------------------------------------
+def start_naval_battle(g: Ctx, kind: str, attackers: list[str], defenders: list[str], powers: tuple[str, str],
+                       in_port: str | None = None) -> None:
+    """Call the naval combat ``kind`` (tactical, interception, support, piracy, 13.2.4) between these squadrons
+    (an empty side: an unescorted crossing or an uncontested piracy, where the other needs one battle point);
+    the caller's ``resume`` gets the result."""
+    from engines.ultima_ratio.combat_naval import NavalBattle
+
     s, board = g.s, g.game.board
-    for side, units in sides.items():
+    battle = NavalBattle(kind, battles.force(s, board, powers[0], attackers),
+                         battles.force(s, board, powers[1], defenders), in_port=in_port)
+    g.frame["naval_sides"] = {"attacker": attackers, "defender": defenders}
+    battles.call(g, "naval", battle, attacker=powers[0], defender=powers[1])
+
+
+def apply_naval_result(g: Ctx, result: dict) -> str | None:
+    """Eliminated squadrons to the box of the turn; damaged ones to their base under repair; the other squadrons
+    of the loser retreat to their base (13.2.5). Returns the winner (a side or None)."""
+    s, board = g.s, g.game.board
+    sides = g.frame.pop("naval_sides")
+    for side in sides:
         for uid in result["eliminated"][side]:
-            st.move_unit(s, uid, "eliminated")
+            battles.eliminate(g, uid)
             g.log("log.squadron_eliminated", unit=uid, rule="damaged_fleets")
         for uid in result["damaged"][side]:
             send_to_base(g, uid, home_port(s, board, uid), repair=True)
-        if result["winner"] is not None and result["winner"] != side:
-            for uid in units:
-                if uid not in result["eliminated"][side] and uid not in result["damaged"][side] \
-                        and st.loc_sea(s["units"][uid]["loc"]):
-                    send_to_base(g, uid, home_port(s, board, uid))
-
-
-def naval_battle(g: Ctx, attackers: list[str], defenders: list[str], battlefield: int,
-                 disadvantages: dict[str, int] | None = None) -> str | None:
-    result = battles.resolve_naval_battle(g, attackers, defenders, battlefield, disadvantages)
-    g.log("log.naval_battle", attackers=attackers, defenders=defenders, points=result["points"],
-          rolls=result["rolls"], winner=result["winner"] or "none", rule="naval_combat")
-    apply_naval_result(g, result, {"attacker": attackers, "defender": defenders})
-    return result["winner"]
+        for uid in result["to_base"][side]:
+            if st.loc_sea(s["units"][uid]["loc"]):
+                send_to_base(g, uid, home_port(s, board, uid))
+    return result["fought"]["winner"] if result["fought"] else None
 
 
 # ----- 11.3 Naval tactical movement -----------------------------------------------------------------------------
@@ -203,7 +204,7 @@ class NavalMove(Step):
     """11.3: a squadron moves (or stays), then names the enemy squadrons it attacks, one after another while the
     enemy withdraws or is defeated."""
 
-    goes_to = ("naval_response",)
+    goes_to = ("naval_response", "combat")
 
     def active(self, g: Ctx) -> list[str]:
         return [st.seat_of(g.s, g.frame["power"])]
@@ -243,7 +244,10 @@ class NavalMove(Step):
     def resume(self, g: Ctx, result: Any) -> None:
         f = g.frame
         if result == "fight":
-            winner = naval_battle(g, [f["unit"]], [f["target"]], TACTICAL_BATTLEFIELD)
+            powers = (f["power"], g.s["units"][f["target"]]["power"])
+            start_naval_battle(g, "tactical", [f["unit"]], [f["target"]], powers)
+        elif isinstance(result, dict):
+            winner = apply_naval_result(g, result)
             if winner != "attacker" or st.loc_sea(g.s["units"][f["unit"]]["loc"]) != f["sea"]:
                 g.end("done")
 
@@ -295,7 +299,7 @@ class SeaInterception(Step):
     (two dice). Without escort the interceptor must score at least one battle point. Ends ``"stopped"`` when an
     interceptor wins, else ``"through"``."""
 
-    goes_to = ()
+    goes_to = ("combat",)
 
     def active(self, g: Ctx) -> list[str]:
         return [st.seat_of(g.s, g.frame["power"])]
@@ -309,26 +313,32 @@ class SeaInterception(Step):
         return text(f"act.{verb}", arg=arg)
 
     def on_escort(self, g: Ctx, role: str, arg: str) -> None:
-        self._fight(g, arg)
+        g.frame.update(escort=arg, queue=list(g.frame["fleets"]))
+        self._next(g)
 
     def on_no_escort(self, g: Ctx, role: str, arg: Any) -> None:
-        self._fight(g, None)
+        g.frame.update(escort=None, queue=list(g.frame["fleets"]))
+        self._next(g)
 
-    def _fight(self, g: Ctx, escort: str | None) -> None:
-        for interceptor in g.frame["fleets"]:
-            if g.s["units"][interceptor]["loc"] != st.SEA + g.frame["sea"]:
+    def _next(self, g: Ctx) -> None:
+        """Each interceptor still in the sea fights the escort (two dice), or, without it, needs one battle point
+        (an empty side)."""
+        f, s = g.frame, g.s
+        while f["queue"]:
+            interceptor = f["queue"].pop(0)
+            if s["units"][interceptor]["loc"] != st.SEA + f["sea"]:
                 continue
-            if escort is None or g.s["units"][escort]["loc"] != st.SEA + g.frame["sea"]:
-                points, _, rolls = battles.roll_side(g, [st.quality(g.s, interceptor)][:TACTICAL_BATTLEFIELD])
-                g.log("log.unescorted", unit=interceptor, points=points, rolls=rolls, rule="strategic_interception")
-                if points >= 1:
-                    g.end("stopped")
-                    return
-                continue
-            if naval_battle(g, [escort], [interceptor], TACTICAL_BATTLEFIELD) == "defender":
-                g.end("stopped")
-                return
+            escort = f["escort"] if f["escort"] and s["units"][f["escort"]]["loc"] == st.SEA + f["sea"] else None
+            start_naval_battle(g, "interception", [escort] if escort else [], [interceptor],
+                               (f["power"], s["units"][interceptor]["power"]))
+            return
         g.end("through")
+
+    def resume(self, g: Ctx, result: Any) -> None:
+        if apply_naval_result(g, result) == "defender":
+            g.end("stopped")
+            return
+        self._next(g)
 
 
 # ----- 11.4.2 Naval support of land operations --------------------------------------------------------------------
@@ -339,16 +349,19 @@ def support_candidates(g: Ctx, power: str, area: str) -> list[str]:
 
 
 def naval_support(g: Ctx, area: str, attacker: str, friends: list[str], foes: list[str]) -> str | None:
-    """11.4.2: which side receives naval support: none without interceptions or after a tie; one side if only
-    it intercepted or if its fleet won the naval battle (three dice)."""
-    if friends and foes:
-        winner = naval_battle(g, friends[:1], foes[:1], SUPPORT_BATTLEFIELD)
-        return {"attacker": "attacker", "defender": "defender"}.get(winner)
+    """11.4.2: which side receives naval support: none without interceptions; one side if only it intercepted;
+    when both did, their fleets fight first (three dice, ``start_naval_battle(g, "support", ...)``) and the
+    winner's side is supported (``supported_side``)."""
     if friends:
         return "attacker"
     if foes:
         return "defender"
     return None
+
+
+def supported_side(g: Ctx, result: dict) -> str | None:
+    """The side whose fleet won the support battle (11.4.2; a draw supports neither)."""
+    return apply_naval_result(g, result)
 
 
 # ----- 11.6 Fleets in port ------------------------------------------------------------------------------------------
@@ -390,7 +403,7 @@ class Piracy(Step):
     by the victim's merchants in the center and raises the victim's as much; the victim may then eliminate one of
     its merchants there."""
 
-    goes_to = ()
+    goes_to = ("combat",)
 
     def active(self, g: Ctx) -> list[str]:
         return [st.seat_of(g.s, g.frame["victim"])]
@@ -410,14 +423,15 @@ class Piracy(Step):
     def on_intercept(self, g: Ctx, role: str, arg: str) -> None:
         f = g.frame
         in_port = st.loc_area(g.s["units"][arg]["loc"]) is not None
-        winner = naval_battle(g, [f["pirate"]], [arg], PIRACY_BATTLEFIELD, {"defender": 1 if in_port else 0})
-        self._after(g, winner == "attacker")
+        start_naval_battle(g, "piracy", [f["pirate"]], [arg], (g.s["units"][f["pirate"]]["power"], f["victim"]),
+                           in_port="defender" if in_port else None)
 
     def on_no_interception(self, g: Ctx, role: str, arg: Any) -> None:
         f = g.frame
-        points, _, rolls = battles.roll_side(g, [st.quality(g.s, f["pirate"])])
-        g.log("log.piracy_roll", unit=f["pirate"], points=points, rolls=rolls, rule="piracy")
-        self._after(g, points >= 1)
+        start_naval_battle(g, "piracy", [f["pirate"]], [], (g.s["units"][f["pirate"]]["power"], f["victim"]))
+
+    def resume(self, g: Ctx, result: Any) -> None:
+        self._after(g, apply_naval_result(g, result) == "attacker")
 
     def _after(self, g: Ctx, won: bool) -> None:
         from engines.ultima_ratio.economy import change_unrest

@@ -13,7 +13,8 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import actions, economy, land_movement, landings, naval, portugal, strategic_movement
+from engines.ultima_ratio import actions, economy, land_movement, landings, leader_flow, naval, portugal
+from engines.ultima_ratio import strategic_movement
 from engines.ultima_ratio import state as st
 
 
@@ -260,8 +261,9 @@ ACTIONS = {
     "naval_move": lambda g, p: bool(naval.naval_movers(g, p)),
     "lower_unrest": lambda g, p: g.s["powers"][p]["unrest"] > 0,
     "build_merchant": lambda g, p: bool(economy.merchant_centers(g.s, g.game.board, p)),
+    "build_leader": lambda g, p: leader_flow.may_build(g, p),
 }
-STEP_OF = {"landing": "tactical_move"}
+STEP_OF = {"landing": "tactical_move", "build_leader": "draw_leader"}
 
 
 def offered(g: Ctx, seat: str) -> list[list[str]]:
@@ -274,7 +276,7 @@ class PowerActions(Step):
     """8.2.2 "Major power actions": the player spends the impulse's actions, one at a time, in any order."""
 
     goes_to = ("build_troop", "build_squadron", "repair_squadron", "build_fortress", "regroup_troop",
-               "strategic_move", "tactical_move", "naval_move", "build_merchant", "rebase")
+               "strategic_move", "tactical_move", "naval_move", "build_merchant", "rebase", "draw_leader")
 
     def active(self, g: Ctx) -> list[str]:
         return [g.frame["seat"]]

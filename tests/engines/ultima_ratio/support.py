@@ -23,6 +23,23 @@ def play(state: dict, verb: str, arg=None, dice=None):
     return played.state, played.log
 
 
+def through_combat(state: dict, verb: str, arg=None, dice=()):
+    """A move that starts a combat, then every combat decision answered (all units fight, the first option, no
+    conscript), with the dice scripted; returns (state, log of all the moves)."""
+    log = []
+    with scripted(list(dice)) as script:
+        played = GAME.play(state, ROLE, verb, arg)
+        state, log = played.state, list(played.log)
+        while state["stack"] and state["stack"][-1]["step"] == "combat_decision":
+            options = legal(state)
+            verb = next(v for v in options if v != "done")
+            arg = False if False in options[verb] else options[verb][0]
+            played = GAME.play(state, ROLE, verb, arg)
+            state, log = played.state, log + list(played.log)
+    assert script.used == len(dice), f"{script.used} of {len(dice)} scripted values used"
+    return state, log
+
+
 def moves(state: dict, *pairs):
     for verb, arg in pairs:
         state, _ = play(state, verb, arg)

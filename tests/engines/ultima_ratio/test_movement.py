@@ -76,7 +76,9 @@ def test_landing_and_subjugation_of_an_independent_area():
     assert legal(s) == {"subjugate": ["guinea"], "stop": [None]}
     # 13.5.3: the troop moved (disadvantage) into a forest (disadvantage): Q3 -> Q1; A2: Q2.
     s, log = play(s, "subjugate", "guinea", dice=[5, 3])      # Q1 5 -> 4: 1 point; Q2 3: 1 point: a tie
-    assert legal(s) == {"disperse": [1], "stop": [None]} or s["areas"]["guinea"]["marker"] == "A2"
+    assert legal(s) == {"force_control": [False, True]}          # 13.5.4: disperse the troop to gain control?
+    s, _ = play(s, "force_control", False)
+    assert step(s) == "power_actions" and s["areas"]["guinea"]["marker"] == "A2"
 
 
 def test_subjugation_tie_then_dispersing_gains_control():
@@ -87,8 +89,11 @@ def test_subjugation_tie_then_dispersing_gains_control():
     assert legal(s)["subjugate"] == ["guinea"]
     # not moved: only the forest disadvantage: Q3 -> Q2. Q2 4 (1 point) against Q2 4 (1 point): a tie
     s, _ = play(s, "subjugate", "guinea", dice=[3, 3])
-    assert legal(s) == {"disperse": [1], "stop": [None]}
-    s, _ = play(s, "disperse", 1)
+    assert step(s) == "combat_decision" and legal(s) == {"force_control": [False, True]}      # 13.5.4
+    s, _ = play(s, "force_control", True)
+    assert legal(s) == {"disperse": ["portugal-troop-1", "portugal-troop-2"]}       # the player picks the troop
+    s, _ = play(s, "disperse", "portugal-troop-2")
+    assert s["units"]["portugal-troop-2"]["loc"] == "box:dispersed-af"
     assert s["areas"]["guinea"]["owner"] == "portugal" and s["areas"]["guinea"]["marker"] is None
     assert sum(1 for u in ("portugal-troop-1", "portugal-troop-2") if s["units"][u]["loc"] == "box:dispersed-af") == 1
     assert s["seats"]["player1"]["vp"] == 1
@@ -116,15 +121,19 @@ def test_landing_on_aden_fights_the_emirates_troop_and_fortress():
     s, _ = play(s, "escort", "portugal-squadron-4")
     assert legal(s) == {"support": ["portugal-squadron-4"], "no_support": [None]}       # 11.4.2: a decision
     s, log = play(s, "no_support", None, dice=[6, 1, 1])
-    assert any(e["msg"] == "log.land_battle" for e in log)
+    assert any(e["msg"] == "combat.won" and e["args"]["side"] == "portugal" for e in log)
     # Q1 (landing) 6 -> 5: 2 points; the fortress Q3 1 -> 3: 1 point, the troop Q2 1 -> 2: nothing
     assert s["units"]["emirates-troop-1"]["loc"] == "box:dispersed-te"
     assert s["areas"]["aden"]["siege"] == {"besieger": "portugal", "casualties": 0}
     assert s["areas"]["aden"]["owner"] == "emirates"
-    # a later tactical action assaults the fortress (provisional siege, battles.py)
+    # a later tactical action assaults the fortress (13.4): one troop on a battlefield of 2, a conscript allowed
     s = moves(s, ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"))
     assert legal(s)["assault"] == ["aden"]
-    s, _ = play(s, "assault", "aden", dice=[6, 1])
+    s, _ = play(s, "assault", "aden")
+    assert step(s) == "combat_decision" and legal(s) == {"conscript": [True, False]}    # 13.1.9
+    # Q2 6: 2 points and a casualty; the fortress Q3 1 -> 3: 1 point; 2 disband results: a siege casualty with
+    # no troop left in the fortress: it capitulates (13.4.5)
+    s, _ = play(s, "conscript", False, dice=[6, 1])
     assert s["areas"]["aden"]["owner"] == "portugal" and "emirates" not in s["minors"]
 
 

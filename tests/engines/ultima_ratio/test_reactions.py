@@ -3,7 +3,7 @@ is set up by hand (seated with player 1, who then answers for it)."""
 from __future__ import annotations
 
 from engines.ultima_ratio.deployment import new_unit
-from tests.engines.ultima_ratio.support import at_first_impulse, legal, moves, place, play, step
+from tests.engines.ultima_ratio.support import at_first_impulse, legal, moves, place, play, step, through_combat
 
 TROOP = [("build", "build_troop"), ("grade", "2-3"), ("area", "portugal"), ("stop", None)]
 
@@ -32,8 +32,9 @@ def test_the_defender_may_retreat_before_the_move():
     s = start({"mali": "spain", "hausa": "spain"})
     s, _ = play(s, "area", "mali")
     assert step(s) == "land_reaction"
-    # Hausa is full (stacking 1) and Guinea is where the attack comes from: no retreat; disperse or intercept
-    assert legal(s) == {"intercept": ["spain-troop-2"], "disperse": ["spain-troop-1"], "done": [None]}
+    # Hausa, a Spanish domain, stacks 2 (15.1, RULINGS S-1); Guinea is where the attack comes from
+    assert legal(s) == {"intercept": ["spain-troop-2"], "disperse": ["spain-troop-1"],
+                        "retreat": [["spain-troop-1", "hausa"]], "done": [None]}
     s, _ = play(s, "disperse", "spain-troop-1")
     assert s["units"]["spain-troop-1"]["loc"] == "box:dispersed-af"
     s, _ = play(s, "done")
@@ -50,8 +51,8 @@ def test_a_single_troop_intercepts_from_an_adjacent_area():
     s, _ = play(s, "intercept", "spain-troop-2")
     assert "intercept" not in legal(s)                                # one area, one troop
     assert s["units"]["spain-troop-2"]["loc"] == "area:mali"
-    s, log = play(s, "done", None, dice=[6, 1])                     # then the land battle
-    assert any(e["msg"] == "log.land_battle" for e in log)
+    s, log = through_combat(s, "done", None, dice=[6, 1])           # then the land battle (Spain decides too)
+    assert any(e["msg"] == "combat.won" and e["args"]["side"] == "portugal" for e in log)
 
 
 def test_no_reaction_where_the_enemy_does_not_control():
@@ -67,7 +68,7 @@ def test_a_defeated_player_retreats_to_an_adjacent_controlled_area():
     s, _ = play(s, "area", "elmina")
     assert legal(s)["retreat"] == [["spain-troop-1", "hausa"], ["spain-troop-2", "hausa"]]   # not Guinea
     # no reaction; Portugal Q2 5 (2 points) against Q2 3 (1) and 1 (0): one disband, one Spaniard survives
-    s, log = play(s, "done", None, dice=[5, 3, 1])
+    s, log = through_combat(s, "done", None, dice=[5, 3, 1])
     assert step(s) == "defeated_retreat"
     survivor = legal(s)["retreat"][0][0]
     assert legal(s) == {"retreat": [[survivor, "hausa"]]}

@@ -1,0 +1,119 @@
+"""Ultima Ratio Regis — leaders in the flow (17.): the build-a-leader action (9.6, 17.2-17.3) with the rules of
+``leaders.py``. The state keeps ``leaders`` {id: {power, unit, extraordinary}} — a leader is always on one unit
+and follows it (17.1: units move by id, so their leaders move with them) — and ``leader_pool`` (the shared cup of
+17.2). In battle a force's leaders are those on its units (``battles.force``); a leader eliminated with the last
+unit of his stack goes back to the pool (``battles.eliminate``).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.machine import Ctx, Step
+from engines.core.types import text
+from engines.ultima_ratio import leaders
+from engines.ultima_ratio import state as st
+
+
+def counters(s: dict) -> list[dict]:
+    """The state's units as ``counters.Unit`` (what the pure leader rules read); fortresses count as units."""
+    out = []
+    for uid, info in s["units"].items():
+        area = st.loc_area(info["loc"])
+        out.append({"id": uid, "power": info["power"], "kind": info["kind"], "at": info["loc"],
+                    "quality": st.quality(s, uid), "veteran": bool(info.get("veteran")),
+                    "besieged": bool(area and s["areas"].get(area, {}).get("siege")
+                                     and s["areas"][area]["siege"]["besieger"] != info["power"]),
+                    "dispersed": info["loc"].startswith(st.BOX), "base": None,
+                    "operational": not info.get("repair")})
+    for area, info in s["areas"].items():
+        fort = info["fortress"]
+        if fort:
+            out.append({"id": f"fortress:{area}", "power": fort["power"], "kind": "fortress", "at": area,
+                        "quality": 3, "veteran": False, "besieged": bool(info["siege"]), "dispersed": False,
+                        "base": None, "operational": fort["built"]})
+    return out
+
+
+def on_map(s: dict, units: list[dict]) -> list[dict]:
+    return [u for u in units if u["at"] not in ("available", "eliminated") and not u["dispersed"]]
+
+
+def state_leaders(s: dict) -> list[dict]:
+    return [{"id": lid, **info} for lid, info in sorted(s["leaders"].items())]
+
+
+def targets(s: dict, power: str) -> list[str]:
+    """17.2: a squadron, fortress or troop of the power on the map, not besieged."""
+    return leaders.build_targets(power, on_map(s, counters(s)))
+
+
+def may_build(g: Ctx, power: str) -> bool:
+    s = g.s
+    return bool(s["leader_pool"]) and (bool(targets(s, power))
+                                       or bool(leaders.replace_targets(power, state_leaders(s))))
+
+
+class DrawLeader(Step):
+    """17.2: "he randomly selects one of the available ones" (chance: an undo barrier)."""
+
+    goes_to = ("build_leader",)
+
+    def auto(self, g: Ctx) -> None:
+        drawn = leaders.draw(g.s["leader_pool"], g)
+        g.log("log.leader_drawn", power=g.frame["power"], leader=drawn,
+              ability=g.game.board.leaders.ability_of(drawn), rule="leaders")
+        g.goto("build_leader", power=g.frame["power"], leader=drawn)
+
+
+class BuildLeader(Step):
+    """17.2-17.3: the player has seen the ability; the side (extraordinary only if the unrest does not exceed the
+    vitality, +3 unrest), then the unit that carries him or the own leader he replaces."""
+
+    goes_to = ()
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.frame["power"])]
+
+    def prompt(self, g: Ctx, role: str):
+        f, s = g.frame, g.s
+        power = f["power"]
+        if "extraordinary" not in f:
+            sides = ["ordinary"]
+            if leaders.may_be_extraordinary(s["powers"][power]["unrest"], g.game.board.power(power).vitality):
+                sides.append("extraordinary")
+            return text("prompt.leader_side", leader=f["leader"],
+                        ability=g.game.board.leaders.ability_of(f["leader"])), {"side": sides}
+        legal = {"target": targets(s, power), "replace": leaders.replace_targets(power, state_leaders(s))}
+        return text("prompt.leader_target", leader=f["leader"]), {k: v for k, v in legal.items() if v}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text(f"act.leader_{verb}", arg=arg)
+
+    def on_side(self, g: Ctx, role: str, arg: str) -> None:
+        g.frame["extraordinary"] = arg == "extraordinary"
+
+    def on_target(self, g: Ctx, role: str, arg: str) -> None:
+        self._build(g, target=arg)
+
+    def on_replace(self, g: Ctx, role: str, arg: str) -> None:
+        self._build(g, replace=arg)
+
+    def _build(self, g: Ctx, **where: str) -> None:
+        from engines.ultima_ratio.economy import change_unrest
+
+        f, s, board = g.frame, g.s, g.game.board
+        power = f["power"]
+        unrest = s["powers"][power]["unrest"]
+        built = leaders.build(state_leaders(s), s["leader_pool"], on_map(s, counters(s)), board.leaders,
+                              power=power, leader_id=f["leader"], extraordinary=f["extraordinary"], unrest=unrest,
+                              vitality=board.power(power).vitality, **where)
+        s["leaders"] = {ld["id"]: {k: ld[k] for k in ("power", "unit", "extraordinary")} for ld in built.leaders}
+        s["leader_pool"] = sorted(built.pool)
+        g.log("log.leader_built", power=power, leader=f["leader"], unit=s["leaders"][f["leader"]]["unit"],
+              extraordinary=f["extraordinary"], rule="leaders")
+        if built.unrest != unrest:
+            change_unrest(g, power, built.unrest - unrest, "extraordinary_leader")
+        g.end("done")
+
+
+STEPS = {"draw_leader": DrawLeader(), "build_leader": BuildLeader()}
