@@ -155,6 +155,7 @@
       const mine = boardActs.filter(function (a) { return a.onBoard[0] === picked; });
       if (mine.length === 1) { mine[0].form.requestSubmit(); return true; }
       render();
+      if (window.innerWidth < 640) menu.scrollIntoView({ block: "nearest", behavior: "smooth" });
       return true;
     }
     function isPickable(k) { return boardActs.some(function (a) { return a.onBoard[0] === k; }); }

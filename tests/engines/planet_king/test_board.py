@@ -121,3 +121,10 @@ def test_an_automatic_defeat_names_its_cause():
         game=GAME, view=GAME.view(s, "king"), role="king", table=Table(), csrf_token="tok", as_role="king",
         data={"outcome": outcome, "seats": []})
     assert "prestige -3" in html
+
+
+def test_the_seat_holders_name_is_on_the_board():
+    html = ENV.get_template("games/planet-king/board.html").render(
+        game=GAME, view=GAME.view(fresh("anni_mirabiles"), "king"), role="king", table=Table(), csrf_token="t",
+        as_role="king", data={"seats": [{"role": "king", "player": "bea", "bot": None}], "outcome": None})
+    assert 'The King:\n    <strong class="seat-name">bea</strong> <span class="you">(you)</span>' in html
