@@ -190,6 +190,7 @@
 
   if (!window.SigloBoard) {
     window.SigloBoard = { enhance: enhanceAll };
+    document.addEventListener("htmx:afterSwap", enhanceAll);
     document.addEventListener("htmx:afterSettle", enhanceAll);
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", enhanceAll);
   }

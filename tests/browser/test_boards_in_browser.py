@@ -46,18 +46,28 @@ def played(page, before):
 def any_move(page):
     """One move as a player would make it: a listed button, else a highlighted thing on the board (and its first
     ability and target)."""
+    page.wait_for_timeout(300)      # a swap just settled: let the board script filter the list
     before = seq_of(page)
     visible = page.locator(".prompt button.action:visible")
     if visible.count():
         visible.first.click()
     else:
         page.locator("[data-board] .pickable").first.click()
-        if seq_of(page) == before and page.locator(".board-menu .board-verb").count():
-            page.locator(".board-menu .board-verb").first.click()
-            page.locator("[data-board] .target").first.click()
-        elif seq_of(page) == before:
-            page.locator(".prompt button.action:visible").first.click()
+        choose_on(page)
     played(page, before)
+
+
+def choose_on(page):
+    """After a board thing is clicked: either its one action was posted, or the panel offers its choices."""
+    page.wait_for_timeout(200)
+    if not page.locator("[data-board] .picked").count():
+        return
+    if page.locator(".board-menu .board-verb").count():
+        page.locator(".board-menu .board-verb").first.click()
+    if page.locator("[data-board] .target").count():
+        page.locator("[data-board] .target").first.click()
+    else:
+        page.locator(".prompt button.action:visible").first.click()
 
 
 def test_a_common_action_by_card_ability_target(server, chromium, artifacts):
@@ -75,7 +85,8 @@ def test_a_common_action_by_card_ability_target(server, chromium, artifacts):
         page.wait_for_timeout(300)
         args = [json.loads(f.get_attribute("value")) for f in page.locator(
             ".prompt form:has(input[name=verb][value=court]) input[name=arg]").all()]
-        if len(args) >= 2:
+        cards = [card for card, _ in args]
+        if any(cards.count(c) >= 2 for c in cards):     # a card with a choice of targets
             break
         any_move(page)
     shoot(page, artifacts, "15-dias-common-action")
@@ -87,16 +98,17 @@ def test_a_common_action_by_card_ability_target(server, chromium, artifacts):
     expect(page.locator(".prompt form:has(input[name=verb][value=court]):visible")).to_have_count(0)
     page.locator(f".my-hand [data-key='{card}']").click()
     expect(page.locator(f".my-hand [data-key='{card}']")).to_have_class(re.compile("picked"))
-    if len(targets) > 1:
-        page.locator(".board-menu .board-verb").first.click()
-        for t in targets:
-            expect(board.locator(f".player[data-key='{t}']")).to_have_class(re.compile("target"))
-        shoot(page, artifacts, "15-dias-targets")
-        before = seq_of(page)
-        board.locator(f".player[data-key='{targets[0]}']").click()
-    else:
-        before = seq_of(page)
-        page.locator(".prompt form:has(input[name=verb][value=court]):visible button").click()
+    assert len(targets) > 1, "no card with a choice of targets came up"
+    ability = page.locator(f".my-hand [data-key='{card}']").get_attribute("data-verb-court")
+    verb = page.locator(".board-menu .board-verb", has_text=ability)
+    if verb.count():                                    # else the card's one ability with targets is chosen already
+        verb.click()
+    for t in targets:
+        expect(board.locator(f".player[data-key='{t}']")).to_have_class(re.compile("target"))
+    expect(page.locator(".board-menu")).to_contain_text(ability)
+    shoot(page, artifacts, "15-dias-targets")
+    before = seq_of(page)
+    board.locator(f".player[data-key='{targets[0]}']").click()
     played(page, before)
     expect(page.locator(".log")).to_contain_text("alice")
     shoot(page, artifacts, "15-dias-after")
@@ -119,11 +131,7 @@ def test_a_planet_king_decision_on_the_board(server, chromium, artifacts):
     name = pickable.first.get_attribute("data-name")
     before = seq_of(page)
     pickable.first.click()
-    if seq_of(page) == before and page.locator(".board-menu .board-verb").count():
-        page.locator(".board-menu .board-verb").first.click()
-        page.locator("[data-board] .target").first.click()
-    elif seq_of(page) == before:
-        page.locator(".prompt button.action:visible").first.click()
+    choose_on(page)
     played(page, before)
     assert name
     costs = []
