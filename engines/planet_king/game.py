@@ -56,6 +56,19 @@ def _in_context(method):
     return run
 
 
+
+CUBE_COLOURS = {"government": "red", "political": "blue", "royal": "yellow"}
+
+
+def cube_cost(s: dict, kind: str) -> Any:
+    """What a type of action costs on the Council of State (Organisation Phase): a cube of its colour (green cubes
+    serve government and political actions); simple actions cost none."""
+    if kind not in CUBE_COLOURS:
+        return text("act.cost_none")
+    green = s["cubes"].get("green", 0) if kind != "royal" else 0
+    return text("act.cost_cube", colour=CUBE_COLOURS[kind], left=s["cubes"].get(kind, 0),
+                green=text("act.cost_green", n=green) if green else "")
+
 class PlanetKing(StepGame):
     id = "planet-king"
     title = "The Planet King"
@@ -152,6 +165,8 @@ class PlanetKing(StepGame):
                 out.update(happiness=d["happiness"], fertility=d["fertility"], prestige=d["prestige"])
         elif isinstance(arg, list) and len(arg) == 2 and arg[0] in POSITIONS:
             out["arg"] = court.pos_label(arg)
+        if verb == "type":
+            out["cost"] = cube_cost(s, arg)
         out.setdefault("what", arg)
         return out
 

@@ -56,7 +56,8 @@ def level_for(s: dict, total: int) -> str:
 
 def finish(g: Ctx) -> None:
     """The victory level of the VP (the two players' summed in cooperative play); an automatic defeat is a Defeat;
-    no Secret Memorial task completed is Neither King nor Planet."""
+    no Secret Memorial task completed is Neither King nor Planet. The ``reason`` of an automatic defeat names its
+    causes (Victory › Automatic Defeat)."""
     s = g.s
     done = memorials.final(g) if memorials.in_use(s) else True
     total = s["vp"]["king"] + s["vp"]["valido"]
@@ -80,6 +81,9 @@ def finish(g: Ctx) -> None:
     else:
         g.log("log.outcome_cooperative", outcome=outcome, total=total, king=scores["king"], valido=scores["valido"],
               rule="victory")
-    g.finish({"text": outcome, "winners": winners, "scores": scores, "ranking": ranking, "level": level})
+    result = {"text": outcome, "winners": winners, "scores": scores, "ranking": ranking, "level": level}
+    if s["defeat"]:
+        result["reason"] = text("outcome.defeat_reason", reasons=s["defeat"])
+    g.finish(result)
 
 PROCEDURES = (begin_turn, end_turn)

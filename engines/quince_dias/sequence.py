@@ -195,7 +195,10 @@ class VictoryCheck(Step):
         best = winner(scores)
         ranking = sorted(s["roles"], key=lambda r: (-scores[r], s["roles"].index(r)))
         if best:
-            message = text(f"outcome.win_{why}", bells=s["bells"], role=best, points=scores[best])
+            ties = [text("outcome.tied", roles=[r for r in s["roles"] if scores[r] == v], points=v)
+                    for v in sorted({v for v in scores.values() if v > scores[best]}, reverse=True)]
+            message = text(f"outcome.win_{why}", bells=s["bells"], role=best, points=scores[best],
+                           ties=text("outcome.ties_drop_out", ties=ties) if ties else "")
         else:
             message = text(f"outcome.tie_{why}", bells=s["bells"])
         g.log(message["msg"], rule="victory_check", **message["args"])

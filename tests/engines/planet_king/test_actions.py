@@ -16,12 +16,14 @@ def test_example_types_of_actions_three_different_types():
     s = fresh("planet_king")
     s["cubes"] = {"royal": 2, "government": 1, "political": 1, "green": 0}
     action_card(s)
-    assert set(labels(s)) >= {"Perform a royal action", "Perform a government action", "Perform a simple action"}
+    kinds = {w.split(" — ")[0] for w in labels(s)}      # the label goes on with the action's cube cost
+    assert kinds >= {"Perform a royal action", "Perform a government action", "Perform a simple action"}
+    assert "Perform a royal action — costs a yellow cube (2 left)" in labels(s)
     s = pick(s, "Perform a royal action")
     s = pick(s, "Cortes")
     while "type of action" not in top_text(s):
         s = pick(s, "")
-    assert "Perform a royal action" not in labels(s)
+    assert "Perform a royal action" not in {w.split(" — ")[0] for w in labels(s)}
     assert s["cubes"]["royal"] == 1
 
 

@@ -52,4 +52,79 @@ def test_board_shows_wars_court_and_actions_on_the_war():
     s = pick(s, "Perform a government action")
     s = pick(s, "Military Campaign")
     html = render(s)
-    assert 'class="action-form on-board"' in html and "Campaign in Flanders War" in html
+    assert "Campaign in Flanders War" in [a["label"] for a in GAME.labels(s, "king", RENDER)]
+
+
+def test_the_board_is_the_control_and_names_every_target():
+    """No action buttons on the board (the panel's list is the one place each is posted); a destination (a territory,
+    a war) and a unit of the legal actions are things on the board to click; units are counted by kind."""
+    import re
+
+    from engines.core.game import flat
+
+    s = fresh("anni_mirabiles")
+    rnd = random.Random(5)
+    seen = set()
+    for _ in range(160):
+        if GAME.outcome(s):
+            break
+        role = GAME.active_roles(s)[0]
+        html = render(s, role)
+        assert "action-form" not in html and 'name="verb"' not in html
+        keys = set(re.findall(r'data-key="([^"]+)"', html))
+        keys |= {k for ks in re.findall(r'data-keys="([^"]+)"', html) for k in ks.split()}
+        for verb, arg in flat(GAME.legal(s, role)):
+            if isinstance(arg, str) and arg.startswith(("pk:territory:", "pk:war:", "pk:unit:")):
+                assert arg in keys, (verb, arg)
+                seen.add(arg.split(":")[1])
+        verb, arg = GAME.bots["heuristic"](GAME, GAME.view(s, role), role, rnd)
+        s = GAME.apply(s, role, verb, arg)
+    assert {"territory", "war", "unit"} <= seen
+    assert re.search(r"\d+ × [a-zA-Z]", render(fresh("anni_mirabiles")))
+
+
+def test_slots_are_labelled_and_ratings_and_cubes_explained():
+    s = fresh("anni_mirabiles")
+    s["offices"][next(iter(s["offices"]))] = None
+    html = render(s)
+    assert "Valido" in html and "Royal Mistress" in html and "Noble at Court, space 1" in html
+    office = next(iter(s["offices"])).replace("_", " ").capitalize()
+    assert f'<span class="slot-label">{office}</span>vacant' in html
+    assert "Military, Political and Government ratings" in html and "Happiness and Fertility" in html
+    assert "red (government)" in html and "yellow (royal)" in html
+
+
+def test_action_types_say_their_cube_cost():
+    s = fresh("anni_mirabiles")
+    from tests.engines.planet_king.support import labels, run
+    from engines.planet_king import actions
+
+    run(s, actions.action_round, "card")
+    words = labels(s)
+    assert any(w.startswith("Perform a government action — costs a red cube") for w in words), words
+    assert "Perform a simple action — no cube needed" in words
+
+
+def test_an_automatic_defeat_names_its_cause():
+    from tests.engines.planet_king.support import run
+    from engines.planet_king import victory
+    from engines.core.types import text
+
+    s = fresh("anni_mirabiles")
+    s["defeat"] = [text("defeat.prestige", n=-3)]
+    run(s, victory.finish)
+    outcome = GAME.outcome(s)
+    assert RENDER.text(outcome["text"]).startswith("Defeat")
+    assert RENDER.text(outcome["reason"]) == \
+        "Automatic defeat at the End of Turn: prestige -3 (Victory › Automatic Defeat)."
+    html = ENV.get_template("games/planet-king/board.html").render(
+        game=GAME, view=GAME.view(s, "king"), role="king", table=Table(), csrf_token="tok", as_role="king",
+        data={"outcome": outcome, "seats": []})
+    assert "prestige -3" in html
+
+
+def test_the_seat_holders_name_is_on_the_board():
+    html = ENV.get_template("games/planet-king/board.html").render(
+        game=GAME, view=GAME.view(fresh("anni_mirabiles"), "king"), role="king", table=Table(), csrf_token="t",
+        as_role="king", data={"seats": [{"role": "king", "player": "bea", "bot": None}], "outcome": None})
+    assert 'The King:\n    <strong class="seat-name">bea</strong> <span class="you">(you)</span>' in html
