@@ -78,15 +78,25 @@ def _table_context(request: Request, db, table, user, as_role: str | None, loade
         if as_role is None and active_mine and role not in active_mine:
             role = active_mine[0]
             data = play.table_view(db, loaded, role)
+    since = _since_last_move(db, table, role, loaded.game) if data["active_roles"] and role else None
     invites = {s.role: f"/invite/{table.id}/{s.invite_token}" for s in table.seats if s.invite_token} if mine else {}
     return {
         "table": table, "game": loaded.game, "data": data, "view": data["view"], "role": role, "as_role": role,
-        "invites": invites,
+        "invites": invites, "since": since, "stale": request.query_params.get("stale") == "1",
         "my_roles": mine, "board_template": board_template(loaded.game.id), "user": user,
     }
 
 
 @router.get("/tables/{table_id}")
+def _since_last_move(db, table, role: str, game) -> dict | None:
+    """Everything the seat may read that happened since its last move that counts (or since the start), grouped
+    by move; None when nothing did."""
+    mine = [m.seq for m in play.effective_moves(db, table.id) if m.role == role]
+    since = gamelog.since(db, table.id, role, game, game.renderer(names=play.seat_names(table)),
+                          mine[-1] if mine else -1)
+    return since if since["moves"] else None
+
+
 def table_page(request: Request, db: SessionDep, user: OptionalUser, table: TableDep,
                as_: Annotated[str | None, Query(alias="as", max_length=40)] = None):
     return render(request, "table/page.html", chat=tables.chat(db, table), **_table_context(request, db, table, user, as_))
@@ -102,15 +112,18 @@ def table_live(request: Request, db: SessionDep, user: OptionalUser, table: Tabl
 @router.get("/tables/{table_id}/log")
 def table_log(request: Request, db: SessionDep, user: OptionalUser, table: TableDep,
               as_: Annotated[str | None, Query(alias="as", max_length=40)] = None,
-              before: Annotated[int | None, Query(ge=0, lt=2**31)] = None):
-    """The whole log, a page at a time (HTMX: the next page's entries; else a page of its own)."""
+              before: Annotated[int | None, Query(ge=0, lt=2**31)] = None, mine: bool = False):
+    """The whole log, a page at a time (HTMX: the next page's entries; else a page of its own); ``mine``: only
+    the entries addressed to the seat."""
     mine = tables.roles_of(table, user)
     role = as_ if as_ in mine else (mine[0] if mine else None)
     game = tables.game_of(table.game_id)
-    page = gamelog.page(db, table.id, role, game, game.renderer(names=play.seat_names(table)), before=before)
+    page = gamelog.page(db, table.id, role, game, game.renderer(names=play.seat_names(table)), before=before,
+                       only_mine=mine and role is not None)
     data = {"log": page["entries"], "log_more": page["more"]}
     name = "table/_log_items.html" if is_htmx(request) else "table/log.html"
-    return render(request, name, table=table, game=game, role=role, data=data)
+    return render(request, name, table=table, game=game, role=role, data=data, mine=mine and role is not None,
+                  before=before)
 
 
 @router.get("/tables/{table_id}/chat")
@@ -123,8 +136,8 @@ def _after_move(request: Request, db, table, user, role: str | None, message: st
     if is_htmx(request):
         ctx = _table_context(request, db, table, user, role, loaded)
         return render(request, "table/_live.html", status_code=status_code, flash=message, partial=True, **ctx)
-    target = f"/tables/{table.id}" + (f"?as={role}" if role else "")
-    return RedirectResponse(target, status_code=303)
+    query = "&".join(q for q in (f"as={role}" if role else "", "stale=1" if status_code == 409 else "") if q)
+    return RedirectResponse(f"/tables/{table.id}" + (f"?{query}" if query else ""), status_code=303)
 
 
 def _parse_arg(raw: str) -> Any:
