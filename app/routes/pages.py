@@ -6,11 +6,12 @@ from typing import Annotated, Any
 
 import orjson
 from fastapi import APIRouter, Form, Query, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import RedirectResponse, Response
 
 from app.deps import CSRF, CurrentUser, OptionalUser, SessionDep, TableDep
 from app.errors import AppError, Conflict, Invalid
 from app.forms import option_fields, options_from_form, seat_choices
+from app.routes import replays, rules
 from app.services import gamelog, play, records, tables
 from app.web import board_template, is_htmx, render
 from engines import registry
@@ -206,7 +207,6 @@ def record(db: SessionDep, user: OptionalUser, table: TableDep,
                     headers={"Content-Disposition": f'attachment; filename="siglo-table-{table.id}.json"'})
 
 
-@router.get("/games/{game_id}/rules", response_class=HTMLResponse)
-def game_info(request: Request, game_id: str):
-    game = tables.game_of(game_id)
-    return render(request, "lobby/game.html", game=game, fields=option_fields(game))
+# the rules at hand and the replays are pages of their own modules, served with these
+router.include_router(rules.router)
+router.include_router(replays.router)

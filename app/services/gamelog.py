@@ -38,9 +38,10 @@ def drop_move(db: Session, table_id: int, seq: int) -> None:
 
 
 def page(db: Session, table_id: int, role: str | None, game: Game, renderer: Renderer, limit: int = PAGE,
-         before: int | None = None, only_mine: bool = False) -> dict:
+         before: int | None = None, only_mine: bool = False, upto_seq: int | None = None) -> dict:
     """One page of the entries ``role`` may read, newest first: ``{"entries", "more"}``; each entry has its id
-    (an anchor), the move's seq, its text, its rule (id and section title) and whether it was private."""
+    (an anchor), the move's seq, its text, its rule (id and section title) and whether it was private;
+    ``upto_seq``: only the entries of the moves up to that seq (a replay's step)."""
     limit = max(1, min(limit, MAX_PAGE))
     query = select(LogEntry.id, LogEntry.seq, LogEntry.audience, LogEntry.entry).where(LogEntry.table_id == table_id)
     mine = LogEntry.audience.contains(f",{role},", autoescape=True) if role is not None else None
@@ -52,6 +53,8 @@ def page(db: Session, table_id: int, role: str | None, game: Game, renderer: Ren
         query = query.where(LogEntry.audience == "*")
     if before is not None:
         query = query.where(LogEntry.id < before)
+    if upto_seq is not None:
+        query = query.where(LogEntry.seq <= upto_seq)
     found = db.execute(query.order_by(LogEntry.id.desc()).limit(limit + 1)).all()
     entries = [{"id": r.id, "seq": r.seq, "private": r.audience != "*", **game.render_entry(r.entry, renderer)}
                for r in found[:limit]]

@@ -1,0 +1,56 @@
+"""Replays in the browser: import a record from a web form, and step through a game move by move (first, back,
+forward, last, or straight to a log entry's move). See ``app.services.replay`` for who may see what."""
+from __future__ import annotations
+
+from typing import Annotated
+
+import orjson
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import RedirectResponse
+
+from app.deps import CSRF, CurrentUser, OptionalUser, SessionDep, TableDep
+from app.errors import AppError
+from app.services import records, replay
+from app.web import board_template, render
+
+router = APIRouter(include_in_schema=False)
+MAX_RECORD = 5_000_000
+
+
+@router.get("/records/import")
+def import_form(request: Request, user: CurrentUser):
+    return render(request, "rules/import.html")
+
+
+@router.post("/records/import", dependencies=[CSRF])
+async def import_record(request: Request, db: SessionDep, user: CurrentUser):
+    """A record pasted or uploaded: replayed into a new table whose seats are all the importer's."""
+    form = await request.form()
+    upload, pasted = form.get("file"), form.get("record")
+    raw = await upload.read(MAX_RECORD + 1) if upload is not None and not isinstance(upload, str) else b""
+    raw = raw or (pasted.encode() if isinstance(pasted, str) else b"")
+    try:
+        if not raw.strip():
+            raise ValueError("Paste a record or choose its file.")
+        if len(raw) > MAX_RECORD:
+            raise ValueError("This file is too large to be a record.")
+        try:
+            record = orjson.loads(raw)
+        except orjson.JSONDecodeError:
+            raise ValueError("This is not a record: it is not JSON.") from None
+        table = records.import_record(db, user, record)
+    except (ValueError, AppError) as exc:
+        message = exc.message if isinstance(exc, AppError) else str(exc)
+        return render(request, "rules/import.html", status_code=400, error=message,
+                      pasted=pasted if isinstance(pasted, str) else "")
+    return RedirectResponse(f"/tables/{table.id}/replay", status_code=303)
+
+
+@router.get("/tables/{table_id}/replay")
+def replay_page(request: Request, db: SessionDep, user: OptionalUser, table: TableDep,
+                as_: Annotated[str | None, Query(alias="as", max_length=40)] = None,
+                step: Annotated[int | None, Query(ge=0, lt=2**31)] = None,
+                seq: Annotated[int | None, Query(ge=0, lt=2**31)] = None):
+    at = replay.step(db, table, user, as_, step, seq)
+    return render(request, "table/replay.html", table=table, board_template=board_template(at["game"].id),
+                  as_role=None, my_roles=[], invites={}, **at)
