@@ -27,7 +27,7 @@ def lobby(request: Request, db: SessionDep, user: OptionalUser):
 def _new_table_context(game_id: str | None, form: dict[str, Any] | None = None) -> dict:
     games = registry.all_games()
     game = registry.get_game(game_id) if game_id else (games[0] if games else None)
-    ctx: dict[str, Any] = {"game": game, "form": form or {}}
+    ctx: dict[str, Any] = {"game": game, "form": form or {}, "choice_label": rules.choice_label}
     if game is not None:
         ctx["fields"] = option_fields(game)
         options = options_from_form(game, form) if form else {}
@@ -58,6 +58,8 @@ async def create_table(request: Request, db: SessionDep, user: CurrentUser):
     game = ctx["game"]
     if game is None:
         raise Invalid("Choose a game.")
+    if form.get("choose") or form.get("shown_game", game.id) != game.id:  # the game changed: its form, as typed
+        return render(request, "lobby/new_table.html", **ctx)
     roles = ctx["roles"]
     seats = {role: form.get(f"seat_{role}", "open") for role in roles}
     try:
@@ -88,7 +90,6 @@ def _table_context(request: Request, db, table, user, as_role: str | None, loade
     }
 
 
-@router.get("/tables/{table_id}")
 def _since_last_move(db, table, role: str, game) -> dict | None:
     """Everything the seat may read that happened since its last move that counts (or since the start), grouped
     by move; None when nothing did."""
@@ -98,6 +99,7 @@ def _since_last_move(db, table, role: str, game) -> dict | None:
     return since if since["moves"] else None
 
 
+@router.get("/tables/{table_id}")
 def table_page(request: Request, db: SessionDep, user: OptionalUser, table: TableDep,
                as_: Annotated[str | None, Query(alias="as", max_length=40)] = None):
     return render(request, "table/page.html", chat=tables.chat(db, table), **_table_context(request, db, table, user, as_))
@@ -113,17 +115,18 @@ def table_live(request: Request, db: SessionDep, user: OptionalUser, table: Tabl
 @router.get("/tables/{table_id}/log")
 def table_log(request: Request, db: SessionDep, user: OptionalUser, table: TableDep,
               as_: Annotated[str | None, Query(alias="as", max_length=40)] = None,
-              before: Annotated[int | None, Query(ge=0, lt=2**31)] = None, mine: bool = False):
+              before: Annotated[int | None, Query(ge=0, lt=2**31)] = None,
+              only_mine: Annotated[bool, Query(alias="mine")] = False):
     """The whole log, a page at a time (HTMX: the next page's entries; else a page of its own); ``mine``: only
     the entries addressed to the seat."""
     mine = tables.roles_of(table, user)
     role = as_ if as_ in mine else (mine[0] if mine else None)
     game = tables.game_of(table.game_id)
     page = gamelog.page(db, table.id, role, game, game.renderer(names=play.seat_names(table)), before=before,
-                       only_mine=mine and role is not None)
+                       only_mine=only_mine and role is not None)
     data = {"log": page["entries"], "log_more": page["more"]}
     name = "table/_log_items.html" if is_htmx(request) else "table/log.html"
-    return render(request, name, table=table, game=game, role=role, data=data, mine=mine and role is not None,
+    return render(request, name, table=table, game=game, role=role, data=data, mine=only_mine and role is not None,
                   before=before)
 
 

@@ -99,13 +99,13 @@ def content_items(game: Game) -> list[dict]:
         named = [i for i in items if isinstance(i, dict) and i.get("id") and i.get("name")] \
             if isinstance(items, list) else []
         if named:
-            groups.append({"group": group.replace("_", " ").capitalize(), "items": named})
+            groups.append({"group": group.replace("_", " ").capitalize(), "members": named})
     return groups
 
 
 def _item(game: Game, item_id: str) -> dict:
     for group in content_items(game):
-        for item in group["items"]:
+        for item in group["members"]:
             if item["id"] == item_id:
                 return item
     raise NotFound(f"{game.title} has no card or piece {item_id!r}.")
