@@ -13,6 +13,7 @@ import yaml
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, RootModel
 
+from app.deps import OptionalUser
 from app.errors import NotFound
 from app.forms import OptionField, option_fields
 from app.services.tables import game_of
@@ -116,7 +117,7 @@ def _words(key: str) -> str:
 
 
 @router.get("/games/{game_id}/rules")
-def game_info(request: Request, game_id: str):
+def game_info(request: Request, user: OptionalUser, game_id: str):
     game = game_of(game_id)
     scenarios = game.content().get("scenarios", [])
     return render(request, "lobby/game.html", game=game, options=described_options(game), scenarios=scenarios,
@@ -124,19 +125,19 @@ def game_info(request: Request, game_id: str):
 
 
 @router.get("/games/{game_id}/rules/reference")
-def rules_reference(request: Request, game_id: str):
+def rules_reference(request: Request, user: OptionalUser, game_id: str):
     game = game_of(game_id)
     return render(request, "rules/reference.html", game=game, chapters=rule_sections(game))
 
 
 @router.get("/games/{game_id}/cards")
-def cards(request: Request, game_id: str):
+def cards(request: Request, user: OptionalUser, game_id: str):
     game = game_of(game_id)
     return render(request, "rules/cards.html", game=game, groups=content_items(game))
 
 
 @router.get("/games/{game_id}/cards/{item_id}")
-def card(request: Request, game_id: str, item_id: str):
+def card(request: Request, user: OptionalUser, game_id: str, item_id: str):
     game = game_of(game_id)
     item = _item(game, item_id)
     values = [(_words(k), v) for k, v in item.items() if k not in HIDDEN_VALUES and v not in (None, [], {}, "")]
