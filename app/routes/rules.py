@@ -89,7 +89,7 @@ def described_options(game: Game) -> list[dict]:
 
 def _default_words(game: Game, f: OptionField) -> str:
     if f.kind == "checkbox":
-        return "off unless chosen" if not f.default else "on unless turned off"
+        return "on" if f.default else "off"
     return choice_label(game, f.default)
 
 
