@@ -91,11 +91,12 @@ def _table_context(request: Request, db, table, user, as_role: str | None, loade
 
 
 def _since_last_move(db, table, role: str, game) -> dict | None:
-    """Everything the seat may read that happened since its last move that counts (or since the start), grouped
-    by move; None when nothing did."""
+    """Everything the seat may read that happened since its last move that counts, grouped by move; None when
+    nothing did or the seat has not moved yet (the log shows it all)."""
     mine = [m.seq for m in play.effective_moves(db, table.id) if m.role == role]
-    since = gamelog.since(db, table.id, role, game, game.renderer(names=play.seat_names(table)),
-                          mine[-1] if mine else -1)
+    if not mine:
+        return None
+    since = gamelog.since(db, table.id, role, game, game.renderer(names=play.seat_names(table)), mine[-1])
     return since if since["moves"] else None
 
 
