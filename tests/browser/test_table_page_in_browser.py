@@ -42,6 +42,7 @@ def shoot(page, artifacts, name):
     for size, suffix in ((DESKTOP, ""), (PHONE, "-phone")):
         page.set_viewport_size(size)
         page.screenshot(path=str(artifacts / f"{name}{suffix}.png"), full_page=True)
+    page.screenshot(path=str(artifacts / f"{name}-phone-screen.png"))  # the first screen, as a phone shows it
 
 
 def no_horizontal_overflow(page):
