@@ -8,6 +8,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
+from app.deps import OptionalUser
 from app.errors import Invalid
 from app.web import render
 from engines.ultima_ratio.mapdraw import render_map_svg
@@ -47,22 +48,31 @@ def _svg(scenario: str | None, turn: int | None) -> str:
 
 
 Scenario = Annotated[str | None, Query(max_length=80)]
-Turn = Annotated[int | None, Query(ge=1, le=11)]
+Turn = Annotated[str | None, Query(max_length=4, description="A turn, 1 to 11; blank: the scenario's first")]
+
+
+def _turn(raw: str | None) -> int | None:
+    """A blank turn (the form's empty field) means the scenario's first."""
+    if raw is None or not raw.strip():
+        return None
+    if not raw.strip().isdigit() or not 1 <= int(raw) <= 11:
+        raise Invalid("A turn is a whole number from 1 to 11.")
+    return int(raw)
 
 
 @router.get("/games/ultima-ratio-regis/map")
-def map_page(request: Request, scenario: Scenario = None, turn: Turn = None):
-    chosen, turn = _chosen(scenario, turn)
+def map_page(request: Request, user: OptionalUser, scenario: Scenario = None, turn: Turn = None):
+    chosen, turn = _chosen(scenario or None, _turn(turn))
     world = _world()
     holders = set(scenario_owners(chosen.id, turn).values()) if chosen else set()
     legend = [(p.name, p.colour) for p in world.powers if p.id in holders] + \
              [(m.name, m.colour) for m in world.minors if m.id in holders]
     return render(request, "games/ultima-ratio-regis/map.html", scenarios=world.scenarios, chosen=chosen,
-                  turn=turn, legend=legend)
+                  turn=turn, legend=legend, user=user)
 
 
 @router.get("/games/ultima-ratio-regis/map.svg")
 def map_svg(scenario: Scenario = None, turn: Turn = None):
-    chosen, turn = _chosen(scenario, turn)
+    chosen, turn = _chosen(scenario or None, _turn(turn))
     return Response(_svg(chosen.id if chosen else None, turn), media_type="image/svg+xml",
                     headers={"Cache-Control": "public, max-age=3600"})

@@ -6,13 +6,14 @@ from typing import Annotated, Any
 
 import orjson
 from fastapi import APIRouter, Form, Path, Query, Request
-from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
+from fastapi.responses import FileResponse, RedirectResponse, Response
 
 from app.deps import CSRF, CurrentUser, FormData, OptionalUser, SeatDep, SessionDep, TableDep, WatchableTable
 from app.errors import AppError, Invalid
 from app.forms import option_fields, options_from_form, seat_choices
 from app.resources import resource
 from app.routes.common import MAX_SEQ, try_move
+from app.routes import replays, rules
 from app.services import gamelog, play, records, tables
 from app.web import board_template, is_htmx, render
 from engines import registry
@@ -29,7 +30,7 @@ def lobby(request: Request, db: SessionDep, user: OptionalUser):
 def _new_table_context(game_id: str | None, form: dict[str, Any] | None = None) -> dict:
     games = registry.all_games()
     game = registry.get_game(game_id) if game_id else (games[0] if games else None)
-    ctx: dict[str, Any] = {"game": game, "form": form or {}}
+    ctx: dict[str, Any] = {"game": game, "form": form or {}, "choice_label": rules.choice_label}
     if game is not None:
         ctx["fields"] = option_fields(game)
         options = options_from_form(game, form) if form else {}
@@ -59,6 +60,8 @@ def create_table(request: Request, db: SessionDep, user: CurrentUser, form: Form
     game = ctx["game"]
     if game is None:
         raise Invalid("Choose a game.")
+    if form.get("choose") or form.get("shown_game", game.id) != game.id:  # the game changed: its form, as typed
+        return render(request, "lobby/new_table.html", **ctx)
     roles = ctx["roles"]
     seats = {role: form.get(f"seat_{role}", "open") for role in roles}
     try:
@@ -81,13 +84,24 @@ def _table_context(request: Request, db, table, user, as_role: str | None, loade
         if as_role is None and active_mine and role not in active_mine:
             role = active_mine[0]
             data = play.table_view(db, loaded, role)
+    since = _since_last_move(db, table, role, loaded.game) if data["active_roles"] and role else None
     invites = {s.role: f"/invite/{table.id}/{s.invite_token}" for s in table.seats
                if s.invite_token and s.user_id is None} if mine else {}
     return {
         "table": table, "game": loaded.game, "data": data, "view": data["view"], "role": role, "as_role": role,
-        "invites": invites,
+        "invites": invites, "since": since, "stale": request.query_params.get("stale") == "1",
         "my_roles": mine, "board_template": board_template(loaded.game.id), "user": user,
     }
+
+
+def _since_last_move(db, table, role: str, game) -> dict | None:
+    """Everything the seat may read that happened since its last move that counts, grouped by move; None when
+    nothing did or the seat has not moved yet (the log shows it all)."""
+    mine = [m.seq for m in play.effective_moves(db, table.id) if m.role == role]
+    if not mine:
+        return None
+    since = gamelog.since(db, table.id, role, game, game.renderer(names=play.seat_names(table)), mine[-1])
+    return since if since["moves"] else None
 
 
 @router.get("/tables/{table_id}")
@@ -105,13 +119,17 @@ def table_live(request: Request, db: SessionDep, user: OptionalUser, table: Watc
 
 @router.get("/tables/{table_id}/log")
 def table_log(request: Request, db: SessionDep, table: WatchableTable, role: SeatDep,
-              before: Annotated[int | None, Query(ge=0, lt=2**31)] = None):
-    """The whole log, a page at a time (HTMX: the next page's entries; else a page of its own)."""
+              before: Annotated[int | None, Query(ge=0, lt=2**31)] = None,
+              only_mine: Annotated[bool, Query(alias="mine")] = False):
+    """The whole log, a page at a time (HTMX: the next page's entries; else a page of its own); ``mine``: only
+    the entries addressed to the seat."""
     game = tables.game_of(table.game_id)
-    page = gamelog.page(db, table.id, role, game, game.renderer(names=play.seat_names(table)), before=before)
+    page = gamelog.page(db, table.id, role, game, game.renderer(names=play.seat_names(table)), before=before,
+                       only_mine=only_mine and role is not None)
     data = {"log": page["entries"], "log_more": page["more"]}
     name = "table/_log_items.html" if is_htmx(request) else "table/log.html"
-    return render(request, name, table=table, game=game, role=role, data=data)
+    return render(request, name, table=table, game=game, role=role, data=data, mine=only_mine and role is not None,
+                  before=before)
 
 
 @router.get("/tables/{table_id}/chat")
@@ -127,8 +145,8 @@ def _after_move(request: Request, db, table, user, role: str | None, move, messa
         ctx = _table_context(request, db, table, user, role, loaded)
         return render(request, "table/_live.html", status_code=409 if stale else 200, flash=stale or message,
                       partial=True, **ctx)
-    target = f"/tables/{table.id}" + (f"?as={role}" if role else "")
-    return RedirectResponse(target, status_code=303)
+    query = "&".join(q for q in (f"as={role}" if role else "", "stale=1" if stale else "") if q)
+    return RedirectResponse(f"/tables/{table.id}" + (f"?{query}" if query else ""), status_code=303)
 
 
 def _parse_arg(raw: str) -> Any:
@@ -192,7 +210,6 @@ def favicon():
                         headers={"Cache-Control": "public, max-age=86400"})
 
 
-@router.get("/games/{game_id}/rules", response_class=HTMLResponse)
-def game_info(request: Request, game_id: str):
-    game = tables.game_of(game_id)
-    return render(request, "lobby/game.html", game=game, fields=option_fields(game))
+# the rules at hand and the replays are pages of their own modules, served with these
+router.include_router(rules.router)
+router.include_router(replays.router)

@@ -8,7 +8,7 @@ from typing import Iterable
 from sqlalchemy import delete, or_, select
 from sqlalchemy.orm import Session
 
-from app.models import LogEntry
+from app.models import LogEntry, Move
 from engines.core import Entry, Game
 from engines.core.text import Renderer
 
@@ -39,9 +39,10 @@ def drop_move(db: Session, table_id: int, seq: int) -> None:
 
 
 def page(db: Session, table_id: int, role: str | None, game: Game, renderer: Renderer, limit: int = PAGE,
-         before: int | None = None, only_mine: bool = False) -> dict:
+         before: int | None = None, only_mine: bool = False, upto_seq: int | None = None) -> dict:
     """One page of the entries ``role`` may read, newest first: ``{"entries", "more"}``; each entry has its id
-    (an anchor), the move's seq, its text, its rule (id and section title) and whether it was private."""
+    (an anchor), the move's seq, its text, its rule (id and section title) and whether it was private;
+    ``upto_seq``: only the entries of the moves up to that seq (a replay's step)."""
     limit = max(1, min(limit, MAX_PAGE))
     query = select(LogEntry.id, LogEntry.seq, LogEntry.audience, LogEntry.entry).where(LogEntry.table_id == table_id)
     mine = LogEntry.audience.contains(f",{role},", autoescape=True) if role is not None else None
@@ -53,7 +54,29 @@ def page(db: Session, table_id: int, role: str | None, game: Game, renderer: Ren
         query = query.where(LogEntry.audience == "*")
     if before is not None:
         query = query.where(LogEntry.id < before)
+    if upto_seq is not None:
+        query = query.where(LogEntry.seq <= upto_seq)
     found = db.execute(query.order_by(LogEntry.id.desc()).limit(limit + 1)).all()
     entries = [{"id": r.id, "seq": r.seq, "private": r.audience != "*", **game.render_entry(r.entry, renderer)}
                for r in found[:limit]]
     return {"entries": entries, "more": len(found) > limit}
+
+
+def since(db: Session, table_id: int, role: str, game: Game, renderer: Renderer, after_seq: int,
+          limit: int = MAX_PAGE) -> dict:
+    """What ``role`` may read that happened after its move ``after_seq``, oldest first, grouped by move:
+    ``{"moves": [{"seq", "role", "entries"}], "more"}`` (``role``: who made the move, None for the setup;
+    ``more``: older entries left out, the full log has them)."""
+    mine = LogEntry.audience.contains(f",{role},", autoescape=True)
+    query = (select(LogEntry.id, LogEntry.seq, LogEntry.audience, LogEntry.entry, Move.role)
+             .outerjoin(Move, (Move.table_id == LogEntry.table_id) & (Move.seq == LogEntry.seq))
+             .where(LogEntry.table_id == table_id, LogEntry.seq > after_seq, or_(LogEntry.audience == "*", mine))
+             .order_by(LogEntry.id.desc()).limit(limit + 1))
+    found = db.execute(query).all()
+    moves: list[dict] = []
+    for r in reversed(found[:limit]):
+        if not moves or moves[-1]["seq"] != r.seq:
+            moves.append({"seq": r.seq, "role": r.role, "entries": []})
+        moves[-1]["entries"].append({"id": r.id, "seq": r.seq, "private": r.audience != "*",
+                                     **game.render_entry(r.entry, renderer)})
+    return {"moves": moves, "more": len(found) > limit}

@@ -1,0 +1,144 @@
+"""Rules at hand: a game's page (its scenarios and options in words), its rules reference section by section (the
+rulebook's section names, our own short summaries, ``engines/<game>/rules_reference.yaml``) and a page per card,
+notable or character with its values (``Game.content()``). Every rule a log entry cites links here."""
+from __future__ import annotations
+
+import re
+import sys
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, ConfigDict, RootModel
+
+from app.deps import OptionalUser
+from app.errors import NotFound
+from app.forms import OptionField, option_fields
+from app.services.tables import game_of
+from app.web import render
+from engines.core import Game
+
+router = APIRouter(include_in_schema=False)
+HIDDEN_VALUES = {"id", "name", "stated", "lines", "aliases", "source", "note", "kind"}
+
+
+class RuleSummary(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    summary: str
+    source: Literal["rulebook", "reconstructed"] = "rulebook"
+
+
+class RulesReference(RootModel[dict[str, RuleSummary]]):
+    pass
+
+
+def reference_path(game: Game) -> Path:
+    return Path(sys.modules[type(game).__module__].__file__).parent / "rules_reference.yaml"
+
+
+@lru_cache(maxsize=8)
+def _summaries(path: Path) -> dict[str, RuleSummary]:
+    if not path.exists():
+        return {}
+    return RulesReference.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")) or {}).root
+
+
+def rule_sections(game: Game) -> list[dict]:
+    """Every rule the game cites (``rule.<id>`` in its catalog), grouped by the rulebook's chapter, in the
+    catalog's order: ``[{"chapter", "rules": [{"id", "title", "summary"}]}]``."""
+    summaries = _summaries(reference_path(game))
+    chapters: dict[str, list[dict]] = {}
+    for key, title in game.catalogs["en"].items():
+        if key.startswith("rule."):
+            rule = key[5:]
+            chapter, _, section = str(title).partition(" › ")
+            chapters.setdefault(chapter, []).append({"id": rule, "title": title, "section": section or chapter,
+                                                     "summary": summaries.get(rule)})
+    return [{"chapter": c, "rules": rules} for c, rules in chapters.items()]
+
+
+def _plain(value: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", value.lower())
+
+
+def choice_label(game: Game, value: Any) -> str:
+    """How an option's choice reads: a content object's name (a scenario), the catalog's name, else its words."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if not isinstance(value, str):
+        return str(value)
+    plain = _plain(value)
+    for items in game.content().values():
+        for item in items if isinstance(items, list) else []:
+            if isinstance(item, dict) and item.get("name") and _plain(str(item["name"])).endswith(plain):
+                return str(item["name"])
+    named = game.catalogs["en"].get(f"name.{value}")
+    return str(named) if named else value.replace("_", " ").title()
+
+
+def described_options(game: Game) -> list[dict]:
+    """The options as a person reads them: label, meaning, the choices by name and the default by name."""
+    out = []
+    for f in option_fields(game):
+        out.append({"field": f, "choices": [(c, choice_label(game, c)) for c in f.choices],
+                    "default": _default_words(game, f)})
+    return out
+
+
+def _default_words(game: Game, f: OptionField) -> str:
+    if f.kind == "checkbox":
+        return "on" if f.default else "off"
+    return choice_label(game, f.default)
+
+
+def content_items(game: Game) -> list[dict]:
+    """Every named content object (cards, notables, characters...) grouped by its kind of content."""
+    groups = []
+    for group, items in game.content().items():
+        named = [i for i in items if isinstance(i, dict) and i.get("id") and i.get("name")] \
+            if isinstance(items, list) else []
+        if named:
+            groups.append({"group": group.replace("_", " ").capitalize(), "members": named})
+    return groups
+
+
+def _item(game: Game, item_id: str) -> dict:
+    for group in content_items(game):
+        for item in group["members"]:
+            if item["id"] == item_id:
+                return item
+    raise NotFound(f"{game.title} has no card or piece {item_id!r}.")
+
+
+def _words(key: str) -> str:
+    return key.replace("_", " ").capitalize()
+
+
+@router.get("/games/{game_id}/rules")
+def game_info(request: Request, user: OptionalUser, game_id: str):
+    game = game_of(game_id)
+    scenarios = game.content().get("scenarios", [])
+    return render(request, "lobby/game.html", game=game, options=described_options(game), scenarios=scenarios,
+                  chapters=rule_sections(game), groups=content_items(game))
+
+
+@router.get("/games/{game_id}/rules/reference")
+def rules_reference(request: Request, user: OptionalUser, game_id: str):
+    game = game_of(game_id)
+    return render(request, "rules/reference.html", game=game, chapters=rule_sections(game))
+
+
+@router.get("/games/{game_id}/cards")
+def cards(request: Request, user: OptionalUser, game_id: str):
+    game = game_of(game_id)
+    return render(request, "rules/cards.html", game=game, groups=content_items(game))
+
+
+@router.get("/games/{game_id}/cards/{item_id}")
+def card(request: Request, user: OptionalUser, game_id: str, item_id: str):
+    game = game_of(game_id)
+    item = _item(game, item_id)
+    values = [(_words(k), v) for k, v in item.items() if k not in HIDDEN_VALUES and v not in (None, [], {}, "")]
+    return render(request, "rules/card.html", game=game, item=item, values=values, name_of=game.name_of)

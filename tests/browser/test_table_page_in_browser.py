@@ -1,0 +1,148 @@
+"""The table page as a person sees it: the whole log paged, the phone layout (board and hand first, the decision
+in a bar), 'since your last move', rules links from the log, a replay stepped through, the rules and import pages.
+Screenshots of every state at desktop (1280) and phone (390) width land in test-artifacts/."""
+import json
+
+from playwright.sync_api import expect
+
+from tests.browser.test_platform_in_browser import register
+
+DESKTOP, PHONE = {"width": 1280, "height": 900}, {"width": 390, "height": 844}
+
+
+def new_table(page, base, game, options=None, seats=None, seed=5) -> str:
+    csrf = next(c["value"] for c in page.context.cookies() if c["name"] == "siglo_csrf")
+    r = page.request.post(base + "/api/v1/tables", data=json.dumps(
+        {"game": game, "options": options or {}, "seats": seats, "seed": seed}),
+        headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"})
+    assert r.ok, r.text()
+    return f"{base}/tables/{r.json()['id']}"
+
+
+def act(page, base, table_url, verb, role=None):
+    """Post one offered action through the API (quick moves to fill the log)."""
+    csrf = next(c["value"] for c in page.context.cookies() if c["name"] == "siglo_csrf")
+    tid = table_url.rsplit("/", 1)[1]
+    view = page.request.get(f"{base}/api/v1/tables/{tid}" + (f"?as={role}" if role else "")).json()
+    action = next(a for a in view["actions"] if a["verb"] == verb)
+    r = page.request.post(f"{base}/api/v1/tables/{tid}/actions", data=json.dumps(
+        {"seq": view["seq"], "verb": verb, "arg": action["arg"], **({"role": role} if role else {})}),
+        headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"})
+    assert r.ok, r.text()
+    return view["seq"] + 1
+
+
+def undo(page, base, table_url, seq, role):
+    csrf = next(c["value"] for c in page.context.cookies() if c["name"] == "siglo_csrf")
+    r = page.request.post(f"{table_url}/undo", form={"seq": str(seq), "role": role, "csrf_token": csrf})
+    assert r.ok, r.text()
+
+
+def shoot(page, artifacts, name):
+    for size, suffix in ((DESKTOP, ""), (PHONE, "-phone")):
+        page.set_viewport_size(size)
+        page.screenshot(path=str(artifacts / f"{name}{suffix}.png"), full_page=True)
+    page.screenshot(path=str(artifacts / f"{name}-phone-screen.png"))  # the first screen, as a phone shows it
+
+
+def no_horizontal_overflow(page):
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"] + 1, f"the page is {width}px wide"
+
+
+def test_the_whole_log_pages_and_cites_its_rules(server, chromium, artifacts):
+    page = chromium.new_context(viewport=DESKTOP).new_page()
+    register(page, server.url, "alice")
+    url = new_table(page, server.url, "toy-duel", seats={"north": "me", "south": "me"})
+    for _ in range(55):  # each raise taken back leaves an entry: more than a page of log
+        seq = act(page, server.url, url, "raise", "north")
+        undo(page, server.url, url, seq, "north")
+    act(page, server.url, url, "raise", "north")
+    page.goto(url + "/log?as=north")
+    entries = page.locator(".log-list > li[id^=log-]")
+    expect(entries).to_have_count(50)
+    page.click("li.more a")  # HTMX loads the next page in place
+    expect(entries).to_have_count(57)
+    expect(page.locator("li.more")).to_have_count(0)
+    shoot(page, artifacts, "log-full")
+    page.set_viewport_size(DESKTOP)
+    page.goto(url + "?as=north")
+    page.locator(".log-list a.rule").first.click()
+    expect(page).to_have_url(f"{server.url}/games/toy-duel/rules/reference#rule-stake")
+    expect(page.locator("#rule-stake h3")).to_be_visible()
+
+
+def test_the_phone_layout_puts_board_and_hand_first(server, chromium, artifacts):
+    alice = chromium.new_context(viewport=PHONE).new_page()
+    register(alice, server.url, "alice")
+    url = new_table(alice, server.url, "15-dias", {"players": 2}, {"player1": "me", "player2": "me"})
+    alice.goto(url)
+    no_horizontal_overflow(alice)
+    bar = alice.locator("#decision")
+    expect(bar).to_be_visible()
+    hand = alice.locator(".my-hand, .board-panel").first
+    assert hand.bounding_box()["y"] < bar.bounding_box()["y"]
+    assert bar.bounding_box()["y"] + bar.bounding_box()["height"] <= PHONE["height"] + 1  # on screen: sticky
+    expect(alice.locator(".chat-jump")).to_be_in_viewport()
+    shoot(alice, artifacts, "15-dias-table")
+
+
+def test_planet_king_table_and_since_my_last_move(server, chromium, artifacts):
+    alice = chromium.new_context(viewport=DESKTOP).new_page()
+    register(alice, server.url, "alice")
+    url = new_table(alice, server.url, "planet-king", {"mode": "cooperative"}, {"king": "me", "valido": "me"})
+    alice.goto(url)
+    shoot(alice, artifacts, "planet-king-table")
+    alice.set_viewport_size(PHONE)
+    no_horizontal_overflow(alice)
+
+
+def test_a_replay_is_stepped_through(server, chromium, artifacts):
+    page = chromium.new_context(viewport=DESKTOP).new_page()
+    register(page, server.url, "alice")
+    url = new_table(page, server.url, "toy-duel", {"rounds": 1}, {"north": "me", "south": "me"})
+    act(page, server.url, url, "raise", "north")
+    act(page, server.url, url, "done", "north")
+    act(page, server.url, url, "choose", "north")
+    act(page, server.url, url, "choose", "south")
+    page.goto(url)
+    expect(page.locator(".outcome")).to_be_visible()
+    page.click("a:has-text('replay')")
+    expect(page.locator(".replay-nav .current")).to_contain_text("Move 4 of 4")
+    page.click("a:has-text('First')")
+    expect(page.locator(".replay-nav .current")).to_contain_text("The setup")
+    shoot(page, artifacts, "replay-setup")
+    page.set_viewport_size(DESKTOP)
+    page.click("a:has-text('Forward')")
+    expect(page.locator(".replay-nav .current")).to_contain_text("Move 1 of 4")
+    expect(page.locator(".log-list")).to_contain_text("raises the stake to 2")
+    page.click("a:has-text('Forward')")
+    page.click("a:has-text('Back')")
+    expect(page.locator(".replay-nav .current")).to_contain_text("Move 1 of 4")
+    page.click("a:has-text('Last')")
+    expect(page.locator(".replay-nav .current")).to_contain_text("Move 4 of 4")
+    shoot(page, artifacts, "replay-last")
+    page.set_viewport_size(DESKTOP)
+    page.goto(url + "/log")
+    page.locator(".log-list a.replay-link").last.click()  # the setup's entry: jump there
+    expect(page.locator(".replay-nav .current")).to_contain_text("The setup")
+
+
+def test_rules_cards_import_and_map_pages(server, chromium, artifacts):
+    page = chromium.new_context(viewport=DESKTOP).new_page()
+    register(page, server.url, "alice")
+    for path, name in (("/games/planet-king/rules", "planet-king-game"), ("/games/15-dias/rules/reference",
+                       "15-dias-rules"), ("/games/15-dias/cards/qd:char:cardinal", "15-dias-card"),
+                       ("/records/import", "import"), ("/tables/new?game=planet-king", "new-table"),
+                       ("/games/ultima-ratio-regis/map?scenario=&turn=", "urr-map")):
+        page.set_viewport_size(DESKTOP)
+        page.goto(server.url + path)
+        expect(page.locator("header.site")).to_contain_text("alice")
+        shoot(page, artifacts, name)
+        no_horizontal_overflow(page)
+    page.set_viewport_size(DESKTOP)
+    page.goto(server.url + "/tables/new?game=planet-king")
+    page.fill("input[name=name]", "Olivares' last stand")
+    page.select_option("select[name=game]", "15-dias")
+    expect(page.locator("select[name=opt_players]")).to_be_visible()
+    expect(page.locator("input[name=name]")).to_have_value("Olivares' last stand")
