@@ -23,9 +23,11 @@ from app.db import is_postgres, make_engine, make_sessionmaker
 from app.errors import AppError
 from app.middleware import Admission, BodyLimit, CsrfCookie
 from app.routes import api, auth, live, maps, pages
+from app.routes import notices as notice_routes
 from app.security import CookieSigner, RateLimiter
 from app.services.bots import BotRunner
 from app.services.live import Publisher
+from app.services.notices import Notifier
 from app.services.play import verify_running_tables
 from app.web import is_htmx, render_error, templates
 from engines import registry
@@ -48,6 +50,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         publisher.publish(table_id, seq, kind)
         if kind == "move" and bots is not None:
             bots.poke(table_id)
+        if kind != "chat":
+            notifier.poke(table_id)  # play by web: your-turn notices, sent in the background
+
+    notifier = Notifier(sessions, settings, publisher.viewers, settings.resolved_secret())
 
     bots = BotRunner(sessions, announce, settings.bot_delay_seconds) if settings.bots_enabled else None
 
@@ -61,7 +67,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         threading.Thread(target=verify_running_tables, args=(sessions,), name="siglo-verify", daemon=True).start()
         if bots is not None:
             bots.start()
+        notifier.start()
         yield
+        notifier.stop()
         if bots is not None:
             bots.stop()
         publisher.stop()
@@ -74,6 +82,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.sessions = sessions
     app.state.publisher = publisher
     app.state.announce = announce
+    app.state.notifier = notifier
     app.state.signer = CookieSigner(settings.resolved_secret())
     app.state.limiter = RateLimiter(settings.login_attempts, settings.login_window_seconds)
 
@@ -83,6 +92,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     for router in (auth.router, pages.router, maps.router, live.router, api.router):
         app.include_router(router)
+    app.include_router(notice_routes.router)  # play by web
 
     def wants_json(request: Request) -> bool:
         return request.url.path.startswith("/api/") or "application/json" in request.headers.get("accept", "")

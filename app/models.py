@@ -137,3 +137,6 @@ class ChatMessage(Base):
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     user: Mapped[User | None] = relationship(lazy="joined")
+
+
+from app.models_pbw import Delivery, Notice, NoticeSettings  # noqa: E402,F401  (play-by-web tables, 0004)

@@ -8,16 +8,23 @@ from fastapi import APIRouter, Header, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import StreamingResponse
 
-from app.deps import RowId
+from app.deps import RowId, _find_user
+from app.errors import AppError
 from app.services import tables
 
 router = APIRouter()
 KEEPALIVE_SECONDS = 15.0
 
 
-def _current_seq(request: Request, table_id: int) -> int:
+def _current_seq(request: Request, table_id: int) -> tuple[int, int | None]:
+    """The table's seq, and who is watching (the login cookie's user; None for anyone else)."""
     with request.app.state.sessions() as db:
-        return tables.get_table(db, table_id).seq
+        seq = tables.get_table(db, table_id).seq
+        try:
+            user = _find_user(request, db)
+        except AppError:
+            user = None
+        return seq, user.id if user is not None else None
 
 
 @router.get("/tables/{table_id}/events", tags=["live"], summary="Live news of a table (text/event-stream)")
@@ -27,10 +34,10 @@ async def table_events(request: Request, table_id: RowId,
                        last_event_id: Annotated[str | None, Header()] = None):
     """Events: `move` (data: the new seq; fetch your view), `chat` and `seats`. On connect the stream sends the
     current seq at once if the client is behind (reconnection resynchronises)."""
-    current = await run_in_threadpool(_current_seq, request, table_id)  # 404 for an unknown table
+    current, viewer = await run_in_threadpool(_current_seq, request, table_id)  # 404 for an unknown table
     seen = int(last_event_id) if last_event_id and last_event_id.isdigit() else seq
     publisher = request.app.state.publisher
-    queue = publisher.subscribe(table_id)
+    queue = publisher.subscribe(table_id, viewer)
 
     async def stream():
         last = seen if seen is not None else current
