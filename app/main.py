@@ -23,6 +23,7 @@ from app.db import is_postgres, make_engine, make_sessionmaker
 from app.errors import AppError
 from app.middleware import Admission, BodyLimit, CsrfCookie
 from app.routes import api, auth, live, maps, pages
+from app.routes import endings as ending_routes
 from app.routes import notices as notice_routes
 from app.security import CookieSigner, RateLimiter
 from app.services.bots import BotRunner
@@ -93,6 +94,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for router in (auth.router, pages.router, maps.router, live.router, api.router):
         app.include_router(router)
     app.include_router(notice_routes.router)  # play by web
+    app.include_router(ending_routes.router)
 
     def wants_json(request: Request) -> bool:
         return request.url.path.startswith("/api/") or "application/json" in request.headers.get("accept", "")

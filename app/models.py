@@ -139,4 +139,6 @@ class ChatMessage(Base):
     user: Mapped[User | None] = relationship(lazy="joined")
 
 
-from app.models_pbw import Delivery, Notice, NoticeSettings  # noqa: E402,F401  (play-by-web tables, 0004)
+# play-by-web tables (migration 0004)
+from app.models_pbw import (AbandonVote, Delivery, Notice, NoticeSettings, PlatformMove,  # noqa: E402,F401
+                            TableOrigin)

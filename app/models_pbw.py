@@ -1,12 +1,14 @@
-"""Play-by-web persistence (issue "Play-by-web life"): notice settings, your-turn notices, their delivery log.
+"""Play-by-web persistence (issue "Play-by-web life"): notice settings, your-turn notices, their delivery log;
+platform moves (resign, abandon), abandon votes, where a table came from (rematch).
 
 Imported by ``app.models`` at its end so that one metadata holds every table (migration 0004).
 """
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db import Base
@@ -40,6 +42,7 @@ class Notice(Base):
     seq: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(16), default="turn")  # turn | reminder
     text: Mapped[str] = mapped_column(Text)
+    link: Mapped[str | None] = mapped_column(String(300), nullable=True)  # else the table's page
     read: Mapped[bool] = mapped_column(Boolean, default=False)
     digested: Mapped[bool] = mapped_column(Boolean, default=False)  # sent (or due) by the user's mode already
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
@@ -63,3 +66,36 @@ class Delivery(Base):
     next_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class PlatformMove(Base):
+    """A move of the platform, not of the game (engines stay pure): a seat resigned, the players abandoned the
+    game by agreement, a clock ran out. It ends (or changes) the table at its seq without a game move; the
+    ``outcome`` is the platform's (``text``, ``winners``, ``ranking`` as in an engine's outcome)."""
+
+    __tablename__ = "platform_moves"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)  # the table's seq when it happened
+    kind: Mapped[str] = mapped_column(String(8))  # resign | abandon | timeout
+    role: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class AbandonVote(Base):
+    """A player agrees to abandon the game; when every player has, it is abandoned."""
+
+    __tablename__ = "abandon_votes"
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class TableOrigin(Base):
+    """Where a table came from: a rematch of another table, or a fork of one at a move."""
+
+    __tablename__ = "table_origins"
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    rematch_of: Mapped[int | None] = mapped_column(ForeignKey("tables.id", ondelete="SET NULL"), nullable=True)

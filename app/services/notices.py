@@ -251,14 +251,30 @@ class Notifier:
                 db.commit()
         return sent
 
+    def tell(self, user_id: int, table: GameTable, text: str, path: str, kind: str = "invite") -> None:
+        """A notice of something else than a turn (an invitation to a rematch), sent at once in any mode."""
+        now = utcnow()
+        with self._sessions() as db:
+            db.add(Notice(user_id=user_id, table_id=table.id, seq=table.seq, kind=kind, text=text, link=path,
+                          digested=True, created_at=now))
+            try:
+                db.commit()
+            except IntegrityError:
+                db.rollback()
+                return
+            self._queue_message(db, db.get(NoticeSettings, user_id), db.get(User, user_id), text, [table], now,
+                                path=path)
+            db.commit()
+        self._queue.put(0)  # wake the sender
+
     def _link(self, path: str) -> str:
         return self._settings.public_url.rstrip("/") + path
 
     def _queue_message(self, db: Session, prefs: NoticeSettings | None, user: User, text: str,
-                       tables: list[GameTable], now: datetime) -> None:
+                       tables: list[GameTable], now: datetime, path: str | None = None) -> None:
         if prefs is None:
             return
-        links = [(t, self._link(f"/tables/{t.id}")) for t in tables]
+        links = [(t, self._link(path or f"/tables/{t.id}")) for t in tables]
         subject = f"Siglo de Oro: {text}"[:200]
         if prefs.email and not prefs.email_off and self._settings.smtp_host:
             body = "\n".join([text, ""] + [f"{_title(t)}: {url}" for t, url in links] + [

@@ -1,4 +1,5 @@
-"""play by web: notice settings, your-turn notices, the delivery log
+"""play by web: notice settings, your-turn notices, the delivery log; platform moves (resign, abandon),
+abandon votes, table origins (rematch)
 
 For now this revision follows 0002; the hardening branch's 0003 will come between, and when the branches are
 merged ``down_revision`` is to be re-pointed to '0003'.
@@ -37,6 +38,7 @@ def upgrade() -> None:
     sa.Column('seq', sa.Integer(), nullable=False),
     sa.Column('kind', sa.String(length=16), nullable=False),
     sa.Column('text', sa.Text(), nullable=False),
+    sa.Column('link', sa.String(length=300), nullable=True),
     sa.Column('read', sa.Boolean(), nullable=False),
     sa.Column('digested', sa.Boolean(), nullable=False),
     sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
@@ -64,9 +66,42 @@ def upgrade() -> None:
     )
     op.create_index('ix_deliveries_status_next_at', 'deliveries', ['status', 'next_at'], unique=False)
     op.create_index('ix_deliveries_user_id_id', 'deliveries', ['user_id', 'id'], unique=False)
+    op.create_table('platform_moves',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('table_id', sa.Integer(), nullable=False),
+    sa.Column('seq', sa.Integer(), nullable=False),
+    sa.Column('kind', sa.String(length=8), nullable=False),
+    sa.Column('role', sa.String(length=40), nullable=True),
+    sa.Column('user_id', sa.Integer(), nullable=True),
+    sa.Column('outcome', sa.JSON(), nullable=True),
+    sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['table_id'], ['tables.id'], ondelete='CASCADE'),
+    sa.ForeignKeyConstraint(['user_id'], ['users.id'], ondelete='SET NULL'),
+    sa.PrimaryKeyConstraint('id')
+    )
+    op.create_index(op.f('ix_platform_moves_table_id'), 'platform_moves', ['table_id'], unique=False)
+    op.create_table('abandon_votes',
+    sa.Column('table_id', sa.Integer(), nullable=False),
+    sa.Column('user_id', sa.Integer(), nullable=False),
+    sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['table_id'], ['tables.id'], ondelete='CASCADE'),
+    sa.ForeignKeyConstraint(['user_id'], ['users.id'], ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('table_id', 'user_id')
+    )
+    op.create_table('table_origins',
+    sa.Column('table_id', sa.Integer(), nullable=False),
+    sa.Column('rematch_of', sa.Integer(), nullable=True),
+    sa.ForeignKeyConstraint(['rematch_of'], ['tables.id'], ondelete='SET NULL'),
+    sa.ForeignKeyConstraint(['table_id'], ['tables.id'], ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('table_id')
+    )
 
 
 def downgrade() -> None:
+    op.drop_table('table_origins')
+    op.drop_table('abandon_votes')
+    op.drop_index(op.f('ix_platform_moves_table_id'), table_name='platform_moves')
+    op.drop_table('platform_moves')
     op.drop_index('ix_deliveries_user_id_id', table_name='deliveries')
     op.drop_index('ix_deliveries_status_next_at', table_name='deliveries')
     op.drop_table('deliveries')
