@@ -25,6 +25,7 @@ from app.middleware import Admission, BodyLimit, CsrfCookie
 from app.routes import api, auth, live, maps, pages
 from app.routes import endings as ending_routes
 from app.routes import notices as notice_routes
+from app.routes import profile as profile_routes
 from app.security import CookieSigner, RateLimiter
 from app.services.bots import BotRunner
 from app.services.live import Publisher
@@ -95,6 +96,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(router)
     app.include_router(notice_routes.router)  # play by web
     app.include_router(ending_routes.router)
+    app.include_router(profile_routes.router)
 
     def wants_json(request: Request) -> bool:
         return request.url.path.startswith("/api/") or "application/json" in request.headers.get("accept", "")
