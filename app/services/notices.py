@@ -112,10 +112,6 @@ def notices(db: Session, user: User, limit: int = 50) -> list[Notice]:
     return list(db.scalars(select(Notice).where(Notice.user_id == user.id).order_by(Notice.id.desc()).limit(limit)))
 
 
-def unread(db: Session, user: User) -> int:
-    return len(list(db.scalars(select(Notice.id).where(Notice.user_id == user.id, Notice.read.is_(False)))))
-
-
 def mark_read(db: Session, user: User) -> None:
     db.execute(update(Notice).where(Notice.user_id == user.id, Notice.read.is_(False)).values(read=True))
     db.commit()
