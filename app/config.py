@@ -37,6 +37,17 @@ class Settings(BaseSettings):
                                    description='More engines to register, as JSON list of "module:ATTR"')
     content_dir: Path | None = Field(None, description="Folder with one subfolder per game id whose content files "
                                                       "replace the packaged ones (validated at start-up)")
+    # ----- play by web: your-turn notices (app.services.notices) -----
+    public_url: str = Field("http://127.0.0.1:8000", description="The site's address, for links in notices")
+    smtp_host: str = Field("", description="SMTP server for e-mail notices; e-mail is off when empty")
+    smtp_port: int = Field(587, description="SMTP port")
+    smtp_tls: str = Field("starttls", pattern="^(none|starttls|ssl)$", description="none | starttls | ssl")
+    smtp_user: str = Field("", description="SMTP login (none when empty)")
+    smtp_password: str = Field("", description="SMTP password")
+    smtp_sender: str = Field("", description="From: address of e-mail notices")
+    notice_timeout_seconds: float = Field(10.0, gt=0, description="Timeout of one SMTP or webhook delivery")
+    notice_attempts: int = Field(5, ge=1, description="Deliveries tried this often (with growing pauses)")
+    notice_retry_seconds: float = Field(60.0, ge=0, description="Pause before the first retry (doubling)")
 
     def resolved_secret(self) -> str:
         if self.secret_key:

@@ -26,10 +26,14 @@ from app.errors import AppError, short
 from app.middleware import Admission, BodyLimit, CsrfCookie, SecurityHeaders
 from app.resources import resource
 from app.routes import api, auth, live, maps, pages
+from app.routes import endings as ending_routes
+from app.routes import notices as notice_routes
+from app.routes import profile as profile_routes
 from app.security import CookieSigner, CsrfTokens
 from app.services.bots import BotRunner
 from app.services.limits import Limit
 from app.services.live import Publisher, deliver_after_commit
+from app.services.notices import Notifier
 from app.services.play import verify_running_tables
 from app.web import is_htmx, render_error, templates
 from engines import registry
@@ -60,6 +64,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         publisher.publish(table_id, value, kind, nonce)
         if kind in ("move", "seats") and bots is not None:
             bots.poke(table_id)
+        if kind != "chat":
+            notifier.poke(table_id)  # play by web: your-turn notices, sent in the background
+
+    notifier = Notifier(sessions, settings, publisher.viewers, settings.resolved_secret())
 
     deliver_after_commit(sessions, announce)
     bots = BotRunner(sessions, settings.bot_delay_seconds) if settings.bots_enabled else None
@@ -74,7 +82,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         threading.Thread(target=verify_running_tables, args=(sessions,), name="siglo-verify", daemon=True).start()
         if bots is not None:
             bots.start()
+        notifier.start()
         yield
+        notifier.stop()
         if bots is not None:
             bots.stop()
         publisher.stop()
@@ -93,6 +103,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         register=Limit(settings.registrations_per_hour, 3600),
         chat=Limit(settings.chat_per_minute, 60),
         imports=Limit(settings.imports_per_hour, 3600))
+    app.state.notifier = notifier
 
     app.add_middleware(CsrfCookie, secure=settings.secure_cookies, signer=signer, tokens=CsrfTokens(secret))
     app.add_middleware(Admission, limit=settings.max_concurrent_requests)
@@ -103,6 +114,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=resource("static")), name="static")
     for router in (auth.router, pages.router, maps.router, live.router, api.router):
         app.include_router(router)
+    app.include_router(notice_routes.router)  # play by web
+    app.include_router(ending_routes.router)
+    app.include_router(profile_routes.router)
 
     @app.get("/docs", include_in_schema=False)
     def docs() -> HTMLResponse:

@@ -154,3 +154,8 @@ class ChatMessage(Base):
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     user: Mapped[User | None] = relationship(lazy="joined")
+
+
+# play-by-web tables (migration 0004)
+from app.models_pbw import (AbandonVote, Delivery, Notice, NoticeSettings, PlatformMove,  # noqa: E402,F401
+                            TableOrigin)

@@ -20,12 +20,14 @@ KEEPALIVE_SECONDS = 15.0
 EVENT_ID = re.compile(r"[0-9]{1,10}")  # ASCII digits only: str.isdigit() also takes "²", which int() refuses
 
 
-def _current_seq(request: Request, table_id: int) -> int:
-    """The table's seq, after checking the reader may watch it (404 / 403); the stream holds no connection."""
+def _current_seq(request: Request, table_id: int) -> tuple[int, int | None]:
+    """The table's seq, after checking the reader may watch it (404 / 403), and who is watching (the logged-in
+    user's id, for the your-turn notices); the stream holds no connection."""
     with request.app.state.sessions() as db:
         table = tables.get_table(db, table_id)
-        tables.check_watch(table, find_user(request, db))
-        return table.seq
+        user = find_user(request, db)
+        tables.check_watch(table, user)
+        return table.seq, user.id if user is not None else None
 
 
 def _last_event_id(raw: str | None) -> int | None:
@@ -45,10 +47,10 @@ async def table_events(request: Request, table_id: RowId,
     """Events: `move` (data: the new seq; fetch your view), `chat` and `seats`. On connect the stream sends the
     current seq at once if the client is behind (reconnection resynchronises)."""
     event_id = _last_event_id(last_event_id)
-    current = await run_in_threadpool(_current_seq, request, table_id)  # 404 for an unknown table
+    current, viewer = await run_in_threadpool(_current_seq, request, table_id)  # 404 for an unknown table
     seen = event_id if event_id is not None else seq
     publisher = request.app.state.publisher
-    queue = publisher.subscribe(table_id)
+    queue = publisher.subscribe(table_id, viewer)
 
     async def stream():
         last = seen if seen is not None else current

@@ -54,6 +54,7 @@ def deliver_after_commit(sessions: sessionmaker, announce: Callable[[int, int, s
 class Publisher:
     def __init__(self) -> None:
         self._watchers: dict[int, set[asyncio.Queue]] = defaultdict(set)
+        self._viewers: dict[asyncio.Queue, int] = {}  # a logged-in watcher's user id (for your-turn notices)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -64,21 +65,29 @@ class Publisher:
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
 
-    def subscribe(self, table_id: int) -> asyncio.Queue:
+    def subscribe(self, table_id: int, user_id: int | None = None) -> asyncio.Queue:
         q: asyncio.Queue = asyncio.Queue(maxsize=100)
         with self._lock:
             self._watchers[table_id].add(q)
+            if user_id is not None:
+                self._viewers[q] = user_id
         return q
 
     def unsubscribe(self, table_id: int, q: asyncio.Queue) -> None:
         with self._lock:
             self._watchers[table_id].discard(q)
+            self._viewers.pop(q, None)
             if not self._watchers[table_id]:
                 del self._watchers[table_id]
 
     def watching(self, table_id: int) -> int:
         with self._lock:
             return len(self._watchers.get(table_id, ()))
+
+    def viewers(self, table_id: int) -> set[int]:
+        """The users who have this table's page open in this process (its event stream connected)."""
+        with self._lock:
+            return {self._viewers[q] for q in self._watchers.get(table_id, ()) if q in self._viewers}
 
     def _deliver(self, table_id: int, seq: int, kind: str, nonce: str) -> None:
         with self._lock:

@@ -1,0 +1,127 @@
+"""Ending a game on the platform, and playing it again (issue "Play-by-web life" §2): resign, abandon by
+agreement, rematch. Engines stay pure: a resignation or an abandonment is a platform move
+(:class:`PlatformMove`) with the platform's outcome, at the table's seq; the game's own moves are untouched, so
+its record still replays to the position where it ended.
+
+Readings: a seat that resigns loses and every other seat wins — except in a cooperative game (The Planet King:
+the King and his Valido win or lose together), where a resignation is the whole team's defeat. (15 Días'
+families are the game's state, not the platform's: there too the others are named winners.) Hot-seat tables (one
+person at every seat) may resign too: that is giving up.
+"""
+from __future__ import annotations
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from app.errors import Forbidden, Invalid
+from app.models import GameTable, User, utcnow
+from app.models_pbw import AbandonVote, PlatformMove, TableOrigin
+from app.services.live import news
+from app.services.tables import acting_role, create_table, roles_of
+
+COOPERATIVE = {"planet-king"}
+
+
+def platform_outcome(db: Session, table: GameTable) -> dict | None:
+    """The platform's outcome of a table that a resignation or an abandonment ended, else None."""
+    move = db.scalar(select(PlatformMove).where(PlatformMove.table_id == table.id,
+                                                PlatformMove.kind.in_(("resign", "abandon")))
+                     .order_by(PlatformMove.id.desc()).limit(1))
+    return move.outcome if move is not None else None
+
+
+def _check_running(table: GameTable, user: User) -> None:
+    if table.status != "active":
+        raise Invalid("Only a game in progress can be resigned or abandoned.")
+    if not roles_of(table, user):
+        raise Forbidden("You hold no seat at this table.")
+
+
+def _finish(db: Session, table: GameTable, move: PlatformMove) -> None:
+    """End the table at the seq its move was decided on; Conflict-free: a move committed meanwhile wins and this
+    one is refused."""
+    res = db.execute(update(GameTable).where(GameTable.id == table.id, GameTable.seq == move.seq,
+                                             GameTable.status == "active")
+                     .values(status="finished", active_roles=[], updated_at=utcnow()))
+    if res.rowcount != 1:
+        db.rollback()
+        raise Invalid("The table moved meanwhile; look again and retry.")
+    db.add(move)
+    db.execute(delete(AbandonVote).where(AbandonVote.table_id == table.id))
+    news(db, table.id, "seats", table.seq)  # every open page reloads its live part
+    db.commit()
+    db.refresh(table)
+
+
+def _names(table: GameTable) -> dict[str, str]:
+    return {s.role: (s.user.username if s.user is not None else f"Bot ({s.bot})") for s in table.seats}
+
+
+def resign(db: Session, table: GameTable, user: User, role: str | None = None) -> dict:
+    """The seat resigns (see the module for who wins)."""
+    _check_running(table, user)
+    role = acting_role(table, user, role)
+    roles = [s.role for s in table.seats]
+    losers = roles if table.game_id in COOPERATIVE else [role]
+    winners = [r for r in roles if r not in losers]
+    names = _names(table)
+    text = f"{names[role]} resigned."
+    if winners:
+        text += " " + ", ".join(names[r] for r in winners) + (" win." if len(winners) > 1 else " wins.")
+    outcome = {"text": text, "winners": winners, "ranking": winners + losers, "resigned": role}
+    _finish(db, table, PlatformMove(table_id=table.id, seq=table.seq, kind="resign", role=role, user_id=user.id,
+                                    outcome=outcome))
+    return outcome
+
+
+def players(table: GameTable) -> set[int]:
+    return {s.user_id for s in table.seats if s.user_id is not None}
+
+
+def abandon_votes(db: Session, table: GameTable) -> set[int]:
+    return set(db.scalars(select(AbandonVote.user_id).where(AbandonVote.table_id == table.id)))
+
+
+def vote_abandon(db: Session, table: GameTable, user: User) -> dict | None:
+    """This player agrees to abandon; when every player has, the game is abandoned (the outcome is returned)."""
+    _check_running(table, user)
+    db.add(AbandonVote(table_id=table.id, user_id=user.id))
+    news(db, table.id, "seats", table.seq)
+    try:
+        db.commit()
+    except IntegrityError:
+        db.rollback()
+    if abandon_votes(db, table) < players(table):
+        return None
+    outcome = {"text": "The players abandoned the game by agreement.", "winners": [], "ranking": []}
+    _finish(db, table, PlatformMove(table_id=table.id, seq=table.seq, kind="abandon", user_id=user.id,
+                                    outcome=outcome))
+    return outcome
+
+
+def withdraw_abandon(db: Session, table: GameTable, user: User) -> None:
+    db.execute(delete(AbandonVote).where(AbandonVote.table_id == table.id, AbandonVote.user_id == user.id))
+    news(db, table.id, "seats", table.seq)
+    db.commit()
+
+
+def rematch(db: Session, table: GameTable, user: User) -> tuple[GameTable, list[tuple[int, str]]]:
+    """A new table of the same game and options with the same seats: the asker's seats are theirs, bots stay,
+    every other player's seat waits for them by invitation. Returns the table and (user id, invite link) of
+    each invited player."""
+    if table.status != "finished":
+        raise Invalid("A rematch is for a finished game.")
+    if not roles_of(table, user):
+        raise Forbidden("Only a player of this game can ask for a rematch.")
+    seats = {}
+    for s in table.seats:
+        seats[s.role] = "me" if s.user_id == user.id else (f"bot:{s.bot}" if s.bot else "invite")
+    new = create_table(db, user, table.game_id, table.options, seats, name=f"Rematch: {table.name}"[:120],
+                       commit=False)
+    db.add(TableOrigin(table_id=new.id, rematch_of=table.id))
+    db.commit()
+    by_role = {s.role: s for s in new.seats}
+    invited = [(s.user_id, f"/invite/{new.id}/{by_role[s.role].invite_token}") for s in table.seats
+               if s.user_id is not None and s.user_id != user.id]
+    return new, invited

@@ -1,0 +1,346 @@
+"""Your-turn notices (issue "Play-by-web life" §1): in the app, by e-mail over SMTP, by a webhook.
+
+A player hears that it is their turn only when they are not on the table's page at that moment (the live
+publisher knows whose event stream is connected). Each user chooses: every turn, or a digest — one message
+listing every table waiting for them, at most every N hours. Nothing here runs inside a move's transaction: the
+app's ``announce`` callback (called after every commit) pokes the :class:`Notifier`, whose background thread
+writes the notices and the deliveries and sends them, retrying with growing pauses; a slow or dead mail server or
+webhook never delays or fails a move. Every delivery is kept: the user's delivery log.
+
+With several server processes each one knows only its own watchers; a player watching through another process
+may get a notice they did not need (never the other way round).
+"""
+from __future__ import annotations
+
+import logging
+import queue
+import re
+import smtplib
+import threading
+from datetime import datetime, timedelta, timezone
+from email.message import EmailMessage
+from typing import Any, Callable
+
+import httpx
+import orjson
+from itsdangerous import BadSignature, URLSafeSerializer
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from app.config import Settings
+from app.errors import Invalid
+from app.models import GameTable, Move, Seat, User, utcnow
+from app.models_pbw import Delivery, Notice, NoticeSettings
+from engines import registry
+
+log = logging.getLogger("siglo.notices")
+EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s]{1,189}\.[^@\s]{1,60}$")
+MODES = ("every", "digest")
+FORMATS = ("json", "chat")
+TICK_SECONDS = 30.0  # how often the sender looks for due digests and retries without being poked
+
+
+def aware(dt: datetime) -> datetime:
+    """SQLite gives naive datetimes back; they are UTC."""
+    return dt if dt.tzinfo else dt.replace(tzinfo=timezone.utc)
+
+
+# ----- settings -----
+def settings_of(db: Session, user: User) -> NoticeSettings:
+    row = db.get(NoticeSettings, user.id)
+    return row if row is not None else NoticeSettings(user_id=user.id, email=None, email_off=False,
+                                                      webhook_url=None, webhook_format="json", mode="every",
+                                                      digest_hours=24)
+
+
+def save_settings(db: Session, user: User, email: str | None, webhook_url: str | None, webhook_format: str,
+                  mode: str, digest_hours: int) -> NoticeSettings:
+    email = (email or "").strip() or None
+    webhook_url = (webhook_url or "").strip() or None
+    if email is not None and (len(email) > 254 or not EMAIL.match(email)):
+        raise Invalid("That e-mail address does not look like one (name@example.org).")
+    if webhook_url is not None and (len(webhook_url) > 500 or not re.match(r"^https?://[^\s]+$", webhook_url)):
+        raise Invalid("A webhook is an http:// or https:// address of at most 500 characters.")
+    if webhook_format not in FORMATS:
+        raise Invalid("The webhook body is json or chat (Discord/Slack).")
+    if mode not in MODES:
+        raise Invalid("Choose every turn or a digest.")
+    if not isinstance(digest_hours, int) or not 1 <= digest_hours <= 168:
+        raise Invalid("A digest comes at most every 1 to 168 hours.")
+    row = db.get(NoticeSettings, user.id)
+    if row is None:
+        row = NoticeSettings(user_id=user.id)
+        db.add(row)
+    if email != row.email:
+        row.email_off = False  # a new address is a new subscription
+    if mode == "digest" and row.mode != "digest":
+        row.last_digest_at = utcnow()
+    row.email, row.webhook_url, row.webhook_format = email, webhook_url, webhook_format
+    row.mode, row.digest_hours = mode, digest_hours
+    db.commit()
+    return row
+
+
+# ----- the signed unsubscribe link (works without logging in) -----
+def _unsubscriber(secret: str) -> URLSafeSerializer:
+    return URLSafeSerializer(secret, salt="siglo-unsubscribe")
+
+
+def unsubscribe_token(secret: str, user_id: int) -> str:
+    return _unsubscriber(secret).dumps(user_id)
+
+
+def unsubscribe(db: Session, secret: str, token: str) -> User | None:
+    """Turn e-mail notices off for the user the token names; None if the token is not ours."""
+    try:
+        user_id = _unsubscriber(secret).loads(token)
+    except BadSignature:
+        return None
+    user = db.get(User, user_id) if isinstance(user_id, int) else None
+    if user is None:
+        return None
+    row = db.get(NoticeSettings, user.id)
+    if row is not None:
+        row.email_off = True
+        db.commit()
+    return user
+
+
+# ----- reading -----
+def notices(db: Session, user: User, limit: int = 50) -> list[Notice]:
+    return list(db.scalars(select(Notice).where(Notice.user_id == user.id).order_by(Notice.id.desc()).limit(limit)))
+
+
+def mark_read(db: Session, user: User) -> None:
+    db.execute(update(Notice).where(Notice.user_id == user.id, Notice.read.is_(False)).values(read=True))
+    db.commit()
+
+
+def deliveries(db: Session, user: User, limit: int = 50) -> list[Delivery]:
+    return list(db.scalars(select(Delivery).where(Delivery.user_id == user.id)
+                           .order_by(Delivery.id.desc()).limit(limit)))
+
+
+def waiting_tables(db: Session, user_id: int) -> list[GameTable]:
+    """Every running table where one of the user's seats is to act."""
+    rows = db.scalars(select(GameTable).join(Seat).where(Seat.user_id == user_id, GameTable.status == "active",
+                                                         GameTable.flagged.is_(None))
+                      .order_by(GameTable.updated_at)).unique()
+    return [t for t in rows if {s.role for s in t.seats if s.user_id == user_id} & set(t.active_roles or [])]
+
+
+def my_turn(table: GameTable, user: User | None) -> bool:
+    return (user is not None and table.status == "active" and
+            bool({s.role for s in table.seats if s.user_id == user.id} & set(table.active_roles or [])))
+
+
+def _title(table: GameTable) -> str:
+    game = registry.get_game(table.game_id)
+    return f"{table.name} ({game.title if game else table.game_id})"
+
+
+# ----- the sender -----
+class Notifier:
+    """The background thread that turns commits into notices and sends them (see the module)."""
+
+    def __init__(self, sessions: sessionmaker, settings: Settings, viewers: Callable[[int], set[int]],
+                 secret: str):
+        self._sessions = sessions
+        self._settings = settings
+        self._viewers = viewers
+        self._secret = secret
+        self._queue: "queue.Queue[int | None]" = queue.Queue()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="siglo-notices", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._queue.put(None)
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    def poke(self, table_id: int) -> None:
+        """After a commit (never inside one): look at who is to act at this table."""
+        self._queue.put(table_id)
+
+    def _run(self) -> None:
+        wait = TICK_SECONDS
+        while True:
+            try:
+                table_id = self._queue.get(timeout=wait)
+            except queue.Empty:
+                table_id = 0
+            if table_id is None:
+                return
+            try:
+                if table_id:
+                    self.on_commit(table_id)
+                self.flush_digests()
+                self.deliver_due()
+                wait = self._next_wait()
+            except Exception:  # notices must never take the server down
+                log.exception("notices failed (table %s)", table_id)
+                wait = TICK_SECONDS
+
+    def _next_wait(self) -> float:
+        """Seconds until the next retry is due (at most the tick)."""
+        with self._sessions() as db:
+            due = db.scalar(select(func.min(Delivery.next_at)).where(Delivery.status == "pending"))
+        if due is None:
+            return TICK_SECONDS
+        return min(TICK_SECONDS, max(0.01, (aware(due) - utcnow()).total_seconds()))
+
+    # --- notices ---
+    def on_commit(self, table_id: int, now: datetime | None = None) -> list[Notice]:
+        """A notice for every player to act at the table who is not on its page (and did not just move)."""
+        now = now or utcnow()
+        made = []
+        with self._sessions() as db:
+            table = db.get(GameTable, table_id)
+            if table is None or table.status != "active" or table.flagged:
+                return []
+            mover = db.scalar(select(Move.user_id).where(Move.table_id == table.id, Move.seq == table.seq))
+            watching = self._viewers(table.id)
+            users = {s.user_id for s in table.seats if s.user_id is not None and s.role in (table.active_roles or [])}
+            for user_id in sorted(users - watching - {mover}):
+                notice = Notice(user_id=user_id, table_id=table.id, seq=table.seq, kind="turn",
+                                text=f"Your turn at {_title(table)}.", created_at=now)
+                db.add(notice)
+                try:
+                    db.commit()
+                except IntegrityError:  # already told (the same news twice)
+                    db.rollback()
+                    continue
+                made.append(notice)
+                prefs = db.get(NoticeSettings, user_id)
+                if prefs is None or prefs.mode == "every":
+                    self._queue_message(db, prefs, db.get(User, user_id), notice.text, [table], now)
+                    notice.digested = True
+                    db.commit()
+        return made
+
+    def flush_digests(self, now: datetime | None = None) -> int:
+        """One message per digest user with news, once their N hours since the last digest are up; it lists
+        every table waiting for them. Returns how many digests were queued."""
+        now = now or utcnow()
+        sent = 0
+        with self._sessions() as db:
+            pending = db.execute(select(Notice.user_id).where(Notice.digested.is_(False)).distinct()).scalars()
+            for user_id in list(pending):
+                prefs = db.get(NoticeSettings, user_id)
+                if prefs is None or prefs.mode != "digest":
+                    continue
+                if now < aware(prefs.last_digest_at) + timedelta(hours=prefs.digest_hours):
+                    continue
+                waiting = waiting_tables(db, user_id)
+                if waiting:
+                    text = (f"{len(waiting)} table{'s' if len(waiting) != 1 else ''} waiting for you: "
+                            + "; ".join(_title(t) for t in waiting) + ".")
+                    self._queue_message(db, prefs, db.get(User, user_id), text, waiting, now)
+                    sent += 1
+                db.execute(update(Notice).where(Notice.user_id == user_id, Notice.digested.is_(False))
+                           .values(digested=True))
+                prefs.last_digest_at = now
+                db.commit()
+        return sent
+
+    def tell(self, user_id: int, table: GameTable, text: str, path: str, kind: str = "invite") -> None:
+        """A notice of something else than a turn (an invitation to a rematch), sent at once in any mode."""
+        now = utcnow()
+        with self._sessions() as db:
+            db.add(Notice(user_id=user_id, table_id=table.id, seq=table.seq, kind=kind, text=text, link=path,
+                          digested=True, created_at=now))
+            try:
+                db.commit()
+            except IntegrityError:
+                db.rollback()
+                return
+            self._queue_message(db, db.get(NoticeSettings, user_id), db.get(User, user_id), text, [table], now,
+                                path=path)
+            db.commit()
+        self._queue.put(0)  # wake the sender
+
+    def _link(self, path: str) -> str:
+        return self._settings.public_url.rstrip("/") + path
+
+    def _queue_message(self, db: Session, prefs: NoticeSettings | None, user: User, text: str,
+                       tables: list[GameTable], now: datetime, path: str | None = None) -> None:
+        if prefs is None:
+            return
+        links = [(t, self._link(path or f"/tables/{t.id}")) for t in tables]
+        subject = f"Siglo de Oro: {text}"[:200]
+        if prefs.email and not prefs.email_off and self._settings.smtp_host:
+            body = "\n".join([text, ""] + [f"{_title(t)}: {url}" for t, url in links] + [
+                "", f"Your notices: {self._link('/notices')}",
+                f"No more e-mail: {self._link('/notices/unsubscribe/' + unsubscribe_token(self._secret, user.id))}"])
+            db.add(Delivery(user_id=user.id, channel="email", target=prefs.email, subject=subject, body=body,
+                            next_at=now, created_at=now))
+        if prefs.webhook_url:
+            body = text + "\n" + "\n".join(url for _, url in links)
+            if prefs.webhook_format == "chat":
+                payload: dict[str, Any] = {"content": body, "text": body}  # Discord reads content, Slack text
+            else:
+                payload = {"event": "digest" if prefs.mode == "digest" else "your_turn", "user": user.username,
+                           "text": text, "tables": [{"id": t.id, "name": t.name, "game": t.game_id, "url": url}
+                                                    for t, url in links]}
+            db.add(Delivery(user_id=user.id, channel="webhook", target=prefs.webhook_url, subject=subject,
+                            body=orjson.dumps(payload).decode(), next_at=now, created_at=now))
+
+    # --- deliveries ---
+    def deliver_due(self, now: datetime | None = None) -> int:
+        """Send every pending delivery that is due; a failure waits and retries (doubling the pause) until
+        ``notice_attempts`` are used up. Each is claimed first, so two processes never send one twice."""
+        now = now or utcnow()
+        done = 0
+        with self._sessions() as db:
+            due = list(db.scalars(select(Delivery).where(Delivery.status == "pending", Delivery.next_at <= now)
+                                  .order_by(Delivery.id).limit(100)))
+            for d in due:
+                tries = d.attempts
+                lease = now + timedelta(seconds=self._settings.notice_timeout_seconds * 3)
+                claimed = db.execute(update(Delivery).where(Delivery.id == d.id, Delivery.status == "pending",
+                                                            Delivery.attempts == tries)
+                                     .values(attempts=tries + 1, next_at=lease))
+                db.commit()
+                if claimed.rowcount != 1:
+                    continue
+                db.refresh(d)
+                try:
+                    self._send(d)
+                except Exception as exc:
+                    d.error = f"{type(exc).__name__}: {exc}"[:1000]
+                    if d.attempts >= self._settings.notice_attempts:
+                        d.status = "failed"
+                    else:
+                        pause = self._settings.notice_retry_seconds * 2 ** (d.attempts - 1)
+                        d.next_at = utcnow() + timedelta(seconds=pause)
+                    log.warning("delivery %s (%s) failed, attempt %s: %s", d.id, d.channel, d.attempts, d.error)
+                else:
+                    d.status, d.sent_at, d.error = "sent", utcnow(), None
+                    done += 1
+                db.commit()
+        return done
+
+    def _send(self, d: Delivery) -> None:
+        s = self._settings
+        if d.channel == "webhook":
+            r = httpx.post(d.target, content=d.body, headers={"Content-Type": "application/json"},
+                           timeout=s.notice_timeout_seconds)
+            r.raise_for_status()
+            return
+        msg = EmailMessage()
+        msg["From"], msg["To"], msg["Subject"] = s.smtp_sender or f"siglo@{s.smtp_host}", d.target, d.subject
+        unsub = self._link("/notices/unsubscribe/" + unsubscribe_token(self._secret, d.user_id))
+        msg["List-Unsubscribe"] = f"<{unsub}>"
+        msg["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+        msg.set_content(d.body)
+        smtp_class = smtplib.SMTP_SSL if s.smtp_tls == "ssl" else smtplib.SMTP
+        with smtp_class(s.smtp_host, s.smtp_port, timeout=s.notice_timeout_seconds) as smtp:
+            if s.smtp_tls == "starttls":
+                smtp.starttls()
+            if s.smtp_user:
+                smtp.login(s.smtp_user, s.smtp_password)
+            smtp.send_message(msg)
