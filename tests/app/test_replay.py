@@ -97,5 +97,5 @@ def test_a_record_imports_from_the_web_page(browser):
     assert r.status_code == 303 and r.headers["location"].endswith("/replay")
     assert "Move " in bob.c.get(r.headers["location"]).text
     r = bob.post("/records/import", {"record": orjson.dumps({"format": "nope"}).decode()})
-    assert r.status_code == 400 and "format" in r.text
+    assert r.status_code == 422 and "format" in r.text
     assert bob.post("/records/import", {"record": "{not json"}).status_code == 400
