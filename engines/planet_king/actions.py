@@ -19,7 +19,6 @@ from engines.planet_king import council
 from engines.planet_king.flow import call, choose
 
 TYPES = ["royal", "government", "political", "simple"]
-R_TYPES = 'actions.types_of_actions'
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """The board partial (issue 4, The table): renders every kind of position from the view alone, with the legal
 actions placed on the things they concern."""
+import pathlib
 import random
 
 import jinja2
@@ -8,7 +9,8 @@ import pytest
 from engines.planet_king import GAME
 from tests.engines.planet_king.support import RENDER, fresh
 
-ENV = jinja2.Environment(loader=jinja2.FileSystemLoader("templates"), autoescape=True)
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+ENV = jinja2.Environment(loader=jinja2.FileSystemLoader(ROOT / "templates"), autoescape=True)
 
 
 class Table:
