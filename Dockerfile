@@ -4,13 +4,13 @@ FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 WORKDIR /srv/siglo
 
-COPY pyproject.toml setup.py README.md ./
+COPY pyproject.toml README.md ./
 COPY app ./app
 COPY engines ./engines
 COPY migrations ./migrations
 COPY templates ./templates
 COPY static ./static
-# a regular install: templates/, static/ and migrations/ travel inside the package (setup.py, app/resources.py)
+# a regular install: templates/, static/ and migrations/ travel inside the package (pyproject.toml, app/resources.py)
 RUN pip install --no-cache-dir . \
     && useradd --create-home --uid 10001 siglo \
     && mkdir -p /data && chown siglo /data

@@ -1,7 +1,7 @@
 """Where the app's files beside the code are: ``templates/``, ``static/`` and ``migrations/``.
 
 In a source checkout (and an editable install) they are the top-level folders beside ``app/``. A wheel carries
-them inside the package as ``app/_resources/<name>`` (``setup.py`` copies them there at build time), so an
+them inside the package as ``app/_resources/<name>`` (pyproject.toml maps the folders there), so an
 installed server finds them without the source tree."""
 from __future__ import annotations
 

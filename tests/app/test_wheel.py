@@ -8,7 +8,7 @@ import textwrap
 
 from tests.app.live_server import ROOT
 
-SHIPPED = ("app", "engines", "templates", "static", "migrations", "pyproject.toml", "setup.py", "README.md")
+SHIPPED = ("app", "engines", "templates", "static", "migrations", "pyproject.toml", "README.md")
 
 
 def test_a_built_wheel_installs_migrates_and_serves(tmp_path):
