@@ -10,7 +10,7 @@ from tests.browser.test_platform_in_browser import register
 
 
 def new_table(page, server, game, options, seats):
-    csrf = next(c["value"] for c in page.context.cookies() if c["name"] == "siglo_csrf")
+    csrf = page.locator('meta[name="csrf-token"]').get_attribute("content")  # bound to the session
     r = page.request.post(server.url + "/api/v1/tables", data=json.dumps(
         {"game": game, "options": options, "seats": seats, "seed": 11}),
         headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"})

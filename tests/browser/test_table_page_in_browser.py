@@ -11,7 +11,7 @@ DESKTOP, PHONE = {"width": 1280, "height": 900}, {"width": 390, "height": 844}
 
 
 def new_table(page, base, game, options=None, seats=None, seed=5) -> str:
-    csrf = next(c["value"] for c in page.context.cookies() if c["name"] == "siglo_csrf")
+    csrf = page.locator('meta[name="csrf-token"]').get_attribute("content")  # bound to the session
     r = page.request.post(base + "/api/v1/tables", data=json.dumps(
         {"game": game, "options": options or {}, "seats": seats, "seed": seed}),
         headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"})
@@ -21,7 +21,7 @@ def new_table(page, base, game, options=None, seats=None, seed=5) -> str:
 
 def act(page, base, table_url, verb, role=None):
     """Post one offered action through the API (quick moves to fill the log)."""
-    csrf = next(c["value"] for c in page.context.cookies() if c["name"] == "siglo_csrf")
+    csrf = page.locator('meta[name="csrf-token"]').get_attribute("content")  # bound to the session
     tid = table_url.rsplit("/", 1)[1]
     view = page.request.get(f"{base}/api/v1/tables/{tid}" + (f"?as={role}" if role else "")).json()
     action = next(a for a in view["actions"] if a["verb"] == verb)
@@ -33,7 +33,7 @@ def act(page, base, table_url, verb, role=None):
 
 
 def undo(page, base, table_url, seq, role):
-    csrf = next(c["value"] for c in page.context.cookies() if c["name"] == "siglo_csrf")
+    csrf = page.locator('meta[name="csrf-token"]').get_attribute("content")  # bound to the session
     r = page.request.post(f"{table_url}/undo", form={"seq": str(seq), "role": role, "csrf_token": csrf})
     assert r.ok, r.text()
 
