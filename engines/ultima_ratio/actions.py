@@ -61,9 +61,6 @@ class BuildTroop(Step):
             return text("prompt.troop_grade"), {"grade": troop_grades(g, f["power"])}
         return text("prompt.troop_area", grade=f["grade"]), {"area": troop_places(g, f["power"], f["grade"])}
 
-    def label(self, g: Ctx, role: str, verb: str, arg: Any):
-        return text(f"act.{verb}", arg=arg)
-
     def on_grade(self, g: Ctx, role: str, arg: str) -> None:
         g.frame["grade"] = arg
 
@@ -106,9 +103,6 @@ class BuildSquadron(Step):
         if "grade" not in f:
             return text("prompt.squadron_grade"), {"grade": squadron_grades(g, f["power"])}
         return text("prompt.squadron_port", grade=f["grade"]), {"area": squadron_places(g, f["power"])}
-
-    def label(self, g: Ctx, role: str, verb: str, arg: Any):
-        return text(f"act.{verb}", arg=arg)
 
     def on_grade(self, g: Ctx, role: str, arg: str) -> None:
         g.frame["grade"] = arg
@@ -214,9 +208,6 @@ class RegroupTroop(Step):
         if "unit" not in f:
             return text("prompt.regroup_unit"), {"unit": regroupable(g, f["power"])}
         return text("prompt.regroup_area", unit=f["unit"]), {"area": regroup_places(g, f["power"], f["unit"])}
-
-    def label(self, g: Ctx, role: str, verb: str, arg: Any):
-        return text(f"act.{verb}", arg=arg)
 
     def on_unit(self, g: Ctx, role: str, arg: str) -> None:
         g.frame["unit"] = arg

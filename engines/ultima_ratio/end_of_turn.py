@@ -127,9 +127,6 @@ class DisbandUnits(Step):
         legal = {"eliminate": units, "degrade": [u for u in units if degradable(g.s, u)], "done": [None]}
         return text("prompt.disband"), {k: v for k, v in legal.items() if v}
 
-    def label(self, g: Ctx, role: str, verb: str, arg: Any):
-        return text(f"act.{verb}", arg=arg)
-
     def on_eliminate(self, g: Ctx, role: str, arg: str) -> None:
         g.s["units"][arg].update(loc="available", veteran=False, repair=False)
         g.log("log.disbanded", unit=arg, rule="degradation")
@@ -189,9 +186,6 @@ class SocialAgitation(Step):
             legal["done"] = [None]
         legal["dynastic_change"] = ["voluntary"]
         return text("prompt.agitation", revolts=max(0, f["revolts"])), {k: v for k, v in legal.items() if v}
-
-    def label(self, g: Ctx, role: str, verb: str, arg: Any):
-        return text(f"act.{verb}", arg=arg)
 
     def on_disperse(self, g: Ctx, role: str, arg: str) -> None:
         s = g.s

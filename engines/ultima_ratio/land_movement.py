@@ -192,9 +192,6 @@ class TacticalMove(Step):
                 {"support": naval.support_candidates(g, power, f["combat_area"]), "no_support": [None]}
         raise ValueError(f"tactical_move: no stage {stage!r}")
 
-    def label(self, g: Ctx, role: str, verb: str, arg: Any):
-        return text(f"act.{verb}", arg=arg)
-
     def on_unit(self, g: Ctx, role: str, arg: str) -> None:
         g.frame.update(unit=arg, stage="dest", moves=[], **{"from": st.loc_area(g.s["units"][arg]["loc"])})
 

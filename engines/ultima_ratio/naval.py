@@ -218,9 +218,6 @@ class NavalMove(Step):
         foes = enemy_fleets(g.s, f["power"], f["sea"])
         return text("prompt.naval_attack", sea=f["sea"]), ({"attack": foes} if foes else {}) | {"stop": [None]}
 
-    def label(self, g: Ctx, role: str, verb: str, arg: Any):
-        return text(f"act.{verb}", arg=arg)
-
     def on_unit(self, g: Ctx, role: str, arg: str) -> None:
         g.frame["unit"] = arg
 
@@ -308,9 +305,6 @@ class SeaInterception(Step):
         f = g.frame
         own = escorts(g, f["power"], f["sea"])
         return text("prompt.escort", sea=f["sea"]), ({"escort": own} if own else {}) | {"no_escort": [None]}
-
-    def label(self, g: Ctx, role: str, verb: str, arg: Any):
-        return text(f"act.{verb}", arg=arg)
 
     def on_escort(self, g: Ctx, role: str, arg: str) -> None:
         g.frame.update(escort=arg, queue=list(g.frame["fleets"]))
@@ -416,9 +410,6 @@ class Piracy(Step):
         own = piracy_interceptors(g, f["victim"], f["sea"])
         return text("prompt.piracy", pirate=f["pirate"], sea=f["sea"]), \
             ({"intercept": own} if own else {}) | {"no_interception": [None]}
-
-    def label(self, g: Ctx, role: str, verb: str, arg: Any):
-        return text(f"act.{verb}", arg=arg)
 
     def on_intercept(self, g: Ctx, role: str, arg: str) -> None:
         f = g.frame

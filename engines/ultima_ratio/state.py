@@ -60,10 +60,6 @@ def active(s: dict, area: str) -> bool:
     return area in s["areas"]
 
 
-
-
-
-
 def controls(s: dict, power: str, area: str) -> bool:
     """Controlled by the power, or by a minor allied to it ("which for practical purposes count as being
     controlled by the major power", 12.1)."""

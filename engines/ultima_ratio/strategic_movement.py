@@ -134,9 +134,6 @@ class StrategicMove(Step):
         return text("prompt.strategic_path", unit=f["unit"], here=f["path"][-1].split(":", 1)[1]), \
             {k: v for k, v in legal.items() if v}
 
-    def label(self, g: Ctx, role: str, verb: str, arg: Any):
-        return text(f"act.{verb}", arg=arg)
-
     def on_unit(self, g: Ctx, role: str, arg: str) -> None:
         g.frame["unit"] = arg
         g.frame["path"] = [g.s["units"][arg]["loc"]]
