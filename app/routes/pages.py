@@ -97,10 +97,10 @@ def _table_context(request: Request, db, table, user, as_role: str | None, loade
 def _since_last_move(db, table, role: str, game) -> dict | None:
     """Everything the seat may read that happened since its last move that counts, grouped by move; None when
     nothing did or the seat has not moved yet (the log shows it all)."""
-    mine = [m.seq for m in play.effective_moves(db, table.id) if m.role == role]
-    if not mine:
+    last = play.last_effective_move(db, table.id, role)  # reads back only as far as the seat's last move
+    if last is None:
         return None
-    since = gamelog.since(db, table.id, role, game, game.renderer(names=play.seat_names(table)), mine[-1])
+    since = gamelog.since(db, table.id, role, game, game.renderer(names=play.seat_names(table)), last.seq)
     return since if since["moves"] else None
 
 

@@ -230,9 +230,9 @@ def _is_resend(db: Session, table: GameTable, role: str, seen: int, verb: str, a
     return m is not None and m.kind == "action" and m.role == role and m.verb == verb and m.arg == arg
 
 
-def last_effective_move(db: Session, table_id: int) -> Any | None:
-    """The latest action not taken back (its seq, role, kind and barrier), reading back from the end of the log
-    in small pages, only as far as needed."""
+def last_effective_move(db: Session, table_id: int, role: str | None = None) -> Any | None:
+    """The latest action not taken back (its seq, role, kind and barrier) — of ``role``, when given — reading back
+    from the end of the log in small pages, only as far as needed."""
     pending_undos, before, page = 0, None, 32
     while True:
         query = (select(Move.seq, Move.kind, Move.role, Move.barrier).where(Move.table_id == table_id)
@@ -245,7 +245,7 @@ def last_effective_move(db: Session, table_id: int) -> Any | None:
                 pending_undos += 1
             elif pending_undos:
                 pending_undos -= 1
-            else:
+            elif role is None or m.role == role:
                 return m
         if len(rows) < page:
             return None
