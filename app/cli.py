@@ -113,6 +113,7 @@ def simulate(game_id: str, count: int, seed: int, options: tuple[str, ...], bot:
     except ValueError as exc:
         raise click.BadParameter(str(exc)) from None
     outcomes: Counter = Counter()
+    verdicts: Counter = Counter()  # by the outcome's message key: Defeat / Draw / Victory whatever the scores
     errors, actions_total, failures = 0, 0, []
     started = time.perf_counter()
     with click.progressbar(range(seed, seed + count), label=f"{game.title}", file=sys.stderr,
@@ -126,16 +127,23 @@ def simulate(game_id: str, count: int, seed: int, options: tuple[str, ...], bot:
                 continue
             actions_total += result["actions"]
             outcomes[game.renderer().text(result["outcome"]["text"])] += 1
+            verdicts[result["outcome"]["text"]["msg"]] += 1
     seconds = time.perf_counter() - started
     summary = {"game": game.id, "games": count, "errors": errors, "actions_total": actions_total,
                "actions_per_game": actions_total / max(1, count - errors), "seconds": round(seconds, 3),
                "actions_per_second": round(actions_total / seconds, 1) if seconds else None,
-               "outcomes": dict(outcomes.most_common()), "failures": failures}
+               "verdicts": dict(verdicts.most_common()), "outcomes": dict(outcomes.most_common()),
+               "failures": failures}
     if as_json:
         click.echo(orjson.dumps(summary).decode())
     else:
         click.echo(f"games {count}  errors {errors}  actions {actions_total} "
                    f"({summary['actions_per_game']:.1f}/game)  {seconds:.2f}s  {summary['actions_per_second']} actions/s")
+        if len(verdicts) < len(outcomes):
+            click.echo("verdicts:")
+            for key, n in verdicts.most_common():
+                click.echo(f"  {n:6d}  {key}")
+            click.echo("outcomes:")
         for text, n in outcomes.most_common(15):
             click.echo(f"  {n:6d}  {text}")
         for f in failures:

@@ -13,10 +13,8 @@ import threading
 from engines.core.game import Game
 
 # "module:Class" of every shipped game, in the order the lobby lists them.
-BUILTIN: list[str] = ["engines.quince_dias:QuinceDias", "engines.planet_king:PlanetKing"]
-
-# Games whose content ships before their engine: id -> "module:function(content_dir)" returning the content.
-CONTENT_ONLY: dict[str, str] = {"ultima-ratio-regis": "engines.ultima_ratio.content:export"}
+BUILTIN: list[str] = ["engines.quince_dias:QuinceDias", "engines.planet_king:PlanetKing",
+                      "engines.ultima_ratio.game:UltimaRatioRegis"]
 
 _games: dict[str, Game] = {}
 _lock = threading.Lock()
@@ -34,8 +32,6 @@ def configure(content_dir: pathlib.Path | str | None = None) -> list[Game]:
         if _configured and _configured[0] == content_dir:
             return list(_games.values())
         built = [_resolve(ref)(content_dir) for ref in BUILTIN]
-        for ref in CONTENT_ONLY.values():
-            _resolve(ref)(content_dir)
         for game in built:
             _games[game.id] = game
         _configured[:] = [content_dir]
@@ -71,10 +67,6 @@ def get_game(game_id: str) -> Game | None:
 
 
 def content(game_id: str) -> dict | None:
-    """A game's content data (cards, map...), also for games whose engine is not there yet."""
+    """A game's content data (cards, map...)."""
     game = get_game(game_id)
-    if game is not None:
-        return game.content()
-    if game_id in CONTENT_ONLY:
-        return _resolve(CONTENT_ONLY[game_id])(_configured[0] if _configured else None)
-    return None
+    return game.content() if game is not None else None

@@ -49,6 +49,7 @@ class UltimaRatioRegis(StepGame):
         names.update({x.id: x.name for x in b.map.seas})
         names.update({x.id: x.name for x in (*b.world.powers, *b.world.minors, *b.world.events)})
         names.update({x.id: x.name for x in b.map.trade_centers})
+        names.update({x.id: x.name for x in (*b.map.theaters, *b.world.scenarios)})
         names.update({x.id: x.name for x in (*b.leaders.pool, *b.leaders.historical)})
         names.update({f"fortress:{a.id}": f"the fortress of {a.name}" for a in b.map.areas})
         names.update({box: f"{b.map.theater(t).name} dispersed box" for box, t in b.box_theater.items()})

@@ -49,9 +49,9 @@ def test_same_seed_same_actions_same_state(game, options):
 
 def test_every_shipped_game_is_registered_with_its_id():
     shipped = {ref.split(":")[0] for ref in registry.BUILTIN}
-    assert shipped == {"engines.quince_dias", "engines.planet_king"}
+    assert shipped == {"engines.quince_dias", "engines.planet_king", "engines.ultima_ratio.game"}
     ids = {g.id for g in registry.all_games()}
-    assert {"15-dias", "planet-king", "toy-duel"} <= ids
+    assert {"15-dias", "planet-king", "ultima-ratio-regis", "toy-duel"} <= ids
     for game in registry.all_games():
         assert game.title and game.version and game.roles(game.parse_options({}))
         assert "random" in game.bots and game.content_digest
