@@ -98,7 +98,7 @@ class LandReaction(Step):
         g.log("log.dispersed", unit=arg, rule="evasion")
 
     def on_done(self, g: Ctx, role: str, arg: Any) -> None:
-        g.end(None)
+        g.end(g.frame["intercepted"])
 
 
 class DefeatedRetreat(Step):
@@ -135,12 +135,13 @@ class DefeatedRetreat(Step):
     def on_to_fortress(self, g: Ctx, role: str, arg: str) -> None:
         f, s = g.frame, g.s
         s["areas"][f["area"]]["siege"] = {"besieger": f["attacker"], "casualties": 0}
+        f["into_fortress"] = True
         g.log("log.into_fortress", unit=arg, area=f["area"], rule="land_combat")
         self._next(g)
 
     def _next(self, g: Ctx) -> None:
         f, s = g.frame, g.s
-        if s["areas"][f["area"]]["siege"] or not st.troops_in(s, f["area"], f["power"]):
+        if f.get("into_fortress") or not st.troops_in(s, f["area"], f["power"]):
             g.end(None)
         elif not self._options(g):
             for uid in st.troops_in(s, f["area"], f["power"]):
