@@ -302,9 +302,10 @@ class TacticalMove(Step):
         f, s, power = g.frame, g.s, g.frame["power"]
         fort = st.fortress(s, area)
         siege = s["areas"][area]["siege"]
-        if fort and fort["built"] and st.hostile(s, power, fort["power"]) and not (siege and siege["besieger"] == power):
-            s["areas"][area]["siege"] = {"besieger": power, "casualties": 0}
-            g.log("log.siege_begins", power=power, area=area, rule="siege")
+        if fort and fort["built"] and st.hostile(s, power, fort["power"]):      # 13.4.1: the movement ends
+            if not (siege and siege["besieger"] == power):               # joining its siege keeps the casualties
+                s["areas"][area]["siege"] = {"besieger": power, "casualties": 0}
+                g.log("log.siege_begins", power=power, area=area, rule="siege")
             g.end("done")
             return
         if len(f["moves"]) == 1 and not f["landing"] and not f.get("fought"):
