@@ -103,6 +103,10 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
         return "join", prompt["text"]["args"]["casualties"] == 0
     if step == "relief_withdraw":
         return "done", None
+    if step in ("land_reaction", "defeated_retreat", "oppose_subjugation", "naval_response"):
+        for verb in ("intercept_army", "intercept", "to_fortress", "retreat", "oppose", "fight", "done"):
+            if verb in legal:                               # 12.4, 13.3.6, 13.5.2, 11.3: stand and fight
+                return verb, legal[verb][0]
     if step == "build_merchant":
         return "center", _prefer(legal["center"], _useful_centers(game, public))
     if step in ("repair_squadron", "flip_veterans"):

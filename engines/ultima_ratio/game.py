@@ -10,8 +10,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from engines.core.machine import Ctx, StepGame
-from engines.ultima_ratio import actions, battles, deployment, leader_flow, end_of_turn, land_battles, land_movement, landings, naval, portugal, reactions
-from engines.ultima_ratio import naval_interception
+from engines.ultima_ratio import actions, battles, deployment, leader_flow, end_of_turn, land_movement, landings, naval, portugal, reactions
+from engines.ultima_ratio import land_battles, naval_interception
 from engines.ultima_ratio import sequence
 from engines.ultima_ratio import strategic_movement
 from engines.ultima_ratio.board import GAME_ID, Board, load_board

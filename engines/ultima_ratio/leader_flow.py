@@ -60,7 +60,8 @@ def swaps(s: dict, power: str) -> list[list[str]]:
     units = {u["id"]: u for u in counters(s)}
     free = [lid for lid, info in sorted(s["leaders"].items()) if info["power"] == power
             and not units[info["unit"]]["besieged"]]
-    return [[a, b] for i, a in enumerate(free) for b in free[i + 1:] if s["leaders"][a]["unit"] != s["leaders"][b]["unit"]]
+    return [[a, b] for i, a in enumerate(free) for b in free[i + 1:]
+            if s["leaders"][a]["unit"] != s["leaders"][b]["unit"]]
 
 
 def swap(g: Ctx, a: str, b: str) -> None:

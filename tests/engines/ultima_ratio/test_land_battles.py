@@ -31,7 +31,7 @@ def test_a_sortie_at_the_start_of_the_impulse_drives_the_besiegers_out():
     assert legal(s) == {"battlefield": [3, 4]}                  # l. 956: sorties, open terrain: down to three
     assert [u["id"] for u in battle_record(s)["attacker"]["units"]] == ["portugal-troop-2"]   # no fortress
     # Q2 - 1 = Q1 6 -> 5 (2 points) against Q2 1 -> 2: the besiegers lose and, with nowhere to go, disperse
-    s, log = through_combat(s, "battlefield", 3, dice=[6, 1])
+    s, _ = through_combat(s, "battlefield", 3, dice=[6, 1])
     assert s["units"]["spain-troop-1"]["loc"] == "box:dispersed-wm"
     assert s["areas"]["alentejo"]["siege"] is None
     assert step(s) == "start_of_impulse" and "sortie" not in legal(s)
@@ -67,7 +67,7 @@ def test_a_relief_battle_with_the_besieged_joining():
     assert record["relief"] and [u["id"] for u in record["besieged"]["units"]] == ["portugal-troop-2"]
     assert record["siege_casualties"] == 1
     # Spain marks 3; Portugal Q2 -1 = Q1: 6 -> 5 and 6 -> 5 (4 points) against Q2 1 -> 2: the besiegers disperse
-    s, log = through_combat(s, "battlefield", 3, dice=[6, 6, 1])
+    s, _ = through_combat(s, "battlefield", 3, dice=[6, 6, 1])
     assert s["units"]["spain-troop-1"]["loc"] == "box:dispersed-wm" and s["areas"]["alentejo"]["siege"] is None
     assert step(s) == "relief_withdraw"
     assert legal(s) == {"withdraw": ["portugal-troop-1", "portugal-troop-2"], "done": [None]}
@@ -82,7 +82,7 @@ def test_a_beaten_relief_army_goes_back_and_the_besieged_stay():
     s = relief()
     s, _ = play(s, "join", False)
     assert battle_record(s)["besieged"] is None
-    s, log = through_combat(s, "battlefield", 4, dice=[1, 5])      # Q2 1 -> 2 against Q2 5: Portugal loses
+    s, _ = through_combat(s, "battlefield", 4, dice=[1, 5])      # Q2 1 -> 2 against Q2 5: Portugal loses
     assert s["units"]["portugal-troop-1"]["loc"] in ("area:portugal", "box:dispersed-wm")
     assert s["units"]["portugal-troop-2"]["loc"] == "area:alentejo" and s["areas"]["alentejo"]["siege"]
     assert step(s) == "power_actions"
