@@ -103,6 +103,8 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
         return "join", prompt["text"]["args"]["casualties"] == 0
     if step == "relief_withdraw":
         return "done", None
+    if step == "sortie_action":
+        return "area", legal["area"][0]
     if step in ("land_reaction", "defeated_retreat", "oppose_subjugation", "naval_response"):
         for verb in ("intercept_army", "intercept", "to_fortress", "retreat", "oppose", "fight", "done"):
             if verb in legal:                               # 12.4, 13.3.6, 13.5.2, 11.3: stand and fight

@@ -1,7 +1,8 @@
 """Ultima Ratio Regis — 13.3 Land combats in the flow beyond the field battle of a tactical movement
-(``land_movement.TacticalMove``): the sortie of a besieged force at the start of its player's impulse (13.3.1),
-relief battles when a force enters an area where a siege is taking place (13.3.5), and the Casus Belli of the
-third power whose area is taken (13.3.7, 21.3.2). The combats are ``combat_land``'s (``battles.call``).
+(``land_movement.TacticalMove``): the sortie of a besieged force at the start of its player's impulse, or later as
+a tactical action (13.3.1); relief battles when a force enters an area where a siege is taking place (13.3.5);
+the Casus Belli of the third power whose area is taken (13.3.7, 21.3.2). The combats are ``combat_land``'s
+(``battles.call``).
 
 Every force here is the single troop that moves, or the troops in one area; armies (12.2) will bring their
 stacks (ENGINE.md › Not yet).
@@ -99,6 +100,25 @@ class Sortie(Step):
             g.frame["result"] = result
         else:
             g.end("done")           # after the besiegers' retreat
+
+
+class SortieAction(Step):
+    """13.3.1: "if it is done later, it requires a tactical action": the fortress the sortie comes from. Frame:
+    ``power``."""
+
+    goes_to = ("sortie",)
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.frame["power"])]
+
+    def prompt(self, g: Ctx, role: str):
+        return text("prompt.sortie"), {"area": sortie_areas(g, g.frame["power"])}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text("act.sortie", power=g.frame["power"], area=arg)
+
+    def on_area(self, g: Ctx, role: str, arg: str) -> None:
+        g.goto("sortie", power=g.frame["power"], area=arg)
 
 
 def drive_out(g: Ctx, loser: str, area: str, came_from: str | None, winner: str) -> bool:
@@ -246,5 +266,5 @@ class ReliefWithdraw(Step):
         g.end(None)
 
 
-STEPS = {"sortie": Sortie(), "relief_battle": ReliefBattle(), "relief_join": ReliefJoin(),
+STEPS = {"sortie": Sortie(), "sortie_action": SortieAction(), "relief_battle": ReliefBattle(), "relief_join": ReliefJoin(),
          "relief_withdraw": ReliefWithdraw()}

@@ -280,8 +280,9 @@ ACTIONS = {
     "lower_unrest": lambda g, p: g.s["powers"][p]["unrest"] > 0,
     "build_merchant": lambda g, p: bool(economy.merchant_centers(g.s, g.game.board, p)),
     "build_leader": lambda g, p: leader_flow.may_build(g, p),
+    "sortie": lambda g, p: bool(land_battles.sortie_areas(g, p)),        # 13.3.1: later, a tactical action
 }
-STEP_OF = {"landing": "tactical_move", "build_leader": "draw_leader"}
+STEP_OF = {"landing": "tactical_move", "build_leader": "draw_leader", "sortie": "sortie_action"}
 
 
 def offered(g: Ctx, seat: str) -> list[list[str]]:
@@ -294,7 +295,8 @@ class PowerActions(Step):
     """8.2.2 "Major power actions": the player spends the impulse's actions, one at a time, in any order."""
 
     goes_to = ("build_troop", "build_squadron", "repair_squadron", "build_fortress", "regroup_troop",
-               "strategic_move", "tactical_move", "naval_move", "build_merchant", "rebase", "draw_leader")
+               "strategic_move", "tactical_move", "naval_move", "build_merchant", "rebase", "draw_leader",
+               "sortie_action")
 
     def active(self, g: Ctx) -> list[str]:
         return [g.frame["seat"]]

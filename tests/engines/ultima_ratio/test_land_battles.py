@@ -213,3 +213,13 @@ def test_a_power_moves_one_leader_at_the_end_of_its_impulse():
     assert legal(s)["move_leader"] == [["tactical-1", "portugal-squadron-1"]]
     s, _ = play(s, "move_leader", ["tactical-1", "portugal-squadron-1"])
     assert s["leaders"]["tactical-1"]["unit"] == "portugal-squadron-1" and "move_leader" not in legal(s)
+
+
+def test_a_later_sortie_costs_a_tactical_action():
+    """13.3.1 l. 934: "if it is done later, it requires a tactical action"."""
+    s = moves(besieged_alentejo(), ("done", None))
+    assert ["portugal", "sortie"] in legal(s)["act"]
+    s = moves(s, ("act", ["portugal", "sortie"]))
+    assert step(s) == "sortie_action" and legal(s) == {"area": ["alentejo"]}
+    s, _ = through_combat(s, "area", "alentejo", dice=[6, 1], answers={"battlefield": 4})
+    assert s["areas"]["alentejo"]["siege"] is None and s["impulse"]["actions"]["portugal"] == 1
