@@ -103,6 +103,8 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
         return "join", prompt["text"]["args"]["casualties"] == 0
     if step == "relief_withdraw":
         return "done", None
+    if step == "support_champion":
+        return "champion", legal["champion"][0]
     if step == "sortie_action":
         return "area", legal["area"][0]
     if step in ("land_reaction", "defeated_retreat", "oppose_subjugation", "naval_response"):

@@ -165,11 +165,12 @@ def announcers(g: Ctx, area: str, attacker: str, defender: str | None) -> list[s
 class NavalSupport(Step):
     """11.4.2 before a combat in a coastal area: each power that may announces its support (``support_announce``);
     the automata's fleets support their side (the 9.1 Emirates defend Aden, l. 1930); when both sides are
-    supported one fleet of each fights (13.2, three dice) — the first announced of each side (RULINGS.md ›
-    11.4.2) — and the winner's side is supported, a tie supports neither. Frame:
-    ``area``, ``attacker``, ``defender``. Ends with the supported side ("attacker", "defender") or None."""
+    supported one fleet of each fights (13.2, three dice) — "if more than one major power is supporting one side,
+    the supported power chooses which one will fight" (``support_champion``; an automaton's side: the first) — and
+    the winner's side is supported, a tie supports neither. Frame: ``area``, ``attacker``, ``defender``. Ends with
+    the supported side ("attacker", "defender") or None."""
 
-    goes_to = ("support_announce", "combat")
+    goes_to = ("support_announce", "support_champion", "combat")
 
     def auto(self, g: Ctx) -> None:
         from engines.ultima_ratio import portugal
@@ -188,7 +189,13 @@ class NavalSupport(Step):
                 sides[answer[1]].append(answer[0])
         sides["defender"] += portugal.emirates_supporters(g, f["area"])
         if sides["attacker"] and sides["defender"]:
-            pair = [sides["attacker"][0], sides["defender"][0]]
+            champions = f.setdefault("champions", {})
+            for side in ("attacker", "defender"):
+                if len(sides[side]) > 1 and side not in champions and f[side] in s["powers"]:
+                    f["asking"] = side
+                    g.call("support_champion", power=f[side], area=f["area"], fleets=sides[side])
+                    return
+            pair = [champions.get(side, sides[side][0]) for side in ("attacker", "defender")]
             f["awaiting"] = "battle"
             start_naval_battle(g, "support", pair[:1], pair[1:], tuple(s["units"][u]["power"] for u in pair))
             return
@@ -201,7 +208,27 @@ class NavalSupport(Step):
             g.log("log.naval_support", area=f["area"], side=f[winner] if winner else None, rule="naval_support")
             g.end(winner)
             return
-        f["said"][f.pop("asking")] = result
+        asking = f.pop("asking")
+        if asking in ("attacker", "defender"):
+            f["champions"][asking] = result
+        else:
+            f["said"][asking] = result
+
+
+class SupportChampion(Step):
+    """11.4.2: "If more than one major power is supporting one side, the supported power chooses which one will
+    fight". Frame: ``power``, ``area``, ``fleets``. Ends with the squadron."""
+
+    goes_to = ()
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.frame["power"])]
+
+    def prompt(self, g: Ctx, role: str):
+        return text("prompt.support_champion", area=g.frame["area"]), {"champion": list(g.frame["fleets"])}
+
+    def on_champion(self, g: Ctx, role: str, arg: str) -> None:
+        g.end(arg)
 
 
 class SupportAnnounce(Step):
@@ -236,4 +263,4 @@ class SupportAnnounce(Step):
 
 
 STEPS = {"sea_interception": SeaInterception(), "naval_support": NavalSupport(),
-         "support_announce": SupportAnnounce()}
+         "support_announce": SupportAnnounce(), "support_champion": SupportChampion()}

@@ -105,3 +105,34 @@ def test_a_tie_between_the_supporting_fleets_supports_neither_side():
     s = moves(s, ("support", ["portugal-squadron-4", "attacker"]))
     s, log = through_combat(s, "support", ["spain-squadron-1", "defender"], dice=[1, 3, 3, 3])  # 1 point each
     assert dice_of(log, "portugal")[-1] == "Q2:3→3" and dice_of(log, "spain")[-1] == "Q2:3→3"
+
+
+def three_powers() -> dict:
+    """Portugal attacks Spain's Algarve; England, at war with Spain only, has a squadron in the East Atlantic too."""
+    s = start(TROOP + SQUADRON)
+    power(s, "spain")
+    power(s, "england", war=False)
+    s["wars"].append(["england", "spain"])
+    area(s, "algarve", "spain")
+    unit(s, "spain-troop-1", "troop", "area:algarve")
+    unit(s, "spain-squadron-1", "squadron", "sea:east-atlantic")
+    unit(s, "england-squadron-1", "squadron", "sea:east-atlantic")
+    s = place(s, "portugal-squadron-4", "sea:east-atlantic")
+    s = place(s, "portugal-troop-1", "area:alentejo")
+    return moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
+                 ("area", "algarve"), ("done", None))
+
+
+def test_the_supported_power_chooses_which_of_its_supporters_fights():
+    """11.4.2 l. 626-628: a third power at war with the defender may support the attacker; "If more than one major
+    power is supporting one side, the supported power chooses which one will fight"."""
+    s = moves(three_powers(), ("support", ["portugal-squadron-4", "attacker"]),
+              ("support", ["spain-squadron-1", "defender"]))
+    assert seat(s) == "player2" and legal(s) == {"support": [["england-squadron-1", "attacker"]],
+                                                 "no_support": [None]}      # England is at war with Spain only
+    s = moves(s, ("support", ["england-squadron-1", "attacker"]))
+    assert step(s) == "support_champion" and seat(s) == "player1"
+    assert legal(s) == {"champion": ["portugal-squadron-4", "england-squadron-1"]}
+    s, log = through_combat(s, "champion", "england-squadron-1", dice=[5, 1, 3, 3])
+    assert any(e["msg"] == "combat.won" and e["args"]["side"] == "england" for e in log)
+    assert dice_of(log, "spain")[-1] == "Q1:3→2"
