@@ -47,15 +47,31 @@ def is_relief(s: dict, power: str, area: str) -> bool:
 # ----- 13.3.7 / 21.3.2 Casus Belli ----------------------------------------------------------------------------------
 def third_power_casus_belli(g: Ctx, power: str, area: str, before: str | None) -> None:
     """13.3.7: taking control of an area ``before`` held whose nominal owner is a third major power not at war
-    with the taker gives that owner a CB against it (21.3.2: "any subsequent CBs are ignored")."""
+    with the taker gives that owner a CB against it (21.3.2: "any subsequent CBs are ignored"), and the taker
+    must return the control to the owner at the end of the turn (``controls_to_return``, see
+    ``return_controls``)."""
     s = g.s
     owner = s["areas"][area]["owner"]
     if before is None or owner not in s["powers"] or owner == power:
         return
     holder = casus_belli(before, owner, power, lambda a, b: sorted((a, b)) in s["wars"])
-    if holder and [holder, power] not in s["casus_belli"]:
+    if holder is None:
+        return
+    s.setdefault("controls_to_return", []).append([area, power])
+    if [holder, power] not in s["casus_belli"]:
         s["casus_belli"].append([holder, power])
         g.log("log.control_cb", power=holder, against=power, area=area, rule="control_of_the_area")
+
+
+def return_controls(g: Ctx) -> None:
+    """13.3.7 at the end of the turn: "the major power must eliminate the control marker (if still retained) at the
+    end of the turn, returning it to the nominal owner"."""
+    s = g.s
+    for area, taker in s.pop("controls_to_return", []):
+        info = s["areas"][area]
+        if info["control"] == taker:
+            info["control"] = info["owner"]
+            g.log("log.control_returned", power=taker, area=area, owner=info["owner"], rule="control_of_the_area")
 
 
 # ----- 13.3.1 Sorties ----------------------------------------------------------------------------------------------

@@ -223,3 +223,24 @@ def test_a_later_sortie_costs_a_tactical_action():
     assert step(s) == "sortie_action" and legal(s) == {"area": ["alentejo"]}
     s, _ = through_combat(s, "area", "alentejo", dice=[6, 1], answers={"battlefield": 4})
     assert s["areas"]["alentejo"]["siege"] is None and s["impulse"]["actions"]["portugal"] == 1
+
+
+def test_the_control_taken_from_a_third_power_returns_to_it_at_the_end_of_the_turn():
+    """13.3.7 l. 986: "the major power must eliminate the control marker (if still retained) at the end of the turn,
+    returning it to the nominal owner"."""
+    from tests.engines.ultima_ratio.support import PASSIVE
+
+    s = start()
+    power(s, "spain")
+    power(s, "england", war=False)
+    area(s, "alentejo", "england", control="spain")
+    s = moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
+              ("area", "alentejo"), ("done", None), ("subjugate", "alentejo"))
+    assert s["areas"]["alentejo"]["control"] == "portugal"
+    for _ in range(400):                                   # the passive choices to the next turn
+        if s["turn"] > 1:
+            break
+        options = legal(s)
+        verb = next((v for v in PASSIVE if v in options), next(iter(options)))
+        s, _ = play(s, verb, options[verb][0])
+    assert s["turn"] == 2 and s["areas"]["alentejo"]["control"] == "england"
