@@ -52,7 +52,7 @@ class SeaInterception(Step):
 
     def _to_announce(self, g: Ctx) -> list[str]:
         f, s = g.frame, g.s
-        said = f.setdefault("announced", {})
+        said = f.get("announced", {})
         return sorted({s["units"][u]["power"] for u in f["fleets"]
                        if s["units"][u]["power"] in s["powers"] and self._in_sea(g, u)} - set(said))
 
@@ -81,12 +81,13 @@ class SeaInterception(Step):
 
     def on_intercept(self, g: Ctx, role: str, arg: str) -> None:
         power = g.s["units"][arg]["power"]
-        g.frame["announced"][power] = arg
+        g.frame.setdefault("announced", {})[power] = arg
         g.log("log.sea_intercept", power=power, unit=arg, sea=g.frame["sea"], rule="strategic_interception")
         self._announced(g)
 
     def on_no_interception(self, g: Ctx, role: str, arg: Any) -> None:
-        g.frame["announced"][self._to_announce(g)[0]] = None
+        power = self._to_announce(g)[0]
+        g.frame.setdefault("announced", {})[power] = None
         self._announced(g)
 
     def _announced(self, g: Ctx) -> None:
