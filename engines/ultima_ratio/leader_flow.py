@@ -57,6 +57,8 @@ def may_build(g: Ctx, power: str) -> bool:
 def swaps(s: dict, power: str) -> list[list[str]]:
     """8.2.2 start of impulse: the pairs of the power's leaders it may swap ("provided neither is besieged");
     two leaders on one unit have nothing to swap."""
+    if sum(1 for info in s["leaders"].values() if info["power"] == power) < 2:
+        return []
     units = {u["id"]: u for u in counters(s)}
     free = [lid for lid, info in sorted(s["leaders"].items()) if info["power"] == power
             and not units[info["unit"]]["besieged"]]
@@ -74,9 +76,12 @@ def swap(g: Ctx, a: str, b: str) -> None:
 def end_moves(s: dict, power: str) -> list[list[str]]:
     """8.2.2 end of impulse: [leader, unit] — "a single leader over a troop, fleet or fortress of its own (as long
     as the leader was not besieged and does not end up this way)"; dispersed troops are in no theater's map
-    (RULINGS.md › 8.2.2)."""
-    units = on_map(s, counters(s))
-    besieged = {u["id"] for u in counters(s) if u["besieged"]}
+    (RULINGS I-11)."""
+    if not any(info["power"] == power for info in s["leaders"].values()):
+        return []
+    everything = counters(s)
+    units = on_map(s, everything)
+    besieged = {u["id"] for u in everything if u["besieged"]}
     targets = [u["id"] for u in units if u["power"] == power and not u["besieged"] and leaders.can_carry(u)]
     return [[lid, uid] for lid, info in sorted(s["leaders"].items()) if info["power"] == power
             and info["unit"] not in besieged for uid in targets if uid != info["unit"]]
