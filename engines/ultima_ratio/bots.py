@@ -82,7 +82,7 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
     if step == "tactical_move":
         if prompt["text"]["msg"] == "prompt.control":
             return "stop", None          # just landed or moved in: subjugate next impulse without that disadvantage
-        for verb in ("support", "subjugate", "assault"):
+        for verb in ("subjugate", "assault"):
             if verb in legal:
                 return verb, legal[verb][0]
         if "unit" in legal:
@@ -93,7 +93,24 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
             return "area", _prefer(legal["area"], targets)
         return "stop", None
     if step in ("landing_escort", "sea_interception"):
-        return ("escort", legal["escort"][0]) if "escort" in legal else ("no_escort", None)
+        for verb in ("intercept", "fight", "escort"):       # its powers intercept; the first interceptor first
+            if verb in legal:
+                return verb, legal[verb][0]
+        return "no_escort", None
+    if step == "support_announce":                          # 11.4.2: its fleet supports its own side
+        return "support", legal["support"][0]
+    if step == "relief_join":                               # 13.3.5: the besieged join while unworn
+        return "join", prompt["text"]["args"]["casualties"] == 0
+    if step == "relief_withdraw":
+        return "done", None
+    if step == "support_champion":
+        return "champion", legal["champion"][0]
+    if step == "sortie_action":
+        return "area", legal["area"][0]
+    if step in ("land_reaction", "defeated_retreat", "oppose_subjugation", "naval_response"):
+        for verb in ("intercept_army", "intercept", "to_fortress", "retreat", "oppose", "fight", "done"):
+            if verb in legal:                               # 12.4, 13.3.6, 13.5.2, 11.3: stand and fight
+                return verb, legal[verb][0]
     if step == "build_merchant":
         return "center", _prefer(legal["center"], _useful_centers(game, public))
     if step in ("repair_squadron", "flip_veterans"):

@@ -7,7 +7,7 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import economy, end_of_turn_rules as rules, naval, portugal, veterans
+from engines.ultima_ratio import economy, end_of_turn_rules as rules, land_battles, naval, portugal, veterans
 from engines.ultima_ratio import state as st
 
 
@@ -35,6 +35,7 @@ class TurnEnd(Step):
                     g.call("flip_veterans", power=power, count=count)
                     return
             s["casus_belli"] = []                                    # 23.1.2: "as well as some control markers"
+            land_battles.return_controls(g)                          # 13.3.7
             for info in s["leaders"].values():                       # 17.3.3: extraordinary leaders turn ordinary
                 info["extraordinary"] = False
             f["phase"] = "disband"

@@ -12,7 +12,7 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import battles, landings, naval, reactions
+from engines.ultima_ratio import battles, land_battles, landings, naval, reactions
 from engines.ultima_ratio import state as st
 
 
@@ -137,6 +137,7 @@ def take_control(g: Ctx, power: str, area: str) -> None:
     if info["owner"] is None or info["owner"] in s["minors"]:
         info["owner"] = power
     g.log("log.control", power=power, area=area, rule="control_without_opposition")
+    land_battles.third_power_casus_belli(g, power, area, before)
     withdraw_fleets(g, area, power)
     portugal.on_control(g, power, area, before)
 
@@ -152,11 +153,11 @@ def withdraw_fleets(g: Ctx, area: str, power: str) -> None:
 
 class TacticalMove(Step):
     """12.1 / 12.3: frame ``power``, ``landing`` (an amphibious landing), then ``unit``, ``from``, ``moves``
-    (areas entered), ``stage``: "unit", "dest", "go_on", "control", "support"; combats are ``combat`` calls
-    (``awaiting`` names the result to apply)."""
+    (areas entered), ``stage``: "unit", "dest", "go_on", "control"; naval support, combats and relief battles
+    are calls (``awaiting`` names the result to apply)."""
 
     goes_to = ("sea_interception", "landing_escort", "land_reaction", "defeated_retreat", "oppose_subjugation",
-               "combat")
+               "combat", "naval_support", "relief_battle")
 
     def active(self, g: Ctx) -> list[str]:
         return [st.seat_of(g.s, g.frame["power"])]
@@ -187,9 +188,6 @@ class TacticalMove(Step):
             return text("prompt.tactical_on", unit=f["unit"]), {k: v for k, v in legal.items() if v}
         if stage == "control":
             return text("prompt.control", area=here), {"subjugate": [here], "stop": [None]}
-        if stage == "support":
-            return text("prompt.naval_support", area=f["combat_area"]), \
-                {"support": naval.support_candidates(g, power, f["combat_area"]), "no_support": [None]}
         raise ValueError(f"tactical_move: no stage {stage!r}")
 
     def on_unit(self, g: Ctx, role: str, arg: str) -> None:
@@ -221,6 +219,7 @@ class TacticalMove(Step):
             return
         if "pending" in f:                              # after the defender's reactions (12.4) or retreat (13.3.6)
             area = f.pop("pending")
+            f["intercepted"] = result is True              # 17.3.2: a determined leader intercepted
             if f.pop("retreated", False):
                 self._after_retreat(g, area)
             else:
@@ -253,52 +252,35 @@ class TacticalMove(Step):
         s["units"][f["unit"]]["acted"] = s["impulse"]["n"]
         f["moves"].append(area)
         g.log("log.tactical", power=power, unit=f["unit"], area=area, landing=f["landing"], rule="tactical_movement")
-        if st.enemy_troops_in(s, area, power):
+        if land_battles.field_enemies(s, power, area):
             self._ask_support(g, area, "battle")
             return
         self._entered(g, area)
 
     def _ask_support(self, g: Ctx, area: str, then: str) -> None:
-        """11.4.2: before a combat in a coastal area the player may announce naval support with a squadron in an
-        adjacent sea (a decision); then the combat ``then`` ("battle" or "subjugate") is fought."""
-        f = g.frame
-        f.update(combat_area=area, then=then, supporter=None)
-        if naval.support_candidates(g, f["power"], area):
-            f["stage"] = "support"
-            return
-        self._fight(g)
+        """11.4.2 (``naval_interception.NavalSupport``): before a combat in a coastal area the powers at war
+        announce their naval support; then the combat ``then`` ("battle", "subjugate", "assault") is fought."""
+        f, s = g.frame, g.s
+        if then == "battle":
+            foes = land_battles.field_enemies(s, f["power"], area)
+            defender = s["units"][foes[0]]["power"] if foes else st.fortress(s, area)["power"]
+        elif then == "assault":
+            defender = st.fortress(s, area)["power"]
+        else:
+            defender = s["areas"][area]["control"] if f.get("opposition") else None
+        f.update(combat_area=area, then=then, awaiting="support")
+        g.call("naval_support", area=area, attacker=f["power"], defender=defender)
 
-    def on_support(self, g: Ctx, role: str, arg: str) -> None:
-        g.frame["supporter"] = arg
-        self._fight(g)
-
-    def on_no_support(self, g: Ctx, role: str, arg: Any) -> None:
-        self._fight(g)
-
-    def _fight(self, g: Ctx) -> None:
-        """11.4.2: the fleets supporting each side; when both sides have one, the fleets fight first."""
-        from engines.ultima_ratio import portugal
-
-        f = g.frame
-        area = f["combat_area"]
-        friends = [f["supporter"]] if f.get("supporter") else []
-        foes = portugal.emirates_supporters(g, area)
-        if friends and foes:
-            f["awaiting"] = "support"
-            naval.start_naval_battle(g, "support", friends[:1], foes[:1],
-                                     (f["power"], g.s["units"][foes[0]]["power"]))
-            return
-        f["support"] = naval.naval_support(g, area, f["power"], friends, foes)
-        self._combat(g)
-
-    def _after_support(self, g: Ctx, result: dict) -> None:
-        g.frame["support"] = naval.supported_side(g, result)
+    def _after_support(self, g: Ctx, result: str | None) -> None:
+        g.frame["support"] = result
         self._combat(g)
 
     def _combat(self, g: Ctx) -> None:
         f = g.frame
         if f["then"] == "subjugate":
             self._subjugate(g, f["combat_area"])
+        elif f["then"] == "assault":
+            self._assault(g, f["combat_area"])
         else:
             self._battle(g, f["combat_area"], f["from"])
 
@@ -319,9 +301,11 @@ class TacticalMove(Step):
     def _entered(self, g: Ctx, area: str) -> None:
         f, s, power = g.frame, g.s, g.frame["power"]
         fort = st.fortress(s, area)
-        if fort and fort["built"] and st.hostile(s, power, fort["power"]):
-            s["areas"][area]["siege"] = {"besieger": power, "casualties": 0}
-            g.log("log.siege_begins", power=power, area=area, rule="siege")
+        siege = s["areas"][area]["siege"]
+        if fort and fort["built"] and st.hostile(s, power, fort["power"]):      # 13.4.1: the movement ends
+            if not (siege and siege["besieger"] == power):               # joining its siege keeps the casualties
+                s["areas"][area]["siege"] = {"besieger": power, "casualties": 0}
+                g.log("log.siege_begins", power=power, area=area, rule="siege")
             g.end("done")
             return
         if len(f["moves"]) == 1 and not f["landing"] and not f.get("fought"):
@@ -345,6 +329,11 @@ class TacticalMove(Step):
 
         f, s, b = g.frame, g.s, g.game.board
         f["fought"] = True
+        if land_battles.is_relief(s, f["power"], area):
+            f["awaiting"] = "relief"
+            g.call("relief_battle", power=f["power"], area=area, came_from=came_from, army=[f["unit"]],
+                   landing=f["landing"], support=f.get("support"), intercepted=f.get("intercepted", False))
+            return
         defenders = st.enemy_troops_in(s, area, f["power"])
         fort = st.fortress(s, area)
         with_fort = bool(fort and fort["built"] and fort["power"] != f["power"])
@@ -353,9 +342,16 @@ class TacticalMove(Step):
                             battles.force(s, b, defender, defenders, area if with_fort else None),
                             terrain=b.areas[area].terrain, rough_pass=b.neighbours[came_from].get(area) == "rough_pass",
                             amphibious=bool(f["landing"]), naval_support=f.get("support"),
-                            main_map=b.areas[area].map == "main")
+                            intercepted=f.get("intercepted", False), main_map=b.areas[area].map == "main")
         f["awaiting"] = "battle"
         battles.call(g, "land", battle, attacker=f["power"], defender=defender)
+
+    def _after_relief(self, g: Ctx, result: str) -> None:
+        """13.3.5 (``land_battles.ReliefBattle``): a relief army that won and stays has entered the area."""
+        if result == "won":
+            self._entered(g, g.frame["combat_area"])
+        else:
+            g.end("done")
 
     def _after_battle(self, g: Ctx, result: dict) -> None:
         """Eliminated and dispersed troops leave; the automata's beaten troops disperse (they have no area to
@@ -436,7 +432,12 @@ class TacticalMove(Step):
         g.end("done")
 
     def on_assault(self, g: Ctx, role: str, arg: str) -> None:
-        """13.4 (combat_siege): each assault is a tactical action; capitulation gives the area."""
+        """13.4: each assault is a tactical action; a fleet may support it first (11.4.2, 13.4.4)."""
+        self._ask_support(g, arg, "assault")
+
+    def _assault(self, g: Ctx, arg: str) -> None:
+        """13.4 (combat_siege): the besiegers against the besieged and their fortress; the supporting fleet's
+        side may change the battlefield by one (13.4.4); capitulation gives the area."""
         from engines.ultima_ratio.combat_siege import SiegeBattle
 
         f, s, b = g.frame, g.s, g.game.board
@@ -445,7 +446,8 @@ class TacticalMove(Step):
         fort = st.fortress(s, arg)
         battle = SiegeBattle(battles.force(s, b, f["power"], st.troops_in(s, arg, f["power"])),
                              battles.force(s, b, fort["power"], st.enemy_troops_in(s, arg, f["power"]), arg),
-                             siege_casualties=siege["casualties"], main_map=b.areas[arg].map == "main")
+                             siege_casualties=siege["casualties"], naval_support=f.get("support"),
+                             main_map=b.areas[arg].map == "main")
         f.update(awaiting="siege", combat_area=arg)
         battles.call(g, "siege", battle, attacker=f["power"], defender=fort["power"])
 

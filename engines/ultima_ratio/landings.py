@@ -8,7 +8,7 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import land_movement, naval
+from engines.ultima_ratio import land_movement, naval, naval_interception
 from engines.ultima_ratio import state as st
 
 
@@ -74,7 +74,7 @@ class LandingEscort(Step):
         f["escort"] = arg
         g.s["units"][arg]["acted"] = g.s["impulse"]["n"]
         for sea in b.areas[f["target"]].seas:
-            fleets = naval.strategic_interceptors(g, f["power"], sea, f["target"])
+            fleets = naval_interception.strategic_interceptors(g, f["power"], sea, f["target"])
             if fleets:
                 if st.loc_sea(g.s["units"][arg]["loc"]) != sea:
                     st.move_unit(g.s, arg, st.SEA + sea)     # the escort sails with the landing (RULINGS.md › 12.3)

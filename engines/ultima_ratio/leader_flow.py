@@ -53,6 +53,47 @@ def may_build(g: Ctx, power: str) -> bool:
                                        or bool(leaders.replace_targets(power, state_leaders(s))))
 
 
+# ----- 8.2.2 free leader moves -----------------------------------------------------------------------------------
+def swaps(s: dict, power: str) -> list[list[str]]:
+    """8.2.2 start of impulse: the pairs of the power's leaders it may swap ("provided neither is besieged");
+    two leaders on one unit have nothing to swap."""
+    if sum(1 for info in s["leaders"].values() if info["power"] == power) < 2:
+        return []
+    units = {u["id"]: u for u in counters(s)}
+    free = [lid for lid, info in sorted(s["leaders"].items()) if info["power"] == power
+            and not units[info["unit"]]["besieged"]]
+    return [[a, b] for i, a in enumerate(free) for b in free[i + 1:]
+            if s["leaders"][a]["unit"] != s["leaders"][b]["unit"]]
+
+
+def swap(g: Ctx, a: str, b: str) -> None:
+    s = g.s
+    moved = leaders.swap(state_leaders(s), counters(s), a, b)
+    s["leaders"] = {ld["id"]: {k: ld[k] for k in ("power", "unit", "extraordinary")} for ld in moved}
+    g.log("log.leaders_swapped", a=a, b=b, rule="impulse")
+
+
+def end_moves(s: dict, power: str) -> list[list[str]]:
+    """8.2.2 end of impulse: [leader, unit] — "a single leader over a troop, fleet or fortress of its own (as long
+    as the leader was not besieged and does not end up this way)"; dispersed troops are in no theater's map
+    (RULINGS I-11)."""
+    if not any(info["power"] == power for info in s["leaders"].values()):
+        return []
+    everything = counters(s)
+    units = on_map(s, everything)
+    besieged = {u["id"] for u in everything if u["besieged"]}
+    targets = [u["id"] for u in units if u["power"] == power and not u["besieged"] and leaders.can_carry(u)]
+    return [[lid, uid] for lid, info in sorted(s["leaders"].items()) if info["power"] == power
+            and info["unit"] not in besieged for uid in targets if uid != info["unit"]]
+
+
+def move_at_end(g: Ctx, leader: str, unit: str) -> None:
+    s = g.s
+    moved = leaders.move_at_end_of_impulse(state_leaders(s), counters(s), leader, unit)
+    s["leaders"] = {ld["id"]: {k: ld[k] for k in ("power", "unit", "extraordinary")} for ld in moved}
+    g.log("log.leader_moved", leader=leader, unit=unit, rule="end_of_impulse")
+
+
 class DrawLeader(Step):
     """17.2: "he randomly selects one of the available ones" (chance: an undo barrier)."""
 

@@ -1,7 +1,7 @@
 """Ultima Ratio Regis — 11. Naval actions: naval bases and the naval operation distance (11.1, between maps
-11.1.3, galleys 18.6.1), squadrons without base (11.1.1), naval tactical movement (11.3), interception of troop
-strategic movements (11.4.1), naval support of land operations (11.4.2), piracy and its interception (11.4.3,
-11.5), fleets in port (11.6).
+11.1.3, galleys 18.6.1), squadrons without base (11.1.1), naval tactical movement (11.3), piracy and its interception
+(11.4.3, 11.5), fleets in port (11.6). The interceptions of strategic movements and the naval support of land
+operations (11.4.1, 11.4.2) are ``naval_interception.py``'s.
 
 Fleets of several squadrons need a leader (11.2) and leaders are not built yet (17.): every naval operation here
 is made by one squadron (a "one-squadron fleet"), which the rules allow everywhere (ENGINE.md › Not yet).
@@ -276,88 +276,6 @@ class NavalResponse(Step):
         g.end("withdrew")
 
 
-# ----- 11.4.1 Interception of troop strategic movements ---------------------------------------------------------
-def strategic_interceptors(g: Ctx, power: str, sea: str, target: str | None) -> list[str]:
-    """The enemy squadrons that intercept a troop entering ``sea`` by strategic movement (or on the way to an
-    amphibious landing on ``target``). Only automata decide here: the 9.1 Emirates intercept only attacks on
-    their area (l. 1930). Interception by other players' powers needs wars between major powers (21.)."""
-    from engines.ultima_ratio import portugal
-
-    return portugal.emirates_interceptors(g, power, sea, target)
-
-
-def escorts(g: Ctx, power: str, sea: str) -> list[str]:
-    """11.4.1: own operational squadrons in the sea that may escort."""
-    return [u for u in operational(g.s, power) if g.s["units"][u]["loc"] == st.SEA + sea]
-
-
-class SeaInterception(Step):
-    """11.4.1: the moving power may name an escort among its squadrons in the sea; each interceptor then fights
-    (two dice). Without escort the interceptor must score at least one battle point. Ends ``"stopped"`` when an
-    interceptor wins, else ``"through"``."""
-
-    goes_to = ("combat",)
-
-    def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.frame["power"])]
-
-    def prompt(self, g: Ctx, role: str):
-        f = g.frame
-        own = escorts(g, f["power"], f["sea"])
-        return text("prompt.escort", sea=f["sea"]), ({"escort": own} if own else {}) | {"no_escort": [None]}
-
-    def on_escort(self, g: Ctx, role: str, arg: str) -> None:
-        g.frame.update(escort=arg, queue=list(g.frame["fleets"]))
-        self._next(g)
-
-    def on_no_escort(self, g: Ctx, role: str, arg: Any) -> None:
-        g.frame.update(escort=None, queue=list(g.frame["fleets"]))
-        self._next(g)
-
-    def _next(self, g: Ctx) -> None:
-        """Each interceptor still in the sea fights the escort (two dice), or, without it, needs one battle point
-        (an empty side)."""
-        f, s = g.frame, g.s
-        while f["queue"]:
-            interceptor = f["queue"].pop(0)
-            if s["units"][interceptor]["loc"] != st.SEA + f["sea"]:
-                continue
-            escort = f["escort"] if f["escort"] and s["units"][f["escort"]]["loc"] == st.SEA + f["sea"] else None
-            start_naval_battle(g, "interception", [escort] if escort else [], [interceptor],
-                               (f["power"], s["units"][interceptor]["power"]))
-            return
-        g.end("through")
-
-    def resume(self, g: Ctx, result: Any) -> None:
-        if apply_naval_result(g, result) == "defender":
-            g.end("stopped")
-            return
-        self._next(g)
-
-
-# ----- 11.4.2 Naval support of land operations --------------------------------------------------------------------
-def support_candidates(g: Ctx, power: str, area: str) -> list[str]:
-    """Own operational squadrons in a sea adjacent to the (coastal) area of the combat."""
-    seas = g.game.board.areas[area].seas
-    return [u for u in operational(g.s, power) if st.loc_sea(g.s["units"][u]["loc"]) in seas]
-
-
-def naval_support(g: Ctx, area: str, attacker: str, friends: list[str], foes: list[str]) -> str | None:
-    """11.4.2: which side receives naval support: none without interceptions; one side if only it intercepted;
-    when both did, their fleets fight first (three dice, ``start_naval_battle(g, "support", ...)``) and the
-    winner's side is supported (``supported_side``)."""
-    if friends:
-        return "attacker"
-    if foes:
-        return "defender"
-    return None
-
-
-def supported_side(g: Ctx, result: dict) -> str | None:
-    """The side whose fleet won the support battle (11.4.2; a draw supports neither)."""
-    return apply_naval_result(g, result)
-
-
 # ----- 11.6 Fleets in port ------------------------------------------------------------------------------------------
 def to_sea_moves(g: Ctx, power: str) -> list[list[str]]:
     """At the start of the impulse, operational squadrons in port may go to an adjacent sea (no action)."""
@@ -453,5 +371,4 @@ class Piracy(Step):
         g.end(None)
 
 
-STEPS = {"naval_move": NavalMove(), "naval_response": NavalResponse(), "sea_interception": SeaInterception(),
-         "rebase": Rebase(), "piracy": Piracy()}
+STEPS = {"naval_move": NavalMove(), "naval_response": NavalResponse(), "rebase": Rebase(), "piracy": Piracy()}

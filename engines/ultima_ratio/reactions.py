@@ -5,8 +5,9 @@ troop from an adjacent area) and may evade it (12.4.2: its troops in the area re
 free of enemies, or to areas with own troops not besieged, never to where the attack comes from; or disperse), in
 the order it likes. Not possible if the area is not controlled.
 
-Interception by an army (several troops with a leader) needs leaders (17.): not offered yet. Automata (the 9.1
-Emirates) do not react: their troop stands (RULINGS.md › 9.1 Emirates).
+An army (several troops stacked with a leader) intercepts as a whole stack from an adjacent area, or from two
+areas away with a determined commander (17.3.2); choosing which of its troops go waits for armies (ENGINE.md ›
+Not yet). Automata (the 9.1 Emirates) do not react: their troop stands (RULINGS.md › 9.1 Emirates).
 """
 from __future__ import annotations
 
@@ -46,6 +47,40 @@ def interceptors(g: Ctx, power: str, area: str, mover: str) -> list[str]:
     return sorted(set(out))
 
 
+def army_interceptions(g: Ctx, power: str, area: str) -> list[str]:
+    """12.4.1 "Interception with an army": the controlled areas from which an army of the power (several troops
+    with a leader, not in a siege) may enter the attacked area — adjacent ones, and two away across a controlled
+    area free of enemy troops when its commander is determined ("interceptions with several troops at 2 areas of
+    distance", ``leaders.intercepts_with_several_troops``, RULINGS L-11). Never to or from the mini-maps (single
+    troops only). The whole stack moves, so it must fit the area (15.1)."""
+    from engines.ultima_ratio.leaders import intercepts_with_several_troops
+
+    s, b = g.s, g.game.board
+    if b.areas[area].mini_map:
+        return []
+    room = battles.stacking_room(s, b, area, power)
+
+    def army(place: str) -> list[str]:
+        troops = st.troops_in(s, place, power)
+        if len(troops) < 2 or len(troops) > room or s["areas"][place]["siege"] or not battles.leaders_on(s, troops):
+            return []
+        return troops
+
+    out = set()
+    for near in st.neighbours(s, b, area):
+        if not st.controls(s, power, near) or b.areas[near].mini_map:
+            continue
+        if army(near):
+            out.add(near)
+        if st.enemy_troops_in(s, near, power):
+            continue
+        for far in st.neighbours(s, b, near):
+            if far != area and st.controls(s, power, far) and not b.areas[far].mini_map and army(far) \
+                    and intercepts_with_several_troops(battles.commander_ability(s, b, army(far))):
+                out.add(far)
+    return sorted(out)
+
+
 def retreats(g: Ctx, power: str, area: str, came_from: str) -> list[list[str]]:
     """12.4.2: [troop, area] retreats of the troops in the attacked area."""
     s, b = g.s, g.game.board
@@ -73,6 +108,7 @@ class LandReaction(Step):
         legal: dict[str, list] = {}
         if not f["intercepted"]:
             legal["intercept"] = interceptors(g, f["power"], f["area"], f["mover"])
+            legal["intercept_army"] = army_interceptions(g, f["power"], f["area"])
         legal["retreat"] = retreats(g, f["power"], f["area"], f["came_from"])
         legal["disperse"] = st.troops_in(g.s, f["area"], f["power"])
         legal["done"] = [None]
@@ -82,6 +118,13 @@ class LandReaction(Step):
         if verb == "retreat":
             return text("act.retreat", unit=arg[0], area=arg[1])
         return text(f"act.react_{verb}", arg=arg)
+
+    def on_intercept_army(self, g: Ctx, role: str, arg: str) -> None:
+        f = g.frame
+        for uid in st.troops_in(g.s, arg, f["power"]):
+            st.move_unit(g.s, uid, st.AREA + f["area"])
+        f["intercepted"] = True
+        g.log("log.army_intercepted", area=arg, target=f["area"], power=f["power"], rule="land_interception")
 
     def on_intercept(self, g: Ctx, role: str, arg: str) -> None:
         f = g.frame
@@ -98,7 +141,7 @@ class LandReaction(Step):
         g.log("log.dispersed", unit=arg, rule="evasion")
 
     def on_done(self, g: Ctx, role: str, arg: Any) -> None:
-        g.end(None)
+        g.end(g.frame["intercepted"])
 
 
 class DefeatedRetreat(Step):
@@ -135,12 +178,13 @@ class DefeatedRetreat(Step):
     def on_to_fortress(self, g: Ctx, role: str, arg: str) -> None:
         f, s = g.frame, g.s
         s["areas"][f["area"]]["siege"] = {"besieger": f["attacker"], "casualties": 0}
+        f["into_fortress"] = True
         g.log("log.into_fortress", unit=arg, area=f["area"], rule="land_combat")
         self._next(g)
 
     def _next(self, g: Ctx) -> None:
         f, s = g.frame, g.s
-        if s["areas"][f["area"]]["siege"] or not st.troops_in(s, f["area"], f["power"]):
+        if f.get("into_fortress") or not st.troops_in(s, f["area"], f["power"]):
             g.end(None)
         elif not self._options(g):
             for uid in st.troops_in(s, f["area"], f["power"]):

@@ -13,7 +13,7 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import actions, economy, land_movement, landings, leader_flow, naval, portugal
+from engines.ultima_ratio import actions, economy, land_battles, land_movement, landings, leader_flow, naval, portugal
 from engines.ultima_ratio import strategic_movement
 from engines.ultima_ratio import state as st
 
@@ -193,9 +193,10 @@ class Impulse(Step):
 class StartOfImpulse(Step):
     """8.2.2 "Start of impulse", at no cost: operational squadrons in port may go to an adjacent sea (11.6); a
     player without cards gives each of its powers at war one free troop regrouping or strategic redeployment
-    (8.2.3). (Sorties, leader swaps, alliances and peace need chapters 13.4, 17 and 21.)"""
+    (8.2.3); besieged troops may make a sortie (13.3.1, ``land_battles.Sortie``), once per fortress; each power
+    may swap two of its leaders, neither besieged (once). (Alliances and peace need chapter 21.)"""
 
-    goes_to = ("regroup_troop", "strategic_move")
+    goes_to = ("regroup_troop", "strategic_move", "sortie")
 
     def active(self, g: Ctx) -> list[str]:
         return [g.frame["seat"]]
@@ -206,6 +207,11 @@ class StartOfImpulse(Step):
         free = free_actions(g, role)
         if free:
             legal["free"] = free
+        f = g.frame
+        mine = st.powers_of(g.s, role)
+        sorties = [[p, a] for p in mine for a in land_battles.sortie_areas(g, p) if a not in f.get("sorties", [])]
+        swaps = [pair for p in mine if p not in f.get("swapped", []) for pair in leader_flow.swaps(g.s, p)]
+        legal.update({k: v for k, v in (("sortie", sorties), ("swap_leaders", swaps)) if v})
         legal["done"] = [None]
         return text("prompt.start_of_impulse"), legal
 
@@ -214,6 +220,10 @@ class StartOfImpulse(Step):
             return text("act.to_sea", unit=arg[0], sea=arg[1])
         if verb == "free":
             return text(f"act.free.{arg[1]}", power=arg[0])
+        if verb == "sortie":
+            return text("act.sortie", power=arg[0], area=arg[1])
+        if verb == "swap_leaders":
+            return text("act.swap_leaders", a=arg[0], b=arg[1])
         return text("act.done_start")
 
     def on_to_sea(self, g: Ctx, role: str, arg: list) -> None:
@@ -225,6 +235,14 @@ class StartOfImpulse(Step):
         g.frame.setdefault("free_used", []).append(power)
         g.log("log.free_action", power=power, action=action, rule="players_without_cards")
         g.call(action, power=power, **({"path": []} if action == "strategic_move" else {}))
+
+    def on_sortie(self, g: Ctx, role: str, arg: list) -> None:
+        g.frame.setdefault("sorties", []).append(arg[1])
+        g.call("sortie", power=arg[0], area=arg[1])
+
+    def on_swap_leaders(self, g: Ctx, role: str, arg: list) -> None:
+        g.frame.setdefault("swapped", []).append(g.s["leaders"][arg[0]]["power"])
+        leader_flow.swap(g, arg[0], arg[1])
 
     def on_done(self, g: Ctx, role: str, arg: Any) -> None:
         g.end(None)
@@ -262,8 +280,9 @@ ACTIONS = {
     "lower_unrest": lambda g, p: g.s["powers"][p]["unrest"] > 0,
     "build_merchant": lambda g, p: bool(economy.merchant_centers(g.s, g.game.board, p)),
     "build_leader": lambda g, p: leader_flow.may_build(g, p),
+    "sortie": lambda g, p: bool(land_battles.sortie_areas(g, p)),        # 13.3.1: later, a tactical action
 }
-STEP_OF = {"landing": "tactical_move", "build_leader": "draw_leader"}
+STEP_OF = {"landing": "tactical_move", "build_leader": "draw_leader", "sortie": "sortie_action"}
 
 
 def offered(g: Ctx, seat: str) -> list[list[str]]:
@@ -276,7 +295,8 @@ class PowerActions(Step):
     """8.2.2 "Major power actions": the player spends the impulse's actions, one at a time, in any order."""
 
     goes_to = ("build_troop", "build_squadron", "repair_squadron", "build_fortress", "regroup_troop",
-               "strategic_move", "tactical_move", "naval_move", "build_merchant", "rebase", "draw_leader")
+               "strategic_move", "tactical_move", "naval_move", "build_merchant", "rebase", "draw_leader",
+               "sortie_action")
 
     def active(self, g: Ctx) -> list[str]:
         return [g.frame["seat"]]
@@ -320,7 +340,8 @@ class PowerActions(Step):
 
 class EndOfImpulse(Step):
     """8.2.2 "End of impulse" / 18.1: each power may bring one troop home, to the dispersed box of the theater
-    where it has more home areas, from the map or from any box (RULINGS.md › 8.2.2)."""
+    where it has more home areas, from the map or from any box (RULINGS.md › 8.2.2), and move one leader over a
+    troop, fleet or fortress of its own, neither besieged (``leader_flow.end_moves``)."""
 
     goes_to = ()
 
@@ -342,10 +363,19 @@ class EndOfImpulse(Step):
 
     def prompt(self, g: Ctx, role: str):
         home = self._candidates(g)
-        return text("prompt.end_of_impulse"), ({"bring_home": home} if home else {}) | {"done": [None]}
+        done = g.frame.get("leader_moved", [])
+        moves = [m for p in st.powers_of(g.s, role) if p not in done for m in leader_flow.end_moves(g.s, p)]
+        legal = {k: v for k, v in (("bring_home", home), ("move_leader", moves)) if v}
+        return text("prompt.end_of_impulse"), legal | {"done": [None]}
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        if verb == "move_leader":
+            return text("act.move_leader", leader=arg[0], unit=arg[1])
         return text("act.bring_home", unit=arg[1]) if verb == "bring_home" else text("act.done_impulse")
+
+    def on_move_leader(self, g: Ctx, role: str, arg: list) -> None:
+        g.frame.setdefault("leader_moved", []).append(g.s["leaders"][arg[0]]["power"])
+        leader_flow.move_at_end(g, arg[0], arg[1])
 
     def on_bring_home(self, g: Ctx, role: str, arg: list) -> None:
         s, b = g.s, g.game.board

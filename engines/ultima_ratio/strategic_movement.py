@@ -11,7 +11,7 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import battles, naval
+from engines.ultima_ratio import battles, naval, naval_interception
 from engines.ultima_ratio import state as st
 
 
@@ -145,7 +145,7 @@ class StrategicMove(Step):
         f = g.frame
         f["path"].append(st.SEA + arg)
         if g.s["units"][f["unit"]]["kind"] == "troop":
-            fleets = naval.strategic_interceptors(g, f["power"], arg, target=None)
+            fleets = naval_interception.strategic_interceptors(g, f["power"], arg, target=None)
             if fleets:
                 g.call("sea_interception", power=f["power"], troops=[f["unit"]], sea=arg, fleets=fleets)
 

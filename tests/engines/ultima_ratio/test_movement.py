@@ -119,7 +119,8 @@ def test_landing_on_aden_fights_the_emirates_troop_and_fortress():
     s = moves(s, ("area", "aden"))
     # the escort: the Emirates fleet is in port under repair, so no interception; battle: open? Aden is mountain
     s, _ = play(s, "escort", "portugal-squadron-4")
-    assert legal(s) == {"support": ["portugal-squadron-4"], "no_support": [None]}       # 11.4.2: a decision
+    assert step(s) == "support_announce"                                                    # 11.4.2: a decision
+    assert legal(s) == {"support": [["portugal-squadron-4", "attacker"]], "no_support": [None]}
     s, log = play(s, "no_support", None, dice=[6, 1, 1])
     assert any(e["msg"] == "combat.won" and e["args"]["side"] == "portugal" for e in log)
     # Q1 (landing) 6 -> 5: 2 points; the fortress Q3 1 -> 3: 1 point, the troop Q2 1 -> 2: nothing
@@ -130,6 +131,8 @@ def test_landing_on_aden_fights_the_emirates_troop_and_fortress():
     s = moves(s, ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"))
     assert legal(s)["assault"] == ["aden"]
     s, _ = play(s, "assault", "aden")
+    assert step(s) == "support_announce"              # 13.4.4: a fleet may support the assault (11.4.2)
+    s, _ = play(s, "no_support")
     assert step(s) == "combat_decision" and legal(s) == {"conscript": [True, False]}    # 13.1.9
     # Q2 6: 2 points and a casualty; the fortress Q3 1 -> 3: 1 point; 2 disband results: a siege casualty with
     # no troop left in the fortress: it capitulates (13.4.5)
@@ -144,9 +147,9 @@ def test_naval_support_gives_the_opposition_a_disadvantage():
     s = place(s, "portugal-squadron-1", "sea:gulf-of-guinea")
     s = moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
               ("subjugate", "guinea"))
-    assert legal(s) == {"support": ["portugal-squadron-1"], "no_support": [None]}
+    assert legal(s) == {"support": [["portugal-squadron-1", "attacker"]], "no_support": [None]}
     # forest: Q3 -> Q2 rolls 3 (1 point); supported against: Q2 -> Q1 rolls 3 -> 2 (no point): a win
-    s, _ = play(s, "support", "portugal-squadron-1", dice=[3, 3])
+    s, _ = play(s, "support", ["portugal-squadron-1", "attacker"], dice=[3, 3])
     assert s["areas"]["guinea"]["owner"] == "portugal"
 
 
