@@ -33,7 +33,7 @@ def test_the_board_shows_units_by_place_as_counts(browser):
     on_card = [u for u, x in view["units"].items() if x["loc"] == "available" and x["kind"] == "troop"
                and x["grade"] == "2-3"]
     page = alice.c.get(f"/tables/{table}").text
-    assert f"{len(on_card)} × troop 2-3" in page
+    assert f"{len(on_card)} × troop 2-3" in page and "Portugal:" in page
     assert f'data-keys="{" ".join(sorted(on_card))}"' in page or f'data-keys="{" ".join(on_card)}"' in page
 
 
