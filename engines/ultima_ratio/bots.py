@@ -123,6 +123,8 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
     if step in ("event_choice", "corsair"):
         verb = next(iter(legal))
         return verb, legal[verb][0]
+    if step == "technology_auction":
+        return "pass", None                       # unrest is what 9.1's verdict subtracts
     if step == "combat_cards":
         return ("card", legal["card"][0]) if "card" in legal else ("pass", None)
     if step == "combat_decision":

@@ -3,17 +3,19 @@ in an impulse (8.2.2 "Card play": priority cards, one card's points per power) a
 21.3.4-21.3.5).
 
 The state's ``cards``: ``deck`` (undealt: empty once dealt), ``hands`` {seat: [event ids]} (each visible to its
-seat only, ``Game.secrets``), ``discard`` (every card played, in order: public). A game played with cards has
+seat only, ``Game.secrets``), ``discard`` (the cards played this turn, in order: public). A game played with cards has
 ``cards.in_play`` (9.1 is "played without cards", l. 1920, and has no such key); ``cards.active`` lists the
 events in force (the turn's "Active events" and the historical events played since). Impulse keys of a game with
 cards (``impulse``): ``card_of`` {power: the card whose points it received}, ``played`` (cards played this impulse),
 ``must_play`` (the player held cards at the impulse's start), ``events_due`` (cards whose event the player applies
-after using their points), ``extra`` (8.2.3: the extra action of a player without cards).
+after using their points), ``extra`` (8.2.3: the extra action of a player without cards). ``cards.corsairs``: the
+powers a card lets plunder this turn (card_play.py); ``cards.technologies``: technology.py.
 """
 from __future__ import annotations
 
 from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio import technology
 from engines.ultima_ratio.board import Board
 from engines.ultima_ratio.world_items import Event
 
@@ -58,11 +60,11 @@ def removed(s: dict, board: Board) -> set[str]:
 
 
 def build_deck(g: Ctx) -> None:
-    """8.1.4: "all historical event cards for the turn" (those whose turns include it and that were not played
-    before, RULINGS C-2) and a random selection of the generic ones up to the deck size; shuffled and dealt
+    """8.1.4: "all historical event cards for the turn" (every one whose turns include it, played in an earlier
+    turn or not: RULINGS C-2) and a random selection of the generic ones up to the deck size; shuffled and dealt
     secretly, one at a time in game order (each seat sees its own hand: a reveal)."""
     s, board = g.s, g.game.board
-    gone = removed(s, board) | set(s["cards"]["discard"])
+    gone = removed(s, board)
     events = [e for e in board.world.events if e.id not in gone]
     historical = [e.id for e in events if e.kind == "historical" and e.turns.covers(s["turn"])]
     generic = sorted(e.id for e in events if e.kind == "generic")
@@ -73,8 +75,8 @@ def build_deck(g: Ctx) -> None:
     hands: dict[str, list[str]] = {seat: [] for seat in seats}
     for i, card in enumerate(deck):
         hands[seats[i % len(seats)]].append(card)
-    s["cards"]["deck"] = []
-    s["cards"]["hands"] = hands
+    s["cards"].update(deck=[], hands=hands, discard=[], corsairs=[])
+    technology.end_of_turn(s)                                   # 19.3: last turn's advantages are lost
     s["cards"]["active"] = active_events(s, board)
     g.log("log.deck", cards=len(deck), historical=len(historical), rule="card_deck")
     for seat, hand in hands.items():

@@ -17,7 +17,7 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import cards
+from engines.ultima_ratio import cards, technology
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.combat import REDUCE
 from engines.ultima_ratio.world_items import Effect
@@ -80,8 +80,13 @@ def play_on(board, card: str, kind: str, battle: dict, side: str) -> None:
 
 
 def lasting(g: Ctx, kind: str, battle: dict, powers: dict) -> None:
-    """The events in force whose ``combat`` effect holds for a kind of battle and some powers (13.1.2)."""
+    """The technologies won (19.3) and the events in force whose ``combat`` effect holds for a kind of battle and
+    some powers (13.1.2)."""
     board = g.game.board
+    for side, name in zip(SIDES, FIELDS[kind]):
+        for tech in technology.advantages(g.s, powers.get(side), kind, side):
+            battle[name]["advantages"] += 1
+            g.log("log.technology_in_combat", power=powers[side], technology=tech, rule="technology")
     for card in g.s["cards"].get("active", []):
         for eff in cards.event(board, card).effects:
             cond = eff.condition

@@ -2,8 +2,9 @@
 card's ``effects`` (``events.yaml``, the vocabulary of ``world_items.EFFECT_OPS``) one after another.
 
 Done here: unrest, VP (unconditional), rebellions (named areas, or one the player to the left places), interest,
-trade capacities, historical leaders (17.3.1, placed by their power's player), piracy permissions, naval
-operation distance, the Mediterranean opened, possessions, a die of fortune, wars and Casus Belli breaking out.
+trade capacities, historical leaders (17.3.1, placed by their power's player), piracy permissions, technology
+auctions (19.3.1, technology.py), naval operation distance, the Mediterranean opened, possessions, a die of
+fortune, wars and Casus Belli breaking out.
 Combat effects are in force while the event is (``combat_cards.lasting``). The effects of diplomacy (alliances,
 auctions, peace, minors appearing), religion and areas becoming active are part 2 of the engine: they are logged
 as not applied (ENGINE.md › Not yet).
@@ -14,12 +15,12 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import cards, end_of_turn, leader_flow, leaders
+from engines.ultima_ratio import cards, end_of_turn, leader_flow, leaders, technology
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.economy import change_unrest
 from engines.ultima_ratio.world_items import ANY, Effect
 
-NOT_YET = ("alliance_auction", "technology_auction", "alliance", "peace", "religion", "activate", "deactivate",
+NOT_YET = ("alliance_auction", "alliance", "peace", "religion", "activate", "deactivate",
            "minor_appears", "minor_disappears", "remove_card")
 
 
@@ -43,7 +44,7 @@ def most_troops(s: dict) -> list[str]:
 class Event(Step):
     """Frame: ``card``, ``seat`` (who played it), ``queue`` (the effects still to apply, as data)."""
 
-    goes_to = ("event_choice",)
+    goes_to = ("event_choice", "technology_auction")
 
     def auto(self, g: Ctx) -> None:
         f = g.frame
@@ -125,6 +126,9 @@ class Event(Step):
                         and [eff.power, other] not in s["casus_belli"]:
                     s["casus_belli"].append([eff.power, other])
                     g.log("log.casus_belli", holder=eff.power, against=other, rule="card_play")
+        elif op == "technology_auction":
+            technology.start(g, card, eff.technology, seat)
+            return True
         elif op in NOT_YET:
             g.log("log.event_not_yet", event=card, op=op, rule="card_play")
         return False
@@ -149,6 +153,8 @@ class Event(Step):
 
     def resume(self, g: Ctx, choice: Any) -> None:
         s, f = g.s, g.frame
+        if "asking" not in f:                       # the technology auction is over
+            return
         eff = Effect.model_validate(f.pop("asking"))
         if eff.op == "unrest":
             change_unrest(g, choice, eff.amount, "event")

@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 
 from engines.core.machine import Ctx, StepGame
 from engines.ultima_ratio import actions, battles, deployment, leader_flow, end_of_turn, land_movement, landings, naval, portugal, reactions
-from engines.ultima_ratio import card_play, combat_cards, events, sequence
+from engines.ultima_ratio import card_play, combat_cards, events, sequence, technology
 from engines.ultima_ratio import strategic_movement
 from engines.ultima_ratio.board import GAME_ID, Board, load_board
 from engines.ultima_ratio.bots import heuristic_bot
@@ -27,7 +27,7 @@ class Options(BaseModel):
 STEPS = {**sequence.STEPS, **actions.STEPS, **strategic_movement.STEPS, **naval.STEPS, **land_movement.STEPS,
          **end_of_turn.STEPS, **deployment.STEPS, **portugal.STEPS, **reactions.STEPS,
          **landings.STEPS, **battles.STEPS, **leader_flow.STEPS, **card_play.STEPS, **events.STEPS,
-         **combat_cards.STEPS}
+         **combat_cards.STEPS, **technology.STEPS}
 
 
 class UltimaRatioRegis(StepGame):

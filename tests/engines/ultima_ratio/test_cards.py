@@ -188,10 +188,12 @@ def test_hands_are_hidden_from_the_other_seat():
 
 
 # ----- combat cards -----------------------------------------------------------------------------------------------
-def battle(hand1=(), hand2=(), active=()) -> dict:
+def battle(hand1=(), hand2=(), active=(), technologies=None) -> dict:
     """Portugal (player1) attacks two Spanish troops (player2) in Elmina (forest) from Guinea: at war."""
     s = position(hand1=list(hand1) + ["plague"], hand2=list(hand2))
     s["cards"]["active"] = list(active)
+    if technologies:
+        s["cards"]["technologies"] = technologies
     s["areas"]["guinea"].update(owner="portugal", control="portugal", marker=None)
     s = place(s, "portugal-troop-1", "area:guinea")
     s["wars"] = [["portugal", "spain"]]
@@ -369,3 +371,47 @@ def test_card_games_play_on_with_the_invariants(bot):
             verb, arg = GAME.bots[bot](GAME, GAME.view(s, role), role, rnd)
             s, _ = play(s, role, verb, arg)
         assert len(s["cards"]["discard"]) == 20 and cards.hands_empty(s)       # the half turn played every card
+
+
+def test_a_technology_card_starts_an_auction_against_unrest():
+    """19.3.1: the player who played it bets first (at most its vitality, less its unrest above it), the others
+    outbid in the order of play; the winner raises its unrest by its bet and has the advantage this turn."""
+    s = event_position("land-technology")
+    s, _ = play(s, "player1", "event", "land-technology")
+    assert step(s) == "technology_auction" and GAME.active_roles(s) == ["player1"]
+    limit = GAME.board.power("portugal").vitality - max(0, s["powers"]["portugal"]["unrest"]
+                                                          - GAME.board.power("portugal").vitality)
+    assert legal(s)["bid"] == [["portugal", n] for n in range(1, limit + 1)]
+    s, _ = play(s, "player1", "bid", ["portugal", 1])
+    assert GAME.active_roles(s) == ["player2"] and legal(s, "player2")["bid"][0] == ["spain", 2]
+    spain = s["powers"]["spain"]["unrest"]
+    s, _ = play(s, "player2", "bid", ["spain", 2])
+    s, _ = play(s, "player1", "pass")
+    assert s["powers"]["spain"]["unrest"] == spain + 2
+    assert s["cards"]["technologies"] == {"spain": ["land"]}
+    assert step(s) == "card_play"                              # the card's points are still the player's
+
+
+def test_nobody_bids_and_the_technology_is_ignored():
+    s = event_position("naval-technology")
+    s, _ = play(s, "player1", "event", "naval-technology")
+    s, _ = play(s, "player1", "pass")
+    s, log = play(s, "player2", "pass")
+    assert "technologies" not in s["cards"] and any(e["msg"] == "log.technology_none" for e in log)
+
+
+def test_land_technology_gives_its_winner_an_advantage_in_land_battles():
+    s = battle()
+    assert combat_frame(s)["battle"]["defender"]["advantages"] == 0
+    s = battle(technologies={"spain": ["land"]})
+    assert combat_frame(s)["battle"]["defender"]["advantages"] == 1
+
+
+def test_industrial_technology_makes_troops_and_squadrons_cheaper_to_deploy():
+    from engines.ultima_ratio.deployment import cost
+
+    s = position()
+    assert cost(s, "portugal", "build_squadron") == 2
+    s["cards"]["technologies"] = {"portugal": ["industrial"]}
+    assert (cost(s, "portugal", "build_squadron"), cost(s, "portugal", "build_troop")) == (1, 1)
+    assert cost(s, "portugal", "build_fortress") == 2
