@@ -347,8 +347,11 @@ def dealt(seed: int) -> dict:
     """A two-seat game with a dealt deck (20 cards), Portugal at war with Spain, at player1's first impulse."""
     s = position(powers1=("portugal",), powers2=("spain",))
     s["wars"] = [["portugal", "spain"]]
-    new_unit(s, "spain-troop-1", "spain", "troop", "2-3", "area:hausa")
-    s["areas"]["hausa"].update(owner="spain", control="spain", marker=None)
+    s["areas"]["guinea"].update(owner="portugal", control="portugal", marker=None)
+    s = place(s, "portugal-troop-1", "area:guinea")
+    for n, area in enumerate(("hausa", "elmina", "elmina"), 1):
+        new_unit(s, f"spain-troop-{n}", "spain", "troop", "2-3", f"area:{area}")
+        s["areas"][area].update(owner="spain", control="spain", marker=None)
     s["rng"] = GAME.setup(seed, {"scenario": "the-rise-of-portugal"})["rng"]
     g = Ctx(GAME, copy_state(s))
     cards.build_deck(g)
@@ -415,3 +418,26 @@ def test_industrial_technology_makes_troops_and_squadrons_cheaper_to_deploy():
     s["cards"]["technologies"] = {"portugal": ["industrial"]}
     assert (cost(s, "portugal", "build_squadron"), cost(s, "portugal", "build_troop")) == (1, 1)
     assert cost(s, "portugal", "build_fortress") == 2
+
+
+def test_a_historical_card_is_in_the_deck_of_every_turn_of_its_span():
+    """RULINGS C-2: War Venice vs Ottoman (turns 1-6) again in Turn 2, though played in Turn 1."""
+    s = position()
+    s["cards"]["discard"] = ["war-venice-vs-ottoman"]
+    s["turn"] = 2
+    g = Ctx(GAME, copy_state(s))
+    cards.build_deck(g)
+    dealt_cards = [c for h in g.s["cards"]["hands"].values() for c in h]
+    assert "war-venice-vs-ottoman" in dealt_cards and "treaty-of-tordesillas" not in dealt_cards
+    assert g.s["cards"]["discard"] == []
+    assert g.s["cards"]["active"] == list(GAME.board.world.turn(2).active_events)
+
+
+def test_only_a_player_without_cards_has_the_free_action_of_powers_at_war():
+    """8.2.3 (l. 411) in a game with cards."""
+    s = position(hand1=["plague"])
+    s["wars"] = [["portugal", "spain"]]
+    s = place(s, "portugal-troop-1", "box:dispersed-wm")
+    assert "free" not in legal(s)
+    s["cards"]["hands"]["player1"] = []
+    assert ["portugal", "regroup_troop"] in legal(s)["free"]
