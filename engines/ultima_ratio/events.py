@@ -20,6 +20,8 @@ from engines.ultima_ratio import state as st
 from engines.ultima_ratio.economy import change_unrest
 from engines.ultima_ratio.world_items import ANY, Effect
 
+# conditions the engine reads (the others wait for part 2: possessions gained later, religions, peace results ...)
+READ = ("each_power_of_the_player", "most_troops", "casus_belli_with", "battle", "terrain")
 NOT_YET = ("alliance_auction", "alliance", "peace", "religion", "activate", "deactivate",
            "minor_appears", "minor_disappears", "remove_card")
 
@@ -67,7 +69,9 @@ class Event(Step):
         s, f, board = g.s, g.frame, g.game.board
         card, seat, op = f["card"], f["seat"], eff.op
         cond = eff.condition
-        if op == "unrest":
+        if cond is not None and cond.kind not in READ:
+            g.log("log.event_not_yet", event=card, op=op, rule="card_play")
+        elif op == "unrest":
             if eff.power == ANY and cond and cond.kind == "each_power_of_the_player":
                 targets = st.powers_of(s, seat)
             elif eff.power == ANY and cond and cond.kind == "most_troops":
@@ -78,7 +82,7 @@ class Event(Step):
                 targets = [p for p in (eff.powers or [eff.power]) if in_play(s, p)]
             for power in targets:
                 change_unrest(g, power, eff.amount, "event")
-        elif op == "vp" and cond is None and in_play(s, eff.power):
+        elif op == "vp" and in_play(s, eff.power):
             s["seats"][st.seat_of(s, eff.power)]["vp"] += eff.amount
             g.log("log.event_vp", power=eff.power, amount=eff.amount, rule="card_play")
         elif op == "rebellion" and eff.areas:
@@ -108,7 +112,7 @@ class Event(Step):
         elif op == "open_mediterranean":
             s["mediterranean_open"] = True
             g.log("log.event_mediterranean", rule="card_play")
-        elif op == "possession" and cond is None and (in_play(s, eff.power) or eff.power in s["minors"]):
+        elif op == "possession" and (in_play(s, eff.power) or eff.power in s["minors"]):
             for area in eff.areas:
                 if area in s["areas"]:
                     s["areas"][area].update(owner=eff.power, control=eff.power, marker=None)
@@ -123,6 +127,7 @@ class Event(Step):
         elif op == "casus_belli" and in_play(s, eff.power):
             for other in eff.against:
                 if in_play(s, other) and not cards.at_war(s, eff.power, other) \
+                        and st.seat_of(s, other) != st.seat_of(s, eff.power) \
                         and [eff.power, other] not in s["casus_belli"]:
                     s["casus_belli"].append([eff.power, other])
                     g.log("log.casus_belli", holder=eff.power, against=other, rule="card_play")
