@@ -84,7 +84,11 @@ class UltimaRatioRegis(StepGame):
                 "merchants", "merchants_prepared", "casus_belli", "wars", "impulse", "naval_distance", "capacity",
                 "scored_areas", "leaders", "leader_pool", "seat_order")
         view = {k: s[k] for k in keys}
-        view["cards"] = {"deck": len(s["cards"]["deck"]), "hands": {k: len(v) for k, v in s["cards"]["hands"].items()}}
+        c = s["cards"]
+        view["cards"] = {"deck": len(c["deck"]), "hands": {k: len(v) for k, v in c["hands"].items()},
+                         "discard": list(c["discard"]), "active": list(c.get("active", [])),
+                         "technologies": c.get("technologies", {}), "corsairs": list(c.get("corsairs", []))}
+        view["morale"] = s.get("morale", {})
         return view
 
     def private_view(self, g: Ctx, role: str) -> dict:

@@ -441,3 +441,35 @@ def test_only_a_player_without_cards_has_the_free_action_of_powers_at_war():
     assert "free" not in legal(s)
     s["cards"]["hands"]["player1"] = []
     assert ["portugal", "regroup_troop"] in legal(s)["free"]
+
+
+def test_the_played_cards_and_what_they_left_are_public():
+    s = position(hand1=["mutiny", "plague"], hand2=["ambush"])
+    s, _ = play(s, "player1", "done")
+    s, _ = play(s, "player1", "play_card", "mutiny")
+    public = GAME.view(s, "player2")["public"]
+    assert public["cards"]["discard"] == ["mutiny"] and public["cards"]["hands"] == {"player1": 1, "player2": 1}
+    assert "plague" not in str(GAME.view(s, "player2")) and "plague" in str(GAME.view(s, "player1"))
+
+
+def test_the_technology_auction_goes_round_and_skips_the_highest_bidder():
+    from engines.ultima_ratio import technology
+
+    assert technology.bid_limit({"powers": {"spain": {"unrest": 8}}}, GAME.board, "spain") == 4   # vitality 6
+    s = position()
+    s["seats"]["player3"] = {"powers": [], "vp": 0, "order": 3, "vp_per_turn": 0}
+    add_power(s, "player3", "france")
+    s["seat_order"] = ["player2", "player3", "player1"]
+    s["stack"].append({"step": "technology_auction", "card": "land-technology", "technology": "land",
+                       "order": ["player3", "player1", "player2"], "turn": 0, "bid": None, "passes": 0})
+    g = Ctx(GAME, copy_state(s))                                 # as technology.start would call it for player3
+    step_ = technology.TechnologyAuction()
+    step_.on_bid(g, "player3", ["france", 1])
+    assert step_.active(g) == ["player1"]
+    step_.on_pass(g, "player1", None)
+    step_.on_bid(g, "player2", ["spain", 2])
+    assert step_.active(g) == ["player3"]                        # player1 passed once; the round goes on
+    step_.on_pass(g, "player3", None)
+    assert step_.active(g) == ["player1"]
+    step_.on_pass(g, "player1", None)                            # everyone but Spain passed in a row
+    assert g.s["cards"]["technologies"] == {"spain": ["land"]}
