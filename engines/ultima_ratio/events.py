@@ -166,8 +166,9 @@ class Event(Step):
         elif eff.op == "rebellion":
             self._revolt(g, choice, eff.level)
         elif eff.op == "leader":
-            placed = leaders.bring_historical(leader_flow.state_leaders(s), leader_flow.on_map(s, leader_flow.counters(s)),
-                                              g.game.board.leaders, event=f["card"], target=choice)
+            units = leader_flow.on_map(s, leader_flow.counters(s))
+            placed = leaders.bring_historical(leader_flow.state_leaders(s), units, g.game.board.leaders,
+                                              event=f["card"], target=choice)
             s["leaders"] = {ld["id"]: {k: ld[k] for k in ("power", "unit", "extraordinary")} for ld in placed}
             g.log("log.event_leader", leader=g.game.board.leaders.historical_for_event(f["card"]).id,
                   power=eff.power, unit=choice, rule="card_play")

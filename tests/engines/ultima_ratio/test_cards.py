@@ -161,7 +161,7 @@ def test_priority_cards_come_first_and_gradient_ones_at_four_cards_or_fewer():
 def test_a_combat_card_played_for_its_point_has_no_event():
     s = position(hand1=["mutiny", "plague"])
     s, _ = play(s, "player1", "done")
-    s, log = play(s, "player1", "play_card", "mutiny")
+    s, _ = play(s, "player1", "play_card", "mutiny")
     assert legal(s) == {"assign": ["portugal"], "done": [None]}
     s, _ = play(s, "player1", "assign", "portugal")
     assert step(s) == "power_actions" and s["impulse"]["actions"]["portugal"] == 2
@@ -473,3 +473,25 @@ def test_the_technology_auction_goes_round_and_skips_the_highest_bidder():
     assert step_.active(g) == ["player1"]
     step_.on_pass(g, "player1", None)                            # everyone but Spain passed in a row
     assert g.s["cards"]["technologies"] == {"spain": ["land"]}
+
+
+def test_each_combat_card_fits_the_combats_its_text_names():
+    """The combat cards' texts (events.yaml): where they are played and by which side (C-9, C-10)."""
+    from engines.ultima_ratio.combat_cards import fits, in_window
+
+    b = GAME.board
+    forest, open_ = {"terrain": "forest"}, {"terrain": "open"}
+    table = {card: sorted((kind, side) for kind in ("land", "naval", "siege", "subjugation")
+                          for side in ("attacker", "defender") if fits(b, card, kind, forest, side))
+             for card in ("surprise-attack", "flanking", "ambush", "bad-weather", "storm-at-sea", "treason",
+                          "mutiny", "cavalry-charge")}
+    both = ["attacker", "defender"]
+    assert table["surprise-attack"] == [("land", "attacker")]
+    assert table["ambush"] == [("land", "defender")] and not fits(b, "ambush", "land", open_, "defender")
+    assert table["flanking"] == [("land", s) for s in both] == table["cavalry-charge"]
+    assert table["bad-weather"] == sorted((k, s) for k in ("land", "naval", "siege") for s in both)
+    assert table["storm-at-sea"] == [("naval", s) for s in both]
+    assert table["treason"] == [("siege", "attacker")]
+    assert len(table["mutiny"]) == 8
+    assert [c for c in table if not in_window(b, c)] == ["cavalry-charge"]
+    assert not fits(b, "plague", "land", forest, "attacker")
