@@ -31,8 +31,8 @@ def play(g: Ctx, seat: str, card: str) -> None:
     cards.discard(g, seat, card)
     g.s["impulse"]["played"] += 1
     combat = cards.is_combat(board, card)
-    g.log("log.card_played", seat=seat, card=card, points=cards.event(board, card).action_points,
-          as_event=combat, rule="card_play")
+    g.log("log.card_point_only" if combat else "log.card_played", seat=seat, card=card,
+          points=cards.event(board, card).action_points, rule="card_play")
     if cards.event(board, card).kind == "historical":
         g.s["cards"]["active"].append(card)
     g.call("card_play", seat=seat, card=card, points=cards.event(board, card).action_points,

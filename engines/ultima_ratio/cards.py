@@ -64,7 +64,8 @@ def build_deck(g: Ctx) -> None:
     turn or not: RULINGS C-2) and a random selection of the generic ones up to the deck size; shuffled and dealt
     secretly, one at a time in game order (each seat sees its own hand: a reveal)."""
     s, board = g.s, g.game.board
-    gone = removed(s, board)
+    active = active_events(s, board)
+    gone = removed(s, board) | set(active)              # an event in force is not dealt again (RULINGS C-2)
     events = [e for e in board.world.events if e.id not in gone]
     historical = [e.id for e in events if e.kind == "historical" and e.turns.covers(s["turn"])]
     generic = sorted(e.id for e in events if e.kind == "generic")
@@ -77,7 +78,7 @@ def build_deck(g: Ctx) -> None:
         hands[seats[i % len(seats)]].append(card)
     s["cards"].update(deck=[], hands=hands, discard=[], corsairs=[])
     technology.end_of_turn(s)                                   # 19.3: last turn's advantages are lost
-    s["cards"]["active"] = active_events(s, board)
+    s["cards"]["active"] = active
     g.log("log.deck", cards=len(deck), historical=len(historical), rule="card_deck")
     for seat, hand in hands.items():
         g.show([seat], hand)

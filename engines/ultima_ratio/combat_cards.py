@@ -52,8 +52,9 @@ def in_window(board, card: str) -> bool:
 
 
 def seat_for(s: dict, powers: dict, side: str) -> str | None:
-    power = powers.get(side)
-    return st.seat_of(s, power) if power in s["powers"] else None
+    """The player of the side's major power (a minor's: its ally's, 20.2); None for automata and rebels."""
+    major = st.side_of(s, powers.get(side))
+    return st.seat_of(s, major) if major in s["powers"] else None
 
 
 def offer(g: Ctx, kind: str, battle: dict, powers: dict, side: str) -> list[str]:
