@@ -17,7 +17,8 @@ from typing import Any, Callable
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import combat, combat_land, combat_naval, combat_siege, combat_subjugation, logistics
+from engines.ultima_ratio import cards, combat, combat_cards, combat_land, combat_naval, combat_siege
+from engines.ultima_ratio import combat_subjugation, logistics
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import Board
 
@@ -143,10 +144,12 @@ class Combat(Step):
     """A combat (13.): frame ``kind``, ``battle`` (the record as data), ``decisions`` (answers and dice so far),
     ``powers`` {side: power}. Ends with the result as data (``combat.as_data``)."""
 
-    goes_to = ("combat_decision",)
+    goes_to = ("combat_decision", "combat_cards")
 
     def auto(self, g: Ctx) -> None:
         f = g.frame
+        if combat_cards.open_window(g):
+            return
         module, cls = KINDS[f["kind"]]
         out = module.resolve(combat.from_data(cls, f["battle"]), f["decisions"], g, g.game.board.tables)
         if isinstance(out, combat.Pending):
@@ -166,10 +169,16 @@ class Combat(Step):
             if "dice" in args:
                 args["dice"] = [f"Q{c}:{roll}→{res}{'+1' if bonus else ''}" for c, roll, res, bonus in args["dice"]]
             g.log(key, rule=RULE[f["kind"]], **args)
+        combat_cards.after_combat(g, f["decisions"])
+        if out.morale:
+            cards.deliver_morale(g, f["powers"][out.morale], f["powers"][combat.other(out.morale)], f["kind"])
         g.end(_json({**combat.as_data(out), "powers": f["powers"]}))
 
     def resume(self, g: Ctx, result: Any) -> None:
         f = g.frame
+        if "asking" not in f:               # the window of combat cards (combat_cards.py) changed the record
+            f["battle"] = result["window"]
+            return
         f["decisions"] = _json({**f["decisions"], f.pop("asking"): result})
 
 

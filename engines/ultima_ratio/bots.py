@@ -57,6 +57,10 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
         if "lower_unrest" in builds:
             return "build", "lower_unrest"
         return "done", None
+    if step == "power_actions" and "event" in legal:
+        return "event", legal["event"][0]
+    if step == "power_actions" and "end_impulse" not in legal:
+        return "play_card", legal["play_card"][0]                  # 8.2.2: at least one card
     if step == "power_actions":
         acts = {a[1]: a for a in legal.get("act", [])}
         areas = public["areas"]
@@ -129,6 +133,17 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
     if step == "build_leader":
         return ("side", "ordinary") if "side" in legal else next((v, legal[v][0]) for v in ("target", "replace")
                                                                   if v in legal)
+    if step == "card_play":
+        for verb in ("assign", "event", "done"):
+            if verb in legal:
+                return verb, legal[verb][0]
+    if step in ("event_choice", "corsair"):
+        verb = next(iter(legal))
+        return verb, legal[verb][0]
+    if step == "technology_auction":
+        return "pass", None                       # unrest is what 9.1's verdict subtracts
+    if step == "combat_cards":
+        return ("card", legal["card"][0]) if "card" in legal else ("pass", None)
     if step == "combat_decision":
         return _combat_choice(public, legal)
     if step == "merchants_enter":

@@ -26,6 +26,7 @@ Kind = Literal["troop", "squadron", "fortress"]
 # 17.3.2: "if there are several, the commander is chosen following the order in this list"
 ABILITIES = ("tactical", "admiral", "determined", "creative", "organizer")
 FIGHT_MIN, FIGHT_MAX = 2, 5  # 13.2.4, 13.3.4, 13.4.4: "never be less than two or more than five"
+REDUCE = ":-1"  # a battlefield card whose id ends so only reduces the size by one ("Bad weather", reconstructed)
 
 
 class CombatError(ValueError):
@@ -69,8 +70,9 @@ class Leader:
 class Force:
     """One side's force: its units present (fighting or not), leaders, and what combat cards and events give it:
     ``advantages``/``disadvantages`` (13.1.2), ``battlefield_cards`` (cards that change the battlefield by one,
-    like "Flanking", 13.1.4), in the order they are played, and ``rerolls`` (cards that reroll one of the side's
-    dice after the roll). ``power`` is None for rebels and independents."""
+    like "Flanking", 13.1.4; one ending in ``REDUCE`` only reduces it), in the order they are played, and
+    ``rerolls`` (cards that reroll one of the side's dice after the roll). ``power`` is None for rebels and
+    independents."""
 
     power: str | None
     units: tuple[Unit, ...] = ()
@@ -268,7 +270,8 @@ def battlefield(setup: Setup, d: Decider) -> int:
             size = d.one(f"battlefield.organizer.{side}", side, "battlefield", change_by_one(size), step="organizer")
     for side in SIDES:
         for n, card in enumerate(setup.forces[side].battlefield_cards):
-            size = d.one(f"battlefield.card.{side}.{n}", side, "battlefield", change_by_one(size), step=card)
+            sizes = [max(FIGHT_MIN, size - 1)] if card.endswith(REDUCE) else change_by_one(size)
+            size = d.one(f"battlefield.card.{side}.{n}", side, "battlefield", sizes, step=card)
     return size
 
 

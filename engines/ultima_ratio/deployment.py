@@ -91,10 +91,17 @@ def prepare(g: Ctx, board: Board, scenario_id: str, active_areas: set[str], mark
     s["seas_active"] = sorted({x for a in s["areas"] for x in board.areas[a].seas})
 
 
+def cost(s: dict, power: str, action: str) -> int:
+    """24.'s points; industrial technology: "troops and squadrons cost one point less to build (minimum 1)"."""
+    cheaper = action in ("build_troop", "build_squadron") and \
+        "industrial" in s["cards"].get("technologies", {}).get(power, [])
+    return max(1, COSTS[action] - cheaper)
+
+
 def deploy_options(g: Ctx, power: str, points: int) -> list[str]:
     out = []
-    for action, cost in COSTS.items():
-        if cost > points:
+    for action in COSTS:
+        if cost(g.s, power, action) > points:
             continue
         ok = {"build_troop": lambda: actions.troop_grades(g, power),
               "build_squadron": lambda: actions.squadron_grades(g, power),
@@ -124,7 +131,7 @@ class Deploy(Step):
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         if verb == "build":
-            return text(f"act.deploy.{arg}", cost=COSTS[arg])
+            return text(f"act.deploy.{arg}", cost=cost(g.s, g.frame["power"], arg))
         return text(f"act.{verb}", arg=arg)
 
     def on_revolt(self, g: Ctx, role: str, arg: str) -> None:
@@ -134,7 +141,7 @@ class Deploy(Step):
 
     def on_build(self, g: Ctx, role: str, arg: str) -> None:
         f = g.frame
-        f["points"] -= COSTS[arg]
+        f["points"] -= cost(g.s, f["power"], arg)
         if arg == "lower_unrest":
             actions.lower_unrest(g, f["power"])
             self.resume(g, None)

@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field
 from engines.core.machine import Ctx, StepGame
 from engines.ultima_ratio import actions, battles, deployment, leader_flow, end_of_turn, land_movement, landings, naval, portugal, reactions
 from engines.ultima_ratio import land_battles, naval_interception
-from engines.ultima_ratio import sequence
+from engines.ultima_ratio import card_play, combat_cards, events, sequence, technology
 from engines.ultima_ratio import strategic_movement
 from engines.ultima_ratio.board import GAME_ID, Board, load_board
 from engines.ultima_ratio.bots import heuristic_bot
@@ -27,7 +27,8 @@ class Options(BaseModel):
 
 STEPS = {**sequence.STEPS, **actions.STEPS, **strategic_movement.STEPS, **naval.STEPS, **land_movement.STEPS,
          **end_of_turn.STEPS, **deployment.STEPS, **portugal.STEPS, **reactions.STEPS,
-         **landings.STEPS, **battles.STEPS, **leader_flow.STEPS, **naval_interception.STEPS, **land_battles.STEPS}
+         **landings.STEPS, **battles.STEPS, **leader_flow.STEPS, **naval_interception.STEPS, **land_battles.STEPS,
+         **card_play.STEPS, **events.STEPS, **combat_cards.STEPS, **technology.STEPS}
 
 
 class UltimaRatioRegis(StepGame):
@@ -85,7 +86,11 @@ class UltimaRatioRegis(StepGame):
                 "merchants", "merchants_prepared", "casus_belli", "wars", "impulse", "naval_distance", "capacity",
                 "scored_areas", "leaders", "leader_pool", "seat_order")
         view = {k: s[k] for k in keys}
-        view["cards"] = {"deck": len(s["cards"]["deck"]), "hands": {k: len(v) for k, v in s["cards"]["hands"].items()}}
+        c = s["cards"]
+        view["cards"] = {"deck": len(c["deck"]), "hands": {k: len(v) for k, v in c["hands"].items()},
+                         "discard": list(c["discard"]), "active": list(c.get("active", [])),
+                         "technologies": c.get("technologies", {}), "corsairs": list(c.get("corsairs", []))}
+        view["morale"] = s.get("morale", {})
         return view
 
     def private_view(self, g: Ctx, role: str) -> dict:

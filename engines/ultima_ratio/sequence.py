@@ -3,9 +3,10 @@ the deck), the half turn (8.2: the first-player choice 8.2.1, the impulses 8.2.2
 actions and the end of impulse; players without cards 8.2.3) and the turn end (8.3, which is chapter 23:
 end_of_turn.py).
 
-Card play (8.2.2 "Card play", 8.1.4) is not written yet: the only playable scenario, 9.1, is played without cards,
-so every impulse is that of a player without cards (8.2.3): one action per power and one extra action
-(ENGINE.md › Not yet).
+In a game with cards (``cards.in_play``) the deck is built and dealt at 8.1.4 (cards.py), the half turn lasts
+until no player has cards left, and ``power_actions`` mixes the intrinsic actions with card play (card_play.py).
+9.1 is played without cards (l. 1920): its impulses are those of a player without cards (8.2.3) and keep the
+scenario's own counts (portugal.py).
 """
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import actions, economy, land_battles, land_movement, landings, leader_flow, naval, portugal
+from engines.ultima_ratio import actions, card_play, cards, economy, land_battles, land_movement, landings
+from engines.ultima_ratio import leader_flow, naval, portugal
 from engines.ultima_ratio import strategic_movement
 from engines.ultima_ratio import state as st
 
@@ -46,6 +48,8 @@ class Turn(Step):
                     return
         if f["phase"] == "trade":
             f["phase"] = "half"
+            if cards.in_play(s):
+                cards.build_deck(g)                                # 8.1.4
             g.call("half_turn", impulse=0)
             return
         if f["phase"] == "half":
@@ -117,7 +121,8 @@ class HalfTurn(Step):
             f["emirates_due"] = False
             g.call("emirates")
             return
-        if f["impulse"] >= portugal.impulses_per_turn(s):
+        if (f["impulse"] > 0 and cards.hands_empty(s)) if cards.in_play(s) else \
+                f["impulse"] >= portugal.impulses_per_turn(s):
             g.end(None)
             return
         f["impulse"] += 1
@@ -169,7 +174,10 @@ class Impulse(Step):
             s["impulse"]["number"] = f["number"]
             s["impulse"]["start_locs"] = {u: info["loc"] for u, info in s["units"].items()
                                           if st.seat_of(s, info["power"]) == f["seat"]}
-            s["impulse"]["actions"] = portugal.actions_per_impulse(s, f["seat"])
+            if cards.in_play(s):
+                card_play.start_impulse(s, f["seat"])
+            else:
+                s["impulse"]["actions"] = portugal.actions_per_impulse(s, f["seat"])
             g.log("log.impulse", seat=f["seat"], number=s["impulse"]["number"], rule="impulse")
             f["phase"] = "actions"
             g.call("start_of_impulse", seat=f["seat"])
@@ -281,39 +289,68 @@ ACTIONS = {
     "build_merchant": lambda g, p: bool(economy.merchant_centers(g.s, g.game.board, p)),
     "build_leader": lambda g, p: leader_flow.may_build(g, p),
     "sortie": lambda g, p: bool(land_battles.sortie_areas(g, p)),        # 13.3.1: later, a tactical action
+    "piracy": lambda g, p: bool(card_play.corsair_raids(g, p)),
 }
-STEP_OF = {"landing": "tactical_move", "build_leader": "draw_leader", "sortie": "sortie_action"}
+STEP_OF = {"landing": "tactical_move", "build_leader": "draw_leader", "sortie": "sortie_action", "piracy": "corsair"}
 
 
 def offered(g: Ctx, seat: str) -> list[list[str]]:
-    budget = g.s["impulse"]["actions"]
-    return [[p, a] for p in st.powers_of(g.s, seat) if budget.get(p, 0) > 0
+    """The actions of powers with actions left (or the extra action of a player without cards, 8.2.3)."""
+    budget, extra = g.s["impulse"]["actions"], g.s["impulse"].get("extra", 0)
+    return [[p, a] for p in st.powers_of(g.s, seat) if budget.get(p, 0) > 0 or extra
             for a, ok in ACTIONS.items() if ok(g, p)]
 
 
 class PowerActions(Step):
-    """8.2.2 "Major power actions": the player spends the impulse's actions, one at a time, in any order."""
+    """8.2.2 "Major power actions and card play": the player spends the impulse's actions, one at a time, in any
+    order, mixed with the cards played (card_play.py); with cards, at least one is played
+    (``cards.may_end_impulse``)."""
 
     goes_to = ("build_troop", "build_squadron", "repair_squadron", "build_fortress", "regroup_troop",
                "strategic_move", "tactical_move", "naval_move", "build_merchant", "rebase", "draw_leader",
-               "sortie_action")
+               "sortie_action", "card_play", "event", "corsair")
 
     def active(self, g: Ctx) -> list[str]:
         return [g.frame["seat"]]
 
     def prompt(self, g: Ctx, role: str):
+        s = g.s
         acts = offered(g, role)
-        legal = {"act": acts, "end_impulse": [None]} if acts else {"end_impulse": [None]}
-        return text("prompt.power_actions", left=sum(g.s["impulse"]["actions"].values())), legal
+        legal: dict[str, list] = {"act": acts} if acts else {}
+        if cards.in_play(s):
+            playable = cards.playable(s, g.game.board, role)
+            if playable:
+                legal["play_card"] = playable
+            if s["impulse"]["events_due"]:
+                legal["event"] = list(s["impulse"]["events_due"])
+        if not cards.in_play(s) or cards.may_end_impulse(s, role):
+            legal["end_impulse"] = [None]
+        left = sum(s["impulse"]["actions"].values()) + s["impulse"].get("extra", 0)
+        return text("prompt.power_actions", left=left), legal
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         if verb == "act":
             return text(f"act.action.{arg[1]}", power=arg[0])
+        if verb == "play_card":
+            return text("act.play_card", card=arg)
+        if verb == "event":
+            return text("act.card_event", card=arg)
         return text("act.end_impulse")
+
+    def on_play_card(self, g: Ctx, role: str, arg: str) -> None:
+        card_play.play(g, role, arg)
+
+    def on_event(self, g: Ctx, role: str, arg: str) -> None:
+        g.s["impulse"]["events_due"].remove(arg)
+        card_play.apply_event(g, role, arg)
 
     def on_act(self, g: Ctx, role: str, arg: list) -> None:
         power, action = arg
-        g.s["impulse"]["actions"][power] -= 1
+        imp = g.s["impulse"]
+        if imp["actions"][power] > 0:
+            imp["actions"][power] -= 1
+        else:
+            imp["extra"] -= 1                                       # 8.2.3: the extra action
         if action == "lower_unrest":
             actions.lower_unrest(g, power)
             return

@@ -67,6 +67,9 @@ class World(Model):
     def minor(self, minor_id: str) -> Minor:
         return next(m for m in self.minors if m.id == minor_id)
 
+    def event(self, event_id: str) -> Event:
+        return next(e for e in self.events if e.id == event_id)
+
     def scenario(self, scenario_id: str) -> Scenario:
         for s in self.scenarios:
             if s.id == scenario_id:

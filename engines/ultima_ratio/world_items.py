@@ -130,6 +130,8 @@ class Effect(Model):
     event: str | None = None
     technology: Literal["siege", "land", "naval", "industrial"] | None = None
     combat: Literal["attacker", "defender", "either", "naval", "siege", "subjugation", "interception"] | None = None
+    battles: list[Literal["land", "naval", "siege", "subjugation"]] = []   # a combat card's combats (empty: any)
+    siege_casualties: int = 0              # a combat card adds siege casualties to the besieged (13.4.2)
     advantage: int = 0
     battlefield: int = 0
     reroll: int = 0

@@ -1,0 +1,142 @@
+"""Ultima Ratio Regis — card play in the impulse (8.2.2 "Major power actions and card play", "Card play",
+"Combat cards"; 8.2.3) and the corsairs' piracy action a card allows (11.5.1).
+
+``power_actions`` (sequence.py) offers the cards the hand may play (``cards.playable``); a card played goes face up
+and ``card_play`` takes its points and its event, in the order the player wishes: each point becomes an action of
+a power that received no points of another card this impulse (``assign``), and the event is applied now
+(``event``) or kept for after the points (``impulse.events_due``, applied from ``power_actions`` before the impulse
+ends). A combat card played this way is "only the point": its text is ignored.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.machine import Ctx, Step
+from engines.core.types import text
+from engines.ultima_ratio import cards, naval
+from engines.ultima_ratio import state as st
+
+
+def start_impulse(s: dict, seat: str) -> None:
+    """8.2.2: every power's intrinsic action; 8.2.3: a player without cards has one extra action "as if they
+    played a combat card"."""
+    hand = s["cards"]["hands"].get(seat)
+    s["impulse"]["actions"] = {p: 1 for p in st.powers_of(s, seat)}
+    s["impulse"].update(card_of={}, played=0, must_play=bool(hand), events_due=[], extra=0 if hand else 1)
+
+
+def play(g: Ctx, seat: str, card: str) -> None:
+    """The card goes face up; its points and its event follow (``card_play``)."""
+    board = g.game.board
+    cards.discard(g, seat, card)
+    g.s["impulse"]["played"] += 1
+    combat = cards.is_combat(board, card)
+    g.log("log.card_point_only" if combat else "log.card_played", seat=seat, card=card,
+          points=cards.event(board, card).action_points, rule="card_play")
+    if cards.event(board, card).kind == "historical":
+        g.s["cards"]["active"].append(card)
+    g.call("card_play", seat=seat, card=card, points=cards.event(board, card).action_points,
+           event="none" if combat else "due")
+
+
+def apply_event(g: Ctx, seat: str, card: str) -> None:
+    effects = [e.model_dump(by_alias=True, exclude_defaults=True) for e in cards.event(g.game.board, card).effects]
+    g.log("log.event_applied", card=card, rule="card_play")
+    g.call("event", card=card, seat=seat, queue=effects)
+
+
+class CardPlay(Step):
+    """Frame: ``seat``, ``card``, ``points`` left, ``event`` ("due", "done", "none")."""
+
+    goes_to = ("event",)
+
+    def active(self, g: Ctx) -> list[str]:
+        return [g.frame["seat"]]
+
+    def prompt(self, g: Ctx, role: str):
+        f = g.frame
+        legal: dict[str, list] = {}
+        to = cards.receivers(g.s, role, f["card"])
+        if f["points"] and to:
+            legal["assign"] = to
+        if f["event"] == "due":
+            legal["event"] = [f["card"]]
+        legal["done"] = [None]
+        return text("prompt.card_play", card=f["card"], points=f["points"]), legal
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        if verb == "assign":
+            return text("act.card_assign", power=arg)
+        if verb == "event":
+            return text("act.card_event", card=arg)
+        return text("act.card_done")
+
+    def on_assign(self, g: Ctx, role: str, arg: str) -> None:
+        f, imp = g.frame, g.s["impulse"]
+        imp["actions"][arg] += 1
+        imp["card_of"][arg] = f["card"]
+        f["points"] -= 1
+        g.log("log.card_point", power=arg, card=f["card"], rule="card_play")
+        self._maybe_end(g)
+
+    def on_event(self, g: Ctx, role: str, arg: str) -> None:
+        g.frame["event"] = "done"
+        apply_event(g, role, arg)
+
+    def resume(self, g: Ctx, result: Any) -> None:
+        self._maybe_end(g)
+
+    def on_done(self, g: Ctx, role: str, arg: Any) -> None:
+        """The points not assigned are lost; an event not applied yet comes after the points."""
+        f = g.frame
+        if f["event"] == "due":
+            g.s["impulse"]["events_due"].append(f["card"])
+        g.end(None)
+
+    def _maybe_end(self, g: Ctx) -> None:
+        f = g.frame
+        if f["event"] != "due" and not (f["points"] and cards.receivers(g.s, f["seat"], f["card"])):
+            g.end(None)
+
+
+# ----- 11.5.1 piracy of corsairs allowed by a card ("Letters of marque") -------------------------------------------
+def corsair_raids(g: Ctx, power: str) -> list[list[str]]:
+    """[squadron, victim]: a squadron of a power a card made corsair this turn, operational at sea since the
+    impulse began and that has not plundered in it, against a power it has a Casus Belli with and whose merchant is
+    in a trade center of that sea (11.5.1)."""
+    s = g.s
+    if power not in s["cards"].get("corsairs", []):
+        return []
+    victims = sorted({cb[1] for cb in s["casus_belli"] if cb[0] == power and cb[1] in s["powers"]})
+    out = []
+    for uid in naval.operational(s, power):
+        sea = st.loc_sea(s["units"][uid]["loc"])
+        if sea and st.started_impulse_as(s, uid) and s["units"][uid].get("pirated") != s["impulse"]["n"]:
+            out += [[uid, v] for v in victims if naval.piracy_centers(s, g.game.board, sea, v)]
+    return out
+
+
+class Corsair(Step):
+    """The piracy action (9., 11.5): the squadron and the victim; the trade center is the first of that sea where the
+    victim has merchants."""
+
+    goes_to = ("piracy",)
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.frame["power"])]
+
+    def prompt(self, g: Ctx, role: str):
+        return text("prompt.corsair"), {"raid": corsair_raids(g, g.frame["power"])}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text("act.corsair", unit=arg[0], victim=arg[1])
+
+    def on_raid(self, g: Ctx, role: str, arg: list) -> None:
+        uid, victim = arg
+        sea = st.loc_sea(g.s["units"][uid]["loc"])
+        center = naval.piracy_centers(g.s, g.game.board, sea, victim)[0]
+        g.log("log.corsair", unit=uid, victim=victim, center=center, rule="piracy")
+        g.goto("piracy", pirate=uid, sea=sea, center=center, victim=victim)
+
+
+STEPS = {"card_play": CardPlay(), "corsair": Corsair()}
