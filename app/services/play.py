@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from app.errors import Conflict, Forbidden, Invalid
 from app.models import GameTable, Move, Snapshot, User, utcnow
-from app.services import gamelog
+from app.services import clocks, gamelog
 from app.services.live import news
 from app.services.tables import acting_role, game_of
 from engines import registry
@@ -90,6 +90,7 @@ def rebuild(db: Session, table: GameTable, game: Game) -> dict:
         state = played.state
         m.barrier = played.barrier
         entries.extend(gamelog.rows(table.id, m.seq, played.log))
+    entries = gamelog.with_platform_rows(db, table.id, entries)
     db.execute(delete(gamelog.LogEntry).where(gamelog.LogEntry.table_id == table.id))
     if entries:
         db.execute(gamelog.LogEntry.__table__.insert(), entries)
@@ -176,6 +177,7 @@ def _commit(db: Session, loaded: Loaded, seen: int, move: Move, played: Played,
     elif not loaded.has_base_state:  # the first move after a barrier: keep the barrier's state for undo
         values.update(base_seq=seen, base_state=orjson.dumps(loaded.state).decode())
     db.execute(update(Snapshot).where(Snapshot.table_id == table.id).values(**values))
+    clocks.sync(db, table.id)  # the mover's clock stops, the next seat's starts (the table row is locked)
     news(db, table.id, "move", new_seq)  # announced when the commit below succeeds (app.services.live)
     try:
         db.commit()
@@ -335,6 +337,7 @@ def table_view(db: Session, loaded: Loaded, role: str | None, lang: str = "en", 
         "log_more": log["more"],
         "outcome": outcome,
         "seats": [seat_info(s) for s in table.seats],
+        "clock": clocks.table_clocks(db, table),  # None without a clock; the time left is the server's
     }
 
 
