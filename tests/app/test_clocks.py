@@ -335,12 +335,12 @@ def test_the_lobby_the_table_page_and_the_api_show_the_clocks(app, browser, cloc
     clock.advance(hours=20)
     mine = alice.api("GET", "/api/v1/tables").json()["mine"]
     assert [row["clock"] for row in mine] == ["2 d 4 h left"]
-    assert "⏱ 2 d 4 h left" in alice.c.get("/").text
+    assert "· 2 d 4 h left" in alice.c.get("/").text
     page = bob.c.get(f"/tables/{table}").text
-    assert "⏱ 2 d 4 h left" in page and "Clock: 3 days per move" in page
+    assert "· 2 d 4 h left" in page and "Clock: 3 days per move" in page
     carol = browser("carol")
     plain = carol.new_table(seats={"north": "me", "south": "bot:random"})
-    assert carol.view(plain)["clock"] is None and "⏱" not in carol.c.get(f"/tables/{plain}").text
+    assert carol.view(plain)["clock"] is None and "Time left on the clock" not in carol.c.get(f"/tables/{plain}").text
 
 
 def test_the_new_table_form_chooses_a_pace(app, browser, clock):
