@@ -141,7 +141,8 @@ def rematch(db: Session, table: GameTable, user: User) -> tuple[GameTable, list[
         raise Forbidden("Only a player of this game can ask for a rematch.")
     seats = {}
     for s in table.seats:
-        seats[s.role] = "me" if s.user_id == user.id else (f"bot:{s.bot}" if s.bot else "invite")
+        # a seat a bot played for a timed-out player is that player's again
+        seats[s.role] = "me" if s.user_id == user.id else ("invite" if s.user_id is not None else f"bot:{s.bot}")
     new = create_table(db, user, table.game_id, table.options, seats, name=f"Rematch: {table.name}"[:120],
                        commit=False, clock=clocks.pace_of(db, table.id))
     db.add(TableOrigin(table_id=new.id, rematch_of=table.id))

@@ -204,6 +204,8 @@ def act(db: Session, table: GameTable, user: User | None, role: str | None, seen
     """Apply (verb, arg) for a seat. ``user`` acts for their own seat; ``bot`` for a bot's seat."""
     if bot is None:
         role = acting_role(table, user, role)
+        if any(s.role == role and s.bot for s in table.seats):  # a bot stands in since the clock ran out
+            raise Invalid("A bot plays this seat since your clock ran out; take the seat back first (I am back).")
     elif not any(s.role == role and s.bot == bot for s in table.seats):
         raise Forbidden("That seat is not played by this bot.")
     _check_playable(table, seen)
@@ -309,13 +311,14 @@ def table_view(db: Session, loaded: Loaded, role: str | None, lang: str = "en", 
     renderer = game.renderer(lang, seat_names(table))
     view = game.view(state, role)
     playing = table.status == "active" and not table.flagged
+    stood_in = any(s.role == role and s.bot for s in table.seats)  # a seat a bot plays for its timed-out player
     prompt = view["prompt"]
     prompt["message"] = prompt["text"]
     if table.status == "waiting":
         prompt["text"] = "The game starts when every seat is taken."
     else:
         prompt["text"] = renderer.text(prompt["message"])
-    if not playing or role is None:
+    if not playing or role is None or stood_in:
         prompt["legal"] = {}
     prompt["actions"] = game.labels(state, role, renderer) if prompt["legal"] else []
     outcome = game.outcome(state)
@@ -332,7 +335,7 @@ def table_view(db: Session, loaded: Loaded, role: str | None, lang: str = "en", 
         "active_roles": game.active_roles(state) if playing else [],
         "view": view,
         "actions": prompt["actions"],
-        "can_undo": role is not None and playing and undoable(db, loaded, role),
+        "can_undo": role is not None and playing and not stood_in and undoable(db, loaded, role),
         "log": log["entries"],
         "log_more": log["more"],
         "outcome": outcome,

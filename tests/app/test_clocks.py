@@ -111,6 +111,7 @@ def test_a_clock_that_runs_out_gives_the_seat_to_a_bot_until_the_player_returns(
     view = alice.view(table)
     assert "alice ran out of time; a bot plays the seat until they return." in log_texts(view)
     assert seat_clock(view, "north")["stand_in"] and "I am back" in alice.c.get(f"/tables/{table}").text
+    assert view["actions"] == [] and alice.act(table, "done").status_code == 422  # the bot has the seat now
     assert bob.api("POST", f"/api/v1/tables/{table}/take-back").status_code == 422  # no bot plays his seat
     assert browser("carol").api("POST", f"/api/v1/tables/{table}/take-back").status_code == 403
     r = alice.api("POST", f"/api/v1/tables/{table}/take-back")
