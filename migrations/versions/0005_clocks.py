@@ -14,14 +14,16 @@ down_revision = '0004'
 branch_labels = None
 depends_on = None
 
-OLD_UNIQUE = {"postgresql": "notices_user_id_table_id_seq_key", "sqlite": "uq_notices_user_id"}
 NAMING = {"uq": "uq_%(table_name)s_%(column_0_name)s"}  # names SQLite's unnamed constraint for the batch
 
 
-def _swap_notice_unique(drop: str | None, create: tuple[str, list[str]]) -> None:
-    dialect = op.get_bind().dialect.name
+def _swap_notice_unique(columns: list[str], create: tuple[str, list[str]]) -> None:
+    """Replace the notices' unique constraint on ``columns`` (found by its columns: its name differs by database
+    and may be none) with ``create``."""
+    found = next(u for u in sa.inspect(op.get_bind()).get_unique_constraints('notices')
+                 if set(u['column_names']) == set(columns))
     with op.batch_alter_table('notices', naming_convention=NAMING) as batch:
-        batch.drop_constraint(drop or OLD_UNIQUE.get(dialect, OLD_UNIQUE["postgresql"]), type_='unique')
+        batch.drop_constraint(found['name'] or f"uq_notices_{found['column_names'][0]}", type_='unique')
         batch.create_unique_constraint(create[0], create[1])
 
 
@@ -64,13 +66,14 @@ def upgrade() -> None:
     sa.PrimaryKeyConstraint('id')
     )
     op.create_index('ix_vacations_user_id_ends_at', 'vacations', ['user_id', 'ends_at'], unique=False)
-    _swap_notice_unique(None, ('uq_notices_user_table_seq_kind', ['user_id', 'table_id', 'seq', 'kind']))
+    _swap_notice_unique(['user_id', 'table_id', 'seq'],
+                        ('uq_notices_user_table_seq_kind', ['user_id', 'table_id', 'seq', 'kind']))
 
 
 def downgrade() -> None:
     op.execute("DELETE FROM notices WHERE kind = 'reminder'")
-    _swap_notice_unique('uq_notices_user_table_seq_kind', ('notices_user_id_table_id_seq_key',
-                                                           ['user_id', 'table_id', 'seq']))
+    _swap_notice_unique(['user_id', 'table_id', 'seq', 'kind'],
+                        ('notices_user_id_table_id_seq_key', ['user_id', 'table_id', 'seq']))
     op.drop_index('ix_vacations_user_id_ends_at', table_name='vacations')
     op.drop_table('vacations')
     op.drop_index('ix_seat_clocks_remind_at', table_name='seat_clocks')

@@ -383,3 +383,19 @@ def test_the_vacation_page(app, browser, clock):
     alice.post("/vacation", {"end": "1"})
     with app.state.sessions() as db:
         assert db.query(Vacation).one().days == 1
+
+
+def test_the_clock_migration_goes_down_and_up_again(database_url):
+    from alembic import command
+    from sqlalchemy import create_engine, inspect
+
+    from app.db import normalise_url
+    from app.migrate import alembic_config, upgrade
+
+    upgrade(database_url)
+    command.downgrade(alembic_config(database_url), "0004")
+    upgrade(database_url)
+    engine = create_engine(normalise_url(database_url))
+    uniques = inspect(engine).get_unique_constraints("notices")
+    engine.dispose()
+    assert [set(u["column_names"]) for u in uniques] == [{"user_id", "table_id", "seq", "kind"}]
