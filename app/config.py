@@ -48,6 +48,13 @@ class Settings(BaseSettings):
     notice_timeout_seconds: float = Field(10.0, gt=0, description="Timeout of one SMTP or webhook delivery")
     notice_attempts: int = Field(5, ge=1, description="Deliveries tried this often (with growing pauses)")
     notice_retry_seconds: float = Field(60.0, ge=0, description="Pause before the first retry (doubling)")
+    # ----- play by web: clocks in days (app.services.clocks, app.services.clock_checker) -----
+    vacation_days_per_year: int = Field(21, ge=0, le=366, description="Vacation days each player may take per "
+                                                                     "calendar year (all their clocks pause)")
+    clock_timezone: str = Field("UTC", description="The time zone whose Saturday and Sunday a clock's weekend "
+                                                  "pause covers (an IANA name such as Europe/Madrid)")
+    clock_check_seconds: float = Field(60.0, gt=0, description="How often the clock checker looks for reminders "
+                                                               "and time-outs")
 
     def resolved_secret(self) -> str:
         if self.secret_key:

@@ -7,7 +7,9 @@ import importlib
 import logging
 import threading
 from contextlib import asynccontextmanager
+from datetime import datetime
 from types import SimpleNamespace
+from typing import Callable
 from urllib.parse import urlencode
 
 import anyio
@@ -23,14 +25,17 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from app.config import Settings, get_settings
 from app.db import is_postgres, make_engine, make_sessionmaker
 from app.errors import AppError, short
+from app.models import utcnow
 from app.middleware import Admission, BodyLimit, CsrfCookie, SecurityHeaders
 from app.resources import resource
 from app.routes import api, auth, live, maps, pages
 from app.routes import endings as ending_routes
 from app.routes import notices as notice_routes
+from app.routes import clocks as clock_routes
 from app.routes import profile as profile_routes
 from app.security import CookieSigner, CsrfTokens
 from app.services.bots import BotRunner
+from app.services.clock_checker import ClockChecker
 from app.services.limits import Limit
 from app.services.live import Publisher, deliver_after_commit
 from app.services.notices import Notifier
@@ -48,7 +53,8 @@ DOCS_PAGE = f"""<!doctype html>
 <script src="{SWAGGER_UI}/swagger-ui-bundle.js"></script><script src="/static/js/docs.js"></script></body></html>"""
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
+def create_app(settings: Settings | None = None, clock: Callable[[], datetime] | None = None) -> FastAPI:
+    """``clock``: the server's time for the clocks in days (``utcnow`` unless a test moves time by hand)."""
     settings = settings or get_settings()
     registry.configure(settings.content_dir)  # validates every game's content: a bad file stops here, named
     for ref in settings.extra_games:
@@ -56,6 +62,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         registry.register(getattr(importlib.import_module(module), attr or "GAME"))
     engine = make_engine(settings.database_url, settings.max_concurrent_requests)
     sessions = make_sessionmaker(engine)
+    clock = clock or utcnow
+    sessions.configure(info={"now": clock, "clock_zone": settings.clock_timezone})  # app.services.clocks.now
     publisher = Publisher()
 
     def announce(table_id: int, value: int, kind: str, nonce: str) -> None:
@@ -68,6 +76,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             notifier.poke(table_id)  # play by web: your-turn notices, sent in the background
 
     notifier = Notifier(sessions, settings, publisher.viewers, settings.resolved_secret())
+    checker = ClockChecker(sessions, notifier, clock, settings.clock_check_seconds)
 
     deliver_after_commit(sessions, announce)
     bots = BotRunner(sessions, settings.bot_delay_seconds) if settings.bots_enabled else None
@@ -83,7 +92,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if bots is not None:
             bots.start()
         notifier.start()
+        checker.start()
         yield
+        checker.stop()
         notifier.stop()
         if bots is not None:
             bots.stop()
@@ -104,6 +115,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         chat=Limit(settings.chat_per_minute, 60),
         imports=Limit(settings.imports_per_hour, 3600))
     app.state.notifier = notifier
+    app.state.clock_checker = checker
 
     app.add_middleware(CsrfCookie, secure=settings.secure_cookies, signer=signer, tokens=CsrfTokens(secret))
     app.add_middleware(Admission, limit=settings.max_concurrent_requests)
@@ -117,6 +129,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(notice_routes.router)  # play by web
     app.include_router(ending_routes.router)
     app.include_router(profile_routes.router)
+    app.include_router(clock_routes.router)
 
     @app.get("/docs", include_in_schema=False)
     def docs() -> HTMLResponse:

@@ -159,3 +159,6 @@ class ChatMessage(Base):
 # play-by-web tables (migration 0004)
 from app.models_pbw import (AbandonVote, Delivery, Notice, NoticeSettings, PlatformMove,  # noqa: E402,F401
                             TableOrigin)
+
+# clocks in days (migration 0005)
+from app.models_clocks import SeatClock, TableClock, Vacation  # noqa: E402,F401

@@ -34,7 +34,8 @@ class Notice(Base):
     """It became this user's turn at this table (at move ``seq``) while they were not on its page."""
 
     __tablename__ = "notices"
-    __table_args__ = (UniqueConstraint("user_id", "table_id", "seq"),
+    # one notice of each kind per move (a turn, then a reminder that the clock runs out: migration 0005)
+    __table_args__ = (UniqueConstraint("user_id", "table_id", "seq", "kind", name="uq_notices_user_table_seq_kind"),
                       Index("ix_notices_user_id_id", "user_id", "id"))
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))

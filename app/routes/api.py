@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from app.deps import CSRF, CurrentUser, OptionalUser, SeatDep, SessionDep, TableDep, WatchableTable, client_address
 from app.errors import Conflict
 from app.routes.common import MAX_SEQ, try_move
-from app.services import accounts, gamelog, limits, play, records, tables
+from app.services import accounts, clocks, gamelog, limits, play, records, tables
 from engines import registry
 
 router = APIRouter(prefix="/api/v1", tags=["api"])
@@ -46,6 +46,8 @@ class TableRequest(Strict):
     private: bool = Field(False, description="Invitation only: listed nowhere, seen only by its players")
     spectators: bool = Field(True, description="May people without a seat watch? (never at a private table)")
     hot_seat: bool = Field(False, description="May I hold several seats? (asking for 'me' at several chooses it)")
+    clock: clocks.Pace = Field(default_factory=clocks.Pace, description="The pace: none (default); per_move (1, 3 "
+                               "or 7 days); or bank (days, increment, cap); weekends paused; what a time-out does")
 
 
 class JoinRequest(Strict):
@@ -121,14 +123,15 @@ def logout_everywhere(db: SessionDep, user: CurrentUser):
 @router.get("/tables", summary="Open tables, my tables (my turn first) and tables to watch")
 def list_tables(db: SessionDep, user: OptionalUser):
     lobby = tables.lobby(db, user)
-    return {key: [{**_table_summary(r.table), "my_turn": r.my_turn, "open_seats": r.open_seats} for r in rows]
-            for key, rows in lobby.items()}
+    return {key: [{**_table_summary(r.table), "my_turn": r.my_turn, "open_seats": r.open_seats, "clock": r.clock}
+                  for r in rows] for key, rows in lobby.items()}
 
 
 @router.post("/tables", status_code=201, dependencies=[CSRF])
 def create_table(db: SessionDep, user: CurrentUser, body: TableRequest):
     table = tables.create_table(db, user, body.game, body.options, body.seats, body.name, body.seed,
-                                private=body.private, spectators=body.spectators, hot_seat=body.hot_seat)
+                                private=body.private, spectators=body.spectators, hot_seat=body.hot_seat,
+                                clock=body.clock)
     out = _table_summary(table)
     out["invites"] = {s.role: f"/invite/{table.id}/{s.invite_token}" for s in table.seats if s.invite_token}
     return out

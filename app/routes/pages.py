@@ -14,7 +14,7 @@ from app.forms import option_fields, options_from_form, seat_choices
 from app.resources import resource
 from app.routes.common import MAX_SEQ, try_move
 from app.routes import replays, rules
-from app.services import gamelog, play, records, tables
+from app.services import clocks, gamelog, play, records, tables
 from app.web import board_template, is_htmx, render
 from engines import registry
 
@@ -67,7 +67,7 @@ def create_table(request: Request, db: SessionDep, user: CurrentUser, form: Form
     try:
         table = tables.create_table(db, user, game.id, options_from_form(game, form), seats, form.get("name"),
                                     private=form.get("private") == "on", spectators=form.get("no_spectators") != "on",
-                                    hot_seat=form.get("hot_seat") == "on")
+                                    hot_seat=form.get("hot_seat") == "on", clock=clocks.pace_from_form(form))
     except AppError as exc:
         ctx["error"] = exc.message
         return render(request, "lobby/new_table.html", status_code=exc.status_code, **ctx)

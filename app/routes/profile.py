@@ -8,7 +8,7 @@ from sqlalchemy import select
 from app.deps import OptionalUser, SessionDep
 from app.errors import NotFound
 from app.models import GameTable, Seat, User
-from app.services import notices
+from app.services import clocks, notices
 from app.services.endings import platform_outcome
 from app.web import render
 from engines import registry
@@ -39,4 +39,5 @@ def profile(request: Request, db: SessionDep, user: OptionalUser, username: str)
     data = profile_data(db, person)
     if user is not None and user.id == person.id:
         data["prefs"] = notices.settings_of(db, user)
+        data["vacation"] = clocks.vacation_info(db, user, request.app.state.settings.vacation_days_per_year)
     return render(request, "profile/index.html", games_by_id={g.id: g for g in registry.all_games()}, **data)

@@ -1,7 +1,9 @@
 """Ending a game on the platform, and playing it again (issue "Play-by-web life" §2): resign, abandon by
 agreement, rematch. Engines stay pure: a resignation or an abandonment is a platform move
 (:class:`PlatformMove`) with the platform's outcome, at the table's seq; the game's own moves are untouched, so
-its record still replays to the position where it ended.
+its record still replays to the position where it ended. The game log says so too: platform entries
+(``platform.*`` in the core catalog) stored at the table's seq, kept when a move is taken back or the log is
+rebuilt. A clock that runs out ends a game the same ways (``app.services.clock_checker``).
 
 Readings: a seat that resigns loses and every other seat wins — except in a cooperative game (The Planet King:
 the King and his Valido win or lose together), where a resignation is the whole team's defeat. (15 Días'
@@ -17,18 +19,31 @@ from sqlalchemy.orm import Session
 from app.errors import Forbidden, Invalid
 from app.models import GameTable, User, utcnow
 from app.models_pbw import AbandonVote, PlatformMove, TableOrigin
+from app.services import clocks, gamelog
 from app.services.live import news
 from app.services.tables import acting_role, create_table, roles_of
 
 COOPERATIVE = {"planet-king"}
+ENDING = ("resign", "abandon", "timeout")  # the platform moves that end a game
 
 
 def platform_outcome(db: Session, table: GameTable) -> dict | None:
-    """The platform's outcome of a table that a resignation or an abandonment ended, else None."""
-    move = db.scalar(select(PlatformMove).where(PlatformMove.table_id == table.id,
-                                                PlatformMove.kind.in_(("resign", "abandon")))
+    """The platform's outcome of a table that a resignation, an abandonment or a time-out ended, else None."""
+    move = db.scalar(select(PlatformMove).where(PlatformMove.table_id == table.id, PlatformMove.kind.in_(ENDING))
                      .order_by(PlatformMove.id.desc()).limit(1))
     return move.outcome if move is not None else None
+
+
+def log(db: Session, table: GameTable, msg: str, **args) -> None:
+    """A platform entry in the game log, at the table's seq, for everyone (``platform.<msg>``)."""
+    gamelog.add(db, table.id, table.seq, [{"msg": f"platform.{msg}", "args": args, "to": "all"}])
+
+
+def log_result(db: Session, table: GameTable, winners: list[str]) -> None:
+    if winners:
+        log(db, table, "winners", winners=winners, n=len(winners))
+    else:
+        log(db, table, "no_winner")
 
 
 def _check_running(table: GameTable, user: User) -> None:
@@ -38,9 +53,9 @@ def _check_running(table: GameTable, user: User) -> None:
         raise Forbidden("You hold no seat at this table.")
 
 
-def _finish(db: Session, table: GameTable, move: PlatformMove) -> None:
-    """End the table at the seq its move was decided on; Conflict-free: a move committed meanwhile wins and this
-    one is refused."""
+def finish(db: Session, table: GameTable, move: PlatformMove, commit: bool = True) -> None:
+    """End the table at the seq its move was decided on, and say so in the log; Conflict-free: a move committed
+    meanwhile wins and this one is refused. The clocks stop."""
     res = db.execute(update(GameTable).where(GameTable.id == table.id, GameTable.seq == move.seq,
                                              GameTable.status == "active")
                      .values(status="finished", active_roles=[], updated_at=utcnow()))
@@ -49,9 +64,23 @@ def _finish(db: Session, table: GameTable, move: PlatformMove) -> None:
         raise Invalid("The table moved meanwhile; look again and retry.")
     db.add(move)
     db.execute(delete(AbandonVote).where(AbandonVote.table_id == table.id))
+    clocks.sync(db, table.id)
     news(db, table.id, "seats", table.seq)  # every open page reloads its live part
-    db.commit()
-    db.refresh(table)
+    if commit:
+        db.commit()
+        db.refresh(table)
+
+
+def forfeit_outcome(table: GameTable, role: str, verb: str) -> dict:
+    """The seat ``role`` gives the game up (``verb``: "resigned", "ran out of time"): see the module."""
+    roles = [s.role for s in table.seats]
+    losers = roles if table.game_id in COOPERATIVE else [role]
+    winners = [r for r in roles if r not in losers]
+    names = _names(table)
+    text = f"{names[role]} {verb}."
+    if winners:
+        text += " " + ", ".join(names[r] for r in winners) + (" win." if len(winners) > 1 else " wins.")
+    return {"text": text, "winners": winners, "ranking": winners + losers}
 
 
 def _names(table: GameTable) -> dict[str, str]:
@@ -62,16 +91,11 @@ def resign(db: Session, table: GameTable, user: User, role: str | None = None) -
     """The seat resigns (see the module for who wins)."""
     _check_running(table, user)
     role = acting_role(table, user, role)
-    roles = [s.role for s in table.seats]
-    losers = roles if table.game_id in COOPERATIVE else [role]
-    winners = [r for r in roles if r not in losers]
-    names = _names(table)
-    text = f"{names[role]} resigned."
-    if winners:
-        text += " " + ", ".join(names[r] for r in winners) + (" win." if len(winners) > 1 else " wins.")
-    outcome = {"text": text, "winners": winners, "ranking": winners + losers, "resigned": role}
-    _finish(db, table, PlatformMove(table_id=table.id, seq=table.seq, kind="resign", role=role, user_id=user.id,
-                                    outcome=outcome))
+    outcome = {**forfeit_outcome(table, role, "resigned"), "resigned": role}
+    log(db, table, "resign", role=role)
+    log_result(db, table, outcome["winners"])
+    finish(db, table, PlatformMove(table_id=table.id, seq=table.seq, kind="resign", role=role, user_id=user.id,
+                                   outcome=outcome))
     return outcome
 
 
@@ -95,8 +119,9 @@ def vote_abandon(db: Session, table: GameTable, user: User) -> dict | None:
     if abandon_votes(db, table) < players(table):
         return None
     outcome = {"text": "The players abandoned the game by agreement.", "winners": [], "ranking": []}
-    _finish(db, table, PlatformMove(table_id=table.id, seq=table.seq, kind="abandon", user_id=user.id,
-                                    outcome=outcome))
+    log(db, table, "abandon")
+    finish(db, table, PlatformMove(table_id=table.id, seq=table.seq, kind="abandon", user_id=user.id,
+                                   outcome=outcome))
     return outcome
 
 
@@ -116,9 +141,10 @@ def rematch(db: Session, table: GameTable, user: User) -> tuple[GameTable, list[
         raise Forbidden("Only a player of this game can ask for a rematch.")
     seats = {}
     for s in table.seats:
-        seats[s.role] = "me" if s.user_id == user.id else (f"bot:{s.bot}" if s.bot else "invite")
+        # a seat a bot played for a timed-out player is that player's again
+        seats[s.role] = "me" if s.user_id == user.id else ("invite" if s.user_id is not None else f"bot:{s.bot}")
     new = create_table(db, user, table.game_id, table.options, seats, name=f"Rematch: {table.name}"[:120],
-                       commit=False)
+                       commit=False, clock=clocks.pace_of(db, table.id))
     db.add(TableOrigin(table_id=new.id, rematch_of=table.id))
     db.commit()
     by_role = {s.role: s for s in new.seats}

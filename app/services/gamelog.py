@@ -33,9 +33,29 @@ def add(db: Session, table_id: int, seq: int, entries: Iterable[Entry]) -> None:
         db.execute(LogEntry.__table__.insert(), batch)
 
 
+def is_platform(entry: Entry) -> bool:
+    """An entry of the platform (a resignation, a time-out: ``app.services.endings``), not of the game."""
+    return str(entry.get("msg", "")).startswith("platform.")
+
+
 def drop_move(db: Session, table_id: int, seq: int) -> None:
-    """A move taken back: its entries go (the move itself stays in the append-only move log)."""
-    db.execute(delete(LogEntry).where(LogEntry.table_id == table_id, LogEntry.seq == seq))
+    """A move taken back: its entries go (the move itself stays in the append-only move log); the platform's
+    entries at that seq stay."""
+    found = db.execute(select(LogEntry.id, LogEntry.entry).where(LogEntry.table_id == table_id,
+                                                                 LogEntry.seq == seq)).all()
+    ids = [r.id for r in found if not is_platform(r.entry)]
+    if ids:
+        db.execute(delete(LogEntry).where(LogEntry.id.in_(ids)))
+
+
+def with_platform_rows(db: Session, table_id: int, game_rows: list[dict]) -> list[dict]:
+    """A rebuilt log (rows in order of their moves) with the table's platform entries put back after the
+    entries of the move they followed."""
+    kept = [{"table_id": table_id, "seq": r.seq, "audience": r.audience, "entry": r.entry}
+            for r in db.execute(select(LogEntry.seq, LogEntry.audience, LogEntry.entry)
+                                .where(LogEntry.table_id == table_id).order_by(LogEntry.id))
+            if is_platform(r.entry)]
+    return sorted(game_rows + kept, key=lambda row: row["seq"])  # stable: a move's own entries come first
 
 
 def page(db: Session, table_id: int, role: str | None, game: Game, renderer: Renderer, limit: int = PAGE,

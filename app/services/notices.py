@@ -8,7 +8,8 @@ writes the notices and the deliveries and sends them, retrying with growing paus
 webhook never delays or fails a move. Every delivery is kept: the user's delivery log.
 
 With several server processes each one knows only its own watchers; a player watching through another process
-may get a notice they did not need (never the other way round).
+may get a notice they did not need (never the other way round). A digest is claimed before it is written (a
+conditional update of the user's ``last_digest_at``), so two processes never send the same digest twice.
 """
 from __future__ import annotations
 
@@ -204,7 +205,8 @@ class Notifier:
                 return []
             mover = db.scalar(select(Move.user_id).where(Move.table_id == table.id, Move.seq == table.seq))
             watching = self._viewers(table.id)
-            users = {s.user_id for s in table.seats if s.user_id is not None and s.role in (table.active_roles or [])}
+            users = {s.user_id for s in table.seats  # a seat a bot plays for its timed-out player: no notice
+                     if s.user_id is not None and not s.bot and s.role in (table.active_roles or [])}
             for user_id in sorted(users - watching - {mover}):
                 notice = Notice(user_id=user_id, table_id=table.id, seq=table.seq, kind="turn",
                                 text=f"Your turn at {_title(table)}.", created_at=now)
@@ -235,6 +237,14 @@ class Notifier:
                     continue
                 if now < aware(prefs.last_digest_at) + timedelta(hours=prefs.digest_hours):
                     continue
+                # claim the digest: of several processes, the one whose update finds it still due sends it
+                claimed = db.execute(update(NoticeSettings).where(
+                    NoticeSettings.user_id == user_id, NoticeSettings.mode == "digest",
+                    NoticeSettings.last_digest_at <= now - timedelta(hours=prefs.digest_hours))
+                    .values(last_digest_at=now).execution_options(synchronize_session=False))
+                if claimed.rowcount != 1:
+                    db.rollback()
+                    continue
                 waiting = waiting_tables(db, user_id)
                 if waiting:
                     text = (f"{len(waiting)} table{'s' if len(waiting) != 1 else ''} waiting for you: "
@@ -243,7 +253,6 @@ class Notifier:
                     sent += 1
                 db.execute(update(Notice).where(Notice.user_id == user_id, Notice.digested.is_(False))
                            .values(digested=True))
-                prefs.last_digest_at = now
                 db.commit()
         return sent
 

@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from app.errors import Conflict, Forbidden, Invalid
 from app.models import GameTable, Move, Snapshot, User, utcnow
-from app.services import gamelog
+from app.services import clocks, gamelog
 from app.services.live import news
 from app.services.tables import acting_role, game_of
 from engines import registry
@@ -90,6 +90,7 @@ def rebuild(db: Session, table: GameTable, game: Game) -> dict:
         state = played.state
         m.barrier = played.barrier
         entries.extend(gamelog.rows(table.id, m.seq, played.log))
+    entries = gamelog.with_platform_rows(db, table.id, entries)
     db.execute(delete(gamelog.LogEntry).where(gamelog.LogEntry.table_id == table.id))
     if entries:
         db.execute(gamelog.LogEntry.__table__.insert(), entries)
@@ -176,6 +177,7 @@ def _commit(db: Session, loaded: Loaded, seen: int, move: Move, played: Played,
     elif not loaded.has_base_state:  # the first move after a barrier: keep the barrier's state for undo
         values.update(base_seq=seen, base_state=orjson.dumps(loaded.state).decode())
     db.execute(update(Snapshot).where(Snapshot.table_id == table.id).values(**values))
+    clocks.sync(db, table.id)  # the mover's clock stops, the next seat's starts (the table row is locked)
     news(db, table.id, "move", new_seq)  # announced when the commit below succeeds (app.services.live)
     try:
         db.commit()
@@ -202,6 +204,8 @@ def act(db: Session, table: GameTable, user: User | None, role: str | None, seen
     """Apply (verb, arg) for a seat. ``user`` acts for their own seat; ``bot`` for a bot's seat."""
     if bot is None:
         role = acting_role(table, user, role)
+        if any(s.role == role and s.bot for s in table.seats):  # a bot stands in since the clock ran out
+            raise Invalid("A bot plays this seat since your clock ran out; take the seat back first (I am back).")
     elif not any(s.role == role and s.bot == bot for s in table.seats):
         raise Forbidden("That seat is not played by this bot.")
     _check_playable(table, seen)
@@ -307,13 +311,14 @@ def table_view(db: Session, loaded: Loaded, role: str | None, lang: str = "en", 
     renderer = game.renderer(lang, seat_names(table))
     view = game.view(state, role)
     playing = table.status == "active" and not table.flagged
+    stood_in = any(s.role == role and s.bot for s in table.seats)  # a seat a bot plays for its timed-out player
     prompt = view["prompt"]
     prompt["message"] = prompt["text"]
     if table.status == "waiting":
         prompt["text"] = "The game starts when every seat is taken."
     else:
         prompt["text"] = renderer.text(prompt["message"])
-    if not playing or role is None:
+    if not playing or role is None or stood_in:
         prompt["legal"] = {}
     prompt["actions"] = game.labels(state, role, renderer) if prompt["legal"] else []
     outcome = game.outcome(state)
@@ -330,11 +335,12 @@ def table_view(db: Session, loaded: Loaded, role: str | None, lang: str = "en", 
         "active_roles": game.active_roles(state) if playing else [],
         "view": view,
         "actions": prompt["actions"],
-        "can_undo": role is not None and playing and undoable(db, loaded, role),
+        "can_undo": role is not None and playing and not stood_in and undoable(db, loaded, role),
         "log": log["entries"],
         "log_more": log["more"],
         "outcome": outcome,
         "seats": [seat_info(s) for s in table.seats],
+        "clock": clocks.table_clocks(db, table),  # None without a clock; the time left is the server's
     }
 
 

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from app.errors import Conflict, Forbidden, Invalid, NotFound
 from app.models import ChatMessage, GameTable, Seat, Snapshot, User, utcnow
-from app.services import gamelog, limits
+from app.services import clocks, gamelog, limits
 from app.services.limits import Limit
 from app.services.live import news
 from engines import registry
@@ -50,13 +50,13 @@ def validate_options(game: Game, options: dict[str, Any] | None) -> dict[str, An
 def create_table(db: Session, user: User, game_id: str, options: dict[str, Any] | None,
                  seats: dict[str, str] | None, name: str | None = None, seed: int | None = None,
                  commit: bool = True, private: bool = False, spectators: bool = True,
-                 hot_seat: bool = False) -> GameTable:
+                 hot_seat: bool = False, clock: clocks.Pace | None = None) -> GameTable:
     """Seats map each role to "me", "open", "invite" or "bot:<name>" (missing roles are open). A **private** table
     is by invitation only: listed nowhere, its open seats get invitation links, and only its players see it. On
     a public table ``spectators`` says whether people without a seat may watch. **Hot-seat** lets the creator hold
     several seats (asking for "me" at several seats chooses it); everyone else holds one seat at most. The
-    setup's log entries are stored as those of seq 0. ``commit=False`` leaves the transaction open (record
-    import)."""
+    setup's log entries are stored as those of seq 0. ``clock``: the table's pace (``app.services.clocks``; none
+    by default). ``commit=False`` leaves the transaction open (record import)."""
     game = game_of(game_id)
     opts = validate_options(game, options)
     roles = game.roles(game.parse_options(opts))
@@ -98,8 +98,10 @@ def create_table(db: Session, user: User, game_id: str, options: dict[str, Any] 
     db.flush()
     db.add(Snapshot(table_id=table.id, seq=0, state=orjson.dumps(played.state).decode(), base_seq=0))
     gamelog.add(db, table.id, 0, played.log)
+    clocks.setup(db, table, clock or clocks.Pace())
     if all(s.user_id is not None or s.bot for s in table.seats):
         table.status = "active"
+        clocks.sync(db, table.id)
     news(db, table.id, "seats", 0)
     if commit:
         db.commit()
@@ -156,6 +158,7 @@ def join(db: Session, user: User, table: GameTable, role: str | None = None, inv
     if all(not _is_free(s) for s in seats if s.id != seat.id):
         db.execute(update(GameTable).where(GameTable.id == table.id, GameTable.status == "waiting")
                    .values(status="active"))
+        clocks.sync(db, table.id)  # the game starts: the clocks of the seats to act run
     news(db, table.id, "seats", table.seq)
     db.commit()
     db.refresh(table)
@@ -189,6 +192,7 @@ class LobbyRow:
     game_title: str
     my_turn: bool
     open_seats: int
+    clock: str | None = None  # "2 d 4 h left" (app.services.clocks.lobby_clocks)
 
 
 def _row(table: GameTable, user: User | None) -> LobbyRow:
@@ -225,6 +229,10 @@ def lobby(db: Session, user: User | None) -> dict[str, list[LobbyRow]]:
         mine = [_row(t, user) for t in mine_tables]
         mine.sort(key=lambda r: (not r.my_turn, r.table.status == "finished"))
     watch = [_row(t, user) for t in recent if t.status == "active" and t.spectators][:50]
+    shown = {r.table.id: r.table for r in mine + watch}
+    times = clocks.lobby_clocks(db, list(shown.values()), user)
+    for r in mine + watch:
+        r.clock = times.get(r.table.id)
     return {"open": open_rows, "mine": mine, "watch": watch}
 
 
