@@ -157,8 +157,9 @@ class Combat(Step):
             f["decisions"] = _json(out.decisions)
             if power in g.s["powers"]:
                 f["asking"] = out.key
+                options = out.options if out.kind != "reroll" else combat_cards.reroll_options(f, out.key, out.options)
                 g.call("combat_decision", power=power, key=out.key, side=out.side, kind=out.kind,
-                       options=_json(out.options), pick=list(out.pick) if out.pick else None,
+                       options=_json(options), pick=list(out.pick) if out.pick else None,
                        info=_json(_plain(out.info)), chosen=[])
                 return
             f["decisions"] = _json({**out.decisions, out.key: automaton_answer(out)})

@@ -183,7 +183,7 @@ def _combat_choice(public: dict, legal: dict) -> tuple[str, Any]:
     if verb == "battlefield":
         return verb, min(options)
     if verb == "reroll":
-        return verb, options[1]
+        return verb, options[1] if len(options) > 1 else None   # the lowest die, when he may reroll
     if verb in ("bonus", "creative", "veteran"):
         return verb, options[-1]
     return verb, options[0]

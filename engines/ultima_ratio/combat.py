@@ -366,11 +366,12 @@ def fight(setup: Setup, d: Decider, tables: CombatTables,
         for n in range(setup.forces[side].rerolls):
             results = [die.result for die in dice[side]]
             again = d.one(f"reroll.{side}.{n}", side, "reroll", [None] + sorted(set(results)), dice=results)
-            if again is not None:
-                i = results.index(again)
-                roll = d.rolls(f"rerolls.{side}.{n}", 1)[0]
-                dice[side][i] = Die(dice[side][i].unit, dice[side][i].category, roll,
-                                    tables.result(dice[side][i].category, roll))
+            if again is None:
+                break  # he declines: no more rerolls for this side
+            i = results.index(again)
+            roll = d.rolls(f"rerolls.{side}.{n}", 1)[0]
+            dice[side][i] = Die(dice[side][i].unit, dice[side][i].category, roll,
+                                tables.result(dice[side][i].category, roll))
     return tally(size, fighters, conscripts, dice, tables)
 
 

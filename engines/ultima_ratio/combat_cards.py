@@ -109,18 +109,34 @@ def open_window(g: Ctx) -> bool:
     kind, battle, powers = f["kind"], f["battle"], f["powers"]
     lasting(g, kind, battle, powers)
     board = g.game.board
+    hands = s["cards"]["hands"]
     for side, name in zip(SIDES, FIELDS[kind]):
         seat = seat_for(s, powers, side)
-        if seat is not None:
-            held = [c for c in s["cards"]["hands"].get(seat, []) if fits(board, c, kind, battle, side)
-                    and not in_window(board, c)]
-            battle[name]["rerolls"] += len(held)
-            f.setdefault("rerolls", {})[side] = held
-    sides = [side for side in SIDES if offer(g, kind, battle, powers, side)]
+        if seat is not None and hands.get(seat) and any(
+                fits(board, c, kind, battle, side) for c in reroll_cards(board)):
+            # asked after the dice once per card in his hand (a public count) until he declines, whether he holds
+            # a reroll card or not, so the table cannot tell (RULINGS C-9)
+            battle[name]["rerolls"] += len(hands[seat])
+            f.setdefault("rerolls", {})[side] = [c for c in hands[seat] if fits(board, c, kind, battle, side)
+                                                 and not in_window(board, c)]
+    sides = [side for side in SIDES if hands.get(seat_for(s, powers, side) or "")]
     if not sides:
         return False
     g.call("combat_cards", kind=kind, battle=battle, powers=powers, sides=sides)
     return True
+
+
+def reroll_cards(board) -> list[str]:
+    """The cards that reroll a die after the dice (public: the deck's contents, not a hand)."""
+    return [e.id for e in board.world.events if any(x.op == "combat" and x.reroll for x in e.effects)]
+
+
+def reroll_options(frame: dict, key: str, options: list) -> list:
+    """A reroll decision ``reroll.<side>.<n>``: a die only while the side's player still holds a reroll card
+    that fits (the n-th), else only "no" (the question is asked all the same, RULINGS C-9)."""
+    _, side, n = key.split(".")
+    held = frame.get("rerolls", {}).get(side, [])
+    return options if int(n) < len(held) else [None]
 
 
 def after_combat(g: Ctx, decisions: dict) -> None:
@@ -135,8 +151,9 @@ def after_combat(g: Ctx, decisions: dict) -> None:
 
 
 class CombatCards(Step):
-    """The window of combat cards: the side's player plays a card that fits, or passes; the attacker first.
-    Ends with the battle record changed."""
+    """The window of combat cards: the side's player plays a card that fits, or passes; the attacker first. Every
+    side's player who has cards is asked, whether one fits or not, so that being asked tells nothing (C-9). Ends
+    with the battle record changed."""
 
     goes_to = ()
 
@@ -161,7 +178,7 @@ class CombatCards(Step):
         cards.discard(g, role, arg)
         play_on(g.game.board, arg, f["kind"], f["battle"], side)
         g.log("log.combat_card", seat=role, card=arg, power=f["powers"][side], rule="combat_cards")
-        if not offer(g, f["kind"], f["battle"], f["powers"], side):
+        if not g.s["cards"]["hands"].get(role):   # he is asked again while he has cards, fitting or not (C-9)
             self._next(g)
 
     def on_pass(self, g: Ctx, role: str, arg: Any) -> None:
@@ -170,7 +187,7 @@ class CombatCards(Step):
     def _next(self, g: Ctx) -> None:
         f = g.frame
         f["sides"].pop(0)
-        while f["sides"] and not offer(g, f["kind"], f["battle"], f["powers"], f["sides"][0]):
+        while f["sides"] and not g.s["cards"]["hands"].get(seat_for(g.s, f["powers"], f["sides"][0]) or ""):
             f["sides"].pop(0)
         if not f["sides"]:
             g.end({"window": f["battle"]})

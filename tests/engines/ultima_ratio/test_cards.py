@@ -215,13 +215,18 @@ def combat_frame(s: dict) -> dict:
 
 
 def answer(s: dict, dice: list[int], log: list | None = None) -> dict:
-    """Every combat decision: the first option (no conscripts; a reroll of the first die), the dice scripted."""
+    """Every combat decision: the first option (no conscripts; a reroll of the first die), the dice scripted; the
+    windows of combat cards passed."""
     with scripted(list(dice)):
-        while s["stack"][-1]["step"] == "combat_decision":
+        while s["stack"][-1]["step"] in ("combat_decision", "combat_cards"):
             role = GAME.active_roles(s)[0]
             options = GAME.legal(s, role)
+            if s["stack"][-1]["step"] == "combat_cards":
+                s = GAME.play(s, role, "pass", None).state
+                continue
             verb = next(v for v in options if v != "done")
-            arg = False if False in options[verb] else options[verb][verb == "reroll"]
+            reroll = verb == "reroll" and len(options[verb]) > 1
+            arg = False if False in options[verb] else options[verb][reroll]
             p = GAME.play(s, role, verb, arg)
             s = p.state
             check(s, p.log)
@@ -236,10 +241,13 @@ def test_combat_cards_are_played_in_the_window_attacker_first_then_as_a_reaction
     assert legal(s) == {"pass": [None], "card": ["surprise-attack"]}         # Treason is for sieges
     s, log = play(s, "player1", "card", "surprise-attack")
     assert [e["msg"] for e in log] == ["log.combat_card"]
+    assert GAME.active_roles(s) == ["player1"] and legal(s) == {"pass": [None]}   # asked while he has cards (C-9)
+    s, _ = play(s, "player1", "pass")
     assert GAME.active_roles(s) == ["player2"]
     assert legal(s, "player2") == {"pass": [None], "card": ["ambush", "mutiny"]}   # not Storm at sea (naval)
     s, _ = play(s, "player2", "card", "ambush")
     s, _ = play(s, "player2", "card", "mutiny")
+    s, _ = play(s, "player2", "pass")
     record = combat_frame(s)["battle"]
     assert (record["attacker"]["advantages"], record["attacker"]["disadvantages"]) == (1, 1)
     assert record["defender"]["advantages"] == 1
@@ -250,6 +258,7 @@ def test_combat_cards_are_played_in_the_window_attacker_first_then_as_a_reaction
 def test_flanking_and_bad_weather_change_the_battlefield():
     s = battle(hand1=["flanking"], hand2=["bad-weather"])
     s, _ = play(s, "player1", "card", "flanking")
+    s, _ = play(s, "player1", "pass")                                    # the Plague is left in his hand
     s, _ = play(s, "player2", "card", "bad-weather")
     record = combat_frame(s)["battle"]
     assert record["attacker"]["battlefield_cards"] == ["flanking"]
@@ -258,13 +267,34 @@ def test_flanking_and_bad_weather_change_the_battlefield():
 
 def test_cavalry_charge_is_played_after_the_dice_by_rerolling():
     s = battle(hand1=["cavalry-charge"])
-    assert step(s) == "combat_decision"                                  # no window: asked after the dice
+    assert step(s) == "combat_cards" and legal(s) == {"pass": [None]}    # Cavalry charge waits for the dice
+    s, _ = play(s, "player1", "pass")
     log: list = []
     # Portugal Q2 rolls 1 (0 points), Spain Q2 5 and 3; Portugal rerolls its die: 6
     s = answer(s, [1, 5, 3, 6], log)
     played = [e for e in log if e["msg"] == "log.combat_card"]
     assert [e["args"]["card"] for e in played] == ["cavalry-charge"]
     assert "cavalry-charge" in s["cards"]["discard"]
+
+
+def test_being_asked_for_combat_cards_tells_the_table_nothing_about_a_hand():
+    """C-9: every side's player who has cards is asked, before the combat and after its dice, whether a card fits
+    or not; without a reroll card the question after the dice offers only "no", asked once."""
+    s = battle(hand2=["storm-at-sea"])                                  # Spain holds only a naval card
+    assert step(s) == "combat_cards" and legal(s) == {"pass": [None]}    # Portugal (the Plague) is asked too
+    s, _ = play(s, "player1", "pass")
+    assert GAME.active_roles(s) == ["player2"] and legal(s, "player2") == {"pass": [None]}
+    s, _ = play(s, "player2", "pass")
+    asked = []
+    with scripted([3, 5, 3]):
+        while s["stack"][-1]["step"] == "combat_decision":
+            role = GAME.active_roles(s)[0]
+            options = GAME.legal(s, role)
+            if "reroll" in options:
+                asked.append((role, options["reroll"]))
+            verb = next(v for v in options if v != "done")
+            s = GAME.play(s, role, verb, False if False in options[verb] else options[verb][0]).state
+    assert asked == [("player1", [None]), ("player2", [None])]           # once each, "no" only
 
 
 def test_the_loser_of_a_battle_delivers_a_morale_counter_kept_by_the_winner():
