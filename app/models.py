@@ -159,3 +159,4 @@ class ChatMessage(Base):
 # play-by-web tables (migration 0004)
 from app.models_pbw import (AbandonVote, Delivery, Notice, NoticeSettings, PlatformMove,  # noqa: E402,F401
                             TableOrigin)
+from app.models_ratings import Rating, RatingChange  # noqa: E402,F401  (migration 0006)

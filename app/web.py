@@ -13,6 +13,8 @@ from engines import registry
 
 templates = Jinja2Templates(directory=str(resource("templates")))
 templates.env.globals["role_label"] = lambda game, role: game.role_label(role) if game else role
+templates.env.filters["rating"] = lambda value: f"{value:.0f}"  # ratings (app.services.ratings)
+templates.env.filters["signed"] = lambda value: f"{value:+.0f}".replace("-", "\u2212")
 
 
 def is_htmx(request: Request) -> bool:

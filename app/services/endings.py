@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 from app.errors import Forbidden, Invalid
 from app.models import GameTable, User, utcnow
 from app.models_pbw import AbandonVote, PlatformMove, TableOrigin
+from app.services import ratings
 from app.services.live import news
 from app.services.tables import acting_role, create_table, roles_of
 
@@ -48,6 +49,8 @@ def _finish(db: Session, table: GameTable, move: PlatformMove) -> None:
         db.rollback()
         raise Invalid("The table moved meanwhile; look again and retry.")
     db.add(move)
+    if move.kind == "resign":  # a resignation is a loss; an abandoned game is not rated
+        ratings.rate(db, table, move.outcome)
     db.execute(delete(AbandonVote).where(AbandonVote.table_id == table.id))
     news(db, table.id, "seats", table.seq)  # every open page reloads its live part
     db.commit()

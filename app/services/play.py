@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from app.errors import Conflict, Forbidden, Invalid
 from app.models import GameTable, Move, Snapshot, User, utcnow
-from app.services import gamelog
+from app.services import gamelog, ratings
 from app.services.live import news
 from app.services.tables import acting_role, game_of
 from engines import registry
@@ -159,6 +159,7 @@ def _commit(db: Session, loaded: Loaded, seen: int, move: Move, played: Played,
     table, game, state = loaded.table, loaded.game, played.state
     new_seq = seen + 1
     status = "finished" if game.outcome(state) is not None else table.status
+    ends = status == "finished" and table.status != "finished"
     active = game.active_roles(state)
     res = db.execute(update(GameTable).where(GameTable.id == table.id, GameTable.seq == seen)
                      .values(seq=new_seq, status=status, updated_at=utcnow(), active_roles=active))
@@ -176,6 +177,8 @@ def _commit(db: Session, loaded: Loaded, seen: int, move: Move, played: Played,
     elif not loaded.has_base_state:  # the first move after a barrier: keep the barrier's state for undo
         values.update(base_seq=seen, base_state=orjson.dumps(loaded.state).decode())
     db.execute(update(Snapshot).where(Snapshot.table_id == table.id).values(**values))
+    if ends:
+        ratings.rate(db, table, game.outcome(state))  # the ending's transaction rates the game, once
     news(db, table.id, "move", new_seq)  # announced when the commit below succeeds (app.services.live)
     try:
         db.commit()
