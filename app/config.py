@@ -48,6 +48,9 @@ class Settings(BaseSettings):
     notice_timeout_seconds: float = Field(10.0, gt=0, description="Timeout of one SMTP or webhook delivery")
     notice_attempts: int = Field(5, ge=1, description="Deliveries tried this often (with growing pauses)")
     notice_retry_seconds: float = Field(60.0, ge=0, description="Pause before the first retry (doubling)")
+    webhook_allowed_hosts: list[str] = Field(default_factory=list,
+                                             description='Webhook hosts that may be internal addresses (a bridge '
+                                                         'on your own network), as a JSON list; none by default')
 
     def resolved_secret(self) -> str:
         if self.secret_key:
