@@ -14,7 +14,7 @@ from app.forms import option_fields, options_from_form, seat_choices
 from app.resources import resource
 from app.routes.common import MAX_SEQ, try_move
 from app.routes import replays, rules
-from app.services import gamelog, play, ratings, records, tables
+from app.services import forks, gamelog, play, ratings, records, tables
 from app.web import board_template, is_htmx, render
 from engines import registry
 
@@ -110,7 +110,8 @@ def _since_last_move(db, table, role: str, game) -> dict | None:
 @router.get("/tables/{table_id}")
 def table_page(request: Request, db: SessionDep, user: OptionalUser, table: WatchableTable,
                as_: Annotated[str | None, Query(alias="as", max_length=40)] = None):
-    return render(request, "table/page.html", chat=tables.chat(db, table), **_table_context(request, db, table, user, as_))
+    return render(request, "table/page.html", chat=tables.chat(db, table), origin=forks.origin_of(db, table, user),
+                  **_table_context(request, db, table, user, as_))
 
 
 @router.get("/tables/{table_id}/live")

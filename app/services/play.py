@@ -15,7 +15,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from app.errors import Conflict, Forbidden, Invalid
-from app.models import GameTable, Move, Snapshot, User, utcnow
+from app.models import GameTable, Move, Snapshot, TableOrigin, User, utcnow
 from app.services import gamelog, ratings
 from app.services.live import news
 from app.services.tables import acting_role, game_of
@@ -65,16 +65,25 @@ def effective_moves(db: Session, table_id: int, upto: int | None = None, after: 
     return out
 
 
+def start_state(db: Session, table: GameTable) -> dict | None:
+    """The position a table starts from when it is not its seed's setup (an analysis fork,
+    ``app.services.forks``), else None."""
+    start = db.scalar(select(TableOrigin.start_state).where(TableOrigin.table_id == table.id))
+    return orjson.loads(start) if start is not None else None
+
+
 def replay_state(db: Session, table: GameTable, game: Game | None = None, upto: int | None = None) -> dict:
     game = game or game_of(table.game_id)
     moves = effective_moves(db, table.id, table.seq if upto is None else upto)
-    return game.replay(table.seed, table.options, [(m.role, m.verb, m.arg) for m in moves])
+    return game.replay(table.seed, table.options, [(m.role, m.verb, m.arg) for m in moves],
+                       start_state(db, table))
 
 
 def rebuild(db: Session, table: GameTable, game: Game) -> dict:
     """Replay the whole move log with this engine, rewriting the log entries and the snapshot; IllegalAction
     (with the move's number) if a move no longer replays."""
-    played = game.begin(table.seed, table.options)
+    start = start_state(db, table)
+    played = game.begin(table.seed, table.options) if start is None else Played(start, [])
     entries = gamelog.rows(table.id, 0, played.log)
     state, base_seq, base_state = played.state, 0, None
     effective = {m.seq for m in effective_moves(db, table.id)}
