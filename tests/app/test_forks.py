@@ -134,21 +134,24 @@ def test_an_analysis_fork_is_private_re_draws_chance_and_keeps_no_source_seed(ap
     assert alice.c.get(f"/tables/{fork}").status_code == 403  # private to bob
     page = bob.c.get(f"/tables/{fork}").text
     assert "A private analysis of" in page and "dice and draws here are new" in page
-    for role in ("blue", "red", "blue"):  # bob plays both seats
-        assert bob.act(fork, "hold" if role == "red" else "roll", role=role).status_code == 200
-    assert bob.api("POST", f"/api/v1/tables/{fork}/resign?role=red").status_code == 200
+    for role, verb in (("blue", "roll"), ("red", "hold"), ("blue", "hold")):  # bob plays both seats
+        assert bob.act(fork, verb, role=role).status_code == 200
+        if bob.view(fork, role)["status"] == "finished":  # the fork's new dice may end the race early
+            break
+    if bob.view(fork, "red")["status"] != "finished":
+        assert bob.api("POST", f"/api/v1/tables/{fork}/resign?role=red").status_code == 200
     record = bob.api("GET", f"/api/v1/tables/{fork}/record").json()
     with app.state.sessions() as db:
         assert record["seed"] != db.get(GameTable, table).seed
-    assert len(record["moves"]) == 3 and record["start"]["totals"] == real["totals"]
+    assert 1 <= len(record["moves"]) <= 3 and record["start"]["totals"] == real["totals"]
     assert records.replay_record(record)[1] == state_of(app, fork)  # deterministic from its record
     r = bob.api("POST", "/api/v1/records", record)
     assert r.status_code == 422 and "analysis fork" in r.text
     replayed = bob.c.get(f"/tables/{fork}/replay?step=0")
     assert replayed.status_code == 200
-    r = bob.api("POST", f"/api/v1/tables/{fork}/forks", {"step": 1, "seats": {"red": "me", "blue": "me"}})
+    r = bob.api("POST", f"/api/v1/tables/{fork}/forks", {"step": 0, "seats": {"red": "me", "blue": "me"}})
     assert r.status_code == 201, r.text  # a fork of the finished analysis starts from the same position
-    assert state_of(app, r.json()["id"]) == state_of(app, fork, step=1)
+    assert state_of(app, r.json()["id"]) == state_of(app, fork, step=0) == record["start"]
 
 
 def test_an_analysis_fork_of_an_earlier_step_and_undo_inside_it(app, browser, race):
