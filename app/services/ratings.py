@@ -128,9 +128,11 @@ def of_user(db: Session, user: User) -> list[Rating]:
                            .order_by(Rating.game_id, Rating.track)))
 
 
-def recent_changes(db: Session, user: User, limit: int = 10) -> list[RatingChange]:
-    return list(db.scalars(select(RatingChange).where(RatingChange.user_id == user.id)
-                           .order_by(RatingChange.id.desc()).limit(limit)))
+def recent_changes(db: Session, user: User, limit: int = 10) -> list[tuple[RatingChange, str]]:
+    """The player's latest rated games: (change, table name), newest first."""
+    return [tuple(row) for row in db.execute(
+        select(RatingChange, GameTable.name).join(GameTable, GameTable.id == RatingChange.table_id)
+        .where(RatingChange.user_id == user.id).order_by(RatingChange.id.desc()).limit(limit))]
 
 
 def leaders(db: Session, per_track: int = 5) -> list[tuple[str, str, list[tuple[str, float, int]]]]:

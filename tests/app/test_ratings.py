@@ -107,7 +107,7 @@ def test_a_resignation_is_a_loss_and_shows_on_the_profile_and_in_the_lobby(app, 
     assert "alice" in lobby and "1516" in lobby
     second, _ = alice.new_table(seats={"north": "me", "south": "open"}), None
     bob.api("POST", f"/api/v1/tables/{second}/join", {})
-    assert "bob 1484" in alice.c.get("/").text  # the seated players' ratings in the lobby rows
+    assert "bob (1484)" in alice.c.get("/").text  # the seated players' ratings in the lobby rows
 
 
 def test_abandoned_bot_and_hot_seat_games_are_not_rated(app, browser):
@@ -124,3 +124,13 @@ def test_abandoned_bot_and_hot_seat_games_are_not_rated(app, browser):
 def test_ratings_keep_a_track_per_role_in_an_asymmetric_game():
     assert ratings.track_of("planet-king", "valido") == "valido"
     assert ratings.track_of("15-dias", "player3") == ""
+
+
+def test_the_planet_king_is_rated_per_role_against_the_game(app, browser):
+    alice = browser("alice")
+    table = alice.new_table(game="planet-king", seats={"king": "me"})
+    assert alice.api("POST", f"/api/v1/tables/{table}/resign").status_code == 200
+    rows, changes = stored(app, table)
+    assert changes == [("king", 1500.0, 1484.0)]  # a loss against the game at 1500: 32 * (0 - 0.5)
+    assert [key[1:] for key in rows] == [("planet-king", "king")]
+    assert "The Planet King · The King" in alice.c.get("/users/alice").text
