@@ -78,7 +78,7 @@ def fork_finished(db: Session, table: GameTable, user: User, step: Any, seats: d
     load(db, table)  # a table started on an older engine is brought to this one (or flagged) first
     if table.flagged:
         raise Invalid(f"This table is flagged and cannot be forked: {table.flagged}")
-    moves, step = _step_bounds(db, table, step)
+    step = _step_bounds(db, table, step)[1]
     record = records.export_record(db, table, user)
     record["moves"] = record["moves"][:step]
     game, state, rows = records.replayed_rows(record, None, barrier_at_end=True)
@@ -104,7 +104,8 @@ def fork_analysis(db: Session, table: GameTable, user: User, role: str | None, s
         raise Invalid("An analysis fork is of a game in progress; a finished game is forked from its replay.")
     role = acting_role(table, user, role)
     game = game_of(table.game_id)
-    moves, step = _step_bounds(db, table, len(effective_moves(db, table.id)) if step is None else step)
+    moves = effective_moves(db, table.id)
+    step = len(moves) if step is None else _step_bounds(db, table, step)[1]
     if step == len(moves):
         state = load(db, table).state
     else:
