@@ -55,6 +55,9 @@ class Settings(BaseSettings):
                                                   "pause covers (an IANA name such as Europe/Madrid)")
     clock_check_seconds: float = Field(60.0, gt=0, description="How often the clock checker looks for reminders "
                                                                "and time-outs")
+    webhook_allowed_hosts: list[str] = Field(default_factory=list,
+                                             description='Webhook hosts that may be internal addresses (a bridge '
+                                                         'on your own network), as a JSON list; none by default')
 
     def resolved_secret(self) -> str:
         if self.secret_key:

@@ -162,3 +162,4 @@ from app.models_pbw import (AbandonVote, Delivery, Notice, NoticeSettings, Platf
 
 # clocks in days (migration 0005)
 from app.models_clocks import SeatClock, TableClock, Vacation  # noqa: E402,F401
+from app.models_ratings import Rating, RatingChange  # noqa: E402,F401  (migration 0006)

@@ -100,3 +100,13 @@ class TableOrigin(Base):
     __tablename__ = "table_origins"
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
     rematch_of: Mapped[int | None] = mapped_column(ForeignKey("tables.id", ondelete="SET NULL"), nullable=True)
+    # a fork (migration 0006, app.services.forks): the table and the move it started from
+    forked_from: Mapped[int | None] = mapped_column(ForeignKey("tables.id", ondelete="SET NULL"), nullable=True,
+                                                    index=True)
+    fork_step: Mapped[int | None] = mapped_column(Integer, nullable=True)  # moves that count, before the fork
+    fork_game: Mapped[str | None] = mapped_column(String(120), nullable=True)  # the source's name, kept
+    # an analysis fork of a running game starts from this position (JSON: one with nothing hidden from its seat,
+    # with a fresh random generator); else NULL: the fork's seed and move log (the source's moves to the fork,
+    # then its own) rebuild it
+    start_state: Mapped[str | None] = mapped_column(Text, nullable=True)
+    analysis_role: Mapped[str | None] = mapped_column(String(40), nullable=True)  # whose knowledge it started from

@@ -15,6 +15,8 @@ templates = Jinja2Templates(directory=str(resource("templates")))
 templates.env.globals["role_label"] = lambda game, role: game.role_label(role) if game else role
 # An id of a game's view (an area, a power, a card) by its name; the id itself when the game has no name for it.
 templates.env.globals["name_of"] = lambda game, value, lang="en": (game.name_of(value, lang) if game else None) or value
+templates.env.filters["rating"] = lambda value: f"{value:.0f}"  # ratings (app.services.ratings)
+templates.env.filters["signed"] = lambda value: f"{value:+.0f}".replace("-", "\u2212")
 
 
 def is_htmx(request: Request) -> bool:

@@ -28,7 +28,8 @@ def notice_settings(request: Request, db: SessionDep, user: CurrentUser,
                     webhook_format: Annotated[str, Form(max_length=8)] = "json",
                     mode: Annotated[str, Form(max_length=8)] = "every",
                     digest_hours: Annotated[int, Form(ge=1, le=168)] = 24):
-    notices.save_settings(db, user, email, webhook_url, webhook_format, mode, digest_hours)
+    notices.save_settings(db, user, email, webhook_url, webhook_format, mode, digest_hours,
+                          request.app.state.settings.webhook_allowed_hosts)
     return RedirectResponse("/notices?saved=1", status_code=303)
 
 

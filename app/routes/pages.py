@@ -14,7 +14,7 @@ from app.forms import option_fields, options_from_form, seat_choices
 from app.resources import resource
 from app.routes.common import MAX_SEQ, try_move
 from app.routes import replays, rules
-from app.services import clocks, gamelog, play, records, tables
+from app.services import clocks, forks, gamelog, play, ratings, records, tables
 from app.web import board_template, is_htmx, render
 from engines import registry
 
@@ -24,7 +24,10 @@ Seq = Annotated[int, Form(ge=0, le=MAX_SEQ)]
 
 @router.api_route("/", methods=["GET", "HEAD"])
 def lobby(request: Request, db: SessionDep, user: OptionalUser):
-    return render(request, "lobby/index.html", lobby=tables.lobby(db, user))
+    rows = tables.lobby(db, user)
+    listed = [r.table for part in rows.values() for r in part]
+    return render(request, "lobby/index.html", lobby=rows, seat_ratings=ratings.of_seats(db, listed),
+                  leaders=ratings.leaders(db))
 
 
 def _new_table_context(game_id: str | None, form: dict[str, Any] | None = None) -> dict:
@@ -107,7 +110,8 @@ def _since_last_move(db, table, role: str, game) -> dict | None:
 @router.get("/tables/{table_id}")
 def table_page(request: Request, db: SessionDep, user: OptionalUser, table: WatchableTable,
                as_: Annotated[str | None, Query(alias="as", max_length=40)] = None):
-    return render(request, "table/page.html", chat=tables.chat(db, table), **_table_context(request, db, table, user, as_))
+    return render(request, "table/page.html", chat=tables.chat(db, table), origin=forks.origin_of(db, table, user),
+                  **_table_context(request, db, table, user, as_))
 
 
 @router.get("/tables/{table_id}/live")

@@ -8,7 +8,7 @@ from sqlalchemy import select
 from app.deps import OptionalUser, SessionDep
 from app.errors import NotFound
 from app.models import GameTable, Seat, User
-from app.services import clocks, notices
+from app.services import clocks, notices, ratings
 from app.services.endings import platform_outcome
 from app.web import render
 from engines import registry
@@ -28,7 +28,8 @@ def profile_data(db, person: User) -> dict:
     return {"person": person, "played": played, "finished": finished[:20],
             "current": [t for t in rows if t.status != "finished"],
             "my_turn": {t.id for t in notices.waiting_tables(db, person.id)},
-            "outcomes": {t.id: platform_outcome(db, t) for t in finished[:20]}}
+            "outcomes": {t.id: platform_outcome(db, t) for t in finished[:20]},
+            "ratings": ratings.of_user(db, person), "rating_changes": ratings.recent_changes(db, person)}
 
 
 @router.get("/users/{username}")

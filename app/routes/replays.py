@@ -10,7 +10,8 @@ from fastapi.responses import RedirectResponse
 
 from app.deps import CSRF, CurrentUser, OptionalUser, SessionDep, WatchableTable
 from app.errors import AppError
-from app.services import limits, records, replay
+from app.routes import forks as fork_routes
+from app.services import forks, limits, records, replay
 from app.web import board_template, render
 
 router = APIRouter(include_in_schema=False)
@@ -62,4 +63,7 @@ def replay_page(request: Request, db: SessionDep, user: OptionalUser, table: Wat
                 seq: Annotated[int | None, Query(ge=0, lt=2**31)] = None):
     at = replay.step(db, table, user, as_, step, seq)
     return render(request, "table/replay.html", table=table, board_template=board_template(at["game"].id),
-                  as_role=None, my_roles=[], invites={}, **at)
+                  as_role=None, my_roles=[], invites={}, origin=forks.origin_of(db, table, user), **at)
+
+
+router.include_router(fork_routes.router)  # forking from a replay

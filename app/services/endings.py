@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 from app.errors import Forbidden, Invalid
 from app.models import GameTable, User, utcnow
 from app.models_pbw import AbandonVote, PlatformMove, TableOrigin
-from app.services import clocks, gamelog
+from app.services import clocks, gamelog, ratings
 from app.services.live import news
 from app.services.tables import acting_role, create_table, roles_of
 
@@ -63,6 +63,8 @@ def finish(db: Session, table: GameTable, move: PlatformMove, commit: bool = Tru
         db.rollback()
         raise Invalid("The table moved meanwhile; look again and retry.")
     db.add(move)
+    if move.kind in ("resign", "timeout") and move.outcome:  # a resignation or a forfeit on time is a loss;
+        ratings.rate(db, table, move.outcome)                # an abandoned game is not rated
     db.execute(delete(AbandonVote).where(AbandonVote.table_id == table.id))
     clocks.sync(db, table.id)
     news(db, table.id, "seats", table.seq)  # every open page reloads its live part

@@ -20,9 +20,8 @@ import smtplib
 import threading
 from datetime import datetime, timedelta, timezone
 from email.message import EmailMessage
-from typing import Any, Callable
+from typing import Any, Callable, Collection
 
-import httpx
 import orjson
 from itsdangerous import BadSignature, URLSafeSerializer
 from sqlalchemy import func, select, update
@@ -33,6 +32,7 @@ from app.config import Settings
 from app.errors import Invalid
 from app.models import GameTable, Move, Seat, User, utcnow
 from app.models_pbw import Delivery, Notice, NoticeSettings
+from app.services import webhooks
 from engines import registry
 
 log = logging.getLogger("siglo.notices")
@@ -56,13 +56,15 @@ def settings_of(db: Session, user: User) -> NoticeSettings:
 
 
 def save_settings(db: Session, user: User, email: str | None, webhook_url: str | None, webhook_format: str,
-                  mode: str, digest_hours: int) -> NoticeSettings:
+                  mode: str, digest_hours: int, allowed_hosts: Collection[str] = ()) -> NoticeSettings:
     email = (email or "").strip() or None
     webhook_url = (webhook_url or "").strip() or None
     if email is not None and (len(email) > 254 or not EMAIL.match(email)):
         raise Invalid("That e-mail address does not look like one (name@example.org).")
     if webhook_url is not None and (len(webhook_url) > 500 or not re.match(r"^https?://[^\s]+$", webhook_url)):
         raise Invalid("A webhook is an http:// or https:// address of at most 500 characters.")
+    if webhook_url is not None:
+        webhooks.check(webhook_url, allowed_hosts)  # no internal address (app.services.webhooks)
     if webhook_format not in FORMATS:
         raise Invalid("The webhook body is json or chat (Discord/Slack).")
     if mode not in MODES:
@@ -336,8 +338,7 @@ class Notifier:
     def _send(self, d: Delivery) -> None:
         s = self._settings
         if d.channel == "webhook":
-            r = httpx.post(d.target, content=d.body, headers={"Content-Type": "application/json"},
-                           timeout=s.notice_timeout_seconds)
+            r = webhooks.post(d.target, d.body, s.notice_timeout_seconds, s.webhook_allowed_hosts)
             r.raise_for_status()
             return
         msg = EmailMessage()

@@ -15,8 +15,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from app.errors import Conflict, Forbidden, Invalid
-from app.models import GameTable, Move, Snapshot, User, utcnow
-from app.services import clocks, gamelog
+from app.models import GameTable, Move, Snapshot, TableOrigin, User, utcnow
+from app.services import clocks, gamelog, ratings
 from app.services.live import news
 from app.services.tables import acting_role, game_of
 from engines import registry
@@ -65,16 +65,25 @@ def effective_moves(db: Session, table_id: int, upto: int | None = None, after: 
     return out
 
 
+def start_state(db: Session, table: GameTable) -> dict | None:
+    """The position a table starts from when it is not its seed's setup (an analysis fork,
+    ``app.services.forks``), else None."""
+    start = db.scalar(select(TableOrigin.start_state).where(TableOrigin.table_id == table.id))
+    return orjson.loads(start) if start is not None else None
+
+
 def replay_state(db: Session, table: GameTable, game: Game | None = None, upto: int | None = None) -> dict:
     game = game or game_of(table.game_id)
     moves = effective_moves(db, table.id, table.seq if upto is None else upto)
-    return game.replay(table.seed, table.options, [(m.role, m.verb, m.arg) for m in moves])
+    return game.replay(table.seed, table.options, [(m.role, m.verb, m.arg) for m in moves],
+                       start_state(db, table))
 
 
 def rebuild(db: Session, table: GameTable, game: Game) -> dict:
     """Replay the whole move log with this engine, rewriting the log entries and the snapshot; IllegalAction
     (with the move's number) if a move no longer replays."""
-    played = game.begin(table.seed, table.options)
+    start = start_state(db, table)
+    played = game.begin(table.seed, table.options) if start is None else Played(start, [])
     entries = gamelog.rows(table.id, 0, played.log)
     state, base_seq, base_state = played.state, 0, None
     effective = {m.seq for m in effective_moves(db, table.id)}
@@ -160,6 +169,7 @@ def _commit(db: Session, loaded: Loaded, seen: int, move: Move, played: Played,
     table, game, state = loaded.table, loaded.game, played.state
     new_seq = seen + 1
     status = "finished" if game.outcome(state) is not None else table.status
+    ends = status == "finished" and table.status != "finished"
     active = game.active_roles(state)
     res = db.execute(update(GameTable).where(GameTable.id == table.id, GameTable.seq == seen)
                      .values(seq=new_seq, status=status, updated_at=utcnow(), active_roles=active))
@@ -178,6 +188,8 @@ def _commit(db: Session, loaded: Loaded, seen: int, move: Move, played: Played,
         values.update(base_seq=seen, base_state=orjson.dumps(loaded.state).decode())
     db.execute(update(Snapshot).where(Snapshot.table_id == table.id).values(**values))
     clocks.sync(db, table.id)  # the mover's clock stops, the next seat's starts (the table row is locked)
+    if ends:
+        ratings.rate(db, table, game.outcome(state))  # the ending's transaction rates the game, once
     news(db, table.id, "move", new_seq)  # announced when the commit below succeeds (app.services.live)
     try:
         db.commit()

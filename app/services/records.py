@@ -15,10 +15,11 @@ from sqlalchemy.orm import Session
 
 from app.errors import Forbidden, Invalid
 from app.models import GameTable, LogEntry, Move, Snapshot, User
+from app.models_pbw import TableOrigin
 from app.services import gamelog
 from app.services.play import effective_moves, load, table_view
 from app.services.tables import acting_role, create_table, game_of, roles_of
-from engines.core import Game, IllegalAction
+from engines.core import Game, IllegalAction, Played
 
 RECORD_FORMAT = "siglo-record/1"
 VIEW_FORMAT = "siglo-view/1"
@@ -28,7 +29,7 @@ def export_record(db: Session, table: GameTable, user: User | None, role: str | 
     """The full record of a finished game; a seat's view record of a running one (see the module)."""
     if table.status == "finished":
         loaded = load(db, table)
-        return {
+        record = {
             "format": RECORD_FORMAT,
             "game": table.game_id,
             "engine_version": table.engine_version,
@@ -37,6 +38,12 @@ def export_record(db: Session, table: GameTable, user: User | None, role: str | 
             "seed": table.seed,
             "moves": [{"role": m.role, "verb": m.verb, "arg": m.arg} for m in effective_moves(db, table.id)],
         }
+        origin = db.get(TableOrigin, table.id)
+        if origin is not None and origin.fork_step is not None:
+            record["fork"] = fork_note(origin)
+            if origin.start_state is not None:
+                record["start"] = orjson.loads(origin.start_state)
+        return record
     if not roles_of(table, user):
         raise Forbidden("A game in progress can be exported only by its players, and only as they see it; "
                         "the full record is available when the game is over.")
@@ -56,6 +63,19 @@ def export_record(db: Session, table: GameTable, user: User | None, role: str | 
         "view": data["view"],
         "log": log,
     }
+
+
+def fork_note(origin: TableOrigin) -> dict:
+    """How a fork's record is rebuilt (app.services.forks): a fork of a finished game is its source's seed and
+    options, the source's first ``step`` moves, then its own; an analysis fork of a running game starts from its
+    ``start`` position (the record carries it) and its own moves."""
+    note = {"table": origin.forked_from, "name": origin.fork_game, "step": origin.fork_step}
+    if origin.start_state is not None:
+        note.update(analysis_of=origin.analysis_role,
+                    rebuild="replay the moves from the start position (its generator re-seeded at the fork)")
+    else:
+        note["rebuild"] = f"the seed, the options and the moves; the first {origin.fork_step} are the source's"
+    return note
 
 
 def _check(record: Any) -> tuple[Game, int, list[dict]]:
@@ -82,8 +102,11 @@ def replay_record(record: Any, on_move=None) -> tuple[Game, dict]:
     """Check a record's shape and replay it; Invalid with the reason if it does not replay. ``on_move(i,
     played)`` sees every move's result (the setup as i = 0)."""
     game, seed, moves = _check(record)
+    start = record.get("start")
+    if start is not None and not isinstance(start, dict):
+        raise Invalid("A record's start position is a JSON object.")
     try:
-        played = game.begin(seed, record.get("options") or {})
+        played = game.begin(seed, record.get("options") or {}) if start is None else Played(start, [])
     except ValueError as exc:
         raise Invalid(f"The record's options are invalid: {exc}") from None
     if on_move is not None:
@@ -103,6 +126,22 @@ def replay_record(record: Any, on_move=None) -> tuple[Game, dict]:
 def import_record(db: Session, user: User, record: Any) -> GameTable:
     """Replay a record into a new table whose seats are all the importer's, to study or play on: its moves, log
     and one snapshot written in one transaction."""
+    if isinstance(record, dict) and record.get("start") is not None:
+        raise Invalid("This is the record of an analysis fork, which starts from a position rather than the "
+                      "setup; such a record replays on its own table only, not as an import.")
+    game, state, replayed = replayed_rows(record, user.id)
+    roles = game.roles(game.parse_options(record.get("options") or {}))
+    table = create_table(db, user, game.id, record.get("options") or {}, {r: "me" for r in roles},
+                         name=f"Replay of a {game.title} game", seed=record["seed"], commit=False)
+    write_rows(db, table, game, state, *replayed)
+    db.commit()
+    return table
+
+
+def replayed_rows(record: Any, user_id: int | None, barrier_at_end: bool = False):
+    """Replay a record into the rows a table of it needs: (game, final state, (moves, log entries, base)).
+    ``barrier_at_end``: its last position is an undo barrier (a fork's start: the new seats take nothing back
+    from before it)."""
     moves: list[dict] = []
     entries: list[dict] = []
     base = {"seq": 0, "state": None, "last": None}
@@ -111,7 +150,7 @@ def import_record(db: Session, user: User, record: Any) -> GameTable:
         if i:
             m = record["moves"][i - 1]
             moves.append({"seq": i, "kind": "action", "role": m["role"], "verb": m["verb"], "arg": m.get("arg"),
-                          "barrier": played.barrier, "user_id": user.id})
+                          "barrier": played.barrier, "user_id": user_id})
             if played.barrier:
                 base.update(seq=i, state=None)
             elif base["state"] is None:
@@ -120,9 +159,15 @@ def import_record(db: Session, user: User, record: Any) -> GameTable:
         base["last"] = orjson.dumps(played.state).decode()
 
     game, state = replay_record(record, keep)
-    roles = game.roles(game.parse_options(record.get("options") or {}))
-    table = create_table(db, user, game.id, record.get("options") or {}, {r: "me" for r in roles},
-                         name=f"Replay of a {game.title} game", seed=record["seed"], commit=False)
+    if barrier_at_end:
+        base.update(seq=len(moves), state=None)
+    return game, state, (moves, entries, base)
+
+
+def write_rows(db: Session, table: GameTable, game: Game, state: dict, moves: list[dict], entries: list[dict],
+               base: dict) -> None:
+    """Write a replayed record's moves, log entries and snapshot into a table just created with its seed and
+    options (which wrote the setup's log entries), in the caller's transaction."""
     if moves:
         db.execute(insert(Move), [{**m, "table_id": table.id} for m in moves])
     if entries:
@@ -133,5 +178,3 @@ def import_record(db: Session, user: User, record: Any) -> GameTable:
     table.active_roles = game.active_roles(state)
     if game.outcome(state) is not None:
         table.status = "finished"
-    db.commit()
-    return table

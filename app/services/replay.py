@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session
 
 from app.errors import Forbidden
 from app.models import GameTable, User
-from app.services import gamelog, records
+from app.services import forks, gamelog, records
 from app.services.play import effective_moves, replay_state, seat_info, seat_names
 from app.services.tables import acting_role, game_of, roles_of
 
@@ -71,4 +71,5 @@ def step(db: Session, table: GameTable, user: User | None, as_role: str | None, 
         "outcome": {**outcome, "text": renderer.text(outcome["text"])} if outcome else None,
     }
     return {"game": game, "step": at, "steps": len(moves), "seq": bound, "mover": moves[at - 1].role if at else None,
-            "role": role, "roles": roles, "finished": finished, "view": view, "data": data}
+            "role": role, "roles": roles, "finished": finished, "view": view, "data": data,
+            "analysable": not finished and forks.analysable(game, state, role)}

@@ -77,7 +77,7 @@ def settings(database_url, tmp_path, smtp) -> Settings:
     return Settings(database_url=database_url, secret_key="test-secret-" + "k" * 32, bot_delay_seconds=0,
                     secret_file=tmp_path / "secret", smtp_host="127.0.0.1", smtp_port=smtp.port, smtp_tls="none",
                     smtp_sender="siglo@example.org", public_url="http://siglo.test", notice_timeout_seconds=1,
-                    notice_attempts=2, notice_retry_seconds=0.2)
+                    notice_attempts=2, notice_retry_seconds=0.2, webhook_allowed_hosts=["127.0.0.1"])
 
 
 def wait_for(predicate, seconds: float = 10.0):

@@ -1,0 +1,165 @@
+"""Ratings per game (issue "Play-by-web life" §5): an Elo generalised to N players, updated inside the
+transaction that ends a game, exactly once.
+
+**The formula.** Every pair of seats (i, j) is a duel: i scores S = 1 if it did better than j, ½ if as well, 0
+if worse; it expected E = 1 / (1 + 10^((R_j − R_i) / 400)). A seat's change is K / (N − 1) · Σ_j (S − E) with
+K = 32 and N the number of rated seats, so a two-seat game is the classic Elo and the changes of a game sum to
+zero. "Better" is read from the outcome: a winner beats a non-winner; otherwise the higher score, else the
+earlier place in the ranking; equal scores (or two winners) are a draw. A resignation's outcome (the platform's,
+``app.services.endings``) has the resigner lose to every other seat.
+
+**Tracks.** A game whose seats are alike (15 Días' four players: their families are the game's state, dealt in
+play) has one rating per player; an asymmetric game (The Planet King: the King and the Valido) has one per role.
+**The game itself as opponent.** The Planet King is played against the game (solo, or the King and his Valido
+together): each seat plays one duel against the game, whose rating is fixed at ``START``; a winner of the
+outcome scores 1 against it. These changes do not sum to zero — nobody else loses the points.
+
+**What counts.** Only games between people: no bot seat, not hot-seat (one person at several seats, imported
+records), every seat a different person, not a fork (it did not start from the beginning, and a fork of a won
+position would hand out points), and not abandoned (an abandonment calls nothing here). A game is rated once: a
+second call finds its changes (unique per table and role) and does nothing.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from app.models import GameTable, User, utcnow
+from app.models_pbw import TableOrigin
+from app.models_ratings import Rating, RatingChange
+
+START = 1500.0
+K = 32.0
+AGAINST_THE_GAME = {"planet-king"}  # cooperative or solo: the seats play against the game
+PER_ROLE = {"planet-king"}  # asymmetric seats: one rating per role
+
+
+def expected(r_i: float, r_j: float) -> float:
+    return 1.0 / (1.0 + 10.0 ** ((r_j - r_i) / 400.0))
+
+
+def duel(outcome: dict, i: str, j: str) -> float:
+    """What seat i scores against seat j in this outcome: 1, ½ or 0 (see the module)."""
+    winners = outcome.get("winners") or []
+    if (i in winners) != (j in winners):
+        return 1.0 if i in winners else 0.0
+    if i in winners:
+        return 0.5
+    scores = outcome.get("scores") or {}
+    if i in scores and j in scores and isinstance(scores[i], (int, float)) and isinstance(scores[j], (int, float)):
+        return 1.0 if scores[i] > scores[j] else 0.0 if scores[i] < scores[j] else 0.5
+    ranking = outcome.get("ranking") or []
+    if i in ranking and j in ranking:
+        return 1.0 if ranking.index(i) < ranking.index(j) else 0.0
+    return 0.5
+
+
+def changes(ratings: dict[str, float], outcome: dict, against_game: bool = False) -> dict[str, float]:
+    """Each seat's rating change for these ratings (role -> rating) and this outcome."""
+    roles = list(ratings)
+    if against_game:
+        winners = outcome.get("winners") or []
+        return {r: K * ((1.0 if r in winners else 0.0) - expected(ratings[r], START)) for r in roles}
+    if len(roles) < 2:
+        return {r: 0.0 for r in roles}
+    k = K / (len(roles) - 1)
+    return {i: k * sum(duel(outcome, i, j) - expected(ratings[i], ratings[j]) for j in roles if j != i)
+            for i in roles}
+
+
+def track_of(game_id: str, role: str) -> str:
+    return role if game_id in PER_ROLE else ""
+
+
+def counts(db: Session, table: GameTable) -> bool:
+    """Whether this table's ending is rated (see the module)."""
+    seats = table.seats
+    people = {s.user_id for s in seats}
+    if table.hot_seat or any(s.bot or s.user_id is None for s in seats) or len(people) != len(seats):
+        return False
+    origin = db.get(TableOrigin, table.id)
+    return origin is None or (origin.forked_from is None and origin.fork_step is None)
+
+
+def _locked(db: Session, user_id: int, game_id: str, track: str) -> Rating:
+    """The rating row, created at ``START`` if new, locked for this transaction (PostgreSQL: FOR UPDATE; SQLite
+    holds the database's write lock already, as the ending wrote first)."""
+    query = (select(Rating).where(Rating.user_id == user_id, Rating.game_id == game_id, Rating.track == track)
+             .with_for_update().execution_options(populate_existing=True))
+    row = db.scalar(query)
+    if row is None:
+        try:
+            with db.begin_nested():
+                db.add(Rating(user_id=user_id, game_id=game_id, track=track, rating=START, games=0,
+                              updated_at=utcnow()))
+        except IntegrityError:  # another ending created it meanwhile
+            pass
+        row = db.scalar(query)
+    return row
+
+
+def rate(db: Session, table: GameTable, outcome: dict[str, Any] | None) -> list[RatingChange]:
+    """Rate a table that has just ended with this outcome, inside the ending's transaction (the caller commits);
+    nothing when it does not count or was rated already."""
+    if outcome is None or not counts(db, table):
+        return []
+    if db.scalar(select(RatingChange.id).where(RatingChange.table_id == table.id).limit(1)) is not None:
+        return []
+    seats = sorted(table.seats, key=lambda s: (s.user_id, s.role))  # one lock order: no deadlock between endings
+    rows = {s.role: _locked(db, s.user_id, table.game_id, track_of(table.game_id, s.role)) for s in seats}
+    delta = changes({r: row.rating for r, row in rows.items()}, outcome, table.game_id in AGAINST_THE_GAME)
+    made = []
+    for s in seats:
+        row = rows[s.role]
+        before = row.rating
+        row.rating, row.games, row.updated_at = before + delta[s.role], row.games + 1, utcnow()
+        made.append(RatingChange(table_id=table.id, user_id=s.user_id, game_id=table.game_id, track=row.track,
+                                 role=s.role, before=before, after=row.rating))
+    db.add_all(made)
+    db.flush()
+    return made
+
+
+def of_user(db: Session, user: User) -> list[Rating]:
+    return list(db.scalars(select(Rating).where(Rating.user_id == user.id)
+                           .order_by(Rating.game_id, Rating.track)))
+
+
+def recent_changes(db: Session, user: User, limit: int = 10) -> list[tuple[RatingChange, str]]:
+    """The player's latest rated games: (change, table name), newest first."""
+    return [tuple(row) for row in db.execute(
+        select(RatingChange, GameTable.name).join(GameTable, GameTable.id == RatingChange.table_id)
+        .where(RatingChange.user_id == user.id).order_by(RatingChange.id.desc()).limit(limit))]
+
+
+def leaders(db: Session, per_track: int = 5) -> list[tuple[str, str, list[tuple[str, float, int]]]]:
+    """The best rated players of every game and track: [(game id, track, [(username, rating, games)])]."""
+    out = []
+    for game_id, track in db.execute(select(Rating.game_id, Rating.track).distinct()
+                                     .order_by(Rating.game_id, Rating.track)):
+        rows = db.execute(select(User.username, Rating.rating, Rating.games).join(User, Rating.user_id == User.id)
+                          .where(Rating.game_id == game_id, Rating.track == track)
+                          .order_by(Rating.rating.desc(), User.username).limit(per_track))
+        out.append((game_id, track, [tuple(r) for r in rows]))
+    return out
+
+
+def of_seats(db: Session, tables: list[GameTable]) -> dict[int, dict[str, float]]:
+    """The current rating of each seated player at these tables' games and tracks: table id -> {role: rating}
+    (players not rated yet are missing), in one query."""
+    users = {s.user_id for t in tables for s in t.seats if s.user_id is not None}
+    if not users:
+        return {}
+    games = {t.game_id for t in tables}
+    known = {(r.user_id, r.game_id, r.track): r.rating
+             for r in db.scalars(select(Rating).where(Rating.user_id.in_(users), Rating.game_id.in_(games)))}
+    out: dict[int, dict[str, float]] = {}
+    for t in tables:
+        for s in t.seats:
+            key = (s.user_id, t.game_id, track_of(t.game_id, s.role))
+            if key in known:
+                out.setdefault(t.id, {})[s.role] = known[key]
+    return out
