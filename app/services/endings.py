@@ -63,8 +63,8 @@ def finish(db: Session, table: GameTable, move: PlatformMove, commit: bool = Tru
         db.rollback()
         raise Invalid("The table moved meanwhile; look again and retry.")
     db.add(move)
-    if move.kind in ("resign", "timeout") and move.outcome:  # a resignation or a forfeit on time is a loss;
-        ratings.rate(db, table, move.outcome)                # an abandoned game is not rated
+    if move.kind == "resign" or (move.kind == "timeout" and move.outcome.get("winners")):
+        ratings.rate(db, table, move.outcome)  # a resignation or a forfeit on time is a loss; abandoned: unrated
     db.execute(delete(AbandonVote).where(AbandonVote.table_id == table.id))
     clocks.sync(db, table.id)
     news(db, table.id, "seats", table.seq)  # every open page reloads its live part

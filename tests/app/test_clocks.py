@@ -13,6 +13,7 @@ from app.main import create_app
 from app.models import GameTable, LogEntry, Seat, utcnow
 from app.models_clocks import SeatClock, TableClock, Vacation
 from app.models_pbw import Delivery, Notice, NoticeSettings, PlatformMove
+from app.models_ratings import RatingChange
 from app.services import clocks, gamelog, play
 from app.services.clock_checker import time_out
 
@@ -36,6 +37,12 @@ class Clock:
 @pytest.fixture
 def clock():
     return Clock(TUESDAY)
+
+
+@pytest.fixture
+def settings(settings):
+    """The notices' webhook receiver in these tests is this machine (webhooks may not reach inside otherwise)."""
+    return settings.model_copy(update={"webhook_allowed_hosts": ["127.0.0.1"]})
 
 
 @pytest.fixture
@@ -137,6 +144,8 @@ def test_a_forfeit_on_time_ends_the_game_as_a_resignation_would(app, browser, cl
         move = db.query(PlatformMove).filter_by(table_id=table).one()
         assert (move.kind, move.role, move.outcome["winners"]) == ("timeout", "north", ["south"])
         assert db.query(SeatClock).filter(SeatClock.table_id == table, SeatClock.since.is_not(None)).count() == 0
+        changes = {c.role: round(c.after - c.before) for c in db.query(RatingChange).filter_by(table_id=table)}
+        assert changes == {"north": -16, "south": 16}  # a forfeit on time is rated as a loss
 
 
 def test_a_time_out_may_abandon_the_table(app, browser, clock):
@@ -148,6 +157,7 @@ def test_a_time_out_may_abandon_the_table(app, browser, clock):
     assert log_texts(view)[:2] == ["alice ran out of time; the table is abandoned.", "The cards are dealt."]
     with app.state.sessions() as db:
         assert db.query(PlatformMove).filter_by(table_id=table).one().outcome["winners"] == []
+        assert db.query(RatingChange).filter_by(table_id=table).count() == 0  # an abandoned table is not rated
 
 
 def test_weekends_pause_the_clock_when_the_table_says_so(app, browser, clock):
