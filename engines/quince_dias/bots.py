@@ -32,6 +32,7 @@ class Table:
         self.round = public["round"]
         self.lent = public.get("lent", [])
         self.control_free = public["control_free"]
+        self.individual = public["individual_power"]
         self.decision = public["decision"]
         self.hand = [c["id"] for c in private.get("hand", [])]
         self.hands = {p["role"]: p["hand"] for p in public["players"]}
@@ -48,6 +49,16 @@ class Table:
     def ref_value(self, cid: str) -> int:
         c = self.cards[cid]
         return c[self.reference[self.role]] if self.phase else max(c[p] for p in POWERS)
+
+    def worth(self, cid: str) -> float:
+        """What a card in hand is worth keeping: its value in the power at stake now and, in the Family
+        Confrontation, in the power of the Individual Confrontation that follows (the hand is carried into it)."""
+        if not self.is_character(cid):
+            return 1.0
+        c = self.cards[cid]
+        if self.phase == "family" and self.individual:
+            return max(c[self.reference[self.role]], c[self.individual])
+        return self.ref_value(cid)
 
     def totals(self) -> dict[str, int]:
         return {r: sum(c["powers"][self.reference[r]] for c in slots.values() if c)
@@ -136,7 +147,7 @@ def _situation_gain(t: Table, sit: str, target: str, base: int) -> float:
 
 def _spend(t: Table, cid: str) -> float:
     """Giving up a card: the stronger the Character, the worse."""
-    return -1 - (t.ref_value(cid) if t.is_character(cid) else 0) * 0.1
+    return -1 - (t.worth(cid) if t.is_character(cid) else 0) * 0.1
 
 
 def _take(t: Table, cid: str) -> float:
@@ -145,7 +156,7 @@ def _take(t: Table, cid: str) -> float:
 
 def _estate(t: Table, cid: str) -> float:
     useful = t.estate < ESTATE_USEFUL
-    return (0.8 if useful else -0.4) - t.ref_value(cid) * 0.05 - (0.5 if t.decision.get("stage") == "special" else 0)
+    return (0.8 if useful else -0.4) - t.worth(cid) * 0.05 - (0.5 if t.decision.get("stage") == "special" else 0)
 
 
 def _turn(t: Table, verb: str, arg: Any, base: int) -> float:
