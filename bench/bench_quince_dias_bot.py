@@ -52,7 +52,13 @@ def play(job: tuple[int, dict, str, str]) -> dict:
         state = GAME.apply(state, role, *action)
     outcome = GAME.outcome(state)
     scores = outcome["scores"]
+    results = state["results"]
+    family = state["family"][hero]
     return {"seed": seed, "win": hero in outcome["winners"], "nobody": not outcome["winners"],
+            "family_won": sum(r["winner"] == family for r in results if r["phase"] == "family"),
+            "individual_won": sum(r["winner"] == hero for r in results if r["phase"] == "individual"),
+            "individual_tied": sum(r["winner"] is None for r in results if r["phase"] == "individual"),
+            "rounds": sum(r["phase"] == "family" for r in results), "ducats": state["ducats"][hero],
             "score": scores[hero], "best_other": max(v for r, v in scores.items() if r != hero),
             "spent": spent, "decisions": decisions}
 
@@ -96,6 +102,11 @@ def main() -> None:
     print(f"| seeds {args.seed}–{args.seed + n - 1} | {json.dumps(options)} | {n} | {wins} "
           f"| {100 * wins / n:.1f} % ({100 * low:.1f}–{100 * high:.1f}) | {100 * decided / n / players:.1f} % "
           f"| {sum(r['score'] - r['best_other'] for r in results) / n:+.2f} | {per_move:.2f} |")
+    rounds = sum(r["rounds"] for r in results)
+    print(f"Confrontations won: Family {100 * sum(r['family_won'] for r in results) / rounds:.1f} % of {rounds}, "
+          f"Individual {100 * sum(r['individual_won'] for r in results) / rounds:.1f} % "
+          f"({100 * sum(r['individual_tied'] for r in results) / rounds:.1f} % tied); "
+          f"Ducats at the end {sum(r['ducats'] for r in results) / n:.1f}")
     print(f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
 
 

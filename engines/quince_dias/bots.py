@@ -19,6 +19,7 @@ from engines.core.game import Game, flat, random_bot
 from engines.quince_dias.content import POWERS
 
 ESTATE_USEFUL = 2
+SPEND_WEIGHT = 0.3
 
 
 class Table:
@@ -36,6 +37,7 @@ class Table:
         self.decision = public["decision"]
         self.hand = [c["id"] for c in private.get("hand", [])]
         self.hands = {p["role"]: p["hand"] for p in public["players"]}
+        self.left = {p["role"]: p["left"] for p in public["players"]}
         self.estate = len(private.get("estate", []))
         self.family = {p["role"]: p["family"] for p in public["players"]}
         self.reference = {p["role"]: p["reference"] for p in public["players"]}
@@ -147,7 +149,7 @@ def _situation_gain(t: Table, sit: str, target: str, base: int) -> float:
 
 def _spend(t: Table, cid: str) -> float:
     """Giving up a card: the stronger the Character, the worse."""
-    return -1 - (t.worth(cid) if t.is_character(cid) else 0) * 0.1
+    return -1 - (t.worth(cid) if t.is_character(cid) else 0) * SPEND_WEIGHT
 
 
 def _take(t: Table, cid: str) -> float:
@@ -177,7 +179,7 @@ def _turn(t: Table, verb: str, arg: Any, base: int) -> float:
     if verb == "pass":
         return _pass(t, arg, base)
     if verb == "leave":
-        return -0.5 if len(t.hand) > 4 else -0.3
+        return _leave(t)
     if verb == "hire":
         return _hire(t, arg)
     if verb == "conspire":
@@ -195,6 +197,22 @@ def _hire(t: Table, cid: str) -> float:
     if t.round > HIRE_LAST_ROUND or t.cards[cid]["plot"] not in PLOTS_FOR_TOTAL:
         return -5.0
     return 0.5 + (0.5 if t.estate == 0 else 0.0)
+
+
+def opponents_in_play(t: Table) -> bool:
+    """Does any opponent still play turns in this Confrontation (has not left, holds cards above the floor)?"""
+    floor = 3 if t.phase == "family" else 0
+    return any(not t.left[r] and t.hands[r] > floor for r in t.hands if r != t.role and
+               not (t.phase == "family" and t.family[r] == t.family[t.role]))
+
+
+def _leave(t: Table) -> float:
+    """2.6: leaving ends the phase for the player; while opponents still play and he holds Characters that can
+    strike back, he stays for the last word."""
+    weapons = sum(1 for c in t.hand if t.is_character(c))
+    if t.phase == "individual" and weapons and opponents_in_play(t):
+        return -3.0
+    return -0.5 if len(t.hand) > 4 else -0.3
 
 
 def _pass(t: Table, cid: str, base: int) -> float:
@@ -218,6 +236,19 @@ def _choose_next(t: Table, verb: str, arg: Any, base: int) -> float:
     return (10.0 if ally else 0.0) - t.hands[arg]
 
 
+COVER_HOPE = 0.4
+
+
+def _choose_main(t: Table, cid: str) -> float:
+    """3 / 4: the face-down Main Character: strong in the power at stake, with a strong Character in hand inside
+    its Influence Range to cover next (1.2)."""
+    power = t.reference[t.role]
+    low, high = t.cards[cid]["ranges"][power]
+    cover = max((t.cards[c][power] for c in t.hand if c != cid and t.is_character(c)
+                 and low <= t.cards[c][power] <= high), default=0)
+    return t.ref_value(cid) * 3 + cover * 3 * COVER_HOPE + t.cards[cid]["initiative"] * 0.05
+
+
 def _spy_target(t: Table, verb: str, arg: Any, base: int) -> float:
     """2.2.3: the opponent with the most cards (the widest choice); an ally's hand last."""
     ally = t.phase == "family" and t.family[arg] == t.family[t.role]
@@ -227,7 +258,7 @@ def _spy_target(t: Table, verb: str, arg: Any, base: int) -> float:
 SCORERS: dict[str, Callable[[Table, str, Any, int], float]] = {
     "election_propose": lambda t, verb, arg, base: -sum(t.cards[c][arg] for c in t.hand if t.is_character(c)),
     "election_confirm": lambda t, verb, arg, base: 1.0 if verb == "agree" else -5.0,
-    "choose_main": lambda t, verb, arg, base: t.ref_value(arg) * 3 + t.cards[arg]["initiative"] * 0.05,
+    "choose_main": lambda t, verb, arg, base: _choose_main(t, arg),
     "choose_next": _choose_next,
     "turn": _turn,
     "leave_discard": lambda t, verb, arg, base: _spend(t, arg) if verb == "discard" else 0.0,
