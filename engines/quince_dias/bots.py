@@ -20,6 +20,9 @@ from engines.quince_dias.content import POWERS
 
 ESTATE_USEFUL = 2
 SPEND_WEIGHT = 0.3
+THREAT_WEIGHT = 0.5
+LEAD_BONUS = 1.0  # a tie for the best total wins nothing (4. Individual Confrontation)
+SPREAD = 0.3  # every opponent ahead counts a little, not only the best
 
 
 class Table:
@@ -38,6 +41,7 @@ class Table:
         self.hand = [c["id"] for c in private.get("hand", [])]
         self.hands = {p["role"]: p["hand"] for p in public["players"]}
         self.left = {p["role"]: p["left"] for p in public["players"]}
+        self._threats: dict[str, float] = {}
         self.estate = len(private.get("estate", []))
         self.family = {p["role"]: p["family"] for p in public["players"]}
         self.reference = {p["role"]: p["reference"] for p in public["players"]}
@@ -60,7 +64,24 @@ class Table:
         c = self.cards[cid]
         if self.phase == "family" and self.individual:
             return max(c[self.reference[self.role]], c[self.individual])
-        return self.ref_value(cid)
+        return self.ref_value(cid) + (THREAT_WEIGHT * self.threat(cid) if self.phase else 0.0)
+
+    def threat(self, cid: str) -> float:
+        """The most its Court Ability could gain now on a Main Character in its Influence Range (2.1)."""
+        if cid not in self._threats:
+            ability = self.cards[cid]["court_ability"]
+            power = self.reference[self.role]
+            low, high = self.cards[cid]["ranges"][power]
+            base = self.advantage()
+            best = 0.0
+            for other, slots in self.slots.items():
+                main = slots["main"]
+                if other == self.role or not main or main.get("id") == cid or not low <= main["powers"][power] <= high:
+                    continue
+                if ability in ("cancel", "attract", "replace") and not (ability == "replace" and not self.slots[self.role]["main"]):
+                    best = max(best, _court_gain(self, ability, other, base))
+            self._threats[cid] = best
+        return self._threats[cid]
 
     def totals(self) -> dict[str, int]:
         return {r: sum(c["powers"][self.reference[r]] for c in slots.values() if c)
@@ -73,7 +94,10 @@ class Table:
             fam = self.family[self.role]
             return sum(t for r, t in totals.items() if self.family[r] == fam) - \
                 sum(t for r, t in totals.items() if self.family[r] != fam)
-        return totals[self.role] - max(t for r, t in totals.items() if r != self.role)
+        mine = totals[self.role]
+        others = [t for r, t in totals.items() if r != self.role]
+        lead = mine - max(others)
+        return lead + (LEAD_BONUS if lead > 0 else 0.0) + SPREAD * sum(min(0, mine - t) for t in others)
 
     def after(self, change: Callable[[], None]) -> int:
         """The advantage after a hypothetical change of the table (undone at once)."""
