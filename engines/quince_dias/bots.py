@@ -20,6 +20,7 @@ from engines.quince_dias.content import POWERS
 
 ESTATE_USEFUL = 2
 SPEND_WEIGHT = 0.3
+COURT_COST, CARD_COST = 0.3, 0.06  # a Court Ability spends its card (2.1)
 THREAT_WEIGHT = 0.5
 LEAD_BONUS = 1.0  # a tie for the best total wins nothing (4. Individual Confrontation)
 SPREAD = 0.3  # every opponent ahead counts a little, not only the best
@@ -195,7 +196,7 @@ def _turn(t: Table, verb: str, arg: Any, base: int) -> float:
     if verb == "estate":
         return _estate(t, arg)
     if verb == "court":
-        return _court_gain(t, t.cards[arg[0]]["court_ability"], arg[1], base) - 0.6
+        return _court_gain(t, t.cards[arg[0]]["court_ability"], arg[1], base) - COURT_COST - CARD_COST * t.worth(arg[0])
     if verb == "situation":
         return _situation_gain(t, arg[0], arg[1], base) - 0.4
     if verb == "admin":
