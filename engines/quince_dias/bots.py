@@ -20,7 +20,7 @@ from engines.quince_dias.content import POWERS
 
 ESTATE_USEFUL = 2
 SPEND_WEIGHT = 0.3
-COURT_COST, CARD_COST = 0.3, 0.06  # a Court Ability spends its card (2.1)
+COURT_COST, CARD_COST = 0.3, 0.2  # a Court Ability spends its card (2.1)
 THREAT_WEIGHT = 0.5
 LEAD_BONUS = 1.0  # a tie for the best total wins nothing (4. Individual Confrontation)
 SPREAD = 0.3  # every opponent ahead counts a little, not only the best
