@@ -19,7 +19,7 @@ from engines.core.game import Game, flat, random_bot
 from engines.quince_dias.content import POWERS
 
 ESTATE_USEFUL = 2
-SPEND_WEIGHT = 0.7
+SPEND_WEIGHT = 1.0
 MEAN_DRAW = 4.0  # about what a card drawn from the Court deck is worth in a power
 COURT_COST, CARD_COST = 0.3, 0.2  # a Court Ability spends its card (2.1)
 THREAT_WEIGHT = 0.5
