@@ -21,6 +21,7 @@ from engines.quince_dias.content import POWERS
 ESTATE_USEFUL = 2
 SPEND_WEIGHT = 1.0
 MEAN_DRAW = 4.0  # about what a card drawn from the Court deck is worth in a power
+PAID_ADMIN = 1.5  # a Ducat (half an Affection Point at the end)
 COURT_COST, CARD_COST = 0.3, 0.2  # a Court Ability spends its card (2.1)
 THREAT_WEIGHT = 0.5
 LEAD_BONUS = 1.0  # a tie for the best total wins nothing (4. Individual Confrontation)
@@ -201,7 +202,7 @@ def _turn(t: Table, verb: str, arg: Any, base: int) -> float:
     if verb == "situation":
         return _situation_gain(t, arg[0], arg[1], base) - 0.4
     if verb == "admin":
-        return (0.3 if t.control_free else -0.7) + SPEND_WEIGHT * (MEAN_DRAW - t.worth(arg))
+        return (0.3 if t.control_free else -PAID_ADMIN) + SPEND_WEIGHT * (MEAN_DRAW - t.worth(arg))
     if verb == "pass":
         return _pass(t, arg, base)
     if verb == "leave":
