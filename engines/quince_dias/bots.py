@@ -2,13 +2,24 @@
 
 The heuristic bot sees only its seat's view (and the printed cards, by id). It scores every legal action with the
 scorer of the step being decided (``SCORERS``, by the prompt's step name; an unknown step is an error) and plays
-the best (ties broken at random). It chooses strong Main Characters for the power at stake, covers them, attacks
-the leading opponent (the other family in the Family Confrontation) where the Court Ability gains the most — its
-own or one borrowed through Manipulate —, plays Safe in Position on its own side and Charged and Accused on the
-leader, sends spare Characters to the Estate for Ducats, passes (discarding its weakest card) while it is behind
-and leaves once it is ahead or has nothing left to do, hires a Conspirator early in the game when one that plots
-for its total is on offer and lets it plot, and lets its allies (then the weakest opponents) play first among the
-players without a Main Character.
+the best (ties broken at random). It plays as a player who knows the game:
+
+- every card it gives up (a Court or Administrative Ability's card, a pass, the Estate, a payment) is weighed by
+  what the card is worth keeping: in the Family Confrontation its value in the family's power or in the power of
+  the Individual Confrontation to come, which the hand is carried into (3, 4); in the Individual Confrontation its
+  value and what its Court Ability could strike;
+- it cycles weak cards through Administrative Abilities (a Reinforce, Invest or Spy trades a weak card for a
+  drawn one, 2.2), the free one first, a paid one only for a card much weaker than a draw;
+- it chooses a Main Character strong in the power at stake with a Character in hand inside its Influence Range to
+  cover, covers it (1.2), attacks the leading opponent (the other family in the Family Confrontation) where a Court
+  Ability gains most — its own or one borrowed through Manipulate — and plays Safe in Position on its side and
+  Charged and Accused on the leader (2.3);
+- in the Individual Confrontation a tie for the best total wins nothing, so it wants a lead; it stays in the phase
+  while an opponent still plays and it holds Characters to strike back with (the last word), passes while behind
+  and leaves once ahead with nothing left to do (2.5, 2.6);
+- it sends spare Characters to the Estate for Ducats (1.3), hires a Conspirator early when one that plots for its
+  total is on offer and lets it plot (1.4), lets its allies (then the opponent with the fewest cards) play first
+  among the players without a Main Character (1.1) and spies on the opponent with most cards.
 """
 from __future__ import annotations
 
@@ -18,14 +29,16 @@ from typing import Any, Callable
 from engines.core.game import Game, flat, random_bot
 from engines.quince_dias.content import POWERS
 
-ESTATE_USEFUL = 2
-SPEND_WEIGHT = 1.0
+# The weights were tuned by bench/bench_quince_dias_bot.py against the version-3 bot (README › Bots).
+ESTATE_USEFUL = 2  # Characters Management pays for at most 2 Estate cards
+SPEND_WEIGHT = 1.0  # a point of a card's worth, against the score of an action
 MEAN_DRAW = 4.0  # about what a card drawn from the Court deck is worth in a power
-PAID_ADMIN = 1.5  # a Ducat (half an Affection Point at the end)
-COURT_COST, CARD_COST = 0.3, 0.2  # a Court Ability spends its card (2.1)
-THREAT_WEIGHT = 0.5
+PAID_ADMIN = 1.5  # a paid Administrative Ability: its Ducat (half an Affection Point at the end)
+COURT_COST, CARD_COST = 0.3, 0.2  # a Court Ability spends its card (2.1): a fixed cost and a share of its worth
+THREAT_WEIGHT = 0.5  # what a card's Court Ability could strike, in its worth
 LEAD_BONUS = 1.0  # a tie for the best total wins nothing (4. Individual Confrontation)
 SPREAD = 0.3  # every opponent ahead counts a little, not only the best
+COVER_HOPE = 0.4  # a Character in hand the new Main Character could cover, in its choice
 
 
 class Table:
@@ -60,8 +73,9 @@ class Table:
         return c[self.reference[self.role]] if self.phase else max(c[p] for p in POWERS)
 
     def worth(self, cid: str) -> float:
-        """What a card in hand is worth keeping: its value in the power at stake now and, in the Family
-        Confrontation, in the power of the Individual Confrontation that follows (the hand is carried into it)."""
+        """What a card in hand is worth keeping: in the Family Confrontation its value in the family's power or in
+        the power of the Individual Confrontation that follows (the hand is carried into it); in the Individual
+        Confrontation its value there and what its Court Ability could strike now."""
         if not self.is_character(cid):
             return 1.0
         c = self.cards[cid]
@@ -70,19 +84,19 @@ class Table:
         return self.ref_value(cid) + (THREAT_WEIGHT * self.threat(cid) if self.phase else 0.0)
 
     def threat(self, cid: str) -> float:
-        """The most its Court Ability could gain now on a Main Character in its Influence Range (2.1)."""
+        """The most the card's Cancel, Replace or Attract could gain now on a Main Character in its Influence
+        Range (2.1.1-2.1.3)."""
         if cid not in self._threats:
             ability = self.cards[cid]["court_ability"]
             power = self.reference[self.role]
             low, high = self.cards[cid]["ranges"][power]
-            base = self.advantage()
             best = 0.0
-            for other, slots in self.slots.items():
-                main = slots["main"]
-                if other == self.role or not main or main.get("id") == cid or not low <= main["powers"][power] <= high:
-                    continue
-                if ability in ("cancel", "attract", "replace") and not (ability == "replace" and not self.slots[self.role]["main"]):
-                    best = max(best, _court_gain(self, ability, other, base))
+            if ability != "manipulate" and (ability != "replace" or self.slots[self.role]["main"]):
+                base = self.advantage()
+                for other, slots in self.slots.items():
+                    main = slots["main"]
+                    if other != self.role and main and main.get("id") != cid and low <= main["powers"][power] <= high:
+                        best = max(best, _court_gain(self, ability, other, base))
             self._threats[cid] = best
         return self._threats[cid]
 
@@ -90,8 +104,10 @@ class Table:
         return {r: sum(c["powers"][self.reference[r]] for c in slots.values() if c)
                 for r, slots in self.slots.items()}
 
-    def advantage(self) -> int:
-        """How far the bot's side is ahead: its family against the other (family phase), it against the best."""
+    def advantage(self) -> float:
+        """How far the bot's side is ahead: its family against the other (family phase); in the Individual
+        Confrontation it against the best other total, with a bonus for a lead (a tie wins nothing) and a little for
+        every other opponent ahead."""
         totals = self.totals()
         if self.phase == "family":
             fam = self.family[self.role]
@@ -102,7 +118,7 @@ class Table:
         lead = mine - max(others)
         return lead + (LEAD_BONUS if lead > 0 else 0.0) + SPREAD * sum(min(0, mine - t) for t in others)
 
-    def after(self, change: Callable[[], None]) -> int:
+    def after(self, change: Callable[[], None]) -> float:
         """The advantage after a hypothetical change of the table (undone at once)."""
         saved = {r: dict(slots) for r, slots in self.slots.items()}
         change()
@@ -261,9 +277,6 @@ def _choose_next(t: Table, verb: str, arg: Any, base: int) -> float:
     """1.1: allies first (Family Confrontation), then the opponent with the fewest cards."""
     ally = t.phase == "family" and t.family[arg] == t.family[t.role]
     return (10.0 if ally else 0.0) - t.hands[arg]
-
-
-COVER_HOPE = 0.4
 
 
 def _choose_main(t: Table, cid: str) -> float:
