@@ -25,10 +25,11 @@ TABLES_KEPT = 32  # the tables whose positions are kept (least recently replayed
 
 @dataclass
 class Checkpoints:
-    """Positions of one table's replay: ``states[step]`` follows the effective moves ``seqs[:step]`` (kept every
-    CHECKPOINT_EVERY steps, and the last step asked for, so that stepping forward replays one move)."""
+    """Positions of one table's replay: ``states[step]`` follows the effective moves ``moves[:step]`` (each as
+    (seq, role, verb, arg)), kept every CHECKPOINT_EVERY steps and at the last step asked for, so that stepping
+    forward replays one move."""
 
-    seqs: list[int] = field(default_factory=list)
+    moves: list[tuple] = field(default_factory=list)
     states: dict[int, dict] = field(default_factory=dict)
     last: int | None = None
 
@@ -37,8 +38,8 @@ _checkpoints: OrderedDict[tuple, Checkpoints] = OrderedDict()
 _lock = threading.Lock()
 
 
-def _common(a: list[int], b: list[int]) -> int:
-    """How many first moves two lists of seqs share (an undo or a new move changes the end of a running game's)."""
+def _common(a: list[tuple], b: list[tuple]) -> int:
+    """How many first moves two lists of moves share (an undo or a new move changes the end of a running game's)."""
     n = 0
     for x, y in zip(a, b):
         if x != y:
@@ -51,13 +52,13 @@ def position(game: Game, table: GameTable, moves: list, at: int) -> dict:
     """The state after the first ``at`` effective ``moves``, replayed from the nearest kept position at or before
     it (the setup at worst), so that each step costs at most CHECKPOINT_EVERY moves however long the game. The
     positions are the engine's, for this seed, options, engine version and content; they never leave the server."""
-    key = (table.id, table.seed, game.id, game.version, game.content_digest)
-    seqs = [m.seq for m in moves]
+    key = (table.id, table.created_at, table.seed, game.id, game.version, game.content_digest)
+    done = [(m.seq, m.role, m.verb, m.arg) for m in moves]
     with _lock:
         kept = _checkpoints.pop(key, None) or Checkpoints()
-        valid = _common(kept.seqs, seqs)
+        valid = _common(kept.moves, done)
         kept.states = {k: v for k, v in kept.states.items() if k <= valid}
-        kept.seqs = seqs
+        kept.moves = done
         _checkpoints[key] = kept
         while len(_checkpoints) > TABLES_KEPT:
             _checkpoints.popitem(last=False)
@@ -72,7 +73,7 @@ def position(game: Game, table: GameTable, moves: list, at: int) -> dict:
         if (i + 1) % CHECKPOINT_EVERY == 0:
             new[i + 1] = state
     with _lock:
-        if _checkpoints.get(key) is not kept or kept.seqs != seqs:
+        if _checkpoints.get(key) is not kept or kept.moves is not done:
             return state  # another request changed the kept positions meanwhile: keep none of these
         if kept.last is not None and kept.last % CHECKPOINT_EVERY:
             kept.states.pop(kept.last, None)

@@ -88,3 +88,27 @@ def test_an_undo_or_a_new_move_replaces_the_kept_end_of_the_game(browser, counte
     assert "Move 61 of 61" in after
     replay._checkpoints.clear()
     assert alice.c.get(f"/tables/{table}/replay?as=player1").text == after
+
+
+def test_kept_positions_serve_only_the_same_moves(counted):
+    """A table's kept positions are used only for the moves they followed (same seq, role, verb and arg): other
+    moves under the same seqs (a table of another database with the same id, say) are replayed afresh."""
+    from types import SimpleNamespace
+
+    game = game_of("15-dias")
+    table = SimpleNamespace(id=1, created_at=None, seed=1, options={"players": 8})
+
+    def moves_of(bot_seed: int) -> list:
+        state, rnd, out = game.setup(table.seed, table.options), random.Random(bot_seed), []
+        for i in range(80):
+            role = game.active_roles(state)[0]
+            verb, arg = random_bot(game, game.view(state, role), role, rnd)
+            out.append(SimpleNamespace(seq=i + 1, role=role, verb=verb, arg=arg))
+            state = game.apply(state, role, verb, arg)
+        return out
+
+    for moves in (moves_of(1), moves_of(2)):
+        expected = game.replay(table.seed, table.options, [(m.role, m.verb, m.arg) for m in moves])
+        assert replay.position(game, table, moves, 80) == expected
+        assert replay.position(game, table, moves, 60) == game.replay(
+            table.seed, table.options, [(m.role, m.verb, m.arg) for m in moves[:60]])
