@@ -21,6 +21,7 @@ from app.models import GameTable, User, utcnow
 from app.models_pbw import AbandonVote, PlatformMove, TableOrigin
 from app.services import clocks, gamelog, ratings
 from app.services.live import news
+from app.services.play import seat_names
 from app.services.tables import acting_role, create_table, roles_of
 
 COOPERATIVE = {"planet-king"}
@@ -78,15 +79,13 @@ def forfeit_outcome(table: GameTable, role: str, verb: str) -> dict:
     roles = [s.role for s in table.seats]
     losers = roles if table.game_id in COOPERATIVE else [role]
     winners = [r for r in roles if r not in losers]
-    names = _names(table)
+    names = seat_names(table)
     text = f"{names[role]} {verb}."
     if winners:
         text += " " + ", ".join(names[r] for r in winners) + (" win." if len(winners) > 1 else " wins.")
     return {"text": text, "winners": winners, "ranking": winners + losers}
 
 
-def _names(table: GameTable) -> dict[str, str]:
-    return {s.role: (s.user.username if s.user is not None else f"Bot ({s.bot})") for s in table.seats}
 
 
 def resign(db: Session, table: GameTable, user: User, role: str | None = None) -> dict:

@@ -304,15 +304,19 @@ def undo(db: Session, table: GameTable, user: User, role: str | None, seen: int)
     return Loaded(table, loaded.game, state, snap.base_seq, True)
 
 
+def seat_name(seat) -> str | None:
+    """How a seat is named everywhere (board, log, prompts, endings): its player's name; a bot by its seat's
+    number and its kind, e.g. "Bot 3 (heuristic)", so two bots at a table never share a name; an open seat None."""
+    if seat.user is not None:
+        return seat.user.username
+    if seat.bot:
+        return f"Bot {seat.position + 1} ({seat.bot})"
+    return None
+
+
 def seat_names(table: GameTable) -> dict[str, str]:
-    """How the log and prompts name each seat: its player's name, else the bot."""
-    names = {}
-    for s in table.seats:
-        if s.user is not None:
-            names[s.role] = s.user.username
-        elif s.bot:
-            names[s.role] = f"Bot ({s.bot})"
-    return names
+    """How the log and prompts name each taken seat."""
+    return {s.role: name for s in table.seats if (name := seat_name(s)) is not None}
 
 
 def table_view(db: Session, loaded: Loaded, role: str | None, lang: str = "en", log_before: int | None = None,
@@ -361,6 +365,7 @@ def seat_info(seat) -> dict:
         "role": seat.role,
         "player": seat.user.username if seat.user is not None else None,
         "bot": seat.bot,
+        "name": seat_name(seat),
         "open": seat.user_id is None and not seat.bot,
         "invite_only": bool(seat.invite_token),
     }

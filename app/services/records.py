@@ -78,17 +78,22 @@ def fork_note(origin: TableOrigin) -> dict:
     return note
 
 
+def check_replayable(game_id: str, engine_version: Any, content: Any) -> Game:
+    """The game, if this server's engine and content can replay a record made with these; else Invalid."""
+    game = game_of(game_id)
+    if engine_version != game.version:
+        raise Invalid(f"This record was made by engine version {engine_version!r}; this server runs {game.version!r}.")
+    if content not in (None, game.content_digest):
+        raise Invalid("This record was played with other content (cards, map) than this server's; it cannot be "
+                      "replayed here.")
+    return game
+
+
 def _check(record: Any) -> tuple[Game, int, list[dict]]:
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise Invalid(f"A record is a JSON object with format {RECORD_FORMAT!r} (a view record of a game in "
                       f"progress cannot be replayed).")
-    game = game_of(str(record.get("game")))
-    if record.get("engine_version") != game.version:
-        raise Invalid(f"This record was made by engine version {record.get('engine_version')!r}; "
-                      f"this server runs {game.version!r}.")
-    if record.get("content") not in (None, game.content_digest):
-        raise Invalid("This record was played with other content (cards, map) than this server's; it cannot be "
-                      "replayed here.")
+    game = check_replayable(str(record.get("game")), record.get("engine_version"), record.get("content"))
     seed, moves = record.get("seed"), record.get("moves")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**53 or not isinstance(moves, list):
         raise Invalid("A record needs a whole-number seed (0 to 2^53 - 1) and a list of moves.")

@@ -1,9 +1,13 @@
 """Stepping through a game move by move (issue: "keep the history"). A finished game is replayed server-side from
-its full record (``records.replay_record``), and any seat may be looked through. One's own running game is
-replayed from the move log too, but only the player's own view at each step ever leaves the server: never the
-seed, other seats' arguments or their views."""
+its moves (as its full record would be), and any seat may be looked through. One's own running game is replayed
+from the move log too, but only the player's own view at each step ever leaves the server: never the seed, other
+seats' arguments or their views. Positions are kept every CHECKPOINT_EVERY moves (``position``), so a step costs
+the same at move 10 and at move 1000."""
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy.orm import Session
@@ -11,33 +15,78 @@ from sqlalchemy.orm import Session
 from app.errors import Forbidden
 from app.models import GameTable, User
 from app.services import forks, gamelog, records
-from app.services.play import effective_moves, replay_state, seat_info, seat_names
+from app.services.play import effective_moves, load, seat_info, seat_names, start_state
 from app.services.tables import acting_role, game_of, roles_of
+from engines.core.game import Game
+
+CHECKPOINT_EVERY = 25  # a position kept every so many moves: a step replays at most this many moves
+TABLES_KEPT = 32  # the tables whose positions are kept (least recently replayed dropped first)
 
 
-class _Reached(Exception):
-    """The replay has reached the step asked for (the rest of the record is not needed)."""
+@dataclass
+class Checkpoints:
+    """Positions of one table's replay: ``states[step]`` follows the effective moves ``moves[:step]`` (each as
+    (seq, role, verb, arg)), kept every CHECKPOINT_EVERY steps and at the last step asked for, so that stepping
+    forward replays one move."""
 
-    def __init__(self, state: dict):
-        self.state = state
+    moves: list[tuple] = field(default_factory=list)
+    states: dict[int, dict] = field(default_factory=dict)
+    last: int | None = None
+
+
+_checkpoints: OrderedDict[tuple, Checkpoints] = OrderedDict()
+_lock = threading.Lock()
+
+
+def _common(a: list[tuple], b: list[tuple]) -> int:
+    """How many first moves two lists of moves share (an undo or a new move changes the end of a running game's)."""
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def position(game: Game, table: GameTable, moves: list, at: int, start: dict | None = None) -> dict:
+    """The state after the first ``at`` effective ``moves``, replayed from the nearest kept position at or before
+    it (the setup at worst; ``start``, the position an analysis fork begins at, instead of the setup), so that each step costs at most CHECKPOINT_EVERY moves however long the game. The
+    positions are the engine's, for this seed, options, engine version and content; they never leave the server."""
+    key = (table.id, table.created_at, table.seed, game.id, game.version, game.content_digest)
+    done = [(m.seq, m.role, m.verb, m.arg) for m in moves]
+    with _lock:
+        kept = _checkpoints.pop(key, None) or Checkpoints()
+        valid = _common(kept.moves, done)
+        kept.states = {k: v for k, v in kept.states.items() if k <= valid}
+        kept.moves = done
+        _checkpoints[key] = kept
+        while len(_checkpoints) > TABLES_KEPT:
+            _checkpoints.popitem(last=False)
+        kept_at = max((k for k in kept.states if k <= at), default=None)
+        state = kept.states[kept_at] if kept_at is not None else None
+    first = kept_at if state is not None else 0
+    if state is None:
+        state = start if start is not None else game.setup(table.seed, table.options)
+    new = {0: state} if first == 0 else {}
+    for i in range(first, at):
+        m = moves[i]
+        state = game.apply(state, m.role, m.verb, m.arg)
+        if (i + 1) % CHECKPOINT_EVERY == 0:
+            new[i + 1] = state
+    with _lock:
+        if _checkpoints.get(key) is not kept or kept.moves is not done:
+            return state  # another request changed the kept positions meanwhile: keep none of these
+        if kept.last is not None and kept.last % CHECKPOINT_EVERY:
+            kept.states.pop(kept.last, None)
+        kept.states.update(new)
+        kept.states[at] = state
+        kept.last = at
+    return state
 
 
 def step_of_seq(moves: list, seq: int) -> int:
     """The step that shows the position right after the move with this seq (0: the setup)."""
     return sum(1 for m in moves if m.seq <= seq)
-
-
-def _finished_state(db: Session, table: GameTable, user: User | None, step: int) -> dict:
-    record = records.export_record(db, table, user)
-
-    def stop(i: int, played) -> None:
-        if i == step:
-            raise _Reached(played.state)
-
-    try:
-        return records.replay_record(record, stop)[1]
-    except _Reached as reached:
-        return reached.state
 
 
 def step(db: Session, table: GameTable, user: User | None, as_role: str | None, step: int | None = None,
@@ -59,7 +108,9 @@ def step(db: Session, table: GameTable, user: User | None, as_role: str | None, 
     at = step_of_seq(moves, seq) if seq is not None else len(moves) if step is None else step
     at = max(0, min(at, len(moves)))
     bound = moves[at - 1].seq if at else 0
-    state = _finished_state(db, table, user, at) if finished else replay_state(db, table, game, upto=bound)
+    if finished:  # as its record would: this server's engine and content must still replay it
+        records.check_replayable(table.game_id, table.engine_version, load(db, table).state.get("content"))
+    state = position(game, table, moves, at, start_state(db, table))
     renderer = game.renderer(names=seat_names(table))
     view = game.view(state, role)
     view["prompt"].update(text=renderer.text(view["prompt"]["text"]), actions=[], legal={})

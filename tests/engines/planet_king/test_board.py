@@ -128,5 +128,5 @@ def test_an_automatic_defeat_names_its_cause():
 def test_the_seat_holders_name_is_on_the_board():
     html = ENV.get_template("games/planet-king/board.html").render(
         game=GAME, view=GAME.view(fresh("anni_mirabiles"), "king"), role="king", table=Table(), csrf_token="t",
-        as_role="king", data={"seats": [{"role": "king", "player": "bea", "bot": None}], "outcome": None})
+        as_role="king", data={"seats": [{"role": "king", "player": "bea", "bot": None, "name": "bea"}], "outcome": None})
     assert 'The King:\n    <strong class="seat-name">bea</strong> <span class="you">(you)</span>' in html

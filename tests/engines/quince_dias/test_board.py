@@ -18,7 +18,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[3]
 ENV = jinja2.Environment(loader=jinja2.FileSystemLoader(ROOT / "templates"), autoescape=True,
                          undefined=jinja2.StrictUndefined)
 RENDERER = GAME.renderer()
-SEATS = [{"role": f"player{i}", "player": name, "bot": None} for i, name in enumerate(["ana", "bo", "cy", "di"], 1)]
+SEATS = [{"role": f"player{i}", "player": name, "bot": None, "name": name}  # as play.seat_info gives them
+         for i, name in enumerate(["ana", "bo", "cy", "di"], 1)]
 NO_BOARD_KEY = {"leave", "skip", "agree", "disagree", "propose", "pay", "spy", "done", "none"}
 
 

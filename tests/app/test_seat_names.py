@@ -1,0 +1,37 @@
+"""Issue 12 › names: every seat is named the same way everywhere (play.seat_name); two bots at a table never share
+a name — each is named by its seat's number and its kind."""
+from __future__ import annotations
+
+import time
+
+
+def finished_bot_table(alice, seats: dict, options: dict, game: str = "toy-duel") -> int:
+    table = alice.new_table(game=game, seats=seats, options=options)
+    deadline = time.time() + 20
+    while time.time() < deadline and alice.view(table)["status"] != "finished":
+        time.sleep(0.05)
+    assert alice.view(table)["status"] == "finished"
+    return table
+
+
+def test_two_bots_have_distinct_names_in_seats_log_and_page(browser):
+    alice = browser("alice")
+    table = finished_bot_table(alice, {"north": "bot:random", "south": "bot:random"}, {"rounds": 2})
+    names = {s["role"]: s["name"] for s in alice.view(table)["seats"]}
+    assert names == {"north": "Bot 1 (random)", "south": "Bot 2 (random)"}
+    log = " ".join(e["text"] for e in alice.api("GET", f"/api/v1/tables/{table}/log?limit=200").json()["entries"])
+    assert "Bot 1 (random)" in log and "Bot 2 (random)" in log and "Bot (random)" not in log
+    page = alice.c.get(f"/tables/{table}").text
+    assert "Bot 1 (random)" in page and "Bot 2 (random)" in page and "bot (random)" not in page
+
+
+def test_a_player_keeps_his_name_and_the_15_dias_board_names_each_bot(browser):
+    alice = browser("alice")
+    table = alice.new_table(game="15-dias", seats={"player1": "me", "player2": "bot:heuristic",
+                                                   "player3": "bot:random", "player4": "bot:heuristic"},
+                            options={"players": 4})
+    names = [s["name"] for s in alice.view(table)["seats"]]
+    assert names == ["alice", "Bot 2 (heuristic)", "Bot 3 (random)", "Bot 4 (heuristic)"]
+    page = alice.c.get(f"/tables/{table}").text
+    for name in names[1:]:
+        assert name in page
