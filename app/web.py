@@ -10,11 +10,13 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import TemplateNotFound
 
 from app.resources import resource
+from app.static import static_url
 from engines import registry
 
 templates = Jinja2Templates(directory=str(resource("templates")))
 # templates change only with a new release (a restart): no stat() of every included file on every render
 templates.env.auto_reload = False
+templates.env.globals["static_url"] = static_url
 templates.env.globals["role_label"] = lambda game, role: game.role_label(role) if game else role
 
 

@@ -1,4 +1,5 @@
-"""Hot tables' positions kept in memory, so a move or a view need not read the snapshot row (issue 15).
+"""Hot tables kept in memory (issue 15): positions, so a move or a view need not read the snapshot row; and
+the spectators' live partial, so N spectators of a table cost one render per move.
 
 A table's position is a function of (table, seq, engine version): every change of position makes a new seq
 (a move, an undo) and a rebuild on another engine version changes the version. So the state cached for
@@ -71,3 +72,34 @@ def cache_for(db: Session) -> StateCache:
         if cache is None:
             cache = _caches[engine] = StateCache()
         return cache
+
+
+class SpectatorPartials:
+    """The live partial as every spectator of a table sees it, rendered once per key (``app.routes.pages``
+    builds the key from everything the partial shows: table, seq, status, seats…). Only spectators' renders are
+    kept: a seat's view is never stored, so one seat's view can never reach another reader. The requester's
+    CSRF token is put back into the stored HTML in place of the renderer's."""
+
+    MARK = "\x00csrf\x00"
+
+    def __init__(self, capacity: int = CAPACITY):
+        self.capacity = capacity
+        self._items: OrderedDict[tuple, str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple, csrf_token: str) -> str | None:
+        with self._lock:
+            html = self._items.get(key)
+            if html is None:
+                return None
+            self._items.move_to_end(key)
+        return html.replace(self.MARK, csrf_token)
+
+    def put(self, key: tuple, html: str, csrf_token: str) -> None:
+        if not csrf_token:
+            return
+        with self._lock:
+            self._items[key] = html.replace(csrf_token, self.MARK)
+            self._items.move_to_end(key)
+            while len(self._items) > self.capacity:
+                self._items.popitem(last=False)

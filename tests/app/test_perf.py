@@ -142,3 +142,56 @@ def test_a_move_between_reading_the_seq_and_subscribing_is_not_lost(app, browser
     assert alice.c.get(f"/tables/{table}/events?seq=0").status_code == 404
     assert watching_when_read == [1]
     assert publisher.watching(table) == 0
+
+
+def test_spectators_share_one_render_per_move_and_never_a_seats_view(app, browser, monkeypatch):
+    from app.routes import pages
+
+    alice, carol, dave = browser("alice"), browser("carol"), browser("dave")
+    renders = []
+    real = pages._table_context
+    monkeypatch.setattr(pages, "_table_context", lambda *a, **k: renders.append(a[4]) or real(*a, **k))
+    waiting = alice.new_table(seats={"north": "me", "south": "open"})  # spectators get a join form
+    first, second = carol.c.get(f"/tables/{waiting}/live"), dave.c.get(f"/tables/{waiting}/live")
+    assert len(renders) == 1
+    assert first.text.replace(carol.csrf, "T") == second.text.replace(dave.csrf, "T")
+    assert dave.csrf in second.text and carol.csrf not in second.text  # each gets its own form token
+
+    table = alice.new_table(seats=NORTH_SOUTH)
+    renders.clear()
+    seat = alice.c.get(f"/tables/{table}/live?as=north").text
+    spectator = carol.c.get(f"/tables/{table}/live").text
+    assert dave.c.get(f"/tables/{table}/live").text == spectator and len(renders) == 2  # the seat's, and one
+    hand = alice.view(table, "north")["view"]["private"]["hand"]
+    assert all(c in seat for c in hand) and "Only you see" in seat and "Spectator" in spectator
+    assert not any(c in spectator for c in hand) and "Only you see" not in spectator
+    assert alice.act(table, "raise", seq=0, role="north").status_code == 200
+    after = carol.c.get(f"/tables/{table}/live").text
+    assert len(renders) == 3 and 'data-seq="1"' in after  # a new seq: a new render
+    assert alice.c.get(f"/tables/{table}/live?as=south").text != after and len(renders) == 4  # seats: never shared
+    anonymous = browser()  # logged out: no join forms, a render of its own
+    assert anonymous.c.get(f"/tables/{table}/live").status_code == 200 and len(renders) == 5
+
+
+def test_pages_and_json_are_compressed_and_event_streams_are_not(browser):
+    alice = browser("alice")
+    table = alice.new_table(seats=NORTH_SOUTH)
+    for url in (f"/tables/{table}", f"/api/v1/tables/{table}?as=north"):
+        r = alice.c.get(url, headers={"Accept-Encoding": "gzip"})
+        assert r.headers.get("content-encoding") == "gzip", url
+    r = alice.c.get("/api/v1/tables/999999/events", headers={"Accept-Encoding": "gzip"})
+    assert r.status_code == 404
+
+
+def test_static_files_under_versioned_names_are_immutable(browser):
+    from app.static import digest
+
+    alice = browser("alice")
+    page = alice.c.get("/").text
+    v = digest("css/site.css")
+    assert f'/static/css/site.css?v={v}' in page
+    r = alice.c.get(f"/static/css/site.css?v={v}")
+    assert r.status_code == 200 and r.headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert alice.c.get("/static/css/site.css?v=old").headers["cache-control"] == "no-cache"
+    assert alice.c.get("/static/css/site.css").headers["cache-control"] == "no-cache"
+    assert alice.c.get("/static/css/nothing.css").status_code == 404
