@@ -8,8 +8,9 @@ from an endless deck; a turn plays a card (the log says so to all, and privately
 barrier, the turn goes to the other seat) or passes (the seat keeps the turn: undoable). Every checkpoint measures over 20 moves: the bytes
 a move makes the database write (the snapshot, the state kept for undo, the move, its log entries: the row
 values, and the bytes the process handed to write() on SQLite), the size of a seat's view (JSON, with its
-page of log), the time of a move (apply, commit, the mover's view) and of an undo (with its view). Prints a
-Markdown table, each row against move 50.
+page of log), the time of a move (apply, commit, the mover's view) and of an undo (with its view), as this
+thread's CPU time (what the machine's other jobs do not change much) and as wall time. Prints a Markdown table,
+each row against move 50.
 """
 from __future__ import annotations
 
@@ -158,7 +159,7 @@ def main() -> None:
         table = tables.create_table(db, user, "bench-endless", {}, {r: "me" for r in ROLES}, seed=1)
         n = 0
 
-        def move(verb_first: str) -> tuple[float, int, int, int]:
+        def move(verb_first: str) -> tuple[float, int, int, int, float]:
             nonlocal n
             loaded = play.load(db, table)
             role = loaded.game.active_roles(loaded.state)[0]
@@ -166,12 +167,12 @@ def main() -> None:
             verb = verb_first if verb_first in legal else next(iter(legal))
             arg = legal[verb][n % len(legal[verb])]
             values.clear()
-            before, t0 = written(), time.perf_counter()
+            before, t0, c0 = written(), time.perf_counter(), time.thread_time()
             loaded = play.act(db, table, user, role, table.seq, verb, arg)
             view = orjson.dumps(play.table_view(db, loaded, role))
-            elapsed = time.perf_counter() - t0
+            cpu, elapsed = time.thread_time() - c0, time.perf_counter() - t0
             n += 1
-            return elapsed, sum(values), written() - before, len(view)
+            return cpu, sum(values), written() - before, len(view), elapsed
 
         for target in checkpoints:
             while n < target:
@@ -182,26 +183,27 @@ def main() -> None:
                 move("pass")
                 loaded = play.load(db, table)
                 role = loaded.game.active_roles(loaded.state)[0]  # the seat that just passed keeps the turn
-                t0 = time.perf_counter()
+                c0 = time.thread_time()
                 loaded = play.undo(db, table, user, role, table.seq)
                 orjson.dumps(play.table_view(db, loaded, role))
-                undos.append(time.perf_counter() - t0)
+                undos.append(time.thread_time() - c0)
                 n -= 1
             results.append((target, statistics.median(s[0] for s in sample) * 1000,
                             statistics.median(s[1] for s in sample), statistics.median(s[2] for s in sample),
-                            statistics.median(s[3] for s in sample), statistics.median(undos) * 1000))
+                            statistics.median(s[3] for s in sample), statistics.median(undos) * 1000,
+                            statistics.median(s[4] for s in sample) * 1000))
             print(f"  move {target}: {results[-1]}", file=sys.stderr)
     app.state.engine.dispose()
     drop()
     db_name = "PostgreSQL" if args.database_url else "SQLite"
     print(f"# Cost in game length — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {db_name}, synthetic "
           f"2-seat game, load average before {load[0]:.2f} / {load[1]:.2f} / {load[2]:.2f}\n")
-    print("| at move | move ms (median of 20) | × move 50 | row bytes written / move | write() bytes / move | "
-          "view bytes | undo ms (median of 5) | undo / move |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| at move | move CPU ms (median of 20) | × move 50 | move wall ms | row bytes written / move | "
+          "write() bytes / move | view bytes | undo CPU ms (median of 5) | undo / move |")
+    print("|---|---|---|---|---|---|---|---|---|")
     base = results[0]
-    for at, ms, rows, wrote, view, undo in results:
-        print(f"| {at} | {ms:.2f} | {ms / base[1]:.2f}× | {rows:,.0f} ({rows / base[2]:.2f}×) | "
+    for at, ms, rows, wrote, view, undo, wall in results:
+        print(f"| {at} | {ms:.2f} | {ms / base[1]:.2f}× | {wall:.1f} | {rows:,.0f} ({rows / base[2]:.2f}×) | "
               f"{wrote:,.0f} ({wrote / max(base[3], 1):.2f}×) | {view:,.0f} ({view / base[4]:.2f}×) | {undo:.2f} | "
               f"{undo / ms:.2f}× |")
 
