@@ -12,7 +12,10 @@ second. Moves alternate between the JSON API (`POST /api/v1/tables/{id}/actions`
 and HTMX (`POST /tables/{id}/act` with `HX-Request`, answered with the live partial); both log in with the
 same cookie session.
 
-Prints, per run, the median of each and the ratios move/floor; then the min and median over the runs.
+Each request is timed twice: its round trip as the client sees it (wall time, which on a shared machine includes
+waiting for a CPU), and the CPU time the server's threads spent meanwhile (the scheduler's own count, from
+/proc/<pid>/task/*/schedstat, Linux), which other jobs on the machine barely change. Prints, per run, the medians
+and the ratios move/floor; then the min and median over the runs.
 """
 from __future__ import annotations
 
@@ -81,12 +84,32 @@ def start_server(url: str, port: int, tmp: Path, extra_env: dict[str, str] | Non
     raise SystemExit("the server did not start")
 
 
+def server_cpu(pid: int) -> float:
+    """Seconds the server process's threads have run on a CPU (the scheduler's exact count, in nanoseconds,
+    summed over its threads): what a request costs the server, whatever the machine's other jobs do."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            total += int((task / "schedstat").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            pass  # a thread that ended meanwhile
+    return total / 1e9
+
+
+def timed(pid: int, call) -> tuple[object, float, float]:
+    """(the call's result, its wall time, the server CPU it took)."""
+    c0, t0 = server_cpu(pid), time.perf_counter()
+    result = call()
+    elapsed = time.perf_counter() - t0
+    return result, elapsed, server_cpu(pid) - c0
+
+
 def one_run(url: str | None, port: int, game: str, moves: int, seed: int) -> dict[str, list[float]]:
     tmp = Path(tempfile.mkdtemp(prefix="siglo-bench-move-"))
     db_url, drop = fresh_database(url, tmp)
     proc = start_server(db_url, port, tmp)
     roles = ROLES[game]
-    times: dict[str, list[float]] = {"floor": [], "api": [], "htmx": []}
+    times: dict[str, list[float]] = {k: [] for k in ("floor", "api", "htmx", "floor cpu", "api cpu", "htmx cpu")}
     try:
         c = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30)
         csrf = re.search(r'name="csrf-token" content="([^"]*)"', c.get("/register").text).group(1)
@@ -104,9 +127,7 @@ def one_run(url: str | None, port: int, game: str, moves: int, seed: int) -> dic
 
         table, role, done = new_table(), roles[0], 0
         while done < moves:
-            t0 = time.perf_counter()
-            c.post("/bench/floor")
-            floor = time.perf_counter() - t0
+            _, floor, floor_cpu = timed(proc.pid, lambda: c.post("/bench/floor"))
             v = c.get(f"/api/v1/tables/{table}", params={"as": role}).json()
             if v["status"] == "finished":
                 table, role = new_table(), roles[0]
@@ -116,17 +137,19 @@ def one_run(url: str | None, port: int, game: str, moves: int, seed: int) -> dic
                 continue
             a = rng.choice(v["actions"])
             mode = "api" if done % 2 == 0 else "htmx"
-            t0 = time.perf_counter()
             if mode == "api":
-                r = c.post(f"/api/v1/tables/{table}/actions", headers=headers,
-                           json={"seq": v["seq"], "verb": a["verb"], "arg": a["arg"], "role": role})
+                r, elapsed, cpu = timed(proc.pid, lambda: c.post(
+                    f"/api/v1/tables/{table}/actions", headers=headers,
+                    json={"seq": v["seq"], "verb": a["verb"], "arg": a["arg"], "role": role}))
             else:
-                r = c.post(f"/tables/{table}/act", headers={**headers, "HX-Request": "true"},
-                           data={"seq": v["seq"], "verb": a["verb"], "arg": json.dumps(a["arg"]), "role": role})
-            elapsed = time.perf_counter() - t0
+                r, elapsed, cpu = timed(proc.pid, lambda: c.post(
+                    f"/tables/{table}/act", headers={**headers, "HX-Request": "true"},
+                    data={"seq": v["seq"], "verb": a["verb"], "arg": json.dumps(a["arg"]), "role": role}))
             assert r.status_code == 200, (r.status_code, r.text[:300])
             times["floor"].append(floor)
+            times["floor cpu"].append(floor_cpu)
             times[mode].append(elapsed)
+            times[mode + " cpu"].append(cpu)
             done += 1
     finally:
         proc.terminate()
@@ -152,16 +175,20 @@ def main() -> None:
         rows.append(med)
         print(f"run {run + 1}: floor {med['floor']:.2f} ms, API move {med['api']:.2f} ms "
               f"({med['api'] / med['floor']:.2f}×), HTMX move {med['htmx']:.2f} ms "
-              f"({med['htmx'] / med['floor']:.2f}×)", file=sys.stderr)
+              f"({med['htmx'] / med['floor']:.2f}×); server CPU: floor {med['floor cpu']:.2f} ms, API "
+              f"{med['api cpu']:.2f} ms ({med['api cpu'] / med['floor cpu']:.2f}×), HTMX {med['htmx cpu']:.2f} ms "
+              f"({med['htmx cpu'] / med['floor cpu']:.2f}×)", file=sys.stderr)
     print(f"# Move round trip vs floor — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {db}, {args.game}, "
           f"{args.runs} runs × {args.moves} moves, load average before {load[0]:.2f} / {load[1]:.2f} / {load[2]:.2f}\n")
     print("| median per run | min of runs | median of runs |\n|---|---|---|")
-    for key, label in (("floor", "floor ms"), ("api", "API move ms"), ("htmx", "HTMX move ms")):
-        vals = [r[key] for r in rows]
-        print(f"| {label} | {min(vals):.2f} | {statistics.median(vals):.2f} |")
-    for key, label in (("api", "API move / floor"), ("htmx", "HTMX move / floor")):
-        vals = [r[key] / r["floor"] for r in rows]
-        print(f"| {label} | {min(vals):.2f}× | {statistics.median(vals):.2f}× |")
+    for kind in ("", " cpu"):
+        what = "server CPU ms" if kind else "round trip ms"
+        for key, label in (("floor", "floor"), ("api", "API move"), ("htmx", "HTMX move")):
+            vals = [r[key + kind] for r in rows]
+            print(f"| {label}, {what} | {min(vals):.2f} | {statistics.median(vals):.2f} |")
+        for key, label in (("api", "API move / floor"), ("htmx", "HTMX move / floor")):
+            vals = [r[key + kind] / r["floor" + kind] for r in rows]
+            print(f"| {label}, {what} | {min(vals):.2f}× | {statistics.median(vals):.2f}× |")
 
 
 if __name__ == "__main__":
