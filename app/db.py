@@ -38,7 +38,9 @@ def make_engine(url: str, concurrency: int = 16) -> Engine:
             cur.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True, **pool)
+    # no ping before every checkout (a round trip per request): a connection the server dropped fails its
+    # request once (503, retry), and SQLAlchemy then replaces every pooled connection older than the failure
+    return create_engine(url, **pool)
 
 
 def is_postgres(engine: Engine) -> bool:

@@ -16,10 +16,10 @@ import anyio
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
-from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as SQLAlchemyTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app.config import Settings, get_settings
@@ -34,8 +34,10 @@ from app.routes import notices as notice_routes
 from app.routes import clocks as clock_routes
 from app.routes import profile as profile_routes
 from app.security import CookieSigner, CsrfTokens
+from app.static import VersionedStatic, static_url
 from app.services.bots import BotRunner
 from app.services.clock_checker import ClockChecker
+from app.services.hot import SpectatorPartials
 from app.services.limits import Limit
 from app.services.live import Publisher, deliver_after_commit
 from app.services.notices import Notifier
@@ -47,10 +49,10 @@ log = logging.getLogger("siglo")
 SWAGGER_UI = "/static/vendor/swagger-ui-5.17.14"
 DOCS_PAGE = f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Siglo de Oro — API</title>
-<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
+<link rel="icon" href="{static_url('favicon.svg')}" type="image/svg+xml">
 <link rel="stylesheet" href="{SWAGGER_UI}/swagger-ui.css"></head>
 <body><div id="swagger-ui"></div>
-<script src="{SWAGGER_UI}/swagger-ui-bundle.js"></script><script src="/static/js/docs.js"></script></body></html>"""
+<script src="{SWAGGER_UI}/swagger-ui-bundle.js"></script><script src="{static_url('js/docs.js')}"></script></body></html>"""
 
 
 def create_app(settings: Settings | None = None, clock: Callable[[], datetime] | None = None) -> FastAPI:
@@ -116,14 +118,17 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
         imports=Limit(settings.imports_per_hour, 3600))
     app.state.notifier = notifier
     app.state.clock_checker = checker
+    app.state.spectator_partials = SpectatorPartials()
 
     app.add_middleware(CsrfCookie, secure=settings.secure_cookies, signer=signer, tokens=CsrfTokens(secret))
     app.add_middleware(Admission, limit=settings.max_concurrent_requests)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(SecurityHeaders)
+    # pages, partials and JSON compressed (SSE streams never: Starlette leaves text/event-stream alone)
+    app.add_middleware(GZipMiddleware, minimum_size=1000, compresslevel=5)
     if settings.trusted_proxies:  # the client address (rate limits) comes from these proxies' headers only
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxies)
-    app.mount("/static", StaticFiles(directory=resource("static")), name="static")
+    app.mount("/static", VersionedStatic(resource("static")), name="static")
     for router in (auth.router, pages.router, maps.router, live.router, api.router):
         app.include_router(router)
     app.include_router(notice_routes.router)  # play by web

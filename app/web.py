@@ -1,6 +1,7 @@
 """The one Jinja2 environment for the whole app, and helpers to render pages and HTMX partials."""
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from fastapi import Request
@@ -9,9 +10,13 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import TemplateNotFound
 
 from app.resources import resource
+from app.static import static_url
 from engines import registry
 
 templates = Jinja2Templates(directory=str(resource("templates")))
+# templates change only with a new release (a restart): no stat() of every included file on every render
+templates.env.auto_reload = False
+templates.env.globals["static_url"] = static_url
 templates.env.globals["role_label"] = lambda game, role: game.role_label(role) if game else role
 # An id of a game's view (an area, a power, a card) by its name; the id itself when the game has no name for it.
 templates.env.globals["name_of"] = lambda game, value, lang="en": (game.name_of(value, lang) if game else None) or value
@@ -40,6 +45,7 @@ def render_error(request: Request, status_code: int, message: str) -> HTMLRespon
     return render(request, "error.html", status_code=status_code, message=message, status=status_code)
 
 
+@functools.lru_cache(maxsize=64)
 def board_template(game_id: str) -> str:
     """The game's own board partial, or the generic one that renders any view as readable HTML."""
     name = f"games/{game_id}/board.html"

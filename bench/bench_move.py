@@ -1,123 +1,194 @@
-"""A move's round trip (POST -> apply -> commit -> rendered HTMX partial) against the floor: a bare endpoint
-plus one database commit, in the same run, same server, same database.
+"""A move's round trip against the floor, with the server in its own process (issue 15, target 1).
 
-    python bench/bench_move.py [--moves 500] [--database-url URL] [--game 15-dias --option players=8]
+    python bench/bench_move.py [--moves 300] [--runs 3] [--database-url postgresql://…] [--game 15-dias]
 
-Default database: a fresh SQLite file; default game: the test game (tests/support/toy_game.py). With a real game
-every seat is the benchmark's (hot-seat) and each move is the first action offered; the later moves of a long
-game show what its length costs. Prints a Markdown table; paste it into bench/README.md.
+The server is `bench/bench_app.py` (the app as `siglo serve` builds it, plus `/bench/floor`: a bare sync
+endpoint making one commit) under uvicorn in a process of its own; this process is the only client, one
+request at a time. Each run starts a fresh database (a SQLite file, or a new database on the PostgreSQL server
+given) and a fresh server, creates hot-seat tables of a real game (15 Días, 4 players by default, every seat
+the benchmark's) and plays each table to its end with random legal moves. Before every timed move the client
+times one floor request and reads the acting seat's view (untimed), so floors and moves interleave in the same
+second. Moves alternate between the JSON API (`POST /api/v1/tables/{id}/actions`, answered with the seat's view)
+and HTMX (`POST /tables/{id}/act` with `HX-Request`, answered with the live partial); both log in with the
+same cookie session.
+
+Each request is timed twice: its round trip as the client sees it (wall time, which on a shared machine includes
+waiting for a CPU), and the CPU time the server's threads spent meanwhile (the scheduler's own count, from
+/proc/<pid>/task/*/schedstat, Linux), which other jobs on the machine barely change. Prints, per run, the medians
+and the ratios move/floor; then the min and median over the runs.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
-import platform
+import random
+import re
 import statistics
+import subprocess
 import sys
 import tempfile
-import threading
 import time
+import uuid
 from pathlib import Path
 
 import httpx
-import uvicorn
-from sqlalchemy import text
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
-from app.config import Settings  # noqa: E402
-from app.main import create_app  # noqa: E402
-from app.migrate import upgrade  # noqa: E402
-from engines import registry  # noqa: E402
-from tests.support.toy_game import GAME  # noqa: E402
+ROLES = {"15-dias": ["player1", "player2", "player3", "player4"], "toy-duel": ["north", "south"]}
 
 
-def build_app(database_url: str, secret_file: Path):
-    registry.register(GAME)
-    upgrade(database_url)
-    app = create_app(Settings(database_url=database_url, secret_key="bench-" + "k" * 40, bots_enabled=False,
-                              secret_file=secret_file))
+def fresh_database(url: str | None, tmp: Path) -> tuple[str, object]:
+    """A new database: a SQLite file in ``tmp``, or a new database on the PostgreSQL server ``url``; returns its
+    URL and a function that drops it."""
+    from sqlalchemy import create_engine, text
 
-    @app.post("/bench/floor")
-    def floor():
-        with app.state.sessions() as db:
-            db.execute(text("UPDATE users SET username = username WHERE id = 1"))
-            db.commit()
-        return {"ok": True}
+    from app.db import normalise_url
 
-    return app
+    if not url:
+        return f"sqlite:///{tmp}/bench.db", lambda: None
+    name = "siglo_bench_" + uuid.uuid4().hex[:8]
 
+    def admin(sql: str) -> None:
+        e = create_engine(normalise_url(url), isolation_level="AUTOCOMMIT")
+        with e.connect() as c:
+            c.execute(text(sql))
+        e.dispose()
 
-def serve(app, port: int) -> uvicorn.Server:
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    threading.Thread(target=server.run, daemon=True).start()
-    while not server.started:
-        time.sleep(0.05)
-    return server
+    admin(f'CREATE DATABASE "{name}"')
+    return normalise_url(url).rpartition("/")[0] + "/" + name, lambda: admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-def percentiles(samples: list[float]) -> dict[str, float]:
-    q = statistics.quantiles(samples, n=100)
-    return {"p50": q[49] * 1000, "p95": q[94] * 1000, "p99": q[98] * 1000, "mean": statistics.fmean(samples) * 1000}
+def start_server(url: str, port: int, tmp: Path, extra_env: dict[str, str] | None = None) -> subprocess.Popen:
+    from app.migrate import upgrade
+
+    upgrade(url)
+    env = {**os.environ, "DATABASE_URL": url, "SIGLO_SECRET_KEY": "bench-" + "k" * 40,
+           "SIGLO_SECRET_FILE": str(tmp / "secret"), "SIGLO_BOTS_ENABLED": "false",
+           "SIGLO_EXTRA_GAMES": '["tests.support.toy_game:GAME"]', "PYTHONPATH": str(ROOT), **(extra_env or {})}
+    proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "bench.bench_app:app", "--host", "127.0.0.1",
+                             "--port", str(port), "--log-level", "warning", "--no-access-log"],
+                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(tmp / "server.log", "ab"))
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit("the server died: " + (tmp / "server.log").read_text()[-2000:])
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/v1/games", timeout=2).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+def server_cpu(pid: int) -> float:
+    """Seconds the server process's threads have run on a CPU (the scheduler's exact count, in nanoseconds,
+    summed over its threads): what a request costs the server, whatever the machine's other jobs do."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            total += int((task / "schedstat").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            pass  # a thread that ended meanwhile
+    return total / 1e9
+
+
+def timed(pid: int, call) -> tuple[object, float, float]:
+    """(the call's result, its wall time, the server CPU it took)."""
+    c0, t0 = server_cpu(pid), time.perf_counter()
+    result = call()
+    elapsed = time.perf_counter() - t0
+    return result, elapsed, server_cpu(pid) - c0
+
+
+def one_run(url: str | None, port: int, game: str, moves: int, seed: int) -> dict[str, list[float]]:
+    tmp = Path(tempfile.mkdtemp(prefix="siglo-bench-move-"))
+    db_url, drop = fresh_database(url, tmp)
+    proc = start_server(db_url, port, tmp)
+    roles = ROLES[game]
+    times: dict[str, list[float]] = {k: [] for k in ("floor", "api", "htmx", "floor cpu", "api cpu", "htmx cpu")}
+    try:
+        c = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30)
+        csrf = re.search(r'name="csrf-token" content="([^"]*)"', c.get("/register").text).group(1)
+        r = c.post("/register", data={"username": "bench", "password": "bench password", "csrf_token": csrf})
+        assert r.status_code in (200, 303), r.text[:300]
+        csrf = re.search(r'name="csrf-token" content="([^"]*)"', c.get("/").text).group(1)
+        headers = {"X-CSRF-Token": csrf}
+        rng = random.Random(seed)
+
+        def new_table() -> int:
+            r = c.post("/api/v1/tables", json={"game": game, "seats": {x: "me" for x in roles},
+                                                "seed": rng.randrange(2**40)}, headers=headers)
+            assert r.status_code == 201, r.text[:300]
+            return r.json()["id"]
+
+        table, role, done = new_table(), roles[0], 0
+        while done < moves:
+            _, floor, floor_cpu = timed(proc.pid, lambda: c.post("/bench/floor"))
+            v = c.get(f"/api/v1/tables/{table}", params={"as": role}).json()
+            if v["status"] == "finished":
+                table, role = new_table(), roles[0]
+                continue
+            if not v["actions"]:
+                role = next(x for x in v["active_roles"] if x in roles)
+                continue
+            a = rng.choice(v["actions"])
+            mode = "api" if done % 2 == 0 else "htmx"
+            if mode == "api":
+                r, elapsed, cpu = timed(proc.pid, lambda: c.post(
+                    f"/api/v1/tables/{table}/actions", headers=headers,
+                    json={"seq": v["seq"], "verb": a["verb"], "arg": a["arg"], "role": role}))
+            else:
+                r, elapsed, cpu = timed(proc.pid, lambda: c.post(
+                    f"/tables/{table}/act", headers={**headers, "HX-Request": "true"},
+                    data={"seq": v["seq"], "verb": a["verb"], "arg": json.dumps(a["arg"]), "role": role}))
+            assert r.status_code == 200, (r.status_code, r.text[:300])
+            times["floor"].append(floor)
+            times["floor cpu"].append(floor_cpu)
+            times[mode].append(elapsed)
+            times[mode + " cpu"].append(cpu)
+            done += 1
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        drop()
+    return times
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--moves", type=int, default=500)
-    parser.add_argument("--database-url", default=None)
-    parser.add_argument("--port", type=int, default=8765)
-    parser.add_argument("--game", default=GAME.id)
-    parser.add_argument("--option", action="append", default=[], help="key=value (JSON values)")
-    args = parser.parse_args()
-    options = {k: json.loads(v) for k, _, v in (o.partition("=") for o in args.option)}
-    tmp = Path(tempfile.mkdtemp())
-    url = args.database_url or f"sqlite:///{tmp}/bench.db"
-    server = serve(build_app(url, tmp / "secret"), args.port)
-    base = f"http://127.0.0.1:{args.port}"
-    c = httpx.Client(base_url=base, timeout=30)
-    c.get("/register")
-    csrf = c.cookies["siglo_csrf"]
-    name = f"bench{int(time.time())}"
-    c.post("/register", data={"username": name, "password": "bench password", "csrf_token": csrf})
-    headers = {"X-CSRF-Token": csrf, "HX-Request": "true"}
-
-    game = registry.get_game(args.game)
-    seats = {role: "me" for role in game.roles(game.parse_options(options))}
-
-    def new_table() -> int:
-        r = c.post("/api/v1/tables", json={"game": game.id, "options": options, "seats": seats, "seed": 1},
-                   headers={"X-CSRF-Token": csrf})
-        return r.json()["id"]
-
-    move_times, floor_times = [], []
-    table = new_table()
-    for i in range(args.moves):
-        t0 = time.perf_counter()
-        c.post("/bench/floor", headers=headers)
-        floor_times.append(time.perf_counter() - t0)
-        view = c.get(f"/api/v1/tables/{table}").json()
-        if view["outcome"]:
-            table = new_table()
-            view = c.get(f"/api/v1/tables/{table}").json()
-        role = view["active_roles"][0]
-        view = c.get(f"/api/v1/tables/{table}?as={role}").json()
-        a = view["actions"][0]
-        form = {"seq": view["seq"], "verb": a["verb"], "arg": json.dumps(a["arg"]), "role": role, "csrf_token": csrf}
-        t0 = time.perf_counter()
-        r = c.post(f"/tables/{table}/act", data=form, headers=headers)
-        move_times.append(time.perf_counter() - t0)
-        assert r.status_code == 200, r.text[:300]
-    server.should_exit = True
-    move, floor = percentiles(move_times), percentiles(floor_times)
-    db = "PostgreSQL" if url.startswith("postgres") else "SQLite"
-    print(f"# Move round trip vs floor — {time.strftime('%Y-%m-%d')}, {platform.machine()}, {os.cpu_count()} cores, "
-          f"Python {platform.python_version()}, {db}, {game.id} {options}, {args.moves} moves\n")
-    print("| request | mean ms | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|---|")
-    for label, p in (("move (POST, apply, commit, rendered partial)", move), ("floor (bare endpoint + 1 commit)", floor)):
-        print(f"| {label} | {p['mean']:.2f} | {p['p50']:.2f} | {p['p95']:.2f} | {p['p99']:.2f} |")
-    print(f"\nRatio move/floor: p50 {move['p50'] / floor['p50']:.2f}×, p95 {move['p95'] / floor['p95']:.2f}×")
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--moves", type=int, default=300, help="timed moves per run (half API, half HTMX)")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--database-url", default=None, help="a PostgreSQL server (default: SQLite files)")
+    ap.add_argument("--game", default="15-dias", choices=sorted(ROLES))
+    ap.add_argument("--port", type=int, default=8771)
+    args = ap.parse_args()
+    load = os.getloadavg()
+    db = "PostgreSQL" if args.database_url else "SQLite"
+    rows = []
+    for run in range(args.runs):
+        t = one_run(args.database_url, args.port, args.game, args.moves, run + 1)
+        med = {k: statistics.median(v) * 1000 for k, v in t.items()}
+        rows.append(med)
+        print(f"run {run + 1}: floor {med['floor']:.2f} ms, API move {med['api']:.2f} ms "
+              f"({med['api'] / med['floor']:.2f}×), HTMX move {med['htmx']:.2f} ms "
+              f"({med['htmx'] / med['floor']:.2f}×); server CPU: floor {med['floor cpu']:.2f} ms, API "
+              f"{med['api cpu']:.2f} ms ({med['api cpu'] / med['floor cpu']:.2f}×), HTMX {med['htmx cpu']:.2f} ms "
+              f"({med['htmx cpu'] / med['floor cpu']:.2f}×)", file=sys.stderr)
+    print(f"# Move round trip vs floor — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {db}, {args.game}, "
+          f"{args.runs} runs × {args.moves} moves, load average before {load[0]:.2f} / {load[1]:.2f} / {load[2]:.2f}\n")
+    print("| median per run | min of runs | median of runs |\n|---|---|---|")
+    for kind in ("", " cpu"):
+        what = "server CPU ms" if kind else "round trip ms"
+        for key, label in (("floor", "floor"), ("api", "API move"), ("htmx", "HTMX move")):
+            vals = [r[key + kind] for r in rows]
+            print(f"| {label}, {what} | {min(vals):.2f} | {statistics.median(vals):.2f} |")
+        for key, label in (("api", "API move / floor"), ("htmx", "HTMX move / floor")):
+            vals = [r[key + kind] / r["floor" + kind] for r in rows]
+            print(f"| {label}, {what} | {min(vals):.2f}× | {statistics.median(vals):.2f}× |")
 
 
 if __name__ == "__main__":

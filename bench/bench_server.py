@@ -1,4 +1,4 @@
-"""The server under load, on PostgreSQL: N concurrent tables played by HTTP bot clients, each table watched
+"""The server under load, on PostgreSQL (or SQLite: give `sqlite` for the URL): N concurrent tables played by HTTP bot clients, each table watched
 over SSE, against the floor (a bare endpoint + one commit) measured in the same run.
 
     python bench/bench_server.py postgresql://postgres:postgres@127.0.0.1:5432/postgres \
@@ -104,8 +104,8 @@ def check_logs(url: str, acked: dict[int, list[tuple]]) -> dict[str, int]:
 
 # ----- the server process -----
 
-def start_server(url: str, port: int, workers: int, tmp: Path) -> subprocess.Popen:
-    env = {**os.environ, "DATABASE_URL": url, "SIGLO_SECRET_KEY": "bench-" + "k" * 40,
+def start_server(url: str, port: int, workers: int, tmp: Path, admission: int | None = None) -> subprocess.Popen:
+    env = {**os.environ, **({"SIGLO_MAX_CONCURRENT_REQUESTS": str(admission)} if admission else {}), "DATABASE_URL": url, "SIGLO_SECRET_KEY": "bench-" + "k" * 40,
            "SIGLO_SECRET_FILE": str(tmp / "secret"), "SIGLO_BOTS_ENABLED": "false",
            "SIGLO_EXTRA_GAMES": '["tests.support.toy_game:GAME"]', "PYTHONPATH": str(ROOT)}
     log = open(tmp / "server.log", "ab")
@@ -143,8 +143,7 @@ class Level:
         self.seconds = 0.0
 
 
-async def watch(client: httpx.AsyncClient, table: int, level: Level, arrivals: dict, stop: asyncio.Event,
-                ready: asyncio.Event) -> None:
+async def watch(client: httpx.AsyncClient, table: int, arrivals: dict, ready: asyncio.Event) -> None:
     try:
         async with client.stream("GET", f"/api/v1/tables/{table}/events") as r:
             kind = None
@@ -156,8 +155,8 @@ async def watch(client: httpx.AsyncClient, table: int, level: Level, arrivals: d
                         ready.set()
                     elif kind == "move":
                         arrivals[(table, int(line[6:]))] = time.perf_counter()
-                if stop.is_set():
-                    return
+                # read on after the players stop: the last moves' news is still on its way (the watcher is
+                # cancelled once the grace period is over; returning at the stop lost those events)
     except (httpx.HTTPError, asyncio.CancelledError):
         ready.set()
 
@@ -231,7 +230,7 @@ async def run_level(base: str, token: str, game: str, roles: list[str], n: int, 
         stop = asyncio.Event()
         arrivals: dict = {}
         readies = [asyncio.Event() for _ in tables]
-        watchers = [asyncio.create_task(watch(sse, t, level, arrivals, stop, ready))
+        watchers = [asyncio.create_task(watch(sse, t, arrivals, ready))
                     for t, ready in zip(tables, readies)]
         await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 120)
         rng = random.Random(seed)
@@ -335,27 +334,29 @@ def summarise_profile(path: Path, top: int = 25) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("postgres_url", help="a PostgreSQL server the benchmark may create a database on")
+    ap.add_argument("postgres_url", help="a PostgreSQL server the benchmark may create a database on, or sqlite")
     ap.add_argument("--tables", default="50,200,500")
     ap.add_argument("--seconds", type=float, default=20)
     ap.add_argument("--think", type=float, default=1.0, help="mean seconds between a table's moves")
     ap.add_argument("--game", default="15-dias", choices=[g for g, r in ROLES.items() if r])
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--admission", type=int, default=None, help="requests at work at once (default: the app's)")
     ap.add_argument("--floor-every", type=float, default=0.1, help="seconds between floor probes under load")
     ap.add_argument("--port", type=int, default=8766)
     ap.add_argument("--profile", action="store_true", help="py-spy the server during the largest level")
     ap.add_argument("--keep", action="store_true", help="keep the benchmark database")
     args = ap.parse_args()
-    if not args.postgres_url.startswith(("postgres://", "postgresql")):
-        raise SystemExit("bench_server.py measures PostgreSQL: give a postgresql:// URL")
+    sqlite = args.postgres_url == "sqlite"
+    if not sqlite and not args.postgres_url.startswith(("postgres://", "postgresql")):
+        raise SystemExit("give a postgresql:// URL, or the word sqlite for a fresh SQLite file")
     sizes = [int(x) for x in args.tables.split(",")]
     roles = ROLES[args.game]
     tmp = Path(tempfile.mkdtemp(prefix="siglo-bench-"))
-    url = fresh_database(args.postgres_url)
+    url = f"sqlite:///{tmp}/bench.db" if sqlite else fresh_database(args.postgres_url)
     from app.migrate import upgrade
 
     upgrade(url)
-    proc = start_server(url, args.port, args.workers, tmp)
+    proc = start_server(url, args.port, args.workers, tmp, args.admission)
     base = f"http://127.0.0.1:{args.port}"
     load_before = os.getloadavg()
     results = []
@@ -392,7 +393,7 @@ def main() -> None:
             proc.wait(10)
         except subprocess.TimeoutExpired:
             proc.kill()
-        if not args.keep:
+        if not args.keep and not sqlite:
             admin(args.postgres_url, f'DROP DATABASE IF EXISTS "{url.rsplit("/", 1)[1]}" WITH (FORCE)')
 
     cpu = "?"
@@ -403,7 +404,8 @@ def main() -> None:
     cmd = "python bench/bench_server.py " + " ".join(a if "@" not in a else "postgresql://…" for a in sys.argv[1:])
     print(f"## Server under load — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}\n")
     print(f"- machine: {platform.node()}, {cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-          f"PostgreSQL on 127.0.0.1, {args.workers} uvicorn worker(s)")
+          f"{'SQLite' if sqlite else 'PostgreSQL on 127.0.0.1'}, {args.workers} uvicorn worker(s), admission "
+          f"{args.admission or 'default'}")
     print(f"- load average before the run: {load_before[0]:.2f} / {load_before[1]:.2f} / {load_before[2]:.2f} "
           "(the machine is shared: numbers are noisy)")
     print(f"- command: `{cmd}`")

@@ -47,4 +47,4 @@ def test_htmx_is_vendored_with_its_licence():
     assert (vendor / "htmx-ext-sse-2.2.4.min.js").exists()
     assert (vendor / "LICENSE-htmx.txt").exists() and (vendor / "LICENSE-htmx-ext-sse.txt").exists()
     base = (ROOT / "templates" / "base.html").read_text()
-    assert "/static/vendor/htmx-2.0.11.min.js" in base and "/static/vendor/htmx-ext-sse-2.2.4.min.js" in base
+    assert '"vendor/htmx-2.0.11.min.js"' in base and '"vendor/htmx-ext-sse-2.2.4.min.js"' in base  # static_url(...)

@@ -47,10 +47,18 @@ async def table_events(request: Request, table_id: RowId,
     """Events: `move` (data: the new seq; fetch your view), `chat` and `seats`. On connect the stream sends the
     current seq at once if the client is behind (reconnection resynchronises)."""
     event_id = _last_event_id(last_event_id)
-    current, viewer = await run_in_threadpool(_current_seq, request, table_id)  # 404 for an unknown table
-    seen = event_id if event_id is not None else seq
     publisher = request.app.state.publisher
-    queue = publisher.subscribe(table_id, viewer)
+    # subscribe first, then read the seq: a move committed in between is then in the queue, never lost (read
+    # the other way round, its news could go out after the read and before the subscription)
+    queue = publisher.subscribe(table_id)
+    try:
+        current, viewer = await run_in_threadpool(_current_seq, request, table_id)  # 404 for an unknown table
+    except BaseException:
+        publisher.unsubscribe(table_id, queue)
+        raise
+    if viewer is not None:
+        publisher.identify(queue, viewer)
+    seen = event_id if event_id is not None else seq
 
     async def stream():
         last = seen if seen is not None else current

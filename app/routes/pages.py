@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 import orjson
 from fastapi import APIRouter, Form, Path, Query, Request
-from fastapi.responses import FileResponse, RedirectResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 
 from app.deps import CSRF, CurrentUser, FormData, OptionalUser, SeatDep, SessionDep, TableDep, WatchableTable
 from app.errors import AppError, Invalid
@@ -87,7 +87,9 @@ def _table_context(request: Request, db, table, user, as_role: str | None, loade
         if as_role is None and active_mine and role not in active_mine:
             role = active_mine[0]
             data = play.table_view(db, loaded, role)
-    since = _since_last_move(db, table, role, loaded.game) if data["active_roles"] and role else None
+    # right after its own move a seat has nothing new since that move: no need to look
+    just_moved = loaded.last_move is not None and loaded.last_move[0] == role
+    since = _since_last_move(db, table, role, loaded.game) if data["active_roles"] and role and not just_moved else None
     invites = {s.role: f"/invite/{table.id}/{s.invite_token}" for s in table.seats
                if s.invite_token and s.user_id is None} if mine else {}
     return {
@@ -117,8 +119,30 @@ def table_page(request: Request, db: SessionDep, user: OptionalUser, table: Watc
 @router.get("/tables/{table_id}/live")
 def table_live(request: Request, db: SessionDep, user: OptionalUser, table: WatchableTable,
                as_: Annotated[str | None, Query(alias="as", max_length=40)] = None):
-    """HTMX partial: everything that changes when someone moves."""
-    return render(request, "table/_live.html", partial=True, **_table_context(request, db, table, user, as_))
+    """HTMX partial: everything that changes when someone moves. A spectator's is rendered once per move for
+    all spectators (``hot.SpectatorPartials``); a seat's is always its own."""
+    key = _spectator_key(request, db, table, user, as_)
+    if key is None:
+        return render(request, "table/_live.html", partial=True, **_table_context(request, db, table, user, as_))
+    cache, csrf = request.app.state.spectator_partials, request.scope.get("state", {}).get("csrf_token", "")
+    html = cache.get(key, csrf)
+    if html is not None:
+        return HTMLResponse(html)
+    response = render(request, "table/_live.html", partial=True, **_table_context(request, db, table, user, None))
+    # the key of what was rendered: loading may have brought the table to a later seq than the row first read
+    cache.put(_spectator_key(request, db, table, user, None), response.body.decode(), csrf)
+    return response
+
+
+def _spectator_key(request: Request, db, table, user, as_role: str | None) -> tuple | None:
+    """Everything a spectator's live partial shows besides the position at the seq — the seats, the clocks'
+    time left — (None: not a spectator, or a request of its own, like a stale notice)."""
+    if as_role or tables.roles_of(table, user) or request.query_params.get("stale"):
+        return None
+    seats = tuple((s.role, s.user.username if s.user is not None else None, s.bot, bool(s.invite_token))
+                  for s in table.seats)
+    return (table.id, table.seq, table.engine_version, table.status, table.flagged, table.name, seats,
+            user is not None, orjson.dumps(clocks.table_clocks(db, table)))
 
 
 @router.get("/tables/{table_id}/log")

@@ -73,6 +73,11 @@ class Publisher:
                 self._viewers[q] = user_id
         return q
 
+    def identify(self, q: asyncio.Queue, user_id: int) -> None:
+        """The logged-in user watching through ``q`` (known once the stream's reader was checked)."""
+        with self._lock:
+            self._viewers[q] = user_id
+
     def unsubscribe(self, table_id: int, q: asyncio.Queue) -> None:
         with self._lock:
             self._watchers[table_id].discard(q)

@@ -176,17 +176,26 @@ class Notifier:
                 table_id = self._queue.get(timeout=wait)
             except queue.Empty:
                 table_id = 0
-            if table_id is None:
-                return
+            pending = [table_id]
+            while True:  # every poke queued meanwhile: one round of digests and deliveries for them all
+                try:
+                    pending.append(self._queue.get_nowait())
+                except queue.Empty:
+                    break
             try:
-                if table_id:
-                    self.on_commit(table_id)
+                for table_id in dict.fromkeys(t for t in pending if t):
+                    try:
+                        self.on_commit(table_id)
+                    except Exception:  # one table's failure must not drop the others' notices
+                        log.exception("notices failed (table %s)", table_id)
                 self.flush_digests()
                 self.deliver_due()
                 wait = self._next_wait()
             except Exception:  # notices must never take the server down
-                log.exception("notices failed (table %s)", table_id)
+                log.exception("notices failed")
                 wait = TICK_SECONDS
+            if None in pending:  # stopped (after the pokes queued before the stop)
+                return
 
     def _next_wait(self) -> float:
         """Seconds until the next retry is due (at most the tick)."""

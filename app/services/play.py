@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from app.errors import Conflict, Forbidden, Invalid
 from app.models import GameTable, Move, Snapshot, TableOrigin, User, utcnow
-from app.services import clocks, gamelog, ratings
+from app.services import clocks, gamelog, hot, ratings
 from app.services.live import news
 from app.services.tables import acting_role, game_of
 from engines import registry
@@ -41,12 +41,19 @@ def load(db: Session, table: GameTable) -> Loaded:
     game = game_of(table.game_id)
     if table.engine_version != game.version and table.status != "waiting" and not table.flagged:
         upgrade(db, table, game)
+    cache = hot.cache_for(db)
+    hit = cache.get(table.id, table.seq, table.engine_version)
+    if hit is not None:  # the position at this very seq, kept from the commit that made it
+        state, pos = hit
+        return Loaded(table, game, state, pos.base_seq, pos.has_base_state)
     for _ in range(3):
         snap = db.scalar(select(Snapshot).where(Snapshot.table_id == table.id)
                          .execution_options(populate_existing=True))
         if snap is not None and snap.seq != table.seq:
             db.refresh(table)  # a move committed since the table was read: catch up, so seq and state agree
         if snap is not None and snap.seq == table.seq:
+            cache.put(table.id, hot.Position(snap.seq, table.engine_version, snap.state.encode(), snap.base_seq,
+                                             snap.base_state is not None))
             return Loaded(table, game, orjson.loads(snap.state), snap.base_seq, snap.base_state is not None)
     return Loaded(table, game, replay_state(db, table, game))
 
@@ -179,13 +186,17 @@ def _commit(db: Session, loaded: Loaded, seen: int, move: Move, played: Played,
     move.seq = new_seq
     db.add(move)
     gamelog.add(db, table.id, new_seq, played.log)
-    values: dict[str, Any] = {"seq": new_seq, "state": orjson.dumps(state).decode()}
+    state_json = orjson.dumps(state)
+    values: dict[str, Any] = {"seq": new_seq, "state": state_json.decode()}
+    base_seq, has_base = loaded.base_seq, True
     if base is not None:
-        pass  # the undo replayed from the stored base: it stays
+        base_seq = base[0]  # the undo replayed from the stored base: it stays
     elif played.barrier:
         values.update(base_seq=new_seq, base_state=None)
+        base_seq, has_base = new_seq, False
     elif not loaded.has_base_state:  # the first move after a barrier: keep the barrier's state for undo
         values.update(base_seq=seen, base_state=orjson.dumps(loaded.state).decode())
+        base_seq = seen
     db.execute(update(Snapshot).where(Snapshot.table_id == table.id).values(**values))
     clocks.sync(db, table.id)  # the mover's clock stops, the next seat's starts (the table row is locked)
     if ends:
@@ -198,6 +209,7 @@ def _commit(db: Session, loaded: Loaded, seen: int, move: Move, played: Played,
         raise Conflict(STALE) from None
     # what the UPDATE wrote, without another round trip (sessions keep objects after commit)
     table.seq, table.status, table.active_roles = new_seq, status, active
+    hot.cache_for(db).put(table.id, hot.Position(new_seq, table.engine_version, state_json, base_seq, has_base))
 
 
 def _check_playable(table: GameTable, seen: Any) -> None:

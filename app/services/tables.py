@@ -14,7 +14,7 @@ from typing import Any
 
 import orjson
 from sqlalchemy import select, update
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, joinedload
 
 from app.errors import Conflict, Forbidden, Invalid, NotFound
 from app.models import ChatMessage, GameTable, Seat, Snapshot, User, utcnow
@@ -109,7 +109,8 @@ def create_table(db: Session, user: User, game_id: str, options: dict[str, Any] 
 
 
 def get_table(db: Session, table_id: int) -> GameTable:
-    table = db.get(GameTable, table_id)
+    """The table with its seats and their players, in one query."""
+    table = db.get(GameTable, table_id, options=[joinedload(GameTable.seats)])
     if table is None:
         raise NotFound(f"There is no table {table_id}.")
     return table

@@ -409,3 +409,14 @@ def test_the_clock_migration_goes_down_and_up_again(database_url):
     uniques = inspect(engine).get_unique_constraints("notices")
     engine.dispose()
     assert [set(u["column_names"]) for u in uniques] == [{"user_id", "table_id", "seq", "kind"}]
+
+
+def test_a_spectators_live_table_shows_the_time_left_as_it_is_now(browser, clock):
+    """The spectators' shared render of a table (app.routes.pages) is keyed by the clocks' time left too."""
+    alice, bob, table = clocked(browser, {"pace": "per_move", "days": 3})
+    carol = browser("carol")
+    first = carol.c.get(f"/tables/{table}/live").text
+    assert "2 d 23 h left" in first or "3 d 0 h left" in first
+    clock.advance(days=1)
+    later = carol.c.get(f"/tables/{table}/live").text
+    assert "1 d 23 h left" in later or "2 d 0 h left" in later

@@ -1,0 +1,105 @@
+"""Hot tables kept in memory (issue 15): positions, so a move or a view need not read the snapshot row; and
+the spectators' live partial, so N spectators of a table cost one render per move.
+
+A table's position is a function of (table, seq, engine version): every change of position makes a new seq
+(a move, an undo) and a rebuild on another engine version changes the version. So the state cached for
+(table id, seq, version) is the snapshot's at that seq for as long as the table exists; it is read only when
+the table row just read has that very seq, and stored only after the commit that made it (or after reading the
+snapshot). Several server processes each keep their own; the seq check keeps them right. One cache per database
+engine (tests build many apps on databases that reuse table ids). What is kept is the whole state, used only
+on the server: every reader still gets only their seat's view of it.
+"""
+from __future__ import annotations
+
+import threading
+import weakref
+from collections import OrderedDict
+from dataclasses import dataclass
+
+import orjson
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session
+
+CAPACITY = 2000  # tables; a 15 Días state is ~6 kB, a Planet King one ~10 kB
+
+
+@dataclass(frozen=True)
+class Position:
+    seq: int
+    version: str
+    state: bytes  # the snapshot's JSON, decoded afresh for each use (the caller may change its copy)
+    base_seq: int
+    has_base_state: bool
+
+
+class StateCache:
+    def __init__(self, capacity: int = CAPACITY):
+        self.capacity = capacity
+        self._items: OrderedDict[int, Position] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, table_id: int, seq: int, version: str) -> tuple[dict, Position] | None:
+        with self._lock:
+            pos = self._items.get(table_id)
+            if pos is None or pos.seq != seq or pos.version != version:
+                return None
+            self._items.move_to_end(table_id)
+        return orjson.loads(pos.state), pos
+
+    def put(self, table_id: int, pos: Position) -> None:
+        with self._lock:
+            old = self._items.get(table_id)
+            if old is not None and old.seq > pos.seq and old.version == pos.version:
+                return  # a later position is known already (another request moved on meanwhile)
+            self._items[table_id] = pos
+            self._items.move_to_end(table_id)
+            while len(self._items) > self.capacity:
+                self._items.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+_caches: "weakref.WeakKeyDictionary[Engine, StateCache]" = weakref.WeakKeyDictionary()
+_caches_lock = threading.Lock()
+
+
+def cache_for(db: Session) -> StateCache:
+    engine = db.get_bind()
+    engine = getattr(engine, "engine", engine)  # a Connection bound session: its Engine
+    with _caches_lock:
+        cache = _caches.get(engine)
+        if cache is None:
+            cache = _caches[engine] = StateCache()
+        return cache
+
+
+class SpectatorPartials:
+    """The live partial as every spectator of a table sees it, rendered once per key (``app.routes.pages``
+    builds the key from everything the partial shows: table, seq, status, seats…). Only spectators' renders are
+    kept: a seat's view is never stored, so one seat's view can never reach another reader. The requester's
+    CSRF token is put back into the stored HTML in place of the renderer's."""
+
+    MARK = "\x00csrf\x00"
+
+    def __init__(self, capacity: int = CAPACITY):
+        self.capacity = capacity
+        self._items: OrderedDict[tuple, str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple, csrf_token: str) -> str | None:
+        with self._lock:
+            html = self._items.get(key)
+            if html is None:
+                return None
+            self._items.move_to_end(key)
+        return html.replace(self.MARK, csrf_token)
+
+    def put(self, key: tuple, html: str, csrf_token: str) -> None:
+        if not csrf_token:
+            return
+        with self._lock:
+            self._items[key] = html.replace(csrf_token, self.MARK)
+            self._items.move_to_end(key)
+            while len(self._items) > self.capacity:
+                self._items.popitem(last=False)

@@ -1,0 +1,197 @@
+"""Performance work that must not change behaviour (issue 15): statements per move, the hot-table state cache,
+the live stream's subscription order, compressed answers, cached static files, the spectator partial."""
+from __future__ import annotations
+
+import threading
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import event
+
+from app.main import create_app
+from app.errors import NotFound
+from app.routes import live as live_routes
+from app.services import hot
+
+NORTH_SOUTH = {"north": "me", "south": "me"}
+
+
+class Statements:
+    """The SQL statements the request threads send (the notices, bots and listener threads are not counted)."""
+
+    def __init__(self, engine):
+        self.sent: list[str] = []
+        event.listen(engine, "before_cursor_execute", self._record)
+
+    def _record(self, conn, cursor, statement, params, context, many):
+        if not threading.current_thread().name.startswith("siglo-"):
+            self.sent.append(" ".join(statement.split()[:4]))
+
+    def during(self, call):
+        self.sent.clear()
+        result = call()
+        return result, list(self.sent)
+
+
+def _extra(app) -> int:
+    """PostgreSQL announces a move with a NOTIFY in its transaction (one statement more)."""
+    return 1 if app.state.engine.dialect.name == "postgresql" else 0
+
+
+def test_a_move_sends_seven_statements_through_the_api_and_htmx(app, browser):
+    """login, table with seats and players, UPDATE table, INSERT move, INSERT log, UPDATE snapshot, the log page:
+    no snapshot read (the position is kept from the last commit), no undo check, no since-your-move look-up."""
+    alice = browser("alice")
+    table = alice.new_table(seats=NORTH_SOUTH)
+    view = alice.view(table, "north")  # the page was read: the next move finds the position in memory
+    count = Statements(app.state.engine)
+    r, sent = count.during(lambda: alice.act(table, "raise", seq=view["seq"], role="north"))
+    assert r.status_code == 200, r.text
+    assert len(sent) == 7 + _extra(app), sent
+    assert not any("snapshots" in s and s.startswith("SELECT") for s in sent), sent
+    r, sent = count.during(lambda: alice.post(f"/tables/{table}/act", {"seq": 1, "verb": "raise", "role": "north"},
+                                              headers={"HX-Request": "true"}))
+    assert r.status_code == 200 and 'data-seq="2"' in r.text
+    assert len(sent) == 7 + _extra(app), sent
+
+
+def test_a_view_sends_at_most_four_statements(app, browser):
+    alice = browser("alice")
+    table = alice.new_table(seats=NORTH_SOUTH)
+    alice.view(table, "north")
+    count = Statements(app.state.engine)
+    _, sent = count.during(lambda: alice.view(table, "north"))
+    assert len(sent) <= 4, sent
+
+
+def test_the_kept_position_follows_moves_made_through_another_process(settings, browser):
+    """Two apps on one database stand for two server processes: each keeps positions of its own, and one that
+    another process moved past is never used (the table row's seq decides)."""
+    alice = browser("alice")
+    table = alice.new_table(seats=NORTH_SOUTH)
+    assert alice.view(table, "north")["view"]["public"]["stake"] == 1
+    other = create_app(settings)  # its own engine: its own cache
+    with TestClient(other) as c:
+        from tests.app.conftest import Browser
+
+        bob = Browser(c)
+        bob.c.cookies.update(alice.c.cookies)  # the same login, through the other process
+        assert bob.act(table, "raise", seq=0, role="north").status_code == 200
+        assert bob.act(table, "raise", seq=1, role="north").status_code == 200
+    view = alice.view(table, "north")
+    assert view["seq"] == 2 and view["view"]["public"]["stake"] == 3
+    r = alice.act(table, "done", seq=2, role="north")
+    assert r.status_code == 200, r.text
+    assert alice.act(table, "raise", seq=2, role="north").status_code == 409  # stale stays stale
+
+
+def test_the_kept_position_gives_each_seat_only_its_own_hand(app, browser):
+    """The cache holds the whole position, server-side; every view is still made for its reader."""
+    alice, bob = browser("alice"), browser("bob")
+    table = alice.new_table(seats={"north": "me", "south": "open"})
+    assert bob.post(f"/tables/{table}/join", {"role": "south"}, follow_redirects=False).status_code == 303
+    north, south = alice.view(table, "north"), bob.view(table)
+    assert north["view"]["private"]["hand"] and south["view"]["private"]["hand"]
+    assert set(north["view"]["private"]["hand"]).isdisjoint(south["view"]["private"]["hand"])
+    r = alice.act(table, "done", seq=north["seq"], role="north")
+    assert r.status_code == 200
+    after = bob.view(table)
+    assert after["seq"] == north["seq"] + 1
+    text = str(after)
+    assert not any(card in text for card in north["view"]["private"]["hand"])
+
+
+def test_an_undo_after_kept_positions_restores_the_position(app, browser):
+    alice = browser("alice")
+    table = alice.new_table(seats=NORTH_SOUTH)
+    alice.view(table, "north")
+    assert alice.act(table, "raise", seq=0, role="north").status_code == 200
+    r = alice.api("POST", f"/api/v1/tables/{table}/undo", {"seq": 1, "role": "north"})
+    assert r.status_code == 200, r.text
+    view = alice.view(table, "north")
+    assert view["seq"] == 2 and view["view"]["public"]["stake"] == 1
+
+
+def test_the_state_cache_keeps_the_latest_seq_and_a_bounded_number_of_tables():
+    cache = hot.StateCache(capacity=2)
+    cache.put(1, hot.Position(5, "2", b'{"a": 5}', 0, False))
+    cache.put(1, hot.Position(4, "2", b'{"a": 4}', 0, False))  # an older position arriving late
+    assert cache.get(1, 5, "2")[0] == {"a": 5} and cache.get(1, 4, "2") is None
+    assert cache.get(1, 5, "3") is None  # another engine version: rebuilt, not this one
+    state, _ = cache.get(1, 5, "2")
+    state["a"] = 99  # a caller's copy
+    assert cache.get(1, 5, "2")[0] == {"a": 5}
+    cache.put(2, hot.Position(1, "2", b"{}", 0, False))
+    cache.put(3, hot.Position(1, "2", b"{}", 0, False))
+    assert len(cache) == 2 and cache.get(1, 5, "2") is None
+
+
+def test_a_move_between_reading_the_seq_and_subscribing_is_not_lost(app, browser, monkeypatch):
+    """The stream subscribes before it reads the table's seq, so a move committed while it connects is in its
+    queue (read the other way round, that news went out to nobody); a refused stream leaves no subscription."""
+    alice = browser("alice")
+    table = alice.new_table(seats=NORTH_SOUTH)
+    publisher = app.state.publisher
+    watching_when_read = []
+
+    def reading(db, table_id):
+        watching_when_read.append(publisher.watching(table_id))
+        raise NotFound("stop here")
+
+    monkeypatch.setattr(live_routes.tables, "get_table", reading)
+    assert alice.c.get(f"/tables/{table}/events?seq=0").status_code == 404
+    assert watching_when_read == [1]
+    assert publisher.watching(table) == 0
+
+
+def test_spectators_share_one_render_per_move_and_never_a_seats_view(app, browser, monkeypatch):
+    from app.routes import pages
+
+    alice, carol, dave = browser("alice"), browser("carol"), browser("dave")
+    renders = []
+    real = pages._table_context
+    monkeypatch.setattr(pages, "_table_context", lambda *a, **k: renders.append(a[4]) or real(*a, **k))
+    waiting = alice.new_table(seats={"north": "me", "south": "open"})  # spectators get a join form
+    first, second = carol.c.get(f"/tables/{waiting}/live"), dave.c.get(f"/tables/{waiting}/live")
+    assert len(renders) == 1
+    assert first.text.replace(carol.csrf, "T") == second.text.replace(dave.csrf, "T")
+    assert dave.csrf in second.text and carol.csrf not in second.text  # each gets its own form token
+
+    table = alice.new_table(seats=NORTH_SOUTH)
+    renders.clear()
+    seat = alice.c.get(f"/tables/{table}/live?as=north").text
+    spectator = carol.c.get(f"/tables/{table}/live").text
+    assert dave.c.get(f"/tables/{table}/live").text == spectator and len(renders) == 2  # the seat's, and one
+    hand = alice.view(table, "north")["view"]["private"]["hand"]
+    assert all(c in seat for c in hand) and "Only you see" in seat and "Spectator" in spectator
+    assert not any(c in spectator for c in hand) and "Only you see" not in spectator
+    assert alice.act(table, "raise", seq=0, role="north").status_code == 200
+    after = carol.c.get(f"/tables/{table}/live").text
+    assert len(renders) == 3 and 'data-seq="1"' in after  # a new seq: a new render
+    assert alice.c.get(f"/tables/{table}/live?as=south").text != after and len(renders) == 4  # seats: never shared
+    anonymous = browser()  # logged out: no join forms, a render of its own
+    assert anonymous.c.get(f"/tables/{table}/live").status_code == 200 and len(renders) == 5
+
+
+def test_pages_and_json_are_compressed_and_event_streams_are_not(browser):
+    alice = browser("alice")
+    table = alice.new_table(seats=NORTH_SOUTH)
+    for url in (f"/tables/{table}", f"/api/v1/tables/{table}?as=north"):
+        r = alice.c.get(url, headers={"Accept-Encoding": "gzip"})
+        assert r.headers.get("content-encoding") == "gzip", url
+    r = alice.c.get("/api/v1/tables/999999/events", headers={"Accept-Encoding": "gzip"})
+    assert r.status_code == 404
+
+
+def test_static_files_under_versioned_names_are_immutable(browser):
+    from app.static import digest
+
+    alice = browser("alice")
+    page = alice.c.get("/").text
+    v = digest("css/site.css")
+    assert f'/static/css/site.css?v={v}' in page
+    r = alice.c.get(f"/static/css/site.css?v={v}")
+    assert r.status_code == 200 and r.headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert alice.c.get("/static/css/site.css?v=old").headers["cache-control"] == "no-cache"
+    assert alice.c.get("/static/css/site.css").headers["cache-control"] == "no-cache"
+    assert alice.c.get("/static/css/nothing.css").status_code == 404
