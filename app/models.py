@@ -83,6 +83,8 @@ class GameTable(Base):
     seats: Mapped[list["Seat"]] = relationship(
         back_populates="table", order_by="Seat.position", lazy="selectin", cascade="all, delete-orphan"
     )
+    # the pace of a table by the day (app.models_clocks; None: no clock), read with the table in one query
+    clock: Mapped["TableClock | None"] = relationship(lazy="joined", uselist=False, passive_deletes=True)
 
 
 class Seat(Base):

@@ -98,7 +98,7 @@ def setup(db: Session, table: GameTable, pace: Pace) -> None:
                      bank_seconds=_seconds(pace.bank_days) if pace.pace == "bank" else 0,
                      increment_seconds=_seconds(pace.increment_days) if pace.pace == "bank" else 0,
                      cap_seconds=_seconds(pace.cap_days) if pace.pace == "bank" else 0)
-    db.add(row)
+    table.clock = row
     start = row.move_seconds if pace.pace == "per_move" else row.bank_seconds
     for seat in table.seats:
         db.add(SeatClock(table_id=table.id, role=seat.role, remaining=start, reminded=False, stand_in=False,
@@ -225,7 +225,7 @@ def _seat_view(clock: SeatClock, pauses: Pauses, moment: datetime, on_vacation: 
 
 def table_clocks(db: Session, table: GameTable, moment: datetime | None = None) -> dict | None:
     """The table's clock for its page and the API: the pace in words, and each seat's time left."""
-    row = db.get(TableClock, table.id)
+    row = table.clock  # loaded with the table
     if row is None:
         return None
     moment = moment or now(db)

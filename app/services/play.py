@@ -198,7 +198,8 @@ def _commit(db: Session, loaded: Loaded, seen: int, move: Move, played: Played,
         values.update(base_seq=seen, base_state=orjson.dumps(loaded.state).decode())
         base_seq = seen
     db.execute(update(Snapshot).where(Snapshot.table_id == table.id).values(**values))
-    clocks.sync(db, table.id)  # the mover's clock stops, the next seat's starts (the table row is locked)
+    if table.clock is not None:  # the mover's clock stops, the next seat's starts (the table row is locked)
+        clocks.sync(db, table.id)
     if ends:
         ratings.rate(db, table, game.outcome(state))  # the ending's transaction rates the game, once
     news(db, table.id, "move", new_seq)  # announced when the commit below succeeds (app.services.live)
