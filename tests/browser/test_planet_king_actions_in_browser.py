@@ -19,6 +19,18 @@ def shoot_decision(page, artifacts, name):
     page.set_viewport_size({"width": 1280, "height": 900})
 
 
+def both_shots(page, artifacts, name):
+    shoot(page, artifacts, name)
+    shoot_decision(page, artifacts, name)
+
+
+def open_type(page, css):
+    """Choose the type of action whose group has the class ``css`` and wait for its actions."""
+    before = seq_of(page)
+    page.locator(f".prompt .pk-types .{css} button").click()
+    played(page, before)
+
+
 def reach(page, selector, tries=40):
     for _ in range(tries):
         page.wait_for_timeout(250)
@@ -39,8 +51,7 @@ def test_action_types_and_actions_grouped_by_cube_with_costs_and_ratings(server,
     expect(details.first).to_contain_text("Military")
     expect(details.first).to_contain_text("Political")
     expect(details.first).to_contain_text("Government")
-    shoot(page, artifacts, "planet-king-ratings-on-buttons")
-    shoot_decision(page, artifacts, "planet-king-ratings-on-buttons")
+    both_shots(page, artifacts, "planet-king-ratings-on-buttons")
     page.set_viewport_size({"width": 390, "height": 844})
     box = details.first.bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390, box  # readable on a phone, no hover
@@ -58,17 +69,13 @@ def test_action_types_and_actions_grouped_by_cube_with_costs_and_ratings(server,
             assert group.evaluate("e => getComputedStyle(e).borderLeftColor") == colour
     expect(page.locator(".prompt .pk-types .pk-red")).to_contain_text("Government actions")
     expect(page.locator(".prompt .pk-types .pk-red button")).to_contain_text("no cube in the Organisation phase")
-    shoot(page, artifacts, "planet-king-types-by-cube")
-    shoot_decision(page, artifacts, "planet-king-types-by-cube")
+    both_shots(page, artifacts, "planet-king-types-by-cube")
 
-    before = seq_of(page)
-    page.locator(".prompt .pk-types .pk-blue button").click()
-    played(page, before)
+    open_type(page, "pk-blue")
     group = page.locator(".prompt .pk-actions .pk-group.pk-blue")
     expect(group.locator(".pk-group-title")).to_contain_text("Political actions")
     expect(group.locator("button", has_text="Appoint Noble")).to_contain_text("no cube in the Organisation phase")
-    shoot(page, artifacts, "planet-king-political-actions")
-    shoot_decision(page, artifacts, "planet-king-political-actions")
+    both_shots(page, artifacts, "planet-king-political-actions")
 
     # an ACTION card: the cubes are spent, and each action says its cube and ducats
     for _ in range(80):
@@ -78,17 +85,13 @@ def test_action_types_and_actions_grouped_by_cube_with_costs_and_ratings(server,
             break
         any_move(page)
     expect(page.locator(".prompt .pk-types .pk-red button")).to_contain_text("costs a red cube")
-    shoot(page, artifacts, "planet-king-types-on-an-action-card")
-    shoot_decision(page, artifacts, "planet-king-types-on-an-action-card")
-    before = seq_of(page)
-    page.locator(".prompt .pk-types .pk-red button").click()
-    played(page, before)
+    both_shots(page, artifacts, "planet-king-types-on-an-action-card")
+    open_type(page, "pk-red")
     buttons = page.locator(".prompt .pk-actions .pk-group button.action")
     texts = buttons.all_inner_texts()
     assert texts and all("cube" in t for t in texts), texts
     assert any("1 ducat" in t for t in texts), texts
-    shoot(page, artifacts, "planet-king-government-actions")
-    shoot_decision(page, artifacts, "planet-king-government-actions")
+    both_shots(page, artifacts, "planet-king-government-actions")
 
 
 def test_the_grouped_actions_work_without_javascript(server, chromium, artifacts):
@@ -103,8 +106,7 @@ def test_the_grouped_actions_work_without_javascript(server, chromium, artifacts
         page.locator(".prompt button.action").first.click()   # a plain form post, the page comes back
         page.wait_for_load_state()
     expect(page.locator(".prompt .pk-types .pk-yellow")).to_contain_text("Royal actions")
-    shoot(page, artifacts, "planet-king-types-without-js")
-    shoot_decision(page, artifacts, "planet-king-types-without-js")
+    both_shots(page, artifacts, "planet-king-types-without-js")
     page.locator(".prompt .pk-types .pk-yellow button").click()
     page.wait_for_load_state()
     expect(page.locator(".prompt .pk-actions .pk-yellow .pk-group-title")).to_contain_text("Royal actions")
