@@ -111,3 +111,22 @@ def test_the_grouped_actions_work_without_javascript(server, chromium, artifacts
     page.wait_for_load_state()
     expect(page.locator(".prompt .pk-actions .pk-yellow .pk-group-title")).to_contain_text("Royal actions")
     expect(page.locator(".prompt .pk-actions .pk-yellow button", has_text="Hunt")).to_contain_text("once a turn")
+
+
+def test_a_rule_cited_in_the_log_opens_its_summary(server, chromium, artifacts):
+    """Issue 12 §7 for The Planet King: a log entry's rule links to the reference, whose section says what the
+    engine does (engines/planet_king/rules_reference.yaml)."""
+    page = chromium.new_context(viewport={"width": 390, "height": 844}).new_page()
+    register(page, server.url, "elena")
+    url = new_table(page, server, "planet-king", {"scenario": "anni_mirabiles"}, {"king": "me"})
+    page.goto(url)
+    link = page.locator(".log a.rule[href$='#rule-scenarios']").first
+    expect(link).to_be_visible()
+    link.click()
+    section = page.locator("section#rule-scenarios")
+    expect(section).to_contain_text("Anni Mirabiles (turns 1–4)")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 392
+    page.screenshot(path=str(artifacts / "rules-planet-king-reference-390.png"), full_page=False)
+    page.goto(server.url + "/games/planet-king/rules/reference#rule-events.raid_events")
+    expect(page.locator("section#rule-events\\.raid_events")).to_contain_text("COUNTER-ARMADA on Spain")
+    page.screenshot(path=str(artifacts / "rules-planet-king-raids-390.png"), full_page=False)
