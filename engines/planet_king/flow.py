@@ -93,7 +93,10 @@ class Decision(Step):
         return [verb, arg] in g.frame["options"]
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any) -> Text:
+        """Every button that names a notable carries his ratings (``{ratings}``, PlanetKing.ratings)."""
         args = (self._label or g.game.label_args)(g.s, verb, arg, g.frame)
+        named = args.get("arg")
+        args.setdefault("ratings", g.game.ratings(g.s, named if isinstance(named, str) else arg))
         key = f"act.{self.name}.{verb}"
         return text(key if key in g.game.catalogs["en"] else f"act.{verb}", **args)
 

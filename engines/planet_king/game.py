@@ -60,14 +60,52 @@ def _in_context(method):
 CUBE_COLOURS = {"government": "red", "political": "blue", "royal": "yellow"}
 
 
-def cube_cost(s: dict, kind: str) -> Any:
-    """What a type of action costs on the Council of State (Organisation Phase): a cube of its colour (green cubes
-    serve government and political actions); simple actions cost none."""
+def cube_cost(s: dict, kind: str, mode: str | None = None) -> Any:
+    """What a type of action costs on the Council of State: a cube of its colour (green cubes serve government and
+    political actions once their own colour is spent, R-GREEN); simple actions cost none, and neither does any
+    action of the Organisation phase (line 242) or one an event grants (line 460)."""
+    if mode in ("org", "event"):
+        return text(f"act.cost_free_{mode}")
     if kind not in CUBE_COLOURS:
         return text("act.cost_none")
     green = s["cubes"].get("green", 0) if kind != "royal" else 0
     return text("act.cost_cube", colour=CUBE_COLOURS[kind], left=s["cubes"].get(kind, 0),
                 green=text("act.cost_green", n=green) if green else "")
+
+
+def action_cost(g: Ctx, key: str, mode: str) -> Any:
+    """An action's price as its button says it: the cube it spends now (red, blue or yellow, green once that colour
+    is gone), its ducats (Types of Actions, line 458: the asterisk actions) and whether it is a unique action."""
+    s = g.s
+    kind = actions.kind_of(g, key)
+    if mode in ("org", "event"):
+        cube = text(f"act.cube.free_{mode}")
+    elif kind == "simple":
+        cube = text("act.cube.none")
+    else:
+        colour = CUBE_COLOURS[kind] if s["cubes"][kind] > 0 else "green"
+        cube = text("act.cube.one", colour=colour)
+    ducats = text(f"act.ducats.{key}") if f"act.ducats.{key}" in g.game.catalogs["en"] else ""
+    unique = text("act.cost_unique") if g.game.action_rules[key].unique and mode != "event" else ""
+    return text("act.action_cost", cube=cube, ducats=ducats, unique=unique)
+
+
+def notable_ratings(s: dict, arg: Any) -> Any:
+    """The ratings of the notable an argument names (a noble's Military, Political, Government and prestige; a
+    genius's art and enlightenment; a lady's happiness, fertility and prestige), as a button shows them; "" if it
+    names none. A '?' rating not yet tested shows as "?" (Special Rules › Juan José of Austria and Rodrigo Pacheco)."""
+    nid = next((a for a in (arg if isinstance(arg, list) else [arg]) if isinstance(a, str) and a in C.NOTABLES), None)
+    if nid is None:
+        return ""
+    d = C.NOTABLES[nid]
+    if d["kind"] == "noble":
+        known = {r: d[r] if d.get(r) is not None else s["ratings"].get(f"{nid}:{r}", "?")
+                 for r in ("military", "political", "government")}
+        traits = text("act.ratings.traits", traits=", ".join(d["traits"])) if d.get("traits") else ""
+        return text("act.ratings.noble", prestige=d["prestige"], traits=traits, **known)
+    if d["kind"] == "genius":
+        return text("act.ratings.genius", art=d["art"], enlightenment=d["enlightenment"])
+    return text("act.ratings.lady", happiness=d["happiness"], fertility=d["fertility"], prestige=d["prestige"])
 
 class PlanetKing(StepGame):
     id = "planet-king"
@@ -166,9 +204,21 @@ class PlanetKing(StepGame):
         elif isinstance(arg, list) and len(arg) == 2 and arg[0] in POSITIONS:
             out["arg"] = court.pos_label(arg)
         if verb == "type":
-            out["cost"] = cube_cost(s, arg)
+            out["cost"] = cube_cost(s, arg, frame["ctx"].get("mode"))
+        if verb == "action":
+            out["cost"] = action_cost(Ctx(self, s), arg, frame["ctx"].get("mode"))
+        if verb in ("war", "general") and frame["step"] in ("campaign_target", "general_chosen"):
+            leader = s["wars"][arg]["leader"] if verb == "war" else arg
+            out["ducats"] = text("act.campaign_ducats", n=wars.campaign_cost(Ctx(self, s), leader))
+            if verb == "war":
+                out["commander"] = text("act.war_commander", leader=leader, ratings=notable_ratings(s, leader))
         out.setdefault("what", arg)
         return out
+
+    def ratings(self, s: dict, arg: Any) -> Any:
+        """What a button naming a notable adds: his ratings (``notable_ratings``); called within the game's
+        context (labels)."""
+        return notable_ratings(s, arg)
 
     def public_view(self, g: Ctx) -> dict:
         return public_view(g.s)

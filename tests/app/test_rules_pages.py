@@ -1,4 +1,5 @@
 """Rules at hand: the game's page in words, the rules reference (one summary per cited rule), the cards."""
+import random
 import re
 
 import pytest
@@ -6,25 +7,62 @@ import pytest
 from app.routes.rules import _summaries, reference_path, rule_sections
 from engines import registry
 
-WITH_SUMMARIES = ["15-dias"]  # The Planet King's summaries are still to be written (its page lists the sections)
+GAMES = ["15-dias", "planet-king"]  # the two shipped games: both have a summary for every rule they cite
 
 
-@pytest.mark.parametrize("game_id", WITH_SUMMARIES)
+def cited_rules(game) -> set[str]:
+    return {k[5:] for k in game.catalogs["en"] if k.startswith("rule.")}
+
+
+def logged_rules(game, moves: int = 1500) -> set[str]:
+    """The rule ids a random game of each option set cites in its log (the engine's own words, not the catalog)."""
+    out: set[str] = set()
+    for i, options in enumerate(game.option_sets()):
+        rnd = random.Random(i)
+        played = game.begin(i, options)
+        out |= {e["rule"] for e in played.log if e.get("rule")}
+        state = played.state
+        for _ in range(moves):
+            if game.outcome(state) is not None:
+                break
+            roles = game.active_roles(state)
+            role = roles[rnd.randrange(len(roles))]
+            verb, arg = game.bots["random"](game, game.view(state, role), role, rnd)
+            played = game.play(state, role, verb, arg)
+            state = played.state
+            out |= {e["rule"] for e in played.log if e.get("rule")}
+    return out
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_every_cited_rule_has_a_summary_in_our_words(game_id):
     game = registry.get_game(game_id)
     assert reference_path(game).exists()
     summaries = _summaries(reference_path(game))
-    rules = {k[5:] for k in game.catalogs["en"] if k.startswith("rule.")}
+    rules = cited_rules(game)
     assert rules - set(summaries) == set(), "rules without a summary"
     assert set(summaries) - rules == set(), "summaries of rules the game does not cite"
+    assert all(len(s.summary) > 40 for s in summaries.values()), "a summary says what the rule does"
 
 
-def test_the_rules_reference_has_an_anchor_per_rule(browser):
-    page = browser().c.get("/games/15-dias/rules/reference").text
-    game = registry.get_game("15-dias")
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_rule_the_engine_logs_has_a_summary(game_id):
+    game = registry.get_game(game_id)
+    logged = logged_rules(game)
+    assert len(logged) > 10
+    assert logged - set(_summaries(reference_path(game))) == set()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_rules_reference_has_an_anchor_and_a_summary_per_rule(browser, game_id):
+    page = browser().c.get(f"/games/{game_id}/rules/reference").text
+    game = registry.get_game(game_id)
+    summaries = _summaries(reference_path(game))
     for chapter in rule_sections(game):
         for rule in chapter["rules"]:
             assert f'id="rule-{rule["id"]}"' in page
+            assert rule["summary"] is summaries[rule["id"]]
+    assert "Hothead (1 turn, Italy only)" in page or game_id != "planet-king"
 
 
 def test_the_game_page_names_scenarios_and_options_in_words(browser):

@@ -54,7 +54,9 @@ def test_board_shows_wars_court_and_actions_on_the_war():
     s = pick(s, "Perform a government action")
     s = pick(s, "Military Campaign")
     html = render(s)
-    assert "Campaign in Flanders War" in [a["label"] for a in GAME.labels(s, "king", RENDER)]
+    flanders = [a["label"] for a in GAME.labels(s, "king", RENDER) if a["label"].startswith("Campaign in Flanders War")]
+    assert flanders == ["Campaign in Flanders War — AMBROSIO DE SPINOLA commands — Military 3 · Political 1 · "
+                        "Government 1 · Prestige 1 · loyal — the campaign costs 2 ducats"]  # line 741
 
 
 def test_the_board_is_the_control_and_names_every_target():
