@@ -143,7 +143,7 @@ class Combat(Step):
     """A combat (13.): frame ``kind``, ``battle`` (the record as data), ``decisions`` (answers and dice so far),
     ``powers`` {side: power}. Ends with the result as data (``combat.as_data``)."""
 
-    goes_to = ("combat_decision",)
+    goes_to = ("combat_decision", "reattach_leader")
 
     def auto(self, g: Ctx) -> None:
         f = g.frame
@@ -160,16 +160,35 @@ class Combat(Step):
                 return
             f["decisions"] = _json({**out.decisions, out.key: automaton_answer(out)})
             return
-        for key, args in out.facts():
+        f["result"] = _json({**combat.as_data(out), "powers": f["powers"]})
+        f["facts"] = _json(out.facts())
+        self._finish(g)
+
+    def _finish(self, g: Ctx) -> None:
+        """17.1: a player's leader on a unit the combat eliminates may first go to another unit of the stack (a
+        decision when there are several, ``armies.reattachments``); then the facts are logged and the result
+        returned."""
+        from engines.ultima_ratio import armies
+
+        f = g.frame
+        for todo in armies.reattachments(g, f["result"]):
+            if len(todo["options"]) > 1:
+                g.call("reattach_leader", **todo)
+                return
+            armies.reattach(g, todo["leader"], todo["options"][0])
+        for key, args in f["facts"]:
             if "side" in args:
                 args["side"] = f["powers"][args["side"]] or "independent"
             if "dice" in args:
                 args["dice"] = [f"Q{c}:{roll}→{res}{'+1' if bonus else ''}" for c, roll, res, bonus in args["dice"]]
             g.log(key, rule=RULE[f["kind"]], **args)
-        g.end(_json({**combat.as_data(out), "powers": f["powers"]}))
+        g.end(f["result"])
 
     def resume(self, g: Ctx, result: Any) -> None:
         f = g.frame
+        if "result" in f:                                   # after a leader's reattachment (17.1)
+            self._finish(g)
+            return
         f["decisions"] = _json({**f["decisions"], f.pop("asking"): result})
 
 

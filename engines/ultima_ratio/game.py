@@ -10,7 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from engines.core.machine import Ctx, StepGame
-from engines.ultima_ratio import actions, battles, deployment, leader_flow, end_of_turn, land_movement, landings, naval, portugal, reactions
+from engines.ultima_ratio import actions, armies, battles, deployment, leader_flow, end_of_turn, land_movement, landings, naval, portugal, reactions
 from engines.ultima_ratio import sequence
 from engines.ultima_ratio import strategic_movement
 from engines.ultima_ratio.board import GAME_ID, Board, load_board
@@ -26,7 +26,7 @@ class Options(BaseModel):
 
 STEPS = {**sequence.STEPS, **actions.STEPS, **strategic_movement.STEPS, **naval.STEPS, **land_movement.STEPS,
          **end_of_turn.STEPS, **deployment.STEPS, **portugal.STEPS, **reactions.STEPS,
-         **landings.STEPS, **battles.STEPS, **leader_flow.STEPS}
+         **landings.STEPS, **battles.STEPS, **leader_flow.STEPS, **armies.STEPS}
 
 
 class UltimaRatioRegis(StepGame):

@@ -13,7 +13,7 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import actions, economy, land_movement, landings, leader_flow, naval, portugal
+from engines.ultima_ratio import actions, armies, economy, land_movement, landings, leader_flow, naval, portugal
 from engines.ultima_ratio import strategic_movement
 from engines.ultima_ratio import state as st
 
@@ -276,7 +276,8 @@ class PowerActions(Step):
     """8.2.2 "Major power actions": the player spends the impulse's actions, one at a time, in any order."""
 
     goes_to = ("build_troop", "build_squadron", "repair_squadron", "build_fortress", "regroup_troop",
-               "strategic_move", "tactical_move", "naval_move", "build_merchant", "rebase", "draw_leader")
+               "strategic_move", "tactical_move", "naval_move", "build_merchant", "rebase", "draw_leader",
+               "disperse_overstack")
 
     def active(self, g: Ctx) -> list[str]:
         return [g.frame["seat"]]
@@ -307,12 +308,16 @@ class PowerActions(Step):
         g.call(STEP_OF.get(action, action), **local)
 
     def resume(self, g: Ctx, result: Any) -> None:
-        """After each action, squadrons left without a base go to the nearest one (11.1.1)."""
+        """After each action, squadrons left without a base go to the nearest one (11.1.1), and overstacked troops
+        are dispersed (15.1.1, ``armies.after_action``)."""
         for power in st.powers_of(g.s, g.frame["seat"]):
             rebase = naval.check_bases(g, power)
             if rebase:
                 g.call("rebase", **rebase)
                 return
+        overstack = armies.after_action(g, g.frame["seat"])
+        if overstack:
+            g.call("disperse_overstack", **overstack)
 
     def on_end_impulse(self, g: Ctx, role: str, arg: Any) -> None:
         g.end(None)
