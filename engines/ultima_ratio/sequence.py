@@ -297,6 +297,7 @@ class PowerActions(Step):
         g.s["impulse"]["actions"][power] -= 1
         if action == "lower_unrest":
             actions.lower_unrest(g, power)
+            self.resume(g, None)
             return
         local: dict[str, Any] = {"power": power}
         if action in ("build_troop", "build_squadron", "build_fortress", "build_merchant"):

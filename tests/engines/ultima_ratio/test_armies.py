@@ -1,0 +1,146 @@
+"""Armies and fleets with a leader: strategic movement (10.3, 10.4), the overstack decision (15.1.1), fleet
+stacking by the naval base (15.1.2), a leader reattached before his unit is eliminated (17.1). Line numbers are
+those of shared/rules/ultima-ratio-regis.txt."""
+from __future__ import annotations
+
+import copy
+
+from engines.ultima_ratio import armies
+from tests.engines.ultima_ratio.support import at_first_impulse, ctx, legal, moves, place, play, step, texts
+
+
+def with_leader(s: dict, leader: str, unit: str, extraordinary: bool = False) -> dict:
+    s["leaders"][leader] = {"power": "portugal", "unit": unit, "extraordinary": extraordinary}
+    s["leader_pool"].remove(leader)
+    return s
+
+
+def extra_troop(s: dict, n: int, loc: str) -> dict:
+    """A fifth (sixth ...) Portuguese troop for a test position (9.1 gives Portugal four)."""
+    uid = f"portugal-troop-{n}"
+    s["units"][uid] = copy.deepcopy(s["units"]["portugal-troop-1"])
+    s["impulse"]["start_locs"][uid] = loc
+    return place(s, uid, loc)
+
+
+def army(*troops: str, at: str = "area:portugal", leader: str = "tactical-1") -> dict:
+    s = at_first_impulse()
+    for uid in troops:
+        s = place(s, uid, at)
+    return with_leader(s, leader, troops[0])
+
+
+def test_an_army_absorbs_and_leaves_troops_on_the_way():
+    """10.3 (l. 548): "with each movement (to seas or areas) squadrons or troops can be "absorbed" ... or left on the
+    way"."""
+    s = army("portugal-troop-1", "portugal-troop-2")
+    s = place(s, "portugal-troop-3", "area:alentejo")
+    s = moves(s, ("done", None), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-troop-1"))
+    assert legal(s)["absorb"] == ["portugal-troop-2"] and "leave" not in legal(s)
+    s = moves(s, ("absorb", "portugal-troop-2"), ("area", "alentejo"))
+    assert legal(s)["absorb"] == ["portugal-troop-3"] and legal(s)["leave"] == ["portugal-troop-2"]
+    s = moves(s, ("absorb", "portugal-troop-3"), ("leave", "portugal-troop-2"), ("area", "algarve"))
+    s, log = play(s, "stop")
+    locs = {u: s["units"][u]["loc"] for u in ("portugal-troop-1", "portugal-troop-2", "portugal-troop-3")}
+    assert locs == {"portugal-troop-1": "area:algarve", "portugal-troop-2": "area:alentejo",
+                    "portugal-troop-3": "area:algarve"}
+    assert s["leaders"]["tactical-1"]["unit"] == "portugal-troop-1"
+    assert "moves Portugal troop 1 and Portugal troop 3 strategically through Alentejo and Algarve" in texts(log)[0]
+
+
+def test_an_army_has_at_most_four_troops():
+    """10.3 (l. 548): "the only condition is that at no time more than four squadrons or troops can be stacked"."""
+    s = army("portugal-troop-1", "portugal-troop-2", "portugal-troop-3", "portugal-troop-4")
+    s = extra_troop(s, 5, "area:portugal")
+    s = moves(s, ("done", None), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-troop-1"))
+    assert len(legal(s)["absorb"]) == 4
+    s = moves(s, ("absorb", "portugal-troop-2"), ("absorb", "portugal-troop-3"), ("absorb", "portugal-troop-4"))
+    assert "absorb" not in legal(s)
+
+
+def test_a_troop_without_a_leader_absorbs_nothing():
+    """10.2 / 10.3: only a leader moves several units."""
+    s = at_first_impulse()
+    s = place(place(s, "portugal-troop-1", "area:portugal"), "portugal-troop-2", "area:portugal")
+    s = moves(s, ("done", None), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-troop-1"))
+    assert "absorb" not in legal(s)
+
+
+def test_an_army_ends_only_where_all_of_it_fits():
+    """15.1.1 (l. 1154): the limit "can only be surpassed for armies that are moving ... as long as they do not
+    finish their movement overstacked"."""
+    s = army("portugal-troop-1", "portugal-troop-2")
+    for n, uid in enumerate(("portugal-troop-3", "portugal-troop-4")):
+        s = place(s, uid, "area:alentejo")
+    s = extra_troop(s, 5, "area:alentejo")
+    s = moves(s, ("done", None), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-troop-1"),
+              ("absorb", "portugal-troop-2"), ("area", "alentejo"))
+    assert "stop" not in legal(s)                   # 3 there + 2 > 4
+    s = moves(s, ("leave", "portugal-troop-2"))     # a fourth one fits
+    assert s["units"]["portugal-troop-2"]["loc"] == "area:alentejo"
+    assert "stop" not in legal(s) and "algarve" in legal(s)["area"]
+    s, _ = play(s, "area", "algarve")
+    assert "stop" in legal(s)
+
+
+def test_between_maps_one_unit_at_a_time():
+    """10.4 (l. 554): "to move an army of three troops from one map (or mini-map) to another, three strategic
+    movements of one troop must be made"."""
+    s = army("portugal-troop-1", "portugal-troop-2")
+    s["areas"]["guinea"].update(owner="portugal", control="portugal", marker=None)
+    s = moves(s, ("done", None), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-troop-1"))
+    alone = legal(s)
+    s = moves(s, ("absorb", "portugal-troop-2"))
+    assert legal(s)["sea"] == alone["sea"] == ["east-atlantic"]
+    s2 = moves(s, ("sea", "east-atlantic"))
+    assert "gulf-of-guinea" not in legal(s2).get("sea", [])      # the Africa mini-map
+    s1 = moves(s, ("leave", "portugal-troop-2"), ("sea", "east-atlantic"))
+    assert "gulf-of-guinea" in legal(s1)["sea"]
+    assert armies.map_of(ctx(s).game.board, "area:aden") == "main"    # The East counts as the main map (13.5.7)
+
+
+def test_a_fleet_moves_within_its_bases_limit():
+    """10.3 with squadrons, 15.1.2 (l. 1164): "Fleets at sea have the same stacking limit as the naval base from
+    which they operate"."""
+    s = at_first_impulse()
+    for uid in ("portugal-squadron-4", "portugal-squadron-5"):
+        s = place(s, uid, "area:portugal")
+    s = with_leader(s, "admiral-1", "portugal-squadron-4")
+    s = moves(s, ("done", None), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-squadron-4"),
+              ("absorb", "portugal-squadron-5"), ("sea", "east-atlantic"))
+    assert "stop" in legal(s)                        # Lisbon (main map): 4
+    g = ctx(s)
+    assert armies.fleet_limit(g.s, g.game.board, "portugal", "east-atlantic", False, ["portugal-squadron-4"]) == 4
+    s, log = play(s, "stop")
+    assert s["units"]["portugal-squadron-5"]["loc"] == "sea:east-atlantic"
+
+
+def test_fleet_limit_of_a_mini_map_domain():
+    """15.1.2 (l. 1164): "if at any given moment a major power has 5 fleets using as naval base a domain at a
+    mini-map (stacking limit 2), it can only make stacks of up to 2 squadrons" — in the flow: the Gulf of Guinea
+    with Guinea (a domain of the Africa mini-map) as the only base in range."""
+    s = at_first_impulse()
+    s["naval_distance"]["elsewhere"] = 1
+    s["areas"]["guinea"].update(owner="portugal", control="portugal", marker=None)
+    g = ctx(s)
+    assert armies.fleet_limit(g.s, g.game.board, "portugal", "gulf-of-guinea", False, []) == 2
+    three = ["portugal-squadron-4", "portugal-squadron-5", "portugal-squadron-6"]
+    assert armies.fleet_may_be_at(g.s, g.game.board, "portugal", "gulf-of-guinea", three[:2])
+    assert not armies.fleet_may_be_at(g.s, g.game.board, "portugal", "gulf-of-guinea", three)
+
+
+def test_overstacked_troops_are_dispersed_at_the_end_of_the_action():
+    """15.1.1 (l. 1156): "When a player finishes an action, overstacked troops must be dispersed" — the player
+    picks them (RULINGS S-4)."""
+    s = at_first_impulse()
+    for uid in ("portugal-troop-1", "portugal-troop-2", "portugal-troop-3", "portugal-troop-4"):
+        s = place(s, uid, "area:portugal")
+    s = extra_troop(s, 5, "area:portugal")
+    s = moves(s, ("done", None))
+    s, _ = play(s, "act", ["portugal", "lower_unrest"])
+    assert step(s) == "disperse_overstack"
+    assert legal(s) == {"disperse": [f"portugal-troop-{n}" for n in range(1, 6)]}
+    s, log = play(s, "disperse", "portugal-troop-2")
+    assert s["units"]["portugal-troop-2"]["loc"] == "box:dispersed-wm"
+    assert step(s) == "power_actions"
+    assert "overstacked" in texts(log)[0]
