@@ -64,6 +64,30 @@ def joinable(g: Ctx, power: str, group: list[str], loc: str) -> list[str]:
     return out
 
 
+def army_joinable(g: Ctx, power: str, group: list[str], landing: bool) -> list[str]:
+    """12.2: the troops of the leader's area that may move with his army; for an amphibious landing (12.3.1) only
+    troops that began the impulse there and took no action, while an escort fleet has a squadron for each."""
+    from engines.ultima_ratio import landings
+
+    s = g.s
+    loc = s["units"][group[0]]["loc"]
+    out = joinable(g, power, group, loc)
+    if landing:
+        start = s["impulse"]["start_locs"]
+        out = [u for u in out if start.get(u) == loc and not st.acted_this_impulse(s, u)]
+        if out and not landings.landing_escorts(g, power, group[0], len(group) + 1):
+            return []
+    return out
+
+
+def may_stay(g: Ctx, power: str, group: list[str], area: str) -> list[str]:
+    """12.2 / 15.1.1: the army's troops (not the leader's own) that may be left in the area it entered: the troops
+    staying there must not be overstacked (they end their movement)."""
+    from engines.ultima_ratio.strategic_movement import room
+
+    return [u for u in group[1:] if room(g, power, area, [x for x in group if x != u]) >= 0]
+
+
 # ----- 15.1.2 Fleet stacking ---------------------------------------------------------------------------------------
 def fleet_limit(s: dict, board: Board, power: str, sea: str, galley: bool, group: list[str]) -> int:
     """15.1.2: "Fleets at sea have the same stacking limit as the naval base from which they operate": the best

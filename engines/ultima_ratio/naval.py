@@ -323,7 +323,10 @@ class SeaInterception(Step):
             if s["units"][interceptor]["loc"] != st.SEA + f["sea"]:
                 continue
             escort = f["escort"] if f["escort"] and s["units"][f["escort"]]["loc"] == st.SEA + f["sea"] else None
-            start_naval_battle(g, "interception", [escort] if escort else [], [interceptor],
+            side = [escort] if escort else []
+            if escort in f.get("fleet", ()):          # a landing's escort fleet fights as one (12.3.1, 11.2)
+                side = [u for u in f["fleet"] if s["units"][u]["loc"] == st.SEA + f["sea"]]
+            start_naval_battle(g, "interception", side, [interceptor],
                                (f["power"], s["units"][interceptor]["power"]))
             return
         g.end("through")

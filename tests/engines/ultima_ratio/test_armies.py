@@ -144,3 +144,48 @@ def test_overstacked_troops_are_dispersed_at_the_end_of_the_action():
     assert s["units"]["portugal-troop-2"]["loc"] == "box:dispersed-wm"
     assert step(s) == "power_actions"
     assert "overstacked" in texts(log)[0]
+
+
+def own(s: dict, *areas: str) -> dict:
+    for area in areas:
+        s["areas"][area].update(owner="portugal", control="portugal", marker=None)
+    return s
+
+
+def test_an_army_moves_tactically_with_the_troops_taken_along():
+    """12.2 (l. 697): "An army is composed of one or more troops together (in the same area), with a leader"; "after
+    the first movement, the army can leave or absorb troops in the first area"."""
+    s = own(army("portugal-troop-1", "portugal-troop-2", "portugal-troop-3", at="area:guinea"), "guinea")
+    s = place(s, "portugal-troop-4", "area:senegal")
+    s = own(s, "senegal", "mali")
+    s = moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"))
+    assert step(s) == "tactical_move" and legal(s) == {"absorb": ["portugal-troop-2", "portugal-troop-3"], "march": [None]}
+    s = moves(s, ("absorb", "portugal-troop-2"))
+    assert legal(s) == {"absorb": ["portugal-troop-3"], "leave": ["portugal-troop-2"], "march": [None]}
+    s = moves(s, ("march", None))
+    # Senegal and Mali are domains of the Africa mini-map (15.1: 2); Senegal has a troop: the army of two may
+    # cross it (15.1.1: "armies that are moving") but not stop there
+    assert legal(s)["area"] == ["elmina", "mali", "senegal"]
+    crossing, _ = play(s, "area", "senegal")
+    assert "stop" not in legal(crossing) and "portugal-troop-4" in legal(crossing)["absorb"]
+    assert "leave" not in legal(crossing)               # a troop left there would end overstacked
+    s, log = play(s, "area", "mali")
+    assert "Tactical leader 1 leads Portugal troop 1 and Portugal troop 2 into Mali" in texts(log)[0]
+    assert {s["units"][u]["loc"] for u in ("portugal-troop-1", "portugal-troop-2")} == {"area:mali"}
+    assert s["units"]["portugal-troop-3"]["loc"] == "area:guinea"
+    assert legal(s).get("leave") == ["portugal-troop-2"]
+    s = moves(s, ("leave", "portugal-troop-2"))
+    assert s["units"]["portugal-troop-2"]["loc"] == "area:mali"
+
+
+def test_an_army_fights_with_all_its_troops():
+    """12.2 / 13.1.5: the battle is fought by the army: every troop of it may take the field."""
+    s = own(army("portugal-troop-1", "portugal-troop-2", at="area:guinea"), "guinea")
+    s = place(s, "emirates-troop-1", "area:mali")
+    s = moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
+              ("absorb", "portugal-troop-2"), ("march", None))
+    s, _ = play(s, "area", "mali")
+    frame = next(f for f in reversed(s["stack"]) if f["step"] == "combat")
+    units = [u["id"] for u in frame["battle"]["attacker"]["units"]]
+    assert units == ["portugal-troop-1", "portugal-troop-2"]
+    assert [ld["id"] for ld in frame["battle"]["attacker"]["leaders"]] == ["tactical-1"]
