@@ -168,7 +168,9 @@ def test_an_army_moves_tactically_with_the_troops_taken_along():
     assert legal(s)["area"] == ["elmina", "mali", "senegal"]
     crossing, _ = play(s, "area", "senegal")
     assert "stop" not in legal(crossing) and "portugal-troop-4" in legal(crossing)["absorb"]
-    assert "leave" not in legal(crossing)               # a troop left there would end overstacked
+    assert legal(crossing)["leave"] == ["portugal-troop-2"]     # it stays with the troop there: two, the limit
+    crowded = place(crossing, "portugal-troop-3", "area:senegal")
+    assert "leave" not in legal(crowded)                         # three: it would end overstacked
     s, log = play(s, "area", "mali")
     assert "Tactical leader 1 leads Portugal troop 1 and Portugal troop 2 into Mali" in texts(log)[0]
     assert {s["units"][u]["loc"] for u in ("portugal-troop-1", "portugal-troop-2")} == {"area:mali"}
