@@ -56,15 +56,17 @@ def next_places(g: Ctx, power: str, uid: str, path: list[str], group: list[str] 
 
 
 def _leads_to_end(g: Ctx, power: str, uid: str, path: list[str], start: str, group: list[str] | None = None) -> bool:
-    """Whether some ending place (10.1, 10.2) can be reached from ``start`` without crossing the path again."""
+    """Whether some ending place (10.1, 10.2) can be reached from ``start`` without crossing the path again. A
+    fleet may leave squadrons in any sea where one may stay (10.3), so one squadron's ending is enough for it."""
     seen = set(path)
     queue = [start]
     seen.add(start)
+    squadron = g.s["units"][uid]["kind"] == "squadron"
     while queue:
         loc = queue.pop()
-        if may_stop(g, power, uid, [*path, loc], False, group):
+        if may_stop(g, power, uid, [*path, loc], False, None if squadron else group):
             return True
-        if g.s["units"][uid]["kind"] == "squadron" and st.loc_area(loc):
+        if squadron and st.loc_area(loc):
             continue
         for kind, places in _steps(g, power, uid, [path[0], loc] if group else [loc], group).items():
             for x in places:

@@ -191,3 +191,86 @@ def test_an_army_fights_with_all_its_troops():
     units = [u["id"] for u in frame["battle"]["attacker"]["units"]]
     assert units == ["portugal-troop-1", "portugal-troop-2"]
     assert [ld["id"] for ld in frame["battle"]["attacker"]["leaders"]] == ["tactical-1"]
+
+
+def test_a_landing_army_needs_a_squadron_for_each_troop():
+    """12.3.1 (l. 711): "The number of squadrons will limit the number of troops that can land. Thus, if the escort
+    is a two-squadron fleet, the landing army is limited to two troops"; 12.3.3 (l. 721): between maps "It is
+    limited to a single troop"."""
+    s = army("portugal-troop-1", "portugal-troop-2", "portugal-troop-3")
+    for uid in ("portugal-squadron-4", "portugal-squadron-5"):
+        s = place(s, uid, "area:portugal")
+    s = with_leader(s, "admiral-1", "portugal-squadron-4")
+    s = moves(s, ("done", None), ("act", ["portugal", "landing"]), ("unit", "portugal-troop-1"))
+    assert legal(s)["absorb"] == ["portugal-troop-2", "portugal-troop-3"]
+    s = moves(s, ("absorb", "portugal-troop-2"))
+    assert "absorb" not in legal(s)                   # two squadrons: two troops
+    s = moves(s, ("march", None))
+    assert "tangier" in legal(s)["area"] and "guinea" not in legal(s)["area"]      # the Africa mini-map
+    s = moves(s, ("area", "tangier"))
+    assert legal(s) == {"escort": ["portugal-squadron-4"]}        # the fleet's flagship (11.2: with a leader)
+    s = moves(s, ("escort", "portugal-squadron-4"))
+    assert legal(s) == {"absorb": ["portugal-squadron-5"]}
+    s, log = play(s, "absorb", "portugal-squadron-5")
+    assert "sail" in legal(s)
+    s, log = play(s, "sail")
+    assert {s["units"][u]["loc"] for u in ("portugal-troop-1", "portugal-troop-2")} == {"area:tangier"}
+    assert s["units"]["portugal-troop-3"]["loc"] == "area:portugal"
+
+
+def test_a_leader_goes_to_another_unit_of_the_stack_before_his_unit_is_eliminated():
+    """17.1 (l. 1201-1203): "the leader may be attached to any own troop ... in the area ... at any time (even during
+    or right after a combat)"; 13.1.7: leaders are eliminated only with the last unit of the stack — the player
+    picks the unit (``leaders.reattach_decision``)."""
+    s = own(army("portugal-troop-1", "portugal-troop-2", "portugal-troop-3", at="area:guinea"), "guinea")
+    s["units"]["emirates-troop-2"] = copy.deepcopy(s["units"]["emirates-troop-1"])
+    s = place(place(s, "emirates-troop-1", "area:mali"), "emirates-troop-2", "area:mali")
+    s = moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
+              ("absorb", "portugal-troop-2"), ("absorb", "portugal-troop-3"), ("march", None), ("area", "mali"),
+              ("fight", "portugal-troop-1"), ("fight", "portugal-troop-2"), ("fight", "portugal-troop-3"))
+    # three Q2 1s: no point; the Emirates' two Q2 6s: 4 points and 2 casualties: one troop eliminated
+    s, _ = play(s, "conscript", False, dice=[1, 1, 1, 6, 6])
+    assert legal(s) == {"eliminate": ["portugal-troop-1", "portugal-troop-2", "portugal-troop-3"]}
+    s, _ = play(s, "eliminate", "portugal-troop-1")
+    assert step(s) == "reattach_leader" and legal(s) == {"unit": ["portugal-troop-2", "portugal-troop-3"]}
+    s, log = play(s, "unit", "portugal-troop-3")
+    assert s["units"]["portugal-troop-1"]["loc"] == "eliminated"
+    assert s["leaders"]["tactical-1"]["unit"] == "portugal-troop-3" and "tactical-1" not in s["leader_pool"]
+    assert "Tactical leader 1 goes to Portugal troop 3 before his unit is eliminated." in texts(log)
+
+
+def test_a_fleet_attacks_with_all_its_squadrons():
+    """11.2 (l. 590-596) / 11.3 (l. 602): a fleet assembled where it is, moved, then in the destination sea "the
+    fleet can leave or absorb any squadrons it wants"; it fights as one."""
+    s = own(at_first_impulse(), "goa")
+    for uid in ("portugal-squadron-4", "portugal-squadron-5"):
+        s = place(s, uid, "area:goa")
+    s = place(s, "portugal-squadron-6", "sea:indian-ocean")
+    s = with_leader(s, "admiral-1", "portugal-squadron-4")
+    s = moves(s, ("done", None), ("act", ["portugal", "naval_move"]), ("unit", "portugal-squadron-4"))
+    assert legal(s)["absorb"] == ["portugal-squadron-5"]
+    s = moves(s, ("absorb", "portugal-squadron-5"), ("sea", "indian-ocean"))
+    assert legal(s)["absorb"] == ["portugal-squadron-6"] and legal(s)["leave"] == ["portugal-squadron-5"]
+    s = moves(s, ("absorb", "portugal-squadron-6"), ("attack", "emirates-squadron-1"))
+    frame = next(f for f in reversed(s["stack"]) if f["step"] == "combat")
+    assert [u["id"] for u in frame["battle"]["attacker"]["units"]] == \
+        ["portugal-squadron-4", "portugal-squadron-5", "portugal-squadron-6"]
+
+
+def test_fleet_stacking_by_its_base_in_the_flow():
+    """15.1.2 (l. 1164): with a mini-map domain as its base (limit 2) a fleet has at most 2 squadrons — the example's
+    "2 fleets of 2 squadrons each and 1 fleet of 1 squadron"."""
+    s = own(at_first_impulse(), "guinea")
+    s["naval_distance"]["elsewhere"] = 1
+    for uid in ("portugal-squadron-4", "portugal-squadron-5", "portugal-squadron-6"):
+        s = place(s, uid, "area:guinea")
+    s = with_leader(s, "admiral-1", "portugal-squadron-4")
+    s = moves(s, ("done", None), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-squadron-4"),
+              ("absorb", "portugal-squadron-5"), ("absorb", "portugal-squadron-6"), ("sea", "gulf-of-guinea"))
+    assert "stop" not in legal(s)                  # three squadrons: over the limit of 2
+    s = moves(s, ("leave", "portugal-squadron-6"))
+    assert "stop" in legal(s)
+    s, _ = play(s, "stop")
+    at_sea = [u for u in ("portugal-squadron-4", "portugal-squadron-5", "portugal-squadron-6")
+              if s["units"][u]["loc"] == "sea:gulf-of-guinea"]
+    assert len(at_sea) == 3                        # a fleet of 2 and a fleet of 1
