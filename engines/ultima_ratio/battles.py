@@ -275,8 +275,8 @@ def apply_losses(g: Ctx, result: dict, area: str) -> None:
 
 
 def eliminate(g: Ctx, uid: str) -> None:
-    """A unit eliminated in combat goes to the box of the turn; its leaders go with it, back to the pool
-    (13.1.7, 17.1; ``leaders.eliminate``). RULINGS: the flow does not yet offer to reattach them first (17.1)."""
+    """A unit eliminated in combat goes to the box of the turn; the leaders still on it (not reattached at the end
+    of the combat, ``Combat._finish``, RULINGS A-9) go with it, back to the pool (13.1.7, 17.1; ``leaders.eliminate``)."""
     from engines.ultima_ratio import leader_flow, leaders
 
     s = g.s
