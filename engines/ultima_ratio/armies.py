@@ -80,11 +80,21 @@ def army_joinable(g: Ctx, power: str, group: list[str], landing: bool) -> list[s
     return out
 
 
+def room(g: Ctx, power: str, area: str, group: list[str]) -> int:
+    """15.1: how many troops of the group fit in the area besides the power's troops already there that are not in
+    it (members already in the area count once); the limit with the commander of all of them (15.1.1: an
+    organizer adds one)."""
+    s, b = g.s, g.game.board
+    here = st.troops_in(s, area, power)
+    together = sorted(set(here) | set(group))
+    limit = logistics.stacking_limit(b.areas[area], battles.holding(s, b, area),
+                                     battles.commander_ability(s, b, together))
+    return limit - len(set(here) - set(group))
+
+
 def may_stay(g: Ctx, power: str, group: list[str], area: str) -> list[str]:
     """12.2 / 15.1.1: the army's troops (not the leader's own) that may be left in the area it entered: the troops
     staying there must not be overstacked (they end their movement)."""
-    from engines.ultima_ratio.strategic_movement import room
-
     return [u for u in group[1:] if room(g, power, area, [x for x in group if x != u]) >= 0]
 
 

@@ -46,13 +46,8 @@ def stops_movement(g: Ctx, power: str, area: str) -> bool:
 
 def can_end(g: Ctx, power: str, area: str, group: list[str] | None = None) -> bool:
     """The troop (or army, 12.2) may end its move in the area: room for all of it (15.1.1), or a combat."""
-    from engines.ultima_ratio.strategic_movement import room
-
-    s = g.s
     group = group or []
-    if not group:
-        return battles.stacking_room(s, g.game.board, area, power) >= 1 or bool(st.enemy_troops_in(s, area, power))
-    return room(g, power, area, group) >= len(group) or bool(st.enemy_troops_in(s, area, power))
+    return armies.room(g, power, area, group) >= max(1, len(group)) or bool(st.enemy_troops_in(g.s, area, power))
 
 
 def first_steps(g: Ctx, power: str, uid: str, group: list[str] | None = None) -> list[str]:

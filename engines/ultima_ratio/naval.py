@@ -271,6 +271,7 @@ class NavalMove(Step):
             start_naval_battle(g, "tactical", fleet, [f["target"]], powers)
         elif isinstance(result, dict):
             winner = apply_naval_result(g, result)
+            f["fleet"] = [u for u in f.get("fleet", [f["unit"]]) if g.s["units"][u]["loc"] == st.SEA + f["sea"]]
             if winner != "attacker" or st.loc_sea(g.s["units"][f["unit"]]["loc"]) != f["sea"]:
                 g.end("done")
 

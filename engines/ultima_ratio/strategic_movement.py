@@ -120,29 +120,12 @@ def may_stop(g: Ctx, power: str, uid: str, path: list[str], included: bool, grou
         return included
     area = st.loc_area(here)
     if s["units"][uid]["kind"] == "troop":
-        return area is not None and room(g, power, area, group) >= len(group)
+        return area is not None and armies.room(g, power, area, group) >= len(group)
     if area is not None:
         return True
     if len(group) > 1:
         return armies.fleet_may_be_at(s, b, power, st.loc_sea(here), group)
     return naval.has_base(s, b, power, st.loc_sea(here), s["units"][uid]["galley"])
-
-
-def room(g: Ctx, power: str, area: str, group: list[str]) -> int:
-    """15.1: the troops of the group that fit in the area besides those already there (members already in the
-    area count once; the limit with the commander of all of them, 15.1.1)."""
-    s, b = g.s, g.game.board
-    here = st.troops_in(s, area, power)
-    together = sorted(set(here) | set(group))
-    limit = logistics_limit(g, area, power, together)
-    return limit - len(set(here) - set(group))
-
-
-def logistics_limit(g: Ctx, area: str, power: str, troops: list[str]) -> int:
-    from engines.ultima_ratio import logistics
-
-    s, b = g.s, g.game.board
-    return logistics.stacking_limit(b.areas[area], battles.holding(s, b, area), battles.commander_ability(s, b, troops))
 
 
 def leavable(g: Ctx, power: str, group: list[str], loc: str) -> list[str]:
@@ -156,7 +139,7 @@ def leavable(g: Ctx, power: str, group: list[str], loc: str) -> list[str]:
             out.append(uid)
         elif info["kind"] == "troop":
             area = st.loc_area(loc)
-            if area and room(g, power, area, [uid]) >= 1:
+            if area and armies.room(g, power, area, [uid]) >= 1:
                 out.append(uid)
         elif st.loc_sea(loc) and naval.has_base(s, b, power, st.loc_sea(loc), info["galley"]):
             out.append(uid)

@@ -274,3 +274,24 @@ def test_fleet_stacking_by_its_base_in_the_flow():
     at_sea = [u for u in ("portugal-squadron-4", "portugal-squadron-5", "portugal-squadron-6")
               if s["units"][u]["loc"] == "sea:gulf-of-guinea"]
     assert len(at_sea) == 3                        # a fleet of 2 and a fleet of 1
+
+
+def test_the_heuristic_bot_answers_the_new_steps():
+    """The bot chooses by step name and raises on unknown ones: it must know the overstack dispersal (15.1.1), the
+    leader's reattachment (17.1) and the army / fleet choices (10.3, 12.2, 12.3.1)."""
+    import random
+
+    from engines.ultima_ratio.bots import heuristic_bot
+    from tests.engines.ultima_ratio.support import GAME, ROLE
+
+    s = at_first_impulse()
+    for n in range(1, 5):
+        s = place(s, f"portugal-troop-{n}", "area:portugal")
+    s = moves(extra_troop(s, 5, "area:portugal"), ("done", None))
+    s, _ = play(s, "act", ["portugal", "lower_unrest"])
+    marching = moves(army("portugal-troop-1", "portugal-troop-2"), ("done", None),
+                    ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"))
+    for state in (s, marching):
+        verb, arg = heuristic_bot(GAME, GAME.view(state, ROLE), ROLE, random.Random(0))
+        assert arg in legal(state)[verb]
+    assert heuristic_bot(GAME, GAME.view(s, ROLE), ROLE, random.Random(0)) == ("disperse", "portugal-troop-1")
