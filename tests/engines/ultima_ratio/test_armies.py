@@ -295,3 +295,18 @@ def test_the_heuristic_bot_answers_the_new_steps():
         verb, arg = heuristic_bot(GAME, GAME.view(state, ROLE), ROLE, random.Random(0))
         assert arg in legal(state)[verb]
     assert heuristic_bot(GAME, GAME.view(s, ROLE), ROLE, random.Random(0)) == ("disperse", "portugal-troop-1")
+
+
+def test_the_player_chooses_the_dispersion_box_of_a_border_area():
+    """15.1.1 with 18.5: Sind borders The East, so its troops may go to either theater's dispersion box; a domain of
+    the India mini-map stacks 2 (15.1, l. 1148)."""
+    s = own(at_first_impulse(), "sind")
+    for uid in ("portugal-troop-1", "portugal-troop-2", "portugal-troop-3"):
+        s = place(s, uid, "area:sind")
+    s = moves(s, ("done", None))
+    s, _ = play(s, "act", ["portugal", "lower_unrest"])
+    assert step(s) == "disperse_overstack" and len(legal(s)["disperse"]) == 3
+    s, _ = play(s, "disperse", "portugal-troop-3")
+    assert legal(s) == {"box": ["dispersed-in", "dispersed-te"]}
+    s, _ = play(s, "box", "dispersed-te")
+    assert s["units"]["portugal-troop-3"]["loc"] == "box:dispersed-te" and step(s) == "power_actions"
