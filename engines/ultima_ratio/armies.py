@@ -5,7 +5,7 @@ reattached before his unit is eliminated (17.1, 13.1.7).
 An army is a leader's troop and the troops that move with it (12.2); a fleet a leader's squadron and the
 squadrons with it (11.2). Fleets are formed for each naval operation of the player's impulse (11.2: "all naval
 operations are always conducted with a single fleet"; "at any time during his impulse, a player can freely ...
-assemble or disassemble the fleets"): the state keeps no fleets between operations (RULINGS.md › 11.2).
+assemble or disassemble the fleets"): the state keeps no fleets between operations (RULINGS A-5).
 """
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def led(s: dict, uid: str) -> bool:
 
 def map_of(board: Board, loc: str) -> str:
     """The map a location is drawn on (10.4); The East on the India mini-map counts as the main map (13.5.7,
-    RULINGS.md › 10.4)."""
+    RULINGS A-3)."""
     area = st.loc_area(loc)
     if area is None:
         return board.sea_map[st.loc_sea(loc)]
@@ -37,6 +37,7 @@ def map_of(board: Board, loc: str) -> str:
 
 
 def besieged(s: dict, uid: str) -> bool:
+    """The unit is inside a besieged fortress's area on the defending side (13.4): it cannot join a movement."""
     info = s["units"][uid]
     area = st.loc_area(info["loc"])
     siege = s["areas"][area]["siege"] if area in s["areas"] else None
