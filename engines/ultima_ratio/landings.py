@@ -9,7 +9,7 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import armies, land_movement, naval, naval_interception
+from engines.ultima_ratio import armies, land_areas, naval, naval_interception
 from engines.ultima_ratio import state as st
 
 
@@ -61,7 +61,7 @@ def _targets(g: Ctx, power: str, uid: str, group: list[str] | None = None):
             continue
         if group and len(group) > 1 and armies.map_of(b, st.AREA + area) != home:
             continue
-        if land_movement.enterable(g, power, area) and land_movement.can_end(g, power, area, group):
+        if land_areas.enterable(g, power, area) and land_areas.can_end(g, power, area, group):
             yield area
 
 

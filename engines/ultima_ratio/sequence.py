@@ -14,7 +14,7 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import actions, armies, card_play, cards, economy, land_battles, land_movement, landings
+from engines.ultima_ratio import actions, armies, card_play, cards, economy, land_areas, land_battles, landings
 from engines.ultima_ratio import leader_flow, naval, portugal
 from engines.ultima_ratio import strategic_movement
 from engines.ultima_ratio import state as st
@@ -282,7 +282,7 @@ ACTIONS = {
     "build_fortress": lambda g, p: bool(actions.fortress_places(g, p, False)),
     "regroup_troop": lambda g, p: bool(actions.regroupable(g, p)),
     "strategic_move": lambda g, p: bool(strategic_movement.movable(g, p, first=True)),
-    "tactical_move": lambda g, p: bool(land_movement.troops_that_move(g, p)),
+    "tactical_move": lambda g, p: bool(land_areas.troops_that_move(g, p)),
     "landing": lambda g, p: bool(landings.landers(g, p)),
     "naval_move": lambda g, p: bool(naval.naval_movers(g, p)),
     "lower_unrest": lambda g, p: g.s["powers"][p]["unrest"] > 0,
