@@ -1,10 +1,12 @@
-"""Armies and fleets meeting the players' interceptions (11.4.1 with 10.3 and 12.3.1): an army's strategic move
-intercepted by another player's squadron, and a landing's escort fleet fighting as one against it (positions with
-two seats at war built by hand, ``support_war.py``). Line numbers are those of shared/rules/ultima-ratio-regis.txt."""
+"""Armies and fleets meeting the players' interceptions and sieges (11.4.1 with 10.3 and 12.3.1; 13.3.5 with
+12.2): an army's strategic move intercepted by another player's squadron, a landing's escort fleet fighting as one
+against it, an army relieving a siege (positions with two seats at war built by hand, ``support_war.py``). Line
+numbers are those of shared/rules/ultima-ratio-regis.txt."""
 from __future__ import annotations
 
 from tests.engines.ultima_ratio.support import place
-from tests.engines.ultima_ratio.support_war import leader, legal, moves, play, power, seat, start, step, unit
+from tests.engines.ultima_ratio.support_war import (area, battle_record, leader, legal, moves, play, power, seat,
+                                                    start, step, unit)
 
 ARMY = ("portugal-troop-1", "portugal-troop-2")
 
@@ -52,3 +54,22 @@ def test_a_landings_escort_fleet_fights_a_players_interception_as_one():
     frame = next(f for f in reversed(s["stack"]) if f["step"] == "combat")
     assert [u["id"] for u in frame["battle"]["attacker"]["units"]] == ["portugal-squadron-4", "portugal-squadron-5"]
     assert [u["id"] for u in frame["battle"]["defender"]["units"]] == ["spain-squadron-1"]
+
+
+def test_the_relief_army_is_the_whole_moving_army():
+    """12.2 (l. 697) with 13.3.5 (l. 964-966): an army entering an area where a siege is taking place fights the
+    besiegers with all the troops it brought."""
+    s = start(())
+    power(s, "spain")
+    area(s, "alentejo", "portugal", fortress={"power": "portugal", "built": True, "since": 0},
+         siege={"besieger": "spain", "casualties": 0})
+    unit(s, "spain-troop-1", "troop", "area:alentejo")
+    s = place(s, "portugal-troop-2", "area:alentejo")
+    for uid in ("portugal-troop-1", "portugal-troop-3"):
+        s = place(s, uid, "area:portugal")
+    leader(s, "tactical-1", "portugal-troop-1")
+    s = moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
+              ("absorb", "portugal-troop-3"), ("march", None), ("area", "alentejo"))
+    assert step(s) == "relief_join"
+    s, _ = play(s, "join", False)
+    assert [u["id"] for u in battle_record(s)["attacker"]["units"]] == ["portugal-troop-1", "portugal-troop-3"]
