@@ -85,7 +85,7 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
     if step == "tactical_move":
         if prompt["text"]["msg"] == "prompt.control":
             return "stop", None          # just landed or moved in: subjugate next impulse without that disadvantage
-        for verb in ("support", "subjugate", "assault", "march"):      # march: the army as it is (12.2)
+        for verb in ("subjugate", "assault", "march"):      # march: the army as it is (12.2)
             if verb in legal:
                 return verb, legal[verb][0]
         if "unit" in legal:
