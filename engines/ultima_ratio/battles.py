@@ -144,7 +144,7 @@ class Combat(Step):
     """A combat (13.): frame ``kind``, ``battle`` (the record as data), ``decisions`` (answers and dice so far),
     ``powers`` {side: power}. Ends with the result as data (``combat.as_data``)."""
 
-    goes_to = ("combat_decision", "combat_cards")
+    goes_to = ("combat_decision", "combat_cards", "reattach_leader")
 
     def auto(self, g: Ctx) -> None:
         f = g.frame
@@ -164,19 +164,39 @@ class Combat(Step):
                 return
             f["decisions"] = _json({**out.decisions, out.key: automaton_answer(out)})
             return
-        for key, args in out.facts():
+        f["result"] = _json({**combat.as_data(out), "powers": f["powers"]})
+        f["facts"] = _json(out.facts())
+        f["morale"] = out.morale
+        self._finish(g)
+
+    def _finish(self, g: Ctx) -> None:
+        """17.1: a player's leader on a unit the combat eliminates may first go to another unit of the stack (a
+        decision when there are several, ``armies.reattachments``); then the facts are logged and the result
+        returned."""
+        from engines.ultima_ratio import armies
+
+        f = g.frame
+        for todo in armies.reattachments(g, f["result"]):
+            if len(todo["options"]) > 1:
+                g.call("reattach_leader", **todo)
+                return
+            armies.reattach(g, todo["leader"], todo["options"][0])
+        for key, args in f["facts"]:
             if "side" in args:
                 args["side"] = f["powers"][args["side"]] or "independent"
             if "dice" in args:
                 args["dice"] = [f"Q{c}:{roll}→{res}{'+1' if bonus else ''}" for c, roll, res, bonus in args["dice"]]
             g.log(key, rule=RULE[f["kind"]], **args)
         combat_cards.after_combat(g, f["decisions"])
-        if out.morale:
-            cards.deliver_morale(g, f["powers"][out.morale], f["powers"][combat.other(out.morale)], f["kind"])
-        g.end(_json({**combat.as_data(out), "powers": f["powers"]}))
+        if f["morale"]:
+            cards.deliver_morale(g, f["powers"][f["morale"]], f["powers"][combat.other(f["morale"])], f["kind"])
+        g.end(f["result"])
 
     def resume(self, g: Ctx, result: Any) -> None:
         f = g.frame
+        if "result" in f:                                   # after a leader's reattachment (17.1)
+            self._finish(g)
+            return
         if "asking" not in f:               # the window of combat cards (combat_cards.py) changed the record
             f["battle"] = result["window"]
             return
@@ -266,8 +286,8 @@ def apply_losses(g: Ctx, result: dict, area: str) -> None:
 
 
 def eliminate(g: Ctx, uid: str) -> None:
-    """A unit eliminated in combat goes to the box of the turn; its leaders go with it, back to the pool
-    (13.1.7, 17.1; ``leaders.eliminate``). RULINGS: the flow does not yet offer to reattach them first (17.1)."""
+    """A unit eliminated in combat goes to the box of the turn; the leaders still on it (not reattached at the end
+    of the combat, ``Combat._finish``, RULINGS A-9) go with it, back to the pool (13.1.7, 17.1; ``leaders.eliminate``)."""
     from engines.ultima_ratio import leader_flow, leaders
 
     s = g.s

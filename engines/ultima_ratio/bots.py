@@ -79,14 +79,13 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
     if step == "strategic_move":
         if "stop" in legal:
             return "stop", None
-        if "unit" in legal:
-            return "unit", legal["unit"][0]
-        kind = "area" if "area" in legal else "sea"
-        return kind, legal[kind][0]
+        for verb in ("unit", "area", "sea", "leave"):      # an army or fleet over the limit leaves units (10.3)
+            if verb in legal:
+                return verb, legal[verb][0]
     if step == "tactical_move":
         if prompt["text"]["msg"] == "prompt.control":
             return "stop", None          # just landed or moved in: subjugate next impulse without that disadvantage
-        for verb in ("subjugate", "assault"):
+        for verb in ("subjugate", "assault", "march"):      # march: the army as it is (12.2)
             if verb in legal:
                 return verb, legal[verb][0]
         if "unit" in legal:
@@ -97,7 +96,8 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
             return "area", _prefer(legal["area"], targets)
         return "stop", None
     if step in ("landing_escort", "sea_interception"):
-        for verb in ("intercept", "fight", "escort"):       # its powers intercept; the first interceptor first
+        # its powers intercept, the first interceptor first; a fleet escort: a squadron per troop (12.3.1)
+        for verb in ("intercept", "fight", "escort", "sail", "absorb"):
             if verb in legal:
                 return verb, legal[verb][0]
         return "no_escort", None
@@ -123,7 +123,7 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
         verb = "unit" if "unit" in legal else "area"
         return verb, _prefer(legal[verb], {"portugal"})
     if step == "naval_move":
-        for verb in ("unit", "sea", "stop"):
+        for verb in ("unit", "sea", "stop", "leave"):
             if verb in legal:
                 return verb, legal[verb][0]
     if step == "piracy":
@@ -161,6 +161,13 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
         if step == "start_of_impulse" and "to_sea" in legal:
             return "to_sea", legal["to_sea"][0]
         return "done", None
+    if step == "disperse_overstack":                       # 15.1.1: the weakest troop, the first box
+        if "disperse" in legal:
+            units = public["units"]
+            return "disperse", min(legal["disperse"], key=lambda u: (units[u]["veteran"], units[u]["grade"], u))
+        return "box", legal["box"][0]
+    if step == "reattach_leader":                          # 17.1: to the first unit of the stack
+        return "unit", legal["unit"][0]
     if step == "first_player":
         return "start", legal["start"][0]
     if step is None:

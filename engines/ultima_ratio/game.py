@@ -10,7 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from engines.core.machine import Ctx, StepGame
-from engines.ultima_ratio import actions, battles, deployment, leader_flow, end_of_turn, land_movement, landings, naval, portugal, reactions
+from engines.ultima_ratio import actions, armies, battles, deployment, leader_flow, end_of_turn, land_movement, landings, naval, portugal, reactions
 from engines.ultima_ratio import land_battles, naval_interception
 from engines.ultima_ratio import card_play, combat_cards, events, sequence, technology
 from engines.ultima_ratio import strategic_movement
@@ -28,7 +28,7 @@ class Options(BaseModel):
 STEPS = {**sequence.STEPS, **actions.STEPS, **strategic_movement.STEPS, **naval.STEPS, **land_movement.STEPS,
          **end_of_turn.STEPS, **deployment.STEPS, **portugal.STEPS, **reactions.STEPS,
          **landings.STEPS, **battles.STEPS, **leader_flow.STEPS, **naval_interception.STEPS, **land_battles.STEPS,
-         **card_play.STEPS, **events.STEPS, **combat_cards.STEPS, **technology.STEPS}
+         **card_play.STEPS, **events.STEPS, **combat_cards.STEPS, **technology.STEPS, **armies.STEPS}
 
 
 class UltimaRatioRegis(StepGame):

@@ -4,7 +4,8 @@ distance, with an escort, between maps a single troop (12.3); the reactions of t
 reactions.py; the 9.1 Emirates stand and fight); control of the area without opposition and subjugation (12.5,
 13.5.1, 18.2.2); sieges of the fortresses an army enters (13.4.1). Combats go through the seam (battles.py).
 
-Armies (12.2) need leaders (17.): only troops move here (ENGINE.md › Not yet).
+Armies (12.2): a troop with a leader moves with the troops of its area the player takes along, and after the
+first area may leave or absorb troops there (``armies.py``); the battle is fought by all of them.
 """
 from __future__ import annotations
 
@@ -12,143 +13,10 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import battles, land_battles, landings, naval, reactions
+from engines.ultima_ratio import armies, battles, land_battles, landings, naval, reactions
 from engines.ultima_ratio import state as st
-
-
-# ----- where a troop may go --------------------------------------------------------------------------------------
-def enterable(g: Ctx, power: str, area: str) -> bool:
-    """12.1: controlled areas, independent areas (free of units one is not at war with), areas of powers one is at
-    war with; never areas of allied major powers; only areas of interest (18.4.1)."""
-    s, b = g.s, g.game.board
-    if not st.active(s, area) or not st.interest_ok(s, b, power, area):
-        return False
-    info = s["areas"][area]
-    if st.controls(s, power, area):
-        return True
-    others = [s["units"][u]["power"] for u in st.units_at(s, st.AREA + area)]
-    if any(o != power and not st.hostile(s, power, o) for o in others):
-        return False
-    if info["control"] is None:
-        return True                    # independent, rebel or empty
-    return st.hostile(s, power, info["control"])
-
-
-def stops_movement(g: Ctx, power: str, area: str) -> bool:
-    """Combat or an enemy fortress ends the movement (12.1, 13.4.1); so does anything to subjugate."""
-    s = g.s
-    fort = st.fortress(s, area)
-    if fort and fort["built"] and st.hostile(s, power, fort["power"]):
-        return True
-    return bool(st.enemy_troops_in(s, area, power))
-
-
-def can_end(g: Ctx, power: str, area: str) -> bool:
-    s, b = g.s, g.game.board
-    return battles.stacking_room(s, b, area, power) >= 1 or bool(st.enemy_troops_in(s, area, power))
-
-
-def first_steps(g: Ctx, power: str, uid: str) -> list[str]:
-    s, b = g.s, g.game.board
-    here = st.loc_area(s["units"][uid]["loc"])
-    out = []
-    for area in st.neighbours(s, b, here):
-        if not enterable(g, power, area):
-            continue
-        if can_end(g, power, area) or (not stops_movement(g, power, area)
-                                       and any(can_end(g, power, x) for x in second_steps(g, power, area, here))):
-            out.append(area)
-    return out
-
-
-def second_steps(g: Ctx, power: str, area: str, came_from: str) -> list[str]:
-    s, b = g.s, g.game.board
-    return [x for x in st.neighbours(s, b, area) if x != came_from and enterable(g, power, x)]
-
-
-def to_subjugate(g: Ctx, power: str, area: str) -> int | None:
-    """The die of the opposition to the power taking control of the area (13.5), or None if none is needed or
-    possible: independent areas A2/A3 (18.2.2), rebellions R2/R3 (13.5.6), mini-map areas of an enemy, home areas
-    A3 and the rest A2 (13.5.7, 18.7). Areas with defenders or an enemy fortress are not subjugated."""
-    s, b = g.s, g.game.board
-    info = s["areas"][area]
-    if st.enemy_troops_in(s, area, power) or info["siege"]:
-        return None
-    fort = info["fortress"]
-    if fort and fort["built"] and st.hostile(s, power, fort["power"]):
-        return None
-    if info["marker"]:
-        return int(info["marker"][1])
-    if info["control"] and st.hostile(s, power, info["control"]) and b.areas[area].mini_map:
-        return 3 if b.areas[area].home_of == info["owner"] else 2
-    return None
-
-
-def free_control(g: Ctx, power: str, area: str) -> bool:
-    """12.5: an enemy area the troops left, without anything to subjugate: control is automatic."""
-    s = g.s
-    info = s["areas"][area]
-    return info["control"] is not None and st.hostile(s, power, info["control"]) \
-        and to_subjugate(g, power, area) is None and not st.enemy_troops_in(s, area, power) \
-        and not (info["fortress"] and info["fortress"]["built"] and st.hostile(s, power, info["fortress"]["power"]))
-
-
-def besiegeable(g: Ctx, power: str, area: str) -> bool:
-    s = g.s
-    fort = st.fortress(s, area)
-    return bool(fort and fort["built"] and st.hostile(s, power, fort["power"]) and st.troops_in(s, area, power)
-                and not st.enemy_troops_in(s, area, power) and battles.supplied(s, g.game.board, area, power))
-
-
-def troops_that_move(g: Ctx, power: str) -> list[str]:
-    s = g.s
-    out = []
-    for u in st.units_of(s, power, "troop", "map"):
-        area = st.loc_area(s["units"][u]["loc"])
-        if area and not s["areas"][area]["siege"] or area and s["areas"][area]["siege"]["besieger"] == power:
-            if first_steps(g, power, u) or subjugation_here(g, power, area) or besiegeable(g, power, area):
-                out.append(u)
-    return out
-
-
-def subjugation_here(g: Ctx, power: str, area: str) -> bool:
-    s, b = g.s, g.game.board
-    return (to_subjugate(g, power, area) is not None or free_control(g, power, area)) \
-        and bool(st.troops_in(s, area, power)) and battles.supplied(s, b, area, power)
-
-
-# ----- taking control --------------------------------------------------------------------------------------------
-def take_control(g: Ctx, power: str, area: str) -> None:
-    """The power controls the area; an independent or minor area it takes becomes its possession (18.2.2,
-    13.5.6). A fortress under construction is destroyed (9.4); a commercial port gets the trade interrupted
-    marker (19.2.4); the old controller's squadrons in the port must leave (11.6)."""
-    from engines.ultima_ratio import portugal
-
-    s, b = g.s, g.game.board
-    info = s["areas"][area]
-    before = info["control"]
-    fort = info["fortress"]
-    if fort and fort["power"] != power and not fort["built"]:
-        info["fortress"] = None
-    if b.areas[area].commercial_port and before is not None:
-        info["interrupted"] = True
-    info["control"] = power
-    info["marker"] = None
-    if info["owner"] is None or info["owner"] in s["minors"]:
-        info["owner"] = power
-    g.log("log.control", power=power, area=area, rule="control_without_opposition")
-    land_battles.third_power_casus_belli(g, power, area, before)
-    withdraw_fleets(g, area, power)
-    portugal.on_control(g, power, area, before)
-
-
-def withdraw_fleets(g: Ctx, area: str, power: str) -> None:
-    """11.6: squadrons (operational or under repair) in a port their power just lost go to the nearest port."""
-    for uid in st.units_at(g.s, st.AREA + area, kind="squadron"):
-        owner = g.s["units"][uid]["power"]
-        if owner != power:
-            ports = naval.nearest_bases(g.s, g.game.board, owner, uid)
-            naval.send_to_base(g, uid, ports[0] if ports else None)
+from engines.ultima_ratio.land_areas import besiegeable, can_end, first_steps, free_control, second_steps
+from engines.ultima_ratio.land_areas import subjugation_here, take_control, to_subjugate, troops_that_move
 
 
 class TacticalMove(Step):
@@ -169,18 +37,20 @@ class TacticalMove(Step):
             units = landings.landers(g, power) if f["landing"] else troops_that_move(g, power)
             return text("prompt.tactical_unit"), {"unit": units}
         here = st.loc_area(g.s["units"][f["unit"]]["loc"]) or f["from"]
+        group = f.get("group", [f["unit"]])
+        if stage == "army":
+            legal = {"absorb": armies.army_joinable(g, power, group, f["landing"]), "leave": group[1:]}
+            if any(self._destinations(g, role, power, here, group)[1].values()):
+                legal["march"] = [None]
+            return text("prompt.army"), {k: v for k, v in legal.items() if v}
         if stage == "dest":
-            if f["landing"]:
-                return text("prompt.landing_target"), {"area": landings.landing_targets(g, power, f["unit"])}
-            legal = {"area": first_steps(g, power, f["unit"])}
-            if subjugation_here(g, power, here):
-                legal["subjugate"] = [here]
-            if besiegeable(g, power, here):
-                legal["assault"] = [here]
-            return text("prompt.tactical_dest", unit=f["unit"]), {k: v for k, v in legal.items() if v}
+            return self._destinations(g, role, power, here, group)
         if stage == "go_on":
-            nxt = [x for x in second_steps(g, power, here, f["from"]) if can_end(g, power, x)]
+            nxt = [x for x in second_steps(g, power, here, f["from"]) if can_end(g, power, x, group)]
             legal = {"area": nxt}
+            if armies.led(g.s, f["unit"]):                 # 12.2: leave or absorb troops in the first area
+                legal["absorb"] = armies.joinable(g, power, group, st.AREA + here)
+                legal["leave"] = armies.may_stay(g, power, group, here)
             if battles.stacking_room(g.s, g.game.board, here, power) >= 0:
                 legal["stop"] = [None]
             if subjugation_here(g, power, here):
@@ -190,15 +60,42 @@ class TacticalMove(Step):
             return text("prompt.control", area=here), {"subjugate": [here], "stop": [None]}
         raise ValueError(f"tactical_move: no stage {stage!r}")
 
+    def _destinations(self, g: Ctx, role: str, power: str, here: str, group: list[str]):
+        f = g.frame
+        if f["landing"]:
+            return text("prompt.landing_target"), {"area": landings.landing_targets(g, power, f["unit"], group)}
+        legal = {"area": first_steps(g, power, f["unit"], group)}
+        if subjugation_here(g, power, here):
+            legal["subjugate"] = [here]
+        if besiegeable(g, power, here):
+            legal["assault"] = [here]
+        return text("prompt.tactical_dest", unit=f["unit"]), {k: v for k, v in legal.items() if v}
+
     def on_unit(self, g: Ctx, role: str, arg: str) -> None:
-        g.frame.update(unit=arg, stage="dest", moves=[], **{"from": st.loc_area(g.s["units"][arg]["loc"])})
+        f = g.frame
+        f.update(unit=arg, stage="dest", moves=[], group=[arg], **{"from": st.loc_area(g.s["units"][arg]["loc"])})
+        if armies.led(g.s, arg) and armies.army_joinable(g, f["power"], f["group"], f["landing"]):
+            f["stage"] = "army"
+
+    def on_absorb(self, g: Ctx, role: str, arg: str) -> None:
+        """12.2: the army takes a troop of its area along (at the start, or in the first area entered)."""
+        g.frame["group"].append(arg)
+        g.log("log.absorbed", unit=arg, leader=battles.leaders_on(g.s, [g.frame["unit"]])[0], rule="tactical_movement")
+
+    def on_leave(self, g: Ctx, role: str, arg: str) -> None:
+        """12.2: "after the first movement, the army can leave ... troops in the first area"."""
+        g.frame["group"].remove(arg)
+
+    def on_march(self, g: Ctx, role: str, arg: Any) -> None:
+        g.frame["stage"] = "dest"
 
     def on_area(self, g: Ctx, role: str, arg: str) -> None:
         f = g.frame
         if f["landing"]:
             f["target"] = arg
-            escorts = landings.landing_escorts(g, f["power"], f["unit"])
-            g.call("landing_escort", power=f["power"], unit=f["unit"], target=arg, escorts=escorts)
+            escorts = landings.landing_escorts(g, f["power"], f["unit"], len(f["group"]))
+            g.call("landing_escort", power=f["power"], unit=f["unit"], target=arg, escorts=escorts,
+                   troops=list(f["group"]))
             return
         self._enter(g, arg)
 
@@ -228,7 +125,8 @@ class TacticalMove(Step):
         if f.get("stage") == "dest" and f["landing"] and "target" in f:
             if result == "stopped":
                 g.log("log.landing_stopped", unit=f["unit"], rule="amphibious_landing")
-                g.s["units"][f["unit"]]["acted"] = g.s["impulse"]["n"]
+                for uid in f["group"]:
+                    g.s["units"][uid]["acted"] = g.s["impulse"]["n"]
                 g.end("done")
                 return
             self._enter(g, f["target"])
@@ -248,10 +146,17 @@ class TacticalMove(Step):
         f, s, power = g.frame, g.s, g.frame["power"]
         came_from = st.loc_area(s["units"][f["unit"]]["loc"])
         f["from"] = came_from
-        st.move_unit(s, f["unit"], st.AREA + area)
-        s["units"][f["unit"]]["acted"] = s["impulse"]["n"]
+        for uid in f["group"]:
+            st.move_unit(s, uid, st.AREA + area)
+            s["units"][uid]["acted"] = s["impulse"]["n"]
         f["moves"].append(area)
-        g.log("log.tactical", power=power, unit=f["unit"], area=area, landing=f["landing"], rule="tactical_movement")
+        f["entered"] = list(f["group"])
+        if len(f["group"]) > 1:
+            g.log("log.tactical_army", leader=battles.leaders_on(s, [f["unit"]])[0], units=list(f["group"]),
+                  area=area, rule="tactical_movement")
+        else:
+            g.log("log.tactical", power=power, unit=f["unit"], area=area, landing=f["landing"],
+                  rule="tactical_movement")
         if land_battles.field_enemies(s, power, area):
             self._ask_support(g, area, "battle")
             return
@@ -331,7 +236,7 @@ class TacticalMove(Step):
         f["fought"] = True
         if land_battles.is_relief(s, f["power"], area):
             f["awaiting"] = "relief"
-            g.call("relief_battle", power=f["power"], area=area, came_from=came_from, army=[f["unit"]],
+            g.call("relief_battle", power=f["power"], area=area, came_from=came_from, army=list(f["group"]),
                    landing=f["landing"], support=f.get("support"), intercepted=f.get("intercepted", False))
             return
         defenders = st.enemy_troops_in(s, area, f["power"])
@@ -417,7 +322,7 @@ class TacticalMove(Step):
             kind = "rebels" if (info["marker"] or "").startswith("R") else "independent"
             strength = to_subjugate(g, power, arg) or 2
         battle = Subjugation(battles.force(s, b, power, troops), opponent, kind, strength, b.areas[arg].terrain,
-                             moved_all=bool(f["moves"]) and troops == [f["unit"]],
+                             moved_all=bool(f["moves"]) and set(troops) <= set(f.get("entered", ())),
                              adjacent=not opposition or opposition["adjacent"], naval_support=f.get("support"))
         f.update(awaiting="subjugation", subjugated=arg)
         battles.call(g, "subjugation", battle, attacker=power, defender=controller)

@@ -1,14 +1,15 @@
 """Ultima Ratio Regis — 12.3 Amphibious landings: the troops that may land (12.3.1: began the impulse in a coastal
 area, took no action, an escort based in the departure port), the target ports within the naval operation distance
-(11.1.2; between maps at least 2, 12.3.3), and the crossing, intercepted like a strategic movement (12.3.2). The
-landing itself is a tactical movement (land_movement.TacticalMove with ``landing``)."""
+(11.1.2; between maps at least 2 and a single troop, 12.3.3), the escort fleet with a squadron for each troop that
+lands (12.3.1), and the crossing, intercepted like a strategic movement (12.3.2). The landing itself is a tactical
+movement (land_movement.TacticalMove with ``landing``; an army lands with its leader, armies.py)."""
 from __future__ import annotations
 
 from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import land_movement, naval, naval_interception
+from engines.ultima_ratio import armies, land_areas, naval, naval_interception
 from engines.ultima_ratio import state as st
 
 
@@ -27,36 +28,47 @@ def landers(g: Ctx, power: str) -> list[str]:
     return out
 
 
-def landing_escorts(g: Ctx, power: str, uid: str) -> list[str]:
+def landing_escorts(g: Ctx, power: str, uid: str, troops: int = 1) -> list[str]:
     """12.3.1 "an escort fleet based in the same home port": an operational squadron in the departure port or at
-    sea on one of its seas (RULINGS.md › 12.3.1)."""
+    sea on one of its seas (RULINGS.md › 12.3.1). "The number of squadrons will limit the number of troops that
+    can land": for several troops, a squadron with a leader (11.2: a fleet has one) where as many squadrons are
+    (the fleet's flagship, ``armies.joinable`` gives the rest)."""
     s, b = g.s, g.game.board
     area = st.loc_area(s["units"][uid]["loc"])
     places = {st.AREA + area, *(st.SEA + x for x in b.areas[area].seas)}
-    return [u for u in naval.operational(s, power) if s["units"][u]["loc"] in places]
+    out = [u for u in naval.operational(s, power) if s["units"][u]["loc"] in places]
+    if troops > 1:
+        out = [u for u in out if armies.led(s, u)
+               and len(armies.joinable(g, power, [u], s["units"][u]["loc"])) + 1 >= troops]
+    return out
 
 
-def landing_targets(g: Ctx, power: str, uid: str) -> list[str]:
+def landing_targets(g: Ctx, power: str, uid: str, group: list[str] | None = None) -> list[str]:
     """12.3.1 / 11.1.2: coastal enemy (or independent) areas within naval operation distance of the departure
-    port; between maps the distance must be at least 2 (12.3.3)."""
-    return list(_targets(g, power, uid))
+    port; between maps the distance must be at least 2 and a single troop lands (12.3.3)."""
+    return list(_targets(g, power, uid, group))
 
 
-def _targets(g: Ctx, power: str, uid: str):
+def _targets(g: Ctx, power: str, uid: str, group: list[str] | None = None):
     s, b = g.s, g.game.board
     start = st.loc_area(s["units"][uid]["loc"])
+    home = armies.map_of(b, st.AREA + start)
     for area in s["areas"]:
         if area == start or not b.areas[area].seas or st.controls(s, power, area):
             continue
         far = b.port_gap(start, area)
         if far is None or far > min(naval.operation_distance(s, b, x) for x in b.areas[area].seas) - 1:
             continue
-        if land_movement.enterable(g, power, area) and land_movement.can_end(g, power, area):
+        if group and len(group) > 1 and armies.map_of(b, st.AREA + area) != home:
+            continue
+        if land_areas.enterable(g, power, area) and land_areas.can_end(g, power, area, group):
             yield area
 
 
 class LandingEscort(Step):
-    """12.3.2: the player names the escort; the crossing may be intercepted as a strategic movement."""
+    """12.3.1-12.3.2: the player names the escort (a squadron, or the flagship of a fleet that takes a squadron for
+    each troop, and may take more along); the crossing may be intercepted as a strategic movement. Frame:
+    ``power``, ``unit``, ``troops`` (the landing army), ``target``, ``escorts``, then ``fleet``."""
 
     goes_to = ("sea_interception",)
 
@@ -64,21 +76,43 @@ class LandingEscort(Step):
         return [st.seat_of(g.s, g.frame["power"])]
 
     def prompt(self, g: Ctx, role: str):
-        return text("prompt.landing_escort"), {"escort": list(g.frame["escorts"])}
+        f = g.frame
+        if "fleet" not in f:
+            return text("prompt.landing_escort"), {"escort": list(f["escorts"])}
+        legal = {"absorb": self._joinable(g)}
+        if len(f["fleet"]) >= len(f.get("troops", [f["unit"]])):
+            legal["sail"] = [None]
+        return text("prompt.landing_fleet"), {k: v for k, v in legal.items() if v}
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
-        return text("act.escort", arg=arg)
+        return text("act.escort", arg=arg) if verb == "escort" else text(f"act.{verb}", arg=arg)
+
+    def _joinable(self, g: Ctx) -> list[str]:
+        f = g.frame
+        return armies.joinable(g, f["power"], f["fleet"], g.s["units"][f["fleet"][0]]["loc"])
 
     def on_escort(self, g: Ctx, role: str, arg: str) -> None:
+        f = g.frame
+        f["fleet"] = [arg]
+        if not (armies.led(g.s, arg) and self._joinable(g)):
+            self.on_sail(g, role, None)
+
+    def on_absorb(self, g: Ctx, role: str, arg: str) -> None:
+        """11.2: the fleet is assembled where its squadrons are, at no cost."""
+        g.frame["fleet"].append(arg)
+
+    def on_sail(self, g: Ctx, role: str, arg: Any) -> None:
         f, b = g.frame, g.game.board
-        f["escort"] = arg
-        g.s["units"][arg]["acted"] = g.s["impulse"]["n"]
+        for uid in f["fleet"]:
+            g.s["units"][uid]["acted"] = g.s["impulse"]["n"]
         for sea in b.areas[f["target"]].seas:
             fleets = naval_interception.strategic_interceptors(g, f["power"], sea, f["target"])
             if fleets:
-                if st.loc_sea(g.s["units"][arg]["loc"]) != sea:
-                    st.move_unit(g.s, arg, st.SEA + sea)     # the escort sails with the landing (RULINGS.md › 12.3)
-                g.call("sea_interception", power=f["power"], troops=[f["unit"]], sea=sea, fleets=fleets)
+                for uid in f["fleet"]:
+                    if st.loc_sea(g.s["units"][uid]["loc"]) != sea:
+                        st.move_unit(g.s, uid, st.SEA + sea)   # the escort sails with the landing (RULINGS.md › 12.3)
+                g.call("sea_interception", power=f["power"], troops=list(f.get("troops", [f["unit"]])), sea=sea,
+                       fleets=fleets, fleet=list(f["fleet"]))
                 return
         g.end("through")
 

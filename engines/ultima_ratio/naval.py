@@ -3,8 +3,9 @@
 (11.4.3, 11.5), fleets in port (11.6). The interceptions of strategic movements and the naval support of land
 operations (11.4.1, 11.4.2) are ``naval_interception.py``'s.
 
-Fleets of several squadrons need a leader (11.2) and leaders are not built yet (17.): every naval operation here
-is made by one squadron (a "one-squadron fleet"), which the rules allow everywhere (ENGINE.md › Not yet).
+A squadron with a leader leads a fleet (11.2): in its naval tactical movement it takes squadrons of its sea or
+port along and, in the destination sea, may leave or absorb squadrons (11.3), within its base's stacking limit
+(15.1.2, ``armies.fleet_limit``).
 """
 from __future__ import annotations
 
@@ -201,8 +202,8 @@ def naval_movers(g: Ctx, power: str) -> list[str]:
 
 
 class NavalMove(Step):
-    """11.3: a squadron moves (or stays), then names the enemy squadrons it attacks, one after another while the
-    enemy withdraws or is defeated."""
+    """11.3: a squadron or fleet moves (or stays), then names the enemy squadrons it attacks, one after another
+    while the enemy withdraws or is defeated. Frame: ``power``, ``unit``, ``fleet`` (the squadrons with it)."""
 
     goes_to = ("naval_response", "combat")
 
@@ -210,21 +211,45 @@ class NavalMove(Step):
         return [st.seat_of(g.s, g.frame["power"])]
 
     def prompt(self, g: Ctx, role: str):
-        f = g.frame
+        from engines.ultima_ratio import armies
+
+        f, s = g.frame, g.s
         if "unit" not in f:
             return text("prompt.naval_unit"), {"unit": naval_movers(g, f["power"])}
+        fleet = f.get("fleet", [f["unit"]])
+        led = armies.led(s, f["unit"])
         if "sea" not in f:
-            return text("prompt.naval_sea", unit=f["unit"]), {"sea": tactical_seas(g, f["unit"])}
-        foes = enemy_fleets(g.s, f["power"], f["sea"])
-        return text("prompt.naval_attack", sea=f["sea"]), ({"attack": foes} if foes else {}) | {"stop": [None]}
+            legal = {"sea": [x for x in tactical_seas(g, f["unit"]) if len(fleet) == 1 or (
+                all(may_sail(s, g.game.board, u, x) for u in fleet)
+                and armies.fleet_may_be_at(s, g.game.board, f["power"], x, fleet))]}
+            if led:                          # 11.2: the fleet is assembled where it is
+                legal.update(absorb=armies.joinable(g, f["power"], fleet, s["units"][f["unit"]]["loc"]),
+                             leave=fleet[1:])
+            return text("prompt.naval_sea", unit=f["unit"]), {k: v for k, v in legal.items() if v}
+        foes = enemy_fleets(s, f["power"], f["sea"])
+        legal = ({"attack": foes} if foes else {}) | {"stop": [None]}
+        if led:                              # 11.3: "in the destination sea the fleet can leave or absorb"
+            room = armies.fleet_limit(s, g.game.board, f["power"], f["sea"], bool(s["units"][f["unit"]]["galley"]),
+                                      fleet) - len(fleet)
+            legal.update(absorb=armies.joinable(g, f["power"], fleet, st.SEA + f["sea"]) if room > 0 else [],
+                         leave=fleet[1:])
+        return text("prompt.naval_attack", sea=f["sea"]), {k: v for k, v in legal.items() if v}
 
     def on_unit(self, g: Ctx, role: str, arg: str) -> None:
         g.frame["unit"] = arg
+        g.frame["fleet"] = [arg]
+
+    def on_absorb(self, g: Ctx, role: str, arg: str) -> None:
+        g.frame["fleet"].append(arg)
+
+    def on_leave(self, g: Ctx, role: str, arg: str) -> None:
+        g.frame["fleet"].remove(arg)
 
     def on_sea(self, g: Ctx, role: str, arg: str) -> None:
         f = g.frame
-        st.move_unit(g.s, f["unit"], st.SEA + arg)
-        g.s["units"][f["unit"]]["acted"] = g.s["impulse"]["n"]
+        for uid in f["fleet"]:
+            st.move_unit(g.s, uid, st.SEA + arg)
+            g.s["units"][uid]["acted"] = g.s["impulse"]["n"]
         f["sea"] = arg
         g.log("log.naval_move", power=f["power"], unit=f["unit"], sea=arg, rule="naval_tactical_movement")
 
@@ -242,9 +267,11 @@ class NavalMove(Step):
         f = g.frame
         if result == "fight":
             powers = (f["power"], g.s["units"][f["target"]]["power"])
-            start_naval_battle(g, "tactical", [f["unit"]], [f["target"]], powers)
+            fleet = [u for u in f.get("fleet", [f["unit"]]) if g.s["units"][u]["loc"] == st.SEA + f["sea"]]
+            start_naval_battle(g, "tactical", fleet, [f["target"]], powers)
         elif isinstance(result, dict):
             winner = apply_naval_result(g, result)
+            f["fleet"] = [u for u in f.get("fleet", [f["unit"]]) if g.s["units"][u]["loc"] == st.SEA + f["sea"]]
             if winner != "attacker" or st.loc_sea(g.s["units"][f["unit"]]["loc"]) != f["sea"]:
                 g.end("done")
 

@@ -4,9 +4,9 @@ another while it is not beaten) and interception to support troop tactical opera
 announce which side their fleet in an adjacent sea supports; when both sides are supported, one fleet of each
 fights first). The combats are 13.2's (``naval.start_naval_battle``).
 
-Interception against piracy (11.4.3) is part of the piracy action (``naval.Piracy``). Every fleet here is a
-single squadron (a "one-squadron fleet"); fleets of several squadrons come with armies and fleets (ENGINE.md ›
-Not yet).
+Interception against piracy (11.4.3) is part of the piracy action (``naval.Piracy``). A landing's escort fleet
+(12.3.1) fights as one; interceptors and supporters are single squadrons, fleets being formed only for their own
+operations (RULINGS A-5).
 """
 from __future__ import annotations
 
@@ -125,8 +125,10 @@ class SeaInterception(Step):
         f, s = g.frame, g.s
         f["fought"].append(interceptor)
         escort = f["escort"] if f["escort"] and self._in_sea(g, f["escort"]) else None
-        start_naval_battle(g, "interception", [escort] if escort else [], [interceptor],
-                           (f["power"], s["units"][interceptor]["power"]))
+        side = [escort] if escort else []
+        if escort in f.get("fleet", ()):              # a landing's escort fleet fights as one (12.3.1, 11.2)
+            side = [u for u in f["fleet"] if self._in_sea(g, u)]
+        start_naval_battle(g, "interception", side, [interceptor], (f["power"], s["units"][interceptor]["power"]))
 
     def resume(self, g: Ctx, result: Any) -> None:
         g.frame.pop("queue", None)

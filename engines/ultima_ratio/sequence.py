@@ -14,7 +14,7 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import actions, card_play, cards, economy, land_battles, land_movement, landings
+from engines.ultima_ratio import actions, armies, card_play, cards, economy, land_areas, land_battles, landings
 from engines.ultima_ratio import leader_flow, naval, portugal
 from engines.ultima_ratio import strategic_movement
 from engines.ultima_ratio import state as st
@@ -282,7 +282,7 @@ ACTIONS = {
     "build_fortress": lambda g, p: bool(actions.fortress_places(g, p, False)),
     "regroup_troop": lambda g, p: bool(actions.regroupable(g, p)),
     "strategic_move": lambda g, p: bool(strategic_movement.movable(g, p, first=True)),
-    "tactical_move": lambda g, p: bool(land_movement.troops_that_move(g, p)),
+    "tactical_move": lambda g, p: bool(land_areas.troops_that_move(g, p)),
     "landing": lambda g, p: bool(landings.landers(g, p)),
     "naval_move": lambda g, p: bool(naval.naval_movers(g, p)),
     "lower_unrest": lambda g, p: g.s["powers"][p]["unrest"] > 0,
@@ -308,7 +308,7 @@ class PowerActions(Step):
 
     goes_to = ("build_troop", "build_squadron", "repair_squadron", "build_fortress", "regroup_troop",
                "strategic_move", "tactical_move", "naval_move", "build_merchant", "rebase", "draw_leader",
-               "sortie_action", "card_play", "event", "corsair")
+               "sortie_action", "card_play", "event", "corsair", "disperse_overstack")
 
     def active(self, g: Ctx) -> list[str]:
         return [g.frame["seat"]]
@@ -353,6 +353,7 @@ class PowerActions(Step):
             imp["extra"] -= 1                                       # 8.2.3: the extra action
         if action == "lower_unrest":
             actions.lower_unrest(g, power)
+            self.resume(g, None)
             return
         local: dict[str, Any] = {"power": power}
         if action in ("build_troop", "build_squadron", "build_fortress", "build_merchant"):
@@ -364,12 +365,16 @@ class PowerActions(Step):
         g.call(STEP_OF.get(action, action), **local)
 
     def resume(self, g: Ctx, result: Any) -> None:
-        """After each action, squadrons left without a base go to the nearest one (11.1.1)."""
+        """After each action, squadrons left without a base go to the nearest one (11.1.1), and overstacked troops
+        are dispersed (15.1.1, ``armies.after_action``)."""
         for power in st.powers_of(g.s, g.frame["seat"]):
             rebase = naval.check_bases(g, power)
             if rebase:
                 g.call("rebase", **rebase)
                 return
+        overstack = armies.after_action(g, g.frame["seat"])
+        if overstack:
+            g.call("disperse_overstack", **overstack)
 
     def on_end_impulse(self, g: Ctx, role: str, arg: Any) -> None:
         g.end(None)

@@ -81,7 +81,7 @@ def test_last_turn_agitation_forces_a_dynastic_change():
 
 
 def test_taking_a_commercial_port_interrupts_its_trade_until_next_turn():
-    from engines.ultima_ratio.land_movement import take_control
+    from engines.ultima_ratio.land_areas import take_control
 
     g = ctx(at_first_impulse())
     g.s["areas"]["goa"].update(owner="emirates", control="emirates", marker=None,
