@@ -3,7 +3,7 @@ just drawn and its fortune tests (issue 4, The table). The order and contents of
 Secret Memorials never appear; a read memorial only in its holder's private view."""
 from __future__ import annotations
 
-from engines.planet_king import court, military, wars
+from engines.planet_king import military, wars
 from engines.planet_king.components import C, current
 from engines.planet_king.memorials import holder, in_use
 from engines.planet_king.scoring import court_happiness, court_prestige, enlightenment

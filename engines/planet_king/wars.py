@@ -12,7 +12,7 @@ from engines.core.types import text
 from engines.planet_king import council, court, military
 from engines.planet_king.components import (
     C, CONDE, CONDE_LEADER, ENGLAND, F_CATALONIA, F_ITALY, F_PICARDY, FLANDERS_WAR, FRANCE, PALATINATE, PORTUGAL,
-    PROTESTANTS, SPAIN, current,
+    PROTESTANTS, current,
 )
 from engines.planet_king.flow import call, choose
 from engines.planet_king.fortune import CROW, EAGLE, PIGEON, draw_test, tests

@@ -13,7 +13,7 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import armies, battles, land_battles, landings, naval, reactions
+from engines.ultima_ratio import armies, battles, land_battles, landings, reactions
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.land_areas import besiegeable, can_end, first_steps, free_control, second_steps
 from engines.ultima_ratio.land_areas import subjugation_here, take_control, to_subjugate, troops_that_move

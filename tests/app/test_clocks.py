@@ -14,7 +14,7 @@ from app.models import GameTable, LogEntry, Seat, utcnow
 from app.models_clocks import SeatClock, TableClock, Vacation
 from app.models_pbw import Delivery, Notice, NoticeSettings, PlatformMove
 from app.models_ratings import RatingChange
-from app.services import clocks, gamelog, play
+from app.services import clocks, play
 from app.services.clock_checker import time_out
 
 TUESDAY = datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)
@@ -234,7 +234,7 @@ def test_a_reminder_comes_before_time_runs_out_beside_the_turn_notice(app, brows
     assert check(app)["reminded"] == 1
     assert check(app)["reminded"] == 0
     (reminder,) = _notices(app, table, "reminder")
-    assert reminder.text == f"Your clock at alice's Duel (test game) runs out on 2026-12-02 at 09:00 UTC, in 11 h 59 min."
+    assert reminder.text == "Your clock at alice's Duel (test game) runs out on 2026-12-02 at 09:00 UTC, in 11 h 59 min."
     assert _notices(app, table, "turn")[0].seq == reminder.seq  # the same move: both kept
 
 

@@ -20,12 +20,12 @@ def test_the_whole_log_pages_without_javascript_and_filters_mine(browser):
     for _ in range(2):
         move(alice, table, "raise", "north")
     move(alice, table, "done", "north")
-    card = move(alice, table, "choose", "north")
+    move(alice, table, "choose", "north")
     page = alice.c.get(f"/tables/{table}/log?as=north").text
     assert "raises the stake to 3" in page and "You chose" in page
     ids = [int(i) for i in re.findall(r'id="log-(\d+)"', page)]
     assert ids == sorted(ids, reverse=True)  # newest first, every entry an anchor
-    assert f'href="/games/toy-duel/rules/reference#rule-stake"' in page
+    assert 'href="/games/toy-duel/rules/reference#rule-stake"' in page
     mine = alice.c.get(f"/tables/{table}/log?mine=1&as=north").text
     assert "You chose" in mine and "raises the stake" not in mine
     south = alice.c.get(f"/tables/{table}/log?mine=1&as=south").text

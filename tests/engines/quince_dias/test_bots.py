@@ -139,7 +139,6 @@ def test_heuristic_bot_keeps_the_cards_the_individual_confrontation_will_need():
 def test_heuristic_bot_strikes_with_its_cheapest_card_and_cycles_its_weakest():
     """2.1: of two Cancels that remove the same Main Character, the weaker card goes; 2.2: an Administrative
     Ability (a card spent, one drawn) is worth playing with a weak card, not with a strong one."""
-    from engines.quince_dias.bots import Table
     from .helpers import cid, confrontation, fresh, set_hand
     s = fresh(players=4)
     confrontation(s, "individual", powers=IND, mains={"player1": cid("Royal Page"), "player2": cid("English Ambassador")},

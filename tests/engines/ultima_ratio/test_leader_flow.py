@@ -2,7 +2,7 @@
 eliminated with them (13.1.7), ordinary again at the end of the turn (17.3.3)."""
 from __future__ import annotations
 
-from tests.engines.ultima_ratio.support import at_first_impulse, legal, moves, place, play, step, through_combat
+from tests.engines.ultima_ratio.support import at_first_impulse, legal, moves, place, play, step
 
 TROOP = [("build", "build_troop"), ("grade", "2-3"), ("area", "portugal"), ("stop", None)]
 
