@@ -380,5 +380,5 @@ def seat_info(seat) -> dict:
         "bot": seat.bot,
         "name": seat_name(seat),
         "open": seat.user_id is None and not seat.bot,
-        "invite_only": bool(seat.invite_token),
+        "invite_only": seat.user_id is None and not seat.bot and bool(seat.invite_token),
     }

@@ -195,10 +195,15 @@ def test_invites_and_open_seats(browser):
     table, link = body["id"], body["invites"]["south"]
     token = link.rsplit("/", 1)[1]
     bob = browser("bob")
+    south = {s["role"]: s for s in alice.view(table)["seats"]}["south"]
+    assert south["invite_only"] and south["player"] is None
     assert bob.api("POST", f"/api/v1/tables/{table}/join", {}).status_code == 409  # no open seat
     assert bob.api("POST", f"/api/v1/tables/{table}/join", {"invite": "guess"}).status_code == 404
     assert bob.api("POST", f"/api/v1/tables/{table}/join", {"invite": token}).json()["role"] == "south"
-    assert alice.view(table)["status"] == "active"
+    view = alice.view(table)
+    assert view["status"] == "active"
+    south = {s["role"]: s for s in view["seats"]}["south"]
+    assert south["player"] == "bob" and not south["invite_only"]  # a seat taken by invitation waits for nobody
 
 
 def test_create_table_validates_options_and_seats(browser):
