@@ -30,6 +30,7 @@ from app.services.clock_time import aware, duration_text, runs_out
 from app.services.live import news
 from app.services.tables import acting_role
 from engines import registry
+from engines.core.types import text
 
 log = logging.getLogger("siglo.clocks")
 
@@ -90,12 +91,11 @@ def time_out(db: Session, table_id: int, role: str, version: int, moment: dateti
         db.commit()
         return "bot"
     if row.on_timeout == "forfeit":
-        move.outcome = {**endings.forfeit_outcome(table, role, "ran out of time"), "timed_out": role}
+        move.outcome = {**endings.forfeit_outcome(table, role, "timed_out"), "timed_out": role}
         endings.log(db, table, "timeout", role=role)
         endings.log_result(db, table, move.outcome["winners"])
     else:
-        name = seat.user.username if seat.user is not None else role
-        move.outcome = {"text": f"{name} ran out of time; the table is abandoned.", "winners": [], "ranking": [],
+        move.outcome = {"text": text("platform.outcome.timeout_abandon", role=role), "winners": [], "ranking": [],
                         "timed_out": role}
         endings.log(db, table, "timeout_abandon", role=role)
     endings.finish(db, table, move, commit=False)

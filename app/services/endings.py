@@ -16,6 +16,11 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from engines import registry
+from engines.core.game import CORE_MESSAGES
+from engines.core.text import Renderer, load_catalogs
+from engines.core.types import text
+
 from app.errors import Forbidden, Invalid
 from app.models import GameTable, User, utcnow
 from app.models_pbw import AbandonVote, PlatformMove, TableOrigin
@@ -28,11 +33,26 @@ COOPERATIVE = {"planet-king"}
 ENDING = ("resign", "abandon", "timeout")  # the platform moves that end a game
 
 
-def platform_outcome(db: Session, table: GameTable) -> dict | None:
-    """The platform's outcome of a table that a resignation, an abandonment or a time-out ended, else None."""
+def platform_outcome(db: Session, table: GameTable, lang: str = "en") -> dict | None:
+    """The platform's outcome of a table that a resignation, an abandonment or a time-out ended, else None; its
+    text in words for the reader (``message`` keeps the catalog key and arguments, as a game's outcome does)."""
     move = db.scalar(select(PlatformMove).where(PlatformMove.table_id == table.id, PlatformMove.kind.in_(ENDING))
                      .order_by(PlatformMove.id.desc()).limit(1))
-    return move.outcome if move is not None else None
+    return in_words(table, move.outcome, lang) if move is not None else None
+
+
+def in_words(table: GameTable, outcome: dict, lang: str = "en") -> dict:
+    """A platform outcome as its reader sees it: the stored ``text`` is a catalog key with role ids, named here
+    with the seats' holders (a Spanish page names them in Spanish)."""
+    message = outcome["text"]
+    if isinstance(message, str):  # rows written before outcomes were catalog keys
+        return outcome
+    game = registry.get_game(table.game_id)
+    if game is None:
+        renderer = Renderer(load_catalogs(CORE_MESSAGES), lambda _value, _lang: None, lang, seat_names(table))
+    else:
+        renderer = game.renderer(lang, seat_names(table))
+    return {**outcome, "message": message, "text": renderer.text(message)}
 
 
 def log(db: Session, table: GameTable, msg: str, **args) -> None:
@@ -74,16 +94,15 @@ def finish(db: Session, table: GameTable, move: PlatformMove, commit: bool = Tru
         db.refresh(table)
 
 
-def forfeit_outcome(table: GameTable, role: str, verb: str) -> dict:
-    """The seat ``role`` gives the game up (``verb``: "resigned", "ran out of time"): see the module."""
+def forfeit_outcome(table: GameTable, role: str, how: str) -> dict:
+    """The seat ``role`` gives the game up (``how``: "resigned", "timed_out"): see the module. The text is a
+    catalog key (``platform.outcome.<how>[_winners]``) rendered by :func:`in_words`."""
     roles = [s.role for s in table.seats]
     losers = roles if table.game_id in COOPERATIVE else [role]
     winners = [r for r in roles if r not in losers]
-    names = seat_names(table)
-    text = f"{names[role]} {verb}."
-    if winners:
-        text += " " + ", ".join(names[r] for r in winners) + (" win." if len(winners) > 1 else " wins.")
-    return {"text": text, "winners": winners, "ranking": winners + losers}
+    message = (text(f"platform.outcome.{how}_winners", role=role, winners=winners, n=len(winners)) if winners
+               else text(f"platform.outcome.{how}", role=role))
+    return {"text": message, "winners": winners, "ranking": winners + losers}
 
 
 
@@ -97,7 +116,7 @@ def resign(db: Session, table: GameTable, user: User, role: str | None = None) -
     log_result(db, table, outcome["winners"])
     finish(db, table, PlatformMove(table_id=table.id, seq=table.seq, kind="resign", role=role, user_id=user.id,
                                    outcome=outcome))
-    return outcome
+    return in_words(table, outcome)
 
 
 def players(table: GameTable) -> set[int]:
@@ -119,11 +138,11 @@ def vote_abandon(db: Session, table: GameTable, user: User) -> dict | None:
         db.rollback()
     if abandon_votes(db, table) < players(table):
         return None
-    outcome = {"text": "The players abandoned the game by agreement.", "winners": [], "ranking": []}
+    outcome = {"text": text("platform.outcome.abandon"), "winners": [], "ranking": []}
     log(db, table, "abandon")
     finish(db, table, PlatformMove(table_id=table.id, seq=table.seq, kind="abandon", user_id=user.id,
                                    outcome=outcome))
-    return outcome
+    return in_words(table, outcome)
 
 
 def withdraw_abandon(db: Session, table: GameTable, user: User) -> None:
