@@ -7,9 +7,7 @@ and drop it. A bot's choice is reproducible: its random generator is seeded with
 from __future__ import annotations
 
 import logging
-import queue
 import random
-import threading
 import time
 
 from sqlalchemy import select
@@ -18,6 +16,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from app.errors import AppError, Conflict
 from app.models import GameTable, Seat
 from app.services import play
+from app.services.worker import Worker
 
 log = logging.getLogger("siglo.bots")
 
@@ -39,33 +38,27 @@ def bot_turn(db: Session, table: GameTable) -> bool:
     return False
 
 
-class BotRunner:
+class BotRunner(Worker):
+    """The bots' thread: ``poke(table_id)`` after a commit; it plays every bot seat to act there."""
+
+    thread_name = "siglo-bots"
+
     def __init__(self, sessions: sessionmaker, delay: float):
+        super().__init__()
         self._sessions = sessions
         self._delay = delay
-        self._queue: "queue.Queue[int | None]" = queue.Queue()
-        self._thread: threading.Thread | None = None
 
     def start(self) -> None:
-        self._thread = threading.Thread(target=self._run, name="siglo-bots", daemon=True)
-        self._thread.start()
+        super().start()
         with self._sessions() as db:
             ids = db.scalars(select(GameTable.id).join(Seat).where(GameTable.status == "active",
                                                                     Seat.bot.is_not(None))).unique()
             for table_id in ids:
                 self.poke(table_id)
 
-    def poke(self, table_id: int) -> None:
-        self._queue.put(table_id)
-
-    def stop(self) -> None:
-        self._queue.put(None)
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-
     def _run(self) -> None:
         while True:
-            table_id = self._queue.get()
+            table_id = self._next()
             if table_id is None:
                 return
             try:

@@ -13,8 +13,6 @@ the table's creator chose: **bot** — a bot plays the seat until its player com
 from __future__ import annotations
 
 import logging
-import queue
-import threading
 from datetime import datetime
 from typing import Callable
 
@@ -29,6 +27,7 @@ from app.services import clocks, endings
 from app.services.clock_time import aware, duration_text, runs_out
 from app.services.live import news
 from app.services.tables import acting_role
+from app.services.worker import Worker
 from engines import registry
 from engines.core.types import text
 
@@ -130,33 +129,22 @@ def take_back(db: Session, table: GameTable, user: User, role: str | None = None
         db.refresh(s)
 
 
-class ClockChecker:
+class ClockChecker(Worker):
     """The background thread (see the module); ``check(moment)`` is one pass, also for tests."""
 
+    thread_name = "siglo-clocks"
+
     def __init__(self, sessions: sessionmaker, notifier, clock: Callable[[], datetime], tick: float):
+        super().__init__()
         self._sessions = sessions
         self._notifier = notifier
         self._clock = clock
         self._tick = tick
-        self._queue: "queue.Queue[int | None]" = queue.Queue()
-        self._thread: threading.Thread | None = None
-
-    def start(self) -> None:
-        self._thread = threading.Thread(target=self._run, name="siglo-clocks", daemon=True)
-        self._thread.start()
-
-    def stop(self) -> None:
-        self._queue.put(None)
-        if self._thread is not None:
-            self._thread.join(timeout=5)
 
     def _run(self) -> None:
         while True:
-            try:
-                if self._queue.get(timeout=self._tick) is None:
-                    return
-            except queue.Empty:
-                pass
+            if self._next(self._tick) is None:
+                return
             try:
                 self.check()
             except Exception:  # a clock must never take the server down

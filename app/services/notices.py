@@ -14,10 +14,8 @@ conditional update of the user's ``last_digest_at``), so two processes never sen
 from __future__ import annotations
 
 import logging
-import queue
 import re
 import smtplib
-import threading
 from datetime import datetime, timedelta, timezone
 from email.message import EmailMessage
 from typing import Any, Callable, Collection
@@ -33,6 +31,7 @@ from app.errors import Invalid
 from app.models import GameTable, Move, Seat, User, utcnow
 from app.models_pbw import Delivery, Notice, NoticeSettings
 from app.services import webhooks
+from app.services.worker import EMPTY, Worker
 from engines import registry
 
 log = logging.getLogger("siglo.notices")
@@ -144,44 +143,26 @@ def _title(table: GameTable) -> str:
 
 
 # ----- the sender -----
-class Notifier:
-    """The background thread that turns commits into notices and sends them (see the module)."""
+class Notifier(Worker):
+    """The background thread that turns commits into notices and sends them (see the module); ``poke(table_id)``
+    after a commit (never inside one): look at who is to act at this table."""
+
+    thread_name = "siglo-notices"
 
     def __init__(self, sessions: sessionmaker, settings: Settings, viewers: Callable[[int], set[int]],
                  secret: str):
+        super().__init__()
         self._sessions = sessions
         self._settings = settings
         self._viewers = viewers
         self._secret = secret
-        self._queue: "queue.Queue[int | None]" = queue.Queue()
-        self._thread: threading.Thread | None = None
-
-    def start(self) -> None:
-        self._thread = threading.Thread(target=self._run, name="siglo-notices", daemon=True)
-        self._thread.start()
-
-    def stop(self) -> None:
-        self._queue.put(None)
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-
-    def poke(self, table_id: int) -> None:
-        """After a commit (never inside one): look at who is to act at this table."""
-        self._queue.put(table_id)
 
     def _run(self) -> None:
         wait = TICK_SECONDS
         while True:
-            try:
-                table_id = self._queue.get(timeout=wait)
-            except queue.Empty:
-                table_id = 0
-            pending = [table_id]
-            while True:  # every poke queued meanwhile: one round of digests and deliveries for them all
-                try:
-                    pending.append(self._queue.get_nowait())
-                except queue.Empty:
-                    break
+            table_id = self._next(wait)
+            # every poke queued meanwhile: one round of digests and deliveries for them all
+            pending = [0 if table_id is EMPTY else table_id, *self._drain()]
             try:
                 for table_id in dict.fromkeys(t for t in pending if t):
                     try:
@@ -281,7 +262,7 @@ class Notifier:
             self._queue_message(db, db.get(NoticeSettings, user_id), db.get(User, user_id), text, [table], now,
                                 path=path)
             db.commit()
-        self._queue.put(0)  # wake the sender
+        self.poke(0)  # wake the sender
 
     def _link(self, path: str) -> str:
         return self._settings.public_url.rstrip("/") + path
