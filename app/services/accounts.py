@@ -162,7 +162,7 @@ def create_api_token(db: Session, user: User, name: str, days: int) -> tuple[Api
 
 
 def _live(row: ApiToken) -> bool:
-    return not row.revoked and (row.expires_at is None or _aware(row.expires_at) > utcnow())
+    return not row.revoked and _aware(row.expires_at) > utcnow()
 
 
 def api_tokens(db: Session, user: User) -> list[ApiToken]:

@@ -23,3 +23,30 @@ def test_moves_are_unique_per_table_and_seq(database_url):
     uniques = inspect(engine).get_unique_constraints("moves")
     engine.dispose()
     assert any(set(u["column_names"]) == {"table_id", "seq"} for u in uniques)
+
+
+def test_tokens_made_before_expiries_get_one(database_url):
+    """A token from before 0003 had no expiry (it lived for ever): 0007 gives it the default 90 days."""
+    from datetime import datetime, timezone
+
+    from alembic import command
+    from sqlalchemy import text
+
+    from app.migrate import alembic_config
+
+    command.upgrade(alembic_config(database_url), "0006")
+    engine = create_engine(normalise_url(database_url))
+    with engine.begin() as conn:
+        conn.execute(text("INSERT INTO users (username, name_key, password_hash, created_at) "
+                          "VALUES ('old', 'old', 'x', :now)"), {"now": datetime.now(timezone.utc)})
+        user = conn.execute(text("SELECT id FROM users WHERE username = 'old'")).scalar()
+        conn.execute(text("INSERT INTO api_tokens (user_id, name, token_hash, created_at, revoked) "
+                          "VALUES (:u, 'old', 'h', :now, false)"), {"u": user, "now": datetime.now(timezone.utc)})
+    upgrade(database_url)
+    with engine.connect() as conn:
+        expires = conn.execute(text("SELECT expires_at FROM api_tokens WHERE name = 'old'")).scalar()
+    engine.dispose()
+    if isinstance(expires, str):  # SQLite gives the stored text back
+        expires = datetime.fromisoformat(expires)
+    days = (expires.replace(tzinfo=expires.tzinfo or timezone.utc) - datetime.now(timezone.utc)).days
+    assert 88 <= days <= 90, expires
