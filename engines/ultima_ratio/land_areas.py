@@ -94,7 +94,8 @@ def besiegeable(g: Ctx, power: str, area: str) -> bool:
     fort, siege = st.fortress(s, area), s["areas"][area]["siege"]
     inside = bool(siege and siege["besieger"] == power)
     return bool(fort and fort["built"] and st.hostile(s, power, fort["power"]) and st.troops_in(s, area, power)
-                and (inside or not st.enemy_troops_in(s, area, power)) and battles.supplied(s, g.game.board, area, power))
+                and (inside or not st.enemy_troops_in(s, area, power))
+                and battles.supplied(s, g.game.board, area, power))
 
 
 def troops_that_move(g: Ctx, power: str) -> list[str]:

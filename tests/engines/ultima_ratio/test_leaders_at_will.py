@@ -180,7 +180,8 @@ def test_equal_vitality_goes_to_the_lowest_game_order():
     (4, player 2) against Portugal (4, player 1) — Portugal's side is supported, the rebels' die drops to Q1."""
     s = subjugating_a_revolt("venice")
     s, log = through_combat(s, "support", ["venice-squadron-1", "defender"], dice=[1, 3, 3, 3])
-    assert "The fleets supporting the revolt of Algarve and its subjugator tie: Portugal wins on vitality." in texts(log)
+    assert "The fleets supporting the revolt of Algarve and its subjugator tie: Portugal wins on vitality." \
+        in texts(log)
     assert dice_of(log, "portugal")[-1] == "Q2:3→3" and dice_of(log, "independent") == ["Q1:3→2"]
 
 
@@ -208,7 +209,8 @@ def test_a_combat_card_wins_the_battle_and_the_defeated_leader_is_reattached():
         new_unit(s, f"spain-troop-{n}", "spain", "troop", "2-3", "area:elmina")
     for name in ("elmina", "hausa"):
         s["areas"][name].update(owner="spain", control="spain", marker=None)
-    for lid, power_name, on in (("tactical-1", "spain", "spain-troop-1"), ("tactical-2", "portugal", "portugal-troop-1")):
+    for lid, power_name, on in (("tactical-1", "spain", "spain-troop-1"),
+                                ("tactical-2", "portugal", "portugal-troop-1")):
         s["leaders"][lid] = {"power": power_name, "unit": on, "extraordinary": False}
         s["leader_pool"].remove(lid)
     for verb, arg in (("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
@@ -232,6 +234,7 @@ def test_a_combat_card_wins_the_battle_and_the_defeated_leader_is_reattached():
     s, entries = tc.play(s, "player2", "unit", "spain-troop-3")
     log += entries
     assert s["units"]["spain-troop-1"]["loc"] == "eliminated"
-    assert s["leaders"]["tactical-1"]["unit"] == "spain-troop-3" and s["units"]["spain-troop-3"]["loc"] == "box:dispersed-af"
+    assert s["leaders"]["tactical-1"]["unit"] == "spain-troop-3"
+    assert s["units"]["spain-troop-3"]["loc"] == "box:dispersed-af"
     assert "surprise-attack" in s["cards"]["discard"]
     assert any(e["msg"] == "log.leader_reattached" for e in log)
