@@ -202,11 +202,12 @@ class DisperseOverstack(Step):
 # ----- 17.1 a leader reattached before his unit is eliminated -------------------------------------------------------
 def reattachments(g: Ctx, result: dict) -> list[dict]:
     """13.1.7 / 17.1 (``leaders.reattach_decision``): for each leader of a player's power on a unit the combat
-    eliminates, the units of the same stack that survive it; a leader with none goes with his unit."""
+    eliminates — or on the fortress a capitulation destroys (13.4.5, RULINGS L-13) —, the units of the same stack
+    that survive it; a leader with none goes with his unit."""
     from engines.ultima_ratio import leader_flow
 
     s = g.s
-    gone = {u for side in result["eliminated"].values() for u in side}
+    gone = {u for side in result["eliminated"].values() for u in side} | {result.get("fortress_destroyed")} - {None}
     units = leader_flow.on_map(s, leader_flow.counters(s))
     out = []
     for uid in sorted(gone):

@@ -288,15 +288,22 @@ def apply_losses(g: Ctx, result: dict, area: str) -> None:
 def eliminate(g: Ctx, uid: str) -> None:
     """A unit eliminated in combat goes to the box of the turn; the leaders still on it (not reattached at the end
     of the combat, ``Combat._finish``, RULINGS A-9) go with it, back to the pool (13.1.7, 17.1; ``leaders.eliminate``)."""
+    st.move_unit(g.s, uid, "eliminated")
+    lose_leaders(g, [uid])
+
+
+def lose_leaders(g: Ctx, unit_ids: list[str]) -> list[str]:
+    """The leaders on the units (or fortresses) eliminated go back to the pool (13.1.7, 17.1;
+    ``leaders.eliminate``); returns them."""
     from engines.ultima_ratio import leader_flow, leaders
 
     s = g.s
-    st.move_unit(s, uid, "eliminated")
-    gone = leaders_on(s, [uid])
+    gone = leaders_on(s, unit_ids)
     if gone:
         kept, s["leader_pool"] = leaders.eliminate(leader_flow.state_leaders(s), s["leader_pool"],
                                                    g.game.board.leaders, gone)
         s["leaders"] = {ld["id"]: {k: ld[k] for k in ("power", "unit", "extraordinary")} for ld in kept}
+    return gone
 
 
 STEPS = {"combat": Combat(), "combat_decision": CombatDecision()}

@@ -88,10 +88,14 @@ def free_control(g: Ctx, power: str, area: str) -> bool:
 
 
 def besiegeable(g: Ctx, power: str, area: str) -> bool:
+    """13.4.1: the power's troops in the area of an enemy fortress may assault it — with no enemy troops in the field
+    there; those besieged by the power are inside, with the fortress (13.4.2)."""
     s = g.s
-    fort = st.fortress(s, area)
+    fort, siege = st.fortress(s, area), s["areas"][area]["siege"]
+    inside = bool(siege and siege["besieger"] == power)
     return bool(fort and fort["built"] and st.hostile(s, power, fort["power"]) and st.troops_in(s, area, power)
-                and not st.enemy_troops_in(s, area, power) and battles.supplied(s, g.game.board, area, power))
+                and (inside or not st.enemy_troops_in(s, area, power))
+                and battles.supplied(s, g.game.board, area, power))
 
 
 def troops_that_move(g: Ctx, power: str) -> list[str]:

@@ -362,6 +362,8 @@ class TacticalMove(Step):
         area = f["combat_area"]
         battles.apply_losses(g, result, area)
         if result["capitulation"]:
+            for leader in battles.lose_leaders(g, [f"fortress:{area}"]):          # 13.4.5, 17.1 (RULINGS L-13)
+                g.log("log.leader_capitulated", leader=leader, area=area, rule="siege")
             s["areas"][area]["fortress"] = None
             s["areas"][area]["siege"] = None
             g.log("log.capitulation", area=area, reason=result["capitulation"], rule="siege")

@@ -28,7 +28,7 @@ def counters(s: dict) -> list[dict]:
     for area, info in s["areas"].items():
         fort = info["fortress"]
         if fort:
-            out.append({"id": f"fortress:{area}", "power": fort["power"], "kind": "fortress", "at": area,
+            out.append({"id": f"fortress:{area}", "power": fort["power"], "kind": "fortress", "at": st.AREA + area,
                         "quality": 3, "veteran": False, "besieged": bool(info["siege"]), "dispersed": False,
                         "base": None, "operational": fort["built"]})
     return out
@@ -51,6 +51,26 @@ def may_build(g: Ctx, power: str) -> bool:
     s = g.s
     return bool(s["leader_pool"]) and (bool(targets(s, power))
                                        or bool(leaders.replace_targets(power, state_leaders(s))))
+
+
+# ----- 17.1 a leader changes unit within his stack at will ---------------------------------------------------------
+def unit_changes(s: dict, power: str, done: list[str]) -> list[list[str]]:
+    """17.1 (RULINGS L-12): [leader, unit] — each leader of the power not in ``done`` (those already changed at this
+    moment) to another unit of his stack (``leaders.attach_targets``)."""
+    mine = [lid for lid, info in sorted(s["leaders"].items()) if info["power"] == power and lid not in done]
+    if not mine:
+        return []
+    units, everyone = counters(s), state_leaders(s)
+    return [[lid, uid] for lid in mine for uid in leaders.attach_targets(everyone, units, lid)]
+
+
+def change_unit(g: Ctx, leader: str, unit: str) -> None:
+    """17.1: "the leader may be attached to any own troop or fortress in the area, or to a squadron of the fleet,
+    at any time ... and at no cost" (``leaders.attach``)."""
+    s = g.s
+    moved = leaders.attach(state_leaders(s), counters(s), leader, unit)
+    s["leaders"] = {ld["id"]: {k: ld[k] for k in ("power", "unit", "extraordinary")} for ld in moved}
+    g.log("log.leader_attached", leader=leader, unit=unit, rule="leaders")
 
 
 # ----- 8.2.2 free leader moves -----------------------------------------------------------------------------------

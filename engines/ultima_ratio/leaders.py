@@ -85,6 +85,17 @@ def attach(leaders: Sequence[Leader], units: Iterable[Unit], leader_id: str, tar
     return _replace(leaders, {**leader, "unit": target_id})
 
 
+def attach_targets(leaders: Sequence[Leader], units: Iterable[Unit], leader_id: str,
+                   side: Iterable[str] | None = None) -> list[str]:
+    """17.1: the units ``attach`` accepts for the leader — the other own troops and fortresses of his area, the
+    other squadrons of his fleet, the other dispersed troops of his box (the besieged apart), sorted."""
+    leader = _leader(leaders, leader_id)
+    table = by_id(units)
+    here, mine = table[leader["unit"]], _side(leader["power"], side)
+    return sorted(u["id"] for u in table.values()
+                  if u["id"] != here["id"] and u["power"] in mine and can_carry(u) and _same_force(here, u))
+
+
 def swap(leaders: Sequence[Leader], units: Iterable[Unit], a: str, b: str) -> list[Leader]:
     """8.2.2 start of impulse: "swap two of its leaders, simultaneously replacing one for the other, provided
     neither is besieged"."""

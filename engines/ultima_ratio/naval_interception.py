@@ -170,8 +170,8 @@ class NavalSupport(Step):
     the automata's fleets support their side (the 9.1 Emirates defend Aden, l. 1930); when both sides are
     supported one fleet of each fights (13.2, three dice) — "if more than one major power is supporting one side,
     the supported power chooses which one will fight" (``support_champion``; an automaton's side: the first) — and
-    the winner's side is supported, a tie supports neither. Frame: ``area``, ``attacker``, ``defender``. Ends with
-    the supported side ("attacker", "defender") or None."""
+    the winner's side is supported, a tie supports neither (for a revolt vitality decides: ``revolt_tie_break``).
+    Frame: ``area``, ``attacker``, ``defender``. Ends with the supported side ("attacker", "defender") or None."""
 
     goes_to = ("support_announce", "support_champion", "combat")
 
@@ -199,7 +199,7 @@ class NavalSupport(Step):
                     g.call("support_champion", power=f[side], area=f["area"], fleets=sides[side])
                     return
             pair = [champions.get(side, sides[side][0]) for side in ("attacker", "defender")]
-            f["awaiting"] = "battle"
+            f.update(awaiting="battle", pair=pair)
             start_naval_battle(g, "support", pair[:1], pair[1:], tuple(s["units"][u]["power"] for u in pair))
             return
         g.end("attacker" if sides["attacker"] else "defender" if sides["defender"] else None)
@@ -207,8 +207,9 @@ class NavalSupport(Step):
     def resume(self, g: Ctx, result: Any) -> None:
         f = g.frame
         if f.pop("awaiting", None) == "battle":
-            winner = apply_naval_result(g, result)
-            g.log("log.naval_support", area=f["area"], side=f[winner] if winner else None, rule="naval_support")
+            winner = apply_naval_result(g, result) or revolt_tie_break(g, f["area"], f["defender"], f.pop("pair"))
+            g.log("log.naval_support", area=f["area"], side=(f[winner] or "independent") if winner else None,
+                  rule="naval_support")
             g.end(winner)
             return
         asking = f.pop("asking")
@@ -216,6 +217,20 @@ class NavalSupport(Step):
             f["champions"][asking] = result
         else:
             f["said"][asking] = result
+
+
+def revolt_tie_break(g: Ctx, area: str, defender: str | None, pair: list[str]) -> str | None:
+    """11.4.2: "When revolts are being supported, vitality will be used to resolve ties" (RULINGS L-14): the
+    fleets supporting a rebellion's defence and its subjugator tie — the side of the fleet whose power wins the
+    vitality tie-break (``state.vitality_tie_break``) is supported. Other ties support neither (None)."""
+    s = g.s
+    powers = [s["units"][u]["power"] for u in pair]
+    if defender is not None or not (s["areas"][area]["marker"] or "").startswith("R") \
+            or not all(p in s["powers"] for p in powers):
+        return None
+    power = st.vitality_tie_break(s, g.game.board, powers)
+    g.log("log.support_vitality", area=area, power=power, rule="naval_support")
+    return ("attacker", "defender")[powers.index(power)]
 
 
 class SupportChampion(Step):

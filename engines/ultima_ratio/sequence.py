@@ -198,11 +198,25 @@ class Impulse(Step):
         g.end(None)
 
 
+def attach_offer(g: Ctx, role: str) -> dict[str, list]:
+    """17.1 (RULINGS L-12): the player's leaders may change unit within their stacks at every moment of his impulse
+    — once each between two other moves (two changes in a row are one)."""
+    done = g.frame.get("attached", [])
+    changes = [c for p in st.powers_of(g.s, role) for c in leader_flow.unit_changes(g.s, p, done)]
+    return {"attach_leader": changes} if changes else {}
+
+
+def on_attach_leader(g: Ctx, arg: list) -> None:
+    g.frame.setdefault("attached", []).append(arg[0])
+    leader_flow.change_unit(g, arg[0], arg[1])
+
+
 class StartOfImpulse(Step):
     """8.2.2 "Start of impulse", at no cost: operational squadrons in port may go to an adjacent sea (11.6); a
     player without cards gives each of its powers at war one free troop regrouping or strategic redeployment
     (8.2.3); besieged troops may make a sortie (13.3.1, ``land_battles.Sortie``), once per fortress; each power
-    may swap two of its leaders, neither besieged (once). (Alliances and peace need chapter 21.)"""
+    may swap two of its leaders, neither besieged (once); leaders change unit within their stacks (17.1,
+    ``attach_offer``). (Alliances and peace need chapter 21.)"""
 
     goes_to = ("regroup_troop", "strategic_move", "sortie")
 
@@ -220,6 +234,7 @@ class StartOfImpulse(Step):
         sorties = [[p, a] for p in mine for a in land_battles.sortie_areas(g, p) if a not in f.get("sorties", [])]
         swaps = [pair for p in mine if p not in f.get("swapped", []) for pair in leader_flow.swaps(g.s, p)]
         legal.update({k: v for k, v in (("sortie", sorties), ("swap_leaders", swaps)) if v})
+        legal.update(attach_offer(g, role))
         legal["done"] = [None]
         return text("prompt.start_of_impulse"), legal
 
@@ -232,9 +247,12 @@ class StartOfImpulse(Step):
             return text("act.sortie", power=arg[0], area=arg[1])
         if verb == "swap_leaders":
             return text("act.swap_leaders", a=arg[0], b=arg[1])
+        if verb == "attach_leader":
+            return text("act.attach_leader", leader=arg[0], unit=arg[1])
         return text("act.done_start")
 
     def on_to_sea(self, g: Ctx, role: str, arg: list) -> None:
+        g.frame.pop("attached", None)
         st.move_unit(g.s, arg[0], st.SEA + arg[1])
         g.log("log.to_sea", unit=arg[0], sea=arg[1], rule="fleets_in_port")
 
@@ -249,8 +267,15 @@ class StartOfImpulse(Step):
         g.call("sortie", power=arg[0], area=arg[1])
 
     def on_swap_leaders(self, g: Ctx, role: str, arg: list) -> None:
+        g.frame.pop("attached", None)
         g.frame.setdefault("swapped", []).append(g.s["leaders"][arg[0]]["power"])
         leader_flow.swap(g, arg[0], arg[1])
+
+    def on_attach_leader(self, g: Ctx, role: str, arg: list) -> None:
+        on_attach_leader(g, arg)
+
+    def resume(self, g: Ctx, result: Any) -> None:
+        g.frame.pop("attached", None)
 
     def on_done(self, g: Ctx, role: str, arg: Any) -> None:
         g.end(None)
@@ -323,6 +348,7 @@ class PowerActions(Step):
                 legal["play_card"] = playable
             if s["impulse"]["events_due"]:
                 legal["event"] = list(s["impulse"]["events_due"])
+        legal.update(attach_offer(g, role))
         if not cards.in_play(s) or cards.may_end_impulse(s, role):
             legal["end_impulse"] = [None]
         left = sum(s["impulse"]["actions"].values()) + s["impulse"].get("extra", 0)
@@ -335,12 +361,19 @@ class PowerActions(Step):
             return text("act.play_card", card=arg)
         if verb == "event":
             return text("act.card_event", card=arg)
+        if verb == "attach_leader":
+            return text("act.attach_leader", leader=arg[0], unit=arg[1])
         return text("act.end_impulse")
 
     def on_play_card(self, g: Ctx, role: str, arg: str) -> None:
+        g.frame.pop("attached", None)
         card_play.play(g, role, arg)
 
+    def on_attach_leader(self, g: Ctx, role: str, arg: list) -> None:
+        on_attach_leader(g, arg)
+
     def on_event(self, g: Ctx, role: str, arg: str) -> None:
+        g.frame.pop("attached", None)
         g.s["impulse"]["events_due"].remove(arg)
         card_play.apply_event(g, role, arg)
 
@@ -366,7 +399,8 @@ class PowerActions(Step):
 
     def resume(self, g: Ctx, result: Any) -> None:
         """After each action, squadrons left without a base go to the nearest one (11.1.1), and overstacked troops
-        are dispersed (15.1.1, ``armies.after_action``)."""
+        are dispersed (15.1.1, ``armies.after_action``); the leaders may change unit again (17.1)."""
+        g.frame.pop("attached", None)
         for power in st.powers_of(g.s, g.frame["seat"]):
             rebase = naval.check_bases(g, power)
             if rebase:
@@ -383,7 +417,8 @@ class PowerActions(Step):
 class EndOfImpulse(Step):
     """8.2.2 "End of impulse" / 18.1: each power may bring one troop home, to the dispersed box of the theater
     where it has more home areas, from the map or from any box (RULINGS.md › 8.2.2), and move one leader over a
-    troop, fleet or fortress of its own, neither besieged (``leader_flow.end_moves``)."""
+    troop, fleet or fortress of its own, neither besieged (``leader_flow.end_moves``); leaders change unit within
+    their stacks (17.1, ``attach_offer``)."""
 
     goes_to = ()
 
@@ -407,15 +442,21 @@ class EndOfImpulse(Step):
         home = self._candidates(g)
         done = g.frame.get("leader_moved", [])
         moves = [m for p in st.powers_of(g.s, role) if p not in done for m in leader_flow.end_moves(g.s, p)]
-        legal = {k: v for k, v in (("bring_home", home), ("move_leader", moves)) if v}
+        legal = {k: v for k, v in (("bring_home", home), ("move_leader", moves)) if v} | attach_offer(g, role)
         return text("prompt.end_of_impulse"), legal | {"done": [None]}
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         if verb == "move_leader":
             return text("act.move_leader", leader=arg[0], unit=arg[1])
+        if verb == "attach_leader":
+            return text("act.attach_leader", leader=arg[0], unit=arg[1])
         return text("act.bring_home", unit=arg[1]) if verb == "bring_home" else text("act.done_impulse")
 
+    def on_attach_leader(self, g: Ctx, role: str, arg: list) -> None:
+        on_attach_leader(g, arg)
+
     def on_move_leader(self, g: Ctx, role: str, arg: list) -> None:
+        g.frame.pop("attached", None)
         g.frame.setdefault("leader_moved", []).append(g.s["leaders"][arg[0]]["power"])
         leader_flow.move_at_end(g, arg[0], arg[1])
 
@@ -424,6 +465,7 @@ class EndOfImpulse(Step):
         power, uid = arg
         box = b.boxes[st.home_theater(s, b, power)][0]
         st.move_unit(s, uid, st.BOX + box)
+        g.frame.pop("attached", None)
         g.frame["moved"].append(power)
         g.log("log.bring_home", unit=uid, box=box, rule="end_of_impulse")
 

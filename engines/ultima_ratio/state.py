@@ -188,3 +188,9 @@ def box_for(board: Board, area: str) -> str:
 
 
 BRITISH_ISLES = frozenset({"england", "scotland", "ireland"})
+
+
+def vitality_tie_break(s: dict, board: Board, powers: list[str]) -> str:
+    """Glossary "Vitality tie-breaking": "This tie is won by the power with the most vitality, and in case of a
+    tie, by the player with the lowest position (in the game order)" (the major powers of ``powers``)."""
+    return min(powers, key=lambda p: (-board.power(p).vitality, s["seats"][s["powers"][p]["seat"]]["order"]))
