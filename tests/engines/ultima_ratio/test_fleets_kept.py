@@ -22,8 +22,16 @@ def spanish_fleet(s: dict) -> dict:
     for uid in SPANISH_FLEET:
         unit(s, uid, "squadron", "sea:east-atlantic")
     leader(s, "admiral-2", "spain-squadron-1", "spain")
-    s["fleets"] = [list(SPANISH_FLEET)]
+    s.setdefault("fleets", []).append(list(SPANISH_FLEET))
     return s
+
+
+def kept_fleets_at_war() -> dict:
+    """Spain's kept fleet and Portugal's fleet formed in the East Atlantic, a Spanish troop in Algarve and a
+    Portuguese one in Alentejo beside it (for the war walks)."""
+    s = spanish_fleet(portuguese_fleet_formed())
+    unit(s, "spain-troop-1", "troop", "area:algarve")
+    return place(s, "portugal-troop-1", "area:alentejo")
 
 
 def defenders(s: dict) -> list[str]:
