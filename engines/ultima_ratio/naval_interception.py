@@ -182,8 +182,8 @@ class NavalSupport(Step):
     the automata's fleets support their side (the 9.1 Emirates defend Aden, l. 1930); when both sides are
     supported one fleet of each fights (13.2, three dice) — "if more than one major power is supporting one side,
     the supported power chooses which one will fight" (``support_champion``; an automaton's side: the first) — and
-    the winner's side is supported, a tie supports neither. A fleet supports and fights with all its squadrons. Frame: ``area``, ``attacker``, ``defender``. Ends with
-    the supported side ("attacker", "defender") or None."""
+    the winner's side is supported, a tie supports neither. A fleet supports and fights with all its squadrons.
+    Frame: ``area``, ``attacker``, ``defender``. Ends with the supported side ("attacker", "defender") or None."""
 
     goes_to = ("support_announce", "support_champion", "combat")
 

@@ -7,7 +7,8 @@ the order it likes. Not possible if the area is not controlled.
 
 An army (several troops stacked with a leader) intercepts from an adjacent area, or from two areas away with a
 determined commander (17.3.2); the player picks the troop whose leader leads it, then the troops of the stack that
-go with him, one at a time (four at most, 10.3; all of them must fit the attacked area, 15.1). Automata (the 9.1 Emirates) do not react: their troop stands (RULINGS.md › 9.1 Emirates).
+go with him, one at a time (four at most, 10.3; all of them must fit the attacked area, 15.1). Automata (the 9.1
+Emirates) do not react: their troop stands (RULINGS.md › 9.1 Emirates).
 """
 from __future__ import annotations
 

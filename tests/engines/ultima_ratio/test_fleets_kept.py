@@ -6,8 +6,20 @@ from __future__ import annotations
 
 from engines.ultima_ratio import fleets
 from tests.engines.ultima_ratio.support import GAME, place
-from tests.engines.ultima_ratio.support_war import (SQUADRON, TROOP, area, battle_record, leader, legal, moves,
-                                                    power, seat, start, step, unit)
+from tests.engines.ultima_ratio.support_war import (
+    SQUADRON,
+    TROOP,
+    area,
+    battle_record,
+    leader,
+    legal,
+    moves,
+    power,
+    seat,
+    start,
+    step,
+    unit,
+)
 from tests.engines.ultima_ratio.test_land_battles import spanish_army
 
 SPANISH_FLEET = ["spain-squadron-1", "spain-squadron-2"]
