@@ -173,3 +173,25 @@ def test_the_player_chooses_whose_leader_leads_the_intercepting_army():
     assert legal(s) == {"lead": ["spain-troop-1", "spain-troop-2"]}
     s = moves(s, ("lead", "spain-troop-2"))
     assert legal(s) == {"absorb": ["spain-troop-1", "spain-troop-3"]}
+
+
+def test_a_kept_fleet_holds_no_more_squadrons_than_its_base_allows():
+    """15.1.2 (l. 1164): "Fleets at sea have the same stacking limit as the naval base from which they operate" —
+    with a mini-map domain as base (limit 2) the squadron left by the fleet stays a fleet of its own, and a fleet
+    kept over the limit fights with the first two."""
+    from tests.engines.ultima_ratio.support import at_first_impulse
+    from tests.engines.ultima_ratio.test_armies import own, with_leader
+
+    trio = ["portugal-squadron-4", "portugal-squadron-5", "portugal-squadron-6"]
+    s = own(at_first_impulse(), "guinea")
+    s["naval_distance"]["elsewhere"] = 1
+    for uid in trio:
+        s = place(s, uid, "area:guinea")
+    s = with_leader(s, "admiral-1", "portugal-squadron-4")
+    s = moves(s, ("done", None), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-squadron-4"),
+              ("absorb", "portugal-squadron-5"), ("absorb", "portugal-squadron-6"), ("sea", "gulf-of-guinea"),
+              ("leave", "portugal-squadron-6"), ("stop", None))
+    assert s["fleets"] == [trio[:2]] and fleets.fleet_of(s, GAME.board, trio[2]) == trio[2:]
+    s["fleets"] = [list(trio)]
+    assert fleets.fleet_of(s, GAME.board, trio[0]) == trio[:2]
+    assert fleets.acting(s, GAME.board, trio) == ["portugal-squadron-4", "portugal-squadron-6"]
