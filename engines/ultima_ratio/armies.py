@@ -3,9 +3,9 @@ of fleets by their naval base (15.1.2), the overstack decision at the end of eve
 reattached before his unit is eliminated (17.1, 13.1.7).
 
 An army is a leader's troop and the troops that move with it (12.2); a fleet a leader's squadron and the
-squadrons with it (11.2). Fleets are formed for each naval operation of the player's impulse (11.2: "all naval
-operations are always conducted with a single fleet"; "at any time during his impulse, a player can freely ...
-assemble or disassemble the fleets"): the state keeps no fleets between operations (RULINGS A-5).
+squadrons with it (11.2). A fleet is formed in the naval operations of the player's impulse (11.2: "at any time
+during his impulse, a player can freely ... assemble or disassemble the fleets") and kept while stacked
+(``fleets.py``, RULINGS A-5).
 """
 from __future__ import annotations
 

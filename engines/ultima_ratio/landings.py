@@ -9,7 +9,7 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import armies, land_areas, naval, naval_interception
+from engines.ultima_ratio import armies, fleets, land_areas, naval, naval_interception
 from engines.ultima_ratio import state as st
 
 
@@ -93,7 +93,7 @@ class LandingEscort(Step):
 
     def on_escort(self, g: Ctx, role: str, arg: str) -> None:
         f = g.frame
-        f["fleet"] = [arg]
+        f["fleet"] = fleets.formed(g, f["power"], arg)
         if not (armies.led(g.s, arg) and self._joinable(g)):
             self.on_sail(g, role, None)
 
@@ -106,14 +106,16 @@ class LandingEscort(Step):
         for uid in f["fleet"]:
             g.s["units"][uid]["acted"] = g.s["impulse"]["n"]
         for sea in b.areas[f["target"]].seas:
-            fleets = naval_interception.strategic_interceptors(g, f["power"], sea, f["target"])
-            if fleets:
+            interceptors = naval_interception.strategic_interceptors(g, f["power"], sea, f["target"])
+            if interceptors:
                 for uid in f["fleet"]:
                     if st.loc_sea(g.s["units"][uid]["loc"]) != sea:
                         st.move_unit(g.s, uid, st.SEA + sea)   # the escort sails with the landing (RULINGS.md › 12.3)
+                fleets.form(g, list(f["fleet"]))
                 g.call("sea_interception", power=f["power"], troops=list(f.get("troops", [f["unit"]])), sea=sea,
-                       fleets=fleets, fleet=list(f["fleet"]))
+                       fleets=interceptors, fleet=list(f["fleet"]))
                 return
+        fleets.form(g, list(f["fleet"]))                   # the escort stays a fleet (11.2, RULINGS A-5)
         g.end("through")
 
     def resume(self, g: Ctx, result: Any) -> None:

@@ -193,8 +193,13 @@ def tactical_seas(g: Ctx, uid: str) -> list[str]:
     return [x for x in options if may_sail(s, board, uid, x) and has_base(s, board, info["power"], x, info["galley"])]
 
 
-def enemy_fleets(s: dict, power: str, sea: str) -> list[str]:
-    return [u for u in st.units_at(s, st.SEA + sea, kind="squadron") if st.hostile(s, power, s["units"][u]["power"])]
+def enemy_fleets(s: dict, board: Board, power: str, sea: str) -> list[str]:
+    """11.3 "announces which enemy fleets he wants to attack": each enemy fleet by its flagship, each squadron
+    alone (``fleets.acting``)."""
+    from engines.ultima_ratio import fleets
+
+    return fleets.acting(s, board, [u for u in st.units_at(s, st.SEA + sea, kind="squadron")
+                                    if st.hostile(s, power, s["units"][u]["power"])])
 
 
 def naval_movers(g: Ctx, power: str) -> list[str]:
@@ -202,8 +207,10 @@ def naval_movers(g: Ctx, power: str) -> list[str]:
 
 
 class NavalMove(Step):
-    """11.3: a squadron or fleet moves (or stays), then names the enemy squadrons it attacks, one after another
-    while the enemy withdraws or is defeated. Frame: ``power``, ``unit``, ``fleet`` (the squadrons with it)."""
+    """11.3: a squadron or fleet moves (or stays), then names the enemy fleets it attacks (each with all its
+    squadrons, ``fleets.fleet_of``), one after another while the enemy withdraws or is defeated. Frame: ``power``,
+    ``unit``, ``fleet`` (the squadrons with it: a led squadron starts with its fleet as kept, ``fleets.formed``);
+    at the end the squadrons in the sea stay a fleet (``fleets.form``, RULINGS A-5)."""
 
     goes_to = ("naval_response", "combat")
 
@@ -226,7 +233,7 @@ class NavalMove(Step):
                 legal.update(absorb=armies.joinable(g, f["power"], fleet, s["units"][f["unit"]]["loc"]),
                              leave=fleet[1:])
             return text("prompt.naval_sea", unit=f["unit"]), {k: v for k, v in legal.items() if v}
-        foes = enemy_fleets(s, f["power"], f["sea"])
+        foes = enemy_fleets(s, g.game.board, f["power"], f["sea"])
         legal = ({"attack": foes} if foes else {}) | {"stop": [None]}
         if led:                              # 11.3: "in the destination sea the fleet can leave or absorb"
             room = armies.fleet_limit(s, g.game.board, f["power"], f["sea"], bool(s["units"][f["unit"]]["galley"]),
@@ -236,8 +243,10 @@ class NavalMove(Step):
         return text("prompt.naval_attack", sea=f["sea"]), {k: v for k, v in legal.items() if v}
 
     def on_unit(self, g: Ctx, role: str, arg: str) -> None:
+        from engines.ultima_ratio import fleets
+
         g.frame["unit"] = arg
-        g.frame["fleet"] = [arg]
+        g.frame["fleet"] = fleets.formed(g, g.frame["power"], arg)
 
     def on_absorb(self, g: Ctx, role: str, arg: str) -> None:
         g.frame["fleet"].append(arg)
@@ -264,23 +273,34 @@ class NavalMove(Step):
         self.resume(g, "fight")
 
     def resume(self, g: Ctx, result: Any) -> None:
+        from engines.ultima_ratio import fleets
+
         f = g.frame
         if result == "fight":
             powers = (f["power"], g.s["units"][f["target"]]["power"])
             fleet = [u for u in f.get("fleet", [f["unit"]]) if g.s["units"][u]["loc"] == st.SEA + f["sea"]]
-            start_naval_battle(g, "tactical", fleet, [f["target"]], powers)
+            start_naval_battle(g, "tactical", fleet, fleets.fleet_of(g.s, g.game.board, f["target"]), powers)
         elif isinstance(result, dict):
             winner = apply_naval_result(g, result)
             f["fleet"] = [u for u in f.get("fleet", [f["unit"]]) if g.s["units"][u]["loc"] == st.SEA + f["sea"]]
             if winner != "attacker" or st.loc_sea(g.s["units"][f["unit"]]["loc"]) != f["sea"]:
-                g.end("done")
+                self._done(g)
 
     def on_stop(self, g: Ctx, role: str, arg: Any) -> None:
+        self._done(g)
+
+    def _done(self, g: Ctx) -> None:
+        """The squadrons still in the sea stay a fleet (11.2, ``fleets.form``)."""
+        from engines.ultima_ratio import fleets
+
+        f = g.frame
+        fleets.form(g, [u for u in f.get("fleet", [f["unit"]]) if g.s["units"][u]["loc"] == st.SEA + f["sea"]])
         g.end("done")
 
 
 class NavalResponse(Step):
-    """11.3: "The attacked fleets can then engage in naval battle, or withdraw to its naval base"."""
+    """11.3: "The attacked fleets can then engage in naval battle, or withdraw to its naval base" (a fleet with all
+    its squadrons, ``fleets.fleet_of``)."""
 
     goes_to = ()
 
@@ -298,8 +318,10 @@ class NavalResponse(Step):
         g.end("fight")
 
     def on_withdraw(self, g: Ctx, role: str, arg: Any) -> None:
-        uid = g.frame["unit"]
-        send_to_base(g, uid, home_port(g.s, g.game.board, uid))
+        from engines.ultima_ratio import fleets
+
+        for uid in fleets.fleet_of(g.s, g.game.board, g.frame["unit"]):
+            send_to_base(g, uid, home_port(g.s, g.game.board, uid))
         g.end("withdrew")
 
 

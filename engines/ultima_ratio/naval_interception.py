@@ -4,9 +4,10 @@ another while it is not beaten) and interception to support troop tactical opera
 announce which side their fleet in an adjacent sea supports; when both sides are supported, one fleet of each
 fights first). The combats are 13.2's (``naval.start_naval_battle``).
 
-Interception against piracy (11.4.3) is part of the piracy action (``naval.Piracy``). A landing's escort fleet
-(12.3.1) fights as one; interceptors and supporters are single squadrons, fleets being formed only for their own
-operations (RULINGS A-5).
+Interception against piracy (11.4.3) is part of the piracy action (``naval.Piracy``). Interceptors, escorts and
+supporters are fleets as kept between operations (``fleets.py``, RULINGS A-5): each fleet is offered by its
+flagship and fights with all its squadrons in the sea; a squadron in no fleet acts alone. A landing's escort fleet
+(12.3.1) fights as one.
 """
 from __future__ import annotations
 
@@ -14,27 +15,29 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
+from engines.ultima_ratio import fleets
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.naval import apply_naval_result, operational, start_naval_battle
 
 
 # ----- 11.4.1 Interception of troop strategic movements ---------------------------------------------------------
 def strategic_interceptors(g: Ctx, power: str, sea: str, target: str | None) -> list[str]:
-    """The enemy squadrons that may intercept a troop entering ``sea`` by strategic movement (or on the way to an
-    amphibious landing on ``target``): the operational squadrons in the sea of the players' powers at war with
-    the mover, who announce whether they intercept (``SeaInterception``), and those of automata, which always do
-    (the 9.1 Emirates intercept only attacks on their area, l. 1930)."""
+    """The enemy fleets that may intercept a troop entering ``sea`` by strategic movement (or on the way to an
+    amphibious landing on ``target``): the operational fleets and squadrons in the sea of the players' powers at
+    war with the mover (by flagship, ``fleets.acting``), who announce whether they intercept (``SeaInterception``),
+    and those of automata, which always do (the 9.1 Emirates intercept only attacks on their area, l. 1930)."""
     from engines.ultima_ratio import portugal
 
     s = g.s
-    players = [u for p in sorted(s["powers"]) if p != power and st.hostile(s, power, p)
-               for u in operational(s, p) if s["units"][u]["loc"] == st.SEA + sea]
+    players = fleets.acting(s, g.game.board, [u for p in sorted(s["powers"]) if p != power and st.hostile(s, power, p)
+                                              for u in operational(s, p) if s["units"][u]["loc"] == st.SEA + sea])
     return players + portugal.emirates_interceptors(g, power, sea, target)
 
 
 def escorts(g: Ctx, power: str, sea: str) -> list[str]:
-    """11.4.1: own operational squadrons in the sea that may escort."""
-    return [u for u in operational(g.s, power) if g.s["units"][u]["loc"] == st.SEA + sea]
+    """11.4.1 "one of its fleets (or a squadron)": own operational fleets (by flagship) and squadrons in the sea."""
+    return fleets.acting(g.s, g.game.board,
+                         [u for u in operational(g.s, power) if g.s["units"][u]["loc"] == st.SEA + sea])
 
 
 class SeaInterception(Step):
@@ -120,15 +123,22 @@ class SeaInterception(Step):
         else:
             f["queue"] = left
 
+    def _fleet(self, g: Ctx, uid: str | None) -> list[str]:
+        """The squadrons of the fleet ``uid`` heads that are (still) in the sea (11.2)."""
+        if not uid or not self._in_sea(g, uid):
+            return []
+        return [u for u in fleets.fleet_of(g.s, g.game.board, uid) if self._in_sea(g, u)]
+
     def _combat(self, g: Ctx, interceptor: str) -> None:
-        """The escort (if still in the sea) against the interceptor; without it an empty side (11.4.1)."""
+        """The escort fleet (if still in the sea) against the intercepting fleet, each with all its squadrons; without
+        escort an empty side (11.4.1)."""
         f, s = g.frame, g.s
         f["fought"].append(interceptor)
-        escort = f["escort"] if f["escort"] and self._in_sea(g, f["escort"]) else None
-        side = [escort] if escort else []
-        if escort in f.get("fleet", ()):              # a landing's escort fleet fights as one (12.3.1, 11.2)
+        side = self._fleet(g, f["escort"])
+        if f["escort"] in f.get("fleet", ()):         # a landing's escort fleet fights as one (12.3.1, 11.2)
             side = [u for u in f["fleet"] if self._in_sea(g, u)]
-        start_naval_battle(g, "interception", side, [interceptor], (f["power"], s["units"][interceptor]["power"]))
+        start_naval_battle(g, "interception", side, self._fleet(g, interceptor),
+                           (f["power"], s["units"][interceptor]["power"]))
 
     def resume(self, g: Ctx, result: Any) -> None:
         g.frame.pop("queue", None)
@@ -140,9 +150,11 @@ class SeaInterception(Step):
 
 # ----- 11.4.2 Interception to support troop tactical operations --------------------------------------------------
 def support_candidates(g: Ctx, power: str, area: str) -> list[str]:
-    """Own operational squadrons in a sea adjacent to the (coastal) area of the combat."""
+    """Own operational fleets (by flagship, ``fleets.acting``) and squadrons in a sea adjacent to the (coastal) area
+    of the combat."""
     seas = g.game.board.areas[area].seas
-    return [u for u in operational(g.s, power) if st.loc_sea(g.s["units"][u]["loc"]) in seas]
+    return fleets.acting(g.s, g.game.board,
+                         [u for u in operational(g.s, power) if st.loc_sea(g.s["units"][u]["loc"]) in seas])
 
 
 def support_sides(s: dict, power: str, attacker: str, defender: str | None) -> list[str]:
@@ -171,6 +183,7 @@ class NavalSupport(Step):
     supported one fleet of each fights (13.2, three dice) — "if more than one major power is supporting one side,
     the supported power chooses which one will fight" (``support_champion``; an automaton's side: the first) — and
     the winner's side is supported, a tie supports neither (for a revolt vitality decides: ``revolt_tie_break``).
+    A fleet supports and fights with all its squadrons.
     Frame: ``area``, ``attacker``, ``defender``. Ends with the supported side ("attacker", "defender") or None."""
 
     goes_to = ("support_announce", "support_champion", "combat")
@@ -199,8 +212,9 @@ class NavalSupport(Step):
                     g.call("support_champion", power=f[side], area=f["area"], fleets=sides[side])
                     return
             pair = [champions.get(side, sides[side][0]) for side in ("attacker", "defender")]
-            f.update(awaiting="battle", pair=pair)
-            start_naval_battle(g, "support", pair[:1], pair[1:], tuple(s["units"][u]["power"] for u in pair))
+            f.update(awaiting="battle", pair=pair)     # each fleet with all its squadrons (11.2, RULINGS A-5)
+            start_naval_battle(g, "support", fleets.fleet_of(s, g.game.board, pair[0]),
+                               fleets.fleet_of(s, g.game.board, pair[1]), tuple(s["units"][u]["power"] for u in pair))
             return
         g.end("attacker" if sides["attacker"] else "defender" if sides["defender"] else None)
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import armies, battles, naval, naval_interception
+from engines.ultima_ratio import armies, battles, fleets, naval, naval_interception
 from engines.ultima_ratio import state as st
 
 
@@ -175,9 +175,11 @@ class StrategicMove(Step):
             {k: v for k, v in legal.items() if v}
 
     def on_unit(self, g: Ctx, role: str, arg: str) -> None:
-        g.frame["unit"] = arg
-        g.frame["group"] = [arg]
-        g.frame["path"] = [g.s["units"][arg]["loc"]]
+        """A squadron with a leader sets out with its fleet as it is (11.2, ``fleets.formed``)."""
+        f = g.frame
+        f["unit"] = arg
+        f["group"] = fleets.formed(g, f["power"], arg) if g.s["units"][arg]["kind"] == "squadron" else [arg]
+        f["path"] = [g.s["units"][arg]["loc"]]
 
     def on_absorb(self, g: Ctx, role: str, arg: str) -> None:
         """10.3: "with each movement ... squadrons or troops can be absorbed" (at most four in all)."""
@@ -231,6 +233,8 @@ class StrategicMove(Step):
                       refs=refs)
         for uid in _group(f):
             s["units"][uid]["acted"] = s["impulse"]["n"]
+        if s["units"][f["unit"]]["kind"] == "squadron":
+            fleets.form(g, list(_group(f)))             # the squadrons stay a fleet where they end (11.2)
         g.end("done")
 
 

@@ -49,7 +49,7 @@ def test_a_landings_escort_fleet_fights_a_players_interception_as_one():
     assert step(s) == "sea_interception" and s["stack"][-1]["sea"] == "east-atlantic"
     assert s["stack"][-1]["fleet"] == ["portugal-squadron-4", "portugal-squadron-5"]
     s = moves(s, ("intercept", "spain-squadron-1"))
-    assert legal(s)["escort"] == ["portugal-squadron-4", "portugal-squadron-5"]
+    assert legal(s)["escort"] == ["portugal-squadron-4"]           # the fleet, by its flagship (11.2, A-5)
     s = moves(s, ("escort", "portugal-squadron-4"))
     frame = next(f for f in reversed(s["stack"]) if f["step"] == "combat")
     assert [u["id"] for u in frame["battle"]["attacker"]["units"]] == ["portugal-squadron-4", "portugal-squadron-5"]

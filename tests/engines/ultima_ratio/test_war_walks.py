@@ -8,6 +8,7 @@ import pytest
 
 from engines.core.conformance import check_illegal, check_state
 from engines.ultima_ratio.bots import heuristic_bot
+from tests.engines.ultima_ratio import test_fleets_kept as fk
 from tests.engines.ultima_ratio import test_land_battles as lb
 from tests.engines.ultima_ratio import test_naval_interception as ni
 from tests.engines.ultima_ratio.support import GAME
@@ -20,6 +21,8 @@ POSITIONS = {
     "relief battle": lambda: lb.relief(casualties=1),
     "army interception": lambda: lb.spanish_army("determined", "granada"),
     "leaders": lambda: lb.two_leaders(besieged=True),
+    "kept fleets": fk.kept_fleets_at_war,
+    "army choosing its troops": lambda: fk.spanish_stack(3),
 }
 
 
