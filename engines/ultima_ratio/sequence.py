@@ -315,7 +315,7 @@ def spend(g: Ctx, power: str) -> None:
 class PowerActions(Step):
     """8.2.2 "Major power actions and card play": the player spends the impulse's actions, one at a time, in any
     order, mixed with the cards played (card_play.py); with cards, at least one is played
-    (``cards.may_end_impulse``)."""
+    (``cards.may_end_impulse``). The declaration of war is the verb ``declare_war`` [power, target] (war.py)."""
 
     goes_to = ("build_troop", "build_squadron", "repair_squadron", "build_fortress", "regroup_troop",
                "strategic_move", "tactical_move", "naval_move", "build_merchant", "rebase", "draw_leader",

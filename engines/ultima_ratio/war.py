@@ -96,6 +96,7 @@ def end_war(g: Ctx, pair: list[str]) -> None:
     """21.5.4: "major powers that have just ended a war are in forced peace" until the end of the turn."""
     s = g.s
     s["wars"].remove(pair)
+    g.log("log.war_ended", powers=pair, rule="forced_peace")
     if all(p in s["powers"] for p in pair) and pair not in s["forced_peace"]:
         s["forced_peace"].append(pair)
 

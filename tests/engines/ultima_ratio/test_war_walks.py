@@ -10,6 +10,7 @@ from engines.core.conformance import check_illegal, check_state
 from engines.ultima_ratio.bots import heuristic_bot
 from tests.engines.ultima_ratio import test_land_battles as lb
 from tests.engines.ultima_ratio import test_naval_interception as ni
+from tests.engines.ultima_ratio import test_war as war
 from tests.engines.ultima_ratio.support import GAME
 
 POSITIONS = {
@@ -20,6 +21,7 @@ POSITIONS = {
     "relief battle": lambda: lb.relief(casualties=1),
     "army interception": lambda: lb.spanish_army("determined", "granada"),
     "leaders": lambda: lb.two_leaders(besieged=True),
+    "declarations of war": war.two_neighbours,
 }
 
 
