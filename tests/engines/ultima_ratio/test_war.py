@@ -6,8 +6,7 @@ from __future__ import annotations
 from engines.ultima_ratio import card_play, cards, new_powers, war
 from engines.ultima_ratio.deployment import add_card_units, new_unit
 from tests.engines.ultima_ratio.support import GAME, PASSIVE, ctx, place
-from tests.engines.ultima_ratio.support_war import SQUADRON, TROOP, area, legal, leader, moves, play, power, start
-from tests.engines.ultima_ratio.support_war import step
+from tests.engines.ultima_ratio.support_war import SQUADRON, TROOP, area, legal, moves, play, power, start, step
 
 
 def passive(s: dict, until) -> tuple[dict, list]:
@@ -44,9 +43,10 @@ def two_neighbours() -> dict:
 def test_a_declaration_with_a_cb_starts_the_war_and_the_cbs_disappear():
     """21.3.3 with a CB, at any action point; 21.3.2 "CBs disappear if the war breaks out"; no morale given."""
     s = at_peace_with_spain(cb=True)
+    s["casus_belli"].append(["spain", "france"])
     assert s["impulse"]["actions"]["portugal"] == 2 and legal(s)["declare_war"] == [["portugal", "spain"]]
     s, log = play(s, "declare_war", ["portugal", "spain"])
-    assert ["portugal", "spain"] in s["wars"] and s["casus_belli"] == []
+    assert ["portugal", "spain"] in s["wars"] and s["casus_belli"] == [["spain", "france"]]
     assert s["impulse"]["actions"]["portugal"] == 1 and s.get("morale", {}) == {}
     entry = next(e for e in log if e["msg"] == "log.war_declared")
     assert entry["rule"] == "declarations_of_war" and entry["args"] == {"power": "portugal", "target": "spain"}
@@ -159,8 +159,8 @@ def test_the_schmalkaldic_league_enters_in_turn_4_with_its_player_and_points():
     assert league["seat"] == "player2" and "schmalkaldic-league" in g.s["seats"]["player2"]["powers"]
     assert league["unrest"] == card.vitality and league["to_deploy"] == {"points": 4, "revolts": 0}
     assert league["interest"] == card.interest(4)
-    assert g.s["areas"]["saxony"] | {} == {**s["areas"]["saxony"], "owner": "schmalkaldic-league",
-                                          "control": "schmalkaldic-league", "marker": None}
+    assert g.s["areas"]["saxony"] == {**s["areas"]["saxony"], "owner": "schmalkaldic-league",
+                                      "control": "schmalkaldic-league", "marker": None}
     troops = [u for u, i in g.s["units"].items() if i["power"] == "schmalkaldic-league" and i["kind"] == "troop"]
     assert len(troops) == card.troops.q2_3 + card.troops.q3_4
     assert "sweden" not in g.s["powers"]                    # Turn 5
