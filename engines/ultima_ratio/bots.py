@@ -61,7 +61,7 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
         return "event", legal["event"][0]
     if step == "power_actions" and "end_impulse" not in legal:
         return "play_card", legal["play_card"][0]                  # 8.2.2: at least one card
-    if step == "power_actions":
+    if step == "power_actions":                            # never ``declare_war``: 9.1 offers none (RULINGS W-1)
         acts = {a[1]: a for a in legal.get("act", [])}
         areas = public["areas"]
         abroad = any(u["power"] == "portugal" and u["kind"] == "troop" and u["loc"].startswith("area:")

@@ -13,7 +13,7 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import cards, naval
+from engines.ultima_ratio import cards, naval, war
 from engines.ultima_ratio import state as st
 
 
@@ -107,7 +107,8 @@ def corsair_raids(g: Ctx, power: str) -> list[list[str]]:
     s = g.s
     if power not in s["cards"].get("corsairs", []):
         return []
-    victims = sorted({cb[1] for cb in s["casus_belli"] if cb[0] == power and cb[1] in s["powers"]})
+    victims = sorted({cb[1] for cb in s["casus_belli"] if cb[0] == power and cb[1] in s["powers"]
+                      and not war.in_forced_peace(s, power, cb[1])})           # 21.5.4: no piracy
     out = []
     for uid in naval.operational(s, power):
         sea = st.loc_sea(s["units"][uid]["loc"])

@@ -15,6 +15,7 @@ from engines.core.types import text
 from engines.ultima_ratio import actions, economy, end_of_turn
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import Board
+from engines.ultima_ratio.world_items import Deployment
 
 COSTS = {"build_troop": 1, "build_squadron": 2, "build_fortress": 2, "build_merchant": 1, "lower_unrest": 1}
 
@@ -39,6 +40,25 @@ def add_card_units(s: dict, board: Board, power: str) -> None:
             new_unit(s, f"{power}-squadron-{n}", power, "squadron", grade)
 
 
+def add_power(s: dict, board: Board, row: Deployment, seat: str) -> None:
+    """24.: the power's unrest "at the level of its vitality" (or the row's), its interest of the turn, the troops
+    and squadrons of its card, its home areas and domains marked ("any rebellions in these areas are eliminated"),
+    and its initial points to spend (``to_deploy``, the ``deploy`` step at the turn's start)."""
+    card = board.power(row.power)
+    s["powers"][row.power] = {"seat": seat, "unrest": row.initial_unrest or card.vitality,
+                              "interest": list(row.interest or card.interest(s["turn"])), "interest_areas": [],
+                              "to_deploy": {"points": row.points or 0, "revolts": 0}}
+    add_card_units(s, board, row.power)
+    add_holdings(s, row)
+
+
+def add_holdings(s: dict, row: Deployment) -> None:
+    """24.: the home areas and domains of a deployment row, in play, marked with the power's control."""
+    for area in (*row.home_areas, *row.domains):
+        if area in s["areas"]:
+            s["areas"][area].update(owner=row.power, control=row.power, marker=None)
+
+
 def prepare(g: Ctx, board: Board, scenario_id: str, active_areas: set[str], markers: dict[str, str],
             naval_distance: dict[str, int], free_attacks: list[list[str]]) -> None:
     """7.2: the turn marker, the markers of the scenario, the powers of its seats (24.: unrest at vitality or the
@@ -49,31 +69,23 @@ def prepare(g: Ctx, board: Board, scenario_id: str, active_areas: set[str], mark
     s.update(scenario=scenario_id, section=scenario.section, turn=scenario.turns.first,
              first_turn=scenario.turns.first, last_turn=scenario.turns.last,
              seats={}, powers={}, minors={}, areas={}, units={}, leaders={}, leader_pool=list(board.leaders.pool_ids()), merchants={}, merchants_prepared={},
-             casus_belli=[], wars=[], free_attacks=free_attacks, scored_areas=[], naval_distance=dict(naval_distance),
+             casus_belli=[], wars=[], forced_peace=[], alliances=[], free_attacks=free_attacks, scored_areas=[], naval_distance=dict(naval_distance),
              mediterranean_open=False, cards={"deck": [], "hands": {}, "discard": []},
              impulse={"n": 0, "seat": None, "number": 0, "actions": {}, "start_locs": {}},
              capacity={tc.id: board.map.trade_capacity(tc.id, scenario.turns.first, scenario.section)
                        for tc in board.map.trade_centers})
+    deployed = {row.power for row in scenario.deployment}
     for seat in table.seats:
-        role = f"player{seat.seat}"
-        s["seats"][role] = {"powers": list(seat.powers), "vp": seat.starting_vp, "order": seat.seat,
-                            "vp_per_turn": seat.vp_per_turn or 0}
+        role = f"player{seat.seat}"                  # 8.1.2: the powers that enter later join their seat then
+        s["seats"][role] = {"powers": [p for p in seat.powers if p in deployed], "vp": seat.starting_vp,
+                            "order": seat.seat, "vp_per_turn": seat.vp_per_turn or 0}
         s["cards"]["hands"][role] = []
     s["seat_order"] = sorted(s["seats"], key=lambda k: s["seats"][k]["order"])
     for area in sorted(active_areas):
         s["areas"][area] = {"owner": None, "control": None, "marker": markers.get(area), "fortress": None,
                             "siege": None, "interrupted": False}
     for row in scenario.deployment:
-        card = board.power(row.power)
-        seat = next(k for k, v in s["seats"].items() if row.power in v["powers"])
-        s["powers"][row.power] = {"seat": seat, "unrest": row.initial_unrest or card.vitality,
-                                  "interest": list(row.interest or card.interest(scenario.turns.first)),
-                                  "interest_areas": [],
-                                  "to_deploy": {"points": row.points or 0, "revolts": 0}}
-        add_card_units(s, board, row.power)
-        for area in (*row.home_areas, *row.domains):
-            if area in s["areas"]:
-                s["areas"][area].update(owner=row.power, control=row.power, marker=None)
+        add_power(s, board, row, next(k for k, v in s["seats"].items() if row.power in v["powers"]))
     for minor in board.world.minors:
         if not minor.in_play.covers(scenario.turns.first) or not any(a in s["areas"] for a in minor.areas):
             continue

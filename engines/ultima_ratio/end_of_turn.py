@@ -7,7 +7,7 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import economy, end_of_turn_rules as rules, land_battles, naval, portugal, veterans
+from engines.ultima_ratio import economy, end_of_turn_rules as rules, land_battles, naval, portugal, veterans, war
 from engines.ultima_ratio import state as st
 
 
@@ -17,7 +17,8 @@ class TurnEnd(Step):
     def auto(self, g: Ctx) -> None:
         f, s = g.frame, g.s
         if f["phase"] == "wars":
-            s["wars"] = []                                          # 23: all wars and alliances end (21.4)
+            for pair in list(s["wars"]):                             # 23: all wars and alliances end (21.4)
+                war.end_war(g, pair)
             economy.commercial_competition(g)
             for power in s["powers"]:
                 economy.economic_phase(g, power)

@@ -15,7 +15,7 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import cards, end_of_turn, leader_flow, leaders, technology
+from engines.ultima_ratio import cards, end_of_turn, leader_flow, leaders, technology, war
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.economy import change_unrest
 from engines.ultima_ratio.world_items import ANY, Effect
@@ -154,6 +154,7 @@ class Event(Step):
                     continue
                 s["wars"].append(pair)
                 s["casus_belli"] = [cb for cb in s["casus_belli"] if sorted(cb) != pair]
+                war.war_by_event(s, pair)
                 g.log("log.war", powers=pair, rule="card_play")
 
     def resume(self, g: Ctx, choice: Any) -> None:

@@ -83,7 +83,7 @@ class UltimaRatioRegis(StepGame):
     def public_view(self, g: Ctx) -> dict:
         s = g.s
         keys = ("scenario", "turn", "first_turn", "last_turn", "seats", "powers", "minors", "areas", "units",
-                "merchants", "merchants_prepared", "casus_belli", "wars", "impulse", "naval_distance", "capacity",
+                "merchants", "merchants_prepared", "casus_belli", "wars", "forced_peace", "alliances", "impulse", "naval_distance", "capacity",
                 "scored_areas", "leaders", "leader_pool", "seat_order")
         view = {k: s[k] for k in keys}
         c = s["cards"]

@@ -15,7 +15,7 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import actions, armies, card_play, cards, economy, land_areas, land_battles, landings
-from engines.ultima_ratio import leader_flow, naval, portugal
+from engines.ultima_ratio import leader_flow, naval, new_powers, portugal, war
 from engines.ultima_ratio import strategic_movement
 from engines.ultima_ratio import state as st
 
@@ -29,7 +29,9 @@ class Turn(Step):
         f, s = g.frame, g.s
         if f["phase"] == "start":
             g.log("log.turn_start", turn=s["turn"], year=g.game.board.world.turn(s["turn"]).year, rule="turn_start")
+            war.new_turn(s)                                         # 21.5.4: the forced peace is over
             portugal.turn_rules(g)                                  # 8.1.1
+            new_powers.enter_powers(g)                              # 8.1.2
             for center in s["capacity"]:
                 s["capacity"][center] = g.game.board.map.trade_capacity(center, s["turn"], s["section"])
             f["phase"] = "deploy"
@@ -326,10 +328,19 @@ def offered(g: Ctx, seat: str) -> list[list[str]]:
             for a, ok in ACTIONS.items() if ok(g, p)]
 
 
+def spend(g: Ctx, power: str) -> None:
+    """One action point of the power, or the extra action of a player without cards (8.2.3)."""
+    imp = g.s["impulse"]
+    if imp["actions"][power] > 0:
+        imp["actions"][power] -= 1
+    else:
+        imp["extra"] -= 1
+
+
 class PowerActions(Step):
     """8.2.2 "Major power actions and card play": the player spends the impulse's actions, one at a time, in any
     order, mixed with the cards played (card_play.py); with cards, at least one is played
-    (``cards.may_end_impulse``)."""
+    (``cards.may_end_impulse``). The declaration of war is the verb ``declare_war`` [power, target] (war.py)."""
 
     goes_to = ("build_troop", "build_squadron", "repair_squadron", "build_fortress", "regroup_troop",
                "strategic_move", "tactical_move", "naval_move", "build_merchant", "rebase", "draw_leader",
@@ -342,6 +353,9 @@ class PowerActions(Step):
         s = g.s
         acts = offered(g, role)
         legal: dict[str, list] = {"act": acts} if acts else {}
+        declarations = war.declarations(g, role)                  # 9. / 21.3.3: [power, target]
+        if declarations:
+            legal["declare_war"] = declarations
         if cards.in_play(s):
             playable = cards.playable(s, g.game.board, role)
             if playable:
@@ -357,6 +371,9 @@ class PowerActions(Step):
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         if verb == "act":
             return text(f"act.action.{arg[1]}", power=arg[0])
+        if verb == "declare_war":
+            return text("act.declare_war" if war.has_cb(g.s, *arg) else "act.declare_war_without_cb",
+                        power=arg[0], target=arg[1])
         if verb == "play_card":
             return text("act.play_card", card=arg)
         if verb == "event":
@@ -377,13 +394,14 @@ class PowerActions(Step):
         g.s["impulse"]["events_due"].remove(arg)
         card_play.apply_event(g, role, arg)
 
+    def on_declare_war(self, g: Ctx, role: str, arg: list) -> None:
+        spend(g, arg[0])
+        war.declare(g, arg[0], arg[1])
+        self.resume(g, None)
+
     def on_act(self, g: Ctx, role: str, arg: list) -> None:
         power, action = arg
-        imp = g.s["impulse"]
-        if imp["actions"][power] > 0:
-            imp["actions"][power] -= 1
-        else:
-            imp["extra"] -= 1                                       # 8.2.3: the extra action
+        spend(g, power)
         if action == "lower_unrest":
             actions.lower_unrest(g, power)
             self.resume(g, None)

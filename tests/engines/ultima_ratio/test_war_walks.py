@@ -11,6 +11,7 @@ from engines.ultima_ratio.bots import heuristic_bot
 from tests.engines.ultima_ratio import test_fleets_kept as fk
 from tests.engines.ultima_ratio import test_land_battles as lb
 from tests.engines.ultima_ratio import test_naval_interception as ni
+from tests.engines.ultima_ratio import test_war as war
 from tests.engines.ultima_ratio.support import GAME
 
 POSITIONS = {
@@ -23,6 +24,7 @@ POSITIONS = {
     "leaders": lambda: lb.two_leaders(besieged=True),
     "kept fleets": fk.kept_fleets_at_war,
     "army choosing its troops": lambda: fk.spanish_stack(3),
+    "declarations of war": war.two_neighbours,
 }
 
 
