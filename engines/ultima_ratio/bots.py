@@ -7,15 +7,109 @@ import random
 from typing import Any
 
 
-PREFERENCE = ["tactical_move", "landing", "regroup_troop", "repair_squadron", "build_merchant", "build_troop",
-              "lower_unrest"]
+PREFERENCE = ["regroup_troop", "repair_squadron", "build_merchant", "build_troop", "lower_unrest"]
+POWER = "portugal"
+
+
+class _View:
+    """The seat's public view in the shape the engine's questions read (``g.s``, ``g.game``): the bot asks the
+    same questions a player sees answered on the board (where a troop may go, land, what it may subjugate)."""
+
+    def __init__(self, game, public: dict):
+        self.s, self.game, self.frame = public, game, {}
 
 
 def _targets(game, view: dict) -> set[str]:
     from engines.ultima_ratio.portugal import portuguese_areas
 
     areas = view["public"]["areas"]
-    return {a for a in portuguese_areas(game.board) if a in areas and areas[a]["owner"] != "portugal"}
+    return {a for a in portuguese_areas(game.board) if a in areas and areas[a]["owner"] != POWER}
+
+
+def _supporters(game, public: dict, area: str) -> list[str]:
+    """11.4.2: own squadrons at sea beside the area (the support that lowers the opposition's die, 13.5.3)."""
+    from engines.ultima_ratio.naval_interception import support_candidates
+
+    return support_candidates(_View(game, public), POWER, area) if game.board.areas[area].seas else []
+
+
+POINTS = {3: (0, 4, 2), 2: (2, 2, 2), 1: (3, 2, 1)}      # battle points 0/1/2 out of six faces (13.1.1, 13.1.6)
+
+
+def _gain(game, public: dict, area: str, moved: bool) -> float:
+    """The chance a lone troop takes the area by subjugation (13.5.4: a win, or a tie with a troop dispersed):
+    Q3 against the marker's die, a disadvantage for having moved and for forest, mountain or marsh, one for the
+    opposition with a squadron beside the area (13.5.3)."""
+    marker = public["areas"][area]["marker"]
+    theirs = int(marker[1]) if marker else 2
+    ours = 3 - moved - (game.board.areas[area].terrain in ("forest", "mountain", "marsh"))
+    theirs -= bool(_supporters(game, public, area))
+    a, d = POINTS[max(1, min(3, ours))], POINTS[max(1, min(3, theirs))]
+    return sum(a[i] * d[j] for i in range(3) for j in range(3) if i >= j) / 36
+
+
+def _here(public: dict, uid: str) -> str | None:
+    loc = public["units"][uid]["loc"]
+    return loc[5:] if loc.startswith("area:") else None
+
+
+def _moves(game, public: dict, targets: set[str]) -> dict[str, list]:
+    """The tactical operations open now, best first: ``subjugate`` (a troop in a target it may subjugate where it
+    stands, no disadvantage), ``march`` (a troop beside a target), ``land`` (a lander with a target in range);
+    each entry is (unit, area), those with naval support first."""
+    from engines.ultima_ratio import land_areas, landings
+
+    g = _View(game, public)
+    out: dict[str, list] = {"subjugate": [], "march": [], "land": []}
+    for uid in land_areas.troops_that_move(g, POWER):
+        here = _here(public, uid)
+        if here in targets and land_areas.subjugation_here(g, POWER, here):
+            out["subjugate"].append((uid, here))
+            continue
+        steps = [a for a in land_areas.first_steps(g, POWER, uid, [uid]) if a in targets]
+        out["march"] += [(uid, a) for a in steps]
+    for uid in landings.landers(g, POWER):
+        if _here(public, uid) in targets:
+            continue
+        out["land"] += [(uid, a) for a in landings.landing_targets(g, POWER, uid) if a in targets]
+    for key in out:
+        out[key].sort(key=lambda m: (not _supporters(game, public, m[1]), m))
+    return out
+
+
+def _best_landing(game, public: dict, targets: set[str], options: list[str]) -> str:
+    """A target with a squadron beside it (support), then one in the sea with most targets left."""
+    seas = {}
+    for t in targets:
+        for sea in game.board.areas[t].seas:
+            seas[sea] = seas.get(sea, 0) + 1
+    good = [a for a in options if a in targets] or options
+    return min(good, key=lambda a: (not _supporters(game, public, a),
+                                    -max((seas.get(x, 0) for x in game.board.areas[a].seas), default=0), a))
+
+
+def _wanted_seas(game, public: dict, targets: set[str]) -> list[str]:
+    """The seas beside targets where Portuguese troops stand (or that their ports touch), busiest first: where a
+    squadron escorts the next landing and supports the subjugations (11.4.2, 12.3.1)."""
+    from engines.ultima_ratio import state as st
+
+    count: dict[str, int] = {}
+    troop_seas = set()
+    for uid in st.units_of(public, POWER, "troop", "map"):
+        here = _here(public, uid)
+        if here:
+            troop_seas.update(game.board.areas[here].seas)
+    for t in targets:
+        for sea in game.board.areas[t].seas:
+            count[sea] = count.get(sea, 0) + (3 if sea in troop_seas else 1)
+    return sorted(count, key=lambda x: (-count[x], x))
+
+
+def _covered(public: dict) -> set[str]:
+    from engines.ultima_ratio import state as st
+    from engines.ultima_ratio.naval import operational
+
+    return {st.loc_sea(public["units"][u]["loc"]) for u in operational(public, POWER)} - {None}
 
 
 def _centers_with_room(public: dict) -> set[str]:
@@ -62,20 +156,11 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
     if step == "power_actions" and "end_impulse" not in legal:
         return "play_card", legal["play_card"][0]                  # 8.2.2: at least one card
     if step == "power_actions":
-        acts = {a[1]: a for a in legal.get("act", [])}
-        areas = public["areas"]
-        abroad = any(u["power"] == "portugal" and u["kind"] == "troop" and u["loc"].startswith("area:")
-                     and areas[u["loc"][5:]]["owner"] != "portugal" for u in public["units"].values())
-        wanted = {"tactical_move": abroad, "build_troop": unrest < 6, "lower_unrest": unrest > 1,
-                  "build_merchant": bool(_useful_centers(game, public))}
-        for name in PREFERENCE:
-            if name in acts and wanted.get(name, True):
-                return "act", acts[name]
-        return "end_impulse", None
+        return _action(game, public, legal, targets, unrest)
     if step in ("build_troop", "build_squadron"):
         if "grade" in legal:
             return "grade", legal["grade"][0]
-        return "area", legal["area"][-1]
+        return "area", _forward(game, public, legal["area"], targets)
     if step == "strategic_move":
         if "stop" in legal:
             return "stop", None
@@ -83,18 +168,7 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
             if verb in legal:
                 return verb, legal[verb][0]
     if step == "tactical_move":
-        if prompt["text"]["msg"] == "prompt.control":
-            return "stop", None          # just landed or moved in: subjugate next impulse without that disadvantage
-        for verb in ("subjugate", "assault", "march"):      # march: the army as it is (12.2)
-            if verb in legal:
-                return verb, legal[verb][0]
-        if "unit" in legal:
-            areas = public["areas"]
-            abroad = [u for u in legal["unit"] if areas[public["units"][u]["loc"][5:]]["owner"] != "portugal"]
-            return "unit", (abroad or legal["unit"])[0]
-        if "area" in legal:
-            return "area", _prefer(legal["area"], targets)
-        return "stop", None
+        return _tactical(game, public, prompt, legal, targets)
     if step in ("landing_escort", "sea_interception"):
         # its powers intercept, the first interceptor first; a fleet escort: a squadron per troop (12.3.1)
         for verb in ("intercept", "fight", "escort", "sail", "absorb"):
@@ -119,13 +193,19 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
         return "center", _prefer(legal["center"], _useful_centers(game, public))
     if step in ("repair_squadron", "flip_veterans"):
         return "unit", legal["unit"][0]
-    if step in ("build_fortress", "regroup_troop", "rebase"):
+    if step == "regroup_troop":                             # 9.5: back in its theater, beside the targets
+        return ("unit", legal["unit"][0]) if "unit" in legal else ("area", _forward(game, public, legal["area"],
+                                                                                     targets))
+    if step in ("build_fortress", "rebase"):
         verb = "unit" if "unit" in legal else "area"
         return verb, _prefer(legal[verb], {"portugal"})
     if step == "naval_move":
-        for verb in ("unit", "sea", "stop", "leave"):
-            if verb in legal:
-                return verb, legal[verb][0]
+        plan = _naval_plan(game, public, targets)
+        if "unit" in legal:
+            return "unit", plan[0] if plan and plan[0] in legal["unit"] else legal["unit"][0]
+        if "sea" in legal:
+            return "sea", plan[1] if plan and plan[1] in legal["sea"] else legal["sea"][0]
+        return "stop", None
     if step == "piracy":
         for verb in ("intercept", "keep", "no_interception"):
             if verb in legal:
@@ -153,13 +233,13 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
             if verb in legal:
                 return verb, legal[verb][0]
     if step == "end_of_impulse" and "bring_home" in legal:
-        units = public["units"]
-        far = [m for m in legal["bring_home"] if units[m[1]]["loc"].startswith("box:")]
-        if far:
+        far = [m for m in legal["bring_home"] if _stranded(game, public, m[1], targets)]
+        if far:                                 # a dispersed troop with nothing to take in its theater
             return "bring_home", far[0]
     if step in ("start_of_impulse", "end_of_impulse", "disband_units"):
-        if step == "start_of_impulse" and "to_sea" in legal:
-            return "to_sea", legal["to_sea"][0]
+        if step == "start_of_impulse" and "to_sea" in legal:     # 11.6: to the sea beside the targets
+            seas = _wanted_seas(game, public, targets)
+            return "to_sea", min(legal["to_sea"], key=lambda m: seas.index(m[1]) if m[1] in seas else len(seas))
         return "done", None
     if step == "disperse_overstack":                       # 15.1.1: the weakest troop, the first box
         if "disperse" in legal:
@@ -194,3 +274,150 @@ def _combat_choice(public: dict, legal: dict) -> tuple[str, Any]:
     if verb in ("bonus", "creative", "veteran"):
         return verb, options[-1]
     return verb, options[0]
+
+
+# ----- 9.1 planning: what the impulse's next action is for ----------------------------------------------------
+MAX_SQUADRONS = 3            # escorts and support in the busiest seas; each costs 2 unrest a turn (23.1.1)
+
+
+def _action(game, public: dict, legal: dict, targets: set[str], unrest: int) -> tuple[str, Any]:
+    """8.2.2: subjugate where a troop stands, march beside a target, land on one (12.3), bring a squadron beside
+    the targets (11.3), then build (troops and squadrons in the possessions nearest the targets, 9.1-9.2),
+    merchants (19.2.2), a leader (17.2) and lower the unrest (19.1.1)."""
+    from engines.ultima_ratio import economy
+    from engines.ultima_ratio import state as st
+
+    acts = {a[1]: a for a in legal.get("act", [])}
+    moves = _moves(game, public, targets) if targets else {"subjugate": [], "march": [], "land": []}
+    if "tactical_move" in acts and (moves["subjugate"] or moves["march"]):
+        return "act", acts["tactical_move"]
+    if "landing" in acts and moves["land"]:
+        return "act", acts["landing"]
+    if "regroup_troop" in acts and targets:
+        return "act", acts["regroup_troop"]
+    if "naval_move" in acts and _naval_plan(game, public, targets, escort_only=True):
+        return "act", acts["naval_move"]
+    balance = economy.income(public, game.board, POWER) - economy.expenses(public, game.board, POWER)
+    squadrons = st.units_of(public, POWER, "squadron", "map")
+    last = public["turn"] >= public["last_turn"]            # l. 1926: the last turn's unrest is lost VP
+    wanted = {"build_troop": balance - unrest >= -2 and bool(targets) and not (last and public["impulse"]["number"] > 1),
+              "build_squadron": balance - unrest >= 0 and len(squadrons) < MAX_SQUADRONS and bool(targets)
+              and not last,
+              "build_merchant": bool(_useful_centers(game, public)),
+              "naval_move": bool(_naval_plan(game, public, targets)),
+              "build_leader": balance - unrest >= 1 and not public["leaders"] and bool(targets),
+              "lower_unrest": unrest > 0}
+    for name in ("build_merchant", "repair_squadron", "build_squadron", "build_troop", "naval_move",
+                 "build_leader", "lower_unrest"):
+        if name in acts and wanted.get(name, True):
+            return "act", acts[name]
+    return "end_impulse", None
+
+
+def _forward(game, public: dict, options: list[str], targets: set[str]) -> str:
+    """The possession nearest the targets (a forward base, 9.1-9.2, 11.1): beside one by land, or fewest seas
+    from one (a landing reaches one sea away, 11.1.2), the sea with most targets first."""
+    board = game.board
+    seas = _wanted_seas(game, public, targets)
+    rank = {sea: i for i, sea in enumerate(seas)}
+
+    def key(area: str):
+        beside = any(a in targets for a in board.neighbours[area])
+        gaps = [board.port_gap(area, t) for t in targets if board.areas[area].seas and board.areas[t].seas]
+        gap = min((x for x in gaps if x is not None), default=9)
+        near = min((rank[x] for x in board.areas[area].seas if x in rank), default=len(rank))
+        return (0 if beside else 1 + gap, near, area)
+    return min(options, key=key)
+
+
+def _troop_seas(game, public: dict, targets: set[str]) -> set[str]:
+    """Seas of the ports where Portuguese troops stand with a target within a landing (12.3.1: the escort is
+    based in the departure port or at sea on its seas)."""
+    from engines.ultima_ratio import state as st
+
+    out = set()
+    for uid in st.units_of(public, POWER, "troop", "map"):
+        here = _here(public, uid)
+        if here and any(game.board.port_gap(here, t) is not None and game.board.port_gap(here, t) <= 1
+                        for t in targets if game.board.areas[t].seas and game.board.areas[here].seas):
+            out.update(game.board.areas[here].seas)
+    return out
+
+
+def _naval_plan(game, public: dict, targets: set[str], escort_only: bool = False) -> tuple[str, str] | None:
+    """11.3: a squadron that may sail (one sea a move) to a sea that needs one — the seas of troops waiting for an
+    escort first, then (unless ``escort_only``) the seas beside the targets (support, 11.4.2) — from a sea that
+    keeps another squadron or needs none."""
+    from engines.ultima_ratio import naval
+
+    g = _View(game, public)
+    waiting = _troop_seas(game, public, targets)
+    covered = _covered(public)
+    support = [] if escort_only else [x for x in _wanted_seas(game, public, targets)[:3] if x not in waiting]
+    wanted = sorted(waiting - covered) + support
+    held: dict[str, int] = {}
+    for u in naval.operational(public, POWER):
+        sea = _sea_of(public, u)
+        held[sea] = held.get(sea, 0) + 1
+    for sea in wanted:
+        if sea in covered:
+            continue
+        for u in naval.naval_movers(g, POWER):
+            here = _sea_of(public, u)
+            needed = here in waiting or here in support
+            if (not needed or held.get(here, 0) > 1) and sea in naval.tactical_seas(g, u):
+                return u, sea
+    return None
+
+
+def _sea_of(public: dict, uid: str) -> str | None:
+    loc = public["units"][uid]["loc"]
+    return loc[4:] if loc.startswith("sea:") else None
+
+
+def _tactical(game, public: dict, prompt: dict, legal: dict, targets: set[str]) -> tuple[str, Any]:
+    """12.1-12.3, 13.5: subjugate where the troop stands; else march or land on a target, and subjugate at once
+    when a squadron supports it (11.4.2 cancels the disadvantage of having moved, 13.5.3) or the impulse has no
+    action left; an army takes along every troop it may (12.2)."""
+    if prompt["text"]["msg"] in ("prompt.control", "prompt.tactical_on") and "subjugate" in legal:
+        area = legal["subjugate"][0]
+        left = public["impulse"]["actions"].get(POWER, 0)
+        now, later = _gain(game, public, area, True), _gain(game, public, area, False)
+        if now >= 0.75 or (left == 0 and now >= 0.5) or now >= later:
+            return "subjugate", area
+        return "stop", None
+    if "absorb" in legal:
+        return "absorb", legal["absorb"][0]
+    if "march" in legal:
+        return "march", None
+    for verb in ("subjugate", "assault"):
+        if verb in legal:
+            return verb, legal[verb][0]
+    if "stop" in legal and "area" in legal and not any(a in targets for a in legal["area"]):
+        return "stop", None
+    if "unit" in legal:
+        moves = _moves(game, public, targets)
+        for kind in ("subjugate", "march", "land"):
+            for uid, _ in moves[kind]:
+                if uid in legal["unit"]:
+                    return "unit", uid
+        return "unit", legal["unit"][0]
+    if "area" in legal:
+        if prompt["text"]["msg"] == "prompt.landing_target":
+            return "area", _best_landing(game, public, targets, legal["area"])
+        good = sorted((a for a in legal["area"] if a in targets),
+                      key=lambda a: (not _supporters(game, public, a), a))
+        return "area", (good or legal["area"])[0]
+    return "stop", None
+
+
+def _stranded(game, public: dict, uid: str, targets: set[str]) -> bool:
+    """A troop in a dispersed box whose theater has no target left (it regroups at home, 9.5, 8.2.2)."""
+    loc = public["units"][uid]["loc"]
+    if not loc.startswith("box:"):
+        return False
+    from engines.ultima_ratio.actions import regroup_places
+
+    theater = game.board.box_theater.get(loc[4:])
+    return not any(game.board.areas[t].theater == theater for t in targets) \
+        or not regroup_places(_View(game, public), POWER, uid)
