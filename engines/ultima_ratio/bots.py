@@ -57,21 +57,25 @@ def _moves(game, public: dict, targets: set[str]) -> dict[str, list]:
     """The tactical operations open now, best first: ``subjugate`` (a troop in a target it may subjugate where it
     stands, no disadvantage), ``march`` (a troop beside a target), ``land`` (a lander with a target in range);
     each entry is (unit, area), those with naval support first."""
-    from engines.ultima_ratio import land_areas, landings
+    from engines.ultima_ratio import battles, land_areas, landings
 
     g = _View(game, public)
     out: dict[str, list] = {"subjugate": [], "march": [], "land": []}
+
+    def ok(area: str) -> bool:           # 15.2: a subjugation needs supply there (an enemy fleet at sea cuts it)
+        return battles.supplied(public, game.board, area, POWER)
+
     for uid in land_areas.troops_that_move(g, POWER):
         here = _here(public, uid)
         if here in targets and land_areas.subjugation_here(g, POWER, here):
             out["subjugate"].append((uid, here))
             continue
-        steps = [a for a in land_areas.first_steps(g, POWER, uid, [uid]) if a in targets]
+        steps = [a for a in land_areas.first_steps(g, POWER, uid, [uid]) if a in targets and ok(a)]
         out["march"] += [(uid, a) for a in steps]
     for uid in landings.landers(g, POWER):
         if _here(public, uid) in targets:
             continue
-        out["land"] += [(uid, a) for a in landings.landing_targets(g, POWER, uid) if a in targets]
+        out["land"] += [(uid, a) for a in landings.landing_targets(g, POWER, uid) if a in targets and ok(a)]
     for key in out:
         out[key].sort(key=lambda m: (not _supporters(game, public, m[1]), m))
     return out
@@ -200,7 +204,10 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
         verb = "unit" if "unit" in legal else "area"
         return verb, _prefer(legal[verb], {"portugal"})
     if step == "naval_move":
-        plan = _naval_plan(game, public, targets)
+        if "attack" in legal:                              # 11.3: the enemy fleet that cuts the supply
+            return "attack", legal["attack"][0]
+        plan = _attack_plan(game, public, targets) or _naval_plan(game, public, targets, escort_only=True) \
+            or _naval_plan(game, public, targets)
         if "unit" in legal:
             return "unit", plan[0] if plan and plan[0] in legal["unit"] else legal["unit"][0]
         if "sea" in legal:
@@ -289,17 +296,24 @@ def _action(game, public: dict, legal: dict, targets: set[str], unrest: int) -> 
 
     acts = {a[1]: a for a in legal.get("act", [])}
     moves = _moves(game, public, targets) if targets else {"subjugate": [], "march": [], "land": []}
+    balance = economy.income(public, game.board, POWER) - economy.expenses(public, game.board, POWER)
+    last = public["turn"] >= public["last_turn"]            # l. 1926: the last turn's unrest is lost VP
+    vitality = game.board.power(POWER).vitality
+    if "lower_unrest" in acts and (last and unrest - balance > 0 or unrest >= vitality):
+        return "act", acts["lower_unrest"]                   # a sure VP, and no revolts (23.2)
+    if "build_merchant" in acts and _useful_centers(game, public):     # 19.2.2: income from the next turn
+        return "act", acts["build_merchant"]
     if "tactical_move" in acts and (moves["subjugate"] or moves["march"]):
         return "act", acts["tactical_move"]
     if "landing" in acts and moves["land"]:
         return "act", acts["landing"]
     if "regroup_troop" in acts and targets:
         return "act", acts["regroup_troop"]
+    if "naval_move" in acts and _attack_plan(game, public, targets):
+        return "act", acts["naval_move"]
     if "naval_move" in acts and _naval_plan(game, public, targets, escort_only=True):
         return "act", acts["naval_move"]
-    balance = economy.income(public, game.board, POWER) - economy.expenses(public, game.board, POWER)
     squadrons = st.units_of(public, POWER, "squadron", "map")
-    last = public["turn"] >= public["last_turn"]            # l. 1926: the last turn's unrest is lost VP
     wanted = {"build_troop": balance - unrest >= -2 and bool(targets) and not (last and public["impulse"]["number"] > 1),
               "build_squadron": balance - unrest >= 0 and len(squadrons) < MAX_SQUADRONS and bool(targets)
               and not last,
@@ -307,8 +321,10 @@ def _action(game, public: dict, legal: dict, targets: set[str], unrest: int) -> 
               "naval_move": bool(_naval_plan(game, public, targets)),
               "build_leader": balance - unrest >= 1 and not public["leaders"] and bool(targets),
               "lower_unrest": unrest > 0}
-    for name in ("build_merchant", "repair_squadron", "build_squadron", "build_troop", "naval_move",
-                 "build_leader", "lower_unrest"):
+    order = ["repair_squadron", "build_squadron", "build_troop", "naval_move", "build_leader", "lower_unrest"]
+    if unrest >= 3:
+        order.insert(0, "lower_unrest")
+    for name in order:
         if name in acts and wanted.get(name, True):
             return "act", acts[name]
     return "end_impulse", None
@@ -366,6 +382,29 @@ def _naval_plan(game, public: dict, targets: set[str], escort_only: bool = False
             here = _sea_of(public, u)
             needed = here in waiting or here in support
             if (not needed or held.get(here, 0) > 1) and sea in naval.tactical_seas(g, u):
+                return u, sea
+    return None
+
+
+def _attack_plan(game, public: dict, targets: set[str]) -> tuple[str, str] | None:
+    """11.3 / 15.2: an enemy fleet at sea cuts the supply of the ports on its sea, so no subjugation there; a
+    squadron that may reach it attacks it when a troop waits to take one of those ports (a win sends it damaged
+    to port for the rest of the impulse)."""
+    from engines.ultima_ratio import landings, naval
+    from engines.ultima_ratio import state as st
+
+    g = _View(game, public)
+    if public["impulse"]["actions"].get(POWER, 0) < 2:
+        return None
+    reach = set()
+    for uid in st.units_of(public, POWER, "troop", "map"):
+        if uid in landings.landers(g, POWER):
+            reach.update(a for a in landings.landing_targets(g, POWER, uid) if a in targets)
+        elif _here(public, uid) in targets:
+            reach.add(_here(public, uid))
+    for u in naval.naval_movers(g, POWER):
+        for sea in naval.tactical_seas(g, u):
+            if naval.enemy_fleets(public, POWER, sea) and any(sea in game.board.areas[a].seas for a in reach):
                 return u, sea
     return None
 
