@@ -217,9 +217,12 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
         for verb in ("intercept", "keep", "no_interception"):
             if verb in legal:
                 return verb, legal[verb][0]
-    if step == "build_leader":
-        return ("side", "ordinary") if "side" in legal else next((v, legal[v][0]) for v in ("target", "replace")
-                                                                  if v in legal)
+    if step == "build_leader":                  # 17.2: ordinary (no +3 unrest), on the troop with most company
+        if "side" in legal:
+            return "side", "ordinary"
+        if "target" in legal:
+            return "target", _leader_target(game, public, legal["target"], targets)
+        return "replace", legal["replace"][0]
     if step == "card_play":
         for verb in ("assign", "event", "done"):
             if verb in legal:
@@ -268,8 +271,10 @@ def _combat_choice(public: dict, legal: dict) -> tuple[str, Any]:
     verb = next(v for v in legal if v != "done")
     options = legal[verb]
     units = public["units"]
-    if verb in ("eliminate", "damage", "disperse"):
-        return verb, min(options, key=lambda u: (units[u]["veteran"], units[u]["grade"], u) if u in units else (0, "", u))
+    if verb in ("eliminate", "damage", "disperse"):        # 17.1: the leader's unit last
+        led = {info["unit"] for info in public["leaders"].values()}
+        return verb, min(options, key=lambda u: (u in led, units[u]["veteran"], units[u]["grade"], u)
+                         if u in units else (False, 0, "", u))
     if verb in ("conscript", "capitulate"):
         return verb, False
     if verb == "force_control":
@@ -303,6 +308,9 @@ def _action(game, public: dict, legal: dict, targets: set[str], unrest: int) -> 
         return "act", acts["lower_unrest"]                   # a sure VP, and no revolts (23.2)
     if "build_merchant" in acts and _useful_centers(game, public):     # 19.2.2: income from the next turn
         return "act", acts["build_merchant"]
+    if "build_leader" in acts and public["turn"] <= 3 and balance - unrest >= -1 and targets \
+            and _leader_wanted(game, public, targets):
+        return "act", acts["build_leader"]                 # 17.2: early, so that the army serves the whole game
     if "tactical_move" in acts and (moves["subjugate"] or moves["march"]):
         return "act", acts["tactical_move"]
     if "landing" in acts and moves["land"]:
@@ -319,7 +327,8 @@ def _action(game, public: dict, legal: dict, targets: set[str], unrest: int) -> 
               and not last,
               "build_merchant": bool(_useful_centers(game, public)),
               "naval_move": bool(_naval_plan(game, public, targets)),
-              "build_leader": balance - unrest >= 1 and not public["leaders"] and bool(targets),
+              "build_leader": balance - unrest >= 0 and bool(targets) and not last and _leader_wanted(game, public,
+                                                                                                    targets),
               "lower_unrest": unrest > 0}
     order = ["repair_squadron", "build_squadron", "build_troop", "naval_move", "build_leader", "lower_unrest"]
     if unrest >= 3:
@@ -336,6 +345,11 @@ def _forward(game, public: dict, options: list[str], targets: set[str]) -> str:
     board = game.board
     seas = _wanted_seas(game, public, targets)
     rank = {sea: i for i, sea in enumerate(seas)}
+    led = {_here(public, info["unit"]) for info in public["leaders"].values()
+           if info["power"] == POWER and info["unit"] in public["units"]}
+    army = [a for a in options if a in led]
+    if army and _near_targets(game, army[0], targets):
+        return army[0]                            # 12.2: troops join the army's area
 
     def key(area: str):
         beside = any(a in targets for a in board.neighbours[area])
@@ -425,10 +439,10 @@ def _tactical(game, public: dict, prompt: dict, legal: dict, targets: set[str]) 
         if now >= 0.75 or (left == 0 and now >= 0.5) or now >= later:
             return "subjugate", area
         return "stop", None
-    if "absorb" in legal:
-        return "absorb", legal["absorb"][0]
-    if "march" in legal:
-        return "march", None
+    if prompt["text"]["msg"] == "prompt.army":           # 12.2: the army takes along all it may and marches
+        if "absorb" in legal:
+            return "absorb", legal["absorb"][0]
+        return ("march", None) if "march" in legal else ("leave", legal["leave"][-1])
     for verb in ("subjugate", "assault"):
         if verb in legal:
             return verb, legal[verb][0]
@@ -460,3 +474,34 @@ def _stranded(game, public: dict, uid: str, targets: set[str]) -> bool:
     theater = game.board.box_theater.get(loc[4:])
     return not any(game.board.areas[t].theater == theater for t in targets) \
         or not regroup_places(_View(game, public), POWER, uid)
+
+
+def _near_targets(game, area: str, targets: set[str]) -> bool:
+    board = game.board
+    return any(t in targets for t in board.neighbours[area]) or any(
+        board.port_gap(area, t) is not None and board.port_gap(area, t) <= 1
+        for t in targets if board.areas[area].seas and board.areas[t].seas)
+
+
+def _leader_wanted(game, public: dict, targets: set[str]) -> bool:
+    """17.2: one leader for an army of the troops near the targets (12.2: they move and subjugate together; with
+    a leader two disband results disperse one troop, 13.5.5, and a tie's forced control keeps the others)."""
+    from engines.ultima_ratio import state as st
+
+    if any(info["power"] == POWER for info in public["leaders"].values()):
+        return False
+    troops = st.units_of(public, POWER, "troop", "map")
+    return len(troops) + len(st.units_of(public, POWER, "troop", "box")) >= 2 and any(
+        _here(public, u) and _near_targets(game, _here(public, u), targets) for u in troops)
+
+
+def _leader_target(game, public: dict, options: list[str], targets: set[str]) -> str:
+    """The troop with most own troops in its area, near the targets (else the first unit offered)."""
+    from engines.ultima_ratio import state as st
+
+    troops = [u for u in options if u in public["units"] and public["units"][u]["kind"] == "troop"
+              and _here(public, u)]
+    if not troops:
+        return options[0]
+    return max(troops, key=lambda u: (_near_targets(game, _here(public, u), targets),
+                                      len(st.troops_in(public, _here(public, u), POWER)), u))
