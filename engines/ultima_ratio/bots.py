@@ -163,7 +163,10 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
         return _action(game, public, legal, targets, unrest)
     if step in ("build_troop", "build_squadron"):
         if "grade" in legal:
-            return "grade", legal["grade"][0]
+            return "grade", legal["grade"][-1] if step == "build_squadron" else legal["grade"][0]
+        unescorted = _unescorted(game, public, targets)
+        if step == "build_squadron" and any(a in unescorted for a in legal["area"]):
+            return "area", next(a for a in legal["area"] if a in unescorted)     # 12.3.1: the escort in port
         return "area", _forward(game, public, legal["area"], targets)
     if step == "strategic_move":
         if "stop" in legal:
@@ -323,8 +326,8 @@ def _action(game, public: dict, legal: dict, targets: set[str], unrest: int) -> 
         return "act", acts["naval_move"]
     squadrons = st.units_of(public, POWER, "squadron", "map")
     wanted = {"build_troop": balance - unrest >= -2 and bool(targets) and not (last and public["impulse"]["number"] > 1),
-              "build_squadron": balance - unrest >= 0 and len(squadrons) < MAX_SQUADRONS and bool(targets)
-              and not last,
+              "build_squadron": len(squadrons) < MAX_SQUADRONS and bool(targets) and not last and (
+                  balance - unrest >= 0 or balance - unrest >= -2 and bool(_unescorted(game, public, targets))),
               "build_merchant": bool(_useful_centers(game, public)),
               "naval_move": bool(_naval_plan(game, public, targets)),
               "build_leader": balance - unrest >= 0 and bool(targets) and not last and _leader_wanted(game, public,
@@ -348,7 +351,7 @@ def _forward(game, public: dict, options: list[str], targets: set[str]) -> str:
     led = {_here(public, info["unit"]) for info in public["leaders"].values()
            if info["power"] == POWER and info["unit"] in public["units"]}
     army = [a for a in options if a in led]
-    if army and _near_targets(game, army[0], targets):
+    if army and any(t in targets for t in board.neighbours[army[0]]):
         return army[0]                            # 12.2: troops join the army's area
 
     def key(area: str):
@@ -371,6 +374,21 @@ def _troop_seas(game, public: dict, targets: set[str]) -> set[str]:
         if here and any(game.board.port_gap(here, t) is not None and game.board.port_gap(here, t) <= 1
                         for t in targets if game.board.areas[t].seas and game.board.areas[here].seas):
             out.update(game.board.areas[here].seas)
+    return out
+
+
+def _unescorted(game, public: dict, targets: set[str]) -> set[str]:
+    """The ports where a troop waits with targets within a landing and no squadron to escort it (12.3.1)."""
+    from engines.ultima_ratio import state as st
+
+    covered = _covered(public)
+    ports = {_here(public, u) for u in st.units_of(public, POWER, "squadron", "map")}
+    out = set()
+    for uid in st.units_of(public, POWER, "troop", "map"):
+        here = _here(public, uid)
+        if here and here not in ports and not set(game.board.areas[here].seas) & covered \
+                and _near_targets(game, here, targets) and game.board.areas[here].seas:
+            out.add(here)
     return out
 
 
