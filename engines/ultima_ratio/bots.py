@@ -457,8 +457,8 @@ def _tactical(game, public: dict, prompt: dict, legal: dict, targets: set[str]) 
         if now >= 0.75 or (left == 0 and now >= 0.5) or now >= later:
             return "subjugate", area
         return "stop", None
-    if prompt["text"]["msg"] == "prompt.army":           # 12.2: the army takes along all it may and marches
-        if "absorb" in legal:
+    if prompt["text"]["msg"] == "prompt.army":           # 12.2: the army takes along what may go with it
+        if "absorb" in legal and _army_fits(game, public, legal["absorb"][0], targets):
             return "absorb", legal["absorb"][0]
         return ("march", None) if "march" in legal else ("leave", legal["leave"][-1])
     for verb in ("subjugate", "assault"):
@@ -523,3 +523,22 @@ def _leader_target(game, public: dict, options: list[str], targets: set[str]) ->
         return options[0]
     return max(troops, key=lambda u: (_near_targets(game, _here(public, u), targets),
                                       len(st.troops_in(public, _here(public, u), POWER)), u))
+
+
+def _army_fits(game, public: dict, troop: str, targets: set[str]) -> bool:
+    """12.2, 15.1: the troop joins the army only if the army with it may still end in a target (the mini-map
+    areas stack one troop), by land or by the landing (12.3.1) the action is."""
+    from engines.ultima_ratio import land_areas, landings
+
+    g = _View(game, public)
+    here = public["units"][troop]["loc"]
+    led = [info["unit"] for info in public["leaders"].values()
+           if info["power"] == POWER and info["unit"] in public["units"] and public["units"][info["unit"]]["loc"] == here
+           and info["unit"] != troop]
+    if not led:
+        return False
+    group = [led[0], troop]
+    moves = _moves(game, public, targets)
+    if moves["subjugate"] or moves["march"]:          # the operation _action chose: a march (else a landing)
+        return any(a in targets for a in land_areas.first_steps(g, POWER, led[0], group))
+    return any(a in targets for a in landings.landing_targets(g, POWER, led[0], group))
