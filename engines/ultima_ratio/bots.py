@@ -20,10 +20,14 @@ class _View:
 
 
 def _targets(game, view: dict) -> set[str]:
-    from engines.ultima_ratio.portugal import portuguese_areas
+    """The Portuguese areas not owned yet (l. 1925: a VP each) and Aden while the Emirates hold it (l. 1935: taking
+    it makes them disappear, their fleet with them)."""
+    from engines.ultima_ratio.portugal import ADEN, EMIRATES, portuguese_areas
 
-    areas = view["public"]["areas"]
-    return {a for a in portuguese_areas(game.board) if a in areas and areas[a]["owner"] != POWER}
+    public = view["public"]
+    areas = public["areas"]
+    out = {a for a in portuguese_areas(game.board) if a in areas and areas[a]["owner"] != POWER}
+    return out | ({ADEN} if EMIRATES in public["minors"] else set())
 
 
 def _supporters(game, public: dict, area: str) -> list[str]:
@@ -67,7 +71,7 @@ def _moves(game, public: dict, targets: set[str]) -> dict[str, list]:
 
     for uid in land_areas.troops_that_move(g, POWER):
         here = _here(public, uid)
-        if here in targets and land_areas.subjugation_here(g, POWER, here):
+        if here in targets and (land_areas.subjugation_here(g, POWER, here) or land_areas.besiegeable(g, POWER, here)):
             out["subjugate"].append((uid, here))
             continue
         steps = [a for a in land_areas.first_steps(g, POWER, uid, [uid]) if a in targets and ok(a)]
@@ -76,8 +80,8 @@ def _moves(game, public: dict, targets: set[str]) -> dict[str, list]:
         if _here(public, uid) in targets:
             continue
         out["land"] += [(uid, a) for a in landings.landing_targets(g, POWER, uid) if a in targets and ok(a)]
-    for key in out:
-        out[key].sort(key=lambda m: (not _supporters(game, public, m[1]), m))
+    for key in out:                              # Aden (a battle, then a siege) when nothing else is open
+        out[key].sort(key=lambda m: (m[1] == "aden", not _supporters(game, public, m[1]), m))
     return out
 
 
@@ -88,7 +92,7 @@ def _best_landing(game, public: dict, targets: set[str], options: list[str]) -> 
         for sea in game.board.areas[t].seas:
             seas[sea] = seas.get(sea, 0) + 1
     good = [a for a in options if a in targets] or options
-    return min(good, key=lambda a: (not _supporters(game, public, a),
+    return min(good, key=lambda a: (a == "aden", not _supporters(game, public, a),
                                     -max((seas.get(x, 0) for x in game.board.areas[a].seas), default=0), a))
 
 
@@ -477,7 +481,7 @@ def _tactical(game, public: dict, prompt: dict, legal: dict, targets: set[str]) 
         if prompt["text"]["msg"] == "prompt.landing_target":
             return "area", _best_landing(game, public, targets, legal["area"])
         good = sorted((a for a in legal["area"] if a in targets),
-                      key=lambda a: (not _supporters(game, public, a), a))
+                      key=lambda a: (a == "aden", not _supporters(game, public, a), a))
         return "area", (good or legal["area"])[0]
     return "stop", None
 
