@@ -134,7 +134,8 @@ def main() -> None:
         print(f"| {bot} | {args.games} | {statistics.fmean(m for _, _, m in runs):.0f} | "
               f"{statistics.median(engine):.3f}, {max(engine):.3f} | {statistics.fmean(b for _, b, _ in runs):.3f} | "
               f"{1 / statistics.fmean(total):.1f} | {'yes' if max(total) < TARGET_GAME else 'NO'} |")
-    print("\n| positions | lists timed | slowest legal list ms (best of 5) | its step | < 5 ms |\n|---|---|---|---|---|")
+    print("\n| positions | lists timed | slowest legal list ms (best of 5) | its step | < 5 ms |\n"
+          "|---|---|---|---|---|")
     for family in families(args.walks):
         took, where = family.result()
         print(f"| {family.name} | {family.met} | {took * 1000:.2f} | {where} | "
