@@ -1,39 +1,14 @@
 """Ultima Ratio Regis — a heuristic bot for 9.1 The Rise of Portugal. It reads only its seat's view and chooses by
-the prompt's step name (an unknown step raises): land troops escorted by a squadron on the Portuguese areas,
-subjugate them, bring merchants to the centers with room, keep the unrest down."""
+the prompt's step name (an unknown step raises): land and march troops on the Portuguese areas and subjugate them
+with naval support, squadrons beside the troops and the targets, forward bases, a leader and his army, merchants in
+the centers with room, the unrest kept down (the plans: bot_plans.py; ENGINE.md › Bots)."""
 from __future__ import annotations
 
 import random
 from typing import Any
 
-
-PREFERENCE = ["tactical_move", "landing", "regroup_troop", "repair_squadron", "build_merchant", "build_troop",
-              "lower_unrest"]
-
-
-def _targets(game, view: dict) -> set[str]:
-    from engines.ultima_ratio.portugal import portuguese_areas
-
-    areas = view["public"]["areas"]
-    return {a for a in portuguese_areas(game.board) if a in areas and areas[a]["owner"] != "portugal"}
-
-
-def _centers_with_room(public: dict) -> set[str]:
-    """Trade centers whose capacity leaves room for one more Portuguese merchant (prepared ones included)."""
-    out = set()
-    for center, room in public["capacity"].items():
-        here = public["merchants"].get(center, {}).get("portugal", 0)
-        here += public["merchants_prepared"].get(center, {}).get("portugal", 0)
-        if here < min(room, 2):
-            out.add(center)
-    return out
-
-
-def _useful_centers(game, public: dict) -> set[str]:
-    """Centers with room where Portugal may build a merchant (the public view holds what 19.2.2 asks)."""
-    from engines.ultima_ratio.economy import merchant_centers
-
-    return _centers_with_room(public) & set(merchant_centers(public, game.board, "portugal"))
+from engines.ultima_ratio.bot_plans import (_action, _attack_plan, _forward, _leader_target, _naval_plan, _stranded,
+                                           _tactical, _targets, _unescorted, _useful_centers, _wanted_seas)
 
 
 def _prefer(options: list, wanted: set[str]) -> Any:
@@ -62,20 +37,14 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
     if step == "power_actions" and "end_impulse" not in legal:
         return "play_card", legal["play_card"][0]                  # 8.2.2: at least one card
     if step == "power_actions":                            # never ``declare_war``: 9.1 offers none (RULINGS W-1)
-        acts = {a[1]: a for a in legal.get("act", [])}
-        areas = public["areas"]
-        abroad = any(u["power"] == "portugal" and u["kind"] == "troop" and u["loc"].startswith("area:")
-                     and areas[u["loc"][5:]]["owner"] != "portugal" for u in public["units"].values())
-        wanted = {"tactical_move": abroad, "build_troop": unrest < 6, "lower_unrest": unrest > 1,
-                  "build_merchant": bool(_useful_centers(game, public))}
-        for name in PREFERENCE:
-            if name in acts and wanted.get(name, True):
-                return "act", acts[name]
-        return "end_impulse", None
+        return _action(game, public, legal, targets, unrest)
     if step in ("build_troop", "build_squadron"):
         if "grade" in legal:
-            return "grade", legal["grade"][0]
-        return "area", legal["area"][-1]
+            return "grade", legal["grade"][-1] if step == "build_squadron" else legal["grade"][0]
+        unescorted = _unescorted(game, public, targets)
+        if step == "build_squadron" and any(a in unescorted for a in legal["area"]):
+            return "area", next(a for a in legal["area"] if a in unescorted)     # 12.3.1: the escort in port
+        return "area", _forward(game, public, legal["area"], targets)
     if step == "strategic_move":
         if "stop" in legal:
             return "stop", None
@@ -83,18 +52,7 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
             if verb in legal:
                 return verb, legal[verb][0]
     if step == "tactical_move":
-        if prompt["text"]["msg"] == "prompt.control":
-            return "stop", None          # just landed or moved in: subjugate next impulse without that disadvantage
-        for verb in ("subjugate", "assault", "march"):      # march: the army as it is (12.2)
-            if verb in legal:
-                return verb, legal[verb][0]
-        if "unit" in legal:
-            areas = public["areas"]
-            abroad = [u for u in legal["unit"] if areas[public["units"][u]["loc"][5:]]["owner"] != "portugal"]
-            return "unit", (abroad or legal["unit"])[0]
-        if "area" in legal:
-            return "area", _prefer(legal["area"], targets)
-        return "stop", None
+        return _tactical(game, public, prompt, legal, targets)
     if step in ("landing_escort", "sea_interception"):
         # its powers intercept, the first interceptor first; a fleet escort: a squadron per troop (12.3.1)
         for verb in ("intercept", "fight", "escort", "sail", "absorb"):
@@ -120,20 +78,32 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
         return "center", _prefer(legal["center"], _useful_centers(game, public))
     if step in ("repair_squadron", "flip_veterans"):
         return "unit", legal["unit"][0]
-    if step in ("build_fortress", "regroup_troop", "rebase"):
+    if step == "regroup_troop":                             # 9.5: back in its theater, beside the targets
+        return ("unit", legal["unit"][0]) if "unit" in legal else ("area", _forward(game, public, legal["area"],
+                                                                                     targets))
+    if step in ("build_fortress", "rebase"):
         verb = "unit" if "unit" in legal else "area"
         return verb, _prefer(legal[verb], {"portugal"})
     if step == "naval_move":
-        for verb in ("unit", "sea", "stop", "leave"):
-            if verb in legal:
-                return verb, legal[verb][0]
+        if "attack" in legal:                              # 11.3: the enemy fleet that cuts the supply
+            return "attack", legal["attack"][0]
+        plan = _attack_plan(game, public, targets) or _naval_plan(game, public, targets, escort_only=True) \
+            or _naval_plan(game, public, targets)
+        if "unit" in legal:
+            return "unit", plan[0] if plan and plan[0] in legal["unit"] else legal["unit"][0]
+        if "sea" in legal:
+            return "sea", plan[1] if plan and plan[1] in legal["sea"] else legal["sea"][0]
+        return "stop", None
     if step == "piracy":
         for verb in ("intercept", "keep", "no_interception"):
             if verb in legal:
                 return verb, legal[verb][0]
-    if step == "build_leader":
-        return ("side", "ordinary") if "side" in legal else next((v, legal[v][0]) for v in ("target", "replace")
-                                                                  if v in legal)
+    if step == "build_leader":                  # 17.2: ordinary (no +3 unrest), on the troop with most company
+        if "side" in legal:
+            return "side", "ordinary"
+        if "target" in legal:
+            return "target", _leader_target(game, public, legal["target"], targets)
+        return "replace", legal["replace"][0]
     if step == "card_play":
         for verb in ("assign", "event", "done"):
             if verb in legal:
@@ -154,13 +124,13 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
             if verb in legal:
                 return verb, legal[verb][0]
     if step == "end_of_impulse" and "bring_home" in legal:
-        units = public["units"]
-        far = [m for m in legal["bring_home"] if units[m[1]]["loc"].startswith("box:")]
-        if far:
+        far = [m for m in legal["bring_home"] if _stranded(game, public, m[1], targets)]
+        if far:                                 # a dispersed troop with nothing to take in its theater
             return "bring_home", far[0]
     if step in ("start_of_impulse", "end_of_impulse", "disband_units"):
-        if step == "start_of_impulse" and "to_sea" in legal:
-            return "to_sea", legal["to_sea"][0]
+        if step == "start_of_impulse" and "to_sea" in legal:     # 11.6: to the sea beside the targets
+            seas = _wanted_seas(game, public, targets)
+            return "to_sea", min(legal["to_sea"], key=lambda m: seas.index(m[1]) if m[1] in seas else len(seas))
         return "done", None
     if step == "disperse_overstack":                       # 15.1.1: the weakest troop, the first box
         if "disperse" in legal:
@@ -182,8 +152,10 @@ def _combat_choice(public: dict, legal: dict) -> tuple[str, Any]:
     verb = next(v for v in legal if v != "done")
     options = legal[verb]
     units = public["units"]
-    if verb in ("eliminate", "damage", "disperse"):
-        return verb, min(options, key=lambda u: (units[u]["veteran"], units[u]["grade"], u) if u in units else (0, "", u))
+    if verb in ("eliminate", "damage", "disperse"):        # 17.1: the leader's unit last
+        led = {info["unit"] for info in public["leaders"].values()}
+        return verb, min(options, key=lambda u: (u in led, units[u]["veteran"], units[u]["grade"], u)
+                         if u in units else (False, 0, "", u))
     if verb in ("conscript", "capitulate"):
         return verb, False
     if verb == "force_control":

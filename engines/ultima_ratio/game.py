@@ -83,8 +83,9 @@ class UltimaRatioRegis(StepGame):
     def public_view(self, g: Ctx) -> dict:
         s = g.s
         keys = ("scenario", "turn", "first_turn", "last_turn", "seats", "powers", "minors", "areas", "units",
-                "merchants", "merchants_prepared", "casus_belli", "wars", "forced_peace", "alliances", "impulse", "naval_distance", "capacity",
-                "scored_areas", "leaders", "leader_pool", "seat_order")
+                "merchants", "merchants_prepared", "casus_belli", "wars", "forced_peace", "alliances", "impulse",
+                "naval_distance", "capacity", "scored_areas", "leaders", "leader_pool", "seat_order",
+                "free_attacks", "seas_active", "mediterranean_open")      # public rules a bot's questions read
         view = {k: s[k] for k in keys}
         c = s["cards"]
         view["cards"] = {"deck": len(c["deck"]), "hands": {k: len(v) for k, v in c["hands"].items()},
