@@ -281,7 +281,7 @@ def _attack_plan(game, public: dict, targets: set[str]) -> tuple[str, str] | Non
             reach.add(_here(public, uid))
     for u in naval.naval_movers(g, POWER):
         for sea in naval.tactical_seas(g, u):
-            if naval.enemy_fleets(public, POWER, sea) and any(sea in game.board.areas[a].seas for a in reach):
+            if naval.enemy_fleets(public, game.board, POWER, sea) and any(sea in game.board.areas[a].seas for a in reach):
                 return u, sea
     return None
 

@@ -92,6 +92,7 @@ class UltimaRatioRegis(StepGame):
                          "discard": list(c["discard"]), "active": list(c.get("active", [])),
                          "technologies": c.get("technologies", {}), "corsairs": list(c.get("corsairs", []))}
         view["morale"] = s.get("morale", {})
+        view["fleets"] = s.get("fleets", [])      # fleets kept formed (11.2): their counters stand together, in sight
         return view
 
     def private_view(self, g: Ctx, role: str) -> dict:
