@@ -221,7 +221,18 @@ def _seat_view(clock: SeatClock, pauses: Pauses, moment: datetime, on_vacation: 
     if paused:
         text += f" (paused: {'on vacation' if paused == 'vacation' else 'weekend'})"
     return {"left_seconds": rest, "running": running, "paused": paused, "stand_in": clock.stand_in,
+            "pause_in_seconds": _pause_in(pauses, moment, rest) if running and not paused else None,
             "deadline": aware(clock.deadline).isoformat() if running and clock.deadline else None, "text": text}
+
+
+def _pause_in(pauses: Pauses, moment: datetime, rest: int) -> int | None:
+    """Seconds until a pause (a weekend, a vacation) stops a running clock, if one begins before it runs out: the
+    browser counts the clock down only until then (static/js/clocks.js)."""
+    begins = next((a for a, _ in pauses.intervals(moment) if a > moment), None)
+    if begins is None:
+        return None
+    seconds = int((begins - moment).total_seconds())
+    return seconds if seconds < rest else None
 
 
 def table_clocks(db: Session, table: GameTable, moment: datetime | None = None) -> dict | None:
@@ -243,9 +254,10 @@ def table_clocks(db: Session, table: GameTable, moment: datetime | None = None) 
 
 
 def lobby_clocks(db: Session, tables: list[GameTable], user: User | None,
-                 moment: datetime | None = None) -> dict[int, str]:
-    """For each listed table with a running clock, "2 d 4 h left": the reader's own clock if it runs, else the
-    running clock with the least time (one query for all of them, one for the holders' vacations)."""
+                 moment: datetime | None = None) -> dict[int, dict]:
+    """For each listed table with a running clock, its seat view (``text``: "2 d 4 h left"): the reader's own clock
+    if it runs, else the running clock with the least time (one query for all of them, one for the holders'
+    vacations)."""
     by_id = {t.id: t for t in tables if t.status == "active"}
     if not by_id:
         return {}
@@ -263,8 +275,8 @@ def lobby_clocks(db: Session, tables: list[GameTable], user: User | None,
                           any(a <= moment < b for a, b in user_vacations), row.pause_weekends)
         rank = (not (user is not None and holder == user.id), view["left_seconds"])
         if clock.table_id not in best or rank < best[clock.table_id][0]:
-            best[clock.table_id] = (rank, view["text"])
-    return {table_id: text for table_id, (_, text) in best.items()}
+            best[clock.table_id] = (rank, view)
+    return {table_id: view for table_id, (_, view) in best.items()}
 
 
 # ----- vacations -----
