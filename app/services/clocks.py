@@ -221,18 +221,18 @@ def _seat_view(clock: SeatClock, pauses: Pauses, moment: datetime, on_vacation: 
     if paused:
         text += f" (paused: {'on vacation' if paused == 'vacation' else 'weekend'})"
     return {"left_seconds": rest, "running": running, "paused": paused, "stand_in": clock.stand_in,
-            "pause_in_seconds": _pause_in(pauses, moment, rest) if running and not paused else None,
+            **_pause_ahead(pauses, moment, rest if running and not paused else 0),
             "deadline": aware(clock.deadline).isoformat() if running and clock.deadline else None, "text": text}
 
 
-def _pause_in(pauses: Pauses, moment: datetime, rest: int) -> int | None:
-    """Seconds until a pause (a weekend, a vacation) stops a running clock, if one begins before it runs out: the
-    browser counts the clock down only until then (static/js/clocks.js)."""
-    begins = next((a for a, _ in pauses.intervals(moment) if a > moment), None)
-    if begins is None:
-        return None
-    seconds = int((begins - moment).total_seconds())
-    return seconds if seconds < rest else None
+def _pause_ahead(pauses: Pauses, moment: datetime, rest: int) -> dict:
+    """When a pause (a weekend, a vacation) stops a running clock before it runs out: the seconds until it begins
+    and how long it lasts (the browser counts the clock down around it, static/js/clocks.js); else None."""
+    ahead = next(((a, b) for a, b in pauses.intervals(moment) if a > moment), None) if rest > 0 else None
+    if ahead is None or (ahead[0] - moment).total_seconds() >= rest:
+        return {"pause_in_seconds": None, "pause_seconds": None}
+    return {"pause_in_seconds": int((ahead[0] - moment).total_seconds()),
+            "pause_seconds": int((ahead[1] - ahead[0]).total_seconds())}
 
 
 def table_clocks(db: Session, table: GameTable, moment: datetime | None = None) -> dict | None:

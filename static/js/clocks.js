@@ -1,8 +1,8 @@
 // Clocks in days counting down in the browser (issue "Play-by-web life" §2: "2 d 4 h left" on the table and in
 // the lobby). A running clock's span carries the seconds it had when the server rendered it (data-clock-left)
-// and, when a pause (a weekend, a vacation) begins before it runs out, the seconds until then
-// (data-clock-pause-in); the server's text stays the figure without JavaScript. A paused clock carries neither
-// and stands still. At zero it says "time is up": the clock checker times the seat out and the page's live news
+// and, when a pause (a weekend, a vacation) begins before it runs out, the seconds until then and how long it
+// lasts (data-clock-pause-in, data-clock-pause-for); the server's text stays the figure without JavaScript. A
+// paused clock carries neither and stands still. At zero it says "time is up": the clock checker times the seat out and the page's live news
 // brings the table as it is then.
 (() => {
   const DAY = 86400, HOUR = 3600;
@@ -25,10 +25,12 @@
       const elapsed = (now - seen.get(el)) / 1000;
       const left = Number(el.dataset.clockLeft);
       const pauseIn = el.dataset.clockPauseIn === undefined ? Infinity : Number(el.dataset.clockPauseIn);
+      const pauseEnds = pauseIn + Number(el.dataset.clockPauseFor || 0);
+      const counted = elapsed < pauseIn ? elapsed : elapsed < pauseEnds ? pauseIn : elapsed - (pauseEnds - pauseIn);
       let text;
-      if (elapsed >= pauseIn) text = `${duration(left - pauseIn)} left (paused)`;
-      else if (left - elapsed <= 0) text = "time is up";
-      else text = `${duration(left - elapsed)} left`;
+      if (elapsed >= pauseIn && elapsed < pauseEnds) text = `${duration(left - pauseIn)} left (paused)`;
+      else if (left - counted <= 0) text = "time is up";
+      else text = `${duration(left - counted)} left`;
       text = `· ${text}`;
       if (el.textContent !== text) el.textContent = text;
     });

@@ -37,7 +37,8 @@ def test_the_table_page_and_the_lobby_give_a_running_clock_its_seconds_left(app,
     assert "data-clock-pause-in" not in running  # no pause ahead
     rows = spans(alice.c.get("/").text)  # among my tables, and among those to watch
     assert rows and all('data-clock-left="187200"' in row and "· 2 d 4 h left" in row for row in rows)
-    assert seat_clock(alice.view(table), "north")["pause_in_seconds"] is None
+    north = seat_clock(alice.view(table), "north")
+    assert north["pause_in_seconds"] is None and north["pause_seconds"] is None
 
 
 def test_a_pause_ahead_is_given_and_a_paused_clock_does_not_count(app, browser, clock):
@@ -45,6 +46,7 @@ def test_a_pause_ahead_is_given_and_a_paused_clock_does_not_count(app, browser, 
     alice, bob, table = clocked(browser, {"pace": "per_move", "days": 1, "pause_weekends": True})
     (running, _) = spans(alice.c.get(f"/tables/{table}").text)
     assert 'data-clock-left="86400"' in running and 'data-clock-pause-in="43200"' in running  # Saturday 00:00
+    assert 'data-clock-pause-for="172800"' in running  # to Monday 00:00
     clock.advance(hours=13)  # Saturday 01:00
     (paused, _) = spans(alice.c.get(f"/tables/{table}").text)
     assert "data-clock-left" not in paused and "(paused: weekend)" in paused
@@ -58,6 +60,7 @@ def test_a_scheduled_vacation_is_a_pause_ahead_and_one_under_way_stops_the_count
     assert alice.api("POST", "/api/v1/me/vacation", {"days": 1, "starts_on": "2026-12-02"}).status_code == 201
     north = seat_clock(alice.view(table), "north")
     assert north["pause_in_seconds"] == 10 * H and north["left_seconds"] == 19 * H  # midnight comes first
+    assert north["pause_seconds"] == 24 * H
     (running, _) = spans(alice.c.get(f"/tables/{table}").text)
     assert 'data-clock-pause-in="36000"' in running
     clock.at = datetime(2026, 12, 2, 8, 0, tzinfo=timezone.utc)

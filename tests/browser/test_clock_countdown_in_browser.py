@@ -118,13 +118,14 @@ def test_a_running_clock_counts_down_stands_still_when_paused_and_says_time_is_u
 
 
 def test_the_count_stops_where_a_pause_begins(server, chromium):
-    """A weekend or a vacation that begins before the clock runs out: the count stops there and says "paused"."""
+    """A weekend or a vacation that begins before the clock runs out: the count stops there and says "paused",
+    and goes on when the pause is over."""
     page = chromium.new_page()
     page.goto(server.url + "/")
     page.evaluate("""() => {
         const el = document.createElement("span");
         el.className = "clock running"; el.id = "probe";
-        el.dataset.clockLeft = "100"; el.dataset.clockPauseIn = "2";
+        el.dataset.clockLeft = "100"; el.dataset.clockPauseIn = "2"; el.dataset.clockPauseFor = "4";
         el.textContent = "· 1 min left";
         document.body.append(el);
     }""")
@@ -133,3 +134,4 @@ def test_the_count_stops_where_a_pause_begins(server, chromium):
     expect(probe).to_have_text("· 1 min 38 s left (paused)", timeout=4000)
     time.sleep(1.5)
     assert probe.inner_text() == "· 1 min 38 s left (paused)"
+    expect(probe).to_have_text(re.compile(r"^· 1 min 3[0-8] s left$"), timeout=6000)  # the pause is over
