@@ -135,3 +135,23 @@ def test_the_count_stops_where_a_pause_begins(server, chromium):
     time.sleep(1.5)
     assert probe.inner_text() == "· 1 min 38 s left (paused)"
     expect(probe).to_have_text(re.compile(r"^· 1 min 3[0-8] s left$"), timeout=6000)  # the pause is over
+
+
+def test_a_vacation_scheduled_ahead_is_on_the_profile_and_cancelled_there(server, chromium, artifacts):
+    page = chromium.new_page(viewport={"width": 1280, "height": 900})
+    register(page, server.url, "alice")
+    first = datetime.now(timezone.utc).date() + timedelta(days=10)
+    page.goto(server.url + "/vacation")
+    page.fill("input[name=first_day]", first.isoformat())
+    page.fill("input[name=last_day]", (first + timedelta(days=4)).isoformat())
+    page.click("button:has-text('Schedule it')")
+    expect(page.locator(".vacation-list")).to_contain_text("5 days · scheduled")
+    page.goto(server.url + "/users/alice")
+    expect(page.locator(".vacation-left")).to_have_text(
+        "16 of 21 days left this year" if first.year == datetime.now(timezone.utc).year else "21 of 21 days left this year")
+    expect(page.locator(".vacation-list")).to_contain_text(f"{first.isoformat()} 00:00 to")
+    page.screenshot(path=str(artifacts / "vacation-scheduled-profile.png"), full_page=True)
+    page.click(".vacation-list button:has-text('Cancel it')")
+    expect(page).to_have_url(server.url + "/users/alice")
+    expect(page.locator(".vacation-left")).to_have_text("21 of 21 days left this year")
+    expect(page.locator(".vacation-list")).to_have_count(0)
