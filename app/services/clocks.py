@@ -5,8 +5,9 @@ of days that each move adds an increment to, up to a cap. Weekends may be paused
 seat is to act at a running table and a person holds it; it stops when the seat is no longer to act (its turn
 is over), and is then charged the time used (per move: it starts full next time; bank: what was left plus the
 increment, at most the cap). A **vacation** (an allowance of days per person per year) pauses every clock of
-its holder; it starts now or is scheduled from a later day, and may be cancelled (its days not begun come back). Time is the server's, from the session (``db.info["now"]``, set by ``create_app``: tests pass a clock
-they move by hand); engines never see it. What happens when a clock runs out is
+its holder; it starts now or is scheduled from a later day, and may be cancelled (its days not begun come back).
+Time is the server's, from the session (``db.info["now"]``, set by ``create_app``: tests pass a clock they move
+by hand); engines never see it. What happens when a clock runs out is
 ``app.services.clock_checker``'s business.
 """
 from __future__ import annotations
