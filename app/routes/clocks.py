@@ -2,18 +2,21 @@
 after a time-out; the same in the JSON API. (A table's clock is part of its view: ``play.table_view``.)"""
 from __future__ import annotations
 
+from datetime import date
 from typing import Annotated
 
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, Form, Path, Request
 from fastapi.responses import RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.deps import CSRF, CurrentUser, SessionDep, WatchableTable
+from app.errors import Invalid
 from app.services import clocks
 from app.services.clock_checker import take_back
 from app.web import render
 
 router = APIRouter()
+VacationId = Annotated[int, Path(ge=1, lt=2**31)]
 
 
 def _allowance(request: Request) -> int:
@@ -35,6 +38,23 @@ def vacation_form(request: Request, db: SessionDep, user: CurrentUser,
     return RedirectResponse("/vacation", status_code=303)
 
 
+@router.post("/vacation/schedule", dependencies=[CSRF], include_in_schema=False)
+def schedule_form(request: Request, db: SessionDep, user: CurrentUser, first_day: Annotated[date, Form()],
+                  last_day: Annotated[date, Form()]):
+    """A vacation from the first day's midnight to the end of the last day (both days count)."""
+    if last_day < first_day:
+        raise Invalid("The last day of a vacation is not before its first.")
+    clocks.take_vacation(db, user, (last_day - first_day).days + 1, _allowance(request), starts_on=first_day)
+    return RedirectResponse("/vacation", status_code=303)
+
+
+@router.post("/vacation/{vacation_id}/cancel", dependencies=[CSRF], include_in_schema=False)
+def cancel_form(db: SessionDep, user: CurrentUser, vacation_id: VacationId,
+                back: Annotated[str, Form(pattern="^(vacation|profile)$")] = "vacation"):
+    clocks.cancel_vacation(db, user, vacation_id)
+    return RedirectResponse("/vacation" if back == "vacation" else f"/users/{user.username}", status_code=303)
+
+
 @router.post("/tables/{table_id}/take-back", dependencies=[CSRF], include_in_schema=False)
 def take_back_form(db: SessionDep, user: CurrentUser, table: WatchableTable,
                    role: Annotated[str, Form(max_length=40)] = ""):
@@ -45,18 +65,20 @@ def take_back_form(db: SessionDep, user: CurrentUser, table: WatchableTable,
 # ----- the JSON API -----
 class VacationRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    days: int = Field(ge=1, le=366, description="Whole days from now; every clock of mine pauses")
+    days: int = Field(ge=1, le=366, description="Whole days; every clock of mine pauses")
+    starts_on: date | None = Field(None, description="The first day (a later day than today; from its midnight in "
+                                                     "the clocks' time zone); omitted: now")
 
 
-@router.get("/api/v1/me/vacation", tags=["api"], summary="My vacation: the allowance left this year, and until when")
+@router.get("/api/v1/me/vacation", tags=["api"], summary="My vacations: the allowance left this year, the one under way and the coming ones")
 def api_vacation(request: Request, db: SessionDep, user: CurrentUser):
     return clocks.vacation_info(db, user, _allowance(request))
 
 
 @router.post("/api/v1/me/vacation", tags=["api"], status_code=201, dependencies=[CSRF],
-             summary="Go on vacation now for some days: all my clocks pause")
+             summary="Go on vacation for some days, now or from a later day: all my clocks pause")
 def api_take_vacation(request: Request, db: SessionDep, user: CurrentUser, body: VacationRequest):
-    clocks.take_vacation(db, user, body.days, _allowance(request))
+    clocks.take_vacation(db, user, body.days, _allowance(request), starts_on=body.starts_on)
     return clocks.vacation_info(db, user, _allowance(request))
 
 
@@ -64,6 +86,13 @@ def api_take_vacation(request: Request, db: SessionDep, user: CurrentUser, body:
                summary="End my vacation now (it takes only the days begun)")
 def api_end_vacation(db: SessionDep, user: CurrentUser):
     clocks.end_vacation(db, user)
+    return Response(status_code=204)
+
+
+@router.delete("/api/v1/me/vacations/{vacation_id}", tags=["api"], status_code=204, dependencies=[CSRF],
+               summary="Cancel a coming vacation (all its days come back), or end the one under way")
+def api_cancel_vacation(db: SessionDep, user: CurrentUser, vacation_id: VacationId):
+    clocks.cancel_vacation(db, user, vacation_id)
     return Response(status_code=204)
 
 

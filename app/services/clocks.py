@@ -5,21 +5,23 @@ of days that each move adds an increment to, up to a cap. Weekends may be paused
 seat is to act at a running table and a person holds it; it stops when the seat is no longer to act (its turn
 is over), and is then charged the time used (per move: it starts full next time; bank: what was left plus the
 increment, at most the cap). A **vacation** (an allowance of days per person per year) pauses every clock of
-its holder. Time is the server's, from the session (``db.info["now"]``, set by ``create_app``: tests pass a clock
-they move by hand); engines never see it. What happens when a clock runs out is
+its holder; it starts now or is scheduled from a later day, and may be cancelled (its days not begun come back).
+Time is the server's, from the session (``db.info["now"]``, set by ``create_app``: tests pass a clock they move
+by hand); engines never see it. What happens when a clock runs out is
 ``app.services.clock_checker``'s business.
 """
 from __future__ import annotations
 
 import math
-from datetime import datetime, timedelta
+from datetime import date, datetime, time as dtime, timedelta, timezone
 from typing import Any, Literal
+from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from app.errors import Invalid
+from app.errors import Invalid, NotFound
 from app.models import GameTable, Seat, User, utcnow
 from app.models_clocks import SeatClock, TableClock, Vacation
 from app.services.clock_time import DAY, HOUR, Pauses, aware, counted, days_text, duration_text, runs_out
@@ -220,7 +222,18 @@ def _seat_view(clock: SeatClock, pauses: Pauses, moment: datetime, on_vacation: 
     if paused:
         text += f" (paused: {'on vacation' if paused == 'vacation' else 'weekend'})"
     return {"left_seconds": rest, "running": running, "paused": paused, "stand_in": clock.stand_in,
+            **_pause_ahead(pauses, moment, rest if running and not paused else 0),
             "deadline": aware(clock.deadline).isoformat() if running and clock.deadline else None, "text": text}
+
+
+def _pause_ahead(pauses: Pauses, moment: datetime, rest: int) -> dict:
+    """When a pause (a weekend, a vacation) stops a running clock before it runs out: the seconds until it begins
+    and how long it lasts (the browser counts the clock down around it, static/js/clocks.js); else None."""
+    ahead = next(((a, b) for a, b in pauses.intervals(moment) if a > moment), None) if rest > 0 else None
+    if ahead is None or (ahead[0] - moment).total_seconds() >= rest:
+        return {"pause_in_seconds": None, "pause_seconds": None}
+    return {"pause_in_seconds": int((ahead[0] - moment).total_seconds()),
+            "pause_seconds": int((ahead[1] - ahead[0]).total_seconds())}
 
 
 def table_clocks(db: Session, table: GameTable, moment: datetime | None = None) -> dict | None:
@@ -242,9 +255,10 @@ def table_clocks(db: Session, table: GameTable, moment: datetime | None = None) 
 
 
 def lobby_clocks(db: Session, tables: list[GameTable], user: User | None,
-                 moment: datetime | None = None) -> dict[int, str]:
-    """For each listed table with a running clock, "2 d 4 h left": the reader's own clock if it runs, else the
-    running clock with the least time (one query for all of them, one for the holders' vacations)."""
+                 moment: datetime | None = None) -> dict[int, dict]:
+    """For each listed table with a running clock, its seat view (``text``: "2 d 4 h left"): the reader's own clock
+    if it runs, else the running clock with the least time (one query for all of them, one for the holders'
+    vacations)."""
     by_id = {t.id: t for t in tables if t.status == "active"}
     if not by_id:
         return {}
@@ -262,8 +276,8 @@ def lobby_clocks(db: Session, tables: list[GameTable], user: User | None,
                           any(a <= moment < b for a, b in user_vacations), row.pause_weekends)
         rank = (not (user is not None and holder == user.id), view["left_seconds"])
         if clock.table_id not in best or rank < best[clock.table_id][0]:
-            best[clock.table_id] = (rank, view["text"])
-    return {table_id: text for table_id, (_, text) in best.items()}
+            best[clock.table_id] = (rank, view)
+    return {table_id: view for table_id, (_, view) in best.items()}
 
 
 # ----- vacations -----
@@ -277,33 +291,71 @@ def current_vacation(db: Session, user: User, moment: datetime) -> Vacation | No
 
 
 def vacation_left(db: Session, user: User, allowance: int, moment: datetime) -> int:
-    """Days of this calendar year's allowance not used yet (a vacation counts in the year it starts)."""
+    """Days of the allowance of ``moment``'s calendar year not booked yet: the days of the vacations taken, under
+    way and scheduled (a vacation counts in the year it starts; ended early, only the days begun)."""
     start = _year_start(moment)
     used = sum(db.scalars(select(Vacation.days).where(Vacation.user_id == user.id, Vacation.starts_at >= start,
                                                       Vacation.starts_at < start.replace(year=start.year + 1))))
     return max(0, allowance - used)
 
 
+def coming_vacations(db: Session, user: User, moment: datetime) -> list[Vacation]:
+    """The vacation under way, if any, and the scheduled ones, soonest first."""
+    return list(db.scalars(select(Vacation).where(Vacation.user_id == user.id, Vacation.ends_at > moment)
+                           .order_by(Vacation.starts_at)))
+
+
 def vacation_info(db: Session, user: User, allowance: int, moment: datetime | None = None) -> dict:
+    """The allowance, what is left of it this year, the vacation under way (``until``) and the coming ones."""
     moment = moment or now(db)
-    current = current_vacation(db, user, moment)
+    coming = coming_vacations(db, user, moment)
+    current = next((v for v in coming if aware(v.starts_at) <= moment), None)
     return {"allowance": allowance, "left": vacation_left(db, user, allowance, moment),
             "until": aware(current.ends_at).isoformat() if current else None,
-            "on_vacation": current is not None}
+            "on_vacation": current is not None,
+            "vacations": [{"id": v.id, "starts_at": aware(v.starts_at).isoformat(),
+                           "ends_at": aware(v.ends_at).isoformat(), "days": v.days, "under_way": v is current}
+                          for v in coming]}
 
 
-def take_vacation(db: Session, user: User, days: int, allowance: int) -> Vacation:
-    """Go on vacation now for ``days`` whole days: every clock of mine stops until it ends."""
-    moment = now(db)
+def _lock_user(db: Session, user: User) -> None:
+    """Book vacations one at a time per person (a row lock on PostgreSQL, the write lock on SQLite): two bookings
+    at once never overrun the allowance."""
+    db.execute(update(User).where(User.id == user.id).values(id=User.id))
+
+
+def take_vacation(db: Session, user: User, days: int, allowance: int, starts_on: date | None = None) -> Vacation:
+    """Go on vacation for ``days`` whole days, now or (``starts_on``, a later day than today) from that day's
+    midnight in the clocks' time zone: every clock of mine stands still during it."""
     if not isinstance(days, int) or isinstance(days, bool) or days < 1:
         raise Invalid("A vacation lasts at least one whole day.")
-    if current_vacation(db, user, moment) is not None:
-        raise Invalid("You are on vacation already; end it first.")
-    rest = vacation_left(db, user, allowance, moment)
+    if days > allowance:
+        raise Invalid(f"A vacation lasts at most the year's allowance, {allowance} days.")
+    _lock_user(db, user)
+    moment = now(db)
+    if starts_on is None:
+        start, end = moment, moment + timedelta(days=days)
+        if current_vacation(db, user, moment) is not None:
+            raise Invalid("You are on vacation already; end it first.")
+    else:
+        zone = ZoneInfo(_zone(db))
+        today = moment.astimezone(zone).date()
+        if starts_on <= today:
+            raise Invalid("A scheduled vacation starts on a later day than today (to start now, go on vacation now).")
+        if starts_on > today + timedelta(days=366):
+            raise Invalid("A vacation may be scheduled at most a year ahead.")
+        start = datetime.combine(starts_on, dtime.min, zone).astimezone(timezone.utc)
+        end = datetime.combine(starts_on + timedelta(days=days), dtime.min, zone).astimezone(timezone.utc)
+    clash = db.scalar(select(Vacation).where(Vacation.user_id == user.id, Vacation.starts_at < end,
+                                             Vacation.ends_at > start).limit(1))
+    if clash is not None:
+        raise Invalid(f"That vacation overlaps another of yours ({aware(clash.starts_at):%Y-%m-%d %H:%M} to "
+                      f"{aware(clash.ends_at):%Y-%m-%d %H:%M} UTC).")
+    rest = vacation_left(db, user, allowance, start)
     if days > rest:
-        raise Invalid(f"You have {rest} day{'s' if rest != 1 else ''} of vacation left this year.")
-    vacation = Vacation(user_id=user.id, starts_at=moment, ends_at=moment + timedelta(days=days), days=days,
-                        created_at=moment)
+        year = "this year" if start.year == moment.year else f"in {start.year}"
+        raise Invalid(f"You have {rest} day{'s' if rest != 1 else ''} of vacation left {year}.")
+    vacation = Vacation(user_id=user.id, starts_at=start, ends_at=end, days=days, created_at=moment)
     db.add(vacation)
     db.flush()
     reschedule(db, user.id)
@@ -311,14 +363,37 @@ def take_vacation(db: Session, user: User, days: int, allowance: int) -> Vacatio
     return vacation
 
 
+def _end_now(vacation: Vacation, moment: datetime) -> None:
+    """Back early: the vacation ends now and takes only the days begun (the others go back to the allowance)."""
+    vacation.ends_at = moment
+    vacation.days = max(1, math.ceil((moment - aware(vacation.starts_at)).total_seconds() / DAY))
+
+
 def end_vacation(db: Session, user: User) -> None:
-    """Back early: the vacation ends now and takes only the days begun."""
+    """Back early from the vacation under way."""
+    _lock_user(db, user)
     moment = now(db)
     vacation = current_vacation(db, user, moment)
     if vacation is None:
         raise Invalid("You are not on vacation.")
-    vacation.ends_at = moment
-    vacation.days = max(1, math.ceil((moment - aware(vacation.starts_at)).total_seconds() / DAY))
+    _end_now(vacation, moment)
+    db.flush()
+    reschedule(db, user.id)
+    db.commit()
+
+
+def cancel_vacation(db: Session, user: User, vacation_id: int) -> None:
+    """Cancel one of my coming vacations: a scheduled one goes, giving all its days back; the one under way ends
+    now, giving back the days not begun."""
+    _lock_user(db, user)
+    moment = now(db)
+    vacation = db.get(Vacation, vacation_id)
+    if vacation is None or vacation.user_id != user.id or aware(vacation.ends_at) <= moment:
+        raise NotFound("You have no such vacation to cancel.")
+    if aware(vacation.starts_at) > moment:
+        db.delete(vacation)
+    else:
+        _end_now(vacation, moment)
     db.flush()
     reschedule(db, user.id)
     db.commit()

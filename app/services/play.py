@@ -260,11 +260,11 @@ def _is_resend(db: Session, table: GameTable, role: str, seen: int, verb: str, a
 
 
 def last_effective_move(db: Session, table_id: int, role: str | None = None) -> Any | None:
-    """The latest action not taken back (its seq, role, kind and barrier) — of ``role``, when given — reading back
-    from the end of the log in small pages, only as far as needed."""
+    """The latest action not taken back (its seq, role, kind, barrier and mover) — of ``role``, when given —
+    reading back from the end of the log in small pages, only as far as needed."""
     pending_undos, before, page = 0, None, 32
     while True:
-        query = (select(Move.seq, Move.kind, Move.role, Move.barrier).where(Move.table_id == table_id)
+        query = (select(Move.seq, Move.kind, Move.role, Move.barrier, Move.user_id).where(Move.table_id == table_id)
                  .order_by(Move.seq.desc()).limit(page))
         if before is not None:
             query = query.where(Move.seq < before)
@@ -282,15 +282,17 @@ def last_effective_move(db: Session, table_id: int, role: str | None = None) -> 
 
 
 def undoable(db: Session, loaded: Loaded, role: str) -> bool:
-    """The last effective action is this seat's and no barrier (no chance, nothing shown, nobody else to act);
-    right after a move, judged from that move without another query."""
+    """The last effective action is this seat's, made by its holder (not by a bot that stood in for them after a
+    time-out), and no barrier (no chance, nothing shown, nobody else to act); right after a move, judged from that
+    move without another query."""
     table = loaded.table
     if table.status != "active" or table.flagged:
         return False
     if loaded.last_move is not None:
         return loaded.last_move == (role, False)
     last = last_effective_move(db, table.id)
-    return last is not None and last.role == role and not last.barrier
+    holder = next((s.user_id for s in table.seats if s.role == role), None)
+    return last is not None and last.role == role and not last.barrier and last.user_id == holder
 
 
 def undo(db: Session, table: GameTable, user: User, role: str | None, seen: int) -> Loaded:
@@ -304,6 +306,8 @@ def undo(db: Session, table: GameTable, user: User, role: str | None, seen: int)
     last = last_effective_move(db, table.id)
     if last is None or last.role != role or last.barrier or not loaded.has_base_state:
         raise Invalid("There is no move of yours to take back now.")
+    if last.user_id != user.id:  # the bot that stood in after a time-out made it (app.services.clock_checker)
+        raise Invalid("The bot that played your seat made that move: it cannot be taken back.")
     snap = db.get(Snapshot, table.id)
     since = effective_moves(db, table.id, after=snap.base_seq)
     if not since or since[-1].seq != last.seq:

@@ -194,6 +194,7 @@ class LobbyRow:
     my_turn: bool
     open_seats: int
     clock: str | None = None  # "2 d 4 h left" (app.services.clocks.lobby_clocks)
+    clock_view: dict | None = None  # the same clock's seat view, which the page counts down (static/js/clocks.js)
 
 
 def _row(table: GameTable, user: User | None) -> LobbyRow:
@@ -233,7 +234,8 @@ def lobby(db: Session, user: User | None) -> dict[str, list[LobbyRow]]:
     shown = {r.table.id: r.table for r in mine + watch}
     times = clocks.lobby_clocks(db, list(shown.values()), user)
     for r in mine + watch:
-        r.clock = times.get(r.table.id)
+        r.clock_view = times.get(r.table.id)
+        r.clock = r.clock_view["text"] if r.clock_view else None
     return {"open": open_rows, "mine": mine, "watch": watch}
 
 

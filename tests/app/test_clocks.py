@@ -206,7 +206,7 @@ def test_a_vacation_pauses_all_my_clocks_and_comes_from_a_yearly_allowance(app, 
     clock.advance(hours=6)
     assert alice.api("DELETE", "/api/v1/me/vacation").status_code == 204  # back after 54 h: 3 days begun
     assert alice.api("GET", "/api/v1/me/vacation").json() == {"allowance": 21, "left": 18, "until": None,
-                                                               "on_vacation": False}
+                                                               "on_vacation": False, "vacations": []}
     assert seat_clock(alice.view(table), "north")["left_seconds"] == 14 * 3600
     clock.advance(hours=14, seconds=1)
     assert check(app)["timed_out"] == 1
