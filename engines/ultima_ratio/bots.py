@@ -112,7 +112,8 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
     if step == "sortie_action":
         return "area", legal["area"][0]
     if step in ("land_reaction", "defeated_retreat", "oppose_subjugation", "naval_response"):
-        for verb in ("intercept_army", "intercept", "to_fortress", "retreat", "oppose", "fight", "done"):
+        for verb in ("intercept_army", "intercept", "lead", "absorb", "to_fortress", "retreat", "oppose", "fight",
+                     "done"):                               # an intercepting army takes every troop it may
             if verb in legal:                               # 12.4, 13.3.6, 13.5.2, 11.3: stand and fight
                 return verb, legal[verb][0]
     if step == "build_merchant":

@@ -5,9 +5,9 @@ troop from an adjacent area) and may evade it (12.4.2: its troops in the area re
 free of enemies, or to areas with own troops not besieged, never to where the attack comes from; or disperse), in
 the order it likes. Not possible if the area is not controlled.
 
-An army (several troops stacked with a leader) intercepts as a whole stack from an adjacent area, or from two
-areas away with a determined commander (17.3.2); choosing which of its troops go waits for armies (ENGINE.md ›
-Not yet). Automata (the 9.1 Emirates) do not react: their troop stands (RULINGS.md › 9.1 Emirates).
+An army (several troops stacked with a leader) intercepts from an adjacent area, or from two areas away with a
+determined commander (17.3.2); the player picks the troop whose leader leads it, then the troops of the stack that
+go with him, one at a time (four at most, 10.3; all of them must fit the attacked area, 15.1). Automata (the 9.1 Emirates) do not react: their troop stands (RULINGS.md › 9.1 Emirates).
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import battles
+from engines.ultima_ratio import armies, battles
 from engines.ultima_ratio import state as st
 
 
@@ -47,36 +47,51 @@ def interceptors(g: Ctx, power: str, area: str, mover: str) -> list[str]:
     return sorted(set(out))
 
 
-def army_interceptions(g: Ctx, power: str, area: str) -> list[str]:
-    """12.4.1 "Interception with an army": the controlled areas from which an army of the power (several troops
-    with a leader, not in a siege) may enter the attacked area — adjacent ones, and two away across a controlled
-    area free of enemy troops when its commander is determined ("interceptions with several troops at 2 areas of
-    distance", ``leaders.intercepts_with_several_troops``, RULINGS L-11). Never to or from the mini-maps (single
-    troops only). The whole stack moves, so it must fit the area (15.1)."""
+def army_leads(g: Ctx, power: str, place: str, area: str) -> list[str]:
+    """12.4.1: the troops of the power in ``place`` whose leader may lead an army of them into the attacked
+    ``area`` (not in a siege; at least one more troop there and room for two, 15.1); from two areas away only a
+    determined commander ("interceptions with several troops at 2 areas of distance",
+    ``leaders.intercepts_with_several_troops``, RULINGS L-11)."""
     from engines.ultima_ratio.leaders import intercepts_with_several_troops
 
     s, b = g.s, g.game.board
+    troops = st.troops_in(s, place, power)
+    if len(troops) < 2 or s["areas"][place]["siege"]:
+        return []
+    far = place not in b.neighbours[area]
+    return [u for u in troops if armies.led(s, u)
+            and (not far or intercepts_with_several_troops(battles.commander_ability(s, b, [u])))
+            and any(armies.room(g, power, area, [u, x]) >= 2 for x in troops if x != u)]
+
+
+def army_troops(g: Ctx, power: str, place: str, area: str, army: list[str]) -> list[str]:
+    """10.3 / 12.2: the troops of ``place`` that may still go with the intercepting army: four at most, and all of
+    them must fit the attacked area (15.1.1: an interception ends the move there)."""
+    if len(army) >= armies.MAX_UNITS:
+        return []
+    return [u for u in st.troops_in(g.s, place, power)
+            if u not in army and armies.room(g, power, area, [*army, u]) >= len(army) + 1]
+
+
+def army_interceptions(g: Ctx, power: str, area: str) -> list[str]:
+    """12.4.1 "Interception with an army": the controlled areas from which an army of the power (several troops
+    with a leader, not in a siege) may enter the attacked area — adjacent ones, and two away across a controlled
+    area free of enemy troops when its commander is determined (``army_leads``). Never to or from the mini-maps
+    (single troops only)."""
+    s, b = g.s, g.game.board
     if b.areas[area].mini_map:
         return []
-    room = battles.stacking_room(s, b, area, power)
-
-    def army(place: str) -> list[str]:
-        troops = st.troops_in(s, place, power)
-        if len(troops) < 2 or len(troops) > room or s["areas"][place]["siege"] or not battles.leaders_on(s, troops):
-            return []
-        return troops
-
     out = set()
     for near in st.neighbours(s, b, area):
         if not st.controls(s, power, near) or b.areas[near].mini_map:
             continue
-        if army(near):
+        if army_leads(g, power, near, area):
             out.add(near)
         if st.enemy_troops_in(s, near, power):
             continue
         for far in st.neighbours(s, b, near):
-            if far != area and st.controls(s, power, far) and not b.areas[far].mini_map and army(far) \
-                    and intercepts_with_several_troops(battles.commander_ability(s, b, army(far))):
+            if far != area and st.controls(s, power, far) and not b.areas[far].mini_map \
+                    and army_leads(g, power, far, area):
                 out.add(far)
     return sorted(out)
 
@@ -96,7 +111,9 @@ def retreats(g: Ctx, power: str, area: str, came_from: str) -> list[list[str]]:
 
 
 class LandReaction(Step):
-    """Frame: ``power`` (reacting), ``mover``, ``area``, ``came_from``, ``intercepted``."""
+    """Frame: ``power`` (reacting), ``mover``, ``area``, ``came_from``, ``intercepted``; while an army is being
+    formed to intercept, ``army`` {from, troops}: the troop that leads (``lead``, asked when several may), then the
+    troops taken along one at a time (``absorb``) until ``done`` (two at least) sends them (12.4.1)."""
 
     goes_to = ()
 
@@ -105,6 +122,15 @@ class LandReaction(Step):
 
     def prompt(self, g: Ctx, role: str):
         f = g.frame
+        if "army" in f:
+            army = f["army"]
+            if not army["troops"]:
+                return text("prompt.army_intercept_lead", area=army["from"]), \
+                    {"lead": army_leads(g, f["power"], army["from"], f["area"])}
+            legal = {"absorb": army_troops(g, f["power"], army["from"], f["area"], army["troops"]),
+                     "done": [None] if len(army["troops"]) > 1 else []}
+            return text("prompt.army_intercept", area=army["from"], target=f["area"], units=list(army["troops"])), \
+                {k: v for k, v in legal.items() if v}
         legal: dict[str, list] = {}
         if not f["intercepted"]:
             legal["intercept"] = interceptors(g, f["power"], f["area"], f["mover"])
@@ -117,14 +143,33 @@ class LandReaction(Step):
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         if verb == "retreat":
             return text("act.retreat", unit=arg[0], area=arg[1])
+        if "army" in g.frame:
+            return text("act.army_go") if verb == "done" else text(f"act.army_{verb}", arg=arg)
         return text(f"act.react_{verb}", arg=arg)
 
     def on_intercept_army(self, g: Ctx, role: str, arg: str) -> None:
+        """12.4.1: the army in ``arg`` will intercept; its leader's troop is taken at once when only one may lead."""
         f = g.frame
-        for uid in st.troops_in(g.s, arg, f["power"]):
+        f["army"] = {"from": arg, "troops": []}
+        leads = army_leads(g, f["power"], arg, f["area"])
+        if len(leads) == 1:
+            self.on_lead(g, role, leads[0])
+
+    def on_lead(self, g: Ctx, role: str, arg: str) -> None:
+        g.frame["army"]["troops"].append(arg)
+
+    def on_absorb(self, g: Ctx, role: str, arg: str) -> None:
+        """10.3 / 12.2: a troop of the stack goes with the army (the others stay)."""
+        g.frame["army"]["troops"].append(arg)
+
+    def _send_army(self, g: Ctx) -> None:
+        f = g.frame
+        army = f.pop("army")
+        for uid in army["troops"]:
             st.move_unit(g.s, uid, st.AREA + f["area"])
         f["intercepted"] = True
-        g.log("log.army_intercepted", area=arg, target=f["area"], power=f["power"], rule="land_interception")
+        g.log("log.army_intercepted", area=army["from"], target=f["area"], power=f["power"], units=army["troops"],
+              rule="land_interception")
 
     def on_intercept(self, g: Ctx, role: str, arg: str) -> None:
         f = g.frame
@@ -141,6 +186,9 @@ class LandReaction(Step):
         g.log("log.dispersed", unit=arg, rule="evasion")
 
     def on_done(self, g: Ctx, role: str, arg: Any) -> None:
+        if "army" in g.frame:
+            self._send_army(g)
+            return
         g.end(g.frame["intercepted"])
 
 

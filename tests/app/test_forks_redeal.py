@@ -3,8 +3,6 @@ the forking seat sees in the fork what it saw in the game, the rest is dealt aga
 fork holds the source's hidden deal. On SQLite and PostgreSQL."""
 from __future__ import annotations
 
-import orjson
-
 from app.models import GameTable
 from app.models_pbw import TableOrigin
 from app.services import forks
@@ -22,6 +20,11 @@ def four_players(browser, seed=5):
     for who, role in zip(people[1:], SEATS[1:]):
         assert who.api("POST", f"/api/v1/tables/{table}/join", {"role": role}).status_code == 200
     return people, table
+
+
+def _unseen(state: dict) -> list[str]:
+    """The cards player1 cannot see at the setup: the deck and the other hands."""
+    return sorted([*state["deck"], *(c for r in SEATS[1:] for c in state["hands"][r])])
 
 
 def _seen(view: dict) -> dict:
@@ -43,8 +46,7 @@ def test_a_15_dias_analysis_fork_shows_the_seat_what_it_saw_and_deals_the_rest_a
         assert _seen(alice.view(fork, "player1")) == _seen(alice.view(table, "player1"))
         mine = state_of(app, fork)
         assert mine["hands"]["player1"] == source["hands"]["player1"]
-        assert sorted(mine["deck"] + sum((mine["hands"][r] for r in SEATS[1:]), [])) == sorted(
-            source["deck"] + sum((source["hands"][r] for r in SEATS[1:]), []))  # the same unseen cards
+        assert _unseen(mine) == _unseen(source)  # the same unseen cards
         with app.state.sessions() as db:
             t = db.get(GameTable, fork)
             assert t.private and not t.spectators and t.hot_seat and t.seed != db.get(GameTable, table).seed

@@ -147,7 +147,7 @@ def test_an_army_intercepts_from_an_adjacent_area():
     intercept"."""
     s = spanish_army("tactical", "andalusia")
     assert step(s) == "land_reaction" and legal(s)["intercept_army"] == ["andalusia"]
-    s, _ = play(s, "intercept_army", "andalusia")
+    s = moves(s, ("intercept_army", "andalusia"), ("absorb", "spain-troop-2"), ("done", None))
     assert [s["units"][u]["loc"] for u in ("spain-troop-1", "spain-troop-2")] == ["area:algarve"] * 2
     assert "intercept" not in legal(s) and "intercept_army" not in legal(s)
 
