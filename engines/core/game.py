@@ -58,7 +58,8 @@ def renamed(obj: Any, ids: dict[str, str]) -> Any:
 
 
 def reseeded(state: dict, rnd: random.Random) -> dict:
-    """The state with its generator seeded afresh from ``rnd`` (never from the source's seed or generator)."""
+    """The state with its generator seeded afresh from ``rnd`` (never from the source's seed or generator); a
+    new top level only: give it a state of one's own (``renamed`` makes one)."""
     return {**state, "rng": core_rng.seed_state(rnd.getrandbits(53))}
 
 

@@ -17,7 +17,7 @@ from engines.ultima_ratio import cards
 def redeal(game, state: dict, role: str, rnd: random.Random) -> dict:
     hidden = [cid for cid, roles in game.secrets(state).items() if role not in roles]
     if not hidden:
-        return reseeded(state, rnd)
+        return reseeded(renamed(state, {}), rnd)
     board = game.board
     generic = {e.id for e in board.world.events if e.kind == "generic"}
     named = set(_strings(state))
