@@ -3,7 +3,6 @@ Memorial; Components › Cards: the Ladies deck is visible, the other decks are 
 from __future__ import annotations
 
 import pathlib
-import random
 import re
 from typing import Any
 
@@ -251,7 +250,7 @@ class PlanetKing(StepGame):
         return out
 
     @_in_context
-    def redeal(self, state: dict, role: str, rnd: random.Random) -> dict:
+    def redeal(self, state: dict, role: str, rnd) -> dict:
         return redeal.redeal(self, state, role, rnd)
 
     def content(self) -> dict[str, Any]:

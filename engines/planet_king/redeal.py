@@ -10,8 +10,6 @@
 """
 from __future__ import annotations
 
-import random
-
 from engines.core.game import renamed, reseeded
 from engines.planet_king import memorials
 from engines.planet_king.components import C
@@ -19,7 +17,8 @@ from engines.planet_king.components import C
 DECKS = ("events", "nobles", "geniuses")
 
 
-def redeal(game, state: dict, role: str, rnd: random.Random) -> dict:
+def redeal(game, state: dict, role: str, rnd) -> dict:
+    """``rnd``: a ``random.Random`` (the caller's; engines use no other randomness)."""
     hidden = {cid for cid, roles in game.secrets(state).items() if role not in roles}
     mapping: dict[str, str] = {}
     if memorials.in_use(state):

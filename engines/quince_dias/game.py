@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import pathlib
-import random
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -88,5 +87,5 @@ class QuinceDias(StepGame):
     def secrets(self, state: dict) -> dict[str, list[str]]:
         return views.secrets(state)
 
-    def redeal(self, state: dict, role: str, rnd: random.Random) -> dict:
+    def redeal(self, state: dict, role: str, rnd) -> dict:
         return redeal.redeal(self, state, role, rnd)

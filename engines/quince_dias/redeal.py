@@ -15,8 +15,6 @@ Spy's view of a spied hand, everything face up — keeps its cards.
 """
 from __future__ import annotations
 
-import random
-
 from engines.core.game import renamed, reseeded
 from engines.quince_dias import views
 from engines.quince_dias.cards import is_conspirator, is_situation
@@ -25,7 +23,8 @@ from engines.quince_dias.content import POWERS
 COVERED, CHARACTER, ANY = 0, 1, 2  # how tightly a place limits the card it holds, tightest first
 
 
-def redeal(game, state: dict, role: str, rnd: random.Random) -> dict:
+def redeal(game, state: dict, role: str, rnd) -> dict:
+    """``rnd``: a ``random.Random`` (the caller's; engines use no other randomness)."""
     hidden = [cid for cid, roles in views.secrets(state).items() if role not in roles]
     places = _places(state)
     classes: dict[tuple, list[str]] = {}
@@ -56,7 +55,7 @@ def _places(s: dict) -> dict[str, int]:
     return out
 
 
-def _permutation(cards: dict, ids: list[str], places: dict[str, int], rnd: random.Random) -> dict[str, str]:
+def _permutation(cards: dict, ids: list[str], places: dict[str, int], rnd) -> dict[str, str]:
     """Each card's place gets a card of the pool that fits it, the tightest places served first (the limits
     nest: the same Power levels, a Character, any card; the real deal shows one always exists)."""
     pool = list(ids)

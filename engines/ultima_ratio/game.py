@@ -5,7 +5,6 @@ deployment (24), portugal (Playbook 9.1), and the seam to combat / logistics / l
 from __future__ import annotations
 
 import pathlib
-import random
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -103,7 +102,7 @@ class UltimaRatioRegis(StepGame):
             out.update({c: [seat] for c in hand})
         return out
 
-    def redeal(self, state: dict, role: str, rnd: random.Random) -> dict:
+    def redeal(self, state: dict, role: str, rnd) -> dict:
         return redeal.redeal(self, state, role, rnd)
 
 

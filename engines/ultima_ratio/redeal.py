@@ -8,13 +8,12 @@ number of cards. 9.1 is played without cards (l. 1920): nothing is hidden, only 
 """
 from __future__ import annotations
 
-import random
-
 from engines.core.game import renamed, reseeded
 from engines.ultima_ratio import cards
 
 
-def redeal(game, state: dict, role: str, rnd: random.Random) -> dict:
+def redeal(game, state: dict, role: str, rnd) -> dict:
+    """``rnd``: a ``random.Random`` (the caller's; engines use no other randomness)."""
     hidden = [cid for cid, roles in game.secrets(state).items() if role not in roles]
     if not hidden:
         return reseeded(renamed(state, {}), rnd)
