@@ -112,8 +112,11 @@ def _since_last_move(db, table, role: str, game) -> dict | None:
 @router.get("/tables/{table_id}")
 def table_page(request: Request, db: SessionDep, user: OptionalUser, table: WatchableTable,
                as_: Annotated[str | None, Query(alias="as", max_length=40)] = None):
+    loaded = play.load(db, table)
+    context = _table_context(request, db, table, user, as_, loaded)
+    analysable = table.status == "active" and forks.analysable(loaded.game, loaded.state, context["role"])
     return render(request, "table/page.html", chat=tables.chat(db, table), origin=forks.origin_of(db, table, user),
-                  **_table_context(request, db, table, user, as_))
+                  analysable=analysable, **context)
 
 
 @router.get("/tables/{table_id}/live")

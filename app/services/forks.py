@@ -12,12 +12,16 @@ anything it could not see. A running state holds the other hands, the decks' ord
 future draws are the real game's future; the source's seed and move log (the other seats' secret choices)
 would rebuild all of it. The reading:
 
-* it is allowed only at a position where **nothing is hidden from the seat**: ``Game.secrets(state)`` lists no
-  object the seat may not see (a deck's cards, hidden from everybody, count as hidden). A generic re-deal of the
-  hidden part was considered and refused: only the engine knows which unseen cards could be where (15 Días deals
-  Characters and Situations from one deck, the Princes from another; a shuffle by id kind keeps the real deck's
-  pattern of kinds, a shuffle across kinds breaks the game), and which cards are out of the game;
-* its **generator is re-seeded** from a fresh random seed, so dice and draws in the fork are not the real game's;
+* where something is hidden from the seat (``Game.secrets`` lists an object the seat may not see; a deck's cards,
+  hidden from everybody, count), the fork starts from the engine's **re-deal** of the position
+  (``Game.redeal(state, role, rnd)``): the seat's view is the same, and everything hidden from it is dealt again at
+  random from what it cannot tell apart (only the engine knows which unseen cards could be where: 15 Días deals
+  Characters and Situations from one deck, the Princes from another). The random source is the system's, never
+  the fork's recorded seed, so nothing in the fork's record leads back to the real deal. A game without a
+  re-deal (``redeal`` returns None) is refused there, as before;
+* where nothing is hidden from the seat, the position is the source's as it is;
+* either way its **generator is re-seeded** from a fresh random seed, so dice and draws in the fork are not the
+  real game's;
 * it keeps **neither the source's seed nor its moves**: it starts from that position (stored with the fork and
   given in its record as ``start``) and its own moves; its log starts empty (the source's entries other seats
   wrote are not the seat's to read);
@@ -27,6 +31,7 @@ Forks are never rated (``app.services.ratings``): they do not start at the begin
 """
 from __future__ import annotations
 
+import random
 import secrets as _secrets
 from typing import Any
 
@@ -52,11 +57,17 @@ def hidden_from(game: Game, state: dict, role: str) -> bool:
     return any(role not in set(roles) for roles in game.secrets(state).values())
 
 
+def redeals(game: Game) -> bool:
+    """Whether the game can deal a position again as one seat knows it (it overrides ``Game.redeal``)."""
+    return type(game).redeal is not Game.redeal
+
+
 def analysable(game: Game, state: dict, role: str | None) -> bool:
-    """An analysis fork may start here for this seat: nothing hidden from it, the game not over, and the state
-    keeps its chance in the core generator (``state["rng"]``), which the fork re-seeds."""
+    """An analysis fork may start here for this seat: the game not over, the state keeps its chance in the core
+    generator (``state["rng"]``), which the fork re-seeds, and nothing is hidden from the seat or the game can
+    deal the hidden part again (``Game.redeal``)."""
     return (role is not None and "rng" in state and game.outcome(state) is None
-            and not hidden_from(game, state, role))
+            and (redeals(game) or not hidden_from(game, state, role)))
 
 
 def _step_bounds(db: Session, table: GameTable, step: Any) -> tuple[list, int]:
@@ -110,12 +121,16 @@ def fork_analysis(db: Session, table: GameTable, user: User, role: str | None, s
         state = load(db, table).state
     else:
         state = replay_state(db, table, game, upto=moves[step - 1].seq if step else 0)
-    if hidden_from(game, state, role):
-        raise Invalid(HIDDEN)
-    if not analysable(game, state, role):
+    if "rng" not in state:
         raise Invalid("This game keeps its chance outside the core generator: a fork could not re-draw it.")
     seed = _secrets.randbits(53)
-    state["rng"] = core_rng.seed_state(seed)  # chance in the fork is not the real game's
+    if hidden_from(game, state, role):
+        # dealt again from the system's randomness, not from the seed the fork's record shows
+        state = game.redeal(state, role, random.SystemRandom())
+        if state is None:
+            raise Invalid(HIDDEN)
+    else:
+        state["rng"] = core_rng.seed_state(seed)  # chance in the fork is not the real game's
     roles = [s.role for s in table.seats]
     new = create_table(db, user, game.id, table.options, {r: "me" for r in roles}, seed=seed, commit=False,
                        name=f"Analysis of {table.name} at move {step}"[:120], private=True, spectators=False,

@@ -14,6 +14,9 @@ The contract, in short:
   suite checks views and logs against it by exact id values, and that a move after which its mover sees more
   ids is a barrier.
 - Bots receive the view of their seat (``view(state, role)``), never the state.
+- ``redeal(state, role, rnd) -> state | None``: the position as ``role`` knows it, everything hidden from it
+  (``secrets``) dealt again at random from what it cannot tell apart, the generator re-seeded from ``rnd``; None
+  when the game does not support it (an analysis fork of a position with secrets is then refused).
 """
 from __future__ import annotations
 
@@ -24,6 +27,7 @@ from typing import Any, Callable, ClassVar, Collection, Iterable
 
 from pydantic import BaseModel, ValidationError
 
+from engines.core import rng as core_rng
 from engines.core.text import Renderer, load_catalogs
 from engines.core.types import Entry, Legal, OptionsError, Played, Text
 
@@ -39,6 +43,24 @@ def flat(legal: Legal) -> list[tuple[str, Any]]:
 def random_bot(game: "Game", view: dict, role: str, rnd: random.Random) -> tuple[str, Any]:
     """The random-legal bot: any action its seat's view offers, uniformly."""
     return rnd.choice(flat(view["prompt"]["legal"]))
+
+
+def renamed(obj: Any, ids: dict[str, str]) -> Any:
+    """A copy of JSON data with every string value and dict key found in ``ids`` replaced (a redeal's
+    permutation of hidden ids, carried through every place that names them)."""
+    if isinstance(obj, str):
+        return ids.get(obj, obj)
+    if isinstance(obj, dict):
+        return {ids.get(k, k): renamed(v, ids) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [renamed(v, ids) for v in obj]
+    return obj
+
+
+def reseeded(state: dict, rnd: random.Random) -> dict:
+    """The state with its generator seeded afresh from ``rnd`` (never from the source's seed or generator); a
+    new top level only: give it a state of one's own (``renamed`` makes one)."""
+    return {**state, "rng": core_rng.seed_state(rnd.getrandbits(53))}
 
 
 class Game(ABC):
@@ -153,6 +175,13 @@ class Game(ABC):
     @abstractmethod
     def secrets(self, state: dict) -> dict[str, Collection[str]]:
         """Every hidden object's id -> the roles that may see it now (empty: nobody, e.g. a deck's cards)."""
+
+    def redeal(self, state: dict, role: str, rnd: random.Random) -> dict | None:
+        """A state consistent with everything ``role`` may know at ``state`` (its view is unchanged), everything
+        hidden from it (``secrets``: other hands, a deck's order, face-down choices) dealt again at random from
+        what it cannot tell apart, keeping counts and every public fact, and the generator re-seeded from
+        ``rnd``. None: not supported by this game. ``state`` is not changed."""
+        return None
 
     # ----- derived operations ---------------------------------------------------------------------
     def setup(self, seed: int, options: dict[str, Any]) -> dict:

@@ -13,7 +13,8 @@ from engines.core.machine import Ctx, StepGame
 from engines.core.types import Played, text
 from engines.planet_king import (
     actions, actions_government, actions_political, actions_royal, actions_simple, council, court, end_of_turn,
-    end_of_turn_court, events, events_court, events_realm, memorials, military, organisation, scenarios, victory,
+    end_of_turn_court, events, events_court, events_realm, memorials, military, organisation, redeal, scenarios,
+    victory,
     wars,
 )
 from engines.planet_king import content as content_module
@@ -247,6 +248,10 @@ class PlanetKing(StepGame):
                 if mid and mid not in m["claimed"]:
                     out[mid] = [memorials.holder(state, o)] if mid in m["read"] else []
         return out
+
+    @_in_context
+    def redeal(self, state: dict, role: str, rnd) -> dict:
+        return redeal.redeal(self, state, role, rnd)
 
     def content(self) -> dict[str, Any]:
         return content_module.export(self.content_data)

@@ -7,7 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from engines.core.machine import Ctx, StepGame
-from engines.quince_dias import administrative, confrontation, conspirators, court, sequence, setting, turn, views
+from engines.quince_dias import administrative, confrontation, conspirators, court, redeal, sequence, setting, turn, views
 from engines.quince_dias.bots import BOTS
 from engines.quince_dias.content import load
 
@@ -86,3 +86,6 @@ class QuinceDias(StepGame):
 
     def secrets(self, state: dict) -> dict[str, list[str]]:
         return views.secrets(state)
+
+    def redeal(self, state: dict, role: str, rnd) -> dict:
+        return redeal.redeal(self, state, role, rnd)

@@ -13,7 +13,7 @@ from engines.core.machine import Ctx, StepGame
 from engines.ultima_ratio import actions, armies, battles, deployment, leader_flow, end_of_turn, land_movement, landings, naval, portugal, reactions
 from engines.ultima_ratio import land_battles, naval_interception
 from engines.ultima_ratio import card_play, combat_cards, events, sequence, technology
-from engines.ultima_ratio import strategic_movement
+from engines.ultima_ratio import redeal, strategic_movement
 from engines.ultima_ratio.board import GAME_ID, Board, load_board
 from engines.ultima_ratio.bots import heuristic_bot
 
@@ -103,6 +103,9 @@ class UltimaRatioRegis(StepGame):
         for seat, hand in state["cards"]["hands"].items():
             out.update({c: [seat] for c in hand})
         return out
+
+    def redeal(self, state: dict, role: str, rnd) -> dict:
+        return redeal.redeal(self, state, role, rnd)
 
 
 def unit_name(value: str) -> str | None:
