@@ -62,3 +62,26 @@ def test_fork_a_finished_game_and_see_ratings(server, chromium, artifacts):
     bob.set_viewport_size(PHONE)
     bob.goto(server.url + "/users/alice")
     bob.screenshot(path=str(artifacts / "profile-ratings-phone.png"), full_page=True)
+
+
+def test_analyse_a_running_game_from_ones_own_seat(server, chromium, artifacts):
+    """15 Días in progress: "Analyse from here" opens a private table of the position as alice's seat sees it —
+    her hand the same, the other hands dealt again (issue "Play-by-web life" §4)."""
+    from tests.browser.test_boards_in_browser import my_turn
+
+    page = chromium.new_context(viewport=DESKTOP).new_page()
+    register(page, server.url, "alice")
+    url = new_table(page, server.url, "15-dias", {"players": 4, "conspirators": False},
+                    {"player1": "me", "player2": "bot:random", "player3": "bot:random", "player4": "bot:random"})
+    page.goto(url)
+    assert my_turn(page), "the bots never handed alice the turn"   # the bots wait for her now: the hand stays put
+    hand = page.locator(".my-hand").inner_text()
+    page.click("button:has-text('Analyse from here')")
+    expect(page.locator("#origin")).to_contain_text("A private analysis of")
+    expect(page.locator("#origin")).to_contain_text("dealt again at random")
+    assert page.url != url
+    assert page.locator(".my-hand").inner_text() == hand
+    page.screenshot(path=str(artifacts / "analysis-fork-15-dias.png"), full_page=True)
+    other = chromium.new_context().new_page()
+    register(other, server.url, "bob")
+    assert other.goto(page.url).status == 403          # private to alice
