@@ -202,7 +202,10 @@ def _commit(db: Session, loaded: Loaded, seen: int, move: Move, played: Played,
         clocks.sync(db, table.id)
     if ends:
         ratings.rate(db, table, game.outcome(state))  # the ending's transaction rates the game, once
-    news(db, table.id, "move", new_seq)  # announced when the commit below succeeds (app.services.live)
+    # who may need a your-turn notice (app.services.notices): the players of the seats now to act, not the mover
+    to_act = frozenset(s.user_id for s in table.seats if s.user_id is not None and not s.bot and s.role in active
+                       and status == "active") - {move.user_id}
+    news(db, table.id, "move", new_seq, to_act)  # announced when the commit below succeeds (app.services.live)
     try:
         db.commit()
     except IntegrityError:
