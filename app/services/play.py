@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -184,8 +184,9 @@ def _commit(db: Session, loaded: Loaded, seen: int, move: dict[str, Any], played
     if res.rowcount != 1:
         db.rollback()
         raise Conflict(STALE)
-    # one INSERT, without the ORM's unit of work (nothing reads the row back in this session)
-    db.execute(insert(Move).values(table_id=table.id, seq=new_seq, **move))
+    # one INSERT into the table, without the ORM's unit of work or its bulk-insert path (nothing reads the row back
+    # in this session)
+    db.execute(Move.__table__.insert(), {"table_id": table.id, "seq": new_seq, **move})
     gamelog.add(db, table.id, new_seq, played.log)
     state_json = orjson.dumps(state)
     values: dict[str, Any] = {"seq": new_seq, "state": state_json.decode()}
