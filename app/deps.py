@@ -2,9 +2,11 @@
 table the user may not watch), SeatDep (the seat asked for with ``?as=``, 403 if not the user's), FormData, CSRF."""
 from __future__ import annotations
 
-from typing import Annotated, Iterator
+from typing import Annotated, AsyncIterator
 
+import anyio
 from fastapi import Depends, Path, Query, Request
+from fastapi.concurrency import run_in_threadpool
 from sqlalchemy.orm import Session
 
 from app.errors import Forbidden, Unauthorized
@@ -13,9 +15,16 @@ from app.security import CSRF_FIELD, CSRF_HEADER, SESSION_COOKIE, CsrfTokens
 from app.services import accounts, tables
 
 
-def get_db(request: Request) -> Iterator[Session]:
-    with request.app.state.sessions() as db:
+async def get_db(request: Request) -> AsyncIterator[Session]:
+    """The request's session, made without a worker thread (it does no I/O before its first statement); closed
+    in one, since giving its connection back may talk to the database, even when the request was cancelled.
+    Each sync dependency costs a thread hop; the pure ones below are async for that reason (issue 15)."""
+    db = request.app.state.sessions()
+    try:
         yield db
+    finally:
+        with anyio.CancelScope(shield=True):
+            await run_in_threadpool(db.close)
 
 
 SessionDep = Annotated[Session, Depends(get_db)]
@@ -45,7 +54,7 @@ def find_user(request: Request, db: Session) -> User | None:
 OptionalUser = Annotated[User | None, Depends(get_optional_user)]
 
 
-def get_current_user(user: OptionalUser) -> User:
+async def get_current_user(user: OptionalUser) -> User:
     if user is None:
         raise Unauthorized("Log in first.")
     return user
@@ -64,7 +73,7 @@ def get_table(db: SessionDep, table_id: RowId) -> GameTable:
 TableDep = Annotated[GameTable, Depends(get_table)]
 
 
-def get_watchable_table(table: TableDep, user: OptionalUser) -> GameTable:
+async def get_watchable_table(table: TableDep, user: OptionalUser) -> GameTable:
     """A table whose page, view, chat, log and record the user may see (``tables.may_watch``), else 403."""
     tables.check_watch(table, user)
     return table
@@ -73,7 +82,7 @@ def get_watchable_table(table: TableDep, user: OptionalUser) -> GameTable:
 WatchableTable = Annotated[GameTable, Depends(get_watchable_table)]
 
 
-def get_seat(table: WatchableTable, user: OptionalUser,
+async def get_seat(table: WatchableTable, user: OptionalUser,
              as_: Annotated[str | None, Query(alias="as", max_length=40,
                                               description="The seat to see as (one of yours)")] = None) -> str | None:
     """The seat a reader sees the table as: the one asked for (403 if it is not theirs), else their first seat,

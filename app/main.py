@@ -68,14 +68,14 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
     sessions.configure(info={"now": clock, "clock_zone": settings.clock_timezone})  # app.services.clocks.now
     publisher = Publisher()
 
-    def announce(table_id: int, value: int, kind: str, nonce: str) -> None:
+    def announce(table_id: int, value: int, kind: str, nonce: str, to_act: frozenset[int] | None) -> None:
         """News of a committed transaction (``app.services.live.news``): to this process's watchers, and to the
         bot runner when a bot may be to act."""
         publisher.publish(table_id, value, kind, nonce)
         if kind in ("move", "seats") and bots is not None:
             bots.poke(table_id)
         if kind != "chat":
-            notifier.poke(table_id)  # play by web: your-turn notices, sent in the background
+            notifier.poke(table_id, to_act)  # play by web: your-turn notices, sent in the background
 
     notifier = Notifier(sessions, settings, publisher.viewers, settings.resolved_secret())
     checker = ClockChecker(sessions, notifier, clock, settings.clock_check_seconds)

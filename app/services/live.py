@@ -27,24 +27,27 @@ CHANNEL = "siglo_news"
 KINDS = ("move", "chat", "seats")
 
 
-def news(db: Session, table_id: int, kind: str, value: int) -> None:
-    """Announce, once ``db``'s transaction commits, that ``kind`` happened at the table."""
+def news(db: Session, table_id: int, kind: str, value: int, to_act: frozenset[int] | None = None) -> None:
+    """Announce, once ``db``'s transaction commits, that ``kind`` happened at the table. ``to_act``: the users
+    now to act there, the mover left out, when the change knows them (a move): the your-turn notices skip a
+    table where that is nobody (``app.services.notices.Notifier.poke``); None: unknown, the notices look."""
     assert kind in KINDS, kind
     nonce = secrets.token_hex(6)
-    db.info.setdefault("siglo_news", []).append((table_id, kind, value, nonce))
+    db.info.setdefault("siglo_news", []).append((table_id, kind, value, nonce, to_act))
     if db.get_bind().dialect.name == "postgresql":
         db.execute(text("SELECT pg_notify(:channel, :payload)"),
                    {"channel": CHANNEL, "payload": f"{table_id}:{kind}:{value}:{nonce}"})
 
 
-def deliver_after_commit(sessions: sessionmaker, announce: Callable[[int, int, str, str], None]) -> None:
-    """Hand every committed transaction's news to ``announce(table_id, value, kind, nonce)``; drop the news of a
-    transaction rolled back."""
+def deliver_after_commit(sessions: sessionmaker,
+                         announce: Callable[[int, int, str, str, frozenset[int] | None], None]) -> None:
+    """Hand every committed transaction's news to ``announce(table_id, value, kind, nonce, to_act)``; drop the
+    news of a transaction rolled back."""
 
     @event.listens_for(sessions, "after_commit")
     def _committed(db: Session) -> None:
-        for table_id, kind, value, nonce in db.info.pop("siglo_news", ()):
-            announce(table_id, value, kind, nonce)
+        for table_id, kind, value, nonce, to_act in db.info.pop("siglo_news", ()):
+            announce(table_id, value, kind, nonce, to_act)
 
     @event.listens_for(sessions, "after_soft_rollback")
     def _rolled_back(db: Session, _previous) -> None:

@@ -157,6 +157,15 @@ class Notifier(Worker):
         self._viewers = viewers
         self._secret = secret
 
+    def poke(self, table_id: int, to_act: Collection[int] | None = None) -> None:
+        """After a commit (never inside one): look at who is to act at this table. ``to_act``: those users, the
+        mover left out, when the commit knew them; when every one of them is on the table's page (or there is
+        none: a hot-seat table, the mover to act again, a bot) no notice can be due and the sender is not woken
+        (issue 15: its round reads the table, the move and the deliveries)."""
+        if to_act is not None and not set(to_act) - self._viewers(table_id):
+            return
+        super().poke(table_id)
+
     def _run(self) -> None:
         wait = TICK_SECONDS
         while True:

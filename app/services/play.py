@@ -169,10 +169,11 @@ def verify_running_tables(sessions) -> int:
     return flagged
 
 
-def _commit(db: Session, loaded: Loaded, seen: int, move: Move, played: Played,
+def _commit(db: Session, loaded: Loaded, seen: int, move: dict[str, Any], played: Played,
             base: tuple[int, str | None] | None = None) -> None:
-    """Insert the move, its log entries and the new snapshot and advance the seq, only if the seq is still
-    ``seen``. ``base`` overrides the barrier bookkeeping (an undo keeps the base it replayed from)."""
+    """Insert the move (``move``: its row's values but the table and the seq), its log entries and the new
+    snapshot and advance the seq, only if the seq is still ``seen``. ``base`` overrides the barrier bookkeeping
+    (an undo keeps the base it replayed from)."""
     table, game, state = loaded.table, loaded.game, played.state
     new_seq = seen + 1
     status = "finished" if game.outcome(state) is not None else table.status
@@ -183,8 +184,9 @@ def _commit(db: Session, loaded: Loaded, seen: int, move: Move, played: Played,
     if res.rowcount != 1:
         db.rollback()
         raise Conflict(STALE)
-    move.seq = new_seq
-    db.add(move)
+    # one INSERT into the table, without the ORM's unit of work or its bulk-insert path (nothing reads the row back
+    # in this session)
+    db.execute(Move.__table__.insert(), {"table_id": table.id, "seq": new_seq, **move})
     gamelog.add(db, table.id, new_seq, played.log)
     state_json = orjson.dumps(state)
     values: dict[str, Any] = {"seq": new_seq, "state": state_json.decode()}
@@ -202,7 +204,10 @@ def _commit(db: Session, loaded: Loaded, seen: int, move: Move, played: Played,
         clocks.sync(db, table.id)
     if ends:
         ratings.rate(db, table, game.outcome(state))  # the ending's transaction rates the game, once
-    news(db, table.id, "move", new_seq)  # announced when the commit below succeeds (app.services.live)
+    # who may need a your-turn notice (app.services.notices): the players of the seats now to act, not the mover
+    to_act = frozenset(s.user_id for s in table.seats if s.user_id is not None and not s.bot and s.role in active
+                       and status == "active") - {move["user_id"]}
+    news(db, table.id, "move", new_seq, to_act)  # announced when the commit below succeeds (app.services.live)
     try:
         db.commit()
     except IntegrityError:
@@ -246,8 +251,8 @@ def act(db: Session, table: GameTable, user: User | None, role: str | None, seen
         played = loaded.game.play(loaded.state, role, verb, arg)
     except IllegalAction as exc:
         raise Invalid(exc.message) from None
-    move = Move(table_id=table.id, kind="action", role=role, verb=verb, arg=arg, barrier=played.barrier,
-                user_id=user.id if user is not None else None)
+    move = {"kind": "action", "role": role, "verb": verb, "arg": arg, "barrier": played.barrier,
+            "user_id": user.id if user is not None else None}
     _commit(db, loaded, seen, move, played)
     return Loaded(table, loaded.game, played.state, table.seq if played.barrier else loaded.base_seq,
                   not played.barrier, (role, played.barrier))
@@ -316,7 +321,7 @@ def undo(db: Session, table: GameTable, user: User, role: str | None, seen: int)
     state = loaded.game.replay(table.seed, table.options, [(m.role, m.verb, m.arg) for m in since[:-1]], base)
     gamelog.drop_move(db, table.id, last.seq)
     played = Played(state, [{"msg": "core.undo", "args": {"role": role}, "to": "all"}])
-    _commit(db, loaded, seen, Move(table_id=table.id, kind="undo", role=role, user_id=user.id), played,
+    _commit(db, loaded, seen, {"kind": "undo", "role": role, "user_id": user.id}, played,
             base=(snap.base_seq, snap.base_state))
     return Loaded(table, loaded.game, state, snap.base_seq, True)
 

@@ -194,3 +194,30 @@ def test_static_files_under_versioned_names_are_immutable(browser):
     assert alice.c.get("/static/css/site.css?v=old").headers["cache-control"] == "no-cache"
     assert alice.c.get("/static/css/site.css").headers["cache-control"] == "no-cache"
     assert alice.c.get("/static/css/nothing.css").status_code == 404
+
+
+def test_the_notices_sender_is_woken_only_when_someone_may_need_telling(app, browser, monkeypatch):
+    """A move whose seats to act are the mover's own (hot seat) or watched by their players wakes no notices
+    round (each reads the table, the move and the deliveries); a move handing the turn to a player who is not
+    on the page does."""
+    woken = []
+    monkeypatch.setattr(app.state.notifier._queue, "put", woken.append)
+    carol = browser("carol")
+    table = carol.new_table(seats=NORTH_SOUTH)
+    woken.clear()
+    assert carol.act(table, "raise", seq=0, role="north").status_code == 200
+    assert woken == []
+    from tests.app.test_api import two_players
+
+    alice, bob, table = two_players(browser)
+    mover = alice.view(table, "north")["active_roles"][0]
+    player = alice if mover == "north" else bob
+    for _ in range(10):  # the mover's moves until the turn goes to the other player
+        view = player.view(table, mover)
+        woken.clear()
+        action = view["actions"][0]
+        assert player.act(table, action["verb"], action["arg"], seq=view["seq"], role=mover).status_code == 200
+        if player.view(table, mover)["active_roles"] != [mover]:
+            break
+        assert woken == []  # the mover to act again: nobody to tell
+    assert woken == [table]
