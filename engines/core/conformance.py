@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import random
 import shlex
-from typing import Any, Iterator
+from typing import Any
 
 import orjson
 
-from engines.core.game import Game, flat
+from engines.core.game import Game, flat, strings
 from engines.core.machine import WITNESS
 from engines.core.types import Entry, IllegalAction, Played
 
@@ -37,19 +37,6 @@ class ConformanceError(AssertionError):
 
 def _dump(obj: Any) -> bytes:
     return orjson.dumps(obj, option=orjson.OPT_SORT_KEYS)
-
-
-def strings(obj: Any) -> Iterator[str]:
-    """Every string value (and dict key) anywhere in JSON data."""
-    if isinstance(obj, str):
-        yield obj
-    elif isinstance(obj, dict):
-        for k, v in obj.items():
-            yield k
-            yield from strings(v)
-    elif isinstance(obj, (list, tuple)):
-        for v in obj:
-            yield from strings(v)
 
 
 def visible(secrets: dict, role: str | None) -> set[str]:

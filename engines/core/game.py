@@ -23,7 +23,7 @@ from __future__ import annotations
 import pathlib
 import random
 from abc import ABC, abstractmethod
-from typing import Any, Callable, ClassVar, Collection, Iterable
+from typing import Any, Callable, ClassVar, Collection, Iterable, Iterator
 
 from pydantic import BaseModel, ValidationError
 
@@ -55,6 +55,19 @@ def renamed(obj: Any, ids: dict[str, str]) -> Any:
     if isinstance(obj, list):
         return [renamed(v, ids) for v in obj]
     return obj
+
+
+def strings(obj: Any) -> Iterator[str]:
+    """Every string value (and dict key) anywhere in JSON data."""
+    if isinstance(obj, str):
+        yield obj
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            yield k
+            yield from strings(v)
+    elif isinstance(obj, (list, tuple)):
+        for v in obj:
+            yield from strings(v)
 
 
 def reseeded(state: dict, rnd: random.Random) -> dict:

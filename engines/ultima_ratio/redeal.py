@@ -8,7 +8,7 @@ number of cards. 9.1 is played without cards (l. 1920): nothing is hidden, only 
 """
 from __future__ import annotations
 
-from engines.core.game import renamed, reseeded
+from engines.core.game import renamed, reseeded, strings
 from engines.ultima_ratio import cards
 
 
@@ -19,21 +19,9 @@ def redeal(game, state: dict, role: str, rnd) -> dict:
         return reseeded(renamed(state, {}), rnd)
     board = game.board
     generic = {e.id for e in board.world.events if e.kind == "generic"}
-    named = set(_strings(state))
+    named = set(strings(state))
     unseen = sorted(c for c in generic - cards.removed(state, board) if c not in named or c in hidden)
     drawn = rnd.sample(unseen, sum(1 for c in hidden if c in generic))
     dealt = [c for c in hidden if c not in generic] + drawn
     rnd.shuffle(dealt)
     return reseeded(renamed(state, dict(zip(hidden, dealt))), rnd)
-
-
-def _strings(obj):
-    if isinstance(obj, str):
-        yield obj
-    elif isinstance(obj, dict):
-        for k, v in obj.items():
-            yield k
-            yield from _strings(v)
-    elif isinstance(obj, list):
-        for v in obj:
-            yield from _strings(v)
