@@ -86,3 +86,42 @@ def form(g: Ctx, group: list[str]) -> None:
         s["fleets"] = [grp for grp in s["fleets"] if len(_stacked(s, board, grp)) > 1]
     if len(group) > 1 and len(_stacked(s, board, group)) > 1:
         s.setdefault("fleets", []).append(list(group))
+
+
+def assembly(s: dict, board: Board, powers: list[str], done: list[str]) -> dict[str, list]:
+    """11.2: "At any time during his impulse, a player can freely (without spending actions) assemble or
+    disassemble the fleets that he wishes that are in the same sea" (RULINGS FK-5): ``join_fleet`` [squadron,
+    flagship] — an operational squadron at sea joins the fleet of a squadron with a leader in the same sea, within
+    its base's limit (15.1.2) — and ``leave_fleet`` [squadron] — a fleet's squadron (not its flagship) goes on
+    alone. Each squadron once between two other moves (``done``), so the list stays finite."""
+    joins, leaves = [], []
+    at_sea = [u for u, info in sorted(s["units"].items()) if info["kind"] == "squadron" and info["power"] in powers
+              and u not in done and _on_map(s, u) and st.loc_sea(info["loc"])]
+    for uid in at_sea:
+        info, fleet = s["units"][uid], fleet_of(s, board, uid)
+        if len(fleet) > 1 and fleet[0] != uid:
+            leaves.append([uid])
+        for flagship in at_sea:
+            other = s["units"][flagship]
+            if flagship == uid or other["loc"] != info["loc"] or other["power"] != info["power"] \
+                    or not armies.led(s, flagship) or bool(other["galley"]) != bool(info["galley"]):
+                continue
+            members = fleet_of(s, board, flagship)
+            if uid in members or members[0] != flagship:
+                continue
+            group = members + [uid]
+            if len(group) <= armies.fleet_limit(s, board, info["power"], st.loc_sea(info["loc"]),
+                                                bool(info["galley"]), group):
+                joins.append([uid, flagship])
+    return {k: v for k, v in (("join_fleet", joins), ("leave_fleet", leaves)) if v}
+
+
+def join(s: dict, board: Board, uid: str, flagship: str) -> None:
+    """``uid`` leaves any fleet it was in and joins the flagship's (11.2)."""
+    release(s, [uid])
+    for group in s.get("fleets", ()):
+        if flagship in group:
+            members = _stacked(s, board, group)
+            group[:] = [u for u in group if u in members] + [uid]
+            return
+    s.setdefault("fleets", []).append([flagship, uid])

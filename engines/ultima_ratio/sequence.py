@@ -15,7 +15,7 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import actions, armies, card_play, cards, economy, land_areas, land_battles, landings
-from engines.ultima_ratio import leader_flow, naval, new_powers, portugal, war
+from engines.ultima_ratio import fleets, leader_flow, naval, new_powers, portugal, war
 from engines.ultima_ratio import strategic_movement
 from engines.ultima_ratio import state as st
 
@@ -202,15 +202,40 @@ class Impulse(Step):
 
 def attach_offer(g: Ctx, role: str) -> dict[str, list]:
     """17.1 (RULINGS L-12): the player's leaders may change unit within their stacks at every moment of his impulse
-    — once each between two other moves (two changes in a row are one)."""
+    — once each between two other moves (two changes in a row are one); 11.2 (RULINGS FK-5): so may his fleets in
+    one sea be assembled or disassembled (``fleets.assembly``), each squadron once between two other moves."""
     done = g.frame.get("attached", [])
-    changes = [c for p in st.powers_of(g.s, role) for c in leader_flow.unit_changes(g.s, p, done)]
-    return {"attach_leader": changes} if changes else {}
+    powers = st.powers_of(g.s, role)
+    changes = [c for p in powers for c in leader_flow.unit_changes(g.s, p, done)]
+    return ({"attach_leader": changes} if changes else {}) | fleets.assembly(g.s, g.game.board, powers, done)
 
 
 def on_attach_leader(g: Ctx, arg: list) -> None:
     g.frame.setdefault("attached", []).append(arg[0])
     leader_flow.change_unit(g, arg[0], arg[1])
+
+
+def on_join_fleet(g: Ctx, arg: list) -> None:
+    g.frame.setdefault("attached", []).append(arg[0])
+    fleets.join(g.s, g.game.board, arg[0], arg[1])
+    g.log("log.fleet_joined", unit=arg[0], flagship=arg[1], rule="fleet_formation")
+
+
+def on_leave_fleet(g: Ctx, arg: list) -> None:
+    g.frame.setdefault("attached", []).append(arg[0])
+    fleets.release(g.s, arg)
+    g.log("log.fleet_left", unit=arg[0], rule="fleet_formation")
+
+
+def free_label(verb: str, arg: Any):
+    """The labels of the free moves of the impulse (17.1 leaders, 11.2 fleets), or None for another verb."""
+    if verb == "attach_leader":
+        return text("act.attach_leader", leader=arg[0], unit=arg[1])
+    if verb == "join_fleet":
+        return text("act.join_fleet", unit=arg[0], flagship=arg[1])
+    if verb == "leave_fleet":
+        return text("act.leave_fleet", unit=arg[0])
+    return None
 
 
 class StartOfImpulse(Step):
@@ -249,8 +274,8 @@ class StartOfImpulse(Step):
             return text("act.sortie", power=arg[0], area=arg[1])
         if verb == "swap_leaders":
             return text("act.swap_leaders", a=arg[0], b=arg[1])
-        if verb == "attach_leader":
-            return text("act.attach_leader", leader=arg[0], unit=arg[1])
+        if verb in ("attach_leader", "join_fleet", "leave_fleet"):
+            return free_label(verb, arg)
         return text("act.done_start")
 
     def on_to_sea(self, g: Ctx, role: str, arg: list) -> None:
@@ -275,6 +300,12 @@ class StartOfImpulse(Step):
 
     def on_attach_leader(self, g: Ctx, role: str, arg: list) -> None:
         on_attach_leader(g, arg)
+
+    def on_join_fleet(self, g: Ctx, role: str, arg: list) -> None:
+        on_join_fleet(g, arg)
+
+    def on_leave_fleet(self, g: Ctx, role: str, arg: list) -> None:
+        on_leave_fleet(g, arg)
 
     def resume(self, g: Ctx, result: Any) -> None:
         g.frame.pop("attached", None)
@@ -378,8 +409,8 @@ class PowerActions(Step):
             return text("act.play_card", card=arg)
         if verb == "event":
             return text("act.card_event", card=arg)
-        if verb == "attach_leader":
-            return text("act.attach_leader", leader=arg[0], unit=arg[1])
+        if verb in ("attach_leader", "join_fleet", "leave_fleet"):
+            return free_label(verb, arg)
         return text("act.end_impulse")
 
     def on_play_card(self, g: Ctx, role: str, arg: str) -> None:
@@ -388,6 +419,12 @@ class PowerActions(Step):
 
     def on_attach_leader(self, g: Ctx, role: str, arg: list) -> None:
         on_attach_leader(g, arg)
+
+    def on_join_fleet(self, g: Ctx, role: str, arg: list) -> None:
+        on_join_fleet(g, arg)
+
+    def on_leave_fleet(self, g: Ctx, role: str, arg: list) -> None:
+        on_leave_fleet(g, arg)
 
     def on_event(self, g: Ctx, role: str, arg: str) -> None:
         g.frame.pop("attached", None)
@@ -466,12 +503,18 @@ class EndOfImpulse(Step):
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         if verb == "move_leader":
             return text("act.move_leader", leader=arg[0], unit=arg[1])
-        if verb == "attach_leader":
-            return text("act.attach_leader", leader=arg[0], unit=arg[1])
+        if verb in ("attach_leader", "join_fleet", "leave_fleet"):
+            return free_label(verb, arg)
         return text("act.bring_home", unit=arg[1]) if verb == "bring_home" else text("act.done_impulse")
 
     def on_attach_leader(self, g: Ctx, role: str, arg: list) -> None:
         on_attach_leader(g, arg)
+
+    def on_join_fleet(self, g: Ctx, role: str, arg: list) -> None:
+        on_join_fleet(g, arg)
+
+    def on_leave_fleet(self, g: Ctx, role: str, arg: list) -> None:
+        on_leave_fleet(g, arg)
 
     def on_move_leader(self, g: Ctx, role: str, arg: list) -> None:
         g.frame.pop("attached", None)

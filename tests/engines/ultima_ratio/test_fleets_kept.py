@@ -195,3 +195,33 @@ def test_a_kept_fleet_holds_no_more_squadrons_than_its_base_allows():
     s["fleets"] = [list(trio)]
     assert fleets.fleet_of(s, GAME.board, trio[0]) == trio[:2]
     assert fleets.acting(s, GAME.board, trio) == ["portugal-squadron-4", "portugal-squadron-6"]
+
+
+# ----- 11.2 assembled and disassembled at will in one's impulse (RULINGS FK-5) ------------------------------------
+def test_fleets_are_assembled_and_disassembled_freely_in_the_impulse():
+    """11.2 (l. 596): "At any time during his impulse, a player can freely (without spending actions) assemble or
+    disassemble the fleets that he wishes that are in the same sea": at the start of the impulse the squadron joins
+    the admiral's fleet at no cost, leaves it again after another move, and a squadron in port is not offered."""
+    s = start(TROOP + SQUADRON)
+    s = place(place(s, "portugal-squadron-4", "sea:east-atlantic"), "portugal-squadron-5", "sea:east-atlantic")
+    leader(s, "admiral-1", "portugal-squadron-4")
+    assert step(s) == "start_of_impulse"
+    assert legal(s)["join_fleet"] == [["portugal-squadron-5", "portugal-squadron-4"]]
+    assert "leave_fleet" not in legal(s)
+    s = moves(s, ("join_fleet", ["portugal-squadron-5", "portugal-squadron-4"]))
+    assert fleets.fleet_of(s, GAME.board, "portugal-squadron-5") == ["portugal-squadron-4", "portugal-squadron-5"]
+    assert "join_fleet" not in legal(s) and "leave_fleet" not in legal(s)    # once between two other moves
+    actions_before = s["impulse"]["actions"]
+    s = moves(s, ("done", None))
+    assert step(s) == "power_actions" and s["impulse"]["actions"] == actions_before   # it cost no action
+    assert legal(s)["leave_fleet"] == [["portugal-squadron-5"]]
+    s = moves(s, ("leave_fleet", ["portugal-squadron-5"]))
+    assert fleets.fleet_of(s, GAME.board, "portugal-squadron-4") == ["portugal-squadron-4"]
+    assert fleets.fleet_of(s, GAME.board, "portugal-squadron-5") == ["portugal-squadron-5"]
+
+
+def test_a_squadron_in_port_or_at_another_sea_is_not_assembled():
+    s = start(TROOP + SQUADRON)
+    s = place(place(s, "portugal-squadron-4", "sea:east-atlantic"), "portugal-squadron-5", "area:portugal")
+    leader(s, "admiral-1", "portugal-squadron-4")
+    assert "join_fleet" not in legal(s)
