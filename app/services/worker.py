@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import queue
 import threading
+from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 EMPTY = object()  # what ``_next`` gives when the wait ran out with nothing queued
 
 
-class Worker:
+class Worker(ABC):
     """Subclasses name their thread and write ``_run``, reading the queue with ``_next`` / ``_drain``."""
 
     thread_name: ClassVar[str]
@@ -46,5 +47,6 @@ class Worker:
             except queue.Empty:
                 return items
 
+    @abstractmethod
     def _run(self) -> None:
-        raise NotImplementedError
+        """The thread's loop: return after taking ``None`` from the queue."""

@@ -210,21 +210,26 @@ def attach_offer(g: Ctx, role: str) -> dict[str, list]:
     return ({"attach_leader": changes} if changes else {}) | fleets.assembly(g.s, g.game.board, powers, done)
 
 
-def on_attach_leader(g: Ctx, arg: list) -> None:
-    g.frame.setdefault("attached", []).append(arg[0])
-    leader_flow.change_unit(g, arg[0], arg[1])
+FREE_VERBS = ("attach_leader", "join_fleet", "leave_fleet")  # the free moves of the impulse (17.1, 11.2)
 
 
-def on_join_fleet(g: Ctx, arg: list) -> None:
-    g.frame.setdefault("attached", []).append(arg[0])
-    fleets.join(g.s, g.game.board, arg[0], arg[1])
-    g.log("log.fleet_joined", unit=arg[0], flagship=arg[1], rule="fleet_formation")
+class FreeMoves:
+    """The handlers of the impulse's free moves, shared by its three steps (start, actions, end): a leader changes
+    unit (17.1) and fleets are assembled or disassembled (11.2), each thing once between two other moves."""
 
+    def on_attach_leader(self, g: Ctx, role: str, arg: list) -> None:
+        g.frame.setdefault("attached", []).append(arg[0])
+        leader_flow.change_unit(g, arg[0], arg[1])
 
-def on_leave_fleet(g: Ctx, arg: list) -> None:
-    g.frame.setdefault("attached", []).append(arg[0])
-    fleets.release(g.s, arg)
-    g.log("log.fleet_left", unit=arg[0], rule="fleet_formation")
+    def on_join_fleet(self, g: Ctx, role: str, arg: list) -> None:
+        g.frame.setdefault("attached", []).append(arg[0])
+        fleets.join(g.s, g.game.board, arg[0], arg[1])
+        g.log("log.fleet_joined", unit=arg[0], flagship=arg[1], rule="fleet_formation")
+
+    def on_leave_fleet(self, g: Ctx, role: str, arg: list) -> None:
+        g.frame.setdefault("attached", []).append(arg[0])
+        fleets.release(g.s, arg)
+        g.log("log.fleet_left", unit=arg[0], rule="fleet_formation")
 
 
 def free_label(verb: str, arg: Any):
@@ -238,7 +243,7 @@ def free_label(verb: str, arg: Any):
     return None
 
 
-class StartOfImpulse(Step):
+class StartOfImpulse(FreeMoves, Step):
     """8.2.2 "Start of impulse", at no cost: operational squadrons in port may go to an adjacent sea (11.6); a
     player without cards gives each of its powers at war one free troop regrouping or strategic redeployment
     (8.2.3); besieged troops may make a sortie (13.3.1, ``land_battles.Sortie``), once per fortress; each power
@@ -274,7 +279,7 @@ class StartOfImpulse(Step):
             return text("act.sortie", power=arg[0], area=arg[1])
         if verb == "swap_leaders":
             return text("act.swap_leaders", a=arg[0], b=arg[1])
-        if verb in ("attach_leader", "join_fleet", "leave_fleet"):
+        if verb in FREE_VERBS:
             return free_label(verb, arg)
         return text("act.done_start")
 
@@ -297,15 +302,6 @@ class StartOfImpulse(Step):
         g.frame.pop("attached", None)
         g.frame.setdefault("swapped", []).append(g.s["leaders"][arg[0]]["power"])
         leader_flow.swap(g, arg[0], arg[1])
-
-    def on_attach_leader(self, g: Ctx, role: str, arg: list) -> None:
-        on_attach_leader(g, arg)
-
-    def on_join_fleet(self, g: Ctx, role: str, arg: list) -> None:
-        on_join_fleet(g, arg)
-
-    def on_leave_fleet(self, g: Ctx, role: str, arg: list) -> None:
-        on_leave_fleet(g, arg)
 
     def resume(self, g: Ctx, result: Any) -> None:
         g.frame.pop("attached", None)
@@ -368,7 +364,7 @@ def spend(g: Ctx, power: str) -> None:
         imp["extra"] -= 1
 
 
-class PowerActions(Step):
+class PowerActions(FreeMoves, Step):
     """8.2.2 "Major power actions and card play": the player spends the impulse's actions, one at a time, in any
     order, mixed with the cards played (card_play.py); with cards, at least one is played
     (``cards.may_end_impulse``). The declaration of war is the verb ``declare_war`` [power, target] (war.py)."""
@@ -409,22 +405,13 @@ class PowerActions(Step):
             return text("act.play_card", card=arg)
         if verb == "event":
             return text("act.card_event", card=arg)
-        if verb in ("attach_leader", "join_fleet", "leave_fleet"):
+        if verb in FREE_VERBS:
             return free_label(verb, arg)
         return text("act.end_impulse")
 
     def on_play_card(self, g: Ctx, role: str, arg: str) -> None:
         g.frame.pop("attached", None)
         card_play.play(g, role, arg)
-
-    def on_attach_leader(self, g: Ctx, role: str, arg: list) -> None:
-        on_attach_leader(g, arg)
-
-    def on_join_fleet(self, g: Ctx, role: str, arg: list) -> None:
-        on_join_fleet(g, arg)
-
-    def on_leave_fleet(self, g: Ctx, role: str, arg: list) -> None:
-        on_leave_fleet(g, arg)
 
     def on_event(self, g: Ctx, role: str, arg: str) -> None:
         g.frame.pop("attached", None)
@@ -469,7 +456,7 @@ class PowerActions(Step):
         g.end(None)
 
 
-class EndOfImpulse(Step):
+class EndOfImpulse(FreeMoves, Step):
     """8.2.2 "End of impulse" / 18.1: each power may bring one troop home, to the dispersed box of the theater
     where it has more home areas, from the map or from any box (RULINGS.md › 8.2.2), and move one leader over a
     troop, fleet or fortress of its own, neither besieged (``leader_flow.end_moves``); leaders change unit within
@@ -503,18 +490,9 @@ class EndOfImpulse(Step):
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         if verb == "move_leader":
             return text("act.move_leader", leader=arg[0], unit=arg[1])
-        if verb in ("attach_leader", "join_fleet", "leave_fleet"):
+        if verb in FREE_VERBS:
             return free_label(verb, arg)
         return text("act.bring_home", unit=arg[1]) if verb == "bring_home" else text("act.done_impulse")
-
-    def on_attach_leader(self, g: Ctx, role: str, arg: list) -> None:
-        on_attach_leader(g, arg)
-
-    def on_join_fleet(self, g: Ctx, role: str, arg: list) -> None:
-        on_join_fleet(g, arg)
-
-    def on_leave_fleet(self, g: Ctx, role: str, arg: list) -> None:
-        on_leave_fleet(g, arg)
 
     def on_move_leader(self, g: Ctx, role: str, arg: list) -> None:
         g.frame.pop("attached", None)
