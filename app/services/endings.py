@@ -12,6 +12,8 @@ person at every seat) may resign too: that is giving up.
 """
 from __future__ import annotations
 
+import functools
+
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -49,7 +51,7 @@ def in_words(table: GameTable, outcome: dict, lang: str = "en") -> dict:
         return outcome
     game = registry.get_game(table.game_id)
     if game is None:
-        renderer = Renderer(load_catalogs(CORE_MESSAGES), lambda _value, _lang: None, lang, seat_names(table))
+        renderer = Renderer(core_catalogs(), lambda _value, _lang: None, lang, seat_names(table))
     else:
         renderer = game.renderer(lang, seat_names(table))
     return {**outcome, "message": message, "text": renderer.text(message)}
@@ -92,6 +94,12 @@ def finish(db: Session, table: GameTable, move: PlatformMove, commit: bool = Tru
     if commit:
         db.commit()
         db.refresh(table)
+
+
+@functools.cache
+def core_catalogs() -> dict[str, dict[str, str]]:
+    """The core's words, read once, for a table whose game is no longer registered."""
+    return load_catalogs(CORE_MESSAGES)
 
 
 def forfeit_outcome(table: GameTable, role: str, how: str) -> dict:
