@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import platform
 import random
@@ -39,6 +40,7 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+SHARD = 20  # tables per HTTP client (see run_level)
 ROLES = {"15-dias": ["player1", "player2", "player3", "player4"], "toy-duel": ["north", "south"],
          "planet-king": None}
 
@@ -143,6 +145,27 @@ class Level:
         self.sent_at: dict[tuple[int, int], float] = {}
         self.sse_missing = 0
         self.seconds = 0.0
+        self.server_cpu = 0.0  # CPU seconds of the server's processes while the players played
+        self.client_cpu = 0.0  # and of this process (the clients)
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of ``pid`` and its descendants (uvicorn's workers), from /proc."""
+    tick = os.sysconf("SC_CLK_TCK")
+    stats = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            stats[int(entry.name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / tick)
+    wanted, total = {pid}, 0.0
+    while wanted:
+        p = wanted.pop()
+        total += stats.get(p, (0, 0.0))[1]
+        wanted |= {c for c, (parent, _) in stats.items() if parent == p}
+    return total
 
 
 async def watch(client: httpx.AsyncClient, table: int, arrivals: dict, ready: asyncio.Event) -> None:
@@ -212,13 +235,21 @@ async def floor_probe(client: httpx.AsyncClient, level: Level, stop: asyncio.Eve
 
 
 async def run_level(base: str, token: str, game: str, roles: list[str], n: int, seconds: float, think: float,
-                    seed: int, on_start=None, floor_every: float = 0.1) -> Level:
+                    seed: int, on_start=None, floor_every: float = 0.1, server_pid: int | None = None) -> Level:
     level = Level(n)
     headers = {"Authorization": "Bearer " + token}
-    limits = httpx.Limits(max_connections=n + 20, max_keepalive_connections=n + 20)
+    # httpcore's pool checks every connection it holds on every request (has_expired, is_idle): one client with
+    # 500 connections spent ~0.9 of a core on that alone and became the bottleneck of the 500-table level (the
+    # server idled at ~0.4 core). So each client holds the connections of SHARD tables.
+    shards = range((n + SHARD - 1) // SHARD)
+    limits = httpx.Limits(max_connections=SHARD + 2, max_keepalive_connections=SHARD + 2)
     timeout = httpx.Timeout(60, connect=30)
-    async with httpx.AsyncClient(base_url=base, headers=headers, limits=limits, timeout=timeout) as c, \
-            httpx.AsyncClient(base_url=base, limits=limits, timeout=httpx.Timeout(None, connect=30)) as sse:
+    async with contextlib.AsyncExitStack() as stack:
+        players_c = [await stack.enter_async_context(
+            httpx.AsyncClient(base_url=base, headers=headers, limits=limits, timeout=timeout)) for _ in shards]
+        sse_c = [await stack.enter_async_context(
+            httpx.AsyncClient(base_url=base, limits=limits, timeout=httpx.Timeout(None, connect=30))) for _ in shards]
+        c = await stack.enter_async_context(httpx.AsyncClient(base_url=base, headers=headers, timeout=timeout))
         sem = asyncio.Semaphore(8)
 
         async def create(i: int) -> int:
@@ -232,13 +263,15 @@ async def run_level(base: str, token: str, game: str, roles: list[str], n: int, 
         stop = asyncio.Event()
         arrivals: dict = {}
         readies = [asyncio.Event() for _ in tables]
-        watchers = [asyncio.create_task(watch(sse, t, arrivals, ready))
-                    for t, ready in zip(tables, readies)]
+        watchers = [asyncio.create_task(watch(sse_c[i // SHARD], t, arrivals, ready))
+                    for i, (t, ready) in enumerate(zip(tables, readies))]
         await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 120)
         rng = random.Random(seed)
         started = time.perf_counter()
-        players = [asyncio.create_task(play(c, t, roles, level, think, stop, random.Random(rng.random())))
-                   for t in tables]
+        cpu0 = (cpu_seconds(server_pid) if server_pid else 0.0), time.process_time()
+        players = [asyncio.create_task(play(players_c[i // SHARD], t, roles, level, think, stop,
+                                            random.Random(rng.random())))
+                   for i, t in enumerate(tables)]
         probe = asyncio.create_task(floor_probe(c, level, stop, floor_every))
         if on_start is not None:
             on_start()
@@ -246,6 +279,8 @@ async def run_level(base: str, token: str, game: str, roles: list[str], n: int, 
         stop.set()
         await asyncio.gather(*players, probe)
         level.seconds = time.perf_counter() - started
+        level.server_cpu = (cpu_seconds(server_pid) if server_pid else 0.0) - cpu0[0]
+        level.client_cpu = time.process_time() - cpu0[1]
         await asyncio.sleep(3.0)  # the last news
         for w in watchers:
             w.cancel()
@@ -378,7 +413,7 @@ def main() -> None:
 
             t0 = time.time()
             level = asyncio.run(run_level(base, token, args.game, roles, n, args.seconds, args.think, i + 1,
-                                          on_start, args.floor_every))
+                                          on_start, args.floor_every, proc.pid))
             load = os.getloadavg()
             for spy in spies:
                 if spy is not None:
@@ -418,8 +453,8 @@ def main() -> None:
           f"ratio p50 {idle_move['p50'] / idle_floor['p50']:.2f}x\n")
     print("| tables | moves/s | move p50 | p95 | p99 ms | GET view p50 / p95 ms | floor p50 / p95 ms | "
           "move/floor p50 | SSE delay p50 / p95 / p99 ms | SSE not in 3 s | 409 / other | errors | lost / dup / "
-          "unacked-in-log | load avg after |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+          "unacked-in-log | server CPU (cores) | server CPU ms / move | client CPU (cores) | load avg after |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for level, logs, load in results:
         m, g, f, s = pct(level.move_times), pct(level.get_times), pct(level.floor_times), pct(level.sse_delays)
         other = sum(v for k, v in level.statuses.items() if k not in (200, 409))
@@ -430,7 +465,9 @@ def main() -> None:
               f"{m['p50'] / f['p50']:.2f}x | {s['p50']:.1f} / {s['p95']:.1f} / {s['p99']:.1f} | "
               f"{level.sse_missing} | {level.statuses[409]} / {other} | {sum(level.errors.values())} | "
               f"{logs.get('acknowledged moves missing', 0)} / {logs.get('tables with a gap or duplicate', 0)} / "
-              f"{logs.get('moves never acknowledged', 0)} | {load[0]:.1f} |")
+              f"{logs.get('moves never acknowledged', 0)} | {level.server_cpu / level.seconds:.2f} | "
+              f"{1000 * level.server_cpu / max(level.statuses[200], 1):.1f} | {level.client_cpu / level.seconds:.2f} | "
+              f"{load[0]:.1f} |")
     if profile_text:
         print(f"\n### Profile of the server during the {max(sizes)}-table level (py-spy --gil)\n")
         print(profile_text)
