@@ -12,6 +12,7 @@ from engines.core.conformance import check_illegal, check_state
 from engines.core.machine import Ctx, copy_state
 from engines.core.types import IllegalAction
 from engines.ultima_ratio import repatriation, repatriation_flow
+from engines.ultima_ratio.bots import heuristic_bot
 from engines.ultima_ratio.counters import RuleError
 from tests.engines.ultima_ratio.support import GAME, place
 from tests.engines.ultima_ratio.support_war import (SQUADRON, TROOP, area, leader, legal, moves, play, power, seat,
@@ -53,6 +54,18 @@ def test_the_owner_chooses_among_the_three_options_and_a_tactical_move_ends_in_a
     assert s["units"]["portugal-troop-1"]["loc"] == "area:portugal"
     assert msgs(log) == ["log.repatriated_tactical"] and step(s) == "start_of_impulse"
     assert s["impulse"]["actions"] == actions
+
+
+def test_the_owner_decides_in_another_player_s_impulse():
+    """14. (l. 1112): "many times it is conducted in the impulse of another player" — Spain's troop leaves Alentejo
+    in Portugal's impulse: player 2 decides."""
+    s = spanish_peninsula()
+    unit(s, "spain-troop-1", "troop", "area:alentejo")
+    s = repatriating(s, ["spain-troop-1"], power_name="spain")
+    assert step(s) == "repatriate_troop" and seat(s) == "player2" and s["impulse"]["seat"] == "player1"
+    assert legal(s)["tactical"] == ["andalusia", "castile", "extremadura"]    # Castile across Extremadura
+    s = moves(s, ("tactical", "extremadura"))
+    assert s["units"]["spain-troop-1"]["loc"] == "area:extremadura" and seat(s) == "player1"
 
 
 def test_dispersing_goes_to_the_theater_s_box():
@@ -126,6 +139,7 @@ def test_a_squadron_left_without_base_goes_to_the_nearest_port():
     s = repatriating(s, ["portugal-squadron-4", "portugal-squadron-5", "portugal-troop-1"])
     assert step(s) == "rebase" and legal(s) == {"area": ["algarve", "oporto", "portugal"]}
     s, log = play(s, "area", "oporto")
+    assert msgs(log) == ["log.to_base"]
     assert s["units"]["portugal-squadron-4"]["loc"] == "area:oporto"
     assert s["units"]["portugal-squadron-5"]["loc"] == "sea:east-atlantic"
     assert step(s) == "repatriate_troop"                    # then the troops
@@ -234,11 +248,13 @@ def positions() -> dict:
                                         "portugal-troop-3"])}
 
 
+@pytest.mark.parametrize("bot", ["random", "heuristic"])
 @pytest.mark.parametrize("name", ["lost at sea", "everything"])
-def test_random_choices_through_the_repatriation_always_end(name):
+def test_random_choices_through_the_repatriation_always_end(name, bot):
     """Like the conformance suite: every invariant at every move, and the repatriation always ends (its frame gone,
-    the impulse's step again) whatever is chosen."""
-    for seed in range(8):
+    the impulse's step again) whatever is chosen; the heuristic bot answers its steps too."""
+    pick = heuristic_bot if bot == "heuristic" else GAME.bots["random"]
+    for seed in range(8 if bot == "random" else 2):
         rnd = random.Random(seed)
         base, units = positions()[name]
         s = repatriating(base, units)
@@ -249,7 +265,7 @@ def test_random_choices_through_the_repatriation_always_end(name):
             check_state(GAME, s, AssertionError)
             check_illegal(GAME, s, AssertionError)
             role = GAME.active_roles(s)[0]
-            verb, arg = GAME.bots["random"](GAME, GAME.view(s, role), role, rnd)
+            verb, arg = pick(GAME, GAME.view(s, role), role, rnd)
             s = GAME.play(s, role, verb, arg).state
         assert len(s["stack"]) == depth and step(s) == "start_of_impulse"
         assert all(s["units"][u]["loc"] not in {f"area:{a}" for a in SPANISH} for u in units if u in s["units"])
