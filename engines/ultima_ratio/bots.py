@@ -137,8 +137,10 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
             units = public["units"]
             return "disperse", min(legal["disperse"], key=lambda u: (units[u]["veteran"], units[u]["grade"], u))
         return "box", legal["box"][0]
-    if step == "reattach_leader":                          # 17.1: to the first unit of the stack
+    if step in ("reattach_leader", "assign_leader"):       # 17.1, 14.3: to the first unit offered
         return "unit", legal["unit"][0]
+    if step == "repatriate_troop":                         # 14.1: a tactical move home, else dispersed
+        return ("tactical", legal["tactical"][0]) if "tactical" in legal else ("disperse", legal["disperse"][0])
     if step == "first_player":
         return "start", legal["start"][0]
     if step is None:

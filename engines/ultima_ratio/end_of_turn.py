@@ -112,7 +112,10 @@ def degradable(s: dict, uid: str) -> bool:
 
 
 class DisbandUnits(Step):
-    """23.1.2: the player may eliminate (return to the card) or degrade the units it does not want."""
+    """23.1.2: the player may eliminate (return to the card) or degrade the units it does not want, and eliminate
+    its leaders (l. 1839: "Next Spain decides to eliminate one of its leaders"): a leader goes back to the pool of
+    17.2, a historical one is set apart (``end_of_turn_rules.retire``, RULINGS R-9); the leaders on an eliminated
+    unit go with it unless moved first."""
 
     goes_to = ()
 
@@ -121,17 +124,40 @@ class DisbandUnits(Step):
         return [u for p in st.powers_of(s, g.frame["seat"]) for u in st.units_of(s, p)
                 if s["units"][u]["loc"] not in ("available", "eliminated")]
 
+    def _leaders(self, g: Ctx) -> list[str]:
+        mine = st.powers_of(g.s, g.frame["seat"])
+        return [lid for lid, info in sorted(g.s["leaders"].items()) if info["power"] in mine]
+
     def active(self, g: Ctx) -> list[str]:
         return [g.frame["seat"]]
 
     def prompt(self, g: Ctx, role: str):
         units = self._units(g)
-        legal = {"eliminate": units, "degrade": [u for u in units if degradable(g.s, u)], "done": [None]}
+        legal = {"eliminate": units, "degrade": [u for u in units if degradable(g.s, u)],
+                 "eliminate_leader": self._leaders(g), "done": [None]}
         return text("prompt.disband"), {k: v for k, v in legal.items() if v}
 
+    def _retire(self, g: Ctx, **which: list[str]) -> None:
+        """``end_of_turn_rules.retire`` on the state, the leaders eliminated logged."""
+        from engines.ultima_ratio import leader_flow
+
+        s = g.s
+        before = set(s["leaders"])
+        _, kept, s["leader_pool"] = rules.retire(leader_flow.counters(s), leader_flow.state_leaders(s),
+                                                 s["leader_pool"], g.game.board.leaders, **which)
+        s["leaders"] = {ld["id"]: {k: ld[k] for k in ("power", "unit", "extraordinary")} for ld in kept}
+        for leader in sorted(before - set(s["leaders"])):
+            historical = g.game.board.leaders.is_historical(leader)
+            g.log("log.historical_leader_disbanded" if historical else "log.leader_disbanded", leader=leader,
+                  rule="degradation")
+
     def on_eliminate(self, g: Ctx, role: str, arg: str) -> None:
+        self._retire(g, unit_ids=[arg])
         g.s["units"][arg].update(loc="available", veteran=False, repair=False)
         g.log("log.disbanded", unit=arg, rule="degradation")
+
+    def on_eliminate_leader(self, g: Ctx, role: str, arg: str) -> None:
+        self._retire(g, leader_ids=[arg])
 
     def on_degrade(self, g: Ctx, role: str, arg: str) -> None:
         s = g.s

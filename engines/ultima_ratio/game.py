@@ -13,7 +13,7 @@ from engines.core.machine import Ctx, StepGame
 from engines.ultima_ratio import actions, armies, battles, deployment, leader_flow, end_of_turn, land_movement, landings, naval, portugal, reactions
 from engines.ultima_ratio import land_battles, naval_interception
 from engines.ultima_ratio import card_play, combat_cards, events, sequence, technology
-from engines.ultima_ratio import redeal, strategic_movement
+from engines.ultima_ratio import redeal, repatriation_flow, strategic_movement
 from engines.ultima_ratio.board import GAME_ID, Board, load_board
 from engines.ultima_ratio.bots import heuristic_bot
 
@@ -28,7 +28,8 @@ class Options(BaseModel):
 STEPS = {**sequence.STEPS, **actions.STEPS, **strategic_movement.STEPS, **naval.STEPS, **land_movement.STEPS,
          **end_of_turn.STEPS, **deployment.STEPS, **portugal.STEPS, **reactions.STEPS,
          **landings.STEPS, **battles.STEPS, **leader_flow.STEPS, **naval_interception.STEPS, **land_battles.STEPS,
-         **card_play.STEPS, **events.STEPS, **combat_cards.STEPS, **technology.STEPS, **armies.STEPS}
+         **card_play.STEPS, **events.STEPS, **combat_cards.STEPS, **technology.STEPS, **armies.STEPS,
+         **repatriation_flow.STEPS}
 
 
 class UltimaRatioRegis(StepGame):

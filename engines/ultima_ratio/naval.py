@@ -96,9 +96,10 @@ def squadrons_without_base(s: dict, board: Board, power: str) -> list[str]:
 
 
 def send_to_base(g: Ctx, uid: str, port: str | None, repair: bool | None = None) -> None:
-    """A squadron goes to a port (keeping its status unless ``repair`` says), or is destroyed without one."""
+    """A squadron goes to a port (keeping its status unless ``repair`` says), or is destroyed without one (with
+    the leaders on it, back to the pool: ``battles.eliminate``)."""
     if port is None:
-        st.move_unit(g.s, uid, "eliminated")
+        battles.eliminate(g, uid)
         g.log("log.squadron_lost", unit=uid, rule="without_base")
         return
     st.move_unit(g.s, uid, st.AREA + port)

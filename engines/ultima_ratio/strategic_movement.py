@@ -3,15 +3,42 @@ troop across controlled areas, areas with own troops and seas (10.2), intercepti
 naval hooks), armies and fleets with a leader (10.3: up to four units, absorbed or left on the way), between maps
 one unit at a time (10.4). Each step of the path is one decision: the next area or sea, a unit absorbed or left,
 or stop.
+
+A repatriation (14.1.1) is a strategic movement of one troop with its own crossing rules (``Lane``): the frame
+says ``repatriating``; the troop may not absorb or leave troops, and losing at sea disperses it.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import armies, battles, fleets, naval, naval_interception
+from engines.ultima_ratio import armies, battles, fleets, leader_flow, naval, naval_interception, repatriation
 from engines.ultima_ratio import state as st
+
+
+class Lane(NamedTuple):
+    """The land areas a repatriating troop may cross (``through``) and end in (``ends``), 14.1.1."""
+
+    through: frozenset[str]
+    ends: frozenset[str]
+
+
+def repatriation_lane(g: Ctx, power: str, here: str) -> Lane:
+    """14.1.1 (``repatriation.crossable``): the areas of a strategic movement (10.2, ``troop_passable``) and every
+    area of the power possessing ``here`` ("counted as if belonging to an ally"), never an area with enemy troops;
+    it ends in an area the power controls (RULINGS R-4)."""
+    s = g.s
+    passable = [a for a in s["areas"] if troop_passable(g, power, a)]
+    through = repatriation.crossable(here, {a: info["owner"] for a, info in s["areas"].items() if info["owner"]},
+                                     controlled=passable, own_troop_areas=(),
+                                     enemy_troop_areas=[a for a in s["areas"] if st.enemy_troops_in(s, a, power)])
+    return Lane(frozenset(through), frozenset(a for a in through if a != here and st.controls(s, power, a)))
+
+
+def lane_of(g: Ctx, f: dict) -> Lane | None:
+    """The repatriation's lane of a ``strategic_move`` frame, or None for an ordinary strategic movement."""
+    return repatriation_lane(g, f["power"], st.loc_area(f["path"][0])) if f.get("repatriating") else None
 
 
 def movable(g: Ctx, power: str, first: bool = False) -> list[str]:
@@ -47,15 +74,18 @@ def troop_passable(g: Ctx, power: str, area: str) -> bool:
     return st.controls(s, power, area) or bool(st.troops_in(s, area, power)) and not info["siege"]
 
 
-def next_places(g: Ctx, power: str, uid: str, path: list[str], group: list[str] | None = None) -> dict[str, list[str]]:
+def next_places(g: Ctx, power: str, uid: str, path: list[str], group: list[str] | None = None,
+                lane: Lane | None = None) -> dict[str, list[str]]:
     """The next locations of the path (``{"area": [...], "sea": [...]}``), never one already crossed, and only
-    those from which the movement of the ``group`` (the unit alone by default) can still end somewhere."""
-    steps = _steps(g, power, uid, path, group)
-    return {kind: [x for x in places if _leads_to_end(g, power, uid, path, f"{kind}:{x}", group)]
+    those from which the movement of the ``group`` (the unit alone by default) can still end somewhere; a
+    repatriation's ``lane`` says which areas it crosses and ends in (14.1.1)."""
+    steps = _steps(g, power, uid, path, group, lane)
+    return {kind: [x for x in places if _leads_to_end(g, power, uid, path, f"{kind}:{x}", group, lane)]
             for kind, places in steps.items()}
 
 
-def _leads_to_end(g: Ctx, power: str, uid: str, path: list[str], start: str, group: list[str] | None = None) -> bool:
+def _leads_to_end(g: Ctx, power: str, uid: str, path: list[str], start: str, group: list[str] | None = None,
+                  lane: Lane | None = None) -> bool:
     """Whether some ending place (10.1, 10.2) can be reached from ``start`` without crossing the path again. A
     fleet may leave squadrons in any sea where one may stay (10.3), so one squadron's ending is enough for it."""
     seen = set(path)
@@ -64,11 +94,11 @@ def _leads_to_end(g: Ctx, power: str, uid: str, path: list[str], start: str, gro
     squadron = g.s["units"][uid]["kind"] == "squadron"
     while queue:
         loc = queue.pop()
-        if may_stop(g, power, uid, [*path, loc], False, None if squadron else group):
+        if may_stop(g, power, uid, [*path, loc], False, None if squadron else group, lane):
             return True
         if squadron and st.loc_area(loc):
             continue
-        for kind, places in _steps(g, power, uid, [path[0], loc] if group else [loc], group).items():
+        for kind, places in _steps(g, power, uid, [path[0], loc] if group else [loc], group, lane).items():
             for x in places:
                 nxt = f"{kind}:{x}"
                 if nxt not in seen:
@@ -77,7 +107,8 @@ def _leads_to_end(g: Ctx, power: str, uid: str, path: list[str], start: str, gro
     return False
 
 
-def _steps(g: Ctx, power: str, uid: str, path: list[str], group: list[str] | None = None) -> dict[str, list[str]]:
+def _steps(g: Ctx, power: str, uid: str, path: list[str], group: list[str] | None = None,
+           lane: Lane | None = None) -> dict[str, list[str]]:
     """The places next to the path's end; an army or fleet of several units stays on the map it started on
     (10.4), and a fleet sails only where all its squadrons may (18.6.1)."""
     s, b = g.s, g.game.board
@@ -88,12 +119,15 @@ def _steps(g: Ctx, power: str, uid: str, path: list[str], group: list[str] | Non
     seas: list[str] = []
     area, sea = st.loc_area(here), st.loc_sea(here)
     if info["kind"] == "troop":
+        def passable(a: str) -> bool:
+            return a in lane.through if lane else troop_passable(g, power, a)
+
         if area is not None:
-            areas = [a for a in st.neighbours(s, b, area) if troop_passable(g, power, a)]
+            areas = [a for a in st.neighbours(s, b, area) if passable(a)]
             seas = list(b.areas[area].seas)
         else:
             seas = list(b.sea_links[sea])
-            areas = [a for a in b.sea_ports[sea] if troop_passable(g, power, a)]
+            areas = [a for a in b.sea_ports[sea] if passable(a)]
     else:
         if area is not None:
             seas = [x for x in b.areas[area].seas if naval.may_sail(s, b, uid, x)]
@@ -110,9 +144,11 @@ def _steps(g: Ctx, power: str, uid: str, path: list[str], group: list[str] | Non
     return out
 
 
-def may_stop(g: Ctx, power: str, uid: str, path: list[str], included: bool, group: list[str] | None = None) -> bool:
-    """10.2: a troop (or army) ends in an area with room for it (15.1.1: not overstacked); 10.1: a squadron in an
-    own port, or at sea with a base in range, a fleet within its base's stacking limit (15.1.2)."""
+def may_stop(g: Ctx, power: str, uid: str, path: list[str], included: bool, group: list[str] | None = None,
+             lane: Lane | None = None) -> bool:
+    """10.2: a troop (or army) ends in an area with room for it (15.1.1: not overstacked), a repatriating troop in
+    an area of its ``lane``'s ends (14.1.1); 10.1: a squadron in an own port, or at sea with a base in range, a
+    fleet within its base's stacking limit (15.1.2)."""
     s, b = g.s, g.game.board
     group = group or [uid]
     here = path[-1]
@@ -120,7 +156,8 @@ def may_stop(g: Ctx, power: str, uid: str, path: list[str], included: bool, grou
         return included
     area = st.loc_area(here)
     if s["units"][uid]["kind"] == "troop":
-        return area is not None and armies.room(g, power, area, group) >= len(group)
+        return area is not None and (lane is None or area in lane.ends) \
+            and armies.room(g, power, area, group) >= len(group)
     if area is not None:
         return True
     if len(group) > 1:
@@ -149,7 +186,7 @@ def leavable(g: Ctx, power: str, group: list[str], loc: str) -> list[str]:
 class StrategicMove(Step):
     """Frame: ``power``, ``unit`` (once chosen), ``path`` (locations crossed), ``included`` (part of a
     construction / regroup / repair action, which may stop where it is), ``group`` (the unit and the units its
-    leader absorbed, 10.3)."""
+    leader absorbed, 10.3), ``repatriating`` (14.1.1: a troop alone, even with a leader, on its ``Lane``)."""
 
     goes_to = ("sea_interception",)
 
@@ -162,12 +199,13 @@ class StrategicMove(Step):
             return text("prompt.strategic_unit"), {"unit": movable(g, f["power"])}
         group = f.get("group", [f["unit"]])
         here = f["path"][-1]
-        legal: dict[str, list] = dict(next_places(g, f["power"], f["unit"], f["path"], group))
+        lane = lane_of(g, f)
+        legal: dict[str, list] = dict(next_places(g, f["power"], f["unit"], f["path"], group, lane))
         if st.loc_area(here) and len(f["path"]) > 1 and s["units"][f["unit"]]["kind"] == "squadron":
             legal = {"area": [], "sea": []}  # a squadron that enters a port ends its movement there
-        if may_stop(g, f["power"], f["unit"], f["path"], f.get("included", False), group):
+        if may_stop(g, f["power"], f["unit"], f["path"], f.get("included", False), group, lane):
             legal["stop"] = [None]
-        if armies.led(s, f["unit"]) and not f.get("included"):
+        if armies.led(s, f["unit"]) and not f.get("included") and not lane:     # 14.1.1: no army
             if len({armies.map_of(g.game.board, p) for p in f["path"]}) == 1:    # 10.4: one unit between maps
                 legal["absorb"] = armies.joinable(g, f["power"], group, here)
             legal["leave"] = leavable(g, f["power"], group, here)
@@ -208,9 +246,17 @@ class StrategicMove(Step):
                 g.call("sea_interception", power=f["power"], troops=list(_group(f)), sea=arg, fleets=fleets)
 
     def resume(self, g: Ctx, result: Any) -> None:
-        """After an interception at sea (10.2.1): a lost combat puts the troops back in the last land area."""
+        """After an interception at sea (10.2.1): a lost combat puts the troops back in the last land area; a
+        repatriating troop is dispersed instead (14.1.1, ``repatriation.lost_at_sea``, RULINGS R-1)."""
         f = g.frame
-        if result == "stopped":
+        if result == "stopped" and f.get("repatriating"):
+            left = st.loc_area(f["path"][0])
+            box = st.BOX + st.box_for(g.game.board, left)
+            lost = repatriation.lost_at_sea(leader_flow.counters(g.s), f["unit"], box)
+            st.move_unit(g.s, f["unit"], next(u["at"] for u in lost if u["id"] == f["unit"]))
+            g.log("log.repatriation_lost_at_sea", unit=f["unit"], box=box[len(st.BOX):], rule="repatriation")
+            g.end("done")
+        elif result == "stopped":
             last = next(p for p in reversed(f["path"]) if st.loc_area(p))
             for uid in _group(f):
                 st.move_unit(g.s, uid, last)
@@ -225,7 +271,9 @@ class StrategicMove(Step):
                 st.move_unit(s, uid, f["path"][-1])
             crossed = [p.split(":", 1)[1] for p in f["path"][1:]]
             refs = [p.split(":", 1)[1] for p in f["path"]]
-            if len(_group(f)) > 1:
+            if f.get("repatriating"):
+                g.log("log.repatriated_strategic", unit=f["unit"], path=crossed, rule="repatriation", refs=refs)
+            elif len(_group(f)) > 1:
                 g.log("log.strategic_army", leader=battles.leaders_on(s, [f["unit"]])[0], units=list(_group(f)),
                       path=crossed, rule="army_movement", refs=refs)
             else:
