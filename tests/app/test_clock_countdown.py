@@ -6,22 +6,9 @@ from __future__ import annotations
 import re
 from datetime import datetime, timezone
 
-import pytest
-
-from app.main import create_app
-from tests.app.test_clocks import Clock, TUESDAY, clocked, seat_clock
+from tests.app.test_clocks import app, clock, clocked, seat_clock  # noqa: F401, F811 (the clocked fixtures)
 
 H = 3600
-
-
-@pytest.fixture
-def clock():
-    return Clock(TUESDAY)  # 2026-12-01 09:00 UTC
-
-
-@pytest.fixture
-def app(settings, clock):
-    return create_app(settings, clock=clock)
 
 
 def spans(html: str) -> list[str]:

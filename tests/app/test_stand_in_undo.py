@@ -8,18 +8,7 @@ import pytest
 from app.errors import Invalid
 from app.models import GameTable, User
 from app.services import play
-from tests.app.test_clocks import Clock, TUESDAY, check, clocked, wait_for
-
-
-@pytest.fixture
-def clock():
-    return Clock(TUESDAY)
-
-
-@pytest.fixture
-def app(settings, clock):
-    from app.main import create_app
-    return create_app(settings, clock=clock)
+from tests.app.test_clocks import app, clock, check, clocked, wait_for  # noqa: F401, F811 (the clocked fixtures)
 
 
 def test_a_returned_player_cannot_undo_the_stand_in_bots_move(app, browser, clock):

@@ -7,28 +7,15 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta, timezone
 
-import pytest
-
-from app.main import create_app
 from app.models import User
 from app.models_clocks import SeatClock, Vacation
 from app.services import clocks
 from app.services.clock_time import Pauses, counted, runs_out
-from tests.app.test_clocks import Clock, TUESDAY, check, clocked, seat_clock
+from tests.app.test_clocks import TUESDAY, app, clock, check, clocked, seat_clock  # noqa: F401, F811 (the clocked fixtures)
 from tests.app.test_clocks import _race
 
 H = 3600
 UTC = timezone.utc
-
-
-@pytest.fixture
-def clock():
-    return Clock(TUESDAY)  # 2026-12-01 09:00 UTC
-
-
-@pytest.fixture
-def app(settings, clock):
-    return create_app(settings, clock=clock)
 
 
 def test_the_pause_arithmetic_counts_a_vacation_that_lies_ahead():
