@@ -139,6 +139,8 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
         return "box", legal["box"][0]
     if step == "reattach_leader":                          # 17.1: to the first unit of the stack
         return "unit", legal["unit"][0]
+    if step == "leader_change":                            # 17.1 in another's impulse: he stays on his unit
+        return "done", None
     if step == "first_player":
         return "start", legal["start"][0]
     if step is None:
