@@ -219,7 +219,7 @@ class Combat(Step):
                 continue
             asked.append(side)
             units = [u["id"] for u in f["battle"][name]["units"]]
-            across = [u for u in units if not u.startswith("fortress:")] if moment == "before" else \
+            across = {u: "force" for u in units if not u.startswith("fortress:")} if moment == "before" else \
                 _moving(result, side, units)
             if leader_flow.changes_near(s, power, units, exclude=gone, across=across):
                 f["arranging"] = moment
@@ -252,13 +252,16 @@ class Combat(Step):
         f["decisions"] = _json({**f["decisions"], f.pop("asking"): result})
 
 
-def _moving(result: dict, side: str, units: list[str]) -> list[str]:
-    """The side's units that leave their place after the combat (RULINGS L-17.1): those dispersed (13.1.7), damaged
-    or sent to their base (13.2.5), and its troops when it lost a land battle (they retreat, 13.3.6)."""
-    moved = {u for key in ("dispersed", "damaged", "to_base") for u in result.get(key, {}).get(side, [])}
+def _moving(result: dict, side: str, units: list[str]) -> dict[str, str]:
+    """The side's units that leave their place after the combat, by where they go (RULINGS L-17.1): its troops
+    retreat when it lost a land battle (13.3.6), unless dispersed (13.1.7); squadrons damaged or sent to their base
+    (13.2.5)."""
+    moved: dict[str, str] = {}
     if result["kind"] == "land" and result["fought"] and result["fought"]["winner"] == combat.other(side):
-        moved |= {u for u in units if not u.startswith("fortress:")}
-    return sorted(moved)
+        moved = {u: "retreat" for u in units if not u.startswith("fortress:")}
+    for key in ("dispersed", "damaged", "to_base"):
+        moved |= {u: key for u in result.get(key, {}).get(side, [])}
+    return moved
 
 
 def _json(data: Any) -> Any:

@@ -74,11 +74,11 @@ def change_unit(g: Ctx, leader: str, unit: str) -> None:
 
 
 def changes_near(s: dict, power: str, units: list[str], done: list[str] = (), exclude: list[str] = (),
-                 across: list[str] | None = None) -> list[list[str]]:
+                 across: dict[str, str] | None = None) -> list[list[str]]:
     """17.1 in another player's impulse (RULINGS L-17.1): [leader, unit] — each leader of the power not in ``done``
     whose unit is one of ``units`` or who may go to one of them (he is in their stack), to another unit of his stack
-    that is not in ``exclude`` (the units a combat eliminates); with ``across`` (a force's units) only the changes
-    that take him into or out of them. None when no such leader has somewhere to go."""
+    that is not in ``exclude`` (the units a combat eliminates); with ``across`` ({unit: group}, the others in no group)
+    only the changes that take him to a unit of another group. None when no such leader has somewhere to go."""
     mine = [lid for lid, info in sorted(s["leaders"].items()) if info["power"] == power and lid not in done
             and info["unit"] not in exclude]
     if not mine:
@@ -88,7 +88,8 @@ def changes_near(s: dict, power: str, units: list[str], done: list[str] = (), ex
     for lid in mine:
         options = [u for u in leaders.attach_targets(everyone, everything, lid) if u not in exclude]
         if across is not None:
-            options = [u for u in options if (u in across) != (s["leaders"][lid]["unit"] in across)]
+            here = across.get(s["leaders"][lid]["unit"])
+            options = [u for u in options if across.get(u) != here]
         if options and (s["leaders"][lid]["unit"] in near or near.intersection(options)):
             out += [[lid, uid] for uid in options]
     return out
@@ -103,7 +104,8 @@ class LeaderChange(Step):
     """17.1 "at any time (even during or right after a combat)" in another player's impulse (RULINGS L-17.1): the
     power's leaders in the stacks of ``units`` change unit, each once, until ``done``. Frame: ``power``,
     ``moment`` (``before`` / ``after`` a combat), ``units``, ``exclude`` (units the combat eliminates), ``across``
-    (only the changes into or out of those units: the force before a combat, the units that leave after it), ``done``."""
+    (only the changes between its groups: into or out of the force before a combat; after it, between the units
+    dispersed, damaged, sent to base or retreating and those that stay), ``done``."""
 
     goes_to = ()
 
