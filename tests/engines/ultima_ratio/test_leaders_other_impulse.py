@@ -152,3 +152,24 @@ def test_the_conformance_helpers_decline_it():
     s = moves(s, ("area", "elmina"), ("done", None))
     s, _ = through_combat(s, "done", None, dice=[5, 1, 1, 1])
     assert s["leaders"]["tactical-1"]["unit"] == "fortress:elmina"
+
+
+def test_before_an_interception_a_leader_goes_to_a_squadron_of_the_intercepting_fleet():
+    """17.1: "or to a squadron of the fleet"; 11.4.1 (RULINGS FK-2): Spain's kept fleet intercepts with all its
+    squadrons. A second admiral on a lone Spanish squadron of the same sea goes aboard it before the combat (and the
+    fleet's admiral could leave it for the lone squadron)."""
+    from tests.engines.ultima_ratio.support_war import SQUADRON, start
+    from tests.engines.ultima_ratio.test_fleets_kept import spanish_fleet
+
+    s = spanish_fleet(start(TROOP + SQUADRON))
+    unit(s, "spain-squadron-3", "squadron", "sea:east-atlantic")
+    leader(s, "admiral-3", "spain-squadron-3", "spain")
+    s = moves(s, ("done", None), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-troop-1"),
+              ("sea", "east-atlantic"), ("intercept", "spain-squadron-1"), ("no_escort", None))
+    assert step(s) == "leader_change" and seat(s) == "player2"
+    assert legal(s) == {"attach_leader": [["admiral-2", "spain-squadron-3"], ["admiral-3", "spain-squadron-1"],
+                                          ["admiral-3", "spain-squadron-2"]], "done": [None]}
+    s, _ = play(s, "attach_leader", ["admiral-3", "spain-squadron-2"])
+    assert legal(s) == {"attach_leader": [["admiral-2", "spain-squadron-3"]], "done": [None]}
+    s, _ = play(s, "done")
+    assert [ld["id"] for ld in battle_record(s)["defender"]["leaders"]] == ["admiral-2", "admiral-3"]
