@@ -138,22 +138,21 @@ class LandReaction(Step):
             legal["intercept_army"] = army_interceptions(g, f["power"], f["area"])
         legal["retreat"] = retreats(g, f["power"], f["area"], f["came_from"])
         legal["disperse"] = st.troops_in(g.s, f["area"], f["power"])
-        legal["attach_leader"] = self._leader_changes(g)
+        legal["attach_leader"] = self._leader_changes(g, legal.get("intercept", []), legal.get("intercept_army", []))
         legal["done"] = [None]
         return text("prompt.land_reaction", area=f["area"]), {k: v for k, v in legal.items() if v}
 
-    def _leader_changes(self, g: Ctx) -> list[list[str]]:
+    def _leader_changes(self, g: Ctx, interceptors: list[str], army_areas: list[str]) -> list[list[str]]:
         """17.1 in the mover's impulse (RULINGS L-17.2): the power's leaders in the attacked area, or with a troop
-        that may intercept, change unit within their stacks (each once): to stay on a troop or fortress when their
-        troop evades, to go with the troop that evades or intercepts."""
+        that may intercept (``interceptors``, the troops of ``army_areas``), change unit within their stacks (each
+        once): to stay on a troop or fortress when their troop evades, to go with the troop that evades or
+        intercepts."""
         from engines.ultima_ratio import leader_flow
 
         f, s = g.frame, g.s
         power, area = f["power"], f["area"]
         units = st.troops_in(s, area, power) + ([battles.fortress_id(area)] if s["areas"][area]["fortress"] else [])
-        if not f["intercepted"]:
-            units += interceptors(g, power, area, f["mover"])
-            units += [u for near in army_interceptions(g, power, area) for u in st.troops_in(s, near, power)]
+        units += interceptors + [u for near in army_areas for u in st.troops_in(s, near, power)]
         return leader_flow.changes_near(s, power, units, f.get("attached", []))
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):

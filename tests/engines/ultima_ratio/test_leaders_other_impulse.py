@@ -32,6 +32,12 @@ def attack_on_elmina(on: str, fortress: bool = True, troops: int = 2, seat_of_sp
     return moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"))
 
 
+def elmina_attacked() -> dict:
+    """The move into Elmina announced, Spain's reaction due (for the war walks)."""
+    s, _ = play(attack_on_elmina(on="spain-troop-1"), "area", "elmina")
+    return s
+
+
 def combat_decisions(s: dict, dice: list[int]) -> tuple[dict, list]:
     """The combat's decisions answered by their seats (every unit fights, the first option), ``dice`` rolled."""
     log: list = []
