@@ -221,7 +221,7 @@ class Combat(Step):
             units = [u["id"] for u in f["battle"][name]["units"]]
             across = {u: "force" for u in units if not u.startswith("fortress:")} if moment == "before" else \
                 _moving(result, side, units)
-            if leader_flow.changes_near(s, power, units, exclude=gone, across=across):
+            if leader_flow.changes_near(s, g.game.board, power, units, exclude=gone, across=across):
                 f["arranging"] = moment
                 g.call("leader_change", power=power, moment=moment, units=units, exclude=gone, across=across,
                        done=[])

@@ -73,12 +73,14 @@ def change_unit(g: Ctx, leader: str, unit: str) -> None:
     g.log("log.leader_attached", leader=leader, unit=unit, rule="leaders")
 
 
-def changes_near(s: dict, power: str, units: list[str], done: list[str] = (), exclude: list[str] = (),
+def changes_near(s: dict, board, power: str, units: list[str], done: list[str] = (), exclude: list[str] = (),
                  across: dict[str, str] | None = None) -> list[list[str]]:
     """17.1 in another player's impulse (RULINGS L-17.1): [leader, unit] — each leader of the power not in ``done``
     whose unit is one of ``units`` or who may go to one of them (he is in their stack), to another unit of his stack
     that is not in ``exclude`` (the units a combat eliminates); with ``across`` ({unit: group}, the others in no group)
-    only the changes that take him to a unit of another group. None when no such leader has somewhere to go."""
+    only the changes that take him to a unit of another group; the only leader of a kept fleet stays in it (11.2,
+    RULINGS FK-2, L-17.1: fleets are not disassembled outside their impulse). None when no such leader has somewhere
+    to go."""
     mine = [lid for lid, info in sorted(s["leaders"].items()) if info["power"] == power and lid not in done
             and info["unit"] not in exclude]
     if not mine:
@@ -87,12 +89,28 @@ def changes_near(s: dict, power: str, units: list[str], done: list[str] = (), ex
     out = []
     for lid in mine:
         options = [u for u in leaders.attach_targets(everyone, everything, lid) if u not in exclude]
+        fleet = _held_fleet(s, board, lid)
+        if fleet:
+            options = [u for u in options if u in fleet]
         if across is not None:
             here = across.get(s["leaders"][lid]["unit"])
             options = [u for u in options if across.get(u) != here]
         if options and (s["leaders"][lid]["unit"] in near or near.intersection(options)):
             out += [[lid, uid] for uid in options]
     return out
+
+
+def _held_fleet(s: dict, board, leader: str) -> list[str]:
+    """The squadrons of the kept fleet (of several) the leader is the only leader of, else []."""
+    from engines.ultima_ratio import fleets
+
+    unit = s["leaders"][leader]["unit"]
+    if unit not in s["units"] or s["units"][unit]["kind"] != "squadron":
+        return []
+    fleet = fleets.fleet_of(s, board, unit)
+    if len(fleet) < 2 or any(info["unit"] in fleet for lid, info in s["leaders"].items() if lid != leader):
+        return []
+    return fleet
 
 
 def other_players_power(s: dict, power: str | None) -> bool:
@@ -114,7 +132,7 @@ class LeaderChange(Step):
 
     def _changes(self, g: Ctx) -> list[list[str]]:
         f = g.frame
-        return changes_near(g.s, f["power"], f["units"], f["done"], f["exclude"], f["across"])
+        return changes_near(g.s, g.game.board, f["power"], f["units"], f["done"], f["exclude"], f["across"])
 
     def prompt(self, g: Ctx, role: str):
         return text(f"prompt.leader_change_{g.frame['moment']}", power=g.frame["power"]), \

@@ -153,7 +153,7 @@ class LandReaction(Step):
         power, area = f["power"], f["area"]
         units = st.troops_in(s, area, power) + ([battles.fortress_id(area)] if s["areas"][area]["fortress"] else [])
         units += interceptors + [u for near in army_areas for u in st.troops_in(s, near, power)]
-        return leader_flow.changes_near(s, power, units, f.get("attached", []))
+        return leader_flow.changes_near(s, g.game.board, power, units, f.get("attached", []))
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         if verb == "retreat":

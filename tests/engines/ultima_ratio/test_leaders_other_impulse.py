@@ -9,8 +9,20 @@ import random
 from engines.core.chance import scripted
 from engines.ultima_ratio.bots import heuristic_bot
 from tests.engines.ultima_ratio.support import GAME, at_first_impulse, place, texts
-from tests.engines.ultima_ratio.support_war import (TROOP, area, battle_record, leader, legal, moves, play, power, seat,
-                                                    step, through_combat, unit)
+from tests.engines.ultima_ratio.support_war import (
+    TROOP,
+    area,
+    battle_record,
+    leader,
+    legal,
+    moves,
+    play,
+    power,
+    seat,
+    step,
+    through_combat,
+    unit,
+)
 
 FORT = {"power": "spain", "built": True, "since": 0}
 
@@ -163,7 +175,7 @@ def test_the_conformance_helpers_decline_it():
 def test_before_an_interception_a_leader_goes_to_a_squadron_of_the_intercepting_fleet():
     """17.1: "or to a squadron of the fleet"; 11.4.1 (RULINGS FK-2): Spain's kept fleet intercepts with all its
     squadrons. A second admiral on a lone Spanish squadron of the same sea goes aboard it before the combat (and the
-    fleet's admiral could leave it for the lone squadron)."""
+    fleet's admiral may then leave it for the lone squadron)."""
     from tests.engines.ultima_ratio.support_war import SQUADRON, start
     from tests.engines.ultima_ratio.test_fleets_kept import spanish_fleet
 
@@ -173,9 +185,34 @@ def test_before_an_interception_a_leader_goes_to_a_squadron_of_the_intercepting_
     s = moves(s, ("done", None), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-troop-1"),
               ("sea", "east-atlantic"), ("intercept", "spain-squadron-1"), ("no_escort", None))
     assert step(s) == "leader_change" and seat(s) == "player2"
-    assert legal(s) == {"attach_leader": [["admiral-2", "spain-squadron-3"], ["admiral-3", "spain-squadron-1"],
-                                          ["admiral-3", "spain-squadron-2"]], "done": [None]}
+    # the fleet's only admiral may not leave it (11.2, FK-2: no disassembly outside Spain's impulse) ...
+    assert legal(s) == {"attach_leader": [["admiral-3", "spain-squadron-1"], ["admiral-3", "spain-squadron-2"]],
+                        "done": [None]}
     s, _ = play(s, "attach_leader", ["admiral-3", "spain-squadron-2"])
+    # ... but once the second is aboard, he may
     assert legal(s) == {"attach_leader": [["admiral-2", "spain-squadron-3"]], "done": [None]}
     s, _ = play(s, "done")
     assert [ld["id"] for ld in battle_record(s)["defender"]["leaders"]] == ["admiral-2", "admiral-3"]
+
+
+def test_after_a_naval_combat_the_groups_are_where_the_squadrons_go():
+    """13.2.5 (l. 916-918): damaged squadrons go to their base under repair, the loser's others to their base; a
+    leader may go from one group to another, or to a squadron that stays (RULINGS L-17.1)."""
+    from engines.ultima_ratio import battles, leader_flow
+
+    result = {"kind": "naval", "fought": {"winner": "attacker"}, "dispersed": {"defender": []},
+              "damaged": {"defender": ["spain-squadron-1"]}, "to_base": {"defender": ["spain-squadron-2"]}}
+    groups = battles._moving(result, "defender", ["spain-squadron-1", "spain-squadron-2", "spain-squadron-3"])
+    assert groups == {"spain-squadron-1": "damaged", "spain-squadron-2": "to_base"}
+    s = at_first_impulse()
+    power(s, "spain")
+    area(s, "algarve", "spain")                                          # a base on the East Atlantic
+    for n in (1, 2, 3):
+        unit(s, f"spain-squadron-{n}", "squadron", "sea:east-atlantic")
+    leader(s, "admiral-2", "spain-squadron-1", "spain")
+    assert leader_flow.changes_near(s, GAME.board, "spain", ["spain-squadron-1"], across=groups) == [
+        ["admiral-2", "spain-squadron-2"], ["admiral-2", "spain-squadron-3"]]
+    assert leader_flow.changes_near(s, GAME.board, "spain", ["spain-squadron-1"], across={}) == []   # nothing leaves
+    s["fleets"] = [["spain-squadron-1", "spain-squadron-2"]]                 # he alone holds a kept fleet (FK-2)
+    assert leader_flow.changes_near(s, GAME.board, "spain", ["spain-squadron-1"], across=groups) == [
+        ["admiral-2", "spain-squadron-2"]]
