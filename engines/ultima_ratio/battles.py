@@ -144,10 +144,12 @@ class Combat(Step):
     """A combat (13.): frame ``kind``, ``battle`` (the record as data), ``decisions`` (answers and dice so far),
     ``powers`` {side: power}. Ends with the result as data (``combat.as_data``)."""
 
-    goes_to = ("combat_decision", "combat_cards", "reattach_leader")
+    goes_to = ("combat_decision", "combat_cards", "reattach_leader", "leader_change")
 
     def auto(self, g: Ctx) -> None:
         f = g.frame
+        if self._leaders(g, "before"):
+            return
         if combat_cards.open_window(g):
             return
         module, cls = KINDS[f["kind"]]
@@ -176,31 +178,90 @@ class Combat(Step):
         from engines.ultima_ratio import armies
 
         f = g.frame
-        for todo in armies.reattachments(g, f["result"]):
-            if len(todo["options"]) > 1:
-                g.call("reattach_leader", **todo)
-                return
-            armies.reattach(g, todo["leader"], todo["options"][0])
-        for key, args in f["facts"]:
-            if "side" in args:
-                args["side"] = f["powers"][args["side"]] or "independent"
-            if "dice" in args:
-                args["dice"] = [f"Q{c}:{roll}→{res}{'+1' if bonus else ''}" for c, roll, res, bonus in args["dice"]]
-            g.log(key, rule=RULE[f["kind"]], **args)
-        combat_cards.after_combat(g, f["decisions"])
-        if f["morale"]:
-            cards.deliver_morale(g, f["powers"][f["morale"]], f["powers"][combat.other(f["morale"])], f["kind"])
+        if "logged" not in f:
+            for todo in armies.reattachments(g, f["result"]):
+                if len(todo["options"]) > 1:
+                    g.call("reattach_leader", **todo)
+                    return
+                armies.reattach(g, todo["leader"], todo["options"][0])
+            f["logged"] = True
+            for key, args in f["facts"]:
+                if "side" in args:
+                    args["side"] = f["powers"][args["side"]] or "independent"
+                if "dice" in args:
+                    args["dice"] = [f"Q{c}:{roll}→{res}{'+1' if bonus else ''}" for c, roll, res, bonus in args["dice"]]
+                g.log(key, rule=RULE[f["kind"]], **args)
+            combat_cards.after_combat(g, f["decisions"])
+            if f["morale"]:
+                cards.deliver_morale(g, f["powers"][f["morale"]], f["powers"][combat.other(f["morale"])], f["kind"])
+        if self._leaders(g, "after"):
+            return
         g.end(f["result"])
+
+    def _leaders(self, g: Ctx, moment: str) -> bool:
+        """17.1 "at any time (even during or right after a combat)" (RULINGS L-17.1): before the combat (its
+        preparation, 13.1.5, before the combat cards, 13.1.4) and right after it (before its losses, dispersals and
+        retreats are applied), each side's power of a player whose impulse it is not may change the unit of his
+        leaders in its stacks (``leader_flow.LeaderChange``): before, into or out of the force (a leader on its
+        fortress is not in it, ``force``); after, from a unit that leaves the place to one that stays or back
+        (``_moving``). Asked only when one of them may; the leaders of the battle record follow the changes made
+        before it. True if it called the step."""
+        from engines.ultima_ratio import leader_flow
+
+        f, s = g.frame, g.s
+        asked = f.setdefault("leaders_asked", {}).setdefault(moment, [])
+        result = f.get("result")
+        gone = sorted({u for side in result["eliminated"].values() for u in side}
+                      | {result.get("fortress_destroyed")} - {None}) if result else []
+        for side, name in zip(combat.SIDES, combat_cards.FIELDS[f["kind"]]):
+            power = f["powers"][side]
+            if side in asked or not leader_flow.other_players_power(s, power):
+                continue
+            asked.append(side)
+            units = [u["id"] for u in f["battle"][name]["units"]]
+            across = {u: "force" for u in units if not u.startswith("fortress:")} if moment == "before" else \
+                _moving(result, side, units)
+            if leader_flow.changes_near(s, g.game.board, power, units, exclude=gone, across=across):
+                f["arranging"] = moment
+                g.call("leader_change", power=power, moment=moment, units=units, exclude=gone, across=across,
+                       done=[])
+                return True
+        return False
+
+    def _follow_leaders(self, g: Ctx) -> None:
+        """The leaders of each force of the record are again those on its units (``force``: not the fortress's)."""
+        s, board = g.s, g.game.board
+        for data in g.frame["battle"].values():
+            if isinstance(data, dict) and "leaders" in data and "units" in data:
+                ids = [u["id"] for u in data["units"] if u["kind"] != "fortress"]
+                data["leaders"] = [{"id": lid, "ability": board.leaders.ability_of(lid)
+                                    if s["leaders"][lid]["extraordinary"] else None} for lid in leaders_on(s, ids)]
 
     def resume(self, g: Ctx, result: Any) -> None:
         f = g.frame
-        if "result" in f:                                   # after a leader's reattachment (17.1)
+        moment = f.pop("arranging", None)
+        if moment == "before":                              # 17.1: the leaders changed unit before the combat
+            self._follow_leaders(g)
+            return
+        if "result" in f:                                   # after a leader's reattachment or change (17.1)
             self._finish(g)
             return
         if "asking" not in f:               # the window of combat cards (combat_cards.py) changed the record
             f["battle"] = result["window"]
             return
         f["decisions"] = _json({**f["decisions"], f.pop("asking"): result})
+
+
+def _moving(result: dict, side: str, units: list[str]) -> dict[str, str]:
+    """The side's units that leave their place after the combat, by where they go (RULINGS L-17.1): its troops
+    retreat when it lost a land battle (13.3.6), unless dispersed (13.1.7); squadrons damaged or sent to their base
+    (13.2.5)."""
+    moved: dict[str, str] = {}
+    if result["kind"] == "land" and result["fought"] and result["fought"]["winner"] == combat.other(side):
+        moved = {u: "retreat" for u in units if not u.startswith("fortress:")}
+    for key in ("dispersed", "damaged", "to_base"):
+        moved |= {u: key for u in result.get(key, {}).get(side, [])}
+    return moved
 
 
 def _json(data: Any) -> Any:

@@ -73,6 +73,86 @@ def change_unit(g: Ctx, leader: str, unit: str) -> None:
     g.log("log.leader_attached", leader=leader, unit=unit, rule="leaders")
 
 
+def changes_near(s: dict, board, power: str, units: list[str], done: list[str] = (), exclude: list[str] = (),
+                 across: dict[str, str] | None = None) -> list[list[str]]:
+    """17.1 in another player's impulse (RULINGS L-17.1): [leader, unit] — each leader of the power not in ``done``
+    whose unit is one of ``units`` or who may go to one of them (he is in their stack), to another unit of his stack
+    that is not in ``exclude`` (the units a combat eliminates); with ``across`` ({unit: group}, the others in no group)
+    only the changes that take him to a unit of another group; the only leader of a kept fleet stays in it (11.2,
+    RULINGS FK-2, L-17.1: fleets are not disassembled outside their impulse). None when no such leader has somewhere
+    to go."""
+    mine = [lid for lid, info in sorted(s["leaders"].items()) if info["power"] == power and lid not in done
+            and info["unit"] not in exclude]
+    if not mine:
+        return []
+    near, everything, everyone = set(units), counters(s), state_leaders(s)
+    out = []
+    for lid in mine:
+        options = [u for u in leaders.attach_targets(everyone, everything, lid) if u not in exclude]
+        fleet = _held_fleet(s, board, lid)
+        if fleet:
+            options = [u for u in options if u in fleet]
+        if across is not None:
+            here = across.get(s["leaders"][lid]["unit"])
+            options = [u for u in options if across.get(u) != here]
+        if options and (s["leaders"][lid]["unit"] in near or near.intersection(options)):
+            out += [[lid, uid] for uid in options]
+    return out
+
+
+def _held_fleet(s: dict, board, leader: str) -> list[str]:
+    """The squadrons of the kept fleet (of several) the leader is the only leader of, else []."""
+    from engines.ultima_ratio import fleets
+
+    unit = s["leaders"][leader]["unit"]
+    if unit not in s["units"] or s["units"][unit]["kind"] != "squadron":
+        return []
+    fleet = fleets.fleet_of(s, board, unit)
+    if len(fleet) < 2 or any(info["unit"] in fleet for lid, info in s["leaders"].items() if lid != leader):
+        return []
+    return fleet
+
+
+def other_players_power(s: dict, power: str | None) -> bool:
+    """A player's power (not an automaton's) whose seat is not the one whose impulse it is (RULINGS L-17.1)."""
+    return power in s["powers"] and st.seat_of(s, power) != s["impulse"]["seat"]
+
+
+class LeaderChange(Step):
+    """17.1 "at any time (even during or right after a combat)" in another player's impulse (RULINGS L-17.1): the
+    power's leaders in the stacks of ``units`` change unit, each once, until ``done``. Frame: ``power``,
+    ``moment`` (``before`` / ``after`` a combat), ``units``, ``exclude`` (units the combat eliminates), ``across``
+    (only the changes between its groups: into or out of the force before a combat; after it, between the units
+    dispersed, damaged, sent to base or retreating and those that stay), ``done``."""
+
+    goes_to = ()
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.frame["power"])]
+
+    def _changes(self, g: Ctx) -> list[list[str]]:
+        f = g.frame
+        return changes_near(g.s, g.game.board, f["power"], f["units"], f["done"], f["exclude"], f["across"])
+
+    def prompt(self, g: Ctx, role: str):
+        return text(f"prompt.leader_change_{g.frame['moment']}", power=g.frame["power"]), \
+            {"attach_leader": self._changes(g), "done": [None]}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        if verb == "attach_leader":
+            return text("act.attach_leader", leader=arg[0], unit=arg[1])
+        return text("act.leader_change_done")
+
+    def on_attach_leader(self, g: Ctx, role: str, arg: list) -> None:
+        g.frame["done"].append(arg[0])
+        change_unit(g, arg[0], arg[1])
+        if not self._changes(g):
+            g.end(None)
+
+    def on_done(self, g: Ctx, role: str, arg: Any) -> None:
+        g.end(None)
+
+
 # ----- 8.2.2 free leader moves -----------------------------------------------------------------------------------
 def swaps(s: dict, power: str) -> list[list[str]]:
     """8.2.2 start of impulse: the pairs of the power's leaders it may swap ("provided neither is besieged");
@@ -177,4 +257,4 @@ class BuildLeader(Step):
         g.end("done")
 
 
-STEPS = {"draw_leader": DrawLeader(), "build_leader": BuildLeader()}
+STEPS = {"draw_leader": DrawLeader(), "build_leader": BuildLeader(), "leader_change": LeaderChange()}

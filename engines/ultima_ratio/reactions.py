@@ -138,15 +138,38 @@ class LandReaction(Step):
             legal["intercept_army"] = army_interceptions(g, f["power"], f["area"])
         legal["retreat"] = retreats(g, f["power"], f["area"], f["came_from"])
         legal["disperse"] = st.troops_in(g.s, f["area"], f["power"])
+        legal["attach_leader"] = self._leader_changes(g, legal.get("intercept", []), legal.get("intercept_army", []))
         legal["done"] = [None]
         return text("prompt.land_reaction", area=f["area"]), {k: v for k, v in legal.items() if v}
+
+    def _leader_changes(self, g: Ctx, interceptors: list[str], army_areas: list[str]) -> list[list[str]]:
+        """17.1 in the mover's impulse (RULINGS L-17.2): the power's leaders in the attacked area, or with a troop
+        that may intercept (``interceptors``, the troops of ``army_areas``), change unit within their stacks (each
+        once): to stay on a troop or fortress when their troop evades, to go with the troop that evades or
+        intercepts."""
+        from engines.ultima_ratio import leader_flow
+
+        f, s = g.frame, g.s
+        power, area = f["power"], f["area"]
+        units = st.troops_in(s, area, power) + ([battles.fortress_id(area)] if s["areas"][area]["fortress"] else [])
+        units += interceptors + [u for near in army_areas for u in st.troops_in(s, near, power)]
+        return leader_flow.changes_near(s, g.game.board, power, units, f.get("attached", []))
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         if verb == "retreat":
             return text("act.retreat", unit=arg[0], area=arg[1])
+        if verb == "attach_leader":
+            return text("act.attach_leader", leader=arg[0], unit=arg[1])
         if "army" in g.frame:
             return text("act.army_go") if verb == "done" else text(f"act.army_{verb}", arg=arg)
         return text(f"act.react_{verb}", arg=arg)
+
+    def on_attach_leader(self, g: Ctx, role: str, arg: list) -> None:
+        """17.1: at no cost, each leader once at this moment (as in the impulse, RULINGS L-12)."""
+        from engines.ultima_ratio import leader_flow
+
+        g.frame.setdefault("attached", []).append(arg[0])
+        leader_flow.change_unit(g, arg[0], arg[1])
 
     def on_intercept_army(self, g: Ctx, role: str, arg: str) -> None:
         """12.4.1: the army in ``arg`` will intercept; its leader's troop is taken at once when only one may lead."""

@@ -71,12 +71,17 @@ def moves(state: dict, *pairs) -> dict:
 
 def through_combat(state: dict, verb: str, arg=None, dice=(), answers: dict | None = None):
     """A move that starts a combat, then each combat decision answered by its seat (``answers`` {kind: answer},
-    else the first option or False), with exactly ``dice`` rolled; returns (state, log)."""
+    else the first option or False), with exactly ``dice`` rolled; a leader change of another player's impulse
+    (17.1, ``leader_change``) is declined; returns (state, log)."""
     answers = answers or {}
     with scripted(list(dice)) as script:
         played = GAME.play(state, seat(state), verb, arg)
         state, log = played.state, list(played.log)
-        while state["stack"] and step(state) == "combat_decision":
+        while state["stack"] and step(state) in ("combat_decision", "leader_change"):
+            if step(state) == "leader_change":
+                played = GAME.play(state, seat(state), "done", None)
+                state, log = played.state, log + list(played.log)
+                continue
             options = legal(state)
             kind = next(v for v in options if v != "done")
             choice = answers.get(kind, False if False in options[kind] else options[kind][0])

@@ -10,6 +10,7 @@ from engines.core.conformance import check_illegal, check_state
 from engines.ultima_ratio.bots import heuristic_bot
 from tests.engines.ultima_ratio import test_fleets_kept as fk
 from tests.engines.ultima_ratio import test_land_battles as lb
+from tests.engines.ultima_ratio import test_leaders_other_impulse as lo
 from tests.engines.ultima_ratio import test_naval_interception as ni
 from tests.engines.ultima_ratio import test_war as war
 from tests.engines.ultima_ratio.support import GAME
@@ -25,6 +26,7 @@ POSITIONS = {
     "kept fleets": fk.kept_fleets_at_war,
     "army choosing its troops": lambda: fk.spanish_stack(3),
     "declarations of war": war.two_neighbours,
+    "leaders in another's impulse": lo.elmina_attacked,
 }
 
 

@@ -1,0 +1,218 @@
+"""17.1 a leader changes unit in another player's impulse (RULINGS L-17.1, L-17.2): before a combat there (into or out
+of the force), right after it (to stay when his unit is dispersed or retreats, or to go with it), and before an
+evasion or interception (12.4). Spain is seated with player 2, at war with Portugal (player 1), whose impulse it is.
+Line numbers are those of shared/rules/ultima-ratio-regis.txt."""
+from __future__ import annotations
+
+import random
+
+from engines.core.chance import scripted
+from engines.ultima_ratio.bots import heuristic_bot
+from tests.engines.ultima_ratio.support import GAME, at_first_impulse, place, texts
+from tests.engines.ultima_ratio.support_war import (
+    TROOP,
+    area,
+    battle_record,
+    leader,
+    legal,
+    moves,
+    play,
+    power,
+    seat,
+    step,
+    through_combat,
+    unit,
+)
+
+FORT = {"power": "spain", "built": True, "since": 0}
+
+
+def attack_on_elmina(on: str, fortress: bool = True, troops: int = 2, seat_of_spain: str = "player2") -> dict:
+    """Portugal's troop in Guinea announces a tactical move; Spain holds Elmina (its troops, a fortress, the ordinary
+    leader Tactical 1 on ``on``) and Hausa, where its troops may retreat."""
+    s = at_first_impulse(deploy=TROOP)
+    s["areas"]["guinea"].update(owner="portugal", control="portugal", marker=None)
+    s = place(s, "portugal-troop-1", "area:guinea")
+    power(s, "spain", seat=seat_of_spain)
+    area(s, "elmina", "spain", fortress=dict(FORT) if fortress else None)
+    area(s, "hausa", "spain")
+    for n in range(1, troops + 1):
+        unit(s, f"spain-troop-{n}", "troop", "area:elmina")
+    leader(s, "tactical-1", on, "spain")
+    s["leaders"]["tactical-1"]["extraordinary"] = False
+    s["impulse"]["actions"] = {"portugal": 2, "spain": 0}
+    return moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"))
+
+
+def elmina_attacked() -> dict:
+    """The move into Elmina announced, Spain's reaction due (for the war walks)."""
+    s, _ = play(attack_on_elmina(on="spain-troop-1"), "area", "elmina")
+    return s
+
+
+def combat_decisions(s: dict, dice: list[int]) -> tuple[dict, list]:
+    """The combat's decisions answered by their seats (every unit fights, the first option), ``dice`` rolled."""
+    log: list = []
+    with scripted(dice) as script:
+        while step(s) == "combat_decision":
+            options = legal(s)
+            kind = next(v for v in options if v != "done")
+            played = GAME.play(s, seat(s), kind, False if False in options[kind] else options[kind][0])
+            s, log = played.state, log + list(played.log)
+    assert script.used == len(dice)
+    return s, log
+
+
+def test_before_a_battle_the_defender_brings_his_leader_from_the_fortress_into_the_army():
+    """17.1 (l. 1203): "at any time (even during ... a combat)"; 13.1.5: the battle is prepared with the units
+    present. On the fortress (which does not carry its leader into a field battle, ``battles.force``) he is out of
+    it; in Portugal's impulse Spain's player puts him on a troop before the battle, and the army fights with him."""
+    s = attack_on_elmina(on="fortress:elmina")
+    s, _ = play(s, "area", "elmina")
+    s, _ = play(s, "done")                                          # no reaction
+    assert step(s) == "leader_change" and seat(s) == "player2"
+    assert legal(s) == {"attach_leader": [["tactical-1", "spain-troop-1"], ["tactical-1", "spain-troop-2"]],
+                        "done": [None]}
+    assert battle_record(s)["defender"]["leaders"] == []
+    s, log = play(s, "attach_leader", ["tactical-1", "spain-troop-2"])
+    assert texts(log) == ["Tactical leader 1 goes to Spain troop 2."]
+    assert step(s) == "combat_decision"                               # each leader once: the step is over
+    assert battle_record(s)["defender"]["leaders"] == [{"id": "tactical-1", "ability": None}]
+    assert s["leaders"]["tactical-1"]["unit"] == "spain-troop-2"
+
+
+def test_before_a_battle_he_may_keep_out_of_it_on_the_fortress():
+    s = attack_on_elmina(on="spain-troop-1")
+    s = moves(s, ("area", "elmina"), ("done", None))
+    assert legal(s) == {"attach_leader": [["tactical-1", "fortress:elmina"]], "done": [None]}   # not troop 2: in it
+    s, _ = play(s, "attach_leader", ["tactical-1", "fortress:elmina"])
+    assert battle_record(s)["defender"]["leaders"] == []
+
+
+def test_right_after_the_battle_he_stays_on_the_fortress_when_his_troops_retreat():
+    """17.1 (l. 1201-1203): "The leader follows this unit, whether it is dispersed or eliminated. However, the leader
+    may be attached to any own troop or fortress in the area ... (even during or right after a combat)"; 13.3.6: the
+    loser retreats. Portugal's 5 (2 points) beats Spain's 2, 2, 3 (1 point): troop 1, carrying him, is dispersed."""
+    s = attack_on_elmina(on="spain-troop-1")
+    s = moves(s, ("area", "elmina"), ("done", None), ("done", None))
+    s, log = combat_decisions(s, [5, 1, 1, 1])
+    assert any(e["msg"] == "combat.dispersed" and e["args"]["units"] == ["spain-troop-1"] for e in log)
+    assert step(s) == "leader_change" and seat(s) == "player2"
+    # to stay (the fortress) or to go with the troop that retreats instead of the dispersed one
+    assert legal(s) == {"attach_leader": [["tactical-1", "fortress:elmina"], ["tactical-1", "spain-troop-2"]],
+                        "done": [None]}
+    s, _ = play(s, "attach_leader", ["tactical-1", "fortress:elmina"])
+    assert step(s) == "defeated_retreat"
+    s, _ = play(s, "retreat", ["spain-troop-2", "hausa"])
+    assert s["units"]["spain-troop-1"]["loc"] == "box:dispersed-af"
+    assert s["units"]["spain-troop-2"]["loc"] == "area:hausa"
+    assert s["leaders"]["tactical-1"]["unit"] == "fortress:elmina"
+
+
+def test_declining_he_follows_his_dispersed_troop():
+    s = attack_on_elmina(on="spain-troop-1")
+    s = moves(s, ("area", "elmina"), ("done", None), ("done", None))
+    s, _ = combat_decisions(s, [5, 1, 1, 1])
+    s = moves(s, ("done", None), ("retreat", ["spain-troop-2", "hausa"]))
+    assert s["leaders"]["tactical-1"]["unit"] == "spain-troop-1"
+    assert s["units"]["spain-troop-1"]["loc"] == "box:dispersed-af"
+
+
+def test_before_an_evasion_he_stays_on_a_troop_that_does_not_disperse():
+    """12.4.2: "This dispersing can also be done with a part of the force"; 17.1: he may first go to another troop."""
+    s = attack_on_elmina(on="spain-troop-1", fortress=False)
+    s, _ = play(s, "area", "elmina")
+    assert step(s) == "land_reaction" and legal(s)["attach_leader"] == [["tactical-1", "spain-troop-2"]]
+    s, _ = play(s, "attach_leader", ["tactical-1", "spain-troop-2"])
+    assert "attach_leader" not in legal(s)                            # once at this moment
+    s, _ = play(s, "disperse", "spain-troop-1")
+    assert s["units"]["spain-troop-1"]["loc"] == "box:dispersed-af"
+    assert s["leaders"]["tactical-1"]["unit"] == "spain-troop-2" and s["units"]["spain-troop-2"]["loc"] == "area:elmina"
+
+
+def test_no_prompt_when_he_has_nowhere_to_go():
+    """A prompt only when a leader of the power is in the combat's stacks with another own unit to go to: a lone
+    troop carrying him has none — no step before the battle, none after it, no change in the reaction."""
+    s = attack_on_elmina(on="spain-troop-1", fortress=False, troops=1)
+    s, _ = play(s, "area", "elmina")
+    assert "attach_leader" not in legal(s)
+    s, _ = play(s, "done")
+    assert step(s) == "combat_decision"
+    s, _ = combat_decisions(s, [5, 1])
+    assert step(s) != "leader_change"
+
+
+def test_the_player_whose_impulse_it_is_is_not_asked_in_the_combat():
+    """RULINGS L-17.1: Spain seated with Portugal's player is arranged in his own impulse (L-12): no step."""
+    s = attack_on_elmina(on="fortress:elmina", seat_of_spain="player1")
+    s = moves(s, ("area", "elmina"), ("done", None))
+    assert step(s) == "combat_decision"
+
+
+def test_no_prompt_when_the_winner_loses_nothing():
+    """Right after a combat his units that stay have nothing to leave: Spain beats Portugal's attack (6, 6, 2 → 5
+    points against 0) and is not asked."""
+    s = attack_on_elmina(on="spain-troop-1")
+    s = moves(s, ("area", "elmina"), ("done", None), ("done", None))
+    s, _ = combat_decisions(s, [1, 6, 6, 2])
+    assert step(s) != "leader_change" and s["leaders"]["tactical-1"]["unit"] == "spain-troop-1"
+
+
+def test_the_heuristic_bot_keeps_his_leaders_where_they_are():
+    s = attack_on_elmina(on="fortress:elmina")
+    s = moves(s, ("area", "elmina"), ("done", None))
+    assert heuristic_bot(GAME, GAME.view(s, "player2"), "player2", random.Random(0)) == ("done", None)
+
+
+def test_the_conformance_helpers_decline_it():
+    """``support_war.through_combat`` answers the new step with ``done`` (used by the positions at war)."""
+    s = attack_on_elmina(on="fortress:elmina")
+    s = moves(s, ("area", "elmina"), ("done", None))
+    s, _ = through_combat(s, "done", None, dice=[5, 1, 1, 1])
+    assert s["leaders"]["tactical-1"]["unit"] == "fortress:elmina"
+
+
+def test_before_an_interception_a_leader_goes_to_a_squadron_of_the_intercepting_fleet():
+    """17.1: "or to a squadron of the fleet"; 11.4.1 (RULINGS FK-2): Spain's kept fleet intercepts with all its
+    squadrons. A second admiral on a lone Spanish squadron of the same sea goes aboard it before the combat (and the
+    fleet's admiral may then leave it for the lone squadron)."""
+    from tests.engines.ultima_ratio.support_war import SQUADRON, start
+    from tests.engines.ultima_ratio.test_fleets_kept import spanish_fleet
+
+    s = spanish_fleet(start(TROOP + SQUADRON))
+    unit(s, "spain-squadron-3", "squadron", "sea:east-atlantic")
+    leader(s, "admiral-3", "spain-squadron-3", "spain")
+    s = moves(s, ("done", None), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-troop-1"),
+              ("sea", "east-atlantic"), ("intercept", "spain-squadron-1"), ("no_escort", None))
+    assert step(s) == "leader_change" and seat(s) == "player2"
+    # the fleet's only admiral may not leave it (11.2, FK-2: no disassembly outside Spain's impulse) ...
+    assert legal(s) == {"attach_leader": [["admiral-3", "spain-squadron-1"], ["admiral-3", "spain-squadron-2"]],
+                        "done": [None]}
+    s, _ = play(s, "attach_leader", ["admiral-3", "spain-squadron-2"])
+    # ... but once the second is aboard, he may
+    assert legal(s) == {"attach_leader": [["admiral-2", "spain-squadron-3"]], "done": [None]}
+    s, _ = play(s, "done")
+    assert [ld["id"] for ld in battle_record(s)["defender"]["leaders"]] == ["admiral-2", "admiral-3"]
+
+
+def test_after_a_naval_combat_the_groups_are_where_the_squadrons_go():
+    """13.2.5 (l. 916-918): damaged squadrons go to their base under repair, the loser's others to their base; a
+    leader may go from one group to another, or to a squadron that stays (RULINGS L-17.1)."""
+    from engines.ultima_ratio import battles, leader_flow
+
+    result = {"kind": "naval", "fought": {"winner": "attacker"}, "dispersed": {"defender": []},
+              "damaged": {"defender": ["spain-squadron-1"]}, "to_base": {"defender": ["spain-squadron-2"]}}
+    groups = battles._moving(result, "defender", ["spain-squadron-1", "spain-squadron-2", "spain-squadron-3"])
+    assert groups == {"spain-squadron-1": "damaged", "spain-squadron-2": "to_base"}
+    s = at_first_impulse()
+    power(s, "spain")
+    area(s, "algarve", "spain")                                          # a base on the East Atlantic
+    for n in (1, 2, 3):
+        unit(s, f"spain-squadron-{n}", "squadron", "sea:east-atlantic")
+    leader(s, "admiral-2", "spain-squadron-1", "spain")
+    assert leader_flow.changes_near(s, GAME.board, "spain", ["spain-squadron-1"], across=groups) == [
+        ["admiral-2", "spain-squadron-2"], ["admiral-2", "spain-squadron-3"]]
+    assert leader_flow.changes_near(s, GAME.board, "spain", ["spain-squadron-1"], across={}) == []   # nothing leaves
+    s["fleets"] = [["spain-squadron-1", "spain-squadron-2"]]                 # he alone holds a kept fleet (FK-2)
+    assert leader_flow.changes_near(s, GAME.board, "spain", ["spain-squadron-1"], across=groups) == [
+        ["admiral-2", "spain-squadron-2"]]
