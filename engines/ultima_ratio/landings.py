@@ -36,7 +36,7 @@ def landing_escorts(g: Ctx, power: str, uid: str, troops: int = 1) -> list[str]:
     s, b = g.s, g.game.board
     area = st.loc_area(s["units"][uid]["loc"])
     places = {st.AREA + area, *(st.SEA + x for x in b.areas[area].seas)}
-    out = [u for u in naval.operational(s, power) if s["units"][u]["loc"] in places]
+    out = [u for u in naval.operational(s, power) if s["units"][u]["loc"] in places and not naval.pirated(s, u)]
     if troops > 1:
         out = [u for u in out if armies.led(s, u)
                and len(armies.joinable(g, power, [u], s["units"][u]["loc"])) + 1 >= troops]

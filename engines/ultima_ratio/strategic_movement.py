@@ -21,7 +21,7 @@ def movable(g: Ctx, power: str, first: bool = False) -> list[str]:
     out = []
     for u in st.units_of(s, power, where="map"):
         info = s["units"][u]
-        if info["kind"] == "squadron" and info["repair"]:
+        if info["kind"] == "squadron" and (info["repair"] or naval.pirated(s, u)):     # 9.3, 11.5.1
             continue
         area = st.loc_area(info["loc"])
         if info["kind"] == "troop" and (not area or s["areas"][area]["siege"]):
