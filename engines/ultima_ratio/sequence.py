@@ -192,12 +192,24 @@ class Impulse(Step):
             f["phase"] = "bases"
             g.call("end_of_impulse", seat=f["seat"], moved=[])
             return
-        for power in st.powers_of(s, f["seat"]):
-            rebase = naval.check_bases(g, power)
-            if rebase:
-                g.call("rebase", **rebase)
-                return
+        rebase = rebase_due(g, f["seat"])
+        if rebase:
+            g.call("rebase", **rebase)
+            return
         g.end(None)
+
+
+def rebase_due(g: Ctx, seat: str) -> dict | None:
+    """11.1.1: a squadron left without a base "must move immediately upon the occurrence of this circumstance" —
+    the squadrons of every power, not only the acting player's (one who lost a port in this impulse): the acting
+    player's powers first, then the others; the frame of a ``rebase`` decision when a tie needs its player."""
+    s = g.s
+    mine = st.powers_of(s, seat)
+    for power in [*mine, *sorted(p for p in s["powers"] if p not in mine)]:
+        rebase = naval.check_bases(g, power)
+        if rebase:
+            return rebase
+    return None
 
 
 def attach_offer(g: Ctx, role: str) -> dict[str, list]:
@@ -440,14 +452,14 @@ class PowerActions(FreeMoves, Step):
         g.call(STEP_OF.get(action, action), **local)
 
     def resume(self, g: Ctx, result: Any) -> None:
-        """After each action, squadrons left without a base go to the nearest one (11.1.1), and overstacked troops
-        are dispersed (15.1.1, ``armies.after_action``); the leaders may change unit again (17.1)."""
+        """After each action, squadrons left without a base go to the nearest one (11.1.1, ``rebase_due``), and
+        overstacked troops are dispersed (15.1.1, ``armies.after_action``); the leaders may change unit again
+        (17.1)."""
         g.frame.pop("attached", None)
-        for power in st.powers_of(g.s, g.frame["seat"]):
-            rebase = naval.check_bases(g, power)
-            if rebase:
-                g.call("rebase", **rebase)
-                return
+        rebase = rebase_due(g, g.frame["seat"])
+        if rebase:
+            g.call("rebase", **rebase)
+            return
         overstack = armies.after_action(g, g.frame["seat"])
         if overstack:
             g.call("disperse_overstack", **overstack)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from engines.ultima_ratio import landings, naval, strategic_movement
+from tests.engines.ultima_ratio import support_war
 from tests.engines.ultima_ratio.support import at_first_impulse, ctx, place
 
 
@@ -20,3 +21,16 @@ def test_a_squadron_that_plundered_acts_no_more_in_that_impulse_but_in_the_next(
     assert "portugal-squadron-1" in naval.naval_movers(g, "portugal")
     assert "portugal-squadron-1" in strategic_movement.movable(g, "portugal")
     assert "portugal-squadron-1" in landings.landing_escorts(g, "portugal", "portugal-troop-1")
+
+
+def test_a_squadron_of_another_player_left_without_base_moves_at_once():
+    """11.1.1: "If for any reason a squadron is left without a base within this distance, it must move
+    immediately upon the occurrence of this circumstance" — also another player's, after the acting player's
+    action that took its port (here: none left, so it is destroyed), not at its own player's next impulse."""
+    s = support_war.area(support_war.power(support_war.start(), "spain"), "calicut", "spain")
+    s = support_war.unit(s, "spain-squadron-1", "squadron", "sea:indian-ocean")
+    s["impulse"]["actions"]["spain"] = 0
+    s["areas"]["calicut"]["control"] = "portugal"                   # the port taken in this impulse
+    s["powers"]["portugal"]["unrest"] = 1
+    s = support_war.moves(s, ("done", None), ("act", ["portugal", "lower_unrest"]))
+    assert s["units"]["spain-squadron-1"]["loc"] == "eliminated"
