@@ -1,7 +1,8 @@
 """The audit of chapters 8-12 (AUDIT.md › Chapters 8-12): the gaps it found, each with the section it reads."""
 from __future__ import annotations
 
-from engines.ultima_ratio import landings, naval, strategic_movement
+from engines.ultima_ratio.deployment import new_unit
+from engines.ultima_ratio import card_play, landings, naval, strategic_movement
 from tests.engines.ultima_ratio import support_war
 from tests.engines.ultima_ratio.support import at_first_impulse, ctx, place
 
@@ -34,3 +35,46 @@ def test_a_squadron_of_another_player_left_without_base_moves_at_once():
     s["powers"]["portugal"]["unrest"] = 1
     s = support_war.moves(s, ("done", None), ("act", ["portugal", "lower_unrest"]))
     assert s["units"]["spain-squadron-1"]["loc"] == "eliminated"
+
+
+def test_a_power_card_allows_piracy_against_powers_at_war_or_without_war():
+    """11.5.1: "Piracy is only possible if it is expressly allowed in a major power card or by an event card. For
+    corsairs, it is necessary that both involved major powers are at war": France's corsairs (privateering) only
+    against a power at war with it; the Barbary Coast's pirates (piracy) without a war; nobody else's."""
+    s = support_war.power(support_war.start(), "spain")
+    for name in ("france", "barbary-coast"):
+        s = support_war.power(s, name, seat="player1", war=False)
+        new_unit(s, f"{name}-squadron-1", name, "squadron", "E2", "sea:indian-ocean")
+    s["merchants"]["indian-ocean"] = {"spain": 1, "portugal": 1}
+    g = ctx(s)
+    assert card_play.corsair_raids(g, "france") == []
+    assert card_play.corsair_raids(g, "barbary-coast") == [["barbary-coast-squadron-1", "portugal"],
+                                                           ["barbary-coast-squadron-1", "spain"]]
+    assert card_play.corsair_raids(g, "portugal") == []                    # no card allows Portugal's piracy
+    s["wars"].append(["france", "spain"])
+    assert card_play.corsair_raids(ctx(s), "france") == [["france-squadron-1", "spain"]]
+    s["forced_peace"] = [["barbary-coast", "spain"]]
+    assert card_play.corsair_raids(ctx(s), "barbary-coast") == [["barbary-coast-squadron-1", "portugal"]]
+    s["impulse"]["actions"]["france"] = 1
+    s = support_war.moves(s, ("done", None))
+    assert ["france", "piracy"] in support_war.legal(s)["act"]
+
+
+def test_a_power_card_that_regroups_at_the_start_of_each_impulse():
+    """8.2.2 "Under certain circumstances, some major powers may regroup a troop" (Crimea's card: one dispersed
+    troop at the start of each impulse, at no cost); with 8.2.3's free action of a power at war (a player without
+    cards) it makes two (RULINGS AU-2)."""
+    s = support_war.power(support_war.start(), "crimea", seat="player1", war=False)
+    for name in ("crimea", "perekop", "kuban"):
+        s = support_war.area(s, name, "crimea")
+    for n in (1, 2):
+        s = support_war.unit(s, f"crimea-troop-{n}", "troop", "box:dispersed-ee")
+    s["impulse"]["actions"]["crimea"] = 1
+    assert support_war.legal(s)["free"] == [["crimea", "regroup_troop"]]
+    s, log = support_war.play(s, "free", ["crimea", "regroup_troop"])
+    assert any(e["msg"] == "log.free_regroup_card" for e in log)
+    s = support_war.moves(s, ("unit", "crimea-troop-1"), ("area", "crimea"), ("stop", None))
+    assert s["units"]["crimea-troop-1"]["loc"] == "area:crimea" and "free" not in support_war.legal(s)
+    s["wars"].append(["crimea", "portugal"])
+    free = [a for a in support_war.legal(s)["free"] if a[0] == "crimea"]
+    assert free == [["crimea", "regroup_troop"], ["crimea", "strategic_move"]]
