@@ -14,18 +14,27 @@ from engines.ultima_ratio import state as st
 
 
 def landers(g: Ctx, power: str) -> list[str]:
-    """12.3.1: troops that began the impulse in a coastal area where they still are, took no action, and have a
-    target and an escort."""
+    """12.3.1: troops that began the impulse in a coastal area where they still are, took no action, carry no leader
+    who moved in the impulse (``leader_moved``), and have a target and an escort."""
     s, b = g.s, g.game.board
     start = s["impulse"]["start_locs"]
     out = []
     for u in st.units_of(s, power, "troop", "map"):
         area = st.loc_area(s["units"][u]["loc"])
-        if not area or start.get(u) != s["units"][u]["loc"] or st.acted_this_impulse(s, u) or not st.coastal(b, area):
+        if not area or start.get(u) != s["units"][u]["loc"] or st.acted_this_impulse(s, u) or not st.coastal(b, area) \
+                or leader_moved(s, u):
             continue
         if landing_escorts(g, power, u) and next(_targets(g, power, u), None):
             out.append(u)
     return out
+
+
+def leader_moved(s: dict, uid: str) -> bool:
+    """12.3.1: "troops (or leaders) that have already moved or made other amphibious landings in the impulse, cannot
+    conduct an amphibious landing": the troop carries a leader who came to it (17.1) from a unit that had moved or
+    landed in this impulse (``impulse.leaders_moved``; the start of impulse's swap is no movement, RULINGS AU-3)."""
+    moved = s["impulse"].get("leaders_moved", ())
+    return any(info["unit"] == uid and lid in moved for lid, info in s["leaders"].items())
 
 
 def landing_escorts(g: Ctx, power: str, uid: str, troops: int = 1) -> list[str]:

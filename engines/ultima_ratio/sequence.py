@@ -231,6 +231,9 @@ class FreeMoves:
 
     def on_attach_leader(self, g: Ctx, role: str, arg: list) -> None:
         g.frame.setdefault("attached", []).append(arg[0])
+        was_on = g.s["units"].get(g.s["leaders"][arg[0]]["unit"])
+        if was_on and st.acted_this_impulse(g.s, g.s["leaders"][arg[0]]["unit"]):
+            g.s["impulse"].setdefault("leaders_moved", []).append(arg[0])    # 12.3.1 (``landings.landers``)
         leader_flow.change_unit(g, arg[0], arg[1])
 
     def on_join_fleet(self, g: Ctx, role: str, arg: list) -> None:

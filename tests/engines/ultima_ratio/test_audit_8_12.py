@@ -1,6 +1,7 @@
 """The audit of chapters 8-12 (AUDIT.md › Chapters 8-12): the gaps it found, each with the section it reads."""
 from __future__ import annotations
 
+from engines.core.machine import copy_state
 from engines.ultima_ratio.deployment import new_unit
 from engines.ultima_ratio import card_play, landings, naval, strategic_movement
 from tests.engines.ultima_ratio import support_war
@@ -78,3 +79,22 @@ def test_a_power_card_that_regroups_at_the_start_of_each_impulse():
     s["wars"].append(["crimea", "portugal"])
     free = [a for a in support_war.legal(s)["free"] if a[0] == "crimea"]
     assert free == [["crimea", "regroup_troop"], ["crimea", "strategic_move"]]
+
+
+def test_a_leader_who_moved_in_the_impulse_cannot_land_with_another_troop():
+    """12.3.1: "troops (or leaders) that have already moved or made other amphibious landings in the impulse, cannot
+    conduct an amphibious landing" — a leader who marched with one troop and went to another (17.1) does not land
+    with it; the troop alone still could, and a leader who did not move lands."""
+    base = support_war.start(support_war.TROOP + support_war.TROOP + support_war.SQUADRON)
+    base = place(base, "portugal-troop-1", "area:alentejo")
+    s = support_war.leader(copy_state(base), "tactical-1", "portugal-troop-1")
+    s = support_war.moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
+                          ("area", "portugal"), ("stop", None))
+    assert landings.landers(ctx(s), "portugal") == ["portugal-troop-2"]            # without the leader
+    s = support_war.moves(s, ("attach_leader", ["tactical-1", "portugal-troop-2"]))
+    assert s["impulse"]["leaders_moved"] == ["tactical-1"]
+    assert landings.landers(ctx(s), "portugal") == []
+    still = support_war.leader(copy_state(base), "tactical-1", "portugal-troop-1")
+    still = support_war.moves(place(still, "portugal-troop-1", "area:portugal"), ("done", None),
+                              ("attach_leader", ["tactical-1", "portugal-troop-2"]))
+    assert landings.landers(ctx(still), "portugal") == ["portugal-troop-1", "portugal-troop-2"]
