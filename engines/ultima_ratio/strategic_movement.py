@@ -15,8 +15,8 @@ from engines.ultima_ratio import state as st
 
 
 def movable(g: Ctx, power: str, first: bool = False) -> list[str]:
-    """Counters that can make a strategic movement: troops on the map (not besieged), operational squadrons
-    (``first``: stop at the first one found)."""
+    """Counters that can make a strategic movement: troops on the map (besiegers too, 13.4.7; besieged ones only
+    from a port, 10.2), operational squadrons not after a piracy (``first``: stop at the first one found)."""
     s = g.s
     out = []
     for u in st.units_of(s, power, where="map"):
@@ -24,7 +24,7 @@ def movable(g: Ctx, power: str, first: bool = False) -> list[str]:
         if info["kind"] == "squadron" and (info["repair"] or naval.pirated(s, u)):     # 9.3, 11.5.1
             continue
         area = st.loc_area(info["loc"])
-        if info["kind"] == "troop" and (not area or s["areas"][area]["siege"]):
+        if info["kind"] == "troop" and (not area or armies.besieged(s, u) and not st.coastal(g.game.board, area)):
             continue
         path = [info["loc"]]
         if any(_leads_to_end(g, power, u, path, f"{kind}:{x}")
@@ -35,16 +35,18 @@ def movable(g: Ctx, power: str, first: bool = False) -> list[str]:
     return out
 
 
-def troop_passable(g: Ctx, power: str, area: str) -> bool:
-    """10.2: controlled areas, or uncontrolled areas with own troops not besieged; never besieged fortresses
-    other than ports; only areas the power may use (18.4.1)."""
+def troop_passable(g: Ctx, power: str, area: str, by_sea: bool = False) -> bool:
+    """10.2: controlled areas, or uncontrolled areas with own troops not besieged; only areas the power may use
+    (18.4.1). A siege's area "belongs to the besieger" for strategic movement (13.4.7); "nor besieged fortresses
+    (other than ports) can be part of these movements": the besieged power reaches its besieged port only from the
+    sea (RULINGS AU-1)."""
     s, b = g.s, g.game.board
     if not st.active(s, area) or not st.interest_ok(s, b, power, area):
         return False
     info = s["areas"][area]
-    if info["siege"] and not st.coastal(b, area):
-        return False
-    return st.controls(s, power, area) or bool(st.troops_in(s, area, power)) and not info["siege"]
+    if info["siege"]:
+        return info["siege"]["besieger"] == power or by_sea and st.coastal(b, area) and st.controls(s, power, area)
+    return st.controls(s, power, area) or bool(st.troops_in(s, area, power))
 
 
 def next_places(g: Ctx, power: str, uid: str, path: list[str], group: list[str] | None = None) -> dict[str, list[str]]:
@@ -89,11 +91,13 @@ def _steps(g: Ctx, power: str, uid: str, path: list[str], group: list[str] | Non
     area, sea = st.loc_area(here), st.loc_sea(here)
     if info["kind"] == "troop":
         if area is not None:
-            areas = [a for a in st.neighbours(s, b, area) if troop_passable(g, power, a)]
+            siege = s["areas"][area]["siege"]
+            inside = bool(siege) and siege["besieger"] != power          # a besieged port: only by sea (AU-1)
+            areas = [] if inside else [a for a in st.neighbours(s, b, area) if troop_passable(g, power, a)]
             seas = list(b.areas[area].seas)
         else:
             seas = list(b.sea_links[sea])
-            areas = [a for a in b.sea_ports[sea] if troop_passable(g, power, a)]
+            areas = [a for a in b.sea_ports[sea] if troop_passable(g, power, a, by_sea=True)]
     else:
         if area is not None:
             seas = [x for x in b.areas[area].seas if naval.may_sail(s, b, uid, x)]
@@ -167,7 +171,7 @@ class StrategicMove(Step):
             legal = {"area": [], "sea": []}  # a squadron that enters a port ends its movement there
         if may_stop(g, f["power"], f["unit"], f["path"], f.get("included", False), group):
             legal["stop"] = [None]
-        if armies.led(s, f["unit"]) and not f.get("included"):
+        if armies.led(s, f["unit"]) and not f.get("included") and not _set_out_besieged(g):
             if len({armies.map_of(g.game.board, p) for p in f["path"]}) == 1:    # 10.4: one unit between maps
                 legal["absorb"] = armies.joinable(g, f["power"], group, here)
             legal["leave"] = leavable(g, f["power"], group, here)
@@ -236,6 +240,13 @@ class StrategicMove(Step):
         if s["units"][f["unit"]]["kind"] == "squadron":
             fleets.form(g, list(_group(f)))             # the squadrons stay a fleet where they end (11.2)
         g.end("done")
+
+
+def _set_out_besieged(g: Ctx) -> bool:
+    """10.3: the leader of an army or fleet "cannot be besieged": a troop leaving its besieged port goes alone."""
+    start = st.loc_area(g.frame["path"][0])
+    siege = g.s["areas"][start]["siege"] if start in g.s["areas"] else None
+    return bool(siege) and siege["besieger"] != g.frame["power"]
 
 
 def _group(f: dict) -> list[str]:

@@ -98,3 +98,52 @@ def test_a_leader_who_moved_in_the_impulse_cannot_land_with_another_troop():
     still = support_war.moves(place(still, "portugal-troop-1", "area:portugal"), ("done", None),
                               ("attach_leader", ["tactical-1", "portugal-troop-2"]))
     assert landings.landers(ctx(still), "portugal") == ["portugal-troop-1", "portugal-troop-2"]
+
+
+def siege_of_algarve() -> dict:
+    """Portugal's troop 1 besieges Spain's fortress in Algarve, Spain's troop 1 inside; Spain holds Tangier."""
+    s = support_war.power(support_war.start(), "spain")
+    support_war.area(s, "algarve", "spain", fortress={"power": "spain", "built": True, "since": 0},
+                     siege={"besieger": "portugal", "casualties": 0})
+    support_war.area(s, "tangier", "spain")
+    support_war.area(s, "alentejo", "portugal")
+    support_war.unit(s, "spain-troop-1", "troop", "area:algarve")
+    return place(s, "portugal-troop-1", "area:algarve")
+
+
+def test_a_besieger_moves_strategically_and_a_siege_area_belongs_to_it():
+    """13.4.7: "for the purposes of strategic movement, the area belongs to the besieger" (10.2): its troops leave
+    the siege by strategic movement and cross its area; the besieged power's troops do not cross it by land."""
+    s = siege_of_algarve()
+    g = ctx(s)
+    assert "portugal-troop-1" in strategic_movement.movable(g, "portugal")
+    assert strategic_movement.troop_passable(g, "portugal", "algarve")
+    assert not strategic_movement.troop_passable(g, "spain", "algarve")
+    s = support_war.moves(s, ("done", None), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-troop-1"),
+                          ("area", "alentejo"), ("stop", None))
+    assert s["units"]["portugal-troop-1"]["loc"] == "area:alentejo" and s["areas"]["algarve"]["siege"] is None
+
+
+def test_a_besieged_troop_leaves_or_enters_its_port_by_sea_only_and_alone():
+    """10.2: "nor besieged fortresses (other than ports) can be part of these movements" (RULINGS AU-1): from its
+    besieged port a troop sails away, never by land, and takes no troops along (10.3: the leader "cannot be
+    besieged"); an inland besieged fortress is no part of them."""
+    s = siege_of_algarve()
+    g = ctx(s)
+    assert strategic_movement.movable(g, "spain") == ["spain-troop-1"]
+    steps = strategic_movement.next_places(g, "spain", "spain-troop-1", ["area:algarve"])
+    assert steps == {"area": [], "sea": ["east-atlantic"]}
+    assert strategic_movement.troop_passable(g, "spain", "algarve", by_sea=True)
+    s["areas"]["tangier"]["siege"] = {"besieger": "portugal", "casualties": 0}
+    s["areas"]["algarve"]["siege"] = None
+    g = ctx(s)
+    assert not strategic_movement.troop_passable(g, "spain", "tangier")
+    s2 = siege_of_algarve()
+    support_war.leader(s2, "tactical-1", "spain-troop-1", "spain")
+    support_war.unit(s2, "spain-troop-2", "troop", "area:tangier")
+    g = ctx(s2)
+    path = ["area:algarve", "sea:east-atlantic", "area:tangier"]
+    g.frame.update(power="spain", unit="spain-troop-1", path=path, group=["spain-troop-1"])
+    assert "absorb" not in strategic_movement.StrategicMove().prompt(g, "player2")[1]
+    g.frame.update(path=["area:tangier"])                          # from a port not besieged: an army
+    assert strategic_movement.StrategicMove().prompt(g, "player2")[1]["absorb"] == ["spain-troop-2"]
