@@ -35,6 +35,27 @@ def movable(g: Ctx, power: str, first: bool = False) -> list[str]:
     return out
 
 
+def assignable(g: Ctx, power: str) -> list[str]:
+    """10.3: the power's leaders on the map (on a troop, a squadron or a fortress), none besieged, that a strategic
+    movement of an army or fleet may assign to any troop or squadron of the power (RULINGS AU-4)."""
+    s = g.s
+    if not any(not armies.besieged(s, u) for u in movable(g, power)):
+        return []
+    out = []
+    for lid, info in sorted(s["leaders"].items()):
+        if info["power"] != power:
+            continue
+        on = info["unit"]
+        if on.startswith("fortress:"):
+            area = on.split(":", 1)[1]
+            if area in s["areas"] and not s["areas"][area]["siege"]:
+                out.append(lid)
+        elif on in s["units"] and (st.loc_area(s["units"][on]["loc"]) or st.loc_sea(s["units"][on]["loc"])) \
+                and not armies.besieged(s, on):
+            out.append(lid)
+    return out
+
+
 def troop_passable(g: Ctx, power: str, area: str, by_sea: bool = False) -> bool:
     """10.2: controlled areas, or uncontrolled areas with own troops not besieged; only areas the power may use
     (18.4.1). A siege's area "belongs to the besieger" for strategic movement (13.4.7); "nor besieged fortresses
@@ -163,7 +184,12 @@ class StrategicMove(Step):
     def prompt(self, g: Ctx, role: str):
         f, s = g.frame, g.s
         if "unit" not in f:
-            return text("prompt.strategic_unit"), {"unit": movable(g, f["power"])}
+            units = movable(g, f["power"])
+            if "leader" in f:                            # 10.3: his army or fleet's unit, not besieged
+                return text("prompt.strategic_leader_unit", leader=f["leader"]), \
+                    {"unit": [u for u in units if not armies.besieged(s, u)]}
+            chits = [] if f.get("included") else assignable(g, f["power"])
+            return text("prompt.strategic_unit"), {k: v for k, v in (("unit", units), ("leader", chits)) if v}
         group = f.get("group", [f["unit"]])
         here = f["path"][-1]
         legal: dict[str, list] = dict(next_places(g, f["power"], f["unit"], f["path"], group))
@@ -178,9 +204,22 @@ class StrategicMove(Step):
         return text("prompt.strategic_path", unit=f["unit"], here=here.split(":", 1)[1]), \
             {k: v for k, v in legal.items() if v}
 
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        if verb == "leader":
+            return text("act.strategic_leader", leader=arg)
+        return text(f"act.{verb}", arg=arg)
+
+    def on_leader(self, g: Ctx, role: str, arg: str) -> None:
+        """10.3: "first select the leader chit that is going to perform it (which cannot be besieged)"."""
+        g.frame["leader"] = arg
+
     def on_unit(self, g: Ctx, role: str, arg: str) -> None:
-        """A squadron with a leader sets out with its fleet as it is (11.2, ``fleets.formed``)."""
+        """10.3: the leader chosen is assigned to the unit ("and assign it to any troop or squadron on the map");
+        a squadron with a leader sets out with its fleet as it is (11.2, ``fleets.formed``)."""
         f = g.frame
+        if "leader" in f and g.s["leaders"][f["leader"]]["unit"] != arg:
+            g.s["leaders"][f["leader"]]["unit"] = arg
+            g.log("log.leader_assigned", leader=f["leader"], unit=arg, rule="army_movement")
         f["unit"] = arg
         f["group"] = fleets.formed(g, f["power"], arg) if g.s["units"][arg]["kind"] == "squadron" else [arg]
         f["path"] = [g.s["units"][arg]["loc"]]

@@ -147,3 +147,26 @@ def test_a_besieged_troop_leaves_or_enters_its_port_by_sea_only_and_alone():
     assert "absorb" not in strategic_movement.StrategicMove().prompt(g, "player2")[1]
     g.frame.update(path=["area:tangier"])                          # from a port not besieged: an army
     assert strategic_movement.StrategicMove().prompt(g, "player2")[1]["absorb"] == ["spain-troop-2"]
+
+
+def test_a_strategic_movement_assigns_a_leader_on_the_map_to_any_unit():
+    """10.3: "first select the leader chit that is going to perform it (which cannot be besieged), and assign it to
+    any troop or squadron on the map" (RULINGS AU-4): the leader leaves his troop for a squadron at sea and leads its
+    fleet; a besieged leader is not offered."""
+    s = support_war.start(support_war.TROOP + support_war.SQUADRON + support_war.SQUADRON)
+    s = place(place(s, "portugal-squadron-1", "sea:east-atlantic"), "portugal-squadron-2", "sea:east-atlantic")
+    s = place(s, "portugal-troop-1", "area:alentejo")
+    s = support_war.leader(s, "tactical-1", "portugal-troop-1")
+    s = support_war.moves(s, ("done", None), ("act", ["portugal", "strategic_move"]))
+    assert support_war.legal(s)["leader"] == ["tactical-1"]
+    s, log = support_war.play(s, "leader", "tactical-1")
+    assert "portugal-troop-1" in support_war.legal(s)["unit"]
+    s, log = support_war.play(s, "unit", "portugal-squadron-1")
+    assert s["leaders"]["tactical-1"]["unit"] == "portugal-squadron-1"
+    assert [e["msg"] for e in log] == ["log.leader_assigned"]
+    assert support_war.legal(s)["absorb"] == ["portugal-squadron-2"]
+    s2 = siege_of_algarve()
+    support_war.leader(s2, "tactical-1", "portugal-troop-1")
+    support_war.leader(s2, "tactical-2", "spain-troop-1", "spain")
+    assert strategic_movement.assignable(ctx(s2), "portugal") == ["tactical-1"]
+    assert strategic_movement.assignable(ctx(s2), "spain") == []              # besieged
