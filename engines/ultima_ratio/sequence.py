@@ -176,6 +176,7 @@ class Impulse(Step):
             s["impulse"]["number"] = f["number"]
             s["impulse"]["start_locs"] = {u: info["loc"] for u, info in s["units"].items()
                                           if st.seat_of(s, info["power"]) == f["seat"]}
+            s["impulse"].pop("leaders_moved", None)                 # 12.3.1: moved in this impulse only
             if cards.in_play(s):
                 card_play.start_impulse(s, f["seat"])
             else:

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from engines.core.machine import copy_state
 from engines.ultima_ratio.deployment import new_unit
-from engines.ultima_ratio import card_play, landings, naval, strategic_movement
+from engines.ultima_ratio import actions, card_play, landings, naval, strategic_movement
 from tests.engines.ultima_ratio import support_war
-from tests.engines.ultima_ratio.support import at_first_impulse, ctx, place
+from tests.engines.ultima_ratio.support import advance, at_first_impulse, ctx, place
 
 
 def test_a_squadron_that_plundered_acts_no_more_in_that_impulse_but_in_the_next():
@@ -94,6 +94,9 @@ def test_a_leader_who_moved_in_the_impulse_cannot_land_with_another_troop():
     s = support_war.moves(s, ("attach_leader", ["tactical-1", "portugal-troop-2"]))
     assert s["impulse"]["leaders_moved"] == ["tactical-1"]
     assert landings.landers(ctx(s), "portugal") == []
+    s = support_war.moves(s, ("end_impulse", None), ("done", None))
+    s = advance(s, until="start_of_impulse")
+    assert "leaders_moved" not in s["impulse"]                            # the next impulse
     still = support_war.leader(copy_state(base), "tactical-1", "portugal-troop-1")
     still = support_war.moves(place(still, "portugal-troop-1", "area:portugal"), ("done", None),
                               ("attach_leader", ["tactical-1", "portugal-troop-2"]))
@@ -170,3 +173,13 @@ def test_a_strategic_movement_assigns_a_leader_on_the_map_to_any_unit():
     support_war.leader(s2, "tactical-2", "spain-troop-1", "spain")
     assert strategic_movement.assignable(ctx(s2), "portugal") == ["tactical-1"]
     assert strategic_movement.assignable(ctx(s2), "spain") == []              # besieged
+
+
+def test_a_squadron_is_built_in_a_port_free_of_enemies_not_of_every_foreign_troop():
+    """9.2: "placed in a possession of the major power (controlled and free of enemies) that is a coastal area":
+    a troop of a power not at war with it does not stop it, an enemy's does."""
+    s = support_war.power(support_war.start(), "spain", war=False)
+    support_war.unit(s, "spain-troop-1", "troop", "area:portugal")
+    assert "portugal" in actions.squadron_places(ctx(s), "portugal")
+    s["wars"].append(["portugal", "spain"])
+    assert "portugal" not in actions.squadron_places(ctx(s), "portugal")
