@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engines.core.machine import copy_state
 from engines.ultima_ratio.deployment import new_unit
-from engines.ultima_ratio import actions, card_play, landings, naval, strategic_movement
+from engines.ultima_ratio import actions, card_play, landings, naval, reactions, strategic_movement
 from tests.engines.ultima_ratio import support_war
 from tests.engines.ultima_ratio.support import advance, at_first_impulse, ctx, place
 
@@ -183,3 +183,18 @@ def test_a_squadron_is_built_in_a_port_free_of_enemies_not_of_every_foreign_troo
     assert "portugal" in actions.squadron_places(ctx(s), "portugal")
     s["wars"].append(["portugal", "spain"])
     assert "portugal" not in actions.squadron_places(ctx(s), "portugal")
+
+
+def test_interceptions_on_the_mini_maps_are_single_troops_from_adjacent_areas():
+    """12.4.1 "Interception in mini-maps. Interceptions to or from mini-maps may only be made with a single troop
+    (with or without leader) and only from an adjacent area": Spain's troops in Elmina may intercept a move into
+    Guinea one by one, its army there may not, nor the troop two areas away in Hausa."""
+    s = support_war.power(support_war.start(), "spain")
+    for name in ("guinea", "elmina", "hausa"):
+        support_war.area(s, name, "spain")
+    for uid, where in (("spain-troop-1", "elmina"), ("spain-troop-2", "elmina"), ("spain-troop-3", "hausa")):
+        support_war.unit(s, uid, "troop", f"area:{where}")
+    support_war.leader(s, "tactical-1", "spain-troop-1", "spain")
+    g = ctx(s)
+    assert reactions.interceptors(g, "spain", "guinea", "portugal") == ["spain-troop-1", "spain-troop-2"]
+    assert reactions.army_interceptions(g, "spain", "guinea") == []
