@@ -198,3 +198,42 @@ def test_interceptions_on_the_mini_maps_are_single_troops_from_adjacent_areas():
     g = ctx(s)
     assert reactions.interceptors(g, "spain", "guinea", "portugal") == ["spain-troop-1", "spain-troop-2"]
     assert reactions.army_interceptions(g, "spain", "guinea") == []
+
+
+def landing_from_portugal(target: str, spain_at: str | None) -> dict:
+    """Portugal's troop 1 and an E3 squadron in Portugal; Spain (at war, based in Galicia) with a squadron at
+    ``spain_at``; the landing on ``target`` announced, up to the escort."""
+    s = support_war.area(support_war.power(support_war.start(support_war.TROOP + support_war.SQUADRON), "spain"),
+                         "galicia", "spain")
+    s["powers"]["portugal"]["interest"].append("Sa")
+    if spain_at:
+        support_war.unit(s, "spain-squadron-1", "squadron", spain_at)
+    s = support_war.moves(s, ("done", None), ("act", ["portugal", "landing"]), ("unit", "portugal-troop-1"),
+                          ("area", target))
+    return s
+
+
+def test_a_landings_crossing_is_intercepted_in_the_departure_ports_sea_too():
+    """12.3.2: "the troop or army must first carry out a movement identical to strategic movement from the
+    departure port to the target port ... thus it can be intercepted": a Spanish fleet in the East Atlantic, the
+    sea the crossing from Portugal to Guinea sails first (not a sea of Guinea), may intercept it (AU-7)."""
+    s = landing_from_portugal("guinea", "sea:east-atlantic")
+    escort = support_war.legal(s)["escort"][0]
+    s = support_war.moves(s, ("escort", escort))
+    assert support_war.step(s) == "sea_interception" and s["stack"][-1]["sea"] == "east-atlantic"
+    assert support_war.seat(s) == "player2" and support_war.legal(s)["intercept"] == ["spain-squadron-1"]
+    s = support_war.moves(s, ("no_interception", None))
+    assert s["units"]["portugal-troop-1"]["loc"] == "area:guinea"
+
+
+def test_the_player_states_the_seas_of_a_landings_crossing_when_several_are_possible():
+    """12.3.2 / 10.1 "the succession of seas that it crosses is stated": from Portugal to Guiana through the East
+    Atlantic, then the Caribbean or the South Atlantic (Guiana's two seas); a Spanish fleet in the Caribbean
+    intercepts only the crossing through it."""
+    s = landing_from_portugal("guiana", "sea:caribbean-sea")
+    s = support_war.moves(s, ("escort", support_war.legal(s)["escort"][0]))
+    assert support_war.legal(s) == {"route": [["east-atlantic", "caribbean-sea"], ["east-atlantic", "south-atlantic"]]}
+    south = support_war.moves(s, ("route", ["east-atlantic", "south-atlantic"]))
+    assert south["units"]["portugal-troop-1"]["loc"] == "area:guiana"
+    west = support_war.moves(s, ("route", ["east-atlantic", "caribbean-sea"]))
+    assert support_war.step(west) == "sea_interception" and west["stack"][-1]["sea"] == "caribbean-sea"
