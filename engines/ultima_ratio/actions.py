@@ -85,10 +85,11 @@ def squadron_grades(g: Ctx, power: str) -> list[str]:
 
 
 def squadron_places(g: Ctx, power: str) -> list[str]:
-    """9.2: a coastal possession, controlled and free of enemies, that the power may use (18.4.1)."""
+    """9.2: a coastal possession, "controlled and free of enemies" (troops of a power not at war with it do not
+    stop it), that the power may use (18.4.1)."""
     s, b = g.s, board(g)
     return [a for a in st.possessions(s, power)
-            if st.coastal(b, a) and st.controls(s, power, a) and not st.foreign_troops_in(s, a, power)
+            if st.coastal(b, a) and st.controls(s, power, a) and not st.enemy_troops_in(s, a, power)
             and not s["areas"][a]["marker"] and st.interest_ok(s, b, power, a)]
 
 

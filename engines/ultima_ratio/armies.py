@@ -75,7 +75,8 @@ def army_joinable(g: Ctx, power: str, group: list[str], landing: bool) -> list[s
     out = joinable(g, power, group, loc)
     if landing:
         start = s["impulse"]["start_locs"]
-        out = [u for u in out if start.get(u) == loc and not st.acted_this_impulse(s, u)]
+        out = [u for u in out if start.get(u) == loc and not st.acted_this_impulse(s, u)
+               and not landings.leader_moved(s, u)]
         if out and not landings.landing_escorts(g, power, group[0], len(group) + 1):
             return []
     return out

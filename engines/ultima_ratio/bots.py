@@ -55,7 +55,7 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
         return _tactical(game, public, prompt, legal, targets)
     if step in ("landing_escort", "sea_interception"):
         # its powers intercept, the first interceptor first; a fleet escort: a squadron per troop (12.3.1)
-        for verb in ("intercept", "fight", "escort", "sail", "absorb"):
+        for verb in ("intercept", "fight", "escort", "sail", "absorb", "route"):      # route: 12.3.2's first
             if verb in legal:
                 return verb, legal[verb][0]
         return "no_escort", None

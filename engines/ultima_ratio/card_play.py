@@ -1,5 +1,5 @@
 """Ultima Ratio Regis — card play in the impulse (8.2.2 "Major power actions and card play", "Card play",
-"Combat cards"; 8.2.3) and the corsairs' piracy action a card allows (11.5.1).
+"Combat cards"; 8.2.3) and the piracy action a power card or an event card allows (11.5.1).
 
 ``power_actions`` (sequence.py) offers the cards the hand may play (``cards.playable``); a card played goes face up
 and ``card_play`` takes its points and its event, in the order the player wishes: each point becomes an action of
@@ -99,22 +99,35 @@ class CardPlay(Step):
             g.end(None)
 
 
-# ----- 11.5.1 piracy of corsairs allowed by a card ("Letters of marque") -------------------------------------------
+# ----- 11.5.1 piracy allowed by a power card (corsairs, pirates) or an event card ("Letters of marque") ----------
 def corsair_raids(g: Ctx, power: str) -> list[list[str]]:
-    """[squadron, victim]: a squadron of a power a card made corsair this turn, operational at sea since the
-    impulse began and that has not plundered in it, against a power it has a Casus Belli with and whose merchant is
-    in a trade center of that sea (11.5.1)."""
+    """[squadron, victim]: an operational squadron of the power at sea since the impulse began and that has not
+    plundered in it, against a victim whose merchant is in a trade center of that sea (11.5.1, ``piracy_victims``)."""
     s = g.s
-    if power not in s["cards"].get("corsairs", []):
-        return []
-    victims = sorted({cb[1] for cb in s["casus_belli"] if cb[0] == power and cb[1] in s["powers"]
-                      and not war.in_forced_peace(s, power, cb[1])})           # 21.5.4: no piracy
+    victims = piracy_victims(g, power)
     out = []
     for uid in naval.operational(s, power):
         sea = st.loc_sea(s["units"][uid]["loc"])
-        if sea and st.started_impulse_as(s, uid) and s["units"][uid].get("pirated") != s["impulse"]["n"]:
+        if sea and st.started_impulse_as(s, uid) and not naval.pirated(s, uid):
             out += [[uid, v] for v in victims if naval.piracy_centers(s, g.game.board, sea, v)]
     return out
+
+
+def piracy_victims(g: Ctx, power: str) -> list[str]:
+    """11.5.1: "Piracy is only possible if it is expressly allowed in a major power card or by an event card. For
+    corsairs, it is necessary that both involved major powers are at war": a card's ``privateering`` against the
+    powers at war with it, its ``piracy`` against any other power, a corsair of Letters of marque against the powers
+    it has a Casus Belli with (RULINGS C-15); never a power in forced peace with it (21.5.4)."""
+    s = g.s
+    kinds = {a.kind for a in g.game.board.power(power).abilities}
+    out = set()
+    if power in s["cards"].get("corsairs", []):
+        out |= {cb[1] for cb in s["casus_belli"] if cb[0] == power}
+    if "privateering" in kinds:
+        out |= {p for p in s["powers"] if sorted((power, p)) in s["wars"]}
+    if "piracy" in kinds:
+        out |= set(s["powers"])
+    return sorted(p for p in out if p != power and p in s["powers"] and not war.in_forced_peace(s, power, p))
 
 
 class Corsair(Step):

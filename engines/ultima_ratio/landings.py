@@ -1,8 +1,9 @@
 """Ultima Ratio Regis — 12.3 Amphibious landings: the troops that may land (12.3.1: began the impulse in a coastal
 area, took no action, an escort based in the departure port), the target ports within the naval operation distance
 (11.1.2; between maps at least 2 and a single troop, 12.3.3), the escort fleet with a squadron for each troop that
-lands (12.3.1), and the crossing, intercepted like a strategic movement (12.3.2). The landing itself is a tactical
-movement (land_movement.TacticalMove with ``landing``; an army lands with its leader, armies.py)."""
+lands (12.3.1), and the crossing through the seas the player states, intercepted in each like a strategic movement
+(12.3.2, ``crossings``). The landing itself is a tactical movement (land_movement.TacticalMove with ``landing``;
+an army lands with its leader, armies.py)."""
 from __future__ import annotations
 
 from typing import Any
@@ -14,18 +15,27 @@ from engines.ultima_ratio import state as st
 
 
 def landers(g: Ctx, power: str) -> list[str]:
-    """12.3.1: troops that began the impulse in a coastal area where they still are, took no action, and have a
-    target and an escort."""
+    """12.3.1: troops that began the impulse in a coastal area where they still are, took no action, carry no leader
+    who moved in the impulse (``leader_moved``), and have a target and an escort."""
     s, b = g.s, g.game.board
     start = s["impulse"]["start_locs"]
     out = []
     for u in st.units_of(s, power, "troop", "map"):
         area = st.loc_area(s["units"][u]["loc"])
-        if not area or start.get(u) != s["units"][u]["loc"] or st.acted_this_impulse(s, u) or not st.coastal(b, area):
+        if not area or start.get(u) != s["units"][u]["loc"] or st.acted_this_impulse(s, u) or not st.coastal(b, area) \
+                or leader_moved(s, u):
             continue
         if landing_escorts(g, power, u) and next(_targets(g, power, u), None):
             out.append(u)
     return out
+
+
+def leader_moved(s: dict, uid: str) -> bool:
+    """12.3.1: "troops (or leaders) that have already moved or made other amphibious landings in the impulse, cannot
+    conduct an amphibious landing": the troop carries a leader who came to it (17.1) from a unit that had moved or
+    landed in this impulse (``impulse.leaders_moved``; the start of impulse's swap is no movement, RULINGS AU-3)."""
+    moved = s["impulse"].get("leaders_moved", ())
+    return any(info["unit"] == uid and lid in moved for lid, info in s["leaders"].items())
 
 
 def landing_escorts(g: Ctx, power: str, uid: str, troops: int = 1) -> list[str]:
@@ -36,7 +46,7 @@ def landing_escorts(g: Ctx, power: str, uid: str, troops: int = 1) -> list[str]:
     s, b = g.s, g.game.board
     area = st.loc_area(s["units"][uid]["loc"])
     places = {st.AREA + area, *(st.SEA + x for x in b.areas[area].seas)}
-    out = [u for u in naval.operational(s, power) if s["units"][u]["loc"] in places]
+    out = [u for u in naval.operational(s, power) if s["units"][u]["loc"] in places and not naval.pirated(s, u)]
     if troops > 1:
         out = [u for u in out if armies.led(s, u)
                and len(armies.joinable(g, power, [u], s["units"][u]["loc"])) + 1 >= troops]
@@ -65,10 +75,29 @@ def _targets(g: Ctx, power: str, uid: str, group: list[str] | None = None):
             yield area
 
 
+def crossings(g: Ctx, start: str, target: str) -> list[list[str]]:
+    """12.3.2: the landing's crossing is "a movement identical to strategic movement from the departure port to the
+    target port": the shortest chains of seas in play from a sea of the departure port to a sea of the target port,
+    each next to the one before (11.1.3: the transoceanic seas one sea between maps), in the order sailed."""
+    s, b = g.s, g.game.board
+    gap = b.port_gap(start, target)
+    ends = [y for y in b.areas[target].seas if y in s["seas_active"]]
+    seas = [x for x in b.seas if x in s["seas_active"]]
+
+    def chains(here: str, left: int) -> list[list[str]]:
+        if left == 0:
+            return [[here]] if here in ends else []
+        return [[here, *rest] for nxt in seas if b.sea_distance(here, nxt) == 1
+                and any(b.sea_distance(nxt, y) == left - 1 for y in ends) for rest in chains(nxt, left - 1)]
+
+    return [c for x in b.areas[start].seas if x in s["seas_active"] for c in chains(x, gap)]
+
+
 class LandingEscort(Step):
     """12.3.1-12.3.2: the player names the escort (a squadron, or the flagship of a fleet that takes a squadron for
-    each troop, and may take more along); the crossing may be intercepted as a strategic movement. Frame:
-    ``power``, ``unit``, ``troops`` (the landing army), ``target``, ``escorts``, then ``fleet``."""
+    each troop, and may take more along), then the crossing's seas when several chains are possible; the crossing
+    may be intercepted in each as a strategic movement. Frame: ``power``, ``unit``, ``troops`` (the landing army),
+    ``target``, ``escorts``, then ``fleet``, ``routes`` (while asked), ``route`` and ``at`` (the next sea)."""
 
     goes_to = ("sea_interception",)
 
@@ -79,12 +108,16 @@ class LandingEscort(Step):
         f = g.frame
         if "fleet" not in f:
             return text("prompt.landing_escort"), {"escort": list(f["escorts"])}
+        if "routes" in f:
+            return text("prompt.landing_route", target=f["target"]), {"route": list(f["routes"])}
         legal = {"absorb": self._joinable(g)}
         if len(f["fleet"]) >= len(f.get("troops", [f["unit"]])):
             legal["sail"] = [None]
         return text("prompt.landing_fleet"), {k: v for k, v in legal.items() if v}
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        if verb == "route":
+            return text("act.landing_route", seas=arg)
         return text("act.escort", arg=arg) if verb == "escort" else text(f"act.{verb}", arg=arg)
 
     def _joinable(self, g: Ctx) -> list[str]:
@@ -102,10 +135,28 @@ class LandingEscort(Step):
         g.frame["fleet"].append(arg)
 
     def on_sail(self, g: Ctx, role: str, arg: Any) -> None:
-        f, b = g.frame, g.game.board
+        """The escort sails: the crossing's seas (asked when several chains are possible, ``crossings``)."""
+        f = g.frame
         for uid in f["fleet"]:
             g.s["units"][uid]["acted"] = g.s["impulse"]["n"]
-        for sea in b.areas[f["target"]].seas:
+        routes = crossings(g, st.loc_area(g.s["units"][f["unit"]]["loc"]), f["target"])
+        if len(routes) > 1:
+            f["routes"] = routes
+            return
+        self.on_route(g, role, routes[0] if routes else list(g.game.board.areas[f["target"]].seas))
+
+    def on_route(self, g: Ctx, role: str, arg: list) -> None:
+        g.frame.pop("routes", None)
+        g.frame.update(route=list(arg), at=0)
+        self._cross(g)
+
+    def _cross(self, g: Ctx) -> None:
+        """12.3.2 / 11.4.1: in each sea of the crossing the enemy fleets there may intercept, as in a strategic
+        movement (10.2.1); the escort fleet sails with the landing into each sea where it is intercepted."""
+        f = g.frame
+        while f["at"] < len(f["route"]):
+            sea = f["route"][f["at"]]
+            f["at"] += 1
             interceptors = naval_interception.strategic_interceptors(g, f["power"], sea, f["target"])
             if interceptors:
                 for uid in f["fleet"]:
@@ -119,7 +170,15 @@ class LandingEscort(Step):
         g.end("through")
 
     def resume(self, g: Ctx, result: Any) -> None:
-        g.end(result)
+        """After an interception: stopped, the landing is aborted (12.3.2); else it goes on with the escort's
+        squadrons still in that sea (the beaten ones went to their base)."""
+        f = g.frame
+        if result == "stopped":
+            g.end(result)
+            return
+        here = st.SEA + f["route"][f["at"] - 1]
+        f["fleet"] = [u for u in f["fleet"] if g.s["units"][u]["loc"] == here]
+        self._cross(g)
 
 
 STEPS = {"landing_escort": LandingEscort()}

@@ -185,6 +185,12 @@ def operational(s: dict, power: str) -> list[str]:
     return [u for u in st.units_of(s, power, "squadron", "map") if not s["units"][u]["repair"]]
 
 
+def pirated(s: dict, uid: str) -> bool:
+    """11.5.1: "Once resolved, the squadron cannot perform any other action, of any kind, during the rest of the
+    impulse" (its piracy of this impulse, not of an earlier one)."""
+    return s["units"][uid].get("pirated") == s["impulse"]["n"]
+
+
 def tactical_seas(g: Ctx, uid: str) -> list[str]:
     """Phase 1: stay in its sea (or, from a port, one of the port's seas) or move to an adjacent sea with a base."""
     s, board = g.s, g.game.board
@@ -204,7 +210,8 @@ def enemy_fleets(s: dict, board: Board, power: str, sea: str) -> list[str]:
 
 
 def naval_movers(g: Ctx, power: str) -> list[str]:
-    return [u for u in operational(g.s, power) if tactical_seas(g, u) and not g.s["units"][u].get("pirated")]
+    """11.3: operational squadrons with a sea to go to (or stay in), not after a piracy in this impulse (11.5.1)."""
+    return [u for u in operational(g.s, power) if tactical_seas(g, u) and not pirated(g.s, u)]
 
 
 class NavalMove(Step):

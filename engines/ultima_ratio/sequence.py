@@ -176,6 +176,7 @@ class Impulse(Step):
             s["impulse"]["number"] = f["number"]
             s["impulse"]["start_locs"] = {u: info["loc"] for u, info in s["units"].items()
                                           if st.seat_of(s, info["power"]) == f["seat"]}
+            s["impulse"].pop("leaders_moved", None)                 # 12.3.1: moved in this impulse only
             if cards.in_play(s):
                 card_play.start_impulse(s, f["seat"])
             else:
@@ -192,12 +193,24 @@ class Impulse(Step):
             f["phase"] = "bases"
             g.call("end_of_impulse", seat=f["seat"], moved=[])
             return
-        for power in st.powers_of(s, f["seat"]):
-            rebase = naval.check_bases(g, power)
-            if rebase:
-                g.call("rebase", **rebase)
-                return
+        rebase = rebase_due(g, f["seat"])
+        if rebase:
+            g.call("rebase", **rebase)
+            return
         g.end(None)
+
+
+def rebase_due(g: Ctx, seat: str) -> dict | None:
+    """11.1.1: a squadron left without a base "must move immediately upon the occurrence of this circumstance" —
+    the squadrons of every power, not only the acting player's (one who lost a port in this impulse): the acting
+    player's powers first, then the others; the frame of a ``rebase`` decision when a tie needs its player."""
+    s = g.s
+    mine = st.powers_of(s, seat)
+    for power in [*mine, *sorted(p for p in s["powers"] if p not in mine)]:
+        rebase = naval.check_bases(g, power)
+        if rebase:
+            return rebase
+    return None
 
 
 def attach_offer(g: Ctx, role: str) -> dict[str, list]:
@@ -219,6 +232,9 @@ class FreeMoves:
 
     def on_attach_leader(self, g: Ctx, role: str, arg: list) -> None:
         g.frame.setdefault("attached", []).append(arg[0])
+        was_on = g.s["units"].get(g.s["leaders"][arg[0]]["unit"])
+        if was_on and st.acted_this_impulse(g.s, g.s["leaders"][arg[0]]["unit"]):
+            g.s["impulse"].setdefault("leaders_moved", []).append(arg[0])    # 12.3.1 (``landings.landers``)
         leader_flow.change_unit(g, arg[0], arg[1])
 
     def on_join_fleet(self, g: Ctx, role: str, arg: list) -> None:
@@ -245,8 +261,8 @@ def free_label(verb: str, arg: Any):
 
 class StartOfImpulse(FreeMoves, Step):
     """8.2.2 "Start of impulse", at no cost: operational squadrons in port may go to an adjacent sea (11.6); a
-    player without cards gives each of its powers at war one free troop regrouping or strategic redeployment
-    (8.2.3); besieged troops may make a sortie (13.3.1, ``land_battles.Sortie``), once per fortress; each power
+    power whose card says so regroups a troop, and a player without cards gives each of its powers at war one free
+    troop regrouping or strategic redeployment (8.2.3, ``free_actions``); besieged troops may make a sortie (13.3.1, ``land_battles.Sortie``), once per fortress; each power
     may swap two of its leaders, neither besieged (once); leaders change unit within their stacks (17.1,
     ``attach_offer``). (Alliances and peace need chapter 21.)"""
 
@@ -290,8 +306,14 @@ class StartOfImpulse(FreeMoves, Step):
 
     def on_free(self, g: Ctx, role: str, arg: list) -> None:
         power, action = arg
-        g.frame.setdefault("free_used", []).append(power)
-        g.log("log.free_action", power=power, action=action, rule="players_without_cards")
+        f = g.frame
+        if action == "regroup_troop" and power not in f.get("card_regroup_used", []) \
+                and free_regroup(g.game.board, power):
+            f.setdefault("card_regroup_used", []).append(power)      # the card's own regroup first (AU-2)
+            g.log("log.free_regroup_card", power=power, rule="impulse")
+        else:
+            f.setdefault("free_used", []).append(power)
+            g.log("log.free_action", power=power, action=action, rule="players_without_cards")
         g.call(action, power=power, **({"path": []} if action == "strategic_move" else {}))
 
     def on_sortie(self, g: Ctx, role: str, arg: list) -> None:
@@ -311,21 +333,26 @@ class StartOfImpulse(FreeMoves, Step):
 
 
 def free_actions(g: Ctx, seat: str) -> list[list[str]]:
-    """8.2.3: "if a player without cards has major powers at war, each of these powers has one free troop
-    regrouping or strategic redeployment at the beginning of the impulse"."""
-    s = g.s
-    if s["cards"]["hands"].get(seat):
-        return []
-    used = g.frame.get("free_used", [])
+    """8.2.2 start of impulse: "Under certain circumstances, some major powers may regroup a troop": a power whose
+    card allows it (``free_regroup``: the Crimean horde) regroups one dispersed troop at no cost; 8.2.3: "if a player
+    without cards has major powers at war, each of these powers has one free troop regrouping or strategic
+    redeployment at the beginning of the impulse". The two add up (``on_free`` uses the card's first, RULINGS AU-2)."""
+    s, b = g.s, g.game.board
+    no_cards = not s["cards"]["hands"].get(seat)
     out = []
     for power in st.powers_of(s, seat):
-        if power in used or not any(power in pair for pair in s["wars"]):
-            continue
-        if actions.regroupable(g, power):
+        at_war = no_cards and power not in g.frame.get("free_used", []) and any(power in pair for pair in s["wars"])
+        card = power not in g.frame.get("card_regroup_used", []) and free_regroup(b, power)
+        if (at_war or card) and actions.regroupable(g, power):
             out.append([power, "regroup_troop"])
-        if strategic_movement.movable(g, power, first=True):
+        if at_war and strategic_movement.movable(g, power, first=True):
             out.append([power, "strategic_move"])
     return out
+
+
+def free_regroup(board, power: str) -> bool:
+    """The power card's free regroup at the start of each impulse (8.2.2; Crimea, ``abilities``)."""
+    return any(a.kind == "free_regroup" for a in board.power(power).abilities)
 
 
 # action id -> (step, availability); each costs one action point
@@ -440,14 +467,14 @@ class PowerActions(FreeMoves, Step):
         g.call(STEP_OF.get(action, action), **local)
 
     def resume(self, g: Ctx, result: Any) -> None:
-        """After each action, squadrons left without a base go to the nearest one (11.1.1), and overstacked troops
-        are dispersed (15.1.1, ``armies.after_action``); the leaders may change unit again (17.1)."""
+        """After each action, squadrons left without a base go to the nearest one (11.1.1, ``rebase_due``), and
+        overstacked troops are dispersed (15.1.1, ``armies.after_action``); the leaders may change unit again
+        (17.1)."""
         g.frame.pop("attached", None)
-        for power in st.powers_of(g.s, g.frame["seat"]):
-            rebase = naval.check_bases(g, power)
-            if rebase:
-                g.call("rebase", **rebase)
-                return
+        rebase = rebase_due(g, g.frame["seat"])
+        if rebase:
+            g.call("rebase", **rebase)
+            return
         overstack = armies.after_action(g, g.frame["seat"])
         if overstack:
             g.call("disperse_overstack", **overstack)

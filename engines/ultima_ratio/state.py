@@ -139,10 +139,6 @@ def enemy_troops_in(s: dict, area: str, power: str) -> list[str]:
     return [u for u in units_at(s, AREA + area, kind="troop") if hostile(s, power, s["units"][u]["power"])]
 
 
-def foreign_troops_in(s: dict, area: str, power: str) -> list[str]:
-    return [u for u in units_at(s, AREA + area, kind="troop") if side_of(s, s["units"][u]["power"]) != power]
-
-
 def fortress(s: dict, area: str) -> dict | None:
     return s["areas"][area]["fortress"]
 

@@ -42,16 +42,16 @@ def lane_of(g: Ctx, f: dict) -> Lane | None:
 
 
 def movable(g: Ctx, power: str, first: bool = False) -> list[str]:
-    """Counters that can make a strategic movement: troops on the map (not besieged), operational squadrons
-    (``first``: stop at the first one found)."""
+    """Counters that can make a strategic movement: troops on the map (besiegers too, 13.4.7; besieged ones only
+    from a port, 10.2), operational squadrons not after a piracy (``first``: stop at the first one found)."""
     s = g.s
     out = []
     for u in st.units_of(s, power, where="map"):
         info = s["units"][u]
-        if info["kind"] == "squadron" and info["repair"]:
+        if info["kind"] == "squadron" and (info["repair"] or naval.pirated(s, u)):     # 9.3, 11.5.1
             continue
         area = st.loc_area(info["loc"])
-        if info["kind"] == "troop" and (not area or s["areas"][area]["siege"]):
+        if info["kind"] == "troop" and (not area or armies.besieged(s, u) and not st.coastal(g.game.board, area)):
             continue
         path = [info["loc"]]
         if any(_leads_to_end(g, power, u, path, f"{kind}:{x}")
@@ -62,16 +62,39 @@ def movable(g: Ctx, power: str, first: bool = False) -> list[str]:
     return out
 
 
-def troop_passable(g: Ctx, power: str, area: str) -> bool:
-    """10.2: controlled areas, or uncontrolled areas with own troops not besieged; never besieged fortresses
-    other than ports; only areas the power may use (18.4.1)."""
+def assignable(g: Ctx, power: str) -> list[str]:
+    """10.3: the power's leaders on the map (on a troop, a squadron or a fortress), none besieged, that a strategic
+    movement of an army or fleet may assign to any troop or squadron of the power (RULINGS AU-4)."""
+    s = g.s
+    if not any(not armies.besieged(s, u) for u in movable(g, power)):
+        return []
+    out = []
+    for lid, info in sorted(s["leaders"].items()):
+        if info["power"] != power:
+            continue
+        on = info["unit"]
+        if on.startswith("fortress:"):
+            area = on.split(":", 1)[1]
+            if area in s["areas"] and not s["areas"][area]["siege"]:
+                out.append(lid)
+        elif on in s["units"] and (st.loc_area(s["units"][on]["loc"]) or st.loc_sea(s["units"][on]["loc"])) \
+                and not armies.besieged(s, on):
+            out.append(lid)
+    return out
+
+
+def troop_passable(g: Ctx, power: str, area: str, by_sea: bool = False) -> bool:
+    """10.2: controlled areas, or uncontrolled areas with own troops not besieged; only areas the power may use
+    (18.4.1). A siege's area "belongs to the besieger" for strategic movement (13.4.7); "nor besieged fortresses
+    (other than ports) can be part of these movements": the besieged power reaches its besieged port only from the
+    sea (RULINGS AU-1)."""
     s, b = g.s, g.game.board
     if not st.active(s, area) or not st.interest_ok(s, b, power, area):
         return False
     info = s["areas"][area]
-    if info["siege"] and not st.coastal(b, area):
-        return False
-    return st.controls(s, power, area) or bool(st.troops_in(s, area, power)) and not info["siege"]
+    if info["siege"]:
+        return info["siege"]["besieger"] == power or by_sea and st.coastal(b, area) and st.controls(s, power, area)
+    return st.controls(s, power, area) or bool(st.troops_in(s, area, power))
 
 
 def next_places(g: Ctx, power: str, uid: str, path: list[str], group: list[str] | None = None,
@@ -119,15 +142,17 @@ def _steps(g: Ctx, power: str, uid: str, path: list[str], group: list[str] | Non
     seas: list[str] = []
     area, sea = st.loc_area(here), st.loc_sea(here)
     if info["kind"] == "troop":
-        def passable(a: str) -> bool:
-            return a in lane.through if lane else troop_passable(g, power, a)
+        def passable(a: str, by_sea: bool = False) -> bool:
+            return a in lane.through if lane else troop_passable(g, power, a, by_sea=by_sea)
 
         if area is not None:
-            areas = [a for a in st.neighbours(s, b, area) if passable(a)]
+            siege = s["areas"][area]["siege"]
+            inside = bool(siege) and siege["besieger"] != power          # a besieged port: only by sea (AU-1)
+            areas = [] if inside else [a for a in st.neighbours(s, b, area) if passable(a)]
             seas = list(b.areas[area].seas)
         else:
             seas = list(b.sea_links[sea])
-            areas = [a for a in b.sea_ports[sea] if passable(a)]
+            areas = [a for a in b.sea_ports[sea] if passable(a, by_sea=True)]
     else:
         if area is not None:
             seas = [x for x in b.areas[area].seas if naval.may_sail(s, b, uid, x)]
@@ -196,7 +221,12 @@ class StrategicMove(Step):
     def prompt(self, g: Ctx, role: str):
         f, s = g.frame, g.s
         if "unit" not in f:
-            return text("prompt.strategic_unit"), {"unit": movable(g, f["power"])}
+            units = movable(g, f["power"])
+            if "leader" in f:                            # 10.3: his army or fleet's unit, not besieged
+                return text("prompt.strategic_leader_unit", leader=f["leader"]), \
+                    {"unit": [u for u in units if not armies.besieged(s, u)]}
+            chits = [] if f.get("included") else assignable(g, f["power"])
+            return text("prompt.strategic_unit"), {k: v for k, v in (("unit", units), ("leader", chits)) if v}
         group = f.get("group", [f["unit"]])
         here = f["path"][-1]
         lane = lane_of(g, f)
@@ -205,16 +235,30 @@ class StrategicMove(Step):
             legal = {"area": [], "sea": []}  # a squadron that enters a port ends its movement there
         if may_stop(g, f["power"], f["unit"], f["path"], f.get("included", False), group, lane):
             legal["stop"] = [None]
-        if armies.led(s, f["unit"]) and not f.get("included") and not lane:     # 14.1.1: no army
+        if armies.led(s, f["unit"]) and not f.get("included") and not lane \
+                and not _set_out_besieged(g):                              # 14.1.1: no army
             if len({armies.map_of(g.game.board, p) for p in f["path"]}) == 1:    # 10.4: one unit between maps
                 legal["absorb"] = armies.joinable(g, f["power"], group, here)
             legal["leave"] = leavable(g, f["power"], group, here)
         return text("prompt.strategic_path", unit=f["unit"], here=here.split(":", 1)[1]), \
             {k: v for k, v in legal.items() if v}
 
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        if verb == "leader":
+            return text("act.strategic_leader", leader=arg)
+        return text(f"act.{verb}", arg=arg)
+
+    def on_leader(self, g: Ctx, role: str, arg: str) -> None:
+        """10.3: "first select the leader chit that is going to perform it (which cannot be besieged)"."""
+        g.frame["leader"] = arg
+
     def on_unit(self, g: Ctx, role: str, arg: str) -> None:
-        """A squadron with a leader sets out with its fleet as it is (11.2, ``fleets.formed``)."""
+        """10.3: the leader chosen is assigned to the unit ("and assign it to any troop or squadron on the map");
+        a squadron with a leader sets out with its fleet as it is (11.2, ``fleets.formed``)."""
         f = g.frame
+        if "leader" in f and g.s["leaders"][f["leader"]]["unit"] != arg:
+            g.s["leaders"][f["leader"]]["unit"] = arg
+            g.log("log.leader_assigned", leader=f["leader"], unit=arg, rule="army_movement")
         f["unit"] = arg
         f["group"] = fleets.formed(g, f["power"], arg) if g.s["units"][arg]["kind"] == "squadron" else [arg]
         f["path"] = [g.s["units"][arg]["loc"]]
@@ -284,6 +328,13 @@ class StrategicMove(Step):
         if s["units"][f["unit"]]["kind"] == "squadron":
             fleets.form(g, list(_group(f)))             # the squadrons stay a fleet where they end (11.2)
         g.end("done")
+
+
+def _set_out_besieged(g: Ctx) -> bool:
+    """10.3: the leader of an army or fleet "cannot be besieged": a troop leaving its besieged port goes alone."""
+    start = st.loc_area(g.frame["path"][0])
+    siege = g.s["areas"][start]["siege"] if start in g.s["areas"] else None
+    return bool(siege) and siege["besieger"] != g.frame["power"]
 
 
 def _group(f: dict) -> list[str]:
