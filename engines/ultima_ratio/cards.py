@@ -118,18 +118,22 @@ def receivers(s: dict, seat: str, card: str) -> list[str]:
 
 
 def may_end_impulse(s: dict, seat: str) -> bool:
-    """8.2.2: "a player must play at least one card (if he has any left in his hand)"; the events kept for after
-    the points are applied before the impulse ends."""
+    """8.2.2: "a player must play at least one card (if he has any left in his hand)" — a combat card played in a
+    combat of his impulse counts, and a hand emptied that way asks nothing more (RULINGS EV-3); the events kept
+    for after the points are applied before the impulse ends."""
     imp = s["impulse"]
     if imp.get("events_due"):
         return False
-    return not (imp.get("must_play") and not imp.get("played"))
+    return not (imp.get("must_play") and not imp.get("played") and s["cards"]["hands"].get(seat))
 
 
 def discard(g: Ctx, seat: str, card: str) -> None:
-    """A card leaves its hand face up (played)."""
+    """A card leaves its hand face up (played); played in the player's own impulse it is a card of the impulse
+    (8.2.2 "at least one card", RULINGS EV-3)."""
     g.s["cards"]["hands"][seat].remove(card)
     g.s["cards"]["discard"].append(card)
+    if g.s["impulse"].get("seat") == seat:
+        g.s["impulse"]["played"] = g.s["impulse"].get("played", 0) + 1
 
 
 def hands_empty(s: dict) -> bool:

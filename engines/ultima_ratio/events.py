@@ -126,9 +126,11 @@ class Event(Step):
             self._war(g, [p for p in eff.powers if in_play(s, p)])
         elif op == "casus_belli" and in_play(s, eff.power):
             for other in eff.against:
-                if in_play(s, other) and not cards.at_war(s, eff.power, other) \
+                if in_play(s, other) and cards.at_war(s, eff.power, other) and eff.vp:
+                    g.log("log.event_cb_bonus_not_yet", event=card, holder=eff.power, against=other, rule="card_play")
+                elif in_play(s, other) and not cards.at_war(s, eff.power, other) \
                         and st.seat_of(s, other) != st.seat_of(s, eff.power) \
-                        and [eff.power, other] not in s["casus_belli"]:
+                        and not war.allied(s, eff.power, other) and [eff.power, other] not in s["casus_belli"]:
                     s["casus_belli"].append([eff.power, other])
                     g.log("log.casus_belli", holder=eff.power, against=other, rule="card_play")
         elif op == "technology_auction":
