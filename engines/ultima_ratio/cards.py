@@ -93,6 +93,14 @@ def active_events(s: dict, board: Board) -> list[str]:
     return list(setup.active_events)
 
 
+def casus_belli_barred(s: dict, board: Board, a: str, b: str, area: str) -> bool:
+    """An event in force bars the CBs between two powers over the areas of some theaters (``no_casus_belli``: the
+    Treaty of Tordesillas, "No CB between them for overseas areas", RULINGS EV-5)."""
+    theater = board.areas[area].theater
+    return any(eff.op == "no_casus_belli" and {a, b} <= set(eff.powers) and theater in eff.theaters
+               for card in s["cards"].get("active", []) for eff in event(board, card).effects)
+
+
 # ----- 8.2.2 Card play ----------------------------------------------------------------------------------------------
 def priority(board: Board, card: str, hand_size: int) -> bool:
     """8.2.2: white title on blue (``always``); black title on a blue gradient (``four_or_fewer``) once the hand

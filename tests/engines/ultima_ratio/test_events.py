@@ -14,7 +14,8 @@ from tests.engines.ultima_ratio.test_cards import add_power, combat_frame, event
 
 # the effects the engine plays (events.py, combat_cards.py, technology.py); the others are part 2 (events.NOT_YET)
 PLAYED = {"unrest", "vp", "rebellion", "interest", "trade_capacity", "leader", "piracy", "naval_distance",
-          "open_mediterranean", "possession", "fortune", "war", "casus_belli", "technology_auction", "combat"}
+          "open_mediterranean", "possession", "fortune", "war", "casus_belli", "technology_auction", "combat",
+          "no_casus_belli"}
 
 
 def area(s: dict, area_id: str, owner: str) -> None:
@@ -303,6 +304,34 @@ def test_a_cb_card_between_powers_at_war_or_allied():
     s["alliances"] = [["france", "spain"]]
     s, _ = play(s, "player1", "event", "cb-france-spain")
     assert s["casus_belli"] == []                     # l. 1585: allies ignore the CBs of event cards
+
+
+def test_a_war_by_event_logs_its_vp_for_the_peace_of_part_2():
+    s = event_position("little-war-in-hungary", powers1=("portugal", "austria"), powers2=("ottomans",))
+    s, log = play(s, "player1", "event", "little-war-in-hungary")
+    assert s["wars"] == [["austria", "ottomans"]]
+    assert [e["args"]["vp"] for e in log if e["msg"] == "log.event_war_vp_not_yet"] == [1]
+
+
+def test_the_treaty_of_tordesillas_bars_the_cbs_between_spain_and_portugal_overseas():
+    """"No CB between them for overseas areas" (RULINGS EV-5): the control of a Spanish area taken by Portugal from
+    a third power (France) gives Spain a CB (13.3.7) in Europe, not in the New World, while the treaty is in
+    force."""
+    from engines.ultima_ratio import land_battles
+
+    s, log = apply("treaty-of-tordesillas")
+    assert any(e["msg"] == "log.event_no_cb" for e in log)
+    assert s["cards"]["active"] == ["treaty-of-tordesillas"]
+    for where in ("brazil", "oporto"):
+        s["areas"][where].update(owner="spain", control="portugal")
+    g = Ctx(GAME, copy_state(s))
+    land_battles.third_power_casus_belli(g, "portugal", "brazil", "france")          # South America
+    assert g.s["casus_belli"] == [] and g.s["controls_to_return"] == [["brazil", "portugal"]]
+    land_battles.third_power_casus_belli(g, "portugal", "oporto", "france")          # Europe
+    assert g.s["casus_belli"] == [["spain", "portugal"]]
+    g.s["cards"]["active"], g.s["casus_belli"] = [], []
+    land_battles.third_power_casus_belli(g, "portugal", "brazil", "france")          # not in force
+    assert g.s["casus_belli"] == [["spain", "portugal"]]
 
 
 # ----- part 2 ------------------------------------------------------------------------------------------------------
