@@ -208,6 +208,22 @@ def test_a_historical_leader_without_a_unit_to_join_and_the_rest_of_his_card():
     assert "CE" in s["powers"]["sweden"]["interest"] and step(s) == "card_play"
 
 
+@pytest.mark.parametrize("card", ["hawkins", "farnesio", "godunov", "wallenstein"])
+def test_each_leader_card_brings_its_leader_without_unrest(card):
+    """17.3.1: "there are no consequences as far as unrest is concerned"; his player places him (C-16)."""
+    power = next(x.power for x in GAME.board.world.event(card).effects if x.op == "leader")
+    kind = "squadron" if card == "hawkins" else "troop"
+    s = event_position(card, powers2=(power,))
+    new_unit(s, f"{power}-{kind}-1", power, kind, *(("E2", "sea:gulf-of-guinea") if kind == "squadron"
+                                                    else ("2-3", "area:hausa")))
+    unrest = s["powers"][power]["unrest"]
+    s, _ = play(s, "player1", "event", card)
+    assert legal(s, "player2") == {"choose": [f"{power}-{kind}-1"]}
+    s, _ = play(s, "player2", "choose", f"{power}-{kind}-1")
+    assert s["leaders"][card] == {"power": power, "unit": f"{power}-{kind}-1", "extraordinary": True}
+    assert s["powers"][power]["unrest"] == unrest
+
+
 def test_the_historical_leaders_have_the_ability_and_power_their_cards_name():
     b = GAME.board
     for event in b.world.events:
@@ -321,6 +337,7 @@ def test_the_treaty_of_tordesillas_bars_the_cbs_between_spain_and_portugal_overs
 
     s, log = apply("treaty-of-tordesillas")
     assert any(e["msg"] == "log.event_no_cb" for e in log)
+    assert "Ca" in s["powers"]["spain"]["interest"] and "Sa" in s["powers"]["portugal"]["interest"]
     assert s["cards"]["active"] == ["treaty-of-tordesillas"]
     for where in ("brazil", "oporto"):
         s["areas"][where].update(owner="spain", control="portugal")
@@ -332,6 +349,56 @@ def test_the_treaty_of_tordesillas_bars_the_cbs_between_spain_and_portugal_overs
     g.s["cards"]["active"], g.s["casus_belli"] = [], []
     land_battles.third_power_casus_belli(g, "portugal", "brazil", "france")          # not in force
     assert g.s["casus_belli"] == [["spain", "portugal"]]
+
+
+SIMPLE = ("unrest", "rebellion", "war", "casus_belli", "interest", "vp", "activate", "religion")
+
+
+def simple(event) -> bool:
+    """Events whose effects are named powers and areas only (no choice, no condition, no die)."""
+    return all(x.op in SIMPLE and x.power != "any" and x.condition is None and (x.op != "rebellion" or x.areas)
+               for x in event.effects) and any(x.op not in events.NOT_YET for x in event.effects)
+
+
+@pytest.mark.parametrize("card", [e.id for e in GAME.board.world.events if simple(e)])
+def test_each_event_of_named_powers_and_areas_does_what_its_data_says(card):
+    """The powers the card names alternate between the two seats in order of appearance (so that its wars and CBs
+    are between players); the areas it names are active and possessed by the power whose card lists them."""
+    b = GAME.board
+    event = b.world.event(card)
+    named = []
+    for x in event.effects:
+        for p in (x.power, *x.powers, *x.against):
+            if p and p not in named:
+                named.append(p)
+    s = event_position(card, powers1=("portugal", *named[0::2]), powers2=tuple(p for p in named[1::2]
+                                                                            if p != "portugal"))
+    for x in event.effects:
+        for a in x.areas if x.op == "rebellion" else ():
+            area(s, a, next(p.id for p in b.world.powers if a in p.home_areas + p.domains))
+    before = copy_state(s)
+    s, log = play(s, "player1", "event", card)
+    unrest: dict[str, int] = {}
+    for x in event.effects:
+        if x.op == "unrest":
+            for p in x.powers or [x.power]:
+                unrest[p] = unrest.get(p, 0) + x.amount
+        elif x.op == "rebellion":
+            assert all(s["areas"][a]["marker"] == f"R{x.level}" and s["areas"][a]["control"] is None
+                       for a in x.areas)
+        elif x.op == "war":
+            assert sorted(x.powers) in s["wars"]
+        elif x.op == "casus_belli":
+            assert all([x.power, a] in s["casus_belli"] or sorted((x.power, a)) in s["wars"] for a in x.against)
+        elif x.op == "interest":
+            assert set(x.theaters) <= set(s["powers"][x.power]["interest"])
+        elif x.op == "vp":
+            seat = s["powers"][x.power]["seat"]
+            assert s["seats"][seat]["vp"] == before["seats"][seat]["vp"] + x.amount
+        else:
+            assert any(e["msg"] == "log.event_not_yet" and e["args"]["op"] == x.op for e in log)
+    for p, amount in unrest.items():
+        assert s["powers"][p]["unrest"] == max(0, before["powers"][p]["unrest"] + amount), p
 
 
 # ----- part 2 ------------------------------------------------------------------------------------------------------
