@@ -4,7 +4,8 @@ card's ``effects`` (``events.yaml``, the vocabulary of ``world_items.EFFECT_OPS`
 Done here: unrest, VP (unconditional), rebellions (named areas, or one the player to the left places), interest,
 trade capacities, historical leaders (17.3.1, placed by their power's player), piracy permissions, technology
 auctions (19.3.1, technology.py), naval operation distance, the Mediterranean opened, possessions, a die of
-fortune, wars and Casus Belli breaking out.
+fortune, wars and Casus Belli breaking out (their VP, scored at peace, logged for part 2), CBs barred while an
+event is in force (``no_casus_belli``: ``cards.casus_belli_barred``). EVENTS_AUDIT.md lists every event.
 Combat effects are in force while the event is (``combat_cards.lasting``). The effects of diplomacy (alliances,
 auctions, peace, minors appearing), religion and areas becoming active are part 2 of the engine: they are logged
 as not applied (ENGINE.md › Not yet).
