@@ -75,6 +75,20 @@ def test_in_piracy_storm_at_sea_is_played_but_no_card_changes_the_battlefield():
     assert dice_of(log, "emirates") == ["Q1:5→4"] and dice_of(log, "portugal") == ["Q2:5→5"]
 
 
+def test_mutiny_in_any_battle_lowers_an_independent_areas_die_in_a_subjugation():
+    s = position(hand1=["mutiny"])
+    s = place(s, "portugal-troop-1", "area:guinea")
+    s["areas"]["sao-tome"].update(owner="portugal", control="portugal", marker=None)
+    for verb, arg in (("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
+                      ("subjugate", "guinea")):
+        s, _ = play(s, "player1", verb, arg)
+    assert legal(s) == {"pass": [None], "card": ["mutiny"]}
+    s, log = play(s, "player1", "card", "mutiny", dice=[3, 3])
+    # the A2 marker's die drops to Q1 (3 -> 2: no point); the subjugator's Q3, Q2 in the forest (3 -> 3: a point)
+    assert dice_of(log, "independent") == ["Q1:3→2"] and dice_of(log, "portugal") == ["Q2:3→3"]
+    assert s["areas"]["guinea"]["owner"] == "portugal"
+
+
 def siege_of_aden(hand: list[str], technologies=None) -> dict:
     """Portugal besieges Aden (the Emirates troop inside with the fortress; their fleet in port under repair) and
     assaults it."""
