@@ -10,7 +10,16 @@ from engines.ultima_ratio import combat_cards, events
 from engines.ultima_ratio.deployment import new_unit
 from engines.ultima_ratio.game import GAME
 from tests.engines.ultima_ratio.support import place
-from tests.engines.ultima_ratio.test_cards import add_power, combat_frame, event_position, legal, play, position, step
+from tests.engines.ultima_ratio.test_cards import (
+    answer,
+    battle,
+    combat_frame,
+    event_position,
+    legal,
+    play,
+    position,
+    step,
+)
 
 # the effects the engine plays (events.py, combat_cards.py, technology.py); the others are part 2 (events.NOT_YET)
 PLAYED = {"unrest", "vp", "rebellion", "interest", "trade_capacity", "leader", "piracy", "naval_distance",
@@ -73,6 +82,18 @@ def test_in_piracy_storm_at_sea_is_played_but_no_card_changes_the_battlefield():
     s, log = play(s, "player1", "pass", dice=[5, 5])
     # the pirate's E2 drops to Q1 (5 -> 4: one point); Portugal's E3 in port is Q2 (13.2.3: 5 -> 5, two points)
     assert dice_of(log, "emirates") == ["Q1:5→4"] and dice_of(log, "portugal") == ["Q2:5→5"]
+
+
+def test_surprise_attack_and_ambush_raise_a_die_of_their_side():
+    """Portugal attacks two Spanish troops in Elmina (forest) with Surprise attack; Spain answers with Ambush."""
+    s = battle(hand1=["surprise-attack"], hand2=["ambush"])
+    s, _ = play(s, "player1", "card", "surprise-attack")
+    s, _ = play(s, "player1", "pass")                                   # the Plague stays in his hand
+    s, _ = play(s, "player2", "card", "ambush")
+    log: list = []
+    answer(s, [3, 3, 3], log)
+    assert dice_of(log, "portugal") == ["Q3:3→3"]                      # his Q2 troop, one category up
+    assert dice_of(log, "spain") == ["Q3:3→3", "Q2:3→3"]               # one of the two Q2 troops up
 
 
 def test_mutiny_in_any_battle_lowers_an_independent_areas_die_in_a_subjugation():
