@@ -29,7 +29,6 @@ def play(g: Ctx, seat: str, card: str) -> None:
     """The card goes face up; its points and its event follow (``card_play``)."""
     board = g.game.board
     cards.discard(g, seat, card)
-    g.s["impulse"]["played"] += 1
     combat = cards.is_combat(board, card)
     g.log("log.card_point_only" if combat else "log.card_played", seat=seat, card=card,
           points=cards.event(board, card).action_points, rule="card_play")

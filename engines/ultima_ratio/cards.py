@@ -93,6 +93,14 @@ def active_events(s: dict, board: Board) -> list[str]:
     return list(setup.active_events)
 
 
+def casus_belli_barred(s: dict, board: Board, a: str, b: str, area: str) -> bool:
+    """An event in force bars the CBs between two powers over the areas of some theaters (``no_casus_belli``: the
+    Treaty of Tordesillas, "No CB between them for overseas areas", RULINGS EV-5)."""
+    theater = board.areas[area].theater
+    return any(eff.op == "no_casus_belli" and {a, b} <= set(eff.powers) and theater in eff.theaters
+               for card in s["cards"].get("active", []) for eff in event(board, card).effects)
+
+
 # ----- 8.2.2 Card play ----------------------------------------------------------------------------------------------
 def priority(board: Board, card: str, hand_size: int) -> bool:
     """8.2.2: white title on blue (``always``); black title on a blue gradient (``four_or_fewer``) once the hand
@@ -118,18 +126,22 @@ def receivers(s: dict, seat: str, card: str) -> list[str]:
 
 
 def may_end_impulse(s: dict, seat: str) -> bool:
-    """8.2.2: "a player must play at least one card (if he has any left in his hand)"; the events kept for after
-    the points are applied before the impulse ends."""
+    """8.2.2: "a player must play at least one card (if he has any left in his hand)" — a combat card played in a
+    combat of his impulse counts, and a hand emptied that way asks nothing more (RULINGS EV-3); the events kept
+    for after the points are applied before the impulse ends."""
     imp = s["impulse"]
     if imp.get("events_due"):
         return False
-    return not (imp.get("must_play") and not imp.get("played"))
+    return not (imp.get("must_play") and not imp.get("played") and s["cards"]["hands"].get(seat))
 
 
 def discard(g: Ctx, seat: str, card: str) -> None:
-    """A card leaves its hand face up (played)."""
+    """A card leaves its hand face up (played); played in the player's own impulse it is a card of the impulse
+    (8.2.2 "at least one card", RULINGS EV-3)."""
     g.s["cards"]["hands"][seat].remove(card)
     g.s["cards"]["discard"].append(card)
+    if g.s["impulse"].get("seat") == seat:
+        g.s["impulse"]["played"] = g.s["impulse"].get("played", 0) + 1
 
 
 def hands_empty(s: dict) -> bool:

@@ -34,7 +34,8 @@ def card_effect(board, card: str) -> Effect:
 
 def fits(board, card: str, kind: str, battle: dict, side: str) -> bool:
     """Whether a combat card may be played by ``side`` in this combat, as its text says (``events.yaml``: the
-    combats it is for, the side that plays it, the terrain)."""
+    combats it is for, the side that plays it, the terrain); a card that changes the battlefield is not played
+    where it cannot change (piracy)."""
     if not cards.is_combat(board, card):
         return False
     eff = card_effect(board, card)
@@ -42,6 +43,8 @@ def fits(board, card: str, kind: str, battle: dict, side: str) -> bool:
         return False
     if eff.combat in ("attacker", "defender") and eff.combat != side:
         return False
+    if eff.battlefield and battle.get("kind") == "piracy":
+        return False                    # 13.2.4: the battlefield of piracy "cannot be modified" (RULINGS EV-2)
     cond = eff.condition
     return not (cond and cond.kind == "terrain" and battle.get("terrain") not in cond.terrain)
 

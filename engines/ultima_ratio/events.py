@@ -4,7 +4,8 @@ card's ``effects`` (``events.yaml``, the vocabulary of ``world_items.EFFECT_OPS`
 Done here: unrest, VP (unconditional), rebellions (named areas, or one the player to the left places), interest,
 trade capacities, historical leaders (17.3.1, placed by their power's player), piracy permissions, technology
 auctions (19.3.1, technology.py), naval operation distance, the Mediterranean opened, possessions, a die of
-fortune, wars and Casus Belli breaking out.
+fortune, wars and Casus Belli breaking out (their VP, scored at peace, logged for part 2), CBs barred while an
+event is in force (``no_casus_belli``: ``cards.casus_belli_barred``). EVENTS_AUDIT.md lists every event.
 Combat effects are in force while the event is (``combat_cards.lasting``). The effects of diplomacy (alliances,
 auctions, peace, minors appearing), religion and areas becoming active are part 2 of the engine: they are logged
 as not applied (ENGINE.md › Not yet).
@@ -123,14 +124,19 @@ class Event(Step):
             g.log("log.event_fortune", event=card, roll=roll, target=eff.target, rule="card_play")
             f["queue"][:0] = [e.model_dump(by_alias=True, exclude_defaults=True) for e in branch]
         elif op == "war":
-            self._war(g, [p for p in eff.powers if in_play(s, p)])
+            self._war(g, [p for p in eff.powers if in_play(s, p)], eff.vp)
         elif op == "casus_belli" and in_play(s, eff.power):
             for other in eff.against:
-                if in_play(s, other) and not cards.at_war(s, eff.power, other) \
+                if in_play(s, other) and cards.at_war(s, eff.power, other) and eff.vp:
+                    g.log("log.event_cb_bonus_not_yet", event=card, holder=eff.power, against=other, rule="card_play")
+                elif in_play(s, other) and not cards.at_war(s, eff.power, other) \
                         and st.seat_of(s, other) != st.seat_of(s, eff.power) \
-                        and [eff.power, other] not in s["casus_belli"]:
+                        and not war.allied(s, eff.power, other) and [eff.power, other] not in s["casus_belli"]:
                     s["casus_belli"].append([eff.power, other])
                     g.log("log.casus_belli", holder=eff.power, against=other, rule="card_play")
+        elif op == "no_casus_belli":
+            g.log("log.event_no_cb", event=card, powers=list(eff.powers), theaters=list(eff.theaters),
+                  rule="card_play")
         elif op == "technology_auction":
             technology.start(g, card, eff.technology, seat)
             return True
@@ -143,9 +149,9 @@ class Event(Step):
         g.s["areas"][area].update(marker=f"R{level}", control=None)
         g.log("log.revolt", area=area, level=level, rule="card_play")
 
-    def _war(self, g: Ctx, powers: list[str]) -> None:
+    def _war(self, g: Ctx, powers: list[str], vp: int) -> None:
         """21.3.1: the powers go to war at once; two powers of one player never do (l. 1627); their CBs against
-        each other disappear (21.3.2)."""
+        each other disappear (21.3.2). The VP to the winner is scored at peace (21.4, part 2: logged)."""
         s = g.s
         for i, a in enumerate(powers):
             for b in powers[i + 1:]:
@@ -156,6 +162,8 @@ class Event(Step):
                 s["casus_belli"] = [cb for cb in s["casus_belli"] if sorted(cb) != pair]
                 war.war_by_event(s, pair)
                 g.log("log.war", powers=pair, rule="card_play")
+                if vp:
+                    g.log("log.event_war_vp_not_yet", event=g.frame["card"], vp=vp, powers=pair, rule="card_play")
 
     def resume(self, g: Ctx, choice: Any) -> None:
         s, f = g.s, g.frame

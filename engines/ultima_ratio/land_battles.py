@@ -13,7 +13,7 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import battles, reactions
+from engines.ultima_ratio import battles, cards, reactions
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.combat_land import LandBattle, casus_belli
 
@@ -58,7 +58,8 @@ def third_power_casus_belli(g: Ctx, power: str, area: str, before: str | None) -
     if holder is None:
         return
     s.setdefault("controls_to_return", []).append([area, power])
-    if [holder, power] not in s["casus_belli"]:
+    barred = cards.casus_belli_barred(s, g.game.board, holder, power, area)          # Tordesillas (RULINGS EV-5)
+    if [holder, power] not in s["casus_belli"] and not barred:
         s["casus_belli"].append([holder, power])
         g.log("log.control_cb", power=holder, against=power, area=area, rule="control_of_the_area")
 

@@ -114,6 +114,7 @@ EFFECT_OPS: dict[str, tuple[str, ...]] = {
     "peace": ("powers",),                        # the wars between `powers` end (21.4)
     "fortune": ("target", "then"),               # roll a die: `target`+ applies `then`, else `otherwise`
     "remove_card": ("event",),                   # the event `event` leaves the deck
+    "no_casus_belli": ("powers", "theaters"),    # while in force: no CB between `powers` over areas of `theaters`
 }
 EffectOp = Literal[tuple(EFFECT_OPS)]
 

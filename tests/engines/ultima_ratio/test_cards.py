@@ -342,17 +342,12 @@ def test_peasant_revolt_is_placed_by_the_player_to_the_left():
 
 
 def test_letters_of_marque_make_a_corsair_who_may_plunder_a_cb_enemys_merchants():
+    """The raid itself: test_events.py::test_letters_of_marque_let_the_corsair_plunder_a_cb_enemys_merchant."""
     s = event_position("letters-of-marque")
     s, _ = play(s, "player1", "event", "letters-of-marque")
     assert legal(s) == {"choose": ["portugal"]}
     s, _ = play(s, "player1", "choose", "portugal")
     assert s["cards"]["corsairs"] == ["portugal"]
-    s["casus_belli"] = [["portugal", "spain"]]
-    s["merchants"]["guinea"] = {"spain": 1}
-    s = place(s, "portugal-squadron-1", "sea:gulf-of-guinea") if "portugal-squadron-1" in s["units"] else s
-    g = Ctx(GAME, copy_state(s))
-    raids = card_play.corsair_raids(g, "portugal")
-    assert all(r[1] == "spain" for r in raids)
 
 
 def test_a_war_event_and_its_casus_belli_between_powers_in_play():
