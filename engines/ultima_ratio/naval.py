@@ -156,17 +156,40 @@ def start_naval_battle(g: Ctx, kind: str, attackers: list[str], defenders: list[
     from engines.ultima_ratio.combat_naval import NavalBattle
 
     s, board = g.s, g.game.board
+    sea = next((st.loc_sea(s["units"][u]["loc"]) for u in [*attackers, *defenders]
+                if st.loc_sea(s["units"][u]["loc"])), None)
     battle = NavalBattle(kind, battles.force(s, board, powers[0], attackers),
-                         battles.force(s, board, powers[1], defenders), in_port=in_port)
+                         battles.force(s, board, powers[1], defenders), in_port=in_port,
+                         commercial_port=sea is not None and bool(commercial_ports_on(s, board, sea)),
+                         main_map=sea is None or board.sea_map[sea] == "main")
     g.frame["naval_sides"] = {"attacker": attackers, "defender": defenders}
     battles.call(g, "naval", battle, attacker=powers[0], defender=powers[1])
 
 
+def commercial_ports_on(s: dict, board: Board, sea: str) -> list[str]:
+    """13.1.9: the commercial ports of the sea not razed (19.2.4: with no neutralized commerce marker; the
+    fortresses of the mini-maps count as commercial ports)."""
+    out = []
+    for area in board.sea_ports[sea]:
+        info = s["areas"].get(area)
+        fort = info and info["fortress"]
+        if info and not info["interrupted"] and (board.areas[area].commercial_port
+                                                 or board.areas[area].mini_map and fort and fort["built"]):
+            out.append(area)
+    return out
+
+
 def apply_naval_result(g: Ctx, result: dict) -> str | None:
     """Eliminated squadrons to the box of the turn; damaged ones to their base under repair; the other squadrons
-    of the loser retreat to their base (13.2.5). Returns the winner (a side or None)."""
+    of the loser retreat to their base (13.2.5); the conscripts' unrest (13.1.9). Returns the winner (a side or
+    None)."""
+    from engines.ultima_ratio.economy import change_unrest
+
     s, board = g.s, g.game.board
     sides = g.frame.pop("naval_sides")
+    for side, unrest in result["unrest"].items():
+        if unrest and result["powers"][side] in s["powers"]:
+            change_unrest(g, result["powers"][side], unrest, "combat")
     for side in sides:
         for uid in result["eliminated"][side]:
             battles.eliminate(g, uid)

@@ -24,7 +24,8 @@ def movable(g: Ctx, power: str, first: bool = False) -> list[str]:
         if info["kind"] == "squadron" and info["repair"]:
             continue
         area = st.loc_area(info["loc"])
-        if info["kind"] == "troop" and (not area or s["areas"][area]["siege"]):
+        siege = s["areas"][area]["siege"] if area else None
+        if info["kind"] == "troop" and (not area or siege and siege["besieger"] != power):   # 13.4.7
             continue
         path = [info["loc"]]
         if any(_leads_to_end(g, power, u, path, f"{kind}:{x}")
@@ -37,14 +38,15 @@ def movable(g: Ctx, power: str, first: bool = False) -> list[str]:
 
 def troop_passable(g: Ctx, power: str, area: str) -> bool:
     """10.2: controlled areas, or uncontrolled areas with own troops not besieged; never besieged fortresses
-    other than ports; only areas the power may use (18.4.1)."""
+    other than ports; only areas the power may use (18.4.1). 13.4.7: the area of a siege belongs to the besieger
+    (RULINGS AV-3)."""
     s, b = g.s, g.game.board
     if not st.active(s, area) or not st.interest_ok(s, b, power, area):
         return False
     info = s["areas"][area]
-    if info["siege"] and not st.coastal(b, area):
-        return False
-    return st.controls(s, power, area) or bool(st.troops_in(s, area, power)) and not info["siege"]
+    if info["siege"]:
+        return info["siege"]["besieger"] == power or st.coastal(b, area) and st.controls(s, power, area)
+    return st.controls(s, power, area) or bool(st.troops_in(s, area, power))
 
 
 def next_places(g: Ctx, power: str, uid: str, path: list[str], group: list[str] | None = None) -> dict[str, list[str]]:

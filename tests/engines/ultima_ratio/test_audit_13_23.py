@@ -1,10 +1,11 @@
 """The audit of chapters 13-23 (AUDIT.md): the gaps it found, each with the rule it reads."""
 from __future__ import annotations
 
-from engines.ultima_ratio import end_of_turn
+from engines.ultima_ratio import end_of_turn, naval
 from engines.ultima_ratio import state as st
-from tests.engines.ultima_ratio.support import advance, at_first_impulse, ctx, legal, play
-from tests.engines.ultima_ratio.support_war import area, leader, power, unit
+from tests.engines.ultima_ratio.support import GAME, advance, at_first_impulse, ctx, legal, moves, place, play, step
+from tests.engines.ultima_ratio.support_war import SQUADRON, TROOP, area, leader, power, through_combat, unit
+from tests.engines.ultima_ratio.support_war import moves as war_moves
 
 
 def test_a_dynastic_change_eliminates_fortresses_and_leaders_and_ends_its_sieges():
@@ -40,3 +41,60 @@ def test_rebellions_in_all_its_territory_collapse_the_power_without_new_revolts(
     vp = s["seats"]["player1"]["vp"]
     s, _ = play(s, "dynastic_change", "collapse")
     assert s["seats"]["player1"]["vp"] == vp - 8                # twice the vitality
+
+
+def test_the_area_of_a_siege_belongs_to_the_besieger_for_strategic_movement():
+    """13.4.7: a besieger's troop may move strategically to (and out of) the area it besieges; the besieged
+    power's inland besieged fortress is no part of a strategic movement (10.2)."""
+    s = at_first_impulse(deploy=TROOP)
+    power(s, "spain", war=True)
+    area(s, "goa", "spain", fortress={"power": "spain", "built": True, "since": 0},
+         siege={"besieger": "portugal", "casualties": 0})
+    unit(s, "spain-troop-1", "troop", "area:goa")
+    s = place(s, "portugal-troop-2", "area:goa")
+    s = moves(s, ("done", None), ("act", ["portugal", "strategic_move"]))
+    assert "portugal-troop-2" in legal(s)["unit"]                 # the besieger is not besieged
+    s = moves(s, ("unit", "portugal-troop-1"), ("sea", "east-atlantic"), ("sea", "south-atlantic"),
+              ("sea", "indian-ocean"))
+    assert "goa" in legal(s)["area"]
+    s = moves(s, ("area", "goa"), ("stop", None))
+    assert s["units"]["portugal-troop-1"]["loc"] == "area:goa" and s["areas"]["goa"]["siege"]["besieger"] == "portugal"
+
+
+def _attack_with_a_leader(interrupted: bool = False):
+    s = at_first_impulse()
+    s["areas"]["goa"].update(owner="portugal", control="portugal", marker=None)
+    s = place(s, "portugal-squadron-4", "sea:indian-ocean")
+    leader(s, s["leader_pool"][0], "portugal-squadron-4")
+    s["leaders"][next(iter(s["leaders"]))]["extraordinary"] = False
+    for name in naval.commercial_ports_on(s, GAME.board, "indian-ocean") if interrupted else ():
+        s["areas"][name]["interrupted"] = True
+    s = moves(s, ("done", None), ("act", ["portugal", "naval_move"]), ("unit", "portugal-squadron-4"),
+              ("sea", "indian-ocean"))
+    s, _ = play(s, "attack", "emirates-squadron-1")
+    return s
+
+
+def test_a_naval_conscript_with_a_leader_and_a_commercial_port_in_the_sea():
+    """13.1.9: in naval combats a conscript needs a leader and a commercial port not razed in the sea (19.2.4);
+    on a mini-map (the Indian Ocean) it costs no unrest."""
+    s = _attack_with_a_leader()
+    assert step(s) == "combat_decision" and legal(s) == {"conscript": [True, False]}
+    unrest = s["powers"]["portugal"]["unrest"]
+    s, log = play(s, "conscript", True, dice=[6, 1, 3])          # the squadron, the conscript, the Emirates
+    assert s["powers"]["portugal"]["unrest"] == unrest
+    assert step(_attack_with_a_leader(interrupted=True)) != "combat_decision"
+
+
+def test_a_naval_conscript_on_the_main_map_raises_unrest():
+    """13.1.9: "If this conscription is done on the main map, the unrest of the major power increases by 1"."""
+    s = power(at_first_impulse(deploy=SQUADRON), "spain", war=True)
+    unit(s, "spain-squadron-1", "squadron", "sea:east-atlantic")
+    s = place(s, "portugal-squadron-4", "sea:east-atlantic")
+    leader(s, s["leader_pool"][0], "portugal-squadron-4")
+    s["leaders"][next(iter(s["leaders"]))]["extraordinary"] = False
+    s = war_moves(s, ("done", None), ("act", ["portugal", "naval_move"]), ("unit", "portugal-squadron-4"),
+                  ("sea", "east-atlantic"), ("attack", "spain-squadron-1"))
+    unrest = s["powers"]["portugal"]["unrest"]
+    s, log = through_combat(s, "fight", None, dice=[6, 1, 3], answers={"conscript": True})
+    assert s["powers"]["portugal"]["unrest"] == unrest + 1
