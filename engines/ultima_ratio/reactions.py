@@ -97,6 +97,16 @@ def army_interceptions(g: Ctx, power: str, area: str) -> list[str]:
     return sorted(out)
 
 
+def may_join_fortress(g: Ctx, power: str, area: str) -> bool:
+    """13.4.1: "Troops defending the area can announce that they join the fortress (respecting the stacking
+    limits)": all the power's troops in the area with its built fortress, which counts for stacking in a siege
+    (15.1.1; RULINGS AV-4)."""
+    s = g.s
+    fort, troops = st.fortress(s, area), st.troops_in(s, area, power)
+    return bool(fort and fort["built"] and fort["power"] == power and troops and not s["areas"][area]["siege"]
+                and len(troops) + 1 <= battles.stacking_limit(s, g.game.board, area, power))
+
+
 def retreats(g: Ctx, power: str, area: str, came_from: str) -> list[list[str]]:
     """12.4.2: [troop, area] retreats of the troops in the attacked area."""
     s, b = g.s, g.game.board
@@ -136,6 +146,7 @@ class LandReaction(Step):
         if not f["intercepted"]:
             legal["intercept"] = interceptors(g, f["power"], f["area"], f["mover"])
             legal["intercept_army"] = army_interceptions(g, f["power"], f["area"])
+            legal["join_fortress"] = [None] if may_join_fortress(g, f["power"], f["area"]) else []
         legal["retreat"] = retreats(g, f["power"], f["area"], f["came_from"])
         legal["disperse"] = st.troops_in(g.s, f["area"], f["power"])
         legal["done"] = [None]
@@ -185,6 +196,14 @@ class LandReaction(Step):
     def on_disperse(self, g: Ctx, role: str, arg: str) -> None:
         st.move_unit(g.s, arg, st.BOX + st.box_for(g.game.board, g.frame["area"]))
         g.log("log.dispersed", unit=arg, rule="evasion")
+
+    def on_join_fortress(self, g: Ctx, role: str, arg: Any) -> None:
+        """13.4.1: the defenders join their fortress: no land battle; the entering force besieges them."""
+        f = g.frame
+        g.s["areas"][f["area"]]["siege"] = {"besieger": f["mover"], "casualties": 0}
+        g.log("log.joined_fortress", power=f["power"], area=f["area"], units=st.troops_in(g.s, f["area"], f["power"]),
+              rule="siege")
+        g.end(False)
 
     def on_done(self, g: Ctx, role: str, arg: Any) -> None:
         if "army" in g.frame:

@@ -98,3 +98,22 @@ def test_a_naval_conscript_on_the_main_map_raises_unrest():
     unrest = s["powers"]["portugal"]["unrest"]
     s, log = through_combat(s, "fight", None, dice=[6, 1, 3], answers={"conscript": True})
     assert s["powers"]["portugal"]["unrest"] == unrest + 1
+
+
+def test_defenders_may_join_their_fortress_instead_of_a_land_battle():
+    """13.4.1: "Troops defending the area can announce that they join the fortress (respecting the stacking
+    limits)": the entering force besieges them, no land battle is fought."""
+    from tests.engines.ultima_ratio.test_reactions import start as reaction_start
+
+    s = reaction_start({"mali": "spain"})
+    s["areas"]["mali"]["fortress"] = {"power": "spain", "built": True, "since": 0}
+    s, _ = play(s, "area", "mali")
+    assert step(s) == "land_reaction" and "join_fortress" in legal(s)
+    s, log = play(s, "join_fortress", None)                       # no dice: no land battle
+    assert s["areas"]["mali"]["siege"] == {"besieger": "portugal", "casualties": 0}
+    assert s["units"]["portugal-troop-1"]["loc"] == s["units"]["spain-troop-1"]["loc"] == "area:mali"
+    two = reaction_start({"mali": "spain"})
+    two["areas"]["mali"]["fortress"] = {"power": "spain", "built": True, "since": 0}
+    unit(two, "spain-troop-9", "troop", "area:mali")
+    two, _ = play(two, "area", "mali")
+    assert "join_fortress" not in legal(two)                     # a domain stacks 2, the fortress counts
