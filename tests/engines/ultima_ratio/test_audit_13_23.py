@@ -1,7 +1,7 @@
 """The audit of chapters 13-23 (AUDIT.md): the gaps it found, each with the rule it reads."""
 from __future__ import annotations
 
-from engines.ultima_ratio import end_of_turn, naval
+from engines.ultima_ratio import end_of_turn, land_areas, naval, war
 from engines.ultima_ratio import state as st
 from tests.engines.ultima_ratio.support import GAME, advance, at_first_impulse, ctx, legal, moves, place, play, step
 from tests.engines.ultima_ratio.support_war import SQUADRON, TROOP, area, leader, power, through_combat, unit
@@ -117,3 +117,18 @@ def test_defenders_may_join_their_fortress_instead_of_a_land_battle():
     unit(two, "spain-troop-9", "troop", "area:mali")
     two, _ = play(two, "area", "mali")
     assert "join_fortress" not in legal(two)                     # a domain stacks 2, the fortress counts
+
+
+def test_border_areas_taken_in_a_war_outside_the_interest_are_returned_when_it_ends():
+    """18.5: "During a war, these areas can be controlled normally even if the major power has no interest in that
+    theater ... At the end of the war, however, these areas must be returned"; areas of its interest stay."""
+    s = power(at_first_impulse(), "spain", war=True)
+    area(s, "damascus", "spain")                          # Eastern Mediterranean, bordering The East (TE)
+    area(s, "mali", "spain")                              # Africa: Portugal's interest
+    g = ctx(s)
+    land_areas.take_control(g, "portugal", "damascus")
+    land_areas.take_control(g, "portugal", "mali")
+    assert g.s["areas"]["damascus"]["control"] == g.s["areas"]["mali"]["control"] == "portugal"
+    war.end_war(g, ["portugal", "spain"])
+    assert g.s["areas"]["damascus"]["control"] == "spain" and g.s["areas"]["mali"]["control"] == "portugal"
+    assert any(e["msg"] == "log.border_returned" for e in g.entries)
