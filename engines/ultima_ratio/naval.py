@@ -46,6 +46,20 @@ def base_ports(s: dict, board: Board, power: str, galley: bool) -> list[str]:
             and (s["mediterranean_open"] or board.mediterranean_port(a) == galley)]
 
 
+def intercept_seas(s: dict, board: Board, uid: str) -> set[str]:
+    """Where a squadron counts for interceptions of strategic movements and piracy (11.4.1, 11.4.3): its sea, or
+    its port's seas; 18.6.3: in a strategic port, or at sea in one of its two seas with the port a naval base of its
+    power, both seas as one (RULINGS AV-6)."""
+    info = s["units"][uid]
+    area, sea = st.loc_area(info["loc"]), st.loc_sea(info["loc"])
+    seas = {sea} if sea else set(board.areas[area].seas)
+    for port in ([area] if area else base_ports(s, board, info["power"], info["galley"])):
+        pair = board.areas[port].strategic_port
+        if pair and (area or sea in pair):
+            seas |= set(pair)
+    return seas
+
+
 def port_reach(board: Board, port: str, sea: str) -> int | None:
     """Seas apart from a port to a sea (0: the port is on it)."""
     found = [board.sea_distance(x, sea) for x in board.areas[port].seas]
@@ -371,14 +385,10 @@ def piracy_centers(s: dict, board: Board, sea: str, victim: str) -> list[str]:
 
 
 def piracy_interceptors(g: Ctx, victim: str, sea: str) -> list[str]:
-    """11.4.3: one operational squadron of the victim in that sea, or in a port of this sea."""
+    """11.4.3: one operational squadron of the victim in that sea, or in a port of this sea (18.6.3: a strategic
+    port's two seas as one, ``intercept_seas``)."""
     s = g.s
-    out = []
-    for u in operational(s, victim):
-        loc = s["units"][u]["loc"]
-        if loc == st.SEA + sea or (st.loc_area(loc) and sea in g.game.board.areas[st.loc_area(loc)].seas):
-            out.append(u)
-    return out
+    return [u for u in operational(s, victim) if sea in intercept_seas(s, g.game.board, u)]
 
 
 class Piracy(Step):

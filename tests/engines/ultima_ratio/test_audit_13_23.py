@@ -5,7 +5,7 @@ from engines.ultima_ratio import end_of_turn, land_areas, naval, war
 from engines.ultima_ratio import state as st
 from tests.engines.ultima_ratio.support import GAME, advance, at_first_impulse, ctx, legal, moves, place, play, step
 from tests.engines.ultima_ratio.support_war import SQUADRON, TROOP, area, leader, power, through_combat, unit
-from tests.engines.ultima_ratio.support_war import moves as war_moves
+from tests.engines.ultima_ratio.support_war import legal as war_legal, moves as war_moves
 
 
 def test_a_dynastic_change_eliminates_fortresses_and_leaders_and_ends_its_sieges():
@@ -132,3 +132,17 @@ def test_border_areas_taken_in_a_war_outside_the_interest_are_returned_when_it_e
     war.end_war(g, ["portugal", "spain"])
     assert g.s["areas"]["damascus"]["control"] == "spain" and g.s["areas"]["mali"]["control"] == "portugal"
     assert any(e["msg"] == "log.border_returned" for e in g.entries)
+
+
+def test_a_strategic_port_joins_its_two_seas_for_interceptions():
+    """18.6.3: "Portsmouth: North Sea and Eastern Atlantic" — a squadron based there intercepts in either sea, for
+    strategic movements (11.4.1) and piracy (11.4.3); without the port it does not."""
+    s = power(at_first_impulse(deploy=TROOP + SQUADRON), "england", war=True)
+    area(s, "portsmouth", "england")
+    unit(s, "england-squadron-1", "squadron", "sea:north-sea")
+    s = war_moves(s, ("done", None), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-troop-1"),
+                  ("sea", "east-atlantic"))
+    assert step(s) == "sea_interception" and war_legal(s)["intercept"] == ["england-squadron-1"]
+    assert naval.piracy_interceptors(ctx(s), "england", "east-atlantic") == ["england-squadron-1"]
+    del s["areas"]["portsmouth"]                                  # no strategic port of England: no interception
+    assert naval.piracy_interceptors(ctx(s), "england", "east-atlantic") == []
