@@ -265,6 +265,7 @@ class TacticalMove(Step):
         area = f["combat_area"]
         battles.apply_losses(g, result, area)
         if result["fought"]["winner"] == "attacker":
+            f["won"] = True                                   # 13.3.7: control follows "automatically (if desired)"
             for uid in st.enemy_troops_in(s, area, f["power"]):
                 if s["units"][uid]["power"] not in s["powers"]:
                     st.move_unit(s, uid, st.BOX + st.box_for(b, area))
@@ -283,13 +284,14 @@ class TacticalMove(Step):
         g.end("done")
 
     def on_subjugate(self, g: Ctx, role: str, arg: str) -> None:
-        """12.5: the troops announce control; the controller may oppose (13.5.2), else control is automatic; a
+        """12.5: the troops announce control; the controller may oppose (13.5.2) — not after the field battle the
+        troops won there (13.3.7: "automatically (if desired)") —, else control is automatic; a
         subjugation combat follows the opposition, or an independent / rebel / mini-map area (after a possible
         naval support)."""
         f, s = g.frame, g.s
         if free_control(g, f["power"], arg):
             controller = s["areas"][arg]["control"]
-            if controller in s["powers"] and reactions.opposition_sources(g, controller, arg):
+            if controller in s["powers"] and not f.get("won") and reactions.opposition_sources(g, controller, arg):
                 f["pending_oppose"] = arg
                 g.call("oppose_subjugation", power=controller, area=arg)
                 return

@@ -146,3 +146,22 @@ def test_a_strategic_port_joins_its_two_seas_for_interceptions():
     assert naval.piracy_interceptors(ctx(s), "england", "east-atlantic") == ["england-squadron-1"]
     del s["areas"]["portsmouth"]                                  # no strategic port of England: no interception
     assert naval.piracy_interceptors(ctx(s), "england", "east-atlantic") == []
+
+
+def test_the_winner_of_a_field_battle_takes_control_without_opposition():
+    """13.3.7: "The winner of a field battle takes control of the area automatically (if desired)": the
+    controller's troops within two areas cannot oppose it (13.5.2 is for areas entered without a battle)."""
+    from tests.engines.ultima_ratio.support import through_combat as solo_combat
+    from tests.engines.ultima_ratio.test_reactions import with_spain
+
+    s = at_first_impulse(deploy=TROOP)
+    area(s, "andalusia", None)
+    s = with_spain(s, {"alentejo": "spain", "andalusia": "spain"})
+    s["impulse"]["actions"] = {"portugal": 2, "spain": 0}
+    s = moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
+              ("area", "alentejo"))
+    assert step(s) == "land_reaction"
+    s, _ = solo_combat(s, "done", None, dice=[6, 1])              # Q2 6 (2 points) against Q2 1 -> 2 (0)
+    assert s["units"]["spain-troop-1"]["loc"].startswith("box:") and "subjugate" in legal(s)
+    s, _ = play(s, "subjugate", "alentejo")
+    assert s["areas"]["alentejo"]["control"] == "portugal"        # no oppose_subjugation from Andalusia
