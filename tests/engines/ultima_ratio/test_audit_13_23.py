@@ -165,3 +165,26 @@ def test_the_winner_of_a_field_battle_takes_control_without_opposition():
     assert s["units"]["spain-troop-1"]["loc"].startswith("box:") and "subjugate" in legal(s)
     s, _ = play(s, "subjugate", "alentejo")
     assert s["areas"]["alentejo"]["control"] == "portugal"        # no oppose_subjugation from Andalusia
+
+
+def test_a_land_result_on_the_board_eliminates_disperses_veteranizes_and_raises_unrest():
+    """13.1.7 (eliminated to the box of the turn, dispersed to the area's box), 13.3.8 / 16.1 (the chosen troop
+    turns veteran), 13.1.9 (a conscript's unrest), as ``battles.apply_losses`` puts them on the board."""
+    from engines.ultima_ratio import battles
+
+    s = power(at_first_impulse(), "spain", war=True)
+    for n in (1, 2):
+        s["units"][f"portugal-troop-{n}"]["loc"] = "area:alentejo"
+    unit(s, "spain-troop-1", "troop", "area:alentejo")
+    unit(s, "spain-troop-2", "troop", "area:alentejo")
+    g = ctx(s)
+    unrest = g.s["powers"]["portugal"]["unrest"]
+    battles.apply_losses(g, {"eliminated": {"attacker": [], "defender": ["spain-troop-1"]},
+                             "dispersed": {"attacker": ["portugal-troop-2"], "defender": ["spain-troop-2"]},
+                             "veterans": {"attacker": "portugal-troop-1", "defender": None},
+                             "unrest": {"attacker": 1, "defender": 0},
+                             "powers": {"attacker": "portugal", "defender": "spain"}}, "alentejo")
+    units = g.s["units"]
+    assert units["spain-troop-1"]["loc"] == "eliminated" and units["spain-troop-2"]["loc"].startswith("box:")
+    assert units["portugal-troop-2"]["loc"] == units["spain-troop-2"]["loc"]
+    assert units["portugal-troop-1"]["veteran"] and g.s["powers"]["portugal"]["unrest"] == unrest + 1
