@@ -73,7 +73,7 @@ def to_subjugate(g: Ctx, power: str, area: str) -> int | None:
         return None
     if info["marker"]:
         return int(info["marker"][1])
-    if info["control"] and st.hostile(s, power, info["control"]) and b.areas[area].mini_map:
+    if info["control"] and st.hostile(s, power, info["control"]) and not st.on_main_map(b, area):
         return 3 if b.areas[area].home_of == info["owner"] else 2
     return None
 

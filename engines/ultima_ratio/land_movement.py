@@ -247,7 +247,7 @@ class TacticalMove(Step):
                             battles.force(s, b, defender, defenders, area if with_fort else None),
                             terrain=b.areas[area].terrain, rough_pass=b.neighbours[came_from].get(area) == "rough_pass",
                             amphibious=bool(f["landing"]), naval_support=f.get("support"),
-                            intercepted=f.get("intercepted", False), main_map=b.areas[area].map == "main")
+                            intercepted=f.get("intercepted", False), main_map=st.on_main_map(b, area))
         f["awaiting"] = "battle"
         battles.call(g, "land", battle, attacker=f["power"], defender=defender)
 
@@ -354,7 +354,7 @@ class TacticalMove(Step):
         battle = SiegeBattle(battles.force(s, b, f["power"], st.troops_in(s, arg, f["power"])),
                              battles.force(s, b, fort["power"], st.enemy_troops_in(s, arg, f["power"]), arg),
                              siege_casualties=siege["casualties"], naval_support=f.get("support"),
-                             main_map=b.areas[arg].map == "main")
+                             main_map=st.on_main_map(b, arg))
         f.update(awaiting="siege", combat_area=arg)
         battles.call(g, "siege", battle, attacker=f["power"], defender=fort["power"])
 

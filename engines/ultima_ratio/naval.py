@@ -188,7 +188,7 @@ def commercial_ports_on(s: dict, board: Board, sea: str) -> list[str]:
         info = s["areas"].get(area)
         fort = info and info["fortress"]
         if info and not info["interrupted"] and (board.areas[area].commercial_port
-                                                 or board.areas[area].mini_map and fort and fort["built"]):
+                                                 or not st.on_main_map(board, area) and fort and fort["built"]):
             out.append(area)
     return out
 

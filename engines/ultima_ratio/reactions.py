@@ -32,17 +32,17 @@ def reacting_power(g: Ctx, mover: str, area: str) -> str | None:
 def interceptors(g: Ctx, power: str, area: str, mover: str) -> list[str]:
     """12.4.1: single troops that may enter the attacked area."""
     s, b = g.s, g.game.board
-    mini = b.areas[area].mini_map
+    mini = not st.on_main_map(b, area)
     out = []
     for near in st.neighbours(s, b, area):
         if not st.controls(s, power, near):          # "he can point to only one of his areas"
             continue
         if not s["areas"][near]["siege"]:
             out += st.troops_in(s, near, power)
-        if mini or b.areas[near].mini_map or st.enemy_troops_in(s, near, power):
+        if mini or not st.on_main_map(b, near) or st.enemy_troops_in(s, near, power):
             continue
         for far in st.neighbours(s, b, near):
-            if far != area and st.controls(s, power, far) and not b.areas[far].mini_map \
+            if far != area and st.controls(s, power, far) and st.on_main_map(b, far) \
                     and not s["areas"][far]["siege"]:
                 out += st.troops_in(s, far, power)
     return sorted(set(out))
@@ -80,18 +80,18 @@ def army_interceptions(g: Ctx, power: str, area: str) -> list[str]:
     area free of enemy troops when its commander is determined (``army_leads``). Never to or from the mini-maps
     (single troops only)."""
     s, b = g.s, g.game.board
-    if b.areas[area].mini_map:
+    if not st.on_main_map(b, area):
         return []
     out = set()
     for near in st.neighbours(s, b, area):
-        if not st.controls(s, power, near) or b.areas[near].mini_map:
+        if not st.controls(s, power, near) or not st.on_main_map(b, near):
             continue
         if army_leads(g, power, near, area):
             out.add(near)
         if st.enemy_troops_in(s, near, power):
             continue
         for far in st.neighbours(s, b, near):
-            if far != area and st.controls(s, power, far) and not b.areas[far].mini_map \
+            if far != area and st.controls(s, power, far) and st.on_main_map(b, far) \
                     and army_leads(g, power, far, area):
                 out.add(far)
     return sorted(out)

@@ -188,3 +188,17 @@ def test_a_land_result_on_the_board_eliminates_disperses_veteranizes_and_raises_
     assert units["spain-troop-1"]["loc"] == "eliminated" and units["spain-troop-2"]["loc"].startswith("box:")
     assert units["portugal-troop-2"]["loc"] == units["spain-troop-2"]["loc"]
     assert units["portugal-troop-1"]["veteran"] and g.s["powers"]["portugal"]["unrest"] == unrest + 1
+
+
+def test_the_east_on_the_india_mini_map_is_part_of_the_main_map():
+    """13.5.7 "(note: the East areas in the India mini-map are considered to be part of the main map)": an enemy's
+    area there is not subjugated as a mini-map area (A3 / A2): its controller may oppose the control (13.5.2)."""
+    s = power(at_first_impulse(), "spain", war=True)
+    area(s, "muscat", "spain")                                   # The East, drawn on the India mini-map
+    area(s, "goa", "spain")                                      # India
+    g = ctx(s)
+    assert st.on_main_map(GAME.board, "muscat") and not st.on_main_map(GAME.board, "goa")
+    assert land_areas.to_subjugate(g, "portugal", "muscat") is None
+    assert land_areas.to_subjugate(g, "portugal", "goa") == 2
+    assert land_areas.free_control(g, "portugal", "muscat")      # announced control, which Spain may oppose
+    assert GAME.board.areas["muscat"].mini_map                  # drawn there all the same
