@@ -177,7 +177,7 @@ class SocialAgitation(Step):
     each factor of a troop it disperses cancels one. At 20 unrest (or rebellions everywhere) the power collapses;
     a dynastic change may also be chosen, and on the last turn agitation forces one (23.4)."""
 
-    goes_to = ()
+    goes_to = ("dispersion_box",)
 
     def active(self, g: Ctx) -> list[str]:
         return [st.seat_of(g.s, g.frame["power"])]
@@ -201,9 +201,12 @@ class SocialAgitation(Step):
     def on_disperse(self, g: Ctx, role: str, arg: str) -> None:
         s = g.s
         factor = st.quality(s, arg)
-        st.move_unit(s, arg, st.BOX + st.box_for(g.game.board, st.loc_area(s["units"][arg]["loc"])))
+        battles.disperse(g, arg, st.loc_area(s["units"][arg]["loc"]))
         g.frame["revolts"] -= factor
         g.log("log.agitation_dispersed", unit=arg, cancels=factor, rule="social_agitation")
+        choice = battles.box_choice(g)                              # 18.5: from a border area, the box
+        if choice:
+            g.call("dispersion_box", **choice)
 
     def on_revolt(self, g: Ctx, role: str, arg: str) -> None:
         s = g.s

@@ -145,7 +145,7 @@ def drive_out(g: Ctx, loser: str, area: str, came_from: str | None, winner: str)
         g.call("defeated_retreat", power=loser, area=area, came_from=came_from, attacker=winner)
         return True
     for uid in st.troops_in(s, area, loser):
-        st.move_unit(s, uid, st.BOX + st.box_for(g.game.board, area))
+        battles.disperse(g, uid, area)
         g.log("log.dispersed", unit=uid, rule="land_combat")
     return False
 

@@ -200,7 +200,7 @@ class TacticalMove(Step):
                 g.call("defeated_retreat", power=loser, area=area, came_from=f["from"], attacker=f["power"])
                 return
             for uid in st.troops_in(s, area, loser):       # nowhere to go: the rest disperses
-                st.move_unit(s, uid, st.BOX + st.box_for(g.game.board, area))
+                battles.disperse(g, uid, area)
         self._entered(g, area)
 
     def _entered(self, g: Ctx, area: str) -> None:

@@ -194,7 +194,7 @@ class LandReaction(Step):
         g.log("log.evaded", unit=arg[0], area=arg[1], rule="evasion")
 
     def on_disperse(self, g: Ctx, role: str, arg: str) -> None:
-        st.move_unit(g.s, arg, st.BOX + st.box_for(g.game.board, g.frame["area"]))
+        battles.disperse(g, arg, g.frame["area"])
         g.log("log.dispersed", unit=arg, rule="evasion")
 
     def on_join_fortress(self, g: Ctx, role: str, arg: Any) -> None:
@@ -256,7 +256,7 @@ class DefeatedRetreat(Step):
             g.end(None)
         elif not self._options(g):
             for uid in st.troops_in(s, f["area"], f["power"]):
-                st.move_unit(s, uid, st.BOX + st.box_for(g.game.board, f["area"]))
+                battles.disperse(g, uid, f["area"])
                 g.log("log.dispersed", unit=uid, rule="land_combat")
             g.end(None)
 

@@ -202,3 +202,29 @@ def test_the_east_on_the_india_mini_map_is_part_of_the_main_map():
     assert land_areas.to_subjugate(g, "portugal", "goa") == 2
     assert land_areas.free_control(g, "portugal", "muscat")      # announced control, which Spain may oppose
     assert GAME.board.areas["muscat"].mini_map                  # drawn there all the same
+
+
+def test_a_troop_dispersed_in_a_border_area_goes_to_the_box_its_player_picks():
+    """18.5: "Troops dispersed in these areas can be placed in the dispersed boxes of either of the two theaters of
+    operations": Sind (India) borders The East; asked at the end of the action (RULINGS AV-10)."""
+    s = place(at_first_impulse(deploy=TROOP), "portugal-troop-1", "area:sind")
+    s["areas"]["gujarat"].update(owner="portugal", control="portugal", marker=None)
+    s = moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"))
+    s, _ = play(s, "subjugate", "sind", dice=[1, 6])          # beaten by the A2 marker: the troop is dispersed
+    assert step(s) == "dispersion_box" and legal(s) == {"box": ["dispersed-in", "dispersed-te"]}
+    s, log = play(s, "box", "dispersed-te")
+    assert s["units"]["portugal-troop-1"]["loc"] == "box:dispersed-te" and step(s) == "power_actions"
+    assert not s["box_choices"]
+
+
+def test_a_troop_dispersed_by_social_agitation_in_a_border_area_too():
+    """18.5 with 23.2: the troop dispersed against the revolts goes to the box its player picks."""
+    s = at_first_impulse()
+    s["areas"]["sind"].update(owner="portugal", control="portugal", marker=None)
+    s["powers"]["portugal"]["unrest"] = 17
+    s["units"]["portugal-troop-4"].update(loc="area:sind")
+    s = advance(s, "social_agitation")
+    s, _ = play(s, "disperse", "portugal-troop-4")
+    assert step(s) == "dispersion_box"
+    s, _ = play(s, "box", "dispersed-te")
+    assert s["units"]["portugal-troop-4"]["loc"] == "box:dispersed-te" and step(s) == "social_agitation"
