@@ -32,8 +32,7 @@ def map_of(board: Board, loc: str) -> str:
     area = st.loc_area(loc)
     if area is None:
         return board.sea_map[st.loc_sea(loc)]
-    info = board.areas[area]
-    return "main" if info.theater == logistics.THE_EAST else info.map
+    return "main" if st.on_main_map(board, area) else board.areas[area].map
 
 
 def besieged(s: dict, uid: str) -> bool:

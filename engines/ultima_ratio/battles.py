@@ -338,12 +338,58 @@ def apply_losses(g: Ctx, result: dict, area: str) -> None:
                 eliminate(g, uid)
         for uid in result["dispersed"][side]:
             if uid in s["units"]:
-                st.move_unit(s, uid, st.BOX + st.box_for(g.game.board, area))
+                disperse(g, uid, area)
     veterans(g, result)
     for side, unrest in result["unrest"].items():
         power = result["powers"][side]
         if unrest and power in s["powers"]:
             change_unrest(g, power, unrest, "combat")
+
+
+def disperse(g: Ctx, uid: str, area: str) -> None:
+    """18.1 / 18.5: a troop dispersed in ``area`` goes to its theater's dispersed box; from a border area a
+    player's troop may go to the box of the bordering theater instead: the choice is kept in ``box_choices`` and
+    asked at the end of the action (``dispersion_box``, RULINGS AV-10)."""
+    s, b = g.s, g.game.board
+    st.move_unit(s, uid, st.BOX + st.box_for(b, area))
+    boxes = logistics.dispersion_boxes(b.areas[area], b.map)
+    if len(boxes) > 1 and s["units"][uid]["power"] in s["powers"]:
+        s.setdefault("box_choices", {})[uid] = boxes
+
+
+def box_choice(g: Ctx) -> dict | None:
+    """The next troop whose box is still to choose (``disperse``), as ``dispersion_box`` frame locals; choices of
+    troops that left their box since are dropped."""
+    s = g.s
+    for uid, boxes in sorted(s.get("box_choices", {}).items()):
+        if s["units"][uid]["loc"] in [st.BOX + box for box in boxes]:
+            return {"unit": uid, "boxes": boxes}
+        del s["box_choices"][uid]
+    return None
+
+
+class DispersionBox(Step):
+    """18.5: "Troops dispersed in these areas can be placed in the dispersed boxes of either of the two theaters of
+    operations": the troop's player picks the box. Frame: ``unit``, ``boxes``."""
+
+    goes_to = ()
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.s["units"][g.frame["unit"]]["power"])]
+
+    def prompt(self, g: Ctx, role: str):
+        return text("prompt.dispersed_box", unit=g.frame["unit"]), {"box": list(g.frame["boxes"])}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text("act.box", arg=arg)
+
+    def on_box(self, g: Ctx, role: str, arg: str) -> None:
+        s, uid = g.s, g.frame["unit"]
+        s["box_choices"].pop(uid, None)
+        if st.BOX + arg != s["units"][uid]["loc"]:
+            s["units"][uid]["loc"] = st.BOX + arg
+        g.log("log.dispersed_box", unit=uid, box=arg, rule="border_areas")
+        g.end(None)
 
 
 def eliminate(g: Ctx, uid: str) -> None:
@@ -367,4 +413,4 @@ def lose_leaders(g: Ctx, unit_ids: list[str]) -> list[str]:
     return gone
 
 
-STEPS = {"combat": Combat(), "combat_decision": CombatDecision()}
+STEPS = {"combat": Combat(), "combat_decision": CombatDecision(), "dispersion_box": DispersionBox()}

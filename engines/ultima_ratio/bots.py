@@ -132,6 +132,8 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
             seas = _wanted_seas(game, public, targets)
             return "to_sea", min(legal["to_sea"], key=lambda m: seas.index(m[1]) if m[1] in seas else len(seas))
         return "done", None
+    if step == "dispersion_box":                           # 18.5: its own theater's box
+        return "box", legal["box"][0]
     if step == "disperse_overstack":                       # 15.1.1: the weakest troop, the first box
         if "disperse" in legal:
             units = public["units"]

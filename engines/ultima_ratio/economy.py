@@ -27,7 +27,7 @@ def center_areas(s: dict, board: Board, center: str) -> list[str]:
         info = board.areas[area]
         on_sea = bool(set(info.seas) & set(tc.seas))
         fort = s["areas"][area]["fortress"]
-        if (on_sea and (info.commercial_port or (info.mini_map and fort and fort["built"]))) \
+        if (on_sea and (info.commercial_port or (not st.on_main_map(board, area) and fort and fort["built"]))) \
                 or info.theater in tc.theaters:
             out.append(area)
     return out

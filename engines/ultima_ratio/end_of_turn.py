@@ -7,7 +7,8 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import economy, end_of_turn_rules as rules, land_battles, naval, portugal, veterans, war
+from engines.ultima_ratio import battles, economy, end_of_turn_rules as rules, fleets, land_battles, naval, portugal
+from engines.ultima_ratio import veterans, war
 from engines.ultima_ratio import state as st
 
 
@@ -189,19 +190,27 @@ def revolt_places(s: dict, board, power: str) -> list[str]:
     return list(rules.revolt_options(territory(s, board, power)))
 
 
+def collapsed(s: dict, board, power: str) -> bool:
+    """23.2: a power collapses at 20 unrest or with rebellions in all its territory — those of this phase or
+    earlier ones (RULINGS AV-2)."""
+    t = territory(s, board, power)
+    unrest = s["powers"][power]["unrest"]
+    return rules.collapses(unrest, t.possessions, t.revolted) if t.possessions else unrest >= rules.COLLAPSE_UNREST
+
+
 class SocialAgitation(Step):
     """23.2: one R2 revolt per unrest level above twice the vitality, placed by the player in its possessions;
     each factor of a troop it disperses cancels one. At 20 unrest (or rebellions everywhere) the power collapses;
     a dynastic change may also be chosen, and on the last turn agitation forces one (23.4)."""
 
-    goes_to = ()
+    goes_to = ("dispersion_box",)
 
     def active(self, g: Ctx) -> list[str]:
         return [st.seat_of(g.s, g.frame["power"])]
 
     def prompt(self, g: Ctx, role: str):
         f, s = g.frame, g.s
-        if s["powers"][f["power"]]["unrest"] >= rules.COLLAPSE_UNREST:
+        if collapsed(s, g.game.board, f["power"]):
             return text("prompt.collapse"), {"dynastic_change": ["collapse"]}
         if f["last"] and f["agitated"]:
             return text("prompt.last_agitation"), {"dynastic_change": ["forced"]}
@@ -218,9 +227,12 @@ class SocialAgitation(Step):
     def on_disperse(self, g: Ctx, role: str, arg: str) -> None:
         s = g.s
         factor = st.quality(s, arg)
-        st.move_unit(s, arg, st.BOX + st.box_for(g.game.board, st.loc_area(s["units"][arg]["loc"])))
+        battles.disperse(g, arg, st.loc_area(s["units"][arg]["loc"]))
         g.frame["revolts"] -= factor
         g.log("log.agitation_dispersed", unit=arg, cancels=factor, rule="social_agitation")
+        choice = battles.box_choice(g)                              # 18.5: from a border area, the box
+        if choice:
+            g.call("dispersion_box", **choice)
 
     def on_revolt(self, g: Ctx, role: str, arg: str) -> None:
         s = g.s
@@ -228,11 +240,8 @@ class SocialAgitation(Step):
         s["areas"][arg]["control"] = None
         g.frame["revolts"] -= 1
         g.log("log.revolt", area=arg, level=2, rule="social_agitation")
-        power = g.frame["power"]
-        t = territory(s, g.game.board, power)
-        if rules.collapses(s["powers"][power]["unrest"], t.possessions, t.revolted):
+        if collapsed(s, g.game.board, g.frame["power"]):
             g.frame["revolts"] = 0
-            s["powers"][power]["unrest"] = max(s["powers"][power]["unrest"], rules.COLLAPSE_UNREST)
 
     def on_dynastic_change(self, g: Ctx, role: str, arg: str) -> None:
         dynastic_change(g, g.frame["power"], collapse=arg == "collapse")
@@ -243,15 +252,24 @@ class SocialAgitation(Step):
 
 
 def dynastic_change(g: Ctx, power: str, collapse: bool) -> None:
-    """23.3: the player loses the power's vitality in VP (twice after a collapse); its units, merchants and
+    """23.3: the player loses the power's vitality in VP (twice after a collapse); its units — fortresses too,
+    with the leaders on them back to the pool (13.1.7, 17.1) and the sieges they made over —, merchants and
     revolts go; unrest returns to its vitality; allied minors become neutral; next turn it deploys again with its
     maintenance as points and one R3 revolt per two points of vitality."""
     s, board = g.s, g.game.board
     change = rules.dynastic_change(board.power(power).vitality, collapse=collapse)
     add_vp(g, s["powers"][power]["seat"], -change.vp_loss, "dynastic_change")
-    for info in s["units"].values():
-        if info["power"] == power:
-            info.update(loc="available", veteran=False, repair=False)
+    gone = [u for u, info in s["units"].items() if info["power"] == power]
+    forts = [a for a, info in s["areas"].items() if info["fortress"] and info["fortress"]["power"] == power]
+    battles.lose_leaders(g, gone + [battles.fortress_id(a) for a in forts])     # 13.1.7, 17.1 (RULINGS AV-1)
+    fleets.release(s, gone)
+    for uid in gone:
+        if s["units"][uid]["loc"] not in ("available", "eliminated"):
+            st.move_unit(s, uid, "eliminated")                   # a siege it made is over (13.4.5)
+        s["units"][uid].update(loc="available", veteran=False, repair=False)
+    for area in forts:                                          # its fortresses too: "all the military units"
+        s["areas"][area]["fortress"] = None
+        s["areas"][area]["siege"] = None
     for bucket in ("merchants", "merchants_prepared"):
         for present in s[bucket].values():
             present.pop(power, None)

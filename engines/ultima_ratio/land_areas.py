@@ -5,7 +5,7 @@ itself is ``land_movement.TacticalMove``.
 from __future__ import annotations
 
 from engines.core.machine import Ctx
-from engines.ultima_ratio import armies, battles, land_battles, naval
+from engines.ultima_ratio import armies, battles, land_battles, naval, war
 from engines.ultima_ratio import state as st
 
 
@@ -73,7 +73,7 @@ def to_subjugate(g: Ctx, power: str, area: str) -> int | None:
         return None
     if info["marker"]:
         return int(info["marker"][1])
-    if info["control"] and st.hostile(s, power, info["control"]) and b.areas[area].mini_map:
+    if info["control"] and st.hostile(s, power, info["control"]) and not st.on_main_map(b, area):
         return 3 if b.areas[area].home_of == info["owner"] else 2
     return None
 
@@ -130,6 +130,7 @@ def take_control(g: Ctx, power: str, area: str) -> None:
         info["fortress"] = None
     if b.areas[area].commercial_port and before is not None:
         info["interrupted"] = True
+    war.note_border_control(s, b, power, area, before, info["owner"])            # 18.5
     info["control"] = power
     info["marker"] = None
     if info["owner"] is None or info["owner"] in s["minors"]:

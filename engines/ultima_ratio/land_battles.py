@@ -103,7 +103,7 @@ class Sortie(Step):
             battle = LandBattle(battles.force(s, b, f["power"], besieged_troops(s, area)),
                                 battles.force(s, b, enemy, besiegers(s, area)), terrain=b.areas[area].terrain,
                                 sortie=True, siege_casualties=s["areas"][area]["siege"]["casualties"],
-                                main_map=b.areas[area].map == "main")
+                                main_map=st.on_main_map(b, area))
             battles.call(g, "land", battle, attacker=f["power"], defender=enemy)
             return
         result = f.pop("result")
@@ -146,7 +146,7 @@ def drive_out(g: Ctx, loser: str, area: str, came_from: str | None, winner: str)
         g.call("defeated_retreat", power=loser, area=area, came_from=came_from, attacker=winner)
         return True
     for uid in st.troops_in(s, area, loser):
-        st.move_unit(s, uid, st.BOX + st.box_for(g.game.board, area))
+        battles.disperse(g, uid, area)
         g.log("log.dispersed", unit=uid, rule="land_combat")
     return False
 
@@ -187,7 +187,7 @@ class ReliefBattle(Step):
                                 siege_casualties=siege["casualties"] if inside else 0, naval_support=f["support"],
                                 intercepted=bool(f["intercepted"]), besieged_power=fort_power,
                                 at_war_with_besieged=st.hostile(s, f["power"], fort_power),
-                                main_map=b.areas[area].map == "main")
+                                main_map=st.on_main_map(b, area))
             g.log("log.relief_battle", power=f["power"], area=area, joined=bool(inside), rule="land_combat")
             battles.call(g, "land", battle, attacker=f["power"], defender=f["enemy"])
             return

@@ -200,7 +200,7 @@ class TacticalMove(Step):
                 g.call("defeated_retreat", power=loser, area=area, came_from=f["from"], attacker=f["power"])
                 return
             for uid in st.troops_in(s, area, loser):       # nowhere to go: the rest disperses
-                st.move_unit(s, uid, st.BOX + st.box_for(g.game.board, area))
+                battles.disperse(g, uid, area)
         self._entered(g, area)
 
     def _entered(self, g: Ctx, area: str) -> None:
@@ -247,7 +247,7 @@ class TacticalMove(Step):
                             battles.force(s, b, defender, defenders, area if with_fort else None),
                             terrain=b.areas[area].terrain, rough_pass=b.neighbours[came_from].get(area) == "rough_pass",
                             amphibious=bool(f["landing"]), naval_support=f.get("support"),
-                            intercepted=f.get("intercepted", False), main_map=b.areas[area].map == "main")
+                            intercepted=f.get("intercepted", False), main_map=st.on_main_map(b, area))
         f["awaiting"] = "battle"
         battles.call(g, "land", battle, attacker=f["power"], defender=defender)
 
@@ -265,6 +265,7 @@ class TacticalMove(Step):
         area = f["combat_area"]
         battles.apply_losses(g, result, area)
         if result["fought"]["winner"] == "attacker":
+            f["won"] = True                                   # 13.3.7: control follows "automatically (if desired)"
             for uid in st.enemy_troops_in(s, area, f["power"]):
                 if s["units"][uid]["power"] not in s["powers"]:
                     st.move_unit(s, uid, st.BOX + st.box_for(b, area))
@@ -283,13 +284,14 @@ class TacticalMove(Step):
         g.end("done")
 
     def on_subjugate(self, g: Ctx, role: str, arg: str) -> None:
-        """12.5: the troops announce control; the controller may oppose (13.5.2), else control is automatic; a
+        """12.5: the troops announce control; the controller may oppose (13.5.2) — not after the field battle the
+        troops won there (13.3.7: "automatically (if desired)") —, else control is automatic; a
         subjugation combat follows the opposition, or an independent / rebel / mini-map area (after a possible
         naval support)."""
         f, s = g.frame, g.s
         if free_control(g, f["power"], arg):
             controller = s["areas"][arg]["control"]
-            if controller in s["powers"] and reactions.opposition_sources(g, controller, arg):
+            if controller in s["powers"] and not f.get("won") and reactions.opposition_sources(g, controller, arg):
                 f["pending_oppose"] = arg
                 g.call("oppose_subjugation", power=controller, area=arg)
                 return
@@ -352,7 +354,7 @@ class TacticalMove(Step):
         battle = SiegeBattle(battles.force(s, b, f["power"], st.troops_in(s, arg, f["power"])),
                              battles.force(s, b, fort["power"], st.enemy_troops_in(s, arg, f["power"]), arg),
                              siege_casualties=siege["casualties"], naval_support=f.get("support"),
-                             main_map=b.areas[arg].map == "main")
+                             main_map=st.on_main_map(b, arg))
         f.update(awaiting="siege", combat_area=arg)
         battles.call(g, "siege", battle, attacker=f["power"], defender=fort["power"])
 

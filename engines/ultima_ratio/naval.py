@@ -46,6 +46,20 @@ def base_ports(s: dict, board: Board, power: str, galley: bool) -> list[str]:
             and (s["mediterranean_open"] or board.mediterranean_port(a) == galley)]
 
 
+def intercept_seas(s: dict, board: Board, uid: str) -> set[str]:
+    """Where a squadron counts for interceptions of strategic movements and piracy (11.4.1, 11.4.3): its sea, or
+    its port's seas; 18.6.3: in a strategic port, or at sea in one of its two seas with the port a naval base of its
+    power, both seas as one (RULINGS AV-6)."""
+    info = s["units"][uid]
+    area, sea = st.loc_area(info["loc"]), st.loc_sea(info["loc"])
+    seas = {sea} if sea else set(board.areas[area].seas)
+    for port in ([area] if area else base_ports(s, board, info["power"], info["galley"])):
+        pair = board.areas[port].strategic_port
+        if pair and (area or sea in pair):
+            seas |= set(pair)
+    return seas
+
+
 def port_reach(board: Board, port: str, sea: str) -> int | None:
     """Seas apart from a port to a sea (0: the port is on it)."""
     found = [board.sea_distance(x, sea) for x in board.areas[port].seas]
@@ -157,17 +171,40 @@ def start_naval_battle(g: Ctx, kind: str, attackers: list[str], defenders: list[
     from engines.ultima_ratio.combat_naval import NavalBattle
 
     s, board = g.s, g.game.board
+    sea = next((st.loc_sea(s["units"][u]["loc"]) for u in [*attackers, *defenders]
+                if st.loc_sea(s["units"][u]["loc"])), None)
     battle = NavalBattle(kind, battles.force(s, board, powers[0], attackers),
-                         battles.force(s, board, powers[1], defenders), in_port=in_port)
+                         battles.force(s, board, powers[1], defenders), in_port=in_port,
+                         commercial_port=sea is not None and bool(commercial_ports_on(s, board, sea)),
+                         main_map=sea is None or board.sea_map[sea] == "main")
     g.frame["naval_sides"] = {"attacker": attackers, "defender": defenders}
     battles.call(g, "naval", battle, attacker=powers[0], defender=powers[1])
 
 
+def commercial_ports_on(s: dict, board: Board, sea: str) -> list[str]:
+    """13.1.9: the commercial ports of the sea not razed (19.2.4: with no neutralized commerce marker; the
+    fortresses of the mini-maps count as commercial ports)."""
+    out = []
+    for area in board.sea_ports[sea]:
+        info = s["areas"].get(area)
+        fort = info and info["fortress"]
+        if info and not info["interrupted"] and (board.areas[area].commercial_port
+                                                 or not st.on_main_map(board, area) and fort and fort["built"]):
+            out.append(area)
+    return out
+
+
 def apply_naval_result(g: Ctx, result: dict) -> str | None:
     """Eliminated squadrons to the box of the turn; damaged ones to their base under repair; the other squadrons
-    of the loser retreat to their base (13.2.5). Returns the winner (a side or None)."""
+    of the loser retreat to their base (13.2.5); the conscripts' unrest (13.1.9). Returns the winner (a side or
+    None)."""
+    from engines.ultima_ratio.economy import change_unrest
+
     s, board = g.s, g.game.board
     sides = g.frame.pop("naval_sides")
+    for side, unrest in result["unrest"].items():
+        if unrest and result["powers"][side] in s["powers"]:
+            change_unrest(g, result["powers"][side], unrest, "combat")
     for side in sides:
         for uid in result["eliminated"][side]:
             battles.eliminate(g, uid)
@@ -356,14 +393,10 @@ def piracy_centers(s: dict, board: Board, sea: str, victim: str) -> list[str]:
 
 
 def piracy_interceptors(g: Ctx, victim: str, sea: str) -> list[str]:
-    """11.4.3: one operational squadron of the victim in that sea, or in a port of this sea."""
+    """11.4.3: one operational squadron of the victim in that sea, or in a port of this sea (18.6.3: a strategic
+    port's two seas as one, ``intercept_seas``)."""
     s = g.s
-    out = []
-    for u in operational(s, victim):
-        loc = s["units"][u]["loc"]
-        if loc == st.SEA + sea or (st.loc_area(loc) and sea in g.game.board.areas[st.loc_area(loc)].seas):
-            out.append(u)
-    return out
+    return [u for u in operational(s, victim) if sea in intercept_seas(s, g.game.board, u)]
 
 
 class Piracy(Step):

@@ -17,7 +17,7 @@ from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import fleets
 from engines.ultima_ratio import state as st
-from engines.ultima_ratio.naval import apply_naval_result, operational, start_naval_battle
+from engines.ultima_ratio.naval import apply_naval_result, intercept_seas, operational, start_naval_battle
 
 
 # ----- 11.4.1 Interception of troop strategic movements ---------------------------------------------------------
@@ -28,10 +28,16 @@ def strategic_interceptors(g: Ctx, power: str, sea: str, target: str | None) -> 
     and those of automata, which always do (the 9.1 Emirates intercept only attacks on their area, l. 1930)."""
     from engines.ultima_ratio import portugal
 
-    s = g.s
-    players = fleets.acting(s, g.game.board, [u for p in sorted(s["powers"]) if p != power and st.hostile(s, power, p)
-                                              for u in operational(s, p) if s["units"][u]["loc"] == st.SEA + sea])
+    s, b = g.s, g.game.board
+    players = fleets.acting(s, b, [u for p in sorted(s["powers"]) if p != power and st.hostile(s, power, p)
+                                   for u in operational(s, p) if intercepts_in(s, b, u, sea)])
     return players + portugal.emirates_interceptors(g, power, sea, target)
+
+
+def intercepts_in(s: dict, board, uid: str, sea: str) -> bool:
+    """A squadron at sea may intercept a strategic movement entering ``sea``: there, or in the other sea of a
+    strategic port it is based in (18.6.3, ``naval.intercept_seas``)."""
+    return bool(st.loc_sea(s["units"][uid]["loc"])) and sea in intercept_seas(s, board, uid)
 
 
 def escorts(g: Ctx, power: str, sea: str) -> list[str]:
@@ -53,18 +59,21 @@ class SeaInterception(Step):
     def _in_sea(self, g: Ctx, uid: str) -> bool:
         return g.s["units"][uid]["loc"] == st.SEA + g.frame["sea"]
 
+    def _intercepts(self, g: Ctx, uid: str) -> bool:
+        return intercepts_in(g.s, g.game.board, uid, g.frame["sea"])
+
     def _to_announce(self, g: Ctx) -> list[str]:
         f, s = g.frame, g.s
         said = f.get("announced", {})
         return sorted({s["units"][u]["power"] for u in f["fleets"]
-                       if s["units"][u]["power"] in s["powers"] and self._in_sea(g, u)} - set(said))
+                       if s["units"][u]["power"] in s["powers"] and self._intercepts(g, u)} - set(said))
 
     def _committed(self, g: Ctx) -> list[str]:
         """The interceptors: the automata's squadrons and those the players announced (11.4.1)."""
         f, s = g.frame, g.s
         chosen = set(f.get("announced", {}).values())
         return [u for u in f["fleets"] if (s["units"][u]["power"] not in s["powers"] or u in chosen)
-                and self._in_sea(g, u)]
+                and self._intercepts(g, u)]
 
     def active(self, g: Ctx) -> list[str]:
         asking = self._to_announce(g)
@@ -74,7 +83,7 @@ class SeaInterception(Step):
         f, s = g.frame, g.s
         asking = self._to_announce(g)
         if asking:
-            own = [u for u in f["fleets"] if s["units"][u]["power"] == asking[0] and self._in_sea(g, u)]
+            own = [u for u in f["fleets"] if s["units"][u]["power"] == asking[0] and self._intercepts(g, u)]
             return text("prompt.intercept_announce", power=asking[0], sea=f["sea"], mover=f["power"]), \
                 {"intercept": own, "no_interception": [None]}
         if "queue" in f:
@@ -123,11 +132,13 @@ class SeaInterception(Step):
         else:
             f["queue"] = left
 
-    def _fleet(self, g: Ctx, uid: str | None) -> list[str]:
-        """The squadrons of the fleet ``uid`` heads that are (still) in the sea (11.2)."""
-        if not uid or not self._in_sea(g, uid):
+    def _fleet(self, g: Ctx, uid: str | None, where: str = "_in_sea") -> list[str]:
+        """The squadrons of the fleet ``uid`` heads that are (still) in the sea (11.2; an interceptor's: where it
+        may intercept, 18.6.3)."""
+        test = getattr(self, where)
+        if not uid or not test(g, uid):
             return []
-        return [u for u in fleets.fleet_of(g.s, g.game.board, uid) if self._in_sea(g, u)]
+        return [u for u in fleets.fleet_of(g.s, g.game.board, uid) if test(g, u)]
 
     def _combat(self, g: Ctx, interceptor: str) -> None:
         """The escort fleet (if still in the sea) against the intercepting fleet, each with all its squadrons; without
@@ -137,7 +148,7 @@ class SeaInterception(Step):
         side = self._fleet(g, f["escort"])
         if f["escort"] in f.get("fleet", ()):         # a landing's escort fleet fights as one (12.3.1, 11.2)
             side = [u for u in f["fleet"] if self._in_sea(g, u)]
-        start_naval_battle(g, "interception", side, self._fleet(g, interceptor),
+        start_naval_battle(g, "interception", side, self._fleet(g, interceptor, "_intercepts"),
                            (f["power"], s["units"][interceptor]["power"]))
 
     def resume(self, g: Ctx, result: Any) -> None:

@@ -32,17 +32,17 @@ def reacting_power(g: Ctx, mover: str, area: str) -> str | None:
 def interceptors(g: Ctx, power: str, area: str, mover: str) -> list[str]:
     """12.4.1: single troops that may enter the attacked area."""
     s, b = g.s, g.game.board
-    mini = b.areas[area].mini_map
+    mini = not st.on_main_map(b, area)
     out = []
     for near in st.neighbours(s, b, area):
         if not st.controls(s, power, near):          # "he can point to only one of his areas"
             continue
         if not s["areas"][near]["siege"]:
             out += st.troops_in(s, near, power)
-        if mini or b.areas[near].mini_map or st.enemy_troops_in(s, near, power):
+        if mini or not st.on_main_map(b, near) or st.enemy_troops_in(s, near, power):
             continue
         for far in st.neighbours(s, b, near):
-            if far != area and st.controls(s, power, far) and not b.areas[far].mini_map \
+            if far != area and st.controls(s, power, far) and st.on_main_map(b, far) \
                     and not s["areas"][far]["siege"]:
                 out += st.troops_in(s, far, power)
     return sorted(set(out))
@@ -80,21 +80,31 @@ def army_interceptions(g: Ctx, power: str, area: str) -> list[str]:
     area free of enemy troops when its commander is determined (``army_leads``). Never to or from the mini-maps
     (single troops only)."""
     s, b = g.s, g.game.board
-    if b.areas[area].mini_map:
+    if not st.on_main_map(b, area):
         return []
     out = set()
     for near in st.neighbours(s, b, area):
-        if not st.controls(s, power, near) or b.areas[near].mini_map:
+        if not st.controls(s, power, near) or not st.on_main_map(b, near):
             continue
         if army_leads(g, power, near, area):
             out.add(near)
         if st.enemy_troops_in(s, near, power):
             continue
         for far in st.neighbours(s, b, near):
-            if far != area and st.controls(s, power, far) and not b.areas[far].mini_map \
+            if far != area and st.controls(s, power, far) and st.on_main_map(b, far) \
                     and army_leads(g, power, far, area):
                 out.add(far)
     return sorted(out)
+
+
+def may_join_fortress(g: Ctx, power: str, area: str) -> bool:
+    """13.4.1: "Troops defending the area can announce that they join the fortress (respecting the stacking
+    limits)": all the power's troops in the area with its built fortress, which counts for stacking in a siege
+    (15.1.1; RULINGS AV-4)."""
+    s = g.s
+    fort, troops = st.fortress(s, area), st.troops_in(s, area, power)
+    return bool(fort and fort["built"] and fort["power"] == power and troops and not s["areas"][area]["siege"]
+                and len(troops) + 1 <= battles.stacking_limit(s, g.game.board, area, power))
 
 
 def retreats(g: Ctx, power: str, area: str, came_from: str) -> list[list[str]]:
@@ -136,6 +146,7 @@ class LandReaction(Step):
         if not f["intercepted"]:
             legal["intercept"] = interceptors(g, f["power"], f["area"], f["mover"])
             legal["intercept_army"] = army_interceptions(g, f["power"], f["area"])
+            legal["join_fortress"] = [None] if may_join_fortress(g, f["power"], f["area"]) else []
         legal["retreat"] = retreats(g, f["power"], f["area"], f["came_from"])
         legal["disperse"] = st.troops_in(g.s, f["area"], f["power"])
         legal["attach_leader"] = self._leader_changes(g, legal.get("intercept", []), legal.get("intercept_army", []))
@@ -206,8 +217,16 @@ class LandReaction(Step):
         g.log("log.evaded", unit=arg[0], area=arg[1], rule="evasion")
 
     def on_disperse(self, g: Ctx, role: str, arg: str) -> None:
-        st.move_unit(g.s, arg, st.BOX + st.box_for(g.game.board, g.frame["area"]))
+        battles.disperse(g, arg, g.frame["area"])
         g.log("log.dispersed", unit=arg, rule="evasion")
+
+    def on_join_fortress(self, g: Ctx, role: str, arg: Any) -> None:
+        """13.4.1: the defenders join their fortress: no land battle; the entering force besieges them."""
+        f = g.frame
+        g.s["areas"][f["area"]]["siege"] = {"besieger": f["mover"], "casualties": 0}
+        g.log("log.joined_fortress", power=f["power"], area=f["area"], units=st.troops_in(g.s, f["area"], f["power"]),
+              rule="siege")
+        g.end(False)
 
     def on_done(self, g: Ctx, role: str, arg: Any) -> None:
         if "army" in g.frame:
@@ -260,7 +279,7 @@ class DefeatedRetreat(Step):
             g.end(None)
         elif not self._options(g):
             for uid in st.troops_in(s, f["area"], f["power"]):
-                st.move_unit(s, uid, st.BOX + st.box_for(g.game.board, f["area"]))
+                battles.disperse(g, uid, f["area"])
                 g.log("log.dispersed", unit=uid, rule="land_combat")
             g.end(None)
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import actions, armies, card_play, cards, economy, land_areas, land_battles, landings
+from engines.ultima_ratio import actions, armies, battles, card_play, cards, economy, land_areas, land_battles, landings
 from engines.ultima_ratio import fleets, leader_flow, naval, new_powers, portugal, war
 from engines.ultima_ratio import strategic_movement
 from engines.ultima_ratio import state as st
@@ -398,7 +398,7 @@ class PowerActions(FreeMoves, Step):
 
     goes_to = ("build_troop", "build_squadron", "repair_squadron", "build_fortress", "regroup_troop",
                "strategic_move", "tactical_move", "naval_move", "build_merchant", "rebase", "draw_leader",
-               "sortie_action", "card_play", "event", "corsair", "disperse_overstack")
+               "sortie_action", "card_play", "event", "corsair", "disperse_overstack", "dispersion_box")
 
     def active(self, g: Ctx) -> list[str]:
         return [g.frame["seat"]]
@@ -478,6 +478,10 @@ class PowerActions(FreeMoves, Step):
         overstack = armies.after_action(g, g.frame["seat"])
         if overstack:
             g.call("disperse_overstack", **overstack)
+            return
+        choice = battles.box_choice(g)                              # 18.5: the box of a border area's troop
+        if choice:
+            g.call("dispersion_box", **choice)
 
     def on_end_impulse(self, g: Ctx, role: str, arg: Any) -> None:
         g.end(None)

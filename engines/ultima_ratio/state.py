@@ -87,6 +87,14 @@ def interest_ok(s: dict, board: Board, power: str, area: str) -> bool:
     return any(t in info["interest"] for t in area_info.border_of)
 
 
+def on_main_map(board: Board, area: str) -> bool:
+    """Drawn on the main map, or in The East, whose India mini-map areas "are considered to be part of the main
+    map" (13.5.7; 15.1; RULINGS A-3, AV-9): for conscripts (13.1.9), subjugation (13.5.7, 18.7), interceptions
+    (12.4.1, 18.7) and commercial ports (19.2.4)."""
+    info = board.areas[area]
+    return info.map == "main" or info.theater == "TE"
+
+
 def coastal(board: Board, area: str) -> bool:
     return bool(board.areas[area].seas)
 

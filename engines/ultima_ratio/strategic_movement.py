@@ -87,7 +87,7 @@ def troop_passable(g: Ctx, power: str, area: str, by_sea: bool = False) -> bool:
     """10.2: controlled areas, or uncontrolled areas with own troops not besieged; only areas the power may use
     (18.4.1). A siege's area "belongs to the besieger" for strategic movement (13.4.7); "nor besieged fortresses
     (other than ports) can be part of these movements": the besieged power reaches its besieged port only from the
-    sea (RULINGS AU-1)."""
+    sea (RULINGS AU-1, AV-3)."""
     s, b = g.s, g.game.board
     if not st.active(s, area) or not st.interest_ok(s, b, power, area):
         return False

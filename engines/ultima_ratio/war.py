@@ -93,12 +93,43 @@ def declare(g: Ctx, power: str, target: str) -> None:
 
 
 def end_war(g: Ctx, pair: list[str]) -> None:
-    """21.5.4: "major powers that have just ended a war are in forced peace" until the end of the turn."""
+    """21.5.4: "major powers that have just ended a war are in forced peace" until the end of the turn; 18.5: the
+    border areas taken in the war outside the taker's interest are returned."""
     s = g.s
     s["wars"].remove(pair)
     g.log("log.war_ended", powers=pair, rule="forced_peace")
+    return_border_areas(g, pair)
     if all(p in s["powers"] for p in pair) and pair not in s["forced_peace"]:
         s["forced_peace"].append(pair)
+
+
+def note_border_control(s: dict, board, power: str, area: str, before: str | None, owner: str | None) -> None:
+    """18.5: "During a war, these areas can be controlled normally even if the major power has no interest in that
+    theater (as long as it has interest in a connected theater). At the end of the war, however, these areas must
+    be returned" — a control taken from an enemy at war in a border area outside the taker's interest is kept in
+    ``border_controls`` [area, taker, controller before, owner before, war] (RULINGS AV-5)."""
+    pair = sorted((st.side_of(s, power) or power, st.side_of(s, before) or before)) if before else None
+    info = s["powers"].get(power)
+    if not info or pair not in s["wars"] or board.areas[area].theater in info["interest"] \
+            or area in info["interest_areas"] or owner == power:
+        return
+    s.setdefault("border_controls", []).append([area, power, before, owner, pair])
+
+
+def return_border_areas(g: Ctx, pair: list[str]) -> None:
+    """18.5: at the end of the war the border areas of ``border_controls`` still held go back as they were."""
+    s = g.s
+    kept = []
+    for area, taker, before, owner, war in s.get("border_controls", []):
+        if war != pair:
+            kept.append([area, taker, before, owner, war])
+            continue
+        info = s["areas"][area]
+        if info["control"] == taker:
+            info.update(control=before, owner=owner)
+            g.log("log.border_returned", power=taker, area=area, to=before, rule="border_areas")
+    if "border_controls" in s:
+        s["border_controls"] = kept
 
 
 def war_by_event(s: dict, pair: list[str]) -> None:
