@@ -201,11 +201,12 @@ class Combat(Step):
     def _leaders(self, g: Ctx, moment: str) -> bool:
         """17.1 "at any time (even during or right after a combat)" (RULINGS L-17.1): before the combat (its
         preparation, 13.1.5, before the combat cards, 13.1.4) and right after it (before its losses, dispersals and
-        retreats are applied), each side's power of a player whose impulse it is not may change the unit of his
-        leaders in its stacks (``leader_flow.LeaderChange``): before, into or out of the force (a leader on its
-        fortress is not in it, ``force``); after, from a unit that leaves the place to one that stays or back
-        (``_moving``). Asked only when one of them may; the leaders of the battle record follow the changes made
-        before it. True if it called the step."""
+        retreats are applied), each side's power of a player may change the unit of his leaders in its stacks
+        (``leader_flow.LeaderChange``): before, a player whose impulse it is not (the impulse's own arranged them
+        before his action, L-12), into or out of the force; after, every player's power, the impulse's own too
+        (RULINGS L-17.3), from a unit that leaves the place to one that stays or back (``_moving``). Asked only when
+        one of them may; the leaders of the battle record follow the changes made before it. True if it called the
+        step."""
         from engines.ultima_ratio import leader_flow
 
         f, s = g.frame, g.s
@@ -215,7 +216,8 @@ class Combat(Step):
                       | {result.get("fortress_destroyed")} - {None}) if result else []
         for side, name in zip(combat.SIDES, combat_cards.FIELDS[f["kind"]]):
             power = f["powers"][side]
-            if side in asked or not leader_flow.other_players_power(s, power):
+            if side in asked or not (leader_flow.other_players_power(s, power) if moment == "before"
+                                     else power in s["powers"]):
                 continue
             asked.append(side)
             units = [u["id"] for u in f["battle"][name]["units"]]

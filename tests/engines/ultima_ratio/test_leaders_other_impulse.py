@@ -216,3 +216,51 @@ def test_after_a_naval_combat_the_groups_are_where_the_squadrons_go():
     s["fleets"] = [["spain-squadron-1", "spain-squadron-2"]]                 # he alone holds a kept fleet (FK-2)
     assert leader_flow.changes_near(s, GAME.board, "spain", ["spain-squadron-1"], across=groups) == [
         ["admiral-2", "spain-squadron-2"]]
+
+
+def portuguese_attack_on_elmina() -> dict:
+    """Portugal's army of two troops (the ordinary leader Tactical 1 on troop 1) marches from Guinea into Elmina,
+    held by two Spanish troops; Spain does not react: the battle's decisions are due."""
+    s = at_first_impulse(deploy=TROOP)
+    s["areas"]["guinea"].update(owner="portugal", control="portugal", marker=None)
+    s = place(s, "portugal-troop-1", "area:guinea")
+    unit(s, "portugal-troop-2", "troop", "area:guinea")
+    power(s, "spain")
+    area(s, "elmina", "spain")
+    area(s, "hausa", "spain")
+    for n in (1, 2):
+        unit(s, f"spain-troop-{n}", "troop", "area:elmina")
+    leader(s, "tactical-1", "portugal-troop-1")
+    s["leaders"]["tactical-1"]["extraordinary"] = False
+    s["impulse"]["actions"] = {"portugal": 2, "spain": 0}
+    return moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
+                 ("absorb", "portugal-troop-2"), ("march", None), ("area", "elmina"), ("done", None))
+
+
+def test_right_after_his_own_attack_the_impulse_player_keeps_his_leader_with_the_troop_that_retreats():
+    """RULINGS L-17.3: 17.1 "(even during or right after a combat)" holds in the player's own impulse too. Portugal's
+    1, 1 (0 points) lose to Spain's 3, 1 (1 point): troop 1, carrying the leader, is dispersed, troop 2 retreats to
+    Guinea. Before the losses Portugal's player puts him on troop 2."""
+    s, log = combat_decisions(portuguese_attack_on_elmina(), [1, 1, 3, 1])
+    assert any(e["msg"] == "combat.dispersed" and e["args"]["units"] == ["portugal-troop-1"] for e in log)
+    assert step(s) == "leader_change" and seat(s) == "player1"
+    assert legal(s) == {"attach_leader": [["tactical-1", "portugal-troop-2"]], "done": [None]}
+    s, _ = play(s, "attach_leader", ["tactical-1", "portugal-troop-2"])
+    assert step(s) == "power_actions"
+    assert s["units"]["portugal-troop-1"]["loc"] == "box:dispersed-af"
+    assert s["units"]["portugal-troop-2"]["loc"] == "area:guinea"
+    assert s["leaders"]["tactical-1"]["unit"] == "portugal-troop-2"
+
+
+def test_declining_in_his_own_impulse_he_follows_his_dispersed_troop():
+    s, _ = combat_decisions(portuguese_attack_on_elmina(), [1, 1, 3, 1])
+    assert heuristic_bot(GAME, GAME.view(s, "player1"), "player1", random.Random(0)) == ("done", None)
+    s, _ = play(s, "done")
+    assert s["leaders"]["tactical-1"]["unit"] == "portugal-troop-1"
+    assert s["units"]["portugal-troop-1"]["loc"] == "box:dispersed-af"
+
+
+def test_no_prompt_in_his_own_impulse_when_his_army_loses_nothing():
+    """The impulse's player wins with nothing dispersed (6, 6 against 1, 1 → Spain's troops eliminated): no prompt."""
+    s, _ = combat_decisions(portuguese_attack_on_elmina(), [6, 6, 1, 1])
+    assert step(s) != "leader_change" and s["leaders"]["tactical-1"]["unit"] == "portugal-troop-1"
