@@ -264,3 +264,56 @@ def test_no_prompt_in_his_own_impulse_when_his_army_loses_nothing():
     """The impulse's player wins with nothing dispersed (6, 6 against 1, 1 → Spain's troops eliminated): no prompt."""
     s, _ = combat_decisions(portuguese_attack_on_elmina(), [6, 6, 1, 1])
     assert step(s) != "leader_change" and s["leaders"]["tactical-1"]["unit"] == "portugal-troop-1"
+
+
+def spanish_fleet_attacked(target: str) -> dict:
+    """Spain's kept fleet (squadrons 1 and 2, admiral 2 on 1) and a lone squadron 3 under admiral 3, all in the East
+    Atlantic; Portugal's squadron sails there in Portugal's impulse and attacks ``target`` (11.3): Spain's response
+    is due."""
+    from tests.engines.ultima_ratio.support_war import SQUADRON, start
+    from tests.engines.ultima_ratio.test_fleets_kept import spanish_fleet
+
+    s = spanish_fleet(start(TROOP + SQUADRON))
+    unit(s, "spain-squadron-3", "squadron", "sea:east-atlantic")
+    leader(s, "admiral-3", "spain-squadron-3", "spain")
+    s = place(s, "portugal-squadron-4", "sea:east-atlantic")
+    s = moves(s, ("done", None), ("act", ["portugal", "naval_move"]), ("unit", "portugal-squadron-4"),
+              ("sea", "east-atlantic"), ("attack", target))
+    assert step(s) == "naval_response" and seat(s) == "player2"
+    return s
+
+
+def test_in_his_naval_response_a_leader_goes_aboard_the_attacked_fleet_and_its_admiral_then_stays_behind():
+    """17.1 (l. 1203): "or to a squadron of the fleet, at any time"; 11.3 (l. 602): the attacked fleet fights or
+    withdraws (RULINGS L-17.4). The kept fleet's only admiral may not leave it (FK-2); once admiral 3 is aboard, he
+    may, and stays in the sea on squadron 3 when the fleet withdraws to Algarve."""
+    s = spanish_fleet_attacked("spain-squadron-1")
+    assert legal(s) == {"attach_leader": [["admiral-3", "spain-squadron-1"], ["admiral-3", "spain-squadron-2"]],
+                        "fight": [None], "withdraw": [None]}
+    s, log = play(s, "attach_leader", ["admiral-3", "spain-squadron-2"])
+    assert texts(log) == ["Admiral leader 3 goes to Spain squadron 2."]
+    assert legal(s)["attach_leader"] == [["admiral-2", "spain-squadron-3"]]        # each leader once
+    s, _ = play(s, "attach_leader", ["admiral-2", "spain-squadron-3"])
+    assert "attach_leader" not in legal(s)
+    s, _ = play(s, "withdraw")
+    assert {s["units"][u]["loc"] for u in ("spain-squadron-1", "spain-squadron-2")} == {"area:algarve"}
+    assert s["units"]["spain-squadron-3"]["loc"] == "sea:east-atlantic"
+    assert s["leaders"]["admiral-2"]["unit"] == "spain-squadron-3"
+    assert s["leaders"]["admiral-3"]["unit"] == "spain-squadron-2"
+
+
+def test_in_his_naval_response_the_leader_of_a_lone_squadron_attacked_may_leave_it():
+    """A lone squadron is no kept fleet: its admiral may go to the fleet beside it before the squadron withdraws."""
+    s = spanish_fleet_attacked("spain-squadron-3")
+    assert legal(s)["attach_leader"] == [["admiral-3", "spain-squadron-1"], ["admiral-3", "spain-squadron-2"]]
+    label = GAME.renderer().text(GAME.label(s, "player2", "attach_leader", ["admiral-3", "spain-squadron-1"]))
+    assert label == "Attach the leader Admiral leader 3 to Spain squadron 1"
+    s, _ = play(s, "attach_leader", ["admiral-3", "spain-squadron-1"])
+    s, _ = play(s, "withdraw")
+    assert s["units"]["spain-squadron-3"]["loc"] == "area:algarve"
+    assert s["leaders"]["admiral-3"]["unit"] == "spain-squadron-1"
+
+
+def test_the_heuristic_bot_fights_in_its_naval_response():
+    s = spanish_fleet_attacked("spain-squadron-1")
+    assert heuristic_bot(GAME, GAME.view(s, "player2"), "player2", random.Random(0)) == ("fight", None)
