@@ -317,3 +317,25 @@ def test_in_his_naval_response_the_leader_of_a_lone_squadron_attacked_may_leave_
 def test_the_heuristic_bot_fights_in_its_naval_response():
     s = spanish_fleet_attacked("spain-squadron-1")
     assert heuristic_bot(GAME, GAME.view(s, "player2"), "player2", random.Random(0)) == ("fight", None)
+
+
+def test_before_a_piracy_interception_a_leader_goes_aboard_the_intercepting_squadron():
+    """11.4.3 / 11.5.2: the victim intercepts with one squadron; the combat's moment before it (RULINGS L-17.1,
+    L-17.4) lets Spain's admiral on the other squadron of the sea go aboard the interceptor, and he fights with it."""
+    from tests.engines.ultima_ratio.support_war import SQUADRON, start
+
+    s = power(start(TROOP + SQUADRON), "spain")
+    area(s, "algarve", "spain")
+    s = place(s, "portugal-squadron-4", "sea:east-atlantic")
+    s["merchants"]["east-atlantic"] = {"spain": 1}
+    s["cards"]["corsairs"], s["casus_belli"] = ["portugal"], [["portugal", "spain"]]
+    for n in (1, 2):
+        unit(s, f"spain-squadron-{n}", "squadron", "sea:east-atlantic")
+    leader(s, "admiral-2", "spain-squadron-2", "spain")
+    s = moves(s, ("done", None), ("act", ["portugal", "piracy"]), ("raid", ["portugal-squadron-4", "spain"]),
+              ("intercept", "spain-squadron-1"))
+    assert step(s) == "leader_change" and seat(s) == "player2"
+    assert legal(s) == {"attach_leader": [["admiral-2", "spain-squadron-1"]], "done": [None]}
+    # the pirate's 5 and the interceptor's 3 rolled, the admiral aboard (17.3.2) may add +1 to Spain's die
+    s, _ = play(s, "attach_leader", ["admiral-2", "spain-squadron-1"], dice=[5, 3])
+    assert step(s) == "combat_decision" and seat(s) == "player2" and legal(s) == {"bonus": [None, 3]}
