@@ -63,30 +63,14 @@ def combat_decisions(s: dict, dice: list[int]) -> tuple[dict, list]:
     return s, log
 
 
-def test_before_a_battle_the_defender_brings_his_leader_from_the_fortress_into_the_army():
-    """17.1 (l. 1203): "at any time (even during ... a combat)"; 13.1.5: the battle is prepared with the units
-    present. On the fortress (which does not carry its leader into a field battle, ``battles.force``) he is out of
-    it; in Portugal's impulse Spain's player puts him on a troop before the battle, and the army fights with him."""
+def test_before_a_battle_a_leader_on_the_fortress_is_in_the_force_already():
+    """13.3.4 (l. 960): "Fortresses can participate in land battles by rolling a Q3 die"; 17.3.2: a leader is in the
+    combat "where he is present" (RULINGS L-17.5). The leader on the fortress, which fights with the army, is in
+    Spain's force (``battles.force``): no change into or out of the force exists, so no prompt before the battle."""
     s = attack_on_elmina(on="fortress:elmina")
-    s, _ = play(s, "area", "elmina")
-    s, _ = play(s, "done")                                          # no reaction
-    assert step(s) == "leader_change" and seat(s) == "player2"
-    assert legal(s) == {"attach_leader": [["tactical-1", "spain-troop-1"], ["tactical-1", "spain-troop-2"]],
-                        "done": [None]}
-    assert battle_record(s)["defender"]["leaders"] == []
-    s, log = play(s, "attach_leader", ["tactical-1", "spain-troop-2"])
-    assert texts(log) == ["Tactical leader 1 goes to Spain troop 2."]
-    assert step(s) == "combat_decision"                               # each leader once: the step is over
+    s = moves(s, ("area", "elmina"), ("done", None))                # no reaction
+    assert step(s) == "combat_decision"
     assert battle_record(s)["defender"]["leaders"] == [{"id": "tactical-1", "ability": None}]
-    assert s["leaders"]["tactical-1"]["unit"] == "spain-troop-2"
-
-
-def test_before_a_battle_he_may_keep_out_of_it_on_the_fortress():
-    s = attack_on_elmina(on="spain-troop-1")
-    s = moves(s, ("area", "elmina"), ("done", None))
-    assert legal(s) == {"attach_leader": [["tactical-1", "fortress:elmina"]], "done": [None]}   # not troop 2: in it
-    s, _ = play(s, "attach_leader", ["tactical-1", "fortress:elmina"])
-    assert battle_record(s)["defender"]["leaders"] == []
 
 
 def test_right_after_the_battle_he_stays_on_the_fortress_when_his_troops_retreat():
@@ -94,7 +78,7 @@ def test_right_after_the_battle_he_stays_on_the_fortress_when_his_troops_retreat
     may be attached to any own troop or fortress in the area ... (even during or right after a combat)"; 13.3.6: the
     loser retreats. Portugal's 5 (2 points) beats Spain's 2, 2, 3 (1 point): troop 1, carrying him, is dispersed."""
     s = attack_on_elmina(on="spain-troop-1")
-    s = moves(s, ("area", "elmina"), ("done", None), ("done", None))
+    s = moves(s, ("area", "elmina"), ("done", None))
     s, log = combat_decisions(s, [5, 1, 1, 1])
     assert any(e["msg"] == "combat.dispersed" and e["args"]["units"] == ["spain-troop-1"] for e in log)
     assert step(s) == "leader_change" and seat(s) == "player2"
@@ -111,7 +95,7 @@ def test_right_after_the_battle_he_stays_on_the_fortress_when_his_troops_retreat
 
 def test_declining_he_follows_his_dispersed_troop():
     s = attack_on_elmina(on="spain-troop-1")
-    s = moves(s, ("area", "elmina"), ("done", None), ("done", None))
+    s = moves(s, ("area", "elmina"), ("done", None))
     s, _ = combat_decisions(s, [5, 1, 1, 1])
     s = moves(s, ("done", None), ("retreat", ["spain-troop-2", "hausa"]))
     assert s["leaders"]["tactical-1"]["unit"] == "spain-troop-1"
@@ -142,34 +126,45 @@ def test_no_prompt_when_he_has_nowhere_to_go():
     assert step(s) != "leader_change"
 
 
-def test_the_player_whose_impulse_it_is_is_not_asked_in_the_combat():
-    """RULINGS L-17.1: Spain seated with Portugal's player is arranged in his own impulse (L-12): no step."""
-    s = attack_on_elmina(on="fortress:elmina", seat_of_spain="player1")
-    s = moves(s, ("area", "elmina"), ("done", None))
-    assert step(s) == "combat_decision"
+def test_the_player_whose_impulse_it_is_is_not_asked_before_the_combat():
+    """RULINGS L-17.1: Spain seated with Portugal's player is arranged in his own impulse (L-12): no step before the
+    combat, though admiral 3 could go aboard the intercepting fleet (as in the interception test below)."""
+    from tests.engines.ultima_ratio.support_war import SQUADRON, start
+    from tests.engines.ultima_ratio.test_fleets_kept import spanish_fleet
+
+    s = start(TROOP + SQUADRON)
+    power(s, "spain", seat="player1")
+    s = spanish_fleet(s)
+    unit(s, "spain-squadron-3", "squadron", "sea:east-atlantic")
+    leader(s, "admiral-3", "spain-squadron-3", "spain")
+    s = moves(s, ("done", None), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-troop-1"),
+              ("sea", "east-atlantic"), ("intercept", "spain-squadron-1"), ("no_escort", None))
+    assert step(s) != "leader_change" and battle_record(s)["kind"] == "interception"
 
 
 def test_no_prompt_when_the_winner_loses_nothing():
     """Right after a combat his units that stay have nothing to leave: Spain beats Portugal's attack (6, 6, 2 → 5
     points against 0) and is not asked."""
     s = attack_on_elmina(on="spain-troop-1")
-    s = moves(s, ("area", "elmina"), ("done", None), ("done", None))
+    s = moves(s, ("area", "elmina"), ("done", None))
     s, _ = combat_decisions(s, [1, 6, 6, 2])
     assert step(s) != "leader_change" and s["leaders"]["tactical-1"]["unit"] == "spain-troop-1"
 
 
 def test_the_heuristic_bot_keeps_his_leaders_where_they_are():
-    s = attack_on_elmina(on="fortress:elmina")
+    s = attack_on_elmina(on="spain-troop-1")
     s = moves(s, ("area", "elmina"), ("done", None))
+    s, _ = combat_decisions(s, [5, 1, 1, 1])
+    assert step(s) == "leader_change"
     assert heuristic_bot(GAME, GAME.view(s, "player2"), "player2", random.Random(0)) == ("done", None)
 
 
 def test_the_conformance_helpers_decline_it():
     """``support_war.through_combat`` answers the new step with ``done`` (used by the positions at war)."""
-    s = attack_on_elmina(on="fortress:elmina")
-    s = moves(s, ("area", "elmina"), ("done", None))
+    s = attack_on_elmina(on="spain-troop-1")
+    s, _ = play(s, "area", "elmina")
     s, _ = through_combat(s, "done", None, dice=[5, 1, 1, 1])
-    assert s["leaders"]["tactical-1"]["unit"] == "fortress:elmina"
+    assert step(s) == "defeated_retreat" and s["leaders"]["tactical-1"]["unit"] == "spain-troop-1"
 
 
 def test_before_an_interception_a_leader_goes_to_a_squadron_of_the_intercepting_fleet():
@@ -339,3 +334,17 @@ def test_before_a_piracy_interception_a_leader_goes_aboard_the_intercepting_squa
     # the pirate's 5 and the interceptor's 3 rolled, the admiral aboard (17.3.2) may add +1 to Spain's die
     s, _ = play(s, "attach_leader", ["admiral-2", "spain-squadron-1"], dice=[5, 3])
     assert step(s) == "combat_decision" and seat(s) == "player2" and legal(s) == {"bonus": [None, 3]}
+
+
+def test_a_leader_on_a_besieged_fortress_commands_its_defence():
+    """13.4.4 (l. 1031): "The fortress can also fight like a Q3 troop"; 17.1 (l. 1199): a leader is attached to "a
+    single squadron, troop or fortress"; 17.3.2: "Tactical: ... in a field or siege combat where he is present"
+    (RULINGS L-17.5). The extraordinary tactical leader on Spain's besieged fortress is in the besieged force of the
+    assault, and no change into the force is offered before it (the troop inside is in it too)."""
+    from tests.engines.ultima_ratio.test_leaders_at_will import assault_on_algarve
+
+    s = assault_on_algarve(inside=True)
+    s, _ = play(s, "assault", "algarve")
+    assert step(s) == "combat_decision"
+    assert battle_record(s)["besieged"]["leaders"] == [{"id": "tactical-1", "ability": "tactical"}]
+    assert [u["id"] for u in battle_record(s)["besieged"]["units"]] == ["spain-troop-1", "fortress:algarve"]
