@@ -106,12 +106,15 @@ def unit(s: dict, uid: str) -> combat.Unit:
 
 def force(s: dict, board: Board, power: str | None, units: list[str], fortress: str | None = None,
           **extra: Any) -> combat.Force:
-    """One side: its units present, the fortress of ``fortress`` (an area) if it fights, its leaders."""
+    """One side: its units present, the fortress of ``fortress`` (an area) if it fights, its leaders — those on its
+    units, the fortress's too when it fights (13.3.4, 13.4.4, 13.5.2; RULINGS L-17.5)."""
     members = tuple(unit(s, u) for u in units)
+    carriers = list(units)
     if fortress:
         members += (combat.Unit(fortress_id(fortress), "fortress", 3),)
+        carriers.append(fortress_id(fortress))
     leaders = tuple(combat.Leader(lid, board.leaders.ability_of(lid) if s["leaders"][lid]["extraordinary"] else None)
-                    for lid in leaders_on(s, units))
+                    for lid in leaders_on(s, carriers))
     return combat.Force(power, members, leaders, **extra)
 
 
@@ -201,11 +204,12 @@ class Combat(Step):
     def _leaders(self, g: Ctx, moment: str) -> bool:
         """17.1 "at any time (even during or right after a combat)" (RULINGS L-17.1): before the combat (its
         preparation, 13.1.5, before the combat cards, 13.1.4) and right after it (before its losses, dispersals and
-        retreats are applied), each side's power of a player whose impulse it is not may change the unit of his
-        leaders in its stacks (``leader_flow.LeaderChange``): before, into or out of the force (a leader on its
-        fortress is not in it, ``force``); after, from a unit that leaves the place to one that stays or back
-        (``_moving``). Asked only when one of them may; the leaders of the battle record follow the changes made
-        before it. True if it called the step."""
+        retreats are applied), each side's power of a player may change the unit of his leaders in its stacks
+        (``leader_flow.LeaderChange``): before, a player whose impulse it is not (the impulse's own arranged them
+        before his action, L-12), into or out of the force (its fortress is in it when it fights, ``force``); after, every player's power, the impulse's own too
+        (RULINGS L-17.3), from a unit that leaves the place to one that stays or back (``_moving``). Asked only when
+        one of them may; the leaders of the battle record follow the changes made before it. True if it called the
+        step."""
         from engines.ultima_ratio import leader_flow
 
         f, s = g.frame, g.s
@@ -215,12 +219,12 @@ class Combat(Step):
                       | {result.get("fortress_destroyed")} - {None}) if result else []
         for side, name in zip(combat.SIDES, combat_cards.FIELDS[f["kind"]]):
             power = f["powers"][side]
-            if side in asked or not leader_flow.other_players_power(s, power):
+            if side in asked or not (leader_flow.other_players_power(s, power) if moment == "before"
+                                     else power in s["powers"]):
                 continue
             asked.append(side)
             units = [u["id"] for u in f["battle"][name]["units"]]
-            across = {u: "force" for u in units if not u.startswith("fortress:")} if moment == "before" else \
-                _moving(result, side, units)
+            across = {u: "force" for u in units} if moment == "before" else _moving(result, side, units)
             if leader_flow.changes_near(s, g.game.board, power, units, exclude=gone, across=across):
                 f["arranging"] = moment
                 g.call("leader_change", power=power, moment=moment, units=units, exclude=gone, across=across,
@@ -229,11 +233,11 @@ class Combat(Step):
         return False
 
     def _follow_leaders(self, g: Ctx) -> None:
-        """The leaders of each force of the record are again those on its units (``force``: not the fortress's)."""
+        """The leaders of each force of the record are again those on its units (``force``: its fortress's too)."""
         s, board = g.s, g.game.board
         for data in g.frame["battle"].values():
             if isinstance(data, dict) and "leaders" in data and "units" in data:
-                ids = [u["id"] for u in data["units"] if u["kind"] != "fortress"]
+                ids = [u["id"] for u in data["units"]]
                 data["leaders"] = [{"id": lid, "ability": board.leaders.ability_of(lid)
                                     if s["leaders"][lid]["extraordinary"] else None} for lid in leaders_on(s, ids)]
 

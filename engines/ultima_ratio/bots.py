@@ -143,7 +143,7 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
         return "unit", legal["unit"][0]
     if step == "repatriate_troop":                         # 14.1: a tactical move home, else dispersed
         return ("tactical", legal["tactical"][0]) if "tactical" in legal else ("disperse", legal["disperse"][0])
-    if step == "leader_change":                            # 17.1 in another's impulse: he stays on his unit
+    if step == "leader_change":                            # 17.1 at a combat's moments: he stays on his unit
         return "done", None
     if step == "first_player":
         return "start", legal["start"][0]

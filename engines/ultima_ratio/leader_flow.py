@@ -119,9 +119,10 @@ def other_players_power(s: dict, power: str | None) -> bool:
 
 
 class LeaderChange(Step):
-    """17.1 "at any time (even during or right after a combat)" in another player's impulse (RULINGS L-17.1): the
-    power's leaders in the stacks of ``units`` change unit, each once, until ``done``. Frame: ``power``,
-    ``moment`` (``before`` / ``after`` a combat), ``units``, ``exclude`` (units the combat eliminates), ``across``
+    """17.1 "at any time (even during or right after a combat)" in another player's impulse (RULINGS L-17.1), and
+    right after a combat in the power's own (L-17.3): the power's leaders in the stacks of ``units`` change unit, each
+    once, until ``done``. Frame: ``power``, ``moment`` (``before`` / ``after`` a combat), ``units``, ``exclude``
+    (units the combat eliminates), ``across``
     (only the changes between its groups: into or out of the force before a combat; after it, between the units
     dispersed, damaged, sent to base or retreating and those that stay), ``done``."""
 

@@ -345,7 +345,7 @@ class NavalMove(Step):
 
 class NavalResponse(Step):
     """11.3: "The attacked fleets can then engage in naval battle, or withdraw to its naval base" (a fleet with all
-    its squadrons, ``fleets.fleet_of``)."""
+    its squadrons, ``fleets.fleet_of``); first, at will, his leaders change squadron (17.1, RULINGS L-17.4)."""
 
     goes_to = ()
 
@@ -353,11 +353,32 @@ class NavalResponse(Step):
         return [st.seat_of(g.s, g.s["units"][g.frame["unit"]]["power"])]
 
     def prompt(self, g: Ctx, role: str):
+        legal = {"attach_leader": self._leader_changes(g), "fight": [None], "withdraw": [None]}
         return text("prompt.naval_response", unit=g.frame["unit"], attacker=g.frame["attacker"]), \
-            {"fight": [None], "withdraw": [None]}
+            {k: v for k, v in legal.items() if v}
+
+    def _leader_changes(self, g: Ctx) -> list[list[str]]:
+        """17.1 "or to a squadron of the fleet ... at any time" in the attacker's impulse (RULINGS L-17.4): each of
+        the power's leaders once, between the fleet attacked and the power's other squadrons of its sea (into it, or
+        out of it to stay when it withdraws; a kept fleet's only leader stays aboard, FK-2)."""
+        from engines.ultima_ratio import fleets, leader_flow
+
+        s, uid = g.s, g.frame["unit"]
+        attacked = fleets.fleet_of(s, g.game.board, uid)
+        return leader_flow.changes_near(s, g.game.board, s["units"][uid]["power"], attacked,
+                                        g.frame.get("attached", []), across={u: "attacked" for u in attacked})
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        if verb == "attach_leader":
+            return text("act.attach_leader", leader=arg[0], unit=arg[1])
         return text(f"act.naval_{verb}")
+
+    def on_attach_leader(self, g: Ctx, role: str, arg: list) -> None:
+        """17.1: at no cost, each leader once at this moment (RULINGS L-12)."""
+        from engines.ultima_ratio import leader_flow
+
+        g.frame.setdefault("attached", []).append(arg[0])
+        leader_flow.change_unit(g, arg[0], arg[1])
 
     def on_fight(self, g: Ctx, role: str, arg: Any) -> None:
         g.end("fight")

@@ -137,11 +137,8 @@ def test_a_player_chooses_the_survivor_his_leader_goes_to():
     unit(s, "spain-troop-2", "troop", "area:algarve")
     with scripted([]):
         s, _ = play(s, "assault", "algarve")
-        # 17.1 in Portugal's impulse (RULINGS L-17.1): on the fortress he is not in the besieged force; he stays there
-        assert step(s) == "leader_change" and seat(s) == "player2"
-        assert legal(s) == {"attach_leader": [["tactical-1", "spain-troop-1"], ["tactical-1", "spain-troop-2"]],
-                            "done": [None]}
-        s, _ = play(s, "done")
+        # RULINGS L-17.5: on the fortress, which fights the assault (13.4.4), he is in the besieged force already
+        assert step(s) == "combat_decision"
         while step(s) == "combat_decision":
             options = legal(s)
             kind = next(v for v in options if v != "done")

@@ -63,30 +63,14 @@ def combat_decisions(s: dict, dice: list[int]) -> tuple[dict, list]:
     return s, log
 
 
-def test_before_a_battle_the_defender_brings_his_leader_from_the_fortress_into_the_army():
-    """17.1 (l. 1203): "at any time (even during ... a combat)"; 13.1.5: the battle is prepared with the units
-    present. On the fortress (which does not carry its leader into a field battle, ``battles.force``) he is out of
-    it; in Portugal's impulse Spain's player puts him on a troop before the battle, and the army fights with him."""
+def test_before_a_battle_a_leader_on_the_fortress_is_in_the_force_already():
+    """13.3.4 (l. 960): "Fortresses can participate in land battles by rolling a Q3 die"; 17.3.2: a leader is in the
+    combat "where he is present" (RULINGS L-17.5). The leader on the fortress, which fights with the army, is in
+    Spain's force (``battles.force``): no change into or out of the force exists, so no prompt before the battle."""
     s = attack_on_elmina(on="fortress:elmina")
-    s, _ = play(s, "area", "elmina")
-    s, _ = play(s, "done")                                          # no reaction
-    assert step(s) == "leader_change" and seat(s) == "player2"
-    assert legal(s) == {"attach_leader": [["tactical-1", "spain-troop-1"], ["tactical-1", "spain-troop-2"]],
-                        "done": [None]}
-    assert battle_record(s)["defender"]["leaders"] == []
-    s, log = play(s, "attach_leader", ["tactical-1", "spain-troop-2"])
-    assert texts(log) == ["Tactical leader 1 goes to Spain troop 2."]
-    assert step(s) == "combat_decision"                               # each leader once: the step is over
+    s = moves(s, ("area", "elmina"), ("done", None))                # no reaction
+    assert step(s) == "combat_decision"
     assert battle_record(s)["defender"]["leaders"] == [{"id": "tactical-1", "ability": None}]
-    assert s["leaders"]["tactical-1"]["unit"] == "spain-troop-2"
-
-
-def test_before_a_battle_he_may_keep_out_of_it_on_the_fortress():
-    s = attack_on_elmina(on="spain-troop-1")
-    s = moves(s, ("area", "elmina"), ("done", None))
-    assert legal(s) == {"attach_leader": [["tactical-1", "fortress:elmina"]], "done": [None]}   # not troop 2: in it
-    s, _ = play(s, "attach_leader", ["tactical-1", "fortress:elmina"])
-    assert battle_record(s)["defender"]["leaders"] == []
 
 
 def test_right_after_the_battle_he_stays_on_the_fortress_when_his_troops_retreat():
@@ -94,7 +78,7 @@ def test_right_after_the_battle_he_stays_on_the_fortress_when_his_troops_retreat
     may be attached to any own troop or fortress in the area ... (even during or right after a combat)"; 13.3.6: the
     loser retreats. Portugal's 5 (2 points) beats Spain's 2, 2, 3 (1 point): troop 1, carrying him, is dispersed."""
     s = attack_on_elmina(on="spain-troop-1")
-    s = moves(s, ("area", "elmina"), ("done", None), ("done", None))
+    s = moves(s, ("area", "elmina"), ("done", None))
     s, log = combat_decisions(s, [5, 1, 1, 1])
     assert any(e["msg"] == "combat.dispersed" and e["args"]["units"] == ["spain-troop-1"] for e in log)
     assert step(s) == "leader_change" and seat(s) == "player2"
@@ -111,7 +95,7 @@ def test_right_after_the_battle_he_stays_on_the_fortress_when_his_troops_retreat
 
 def test_declining_he_follows_his_dispersed_troop():
     s = attack_on_elmina(on="spain-troop-1")
-    s = moves(s, ("area", "elmina"), ("done", None), ("done", None))
+    s = moves(s, ("area", "elmina"), ("done", None))
     s, _ = combat_decisions(s, [5, 1, 1, 1])
     s = moves(s, ("done", None), ("retreat", ["spain-troop-2", "hausa"]))
     assert s["leaders"]["tactical-1"]["unit"] == "spain-troop-1"
@@ -142,34 +126,45 @@ def test_no_prompt_when_he_has_nowhere_to_go():
     assert step(s) != "leader_change"
 
 
-def test_the_player_whose_impulse_it_is_is_not_asked_in_the_combat():
-    """RULINGS L-17.1: Spain seated with Portugal's player is arranged in his own impulse (L-12): no step."""
-    s = attack_on_elmina(on="fortress:elmina", seat_of_spain="player1")
-    s = moves(s, ("area", "elmina"), ("done", None))
-    assert step(s) == "combat_decision"
+def test_the_player_whose_impulse_it_is_is_not_asked_before_the_combat():
+    """RULINGS L-17.1: Spain seated with Portugal's player is arranged in his own impulse (L-12): no step before the
+    combat, though admiral 3 could go aboard the intercepting fleet (as in the interception test below)."""
+    from tests.engines.ultima_ratio.support_war import SQUADRON, start
+    from tests.engines.ultima_ratio.test_fleets_kept import spanish_fleet
+
+    s = start(TROOP + SQUADRON)
+    power(s, "spain", seat="player1")
+    s = spanish_fleet(s)
+    unit(s, "spain-squadron-3", "squadron", "sea:east-atlantic")
+    leader(s, "admiral-3", "spain-squadron-3", "spain")
+    s = moves(s, ("done", None), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-troop-1"),
+              ("sea", "east-atlantic"), ("intercept", "spain-squadron-1"), ("no_escort", None))
+    assert step(s) != "leader_change" and battle_record(s)["kind"] == "interception"
 
 
 def test_no_prompt_when_the_winner_loses_nothing():
     """Right after a combat his units that stay have nothing to leave: Spain beats Portugal's attack (6, 6, 2 → 5
     points against 0) and is not asked."""
     s = attack_on_elmina(on="spain-troop-1")
-    s = moves(s, ("area", "elmina"), ("done", None), ("done", None))
+    s = moves(s, ("area", "elmina"), ("done", None))
     s, _ = combat_decisions(s, [1, 6, 6, 2])
     assert step(s) != "leader_change" and s["leaders"]["tactical-1"]["unit"] == "spain-troop-1"
 
 
 def test_the_heuristic_bot_keeps_his_leaders_where_they_are():
-    s = attack_on_elmina(on="fortress:elmina")
+    s = attack_on_elmina(on="spain-troop-1")
     s = moves(s, ("area", "elmina"), ("done", None))
+    s, _ = combat_decisions(s, [5, 1, 1, 1])
+    assert step(s) == "leader_change"
     assert heuristic_bot(GAME, GAME.view(s, "player2"), "player2", random.Random(0)) == ("done", None)
 
 
 def test_the_conformance_helpers_decline_it():
     """``support_war.through_combat`` answers the new step with ``done`` (used by the positions at war)."""
-    s = attack_on_elmina(on="fortress:elmina")
-    s = moves(s, ("area", "elmina"), ("done", None))
+    s = attack_on_elmina(on="spain-troop-1")
+    s, _ = play(s, "area", "elmina")
     s, _ = through_combat(s, "done", None, dice=[5, 1, 1, 1])
-    assert s["leaders"]["tactical-1"]["unit"] == "fortress:elmina"
+    assert step(s) == "defeated_retreat" and s["leaders"]["tactical-1"]["unit"] == "spain-troop-1"
 
 
 def test_before_an_interception_a_leader_goes_to_a_squadron_of_the_intercepting_fleet():
@@ -216,3 +211,140 @@ def test_after_a_naval_combat_the_groups_are_where_the_squadrons_go():
     s["fleets"] = [["spain-squadron-1", "spain-squadron-2"]]                 # he alone holds a kept fleet (FK-2)
     assert leader_flow.changes_near(s, GAME.board, "spain", ["spain-squadron-1"], across=groups) == [
         ["admiral-2", "spain-squadron-2"]]
+
+
+def portuguese_attack_on_elmina() -> dict:
+    """Portugal's army of two troops (the ordinary leader Tactical 1 on troop 1) marches from Guinea into Elmina,
+    held by two Spanish troops; Spain does not react: the battle's decisions are due."""
+    s = at_first_impulse(deploy=TROOP)
+    s["areas"]["guinea"].update(owner="portugal", control="portugal", marker=None)
+    s = place(s, "portugal-troop-1", "area:guinea")
+    unit(s, "portugal-troop-2", "troop", "area:guinea")
+    power(s, "spain")
+    area(s, "elmina", "spain")
+    area(s, "hausa", "spain")
+    for n in (1, 2):
+        unit(s, f"spain-troop-{n}", "troop", "area:elmina")
+    leader(s, "tactical-1", "portugal-troop-1")
+    s["leaders"]["tactical-1"]["extraordinary"] = False
+    s["impulse"]["actions"] = {"portugal": 2, "spain": 0}
+    return moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
+                 ("absorb", "portugal-troop-2"), ("march", None), ("area", "elmina"), ("done", None))
+
+
+def test_right_after_his_own_attack_the_impulse_player_keeps_his_leader_with_the_troop_that_retreats():
+    """RULINGS L-17.3: 17.1 "(even during or right after a combat)" holds in the player's own impulse too. Portugal's
+    1, 1 (0 points) lose to Spain's 3, 1 (1 point): troop 1, carrying the leader, is dispersed, troop 2 retreats to
+    Guinea. Before the losses Portugal's player puts him on troop 2."""
+    s, log = combat_decisions(portuguese_attack_on_elmina(), [1, 1, 3, 1])
+    assert any(e["msg"] == "combat.dispersed" and e["args"]["units"] == ["portugal-troop-1"] for e in log)
+    assert step(s) == "leader_change" and seat(s) == "player1"
+    assert legal(s) == {"attach_leader": [["tactical-1", "portugal-troop-2"]], "done": [None]}
+    s, _ = play(s, "attach_leader", ["tactical-1", "portugal-troop-2"])
+    assert step(s) == "power_actions"
+    assert s["units"]["portugal-troop-1"]["loc"] == "box:dispersed-af"
+    assert s["units"]["portugal-troop-2"]["loc"] == "area:guinea"
+    assert s["leaders"]["tactical-1"]["unit"] == "portugal-troop-2"
+
+
+def test_declining_in_his_own_impulse_he_follows_his_dispersed_troop():
+    s, _ = combat_decisions(portuguese_attack_on_elmina(), [1, 1, 3, 1])
+    assert heuristic_bot(GAME, GAME.view(s, "player1"), "player1", random.Random(0)) == ("done", None)
+    s, _ = play(s, "done")
+    assert s["leaders"]["tactical-1"]["unit"] == "portugal-troop-1"
+    assert s["units"]["portugal-troop-1"]["loc"] == "box:dispersed-af"
+
+
+def test_no_prompt_in_his_own_impulse_when_his_army_loses_nothing():
+    """The impulse's player wins with nothing dispersed (6, 6 against 1, 1 → Spain's troops eliminated): no prompt."""
+    s, _ = combat_decisions(portuguese_attack_on_elmina(), [6, 6, 1, 1])
+    assert step(s) != "leader_change" and s["leaders"]["tactical-1"]["unit"] == "portugal-troop-1"
+
+
+def spanish_fleet_attacked(target: str) -> dict:
+    """Spain's kept fleet (squadrons 1 and 2, admiral 2 on 1) and a lone squadron 3 under admiral 3, all in the East
+    Atlantic; Portugal's squadron sails there in Portugal's impulse and attacks ``target`` (11.3): Spain's response
+    is due."""
+    from tests.engines.ultima_ratio.support_war import SQUADRON, start
+    from tests.engines.ultima_ratio.test_fleets_kept import spanish_fleet
+
+    s = spanish_fleet(start(TROOP + SQUADRON))
+    unit(s, "spain-squadron-3", "squadron", "sea:east-atlantic")
+    leader(s, "admiral-3", "spain-squadron-3", "spain")
+    s = place(s, "portugal-squadron-4", "sea:east-atlantic")
+    s = moves(s, ("done", None), ("act", ["portugal", "naval_move"]), ("unit", "portugal-squadron-4"),
+              ("sea", "east-atlantic"), ("attack", target))
+    assert step(s) == "naval_response" and seat(s) == "player2"
+    return s
+
+
+def test_in_his_naval_response_a_leader_goes_aboard_the_attacked_fleet_and_its_admiral_then_stays_behind():
+    """17.1 (l. 1203): "or to a squadron of the fleet, at any time"; 11.3 (l. 602): the attacked fleet fights or
+    withdraws (RULINGS L-17.4). The kept fleet's only admiral may not leave it (FK-2); once admiral 3 is aboard, he
+    may, and stays in the sea on squadron 3 when the fleet withdraws to Algarve."""
+    s = spanish_fleet_attacked("spain-squadron-1")
+    assert legal(s) == {"attach_leader": [["admiral-3", "spain-squadron-1"], ["admiral-3", "spain-squadron-2"]],
+                        "fight": [None], "withdraw": [None]}
+    s, log = play(s, "attach_leader", ["admiral-3", "spain-squadron-2"])
+    assert texts(log) == ["Admiral leader 3 goes to Spain squadron 2."]
+    assert legal(s)["attach_leader"] == [["admiral-2", "spain-squadron-3"]]        # each leader once
+    s, _ = play(s, "attach_leader", ["admiral-2", "spain-squadron-3"])
+    assert "attach_leader" not in legal(s)
+    s, _ = play(s, "withdraw")
+    assert {s["units"][u]["loc"] for u in ("spain-squadron-1", "spain-squadron-2")} == {"area:algarve"}
+    assert s["units"]["spain-squadron-3"]["loc"] == "sea:east-atlantic"
+    assert s["leaders"]["admiral-2"]["unit"] == "spain-squadron-3"
+    assert s["leaders"]["admiral-3"]["unit"] == "spain-squadron-2"
+
+
+def test_in_his_naval_response_the_leader_of_a_lone_squadron_attacked_may_leave_it():
+    """A lone squadron is no kept fleet: its admiral may go to the fleet beside it before the squadron withdraws."""
+    s = spanish_fleet_attacked("spain-squadron-3")
+    assert legal(s)["attach_leader"] == [["admiral-3", "spain-squadron-1"], ["admiral-3", "spain-squadron-2"]]
+    label = GAME.renderer().text(GAME.label(s, "player2", "attach_leader", ["admiral-3", "spain-squadron-1"]))
+    assert label == "Attach the leader Admiral leader 3 to Spain squadron 1"
+    s, _ = play(s, "attach_leader", ["admiral-3", "spain-squadron-1"])
+    s, _ = play(s, "withdraw")
+    assert s["units"]["spain-squadron-3"]["loc"] == "area:algarve"
+    assert s["leaders"]["admiral-3"]["unit"] == "spain-squadron-1"
+
+
+def test_the_heuristic_bot_fights_in_its_naval_response():
+    s = spanish_fleet_attacked("spain-squadron-1")
+    assert heuristic_bot(GAME, GAME.view(s, "player2"), "player2", random.Random(0)) == ("fight", None)
+
+
+def test_before_a_piracy_interception_a_leader_goes_aboard_the_intercepting_squadron():
+    """11.4.3 / 11.5.2: the victim intercepts with one squadron; the combat's moment before it (RULINGS L-17.1,
+    L-17.4) lets Spain's admiral on the other squadron of the sea go aboard the interceptor, and he fights with it."""
+    from tests.engines.ultima_ratio.support_war import SQUADRON, start
+
+    s = power(start(TROOP + SQUADRON), "spain")
+    area(s, "algarve", "spain")
+    s = place(s, "portugal-squadron-4", "sea:east-atlantic")
+    s["merchants"]["east-atlantic"] = {"spain": 1}
+    s["cards"]["corsairs"], s["casus_belli"] = ["portugal"], [["portugal", "spain"]]
+    for n in (1, 2):
+        unit(s, f"spain-squadron-{n}", "squadron", "sea:east-atlantic")
+    leader(s, "admiral-2", "spain-squadron-2", "spain")
+    s = moves(s, ("done", None), ("act", ["portugal", "piracy"]), ("raid", ["portugal-squadron-4", "spain"]),
+              ("intercept", "spain-squadron-1"))
+    assert step(s) == "leader_change" and seat(s) == "player2"
+    assert legal(s) == {"attach_leader": [["admiral-2", "spain-squadron-1"]], "done": [None]}
+    # the pirate's 5 and the interceptor's 3 rolled, the admiral aboard (17.3.2) may add +1 to Spain's die
+    s, _ = play(s, "attach_leader", ["admiral-2", "spain-squadron-1"], dice=[5, 3])
+    assert step(s) == "combat_decision" and seat(s) == "player2" and legal(s) == {"bonus": [None, 3]}
+
+
+def test_a_leader_on_a_besieged_fortress_commands_its_defence():
+    """13.4.4 (l. 1031): "The fortress can also fight like a Q3 troop"; 17.1 (l. 1199): a leader is attached to "a
+    single squadron, troop or fortress"; 17.3.2: "Tactical: ... in a field or siege combat where he is present"
+    (RULINGS L-17.5). The extraordinary tactical leader on Spain's besieged fortress is in the besieged force of the
+    assault, and no change into the force is offered before it (the troop inside is in it too)."""
+    from tests.engines.ultima_ratio.test_leaders_at_will import assault_on_algarve
+
+    s = assault_on_algarve(inside=True)
+    s, _ = play(s, "assault", "algarve")
+    assert step(s) == "combat_decision"
+    assert battle_record(s)["besieged"]["leaders"] == [{"id": "tactical-1", "ability": "tactical"}]
+    assert [u["id"] for u in battle_record(s)["besieged"]["units"]] == ["spain-troop-1", "fortress:algarve"]
