@@ -38,6 +38,14 @@ templates = Jinja2Templates(env=Environment(loader=jinja2.FileSystemLoader(str(r
 # templates change only with a new release (a restart): no stat() of every included file on every render
 templates.env.auto_reload = False
 templates.env.globals["static_url"] = static_url
+
+
+def plural(n: int, one: str, many: str) -> str:
+    """A count with its noun, "1 card", "3 cards" (a board says dozens a render: a function, not a Jinja macro)."""
+    return f"{n} {one if n == 1 else many}"
+
+
+templates.env.globals["plural"] = plural
 templates.env.globals["role_label"] = lambda game, role: game.role_label(role) if game else role
 # An id of a game's view (an area, a power, a card) by its name; the id itself when the game has no name for it.
 templates.env.globals["name_of"] = lambda game, value, lang="en": (game.name_of(value, lang) if game else None) or value
