@@ -4,6 +4,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+import jinja2
 from fastapi import Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
@@ -13,10 +14,38 @@ from app.resources import resource
 from app.static import static_url
 from engines import registry
 
-templates = Jinja2Templates(directory=str(resource("templates")))
+DICT_ATTRIBUTES = frozenset(dir(dict))
+
+
+class Environment(jinja2.Environment):
+    """Jinja's environment, with ``x.key`` on a plain dict (a game's view is JSON data: hundreds of such look-ups
+    a board) read as the key straight away. Jinja's own ``getattr`` tries the attribute first and reads the key
+    in the ``AttributeError`` handler, ~0.6 µs a look-up more (issue 15); the answer is the same, since a plain
+    dict has no attributes but ``dict``'s own (``d.items`` is still the method)."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict and attribute not in DICT_ATTRIBUTES:
+            try:
+                return obj[attribute]
+            except KeyError:
+                return self.undefined(obj=obj, name=attribute)
+        return super().getattr(obj, attribute)
+
+
+# as Jinja2Templates(directory=...) makes it, with the dict look-up above
+templates = Jinja2Templates(env=Environment(loader=jinja2.FileSystemLoader(str(resource("templates"))),
+                                            autoescape=jinja2.select_autoescape()))
 # templates change only with a new release (a restart): no stat() of every included file on every render
 templates.env.auto_reload = False
 templates.env.globals["static_url"] = static_url
+
+
+def plural(n: int, one: str, many: str) -> str:
+    """A count with its noun, "1 card", "3 cards" (a board says dozens a render: a function, not a Jinja macro)."""
+    return f"{n} {one if n == 1 else many}"
+
+
+templates.env.globals["plural"] = plural
 templates.env.globals["role_label"] = lambda game, role: game.role_label(role) if game else role
 # An id of a game's view (an area, a power, a card) by its name; the id itself when the game has no name for it.
 templates.env.globals["name_of"] = lambda game, value, lang="en": (game.name_of(value, lang) if game else None) or value

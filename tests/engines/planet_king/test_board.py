@@ -6,11 +6,14 @@ import random
 import jinja2
 import pytest
 
+from app.static import static_url
+from app.web import plural
 from engines.planet_king import GAME
 from tests.engines.planet_king.support import RENDER, fresh
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 ENV = jinja2.Environment(loader=jinja2.FileSystemLoader(ROOT / "templates"), autoescape=True)
+ENV.globals.update(static_url=static_url, plural=plural)  # as app/web.py gives them
 
 
 class Table:
