@@ -228,3 +228,23 @@ def test_a_troop_dispersed_by_social_agitation_in_a_border_area_too():
     assert step(s) == "dispersion_box"
     s, _ = play(s, "box", "dispersed-te")
     assert s["units"]["portugal-troop-4"]["loc"] == "box:dispersed-te" and step(s) == "social_agitation"
+
+
+def test_a_besieger_dispersed_by_a_sortie_in_a_border_area_picks_its_box_at_once():
+    """18.5 with 13.3.1 / 13.3.6: a sortie at the start of the impulse (no power action) beats the besiegers of
+    Tafilalt (Western Mediterranean, bordering the Central one); the Spanish troop, with nowhere to retreat, is
+    dispersed and its player picks the box at once, before the start of the impulse goes on (RULINGS BX-1)."""
+    from tests.engines.ultima_ratio.support_war import seat as war_seat, start
+
+    s = power(start(), "spain")
+    area(s, "tafilalt", "portugal", fortress={"power": "portugal", "built": True, "since": 0},
+         siege={"besieger": "spain", "casualties": 0})
+    unit(s, "spain-troop-1", "troop", "area:tafilalt")
+    s = place(s, "portugal-troop-2", "area:tafilalt")
+    s, _ = through_combat(s, "sortie", ["portugal", "tafilalt"], dice=[6, 1], answers={"battlefield": 3})
+    assert s["areas"]["tafilalt"]["siege"] is None
+    assert step(s) == "dispersion_box" and war_seat(s) == "player2"
+    assert war_legal(s) == {"box": ["dispersed-wm", "dispersed-cm"]}
+    s = war_moves(s, ("box", "dispersed-cm"))
+    assert s["units"]["spain-troop-1"]["loc"] == "box:dispersed-cm" and not s["box_choices"]
+    assert step(s) == "start_of_impulse"
