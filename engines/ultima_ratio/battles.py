@@ -122,10 +122,13 @@ def fortress_id(area: str) -> str:
     return f"fortress:{area}"
 
 
-def call(g: Ctx, kind: str, battle: Any, **powers: str | None) -> None:
-    """Start the combat ``kind`` on ``battle``; the caller's ``resume`` receives the result as data."""
+def call(g: Ctx, kind: str, battle: Any, asked_before: tuple[str, ...] = (), **powers: str | None) -> None:
+    """Start the combat ``kind`` on ``battle``; the caller's ``resume`` receives the result as data.
+    ``asked_before``: the sides whose leaders already had their moment before this combat (a naval response,
+    RULINGS BX-3)."""
+    extra = {"leaders_asked": {"before": list(asked_before)}} if asked_before else {}
     g.call("combat", kind=kind, battle=_json(combat.as_data(battle)), decisions={},
-           powers={"attacker": powers["attacker"], "defender": powers["defender"]})
+           powers={"attacker": powers["attacker"], "defender": powers["defender"]}, **extra)
 
 
 def automaton_answer(pending: combat.Pending) -> Any:

@@ -248,3 +248,15 @@ def test_a_besieger_dispersed_by_a_sortie_in_a_border_area_picks_its_box_at_once
     s = war_moves(s, ("box", "dispersed-cm"))
     assert s["units"]["spain-troop-1"]["loc"] == "box:dispersed-cm" and not s["box_choices"]
     assert step(s) == "start_of_impulse"
+
+
+def test_after_his_naval_response_the_defender_is_not_asked_his_leaders_again_before_the_fight():
+    """17.1 with 11.3 (RULINGS L-17.4, BX-3): the attacked player changed his leaders in his naval response; the
+    combat that follows starts at once, without a second moment before it for the same fight."""
+    from tests.engines.ultima_ratio.support_war import battle_record, seat as war_seat
+    from tests.engines.ultima_ratio.test_leaders_other_impulse import spanish_fleet_attacked
+
+    s = spanish_fleet_attacked("spain-squadron-1")
+    s = war_moves(s, ("attach_leader", ["admiral-3", "spain-squadron-2"]), ("fight", None))
+    assert step(s) == "combat_decision" and war_seat(s) == "player2"
+    assert [ld["id"] for ld in battle_record(s)["defender"]["leaders"]] == ["admiral-2", "admiral-3"]
