@@ -122,10 +122,13 @@ def fortress_id(area: str) -> str:
     return f"fortress:{area}"
 
 
-def call(g: Ctx, kind: str, battle: Any, **powers: str | None) -> None:
-    """Start the combat ``kind`` on ``battle``; the caller's ``resume`` receives the result as data."""
+def call(g: Ctx, kind: str, battle: Any, asked_before: tuple[str, ...] = (), **powers: str | None) -> None:
+    """Start the combat ``kind`` on ``battle``; the caller's ``resume`` receives the result as data.
+    ``asked_before``: the sides whose leaders already had their moment before this combat (a naval response,
+    RULINGS BX-3)."""
+    extra = {"leaders_asked": {"before": list(asked_before)}} if asked_before else {}
     g.call("combat", kind=kind, battle=_json(combat.as_data(battle)), decisions={},
-           powers={"attacker": powers["attacker"], "defender": powers["defender"]})
+           powers={"attacker": powers["attacker"], "defender": powers["defender"]}, **extra)
 
 
 def automaton_answer(pending: combat.Pending) -> Any:
@@ -352,13 +355,26 @@ def apply_losses(g: Ctx, result: dict, area: str) -> None:
 
 def disperse(g: Ctx, uid: str, area: str) -> None:
     """18.1 / 18.5: a troop dispersed in ``area`` goes to its theater's dispersed box; from a border area a
-    player's troop may go to the box of the bordering theater instead: the choice is kept in ``box_choices`` and
-    asked at the end of the action (``dispersion_box``, RULINGS AV-10)."""
+    player's troop may go to the box of the bordering theater instead (``offer_box``)."""
+    st.move_unit(g.s, uid, st.BOX + st.box_for(g.game.board, area))
+    offer_box(g, uid, area)
+
+
+def dispersal_boxes(g: Ctx, uid: str, area: str) -> list[str]:
+    """18.5: the boxes a troop dispersed in ``area`` may go to, its own theater's first
+    (``logistics.dispersion_boxes``); an automaton's troop has its own theater's only (RULINGS AV-10)."""
     s, b = g.s, g.game.board
-    st.move_unit(s, uid, st.BOX + st.box_for(b, area))
-    boxes = logistics.dispersion_boxes(b.areas[area], b.map)
-    if len(boxes) > 1 and s["units"][uid]["power"] in s["powers"]:
-        s.setdefault("box_choices", {})[uid] = boxes
+    if s["units"][uid]["power"] not in s["powers"]:
+        return [st.box_for(b, area)]
+    return logistics.dispersion_boxes(b.areas[area], b.map)
+
+
+def offer_box(g: Ctx, uid: str, area: str) -> None:
+    """18.5: a troop just put in its theater's box from the border ``area`` keeps the choice of the others in
+    ``box_choices``, asked when the move that dispersed it ends (``dispersion_box``, RULINGS AV-10, BX-1)."""
+    boxes = dispersal_boxes(g, uid, area)
+    if len(boxes) > 1:
+        g.s.setdefault("box_choices", {})[uid] = boxes
 
 
 def box_choice(g: Ctx) -> dict | None:

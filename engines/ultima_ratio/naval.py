@@ -164,10 +164,10 @@ def check_bases(g: Ctx, power: str) -> dict | None:
 
 # ----- naval combats (13.2 in combat_naval.py) and their results (13.2.5) ----------------------------------------
 def start_naval_battle(g: Ctx, kind: str, attackers: list[str], defenders: list[str], powers: tuple[str, str],
-                       in_port: str | None = None) -> None:
+                       in_port: str | None = None, asked_before: tuple[str, ...] = ()) -> None:
     """Call the naval combat ``kind`` (tactical, interception, support, piracy, 13.2.4) between these squadrons
     (an empty side: an unescorted crossing or an uncontested piracy, where the other needs one battle point);
-    the caller's ``resume`` gets the result."""
+    the caller's ``resume`` gets the result. ``asked_before``: as ``battles.call``'s."""
     from engines.ultima_ratio.combat_naval import NavalBattle
 
     s, board = g.s, g.game.board
@@ -178,7 +178,7 @@ def start_naval_battle(g: Ctx, kind: str, attackers: list[str], defenders: list[
                          commercial_port=sea is not None and bool(commercial_ports_on(s, board, sea)),
                          main_map=sea is None or board.sea_map[sea] == "main")
     g.frame["naval_sides"] = {"attacker": attackers, "defender": defenders}
-    battles.call(g, "naval", battle, attacker=powers[0], defender=powers[1])
+    battles.call(g, "naval", battle, asked_before, attacker=powers[0], defender=powers[1])
 
 
 def commercial_ports_on(s: dict, board: Board, sea: str) -> list[str]:
@@ -324,7 +324,8 @@ class NavalMove(Step):
         if result == "fight":
             powers = (f["power"], g.s["units"][f["target"]]["power"])
             fleet = [u for u in f.get("fleet", [f["unit"]]) if g.s["units"][u]["loc"] == st.SEA + f["sea"]]
-            start_naval_battle(g, "tactical", fleet, fleets.fleet_of(g.s, g.game.board, f["target"]), powers)
+            start_naval_battle(g, "tactical", fleet, fleets.fleet_of(g.s, g.game.board, f["target"]), powers,
+                               asked_before=("defender",))      # its leaders changed in the response (BX-3)
         elif isinstance(result, dict):
             winner = apply_naval_result(g, result)
             f["fleet"] = [u for u in f.get("fleet", [f["unit"]]) if g.s["units"][u]["loc"] == st.SEA + f["sea"]]

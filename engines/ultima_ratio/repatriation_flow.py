@@ -15,7 +15,7 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import land_areas, leader_flow, leaders, naval, repatriation, strategic_movement
+from engines.ultima_ratio import battles, land_areas, leader_flow, leaders, naval, repatriation, strategic_movement
 from engines.ultima_ratio import state as st
 
 FORTRESS = "fortress:"
@@ -93,10 +93,14 @@ class Repatriation(Step):
     """14.: the procedure. Frame: ``power``, ``todo`` (the units still to repatriate), ``leaders`` (to reassign),
     ``phase`` ("leaders", "squadrons", "troops" as each is done, RULINGS R-3)."""
 
-    goes_to = ("assign_leader", "rebase", "repatriate_troop")
+    goes_to = ("assign_leader", "rebase", "repatriate_troop", "dispersion_box")
 
     def auto(self, g: Ctx) -> None:
         f, s = g.frame, g.s
+        choice = battles.box_choice(g)                  # 18.5: a troop lost at sea from a border area (BX-2)
+        if choice:
+            g.call("dispersion_box", **choice)
+            return
         for uid in [u for u in f["todo"] if u.startswith(FORTRESS)]:        # 14.3: fortresses are eliminated
             f["todo"].remove(uid)
             _, decisions = repatriation.remove_fortress(leader_flow.counters(s), leader_flow.state_leaders(s), uid)
@@ -133,15 +137,18 @@ class Repatriation(Step):
 class RepatriateTroop(Step):
     """14.1: the owner chooses the troop's option (``repatriation.troop_decision``): a tactical move to a
     controlled area (the area), a strategic movement (then its path, ``strategic_move``), or dispersing it in
-    its theater (the theater's box, RULINGS R-6). Frame: ``power``, ``unit``."""
+    its theater (the theater's box; from a border area, either theater's: RULINGS R-6, BX-2). Frame:
+    ``power``, ``unit``."""
 
     goes_to = ("strategic_move",)
 
     def active(self, g: Ctx) -> list[str]:
         return [st.seat_of(g.s, g.frame["power"])]
 
-    def _box(self, g: Ctx) -> str:
-        return st.box_for(g.game.board, st.loc_area(g.s["units"][g.frame["unit"]]["loc"]))
+    def _boxes(self, g: Ctx) -> list[str]:
+        """14.1 with 18.5: its theater's box, or from a border area either theater's (RULINGS BX-2)."""
+        uid = g.frame["unit"]
+        return battles.dispersal_boxes(g, uid, st.loc_area(g.s["units"][uid]["loc"]))
 
     def prompt(self, g: Ctx, role: str):
         f, s = g.frame, g.s
@@ -151,7 +158,7 @@ class RepatriateTroop(Step):
                      if ok]
         troop = next(u for u in leader_flow.counters(s) if u["id"] == uid)
         modes = repatriation.troop_decision(troop, available).options
-        legal = {"tactical": dests, "strategic": [None], "disperse": [self._box(g)]}
+        legal = {"tactical": dests, "strategic": [None], "disperse": self._boxes(g)}
         return text("prompt.repatriate_troop", unit=uid, area=st.loc_area(s["units"][uid]["loc"])), \
             {m: legal[m] for m in modes}
 

@@ -266,7 +266,7 @@ class StartOfImpulse(FreeMoves, Step):
     may swap two of its leaders, neither besieged (once); leaders change unit within their stacks (17.1,
     ``attach_offer``). (Alliances and peace need chapter 21.)"""
 
-    goes_to = ("regroup_troop", "strategic_move", "sortie")
+    goes_to = ("regroup_troop", "strategic_move", "sortie", "dispersion_box")
 
     def active(self, g: Ctx) -> list[str]:
         return [g.frame["seat"]]
@@ -326,7 +326,12 @@ class StartOfImpulse(FreeMoves, Step):
         leader_flow.swap(g, arg[0], arg[1])
 
     def resume(self, g: Ctx, result: Any) -> None:
+        """After each free move, the box of a troop dispersed in a border area during it (a sortie's loser, 18.5,
+        RULINGS AV-10 / BX-1) is asked at once."""
         g.frame.pop("attached", None)
+        choice = battles.box_choice(g)
+        if choice:
+            g.call("dispersion_box", **choice)
 
     def on_done(self, g: Ctx, role: str, arg: Any) -> None:
         g.end(None)

@@ -299,6 +299,7 @@ class StrategicMove(Step):
             lost = repatriation.lost_at_sea(leader_flow.counters(g.s), f["unit"], box)
             st.move_unit(g.s, f["unit"], next(u["at"] for u in lost if u["id"] == f["unit"]))
             g.log("log.repatriation_lost_at_sea", unit=f["unit"], box=box[len(st.BOX):], rule="repatriation")
+            battles.offer_box(g, f["unit"], left)           # 18.5: from a border area, the box (RULINGS BX-2)
             g.end("done")
         elif result == "stopped":
             last = next(p for p in reversed(f["path"]) if st.loc_area(p))

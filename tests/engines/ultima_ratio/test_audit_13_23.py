@@ -4,8 +4,10 @@ from __future__ import annotations
 from engines.ultima_ratio import end_of_turn, land_areas, naval, war
 from engines.ultima_ratio import state as st
 from tests.engines.ultima_ratio.support import GAME, advance, at_first_impulse, ctx, legal, moves, place, play, step
-from tests.engines.ultima_ratio.support_war import SQUADRON, TROOP, area, leader, power, through_combat, unit
+from tests.engines.ultima_ratio.support_war import SQUADRON, TROOP, area, battle_record, leader, power, start
+from tests.engines.ultima_ratio.support_war import seat as war_seat, through_combat, unit
 from tests.engines.ultima_ratio.support_war import legal as war_legal, moves as war_moves
+from tests.engines.ultima_ratio.test_leaders_other_impulse import spanish_fleet_attacked
 
 
 def test_a_dynastic_change_eliminates_fortresses_and_leaders_and_ends_its_sieges():
@@ -228,3 +230,30 @@ def test_a_troop_dispersed_by_social_agitation_in_a_border_area_too():
     assert step(s) == "dispersion_box"
     s, _ = play(s, "box", "dispersed-te")
     assert s["units"]["portugal-troop-4"]["loc"] == "box:dispersed-te" and step(s) == "social_agitation"
+
+
+def test_a_besieger_dispersed_by_a_sortie_in_a_border_area_picks_its_box_at_once():
+    """18.5 with 13.3.1 / 13.3.6: a sortie at the start of the impulse (no power action) beats the besiegers of
+    Tafilalt (Western Mediterranean, bordering the Central one); the Spanish troop, with nowhere to retreat, is
+    dispersed and its player picks the box at once, before the start of the impulse goes on (RULINGS BX-1)."""
+    s = power(start(), "spain")
+    area(s, "tafilalt", "portugal", fortress={"power": "portugal", "built": True, "since": 0},
+         siege={"besieger": "spain", "casualties": 0})
+    unit(s, "spain-troop-1", "troop", "area:tafilalt")
+    s = place(s, "portugal-troop-2", "area:tafilalt")
+    s, _ = through_combat(s, "sortie", ["portugal", "tafilalt"], dice=[6, 1], answers={"battlefield": 3})
+    assert s["areas"]["tafilalt"]["siege"] is None
+    assert step(s) == "dispersion_box" and war_seat(s) == "player2"
+    assert war_legal(s) == {"box": ["dispersed-wm", "dispersed-cm"]}
+    s = war_moves(s, ("box", "dispersed-cm"))
+    assert s["units"]["spain-troop-1"]["loc"] == "box:dispersed-cm" and not s["box_choices"]
+    assert step(s) == "start_of_impulse"
+
+
+def test_after_his_naval_response_the_defender_is_not_asked_his_leaders_again_before_the_fight():
+    """17.1 with 11.3 (RULINGS L-17.4, BX-3): the attacked player changed his leaders in his naval response; the
+    combat that follows starts at once, without a second moment before it for the same fight."""
+    s = spanish_fleet_attacked("spain-squadron-1")
+    s = war_moves(s, ("attach_leader", ["admiral-3", "spain-squadron-2"]), ("fight", None))
+    assert step(s) == "combat_decision" and war_seat(s) == "player2"
+    assert [ld["id"] for ld in battle_record(s)["defender"]["leaders"]] == ["admiral-2", "admiral-3"]

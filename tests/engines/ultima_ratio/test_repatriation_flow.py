@@ -271,3 +271,39 @@ def test_random_choices_through_the_repatriation_always_end(name, bot):
         assert all(s["units"][u]["loc"] not in {f"area:{a}" for a in SPANISH} for u in units if u in s["units"])
         assert all(info["unit"] in s["units"] or info["unit"].split(":")[1] in s["areas"]
                    and s["areas"][info["unit"].split(":")[1]]["fortress"] for info in s["leaders"].values())
+
+
+def _in_catalonia() -> dict:
+    """A Portuguese troop to repatriate from Catalonia (Western Mediterranean, bordering Western Europe)."""
+    s = spanish_peninsula(at="catalonia")
+    area(s, "catalonia", "spain")
+    return s
+
+
+def test_dispersing_from_a_border_area_offers_both_theaters_boxes():
+    """14.1 (l. 1122) with 18.5 (l. 1320): "Troops dispersed in these areas can be placed in the dispersed boxes of
+    either of the two theaters of operations" — the repatriation's dispersal too (RULINGS BX-2)."""
+    s = repatriating(_in_catalonia(), ["portugal-troop-1"])
+    assert legal(s)["disperse"] == ["dispersed-wm", "dispersed-we-continent"]
+    s, log = play(s, "disperse", "dispersed-we-continent")
+    assert s["units"]["portugal-troop-1"]["loc"] == "box:dispersed-we-continent"
+    assert msgs(log) == ["log.repatriation_dispersed"] and step(s) == "start_of_impulse"
+
+
+def test_a_troop_lost_at_sea_from_a_border_area_picks_its_box():
+    """14.1.1 (l. 1132) with 18.5: the troop lost at sea is dispersed as from the area it left (RULINGS R-1) — from
+    Catalonia, to either theater's box, its player's choice, asked before the repatriation goes on (BX-2)."""
+    s = _in_catalonia()
+    power(s, "england")
+    unit(s, "england-squadron-1", "squadron", "sea:western-mediterranean")
+    s = place(s, "portugal-troop-2", "area:catalonia")
+    s = moves(repatriating(s, ["portugal-troop-1", "portugal-troop-2"]), ("strategic", None),
+              ("sea", "western-mediterranean"), ("intercept", "england-squadron-1"))
+    s, log = play(s, "no_escort", dice=[3])                 # E2 3 -> 3: one battle point stops it
+    assert "log.repatriation_lost_at_sea" in msgs(log)
+    assert step(s) == "dispersion_box" and seat(s) == "player1"
+    assert legal(s) == {"box": ["dispersed-wm", "dispersed-we-continent"]}
+    s, log = play(s, "box", "dispersed-we-continent")
+    assert s["units"]["portugal-troop-1"]["loc"] == "box:dispersed-we-continent" and not s["box_choices"]
+    assert msgs(log) == ["log.dispersed_box"]
+    assert step(s) == "repatriate_troop" and s["stack"][-1]["unit"] == "portugal-troop-2"
