@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Iterable
 
-from sqlalchemy import bindparam, delete, or_, select
+from sqlalchemy import bindparam, or_, select
 from sqlalchemy.orm import Session
 
 from app.models import LogEntry, Move
@@ -42,14 +42,17 @@ def is_platform(entry: Entry) -> bool:
     return str(entry.get("msg", "")).startswith("platform.")
 
 
+_entries = LogEntry.__table__
+_msg = _entries.c.entry["msg"].as_string()
+# one statement, built once (issue 15): a move's entries but the platform's (see is_platform)
+DROP_MOVE = _entries.delete().where(_entries.c.table_id == bindparam("table_id"), _entries.c.seq == bindparam("seq"),
+                                    or_(_msg.is_(None), ~_msg.startswith("platform.")))
+
+
 def drop_move(db: Session, table_id: int, seq: int) -> None:
     """A move taken back: its entries go (the move itself stays in the append-only move log); the platform's
     entries at that seq stay."""
-    found = db.execute(select(LogEntry.id, LogEntry.entry).where(LogEntry.table_id == table_id,
-                                                                 LogEntry.seq == seq)).all()
-    ids = [r.id for r in found if not is_platform(r.entry)]
-    if ids:
-        db.execute(delete(LogEntry).where(LogEntry.id.in_(ids)))
+    db.execute(DROP_MOVE, {"table_id": table_id, "seq": seq})
 
 
 def with_platform_rows(db: Session, table_id: int, game_rows: list[dict]) -> list[dict]:

@@ -41,6 +41,9 @@ SNAPSHOT_AT_BARRIER = _snapshot.values(seq=bindparam("s_seq"), state=bindparam("
                                        base_seq=bindparam("s_seq"), base_state=None)
 SNAPSHOT_AFTER_BARRIER = _snapshot.values(seq=bindparam("s_seq"), state=bindparam("s_state"),
                                           base_seq=bindparam("s_base_seq"), base_state=bindparam("s_base_state"))
+UNDO_BASE = select(Snapshot.base_seq, Snapshot.base_state).where(Snapshot.table_id == bindparam("table_id"))
+MOVES_SINCE = (select(Move.seq, Move.kind, Move.role, Move.verb, Move.arg, Move.barrier, Move.user_id)
+               .where(Move.table_id == bindparam("table_id"), Move.seq > bindparam("after")).order_by(Move.seq))
 READ_SNAPSHOT = (select(Snapshot).where(Snapshot.table_id == bindparam("table_id"))
                  .execution_options(populate_existing=True))
 
@@ -53,6 +56,7 @@ class Loaded:
     base_seq: int = 0
     has_base_state: bool = False
     last_move: tuple[str, bool] | None = None  # (role, barrier) of the move just made, when known
+    undoable_by: tuple[str, ...] | None = None  # after an undo: the seat that may take back the last move, if any
 
 
 def load(db: Session, table: GameTable) -> Loaded:
@@ -79,11 +83,16 @@ def load(db: Session, table: GameTable) -> Loaded:
 
 def effective_moves(db: Session, table_id: int, upto: int | None = None, after: int = 0) -> list[Move]:
     """The actions that count (with seq in (after, upto]): every action not taken back by a later undo."""
-    out: list[Move] = []
     query = select(Move).where(Move.table_id == table_id, Move.seq > after).order_by(Move.seq)
     if upto is not None:
         query = query.where(Move.seq <= upto)
-    for m in db.scalars(query):
+    return counting(db.scalars(query))
+
+
+def counting(moves) -> list:
+    """Of moves in seq order, the actions that count: an undo takes back the action before it."""
+    out: list = []
+    for m in moves:
         if m.kind == "undo":
             out.pop()
         else:
@@ -317,6 +326,8 @@ def undoable(db: Session, loaded: Loaded, role: str) -> bool:
         return False
     if loaded.last_move is not None:
         return loaded.last_move == (role, False)
+    if loaded.undoable_by is not None:
+        return role in loaded.undoable_by
     last = last_effective_move(db, table.id)
     holder = next((s.user_id for s in table.seats if s.role == role), None)
     return last is not None and last.role == role and not last.barrier and last.user_id == holder
@@ -330,22 +341,28 @@ def undo(db: Session, table: GameTable, user: User, role: str | None, seen: int)
     loaded = load(db, table)  # brings table.seq up to date
     if seen != table.seq:
         raise Conflict(STALE)
-    last = last_effective_move(db, table.id)
-    if last is None or last.role != role or last.barrier or not loaded.has_base_state:
-        raise Invalid("There is no move of yours to take back now.")
+    nothing = "There is no move of yours to take back now."
+    if not loaded.has_base_state:  # the last move was a barrier
+        raise Invalid(nothing)
+    # the moves since the last barrier, read once: the last that counts is the one to take back (issue 15: no
+    # separate look-up of the last move, nor of the whole snapshot row)
+    base_seq, base_state = db.execute(UNDO_BASE, {"table_id": table.id}).one()
+    since = counting(db.execute(MOVES_SINCE, {"table_id": table.id, "after": base_seq}))
+    last = since[-1] if since else None
+    if last is None or last.role != role or last.barrier:
+        raise Invalid(nothing)
     if last.user_id != user.id:  # the bot that stood in after a time-out made it (app.services.clock_checker)
         raise Invalid("The bot that played your seat made that move: it cannot be taken back.")
-    snap = db.get(Snapshot, table.id)
-    since = effective_moves(db, table.id, after=snap.base_seq)
-    if not since or since[-1].seq != last.seq:
-        raise Invalid("There is no move of yours to take back now.")
-    base = orjson.loads(snap.base_state)
-    state = loaded.game.replay(table.seed, table.options, [(m.role, m.verb, m.arg) for m in since[:-1]], base)
+    state = loaded.game.replay(table.seed, table.options, [(m.role, m.verb, m.arg) for m in since[:-1]],
+                               orjson.loads(base_state))
     gamelog.drop_move(db, table.id, last.seq)
     played = Played(state, [{"msg": "core.undo", "args": {"role": role}, "to": "all"}])
-    _commit(db, loaded, seen, {"kind": "undo", "role": role, "user_id": user.id}, played,
-            base=(snap.base_seq, snap.base_state))
-    return Loaded(table, loaded.game, state, snap.base_seq, True)
+    _commit(db, loaded, seen, {"kind": "undo", "role": role, "user_id": user.id}, played, base=(base_seq, base_state))
+    # who may take back the move that is now the last: its seat, if its holder made it (never a barrier here)
+    prev = since[-2] if len(since) > 1 else None
+    holders = {s.role: s.user_id for s in table.seats}
+    by = (prev.role,) if prev is not None and prev.user_id == holders.get(prev.role) else ()
+    return Loaded(table, loaded.game, state, base_seq, True, undoable_by=by)
 
 
 def seat_name(seat) -> str | None:
