@@ -14,6 +14,7 @@ from urllib.parse import urlencode
 
 import anyio
 from fastapi import FastAPI, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from sqlalchemy.exc import OperationalError
@@ -157,6 +158,13 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError):
+        hop = getattr(request.state, "hop", None)
+        if hop is not None:  # a hot route's look-ups come first, as they did as dependencies (app.deps.Hop)
+            id_valid = not any(tuple(e.get("loc", ()))[:2] == ("path", "table_id") for e in exc.errors())
+            try:
+                await run_in_threadpool(hop.check_first, id_valid)
+            except AppError as first:
+                return await app_error(request, first)
         problems = []
         for err in exc.errors():
             where = ".".join(short(p, 40) for p in err.get("loc", ()) if p not in ("body", "query", "path", "form"))

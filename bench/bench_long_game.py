@@ -9,8 +9,8 @@ barrier, the turn goes to the other seat) or passes (the seat keeps the turn: un
 a move makes the database write (the snapshot, the state kept for undo, the move, its log entries: the row
 values, and the bytes the process handed to write() on SQLite), the size of a seat's view (JSON, with its
 page of log), the time of a move (apply, commit, the mover's view) and of an undo (with its view), as this
-thread's CPU time (what the machine's other jobs do not change much) and as wall time. Prints a Markdown table,
-each row against move 50.
+thread's CPU time (what the machine's other jobs do not change much), as wall time and in statements sent.
+Prints a Markdown table, each row against move 50.
 """
 from __future__ import annotations
 
@@ -145,9 +145,11 @@ def main() -> None:
     app = create_app(Settings(database_url=url, secret_key="bench-" + "k" * 40, bots_enabled=False,
                               secret_file=tmp / "secret"))
     values: list[int] = []
+    sent = [0]  # statements
 
     @event.listens_for(app.state.engine, "before_cursor_execute")
     def _count(conn, cursor, statement, params, context, many):
+        sent[0] += 1
         if statement.lstrip().startswith(("INSERT", "UPDATE")):
             values.append(size(params))
 
@@ -167,31 +169,35 @@ def main() -> None:
             verb = verb_first if verb_first in legal else next(iter(legal))
             arg = legal[verb][n % len(legal[verb])]
             values.clear()
+            sent[0] = 0
             before, t0, c0 = written(), time.perf_counter(), time.thread_time()
             loaded = play.act(db, table, user, role, table.seq, verb, arg)
             view = orjson.dumps(play.table_view(db, loaded, role))
             cpu, elapsed = time.thread_time() - c0, time.perf_counter() - t0
             n += 1
-            return cpu, sum(values), written() - before, len(view), elapsed
+            return cpu, sum(values), written() - before, len(view), elapsed, sent[0]
 
         for target in checkpoints:
             while n < target:
                 move("play" if n % 3 else "pass")
             sample = [move("play" if i % 3 else "pass") for i in range(20)]
-            undos = []
+            undos, undo_sent = [], []
             for _ in range(5):
                 move("pass")
                 loaded = play.load(db, table)
                 role = loaded.game.active_roles(loaded.state)[0]  # the seat that just passed keeps the turn
+                sent[0] = 0
                 c0 = time.thread_time()
                 loaded = play.undo(db, table, user, role, table.seq)
                 orjson.dumps(play.table_view(db, loaded, role))
                 undos.append(time.thread_time() - c0)
+                undo_sent.append(sent[0])
                 n -= 1
             results.append((target, statistics.median(s[0] for s in sample) * 1000,
                             statistics.median(s[1] for s in sample), statistics.median(s[2] for s in sample),
                             statistics.median(s[3] for s in sample), statistics.median(undos) * 1000,
-                            statistics.median(s[4] for s in sample) * 1000))
+                            statistics.median(s[4] for s in sample) * 1000, statistics.median(s[5] for s in sample),
+                            statistics.median(undo_sent)))
             print(f"  move {target}: {results[-1]}", file=sys.stderr)
     app.state.engine.dispose()
     drop()
@@ -199,13 +205,13 @@ def main() -> None:
     print(f"# Cost in game length — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {db_name}, synthetic "
           f"2-seat game, load average before {load[0]:.2f} / {load[1]:.2f} / {load[2]:.2f}\n")
     print("| at move | move CPU ms (median of 20) | × move 50 | move wall ms | row bytes written / move | "
-          "write() bytes / move | view bytes | undo CPU ms (median of 5) | undo / move |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "write() bytes / move | view bytes | undo CPU ms (median of 5) | undo / move | statements: move, undo |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     base = results[0]
-    for at, ms, rows, wrote, view, undo, wall in results:
+    for at, ms, rows, wrote, view, undo, wall, move_sent, undo_sent in results:
         print(f"| {at} | {ms:.2f} | {ms / base[1]:.2f}× | {wall:.1f} | {rows:,.0f} ({rows / base[2]:.2f}×) | "
               f"{wrote:,.0f} ({wrote / max(base[3], 1):.2f}×) | {view:,.0f} ({view / base[4]:.2f}×) | {undo:.2f} | "
-              f"{undo / ms:.2f}× |")
+              f"{undo / ms:.2f}× | {move_sent:.0f}, {undo_sent:.0f} |")
 
 
 if __name__ == "__main__":

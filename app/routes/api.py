@@ -8,7 +8,8 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
-from app.deps import CSRF, CurrentUser, OptionalUser, SeatDep, SessionDep, TableDep, WatchableTable, client_address
+from app.deps import (CSRF, CurrentUser, OptionalUser, PlayerHop, RowId, SeatDep, SeatQuery, SessionDep, TableDep,
+                      WatchableTable, WatcherHop, client_address, seat_of)
 from app.errors import Conflict
 from app.routes.common import MAX_SEQ, try_move
 from app.services import accounts, clocks, gamelog, limits, play, records, tables
@@ -149,8 +150,10 @@ def _json(data: Any) -> Response:
 
 
 @router.get("/tables/{table_id}", summary="The table as my seat (or a spectator) may see it")
-def view(db: SessionDep, table: WatchableTable, role: SeatDep):
-    return _json(play.table_view(db, play.load(db, table), role))
+def view(hop: WatcherHop, table_id: RowId, as_: SeatQuery = None):
+    with hop.at(table_id) as (db, user, table):
+        role = seat_of(table, user, as_)
+        return _json(play.table_view(db, play.load(db, table), role))
 
 
 def _moved(db, table, user, role: str | None, move) -> Response:
@@ -166,15 +169,17 @@ def _moved(db, table, user, role: str | None, move) -> Response:
              responses={409: {"description": "Stale seq: body has the fresh view"},
                         422: {"description": "Not a legal action (the engine's message)"},
                         403: {"description": "Not your seat"}})
-def post_action(db: SessionDep, user: CurrentUser, table: TableDep, body: ActionRequest):
-    return _moved(db, table, user, body.role,
-                  lambda: play.act(db, table, user, body.role, body.seq, body.verb, body.arg))
+def post_action(hop: PlayerHop, table_id: RowId, body: ActionRequest):
+    with hop.at(table_id) as (db, user, table):
+        return _moved(db, table, user, body.role,
+                      lambda: play.act(db, table, user, body.role, body.seq, body.verb, body.arg))
 
 
 @router.post("/tables/{table_id}/undo", summary="Take back my last move, up to the undo barrier",
              dependencies=[CSRF], responses={409: {"description": "Stale seq: body has the fresh view"}})
-def post_undo(db: SessionDep, user: CurrentUser, table: TableDep, body: UndoRequest):
-    return _moved(db, table, user, body.role, lambda: play.undo(db, table, user, body.role, body.seq))
+def post_undo(hop: PlayerHop, table_id: RowId, body: UndoRequest):
+    with hop.at(table_id) as (db, user, table):
+        return _moved(db, table, user, body.role, lambda: play.undo(db, table, user, body.role, body.seq))
 
 
 @router.get("/tables/{table_id}/chat", summary="The table's chat (for those who may watch it)")

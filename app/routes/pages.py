@@ -8,7 +8,8 @@ import orjson
 from fastapi import APIRouter, Form, Path, Query, Request
 from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 
-from app.deps import CSRF, CurrentUser, FormData, OptionalUser, SeatDep, SessionDep, TableDep, WatchableTable
+from app.deps import (CSRF, CurrentUser, FormData, OptionalUser, PlayerHop, RowId, SeatDep, SeatQuery, SessionDep,
+                      TableDep, WatchableTable, WatcherHop)
 from app.errors import AppError, Invalid
 from app.forms import option_fields, options_from_form, seat_choices
 from app.resources import resource
@@ -120,10 +121,14 @@ def table_page(request: Request, db: SessionDep, user: OptionalUser, table: Watc
 
 
 @router.get("/tables/{table_id}/live")
-def table_live(request: Request, db: SessionDep, user: OptionalUser, table: WatchableTable,
-               as_: Annotated[str | None, Query(alias="as", max_length=40)] = None):
+def table_live(request: Request, hop: WatcherHop, table_id: RowId, as_: SeatQuery = None):
     """HTMX partial: everything that changes when someone moves. A spectator's is rendered once per move for
     all spectators (``hot.SpectatorPartials``); a seat's is always its own."""
+    with hop.at(table_id) as (db, user, table):
+        return _live(request, db, user, table, as_)
+
+
+def _live(request: Request, db, user, table, as_: str | None) -> Response:
     key = _spectator_key(request, db, table, user, as_)
     if key is None:
         return render(request, "table/_live.html", partial=True, **_table_context(request, db, table, user, as_))
@@ -188,19 +193,19 @@ def _parse_arg(raw: str) -> Any:
 
 
 @router.post("/tables/{table_id}/act", dependencies=[CSRF])
-def act(request: Request, db: SessionDep, user: CurrentUser, table: TableDep, seq: Seq,
-        verb: Annotated[str, Form(max_length=60)], arg: Annotated[str, Form(max_length=10_000)] = "null",
-        role: Annotated[str, Form(max_length=40)] = ""):
-    value = _parse_arg(arg)
-    return _after_move(request, db, table, user, role or None,
-                       lambda: play.act(db, table, user, role or None, seq, verb, value))
+def act(request: Request, hop: PlayerHop, table_id: RowId, seq: Seq, verb: Annotated[str, Form(max_length=60)],
+        arg: Annotated[str, Form(max_length=10_000)] = "null", role: Annotated[str, Form(max_length=40)] = ""):
+    with hop.at(table_id) as (db, user, table):
+        value = _parse_arg(arg)
+        return _after_move(request, db, table, user, role or None,
+                           lambda: play.act(db, table, user, role or None, seq, verb, value))
 
 
 @router.post("/tables/{table_id}/undo", dependencies=[CSRF])
-def undo(request: Request, db: SessionDep, user: CurrentUser, table: TableDep, seq: Seq,
-         role: Annotated[str, Form(max_length=40)] = ""):
-    return _after_move(request, db, table, user, role or None,
-                       lambda: play.undo(db, table, user, role or None, seq), "Move taken back.")
+def undo(request: Request, hop: PlayerHop, table_id: RowId, seq: Seq, role: Annotated[str, Form(max_length=40)] = ""):
+    with hop.at(table_id) as (db, user, table):
+        return _after_move(request, db, table, user, role or None,
+                           lambda: play.undo(db, table, user, role or None, seq), "Move taken back.")
 
 
 @router.post("/tables/{table_id}/join", dependencies=[CSRF])

@@ -9,7 +9,7 @@ import unicodedata
 from datetime import datetime, timedelta, timezone
 from functools import cache
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -127,8 +127,13 @@ def open_session(db: Session, user: User, days: int) -> str:
     return sid
 
 
+# the look-ups of every request, built once (issue 15)
+SESSION_BY_ID = select(LoginSession).where(LoginSession.id == bindparam("sid"))
+TOKEN_BY_HASH = select(ApiToken).where(ApiToken.token_hash == bindparam("hash"))
+
+
 def session_user(db: Session, sid: str) -> User | None:
-    row = db.get(LoginSession, sid)
+    row = db.execute(SESSION_BY_ID, {"sid": sid}).scalar_one_or_none()
     if row is None or row.revoked or _aware(row.expires_at) < utcnow():
         return None
     return row.user
@@ -179,7 +184,7 @@ def revoke_api_token(db: Session, user: User, token_id: int) -> None:
 
 
 def token_user(db: Session, raw: str) -> User | None:
-    row = db.scalar(select(ApiToken).where(ApiToken.token_hash == token_hash(raw)))
+    row = db.execute(TOKEN_BY_HASH, {"hash": token_hash(raw)}).scalar_one_or_none()
     if row is None or not _live(row):
         return None
     return row.user

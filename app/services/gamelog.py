@@ -3,9 +3,10 @@
 roles it names."""
 from __future__ import annotations
 
+from functools import cache
 from typing import Iterable
 
-from sqlalchemy import delete, or_, select
+from sqlalchemy import bindparam, or_, select
 from sqlalchemy.orm import Session
 
 from app.models import LogEntry, Move
@@ -27,10 +28,13 @@ def rows(table_id: int, seq: int, entries: Iterable[Entry]) -> list[dict]:
     return [{"table_id": table_id, "seq": seq, "audience": audience(e), "entry": e} for e in entries]
 
 
+INSERT = LogEntry.__table__.insert()  # built once (issue 15)
+
+
 def add(db: Session, table_id: int, seq: int, entries: Iterable[Entry]) -> None:
     batch = rows(table_id, seq, entries)
     if batch:
-        db.execute(LogEntry.__table__.insert(), batch)
+        db.execute(INSERT, batch)
 
 
 def is_platform(entry: Entry) -> bool:
@@ -38,14 +42,17 @@ def is_platform(entry: Entry) -> bool:
     return str(entry.get("msg", "")).startswith("platform.")
 
 
+_entries = LogEntry.__table__
+_msg = _entries.c.entry["msg"].as_string()
+# one statement, built once (issue 15): a move's entries but the platform's (see is_platform)
+DROP_MOVE = _entries.delete().where(_entries.c.table_id == bindparam("table_id"), _entries.c.seq == bindparam("seq"),
+                                    or_(_msg.is_(None), ~_msg.startswith("platform.")))
+
+
 def drop_move(db: Session, table_id: int, seq: int) -> None:
     """A move taken back: its entries go (the move itself stays in the append-only move log); the platform's
     entries at that seq stay."""
-    found = db.execute(select(LogEntry.id, LogEntry.entry).where(LogEntry.table_id == table_id,
-                                                                 LogEntry.seq == seq)).all()
-    ids = [r.id for r in found if not is_platform(r.entry)]
-    if ids:
-        db.execute(delete(LogEntry).where(LogEntry.id.in_(ids)))
+    db.execute(DROP_MOVE, {"table_id": table_id, "seq": seq})
 
 
 def with_platform_rows(db: Session, table_id: int, game_rows: list[dict]) -> list[dict]:
@@ -58,25 +65,37 @@ def with_platform_rows(db: Session, table_id: int, game_rows: list[dict]) -> lis
     return sorted(game_rows + kept, key=lambda row: row["seq"])  # stable: a move's own entries come first
 
 
+def like_escaped(text: str) -> str:
+    """``text`` as a LIKE pattern matching it anywhere (escape character ``/``)."""
+    return "%" + text.replace("/", "//").replace("%", "/%").replace("_", "/_") + "%"
+
+
+@cache
+def page_query(reader: str, before: bool, upto: bool):
+    """The statement of a page of the log, built once per shape (issue 15) and given its values when run:
+    ``reader`` "seat" (the public entries and the seat's), "mine" (the seat's only) or "all" (the public ones)."""
+    mine = LogEntry.audience.like(bindparam("mine"), escape="/")
+    query = select(LogEntry.id, LogEntry.seq, LogEntry.audience, LogEntry.entry).where(
+        LogEntry.table_id == bindparam("table_id"),
+        {"seat": or_(LogEntry.audience == "*", mine), "mine": mine, "all": LogEntry.audience == "*"}[reader])
+    if before:
+        query = query.where(LogEntry.id < bindparam("before"))
+    if upto:
+        query = query.where(LogEntry.seq <= bindparam("upto"))
+    return query.order_by(LogEntry.id.desc()).limit(bindparam("limit"))
+
+
 def page(db: Session, table_id: int, role: str | None, game: Game, renderer: Renderer, limit: int = PAGE,
          before: int | None = None, only_mine: bool = False, upto_seq: int | None = None) -> dict:
     """One page of the entries ``role`` may read, newest first: ``{"entries", "more"}``; each entry has its id
     (an anchor), the move's seq, its text, its rule (id and section title) and whether it was private;
     ``upto_seq``: only the entries of the moves up to that seq (a replay's step)."""
     limit = max(1, min(limit, MAX_PAGE))
-    query = select(LogEntry.id, LogEntry.seq, LogEntry.audience, LogEntry.entry).where(LogEntry.table_id == table_id)
-    mine = LogEntry.audience.contains(f",{role},", autoescape=True) if role is not None else None
-    if only_mine and mine is not None:
-        query = query.where(mine)
-    elif mine is not None:
-        query = query.where(or_(LogEntry.audience == "*", mine))
-    else:
-        query = query.where(LogEntry.audience == "*")
-    if before is not None:
-        query = query.where(LogEntry.id < before)
-    if upto_seq is not None:
-        query = query.where(LogEntry.seq <= upto_seq)
-    found = db.execute(query.order_by(LogEntry.id.desc()).limit(limit + 1)).all()
+    reader = "all" if role is None else "mine" if only_mine else "seat"
+    values = {"table_id": table_id, "limit": limit + 1, "before": before, "upto": upto_seq}
+    if role is not None:
+        values["mine"] = like_escaped(f",{role},")
+    found = db.execute(page_query(reader, before is not None, upto_seq is not None), values).all()
     entries = [{"id": r.id, "seq": r.seq, "private": r.audience != "*", **game.render_entry(r.entry, renderer)}
                for r in found[:limit]]
     return {"entries": entries, "more": len(found) > limit}

@@ -10,19 +10,42 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
-from sqlalchemy import delete, select, update
+from sqlalchemy import bindparam, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import set_committed_value
 
 from app.errors import Conflict, Forbidden, Invalid
 from app.models import GameTable, Move, Snapshot, TableOrigin, User, utcnow
 from app.services import clocks, gamelog, hot, ratings
-from app.services.live import news
+from app.services.live import CHANNEL, news
 from app.services.tables import acting_role, game_of
 from engines import registry
 from engines.core import Game, IllegalAction, Played
 
 STALE = "Someone moved first; here is the table as it is now."
+
+# A move's statements, built once (issue 15): a statement made per move costs its construction and its cache
+# key every time. Core statements on the tables: the ORM's synchronisation of the objects is done by hand.
+_tables, _snapshots = GameTable.__table__, Snapshot.__table__
+ADVANCE = (_tables.update().where(_tables.c.id == bindparam("t_id"), _tables.c.seq == bindparam("t_seen"))
+           .values(seq=bindparam("t_seq"), status=bindparam("t_status"),
+                   updated_at=bindparam("t_now", type_=_tables.c.updated_at.type),
+                   active_roles=bindparam("t_active", type_=_tables.c.active_roles.type)))
+# on PostgreSQL the move's news rides on the UPDATE (app.services.live.news): one round trip less
+ADVANCE_NOTIFY = ADVANCE.returning(func.pg_notify(bindparam("channel"), bindparam("payload")))
+INSERT_MOVE = Move.__table__.insert()
+_snapshot = _snapshots.update().where(_snapshots.c.table_id == bindparam("s_table"))
+SNAPSHOT = _snapshot.values(seq=bindparam("s_seq"), state=bindparam("s_state"))
+SNAPSHOT_AT_BARRIER = _snapshot.values(seq=bindparam("s_seq"), state=bindparam("s_state"),
+                                       base_seq=bindparam("s_seq"), base_state=None)
+SNAPSHOT_AFTER_BARRIER = _snapshot.values(seq=bindparam("s_seq"), state=bindparam("s_state"),
+                                          base_seq=bindparam("s_base_seq"), base_state=bindparam("s_base_state"))
+UNDO_BASE = select(Snapshot.base_seq, Snapshot.base_state).where(Snapshot.table_id == bindparam("table_id"))
+MOVES_SINCE = (select(Move.seq, Move.kind, Move.role, Move.verb, Move.arg, Move.barrier, Move.user_id)
+               .where(Move.table_id == bindparam("table_id"), Move.seq > bindparam("after")).order_by(Move.seq))
+READ_SNAPSHOT = (select(Snapshot).where(Snapshot.table_id == bindparam("table_id"))
+                 .execution_options(populate_existing=True))
 
 
 @dataclass
@@ -33,6 +56,7 @@ class Loaded:
     base_seq: int = 0
     has_base_state: bool = False
     last_move: tuple[str, bool] | None = None  # (role, barrier) of the move just made, when known
+    undoable_by: tuple[str, ...] | None = None  # after an undo: the seat that may take back the last move, if any
 
 
 def load(db: Session, table: GameTable) -> Loaded:
@@ -47,8 +71,7 @@ def load(db: Session, table: GameTable) -> Loaded:
         state, pos = hit
         return Loaded(table, game, state, pos.base_seq, pos.has_base_state)
     for _ in range(3):
-        snap = db.scalar(select(Snapshot).where(Snapshot.table_id == table.id)
-                         .execution_options(populate_existing=True))
+        snap = db.execute(READ_SNAPSHOT, {"table_id": table.id}).scalar_one_or_none()
         if snap is not None and snap.seq != table.seq:
             db.refresh(table)  # a move committed since the table was read: catch up, so seq and state agree
         if snap is not None and snap.seq == table.seq:
@@ -60,11 +83,16 @@ def load(db: Session, table: GameTable) -> Loaded:
 
 def effective_moves(db: Session, table_id: int, upto: int | None = None, after: int = 0) -> list[Move]:
     """The actions that count (with seq in (after, upto]): every action not taken back by a later undo."""
-    out: list[Move] = []
     query = select(Move).where(Move.table_id == table_id, Move.seq > after).order_by(Move.seq)
     if upto is not None:
         query = query.where(Move.seq <= upto)
-    for m in db.scalars(query):
+    return counting(db.scalars(query))
+
+
+def counting(moves) -> list:
+    """Of moves in seq order, the actions that count: an undo takes back the action before it."""
+    out: list = []
+    for m in moves:
         if m.kind == "undo":
             out.pop()
         else:
@@ -179,42 +207,45 @@ def _commit(db: Session, loaded: Loaded, seen: int, move: dict[str, Any], played
     status = "finished" if game.outcome(state) is not None else table.status
     ends = status == "finished" and table.status != "finished"
     active = game.active_roles(state)
-    res = db.execute(update(GameTable).where(GameTable.id == table.id, GameTable.seq == seen)
-                     .values(seq=new_seq, status=status, updated_at=utcnow(), active_roles=active))
+    # who may need a your-turn notice (app.services.notices): the players of the seats now to act, not the mover
+    to_act = frozenset(s.user_id for s in table.seats if s.user_id is not None and not s.bot and s.role in active
+                       and status == "active") - {move["user_id"]}
+    # announced when the commit below succeeds (app.services.live); a rollback drops it
+    postgres = db.get_bind().dialect.name == "postgresql"
+    payload = news(db, table.id, "move", new_seq, to_act, notify=False)
+    now = utcnow()
+    res = db.execute(ADVANCE_NOTIFY if postgres else ADVANCE, {
+        "t_id": table.id, "t_seen": seen, "t_seq": new_seq, "t_status": status, "t_now": now, "t_active": active,
+        "channel": CHANNEL, "payload": payload})
     if res.rowcount != 1:
         db.rollback()
         raise Conflict(STALE)
+    for key, value in (("seq", new_seq), ("status", status), ("updated_at", now), ("active_roles", active)):
+        set_committed_value(table, key, value)  # what the UPDATE wrote (a rollback expires the object)
     # one INSERT into the table, without the ORM's unit of work or its bulk-insert path (nothing reads the row back
     # in this session)
-    db.execute(Move.__table__.insert(), {"table_id": table.id, "seq": new_seq, **move})
+    db.execute(INSERT_MOVE, {"table_id": table.id, "seq": new_seq, **move})
     gamelog.add(db, table.id, new_seq, played.log)
     state_json = orjson.dumps(state)
-    values: dict[str, Any] = {"seq": new_seq, "state": state_json.decode()}
-    base_seq, has_base = loaded.base_seq, True
+    values: dict[str, Any] = {"s_table": table.id, "s_seq": new_seq, "s_state": state_json.decode()}
+    base_seq, has_base, snapshot = loaded.base_seq, True, SNAPSHOT
     if base is not None:
         base_seq = base[0]  # the undo replayed from the stored base: it stays
     elif played.barrier:
-        values.update(base_seq=new_seq, base_state=None)
-        base_seq, has_base = new_seq, False
+        base_seq, has_base, snapshot = new_seq, False, SNAPSHOT_AT_BARRIER
     elif not loaded.has_base_state:  # the first move after a barrier: keep the barrier's state for undo
-        values.update(base_seq=seen, base_state=orjson.dumps(loaded.state).decode())
-        base_seq = seen
-    db.execute(update(Snapshot).where(Snapshot.table_id == table.id).values(**values))
+        values.update(s_base_seq=seen, s_base_state=orjson.dumps(loaded.state).decode())
+        base_seq, snapshot = seen, SNAPSHOT_AFTER_BARRIER
+    db.execute(snapshot, values)
     if table.clock is not None:  # the mover's clock stops, the next seat's starts (the table row is locked)
         clocks.sync(db, table.id)
     if ends:
         ratings.rate(db, table, game.outcome(state))  # the ending's transaction rates the game, once
-    # who may need a your-turn notice (app.services.notices): the players of the seats now to act, not the mover
-    to_act = frozenset(s.user_id for s in table.seats if s.user_id is not None and not s.bot and s.role in active
-                       and status == "active") - {move["user_id"]}
-    news(db, table.id, "move", new_seq, to_act)  # announced when the commit below succeeds (app.services.live)
     try:
         db.commit()
     except IntegrityError:
         db.rollback()
         raise Conflict(STALE) from None
-    # what the UPDATE wrote, without another round trip (sessions keep objects after commit)
-    table.seq, table.status, table.active_roles = new_seq, status, active
     hot.cache_for(db).put(table.id, hot.Position(new_seq, table.engine_version, state_json, base_seq, has_base))
 
 
@@ -295,6 +326,8 @@ def undoable(db: Session, loaded: Loaded, role: str) -> bool:
         return False
     if loaded.last_move is not None:
         return loaded.last_move == (role, False)
+    if loaded.undoable_by is not None:
+        return role in loaded.undoable_by
     last = last_effective_move(db, table.id)
     holder = next((s.user_id for s in table.seats if s.role == role), None)
     return last is not None and last.role == role and not last.barrier and last.user_id == holder
@@ -308,22 +341,28 @@ def undo(db: Session, table: GameTable, user: User, role: str | None, seen: int)
     loaded = load(db, table)  # brings table.seq up to date
     if seen != table.seq:
         raise Conflict(STALE)
-    last = last_effective_move(db, table.id)
-    if last is None or last.role != role or last.barrier or not loaded.has_base_state:
-        raise Invalid("There is no move of yours to take back now.")
+    nothing = "There is no move of yours to take back now."
+    if not loaded.has_base_state:  # the last move was a barrier
+        raise Invalid(nothing)
+    # the moves since the last barrier, read once: the last that counts is the one to take back (issue 15: no
+    # separate look-up of the last move, nor of the whole snapshot row)
+    base_seq, base_state = db.execute(UNDO_BASE, {"table_id": table.id}).one()
+    since = counting(db.execute(MOVES_SINCE, {"table_id": table.id, "after": base_seq}))
+    last = since[-1] if since else None
+    if last is None or last.role != role or last.barrier:
+        raise Invalid(nothing)
     if last.user_id != user.id:  # the bot that stood in after a time-out made it (app.services.clock_checker)
         raise Invalid("The bot that played your seat made that move: it cannot be taken back.")
-    snap = db.get(Snapshot, table.id)
-    since = effective_moves(db, table.id, after=snap.base_seq)
-    if not since or since[-1].seq != last.seq:
-        raise Invalid("There is no move of yours to take back now.")
-    base = orjson.loads(snap.base_state)
-    state = loaded.game.replay(table.seed, table.options, [(m.role, m.verb, m.arg) for m in since[:-1]], base)
+    state = loaded.game.replay(table.seed, table.options, [(m.role, m.verb, m.arg) for m in since[:-1]],
+                               orjson.loads(base_state))
     gamelog.drop_move(db, table.id, last.seq)
     played = Played(state, [{"msg": "core.undo", "args": {"role": role}, "to": "all"}])
-    _commit(db, loaded, seen, {"kind": "undo", "role": role, "user_id": user.id}, played,
-            base=(snap.base_seq, snap.base_state))
-    return Loaded(table, loaded.game, state, snap.base_seq, True)
+    _commit(db, loaded, seen, {"kind": "undo", "role": role, "user_id": user.id}, played, base=(base_seq, base_state))
+    # who may take back the move that is now the last: its seat, if its holder made it (never a barrier here)
+    prev = since[-2] if len(since) > 1 else None
+    holders = {s.role: s.user_id for s in table.seats}
+    by = (prev.role,) if prev is not None and prev.user_id == holders.get(prev.role) else ()
+    return Loaded(table, loaded.game, state, base_seq, True, undoable_by=by)
 
 
 def seat_name(seat) -> str | None:

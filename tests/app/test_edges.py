@@ -163,19 +163,30 @@ def test_docker_compose_asks_for_its_secrets():
 
 def test_no_async_route_or_dependency_touches_the_database(app):
     """An ``async def`` endpoint runs on the event loop: a synchronous commit there stalls every live stream.
-    Only the live stream (which looks the table up in the thread pool) and the form readers are async."""
-    allowed = {"table_events", "csrf_protect", "form_data"}
+    Only the live stream (which looks the table up in the thread pool), the form readers and the pure
+    dependencies (no statement: the user and table they check were looked up by others) are async."""
+    allowed = {"table_events", "csrf_protect", "form_data", "record_upload", "get_current_user", "get_watchable_table", "get_seat",
+               "player_hop", "watcher_hop"}
 
     def walk(dependant):
         yield dependant.call
         for d in dependant.dependencies:
             yield from walk(d)
 
-    for route in app.routes:
-        if isinstance(route, APIRoute):
-            for call in walk(route.dependant):
-                if inspect.iscoroutinefunction(call):
-                    assert call.__name__ in allowed, f"{route.path}: async {call.__name__}"
+    def routes(items):  # FastAPI keeps an included router's routes in the router
+        for route in items:
+            if isinstance(route, APIRoute):
+                yield route
+            elif hasattr(route, "original_router"):
+                yield from routes(route.original_router.routes)
+
+    checked = 0
+    for route in routes(app.routes):
+        checked += 1
+        for call in walk(route.dependant):
+            if inspect.iscoroutinefunction(call):
+                assert call.__name__ in allowed, f"{route.path}: async {call.__name__}"
+    assert checked > 50
 
 
 def test_a_seat_not_mine_is_403_everywhere(browser):
@@ -193,3 +204,39 @@ def test_a_stale_undo_gets_409_with_the_fresh_view(browser):
     alice.act(table, "raise")
     r = alice.api("POST", f"/api/v1/tables/{table}/undo", {"seq": 1})
     assert r.status_code == 409 and r.json()["view"]["seq"] == 2
+
+
+def test_the_hot_routes_answer_401_before_404_before_422(browser):
+    """A move, an undo, a seat's view and the live partial make their look-ups in the route's own thread
+    (``app.deps.Hop``): the answers keep the order they had as dependencies — the login, then the table, then
+    who may watch it, then the parameters FastAPI refuses."""
+    alice, bob, table = two_players(browser)
+    anon = browser()
+    bad_body = {"seq": -1, "verb": ""}
+    for url in (f"/api/v1/tables/{table}/actions", f"/api/v1/tables/{table}/undo"):
+        assert anon.api("POST", url, bad_body).status_code == 401, url
+        assert anon.api("POST", url.replace(f"/{table}/", "/0/"), bad_body).status_code == 401, url
+        assert anon.api("POST", url, bad_body, headers={"Authorization": "Bearer nope"}).status_code == 401, url
+        missing = url.replace(f"/{table}/", "/999999/")
+        r = alice.api("POST", missing, bad_body)
+        assert r.status_code == 404 and "no table" in r.json()["detail"], (url, r.text)
+        r = alice.api("POST", url.replace(f"/{table}/", "/0/"), bad_body)
+        assert r.status_code == 422 and "table_id" in r.json()["detail"], (url, r.text)
+        r = alice.api("POST", url, bad_body)
+        assert r.status_code == 422 and "seq" in r.json()["detail"], (url, r.text)
+    for url in (f"/tables/{table}/act", f"/tables/{table}/undo"):
+        r = anon.post(url, {"seq": -1}, headers={"HX-Request": "true"})
+        assert r.status_code == 204 and r.headers["HX-Redirect"].startswith("/login"), url
+        assert alice.post(url.replace(f"/{table}/", "/999999/"), {"seq": -1}).status_code == 404, url
+        assert alice.post(url, {"seq": -1}).status_code == 422, url
+    r = alice.api("POST", "/api/v1/tables", {"game": "toy-duel", "seats": {"north": "me"}, "private": True})
+    private = r.json()["id"]
+    long_seat = "x" * 41
+    for url in (f"/api/v1/tables/{{}}?as={long_seat}", f"/tables/{{}}/live?as={long_seat}"):
+        r = anon.api("GET", url.format(private), headers={"Authorization": "Bearer nope"})
+        assert r.status_code == 401, (url, r.text)
+        assert anon.api("GET", url.format(999999)).status_code == 404, url
+        assert anon.api("GET", url.format(private)).status_code == 403, url
+        assert bob.api("GET", url.format(private)).status_code == 403, url
+        assert alice.api("GET", url.format(private)).status_code == 422, url
+        assert alice.api("GET", url.format(0)).status_code == 422, url

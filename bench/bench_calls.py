@@ -1,0 +1,140 @@
+"""Python calls, thread-pool hops and SQL statements per request (issue 15, target 1): counts, not times, so
+they hold on a loaded machine.
+
+    python bench/bench_calls.py [--moves 100] [--database-url postgresql://…]
+
+The app is driven in this process by direct ASGI calls (httpx's ASGI transport), the same requests
+`bench_move.py` sends: a 4-player 15 Días table of hot seats, moves alternating the JSON API and HTMX, each
+after a view of the acting seat. The thread pool is run inline (each hop is counted, then the function is
+called on the event loop's thread), so cProfile, enabled around each request, sees all of its Python calls.
+Statements are those the request's thread sends (the notices and listener threads are not counted). Prints a
+Markdown table of the medians per request; ``--top N``: then the N functions with the most own time over every
+request of ``--kind`` (cProfile's own times: with the profiler's overhead, a guide to where calls go).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import json
+import pathlib
+import pstats
+import random
+import re
+import statistics
+import sys
+import tempfile
+import threading
+
+import anyio.to_thread
+import httpx
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+ROLES = ["player1", "player2", "player3", "player4"]
+
+
+class Counts:
+    def __init__(self):
+        self.hops = self.statements = 0
+
+
+async def main_async(args) -> dict[str, list[tuple[int, int, int]]]:
+    from sqlalchemy import event
+
+    from app.config import Settings
+    from app.main import create_app
+    from app.migrate import upgrade
+    from bench.bench_move import fresh_database
+
+    tmp = pathlib.Path(tempfile.mkdtemp(prefix="siglo-bench-calls-"))
+    url, drop = fresh_database(args.database_url, tmp)
+    upgrade(url)
+    app = create_app(Settings(database_url=url, secret_key="bench-" + "k" * 40, bots_enabled=False,
+                              secret_file=tmp / "secret"))
+    counts = Counts()
+    main_thread = threading.current_thread()
+
+    async def inline(func, *a, **_kw):  # the pool's hop, counted, run on this thread
+        counts.hops += 1
+        return func(*a)
+
+    anyio.to_thread.run_sync = inline
+
+    @event.listens_for(app.state.engine, "before_cursor_execute")
+    def _count(*_a):
+        if threading.current_thread() is main_thread:
+            counts.statements += 1
+
+    out: dict[str, list[tuple[int, int, int]]] = {"API move": [], "HTMX move": [], "API view": []}
+    profiles: dict[str, list[cProfile.Profile]] = {kind: [] for kind in out}
+    rng = random.Random(1)
+    async with app.router.lifespan_context(app):
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://bench") as c:
+            csrf = re.search(r'name="csrf-token" content="([^"]*)"', (await c.get("/register")).text).group(1)
+            await c.post("/register", data={"username": "bench", "password": "bench password", "csrf_token": csrf})
+            csrf = re.search(r'name="csrf-token" content="([^"]*)"', (await c.get("/")).text).group(1)
+            headers = {"X-CSRF-Token": csrf}
+
+            async def counted(kind: str, call):
+                prof = cProfile.Profile()
+                counts.hops = counts.statements = 0
+                prof.enable()
+                r = await call
+                prof.disable()
+                out[kind].append((pstats.Stats(prof).total_calls, counts.hops, counts.statements))
+                profiles[kind].append(prof)
+                return r
+
+            async def new_table() -> int:
+                r = await c.post("/api/v1/tables", headers=headers, json={
+                    "game": "15-dias", "seats": {x: "me" for x in ROLES}, "seed": rng.randrange(2**40)})
+                return r.json()["id"]
+
+            table, role, done = await new_table(), ROLES[0], 0
+            while done < args.moves:
+                r = await counted("API view", c.get(f"/api/v1/tables/{table}", params={"as": role}))
+                v = r.json()
+                if v["status"] == "finished":
+                    table, role = await new_table(), ROLES[0]
+                    continue
+                if not v["actions"]:
+                    role = next(x for x in v["active_roles"] if x in ROLES)
+                    continue
+                a = rng.choice(v["actions"])
+                if done % 2 == 0:
+                    r = await counted("API move", c.post(f"/api/v1/tables/{table}/actions", headers=headers, json={
+                        "seq": v["seq"], "verb": a["verb"], "arg": a["arg"], "role": role}))
+                else:
+                    r = await counted("HTMX move", c.post(f"/tables/{table}/act", headers={
+                        **headers, "HX-Request": "true"}, data={"seq": v["seq"], "verb": a["verb"],
+                                                               "arg": json.dumps(a["arg"]), "role": role}))
+                assert r.status_code == 200, (r.status_code, r.text[:300])
+                done += 1
+    app.state.engine.dispose()
+    drop()
+    if args.top:
+        stats = pstats.Stats(*profiles[args.kind])
+        stats.sort_stats("tottime").print_stats(args.top)
+        stats.sort_stats("cumulative").print_stats(args.top)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--moves", type=int, default=100)
+    ap.add_argument("--database-url", default=None, help="a PostgreSQL server (default: a SQLite file)")
+    ap.add_argument("--top", type=int, default=0)
+    ap.add_argument("--kind", default="API move", choices=["API move", "HTMX move", "API view"])
+    args = ap.parse_args()
+    out = asyncio.run(main_async(args))
+    db = "PostgreSQL" if args.database_url else "SQLite"
+    print(f"# Calls per request — {db}, 15 Días, {args.moves} moves (medians)\n")
+    print("| request | Python calls | thread-pool hops | statements |\n|---|---|---|---|")
+    for kind, rows in out.items():
+        calls, hops, stmts = (statistics.median(r[i] for r in rows) for i in range(3))
+        print(f"| {kind} | {calls:,.0f} | {hops:.0f} | {stmts:.0f} |")
+
+
+if __name__ == "__main__":
+    main()
