@@ -12,6 +12,10 @@ second. Moves alternate between the JSON API (`POST /api/v1/tables/{id}/actions`
 and HTMX (`POST /tables/{id}/act` with `HX-Request`, answered with the live partial); both log in with the
 same cookie session.
 
+The same run also times the issue's own floor, `bench/bare_floor.py` (a minimal FastAPI sync endpoint: one INSERT
++ COMMIT through the driver, no middleware, no SQLAlchemy, no login) in a second server process on the same
+database, right after the app's floor; the report gives the moves' ratios to both.
+
 Each request is timed twice: its round trip as the client sees it (wall time, which on a shared machine includes
 waiting for a CPU), and the CPU time the server's threads spent meanwhile (the scheduler's own count, from
 /proc/<pid>/task/*/schedstat, Linux), which other jobs on the machine barely change. Prints, per run, the medians
@@ -84,6 +88,26 @@ def start_server(url: str, port: int, tmp: Path, extra_env: dict[str, str] | Non
     raise SystemExit("the server did not start")
 
 
+def start_bare_floor(url: str, port: int, tmp: Path) -> subprocess.Popen:
+    """``bench/bare_floor.py`` under uvicorn: the issue's minimal floor, on the run's database."""
+    env = {**os.environ, "BARE_DATABASE_URL": url, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "bench.bare_floor:app", "--host", "127.0.0.1",
+                             "--port", str(port), "--log-level", "warning", "--no-access-log"],
+                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(tmp / "bare.log", "ab"))
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit("the bare floor died: " + (tmp / "bare.log").read_text()[-2000:])
+        try:
+            if httpx.post(f"http://127.0.0.1:{port}/floor", timeout=2).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the bare floor did not start")
+
+
 def server_cpu(pid: int) -> float:
     """Seconds the server process's threads have run on a CPU (the scheduler's exact count, in nanoseconds,
     summed over its threads): what a request costs the server, whatever the machine's other jobs do."""
@@ -108,10 +132,13 @@ def one_run(url: str | None, port: int, game: str, moves: int, seed: int) -> dic
     tmp = Path(tempfile.mkdtemp(prefix="siglo-bench-move-"))
     db_url, drop = fresh_database(url, tmp)
     proc = start_server(db_url, port, tmp)
+    bare_proc = start_bare_floor(db_url, port + 1, tmp)
     roles = ROLES[game]
-    times: dict[str, list[float]] = {k: [] for k in ("floor", "api", "htmx", "floor cpu", "api cpu", "htmx cpu")}
+    times: dict[str, list[float]] = {k: [] for k in ("floor", "api", "htmx", "bare", "floor cpu", "api cpu",
+                                                     "htmx cpu", "bare cpu")}
     try:
         c = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30)
+        bare = httpx.Client(base_url=f"http://127.0.0.1:{port + 1}", timeout=30)
         csrf = re.search(r'name="csrf-token" content="([^"]*)"', c.get("/register").text).group(1)
         r = c.post("/register", data={"username": "bench", "password": "bench password", "csrf_token": csrf})
         assert r.status_code in (200, 303), r.text[:300]
@@ -128,6 +155,7 @@ def one_run(url: str | None, port: int, game: str, moves: int, seed: int) -> dic
         table, role, done = new_table(), roles[0], 0
         while done < moves:
             _, floor, floor_cpu = timed(proc.pid, lambda: c.post("/bench/floor"))
+            _, bare_floor, bare_cpu = timed(bare_proc.pid, lambda: bare.post("/floor"))
             v = c.get(f"/api/v1/tables/{table}", params={"as": role}).json()
             if v["status"] == "finished":
                 table, role = new_table(), roles[0]
@@ -148,12 +176,15 @@ def one_run(url: str | None, port: int, game: str, moves: int, seed: int) -> dic
             assert r.status_code == 200, (r.status_code, r.text[:300])
             times["floor"].append(floor)
             times["floor cpu"].append(floor_cpu)
+            times["bare"].append(bare_floor)
+            times["bare cpu"].append(bare_cpu)
             times[mode].append(elapsed)
             times[mode + " cpu"].append(cpu)
             done += 1
     finally:
-        proc.terminate()
-        proc.wait(10)
+        for p in (proc, bare_proc):
+            p.terminate()
+            p.wait(10)
         drop()
     return times
 
@@ -177,18 +208,20 @@ def main() -> None:
               f"({med['api'] / med['floor']:.2f}×), HTMX move {med['htmx']:.2f} ms "
               f"({med['htmx'] / med['floor']:.2f}×); server CPU: floor {med['floor cpu']:.2f} ms, API "
               f"{med['api cpu']:.2f} ms ({med['api cpu'] / med['floor cpu']:.2f}×), HTMX {med['htmx cpu']:.2f} ms "
-              f"({med['htmx cpu'] / med['floor cpu']:.2f}×)", file=sys.stderr)
+              f"({med['htmx cpu'] / med['floor cpu']:.2f}×); bare floor {med['bare']:.2f} ms (API "
+              f"{med['api'] / med['bare']:.2f}×, HTMX {med['htmx'] / med['bare']:.2f}×)", file=sys.stderr)
     print(f"# Move round trip vs floor — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {db}, {args.game}, "
           f"{args.runs} runs × {args.moves} moves, load average before {load[0]:.2f} / {load[1]:.2f} / {load[2]:.2f}\n")
     print("| median per run | min of runs | median of runs |\n|---|---|---|")
     for kind in ("", " cpu"):
         what = "server CPU ms" if kind else "round trip ms"
-        for key, label in (("floor", "floor"), ("api", "API move"), ("htmx", "HTMX move")):
+        for key, label in (("floor", "app floor"), ("bare", "bare floor"), ("api", "API move"), ("htmx", "HTMX move")):
             vals = [r[key + kind] for r in rows]
             print(f"| {label}, {what} | {min(vals):.2f} | {statistics.median(vals):.2f} |")
-        for key, label in (("api", "API move / floor"), ("htmx", "HTMX move / floor")):
-            vals = [r[key + kind] / r["floor" + kind] for r in rows]
-            print(f"| {label}, {what} | {min(vals):.2f}× | {statistics.median(vals):.2f}× |")
+        for floor, name in (("floor", "app floor"), ("bare", "bare floor")):
+            for key, label in (("api", "API move"), ("htmx", "HTMX move")):
+                vals = [r[key + kind] / r[floor + kind] for r in rows]
+                print(f"| {label} / {name}, {what} | {min(vals):.2f}× | {statistics.median(vals):.2f}× |")
 
 
 if __name__ == "__main__":
