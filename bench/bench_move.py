@@ -64,48 +64,47 @@ def fresh_database(url: str | None, tmp: Path) -> tuple[str, object]:
     return normalise_url(url).rpartition("/")[0] + "/" + name, lambda: admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+def uvicorn(app: str, port: int, env: dict[str, str], log: Path, probe, args: tuple[str, ...] = (),
+            seconds: float = 60) -> subprocess.Popen:
+    """``app`` under uvicorn in a process of its own, once ``probe(base_url)`` answers 200 (the benchmarks'
+    servers: bench_app, bare_floor; bench_server.py uses it too)."""
+    with open(log, "ab") as err:
+        proc = subprocess.Popen([sys.executable, "-m", "uvicorn", app, "--host", "127.0.0.1", "--port", str(port),
+                                 "--log-level", "warning", "--no-access-log", *args],
+                                cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT), **env},
+                                stdout=subprocess.DEVNULL, stderr=err)
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"{app} died: " + log.read_text(errors="replace")[-2000:])
+        try:
+            if probe(f"http://127.0.0.1:{port}").status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    proc.kill()
+    raise SystemExit(f"{app} did not start")
+
+
+def app_env(url: str, tmp: Path) -> dict[str, str]:
+    """The benchmark app's settings: a fresh secret, no bots, the toy games too."""
+    return {"DATABASE_URL": url, "SIGLO_SECRET_KEY": "bench-" + "k" * 40, "SIGLO_SECRET_FILE": str(tmp / "secret"),
+            "SIGLO_BOTS_ENABLED": "false", "SIGLO_EXTRA_GAMES": '["tests.support.toy_game:GAME"]'}
+
+
 def start_server(url: str, port: int, tmp: Path, extra_env: dict[str, str] | None = None) -> subprocess.Popen:
     from app.migrate import upgrade
 
     upgrade(url)
-    env = {**os.environ, "DATABASE_URL": url, "SIGLO_SECRET_KEY": "bench-" + "k" * 40,
-           "SIGLO_SECRET_FILE": str(tmp / "secret"), "SIGLO_BOTS_ENABLED": "false",
-           "SIGLO_EXTRA_GAMES": '["tests.support.toy_game:GAME"]', "PYTHONPATH": str(ROOT), **(extra_env or {})}
-    proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "bench.bench_app:app", "--host", "127.0.0.1",
-                             "--port", str(port), "--log-level", "warning", "--no-access-log"],
-                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(tmp / "server.log", "ab"))
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit("the server died: " + (tmp / "server.log").read_text()[-2000:])
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/v1/games", timeout=2).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("the server did not start")
+    return uvicorn("bench.bench_app:app", port, {**app_env(url, tmp), **(extra_env or {})}, tmp / "server.log",
+                   lambda base: httpx.get(base + "/api/v1/games", timeout=2))
 
 
 def start_bare_floor(url: str, port: int, tmp: Path) -> subprocess.Popen:
     """``bench/bare_floor.py`` under uvicorn: the issue's minimal floor, on the run's database."""
-    env = {**os.environ, "BARE_DATABASE_URL": url, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "bench.bare_floor:app", "--host", "127.0.0.1",
-                             "--port", str(port), "--log-level", "warning", "--no-access-log"],
-                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(tmp / "bare.log", "ab"))
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit("the bare floor died: " + (tmp / "bare.log").read_text()[-2000:])
-        try:
-            if httpx.post(f"http://127.0.0.1:{port}/floor", timeout=2).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("the bare floor did not start")
+    return uvicorn("bench.bare_floor:app", port, {"BARE_DATABASE_URL": url}, tmp / "bare.log",
+                   lambda base: httpx.post(base + "/floor", timeout=2))
 
 
 def server_cpu(pid: int) -> float:

@@ -107,27 +107,14 @@ def check_logs(url: str, acked: dict[int, list[tuple]]) -> dict[str, int]:
 # ----- the server process -----
 
 def start_server(url: str, port: int, workers: int, tmp: Path, admission: int | None = None) -> subprocess.Popen:
-    env = {**os.environ, **({"SIGLO_MAX_CONCURRENT_REQUESTS": str(admission)} if admission else {}), "DATABASE_URL": url, "SIGLO_SECRET_KEY": "bench-" + "k" * 40,
-           "SIGLO_SECRET_FILE": str(tmp / "secret"), "SIGLO_BOTS_ENABLED": "false",
-           "SIGLO_EXTRA_GAMES": '["tests.support.toy_game:GAME"]', "PYTHONPATH": str(ROOT),
+    from bench.bench_move import app_env, uvicorn
+
+    env = {**app_env(url, tmp), **({"SIGLO_MAX_CONCURRENT_REQUESTS": str(admission)} if admission else {}),
            # every client of the benchmark is this machine's one address: no registration limit in its way
            "SIGLO_REGISTRATIONS_PER_HOUR": "1000000"}
-    log = open(tmp / "server.log", "ab")
-    proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "bench.bench_app:app", "--host", "127.0.0.1",
-                             "--port", str(port), "--workers", str(workers), "--log-level", "warning",
-                             "--no-access-log", "--timeout-graceful-shutdown", "2"],
-                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
-    deadline = time.time() + 90
-    while time.time() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit("the server died: " + (tmp / "server.log").read_text()[-2000:])
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/v1/games", timeout=2).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.2)
-    raise SystemExit("the server did not start")
+    return uvicorn("bench.bench_app:app", port, env, tmp / "server.log",
+                   lambda base: httpx.get(base + "/api/v1/games", timeout=2),
+                   ("--workers", str(workers), "--timeout-graceful-shutdown", "2"), seconds=90)
 
 
 # ----- clients -----
