@@ -35,7 +35,7 @@ STEPS = {**sequence.STEPS, **actions.STEPS, **strategic_movement.STEPS, **naval.
 class UltimaRatioRegis(StepGame):
     id = GAME_ID
     title = "Ultima Ratio Regis"
-    version = "2"
+    version = "3"
     Options = Options
     messages_dir = pathlib.Path(__file__).parent / "messages"
     steps = STEPS
