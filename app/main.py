@@ -130,7 +130,9 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
     if settings.trusted_proxies:  # the client address (rate limits) comes from these proxies' headers only
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxies)
     app.mount("/static", VersionedStatic(resource("static")), name="static")
-    for router in (auth.router, pages.router, maps.router, live.router, api.router):
+    # the hot routes' routers first (issue 15): each route tried before the one that matches costs its path check;
+    # no two routes of different routers match the same request (tests/app/test_routes.py), so order is free
+    for router in (api.router, pages.router, live.router, auth.router, maps.router):
         app.include_router(router)
     app.include_router(notice_routes.router)  # play by web
     app.include_router(ending_routes.router)

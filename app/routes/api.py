@@ -72,6 +72,48 @@ class ChatRequest(Strict):
     text: str = Field(min_length=1, max_length=1000)
 
 
+# The hot routes first (issue 15): FastAPI tries a router's routes in order, and each route tried before the
+# one that matches costs its path check; a seat's view, a move and an undo are most of the traffic.
+
+
+def _json(data: Any) -> Response:
+    """Views are plain JSON already: serialise them directly (no jsonable_encoder pass on the hot path)."""
+    return Response(orjson.dumps(data), media_type="application/json")
+
+
+@router.get("/tables/{table_id}", summary="The table as my seat (or a spectator) may see it")
+def view(hop: WatcherHop, table_id: RowId, as_: SeatQuery = None):
+    with hop.at(table_id) as (db, user, table):
+        role = seat_of(table, user, as_)
+        return _json(play.table_view(db, play.load(db, table), role))
+
+
+def _moved(db, table, user, role: str | None, move) -> Response:
+    """The view after a move or an undo; a stale seq is a 409 whose body has the fresh view."""
+    loaded, stale = try_move(db, table, move)
+    role = tables.acting_role(table, user, role)
+    if stale is not None:
+        raise Conflict(stale, view=play.table_view(db, play.load(db, table), role))
+    return _json(play.table_view(db, loaded, role))
+
+
+@router.post("/tables/{table_id}/actions", summary="Play one offered action", dependencies=[CSRF],
+             responses={409: {"description": "Stale seq: body has the fresh view"},
+                        422: {"description": "Not a legal action (the engine's message)"},
+                        403: {"description": "Not your seat"}})
+def post_action(hop: PlayerHop, table_id: RowId, body: ActionRequest):
+    with hop.at(table_id) as (db, user, table):
+        return _moved(db, table, user, body.role,
+                      lambda: play.act(db, table, user, body.role, body.seq, body.verb, body.arg))
+
+
+@router.post("/tables/{table_id}/undo", summary="Take back my last move, up to the undo barrier",
+             dependencies=[CSRF], responses={409: {"description": "Stale seq: body has the fresh view"}})
+def post_undo(hop: PlayerHop, table_id: RowId, body: UndoRequest):
+    with hop.at(table_id) as (db, user, table):
+        return _moved(db, table, user, body.role, lambda: play.undo(db, table, user, body.role, body.seq))
+
+
 def _table_summary(table) -> dict:
     return {"id": table.id, "name": table.name, "game": table.game_id, "status": table.status, "seq": table.seq,
             "private": table.private, "spectators": table.spectators, "hot_seat": table.hot_seat,
@@ -142,44 +184,6 @@ def create_table(db: SessionDep, user: CurrentUser, body: TableRequest):
 def join(db: SessionDep, user: CurrentUser, table: TableDep, body: JoinRequest):
     seat = tables.join(db, user, table, body.role, body.invite)
     return {"role": seat.role, "table": _table_summary(table)}
-
-
-def _json(data: Any) -> Response:
-    """Views are plain JSON already: serialise them directly (no jsonable_encoder pass on the hot path)."""
-    return Response(orjson.dumps(data), media_type="application/json")
-
-
-@router.get("/tables/{table_id}", summary="The table as my seat (or a spectator) may see it")
-def view(hop: WatcherHop, table_id: RowId, as_: SeatQuery = None):
-    with hop.at(table_id) as (db, user, table):
-        role = seat_of(table, user, as_)
-        return _json(play.table_view(db, play.load(db, table), role))
-
-
-def _moved(db, table, user, role: str | None, move) -> Response:
-    """The view after a move or an undo; a stale seq is a 409 whose body has the fresh view."""
-    loaded, stale = try_move(db, table, move)
-    role = tables.acting_role(table, user, role)
-    if stale is not None:
-        raise Conflict(stale, view=play.table_view(db, play.load(db, table), role))
-    return _json(play.table_view(db, loaded, role))
-
-
-@router.post("/tables/{table_id}/actions", summary="Play one offered action", dependencies=[CSRF],
-             responses={409: {"description": "Stale seq: body has the fresh view"},
-                        422: {"description": "Not a legal action (the engine's message)"},
-                        403: {"description": "Not your seat"}})
-def post_action(hop: PlayerHop, table_id: RowId, body: ActionRequest):
-    with hop.at(table_id) as (db, user, table):
-        return _moved(db, table, user, body.role,
-                      lambda: play.act(db, table, user, body.role, body.seq, body.verb, body.arg))
-
-
-@router.post("/tables/{table_id}/undo", summary="Take back my last move, up to the undo barrier",
-             dependencies=[CSRF], responses={409: {"description": "Stale seq: body has the fresh view"}})
-def post_undo(hop: PlayerHop, table_id: RowId, body: UndoRequest):
-    with hop.at(table_id) as (db, user, table):
-        return _moved(db, table, user, body.role, lambda: play.undo(db, table, user, body.role, body.seq))
 
 
 @router.get("/tables/{table_id}/chat", summary="The table's chat (for those who may watch it)")
