@@ -88,8 +88,9 @@ def _table_context(request: Request, db, table, user, as_role: str | None, loade
         if as_role is None and active_mine and role not in active_mine:
             role = active_mine[0]
             data = play.table_view(db, loaded, role)
-    # right after its own move a seat has nothing new since that move: no need to look
-    just_moved = loaded.last_move is not None and loaded.last_move[0] == role
+    # a seat whose move is the latest that counts (the move just made, or known with the position) has nothing new
+    # since it: no need to look
+    just_moved = loaded.last is not None and loaded.last.role == role
     since = _since_last_move(db, table, role, loaded.game) if data["active_roles"] and role and not just_moved else None
     invites = {s.role: f"/invite/{table.id}/{s.invite_token}" for s in table.seats
                if s.invite_token and s.user_id is None} if mine else {}

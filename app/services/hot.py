@@ -15,12 +15,25 @@ import threading
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import orjson
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
 CAPACITY = 2000  # tables; a 15 Días state is ~6 kB, a Planet King one ~10 kB
+
+
+class LastAction(NamedTuple):
+    """The latest action that counts at a position, as far as undo needs it (``app.services.play.undoable``):
+    its seat, whether it was an undo barrier, who made it. ``NO_ACTION`` when none counts after the last barrier
+    (an undo took back the only one): nothing to take back."""
+    role: str | None
+    barrier: bool
+    user_id: int | None
+
+
+NO_ACTION = LastAction(None, True, None)
 
 
 @dataclass(frozen=True)
@@ -30,6 +43,7 @@ class Position:
     state: bytes  # the snapshot's JSON, decoded afresh for each use (the caller may change its copy)
     base_seq: int
     has_base_state: bool
+    last: LastAction | None = None  # known when the commit that made the position stored it: a view need not look
 
 
 class StateCache:

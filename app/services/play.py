@@ -55,8 +55,7 @@ class Loaded:
     state: dict
     base_seq: int = 0
     has_base_state: bool = False
-    last_move: tuple[str, bool] | None = None  # (role, barrier) of the move just made, when known
-    undoable_by: tuple[str, ...] | None = None  # after an undo: the seat that may take back the last move, if any
+    last: hot.LastAction | None = None  # the latest action that counts, when known (made or kept by this process)
 
 
 def load(db: Session, table: GameTable) -> Loaded:
@@ -69,7 +68,7 @@ def load(db: Session, table: GameTable) -> Loaded:
     hit = cache.get(table.id, table.seq, table.engine_version)
     if hit is not None:  # the position at this very seq, kept from the commit that made it
         state, pos = hit
-        return Loaded(table, game, state, pos.base_seq, pos.has_base_state)
+        return Loaded(table, game, state, pos.base_seq, pos.has_base_state, pos.last)
     for _ in range(3):
         snap = db.execute(READ_SNAPSHOT, {"table_id": table.id}).scalar_one_or_none()
         if snap is not None and snap.seq != table.seq:
@@ -197,11 +196,12 @@ def verify_running_tables(sessions) -> int:
     return flagged
 
 
-def _commit(db: Session, loaded: Loaded, seen: int, move: dict[str, Any], played: Played,
+def _commit(db: Session, loaded: Loaded, seen: int, move: dict[str, Any], played: Played, last: hot.LastAction,
             base: tuple[int, str | None] | None = None) -> None:
     """Insert the move (``move``: its row's values but the table and the seq), its log entries and the new
-    snapshot and advance the seq, only if the seq is still ``seen``. ``base`` overrides the barrier bookkeeping
-    (an undo keeps the base it replayed from)."""
+    snapshot and advance the seq, only if the seq is still ``seen``; ``last``: the latest action that counts
+    after it, kept with the position. ``base`` overrides the barrier bookkeeping (an undo keeps the base it
+    replayed from)."""
     table, game, state = loaded.table, loaded.game, played.state
     new_seq = seen + 1
     status = "finished" if game.outcome(state) is not None else table.status
@@ -246,7 +246,7 @@ def _commit(db: Session, loaded: Loaded, seen: int, move: dict[str, Any], played
     except IntegrityError:
         db.rollback()
         raise Conflict(STALE) from None
-    hot.cache_for(db).put(table.id, hot.Position(new_seq, table.engine_version, state_json, base_seq, has_base))
+    hot.cache_for(db).put(table.id, hot.Position(new_seq, table.engine_version, state_json, base_seq, has_base, last))
 
 
 def _check_playable(table: GameTable, seen: Any) -> None:
@@ -282,11 +282,12 @@ def act(db: Session, table: GameTable, user: User | None, role: str | None, seen
         played = loaded.game.play(loaded.state, role, verb, arg)
     except IllegalAction as exc:
         raise Invalid(exc.message) from None
-    move = {"kind": "action", "role": role, "verb": verb, "arg": arg, "barrier": played.barrier,
-            "user_id": user.id if user is not None else None}
-    _commit(db, loaded, seen, move, played)
+    user_id = user.id if user is not None else None
+    move = {"kind": "action", "role": role, "verb": verb, "arg": arg, "barrier": played.barrier, "user_id": user_id}
+    last = hot.LastAction(role, played.barrier, user_id)
+    _commit(db, loaded, seen, move, played, last)
     return Loaded(table, loaded.game, played.state, table.seq if played.barrier else loaded.base_seq,
-                  not played.barrier, (role, played.barrier))
+                  not played.barrier, last)
 
 
 def _is_resend(db: Session, table: GameTable, role: str, seen: int, verb: str, arg: Any) -> bool:
@@ -319,16 +320,12 @@ def last_effective_move(db: Session, table_id: int, role: str | None = None) -> 
 
 def undoable(db: Session, loaded: Loaded, role: str) -> bool:
     """The last effective action is this seat's, made by its holder (not by a bot that stood in for them after a
-    time-out), and no barrier (no chance, nothing shown, nobody else to act); right after a move, judged from that
-    move without another query."""
+    time-out), and no barrier (no chance, nothing shown, nobody else to act); judged without a query when the
+    position's latest action is known (``Loaded.last``: the move just made, or kept with the cached position)."""
     table = loaded.table
     if table.status != "active" or table.flagged:
         return False
-    if loaded.last_move is not None:
-        return loaded.last_move == (role, False)
-    if loaded.undoable_by is not None:
-        return role in loaded.undoable_by
-    last = last_effective_move(db, table.id)
+    last = loaded.last if loaded.last is not None else last_effective_move(db, table.id)
     holder = next((s.user_id for s in table.seats if s.role == role), None)
     return last is not None and last.role == role and not last.barrier and last.user_id == holder
 
@@ -357,12 +354,12 @@ def undo(db: Session, table: GameTable, user: User, role: str | None, seen: int)
                                orjson.loads(base_state))
     gamelog.drop_move(db, table.id, last.seq)
     played = Played(state, [{"msg": "core.undo", "args": {"role": role}, "to": "all"}])
-    _commit(db, loaded, seen, {"kind": "undo", "role": role, "user_id": user.id}, played, base=(base_seq, base_state))
-    # who may take back the move that is now the last: its seat, if its holder made it (never a barrier here)
+    # the action that counts now: the one before it since the barrier (never a barrier itself), else none
     prev = since[-2] if len(since) > 1 else None
-    holders = {s.role: s.user_id for s in table.seats}
-    by = (prev.role,) if prev is not None and prev.user_id == holders.get(prev.role) else ()
-    return Loaded(table, loaded.game, state, base_seq, True, undoable_by=by)
+    last = hot.LastAction(prev.role, prev.barrier, prev.user_id) if prev is not None else hot.NO_ACTION
+    _commit(db, loaded, seen, {"kind": "undo", "role": role, "user_id": user.id}, played, last,
+            base=(base_seq, base_state))
+    return Loaded(table, loaded.game, state, base_seq, True, last)
 
 
 def seat_name(seat) -> str | None:

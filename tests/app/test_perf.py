@@ -59,6 +59,36 @@ def test_a_view_sends_at_most_four_statements(app, browser):
     assert len(sent) <= 4, sent
 
 
+def test_a_view_after_a_move_or_an_undo_knows_who_may_undo_without_a_query(app, settings, browser):
+    """The position kept by the commit carries its latest action that counts (``hot.LastAction``): a view of it
+    sends the login, the table and the log page only, and says what a process without it (which reads the move
+    log) says, for both seats, after a move, after an undo, after the undo of the only move since the barrier."""
+    alice = browser("alice")
+    table = alice.new_table(seats=NORTH_SOUTH)
+    count = Statements(app.state.engine)
+    other = create_app(settings)  # its own engine: no kept positions of this table
+    with TestClient(other) as c:
+        from tests.app.conftest import Browser
+
+        fresh = Browser(c)
+        fresh.c.cookies.update(alice.c.cookies)
+
+        def check(seq: int, undoable: dict[str, bool]) -> None:
+            for role, expected in undoable.items():
+                view, sent = count.during(lambda: alice.view(table, role))
+                assert view["seq"] == seq and view["can_undo"] is expected, (role, view["can_undo"])
+                assert len(sent) == 3 and not any("moves" in s for s in sent), sent
+                assert fresh.view(table, role)["can_undo"] is expected
+
+        assert alice.act(table, "raise", seq=0, role="north").status_code == 200
+        check(1, {"north": True, "south": False})
+        assert alice.act(table, "raise", seq=1, role="north").status_code == 200
+        assert alice.api("POST", f"/api/v1/tables/{table}/undo", {"seq": 2, "role": "north"}).status_code == 200
+        check(3, {"north": True, "south": False})  # the first raise counts again, and may be taken back
+        assert alice.api("POST", f"/api/v1/tables/{table}/undo", {"seq": 3, "role": "north"}).status_code == 200
+        check(4, {"north": False, "south": False})  # nothing left since the setup
+
+
 def test_the_kept_position_follows_moves_made_through_another_process(settings, browser):
     """Two apps on one database stand for two server processes: each keeps positions of its own, and one that
     another process moved past is never used (the table row's seq decides)."""
