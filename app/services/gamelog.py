@@ -34,7 +34,7 @@ INSERT = LogEntry.__table__.insert()  # built once (issue 15)
 def add(db: Session, table_id: int, seq: int, entries: Iterable[Entry]) -> None:
     batch = rows(table_id, seq, entries)
     if batch:
-        db.execute(INSERT, batch)
+        db.connection().execute(INSERT, batch)  # columns, not objects: no ORM preparation (app.services.play)
 
 
 def is_platform(entry: Entry) -> bool:
@@ -52,7 +52,7 @@ DROP_MOVE = _entries.delete().where(_entries.c.table_id == bindparam("table_id")
 def drop_move(db: Session, table_id: int, seq: int) -> None:
     """A move taken back: its entries go (the move itself stays in the append-only move log); the platform's
     entries at that seq stay."""
-    db.execute(DROP_MOVE, {"table_id": table_id, "seq": seq})
+    db.connection().execute(DROP_MOVE, {"table_id": table_id, "seq": seq})
 
 
 def with_platform_rows(db: Session, table_id: int, game_rows: list[dict]) -> list[dict]:
@@ -95,7 +95,7 @@ def page(db: Session, table_id: int, role: str | None, game: Game, renderer: Ren
     values = {"table_id": table_id, "limit": limit + 1, "before": before, "upto": upto_seq}
     if role is not None:
         values["mine"] = like_escaped(f",{role},")
-    found = db.execute(page_query(reader, before is not None, upto_seq is not None), values).all()
+    found = db.connection().execute(page_query(reader, before is not None, upto_seq is not None), values).all()
     entries = [{"id": r.id, "seq": r.seq, "private": r.audience != "*", **game.render_entry(r.entry, renderer)}
                for r in found[:limit]]
     return {"entries": entries, "more": len(found) > limit}
