@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from http.cookies import SimpleCookie
 
 import orjson
+from starlette.requests import cookie_parser
 
 from app.security import CSRF_COOKIE, SESSION_COOKIE
 
@@ -83,20 +83,16 @@ class CsrfCookie:
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
-        cookie = SimpleCookie()
+        cookies: dict[str, str] = {}
         for name, value in scope["headers"]:
-            if name == b"cookie":
-                try:
-                    cookie.load(value.decode("latin-1"))
-                except Exception:
-                    pass
-        existing = cookie.get(CSRF_COOKIE)
-        nonce = existing.value if existing is not None and existing.value else None
+            if name == b"cookie":  # parsed as the login look-up parses it (Starlette's request.cookies)
+                cookies.update(cookie_parser(value.decode("latin-1")))
+        nonce = cookies.get(CSRF_COOKIE) or None
         fresh = nonce is None
         if fresh:
             nonce = secrets.token_urlsafe(32)
-        session = cookie.get(SESSION_COOKIE)
-        sid = self.signer.unsign(session.value) if session is not None and session.value else None
+        session = cookies.get(SESSION_COOKIE)
+        sid = self.signer.unsign(session) if session else None
         binding = f"session:{sid}" if sid else f"browser:{nonce}"
         scope.setdefault("state", {})["csrf_token"] = self.tokens.token(binding)
 
