@@ -5,18 +5,22 @@ A username is kept as chosen (Unicode NFC: "José María") and compared through 
 case-folded), so "ALICE", "alice" and "ａｌｉｃｅ" are one name: unique, and one rate-limit counter at login."""
 from __future__ import annotations
 
+import threading
+import time
 import unicodedata
+from collections import OrderedDict
 from datetime import datetime, timedelta, timezone
 from functools import cache
 
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, make_transient_to_detached
+from sqlalchemy.orm.util import identity_key
 
 from app.errors import Forbidden, Invalid, TooMany, Unauthorized
 from app.models import ApiToken, LoginSession, User, utcnow
 from app.security import hash_password, new_token, token_hash, verify_password
-from app.services import limits
+from app.services import hot, limits
 from app.services.limits import Limit
 
 MIN_PASSWORD = 8
@@ -118,6 +122,7 @@ def change_password(db: Session, limit: Limit, user: User, current: str, new: st
     db.execute(update(LoginSession).where(LoginSession.user_id == user.id, LoginSession.id != (keep_session or ""))
                .values(revoked=True))
     db.commit()
+    _forget(db, user.id)
 
 
 def open_session(db: Session, user: User, days: int) -> str:
@@ -130,13 +135,76 @@ def open_session(db: Session, user: User, days: int) -> str:
 # the look-ups of every request, built once (issue 15)
 SESSION_BY_ID = select(LoginSession).where(LoginSession.id == bindparam("sid"))
 TOKEN_BY_HASH = select(ApiToken).where(ApiToken.token_hash == bindparam("hash"))
+KEPT = ("id", "username", "name_key", "created_at")  # a user's columns a kept login gives back (not the password)
+
+
+class Logins:
+    """Who a login session or an API token is, kept ``ttl`` seconds (issue 15: the look-up was a query on every
+    request). Only live logins are kept, with their expiry, checked at every use. A revocation made by this
+    process (log out, log out everywhere, a password change, a token revoked) forgets the user's logins at once;
+    one made by another server process on the same database is seen here within ``ttl`` seconds."""
+
+    ttl = 2.0
+
+    def __init__(self, capacity: int = 10_000):
+        self.capacity = capacity
+        self._items: OrderedDict[str, tuple[float, datetime, dict]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> dict | None:
+        with self._lock:
+            item = self._items.get(key)
+            if item is None:
+                return None
+            deadline, expires_at, user = item
+            if deadline < time.monotonic() or _aware(expires_at) < utcnow():
+                del self._items[key]
+                return None
+            return user
+
+    def put(self, key: str, expires_at: datetime, user: User) -> None:
+        values = {name: getattr(user, name) for name in KEPT}
+        with self._lock:
+            self._items[key] = (time.monotonic() + self.ttl, expires_at, values)
+            self._items.move_to_end(key)
+            while len(self._items) > self.capacity:
+                self._items.popitem(last=False)
+
+    def forget_user(self, user_id: int) -> None:
+        with self._lock:
+            for key in [k for k, (_, _, user) in self._items.items() if user["id"] == user_id]:
+                del self._items[key]
+
+
+def _kept_user(db: Session, values: dict) -> User:
+    """The kept user in this session without a query: the columns kept, the others (the password hash) loaded
+    from the database if something reads them."""
+    user = db.identity_map.get(identity_key(User, values["id"]))  # already in this session (never twice)
+    if user is None:
+        user = User(**values)
+        make_transient_to_detached(user)
+        db.add(user)
+    return user
+
+
+def _login(db: Session, key: str, query, value: str) -> User | None:
+    logins = hot.per_engine(db, Logins)
+    kept = logins.get(key)
+    if kept is not None:
+        return _kept_user(db, kept)
+    row = db.execute(query, value).scalar_one_or_none()
+    if row is None or row.revoked or _aware(row.expires_at) < utcnow():
+        return None
+    logins.put(key, row.expires_at, row.user)
+    return row.user
 
 
 def session_user(db: Session, sid: str) -> User | None:
-    row = db.execute(SESSION_BY_ID, {"sid": sid}).scalar_one_or_none()
-    if row is None or row.revoked or _aware(row.expires_at) < utcnow():
-        return None
-    return row.user
+    return _login(db, "session:" + sid, SESSION_BY_ID, {"sid": sid})
+
+
+def _forget(db: Session, user_id: int) -> None:
+    hot.per_engine(db, Logins).forget_user(user_id)
 
 
 def revoke_session(db: Session, sid: str) -> None:
@@ -144,6 +212,7 @@ def revoke_session(db: Session, sid: str) -> None:
     if row is not None:
         row.revoked = True
         db.commit()
+        _forget(db, row.user_id)
 
 
 def log_out_everywhere(db: Session, user: User) -> None:
@@ -151,6 +220,7 @@ def log_out_everywhere(db: Session, user: User) -> None:
     db.execute(update(LoginSession).where(LoginSession.user_id == user.id).values(revoked=True))
     db.execute(update(ApiToken).where(ApiToken.user_id == user.id).values(revoked=True))
     db.commit()
+    _forget(db, user.id)
 
 
 def create_api_token(db: Session, user: User, name: str, days: int) -> tuple[ApiToken, str]:
@@ -181,10 +251,9 @@ def revoke_api_token(db: Session, user: User, token_id: int) -> None:
         raise Invalid("No such token.")
     row.revoked = True
     db.commit()
+    _forget(db, user.id)
 
 
 def token_user(db: Session, raw: str) -> User | None:
-    row = db.execute(TOKEN_BY_HASH, {"hash": token_hash(raw)}).scalar_one_or_none()
-    if row is None or not _live(row):
-        return None
-    return row.user
+    digest = token_hash(raw)
+    return _login(db, "token:" + digest, TOKEN_BY_HASH, {"hash": digest})

@@ -15,7 +15,7 @@ import threading
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 import orjson
 from sqlalchemy.engine import Engine
@@ -74,18 +74,25 @@ class StateCache:
         return len(self._items)
 
 
-_caches: "weakref.WeakKeyDictionary[Engine, StateCache]" = weakref.WeakKeyDictionary()
-_caches_lock = threading.Lock()
+_per_engine: "weakref.WeakKeyDictionary[Engine, dict[type, object]]" = weakref.WeakKeyDictionary()
+_per_engine_lock = threading.Lock()
+T = TypeVar("T")
+
+
+def per_engine(db: Session, kind: type[T]) -> T:
+    """The one ``kind()`` of this session's database engine (a cache of rows: tests build many apps on databases
+    that reuse ids, so each engine has its own)."""
+    engine = db.get_bind()
+    engine = getattr(engine, "engine", engine)  # a Connection bound session: its Engine
+    with _per_engine_lock:
+        kept = _per_engine.setdefault(engine, {})
+        if kind not in kept:
+            kept[kind] = kind()
+        return kept[kind]
 
 
 def cache_for(db: Session) -> StateCache:
-    engine = db.get_bind()
-    engine = getattr(engine, "engine", engine)  # a Connection bound session: its Engine
-    with _caches_lock:
-        cache = _caches.get(engine)
-        if cache is None:
-            cache = _caches[engine] = StateCache()
-        return cache
+    return per_engine(db, StateCache)
 
 
 class SpectatorPartials:

@@ -78,7 +78,7 @@ def test_changing_the_password_ends_every_other_session(browser):
     assert r.status_code == 204 and a1.c.get("/api/v1/me").status_code == 401
 
 
-def test_api_tokens_expire_and_log_out_everywhere_revokes_them(app, browser):
+def test_api_tokens_expire_and_log_out_everywhere_revokes_them(app, browser, monkeypatch):
     alice = browser("alice")
     anon = TestClient(app)
     r = anon.post("/api/v1/tokens", json={"username": "alice", "password": "correct horse", "days": 1})
@@ -87,14 +87,37 @@ def test_api_tokens_expire_and_log_out_everywhere_revokes_them(app, browser):
     r2 = anon.post("/api/v1/tokens", json={"username": "alice", "password": "correct horse"})
     second = {"Authorization": "Bearer " + r2.json()["token"]}
     assert anon.get("/api/v1/me", headers=first).status_code == 200
-    with app.state.sessions() as db:
-        row = db.get(ApiToken, r.json()["id"])
-        row.expires_at = utcnow() - timedelta(seconds=1)
-        db.commit()
+    with app.state.sessions() as db:  # the token kept in memory (accounts.Logins) expires with its row's date
+        expires_at = db.get(ApiToken, r.json()["id"]).expires_at
+    later = accounts._aware(expires_at) + timedelta(seconds=1)
+    monkeypatch.setattr(accounts, "utcnow", lambda: later)
     assert anon.get("/api/v1/me", headers=first).status_code == 401
     assert anon.get("/api/v1/me", headers=second).status_code == 200
     alice.post("/account/logout-everywhere")
     assert anon.get("/api/v1/me", headers=second).status_code == 401
+
+
+def test_a_kept_login_is_the_user_and_another_process_revoking_it_is_seen_within_its_time(settings, browser,
+                                                                                            monkeypatch):
+    """Logins are kept ``accounts.Logins.ttl`` seconds (issue 15): the kept user is the user (its name, and its
+    password when a password change reads it); a revocation here is seen at once, one made by another server
+    process on the same database within the kept time."""
+    monkeypatch.setattr(accounts.Logins, "ttl", 0.3)
+    alice = browser("alice")
+    assert alice.c.get("/api/v1/me").json()["username"] == "alice"
+    assert alice.c.get("/api/v1/me").json()["username"] == "alice"  # kept
+    r = alice.api("POST", "/api/v1/me/password", {"current": "correct horse", "new": "a new horse"})
+    assert r.status_code == 204, r.text
+    with TestClient(create_app(settings)) as other_process:
+        other = Browser(other_process)
+        other.c.cookies.update(alice.c.cookies)
+        assert other.c.get("/api/v1/me").status_code == 200
+        assert alice.api("POST", "/api/v1/me/logout-everywhere").status_code == 204
+        assert alice.c.get("/api/v1/me").status_code == 401  # this process forgot it at once
+        time.sleep(0.4)
+        assert other.c.get("/api/v1/me").status_code == 401  # the other one within the kept time
+    assert browser().post("/login", {"username": "alice", "password": "a new horse"},
+                          follow_redirects=False).status_code == 303
 
 
 def test_usernames_are_unicode_and_unique_whatever_the_case(browser):

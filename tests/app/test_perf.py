@@ -32,36 +32,37 @@ class Statements:
         return result, list(self.sent)
 
 
-def test_a_move_sends_seven_statements_through_the_api_and_htmx(app, browser):
-    """login, table with seats and players, UPDATE table, INSERT move, INSERT log, UPDATE snapshot, the log page:
-    no snapshot read (the position is kept from the last commit), no undo check, no since-your-move look-up; on
-    PostgreSQL the move's NOTIFY is returned by its UPDATE of the table, no statement of its own."""
+def test_a_move_sends_six_statements_through_the_api_and_htmx(app, browser):
+    """table with seats and players, UPDATE table, INSERT move, INSERT log, UPDATE snapshot, the log page: no login
+    look-up (the login is kept a few seconds, accounts.Logins), no snapshot read (the position is kept from the
+    last commit), no undo check, no since-your-move look-up; on PostgreSQL the move's NOTIFY is returned by its
+    UPDATE of the table, no statement of its own."""
     alice = browser("alice")
     table = alice.new_table(seats=NORTH_SOUTH)
     view = alice.view(table, "north")  # the page was read: the next move finds the position in memory
     count = Statements(app.state.engine)
     r, sent = count.during(lambda: alice.act(table, "raise", seq=view["seq"], role="north"))
     assert r.status_code == 200, r.text
-    assert len(sent) == 7, sent
-    assert not any("snapshots" in s and s.startswith("SELECT") for s in sent), sent
+    assert len(sent) == 6, sent
+    assert not any(("snapshots" in s or "login_sessions" in s) and s.startswith("SELECT") for s in sent), sent
     r, sent = count.during(lambda: alice.post(f"/tables/{table}/act", {"seq": 1, "verb": "raise", "role": "north"},
                                               headers={"HX-Request": "true"}))
     assert r.status_code == 200 and 'data-seq="2"' in r.text
-    assert len(sent) == 7, sent
+    assert len(sent) == 6, sent
 
 
-def test_a_view_sends_at_most_four_statements(app, browser):
+def test_a_view_sends_at_most_three_statements(app, browser):
     alice = browser("alice")
     table = alice.new_table(seats=NORTH_SOUTH)
     alice.view(table, "north")
     count = Statements(app.state.engine)
     _, sent = count.during(lambda: alice.view(table, "north"))
-    assert len(sent) <= 4, sent
+    assert len(sent) <= 3, sent
 
 
 def test_a_view_after_a_move_or_an_undo_knows_who_may_undo_without_a_query(app, settings, browser):
     """The position kept by the commit carries its latest action that counts (``hot.LastAction``): a view of it
-    sends the login, the table and the log page only, and says what a process without it (which reads the move
+    sends the table and the log page only (the login is kept too), and says what a process without it (which reads the move
     log) says, for both seats, after a move, after an undo, after the undo of the only move since the barrier."""
     alice = browser("alice")
     table = alice.new_table(seats=NORTH_SOUTH)
@@ -77,7 +78,7 @@ def test_a_view_after_a_move_or_an_undo_knows_who_may_undo_without_a_query(app, 
             for role, expected in undoable.items():
                 view, sent = count.during(lambda: alice.view(table, role))
                 assert view["seq"] == seq and view["can_undo"] is expected, (role, view["can_undo"])
-                assert len(sent) == 3 and not any("moves" in s for s in sent), sent
+                assert len(sent) == 2 and not any("moves" in s for s in sent), sent
                 assert fresh.view(table, role)["can_undo"] is expected
 
         assert alice.act(table, "raise", seq=0, role="north").status_code == 200
