@@ -119,8 +119,11 @@ class Hop:
 
     @contextmanager
     def at(self, table_id: int) -> Iterator[tuple[Session, User | None, GameTable]]:
-        """The session, the user (None: a spectator not logged in) and the table; the session closes after."""
-        with self.request.app.state.sessions() as db:
+        """The session, the user (None: a spectator not logged in) and the table; the session closes after. The
+        session keeps its one connection through the route: after a move's commit, the view is read on it
+        without a second check-out from the pool (on PostgreSQL a check-out pings the server: a round trip)."""
+        state = self.request.app.state
+        with state.engine.connect() as conn, state.sessions(bind=conn) as db:
             user = self._user(db)
             table = tables.get_table(db, table_id)
             if self.watcher:
