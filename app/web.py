@@ -10,6 +10,7 @@ from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 from jinja2 import TemplateNotFound
 
+from app import fragments
 from app.resources import resource
 from app.static import static_url
 from engines import registry
@@ -46,6 +47,8 @@ def plural(n: int, one: str, many: str) -> str:
 
 
 templates.env.globals["plural"] = plural
+# the log entry and the 15 Días board's cards: Python, not macros (app/fragments.py, issue 15)
+templates.env.globals.update(log_entry=fragments.log_entry, character=fragments.character, covered=fragments.covered)
 templates.env.globals["role_label"] = lambda game, role: game.role_label(role) if game else role
 # An id of a game's view (an area, a power, a card) by its name; the id itself when the game has no name for it.
 templates.env.globals["name_of"] = lambda game, value, lang="en": (game.name_of(value, lang) if game else None) or value

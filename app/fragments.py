@@ -1,0 +1,83 @@
+"""HTML fragments a live partial renders many times, written in Python rather than as Jinja macros (issue 15,
+target 1): a macro call costs a new context, its arguments bound and every value escaped into a new ``Markup``;
+these build the same markup in one string, with ``markupsafe.escape`` on every text that comes from data (the
+escaping of the templates' autoescape) and the ids, sequence numbers and cards' numbers formatted ``:d`` (an int
+needs no escaping; anything else is refused rather than written unescaped). Jinja globals (``app/web.py``, like
+``plural``): ``{{ log_entry(e, table, game, role, as_q) }}``, and the 15 Días board's ``{{ character(c, ref,
+label, key) }}`` and ``{{ covered(c, ref, owner) }}``, read as the macros they replace did.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from markupsafe import Markup, escape, soft_str
+
+NOTHING = Markup("")
+PRIVATE_CLASS, PRIVATE = ' class="private-entry"', ' <span class="muted">(private)</span>'
+
+
+def log_entry(e: dict, table: Any, game: Any, role: str | None, as_q: str = "") -> Markup:
+    """One entry of the game log (templates/table/_log_items.html, the "Since your last move" list, the replay's
+    log): its anchor, its text, "(private)", the rule it applies and, to a seat of a running table or anyone once
+    it is over, a link to replay the game to its move. ``as_q`` is ``"&as=<role>"`` or ``""``."""
+    eid, seq, tid, q, private = e["id"], e["seq"], table.id, escape(as_q), e.get("private")
+    rule = (f' <a class="rule" href="/games/{escape(game.id)}/rules/reference#rule-{escape(e.get("rule"))}">'
+            f'{escape(e["rule_title"])}</a>') if e.get("rule_title") else ""
+    replay = (f' <a class="replay-link" href="/tables/{tid:d}/replay?seq={seq:d}{q}" title="Replay the game to this '
+              'move">replay</a>') if table.status == "finished" or (role and table.status == "active") else ""
+    return Markup(f'<li id="log-{eid:d}"{PRIVATE_CLASS if private else ""}><a class="anchor" href="/tables/{tid:d}/log?'
+                  f'before={eid + 1:d}{q}#log-{eid:d}" title="Link to this entry">#{seq:d}</a>\n  <span class="entry-'
+                  f'text">{escape(e["text"])}</span>{PRIVATE if private else ""}{rule}{replay}</li>')
+
+
+# ----- 15 Días: The Spanish Golden Age (templates/games/15-dias/board.html) --------------------------------------
+HAS_SITUATION = " has-situation"
+POWERS = (("government", "Government", "Gov"), ("society", "Society", "Soc"), ("clerical", "Clerical", "Cle"))
+
+
+def _capitalized(value: Any) -> Markup:
+    return escape(soft_str(value).capitalize())  # Jinja's ``| capitalize``, then autoescape
+
+
+def character(c: dict | None, ref: str | None = None, label: str = "", key: str | None = None) -> Markup:
+    """A card of the 15 Días view (a Character, a Conspirator or a Special Situation) face up: its name, Initiative,
+    the three powers with their Influence Ranges (``ref``: the reference power, highlighted), its abilities and a
+    Situation played on it; ``label`` names its slot, ``key`` is the ``data-key`` board.js matches the actions
+    to (the card's id by default). Nothing for no card."""
+    if not c:
+        return NOTHING
+    kind, name, admin, sit = c["kind"], escape(c["name"]), c.get("administrative_ability"), c.get("situation")
+    verbs = f' data-verb-court="{_capitalized(c["court_ability"])}"' if "court_ability" in c else ""
+    if admin:
+        verbs += f' data-verb-admin="{_capitalized(admin)}"'
+    slot = f'<span class="slot">{escape(label)}</span>' if label else ""
+    head = (f'<div class="qd-card {escape(kind)}{HAS_SITUATION if sit else ""}" data-key="{escape(key or c["id"])}" '
+            f'data-name="{name}"{verbs}>\n    {slot}\n    <strong class="name">{name}</strong>')
+    if kind == "situation":
+        return Markup(f'{head}\n      <span class="effect">{escape(c["effect"])}</span>\n  </div>')
+    powers, ranges = c["powers"], c["ranges"]
+    cells = "".join(f'\n        <td class="{"ref" if pw == ref else ""}" title="{title}: power {powers[pw]:d}, Influence '
+                    f'Range {ranges[pw][0]:d}-{ranges[pw][1]:d}">\n          {short} <b>{powers[pw]:d}</b><small>'
+                    f'{ranges[pw][0]:d}–{ranges[pw][1]:d}</small></td>' for pw, title, short in POWERS)
+    abilities = "".join((_capitalized(c["court_ability"]), f" · {_capitalized(admin)}" if admin else "",
+                         f" · plot: {escape(c['plot'])}" if c.get("plot") else ""))
+    return Markup(f'{head}\n      <span class="init" title="Initiative">Init {c["initiative"]:d}</span>\n      <table '
+                  f'class="powers"><tr>{cells}\n      </tr></table>\n      <span class="abilities">{abilities}</span>'
+                  f'{_situation(sit)}\n  </div>')
+
+
+def covered(c: dict | None, ref: str | None, owner: str) -> Markup:
+    """1.2: a covered Character as the others see it, only its Power levels (and a Special Situation on it);
+    ``owner`` is the seat whose covered slot it is. Nothing for no card."""
+    if not c:
+        return NOTHING
+    powers, sit = c["powers"], c.get("situation")
+    cells = "".join(f'\n      <td class="{"ref" if pw == ref else ""}" title="{title}: power {powers[pw]:d}">{short} '
+                    f'<b>{powers[pw]:d}</b></td>' for pw, title, short in POWERS)
+    return Markup(f'<div class="qd-card covered{HAS_SITUATION if sit else ""}" data-key="covered:{escape(owner)}" '
+                  f'data-name="covered Character">\n    <span class="slot">covered</span>\n    <table class="powers"><tr>'
+                  f'{cells}\n    </tr></table>{_situation(sit)}\n  </div>')
+
+
+def _situation(sit: dict | None) -> str:
+    return f'<span class="situation">{escape(sit["name"])}</span>' if sit else ""
