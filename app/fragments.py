@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup, escape, soft_str
 
 NOTHING = Markup("")
@@ -28,6 +29,31 @@ def log_entry(e: dict, table: Any, game: Any, role: str | None, as_q: str = "") 
     return Markup(f'<li id="log-{eid:d}"{PRIVATE_CLASS if private else ""}><a class="anchor" href="/tables/{tid:d}/log?'
                   f'before={eid + 1:d}{q}#log-{eid:d}" title="Link to this entry">#{seq:d}</a>\n  <span class="entry-'
                   f'text">{escape(e["text"])}</span>{PRIVATE if private else ""}{rule}{replay}</li>')
+
+
+def action_button(table: Any, action: dict, csrf_token: str, as_role: str | None, css: str = "",
+                  split: str = "") -> Markup:
+    """One legal action as a small form that posts it (with and without JavaScript): ``action`` is an item of
+    the view's actions (``{verb, arg, label}``), ``as_role`` the seat acting. With ``split`` (e.g. " — ") the
+    label's first part reads as the button's title and each further part as a detail line below it (the text
+    stays the label, separators included, for screen readers and the board's script). The argument is written
+    as Jinja's ``tojson | forceescape`` writes it (its default policies: sorted keys)."""
+    label = action["label"]
+    if split and split in label:
+        main, *details = label.split(split)
+        sep = escape(split)
+        text = f'<span class="label-main">{escape(main)}</span>' + "".join(
+            f'<span class="label-detail"><span class="label-sep">{sep}</span>{escape(d)}</span>' for d in details)
+    else:
+        text = escape(label)
+    tid, verb = table.id, escape(action["verb"])
+    return Markup(f'<form class="action-form {escape(css)}" method="post" action="/tables/{tid:d}/act"\n      hx-post='
+                  f'"/tables/{tid:d}/act" hx-target="#table-live" hx-swap="outerHTML">\n  <input type="hidden" name='
+                  f'"csrf_token" value="{escape(csrf_token)}">\n  <input type="hidden" name="seq" value="{table.seq:d}">'
+                  f'\n  <input type="hidden" name="role" value="{escape(as_role)}">\n  <input type="hidden" name="verb" '
+                  f'value="{verb}">\n  <input type="hidden" name="arg" value="'
+                  f'{escape(str(htmlsafe_json_dumps(action["arg"], sort_keys=True)))}">\n  <button type="submit" '
+                  f'class="action" data-verb="{verb}">{text}</button>\n</form>')
 
 
 # ----- 15 Días: The Spanish Golden Age (templates/games/15-dias/board.html) --------------------------------------

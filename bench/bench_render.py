@@ -1,14 +1,15 @@
 """The live partial's render alone (issue 15, target 1: an HTMX move's premium over an API move is its render).
 
-    python bench/bench_render.py [--game 15-dias] [--moves 60] [--repeat 200] [--dump DIR]
+    python bench/bench_render.py [--game 15-dias] [--moves 60] [--repeat 200] [--dump DIR] [--top N]
 
 Plays hot-seat tables of a game in this process (direct ASGI calls, as `bench_calls.py`), every move an HTMX post,
 and keeps what each move's live partial (`table/_live.html`) was rendered from. Then renders each of those
-partials again: ``--repeat`` times for the thread CPU time (the median per partial), once under cProfile for its
-Python calls; the same for the game's board and the log (`table/_log.html`) rendered alone from the same
-context. Prints the medians over the partials; ``--top N``: then the N functions with the most own time over one
-render of every partial (cProfile's). ``--dump DIR``: writes each partial's HTML (the CSRF token blanked)
-to DIR/NNN.html, to compare two trees' output byte for byte (the same seed gives the same games on both).
+partials again: ``--repeat`` times for its thread CPU time (the median of the renders), once under cProfile for
+its Python calls; the same for the game's board and the log (`table/_log.html`) rendered alone from the same
+context. Prints the median and the mean over the partials (about half of them carry the seat's actions);
+``--top N``: then the N functions with the most own time over one render of every partial (cProfile's).
+``--dump DIR``: writes each partial's HTML (the CSRF token blanked) to DIR/NNN.html, to compare two trees' output
+(the same seed gives the same games on both).
 """
 from __future__ import annotations
 
@@ -95,8 +96,9 @@ async def captured_partials(args) -> list[dict]:
     return kept
 
 
-def measure(template, contexts: list[dict], repeat: int) -> tuple[float, float, float]:
-    """Medians over the contexts: thread CPU ms of one render, Python calls of one render, bytes."""
+def measure(template, contexts: list[dict], repeat: int) -> tuple[float, float, float, float, float]:
+    """Over the contexts: the median and the mean of one render's thread CPU ms (each the median of ``repeat``
+    renders), the median and the mean of one render's Python calls, the median bytes."""
     times, calls, sizes = [], [], []
     for ctx in contexts:
         runs = []
@@ -111,7 +113,8 @@ def measure(template, contexts: list[dict], repeat: int) -> tuple[float, float, 
         prof.disable()
         calls.append(pstats.Stats(prof).total_calls)
         sizes.append(len(html.encode()))
-    return statistics.median(times), statistics.median(calls), statistics.median(sizes)
+    return (statistics.median(times), statistics.mean(times), statistics.median(calls), statistics.mean(calls),
+            statistics.median(sizes))
 
 
 def main() -> None:
@@ -131,13 +134,12 @@ def main() -> None:
         for i, ctx in enumerate(contexts):
             html = env.get_template("table/_live.html").render(ctx).replace(ctx["csrf_token"], "CSRF")
             (args.dump / f"{i:03d}.html").write_text(html)
-    print(f"# The live partial's render — {args.game}, {len(contexts)} partials, {args.repeat} renders each "
-          "(medians over the partials)\n")
-    print("| template | thread CPU ms | Python calls | bytes |\n|---|---|---|---|")
+    print(f"# The live partial's render — {args.game}, {len(contexts)} partials, {args.repeat} renders each\n")
+    print("| template | thread CPU ms, median / mean | Python calls, median / mean | bytes |\n|---|---|---|---|")
     for label, name in (("the live partial", "table/_live.html"), ("the board", contexts[0]["board_template"]),
                         ("the log", "table/_log.html")):
-        ms, calls, size = measure(env.get_template(name), contexts, args.repeat)
-        print(f"| {label} (`{name}`) | {ms:.3f} | {calls:,.0f} | {size:,.0f} |")
+        ms, ms_mean, calls, calls_mean, size = measure(env.get_template(name), contexts, args.repeat)
+        print(f"| {label} (`{name}`) | {ms:.3f} / {ms_mean:.3f} | {calls:,.0f} / {calls_mean:,.0f} | {size:,.0f} |")
     if args.top:
         prof = cProfile.Profile()
         template = env.get_template("table/_live.html")
