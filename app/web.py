@@ -54,8 +54,8 @@ def plural(n: int, one: str, many: str) -> str:
 
 
 templates.env.globals["plural"] = plural
-# the log entry, an action's form and the 15 Días board's cards: Python, not macros (app/fragments.py, issue 15)
-templates.env.globals.update(log_entry=fragments.log_entry, action_button=fragments.action_button,
+# the log's entries, an action's form and the 15 Días board's cards: Python, not macros (app/fragments.py, issue 15)
+templates.env.globals.update(log_entries=fragments.log_entries, action_button=fragments.action_button,
                              character=fragments.character, covered=fragments.covered)
 templates.env.globals["role_label"] = lambda game, role: game.role_label(role) if game else role
 # An id of a game's view (an area, a power, a card) by its name; the id itself when the game has no name for it.

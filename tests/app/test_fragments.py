@@ -1,11 +1,12 @@
 """The HTML fragments written in Python (app/fragments.py, issue 15): the markup the macros they replace made, and
-the escaping of hostile text (a player's name in an entry, a card's name from an owner's content folder)."""
+the escaping of hostile text (a player's name in an entry or a label, a card's name from an owner's content)."""
 from types import SimpleNamespace
 
 import pytest
 from markupsafe import Markup
 
-from app.fragments import character, covered, log_entry
+from app import fragments
+from app.fragments import action_button, character, covered, log_entries
 from app.web import templates
 
 HOSTILE = "<script>alert('x')</script> & \"q\""
@@ -21,31 +22,56 @@ CARD = {"id": "qd:char:cardinal", "name": "The Cardinal", "kind": "character", "
 def test_a_log_entry():
     e = {"id": 41, "seq": 7, "private": True, "text": "Ana plays the Cardinal.", "rule": "court-1",
          "rule_title": "Court › Playing a card", "refs": []}
-    html = log_entry(e, TABLE, GAME, "player1", "&as=player1")
+    html = log_entries([e], TABLE, GAME, "player1", "&as=player1")
     assert isinstance(html, Markup)
     assert html == (
         '<li id="log-41" class="private-entry"><a class="anchor" href="/tables/12/log?before=42&amp;as=player1#log-41" '
         'title="Link to this entry">#7</a>\n  <span class="entry-text">Ana plays the Cardinal.</span> '
         '<span class="muted">(private)</span> <a class="rule" href="/games/15-dias/rules/reference#rule-court-1">'
         'Court › Playing a card</a> <a class="replay-link" href="/tables/12/replay?seq=7&amp;as=player1" '
-        'title="Replay the game to this move">replay</a></li>')
+        'title="Replay the game to this move">replay</a></li>\n')
 
 
-def test_a_log_entry_for_a_spectator_of_a_running_table_has_no_replay_link_nor_rule_without_one():
+def test_log_entries_for_a_spectator_of_a_running_table_have_no_replay_link_nor_rule_without_one():
     e = {"id": 3, "seq": 1, "private": False, "text": "The game begins.", "rule": None, "rule_title": None}
-    assert log_entry(e, TABLE, GAME, None) == (
-        '<li id="log-3"><a class="anchor" href="/tables/12/log?before=4#log-3" title="Link to this entry">#1</a>\n'
-        '  <span class="entry-text">The game begins.</span></li>')
+    one = ('<li id="log-3"><a class="anchor" href="/tables/12/log?before=4#log-3" title="Link to this entry">#1</a>\n'
+           '  <span class="entry-text">The game begins.</span></li>\n')
+    assert log_entries([e, e], TABLE, GAME, None) == one + one and log_entries([], TABLE, GAME, None) == ""
     finished = SimpleNamespace(id=12, status="finished")
-    assert "replay?seq=1" in log_entry(e, finished, GAME, None)
+    assert "replay?seq=1" in log_entries([e], finished, GAME, None)
 
 
 def test_a_log_entry_escapes_hostile_text():
     e = {"id": 3, "seq": 1, "private": False, "text": f"{HOSTILE} plays", "rule": HOSTILE, "rule_title": HOSTILE}
-    html = str(log_entry(e, TABLE, GAME, "player1", HOSTILE))
-    assert "<script>" not in html and html.count(ESCAPED) == 5  # text, rule, its title, as_q twice
+    html = str(log_entries([e], TABLE, SimpleNamespace(id=HOSTILE), "player1", HOSTILE))
+    # the text, the rule, its title, the game in the rule's link, as_q twice
+    assert "<script>" not in html and html.count(ESCAPED) == 6
     with pytest.raises(ValueError):  # an id that is not a number is refused, not written as it is
-        log_entry({**e, "id": HOSTILE}, TABLE, GAME, None)
+        log_entries([{**e, "id": HOSTILE}], TABLE, GAME, None)
+
+
+def test_an_action_button():
+    table = SimpleNamespace(id=12, seq=41)
+    action = {"verb": "play_card", "arg": ["qd:char:cardinal", {"b": 1, "a": None}], "label": "Play the Cardinal"}
+    assert action_button(table, action, "tok", "player1") == (
+        '<form class="action-form " method="post" action="/tables/12/act"\n      hx-post="/tables/12/act" '
+        'hx-target="#table-live" hx-swap="outerHTML">\n  <input type="hidden" name="csrf_token" value="tok">\n'
+        '  <input type="hidden" name="seq" value="41">\n  <input type="hidden" name="role" value="player1">\n'
+        '  <input type="hidden" name="verb" value="play_card">\n  <input type="hidden" name="arg" value="[&#34;qd:char:'
+        'cardinal&#34;, {&#34;a&#34;: null, &#34;b&#34;: 1}]">\n  <button type="submit" class="action" '
+        'data-verb="play_card">Play the Cardinal</button>\n</form>')
+
+
+def test_an_action_button_split_and_hostile():
+    table = SimpleNamespace(id=12, seq=41)
+    action = {"verb": HOSTILE, "arg": HOSTILE, "label": f"Recruit — {HOSTILE} — cost 2"}
+    html = str(action_button(table, action, "tok", HOSTILE, css="pk-red", split=" — "))
+    assert ('<button type="submit" class="action" data-verb="' + ESCAPED + '"><span class="label-main">Recruit</span>'
+            '<span class="label-detail"><span class="label-sep"> — </span>' + ESCAPED + '</span><span class="label-'
+            'detail"><span class="label-sep"> — </span>cost 2</span></button>') in html
+    # the verb twice, the role, the label's part; the argument as tojson | forceescape: <, >, &, ' as \\u escapes
+    assert "<script>" not in html and html.count(ESCAPED) == 4 and 'class="action-form pk-red"' in html
+    assert 'name="arg" value="&#34;\\u003cscript\\u003ealert(\\u0027x\\u0027)' in html
 
 
 def test_a_character_card():
@@ -86,9 +112,24 @@ def test_a_card_escapes_hostile_text():
         character({**CARD, "initiative": HOSTILE})
 
 
+def test_a_card_is_made_once_per_view_and_arguments():
+    fragments._cards.clear()
+    first = character(CARD, "clerical", "Main Character")
+    assert character(dict(CARD), "clerical", "Main Character") is first  # the same view: kept
+    assert character(CARD, "society", "Main Character") is not first  # another reference power
+    weaker = character({**CARD, "powers": {**CARD["powers"], "clerical": 4}}, "clerical", "Main Character")
+    assert "Cle <b>4</b>" in weaker and "Cle <b>5</b>" in first  # a power changed (a Situation): made anew
+    assert covered(CARD, "clerical", "player1") != covered(CARD, "clerical", "player2")
+    assert len(fragments._cards) == 5
+    with_a_set = {**CARD, "refs": {1}}  # not JSON data: made each time, not kept
+    assert character(with_a_set, "clerical", "Main Character") == first and len(fragments._cards) == 5
+
+
 def test_the_templates_call_them_as_globals():
     env = templates.env
     e = {"id": 3, "seq": 1, "private": False, "text": HOSTILE, "rule": None, "rule_title": None}
-    html = env.from_string("{{ log_entry(e, table, game, role) }}|{{ character(c) }}").render(
-        e=e, table=TABLE, game=GAME, role=None, c=CARD)
-    assert html == f"{log_entry(e, TABLE, GAME, None)}|{character(CARD)}" and "<script>" not in html
+    action, table = {"verb": "pass", "arg": None, "label": "Pass"}, SimpleNamespace(id=12, seq=1, status="active")
+    html = env.from_string("{{ log_entries([e], table, game, role) }}|{{ character(c) }}|{{ action_button(table, a, "
+                           "'tok', role, split=' — ') }}").render(e=e, table=table, game=GAME, role=None, c=CARD, a=action)
+    assert html == f"{log_entries([e], table, GAME, None)}|{character(CARD)}|{action_button(table, action, 'tok', None)}"
+    assert "<script>" not in html
