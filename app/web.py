@@ -10,6 +10,7 @@ from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 from jinja2 import TemplateNotFound
 
+from app import fragments
 from app.resources import resource
 from app.static import static_url
 from engines import registry
@@ -31,6 +32,13 @@ class Environment(jinja2.Environment):
                 return self.undefined(obj=obj, name=attribute)
         return super().getattr(obj, attribute)
 
+    def make_globals(self, d: dict[str, Any] | None) -> dict[str, Any]:
+        """A template's globals as a plain dict of the environment's (and its own), not Jinja's ``ChainMap`` over
+        them: every render, include and import makes a context that lists them, and a ``ChainMap`` lists its keys
+        in Python (~20 µs a live partial; issue 15). So a global must be set before the first template loads,
+        as app/web.py sets them all when it is imported."""
+        return {**self.globals, **(d or {})}
+
 
 # as Jinja2Templates(directory=...) makes it, with the dict look-up above
 templates = Jinja2Templates(env=Environment(loader=jinja2.FileSystemLoader(str(resource("templates"))),
@@ -46,6 +54,9 @@ def plural(n: int, one: str, many: str) -> str:
 
 
 templates.env.globals["plural"] = plural
+# the log's entries, an action's form and the 15 Días board's cards: Python, not macros (app/fragments.py, issue 15)
+templates.env.globals.update(log_entries=fragments.log_entries, action_button=fragments.action_button,
+                             character=fragments.character, covered=fragments.covered)
 templates.env.globals["role_label"] = lambda game, role: game.role_label(role) if game else role
 # An id of a game's view (an area, a power, a card) by its name; the id itself when the game has no name for it.
 templates.env.globals["name_of"] = lambda game, value, lang="en": (game.name_of(value, lang) if game else None) or value
@@ -74,12 +85,22 @@ def render_error(request: Request, status_code: int, message: str) -> HTMLRespon
     return render(request, "error.html", status_code=status_code, message=message, status=status_code)
 
 
-@functools.lru_cache(maxsize=64)
 def board_template(game_id: str) -> str:
     """The game's own board partial, or the generic one that renders any view as readable HTML."""
-    name = f"games/{game_id}/board.html"
+    return _game_template(f"games/{game_id}/board.html", "partials/generic_board.html")
+
+
+def actions_template(game_id: str) -> str:
+    """The game's own list of legal actions, or the plain one (a list of small forms)."""
+    return _game_template(f"games/{game_id}/actions.html", "partials/action_list.html")
+
+
+@functools.lru_cache(maxsize=128)
+def _game_template(name: str, fallback: str) -> str:
+    """Looked up once: Jinja keeps no note of a template it did not find, so an ``{% include [name, fallback] %}``
+    would look for the game's file on disk again in every render (issue 15)."""
     try:
         templates.env.get_template(name)
         return name
     except TemplateNotFound:
-        return "partials/generic_board.html"
+        return fallback

@@ -16,7 +16,7 @@ from app.resources import resource
 from app.routes.common import MAX_SEQ, try_move
 from app.routes import replays, rules
 from app.services import clocks, forks, gamelog, play, ratings, records, tables
-from app.web import board_template, is_htmx, render
+from app.web import actions_template, board_template, is_htmx, render
 from engines import registry
 
 router = APIRouter(include_in_schema=False)
@@ -97,7 +97,8 @@ def _table_context(request: Request, db, table, user, as_role: str | None, loade
     return {
         "table": table, "game": loaded.game, "data": data, "view": data["view"], "role": role, "as_role": role,
         "invites": invites, "since": since, "stale": request.query_params.get("stale") == "1",
-        "my_roles": mine, "board_template": board_template(loaded.game.id), "user": user,
+        "my_roles": mine, "board_template": board_template(loaded.game.id),
+        "actions_template": actions_template(loaded.game.id), "user": user,
     }
 
 

@@ -9,6 +9,7 @@ from types import SimpleNamespace
 
 import jinja2
 
+from app.fragments import character, covered
 from app.static import static_url
 from app.web import plural
 from engines.core.game import flat
@@ -19,7 +20,7 @@ from .helpers import cid, confrontation, fresh, run, set_hand
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 ENV = jinja2.Environment(loader=jinja2.FileSystemLoader(ROOT / "templates"), autoescape=True,
                          undefined=jinja2.StrictUndefined)
-ENV.globals.update(static_url=static_url, plural=plural)  # as app/web.py gives them
+ENV.globals.update(static_url=static_url, plural=plural, character=character, covered=covered)  # as app/web.py does
 RENDERER = GAME.renderer()
 SEATS = [{"role": f"player{i}", "player": name, "bot": None, "name": name}  # as play.seat_info gives them
          for i, name in enumerate(["ana", "bo", "cy", "di"], 1)]
