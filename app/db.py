@@ -99,13 +99,19 @@ class SerializedWriters(sqlite3.Connection):
             self._release()
 
 
+def json_value(stored):
+    """A JSON column's value. SQLite gives a column declared JSON numeric affinity: the text of a bare JSON number
+    (a move's argument ``1``) comes back as that number, not as text, and is the value itself."""
+    return orjson.loads(stored) if isinstance(stored, (str, bytes)) else stored
+
+
 def make_engine(url: str, concurrency: int = 16) -> Engine:
     """The pool holds more connections than requests may be at work at once (see app.middleware.Admission),
     plus a few for the bot runner, the start-up verification and the SSE routes' short look-ups."""
     url = normalise_url(url)
     pool = {"pool_size": concurrency + 8, "max_overflow": 8, "pool_timeout": 10,
             # JSON columns (moves' arguments, log entries) through the fast JSON library
-            "json_serializer": lambda value: orjson.dumps(value).decode(), "json_deserializer": orjson.loads}
+            "json_serializer": lambda value: orjson.dumps(value).decode(), "json_deserializer": json_value}
     if url.startswith("sqlite"):
         memory = url.endswith(":memory:") or "mode=memory" in url
         connect = {"check_same_thread": False, "timeout": 30, **({} if memory else {"factory": SerializedWriters})}

@@ -125,3 +125,17 @@ def test_a_waiting_table_offers_nothing(browser):
     v = alice.view(table)
     assert v["status"] == "waiting" and v["actions"] == [] and v["view"]["prompt"]["legal"] == {}
     assert v["active_roles"] == [] and v["view"]["prompt"]["text"] == "The game starts when every seat is taken."
+
+
+def test_a_moves_number_argument_reads_back_as_that_number(app, browser):
+    """SQLite gives a column declared JSON numeric affinity: the stored text ``1`` of a move's argument came back as
+    the integer 1, which the JSON decoder refused (a replay or an undo after a Planet King ``pay 1`` answered 500).
+    A number reads back as itself on both databases (``app.db.json_value``)."""
+    alice = browser("alice")
+    table = alice.new_table(seats={"north": "me", "south": "me"})
+    with app.state.sessions() as db:
+        for seq, arg in ((1, 1), (2, 2.5), (3, "1"), (4, [1, "x"])):
+            db.add(Move(table_id=table, seq=seq, kind="action", role="north", verb="raise", arg=arg, barrier=False))
+        db.commit()
+    with app.state.sessions() as db:
+        assert [m.arg for m in play.effective_moves(db, table)] == [1, 2.5, "1", [1, "x"]]
