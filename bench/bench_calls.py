@@ -34,6 +34,13 @@ sys.path.insert(0, str(ROOT))
 ROLES = ["player1", "player2", "player3", "player4"]
 
 
+async def register(c: httpx.AsyncClient) -> dict[str, str]:
+    """Register the benchmark's user through the pages (in-process client ``c``): the CSRF header its calls send."""
+    csrf = re.search(r'name="csrf-token" content="([^"]*)"', (await c.get("/register")).text).group(1)
+    await c.post("/register", data={"username": "bench", "password": "bench password", "csrf_token": csrf})
+    return {"X-CSRF-Token": re.search(r'name="csrf-token" content="([^"]*)"', (await c.get("/")).text).group(1)}
+
+
 class Counts:
     def __init__(self):
         self.hops = self.statements = 0
@@ -71,10 +78,7 @@ async def main_async(args) -> dict[str, list[tuple[int, int, int]]]:
     rng = random.Random(1)
     async with app.router.lifespan_context(app):
         async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://bench") as c:
-            csrf = re.search(r'name="csrf-token" content="([^"]*)"', (await c.get("/register")).text).group(1)
-            await c.post("/register", data={"username": "bench", "password": "bench password", "csrf_token": csrf})
-            csrf = re.search(r'name="csrf-token" content="([^"]*)"', (await c.get("/")).text).group(1)
-            headers = {"X-CSRF-Token": csrf}
+            headers = await register(c)
 
             async def counted(kind: str, call):
                 prof = cProfile.Profile()

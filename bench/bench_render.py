@@ -20,7 +20,6 @@ import json
 import pathlib
 import pstats
 import random
-import re
 import statistics
 import sys
 import tempfile
@@ -40,6 +39,7 @@ async def captured_partials(args) -> list[dict]:
     from app.config import Settings
     from app.main import create_app
     from app.migrate import upgrade
+    from bench.bench_calls import register
     from bench.bench_move import fresh_database
     from engines import registry
 
@@ -67,10 +67,7 @@ async def captured_partials(args) -> list[dict]:
     rng = random.Random(1)
     async with app.router.lifespan_context(app):
         async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://bench") as c:
-            csrf = re.search(r'name="csrf-token" content="([^"]*)"', (await c.get("/register")).text).group(1)
-            await c.post("/register", data={"username": "bench", "password": "bench password", "csrf_token": csrf})
-            csrf = re.search(r'name="csrf-token" content="([^"]*)"', (await c.get("/")).text).group(1)
-            headers = {"X-CSRF-Token": csrf}
+            headers = await register(c)
 
             async def new_table() -> int:
                 r = await c.post("/api/v1/tables", headers=headers, json={

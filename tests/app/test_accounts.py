@@ -8,7 +8,7 @@ from datetime import timedelta
 from fastapi.testclient import TestClient
 
 from app.main import create_app
-from app.models import ApiToken, utcnow
+from app.models import ApiToken
 from app.services import accounts
 from tests.app.conftest import Browser
 
