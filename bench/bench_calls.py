@@ -41,6 +41,34 @@ async def register(c: httpx.AsyncClient) -> dict[str, str]:
     return {"X-CSRF-Token": re.search(r'name="csrf-token" content="([^"]*)"', (await c.get("/")).text).group(1)}
 
 
+async def random_moves(c: httpx.AsyncClient, headers: dict[str, str], game: str, roles: list[str],
+                       rng: random.Random, view=None):
+    """Hot-seat tables of ``game`` (a new one when one ends) played by random legal moves: yields, for each move to
+    make, (table, acting seat, the seat's view, an offered action chosen at random). ``view`` wraps the GET of the
+    view (bench_calls counts it)."""
+    async def new_table() -> int:
+        r = await c.post("/api/v1/tables", headers=headers, json={
+            "game": game, "seats": {x: "me" for x in roles}, "seed": rng.randrange(2**40)})
+        return r.json()["id"]
+
+    table, role = await new_table(), roles[0]
+    while True:
+        call = c.get(f"/api/v1/tables/{table}", params={"as": role})
+        v = (await (view(call) if view else call)).json()
+        if v["status"] == "finished":
+            table, role = await new_table(), roles[0]
+        elif not v["actions"]:
+            role = next(x for x in v["active_roles"] if x in roles)
+        else:
+            yield table, role, v, rng.choice(v["actions"])
+
+
+def htmx_move(c: httpx.AsyncClient, headers: dict[str, str], table: int, role: str, v: dict, a: dict):
+    """The move ``a`` posted as the page's form does, through HTMX (the request, to be awaited)."""
+    return c.post(f"/tables/{table}/act", headers={**headers, "HX-Request": "true"},
+                  data={"seq": v["seq"], "verb": a["verb"], "arg": json.dumps(a["arg"]), "role": role})
+
+
 class Counts:
     def __init__(self):
         self.hops = self.statements = 0
@@ -90,29 +118,16 @@ async def main_async(args) -> dict[str, list[tuple[int, int, int]]]:
                 profiles[kind].append(prof)
                 return r
 
-            async def new_table() -> int:
-                r = await c.post("/api/v1/tables", headers=headers, json={
-                    "game": "15-dias", "seats": {x: "me" for x in ROLES}, "seed": rng.randrange(2**40)})
-                return r.json()["id"]
-
-            table, role, done = await new_table(), ROLES[0], 0
-            while done < args.moves:
-                r = await counted("API view", c.get(f"/api/v1/tables/{table}", params={"as": role}))
-                v = r.json()
-                if v["status"] == "finished":
-                    table, role = await new_table(), ROLES[0]
-                    continue
-                if not v["actions"]:
-                    role = next(x for x in v["active_roles"] if x in ROLES)
-                    continue
-                a = rng.choice(v["actions"])
+            done = 0
+            async for table, role, v, a in random_moves(c, headers, "15-dias", ROLES, rng,
+                                                        lambda call: counted("API view", call)):
+                if done == args.moves:
+                    break
                 if done % 2 == 0:
                     r = await counted("API move", c.post(f"/api/v1/tables/{table}/actions", headers=headers, json={
                         "seq": v["seq"], "verb": a["verb"], "arg": a["arg"], "role": role}))
                 else:
-                    r = await counted("HTMX move", c.post(f"/tables/{table}/act", headers={
-                        **headers, "HX-Request": "true"}, data={"seq": v["seq"], "verb": a["verb"],
-                                                               "arg": json.dumps(a["arg"]), "role": role}))
+                    r = await counted("HTMX move", htmx_move(c, headers, table, role, v, a))
                 assert r.status_code == 200, (r.status_code, r.text[:300])
                 done += 1
     app.state.engine.dispose()

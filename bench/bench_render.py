@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
-import json
 import pathlib
 import pstats
 import random
@@ -39,7 +38,7 @@ async def captured_partials(args) -> list[dict]:
     from app.config import Settings
     from app.main import create_app
     from app.migrate import upgrade
-    from bench.bench_calls import register
+    from bench.bench_calls import htmx_move, random_moves, register
     from bench.bench_move import fresh_database
     from engines import registry
 
@@ -69,23 +68,10 @@ async def captured_partials(args) -> list[dict]:
         async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://bench") as c:
             headers = await register(c)
 
-            async def new_table() -> int:
-                r = await c.post("/api/v1/tables", headers=headers, json={
-                    "game": args.game, "seats": {x: "me" for x in roles}, "seed": rng.randrange(2**40)})
-                return r.json()["id"]
-
-            table, role = await new_table(), roles[0]
-            while len(kept) < args.moves:
-                v = (await c.get(f"/api/v1/tables/{table}", params={"as": role})).json()
-                if v["status"] == "finished":
-                    table, role = await new_table(), roles[0]
-                    continue
-                if not v["actions"]:
-                    role = next(x for x in v["active_roles"] if x in roles)
-                    continue
-                a = rng.choice(v["actions"])
-                r = await c.post(f"/tables/{table}/act", headers={**headers, "HX-Request": "true"}, data={
-                    "seq": v["seq"], "verb": a["verb"], "arg": json.dumps(a["arg"]), "role": role})
+            async for table, role, v, a in random_moves(c, headers, args.game, roles, rng):
+                if len(kept) >= args.moves:
+                    break
+                r = await htmx_move(c, headers, table, role, v, a)
                 assert r.status_code == 200, (r.status_code, r.text[:300])
     web.templates.TemplateResponse = response
     app.state.engine.dispose()
