@@ -31,7 +31,9 @@ class Settings(BaseSettings):
                                                    'believed, as a JSON list (e.g. ["127.0.0.1"]); none by default')
     bots_enabled: bool = Field(True, description="Run bot seats' turns in the background")
     bot_delay_seconds: float = Field(0.3, description="Pause before a bot moves, so people can follow")
-    max_concurrent_requests: int = Field(16, ge=1, description="Requests at work at once; the rest queue")
+    max_concurrent_requests: int | None = Field(None, ge=1, description="Requests at work at once per process; the "
+                                                "rest queue. Default: 2 on SQLite, 4 on PostgreSQL (measured: "
+                                                "bench/README.md › Target 3, fifth pass)")
     max_body_bytes: int = Field(1_000_000, description="Largest request body accepted")
     extra_games: list[str] = Field(default_factory=list,
                                    description='More engines to register, as JSON list of "module:ATTR"')
@@ -58,6 +60,15 @@ class Settings(BaseSettings):
     webhook_allowed_hosts: list[str] = Field(default_factory=list,
                                              description='Webhook hosts that may be internal addresses (a bridge '
                                                          'on your own network), as a JSON list; none by default')
+
+    def admission_limit(self) -> int:
+        """Requests at work at once (``app.middleware.Admission``): the setting, else what measured best on its
+        database — SQLite lets one transaction write at a time, so requests admitted beyond 2 only queue for the
+        file while holding a thread; PostgreSQL writes tables in parallel and each request waits on its round
+        trips, so 4 keep the one core busy."""
+        if self.max_concurrent_requests is not None:
+            return self.max_concurrent_requests
+        return 2 if self.database_url.startswith("sqlite") else 4
 
     def resolved_secret(self) -> str:
         if self.secret_key:

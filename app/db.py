@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 
 import orjson
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import DeclarativeBase, sessionmaker
 
 
@@ -105,9 +107,10 @@ def json_value(stored):
     return orjson.loads(stored) if isinstance(stored, (str, bytes)) else stored
 
 
-def make_engine(url: str, concurrency: int = 16) -> Engine:
+def make_engine(url: str, concurrency: int = 4, idle_ping_seconds: float = 1.0) -> Engine:
     """The pool holds more connections than requests may be at work at once (see app.middleware.Admission),
-    plus a few for the bot runner, the start-up verification and the SSE routes' short look-ups."""
+    plus a few for the bot runner, the start-up verification and the SSE routes' short look-ups. On PostgreSQL a
+    connection idle in the pool for ``idle_ping_seconds`` is pinged before use (``ping_when_idle``)."""
     url = normalise_url(url)
     pool = {"pool_size": concurrency + 8, "max_overflow": 8, "pool_timeout": 10,
             # JSON columns (moves' arguments, log entries) through the fast JSON library
@@ -126,9 +129,36 @@ def make_engine(url: str, concurrency: int = 16) -> Engine:
             cur.close()
 
         return engine
-    # a ping before every checkout: after a PostgreSQL restart a process's first request must not fail on a
-    # connection the server dropped (tests/proof/test_faults.py); it costs a local round trip per request
-    return create_engine(url, pool_pre_ping=True, **pool)
+    engine = create_engine(url, **pool)
+    ping_when_idle(engine, idle_ping_seconds)
+    return engine
+
+
+def ping_when_idle(engine: Engine, seconds: float) -> None:
+    """A ping before a connection is checked out after ``seconds`` or more in the pool; a dead one is replaced
+    (the pool retries on ``DisconnectionError``). After a PostgreSQL restart a process's first request must not
+    fail on a connection the server dropped (tests/proof/test_faults.py), but a ping before *every* check-out
+    (SQLAlchemy's ``pool_pre_ping``) costs a round trip a request (issue 15), and a connection back in the
+    pool a moment ago was alive then: under load none is pinged. A restart quicker than ``seconds`` after a
+    connection's last use gives that connection's next request a 503 (as during the outage); the failure makes
+    SQLAlchemy retire every connection of the pool made before it, so the next requests connect afresh."""
+
+    @event.listens_for(engine, "connect")
+    def _fresh(_dbapi_conn, record):
+        record.info["idle_since"] = time.monotonic()
+
+    @event.listens_for(engine, "checkin")
+    def _back(_dbapi_conn, record):
+        record.info["idle_since"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _ping(dbapi_conn, record, _proxy):
+        if time.monotonic() - record.info.get("idle_since", 0.0) < seconds:
+            return
+        try:
+            engine.dialect.do_ping(dbapi_conn)  # outside a transaction (psycopg's autocommit for the ping)
+        except Exception as exc:  # the server dropped it: the pool makes a new connection and checks again
+            raise DisconnectionError(f"a pooled connection was dead: {exc}") from exc
 
 
 def is_postgres(engine: Engine) -> bool:

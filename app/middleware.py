@@ -146,7 +146,12 @@ class Admission:
     """At most ``limit`` requests at work at once; the others wait here, holding neither a worker thread nor a
     database connection. Each admitted request uses one connection and one thread at a time, so with a pool
     larger than ``limit`` a burst can never starve the pool (requests holding connections while waiting for
-    threads held by requests waiting for connections). Static files and live streams are not counted."""
+    threads held by requests waiting for connections). Static files and live streams are not counted.
+
+    The limit is low by default (``Settings.admission_limit``: 2 on SQLite, 4 on PostgreSQL): a process runs
+    Python on one core at a time, so requests admitted together only share it, and each thread more that wants
+    the interpreter lock makes every request dearer (bench/README.md › Target 3, fifth pass). More than one:
+    while one request waits on the database another runs."""
 
     def __init__(self, app, limit: int):
         self.app = app

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import threading
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import event
 
-from app.main import create_app
 from app.errors import NotFound
+from app.main import create_app
 from app.routes import live as live_routes
 from app.services import hot
 
@@ -54,6 +55,40 @@ def test_a_move_sends_six_statements_through_the_api_and_htmx(app, browser):
     event.listen(app.state.engine, "checkout", lambda *a: checkouts.append(threading.current_thread().name))
     assert alice.act(table, offered["verb"], offered["arg"], seq=2, role="north").status_code == 200
     assert len([t for t in checkouts if not t.startswith("siglo-")]) == 1, checkouts
+
+
+def test_on_postgres_the_view_after_a_move_is_read_outside_a_transaction(app, browser, database_url):
+    """The move's statements in one transaction; after its commit the view's log page in autocommit (no BEGIN, no
+    ROLLBACK round trips: play.reads_only); every pooled connection is back in transactions afterwards."""
+    if not database_url.startswith("postgresql"):
+        pytest.skip("PostgreSQL only: SQLite's transactions cost no round trip")
+    alice = browser("alice")
+    table = alice.new_table(seats=NORTH_SOUTH)
+    view = alice.view(table, "north")
+    modes: list[tuple[str, bool]] = []
+
+    def record(conn, cursor, statement, *_a):
+        if not threading.current_thread().name.startswith("siglo-"):
+            modes.append((statement.split()[0], conn.connection.dbapi_connection.autocommit))
+
+    event.listen(app.state.engine, "before_cursor_execute", record)
+    assert alice.act(table, "raise", seq=view["seq"], role="north").status_code == 200
+    assert alice.post(f"/tables/{table}/act", {"seq": 1, "verb": "raise", "role": "north"},
+                      headers={"HX-Request": "true"}).status_code == 200
+    event.remove(app.state.engine, "before_cursor_execute", record)
+    move = [("SELECT", False), ("UPDATE", False), ("INSERT", False), ("INSERT", False), ("UPDATE", False),
+            ("SELECT", True)]
+    assert modes == move + move, modes
+    pool = app.state.engine.pool
+    held = [app.state.engine.raw_connection() for _ in range(pool.size())]
+    try:
+        assert not any(c.dbapi_connection.autocommit for c in held)
+    finally:
+        for c in held:
+            c.close()
+    offered = alice.view(table, "north")["actions"][0]  # and a move still commits as one transaction
+    assert alice.act(table, offered["verb"], offered["arg"], seq=2, role="north").status_code == 200
+    assert alice.view(table, "north")["seq"] == 3
 
 
 def test_a_view_sends_at_most_three_statements(app, browser):
