@@ -229,7 +229,9 @@ async def run_level(base: str, token: str, game: str, roles: list[str], n: int, 
     # 500 connections spent ~0.9 of a core on that alone and became the bottleneck of the 500-table level (the
     # server idled at ~0.4 core). So each client holds the connections of SHARD tables.
     shards = range((n + SHARD - 1) // SHARD)
-    limits = httpx.Limits(max_connections=SHARD + 2, max_keepalive_connections=SHARD + 2)
+    # a connection idle 4 s is dropped by the client, before uvicorn closes it at 5 s: with httpx's default (5 s,
+    # the server's own) a table that thought ~5 s could send on a connection the server was closing (ReadError)
+    limits = httpx.Limits(max_connections=SHARD + 2, max_keepalive_connections=SHARD + 2, keepalive_expiry=4.0)
     timeout = httpx.Timeout(60, connect=30)
     async with contextlib.AsyncExitStack() as stack:
         players_c = [await stack.enter_async_context(
