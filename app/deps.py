@@ -121,7 +121,7 @@ class Hop:
     def at(self, table_id: int) -> Iterator[tuple[Session, User | None, GameTable]]:
         """The session, the user (None: a spectator not logged in) and the table; the session closes after. The
         session keeps its one connection through the route: after a move's commit, the view is read on it
-        without a second check-out from the pool (on PostgreSQL a check-out pings the server: a round trip)."""
+        without a second check-out from the pool (its work, and on PostgreSQL the ping of a connection idle a second)."""
         state = self.request.app.state
         with state.engine.connect() as conn, state.sessions(bind=conn) as db:
             user = self._user(db)

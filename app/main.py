@@ -63,7 +63,8 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
     for ref in settings.extra_games:
         module, _, attr = ref.partition(":")
         registry.register(getattr(importlib.import_module(module), attr or "GAME"))
-    engine = make_engine(settings.database_url, settings.admission_limit())
+    admitted = settings.admission_limit()  # requests at work at once (app.middleware.Admission)
+    engine = make_engine(settings.database_url, admitted)
     sessions = make_sessionmaker(engine)
     clock = clock or utcnow
     sessions.configure(info={"now": clock, "clock_zone": settings.clock_timezone})  # app.services.clocks.now
@@ -88,7 +89,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
     async def lifespan(app: FastAPI):
         # worker threads: more than requests admitted at once, so an admitted request never waits for one while
         # what is not admitted (static files, the live streams' short look-ups) holds some
-        anyio.to_thread.current_default_thread_limiter().total_tokens = settings.admission_limit() + 16
+        anyio.to_thread.current_default_thread_limiter().total_tokens = admitted + 16
         publisher.bind(asyncio.get_running_loop())
         if is_postgres(engine):
             publisher.listen_postgres(engine.url.set(drivername="postgresql").render_as_string(hide_password=False))
@@ -123,7 +124,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
     app.state.spectator_partials = SpectatorPartials()
 
     app.add_middleware(CsrfCookie, secure=settings.secure_cookies, signer=signer, tokens=CsrfTokens(secret))
-    app.add_middleware(Admission, limit=settings.admission_limit())
+    app.add_middleware(Admission, limit=admitted)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(SecurityHeaders)
     # pages, partials and JSON compressed (SSE streams never: Starlette leaves text/event-stream alone)

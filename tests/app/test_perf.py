@@ -51,7 +51,7 @@ def test_a_move_sends_six_statements_through_the_api_and_htmx(app, browser):
     assert r.status_code == 200 and 'data-seq="2"' in r.text
     assert len(sent) == 6, sent
     offered = alice.view(table, "north")["actions"][0]
-    checkouts = []  # one connection through the route: the view after the commit needs no second (a ping on PG)
+    checkouts = []  # one connection through the route: the view after the commit needs no second check-out
     event.listen(app.state.engine, "checkout", lambda *a: checkouts.append(threading.current_thread().name))
     assert alice.act(table, offered["verb"], offered["arg"], seq=2, role="north").status_code == 200
     assert len([t for t in checkouts if not t.startswith("siglo-")]) == 1, checkouts
