@@ -30,6 +30,7 @@ import anyio.to_thread
 import httpx
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+WARM_UP = 10  # requests of each kind left out of --top and --by-package
 sys.path.insert(0, str(ROOT))
 ROLES = ["player1", "player2", "player3", "player4"]
 
@@ -115,7 +116,8 @@ async def main_async(args) -> dict[str, list[tuple[int, int, int]]]:
                 r = await call
                 prof.disable()
                 out[kind].append((pstats.Stats(prof).total_calls, counts.hops, counts.statements))
-                profiles[kind].append(prof)
+                if len(out[kind]) > WARM_UP:  # the first requests compile templates and statements
+                    profiles[kind].append(prof)
                 return r
 
             done = 0
@@ -136,7 +138,35 @@ async def main_async(args) -> dict[str, list[tuple[int, int, int]]]:
         stats = pstats.Stats(*profiles[args.kind])
         stats.sort_stats("tottime").print_stats(args.top)
         stats.sort_stats("cumulative").print_stats(args.top)
+    if args.by_package:
+        print_by_package(pstats.Stats(*profiles[args.kind]), len(profiles[args.kind]), args.kind)
     return out
+
+
+def package_of(filename: str) -> str:
+    """The package a profiled function's file belongs to: site-packages' top folder, this project's top folder
+    plus its second level (``app/routes``, ``engines/quince_dias``), a compiled template, or the standard library."""
+    if "site-packages/" in filename:
+        return filename.split("site-packages/", 1)[1].split("/", 1)[0]
+    if filename.startswith(str(ROOT)):
+        parts = filename[len(str(ROOT)) + 1:].split("/")
+        return "/".join(parts[:2]) if len(parts) > 2 else parts[0]
+    if filename.endswith(".html") or filename.startswith("<template>"):
+        return "templates (compiled)"
+    return "stdlib / builtins"
+
+
+def print_by_package(stats: pstats.Stats, requests: int, kind: str) -> None:
+    """cProfile's own time per package, per request of ``kind`` (with the profiler's overhead: shares, not ms)."""
+    own: dict[str, float] = {}
+    for (filename, _line, _name), (_cc, _nc, tottime, _ct, _callers) in stats.stats.items():
+        key = package_of(filename)
+        own[key] = own.get(key, 0.0) + tottime
+    total = sum(own.values())
+    print(f"\n# Own time by package — {kind}, {requests} requests (cProfile, per request)\n")
+    print("| package | ms a request | share |\n|---|---|---|")
+    for key, t in sorted(own.items(), key=lambda kv: -kv[1]):
+        print(f"| {key} | {t / requests * 1000:.3f} | {t / total:.1%} |")
 
 
 def main() -> None:
@@ -144,6 +174,7 @@ def main() -> None:
     ap.add_argument("--moves", type=int, default=100)
     ap.add_argument("--database-url", default=None, help="a PostgreSQL server (default: a SQLite file)")
     ap.add_argument("--top", type=int, default=0)
+    ap.add_argument("--by-package", action="store_true", help="own time per package for --kind")
     ap.add_argument("--kind", default="API move", choices=["API move", "HTMX move", "API view"])
     args = ap.parse_args()
     out = asyncio.run(main_async(args))

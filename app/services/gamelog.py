@@ -6,10 +6,12 @@ from __future__ import annotations
 from functools import cache
 from typing import Iterable
 
-from sqlalchemy import bindparam, or_, select
+from sqlalchemy import Text, bindparam, cast, or_, select
 from sqlalchemy.orm import Session
 
 from app.models import LogEntry, Move
+import orjson
+
 from engines.core import Entry, Game
 from engines.core.text import Renderer
 
@@ -70,12 +72,36 @@ def like_escaped(text: str) -> str:
     return "%" + text.replace("/", "//").replace("%", "/%").replace("_", "/_") + "%"
 
 
+class RenderedEntries:
+    """Log entries as their readers see them, kept by the entry's stored text (issue 15): a view renders the
+    newest entries of its table every time, and an entry, once written, never changes; what it reads as depends
+    only on the game and the renderer (language, seat names: ``Renderer.key``). Bounded: emptied when full."""
+
+    def __init__(self, size: int = 20_000):
+        self.size = size
+        self._kept: dict[tuple, dict] = {}
+
+    def render(self, game: Game, renderer: Renderer, stored: str) -> dict:
+        key = (game.id, game.version, renderer.key, stored)
+        found = self._kept.get(key)
+        if found is None:
+            found = game.render_entry(orjson.loads(stored), renderer)
+            if len(self._kept) >= self.size:
+                self._kept.clear()
+            self._kept[key] = found
+        return found
+
+
+RENDERED = RenderedEntries()
+
+
 @cache
 def page_query(reader: str, before: bool, upto: bool):
     """The statement of a page of the log, built once per shape (issue 15) and given its values when run:
-    ``reader`` "seat" (the public entries and the seat's), "mine" (the seat's only) or "all" (the public ones)."""
+    ``reader`` "seat" (the public entries and the seat's), "mine" (the seat's only) or "all" (the public ones).
+    The entry comes as its stored text (``RENDERED`` keeps entries by it)."""
     mine = LogEntry.audience.like(bindparam("mine"), escape="/")
-    query = select(LogEntry.id, LogEntry.seq, LogEntry.audience, LogEntry.entry).where(
+    query = select(LogEntry.id, LogEntry.seq, LogEntry.audience, cast(LogEntry.entry, Text).label("entry")).where(
         LogEntry.table_id == bindparam("table_id"),
         {"seat": or_(LogEntry.audience == "*", mine), "mine": mine, "all": LogEntry.audience == "*"}[reader])
     if before:
@@ -96,7 +122,7 @@ def page(db: Session, table_id: int, role: str | None, game: Game, renderer: Ren
     if role is not None:
         values["mine"] = like_escaped(f",{role},")
     found = db.connection().execute(page_query(reader, before is not None, upto_seq is not None), values).all()
-    entries = [{"id": r.id, "seq": r.seq, "private": r.audience != "*", **game.render_entry(r.entry, renderer)}
+    entries = [{"id": r.id, "seq": r.seq, "private": r.audience != "*", **RENDERED.render(game, renderer, r.entry)}
                for r in found[:limit]]
     return {"entries": entries, "more": len(found) > limit}
 
@@ -107,7 +133,7 @@ def since(db: Session, table_id: int, role: str, game: Game, renderer: Renderer,
     ``{"moves": [{"seq", "role", "entries"}], "more"}`` (``role``: who made the move, None for the setup;
     ``more``: older entries left out, the full log has them)."""
     mine = LogEntry.audience.contains(f",{role},", autoescape=True)
-    query = (select(LogEntry.id, LogEntry.seq, LogEntry.audience, LogEntry.entry, Move.role)
+    query = (select(LogEntry.id, LogEntry.seq, LogEntry.audience, cast(LogEntry.entry, Text).label("entry"), Move.role)
              .outerjoin(Move, (Move.table_id == LogEntry.table_id) & (Move.seq == LogEntry.seq))
              .where(LogEntry.table_id == table_id, LogEntry.seq > after_seq, or_(LogEntry.audience == "*", mine))
              .order_by(LogEntry.id.desc()).limit(limit + 1))
@@ -117,5 +143,5 @@ def since(db: Session, table_id: int, role: str, game: Game, renderer: Renderer,
         if not moves or moves[-1]["seq"] != r.seq:
             moves.append({"seq": r.seq, "role": r.role, "entries": []})
         moves[-1]["entries"].append({"id": r.id, "seq": r.seq, "private": r.audience != "*",
-                                     **game.render_entry(r.entry, renderer)})
+                                     **RENDERED.render(game, renderer, r.entry)})
     return {"moves": moves, "more": len(found) > limit}

@@ -80,6 +80,8 @@ class Renderer:
         self._namer = namer
         self._names = names or {}
         self._formatter = _Formatter(self._name)
+        # what the output depends on besides the game's catalogs and namer: equal keys of one game render alike
+        self.key = (self.lang, tuple(sorted(self._names.items())))
 
     def _name(self, value: Any) -> str:
         if isinstance(value, dict) and "msg" in value:  # a Text inside a Text (e.g. the reason of a payment)

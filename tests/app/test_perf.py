@@ -11,7 +11,8 @@ from sqlalchemy import event
 from app.errors import NotFound
 from app.main import create_app
 from app.routes import live as live_routes
-from app.services import hot
+from app.services import gamelog, hot
+from app.services.tables import game_of
 
 NORTH_SOUTH = {"north": "me", "south": "me"}
 
@@ -190,6 +191,36 @@ def test_the_state_cache_keeps_the_latest_seq_and_a_bounded_number_of_tables():
     cache.put(2, hot.Position(1, "2", b"{}", 0, False))
     cache.put(3, hot.Position(1, "2", b"{}", 0, False))
     assert len(cache) == 2 and cache.get(1, 5, "2") is None
+
+
+def test_a_log_entry_is_rendered_once_per_reader_names_and_kept_by_its_stored_text(monkeypatch):
+    """gamelog.RENDERED: the second page renders nothing again; another renderer key (the seat holders' names,
+    the language) or another stored text renders anew; the cache empties when full."""
+    game = game_of("toy-duel")
+    calls = []
+    real = game.render_entry
+    monkeypatch.setattr(game, "render_entry", lambda entry, renderer: calls.append(entry) or real(entry, renderer))
+    kept = gamelog.RenderedEntries(size=3)
+    stored = '{"msg": "log.raise", "args": {"role": "north", "stake": 2}}'
+    plain, named = game.renderer(), game.renderer(names={"north": "alice"})
+    assert kept.render(game, plain, stored)["text"] == "North raises the stake to 2."
+    assert kept.render(game, plain, stored)["text"] == "North raises the stake to 2." and len(calls) == 1
+    assert kept.render(game, named, stored)["text"] == "alice raises the stake to 2." and len(calls) == 2
+    assert kept.render(game, named, stored.replace("2}", "3}"))["text"] == "alice raises the stake to 3."
+    assert len(calls) == 3
+    kept.render(game, game.renderer(names={"north": "bob"}), stored)  # a fourth: full, emptied first
+    assert kept.render(game, plain, stored)["text"] == "North raises the stake to 2." and len(calls) == 5
+
+
+def test_the_same_entry_at_two_tables_reads_with_each_tables_players(app, browser):
+    """The view's log page comes from gamelog.RENDERED: two tables' identical entries (same seed, same move) are
+    one stored text, and each table's reader sees its own seat holders' names."""
+    alice, carol = browser("alice"), browser("carol")
+    tables = [b.new_table(seats={"north": "me", "south": "me"}) for b in (alice, carol)]
+    for b, table in zip((alice, carol), tables):
+        assert b.act(table, "raise", seq=0, role="north").status_code == 200
+    texts = [b.view(table, "south")["log"][0]["text"] for b, table in zip((alice, carol), tables)]
+    assert texts[0].startswith("alice raises") and texts[1].startswith("carol raises"), texts
 
 
 def test_a_move_between_reading_the_seq_and_subscribing_is_not_lost(app, browser, monkeypatch):
