@@ -6,12 +6,11 @@ from __future__ import annotations
 from functools import cache
 from typing import Iterable
 
+import orjson
 from sqlalchemy import Text, bindparam, cast, or_, select
 from sqlalchemy.orm import Session
 
 from app.models import LogEntry, Move
-import orjson
-
 from engines.core import Entry, Game
 from engines.core.text import Renderer
 
