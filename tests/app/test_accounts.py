@@ -137,20 +137,20 @@ def test_usernames_are_unicode_and_unique_whatever_the_case(browser):
 
 
 def test_a_failed_login_takes_as_long_for_an_unknown_name(app, browser):
+    """Timed in pairs, a known name then an unknown one, and judged by the median of the pairs' ratios: a burst of
+    load on the machine (the suite runs on two workers) slows both of a pair, not one name's every try."""
     browser("alice")
     limit = accounts.Limit(1000, 300)
 
     def timed(name):
-        times = []
-        for _ in range(5):
-            with app.state.sessions() as db:
-                started = time.perf_counter()
-                try:
-                    accounts.authenticate(db, limit, name, "wrong password", "1.2.3.4")
-                except accounts.Unauthorized:
-                    pass
-                times.append(time.perf_counter() - started)
-        return statistics.median(times)
+        with app.state.sessions() as db:
+            started = time.perf_counter()
+            try:
+                accounts.authenticate(db, limit, name, "wrong password", "1.2.3.4")
+            except accounts.Unauthorized:
+                pass
+            return time.perf_counter() - started
 
-    known, unknown = timed("alice"), timed("nobody-at-all")
-    assert unknown > known * 0.5, (known, unknown)
+    timed("nobody-at-all")  # the decoy hash is made on first use
+    ratios = [timed("nobody-at-all") / timed("alice") for _ in range(9)]
+    assert statistics.median(ratios) > 0.5, ratios
