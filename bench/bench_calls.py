@@ -9,7 +9,10 @@ after a view of the acting seat. The thread pool is run inline (each hop is coun
 called on the event loop's thread), so cProfile, enabled around each request, sees all of its Python calls.
 Statements are those the request's thread sends (the notices and listener threads are not counted). Prints a
 Markdown table of the medians per request; ``--top N``: then the N functions with the most own time over every
-request of ``--kind`` (cProfile's own times: with the profiler's overhead, a guide to where calls go).
+request of ``--kind`` (cProfile's own times: with the profiler's overhead, a guide to where calls go);
+``--by-package``: cProfile's own time per package for ``--kind``. ``--plain``: the requests alone, no profiler and
+no counts (the driver `bench_instructions.py` runs under valgrind); ``--tree PATH``: the app of another checkout
+(a base to compare with), driven by this script.
 """
 from __future__ import annotations
 
@@ -31,7 +34,6 @@ import httpx
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 WARM_UP = 10  # requests of each kind left out of --top and --by-package
-sys.path.insert(0, str(ROOT))
 ROLES = ["player1", "player2", "player3", "player4"]
 
 
@@ -110,6 +112,8 @@ async def main_async(args) -> dict[str, list[tuple[int, int, int]]]:
             headers = await register(c)
 
             async def counted(kind: str, call):
+                if args.plain:
+                    return await call
                 prof = cProfile.Profile()
                 counts.hops = counts.statements = 0
                 prof.enable()
@@ -175,9 +179,14 @@ def main() -> None:
     ap.add_argument("--database-url", default=None, help="a PostgreSQL server (default: a SQLite file)")
     ap.add_argument("--top", type=int, default=0)
     ap.add_argument("--by-package", action="store_true", help="own time per package for --kind")
+    ap.add_argument("--plain", action="store_true", help="no profiler, no counts: the requests alone")
+    ap.add_argument("--tree", type=pathlib.Path, default=ROOT, help="the checkout whose app is driven")
     ap.add_argument("--kind", default="API move", choices=["API move", "HTMX move", "API view"])
     args = ap.parse_args()
+    sys.path.insert(0, str(args.tree.resolve()))  # its app and engines before any installed copy
     out = asyncio.run(main_async(args))
+    if args.plain:
+        return
     db = "PostgreSQL" if args.database_url else "SQLite"
     print(f"# Calls per request — {db}, 15 Días, {args.moves} moves (medians)\n")
     print("| request | Python calls | thread-pool hops | statements |\n|---|---|---|---|")
