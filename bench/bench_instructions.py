@@ -7,7 +7,9 @@ Runs `bench_calls.py --plain` (the app driven in this process by direct ASGI cal
 hot seats, random legal moves from a fixed seed, each move after a view of the acting seat, moves alternating the
 JSON API and HTMX) under ``valgrind --tool=callgrind`` twice, with the two numbers of moves given, and prints
 the difference of the two totals divided by the difference of moves: the instructions of one move with its
-view, start-up and set-up cancelled out. The client (httpx in the same process: its parsing, JSON and gzip
+view, start-up and set-up cancelled out. Only the main thread is counted: the requests run on it (the driver runs
+the thread pool's hops inline); the background workers (notices, clocks, the live publisher) wake by the wall
+clock, which valgrind slows some fifty-fold, and would add a varying count. The client (httpx in the same process: its parsing, JSON and gzip
 decoding) is counted too; it does the same work for two trees unless their answers differ. ``--vs``: the same
 for another checkout (a base), the two runs of each length side by side, and the ratio.
 
@@ -30,14 +32,15 @@ ROOT = HERE.parent
 
 
 def instructions(tree: pathlib.Path, moves: int, out_dir: pathlib.Path) -> int:
-    """Valgrind's count of the instructions of the whole driver run (``Collected : N``)."""
+    """Valgrind's count of the instructions of the driver's main thread (its file's ``summary:`` line)."""
     out = out_dir / f"callgrind.{tree.name}.{moves}"
     env = {**os.environ, "PYTHONHASHSEED": "0"}
     run = subprocess.run(
-        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable,
+        ["valgrind", "--tool=callgrind", "--separate-threads=yes", f"--callgrind-out-file={out}", sys.executable,
          str(HERE / "bench_calls.py"), "--plain", "--moves", str(moves), "--tree", str(tree)],
         check=False, capture_output=True, text=True, env=env, cwd=out_dir)
-    found = re.search(r"Collected : (\d+)", run.stderr)
+    main_thread = pathlib.Path(f"{out}-01")
+    found = re.search(r"^summary: (\d+)$", main_thread.read_text(), re.M) if main_thread.exists() else None
     if run.returncode != 0 or found is None:
         raise SystemExit(f"valgrind run failed ({tree}, {moves} moves):\n{run.stderr[-2000:]}")
     return int(found.group(1))
