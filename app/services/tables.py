@@ -109,7 +109,11 @@ def create_table(db: Session, user: User, game_id: str, options: dict[str, Any] 
 
 
 # built once (issue 15): a statement made per request costs its construction and its cache key every time
-TABLE_WITH_SEATS = select(GameTable).options(joinedload(GameTable.seats)).where(GameTable.id == bindparam("id"))
+# The seats' players by their names only (all a table shows of them): no password hash read with every table, and
+# fewer columns for the ORM to load; another column of such a user loads if something reads it.
+TABLE_WITH_SEATS = (select(GameTable).options(joinedload(GameTable.seats).joinedload(Seat.user)
+                                              .load_only(User.id, User.username))
+                    .where(GameTable.id == bindparam("id")))
 
 
 def get_table(db: Session, table_id: int) -> GameTable:

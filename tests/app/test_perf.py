@@ -11,7 +11,7 @@ from sqlalchemy import event
 from app.errors import NotFound
 from app.main import create_app
 from app.routes import live as live_routes
-from app.services import gamelog, hot
+from app.services import gamelog, hot, tables
 from app.services.tables import game_of
 
 NORTH_SOUTH = {"north": "me", "south": "me"}
@@ -56,6 +56,20 @@ def test_a_move_sends_six_statements_through_the_api_and_htmx(app, browser):
     event.listen(app.state.engine, "checkout", lambda *a: checkouts.append(threading.current_thread().name))
     assert alice.act(table, offered["verb"], offered["arg"], seq=2, role="north").status_code == 200
     assert len([t for t in checkouts if not t.startswith("siglo-")]) == 1, checkouts
+
+
+def test_a_table_is_read_with_its_players_names_not_their_password_hashes(app, browser):
+    """tables.TABLE_WITH_SEATS loads the seats' users by id and name only (fewer columns to load, no hash read
+    with every table); the rest of a user still loads when read."""
+    alice = browser("alice")
+    table = alice.new_table(seats=NORTH_SOUTH)
+    sent = []
+    event.listen(app.state.engine, "before_cursor_execute", lambda c, cur, statement, *a: sent.append(statement))
+    assert alice.view(table, "north")["seats"][0]["player"] == "alice"
+    reads = [s for s in sent if "FROM tables" in s]
+    assert reads and not any("password_hash" in s for s in reads), reads
+    with app.state.sessions() as db:  # what is not loaded loads when read
+        assert tables.get_table(db, table).seats[0].user.password_hash.startswith("$argon2")
 
 
 def test_on_postgres_the_view_after_a_move_is_read_outside_a_transaction(app, browser, database_url):
