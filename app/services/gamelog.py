@@ -74,14 +74,15 @@ def like_escaped(text: str) -> str:
 class RenderedEntries:
     """Log entries as their readers see them, kept by the entry's stored text (issue 15): a view renders the
     newest entries of its table every time, and an entry, once written, never changes; what it reads as depends
-    only on the game and the renderer (language, seat names: ``Renderer.key``). Bounded: emptied when full."""
+    only on the game (its catalogs, fixed once loaded: a reworded message comes with a new release, a restart) and
+    the renderer (language, seat names: ``Renderer.key``). Bounded: emptied when full."""
 
     def __init__(self, size: int = 20_000):
         self.size = size
         self._kept: dict[tuple, dict] = {}
 
     def render(self, game: Game, renderer: Renderer, stored: str) -> dict:
-        key = (game.id, game.version, renderer.key, stored)
+        key = (game, renderer.key, stored)
         found = self._kept.get(key)
         if found is None:
             found = game.render_entry(orjson.loads(stored), renderer)

@@ -95,6 +95,7 @@ class Game(ABC):
             for lang, own in load_catalogs(self.messages_dir).items():
                 catalogs[lang] = {**catalogs.get(lang, {}), **own}
         self.catalogs: dict[str, dict[str, str]] = catalogs
+        self._role_names: dict[str, dict[str, str]] = {}  # per language, read off the catalog once (renderer)
         self.load_content(content_dir)
 
     # ----- content -----------------------------------------------------------------------------
@@ -134,8 +135,10 @@ class Game(ABC):
     def renderer(self, lang: str = "en", names: dict[str, str] | None = None) -> Renderer:
         """Renders this game's ``Text`` and log entries; ``names`` maps roles to how the reader sees them (seat
         holders' names, "you"); roles not in it get the catalog's ``role.<role>``."""
-        roles = {key[5:]: t for key, t in self.catalogs.get(lang, self.catalogs["en"]).items()
-                 if key.startswith("role.")}
+        roles = self._role_names.get(lang)
+        if roles is None:  # a scan of the whole catalog: once per language, not once a view (issue 15)
+            catalog = self.catalogs.get(lang, self.catalogs["en"])
+            roles = self._role_names[lang] = {key[5:]: t for key, t in catalog.items() if key.startswith("role.")}
         return Renderer(self.catalogs, self.name_of, lang, {**roles, **(names or {})})
 
     def role_label(self, role: str, lang: str = "en") -> str:
