@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from sqlalchemy import text
 
-from app.main import create_app
+from app.main import create_app, tune_garbage_collector
 
 app = create_app()
+tune_garbage_collector()  # as app.asgi does
 
 
 def _floor_commit() -> None:

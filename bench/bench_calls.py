@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import importlib
 import json
 import pathlib
 import pstats
@@ -93,6 +94,9 @@ async def main_async(args) -> dict[str, list[tuple[int, int, int]]]:
     if args.plain:  # valgrind runs this ~50 times slower: the kept login (2 s) would expire between requests
         from app.services.accounts import Logins
         Logins.ttl = 3600.0
+        tune = getattr(importlib.import_module("app.main"), "tune_garbage_collector", None)
+        if tune is not None:  # as the server process does (app.asgi); a base to compare with may predate it
+            tune()
     counts = Counts()
     main_thread = threading.current_thread()
 

@@ -9,9 +9,10 @@ JSON API and HTMX) under ``valgrind --tool=callgrind`` twice, with the two numbe
 the difference of the two totals divided by the difference of moves: the instructions of one move with its
 view, start-up and set-up cancelled out. Only the main thread is counted: the requests run on it (the driver runs
 the thread pool's hops inline); the background workers (notices, clocks, the live publisher) wake by the wall
-clock, which valgrind slows some fifty-fold, and would add a varying count. The client (httpx in the same process: its parsing, JSON and gzip
-decoding) is counted too; it does the same work for two trees unless their answers differ. ``--vs``: the same
-for another checkout (a base), the two runs of each length side by side, and the ratio.
+clock, which valgrind slows some fifty-fold, and would add a varying count. The client (httpx in the same
+process: its parsing, JSON and gzip decoding) is counted too; it does the same work for two trees unless their
+answers differ. ``--vs``: the same for another checkout (a base), the two runs of each length side by side, and
+the ratio.
 
 Needs valgrind (Debian's package). A run of 120 moves takes about 5 minutes: the two checkouts' runs go two at
 a time.

@@ -48,3 +48,19 @@ def test_htmx_is_vendored_with_its_licence():
     assert (vendor / "LICENSE-htmx.txt").exists() and (vendor / "LICENSE-htmx-ext-sse.txt").exists()
     base = (ROOT / "templates" / "base.html").read_text()
     assert '"vendor/htmx-2.0.11.min.js"' in base and '"vendor/htmx-ext-sse-2.2.4.min.js"' in base  # static_url(...)
+
+
+def test_the_server_process_freezes_what_it_loaded_and_collects_less_often(tmp_path):
+    """app.asgi, what uvicorn serves (issue 15: app.main.tune_garbage_collector); the tests' own processes, which
+    make many apps, keep the collector's defaults."""
+    import gc
+    import os
+    import sys
+
+    env = {**os.environ, "SIGLO_DATABASE_URL": f"sqlite:///{tmp_path / 'siglo.db'}",
+           "SIGLO_SECRET_KEY": "deploy-test-" + "k" * 32, "SIGLO_SECRET_FILE": str(tmp_path / "secret")}
+    probe = "import gc, app.asgi; print(gc.get_threshold(), gc.get_freeze_count())"
+    out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True, check=True,
+                         timeout=60).stdout.split(")")
+    assert out[0] + ")" == "(10000, 10, 10)" and int(out[1]) > 10_000, out
+    assert gc.get_threshold() != (10000, 10, 10) and gc.get_freeze_count() == 0
