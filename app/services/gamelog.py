@@ -75,7 +75,8 @@ class RenderedEntries:
     """Log entries as their readers see them, kept by the entry's stored text (issue 15): a view renders the
     newest entries of its table every time, and an entry, once written, never changes; what it reads as depends
     only on the game (its catalogs, fixed once loaded: a reworded message comes with a new release, a restart) and
-    the renderer (language, seat names: ``Renderer.key``). Bounded: emptied when full."""
+    the renderer (language, seat names: ``Renderer.key``). Bounded: 20,000 entries (~0.5–1 kB each: the newest
+    20 of 500 live tables read by their seats fill half), emptied when full."""
 
     def __init__(self, size: int = 20_000):
         self.size = size
