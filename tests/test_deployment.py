@@ -1,8 +1,11 @@
 """Set-up files: the compose file wires the app to PostgreSQL; the Dockerfile copies what the app needs.
 
 (`docker compose config` needs the compose plugin, which this CI machine lacks; these checks read the files.)"""
+import gc
+import os
 import pathlib
 import subprocess
+import sys
 import tomllib
 
 import yaml
@@ -53,10 +56,6 @@ def test_htmx_is_vendored_with_its_licence():
 def test_the_server_process_freezes_what_it_loaded_and_collects_less_often(tmp_path):
     """app.asgi, what uvicorn serves (issue 15: app.main.tune_garbage_collector); the tests' own processes, which
     make many apps, keep the collector's defaults."""
-    import gc
-    import os
-    import sys
-
     env = {**os.environ, "SIGLO_DATABASE_URL": f"sqlite:///{tmp_path / 'siglo.db'}",
            "SIGLO_SECRET_KEY": "deploy-test-" + "k" * 32, "SIGLO_SECRET_FILE": str(tmp_path / "secret")}
     probe = "import gc, app.asgi; print(gc.get_threshold(), gc.get_freeze_count())"

@@ -230,10 +230,10 @@ def test_the_same_entry_at_two_tables_reads_with_each_tables_players(app, browse
     """The view's log page comes from gamelog.RENDERED: two tables' identical entries (same seed, same move) are
     one stored text, and each table's reader sees its own seat holders' names."""
     alice, carol = browser("alice"), browser("carol")
-    tables = [b.new_table(seats={"north": "me", "south": "me"}) for b in (alice, carol)]
-    for b, table in zip((alice, carol), tables):
+    ids = [b.new_table(seats={"north": "me", "south": "me"}) for b in (alice, carol)]
+    for b, table in zip((alice, carol), ids):
         assert b.act(table, "raise", seq=0, role="north").status_code == 200
-    texts = [b.view(table, "south")["log"][0]["text"] for b, table in zip((alice, carol), tables)]
+    texts = [b.view(table, "south")["log"][0]["text"] for b, table in zip((alice, carol), ids)]
     assert texts[0].startswith("alice raises") and texts[1].startswith("carol raises"), texts
 
 
