@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
-import importlib
 import json
 import pathlib
 import pstats
@@ -94,7 +93,8 @@ async def main_async(args) -> dict[str, list[tuple[int, int, int]]]:
     if args.plain:  # valgrind runs this ~50 times slower: the kept login (2 s) would expire between requests
         from app.services.accounts import Logins
         Logins.ttl = 3600.0
-        tune = getattr(importlib.import_module("app.main"), "tune_garbage_collector", None)
+        from app import main as server
+        tune = getattr(server, "tune_garbage_collector", None)
         if tune is not None:  # as the server process does (app.asgi); a base to compare with may predate it
             tune()
     counts = Counts()
@@ -150,28 +150,29 @@ async def main_async(args) -> dict[str, list[tuple[int, int, int]]]:
         stats.sort_stats("tottime").print_stats(args.top)
         stats.sort_stats("cumulative").print_stats(args.top)
     if args.by_package:
-        print_by_package(pstats.Stats(*profiles[args.kind]), len(profiles[args.kind]), args.kind)
+        print_by_package(pstats.Stats(*profiles[args.kind]), len(profiles[args.kind]), args.kind, args.tree.resolve())
     return out
 
 
-def package_of(filename: str) -> str:
+def package_of(filename: str, root: pathlib.Path) -> str:
     """The package a profiled function's file belongs to: site-packages' top folder, this project's top folder
     plus its second level (``app/routes``, ``engines/quince_dias``), a compiled template, or the standard library."""
     if "site-packages/" in filename:
         return filename.split("site-packages/", 1)[1].split("/", 1)[0]
-    if filename.startswith(str(ROOT)):
-        parts = filename[len(str(ROOT)) + 1:].split("/")
+    if filename.startswith(str(root)):
+        parts = filename[len(str(root)) + 1:].split("/")
         return "/".join(parts[:2]) if len(parts) > 2 else parts[0]
     if filename.endswith(".html") or filename.startswith("<template>"):
         return "templates (compiled)"
     return "stdlib / builtins"
 
 
-def print_by_package(stats: pstats.Stats, requests: int, kind: str) -> None:
-    """cProfile's own time per package, per request of ``kind`` (with the profiler's overhead: shares, not ms)."""
+def print_by_package(stats: pstats.Stats, requests: int, kind: str, root: pathlib.Path) -> None:
+    """cProfile's own time per package, per request of ``kind`` (with the profiler's overhead: shares, not ms);
+    ``root``: the checkout driven (``--tree``)."""
     own: dict[str, float] = {}
     for (filename, _line, _name), (_cc, _nc, tottime, _ct, _callers) in stats.stats.items():
-        key = package_of(filename)
+        key = package_of(filename, root)
         own[key] = own.get(key, 0.0) + tottime
     total = sum(own.values())
     print(f"\n# Own time by package — {kind}, {requests} requests (cProfile, per request)\n")
