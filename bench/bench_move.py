@@ -14,7 +14,10 @@ same cookie session.
 
 The same run also times the issue's own floor, `bench/bare_floor.py` (a minimal FastAPI sync endpoint: one INSERT
 + COMMIT through the driver, no middleware, no SQLAlchemy, no login) in a second server process on the same
-database, right after the app's floor; the report gives the moves' ratios to both.
+database, right after the app's floor; the report gives the moves' ratios to both. Before each move it also
+times the seat's API view, the view's skeleton and the move's skeleton (`/bench/skeleton/{id}` of bench_app, GET
+and POST: the routes' framework, login, table query and database round trips, a real view's bytes as the answer,
+but no rules, no view built, no words): how much of the budget the stack itself takes.
 
 Each request is timed twice: its round trip as the client sees it (wall time, which on a shared machine includes
 waiting for a CPU), and the CPU time the server's threads spent meanwhile (the scheduler's own count, from
@@ -119,10 +122,10 @@ def server_cpu(pid: int) -> float:
     return total / 1e9
 
 
-def timed(pid: int, call) -> tuple[object, float, float]:
-    """(the call's result, its wall time, the server CPU it took)."""
+def timed(pid: int, call, *args, **kwargs) -> tuple[object, float, float]:
+    """(the result of ``call(*args, **kwargs)``, its wall time, the server CPU it took)."""
     c0, t0 = server_cpu(pid), time.perf_counter()
-    result = call()
+    result = call(*args, **kwargs)
     elapsed = time.perf_counter() - t0
     return result, elapsed, server_cpu(pid) - c0
 
@@ -133,8 +136,9 @@ def one_run(url: str | None, port: int, game: str, moves: int, seed: int) -> dic
     proc = start_server(db_url, port, tmp)
     bare_proc = start_bare_floor(db_url, port + 1, tmp)
     roles = ROLES[game]
-    times: dict[str, list[float]] = {k: [] for k in ("floor", "api", "htmx", "bare", "floor cpu", "api cpu",
-                                                     "htmx cpu", "bare cpu")}
+    times: dict[str, list[float]] = {k: [] for k in ("floor", "api", "htmx", "bare", "skeleton", "view skeleton",
+                                                     "view", "floor cpu", "api cpu", "htmx cpu", "bare cpu",
+                                                     "skeleton cpu", "view skeleton cpu", "view cpu")}
     try:
         c = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30)
         bare = httpx.Client(base_url=f"http://127.0.0.1:{port + 1}", timeout=30)
@@ -153,9 +157,10 @@ def one_run(url: str | None, port: int, game: str, moves: int, seed: int) -> dic
 
         table, role, done = new_table(), roles[0], 0
         while done < moves:
-            _, floor, floor_cpu = timed(proc.pid, lambda: c.post("/bench/floor"))
-            _, bare_floor, bare_cpu = timed(bare_proc.pid, lambda: bare.post("/floor"))
-            v = c.get(f"/api/v1/tables/{table}", params={"as": role}).json()
+            _, floor, floor_cpu = timed(proc.pid, c.post, "/bench/floor")
+            _, bare_floor, bare_cpu = timed(bare_proc.pid, bare.post, "/floor")
+            r, view, view_cpu = timed(proc.pid, c.get, f"/api/v1/tables/{table}", params={"as": role})
+            v = r.json()
             if v["status"] == "finished":
                 table, role = new_table(), roles[0]
                 continue
@@ -163,22 +168,25 @@ def one_run(url: str | None, port: int, game: str, moves: int, seed: int) -> dic
                 role = next(x for x in v["active_roles"] if x in roles)
                 continue
             a = rng.choice(v["actions"])
+            move = {"seq": v["seq"], "verb": a["verb"], "arg": a["arg"], "role": role}
+            _, view_skeleton, view_skeleton_cpu = timed(proc.pid, c.get, f"/bench/skeleton/{table}",
+                                                        params={"as": role})
+            r, skeleton, skeleton_cpu = timed(proc.pid, c.post, f"/bench/skeleton/{table}", headers=headers, json=move)
+            assert r.status_code == 200, (r.status_code, r.text[:300])
             mode = "api" if done % 2 == 0 else "htmx"
             if mode == "api":
-                r, elapsed, cpu = timed(proc.pid, lambda: c.post(
-                    f"/api/v1/tables/{table}/actions", headers=headers,
-                    json={"seq": v["seq"], "verb": a["verb"], "arg": a["arg"], "role": role}))
+                r, elapsed, cpu = timed(proc.pid, c.post, f"/api/v1/tables/{table}/actions", headers=headers,
+                                        json=move)
             else:
-                r, elapsed, cpu = timed(proc.pid, lambda: c.post(
-                    f"/tables/{table}/act", headers={**headers, "HX-Request": "true"},
-                    data={"seq": v["seq"], "verb": a["verb"], "arg": json.dumps(a["arg"]), "role": role}))
+                r, elapsed, cpu = timed(proc.pid, c.post, f"/tables/{table}/act",
+                                        headers={**headers, "HX-Request": "true"},
+                                        data={**move, "arg": json.dumps(a["arg"])})
             assert r.status_code == 200, (r.status_code, r.text[:300])
-            times["floor"].append(floor)
-            times["floor cpu"].append(floor_cpu)
-            times["bare"].append(bare_floor)
-            times["bare cpu"].append(bare_cpu)
-            times[mode].append(elapsed)
-            times[mode + " cpu"].append(cpu)
+            for key, value in (("floor", floor), ("floor cpu", floor_cpu), ("bare", bare_floor), ("bare cpu", bare_cpu),
+                               ("skeleton", skeleton), ("skeleton cpu", skeleton_cpu), ("view", view),
+                               ("view cpu", view_cpu), ("view skeleton", view_skeleton),
+                               ("view skeleton cpu", view_skeleton_cpu), (mode, elapsed), (mode + " cpu", cpu)):
+                times[key].append(value)
             done += 1
     finally:
         for p in (proc, bare_proc):
@@ -214,11 +222,13 @@ def main() -> None:
     print("| median per run | min of runs | median of runs |\n|---|---|---|")
     for kind in ("", " cpu"):
         what = "server CPU ms" if kind else "round trip ms"
-        for key, label in (("floor", "app floor"), ("bare", "bare floor"), ("api", "API move"), ("htmx", "HTMX move")):
+        for key, label in (("floor", "app floor"), ("bare", "bare floor"), ("skeleton", "a move's skeleton"),
+                           ("api", "API move"), ("htmx", "HTMX move"), ("view skeleton", "a view's skeleton"),
+                           ("view", "API view")):
             vals = [r[key + kind] for r in rows]
             print(f"| {label}, {what} | {min(vals):.2f} | {statistics.median(vals):.2f} |")
         for floor, name in (("floor", "app floor"), ("bare", "bare floor")):
-            for key, label in (("api", "API move"), ("htmx", "HTMX move")):
+            for key, label in (("skeleton", "a move's skeleton"), ("api", "API move"), ("htmx", "HTMX move")):
                 vals = [r[key + kind] / r[floor + kind] for r in rows]
                 print(f"| {label} / {name}, {what} | {min(vals):.2f}× | {statistics.median(vals):.2f}× |")
 
