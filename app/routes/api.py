@@ -204,7 +204,7 @@ def get_log(db: SessionDep, table: WatchableTable, role: SeatDep,
             limit: Annotated[int, Query(ge=1, le=gamelog.MAX_PAGE)] = gamelog.PAGE,
             mine: Annotated[bool, Query(description="Only the entries addressed to my seat")] = False):
     game = tables.game_of(table.game_id)
-    return _json(gamelog.page(db, table.id, role, game, game.renderer(names=play.seat_names(table)), limit, before,
+    return _json(gamelog.page(db, table.id, role, game, play.renderer_of(game, table), limit, before,
                               only_mine=mine))
 
 

@@ -108,7 +108,7 @@ def _since_last_move(db, table, role: str, game) -> dict | None:
     last = play.last_effective_move(db, table.id, role)  # reads back only as far as the seat's last move
     if last is None:
         return None
-    since = gamelog.since(db, table.id, role, game, game.renderer(names=play.seat_names(table)), last.seq)
+    since = gamelog.since(db, table.id, role, game, play.renderer_of(game, table), last.seq)
     return since if since["moves"] else None
 
 
@@ -162,7 +162,7 @@ def table_log(request: Request, db: SessionDep, table: WatchableTable, role: Sea
     """The whole log, a page at a time (HTMX: the next page's entries; else a page of its own); ``mine``: only
     the entries addressed to the seat."""
     game = tables.game_of(table.game_id)
-    page = gamelog.page(db, table.id, role, game, game.renderer(names=play.seat_names(table)), before=before,
+    page = gamelog.page(db, table.id, role, game, play.renderer_of(game, table), before=before,
                        only_mine=only_mine and role is not None)
     data = {"log": page["entries"], "log_more": page["more"]}
     name = "table/_log_items.html" if is_htmx(request) else "table/log.html"

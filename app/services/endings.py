@@ -28,7 +28,7 @@ from app.models import GameTable, User, utcnow
 from app.models_pbw import AbandonVote, PlatformMove, TableOrigin
 from app.services import clocks, gamelog, ratings
 from app.services.live import news
-from app.services.play import seat_names
+from app.services.play import renderer_of, seat_names
 from app.services.tables import acting_role, create_table, roles_of
 
 COOPERATIVE = {"planet-king"}
@@ -53,7 +53,7 @@ def in_words(table: GameTable, outcome: dict, lang: str = "en") -> dict:
     if game is None:
         renderer = Renderer(core_catalogs(), lambda _value, _lang: None, lang, seat_names(table))
     else:
-        renderer = game.renderer(lang, seat_names(table))
+        renderer = renderer_of(game, table, lang)
     return {**outcome, "message": message, "text": renderer.text(message)}
 
 

@@ -22,6 +22,7 @@ from app.services.live import CHANNEL, news
 from app.services.tables import acting_role, game_of
 from engines import registry
 from engines.core import Game, IllegalAction, Played
+from engines.core.text import Renderer
 
 STALE = "Someone moved first; here is the table as it is now."
 
@@ -391,12 +392,17 @@ def seat_names(table: GameTable) -> dict[str, str]:
     return {s.role: name for s in table.seats if (name := seat_name(s)) is not None}
 
 
+def renderer_of(game: Game, table: GameTable, lang: str = "en") -> Renderer:
+    """The words of a table's log and prompts for one reader's language, its seats named as the table names them."""
+    return game.renderer(lang, seat_names(table))
+
+
 def table_view(db: Session, loaded: Loaded, role: str | None, lang: str = "en", log_before: int | None = None,
                log_limit: int = gamelog.VIEW_PAGE) -> dict:
     """What one seat (or a spectator, role None) may know of the table, in words for its reader: never another
     seat's private data. Only a running, unflagged table offers actions (one place decides)."""
     game, state, table = loaded.game, loaded.state, loaded.table
-    renderer = game.renderer(lang, seat_names(table))
+    renderer = renderer_of(game, table, lang)
     view = game.view(state, role)
     playing = table.status == "active" and not table.flagged
     stood_in = any(s.role == role and s.bot for s in table.seats)  # a seat a bot plays for its timed-out player

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from app.errors import Forbidden
 from app.models import GameTable, User
 from app.services import forks, gamelog, records
-from app.services.play import effective_moves, load, seat_info, seat_names, start_state
+from app.services.play import effective_moves, load, renderer_of, seat_info, start_state
 from app.services.tables import acting_role, game_of, roles_of
 from engines.core.game import Game
 
@@ -111,7 +111,7 @@ def step(db: Session, table: GameTable, user: User | None, as_role: str | None, 
     if finished:  # as its record would: this server's engine and content must still replay it
         records.check_replayable(table.game_id, table.engine_version, load(db, table).state.get("content"))
     state = position(game, table, moves, at, start_state(db, table))
-    renderer = game.renderer(names=seat_names(table))
+    renderer = renderer_of(game, table)
     view = game.view(state, role)
     view["prompt"].update(text=renderer.text(view["prompt"]["text"]), actions=[], legal={})
     log = gamelog.page(db, table.id, role, game, renderer, limit=gamelog.PAGE, upto_seq=bound)

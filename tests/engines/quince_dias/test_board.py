@@ -9,9 +9,7 @@ from types import SimpleNamespace
 
 import jinja2
 
-from app.fragments import character, covered
-from app.static import static_url
-from app.web import plural
+from app.web import templates
 from engines.core.game import flat
 from engines.quince_dias import GAME
 
@@ -20,7 +18,7 @@ from .helpers import cid, confrontation, fresh, run, set_hand
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 ENV = jinja2.Environment(loader=jinja2.FileSystemLoader(ROOT / "templates"), autoescape=True,
                          undefined=jinja2.StrictUndefined)
-ENV.globals.update(static_url=static_url, plural=plural, character=character, covered=covered)  # as app/web.py does
+ENV.globals.update(templates.env.globals)  # the app's own globals (app/web.py), strict about anything undefined
 RENDERER = GAME.renderer()
 SEATS = [{"role": f"player{i}", "player": name, "bot": None, "name": name}  # as play.seat_info gives them
          for i, name in enumerate(["ana", "bo", "cy", "di"], 1)]
@@ -75,6 +73,20 @@ def test_board_renders_through_a_whole_game_for_players_and_spectators():
         state = GAME.apply(state, role, verb, arg)
         steps += 1
     assert "Round" in render(state, None)
+
+
+def test_the_powers_are_named_in_words():
+    """A family's power and a player's Individual power read "Government", "Society", "Clerical" (app.fragments'
+    names, the ones the cards' ranges use), never the view's ids."""
+    state, rnd, named = GAME.setup(3, {"players": 4}), random.Random(3), set()
+    while GAME.outcome(state) is None and len(named) < 2:
+        html = render(state, "player1")
+        named |= {kind for kind, word in re.findall(r"(family power|Individual power: <strong>)\s?(\w+)", html)
+                  if word in ("Government", "Society", "Clerical")}
+        assert not re.search(r"(family power|Individual power: <strong>)\s?(government|society|clerical)", html)
+        role = GAME.active_roles(state)[0]
+        state = GAME.apply(state, role, *rnd.choice(flat(GAME.legal(state, role))))
+    assert named == {"family power", "Individual power: <strong>"}
 
 
 def test_a_common_action_is_chosen_on_the_board_once():
