@@ -69,7 +69,6 @@ def action_button(table: Any, action: dict, csrf_token: str, as_role: str | None
 # ----- 15 Días: The Spanish Golden Age (templates/games/15-dias/board.html) --------------------------------------
 HAS_SITUATION = " has-situation"
 POWERS = (("government", "Government", "Gov"), ("society", "Society", "Soc"), ("clerical", "Clerical", "Cle"))
-POWER_NAMES = {power: title for power, title, _short in POWERS}  # the board's "Individual power: Government"
 CARDS_KEPT = 4096  # a few hundred cards × reference powers × slots; emptied when full
 _cards: dict[tuple, Markup] = {}
 

@@ -66,9 +66,7 @@ def _answer(db, table, role) -> Response:
 
 
 def _log_page(db, table, role) -> None:
-    db.connection().execute(gamelog.page_query("seat", False, False), {
-        "table_id": table.id, "limit": gamelog.VIEW_PAGE + 1, "before": None, "upto": None,
-        "mine": gamelog.like_escaped(f",{role},")}).all()
+    gamelog.page_rows(db, table.id, role, gamelog.VIEW_PAGE)  # the view's page of the log, read but not rendered
 
 
 @app.post("/bench/skeleton/{table_id}", dependencies=[CSRF])

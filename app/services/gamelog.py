@@ -112,17 +112,23 @@ def page_query(reader: str, before: bool, upto: bool):
     return query.order_by(LogEntry.id.desc()).limit(bindparam("limit"))
 
 
+def page_rows(db: Session, table_id: int, role: str | None, limit: int, before: int | None = None,
+              only_mine: bool = False, upto_seq: int | None = None) -> list:
+    """The stored rows of one page, newest first, one more than ``limit`` when there are more (see ``page``)."""
+    reader = "all" if role is None else "mine" if only_mine else "seat"
+    values = {"table_id": table_id, "limit": limit + 1, "before": before, "upto": upto_seq}
+    if role is not None:
+        values["mine"] = like_escaped(f",{role},")
+    return db.connection().execute(page_query(reader, before is not None, upto_seq is not None), values).all()
+
+
 def page(db: Session, table_id: int, role: str | None, game: Game, renderer: Renderer, limit: int = PAGE,
          before: int | None = None, only_mine: bool = False, upto_seq: int | None = None) -> dict:
     """One page of the entries ``role`` may read, newest first: ``{"entries", "more"}``; each entry has its id
     (an anchor), the move's seq, its text, its rule (id and section title) and whether it was private;
     ``upto_seq``: only the entries of the moves up to that seq (a replay's step)."""
     limit = max(1, min(limit, MAX_PAGE))
-    reader = "all" if role is None else "mine" if only_mine else "seat"
-    values = {"table_id": table_id, "limit": limit + 1, "before": before, "upto": upto_seq}
-    if role is not None:
-        values["mine"] = like_escaped(f",{role},")
-    found = db.connection().execute(page_query(reader, before is not None, upto_seq is not None), values).all()
+    found = page_rows(db, table_id, role, limit, before, only_mine, upto_seq)
     entries = [{"id": r.id, "seq": r.seq, "private": r.audience != "*", **RENDERED.render(game, renderer, r.entry)}
                for r in found[:limit]]
     return {"entries": entries, "more": len(found) > limit}

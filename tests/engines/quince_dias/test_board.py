@@ -76,8 +76,8 @@ def test_board_renders_through_a_whole_game_for_players_and_spectators():
 
 
 def test_the_powers_are_named_in_words():
-    """A family's power and a player's Individual power read "Government", "Society", "Clerical" (app.fragments'
-    names, the ones the cards' ranges use), never the view's ids."""
+    """A family's power and a player's Individual power read "Government", "Society", "Clerical" (the game's
+    catalog, by name_of, as a second language will need), never the view's ids."""
     state, rnd, named = GAME.setup(3, {"players": 4}), random.Random(3), set()
     while GAME.outcome(state) is None and len(named) < 2:
         html = render(state, "player1")
