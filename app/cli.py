@@ -1,4 +1,5 @@
 """`siglo`: serve, db upgrade, simulate, content export, replay."""
+
 from __future__ import annotations
 
 import sys
@@ -42,8 +43,15 @@ def serve(host: str, port: int, database_url: str | None, workers: int) -> None:
     upgrade(settings.database_url)
     click.echo(f"Siglo de Oro on http://{host}:{port}  (database: {settings.database_url.split('@')[-1]})")
     # proxy headers are the app's business: it believes them only from SIGLO_TRUSTED_PROXIES (app.main)
-    uvicorn.run("app.asgi:app", host=host, port=port, workers=workers, timeout_graceful_shutdown=3,
-                proxy_headers=False, log_level="info")
+    uvicorn.run(
+        "app.asgi:app",
+        host=host,
+        port=port,
+        workers=workers,
+        timeout_graceful_shutdown=3,
+        proxy_headers=False,
+        log_level="info",
+    )
 
 
 @main.group()
@@ -99,8 +107,9 @@ def _parse_option(raw: str) -> tuple[str, object]:
 @click.option("--bot", default="random", show_default=True)
 @click.option("--check/--no-check", default=False, help="Check every platform invariant at every step")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object")
-def simulate(game_id: str, count: int, seed: int, options: tuple[str, ...], bot: str, check: bool,
-             as_json: bool) -> None:
+def simulate(
+    game_id: str, count: int, seed: int, options: tuple[str, ...], bot: str, check: bool, as_json: bool
+) -> None:
     """Headless playouts with bots at every seat."""
     from engines.core.conformance import ConformanceError, playout
 
@@ -116,8 +125,7 @@ def simulate(game_id: str, count: int, seed: int, options: tuple[str, ...], bot:
     verdicts: Counter = Counter()  # by the outcome's message key: Defeat / Draw / Victory whatever the scores
     errors, actions_total, failures = 0, 0, []
     started = time.perf_counter()
-    with click.progressbar(range(seed, seed + count), label=f"{game.title}", file=sys.stderr,
-                           show_pos=True) as seeds:
+    with click.progressbar(range(seed, seed + count), label=f"{game.title}", file=sys.stderr, show_pos=True) as seeds:
         for s in seeds:
             try:
                 result = playout(game, s, opts, check=check, bot=bot)
@@ -129,16 +137,25 @@ def simulate(game_id: str, count: int, seed: int, options: tuple[str, ...], bot:
             outcomes[game.renderer().text(result["outcome"]["text"])] += 1
             verdicts[result["outcome"]["text"]["msg"]] += 1
     seconds = time.perf_counter() - started
-    summary = {"game": game.id, "games": count, "errors": errors, "actions_total": actions_total,
-               "actions_per_game": actions_total / max(1, count - errors), "seconds": round(seconds, 3),
-               "actions_per_second": round(actions_total / seconds, 1) if seconds else None,
-               "verdicts": dict(verdicts.most_common()), "outcomes": dict(outcomes.most_common()),
-               "failures": failures}
+    summary = {
+        "game": game.id,
+        "games": count,
+        "errors": errors,
+        "actions_total": actions_total,
+        "actions_per_game": actions_total / max(1, count - errors),
+        "seconds": round(seconds, 3),
+        "actions_per_second": round(actions_total / seconds, 1) if seconds else None,
+        "verdicts": dict(verdicts.most_common()),
+        "outcomes": dict(outcomes.most_common()),
+        "failures": failures,
+    }
     if as_json:
         click.echo(orjson.dumps(summary).decode())
     else:
-        click.echo(f"games {count}  errors {errors}  actions {actions_total} "
-                   f"({summary['actions_per_game']:.1f}/game)  {seconds:.2f}s  {summary['actions_per_second']} actions/s")
+        click.echo(
+            f"games {count}  errors {errors}  actions {actions_total} "
+            f"({summary['actions_per_game']:.1f}/game)  {seconds:.2f}s  {summary['actions_per_second']} actions/s"
+        )
         if len(verdicts) < len(outcomes):
             click.echo("verdicts:")
             for key, n in verdicts.most_common():

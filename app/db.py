@@ -1,4 +1,5 @@
 """Database engine and sessions. SQLite (embedded default) or PostgreSQL through psycopg 3."""
+
 from __future__ import annotations
 
 import sqlite3
@@ -20,7 +21,7 @@ def normalise_url(url: str) -> str:
     """Accept plain postgres:// URLs and use the psycopg 3 driver for them."""
     for prefix in ("postgres://", "postgresql://"):
         if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix):]
+            return "postgresql+psycopg://" + url[len(prefix) :]
     return url
 
 
@@ -112,9 +113,14 @@ def make_engine(url: str, concurrency: int = 4, idle_ping_seconds: float = 1.0) 
     plus a few for the bot runner, the start-up verification and the SSE routes' short look-ups. On PostgreSQL a
     connection idle in the pool for ``idle_ping_seconds`` is pinged before use (``ping_when_idle``)."""
     url = normalise_url(url)
-    pool = {"pool_size": concurrency + 8, "max_overflow": 8, "pool_timeout": 10,
-            # JSON columns (moves' arguments, log entries) through the fast JSON library
-            "json_serializer": lambda value: orjson.dumps(value).decode(), "json_deserializer": json_value}
+    pool = {
+        "pool_size": concurrency + 8,
+        "max_overflow": 8,
+        "pool_timeout": 10,
+        # JSON columns (moves' arguments, log entries) through the fast JSON library
+        "json_serializer": lambda value: orjson.dumps(value).decode(),
+        "json_deserializer": json_value,
+    }
     if url.startswith("sqlite"):
         memory = url.endswith(":memory:") or "mode=memory" in url
         connect = {"check_same_thread": False, "timeout": 30, **({} if memory else {"factory": SerializedWriters})}

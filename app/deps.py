@@ -2,10 +2,12 @@
 table the user may not watch), SeatDep (the seat asked for with ``?as=``, 403 if not the user's), FormData, CSRF;
 and for the hot routes (a move, an undo, a seat's view) PlayerHop and WatcherHop: the same look-ups made in the
 route's own worker thread (``Hop``)."""
+
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
-from typing import Annotated, AsyncIterator, Iterator
+from typing import Annotated
 
 import anyio
 from fastapi import Depends, Path, Query, Request
@@ -177,7 +179,8 @@ async def csrf_protect(request: Request) -> None:
         return
     sent = request.headers.get(CSRF_HEADER)
     if sent is None and request.headers.get("content-type", "").startswith(
-            ("application/x-www-form-urlencoded", "multipart/form-data")):
+        ("application/x-www-form-urlencoded", "multipart/form-data")
+    ):
         form = await request.form()
         value = form.get(CSRF_FIELD)
         sent = value if isinstance(value, str) else None

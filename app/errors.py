@@ -1,4 +1,5 @@
 """Errors a client can cause: each becomes a clear 4xx answer and changes nothing."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -7,7 +8,7 @@ from typing import Any
 def short(value: Any, limit: int = 80) -> str:
     """A client's value as an answer may quote it: at most ``limit`` characters (never a huge input echoed)."""
     text = str(value)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class AppError(Exception):

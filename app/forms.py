@@ -1,10 +1,12 @@
 """HTML forms for a game's options, generated from its pydantic options model (so every game gets one)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
 from engines.core import Game
+
 
 @dataclass
 class OptionField:
@@ -38,8 +40,9 @@ def option_fields(game: Game) -> list[OptionField]:
         elif prop.get("type") == "boolean":
             fields.append(OptionField(kind="checkbox", **common))
         elif prop.get("type") == "integer":
-            fields.append(OptionField(kind="number", minimum=prop.get("minimum"), maximum=prop.get("maximum"),
-                                      **common))
+            fields.append(
+                OptionField(kind="number", minimum=prop.get("minimum"), maximum=prop.get("maximum"), **common)
+            )
         else:
             fields.append(OptionField(kind="text", **common))
     return fields

@@ -7,6 +7,7 @@ needs no escaping; anything else is refused rather than written unescaped). Jinj
 as_role) }}``, and the 15 Días board's ``{{ character(c, ref, label, key) }}`` and ``{{ covered(c, ref, owner) }}``
 (each card's HTML kept by its JSON), read as the macros they replace did.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -32,17 +33,32 @@ def log_entries(entries: list[dict], table: Any, game: Any, role: str | None, as
 
 def _entry(e: dict, tid: int, gid: str, q: str, replay: bool) -> str:
     eid, seq, private = e["id"], e["seq"], e.get("private")
-    rule = (f' <a class="rule" href="/games/{gid}/rules/reference#rule-{escape(e.get("rule"))}">'
-            f'{escape(e["rule_title"])}</a>') if e.get("rule_title") else ""
-    link = (f' <a class="replay-link" href="/tables/{tid:d}/replay?seq={seq:d}{q}" title="Replay the game to this '
-            'move">replay</a>') if replay else ""
-    return (f'<li id="log-{eid:d}"{PRIVATE_CLASS if private else ""}><a class="anchor" href="/tables/{tid:d}/log?'
-            f'before={eid + 1:d}{q}#log-{eid:d}" title="Link to this entry">#{seq:d}</a>\n  <span class="entry-text">'
-            f'{escape(e["text"])}</span>{PRIVATE if private else ""}{rule}{link}</li>\n')
+    rule = (
+        (
+            f' <a class="rule" href="/games/{gid}/rules/reference#rule-{escape(e.get("rule"))}">'
+            f"{escape(e['rule_title'])}</a>"
+        )
+        if e.get("rule_title")
+        else ""
+    )
+    link = (
+        (
+            f' <a class="replay-link" href="/tables/{tid:d}/replay?seq={seq:d}{q}" title="Replay the game to this '
+            'move">replay</a>'
+        )
+        if replay
+        else ""
+    )
+    return (
+        f'<li id="log-{eid:d}"{PRIVATE_CLASS if private else ""}><a class="anchor" href="/tables/{tid:d}/log?'
+        f'before={eid + 1:d}{q}#log-{eid:d}" title="Link to this entry">#{seq:d}</a>\n  <span class="entry-text">'
+        f"{escape(e['text'])}</span>{PRIVATE if private else ''}{rule}{link}</li>\n"
+    )
 
 
-def action_button(table: Any, action: dict, csrf_token: str, as_role: str | None, css: str = "",
-                  split: str = "") -> Markup:
+def action_button(
+    table: Any, action: dict, csrf_token: str, as_role: str | None, css: str = "", split: str = ""
+) -> Markup:
     """One legal action as a small form that posts it (with and without JavaScript): ``action`` is an item of
     the view's actions (``{verb, arg, label}``), ``as_role`` the seat acting. With ``split`` (e.g. " — ") the
     label's first part reads as the button's title and each further part as a detail line below it (the text
@@ -53,17 +69,20 @@ def action_button(table: Any, action: dict, csrf_token: str, as_role: str | None
         main, *details = label.split(split)
         sep = escape(split)
         text = f'<span class="label-main">{escape(main)}</span>' + "".join(
-            f'<span class="label-detail"><span class="label-sep">{sep}</span>{escape(d)}</span>' for d in details)
+            f'<span class="label-detail"><span class="label-sep">{sep}</span>{escape(d)}</span>' for d in details
+        )
     else:
         text = escape(label)
     tid, verb = table.id, escape(action["verb"])
-    return Markup(f'<form class="action-form {escape(css)}" method="post" action="/tables/{tid:d}/act"\n      hx-post='
-                  f'"/tables/{tid:d}/act" hx-target="#table-live" hx-swap="outerHTML">\n  <input type="hidden" name='
-                  f'"csrf_token" value="{escape(csrf_token)}">\n  <input type="hidden" name="seq" value="{table.seq:d}">'
-                  f'\n  <input type="hidden" name="role" value="{escape(as_role)}">\n  <input type="hidden" name="verb" '
-                  f'value="{verb}">\n  <input type="hidden" name="arg" value="'
-                  f'{escape(str(htmlsafe_json_dumps(action["arg"], sort_keys=True)))}">\n  <button type="submit" '
-                  f'class="action" data-verb="{verb}">{text}</button>\n</form>')
+    return Markup(
+        f'<form class="action-form {escape(css)}" method="post" action="/tables/{tid:d}/act"\n      hx-post='
+        f'"/tables/{tid:d}/act" hx-target="#table-live" hx-swap="outerHTML">\n  <input type="hidden" name='
+        f'"csrf_token" value="{escape(csrf_token)}">\n  <input type="hidden" name="seq" value="{table.seq:d}">'
+        f'\n  <input type="hidden" name="role" value="{escape(as_role)}">\n  <input type="hidden" name="verb" '
+        f'value="{verb}">\n  <input type="hidden" name="arg" value="'
+        f'{escape(str(htmlsafe_json_dumps(action["arg"], sort_keys=True)))}">\n  <button type="submit" '
+        f'class="action" data-verb="{verb}">{text}</button>\n</form>'
+    )
 
 
 # ----- 15 Días: The Spanish Golden Age (templates/games/15-dias/board.html) --------------------------------------
@@ -113,30 +132,47 @@ def _character(c: dict, ref: str | None, label: str, key: str | None) -> Markup:
     if admin:
         verbs += f' data-verb-admin="{_capitalized(admin)}"'
     slot = f'<span class="slot">{escape(label)}</span>' if label else ""
-    head = (f'<div class="qd-card {escape(kind)}{HAS_SITUATION if sit else ""}" data-key="{escape(key or c["id"])}" '
-            f'data-name="{name}"{verbs}>\n    {slot}\n    <strong class="name">{name}</strong>')
+    head = (
+        f'<div class="qd-card {escape(kind)}{HAS_SITUATION if sit else ""}" data-key="{escape(key or c["id"])}" '
+        f'data-name="{name}"{verbs}>\n    {slot}\n    <strong class="name">{name}</strong>'
+    )
     if kind == "situation":
         return Markup(f'{head}\n      <span class="effect">{escape(c["effect"])}</span>\n  </div>')
     powers, ranges = c["powers"], c["ranges"]
-    cells = "".join(f'\n        <td class="{"ref" if pw == ref else ""}" title="{title}: power {powers[pw]:d}, Influence '
-                    f'Range {ranges[pw][0]:d}-{ranges[pw][1]:d}">\n          {short} <b>{powers[pw]:d}</b><small>'
-                    f'{ranges[pw][0]:d}–{ranges[pw][1]:d}</small></td>' for pw, title, short in POWERS)
-    abilities = "".join((_capitalized(c["court_ability"]), f" · {_capitalized(admin)}" if admin else "",
-                         f" · plot: {escape(c['plot'])}" if c.get("plot") else ""))
-    return Markup(f'{head}\n      <span class="init" title="Initiative">Init {c["initiative"]:d}</span>\n      <table '
-                  f'class="powers"><tr>{cells}\n      </tr></table>\n      <span class="abilities">{abilities}</span>'
-                  f'{_situation(sit)}\n  </div>')
+    cells = "".join(
+        f'\n        <td class="{"ref" if pw == ref else ""}" title="{title}: power {powers[pw]:d}, Influence '
+        f'Range {ranges[pw][0]:d}-{ranges[pw][1]:d}">\n          {short} <b>{powers[pw]:d}</b><small>'
+        f"{ranges[pw][0]:d}–{ranges[pw][1]:d}</small></td>"
+        for pw, title, short in POWERS
+    )
+    abilities = "".join(
+        (
+            _capitalized(c["court_ability"]),
+            f" · {_capitalized(admin)}" if admin else "",
+            f" · plot: {escape(c['plot'])}" if c.get("plot") else "",
+        )
+    )
+    return Markup(
+        f'{head}\n      <span class="init" title="Initiative">Init {c["initiative"]:d}</span>\n      <table '
+        f'class="powers"><tr>{cells}\n      </tr></table>\n      <span class="abilities">{abilities}</span>'
+        f"{_situation(sit)}\n  </div>"
+    )
 
 
 def _covered(c: dict, ref: str | None, owner: str) -> Markup:
     """1.2: a covered Character as the others see it, only its Power levels (and a Special Situation on it);
     ``owner`` is the seat whose covered slot it is."""
     powers, sit = c["powers"], c.get("situation")
-    cells = "".join(f'\n      <td class="{"ref" if pw == ref else ""}" title="{title}: power {powers[pw]:d}">{short} '
-                    f'<b>{powers[pw]:d}</b></td>' for pw, title, short in POWERS)
-    return Markup(f'<div class="qd-card covered{HAS_SITUATION if sit else ""}" data-key="covered:{escape(owner)}" '
-                  f'data-name="covered Character">\n    <span class="slot">covered</span>\n    <table class="powers"><tr>'
-                  f'{cells}\n    </tr></table>{_situation(sit)}\n  </div>')
+    cells = "".join(
+        f'\n      <td class="{"ref" if pw == ref else ""}" title="{title}: power {powers[pw]:d}">{short} '
+        f"<b>{powers[pw]:d}</b></td>"
+        for pw, title, short in POWERS
+    )
+    return Markup(
+        f'<div class="qd-card covered{HAS_SITUATION if sit else ""}" data-key="covered:{escape(owner)}" '
+        f'data-name="covered Character">\n    <span class="slot">covered</span>\n    <table class="powers"><tr>'
+        f"{cells}\n    </tr></table>{_situation(sit)}\n  </div>"
+    )
 
 
 def _situation(sit: dict | None) -> str:

@@ -1,5 +1,6 @@
 """create_app(): settings, database, live news, bots, rate limits, middleware, routers, static files and the API
 page, error handlers."""
+
 from __future__ import annotations
 
 import asyncio
@@ -7,10 +8,10 @@ import gc
 import importlib
 import logging
 import threading
+from collections.abc import Callable
 from contextlib import asynccontextmanager
 from datetime import datetime
 from types import SimpleNamespace
-from typing import Callable
 from urllib.parse import urlencode
 
 import anyio
@@ -27,16 +28,15 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from app.config import Settings, get_settings
 from app.db import is_postgres, make_engine, make_sessionmaker
 from app.errors import AppError, short
-from app.models import utcnow
 from app.middleware import Admission, BodyLimit, CsrfCookie, SecurityHeaders
+from app.models import utcnow
 from app.resources import resource
 from app.routes import api, auth, live, maps, pages
+from app.routes import clocks as clock_routes
 from app.routes import endings as ending_routes
 from app.routes import notices as notice_routes
-from app.routes import clocks as clock_routes
 from app.routes import profile as profile_routes
 from app.security import CookieSigner, CsrfTokens
-from app.static import VersionedStatic, static_url
 from app.services.bots import BotRunner
 from app.services.clock_checker import ClockChecker
 from app.services.hot import SpectatorPartials
@@ -44,6 +44,7 @@ from app.services.limits import Limit
 from app.services.live import Publisher, deliver_after_commit
 from app.services.notices import Notifier
 from app.services.play import verify_running_tables
+from app.static import VersionedStatic, static_url
 from app.web import is_htmx, render_error, templates
 from engines import registry
 
@@ -51,10 +52,10 @@ log = logging.getLogger("siglo")
 SWAGGER_UI = "/static/vendor/swagger-ui-5.17.14"
 DOCS_PAGE = f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Siglo de Oro — API</title>
-<link rel="icon" href="{static_url('favicon.svg')}" type="image/svg+xml">
+<link rel="icon" href="{static_url("favicon.svg")}" type="image/svg+xml">
 <link rel="stylesheet" href="{SWAGGER_UI}/swagger-ui.css"></head>
 <body><div id="swagger-ui"></div>
-<script src="{SWAGGER_UI}/swagger-ui-bundle.js"></script><script src="{static_url('js/docs.js')}"></script></body></html>"""
+<script src="{SWAGGER_UI}/swagger-ui-bundle.js"></script><script src="{static_url("js/docs.js")}"></script></body></html>"""
 
 
 def tune_garbage_collector() -> None:
@@ -119,8 +120,14 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
         publisher.stop()
         engine.dispose()
 
-    app = FastAPI(title="Siglo de Oro", version="1", lifespan=lifespan, docs_url=None, redoc_url=None,
-                  description="Play-by-web server for The Planet King, 15 Días and Ultima Ratio Regis.")
+    app = FastAPI(
+        title="Siglo de Oro",
+        version="1",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        description="Play-by-web server for The Planet King, 15 Días and Ultima Ratio Regis.",
+    )
     app.state.settings = settings
     app.state.engine = engine
     app.state.sessions = sessions
@@ -131,7 +138,8 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
         login=Limit(settings.login_attempts, settings.login_window_seconds),
         register=Limit(settings.registrations_per_hour, 3600),
         chat=Limit(settings.chat_per_minute, 60),
-        imports=Limit(settings.imports_per_hour, 3600))
+        imports=Limit(settings.imports_per_hour, 3600),
+    )
     app.state.notifier = notifier
     app.state.clock_checker = checker
     app.state.spectator_partials = SpectatorPartials()

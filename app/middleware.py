@@ -1,4 +1,5 @@
 """Pure ASGI middleware (safe for SSE streams): request body limit, the CSRF cookie, security headers, admission."""
+
 from __future__ import annotations
 
 import asyncio
@@ -64,8 +65,13 @@ class BodyTooLarge(Exception):
 
 async def _refuse(send, status: int, message: str) -> None:
     body = orjson.dumps({"detail": message})
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
+        }
+    )
     await send({"type": "http.response.body", "body": body})
 
 
@@ -107,8 +113,10 @@ class CsrfCookie:
         await self.app(scope, receive, send_with_cookie)
 
 
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-       "connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+)
 SECURITY_HEADERS = [
     (b"content-security-policy", CSP.encode()),
     (b"x-content-type-options", b"nosniff"),

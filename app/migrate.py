@@ -1,4 +1,5 @@
 """Apply the Alembic migrations in migrations/ (``siglo db upgrade``; ``siglo serve`` does it on start)."""
+
 from __future__ import annotations
 
 from alembic import command

@@ -3,6 +3,7 @@
 In a source checkout (and an editable install) they are the top-level folders beside ``app/``. A wheel carries
 them inside the package as ``app/_resources/<name>`` (pyproject.toml maps the folders there), so an
 installed server finds them without the source tree."""
+
 from __future__ import annotations
 
 from pathlib import Path

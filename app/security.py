@@ -1,4 +1,5 @@
 """Passwords (argon2id), signed session cookies, API token hashing, CSRF tokens bound to the session."""
+
 from __future__ import annotations
 
 import base64

@@ -2,6 +2,7 @@
 ``/static/css/site.css?v=<digest of the file>``; an answer to a versioned URL whose digest is the file's is
 cached for a year and never revalidated (``immutable``): a new release changes the digest, so browsers fetch
 the new file. An unversioned or outdated URL is answered with ``no-cache`` (revalidated, a 304 when unchanged)."""
+
 from __future__ import annotations
 
 import functools

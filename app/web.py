@@ -1,4 +1,5 @@
 """The one Jinja2 environment for the whole app, and helpers to render pages and HTMX partials."""
+
 from __future__ import annotations
 
 import functools
@@ -41,8 +42,9 @@ class Environment(jinja2.Environment):
 
 
 # as Jinja2Templates(directory=...) makes it, with the dict look-up above
-templates = Jinja2Templates(env=Environment(loader=jinja2.FileSystemLoader(str(resource("templates"))),
-                                            autoescape=jinja2.select_autoescape()))
+templates = Jinja2Templates(
+    env=Environment(loader=jinja2.FileSystemLoader(str(resource("templates"))), autoescape=jinja2.select_autoescape())
+)
 # templates change only with a new release (a restart): no stat() of every included file on every render
 templates.env.auto_reload = False
 templates.env.globals["static_url"] = static_url
@@ -55,8 +57,12 @@ def plural(n: int, one: str, many: str) -> str:
 
 templates.env.globals["plural"] = plural
 # the log's entries, an action's form and the 15 Días board's cards: Python, not macros (app/fragments.py, issue 15)
-templates.env.globals.update(log_entries=fragments.log_entries, action_button=fragments.action_button,
-                             character=fragments.character, covered=fragments.covered)
+templates.env.globals.update(
+    log_entries=fragments.log_entries,
+    action_button=fragments.action_button,
+    character=fragments.character,
+    covered=fragments.covered,
+)
 templates.env.globals["role_label"] = lambda game, role: game.role_label(role) if game else role
 # An id of a game's view (an area, a power, a card) by its name; the id itself when the game has no name for it.
 templates.env.globals["name_of"] = lambda game, value, lang="en": (game.name_of(value, lang) if game else None) or value

@@ -4,6 +4,7 @@ beside the app's own floor route (`bench/bench_app.py`), so both ratios are in t
 
     BARE_DATABASE_URL=sqlite:////tmp/x.db python -m uvicorn bench.bare_floor:app
 """
+
 from __future__ import annotations
 
 import os
@@ -19,7 +20,7 @@ _local = threading.local()
 
 def _connect():
     if URL.startswith("sqlite:///"):
-        conn = sqlite3.connect(URL[len("sqlite:///"):], check_same_thread=False, timeout=30)
+        conn = sqlite3.connect(URL[len("sqlite:///") :], check_same_thread=False, timeout=30)
         conn.execute("PRAGMA journal_mode=WAL")
     else:
         import psycopg

@@ -5,6 +5,7 @@ bench/bench_server.py and bench/bench_move.py as
 
     python -m uvicorn bench.bench_app:app
 """
+
 from __future__ import annotations
 
 import threading

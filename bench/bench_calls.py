@@ -14,6 +14,7 @@ request of ``--kind`` (cProfile's own times: with the profiler's overhead, a gui
 no counts (the driver `bench_instructions.py` runs under valgrind); ``--tree PATH``: the app of another checkout
 (a base to compare with), driven by this script.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -44,14 +45,19 @@ async def register(c: httpx.AsyncClient) -> dict[str, str]:
     return {"X-CSRF-Token": re.search(r'name="csrf-token" content="([^"]*)"', (await c.get("/")).text).group(1)}
 
 
-async def random_moves(c: httpx.AsyncClient, headers: dict[str, str], game: str, roles: list[str],
-                       rng: random.Random, view=None):
+async def random_moves(
+    c: httpx.AsyncClient, headers: dict[str, str], game: str, roles: list[str], rng: random.Random, view=None
+):
     """Hot-seat tables of ``game`` (a new one when one ends) played by random legal moves: yields, for each move to
     make, (table, acting seat, the seat's view, an offered action chosen at random). ``view`` wraps the GET of the
     view (bench_calls counts it)."""
+
     async def new_table() -> int:
-        r = await c.post("/api/v1/tables", headers=headers, json={
-            "game": game, "seats": {x: "me" for x in roles}, "seed": rng.randrange(2**40)})
+        r = await c.post(
+            "/api/v1/tables",
+            headers=headers,
+            json={"game": game, "seats": dict.fromkeys(roles, "me"), "seed": rng.randrange(2**40)},
+        )
         return r.json()["id"]
 
     table, role = await new_table(), roles[0]
@@ -68,8 +74,11 @@ async def random_moves(c: httpx.AsyncClient, headers: dict[str, str], game: str,
 
 def htmx_move(c: httpx.AsyncClient, headers: dict[str, str], table: int, role: str, v: dict, a: dict):
     """The move ``a`` posted as the page's form does, through HTMX (the request, to be awaited)."""
-    return c.post(f"/tables/{table}/act", headers={**headers, "HX-Request": "true"},
-                  data={"seq": v["seq"], "verb": a["verb"], "arg": json.dumps(a["arg"]), "role": role})
+    return c.post(
+        f"/tables/{table}/act",
+        headers={**headers, "HX-Request": "true"},
+        data={"seq": v["seq"], "verb": a["verb"], "arg": json.dumps(a["arg"]), "role": role},
+    )
 
 
 class Counts:
@@ -88,12 +97,15 @@ async def main_async(args) -> dict[str, list[tuple[int, int, int]]]:
     tmp = pathlib.Path(tempfile.mkdtemp(prefix="siglo-bench-calls-"))
     url, drop = fresh_database(args.database_url, tmp)
     upgrade(url)
-    app = create_app(Settings(database_url=url, secret_key="bench-" + "k" * 40, bots_enabled=False,
-                              secret_file=tmp / "secret"))
+    app = create_app(
+        Settings(database_url=url, secret_key="bench-" + "k" * 40, bots_enabled=False, secret_file=tmp / "secret")
+    )
     if args.plain:  # valgrind runs this ~50 times slower: the kept login (2 s) would expire between requests
         from app.services.accounts import Logins
+
         Logins.ttl = 3600.0
         from app import main as server
+
         tune = getattr(server, "tune_garbage_collector", None)
         if tune is not None:  # as the server process does (app.asgi); a base to compare with may predate it
             tune()
@@ -132,13 +144,20 @@ async def main_async(args) -> dict[str, list[tuple[int, int, int]]]:
                 return r
 
             done = 0
-            async for table, role, v, a in random_moves(c, headers, "15-dias", ROLES, rng,
-                                                        lambda call: counted("API view", call)):
+            async for table, role, v, a in random_moves(
+                c, headers, "15-dias", ROLES, rng, lambda call: counted("API view", call)
+            ):
                 if done == args.moves:
                     break
                 if done % 2 == 0:
-                    r = await counted("API move", c.post(f"/api/v1/tables/{table}/actions", headers=headers, json={
-                        "seq": v["seq"], "verb": a["verb"], "arg": a["arg"], "role": role}))
+                    r = await counted(
+                        "API move",
+                        c.post(
+                            f"/api/v1/tables/{table}/actions",
+                            headers=headers,
+                            json={"seq": v["seq"], "verb": a["verb"], "arg": a["arg"], "role": role},
+                        ),
+                    )
                 else:
                     r = await counted("HTMX move", htmx_move(c, headers, table, role, v, a))
                 assert r.status_code == 200, (r.status_code, r.text[:300])
@@ -160,7 +179,7 @@ def package_of(filename: str, root: pathlib.Path) -> str:
     if "site-packages/" in filename:
         return filename.split("site-packages/", 1)[1].split("/", 1)[0]
     if filename.startswith(str(root)):
-        parts = filename[len(str(root)) + 1:].split("/")
+        parts = filename[len(str(root)) + 1 :].split("/")
         return "/".join(parts[:2]) if len(parts) > 2 else parts[0]
     if filename.endswith(".html") or filename.startswith("<template>"):
         return "templates (compiled)"

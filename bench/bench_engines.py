@@ -4,6 +4,7 @@
 
 One core, no invariant checks (those are the conformance suite's). Prints a Markdown table for bench/README.md.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -17,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engines import registry  # noqa: E402
+from engines import registry
 
 
 def play(game, seed: int, options: dict) -> list[tuple[str, str, object]]:
@@ -41,8 +42,10 @@ def main() -> None:
     args = parser.parse_args()
     options = {k: json.loads(v) for k, _, v in (o.partition("=") for o in args.option)}
     games = [registry.get_game(g) for g in args.game] if args.game else registry.all_games()
-    print(f"# Engine playouts — {time.strftime('%Y-%m-%d')}, {platform.machine()}, {os.cpu_count()} cores, "
-          f"Python {platform.python_version()}, {args.games} games each, options {options or 'default'}\n")
+    print(
+        f"# Engine playouts — {time.strftime('%Y-%m-%d')}, {platform.machine()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}, {args.games} games each, options {options or 'default'}\n"
+    )
     print("| game | actions/game | playout actions/s | full games/s | replay actions/s |\n|---|---|---|---|---|")
     for game in games:
         opts = game.parse_options(options).model_dump(mode="json")
@@ -54,8 +57,10 @@ def main() -> None:
             game.replay(seed, opts, moves)
         replaying = time.perf_counter() - t0
         actions = sum(len(m) for m in logs)
-        print(f"| {game.id} | {actions / len(logs):.0f} | {actions / playing:,.0f} | {len(logs) / playing:.1f} | "
-              f"{actions / replaying:,.0f} |")
+        print(
+            f"| {game.id} | {actions / len(logs):.0f} | {actions / playing:,.0f} | {len(logs) / playing:.1f} | "
+            f"{actions / replaying:,.0f} |"
+        )
 
 
 if __name__ == "__main__":

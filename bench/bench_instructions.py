@@ -17,6 +17,7 @@ the ratio.
 Needs valgrind (Debian's package). A run of 120 moves takes about 5 minutes: the two checkouts' runs go two at
 a time.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -37,9 +38,25 @@ def instructions(tree: pathlib.Path, moves: int, out_dir: pathlib.Path) -> int:
     out = out_dir / f"callgrind.{tree.name}.{moves}"
     env = {**os.environ, "PYTHONHASHSEED": "0"}
     run = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--separate-threads=yes", f"--callgrind-out-file={out}", sys.executable,
-         str(HERE / "bench_calls.py"), "--plain", "--moves", str(moves), "--tree", str(tree)],
-        check=False, capture_output=True, text=True, env=env, cwd=out_dir)
+        [
+            "valgrind",
+            "--tool=callgrind",
+            "--separate-threads=yes",
+            f"--callgrind-out-file={out}",
+            sys.executable,
+            str(HERE / "bench_calls.py"),
+            "--plain",
+            "--moves",
+            str(moves),
+            "--tree",
+            str(tree),
+        ],
+        check=False,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=out_dir,
+    )
     main_thread = pathlib.Path(f"{out}-01")
     found = re.search(r"^summary: (\d+)$", main_thread.read_text(), re.M) if main_thread.exists() else None
     if run.returncode != 0 or found is None:

@@ -12,6 +12,7 @@ page of log), the time of a move (apply, commit, the mover's view) and of an und
 thread's CPU time (what the machine's other jobs do not change much), as wall time and in statements sent.
 Prints a Markdown table, each row against move 50.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -96,8 +97,12 @@ class Endless(StepGame):
         return None
 
     def public_view(self, g: Ctx) -> dict:
-        return {"turn": g.s["turn"], "moves": g.s["moves"], "played": g.s["played"],
-                "hand_sizes": {r: len(g.s["hands"][r]) for r in ROLES}}
+        return {
+            "turn": g.s["turn"],
+            "moves": g.s["moves"],
+            "played": g.s["played"],
+            "hand_sizes": {r: len(g.s["hands"][r]) for r in ROLES},
+        }
 
     def private_view(self, g: Ctx, role: str) -> dict:
         return {"hand": g.s["hands"][role]}
@@ -142,8 +147,9 @@ def main() -> None:
     tmp = pathlib.Path(tempfile.mkdtemp(prefix="siglo-bench-long-"))
     url, drop = fresh_database(args.database_url, tmp)
     upgrade(url)
-    app = create_app(Settings(database_url=url, secret_key="bench-" + "k" * 40, bots_enabled=False,
-                              secret_file=tmp / "secret"))
+    app = create_app(
+        Settings(database_url=url, secret_key="bench-" + "k" * 40, bots_enabled=False, secret_file=tmp / "secret")
+    )
     values: list[int] = []
     sent = [0]  # statements
 
@@ -158,7 +164,7 @@ def main() -> None:
     results = []
     with app.state.sessions() as db:
         user = accounts.register(db, app.state.limits.register, "bench", "bench password", "127.0.0.1")
-        table = tables.create_table(db, user, "bench-endless", {}, {r: "me" for r in ROLES}, seed=1)
+        table = tables.create_table(db, user, "bench-endless", {}, dict.fromkeys(ROLES, "me"), seed=1)
         n = 0
 
         def move(verb_first: str) -> tuple[float, int, int, int, float]:
@@ -193,25 +199,39 @@ def main() -> None:
                 undos.append(time.thread_time() - c0)
                 undo_sent.append(sent[0])
                 n -= 1
-            results.append((target, statistics.median(s[0] for s in sample) * 1000,
-                            statistics.median(s[1] for s in sample), statistics.median(s[2] for s in sample),
-                            statistics.median(s[3] for s in sample), statistics.median(undos) * 1000,
-                            statistics.median(s[4] for s in sample) * 1000, statistics.median(s[5] for s in sample),
-                            statistics.median(undo_sent)))
+            results.append(
+                (
+                    target,
+                    statistics.median(s[0] for s in sample) * 1000,
+                    statistics.median(s[1] for s in sample),
+                    statistics.median(s[2] for s in sample),
+                    statistics.median(s[3] for s in sample),
+                    statistics.median(undos) * 1000,
+                    statistics.median(s[4] for s in sample) * 1000,
+                    statistics.median(s[5] for s in sample),
+                    statistics.median(undo_sent),
+                )
+            )
             print(f"  move {target}: {results[-1]}", file=sys.stderr)
     app.state.engine.dispose()
     drop()
     db_name = "PostgreSQL" if args.database_url else "SQLite"
-    print(f"# Cost in game length — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {db_name}, synthetic "
-          f"2-seat game, load average before {load[0]:.2f} / {load[1]:.2f} / {load[2]:.2f}\n")
-    print("| at move | move CPU ms (median of 20) | × move 50 | move wall ms | row bytes written / move | "
-          "write() bytes / move | view bytes | undo CPU ms (median of 5) | undo / move | statements: move, undo |")
+    print(
+        f"# Cost in game length — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {db_name}, synthetic "
+        f"2-seat game, load average before {load[0]:.2f} / {load[1]:.2f} / {load[2]:.2f}\n"
+    )
+    print(
+        "| at move | move CPU ms (median of 20) | × move 50 | move wall ms | row bytes written / move | "
+        "write() bytes / move | view bytes | undo CPU ms (median of 5) | undo / move | statements: move, undo |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|")
     base = results[0]
     for at, ms, rows, wrote, view, undo, wall, move_sent, undo_sent in results:
-        print(f"| {at} | {ms:.2f} | {ms / base[1]:.2f}× | {wall:.1f} | {rows:,.0f} ({rows / base[2]:.2f}×) | "
-              f"{wrote:,.0f} ({wrote / max(base[3], 1):.2f}×) | {view:,.0f} ({view / base[4]:.2f}×) | {undo:.2f} | "
-              f"{undo / ms:.2f}× | {move_sent:.0f}, {undo_sent:.0f} |")
+        print(
+            f"| {at} | {ms:.2f} | {ms / base[1]:.2f}× | {wall:.1f} | {rows:,.0f} ({rows / base[2]:.2f}×) | "
+            f"{wrote:,.0f} ({wrote / max(base[3], 1):.2f}×) | {view:,.0f} ({view / base[4]:.2f}×) | {undo:.2f} | "
+            f"{undo / ms:.2f}× | {move_sent:.0f}, {undo_sent:.0f} |"
+        )
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ waiting for a CPU), and the CPU time the server's threads spent meanwhile (the s
 /proc/<pid>/task/*/schedstat, Linux), which other jobs on the machine barely change. Prints, per run, the medians
 and the ratios move/floor; then the min and median over the runs.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -64,18 +65,37 @@ def fresh_database(url: str | None, tmp: Path) -> tuple[str, object]:
         e.dispose()
 
     admin(f'CREATE DATABASE "{name}"')
-    return normalise_url(url).rpartition("/")[0] + "/" + name, lambda: admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    return normalise_url(url).rpartition("/")[0] + "/" + name, lambda: admin(
+        f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'
+    )
 
 
-def uvicorn(app: str, port: int, env: dict[str, str], log: Path, probe, args: tuple[str, ...] = (),
-            seconds: float = 60) -> subprocess.Popen:
+def uvicorn(
+    app: str, port: int, env: dict[str, str], log: Path, probe, args: tuple[str, ...] = (), seconds: float = 60
+) -> subprocess.Popen:
     """``app`` under uvicorn in a process of its own, once ``probe(base_url)`` answers 200 (the benchmarks'
     servers: bench_app, bare_floor; bench_server.py uses it too)."""
     with open(log, "ab") as err:
-        proc = subprocess.Popen([sys.executable, "-m", "uvicorn", app, "--host", "127.0.0.1", "--port", str(port),
-                                 "--log-level", "warning", "--no-access-log", *args],
-                                cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT), **env},
-                                stdout=subprocess.DEVNULL, stderr=err)
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                app,
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--log-level",
+                "warning",
+                "--no-access-log",
+                *args,
+            ],
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT), **env},
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+        )
     deadline = time.time() + seconds
     while time.time() < deadline:
         if proc.poll() is not None:
@@ -92,22 +112,37 @@ def uvicorn(app: str, port: int, env: dict[str, str], log: Path, probe, args: tu
 
 def app_env(url: str, tmp: Path) -> dict[str, str]:
     """The benchmark app's settings: a fresh secret, no bots, the toy games too."""
-    return {"DATABASE_URL": url, "SIGLO_SECRET_KEY": "bench-" + "k" * 40, "SIGLO_SECRET_FILE": str(tmp / "secret"),
-            "SIGLO_BOTS_ENABLED": "false", "SIGLO_EXTRA_GAMES": '["tests.support.toy_game:GAME"]'}
+    return {
+        "DATABASE_URL": url,
+        "SIGLO_SECRET_KEY": "bench-" + "k" * 40,
+        "SIGLO_SECRET_FILE": str(tmp / "secret"),
+        "SIGLO_BOTS_ENABLED": "false",
+        "SIGLO_EXTRA_GAMES": '["tests.support.toy_game:GAME"]',
+    }
 
 
 def start_server(url: str, port: int, tmp: Path, extra_env: dict[str, str] | None = None) -> subprocess.Popen:
     from app.migrate import upgrade
 
     upgrade(url)
-    return uvicorn("bench.bench_app:app", port, {**app_env(url, tmp), **(extra_env or {})}, tmp / "server.log",
-                   lambda base: httpx.get(base + "/api/v1/games", timeout=2))
+    return uvicorn(
+        "bench.bench_app:app",
+        port,
+        {**app_env(url, tmp), **(extra_env or {})},
+        tmp / "server.log",
+        lambda base: httpx.get(base + "/api/v1/games", timeout=2),
+    )
 
 
 def start_bare_floor(url: str, port: int, tmp: Path) -> subprocess.Popen:
     """``bench/bare_floor.py`` under uvicorn: the issue's minimal floor, on the run's database."""
-    return uvicorn("bench.bare_floor:app", port, {"BARE_DATABASE_URL": url}, tmp / "bare.log",
-                   lambda base: httpx.post(base + "/floor", timeout=2))
+    return uvicorn(
+        "bench.bare_floor:app",
+        port,
+        {"BARE_DATABASE_URL": url},
+        tmp / "bare.log",
+        lambda base: httpx.post(base + "/floor", timeout=2),
+    )
 
 
 def server_cpu(pid: int) -> float:
@@ -136,9 +171,25 @@ def one_run(url: str | None, port: int, game: str, moves: int, seed: int) -> dic
     proc = start_server(db_url, port, tmp)
     bare_proc = start_bare_floor(db_url, port + 1, tmp)
     roles = ROLES[game]
-    times: dict[str, list[float]] = {k: [] for k in ("floor", "api", "htmx", "bare", "skeleton", "view skeleton",
-                                                     "view", "floor cpu", "api cpu", "htmx cpu", "bare cpu",
-                                                     "skeleton cpu", "view skeleton cpu", "view cpu")}
+    times: dict[str, list[float]] = {
+        k: []
+        for k in (
+            "floor",
+            "api",
+            "htmx",
+            "bare",
+            "skeleton",
+            "view skeleton",
+            "view",
+            "floor cpu",
+            "api cpu",
+            "htmx cpu",
+            "bare cpu",
+            "skeleton cpu",
+            "view skeleton cpu",
+            "view cpu",
+        )
+    }
     try:
         c = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30)
         bare = httpx.Client(base_url=f"http://127.0.0.1:{port + 1}", timeout=30)
@@ -150,8 +201,11 @@ def one_run(url: str | None, port: int, game: str, moves: int, seed: int) -> dic
         rng = random.Random(seed)
 
         def new_table() -> int:
-            r = c.post("/api/v1/tables", json={"game": game, "seats": {x: "me" for x in roles},
-                                                "seed": rng.randrange(2**40)}, headers=headers)
+            r = c.post(
+                "/api/v1/tables",
+                json={"game": game, "seats": dict.fromkeys(roles, "me"), "seed": rng.randrange(2**40)},
+                headers=headers,
+            )
             assert r.status_code == 201, r.text[:300]
             return r.json()["id"]
 
@@ -169,23 +223,37 @@ def one_run(url: str | None, port: int, game: str, moves: int, seed: int) -> dic
                 continue
             a = rng.choice(v["actions"])
             move = {"seq": v["seq"], "verb": a["verb"], "arg": a["arg"], "role": role}
-            _, view_skeleton, view_skeleton_cpu = timed(proc.pid, c.get, f"/bench/skeleton/{table}",
-                                                        params={"as": role})
+            _, view_skeleton, view_skeleton_cpu = timed(
+                proc.pid, c.get, f"/bench/skeleton/{table}", params={"as": role}
+            )
             r, skeleton, skeleton_cpu = timed(proc.pid, c.post, f"/bench/skeleton/{table}", headers=headers, json=move)
             assert r.status_code == 200, (r.status_code, r.text[:300])
             mode = "api" if done % 2 == 0 else "htmx"
             if mode == "api":
-                r, elapsed, cpu = timed(proc.pid, c.post, f"/api/v1/tables/{table}/actions", headers=headers,
-                                        json=move)
+                r, elapsed, cpu = timed(proc.pid, c.post, f"/api/v1/tables/{table}/actions", headers=headers, json=move)
             else:
-                r, elapsed, cpu = timed(proc.pid, c.post, f"/tables/{table}/act",
-                                        headers={**headers, "HX-Request": "true"},
-                                        data={**move, "arg": json.dumps(a["arg"])})
+                r, elapsed, cpu = timed(
+                    proc.pid,
+                    c.post,
+                    f"/tables/{table}/act",
+                    headers={**headers, "HX-Request": "true"},
+                    data={**move, "arg": json.dumps(a["arg"])},
+                )
             assert r.status_code == 200, (r.status_code, r.text[:300])
-            for key, value in (("floor", floor), ("floor cpu", floor_cpu), ("bare", bare_floor), ("bare cpu", bare_cpu),
-                               ("skeleton", skeleton), ("skeleton cpu", skeleton_cpu), ("view", view),
-                               ("view cpu", view_cpu), ("view skeleton", view_skeleton),
-                               ("view skeleton cpu", view_skeleton_cpu), (mode, elapsed), (mode + " cpu", cpu)):
+            for key, value in (
+                ("floor", floor),
+                ("floor cpu", floor_cpu),
+                ("bare", bare_floor),
+                ("bare cpu", bare_cpu),
+                ("skeleton", skeleton),
+                ("skeleton cpu", skeleton_cpu),
+                ("view", view),
+                ("view cpu", view_cpu),
+                ("view skeleton", view_skeleton),
+                ("view skeleton cpu", view_skeleton_cpu),
+                (mode, elapsed),
+                (mode + " cpu", cpu),
+            ):
                 times[key].append(value)
             done += 1
     finally:
@@ -211,20 +279,31 @@ def main() -> None:
         t = one_run(args.database_url, args.port, args.game, args.moves, run + 1)
         med = {k: statistics.median(v) * 1000 for k, v in t.items()}
         rows.append(med)
-        print(f"run {run + 1}: floor {med['floor']:.2f} ms, API move {med['api']:.2f} ms "
-              f"({med['api'] / med['floor']:.2f}×), HTMX move {med['htmx']:.2f} ms "
-              f"({med['htmx'] / med['floor']:.2f}×); server CPU: floor {med['floor cpu']:.2f} ms, API "
-              f"{med['api cpu']:.2f} ms ({med['api cpu'] / med['floor cpu']:.2f}×), HTMX {med['htmx cpu']:.2f} ms "
-              f"({med['htmx cpu'] / med['floor cpu']:.2f}×); bare floor {med['bare']:.2f} ms (API "
-              f"{med['api'] / med['bare']:.2f}×, HTMX {med['htmx'] / med['bare']:.2f}×)", file=sys.stderr)
-    print(f"# Move round trip vs floor — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {db}, {args.game}, "
-          f"{args.runs} runs × {args.moves} moves, load average before {load[0]:.2f} / {load[1]:.2f} / {load[2]:.2f}\n")
+        print(
+            f"run {run + 1}: floor {med['floor']:.2f} ms, API move {med['api']:.2f} ms "
+            f"({med['api'] / med['floor']:.2f}×), HTMX move {med['htmx']:.2f} ms "
+            f"({med['htmx'] / med['floor']:.2f}×); server CPU: floor {med['floor cpu']:.2f} ms, API "
+            f"{med['api cpu']:.2f} ms ({med['api cpu'] / med['floor cpu']:.2f}×), HTMX {med['htmx cpu']:.2f} ms "
+            f"({med['htmx cpu'] / med['floor cpu']:.2f}×); bare floor {med['bare']:.2f} ms (API "
+            f"{med['api'] / med['bare']:.2f}×, HTMX {med['htmx'] / med['bare']:.2f}×)",
+            file=sys.stderr,
+        )
+    print(
+        f"# Move round trip vs floor — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {db}, {args.game}, "
+        f"{args.runs} runs × {args.moves} moves, load average before {load[0]:.2f} / {load[1]:.2f} / {load[2]:.2f}\n"
+    )
     print("| median per run | min of runs | median of runs |\n|---|---|---|")
     for kind in ("", " cpu"):
         what = "server CPU ms" if kind else "round trip ms"
-        for key, label in (("floor", "app floor"), ("bare", "bare floor"), ("skeleton", "a move's skeleton"),
-                           ("api", "API move"), ("htmx", "HTMX move"), ("view skeleton", "a view's skeleton"),
-                           ("view", "API view")):
+        for key, label in (
+            ("floor", "app floor"),
+            ("bare", "bare floor"),
+            ("skeleton", "a move's skeleton"),
+            ("api", "API move"),
+            ("htmx", "HTMX move"),
+            ("view skeleton", "a view's skeleton"),
+            ("view", "API view"),
+        ):
             vals = [r[key + kind] for r in rows]
             print(f"| {label}, {what} | {min(vals):.2f} | {statistics.median(vals):.2f} |")
         for floor, name in (("floor", "app floor"), ("bare", "bare floor")):

@@ -10,6 +10,7 @@ Also printed: the heuristic seat's CPU time per decision (mean and slowest; the 
 millisecond's steps on some machines, so the slowest is coarse),
 the share of Confrontations won and the Ducats kept.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,10 +25,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from engines.core.game import random_bot  # noqa: E402
-from engines.quince_dias import GAME  # noqa: E402
-from engines.quince_dias.bots import heuristic_bot  # noqa: E402
-from quince_dias_bot_v3 import heuristic_bot as previous_bot  # noqa: E402
+from quince_dias_bot_v3 import heuristic_bot as previous_bot
+
+from engines.core.game import random_bot
+from engines.quince_dias import GAME
+from engines.quince_dias.bots import heuristic_bot
 
 OPPONENTS = {"random": random_bot, "previous": previous_bot, "heuristic": heuristic_bot}
 
@@ -56,13 +58,21 @@ def play(job: tuple[int, dict, str, str]) -> dict:
     scores = outcome["scores"]
     results = state["results"]
     family = state["family"][hero]
-    return {"seed": seed, "win": hero in outcome["winners"], "nobody": not outcome["winners"],
-            "family_won": sum(r["winner"] == family for r in results if r["phase"] == "family"),
-            "individual_won": sum(r["winner"] == hero for r in results if r["phase"] == "individual"),
-            "individual_tied": sum(r["winner"] is None for r in results if r["phase"] == "individual"),
-            "rounds": sum(r["phase"] == "family" for r in results), "ducats": state["ducats"][hero],
-            "score": scores[hero], "best_other": max(v for r, v in scores.items() if r != hero),
-            "spent": spent, "decisions": decisions, "slowest": slowest}
+    return {
+        "seed": seed,
+        "win": hero in outcome["winners"],
+        "nobody": not outcome["winners"],
+        "family_won": sum(r["winner"] == family for r in results if r["phase"] == "family"),
+        "individual_won": sum(r["winner"] == hero for r in results if r["phase"] == "individual"),
+        "individual_tied": sum(r["winner"] is None for r in results if r["phase"] == "individual"),
+        "rounds": sum(r["phase"] == "family" for r in results),
+        "ducats": state["ducats"][hero],
+        "score": scores[hero],
+        "best_other": max(v for r, v in scores.items() if r != hero),
+        "spent": spent,
+        "decisions": decisions,
+        "slowest": slowest,
+    }
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -98,18 +108,24 @@ def main() -> None:
     low, high = wilson(wins, n)
     players = options["players"]
     per_move = 1000 * sum(r["spent"] for r in results) / max(1, sum(r["decisions"] for r in results))
-    print(f"| {args.hero} vs {players - 1} × {args.against} | options | games | wins | win rate (95 % CI) "
-          f"| fair share | mean score − best other | ms / decision (mean, slowest) |")
+    print(
+        f"| {args.hero} vs {players - 1} × {args.against} | options | games | wins | win rate (95 % CI) "
+        f"| fair share | mean score − best other | ms / decision (mean, slowest) |"
+    )
     print("|---|---|---|---|---|---|---|---|")
-    print(f"| seeds {args.seed}–{args.seed + n - 1} | {json.dumps(options)} | {n} | {wins} "
-          f"| {100 * wins / n:.1f} % ({100 * low:.1f}–{100 * high:.1f}) | {100 * decided / n / players:.1f} % "
-          f"| {sum(r['score'] - r['best_other'] for r in results) / n:+.2f} "
-          f"| {per_move:.2f}, {1000 * max(r['slowest'] for r in results):.1f} |")
+    print(
+        f"| seeds {args.seed}–{args.seed + n - 1} | {json.dumps(options)} | {n} | {wins} "
+        f"| {100 * wins / n:.1f} % ({100 * low:.1f}–{100 * high:.1f}) | {100 * decided / n / players:.1f} % "
+        f"| {sum(r['score'] - r['best_other'] for r in results) / n:+.2f} "
+        f"| {per_move:.2f}, {1000 * max(r['slowest'] for r in results):.1f} |"
+    )
     rounds = sum(r["rounds"] for r in results)
-    print(f"Confrontations won: Family {100 * sum(r['family_won'] for r in results) / rounds:.1f} % of {rounds}, "
-          f"Individual {100 * sum(r['individual_won'] for r in results) / rounds:.1f} % "
-          f"({100 * sum(r['individual_tied'] for r in results) / rounds:.1f} % tied); "
-          f"Ducats at the end {sum(r['ducats'] for r in results) / n:.1f}")
+    print(
+        f"Confrontations won: Family {100 * sum(r['family_won'] for r in results) / rounds:.1f} % of {rounds}, "
+        f"Individual {100 * sum(r['individual_won'] for r in results) / rounds:.1f} % "
+        f"({100 * sum(r['individual_tied'] for r in results) / rounds:.1f} % tied); "
+        f"Ducats at the end {sum(r['ducats'] for r in results) / n:.1f}"
+    )
     print(f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
 
 

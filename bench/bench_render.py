@@ -11,6 +11,7 @@ context. Prints the median and the mean over the partials (about half of them ca
 ``--dump DIR``: writes each partial's HTML (the CSRF token blanked) to DIR/NNN.html, to compare two trees' output
 (the same seed gives the same games on both).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -45,8 +46,9 @@ async def captured_partials(args) -> list[dict]:
     tmp = pathlib.Path(tempfile.mkdtemp(prefix="siglo-bench-render-"))
     url, drop = fresh_database(None, tmp)
     upgrade(url)
-    app = create_app(Settings(database_url=url, secret_key="bench-" + "k" * 40, bots_enabled=False,
-                              secret_file=tmp / "secret"))
+    app = create_app(
+        Settings(database_url=url, secret_key="bench-" + "k" * 40, bots_enabled=False, secret_file=tmp / "secret")
+    )
 
     async def inline(func, *a, **_kw):  # the thread pool's hop run on this thread: one thread, deterministic
         return func(*a)
@@ -96,8 +98,13 @@ def measure(template, contexts: list[dict], repeat: int) -> tuple[float, float, 
         prof.disable()
         calls.append(pstats.Stats(prof).total_calls)
         sizes.append(len(html.encode()))
-    return (statistics.median(times), statistics.mean(times), statistics.median(calls), statistics.mean(calls),
-            statistics.median(sizes))
+    return (
+        statistics.median(times),
+        statistics.mean(times),
+        statistics.median(calls),
+        statistics.mean(calls),
+        statistics.median(sizes),
+    )
 
 
 def main() -> None:
@@ -119,8 +126,11 @@ def main() -> None:
             (args.dump / f"{i:03d}.html").write_text(html)
     print(f"# The live partial's render — {args.game}, {len(contexts)} partials, {args.repeat} renders each\n")
     print("| template | thread CPU ms, median / mean | Python calls, median / mean | bytes |\n|---|---|---|---|")
-    for label, name in (("the live partial", "table/_live.html"), ("the board", contexts[0]["board_template"]),
-                        ("the log", "table/_log.html")):
+    for label, name in (
+        ("the live partial", "table/_live.html"),
+        ("the board", contexts[0]["board_template"]),
+        ("the log", "table/_log.html"),
+    ):
         ms, ms_mean, calls, calls_mean, size = measure(env.get_template(name), contexts, args.repeat)
         print(f"| {label} (`{name}`) | {ms:.3f} / {ms_mean:.3f} | {calls:,.0f} / {calls_mean:,.0f} | {size:,.0f} |")
     if args.top:

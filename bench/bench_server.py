@@ -17,6 +17,7 @@ is checked: seqs 1..n without gap or duplicate, every acknowledged move present,
 Prints a Markdown report (paste it into bench/RESULTS.md). --profile runs py-spy on the server process during
 the largest level and prints where the time goes.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -41,8 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 SHARD = 20  # tables per HTTP client (see run_level)
-ROLES = {"15-dias": ["player1", "player2", "player3", "player4"], "toy-duel": ["north", "south"],
-         "planet-king": None}
+ROLES = {"15-dias": ["player1", "player2", "player3", "player4"], "toy-duel": ["north", "south"], "planet-king": None}
 
 
 def pct(samples: list[float]) -> dict[str, float]:
@@ -50,11 +50,17 @@ def pct(samples: list[float]) -> dict[str, float]:
         v = samples[0] * 1000 if samples else float("nan")
         return {"n": len(samples), "p50": v, "p95": v, "p99": v, "mean": v}
     q = statistics.quantiles(samples, n=100, method="inclusive")
-    return {"n": len(samples), "p50": q[49] * 1000, "p95": q[94] * 1000, "p99": q[98] * 1000,
-            "mean": statistics.fmean(samples) * 1000}
+    return {
+        "n": len(samples),
+        "p50": q[49] * 1000,
+        "p95": q[94] * 1000,
+        "p99": q[98] * 1000,
+        "mean": statistics.fmean(samples) * 1000,
+    }
 
 
 # ----- database -----
+
 
 def admin(server_url: str, sql: str) -> None:
     from sqlalchemy import create_engine, text
@@ -88,8 +94,9 @@ def check_logs(url: str, acked: dict[int, list[tuple]]) -> dict[str, int]:
     with e.connect() as c:
         for table_id, moves in acked.items():
             seq = c.execute(select(GameTable.seq).where(GameTable.id == table_id)).scalar_one()
-            rows = c.execute(select(Move.seq, Move.role, Move.verb, Move.arg).where(Move.table_id == table_id)
-                             .order_by(Move.seq)).all()
+            rows = c.execute(
+                select(Move.seq, Move.role, Move.verb, Move.arg).where(Move.table_id == table_id).order_by(Move.seq)
+            ).all()
             seqs = [r.seq for r in rows]
             if seqs != list(range(1, seq + 1)):
                 out["tables with a gap or duplicate"] += 1
@@ -106,18 +113,29 @@ def check_logs(url: str, acked: dict[int, list[tuple]]) -> dict[str, int]:
 
 # ----- the server process -----
 
+
 def start_server(url: str, port: int, workers: int, tmp: Path, admission: int | None = None) -> subprocess.Popen:
     from bench.bench_move import app_env, uvicorn
 
-    env = {**app_env(url, tmp), **({"SIGLO_MAX_CONCURRENT_REQUESTS": str(admission)} if admission else {}),
-           # every client of the benchmark is this machine's one address: no registration limit in its way
-           "SIGLO_REGISTRATIONS_PER_HOUR": "1000000"}
-    return uvicorn("bench.bench_app:app", port, env, tmp / "server.log",
-                   lambda base: httpx.get(base + "/api/v1/games", timeout=2),
-                   ("--workers", str(workers), "--timeout-graceful-shutdown", "2"), seconds=90)
+    env = {
+        **app_env(url, tmp),
+        **({"SIGLO_MAX_CONCURRENT_REQUESTS": str(admission)} if admission else {}),
+        # every client of the benchmark is this machine's one address: no registration limit in its way
+        "SIGLO_REGISTRATIONS_PER_HOUR": "1000000",
+    }
+    return uvicorn(
+        "bench.bench_app:app",
+        port,
+        env,
+        tmp / "server.log",
+        lambda base: httpx.get(base + "/api/v1/games", timeout=2),
+        ("--workers", str(workers), "--timeout-graceful-shutdown", "2"),
+        seconds=90,
+    )
 
 
 # ----- clients -----
+
 
 class Level:
     def __init__(self, n: int):
@@ -173,8 +191,15 @@ async def watch(client: httpx.AsyncClient, table: int, arrivals: dict, ready: as
         ready.set()
 
 
-async def play(client: httpx.AsyncClient, table: int, roles: list[str], level: Level, think: float,
-               stop: asyncio.Event, rng: random.Random) -> None:
+async def play(
+    client: httpx.AsyncClient,
+    table: int,
+    roles: list[str],
+    level: Level,
+    think: float,
+    stop: asyncio.Event,
+    rng: random.Random,
+) -> None:
     await asyncio.sleep(rng.uniform(0, think))  # spread the start
     role = roles[0]
     while not stop.is_set():
@@ -221,8 +246,19 @@ async def floor_probe(client: httpx.AsyncClient, level: Level, stop: asyncio.Eve
         await asyncio.sleep(every)
 
 
-async def run_level(base: str, token: str, game: str, roles: list[str], n: int, seconds: float, think: float,
-                    seed: int, on_start=None, floor_every: float = 0.1, server_pid: int | None = None) -> Level:
+async def run_level(
+    base: str,
+    token: str,
+    game: str,
+    roles: list[str],
+    n: int,
+    seconds: float,
+    think: float,
+    seed: int,
+    on_start=None,
+    floor_every: float = 0.1,
+    server_pid: int | None = None,
+) -> Level:
     level = Level(n)
     headers = {"Authorization": "Bearer " + token}
     # httpcore's pool checks every connection it holds on every request (has_expired, is_idle): one client with
@@ -234,17 +270,27 @@ async def run_level(base: str, token: str, game: str, roles: list[str], n: int, 
     limits = httpx.Limits(max_connections=SHARD + 2, max_keepalive_connections=SHARD + 2, keepalive_expiry=4.0)
     timeout = httpx.Timeout(60, connect=30)
     async with contextlib.AsyncExitStack() as stack:
-        players_c = [await stack.enter_async_context(
-            httpx.AsyncClient(base_url=base, headers=headers, limits=limits, timeout=timeout)) for _ in shards]
-        sse_c = [await stack.enter_async_context(
-            httpx.AsyncClient(base_url=base, limits=limits, timeout=httpx.Timeout(None, connect=30))) for _ in shards]
+        players_c = [
+            await stack.enter_async_context(
+                httpx.AsyncClient(base_url=base, headers=headers, limits=limits, timeout=timeout)
+            )
+            for _ in shards
+        ]
+        sse_c = [
+            await stack.enter_async_context(
+                httpx.AsyncClient(base_url=base, limits=limits, timeout=httpx.Timeout(None, connect=30))
+            )
+            for _ in shards
+        ]
         c = await stack.enter_async_context(httpx.AsyncClient(base_url=base, headers=headers, timeout=timeout))
         sem = asyncio.Semaphore(8)
 
         async def create(i: int) -> int:
             async with sem:
-                r = await c.post("/api/v1/tables", json={"game": game, "seats": {x: "me" for x in roles},
-                                                         "seed": seed * 100_000 + i})
+                r = await c.post(
+                    "/api/v1/tables",
+                    json={"game": game, "seats": dict.fromkeys(roles, "me"), "seed": seed * 100_000 + i},
+                )
                 r.raise_for_status()
                 return r.json()["id"]
 
@@ -252,15 +298,18 @@ async def run_level(base: str, token: str, game: str, roles: list[str], n: int, 
         stop = asyncio.Event()
         arrivals: dict = {}
         readies = [asyncio.Event() for _ in tables]
-        watchers = [asyncio.create_task(watch(sse_c[i // SHARD], t, arrivals, ready))
-                    for i, (t, ready) in enumerate(zip(tables, readies))]
+        watchers = [
+            asyncio.create_task(watch(sse_c[i // SHARD], t, arrivals, ready))
+            for i, (t, ready) in enumerate(zip(tables, readies))
+        ]
         await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 120)
         rng = random.Random(seed)
         started = time.perf_counter()
         cpu0 = (cpu_seconds(server_pid) if server_pid else 0.0), time.process_time()
-        players = [asyncio.create_task(play(players_c[i // SHARD], t, roles, level, think, stop,
-                                            random.Random(rng.random())))
-                   for i, t in enumerate(tables)]
+        players = [
+            asyncio.create_task(play(players_c[i // SHARD], t, roles, level, think, stop, random.Random(rng.random())))
+            for i, t in enumerate(tables)
+        ]
         probe = asyncio.create_task(floor_probe(c, level, stop, floor_every))
         if on_start is not None:
             on_start()
@@ -287,7 +336,7 @@ async def idle_baseline(base: str, token: str, game: str, roles: list[str], coun
     """One client, one request at a time: the move round trip and the floor on an idle server."""
     moves, floors = [], []
     async with httpx.AsyncClient(base_url=base, headers={"Authorization": "Bearer " + token}, timeout=30) as c:
-        r = await c.post("/api/v1/tables", json={"game": game, "seats": {x: "me" for x in roles}, "seed": 1})
+        r = await c.post("/api/v1/tables", json={"game": game, "seats": dict.fromkeys(roles, "me"), "seed": 1})
         table, role = r.json()["id"], roles[0]
         rng = random.Random(1)
         for _ in range(count):
@@ -296,7 +345,7 @@ async def idle_baseline(base: str, token: str, game: str, roles: list[str], coun
             floors.append(time.perf_counter() - t0)
             v = (await c.get(f"/api/v1/tables/{table}", params={"as": role})).json()
             if v["status"] == "finished":
-                r = await c.post("/api/v1/tables", json={"game": game, "seats": {x: "me" for x in roles}})
+                r = await c.post("/api/v1/tables", json={"game": game, "seats": dict.fromkeys(roles, "me")})
                 table = r.json()["id"]
                 continue
             if not v["actions"]:
@@ -304,8 +353,10 @@ async def idle_baseline(base: str, token: str, game: str, roles: list[str], coun
                 continue
             a = rng.choice(v["actions"])
             t0 = time.perf_counter()
-            r = await c.post(f"/api/v1/tables/{table}/actions",
-                             json={"seq": v["seq"], "verb": a["verb"], "arg": a["arg"], "role": role})
+            r = await c.post(
+                f"/api/v1/tables/{table}/actions",
+                json={"seq": v["seq"], "verb": a["verb"], "arg": a["arg"], "role": role},
+            )
             moves.append(time.perf_counter() - t0)
             assert r.status_code == 200, r.text
     return pct(moves), pct(floors)
@@ -316,9 +367,26 @@ def profile(pid: int, seconds: int, out: Path) -> subprocess.Popen | None:
     if spy is None:
         print("(py-spy not found: pip install py-spy)", file=sys.stderr)
         return None
-    return subprocess.Popen([spy, "record", "--pid", str(pid), "--duration", str(seconds), "--format", "raw",
-                             "--rate", "50", "--nonblocking", "--gil", "--output", str(out)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return subprocess.Popen(
+        [
+            spy,
+            "record",
+            "--pid",
+            str(pid),
+            "--duration",
+            str(seconds),
+            "--format",
+            "raw",
+            "--rate",
+            "50",
+            "--nonblocking",
+            "--gil",
+            "--output",
+            str(out),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
 
 
 def summarise_profile(path: Path, top: int = 25) -> str:
@@ -335,17 +403,30 @@ def summarise_profile(path: Path, top: int = 25) -> str:
             continue
         n = int(count)
         frames = stack.split(";")
-        if any("wait" in f and ("threading.py" in f or "queue.py" in f) for f in frames[-3:]) or \
-                any(f.startswith("select (") or f.startswith("_run_once") and frames[-1].startswith("select")
-                    for f in frames[-1:]):
+        if any("wait" in f and ("threading.py" in f or "queue.py" in f) for f in frames[-3:]) or any(
+            f.startswith("select (") or (f.startswith("_run_once") and frames[-1].startswith("select"))
+            for f in frames[-1:]
+        ):
             continue  # idle threads waiting for work
         total += n
         leaf[frames[-1]] += n
         for f in set(frames):
             incl[f] += n
     lines = [f"samples holding the GIL: {total}", "", "| inclusive % | function (file:line) |", "|---|---|"]
-    key = ("(app/", "(engines/", "jsonable_encoder", "serialize_response", "Session.commit", "Session.execute",
-           "Session.scalar", "Session.get", "Session.refresh", "_instance_processor", "orjson", "JSONEncoder")
+    key = (
+        "(app/",
+        "(engines/",
+        "jsonable_encoder",
+        "serialize_response",
+        "Session.commit",
+        "Session.execute",
+        "Session.scalar",
+        "Session.get",
+        "Session.refresh",
+        "_instance_processor",
+        "orjson",
+        "JSONEncoder",
+    )
     shown = 0
     for f, n in incl.most_common():
         if any(k in f for k in key) and "middleware.py" not in f:
@@ -390,8 +471,9 @@ def main() -> None:
     try:
         user = "bench"
         httpx.post(base + "/api/v1/users", json={"username": user, "password": "bench password"}, timeout=30)
-        token = httpx.post(base + "/api/v1/tokens", json={"username": user, "password": "bench password"},
-                           timeout=30).json()["token"]
+        token = httpx.post(
+            base + "/api/v1/tokens", json={"username": user, "password": "bench password"}, timeout=30
+        ).json()["token"]
         idle_move, idle_floor = asyncio.run(idle_baseline(base, token, args.game, roles, 200))
         for i, n in enumerate(sizes):
             spies = []
@@ -401,8 +483,21 @@ def main() -> None:
                     spies.append(profile(proc.pid, int(args.seconds), tmp / "profile.txt"))
 
             t0 = time.time()
-            level = asyncio.run(run_level(base, token, args.game, roles, n, args.seconds, args.think, i + 1,
-                                          on_start, args.floor_every, proc.pid))
+            level = asyncio.run(
+                run_level(
+                    base,
+                    token,
+                    args.game,
+                    roles,
+                    n,
+                    args.seconds,
+                    args.think,
+                    i + 1,
+                    on_start,
+                    args.floor_every,
+                    proc.pid,
+                )
+            )
             load = os.getloadavg()
             for spy in spies:
                 if spy is not None:
@@ -411,8 +506,11 @@ def main() -> None:
             logs = check_logs(url, level.acked)
             results.append((level, logs, load))
             errs = (tmp / "server.log").read_text(errors="replace").count("Traceback")
-            print(f"  {n} tables done in {time.time() - t0:.0f}s, server tracebacks so far {errs}: {sum(level.statuses.values())} moves, "
-                  f"statuses {dict(level.statuses)}, errors {dict(level.errors)}, logs {logs}", file=sys.stderr)
+            print(
+                f"  {n} tables done in {time.time() - t0:.0f}s, server tracebacks so far {errs}: {sum(level.statuses.values())} moves, "
+                f"statuses {dict(level.statuses)}, errors {dict(level.errors)}, logs {logs}",
+                file=sys.stderr,
+            )
     finally:
         proc.terminate()
         try:
@@ -429,34 +527,46 @@ def main() -> None:
         pass
     cmd = "python bench/bench_server.py " + " ".join(a if "@" not in a else "postgresql://…" for a in sys.argv[1:])
     print(f"## Server under load — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}\n")
-    print(f"- machine: {platform.node()}, {cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-          f"{'SQLite' if sqlite else 'PostgreSQL on 127.0.0.1'}, {args.workers} uvicorn worker(s), admission "
-          f"{args.admission or 'default'}")
-    print(f"- load average before the run: {load_before[0]:.2f} / {load_before[1]:.2f} / {load_before[2]:.2f} "
-          "(the machine is shared: numbers are noisy)")
+    print(
+        f"- machine: {platform.node()}, {cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"{'SQLite' if sqlite else 'PostgreSQL on 127.0.0.1'}, {args.workers} uvicorn worker(s), admission "
+        f"{args.admission or 'default'}"
+    )
+    print(
+        f"- load average before the run: {load_before[0]:.2f} / {load_before[1]:.2f} / {load_before[2]:.2f} "
+        "(the machine is shared: numbers are noisy)"
+    )
     print(f"- command: `{cmd}`")
-    print(f"- game {args.game}, hot-seat tables, think time {args.think} s (0.5-1.5x), {args.seconds:.0f} s per level,"
-          f" one SSE stream per table, floor probe every {args.floor_every * 1000:.0f} ms\n")
-    print(f"Idle server, one request at a time: move p50 {idle_move['p50']:.1f} ms / p95 {idle_move['p95']:.1f} ms;"
-          f" floor p50 {idle_floor['p50']:.1f} ms / p95 {idle_floor['p95']:.1f} ms; "
-          f"ratio p50 {idle_move['p50'] / idle_floor['p50']:.2f}x\n")
-    print("| tables | moves/s | move p50 | p95 | p99 ms | GET view p50 / p95 ms | floor p50 / p95 ms | "
-          "move/floor p50 | SSE delay p50 / p95 / p99 ms | SSE not in 3 s | 409 / other | errors | lost / dup / "
-          "unacked-in-log | server CPU (cores) | server CPU ms / move | client CPU (cores) | load avg after |")
+    print(
+        f"- game {args.game}, hot-seat tables, think time {args.think} s (0.5-1.5x), {args.seconds:.0f} s per level,"
+        f" one SSE stream per table, floor probe every {args.floor_every * 1000:.0f} ms\n"
+    )
+    print(
+        f"Idle server, one request at a time: move p50 {idle_move['p50']:.1f} ms / p95 {idle_move['p95']:.1f} ms;"
+        f" floor p50 {idle_floor['p50']:.1f} ms / p95 {idle_floor['p95']:.1f} ms; "
+        f"ratio p50 {idle_move['p50'] / idle_floor['p50']:.2f}x\n"
+    )
+    print(
+        "| tables | moves/s | move p50 | p95 | p99 ms | GET view p50 / p95 ms | floor p50 / p95 ms | "
+        "move/floor p50 | SSE delay p50 / p95 / p99 ms | SSE not in 3 s | 409 / other | errors | lost / dup / "
+        "unacked-in-log | server CPU (cores) | server CPU ms / move | client CPU (cores) | load avg after |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for level, logs, load in results:
         m, g, f, s = pct(level.move_times), pct(level.get_times), pct(level.floor_times), pct(level.sse_delays)
         other = sum(v for k, v in level.statuses.items() if k not in (200, 409))
         if other:
             print(f"<!-- {level.n} tables, other statuses: {dict(level.statuses)} -->")
-        print(f"| {level.n} | {level.statuses[200] / level.seconds:.1f} | {m['p50']:.1f} | {m['p95']:.1f} | "
-              f"{m['p99']:.1f} | {g['p50']:.1f} / {g['p95']:.1f} | {f['p50']:.1f} / {f['p95']:.1f} | "
-              f"{m['p50'] / f['p50']:.2f}x | {s['p50']:.1f} / {s['p95']:.1f} / {s['p99']:.1f} | "
-              f"{level.sse_missing} | {level.statuses[409]} / {other} | {sum(level.errors.values())} | "
-              f"{logs.get('acknowledged moves missing', 0)} / {logs.get('tables with a gap or duplicate', 0)} / "
-              f"{logs.get('moves never acknowledged', 0)} | {level.server_cpu / level.seconds:.2f} | "
-              f"{1000 * level.server_cpu / max(level.statuses[200], 1):.1f} | {level.client_cpu / level.seconds:.2f} | "
-              f"{load[0]:.1f} |")
+        print(
+            f"| {level.n} | {level.statuses[200] / level.seconds:.1f} | {m['p50']:.1f} | {m['p95']:.1f} | "
+            f"{m['p99']:.1f} | {g['p50']:.1f} / {g['p95']:.1f} | {f['p50']:.1f} / {f['p95']:.1f} | "
+            f"{m['p50'] / f['p50']:.2f}x | {s['p50']:.1f} / {s['p95']:.1f} / {s['p99']:.1f} | "
+            f"{level.sse_missing} | {level.statuses[409]} / {other} | {sum(level.errors.values())} | "
+            f"{logs.get('acknowledged moves missing', 0)} / {logs.get('tables with a gap or duplicate', 0)} / "
+            f"{logs.get('moves never acknowledged', 0)} | {level.server_cpu / level.seconds:.2f} | "
+            f"{1000 * level.server_cpu / max(level.statuses[200], 1):.1f} | {level.client_cpu / level.seconds:.2f} | "
+            f"{load[0]:.1f} |"
+        )
     if profile_text:
         print(f"\n### Profile of the server during the {max(sizes)}-table level (py-spy --gil)\n")
         print(profile_text)

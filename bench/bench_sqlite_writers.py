@@ -6,6 +6,7 @@ plain engine whose writers wait in SQLite's busy handler, in turn, run by run.
 Each thread plays a table: read its row, 0.5 ms of "rules", UPDATE the row (~0.8 kB), INSERT a move, COMMIT.
 Prints transactions per second and the process's CPU seconds for each engine and run, as Markdown.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -21,7 +22,7 @@ from sqlalchemy import create_engine, event, text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.db import make_engine  # noqa: E402  (after the path)
+from app.db import make_engine
 
 
 def plain_engine(url: str):
@@ -80,14 +81,18 @@ def main() -> None:
         for _ in range(args.runs):
             for kind in rows:
                 rows[kind].append(run("app" if kind == "app" else "plain", args.threads, args.transactions, folder))
-    print(f"`python bench/bench_sqlite_writers.py --threads {args.threads} --transactions {args.transactions} "
-          f"--runs {args.runs}`, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average before "
-          f"{load[0]:.2f}\n")
+    print(
+        f"`python bench/bench_sqlite_writers.py --threads {args.threads} --transactions {args.transactions} "
+        f"--runs {args.runs}`, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average before "
+        f"{load[0]:.2f}\n"
+    )
     print("| writers wait | transactions/s per run | median | CPU s per run |")
     print("|---|---|---|---|")
     for kind, got in rows.items():
-        print(f"| {kind} | {', '.join(f'{r:.0f}' for r, _ in got)} | {statistics.median(r for r, _ in got):.0f} | "
-              f"{', '.join(f'{c:.2f}' for _, c in got)} |")
+        print(
+            f"| {kind} | {', '.join(f'{r:.0f}' for r, _ in got)} | {statistics.median(r for r, _ in got):.0f} | "
+            f"{', '.join(f'{c:.2f}' for _, c in got)} |"
+        )
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ Plays random games (each seat's bot reads its view) and prints, at moves 50, 100
 state's bytes (what the snapshot stores), the bytes of what one seat is sent (its view plus one page of its
 rendered log, 50 entries, as the API sends it) and the mean apply time over the last 50 moves.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -18,7 +19,7 @@ import orjson
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engines import registry  # noqa: E402
+from engines import registry
 
 MARKS = (50, 100, 200, 400)
 PAGE = 50
@@ -45,10 +46,22 @@ def run(game, options: dict, seed: int) -> list[tuple[int, int, int, float]]:
         state = played.state
         log.extend(played.log)
         if len(times) in MARKS:
-            rows.append((len(times), len(orjson.dumps(state)), sent(game, state, role, log, renderer),
-                         1000 * sum(times[-50:]) / len(times[-50:])))
-    rows.append((len(times), len(orjson.dumps(state)), sent(game, state, role, log, renderer),
-                 1000 * sum(times[-50:]) / len(times[-50:])))
+            rows.append(
+                (
+                    len(times),
+                    len(orjson.dumps(state)),
+                    sent(game, state, role, log, renderer),
+                    1000 * sum(times[-50:]) / len(times[-50:]),
+                )
+            )
+    rows.append(
+        (
+            len(times),
+            len(orjson.dumps(state)),
+            sent(game, state, role, log, renderer),
+            1000 * sum(times[-50:]) / len(times[-50:]),
+        )
+    )
     return rows
 
 

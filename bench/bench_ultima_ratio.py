@@ -11,6 +11,7 @@ support_war.py and its tests, and a dealt half turn of a two-seat game with card
 timed once where it is met; the slowest ones are timed again (best of 5). Times are the process's CPU time
 (``time.process_time``), so that a loaded machine slows them less than the wall clock.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.engines.ultima_ratio.support import GAME, ROLE  # noqa: E402
+from tests.engines.ultima_ratio.support import GAME, ROLE
 
 OPTIONS = {"scenario": "the-rise-of-portugal"}
 TARGET_GAME, TARGET_LIST = 1.0, 0.005
@@ -77,8 +78,9 @@ class Slowest:
         self.top = sorted(self.top + [(took, state, role)], key=lambda x: -x[0])[:5]
 
     def result(self) -> tuple[float, str]:
-        timed = [(best_of(state, role), state["stack"][-1]["step"] if state["stack"] else "-")
-                 for _, state, role in self.top]
+        timed = [
+            (best_of(state, role), state["stack"][-1]["step"] if state["stack"] else "-") for _, state, role in self.top
+        ]
         return max(timed) if timed else (0.0, "-")
 
 
@@ -111,8 +113,13 @@ def families(walks: int) -> list[Slowest]:
             walk(state, random.Random(seed), war, 120, stop=lambda s, n=impulse: s["impulse"]["n"] != n)
     cards = Slowest("a card half turn, two seats (test_cards)")
     for seed in (1, 2):
-        walk(dealt(seed), random.Random(seed), cards, 600,
-             stop=lambda s: any(f["step"] == "turn_end" for f in s["stack"]))
+        walk(
+            dealt(seed),
+            random.Random(seed),
+            cards,
+            600,
+            stop=lambda s: any(f["step"] == "turn_end" for f in s["stack"]),
+        )
     return [playouts, big, war, cards]
 
 
@@ -122,24 +129,32 @@ def main() -> None:
     parser.add_argument("--walks", type=int, default=10, help="random 9.1 playouts whose legal lists are timed")
     args = parser.parse_args()
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-    print(f"`python bench/bench_ultima_ratio.py --games {args.games} --walks {args.walks}` — "
-          f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, load average {load} "
-          f"(CPython {sys.version.split()[0]}, one core, CPU time)\n")
-    print("| bot | games | moves/game | engine s/game (median, max) | bot s/game | games/s | < 1 s |\n"
-          "|---|---|---|---|---|---|---|")
+    print(
+        f"`python bench/bench_ultima_ratio.py --games {args.games} --walks {args.walks}` — "
+        f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC, load average {load} "
+        f"(CPython {sys.version.split()[0]}, one core, CPU time)\n"
+    )
+    print(
+        "| bot | games | moves/game | engine s/game (median, max) | bot s/game | games/s | < 1 s |\n"
+        "|---|---|---|---|---|---|---|"
+    )
     for bot in ("random", "heuristic"):
         runs = [whole_game(seed, bot) for seed in range(args.games)]
         engine = [e for e, _, _ in runs]
         total = [e + b for e, b, _ in runs]
-        print(f"| {bot} | {args.games} | {statistics.fmean(m for _, _, m in runs):.0f} | "
-              f"{statistics.median(engine):.3f}, {max(engine):.3f} | {statistics.fmean(b for _, b, _ in runs):.3f} | "
-              f"{1 / statistics.fmean(total):.1f} | {'yes' if max(total) < TARGET_GAME else 'NO'} |")
-    print("\n| positions | lists timed | slowest legal list ms (best of 5) | its step | < 5 ms |\n"
-          "|---|---|---|---|---|")
+        print(
+            f"| {bot} | {args.games} | {statistics.fmean(m for _, _, m in runs):.0f} | "
+            f"{statistics.median(engine):.3f}, {max(engine):.3f} | {statistics.fmean(b for _, b, _ in runs):.3f} | "
+            f"{1 / statistics.fmean(total):.1f} | {'yes' if max(total) < TARGET_GAME else 'NO'} |"
+        )
+    print(
+        "\n| positions | lists timed | slowest legal list ms (best of 5) | its step | < 5 ms |\n|---|---|---|---|---|"
+    )
     for family in families(args.walks):
         took, where = family.result()
-        print(f"| {family.name} | {family.met} | {took * 1000:.2f} | {where} | "
-              f"{'yes' if took < TARGET_LIST else 'NO'} |")
+        print(
+            f"| {family.name} | {family.met} | {took * 1000:.2f} | {where} | {'yes' if took < TARGET_LIST else 'NO'} |"
+        )
 
 
 if __name__ == "__main__":

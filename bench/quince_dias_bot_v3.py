@@ -13,10 +13,12 @@ and leaves once it is ahead or has nothing left to do, hires a Conspirator early
 for its total is on offer and lets it plot, and lets its allies (then the weakest opponents) play first among the
 players without a Main Character.
 """
+
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engines.core.game import Game, flat, random_bot
 from engines.quince_dias.content import POWERS
@@ -43,7 +45,8 @@ class Table:
         self.reference = {p["role"]: p["reference"] for p in public["players"]}
         self.slots: dict[str, dict[str, dict | None]] = {
             p["role"]: {"main": p["main"], "covered": p["covered"], "relative": p.get("relative")}
-            for p in public["players"]}
+            for p in public["players"]
+        }
 
     def is_character(self, cid: str) -> bool:
         return not cid.startswith("qd:sit:")
@@ -53,16 +56,16 @@ class Table:
         return c[self.reference[self.role]] if self.phase else max(c[p] for p in POWERS)
 
     def totals(self) -> dict[str, int]:
-        return {r: sum(c["powers"][self.reference[r]] for c in slots.values() if c)
-                for r, slots in self.slots.items()}
+        return {r: sum(c["powers"][self.reference[r]] for c in slots.values() if c) for r, slots in self.slots.items()}
 
     def advantage(self) -> int:
         """How far the bot's side is ahead: its family against the other (family phase), it against the best."""
         totals = self.totals()
         if self.phase == "family":
             fam = self.family[self.role]
-            return sum(t for r, t in totals.items() if self.family[r] == fam) - \
-                sum(t for r, t in totals.items() if self.family[r] != fam)
+            return sum(t for r, t in totals.items() if self.family[r] == fam) - sum(
+                t for r, t in totals.items() if self.family[r] != fam
+            )
         return totals[self.role] - max(t for r, t in totals.items() if r != self.role)
 
     def after(self, change: Callable[[], None]) -> int:
@@ -82,15 +85,19 @@ class Table:
 
 def _court_gain(t: Table, ability: str, key: str, base: int) -> float:
     if ability in ("cancel", "attract"):
+
         def remove():
             if key.startswith("relative:"):
                 t.slots[key[9:]]["relative"] = None
             else:
                 t.slots[key]["main"], t.slots[key]["covered"] = t.slots[key]["covered"], None
+
         return t.after(remove) - base
     if ability == "replace":
+
         def swap():
             t.slots[t.role]["main"], t.slots[key]["main"] = t.slots[key]["main"], t.slots[t.role]["main"]
+
         return t.after(swap) - base
     if ability == "manipulate" and not key.startswith("relative:"):
         return _manipulate_gain(t, key, base)
@@ -131,6 +138,7 @@ def _situation_gain(t: Table, sit: str, target: str, base: int) -> float:
             c = t.slots[owner][slot]
             shift = t.cards[sit]["modifier"]
             t.slots[owner][slot] = {**c, "powers": {p: max(0, c["powers"][p] + shift) for p in POWERS}}
+
         return t.after(attach) - base
     if kind in ("grandee_of_spain", "loyal_to_the_cause", "double_agent"):
         return 1.0 if friendly and on_main else -1.0
@@ -194,8 +202,11 @@ def _pass(t: Table, cid: str, base: int) -> float:
     it while he is behind and still holds cards that can change the totals."""
     behind = base <= 0
     weapons = sum(1 for c in t.hand if c != cid and t.is_character(c))
-    return (_spend(t, cid) + (0.9 if behind and weapons else -0.5)
-            - (0.6 if t.is_character(cid) and t.ref_value(cid) >= 6 else 0.0))
+    return (
+        _spend(t, cid)
+        + (0.9 if behind and weapons else -0.5)
+        - (0.6 if t.is_character(cid) and t.ref_value(cid) >= 6 else 0.0)
+    )
 
 
 def _manipulate(t: Table, verb: str, arg: Any, base: int) -> float:

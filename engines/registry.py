@@ -4,6 +4,7 @@
 (one subfolder per game id) and validates every file, once, under a lock, before anything is served: a bad
 file raises ``ContentError`` naming the file and the item. Tests may ``register`` games of their own.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -13,8 +14,11 @@ import threading
 from engines.core.game import Game
 
 # "module:Class" of every shipped game, in the order the lobby lists them.
-BUILTIN: list[str] = ["engines.quince_dias:QuinceDias", "engines.planet_king:PlanetKing",
-                      "engines.ultima_ratio.game:UltimaRatioRegis"]
+BUILTIN: list[str] = [
+    "engines.quince_dias:QuinceDias",
+    "engines.planet_king:PlanetKing",
+    "engines.ultima_ratio.game:UltimaRatioRegis",
+]
 
 _games: dict[str, Game] = {}
 _lock = threading.Lock()

@@ -1,4 +1,5 @@
 """Alembic environment: the URL comes from app.migrate (settings), never from an ini file."""
+
 from alembic import context
 from sqlalchemy import engine_from_config, pool
 
@@ -10,8 +11,12 @@ target_metadata = Base.metadata
 
 
 def run_migrations_offline() -> None:
-    context.configure(url=config.get_main_option("sqlalchemy.url"), target_metadata=target_metadata,
-                      literal_binds=True, render_as_batch=True)
+    context.configure(
+        url=config.get_main_option("sqlalchemy.url"),
+        target_metadata=target_metadata,
+        literal_binds=True,
+        render_as_batch=True,
+    )
     with context.begin_transaction():
         context.run_migrations()
 
@@ -19,8 +24,9 @@ def run_migrations_offline() -> None:
 def run_migrations_online() -> None:
     connectable = config.attributes.get("connection")
     if connectable is None:
-        connectable = engine_from_config(config.get_section(config.config_ini_section, {}),
-                                         prefix="sqlalchemy.", poolclass=pool.NullPool)
+        connectable = engine_from_config(
+            config.get_section(config.config_ini_section, {}), prefix="sqlalchemy.", poolclass=pool.NullPool
+        )
     with connectable.connect() if hasattr(connectable, "connect") else connectable as connection:
         context.configure(connection=connection, target_metadata=target_metadata, render_as_batch=True)
         with context.begin_transaction():

@@ -1,6 +1,7 @@
 """Set-up files: the compose file wires the app to PostgreSQL; the Dockerfile copies what the app needs.
 
 (`docker compose config` needs the compose plugin, which this CI machine lacks; these checks read the files.)"""
+
 import gc
 import os
 import pathlib
@@ -34,8 +35,17 @@ def test_dockerfile_copies_every_top_level_part():
 def test_project_shape():
     tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
     names = {line.split("/", 1)[0] for line in tracked.splitlines() if not line.startswith(".")}
-    required = {"pyproject.toml", "app", "engines", "templates", "static", "migrations", "tests",
-                "docker-compose.yml", "Dockerfile"}
+    required = {
+        "pyproject.toml",
+        "app",
+        "engines",
+        "templates",
+        "static",
+        "migrations",
+        "tests",
+        "docker-compose.yml",
+        "Dockerfile",
+    }
     assert required <= names
     assert names - required <= {"README.md", "bench", "docs"}
     meta = tomllib.loads((ROOT / "pyproject.toml").read_text())
@@ -56,10 +66,15 @@ def test_htmx_is_vendored_with_its_licence():
 def test_the_server_process_freezes_what_it_loaded_and_collects_less_often(tmp_path):
     """app.asgi, what uvicorn serves (issue 15: app.main.tune_garbage_collector); the tests' own processes, which
     make many apps, keep the collector's defaults."""
-    env = {**os.environ, "SIGLO_DATABASE_URL": f"sqlite:///{tmp_path / 'siglo.db'}",
-           "SIGLO_SECRET_KEY": "deploy-test-" + "k" * 32, "SIGLO_SECRET_FILE": str(tmp_path / "secret")}
+    env = {
+        **os.environ,
+        "SIGLO_DATABASE_URL": f"sqlite:///{tmp_path / 'siglo.db'}",
+        "SIGLO_SECRET_KEY": "deploy-test-" + "k" * 32,
+        "SIGLO_SECRET_FILE": str(tmp_path / "secret"),
+    }
     probe = "import gc, app.asgi; print(gc.get_threshold(), gc.get_freeze_count())"
-    out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True, check=True,
-                         timeout=60).stdout.split(")")
+    out = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True, check=True, timeout=60
+    ).stdout.split(")")
     assert out[0] + ")" == "(10000, 10, 10)" and int(out[1]) > 10_000, out
     assert gc.get_threshold() != (10000, 10, 10) and gc.get_freeze_count() == 0

@@ -1,4 +1,5 @@
 """JSON API v1 (OpenAPI at /docs): games, accounts and tokens, tables, views, actions, undo, chat, records."""
+
 from __future__ import annotations
 
 from typing import Annotated, Any
@@ -8,8 +9,21 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
-from app.deps import (CSRF, CurrentUser, OptionalUser, PlayerHop, RowId, SeatDep, SeatQuery, SessionDep, TableDep,
-                      WatchableTable, WatcherHop, client_address, seat_of)
+from app.deps import (
+    CSRF,
+    CurrentUser,
+    OptionalUser,
+    PlayerHop,
+    RowId,
+    SeatDep,
+    SeatQuery,
+    SessionDep,
+    TableDep,
+    WatchableTable,
+    WatcherHop,
+    client_address,
+    seat_of,
+)
 from app.errors import Conflict
 from app.routes.common import MAX_SEQ, try_move
 from app.services import accounts, clocks, gamelog, limits, play, records, tables
@@ -47,8 +61,11 @@ class TableRequest(Strict):
     private: bool = Field(False, description="Invitation only: listed nowhere, seen only by its players")
     spectators: bool = Field(True, description="May people without a seat watch? (never at a private table)")
     hot_seat: bool = Field(False, description="May I hold several seats? (asking for 'me' at several chooses it)")
-    clock: clocks.Pace = Field(default_factory=clocks.Pace, description="The pace: none (default); per_move (1, 3 "
-                               "or 7 days); or bank (days, increment, cap); weekends paused; what a time-out does")
+    clock: clocks.Pace = Field(
+        default_factory=clocks.Pace,
+        description="The pace: none (default); per_move (1, 3 "
+        "or 7 days); or bank (days, increment, cap); weekends paused; what a time-out does",
+    )
 
 
 class JoinRequest(Strict):
@@ -97,48 +114,80 @@ def _moved(db, table, user, role: str | None, move) -> Response:
     return _json(play.table_view(db, loaded, role))
 
 
-@router.post("/tables/{table_id}/actions", summary="Play one offered action", dependencies=[CSRF],
-             responses={409: {"description": "Stale seq: body has the fresh view"},
-                        422: {"description": "Not a legal action (the engine's message)"},
-                        403: {"description": "Not your seat"}})
+@router.post(
+    "/tables/{table_id}/actions",
+    summary="Play one offered action",
+    dependencies=[CSRF],
+    responses={
+        409: {"description": "Stale seq: body has the fresh view"},
+        422: {"description": "Not a legal action (the engine's message)"},
+        403: {"description": "Not your seat"},
+    },
+)
 def post_action(hop: PlayerHop, table_id: RowId, body: ActionRequest):
     with hop.at(table_id) as (db, user, table):
-        return _moved(db, table, user, body.role,
-                      lambda: play.act(db, table, user, body.role, body.seq, body.verb, body.arg))
+        return _moved(
+            db, table, user, body.role, lambda: play.act(db, table, user, body.role, body.seq, body.verb, body.arg)
+        )
 
 
-@router.post("/tables/{table_id}/undo", summary="Take back my last move, up to the undo barrier",
-             dependencies=[CSRF], responses={409: {"description": "Stale seq: body has the fresh view"}})
+@router.post(
+    "/tables/{table_id}/undo",
+    summary="Take back my last move, up to the undo barrier",
+    dependencies=[CSRF],
+    responses={409: {"description": "Stale seq: body has the fresh view"}},
+)
 def post_undo(hop: PlayerHop, table_id: RowId, body: UndoRequest):
     with hop.at(table_id) as (db, user, table):
         return _moved(db, table, user, body.role, lambda: play.undo(db, table, user, body.role, body.seq))
 
 
 def _table_summary(table) -> dict:
-    return {"id": table.id, "name": table.name, "game": table.game_id, "status": table.status, "seq": table.seq,
-            "private": table.private, "spectators": table.spectators, "hot_seat": table.hot_seat,
-            "active_roles": table.active_roles, "seats": [play.seat_info(s) for s in table.seats],
-            "created_at": table.created_at.isoformat(), "updated_at": table.updated_at.isoformat()}
+    return {
+        "id": table.id,
+        "name": table.name,
+        "game": table.game_id,
+        "status": table.status,
+        "seq": table.seq,
+        "private": table.private,
+        "spectators": table.spectators,
+        "hot_seat": table.hot_seat,
+        "active_roles": table.active_roles,
+        "seats": [play.seat_info(s) for s in table.seats],
+        "created_at": table.created_at.isoformat(),
+        "updated_at": table.updated_at.isoformat(),
+    }
 
 
 @router.get("/games", summary="Every game with its options schema, bots and default roles")
 def games():
-    return [{"id": g.id, "title": g.title, "version": g.version, "options_schema": g.Options.model_json_schema(),
-             "option_sets": g.option_sets(), "bots": list(g.bots), "roles": g.roles(g.parse_options({}))}
-            for g in registry.all_games()]
+    return [
+        {
+            "id": g.id,
+            "title": g.title,
+            "version": g.version,
+            "options_schema": g.Options.model_json_schema(),
+            "option_sets": g.option_sets(),
+            "bots": list(g.bots),
+            "roles": g.roles(g.parse_options({})),
+        }
+        for g in registry.all_games()
+    ]
 
 
 @router.post("/users", status_code=201, dependencies=[CSRF], summary="Register")
 def register(request: Request, db: SessionDep, body: Credentials):
-    user = accounts.register(db, request.app.state.limits.register, body.username, body.password,
-                             client_address(request))
+    user = accounts.register(
+        db, request.app.state.limits.register, body.username, body.password, client_address(request)
+    )
     return {"id": user.id, "username": user.username}
 
 
 @router.post("/tokens", status_code=201, dependencies=[CSRF], summary="Get an API token with username + password")
 def token(request: Request, db: SessionDep, body: TokenRequest):
-    user = accounts.authenticate(db, request.app.state.limits.login, body.username, body.password,
-                                 client_address(request))
+    user = accounts.authenticate(
+        db, request.app.state.limits.login, body.username, body.password, client_address(request)
+    )
     row, raw = accounts.create_api_token(db, user, body.name, body.days)
     return {"token": raw, "id": row.id, "name": row.name, "expires_at": row.expires_at.isoformat()}
 
@@ -148,16 +197,28 @@ def me(user: CurrentUser):
     return {"id": user.id, "username": user.username}
 
 
-@router.post("/me/password", status_code=204, dependencies=[CSRF],
-             summary="Change my password; every other login session ends")
+@router.post(
+    "/me/password", status_code=204, dependencies=[CSRF], summary="Change my password; every other login session ends"
+)
 def change_password(request: Request, db: SessionDep, user: CurrentUser, body: PasswordChange):
-    accounts.change_password(db, request.app.state.limits.login, user, body.current, body.new,
-                             client_address(request), getattr(request.state, "session_id", None))
+    accounts.change_password(
+        db,
+        request.app.state.limits.login,
+        user,
+        body.current,
+        body.new,
+        client_address(request),
+        getattr(request.state, "session_id", None),
+    )
     return Response(status_code=204)
 
 
-@router.post("/me/logout-everywhere", status_code=204, dependencies=[CSRF],
-             summary="End every login session and revoke every API token of mine")
+@router.post(
+    "/me/logout-everywhere",
+    status_code=204,
+    dependencies=[CSRF],
+    summary="End every login session and revoke every API token of mine",
+)
 def logout_everywhere(db: SessionDep, user: CurrentUser):
     accounts.log_out_everywhere(db, user)
     return Response(status_code=204)
@@ -166,15 +227,30 @@ def logout_everywhere(db: SessionDep, user: CurrentUser):
 @router.get("/tables", summary="Open tables, my tables (my turn first) and tables to watch")
 def list_tables(db: SessionDep, user: OptionalUser):
     lobby = tables.lobby(db, user)
-    return {key: [{**_table_summary(r.table), "my_turn": r.my_turn, "open_seats": r.open_seats, "clock": r.clock}
-                  for r in rows] for key, rows in lobby.items()}
+    return {
+        key: [
+            {**_table_summary(r.table), "my_turn": r.my_turn, "open_seats": r.open_seats, "clock": r.clock}
+            for r in rows
+        ]
+        for key, rows in lobby.items()
+    }
 
 
 @router.post("/tables", status_code=201, dependencies=[CSRF])
 def create_table(db: SessionDep, user: CurrentUser, body: TableRequest):
-    table = tables.create_table(db, user, body.game, body.options, body.seats, body.name, body.seed,
-                                private=body.private, spectators=body.spectators, hot_seat=body.hot_seat,
-                                clock=body.clock)
+    table = tables.create_table(
+        db,
+        user,
+        body.game,
+        body.options,
+        body.seats,
+        body.name,
+        body.seed,
+        private=body.private,
+        spectators=body.spectators,
+        hot_seat=body.hot_seat,
+        clock=body.clock,
+    )
     out = _table_summary(table)
     out["invites"] = {s.role: f"/invite/{table.id}/{s.invite_token}" for s in table.seats if s.invite_token}
     return out
@@ -188,8 +264,10 @@ def join(db: SessionDep, user: CurrentUser, table: TableDep, body: JoinRequest):
 
 @router.get("/tables/{table_id}/chat", summary="The table's chat (for those who may watch it)")
 def get_chat(db: SessionDep, table: WatchableTable):
-    return [{"id": m.id, "user": m.user.username if m.user else None, "text": m.text,
-             "at": m.created_at.isoformat()} for m in tables.chat(db, table)]
+    return [
+        {"id": m.id, "user": m.user.username if m.user else None, "text": m.text, "at": m.created_at.isoformat()}
+        for m in tables.chat(db, table)
+    ]
 
 
 @router.post("/tables/{table_id}/chat", status_code=201, dependencies=[CSRF])
@@ -199,19 +277,28 @@ def post_chat(request: Request, db: SessionDep, user: CurrentUser, table: TableD
 
 
 @router.get("/tables/{table_id}/log", summary="A page of the log my seat (or a spectator) may read, newest first")
-def get_log(db: SessionDep, table: WatchableTable, role: SeatDep,
-            before: Annotated[int | None, Query(ge=0, lt=2**31, description="Entries older than this id")] = None,
-            limit: Annotated[int, Query(ge=1, le=gamelog.MAX_PAGE)] = gamelog.PAGE,
-            mine: Annotated[bool, Query(description="Only the entries addressed to my seat")] = False):
+def get_log(
+    db: SessionDep,
+    table: WatchableTable,
+    role: SeatDep,
+    before: Annotated[int | None, Query(ge=0, lt=2**31, description="Entries older than this id")] = None,
+    limit: Annotated[int, Query(ge=1, le=gamelog.MAX_PAGE)] = gamelog.PAGE,
+    mine: Annotated[bool, Query(description="Only the entries addressed to my seat")] = False,
+):
     game = tables.game_of(table.game_id)
-    return _json(gamelog.page(db, table.id, role, game, play.renderer_of(game, table), limit, before,
-                              only_mine=mine))
+    return _json(gamelog.page(db, table.id, role, game, play.renderer_of(game, table), limit, before, only_mine=mine))
 
 
-@router.get("/tables/{table_id}/record",
-            summary="Export the game: the full record once it is over; while it runs, my seat's view record")
-def export(db: SessionDep, user: OptionalUser, table: WatchableTable,
-           as_: Annotated[str | None, Query(alias="as", max_length=40)] = None):
+@router.get(
+    "/tables/{table_id}/record",
+    summary="Export the game: the full record once it is over; while it runs, my seat's view record",
+)
+def export(
+    db: SessionDep,
+    user: OptionalUser,
+    table: WatchableTable,
+    as_: Annotated[str | None, Query(alias="as", max_length=40)] = None,
+):
     return _json(records.export_record(db, table, user, as_))
 
 

@@ -1,4 +1,5 @@
 """Pages to register, log in and out, change one's password, and manage one's API tokens."""
+
 from __future__ import annotations
 
 from typing import Annotated
@@ -19,8 +20,14 @@ def login_response(request: Request, db, user, target: str = "/") -> RedirectRes
     settings = request.app.state.settings
     sid = accounts.open_session(db, user, settings.session_days)
     response = RedirectResponse(_safe_next(target), status_code=303)
-    response.set_cookie(SESSION_COOKIE, request.app.state.signer.sign(sid), max_age=settings.session_days * 86400,
-                        httponly=True, samesite="lax", secure=settings.secure_cookies)
+    response.set_cookie(
+        SESSION_COOKIE,
+        request.app.state.signer.sign(sid),
+        max_age=settings.session_days * 86400,
+        httponly=True,
+        samesite="lax",
+        secure=settings.secure_cookies,
+    )
     return response
 
 
@@ -35,13 +42,24 @@ def login_page(request: Request, user: OptionalUser, next: str = "/"):
 
 
 @router.post("/login", dependencies=[CSRF])
-def login(request: Request, db: SessionDep, username: Annotated[str, Form(max_length=200)],
-          password: Annotated[str, Form(max_length=1024)], next: Annotated[str, Form(max_length=500)] = "/"):
+def login(
+    request: Request,
+    db: SessionDep,
+    username: Annotated[str, Form(max_length=200)],
+    password: Annotated[str, Form(max_length=1024)],
+    next: Annotated[str, Form(max_length=500)] = "/",
+):
     try:
         user = accounts.authenticate(db, request.app.state.limits.login, username, password, client_address(request))
     except AppError as exc:
-        return render(request, "auth/login.html", status_code=exc.status_code, error=exc.message,
-                      username=username, next=_safe_next(next))
+        return render(
+            request,
+            "auth/login.html",
+            status_code=exc.status_code,
+            error=exc.message,
+            username=username,
+            next=_safe_next(next),
+        )
     return login_response(request, db, user, next)
 
 
@@ -51,13 +69,25 @@ def register_page(request: Request, user: OptionalUser, next: str = "/"):
 
 
 @router.post("/register", dependencies=[CSRF])
-def register(request: Request, db: SessionDep, username: Annotated[str, Form(max_length=200)],
-             password: Annotated[str, Form(max_length=1024)], next: Annotated[str, Form(max_length=500)] = "/"):
+def register(
+    request: Request,
+    db: SessionDep,
+    username: Annotated[str, Form(max_length=200)],
+    password: Annotated[str, Form(max_length=1024)],
+    next: Annotated[str, Form(max_length=500)] = "/",
+):
     try:
         user = accounts.register(db, request.app.state.limits.register, username, password, client_address(request))
     except AppError as exc:
-        return render(request, "auth/register.html", status_code=exc.status_code, error=exc.message,
-                      username=username, next=_safe_next(next), rule=accounts.USERNAME_RULE)
+        return render(
+            request,
+            "auth/register.html",
+            status_code=exc.status_code,
+            error=exc.message,
+            username=username,
+            next=_safe_next(next),
+            rule=accounts.USERNAME_RULE,
+        )
     return login_response(request, db, user, next)
 
 
@@ -75,8 +105,9 @@ def logout(request: Request, db: SessionDep):
 
 
 def _account(request: Request, db, user, status_code: int = 200, **extra):
-    return render(request, "auth/account.html", status_code=status_code, user=user,
-                  tokens=accounts.api_tokens(db, user), **extra)
+    return render(
+        request, "auth/account.html", status_code=status_code, user=user, tokens=accounts.api_tokens(db, user), **extra
+    )
 
 
 @router.get("/account")
@@ -85,8 +116,13 @@ def account(request: Request, db: SessionDep, user: CurrentUser):
 
 
 @router.post("/account/tokens", dependencies=[CSRF])
-def new_token(request: Request, db: SessionDep, user: CurrentUser, name: Annotated[str, Form(max_length=200)] = "",
-              days: Annotated[int, Form(ge=1, le=3650)] = 90):
+def new_token(
+    request: Request,
+    db: SessionDep,
+    user: CurrentUser,
+    name: Annotated[str, Form(max_length=200)] = "",
+    days: Annotated[int, Form(ge=1, le=3650)] = 90,
+):
     _, raw = accounts.create_api_token(db, user, name, days)
     return _account(request, db, user, new_token=raw)
 
@@ -98,12 +134,24 @@ def revoke_token(db: SessionDep, user: CurrentUser, token_id: RowId):
 
 
 @router.post("/account/password", dependencies=[CSRF])
-def change_password(request: Request, db: SessionDep, user: CurrentUser,
-                    current: Annotated[str, Form(max_length=1024)], new: Annotated[str, Form(max_length=1024)]):
+def change_password(
+    request: Request,
+    db: SessionDep,
+    user: CurrentUser,
+    current: Annotated[str, Form(max_length=1024)],
+    new: Annotated[str, Form(max_length=1024)],
+):
     """A new password; every other login session ends (this one stays)."""
     try:
-        accounts.change_password(db, request.app.state.limits.login, user, current, new, client_address(request),
-                                 getattr(request.state, "session_id", None))
+        accounts.change_password(
+            db,
+            request.app.state.limits.login,
+            user,
+            current,
+            new,
+            client_address(request),
+            getattr(request.state, "session_id", None),
+        )
     except AppError as exc:
         return _account(request, db, user, status_code=exc.status_code, password_error=exc.message)
     return _account(request, db, user, password_changed=True)

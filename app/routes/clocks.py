@@ -1,5 +1,6 @@
 """Clocks in days (issue "Play-by-web life" §2): the vacation page, taking a seat back from the bot that stood in
 after a time-out; the same in the JSON API. (A table's clock is part of its view: ``play.table_view``.)"""
+
 from __future__ import annotations
 
 from datetime import date
@@ -29,8 +30,13 @@ def vacation_page(request: Request, db: SessionDep, user: CurrentUser):
 
 
 @router.post("/vacation", dependencies=[CSRF], include_in_schema=False)
-def vacation_form(request: Request, db: SessionDep, user: CurrentUser,
-                  days: Annotated[int, Form(ge=0, le=366)] = 0, end: Annotated[str, Form(max_length=5)] = ""):
+def vacation_form(
+    request: Request,
+    db: SessionDep,
+    user: CurrentUser,
+    days: Annotated[int, Form(ge=0, le=366)] = 0,
+    end: Annotated[str, Form(max_length=5)] = "",
+):
     if end:
         clocks.end_vacation(db, user)
     else:
@@ -39,8 +45,13 @@ def vacation_form(request: Request, db: SessionDep, user: CurrentUser,
 
 
 @router.post("/vacation/schedule", dependencies=[CSRF], include_in_schema=False)
-def schedule_form(request: Request, db: SessionDep, user: CurrentUser, first_day: Annotated[date, Form()],
-                  last_day: Annotated[date, Form()]):
+def schedule_form(
+    request: Request,
+    db: SessionDep,
+    user: CurrentUser,
+    first_day: Annotated[date, Form()],
+    last_day: Annotated[date, Form()],
+):
     """A vacation from the first day's midnight to the end of the last day (both days count)."""
     if last_day < first_day:
         raise Invalid("The last day of a vacation is not before its first.")
@@ -49,15 +60,20 @@ def schedule_form(request: Request, db: SessionDep, user: CurrentUser, first_day
 
 
 @router.post("/vacation/{vacation_id}/cancel", dependencies=[CSRF], include_in_schema=False)
-def cancel_form(db: SessionDep, user: CurrentUser, vacation_id: VacationId,
-                back: Annotated[str, Form(pattern="^(vacation|profile)$")] = "vacation"):
+def cancel_form(
+    db: SessionDep,
+    user: CurrentUser,
+    vacation_id: VacationId,
+    back: Annotated[str, Form(pattern="^(vacation|profile)$")] = "vacation",
+):
     clocks.cancel_vacation(db, user, vacation_id)
     return RedirectResponse("/vacation" if back == "vacation" else f"/users/{user.username}", status_code=303)
 
 
 @router.post("/tables/{table_id}/take-back", dependencies=[CSRF], include_in_schema=False)
-def take_back_form(db: SessionDep, user: CurrentUser, table: WatchableTable,
-                   role: Annotated[str, Form(max_length=40)] = ""):
+def take_back_form(
+    db: SessionDep, user: CurrentUser, table: WatchableTable, role: Annotated[str, Form(max_length=40)] = ""
+):
     take_back(db, table, user, role or None)
     return RedirectResponse(f"/tables/{table.id}" + (f"?as={role}" if role else ""), status_code=303)
 
@@ -66,39 +82,66 @@ def take_back_form(db: SessionDep, user: CurrentUser, table: WatchableTable,
 class VacationRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     days: int = Field(ge=1, le=366, description="Whole days; every clock of mine pauses")
-    starts_on: date | None = Field(None, description="The first day (a later day than today; from its midnight in "
-                                                     "the clocks' time zone); omitted: now")
+    starts_on: date | None = Field(
+        None,
+        description="The first day (a later day than today; from its midnight in the clocks' time zone); omitted: now",
+    )
 
 
-@router.get("/api/v1/me/vacation", tags=["api"], summary="My vacations: the allowance left this year, the one under way and the coming ones")
+@router.get(
+    "/api/v1/me/vacation",
+    tags=["api"],
+    summary="My vacations: the allowance left this year, the one under way and the coming ones",
+)
 def api_vacation(request: Request, db: SessionDep, user: CurrentUser):
     return clocks.vacation_info(db, user, _allowance(request))
 
 
-@router.post("/api/v1/me/vacation", tags=["api"], status_code=201, dependencies=[CSRF],
-             summary="Go on vacation for some days, now or from a later day: all my clocks pause")
+@router.post(
+    "/api/v1/me/vacation",
+    tags=["api"],
+    status_code=201,
+    dependencies=[CSRF],
+    summary="Go on vacation for some days, now or from a later day: all my clocks pause",
+)
 def api_take_vacation(request: Request, db: SessionDep, user: CurrentUser, body: VacationRequest):
     clocks.take_vacation(db, user, body.days, _allowance(request), starts_on=body.starts_on)
     return clocks.vacation_info(db, user, _allowance(request))
 
 
-@router.delete("/api/v1/me/vacation", tags=["api"], status_code=204, dependencies=[CSRF],
-               summary="End my vacation now (it takes only the days begun)")
+@router.delete(
+    "/api/v1/me/vacation",
+    tags=["api"],
+    status_code=204,
+    dependencies=[CSRF],
+    summary="End my vacation now (it takes only the days begun)",
+)
 def api_end_vacation(db: SessionDep, user: CurrentUser):
     clocks.end_vacation(db, user)
     return Response(status_code=204)
 
 
-@router.delete("/api/v1/me/vacations/{vacation_id}", tags=["api"], status_code=204, dependencies=[CSRF],
-               summary="Cancel a coming vacation (all its days come back), or end the one under way")
+@router.delete(
+    "/api/v1/me/vacations/{vacation_id}",
+    tags=["api"],
+    status_code=204,
+    dependencies=[CSRF],
+    summary="Cancel a coming vacation (all its days come back), or end the one under way",
+)
 def api_cancel_vacation(db: SessionDep, user: CurrentUser, vacation_id: VacationId):
     clocks.cancel_vacation(db, user, vacation_id)
     return Response(status_code=204)
 
 
-@router.post("/api/v1/tables/{table_id}/take-back", tags=["api"], dependencies=[CSRF],
-             summary="I am back: the bot that played my seat after a time-out leaves it")
+@router.post(
+    "/api/v1/tables/{table_id}/take-back",
+    tags=["api"],
+    dependencies=[CSRF],
+    summary="I am back: the bot that played my seat after a time-out leaves it",
+)
 def api_take_back(db: SessionDep, user: CurrentUser, table: WatchableTable, role: str | None = None):
     take_back(db, table, user, role)
-    return {"role": role or next(s.role for s in table.seats if s.user_id == user.id),
-            "clock": clocks.table_clocks(db, table)}
+    return {
+        "role": role or next(s.role for s in table.seats if s.user_id == user.id),
+        "clock": clocks.table_clocks(db, table),
+    }

@@ -1,7 +1,9 @@
 """What the API and the pages share about moves: the seq bounds and the stale-move (409) case."""
+
 from __future__ import annotations
 
-from typing import Callable, TypeVar
+from collections.abc import Callable
+from typing import TypeVar
 
 from sqlalchemy.orm import Session
 

@@ -1,5 +1,6 @@
 """Resign, abandon by agreement, rematch (issue "Play-by-web life" §2): the table page's panel (an HTMX
 partial) with its forms, and the same in the JSON API."""
+
 from __future__ import annotations
 
 from typing import Annotated
@@ -17,9 +18,14 @@ router = APIRouter()
 
 def panel_context(db, table: GameTable, user: User | None) -> dict:
     votes = endings.abandon_votes(db, table)
-    return {"table": table, "outcome": endings.platform_outcome(db, table), "mine": tables.roles_of(table, user),
-            "voted": user is not None and user.id in votes, "votes": len(votes),
-            "players": len(endings.players(table))}
+    return {
+        "table": table,
+        "outcome": endings.platform_outcome(db, table),
+        "mine": tables.roles_of(table, user),
+        "voted": user is not None and user.id in votes,
+        "votes": len(votes),
+        "players": len(endings.players(table)),
+    }
 
 
 @router.get("/tables/{table_id}/endings", include_in_schema=False)
@@ -34,15 +40,25 @@ def _done(request: Request, db, table: GameTable, user: User):
 
 
 @router.post("/tables/{table_id}/resign", dependencies=[CSRF], include_in_schema=False)
-def resign(request: Request, db: SessionDep, user: CurrentUser, table: WatchableTable,
-           role: Annotated[str, Form(max_length=40)] = ""):
+def resign(
+    request: Request,
+    db: SessionDep,
+    user: CurrentUser,
+    table: WatchableTable,
+    role: Annotated[str, Form(max_length=40)] = "",
+):
     endings.resign(db, table, user, role or None)
     return _done(request, db, table, user)
 
 
 @router.post("/tables/{table_id}/abandon", dependencies=[CSRF], include_in_schema=False)
-def abandon(request: Request, db: SessionDep, user: CurrentUser, table: WatchableTable,
-            withdraw: Annotated[str, Form(max_length=5)] = ""):
+def abandon(
+    request: Request,
+    db: SessionDep,
+    user: CurrentUser,
+    table: WatchableTable,
+    withdraw: Annotated[str, Form(max_length=5)] = "",
+):
     if withdraw:
         endings.withdraw_abandon(db, table, user)
     else:
@@ -66,22 +82,35 @@ def rematch(request: Request, db: SessionDep, user: CurrentUser, table: Watchabl
 
 
 # ----- the JSON API -----
-@router.post("/api/v1/tables/{table_id}/resign", tags=["api"], dependencies=[CSRF],
-             summary="Resign my seat (a platform move: the game ends with the platform's outcome)")
+@router.post(
+    "/api/v1/tables/{table_id}/resign",
+    tags=["api"],
+    dependencies=[CSRF],
+    summary="Resign my seat (a platform move: the game ends with the platform's outcome)",
+)
 def api_resign(request: Request, db: SessionDep, user: CurrentUser, table: WatchableTable, role: str | None = None):
     outcome = endings.resign(db, table, user, role)
     return {"status": table.status, "outcome": outcome}
 
 
-@router.post("/api/v1/tables/{table_id}/abandon", tags=["api"], dependencies=[CSRF],
-             summary="Agree to abandon the game; it is abandoned when every player agrees")
+@router.post(
+    "/api/v1/tables/{table_id}/abandon",
+    tags=["api"],
+    dependencies=[CSRF],
+    summary="Agree to abandon the game; it is abandoned when every player agrees",
+)
 def api_abandon(request: Request, db: SessionDep, user: CurrentUser, table: WatchableTable):
     outcome = endings.vote_abandon(db, table, user)
     return {"status": table.status, "outcome": outcome, "votes": len(endings.abandon_votes(db, table))}
 
 
-@router.post("/api/v1/tables/{table_id}/rematch", tags=["api"], status_code=201, dependencies=[CSRF],
-             summary="A new table with the same seats and options; the other players are invited")
+@router.post(
+    "/api/v1/tables/{table_id}/rematch",
+    tags=["api"],
+    status_code=201,
+    dependencies=[CSRF],
+    summary="A new table with the same seats and options; the other players are invited",
+)
 def api_rematch(request: Request, db: SessionDep, user: CurrentUser, table: WatchableTable):
     new = _rematch(request, db, table, user)
     return {"id": new.id, "rematch_of": table.id, "status": new.status}

@@ -1,5 +1,6 @@
 """Server-Sent Events: the news that a table moved (only its seq), was chatted at or had a seat taken, for pages
 and API clients alike; only for those who may watch the table."""
+
 from __future__ import annotations
 
 import asyncio
@@ -40,10 +41,12 @@ def _last_event_id(raw: str | None) -> int | None:
 
 @router.get("/tables/{table_id}/events", tags=["live"], summary="Live news of a table (text/event-stream)")
 @router.get("/api/v1/tables/{table_id}/events", tags=["live"], summary="Live news of a table (text/event-stream)")
-async def table_events(request: Request, table_id: RowId,
-                       seq: Annotated[int | None, Query(ge=0, le=MAX_SEQ + 1,
-                                                        description="The last seq the client saw")] = None,
-                       last_event_id: Annotated[str | None, Header()] = None):
+async def table_events(
+    request: Request,
+    table_id: RowId,
+    seq: Annotated[int | None, Query(ge=0, le=MAX_SEQ + 1, description="The last seq the client saw")] = None,
+    last_event_id: Annotated[str | None, Header()] = None,
+):
     """Events: `move` (data: the new seq; fetch your view), `chat` and `seats`. On connect the stream sends the
     current seq at once if the client is behind (reconnection resynchronises)."""
     event_id = _last_event_id(last_event_id)
@@ -70,7 +73,7 @@ async def table_events(request: Request, table_id: RowId,
             while True:
                 try:
                     kind, value = await asyncio.wait_for(queue.get(), timeout=KEEPALIVE_SECONDS)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     if await request.is_disconnected():
                         return
                     yield ": keep-alive\n\n"
@@ -85,5 +88,6 @@ async def table_events(request: Request, table_id: RowId,
         finally:
             publisher.unsubscribe(table_id, queue)
 
-    return StreamingResponse(stream(), media_type="text/event-stream",
-                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    return StreamingResponse(
+        stream(), media_type="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    )

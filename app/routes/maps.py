@@ -1,5 +1,6 @@
 """The Ultima Ratio Regis map page: the whole board as SVG, areas coloured by who holds them at the start of a
 chosen scenario and turn (issue: "a map to play on"). The drawing and the data are the engine package's."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -65,14 +66,25 @@ def map_page(request: Request, user: OptionalUser, scenario: Scenario = None, tu
     chosen, turn = _chosen(scenario or None, _turn(turn))
     world = _world()
     holders = set(scenario_owners(chosen.id, turn).values()) if chosen else set()
-    legend = [(p.name, p.colour) for p in world.powers if p.id in holders] + \
-             [(m.name, m.colour) for m in world.minors if m.id in holders]
-    return render(request, "games/ultima-ratio-regis/map.html", scenarios=world.scenarios, chosen=chosen,
-                  turn=turn, legend=legend, user=user)
+    legend = [(p.name, p.colour) for p in world.powers if p.id in holders] + [
+        (m.name, m.colour) for m in world.minors if m.id in holders
+    ]
+    return render(
+        request,
+        "games/ultima-ratio-regis/map.html",
+        scenarios=world.scenarios,
+        chosen=chosen,
+        turn=turn,
+        legend=legend,
+        user=user,
+    )
 
 
 @router.get("/games/ultima-ratio-regis/map.svg")
 def map_svg(scenario: Scenario = None, turn: Turn = None):
     chosen, turn = _chosen(scenario or None, _turn(turn))
-    return Response(_svg(chosen.id if chosen else None, turn), media_type="image/svg+xml",
-                    headers={"Cache-Control": "public, max-age=3600"})
+    return Response(
+        _svg(chosen.id if chosen else None, turn),
+        media_type="image/svg+xml",
+        headers={"Cache-Control": "public, max-age=3600"},
+    )

@@ -1,5 +1,6 @@
 """Pages of your-turn notices (issue "Play-by-web life" §1): the list, the settings, the delivery log, the signed
 unsubscribe link (no login needed), and the small JSON the browser notification script asks."""
+
 from __future__ import annotations
 
 from typing import Annotated
@@ -16,20 +17,37 @@ router = APIRouter(include_in_schema=False)
 
 @router.get("/notices")
 def notice_list(request: Request, db: SessionDep, user: CurrentUser):
-    return render(request, "notices/index.html", notices=notices.notices(db, user),
-                  prefs=notices.settings_of(db, user), deliveries=notices.deliveries(db, user),
-                  email_on=bool(request.app.state.settings.smtp_host))
+    return render(
+        request,
+        "notices/index.html",
+        notices=notices.notices(db, user),
+        prefs=notices.settings_of(db, user),
+        deliveries=notices.deliveries(db, user),
+        email_on=bool(request.app.state.settings.smtp_host),
+    )
 
 
 @router.post("/notices/settings", dependencies=[CSRF])
-def notice_settings(request: Request, db: SessionDep, user: CurrentUser,
-                    email: Annotated[str, Form(max_length=254)] = "",
-                    webhook_url: Annotated[str, Form(max_length=500)] = "",
-                    webhook_format: Annotated[str, Form(max_length=8)] = "json",
-                    mode: Annotated[str, Form(max_length=8)] = "every",
-                    digest_hours: Annotated[int, Form(ge=1, le=168)] = 24):
-    notices.save_settings(db, user, email, webhook_url, webhook_format, mode, digest_hours,
-                          request.app.state.settings.webhook_allowed_hosts)
+def notice_settings(
+    request: Request,
+    db: SessionDep,
+    user: CurrentUser,
+    email: Annotated[str, Form(max_length=254)] = "",
+    webhook_url: Annotated[str, Form(max_length=500)] = "",
+    webhook_format: Annotated[str, Form(max_length=8)] = "json",
+    mode: Annotated[str, Form(max_length=8)] = "every",
+    digest_hours: Annotated[int, Form(ge=1, le=168)] = 24,
+):
+    notices.save_settings(
+        db,
+        user,
+        email,
+        webhook_url,
+        webhook_format,
+        mode,
+        digest_hours,
+        request.app.state.settings.webhook_allowed_hosts,
+    )
     return RedirectResponse("/notices?saved=1", status_code=303)
 
 
@@ -51,8 +69,7 @@ def unsubscribe(request: Request, db: SessionDep, token: str):
     unsubscribe from mail programs (RFC 8058)."""
     who = notices.unsubscribe(db, request.app.state.settings.resolved_secret(), token)
     status = 200 if who is not None else 404
-    return render(request, "notices/unsubscribe.html", status_code=status, token=token, done=who is not None,
-                  who=who)
+    return render(request, "notices/unsubscribe.html", status_code=status, token=token, done=who is not None, who=who)
 
 
 @router.get("/notices/turn/{table_id}")

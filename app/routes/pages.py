@@ -1,4 +1,5 @@
 """Server-rendered pages: lobby, new table, the table itself and its HTMX partials."""
+
 from __future__ import annotations
 
 import secrets
@@ -8,13 +9,25 @@ import orjson
 from fastapi import APIRouter, Form, Path, Query, Request
 from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 
-from app.deps import (CSRF, CurrentUser, FormData, OptionalUser, PlayerHop, RowId, SeatDep, SeatQuery, SessionDep,
-                      TableDep, WatchableTable, WatcherHop)
+from app.deps import (
+    CSRF,
+    CurrentUser,
+    FormData,
+    OptionalUser,
+    PlayerHop,
+    RowId,
+    SeatDep,
+    SeatQuery,
+    SessionDep,
+    TableDep,
+    WatchableTable,
+    WatcherHop,
+)
 from app.errors import AppError, Invalid
 from app.forms import option_fields, options_from_form, seat_choices
 from app.resources import resource
-from app.routes.common import MAX_SEQ, try_move
 from app.routes import replays, rules
+from app.routes.common import MAX_SEQ, try_move
 from app.services import clocks, forks, gamelog, play, ratings, records, tables
 from app.web import actions_template, board_template, is_htmx, render
 from engines import registry
@@ -27,8 +40,9 @@ Seq = Annotated[int, Form(ge=0, le=MAX_SEQ)]
 def lobby(request: Request, db: SessionDep, user: OptionalUser):
     rows = tables.lobby(db, user)
     listed = [r.table for part in rows.values() for r in part]
-    return render(request, "lobby/index.html", lobby=rows, seat_ratings=ratings.of_seats(db, listed),
-                  leaders=ratings.leaders(db))
+    return render(
+        request, "lobby/index.html", lobby=rows, seat_ratings=ratings.of_seats(db, listed), leaders=ratings.leaders(db)
+    )
 
 
 def _new_table_context(game_id: str | None, form: dict[str, Any] | None = None) -> dict:
@@ -69,9 +83,18 @@ def create_table(request: Request, db: SessionDep, user: CurrentUser, form: Form
     roles = ctx["roles"]
     seats = {role: form.get(f"seat_{role}", "open") for role in roles}
     try:
-        table = tables.create_table(db, user, game.id, options_from_form(game, form), seats, form.get("name"),
-                                    private=form.get("private") == "on", spectators=form.get("no_spectators") != "on",
-                                    hot_seat=form.get("hot_seat") == "on", clock=clocks.pace_from_form(form))
+        table = tables.create_table(
+            db,
+            user,
+            game.id,
+            options_from_form(game, form),
+            seats,
+            form.get("name"),
+            private=form.get("private") == "on",
+            spectators=form.get("no_spectators") != "on",
+            hot_seat=form.get("hot_seat") == "on",
+            clock=clocks.pace_from_form(form),
+        )
     except AppError as exc:
         ctx["error"] = exc.message
         return render(request, "lobby/new_table.html", status_code=exc.status_code, **ctx)
@@ -92,13 +115,25 @@ def _table_context(request: Request, db, table, user, as_role: str | None, loade
     # since it: no need to look
     just_moved = loaded.last is not None and loaded.last.role == role
     since = _since_last_move(db, table, role, loaded.game) if data["active_roles"] and role and not just_moved else None
-    invites = {s.role: f"/invite/{table.id}/{s.invite_token}" for s in table.seats
-               if s.invite_token and s.user_id is None} if mine else {}
+    invites = (
+        {s.role: f"/invite/{table.id}/{s.invite_token}" for s in table.seats if s.invite_token and s.user_id is None}
+        if mine
+        else {}
+    )
     return {
-        "table": table, "game": loaded.game, "data": data, "view": data["view"], "role": role, "as_role": role,
-        "invites": invites, "since": since, "stale": request.query_params.get("stale") == "1",
-        "my_roles": mine, "board_template": board_template(loaded.game.id),
-        "actions_template": actions_template(loaded.game.id), "user": user,
+        "table": table,
+        "game": loaded.game,
+        "data": data,
+        "view": data["view"],
+        "role": role,
+        "as_role": role,
+        "invites": invites,
+        "since": since,
+        "stale": request.query_params.get("stale") == "1",
+        "my_roles": mine,
+        "board_template": board_template(loaded.game.id),
+        "actions_template": actions_template(loaded.game.id),
+        "user": user,
     }
 
 
@@ -113,13 +148,24 @@ def _since_last_move(db, table, role: str, game) -> dict | None:
 
 
 @router.get("/tables/{table_id}")
-def table_page(request: Request, db: SessionDep, user: OptionalUser, table: WatchableTable,
-               as_: Annotated[str | None, Query(alias="as", max_length=40)] = None):
+def table_page(
+    request: Request,
+    db: SessionDep,
+    user: OptionalUser,
+    table: WatchableTable,
+    as_: Annotated[str | None, Query(alias="as", max_length=40)] = None,
+):
     loaded = play.load(db, table)
     context = _table_context(request, db, table, user, as_, loaded)
     analysable = table.status == "active" and forks.analysable(loaded.game, loaded.state, context["role"])
-    return render(request, "table/page.html", chat=tables.chat(db, table), origin=forks.origin_of(db, table, user),
-                  analysable=analysable, **context)
+    return render(
+        request,
+        "table/page.html",
+        chat=tables.chat(db, table),
+        origin=forks.origin_of(db, table, user),
+        analysable=analysable,
+        **context,
+    )
 
 
 @router.get("/tables/{table_id}/live")
@@ -149,25 +195,42 @@ def _spectator_key(request: Request, db, table, user, as_role: str | None) -> tu
     time left — (None: not a spectator, or a request of its own, like a stale notice)."""
     if as_role or tables.roles_of(table, user) or request.query_params.get("stale"):
         return None
-    seats = tuple((s.role, s.user.username if s.user is not None else None, s.bot, bool(s.invite_token))
-                  for s in table.seats)
-    return (table.id, table.seq, table.engine_version, table.status, table.flagged, table.name, seats,
-            user is not None, orjson.dumps(clocks.table_clocks(db, table)))
+    seats = tuple(
+        (s.role, s.user.username if s.user is not None else None, s.bot, bool(s.invite_token)) for s in table.seats
+    )
+    return (
+        table.id,
+        table.seq,
+        table.engine_version,
+        table.status,
+        table.flagged,
+        table.name,
+        seats,
+        user is not None,
+        orjson.dumps(clocks.table_clocks(db, table)),
+    )
 
 
 @router.get("/tables/{table_id}/log")
-def table_log(request: Request, db: SessionDep, table: WatchableTable, role: SeatDep,
-              before: Annotated[int | None, Query(ge=0, lt=2**31)] = None,
-              only_mine: Annotated[bool, Query(alias="mine")] = False):
+def table_log(
+    request: Request,
+    db: SessionDep,
+    table: WatchableTable,
+    role: SeatDep,
+    before: Annotated[int | None, Query(ge=0, lt=2**31)] = None,
+    only_mine: Annotated[bool, Query(alias="mine")] = False,
+):
     """The whole log, a page at a time (HTMX: the next page's entries; else a page of its own); ``mine``: only
     the entries addressed to the seat."""
     game = tables.game_of(table.game_id)
-    page = gamelog.page(db, table.id, role, game, play.renderer_of(game, table), before=before,
-                       only_mine=only_mine and role is not None)
+    page = gamelog.page(
+        db, table.id, role, game, play.renderer_of(game, table), before=before, only_mine=only_mine and role is not None
+    )
     data = {"log": page["entries"], "log_more": page["more"]}
     name = "table/_log_items.html" if is_htmx(request) else "table/log.html"
-    return render(request, name, table=table, game=game, role=role, data=data, mine=only_mine and role is not None,
-                  before=before)
+    return render(
+        request, name, table=table, game=game, role=role, data=data, mine=only_mine and role is not None, before=before
+    )
 
 
 @router.get("/tables/{table_id}/chat")
@@ -181,8 +244,9 @@ def _after_move(request: Request, db, table, user, role: str | None, move, messa
     loaded, stale = try_move(db, table, move)
     if is_htmx(request):
         ctx = _table_context(request, db, table, user, role, loaded)
-        return render(request, "table/_live.html", status_code=409 if stale else 200, flash=stale or message,
-                      partial=True, **ctx)
+        return render(
+            request, "table/_live.html", status_code=409 if stale else 200, flash=stale or message, partial=True, **ctx
+        )
     query = "&".join(q for q in (f"as={role}" if role else "", "stale=1" if stale else "") if q)
     return RedirectResponse(f"/tables/{table.id}" + (f"?{query}" if query else ""), status_code=303)
 
@@ -195,39 +259,67 @@ def _parse_arg(raw: str) -> Any:
 
 
 @router.post("/tables/{table_id}/act", dependencies=[CSRF])
-def act(request: Request, hop: PlayerHop, table_id: RowId, seq: Seq, verb: Annotated[str, Form(max_length=60)],
-        arg: Annotated[str, Form(max_length=10_000)] = "null", role: Annotated[str, Form(max_length=40)] = ""):
+def act(
+    request: Request,
+    hop: PlayerHop,
+    table_id: RowId,
+    seq: Seq,
+    verb: Annotated[str, Form(max_length=60)],
+    arg: Annotated[str, Form(max_length=10_000)] = "null",
+    role: Annotated[str, Form(max_length=40)] = "",
+):
     with hop.at(table_id) as (db, user, table):
         value = _parse_arg(arg)
-        return _after_move(request, db, table, user, role or None,
-                           lambda: play.act(db, table, user, role or None, seq, verb, value))
+        return _after_move(
+            request, db, table, user, role or None, lambda: play.act(db, table, user, role or None, seq, verb, value)
+        )
 
 
 @router.post("/tables/{table_id}/undo", dependencies=[CSRF])
 def undo(request: Request, hop: PlayerHop, table_id: RowId, seq: Seq, role: Annotated[str, Form(max_length=40)] = ""):
     with hop.at(table_id) as (db, user, table):
-        return _after_move(request, db, table, user, role or None,
-                           lambda: play.undo(db, table, user, role or None, seq), "Move taken back.")
+        return _after_move(
+            request,
+            db,
+            table,
+            user,
+            role or None,
+            lambda: play.undo(db, table, user, role or None, seq),
+            "Move taken back.",
+        )
 
 
 @router.post("/tables/{table_id}/join", dependencies=[CSRF])
-def join(db: SessionDep, user: CurrentUser, table: TableDep,
-         role: Annotated[str, Form(max_length=40)] = "", invite: Annotated[str, Form(max_length=100)] = ""):
+def join(
+    db: SessionDep,
+    user: CurrentUser,
+    table: TableDep,
+    role: Annotated[str, Form(max_length=40)] = "",
+    invite: Annotated[str, Form(max_length=100)] = "",
+):
     seat = tables.join(db, user, table, role or None, invite or None)
     return RedirectResponse(f"/tables/{table.id}?as={seat.role}", status_code=303)
 
 
 @router.get("/invite/{table_id}/{token}")
 def invite(request: Request, user: OptionalUser, table: TableDep, token: Annotated[str, Path(max_length=100)]):
-    seat = next((s for s in table.seats if s.invite_token and s.user_id is None
-                 and secrets.compare_digest(s.invite_token.encode(), token.encode())), None)
-    return render(request, "lobby/invite.html", table=table, seat=seat, token=token, user=user,
-                  game=tables.game_of(table.game_id))
+    seat = next(
+        (
+            s
+            for s in table.seats
+            if s.invite_token and s.user_id is None and secrets.compare_digest(s.invite_token.encode(), token.encode())
+        ),
+        None,
+    )
+    return render(
+        request, "lobby/invite.html", table=table, seat=seat, token=token, user=user, game=tables.game_of(table.game_id)
+    )
 
 
 @router.post("/tables/{table_id}/chat", dependencies=[CSRF])
-def chat(request: Request, db: SessionDep, user: CurrentUser, table: TableDep,
-         text: Annotated[str, Form(max_length=5000)]):
+def chat(
+    request: Request, db: SessionDep, user: CurrentUser, table: TableDep, text: Annotated[str, Form(max_length=5000)]
+):
     tables.post_chat(db, request.app.state.limits.chat, user, table, text)
     if is_htmx(request):
         return render(request, "table/_chat.html", table=table, chat=tables.chat(db, table), user=user)
@@ -235,17 +327,27 @@ def chat(request: Request, db: SessionDep, user: CurrentUser, table: TableDep,
 
 
 @router.get("/tables/{table_id}/record")
-def record(db: SessionDep, user: OptionalUser, table: WatchableTable,
-           as_: Annotated[str | None, Query(alias="as", max_length=40)] = None):
+def record(
+    db: SessionDep,
+    user: OptionalUser,
+    table: WatchableTable,
+    as_: Annotated[str | None, Query(alias="as", max_length=40)] = None,
+):
     data = records.export_record(db, table, user, as_)
-    return Response(orjson.dumps(data, option=orjson.OPT_INDENT_2), media_type="application/json",
-                    headers={"Content-Disposition": f'attachment; filename="siglo-table-{table.id}.json"'})
+    return Response(
+        orjson.dumps(data, option=orjson.OPT_INDENT_2),
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="siglo-table-{table.id}.json"'},
+    )
 
 
 @router.get("/favicon.ico", include_in_schema=False)
 def favicon():
-    return FileResponse(resource("static") / "favicon.svg", media_type="image/svg+xml",
-                        headers={"Cache-Control": "public, max-age=86400"})
+    return FileResponse(
+        resource("static") / "favicon.svg",
+        media_type="image/svg+xml",
+        headers={"Cache-Control": "public, max-age=86400"},
+    )
 
 
 # the rules at hand and the replays are pages of their own modules, served with these

@@ -1,5 +1,6 @@
 """A user's profile page (issue "Play-by-web life" §3): games played, current tables, and — on one's own
 profile — the notice settings."""
+
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
@@ -17,19 +18,27 @@ router = APIRouter(include_in_schema=False)
 
 
 def profile_data(db, person: User) -> dict:
-    rows = list(db.scalars(select(GameTable).join(Seat).where(Seat.user_id == person.id)
-                           .order_by(GameTable.updated_at.desc())).unique())
+    rows = list(
+        db.scalars(
+            select(GameTable).join(Seat).where(Seat.user_id == person.id).order_by(GameTable.updated_at.desc())
+        ).unique()
+    )
     finished = [t for t in rows if t.status == "finished"]
     played: dict[str, int] = {}
     for t in finished:
         game = registry.get_game(t.game_id)
         title = game.title if game else t.game_id
         played[title] = played.get(title, 0) + 1
-    return {"person": person, "played": played, "finished": finished[:20],
-            "current": [t for t in rows if t.status != "finished"],
-            "my_turn": {t.id for t in notices.waiting_tables(db, person.id)},
-            "outcomes": {t.id: platform_outcome(db, t) for t in finished[:20]},
-            "ratings": ratings.of_user(db, person), "rating_changes": ratings.recent_changes(db, person)}
+    return {
+        "person": person,
+        "played": played,
+        "finished": finished[:20],
+        "current": [t for t in rows if t.status != "finished"],
+        "my_turn": {t.id for t in notices.waiting_tables(db, person.id)},
+        "outcomes": {t.id: platform_outcome(db, t) for t in finished[:20]},
+        "ratings": ratings.of_user(db, person),
+        "rating_changes": ratings.recent_changes(db, person),
+    }
 
 
 @router.get("/users/{username}")

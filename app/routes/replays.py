@@ -1,5 +1,6 @@
 """Replays in the browser: import a record from a web form, and step through a game move by move (first, back,
 forward, last, or straight to a log entry's move). See ``app.services.replay`` for who may see what."""
+
 from __future__ import annotations
 
 from typing import Annotated
@@ -34,8 +35,9 @@ async def record_upload(request: Request) -> tuple[bytes, str]:
 
 
 @router.post("/records/import", dependencies=[CSRF])
-def import_record(request: Request, db: SessionDep, user: CurrentUser,
-                  body: Annotated[tuple[bytes, str], Depends(record_upload)]):
+def import_record(
+    request: Request, db: SessionDep, user: CurrentUser, body: Annotated[tuple[bytes, str], Depends(record_upload)]
+):
     """A record pasted or uploaded: replayed into a new table whose seats are all the importer's."""
     raw, pasted = body
     try:
@@ -57,13 +59,27 @@ def import_record(request: Request, db: SessionDep, user: CurrentUser,
 
 
 @router.get("/tables/{table_id}/replay")
-def replay_page(request: Request, db: SessionDep, user: OptionalUser, table: WatchableTable,
-                as_: Annotated[str | None, Query(alias="as", max_length=40)] = None,
-                step: Annotated[int | None, Query(ge=0, lt=2**31)] = None,
-                seq: Annotated[int | None, Query(ge=0, lt=2**31)] = None):
+def replay_page(
+    request: Request,
+    db: SessionDep,
+    user: OptionalUser,
+    table: WatchableTable,
+    as_: Annotated[str | None, Query(alias="as", max_length=40)] = None,
+    step: Annotated[int | None, Query(ge=0, lt=2**31)] = None,
+    seq: Annotated[int | None, Query(ge=0, lt=2**31)] = None,
+):
     at = replay.step(db, table, user, as_, step, seq)
-    return render(request, "table/replay.html", table=table, board_template=board_template(at["game"].id),
-                  as_role=None, my_roles=[], invites={}, origin=forks.origin_of(db, table, user), **at)
+    return render(
+        request,
+        "table/replay.html",
+        table=table,
+        board_template=board_template(at["game"].id),
+        as_role=None,
+        my_roles=[],
+        invites={},
+        origin=forks.origin_of(db, table, user),
+        **at,
+    )
 
 
 router.include_router(fork_routes.router)  # forking from a replay

@@ -1,6 +1,7 @@
 """Rules at hand: a game's page (its scenarios and options in words), its rules reference section by section (the
 rulebook's section names, our own short summaries, ``engines/<game>/rules_reference.yaml``) and a page per card,
 notable or character with its values (``Game.content()``). Every rule a log entry cites links here."""
+
 from __future__ import annotations
 
 import re
@@ -54,8 +55,9 @@ def rule_sections(game: Game) -> list[dict]:
         if key.startswith("rule."):
             rule = key[5:]
             chapter, _, section = str(title).partition(" › ")
-            chapters.setdefault(chapter, []).append({"id": rule, "title": title, "section": section or chapter,
-                                                     "summary": summaries.get(rule)})
+            chapters.setdefault(chapter, []).append(
+                {"id": rule, "title": title, "section": section or chapter, "summary": summaries.get(rule)}
+            )
     return [{"chapter": c, "rules": rules} for c, rules in chapters.items()]
 
 
@@ -82,8 +84,9 @@ def described_options(game: Game) -> list[dict]:
     """The options as a person reads them: label, meaning, the choices by name and the default by name."""
     out = []
     for f in option_fields(game):
-        out.append({"field": f, "choices": [(c, choice_label(game, c)) for c in f.choices],
-                    "default": _default_words(game, f)})
+        out.append(
+            {"field": f, "choices": [(c, choice_label(game, c)) for c in f.choices], "default": _default_words(game, f)}
+        )
     return out
 
 
@@ -97,8 +100,11 @@ def content_items(game: Game) -> list[dict]:
     """Every named content object (cards, notables, characters...) grouped by its kind of content."""
     groups = []
     for group, items in game.content().items():
-        named = [i for i in items if isinstance(i, dict) and i.get("id") and i.get("name")] \
-            if isinstance(items, list) else []
+        named = (
+            [i for i in items if isinstance(i, dict) and i.get("id") and i.get("name")]
+            if isinstance(items, list)
+            else []
+        )
         if named:
             groups.append({"group": group.replace("_", " ").capitalize(), "members": named})
     return groups
@@ -120,8 +126,15 @@ def _words(key: str) -> str:
 def game_info(request: Request, user: OptionalUser, game_id: str):
     game = game_of(game_id)
     scenarios = game.content().get("scenarios", [])
-    return render(request, "lobby/game.html", game=game, options=described_options(game), scenarios=scenarios,
-                  chapters=rule_sections(game), groups=content_items(game))
+    return render(
+        request,
+        "lobby/game.html",
+        game=game,
+        options=described_options(game),
+        scenarios=scenarios,
+        chapters=rule_sections(game),
+        groups=content_items(game),
+    )
 
 
 @router.get("/games/{game_id}/rules/reference")

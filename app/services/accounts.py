@@ -3,13 +3,14 @@ login sessions, API tokens with an expiry.
 
 A username is kept as chosen (Unicode NFC: "José María") and compared through its **name key** (NFKC,
 case-folded), so "ALICE", "alice" and "ａｌｉｃｅ" are one name: unique, and one rate-limit counter at login."""
+
 from __future__ import annotations
 
 import threading
 import time
 import unicodedata
 from collections import OrderedDict
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from functools import cache
 
 from sqlalchemy import bindparam, select, update
@@ -25,8 +26,10 @@ from app.services.limits import Limit
 
 MIN_PASSWORD = 8
 MAX_PASSWORD = 1024
-USERNAME_RULE = ("3 to 40 characters: letters of any alphabet, digits, and . _ - or single spaces between words "
-                 "(capitals do not make a different name)")
+USERNAME_RULE = (
+    "3 to 40 characters: letters of any alphabet, digits, and . _ - or single spaces between words "
+    "(capitals do not make a different name)"
+)
 _PUNCTUATION = "._-"
 
 
@@ -43,7 +46,7 @@ def name_key(name: str) -> str:
 def valid_username(name: str) -> bool:
     if not 3 <= len(name) <= 40 or "  " in name or name != name.strip():
         return False
-    if not (unicodedata.category(name[0])[0] in "LN"):
+    if unicodedata.category(name[0])[0] not in "LN":
         return False
     for c in name:
         cat = unicodedata.category(c)
@@ -59,7 +62,7 @@ def _decoy_hash() -> str:
 
 
 def _aware(dt: datetime) -> datetime:
-    return dt if dt.tzinfo else dt.replace(tzinfo=timezone.utc)
+    return dt if dt.tzinfo else dt.replace(tzinfo=UTC)
 
 
 def _check_password(password: str | None) -> str:
@@ -107,8 +110,9 @@ def authenticate(db: Session, limit: Limit, username: str, password: str, addres
     return user
 
 
-def change_password(db: Session, limit: Limit, user: User, current: str, new: str, address: str,
-                    keep_session: str | None) -> None:
+def change_password(
+    db: Session, limit: Limit, user: User, current: str, new: str, address: str, keep_session: str | None
+) -> None:
     """Set a new password; every other login session of the user ends (``keep_session``, the one asking, stays).
     A wrong current password counts as a failed login."""
     keys = (f"login-user:{user.name_key}", f"login-addr:{address}")
@@ -119,8 +123,11 @@ def change_password(db: Session, limit: Limit, user: User, current: str, new: st
         db.commit()
         raise Forbidden("The current password is wrong.")
     user.password_hash = hash_password(_check_password(new))
-    db.execute(update(LoginSession).where(LoginSession.user_id == user.id, LoginSession.id != (keep_session or ""))
-               .values(revoked=True))
+    db.execute(
+        update(LoginSession)
+        .where(LoginSession.user_id == user.id, LoginSession.id != (keep_session or ""))
+        .values(revoked=True)
+    )
     db.commit()
     _forget(db, user.id)
 

@@ -4,6 +4,7 @@ Any commit pokes the runner with the table id; the runner plays every bot seat t
 Several server processes may try the same bot move: the seq check lets one through, the others get a conflict
 and drop it. A bot's choice is reproducible: its random generator is seeded with (table seed, seq, role).
 """
+
 from __future__ import annotations
 
 import logging
@@ -51,8 +52,9 @@ class BotRunner(Worker):
     def start(self) -> None:
         super().start()
         with self._sessions() as db:
-            ids = db.scalars(select(GameTable.id).join(Seat).where(GameTable.status == "active",
-                                                                    Seat.bot.is_not(None))).unique()
+            ids = db.scalars(
+                select(GameTable.id).join(Seat).where(GameTable.status == "active", Seat.bot.is_not(None))
+            ).unique()
             for table_id in ids:
                 self.poke(table_id)
 

@@ -10,19 +10,20 @@ A time-out is a platform move (``PlatformMove``, recorded in the log; the engine
 the table's creator chose: **bot** — a bot plays the seat until its player comes back and takes it again
 (:func:`take_back`); **forfeit** — the seat loses, as by resigning; **abandon** — the table is abandoned.
 """
+
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import datetime
-from typing import Callable
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from app.errors import Invalid
 from app.models import GameTable, Seat, User
-from app.models_clocks import SeatClock, TableClock
-from app.models_pbw import PlatformMove
+from app.models.clocks import SeatClock, TableClock
+from app.models.pbw import PlatformMove
 from app.services import clocks, endings
 from app.services.clock_time import aware, duration_text, runs_out
 from app.services.live import news
@@ -43,9 +44,11 @@ def stand_in_bot(game_id: str) -> str:
 
 def _lock(db: Session, table_id: int) -> GameTable | None:
     """Lock a running, trusted table's row (the first write of a move too) and read it fresh."""
-    locked = db.execute(update(GameTable).where(GameTable.id == table_id, GameTable.status == "active",
-                                                GameTable.flagged.is_(None))
-                        .values(updated_at=GameTable.updated_at))
+    locked = db.execute(
+        update(GameTable)
+        .where(GameTable.id == table_id, GameTable.status == "active", GameTable.flagged.is_(None))
+        .values(updated_at=GameTable.updated_at)
+    )
     if locked.rowcount != 1:
         db.rollback()
         return None
@@ -58,10 +61,14 @@ def time_out(db: Session, table_id: int, role: str, version: int, moment: dateti
     table = _lock(db, table_id)
     if table is None:
         return None
-    clock = db.scalar(select(SeatClock).where(SeatClock.table_id == table_id, SeatClock.role == role)
-                      .execution_options(populate_existing=True))
-    seat = db.scalar(select(Seat).where(Seat.table_id == table_id, Seat.role == role)
-                     .execution_options(populate_existing=True))
+    clock = db.scalar(
+        select(SeatClock)
+        .where(SeatClock.table_id == table_id, SeatClock.role == role)
+        .execution_options(populate_existing=True)
+    )
+    seat = db.scalar(
+        select(Seat).where(Seat.table_id == table_id, Seat.role == role).execution_options(populate_existing=True)
+    )
     row = db.get(TableClock, table_id)
     if clock is None or clock.version != version or clock.since is None or seat.user_id is None or seat.bot:
         db.rollback()
@@ -71,15 +78,24 @@ def time_out(db: Session, table_id: int, role: str, version: int, moment: dateti
     if runs_out(aware(clock.since), clock.remaining, pauses) > moment:  # a vacation began: not yet
         db.rollback()
         return None
-    claimed = db.execute(update(SeatClock).where(SeatClock.table_id == table_id, SeatClock.role == role,
-                                                 SeatClock.version == version)
-                         .values(version=version + 1, remaining=0, since=None, deadline=None, remind_at=None,
-                                 stand_in=row.on_timeout == "bot"))
+    claimed = db.execute(
+        update(SeatClock)
+        .where(SeatClock.table_id == table_id, SeatClock.role == role, SeatClock.version == version)
+        .values(
+            version=version + 1,
+            remaining=0,
+            since=None,
+            deadline=None,
+            remind_at=None,
+            stand_in=row.on_timeout == "bot",
+        )
+    )
     if claimed.rowcount != 1:
         db.rollback()
         return None
-    move = PlatformMove(table_id=table_id, seq=table.seq, kind="timeout", role=role, user_id=seat.user_id,
-                        created_at=moment)
+    move = PlatformMove(
+        table_id=table_id, seq=table.seq, kind="timeout", role=role, user_id=seat.user_id, created_at=moment
+    )
     if row.on_timeout == "bot":
         db.execute(update(Seat).where(Seat.id == seat.id).values(bot=stand_in_bot(table.game_id)))
         move.kind = "stand-in"
@@ -94,8 +110,12 @@ def time_out(db: Session, table_id: int, role: str, version: int, moment: dateti
         endings.log(db, table, "timeout", role=role)
         endings.log_result(db, table, move.outcome["winners"])
     else:
-        move.outcome = {"text": text("platform.outcome.timeout_abandon", role=role), "winners": [], "ranking": [],
-                        "timed_out": role}
+        move.outcome = {
+            "text": text("platform.outcome.timeout_abandon", role=role),
+            "winners": [],
+            "ranking": [],
+            "timed_out": role,
+        }
         endings.log(db, table, "timeout_abandon", role=role)
     endings.finish(db, table, move, commit=False)
     db.commit()
@@ -110,12 +130,18 @@ def take_back(db: Session, table: GameTable, user: User, role: str | None = None
         raise Invalid("No bot is playing this seat for you.")
     if _lock(db, table.id) is None:
         raise Invalid("Only a game in progress can be taken back.")
-    freed = db.execute(update(Seat).where(Seat.table_id == table.id, Seat.role == role, Seat.user_id == user.id,
-                                          Seat.bot.is_not(None)).values(bot=None))
-    done = db.execute(update(SeatClock).where(SeatClock.table_id == table.id, SeatClock.role == role,
-                                              SeatClock.stand_in.is_(True))
-                      .values(stand_in=False, remaining=clocks.fresh_seconds(db.get(TableClock, table.id)),
-                              version=SeatClock.version + 1))
+    freed = db.execute(
+        update(Seat)
+        .where(Seat.table_id == table.id, Seat.role == role, Seat.user_id == user.id, Seat.bot.is_not(None))
+        .values(bot=None)
+    )
+    done = db.execute(
+        update(SeatClock)
+        .where(SeatClock.table_id == table.id, SeatClock.role == role, SeatClock.stand_in.is_(True))
+        .values(
+            stand_in=False, remaining=clocks.fresh_seconds(db.get(TableClock, table.id)), version=SeatClock.version + 1
+        )
+    )
     if freed.rowcount != 1 or done.rowcount != 1:
         db.rollback()
         raise Invalid("No bot is playing this seat for you.")
@@ -156,20 +182,34 @@ class ClockChecker(Worker):
         return {"reminded": self.remind_due(moment), "timed_out": self.time_out_due(moment)}
 
     def _due(self, db: Session, column, moment: datetime, *more) -> list:
-        return db.execute(select(SeatClock.table_id, SeatClock.role, SeatClock.version)
-                          .join(GameTable, GameTable.id == SeatClock.table_id)
-                          .where(column <= moment, SeatClock.since.is_not(None), GameTable.status == "active",
-                                 GameTable.flagged.is_(None), *more)
-                          .order_by(column).limit(200)).all()
+        return db.execute(
+            select(SeatClock.table_id, SeatClock.role, SeatClock.version)
+            .join(GameTable, GameTable.id == SeatClock.table_id)
+            .where(
+                column <= moment,
+                SeatClock.since.is_not(None),
+                GameTable.status == "active",
+                GameTable.flagged.is_(None),
+                *more,
+            )
+            .order_by(column)
+            .limit(200)
+        ).all()
 
     def remind_due(self, moment: datetime) -> int:
         sent = 0
         with self._sessions() as db:
             for table_id, role, version in self._due(db, SeatClock.remind_at, moment, SeatClock.reminded.is_(False)):
-                claimed = db.execute(update(SeatClock).where(SeatClock.table_id == table_id, SeatClock.role == role,
-                                                             SeatClock.version == version,
-                                                             SeatClock.reminded.is_(False))
-                                     .values(reminded=True, version=version + 1))
+                claimed = db.execute(
+                    update(SeatClock)
+                    .where(
+                        SeatClock.table_id == table_id,
+                        SeatClock.role == role,
+                        SeatClock.version == version,
+                        SeatClock.reminded.is_(False),
+                    )
+                    .values(reminded=True, version=version + 1)
+                )
                 db.commit()
                 if claimed.rowcount != 1:
                     continue
@@ -179,8 +219,10 @@ class ClockChecker(Worker):
                 if seat.user_id is None or seat.bot or clock.deadline is None:
                     continue
                 rest = (aware(clock.deadline) - moment).total_seconds()
-                text = (f"Your clock at {table.name} runs out on {aware(clock.deadline):%Y-%m-%d at %H:%M} UTC, "
-                        f"in {duration_text(rest)}.")
+                text = (
+                    f"Your clock at {table.name} runs out on {aware(clock.deadline):%Y-%m-%d at %H:%M} UTC, "
+                    f"in {duration_text(rest)}."
+                )
                 self._notifier.tell(seat.user_id, table, text, f"/tables/{table_id}", kind="reminder")
                 sent += 1
         return sent

@@ -3,12 +3,13 @@ no database. A clock does not run during its pauses: the weekend (Saturday 00:00
 server's clock time zone) when the table pauses weekends, and its holder's vacations. Time is always given
 (never read here), so tests control it.
 """
+
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
-from typing import Iterator
+from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 DAY = 86400
@@ -19,7 +20,7 @@ Interval = tuple[datetime, datetime]
 
 def aware(dt: datetime) -> datetime:
     """SQLite gives naive datetimes back; they are UTC."""
-    return dt if dt.tzinfo else dt.replace(tzinfo=timezone.utc)
+    return dt if dt.tzinfo else dt.replace(tzinfo=UTC)
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,7 @@ class Pauses:
         while True:
             begin = datetime.combine(saturday, datetime.min.time(), tz)
             end = datetime.combine(saturday + timedelta(days=2), datetime.min.time(), tz)
-            yield begin.astimezone(timezone.utc), end.astimezone(timezone.utc)
+            yield begin.astimezone(UTC), end.astimezone(UTC)
             saturday += timedelta(days=7)
 
     def intervals(self, start: datetime) -> Iterator[Interval]:
@@ -91,7 +92,7 @@ def runs_out(start: datetime, seconds: float, pauses: Pauses) -> datetime:
 
 
 def duration_text(seconds: float) -> str:
-    """"2 d 4 h", "5 h 10 min", "12 min" (rounded down: a clock never shows more than it has)."""
+    """ "2 d 4 h", "5 h 10 min", "12 min" (rounded down: a clock never shows more than it has)."""
     seconds = max(0, int(seconds))
     days, rest = divmod(seconds, DAY)
     hours, rest = divmod(rest, HOUR)

@@ -10,10 +10,12 @@ Time is the server's, from the session (``db.info["now"]``, set by ``create_app`
 by hand); engines never see it. What happens when a clock runs out is
 ``app.services.clock_checker``'s business.
 """
+
 from __future__ import annotations
 
 import math
-from datetime import date, datetime, time as dtime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
+from datetime import time as dtime
 from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
@@ -23,12 +25,15 @@ from sqlalchemy.orm import Session
 
 from app.errors import Invalid, NotFound
 from app.models import GameTable, Seat, User, utcnow
-from app.models_clocks import SeatClock, TableClock, Vacation
+from app.models.clocks import SeatClock, TableClock, Vacation
 from app.services.clock_time import DAY, HOUR, Pauses, aware, counted, days_text, duration_text, runs_out
 
 REMIND_SECONDS = 24 * HOUR  # a reminder when a day is left (or half the turn's time, if that is less)
-TIMEOUTS = {"bot": "a bot plays the seat until its player returns", "forfeit": "the seat forfeits the game",
-            "abandon": "the table is abandoned"}
+TIMEOUTS = {
+    "bot": "a bot plays the seat until its player returns",
+    "forfeit": "the seat forfeits the game",
+    "abandon": "the table is abandoned",
+}
 
 
 def now(db: Session) -> datetime:
@@ -55,7 +60,7 @@ class Pace(BaseModel):
     on_timeout: Literal["bot", "forfeit", "abandon"] = Field("bot", description="bot | forfeit | abandon")
 
     @model_validator(mode="after")
-    def _cap(self) -> "Pace":
+    def _cap(self) -> Pace:
         if self.pace == "bank" and self.cap_days < self.bank_days:
             raise ValueError("the cap must be at least the bank")
         return self
@@ -74,8 +79,10 @@ def parse_pace(raw: dict[str, Any] | Pace | None) -> Pace:
 def pace_from_form(form: dict[str, Any]) -> Pace:
     """The new-table form: ``clock`` is none, 1, 3, 7 (days per move) or bank."""
     choice = form.get("clock", "none")
-    raw: dict[str, Any] = {"pause_weekends": form.get("clock_weekends") == "on",
-                           "on_timeout": form.get("clock_timeout", "bot")}
+    raw: dict[str, Any] = {
+        "pause_weekends": form.get("clock_weekends") == "on",
+        "on_timeout": form.get("clock_timeout", "bot"),
+    }
     if choice in ("1", "3", "7"):
         raw.update(pace="per_move", days=int(choice))
     elif choice == "bank":
@@ -95,16 +102,20 @@ def setup(db: Session, table: GameTable, pace: Pace) -> None:
     """Give a new table its pace and each seat a full clock (nothing runs before the game starts)."""
     if pace.pace == "none":
         return
-    row = TableClock(table_id=table.id, pace=pace.pace, pause_weekends=pace.pause_weekends,
-                     on_timeout=pace.on_timeout, move_seconds=pace.days * DAY if pace.pace == "per_move" else 0,
-                     bank_seconds=_seconds(pace.bank_days) if pace.pace == "bank" else 0,
-                     increment_seconds=_seconds(pace.increment_days) if pace.pace == "bank" else 0,
-                     cap_seconds=_seconds(pace.cap_days) if pace.pace == "bank" else 0)
+    row = TableClock(
+        table_id=table.id,
+        pace=pace.pace,
+        pause_weekends=pace.pause_weekends,
+        on_timeout=pace.on_timeout,
+        move_seconds=pace.days * DAY if pace.pace == "per_move" else 0,
+        bank_seconds=_seconds(pace.bank_days) if pace.pace == "bank" else 0,
+        increment_seconds=_seconds(pace.increment_days) if pace.pace == "bank" else 0,
+        cap_seconds=_seconds(pace.cap_days) if pace.pace == "bank" else 0,
+    )
     table.clock = row
     start = row.move_seconds if pace.pace == "per_move" else row.bank_seconds
     for seat in table.seats:
-        db.add(SeatClock(table_id=table.id, role=seat.role, remaining=start, reminded=False, stand_in=False,
-                         version=0))
+        db.add(SeatClock(table_id=table.id, role=seat.role, remaining=start, reminded=False, stand_in=False, version=0))
     db.flush()
 
 
@@ -118,19 +129,28 @@ def pace_of(db: Session, table_id: int) -> Pace:
     if row is None:
         return Pace()
     if row.pace == "per_move":
-        return Pace(pace="per_move", days=row.move_seconds // DAY, pause_weekends=row.pause_weekends,
-                    on_timeout=row.on_timeout)
-    return Pace(pace="bank", bank_days=row.bank_seconds / DAY, increment_days=row.increment_seconds / DAY,
-                cap_days=row.cap_seconds / DAY, pause_weekends=row.pause_weekends, on_timeout=row.on_timeout)
+        return Pace(
+            pace="per_move", days=row.move_seconds // DAY, pause_weekends=row.pause_weekends, on_timeout=row.on_timeout
+        )
+    return Pace(
+        pace="bank",
+        bank_days=row.bank_seconds / DAY,
+        increment_days=row.increment_seconds / DAY,
+        cap_days=row.cap_seconds / DAY,
+        pause_weekends=row.pause_weekends,
+        on_timeout=row.on_timeout,
+    )
 
 
 def describe(row: TableClock) -> str:
-    """"3 days per move · weekends paused · on time-out a bot plays the seat until its player returns"."""
+    """ "3 days per move · weekends paused · on time-out a bot plays the seat until its player returns"."""
     if row.pace == "per_move":
         text = f"{days_text(row.move_seconds)} per move"
     else:
-        text = (f"a bank of {days_text(row.bank_seconds)}, {days_text(row.increment_seconds)} more per move, "
-                f"at most {days_text(row.cap_seconds)}")
+        text = (
+            f"a bank of {days_text(row.bank_seconds)}, {days_text(row.increment_seconds)} more per move, "
+            f"at most {days_text(row.cap_seconds)}"
+        )
     if row.pause_weekends:
         text += " · weekends paused"
     return text + " · on time-out " + TIMEOUTS[row.on_timeout]
@@ -159,8 +179,7 @@ def _pauses(db: Session, row: TableClock, vacations: tuple) -> Pauses:
 def deadlines(since: datetime, remaining: int, pauses: Pauses) -> tuple[datetime, datetime | None]:
     """A running clock's deadline and reminder time, from its start, what it had then and the pauses."""
     warn = min(REMIND_SECONDS, remaining // 2)
-    return (runs_out(since, remaining, pauses),
-            runs_out(since, remaining - warn, pauses) if warn > 0 else None)
+    return (runs_out(since, remaining, pauses), runs_out(since, remaining - warn, pauses) if warn > 0 else None)
 
 
 def left(clock: SeatClock, pauses: Pauses, moment: datetime) -> int:
@@ -175,16 +194,20 @@ def sync(db: Session, table_id: int, moment: datetime | None = None) -> None:
     charging them the time they used. Called in the transaction of whatever changed who is to act (a move, a
     join that starts the game, an ending, a seat changing hands), after its writes; the table row is locked by
     then, so moves and the checker take turns."""
-    clocks = list(db.scalars(select(SeatClock).where(SeatClock.table_id == table_id)
-                             .execution_options(populate_existing=True)))
+    clocks = list(
+        db.scalars(select(SeatClock).where(SeatClock.table_id == table_id).execution_options(populate_existing=True))
+    )
     if not clocks:
         return
     moment = moment or now(db)
     row = db.get(TableClock, table_id)
-    status, active, flagged = db.execute(select(GameTable.status, GameTable.active_roles, GameTable.flagged)
-                                         .where(GameTable.id == table_id)).one()
+    status, active, flagged = db.execute(
+        select(GameTable.status, GameTable.active_roles, GameTable.flagged).where(GameTable.id == table_id)
+    ).one()
     active = set(active or []) if status == "active" and not flagged else set()
-    holders = {r.role: r for r in db.execute(select(Seat.role, Seat.user_id, Seat.bot).where(Seat.table_id == table_id))}
+    holders = {
+        r.role: r for r in db.execute(select(Seat.role, Seat.user_id, Seat.bot).where(Seat.table_id == table_id))
+    }
     users = {h.user_id for h in holders.values() if h.user_id is not None}
     since = min((aware(c.since) for c in clocks if c.since is not None), default=moment)
     vacations = vacations_of(db, users, since)
@@ -221,9 +244,15 @@ def _seat_view(clock: SeatClock, pauses: Pauses, moment: datetime, on_vacation: 
     text = f"{duration_text(rest)} left" if rest > 0 else "time is up"
     if paused:
         text += f" (paused: {'on vacation' if paused == 'vacation' else 'weekend'})"
-    return {"left_seconds": rest, "running": running, "paused": paused, "stand_in": clock.stand_in,
-            **_pause_ahead(pauses, moment, rest if running and not paused else 0),
-            "deadline": aware(clock.deadline).isoformat() if running and clock.deadline else None, "text": text}
+    return {
+        "left_seconds": rest,
+        "running": running,
+        "paused": paused,
+        "stand_in": clock.stand_in,
+        **_pause_ahead(pauses, moment, rest if running and not paused else 0),
+        "deadline": aware(clock.deadline).isoformat() if running and clock.deadline else None,
+        "text": text,
+    }
 
 
 def _pause_ahead(pauses: Pauses, moment: datetime, rest: int) -> dict:
@@ -232,8 +261,10 @@ def _pause_ahead(pauses: Pauses, moment: datetime, rest: int) -> dict:
     ahead = next(((a, b) for a, b in pauses.intervals(moment) if a > moment), None) if rest > 0 else None
     if ahead is None or (ahead[0] - moment).total_seconds() >= rest:
         return {"pause_in_seconds": None, "pause_seconds": None}
-    return {"pause_in_seconds": int((ahead[0] - moment).total_seconds()),
-            "pause_seconds": int((ahead[1] - ahead[0]).total_seconds())}
+    return {
+        "pause_in_seconds": int((ahead[0] - moment).total_seconds()),
+        "pause_seconds": int((ahead[1] - ahead[0]).total_seconds()),
+    }
 
 
 def table_clocks(db: Session, table: GameTable, moment: datetime | None = None) -> dict | None:
@@ -244,8 +275,11 @@ def table_clocks(db: Session, table: GameTable, moment: datetime | None = None) 
     moment = moment or now(db)
     clocks = list(db.scalars(select(SeatClock).where(SeatClock.table_id == table.id)))
     users = {s.role: s.user_id for s in table.seats}
-    vacations = vacations_of(db, {u for u in users.values() if u is not None},
-                             min((aware(c.since) for c in clocks if c.since), default=moment))
+    vacations = vacations_of(
+        db,
+        {u for u in users.values() if u is not None},
+        min((aware(c.since) for c in clocks if c.since), default=moment),
+    )
     seats = {}
     for c in clocks:
         user_vacations = vacations.get(users.get(c.role), ())
@@ -254,8 +288,9 @@ def table_clocks(db: Session, table: GameTable, moment: datetime | None = None) 
     return {"pace": pace_of(db, table.id).model_dump(), "text": describe(row), "seats": seats}
 
 
-def lobby_clocks(db: Session, tables: list[GameTable], user: User | None,
-                 moment: datetime | None = None) -> dict[int, dict]:
+def lobby_clocks(
+    db: Session, tables: list[GameTable], user: User | None, moment: datetime | None = None
+) -> dict[int, dict]:
     """For each listed table with a running clock, its seat view (``text``: "2 d 4 h left"): the reader's own clock
     if it runs, else the running clock with the least time (one query for all of them, one for the holders'
     vacations)."""
@@ -263,17 +298,26 @@ def lobby_clocks(db: Session, tables: list[GameTable], user: User | None,
     if not by_id:
         return {}
     moment = moment or now(db)
-    rows = db.execute(select(SeatClock, TableClock).join(TableClock, TableClock.table_id == SeatClock.table_id)
-                      .where(SeatClock.table_id.in_(by_id), SeatClock.since.is_not(None))).all()
+    rows = db.execute(
+        select(SeatClock, TableClock)
+        .join(TableClock, TableClock.table_id == SeatClock.table_id)
+        .where(SeatClock.table_id.in_(by_id), SeatClock.since.is_not(None))
+    ).all()
     holders = {(t.id, s.role): s.user_id for t in by_id.values() for s in t.seats}
-    vacations = vacations_of(db, {u for u in holders.values() if u is not None},
-                             min((aware(c.since) for c, _ in rows), default=moment))
+    vacations = vacations_of(
+        db, {u for u in holders.values() if u is not None}, min((aware(c.since) for c, _ in rows), default=moment)
+    )
     best: dict[int, tuple] = {}
     for clock, row in rows:
         holder = holders.get((clock.table_id, clock.role))
         user_vacations = vacations.get(holder, ())
-        view = _seat_view(clock, _pauses(db, row, user_vacations), moment,
-                          any(a <= moment < b for a, b in user_vacations), row.pause_weekends)
+        view = _seat_view(
+            clock,
+            _pauses(db, row, user_vacations),
+            moment,
+            any(a <= moment < b for a, b in user_vacations),
+            row.pause_weekends,
+        )
         rank = (not (user is not None and holder == user.id), view["left_seconds"])
         if clock.table_id not in best or rank < best[clock.table_id][0]:
             best[clock.table_id] = (rank, view)
@@ -286,23 +330,36 @@ def _year_start(moment: datetime) -> datetime:
 
 
 def current_vacation(db: Session, user: User, moment: datetime) -> Vacation | None:
-    return db.scalar(select(Vacation).where(Vacation.user_id == user.id, Vacation.starts_at <= moment,
-                                            Vacation.ends_at > moment).limit(1))
+    return db.scalar(
+        select(Vacation)
+        .where(Vacation.user_id == user.id, Vacation.starts_at <= moment, Vacation.ends_at > moment)
+        .limit(1)
+    )
 
 
 def vacation_left(db: Session, user: User, allowance: int, moment: datetime) -> int:
     """Days of the allowance of ``moment``'s calendar year not booked yet: the days of the vacations taken, under
     way and scheduled (a vacation counts in the year it starts; ended early, only the days begun)."""
     start = _year_start(moment)
-    used = sum(db.scalars(select(Vacation.days).where(Vacation.user_id == user.id, Vacation.starts_at >= start,
-                                                      Vacation.starts_at < start.replace(year=start.year + 1))))
+    used = sum(
+        db.scalars(
+            select(Vacation.days).where(
+                Vacation.user_id == user.id,
+                Vacation.starts_at >= start,
+                Vacation.starts_at < start.replace(year=start.year + 1),
+            )
+        )
+    )
     return max(0, allowance - used)
 
 
 def coming_vacations(db: Session, user: User, moment: datetime) -> list[Vacation]:
     """The vacation under way, if any, and the scheduled ones, soonest first."""
-    return list(db.scalars(select(Vacation).where(Vacation.user_id == user.id, Vacation.ends_at > moment)
-                           .order_by(Vacation.starts_at)))
+    return list(
+        db.scalars(
+            select(Vacation).where(Vacation.user_id == user.id, Vacation.ends_at > moment).order_by(Vacation.starts_at)
+        )
+    )
 
 
 def vacation_info(db: Session, user: User, allowance: int, moment: datetime | None = None) -> dict:
@@ -310,12 +367,22 @@ def vacation_info(db: Session, user: User, allowance: int, moment: datetime | No
     moment = moment or now(db)
     coming = coming_vacations(db, user, moment)
     current = next((v for v in coming if aware(v.starts_at) <= moment), None)
-    return {"allowance": allowance, "left": vacation_left(db, user, allowance, moment),
-            "until": aware(current.ends_at).isoformat() if current else None,
-            "on_vacation": current is not None,
-            "vacations": [{"id": v.id, "starts_at": aware(v.starts_at).isoformat(),
-                           "ends_at": aware(v.ends_at).isoformat(), "days": v.days, "under_way": v is current}
-                          for v in coming]}
+    return {
+        "allowance": allowance,
+        "left": vacation_left(db, user, allowance, moment),
+        "until": aware(current.ends_at).isoformat() if current else None,
+        "on_vacation": current is not None,
+        "vacations": [
+            {
+                "id": v.id,
+                "starts_at": aware(v.starts_at).isoformat(),
+                "ends_at": aware(v.ends_at).isoformat(),
+                "days": v.days,
+                "under_way": v is current,
+            }
+            for v in coming
+        ],
+    }
 
 
 def _lock_user(db: Session, user: User) -> None:
@@ -344,13 +411,16 @@ def take_vacation(db: Session, user: User, days: int, allowance: int, starts_on:
             raise Invalid("A scheduled vacation starts on a later day than today (to start now, go on vacation now).")
         if starts_on > today + timedelta(days=366):
             raise Invalid("A vacation may be scheduled at most a year ahead.")
-        start = datetime.combine(starts_on, dtime.min, zone).astimezone(timezone.utc)
-        end = datetime.combine(starts_on + timedelta(days=days), dtime.min, zone).astimezone(timezone.utc)
-    clash = db.scalar(select(Vacation).where(Vacation.user_id == user.id, Vacation.starts_at < end,
-                                             Vacation.ends_at > start).limit(1))
+        start = datetime.combine(starts_on, dtime.min, zone).astimezone(UTC)
+        end = datetime.combine(starts_on + timedelta(days=days), dtime.min, zone).astimezone(UTC)
+    clash = db.scalar(
+        select(Vacation).where(Vacation.user_id == user.id, Vacation.starts_at < end, Vacation.ends_at > start).limit(1)
+    )
     if clash is not None:
-        raise Invalid(f"That vacation overlaps another of yours ({aware(clash.starts_at):%Y-%m-%d %H:%M} to "
-                      f"{aware(clash.ends_at):%Y-%m-%d %H:%M} UTC).")
+        raise Invalid(
+            f"That vacation overlaps another of yours ({aware(clash.starts_at):%Y-%m-%d %H:%M} to "
+            f"{aware(clash.ends_at):%Y-%m-%d %H:%M} UTC)."
+        )
     rest = vacation_left(db, user, allowance, start)
     if days > rest:
         year = "this year" if start.year == moment.year else f"in {start.year}"
@@ -403,20 +473,28 @@ def reschedule(db: Session, user_id: int) -> None:
     """The user's vacations changed: every running clock of theirs gets its deadline again. Each is written
     only if nobody changed it meanwhile (its version), else read again."""
     for _ in range(3):
-        rows = db.execute(select(SeatClock, TableClock).join(TableClock, TableClock.table_id == SeatClock.table_id)
-                          .join(Seat, (Seat.table_id == SeatClock.table_id) & (Seat.role == SeatClock.role))
-                          .where(Seat.user_id == user_id, SeatClock.since.is_not(None))
-                          .execution_options(populate_existing=True)).all()
+        rows = db.execute(
+            select(SeatClock, TableClock)
+            .join(TableClock, TableClock.table_id == SeatClock.table_id)
+            .join(Seat, (Seat.table_id == SeatClock.table_id) & (Seat.role == SeatClock.role))
+            .where(Seat.user_id == user_id, SeatClock.since.is_not(None))
+            .execution_options(populate_existing=True)
+        ).all()
         if not rows:
             return
         vacations = vacations_of(db, {user_id}, min(aware(c.since) for c, _ in rows))[user_id]
         missed = False
         for clock, row in rows:
             deadline, remind_at = deadlines(aware(clock.since), clock.remaining, _pauses(db, row, vacations))
-            done = db.execute(update(SeatClock).where(SeatClock.table_id == clock.table_id,
-                                                      SeatClock.role == clock.role,
-                                                      SeatClock.version == clock.version)
-                              .values(deadline=deadline, remind_at=remind_at, version=clock.version + 1))
+            done = db.execute(
+                update(SeatClock)
+                .where(
+                    SeatClock.table_id == clock.table_id,
+                    SeatClock.role == clock.role,
+                    SeatClock.version == clock.version,
+                )
+                .values(deadline=deadline, remind_at=remind_at, version=clock.version + 1)
+            )
             missed = missed or done.rowcount != 1
         db.expire_all()
         if not missed:

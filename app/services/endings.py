@@ -10,6 +10,7 @@ the King and his Valido win or lose together), where a resignation is the whole 
 families are the game's state, not the platform's: there too the others are named winners.) Hot-seat tables (one
 person at every seat) may resign too: that is giving up.
 """
+
 from __future__ import annotations
 
 import functools
@@ -18,18 +19,17 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from engines import registry
-from engines.core.game import CORE_MESSAGES
-from engines.core.text import Renderer, load_catalogs
-from engines.core.types import text
-
 from app.errors import Forbidden, Invalid
 from app.models import GameTable, User, utcnow
-from app.models_pbw import AbandonVote, PlatformMove, TableOrigin
+from app.models.pbw import AbandonVote, PlatformMove, TableOrigin
 from app.services import clocks, gamelog, ratings
 from app.services.live import news
 from app.services.play import renderer_of, seat_names
 from app.services.tables import acting_role, create_table, roles_of
+from engines import registry
+from engines.core.game import CORE_MESSAGES
+from engines.core.text import Renderer, load_catalogs
+from engines.core.types import text
 
 COOPERATIVE = {"planet-king"}
 ENDING = ("resign", "abandon", "timeout")  # the platform moves that end a game
@@ -38,8 +38,12 @@ ENDING = ("resign", "abandon", "timeout")  # the platform moves that end a game
 def platform_outcome(db: Session, table: GameTable, lang: str = "en") -> dict | None:
     """The platform's outcome of a table that a resignation, an abandonment or a time-out ended, else None; its
     text in words for the reader (``message`` keeps the catalog key and arguments, as a game's outcome does)."""
-    move = db.scalar(select(PlatformMove).where(PlatformMove.table_id == table.id, PlatformMove.kind.in_(ENDING))
-                     .order_by(PlatformMove.id.desc()).limit(1))
+    move = db.scalar(
+        select(PlatformMove)
+        .where(PlatformMove.table_id == table.id, PlatformMove.kind.in_(ENDING))
+        .order_by(PlatformMove.id.desc())
+        .limit(1)
+    )
     return in_words(table, move.outcome, lang) if move is not None else None
 
 
@@ -79,9 +83,11 @@ def _check_running(table: GameTable, user: User) -> None:
 def finish(db: Session, table: GameTable, move: PlatformMove, commit: bool = True) -> None:
     """End the table at the seq its move was decided on, and say so in the log; Conflict-free: a move committed
     meanwhile wins and this one is refused. The clocks stop."""
-    res = db.execute(update(GameTable).where(GameTable.id == table.id, GameTable.seq == move.seq,
-                                             GameTable.status == "active")
-                     .values(status="finished", active_roles=[], updated_at=utcnow()))
+    res = db.execute(
+        update(GameTable)
+        .where(GameTable.id == table.id, GameTable.seq == move.seq, GameTable.status == "active")
+        .values(status="finished", active_roles=[], updated_at=utcnow())
+    )
     if res.rowcount != 1:
         db.rollback()
         raise Invalid("The table moved meanwhile; look again and retry.")
@@ -108,11 +114,12 @@ def forfeit_outcome(table: GameTable, role: str, how: str) -> dict:
     roles = [s.role for s in table.seats]
     losers = roles if table.game_id in COOPERATIVE else [role]
     winners = [r for r in roles if r not in losers]
-    message = (text(f"platform.outcome.{how}_winners", role=role, winners=winners, n=len(winners)) if winners
-               else text(f"platform.outcome.{how}", role=role))
+    message = (
+        text(f"platform.outcome.{how}_winners", role=role, winners=winners, n=len(winners))
+        if winners
+        else text(f"platform.outcome.{how}", role=role)
+    )
     return {"text": message, "winners": winners, "ranking": winners + losers}
-
-
 
 
 def resign(db: Session, table: GameTable, user: User, role: str | None = None) -> dict:
@@ -122,8 +129,11 @@ def resign(db: Session, table: GameTable, user: User, role: str | None = None) -
     outcome = {**forfeit_outcome(table, role, "resigned"), "resigned": role}
     log(db, table, "resign", role=role)
     log_result(db, table, outcome["winners"])
-    finish(db, table, PlatformMove(table_id=table.id, seq=table.seq, kind="resign", role=role, user_id=user.id,
-                                   outcome=outcome))
+    finish(
+        db,
+        table,
+        PlatformMove(table_id=table.id, seq=table.seq, kind="resign", role=role, user_id=user.id, outcome=outcome),
+    )
     return in_words(table, outcome)
 
 
@@ -148,8 +158,7 @@ def vote_abandon(db: Session, table: GameTable, user: User) -> dict | None:
         return None
     outcome = {"text": text("platform.outcome.abandon"), "winners": [], "ranking": []}
     log(db, table, "abandon")
-    finish(db, table, PlatformMove(table_id=table.id, seq=table.seq, kind="abandon", user_id=user.id,
-                                   outcome=outcome))
+    finish(db, table, PlatformMove(table_id=table.id, seq=table.seq, kind="abandon", user_id=user.id, outcome=outcome))
     return in_words(table, outcome)
 
 
@@ -171,11 +180,22 @@ def rematch(db: Session, table: GameTable, user: User) -> tuple[GameTable, list[
     for s in table.seats:
         # a seat a bot played for a timed-out player is that player's again
         seats[s.role] = "me" if s.user_id == user.id else ("invite" if s.user_id is not None else f"bot:{s.bot}")
-    new = create_table(db, user, table.game_id, table.options, seats, name=f"Rematch: {table.name}"[:120],
-                       commit=False, clock=clocks.pace_of(db, table.id))
+    new = create_table(
+        db,
+        user,
+        table.game_id,
+        table.options,
+        seats,
+        name=f"Rematch: {table.name}"[:120],
+        commit=False,
+        clock=clocks.pace_of(db, table.id),
+    )
     db.add(TableOrigin(table_id=new.id, rematch_of=table.id))
     db.commit()
     by_role = {s.role: s for s in new.seats}
-    invited = [(s.user_id, f"/invite/{new.id}/{by_role[s.role].invite_token}") for s in table.seats
-               if s.user_id is not None and s.user_id != user.id]
+    invited = [
+        (s.user_id, f"/invite/{new.id}/{by_role[s.role].invite_token}")
+        for s in table.seats
+        if s.user_id is not None and s.user_id != user.id
+    ]
     return new, invited

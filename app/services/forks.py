@@ -29,6 +29,7 @@ would rebuild all of it. The reading:
 
 Forks are never rated (``app.services.ratings``): they do not start at the beginning.
 """
+
 from __future__ import annotations
 
 import random
@@ -40,16 +41,18 @@ from sqlalchemy.orm import Session
 
 from app.errors import Forbidden, Invalid
 from app.models import GameTable, Snapshot, User
-from app.models_pbw import TableOrigin
+from app.models.pbw import TableOrigin
 from app.services import gamelog, records
 from app.services.play import effective_moves, load, replay_state
 from app.services.tables import acting_role, create_table, game_of, may_watch, roles_of
 from engines.core import Game
 from engines.core import rng as core_rng
 
-HIDDEN = ("Your seat cannot see everything at this position (other hands, a deck's order, a face-down choice): "
-          "an analysis fork would show it to you. Fork from a position where nothing is hidden from you, or "
-          "from the replay once the game is over.")
+HIDDEN = (
+    "Your seat cannot see everything at this position (other hands, a deck's order, a face-down choice): "
+    "an analysis fork would show it to you. Fork from a position where nothing is hidden from you, or "
+    "from the replay once the game is over."
+)
 
 
 def hidden_from(game: Game, state: dict, role: str) -> bool:
@@ -66,8 +69,12 @@ def analysable(game: Game, state: dict, role: str | None) -> bool:
     """An analysis fork may start here for this seat: the game not over, the state keeps its chance in the core
     generator (``state["rng"]``), which the fork re-seeds, and nothing is hidden from the seat or the game can
     deal the hidden part again (``Game.redeal``)."""
-    return (role is not None and "rng" in state and game.outcome(state) is None
-            and (redeals(game) or not hidden_from(game, state, role)))
+    return (
+        role is not None
+        and "rng" in state
+        and game.outcome(state) is None
+        and (redeals(game) or not hidden_from(game, state, role))
+    )
 
 
 def _step_bounds(db: Session, table: GameTable, step: Any) -> tuple[list, int]:
@@ -77,13 +84,16 @@ def _step_bounds(db: Session, table: GameTable, step: Any) -> tuple[list, int]:
     return moves, step
 
 
-def fork_finished(db: Session, table: GameTable, user: User, step: Any, seats: dict[str, str] | None,
-                  name: str | None = None) -> GameTable:
+def fork_finished(
+    db: Session, table: GameTable, user: User, step: Any, seats: dict[str, str] | None, name: str | None = None
+) -> GameTable:
     """A new table at move ``step`` of a finished game, with these seats (as for a new table: me, open, invite,
     bot:<name>; missing seats are open)."""
     if table.status != "finished":
-        raise Invalid("Only a finished game can be forked for everyone; while it runs, a player may fork their "
-                      "own position for analysis.")
+        raise Invalid(
+            "Only a finished game can be forked for everyone; while it runs, a player may fork their "
+            "own position for analysis."
+        )
     if not may_watch(table, user):
         raise Forbidden("Only those who may watch this table may fork it.")
     load(db, table)  # a table started on an older engine is brought to this one (or flagged) first
@@ -95,15 +105,22 @@ def fork_finished(db: Session, table: GameTable, user: User, step: Any, seats: d
     game, state, rows = records.replayed_rows(record, None, barrier_at_end=True)
     if game.outcome(state) is not None:
         raise Invalid("The game is over at that move: fork from an earlier one.")
-    new = create_table(db, user, game.id, table.options, seats, commit=False, seed=table.seed,
-                       name=name or f"Fork of {table.name} at move {step}"[:120])
+    new = create_table(
+        db,
+        user,
+        game.id,
+        table.options,
+        seats,
+        commit=False,
+        seed=table.seed,
+        name=name or f"Fork of {table.name} at move {step}"[:120],
+    )
     origin = db.get(TableOrigin, table.id)
     start = origin.start_state if origin is not None else None
     if start is not None:  # a fork of a finished analysis fork: the same start position, the same moves
         _restart(db, new, start)
     records.write_rows(db, new, game, state, *rows)
-    db.add(TableOrigin(table_id=new.id, forked_from=table.id, fork_step=step, fork_game=table.name,
-                       start_state=start))
+    db.add(TableOrigin(table_id=new.id, forked_from=table.id, fork_step=step, fork_game=table.name, start_state=start))
     db.commit()
     return new
 
@@ -132,14 +149,32 @@ def fork_analysis(db: Session, table: GameTable, user: User, role: str | None, s
     else:
         state["rng"] = core_rng.seed_state(seed)  # chance in the fork is not the real game's
     roles = [s.role for s in table.seats]
-    new = create_table(db, user, game.id, table.options, {r: "me" for r in roles}, seed=seed, commit=False,
-                       name=f"Analysis of {table.name} at move {step}"[:120], private=True, spectators=False,
-                       hot_seat=True)
+    new = create_table(
+        db,
+        user,
+        game.id,
+        table.options,
+        dict.fromkeys(roles, "me"),
+        seed=seed,
+        commit=False,
+        name=f"Analysis of {table.name} at move {step}"[:120],
+        private=True,
+        spectators=False,
+        hot_seat=True,
+    )
     start = orjson.dumps(state).decode()
     _restart(db, new, start)
     new.active_roles = game.active_roles(state)
-    db.add(TableOrigin(table_id=new.id, forked_from=table.id, fork_step=step, fork_game=table.name,
-                       start_state=start, analysis_role=role))
+    db.add(
+        TableOrigin(
+            table_id=new.id,
+            forked_from=table.id,
+            fork_step=step,
+            fork_game=table.name,
+            start_state=start,
+            analysis_role=role,
+        )
+    )
     db.commit()
     return new
 
@@ -160,7 +195,12 @@ def origin_of(db: Session, table: GameTable, user: User | None) -> dict | None:
     source_id = origin.forked_from if origin.fork_step is not None else origin.rematch_of
     source = db.get(GameTable, source_id) if source_id is not None else None
     kind = "analysis" if origin.analysis_role else "fork" if origin.fork_step is not None else "rematch"
-    return {"kind": kind, "table": source_id, "name": origin.fork_game or (source.name if source else None),
-            "step": origin.fork_step, "role": origin.analysis_role,
-            "visible": source is not None and may_watch(source, user),
-            "mine": bool(source is not None and roles_of(source, user))}
+    return {
+        "kind": kind,
+        "table": source_id,
+        "name": origin.fork_game or (source.name if source else None),
+        "step": origin.fork_step,
+        "role": origin.analysis_role,
+        "visible": source is not None and may_watch(source, user),
+        "mine": bool(source is not None and roles_of(source, user)),
+    }

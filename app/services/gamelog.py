@@ -1,10 +1,11 @@
 """The game log of a table: entries stored with their move, paged per reader, rendered at view time
 (DESIGN.md › Log). A reader pages its own log newest first; an entry is readable by everyone (``*``) or by the
 roles it names."""
+
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
-from typing import Iterable
 
 import orjson
 from sqlalchemy import Text, bindparam, cast, or_, select
@@ -46,8 +47,11 @@ def is_platform(entry: Entry) -> bool:
 _entries = LogEntry.__table__
 _msg = _entries.c.entry["msg"].as_string()
 # one statement, built once (issue 15): a move's entries but the platform's (see is_platform)
-DROP_MOVE = _entries.delete().where(_entries.c.table_id == bindparam("table_id"), _entries.c.seq == bindparam("seq"),
-                                    or_(_msg.is_(None), ~_msg.startswith("platform.")))
+DROP_MOVE = _entries.delete().where(
+    _entries.c.table_id == bindparam("table_id"),
+    _entries.c.seq == bindparam("seq"),
+    or_(_msg.is_(None), ~_msg.startswith("platform.")),
+)
 
 
 def drop_move(db: Session, table_id: int, seq: int) -> None:
@@ -59,10 +63,15 @@ def drop_move(db: Session, table_id: int, seq: int) -> None:
 def with_platform_rows(db: Session, table_id: int, game_rows: list[dict]) -> list[dict]:
     """A rebuilt log (rows in order of their moves) with the table's platform entries put back after the
     entries of the move they followed."""
-    kept = [{"table_id": table_id, "seq": r.seq, "audience": r.audience, "entry": r.entry}
-            for r in db.execute(select(LogEntry.seq, LogEntry.audience, LogEntry.entry)
-                                .where(LogEntry.table_id == table_id).order_by(LogEntry.id))
-            if is_platform(r.entry)]
+    kept = [
+        {"table_id": table_id, "seq": r.seq, "audience": r.audience, "entry": r.entry}
+        for r in db.execute(
+            select(LogEntry.seq, LogEntry.audience, LogEntry.entry)
+            .where(LogEntry.table_id == table_id)
+            .order_by(LogEntry.id)
+        )
+        if is_platform(r.entry)
+    ]
     return sorted(game_rows + kept, key=lambda row: row["seq"])  # stable: a move's own entries come first
 
 
@@ -104,7 +113,8 @@ def page_query(reader: str, before: bool, upto: bool):
     mine = LogEntry.audience.like(bindparam("mine"), escape="/")
     query = select(LogEntry.id, LogEntry.seq, LogEntry.audience, cast(LogEntry.entry, Text).label("entry")).where(
         LogEntry.table_id == bindparam("table_id"),
-        {"seat": or_(LogEntry.audience == "*", mine), "mine": mine, "all": LogEntry.audience == "*"}[reader])
+        {"seat": or_(LogEntry.audience == "*", mine), "mine": mine, "all": LogEntry.audience == "*"}[reader],
+    )
     if before:
         query = query.where(LogEntry.id < bindparam("before"))
     if upto:
@@ -112,8 +122,15 @@ def page_query(reader: str, before: bool, upto: bool):
     return query.order_by(LogEntry.id.desc()).limit(bindparam("limit"))
 
 
-def page_rows(db: Session, table_id: int, role: str | None, limit: int, before: int | None = None,
-              only_mine: bool = False, upto_seq: int | None = None) -> list:
+def page_rows(
+    db: Session,
+    table_id: int,
+    role: str | None,
+    limit: int,
+    before: int | None = None,
+    only_mine: bool = False,
+    upto_seq: int | None = None,
+) -> list:
     """The stored rows of one page, newest first, one more than ``limit`` when there are more (see ``page``)."""
     reader = "all" if role is None else "mine" if only_mine else "seat"
     values = {"table_id": table_id, "limit": limit + 1, "before": before, "upto": upto_seq}
@@ -122,33 +139,49 @@ def page_rows(db: Session, table_id: int, role: str | None, limit: int, before: 
     return db.connection().execute(page_query(reader, before is not None, upto_seq is not None), values).all()
 
 
-def page(db: Session, table_id: int, role: str | None, game: Game, renderer: Renderer, limit: int = PAGE,
-         before: int | None = None, only_mine: bool = False, upto_seq: int | None = None) -> dict:
+def page(
+    db: Session,
+    table_id: int,
+    role: str | None,
+    game: Game,
+    renderer: Renderer,
+    limit: int = PAGE,
+    before: int | None = None,
+    only_mine: bool = False,
+    upto_seq: int | None = None,
+) -> dict:
     """One page of the entries ``role`` may read, newest first: ``{"entries", "more"}``; each entry has its id
     (an anchor), the move's seq, its text, its rule (id and section title) and whether it was private;
     ``upto_seq``: only the entries of the moves up to that seq (a replay's step)."""
     limit = max(1, min(limit, MAX_PAGE))
     found = page_rows(db, table_id, role, limit, before, only_mine, upto_seq)
-    entries = [{"id": r.id, "seq": r.seq, "private": r.audience != "*", **RENDERED.render(game, renderer, r.entry)}
-               for r in found[:limit]]
+    entries = [
+        {"id": r.id, "seq": r.seq, "private": r.audience != "*", **RENDERED.render(game, renderer, r.entry)}
+        for r in found[:limit]
+    ]
     return {"entries": entries, "more": len(found) > limit}
 
 
-def since(db: Session, table_id: int, role: str, game: Game, renderer: Renderer, after_seq: int,
-          limit: int = MAX_PAGE) -> dict:
+def since(
+    db: Session, table_id: int, role: str, game: Game, renderer: Renderer, after_seq: int, limit: int = MAX_PAGE
+) -> dict:
     """What ``role`` may read that happened after its move ``after_seq``, oldest first, grouped by move:
     ``{"moves": [{"seq", "role", "entries"}], "more"}`` (``role``: who made the move, None for the setup;
     ``more``: older entries left out, the full log has them)."""
     mine = LogEntry.audience.contains(f",{role},", autoescape=True)
-    query = (select(LogEntry.id, LogEntry.seq, LogEntry.audience, cast(LogEntry.entry, Text).label("entry"), Move.role)
-             .outerjoin(Move, (Move.table_id == LogEntry.table_id) & (Move.seq == LogEntry.seq))
-             .where(LogEntry.table_id == table_id, LogEntry.seq > after_seq, or_(LogEntry.audience == "*", mine))
-             .order_by(LogEntry.id.desc()).limit(limit + 1))
+    query = (
+        select(LogEntry.id, LogEntry.seq, LogEntry.audience, cast(LogEntry.entry, Text).label("entry"), Move.role)
+        .outerjoin(Move, (Move.table_id == LogEntry.table_id) & (Move.seq == LogEntry.seq))
+        .where(LogEntry.table_id == table_id, LogEntry.seq > after_seq, or_(LogEntry.audience == "*", mine))
+        .order_by(LogEntry.id.desc())
+        .limit(limit + 1)
+    )
     found = db.execute(query).all()
     moves: list[dict] = []
     for r in reversed(found[:limit]):
         if not moves or moves[-1]["seq"] != r.seq:
             moves.append({"seq": r.seq, "role": r.role, "entries": []})
-        moves[-1]["entries"].append({"id": r.id, "seq": r.seq, "private": r.audience != "*",
-                                     **RENDERED.render(game, renderer, r.entry)})
+        moves[-1]["entries"].append(
+            {"id": r.id, "seq": r.seq, "private": r.audience != "*", **RENDERED.render(game, renderer, r.entry)}
+        )
     return {"moves": moves, "more": len(found) > limit}

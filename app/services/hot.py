@@ -9,6 +9,7 @@ snapshot). Several server processes each keep their own; the seq check keeps the
 engine (tests build many apps on databases that reuse table ids). What is kept is the whole state, used only
 on the server: every reader still gets only their seat's view of it.
 """
+
 from __future__ import annotations
 
 import threading
@@ -28,6 +29,7 @@ class LastAction(NamedTuple):
     """The latest action that counts at a position, as far as undo needs it (``app.services.play.undoable``):
     its seat, whether it was an undo barrier, who made it. ``NO_ACTION`` when none counts after the last barrier
     (an undo took back the only one): nothing to take back."""
+
     role: str | None
     barrier: bool
     user_id: int | None
@@ -74,7 +76,7 @@ class StateCache:
         return len(self._items)
 
 
-_per_engine: "weakref.WeakKeyDictionary[Engine, dict[type, object]]" = weakref.WeakKeyDictionary()
+_per_engine: weakref.WeakKeyDictionary[Engine, dict[type, object]] = weakref.WeakKeyDictionary()
 _per_engine_lock = threading.Lock()
 T = TypeVar("T")
 

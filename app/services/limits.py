@@ -1,5 +1,6 @@
 """Rate limits counted in the database (``rate_hits``), so every server process sees the same counts: failed
 logins per name and per address, registrations per address, chat messages and record imports per person."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

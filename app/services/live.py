@@ -10,6 +10,7 @@ says ``news(db, ...)`` inside the transaction that made the change, and only the
   it, so news made through one process reaches the watchers of all of them. Each item carries a random id, so
   the process that made it delivers it once, not twice.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -17,7 +18,7 @@ import logging
 import secrets
 import threading
 from collections import OrderedDict, defaultdict
-from typing import Callable
+from collections.abc import Callable
 
 from sqlalchemy import event, text
 from sqlalchemy.orm import Session, sessionmaker
@@ -30,8 +31,9 @@ KINDS = ("move", "chat", "seats")
 NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
 
-def news(db: Session, table_id: int, kind: str, value: int, to_act: frozenset[int] | None = None,
-         notify: bool = True) -> str:
+def news(
+    db: Session, table_id: int, kind: str, value: int, to_act: frozenset[int] | None = None, notify: bool = True
+) -> str:
     """Announce, once ``db``'s transaction commits, that ``kind`` happened at the table. ``to_act``: the users
     now to act there, the mover left out, when the change knows them (a move): the your-turn notices skip a
     table where that is nobody (``app.services.notices.Notifier.poke``); None: unknown, the notices look.
@@ -46,8 +48,9 @@ def news(db: Session, table_id: int, kind: str, value: int, to_act: frozenset[in
     return payload
 
 
-def deliver_after_commit(sessions: sessionmaker,
-                         announce: Callable[[int, int, str, str, frozenset[int] | None], None]) -> None:
+def deliver_after_commit(
+    sessions: sessionmaker, announce: Callable[[int, int, str, str, frozenset[int] | None], None]
+) -> None:
     """Hand every committed transaction's news to ``announce(table_id, value, kind, nonce, to_act)``; drop the
     news of a transaction rolled back."""
 

@@ -11,14 +11,16 @@ With several server processes each one knows only its own watchers; a player wat
 may get a notice they did not need (never the other way round). A digest is claimed before it is written (a
 conditional update of the user's ``last_digest_at``), so two processes never send the same digest twice.
 """
+
 from __future__ import annotations
 
 import logging
 import re
 import smtplib
-from datetime import datetime, timedelta, timezone
+from collections.abc import Callable, Collection
+from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
-from typing import Any, Callable, Collection
+from typing import Any
 
 import orjson
 from itsdangerous import BadSignature, URLSafeSerializer
@@ -29,7 +31,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from app.config import Settings
 from app.errors import Invalid
 from app.models import GameTable, Move, Seat, User, utcnow
-from app.models_pbw import Delivery, Notice, NoticeSettings
+from app.models.pbw import Delivery, Notice, NoticeSettings
 from app.services import webhooks
 from app.services.worker import EMPTY, Worker
 from engines import registry
@@ -43,19 +45,37 @@ TICK_SECONDS = 30.0  # how often the sender looks for due digests and retries wi
 
 def aware(dt: datetime) -> datetime:
     """SQLite gives naive datetimes back; they are UTC."""
-    return dt if dt.tzinfo else dt.replace(tzinfo=timezone.utc)
+    return dt if dt.tzinfo else dt.replace(tzinfo=UTC)
 
 
 # ----- settings -----
 def settings_of(db: Session, user: User) -> NoticeSettings:
     row = db.get(NoticeSettings, user.id)
-    return row if row is not None else NoticeSettings(user_id=user.id, email=None, email_off=False,
-                                                      webhook_url=None, webhook_format="json", mode="every",
-                                                      digest_hours=24)
+    return (
+        row
+        if row is not None
+        else NoticeSettings(
+            user_id=user.id,
+            email=None,
+            email_off=False,
+            webhook_url=None,
+            webhook_format="json",
+            mode="every",
+            digest_hours=24,
+        )
+    )
 
 
-def save_settings(db: Session, user: User, email: str | None, webhook_url: str | None, webhook_format: str,
-                  mode: str, digest_hours: int, allowed_hosts: Collection[str] = ()) -> NoticeSettings:
+def save_settings(
+    db: Session,
+    user: User,
+    email: str | None,
+    webhook_url: str | None,
+    webhook_format: str,
+    mode: str,
+    digest_hours: int,
+    allowed_hosts: Collection[str] = (),
+) -> NoticeSettings:
     email = (email or "").strip() or None
     webhook_url = (webhook_url or "").strip() or None
     if email is not None and (len(email) > 254 or not EMAIL.match(email)):
@@ -120,21 +140,28 @@ def mark_read(db: Session, user: User) -> None:
 
 
 def deliveries(db: Session, user: User, limit: int = 50) -> list[Delivery]:
-    return list(db.scalars(select(Delivery).where(Delivery.user_id == user.id)
-                           .order_by(Delivery.id.desc()).limit(limit)))
+    return list(
+        db.scalars(select(Delivery).where(Delivery.user_id == user.id).order_by(Delivery.id.desc()).limit(limit))
+    )
 
 
 def waiting_tables(db: Session, user_id: int) -> list[GameTable]:
     """Every running table where one of the user's seats is to act."""
-    rows = db.scalars(select(GameTable).join(Seat).where(Seat.user_id == user_id, GameTable.status == "active",
-                                                         GameTable.flagged.is_(None))
-                      .order_by(GameTable.updated_at)).unique()
+    rows = db.scalars(
+        select(GameTable)
+        .join(Seat)
+        .where(Seat.user_id == user_id, GameTable.status == "active", GameTable.flagged.is_(None))
+        .order_by(GameTable.updated_at)
+    ).unique()
     return [t for t in rows if {s.role for s in t.seats if s.user_id == user_id} & set(t.active_roles or [])]
 
 
 def my_turn(table: GameTable, user: User | None) -> bool:
-    return (user is not None and table.status == "active" and
-            bool({s.role for s in table.seats if s.user_id == user.id} & set(table.active_roles or [])))
+    return (
+        user is not None
+        and table.status == "active"
+        and bool({s.role for s in table.seats if s.user_id == user.id} & set(table.active_roles or []))
+    )
 
 
 def _title(table: GameTable) -> str:
@@ -149,8 +176,7 @@ class Notifier(Worker):
 
     thread_name = "siglo-notices"
 
-    def __init__(self, sessions: sessionmaker, settings: Settings, viewers: Callable[[int], set[int]],
-                 secret: str):
+    def __init__(self, sessions: sessionmaker, settings: Settings, viewers: Callable[[int], set[int]], secret: str):
         super().__init__()
         self._sessions = sessions
         self._settings = settings
@@ -206,11 +232,20 @@ class Notifier(Worker):
                 return []
             mover = db.scalar(select(Move.user_id).where(Move.table_id == table.id, Move.seq == table.seq))
             watching = self._viewers(table.id)
-            users = {s.user_id for s in table.seats  # a seat a bot plays for its timed-out player: no notice
-                     if s.user_id is not None and not s.bot and s.role in (table.active_roles or [])}
+            users = {
+                s.user_id
+                for s in table.seats  # a seat a bot plays for its timed-out player: no notice
+                if s.user_id is not None and not s.bot and s.role in (table.active_roles or [])
+            }
             for user_id in sorted(users - watching - {mover}):
-                notice = Notice(user_id=user_id, table_id=table.id, seq=table.seq, kind="turn",
-                                text=f"Your turn at {_title(table)}.", created_at=now)
+                notice = Notice(
+                    user_id=user_id,
+                    table_id=table.id,
+                    seq=table.seq,
+                    kind="turn",
+                    text=f"Your turn at {_title(table)}.",
+                    created_at=now,
+                )
                 db.add(notice)
                 try:
                     db.commit()
@@ -239,21 +274,31 @@ class Notifier(Worker):
                 if now < aware(prefs.last_digest_at) + timedelta(hours=prefs.digest_hours):
                     continue
                 # claim the digest: of several processes, the one whose update finds it still due sends it
-                claimed = db.execute(update(NoticeSettings).where(
-                    NoticeSettings.user_id == user_id, NoticeSettings.mode == "digest",
-                    NoticeSettings.last_digest_at <= now - timedelta(hours=prefs.digest_hours))
-                    .values(last_digest_at=now).execution_options(synchronize_session=False))
+                claimed = db.execute(
+                    update(NoticeSettings)
+                    .where(
+                        NoticeSettings.user_id == user_id,
+                        NoticeSettings.mode == "digest",
+                        NoticeSettings.last_digest_at <= now - timedelta(hours=prefs.digest_hours),
+                    )
+                    .values(last_digest_at=now)
+                    .execution_options(synchronize_session=False)
+                )
                 if claimed.rowcount != 1:
                     db.rollback()
                     continue
                 waiting = waiting_tables(db, user_id)
                 if waiting:
-                    text = (f"{len(waiting)} table{'s' if len(waiting) != 1 else ''} waiting for you: "
-                            + "; ".join(_title(t) for t in waiting) + ".")
+                    text = (
+                        f"{len(waiting)} table{'s' if len(waiting) != 1 else ''} waiting for you: "
+                        + "; ".join(_title(t) for t in waiting)
+                        + "."
+                    )
                     self._queue_message(db, prefs, db.get(User, user_id), text, waiting, now)
                     sent += 1
-                db.execute(update(Notice).where(Notice.user_id == user_id, Notice.digested.is_(False))
-                           .values(digested=True))
+                db.execute(
+                    update(Notice).where(Notice.user_id == user_id, Notice.digested.is_(False)).values(digested=True)
+                )
                 db.commit()
         return sent
 
@@ -261,43 +306,89 @@ class Notifier(Worker):
         """A notice of something else than a turn (an invitation to a rematch), sent at once in any mode."""
         now = utcnow()
         with self._sessions() as db:
-            db.add(Notice(user_id=user_id, table_id=table.id, seq=table.seq, kind=kind, text=text, link=path,
-                          digested=True, created_at=now))
+            db.add(
+                Notice(
+                    user_id=user_id,
+                    table_id=table.id,
+                    seq=table.seq,
+                    kind=kind,
+                    text=text,
+                    link=path,
+                    digested=True,
+                    created_at=now,
+                )
+            )
             try:
                 db.commit()
             except IntegrityError:
                 db.rollback()
                 return
-            self._queue_message(db, db.get(NoticeSettings, user_id), db.get(User, user_id), text, [table], now,
-                                path=path)
+            self._queue_message(
+                db, db.get(NoticeSettings, user_id), db.get(User, user_id), text, [table], now, path=path
+            )
             db.commit()
         self.poke(0)  # wake the sender
 
     def _link(self, path: str) -> str:
         return self._settings.public_url.rstrip("/") + path
 
-    def _queue_message(self, db: Session, prefs: NoticeSettings | None, user: User, text: str,
-                       tables: list[GameTable], now: datetime, path: str | None = None) -> None:
+    def _queue_message(
+        self,
+        db: Session,
+        prefs: NoticeSettings | None,
+        user: User,
+        text: str,
+        tables: list[GameTable],
+        now: datetime,
+        path: str | None = None,
+    ) -> None:
         if prefs is None:
             return
         links = [(t, self._link(path or f"/tables/{t.id}")) for t in tables]
         subject = f"Siglo de Oro: {text}"[:200]
         if prefs.email and not prefs.email_off and self._settings.smtp_host:
-            body = "\n".join([text, ""] + [f"{_title(t)}: {url}" for t, url in links] + [
-                "", f"Your notices: {self._link('/notices')}",
-                f"No more e-mail: {self._link('/notices/unsubscribe/' + unsubscribe_token(self._secret, user.id))}"])
-            db.add(Delivery(user_id=user.id, channel="email", target=prefs.email, subject=subject, body=body,
-                            next_at=now, created_at=now))
+            body = "\n".join(
+                [text, ""]
+                + [f"{_title(t)}: {url}" for t, url in links]
+                + [
+                    "",
+                    f"Your notices: {self._link('/notices')}",
+                    f"No more e-mail: {self._link('/notices/unsubscribe/' + unsubscribe_token(self._secret, user.id))}",
+                ]
+            )
+            db.add(
+                Delivery(
+                    user_id=user.id,
+                    channel="email",
+                    target=prefs.email,
+                    subject=subject,
+                    body=body,
+                    next_at=now,
+                    created_at=now,
+                )
+            )
         if prefs.webhook_url:
             body = text + "\n" + "\n".join(url for _, url in links)
             if prefs.webhook_format == "chat":
                 payload: dict[str, Any] = {"content": body, "text": body}  # Discord reads content, Slack text
             else:
-                payload = {"event": "digest" if prefs.mode == "digest" else "your_turn", "user": user.username,
-                           "text": text, "tables": [{"id": t.id, "name": t.name, "game": t.game_id, "url": url}
-                                                    for t, url in links]}
-            db.add(Delivery(user_id=user.id, channel="webhook", target=prefs.webhook_url, subject=subject,
-                            body=orjson.dumps(payload).decode(), next_at=now, created_at=now))
+                payload = {
+                    "event": "digest" if prefs.mode == "digest" else "your_turn",
+                    "user": user.username,
+                    "text": text,
+                    "tables": [{"id": t.id, "name": t.name, "game": t.game_id, "url": url} for t, url in links],
+                }
+            db.add(
+                Delivery(
+                    user_id=user.id,
+                    channel="webhook",
+                    target=prefs.webhook_url,
+                    subject=subject,
+                    body=orjson.dumps(payload).decode(),
+                    next_at=now,
+                    created_at=now,
+                )
+            )
 
     # --- deliveries ---
     def deliver_due(self, now: datetime | None = None) -> int:
@@ -306,14 +397,22 @@ class Notifier(Worker):
         now = now or utcnow()
         done = 0
         with self._sessions() as db:
-            due = list(db.scalars(select(Delivery).where(Delivery.status == "pending", Delivery.next_at <= now)
-                                  .order_by(Delivery.id).limit(100)))
+            due = list(
+                db.scalars(
+                    select(Delivery)
+                    .where(Delivery.status == "pending", Delivery.next_at <= now)
+                    .order_by(Delivery.id)
+                    .limit(100)
+                )
+            )
             for d in due:
                 tries = d.attempts
                 lease = now + timedelta(seconds=self._settings.notice_timeout_seconds * 3)
-                claimed = db.execute(update(Delivery).where(Delivery.id == d.id, Delivery.status == "pending",
-                                                            Delivery.attempts == tries)
-                                     .values(attempts=tries + 1, next_at=lease))
+                claimed = db.execute(
+                    update(Delivery)
+                    .where(Delivery.id == d.id, Delivery.status == "pending", Delivery.attempts == tries)
+                    .values(attempts=tries + 1, next_at=lease)
+                )
                 db.commit()
                 if claimed.rowcount != 1:
                     continue

@@ -4,6 +4,7 @@ Every move carries the seq its sender saw. It commits only if that seq is still 
 transaction: insert the move and its log entries, update the snapshot (and the state at the last undo barrier),
 advance the table's seq (DESIGN.md › The flow of one move). Records are in ``app.services.records``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -29,26 +30,45 @@ STALE = "Someone moved first; here is the table as it is now."
 # A move's statements, built once (issue 15): a statement made per move costs its construction and its cache
 # key every time. Core statements on the tables: the ORM's synchronisation of the objects is done by hand.
 _tables, _snapshots = GameTable.__table__, Snapshot.__table__
-ADVANCE = (_tables.update().where(_tables.c.id == bindparam("t_id"), _tables.c.seq == bindparam("t_seen"))
-           .values(seq=bindparam("t_seq"), status=bindparam("t_status"),
-                   updated_at=bindparam("t_now", type_=_tables.c.updated_at.type),
-                   active_roles=bindparam("t_active", type_=_tables.c.active_roles.type)))
+ADVANCE = (
+    _tables.update()
+    .where(_tables.c.id == bindparam("t_id"), _tables.c.seq == bindparam("t_seen"))
+    .values(
+        seq=bindparam("t_seq"),
+        status=bindparam("t_status"),
+        updated_at=bindparam("t_now", type_=_tables.c.updated_at.type),
+        active_roles=bindparam("t_active", type_=_tables.c.active_roles.type),
+    )
+)
 # on PostgreSQL the move's news rides on the UPDATE (app.services.live.news): one round trip less
 ADVANCE_NOTIFY = ADVANCE.returning(func.pg_notify(bindparam("channel"), bindparam("payload")))
 INSERT_MOVE = Move.__table__.insert()
 _snapshot = _snapshots.update().where(_snapshots.c.table_id == bindparam("s_table"))
 SNAPSHOT = _snapshot.values(seq=bindparam("s_seq"), state=bindparam("s_state"))
-SNAPSHOT_AT_BARRIER = _snapshot.values(seq=bindparam("s_seq"), state=bindparam("s_state"),
-                                       base_seq=bindparam("s_seq"), base_state=None)
-SNAPSHOT_AFTER_BARRIER = _snapshot.values(seq=bindparam("s_seq"), state=bindparam("s_state"),
-                                          base_seq=bindparam("s_base_seq"), base_state=bindparam("s_base_state"))
+SNAPSHOT_AT_BARRIER = _snapshot.values(
+    seq=bindparam("s_seq"), state=bindparam("s_state"), base_seq=bindparam("s_seq"), base_state=None
+)
+SNAPSHOT_AFTER_BARRIER = _snapshot.values(
+    seq=bindparam("s_seq"),
+    state=bindparam("s_state"),
+    base_seq=bindparam("s_base_seq"),
+    base_state=bindparam("s_base_state"),
+)
 UNDO_BASE = select(Snapshot.base_seq, Snapshot.base_state).where(Snapshot.table_id == bindparam("table_id"))
-MOVES_SINCE = (select(Move.seq, Move.kind, Move.role, Move.verb, Move.arg, Move.barrier, Move.user_id)
-               .where(Move.table_id == bindparam("table_id"), Move.seq > bindparam("after")).order_by(Move.seq))
-READ_SNAPSHOT = (select(Snapshot).where(Snapshot.table_id == bindparam("table_id"))
-                 .execution_options(populate_existing=True))
-_LAST_MOVES = (select(Move.seq, Move.kind, Move.role, Move.barrier, Move.user_id)
-               .where(Move.table_id == bindparam("table_id")).order_by(Move.seq.desc()).limit(bindparam("page")))
+MOVES_SINCE = (
+    select(Move.seq, Move.kind, Move.role, Move.verb, Move.arg, Move.barrier, Move.user_id)
+    .where(Move.table_id == bindparam("table_id"), Move.seq > bindparam("after"))
+    .order_by(Move.seq)
+)
+READ_SNAPSHOT = (
+    select(Snapshot).where(Snapshot.table_id == bindparam("table_id")).execution_options(populate_existing=True)
+)
+_LAST_MOVES = (
+    select(Move.seq, Move.kind, Move.role, Move.barrier, Move.user_id)
+    .where(Move.table_id == bindparam("table_id"))
+    .order_by(Move.seq.desc())
+    .limit(bindparam("page"))
+)
 LAST_MOVES, LAST_MOVES_BEFORE = _LAST_MOVES, _LAST_MOVES.where(Move.seq < bindparam("before"))
 # Statements that read or write columns, not objects, go through the session's connection (its transaction):
 # the session's own execute adds the ORM's preparation of every statement, twice the time of a small query.
@@ -80,8 +100,12 @@ def load(db: Session, table: GameTable) -> Loaded:
         if snap is not None and snap.seq != table.seq:
             db.refresh(table)  # a move committed since the table was read: catch up, so seq and state agree
         if snap is not None and snap.seq == table.seq:
-            cache.put(table.id, hot.Position(snap.seq, table.engine_version, snap.state.encode(), snap.base_seq,
-                                             snap.base_state is not None))
+            cache.put(
+                table.id,
+                hot.Position(
+                    snap.seq, table.engine_version, snap.state.encode(), snap.base_seq, snap.base_state is not None
+                ),
+            )
             return Loaded(table, game, orjson.loads(snap.state), snap.base_seq, snap.base_state is not None)
     return Loaded(table, game, replay_state(db, table, game))
 
@@ -115,8 +139,7 @@ def start_state(db: Session, table: GameTable) -> dict | None:
 def replay_state(db: Session, table: GameTable, game: Game | None = None, upto: int | None = None) -> dict:
     game = game or game_of(table.game_id)
     moves = effective_moves(db, table.id, table.seq if upto is None else upto)
-    return game.replay(table.seed, table.options, [(m.role, m.verb, m.arg) for m in moves],
-                       start_state(db, table))
+    return game.replay(table.seed, table.options, [(m.role, m.verb, m.arg) for m in moves], start_state(db, table))
 
 
 def rebuild(db: Session, table: GameTable, game: Game) -> dict:
@@ -143,8 +166,11 @@ def rebuild(db: Session, table: GameTable, game: Game) -> dict:
     db.execute(delete(gamelog.LogEntry).where(gamelog.LogEntry.table_id == table.id))
     if entries:
         db.execute(gamelog.LogEntry.__table__.insert(), entries)
-    db.execute(update(Snapshot).where(Snapshot.table_id == table.id).values(
-        seq=table.seq, state=orjson.dumps(state).decode(), base_seq=base_seq, base_state=base_state))
+    db.execute(
+        update(Snapshot)
+        .where(Snapshot.table_id == table.id)
+        .values(seq=table.seq, state=orjson.dumps(state).decode(), base_seq=base_seq, base_state=base_state)
+    )
     return state
 
 
@@ -156,8 +182,10 @@ def upgrade(db: Session, table: GameTable, game: Game) -> None:
         rebuild(db, table, game)
     except IllegalAction as exc:
         db.rollback()
-        table.flagged = (f"This game was started on version {old} of the {game.title} engine; version "
-                         f"{game.version} cannot replay it: {exc.message}")
+        table.flagged = (
+            f"This game was started on version {old} of the {game.title} engine; version "
+            f"{game.version} cannot replay it: {exc.message}"
+        )
         db.commit()
         return
     table.engine_version = game.version
@@ -202,8 +230,15 @@ def verify_running_tables(sessions) -> int:
     return flagged
 
 
-def _commit(db: Session, loaded: Loaded, seen: int, move: dict[str, Any], played: Played, last: hot.LastAction,
-            base: tuple[int, str | None] | None = None) -> None:
+def _commit(
+    db: Session,
+    loaded: Loaded,
+    seen: int,
+    move: dict[str, Any],
+    played: Played,
+    last: hot.LastAction,
+    base: tuple[int, str | None] | None = None,
+) -> None:
     """Insert the move (``move``: its row's values but the table and the seq), its log entries and the new
     snapshot and advance the seq, only if the seq is still ``seen``; ``last``: the latest action that counts
     after it, kept with the position. ``base`` overrides the barrier bookkeeping (an undo keeps the base it
@@ -214,16 +249,29 @@ def _commit(db: Session, loaded: Loaded, seen: int, move: dict[str, Any], played
     ends = status == "finished" and table.status != "finished"
     active = game.active_roles(state)
     # who may need a your-turn notice (app.services.notices): the players of the seats now to act, not the mover
-    to_act = frozenset(s.user_id for s in table.seats if s.user_id is not None and not s.bot and s.role in active
-                       and status == "active") - {move["user_id"]}
+    to_act = frozenset(
+        s.user_id
+        for s in table.seats
+        if s.user_id is not None and not s.bot and s.role in active and status == "active"
+    ) - {move["user_id"]}
     # announced when the commit below succeeds (app.services.live); a rollback drops it
     postgres = db.get_bind().dialect.name == "postgresql"
     payload = news(db, table.id, "move", new_seq, to_act, notify=False)
     now = utcnow()
     conn = db.connection()
-    res = conn.execute(ADVANCE_NOTIFY if postgres else ADVANCE, {
-        "t_id": table.id, "t_seen": seen, "t_seq": new_seq, "t_status": status, "t_now": now, "t_active": active,
-        "channel": CHANNEL, "payload": payload})
+    res = conn.execute(
+        ADVANCE_NOTIFY if postgres else ADVANCE,
+        {
+            "t_id": table.id,
+            "t_seen": seen,
+            "t_seq": new_seq,
+            "t_status": status,
+            "t_now": now,
+            "t_active": active,
+            "channel": CHANNEL,
+            "payload": payload,
+        },
+    )
     if res.rowcount != 1:
         db.rollback()
         raise Conflict(STALE)
@@ -267,8 +315,16 @@ def _check_playable(table: GameTable, seen: Any) -> None:
         raise Invalid("seq must be the whole number of the last move you saw.")
 
 
-def act(db: Session, table: GameTable, user: User | None, role: str | None, seen: int, verb: Any, arg: Any,
-        bot: str | None = None) -> Loaded:
+def act(
+    db: Session,
+    table: GameTable,
+    user: User | None,
+    role: str | None,
+    seen: int,
+    verb: Any,
+    arg: Any,
+    bot: str | None = None,
+) -> Loaded:
     """Apply (verb, arg) for a seat. ``user`` acts for their own seat; ``bot`` for a bot's seat."""
     if bot is None:
         role = acting_role(table, user, role)
@@ -293,8 +349,9 @@ def act(db: Session, table: GameTable, user: User | None, role: str | None, seen
     move = {"kind": "action", "role": role, "verb": verb, "arg": arg, "barrier": played.barrier, "user_id": user_id}
     last = hot.LastAction(role, played.barrier, user_id)
     _commit(db, loaded, seen, move, played, last)
-    return Loaded(table, loaded.game, played.state, table.seq if played.barrier else loaded.base_seq,
-                  not played.barrier, last)
+    return Loaded(
+        table, loaded.game, played.state, table.seq if played.barrier else loaded.base_seq, not played.barrier, last
+    )
 
 
 def reads_only(db: Session) -> None:
@@ -318,8 +375,9 @@ def last_effective_move(db: Session, table_id: int, role: str | None = None) -> 
     pending_undos, before, page = 0, None, 32
     conn = db.connection()
     while True:
-        rows = conn.execute(LAST_MOVES if before is None else LAST_MOVES_BEFORE,
-                            {"table_id": table_id, "page": page, "before": before}).all()
+        rows = conn.execute(
+            LAST_MOVES if before is None else LAST_MOVES_BEFORE, {"table_id": table_id, "page": page, "before": before}
+        ).all()
         for m in rows:
             if m.kind == "undo":
                 pending_undos += 1
@@ -365,15 +423,17 @@ def undo(db: Session, table: GameTable, user: User, role: str | None, seen: int)
         raise Invalid(nothing)
     if last.user_id != user.id:  # the bot that stood in after a time-out made it (app.services.clock_checker)
         raise Invalid("The bot that played your seat made that move: it cannot be taken back.")
-    state = loaded.game.replay(table.seed, table.options, [(m.role, m.verb, m.arg) for m in since[:-1]],
-                               orjson.loads(base_state))
+    state = loaded.game.replay(
+        table.seed, table.options, [(m.role, m.verb, m.arg) for m in since[:-1]], orjson.loads(base_state)
+    )
     gamelog.drop_move(db, table.id, last.seq)
     played = Played(state, [{"msg": "core.undo", "args": {"role": role}, "to": "all"}])
     # the action that counts now: the one before it since the barrier (never a barrier itself), else none
     prev = since[-2] if len(since) > 1 else None
     last = hot.LastAction(prev.role, prev.barrier, prev.user_id) if prev is not None else hot.NO_ACTION
-    _commit(db, loaded, seen, {"kind": "undo", "role": role, "user_id": user.id}, played, last,
-            base=(base_seq, base_state))
+    _commit(
+        db, loaded, seen, {"kind": "undo", "role": role, "user_id": user.id}, played, last, base=(base_seq, base_state)
+    )
     return Loaded(table, loaded.game, state, base_seq, True, last)
 
 
@@ -397,8 +457,14 @@ def renderer_of(game: Game, table: GameTable, lang: str = "en") -> Renderer:
     return game.renderer(lang, seat_names(table))
 
 
-def table_view(db: Session, loaded: Loaded, role: str | None, lang: str = "en", log_before: int | None = None,
-               log_limit: int = gamelog.VIEW_PAGE) -> dict:
+def table_view(
+    db: Session,
+    loaded: Loaded,
+    role: str | None,
+    lang: str = "en",
+    log_before: int | None = None,
+    log_limit: int = gamelog.VIEW_PAGE,
+) -> dict:
     """What one seat (or a spectator, role None) may know of the table, in words for its reader: never another
     seat's private data. Only a running, unflagged table offers actions (one place decides)."""
     game, state, table = loaded.game, loaded.state, loaded.table

@@ -19,6 +19,7 @@ records), every seat a different person, not a fork (it did not start from the b
 position would hand out points), and not abandoned (an abandonment calls nothing here). A game is rated once: a
 second call finds its changes (unique per table and role) and does nothing.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -28,8 +29,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from app.models import GameTable, User, utcnow
-from app.models_pbw import TableOrigin
-from app.models_ratings import Rating, RatingChange
+from app.models.pbw import TableOrigin
+from app.models.ratings import Rating, RatingChange
 
 START = 1500.0
 K = 32.0
@@ -64,10 +65,9 @@ def changes(ratings: dict[str, float], outcome: dict, against_game: bool = False
         winners = outcome.get("winners") or []
         return {r: K * ((1.0 if r in winners else 0.0) - expected(ratings[r], START)) for r in roles}
     if len(roles) < 2:
-        return {r: 0.0 for r in roles}
+        return dict.fromkeys(roles, 0.0)
     k = K / (len(roles) - 1)
-    return {i: k * sum(duel(outcome, i, j) - expected(ratings[i], ratings[j]) for j in roles if j != i)
-            for i in roles}
+    return {i: k * sum(duel(outcome, i, j) - expected(ratings[i], ratings[j]) for j in roles if j != i) for i in roles}
 
 
 def track_of(game_id: str, role: str) -> str:
@@ -87,14 +87,19 @@ def counts(db: Session, table: GameTable) -> bool:
 def _locked(db: Session, user_id: int, game_id: str, track: str) -> Rating:
     """The rating row, created at ``START`` if new, locked for this transaction (PostgreSQL: FOR UPDATE; SQLite
     holds the database's write lock already, as the ending wrote first)."""
-    query = (select(Rating).where(Rating.user_id == user_id, Rating.game_id == game_id, Rating.track == track)
-             .with_for_update().execution_options(populate_existing=True))
+    query = (
+        select(Rating)
+        .where(Rating.user_id == user_id, Rating.game_id == game_id, Rating.track == track)
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    )
     row = db.scalar(query)
     if row is None:
         try:
             with db.begin_nested():
-                db.add(Rating(user_id=user_id, game_id=game_id, track=track, rating=START, games=0,
-                              updated_at=utcnow()))
+                db.add(
+                    Rating(user_id=user_id, game_id=game_id, track=track, rating=START, games=0, updated_at=utcnow())
+                )
         except IntegrityError:  # another ending created it meanwhile
             pass
         row = db.scalar(query)
@@ -116,33 +121,53 @@ def rate(db: Session, table: GameTable, outcome: dict[str, Any] | None) -> list[
         row = rows[s.role]
         before = row.rating
         row.rating, row.games, row.updated_at = before + delta[s.role], row.games + 1, utcnow()
-        made.append(RatingChange(table_id=table.id, user_id=s.user_id, game_id=table.game_id, track=row.track,
-                                 role=s.role, before=before, after=row.rating))
+        made.append(
+            RatingChange(
+                table_id=table.id,
+                user_id=s.user_id,
+                game_id=table.game_id,
+                track=row.track,
+                role=s.role,
+                before=before,
+                after=row.rating,
+            )
+        )
     db.add_all(made)
     db.flush()
     return made
 
 
 def of_user(db: Session, user: User) -> list[Rating]:
-    return list(db.scalars(select(Rating).where(Rating.user_id == user.id)
-                           .order_by(Rating.game_id, Rating.track)))
+    return list(db.scalars(select(Rating).where(Rating.user_id == user.id).order_by(Rating.game_id, Rating.track)))
 
 
 def recent_changes(db: Session, user: User, limit: int = 10) -> list[tuple[RatingChange, str]]:
     """The player's latest rated games: (change, table name), newest first."""
-    return [tuple(row) for row in db.execute(
-        select(RatingChange, GameTable.name).join(GameTable, GameTable.id == RatingChange.table_id)
-        .where(RatingChange.user_id == user.id).order_by(RatingChange.id.desc()).limit(limit))]
+    return [
+        tuple(row)
+        for row in db.execute(
+            select(RatingChange, GameTable.name)
+            .join(GameTable, GameTable.id == RatingChange.table_id)
+            .where(RatingChange.user_id == user.id)
+            .order_by(RatingChange.id.desc())
+            .limit(limit)
+        )
+    ]
 
 
 def leaders(db: Session, per_track: int = 5) -> list[tuple[str, str, list[tuple[str, float, int]]]]:
     """The best rated players of every game and track: [(game id, track, [(username, rating, games)])]."""
     out = []
-    for game_id, track in db.execute(select(Rating.game_id, Rating.track).distinct()
-                                     .order_by(Rating.game_id, Rating.track)):
-        rows = db.execute(select(User.username, Rating.rating, Rating.games).join(User, Rating.user_id == User.id)
-                          .where(Rating.game_id == game_id, Rating.track == track)
-                          .order_by(Rating.rating.desc(), User.username).limit(per_track))
+    for game_id, track in db.execute(
+        select(Rating.game_id, Rating.track).distinct().order_by(Rating.game_id, Rating.track)
+    ):
+        rows = db.execute(
+            select(User.username, Rating.rating, Rating.games)
+            .join(User, Rating.user_id == User.id)
+            .where(Rating.game_id == game_id, Rating.track == track)
+            .order_by(Rating.rating.desc(), User.username)
+            .limit(per_track)
+        )
         out.append((game_id, track, [tuple(r) for r in rows]))
     return out
 
@@ -154,8 +179,10 @@ def of_seats(db: Session, tables: list[GameTable]) -> dict[int, dict[str, float]
     if not users:
         return {}
     games = {t.game_id for t in tables}
-    known = {(r.user_id, r.game_id, r.track): r.rating
-             for r in db.scalars(select(Rating).where(Rating.user_id.in_(users), Rating.game_id.in_(games)))}
+    known = {
+        (r.user_id, r.game_id, r.track): r.rating
+        for r in db.scalars(select(Rating).where(Rating.user_id.in_(users), Rating.game_id.in_(games)))
+    }
     out: dict[int, dict[str, float]] = {}
     for t in tables:
         for s in t.seats:

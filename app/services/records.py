@@ -5,6 +5,7 @@ A running game's record would rebuild every hand and the deck order from its see
 gets only its own **view record**: the options, its position as it sees it and the log it may read — no seed, no
 moves (they hold other seats' secret choices). Spectators get nothing until the game is over.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -15,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from app.errors import Forbidden, Invalid
 from app.models import GameTable, LogEntry, Move, Snapshot, User
-from app.models_pbw import TableOrigin
+from app.models.pbw import TableOrigin
 from app.services import gamelog
 from app.services.play import effective_moves, load, table_view
 from app.services.tables import acting_role, create_table, game_of, roles_of
@@ -45,8 +46,10 @@ def export_record(db: Session, table: GameTable, user: User | None, role: str | 
                 record["start"] = orjson.loads(origin.start_state)
         return record
     if not roles_of(table, user):
-        raise Forbidden("A game in progress can be exported only by its players, and only as they see it; "
-                        "the full record is available when the game is over.")
+        raise Forbidden(
+            "A game in progress can be exported only by its players, and only as they see it; "
+            "the full record is available when the game is over."
+        )
     role = acting_role(table, user, role)
     data = table_view(db, load(db, table), role, log_limit=gamelog.MAX_PAGE)
     log = list(data["log"])
@@ -71,8 +74,10 @@ def fork_note(origin: TableOrigin) -> dict:
     ``start`` position (the record carries it) and its own moves."""
     note = {"table": origin.forked_from, "name": origin.fork_game, "step": origin.fork_step}
     if origin.start_state is not None:
-        note.update(analysis_of=origin.analysis_role,
-                    rebuild="replay the moves from the start position (its generator re-seeded at the fork)")
+        note.update(
+            analysis_of=origin.analysis_role,
+            rebuild="replay the moves from the start position (its generator re-seeded at the fork)",
+        )
     else:
         note["rebuild"] = f"the seed, the options and the moves; the first {origin.fork_step} are the source's"
     return note
@@ -84,15 +89,18 @@ def check_replayable(game_id: str, engine_version: Any, content: Any) -> Game:
     if engine_version != game.version:
         raise Invalid(f"This record was made by engine version {engine_version!r}; this server runs {game.version!r}.")
     if content not in (None, game.content_digest):
-        raise Invalid("This record was played with other content (cards, map) than this server's; it cannot be "
-                      "replayed here.")
+        raise Invalid(
+            "This record was played with other content (cards, map) than this server's; it cannot be replayed here."
+        )
     return game
 
 
 def _check(record: Any) -> tuple[Game, int, list[dict]]:
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
-        raise Invalid(f"A record is a JSON object with format {RECORD_FORMAT!r} (a view record of a game in "
-                      f"progress cannot be replayed).")
+        raise Invalid(
+            f"A record is a JSON object with format {RECORD_FORMAT!r} (a view record of a game in "
+            f"progress cannot be replayed)."
+        )
     game = check_replayable(str(record.get("game")), record.get("engine_version"), record.get("content"))
     seed, moves = record.get("seed"), record.get("moves")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**53 or not isinstance(moves, list):
@@ -132,12 +140,22 @@ def import_record(db: Session, user: User, record: Any) -> GameTable:
     """Replay a record into a new table whose seats are all the importer's, to study or play on: its moves, log
     and one snapshot written in one transaction."""
     if isinstance(record, dict) and record.get("start") is not None:
-        raise Invalid("This is the record of an analysis fork, which starts from a position rather than the "
-                      "setup; such a record replays on its own table only, not as an import.")
+        raise Invalid(
+            "This is the record of an analysis fork, which starts from a position rather than the "
+            "setup; such a record replays on its own table only, not as an import."
+        )
     game, state, replayed = replayed_rows(record, user.id)
     roles = game.roles(game.parse_options(record.get("options") or {}))
-    table = create_table(db, user, game.id, record.get("options") or {}, {r: "me" for r in roles},
-                         name=f"Replay of a {game.title} game", seed=record["seed"], commit=False)
+    table = create_table(
+        db,
+        user,
+        game.id,
+        record.get("options") or {},
+        dict.fromkeys(roles, "me"),
+        name=f"Replay of a {game.title} game",
+        seed=record["seed"],
+        commit=False,
+    )
     write_rows(db, table, game, state, *replayed)
     db.commit()
     return table
@@ -154,8 +172,17 @@ def replayed_rows(record: Any, user_id: int | None, barrier_at_end: bool = False
     def keep(i: int, played) -> None:
         if i:
             m = record["moves"][i - 1]
-            moves.append({"seq": i, "kind": "action", "role": m["role"], "verb": m["verb"], "arg": m.get("arg"),
-                          "barrier": played.barrier, "user_id": user_id})
+            moves.append(
+                {
+                    "seq": i,
+                    "kind": "action",
+                    "role": m["role"],
+                    "verb": m["verb"],
+                    "arg": m.get("arg"),
+                    "barrier": played.barrier,
+                    "user_id": user_id,
+                }
+            )
             if played.barrier:
                 base.update(seq=i, state=None)
             elif base["state"] is None:
@@ -169,8 +196,9 @@ def replayed_rows(record: Any, user_id: int | None, barrier_at_end: bool = False
     return game, state, (moves, entries, base)
 
 
-def write_rows(db: Session, table: GameTable, game: Game, state: dict, moves: list[dict], entries: list[dict],
-               base: dict) -> None:
+def write_rows(
+    db: Session, table: GameTable, game: Game, state: dict, moves: list[dict], entries: list[dict], base: dict
+) -> None:
     """Write a replayed record's moves, log entries and snapshot into a table just created with its seed and
     options (which wrote the setup's log entries), in the caller's transaction."""
     if moves:

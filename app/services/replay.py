@@ -3,6 +3,7 @@ its moves (as its full record would be), and any seat may be looked through. One
 from the move log too, but only the player's own view at each step ever leaves the server: never the seed, other
 seats' arguments or their views. Positions are kept every CHECKPOINT_EVERY moves (``position``), so a step costs
 the same at move 10 and at move 1000."""
+
 from __future__ import annotations
 
 import threading
@@ -89,8 +90,14 @@ def step_of_seq(moves: list, seq: int) -> int:
     return sum(1 for m in moves if m.seq <= seq)
 
 
-def step(db: Session, table: GameTable, user: User | None, as_role: str | None, step: int | None = None,
-         seq: int | None = None) -> dict:
+def step(
+    db: Session,
+    table: GameTable,
+    user: User | None,
+    as_role: str | None,
+    step: int | None = None,
+    seq: int | None = None,
+) -> dict:
     """The position after ``step`` moves that count (or after the move ``seq``), as the viewer may see it:
     ``{"step", "steps", "mover", "role", "roles", "view", "data"}``."""
     game = game_of(table.game_id)
@@ -100,8 +107,10 @@ def step(db: Session, table: GameTable, user: User | None, as_role: str | None, 
         role = as_role if as_role in roles else (roles_of(table, user) or [None])[0]
     else:
         if not roles_of(table, user):
-            raise Forbidden("A game in progress can be replayed only by its players, each as they saw it; "
-                            "everyone may replay it once it is over.")
+            raise Forbidden(
+                "A game in progress can be replayed only by its players, each as they saw it; "
+                "everyone may replay it once it is over."
+            )
         role = acting_role(table, user, as_role)
         roles = roles_of(table, user)
     moves = effective_moves(db, table.id)
@@ -117,10 +126,25 @@ def step(db: Session, table: GameTable, user: User | None, as_role: str | None, 
     log = gamelog.page(db, table.id, role, game, renderer, limit=gamelog.PAGE, upto_seq=bound)
     outcome = game.outcome(state)
     data: dict[str, Any] = {
-        "view": view, "actions": [], "can_undo": False, "active_roles": game.active_roles(state),
-        "seats": [seat_info(s) for s in table.seats], "log": log["entries"], "log_more": log["more"],
+        "view": view,
+        "actions": [],
+        "can_undo": False,
+        "active_roles": game.active_roles(state),
+        "seats": [seat_info(s) for s in table.seats],
+        "log": log["entries"],
+        "log_more": log["more"],
         "outcome": {**outcome, "text": renderer.text(outcome["text"])} if outcome else None,
     }
-    return {"game": game, "step": at, "steps": len(moves), "seq": bound, "mover": moves[at - 1].role if at else None,
-            "role": role, "roles": roles, "finished": finished, "view": view, "data": data,
-            "analysable": not finished and forks.analysable(game, state, role)}
+    return {
+        "game": game,
+        "step": at,
+        "steps": len(moves),
+        "seq": bound,
+        "mover": moves[at - 1].role if at else None,
+        "role": role,
+        "roles": roles,
+        "finished": finished,
+        "view": view,
+        "data": data,
+        "analysable": not finished and forks.analysable(game, state, role),
+    }

@@ -6,6 +6,7 @@ PostgreSQL holds until the commit and SQLite turns into the database's write loc
 the seat with an UPDATE that only succeeds while it is still free, and starts the table with an UPDATE that only
 succeeds while it is waiting: of several people racing for a seat or an invitation exactly one wins, the others
 get a 409, and the table starts exactly once."""
+
 from __future__ import annotations
 
 import secrets
@@ -39,18 +40,30 @@ def validate_options(game: Game, options: dict[str, Any] | None) -> dict[str, An
         raise Invalid("Options must be an object of option names and values.")
     unknown = sorted(set(options or {}) - set(game.Options.model_fields))
     if unknown:
-        raise Invalid(f"{game.title} has no option {', '.join(map(repr, unknown))}; its options are "
-                      f"{', '.join(game.Options.model_fields) or 'none'}.")
+        raise Invalid(
+            f"{game.title} has no option {', '.join(map(repr, unknown))}; its options are "
+            f"{', '.join(game.Options.model_fields) or 'none'}."
+        )
     try:
         return game.parse_options(options).model_dump(mode="json")
     except OptionsError as exc:
         raise Invalid("Invalid options: " + "; ".join(exc.messages), problems=exc.messages) from None
 
 
-def create_table(db: Session, user: User, game_id: str, options: dict[str, Any] | None,
-                 seats: dict[str, str] | None, name: str | None = None, seed: int | None = None,
-                 commit: bool = True, private: bool = False, spectators: bool = True,
-                 hot_seat: bool = False, clock: clocks.Pace | None = None) -> GameTable:
+def create_table(
+    db: Session,
+    user: User,
+    game_id: str,
+    options: dict[str, Any] | None,
+    seats: dict[str, str] | None,
+    name: str | None = None,
+    seed: int | None = None,
+    commit: bool = True,
+    private: bool = False,
+    spectators: bool = True,
+    hot_seat: bool = False,
+    clock: clocks.Pace | None = None,
+) -> GameTable:
     """Seats map each role to "me", "open", "invite" or "bot:<name>" (missing roles are open). A **private** table
     is by invitation only: listed nowhere, its open seats get invitation links, and only its players see it. On
     a public table ``spectators`` says whether people without a seat may watch. **Hot-seat** lets the creator hold
@@ -74,9 +87,19 @@ def create_table(db: Session, user: User, game_id: str, options: dict[str, Any] 
     if len(name) > 120:
         raise Invalid("A table name has at most 120 characters.")
     hot_seat = bool(hot_seat) or sum(1 for r in roles if seats.get(r) == "me") > 1
-    table = GameTable(name=name, game_id=game.id, engine_version=game.version, options=opts, seed=seed,
-                      status="waiting", seq=0, created_by=user.id, private=bool(private),
-                      spectators=bool(spectators) and not private, hot_seat=hot_seat)
+    table = GameTable(
+        name=name,
+        game_id=game.id,
+        engine_version=game.version,
+        options=opts,
+        seed=seed,
+        status="waiting",
+        seq=0,
+        created_by=user.id,
+        private=bool(private),
+        spectators=bool(spectators) and not private,
+        hot_seat=hot_seat,
+    )
     for position, role in enumerate(roles):
         spec = seats.get(role, "open")
         seat = Seat(role=role, position=position)
@@ -111,9 +134,11 @@ def create_table(db: Session, user: User, game_id: str, options: dict[str, Any] 
 # built once (issue 15): a statement made per request costs its construction and its cache key every time
 # The seats' players by their names only (all a table shows of them): no password hash read with every table, and
 # fewer columns for the ORM to load; another column of such a user loads if something reads it.
-TABLE_WITH_SEATS = (select(GameTable).options(joinedload(GameTable.seats).joinedload(Seat.user)
-                                              .load_only(User.id, User.username))
-                    .where(GameTable.id == bindparam("id")))
+TABLE_WITH_SEATS = (
+    select(GameTable)
+    .options(joinedload(GameTable.seats).joinedload(Seat.user).load_only(User.id, User.username))
+    .where(GameTable.id == bindparam("id"))
+)
 
 
 def get_table(db: Session, table_id: int) -> GameTable:
@@ -132,41 +157,53 @@ def join(db: Session, user: User, table: GameTable, role: str | None = None, inv
     """Take an open seat (``role``, or the first open one) or the seat an invite token names; 409 when it was
     taken first (see the module). A refusal leaves the transaction to the caller's session, which ends it (a
     rollback here would expire the objects the error page still shows)."""
-    locked = db.execute(update(GameTable).where(GameTable.id == table.id, GameTable.status != "finished")
-                        .values(updated_at=utcnow()))
+    locked = db.execute(
+        update(GameTable).where(GameTable.id == table.id, GameTable.status != "finished").values(updated_at=utcnow())
+    )
     if locked.rowcount != 1:
         raise Invalid("This game is over.")
-    seats = list(db.scalars(select(Seat).where(Seat.table_id == table.id).order_by(Seat.position)
-                            .execution_options(populate_existing=True)))
+    seats = list(
+        db.scalars(
+            select(Seat)
+            .where(Seat.table_id == table.id)
+            .order_by(Seat.position)
+            .execution_options(populate_existing=True)
+        )
+    )
     mine = [s for s in seats if s.user_id == user.id]
     if invite:
-        seat = next((s for s in seats
-                     if s.invite_token and secrets.compare_digest(s.invite_token.encode(), invite.encode())), None)
+        seat = next(
+            (s for s in seats if s.invite_token and secrets.compare_digest(s.invite_token.encode(), invite.encode())),
+            None,
+        )
         if seat is None:
-                raise NotFound("That invitation is not valid.")
+            raise NotFound("That invitation is not valid.")
         if not _is_free(seat):
-                raise Conflict("This invitation was used already: its seat is taken.")
+            raise Conflict("This invitation was used already: its seat is taken.")
     else:
         free = [s for s in seats if _is_free(s) and not s.invite_token]
         if role is not None:
             if not any(s.role == role for s in seats):
-                        raise Invalid(f"This table has no seat {role!r}.")
+                raise Invalid(f"This table has no seat {role!r}.")
             free = [s for s in free if s.role == role]
             if not free and any(s.role == role and _is_free(s) for s in seats):
                 raise Invalid(f"The seat {role} is taken by invitation only.")
         if not free:
-                raise Conflict("Every open seat is taken." if role is None else f"The seat {role} is taken.")
+            raise Conflict("Every open seat is taken." if role is None else f"The seat {role} is taken.")
         seat = free[0]
     if mine and not (table.hot_seat and table.created_by == user.id):
-        raise Forbidden("You hold a seat at this table already; only the creator of a hot-seat table plays "
-                        "several seats.")
-    taken = db.execute(update(Seat).where(Seat.id == seat.id, Seat.user_id.is_(None), Seat.bot.is_(None))
-                       .values(user_id=user.id))
+        raise Forbidden(
+            "You hold a seat at this table already; only the creator of a hot-seat table plays several seats."
+        )
+    taken = db.execute(
+        update(Seat).where(Seat.id == seat.id, Seat.user_id.is_(None), Seat.bot.is_(None)).values(user_id=user.id)
+    )
     if taken.rowcount != 1:
         raise Conflict(f"The seat {seat.role} was just taken.")
     if all(not _is_free(s) for s in seats if s.id != seat.id):
-        db.execute(update(GameTable).where(GameTable.id == table.id, GameTable.status == "waiting")
-                   .values(status="active"))
+        db.execute(
+            update(GameTable).where(GameTable.id == table.id, GameTable.status == "waiting").values(status="active")
+        )
         clocks.sync(db, table.id)  # the game starts: the clocks of the seats to act run
     news(db, table.id, "seats", table.seq)
     db.commit()
@@ -220,15 +257,21 @@ def may_watch(table: GameTable, user: User | None) -> bool:
 
 def check_watch(table: GameTable, user: User | None) -> None:
     if not may_watch(table, user):
-        raise Forbidden("This table is private: only its players see it." if table.private else
-                        "This table has no spectators: only its players see it.")
+        raise Forbidden(
+            "This table is private: only its players see it."
+            if table.private
+            else "This table has no spectators: only its players see it."
+        )
 
 
 def lobby(db: Session, user: User | None) -> dict[str, list[LobbyRow]]:
     """Open tables to join, my tables (my turn first), and running tables to watch; private tables are only in
     their players' own list, and tables without spectators are not offered to watch."""
-    recent = list(db.scalars(select(GameTable).where(GameTable.private.is_(False))
-                             .order_by(GameTable.updated_at.desc()).limit(200)))
+    recent = list(
+        db.scalars(
+            select(GameTable).where(GameTable.private.is_(False)).order_by(GameTable.updated_at.desc()).limit(200)
+        )
+    )
     open_rows = [_row(t, user) for t in recent if t.status == "waiting"]
     open_rows = [r for r in open_rows if r.open_seats and not set(roles_of(r.table, user))]
     mine = []
@@ -274,6 +317,7 @@ def post_chat(db: Session, limit: Limit, user: User, table: GameTable, text: str
 
 
 def chat(db: Session, table: GameTable, limit: int = 100) -> list[ChatMessage]:
-    rows = db.scalars(select(ChatMessage).where(ChatMessage.table_id == table.id)
-                      .order_by(ChatMessage.id.desc()).limit(limit))
+    rows = db.scalars(
+        select(ChatMessage).where(ChatMessage.table_id == table.id).order_by(ChatMessage.id.desc()).limit(limit)
+    )
     return list(reversed(list(rows)))

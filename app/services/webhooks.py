@@ -10,11 +10,12 @@ the TLS server name), so a name that resolves differently the second time (DNS r
 Redirects are not followed. ``Settings.webhook_allowed_hosts`` names hosts that may be internal anyway (a chat
 bridge on the owner's own network; the tests' local receiver).
 """
+
 from __future__ import annotations
 
 import ipaddress
 import socket
-from typing import Collection
+from collections.abc import Collection
 from urllib.parse import urlsplit, urlunsplit
 
 import httpx
@@ -49,8 +50,10 @@ def resolve(url: str, allowed_hosts: Collection[str] = ()) -> tuple[str, str | N
         raise Refused(f"The webhook's host {host!r} does not resolve.") from None
     addresses = [info[4][0] for info in infos]
     if not addresses or not all(_public(a) for a in addresses):
-        raise Refused(f"The webhook's host {host!r} is an internal address (loopback, private, link-local or "
-                      f"metadata); webhooks go to public addresses only.")
+        raise Refused(
+            f"The webhook's host {host!r} is an internal address (loopback, private, link-local or "
+            f"metadata); webhooks go to public addresses only."
+        )
     return host, addresses[0]
 
 
@@ -76,5 +79,4 @@ def post(url: str, body: str, timeout: float, allowed_hosts: Collection[str] = (
         if parts.scheme == "https":
             extensions["sni_hostname"] = host
     with httpx.Client(timeout=timeout, follow_redirects=False) as client:
-        return client.send(client.build_request("POST", target, content=body, headers=headers,
-                                                extensions=extensions))
+        return client.send(client.build_request("POST", target, content=body, headers=headers, extensions=extensions))

@@ -1,5 +1,6 @@
 """One background thread fed by a queue: the shape the bot runner, the clock checker and the notices sender
 share (``start`` / ``poke`` / ``stop``; ``None`` on the queue stops the thread after what was queued before it)."""
+
 from __future__ import annotations
 
 import queue
@@ -16,7 +17,7 @@ class Worker(ABC):
     thread_name: ClassVar[str]
 
     def __init__(self) -> None:
-        self._queue: "queue.Queue[Any]" = queue.Queue()
+        self._queue: queue.Queue[Any] = queue.Queue()
         self._thread: threading.Thread | None = None
 
     def start(self) -> None:

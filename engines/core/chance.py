@@ -9,11 +9,13 @@ a game is its seed, options and moves. A test can script the values instead, to 
 A scripted ``shuffle`` takes the next scripted value when it is a list (the order after the shuffle); otherwise
 it shuffles with the table's generator. A script that runs out, or a value out of range, fails loudly.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterator, MutableSequence, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, Iterator, MutableSequence, Sequence, TypeVar
+from typing import Any, TypeVar
 
 from engines.core import rng as _rng
 

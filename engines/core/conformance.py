@@ -13,6 +13,7 @@ Used by the conformance suite under tests/, by ``siglo simulate`` and by the fuz
   him before the move, not ids that were in sight of everyone) is an undo barrier;
 - unlisted actions are refused and change nothing; replaying the moves gives the same state.
 """
+
 from __future__ import annotations
 
 import random
@@ -30,8 +31,9 @@ class ConformanceError(AssertionError):
     def __init__(self, game: Game, seed: int, options: dict, step: int, problem: str):
         opts = " ".join(f"--option {shlex.quote(f'{k}={orjson.dumps(v).decode()}')}" for k, v in options.items())
         self.reproduce = f"siglo simulate {game.id} --games 1 --seed {seed} --check {opts}".rstrip()
-        super().__init__(f"{game.id} seed {seed} options {options} after {step} actions: {problem}\n"
-                         f"reproduce with: {self.reproduce}")
+        super().__init__(
+            f"{game.id} seed {seed} options {options} after {step} actions: {problem}\nreproduce with: {self.reproduce}"
+        )
         self.seed = seed
 
 
@@ -80,7 +82,7 @@ def check_state(game: Game, state: dict, fail, entries: list[Entry] = (), seen: 
         hidden = {i for i, roles in secrets.items() if viewer is None or viewer not in roles}
         for where, data, then in [("view", view, None)] + [("log", e, (seen or {}).get(id(e))) for e in readable]:
             for value in strings(data):
-                hidden_then = then is None or value in then and (viewer is None or viewer not in then[value])
+                hidden_then = then is None or (value in then and (viewer is None or viewer not in then[value]))
                 if value in hidden and hidden_then:
                     fail(f"the hidden {value} is in the {where} of {viewer or 'a spectator'}")
                 if value == rng:
@@ -121,8 +123,16 @@ def check_barrier(game: Game, before: dict, played: Played, role: str, fail) -> 
         fail(f"{role} now sees {sorted(gained)[:3]} but the move is not an undo barrier")
 
 
-def playout(game: Game, seed: int, options: dict | None = None, *, check: bool = True, every: int = 1,
-            bot: str = "random", max_actions: int | None = None) -> dict:
+def playout(
+    game: Game,
+    seed: int,
+    options: dict | None = None,
+    *,
+    check: bool = True,
+    every: int = 1,
+    bot: str = "random",
+    max_actions: int | None = None,
+) -> dict:
     """Play one game from ``seed`` with ``bot`` at every seat; return {"actions", "outcome", "state"}.
 
     With ``check``, the invariants are checked every ``every`` actions (views, log, leaks, barriers, illegal

@@ -5,6 +5,7 @@ owner has one there (``<content_dir>/<game id>/<file>``), else the packaged copy
 content digest that goes into every state and record. A file that does not validate raises ``ContentError``
 naming the game, the file and the item, so a bad owner file stops the server at start-up with that message.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -74,16 +75,22 @@ def digest_of(data: Any) -> str:
     return hashlib.sha256(orjson.dumps(data, option=orjson.OPT_SORT_KEYS)).hexdigest()[:16]
 
 
-def load_content(game_id: str, packaged: pathlib.Path, files: dict[str, type[BaseModel]],
-                 content_dir: pathlib.Path | str | None = None) -> Loaded:
+def load_content(
+    game_id: str,
+    packaged: pathlib.Path,
+    files: dict[str, type[BaseModel]],
+    content_dir: pathlib.Path | str | None = None,
+) -> Loaded:
     """Load and validate every file of a game; an owner file of an unknown name is an error too (a typo would
     otherwise be ignored silently)."""
     owner = owner_folder(content_dir, game_id)
     if owner is not None:
         unknown = sorted(p.name for p in owner.iterdir() if p.is_file() and p.name not in files)
         if unknown:
-            raise ContentError(f"{game_id}: {owner}: unknown content files {', '.join(unknown)}; "
-                               f"this game reads {', '.join(sorted(files))}")
+            raise ContentError(
+                f"{game_id}: {owner}: unknown content files {', '.join(unknown)}; "
+                f"this game reads {', '.join(sorted(files))}"
+            )
     models: dict[str, BaseModel] = {}
     sources: dict[str, pathlib.Path] = {}
     for name, model in files.items():

@@ -18,12 +18,14 @@ The contract, in short:
   (``secrets``) dealt again at random from what it cannot tell apart, the generator re-seeded from ``rnd``; None
   when the game does not support it (an analysis fork of a position with secrets is then refused).
 """
+
 from __future__ import annotations
 
 import pathlib
 import random
 from abc import ABC, abstractmethod
-from typing import Any, Callable, ClassVar, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -40,7 +42,7 @@ def flat(legal: Legal) -> list[tuple[str, Any]]:
     return [(verb, arg) for verb, args in legal.items() for arg in args]
 
 
-def random_bot(game: "Game", view: dict, role: str, rnd: random.Random) -> tuple[str, Any]:
+def random_bot(game: Game, view: dict, role: str, rnd: random.Random) -> tuple[str, Any]:
     """The random-legal bot: any action its seat's view offers, uniformly."""
     return rnd.choice(flat(view["prompt"]["legal"]))
 
@@ -146,8 +148,12 @@ class Game(ABC):
 
     def render_entry(self, entry: Entry, renderer: Renderer) -> dict:
         """A log entry as a reader sees it: its sentence, and the rule it applies (id and section title)."""
-        return {"text": renderer.text(entry), "rule": entry.get("rule"), "rule_title": renderer.rule(entry.get("rule")),
-                "refs": entry.get("refs", [])}
+        return {
+            "text": renderer.text(entry),
+            "rule": entry.get("rule"),
+            "rule_title": renderer.rule(entry.get("rule")),
+            "refs": entry.get("refs", []),
+        }
 
     @staticmethod
     def may_read(entry: Entry, role: str | None) -> bool:
@@ -208,11 +214,14 @@ class Game(ABC):
 
     def labels(self, state: dict, role: str, renderer: Renderer) -> list[dict]:
         """The legal actions of ``role`` with their labels, for a page or the API."""
-        return [{"verb": verb, "arg": arg, "label": renderer.text(self.label(state, role, verb, arg))}
-                for verb, arg in flat(self.legal(state, role))]
+        return [
+            {"verb": verb, "arg": arg, "label": renderer.text(self.label(state, role, verb, arg))}
+            for verb, arg in flat(self.legal(state, role))
+        ]
 
-    def replay(self, seed: int, options: dict[str, Any], moves: Iterable[tuple[str, str, Any]],
-               state: dict | None = None) -> dict:
+    def replay(
+        self, seed: int, options: dict[str, Any], moves: Iterable[tuple[str, str, Any]], state: dict | None = None
+    ) -> dict:
         """The state reached by the given (role, verb, arg) moves from the seed and options (or from ``state``,
         a position they follow)."""
         if state is None:

@@ -6,6 +6,7 @@ that alters what replays produce fails a test until the engine's version is bump
 A golden file is ``{"game", "version", "cases": [{"seed", "options", "moves": [[role, verb, arg]...],
 "digest"}]}``; ``check(game, data)`` returns the problems (empty when the engine still replays them all).
 """
+
 from __future__ import annotations
 
 import argparse

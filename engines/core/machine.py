@@ -16,10 +16,12 @@ move to an undeclared name fails loudly.
 A move works on a copy of the state, so an illegal action changes nothing. Log entries, reveals and chance are
 gathered by the ``Ctx`` and returned in ``Played``; the state never holds the log.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from contextvars import ContextVar
-from typing import Any, Callable, ClassVar, Collection
+from typing import Any, ClassVar
 
 import orjson
 
@@ -53,9 +55,9 @@ class Ctx:
     """What a step sees: the state, its top frame, and the helpers that change them; it gathers the move's log
     entries, reveals, declared barriers and use of chance."""
 
-    __slots__ = ("game", "s", "entries", "shown", "barrier_declared", "chance")
+    __slots__ = ("barrier_declared", "chance", "entries", "game", "s", "shown")
 
-    def __init__(self, game: "StepGame", state: dict):
+    def __init__(self, game: StepGame, state: dict):
         self.game = game
         self.s = state
         self.entries: list[Entry] = []
@@ -101,16 +103,20 @@ class Ctx:
                 below.resume(self, result)
 
     # ----- log, reveals, barriers ------------------------------------------------------------------
-    def log(self, msg: str, *, to: str | list[str] = "all", rule: str | None = None,
-            refs: Collection[str] = (), **args: Any) -> None:
+    def log(
+        self, msg: str, *, to: str | list[str] = "all", rule: str | None = None, refs: Collection[str] = (), **args: Any
+    ) -> None:
         """Add a log entry: a message key of the game's catalog with its arguments (DESIGN.md › Log)."""
         catalog = self.game.catalogs["en"]
         if msg not in catalog:
             raise KeyError(f"log message {msg!r} is not in {self.game.id}'s catalog")
         if rule is not None and f"rule.{rule}" not in catalog:
             raise KeyError(f"rule {rule!r} is not in {self.game.id}'s catalog")
-        entry: Entry = {"msg": msg, "args": {k: _plain(v) for k, v in args.items()},
-                        "to": to if to == "all" else list(to)}
+        entry: Entry = {
+            "msg": msg,
+            "args": {k: _plain(v) for k, v in args.items()},
+            "to": to if to == "all" else list(to),
+        }
         if rule is not None:
             entry["rule"] = rule
         if refs:
@@ -300,6 +306,10 @@ class StepGame(Game):
         return {
             "public": self.public_view(g),
             "private": self.private_view(g, role) if role is not None else {},
-            "prompt": {"text": prompt_text, "legal": legal, "active": self.active_roles(state),
-                       "step": state["stack"][-1]["step"] if self._step(state) is not None else None},
+            "prompt": {
+                "text": prompt_text,
+                "legal": legal,
+                "active": self.active_roles(state),
+                "step": state["stack"][-1]["step"] if self._step(state) is not None else None,
+            },
         }

@@ -3,9 +3,11 @@
 The generator is SplitMix64. Its 64-bit state is kept as ``state["rng"]`` (a hex string, so no JSON consumer
 ever meets an integer wider than 53 bits). Nothing in an engine may use Python's ``random`` or the clock.
 """
+
 from __future__ import annotations
 
-from typing import Any, MutableSequence, Sequence, TypeVar
+from collections.abc import MutableSequence, Sequence
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1

@@ -11,12 +11,14 @@ fields, with two additions:
 
 Lists of names are joined with commas and "and".
 """
+
 from __future__ import annotations
 
 import pathlib
 import string
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
 import yaml
 
@@ -72,8 +74,9 @@ def _parsed(template: str) -> tuple:
 class Renderer:
     """Renders ``Text`` and log entries of one game for one reader."""
 
-    def __init__(self, catalogs: dict[str, dict[str, str]], namer: Namer, lang: str = "en",
-                 names: dict[str, str] | None = None):
+    def __init__(
+        self, catalogs: dict[str, dict[str, str]], namer: Namer, lang: str = "en", names: dict[str, str] | None = None
+    ):
         self.lang = lang if lang in catalogs else "en"
         self._catalog = catalogs[self.lang]
         self._fallback = catalogs["en"]

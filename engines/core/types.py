@@ -1,4 +1,5 @@
 """Plain types of the game-session interface (DESIGN.md › engines/)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -8,10 +8,11 @@ whether the Organisation phase allows it, a ``legal(g, mode)`` test and a ``do(g
 "org" (Organisation phase, no cubes), "card" (an ACTION card), "eot" (End of Turn) or "event" (an event that grants
 an action without a cube: HIS MAJESTY THE KING, THE ENSIGN NUN, DIPLOMACY).
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from engines.core.machine import Ctx
 from engines.core.types import text
@@ -75,8 +76,11 @@ def available(g: Ctx, kind: str, mode: str) -> list[str]:
     any mode: the Organisation and End of Turn phases and the events' free actions included)."""
     if kind == "royal" and not royal_playable(g.s):
         return []
-    return [k for k, a in g.game.action_rules.items()
-            if (a.kind == kind or k in WAR_ONLY_POLITICAL) and kind_of(g, k) == kind and offered(g, k, mode)]
+    return [
+        k
+        for k, a in g.game.action_rules.items()
+        if (a.kind == kind or k in WAR_ONLY_POLITICAL) and kind_of(g, k) == kind and offered(g, k, mode)
+    ]
 
 
 def pay_cube(g: Ctx, kind: str) -> None:
@@ -118,8 +122,15 @@ def next_action(g: Ctx, mode: str, used: list) -> None:
     if not kinds:
         return
     opts = [("type", k) for k in kinds] + [("end", None)]
-    choose(g, council.manager(s, "king"), text("prompt.action_type", mode=mode, n=len(used) + 1), opts, "chose_type",
-           mode=mode, used=used)
+    choose(
+        g,
+        council.manager(s, "king"),
+        text("prompt.action_type", mode=mode, n=len(used) + 1),
+        opts,
+        "chose_type",
+        mode=mode,
+        used=used,
+    )
 
 
 def chose_type(g: Ctx, verb: str, arg, mode: str, used: list) -> None:
@@ -133,8 +144,9 @@ def pick_action(g: Ctx, kind: str, mode: str) -> None:
     """The manager of that type picks the action (the King for royal actions, the Valido otherwise)."""
     keys = available(g, kind, mode)
     who = council.manager(g.s, "king" if kind == "royal" else "valido")
-    choose(g, who, text("prompt.action", kind=kind), [("action", k) for k in keys], "chose_action", mode=mode,
-           kind=kind)
+    choose(
+        g, who, text("prompt.action", kind=kind), [("action", k) for k in keys], "chose_action", mode=mode, kind=kind
+    )
 
 
 def chose_action(g: Ctx, verb: str, arg: str, mode: str, kind: str) -> None:
@@ -154,6 +166,7 @@ def start(g: Ctx, key: str, mode: str) -> None:
         s["gov_card"] = {"action": key, "front": None}
     g.log("log.action", action=key, rule=f"actions.{kind}_actions")
     g.game.action_rules[key].do(g, mode)
+
 
 PROCEDURES = (next_action,)
 DECISIONS = ((chose_type, None), (chose_action, None))

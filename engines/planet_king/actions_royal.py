@@ -1,5 +1,6 @@
 """Royal actions: Issue, Choose Royal Mistress, Hunt, Nominate/Remove Genius, Appoint Court Painter, Sale of
 Privileges, Royal Pardon, Cortes (Actions › Royal Actions)."""
+
 from __future__ import annotations
 
 from engines.core.machine import Ctx
@@ -10,7 +11,7 @@ from engines.planet_king.components import C
 from engines.planet_king.flow import choose
 from engines.planet_king.fortune import CROW, EAGLE, PIGEON, draw_test, tests
 
-R = 'actions.royal_actions'
+R = "actions.royal_actions"
 
 
 def lady(nid: str | None, field: str) -> int:
@@ -21,12 +22,23 @@ def lady(nid: str | None, field: str) -> int:
 def new_child(g: Ctx, legit: bool, sickly: bool) -> dict:
     """A random child marker from the cup: the sex is not known before it is drawn (Setup › Tokens)."""
     s = g.s
-    pool = [c for c in C.TABLES["children"] if c["id"] not in {x["id"] for x in s["children"]}
-            and c["id"] not in s["children_gone"]]
-    pick = g.choice(pool) if pool else {"id": f"pk:child:extra-{len(s['children'])}", "male": g.randbelow(2) == 0,
-                                        "name": "Infante"}
-    child = {"id": pick["id"], "name": pick.get("name", "child"), "male": pick["male"], "legit": legit,
-             "sickly": sickly}
+    pool = [
+        c
+        for c in C.TABLES["children"]
+        if c["id"] not in {x["id"] for x in s["children"]} and c["id"] not in s["children_gone"]
+    ]
+    pick = (
+        g.choice(pool)
+        if pool
+        else {"id": f"pk:child:extra-{len(s['children'])}", "male": g.randbelow(2) == 0, "name": "Infante"}
+    )
+    child = {
+        "id": pick["id"],
+        "name": pick.get("name", "child"),
+        "male": pick["male"],
+        "legit": legit,
+        "sickly": sickly,
+    }
     s["children"].append(child)
     return child
 
@@ -43,7 +55,7 @@ def do_issue(g: Ctx, mode: str) -> None:
     s = g.s
     for role, legit in (("queen", True), ("mistress", False)):
         nid = s["court"][role]
-        for sym, _ in tests(g, lady(nid, "fertility"), text('why.issue_with', nid=nid or '')):
+        for sym, _ in tests(g, lady(nid, "fertility"), text("why.issue_with", nid=nid or "")):
             if sym == CROW:
                 continue
             child = new_child(g, legit, sym == PIGEON)
@@ -51,9 +63,9 @@ def do_issue(g: Ctx, mode: str) -> None:
             g.log(f"log.birth.{role}", child=what, rule=R)
             if legit and child["male"] and s["heir"] is None:
                 s["heir"] = child["id"]
-                g.log('log.he_becomes_the_heir_pr', rule=R)
+                g.log("log.he_becomes_the_heir_pr", rule=R)
             if not legit and child["male"]:
-                council.mark(g, "happiness", 1, text('why.a_bastard_son'), R)
+                council.mark(g, "happiness", 1, text("why.a_bastard_son"), R)
 
 
 # ----- Choose Royal Mistress ---------------------------------------------------------------------------------
@@ -76,9 +88,14 @@ def do_choose_mistress(g: Ctx, mode: str) -> None:
 def choose_mistress(g: Ctx, happiness: bool) -> None:
     """The King removes the Royal Mistress (and her bastards) from the game and chooses another among the ladies
     with prestige 0 or lower (the action also gives one happiness point)."""
-    choose(g, council.manager(g.s, "king"), text('prompt.choose_the_new_royal_mistress'),
-           [('lady', n) for n in mistress_candidates(g.s)],
-           "chose_mistress", happiness=happiness)
+    choose(
+        g,
+        council.manager(g.s, "king"),
+        text("prompt.choose_the_new_royal_mistress"),
+        [("lady", n) for n in mistress_candidates(g.s)],
+        "chose_mistress",
+        happiness=happiness,
+    )
 
 
 def chose_mistress(g: Ctx, verb: str, arg: str, happiness: bool) -> None:
@@ -89,12 +106,12 @@ def chose_mistress(g: Ctx, verb: str, arg: str, happiness: bool) -> None:
         return
     old = s["court"]["mistress"]
     if old:
-        court.remove_from_game(g, old, text('why.the_royal_mistress_is_replaced'), R)
+        court.remove_from_game(g, old, text("why.the_royal_mistress_is_replaced"), R)
     s["decks"]["ladies"].remove(arg)
     court.place(g, arg, ("mistress",))
-    g.log('log.is_the_new_royal_mistress', arg=arg, rule=R)
+    g.log("log.is_the_new_royal_mistress", arg=arg, rule=R)
     if happiness:
-        council.mark(g, "happiness", 1, text('why.a_new_royal_mistress'), R)
+        council.mark(g, "happiness", 1, text("why.a_new_royal_mistress"), R)
 
 
 def choose_queen(g: Ctx) -> None:
@@ -102,10 +119,15 @@ def choose_queen(g: Ctx) -> None:
     Mistress; Royal Family Mortality)."""
     cands = queen_candidates(g.s)
     if not cands:
-        g.log('log.no_lady_can_become_queen', rule='end_of_turn_phase.royal_family_mortality')
+        g.log("log.no_lady_can_become_queen", rule="end_of_turn_phase.royal_family_mortality")
         return
-    choose(g, council.manager(g.s, "king"), text('prompt.choose_the_new_queen'),
-           [('lady', n) for n in cands], "chose_queen")
+    choose(
+        g,
+        council.manager(g.s, "king"),
+        text("prompt.choose_the_new_queen"),
+        [("lady", n) for n in cands],
+        "chose_queen",
+    )
 
 
 def chose_queen(g: Ctx, verb: str, arg: str) -> None:
@@ -115,7 +137,7 @@ def chose_queen(g: Ctx, verb: str, arg: str) -> None:
     g.s["decks"]["ladies"].remove(arg)
     g.s["queen_sickly"] = False
     court.place(g, arg, ("queen",))
-    g.log('log.is_the_new_queen', arg=arg, rule='organisation_phase.choosing_the_royal_mistress')
+    g.log("log.is_the_new_queen", arg=arg, rule="organisation_phase.choosing_the_royal_mistress")
 
 
 # ----- Hunt --------------------------------------------------------------------------------------------------
@@ -135,7 +157,7 @@ def do_hunt(g: Ctx, mode: str) -> None:
         s["decks"]["discard"].remove(C.HUNTING_DAY)
     s["decks"]["events"].append(C.HUNTING_DAY)
     g.shuffle(s["decks"]["events"])
-    g.log('log.hunting_day_is_shuffled_into', rule=R)
+    g.log("log.hunting_day_is_shuffled_into", rule=R)
 
 
 # ----- Nominate/Remove Genius, Court Painter -----------------------------------------------------------------
@@ -151,30 +173,33 @@ def do_nominate_genius(g: Ctx, mode: str) -> None:
     g.show(council.everyone(s), [nid])
     if slot is not None:
         court.place(g, nid, ("genius", slot))
-        g.log('log.joins_the_court', nid=nid, rule=R)
+        g.log("log.joins_the_court", nid=nid, rule=R)
     else:
         s["genius_waiting"] = nid
-        g.log('log.arrives_at_a_full_court', nid=nid, rule=R)
+        g.log("log.arrives_at_a_full_court", nid=nid, rule=R)
     geniuses = court.court_geniuses(s) + ([nid] if slot is None else [])
-    opts = [('remove', n) for n in geniuses]
+    opts = [("remove", n) for n in geniuses]
     if slot is not None:
-        opts.append(('keep', None))
-    choose(g, council.manager(s, "king"), text('prompt.remove_a_genius_from_the'), opts, "genius_removed")
+        opts.append(("keep", None))
+    choose(g, council.manager(s, "king"), text("prompt.remove_a_genius_from_the"), opts, "genius_removed")
 
 
 def genius_removed(g: Ctx, verb: str, arg) -> None:
     s = g.s
     waiting, s["genius_waiting"] = s["genius_waiting"], None
     if verb == "remove":
-        court.remove_from_game(g, arg, text('why.nominate_remove_genius'), R)
+        court.remove_from_game(g, arg, text("why.nominate_remove_genius"), R)
     if waiting and waiting != arg:
         court.place(g, waiting, ("genius", court.free_court_slot(s, "genius")))
-        g.log('log.joins_the_court', nid=waiting, rule=R)
+        g.log("log.joins_the_court", nid=waiting, rule=R)
 
 
 def painters(s: dict) -> list[str]:
-    return [n for n in court.court_geniuses(s) if C.NOTABLES[n]["art"] == "painting"
-            and C.NOTABLES[n]["enlightenment"] >= 2 and s["court"]["painter"] != n]
+    return [
+        n
+        for n in court.court_geniuses(s)
+        if C.NOTABLES[n]["art"] == "painting" and C.NOTABLES[n]["enlightenment"] >= 2 and s["court"]["painter"] != n
+    ]
 
 
 def legal_court_painter(g: Ctx, mode: str) -> bool:
@@ -182,13 +207,18 @@ def legal_court_painter(g: Ctx, mode: str) -> bool:
 
 
 def do_court_painter(g: Ctx, mode: str) -> None:
-    choose(g, council.manager(g.s, "king"), text('prompt.appoint_the_court_painter'),
-           [('painter', n) for n in painters(g.s)], "painter_chosen")
+    choose(
+        g,
+        council.manager(g.s, "king"),
+        text("prompt.appoint_the_court_painter"),
+        [("painter", n) for n in painters(g.s)],
+        "painter_chosen",
+    )
 
 
 def painter_chosen(g: Ctx, verb: str, arg: str) -> None:
     g.s["court"]["painter"] = arg
-    g.log('log.is_the_court_painter_immune', arg=arg, rule=R)
+    g.log("log.is_the_court_painter_immune", arg=arg, rule=R)
 
 
 # ----- Sale of Privileges, Royal Pardon ----------------------------------------------------------------------
@@ -197,13 +227,18 @@ def legal_sale(g: Ctx, mode: str) -> bool:
 
 
 def do_sale(g: Ctx, mode: str) -> None:
-    choose(g, council.manager(g.s, "king"), text('prompt.sale_of_privileges_remove_a'),
-           [('noble', n) for n in court.court_nobles(g.s)], "sold")
+    choose(
+        g,
+        council.manager(g.s, "king"),
+        text("prompt.sale_of_privileges_remove_a"),
+        [("noble", n) for n in court.court_nobles(g.s)],
+        "sold",
+    )
 
 
 def sold(g: Ctx, verb: str, arg: str) -> None:
-    court.remove_from_game(g, arg, text('why.sale_of_privileges'), R)
-    council.gain(g, 1, text('why.sale_of_privileges'), R)
+    court.remove_from_game(g, arg, text("why.sale_of_privileges"), R)
+    council.gain(g, 1, text("why.sale_of_privileges"), R)
 
 
 def legal_pardon(g: Ctx, mode: str) -> bool:
@@ -211,8 +246,13 @@ def legal_pardon(g: Ctx, mode: str) -> bool:
 
 
 def do_pardon(g: Ctx, mode: str) -> None:
-    choose(g, council.manager(g.s, "king"), text('prompt.royal_pardon_bring_a_notable'),
-           [('pardon', n) for n in g.s["exiled"]], "pardoned")
+    choose(
+        g,
+        council.manager(g.s, "king"),
+        text("prompt.royal_pardon_bring_a_notable"),
+        [("pardon", n) for n in g.s["exiled"]],
+        "pardoned",
+    )
 
 
 def pardoned(g: Ctx, verb: str, arg: str) -> None:
@@ -223,10 +263,16 @@ def pardoned(g: Ctx, verb: str, arg: str) -> None:
     free = free_positions(g, arg)
     if not free:
         s["decks"][court.PLURAL[kind]].append(arg)
-        g.log('log.is_pardoned_and_returns_to', arg=arg, rule=R)
+        g.log("log.is_pardoned_and_returns_to", arg=arg, rule=R)
         return
-    choose(g, council.manager(s, "king"), text('prompt.where_does_go', nid=arg),
-           [('place', list(p)) for p in free], "pardon_placed", nid=arg)
+    choose(
+        g,
+        council.manager(s, "king"),
+        text("prompt.where_does_go", nid=arg),
+        [("place", list(p)) for p in free],
+        "pardon_placed",
+        nid=arg,
+    )
 
 
 def free_positions(g: Ctx, nid: str) -> list[tuple]:
@@ -236,21 +282,28 @@ def free_positions(g: Ctx, nid: str) -> list[tuple]:
         slot = court.free_court_slot(s, "genius")
         return [] if slot is None else [("genius", slot)]
     if kind == "lady":
-        return [p for p in (("queen",), ("mistress",)) if court.holder(s, p) is None and
-                (C.NOTABLES[nid]["prestige"] >= 0 if p[0] == "queen" else C.NOTABLES[nid]["prestige"] <= 0)]
+        return [
+            p
+            for p in (("queen",), ("mistress",))
+            if court.holder(s, p) is None
+            and (C.NOTABLES[nid]["prestige"] >= 0 if p[0] == "queen" else C.NOTABLES[nid]["prestige"] <= 0)
+        ]
     out: list[tuple] = []
     slot = court.free_court_slot(s, "noble")
     if slot is not None:
         out.append(("noble", slot))
     out += [("office", o) for o, h in s["offices"].items() if h is None]
-    out += [("army", w) for w, war in s["wars"].items() if war["status"] == "war" and war["leader"] is None
-            and court.can_lead(s, nid)]
+    out += [
+        ("army", w)
+        for w, war in s["wars"].items()
+        if war["status"] == "war" and war["leader"] is None and court.can_lead(s, nid)
+    ]
     return out
 
 
 def pardon_placed(g: Ctx, verb: str, arg: list, nid: str) -> None:
     court.place(g, nid, tuple(arg))
-    g.log('log.is_pardoned', nid=nid, pos_label=court.pos_label(tuple(arg)), rule=R)
+    g.log("log.is_pardoned", nid=nid, pos_label=court.pos_label(tuple(arg)), rule=R)
 
 
 # ----- Cortes ------------------------------------------------------------------------------------------------
@@ -259,36 +312,48 @@ def legal_cortes(g: Ctx, mode: str) -> bool:
 
 
 def do_cortes(g: Ctx, mode: str) -> None:
-    symbol, _ = draw_test(g, text('why.the_cortes'))
+    symbol, _ = draw_test(g, text("why.the_cortes"))
     s = g.s
     if symbol != EAGLE and any(court.known_rating(s, n, "political") >= 2 for n in court.court_nobles(s)):
-        choose(g, council.manager(s, "king"), text('prompt.a_noble_at_court_with'), [('repeat', True),
-                                                        ('keep', False)], "cortes_repeat",
-               symbol=symbol)
+        choose(
+            g,
+            council.manager(s, "king"),
+            text("prompt.a_noble_at_court_with"),
+            [("repeat", True), ("keep", False)],
+            "cortes_repeat",
+            symbol=symbol,
+        )
         return
     cortes_result(g, symbol)
 
 
 def cortes_repeat(g: Ctx, verb: str, arg, symbol: str) -> None:
     if verb == "repeat":
-        symbol, _ = draw_test(g, text('why.the_cortes_repeated'))
+        symbol, _ = draw_test(g, text("why.the_cortes_repeated"))
     cortes_result(g, symbol)
 
 
 def cortes_result(g: Ctx, symbol: str) -> None:
     if symbol == EAGLE:
-        council.gain(g, 2, text('why.the_cortes_grant_a_subsidy'), R)
+        council.gain(g, 2, text("why.the_cortes_grant_a_subsidy"), R)
     elif symbol == PIGEON:
-        g.log('log.the_cortes_grant_nothing', rule=R)
+        g.log("log.the_cortes_grant_nothing", rule=R)
     else:
         from engines.planet_king.events_common import revolt
 
-        revolt(g, text('why.the_cortes_capital'))
+        revolt(g, text("why.the_cortes_capital"))
 
 
-
-DECISIONS = ((chose_mistress, None), (chose_queen, None), (genius_removed, None), (painter_chosen, None), (sold, None),
-             (pardoned, None), (pardon_placed, None), (cortes_repeat, None))
+DECISIONS = (
+    (chose_mistress, None),
+    (chose_queen, None),
+    (genius_removed, None),
+    (painter_chosen, None),
+    (sold, None),
+    (pardoned, None),
+    (pardon_placed, None),
+    (cortes_repeat, None),
+)
 
 # the actions of this chapter (the game's table, PlanetKing.action_rules)
 ACTIONS = (

@@ -5,10 +5,12 @@ and scores the offered options with simple rules of thumb: keep ducats for campa
 to the enemy's strength, fill offices with the best ratings, have heirs, explore, avoid new wars, pay upkeep when
 possible. A step it has no rule for is an error (a renamed step must not silently fall back to random play).
 """
+
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engines.core.game import Game, flat, random_bot
 from engines.planet_king.components import C, active
@@ -27,8 +29,17 @@ class Seen:
         self.ctx = p["decision"] or {}
         self.notables: dict[str, dict] = {}
         c = p["court"]
-        for n in [c["valido"], c["queen"], c["mistress"], *c["nobles"], *c["geniuses"], *p["offices"].values(),
-                  *p["exiled"], *p["decks"]["ladies"], *(w["leader"] for w in p["wars"])]:
+        for n in [
+            c["valido"],
+            c["queen"],
+            c["mistress"],
+            *c["nobles"],
+            *c["geniuses"],
+            *p["offices"].values(),
+            *p["exiled"],
+            *p["decks"]["ladies"],
+            *(w["leader"] for w in p["wars"]),
+        ]:
             if n:
                 self.notables[n["id"]] = n
         self.units: dict[str, dict] = {}
@@ -60,10 +71,28 @@ class Seen:
 
 
 Score = Callable[[Seen, str, Any], float]
-ACTION_ORDER = ["issue", "exploration", "campaign", "nominate_genius", "court_painter", "appoint_noble",
-                "nominate_noble", "raise_tercio", "build_fleet", "cortes", "hunt", "build_fortification",
-                "raise_nations", "embassy", "choose_mistress", "royal_pardon", "raise_provincial", "asiento", "move",
-                "sale_of_privileges"]
+ACTION_ORDER = [
+    "issue",
+    "exploration",
+    "campaign",
+    "nominate_genius",
+    "court_painter",
+    "appoint_noble",
+    "nominate_noble",
+    "raise_tercio",
+    "build_fleet",
+    "cortes",
+    "hunt",
+    "build_fortification",
+    "raise_nations",
+    "embassy",
+    "choose_mistress",
+    "royal_pardon",
+    "raise_provincial",
+    "asiento",
+    "move",
+    "sale_of_privileges",
+]
 NEGATIVE = {"end", "pass", "done", "keep", "refuse", "no"}
 
 
@@ -123,6 +152,7 @@ def _best_noble(which: tuple[str, ...]) -> Score:
         if not isinstance(a, str) or a not in C.NOTABLES:
             return 0
         return sum(s.rating(a, w) for w in which) * 10 + rating_sum(s, a)
+
     return score
 
 
@@ -194,27 +224,70 @@ def _any(s, v, a):
 
 
 SCORERS: dict[str, Score] = {
-    "chose_type": _type, "chose_action": _action, "campaign_target": _campaign, "on_muster": _muster,
-    "deployed": _deploy, "redeployed": _deploy, "noble_placed": _placed, "chose_mistress": _lady, "chose_queen": _lady,
-    "setup_mistress_chosen": _lady, "valido_choice": _valido, "union_choice": _yes, "brave_choice": _yes,
-    "cortes_repeat": _yes, "wallenstein_choice": _pay_if_rich, "road_choice": _pay_if_rich,
-    "old_tercio_choice": _pay_if_rich, "explorer_chosen": _explorer, "embassy_war": _embassy_war,
-    "embassy_sent": _best_noble(("political",)), "genius_removed": _genius, "upkeep_choice": _upkeep,
-    "nominated": _nominate, "notable_removed": _removal, "provincial_levied": _provincial,
-    "provincial_placed": _provincial, "general_chosen": _best_noble(("military",)), "war_consent": _yes,
-    "fill_vacancy": _best_noble(("government", "political", "military")), "ensign_nun_choice": _yes,
-    "his_majesty_choice": _yes, "diplomacy_choice": _yes, "memorial_read": _yes, "bastard_choice": _yes,
+    "chose_type": _type,
+    "chose_action": _action,
+    "campaign_target": _campaign,
+    "on_muster": _muster,
+    "deployed": _deploy,
+    "redeployed": _deploy,
+    "noble_placed": _placed,
+    "chose_mistress": _lady,
+    "chose_queen": _lady,
+    "setup_mistress_chosen": _lady,
+    "valido_choice": _valido,
+    "union_choice": _yes,
+    "brave_choice": _yes,
+    "cortes_repeat": _yes,
+    "wallenstein_choice": _pay_if_rich,
+    "road_choice": _pay_if_rich,
+    "old_tercio_choice": _pay_if_rich,
+    "explorer_chosen": _explorer,
+    "embassy_war": _embassy_war,
+    "embassy_sent": _best_noble(("political",)),
+    "genius_removed": _genius,
+    "upkeep_choice": _upkeep,
+    "nominated": _nominate,
+    "notable_removed": _removal,
+    "provincial_levied": _provincial,
+    "provincial_placed": _provincial,
+    "general_chosen": _best_noble(("military",)),
+    "war_consent": _yes,
+    "fill_vacancy": _best_noble(("government", "political", "military")),
+    "ensign_nun_choice": _yes,
+    "his_majesty_choice": _yes,
+    "diplomacy_choice": _yes,
+    "memorial_read": _yes,
+    "bastard_choice": _yes,
     "move_which": lambda s, v, a: 1 if v == "done" else 0,
     "setup_appointed": lambda s, v, a: _best_noble(
-        ("military",) if s.ctx["target"] in C.WARS else
-        ("political",) if s.ctx["target"] == "ambassador_in_austria" else ("government",))(s, v, a),
+        ("military",)
+        if s.ctx["target"] in C.WARS
+        else ("political",)
+        if s.ctx["target"] == "ambassador_in_austria"
+        else ("government",)
+    )(s, v, a),
     "replaced_noble": lambda s, v, a: 1 if v == "court" else 0,
     "sp_chosen": lambda s, v, a: -s.units[a]["sp"],
     "debt_paid": lambda s, v, a: 1 if v == "asiento" else 0,
     # no rule of thumb: any offered action, at random
-    **{step: _any for step in ("austria_demand", "conde_army", "fort_ordered", "fronde_tercio", "hothead_tercio",
-                               "libertine_chosen", "move_one", "move_source", "nations_placed", "painter_chosen",
-                               "pardon_placed", "pardoned", "sold")},
+    **dict.fromkeys(
+        (
+            "austria_demand",
+            "conde_army",
+            "fort_ordered",
+            "fronde_tercio",
+            "hothead_tercio",
+            "libertine_chosen",
+            "move_one",
+            "move_source",
+            "nations_placed",
+            "painter_chosen",
+            "pardon_placed",
+            "pardoned",
+            "sold",
+        ),
+        _any,
+    ),
 }
 
 

@@ -9,11 +9,12 @@ into it (``active``), so two games built with different content never see each o
 The ids the rules name (``SPAIN``, ``F_ITALY``, ``CONDE``...) are constants of the engine, not content; ``check``
 verifies that the content has each of them, of the right kind, and raises ``ContentError`` naming the file.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Iterator
 
 from engines.core.types import ContentError
 
@@ -48,8 +49,10 @@ RULE_IDS: list[tuple[str, str, str, dict]] = [
     ("territories.yaml", "TERRITORIES", ITALY, {"kind": "nation"}),
     ("territories.yaml", "TERRITORIES", FLANDERS, {"kind": "nation"}),
     ("territories.yaml", "TERRITORIES", FRANCHE_COMTE, {"kind": "nation"}),
-    *[("powers.yaml", "POWERS", p, {}) for p in (FRANCE, UNITED_PROVINCES, ENGLAND, OTTOMAN, BARBARY, PORTUGAL,
-                                                    PROTESTANTS)],
+    *[
+        ("powers.yaml", "POWERS", p, {})
+        for p in (FRANCE, UNITED_PROVINCES, ENGLAND, OTTOMAN, BARBARY, PORTUGAL, PROTESTANTS)
+    ],
     ("wars.yaml", "WARS", F_ITALY, {"power": FRANCE}),
     ("wars.yaml", "WARS", F_PICARDY, {"power": FRANCE}),
     ("wars.yaml", "WARS", F_CATALONIA, {"power": FRANCE}),
@@ -73,8 +76,9 @@ class Components:
         self.EVENTS: dict[str, dict] = {e.id: e.model_dump(mode="json") for e in c.events}
         self.MEMORIALS: dict[str, dict] = {m.id: m.model_dump(mode="json") for m in c.memorials}
         self.LEADERS: dict[str, dict] = {x.id: x.model_dump(mode="json") for x in c.leaders if x.side == "foreign"}
-        self.SPANISH_COUNTERS: dict[str, dict] = {x.noble: x.model_dump(mode="json") for x in c.leaders
-                                                  if x.side == "spanish"}
+        self.SPANISH_COUNTERS: dict[str, dict] = {
+            x.noble: x.model_dump(mode="json") for x in c.leaders if x.side == "spanish"
+        }
         self.POWERS: dict[str, dict] = {p.id: p.model_dump(mode="json") for p in c.powers}
         self.WARS: dict[str, dict] = {w.id: w.model_dump(mode="json") for w in c.wars}
         self.TERRITORIES: dict[str, dict] = {t.id: t.model_dump(mode="json") for t in c.territories}
@@ -86,8 +90,8 @@ class Components:
         self.VALTELLINA: set[frozenset] = {frozenset(line["ends"]) for line in self.LINES if line["valtellina"]}
         self.UNIT_LIMITS: dict[str, int] = {k: v["count"] for k, v in self.TABLES["units"].items() if "count" in v}
         self.BATTLE_NAMES: dict[str, list[list[str]]] = {
-            wid: self.TABLES["battle_names"][w["battle_names"]]
-            for wid, w in self.WARS.items() if w.get("battle_names")}
+            wid: self.TABLES["battle_names"][w["battle_names"]] for wid, w in self.WARS.items() if w.get("battle_names")
+        }
         self.LEVELS: dict[str, str] = self.TABLES["victory_levels"]
         self.INCOME: dict = self.TABLES["income"]
         self.LIMITS: dict = self.TABLES["limits"]
@@ -107,8 +111,9 @@ class Components:
         for a, b in self.LINKS:
             adj.setdefault(a, set()).add(b)
             adj.setdefault(b, set()).add(a)
-        overseas = {t for t in self.TERRITORIES if t not in NOT_OVERSEAS} | \
-                   {w for w in self.WARS if w not in NOT_OVERSEAS}
+        overseas = {t for t in self.TERRITORIES if t not in NOT_OVERSEAS} | {
+            w for w in self.WARS if w not in NOT_OVERSEAS
+        }
         adj.setdefault(PLUS_ULTRA, set()).update(overseas)
         for loc in overseas:
             adj.setdefault(loc, set()).add(PLUS_ULTRA)
@@ -133,13 +138,15 @@ def check(k: Components) -> None:
             raise ContentError(f"planet-king: {file}: item {item!r}: the rules need it and it is missing")
         for field, value in expected.items():
             if found.get(field) != value:
-                raise ContentError(f"planet-king: {file}: item {item!r}: the rules need {field} {value!r}, "
-                                   f"found {found.get(field)!r}")
+                raise ContentError(
+                    f"planet-king: {file}: item {item!r}: the rules need {field} {value!r}, found {found.get(field)!r}"
+                )
     for effect in EFFECTS:
         cards = [e for e, d in k.EVENTS.items() if d["effect"] == effect]
         if len(cards) > 1 or (not cards and effect != "hunting_day"):
-            raise ContentError(f"planet-king: events.yaml: the rules need one card with effect {effect!r}, "
-                               f"found {cards}")
+            raise ContentError(
+                f"planet-king: events.yaml: the rules need one card with effect {effect!r}, found {cards}"
+            )
 
 
 ACTIVE: ContextVar[Components | None] = ContextVar("planet_king_components", default=None)

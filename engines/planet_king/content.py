@@ -8,14 +8,15 @@ rulebook gives exactly, ``lines`` the lines that give them. An owner's file of t
 the app's setting, one subfolder per game id). Ids are ``pk:<group>:<slug>``
 (copies numbered: ``pk:event:action-1``); a rating printed '?' is ``null``.
 """
+
 from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, ValidationError, model_validator, with_config
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 from engines.core.content import load_content
 from engines.core.types import ContentError
@@ -27,8 +28,23 @@ Turn = Annotated[int, Field(ge=1, le=8)]
 Fortune = Literal["eagle", "pigeon", "crow"]
 Art = Literal["literature", "painting", "sculpture", "music", "science"]
 Trait = Literal[
-    "writer", "musician", "patron", "explorer", "admiral", "fortune", "brave", "father", "son", "libertine",
-    "corrupt", "loyal", "industrious", "charismatic", "tactician", "advisor", "mercenary",
+    "writer",
+    "musician",
+    "patron",
+    "explorer",
+    "admiral",
+    "fortune",
+    "brave",
+    "father",
+    "son",
+    "libertine",
+    "corrupt",
+    "loyal",
+    "industrious",
+    "charismatic",
+    "tactician",
+    "advisor",
+    "mercenary",
 ]
 LadyTrait = Literal["patron", "advisor", "fortune"]
 Special = Literal["isabel_clara_eugenia", "spinola", "juan_jose_of_austria", "conde", "sor_maria_de_agreda"]
@@ -38,27 +54,88 @@ ID = re.compile(r"^pk:[a-z]+:[a-z0-9-]+$")
 # Keys the engine dispatches on. A condition / check is "key" or "key:arg|arg" (e.g. "at_war:pk:power:...").
 CONDITIONS = {
     # the events' '?' seals (Organisation Phase › Creating the Event Decks)
-    "at_war", "victory_points_or_war_ended", "victory_points_or_prestige", "union_of_arms_adds", "hunt",
-    "union_of_arms_completed", "active_wars_minus_one", "war_in_progress_from_turn",
+    "at_war",
+    "victory_points_or_war_ended",
+    "victory_points_or_prestige",
+    "union_of_arms_adds",
+    "hunt",
+    "union_of_arms_completed",
+    "active_wars_minus_one",
+    "war_in_progress_from_turn",
     # the notables' '?' seals (Father/Son, Sor María de Ágreda, Condé) and Margarit joining the French leaders
-    "father_removed", "turn_or_valido_dismissed", "the_fronde", "guerra_dels_segadors_played",
+    "father_removed",
+    "turn_or_valido_dismissed",
+    "the_fronde",
+    "guerra_dels_segadors_played",
     # red text naming a condition that removes the card
-    "war_won", "war_lost", "war_ended",
+    "war_won",
+    "war_lost",
+    "war_ended",
 }
 EFFECTS = {  # the event handlers (Events; Wars › War Event Cards; Actions › Action Event Cards)
-    "action", "instability", "total_war", "franco_spanish_war", "flanders_war", "anglo_spanish_war", "turkish_war",
-    "portuguese_war", "guerra_dels_segadors", "ensign_nun", "his_majesty_the_king", "union_of_arms", "royal_marriage",
-    "patron", "spanish_golden_age", "uprising", "rivalry", "storms", "traitor", "the_twilight_of_life",
-    "fall_from_grace", "spanish_road", "diplomacy", "mercenaries", "corruption", "old_tercio", "libertines",
-    "conspiracy_of_nobles", "corsairs_of_dunkirk", "austrian_alliance", "wallenstein", "palatinate", "the_fronde",
-    "raid", "pirates", "barbary_pirates", "counter_armada", "corrales_and_brothels", "beaten_to_a_pulp",
-    "sebastian_de_morra", "barbara_van_beck", "excellent_harvests", "the_plague", "west_indies_fleet",
-    "galleon_of_manila", "construction", "hunting_day", "shipwreck",
+    "action",
+    "instability",
+    "total_war",
+    "franco_spanish_war",
+    "flanders_war",
+    "anglo_spanish_war",
+    "turkish_war",
+    "portuguese_war",
+    "guerra_dels_segadors",
+    "ensign_nun",
+    "his_majesty_the_king",
+    "union_of_arms",
+    "royal_marriage",
+    "patron",
+    "spanish_golden_age",
+    "uprising",
+    "rivalry",
+    "storms",
+    "traitor",
+    "the_twilight_of_life",
+    "fall_from_grace",
+    "spanish_road",
+    "diplomacy",
+    "mercenaries",
+    "corruption",
+    "old_tercio",
+    "libertines",
+    "conspiracy_of_nobles",
+    "corsairs_of_dunkirk",
+    "austrian_alliance",
+    "wallenstein",
+    "palatinate",
+    "the_fronde",
+    "raid",
+    "pirates",
+    "barbary_pirates",
+    "counter_armada",
+    "corrales_and_brothels",
+    "beaten_to_a_pulp",
+    "sebastian_de_morra",
+    "barbara_van_beck",
+    "excellent_harvests",
+    "the_plague",
+    "west_indies_fleet",
+    "galleon_of_manila",
+    "construction",
+    "hunting_day",
+    "shipwreck",
 }
 CHECKS = {
-    "won_war", "enlightenment_at_least", "happiness_at_least", "prestige_at_least", "wars_at_least",
-    "won_war_at_war_with", "heir_alive", "court_painter", "geniuses_at_court", "war_not_lost",
-    "union_of_arms_completed", "exploration_reached", "valtellina_open",
+    "won_war",
+    "enlightenment_at_least",
+    "happiness_at_least",
+    "prestige_at_least",
+    "wars_at_least",
+    "won_war_at_war_with",
+    "heir_alive",
+    "court_painter",
+    "geniuses_at_court",
+    "war_not_lost",
+    "union_of_arms_completed",
+    "exploration_reached",
+    "valtellina_open",
 }
 
 
@@ -93,8 +170,12 @@ class Item(Model):
             raise ValueError(f"{self.id}: a reconstructed item cannot have stated values")
         if self.source == "rulebook" and not self.lines:
             raise ValueError(f"{self.id}: a rulebook item must cite its lines")
-        for field, keys in (("condition", CONDITIONS), ("removed_if", CONDITIONS), ("check", CHECKS),
-                            ("effect", EFFECTS)):
+        for field, keys in (
+            ("condition", CONDITIONS),
+            ("removed_if", CONDITIONS),
+            ("check", CHECKS),
+            ("effect", EFFECTS),
+        ):
             value = getattr(self, field, None)
             if value and _key(value) not in keys:
                 raise ValueError(f"{self.id}: unknown {field} {value!r}")
@@ -167,7 +248,7 @@ class Lady(Seal):
     mistress_art: Art | None = None
 
 
-Notable = Annotated[Union[Noble, Genius, Lady], Field(discriminator="kind")]
+Notable = Annotated[Noble | Genius | Lady, Field(discriminator="kind")]
 
 
 class EventCard(Seal):
@@ -347,14 +428,26 @@ def _row(name: str, fields: dict[str, Any]) -> Any:
 
 
 _N = NotRequired
-ScoreRow = _row("ScoreRow", {k: _N[int] for k in ("min", "max", "victory_points", "prestige", "happiness", "ducats")}
-                | {"defeat": _N[bool]})
-Space = _row("Space", {"id": str, "name": str, "settlement": _N[str], "vp": _N[int], "cost": _N[int],
-                       "prestige": _N[int]})
+ScoreRow = _row(
+    "ScoreRow",
+    dict.fromkeys(("min", "max", "victory_points", "prestige", "happiness", "ducats"), _N[int]) | {"defeat": _N[bool]},
+)
+Space = _row(
+    "Space", {"id": str, "name": str, "settlement": _N[str], "vp": _N[int], "cost": _N[int], "prestige": _N[int]}
+)
 Unit = _row("Unit", {"name": str, "sp": float, "count": int, "damaged_sp": _N[float]})
 Child = _row("Child", {"id": str, "name": str, "male": bool})
-ActionDef = _row("ActionDef", {"id": str, "name": str, "type": Literal["royal", "political", "government", "simple"],
-                               "unique": _N[bool], "cost": _N[int], "not_first_turn": _N[bool]})
+ActionDef = _row(
+    "ActionDef",
+    {
+        "id": str,
+        "name": str,
+        "type": Literal["royal", "political", "government", "simple"],
+        "unique": _N[bool],
+        "cost": _N[int],
+        "not_first_turn": _N[bool],
+    },
+)
 
 
 class Tables(Model):
@@ -382,9 +475,18 @@ class Tables(Model):
 
 
 FILES: dict[str, Any] = {
-    "nobles": list[Notable], "geniuses": list[Notable], "ladies": list[Notable], "events": list[EventCard],
-    "memorials": list[Memorial], "leaders": list[Leader], "powers": list[Power], "wars": list[War],
-    "territories": list[Territory], "lines": list[Line], "scenarios": list[Scenario], "tables": Tables,
+    "nobles": list[Notable],
+    "geniuses": list[Notable],
+    "ladies": list[Notable],
+    "events": list[EventCard],
+    "memorials": list[Memorial],
+    "leaders": list[Leader],
+    "powers": list[Power],
+    "wars": list[War],
+    "territories": list[Territory],
+    "lines": list[Line],
+    "scenarios": list[Scenario],
+    "tables": Tables,
 }
 
 
@@ -393,9 +495,19 @@ FILE_MODELS = {f"{name}.yaml": RootModel[kind] for name, kind in FILES.items()}
 
 def _file_of(item_id: str) -> str:
     group = item_id.split(":")[1] if item_id.count(":") >= 2 else ""
-    return {"noble": "nobles", "genius": "geniuses", "lady": "ladies", "event": "events", "memorial": "memorials",
-            "leader": "leaders", "power": "powers", "war": "wars", "territory": "territories", "line": "lines",
-            "scenario": "scenarios"}.get(group, "tables") + ".yaml"
+    return {
+        "noble": "nobles",
+        "genius": "geniuses",
+        "lady": "ladies",
+        "event": "events",
+        "memorial": "memorials",
+        "leader": "leaders",
+        "power": "powers",
+        "war": "wars",
+        "territory": "territories",
+        "line": "lines",
+        "scenario": "scenarios",
+    }.get(group, "tables") + ".yaml"
 
 
 class Content(Model):
@@ -413,8 +525,17 @@ class Content(Model):
     tables: Tables
 
     def items(self) -> list[Item]:
-        return [*self.notables, *self.events, *self.memorials, *self.leaders, *self.powers, *self.wars,
-                *self.territories, *self.lines, *self.scenarios]
+        return [
+            *self.notables,
+            *self.events,
+            *self.memorials,
+            *self.leaders,
+            *self.powers,
+            *self.wars,
+            *self.territories,
+            *self.lines,
+            *self.scenarios,
+        ]
 
     def by_id(self) -> dict[str, Item]:
         return {item.id: item for item in self.items()}
@@ -468,8 +589,24 @@ def _check_references(c: Content) -> None:
     for line in c.lines:
         need(line.id, line.ends, "territory", "war")
     for s in c.scenarios:
-        need(s.id, [s.valido, s.queen, s.court_painter, *s.mistress_choices, *s.offices.values(), *s.court_nobles,
-                    *s.court_geniuses, *s.set_aside, *s.eliminated, *(s.noble_deck or [])], "noble", "genius", "lady")
+        need(
+            s.id,
+            [
+                s.valido,
+                s.queen,
+                s.court_painter,
+                *s.mistress_choices,
+                *s.offices.values(),
+                *s.court_nobles,
+                *s.court_geniuses,
+                *s.set_aside,
+                *s.eliminated,
+                *(s.noble_deck or []),
+            ],
+            "noble",
+            "genius",
+            "lady",
+        )
         armies = [a for a in s.appoint if a not in Office.__args__]
         need(s.id, [*s.wars_ended, *(w.war for w in s.wars), *armies], "war")
         need(s.id, [*s.units], "territory")
@@ -484,11 +621,11 @@ def _check_references(c: Content) -> None:
         raise ValueError("unresolved references: " + ", ".join(problems))
 
 
-def load(content_dir: str | Path | None = None) -> tuple["Content", str]:
+def load(content_dir: str | Path | None = None) -> tuple[Content, str]:
     """The validated content of one game (the packaged files, or the owner's replacements in
     ``<content_dir>/planet-king/``) and its digest; a bad file raises ``ContentError`` naming the file and item."""
     loaded = load_content("planet-king", DATA_DIR, FILE_MODELS, content_dir)
-    parts = {name[:-len(".yaml")]: model.root for name, model in loaded.files.items()}
+    parts = {name[: -len(".yaml")]: model.root for name, model in loaded.files.items()}
     notables = parts.pop("nobles") + parts.pop("geniuses") + parts.pop("ladies")
     try:
         content = Content(notables=notables, **parts)
@@ -500,12 +637,11 @@ def load(content_dir: str | Path | None = None) -> tuple["Content", str]:
     return content, loaded.digest
 
 
-def export(content: "Content") -> dict[str, Any]:
+def export(content: Content) -> dict[str, Any]:
     """The content as JSON-able data for ``siglo content export planet-king``."""
     out: dict[str, Any] = {
         key: [item.model_dump(mode="json") for item in getattr(content, key)]
-        for key in ("notables", "events", "memorials", "leaders", "powers", "wars", "territories", "lines",
-                    "scenarios")
+        for key in ("notables", "events", "memorials", "leaders", "powers", "wars", "territories", "lines", "scenarios")
     }
     out["tables"] = content.tables.model_dump(mode="json")
     return out

@@ -1,6 +1,7 @@
 """The Council of State: Treasury, markers, victory points, action cubes (Components › Auxiliary Boards;
 Special Rules › Bankruptcy; Cooperative Game).
 """
+
 from __future__ import annotations
 
 from engines.core.machine import Ctx
@@ -39,7 +40,7 @@ def gain(g: Ctx, n: int, why: str, rule: str | None = None) -> None:
     before = g.s["treasury"]
     g.s["treasury"] = min(TREASURY_MAX, before + n)
     got = g.s["treasury"] - before
-    g.log('log.treasury_gain', why=why, got=got, treasury=g.s['treasury'], rule=rule)
+    g.log("log.treasury_gain", why=why, got=got, treasury=g.s["treasury"], rule=rule)
 
 
 def can_pay(s: dict, n: int) -> bool:
@@ -49,7 +50,7 @@ def can_pay(s: dict, n: int) -> bool:
 def spend(g: Ctx, n: int, why: str, rule: str | None = None) -> None:
     """Pay a cost the player chose (the action was only offered if affordable)."""
     g.s["treasury"] -= n
-    g.log('log.treasury_spend', why=why, n=n, treasury=g.s['treasury'], rule=rule)
+    g.log("log.treasury_spend", why=why, n=n, treasury=g.s["treasury"], rule=rule)
 
 
 def lose(g: Ctx, n: int, why: str, rule: str | None = None, bankrupt: bool = True) -> None:
@@ -60,17 +61,17 @@ def lose(g: Ctx, n: int, why: str, rule: str | None = None, bankrupt: bool = Tru
     paid = min(n, s["treasury"])
     s["treasury"] -= paid
     if paid:
-        g.log('log.treasury_loss', why=why, paid=paid, treasury=s['treasury'], rule=rule)
+        g.log("log.treasury_loss", why=why, paid=paid, treasury=s["treasury"], rule=rule)
     debt = n - paid
     if debt and bankrupt:
-        mark(g, "prestige", -1, text('why.bankruptcy_declared'), R_BANKRUPTCY)
+        mark(g, "prestige", -1, text("why.bankruptcy_declared"), R_BANKRUPTCY)
         s["bankruptcies"] += 1
         s["debt"] += debt
         if not any(f.get("then") == "debt_paid" for f in s["stack"]):
             ask_debt(g)
 
 
-R_BANKRUPTCY = 'special_rules.bankruptcy'
+R_BANKRUPTCY = "special_rules.bankruptcy"
 SELLABLE = {"spanish_tercio", "old_tercio", "fleet"}
 
 
@@ -78,14 +79,13 @@ def ask_debt(g: Ctx) -> None:
     from engines.planet_king.military import CONSTRUCTION
 
     s = g.s
-    opts = [('asiento', None)] if s["asiento"] < 2 else []
-    opts += [('sell', u["id"]) for u in s["units"]
-             if u["type"] in SELLABLE and u["loc"] != CONSTRUCTION]
+    opts = [("asiento", None)] if s["asiento"] < 2 else []
+    opts += [("sell", u["id"]) for u in s["units"] if u["type"] in SELLABLE and u["loc"] != CONSTRUCTION]
     if not opts:
-        g.log('log.nothing_is_left_to_pay', debt=s['debt'], rule=R_BANKRUPTCY)
+        g.log("log.nothing_is_left_to_pay", debt=s["debt"], rule=R_BANKRUPTCY)
         s["debt"] = 0
         return
-    choose(g, manager(s, "valido"), text('prompt.bankruptcy_pay_a_debt_of', debt=s['debt']), opts, "debt_paid")
+    choose(g, manager(s, "valido"), text("prompt.bankruptcy_pay_a_debt_of", debt=s["debt"]), opts, "debt_paid")
 
 
 def debt_paid(g: Ctx, verb: str, arg) -> None:
@@ -93,14 +93,14 @@ def debt_paid(g: Ctx, verb: str, arg) -> None:
 
     s = g.s
     if verb == "asiento":
-        got = asiento_ducats(g, text('why.bankruptcy_asiento'))
+        got = asiento_ducats(g, text("why.bankruptcy_asiento"))
         s["treasury"] = min(TREASURY_MAX, s["treasury"] + max(0, got - s["debt"]))
-        g.log('log.the_debt_of_is_paid', debt=s['debt'], treasury=s['treasury'], rule=R_BANKRUPTCY)
+        g.log("log.the_debt_of_is_paid", debt=s["debt"], treasury=s["treasury"], rule=R_BANKRUPTCY)
         s["debt"] = 0
         return
     remove_unit(s, arg)
     s["debt"] -= 1
-    g.log('log.a_unit_is_disbanded_to', debt=s['debt'], rule=R_BANKRUPTCY)
+    g.log("log.a_unit_is_disbanded_to", debt=s["debt"], rule=R_BANKRUPTCY)
     if s["debt"]:
         ask_debt(g)
 
@@ -112,15 +112,15 @@ def asiento_ducats(g: Ctx, why: str) -> int:
     amount = 1 if s["flags"]["portugal_independent"] else 2
     if s["asiento"] == 0:
         s["asiento"] = 1
-        g.log('log.the_revenues_of_castile_are', why=why, amount=amount, rule='simple_actions.asiento')
+        g.log("log.the_revenues_of_castile_are", why=why, amount=amount, rule="simple_actions.asiento")
         return amount
     if s["asiento"] == 1:
         s["asiento"] = 2
         for t in s["territories"].values():
             t["ducats"] = 0
-        g.log('log.the_revenues_of_the_indies', why=why, amount=amount, rule='simple_actions.asiento')
+        g.log("log.the_revenues_of_the_indies", why=why, amount=amount, rule="simple_actions.asiento")
         return amount
-    g.log('log.no_revenue_is_left_to', why=why, rule='simple_actions.asiento')
+    g.log("log.no_revenue_is_left_to", why=why, rule="simple_actions.asiento")
     return 0
 
 
@@ -129,7 +129,7 @@ def mark(g: Ctx, track: str, n: int, why: str, rule: str | None = None) -> None:
     if track == "happiness" and (war_only(g.s) or g.s["options"]["scenario"] == "hothead"):
         return
     g.s["marks"][track] += n
-    g.log('log.marker', why=why, n=n, track=track, rule=rule)
+    g.log("log.marker", why=why, n=n, track=track, rule=rule)
 
 
 def victory_points(g: Ctx, n: int, why: str, who: str = "valido", rule: str | None = None) -> None:
@@ -140,10 +140,11 @@ def victory_points(g: Ctx, n: int, why: str, who: str = "valido", rule: str | No
         n *= 2
     role = "king" if solo(s) else who
     s["vp"][role] = max(0, s["vp"][role] + n)
-    g.log('log.vp', why=why, n=n, vp=s['vp'][role], rule=rule)
+    g.log("log.vp", why=why, n=n, vp=s["vp"][role], rule=rule)
 
 
 def cubes_total(s: dict) -> int:
     return sum(s["cubes"].values())
+
 
 DECISIONS = ((debt_paid, None),)

@@ -4,15 +4,16 @@ Setup › Offices and Vacancies; Events › Traitor: Exile; Special Rules).
 Positions are ``("noble", i)``/``("genius", i)`` (Court 1-4), ``("valido",)``, ``("queen",)``, ``("mistress",)``,
 ``("office", id)`` and ``("army", war id)``.
 """
+
 from __future__ import annotations
 
 from engines.core.machine import Ctx
 from engines.core.types import Text, text
 from engines.planet_king import council
-from engines.planet_king.components import C, CONDE, current
+from engines.planet_king.components import CONDE, C, current
 from engines.planet_king.flow import choose
 
-RULE_VACANCY = 'setup.offices_vacancies'
+RULE_VACANCY = "setup.offices_vacancies"
 PLURAL = {"noble": "nobles", "genius": "geniuses", "lady": "ladies"}
 
 
@@ -42,10 +43,15 @@ def rating(g: Ctx, nid: str | None, which: str) -> int:
     if key not in g.s["ratings"]:
         from engines.planet_king.fortune import draw_test
 
-        symbol, _ = draw_test(g, text('why.s_rating', nid=nid, which=which))
+        symbol, _ = draw_test(g, text("why.s_rating", nid=nid, which=which))
         g.s["ratings"][key] = {"crow": 1, "pigeon": 2, "eagle": 3}[symbol]
-        g.log('log.s_rating_is_for_the', nid=nid, which=which, ratings=g.s['ratings'][key],
-              rule='special_rules.juan_jos_of_austria_and_rodrigo_pacheco')
+        g.log(
+            "log.s_rating_is_for_the",
+            nid=nid,
+            which=which,
+            ratings=g.s["ratings"][key],
+            rule="special_rules.juan_jos_of_austria_and_rodrigo_pacheco",
+        )
     return g.s["ratings"][key]
 
 
@@ -154,7 +160,7 @@ def place(g: Ctx, nid: str, pos: tuple) -> None:
     _set(g.s, pos, nid)
     if pos[0] in ("office", "army", "queen") and has(nid, "fortune") and nid not in g.s["fortune_used"]:
         g.s["fortune_used"].append(nid)
-        council.gain(g, 1, text('why.s_fortune_trait', nid=nid), 'components.noble_cards')
+        council.gain(g, 1, text("why.s_fortune_trait", nid=nid), "components.noble_cards")
 
 
 def to_court_or_deck(g: Ctx, nid: str) -> None:
@@ -163,10 +169,10 @@ def to_court_or_deck(g: Ctx, nid: str) -> None:
     slot = free_court_slot(g.s, "noble")
     if slot is not None:
         place(g, nid, ("noble", slot))
-        g.log('log.returns_to_the_court', nid=nid)
+        g.log("log.returns_to_the_court", nid=nid)
     else:
         g.s["decks"]["nobles"].append(nid)
-        g.log('log.returns_to_the_noble_deck', nid=nid)
+        g.log("log.returns_to_the_noble_deck", nid=nid)
 
 
 def pos_label(pos: tuple | list) -> Text:
@@ -180,8 +186,9 @@ def pos_label(pos: tuple | list) -> Text:
 
 
 # ----- leaving the game, exile, vacancies ----------------------------------------------------------------
-def remove_from_game(g: Ctx, nid: str, why: str, rule: str | None = None, death: bool = False,
-                     eliminated: bool = False) -> None:
+def remove_from_game(
+    g: Ctx, nid: str, why: str, rule: str | None = None, death: bool = False, eliminated: bool = False
+) -> None:
     """Permanently remove a notable (his leader counter follows his card). A father is replaced at once by his
     son in the same position (Father/Son trait); the Royal Mistress takes her bastards with her (and her death
     costs one happiness point, THE TWILIGHT OF LIFE, line 329 -- ``death``); an emptied office or army is filled
@@ -196,28 +203,30 @@ def remove_from_game(g: Ctx, nid: str, why: str, rule: str | None = None, death:
             s["decks"][deck].remove(nid)
     if nid in s["exiled"]:
         s["exiled"].remove(nid)
-    g.log('log.is_removed_from_the_game', why=why, nid=nid, rule=rule)
+    g.log("log.is_removed_from_the_game", why=why, nid=nid, rule=rule)
     if pos is None:
         return
     if pos[0] == "mistress":
         bastards = [c for c in s["children"] if not c["legit"]]
         if bastards:
             s["children"] = [c for c in s["children"] if c["legit"]]
-            g.log('log.the_royal_mistress_s_bastard', n=len(bastards), rule=rule)
+            g.log("log.the_royal_mistress_s_bastard", n=len(bastards), rule=rule)
         if death:
-            council.mark(g, "happiness", -1, text('why.death_of_the_royal_mistress'),
-                         'end_of_turn_phase.king_s_happiness')
+            council.mark(
+                g, "happiness", -1, text("why.death_of_the_royal_mistress"), "end_of_turn_phase.king_s_happiness"
+            )
     if pos[0] == "queen" and death:
-        council.mark(g, "happiness", -1, text('why.death_of_the_queen'), 'end_of_turn_phase.king_s_happiness')
+        council.mark(g, "happiness", -1, text("why.death_of_the_queen"), "end_of_turn_phase.king_s_happiness")
     son = C.NOTABLES[nid].get("son")
     if son and son not in s["gone"] and not in_play(s, son):
         place(g, son, pos)
-        g.log('log.takes_his_father_s_place', son=son, pos_label=pos_label(pos),
-              rule='components.noble_cards_father_son')
+        g.log(
+            "log.takes_his_father_s_place", son=son, pos_label=pos_label(pos), rule="components.noble_cards_father_son"
+        )
         return
     if nid == CONDE and s["conde"] == "spain" and (death or eliminated):
         s["conde"] = "gone"
-        g.log('log.the_french_cond_is_also', rule='special_rules.cond')
+        g.log("log.the_french_cond_is_also", rule="special_rules.cond")
     elif nid == CONDE:
         s["conde"] = "france"
     vacancy(g, pos)
@@ -227,7 +236,7 @@ def exile(g: Ctx, nid: str, why: str, rule: str | None = None) -> None:
     """Send a notable into exile: out of his position, no points, ratings unusable (Events › Traitor: Exile)."""
     pos = take_out(g.s, nid)
     g.s["exiled"].append(nid)
-    g.log('log.goes_into_exile', why=why, nid=nid, rule=rule)
+    g.log("log.goes_into_exile", why=why, nid=nid, rule=rule)
     if pos is not None:
         vacancy(g, pos)
 
@@ -244,14 +253,21 @@ def vacancy(g: Ctx, pos: tuple) -> None:
         return
     cands = [n for n in court_nobles(s) if pos[0] == "office" or can_lead(s, n)]
     if not cands:
-        g.log('log.the_stays_vacant', pos_label=pos_label(pos), rule=RULE_VACANCY)
+        g.log("log.the_stays_vacant", pos_label=pos_label(pos), rule=RULE_VACANCY)
         return
-    choose(g, council.manager(s, "valido"), text('prompt.fill_the_vacant_with_a', pos_label=pos_label(pos)),
-           [('appoint', n) for n in cands], "fill_vacancy", pos=list(pos))
+    choose(
+        g,
+        council.manager(s, "valido"),
+        text("prompt.fill_the_vacant_with_a", pos_label=pos_label(pos)),
+        [("appoint", n) for n in cands],
+        "fill_vacancy",
+        pos=list(pos),
+    )
 
 
 def fill_vacancy(g: Ctx, verb: str, arg: str, pos: list) -> None:
     place(g, arg, tuple(pos))
-    g.log('log.fills_the_vacant_no_political', arg=arg, pos_label=pos_label(tuple(pos)), rule=RULE_VACANCY)
+    g.log("log.fills_the_vacant_no_political", arg=arg, pos_label=pos_label(tuple(pos)), rule=RULE_VACANCY)
+
 
 DECISIONS = ((fill_vacancy, None),)

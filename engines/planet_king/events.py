@@ -5,38 +5,41 @@ Each card's ``effect`` names the procedure that carries it out in the game's tab
 from each module's ``EFFECTS``; the simple ones are here, the others in events_court.py
 and events_realm.py.
 """
+
 from __future__ import annotations
 
 from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import actions, council, military, wars
-from engines.planet_king.components import C, PALATINATE
+from engines.planet_king.components import PALATINATE, C
 from engines.planet_king.flow import call
 
-R_PHASE = 'events_phase.end_of_the_event_phase'
+R_PHASE = "events_phase.end_of_the_event_phase"
+
+
 def phase_over(s: dict) -> bool:
     """5 ACTION cards, or 4 ACTION and the TOTAL WAR card, played as events."""
     return s["played"]["action"] + s["played"]["total_war"] >= 5
 
 
 def events_phase(g: Ctx) -> None:
-    g.log('log.turn_the_events_phase_begins', turn=g.s['turn'], rule='game_sequence.events_phase')
+    g.log("log.turn_the_events_phase_begins", turn=g.s["turn"], rule="game_sequence.events_phase")
     call(g, "next_event")
 
 
 def next_event(g: Ctx) -> None:
     s = g.s
     if phase_over(s):
-        g.log('log.five_action_total_war_cards', rule=R_PHASE)
+        g.log("log.five_action_total_war_cards", rule=R_PHASE)
         return
     if not s["decks"]["events"]:
-        g.log('log.the_event_deck_is_empty', rule=R_PHASE)
+        g.log("log.the_event_deck_is_empty", rule=R_PHASE)
         return
     card = s["decks"]["events"].pop(0)
     s["current_event"] = card
     s["last_tests"] = []
     g.show(council.everyone(s), [card])
-    g.log('log.event', card=card, rule='events_phase.overview')
+    g.log("log.event", card=card, rule="events_phase.overview")
     call(g, "next_event")
     call(g, "event_done", card=card)
     resolve(g, card)
@@ -45,7 +48,7 @@ def next_event(g: Ctx) -> None:
 def resolve(g: Ctx, card: str) -> None:
     info = C.EVENTS[card]
     if council.war_only(g.s) and info["war_only_discard"]:
-        g.log('log.war_only_mode_the_card', rule='scenarios.war_only_mode')
+        g.log("log.war_only_mode_the_card", rule="scenarios.war_only_mode")
         return
     g.game.effects[info["effect"]](g, card)
 
@@ -56,14 +59,14 @@ def event_done(g: Ctx, card: str) -> None:
     info = C.EVENTS[card]
     if info["flame"]:
         s["gone_events"].append(card)
-        g.log('log.is_a_one_use_card', name=info['name'], rule='events.overview')
+        g.log("log.is_a_one_use_card", name=info["name"], rule="events.overview")
     else:
         s["decks"]["discard"].append(card)
     s["pending_removals"] += [r for r in info["removes"] if r not in s["pending_removals"]]
 
 
 def not_played(g: Ctx, why: str) -> None:
-    g.log('log.the_card_is_discarded_without', why=why, rule='events.overview')
+    g.log("log.the_card_is_discarded_without", why=why, rule="events.overview")
 
 
 def p(card: str, key: str, default=None):
@@ -89,26 +92,25 @@ def _war_card(g: Ctx, card: str) -> None:
             wars.move(g, PALATINATE, p(card, "palatinate"), card)
     if p(card, "strength"):
         s["flags"]["fsw33" if info["effect"] == "franco_spanish_war" else "pw39"] = True
-        g.log('log.the_enemy_armies_have_strength', name=info['name'], p=p(card, 'strength'),
-              rule='wars')
+        g.log("log.the_enemy_armies_have_strength", name=info["name"], p=p(card, "strength"), rule="wars")
     wars.war_event(g, info["war"], turkish=info["effect"] == "turkish_war")
 
 
 # ----- ducats, cubes, markers --------------------------------------------------------------------------------
 def excellent_harvests(g: Ctx, card: str) -> None:
-    council.gain(g, p(card, "ducats"), C.EVENTS[card]["name"], 'events')
+    council.gain(g, p(card, "ducats"), C.EVENTS[card]["name"], "events")
 
 
 def the_plague(g: Ctx, card: str) -> None:
-    council.lose(g, p(card, "ducats"), C.EVENTS[card]["name"], 'events')
+    council.lose(g, p(card, "ducats"), C.EVENTS[card]["name"], "events")
 
 
 def mercenaries(g: Ctx, card: str) -> None:
-    _per_trait(g, card, "mercenary", 'events.mercenaries')
+    _per_trait(g, card, "mercenary", "events.mercenaries")
 
 
 def corruption(g: Ctx, card: str) -> None:
-    _per_trait(g, card, "corrupt", 'events.corruption')
+    _per_trait(g, card, "corrupt", "events.corruption")
 
 
 def _per_trait(g: Ctx, card: str, trait: str, rule: str) -> None:
@@ -117,9 +119,9 @@ def _per_trait(g: Ctx, card: str, trait: str, rule: str) -> None:
 
     n = sum(1 for x in court.nobles_in_play(g.s) if court.has(x, trait))
     if not n:
-        not_played(g, text('why.no_noble_in_play', trait=trait))
+        not_played(g, text("why.no_noble_in_play", trait=trait))
         return
-    council.lose(g, -(-n // p(card, "per", 2)), text('why.noble_s', card=card, n=n, trait=trait), rule)
+    council.lose(g, -(-n // p(card, "per", 2)), text("why.noble_s", card=card, n=n, trait=trait), rule)
 
 
 def _royal_cube(g: Ctx, card: str, n: int) -> None:
@@ -127,18 +129,18 @@ def _royal_cube(g: Ctx, card: str, n: int) -> None:
     before = c["royal"]
     c["royal"] = max(0, c["royal"] + n)
     if c["royal"] != before:
-        g.log('log.royal_action_left', card=card, n=c['royal'] - before, royal=c['royal'], rule='actions.royal_actions')
+        g.log("log.royal_action_left", card=card, n=c["royal"] - before, royal=c["royal"], rule="actions.royal_actions")
 
 
 def beaten_to_a_pulp(g: Ctx, card: str) -> None:
     """Errata: the player loses a Royal Action but gains a Happiness marker."""
     _royal_cube(g, card, -p(card, "royal_actions", 1))
-    council.mark(g, "happiness", p(card, "happiness", 1), C.EVENTS[card]["name"], 'events.beaten_to_a_pulp')
+    council.mark(g, "happiness", p(card, "happiness", 1), C.EVENTS[card]["name"], "events.beaten_to_a_pulp")
 
 
 def corrales_and_brothels(g: Ctx, card: str) -> None:
     _royal_cube(g, card, -p(card, "royal_actions", 1))
-    council.mark(g, "happiness", p(card, "happiness", 1), C.EVENTS[card]["name"], 'events.corrales_and_brothels')
+    council.mark(g, "happiness", p(card, "happiness", 1), C.EVENTS[card]["name"], "events.corrales_and_brothels")
 
 
 def barbara_van_beck(g: Ctx, card: str) -> None:
@@ -146,41 +148,42 @@ def barbara_van_beck(g: Ctx, card: str) -> None:
 
 
 def sebastian_de_morra(g: Ctx, card: str) -> None:
-    council.mark(g, "happiness", p(card, "happiness", 1), C.EVENTS[card]["name"], 'events')
+    council.mark(g, "happiness", p(card, "happiness", 1), C.EVENTS[card]["name"], "events")
 
 
 def hunting_day(g: Ctx, card: str) -> None:
     g.s["hunting"] = False
-    council.mark(g, "happiness", p(card, "happiness", 1), C.EVENTS[card]["name"], 'actions.royal_actions_hunt')
+    council.mark(g, "happiness", p(card, "happiness", 1), C.EVENTS[card]["name"], "actions.royal_actions_hunt")
 
 
 # ----- Plus Ultra ---------------------------------------------------------------------------------------------
 def west_indies_fleet(g: Ctx, card: str) -> None:
     g.s["plus_ultra"]["indies_fleets"] += 1
-    g.log('log.an_indies_fleet_marker_is', rule='events')
+    g.log("log.an_indies_fleet_marker_is", rule="events")
 
 
 def galleon_of_manila(g: Ctx, card: str) -> None:
     g.s["plus_ultra"]["galleon"] = True
-    g.log('log.the_manila_galleon_marker_is', rule='events')
+    g.log("log.the_manila_galleon_marker_is", rule="events")
 
 
 def shipwreck(g: Ctx, card: str) -> None:
     pu = g.s["plus_ultra"]
     if not pu["indies_fleets"]:
-        not_played(g, text('why.no_indies_fleet_in_the'))
+        not_played(g, text("why.no_indies_fleet_in_the"))
         return
     pu["indies_fleets"] -= 1
-    g.log('log.an_indies_fleet_sinks', rule='events')
+    g.log("log.an_indies_fleet_sinks", rule="events")
 
 
 def construction(g: Ctx, card: str) -> None:
     from engines.planet_king.end_of_turn import deploy_construction
 
     if not military.units_at(g.s, military.CONSTRUCTION) and not g.s["forts_building"]:
-        not_played(g, text('why.nothing_is_under_construction'))
+        not_played(g, text("why.nothing_is_under_construction"))
         return
     deploy_construction(g)
+
 
 PROCEDURES = (events_phase, next_event, event_done)
 

@@ -1,6 +1,7 @@
 """Events of the Court: INSTABILITY, TRAITOR, THE TWILIGHT OF LIFE, FALL FROM GRACE, RIVALRY, LIBERTINES, PATRON,
 SPANISH GOLDEN AGE, ROYAL MARRIAGE, and the events that grant an action: THE ENSIGN NUN, HIS MAJESTY THE KING,
 DIPLOMACY (Events)."""
+
 from __future__ import annotations
 
 from engines.core.machine import Ctx
@@ -15,49 +16,49 @@ from engines.planet_king.scoring import enlightenment
 
 def instability(g: Ctx, card: str) -> None:
     """Remove a ducat, then a random notable in play (drawn from the cup) leaves the game unless charismatic."""
-    council.lose(g, p(card, "ducats", 1), text('why.instability'), 'events.instability')
+    council.lose(g, p(card, "ducats", 1), text("why.instability"), "events.instability")
     nid = draw_notable(g)
     if nid is None:
-        g.log('log.no_notable_is_in_play', rule='events.instability')
+        g.log("log.no_notable_is_in_play", rule="events.instability")
     elif court.has(nid, "charismatic"):
-        g.log('log.is_drawn_but_is_charismatic', nid=nid, rule='events.instability')
+        g.log("log.is_drawn_but_is_charismatic", nid=nid, rule="events.instability")
     else:
-        court.remove_from_game(g, nid, text('why.instability'), 'events.instability', eliminated=True)
+        court.remove_from_game(g, nid, text("why.instability"), "events.instability", eliminated=True)
 
 
 def traitor(g: Ctx, card: str) -> None:
     nid = draw_notable(g, geniuses=False)
     if nid is None:
-        not_played(g, text('why.no_noble_and_no_royal'))
+        not_played(g, text("why.no_noble_and_no_royal"))
         return
-    g.log('log.traitor_is_drawn', nid=nid, rule='events.traitor')
-    loyalty_test(g, nid, text('why.traitor'))
+    g.log("log.traitor_is_drawn", nid=nid, rule="events.traitor")
+    loyalty_test(g, nid, text("why.traitor"))
 
 
 def loyalty_test(g: Ctx, nid: str, why: str) -> None:
     """Mercenary: removed without a test; loyal: immune; else negative = removed, neutral = exiled."""
-    rule = 'events.traitor'
+    rule = "events.traitor"
     if court.has(nid, "mercenary"):
-        court.remove_from_game(g, nid, text('why.mercenary', why=why), rule)
+        court.remove_from_game(g, nid, text("why.mercenary", why=why), rule)
         return
     if court.has(nid, "loyal"):
-        g.log('log.is_loyal_immune', nid=nid, rule=rule)
+        g.log("log.is_loyal_immune", nid=nid, rule=rule)
         return
-    symbol, _ = draw_test(g, text('why.s_loyalty', nid=nid))
+    symbol, _ = draw_test(g, text("why.s_loyalty", nid=nid))
     if symbol == CROW:
         court.remove_from_game(g, nid, why, rule)
     elif symbol == PIGEON:
         court.exile(g, nid, why, rule)
     else:
-        g.log('log.stays_loyal', nid=nid, rule=rule)
+        g.log("log.stays_loyal", nid=nid, rule=rule)
 
 
 def twilight_of_life(g: Ctx, card: str) -> None:
     nid = draw_notable(g)
     if nid is None:
-        not_played(g, text('why.no_notable_in_play'))
+        not_played(g, text("why.no_notable_in_play"))
         return
-    court.remove_from_game(g, nid, text('why.the_twilight_of_life'), 'events.the_twilight_of_life', death=True)
+    court.remove_from_game(g, nid, text("why.the_twilight_of_life"), "events.the_twilight_of_life", death=True)
 
 
 def exposed_geniuses(s: dict) -> list[str]:
@@ -69,38 +70,43 @@ def fall_from_grace(g: Ctx, card: str) -> None:
     s = g.s
     cands = exposed_geniuses(s)
     if not cands:
-        not_played(g, text('why.no_genius_at_court_but'))
+        not_played(g, text("why.no_genius_at_court_but"))
         return
     nid = g.choice(cands)
     court.take_out(s, nid)
     s["decks"]["geniuses"].append(nid)
     g.shuffle(s["decks"]["geniuses"])
-    g.log('log.falls_from_grace_and_returns', nid=nid, rule='events.fall_from_grace')
+    g.log("log.falls_from_grace_and_returns", nid=nid, rule="events.fall_from_grace")
 
 
 def rivalry(g: Ctx, card: str) -> None:
     cands = exposed_geniuses(g.s)
     if not cands:
-        not_played(g, text('why.no_genius_at_court_but'))
+        not_played(g, text("why.no_genius_at_court_but"))
         return
-    court.exile(g, g.choice(cands), text('why.rivalry'), 'events.rivalry')
+    court.exile(g, g.choice(cands), text("why.rivalry"), "events.rivalry")
 
 
 def libertines(g: Ctx, card: str) -> None:
     cands = [n for n in court.nobles_in_play(g.s) if court.has(n, "libertine")]
     if not cands:
-        not_played(g, text('why.no_libertine_notable_in_play'))
+        not_played(g, text("why.no_libertine_notable_in_play"))
         return
-    choose(g, council.manager(g.s, "king"), text('prompt.libertines_choose_a_libertine_notable'),
-           [('notable', n) for n in cands], "libertine_chosen")
+    choose(
+        g,
+        council.manager(g.s, "king"),
+        text("prompt.libertines_choose_a_libertine_notable"),
+        [("notable", n) for n in cands],
+        "libertine_chosen",
+    )
 
 
 def libertine_chosen(g: Ctx, verb: str, arg: str) -> None:
-    symbol, _ = draw_test(g, text('why.the_libertine', arg=arg))
+    symbol, _ = draw_test(g, text("why.the_libertine", arg=arg))
     if symbol == CROW:
-        court.exile(g, arg, text('why.libertines'), 'events.libertines')
+        court.exile(g, arg, text("why.libertines"), "events.libertines")
     else:
-        g.log('log.escapes_scandal', arg=arg, rule='events.libertines')
+        g.log("log.escapes_scandal", arg=arg, rule="events.libertines")
 
 
 def patron(g: Ctx, card: str) -> None:
@@ -112,17 +118,18 @@ def patron(g: Ctx, card: str) -> None:
     nid = s["decks"]["geniuses"].pop(0)
     g.show(council.everyone(s), [nid])
     court.place(g, nid, ("genius", slot))
-    g.log('log.patron_joins_the_court', nid=nid, rule='events')
+    g.log("log.patron_joins_the_court", nid=nid, rule="events")
 
 
 def spanish_golden_age(g: Ctx, card: str) -> None:
     """Ruling R-GOLDEN-AGE (open question 5): the threshold is the top row of the enlightenment table."""
     points = enlightenment(g.s)
     if points >= p(card, "enlightenment", 6):
-        council.victory_points(g, p(card, "vp", 1), text('why.spanish_golden_age_enlightenment', points=points), 'king',
-                               'events')
+        council.victory_points(
+            g, p(card, "vp", 1), text("why.spanish_golden_age_enlightenment", points=points), "king", "events"
+        )
     else:
-        g.log('log.spanish_golden_age_only_enlightenment', points=points, rule='events')
+        g.log("log.spanish_golden_age_only_enlightenment", points=points, rule="events")
 
 
 def royal_marriage(g: Ctx, card: str) -> None:
@@ -130,10 +137,10 @@ def royal_marriage(g: Ctx, card: str) -> None:
     marriage brings a prestige point."""
     s = g.s
     if s["court"]["queen"] is None and actions_royal.queen_candidates(s):
-        council.mark(g, "happiness", p(card, "happiness", 1), text('why.royal_marriage'), 'events')
+        council.mark(g, "happiness", p(card, "happiness", 1), text("why.royal_marriage"), "events")
         actions_royal.choose_queen(g)
     else:
-        council.mark(g, "prestige", p(card, "prestige", 1), text('why.royal_marriage_of_an_infanta'), 'events')
+        council.mark(g, "prestige", p(card, "prestige", 1), text("why.royal_marriage_of_an_infanta"), "events")
 
 
 # ----- events that grant an action ---------------------------------------------------------------------------
@@ -142,14 +149,20 @@ def ensign_nun(g: Ctx, card: str) -> None:
     s = g.s
     opts = []
     if s["options"]["scenario"] != "hothead" and actions_simple.can_explore(s):
-        opts.append(('explore', None))
+        opts.append(("explore", None))
     if actions.available(g, "political", "event"):
-        opts.append(('political', None))
+        opts.append(("political", None))
     if not opts:
-        not_played(g, text('why.neither_action_is_possible'))
+        not_played(g, text("why.neither_action_is_possible"))
         return
-    choose(g, council.manager(s, "valido"), text('prompt.the_ensign_nun_choose'), opts + [('pass', None)],
-           "ensign_nun_choice", n=p(card, "exploration_military", 2))
+    choose(
+        g,
+        council.manager(s, "valido"),
+        text("prompt.the_ensign_nun_choose"),
+        opts + [("pass", None)],
+        "ensign_nun_choice",
+        n=p(card, "exploration_military", 2),
+    )
 
 
 def ensign_nun_choice(g: Ctx, verb: str, arg, n: int) -> None:
@@ -161,12 +174,17 @@ def ensign_nun_choice(g: Ctx, verb: str, arg, n: int) -> None:
 
 def his_majesty(g: Ctx, card: str) -> None:
     s = g.s
-    opts = [('type', k) for k in ("government", "royal") if actions.available(g, k, "event")]
+    opts = [("type", k) for k in ("government", "royal") if actions.available(g, k, "event")]
     if not opts:
-        not_played(g, text('why.no_government_or_royal_action'))
+        not_played(g, text("why.no_government_or_royal_action"))
         return
-    choose(g, council.manager(s, "king"), text('prompt.his_majesty_the_king_choose'), opts + [('pass', None)],
-           "his_majesty_choice")
+    choose(
+        g,
+        council.manager(s, "king"),
+        text("prompt.his_majesty_the_king_choose"),
+        opts + [("pass", None)],
+        "his_majesty_choice",
+    )
 
 
 def his_majesty_choice(g: Ctx, verb: str, arg) -> None:
@@ -177,15 +195,21 @@ def his_majesty_choice(g: Ctx, verb: str, arg) -> None:
 def diplomacy(g: Ctx, card: str) -> None:
     """An embassy without a cube and without the unique action marker (the ducat is still paid)."""
     if not actions_political.legal_embassy(g, "event"):
-        not_played(g, text('why.no_embassy_can_be_sent'))
+        not_played(g, text("why.no_embassy_can_be_sent"))
         return
-    choose(g, council.manager(g.s, "valido"), text('prompt.diplomacy_send_an_embassy'),
-           [('embassy', None), ('pass', None)], "diplomacy_choice")
+    choose(
+        g,
+        council.manager(g.s, "valido"),
+        text("prompt.diplomacy_send_an_embassy"),
+        [("embassy", None), ("pass", None)],
+        "diplomacy_choice",
+    )
 
 
 def diplomacy_choice(g: Ctx, verb: str, arg) -> None:
     if verb == "embassy":
         actions_political.embassy(g)
+
 
 DECISIONS = ((libertine_chosen, None), (ensign_nun_choice, None), (his_majesty_choice, None), (diplomacy_choice, None))
 

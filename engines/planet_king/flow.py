@@ -15,11 +15,13 @@ Procedures are plain functions; each module lists its own in ``PROCEDURES`` and 
 label function) in ``DECISIONS``, and the game builds its tables from those lists when it is constructed, checking
 that every name the code calls exists (``check_references``). Frames hold only names and JSON data.
 """
+
 from __future__ import annotations
 
 import ast
 import inspect
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import Text, text
@@ -106,57 +108,158 @@ class Decision(Step):
         g.game.procedures[self.name](g, verb, arg, **frame["ctx"])
 
     # one handler per verb a decision offers
-    def on_ambassador(self, g, role, arg): self._chosen(g, role, arg, "ambassador")
-    def on_appoint(self, g, role, arg): self._chosen(g, role, arg, "appoint")
-    def on_army(self, g, role, arg): self._chosen(g, role, arg, "army")
-    def on_asiento(self, g, role, arg): self._chosen(g, role, arg, "asiento")
-    def on_consent(self, g, role, arg): self._chosen(g, role, arg, "consent")
-    def on_court(self, g, role, arg): self._chosen(g, role, arg, "court")
-    def on_declare(self, g, role, arg): self._chosen(g, role, arg, "declare")
-    def on_deploy(self, g, role, arg): self._chosen(g, role, arg, "deploy")
-    def on_disband(self, g, role, arg): self._chosen(g, role, arg, "disband")
-    def on_done(self, g, role, arg): self._chosen(g, role, arg, "done")
-    def on_ducats(self, g, role, arg): self._chosen(g, role, arg, "ducats")
-    def on_embassy(self, g, role, arg): self._chosen(g, role, arg, "embassy")
-    def on_end(self, g, role, arg): self._chosen(g, role, arg, "end")
-    def on_explore(self, g, role, arg): self._chosen(g, role, arg, "explore")
-    def on_explorer(self, g, role, arg): self._chosen(g, role, arg, "explorer")
-    def on_from(self, g, role, arg): self._chosen(g, role, arg, "from")
-    def on_front(self, g, role, arg): self._chosen(g, role, arg, "front")
-    def on_general(self, g, role, arg): self._chosen(g, role, arg, "general")
-    def on_genius(self, g, role, arg): self._chosen(g, role, arg, "genius")
-    def on_government(self, g, role, arg): self._chosen(g, role, arg, "government")
-    def on_keep(self, g, role, arg): self._chosen(g, role, arg, "keep")
-    def on_lady(self, g, role, arg): self._chosen(g, role, arg, "lady")
-    def on_lead(self, g, role, arg): self._chosen(g, role, arg, "lead")
-    def on_leader(self, g, role, arg): self._chosen(g, role, arg, "leader")
-    def on_legitimise(self, g, role, arg): self._chosen(g, role, arg, "legitimise")
-    def on_lose(self, g, role, arg): self._chosen(g, role, arg, "lose")
-    def on_muster(self, g, role, arg): self._chosen(g, role, arg, "muster")
-    def on_no(self, g, role, arg): self._chosen(g, role, arg, "no")
-    def on_noble(self, g, role, arg): self._chosen(g, role, arg, "noble")
-    def on_notable(self, g, role, arg): self._chosen(g, role, arg, "notable")
-    def on_office(self, g, role, arg): self._chosen(g, role, arg, "office")
-    def on_painter(self, g, role, arg): self._chosen(g, role, arg, "painter")
-    def on_pardon(self, g, role, arg): self._chosen(g, role, arg, "pardon")
-    def on_pass(self, g, role, arg): self._chosen(g, role, arg, "pass")
-    def on_pay(self, g, role, arg): self._chosen(g, role, arg, "pay")
-    def on_place(self, g, role, arg): self._chosen(g, role, arg, "place")
-    def on_play(self, g, role, arg): self._chosen(g, role, arg, "play")
-    def on_political(self, g, role, arg): self._chosen(g, role, arg, "political")
-    def on_read(self, g, role, arg): self._chosen(g, role, arg, "read")
-    def on_redeploy(self, g, role, arg): self._chosen(g, role, arg, "redeploy")
-    def on_refuse(self, g, role, arg): self._chosen(g, role, arg, "refuse")
-    def on_remove(self, g, role, arg): self._chosen(g, role, arg, "remove")
-    def on_repeat(self, g, role, arg): self._chosen(g, role, arg, "repeat")
-    def on_sell(self, g, role, arg): self._chosen(g, role, arg, "sell")
-    def on_spanish_tercio(self, g, role, arg): self._chosen(g, role, arg, "spanish_tercio")
-    def on_to(self, g, role, arg): self._chosen(g, role, arg, "to")
-    def on_type(self, g, role, arg): self._chosen(g, role, arg, "type")
-    def on_unit(self, g, role, arg): self._chosen(g, role, arg, "unit")
-    def on_valido(self, g, role, arg): self._chosen(g, role, arg, "valido")
-    def on_war(self, g, role, arg): self._chosen(g, role, arg, "war")
-    def on_action(self, g, role, arg): self._chosen(g, role, arg, "action")
+    def on_ambassador(self, g, role, arg):
+        self._chosen(g, role, arg, "ambassador")
+
+    def on_appoint(self, g, role, arg):
+        self._chosen(g, role, arg, "appoint")
+
+    def on_army(self, g, role, arg):
+        self._chosen(g, role, arg, "army")
+
+    def on_asiento(self, g, role, arg):
+        self._chosen(g, role, arg, "asiento")
+
+    def on_consent(self, g, role, arg):
+        self._chosen(g, role, arg, "consent")
+
+    def on_court(self, g, role, arg):
+        self._chosen(g, role, arg, "court")
+
+    def on_declare(self, g, role, arg):
+        self._chosen(g, role, arg, "declare")
+
+    def on_deploy(self, g, role, arg):
+        self._chosen(g, role, arg, "deploy")
+
+    def on_disband(self, g, role, arg):
+        self._chosen(g, role, arg, "disband")
+
+    def on_done(self, g, role, arg):
+        self._chosen(g, role, arg, "done")
+
+    def on_ducats(self, g, role, arg):
+        self._chosen(g, role, arg, "ducats")
+
+    def on_embassy(self, g, role, arg):
+        self._chosen(g, role, arg, "embassy")
+
+    def on_end(self, g, role, arg):
+        self._chosen(g, role, arg, "end")
+
+    def on_explore(self, g, role, arg):
+        self._chosen(g, role, arg, "explore")
+
+    def on_explorer(self, g, role, arg):
+        self._chosen(g, role, arg, "explorer")
+
+    def on_from(self, g, role, arg):
+        self._chosen(g, role, arg, "from")
+
+    def on_front(self, g, role, arg):
+        self._chosen(g, role, arg, "front")
+
+    def on_general(self, g, role, arg):
+        self._chosen(g, role, arg, "general")
+
+    def on_genius(self, g, role, arg):
+        self._chosen(g, role, arg, "genius")
+
+    def on_government(self, g, role, arg):
+        self._chosen(g, role, arg, "government")
+
+    def on_keep(self, g, role, arg):
+        self._chosen(g, role, arg, "keep")
+
+    def on_lady(self, g, role, arg):
+        self._chosen(g, role, arg, "lady")
+
+    def on_lead(self, g, role, arg):
+        self._chosen(g, role, arg, "lead")
+
+    def on_leader(self, g, role, arg):
+        self._chosen(g, role, arg, "leader")
+
+    def on_legitimise(self, g, role, arg):
+        self._chosen(g, role, arg, "legitimise")
+
+    def on_lose(self, g, role, arg):
+        self._chosen(g, role, arg, "lose")
+
+    def on_muster(self, g, role, arg):
+        self._chosen(g, role, arg, "muster")
+
+    def on_no(self, g, role, arg):
+        self._chosen(g, role, arg, "no")
+
+    def on_noble(self, g, role, arg):
+        self._chosen(g, role, arg, "noble")
+
+    def on_notable(self, g, role, arg):
+        self._chosen(g, role, arg, "notable")
+
+    def on_office(self, g, role, arg):
+        self._chosen(g, role, arg, "office")
+
+    def on_painter(self, g, role, arg):
+        self._chosen(g, role, arg, "painter")
+
+    def on_pardon(self, g, role, arg):
+        self._chosen(g, role, arg, "pardon")
+
+    def on_pass(self, g, role, arg):
+        self._chosen(g, role, arg, "pass")
+
+    def on_pay(self, g, role, arg):
+        self._chosen(g, role, arg, "pay")
+
+    def on_place(self, g, role, arg):
+        self._chosen(g, role, arg, "place")
+
+    def on_play(self, g, role, arg):
+        self._chosen(g, role, arg, "play")
+
+    def on_political(self, g, role, arg):
+        self._chosen(g, role, arg, "political")
+
+    def on_read(self, g, role, arg):
+        self._chosen(g, role, arg, "read")
+
+    def on_redeploy(self, g, role, arg):
+        self._chosen(g, role, arg, "redeploy")
+
+    def on_refuse(self, g, role, arg):
+        self._chosen(g, role, arg, "refuse")
+
+    def on_remove(self, g, role, arg):
+        self._chosen(g, role, arg, "remove")
+
+    def on_repeat(self, g, role, arg):
+        self._chosen(g, role, arg, "repeat")
+
+    def on_sell(self, g, role, arg):
+        self._chosen(g, role, arg, "sell")
+
+    def on_spanish_tercio(self, g, role, arg):
+        self._chosen(g, role, arg, "spanish_tercio")
+
+    def on_to(self, g, role, arg):
+        self._chosen(g, role, arg, "to")
+
+    def on_type(self, g, role, arg):
+        self._chosen(g, role, arg, "type")
+
+    def on_unit(self, g, role, arg):
+        self._chosen(g, role, arg, "unit")
+
+    def on_valido(self, g, role, arg):
+        self._chosen(g, role, arg, "valido")
+
+    def on_war(self, g, role, arg):
+        self._chosen(g, role, arg, "war")
+
+    def on_action(self, g, role, arg):
+        self._chosen(g, role, arg, "action")
 
 
 def build(modules: list) -> tuple[dict[str, Callable], dict[str, Step]]:
@@ -201,8 +304,12 @@ def check_source(where: str, source: str, sequences: tuple, procedures: dict, st
                 names += [(e.value, procedures) for e in node.args[1].elts if isinstance(e, ast.Constant)]
             elif fn == "sp_loss" and len(node.args) >= 4 and isinstance(node.args[3], ast.Constant):
                 names.append((node.args[3].value, procedures))
-        elif isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name) and \
-                isinstance(node.value, ast.List) and node.targets[0].id in sequences:
+        elif (
+            isinstance(node, ast.Assign)
+            and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.value, ast.List)
+            and node.targets[0].id in sequences
+        ):
             names += [(e.value, procedures) for e in node.value.elts]
         for name, table in names:
             if name not in table:

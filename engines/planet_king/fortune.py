@@ -5,6 +5,7 @@ A fortune test draws the top card of the event deck and reads only its fortune s
 pile is shuffled to form a new deck and the test is completed (Events Phase, "If the event deck is exhausted
 during or at the time of a fortune test...").
 """
+
 from __future__ import annotations
 
 from engines.core.machine import Ctx
@@ -13,7 +14,7 @@ from engines.planet_king import council
 from engines.planet_king.components import C
 
 EAGLE, PIGEON, CROW = "eagle", "pigeon", "crow"
-RULE = 'events_phase.fortune_test'
+RULE = "events_phase.fortune_test"
 
 
 def reshuffle(g: Ctx) -> None:
@@ -22,7 +23,7 @@ def reshuffle(g: Ctx) -> None:
     decks["events"] = decks["discard"] + decks["events"]
     decks["discard"] = []
     g.shuffle(decks["events"])
-    g.log('log.the_event_deck_is_exhausted', rule=RULE)
+    g.log("log.the_event_deck_is_exhausted", rule=RULE)
 
 
 def draw_test(g: Ctx, why: str) -> tuple[str, bool]:
@@ -36,7 +37,7 @@ def draw_test(g: Ctx, why: str) -> tuple[str, bool]:
     g.show(council.everyone(g.s), [card])
     g.s["last_tests"].append([card, info["fortune"]])
     sp = text("log.sp_symbol") if info["sp_elimination"] else ""
-    g.log('log.fortune_test_for', why=why, card=card, symbol=info['fortune'], sp=sp, rule=RULE)
+    g.log("log.fortune_test_for", why=why, card=card, symbol=info["fortune"], sp=sp, rule=RULE)
     return info["fortune"], info["sp_elimination"]
 
 

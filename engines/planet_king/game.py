@@ -1,5 +1,6 @@
 """The Planet King as a ``StepGame``: roles, options, the views, hidden information (Cooperative Game; Secret
 Memorial; Components › Cards: the Ladies deck is visible, the other decks are not)."""
+
 from __future__ import annotations
 
 import pathlib
@@ -12,21 +13,52 @@ from pydantic import BaseModel
 from engines.core.machine import Ctx, StepGame
 from engines.core.types import Played, text
 from engines.planet_king import (
-    actions, actions_government, actions_political, actions_royal, actions_simple, council, court, end_of_turn,
-    end_of_turn_court, events, events_court, events_realm, memorials, military, organisation, redeal, scenarios,
+    actions,
+    actions_government,
+    actions_political,
+    actions_royal,
+    actions_simple,
+    council,
+    court,
+    end_of_turn,
+    end_of_turn_court,
+    events,
+    events_court,
+    events_realm,
+    flow,
+    memorials,
+    military,
+    organisation,
+    redeal,
+    scenarios,
     victory,
     wars,
 )
 from engines.planet_king import content as content_module
-from engines.planet_king import flow
 from engines.planet_king.bots import BOTS
 from engines.planet_king.components import ACTIVE, C, Components
 from engines.planet_king.views import private_view, public_view
 
 # The modules whose procedures and decisions make up the flow (flow.build).
-FLOW_MODULES = [actions, actions_government, actions_political, actions_royal, actions_simple, council, court,
-                end_of_turn, end_of_turn_court, events, events_court, events_realm, memorials, organisation,
-                scenarios, victory, wars]
+FLOW_MODULES = [
+    actions,
+    actions_government,
+    actions_political,
+    actions_royal,
+    actions_simple,
+    council,
+    court,
+    end_of_turn,
+    end_of_turn_court,
+    events,
+    events_court,
+    events_realm,
+    memorials,
+    organisation,
+    scenarios,
+    victory,
+    wars,
+]
 ACTION_MODULES = [actions_government, actions_political, actions_royal, actions_simple]
 EFFECT_MODULES = [events, events_court, events_realm]
 POSITIONS = ("noble", "genius", "office", "army", "valido", "queen", "mistress")
@@ -47,15 +79,16 @@ def _printed(value: Any, cards: dict[str, dict]) -> Any:
 
 def _in_context(method):
     """Run a method of the game with its components active (components.C)."""
+
     def run(self, *args, **kwargs):
         token = ACTIVE.set(self.components)
         try:
             return method(self, *args, **kwargs)
         finally:
             ACTIVE.reset(token)
+
     run.__name__, run.__doc__ = method.__name__, method.__doc__
     return run
-
 
 
 CUBE_COLOURS = {"government": "red", "political": "blue", "royal": "yellow"}
@@ -70,8 +103,12 @@ def cube_cost(s: dict, kind: str, mode: str | None = None) -> Any:
     if kind not in CUBE_COLOURS:
         return text("act.cost_none")
     green = s["cubes"].get("green", 0) if kind != "royal" else 0
-    return text("act.cost_cube", colour=CUBE_COLOURS[kind], left=s["cubes"].get(kind, 0),
-                green=text("act.cost_green", n=green) if green else "")
+    return text(
+        "act.cost_cube",
+        colour=CUBE_COLOURS[kind],
+        left=s["cubes"].get(kind, 0),
+        green=text("act.cost_green", n=green) if green else "",
+    )
 
 
 def action_cost(g: Ctx, key: str, mode: str) -> Any:
@@ -100,13 +137,16 @@ def notable_ratings(s: dict, arg: Any) -> Any:
         return ""
     d = C.NOTABLES[nid]
     if d["kind"] == "noble":
-        known = {r: d[r] if d.get(r) is not None else s["ratings"].get(f"{nid}:{r}", "?")
-                 for r in ("military", "political", "government")}
+        known = {
+            r: d[r] if d.get(r) is not None else s["ratings"].get(f"{nid}:{r}", "?")
+            for r in ("military", "political", "government")
+        }
         traits = text("act.ratings.traits", traits=", ".join(d["traits"])) if d.get("traits") else ""
         return text("act.ratings.noble", prestige=d["prestige"], traits=traits, **known)
     if d["kind"] == "genius":
         return text("act.ratings.genius", art=d["art"], enlightenment=d["enlightenment"])
     return text("act.ratings.lady", happiness=d["happiness"], fertility=d["fertility"], prestige=d["prestige"])
+
 
 class PlanetKing(StepGame):
     id = "planet-king"
@@ -165,8 +205,13 @@ class PlanetKing(StepGame):
             sets.append({"scenario": scenario})
             sets.append({"scenario": scenario, "mode": "cooperative"})
         sets.append({"scenario": "war_only"})
-        sets[2].update(remove_action_cards=2, remove_total_war=True, remove_question_war_cards=True,
-                       secret_memorial=True, bastard_heir=True)
+        sets[2].update(
+            remove_action_cards=2,
+            remove_total_war=True,
+            remove_question_war_cards=True,
+            secret_memorial=True,
+            bastard_heir=True,
+        )
         sets[4].update(remove_action_cards=1, secret_memorial=True, bastard_heir=True)
         return sets
 

@@ -1,5 +1,6 @@
 """Secret Memorials: drawn unread at the start, read on turns 2 and 3, claimed immediately or at the end of the
 game, and the requirement that at least one task be completed (Secret Memorial (Optional); Cooperative Game)."""
+
 from __future__ import annotations
 
 from engines.core.machine import Ctx
@@ -9,7 +10,7 @@ from engines.planet_king.components import C
 from engines.planet_king.flow import choose
 from engines.planet_king.scoring import enlightenment
 
-R = 'secret_memorial'
+R = "secret_memorial"
 OWNER_ROLE = {"hm": "king", "council": "valido"}
 
 
@@ -23,7 +24,7 @@ def deal(g: Ctx) -> None:
     for owner in ("hm", "council"):
         cards = sorted(m for m, d in C.MEMORIALS.items() if d["owner"] == owner)
         s["memorials"][owner] = g.choice(cards)
-    g.log('log.a_secret_memorial_of_h', rule=R)
+    g.log("log.a_secret_memorial_of_h", rule=R)
 
 
 def holder(s: dict, owner: str) -> str:
@@ -44,9 +45,7 @@ def org_memorials(g: Ctx) -> None:
     if not unread:
         return
     if council.solo(s) and nth == 2 and len(unread) == 2 and not one_turn:
-        choose(g, "king", text('prompt.which_secret_memorial_do_you'),
-               [('read', o) for o in unread],
-               "memorial_read")
+        choose(g, "king", text("prompt.which_secret_memorial_do_you"), [("read", o) for o in unread], "memorial_read")
         return
     for o in unread:
         read(g, o)
@@ -62,8 +61,8 @@ def read(g: Ctx, owner: str) -> None:
     s["memorials"]["read"].append(mid)
     who = holder(s, owner)
     g.show([who], [mid])
-    g.log('log.the_reads_his_secret_memorial', who=holder(s, owner), rule=R)
-    g.log('log.your_secret_memorial', mid=mid, task=C.MEMORIALS[mid]['task'], to=[who], rule=R)
+    g.log("log.the_reads_his_secret_memorial", who=holder(s, owner), rule=R)
+    g.log("log.your_secret_memorial", mid=mid, task=C.MEMORIALS[mid]["task"], to=[who], rule=R)
 
 
 def task_done(s: dict, mid: str) -> bool:
@@ -109,7 +108,7 @@ def claim(g: Ctx, owner: str) -> None:
     # one for the eight-turn campaign
     vp = d["vp_white"] if s["last_turn"] - s["first_turn"] + 1 >= 8 else d["vp_red"]
     g.show(council.everyone(s), [mid])
-    council.victory_points(g, vp, text('why.secret_memorial_completed', name=d['name']), OWNER_ROLE[owner], R)
+    council.victory_points(g, vp, text("why.secret_memorial_completed", name=d["name"]), OWNER_ROLE[owner], R)
 
 
 def eot_memorials(g: Ctx) -> None:
@@ -119,8 +118,12 @@ def eot_memorials(g: Ctx) -> None:
         return
     for owner in ("hm", "council"):
         mid = s["memorials"][owner]
-        if C.MEMORIALS[mid]["immediate"] and mid in s["memorials"]["read"] and mid not in s["memorials"]["claimed"] \
-                and task_done(s, mid):
+        if (
+            C.MEMORIALS[mid]["immediate"]
+            and mid in s["memorials"]["read"]
+            and mid not in s["memorials"]["claimed"]
+            and task_done(s, mid)
+        ):
             claim(g, owner)
 
 
@@ -137,9 +140,15 @@ def final(g: Ctx) -> bool:
             claim(g, owner)
             done = True
         else:
-            council.victory_points(g, -C.MEMORIALS[mid]["vp_black"],
-                                   text('why.secret_memorial_not_completed', mid=mid), OWNER_ROLE[owner], R)
+            council.victory_points(
+                g,
+                -C.MEMORIALS[mid]["vp_black"],
+                text("why.secret_memorial_not_completed", mid=mid),
+                OWNER_ROLE[owner],
+                R,
+            )
     return done
+
 
 PROCEDURES = (org_memorials, eot_memorials)
 DECISIONS = ((memorial_read, None),)

@@ -1,20 +1,33 @@
 """Military units, strength points and lines of communication (Components › Military Units; Game Board;
 Simple Actions › Move a Fleet, Tercio or Leader).
 """
+
 from __future__ import annotations
 
 from engines.core.machine import Ctx
 from engines.core.types import Text, text
-from engines.planet_king.components import C, F_ITALY, PALATINATE, PLUS_ULTRA, current
+from engines.planet_king.components import F_ITALY, PALATINATE, PLUS_ULTRA, C, current
 
 CONSTRUCTION = "construction"
 UNIT_NAMES = {
-    "spanish_tercio": "Spanish tercio", "old_tercio": "old (veteran) tercio", "provincial_tercio": "provincial tercio",
-    "fleet": "fleet", "nations_tercio": "tercio of Nations", "english_tercio": "English tercio", "french_tercio": "French tercio",
+    "spanish_tercio": "Spanish tercio",
+    "old_tercio": "old (veteran) tercio",
+    "provincial_tercio": "provincial tercio",
+    "fleet": "fleet",
+    "nations_tercio": "tercio of Nations",
+    "english_tercio": "English tercio",
+    "french_tercio": "French tercio",
     "habsburg_tercio": "Habsburg tercio",
 }
-LAND = {"spanish_tercio", "old_tercio", "provincial_tercio", "nations_tercio", "english_tercio", "french_tercio",
-        "habsburg_tercio"}
+LAND = {
+    "spanish_tercio",
+    "old_tercio",
+    "provincial_tercio",
+    "nations_tercio",
+    "english_tercio",
+    "french_tercio",
+    "habsburg_tercio",
+}
 
 
 def loc_name(loc: str) -> str:
@@ -26,7 +39,7 @@ def loc_name(loc: str) -> str:
 
 
 def unit_text(u: dict) -> Text:
-    """"<unit type> in <place>", the type named by ``name.<type>`` (an old tercio on its 1 SP side apart)."""
+    """ "<unit type> in <place>", the type named by ``name.<type>`` (an old tercio on its 1 SP side apart)."""
     kind = u["type"] + ("_damaged" if u["type"] == "old_tercio" and u["damaged"] else "")
     return text("unit.in", unit=kind, at=u["loc"])
 
@@ -77,8 +90,6 @@ def army_sp(s: dict, wid: str, enemy_campaign: bool = False, units: list[dict] |
 
 def has_fleet(s: dict, loc: str) -> bool:
     return any(u["type"] == "fleet" for u in units_at(s, loc))
-
-
 
 
 def neighbours(s: dict, loc: str) -> set[str]:
@@ -167,7 +178,7 @@ def lose_sp(g: Ctx, wid: str, uid: str) -> None:
     u = unit(g.s, uid)
     if u["type"] == "old_tercio" and not u["damaged"]:
         u["damaged"] = True
-        g.log('log.an_old_tercio_in_is', wid=wid, rule='wars.progression_of_a_war')
+        g.log("log.an_old_tercio_in_is", wid=wid, rule="wars.progression_of_a_war")
         return
     remove_unit(g.s, uid)
-    g.log('log.a_is_eliminated_in', unit=u['type'], wid=wid, rule='wars.progression_of_a_war')
+    g.log("log.a_is_eliminated_in", unit=u["type"], wid=wid, rule="wars.progression_of_a_war")

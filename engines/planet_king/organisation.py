@@ -1,15 +1,16 @@
 """The Organisation phase: the notable decks, the event deck, the action cubes, the player actions, the Royal
 Mistress (and a Queen when needed), the Secret Memorials (Organisation Phase; Setup › Cards)."""
+
 from __future__ import annotations
 
 from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import actions, actions_royal, council, court, wars
-from engines.planet_king.components import C, PALATINATE
+from engines.planet_king.components import PALATINATE, C
 from engines.planet_king.flow import choose
 
-R_DECKS = 'organisation_phase.creating_the_notable_decks'
-R_EVENTS = 'organisation_phase.creating_the_event_decks'
+R_DECKS = "organisation_phase.creating_the_notable_decks"
+R_EVENTS = "organisation_phase.creating_the_event_decks"
 DECKS = {"nobles": "noble", "geniuses": "genius", "ladies": "lady"}
 
 
@@ -69,24 +70,38 @@ def build_notable_decks(g: Ctx) -> None:
     notables past their turn of exit leave the Court, offices and armies."""
     s = g.s
     for nid, d in C.NOTABLES.items():
-        if d["turn_out"] is not None and s["turn"] > d["turn_out"] and court.in_play(s, nid) and \
-                court.position_of(s, nid)[0] != "valido":
-            court.remove_from_game(g, nid, text('why.past_the_turn_of_exit'), R_DECKS)
+        if (
+            d["turn_out"] is not None
+            and s["turn"] > d["turn_out"]
+            and court.in_play(s, nid)
+            and court.position_of(s, nid)[0] != "valido"
+        ):
+            court.remove_from_game(g, nid, text("why.past_the_turn_of_exit"), R_DECKS)
     for wid, war in s["wars"].items():
         if war["leader"] and not court.can_lead(s, war["leader"]):
             nid = war["leader"]
-            g.log('log.s_leader_counter_is_not', nid=nid, turn=s['turn'],
-                  rule='tokens.military_leaders')
+            g.log("log.s_leader_counter_is_not", nid=nid, turn=s["turn"], rule="tokens.military_leaders")
             court.to_court_or_deck(g, nid)
             court.vacancy(g, ("army", wid))
     for deck, kind in DECKS.items():
         if kind != "noble" and s["ignores_court_life"]:
             s["decks"][deck] = []
             continue
-        cards = [n for n, d in C.NOTABLES.items() if d["kind"] == kind and n not in s["gone"] and n not in s["exiled"]
-                 and not court.in_play(s, n) and in_seal(s, d) and n != s["genius_waiting"]]
-        fresh = [n for n in cards if C.NOTABLES[n]["turn_in"] == s["turn"] or
-                 (C.NOTABLES[n]["conditional"] and n not in s["seen_notables"])]
+        cards = [
+            n
+            for n, d in C.NOTABLES.items()
+            if d["kind"] == kind
+            and n not in s["gone"]
+            and n not in s["exiled"]
+            and not court.in_play(s, n)
+            and in_seal(s, d)
+            and n != s["genius_waiting"]
+        ]
+        fresh = [
+            n
+            for n in cards
+            if C.NOTABLES[n]["turn_in"] == s["turn"] or (C.NOTABLES[n]["conditional"] and n not in s["seen_notables"])
+        ]
         s["seen_notables"] += fresh
         s["entered_now"] += fresh
         g.shuffle(cards)
@@ -108,15 +123,19 @@ def org_offer_removal(g: Ctx, deck: str) -> None:
         return
     if deck != "ladies":  # the player looks through the face-down deck to choose
         g.show(council.everyone(s), sorted(cards))
-    choose(g, council.manager(s, "king" if deck == "ladies" else "valido"),
-           text('prompt.you_may_remove_one_card', deck=deck),
-           [('remove', n) for n in sorted(cards)] + [('keep', None)],
-           "notable_removed", deck=deck)
+    choose(
+        g,
+        council.manager(s, "king" if deck == "ladies" else "valido"),
+        text("prompt.you_may_remove_one_card", deck=deck),
+        [("remove", n) for n in sorted(cards)] + [("keep", None)],
+        "notable_removed",
+        deck=deck,
+    )
 
 
 def notable_removed(g: Ctx, verb: str, arg, deck: str) -> None:
     if verb == "remove":
-        court.remove_from_game(g, arg, text('why.removed_from_the_deck'), R_DECKS)
+        court.remove_from_game(g, arg, text("why.removed_from_the_deck"), R_DECKS)
 
 
 # ----- event deck --------------------------------------------------------------------------------------------
@@ -127,7 +146,7 @@ def build_event_deck(g: Ctx) -> None:
     for card in s["pending_removals"]:
         if card not in s["gone_events"]:
             s["gone_events"].append(card)
-            g.log('log.red_text_is_removed_from', card=card, rule=R_EVENTS)
+            g.log("log.red_text_is_removed_from", card=card, rule=R_EVENTS)
     s["pending_removals"] = []
     deck = []
     for card, d in sorted(C.EVENTS.items(), key=lambda x: x[1]["number"]):
@@ -135,7 +154,7 @@ def build_event_deck(g: Ctx) -> None:
             continue
         if d["removed_if"] and condition_met(s, d["removed_if"]):
             s["gone_events"].append(card)
-            g.log('log.red_text_is_removed_from', card=card, rule=R_EVENTS)
+            g.log("log.red_text_is_removed_from", card=card, rule=R_EVENTS)
             continue
         if in_seal(s, d):
             deck.append(card)
@@ -145,8 +164,7 @@ def build_event_deck(g: Ctx) -> None:
     g.shuffle(deck)
     s["decks"]["events"] = deck
     s["decks"]["discard"] = []
-    g.log('log.the_event_deck_holds_cards', n=len(deck), n2=len(s['instability_permanent']) + len(extra),
-          rule=R_EVENTS)
+    g.log("log.the_event_deck_holds_cards", n=len(deck), n2=len(s["instability_permanent"]) + len(extra), rule=R_EVENTS)
 
 
 def org_event_deck(g: Ctx) -> None:
@@ -164,16 +182,30 @@ def place_cubes(g: Ctx) -> None:
     valido = c["valido"]
     nobles = court.court_nobles(s)
     notables = nobles + court.court_geniuses(s) + [n for n in (c["queen"], c["mistress"]) if n]
-    green = (1 if court.has(valido, "industrious") else 0) + \
-        (1 if any(court.has(n, "advisor") for n in notables) else 0)
+    green = (1 if court.has(valido, "industrious") else 0) + (
+        1 if any(court.has(n, "advisor") for n in notables) else 0
+    )
     gov = court.rating(g, valido, "government")
-    if any(C.NOTABLES[n].get("special") == "sor_maria_de_agreda" for n in nobles) and \
-            C.NOTABLES[valido].get("special") != "olivares" and "gaspar-de-guzman" not in (valido or ""):
+    if (
+        any(C.NOTABLES[n].get("special") == "sor_maria_de_agreda" for n in nobles)
+        and C.NOTABLES[valido].get("special") != "olivares"
+        and "gaspar-de-guzman" not in (valido or "")
+    ):
         gov += 1
-    s["cubes"] = {"royal": 0 if council.war_only(s) or s["king_dead"] else 4, "government": gov,
-                  "political": court.rating(g, valido, "political"), "green": green}
-    g.log('log.action_cubes_red_blue_yellow', government=s['cubes']['government'], political=s['cubes']['political'],
-          royal=s['cubes']['royal'], green=green, rule='organisation_phase.placing_action_cubes')
+    s["cubes"] = {
+        "royal": 0 if council.war_only(s) or s["king_dead"] else 4,
+        "government": gov,
+        "political": court.rating(g, valido, "political"),
+        "green": green,
+    }
+    g.log(
+        "log.action_cubes_red_blue_yellow",
+        government=s["cubes"]["government"],
+        political=s["cubes"]["political"],
+        royal=s["cubes"]["royal"],
+        green=green,
+        rule="organisation_phase.placing_action_cubes",
+    )
 
 
 def org_cubes(g: Ctx) -> None:
@@ -193,6 +225,7 @@ def org_ladies(g: Ctx) -> None:
         actions_royal.choose_queen(g)
     if s["turn"] != s["first_turn"] and actions_royal.mistress_candidates(s):
         actions_royal.choose_mistress(g, happiness=False)
+
 
 PROCEDURES = (org_notable_decks, org_event_deck, org_cubes, org_actions, org_ladies)
 DECISIONS = ((notable_removed, None),)

@@ -8,6 +8,7 @@
   memorial of His Majesty's or of the Council), since the other cards of that type are as unseen as it. In the
   cooperative game the King and the Valido know different memorials, so each one's redeal keeps his own.
 """
+
 from __future__ import annotations
 
 from engines.core.game import renamed, reseeded

@@ -1,5 +1,6 @@
 """Scenarios, modes and options, and the set-up of the state (Setup; Scenarios; Scenarios › War-Only Mode, Change
 Difficulty; Secret Memorial; Special Rules › Bastard Son as Heir)."""
+
 from __future__ import annotations
 
 from typing import Literal
@@ -13,8 +14,10 @@ from engines.planet_king.components import C
 from engines.planet_king.flow import choose
 
 SCENARIO_IDS = {
-    "hothead": "pk:scenario:hothead", "iupiter_hispano": "pk:scenario:iupiter-hispano",
-    "anni_mirabiles": "pk:scenario:anni-mirabiles", "anni_horribiles": "pk:scenario:anni-horribiles",
+    "hothead": "pk:scenario:hothead",
+    "iupiter_hispano": "pk:scenario:iupiter-hispano",
+    "anni_mirabiles": "pk:scenario:anni-mirabiles",
+    "anni_horribiles": "pk:scenario:anni-horribiles",
     "planet_king": "pk:scenario:the-planet-king",
     # War-Only mode is played over the whole reign (ruling R-WAR-ONLY)
     "war_only": "pk:scenario:the-planet-king",
@@ -22,10 +25,12 @@ SCENARIO_IDS = {
 
 
 class Options(BaseModel):
-    mode: Literal["solo", "cooperative"] = Field("solo", description="Solo (the King) or cooperative (King and "
-                                                                      "Valido).")
-    scenario: Literal["hothead", "iupiter_hispano", "anni_mirabiles", "anni_horribiles", "planet_king",
-                      "war_only"] = Field("anni_mirabiles", description="The scenario (or the War-Only mode).")
+    mode: Literal["solo", "cooperative"] = Field(
+        "solo", description="Solo (the King) or cooperative (King and Valido)."
+    )
+    scenario: Literal["hothead", "iupiter_hispano", "anni_mirabiles", "anni_horribiles", "planet_king", "war_only"] = (
+        Field("anni_mirabiles", description="The scenario (or the War-Only mode).")
+    )
     remove_action_cards: int = Field(0, ge=0, le=2, description="Harder: remove 1 or 2 ACTION cards.")
     remove_total_war: bool = Field(False, description="Easier: remove the TOTAL WAR card.")
     remove_question_war_cards: bool = Field(False, description="Easier still: remove the '?' war cards 32, 34, 37.")
@@ -45,42 +50,121 @@ def scenario_data(key: str) -> dict:
     if not own["setup_from"]:
         return own
     base = dict(C.SCENARIOS[own["setup_from"]])
-    base.update(first_turn=own["first_turn"], last_turn=own["last_turn"], treasury=own["treasury"],
-                victory=own["victory"], name=own["name"], id=own["id"])
+    base.update(
+        first_turn=own["first_turn"],
+        last_turn=own["last_turn"],
+        treasury=own["treasury"],
+        victory=own["victory"],
+        name=own["name"],
+        id=own["id"],
+    )
     return base
 
 
 def initial_state(s: dict, sc: dict) -> None:
     opts = s["options"]
     s.update(
-        scenario=sc["id"], scenario_name=sc["name"] + (" (War-Only)" if opts["scenario"] == "war_only" else ""),
-        turn=sc["first_turn"], first_turn=sc["first_turn"], last_turn=sc["last_turn"], phases=sc["phases"],
+        scenario=sc["id"],
+        scenario_name=sc["name"] + (" (War-Only)" if opts["scenario"] == "war_only" else ""),
+        turn=sc["first_turn"],
+        first_turn=sc["first_turn"],
+        last_turn=sc["last_turn"],
+        phases=sc["phases"],
         victory=sc["victory"],
-        treasury=sc["treasury"], vp={"king": 0, "valido": 0}, marks={"prestige": 0, "happiness": 0},
-        last_scores={}, cubes={"royal": 0, "government": 0, "political": 0, "green": 0}, unique=[],
-        court={"valido": None, "queen": None, "mistress": None, "nobles": [None] * 4, "geniuses": [None] * 4,
-               "painter": None},
-        offices={o: None for o in (sc["offices_used"] or ["viceroy_of_the_indies", "viceroy_of_italy",
-                                                          "governor_of_flanders", "ambassador_in_austria"])},
-        children=[], children_gone=[], heir=None, queen_sickly=False, exiled=[], gone=[], ratings={},
-        fortune_used=[], dismissed=[], seen_notables=[], genius_waiting=None, valido_since=sc["first_turn"],
+        treasury=sc["treasury"],
+        vp={"king": 0, "valido": 0},
+        marks={"prestige": 0, "happiness": 0},
+        last_scores={},
+        cubes={"royal": 0, "government": 0, "political": 0, "green": 0},
+        unique=[],
+        court={
+            "valido": None,
+            "queen": None,
+            "mistress": None,
+            "nobles": [None] * 4,
+            "geniuses": [None] * 4,
+            "painter": None,
+        },
+        offices=dict.fromkeys(
+            sc["offices_used"]
+            or ["viceroy_of_the_indies", "viceroy_of_italy", "governor_of_flanders", "ambassador_in_austria"]
+        ),
+        children=[],
+        children_gone=[],
+        heir=None,
+        queen_sickly=False,
+        exiled=[],
+        gone=[],
+        ratings={},
+        fortune_used=[],
+        dismissed=[],
+        seen_notables=[],
+        genius_waiting=None,
+        valido_since=sc["first_turn"],
         decks={"nobles": [], "geniuses": [], "ladies": [], "events": [], "discard": []},
-        gone_events=[], pending_removals=[], instability_permanent=[], segadors_in_deck=False, entered_now=[],
-        hunting=False, union=2 if sc["union_of_arms"] else 0, current_event=None, last_tests=[],
-        played={"action": 0, "total_war": 0}, gov_prev=None, gov_card=None, asiento=0, bankruptcies=0, debt=0,
-        wars={w: {"status": "none", "pos": 0, "truce": False, "leader": None, "enemy": None, "black": d["black"],
-                  "red": d["red"]} for w, d in C.WARS.items()},
-        war_results=[], wars_declared=0, conde="france", leader_pool=sc["enemy_leaders"],
-        units=[], unit_seq=0, forts_building=[], plus_ultra={"indies_fleets": 0, "pirates": 0, "galleon": False},
-        territories={t: {"ducats": d["income"] if sc["indies_at_max"] else 0, "fort": d["fortification"],
-                         "raid": False, "revolt": False, "settled": False} for t, d in C.TERRITORIES.items()},
-        exploration=0, king_dead=False, defeat=None,
+        gone_events=[],
+        pending_removals=[],
+        instability_permanent=[],
+        segadors_in_deck=False,
+        entered_now=[],
+        hunting=False,
+        union=2 if sc["union_of_arms"] else 0,
+        current_event=None,
+        last_tests=[],
+        played={"action": 0, "total_war": 0},
+        gov_prev=None,
+        gov_card=None,
+        asiento=0,
+        bankruptcies=0,
+        debt=0,
+        wars={
+            w: {
+                "status": "none",
+                "pos": 0,
+                "truce": False,
+                "leader": None,
+                "enemy": None,
+                "black": d["black"],
+                "red": d["red"],
+            }
+            for w, d in C.WARS.items()
+        },
+        war_results=[],
+        wars_declared=0,
+        conde="france",
+        leader_pool=sc["enemy_leaders"],
+        units=[],
+        unit_seq=0,
+        forts_building=[],
+        plus_ultra={"indies_fleets": 0, "pirates": 0, "galleon": False},
+        territories={
+            t: {
+                "ducats": d["income"] if sc["indies_at_max"] else 0,
+                "fort": d["fortification"],
+                "raid": False,
+                "revolt": False,
+                "settled": False,
+            }
+            for t, d in C.TERRITORIES.items()
+        },
+        exploration=0,
+        king_dead=False,
+        defeat=None,
         ignores_court_life="ladies" in sc["ignores"] or opts["scenario"] == "war_only",
         memorials={"hm": None, "council": None, "read": [], "claimed": []},
-        flags={"valtellina_closed": sc["valtellina_closed"], "portugal_independent": sc["portugal_independent"],
-               "segadors": sc["guerra_dels_segadors_played"], "catalonia_four": sc["guerra_dels_segadors_played"],
-               "catalan_tercio": False, "fsw33": False, "pw39": False, "breitenfeld": False, "corsairs": False,
-               "italy_ended": False, "palatinate_ended": False},
+        flags={
+            "valtellina_closed": sc["valtellina_closed"],
+            "portugal_independent": sc["portugal_independent"],
+            "segadors": sc["guerra_dels_segadors_played"],
+            "catalonia_four": sc["guerra_dels_segadors_played"],
+            "catalan_tercio": False,
+            "fsw33": False,
+            "pw39": False,
+            "breitenfeld": False,
+            "corsairs": False,
+            "italy_ended": False,
+            "palatinate_ended": False,
+        },
     )
 
 
@@ -90,10 +174,13 @@ def removed_events(s: dict, sc: dict) -> list[str]:
     out = list(sc["events_removed"])
     if sc["event_deck"] is not None:
         out += [e for e in C.EVENTS if e not in sc["event_deck"]]
-    actions = sorted((e for e, d in C.EVENTS.items() if d["effect"] == "action" and e not in out
-                      and not d["conditional"]), key=lambda e: -C.EVENTS[e]["number"])
-    drop = opts["remove_action_cards"] + (C.TABLES["modes"]["war_only"]["remove_action_cards"]
-                                          if opts["scenario"] == "war_only" else 0)
+    actions = sorted(
+        (e for e, d in C.EVENTS.items() if d["effect"] == "action" and e not in out and not d["conditional"]),
+        key=lambda e: -C.EVENTS[e]["number"],
+    )
+    drop = opts["remove_action_cards"] + (
+        C.TABLES["modes"]["war_only"]["remove_action_cards"] if opts["scenario"] == "war_only" else 0
+    )
     out += actions[:drop]
     if opts["scenario"] == "war_only":
         out += C.TABLES["modes"]["war_only"]["remove_events"]
@@ -124,8 +211,15 @@ def setup(g: Ctx) -> None:
         c["geniuses"][i] = nid
     if sc["heir"]:
         child = next(x for x in C.TABLES["children"] if x["id"] == sc["heir"]["child"])
-        s["children"].append({"id": child["id"], "name": child["name"], "male": child["male"], "legit": True,
-                              "sickly": sc["heir"].get("sickly", False)})
+        s["children"].append(
+            {
+                "id": child["id"],
+                "name": child["name"],
+                "male": child["male"],
+                "legit": True,
+                "sickly": sc["heir"].get("sickly", False),
+            }
+        )
         s["heir"] = child["id"]
     for kind, nid in (("valido", c["valido"]), ("queen", c["queen"])):
         if nid:
@@ -178,8 +272,14 @@ def setup(g: Ctx) -> None:
         organisation.build_event_deck(g)
     if memorials.in_use(s):
         memorials.deal(g)
-    g.log('log.turn_of', scenario_name=s['scenario_name'], turn=s['turn'], first_turn=sc['first_turn'],
-          last_turn=sc['last_turn'], rule='scenarios')
+    g.log(
+        "log.turn_of",
+        scenario_name=s["scenario_name"],
+        turn=s["turn"],
+        first_turn=sc["first_turn"],
+        last_turn=sc["last_turn"],
+        rule="scenarios",
+    )
     s["appoint"] = list(sc["appoint"])
     s["mistress_choices"] = [m for m in sc["mistress_choices"] if not s["ignores_court_life"]]
 
@@ -200,8 +300,14 @@ def setup_appointments(g: Ctx) -> None:
     target = s["appoint"][0]
     label = court.pos_label(("army" if target in C.WARS else "office", target))
     cands = [n for n in drawn if target not in C.WARS or court.can_lead(s, n)] or drawn
-    choose(g, council.manager(s, "valido"), text('prompt.set_up_appoint_the', label=label),
-           [('appoint', n) for n in cands], "setup_appointed", target=target)
+    choose(
+        g,
+        council.manager(s, "valido"),
+        text("prompt.set_up_appoint_the", label=label),
+        [("appoint", n) for n in cands],
+        "setup_appointed",
+        target=target,
+    )
 
 
 def setup_appointed(g: Ctx, verb: str, arg: str, target: str) -> None:
@@ -211,7 +317,7 @@ def setup_appointed(g: Ctx, verb: str, arg: str, target: str) -> None:
     court.take_out(s, arg)
     court._set(s, pos, arg)
     s["fortune_used"].append(arg)
-    g.log('log.set_up', arg=arg, pos_label=court.pos_label(pos), rule='setup')
+    g.log("log.set_up", arg=arg, pos_label=court.pos_label(pos), rule="setup")
     setup_appointments(g)
 
 
@@ -219,8 +325,13 @@ def setup_mistress(g: Ctx) -> None:
     s = g.s
     if not s["mistress_choices"]:
         return
-    choose(g, "king", text('prompt.set_up_choose_the_royal'),
-           [('lady', n) for n in s["mistress_choices"]], "setup_mistress_chosen")
+    choose(
+        g,
+        "king",
+        text("prompt.set_up_choose_the_royal"),
+        [("lady", n) for n in s["mistress_choices"]],
+        "setup_mistress_chosen",
+    )
 
 
 def setup_mistress_chosen(g: Ctx, verb: str, arg: str) -> None:
@@ -229,7 +340,8 @@ def setup_mistress_chosen(g: Ctx, verb: str, arg: str) -> None:
         if arg in deck:
             deck.remove(arg)
     s["court"]["mistress"] = arg
-    g.log('log.set_up_is_the_royal', arg=arg, rule='setup')
+    g.log("log.set_up_is_the_royal", arg=arg, rule="setup")
+
 
 def setup_cubes(g: Ctx) -> None:
     """Setup › Action Cubes (line 193) comes after the Court is laid out (line 168): the nobles drawn for the Court
@@ -246,11 +358,13 @@ def setup_opening_war(g: Ctx) -> None:
     if "hothead_opening_war" not in sc["special"]:
         return
     for wid in reversed([ws["war"] for ws in sc["wars"]]):
-        g.log('log.war_is_declared', wid=wid, how=text("how.hothead"), rule='scenarios.hothead')
+        g.log("log.war_is_declared", wid=wid, how=text("how.hothead"), rule="scenarios.hothead")
         wars.muster(g, wid)
 
 
 PROCEDURES = (setup_appointments, setup_mistress, setup_cubes, setup_opening_war)
+
+
 def label_appointed(s: dict, verb: str, arg: str, frame: dict) -> dict:
     """The printed ratings ('?' shows as None), as the set-up offers them."""
     return {"arg": arg, **{r: C.NOTABLES[arg][r] for r in ("military", "political", "government")}}

@@ -1,11 +1,11 @@
 """Enlightenment, prestige and the King's happiness as the Court gives them (End of Turn Phase › Determining
 Enlightenment, Prestige, King's Happiness and Victory Points), and the tables that convert them.
 """
+
 from __future__ import annotations
 
 from engines.planet_king import court
 from engines.planet_king.components import C
-
 
 
 def court_nobles_and_valido(s: dict) -> list[str]:
@@ -30,7 +30,7 @@ def enlightenment(s: dict) -> int:
             by_art.setdefault("literature", []).append(1)
         if court.has(n, "musician"):
             by_art.setdefault("music", []).append(1)
-    total = sum(sum(sorted(v, reverse=True)[:C.LIMITS["geniuses_per_art"]]) for v in by_art.values())
+    total = sum(sum(sorted(v, reverse=True)[: C.LIMITS["geniuses_per_art"]]) for v in by_art.values())
     mistress = s["court"]["mistress"]
     if mistress:  # line 638 has no asterisk: MARÍA CALDERÓN's point is outside the two-per-art limit of line 640
         total += C.NOTABLES[mistress].get("mistress_enlightenment") or 0

@@ -1,5 +1,6 @@
 """Victory: the victory level after the last turn, automatic defeats, the Secret Memorial requirement, and the
 comparison of the two players' VP in cooperative play (Victory; Scenarios; Cooperative Game › Victory)."""
+
 from __future__ import annotations
 
 from engines.core.machine import Ctx
@@ -10,9 +11,22 @@ from engines.planet_king.flow import call, seq
 
 SEQUENCES = ("ORGANISATION", "END_OF_TURN")  # lists of procedure names (flow.check_references)
 ORGANISATION = ["org_memorials", "org_notable_decks", "org_event_deck", "org_cubes", "org_actions", "org_ladies"]
-END_OF_TURN = ["eot_begin", "eot_actions", "eot_construction", "eot_provincials", "eot_upkeep", "eot_markers",
-               "eot_revolts", "eot_indies", "eot_income", "eot_mortality", "eot_scores", "eot_memorials",
-               "eot_valido", "eot_cleanup"]
+END_OF_TURN = [
+    "eot_begin",
+    "eot_actions",
+    "eot_construction",
+    "eot_provincials",
+    "eot_upkeep",
+    "eot_markers",
+    "eot_revolts",
+    "eot_indies",
+    "eot_income",
+    "eot_mortality",
+    "eot_scores",
+    "eot_memorials",
+    "eot_valido",
+    "eot_cleanup",
+]
 
 
 def begin_turn(g: Ctx) -> None:
@@ -45,8 +59,10 @@ def level_for(s: dict, total: int) -> str:
     if s["options"]["scenario"] == "hothead":
         viceroy = s["offices"].get("viceroy_of_italy")
         won = any(w == F_ITALY and r == "win" for w, r, *_ in s["war_results"])
-        good = viceroy and max(court.known_rating(s, viceroy, "political"),
-                               court.known_rating(s, viceroy, "government")) >= 2
+        good = (
+            viceroy
+            and max(court.known_rating(s, viceroy, "political"), court.known_rating(s, viceroy, "government")) >= 2
+        )
         return "major_victory" if won and good else "defeat"
     for row in s["victory"]:
         if (row["min_vp"] is None or total >= row["min_vp"]) and (row["max_vp"] is None or total <= row["max_vp"]):
@@ -74,16 +90,27 @@ def finish(g: Ctx) -> None:
         best = max(scores.values())
         winners = [r for r in roles if scores[r] == best] if good else []
     # the text names the level only (``siglo simulate`` counts outcomes by text); the VP are in the scores
-    outcome = text("outcome.level", level=level, defeat=text("outcome.automatic_defeat") if s["defeat"] else "",
-                   memorial="" if done else text("outcome.no_memorial"))
+    outcome = text(
+        "outcome.level",
+        level=level,
+        defeat=text("outcome.automatic_defeat") if s["defeat"] else "",
+        memorial="" if done else text("outcome.no_memorial"),
+    )
     if council.solo(s):
         g.log("log.outcome", outcome=outcome, total=total, rule="victory")
     else:
-        g.log("log.outcome_cooperative", outcome=outcome, total=total, king=scores["king"], valido=scores["valido"],
-              rule="victory")
+        g.log(
+            "log.outcome_cooperative",
+            outcome=outcome,
+            total=total,
+            king=scores["king"],
+            valido=scores["valido"],
+            rule="victory",
+        )
     result = {"text": outcome, "winners": winners, "scores": scores, "ranking": ranking, "level": level}
     if s["defeat"]:
         result["reason"] = text("outcome.defeat_reason", reasons=s["defeat"])
     g.finish(result)
+
 
 PROCEDURES = (begin_turn, end_turn)

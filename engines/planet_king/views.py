@@ -1,6 +1,7 @@
 """What each seat sees: the map, the Council of State, the Court, the decks (counts; the Ladies face up), the event
 just drawn and its fortune tests (issue 4, The table). The order and contents of the face-down decks and the unread
 Secret Memorials never appear; a read memorial only in its holder's private view."""
+
 from __future__ import annotations
 
 from engines.planet_king import military, wars
@@ -17,8 +18,13 @@ def notable(s: dict, nid: str | None, notables: dict | None = None) -> dict | No
     out = {"id": nid, "name": d["name"], "kind": d["kind"], "prestige": d.get("prestige", 0)}
     if d["kind"] == "noble":
         ratings = s["ratings"]
-        out.update({r: ratings.get(f"{nid}:{r}", 1) if d.get(r) is None else d[r]
-                    for r in ("military", "political", "government")}, traits=d["traits"])
+        out.update(
+            {
+                r: ratings.get(f"{nid}:{r}", 1) if d.get(r) is None else d[r]
+                for r in ("military", "political", "government")
+            },
+            traits=d["traits"],
+        )
     elif d["kind"] == "genius":
         out.update(art=d["art"], enlightenment=d["enlightenment"])
     else:
@@ -27,8 +33,13 @@ def notable(s: dict, nid: str | None, notables: dict | None = None) -> dict | No
 
 
 def unit_view(u: dict) -> dict:
-    return {"id": u["id"], "type": u["type"], "name": military.UNIT_NAMES[u["type"]], "sp": military.unit_sp(u),
-            "damaged": u["damaged"]}
+    return {
+        "id": u["id"],
+        "type": u["type"],
+        "name": military.UNIT_NAMES[u["type"]],
+        "sp": military.unit_sp(u),
+        "damaged": u["damaged"],
+    }
 
 
 def public_view(s: dict) -> dict:
@@ -42,48 +53,99 @@ def public_view(s: dict) -> dict:
         units.setdefault(u["loc"], []).append(u)
     at = {loc: [unit_view(u) for u in here] for loc, here in units.items()}
     return {
-        "scenario": s["scenario_name"], "turn": s["turn"], "first_turn": s["first_turn"], "last_turn": s["last_turn"],
+        "scenario": s["scenario_name"],
+        "turn": s["turn"],
+        "first_turn": s["first_turn"],
+        "last_turn": s["last_turn"],
         "valido_since": s["valido_since"],
         "decision": s["stack"][-1]["ctx"] if s["stack"] and "options" in s["stack"][-1] else None,
-        "treasury": s["treasury"], "vp": dict(s["vp"]), "marks": dict(s["marks"]), "last_scores": s["last_scores"],
-        "now": {"enlightenment": enlightenment(s), "prestige": court_prestige(s) + s["marks"]["prestige"],
-                "happiness": court_happiness(s) + s["marks"]["happiness"]},
-        "cubes": dict(s["cubes"]), "unique": list(s["unique"]), "asiento": s["asiento"], "union": s["union"],
-        "flags": dict(s["flags"]), "king_dead": s["king_dead"], "exploration": {
-            "space": k.TABLES["exploration"][s["exploration"]]["name"], "index": s["exploration"],
-            "track": [x["name"] for x in k.TABLES["exploration"]]},
+        "treasury": s["treasury"],
+        "vp": dict(s["vp"]),
+        "marks": dict(s["marks"]),
+        "last_scores": s["last_scores"],
+        "now": {
+            "enlightenment": enlightenment(s),
+            "prestige": court_prestige(s) + s["marks"]["prestige"],
+            "happiness": court_happiness(s) + s["marks"]["happiness"],
+        },
+        "cubes": dict(s["cubes"]),
+        "unique": list(s["unique"]),
+        "asiento": s["asiento"],
+        "union": s["union"],
+        "flags": dict(s["flags"]),
+        "king_dead": s["king_dead"],
+        "exploration": {
+            "space": k.TABLES["exploration"][s["exploration"]]["name"],
+            "index": s["exploration"],
+            "track": [x["name"] for x in k.TABLES["exploration"]],
+        },
         "court": {
-            "valido": notable(s, c["valido"], N), "queen": notable(s, c["queen"], N), "queen_sickly": s["queen_sickly"],
-            "mistress": notable(s, c["mistress"], N), "painter": c["painter"],
-            "nobles": [notable(s, n, N) for n in c["nobles"]], "geniuses": [notable(s, n, N) for n in c["geniuses"]],
-            "children": [{"name": ch["name"], "male": ch["male"], "legit": ch["legit"], "sickly": ch["sickly"],
-                          "heir": ch["id"] == s["heir"]} for ch in s["children"]],
+            "valido": notable(s, c["valido"], N),
+            "queen": notable(s, c["queen"], N),
+            "queen_sickly": s["queen_sickly"],
+            "mistress": notable(s, c["mistress"], N),
+            "painter": c["painter"],
+            "nobles": [notable(s, n, N) for n in c["nobles"]],
+            "geniuses": [notable(s, n, N) for n in c["geniuses"]],
+            "children": [
+                {
+                    "name": ch["name"],
+                    "male": ch["male"],
+                    "legit": ch["legit"],
+                    "sickly": ch["sickly"],
+                    "heir": ch["id"] == s["heir"],
+                }
+                for ch in s["children"]
+            ],
         },
         "offices": {o: notable(s, n, N) for o, n in s["offices"].items()},
         "exiled": [notable(s, n, N) for n in s["exiled"]],
-        "wars": [{
-            "id": w, "name": k.WARS[w]["name"], "power": k.POWERS[k.WARS[w]["power"]]["name"], "status": war["status"],
-            "pos": war["pos"], "black": war["black"], "red": war["red"], "truce": war["truce"],
-            "leader": notable(s, war["leader"], N),
-            "enemy": ({"name": k.LEADERS[war["enemy"]]["name"], "strategy": k.LEADERS[war["enemy"]]["strategy"]}
-                      if war["enemy"] else None),
-            "army": at.get(w, []), "army_sp": military.army_sp(s, w, units=units.get(w, [])),
-            "enemy_sp": wars.enemy_strength(s, w),
-        } for w, war in s["wars"].items()],
-        "territories": [{
-            "id": t, "name": d["name"], "region": d["region"], **s["territories"][t],
-            "units": at.get(t, [])} for t, d in k.TERRITORIES.items()],
+        "wars": [
+            {
+                "id": w,
+                "name": k.WARS[w]["name"],
+                "power": k.POWERS[k.WARS[w]["power"]]["name"],
+                "status": war["status"],
+                "pos": war["pos"],
+                "black": war["black"],
+                "red": war["red"],
+                "truce": war["truce"],
+                "leader": notable(s, war["leader"], N),
+                "enemy": (
+                    {"name": k.LEADERS[war["enemy"]]["name"], "strategy": k.LEADERS[war["enemy"]]["strategy"]}
+                    if war["enemy"]
+                    else None
+                ),
+                "army": at.get(w, []),
+                "army_sp": military.army_sp(s, w, units=units.get(w, [])),
+                "enemy_sp": wars.enemy_strength(s, w),
+            }
+            for w, war in s["wars"].items()
+        ],
+        "territories": [
+            {"id": t, "name": d["name"], "region": d["region"], **s["territories"][t], "units": at.get(t, [])}
+            for t, d in k.TERRITORIES.items()
+        ],
         "plus_ultra": dict(s["plus_ultra"]),
-        "construction": at.get(military.CONSTRUCTION, []) +
-                        [{"fortification": k.TERRITORIES[t]["name"]} for t in s["forts_building"]],
-        "decks": {"events": len(s["decks"]["events"]), "discard": len(s["decks"]["discard"]),
-                  "nobles": len(s["decks"]["nobles"]), "geniuses": len(s["decks"]["geniuses"]),
-                  "ladies": [notable(s, n, N) for n in s["decks"]["ladies"]]},
+        "construction": at.get(military.CONSTRUCTION, [])
+        + [{"fortification": k.TERRITORIES[t]["name"]} for t in s["forts_building"]],
+        "decks": {
+            "events": len(s["decks"]["events"]),
+            "discard": len(s["decks"]["discard"]),
+            "nobles": len(s["decks"]["nobles"]),
+            "geniuses": len(s["decks"]["geniuses"]),
+            "ladies": [notable(s, n, N) for n in s["decks"]["ladies"]],
+        },
         "played": dict(s["played"]),
         "event": {"name": k.EVENTS[event]["name"], "text": k.EVENTS[event]["text"]} if event else None,
         "tests": [{"card": k.EVENTS[card]["name"], "symbol": sym} for card, sym in s["last_tests"]],
-        "memorials": {"claimed": [{"name": k.MEMORIALS[m]["name"], "task": k.MEMORIALS[m]["task"]}
-                                  for m in s["memorials"]["claimed"]]} if in_use(s) else None,
+        "memorials": {
+            "claimed": [
+                {"name": k.MEMORIALS[m]["name"], "task": k.MEMORIALS[m]["task"]} for m in s["memorials"]["claimed"]
+            ]
+        }
+        if in_use(s)
+        else None,
     }
 
 
@@ -95,7 +157,15 @@ def private_view(s: dict, role: str) -> dict:
     for owner in ("hm", "council"):
         mid = m[owner]
         if holder(s, owner) == role and mid in m["read"]:
-            mine.append({"id": mid, "name": C.MEMORIALS[mid]["name"], "task": C.MEMORIALS[mid]["task"],
-                         "vp_black": C.MEMORIALS[mid]["vp_black"], "vp_red": C.MEMORIALS[mid]["vp_red"],
-                         "vp_white": C.MEMORIALS[mid]["vp_white"], "claimed": mid in m["claimed"]})
+            mine.append(
+                {
+                    "id": mid,
+                    "name": C.MEMORIALS[mid]["name"],
+                    "task": C.MEMORIALS[mid]["task"],
+                    "vp_black": C.MEMORIALS[mid]["vp_black"],
+                    "vp_red": C.MEMORIALS[mid]["vp_red"],
+                    "vp_white": C.MEMORIALS[mid]["vp_white"],
+                    "claimed": mid in m["claimed"],
+                }
+            )
     return {"memorials": mine}

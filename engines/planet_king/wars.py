@@ -5,25 +5,35 @@ Total War; Special Rules › Condé).
 A war's marker ``pos`` counts spaces towards the player's (black) end as positive and towards the enemy's (red)
 end as negative (ruling R-TRACK-SIGN, facts open question 14).
 """
+
 from __future__ import annotations
 
 from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import council, court, military
 from engines.planet_king.components import (
-    C, CONDE, CONDE_LEADER, ENGLAND, F_CATALONIA, F_ITALY, F_PICARDY, FLANDERS_WAR, FRANCE, PALATINATE, PORTUGAL,
-    PROTESTANTS, current,
+    CONDE,
+    CONDE_LEADER,
+    ENGLAND,
+    F_CATALONIA,
+    F_ITALY,
+    F_PICARDY,
+    FLANDERS_WAR,
+    FRANCE,
+    PALATINATE,
+    PORTUGAL,
+    PROTESTANTS,
+    C,
+    current,
 )
 from engines.planet_king.flow import call, choose
 from engines.planet_king.fortune import CROW, EAGLE, PIGEON, draw_test, tests
 
-R_DECL = 'wars.declaration_of_war'
-R_PROG = 'wars.progression_of_a_war'
-R_END = 'wars.end_of_a_war'
-R_CAMP = 'government_actions.military_campaign'
+R_DECL = "wars.declaration_of_war"
+R_PROG = "wars.progression_of_a_war"
+R_END = "wars.end_of_a_war"
+R_CAMP = "government_actions.military_campaign"
 FRENCH_FRONTS = [F_PICARDY, F_CATALONIA, F_ITALY]  # tie order: Picardy first (War with France)
-
-
 
 
 def wars_of(power: str) -> list[str]:
@@ -91,8 +101,11 @@ def leader_fits(s: dict, lid: str, wid: str) -> bool:
     if leader.get("condition") and not s["flags"]["segadors"]:
         return False  # Margarit: only once the GUERRA DELS SEGADORS is played
     power = C.WARS[wid]["power"]
-    return leader["power"] == power or (power == PORTUGAL and leader["power"] == ENGLAND) or \
-        wid in (leader.get("fronts") or [])
+    return (
+        leader["power"] == power
+        or (power == PORTUGAL and leader["power"] == ENGLAND)
+        or wid in (leader.get("fronts") or [])
+    )
 
 
 def appoint_enemy(g: Ctx, wid: str, exclude: str | None = None) -> None:
@@ -103,7 +116,7 @@ def appoint_enemy(g: Ctx, wid: str, exclude: str | None = None) -> None:
         return
     war["enemy"] = g.choice(sorted(cands))
     leader = C.LEADERS[war["enemy"]]
-    g.log('log.strategy_takes_command_of_the', name=leader['name'], strategy=leader['strategy'], wid=wid, rule=R_DECL)
+    g.log("log.strategy_takes_command_of_the", name=leader["name"], strategy=leader["strategy"], wid=wid, rule=R_DECL)
 
 
 # ----- declaration ----------------------------------------------------------------------------------------
@@ -116,8 +129,12 @@ def ended_this_turn(s: dict, power: str) -> bool:
 def can_declare(s: dict, power: str) -> bool:
     """No more than two new wars a turn (line 386), never one that ended this turn (line 409), never on a power
     already at war."""
-    return s["wars_declared"] < 2 and not at_war(s, power) and not ended_this_turn(s, power) and \
-        all(s["wars"][w]["status"] == "none" for w in fronts_to_open(s, power))
+    return (
+        s["wars_declared"] < 2
+        and not at_war(s, power)
+        and not ended_this_turn(s, power)
+        and all(s["wars"][w]["status"] == "none" for w in fronts_to_open(s, power))
+    )
 
 
 def fronts_to_open(s: dict, power: str) -> list[str]:
@@ -143,14 +160,14 @@ def declare(g: Ctx, power: str, how: str, count: bool = True, commander: str | N
         if wid == F_CATALONIA:
             track = C.WARS[wid]
             war["black"] = track["black"] if s["flags"]["segadors"] else track["black_before"] or track["black"]
-        g.log('log.war_is_declared', wid=wid, how=text(f"how.{how}"), rule=R_DECL)
+        g.log("log.war_is_declared", wid=wid, how=text(f"how.{how}"), rule=R_DECL)
         appoint_enemy(g, wid)
     if commander:
         court.place(g, commander, ("army", opened[0]))
-        g.log('log.takes_command_of_an_army', commander=commander, opened=opened[0], rule=R_CAMP)
+        g.log("log.takes_command_of_an_army", commander=commander, opened=opened[0], rule=R_CAMP)
     if power == PORTUGAL and not s["flags"]["portugal_independent"]:
         s["flags"]["portugal_independent"] = True
-        g.log('log.portugal_is_now_an_independent', rule='wars.war_with_portugal')
+        g.log("log.portugal_is_now_an_independent", rule="wars.war_with_portugal")
     for wid in reversed(opened):
         muster(g, wid)
     return opened
@@ -178,11 +195,11 @@ def muster_options(g: Ctx, wid: str) -> list[tuple[str, object, str]]:
         if C.WARS[wid]["declared_from"] and (u["loc"] != C.WARS[wid]["declared_from"] or u["type"] != "fleet"):
             continue  # War with England: declared from the Plus Ultra box, so its army starts with a fleet only
         if military.may_stand(s, u["type"], wid):
-            opts.append(('muster', u["id"]))
+            opts.append(("muster", u["id"]))
     if s["wars"][wid]["leader"] is None:
         for n in court.court_nobles(s):
             if court.can_lead(s, n):
-                opts.append(('lead', n))
+                opts.append(("lead", n))
     return opts
 
 
@@ -190,8 +207,14 @@ def muster(g: Ctx, wid: str) -> None:
     opts = muster_options(g, wid)
     if not opts:
         return
-    choose(g, council.manager(g.s, "valido"), text('prompt.muster_the_army_of_move', wid=wid), opts + [('done', None)],
-           "on_muster", wid=wid)
+    choose(
+        g,
+        council.manager(g.s, "valido"),
+        text("prompt.muster_the_army_of_move", wid=wid),
+        opts + [("done", None)],
+        "on_muster",
+        wid=wid,
+    )
 
 
 def on_muster(g: Ctx, verb: str, arg, wid: str) -> None:
@@ -203,7 +226,7 @@ def on_muster(g: Ctx, verb: str, arg, wid: str) -> None:
             u["loc"] = wid
     else:
         court.place(g, arg, ("army", wid))
-        g.log('log.takes_command', arg=arg, wid=wid, rule=R_DECL)
+        g.log("log.takes_command", arg=arg, wid=wid, rule=R_DECL)
     muster(g, wid)
 
 
@@ -212,27 +235,28 @@ def war_event(g: Ctx, power: str, turkish: bool = False) -> None:
     s = g.s
     fronts = wars_of(power)
     if at_war(s, power):  # a French front still at war is campaigned on, even if another ended this turn (418)
-        open_fronts = [w for w in (FRENCH_FRONTS if power == FRANCE else fronts)
-                       if active(s, w) and not s["wars"][w]["truce"]]
+        open_fronts = [
+            w for w in (FRENCH_FRONTS if power == FRANCE else fronts) if active(s, w) and not s["wars"][w]["truce"]
+        ]
         if not open_fronts:
-            g.log('log.every_front_is_in_truce', rule='political_actions.embassy')
+            g.log("log.every_front_is_in_truce", rule="political_actions.embassy")
             return
         target = max(open_fronts, key=lambda w: abs(s["wars"][w]["pos"]))  # max keeps the first of ties
         enemy_campaign(g, target)
         return
     if ended_this_turn(s, power):
-        g.log('log.the_war_with_ended_this', power=power, rule=R_END)
+        g.log("log.the_war_with_ended_this", power=power, rule=R_END)
         return
     if s["wars_declared"] >= 2:
-        g.log('log.two_wars_have_already_been', rule=R_DECL)
+        g.log("log.two_wars_have_already_been", rule=R_DECL)
         return
     n = 1 if turkish or s["turn"] <= 2 else 2
     for _ in range(n):  # line 259: testing stops when the event's condition is met (the example of line 262)
-        sym, _sp = draw_test(g, text('why.a_declaration_of_war_by', power=power))
+        sym, _sp = draw_test(g, text("why.a_declaration_of_war_by", power=power))
         if sym == CROW or (sym == PIGEON and not turkish):
             declare(g, power, "event")
             return
-    g.log('log.does_not_declare_war', power=power, rule=R_DECL)
+    g.log("log.does_not_declare_war", power=power, rule=R_DECL)
 
 
 # ----- progression ----------------------------------------------------------------------------------------
@@ -243,8 +267,7 @@ def move(g: Ctx, wid: str, delta: int, why: str) -> bool:
         return False
     war["pos"] = max(-war["red"], min(war["black"], war["pos"] + delta))
     side = "favour" if delta > 0 else "against"
-    g.log(f"log.war_marker.{side}", why=why, wid=wid, n=abs(delta), pos=war['pos'],
-          rule=R_PROG)
+    g.log(f"log.war_marker.{side}", why=why, wid=wid, n=abs(delta), pos=war["pos"], rule=R_PROG)
     if war["pos"] >= war["black"]:
         end_war(g, wid, "win")
     elif war["pos"] <= -war["red"]:
@@ -260,16 +283,22 @@ def enemy_campaign(g: Ctx, wid: str) -> None:
     strat = enemy_leader_strategy(s, wid)
     diff = enemy_strength(s, wid) - military.army_sp(s, wid, enemy_campaign=True)
     naval_without_fleet = C.POWERS[C.WARS[wid]["power"]]["naval"] and not military.has_fleet(s, wid)
-    g.log('log.campaign_against_the_player_in', wid=wid, enemy_strength=enemy_strength(s, wid),
-          army_sp=military.army_sp(s, wid, enemy_campaign=True), rule=R_PROG)
-    results = tests(g, max(1, strat), text('why.the_enemy_campaign_in', wid=wid))
+    g.log(
+        "log.campaign_against_the_player_in",
+        wid=wid,
+        enemy_strength=enemy_strength(s, wid),
+        army_sp=military.army_sp(s, wid, enemy_campaign=True),
+        rule=R_PROG,
+    )
+    results = tests(g, max(1, strat), text("why.the_enemy_campaign_in", wid=wid))
     bad = False
     for sym, _ in results:
-        if diff >= 3 or war["leader"] is None:
-            bad = True
-        elif sym == CROW:
-            bad = True
-        elif sym == PIGEON and (diff >= 1.5 or naval_without_fleet):
+        if (
+            diff >= 3
+            or war["leader"] is None
+            or sym == CROW
+            or (sym == PIGEON and (diff >= 1.5 or naval_without_fleet))
+        ):
             bad = True
     if any(sp for _, sp in results) and military.units_at(s, wid):
         sp_loss(g, wid, strat >= 2, "enemy_campaign_end", bad=bad)
@@ -283,10 +312,10 @@ def enemy_campaign_end(g: Ctx, wid: str, bad: bool, removed: bool) -> None:
     war = s["wars"][wid]
     moved = bad and move(g, wid, -1, text("why.enemy_campaign"))
     if not bad:
-        g.log('log.the_enemy_campaign_fails_to', rule=R_PROG)
+        g.log("log.the_enemy_campaign_fails_to", rule=R_PROG)
     if active(s, wid) and not moved and not removed and war["enemy"]:
         old = war["enemy"]
-        g.log('log.is_relieved_of_command', old=old, rule=R_PROG)
+        g.log("log.is_relieved_of_command", old=old, rule=R_PROG)
         appoint_enemy(g, wid, exclude=old)
 
 
@@ -297,9 +326,16 @@ def sp_loss(g: Ctx, wid: str, forced_veteran: bool, after: str, **ctx) -> None:
         military.lose_sp(g, wid, victims[0]["id"])
         call(g, after, wid=wid, removed=True, **ctx)
         return
-    choose(g, council.manager(g.s, "valido"), text('prompt.an_sp_elimination_symbol_which', wid=wid),
-           [('lose', u["id"]) for u in victims], "sp_chosen", wid=wid, after=after,
-           ctx=ctx)
+    choose(
+        g,
+        council.manager(g.s, "valido"),
+        text("prompt.an_sp_elimination_symbol_which", wid=wid),
+        [("lose", u["id"]) for u in victims],
+        "sp_chosen",
+        wid=wid,
+        after=after,
+        ctx=ctx,
+    )
 
 
 def sp_chosen(g: Ctx, verb: str, arg: str, wid: str, after: str, ctx: dict) -> None:
@@ -318,7 +354,7 @@ def total_war(g: Ctx) -> None:
     truce."""
     targets = [w for w in active_wars(g.s) if w != PALATINATE and not g.s["wars"][w]["truce"]]
     if not targets:
-        g.log('log.total_war_finds_no_war', rule='events.total_war')
+        g.log("log.total_war_finds_no_war", rule="events.total_war")
     for wid in reversed(targets):
         call(g, "enemy_campaign_call", wid=wid)
 
@@ -342,11 +378,17 @@ def player_campaign(g: Ctx, wid: str) -> None:
     fleets = sum(1 for u in units if u["type"] == "fleet")
     if court.has(leader, "admiral") and units and fleets * 2 >= len(units):
         strat += 1
-    results = tests(g, strat, text('why.s_campaign_in', leader=leader, wid=wid))
+    results = tests(g, strat, text("why.s_campaign_in", leader=leader, wid=wid))
     if court.has(leader, "brave") and any(sym != EAGLE for sym, _ in results):
-        choose(g, council.manager(s, "valido"), text('prompt.is_brave_repeat_one_fortune', leader=leader),
-               [('repeat', True), ('keep', False)],
-               "brave_choice", wid=wid, results=[list(r) for r in results])
+        choose(
+            g,
+            council.manager(s, "valido"),
+            text("prompt.is_brave_repeat_one_fortune", leader=leader),
+            [("repeat", True), ("keep", False)],
+            "brave_choice",
+            wid=wid,
+            results=[list(r) for r in results],
+        )
         return
     resolve_campaign(g, wid, results)
 
@@ -356,13 +398,13 @@ def brave_choice(g: Ctx, verb: str, arg, wid: str, results: list) -> None:
     fallen = False
     if verb == "repeat":
         i = next(i for i, (sym, _) in enumerate(results) if sym != EAGLE)
-        new = tests(g, 1, text('why.the_brave_noble_s_repeated'))[0]
+        new = tests(g, 1, text("why.the_brave_noble_s_repeated"))[0]
         results[i] = new
         fallen = new[0] == CROW
     leader = g.s["wars"][wid]["leader"]
     resolve_campaign(g, wid, results)
     if fallen and court.in_play(g.s, leader):
-        court.remove_from_game(g, leader, text('why.the_brave_noble_falls'), 'components.noble_cards_brave')
+        court.remove_from_game(g, leader, text("why.the_brave_noble_falls"), "components.noble_cards_brave")
 
 
 def resolve_campaign(g: Ctx, wid: str, results: list) -> None:
@@ -373,11 +415,11 @@ def resolve_campaign(g: Ctx, wid: str, results: list) -> None:
     eagles = sum(1 for sym, _ in results if sym == EAGLE or (tactician and sym == PIGEON))
     mine, theirs = military.army_sp(s, wid), enemy_strength(s, wid)
     spaces = eagles if mine >= theirs else eagles // 2
-    g.log('log.positive_result_s_with_sp', eagles=eagles, mine=mine, theirs=theirs, spaces=spaces, rule=R_CAMP)
+    g.log("log.positive_result_s_with_sp", eagles=eagles, mine=mine, theirs=theirs, spaces=spaces, rule=R_CAMP)
     if any(sp for _, sp in results):
         if wid == F_CATALONIA and s["flags"]["catalan_tercio"]:
             s["flags"]["catalan_tercio"] = False
-            g.log('log.the_catalan_tercio_is_eliminated', rule='wars.guerra_dels_segadors')
+            g.log("log.the_catalan_tercio_is_eliminated", rule="wars.guerra_dels_segadors")
             tercio = next((u for u in military.units_at(s, wid) if u["type"] == "spanish_tercio"), None)
             if tercio:
                 military.remove_unit(s, tercio["id"])
@@ -400,8 +442,13 @@ def battle_name(g: Ctx, wid: str) -> None:
     if not table:
         return
     row, col = g.roll(6), g.roll(6)
-    g.log('log.the_campaign_is_remembered_as', table=table[row - 1][col - 1], row=row, col=col,
-          rule='battle_name_generator')
+    g.log(
+        "log.the_campaign_is_remembered_as",
+        table=table[row - 1][col - 1],
+        row=row,
+        col=col,
+        rule="battle_name_generator",
+    )
 
 
 # ----- the end of a war -----------------------------------------------------------------------------------
@@ -412,29 +459,28 @@ def end_war(g: Ctx, wid: str, result: str) -> None:
     power = C.WARS[wid]["power"]
     s["war_results"].append([wid, result, s["turn"], count_for_instability(s)])
     war.update(status="peace", truce=False, enemy=None)
-    g.log('log.the_war_in_ends', wid=wid, result=text(f"result.{result}"),
-          rule=R_END)
+    g.log("log.the_war_in_ends", wid=wid, result=text(f"result.{result}"), rule=R_END)
     if war["leader"]:
         court.to_court_or_deck(g, war["leader"])
     redeploy(g, wid)
     if result == "peace":
-        council.victory_points(g, -1, text('why.peace_signed_by_embassy'), 'valido', R_END)
-        council.mark(g, "prestige", -1, text('why.peace_signed_by_embassy'), 'political_actions.embassy')
+        council.victory_points(g, -1, text("why.peace_signed_by_embassy"), "valido", R_END)
+        council.mark(g, "prestige", -1, text("why.peace_signed_by_embassy"), "political_actions.embassy")
     else:
         sign = 1 if result == "win" else -1
         vp = C.WARS[wid]["vp_win"] if result == "win" else -C.WARS[wid]["vp_loss"]
         no_vp = wid == PALATINATE and s["turn"] >= 6  # line 441: "neither loses nor gains any victory points"
         if vp and not no_vp:
-            council.victory_points(g, vp, text('why.war_track'), 'valido', R_END)
+            council.victory_points(g, vp, text("why.war_track"), "valido", R_END)
         if not council.solo(s) and not no_vp:
-            council.victory_points(g, sign, text('why.the_king_s_share_of'), 'king', 'cooperative_game')
-        council.mark(g, "happiness", sign, text('why.end_of_a_war'), R_END)
-        council.mark(g, "prestige", sign, text('why.end_of_a_war'), R_END)
+            council.victory_points(g, sign, text("why.the_king_s_share_of"), "king", "cooperative_game")
+        council.mark(g, "happiness", sign, text("why.end_of_a_war"), R_END)
+        council.mark(g, "prestige", sign, text("why.end_of_a_war"), R_END)
     if wid == F_ITALY:
         s["flags"]["italy_ended"] = True
         if result == "loss":
             s["flags"]["valtellina_closed"] = True
-            g.log('log.the_valtellina_pass_is_closed', rule='wars.war_with_france')
+            g.log("log.the_valtellina_pass_is_closed", rule="wars.war_with_france")
     if power == FRANCE and result == "peace":
         conde_leaves(g)
     if wid == PALATINATE:
@@ -451,9 +497,16 @@ def redeploy(g: Ctx, wid: str) -> None:
             military.remove_unit(s, u["id"])
             continue
         home = C.HOME[wid] if C.HOME[wid] in places else places[0]
-        opts = [('redeploy', p) for p in [home] + [p for p in places if p != home]]
-        choose(g, council.manager(s, "valido"), text('prompt.the_war_is_over_where', unit=military.unit_text(u)),
-               opts, "redeployed", uid=u["id"], wid=wid)
+        opts = [("redeploy", p) for p in [home] + [p for p in places if p != home]]
+        choose(
+            g,
+            council.manager(s, "valido"),
+            text("prompt.the_war_is_over_where", unit=military.unit_text(u)),
+            opts,
+            "redeployed",
+            uid=u["id"],
+            wid=wid,
+        )
         return
 
 
@@ -461,8 +514,7 @@ def redeployed(g: Ctx, verb: str, arg: str, uid: str, wid: str) -> None:
     u = next((x for x in g.s["units"] if x["id"] == uid and x["loc"] == wid), None)
     if u and military.may_stand(g.s, u["type"], arg):
         u["loc"] = arg
-        g.log('log.the_leaves_for', unit=u['type'], wid=wid, arg=arg,
-              rule=R_END)
+        g.log("log.the_leaves_for", unit=u["type"], wid=wid, arg=arg, rule=R_END)
     redeploy(g, wid)
 
 
@@ -475,8 +527,7 @@ def palatinate_over(g: Ctx) -> None:
     if amb:
         court.to_court_or_deck(g, amb)
     s["units"] = [u for u in s["units"] if u["type"] != "habsburg_tercio"]
-    g.log('log.austrian_alliance_leaves_the_game',
-          rule='wars.war_of_the_palatinate')
+    g.log("log.austrian_alliance_leaves_the_game", rule="wars.war_of_the_palatinate")
 
 
 def conde_leaves(g: Ctx) -> None:
@@ -485,9 +536,10 @@ def conde_leaves(g: Ctx) -> None:
     if s["conde"] != "spain":
         return
     if court.in_play(s, CONDE) or CONDE in s["decks"]["nobles"]:
-        court.remove_from_game(g, CONDE, text('why.truce_or_peace_with_france'), 'special_rules.cond')
+        court.remove_from_game(g, CONDE, text("why.truce_or_peace_with_france"), "special_rules.cond")
     s["gone"] = [n for n in s["gone"] if n != CONDE]
     s["conde"] = "france"
+
 
 PROCEDURES = (enemy_campaign_end, enemy_campaign_call, campaign_end)
 DECISIONS = ((on_muster, None), (sp_chosen, None), (brave_choice, None), (redeployed, None))

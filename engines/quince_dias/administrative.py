@@ -8,14 +8,27 @@ used through Manipulate costs nothing and leaves the Control card as it is.
 Cards drawn are shown to their drawer, and the spied hand to the spy (``g.show``): such a move is an undo
 barrier.
 """
+
 from __future__ import annotations
 
 from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import Text, text
-from engines.quince_dias.cards import (FAMILY_FLOOR, PUBLIC, can_pay, card, discard, draw, from_hand, hand_floor,
-                                       is_character, is_conspirator, pay, to_hand)
+from engines.quince_dias.cards import (
+    FAMILY_FLOOR,
+    PUBLIC,
+    can_pay,
+    card,
+    discard,
+    draw,
+    from_hand,
+    hand_floor,
+    is_character,
+    is_conspirator,
+    pay,
+    to_hand,
+)
 
 INVEST_MAX = 2
 
@@ -35,8 +48,11 @@ def choices(g: Ctx, role: str) -> list[str]:
 
 
 def label(g: Ctx, cid: str) -> Text:
-    return text("act.admin_free" if g.s["control_free"] else "act.admin_paid", card=cid,
-                ability=card(g, cid)["administrative_ability"])
+    return text(
+        "act.admin_free" if g.s["control_free"] else "act.admin_paid",
+        card=cid,
+        ability=card(g, cid)["administrative_ability"],
+    )
 
 
 def play(g: Ctx, role: str, cid: str) -> None:
@@ -78,8 +94,14 @@ def spy_targets(g: Ctx, role: str) -> list[str]:
     can pay for the card he takes: with a card of his own (2.2.3 "a card from his hand") or 1 Ducat."""
     s = g.s
     own = bool(s["hands"][role])
-    return [r for r in s["roles"] if r != role and not s["left"][r] and s["hands"][r]
-            and (own or (can_pay(g, role, 1) and len(s["hands"][r]) - 1 >= hand_floor(s)))]
+    return [
+        r
+        for r in s["roles"]
+        if r != role
+        and not s["left"][r]
+        and s["hands"][r]
+        and (own or (can_pay(g, role, 1) and len(s["hands"][r]) - 1 >= hand_floor(s)))
+    ]
 
 
 class Invest(Step):

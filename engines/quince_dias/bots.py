@@ -21,10 +21,12 @@ the best (ties broken at random). It plays as a player who knows the game:
   total is on offer and lets it plot (1.4), lets its allies (then the opponent with the fewest cards) play first
   among the players without a Main Character (1.1) and spies on the opponent with most cards.
 """
+
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engines.core.game import Game, flat, random_bot
 from engines.quince_dias.content import POWERS
@@ -63,7 +65,8 @@ class Table:
         self.reference = {p["role"]: p["reference"] for p in public["players"]}
         self.slots: dict[str, dict[str, dict | None]] = {
             p["role"]: {"main": p["main"], "covered": p["covered"], "relative": p.get("relative")}
-            for p in public["players"]}
+            for p in public["players"]
+        }
 
     def is_character(self, cid: str) -> bool:
         return not cid.startswith("qd:sit:")
@@ -101,8 +104,7 @@ class Table:
         return self._threats[cid]
 
     def totals(self) -> dict[str, int]:
-        return {r: sum(c["powers"][self.reference[r]] for c in slots.values() if c)
-                for r, slots in self.slots.items()}
+        return {r: sum(c["powers"][self.reference[r]] for c in slots.values() if c) for r, slots in self.slots.items()}
 
     def advantage(self) -> float:
         """How far the bot's side is ahead: its family against the other (family phase); in the Individual
@@ -111,8 +113,9 @@ class Table:
         totals = self.totals()
         if self.phase == "family":
             fam = self.family[self.role]
-            return sum(t for r, t in totals.items() if self.family[r] == fam) - \
-                sum(t for r, t in totals.items() if self.family[r] != fam)
+            return sum(t for r, t in totals.items() if self.family[r] == fam) - sum(
+                t for r, t in totals.items() if self.family[r] != fam
+            )
         mine = totals[self.role]
         others = [t for r, t in totals.items() if r != self.role]
         lead = mine - max(others)
@@ -135,15 +138,19 @@ class Table:
 
 def _court_gain(t: Table, ability: str, key: str, base: int) -> float:
     if ability in ("cancel", "attract"):
+
         def remove():
             if key.startswith("relative:"):
                 t.slots[key[9:]]["relative"] = None
             else:
                 t.slots[key]["main"], t.slots[key]["covered"] = t.slots[key]["covered"], None
+
         return t.after(remove) - base
     if ability == "replace":
+
         def swap():
             t.slots[t.role]["main"], t.slots[key]["main"] = t.slots[key]["main"], t.slots[t.role]["main"]
+
         return t.after(swap) - base
     if ability == "manipulate" and not key.startswith("relative:"):
         return _manipulate_gain(t, key, base)
@@ -184,6 +191,7 @@ def _situation_gain(t: Table, sit: str, target: str, base: int) -> float:
             c = t.slots[owner][slot]
             shift = t.cards[sit]["modifier"]
             t.slots[owner][slot] = {**c, "powers": {p: max(0, c["powers"][p] + shift) for p in POWERS}}
+
         return t.after(attach) - base
     if kind in ("grandee_of_spain", "loyal_to_the_cause", "double_agent"):
         return 1.0 if friendly and on_main else -1.0
@@ -245,8 +253,11 @@ def _hire(t: Table, cid: str) -> float:
 def opponents_in_play(t: Table) -> bool:
     """Does any opponent still play turns in this Confrontation (has not left, holds cards above the floor)?"""
     floor = 3 if t.phase == "family" else 0
-    return any(not t.left[r] and t.hands[r] > floor for r in t.hands if r != t.role and
-               not (t.phase == "family" and t.family[r] == t.family[t.role]))
+    return any(
+        not t.left[r] and t.hands[r] > floor
+        for r in t.hands
+        if r != t.role and not (t.phase == "family" and t.family[r] == t.family[t.role])
+    )
 
 
 def _leave(t: Table) -> float:
@@ -263,8 +274,11 @@ def _pass(t: Table, cid: str, base: int) -> float:
     it while he is behind and still holds cards that can change the totals."""
     behind = base <= 0
     weapons = sum(1 for c in t.hand if c != cid and t.is_character(c))
-    return (_spend(t, cid) + (0.9 if behind and weapons else -0.5)
-            - (0.6 if t.is_character(cid) and t.ref_value(cid) >= 6 else 0.0))
+    return (
+        _spend(t, cid)
+        + (0.9 if behind and weapons else -0.5)
+        - (0.6 if t.is_character(cid) and t.ref_value(cid) >= 6 else 0.0)
+    )
 
 
 def _manipulate(t: Table, verb: str, arg: Any, base: int) -> float:
@@ -284,8 +298,10 @@ def _choose_main(t: Table, cid: str) -> float:
     its Influence Range to cover next (1.2)."""
     power = t.reference[t.role]
     low, high = t.cards[cid]["ranges"][power]
-    cover = max((t.cards[c][power] for c in t.hand if c != cid and t.is_character(c)
-                 and low <= t.cards[c][power] <= high), default=0)
+    cover = max(
+        (t.cards[c][power] for c in t.hand if c != cid and t.is_character(c) and low <= t.cards[c][power] <= high),
+        default=0,
+    )
     return t.ref_value(cid) * 3 + cover * 3 * COVER_HOPE + t.cards[cid]["initiative"] * 0.05
 
 

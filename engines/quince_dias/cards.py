@@ -9,6 +9,7 @@ The card data is the game instance's content (``g.game.cards``). Cards in hands 
 their owners are hidden; ``s["known"]`` records who else knows such a card where it is now ("all" when it came
 there in sight of the table, e.g. a Main Character Attracted into a hand) until it moves again (views.secrets).
 """
+
 from __future__ import annotations
 
 from engines.core.machine import Ctx

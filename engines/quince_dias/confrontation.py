@@ -5,6 +5,7 @@ The face-down choice of a Main Character (all at once, revealed together), round
 Character last at Initiative 0 in the chooser's chain (The Player Turn › 1.1), the end condition, the winner of
 the Prince card and the clean-up.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -12,8 +13,19 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.quince_dias import conspirators, two_player
-from engines.quince_dias.cards import (FAMILIES, PUBLIC, card, detach_situation, from_hand, hand_floor,
-                                       is_character, player_total, reference, to_hand, value)
+from engines.quince_dias.cards import (
+    FAMILIES,
+    PUBLIC,
+    card,
+    detach_situation,
+    from_hand,
+    hand_floor,
+    is_character,
+    player_total,
+    reference,
+    to_hand,
+    value,
+)
 from engines.quince_dias.content import POWERS
 from engines.quince_dias.sequence import other
 from engines.quince_dias.turn import start_turn
@@ -33,8 +45,12 @@ def eligible(s: dict, role: str) -> bool:
 def initiative_key(g: Ctx, role: str) -> tuple:
     s = g.s
     main = s["main"][role]
-    return (-card(g, main)["initiative"], -value(g, main, reference(s, role)),
-            -sum(value(g, main, p) for p in POWERS), s["roles"].index(role))
+    return (
+        -card(g, main)["initiative"],
+        -value(g, main, reference(s, role)),
+        -sum(value(g, main, p) for p in POWERS),
+        s["roles"].index(role),
+    )
 
 
 class ConfrontationStart(Step):
@@ -47,14 +63,18 @@ class ConfrontationStart(Step):
         s = g.s
         kind = g.frame["kind"]
         s["phase"] = kind
-        s["left"] = {r: False for r in s["roles"]}
+        s["left"] = dict.fromkeys(s["roles"], False)
         s["chosen"] = {}
         s["conf"] = {"queue": [], "zero": [], "last": None, "round_of_turns": 0, "lent": []}
         if "consp" in s:
             s["consp"]["decided"] = []
         if kind == "family":
-            g.log("log.family_confrontation", rule="family_confrontation",
-                  olivares=s["powers"]["olivares"], lerma=s["powers"]["lerma"])
+            g.log(
+                "log.family_confrontation",
+                rule="family_confrontation",
+                olivares=s["powers"]["olivares"],
+                lerma=s["powers"]["lerma"],
+            )
             if "relative" in s:
                 two_player.draw_relatives(g)
         else:
@@ -75,13 +95,16 @@ class ChooseMain(Step):
         return [r for r in s["roles"] if r not in s["chosen"] and any(is_character(c) for c in s["hands"][r])]
 
     def prompt(self, g: Ctx, role: str):
-        return (text("prompt.choose_main", power=reference(g.s, role)),
-                {"choose": [c for c in g.s["hands"][role] if is_character(c)]})
+        return (
+            text("prompt.choose_main", power=reference(g.s, role)),
+            {"choose": [c for c in g.s["hands"][role] if is_character(c)]},
+        )
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         power = reference(g.s, role)
-        return text("act.choose_main", card=arg, power=power, value=card(g, arg)[power],
-                    initiative=card(g, arg)["initiative"])
+        return text(
+            "act.choose_main", card=arg, power=power, value=card(g, arg)[power], initiative=card(g, arg)["initiative"]
+        )
 
     def on_choose(self, g: Ctx, role: str, arg: str) -> None:
         from_hand(g, role, arg)
@@ -105,8 +128,16 @@ def reveal(g: Ctx) -> None:
         if cid:
             s["main"][role] = cid
             power = reference(s, role)
-            g.log("log.reveals", rule=rule(s), refs=[cid], role=role, card=cid,
-                  initiative=card(g, cid)["initiative"], power=power, value=value(g, cid, power))
+            g.log(
+                "log.reveals",
+                rule=rule(s),
+                refs=[cid],
+                role=role,
+                card=cid,
+                initiative=card(g, cid)["initiative"],
+                power=power,
+                value=value(g, cid, power),
+            )
         else:
             g.log("log.no_character", rule=rule(s), role=role)
     s["chosen"] = {}
@@ -200,8 +231,14 @@ def family_totals(g: Ctx, bonus: dict) -> dict[str, int]:
 def family_result(g: Ctx, bonus: dict) -> None:
     s = g.s
     totals = family_totals(g, bonus)
-    g.log("log.family_totals", rule="family_confrontation", olivares=totals["olivares"], lerma=totals["lerma"],
-          olivares_power=s["powers"]["olivares"], lerma_power=s["powers"]["lerma"])
+    g.log(
+        "log.family_totals",
+        rule="family_confrontation",
+        olivares=totals["olivares"],
+        lerma=totals["lerma"],
+        olivares_power=s["powers"]["olivares"],
+        lerma_power=s["powers"]["lerma"],
+    )
     s["princes"].pop()
     result = {"round": s["round"], "phase": "family", "totals": totals, "winner": None}
     if totals["olivares"] == totals["lerma"]:
@@ -231,8 +268,15 @@ def individual_result(g: Ctx, bonus: dict) -> None:
     if len(leaders) == 1:
         s["own_princes"][leaders[0]].append(prince)
         result["winner"] = leaders[0]
-        g.log("log.individual_wins", rule="individual_confrontation", refs=[prince], role=leaders[0], prince=prince,
-              points=card(g, prince)["individual_points"], bells=bells)
+        g.log(
+            "log.individual_wins",
+            rule="individual_confrontation",
+            refs=[prince],
+            role=leaders[0],
+            prince=prince,
+            points=card(g, prince)["individual_points"],
+            bells=bells,
+        )
     else:
         s["prince_discards"].append({"side": "individual", "id": prince})
         g.log("log.individual_tie", rule="individual_confrontation", refs=[prince], prince=prince, bells=bells)

@@ -13,6 +13,7 @@ Who knows which Conspirator waits where is kept in ``s["known"]`` like a hand's 
 one hired, or one going back from the table or a plot; nobody but the owner sees one going back from his hand, nor
 which of his face-down Conspirators he took or let plot (and so which ones still wait).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -81,8 +82,7 @@ def begin_turn(s: dict, role: str) -> bool:
 
 
 def decide_choices(s: dict, role: str) -> Legal:
-    return {"conspire": [[cid, how] for cid in s["consp"]["reserve"][role] for how in ("hand", "plot")],
-            "keep": [None]}
+    return {"conspire": [[cid, how] for cid in s["consp"]["reserve"][role] for how in ("hand", "plot")], "keep": [None]}
 
 
 def decide_label(g: Ctx, arg: list) -> Text:

@@ -6,6 +6,7 @@ packaged one and is validated the same way. Rule constants (powers, abilities, p
 are ids, checked by the models; ``check`` then validates the deck as a whole (unique ids, none the beginning of
 another, enough Prince cards). A bad file raises ``ContentError`` naming the file and the item.
 """
+
 from __future__ import annotations
 
 import pathlib
@@ -24,8 +25,14 @@ Source = Literal["rulebook", "reconstructed"]
 CourtAbility = Literal["cancel", "replace", "attract", "manipulate"]
 AdministrativeAbility = Literal["reinforce", "invest", "spy", "enhance"]
 Plot = Literal["favour", "slander", "bribe", "informant"]
-SituationKind = Literal["grandee_of_spain", "loyal_to_the_cause", "bureaucratic_incompetent", "double_agent",
-                        "safe_in_position", "charged_and_accused"]
+SituationKind = Literal[
+    "grandee_of_spain",
+    "loyal_to_the_cause",
+    "bureaucratic_incompetent",
+    "double_agent",
+    "safe_in_position",
+    "charged_and_accused",
+]
 
 
 class InfluenceRange(BaseModel):
@@ -36,7 +43,7 @@ class InfluenceRange(BaseModel):
     clerical: tuple[int, int]
 
     @model_validator(mode="after")
-    def _ordered(self) -> "InfluenceRange":
+    def _ordered(self) -> InfluenceRange:
         for power in POWERS:
             low, high = getattr(self, power)
             if low > high:
@@ -133,9 +140,12 @@ class Content:
         self.princes = [p.model_dump() for p in files["princes.yaml"].princes]
         self.conspirators = [c.model_dump() for c in files["conspirators.yaml"].conspirators]
         self.cards: dict[str, dict] = {}
-        for file, items in (("characters.yaml", self.characters), ("special_situations.yaml",
-                            self.special_situations), ("princes.yaml", self.princes),
-                            ("conspirators.yaml", self.conspirators)):
+        for file, items in (
+            ("characters.yaml", self.characters),
+            ("special_situations.yaml", self.special_situations),
+            ("princes.yaml", self.princes),
+            ("conspirators.yaml", self.conspirators),
+        ):
             for item in items:
                 if item["id"] in self.cards:
                     raise ContentError(f"{GAME_ID}: {self.sources[file]}: item {item['id']!r}: duplicate card id")
@@ -143,20 +153,32 @@ class Content:
         ids = sorted(self.cards)
         for a, b in zip(ids, ids[1:]):
             if b.startswith(a):
-                raise ContentError(f"{GAME_ID}: {self.sources[self.cards[b]['file']]}: item {b!r}: the id {a!r} is "
-                                   "its beginning (hidden ids must not contain each other)")
+                raise ContentError(
+                    f"{GAME_ID}: {self.sources[self.cards[b]['file']]}: item {b!r}: the id {a!r} is "
+                    "its beginning (hidden ids must not contain each other)"
+                )
         for c in self.characters + self.conspirators:
             full = self.cards[c["id"]]
             full["kind"] = "conspirator" if "plot" in c else "character"
             full["ranges"] = {p: tuple(c["influence_range"][p]) for p in POWERS}
-            full["view"] = {"id": c["id"], "name": c["name"], "kind": full["kind"], "initiative": c["initiative"],
-                            "ranges": {p: list(full["ranges"][p]) for p in POWERS},
-                            "court_ability": c["court_ability"],
-                            "administrative_ability": c.get("administrative_ability"), "plot": c.get("plot")}
+            full["view"] = {
+                "id": c["id"],
+                "name": c["name"],
+                "kind": full["kind"],
+                "initiative": c["initiative"],
+                "ranges": {p: list(full["ranges"][p]) for p in POWERS},
+                "court_ability": c["court_ability"],
+                "administrative_ability": c.get("administrative_ability"),
+                "plot": c.get("plot"),
+            }
 
     def export(self) -> dict[str, Any]:
-        return {"characters": self.characters, "special_situations": self.special_situations,
-                "princes": self.princes, "conspirators": self.conspirators}
+        return {
+            "characters": self.characters,
+            "special_situations": self.special_situations,
+            "princes": self.princes,
+            "conspirators": self.conspirators,
+        }
 
 
 def load(content_dir: pathlib.Path | str | None = None) -> Content:

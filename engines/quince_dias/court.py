@@ -12,6 +12,7 @@ Administrative Ability leaves the hand as large as it was, so without a bound th
 A step an ability needs (Attract's compensation, Manipulate's choice) is called above the step that played it,
 which ends when it does.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -19,8 +20,22 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import Text, text
 from engines.quince_dias import administrative, two_player
-from engines.quince_dias.cards import (PUBLIC, can_pay, card, detach_situation, discard, from_hand, hand_floor,
-                                       is_character, lose_main, pay, reference, situation_kind, to_hand, value)
+from engines.quince_dias.cards import (
+    PUBLIC,
+    can_pay,
+    card,
+    detach_situation,
+    discard,
+    from_hand,
+    hand_floor,
+    is_character,
+    lose_main,
+    pay,
+    reference,
+    situation_kind,
+    to_hand,
+    value,
+)
 
 
 def can_compensate(g: Ctx, role: str, spent: str | None) -> bool:
@@ -41,8 +56,9 @@ def candidates(g: Ctx, role: str, power: str, used: tuple = ()) -> list[tuple[st
     return found
 
 
-def targets(g: Ctx, role: str, user: str, ability: str, spent: str | None, used: tuple = (),
-            found: list | None = None) -> list[str]:
+def targets(
+    g: Ctx, role: str, user: str, ability: str, spent: str | None, used: tuple = (), found: list | None = None
+) -> list[str]:
     """The target keys (a player's role for his Main Character, "relative:<role>" for a Relative) that the
     Character ``user`` can reach with ``ability``; ``spent`` is the card discarded from hand for it."""
     s = g.s
@@ -53,7 +69,7 @@ def targets(g: Ctx, role: str, user: str, ability: str, spent: str | None, used:
         return []
     low, high = card(g, user)["ranges"][power]
     keys = []
-    for other, main, val, kind in (candidates(g, role, power, used) if found is None else found):
+    for other, main, val, kind in candidates(g, role, power, used) if found is None else found:
         if main == user or not low <= val <= high:
             continue
         if kind == "grandee_of_spain" if ability == "cancel" else kind == "loyal_to_the_cause":
@@ -94,8 +110,9 @@ def choices(g: Ctx, role: str) -> list[list[str]]:
 def label(g: Ctx, role: str, arg: list) -> Text:
     cid, key = arg
     t = target_args(g, key)
-    return text("act.court_relative" if t.pop("relative") else "act.court", card=cid,
-                ability=card(g, cid)["court_ability"], **t)
+    return text(
+        "act.court_relative" if t.pop("relative") else "act.court", card=cid, ability=card(g, cid)["court_ability"], **t
+    )
 
 
 def play(g: Ctx, role: str, cid: str, key: str) -> None:
@@ -110,8 +127,14 @@ def resolve(g: Ctx, role: str, user: str, ability: str, key: str, used: tuple, s
     ``spent`` the card played from hand for the whole Common Action."""
     s = g.s
     t = target_args(g, key)
-    g.log("log.court_relative" if t.pop("relative") else "log.court", rule=ability, role=role, ability=ability,
-          card=user, **t)
+    g.log(
+        "log.court_relative" if t.pop("relative") else "log.court",
+        rule=ability,
+        role=role,
+        ability=ability,
+        card=user,
+        **t,
+    )
     if key.startswith("relative:"):
         two_player.strike_relative(g, role, key[9:], ability)
         return
@@ -121,8 +144,16 @@ def resolve(g: Ctx, role: str, user: str, ability: str, key: str, used: tuple, s
         mine, theirs = s["main"][role], s["main"][key]
         s["main"][role], s["main"][key] = theirs, mine
         power = reference(s, role)
-        g.log("log.replaced", rule="replace", role=role, card=theirs, value=value(g, theirs, power), other=key,
-              other_card=mine, other_value=value(g, mine, power))
+        g.log(
+            "log.replaced",
+            rule="replace",
+            role=role,
+            card=theirs,
+            value=value(g, theirs, power),
+            other=key,
+            other_card=mine,
+            other_value=value(g, mine, power),
+        )
     elif ability == "attract":
         taken = lose_main(g, key)
         to_hand(g, role, taken, PUBLIC)
@@ -138,7 +169,7 @@ def cancel(g: Ctx, key: str, spent: str) -> None:
     main = s["main"][key]
     exclude = [main, spent]
     if situation_kind(g, main) == "double_agent" and any(is_character(c) and c not in exclude for c in s["discard"]):
-        detach_situation(g, main)          # he is replaced: his covered Character stays covered
+        detach_situation(g, main)  # he is replaced: his covered Character stays covered
         s["main"][key] = None
         discard(g, main)
         g.call("double_agent", role=key, replaced=main, exclude=exclude)
@@ -232,8 +263,9 @@ class Manipulate(Step):
         user = card(g, g.frame["char"])
         if verb == "use_court":
             t = target_args(g, arg)
-            return text("act.use_court_relative" if t.pop("relative") else "act.use_court",
-                        ability=user["court_ability"], **t)
+            return text(
+                "act.use_court_relative" if t.pop("relative") else "act.use_court", ability=user["court_ability"], **t
+            )
         if verb == "use_admin":
             return text("act.use_admin", ability=user["administrative_ability"])
         return text("act.no_effect")

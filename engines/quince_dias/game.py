@@ -1,4 +1,5 @@
 """15 Días: The Spanish Golden Age — the game object: options, roles, content, the table of steps, views."""
+
 from __future__ import annotations
 
 import pathlib
@@ -7,7 +8,17 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from engines.core.machine import Ctx, StepGame
-from engines.quince_dias import administrative, confrontation, conspirators, court, redeal, sequence, setting, turn, views
+from engines.quince_dias import (
+    administrative,
+    confrontation,
+    conspirators,
+    court,
+    redeal,
+    sequence,
+    setting,
+    turn,
+    views,
+)
 from engines.quince_dias.bots import BOTS
 from engines.quince_dias.content import load
 

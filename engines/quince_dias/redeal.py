@@ -13,6 +13,7 @@ The permutation is carried through the whole state (``engines.core.game.renamed`
 (``known``), a Special Situation played on a covered Character, the flow's frames. What the seat sees — its hand, the
 Spy's view of a spied hand, everything face up — keeps its cards.
 """
+
 from __future__ import annotations
 
 from engines.core.game import renamed, reseeded
@@ -47,7 +48,7 @@ def _kind(s: dict, cid: str) -> tuple:
 
 def _places(s: dict) -> dict[str, int]:
     """How tightly each card's place limits it: covered, chosen face down or in an Estate, anywhere else."""
-    out = {cid: CHARACTER for cid in s["chosen"].values()}
+    out = dict.fromkeys(s["chosen"].values(), CHARACTER)
     for role in s["roles"]:
         out.update((cid, CHARACTER) for cid in s["estate"][role])
         if s["covered"][role]:

@@ -1,6 +1,7 @@
 """Game Sequence (rulebook › Game Sequence): the round's phases 1 Drawing Hands, 2 Election of Powers,
 5 Characters Management and 6 Victory Check. The two Confrontations (3, 4) are in confrontation.py.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -77,8 +78,7 @@ class ElectionPropose(Step):
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         stage = g.frame["stage"]
         alone = len(g.s["members"][deciding_family(g.s, stage)]) == 1
-        return text("act.give_power" if alone else "act.propose_power", power=arg,
-                    family=receiving_family(g.s, stage))
+        return text("act.give_power" if alone else "act.propose_power", power=arg, family=receiving_family(g.s, stage))
 
     def on_propose(self, g: Ctx, role: str, arg: str) -> None:
         stage = g.frame["stage"]
@@ -97,13 +97,21 @@ class ElectionConfirm(Step):
 
     def active(self, g: Ctx) -> list[str]:
         f = g.frame
-        return [r for r in g.s["members"][deciding_family(g.s, f["stage"])]
-                if r != f["proposer"] and r not in f["answers"]]
+        return [
+            r for r in g.s["members"][deciding_family(g.s, f["stage"])] if r != f["proposer"] and r not in f["answers"]
+        ]
 
     def prompt(self, g: Ctx, role: str):
         f = g.frame
-        return (text("prompt.election_confirm", proposer=f["proposer"], power=f["proposal"],
-                     family=receiving_family(g.s, f["stage"])), {"agree": [None], "disagree": [None]})
+        return (
+            text(
+                "prompt.election_confirm",
+                proposer=f["proposer"],
+                power=f["proposal"],
+                family=receiving_family(g.s, f["stage"]),
+            ),
+            {"agree": [None], "disagree": [None]},
+        )
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         return text(f"act.{verb}")
@@ -195,10 +203,17 @@ class VictoryCheck(Step):
         best = winner(scores)
         ranking = sorted(s["roles"], key=lambda r: (-scores[r], s["roles"].index(r)))
         if best:
-            ties = [text("outcome.tied", roles=[r for r in s["roles"] if scores[r] == v], points=v)
-                    for v in sorted({v for v in scores.values() if v > scores[best]}, reverse=True)]
-            message = text(f"outcome.win_{why}", bells=s["bells"], role=best, points=scores[best],
-                           ties=text("outcome.ties_drop_out", ties=ties) if ties else "")
+            ties = [
+                text("outcome.tied", roles=[r for r in s["roles"] if scores[r] == v], points=v)
+                for v in sorted({v for v in scores.values() if v > scores[best]}, reverse=True)
+            ]
+            message = text(
+                f"outcome.win_{why}",
+                bells=s["bells"],
+                role=best,
+                points=scores[best],
+                ties=text("outcome.ties_drop_out", ties=ties) if ties else "",
+            )
         else:
             message = text(f"outcome.tie_{why}", bells=s["bells"])
         g.log(message["msg"], rule="victory_check", **message["args"])

@@ -3,6 +3,7 @@
 Families are dealt at random as one block of adjacent seats each (Game Setting 1, RULINGS OQ-03); the first
 seat draws first (the "youngest player") and play goes on in seat order.
 """
+
 from __future__ import annotations
 
 from engines.core.machine import Ctx
@@ -38,27 +39,47 @@ def start(g: Ctx, options: dict) -> None:
         roles=roles,
         family=family,
         members={f: [r for r in roles if family[r] == f] for f in FAMILIES},
-        deck=deck, discard=[],
-        princes=princes, family_princes={f: 0 for f in FAMILIES}, own_princes={r: [] for r in roles},
-        prince_discards=[], bells=0,
-        bank=BANK, ducats={r: 0 for r in roles},
+        deck=deck,
+        discard=[],
+        princes=princes,
+        family_princes=dict.fromkeys(FAMILIES, 0),
+        own_princes={r: [] for r in roles},
+        prince_discards=[],
+        bells=0,
+        bank=BANK,
+        ducats=dict.fromkeys(roles, 0),
         control_free=True,
-        hands={r: [] for r in roles}, estate={r: [] for r in roles}, known={},
-        round=1, phase=None, starting="olivares",
+        hands={r: [] for r in roles},
+        estate={r: [] for r in roles},
+        known={},
+        round=1,
+        phase=None,
+        starting="olivares",
         powers={"olivares": None, "lerma": None, "individual": None},
-        main={r: None for r in roles}, covered={r: None for r in roles}, sit={},
-        left={r: False for r in roles}, chosen={}, conf=None, results=[],
+        main=dict.fromkeys(roles),
+        covered=dict.fromkeys(roles),
+        sit={},
+        left=dict.fromkeys(roles, False),
+        chosen={},
+        conf=None,
+        results=[],
     )
     for f in FAMILIES:
         g.log("log.family", rule="families", family=f, roles=s["members"][f])
     if options["conspirators"]:
         pool = [c["id"] for c in content.conspirators]
         g.shuffle(pool)
-        s["consp"] = {"available": pool[:FACE_UP_CONSPIRATORS], "owner": {}, "owned": {r: [] for r in roles},
-                      "reserve": {r: [] for r in roles}, "plot": {}, "decided": []}
+        s["consp"] = {
+            "available": pool[:FACE_UP_CONSPIRATORS],
+            "owner": {},
+            "owned": {r: [] for r in roles},
+            "reserve": {r: [] for r in roles},
+            "plot": {},
+            "decided": [],
+        }
         g.log("log.conspirators_placed", rule="conspirators_setting", cards=s["consp"]["available"])
     if n == 2:
-        s["relative"] = {r: None for r in roles}
+        s["relative"] = dict.fromkeys(roles)
     for role in roles:
         refill(g, role, "starting_hand")
         s["bank"] -= START_DUCATS
@@ -75,8 +96,7 @@ def refill(g: Ctx, role: str, rule: str) -> None:
     draw(g, role, HAND_SIZE - len(hand))
     while sum(1 for c in hand if is_situation(c)) > MAX_SITUATIONS and _new_hand_possible(s, hand):
         g.show(s["roles"], list(hand))
-        g.log("log.redraw", rule=rule, role=role, cards=list(hand),
-              n=sum(1 for c in hand if is_situation(c)))
+        g.log("log.redraw", rule=rule, role=role, cards=list(hand), n=sum(1 for c in hand if is_situation(c)))
         s["discard"].extend(hand)
         for cid in hand:
             s["known"].pop(cid, None)

@@ -8,6 +8,7 @@ cards.payment, Grandee of Spain / Loyal to the Cause / Double Agent in court.py.
 A covered Character shows only its Power levels (1.2): it is named ``covered:<role>`` in the actions and the log,
 never by its card.
 """
+
 from __future__ import annotations
 
 from engines.core.machine import Ctx
@@ -33,7 +34,7 @@ def targets(s: dict) -> list[tuple[str, str]]:
 def character_of(s: dict, key: str) -> tuple[str, str]:
     """(owner, Character id) of a target key."""
     if key.startswith(COVERED):
-        role = key[len(COVERED):]
+        role = key[len(COVERED) :]
         return role, s["covered"][role]
     return next(r for r in s["roles"] if s["main"][r] == key), key
 

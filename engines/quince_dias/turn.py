@@ -8,15 +8,26 @@ leave the hand below 3 cards (2.5).
 The turn is one frame ``{"step": "turn", "role", "stage"}``; a Common Action that asks for more decisions calls
 their steps and the turn ends when they end (``Turn.resume``).
 """
+
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import Legal, text
 from engines.quince_dias import administrative, conspirators, court, situations
-from engines.quince_dias.cards import (card, discard_from_hand, from_hand, hand_floor, in_range, is_character,
-                                       is_conspirator, reference, value)
+from engines.quince_dias.cards import (
+    card,
+    discard_from_hand,
+    from_hand,
+    hand_floor,
+    in_range,
+    is_character,
+    is_conspirator,
+    reference,
+    value,
+)
 
 LEAVE_KEEP = 4
 OVER = "over"  # the stage of a turn whose Common Action waits for the steps it called
@@ -79,7 +90,16 @@ class Turn(Step):
     """One player's turn: the Conspirator decision of his first turn in the phase, the Special Action, the
     Common Action."""
 
-    goes_to = ("attract_pay", "double_agent", "manipulate", "invest", "spy_target", "enhance", "leave_discard", "hire_estate")
+    goes_to = (
+        "attract_pay",
+        "double_agent",
+        "manipulate",
+        "invest",
+        "spy_target",
+        "enhance",
+        "leave_discard",
+        "hire_estate",
+    )
 
     def active(self, g: Ctx) -> list[str]:
         return [g.frame["role"]]

@@ -6,6 +6,7 @@ values add to its player's total in both Confrontations. The opponent may discar
 hand (Attract) when it is in range; a new Relative is then drawn at once. Relatives are discarded after the
 Individual Confrontation.
 """
+
 from __future__ import annotations
 
 from engines.core.machine import Ctx
@@ -34,8 +35,11 @@ def draw_relatives(g: Ctx) -> None:
 
 def relative_targets(g: Ctx, role: str, user: str, power: str) -> list[str]:
     s = g.s
-    return [f"relative:{r}" for r in s["roles"] if r != role and s["relative"][r] and s["relative"][r] != user
-            and in_range(g, user, s["relative"][r], power)]
+    return [
+        f"relative:{r}"
+        for r in s["roles"]
+        if r != role and s["relative"][r] and s["relative"][r] != user and in_range(g, user, s["relative"][r], power)
+    ]
 
 
 def strike_relative(g: Ctx, role: str, victim: str, ability: str) -> None:

@@ -3,6 +3,7 @@ owner. Hands, face-down choices, the Estate, a plotting or waiting Conspirator a
 what Spy shows is seen by the spy alone while he chooses. ``secrets`` lists every hidden card with who may see it
 now; a card that came into a hand in sight of the table is not hidden until it moves again (cards.py).
 """
+
 from __future__ import annotations
 
 from engines.core.machine import Ctx
@@ -26,8 +27,11 @@ def card_view(g: Ctx, cid: str) -> dict:
 def covered_view(g: Ctx, cid: str) -> dict:
     """1.2: a covered Character shows only its Power levels (and the Special Situation played on it, face up)."""
     sit = g.s["sit"].get(cid)
-    return {"kind": "covered", "powers": {p: value(g, cid, p) for p in POWERS},
-            "situation": {"id": sit, "name": card(g, sit)["name"], "kind": card(g, sit)["kind"]} if sit else None}
+    return {
+        "kind": "covered",
+        "powers": {p: value(g, cid, p) for p in POWERS},
+        "situation": {"id": sit, "name": card(g, sit)["name"], "kind": card(g, sit)["kind"]} if sit else None,
+    }
 
 
 def prince_view(g: Ctx, pid: str) -> dict:
@@ -56,11 +60,16 @@ def public_view(g: Ctx) -> dict:
     for r in s["roles"]:
         f = s["family"][r]
         entry = {
-            "role": r, "label": g.game.role_label(r), "family": f,
-            "hand": len(s["hands"][r]), "estate": len(s["estate"][r]), "ducats": s["ducats"][r],
+            "role": r,
+            "label": g.game.role_label(r),
+            "family": f,
+            "hand": len(s["hands"][r]),
+            "estate": len(s["estate"][r]),
+            "ducats": s["ducats"][r],
             "main": card_view(g, s["main"][r]) if s["main"][r] else None,
             "covered": covered_view(g, s["covered"][r]) if s["covered"][r] else None,
-            "left": s["left"][r], "has_chosen": r in s["chosen"],
+            "left": s["left"][r],
+            "has_chosen": r in s["chosen"],
             "reference": reference(s, r) if s["phase"] else None,
             "total": player_total(g, r) if s["phase"] else None,
             "princes": [prince_view(g, p) for p in s["own_princes"][r]],
@@ -73,21 +82,41 @@ def public_view(g: Ctx) -> dict:
             entry["conspirators_aside"] = len(s["consp"]["reserve"][r])
             entry["plotting"] = r in s["consp"]["plot"]
         players.append(entry)
-    families = {f: {"name": g.game.term(f), "members": s["members"][f],
-                    "power": s["powers"][f], "princes": s["family_princes"][f], "points": 5 * s["family_princes"][f],
-                    "total": sum(player_total(g, r) for r in s["members"][f]) if s["phase"] == "family" else None}
-                for f in FAMILIES}
+    families = {
+        f: {
+            "name": g.game.term(f),
+            "members": s["members"][f],
+            "power": s["powers"][f],
+            "princes": s["family_princes"][f],
+            "points": 5 * s["family_princes"][f],
+            "total": sum(player_total(g, r) for r in s["members"][f]) if s["phase"] == "family" else None,
+        }
+        for f in FAMILIES
+    }
     view = {
-        "round": s["round"], "phase": s["phase"], "bells": s["bells"], "bank": s["bank"],
-        "deck": len(s["deck"]), "discard": [card_view(g, c) for c in s["discard"][-6:][::-1]],
-        "discard_count": len(s["discard"]), "princes_left": len(s["princes"]),
-        "prince_discards": [prince_view(g, d["id"]) if "id" in d else {"family_side": True}
-                            for d in s["prince_discards"]],
-        "control_free": s["control_free"], "starting": s["starting"],
-        "powers": dict(s["powers"]), "individual_power": s["powers"]["individual"], "families": families,
-        "players": players, "turn": turn, "decision": decision(s),
-        "order": list(conf.get("queue", [])), "initiative_zero": list(conf.get("zero", [])),
-        "round_of_turns": conf.get("round_of_turns"), "results": s["results"][-2:],
+        "round": s["round"],
+        "phase": s["phase"],
+        "bells": s["bells"],
+        "bank": s["bank"],
+        "deck": len(s["deck"]),
+        "discard": [card_view(g, c) for c in s["discard"][-6:][::-1]],
+        "discard_count": len(s["discard"]),
+        "princes_left": len(s["princes"]),
+        "prince_discards": [
+            prince_view(g, d["id"]) if "id" in d else {"family_side": True} for d in s["prince_discards"]
+        ],
+        "control_free": s["control_free"],
+        "starting": s["starting"],
+        "powers": dict(s["powers"]),
+        "individual_power": s["powers"]["individual"],
+        "families": families,
+        "players": players,
+        "turn": turn,
+        "decision": decision(s),
+        "order": list(conf.get("queue", [])),
+        "initiative_zero": list(conf.get("zero", [])),
+        "round_of_turns": conf.get("round_of_turns"),
+        "results": s["results"][-2:],
         "lent": [c for c in conf.get("lent", []) if c in s["main"].values()],  # Main Characters: public
     }
     if "consp" in s:
@@ -97,11 +126,13 @@ def public_view(g: Ctx) -> dict:
 
 def private_view(g: Ctx, role: str) -> dict:
     s = g.s
-    out = {"hand": [card_view(g, c) for c in s["hands"][role]],
-           "estate": [card_view(g, c) for c in s["estate"][role]],
-           "chosen": card_view(g, s["chosen"][role]) if role in s["chosen"] else None,
-           "covered": card_view(g, s["covered"][role]) if s["covered"][role] else None,
-           "family": s["family"][role]}
+    out = {
+        "hand": [card_view(g, c) for c in s["hands"][role]],
+        "estate": [card_view(g, c) for c in s["estate"][role]],
+        "chosen": card_view(g, s["chosen"][role]) if role in s["chosen"] else None,
+        "covered": card_view(g, s["covered"][role]) if s["covered"][role] else None,
+        "family": s["family"][role],
+    }
     if "consp" in s:
         out["conspirators_aside"] = [card_view(g, c) for c in s["consp"]["reserve"][role]]
         plot = s["consp"]["plot"].get(role)

@@ -6,6 +6,7 @@ the movement actions live in strategic_movement (10), naval (11) and land_moveme
 An action step is called with ``power`` and ``deploy`` (24. Deployment: squadrons and fortresses are built at
 once, merchants go straight into their trade center) and ends with ``"done"``.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -35,9 +36,14 @@ def troop_fits(s: dict, b, power: str, area: str) -> bool:
     """A troop may be placed (built 9.1, regrouped 9.5) in a controlled area, not besieged, never in a revolt
     (18.3), free of enemies, within the stacking limit (15.1) and the power's interest."""
     info = s["areas"][area]
-    return st.controls(s, power, area) and not info["marker"] and not info["siege"] \
-        and not st.enemy_troops_in(s, area, power) and battles.stacking_room(s, b, area, power) >= 1 \
+    return (
+        st.controls(s, power, area)
+        and not info["marker"]
+        and not info["siege"]
+        and not st.enemy_troops_in(s, area, power)
+        and battles.stacking_room(s, b, area, power) >= 1
         and st.interest_ok(s, b, power, area)
+    )
 
 
 def troop_places(g: Ctx, power: str, grade: str) -> list[str]:
@@ -45,8 +51,11 @@ def troop_places(g: Ctx, power: str, grade: str) -> list[str]:
     power's home areas (``troop_fits``)."""
     s, b = g.s, board(g)
     theater = st.home_theater(s, b, power) if grade == "3-4" else None
-    return [a for a in st.possessions(s, power)
-            if (theater is None or b.areas[a].theater == theater) and troop_fits(s, b, power, a)]
+    return [
+        a
+        for a in st.possessions(s, power)
+        if (theater is None or b.areas[a].theater == theater) and troop_fits(s, b, power, a)
+    ]
 
 
 class BuildTroop(Step):
@@ -66,11 +75,13 @@ class BuildTroop(Step):
 
     def on_area(self, g: Ctx, role: str, arg: str) -> None:
         power = g.frame["power"]
-        uid = next(u for u in st.units_of(g.s, power, "troop", "available")
-                   if g.s["units"][u]["grade"] == g.frame["grade"])
+        uid = next(
+            u for u in st.units_of(g.s, power, "troop", "available") if g.s["units"][u]["grade"] == g.frame["grade"]
+        )
         st.move_unit(g.s, uid, st.AREA + arg)
-        g.log("log.troop_built", power=power, unit=uid, area=arg, quality=st.quality(g.s, uid),
-              rule="troop_construction")
+        g.log(
+            "log.troop_built", power=power, unit=uid, area=arg, quality=st.quality(g.s, uid), rule="troop_construction"
+        )
         g.goto("strategic_move", power=power, unit=uid, included=True, path=[st.AREA + arg])
 
 
@@ -88,9 +99,15 @@ def squadron_places(g: Ctx, power: str) -> list[str]:
     """9.2: a coastal possession, "controlled and free of enemies" (troops of a power not at war with it do not
     stop it), that the power may use (18.4.1)."""
     s, b = g.s, board(g)
-    return [a for a in st.possessions(s, power)
-            if st.coastal(b, a) and st.controls(s, power, a) and not st.enemy_troops_in(s, a, power)
-            and not s["areas"][a]["marker"] and st.interest_ok(s, b, power, a)]
+    return [
+        a
+        for a in st.possessions(s, power)
+        if st.coastal(b, a)
+        and st.controls(s, power, a)
+        and not st.enemy_troops_in(s, a, power)
+        and not s["areas"][a]["marker"]
+        and st.interest_ok(s, b, power, a)
+    ]
 
 
 class BuildSquadron(Step):
@@ -110,20 +127,30 @@ class BuildSquadron(Step):
 
     def on_area(self, g: Ctx, role: str, arg: str) -> None:
         f, s = g.frame, g.s
-        uid = next(u for u in st.units_of(s, f["power"], "squadron", "available")
-                   if s["units"][u]["grade"] == f["grade"])
+        uid = next(
+            u for u in st.units_of(s, f["power"], "squadron", "available") if s["units"][u]["grade"] == f["grade"]
+        )
         st.move_unit(s, uid, st.AREA + arg)
-        s["units"][uid]["repair"] = not f["deploy"]   # 9.2: "under repair"; 24.: built at once
+        s["units"][uid]["repair"] = not f["deploy"]  # 9.2: "under repair"; 24.: built at once
         s["units"][uid]["galley"] = board(g).mediterranean_port(arg)
-        g.log("log.squadron_built", power=f["power"], unit=uid, area=arg, ready=not s["units"][uid]["repair"],
-              rule="squadron_construction")
+        g.log(
+            "log.squadron_built",
+            power=f["power"],
+            unit=uid,
+            area=arg,
+            ready=not s["units"][uid]["repair"],
+            rule="squadron_construction",
+        )
         g.end("done")
 
 
 def repairable(g: Ctx, power: str) -> list[str]:
     """9.3: squadrons that started the impulse under repair (in port)."""
-    return [u for u in st.units_of(g.s, power, "squadron", "map")
-            if g.s["units"][u]["repair"] and st.started_impulse_as(g.s, u)]
+    return [
+        u
+        for u in st.units_of(g.s, power, "squadron", "map")
+        if g.s["units"][u]["repair"] and st.started_impulse_as(g.s, u)
+    ]
 
 
 class RepairSquadron(Step):
@@ -155,8 +182,9 @@ def fortress_places(g: Ctx, power: str, deploy: bool) -> list[str]:
         if not st.controls(s, power, area) or info["marker"] or not st.interest_ok(s, b, power, area):
             continue
         fort = info["fortress"]
-        if fort is None or (not deploy and fort["power"] == power and not fort["built"]
-                            and fort["since"] < s["impulse"]["n"]):
+        if fort is None or (
+            not deploy and fort["power"] == power and not fort["built"] and fort["since"] < s["impulse"]["n"]
+        ):
             out.append(area)
     return out
 
@@ -187,14 +215,17 @@ class BuildFortress(Step):
 # ----- 9.5 Regroup troop -------------------------------------------------------------------------------------------
 def regroupable(g: Ctx, power: str) -> list[str]:
     """9.5: troops that started the impulse in a dispersed box, with a controlled area of that theater to go to."""
-    return [u for u in st.units_of(g.s, power, "troop", "box")
-            if st.started_impulse_as(g.s, u) and regroup_places(g, power, u)]
+    return [
+        u
+        for u in st.units_of(g.s, power, "troop", "box")
+        if st.started_impulse_as(g.s, u) and regroup_places(g, power, u)
+    ]
 
 
 def regroup_places(g: Ctx, power: str, uid: str) -> list[str]:
     """9.5: a controlled area of the dispersed box's theater (``troop_fits``)."""
     s, b = g.s, board(g)
-    box = s["units"][uid]["loc"][len(st.BOX):]
+    box = s["units"][uid]["loc"][len(st.BOX) :]
     return [a for a in s["areas"] if st.box_for(b, a) == box and troop_fits(s, b, power, a)]
 
 
@@ -246,5 +277,11 @@ def lower_unrest(g: Ctx, power: str) -> None:
     g.log("log.unrest_lowered", power=power, unrest=info["unrest"], rule="lower_unrest")
 
 
-STEPS = {"build_troop": BuildTroop(), "build_squadron": BuildSquadron(), "repair_squadron": RepairSquadron(),
-         "build_fortress": BuildFortress(), "regroup_troop": RegroupTroop(), "build_merchant": BuildMerchant()}
+STEPS = {
+    "build_troop": BuildTroop(),
+    "build_squadron": BuildSquadron(),
+    "repair_squadron": RepairSquadron(),
+    "build_fortress": BuildFortress(),
+    "regroup_troop": RegroupTroop(),
+    "build_merchant": BuildMerchant(),
+}

@@ -7,6 +7,7 @@ squadrons with it (11.2). A fleet is formed in the naval operations of the playe
 during his impulse, a player can freely ... assemble or disassemble the fleets") and kept while stacked
 (``fleets.py``, RULINGS A-5).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -17,7 +18,7 @@ from engines.ultima_ratio import battles, leaders, logistics, naval
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import Board
 
-MAX_UNITS = 4        # 10.3: "a leader with up to four troops or squadrons"
+MAX_UNITS = 4  # 10.3: "a leader with up to four troops or squadrons"
 
 
 # ----- who moves together ----------------------------------------------------------------------------------------
@@ -57,8 +58,11 @@ def joinable(g: Ctx, power: str, group: list[str], loc: str) -> list[str]:
         info = s["units"][uid]
         if uid in group or besieged(s, uid):
             continue
-        if kind == "squadron" and (info["repair"] or info.get("pirated") == s["impulse"]["n"]
-                                   or bool(info["galley"]) != bool(galley) and not s["mediterranean_open"]):
+        if kind == "squadron" and (
+            info["repair"]
+            or info.get("pirated") == s["impulse"]["n"]
+            or (bool(info["galley"]) != bool(galley) and not s["mediterranean_open"])
+        ):
             continue
         out.append(uid)
     return out
@@ -74,8 +78,11 @@ def army_joinable(g: Ctx, power: str, group: list[str], landing: bool) -> list[s
     out = joinable(g, power, group, loc)
     if landing:
         start = s["impulse"]["start_locs"]
-        out = [u for u in out if start.get(u) == loc and not st.acted_this_impulse(s, u)
-               and not landings.leader_moved(s, u)]
+        out = [
+            u
+            for u in out
+            if start.get(u) == loc and not st.acted_this_impulse(s, u) and not landings.leader_moved(s, u)
+        ]
         if out and not landings.landing_escorts(g, power, group[0], len(group) + 1):
             return []
     return out
@@ -88,8 +95,9 @@ def room(g: Ctx, power: str, area: str, group: list[str]) -> int:
     s, b = g.s, g.game.board
     here = st.troops_in(s, area, power)
     together = sorted(set(here) | set(group))
-    limit = logistics.stacking_limit(b.areas[area], battles.holding(s, b, area),
-                                     battles.commander_ability(s, b, together))
+    limit = logistics.stacking_limit(
+        b.areas[area], battles.holding(s, b, area), battles.commander_ability(s, b, together)
+    )
     return limit - len(set(here) - set(group))
 
 
@@ -194,8 +202,7 @@ class DisperseOverstack(Step):
         f = g.frame
         for uid in f["picked"]:
             st.move_unit(g.s, uid, st.BOX + arg)
-        g.log("log.overstack", power=f["power"], area=f["area"], units=list(f["picked"]), box=arg,
-              rule="stacking")
+        g.log("log.overstack", power=f["power"], area=f["area"], units=list(f["picked"]), box=arg, rule="stacking")
         g.end(None)
 
 

@@ -9,22 +9,34 @@ atomic step per answer: the defender's battlefield, the units that fight, conscr
 abilities, casualties, veterans, forced control …), logs the result's facts and ends with the result as data, which
 the caller applies to the board. Stacking and supply are ``logistics.py``'s rules on the state.
 """
+
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from typing import Any, Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import cards, combat, combat_cards, combat_land, combat_naval, combat_siege
-from engines.ultima_ratio import combat_subjugation, logistics
+from engines.ultima_ratio import (
+    cards,
+    combat,
+    combat_cards,
+    combat_land,
+    combat_naval,
+    combat_siege,
+    combat_subjugation,
+    logistics,
+)
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import Board
 
-KINDS = {"naval": (combat_naval, combat_naval.NavalBattle), "land": (combat_land, combat_land.LandBattle),
-         "siege": (combat_siege, combat_siege.SiegeBattle),
-         "subjugation": (combat_subjugation, combat_subjugation.Subjugation)}
+KINDS = {
+    "naval": (combat_naval, combat_naval.NavalBattle),
+    "land": (combat_land, combat_land.LandBattle),
+    "siege": (combat_siege, combat_siege.SiegeBattle),
+    "subjugation": (combat_subjugation, combat_subjugation.Subjugation),
+}
 RULE = {"naval": "naval_combat", "land": "land_combat", "siege": "siege", "subjugation": "subjugation"}
 LOSSES = ("eliminate", "damage", "disperse")
 
@@ -55,14 +67,25 @@ def supplied(s: dict, board: Board, area: str, power: str) -> bool:
     own supplied troop without an enemy fortress, or in a port on a sea free of enemy fleets."""
     near = _Lazy(lambda a: st.neighbours(s, board, a) if a in board.areas else [])
     troop_areas = {st.loc_area(s["units"][u]["loc"]) for u in st.units_of(s, power, "troop", "map")} - {None}
-    forts = [a for a, info in s["areas"].items() if info["fortress"] and info["fortress"]["built"]
-             and st.hostile(s, power, info["fortress"]["power"])]
-    hostile_seas = {st.loc_sea(i["loc"]) for i in s["units"].values() if i["kind"] == "squadron"
-                    and st.loc_sea(i["loc"]) and st.hostile(s, power, i["power"])}
-    return logistics.can_supply(area, near, controlled=[a for a in s["areas"] if st.controls(s, power, a)],
-                                troop_areas=troop_areas, enemy_fortresses=forts,
-                                seas=_Lazy(lambda a: board.areas[a].seas if a in board.areas else []),
-                                enemy_fleet_seas=hostile_seas)
+    forts = [
+        a
+        for a, info in s["areas"].items()
+        if info["fortress"] and info["fortress"]["built"] and st.hostile(s, power, info["fortress"]["power"])
+    ]
+    hostile_seas = {
+        st.loc_sea(i["loc"])
+        for i in s["units"].values()
+        if i["kind"] == "squadron" and st.loc_sea(i["loc"]) and st.hostile(s, power, i["power"])
+    }
+    return logistics.can_supply(
+        area,
+        near,
+        controlled=[a for a in s["areas"] if st.controls(s, power, a)],
+        troop_areas=troop_areas,
+        enemy_fortresses=forts,
+        seas=_Lazy(lambda a: board.areas[a].seas if a in board.areas else []),
+        enemy_fleet_seas=hostile_seas,
+    )
 
 
 class _Lazy(Mapping):
@@ -104,8 +127,9 @@ def unit(s: dict, uid: str) -> combat.Unit:
     return combat.Unit(uid, info["kind"], st.quality(s, uid), bool(info.get("veteran")), bool(info.get("repair")))
 
 
-def force(s: dict, board: Board, power: str | None, units: list[str], fortress: str | None = None,
-          **extra: Any) -> combat.Force:
+def force(
+    s: dict, board: Board, power: str | None, units: list[str], fortress: str | None = None, **extra: Any
+) -> combat.Force:
     """One side: its units present, the fortress of ``fortress`` (an area) if it fights, its leaders — those on its
     units, the fortress's too when it fights (13.3.4, 13.4.4, 13.5.2; RULINGS L-17.5)."""
     members = tuple(unit(s, u) for u in units)
@@ -113,8 +137,10 @@ def force(s: dict, board: Board, power: str | None, units: list[str], fortress: 
     if fortress:
         members += (combat.Unit(fortress_id(fortress), "fortress", 3),)
         carriers.append(fortress_id(fortress))
-    leaders = tuple(combat.Leader(lid, board.leaders.ability_of(lid) if s["leaders"][lid]["extraordinary"] else None)
-                    for lid in leaders_on(s, carriers))
+    leaders = tuple(
+        combat.Leader(lid, board.leaders.ability_of(lid) if s["leaders"][lid]["extraordinary"] else None)
+        for lid in leaders_on(s, carriers)
+    )
     return combat.Force(power, members, leaders, **extra)
 
 
@@ -127,8 +153,14 @@ def call(g: Ctx, kind: str, battle: Any, asked_before: tuple[str, ...] = (), **p
     ``asked_before``: the sides whose leaders already had their moment before this combat (a naval response,
     RULINGS BX-3)."""
     extra = {"leaders_asked": {"before": list(asked_before)}} if asked_before else {}
-    g.call("combat", kind=kind, battle=_json(combat.as_data(battle)), decisions={},
-           powers={"attacker": powers["attacker"], "defender": powers["defender"]}, **extra)
+    g.call(
+        "combat",
+        kind=kind,
+        battle=_json(combat.as_data(battle)),
+        decisions={},
+        powers={"attacker": powers["attacker"], "defender": powers["defender"]},
+        **extra,
+    )
 
 
 def automaton_answer(pending: combat.Pending) -> Any:
@@ -166,9 +198,17 @@ class Combat(Step):
             if power in g.s["powers"]:
                 f["asking"] = out.key
                 options = out.options if out.kind != "reroll" else combat_cards.reroll_options(f, out.key, out.options)
-                g.call("combat_decision", power=power, key=out.key, side=out.side, kind=out.kind,
-                       options=_json(options), pick=list(out.pick) if out.pick else None,
-                       info=_json(_plain(out.info)), chosen=[])
+                g.call(
+                    "combat_decision",
+                    power=power,
+                    key=out.key,
+                    side=out.side,
+                    kind=out.kind,
+                    options=_json(options),
+                    pick=list(out.pick) if out.pick else None,
+                    info=_json(_plain(out.info)),
+                    chosen=[],
+                )
                 return
             f["decisions"] = _json({**out.decisions, out.key: automaton_answer(out)})
             return
@@ -218,20 +258,26 @@ class Combat(Step):
         f, s = g.frame, g.s
         asked = f.setdefault("leaders_asked", {}).setdefault(moment, [])
         result = f.get("result")
-        gone = sorted({u for side in result["eliminated"].values() for u in side}
-                      | {result.get("fortress_destroyed")} - {None}) if result else []
+        gone = (
+            sorted(
+                {u for side in result["eliminated"].values() for u in side}
+                | {result.get("fortress_destroyed")} - {None}
+            )
+            if result
+            else []
+        )
         for side, name in zip(combat.SIDES, combat_cards.FIELDS[f["kind"]]):
             power = f["powers"][side]
-            if side in asked or not (leader_flow.other_players_power(s, power) if moment == "before"
-                                     else power in s["powers"]):
+            if side in asked or not (
+                leader_flow.other_players_power(s, power) if moment == "before" else power in s["powers"]
+            ):
                 continue
             asked.append(side)
             units = [u["id"] for u in f["battle"][name]["units"]]
-            across = {u: "force" for u in units} if moment == "before" else _moving(result, side, units)
+            across = dict.fromkeys(units, "force") if moment == "before" else _moving(result, side, units)
             if leader_flow.changes_near(s, g.game.board, power, units, exclude=gone, across=across):
                 f["arranging"] = moment
-                g.call("leader_change", power=power, moment=moment, units=units, exclude=gone, across=across,
-                       done=[])
+                g.call("leader_change", power=power, moment=moment, units=units, exclude=gone, across=across, done=[])
                 return True
         return False
 
@@ -241,19 +287,24 @@ class Combat(Step):
         for data in g.frame["battle"].values():
             if isinstance(data, dict) and "leaders" in data and "units" in data:
                 ids = [u["id"] for u in data["units"]]
-                data["leaders"] = [{"id": lid, "ability": board.leaders.ability_of(lid)
-                                    if s["leaders"][lid]["extraordinary"] else None} for lid in leaders_on(s, ids)]
+                data["leaders"] = [
+                    {
+                        "id": lid,
+                        "ability": board.leaders.ability_of(lid) if s["leaders"][lid]["extraordinary"] else None,
+                    }
+                    for lid in leaders_on(s, ids)
+                ]
 
     def resume(self, g: Ctx, result: Any) -> None:
         f = g.frame
         moment = f.pop("arranging", None)
-        if moment == "before":                              # 17.1: the leaders changed unit before the combat
+        if moment == "before":  # 17.1: the leaders changed unit before the combat
             self._follow_leaders(g)
             return
-        if "result" in f:                                   # after a leader's reattachment or change (17.1)
+        if "result" in f:  # after a leader's reattachment or change (17.1)
             self._finish(g)
             return
-        if "asking" not in f:               # the window of combat cards (combat_cards.py) changed the record
+        if "asking" not in f:  # the window of combat cards (combat_cards.py) changed the record
             f["battle"] = result["window"]
             return
         f["decisions"] = _json({**f["decisions"], f.pop("asking"): result})
@@ -267,7 +318,7 @@ def _moving(result: dict, side: str, units: list[str]) -> dict[str, str]:
     if result["kind"] == "land" and result["fought"] and result["fought"]["winner"] == combat.other(side):
         moved = {u: "retreat" for u in units if not u.startswith("fortress:")}
     for key in ("dispersed", "damaged", "to_base"):
-        moved |= {u: key for u in result.get(key, {}).get(side, [])}
+        moved |= dict.fromkeys(result.get(key, {}).get(side, []), key)
     return moved
 
 
@@ -291,8 +342,12 @@ class CombatDecision(Step):
 
     def prompt(self, g: Ctx, role: str):
         f = g.frame
-        prompt = text(f"prompt.combat_{f['kind']}", step=f["info"].get("step"), count=f["info"].get("count", 0),
-                      chosen=f["chosen"])
+        prompt = text(
+            f"prompt.combat_{f['kind']}",
+            step=f["info"].get("step"),
+            count=f["info"].get("count", 0),
+            chosen=f["chosen"],
+        )
         if f["pick"] is None:
             return prompt, {f["kind"]: f["options"]}
         legal = {f["kind"]: [o for o in f["options"] if o not in f["chosen"]]}
@@ -320,8 +375,19 @@ class CombatDecision(Step):
         g.end(g.frame["chosen"])
 
 
-for _verb in ("battlefield", "fight", "conscript", "allocate", "creative", "capitulate", "bonus", "reroll",
-              "veteran", "force_control", *LOSSES):
+for _verb in (
+    "battlefield",
+    "fight",
+    "conscript",
+    "allocate",
+    "creative",
+    "capitulate",
+    "bonus",
+    "reroll",
+    "veteran",
+    "force_control",
+    *LOSSES,
+):
     setattr(CombatDecision, f"on_{_verb}", CombatDecision._answer)
 
 
@@ -427,8 +493,9 @@ def lose_leaders(g: Ctx, unit_ids: list[str]) -> list[str]:
     s = g.s
     gone = leaders_on(s, unit_ids)
     if gone:
-        kept, s["leader_pool"] = leaders.eliminate(leader_flow.state_leaders(s), s["leader_pool"],
-                                                   g.game.board.leaders, gone)
+        kept, s["leader_pool"] = leaders.eliminate(
+            leader_flow.state_leaders(s), s["leader_pool"], g.game.board.leaders, gone
+        )
         s["leaders"] = {ld["id"]: {k: ld[k] for k in ("power", "unit", "extraordinary")} for ld in kept}
     return gone
 

@@ -7,6 +7,7 @@ Special naval areas").
 one), validates them with the models of ``map.py`` / ``world_items.py``, and returns a ``Board``: plain dicts and
 precomputed sea distances, so that legal-action lists never search the pydantic models.
 """
+
 from __future__ import annotations
 
 import pathlib
@@ -41,8 +42,8 @@ FILES = {
     "events.yaml": RootModel[list[Event]],
     "scenarios.yaml": RootModel[list[Scenario]],
     "turns.yaml": RootModel[list[Turn]],
-    **COMBAT_FILES,                              # the dice and the combat table (13.1.1, 13.1.6)
-    **LEADER_FILES,                              # the leader counters (17.)
+    **COMBAT_FILES,  # the dice and the combat table (13.1.1, 13.1.6)
+    **LEADER_FILES,  # the leader counters (17.)
 }
 
 HUB = "transoceanic-hub"  # the Baltic, North Sea and East Atlantic counted as one sea between maps (11.1.3, 18.6.2)
@@ -59,13 +60,13 @@ class Board:
     leaders: Leaders | None = None
     areas: dict[str, Area] = field(default_factory=dict)
     seas: dict[str, Sea] = field(default_factory=dict)
-    neighbours: dict[str, dict[str, str]] = field(default_factory=dict)   # area -> {area: connection kind}
-    sea_ports: dict[str, list[str]] = field(default_factory=dict)         # sea -> coastal areas
-    sea_links: dict[str, list[str]] = field(default_factory=dict)         # sea -> adjacent seas and World Map links
-    sea_map: dict[str, str] = field(default_factory=dict)                 # sea -> the map it is drawn on
-    boxes: dict[str, list[str]] = field(default_factory=dict)             # theater -> its dispersed boxes
+    neighbours: dict[str, dict[str, str]] = field(default_factory=dict)  # area -> {area: connection kind}
+    sea_ports: dict[str, list[str]] = field(default_factory=dict)  # sea -> coastal areas
+    sea_links: dict[str, list[str]] = field(default_factory=dict)  # sea -> adjacent seas and World Map links
+    sea_map: dict[str, str] = field(default_factory=dict)  # sea -> the map it is drawn on
+    boxes: dict[str, list[str]] = field(default_factory=dict)  # theater -> its dispersed boxes
     box_theater: dict[str, str] = field(default_factory=dict)
-    distances: dict[tuple[str, str], int] = field(default_factory=dict)   # (sea, sea) -> seas apart (0: same)
+    distances: dict[tuple[str, str], int] = field(default_factory=dict)  # (sea, sea) -> seas apart (0: same)
     _gaps: dict[tuple[str, str], int | None] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -152,10 +153,19 @@ def load_board(content_dir: pathlib.Path | str | None = None) -> Board:
     """Load and validate the map and the world with the core loader (one digest for all the files)."""
     loaded = load_content(GAME_ID, DATA_DIR, FILES, content_dir)
     f = loaded.files
-    board_map = MapData(maps=f["theaters.yaml"].maps, theaters=f["theaters.yaml"].theaters,
-                        areas=[a.model_copy() for a in f["areas.yaml"].root], seas=f["seas.yaml"].root,
-                        connections=f["connections.yaml"].root, trade_centers=f["trade_centers.yaml"].root)
-    world = World(powers=f["powers.yaml"].root, minors=f["minors.yaml"].root, events=f["events.yaml"].root,
-                  scenarios=f["scenarios.yaml"].root, turns=f["turns.yaml"].root)
-    return Board(map=board_map, world=world, digest=loaded.digest, tables=f["combat.yaml"],
-                 leaders=f["leaders.yaml"])
+    board_map = MapData(
+        maps=f["theaters.yaml"].maps,
+        theaters=f["theaters.yaml"].theaters,
+        areas=[a.model_copy() for a in f["areas.yaml"].root],
+        seas=f["seas.yaml"].root,
+        connections=f["connections.yaml"].root,
+        trade_centers=f["trade_centers.yaml"].root,
+    )
+    world = World(
+        powers=f["powers.yaml"].root,
+        minors=f["minors.yaml"].root,
+        events=f["events.yaml"].root,
+        scenarios=f["scenarios.yaml"].root,
+        turns=f["turns.yaml"].root,
+    )
+    return Board(map=board_map, world=world, digest=loaded.digest, tables=f["combat.yaml"], leaders=f["leaders.yaml"])

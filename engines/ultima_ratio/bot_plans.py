@@ -1,6 +1,7 @@
 """Ultima Ratio Regis — the 9.1 heuristic bot's plans (bots.py dispatches by step name): what the impulse's next
 action is for, where troops land and march, where squadrons sail and units are built, when to subjugate. Every
 question reads the seat's public view only, asked of the engine's own modules (``_View``)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -34,7 +35,7 @@ def _supporters(game, public: dict, area: str) -> list[str]:
     return support_candidates(_View(game, public), POWER, area) if game.board.areas[area].seas else []
 
 
-POINTS = {3: (0, 4, 2), 2: (2, 2, 2), 1: (3, 2, 1)}      # battle points 0/1/2 out of six faces (13.1.1, 13.1.6)
+POINTS = {3: (0, 4, 2), 2: (2, 2, 2), 1: (3, 2, 1)}  # battle points 0/1/2 out of six faces (13.1.1, 13.1.6)
 
 
 def _gain(game, public: dict, area: str, moved: bool) -> float:
@@ -63,7 +64,7 @@ def _moves(game, public: dict, targets: set[str]) -> dict[str, list]:
     g = _View(game, public)
     out: dict[str, list] = {"subjugate": [], "march": [], "land": []}
 
-    def ok(area: str) -> bool:           # 15.2: a subjugation needs supply there (an enemy fleet at sea cuts it)
+    def ok(area: str) -> bool:  # 15.2: a subjugation needs supply there (an enemy fleet at sea cuts it)
         return battles.supplied(public, game.board, area, POWER)
 
     for uid in land_areas.troops_that_move(g, POWER):
@@ -77,7 +78,7 @@ def _moves(game, public: dict, targets: set[str]) -> dict[str, list]:
         if _here(public, uid) in targets:
             continue
         out["land"] += [(uid, a) for a in landings.landing_targets(g, POWER, uid) if a in targets and ok(a)]
-    for key in out:                              # Aden (a battle, then a siege) when nothing else is open
+    for key in out:  # Aden (a battle, then a siege) when nothing else is open
         out[key].sort(key=lambda m: (m[1] == "aden", not _supporters(game, public, m[1]), m))
     return out
 
@@ -89,8 +90,15 @@ def _best_landing(game, public: dict, targets: set[str], options: list[str]) -> 
         for sea in game.board.areas[t].seas:
             seas[sea] = seas.get(sea, 0) + 1
     good = [a for a in options if a in targets] or options
-    return min(good, key=lambda a: (a == "aden", not _supporters(game, public, a),
-                                    -max((seas.get(x, 0) for x in game.board.areas[a].seas), default=0), a))
+    return min(
+        good,
+        key=lambda a: (
+            a == "aden",
+            not _supporters(game, public, a),
+            -max((seas.get(x, 0) for x in game.board.areas[a].seas), default=0),
+            a,
+        ),
+    )
 
 
 def _wanted_seas(game, public: dict, targets: set[str]) -> list[str]:
@@ -136,7 +144,7 @@ def _useful_centers(game, public: dict) -> set[str]:
 
 
 # ----- 9.1 planning: what the impulse's next action is for ----------------------------------------------------
-MAX_SQUADRONS = 3            # escorts and support in the busiest seas; each costs 2 unrest a turn (23.1.1)
+MAX_SQUADRONS = 3  # escorts and support in the busiest seas; each costs 2 unrest a turn (23.1.1)
 
 
 def _action(game, public: dict, legal: dict, targets: set[str], unrest: int) -> tuple[str, Any]:
@@ -149,15 +157,20 @@ def _action(game, public: dict, legal: dict, targets: set[str], unrest: int) -> 
     acts = {a[1]: a for a in legal.get("act", [])}
     moves = _moves(game, public, targets) if targets else {"subjugate": [], "march": [], "land": []}
     balance = economy.income(public, game.board, POWER) - economy.expenses(public, game.board, POWER)
-    last = public["turn"] >= public["last_turn"]            # l. 1926: the last turn's unrest is lost VP
+    last = public["turn"] >= public["last_turn"]  # l. 1926: the last turn's unrest is lost VP
     vitality = game.board.power(POWER).vitality
-    if "lower_unrest" in acts and (last and unrest - balance > 0 or unrest >= vitality):
-        return "act", acts["lower_unrest"]                   # a sure VP, and no revolts (23.2)
-    if "build_merchant" in acts and _useful_centers(game, public):     # 19.2.2: income from the next turn
+    if "lower_unrest" in acts and ((last and unrest - balance > 0) or unrest >= vitality):
+        return "act", acts["lower_unrest"]  # a sure VP, and no revolts (23.2)
+    if "build_merchant" in acts and _useful_centers(game, public):  # 19.2.2: income from the next turn
         return "act", acts["build_merchant"]
-    if "build_leader" in acts and public["turn"] <= 3 and balance - unrest >= -1 and targets \
-            and _leader_wanted(game, public, targets):
-        return "act", acts["build_leader"]                 # 17.2: early, so that the army serves the whole game
+    if (
+        "build_leader" in acts
+        and public["turn"] <= 3
+        and balance - unrest >= -1
+        and targets
+        and _leader_wanted(game, public, targets)
+    ):
+        return "act", acts["build_leader"]  # 17.2: early, so that the army serves the whole game
     if "tactical_move" in acts and (moves["subjugate"] or moves["march"]):
         return "act", acts["tactical_move"]
     if "landing" in acts and moves["land"]:
@@ -170,14 +183,17 @@ def _action(game, public: dict, legal: dict, targets: set[str], unrest: int) -> 
         return "act", acts["naval_move"]
     squadrons = st.units_of(public, POWER, "squadron", "map")
     late = last and public["impulse"]["number"] > 1
-    wanted = {"build_troop": balance - unrest >= -2 and bool(targets) and not late,
-              "build_squadron": len(squadrons) < MAX_SQUADRONS and bool(targets) and not last and (
-                  balance - unrest >= 0 or balance - unrest >= -2 and bool(_unescorted(game, public, targets))),
-              "build_merchant": bool(_useful_centers(game, public)),
-              "naval_move": bool(_naval_plan(game, public, targets)),
-              "build_leader": balance - unrest >= 0 and bool(targets) and not last and _leader_wanted(game, public,
-                                                                                                    targets),
-              "lower_unrest": unrest > 0}
+    wanted = {
+        "build_troop": balance - unrest >= -2 and bool(targets) and not late,
+        "build_squadron": len(squadrons) < MAX_SQUADRONS
+        and bool(targets)
+        and not last
+        and (balance - unrest >= 0 or (balance - unrest >= -2 and bool(_unescorted(game, public, targets)))),
+        "build_merchant": bool(_useful_centers(game, public)),
+        "naval_move": bool(_naval_plan(game, public, targets)),
+        "build_leader": balance - unrest >= 0 and bool(targets) and not last and _leader_wanted(game, public, targets),
+        "lower_unrest": unrest > 0,
+    }
     order = ["repair_squadron", "build_squadron", "build_troop", "naval_move", "build_leader", "lower_unrest"]
     if unrest >= 3:
         order.insert(0, "lower_unrest")
@@ -193,11 +209,14 @@ def _forward(game, public: dict, options: list[str], targets: set[str]) -> str:
     board = game.board
     seas = _wanted_seas(game, public, targets)
     rank = {sea: i for i, sea in enumerate(seas)}
-    led = {_here(public, info["unit"]) for info in public["leaders"].values()
-           if info["power"] == POWER and info["unit"] in public["units"]}
+    led = {
+        _here(public, info["unit"])
+        for info in public["leaders"].values()
+        if info["power"] == POWER and info["unit"] in public["units"]
+    }
     army = [a for a in options if a in led]
     if army and any(t in targets for t in board.neighbours[army[0]]):
-        return army[0]                            # 12.2: troops join the army's area
+        return army[0]  # 12.2: troops join the army's area
 
     def key(area: str):
         beside = any(a in targets for a in board.neighbours[area])
@@ -205,6 +224,7 @@ def _forward(game, public: dict, options: list[str], targets: set[str]) -> str:
         gap = min((x for x in gaps if x is not None), default=9)
         near = min((rank[x] for x in board.areas[area].seas if x in rank), default=len(rank))
         return (0 if beside else 1 + gap, near, area)
+
     return min(options, key=key)
 
 
@@ -216,8 +236,11 @@ def _troop_seas(game, public: dict, targets: set[str]) -> set[str]:
     out = set()
     for uid in st.units_of(public, POWER, "troop", "map"):
         here = _here(public, uid)
-        if here and any(game.board.port_gap(here, t) is not None and game.board.port_gap(here, t) <= 1
-                        for t in targets if game.board.areas[t].seas and game.board.areas[here].seas):
+        if here and any(
+            game.board.port_gap(here, t) is not None and game.board.port_gap(here, t) <= 1
+            for t in targets
+            if game.board.areas[t].seas and game.board.areas[here].seas
+        ):
             out.update(game.board.areas[here].seas)
     return out
 
@@ -231,8 +254,13 @@ def _unescorted(game, public: dict, targets: set[str]) -> set[str]:
     out = set()
     for uid in st.units_of(public, POWER, "troop", "map"):
         here = _here(public, uid)
-        if here and here not in ports and not set(game.board.areas[here].seas) & covered \
-                and _near_targets(game, here, targets) and game.board.areas[here].seas:
+        if (
+            here
+            and here not in ports
+            and not set(game.board.areas[here].seas) & covered
+            and _near_targets(game, here, targets)
+            and game.board.areas[here].seas
+        ):
             out.add(here)
     return out
 
@@ -281,7 +309,9 @@ def _attack_plan(game, public: dict, targets: set[str]) -> tuple[str, str] | Non
             reach.add(_here(public, uid))
     for u in naval.naval_movers(g, POWER):
         for sea in naval.tactical_seas(g, u):
-            if naval.enemy_fleets(public, game.board, POWER, sea) and any(sea in game.board.areas[a].seas for a in reach):
+            if naval.enemy_fleets(public, game.board, POWER, sea) and any(
+                sea in game.board.areas[a].seas for a in reach
+            ):
                 return u, sea
     return None
 
@@ -302,7 +332,7 @@ def _tactical(game, public: dict, prompt: dict, legal: dict, targets: set[str]) 
         if now >= 0.75 or (left == 0 and now >= 0.5) or now >= later:
             return "subjugate", area
         return "stop", None
-    if prompt["text"]["msg"] == "prompt.army":           # 12.2: the army takes along what may go with it
+    if prompt["text"]["msg"] == "prompt.army":  # 12.2: the army takes along what may go with it
         if "absorb" in legal and _army_fits(game, public, legal["absorb"][0], targets):
             return "absorb", legal["absorb"][0]
         return ("march", None) if "march" in legal else ("leave", legal["leave"][-1])
@@ -321,8 +351,9 @@ def _tactical(game, public: dict, prompt: dict, legal: dict, targets: set[str]) 
     if "area" in legal:
         if prompt["text"]["msg"] == "prompt.landing_target":
             return "area", _best_landing(game, public, targets, legal["area"])
-        good = sorted((a for a in legal["area"] if a in targets),
-                      key=lambda a: (a == "aden", not _supporters(game, public, a), a))
+        good = sorted(
+            (a for a in legal["area"] if a in targets), key=lambda a: (a == "aden", not _supporters(game, public, a), a)
+        )
         return "area", (good or legal["area"])[0]
     return "stop", None
 
@@ -335,15 +366,18 @@ def _stranded(game, public: dict, uid: str, targets: set[str]) -> bool:
     from engines.ultima_ratio.actions import regroup_places
 
     theater = game.board.box_theater.get(loc[4:])
-    return not any(game.board.areas[t].theater == theater for t in targets) \
-        or not regroup_places(_View(game, public), POWER, uid)
+    return not any(game.board.areas[t].theater == theater for t in targets) or not regroup_places(
+        _View(game, public), POWER, uid
+    )
 
 
 def _near_targets(game, area: str, targets: set[str]) -> bool:
     board = game.board
     return any(t in targets for t in board.neighbours[area]) or any(
         board.port_gap(area, t) is not None and board.port_gap(area, t) <= 1
-        for t in targets if board.areas[area].seas and board.areas[t].seas)
+        for t in targets
+        if board.areas[area].seas and board.areas[t].seas
+    )
 
 
 def _leader_wanted(game, public: dict, targets: set[str]) -> bool:
@@ -355,19 +389,25 @@ def _leader_wanted(game, public: dict, targets: set[str]) -> bool:
         return False
     troops = st.units_of(public, POWER, "troop", "map")
     return len(troops) + len(st.units_of(public, POWER, "troop", "box")) >= 2 and any(
-        _here(public, u) and _near_targets(game, _here(public, u), targets) for u in troops)
+        _here(public, u) and _near_targets(game, _here(public, u), targets) for u in troops
+    )
 
 
 def _leader_target(game, public: dict, options: list[str], targets: set[str]) -> str:
     """The troop with most own troops in its area, near the targets (else the first unit offered)."""
     from engines.ultima_ratio import state as st
 
-    troops = [u for u in options if u in public["units"] and public["units"][u]["kind"] == "troop"
-              and _here(public, u)]
+    troops = [u for u in options if u in public["units"] and public["units"][u]["kind"] == "troop" and _here(public, u)]
     if not troops:
         return options[0]
-    return max(troops, key=lambda u: (_near_targets(game, _here(public, u), targets),
-                                      len(st.troops_in(public, _here(public, u), POWER)), u))
+    return max(
+        troops,
+        key=lambda u: (
+            _near_targets(game, _here(public, u), targets),
+            len(st.troops_in(public, _here(public, u), POWER)),
+            u,
+        ),
+    )
 
 
 def _army_fits(game, public: dict, troop: str, targets: set[str]) -> bool:
@@ -378,12 +418,18 @@ def _army_fits(game, public: dict, troop: str, targets: set[str]) -> bool:
     g = _View(game, public)
     here = public["units"][troop]["loc"]
     units = public["units"]
-    led = [info["unit"] for info in public["leaders"].values() if info["power"] == POWER
-           and info["unit"] in units and units[info["unit"]]["loc"] == here and info["unit"] != troop]
+    led = [
+        info["unit"]
+        for info in public["leaders"].values()
+        if info["power"] == POWER
+        and info["unit"] in units
+        and units[info["unit"]]["loc"] == here
+        and info["unit"] != troop
+    ]
     if not led:
         return False
     group = [led[0], troop]
     moves = _moves(game, public, targets)
-    if moves["subjugate"] or moves["march"]:          # the operation _action chose: a march (else a landing)
+    if moves["subjugate"] or moves["march"]:  # the operation _action chose: a march (else a landing)
         return any(a in targets for a in land_areas.first_steps(g, POWER, led[0], group))
     return any(a in targets for a in landings.landing_targets(g, POWER, led[0], group))

@@ -7,6 +7,7 @@ a power that received no points of another card this impulse (``assign``), and t
 (``event``) or kept for after the points (``impulse.events_due``, applied from ``power_actions`` before the impulse
 ends). A combat card played this way is "only the point": its text is ignored.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -21,7 +22,7 @@ def start_impulse(s: dict, seat: str) -> None:
     """8.2.2: every power's intrinsic action; 8.2.3: a player without cards has one extra action "as if they
     played a combat card"."""
     hand = s["cards"]["hands"].get(seat)
-    s["impulse"]["actions"] = {p: 1 for p in st.powers_of(s, seat)}
+    s["impulse"]["actions"] = dict.fromkeys(st.powers_of(s, seat), 1)
     s["impulse"].update(card_of={}, played=0, must_play=bool(hand), events_due=[], extra=0 if hand else 1)
 
 
@@ -30,12 +31,22 @@ def play(g: Ctx, seat: str, card: str) -> None:
     board = g.game.board
     cards.discard(g, seat, card)
     combat = cards.is_combat(board, card)
-    g.log("log.card_point_only" if combat else "log.card_played", seat=seat, card=card,
-          points=cards.event(board, card).action_points, rule="card_play")
+    g.log(
+        "log.card_point_only" if combat else "log.card_played",
+        seat=seat,
+        card=card,
+        points=cards.event(board, card).action_points,
+        rule="card_play",
+    )
     if cards.event(board, card).kind == "historical":
         g.s["cards"]["active"].append(card)
-    g.call("card_play", seat=seat, card=card, points=cards.event(board, card).action_points,
-           event="none" if combat else "due")
+    g.call(
+        "card_play",
+        seat=seat,
+        card=card,
+        points=cards.event(board, card).action_points,
+        event="none" if combat else "due",
+    )
 
 
 def apply_event(g: Ctx, seat: str, card: str) -> None:

@@ -11,6 +11,7 @@ cards (``impulse``): ``card_of`` {power: the card whose points it received}, ``p
 after using their points), ``extra`` (8.2.3: the extra action of a player without cards). ``cards.corsairs``: the
 powers a card lets plunder this turn (card_play.py); ``cards.technologies``: technology.py.
 """
+
 from __future__ import annotations
 
 from engines.core.machine import Ctx
@@ -21,8 +22,8 @@ from engines.ultima_ratio.world_items import Event
 
 # 8.1.4 "Cards per turn" by the number of players (l. 344-350)
 CARDS_PER_TURN = {3: 39, 4: 40, 5: 40, 6: 42, 7: 42, 8: 48}
-TWO_PLAYERS = 10          # per player: the only two-player figure printed (9.4, l. 2681); RULINGS C-1
-PRIORITY_HAND = 4         # 8.2.2: "only has 4 cards left or less"
+TWO_PLAYERS = 10  # per player: the only two-player figure printed (9.4, l. 2681); RULINGS C-1
+PRIORITY_HAND = 4  # 8.2.2: "only has 4 cards left or less"
 
 
 def in_play(s: dict) -> bool:
@@ -65,19 +66,19 @@ def build_deck(g: Ctx) -> None:
     secretly, one at a time in game order (each seat sees its own hand: a reveal)."""
     s, board = g.s, g.game.board
     active = active_events(s, board)
-    gone = removed(s, board) | set(active)              # an event in force is not dealt again (RULINGS C-2)
+    gone = removed(s, board) | set(active)  # an event in force is not dealt again (RULINGS C-2)
     events = [e for e in board.world.events if e.id not in gone]
     historical = [e.id for e in events if e.kind == "historical" and e.turns.covers(s["turn"])]
     generic = sorted(e.id for e in events if e.kind == "generic")
     g.shuffle(generic)
-    deck = historical + generic[:max(0, deck_size(s, board) - len(historical))]
+    deck = historical + generic[: max(0, deck_size(s, board) - len(historical))]
     g.shuffle(deck)
     seats = sorted(s["seats"], key=lambda k: s["seats"][k]["order"])
     hands: dict[str, list[str]] = {seat: [] for seat in seats}
     for i, card in enumerate(deck):
         hands[seats[i % len(seats)]].append(card)
     s["cards"].update(deck=[], hands=hands, discard=[], corsairs=[])
-    technology.end_of_turn(s)                                   # 19.3: last turn's advantages are lost
+    technology.end_of_turn(s)  # 19.3: last turn's advantages are lost
     s["cards"]["active"] = active
     g.log("log.deck", cards=len(deck), historical=len(historical), rule="card_deck")
     for seat, hand in hands.items():
@@ -97,8 +98,11 @@ def casus_belli_barred(s: dict, board: Board, a: str, b: str, area: str) -> bool
     """An event in force bars the CBs between two powers over the areas of some theaters (``no_casus_belli``: the
     Treaty of Tordesillas, "No CB between them for overseas areas", RULINGS EV-5)."""
     theater = board.areas[area].theater
-    return any(eff.op == "no_casus_belli" and {a, b} <= set(eff.powers) and theater in eff.theaters
-               for card in s["cards"].get("active", []) for eff in event(board, card).effects)
+    return any(
+        eff.op == "no_casus_belli" and {a, b} <= set(eff.powers) and theater in eff.theaters
+        for card in s["cards"].get("active", [])
+        for eff in event(board, card).effects
+    )
 
 
 # ----- 8.2.2 Card play ----------------------------------------------------------------------------------------------
@@ -172,8 +176,14 @@ def deliver_morale(g: Ctx, loser: str | None, winner: str | None, reason: str) -
         return
     given = s.setdefault("morale", {}).setdefault(loser, {})
     given[winner] = given.get(winner, 0) + 1
-    g.log("log.morale", power=loser, to_power=winner, reason=reason,
-          left=morale_left(s, g.game.board, loser), rule="morale")
+    g.log(
+        "log.morale",
+        power=loser,
+        to_power=winner,
+        reason=reason,
+        left=morale_left(s, g.game.board, loser),
+        rule="morale",
+    )
 
 
 def war_status(s: dict, a: str, b: str) -> int:

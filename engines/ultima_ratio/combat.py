@@ -12,11 +12,13 @@ disadvantages (13.1.2), the creative leader (17.3.2); the dice (13.1.1) and the 
 determined commander (17.3.2); battle points, casualties and disband results on the combat table (13.1.6); the
 helpers of the persecution (13.1.7) and consequences (13.1.8).
 """
+
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal, Sequence
+from typing import Any, Literal
 
 from engines.ultima_ratio.combat_tables import CombatTables
 
@@ -107,9 +109,15 @@ def from_data(cls: type, data: dict) -> Any:
     for f in dataclasses.fields(cls):
         value = data[f.name]
         if "Force" in str(f.type) and value is not None:
-            value = Force(value["power"], tuple(Unit(**u) for u in value["units"]),
-                          tuple(Leader(**x) for x in value["leaders"]), value["advantages"],
-                          value["disadvantages"], tuple(value["battlefield_cards"]), value["rerolls"])
+            value = Force(
+                value["power"],
+                tuple(Unit(**u) for u in value["units"]),
+                tuple(Leader(**x) for x in value["leaders"]),
+                value["advantages"],
+                value["disadvantages"],
+                tuple(value["battlefield_cards"]),
+                value["rerolls"],
+            )
         values[f.name] = value
     return cls(**values)
 
@@ -292,8 +300,15 @@ def allocate(d: Decider, side: Side, categories: list[int], advantages: int, dis
     categories = list(categories)
     n = 0
     while options := placements(categories, advantages, disadvantages):
-        choice = d.one(f"allocate.{side}.{n}", side, "allocate", options, dice=list(categories),
-                       advantages=advantages, disadvantages=disadvantages)
+        choice = d.one(
+            f"allocate.{side}.{n}",
+            side,
+            "allocate",
+            options,
+            dice=list(categories),
+            advantages=advantages,
+            disadvantages=disadvantages,
+        )
         what, cat = choice.split(":")
         i = categories.index(int(cat))
         if what == "advantage":
@@ -311,8 +326,9 @@ def category(unit: Unit) -> int:
     return 3 if unit.kind == "fortress" else unit.quality
 
 
-def fight(setup: Setup, d: Decider, tables: CombatTables,
-          before_roll: Callable[[], bool] | None = None) -> Fought | None:
+def fight(
+    setup: Setup, d: Decider, tables: CombatTables, before_roll: Callable[[], bool] | None = None
+) -> Fought | None:
     """Preparation (13.1.5) and resolution (13.1.6) of a combat; None if ``before_roll`` (asked once the dice are
     ready, e.g. the besieged's voluntary capitulation, 13.4.5) says the combat is not fought."""
     size = battlefield(setup, d)
@@ -322,8 +338,9 @@ def fight(setup: Setup, d: Decider, tables: CombatTables,
     units: dict[Side, list[str | None]] = {}
     for side in setup.order():  # 13.1.5 step 2: the units that fight, the active side first
         if setup.single_die is None:
-            fighters[side] = d.some(f"fight.{side}", side, "fight", setup.eligible.get(side, []), 1, size,
-                                    battlefield=size)
+            fighters[side] = d.some(
+                f"fight.{side}", side, "fight", setup.eligible.get(side, []), 1, size, battlefield=size
+            )
         else:
             die = setup.single_die[side]
             fighters[side], conscripts[side] = [], False
@@ -332,19 +349,31 @@ def fight(setup: Setup, d: Decider, tables: CombatTables,
     for side in setup.order():  # 13.1.5 step 3: conscripts, once both sides have chosen their units
         if setup.single_die is None:
             force = setup.forces[side]
-            conscripts[side] = bool(setup.conscript.get(side)) and len(fighters[side]) < size and \
-                d.one(f"conscript.{side}", side, "conscript", [True, False])
+            conscripts[side] = (
+                bool(setup.conscript.get(side))
+                and len(fighters[side]) < size
+                and d.one(f"conscript.{side}", side, "conscript", [True, False])
+            )
             categories[side] = [category(force.unit(u)) for u in fighters[side]] + [1] * conscripts[side]
             units[side] = [*fighters[side]] + [None] * conscripts[side]
     for side in setup.order():  # 13.1.5 step 4: advantages and disadvantages, the active side first
         force = setup.forces[side]
-        categories[side] = allocate(d, side, categories[side],
-                                    setup.advantages.get(side, 0) + force.advantages,
-                                    setup.disadvantages.get(side, 0) + force.disadvantages)
+        categories[side] = allocate(
+            d,
+            side,
+            categories[side],
+            setup.advantages.get(side, 0) + force.advantages,
+            setup.disadvantages.get(side, 0) + force.disadvantages,
+        )
     for side in SIDES:  # 17.3.2 creative: before the roll, after the advantages (leaders: attacker first, 13.1.4)
         if setup.forces[side].commander() == "creative":
-            raise_ = d.one(f"creative.{side}", side, "creative",
-                           [None] + sorted({c for c in categories[side] if c < 4}), dice=list(categories[side]))
+            raise_ = d.one(
+                f"creative.{side}",
+                side,
+                "creative",
+                [None] + sorted({c for c in categories[side] if c < 4}),
+                dice=list(categories[side]),
+            )
             if raise_ is not None:
                 categories[side][categories[side].index(raise_)] += 1
     if before_roll is not None and before_roll():
@@ -356,8 +385,7 @@ def fight(setup: Setup, d: Decider, tables: CombatTables,
     for side in SIDES:  # 17.3.2 tactical / admiral / determined: +1 to one die below 6, after the category
         if setup.forces[side].commander() in setup.bonus.get(side, ()):
             results = [die.result for die in dice[side]]
-            plus = d.one(f"bonus.{side}", side, "bonus", [None] + sorted({r for r in results if r < 6}),
-                         dice=results)
+            plus = d.one(f"bonus.{side}", side, "bonus", [None] + sorted({r for r in results if r < 6}), dice=results)
             if plus is not None:
                 i = results.index(plus)
                 die = dice[side][i]
@@ -370,8 +398,9 @@ def fight(setup: Setup, d: Decider, tables: CombatTables,
                 break  # he declines: no more rerolls for this side
             i = results.index(again)
             roll = d.rolls(f"rerolls.{side}.{n}", 1)[0]
-            dice[side][i] = Die(dice[side][i].unit, dice[side][i].category, roll,
-                                tables.result(dice[side][i].category, roll))
+            dice[side][i] = Die(
+                dice[side][i].unit, dice[side][i].category, roll, tables.result(dice[side][i].category, roll)
+            )
     return tally(size, fighters, conscripts, dice, tables)
 
 
@@ -384,8 +413,10 @@ def tally(size: int, fighters: dict, conscripts: dict, dice: dict[Side, list[Die
     if points["attacker"] != points["defender"]:
         winner = "attacker" if points["attacker"] > points["defender"] else "defender"
     eliminations = {s: casualties[other(s)] // 2 for s in SIDES}
-    disbands = {s: casualties[other(s)] % 2 + (abs(points["attacker"] - points["defender"]) if s != winner and
-                                               winner else 0) for s in SIDES}
+    disbands = {
+        s: casualties[other(s)] % 2 + (abs(points["attacker"] - points["defender"]) if s != winner and winner else 0)
+        for s in SIDES
+    }
     return Fought(size, fighters, conscripts, dice, points, casualties, winner, eliminations, disbands)
 
 
@@ -410,13 +441,20 @@ def morale(fought: Fought) -> Side | None:
     return loser if loser is not None and len(fought.dice[loser]) >= 2 else None
 
 
-def veterans(d: Decider, fought: Fought, forces: dict[Side, Force], eliminated: dict[Side, list[str]],
-             ) -> dict[Side, str | None]:
+def veterans(
+    d: Decider,
+    fought: Fought,
+    forces: dict[Side, Force],
+    eliminated: dict[Side, list[str]],
+) -> dict[Side, str | None]:
     """Each side that eliminated at least one enemy unit may veteranize one troop that fought (13.3.8, 16.1)."""
     chosen: dict[Side, str | None] = {}
     for side in SIDES:
-        options = [u for u in fought.fighters[side] if forces[side].unit(u).kind == "troop"
-                   and not forces[side].unit(u).veteran and u not in eliminated[side]]
+        options = [
+            u
+            for u in fought.fighters[side]
+            if forces[side].unit(u).kind == "troop" and not forces[side].unit(u).veteran and u not in eliminated[side]
+        ]
         chosen[side] = None
         if eliminated[other(side)] and options:
             chosen[side] = d.one(f"veteran.{side}", side, "veteran", [None] + options)
@@ -425,8 +463,9 @@ def veterans(d: Decider, fought: Fought, forces: dict[Side, Force], eliminated: 
 
 def leaders_lost(force: Force, eliminated: list[str]) -> list[str]:
     """Leaders are eliminated with the last troop, squadron or fortress of the stack (13.1.7, 17.1)."""
-    return [leader.id for leader in force.leaders] if force.units and \
-        all(u.id in eliminated for u in force.units) else []
+    return (
+        [leader.id for leader in force.leaders] if force.units and all(u.id in eliminated for u in force.units) else []
+    )
 
 
 def conscript_unrest(fought: Fought, forces: dict[Side, Force], main_map: bool) -> dict[Side, int]:
@@ -462,14 +501,24 @@ class Result:
             for side in SIDES:
                 if f.conscripts.get(side):
                     out.append(("combat.conscript", {"side": side, "unrest": self.unrest[side]}))
-                out.append(("combat.dice", {"side": side, "points": f.battle_points[side],
-                                            "casualties": f.casualties[side],
-                                            "dice": [[die.category, die.roll, die.result, die.bonus]
-                                                     for die in f.dice[side]]}))
+                out.append(
+                    (
+                        "combat.dice",
+                        {
+                            "side": side,
+                            "points": f.battle_points[side],
+                            "casualties": f.casualties[side],
+                            "dice": [[die.category, die.roll, die.result, die.bonus] for die in f.dice[side]],
+                        },
+                    )
+                )
             out.append(("combat.won", {"side": f.winner}) if f.winner else ("combat.draw", {}))
         for side in SIDES:
-            for key, ids in (("combat.eliminated", self.eliminated[side]), ("combat.dispersed", self.dispersed[side]),
-                             ("combat.leaders_eliminated", self.leaders_eliminated[side])):
+            for key, ids in (
+                ("combat.eliminated", self.eliminated[side]),
+                ("combat.dispersed", self.dispersed[side]),
+                ("combat.leaders_eliminated", self.leaders_eliminated[side]),
+            ):
                 if ids:
                     out.append((key, {"side": side, "units": ids}))
         if self.morale:

@@ -11,6 +11,7 @@ is not played in the window: its holder is asked after the dice (``combat`` deci
 per such card held), and answering with a die plays the card (``after_combat``). The events in force with a
 ``combat`` effect ("Tercios", "Modern Army") give their advantage to their powers without being played.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -23,8 +24,12 @@ from engines.ultima_ratio.combat import REDUCE
 from engines.ultima_ratio.world_items import Effect
 
 # the battle record's fields of each side, by kind of combat
-FIELDS = {"naval": ("attacker", "defender"), "land": ("attacker", "defender"), "siege": ("besieger", "besieged"),
-          "subjugation": ("subjugator", "opponent")}
+FIELDS = {
+    "naval": ("attacker", "defender"),
+    "land": ("attacker", "defender"),
+    "siege": ("besieger", "besieged"),
+    "subjugation": ("subjugator", "opponent"),
+}
 SIDES = ("attacker", "defender")
 
 
@@ -44,7 +49,7 @@ def fits(board, card: str, kind: str, battle: dict, side: str) -> bool:
     if eff.combat in ("attacker", "defender") and eff.combat != side:
         return False
     if eff.battlefield and battle.get("kind") == "piracy":
-        return False                    # 13.2.4: the battlefield of piracy "cannot be modified" (RULINGS EV-2)
+        return False  # 13.2.4: the battlefield of piracy "cannot be modified" (RULINGS EV-2)
     cond = eff.condition
     return not (cond and cond.kind == "terrain" and battle.get("terrain") not in cond.terrain)
 
@@ -65,8 +70,9 @@ def offer(g: Ctx, kind: str, battle: dict, powers: dict, side: str) -> list[str]
     if seat is None:
         return []
     board = g.game.board
-    return [c for c in g.s["cards"]["hands"].get(seat, [])
-            if fits(board, c, kind, battle, side) and in_window(board, c)]
+    return [
+        c for c in g.s["cards"]["hands"].get(seat, []) if fits(board, c, kind, battle, side) and in_window(board, c)
+    ]
 
 
 def play_on(board, card: str, kind: str, battle: dict, side: str) -> None:
@@ -115,13 +121,17 @@ def open_window(g: Ctx) -> bool:
     hands = s["cards"]["hands"]
     for side, name in zip(SIDES, FIELDS[kind]):
         seat = seat_for(s, powers, side)
-        if seat is not None and hands.get(seat) and any(
-                fits(board, c, kind, battle, side) for c in reroll_cards(board)):
+        if (
+            seat is not None
+            and hands.get(seat)
+            and any(fits(board, c, kind, battle, side) for c in reroll_cards(board))
+        ):
             # asked after the dice once per card in his hand (a public count) until he declines, whether he holds
             # a reroll card or not, so the table cannot tell (RULINGS C-9)
             battle[name]["rerolls"] += len(hands[seat])
-            f.setdefault("rerolls", {})[side] = [c for c in hands[seat] if fits(board, c, kind, battle, side)
-                                                 and not in_window(board, c)]
+            f.setdefault("rerolls", {})[side] = [
+                c for c in hands[seat] if fits(board, c, kind, battle, side) and not in_window(board, c)
+            ]
     sides = [side for side in SIDES if hands.get(seat_for(s, powers, side) or "")]
     if not sides:
         return False
@@ -181,7 +191,7 @@ class CombatCards(Step):
         cards.discard(g, role, arg)
         play_on(g.game.board, arg, f["kind"], f["battle"], side)
         g.log("log.combat_card", seat=role, card=arg, power=f["powers"][side], rule="combat_cards")
-        if not g.s["cards"]["hands"].get(role):   # he is asked again while he has cards, fitting or not (C-9)
+        if not g.s["cards"]["hands"].get(role):  # he is asked again while he has cards, fitting or not (C-9)
             self._next(g)
 
     def on_pass(self, g: Ctx, role: str, arg: Any) -> None:

@@ -3,13 +3,30 @@
 ``resolve(battle, decisions, chance, tables)`` returns a ``Pending`` decision or the ``LandResult`` (combat.py
 explains the replay). The attacker is the player conducting the impulse (13.3.2).
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal
+from typing import Any, Literal
 
-from engines.ultima_ratio.combat import (SIDES, Decider, Force, Result, Setup, Side, conscript_unrest, fight,
-                                         leaders_lost, lose, morale, other, removable, run, veterans)
+from engines.ultima_ratio.combat import (
+    SIDES,
+    Decider,
+    Force,
+    Result,
+    Setup,
+    Side,
+    conscript_unrest,
+    fight,
+    leaders_lost,
+    lose,
+    morale,
+    other,
+    removable,
+    run,
+    veterans,
+)
 from engines.ultima_ratio.combat_tables import CombatTables
 from engines.ultima_ratio.map import Terrain
 
@@ -79,8 +96,15 @@ def attacking(battle: LandBattle) -> Force:
     if battle.besieged is None:
         return battle.attacker
     a, b = battle.attacker, battle.besieged
-    return Force(a.power, a.units + b.units, a.leaders + b.leaders, a.advantages + b.advantages,
-                 a.disadvantages + b.disadvantages, a.battlefield_cards + b.battlefield_cards, a.rerolls + b.rerolls)
+    return Force(
+        a.power,
+        a.units + b.units,
+        a.leaders + b.leaders,
+        a.advantages + b.advantages,
+        a.disadvantages + b.disadvantages,
+        a.battlefield_cards + b.battlefield_cards,
+        a.rerolls + b.rerolls,
+    )
 
 
 def setup(battle: LandBattle) -> Setup:
@@ -98,13 +122,22 @@ def setup(battle: LandBattle) -> Setup:
         disadvantages["attacker"] += battle.siege_casualties
     # 13.3.4: the defender's fortress rolls a Q3 die; a besieged fortress does not fight, as in sorties (nor, RULINGS,
     # in relief battles), and there it is on the attacker's side
-    eligible = {s: [u.id for u in f.units if u.kind == "troop" or (u.kind == "fortress" and s == "defender")]
-                for s, f in forces.items()}
-    bonus = {"attacker": ("tactical", "determined") if battle.intercepted else ("tactical",),
-             "defender": ("tactical",)}
-    return Setup(kind="land", forces=forces, active="attacker", battlefield=BATTLEFIELD, mark=marks(battle),
-                 eligible=eligible, conscript={s: bool(f.leaders) for s, f in forces.items()},
-                 disadvantages=disadvantages, bonus=bonus)
+    eligible = {
+        s: [u.id for u in f.units if u.kind == "troop" or (u.kind == "fortress" and s == "defender")]
+        for s, f in forces.items()
+    }
+    bonus = {"attacker": ("tactical", "determined") if battle.intercepted else ("tactical",), "defender": ("tactical",)}
+    return Setup(
+        kind="land",
+        forces=forces,
+        active="attacker",
+        battlefield=BATTLEFIELD,
+        mark=marks(battle),
+        eligible=eligible,
+        conscript={s: bool(f.leaders) for s, f in forces.items()},
+        disadvantages=disadvantages,
+        bonus=bonus,
+    )
 
 
 def resolve(battle: LandBattle, decisions: dict | None, chance: Any, tables: CombatTables) -> LandResult | Any:
@@ -135,8 +168,7 @@ def _resolve(battle: LandBattle, d: Decider, tables: CombatTables) -> LandResult
     to_fortress: list[str] = []
     if battle.besieged is not None and loser == "attacker":
         gone = eliminated["attacker"] + dispersed["attacker"]
-        to_fortress = [u for u in fought.fighters["attacker"] if u in battle.besieged.ids("troop")
-                      and u not in gone]
+        to_fortress = [u for u in fought.fighters["attacker"] if u in battle.besieged.ids("troop") and u not in gone]
     withdraw = None
     if battle.relief and fought.winner == "attacker" and battle.besieged_power is not None:
         if battle.besieged_power == battle.attacker.power:
@@ -144,12 +176,20 @@ def _resolve(battle: LandBattle, d: Decider, tables: CombatTables) -> LandResult
         elif not battle.at_war_with_besieged:
             withdraw = "all"
     return LandResult(
-        kind="land", fought=fought, eliminated=eliminated, dispersed=dispersed,
+        kind="land",
+        fought=fought,
+        eliminated=eliminated,
+        dispersed=dispersed,
         leaders_eliminated=_leaders_lost(battle, eliminated),
-        morale=morale(fought), veterans=veterans(d, fought, forces, eliminated),
-        unrest=conscript_unrest(fought, forces, battle.main_map), control=fought.winner,
-        retreat=retreat, to_fortress=to_fortress, remain_besieged=battle.sortie and loser == "attacker",
-        withdraw=withdraw)
+        morale=morale(fought),
+        veterans=veterans(d, fought, forces, eliminated),
+        unrest=conscript_unrest(fought, forces, battle.main_map),
+        control=fought.winner,
+        retreat=retreat,
+        to_fortress=to_fortress,
+        remain_besieged=battle.sortie and loser == "attacker",
+        withdraw=withdraw,
+    )
 
 
 def casus_belli(holder: str, nominal_owner: str, winner: str, at_war: Callable[[str, str], bool]) -> str | None:

@@ -4,13 +4,27 @@
 explains the replay). Sides are called attacker and defender only to name them: there is no difference between
 them (13.2.2); ``active`` is the side whose impulse it is, which decides first (13.1.5).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from engines.ultima_ratio.combat import (SIDES, Decider, Force, Result, Setup, Side, fight, leaders_lost, lose,
-                                         morale, removable, run, conscript_unrest)
+from engines.ultima_ratio.combat import (
+    SIDES,
+    Decider,
+    Force,
+    Result,
+    Setup,
+    Side,
+    conscript_unrest,
+    fight,
+    leaders_lost,
+    lose,
+    morale,
+    removable,
+    run,
+)
 from engines.ultima_ratio.combat_tables import CombatTables
 
 NavalKind = Literal["tactical", "interception", "support", "piracy"]
@@ -49,12 +63,16 @@ def setup(battle: NavalBattle) -> Setup:
         if any(u.kind != "squadron" for u in force.units):
             raise ValueError(f"naval combat: the {side} has units that are not squadrons")
     return Setup(
-        kind="naval", forces=forces, active=battle.active, battlefield=BATTLEFIELD[battle.kind],
+        kind="naval",
+        forces=forces,
+        active=battle.active,
+        battlefield=BATTLEFIELD[battle.kind],
         fixed=battle.kind == "piracy",
         eligible={s: [u.id for u in f.units if not u.damaged] for s, f in forces.items()},
         conscript={s: bool(f.leaders) and battle.commercial_port for s, f in forces.items()},
         disadvantages={battle.in_port: 1} if battle.in_port else {},
-        bonus={s: ("admiral",) for s in SIDES})
+        bonus=dict.fromkeys(SIDES, ("admiral",)),
+    )
 
 
 def resolve(battle: NavalBattle, decisions: dict | None, chance: Any, tables: CombatTables) -> NavalResult | Any:
@@ -74,10 +92,23 @@ def _resolve(battle: NavalBattle, d: Decider, tables: CombatTables) -> NavalResu
         left = [u for u in fought.fighters[side] if u not in eliminated[side]]
         count = min(fought.disband_results[side] // 2, removable(fought, side, left, 0))
         damaged[side] = lose(d, f"damage.{side}", side, "damage", left, count)
-    to_base = {side: [u.id for u in s.forces[side].units if side == fought.loser and not u.damaged
-                      and u.id not in eliminated[side] + damaged[side]] for side in SIDES}
+    to_base = {
+        side: [
+            u.id
+            for u in s.forces[side].units
+            if side == fought.loser and not u.damaged and u.id not in eliminated[side] + damaged[side]
+        ]
+        for side in SIDES
+    }
     return NavalResult(
-        kind="naval", fought=fought, eliminated=eliminated, dispersed={side: [] for side in SIDES},
+        kind="naval",
+        fought=fought,
+        eliminated=eliminated,
+        dispersed={side: [] for side in SIDES},
         leaders_eliminated={side: leaders_lost(s.forces[side], eliminated[side]) for side in SIDES},
-        morale=morale(fought), veterans={side: None for side in SIDES},
-        unrest=conscript_unrest(fought, s.forces, battle.main_map), damaged=damaged, to_base=to_base)
+        morale=morale(fought),
+        veterans=dict.fromkeys(SIDES),
+        unrest=conscript_unrest(fought, s.forces, battle.main_map),
+        damaged=damaged,
+        to_base=to_base,
+    )

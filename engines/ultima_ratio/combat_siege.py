@@ -4,13 +4,29 @@
 explains the replay). The besieger is the attacker and the besieged the defender (13.4.2); the fortress is one of
 the besieged's units (kind "fortress") and fights like a Q3 troop (13.4.4).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from engines.ultima_ratio.combat import (SIDES, Decider, Force, Result, Setup, Side, conscript_unrest, fight,
-                                         leaders_lost, lose, morale, other, removable, run, veterans)
+from engines.ultima_ratio.combat import (
+    SIDES,
+    Decider,
+    Force,
+    Result,
+    Setup,
+    Side,
+    conscript_unrest,
+    fight,
+    leaders_lost,
+    lose,
+    morale,
+    other,
+    removable,
+    run,
+    veterans,
+)
 from engines.ultima_ratio.combat_tables import CombatTables
 
 BATTLEFIELD = 3  # 13.4.4: "As a general rule, the battlefield in siege battles is three dice"
@@ -52,10 +68,17 @@ def setup(battle: SiegeBattle) -> Setup:
     disadvantages = {"attacker": 0, "defender": battle.siege_casualties}
     if battle.naval_support:
         disadvantages[other(battle.naval_support)] += 1
-    return Setup(kind="siege", forces=forces, active="attacker", battlefield=BATTLEFIELD, fleet=battle.naval_support,
-                 eligible={s: [u.id for u in f.units] for s, f in forces.items()},
-                 conscript={"attacker": True, "defender": True},  # 13.1.9: no leader needed in sieges
-                 disadvantages=disadvantages, bonus={s: ("tactical",) for s in SIDES})
+    return Setup(
+        kind="siege",
+        forces=forces,
+        active="attacker",
+        battlefield=BATTLEFIELD,
+        fleet=battle.naval_support,
+        eligible={s: [u.id for u in f.units] for s, f in forces.items()},
+        conscript={"attacker": True, "defender": True},  # 13.1.9: no leader needed in sieges
+        disadvantages=disadvantages,
+        bonus=dict.fromkeys(SIDES, ("tactical",)),
+    )
 
 
 def resolve(battle: SiegeBattle, decisions: dict | None, chance: Any, tables: CombatTables) -> SiegeResult | Any:
@@ -76,8 +99,14 @@ def _resolve(battle: SiegeBattle, d: Decider, tables: CombatTables) -> SiegeResu
     fighting = fought.fighters
     eliminated: dict[Side, list[str]] = {}
     besieger = fighting["attacker"]
-    eliminated["attacker"] = lose(d, "eliminate.attacker", "attacker", "eliminate", besieger,
-                                  min(fought.eliminations["attacker"], removable(fought, "attacker", besieger, 0)))
+    eliminated["attacker"] = lose(
+        d,
+        "eliminate.attacker",
+        "attacker",
+        "eliminate",
+        besieger,
+        min(fought.eliminations["attacker"], removable(fought, "attacker", besieger, 0)),
+    )
     # 13.4.5 / 13.1.7: the fortress is eliminated only if there are no troops left to be eliminated
     troops = [u for u in fighting["defender"] if u != fortress]
     count = min(fought.eliminations["defender"], removable(fought, "defender", fighting["defender"], 0))
@@ -91,8 +120,12 @@ def _resolve(battle: SiegeBattle, d: Decider, tables: CombatTables) -> SiegeResu
     count = fought.disband_results["attacker"] // 2
     if loser == "attacker":
         count = max(count, 1)
-    dispersed = {"attacker": lose(d, "disperse.attacker", "attacker", "disperse", left,
-                                  min(count, removable(fought, "attacker", left, 0))), "defender": []}
+    dispersed = {
+        "attacker": lose(
+            d, "disperse.attacker", "attacker", "disperse", left, min(count, removable(fought, "attacker", left, 0))
+        ),
+        "defender": [],
+    }
     added = fought.disband_results["defender"] // 2
     if loser == "defender":
         added = max(added, 1)
@@ -104,15 +137,22 @@ def _resolve(battle: SiegeBattle, d: Decider, tables: CombatTables) -> SiegeResu
     gone = eliminated["attacker"] + dispersed["attacker"]
     ended = all(u in gone for u in battle.besieger.ids("troop"))
     return SiegeResult(
-        kind="siege", fought=fought, eliminated=eliminated, dispersed=dispersed,
+        kind="siege",
+        fought=fought,
+        eliminated=eliminated,
+        dispersed=dispersed,
         leaders_eliminated={x: leaders_lost(forces[x], eliminated[x]) for x in SIDES},
-        morale=morale(fought), veterans=veterans(d, fought, forces, eliminated),
+        morale=morale(fought),
+        veterans=veterans(d, fought, forces, eliminated),
         unrest=conscript_unrest(fought, forces, battle.main_map),
-        siege_casualties=0 if ended else casualties, siege_ended=ended)
+        siege_casualties=0 if ended else casualties,
+        siege_ended=ended,
+    )
 
 
-def _capitulation(battle: SiegeBattle, s: Setup, fought, eliminated: dict, dispersed: dict, reason: str,
-                  d: Decider) -> SiegeResult:
+def _capitulation(
+    battle: SiegeBattle, s: Setup, fought, eliminated: dict, dispersed: dict, reason: str, d: Decider
+) -> SiegeResult:
     """13.4.5: the besieger gains control, the fortress is destroyed, the surviving besieged troops are
     dispersed and the siege casualty markers are removed."""
     fortress = battle.besieged.ids("fortress")[0]
@@ -120,9 +160,17 @@ def _capitulation(battle: SiegeBattle, s: Setup, fought, eliminated: dict, dispe
     dispersed = {**dispersed, "defender": survivors}
     gone = {**eliminated, "defender": eliminated["defender"] + [fortress]}
     return SiegeResult(
-        kind="siege", fought=fought, eliminated=eliminated, dispersed=dispersed,
+        kind="siege",
+        fought=fought,
+        eliminated=eliminated,
+        dispersed=dispersed,
         leaders_eliminated={x: leaders_lost(s.forces[x], gone[x]) for x in SIDES},
         morale=None if fought is None else morale(fought),
-        veterans={x: None for x in SIDES} if fought is None else veterans(d, fought, s.forces, eliminated),
-        unrest={x: 0 for x in SIDES} if fought is None else conscript_unrest(fought, s.forces, battle.main_map),
-        control="attacker", siege_casualties=0, capitulation=reason, fortress_destroyed=fortress, siege_ended=True)
+        veterans=dict.fromkeys(SIDES) if fought is None else veterans(d, fought, s.forces, eliminated),
+        unrest=dict.fromkeys(SIDES, 0) if fought is None else conscript_unrest(fought, s.forces, battle.main_map),
+        control="attacker",
+        siege_casualties=0,
+        capitulation=reason,
+        fortress_destroyed=fortress,
+        siege_ended=True,
+    )

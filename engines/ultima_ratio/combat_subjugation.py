@@ -4,13 +4,28 @@ without a land battle, puts down a rebellion or annexes an independent area.
 ``resolve(battle, decisions, chance, tables)`` returns a ``Pending`` decision or the ``SubjugationResult``
 (combat.py explains the replay). The subjugator is the attacker; the opponent the defender.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal
+from typing import Any, Literal
 
-from engines.ultima_ratio.combat import (SIDES, Decider, Force, Result, Setup, Side, fight, leaders_lost, lose,
-                                         morale, other, removable, run)
+from engines.ultima_ratio.combat import (
+    SIDES,
+    Decider,
+    Force,
+    Result,
+    Setup,
+    Side,
+    fight,
+    leaders_lost,
+    lose,
+    morale,
+    other,
+    removable,
+    run,
+)
 from engines.ultima_ratio.combat_tables import CombatTables
 from engines.ultima_ratio.map import Terrain
 
@@ -50,8 +65,9 @@ def strength_of_minimap_area(home_area: bool) -> int:
     return 3 if home_area else 2
 
 
-def opposition_distance(target: str, source: str, neighbours: Callable[[str], list[str]],
-                        passable: Callable[[str], bool]) -> int | None:
+def opposition_distance(
+    target: str, source: str, neighbours: Callable[[str], list[str]], passable: Callable[[str], bool]
+) -> int | None:
     """13.5.2: troops or a fortress oppose from an adjacent area (1), or from two areas away (2) through an
     intermediate area that is controlled and has no supplied enemy troops nor a rebellion (``passable``)."""
     if source in neighbours(target):
@@ -83,13 +99,24 @@ def setup(battle: Subjugation) -> Setup:
         disadvantages[other(b.naval_support)] += 1
     if not b.adjacent and b.opposition in ("troops", "fortress"):
         disadvantages["defender"] += 1
-    return Setup(kind="subjugation", forces={"attacker": b.subjugator, "defender": b.opponent}, active="attacker",
-                 battlefield=1, fixed=True, single_die={"attacker": SUBJUGATOR, "defender": opponent_die},
-                 disadvantages=disadvantages, bonus={s: ("determined",) for s in SIDES})
+    return Setup(
+        kind="subjugation",
+        forces={"attacker": b.subjugator, "defender": b.opponent},
+        active="attacker",
+        battlefield=1,
+        fixed=True,
+        single_die={"attacker": SUBJUGATOR, "defender": opponent_die},
+        disadvantages=disadvantages,
+        bonus=dict.fromkeys(SIDES, ("determined",)),
+    )
 
 
-def resolve(battle: Subjugation, decisions: dict | None, chance: Any, tables: CombatTables,
-            ) -> SubjugationResult | Any:
+def resolve(
+    battle: Subjugation,
+    decisions: dict | None,
+    chance: Any,
+    tables: CombatTables,
+) -> SubjugationResult | Any:
     return run(lambda d: _resolve(battle, d, tables), decisions, chance)
 
 
@@ -102,8 +129,14 @@ def _resolve(battle: Subjugation, d: Decider, tables: CombatTables) -> Subjugati
     if battle.opposition != "fortress":  # 13.5.5: no pursuit for either side against a fortress
         for side in SIDES:
             troops = forces[side].ids("troop")
-            eliminated[side] = lose(d, f"eliminate.{side}", side, "eliminate", troops,
-                                    min(fought.eliminations[side], removable(fought, side, troops, 0)))
+            eliminated[side] = lose(
+                d,
+                f"eliminate.{side}",
+                side,
+                "eliminate",
+                troops,
+                min(fought.eliminations[side], removable(fought, side, troops, 0)),
+            )
         for side in SIDES:  # 13.5.5: one disband result disperses a troop, two if a leader is present
             left = [u for u in forces[side].ids("troop") if u not in eliminated[side]]
             per_troop = 2 if forces[side].leaders else 1
@@ -113,14 +146,20 @@ def _resolve(battle: Subjugation, d: Decider, tables: CombatTables) -> Subjugati
     control: Side | None = "attacker" if fought.winner == "attacker" else None
     if control is None:  # 13.5.4: disperse one troop after a tie, two after a defeat, to gain control anyway
         need = 1 if fought.winner is None else 2
-        left = [u for u in forces["attacker"].ids("troop")
-                if u not in eliminated["attacker"] + dispersed["attacker"]]
+        left = [u for u in forces["attacker"].ids("troop") if u not in eliminated["attacker"] + dispersed["attacker"]]
         if len(left) >= need and d.one("force_control", "attacker", "force_control", [False, True], troops=need):
             forced = lose(d, "force_control.troops", "attacker", "disperse", left, need)
             dispersed["attacker"] = dispersed["attacker"] + forced
             control = "attacker"
     return SubjugationResult(
-        kind="subjugation", fought=fought, eliminated=eliminated, dispersed=dispersed,
-        leaders_eliminated={x: leaders_lost(forces[x], eliminated[x]) for x in SIDES}, morale=morale(fought),
-        veterans={x: None for x in SIDES},
-        unrest={x: 0 for x in SIDES}, control=control, forced=forced)
+        kind="subjugation",
+        fought=fought,
+        eliminated=eliminated,
+        dispersed=dispersed,
+        leaders_eliminated={x: leaders_lost(forces[x], eliminated[x]) for x in SIDES},
+        morale=morale(fought),
+        veterans=dict.fromkeys(SIDES),
+        unrest=dict.fromkeys(SIDES, 0),
+        control=control,
+        forced=forced,
+    )

@@ -3,6 +3,7 @@
 The game's content loader lists ``COMBAT_FILES`` with its other files so that an owner's copy replaces the packaged
 one; ``packaged_tables()`` reads the packaged copy (tests, and callers without an owner folder).
 """
+
 from __future__ import annotations
 
 import pathlib
@@ -44,7 +45,7 @@ class CombatTables(_Model):
     table: list[TableRow]
 
     @model_validator(mode="after")
-    def _complete(self) -> "CombatTables":
+    def _complete(self) -> CombatTables:
         if sorted(d.category for d in self.dice) != [1, 2, 3, 4]:
             raise ValueError("the dice must give each category 1-4 once")
         covered = sorted(r for row in self.table for r in row.results)

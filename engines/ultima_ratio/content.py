@@ -1,6 +1,7 @@
 """Ultima Ratio Regis content export (`siglo content export ultima-ratio-regis`): the map (theaters, areas, seas,
 connections, trade centers, from map.py) and the world (world.py: powers, minors, events, scenarios). Every item
 carries at least id, name and source."""
+
 from __future__ import annotations
 
 import pathlib

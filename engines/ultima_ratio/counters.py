@@ -5,10 +5,12 @@ decision" they hand to the flow where a rule leaves the player a choice.
 A flow keeps units and leaders in its state however it likes and passes these shapes in; every function of the
 rule modules returns new dicts and never mutates its inputs.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal, Protocol, Sequence, TypedDict, TypeVar
+from typing import Literal, Protocol, TypedDict, TypeVar
 
 T = TypeVar("T")
 
@@ -47,12 +49,32 @@ class Leader(TypedDict):
     extraordinary: bool
 
 
-def unit(id: str, power: str, kind: UnitKind = "troop", at: str = "", *, quality: int = 2, veteran: bool = False,
-         besieged: bool = False, dispersed: bool = False, base: str | None = None,
-         operational: bool = True) -> Unit:
+def unit(
+    id: str,
+    power: str,
+    kind: UnitKind = "troop",
+    at: str = "",
+    *,
+    quality: int = 2,
+    veteran: bool = False,
+    besieged: bool = False,
+    dispersed: bool = False,
+    base: str | None = None,
+    operational: bool = True,
+) -> Unit:
     """A unit dict with the defaults of a regular, operational unit."""
-    return Unit(id=id, power=power, kind=kind, at=at, quality=quality, veteran=veteran, besieged=besieged,
-                dispersed=dispersed, base=base, operational=operational)
+    return Unit(
+        id=id,
+        power=power,
+        kind=kind,
+        at=at,
+        quality=quality,
+        veteran=veteran,
+        besieged=besieged,
+        dispersed=dispersed,
+        base=base,
+        operational=operational,
+    )
 
 
 def strength(troop: Unit) -> int:
@@ -87,11 +109,19 @@ class Decision:
 
     def as_dict(self) -> dict:
         """JSON-able, for a flow that keeps the pending decision in its state (``from_dict`` reads it back)."""
-        return {"kind": self.kind, "power": self.power, "count": self.count, "options": list(self.options),
-                "rule": self.rule, "at": self.at, "at_most": self.at_most, "extra": dict(self.extra)}
+        return {
+            "kind": self.kind,
+            "power": self.power,
+            "count": self.count,
+            "options": list(self.options),
+            "rule": self.rule,
+            "at": self.at,
+            "at_most": self.at_most,
+            "extra": dict(self.extra),
+        }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Decision":
+    def from_dict(cls, data: dict) -> Decision:
         return cls(**{**data, "options": tuple(data["options"])})
 
     def check(self, picks: Sequence[str]) -> None:

@@ -6,6 +6,7 @@ minors' cards, the trade-center capacities, the naval operation distance. ``Depl
 the power spends its points on troops, squadrons and fortresses (built at once, 2 points), merchants (straight
 into the trade centers) or lowering unrest; after a dynastic change it first places its R3 revolts (23.3).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -21,8 +22,17 @@ COSTS = {"build_troop": 1, "build_squadron": 2, "build_fortress": 2, "build_merc
 
 
 def new_unit(s: dict, uid: str, power: str, kind: str, grade: str, loc: str = "available") -> None:
-    s["units"][uid] = {"power": power, "kind": kind, "grade": grade, "veteran": False, "loc": loc, "repair": False,
-                       "galley": False, "since": 0, "acted": -1}
+    s["units"][uid] = {
+        "power": power,
+        "kind": kind,
+        "grade": grade,
+        "veteran": False,
+        "loc": loc,
+        "repair": False,
+        "galley": False,
+        "since": 0,
+        "acted": -1,
+    }
 
 
 def add_card_units(s: dict, board: Board, power: str) -> None:
@@ -45,9 +55,13 @@ def add_power(s: dict, board: Board, row: Deployment, seat: str) -> None:
     and squadrons of its card, its home areas and domains marked ("any rebellions in these areas are eliminated"),
     and its initial points to spend (``to_deploy``, the ``deploy`` step at the turn's start)."""
     card = board.power(row.power)
-    s["powers"][row.power] = {"seat": seat, "unrest": row.initial_unrest or card.vitality,
-                              "interest": list(row.interest or card.interest(s["turn"])), "interest_areas": [],
-                              "to_deploy": {"points": row.points or 0, "revolts": 0}}
+    s["powers"][row.power] = {
+        "seat": seat,
+        "unrest": row.initial_unrest or card.vitality,
+        "interest": list(row.interest or card.interest(s["turn"])),
+        "interest_areas": [],
+        "to_deploy": {"points": row.points or 0, "revolts": 0},
+    }
     add_card_units(s, board, row.power)
     add_holdings(s, row)
 
@@ -59,31 +73,70 @@ def add_holdings(s: dict, row: Deployment) -> None:
             s["areas"][area].update(owner=row.power, control=row.power, marker=None)
 
 
-def prepare(g: Ctx, board: Board, scenario_id: str, active_areas: set[str], markers: dict[str, str],
-            naval_distance: dict[str, int], free_attacks: list[list[str]]) -> None:
+def prepare(
+    g: Ctx,
+    board: Board,
+    scenario_id: str,
+    active_areas: set[str],
+    markers: dict[str, str],
+    naval_distance: dict[str, int],
+    free_attacks: list[list[str]],
+) -> None:
     """7.2: the turn marker, the markers of the scenario, the powers of its seats (24.: unrest at vitality or the
     deployment row's initial unrest, home areas and domains), the minors whose areas are active."""
     s = g.s
     scenario = board.world.scenario(scenario_id)
     table = next(t for t in scenario.seat_tables if t.players == scenario.players[0])
-    s.update(scenario=scenario_id, section=scenario.section, turn=scenario.turns.first,
-             first_turn=scenario.turns.first, last_turn=scenario.turns.last,
-             seats={}, powers={}, minors={}, areas={}, units={}, leaders={}, leader_pool=list(board.leaders.pool_ids()), merchants={}, merchants_prepared={},
-             casus_belli=[], wars=[], forced_peace=[], alliances=[], free_attacks=free_attacks, scored_areas=[], naval_distance=dict(naval_distance),
-             mediterranean_open=False, cards={"deck": [], "hands": {}, "discard": []},
-             impulse={"n": 0, "seat": None, "number": 0, "actions": {}, "start_locs": {}},
-             capacity={tc.id: board.map.trade_capacity(tc.id, scenario.turns.first, scenario.section)
-                       for tc in board.map.trade_centers})
+    s.update(
+        scenario=scenario_id,
+        section=scenario.section,
+        turn=scenario.turns.first,
+        first_turn=scenario.turns.first,
+        last_turn=scenario.turns.last,
+        seats={},
+        powers={},
+        minors={},
+        areas={},
+        units={},
+        leaders={},
+        leader_pool=list(board.leaders.pool_ids()),
+        merchants={},
+        merchants_prepared={},
+        casus_belli=[],
+        wars=[],
+        forced_peace=[],
+        alliances=[],
+        free_attacks=free_attacks,
+        scored_areas=[],
+        naval_distance=dict(naval_distance),
+        mediterranean_open=False,
+        cards={"deck": [], "hands": {}, "discard": []},
+        impulse={"n": 0, "seat": None, "number": 0, "actions": {}, "start_locs": {}},
+        capacity={
+            tc.id: board.map.trade_capacity(tc.id, scenario.turns.first, scenario.section)
+            for tc in board.map.trade_centers
+        },
+    )
     deployed = {row.power for row in scenario.deployment}
     for seat in table.seats:
-        role = f"player{seat.seat}"                  # 8.1.2: the powers that enter later join their seat then
-        s["seats"][role] = {"powers": [p for p in seat.powers if p in deployed], "vp": seat.starting_vp,
-                            "order": seat.seat, "vp_per_turn": seat.vp_per_turn or 0}
+        role = f"player{seat.seat}"  # 8.1.2: the powers that enter later join their seat then
+        s["seats"][role] = {
+            "powers": [p for p in seat.powers if p in deployed],
+            "vp": seat.starting_vp,
+            "order": seat.seat,
+            "vp_per_turn": seat.vp_per_turn or 0,
+        }
         s["cards"]["hands"][role] = []
     s["seat_order"] = sorted(s["seats"], key=lambda k: s["seats"][k]["order"])
     for area in sorted(active_areas):
-        s["areas"][area] = {"owner": None, "control": None, "marker": markers.get(area), "fortress": None,
-                            "siege": None, "interrupted": False}
+        s["areas"][area] = {
+            "owner": None,
+            "control": None,
+            "marker": markers.get(area),
+            "fortress": None,
+            "siege": None,
+            "interrupted": False,
+        }
     for row in scenario.deployment:
         add_power(s, board, row, next(k for k, v in s["seats"].items() if row.power in v["powers"]))
     for minor in board.world.minors:
@@ -105,8 +158,9 @@ def prepare(g: Ctx, board: Board, scenario_id: str, active_areas: set[str], mark
 
 def cost(s: dict, power: str, action: str) -> int:
     """24.'s points; industrial technology: "troops and squadrons cost one point less to build (minimum 1)"."""
-    cheaper = action in ("build_troop", "build_squadron") and \
-        "industrial" in s["cards"].get("technologies", {}).get(power, [])
+    cheaper = action in ("build_troop", "build_squadron") and "industrial" in s["cards"].get("technologies", {}).get(
+        power, []
+    )
     return max(1, COSTS[action] - cheaper)
 
 
@@ -115,11 +169,13 @@ def deploy_options(g: Ctx, power: str, points: int) -> list[str]:
     for action in COSTS:
         if cost(g.s, power, action) > points:
             continue
-        ok = {"build_troop": lambda: actions.troop_grades(g, power),
-              "build_squadron": lambda: actions.squadron_grades(g, power),
-              "build_fortress": lambda: actions.fortress_places(g, power, True),
-              "build_merchant": lambda: economy.merchant_centers(g.s, g.game.board, power),
-              "lower_unrest": lambda: g.s["powers"][power]["unrest"] > 0}[action]()
+        ok = {
+            "build_troop": lambda: actions.troop_grades(g, power),
+            "build_squadron": lambda: actions.squadron_grades(g, power),
+            "build_fortress": lambda: actions.fortress_places(g, power, True),
+            "build_merchant": lambda: economy.merchant_centers(g.s, g.game.board, power),
+            "lower_unrest": lambda: g.s["powers"][power]["unrest"] > 0,
+        }[action]()
         if ok:
             out.append(action)
     return out
@@ -136,8 +192,9 @@ class Deploy(Step):
     def prompt(self, g: Ctx, role: str):
         f = g.frame
         if f["revolts"]:
-            return text("prompt.place_r3", count=f["revolts"]), \
-                {"revolt": end_of_turn.revolt_places(g.s, g.game.board, f["power"])}
+            return text("prompt.place_r3", count=f["revolts"]), {
+                "revolt": end_of_turn.revolt_places(g.s, g.game.board, f["power"])
+            }
         legal = {"build": deploy_options(g, f["power"], f["points"]), "done": [None]}
         return text("prompt.deploy", power=f["power"], points=f["points"]), {k: v for k, v in legal.items() if v}
 

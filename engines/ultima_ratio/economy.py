@@ -1,6 +1,7 @@
 """Ultima Ratio Regis — 19. Economy: unrest (19.1) and commerce (19.2: trade centers, merchants placed in two
 steps, capacities, commercial competition, income and VP from trade); the accounting of the economic phase of the
 end of turn (23.1.1) lives here too, since it is made of the same numbers."""
+
 from __future__ import annotations
 
 from engines.core.machine import Ctx
@@ -27,8 +28,9 @@ def center_areas(s: dict, board: Board, center: str) -> list[str]:
         info = board.areas[area]
         on_sea = bool(set(info.seas) & set(tc.seas))
         fort = s["areas"][area]["fortress"]
-        if (on_sea and (info.commercial_port or (not st.on_main_map(board, area) and fort and fort["built"]))) \
-                or info.theater in tc.theaters:
+        if (
+            on_sea and (info.commercial_port or (not st.on_main_map(board, area) and fort and fort["built"]))
+        ) or info.theater in tc.theaters:
             out.append(area)
     return out
 
@@ -36,15 +38,21 @@ def center_areas(s: dict, board: Board, center: str) -> list[str]:
 def coastal_areas_in(s: dict, board: Board, center: str, power: str) -> list[str]:
     """The power's possessions in coastal areas of the center (19.2.2, 19.2.4): on its seas, or in its theaters."""
     tc = board.map.trade_center(center)
-    return [a for a in st.possessions(s, power)
-            if set(board.areas[a].seas) & set(tc.seas) or (board.areas[a].theater in tc.theaters
-                                                             and (board.areas[a].seas or tc.river_trade))]
+    return [
+        a
+        for a in st.possessions(s, power)
+        if set(board.areas[a].seas) & set(tc.seas)
+        or (board.areas[a].theater in tc.theaters and (board.areas[a].seas or tc.river_trade))
+    ]
 
 
 def commercial_ports_held(s: dict, board: Board, center: str, power: str) -> int:
     """Commercial ports of the center the power possesses, without the trade-interrupted marker (19.2.4)."""
-    return sum(1 for a in center_areas(s, board, center)
-               if s["areas"][a]["owner"] == power and not s["areas"][a]["interrupted"])
+    return sum(
+        1
+        for a in center_areas(s, board, center)
+        if s["areas"][a]["owner"] == power and not s["areas"][a]["interrupted"]
+    )
 
 
 def merchants(s: dict, center: str, power: str) -> int:
@@ -111,7 +119,7 @@ def commercial_competition(g: Ctx) -> None:
             continue
         for power in sorted(present):
             if present[power] and not coastal_areas_in(s, board, center, power) and excess > 0:
-                cut = present[power]                 # the whole counter (1 or 2 merchants) is eliminated
+                cut = present[power]  # the whole counter (1 or 2 merchants) is eliminated
                 present[power] = 0
                 excess -= cut
                 g.log("log.competition", power=power, center=center, count=cut, rule="merchant_surplus")
@@ -121,9 +129,14 @@ def commercial_competition(g: Ctx) -> None:
                 excess -= 1
                 g.log("log.competition", power=power, center=center, count=1, rule="merchant_surplus")
         for _ in range(2):
-            order = sorted((p for p, n in present.items() if n),
-                           key=lambda p: (commercial_ports_held(s, board, center, p), board.power(p).vitality,
-                                          -s["seats"][s["powers"][p]["seat"]]["order"]))
+            order = sorted(
+                (p for p, n in present.items() if n),
+                key=lambda p: (
+                    commercial_ports_held(s, board, center, p),
+                    board.power(p).vitality,
+                    -s["seats"][s["powers"][p]["seat"]]["order"],
+                ),
+            )
             for power in order:
                 if excess <= 0:
                     break
@@ -142,8 +155,9 @@ def income(s: dict, board: Board, power: str) -> int:
     for present in s["merchants"].values():
         total += {0: 0, 1: 2, 2: 3}[present.get(power, 0)]
     home = set(board.power(power).home_areas)
-    total += sum(1 for a, info in s["areas"].items()
-                 if info["control"] == power and board.areas[a].key_area and a not in home)
+    total += sum(
+        1 for a, info in s["areas"].items() if info["control"] == power and board.areas[a].key_area and a not in home
+    )
     return total
 
 

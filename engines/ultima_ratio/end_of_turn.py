@@ -1,14 +1,15 @@
 """Ultima Ratio Regis — 23. End of turn (8.3): wars and alliances end (21.4), commercial competition (19.2.4),
 the economic phase (23.1.1), degradation and elimination of units and controls (23.1.2), social agitation and
 dynastic changes (23.2, 23.3, last turn 23.4), the end-of-turn VP (23.1.3, 22)."""
+
 from __future__ import annotations
 
 from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import battles, economy, end_of_turn_rules as rules, fleets, land_battles, naval, portugal
-from engines.ultima_ratio import veterans, war
+from engines.ultima_ratio import battles, economy, fleets, land_battles, naval, portugal, veterans, war
+from engines.ultima_ratio import end_of_turn_rules as rules
 from engines.ultima_ratio import state as st
 
 
@@ -18,7 +19,7 @@ class TurnEnd(Step):
     def auto(self, g: Ctx) -> None:
         f, s = g.frame, g.s
         if f["phase"] == "wars":
-            for pair in list(s["wars"]):                             # 23: all wars and alliances end (21.4)
+            for pair in list(s["wars"]):  # 23: all wars and alliances end (21.4)
                 war.end_war(g, pair)
             economy.commercial_competition(g)
             for power in s["powers"]:
@@ -36,9 +37,9 @@ class TurnEnd(Step):
                 elif count:
                     g.call("flip_veterans", power=power, count=count)
                     return
-            s["casus_belli"] = []                                    # 23.1.2: "as well as some control markers"
-            land_battles.return_controls(g)                          # 13.3.7
-            for info in s["leaders"].values():                       # 17.3.3: extraordinary leaders turn ordinary
+            s["casus_belli"] = []  # 23.1.2: "as well as some control markers"
+            land_battles.return_controls(g)  # 13.3.7
+            for info in s["leaders"].values():  # 17.3.3: extraordinary leaders turn ordinary
                 info["extraordinary"] = False
             f["phase"] = "disband"
             f["queue"] = list(s["seats"])
@@ -46,7 +47,7 @@ class TurnEnd(Step):
             if f["queue"]:
                 g.call("disband_units", seat=f["queue"].pop(0))
                 return
-            for info in s["units"].values():                          # 23.1.2: the eliminated are available again
+            for info in s["units"].values():  # 23.1.2: the eliminated are available again
                 if info["loc"] == "eliminated":
                     info.update(loc="available", veteran=False, repair=False)
             f["phase"] = "agitation"
@@ -55,12 +56,17 @@ class TurnEnd(Step):
             while f["queue"]:
                 power = f["queue"].pop(0)
                 unrest, vitality = s["powers"][power]["unrest"], g.game.board.power(power).vitality
-                g.call("social_agitation", power=power, revolts=rules.revolts_due(unrest, vitality),
-                       agitated=rules.social_agitation(unrest, vitality), last=s["turn"] >= s["last_turn"])
+                g.call(
+                    "social_agitation",
+                    power=power,
+                    revolts=rules.revolts_due(unrest, vitality),
+                    agitated=rules.social_agitation(unrest, vitality),
+                    last=s["turn"] >= s["last_turn"],
+                )
                 return
             f["phase"] = "bases"
         if f["phase"] == "bases":
-            for power in s["powers"]:                      # 11.6: ports lost to the revolts
+            for power in s["powers"]:  # 11.6: ports lost to the revolts
                 rebase = naval.check_bases(g, power)
                 if rebase:
                     g.call("rebase", **rebase)
@@ -68,7 +74,7 @@ class TurnEnd(Step):
             f["phase"] = "vp"
         for seat, info in s["seats"].items():
             if info["vp_per_turn"]:
-                add_vp(g, seat, info["vp_per_turn"], "seat_bonus")       # 7.1: "an extra bonus each turn"
+                add_vp(g, seat, info["vp_per_turn"], "seat_bonus")  # 7.1: "an extra bonus each turn"
             for power in st.powers_of(s, seat):
                 vp = economy.trade_vp(s, power)
                 if vp:
@@ -108,8 +114,9 @@ def degradable(s: dict, uid: str) -> bool:
     """23.1.2: a unit may be swapped for a worse available counter of its kind (E3 -> E2, 3-4 -> 2-3)."""
     info = s["units"][uid]
     lower = {"E3": "E2", "3-4": "2-3"}.get(info["grade"])
-    return lower is not None and any(s["units"][u]["grade"] == lower
-                                     for u in st.units_of(s, info["power"], info["kind"], "available"))
+    return lower is not None and any(
+        s["units"][u]["grade"] == lower for u in st.units_of(s, info["power"], info["kind"], "available")
+    )
 
 
 class DisbandUnits(Step):
@@ -122,8 +129,12 @@ class DisbandUnits(Step):
 
     def _units(self, g: Ctx) -> list[str]:
         s = g.s
-        return [u for p in st.powers_of(s, g.frame["seat"]) for u in st.units_of(s, p)
-                if s["units"][u]["loc"] not in ("available", "eliminated")]
+        return [
+            u
+            for p in st.powers_of(s, g.frame["seat"])
+            for u in st.units_of(s, p)
+            if s["units"][u]["loc"] not in ("available", "eliminated")
+        ]
 
     def _leaders(self, g: Ctx) -> list[str]:
         mine = st.powers_of(g.s, g.frame["seat"])
@@ -134,8 +145,12 @@ class DisbandUnits(Step):
 
     def prompt(self, g: Ctx, role: str):
         units = self._units(g)
-        legal = {"eliminate": units, "degrade": [u for u in units if degradable(g.s, u)],
-                 "eliminate_leader": self._leaders(g), "done": [None]}
+        legal = {
+            "eliminate": units,
+            "degrade": [u for u in units if degradable(g.s, u)],
+            "eliminate_leader": self._leaders(g),
+            "done": [None],
+        }
         return text("prompt.disband"), {k: v for k, v in legal.items() if v}
 
     def _retire(self, g: Ctx, **which: list[str]) -> None:
@@ -144,13 +159,17 @@ class DisbandUnits(Step):
 
         s = g.s
         before = set(s["leaders"])
-        _, kept, s["leader_pool"] = rules.retire(leader_flow.counters(s), leader_flow.state_leaders(s),
-                                                 s["leader_pool"], g.game.board.leaders, **which)
+        _, kept, s["leader_pool"] = rules.retire(
+            leader_flow.counters(s), leader_flow.state_leaders(s), s["leader_pool"], g.game.board.leaders, **which
+        )
         s["leaders"] = {ld["id"]: {k: ld[k] for k in ("power", "unit", "extraordinary")} for ld in kept}
         for leader in sorted(before - set(s["leaders"])):
             historical = g.game.board.leaders.is_historical(leader)
-            g.log("log.historical_leader_disbanded" if historical else "log.leader_disbanded", leader=leader,
-                  rule="degradation")
+            g.log(
+                "log.historical_leader_disbanded" if historical else "log.leader_disbanded",
+                leader=leader,
+                rule="degradation",
+            )
 
     def on_eliminate(self, g: Ctx, role: str, arg: str) -> None:
         self._retire(g, unit_ids=[arg])
@@ -164,8 +183,9 @@ class DisbandUnits(Step):
         s = g.s
         info = s["units"][arg]
         lower = {"E3": "E2", "3-4": "2-3"}[info["grade"]]
-        other = next(u for u in st.units_of(s, info["power"], info["kind"], "available")
-                     if s["units"][u]["grade"] == lower)
+        other = next(
+            u for u in st.units_of(s, info["power"], info["kind"], "available") if s["units"][u]["grade"] == lower
+        )
         for key in ("loc", "since", "acted", "repair", "galley"):
             s["units"][other][key] = info[key]
         info.update(loc="available", veteran=False, repair=False)
@@ -179,10 +199,12 @@ def territory(s: dict, board, power: str) -> rules.Territory:
     """What 18.3 needs of the power's possessions (``end_of_turn_rules.revolt_options``)."""
     own = st.possessions(s, power)
     return rules.Territory(
-        possessions=frozenset(own), revolted=frozenset(a for a in own if s["areas"][a]["marker"]),
+        possessions=frozenset(own),
+        revolted=frozenset(a for a in own if s["areas"][a]["marker"]),
         key_or_commercial=frozenset(a for a in own if board.areas[a].key_area or board.areas[a].commercial_port),
         with_units=frozenset(a for a in own if s["areas"][a]["fortress"] or st.units_at(s, st.AREA + a)),
-        group_of={a: [b for b in own if board.areas[b].province == board.areas[a].province] for a in own})
+        group_of={a: [b for b in own if board.areas[b].province == board.areas[a].province] for a in own},
+    )
 
 
 def revolt_places(s: dict, board, power: str) -> list[str]:
@@ -216,8 +238,9 @@ class SocialAgitation(Step):
             return text("prompt.last_agitation"), {"dynastic_change": ["forced"]}
         legal: dict[str, list] = {}
         if f["revolts"] > 0:
-            legal["disperse"] = [u for u in st.units_of(s, f["power"], "troop", "map")
-                                 if st.loc_area(s["units"][u]["loc"])]
+            legal["disperse"] = [
+                u for u in st.units_of(s, f["power"], "troop", "map") if st.loc_area(s["units"][u]["loc"])
+            ]
             legal["revolt"] = revolt_places(s, g.game.board, f["power"])
         else:
             legal["done"] = [None]
@@ -230,7 +253,7 @@ class SocialAgitation(Step):
         battles.disperse(g, arg, st.loc_area(s["units"][arg]["loc"]))
         g.frame["revolts"] -= factor
         g.log("log.agitation_dispersed", unit=arg, cancels=factor, rule="social_agitation")
-        choice = battles.box_choice(g)                              # 18.5: from a border area, the box
+        choice = battles.box_choice(g)  # 18.5: from a border area, the box
         if choice:
             g.call("dispersion_box", **choice)
 
@@ -261,13 +284,13 @@ def dynastic_change(g: Ctx, power: str, collapse: bool) -> None:
     add_vp(g, s["powers"][power]["seat"], -change.vp_loss, "dynastic_change")
     gone = [u for u, info in s["units"].items() if info["power"] == power]
     forts = [a for a, info in s["areas"].items() if info["fortress"] and info["fortress"]["power"] == power]
-    battles.lose_leaders(g, gone + [battles.fortress_id(a) for a in forts])     # 13.1.7, 17.1 (RULINGS AV-1)
+    battles.lose_leaders(g, gone + [battles.fortress_id(a) for a in forts])  # 13.1.7, 17.1 (RULINGS AV-1)
     fleets.release(s, gone)
     for uid in gone:
         if s["units"][uid]["loc"] not in ("available", "eliminated"):
-            st.move_unit(s, uid, "eliminated")                   # a siege it made is over (13.4.5)
+            st.move_unit(s, uid, "eliminated")  # a siege it made is over (13.4.5)
         s["units"][uid].update(loc="available", veteran=False, repair=False)
-    for area in forts:                                          # its fortresses too: "all the military units"
+    for area in forts:  # its fortresses too: "all the military units"
         s["areas"][area]["fortress"] = None
         s["areas"][area]["siege"] = None
     for bucket in ("merchants", "merchants_prepared"):
@@ -285,5 +308,9 @@ def dynastic_change(g: Ctx, power: str, collapse: bool) -> None:
     g.log("log.dynastic_change", power=power, collapse=collapse, rule="dynastic_changes")
 
 
-STEPS = {"turn_end": TurnEnd(), "flip_veterans": FlipVeterans(), "disband_units": DisbandUnits(),
-         "social_agitation": SocialAgitation()}
+STEPS = {
+    "turn_end": TurnEnd(),
+    "flip_veterans": FlipVeterans(),
+    "disband_units": DisbandUnits(),
+    "social_agitation": SocialAgitation(),
+}

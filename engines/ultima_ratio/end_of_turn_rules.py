@@ -9,10 +9,11 @@ degradation of units (23.1.2 ``degradation`` then ``retire`` / ``degrade``), soc
 ``dynastic_change``), and the victory points (23.1.3 and 22. in ``victory.py``). Income (23.1.1) is the economy's.
 See RULINGS.md § End of turn (23).
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
 
 from engines.ultima_ratio import leaders as leader_rules
 from engines.ultima_ratio import veterans as veteran_rules
@@ -20,14 +21,20 @@ from engines.ultima_ratio.counters import Decision, Leader, RuleError, Unit, str
 from engines.ultima_ratio.leader_items import Leaders
 
 SQUADRON_COST, OTHER_COST, REBELLION_COST = 2, 1, 1
-COLLAPSE_UNREST = 20        # 23.2: "reach (or surpass) 20 points of unrest"
-REVOLT_LEVEL = 2            # 23.2: "one R2 revolt"
-DYNASTIC_REVOLT_LEVEL = 3   # 23.3: "a R3 revolt" for every two points of vitality
+COLLAPSE_UNREST = 20  # 23.2: "reach (or surpass) 20 points of unrest"
+REVOLT_LEVEL = 2  # 23.2: "one R2 revolt"
+DYNASTIC_REVOLT_LEVEL = 3  # 23.3: "a R3 revolt" for every two points of vitality
 
 
 # ---------------------------------------------------------------------------------------------- 23.1.1
-def expenses(units: Iterable[Unit], leaders: Iterable[Leader], power: str, *, rebellions: int = 0,
-             eliminated: Iterable[Unit] = ()) -> int:
+def expenses(
+    units: Iterable[Unit],
+    leaders: Iterable[Leader],
+    power: str,
+    *,
+    rebellions: int = 0,
+    eliminated: Iterable[Unit] = (),
+) -> int:
     """23.1.1: "Each troop, leader or fortress on the map adds 1, and each fleet adds 2 (units belonging to minor
     powers are not included here). This includes troops that are dispersed and destroyed, squadrons in repair (or
     destroyed), and fortresses under construction." Each squadron adds 2 (RULINGS E-1). ``eliminated``: the
@@ -57,8 +64,9 @@ class Degradation:
     veterans: Decision | None
 
 
-def degradation(units: Iterable[Unit], leaders: Sequence[Leader], power: str,
-                powers: Iterable[str] | None = None) -> Degradation:
+def degradation(
+    units: Iterable[Unit], leaders: Sequence[Leader], power: str, powers: Iterable[str] | None = None
+) -> Degradation:
     """23.1.2: "Each major power must now turn half (rounded up) of its veteran units to its regular side.
     Exceptional leaders are turned to their ordinary side." (16.2, 17.3.3). ``veterans.lose_veterans`` applies
     the player's picks."""
@@ -66,9 +74,15 @@ def degradation(units: Iterable[Unit], leaders: Sequence[Leader], power: str,
     return Degradation(flipped, veteran_rules.loss_decision(units, power, powers))
 
 
-def retire(units: Sequence[Unit], leaders: Sequence[Leader], pool: Sequence[str], content: Leaders, *,
-           unit_ids: Iterable[str] = (), leader_ids: Iterable[str] = ()) -> tuple[list[Unit], list[Leader],
-                                                                                 list[str]]:
+def retire(
+    units: Sequence[Unit],
+    leaders: Sequence[Leader],
+    pool: Sequence[str],
+    content: Leaders,
+    *,
+    unit_ids: Iterable[str] = (),
+    leader_ids: Iterable[str] = (),
+) -> tuple[list[Unit], list[Leader], list[str]]:
     """23.1.2: "Major powers can now eliminate (return to their reserve of available units) the units they do not
     want for the next turn." The units leave the map (their counters go back to the power's reserve); a retired
     leader goes back to the pool (a historical one is set apart); leaders on a retired unit go with it unless
@@ -115,10 +129,12 @@ def agitation_decision(units: Iterable[Unit], power: str, unrest: int, vitality:
     due = revolts_due(unrest, vitality)
     if not due:
         return None
-    options = tuple(sorted(u["id"] for u in units
-                           if u["power"] == power and u["kind"] == "troop" and not u["dispersed"]))
-    return Decision("agitation_disperse", power, len(options), options, rule="23.2", at_most=True,
-                    extra={"revolts": due})
+    options = tuple(
+        sorted(u["id"] for u in units if u["power"] == power and u["kind"] == "troop" and not u["dispersed"])
+    )
+    return Decision(
+        "agitation_disperse", power, len(options), options, rule="23.2", at_most=True, extra={"revolts": due}
+    )
 
 
 def revolts_left(units: Iterable[Unit], unrest: int, vitality: int, dispersed: Iterable[str]) -> int:

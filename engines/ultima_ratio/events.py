@@ -10,6 +10,7 @@ Combat effects are in force while the event is (``combat_cards.lasting``). The e
 auctions, peace, minors appearing), religion and areas becoming active are part 2 of the engine: they are logged
 as not applied (ENGINE.md › Not yet).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -23,8 +24,17 @@ from engines.ultima_ratio.world_items import ANY, Effect
 
 # conditions the engine reads (the others wait for part 2: possessions gained later, religions, peace results ...)
 READ = ("each_power_of_the_player", "most_troops", "casus_belli_with", "battle", "terrain")
-NOT_YET = ("alliance_auction", "alliance", "peace", "religion", "activate", "deactivate",
-           "minor_appears", "minor_disappears", "remove_card")
+NOT_YET = (
+    "alliance_auction",
+    "alliance",
+    "peace",
+    "religion",
+    "activate",
+    "deactivate",
+    "minor_appears",
+    "minor_disappears",
+    "remove_card",
+)
 
 
 def left_of(s: dict, seat: str) -> str:
@@ -99,8 +109,12 @@ class Event(Step):
             g.log("log.interest", power=eff.power, theaters=list(eff.theaters), rule="card_play")
         elif op == "trade_capacity" and eff.trade_center in s["capacity"]:
             s["capacity"][eff.trade_center] = max(0, s["capacity"][eff.trade_center] + eff.amount)
-            g.log("log.event_capacity", center=eff.trade_center, capacity=s["capacity"][eff.trade_center],
-                  rule="card_play")
+            g.log(
+                "log.event_capacity",
+                center=eff.trade_center,
+                capacity=s["capacity"][eff.trade_center],
+                rule="card_play",
+            )
         elif op == "leader" and in_play(s, eff.power):
             hist = board.leaders.historical_for_event(card)
             places = [] if hist.id in s["leaders"] else leader_flow.targets(s, eff.power)
@@ -129,14 +143,17 @@ class Event(Step):
             for other in eff.against:
                 if in_play(s, other) and cards.at_war(s, eff.power, other) and eff.vp:
                     g.log("log.event_cb_bonus_not_yet", event=card, holder=eff.power, against=other, rule="card_play")
-                elif in_play(s, other) and not cards.at_war(s, eff.power, other) \
-                        and st.seat_of(s, other) != st.seat_of(s, eff.power) \
-                        and not war.allied(s, eff.power, other) and [eff.power, other] not in s["casus_belli"]:
+                elif (
+                    in_play(s, other)
+                    and not cards.at_war(s, eff.power, other)
+                    and st.seat_of(s, other) != st.seat_of(s, eff.power)
+                    and not war.allied(s, eff.power, other)
+                    and [eff.power, other] not in s["casus_belli"]
+                ):
                     s["casus_belli"].append([eff.power, other])
                     g.log("log.casus_belli", holder=eff.power, against=other, rule="card_play")
         elif op == "no_casus_belli":
-            g.log("log.event_no_cb", event=card, powers=list(eff.powers), theaters=list(eff.theaters),
-                  rule="card_play")
+            g.log("log.event_no_cb", event=card, powers=list(eff.powers), theaters=list(eff.theaters), rule="card_play")
         elif op == "technology_auction":
             technology.start(g, card, eff.technology, seat)
             return True
@@ -154,7 +171,7 @@ class Event(Step):
         each other disappear (21.3.2). The VP to the winner is scored at peace (21.4, part 2: logged)."""
         s = g.s
         for i, a in enumerate(powers):
-            for b in powers[i + 1:]:
+            for b in powers[i + 1 :]:
                 pair = sorted((a, b))
                 if st.seat_of(s, a) == st.seat_of(s, b) or pair in s["wars"]:
                     continue
@@ -167,7 +184,7 @@ class Event(Step):
 
     def resume(self, g: Ctx, choice: Any) -> None:
         s, f = g.s, g.frame
-        if "asking" not in f:                       # the technology auction is over
+        if "asking" not in f:  # the technology auction is over
             return
         eff = Effect.model_validate(f.pop("asking"))
         if eff.op == "unrest":
@@ -176,11 +193,17 @@ class Event(Step):
             self._revolt(g, choice, eff.level)
         elif eff.op == "leader":
             units = leader_flow.on_map(s, leader_flow.counters(s))
-            placed = leaders.bring_historical(leader_flow.state_leaders(s), units, g.game.board.leaders,
-                                              event=f["card"], target=choice)
+            placed = leaders.bring_historical(
+                leader_flow.state_leaders(s), units, g.game.board.leaders, event=f["card"], target=choice
+            )
             s["leaders"] = {ld["id"]: {k: ld[k] for k in ("power", "unit", "extraordinary")} for ld in placed}
-            g.log("log.event_leader", leader=g.game.board.leaders.historical_for_event(f["card"]).id,
-                  power=eff.power, unit=choice, rule="card_play")
+            g.log(
+                "log.event_leader",
+                leader=g.game.board.leaders.historical_for_event(f["card"]).id,
+                power=eff.power,
+                unit=choice,
+                rule="card_play",
+            )
         elif eff.op == "piracy":
             s["cards"].setdefault("corsairs", []).append(choice)
             g.log("log.event_corsair", power=choice, rule="card_play")

@@ -12,6 +12,7 @@ group is a fleet while one of its squadrons carries a leader (the first such, it
 its squadrons are those of the group stacked with the flagship (same sea or port), operational, and at sea within
 its base's stacking limit (15.1.2, ``armies.fleet_limit``), the flagship first. A squadron in no fleet acts alone.
 """
+
 from __future__ import annotations
 
 from engines.core.machine import Ctx
@@ -32,12 +33,18 @@ def _stacked(s: dict, board: Board, group: list[str]) -> list[str]:
     if flagship is None:
         return []
     info = s["units"][flagship]
-    out = [flagship] + [u for u in group if u != flagship and _on_map(s, u) and s["units"][u]["loc"] == info["loc"]
-                        and s["units"][u]["power"] == info["power"]]
+    out = [flagship] + [
+        u
+        for u in group
+        if u != flagship
+        and _on_map(s, u)
+        and s["units"][u]["loc"] == info["loc"]
+        and s["units"][u]["power"] == info["power"]
+    ]
     sea = st.loc_sea(info["loc"])
     if sea:
         limit = armies.fleet_limit(s, board, info["power"], sea, bool(info["galley"]), out)
-        out = out[:max(1, limit)]
+        out = out[: max(1, limit)]
     return out
 
 
@@ -95,23 +102,36 @@ def assembly(s: dict, board: Board, powers: list[str], done: list[str]) -> dict[
     its base's limit (15.1.2) — and ``leave_fleet`` [squadron] — a fleet's squadron (not its flagship) goes on
     alone. Each squadron once between two other moves (``done``), so the list stays finite."""
     joins, leaves = [], []
-    at_sea = [u for u, info in sorted(s["units"].items()) if info["kind"] == "squadron" and info["power"] in powers
-              and u not in done and _on_map(s, u) and st.loc_sea(info["loc"])]
+    at_sea = [
+        u
+        for u, info in sorted(s["units"].items())
+        if info["kind"] == "squadron"
+        and info["power"] in powers
+        and u not in done
+        and _on_map(s, u)
+        and st.loc_sea(info["loc"])
+    ]
     for uid in at_sea:
         info, fleet = s["units"][uid], fleet_of(s, board, uid)
         if len(fleet) > 1 and fleet[0] != uid:
             leaves.append([uid])
         for flagship in at_sea:
             other = s["units"][flagship]
-            if flagship == uid or other["loc"] != info["loc"] or other["power"] != info["power"] \
-                    or not armies.led(s, flagship) or bool(other["galley"]) != bool(info["galley"]):
+            if (
+                flagship == uid
+                or other["loc"] != info["loc"]
+                or other["power"] != info["power"]
+                or not armies.led(s, flagship)
+                or bool(other["galley"]) != bool(info["galley"])
+            ):
                 continue
             members = fleet_of(s, board, flagship)
             if uid in members or members[0] != flagship:
                 continue
             group = members + [uid]
-            if len(group) <= armies.fleet_limit(s, board, info["power"], st.loc_sea(info["loc"]),
-                                                bool(info["galley"]), group):
+            if len(group) <= armies.fleet_limit(
+                s, board, info["power"], st.loc_sea(info["loc"]), bool(info["galley"]), group
+            ):
                 joins.append([uid, flagship])
     return {k: v for k, v in (("join_fleet", joins), ("leave_fleet", leaves)) if v}
 

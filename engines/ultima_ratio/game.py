@@ -2,6 +2,7 @@
 Portugal (the solitaire). The rules live in one module per chapter of the rulebook (ENGINE.md):
 sequence (8), actions (9), strategic_movement (10), naval (11), land_movement (12), economy (19), end_of_turn (23),
 deployment (24), portugal (Playbook 9.1), and the seam to combat / logistics / leaders (battles)."""
+
 from __future__ import annotations
 
 import pathlib
@@ -10,10 +11,29 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from engines.core.machine import Ctx, StepGame
-from engines.ultima_ratio import actions, armies, battles, deployment, leader_flow, end_of_turn, land_movement, landings, naval, portugal, reactions
-from engines.ultima_ratio import land_battles, naval_interception
-from engines.ultima_ratio import card_play, combat_cards, events, sequence, technology
-from engines.ultima_ratio import redeal, repatriation_flow, strategic_movement
+from engines.ultima_ratio import (
+    actions,
+    armies,
+    battles,
+    card_play,
+    combat_cards,
+    deployment,
+    end_of_turn,
+    events,
+    land_battles,
+    land_movement,
+    landings,
+    leader_flow,
+    naval,
+    naval_interception,
+    portugal,
+    reactions,
+    redeal,
+    repatriation_flow,
+    sequence,
+    strategic_movement,
+    technology,
+)
 from engines.ultima_ratio.board import GAME_ID, Board, load_board
 from engines.ultima_ratio.bots import heuristic_bot
 
@@ -21,15 +41,34 @@ PLAYABLE = ("the-rise-of-portugal",)
 
 
 class Options(BaseModel):
-    scenario: Literal[PLAYABLE] = Field("the-rise-of-portugal",  # type: ignore[valid-type]
-                                        description="The scenario (Playbook 9): only the playable ones.")
+    scenario: Literal[PLAYABLE] = Field(
+        "the-rise-of-portugal",  # type: ignore[valid-type]
+        description="The scenario (Playbook 9): only the playable ones.",
+    )
 
 
-STEPS = {**sequence.STEPS, **actions.STEPS, **strategic_movement.STEPS, **naval.STEPS, **land_movement.STEPS,
-         **end_of_turn.STEPS, **deployment.STEPS, **portugal.STEPS, **reactions.STEPS,
-         **landings.STEPS, **battles.STEPS, **leader_flow.STEPS, **naval_interception.STEPS, **land_battles.STEPS,
-         **card_play.STEPS, **events.STEPS, **combat_cards.STEPS, **technology.STEPS, **armies.STEPS,
-         **repatriation_flow.STEPS}
+STEPS = {
+    **sequence.STEPS,
+    **actions.STEPS,
+    **strategic_movement.STEPS,
+    **naval.STEPS,
+    **land_movement.STEPS,
+    **end_of_turn.STEPS,
+    **deployment.STEPS,
+    **portugal.STEPS,
+    **reactions.STEPS,
+    **landings.STEPS,
+    **battles.STEPS,
+    **leader_flow.STEPS,
+    **naval_interception.STEPS,
+    **land_battles.STEPS,
+    **card_play.STEPS,
+    **events.STEPS,
+    **combat_cards.STEPS,
+    **technology.STEPS,
+    **armies.STEPS,
+    **repatriation_flow.STEPS,
+}
 
 
 class UltimaRatioRegis(StepGame):
@@ -83,17 +122,45 @@ class UltimaRatioRegis(StepGame):
     # ----- views ---------------------------------------------------------------------------------------------------
     def public_view(self, g: Ctx) -> dict:
         s = g.s
-        keys = ("scenario", "turn", "first_turn", "last_turn", "seats", "powers", "minors", "areas", "units",
-                "merchants", "merchants_prepared", "casus_belli", "wars", "forced_peace", "alliances", "impulse",
-                "naval_distance", "capacity", "scored_areas", "leaders", "leader_pool", "seat_order",
-                "free_attacks", "seas_active", "mediterranean_open")      # public rules a bot's questions read
+        keys = (
+            "scenario",
+            "turn",
+            "first_turn",
+            "last_turn",
+            "seats",
+            "powers",
+            "minors",
+            "areas",
+            "units",
+            "merchants",
+            "merchants_prepared",
+            "casus_belli",
+            "wars",
+            "forced_peace",
+            "alliances",
+            "impulse",
+            "naval_distance",
+            "capacity",
+            "scored_areas",
+            "leaders",
+            "leader_pool",
+            "seat_order",
+            "free_attacks",
+            "seas_active",
+            "mediterranean_open",
+        )  # public rules a bot's questions read
         view = {k: s[k] for k in keys}
         c = s["cards"]
-        view["cards"] = {"deck": len(c["deck"]), "hands": {k: len(v) for k, v in c["hands"].items()},
-                         "discard": list(c["discard"]), "active": list(c.get("active", [])),
-                         "technologies": c.get("technologies", {}), "corsairs": list(c.get("corsairs", []))}
+        view["cards"] = {
+            "deck": len(c["deck"]),
+            "hands": {k: len(v) for k, v in c["hands"].items()},
+            "discard": list(c["discard"]),
+            "active": list(c.get("active", [])),
+            "technologies": c.get("technologies", {}),
+            "corsairs": list(c.get("corsairs", [])),
+        }
         view["morale"] = s.get("morale", {})
-        view["fleets"] = s.get("fleets", [])      # fleets kept formed (11.2): their counters stand together, in sight
+        view["fleets"] = s.get("fleets", [])  # fleets kept formed (11.2): their counters stand together, in sight
         return view
 
     def private_view(self, g: Ctx, role: str) -> dict:

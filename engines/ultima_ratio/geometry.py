@@ -6,6 +6,7 @@ than to every other area on the same land mass (so islands never take land from 
 outline is clipped by that convex cell (Sutherland-Hodgman). Every edge of a cell remembers which neighbour's
 bisector made it, which gives the borders between areas, provinces and theaters.
 """
+
 from __future__ import annotations
 
 import math
@@ -140,8 +141,11 @@ def clip_to_convex(subject: list[Point], convex: list[Point]) -> list[Point]:
     """Sutherland-Hodgman: the part of `subject` (any simple polygon) inside the convex polygon."""
     if len(convex) < 3:
         return []
-    orientation = 1 if sum(convex[i - 1][0] * convex[i][1] - convex[i][0] * convex[i - 1][1]
-                           for i in range(len(convex))) > 0 else -1
+    orientation = (
+        1
+        if sum(convex[i - 1][0] * convex[i][1] - convex[i][0] * convex[i - 1][1] for i in range(len(convex))) > 0
+        else -1
+    )
     out = list(subject)
     for i in range(len(convex)):
         a, b = convex[i - 1], convex[i]
@@ -188,8 +192,13 @@ class Tile:
     borders: dict[int, list[tuple[Point, Point]]]
 
 
-def tile_land(sites: list[Point], land: list[Point], box: tuple[float, float, float, float],
-              lakes: list[list[Point]] = (), min_border: float = 3.0) -> list[Tile]:
+def tile_land(
+    sites: list[Point],
+    land: list[Point],
+    box: tuple[float, float, float, float],
+    lakes: list[list[Point]] = (),
+    min_border: float = 3.0,
+) -> list[Tile]:
     """Tile one land mass: every site's Voronoi cell clipped to the land outline, with its shared borders (lakes
     are drawn over the tiles, so borders across a lake do not count, nor borders shorter than `min_border`)."""
     cells = voronoi(sites, box)

@@ -2,6 +2,7 @@
 what it may subjugate or besiege there (13.5.1, 13.4.1), and taking control (12.5, 18.2.2, 13.5.6). The movement
 itself is ``land_movement.TacticalMove``.
 """
+
 from __future__ import annotations
 
 from engines.core.machine import Ctx
@@ -23,7 +24,7 @@ def enterable(g: Ctx, power: str, area: str) -> bool:
     if any(o != power and not st.hostile(s, power, o) for o in others):
         return False
     if info["control"] is None:
-        return True                    # independent, rebel or empty
+        return True  # independent, rebel or empty
     return st.hostile(s, power, info["control"])
 
 
@@ -49,8 +50,10 @@ def first_steps(g: Ctx, power: str, uid: str, group: list[str] | None = None) ->
     for area in st.neighbours(s, b, here):
         if not enterable(g, power, area):
             continue
-        if can_end(g, power, area, group) or (not stops_movement(g, power, area) and any(
-                can_end(g, power, x, group) for x in second_steps(g, power, area, here))):
+        if can_end(g, power, area, group) or (
+            not stops_movement(g, power, area)
+            and any(can_end(g, power, x, group) for x in second_steps(g, power, area, here))
+        ):
             out.append(area)
     return out
 
@@ -82,9 +85,13 @@ def free_control(g: Ctx, power: str, area: str) -> bool:
     """12.5: an enemy area the troops left, without anything to subjugate: control is automatic."""
     s = g.s
     info = s["areas"][area]
-    return info["control"] is not None and st.hostile(s, power, info["control"]) \
-        and to_subjugate(g, power, area) is None and not st.enemy_troops_in(s, area, power) \
+    return (
+        info["control"] is not None
+        and st.hostile(s, power, info["control"])
+        and to_subjugate(g, power, area) is None
+        and not st.enemy_troops_in(s, area, power)
         and not (info["fortress"] and info["fortress"]["built"] and st.hostile(s, power, info["fortress"]["power"]))
+    )
 
 
 def besiegeable(g: Ctx, power: str, area: str) -> bool:
@@ -93,9 +100,14 @@ def besiegeable(g: Ctx, power: str, area: str) -> bool:
     s = g.s
     fort, siege = st.fortress(s, area), s["areas"][area]["siege"]
     inside = bool(siege and siege["besieger"] == power)
-    return bool(fort and fort["built"] and st.hostile(s, power, fort["power"]) and st.troops_in(s, area, power)
-                and (inside or not st.enemy_troops_in(s, area, power))
-                and battles.supplied(s, g.game.board, area, power))
+    return bool(
+        fort
+        and fort["built"]
+        and st.hostile(s, power, fort["power"])
+        and st.troops_in(s, area, power)
+        and (inside or not st.enemy_troops_in(s, area, power))
+        and battles.supplied(s, g.game.board, area, power)
+    )
 
 
 def troops_that_move(g: Ctx, power: str) -> list[str]:
@@ -103,7 +115,7 @@ def troops_that_move(g: Ctx, power: str) -> list[str]:
     out = []
     for u in st.units_of(s, power, "troop", "map"):
         area = st.loc_area(s["units"][u]["loc"])
-        if area and not s["areas"][area]["siege"] or area and s["areas"][area]["siege"]["besieger"] == power:
+        if (area and not s["areas"][area]["siege"]) or (area and s["areas"][area]["siege"]["besieger"] == power):
             if first_steps(g, power, u) or subjugation_here(g, power, area) or besiegeable(g, power, area):
                 out.append(u)
     return out
@@ -111,8 +123,11 @@ def troops_that_move(g: Ctx, power: str) -> list[str]:
 
 def subjugation_here(g: Ctx, power: str, area: str) -> bool:
     s, b = g.s, g.game.board
-    return (to_subjugate(g, power, area) is not None or free_control(g, power, area)) \
-        and bool(st.troops_in(s, area, power)) and battles.supplied(s, b, area, power)
+    return (
+        (to_subjugate(g, power, area) is not None or free_control(g, power, area))
+        and bool(st.troops_in(s, area, power))
+        and battles.supplied(s, b, area, power)
+    )
 
 
 # ----- taking control --------------------------------------------------------------------------------------------
@@ -130,7 +145,7 @@ def take_control(g: Ctx, power: str, area: str) -> None:
         info["fortress"] = None
     if b.areas[area].commercial_port and before is not None:
         info["interrupted"] = True
-    war.note_border_control(s, b, power, area, before, info["owner"])            # 18.5
+    war.note_border_control(s, b, power, area, before, info["owner"])  # 18.5
     info["control"] = power
     info["marker"] = None
     if info["owner"] is None or info["owner"] in s["minors"]:

@@ -7,6 +7,7 @@ the Casus Belli of the third power whose area is taken (13.3.7, 21.3.2). The com
 Every force here is the single troop that moves, or the troops in one area; armies (12.2) will bring their
 stacks (ENGINE.md › Not yet).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -58,7 +59,7 @@ def third_power_casus_belli(g: Ctx, power: str, area: str, before: str | None) -
     if holder is None:
         return
     s.setdefault("controls_to_return", []).append([area, power])
-    barred = cards.casus_belli_barred(s, g.game.board, holder, power, area)          # Tordesillas (RULINGS EV-5)
+    barred = cards.casus_belli_barred(s, g.game.board, holder, power, area)  # Tordesillas (RULINGS EV-5)
     if [holder, power] not in s["casus_belli"] and not barred:
         s["casus_belli"].append([holder, power])
         g.log("log.control_cb", power=holder, against=power, area=area, rule="control_of_the_area")
@@ -80,8 +81,15 @@ def sortie_areas(g: Ctx, power: str) -> list[str]:
     """13.3.1 / 8.2.2: the areas where the power's troops are besieged in its fortress and may give open battle to
     the besieging force."""
     s = g.s
-    return [a for a, info in s["areas"].items() if info["siege"] and info["fortress"]
-            and info["fortress"]["power"] == power and st.troops_in(s, a, power) and besiegers(s, a)]
+    return [
+        a
+        for a, info in s["areas"].items()
+        if info["siege"]
+        and info["fortress"]
+        and info["fortress"]["power"] == power
+        and st.troops_in(s, a, power)
+        and besiegers(s, a)
+    ]
 
 
 class Sortie(Step):
@@ -100,10 +108,14 @@ class Sortie(Step):
             enemy = s["areas"][area]["siege"]["besieger"]
             f.update(enemy=enemy, result=None)
             g.log("log.sortie", power=f["power"], area=area, rule="land_combat")
-            battle = LandBattle(battles.force(s, b, f["power"], besieged_troops(s, area)),
-                                battles.force(s, b, enemy, besiegers(s, area)), terrain=b.areas[area].terrain,
-                                sortie=True, siege_casualties=s["areas"][area]["siege"]["casualties"],
-                                main_map=st.on_main_map(b, area))
+            battle = LandBattle(
+                battles.force(s, b, f["power"], besieged_troops(s, area)),
+                battles.force(s, b, enemy, besiegers(s, area)),
+                terrain=b.areas[area].terrain,
+                sortie=True,
+                siege_casualties=s["areas"][area]["siege"]["casualties"],
+                main_map=st.on_main_map(b, area),
+            )
             battles.call(g, "land", battle, attacker=f["power"], defender=enemy)
             return
         result = f.pop("result")
@@ -116,7 +128,7 @@ class Sortie(Step):
         if "result" in g.frame:
             g.frame["result"] = result
         else:
-            g.end("done")           # after the besiegers' retreat
+            g.end("done")  # after the besiegers' retreat
 
 
 class SortieAction(Step):
@@ -179,15 +191,21 @@ class ReliefBattle(Step):
             siege = s["areas"][area]["siege"]
             f.update(phase="result", enemy=siege["besieger"])
             inside = self._inside(g) if f["join"] else []
-            battle = LandBattle(battles.force(s, b, f["power"], f["army"]),
-                                battles.force(s, b, f["enemy"], besiegers(s, area)), terrain=b.areas[area].terrain,
-                                rough_pass=b.neighbours.get(f["came_from"] or "", {}).get(area) == "rough_pass",
-                                amphibious=bool(f["landing"]), relief=True,
-                                besieged=battles.force(s, b, f["power"], inside) if inside else None,
-                                siege_casualties=siege["casualties"] if inside else 0, naval_support=f["support"],
-                                intercepted=bool(f["intercepted"]), besieged_power=fort_power,
-                                at_war_with_besieged=st.hostile(s, f["power"], fort_power),
-                                main_map=st.on_main_map(b, area))
+            battle = LandBattle(
+                battles.force(s, b, f["power"], f["army"]),
+                battles.force(s, b, f["enemy"], besiegers(s, area)),
+                terrain=b.areas[area].terrain,
+                rough_pass=b.neighbours.get(f["came_from"] or "", {}).get(area) == "rough_pass",
+                amphibious=bool(f["landing"]),
+                relief=True,
+                besieged=battles.force(s, b, f["power"], inside) if inside else None,
+                siege_casualties=siege["casualties"] if inside else 0,
+                naval_support=f["support"],
+                intercepted=bool(f["intercepted"]),
+                besieged_power=fort_power,
+                at_war_with_besieged=st.hostile(s, f["power"], fort_power),
+                main_map=st.on_main_map(b, area),
+            )
             g.log("log.relief_battle", power=f["power"], area=area, joined=bool(inside), rule="land_combat")
             battles.call(g, "land", battle, attacker=f["power"], defender=f["enemy"])
             return
@@ -242,8 +260,9 @@ class ReliefJoin(Step):
 
     def prompt(self, g: Ctx, role: str):
         f = g.frame
-        return text("prompt.relief_join", area=f["area"], casualties=g.s["areas"][f["area"]]["siege"]["casualties"]), \
-            {"join": [True, False]}
+        return text("prompt.relief_join", area=f["area"], casualties=g.s["areas"][f["area"]]["siege"]["casualties"]), {
+            "join": [True, False]
+        }
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         return text(f"act.relief_join_{str(arg).lower()}")
@@ -266,8 +285,9 @@ class ReliefWithdraw(Step):
         f = g.frame
         room = battles.stacking_room(g.s, g.game.board, f["came_from"], f["power"])
         troops = st.troops_in(g.s, f["area"], f["power"]) if room >= 1 else []
-        return text("prompt.relief_withdraw", area=f["came_from"]), ({"withdraw": troops} if troops else {}) | \
-            {"done": [None]}
+        return text("prompt.relief_withdraw", area=f["came_from"]), ({"withdraw": troops} if troops else {}) | {
+            "done": [None]
+        }
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         return text("act.relief_withdraw", unit=arg) if verb == "withdraw" else text("act.done_withdraw")
@@ -283,5 +303,10 @@ class ReliefWithdraw(Step):
         g.end(None)
 
 
-STEPS = {"sortie": Sortie(), "sortie_action": SortieAction(), "relief_battle": ReliefBattle(), "relief_join": ReliefJoin(),
-         "relief_withdraw": ReliefWithdraw()}
+STEPS = {
+    "sortie": Sortie(),
+    "sortie_action": SortieAction(),
+    "relief_battle": ReliefBattle(),
+    "relief_join": ReliefJoin(),
+    "relief_withdraw": ReliefWithdraw(),
+}

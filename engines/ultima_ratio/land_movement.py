@@ -7,6 +7,7 @@ reactions.py; the 9.1 Emirates stand and fight); control of the area without opp
 Armies (12.2): a troop with a leader moves with the troops of its area the player takes along, and after the
 first area may leave or absorb troops there (``armies.py``); the battle is fought by all of them.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -15,8 +16,17 @@ from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import armies, battles, land_battles, landings, reactions
 from engines.ultima_ratio import state as st
-from engines.ultima_ratio.land_areas import besiegeable, can_end, first_steps, free_control, second_steps
-from engines.ultima_ratio.land_areas import subjugation_here, take_control, to_subjugate, troops_that_move
+from engines.ultima_ratio.land_areas import (
+    besiegeable,
+    can_end,
+    first_steps,
+    free_control,
+    second_steps,
+    subjugation_here,
+    take_control,
+    to_subjugate,
+    troops_that_move,
+)
 
 
 class TacticalMove(Step):
@@ -24,8 +34,16 @@ class TacticalMove(Step):
     (areas entered), ``stage``: "unit", "dest", "go_on", "control"; naval support, combats and relief battles
     are calls (``awaiting`` names the result to apply)."""
 
-    goes_to = ("sea_interception", "landing_escort", "land_reaction", "defeated_retreat", "oppose_subjugation",
-               "combat", "naval_support", "relief_battle")
+    goes_to = (
+        "sea_interception",
+        "landing_escort",
+        "land_reaction",
+        "defeated_retreat",
+        "oppose_subjugation",
+        "combat",
+        "naval_support",
+        "relief_battle",
+    )
 
     def active(self, g: Ctx) -> list[str]:
         return [st.seat_of(g.s, g.frame["power"])]
@@ -48,7 +66,7 @@ class TacticalMove(Step):
         if stage == "go_on":
             nxt = [x for x in second_steps(g, power, here, f["from"]) if can_end(g, power, x, group)]
             legal = {"area": nxt}
-            if armies.led(g.s, f["unit"]):                 # 12.2: leave or absorb troops in the first area
+            if armies.led(g.s, f["unit"]):  # 12.2: leave or absorb troops in the first area
                 legal["absorb"] = armies.joinable(g, power, group, st.AREA + here)
                 legal["leave"] = armies.may_stay(g, power, group, here)
             if battles.stacking_room(g.s, g.game.board, here, power) >= 0:
@@ -94,18 +112,19 @@ class TacticalMove(Step):
         if f["landing"]:
             f["target"] = arg
             escorts = landings.landing_escorts(g, f["power"], f["unit"], len(f["group"]))
-            g.call("landing_escort", power=f["power"], unit=f["unit"], target=arg, escorts=escorts,
-                   troops=list(f["group"]))
+            g.call(
+                "landing_escort", power=f["power"], unit=f["unit"], target=arg, escorts=escorts, troops=list(f["group"])
+            )
             return
         self._enter(g, arg)
 
     def resume(self, g: Ctx, result: Any) -> None:
         f = g.frame
         awaiting = f.pop("awaiting", None)
-        if awaiting:                                    # a combat (13.) ended: apply its result
+        if awaiting:  # a combat (13.) ended: apply its result
             getattr(self, f"_after_{awaiting}")(g, result)
             return
-        if "pending_oppose" in f:                       # after the controller's answer (13.5.2)
+        if "pending_oppose" in f:  # after the controller's answer (13.5.2)
             area = f.pop("pending_oppose")
             if result is None:
                 take_control(g, f["power"], area)
@@ -114,9 +133,9 @@ class TacticalMove(Step):
             f["opposition"] = result
             self._ask_support(g, area, "subjugate")
             return
-        if "pending" in f:                              # after the defender's reactions (12.4) or retreat (13.3.6)
+        if "pending" in f:  # after the defender's reactions (12.4) or retreat (13.3.6)
             area = f.pop("pending")
-            f["intercepted"] = result is True              # 17.3.2: a determined leader intercepted
+            f["intercepted"] = result is True  # 17.3.2: a determined leader intercepted
             if f.pop("retreated", False):
                 self._after_retreat(g, area)
             else:
@@ -137,8 +156,14 @@ class TacticalMove(Step):
         defender = reactions.reacting_power(g, f["power"], area)
         if defender is not None:
             f["pending"] = area
-            g.call("land_reaction", power=defender, mover=f["power"], area=area, intercepted=False,
-                   came_from=st.loc_area(s["units"][f["unit"]]["loc"]))
+            g.call(
+                "land_reaction",
+                power=defender,
+                mover=f["power"],
+                area=area,
+                intercepted=False,
+                came_from=st.loc_area(s["units"][f["unit"]]["loc"]),
+            )
             return
         self._move_in(g, area)
 
@@ -152,11 +177,17 @@ class TacticalMove(Step):
         f["moves"].append(area)
         f["entered"] = list(f["group"])
         if len(f["group"]) > 1:
-            g.log("log.tactical_army", leader=battles.leaders_on(s, [f["unit"]])[0], units=list(f["group"]),
-                  area=area, rule="tactical_movement")
+            g.log(
+                "log.tactical_army",
+                leader=battles.leaders_on(s, [f["unit"]])[0],
+                units=list(f["group"]),
+                area=area,
+                rule="tactical_movement",
+            )
         else:
-            g.log("log.tactical", power=power, unit=f["unit"], area=area, landing=f["landing"],
-                  rule="tactical_movement")
+            g.log(
+                "log.tactical", power=power, unit=f["unit"], area=area, landing=f["landing"], rule="tactical_movement"
+            )
         if land_battles.field_enemies(s, power, area):
             self._ask_support(g, area, "battle")
             return
@@ -192,14 +223,17 @@ class TacticalMove(Step):
     def _after_retreat(self, g: Ctx, area: str) -> None:
         """13.3.6: each defeated player's power retreats its troops (into the fortress: besieged) in turn."""
         f, s = g.frame, g.s
-        losers = [] if s["areas"][area]["siege"] else \
-            sorted({s["units"][u]["power"] for u in st.enemy_troops_in(s, area, f["power"])})
+        losers = (
+            []
+            if s["areas"][area]["siege"]
+            else sorted({s["units"][u]["power"] for u in st.enemy_troops_in(s, area, f["power"])})
+        )
         for loser in losers:
             if reactions.must_retreat_now(g, loser, area, f["from"]):
                 f.update(pending=area, retreated=True)
                 g.call("defeated_retreat", power=loser, area=area, came_from=f["from"], attacker=f["power"])
                 return
-            for uid in st.troops_in(s, area, loser):       # nowhere to go: the rest disperses
+            for uid in st.troops_in(s, area, loser):  # nowhere to go: the rest disperses
                 battles.disperse(g, uid, area)
         self._entered(g, area)
 
@@ -207,8 +241,8 @@ class TacticalMove(Step):
         f, s, power = g.frame, g.s, g.frame["power"]
         fort = st.fortress(s, area)
         siege = s["areas"][area]["siege"]
-        if fort and fort["built"] and st.hostile(s, power, fort["power"]):      # 13.4.1: the movement ends
-            if not (siege and siege["besieger"] == power):               # joining its siege keeps the casualties
+        if fort and fort["built"] and st.hostile(s, power, fort["power"]):  # 13.4.1: the movement ends
+            if not (siege and siege["besieger"] == power):  # joining its siege keeps the casualties
                 s["areas"][area]["siege"] = {"besieger": power, "casualties": 0}
                 g.log("log.siege_begins", power=power, area=area, rule="siege")
             g.end("done")
@@ -236,18 +270,31 @@ class TacticalMove(Step):
         f["fought"] = True
         if land_battles.is_relief(s, f["power"], area):
             f["awaiting"] = "relief"
-            g.call("relief_battle", power=f["power"], area=area, came_from=came_from, army=list(f["group"]),
-                   landing=f["landing"], support=f.get("support"), intercepted=f.get("intercepted", False))
+            g.call(
+                "relief_battle",
+                power=f["power"],
+                area=area,
+                came_from=came_from,
+                army=list(f["group"]),
+                landing=f["landing"],
+                support=f.get("support"),
+                intercepted=f.get("intercepted", False),
+            )
             return
         defenders = st.enemy_troops_in(s, area, f["power"])
         fort = st.fortress(s, area)
         with_fort = bool(fort and fort["built"] and fort["power"] != f["power"])
         defender = s["units"][defenders[0]]["power"] if defenders else fort["power"]
-        battle = LandBattle(battles.force(s, b, f["power"], st.troops_in(s, area, f["power"])),
-                            battles.force(s, b, defender, defenders, area if with_fort else None),
-                            terrain=b.areas[area].terrain, rough_pass=b.neighbours[came_from].get(area) == "rough_pass",
-                            amphibious=bool(f["landing"]), naval_support=f.get("support"),
-                            intercepted=f.get("intercepted", False), main_map=st.on_main_map(b, area))
+        battle = LandBattle(
+            battles.force(s, b, f["power"], st.troops_in(s, area, f["power"])),
+            battles.force(s, b, defender, defenders, area if with_fort else None),
+            terrain=b.areas[area].terrain,
+            rough_pass=b.neighbours[came_from].get(area) == "rough_pass",
+            amphibious=bool(f["landing"]),
+            naval_support=f.get("support"),
+            intercepted=f.get("intercepted", False),
+            main_map=st.on_main_map(b, area),
+        )
         f["awaiting"] = "battle"
         battles.call(g, "land", battle, attacker=f["power"], defender=defender)
 
@@ -265,7 +312,7 @@ class TacticalMove(Step):
         area = f["combat_area"]
         battles.apply_losses(g, result, area)
         if result["fought"]["winner"] == "attacker":
-            f["won"] = True                                   # 13.3.7: control follows "automatically (if desired)"
+            f["won"] = True  # 13.3.7: control follows "automatically (if desired)"
             for uid in st.enemy_troops_in(s, area, f["power"]):
                 if s["units"][uid]["power"] not in s["powers"]:
                     st.move_unit(s, uid, st.BOX + st.box_for(b, area))
@@ -323,9 +370,16 @@ class TacticalMove(Step):
             opponent = battles.force(s, b, None, [])
             kind = "rebels" if (info["marker"] or "").startswith("R") else "independent"
             strength = to_subjugate(g, power, arg) or 2
-        battle = Subjugation(battles.force(s, b, power, troops), opponent, kind, strength, b.areas[arg].terrain,
-                             moved_all=bool(f["moves"]) and set(troops) <= set(f.get("entered", ())),
-                             adjacent=not opposition or opposition["adjacent"], naval_support=f.get("support"))
+        battle = Subjugation(
+            battles.force(s, b, power, troops),
+            opponent,
+            kind,
+            strength,
+            b.areas[arg].terrain,
+            moved_all=bool(f["moves"]) and set(troops) <= set(f.get("entered", ())),
+            adjacent=not opposition or opposition["adjacent"],
+            naval_support=f.get("support"),
+        )
         f.update(awaiting="subjugation", subjugated=arg)
         battles.call(g, "subjugation", battle, attacker=power, defender=controller)
 
@@ -351,10 +405,13 @@ class TacticalMove(Step):
         siege = s["areas"][arg]["siege"] or {"besieger": f["power"], "casualties": 0}
         s["areas"][arg]["siege"] = siege
         fort = st.fortress(s, arg)
-        battle = SiegeBattle(battles.force(s, b, f["power"], st.troops_in(s, arg, f["power"])),
-                             battles.force(s, b, fort["power"], st.enemy_troops_in(s, arg, f["power"]), arg),
-                             siege_casualties=siege["casualties"], naval_support=f.get("support"),
-                             main_map=st.on_main_map(b, arg))
+        battle = SiegeBattle(
+            battles.force(s, b, f["power"], st.troops_in(s, arg, f["power"])),
+            battles.force(s, b, fort["power"], st.enemy_troops_in(s, arg, f["power"]), arg),
+            siege_casualties=siege["casualties"],
+            naval_support=f.get("support"),
+            main_map=st.on_main_map(b, arg),
+        )
         f.update(awaiting="siege", combat_area=arg)
         battles.call(g, "siege", battle, attacker=f["power"], defender=fort["power"])
 
@@ -364,7 +421,7 @@ class TacticalMove(Step):
         area = f["combat_area"]
         battles.apply_losses(g, result, area)
         if result["capitulation"]:
-            for leader in battles.lose_leaders(g, [f"fortress:{area}"]):          # 13.4.5, 17.1 (RULINGS L-13)
+            for leader in battles.lose_leaders(g, [f"fortress:{area}"]):  # 13.4.5, 17.1 (RULINGS L-13)
                 g.log("log.leader_capitulated", leader=leader, area=area, rule="siege")
             s["areas"][area]["fortress"] = None
             s["areas"][area]["siege"] = None

@@ -4,6 +4,7 @@ area, took no action, an escort based in the departure port), the target ports w
 lands (12.3.1), and the crossing through the seas the player states, intercepted in each like a strategic movement
 (12.3.2, ``crossings``). The landing itself is a tactical movement (land_movement.TacticalMove with ``landing``;
 an army lands with its leader, armies.py)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -22,8 +23,13 @@ def landers(g: Ctx, power: str) -> list[str]:
     out = []
     for u in st.units_of(s, power, "troop", "map"):
         area = st.loc_area(s["units"][u]["loc"])
-        if not area or start.get(u) != s["units"][u]["loc"] or st.acted_this_impulse(s, u) or not st.coastal(b, area) \
-                or leader_moved(s, u):
+        if (
+            not area
+            or start.get(u) != s["units"][u]["loc"]
+            or st.acted_this_impulse(s, u)
+            or not st.coastal(b, area)
+            or leader_moved(s, u)
+        ):
             continue
         if landing_escorts(g, power, u) and next(_targets(g, power, u), None):
             out.append(u)
@@ -48,8 +54,11 @@ def landing_escorts(g: Ctx, power: str, uid: str, troops: int = 1) -> list[str]:
     places = {st.AREA + area, *(st.SEA + x for x in b.areas[area].seas)}
     out = [u for u in naval.operational(s, power) if s["units"][u]["loc"] in places and not naval.pirated(s, u)]
     if troops > 1:
-        out = [u for u in out if armies.led(s, u)
-               and len(armies.joinable(g, power, [u], s["units"][u]["loc"])) + 1 >= troops]
+        out = [
+            u
+            for u in out
+            if armies.led(s, u) and len(armies.joinable(g, power, [u], s["units"][u]["loc"])) + 1 >= troops
+        ]
     return out
 
 
@@ -87,8 +96,12 @@ def crossings(g: Ctx, start: str, target: str) -> list[list[str]]:
     def chains(here: str, left: int) -> list[list[str]]:
         if left == 0:
             return [[here]] if here in ends else []
-        return [[here, *rest] for nxt in seas if b.sea_distance(here, nxt) == 1
-                and any(b.sea_distance(nxt, y) == left - 1 for y in ends) for rest in chains(nxt, left - 1)]
+        return [
+            [here, *rest]
+            for nxt in seas
+            if b.sea_distance(here, nxt) == 1 and any(b.sea_distance(nxt, y) == left - 1 for y in ends)
+            for rest in chains(nxt, left - 1)
+        ]
 
     return [c for x in b.areas[start].seas if x in s["seas_active"] for c in chains(x, gap)]
 
@@ -161,12 +174,18 @@ class LandingEscort(Step):
             if interceptors:
                 for uid in f["fleet"]:
                     if st.loc_sea(g.s["units"][uid]["loc"]) != sea:
-                        st.move_unit(g.s, uid, st.SEA + sea)   # the escort sails with the landing (RULINGS.md › 12.3)
+                        st.move_unit(g.s, uid, st.SEA + sea)  # the escort sails with the landing (RULINGS.md › 12.3)
                 fleets.form(g, list(f["fleet"]))
-                g.call("sea_interception", power=f["power"], troops=list(f.get("troops", [f["unit"]])), sea=sea,
-                       fleets=interceptors, fleet=list(f["fleet"]))
+                g.call(
+                    "sea_interception",
+                    power=f["power"],
+                    troops=list(f.get("troops", [f["unit"]])),
+                    sea=sea,
+                    fleets=interceptors,
+                    fleet=list(f["fleet"]),
+                )
                 return
-        fleets.form(g, list(f["fleet"]))                   # the escort stays a fleet (11.2, RULINGS A-5)
+        fleets.form(g, list(f["fleet"]))  # the escort stays a fleet (11.2, RULINGS A-5)
         g.end("through")
 
     def resume(self, g: Ctx, result: Any) -> None:

@@ -4,6 +4,7 @@ and follows it (17.1: units move by id, so their leaders move with them) — and
 17.2). In battle a force's leaders are those on its units (``battles.force``); a leader eliminated with the last
 unit of his stack goes back to the pool (``battles.eliminate``).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -19,18 +20,41 @@ def counters(s: dict) -> list[dict]:
     out = []
     for uid, info in s["units"].items():
         area = st.loc_area(info["loc"])
-        out.append({"id": uid, "power": info["power"], "kind": info["kind"], "at": info["loc"],
-                    "quality": st.quality(s, uid), "veteran": bool(info.get("veteran")),
-                    "besieged": bool(area and s["areas"].get(area, {}).get("siege")
-                                     and s["areas"][area]["siege"]["besieger"] != info["power"]),
-                    "dispersed": info["loc"].startswith(st.BOX), "base": None,
-                    "operational": not info.get("repair")})
+        out.append(
+            {
+                "id": uid,
+                "power": info["power"],
+                "kind": info["kind"],
+                "at": info["loc"],
+                "quality": st.quality(s, uid),
+                "veteran": bool(info.get("veteran")),
+                "besieged": bool(
+                    area
+                    and s["areas"].get(area, {}).get("siege")
+                    and s["areas"][area]["siege"]["besieger"] != info["power"]
+                ),
+                "dispersed": info["loc"].startswith(st.BOX),
+                "base": None,
+                "operational": not info.get("repair"),
+            }
+        )
     for area, info in s["areas"].items():
         fort = info["fortress"]
         if fort:
-            out.append({"id": f"fortress:{area}", "power": fort["power"], "kind": "fortress", "at": st.AREA + area,
-                        "quality": 3, "veteran": False, "besieged": bool(info["siege"]), "dispersed": False,
-                        "base": None, "operational": fort["built"]})
+            out.append(
+                {
+                    "id": f"fortress:{area}",
+                    "power": fort["power"],
+                    "kind": "fortress",
+                    "at": st.AREA + area,
+                    "quality": 3,
+                    "veteran": False,
+                    "besieged": bool(info["siege"]),
+                    "dispersed": False,
+                    "base": None,
+                    "operational": fort["built"],
+                }
+            )
     return out
 
 
@@ -49,8 +73,9 @@ def targets(s: dict, power: str) -> list[str]:
 
 def may_build(g: Ctx, power: str) -> bool:
     s = g.s
-    return bool(s["leader_pool"]) and (bool(targets(s, power))
-                                       or bool(leaders.replace_targets(power, state_leaders(s))))
+    return bool(s["leader_pool"]) and (
+        bool(targets(s, power)) or bool(leaders.replace_targets(power, state_leaders(s)))
+    )
 
 
 # ----- 17.1 a leader changes unit within his stack at will ---------------------------------------------------------
@@ -73,16 +98,26 @@ def change_unit(g: Ctx, leader: str, unit: str) -> None:
     g.log("log.leader_attached", leader=leader, unit=unit, rule="leaders")
 
 
-def changes_near(s: dict, board, power: str, units: list[str], done: list[str] = (), exclude: list[str] = (),
-                 across: dict[str, str] | None = None) -> list[list[str]]:
+def changes_near(
+    s: dict,
+    board,
+    power: str,
+    units: list[str],
+    done: list[str] = (),
+    exclude: list[str] = (),
+    across: dict[str, str] | None = None,
+) -> list[list[str]]:
     """17.1 in another player's impulse (RULINGS L-17.1): [leader, unit] — each leader of the power not in ``done``
     whose unit is one of ``units`` or who may go to one of them (he is in their stack), to another unit of his stack
     that is not in ``exclude`` (the units a combat eliminates); with ``across`` ({unit: group}, the others in no group)
     only the changes that take him to a unit of another group; the only leader of a kept fleet stays in it (11.2,
     RULINGS FK-2, L-17.1: fleets are not disassembled outside their impulse). None when no such leader has somewhere
     to go."""
-    mine = [lid for lid, info in sorted(s["leaders"].items()) if info["power"] == power and lid not in done
-            and info["unit"] not in exclude]
+    mine = [
+        lid
+        for lid, info in sorted(s["leaders"].items())
+        if info["power"] == power and lid not in done and info["unit"] not in exclude
+    ]
     if not mine:
         return []
     near, everything, everyone = set(units), counters(s), state_leaders(s)
@@ -136,8 +171,10 @@ class LeaderChange(Step):
         return changes_near(g.s, g.game.board, f["power"], f["units"], f["done"], f["exclude"], f["across"])
 
     def prompt(self, g: Ctx, role: str):
-        return text(f"prompt.leader_change_{g.frame['moment']}", power=g.frame["power"]), \
-            {"attach_leader": self._changes(g), "done": [None]}
+        return text(f"prompt.leader_change_{g.frame['moment']}", power=g.frame["power"]), {
+            "attach_leader": self._changes(g),
+            "done": [None],
+        }
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         if verb == "attach_leader":
@@ -161,10 +198,14 @@ def swaps(s: dict, power: str) -> list[list[str]]:
     if sum(1 for info in s["leaders"].values() if info["power"] == power) < 2:
         return []
     units = {u["id"]: u for u in counters(s)}
-    free = [lid for lid, info in sorted(s["leaders"].items()) if info["power"] == power
-            and not units[info["unit"]]["besieged"]]
-    return [[a, b] for i, a in enumerate(free) for b in free[i + 1:]
-            if s["leaders"][a]["unit"] != s["leaders"][b]["unit"]]
+    free = [
+        lid
+        for lid, info in sorted(s["leaders"].items())
+        if info["power"] == power and not units[info["unit"]]["besieged"]
+    ]
+    return [
+        [a, b] for i, a in enumerate(free) for b in free[i + 1 :] if s["leaders"][a]["unit"] != s["leaders"][b]["unit"]
+    ]
 
 
 def swap(g: Ctx, a: str, b: str) -> None:
@@ -184,8 +225,13 @@ def end_moves(s: dict, power: str) -> list[list[str]]:
     units = on_map(s, everything)
     besieged = {u["id"] for u in everything if u["besieged"]}
     targets = [u["id"] for u in units if u["power"] == power and not u["besieged"] and leaders.can_carry(u)]
-    return [[lid, uid] for lid, info in sorted(s["leaders"].items()) if info["power"] == power
-            and info["unit"] not in besieged for uid in targets if uid != info["unit"]]
+    return [
+        [lid, uid]
+        for lid, info in sorted(s["leaders"].items())
+        if info["power"] == power and info["unit"] not in besieged
+        for uid in targets
+        if uid != info["unit"]
+    ]
 
 
 def move_at_end(g: Ctx, leader: str, unit: str) -> None:
@@ -202,8 +248,13 @@ class DrawLeader(Step):
 
     def auto(self, g: Ctx) -> None:
         drawn = leaders.draw(g.s["leader_pool"], g)
-        g.log("log.leader_drawn", power=g.frame["power"], leader=drawn,
-              ability=g.game.board.leaders.ability_of(drawn), rule="leaders")
+        g.log(
+            "log.leader_drawn",
+            power=g.frame["power"],
+            leader=drawn,
+            ability=g.game.board.leaders.ability_of(drawn),
+            rule="leaders",
+        )
         g.goto("build_leader", power=g.frame["power"], leader=drawn)
 
 
@@ -223,8 +274,9 @@ class BuildLeader(Step):
             sides = ["ordinary"]
             if leaders.may_be_extraordinary(s["powers"][power]["unrest"], g.game.board.power(power).vitality):
                 sides.append("extraordinary")
-            return text("prompt.leader_side", leader=f["leader"],
-                        ability=g.game.board.leaders.ability_of(f["leader"])), {"side": sides}
+            return text(
+                "prompt.leader_side", leader=f["leader"], ability=g.game.board.leaders.ability_of(f["leader"])
+            ), {"side": sides}
         legal = {"target": targets(s, power), "replace": leaders.replace_targets(power, state_leaders(s))}
         return text("prompt.leader_target", leader=f["leader"]), {k: v for k, v in legal.items() if v}
 
@@ -246,13 +298,28 @@ class BuildLeader(Step):
         f, s, board = g.frame, g.s, g.game.board
         power = f["power"]
         unrest = s["powers"][power]["unrest"]
-        built = leaders.build(state_leaders(s), s["leader_pool"], on_map(s, counters(s)), board.leaders,
-                              power=power, leader_id=f["leader"], extraordinary=f["extraordinary"], unrest=unrest,
-                              vitality=board.power(power).vitality, **where)
+        built = leaders.build(
+            state_leaders(s),
+            s["leader_pool"],
+            on_map(s, counters(s)),
+            board.leaders,
+            power=power,
+            leader_id=f["leader"],
+            extraordinary=f["extraordinary"],
+            unrest=unrest,
+            vitality=board.power(power).vitality,
+            **where,
+        )
         s["leaders"] = {ld["id"]: {k: ld[k] for k in ("power", "unit", "extraordinary")} for ld in built.leaders}
         s["leader_pool"] = sorted(built.pool)
-        g.log("log.leader_built", power=power, leader=f["leader"], unit=s["leaders"][f["leader"]]["unit"],
-              extraordinary=f["extraordinary"], rule="leaders")
+        g.log(
+            "log.leader_built",
+            power=power,
+            leader=f["leader"],
+            unit=s["leaders"][f["leader"]]["unit"],
+            extraordinary=f["extraordinary"],
+            rule="leaders",
+        )
         if built.unrest != unrest:
             change_unrest(g, power, built.unrest - unrest, "extraordinary_leader")
         g.end("done")

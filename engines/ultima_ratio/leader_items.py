@@ -8,6 +8,7 @@ the order that chooses a force's commander (17.3.2), the generic leader pool sha
 that do not resolve against the world (events, powers), in both directions: every event with a ``leader`` effect
 must name a historical leader of this file with the same power and ability.
 """
+
 from __future__ import annotations
 
 import pathlib
@@ -31,7 +32,7 @@ class Ability(Item):
     line: list[int]
 
     @model_validator(mode="after")
-    def _known(self) -> "Ability":
+    def _known(self) -> Ability:
         if self.id not in ABILITY_IDS:
             raise ValueError(f"unknown ability {self.id!r}; the rulebook lists {', '.join(ABILITY_IDS)}")
         return self
@@ -72,7 +73,7 @@ class Leaders(Model):
     source_note: str | None = None
 
     @model_validator(mode="after")
-    def _consistent(self) -> "Leaders":
+    def _consistent(self) -> Leaders:
         problems: list[str] = []
         if sorted(a.id for a in self.abilities) != sorted(ABILITY_IDS):
             problems.append(f"the abilities must be exactly {', '.join(ABILITY_IDS)}")
@@ -116,7 +117,7 @@ class Leaders(Model):
         return [p.id for p in self.pool]
 
 
-LEADER_FILES = {"leaders.yaml": Leaders}   # for the game's own ``load_content`` files
+LEADER_FILES = {"leaders.yaml": Leaders}  # for the game's own ``load_content`` files
 
 
 def load_leaders(content_dir: pathlib.Path | str | None = None) -> tuple[Leaders, str]:
@@ -160,7 +161,7 @@ def dangling(leaders: Leaders, world) -> list[str]:
             if effect.power != leader.power:
                 bad.append(f"event {event.id!r}: leader {leader.id!r} joins {effect.power!r}, not {leader.power!r}")
             if effect.ability != leader.ability:
-                bad.append(f"event {event.id!r}: leader {leader.id!r} is {leader.ability!r}, "
-                           f"the event says {effect.ability!r}")
+                bad.append(
+                    f"event {event.id!r}: leader {leader.id!r} is {leader.ability!r}, the event says {effect.ability!r}"
+                )
     return bad
-

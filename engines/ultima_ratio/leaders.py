@@ -6,16 +6,17 @@ Nothing here mutates its inputs; each function returns the new leaders (and pool
 answer in (the target unit, the side, the leader replaced); ``reattach_decision`` returns a ``counters.Decision``.
 See LEADERS.md for how the flow calls them and RULINGS.md § Leaders (17) for the readings taken.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from engines.ultima_ratio.counters import Chance, Decision, Leader, RuleError, Unit
 from engines.ultima_ratio.leader_items import Leaders
 
-EXTRAORDINARY_UNREST = 3   # 17.3: "By doing so this unrest level increases by 3."
-BATTLE_SIZE_MIN, BATTLE_SIZE_MAX = 2, 5   # 17.3.2 Organizer: "absolute minimum ... two and maximum ... five"
+EXTRAORDINARY_UNREST = 3  # 17.3: "By doing so this unrest level increases by 3."
+BATTLE_SIZE_MIN, BATTLE_SIZE_MAX = 2, 5  # 17.3.2 Organizer: "absolute minimum ... two and maximum ... five"
 BATTLES = ("land", "siege", "naval", "piracy", "subjugation")
 
 
@@ -66,8 +67,9 @@ def _same_force(a: Unit, b: Unit) -> bool:
 
 
 # ---------------------------------------------------------------------------------------------- 17.1 movement
-def attach(leaders: Sequence[Leader], units: Iterable[Unit], leader_id: str, target_id: str,
-           side: Iterable[str] | None = None) -> list[Leader]:
+def attach(
+    leaders: Sequence[Leader], units: Iterable[Unit], leader_id: str, target_id: str, side: Iterable[str] | None = None
+) -> list[Leader]:
     """17.1: move a leader, at any time and at no cost, to another own troop or fortress in the area, or to
     another squadron of the fleet (18.1: among the dispersed troops of the same dispersion area). ``side``: the
     allied minor powers whose units count as the leader's power's (``_side``)."""
@@ -85,15 +87,19 @@ def attach(leaders: Sequence[Leader], units: Iterable[Unit], leader_id: str, tar
     return _replace(leaders, {**leader, "unit": target_id})
 
 
-def attach_targets(leaders: Sequence[Leader], units: Iterable[Unit], leader_id: str,
-                   side: Iterable[str] | None = None) -> list[str]:
+def attach_targets(
+    leaders: Sequence[Leader], units: Iterable[Unit], leader_id: str, side: Iterable[str] | None = None
+) -> list[str]:
     """17.1: the units ``attach`` accepts for the leader — the other own troops and fortresses of his area, the
     other squadrons of his fleet, the other dispersed troops of his box (the besieged apart), sorted."""
     leader = _leader(leaders, leader_id)
     table = by_id(units)
     here, mine = table[leader["unit"]], _side(leader["power"], side)
-    return sorted(u["id"] for u in table.values()
-                  if u["id"] != here["id"] and u["power"] in mine and can_carry(u) and _same_force(here, u))
+    return sorted(
+        u["id"]
+        for u in table.values()
+        if u["id"] != here["id"] and u["power"] in mine and can_carry(u) and _same_force(here, u)
+    )
 
 
 def swap(leaders: Sequence[Leader], units: Iterable[Unit], a: str, b: str) -> list[Leader]:
@@ -108,8 +114,9 @@ def swap(leaders: Sequence[Leader], units: Iterable[Unit], a: str, b: str) -> li
     return _replace(_replace(leaders, {**la, "unit": lb["unit"]}), {**lb, "unit": la["unit"]})
 
 
-def move_at_end_of_impulse(leaders: Sequence[Leader], units: Iterable[Unit], leader_id: str,
-                           target_id: str, side: Iterable[str] | None = None) -> list[Leader]:
+def move_at_end_of_impulse(
+    leaders: Sequence[Leader], units: Iterable[Unit], leader_id: str, target_id: str, side: Iterable[str] | None = None
+) -> list[Leader]:
     """8.2.2 end of impulse: each power "may also move a single leader over a troop, fleet or fortress of its own
     (as long as the leader was not besieged and does not end up this way)". The flow counts one per power."""
     table = by_id(units)
@@ -122,8 +129,9 @@ def move_at_end_of_impulse(leaders: Sequence[Leader], units: Iterable[Unit], lea
     return _replace(leaders, {**leader, "unit": target_id})
 
 
-def reattach_decision(leaders: Sequence[Leader], units: Iterable[Unit], unit_id: str,
-                      side: Iterable[str] | None = None) -> list[Decision]:
+def reattach_decision(
+    leaders: Sequence[Leader], units: Iterable[Unit], unit_id: str, side: Iterable[str] | None = None
+) -> list[Decision]:
     """13.1.7 / 17.1: when a unit carrying leaders is eliminated, each leader goes to another unit of the stack
     (the player picks which); he is eliminated only "with the last troop / squadron or fortress of the stack".
     One decision per leader on the unit; one with no options (``count`` 0) has nowhere to go and is eliminated
@@ -133,15 +141,20 @@ def reattach_decision(leaders: Sequence[Leader], units: Iterable[Unit], unit_id:
     out = []
     for ld in leaders_on(unit_id, leaders):
         mine = _side(ld["power"], side)
-        options = tuple(sorted(u["id"] for u in table.values()
-                               if u["id"] != unit_id and u["power"] in mine and can_carry(u) and _same_force(gone, u)))
-        out.append(Decision("reattach_leader", ld["power"], 1 if options else 0, options, rule="17.1",
-                            at=ld["id"]))
+        options = tuple(
+            sorted(
+                u["id"]
+                for u in table.values()
+                if u["id"] != unit_id and u["power"] in mine and can_carry(u) and _same_force(gone, u)
+            )
+        )
+        out.append(Decision("reattach_leader", ld["power"], 1 if options else 0, options, rule="17.1", at=ld["id"]))
     return out
 
 
-def eliminate(leaders: Sequence[Leader], pool: Sequence[str], content: Leaders,
-              leader_ids: Iterable[str]) -> tuple[list[Leader], list[str]]:
+def eliminate(
+    leaders: Sequence[Leader], pool: Sequence[str], content: Leaders, leader_ids: Iterable[str]
+) -> tuple[list[Leader], list[str]]:
     """13.1.7: eliminated leaders "are placed with the available ones"; a historical leader is set apart again
     instead (17.3.1: he enters only with his event card; RULINGS L-4). Also 23.1.2, a power retiring a leader it
     does not want. Returns (leaders, pool)."""
@@ -187,9 +200,21 @@ class Built:
     replaced: str | None = None
 
 
-def build(leaders: Sequence[Leader], pool: Sequence[str], units: Iterable[Unit], content: Leaders, *, power: str,
-          leader_id: str, extraordinary: bool, unrest: int, vitality: int, target: str | None = None,
-          replace: str | None = None, side: Iterable[str] | None = None) -> Built:
+def build(
+    leaders: Sequence[Leader],
+    pool: Sequence[str],
+    units: Iterable[Unit],
+    content: Leaders,
+    *,
+    power: str,
+    leader_id: str,
+    extraordinary: bool,
+    unrest: int,
+    vitality: int,
+    target: str | None = None,
+    replace: str | None = None,
+    side: Iterable[str] | None = None,
+) -> Built:
     """17.2-17.3: the drawn leader (``draw``) goes on ``target`` (``build_targets``) or takes the place of the
     leader ``replace`` (``replace_targets``), who returns to the pool. On his extraordinary side only if
     ``may_be_extraordinary``; that raises the unrest by 3. The player sees the ability before choosing the side."""
@@ -212,8 +237,15 @@ def build(leaders: Sequence[Leader], pool: Sequence[str], units: Iterable[Unit],
     return Built([*leaders, new], rest, unrest + (EXTRAORDINARY_UNREST if extraordinary else 0), replace)
 
 
-def bring_historical(leaders: Sequence[Leader], units: Iterable[Unit], content: Leaders, *, event: str,
-                     target: str, side: Iterable[str] | None = None) -> list[Leader]:
+def bring_historical(
+    leaders: Sequence[Leader],
+    units: Iterable[Unit],
+    content: Leaders,
+    *,
+    event: str,
+    target: str,
+    side: Iterable[str] | None = None,
+) -> list[Leader]:
     """17.3.1: the event card brings its historical leader to its power, on his extraordinary side, "with no
     consequences as far as unrest is concerned"; he is placed as a built leader is (RULINGS L-6)."""
     hist = content.historical_for_event(event)
@@ -256,9 +288,11 @@ def battle_effects(ability: str | None, battle: str, *, intercepted: bool = Fals
     effects: set[str] = set()
     if ability == "determined" and battle == "land" and intercepted:
         ability = "tactical"
-    if (ability == "tactical" and battle in ("land", "siege")) or (
-            ability == "admiral" and battle in ("naval", "piracy")) or (
-            ability == "determined" and battle == "subjugation"):
+    if (
+        (ability == "tactical" and battle in ("land", "siege"))
+        or (ability == "admiral" and battle in ("naval", "piracy"))
+        or (ability == "determined" and battle == "subjugation")
+    ):
         effects.add("die_plus_one")
     if ability == "creative":
         effects.add("category_plus_one")

@@ -4,9 +4,11 @@ troops go to (18.1, 18.5), as pure functions over plain data (``counters.Unit``)
 The map's ``Area`` gives ``id``, ``map``, ``theater``, ``province`` and ``border_of``; the holding of an area (a
 home area, a domain, or neither) changes in play, so the caller passes it. See RULINGS.md § Logistics (15).
 """
+
 from __future__ import annotations
 
-from typing import Iterable, Literal, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Literal
 
 from engines.ultima_ratio.counters import Decision, RuleError, Unit
 from engines.ultima_ratio.leaders import stacking_bonus
@@ -14,8 +16,8 @@ from engines.ultima_ratio.leaders import stacking_bonus
 Holding = Literal["home", "domain"] | None
 MAIN_MAP_LIMIT, MINI_DOMAIN_LIMIT, OTHER_LIMIT = 4, 2, 1
 THE_EAST = "TE"
-THE_EAST_EXCEPTIONS = ("ormuz", "aden")                 # 15.1: "(except Ormuz and Aden)"
-BRITISH_ISLES = ("england", "scotland", "ireland")      # 6. / 18.1: Western Europe's insular dispersion area
+THE_EAST_EXCEPTIONS = ("ormuz", "aden")  # 15.1: "(except Ormuz and Aden)"
+BRITISH_ISLES = ("england", "scotland", "ireland")  # 6. / 18.1: Western Europe's insular dispersion area
 WE_CONTINENT, WE_ISLES = "dispersed-we-continent", "dispersed-we-british-isles"
 
 
@@ -42,9 +44,15 @@ def stack(units: Iterable[Unit], at: str, powers: Iterable[str], *, besieged: bo
     (15.1.1: "Leaders and non-besieged fortresses do not count for stacking. In case of a siege, the fortress does
     count"). Besieged units and the others are counted apart (13.3.5: relief army, besieged and besiegers)."""
     sides = set(powers)
-    return [u for u in units
-            if u["at"] == at and u["power"] in sides and not u["dispersed"] and u["besieged"] == besieged
-            and (u["kind"] == "troop" or (u["kind"] == "fortress" and u["besieged"]))]
+    return [
+        u
+        for u in units
+        if u["at"] == at
+        and u["power"] in sides
+        and not u["dispersed"]
+        and u["besieged"] == besieged
+        and (u["kind"] == "troop" or (u["kind"] == "fortress" and u["besieged"]))
+    ]
 
 
 def overstacked(count: int, limit: int) -> int:
@@ -59,8 +67,9 @@ def may_end_move(units: Iterable[Unit], at: str, powers: Iterable[str], limit: i
     return not overstacked(len(stack(units, at, powers)), limit)
 
 
-def overstack_decision(units: Iterable[Unit], at: str, powers: Sequence[str], limit: int, *,
-                       besieged: bool = False) -> Decision | None:
+def overstack_decision(
+    units: Iterable[Unit], at: str, powers: Sequence[str], limit: int, *, besieged: bool = False
+) -> Decision | None:
     """15.1.1: "When a player finishes an action, overstacked troops must be dispersed" — the player picks which
     (troops only: a besieged fortress counts but is not dispersed). The flow calls this at the end of each action
     (not during a movement, nor during a relief battle: 15.1.1) and then ``disperse``. None when within the limit.
@@ -120,9 +129,16 @@ def fleet_fits(sizes: Iterable[int], limit: int) -> bool:
 
 
 # ---------------------------------------------------------------------------------------------- 15.2 supply
-def supplied_areas(areas: Iterable[str], neighbours: Mapping[str, Iterable[str]], *, controlled: Iterable[str],
-                   troop_areas: Iterable[str], enemy_fortresses: Iterable[str], seas: Mapping[str, Iterable[str]],
-                   enemy_fleet_seas: Iterable[str]) -> set[str]:
+def supplied_areas(
+    areas: Iterable[str],
+    neighbours: Mapping[str, Iterable[str]],
+    *,
+    controlled: Iterable[str],
+    troop_areas: Iterable[str],
+    enemy_fortresses: Iterable[str],
+    seas: Mapping[str, Iterable[str]],
+    enemy_fleet_seas: Iterable[str],
+) -> set[str]:
     """15.2: the areas of ``areas`` where a power can subjugate or besiege:
     - adjacent to a controlled area (its own, or its allies', 21.2.1: they "count as own areas");
     - adjacent to an area with a supplied troop of its own and no enemy fortress (a troop is supplied in an area

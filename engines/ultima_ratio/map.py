@@ -10,6 +10,7 @@ Files (``data/``): theaters.yaml (maps with their land outlines, theaters, provi
 seas.yaml, connections.yaml, trade_centers.yaml. An owner can replace any of them: a file of the same name in the
 content folder's ``ultima-ratio-regis/`` subfolder is used instead of the packaged one and validated the same way.
 """
+
 from __future__ import annotations
 
 import pathlib
@@ -109,7 +110,7 @@ class Area(Item):
     protestant_cross: bool = False
     strategic_port: list[str] = []
     counts_as_mediterranean: bool = False
-    border_of: list[TheaterKey] = []      # filled on load from the connections (18.5 Border areas)
+    border_of: list[TheaterKey] = []  # filled on load from the connections (18.5 Border areas)
 
     @computed_field
     @property
@@ -128,7 +129,7 @@ class Area(Item):
         return bool(self.border_of)
 
     @model_validator(mode="after")
-    def _check(self) -> "Area":
+    def _check(self) -> Area:
         if self.protestant_cross and not self.capital_of:
             raise ValueError(f"{self.id}: the Protestant cross is printed on capitals only")
         if self.commercial_port and not self.seas and self.map == "main" and self.theater != "EE":
@@ -149,10 +150,10 @@ class Sea(Item):
 
     aliases: list[str] = []
     labels: list[SeaLabel] = Field(min_length=1)
-    anchors: list[SeaLabel] = []     # more points of the sea, which shape its zone in the drawing
-    world_pos: list[tuple[float, float]] = Field(min_length=1)   # on the World Map inset, 0-100 across and down
+    anchors: list[SeaLabel] = []  # more points of the sea, which shape its zone in the drawing
+    world_pos: list[tuple[float, float]] = Field(min_length=1)  # on the World Map inset, 0-100 across and down
     adjacent: list[str] = []
-    world_links: list[str] = []      # the World Map links between maps (6.)
+    world_links: list[str] = []  # the World Map links between maps (6.)
     mediterranean: bool = False
     transoceanic_hub: bool = False
 
@@ -163,7 +164,7 @@ class Connection(Model):
     a: str = Slug
     b: str = Slug
     kind: Literal["ordinary", "rough_pass"] = "ordinary"
-    crossing: str | None = None     # the sea a connection crosses (a strait), drawn as a line over the water
+    crossing: str | None = None  # the sea a connection crosses (a strait), drawn as a line over the water
     source: Source
 
 
@@ -190,7 +191,7 @@ class TradeCenter(Item):
     capacities: list[Capacity] = []
 
     @model_validator(mode="after")
-    def _check(self) -> "TradeCenter":
+    def _check(self) -> TradeCenter:
         if not (self.seas or self.theaters):
             raise ValueError(f"trade center {self.id} needs seas or theaters")
         return self
@@ -205,10 +206,15 @@ class MapData(Model):
     trade_centers: list[TradeCenter]
 
     @model_validator(mode="after")
-    def _resolve(self) -> "MapData":
+    def _resolve(self) -> MapData:
         errors: list[str] = []
-        for kind, items in (("map", self.maps), ("theater", self.theaters), ("area", self.areas),
-                            ("sea", self.seas), ("trade center", self.trade_centers)):
+        for kind, items in (
+            ("map", self.maps),
+            ("theater", self.theaters),
+            ("area", self.areas),
+            ("sea", self.seas),
+            ("trade center", self.trade_centers),
+        ):
             seen: set[str] = set()
             for item in items:
                 if item.id in seen:
@@ -231,14 +237,21 @@ class MapData(Model):
                 errors.append(f"area {area.id}: province {area.province!r} is not in theater {area.theater}")
             if area.map in maps and not maps[area.map].contains(area.pos):
                 errors.append(f"area {area.id}: position {area.pos} is outside map {area.map}")
-            errors += [f"area {area.id}: unknown sea {s!r}" for s in (*area.seas, *area.strategic_port)
-                       if s not in seas]
+            errors += [
+                f"area {area.id}: unknown sea {s!r}" for s in (*area.seas, *area.strategic_port) if s not in seas
+            ]
         for sea in self.seas:
             errors += [f"sea {sea.id}: unknown sea {s!r}" for s in (*sea.adjacent, *sea.world_links) if s not in seas]
-            errors += [f"sea {sea.id}: {s} does not list it back" for s in sea.adjacent
-                       if s in seas and sea.id not in seas[s].adjacent]
-            errors += [f"sea {sea.id}: world link {s} is not listed back" for s in sea.world_links
-                       if s in seas and sea.id not in seas[s].world_links]
+            errors += [
+                f"sea {sea.id}: {s} does not list it back"
+                for s in sea.adjacent
+                if s in seas and sea.id not in seas[s].adjacent
+            ]
+            errors += [
+                f"sea {sea.id}: world link {s} is not listed back"
+                for s in sea.world_links
+                if s in seas and sea.id not in seas[s].world_links
+            ]
         pairs: set[frozenset[str]] = set()
         for conn in self.connections:
             pair = frozenset((conn.a, conn.b))
@@ -285,23 +298,36 @@ class MapData(Model):
         return out + [c.a for c in self.connections if c.b == area_id]
 
     def areas_in(self, *, theater: str | None = None, province: str | None = None) -> list[Area]:
-        return [a for a in self.areas
-                if (theater is None or a.theater == theater) and (province is None or a.province == province)]
+        return [
+            a
+            for a in self.areas
+            if (theater is None or a.theater == theater) and (province is None or a.province == province)
+        ]
 
     def trade_center_ports(self, center_id: str) -> list[str]:
         """The areas a trade center includes (19.2.1): commercial ports adjacent to its seas, and every area of
         its theaters (mini-map fortresses also count as commercial ports, 19.2.4, once built)."""
         center = self.trade_center(center_id)
-        return [a.id for a in self.areas
-                if (a.commercial_port and set(a.seas) & set(center.seas)) or a.theater in center.theaters]
+        return [
+            a.id
+            for a in self.areas
+            if (a.commercial_port and set(a.seas) & set(center.seas)) or a.theater in center.theaters
+        ]
 
     def trade_capacity(self, center_id: str, turn: int, scenario: str | None = None) -> int:
         """The capacity of a trade center in `turn` (19.2.3): the printed number, changed by each turn's
         statement from that turn on; in a scenario, its own statements replace those of the turn it starts in."""
         center = self.trade_center(center_id)
         own = [c for c in center.capacities if scenario is not None and c.scenario == scenario]
-        start = min((c.turn for tc in self.trade_centers for c in tc.capacities
-                     if scenario is not None and c.scenario == scenario), default=None)
+        start = min(
+            (
+                c.turn
+                for tc in self.trade_centers
+                for c in tc.capacities
+                if scenario is not None and c.scenario == scenario
+            ),
+            default=None,
+        )
         value = center.printed_capacity
         for number in range(1, turn + 1):
             if number == start:
@@ -331,14 +357,16 @@ def _load(content_dir: str | None) -> MapData:
 
     board = read("theaters.yaml")
     try:
-        return MapData.model_validate({
-            "maps": board["maps"],
-            "theaters": board["theaters"],
-            "areas": read("areas.yaml"),
-            "seas": read("seas.yaml"),
-            "connections": read("connections.yaml"),
-            "trade_centers": read("trade_centers.yaml"),
-        })
+        return MapData.model_validate(
+            {
+                "maps": board["maps"],
+                "theaters": board["theaters"],
+                "areas": read("areas.yaml"),
+                "seas": read("seas.yaml"),
+                "connections": read("connections.yaml"),
+                "trade_centers": read("trade_centers.yaml"),
+            }
+        )
     except ValidationError as exc:
         raise ContentError(f"{GAME_ID}: the map files: {exc.errors()[0]['loc']}: {exc.errors()[0]['msg']}") from None
 

@@ -10,6 +10,7 @@ rough passes and straits, dispersed boxes, trade centers with their printed capa
 
 Run ``python -m engines.ultima_ratio.mapdraw out.svg`` to write the sheet.
 """
+
 from __future__ import annotations
 
 import math
@@ -44,8 +45,8 @@ class Drawn:
     area: Area
     polygon: list[tuple[float, float]]
     site: tuple[float, float]
-    borders: dict[str, list[tuple[tuple[float, float], tuple[float, float]]]]   # neighbour id -> shared border
-    port_at: tuple[float, float]      # the point of its coast nearest the site (where a port symbol goes)
+    borders: dict[str, list[tuple[tuple[float, float], tuple[float, float]]]]  # neighbour id -> shared border
+    port_at: tuple[float, float]  # the point of its coast nearest the site (where a port symbol goes)
 
 
 _TILES: dict[int, tuple[MapData, dict[str, Drawn]]] = {}
@@ -89,9 +90,11 @@ def _pts(poly) -> str:
 
 
 def _text(x, y, text, size, *, weight="normal", style="normal", fill=INK, anchor="middle", halo="#fbf6e6", extra=""):
-    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" font-weight="{weight}" font-style="{style}" '
-            f'text-anchor="{anchor}" fill="{fill}" stroke="{halo}" stroke-width="{size / 3.5:.1f}" '
-            f'paint-order="stroke" stroke-linejoin="round"{extra}>{escape(text)}</text>')
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" font-weight="{weight}" font-style="{style}" '
+        f'text-anchor="{anchor}" fill="{fill}" stroke="{halo}" stroke-width="{size / 3.5:.1f}" '
+        f'paint-order="stroke" stroke-linejoin="round"{extra}>{escape(text)}</text>'
+    )
 
 
 class Sheet:
@@ -110,9 +113,11 @@ class Sheet:
         if key not in self.patterns:
             pid = f"hatch{len(self.patterns)}"
             self.patterns[key] = pid
-            self.defs.append(f'<pattern id="{pid}" patternUnits="userSpaceOnUse" width="7" height="7" '
-                             f'patternTransform="rotate(45)"><rect width="7" height="7" fill="{escape(base)}"/>'
-                             f'<rect width="3.5" height="7" fill="{escape(colour)}"/></pattern>')
+            self.defs.append(
+                f'<pattern id="{pid}" patternUnits="userSpaceOnUse" width="7" height="7" '
+                f'patternTransform="rotate(45)"><rect width="7" height="7" fill="{escape(base)}"/>'
+                f'<rect width="3.5" height="7" fill="{escape(colour)}"/></pattern>'
+            )
         return f"url(#{self.patterns[key]})"
 
     def fill(self, area: Area) -> str:
@@ -141,19 +146,24 @@ class Sheet:
         out.append(f'<rect x="{x}" y="{y}" width="{uw:.1f}" height="{uh:.1f}" fill="{SEA_COLOUR}"/>')
         self.sea_zones(map_id, proj, (x, y, x + uw, y + uh))
         for poly in bmap.land:
-            out.append(f'<polygon points="{_pts(proj(p) for p in poly)}" fill="{LAND_COLOUR}" stroke="{BORDER}" '
-                       f'stroke-width="0.8"/>')
+            out.append(
+                f'<polygon points="{_pts(proj(p) for p in poly)}" fill="{LAND_COLOUR}" stroke="{BORDER}" '
+                f'stroke-width="0.8"/>'
+            )
         drawn = [d for d in self.tiles.values() if d.area.map == map_id]
         for d in drawn:
-            out.append(f'<polygon class="area" data-area="{d.area.id}" points="{_pts(d.polygon)}" '
-                       f'fill="{self.fill(d.area)}"><title>{escape(d.area.name)}'
-                       f'</title></polygon>')
+            out.append(
+                f'<polygon class="area" data-area="{d.area.id}" points="{_pts(d.polygon)}" '
+                f'fill="{self.fill(d.area)}"><title>{escape(d.area.name)}'
+                f"</title></polygon>"
+            )
         self.borders(drawn)
         for poly in bmap.lakes:
             out.append(f'<polygon points="{_pts(proj(p) for p in poly)}" fill="{SEA_COLOUR}"/>')
         for poly in (*bmap.land, *bmap.lakes):
-            out.append(f'<polygon points="{_pts(proj(p) for p in poly)}" fill="none" stroke="{BORDER}" '
-                       f'stroke-width="1.1"/>')
+            out.append(
+                f'<polygon points="{_pts(proj(p) for p in poly)}" fill="none" stroke="{BORDER}" stroke-width="1.1"/>'
+            )
         self.connections(map_id, proj)
         self.sea_labels(map_id, proj, size)
         for d in drawn:
@@ -161,12 +171,15 @@ class Sheet:
         self.names(drawn, size)
         self.boxes(map_id, proj, size)
         out.append("</g>")
-        out.append(f'<rect x="{x}" y="{y}" width="{uw:.1f}" height="{uh:.1f}" fill="none" stroke="{INK}" '
-                   f'stroke-width="2.5"/>')
+        out.append(
+            f'<rect x="{x}" y="{y}" width="{uw:.1f}" height="{uh:.1f}" fill="none" stroke="{INK}" stroke-width="2.5"/>'
+        )
         if bmap.kind == "mini":
             label = f"{bmap.name} (mini-map)"
-            out.append(f'<rect x="{x + 6}" y="{y + 6}" width="{len(label) * 7.6 + 16:.0f}" height="24" rx="3" '
-                       f'fill="#f6ecd0" stroke="{INK}" stroke-width="1.2"/>')
+            out.append(
+                f'<rect x="{x + 6}" y="{y + 6}" width="{len(label) * 7.6 + 16:.0f}" height="24" rx="3" '
+                f'fill="#f6ecd0" stroke="{INK}" stroke-width="1.2"/>'
+            )
             out.append(_text(x + 14, y + 23, label, 13, weight="bold", anchor="start", halo="#f6ecd0"))
 
     def sea_zones(self, map_id: str, proj: Projection, box) -> None:
@@ -182,8 +195,10 @@ class Sheet:
             for k, tag in enumerate(cell.tags):
                 if tag is not None and owners[tag] != owners[i] and tag > i:
                     a, b = cell.points[k], cell.points[(k + 1) % len(cell.points)]
-                    self.body.append(f'<line x1="{a[0]:.1f}" y1="{a[1]:.1f}" x2="{b[0]:.1f}" y2="{b[1]:.1f}" '
-                                     f'stroke="{SEA_LINE}" stroke-width="1.6" stroke-dasharray="7,4"/>')
+                    self.body.append(
+                        f'<line x1="{a[0]:.1f}" y1="{a[1]:.1f}" x2="{b[0]:.1f}" y2="{b[1]:.1f}" '
+                        f'stroke="{SEA_LINE}" stroke-width="1.6" stroke-dasharray="7,4"/>'
+                    )
 
     def borders(self, drawn: list[Drawn]) -> None:
         """Area borders thin, province borders dashed, theater borders thick (6.: provinces are separated by
@@ -211,13 +226,24 @@ class Sheet:
                 continue
             if a.area.map != b.area.map:
                 here, there = (a, b) if a.area.map == map_id else (b, a)
-                self.body.append(_text(here.site[0], here.site[1] - 9, f"→ {there.area.name}", 8.5, style="italic",
-                                       fill="#7a1c14", extra=' class="to-other-map"'))
+                self.body.append(
+                    _text(
+                        here.site[0],
+                        here.site[1] - 9,
+                        f"→ {there.area.name}",
+                        8.5,
+                        style="italic",
+                        fill="#7a1c14",
+                        extra=' class="to-other-map"',
+                    )
+                )
                 continue
             shared = conn.b in a.borders
             if conn.crossing or not shared:
-                self.body.append(f'<line x1="{a.site[0]:.1f}" y1="{a.site[1]:.1f}" x2="{b.site[0]:.1f}" '
-                                 f'y2="{b.site[1]:.1f}" stroke="{INK}" stroke-width="1.4" stroke-dasharray="3,3"/>')
+                self.body.append(
+                    f'<line x1="{a.site[0]:.1f}" y1="{a.site[1]:.1f}" x2="{b.site[0]:.1f}" '
+                    f'y2="{b.site[1]:.1f}" stroke="{INK}" stroke-width="1.4" stroke-dasharray="3,3"/>'
+                )
             if conn.kind == "rough_pass":
                 if shared:
                     mid = max(a.borders[conn.b], key=lambda r: math.dist(*r))
@@ -227,11 +253,13 @@ class Sheet:
                 dx, dy = b.site[0] - a.site[0], b.site[1] - a.site[1]
                 n = math.hypot(dx, dy) or 1
                 ux, uy = dx / n * 8, dy / n * 8
-                self.body.append(f'<g class="pass"><title>Rough pass: {escape(a.area.name)} – {escape(b.area.name)}'
-                                 f'</title><line x1="{cx - ux:.1f}" y1="{cy - uy:.1f}" x2="{cx + ux:.1f}" '
-                                 f'y2="{cy + uy:.1f}" stroke="#fbf6e6" stroke-width="6"/><line x1="{cx - ux:.1f}" '
-                                 f'y1="{cy - uy:.1f}" x2="{cx + ux:.1f}" y2="{cy + uy:.1f}" stroke="#a3221b" '
-                                 f'stroke-width="3.2" stroke-dasharray="2.4,1.6"/></g>')
+                self.body.append(
+                    f'<g class="pass"><title>Rough pass: {escape(a.area.name)} – {escape(b.area.name)}'
+                    f'</title><line x1="{cx - ux:.1f}" y1="{cy - uy:.1f}" x2="{cx + ux:.1f}" '
+                    f'y2="{cy + uy:.1f}" stroke="#fbf6e6" stroke-width="6"/><line x1="{cx - ux:.1f}" '
+                    f'y1="{cy - uy:.1f}" x2="{cx + ux:.1f}" y2="{cy + uy:.1f}" stroke="#a3221b" '
+                    f'stroke-width="3.2" stroke-dasharray="2.4,1.6"/></g>'
+                )
 
     def sea_labels(self, map_id: str, proj: Projection, size: float) -> None:
         for sea in self.board.seas:
@@ -239,8 +267,18 @@ class Sheet:
                 if spot.map == map_id:
                     x, y = proj(spot.pos)
                     big = size + 2.5 if map_id == "main" else size + 1
-                    self.body.append(_text(x, y, sea.name.upper(), big, style="italic", fill="#2c5873",
-                                           halo=SEA_COLOUR, extra=' letter-spacing="2"'))
+                    self.body.append(
+                        _text(
+                            x,
+                            y,
+                            sea.name.upper(),
+                            big,
+                            style="italic",
+                            fill="#2c5873",
+                            halo=SEA_COLOUR,
+                            extra=' letter-spacing="2"',
+                        )
+                    )
 
     def lakes(self, map_id: str) -> list[list[tuple[float, float]]]:
         bmap = next(m for m in self.board.maps if m.id == map_id)
@@ -252,27 +290,37 @@ class Sheet:
         if area.seas:
             px, py = d.port_at
             if area.strategic_port:
-                out.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="6.5" fill="#e8c547" stroke="{INK}" '
-                           f'stroke-width="1"><title>Strategic port</title></circle>')
+                out.append(
+                    f'<circle cx="{px:.1f}" cy="{py:.1f}" r="6.5" fill="#e8c547" stroke="{INK}" '
+                    f'stroke-width="1"><title>Strategic port</title></circle>'
+                )
             if area.commercial_port:
                 out.append(_anchor(px, py))
             else:
-                out.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="2.6" fill="#24506e" stroke="#fbf6e6" '
-                           f'stroke-width="1"><title>Port</title></circle>')
+                out.append(
+                    f'<circle cx="{px:.1f}" cy="{py:.1f}" r="2.6" fill="#24506e" stroke="#fbf6e6" '
+                    f'stroke-width="1"><title>Port</title></circle>'
+                )
         if area.capital_of:
             colour = next((self.colours[p] for p in area.capital_of if p in self.colours), "#b3261e")
             out.append(_star(x, y, 6.5, escape(colour)))
             if area.protestant_cross:
-                out.append(f'<path d="M{x + 9:.1f},{y - 11:.1f}v10M{x + 5.5:.1f},{y - 8:.1f}h7" stroke="{INK}" '
-                           f'stroke-width="2.2"><title>Protestant cross</title></path>')
+                out.append(
+                    f'<path d="M{x + 9:.1f},{y - 11:.1f}v10M{x + 5.5:.1f},{y - 8:.1f}h7" stroke="{INK}" '
+                    f'stroke-width="2.2"><title>Protestant cross</title></path>'
+                )
         else:
             out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.3" fill="{INK}"/>')
         if area.key_area:
-            out.append(f'<rect x="{x - 5.5:.1f}" y="{y - 5.5:.1f}" width="11" height="11" fill="none" '
-                       f'stroke="#a3221b" stroke-width="1.6"><title>Key area</title></rect>')
-        if area.mini_map and area.theater != "TE" or area.stacking_limit == 1 and area.theater == "TE":
-            out.append(f'<rect x="{x + 5:.1f}" y="{y - 13:.1f}" width="9" height="10" fill="#fbf6e6" stroke="{INK}" '
-                       f'stroke-width="0.7"/>')
+            out.append(
+                f'<rect x="{x - 5.5:.1f}" y="{y - 5.5:.1f}" width="11" height="11" fill="none" '
+                f'stroke="#a3221b" stroke-width="1.6"><title>Key area</title></rect>'
+            )
+        if (area.mini_map and area.theater != "TE") or (area.stacking_limit == 1 and area.theater == "TE"):
+            out.append(
+                f'<rect x="{x + 5:.1f}" y="{y - 13:.1f}" width="9" height="10" fill="#fbf6e6" stroke="{INK}" '
+                f'stroke-width="0.7"/>'
+            )
             out.append(_text(x + 9.5, y - 5, str(area.stacking_limit), 8, halo="none"))
 
     def names(self, drawn: list[Drawn], size: float) -> None:
@@ -284,8 +332,13 @@ class Sheet:
             area, (x, y) = d.area, d.site
             label = area.name.upper() if area.key_area else area.name
             width = len(label) * size * (0.62 if area.key_area else 0.5)
-            spots = [_label_spot(d, size, lakes), (x, y + size + 3), (x, y - 8),
-                     (x + width / 2 + 6, y + size / 3), (x - width / 2 - 6, y + size / 3)]
+            spots = [
+                _label_spot(d, size, lakes),
+                (x, y + size + 3),
+                (x, y - 8),
+                (x + width / 2 + 6, y + size / 3),
+                (x - width / 2 - 6, y + size / 3),
+            ]
             boxes = [(sx - width / 2, sy - size, sx + width / 2, sy + 2) for sx, sy in spots]
             best = min(range(len(spots)), key=lambda i: (sum(_overlap(boxes[i], b) for b in placed), i))
             placed.append(boxes[best])
@@ -297,24 +350,30 @@ class Sheet:
                 if box.map == map_id:
                     x, y = proj(box.pos)
                     w = max(86, len(theater.name) * 6.2 + 12)
-                    self.body.append(f'<g class="dispersed"><rect x="{x - w / 2:.1f}" y="{y - 15:.1f}" width="{w:.0f}" '
-                                     f'height="30" rx="4" fill="{theater.colour}" stroke="{INK}" stroke-width="1.3"/>')
+                    self.body.append(
+                        f'<g class="dispersed"><rect x="{x - w / 2:.1f}" y="{y - 15:.1f}" width="{w:.0f}" '
+                        f'height="30" rx="4" fill="{theater.colour}" stroke="{INK}" stroke-width="1.3"/>'
+                    )
                     sub = "British Isles" if "british" in box.id else "continent" if "continent" in box.id else ""
-                    self.body.append(_text(x, y - 3, f"{theater.key} · {theater.name}", 9.5, weight="bold",
-                                           halo="none"))
+                    self.body.append(
+                        _text(x, y - 3, f"{theater.key} · {theater.name}", 9.5, weight="bold", halo="none")
+                    )
                     self.body.append(_text(x, y + 10, f"dispersed {sub}".strip(), 8.5, style="italic", halo="none"))
                     self.body.append("</g>")
         for center in self.board.trade_centers:
             if center.map == map_id:
                 x, y = proj(center.pos)
                 w = max(90, len(center.name) * 6.4 + 30)
-                self.body.append(f'<g class="trade-center"><title>Trade center {escape(center.name)}</title>'
-                                 f'<rect x="{x - w / 2:.1f}" y="{y - 12:.1f}" width="{w:.0f}" height="24" rx="12" '
-                                 f'fill="#fff3c4" stroke="#9a7410" stroke-width="1.6"/>'
-                                 f'<circle cx="{x - w / 2 + 12:.1f}" cy="{y:.1f}" r="7" fill="#d9a520" '
-                                 f'stroke="#7a5a08"/>')
-                self.body.append(_text(x - w / 2 + 12, y + 3.5, str(center.printed_capacity), 10, weight="bold",
-                                       halo="none"))
+                self.body.append(
+                    f'<g class="trade-center"><title>Trade center {escape(center.name)}</title>'
+                    f'<rect x="{x - w / 2:.1f}" y="{y - 12:.1f}" width="{w:.0f}" height="24" rx="12" '
+                    f'fill="#fff3c4" stroke="#9a7410" stroke-width="1.6"/>'
+                    f'<circle cx="{x - w / 2 + 12:.1f}" cy="{y:.1f}" r="7" fill="#d9a520" '
+                    f'stroke="#7a5a08"/>'
+                )
+                self.body.append(
+                    _text(x - w / 2 + 12, y + 3.5, str(center.printed_capacity), 10, weight="bold", halo="none")
+                )
                 self.body.append(_text(x + 8, y + 3.5, center.name, 9.5, halo="none"))
                 self.body.append("</g>")
 
@@ -324,59 +383,122 @@ class Sheet:
         x, y, w, h = WORLD_BOX
         out = self.body
         out.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="#dfeaf0" stroke="{INK}" stroke-width="2.5"/>')
-        out.append(_text(x + 12, y + 22, "World Map — seas and their links", 14, weight="bold", anchor="start",
-                         halo="#dfeaf0"))
-        out.append(_text(x + 12, y + 40, "solid: seas adjacent on a map · dashed: links between maps", 10.5,
-                         style="italic", anchor="start", halo="#dfeaf0"))
-        out.append(_text(x + 12, y + 56, "sand: Mediterranean (galleys) · beige: one sea between maps", 10.5,
-                         style="italic", anchor="start", halo="#dfeaf0"))
-        spots = {s.id: [(x + 40 + px / 100 * (w - 80), y + 30 + py / 100 * (h - 60)) for px, py in s.world_pos]
-                 for s in self.board.seas}
+        out.append(
+            _text(x + 12, y + 22, "World Map — seas and their links", 14, weight="bold", anchor="start", halo="#dfeaf0")
+        )
+        out.append(
+            _text(
+                x + 12,
+                y + 40,
+                "solid: seas adjacent on a map · dashed: links between maps",
+                10.5,
+                style="italic",
+                anchor="start",
+                halo="#dfeaf0",
+            )
+        )
+        out.append(
+            _text(
+                x + 12,
+                y + 56,
+                "sand: Mediterranean (galleys) · beige: one sea between maps",
+                10.5,
+                style="italic",
+                anchor="start",
+                halo="#dfeaf0",
+            )
+        )
+        spots = {
+            s.id: [(x + 40 + px / 100 * (w - 80), y + 30 + py / 100 * (h - 60)) for px, py in s.world_pos]
+            for s in self.board.seas
+        }
         for sea in self.board.seas:
             for other, dashed in [(o, False) for o in sea.adjacent] + [(o, True) for o in sea.world_links]:
                 if other > sea.id:
-                    (ax, ay), (bx, by) = min(((p, q) for p in spots[sea.id] for q in spots[other]),
-                                             key=lambda pq: math.dist(*pq))
+                    (ax, ay), (bx, by) = min(
+                        ((p, q) for p in spots[sea.id] for q in spots[other]), key=lambda pq: math.dist(*pq)
+                    )
                     dash = ' stroke-dasharray="6,4"' if dashed else ""
-                    out.append(f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="#2c5873" '
-                               f'stroke-width="1.8"{dash}/>')
+                    out.append(
+                        f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="#2c5873" '
+                        f'stroke-width="1.8"{dash}/>'
+                    )
         for sea in self.board.seas:
             fill = "#f3d9a4" if sea.mediterranean else "#f6ecd0" if sea.transoceanic_hub else "#ffffff"
             for sx, sy in spots[sea.id]:
-                out.append(f'<circle cx="{sx:.1f}" cy="{sy:.1f}" r="8" fill="{fill}" stroke="#2c5873" '
-                           f'stroke-width="1.5"/>')
+                out.append(
+                    f'<circle cx="{sx:.1f}" cy="{sy:.1f}" r="8" fill="{fill}" stroke="#2c5873" stroke-width="1.5"/>'
+                )
                 out.append(_text(sx, sy - 12, sea.name, 11, halo="#dfeaf0"))
 
     def legend(self) -> None:
         x, y, w, h = LEGEND_BOX
         out = self.body
         out.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="#f6ecd0" stroke="{INK}" stroke-width="2.5"/>')
-        out.append(_text(x + 14, y + 24, "ULTIMA RATIO REGIS · 1490–1654", 17, weight="bold", anchor="start",
-                         halo="#f6ecd0"))
+        out.append(
+            _text(x + 14, y + 24, "ULTIMA RATIO REGIS · 1490–1654", 17, weight="bold", anchor="start", halo="#f6ecd0")
+        )
         rows = [
             (lambda cx, cy: _star(cx, cy, 6.5, "#b3261e"), "Capital (a cross: Protestant)"),
-            (lambda cx, cy: f'<rect x="{cx - 5.5}" y="{cy - 5.5}" width="11" height="11" fill="none" '
-                            f'stroke="#a3221b" stroke-width="1.6"/>', "KEY AREA"),
+            (
+                lambda cx, cy: (
+                    f'<rect x="{cx - 5.5}" y="{cy - 5.5}" width="11" height="11" fill="none" '
+                    f'stroke="#a3221b" stroke-width="1.6"/>'
+                ),
+                "KEY AREA",
+            ),
             (lambda cx, cy: _anchor(cx, cy), "Commercial port"),
             (lambda cx, cy: f'<circle cx="{cx}" cy="{cy}" r="2.6" fill="#24506e"/>', "Port (coastal area)"),
-            (lambda cx, cy: f'<circle cx="{cx}" cy="{cy}" r="6.5" fill="#e8c547" stroke="{INK}"/>',
-             "Strategic port (two seas as one)"),
-            (lambda cx, cy: f'<line x1="{cx - 9}" y1="{cy}" x2="{cx + 9}" y2="{cy}" stroke="#a3221b" '
-                            f'stroke-width="3.2" stroke-dasharray="2.4,1.6"/>', "Rough pass"),
-            (lambda cx, cy: f'<line x1="{cx - 12}" y1="{cy}" x2="{cx + 12}" y2="{cy}" stroke="{INK}" '
-                            f'stroke-width="1.4" stroke-dasharray="3,3"/>', "Strait / other connection"),
-            (lambda cx, cy: f'<line x1="{cx - 12}" y1="{cy}" x2="{cx + 12}" y2="{cy}" stroke="{BORDER}" '
-                            f'stroke-width="2.6"/>', "Theater border"),
-            (lambda cx, cy: f'<line x1="{cx - 12}" y1="{cy}" x2="{cx + 12}" y2="{cy}" stroke="{BORDER}" '
-                            f'stroke-width="1.2" stroke-dasharray="5,3"/>', "Province border"),
-            (lambda cx, cy: f'<circle cx="{cx}" cy="{cy}" r="8" fill="#d9a520" stroke="#7a5a08"/>',
-             "Trade center (printed capacity)"),
-            (lambda cx, cy: f'<rect x="{cx - 12}" y="{cy - 7}" width="24" height="14" fill="{SEA_COLOUR}" '
-                            f'stroke="{INK}"/><rect x="{cx - 12}" y="{cy - 7}" width="12" height="14" '
-                            f'fill="{self.hatch("#7a6a4a", SEA_COLOUR)}"/>', "Solid: home area · hatched: domain"),
-            (lambda cx, cy: f'<rect x="{cx - 4.5}" y="{cy - 6}" width="9" height="10" fill="#fbf6e6" '
-                            f'stroke="{INK}"/>' + _text(cx, cy + 2, "2", 8, halo="none"),
-             "Mini-map stacking limit"),
+            (
+                lambda cx, cy: f'<circle cx="{cx}" cy="{cy}" r="6.5" fill="#e8c547" stroke="{INK}"/>',
+                "Strategic port (two seas as one)",
+            ),
+            (
+                lambda cx, cy: (
+                    f'<line x1="{cx - 9}" y1="{cy}" x2="{cx + 9}" y2="{cy}" stroke="#a3221b" '
+                    f'stroke-width="3.2" stroke-dasharray="2.4,1.6"/>'
+                ),
+                "Rough pass",
+            ),
+            (
+                lambda cx, cy: (
+                    f'<line x1="{cx - 12}" y1="{cy}" x2="{cx + 12}" y2="{cy}" stroke="{INK}" '
+                    f'stroke-width="1.4" stroke-dasharray="3,3"/>'
+                ),
+                "Strait / other connection",
+            ),
+            (
+                lambda cx, cy: (
+                    f'<line x1="{cx - 12}" y1="{cy}" x2="{cx + 12}" y2="{cy}" stroke="{BORDER}" stroke-width="2.6"/>'
+                ),
+                "Theater border",
+            ),
+            (
+                lambda cx, cy: (
+                    f'<line x1="{cx - 12}" y1="{cy}" x2="{cx + 12}" y2="{cy}" stroke="{BORDER}" '
+                    f'stroke-width="1.2" stroke-dasharray="5,3"/>'
+                ),
+                "Province border",
+            ),
+            (
+                lambda cx, cy: f'<circle cx="{cx}" cy="{cy}" r="8" fill="#d9a520" stroke="#7a5a08"/>',
+                "Trade center (printed capacity)",
+            ),
+            (
+                lambda cx, cy: (
+                    f'<rect x="{cx - 12}" y="{cy - 7}" width="24" height="14" fill="{SEA_COLOUR}" '
+                    f'stroke="{INK}"/><rect x="{cx - 12}" y="{cy - 7}" width="12" height="14" '
+                    f'fill="{self.hatch("#7a6a4a", SEA_COLOUR)}"/>'
+                ),
+                "Solid: home area · hatched: domain",
+            ),
+            (
+                lambda cx, cy: (
+                    f'<rect x="{cx - 4.5}" y="{cy - 6}" width="9" height="10" fill="#fbf6e6" '
+                    f'stroke="{INK}"/>' + _text(cx, cy + 2, "2", 8, halo="none")
+                ),
+                "Mini-map stacking limit",
+            ),
         ]
         for i, (symbol, text) in enumerate(rows):
             col, row = divmod(i, 6)
@@ -389,10 +511,12 @@ class Sheet:
             self.draw_map(map_id)
         self.world()
         self.legend()
-        return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
-                f'height="{HEIGHT}" style="max-width:100%;height:auto" font-family="{FONT}" class="urr-map">'
-                f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#e9dcb8"/><defs>{"".join(self.defs)}</defs>'
-                f'{"".join(self.body)}</svg>')
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
+            f'height="{HEIGHT}" style="max-width:100%;height:auto" font-family="{FONT}" class="urr-map">'
+            f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#e9dcb8"/><defs>{"".join(self.defs)}</defs>'
+            f"{''.join(self.body)}</svg>"
+        )
 
 
 def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
@@ -405,8 +529,11 @@ def _coast_point(site, polygon, coast) -> tuple[float, float]:
     """The coast vertex inside the tile nearest its site (the tile's own nearest vertex if none)."""
     xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
     box = (min(xs, default=0), min(ys, default=0), max(xs, default=0), max(ys, default=0))
-    near = [p for p in coast if box[0] <= p[0] <= box[2] and box[1] <= p[1] <= box[3]
-            and (p in polygon or point_in_polygon(p, polygon))]
+    near = [
+        p
+        for p in coast
+        if box[0] <= p[0] <= box[2] and box[1] <= p[1] <= box[3] and (p in polygon or point_in_polygon(p, polygon))
+    ]
     return min(near or polygon or [site], key=lambda p: math.dist(p, site))
 
 
@@ -434,9 +561,11 @@ def _star(x: float, y: float, r: float, colour: str) -> str:
 
 
 def _anchor(x: float, y: float) -> str:
-    return (f'<g class="commercial-port"><title>Commercial port</title><circle cx="{x:.1f}" cy="{y:.1f}" r="6.5" '
-            f'fill="#fbf6e6" stroke="#24506e" stroke-width="1"/><path d="M{x:.1f},{y - 4:.1f}v8M{x - 3:.1f},'
-            f'{y - 1.5:.1f}h6M{x - 4:.1f},{y + 1.5:.1f}q4,4 8,0" fill="none" stroke="#24506e" stroke-width="1.5"/></g>')
+    return (
+        f'<g class="commercial-port"><title>Commercial port</title><circle cx="{x:.1f}" cy="{y:.1f}" r="6.5" '
+        f'fill="#fbf6e6" stroke="#24506e" stroke-width="1"/><path d="M{x:.1f},{y - 4:.1f}v8M{x - 3:.1f},'
+        f'{y - 1.5:.1f}h6M{x - 4:.1f},{y + 1.5:.1f}q4,4 8,0" fill="none" stroke="#24506e" stroke-width="1.5"/></g>'
+    )
 
 
 def render_map_svg(owners: dict[str, str] | None = None, colours: dict[str, str] | None = None) -> str:

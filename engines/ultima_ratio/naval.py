@@ -7,6 +7,7 @@ A squadron with a leader leads a fleet (11.2): in its naval tactical movement it
 port along and, in the destination sea, may leave or absorb squadrons (11.3), within its base's stacking limit
 (15.1.2, ``armies.fleet_limit``).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -36,14 +37,22 @@ def may_sail(s: dict, board: Board, uid: str, sea: str) -> bool:
 
 def own_ports(s: dict, board: Board, power: str, sea: str) -> list[str]:
     """The power's naval bases on a sea: controlled coastal areas it may use (Glossary "Naval base", 18.4.1)."""
-    return [a for a in board.sea_ports[sea]
-            if st.active(s, a) and st.controls(s, power, a) and st.interest_ok(s, board, power, a)]
+    return [
+        a
+        for a in board.sea_ports[sea]
+        if st.active(s, a) and st.controls(s, power, a) and st.interest_ok(s, board, power, a)
+    ]
 
 
 def base_ports(s: dict, board: Board, power: str, galley: bool) -> list[str]:
-    return [a for a in s["areas"] if st.controls(s, power, a) and st.coastal(board, a)
-            and st.interest_ok(s, board, power, a)
-            and (s["mediterranean_open"] or board.mediterranean_port(a) == galley)]
+    return [
+        a
+        for a in s["areas"]
+        if st.controls(s, power, a)
+        and st.coastal(board, a)
+        and st.interest_ok(s, board, power, a)
+        and (s["mediterranean_open"] or board.mediterranean_port(a) == galley)
+    ]
 
 
 def intercept_seas(s: dict, board: Board, uid: str) -> set[str]:
@@ -53,7 +62,7 @@ def intercept_seas(s: dict, board: Board, uid: str) -> set[str]:
     info = s["units"][uid]
     area, sea = st.loc_area(info["loc"]), st.loc_sea(info["loc"])
     seas = {sea} if sea else set(board.areas[area].seas)
-    for port in ([area] if area else base_ports(s, board, info["power"], info["galley"])):
+    for port in [area] if area else base_ports(s, board, info["power"], info["galley"]):
         pair = board.areas[port].strategic_port
         if pair and (area or sea in pair):
             seas |= set(pair)
@@ -102,9 +111,7 @@ def squadrons_without_base(s: dict, board: Board, power: str) -> list[str]:
     for u in st.units_of(s, power, "squadron", "map"):
         info = s["units"][u]
         sea, area = st.loc_sea(info["loc"]), st.loc_area(info["loc"])
-        if sea and not has_base(s, board, power, sea, info["galley"]):
-            out.append(u)
-        elif area and not st.controls(s, power, area):
+        if (sea and not has_base(s, board, power, sea, info["galley"])) or (area and not st.controls(s, power, area)):
             out.append(u)
     return out
 
@@ -163,20 +170,32 @@ def check_bases(g: Ctx, power: str) -> dict | None:
 
 
 # ----- naval combats (13.2 in combat_naval.py) and their results (13.2.5) ----------------------------------------
-def start_naval_battle(g: Ctx, kind: str, attackers: list[str], defenders: list[str], powers: tuple[str, str],
-                       in_port: str | None = None, asked_before: tuple[str, ...] = ()) -> None:
+def start_naval_battle(
+    g: Ctx,
+    kind: str,
+    attackers: list[str],
+    defenders: list[str],
+    powers: tuple[str, str],
+    in_port: str | None = None,
+    asked_before: tuple[str, ...] = (),
+) -> None:
     """Call the naval combat ``kind`` (tactical, interception, support, piracy, 13.2.4) between these squadrons
     (an empty side: an unescorted crossing or an uncontested piracy, where the other needs one battle point);
     the caller's ``resume`` gets the result. ``asked_before``: as ``battles.call``'s."""
     from engines.ultima_ratio.combat_naval import NavalBattle
 
     s, board = g.s, g.game.board
-    sea = next((st.loc_sea(s["units"][u]["loc"]) for u in [*attackers, *defenders]
-                if st.loc_sea(s["units"][u]["loc"])), None)
-    battle = NavalBattle(kind, battles.force(s, board, powers[0], attackers),
-                         battles.force(s, board, powers[1], defenders), in_port=in_port,
-                         commercial_port=sea is not None and bool(commercial_ports_on(s, board, sea)),
-                         main_map=sea is None or board.sea_map[sea] == "main")
+    sea = next(
+        (st.loc_sea(s["units"][u]["loc"]) for u in [*attackers, *defenders] if st.loc_sea(s["units"][u]["loc"])), None
+    )
+    battle = NavalBattle(
+        kind,
+        battles.force(s, board, powers[0], attackers),
+        battles.force(s, board, powers[1], defenders),
+        in_port=in_port,
+        commercial_port=sea is not None and bool(commercial_ports_on(s, board, sea)),
+        main_map=sea is None or board.sea_map[sea] == "main",
+    )
     g.frame["naval_sides"] = {"attacker": attackers, "defender": defenders}
     battles.call(g, "naval", battle, asked_before, attacker=powers[0], defender=powers[1])
 
@@ -188,8 +207,11 @@ def commercial_ports_on(s: dict, board: Board, sea: str) -> list[str]:
     for area in board.sea_ports[sea]:
         info = s["areas"].get(area)
         fort = info and info["fortress"]
-        if info and not info["interrupted"] and (board.areas[area].commercial_port
-                                                 or not st.on_main_map(board, area) and fort and fort["built"]):
+        if (
+            info
+            and not info["interrupted"]
+            and (board.areas[area].commercial_port or (not st.on_main_map(board, area) and fort and fort["built"]))
+        ):
             out.append(area)
     return out
 
@@ -242,8 +264,11 @@ def enemy_fleets(s: dict, board: Board, power: str, sea: str) -> list[str]:
     alone (``fleets.acting``)."""
     from engines.ultima_ratio import fleets
 
-    return fleets.acting(s, board, [u for u in st.units_at(s, st.SEA + sea, kind="squadron")
-                                    if st.hostile(s, power, s["units"][u]["power"])])
+    return fleets.acting(
+        s,
+        board,
+        [u for u in st.units_at(s, st.SEA + sea, kind="squadron") if st.hostile(s, power, s["units"][u]["power"])],
+    )
 
 
 def naval_movers(g: Ctx, power: str) -> list[str]:
@@ -271,20 +296,31 @@ class NavalMove(Step):
         fleet = f.get("fleet", [f["unit"]])
         led = armies.led(s, f["unit"])
         if "sea" not in f:
-            legal = {"sea": [x for x in tactical_seas(g, f["unit"]) if len(fleet) == 1 or (
-                all(may_sail(s, g.game.board, u, x) for u in fleet)
-                and armies.fleet_may_be_at(s, g.game.board, f["power"], x, fleet))]}
-            if led:                          # 11.2: the fleet is assembled where it is
-                legal.update(absorb=armies.joinable(g, f["power"], fleet, s["units"][f["unit"]]["loc"]),
-                             leave=fleet[1:])
+            legal = {
+                "sea": [
+                    x
+                    for x in tactical_seas(g, f["unit"])
+                    if len(fleet) == 1
+                    or (
+                        all(may_sail(s, g.game.board, u, x) for u in fleet)
+                        and armies.fleet_may_be_at(s, g.game.board, f["power"], x, fleet)
+                    )
+                ]
+            }
+            if led:  # 11.2: the fleet is assembled where it is
+                legal.update(
+                    absorb=armies.joinable(g, f["power"], fleet, s["units"][f["unit"]]["loc"]), leave=fleet[1:]
+                )
             return text("prompt.naval_sea", unit=f["unit"]), {k: v for k, v in legal.items() if v}
         foes = enemy_fleets(s, g.game.board, f["power"], f["sea"])
         legal = ({"attack": foes} if foes else {}) | {"stop": [None]}
-        if led:                              # 11.3: "in the destination sea the fleet can leave or absorb"
-            room = armies.fleet_limit(s, g.game.board, f["power"], f["sea"], bool(s["units"][f["unit"]]["galley"]),
-                                      fleet) - len(fleet)
-            legal.update(absorb=armies.joinable(g, f["power"], fleet, st.SEA + f["sea"]) if room > 0 else [],
-                         leave=fleet[1:])
+        if led:  # 11.3: "in the destination sea the fleet can leave or absorb"
+            room = armies.fleet_limit(
+                s, g.game.board, f["power"], f["sea"], bool(s["units"][f["unit"]]["galley"]), fleet
+            ) - len(fleet)
+            legal.update(
+                absorb=armies.joinable(g, f["power"], fleet, st.SEA + f["sea"]) if room > 0 else [], leave=fleet[1:]
+            )
         return text("prompt.naval_attack", sea=f["sea"]), {k: v for k, v in legal.items() if v}
 
     def on_unit(self, g: Ctx, role: str, arg: str) -> None:
@@ -324,8 +360,14 @@ class NavalMove(Step):
         if result == "fight":
             powers = (f["power"], g.s["units"][f["target"]]["power"])
             fleet = [u for u in f.get("fleet", [f["unit"]]) if g.s["units"][u]["loc"] == st.SEA + f["sea"]]
-            start_naval_battle(g, "tactical", fleet, fleets.fleet_of(g.s, g.game.board, f["target"]), powers,
-                               asked_before=("defender",))      # its leaders changed in the response (BX-3)
+            start_naval_battle(
+                g,
+                "tactical",
+                fleet,
+                fleets.fleet_of(g.s, g.game.board, f["target"]),
+                powers,
+                asked_before=("defender",),
+            )  # its leaders changed in the response (BX-3)
         elif isinstance(result, dict):
             winner = apply_naval_result(g, result)
             f["fleet"] = [u for u in f.get("fleet", [f["unit"]]) if g.s["units"][u]["loc"] == st.SEA + f["sea"]]
@@ -355,8 +397,9 @@ class NavalResponse(Step):
 
     def prompt(self, g: Ctx, role: str):
         legal = {"attach_leader": self._leader_changes(g), "fight": [None], "withdraw": [None]}
-        return text("prompt.naval_response", unit=g.frame["unit"], attacker=g.frame["attacker"]), \
-            {k: v for k, v in legal.items() if v}
+        return text("prompt.naval_response", unit=g.frame["unit"], attacker=g.frame["attacker"]), {
+            k: v for k, v in legal.items() if v
+        }
 
     def _leader_changes(self, g: Ctx) -> list[list[str]]:
         """17.1 "or to a squadron of the fleet ... at any time" in the attacker's impulse (RULINGS L-17.4): each of
@@ -366,8 +409,14 @@ class NavalResponse(Step):
 
         s, uid = g.s, g.frame["unit"]
         attacked = fleets.fleet_of(s, g.game.board, uid)
-        return leader_flow.changes_near(s, g.game.board, s["units"][uid]["power"], attacked,
-                                        g.frame.get("attached", []), across={u: "attacked" for u in attacked})
+        return leader_flow.changes_near(
+            s,
+            g.game.board,
+            s["units"][uid]["power"],
+            attacked,
+            g.frame.get("attached", []),
+            across=dict.fromkeys(attacked, "attacked"),
+        )
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         if verb == "attach_leader":
@@ -410,8 +459,11 @@ def to_sea_moves(g: Ctx, power: str) -> list[list[str]]:
 def piracy_centers(s: dict, board: Board, sea: str, victim: str) -> list[str]:
     """11.5.1: the trade centers adjacent to the sea where the victim has a merchant (river trade cannot be
     attacked, 19.2.1)."""
-    return [tc.id for tc in board.map.trade_centers
-            if sea in tc.seas and not tc.river_trade and s["merchants"].get(tc.id, {}).get(victim, 0)]
+    return [
+        tc.id
+        for tc in board.map.trade_centers
+        if sea in tc.seas and not tc.river_trade and s["merchants"].get(tc.id, {}).get(victim, 0)
+    ]
 
 
 def piracy_interceptors(g: Ctx, victim: str, sea: str) -> list[str]:
@@ -435,17 +487,26 @@ class Piracy(Step):
     def prompt(self, g: Ctx, role: str):
         f = g.frame
         if f.get("won"):
-            return text("prompt.piracy_merchant", center=f["center"]), {"eliminate_merchant": [f["center"]],
-                                                                          "keep": [None]}
+            return text("prompt.piracy_merchant", center=f["center"]), {
+                "eliminate_merchant": [f["center"]],
+                "keep": [None],
+            }
         own = piracy_interceptors(g, f["victim"], f["sea"])
-        return text("prompt.piracy", pirate=f["pirate"], sea=f["sea"]), \
-            ({"intercept": own} if own else {}) | {"no_interception": [None]}
+        return text("prompt.piracy", pirate=f["pirate"], sea=f["sea"]), ({"intercept": own} if own else {}) | {
+            "no_interception": [None]
+        }
 
     def on_intercept(self, g: Ctx, role: str, arg: str) -> None:
         f = g.frame
         in_port = st.loc_area(g.s["units"][arg]["loc"]) is not None
-        start_naval_battle(g, "piracy", [f["pirate"]], [arg], (g.s["units"][f["pirate"]]["power"], f["victim"]),
-                           in_port="defender" if in_port else None)
+        start_naval_battle(
+            g,
+            "piracy",
+            [f["pirate"]],
+            [arg],
+            (g.s["units"][f["pirate"]]["power"], f["victim"]),
+            in_port="defender" if in_port else None,
+        )
 
     def on_no_interception(self, g: Ctx, role: str, arg: Any) -> None:
         f = g.frame

@@ -9,6 +9,7 @@ supporters are fleets as kept between operations (``fleets.py``, RULINGS A-5): e
 flagship and fights with all its squadrons in the sea; a squadron in no fleet acts alone. A landing's escort fleet
 (12.3.1) fights as one.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -29,8 +30,17 @@ def strategic_interceptors(g: Ctx, power: str, sea: str, target: str | None) -> 
     from engines.ultima_ratio import portugal
 
     s, b = g.s, g.game.board
-    players = fleets.acting(s, b, [u for p in sorted(s["powers"]) if p != power and st.hostile(s, power, p)
-                                   for u in operational(s, p) if intercepts_in(s, b, u, sea)])
+    players = fleets.acting(
+        s,
+        b,
+        [
+            u
+            for p in sorted(s["powers"])
+            if p != power and st.hostile(s, power, p)
+            for u in operational(s, p)
+            if intercepts_in(s, b, u, sea)
+        ],
+    )
     return players + portugal.emirates_interceptors(g, power, sea, target)
 
 
@@ -42,8 +52,9 @@ def intercepts_in(s: dict, board, uid: str, sea: str) -> bool:
 
 def escorts(g: Ctx, power: str, sea: str) -> list[str]:
     """11.4.1 "one of its fleets (or a squadron)": own operational fleets (by flagship) and squadrons in the sea."""
-    return fleets.acting(g.s, g.game.board,
-                         [u for u in operational(g.s, power) if g.s["units"][u]["loc"] == st.SEA + sea])
+    return fleets.acting(
+        g.s, g.game.board, [u for u in operational(g.s, power) if g.s["units"][u]["loc"] == st.SEA + sea]
+    )
 
 
 class SeaInterception(Step):
@@ -65,15 +76,24 @@ class SeaInterception(Step):
     def _to_announce(self, g: Ctx) -> list[str]:
         f, s = g.frame, g.s
         said = f.get("announced", {})
-        return sorted({s["units"][u]["power"] for u in f["fleets"]
-                       if s["units"][u]["power"] in s["powers"] and self._intercepts(g, u)} - set(said))
+        return sorted(
+            {
+                s["units"][u]["power"]
+                for u in f["fleets"]
+                if s["units"][u]["power"] in s["powers"] and self._intercepts(g, u)
+            }
+            - set(said)
+        )
 
     def _committed(self, g: Ctx) -> list[str]:
         """The interceptors: the automata's squadrons and those the players announced (11.4.1)."""
         f, s = g.frame, g.s
         chosen = set(f.get("announced", {}).values())
-        return [u for u in f["fleets"] if (s["units"][u]["power"] not in s["powers"] or u in chosen)
-                and self._intercepts(g, u)]
+        return [
+            u
+            for u in f["fleets"]
+            if (s["units"][u]["power"] not in s["powers"] or u in chosen) and self._intercepts(g, u)
+        ]
 
     def active(self, g: Ctx) -> list[str]:
         asking = self._to_announce(g)
@@ -84,8 +104,10 @@ class SeaInterception(Step):
         asking = self._to_announce(g)
         if asking:
             own = [u for u in f["fleets"] if s["units"][u]["power"] == asking[0] and self._intercepts(g, u)]
-            return text("prompt.intercept_announce", power=asking[0], sea=f["sea"], mover=f["power"]), \
-                {"intercept": own, "no_interception": [None]}
+            return text("prompt.intercept_announce", power=asking[0], sea=f["sea"], mover=f["power"]), {
+                "intercept": own,
+                "no_interception": [None],
+            }
         if "queue" in f:
             return text("prompt.intercept_pick", sea=f["sea"]), {"fight": f["queue"]}
         own = escorts(g, f["power"], f["sea"])
@@ -146,10 +168,15 @@ class SeaInterception(Step):
         f, s = g.frame, g.s
         f["fought"].append(interceptor)
         side = self._fleet(g, f["escort"])
-        if f["escort"] in f.get("fleet", ()):         # a landing's escort fleet fights as one (12.3.1, 11.2)
+        if f["escort"] in f.get("fleet", ()):  # a landing's escort fleet fights as one (12.3.1, 11.2)
             side = [u for u in f["fleet"] if self._in_sea(g, u)]
-        start_naval_battle(g, "interception", side, self._fleet(g, interceptor, "_intercepts"),
-                           (f["power"], s["units"][interceptor]["power"]))
+        start_naval_battle(
+            g,
+            "interception",
+            side,
+            self._fleet(g, interceptor, "_intercepts"),
+            (f["power"], s["units"][interceptor]["power"]),
+        )
 
     def resume(self, g: Ctx, result: Any) -> None:
         g.frame.pop("queue", None)
@@ -164,8 +191,9 @@ def support_candidates(g: Ctx, power: str, area: str) -> list[str]:
     """Own operational fleets (by flagship, ``fleets.acting``) and squadrons in a sea adjacent to the (coastal) area
     of the combat."""
     seas = g.game.board.areas[area].seas
-    return fleets.acting(g.s, g.game.board,
-                         [u for u in operational(g.s, power) if st.loc_sea(g.s["units"][u]["loc"]) in seas])
+    return fleets.acting(
+        g.s, g.game.board, [u for u in operational(g.s, power) if st.loc_sea(g.s["units"][u]["loc"]) in seas]
+    )
 
 
 def support_sides(s: dict, power: str, attacker: str, defender: str | None) -> list[str]:
@@ -207,8 +235,7 @@ class NavalSupport(Step):
         for power in announcers(g, f["area"], f["attacker"], f["defender"]):
             if power not in said:
                 f["asking"] = power
-                g.call("support_announce", power=power, area=f["area"], attacker=f["attacker"],
-                       defender=f["defender"])
+                g.call("support_announce", power=power, area=f["area"], attacker=f["attacker"], defender=f["defender"])
                 return
         sides: dict[str, list[str]] = {"attacker": [], "defender": []}
         for power, answer in said.items():
@@ -223,9 +250,14 @@ class NavalSupport(Step):
                     g.call("support_champion", power=f[side], area=f["area"], fleets=sides[side])
                     return
             pair = [champions.get(side, sides[side][0]) for side in ("attacker", "defender")]
-            f.update(awaiting="battle", pair=pair)     # each fleet with all its squadrons (11.2, RULINGS A-5)
-            start_naval_battle(g, "support", fleets.fleet_of(s, g.game.board, pair[0]),
-                               fleets.fleet_of(s, g.game.board, pair[1]), tuple(s["units"][u]["power"] for u in pair))
+            f.update(awaiting="battle", pair=pair)  # each fleet with all its squadrons (11.2, RULINGS A-5)
+            start_naval_battle(
+                g,
+                "support",
+                fleets.fleet_of(s, g.game.board, pair[0]),
+                fleets.fleet_of(s, g.game.board, pair[1]),
+                tuple(s["units"][u]["power"] for u in pair),
+            )
             return
         g.end("attacker" if sides["attacker"] else "defender" if sides["defender"] else None)
 
@@ -233,8 +265,12 @@ class NavalSupport(Step):
         f = g.frame
         if f.pop("awaiting", None) == "battle":
             winner = apply_naval_result(g, result) or revolt_tie_break(g, f["area"], f["defender"], f.pop("pair"))
-            g.log("log.naval_support", area=f["area"], side=(f[winner] or "independent") if winner else None,
-                  rule="naval_support")
+            g.log(
+                "log.naval_support",
+                area=f["area"],
+                side=(f[winner] or "independent") if winner else None,
+                rule="naval_support",
+            )
             g.end(winner)
             return
         asking = f.pop("asking")
@@ -250,8 +286,11 @@ def revolt_tie_break(g: Ctx, area: str, defender: str | None, pair: list[str]) -
     vitality tie-break (``state.vitality_tie_break``) is supported. Other ties support neither (None)."""
     s = g.s
     powers = [s["units"][u]["power"] for u in pair]
-    if defender is not None or not (s["areas"][area]["marker"] or "").startswith("R") \
-            or not all(p in s["powers"] for p in powers):
+    if (
+        defender is not None
+        or not (s["areas"][area]["marker"] or "").startswith("R")
+        or not all(p in s["powers"] for p in powers)
+    ):
         return None
     power = st.vitality_tie_break(s, g.game.board, powers)
     g.log("log.support_vitality", area=area, power=power, rule="naval_support")
@@ -286,9 +325,10 @@ class SupportAnnounce(Step):
     def prompt(self, g: Ctx, role: str):
         f = g.frame
         sides = support_sides(g.s, f["power"], f["attacker"], f["defender"])
-        return text("prompt.naval_support", area=f["area"], power=f["power"]), \
-            {"support": [[u, side] for u in support_candidates(g, f["power"], f["area"]) for side in sides],
-             "no_support": [None]}
+        return text("prompt.naval_support", area=f["area"], power=f["power"]), {
+            "support": [[u, side] for u in support_candidates(g, f["power"], f["area"]) for side in sides],
+            "no_support": [None],
+        }
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         if verb == "support":
@@ -297,13 +337,23 @@ class SupportAnnounce(Step):
 
     def on_support(self, g: Ctx, role: str, arg: list) -> None:
         f = g.frame
-        g.log("log.support_announced", power=f["power"], unit=arg[0], area=f["area"],
-              side=f[arg[1]] or "independent", rule="naval_support")
+        g.log(
+            "log.support_announced",
+            power=f["power"],
+            unit=arg[0],
+            area=f["area"],
+            side=f[arg[1]] or "independent",
+            rule="naval_support",
+        )
         g.end(arg)
 
     def on_no_support(self, g: Ctx, role: str, arg: Any) -> None:
         g.end(None)
 
 
-STEPS = {"sea_interception": SeaInterception(), "naval_support": NavalSupport(),
-         "support_announce": SupportAnnounce(), "support_champion": SupportChampion()}
+STEPS = {
+    "sea_interception": SeaInterception(),
+    "naval_support": NavalSupport(),
+    "support_announce": SupportAnnounce(),
+    "support_champion": SupportChampion(),
+}

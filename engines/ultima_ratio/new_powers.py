@@ -12,6 +12,7 @@ do not coincide with those available, the same types of units can be substituted
 example, you can degrade I3 units to I2 units). If this is not possible, the units are eliminated." (``substitute``,
 RULINGS W-5.)
 """
+
 from __future__ import annotations
 
 from engines.core.machine import Ctx
@@ -46,8 +47,9 @@ def enter_powers(g: Ctx) -> None:
         if row.adds:
             if row.power in s["powers"]:
                 deployment.add_holdings(s, row)
-                g.log("log.power_adds", power=row.power, areas=[*row.home_areas, *row.domains],
-                      rule="entry_of_new_powers")
+                g.log(
+                    "log.power_adds", power=row.power, areas=[*row.home_areas, *row.domains], rule="entry_of_new_powers"
+                )
             continue
         seat = None if row.power in s["powers"] else seat_for(s, board, row.power)
         if seat is None:
@@ -71,12 +73,21 @@ def substitute(g: Ctx, old: str, new: str) -> None:
         info = s["units"][uid]
         return BEST_FIRST[info["grade"]], info["loc"].startswith(st.BOX), not info["veteran"], uid
 
-    placed = [u for u in st.units_of(s, old) if st.loc_area(s["units"][u]["loc"]) or st.loc_sea(s["units"][u]["loc"])
-              or s["units"][u]["loc"].startswith(st.BOX)]
+    placed = [
+        u
+        for u in st.units_of(s, old)
+        if st.loc_area(s["units"][u]["loc"])
+        or st.loc_sea(s["units"][u]["loc"])
+        or s["units"][u]["loc"].startswith(st.BOX)
+    ]
     for uid in sorted(placed, key=order):
         info = s["units"][uid]
-        spare = [u for grade in SUBSTITUTES[info["grade"]] for u in st.units_of(s, new, info["kind"], "available")
-                 if s["units"][u]["grade"] == grade]
+        spare = [
+            u
+            for grade in SUBSTITUTES[info["grade"]]
+            for u in st.units_of(s, new, info["kind"], "available")
+            if s["units"][u]["grade"] == grade
+        ]
         if not spare:
             g.log("log.unit_not_substituted", unit=uid, power=new, rule="entry_of_new_powers")
             battles.eliminate(g, uid)

@@ -8,6 +8,7 @@ Indian Ocean 1, Sea of China 2, the rest 0 (l. 1924); 1 VP for each area marked 
 Draw, 20-25 Victory, more than 25 Epic victory (l. 1947-1950). The Emirates (l. 1930-1936) are an automaton that
 acts after each Portuguese impulse exactly as the list says.
 """
+
 from __future__ import annotations
 
 from engines.core.machine import Ctx, Step
@@ -21,7 +22,7 @@ PORTUGAL, EMIRATES, ADEN = "portugal", "emirates", "aden"
 IMPULSES = 3
 # RULINGS.md › 9.1 naval operation distance (OQ contradictions_and_gaps[18]): 2 everywhere.
 NAVAL_DISTANCE = {"mediterranean": 2, "elsewhere": 2}
-VERDICTS = ((26, "epic"), (20, "victory"), (15, "draw"), (-10**6, "defeat"))
+VERDICTS = ((26, "epic"), (20, "victory"), (15, "draw"), (-(10**6), "defeat"))
 
 
 def portuguese_areas(board: Board) -> list[str]:
@@ -53,7 +54,7 @@ def markers(board: Board, areas: set[str]) -> dict[str, str]:
     """l. 1921-1922 (A3 Cape Colony, A2 the Portuguese mini-map areas); the other active areas are independent
     as Turn 1 marks them (A2; A3 where Turn 1 says so) and Tangier and Mazagan A2 (RULINGS.md › 9.1)."""
     scenario = board.world.scenario(SCENARIO)
-    out = {a: "A2" for a in areas}
+    out = dict.fromkeys(areas, "A2")
     for marker in board.world.turn(1).markers:
         if marker.kind == "independent" and marker.level == 3:
             out.update({a: "A3" for a in marker.areas if a in areas})
@@ -64,14 +65,15 @@ def markers(board: Board, areas: set[str]) -> dict[str, str]:
 
 def set_up(g: Ctx, board: Board, scenario_id: str) -> None:
     areas = active_areas(board)
-    deployment.prepare(g, board, scenario_id, areas, markers(board, areas), NAVAL_DISTANCE,
-                       free_attacks=[[PORTUGAL, EMIRATES]])
+    deployment.prepare(
+        g, board, scenario_id, areas, markers(board, areas), NAVAL_DISTANCE, free_attacks=[[PORTUGAL, EMIRATES]]
+    )
     s = g.s
     main = [a for a in portuguese_areas(board) if a in s["areas"] and board.areas[a].map == "main"]
-    s["powers"][PORTUGAL]["interest_areas"] = main          # RULINGS.md › 18.4.1 (9.1)
-    s["scored_areas"] = st.possessions(s, PORTUGAL)         # owned from the start: they do not "become owned"
+    s["powers"][PORTUGAL]["interest_areas"] = main  # RULINGS.md › 18.4.1 (9.1)
+    s["scored_areas"] = st.possessions(s, PORTUGAL)  # owned from the start: they do not "become owned"
     s["areas"][ADEN]["marker"] = None
-    st.move_unit(s, f"{EMIRATES}-troop-1", st.AREA + ADEN)            # l. 1930
+    st.move_unit(s, f"{EMIRATES}-troop-1", st.AREA + ADEN)  # l. 1930
     st.move_unit(s, f"{EMIRATES}-squadron-1", st.SEA + "indian-ocean")
     for area in s["areas"]:
         if s["areas"][area]["owner"] and s["areas"][area]["owner"] not in (PORTUGAL, EMIRATES):
@@ -116,8 +118,12 @@ def on_control(g: Ctx, power: str, area: str, before: str | None) -> None:
     from engines.ultima_ratio.end_of_turn import add_vp
 
     s, board = g.s, g.game.board
-    if power == PORTUGAL and area in portuguese_areas(board) and area not in s["scored_areas"] \
-            and s["areas"][area]["owner"] == PORTUGAL:
+    if (
+        power == PORTUGAL
+        and area in portuguese_areas(board)
+        and area not in s["scored_areas"]
+        and s["areas"][area]["owner"] == PORTUGAL
+    ):
         s["scored_areas"].append(area)
         add_vp(g, s["powers"][PORTUGAL]["seat"], 1, "portuguese_area")
     if power == PORTUGAL and area == ADEN and emirates_in_play(s):
@@ -146,8 +152,14 @@ def verdict(g: Ctx) -> None:
     vp = s["seats"][seat]["vp"]
     result = next(name for low, name in VERDICTS if vp >= low)
     g.log("log.verdict", result=result, vp=vp, rule="scenario_9_1")
-    g.finish({"text": text(f"outcome.{result}", vp=vp), "winners": [seat] if result in ("victory", "epic") else [],
-              "scores": {seat: vp}, "ranking": [seat]})
+    g.finish(
+        {
+            "text": text(f"outcome.{result}", vp=vp),
+            "winners": [seat] if result in ("victory", "epic") else [],
+            "scores": {seat: vp},
+            "ranking": [seat],
+        }
+    )
 
 
 # ----- the Emirates ----------------------------------------------------------------------------------------------
@@ -163,8 +175,11 @@ def emirates_supporters(g: Ctx, area: str) -> list[str]:
     if area != ADEN or not emirates_in_play(g.s):
         return []
     seas = g.game.board.areas[ADEN].seas
-    return [u for u in st.units_of(g.s, EMIRATES, "squadron", "map")
-            if st.loc_sea(g.s["units"][u]["loc"]) in seas and not g.s["units"][u]["repair"]]
+    return [
+        u
+        for u in st.units_of(g.s, EMIRATES, "squadron", "map")
+        if st.loc_sea(g.s["units"][u]["loc"]) in seas and not g.s["units"][u]["repair"]
+    ]
 
 
 class Emirates(Step):

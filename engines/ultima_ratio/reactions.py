@@ -10,6 +10,7 @@ determined commander (17.3.2); the player picks the troop whose leader leads it,
 go with him, one at a time (four at most, 10.3; all of them must fit the attacked area, 15.1). Automata (the 9.1
 Emirates) do not react: their troop stands (RULINGS.md › 9.1 Emirates).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -35,15 +36,14 @@ def interceptors(g: Ctx, power: str, area: str, mover: str) -> list[str]:
     mini = not st.on_main_map(b, area)
     out = []
     for near in st.neighbours(s, b, area):
-        if not st.controls(s, power, near):          # "he can point to only one of his areas"
+        if not st.controls(s, power, near):  # "he can point to only one of his areas"
             continue
         if not s["areas"][near]["siege"]:
             out += st.troops_in(s, near, power)
         if mini or not st.on_main_map(b, near) or st.enemy_troops_in(s, near, power):
             continue
         for far in st.neighbours(s, b, near):
-            if far != area and st.controls(s, power, far) and st.on_main_map(b, far) \
-                    and not s["areas"][far]["siege"]:
+            if far != area and st.controls(s, power, far) and st.on_main_map(b, far) and not s["areas"][far]["siege"]:
                 out += st.troops_in(s, far, power)
     return sorted(set(out))
 
@@ -60,9 +60,13 @@ def army_leads(g: Ctx, power: str, place: str, area: str) -> list[str]:
     if len(troops) < 2 or s["areas"][place]["siege"]:
         return []
     far = place not in b.neighbours[area]
-    return [u for u in troops if armies.led(s, u)
-            and (not far or intercepts_with_several_troops(battles.commander_ability(s, b, [u])))
-            and any(armies.room(g, power, area, [u, x]) >= 2 for x in troops if x != u)]
+    return [
+        u
+        for u in troops
+        if armies.led(s, u)
+        and (not far or intercepts_with_several_troops(battles.commander_ability(s, b, [u])))
+        and any(armies.room(g, power, area, [u, x]) >= 2 for x in troops if x != u)
+    ]
 
 
 def army_troops(g: Ctx, power: str, place: str, area: str, army: list[str]) -> list[str]:
@@ -70,8 +74,11 @@ def army_troops(g: Ctx, power: str, place: str, area: str, army: list[str]) -> l
     them must fit the attacked area (15.1.1: an interception ends the move there)."""
     if len(army) >= armies.MAX_UNITS:
         return []
-    return [u for u in st.troops_in(g.s, place, power)
-            if u not in army and armies.room(g, power, area, [*army, u]) >= len(army) + 1]
+    return [
+        u
+        for u in st.troops_in(g.s, place, power)
+        if u not in army and armies.room(g, power, area, [*army, u]) >= len(army) + 1
+    ]
 
 
 def army_interceptions(g: Ctx, power: str, area: str) -> list[str]:
@@ -91,8 +98,12 @@ def army_interceptions(g: Ctx, power: str, area: str) -> list[str]:
         if st.enemy_troops_in(s, near, power):
             continue
         for far in st.neighbours(s, b, near):
-            if far != area and st.controls(s, power, far) and st.on_main_map(b, far) \
-                    and army_leads(g, power, far, area):
+            if (
+                far != area
+                and st.controls(s, power, far)
+                and st.on_main_map(b, far)
+                and army_leads(g, power, far, area)
+            ):
                 out.add(far)
     return sorted(out)
 
@@ -103,8 +114,14 @@ def may_join_fortress(g: Ctx, power: str, area: str) -> bool:
     (15.1.1; RULINGS AV-4)."""
     s = g.s
     fort, troops = st.fortress(s, area), st.troops_in(s, area, power)
-    return bool(fort and fort["built"] and fort["power"] == power and troops and not s["areas"][area]["siege"]
-                and len(troops) + 1 <= battles.stacking_limit(s, g.game.board, area, power))
+    return bool(
+        fort
+        and fort["built"]
+        and fort["power"] == power
+        and troops
+        and not s["areas"][area]["siege"]
+        and len(troops) + 1 <= battles.stacking_limit(s, g.game.board, area, power)
+    )
 
 
 def retreats(g: Ctx, power: str, area: str, came_from: str) -> list[list[str]]:
@@ -136,12 +153,16 @@ class LandReaction(Step):
         if "army" in f:
             army = f["army"]
             if not army["troops"]:
-                return text("prompt.army_intercept_lead", area=army["from"]), \
-                    {"lead": army_leads(g, f["power"], army["from"], f["area"])}
-            legal = {"absorb": army_troops(g, f["power"], army["from"], f["area"], army["troops"]),
-                     "done": [None] if len(army["troops"]) > 1 else []}
-            return text("prompt.army_intercept", area=army["from"], target=f["area"], units=list(army["troops"])), \
-                {k: v for k, v in legal.items() if v}
+                return text("prompt.army_intercept_lead", area=army["from"]), {
+                    "lead": army_leads(g, f["power"], army["from"], f["area"])
+                }
+            legal = {
+                "absorb": army_troops(g, f["power"], army["from"], f["area"], army["troops"]),
+                "done": [None] if len(army["troops"]) > 1 else [],
+            }
+            return text("prompt.army_intercept", area=army["from"], target=f["area"], units=list(army["troops"])), {
+                k: v for k, v in legal.items() if v
+            }
         legal: dict[str, list] = {}
         if not f["intercepted"]:
             legal["intercept"] = interceptors(g, f["power"], f["area"], f["mover"])
@@ -203,8 +224,14 @@ class LandReaction(Step):
         for uid in army["troops"]:
             st.move_unit(g.s, uid, st.AREA + f["area"])
         f["intercepted"] = True
-        g.log("log.army_intercepted", area=army["from"], target=f["area"], power=f["power"], units=army["troops"],
-              rule="land_interception")
+        g.log(
+            "log.army_intercepted",
+            area=army["from"],
+            target=f["area"],
+            power=f["power"],
+            units=army["troops"],
+            rule="land_interception",
+        )
 
     def on_intercept(self, g: Ctx, role: str, arg: str) -> None:
         f = g.frame
@@ -224,8 +251,13 @@ class LandReaction(Step):
         """13.4.1: the defenders join their fortress: no land battle; the entering force besieges them."""
         f = g.frame
         g.s["areas"][f["area"]]["siege"] = {"besieger": f["mover"], "casualties": 0}
-        g.log("log.joined_fortress", power=f["power"], area=f["area"], units=st.troops_in(g.s, f["area"], f["power"]),
-              rule="siege")
+        g.log(
+            "log.joined_fortress",
+            power=f["power"],
+            area=f["area"],
+            units=st.troops_in(g.s, f["area"], f["power"]),
+            rule="siege",
+        )
         g.end(False)
 
     def on_done(self, g: Ctx, role: str, arg: Any) -> None:
@@ -319,8 +351,10 @@ class OpposeSubjugation(Step):
 
     def prompt(self, g: Ctx, role: str):
         f = g.frame
-        return text("prompt.oppose", area=f["area"]), \
-            {"oppose": opposition_sources(g, f["power"], f["area"]), "no_opposition": [None]}
+        return text("prompt.oppose", area=f["area"]), {
+            "oppose": opposition_sources(g, f["power"], f["area"]),
+            "no_opposition": [None],
+        }
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         if verb == "oppose":
@@ -342,5 +376,8 @@ def must_retreat_now(g: Ctx, power: str, area: str, came_from: str) -> bool:
     return bool(retreats(g, power, area, came_from)) or bool(fort and fort["built"] and fort["power"] == power)
 
 
-STEPS = {"land_reaction": LandReaction(), "defeated_retreat": DefeatedRetreat(),
-         "oppose_subjugation": OpposeSubjugation()}
+STEPS = {
+    "land_reaction": LandReaction(),
+    "defeated_retreat": DefeatedRetreat(),
+    "oppose_subjugation": OpposeSubjugation(),
+}

@@ -6,6 +6,7 @@ hands, shuffled among them; each generic card there becomes any generic card of 
 this turn (not in its hand, the discard, the events in force, nor removed: ``cards.removed``). Each hand keeps its
 number of cards. 9.1 is played without cards (l. 1920): nothing is hidden, only the generator is re-seeded.
 """
+
 from __future__ import annotations
 
 from engines.core.game import renamed, reseeded, strings

@@ -7,14 +7,15 @@ impulse (14.): when a diplomatic event makes units leave an area or sea (20.4.1,
 the turn for expeditionary corps (21.2.2). The paths themselves are the movement's (10.2, 12.1); this module says
 which areas they may use. Squadrons (14.2) follow "11.6 Fleets in port", which is the naval code's.
 """
+
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from engines.ultima_ratio import leaders as leader_rules
 from engines.ultima_ratio.counters import Decision, Leader, RuleError, Unit
 
-MODES = ("tactical", "strategic", "disperse")   # 14.1, in the rulebook's order
+MODES = ("tactical", "strategic", "disperse")  # 14.1, in the rulebook's order
 
 
 def troop_decision(troop: Unit, available: Iterable[str]) -> Decision:
@@ -25,12 +26,17 @@ def troop_decision(troop: Unit, available: Iterable[str]) -> Decision:
     unknown = modes - set(MODES)
     if unknown:
         raise ValueError(f"unknown repatriation modes {sorted(unknown)}")
-    return Decision("repatriate", troop["power"], 1, tuple(m for m in MODES if m in modes), rule="14.1",
-                    at=troop["id"])
+    return Decision("repatriate", troop["power"], 1, tuple(m for m in MODES if m in modes), rule="14.1", at=troop["id"])
 
 
-def crossable(here: str, possession: Mapping[str, str], *, controlled: Iterable[str], own_troop_areas: Iterable[str],
-              enemy_troop_areas: Iterable[str]) -> set[str]:
+def crossable(
+    here: str,
+    possession: Mapping[str, str],
+    *,
+    controlled: Iterable[str],
+    own_troop_areas: Iterable[str],
+    enemy_troop_areas: Iterable[str],
+) -> set[str]:
     """14.1.1: the land areas the strategic movement repatriating a troop from ``here`` may cross: those a
     strategic movement may (10.2: controlled areas — the power's and its allies' — and areas with its own troops
     not besieged), plus every area of the power (minor or major) that possesses ``here``, "counted as if
@@ -51,8 +57,9 @@ def lost_at_sea(units: Sequence[Unit], troop_id: str, box: str) -> list[Unit]:
     return out
 
 
-def remove_fortress(units: Sequence[Unit], leaders: Sequence[Leader], fortress_id: str, *,
-                    side: Iterable[str] | None = None) -> tuple[list[Unit], list[Decision]]:
+def remove_fortress(
+    units: Sequence[Unit], leaders: Sequence[Leader], fortress_id: str, *, side: Iterable[str] | None = None
+) -> tuple[list[Unit], list[Decision]]:
     """14.3: "Fortresses cannot be repatriated; instead, they are eliminated. Leaders in fortresses that must be
     destroyed (or in a minor power's fortresses) are removed and assigned to any other troop, squadron or own
     fortress that is not besieged." Returns the units without the fortress and one decision per leader it
@@ -64,8 +71,9 @@ def remove_fortress(units: Sequence[Unit], leaders: Sequence[Leader], fortress_i
     return rest, leader_decisions(rest, leaders, carried, side=side)
 
 
-def leader_decisions(units: Iterable[Unit], leaders: Sequence[Leader], leader_ids: Iterable[str], *,
-                     side: Iterable[str] | None = None) -> list[Decision]:
+def leader_decisions(
+    units: Iterable[Unit], leaders: Sequence[Leader], leader_ids: Iterable[str], *, side: Iterable[str] | None = None
+) -> list[Decision]:
     """14.3: leaders to be assigned to any other own troop, squadron or fortress not besieged — those of a removed
     fortress, and "leaders who were commanding armies entirely of allies, and that were left without troops
     because they were no longer allies". A leader with nowhere to go is eliminated (RULINGS R-2): his decision

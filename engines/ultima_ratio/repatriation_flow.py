@@ -9,6 +9,7 @@ Entry: ``repatriate(g, power, unit_ids, leader_ids)`` from a step that names ``"
 eliminated and the leaders to reassign (theirs and ``leader_ids``, those who commanded armies of former allies)
 pick their units first, then the squadrons left without base go per 11.6, then each troop chooses its option.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -31,8 +32,11 @@ def repatriate(g: Ctx, power: str, unit_ids: list[str], leader_ids: list[str] = 
     """14.: repatriate ``power``'s units (and reassign its leaders ``leader_ids``, 14.3), as a call of the caller
     step (it costs no action, 14.)."""
     for uid in unit_ids:
-        owner = g.s["areas"][uid[len(FORTRESS):]]["fortress"]["power"] if uid.startswith(FORTRESS) \
+        owner = (
+            g.s["areas"][uid[len(FORTRESS) :]]["fortress"]["power"]
+            if uid.startswith(FORTRESS)
             else g.s["units"][uid]["power"]
+        )
         if owner != power:
             raise ValueError(f"14.: {uid} is not a unit of {power}")
     g.call("repatriation", **frame(power, unit_ids, leader_ids))
@@ -49,13 +53,19 @@ def tactical_destinations(g: Ctx, power: str, uid: str) -> list[str]:
         return []
 
     def ends(area: str) -> bool:
-        return st.controls(s, power, area) and not st.enemy_troops_in(s, area, power) \
+        return (
+            st.controls(s, power, area)
+            and not st.enemy_troops_in(s, area, power)
             and land_areas.can_end(g, power, area, [uid])
+        )
 
     def crossed(area: str) -> bool:
         control = s["areas"][area]["control"]
-        return land_areas.enterable(g, power, area) and not land_areas.stops_movement(g, power, area) \
+        return (
+            land_areas.enterable(g, power, area)
+            and not land_areas.stops_movement(g, power, area)
             and (control is None or st.controls(s, power, area))
+        )
 
     out: set[str] = set()
     for first in st.neighbours(s, b, here):
@@ -97,14 +107,14 @@ class Repatriation(Step):
 
     def auto(self, g: Ctx) -> None:
         f, s = g.frame, g.s
-        choice = battles.box_choice(g)                  # 18.5: a troop lost at sea from a border area (BX-2)
+        choice = battles.box_choice(g)  # 18.5: a troop lost at sea from a border area (BX-2)
         if choice:
             g.call("dispersion_box", **choice)
             return
-        for uid in [u for u in f["todo"] if u.startswith(FORTRESS)]:        # 14.3: fortresses are eliminated
+        for uid in [u for u in f["todo"] if u.startswith(FORTRESS)]:  # 14.3: fortresses are eliminated
             f["todo"].remove(uid)
             _, decisions = repatriation.remove_fortress(leader_flow.counters(s), leader_flow.state_leaders(s), uid)
-            area = uid[len(FORTRESS):]
+            area = uid[len(FORTRESS) :]
             s["areas"][area].update(fortress=None, siege=None)
             f["leaders"].extend(d.at for d in decisions if d.at not in f["leaders"])
             g.log("log.repatriation_fortress", area=area, rule="repatriation")
@@ -115,12 +125,13 @@ class Repatriation(Step):
             if leader_options(g, leader):
                 g.call("assign_leader", leader=leader)
                 return
-            kept, s["leader_pool"] = leaders.eliminate(leader_flow.state_leaders(s), s["leader_pool"],
-                                                       g.game.board.leaders, [leader])
+            kept, s["leader_pool"] = leaders.eliminate(
+                leader_flow.state_leaders(s), s["leader_pool"], g.game.board.leaders, [leader]
+            )
             s["leaders"] = {ld["id"]: {k: ld[k] for k in ("power", "unit", "extraordinary")} for ld in kept}
             g.log("log.repatriation_leader_lost", leader=leader, rule="repatriation")
         squadrons = [u for u in f["todo"] if s["units"][u]["kind"] == "squadron"]
-        if squadrons:                                   # 14.2: as if the control of a port was lost (11.6)
+        if squadrons:  # 14.2: as if the control of a port was lost (11.6)
             rebase = naval.check_bases(g, f["power"])
             if rebase:
                 g.call("rebase", **rebase)
@@ -128,7 +139,7 @@ class Repatriation(Step):
             f["todo"] = [u for u in f["todo"] if u not in squadrons]
         while f["todo"]:
             uid = f["todo"].pop(0)
-            if st.loc_area(s["units"][uid]["loc"]):     # 14.1: troop by troop
+            if st.loc_area(s["units"][uid]["loc"]):  # 14.1: troop by troop
                 g.call("repatriate_troop", power=f["power"], unit=uid)
                 return
         g.end(None)
@@ -154,13 +165,13 @@ class RepatriateTroop(Step):
         f, s = g.frame, g.s
         power, uid = f["power"], f["unit"]
         dests = tactical_destinations(g, power, uid)
-        available = [m for m, ok in (("tactical", bool(dests)), ("strategic", strategic_possible(g, power, uid)))
-                     if ok]
+        available = [m for m, ok in (("tactical", bool(dests)), ("strategic", strategic_possible(g, power, uid))) if ok]
         troop = next(u for u in leader_flow.counters(s) if u["id"] == uid)
         modes = repatriation.troop_decision(troop, available).options
         legal = {"tactical": dests, "strategic": [None], "disperse": self._boxes(g)}
-        return text("prompt.repatriate_troop", unit=uid, area=st.loc_area(s["units"][uid]["loc"])), \
-            {m: legal[m] for m in modes}
+        return text("prompt.repatriate_troop", unit=uid, area=st.loc_area(s["units"][uid]["loc"])), {
+            m: legal[m] for m in modes
+        }
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         return text(f"act.repatriate_{verb}", arg=arg)

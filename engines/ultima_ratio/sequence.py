@@ -8,14 +8,30 @@ until no player has cards left, and ``power_actions`` mixes the intrinsic action
 9.1 is played without cards (l. 1920): its impulses are those of a player without cards (8.2.3) and keep the
 scenario's own counts (portugal.py).
 """
+
 from __future__ import annotations
 
 from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import actions, armies, battles, card_play, cards, economy, land_areas, land_battles
-from engines.ultima_ratio import landings, leader_flow, naval, new_powers, portugal, strategic_movement, war
+from engines.ultima_ratio import (
+    actions,
+    armies,
+    battles,
+    card_play,
+    cards,
+    economy,
+    land_areas,
+    land_battles,
+    landings,
+    leader_flow,
+    naval,
+    new_powers,
+    portugal,
+    strategic_movement,
+    war,
+)
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.start_of_impulse import FREE_VERBS, FreeMoves, StartOfImpulse, attach_offer, free_label
 
@@ -29,21 +45,21 @@ class Turn(Step):
         f, s = g.frame, g.s
         if f["phase"] == "start":
             g.log("log.turn_start", turn=s["turn"], year=g.game.board.world.turn(s["turn"]).year, rule="turn_start")
-            war.new_turn(s)                                         # 21.5.4: the forced peace is over
-            portugal.turn_rules(g)                                  # 8.1.1
-            new_powers.enter_powers(g)                              # 8.1.2
+            war.new_turn(s)  # 21.5.4: the forced peace is over
+            portugal.turn_rules(g)  # 8.1.1
+            new_powers.enter_powers(g)  # 8.1.2
             for center in s["capacity"]:
                 s["capacity"][center] = g.game.board.map.trade_capacity(center, s["turn"], s["section"])
             f["phase"] = "deploy"
         if f["phase"] == "deploy":
-            for power, info in s["powers"].items():                # 8.1.2 / 24.: powers that (re)enter
+            for power, info in s["powers"].items():  # 8.1.2 / 24.: powers that (re)enter
                 if info.get("to_deploy"):
                     todo = info.pop("to_deploy")
                     g.call("deploy", power=power, points=todo["points"], revolts=todo["revolts"])
                     return
             f["phase"] = "trade"
             if s["turn"] != s["first_turn"]:
-                for info in s["areas"].values():            # 8.1.3: destroyed commercial ports work again
+                for info in s["areas"].values():  # 8.1.3: destroyed commercial ports work again
                     info["interrupted"] = False
                 if any(n for c in s["merchants_prepared"].values() for n in c.values()):
                     g.call("merchants_enter")
@@ -51,7 +67,7 @@ class Turn(Step):
         if f["phase"] == "trade":
             f["phase"] = "half"
             if cards.in_play(s):
-                cards.build_deck(g)                                # 8.1.4
+                cards.build_deck(g)  # 8.1.4
             g.call("half_turn", impulse=0)
             return
         if f["phase"] == "half":
@@ -71,8 +87,12 @@ class MerchantsEnter(Step):
     goes_to = ()
 
     def _pending(self, g: Ctx) -> list[list[str]]:
-        return [[center, power] for center, byp in sorted(g.s["merchants_prepared"].items())
-                for power, n in sorted(byp.items()) if n]
+        return [
+            [center, power]
+            for center, byp in sorted(g.s["merchants_prepared"].items())
+            for power, n in sorted(byp.items())
+            if n
+        ]
 
     def active(self, g: Ctx) -> list[str]:
         center, power = self._pending(g)[0]
@@ -123,8 +143,11 @@ class HalfTurn(Step):
             f["emirates_due"] = False
             g.call("emirates")
             return
-        if (f["impulse"] > 0 and cards.hands_empty(s)) if cards.in_play(s) else \
-                f["impulse"] >= portugal.impulses_per_turn(s):
+        if (
+            (f["impulse"] > 0 and cards.hands_empty(s))
+            if cards.in_play(s)
+            else f["impulse"] >= portugal.impulses_per_turn(s)
+        ):
             g.end(None)
             return
         f["impulse"] += 1
@@ -147,8 +170,9 @@ class FirstPlayer(Step):
         return [self._chooser(g)]
 
     def prompt(self, g: Ctx, role: str):
-        return text("prompt.first_player"), {"start": [[seat, way] for seat in g.s["seats"]
-                                                       for way in ("clockwise", "counterclockwise")]}
+        return text("prompt.first_player"), {
+            "start": [[seat, way] for seat in g.s["seats"] for way in ("clockwise", "counterclockwise")]
+        }
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         return text("act.start", seat=arg[0], way=arg[1])
@@ -174,9 +198,10 @@ class Impulse(Step):
             s["impulse"]["n"] += 1
             s["impulse"]["seat"] = f["seat"]
             s["impulse"]["number"] = f["number"]
-            s["impulse"]["start_locs"] = {u: info["loc"] for u, info in s["units"].items()
-                                          if st.seat_of(s, info["power"]) == f["seat"]}
-            s["impulse"].pop("leaders_moved", None)                 # 12.3.1: moved in this impulse only
+            s["impulse"]["start_locs"] = {
+                u: info["loc"] for u, info in s["units"].items() if st.seat_of(s, info["power"]) == f["seat"]
+            }
+            s["impulse"].pop("leaders_moved", None)  # 12.3.1: moved in this impulse only
             if cards.in_play(s):
                 card_play.start_impulse(s, f["seat"])
             else:
@@ -227,7 +252,7 @@ ACTIONS = {
     "lower_unrest": lambda g, p: g.s["powers"][p]["unrest"] > 0,
     "build_merchant": lambda g, p: bool(economy.merchant_centers(g.s, g.game.board, p)),
     "build_leader": lambda g, p: leader_flow.may_build(g, p),
-    "sortie": lambda g, p: bool(land_battles.sortie_areas(g, p)),        # 13.3.1: later, a tactical action
+    "sortie": lambda g, p: bool(land_battles.sortie_areas(g, p)),  # 13.3.1: later, a tactical action
     "piracy": lambda g, p: bool(card_play.corsair_raids(g, p)),
 }
 STEP_OF = {"landing": "tactical_move", "build_leader": "draw_leader", "sortie": "sortie_action", "piracy": "corsair"}
@@ -236,8 +261,13 @@ STEP_OF = {"landing": "tactical_move", "build_leader": "draw_leader", "sortie": 
 def offered(g: Ctx, seat: str) -> list[list[str]]:
     """The actions of powers with actions left (or the extra action of a player without cards, 8.2.3)."""
     budget, extra = g.s["impulse"]["actions"], g.s["impulse"].get("extra", 0)
-    return [[p, a] for p in st.powers_of(g.s, seat) if budget.get(p, 0) > 0 or extra
-            for a, ok in ACTIONS.items() if ok(g, p)]
+    return [
+        [p, a]
+        for p in st.powers_of(g.s, seat)
+        if budget.get(p, 0) > 0 or extra
+        for a, ok in ACTIONS.items()
+        if ok(g, p)
+    ]
 
 
 def spend(g: Ctx, power: str) -> None:
@@ -254,9 +284,25 @@ class PowerActions(FreeMoves, Step):
     order, mixed with the cards played (card_play.py); with cards, at least one is played
     (``cards.may_end_impulse``). The declaration of war is the verb ``declare_war`` [power, target] (war.py)."""
 
-    goes_to = ("build_troop", "build_squadron", "repair_squadron", "build_fortress", "regroup_troop",
-               "strategic_move", "tactical_move", "naval_move", "build_merchant", "rebase", "draw_leader",
-               "sortie_action", "card_play", "event", "corsair", "disperse_overstack", "dispersion_box")
+    goes_to = (
+        "build_troop",
+        "build_squadron",
+        "repair_squadron",
+        "build_fortress",
+        "regroup_troop",
+        "strategic_move",
+        "tactical_move",
+        "naval_move",
+        "build_merchant",
+        "rebase",
+        "draw_leader",
+        "sortie_action",
+        "card_play",
+        "event",
+        "corsair",
+        "disperse_overstack",
+        "dispersion_box",
+    )
 
     def active(self, g: Ctx) -> list[str]:
         return [g.frame["seat"]]
@@ -265,7 +311,7 @@ class PowerActions(FreeMoves, Step):
         s = g.s
         acts = offered(g, role)
         legal: dict[str, list] = {"act": acts} if acts else {}
-        declarations = war.declarations(g, role)                  # 9. / 21.3.3: [power, target]
+        declarations = war.declarations(g, role)  # 9. / 21.3.3: [power, target]
         if declarations:
             legal["declare_war"] = declarations
         if cards.in_play(s):
@@ -284,8 +330,11 @@ class PowerActions(FreeMoves, Step):
         if verb == "act":
             return text(f"act.action.{arg[1]}", power=arg[0])
         if verb == "declare_war":
-            return text("act.declare_war" if war.has_cb(g.s, *arg) else "act.declare_war_without_cb",
-                        power=arg[0], target=arg[1])
+            return text(
+                "act.declare_war" if war.has_cb(g.s, *arg) else "act.declare_war_without_cb",
+                power=arg[0],
+                target=arg[1],
+            )
         if verb == "play_card":
             return text("act.play_card", card=arg)
         if verb == "event":
@@ -337,7 +386,7 @@ class PowerActions(FreeMoves, Step):
         if overstack:
             g.call("disperse_overstack", **overstack)
             return
-        choice = battles.box_choice(g)                              # 18.5: the box of a border area's troop
+        choice = battles.box_choice(g)  # 18.5: the box of a border area's troop
         if choice:
             g.call("dispersion_box", **choice)
 
@@ -401,6 +450,13 @@ class EndOfImpulse(FreeMoves, Step):
         g.end(None)
 
 
-STEPS = {"turn": Turn(), "merchants_enter": MerchantsEnter(), "half_turn": HalfTurn(), "first_player": FirstPlayer(),
-         "impulse": Impulse(), "start_of_impulse": StartOfImpulse(), "power_actions": PowerActions(),
-         "end_of_impulse": EndOfImpulse()}
+STEPS = {
+    "turn": Turn(),
+    "merchants_enter": MerchantsEnter(),
+    "half_turn": HalfTurn(),
+    "first_player": FirstPlayer(),
+    "impulse": Impulse(),
+    "start_of_impulse": StartOfImpulse(),
+    "power_actions": PowerActions(),
+    "end_of_impulse": EndOfImpulse(),
+}

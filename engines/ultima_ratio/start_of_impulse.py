@@ -2,6 +2,7 @@
 a card's or 8.2.3's free regroup or redeployment, sorties, the leader swap) and the free moves of the whole impulse
 shared by its three steps (17.1 a leader changing unit, 11.2 fleets assembled or disassembled: ``FreeMoves``). The
 impulse itself is ``sequence.py``'s."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -33,7 +34,7 @@ class FreeMoves:
         g.frame.setdefault("attached", []).append(arg[0])
         was_on = g.s["units"].get(g.s["leaders"][arg[0]]["unit"])
         if was_on and st.acted_this_impulse(g.s, g.s["leaders"][arg[0]]["unit"]):
-            g.s["impulse"].setdefault("leaders_moved", []).append(arg[0])    # 12.3.1 (``landings.landers``)
+            g.s["impulse"].setdefault("leaders_moved", []).append(arg[0])  # 12.3.1 (``landings.landers``)
         leader_flow.change_unit(g, arg[0], arg[1])
 
     def on_join_fleet(self, g: Ctx, role: str, arg: list) -> None:
@@ -106,9 +107,12 @@ class StartOfImpulse(FreeMoves, Step):
     def on_free(self, g: Ctx, role: str, arg: list) -> None:
         power, action = arg
         f = g.frame
-        if action == "regroup_troop" and power not in f.get("card_regroup_used", []) \
-                and free_regroup(g.game.board, power):
-            f.setdefault("card_regroup_used", []).append(power)      # the card's own regroup first (AU-2)
+        if (
+            action == "regroup_troop"
+            and power not in f.get("card_regroup_used", [])
+            and free_regroup(g.game.board, power)
+        ):
+            f.setdefault("card_regroup_used", []).append(power)  # the card's own regroup first (AU-2)
             g.log("log.free_regroup_card", power=power, rule="impulse")
         else:
             f.setdefault("free_used", []).append(power)

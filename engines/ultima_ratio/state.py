@@ -5,6 +5,7 @@ The state is plain JSON. Counters are ids; where a counter is, is a location str
 ``eliminated`` (the box of units eliminated during the turn, 23.1.2). Areas that the scenario leaves inactive are
 not in ``s["areas"]`` at all (7.2, 18.2.1: "as if they were not even printed on the map").
 """
+
 from __future__ import annotations
 
 from engines.ultima_ratio.board import Board
@@ -51,8 +52,13 @@ def hostile(s: dict, a: str | None, b: str | None) -> bool:
     if sa == sb:
         return False
     pair = sorted((sa, sb))
-    return pair in s["wars"] or [a, b] in s["free_attacks"] or [b, a] in s["free_attacks"] \
-        or [sa, b] in s["free_attacks"] or [b, sa] in s["free_attacks"]
+    return (
+        pair in s["wars"]
+        or [a, b] in s["free_attacks"]
+        or [b, a] in s["free_attacks"]
+        or [sa, b] in s["free_attacks"]
+        or [b, sa] in s["free_attacks"]
+    )
 
 
 # ----- areas ----------------------------------------------------------------------------------------------------
@@ -108,8 +114,11 @@ def neighbours(s: dict, board: Board, area: str) -> list[str]:
 
 
 def units_at(s: dict, loc: str, power: str | None = None, kind: str | None = None) -> list[str]:
-    return [u for u, info in s["units"].items() if info["loc"] == loc
-            and (power is None or info["power"] == power) and (kind is None or info["kind"] == kind)]
+    return [
+        u
+        for u, info in s["units"].items()
+        if info["loc"] == loc and (power is None or info["power"] == power) and (kind is None or info["kind"] == kind)
+    ]
 
 
 def units_of(s: dict, power: str, kind: str | None = None, where: str | None = None) -> list[str]:
@@ -169,7 +178,7 @@ def move_unit(s: dict, uid: str, loc: str) -> None:
     info["since"] = s["impulse"]["n"]
     siege = s["areas"][left]["siege"] if left in s["areas"] else None
     if siege and not troops_in(s, left, siege["besieger"]):
-        s["areas"][left]["siege"] = None        # 13.4.5: the siege ends when the besieging force is removed
+        s["areas"][left]["siege"] = None  # 13.4.5: the siege ends when the besieging force is removed
 
 
 def home_theater(s: dict, board: Board, power: str) -> str:

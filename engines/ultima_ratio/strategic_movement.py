@@ -7,6 +7,7 @@ or stop.
 A repatriation (14.1.1) is a strategic movement of one troop with its own crossing rules (``Lane``): the frame
 says ``repatriating``; the troop may not absorb or leave troops, and losing at sea disperses it.
 """
+
 from __future__ import annotations
 
 from typing import Any, NamedTuple
@@ -30,9 +31,13 @@ def repatriation_lane(g: Ctx, power: str, here: str) -> Lane:
     it ends in an area the power controls (RULINGS R-4)."""
     s = g.s
     passable = [a for a in s["areas"] if troop_passable(g, power, a)]
-    through = repatriation.crossable(here, {a: info["owner"] for a, info in s["areas"].items() if info["owner"]},
-                                     controlled=passable, own_troop_areas=(),
-                                     enemy_troop_areas=[a for a in s["areas"] if st.enemy_troops_in(s, a, power)])
+    through = repatriation.crossable(
+        here,
+        {a: info["owner"] for a, info in s["areas"].items() if info["owner"]},
+        controlled=passable,
+        own_troop_areas=(),
+        enemy_troop_areas=[a for a in s["areas"] if st.enemy_troops_in(s, a, power)],
+    )
     return Lane(frozenset(through), frozenset(a for a in through if a != here and st.controls(s, power, a)))
 
 
@@ -48,14 +53,17 @@ def movable(g: Ctx, power: str, first: bool = False) -> list[str]:
     out = []
     for u in st.units_of(s, power, where="map"):
         info = s["units"][u]
-        if info["kind"] == "squadron" and (info["repair"] or naval.pirated(s, u)):     # 9.3, 11.5.1
+        if info["kind"] == "squadron" and (info["repair"] or naval.pirated(s, u)):  # 9.3, 11.5.1
             continue
         area = st.loc_area(info["loc"])
-        if info["kind"] == "troop" and (not area or armies.besieged(s, u) and not st.coastal(g.game.board, area)):
+        if info["kind"] == "troop" and (not area or (armies.besieged(s, u) and not st.coastal(g.game.board, area))):
             continue
         path = [info["loc"]]
-        if any(_leads_to_end(g, power, u, path, f"{kind}:{x}")
-               for kind, places in _steps(g, power, u, path).items() for x in places):
+        if any(
+            _leads_to_end(g, power, u, path, f"{kind}:{x}")
+            for kind, places in _steps(g, power, u, path).items()
+            for x in places
+        ):
             out.append(u)
             if first:
                 break
@@ -77,8 +85,11 @@ def assignable(g: Ctx, power: str) -> list[str]:
             area = on.split(":", 1)[1]
             if area in s["areas"] and not s["areas"][area]["siege"]:
                 out.append(lid)
-        elif on in s["units"] and (st.loc_area(s["units"][on]["loc"]) or st.loc_sea(s["units"][on]["loc"])) \
-                and not armies.besieged(s, on):
+        elif (
+            on in s["units"]
+            and (st.loc_area(s["units"][on]["loc"]) or st.loc_sea(s["units"][on]["loc"]))
+            and not armies.besieged(s, on)
+        ):
             out.append(lid)
     return out
 
@@ -93,22 +104,26 @@ def troop_passable(g: Ctx, power: str, area: str, by_sea: bool = False) -> bool:
         return False
     info = s["areas"][area]
     if info["siege"]:
-        return info["siege"]["besieger"] == power or by_sea and st.coastal(b, area) and st.controls(s, power, area)
+        return info["siege"]["besieger"] == power or (by_sea and st.coastal(b, area) and st.controls(s, power, area))
     return st.controls(s, power, area) or bool(st.troops_in(s, area, power))
 
 
-def next_places(g: Ctx, power: str, uid: str, path: list[str], group: list[str] | None = None,
-                lane: Lane | None = None) -> dict[str, list[str]]:
+def next_places(
+    g: Ctx, power: str, uid: str, path: list[str], group: list[str] | None = None, lane: Lane | None = None
+) -> dict[str, list[str]]:
     """The next locations of the path (``{"area": [...], "sea": [...]}``), never one already crossed, and only
     those from which the movement of the ``group`` (the unit alone by default) can still end somewhere; a
     repatriation's ``lane`` says which areas it crosses and ends in (14.1.1)."""
     steps = _steps(g, power, uid, path, group, lane)
-    return {kind: [x for x in places if _leads_to_end(g, power, uid, path, f"{kind}:{x}", group, lane)]
-            for kind, places in steps.items()}
+    return {
+        kind: [x for x in places if _leads_to_end(g, power, uid, path, f"{kind}:{x}", group, lane)]
+        for kind, places in steps.items()
+    }
 
 
-def _leads_to_end(g: Ctx, power: str, uid: str, path: list[str], start: str, group: list[str] | None = None,
-                  lane: Lane | None = None) -> bool:
+def _leads_to_end(
+    g: Ctx, power: str, uid: str, path: list[str], start: str, group: list[str] | None = None, lane: Lane | None = None
+) -> bool:
     """Whether some ending place (10.1, 10.2) can be reached from ``start`` without crossing the path again. A
     fleet may leave squadrons in any sea where one may stay (10.3), so one squadron's ending is enough for it."""
     seen = set(path)
@@ -130,8 +145,9 @@ def _leads_to_end(g: Ctx, power: str, uid: str, path: list[str], start: str, gro
     return False
 
 
-def _steps(g: Ctx, power: str, uid: str, path: list[str], group: list[str] | None = None,
-           lane: Lane | None = None) -> dict[str, list[str]]:
+def _steps(
+    g: Ctx, power: str, uid: str, path: list[str], group: list[str] | None = None, lane: Lane | None = None
+) -> dict[str, list[str]]:
     """The places next to the path's end; an army or fleet of several units stays on the map it started on
     (10.4), and a fleet sails only where all its squadrons may (18.6.1)."""
     s, b = g.s, g.game.board
@@ -142,12 +158,13 @@ def _steps(g: Ctx, power: str, uid: str, path: list[str], group: list[str] | Non
     seas: list[str] = []
     area, sea = st.loc_area(here), st.loc_sea(here)
     if info["kind"] == "troop":
+
         def passable(a: str, by_sea: bool = False) -> bool:
             return a in lane.through if lane else troop_passable(g, power, a, by_sea=by_sea)
 
         if area is not None:
             siege = s["areas"][area]["siege"]
-            inside = bool(siege) and siege["besieger"] != power          # a besieged port: only by sea (AU-1)
+            inside = bool(siege) and siege["besieger"] != power  # a besieged port: only by sea (AU-1)
             areas = [] if inside else [a for a in st.neighbours(s, b, area) if passable(a)]
             seas = list(b.areas[area].seas)
         else:
@@ -158,19 +175,35 @@ def _steps(g: Ctx, power: str, uid: str, path: list[str], group: list[str] | Non
             seas = [x for x in b.areas[area].seas if naval.may_sail(s, b, uid, x)]
         else:
             seas = [x for x in b.sea_links[sea] if naval.may_sail(s, b, uid, x)]
-            areas = [a for a in naval.own_ports(s, b, power, sea)
-                     if s["mediterranean_open"] or b.mediterranean_port(a) == info["galley"]]
+            areas = [
+                a
+                for a in naval.own_ports(s, b, power, sea)
+                if s["mediterranean_open"] or b.mediterranean_port(a) == info["galley"]
+            ]
     out = {"area": [a for a in areas if st.AREA + a not in seen], "sea": [x for x in seas if st.SEA + x not in seen]}
     if group and len(group) > 1:
         home = armies.map_of(b, path[0])
-        out = {kind: [x for x in places if armies.map_of(b, f"{kind}:{x}") == home
-                      and (kind == "area" or all(naval.may_sail(s, b, u, x) for u in group if u != uid))]
-               for kind, places in out.items()}
+        out = {
+            kind: [
+                x
+                for x in places
+                if armies.map_of(b, f"{kind}:{x}") == home
+                and (kind == "area" or all(naval.may_sail(s, b, u, x) for u in group if u != uid))
+            ]
+            for kind, places in out.items()
+        }
     return out
 
 
-def may_stop(g: Ctx, power: str, uid: str, path: list[str], included: bool, group: list[str] | None = None,
-             lane: Lane | None = None) -> bool:
+def may_stop(
+    g: Ctx,
+    power: str,
+    uid: str,
+    path: list[str],
+    included: bool,
+    group: list[str] | None = None,
+    lane: Lane | None = None,
+) -> bool:
     """10.2: a troop (or army) ends in an area with room for it (15.1.1: not overstacked), a repatriating troop in
     an area of its ``lane``'s ends (14.1.1); 10.1: a squadron in an own port, or at sea with a base in range, a
     fleet within its base's stacking limit (15.1.2)."""
@@ -181,8 +214,11 @@ def may_stop(g: Ctx, power: str, uid: str, path: list[str], included: bool, grou
         return included
     area = st.loc_area(here)
     if s["units"][uid]["kind"] == "troop":
-        return area is not None and (lane is None or area in lane.ends) \
+        return (
+            area is not None
+            and (lane is None or area in lane.ends)
             and armies.room(g, power, area, group) >= len(group)
+        )
     if area is not None:
         return True
     if len(group) > 1:
@@ -222,9 +258,10 @@ class StrategicMove(Step):
         f, s = g.frame, g.s
         if "unit" not in f:
             units = movable(g, f["power"])
-            if "leader" in f:                            # 10.3: his army or fleet's unit, not besieged
-                return text("prompt.strategic_leader_unit", leader=f["leader"]), \
-                    {"unit": [u for u in units if not armies.besieged(s, u)]}
+            if "leader" in f:  # 10.3: his army or fleet's unit, not besieged
+                return text("prompt.strategic_leader_unit", leader=f["leader"]), {
+                    "unit": [u for u in units if not armies.besieged(s, u)]
+                }
             chits = [] if f.get("included") else assignable(g, f["power"])
             return text("prompt.strategic_unit"), {k: v for k, v in (("unit", units), ("leader", chits)) if v}
         group = f.get("group", [f["unit"]])
@@ -235,13 +272,15 @@ class StrategicMove(Step):
             legal = {"area": [], "sea": []}  # a squadron that enters a port ends its movement there
         if may_stop(g, f["power"], f["unit"], f["path"], f.get("included", False), group, lane):
             legal["stop"] = [None]
-        if armies.led(s, f["unit"]) and not f.get("included") and not lane \
-                and not _set_out_besieged(g):                              # 14.1.1: no army
-            if len({armies.map_of(g.game.board, p) for p in f["path"]}) == 1:    # 10.4: one unit between maps
+        if (
+            armies.led(s, f["unit"]) and not f.get("included") and not lane and not _set_out_besieged(g)
+        ):  # 14.1.1: no army
+            if len({armies.map_of(g.game.board, p) for p in f["path"]}) == 1:  # 10.4: one unit between maps
                 legal["absorb"] = armies.joinable(g, f["power"], group, here)
             legal["leave"] = leavable(g, f["power"], group, here)
-        return text("prompt.strategic_path", unit=f["unit"], here=here.split(":", 1)[1]), \
-            {k: v for k, v in legal.items() if v}
+        return text("prompt.strategic_path", unit=f["unit"], here=here.split(":", 1)[1]), {
+            k: v for k, v in legal.items() if v
+        }
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         if verb == "leader":
@@ -298,8 +337,8 @@ class StrategicMove(Step):
             box = st.BOX + st.box_for(g.game.board, left)
             lost = repatriation.lost_at_sea(leader_flow.counters(g.s), f["unit"], box)
             st.move_unit(g.s, f["unit"], next(u["at"] for u in lost if u["id"] == f["unit"]))
-            g.log("log.repatriation_lost_at_sea", unit=f["unit"], box=box[len(st.BOX):], rule="repatriation")
-            battles.offer_box(g, f["unit"], left)           # 18.5: from a border area, the box (RULINGS BX-2)
+            g.log("log.repatriation_lost_at_sea", unit=f["unit"], box=box[len(st.BOX) :], rule="repatriation")
+            battles.offer_box(g, f["unit"], left)  # 18.5: from a border area, the box (RULINGS BX-2)
             g.end("done")
         elif result == "stopped":
             last = next(p for p in reversed(f["path"]) if st.loc_area(p))
@@ -319,15 +358,27 @@ class StrategicMove(Step):
             if f.get("repatriating"):
                 g.log("log.repatriated_strategic", unit=f["unit"], path=crossed, rule="repatriation", refs=refs)
             elif len(_group(f)) > 1:
-                g.log("log.strategic_army", leader=battles.leaders_on(s, [f["unit"]])[0], units=list(_group(f)),
-                      path=crossed, rule="army_movement", refs=refs)
+                g.log(
+                    "log.strategic_army",
+                    leader=battles.leaders_on(s, [f["unit"]])[0],
+                    units=list(_group(f)),
+                    path=crossed,
+                    rule="army_movement",
+                    refs=refs,
+                )
             else:
-                g.log("log.strategic", power=f["power"], unit=f["unit"], path=crossed, rule="strategic_movement",
-                      refs=refs)
+                g.log(
+                    "log.strategic",
+                    power=f["power"],
+                    unit=f["unit"],
+                    path=crossed,
+                    rule="strategic_movement",
+                    refs=refs,
+                )
         for uid in _group(f):
             s["units"][uid]["acted"] = s["impulse"]["n"]
         if s["units"][f["unit"]]["kind"] == "squadron":
-            fleets.form(g, list(_group(f)))             # the squadrons stay a fleet where they end (11.2)
+            fleets.form(g, list(_group(f)))  # the squadrons stay a fleet where they end (11.2)
         g.end("done")
 
 

@@ -5,6 +5,7 @@ The state keeps ``cards.technologies`` {power: [technology]} in a game with card
 technology last the rest of the turn (19.3: "the advantage is lost at the end of the turn"; they are cleared when
 the next turn's deck is built); industrial technology lasts the game (its duration is not limited, RULINGS C-6).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -93,7 +94,7 @@ class TechnologyAuction(Step):
             return
         f["turn"] = (f["turn"] + 1) % len(f["order"])
         if f["bid"] and st.seat_of(g.s, f["bid"][0]) == f["order"][f["turn"]]:
-            f["turn"] = (f["turn"] + 1) % len(f["order"])        # the highest bidder does not outbid itself
+            f["turn"] = (f["turn"] + 1) % len(f["order"])  # the highest bidder does not outbid itself
 
     def _close(self, g: Ctx) -> None:
         """The winner raises its unrest by its bet and takes the technology; with no bet the event is ignored."""
@@ -112,8 +113,9 @@ def start(g: Ctx, card: str, technology: str, seat: str) -> None:
     """The auction of the card the player ``seat`` played (the order of play from that player)."""
     order = list(g.s["seat_order"])
     i = order.index(seat) if seat in order else 0
-    g.call("technology_auction", card=card, technology=technology, order=order[i:] + order[:i], turn=0, bid=None,
-           passes=0)
+    g.call(
+        "technology_auction", card=card, technology=technology, order=order[i:] + order[:i], turn=0, bid=None, passes=0
+    )
 
 
 STEPS = {"technology_auction": TechnologyAuction()}

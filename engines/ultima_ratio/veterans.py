@@ -6,9 +6,10 @@ at the end of the turn each major power turns half of its veterans, rounded up, 
 gains or loses the status is the player's choice: the functions return a ``counters.Decision`` and take the picks.
 See RULINGS.md § Veterans (16).
 """
+
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from engines.ultima_ratio.counters import Decision, RuleError, Unit
 
@@ -36,8 +37,9 @@ def veteranize(units: Iterable[Unit], troop_id: str) -> list[Unit]:
     return out
 
 
-def combat_decision(units: Iterable[Unit], participants: Sequence[str], power: str,
-                    enemy_eliminated: int) -> Decision | None:
+def combat_decision(
+    units: Iterable[Unit], participants: Sequence[str], power: str, enemy_eliminated: int
+) -> Decision | None:
     """16.1 / 13.3.8 / 13.4.6: "If at least one enemy troop is destroyed, a single participating troop can be
     veteranized" — each side, after a land or siege battle; only a troop "that participated explicitly in the
     battle" and is still regular. ``participants``: the side's troops selected to fight (those still on the
@@ -45,8 +47,13 @@ def combat_decision(units: Iterable[Unit], participants: Sequence[str], power: s
     if enemy_eliminated < 1:
         return None
     chosen = set(participants)
-    options = tuple(sorted(u["id"] for u in units if u["id"] in chosen and u["kind"] == "troop"
-                           and not u["veteran"] and u["power"] == power))
+    options = tuple(
+        sorted(
+            u["id"]
+            for u in units
+            if u["id"] in chosen and u["kind"] == "troop" and not u["veteran"] and u["power"] == power
+        )
+    )
     if not options:
         return None
     return Decision("veteranize", power, 1, options, rule="16.1", at_most=True)

@@ -4,14 +4,15 @@ functions over explicit inputs (``Holdings``, the map). VP scored during impulse
 "military victory") and most event-card objectives are not here (LEADERS.md § Not done); ``most_possessions``
 serves the Turn 9 end-of-turn VP.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Sequence
 
 from engines.ultima_ratio.world_items import Objective
 
-MONOPOLY_MERCHANTS = 2   # 19.2.5 / 22.: "for having 2 merchants in a trading center" -> 1 VP
+MONOPOLY_MERCHANTS = 2  # 19.2.5 / 22.: "for having 2 merchants in a trading center" -> 1 VP
 
 
 @dataclass(frozen=True)
@@ -47,8 +48,9 @@ def board_index(board, inactive: Iterable[str] = ()) -> BoardIndex:
     for area in board.areas:
         if area.id not in off:
             provinces.setdefault(area.province, []).append(area.id)
-    return BoardIndex({k: tuple(v) for k, v in provinces.items()},
-                      {a.id: a.theater for a in board.areas if a.id not in off})
+    return BoardIndex(
+        {k: tuple(v) for k, v in provinces.items()}, {a.id: a.theater for a in board.areas if a.id not in off}
+    )
 
 
 def objective_met(objective: Objective, held: Holdings, index: BoardIndex) -> bool:
@@ -96,19 +98,28 @@ class Award:
 
 def monopolies(power: str, held: Holdings) -> list[Award]:
     """22. / 19.2.5: "Two merchants of the major power in the trading center provide it with ... 1 VP"."""
-    return [Award(power, 1, "monopoly", trade_center=c) for c, n in sorted(held.merchants.items())
-            if n >= MONOPOLY_MERCHANTS]
+    return [
+        Award(power, 1, "monopoly", trade_center=c)
+        for c, n in sorted(held.merchants.items())
+        if n >= MONOPOLY_MERCHANTS
+    ]
 
 
 def turn_end_awards(power, held: Holdings, index: BoardIndex, allied_minors: Iterable = ()) -> list[Award]:
     """23.1.3: the end-of-turn VP of one major power (``world_items.Power``): its card's objectives, the
     objectives of the minor powers allied with it (``world_items.Minor``: "achieved by the allied major powers
     that fulfill them"), and its monopolies."""
-    awards = [Award(power.id, o.vp, "objective", card=power.id, index=i)
-              for i, o in enumerate(power.objectives) if objective_met(o, held, index)]
+    awards = [
+        Award(power.id, o.vp, "objective", card=power.id, index=i)
+        for i, o in enumerate(power.objectives)
+        if objective_met(o, held, index)
+    ]
     for minor in allied_minors:
-        awards += [Award(power.id, o.vp, "minor_objective", card=minor.id, index=i)
-                   for i, o in enumerate(minor.objectives) if objective_met(o, held, index)]
+        awards += [
+            Award(power.id, o.vp, "minor_objective", card=minor.id, index=i)
+            for i, o in enumerate(minor.objectives)
+            if objective_met(o, held, index)
+        ]
     return awards + monopolies(power.id, held)
 
 

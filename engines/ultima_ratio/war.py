@@ -6,6 +6,7 @@ control marker of the major power over the minor power's card", 21.3.3); ``force
 powers that ended a war this turn (cleared at the next turn's start, 8.1); ``alliances`` the sorted pairs of allied
 major powers (chapter 21.1: diplomacy, not played yet, so the relation is empty today — RULINGS W-2).
 """
+
 from __future__ import annotations
 
 from engines.core.machine import Ctx
@@ -30,8 +31,9 @@ def has_cb(s: dict, power: str, target: str) -> bool:
 def independent_minors(g: Ctx) -> list[str]:
     """20.5: the independent minor powers in play that no major power is allied with (RULINGS W-3)."""
     s = g.s
-    return [m for m, info in s["minors"].items()
-            if info["ally"] is None and g.game.board.minor(m).kind == "independent"]
+    return [
+        m for m, info in s["minors"].items() if info["ally"] is None and g.game.board.minor(m).kind == "independent"
+    ]
 
 
 def targets(g: Ctx, power: str) -> list[str]:
@@ -86,8 +88,12 @@ def declare(g: Ctx, power: str, target: str) -> None:
     with_cb = has_cb(s, power, target)
     s["wars"].append(pair)
     s["casus_belli"] = [cb for cb in s["casus_belli"] if sorted(cb) != pair]
-    g.log("log.war_declared" if with_cb else "log.war_declared_without_cb", power=power, target=target,
-          rule="declarations_of_war")
+    g.log(
+        "log.war_declared" if with_cb else "log.war_declared_without_cb",
+        power=power,
+        target=target,
+        rule="declarations_of_war",
+    )
     if not with_cb and target in s["powers"]:
         cards.deliver_morale(g, power, target, "war_without_cb")
 
@@ -110,8 +116,13 @@ def note_border_control(s: dict, board, power: str, area: str, before: str | Non
     ``border_controls`` [area, taker, controller before, owner before, war] (RULINGS AV-5)."""
     pair = sorted((st.side_of(s, power) or power, st.side_of(s, before) or before)) if before else None
     info = s["powers"].get(power)
-    if not info or pair not in s["wars"] or board.areas[area].theater in info["interest"] \
-            or area in info["interest_areas"] or owner == power:
+    if (
+        not info
+        or pair not in s["wars"]
+        or board.areas[area].theater in info["interest"]
+        or area in info["interest_areas"]
+        or owner == power
+    ):
         return
     s.setdefault("border_controls", []).append([area, power, before, owner, pair])
 

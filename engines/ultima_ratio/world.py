@@ -11,6 +11,7 @@ name in it is used instead of the packaged one and validated the same way.
 Cross-references inside the world (power, minor, event ids) are checked on load; references into the map
 (areas, provinces, seas, trade centers, theaters) are checked by the test suite against ``map.load_map()``.
 """
+
 from __future__ import annotations
 
 import pathlib
@@ -20,7 +21,6 @@ from pydantic import ValidationError, model_validator
 
 from engines.core.content import owner_folder, read_yaml
 from engines.core.types import ContentError
-
 from engines.ultima_ratio.world_items import (
     ANY,
     FIRST_TURN,
@@ -47,7 +47,7 @@ class World(Model):
     turns: list[Turn]
 
     @model_validator(mode="after")
-    def _references(self) -> "World":
+    def _references(self) -> World:
         problems: list[str] = []
         for kind in ("powers", "minors", "events", "scenarios", "turns"):
             ids = [i.id for i in getattr(self, kind)]
@@ -235,8 +235,9 @@ def scenario_owners(scenario_id: str, turn: int | None = None) -> dict[str, str]
     return owners
 
 
-def _apply_setup(world: World, setup: Setup, owners: dict[str, str], turn: int, first: bool,
-                 powers: set[str] | None = None) -> None:
+def _apply_setup(
+    world: World, setup: Setup, owners: dict[str, str], turn: int, first: bool, powers: set[str] | None = None
+) -> None:
     for row in setup.deployment:
         if powers is not None and row.power not in powers:
             continue

@@ -1,5 +1,6 @@
 """Ultima Ratio Regis — the items of the world (powers' cards, minors, event cards, seat tables, deployments,
 scenarios and turns) as pydantic models; ``world.py`` loads them from the data files and checks references."""
+
 from __future__ import annotations
 
 from typing import Literal
@@ -32,7 +33,7 @@ class TurnSpan(Model):
     last: int = Field(ge=FIRST_TURN, le=LAST_TURN)
 
     @model_validator(mode="after")
-    def _ordered(self) -> "TurnSpan":
+    def _ordered(self) -> TurnSpan:
         if self.last < self.first:
             raise ValueError(f"turn span {self.first}-{self.last} runs backwards")
         return self
@@ -44,22 +45,22 @@ class TurnSpan(Model):
 # ---------------------------------------------------------------------------------------------- effects
 # condition kind -> the fields it needs; the comment says when the condition holds
 CONDITION_KINDS: dict[str, tuple[str, ...]] = {
-    "players": ("players",),                     # the game has `players` players
-    "from_turn": ("turn",),                      # from turn `turn` on
-    "end_of_turn": ("turn",),                    # at the end of turn `turn`
-    "in_play": ("power",),                       # `power` is in play
-    "possesses": ("power", "areas"),             # `power` possesses every one of `areas`
-    "gains_possession": ("power", "areas"),      # `power` comes to possess one of `areas` (once per area)
-    "independent": ("areas",),                   # `areas` are still independent
-    "christian_possession": ("areas",),          # a Christian power possesses `areas` (at the next turn's start)
-    "not_allied": ("minor",),                    # `minor` is allied with none of `powers` (or of `religion`; any)
-    "defeated": ("power", "morale"),             # `power` lost its war by a war status of `morale` or more
-    "most_possessions": ("province",),           # the power with most possessions in `province` (ties: none)
-    "most_troops": (),                           # the power with most troops on the map
-    "each_power_of_the_player": (),              # every power of the player who plays the card
-    "casus_belli_with": (),                      # against the powers the chosen power has a CB with
-    "battle": ("battle",),                       # in a `battle` battle fought by one of `powers` (any if empty)
-    "terrain": ("terrain",),                     # the battle's area has one of `terrain`
+    "players": ("players",),  # the game has `players` players
+    "from_turn": ("turn",),  # from turn `turn` on
+    "end_of_turn": ("turn",),  # at the end of turn `turn`
+    "in_play": ("power",),  # `power` is in play
+    "possesses": ("power", "areas"),  # `power` possesses every one of `areas`
+    "gains_possession": ("power", "areas"),  # `power` comes to possess one of `areas` (once per area)
+    "independent": ("areas",),  # `areas` are still independent
+    "christian_possession": ("areas",),  # a Christian power possesses `areas` (at the next turn's start)
+    "not_allied": ("minor",),  # `minor` is allied with none of `powers` (or of `religion`; any)
+    "defeated": ("power", "morale"),  # `power` lost its war by a war status of `morale` or more
+    "most_possessions": ("province",),  # the power with most possessions in `province` (ties: none)
+    "most_troops": (),  # the power with most troops on the map
+    "each_power_of_the_player": (),  # every power of the player who plays the card
+    "casus_belli_with": (),  # against the powers the chosen power has a CB with
+    "battle": ("battle",),  # in a `battle` battle fought by one of `powers` (any if empty)
+    "terrain": ("terrain",),  # the battle's area has one of `terrain`
 }
 
 
@@ -80,7 +81,7 @@ class Condition(Model):
     terrain: list[Literal["open", "forest", "mountain", "marsh"]] = []
 
     @model_validator(mode="after")
-    def _required(self) -> "Condition":
+    def _required(self) -> Condition:
         missing = [f for f in CONDITION_KINDS[self.kind] if getattr(self, f) in (None, [])]
         if missing:
             raise ValueError(f"condition {self.kind!r} needs {', '.join(missing)}")
@@ -89,32 +90,32 @@ class Condition(Model):
 
 # operation -> the fields it needs; the comment says what the engine does
 EFFECT_OPS: dict[str, tuple[str, ...]] = {
-    "war": ("powers",),                          # the powers go to war at once; the winner scores `vp` (21.3.1)
-    "casus_belli": ("power", "against"),         # `power` gains a CB against `against`; `vp` bonus if at war
-    "alliance_auction": (),                      # auction for `minor` or a minor of `theaters` (20.3.1)
-    "technology_auction": ("technology",),       # auction for `technology` against unrest (19.3.1)
-    "combat": ("combat",),                       # combat card: `advantage`, `battlefield` change, `reroll` (13.1)
-    "unrest": ("amount",),                       # `power` (or each of `powers`) changes unrest by `amount`
-    "vp": ("power", "amount"),                   # `power` scores `amount` VP (when `condition` holds)
-    "rebellion": ("level",),                     # a revolt of `level` in `areas` (or `count` areas) (18.3)
-    "independent": ("level", "areas"),           # active independent markers of `level` in `areas` (18.2.2)
-    "interest": ("power", "theaters"),           # `power` gains interest in `theaters` (18.4.1)
+    "war": ("powers",),  # the powers go to war at once; the winner scores `vp` (21.3.1)
+    "casus_belli": ("power", "against"),  # `power` gains a CB against `against`; `vp` bonus if at war
+    "alliance_auction": (),  # auction for `minor` or a minor of `theaters` (20.3.1)
+    "technology_auction": ("technology",),  # auction for `technology` against unrest (19.3.1)
+    "combat": ("combat",),  # combat card: `advantage`, `battlefield` change, `reroll` (13.1)
+    "unrest": ("amount",),  # `power` (or each of `powers`) changes unrest by `amount`
+    "vp": ("power", "amount"),  # `power` scores `amount` VP (when `condition` holds)
+    "rebellion": ("level",),  # a revolt of `level` in `areas` (or `count` areas) (18.3)
+    "independent": ("level", "areas"),  # active independent markers of `level` in `areas` (18.2.2)
+    "interest": ("power", "theaters"),  # `power` gains interest in `theaters` (18.4.1)
     "trade_capacity": ("trade_center", "amount"),  # `trade_center` capacity changes by `amount` (19.2.3)
-    "activate": (),                              # `theaters` / `areas` become active
-    "deactivate": (),                            # `theaters` / `areas` become inactive
-    "piracy": ("power",),                        # `power` may carry out piracy (11.5.1)
-    "leader": ("power", "leader", "ability"),    # historical leader joins `power` with `ability` (17.3.1)
-    "possession": ("power", "areas"),            # `areas` pass to `power` (a power or minor id)
-    "religion": ("power", "religion"),           # `power` becomes `religion`
-    "open_mediterranean": (),                    # fleets may enter and leave the Mediterranean (18.6.1)
-    "naval_distance": ("amount",),               # naval operation distance outside the Mediterranean (11.1)
-    "minor_appears": ("minor",),                 # `minor` enters play
-    "minor_disappears": ("minor",),              # `minor` leaves play
-    "alliance": ("power", "with_"),              # `power` and `with` are allied until war breaks out (21.1)
-    "peace": ("powers",),                        # the wars between `powers` end (21.4)
-    "fortune": ("target", "then"),               # roll a die: `target`+ applies `then`, else `otherwise`
-    "remove_card": ("event",),                   # the event `event` leaves the deck
-    "no_casus_belli": ("powers", "theaters"),    # while in force: no CB between `powers` over areas of `theaters`
+    "activate": (),  # `theaters` / `areas` become active
+    "deactivate": (),  # `theaters` / `areas` become inactive
+    "piracy": ("power",),  # `power` may carry out piracy (11.5.1)
+    "leader": ("power", "leader", "ability"),  # historical leader joins `power` with `ability` (17.3.1)
+    "possession": ("power", "areas"),  # `areas` pass to `power` (a power or minor id)
+    "religion": ("power", "religion"),  # `power` becomes `religion`
+    "open_mediterranean": (),  # fleets may enter and leave the Mediterranean (18.6.1)
+    "naval_distance": ("amount",),  # naval operation distance outside the Mediterranean (11.1)
+    "minor_appears": ("minor",),  # `minor` enters play
+    "minor_disappears": ("minor",),  # `minor` leaves play
+    "alliance": ("power", "with_"),  # `power` and `with` are allied until war breaks out (21.1)
+    "peace": ("powers",),  # the wars between `powers` end (21.4)
+    "fortune": ("target", "then"),  # roll a die: `target`+ applies `then`, else `otherwise`
+    "remove_card": ("event",),  # the event `event` leaves the deck
+    "no_casus_belli": ("powers", "theaters"),  # while in force: no CB between `powers` over areas of `theaters`
 }
 EffectOp = Literal[tuple(EFFECT_OPS)]
 
@@ -131,8 +132,8 @@ class Effect(Model):
     event: str | None = None
     technology: Literal["siege", "land", "naval", "industrial"] | None = None
     combat: Literal["attacker", "defender", "either", "naval", "siege", "subjugation", "interception"] | None = None
-    battles: list[Literal["land", "naval", "siege", "subjugation"]] = []   # a combat card's combats (empty: any)
-    siege_casualties: int = 0              # a combat card adds siege casualties to the besieged (13.4.2)
+    battles: list[Literal["land", "naval", "siege", "subjugation"]] = []  # a combat card's combats (empty: any)
+    siege_casualties: int = 0  # a combat card adds siege casualties to the besieged (13.4.2)
     advantage: int = 0
     battlefield: int = 0
     reroll: int = 0
@@ -146,15 +147,15 @@ class Effect(Model):
     leader: str | None = None
     ability: Literal["tactical", "admiral", "determined", "creative", "organizer"] | None = None
     religion: Religion | None = None
-    per: Literal["unrest"] | None = None   # `amount` is multiplied by the power's unrest level
+    per: Literal["unrest"] | None = None  # `amount` is multiplied by the power's unrest level
     condition: Condition | None = None
     target: int | None = Field(default=None, ge=1, le=6)
-    then: list["Effect"] = []
-    otherwise: list["Effect"] = []
+    then: list[Effect] = []
+    otherwise: list[Effect] = []
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
     @model_validator(mode="after")
-    def _required(self) -> "Effect":
+    def _required(self) -> Effect:
         missing = [f for f in EFFECT_OPS[self.op] if getattr(self, f) in (None, [], "")]
         if missing:
             raise ValueError(f"effect {self.op!r} needs {', '.join(m.rstrip('_') for m in missing)}")
@@ -177,22 +178,37 @@ class Effect(Model):
 class Objective(Model):
     """A VP objective of a power or minor card (22. Victory Points), scored at the end of the turn."""
 
-    kind: Literal["areas", "province", "areas_in_theater", "pass_to_possess", "trade_centers", "merchants",
-                  "military_victory", "imperial_voters"]
+    kind: Literal[
+        "areas",
+        "province",
+        "areas_in_theater",
+        "pass_to_possess",
+        "trade_centers",
+        "merchants",
+        "military_victory",
+        "imperial_voters",
+    ]
     vp: int = Field(default=1, ge=1)
-    areas: list[str] = []          # all of them are needed ("+" on the card)
+    areas: list[str] = []  # all of them are needed ("+" on the card)
     province: str | None = None
     theater: TheaterKey | None = None
     count: int | None = Field(default=None, ge=1)
     trade_centers: list[str] = []
-    against: str | None = None     # military victory against this power: 1 VP per peace condition
+    against: str | None = None  # military victory against this power: 1 VP per peace condition
     source: Source
 
     @model_validator(mode="after")
-    def _fields(self) -> "Objective":
-        need = {"areas": self.areas, "pass_to_possess": self.areas, "province": self.province,
-                "areas_in_theater": self.theater and self.count, "trade_centers": self.trade_centers,
-                "merchants": self.count, "military_victory": self.against, "imperial_voters": self.count}[self.kind]
+    def _fields(self) -> Objective:
+        need = {
+            "areas": self.areas,
+            "pass_to_possess": self.areas,
+            "province": self.province,
+            "areas_in_theater": self.theater and self.count,
+            "trade_centers": self.trade_centers,
+            "merchants": self.count,
+            "military_victory": self.against,
+            "imperial_voters": self.count,
+        }[self.kind]
         if not need:
             raise ValueError(f"objective {self.kind!r} is missing its target")
         return self
@@ -233,17 +249,17 @@ class Power(Item):
     """A major power card (3.2) plus its colours on the map."""
 
     colour: str = Field(pattern=r"^#[0-9a-f]{6}$")
-    variants: list[str] = []          # spellings in the playbook tables ("BARBARY C.")
+    variants: list[str] = []  # spellings in the playbook tables ("BARBARY C.")
     vitality: int = Field(ge=1)
-    inherits: str | None = None       # takes over this power's seat, counters and holdings (Turn 11)
+    inherits: str | None = None  # takes over this power's seat, counters and holdings (Turn 11)
     base_maintenance: int = Field(ge=0)
     troops: Troops
     squadrons: Squadrons
     religion: Religion
     capital: str
-    protestant_cross: bool = False    # the cross on the capital (Turn 6: those powers are Protestant)
-    home_areas: list[str]             # solid colour on the map
-    domains: list[str] = []           # grated colour on the map
+    protestant_cross: bool = False  # the cross on the capital (Turn 6: those powers are Protestant)
+    home_areas: list[str]  # solid colour on the map
+    domains: list[str] = []  # grated colour on the map
     interests: list[Interest]
     objectives: list[Objective]
     abilities: list[Ability] = []
@@ -260,9 +276,9 @@ class Power(Item):
 
 
 class MinorUnits(Model):
-    troops: list[int] = []            # qualities of the troops on the card
+    troops: list[int] = []  # qualities of the troops on the card
     squadrons: list[int] = []
-    fortresses: list[str] = []        # areas with a fortress printed on the card
+    fortresses: list[str] = []  # areas with a fortress printed on the card
 
 
 class Minor(Item):
@@ -271,7 +287,7 @@ class Minor(Item):
     kind: Literal["standard", "independent", "mercenary"]
     colour: str = Field(pattern=r"^#[0-9a-f]{6}$")
     variants: list[str] = []
-    theater: TheaterKey | None        # mercenaries have no home theater (20.6)
+    theater: TheaterKey | None  # mercenaries have no home theater (20.6)
     areas: list[str] = []
     units: MinorUnits
     religion: Religion
@@ -280,7 +296,7 @@ class Minor(Item):
     objectives: list[Objective] = []
 
     @model_validator(mode="after")
-    def _home(self) -> "Minor":
+    def _home(self) -> Minor:
         if self.kind == "mercenary" and (self.areas or self.theater):
             raise ValueError("mercenary minors have no home territory (20.6)")
         if self.kind != "mercenary" and not (self.areas and self.theater):
@@ -302,7 +318,7 @@ class Event(Item):
     line: list[int] = []
 
     @model_validator(mode="after")
-    def _kind(self) -> "Event":
+    def _kind(self) -> Event:
         if (self.kind == "historical") != (self.turns is not None):
             raise ValueError("historical events state their turns; generic events have none (8.1.4)")
         if self.category == "combat" and self.action_points != 1:
@@ -327,7 +343,7 @@ class SeatTable(Model):
     seats: list[Seat]
 
     @model_validator(mode="after")
-    def _numbered(self) -> "SeatTable":
+    def _numbered(self) -> SeatTable:
         if [s.seat for s in self.seats] != list(range(1, self.players + 1)):
             raise ValueError(f"{self.players}-player table must number its seats 1..{self.players}")
         return self
@@ -337,14 +353,14 @@ class Deployment(Model):
     """One row of a deployment table: points to spend, holdings, allies, interest (24. Deployment)."""
 
     power: str
-    points: int | None = None          # None for rows that only add holdings (Turn 5)
-    adds: bool = False                 # the row adds to a power already in play
+    points: int | None = None  # None for rows that only add holdings (Turn 5)
+    adds: bool = False  # the row adds to a power already in play
     home_areas: list[str] = []
     domains: list[str] = []
-    allies: list[str] = []             # minor (or major) power ids
+    allies: list[str] = []  # minor (or major) power ids
     interest: list[TheaterKey] | None = None
     initial_unrest: int | None = None  # only where the playbook overrides "unrest = vitality" (24.)
-    printed: str                       # the row as the playbook prints it
+    printed: str  # the row as the playbook prints it
     line: list[int]
     confidence: Confidence
     source: Source
@@ -362,7 +378,7 @@ class Marker(Model):
     except_areas: list[str] = []
 
     @model_validator(mode="after")
-    def _somewhere(self) -> "Marker":
+    def _somewhere(self) -> Marker:
         if not (self.areas or self.theaters):
             raise ValueError("a marker needs areas or theaters")
         return self
@@ -387,7 +403,7 @@ class Merchant(Model):
 
     power: str
     trade_center: str
-    fixed: bool = False     # "can not be removed" (until its power is activated, or by commercial competition)
+    fixed: bool = False  # "can not be removed" (until its power is activated, or by commercial competition)
 
 
 class Setup(Model):
@@ -398,13 +414,13 @@ class Setup(Model):
     inactive_theaters: list[TheaterKey] = []
     inactive_provinces: list[str] = []
     inactive_areas: list[str] = []
-    active_areas: list[str] = []              # exceptions inside inactive theaters or provinces
+    active_areas: list[str] = []  # exceptions inside inactive theaters or provinces
     naval_operation_distance: dict[Literal["mediterranean", "elsewhere"], int] | None = None
     trade_capacities: list[TradeCapacity] = []
-    other_trade_capacity: int | None = None   # "Rest 0": every trade center not listed
+    other_trade_capacity: int | None = None  # "Rest 0": every trade center not listed
     merchants: list[Merchant] = []
     active_events: list[str] = []
-    special_rules: list["SpecialRule"] = []
+    special_rules: list[SpecialRule] = []
 
 
 class SpecialRule(Model):
@@ -432,8 +448,8 @@ class Scenario(Item, Setup):
     players: tuple[int, int]
     theaters: list[TheaterKey]
     seat_tables: list[SeatTable] = []
-    deployment_from: str | None = None        # "Deployment: See turn N" (a turn or scenario id)
-    rules_from: str | None = None             # "Special rules: See turn N" (a turn id)
+    deployment_from: str | None = None  # "Deployment: See turn N" (a turn or scenario id)
+    rules_from: str | None = None  # "Special rules: See turn N" (a turn id)
     cards_per_player: int | None = None
     removed_events: list[str] = []
     line: list[int]
@@ -443,7 +459,7 @@ class Scenario(Item, Setup):
         return {p for table in self.seat_tables for seat in table.seats for p in seat.powers}
 
     @model_validator(mode="after")
-    def _tables(self) -> "Scenario":
+    def _tables(self) -> Scenario:
         low, high = self.players
         have = sorted(t.players for t in self.seat_tables)
         if have and have != list(range(low, high + 1)):

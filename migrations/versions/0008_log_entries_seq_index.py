@@ -4,18 +4,18 @@ Revision ID: 0008
 Revises: 0007
 Create Date: 2026-12-01 20:55:00
 """
+
 from alembic import op
 
-
-revision = '0008'
-down_revision = '0007'
+revision = "0008"
+down_revision = "0007"
 branch_labels = None
 depends_on = None
 
 
 def upgrade() -> None:
-    op.create_index('ix_log_entries_table_id_seq', 'log_entries', ['table_id', 'seq'])
+    op.create_index("ix_log_entries_table_id_seq", "log_entries", ["table_id", "seq"])
 
 
 def downgrade() -> None:
-    op.drop_index('ix_log_entries_table_id_seq', table_name='log_entries')
+    op.drop_index("ix_log_entries_table_id_seq", table_name="log_entries")

@@ -1,5 +1,6 @@
 """Fixtures for the app: a fresh database (SQLite, or PostgreSQL when SIGLO_TEST_POSTGRES_URL is set), the app,
 and clients that act like a browser (cookies + CSRF) or a script (API token)."""
+
 from __future__ import annotations
 
 import os
@@ -60,8 +61,12 @@ def database_url(request, tmp_path):
 @pytest.fixture
 def settings(database_url, tmp_path) -> Settings:
     upgrade(database_url)
-    return Settings(database_url=database_url, secret_key="test-secret-" + "k" * 32, bot_delay_seconds=0,
-                    secret_file=tmp_path / "secret")
+    return Settings(
+        database_url=database_url,
+        secret_key="test-secret-" + "k" * 32,
+        bot_delay_seconds=0,
+        secret_file=tmp_path / "secret",
+    )
 
 
 @pytest.fixture
@@ -99,8 +104,11 @@ class Browser:
         return self
 
     def new_table(self, game="toy-duel", seats=None, options=None, seed=7) -> int:
-        r = self.api("POST", "/api/v1/tables", {"game": game, "options": options or {},
-                                                "seats": seats or {"north": "me"}, "seed": seed})
+        r = self.api(
+            "POST",
+            "/api/v1/tables",
+            {"game": game, "options": options or {}, "seats": seats or {"north": "me"}, "seed": seed},
+        )
         assert r.status_code == 201, r.text
         return r.json()["id"]
 
@@ -112,8 +120,9 @@ class Browser:
     def act(self, table_id: int, verb: str, arg=None, seq=None, role=None):
         if seq is None:
             seq = self.view(table_id, role)["seq"]
-        return self.api("POST", f"/api/v1/tables/{table_id}/actions",
-                        {"seq": seq, "verb": verb, "arg": arg, "role": role})
+        return self.api(
+            "POST", f"/api/v1/tables/{table_id}/actions", {"seq": seq, "verb": verb, "arg": arg, "role": role}
+        )
 
 
 @pytest.fixture

@@ -1,4 +1,5 @@
 """Start real server processes (uvicorn) for tests that need real sockets: SSE, several processes, kills."""
+
 from __future__ import annotations
 
 import os
@@ -24,13 +25,35 @@ class LiveServer:
     def __init__(self, database_url: str, secret_file: Path, port: int | None = None):
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        env = {**os.environ, "DATABASE_URL": database_url, "SIGLO_SECRET_KEY": "live-test-" + "s" * 32,
-               "SIGLO_EXTRA_GAMES": '["tests.support.toy_game:GAME"]', "SIGLO_BOT_DELAY_SECONDS": "0",
-               "SIGLO_SECRET_FILE": str(secret_file), "PYTHONPATH": str(ROOT)}
+        env = {
+            **os.environ,
+            "DATABASE_URL": database_url,
+            "SIGLO_SECRET_KEY": "live-test-" + "s" * 32,
+            "SIGLO_EXTRA_GAMES": '["tests.support.toy_game:GAME"]',
+            "SIGLO_BOT_DELAY_SECONDS": "0",
+            "SIGLO_SECRET_FILE": str(secret_file),
+            "PYTHONPATH": str(ROOT),
+        }
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "app.asgi:app", "--host", "127.0.0.1", "--port", str(self.port),
-             "--timeout-graceful-shutdown", "1", "--log-level", "warning"],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "app.asgi:app",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--timeout-graceful-shutdown",
+                "1",
+                "--log-level",
+                "warning",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
         self.wait_ready()
 
     def wait_ready(self, timeout: float = 60) -> None:

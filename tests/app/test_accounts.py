@@ -1,6 +1,7 @@
 """Platform hardening §6: the login limit keyed on the normalised name and shared through the database, proxy
 headers believed only from named proxies, password change, expiring API tokens, Unicode usernames unique
 case-insensitively, and failed logins that take as long for unknown names as for known ones."""
+
 import statistics
 import time
 from datetime import timedelta
@@ -53,8 +54,11 @@ def test_forwarded_for_is_believed_only_from_trusted_proxies(settings):
         with TestClient(app) as client:
             b = Browser(client)
             for i in range(settings.login_attempts):  # a new name each time: only the address counts
-                r = b.post("/login", {"username": f"nobody{i}", "password": "x" * 8},
-                           headers={"X-Forwarded-For": f"10.0.0.{i}"})
+                r = b.post(
+                    "/login",
+                    {"username": f"nobody{i}", "password": "x" * 8},
+                    headers={"X-Forwarded-For": f"10.0.0.{i}"},
+                )
                 assert r.status_code == 401
             r = b.post("/login", {"username": "someone", "password": "x" * 8}, headers={"X-Forwarded-For": "10.0.1.1"})
             assert (r.status_code == 429) is blocked, trusted
@@ -97,8 +101,9 @@ def test_api_tokens_expire_and_log_out_everywhere_revokes_them(app, browser, mon
     assert anon.get("/api/v1/me", headers=second).status_code == 401
 
 
-def test_a_kept_login_is_the_user_and_another_process_revoking_it_is_seen_within_its_time(settings, browser,
-                                                                                            monkeypatch):
+def test_a_kept_login_is_the_user_and_another_process_revoking_it_is_seen_within_its_time(
+    settings, browser, monkeypatch
+):
     """Logins are kept ``accounts.Logins.ttl`` seconds (issue 15): the kept user is the user (its name, and its
     password when a password change reads it); a revocation here is seen at once, one made by another server
     process on the same database within the kept time."""
@@ -116,8 +121,10 @@ def test_a_kept_login_is_the_user_and_another_process_revoking_it_is_seen_within
         assert alice.c.get("/api/v1/me").status_code == 401  # this process forgot it at once
         time.sleep(0.4)
         assert other.c.get("/api/v1/me").status_code == 401  # the other one within the kept time
-    assert browser().post("/login", {"username": "alice", "password": "a new horse"},
-                          follow_redirects=False).status_code == 303
+    assert (
+        browser().post("/login", {"username": "alice", "password": "a new horse"}, follow_redirects=False).status_code
+        == 303
+    )
 
 
 def test_usernames_are_unicode_and_unique_whatever_the_case(browser):
@@ -128,8 +135,9 @@ def test_usernames_are_unicode_and_unique_whatever_the_case(browser):
     for taken in ("josé maría", "JOSÉ MARÍA", "Jose\u0301 Mari\u0301a"):  # the last one decomposed (NFD)
         r = browser().post("/register", {"username": taken, "password": "long enough"})
         assert r.status_code == 422 and "taken" in r.text, taken
-    r = browser().post("/login", {"username": "jose\u0301 mari\u0301a", "password": "correct horse"},
-                       follow_redirects=False)
+    r = browser().post(
+        "/login", {"username": "jose\u0301 mari\u0301a", "password": "correct horse"}, follow_redirects=False
+    )
     assert r.status_code == 303
     for bad in ("two  spaces", "-dash", "semi;colon", "x²y", "ab"):
         r = browser().post("/register", {"username": bad, "password": "long enough"})

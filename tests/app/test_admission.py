@@ -1,5 +1,6 @@
 """Admission control (app.middleware.Admission): at most ``limit`` requests at work at once, the others wait in
 arrival order; static files and live streams are never held back."""
+
 from __future__ import annotations
 
 import asyncio
@@ -54,9 +55,16 @@ def test_static_files_and_live_streams_are_not_held_back():
     async def run():
         inner = Recorder()
         app = Admission(inner, limit=1)
-        calls = [asyncio.create_task(_call(app, p)) for p in
-                 ("/api/v1/tables/1", "/api/v1/tables/2", "/static/css/site.css", "/api/v1/tables/1/events",
-                  "/tables/1/events")]
+        calls = [
+            asyncio.create_task(_call(app, p))
+            for p in (
+                "/api/v1/tables/1",
+                "/api/v1/tables/2",
+                "/static/css/site.css",
+                "/api/v1/tables/1/events",
+                "/tables/1/events",
+            )
+        ]
         await asyncio.sleep(0.01)
         at_work = inner.at_work, sorted(inner.started)
         inner.release.set()
@@ -74,5 +82,7 @@ def test_the_default_limit_is_the_measured_one_for_its_database():
     key = "k" * 40
     assert Settings(secret_key=key, database_url="sqlite:///x.db").admission_limit() == 2
     assert Settings(secret_key=key, database_url="postgresql+psycopg://u:p@h/db").admission_limit() == 4
-    assert Settings(secret_key=key, database_url="postgresql://u:p@h/db", max_concurrent_requests=16
-                    ).admission_limit() == 16
+    assert (
+        Settings(secret_key=key, database_url="postgresql://u:p@h/db", max_concurrent_requests=16).admission_limit()
+        == 16
+    )

@@ -1,4 +1,5 @@
 """The JSON API end to end: tables, seats, views, actions (200 / 409 / 422 / 403), undo, records."""
+
 import time
 
 import pytest
@@ -53,15 +54,18 @@ def test_a_double_submit_is_idempotent(browser):
     assert alice.view(table)["view"]["public"]["stake"] == 2
 
 
-@pytest.mark.parametrize("body,status,words", [
-    ({"seq": 0, "verb": "no-such-verb"}, 422, "not one of the actions"),
-    ({"seq": 0, "verb": "raise", "arg": {"x": 1}}, 422, "not one of the actions"),
-    ({"seq": "zero", "verb": "raise"}, 422, "seq"),
-    ({"verb": "raise"}, 422, "seq"),
-    ({"seq": 0, "verb": ""}, 422, "verb"),
-    ({"seq": 0, "verb": "raise", "surprise": 1}, 422, "surprise"),
-    ({"seq": -1, "verb": "raise"}, 422, "seq"),
-])
+@pytest.mark.parametrize(
+    "body,status,words",
+    [
+        ({"seq": 0, "verb": "no-such-verb"}, 422, "not one of the actions"),
+        ({"seq": 0, "verb": "raise", "arg": {"x": 1}}, 422, "not one of the actions"),
+        ({"seq": "zero", "verb": "raise"}, 422, "seq"),
+        ({"verb": "raise"}, 422, "seq"),
+        ({"seq": 0, "verb": ""}, 422, "verb"),
+        ({"seq": 0, "verb": "raise", "surprise": 1}, 422, "surprise"),
+        ({"seq": -1, "verb": "raise"}, 422, "seq"),
+    ],
+)
 def test_bad_actions_get_a_clear_4xx_and_change_nothing(browser, body, status, words):
     alice, bob, table = two_players(browser)
     before = alice.view(table)
@@ -73,8 +77,11 @@ def test_bad_actions_get_a_clear_4xx_and_change_nothing(browser, body, status, w
 
 def test_malformed_json_is_a_4xx(browser):
     alice, bob, table = two_players(browser)
-    r = alice.c.post(f"/api/v1/tables/{table}/actions", content=b"{not json",
-                     headers={"Content-Type": "application/json", "X-CSRF-Token": alice.csrf})
+    r = alice.c.post(
+        f"/api/v1/tables/{table}/actions",
+        content=b"{not json",
+        headers={"Content-Type": "application/json", "X-CSRF-Token": alice.csrf},
+    )
     assert r.status_code == 422
 
 
@@ -146,7 +153,9 @@ def play_to_the_end(alice, bob, table):
             mine = who.view(table)
             if mine["actions"]:
                 a = mine["actions"][0]
-                who.api("POST", f"/api/v1/tables/{table}/actions", {"seq": mine["seq"], "verb": a["verb"], "arg": a["arg"]})
+                who.api(
+                    "POST", f"/api/v1/tables/{table}/actions", {"seq": mine["seq"], "verb": a["verb"], "arg": a["arg"]}
+                )
 
 
 def test_a_running_game_exports_nothing_secret(browser):
@@ -156,8 +165,11 @@ def test_a_running_game_exports_nothing_secret(browser):
     alice.act(table, "done")
     north_hand = alice.view(table)["view"]["private"]["hand"]
     bob_view = bob.view(table)
-    bob.api("POST", f"/api/v1/tables/{table}/actions",
-            {"seq": bob_view["seq"], "verb": "choose", "arg": bob_view["view"]["private"]["hand"][0]})
+    bob.api(
+        "POST",
+        f"/api/v1/tables/{table}/actions",
+        {"seq": bob_view["seq"], "verb": "choose", "arg": bob_view["view"]["private"]["hand"][0]},
+    )
     assert browser("carol").api("GET", f"/api/v1/tables/{table}/record").status_code == 403
     record = bob.api("GET", f"/api/v1/tables/{table}/record").json()
     assert record["format"] == "siglo-view/1" and record["role"] == "south"
@@ -179,6 +191,7 @@ def test_a_finished_game_exports_its_record_and_imports(browser):
     copy = r.json()["id"]
     assert r.json()["status"] == "finished" and r.json()["seq"] == len(record["moves"])
     assert bob.view(copy, "north")["view"]["public"] == alice.view(table)["view"]["public"]
+
     def shape(log):  # the copy's seats are all bob's: compare the entries, not the names in them
         return [(e["seq"], e["rule"], e["text"].replace("alice", "").replace("bob", "")) for e in log]
 
@@ -208,11 +221,13 @@ def test_invites_and_open_seats(browser):
 
 def test_create_table_validates_options_and_seats(browser):
     alice = browser("alice")
-    for body, words in [({"game": "nope"}, "no game"),
-                        ({"game": "toy-duel", "options": {"rounds": 9}}, "rounds"),
-                        ({"game": "toy-duel", "seats": {"west": "me"}}, "no seat west"),
-                        ({"game": "toy-duel", "seats": {"north": "bot:genius"}}, "no bot"),
-                        ({"game": "toy-duel", "seats": {"north": "everyone"}}, "say me, open")]:
+    for body, words in [
+        ({"game": "nope"}, "no game"),
+        ({"game": "toy-duel", "options": {"rounds": 9}}, "rounds"),
+        ({"game": "toy-duel", "seats": {"west": "me"}}, "no seat west"),
+        ({"game": "toy-duel", "seats": {"north": "bot:genius"}}, "no bot"),
+        ({"game": "toy-duel", "seats": {"north": "everyone"}}, "say me, open"),
+    ]:
         r = alice.api("POST", "/api/v1/tables", body)
         assert 400 <= r.status_code < 500 and words in r.text, (body, r.text)
 

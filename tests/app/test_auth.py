@@ -24,8 +24,11 @@ def test_password_is_stored_as_argon2id(app, browser):
 
 def test_bad_registrations_are_refused_with_a_reason(browser):
     b = browser()
-    for username, password, reason in [("al", "long enough", "3 to 40"), ("alice", "short", "at least 8"),
-                                       ("bad name!", "long enough", "3 to 40")]:
+    for username, password, reason in [
+        ("al", "long enough", "3 to 40"),
+        ("alice", "short", "at least 8"),
+        ("bad name!", "long enough", "3 to 40"),
+    ]:
         r = b.post("/register", {"username": username, "password": password})
         assert r.status_code == 422 and reason in r.text
     b.register("alice")
@@ -101,6 +104,7 @@ def test_account_page_creates_and_revokes_tokens(browser):
 def test_login_redirect_is_never_offsite(browser):
     browser("alice")
     b = browser()
-    r = b.post("/login", {"username": "alice", "password": "correct horse", "next": "//evil.example/"},
-               follow_redirects=False)
+    r = b.post(
+        "/login", {"username": "alice", "password": "correct horse", "next": "//evil.example/"}, follow_redirects=False
+    )
     assert r.headers["location"] == "/"

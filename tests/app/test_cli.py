@@ -1,4 +1,5 @@
 """The `siglo` command: simulate, content export, replay, db upgrade."""
+
 import json
 
 import orjson
@@ -33,8 +34,8 @@ def test_simulate_text_and_bad_input():
 
 
 def test_simulate_reports_a_failing_seed(monkeypatch):
-    from tests.engines.core.test_core import LeakyDuel
     from engines import registry
+    from tests.engines.core.test_core import LeakyDuel
 
     registry.register(LeakyDuel())
     try:
@@ -60,8 +61,14 @@ def test_replay_verifies_a_record(tmp_path):
         verb, arg = flat(GAME.legal(state, role))[0]
         moves.append({"role": role, "verb": verb, "arg": arg})
         state = GAME.apply(state, role, verb, arg)
-    record = {"format": "siglo-record/1", "game": "toy-duel", "engine_version": GAME.version, "options": {},
-              "seed": 11, "moves": moves}
+    record = {
+        "format": "siglo-record/1",
+        "game": "toy-duel",
+        "engine_version": GAME.version,
+        "options": {},
+        "seed": 11,
+        "moves": moves,
+    }
     path = tmp_path / "game.json"
     path.write_bytes(orjson.dumps(record))
     r = run("replay", str(path))

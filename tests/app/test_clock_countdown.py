@@ -1,12 +1,13 @@
 """What the pages give the browser to count a clock down (issue "Play-by-web life" §2, "2 d 4 h left" on the table
 and in the lobby; static/js/clocks.js): a running clock's seconds left, and the seconds until a pause (a weekend, a
 vacation) stops it; a paused or stopped clock gives neither. On SQLite and PostgreSQL, time moved by hand."""
+
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
-from tests.app.test_clocks import app, clock, clocked, seat_clock  # noqa: F401, F811 (the clocked fixtures)
+from tests.app.test_clocks import app, clock, clocked, seat_clock  # noqa: F401 (the clocked fixtures)
 
 H = 3600
 
@@ -29,7 +30,7 @@ def test_the_table_page_and_the_lobby_give_a_running_clock_its_seconds_left(app,
 
 
 def test_a_pause_ahead_is_given_and_a_paused_clock_does_not_count(app, browser, clock):
-    clock.at = datetime(2026, 12, 4, 12, 0, tzinfo=timezone.utc)  # a Friday noon
+    clock.at = datetime(2026, 12, 4, 12, 0, tzinfo=UTC)  # a Friday noon
     alice, bob, table = clocked(browser, {"pace": "per_move", "days": 1, "pause_weekends": True})
     (running, _) = spans(alice.c.get(f"/tables/{table}").text)
     assert 'data-clock-left="86400"' in running and 'data-clock-pause-in="43200"' in running  # Saturday 00:00
@@ -50,6 +51,6 @@ def test_a_scheduled_vacation_is_a_pause_ahead_and_one_under_way_stops_the_count
     assert north["pause_seconds"] == 24 * H
     (running, _) = spans(alice.c.get(f"/tables/{table}").text)
     assert 'data-clock-pause-in="36000"' in running
-    clock.at = datetime(2026, 12, 2, 8, 0, tzinfo=timezone.utc)
+    clock.at = datetime(2026, 12, 2, 8, 0, tzinfo=UTC)
     (paused, _) = spans(bob.c.get(f"/tables/{table}").text)
     assert "data-clock-left" not in paused and "9 h 0 min left (paused: on vacation)" in paused

@@ -1,10 +1,11 @@
 """Counting clock time (app.services.clock_time): weekends in the clock's time zone, vacations overlapping them,
 the words of the time left. Pure arithmetic: no database, no sleeping."""
-from datetime import datetime, timedelta, timezone
+
+from datetime import UTC, datetime, timedelta
 
 from app.services.clock_time import DAY, HOUR, Pauses, counted, days_text, duration_text, runs_out
 
-UTC = timezone.utc
+UTC = UTC
 FRIDAY = datetime(2026, 12, 4, 12, 0, tzinfo=UTC)
 
 

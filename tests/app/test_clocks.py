@@ -1,23 +1,24 @@
 """Clocks in days (issue "Play-by-web life" §2) on SQLite and PostgreSQL: paces, weekends, vacations, reminders,
 time-outs (a bot stands in, a forfeit, an abandonment), and the checker's claims across processes. Time is the
 server's, from a clock the tests move by hand: no test sleeps for a clock."""
+
 from __future__ import annotations
 
 import threading
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from app.main import create_app
 from app.models import GameTable, LogEntry, Seat, utcnow
-from app.models_clocks import SeatClock, TableClock, Vacation
-from app.models_pbw import Delivery, Notice, NoticeSettings, PlatformMove
-from app.models_ratings import RatingChange
+from app.models.clocks import SeatClock, TableClock, Vacation
+from app.models.pbw import Delivery, Notice, NoticeSettings, PlatformMove
+from app.models.ratings import RatingChange
 from app.services import clocks, play
 from app.services.clock_checker import time_out
 
-TUESDAY = datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)
+TUESDAY = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 DAY = timedelta(days=1)
 
 
@@ -53,8 +54,16 @@ def app(settings, clock):
 def clocked(browser, clock=None, seed=7):
     """alice (north, who leads) and bob (south) at a duel with a clock."""
     alice, bob = browser("alice"), browser("bob")
-    r = alice.api("POST", "/api/v1/tables", {"game": "toy-duel", "seats": {"north": "me", "south": "open"},
-                                             "seed": seed, "clock": clock or {"pace": "per_move", "days": 1}})
+    r = alice.api(
+        "POST",
+        "/api/v1/tables",
+        {
+            "game": "toy-duel",
+            "seats": {"north": "me", "south": "open"},
+            "seed": seed,
+            "clock": clock or {"pace": "per_move", "days": 1},
+        },
+    )
     assert r.status_code == 201, r.text
     table = r.json()["id"]
     assert bob.api("POST", f"/api/v1/tables/{table}/join", {}).status_code == 200
@@ -161,7 +170,7 @@ def test_a_time_out_may_abandon_the_table(app, browser, clock):
 
 
 def test_weekends_pause_the_clock_when_the_table_says_so(app, browser, clock):
-    clock.at = datetime(2026, 12, 4, 12, 0, tzinfo=timezone.utc)  # a Friday noon
+    clock.at = datetime(2026, 12, 4, 12, 0, tzinfo=UTC)  # a Friday noon
     alice, bob, table = clocked(browser, {"pace": "per_move", "days": 1, "pause_weekends": True})
     clock.advance(days=1, hours=1)  # Saturday 13:00: only Friday afternoon counted
     north = seat_clock(alice.view(table), "north")
@@ -192,8 +201,11 @@ def test_a_bank_spends_what_a_turn_used_and_adds_the_increment_up_to_the_cap(app
 
 def test_a_vacation_pauses_all_my_clocks_and_comes_from_a_yearly_allowance(app, browser, clock):
     alice, bob, table = clocked(browser)
-    other = alice.api("POST", "/api/v1/tables", {"game": "toy-duel", "seats": {"north": "me", "south": "bot:random"},
-                                                 "clock": {"pace": "per_move", "days": 7}}).json()["id"]
+    other = alice.api(
+        "POST",
+        "/api/v1/tables",
+        {"game": "toy-duel", "seats": {"north": "me", "south": "bot:random"}, "clock": {"pace": "per_move", "days": 7}},
+    ).json()["id"]
     clock.advance(hours=10)
     r = alice.api("POST", "/api/v1/me/vacation", {"days": 3})
     assert r.status_code == 201 and r.json()["left"] == 18 and r.json()["on_vacation"]
@@ -205,8 +217,13 @@ def test_a_vacation_pauses_all_my_clocks_and_comes_from_a_yearly_allowance(app, 
     assert "on vacation" in alice.c.get("/").text
     clock.advance(hours=6)
     assert alice.api("DELETE", "/api/v1/me/vacation").status_code == 204  # back after 54 h: 3 days begun
-    assert alice.api("GET", "/api/v1/me/vacation").json() == {"allowance": 21, "left": 18, "until": None,
-                                                               "on_vacation": False, "vacations": []}
+    assert alice.api("GET", "/api/v1/me/vacation").json() == {
+        "allowance": 21,
+        "left": 18,
+        "until": None,
+        "on_vacation": False,
+        "vacations": [],
+    }
     assert seat_clock(alice.view(table), "north")["left_seconds"] == 14 * 3600
     clock.advance(hours=14, seconds=1)
     assert check(app)["timed_out"] == 1
@@ -234,7 +251,9 @@ def test_a_reminder_comes_before_time_runs_out_beside_the_turn_notice(app, brows
     assert check(app)["reminded"] == 1
     assert check(app)["reminded"] == 0
     (reminder,) = _notices(app, table, "reminder")
-    assert reminder.text == "Your clock at alice's Duel (test game) runs out on 2026-12-02 at 09:00 UTC, in 11 h 59 min."
+    assert (
+        reminder.text == "Your clock at alice's Duel (test game) runs out on 2026-12-02 at 09:00 UTC, in 11 h 59 min."
+    )
     assert _notices(app, table, "turn")[0].seq == reminder.seq  # the same move: both kept
 
 
@@ -277,8 +296,13 @@ def test_two_processes_never_time_out_a_seat_twice_nor_remind_twice(app, second_
     assert sum(r["timed_out"] for r in results) == 1
     with app.state.sessions() as db:
         assert db.query(PlatformMove).filter_by(table_id=table).count() == 1
-        assert db.query(LogEntry).filter_by(table_id=table).filter(
-            LogEntry.entry["msg"].as_string() == "platform.timeout").count() == 1
+        assert (
+            db.query(LogEntry)
+            .filter_by(table_id=table)
+            .filter(LogEntry.entry["msg"].as_string() == "platform.timeout")
+            .count()
+            == 1
+        )
 
 
 def test_a_move_made_in_time_wins_over_a_checker_that_read_the_clock_before(app, browser, clock):
@@ -328,6 +352,7 @@ def test_platform_entries_survive_an_undo_and_a_rebuild(app, browser, clock):
     assert alice.act(table, "raise").status_code == 200  # seq 1, no barrier: alice may take it back
     with app.state.sessions() as db:
         from app.services import endings
+
         endings.log(db, db.get(GameTable, table), "returned", role="north")  # a platform entry at seq 1
         db.commit()
     r = alice.api("POST", f"/api/v1/tables/{table}/undo", {"seq": 1})
@@ -356,20 +381,42 @@ def test_the_lobby_the_table_page_and_the_api_show_the_clocks(app, browser, cloc
 
 def test_the_new_table_form_chooses_a_pace(app, browser, clock):
     alice = browser("alice")
-    r = alice.post("/tables", {"game": "toy-duel", "shown_game": "toy-duel", "seat_north": "me",
-                               "seat_south": "bot:random", "clock": "bank", "clock_bank_days": "5",
-                               "clock_increment_days": "0.5", "clock_cap_days": "10", "clock_weekends": "on",
-                               "clock_timeout": "forfeit"}, follow_redirects=False)
+    r = alice.post(
+        "/tables",
+        {
+            "game": "toy-duel",
+            "shown_game": "toy-duel",
+            "seat_north": "me",
+            "seat_south": "bot:random",
+            "clock": "bank",
+            "clock_bank_days": "5",
+            "clock_increment_days": "0.5",
+            "clock_cap_days": "10",
+            "clock_weekends": "on",
+            "clock_timeout": "forfeit",
+        },
+        follow_redirects=False,
+    )
     assert r.status_code == 303, r.text
     table = int(r.headers["location"].rsplit("/", 1)[1])
     with app.state.sessions() as db:
         row = db.get(TableClock, table)
-        assert (row.pace, row.bank_seconds, row.increment_seconds, row.cap_seconds, row.pause_weekends,
-                row.on_timeout) == ("bank", 5 * 86400, 12 * 3600, 10 * 86400, True, "forfeit")
-    assert "a bank of 5 days, 12 h more per move, at most 10 days · weekends paused" in alice.c.get(
-        f"/tables/{table}").text
-    r = alice.post("/tables", {"game": "toy-duel", "shown_game": "toy-duel", "clock": "bank",
-                               "clock_bank_days": "9", "clock_cap_days": "3"})
+        assert (
+            row.pace,
+            row.bank_seconds,
+            row.increment_seconds,
+            row.cap_seconds,
+            row.pause_weekends,
+            row.on_timeout,
+        ) == ("bank", 5 * 86400, 12 * 3600, 10 * 86400, True, "forfeit")
+    assert (
+        "a bank of 5 days, 12 h more per move, at most 10 days · weekends paused"
+        in alice.c.get(f"/tables/{table}").text
+    )
+    r = alice.post(
+        "/tables",
+        {"game": "toy-duel", "shown_game": "toy-duel", "clock": "bank", "clock_bank_days": "9", "clock_cap_days": "3"},
+    )
     assert r.status_code == 422 and "the cap must be at least the bank" in r.text
     r = alice.api("POST", "/api/v1/tables", {"game": "toy-duel", "clock": {"pace": "per_move", "days": 2}})
     assert r.status_code == 422

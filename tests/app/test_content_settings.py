@@ -1,6 +1,7 @@
 """Content per game (engine core v2 §5): the owner's folder holds one subfolder per game id, named by the settings
 (the `.env` value works), validated at start-up; a bad file stops the server with a message naming the file and
 the item. And the registry is built once, under a lock (performance §5)."""
+
 import pathlib
 import threading
 

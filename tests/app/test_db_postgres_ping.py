@@ -1,6 +1,7 @@
 """PostgreSQL connections are pinged before use only after some time idle in the pool (app.db.ping_when_idle):
 a dead idle connection is replaced before a request sees it; one back in the pool a moment ago is used without
 the round trip."""
+
 from __future__ import annotations
 
 import time

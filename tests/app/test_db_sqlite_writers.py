@@ -1,5 +1,6 @@
 """SQLite writers of one process take turns on a lock (app.db.SerializedWriters) instead of sleeping in SQLite's
 busy handler; reads never wait for it."""
+
 from __future__ import annotations
 
 import threading
@@ -46,7 +47,7 @@ def test_a_writer_holds_the_turn_until_commit_and_a_second_one_waits(engine):
         thread = threading.Thread(target=second)
         thread.start()
         time.sleep(0.2)
-        order.append("first commits")           # the second is still waiting for its turn
+        order.append("first commits")  # the second is still waiting for its turn
         first.commit()
         assert not raw(first)._holding
         thread.join(5)
@@ -67,7 +68,7 @@ def test_reads_do_not_wait_for_a_writer(engine):
         thread = threading.Thread(target=reader)
         thread.start()
         thread.join(2)
-        assert got == [0]                       # read at once, from the last committed state
+        assert got == [0]  # read at once, from the last committed state
         writer.rollback()
         assert not raw(writer)._holding
 
@@ -75,10 +76,10 @@ def test_reads_do_not_wait_for_a_writer(engine):
 def test_a_failed_write_gives_the_turn_back(engine):
     with engine.connect() as c:
         with pytest.raises(IntegrityError):
-            c.execute(text("INSERT INTO t VALUES (1, 0)"))   # the primary key exists
+            c.execute(text("INSERT INTO t VALUES (1, 0)"))  # the primary key exists
         c.rollback()
         assert not raw(c)._holding
-    with engine.connect() as c:                 # another writer gets its turn at once
+    with engine.connect() as c:  # another writer gets its turn at once
         c.execute(text("UPDATE t SET n = 2"))
         c.commit()
         assert c.execute(text("SELECT n FROM t")).scalar() == 2

@@ -1,5 +1,6 @@
 """Platform hardening §8–10, §12: input the API accepts never makes a 500, the CSRF token is bound to the
 session, security headers, the vendored API page, small refusals, rate limits, and no blocking async route."""
+
 import inspect
 
 import pytest
@@ -10,8 +11,8 @@ from app.main import create_app
 from tests.app.conftest import Browser
 from tests.app.test_api import play_to_the_end, two_players
 
-
 # ----- §8: 422 with a message, never "integer out of range" or a ValueError -----
+
 
 def test_the_largest_seqs_are_refused_at_the_edge(browser):
     alice, bob, table = two_players(browser)
@@ -39,6 +40,7 @@ def test_a_bad_last_event_id_is_a_422(browser, event_id):
 
 # ----- §9: the CSRF token is bound to the session -----
 
+
 def test_a_csrf_token_of_the_clients_choosing_is_refused(browser):
     alice = browser("alice")
     alice.c.cookies.set("siglo_csrf", "chosen-by-the-attacker")
@@ -64,6 +66,7 @@ def test_the_csrf_token_changes_at_login(browser):
 
 
 # ----- §10: headers and small things -----
+
 
 def test_security_headers_and_no_store(browser):
     alice = browser("alice")
@@ -126,8 +129,9 @@ def test_head_and_favicon(browser):
 @pytest.fixture
 def strict(settings):
     """An app with small allowances, to see each rate limit answer 429."""
-    app = create_app(settings.model_copy(update={"registrations_per_hour": 2, "chat_per_minute": 3,
-                                                 "imports_per_hour": 1}))
+    app = create_app(
+        settings.model_copy(update={"registrations_per_hour": 2, "chat_per_minute": 3, "imports_per_hour": 1})
+    )
     with TestClient(app) as client:
         yield client
 
@@ -161,12 +165,22 @@ def test_docker_compose_asks_for_its_secrets():
 
 # ----- §12: no route blocks the event loop; one SeatDep, one stale-move answer -----
 
+
 def test_no_async_route_or_dependency_touches_the_database(app):
     """An ``async def`` endpoint runs on the event loop: a synchronous commit there stalls every live stream.
     Only the live stream (which looks the table up in the thread pool), the form readers and the pure
     dependencies (no statement: the user and table they check were looked up by others) are async."""
-    allowed = {"table_events", "csrf_protect", "form_data", "record_upload", "get_current_user", "get_watchable_table", "get_seat",
-               "player_hop", "watcher_hop"}
+    allowed = {
+        "table_events",
+        "csrf_protect",
+        "form_data",
+        "record_upload",
+        "get_current_user",
+        "get_watchable_table",
+        "get_seat",
+        "player_hop",
+        "watcher_hop",
+    }
 
     def walk(dependant):
         yield dependant.call
@@ -192,8 +206,13 @@ def test_no_async_route_or_dependency_touches_the_database(app):
 def test_a_seat_not_mine_is_403_everywhere(browser):
     alice, bob, table = two_players(browser)
     carol = browser("carol")
-    for url in (f"/api/v1/tables/{table}?as=north", f"/api/v1/tables/{table}/log?as=north",
-                f"/tables/{table}?as=north", f"/tables/{table}/log?as=north", f"/tables/{table}/live?as=north"):
+    for url in (
+        f"/api/v1/tables/{table}?as=north",
+        f"/api/v1/tables/{table}/log?as=north",
+        f"/tables/{table}?as=north",
+        f"/tables/{table}/log?as=north",
+        f"/tables/{table}/live?as=north",
+    ):
         assert carol.c.get(url).status_code == 403, url
         assert bob.c.get(url).status_code == 403, url
 

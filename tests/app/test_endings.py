@@ -1,9 +1,10 @@
 """Resign, abandon by agreement, rematch (issue "Play-by-web life" §2): platform moves beside the game's."""
+
 from __future__ import annotations
 
 import time
 
-from app.models_pbw import Notice, PlatformMove, TableOrigin
+from app.models.pbw import Notice, PlatformMove, TableOrigin
 from tests.app.test_api import two_players
 
 
@@ -23,8 +24,10 @@ def test_a_resignation_is_a_platform_move_that_ends_the_game(app, browser):
     assert platform_moves(app, table) == [("resign", "south", 1)]
     with app.state.sessions() as db:  # stored as a catalog key with role ids: named by whoever reads it, in its words
         stored = db.query(PlatformMove).filter_by(table_id=table).one().outcome["text"]
-    assert stored == {"msg": "platform.outcome.resigned_winners",
-                      "args": {"role": "south", "winners": ["north"], "n": 1}}, stored
+    assert stored == {
+        "msg": "platform.outcome.resigned_winners",
+        "args": {"role": "south", "winners": ["north"], "n": 1},
+    }, stored
     view = alice.view(table)
     assert view["status"] == "finished" and view["actions"] == []
     assert alice.act(table, "raise").status_code == 422  # the game is over

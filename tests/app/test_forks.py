@@ -1,14 +1,15 @@
 """Forks (issue "Play-by-web life" §4): a fork's first position equals the original's at that move, it records
 where it came from and replays deterministically; an analysis fork of a running game gives away nothing hidden.
 On SQLite and PostgreSQL."""
+
 from __future__ import annotations
 
 import orjson
 import pytest
 
 from app.models import GameTable, LogEntry, Move
-from app.models_pbw import TableOrigin
-from app.models_ratings import RatingChange
+from app.models.pbw import TableOrigin
+from app.models.ratings import RatingChange
 from app.services import forks, play, records
 from engines import registry
 from tests.app.test_api import two_players
@@ -77,8 +78,9 @@ def test_a_fork_needs_a_finished_game_and_a_move_before_its_end(app, browser):
     r = alice.api("POST", f"/api/v1/tables/{table}/forks", {"step": steps})
     assert r.status_code == 422 and "over at that move" in r.text
     assert alice.api("POST", f"/api/v1/tables/{table}/forks", {"step": steps + 1}).status_code == 422
-    r = alice.post(f"/tables/{table}/fork", {"step": "0", "seat_north": "me", "seat_south": "bot:random"},
-                   follow_redirects=False)
+    r = alice.post(
+        f"/tables/{table}/fork", {"step": "0", "seat_north": "me", "seat_south": "bot:random"}, follow_redirects=False
+    )
     assert r.status_code == 303
     new = int(r.headers["location"].rsplit("/", 1)[1])
     assert alice.view(new)["status"] == "active" and state_of(app, new) == state_of(app, table, step=0)
@@ -102,6 +104,7 @@ def test_a_running_game_with_anything_hidden_cannot_be_analysed(app, browser):
         assert db.query(GameTable).count() == before
     state = state_of(app, table)
     from tests.support.toy_game import GAME as DUEL
+
     assert forks.hidden_from(DUEL, state, "north") and not forks.analysable(DUEL, state, "north")
 
 
@@ -162,7 +165,8 @@ def test_an_analysis_fork_of_an_earlier_step_and_undo_inside_it(app, browser, ra
     assert r.status_code == 201, r.text
     fork = r.json()["id"]
     assert {k: v for k, v in state_of(app, fork).items() if k != "rng"} == {
-        k: v for k, v in state_of(app, table, step=1).items() if k != "rng"}
+        k: v for k, v in state_of(app, table, step=1).items() if k != "rng"
+    }
     assert alice.api("POST", f"/api/v1/tables/{table}/analysis", {"step": 9}).status_code == 422
     assert alice.act(fork, "hold", role="blue").status_code == 200
     with app.state.sessions() as db:

@@ -1,10 +1,11 @@
 """Analysis forks of a running position with something hidden (issue "Play-by-web life" §4; ``Game.redeal``):
 the forking seat sees in the fork what it saw in the game, the rest is dealt again, and nothing sent about the
 fork holds the source's hidden deal. On SQLite and PostgreSQL."""
+
 from __future__ import annotations
 
 from app.models import GameTable
-from app.models_pbw import TableOrigin
+from app.models.pbw import TableOrigin
 from app.services import forks
 from tests.app.test_forks import state_of
 from tests.support.toy_game import GAME as DUEL
@@ -15,8 +16,9 @@ SEATS = ("player1", "player2", "player3", "player4")
 def four_players(browser, seed=5):
     """A running 15 Días table: alice, bob, carol and dave at seats 1-4 (the hands are dealt at the setup)."""
     people = [browser(name) for name in ("alice", "bob", "carol", "dave")]
-    table = people[0].new_table(game="15-dias", options={"players": 4},
-                                seats={"player1": "me", **{r: "open" for r in SEATS[1:]}}, seed=seed)
+    table = people[0].new_table(
+        game="15-dias", options={"players": 4}, seats={"player1": "me", **dict.fromkeys(SEATS[1:], "open")}, seed=seed
+    )
     for who, role in zip(people[1:], SEATS[1:]):
         assert who.api("POST", f"/api/v1/tables/{table}/join", {"role": role}).status_code == 200
     return people, table
@@ -59,8 +61,15 @@ def test_a_15_dias_analysis_fork_shows_the_seat_what_it_saw_and_deals_the_rest_a
 def _nothing_of_the_source_deal_sent(alice, others, fork: int, source: dict) -> None:
     """Anything sent about the fork: to its owner (every seat of it), no other seat's real hand and never the real
     generator; to everyone else, nothing at all."""
-    urls = [f"/tables/{fork}", f"/tables/{fork}/live", f"/tables/{fork}/log", f"/tables/{fork}/record",
-            f"/tables/{fork}/replay?step=0", f"/api/v1/tables/{fork}/record", f"/api/v1/tables/{fork}/log"]
+    urls = [
+        f"/tables/{fork}",
+        f"/tables/{fork}/live",
+        f"/tables/{fork}/log",
+        f"/tables/{fork}/record",
+        f"/tables/{fork}/replay?step=0",
+        f"/api/v1/tables/{fork}/record",
+        f"/api/v1/tables/{fork}/log",
+    ]
     urls += [f"/tables/{fork}?as={r}" for r in SEATS] + [f"/api/v1/tables/{fork}?as={r}" for r in SEATS]
     for url in urls:
         r = alice.c.get(url)
@@ -89,6 +98,7 @@ def test_a_seat_forks_only_its_own_position(app, browser):
 
 def test_an_engine_without_redeal_keeps_the_refusal(app, browser):
     from tests.app.test_api import two_players
+
     alice, _, table = two_players(browser)
     assert not forks.redeals(DUEL)
     r = alice.api("POST", f"/api/v1/tables/{table}/analysis", {})

@@ -1,5 +1,6 @@
 """The HTML fragments written in Python (app/fragments.py, issue 15): the markup the macros they replace made, and
 the escaping of hostile text (a player's name in an entry or a label, a card's name from an owner's content)."""
+
 from types import SimpleNamespace
 
 import pytest
@@ -13,15 +14,30 @@ HOSTILE = "<script>alert('x')</script> & \"q\""
 ESCAPED = "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &#34;q&#34;"
 TABLE = SimpleNamespace(id=12, status="active")
 GAME = SimpleNamespace(id="15-dias")
-CARD = {"id": "qd:char:cardinal", "name": "The Cardinal", "kind": "character", "initiative": 4,
-        "ranges": {"government": [1, 3], "society": [2, 4], "clerical": [3, 6]}, "court_ability": "replace",
-        "administrative_ability": "spy", "plot": None, "powers": {"government": 1, "society": 2, "clerical": 5},
-        "situation": None}
+CARD = {
+    "id": "qd:char:cardinal",
+    "name": "The Cardinal",
+    "kind": "character",
+    "initiative": 4,
+    "ranges": {"government": [1, 3], "society": [2, 4], "clerical": [3, 6]},
+    "court_ability": "replace",
+    "administrative_ability": "spy",
+    "plot": None,
+    "powers": {"government": 1, "society": 2, "clerical": 5},
+    "situation": None,
+}
 
 
 def test_a_log_entry():
-    e = {"id": 41, "seq": 7, "private": True, "text": "Ana plays the Cardinal.", "rule": "court-1",
-         "rule_title": "Court › Playing a card", "refs": []}
+    e = {
+        "id": 41,
+        "seq": 7,
+        "private": True,
+        "text": "Ana plays the Cardinal.",
+        "rule": "court-1",
+        "rule_title": "Court › Playing a card",
+        "refs": [],
+    }
     html = log_entries([e], TABLE, GAME, "player1", "&as=player1")
     assert isinstance(html, Markup)
     assert html == (
@@ -29,13 +45,16 @@ def test_a_log_entry():
         'title="Link to this entry">#7</a>\n  <span class="entry-text">Ana plays the Cardinal.</span> '
         '<span class="muted">(private)</span> <a class="rule" href="/games/15-dias/rules/reference#rule-court-1">'
         'Court › Playing a card</a> <a class="replay-link" href="/tables/12/replay?seq=7&amp;as=player1" '
-        'title="Replay the game to this move">replay</a></li>\n')
+        'title="Replay the game to this move">replay</a></li>\n'
+    )
 
 
 def test_log_entries_for_a_spectator_of_a_running_table_have_no_replay_link_nor_rule_without_one():
     e = {"id": 3, "seq": 1, "private": False, "text": "The game begins.", "rule": None, "rule_title": None}
-    one = ('<li id="log-3"><a class="anchor" href="/tables/12/log?before=4#log-3" title="Link to this entry">#1</a>\n'
-           '  <span class="entry-text">The game begins.</span></li>\n')
+    one = (
+        '<li id="log-3"><a class="anchor" href="/tables/12/log?before=4#log-3" title="Link to this entry">#1</a>\n'
+        '  <span class="entry-text">The game begins.</span></li>\n'
+    )
     assert log_entries([e, e], TABLE, GAME, None) == one + one and log_entries([], TABLE, GAME, None) == ""
     finished = SimpleNamespace(id=12, status="finished")
     assert "replay?seq=1" in log_entries([e], finished, GAME, None)
@@ -59,16 +78,19 @@ def test_an_action_button():
         '  <input type="hidden" name="seq" value="41">\n  <input type="hidden" name="role" value="player1">\n'
         '  <input type="hidden" name="verb" value="play_card">\n  <input type="hidden" name="arg" value="[&#34;qd:char:'
         'cardinal&#34;, {&#34;a&#34;: null, &#34;b&#34;: 1}]">\n  <button type="submit" class="action" '
-        'data-verb="play_card">Play the Cardinal</button>\n</form>')
+        'data-verb="play_card">Play the Cardinal</button>\n</form>'
+    )
 
 
 def test_an_action_button_split_and_hostile():
     table = SimpleNamespace(id=12, seq=41)
     action = {"verb": HOSTILE, "arg": HOSTILE, "label": f"Recruit — {HOSTILE} — cost 2"}
     html = str(action_button(table, action, "tok", HOSTILE, css="pk-red", split=" — "))
-    assert ('<button type="submit" class="action" data-verb="' + ESCAPED + '"><span class="label-main">Recruit</span>'
-            '<span class="label-detail"><span class="label-sep"> — </span>' + ESCAPED + '</span><span class="label-'
-            'detail"><span class="label-sep"> — </span>cost 2</span></button>') in html
+    assert (
+        '<button type="submit" class="action" data-verb="' + ESCAPED + '"><span class="label-main">Recruit</span>'
+        '<span class="label-detail"><span class="label-sep"> — </span>' + ESCAPED + '</span><span class="label-'
+        'detail"><span class="label-sep"> — </span>cost 2</span></button>'
+    ) in html
     # the verb twice, the role, the label's part; the argument as tojson | forceescape: <, >, &, ' as \\u escapes
     assert "<script>" not in html and html.count(ESCAPED) == 4 and 'class="action-form pk-red"' in html
     assert 'name="arg" value="&#34;\\u003cscript\\u003ealert(\\u0027x\\u0027)' in html
@@ -83,7 +105,8 @@ def test_a_character_card():
         '</small></td>\n        <td class="" title="Society: power 2, Influence Range 2-4">\n          Soc <b>2</b>'
         '<small>2–4</small></td>\n        <td class="ref" title="Clerical: power 5, Influence Range 3-6">\n'
         '          Cle <b>5</b><small>3–6</small></td>\n      </tr></table>\n      <span class="abilities">Replace · '
-        'Spy</span>\n  </div>')
+        "Spy</span>\n  </div>"
+    )
     assert character(None) == "" and covered(None, None, "player1") == ""
 
 
@@ -91,19 +114,28 @@ def test_a_situation_and_a_covered_character():
     situation = {"id": "qd:sit:plague", "name": "Plague", "kind": "situation", "effect": "−1 in every power"}
     assert character(situation, key="hand:1") == (
         '<div class="qd-card situation" data-key="hand:1" data-name="Plague">\n    \n    <strong class="name">Plague'
-        '</strong>\n      <span class="effect">−1 in every power</span>\n  </div>')
+        '</strong>\n      <span class="effect">−1 in every power</span>\n  </div>'
+    )
     hidden = {"kind": "covered", "powers": CARD["powers"], "situation": {"id": "qd:sit:plague", "name": "Plague"}}
     assert covered(hidden, "society", "player2") == (
         '<div class="qd-card covered has-situation" data-key="covered:player2" data-name="covered Character">\n'
         '    <span class="slot">covered</span>\n    <table class="powers"><tr>\n      <td class="" title="Government: '
         'power 1">Gov <b>1</b></td>\n      <td class="ref" title="Society: power 2">Soc <b>2</b></td>\n      <td '
         'class="" title="Clerical: power 5">Cle <b>5</b></td>\n    </tr></table><span class="situation">Plague</span>'
-        '\n  </div>')
+        "\n  </div>"
+    )
 
 
 def test_a_card_escapes_hostile_text():
-    card = {**CARD, "id": HOSTILE, "name": HOSTILE, "court_ability": HOSTILE, "administrative_ability": HOSTILE,
-            "plot": HOSTILE, "situation": {"name": HOSTILE}}
+    card = {
+        **CARD,
+        "id": HOSTILE,
+        "name": HOSTILE,
+        "court_ability": HOSTILE,
+        "administrative_ability": HOSTILE,
+        "plot": HOSTILE,
+        "situation": {"name": HOSTILE},
+    }
     html = str(character(card, None, HOSTILE))
     # the key, the name twice, the slot, both abilities twice (data-verb-* and the text), the plot, the Situation
     assert "<script>" not in html and html.count(ESCAPED) == 10
@@ -129,7 +161,11 @@ def test_the_templates_call_them_as_globals():
     env = templates.env
     e = {"id": 3, "seq": 1, "private": False, "text": HOSTILE, "rule": None, "rule_title": None}
     action, table = {"verb": "pass", "arg": None, "label": "Pass"}, SimpleNamespace(id=12, seq=1, status="active")
-    html = env.from_string("{{ log_entries([e], table, game, role) }}|{{ character(c) }}|{{ action_button(table, a, "
-                           "'tok', role, split=' — ') }}").render(e=e, table=table, game=GAME, role=None, c=CARD, a=action)
-    assert html == f"{log_entries([e], table, GAME, None)}|{character(CARD)}|{action_button(table, action, 'tok', None)}"
+    html = env.from_string(
+        "{{ log_entries([e], table, game, role) }}|{{ character(c) }}|{{ action_button(table, a, "
+        "'tok', role, split=' — ') }}"
+    ).render(e=e, table=table, game=GAME, role=None, c=CARD, a=action)
+    assert (
+        html == f"{log_entries([e], table, GAME, None)}|{character(CARD)}|{action_button(table, action, 'tok', None)}"
+    )
     assert "<script>" not in html

@@ -1,4 +1,5 @@
 """Live updates over Server-Sent Events, through real server processes."""
+
 import threading
 import time
 
@@ -60,8 +61,9 @@ def test_chat_is_live_too(sqlite_server):
     alice = ApiUser(sqlite_server.url, "alice")
     table = alice.post("/api/v1/tables", {"game": "toy-duel", "seats": {"north": "me"}}).json()["id"]
     out = {}
-    t = threading.Thread(target=_listen, args=(sqlite_server.url, table,
-                                               lambda ev: any(k == "chat" for k, _ in ev), out))
+    t = threading.Thread(
+        target=_listen, args=(sqlite_server.url, table, lambda ev: any(k == "chat" for k, _ in ev), out)
+    )
     t.start()
     time.sleep(0.5)
     alice.post(f"/api/v1/tables/{table}/chat", {"text": "hola"})
@@ -142,7 +144,7 @@ def test_chat_and_seats_through_one_process_reach_watchers_of_another(tmp_path):
         alice, bob = ApiUser(a.url, "alice"), ApiUser(a.url, "bob")
         table = alice.post("/api/v1/tables", {"game": "toy-duel", "seats": {"north": "me"}}).json()["id"]
         out = {}
-        kinds = lambda ev: {"chat", "seats"} <= {k for k, _ in ev}  # noqa: E731
+        kinds = lambda ev: {"chat", "seats"} <= {k for k, _ in ev}
         t = threading.Thread(target=_listen, args=(b.url, table, kinds, out))
         t.start()
         time.sleep(0.7)

@@ -1,4 +1,5 @@
 """The Ultima Ratio Regis map page."""
+
 import re
 
 from engines.ultima_ratio.world import load_world

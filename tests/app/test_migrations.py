@@ -1,4 +1,7 @@
 """Migrations build the schema the models describe, on an empty SQLite file and on PostgreSQL."""
+
+from datetime import UTC
+
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, inspect
@@ -27,7 +30,7 @@ def test_moves_are_unique_per_table_and_seq(database_url):
 
 def test_tokens_made_before_expiries_get_one(database_url):
     """A token from before 0003 had no expiry (it lived for ever): 0007 gives it the default 90 days."""
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from alembic import command
     from sqlalchemy import text
@@ -37,16 +40,23 @@ def test_tokens_made_before_expiries_get_one(database_url):
     command.upgrade(alembic_config(database_url), "0006")
     engine = create_engine(normalise_url(database_url))
     with engine.begin() as conn:
-        conn.execute(text("INSERT INTO users (username, name_key, password_hash, created_at) "
-                          "VALUES ('old', 'old', 'x', :now)"), {"now": datetime.now(timezone.utc)})
+        conn.execute(
+            text("INSERT INTO users (username, name_key, password_hash, created_at) VALUES ('old', 'old', 'x', :now)"),
+            {"now": datetime.now(UTC)},
+        )
         user = conn.execute(text("SELECT id FROM users WHERE username = 'old'")).scalar()
-        conn.execute(text("INSERT INTO api_tokens (user_id, name, token_hash, created_at, revoked) "
-                          "VALUES (:u, 'old', 'h', :now, false)"), {"u": user, "now": datetime.now(timezone.utc)})
+        conn.execute(
+            text(
+                "INSERT INTO api_tokens (user_id, name, token_hash, created_at, revoked) "
+                "VALUES (:u, 'old', 'h', :now, false)"
+            ),
+            {"u": user, "now": datetime.now(UTC)},
+        )
     upgrade(database_url)
     with engine.connect() as conn:
         expires = conn.execute(text("SELECT expires_at FROM api_tokens WHERE name = 'old'")).scalar()
     engine.dispose()
     if isinstance(expires, str):  # SQLite gives the stored text back
         expires = datetime.fromisoformat(expires)
-    days = (expires.replace(tzinfo=expires.tzinfo or timezone.utc) - datetime.now(timezone.utc)).days
+    days = (expires.replace(tzinfo=expires.tzinfo or UTC) - datetime.now(UTC)).days
     assert 88 <= days <= 90, expires

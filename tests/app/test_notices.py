@@ -1,5 +1,6 @@
 """Your-turn notices (issue "Play-by-web life" §1): against a local SMTP sink (aiosmtpd) and a local HTTP
 receiver; on SQLite and PostgreSQL."""
+
 from __future__ import annotations
 
 import json
@@ -17,7 +18,7 @@ from fastapi.testclient import TestClient
 
 from app.config import Settings
 from app.models import User, utcnow
-from app.models_pbw import Delivery, Notice
+from app.models.pbw import Delivery, Notice
 from tests.app.test_api import two_players
 
 
@@ -74,10 +75,21 @@ def settings(database_url, tmp_path, smtp) -> Settings:
     from app.migrate import upgrade
 
     upgrade(database_url)
-    return Settings(database_url=database_url, secret_key="test-secret-" + "k" * 32, bot_delay_seconds=0,
-                    secret_file=tmp_path / "secret", smtp_host="127.0.0.1", smtp_port=smtp.port, smtp_tls="none",
-                    smtp_sender="siglo@example.org", public_url="http://siglo.test", notice_timeout_seconds=1,
-                    notice_attempts=2, notice_retry_seconds=0.2, webhook_allowed_hosts=["127.0.0.1"])
+    return Settings(
+        database_url=database_url,
+        secret_key="test-secret-" + "k" * 32,
+        bot_delay_seconds=0,
+        secret_file=tmp_path / "secret",
+        smtp_host="127.0.0.1",
+        smtp_port=smtp.port,
+        smtp_tls="none",
+        smtp_sender="siglo@example.org",
+        public_url="http://siglo.test",
+        notice_timeout_seconds=1,
+        notice_attempts=2,
+        notice_retry_seconds=0.2,
+        webhook_allowed_hosts=["127.0.0.1"],
+    )
 
 
 def wait_for(predicate, seconds: float = 10.0):
@@ -187,6 +199,7 @@ def test_a_webhook_that_times_out_does_not_delay_the_move(app, browser):
         def failed():
             with app.state.sessions() as db:
                 return db.query(Delivery).filter_by(status="failed").all()
+
         [d] = wait_for(failed, 20)
         assert d.channel == "webhook" and d.attempts == 2 and "Timeout" in d.error
     finally:

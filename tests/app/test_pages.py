@@ -1,4 +1,5 @@
 """Server-rendered pages: lobby, new table, table page, HTMX partials vs full pages, chat, invites."""
+
 import re
 
 
@@ -7,8 +8,18 @@ def test_lobby_and_table_pages_render(browser):
     assert "Start a new table" in alice.c.get("/").text
     page = alice.c.get("/tables/new?game=toy-duel").text
     assert 'name="opt_rounds"' in page and 'name="seat_north"' in page
-    r = alice.post("/tables", {"game": "toy-duel", "opt_rounds": "2", "opt_deck": "short", "seat_north": "me",
-                               "seat_south": "open", "name": "Friday duel"}, follow_redirects=False)
+    r = alice.post(
+        "/tables",
+        {
+            "game": "toy-duel",
+            "opt_rounds": "2",
+            "opt_deck": "short",
+            "seat_north": "me",
+            "seat_south": "open",
+            "name": "Friday duel",
+        },
+        follow_redirects=False,
+    )
     assert r.status_code == 303
     url = r.headers["location"]
     page = alice.c.get(url).text
@@ -31,12 +42,16 @@ def test_new_table_pages_need_a_login(browser):
 def test_htmx_gets_a_partial_and_plain_posts_a_full_page(browser):
     alice = browser("alice")
     table = alice.new_table(seats={"north": "me", "south": "me"})
-    r = alice.post(f"/tables/{table}/act", {"seq": 0, "verb": "raise", "arg": "null", "role": "north"},
-                   headers={"HX-Request": "true"})
+    r = alice.post(
+        f"/tables/{table}/act",
+        {"seq": 0, "verb": "raise", "arg": "null", "role": "north"},
+        headers={"HX-Request": "true"},
+    )
     assert r.status_code == 200
     assert r.text.lstrip().startswith('<div id="table-live"') and "<html" not in r.text
-    r = alice.post(f"/tables/{table}/act", {"seq": 1, "verb": "raise", "arg": "null", "role": "north"},
-                   follow_redirects=True)
+    r = alice.post(
+        f"/tables/{table}/act", {"seq": 1, "verb": "raise", "arg": "null", "role": "north"}, follow_redirects=True
+    )
     assert "<html" in r.text and "Play for 3" in r.text
 
 
@@ -69,7 +84,7 @@ def test_page_shows_actions_only_to_the_seat_to_act(browser):
     bob_page = bob.c.get(f"/tables/{table}").text
     assert 'data-verb="raise"' not in bob_page and "Waiting for alice" in bob_page
     spectator = browser().c.get(f"/tables/{table}").text
-    assert "Spectator" in spectator and 'data-verb=' not in spectator
+    assert "Spectator" in spectator and "data-verb=" not in spectator
     hand = alice.view(table)["view"]["private"]["hand"]
     for text in (bob_page, spectator):
         assert not any(card in text for card in hand)
@@ -106,8 +121,9 @@ def test_unknown_pages_are_404_pages(browser):
 
 def test_body_too_large_is_413(browser):
     b = browser("alice")
-    r = b.c.post("/api/v1/tables", content=b"x" * 2_000_001,
-                 headers={"Content-Type": "application/json", "X-CSRF-Token": b.csrf})
+    r = b.c.post(
+        "/api/v1/tables", content=b"x" * 2_000_001, headers={"Content-Type": "application/json", "X-CSRF-Token": b.csrf}
+    )
     assert r.status_code == 413
 
 

@@ -1,5 +1,6 @@
 """Performance work that must not change behaviour (issue 15): statements per move, the hot-table state cache,
 the live stream's subscription order, compressed answers, cached static files, the spectator partial."""
+
 from __future__ import annotations
 
 import threading
@@ -47,8 +48,11 @@ def test_a_move_sends_six_statements_through_the_api_and_htmx(app, browser):
     assert r.status_code == 200, r.text
     assert len(sent) == 6, sent
     assert not any(("snapshots" in s or "login_sessions" in s) and s.startswith("SELECT") for s in sent), sent
-    r, sent = count.during(lambda: alice.post(f"/tables/{table}/act", {"seq": 1, "verb": "raise", "role": "north"},
-                                              headers={"HX-Request": "true"}))
+    r, sent = count.during(
+        lambda: alice.post(
+            f"/tables/{table}/act", {"seq": 1, "verb": "raise", "role": "north"}, headers={"HX-Request": "true"}
+        )
+    )
     assert r.status_code == 200 and 'data-seq="2"' in r.text
     assert len(sent) == 6, sent
     offered = alice.view(table, "north")["actions"][0]
@@ -88,11 +92,21 @@ def test_on_postgres_the_view_after_a_move_is_read_outside_a_transaction(app, br
 
     event.listen(app.state.engine, "before_cursor_execute", record)
     assert alice.act(table, "raise", seq=view["seq"], role="north").status_code == 200
-    assert alice.post(f"/tables/{table}/act", {"seq": 1, "verb": "raise", "role": "north"},
-                      headers={"HX-Request": "true"}).status_code == 200
+    assert (
+        alice.post(
+            f"/tables/{table}/act", {"seq": 1, "verb": "raise", "role": "north"}, headers={"HX-Request": "true"}
+        ).status_code
+        == 200
+    )
     event.remove(app.state.engine, "before_cursor_execute", record)
-    move = [("SELECT", False), ("UPDATE", False), ("INSERT", False), ("INSERT", False), ("UPDATE", False),
-            ("SELECT", True)]
+    move = [
+        ("SELECT", False),
+        ("UPDATE", False),
+        ("INSERT", False),
+        ("INSERT", False),
+        ("UPDATE", False),
+        ("SELECT", True),
+    ]
     assert modes == move + move, modes
     pool = app.state.engine.pool
     held = [app.state.engine.raw_connection() for _ in range(pool.size())]
@@ -300,7 +314,7 @@ def test_static_files_under_versioned_names_are_immutable(browser):
     alice = browser("alice")
     page = alice.c.get("/").text
     v = digest("css/site.css")
-    assert f'/static/css/site.css?v={v}' in page
+    assert f"/static/css/site.css?v={v}" in page
     r = alice.c.get(f"/static/css/site.css?v={v}")
     assert r.status_code == 200 and r.headers["cache-control"] == "public, max-age=31536000, immutable"
     assert alice.c.get("/static/css/site.css?v=old").headers["cache-control"] == "no-cache"

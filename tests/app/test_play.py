@@ -1,4 +1,5 @@
 """The play service on engine core v2: the log outside the state, undo from the last barrier, engine versions."""
+
 import orjson
 
 from app.models import GameTable, LogEntry, Move, Snapshot
@@ -36,8 +37,10 @@ def test_the_log_pages_newest_first_and_private_entries_reach_only_their_reader(
     card = alice.view(table)["view"]["private"]["hand"][0]
     alice.act(table, "choose", card)
     mine = alice.api("GET", f"/api/v1/tables/{table}/log?limit=2").json()
-    assert [e["text"] for e in mine["entries"]] == ["You chose card " + card.rsplit(":", 1)[1] + ".",
-                                                    "alice chooses a card face down."]
+    assert [e["text"] for e in mine["entries"]] == [
+        "You chose card " + card.rsplit(":", 1)[1] + ".",
+        "alice chooses a card face down.",
+    ]
     assert mine["more"] and mine["entries"][0]["private"]
     older = alice.api("GET", f"/api/v1/tables/{table}/log?before={mine['entries'][-1]['id']}").json()
     assert older["entries"][0]["text"] == "alice raises the stake to 3." and not older["more"]

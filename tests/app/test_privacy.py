@@ -4,9 +4,18 @@ PRIVATE = {"game": "toy-duel", "seats": {"north": "me", "south": "invite"}, "pri
 
 
 def _urls(table):
-    return [f"/tables/{table}", f"/tables/{table}/live", f"/tables/{table}/log", f"/tables/{table}/chat",
-            f"/tables/{table}/record", f"/api/v1/tables/{table}", f"/api/v1/tables/{table}/log",
-            f"/api/v1/tables/{table}/chat", f"/api/v1/tables/{table}/record", f"/api/v1/tables/{table}/events"]
+    return [
+        f"/tables/{table}",
+        f"/tables/{table}/live",
+        f"/tables/{table}/log",
+        f"/tables/{table}/chat",
+        f"/tables/{table}/record",
+        f"/api/v1/tables/{table}",
+        f"/api/v1/tables/{table}/log",
+        f"/api/v1/tables/{table}/chat",
+        f"/api/v1/tables/{table}/record",
+        f"/api/v1/tables/{table}/events",
+    ]
 
 
 def _listed(who, table):
@@ -46,8 +55,9 @@ def test_a_private_tables_open_seats_become_invitations(browser):
 
 def test_the_creator_may_refuse_spectators(browser):
     alice, bob, carol = browser("alice"), browser("bob"), browser("carol")
-    table = alice.api("POST", "/api/v1/tables", {"game": "toy-duel", "seats": {"north": "me", "south": "open"},
-                                                 "spectators": False}).json()["id"]
+    table = alice.api(
+        "POST", "/api/v1/tables", {"game": "toy-duel", "seats": {"north": "me", "south": "open"}, "spectators": False}
+    ).json()["id"]
     assert _listed(carol, table) == {"open"}  # joinable, not watchable
     assert bob.api("POST", f"/api/v1/tables/{table}/join", {}).status_code == 200
     assert _listed(carol, table) == set()
@@ -58,8 +68,11 @@ def test_the_creator_may_refuse_spectators(browser):
 
 def test_the_new_table_form_makes_a_private_table(browser):
     alice = browser("alice")
-    r = alice.post("/tables", {"game": "toy-duel", "seat_north": "me", "seat_south": "open", "private": "on"},
-                   follow_redirects=False)
+    r = alice.post(
+        "/tables",
+        {"game": "toy-duel", "seat_north": "me", "seat_south": "open", "private": "on"},
+        follow_redirects=False,
+    )
     assert r.status_code == 303
     table = int(r.headers["location"].rsplit("/", 1)[1])
     assert browser("carol").c.get(f"/tables/{table}").status_code == 403

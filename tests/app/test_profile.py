@@ -1,4 +1,5 @@
 """A user's profile page (issue "Play-by-web life" §3)."""
+
 from __future__ import annotations
 
 from tests.app.test_api import two_players

@@ -1,5 +1,6 @@
 """Platform hardening §3: people racing for seats. A seat is taken by a conditional update that exactly one
 request wins; the table starts exactly once; the losers get a 409."""
+
 import threading
 
 import pytest

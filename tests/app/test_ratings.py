@@ -1,10 +1,11 @@
 """Ratings (issue "Play-by-web life" §5): the N-player Elo with hand-checked numbers, rated once inside the
 ending's transaction, and what does not count (bots, hot-seat, abandoned, forks); on SQLite and PostgreSQL."""
+
 from __future__ import annotations
 
 import pytest
 
-from app.models_ratings import Rating, RatingChange
+from app.models.ratings import Rating, RatingChange
 from app.services import ratings
 from tests.app.test_api import two_players
 
@@ -89,6 +90,7 @@ def test_a_finished_game_is_rated_once_and_changes_sum_to_zero(app, browser):
     assert {games for _, games in rows.values()} == {1}
     with app.state.sessions() as db:  # a second call (a retry, a second process) rates nothing more
         from app.models import GameTable
+
         t = db.get(GameTable, table)
         assert ratings.rate(db, t, {"winners": ["north"]}) == []
         db.commit()

@@ -1,4 +1,5 @@
 """History at the table: the whole log paged and filtered, 'since your last move', stale clicks, replays, imports."""
+
 import re
 
 import orjson
@@ -92,8 +93,12 @@ def test_a_record_imports_from_the_web_page(browser):
     play_to_the_end(alice, bob, table)
     record = bob.c.get(f"/tables/{table}/record").content
     assert "Import a game record" in bob.c.get("/records/import").text
-    r = bob.c.post("/records/import", data={"csrf_token": bob.csrf},
-                   files={"file": ("game.json", record, "application/json")}, follow_redirects=False)
+    r = bob.c.post(
+        "/records/import",
+        data={"csrf_token": bob.csrf},
+        files={"file": ("game.json", record, "application/json")},
+        follow_redirects=False,
+    )
     assert r.status_code == 303 and r.headers["location"].endswith("/replay")
     assert "Move " in bob.c.get(r.headers["location"]).text
     r = bob.post("/records/import", {"record": orjson.dumps({"format": "nope"}).decode()})

@@ -1,6 +1,7 @@
 """Issue 12 › replays: stepping through one's own long running game costs the same at every step — positions are
 kept every CHECKPOINT_EVERY moves (app.services.replay.position), never replayed from the seed at each step — and
 every step shows what a replay from the seed shows, also after an undo changes the end of the game."""
+
 from __future__ import annotations
 
 import random
@@ -26,8 +27,15 @@ def long_record(moves: int = MOVES, seed: int = 1) -> dict:
         out.append({"role": role, "verb": verb, "arg": arg})
         state = game.apply(state, role, verb, arg)
     assert game.outcome(state) is None
-    return {"format": "siglo-record/1", "game": "15-dias", "engine_version": game.version,
-            "content": game.content_digest, "options": {"players": 8}, "seed": seed, "moves": out}
+    return {
+        "format": "siglo-record/1",
+        "game": "15-dias",
+        "engine_version": game.version,
+        "content": game.content_digest,
+        "options": {"players": 8},
+        "seed": seed,
+        "moves": out,
+    }
 
 
 @pytest.fixture
@@ -111,4 +119,5 @@ def test_kept_positions_serve_only_the_same_moves(counted):
         expected = game.replay(table.seed, table.options, [(m.role, m.verb, m.arg) for m in moves])
         assert replay.position(game, table, moves, 80) == expected
         assert replay.position(game, table, moves, 60) == game.replay(
-            table.seed, table.options, [(m.role, m.verb, m.arg) for m in moves[:60]])
+            table.seed, table.options, [(m.role, m.verb, m.arg) for m in moves[:60]]
+        )

@@ -1,15 +1,24 @@
 """The app includes the routers of its hot routes first (issue 15: each route FastAPI tries before the one that
 matches costs its path check). That order is free only while no two routes of different routers match the same
 request; within a router the order is the module's (``/tables/new`` before ``/tables/{table_id}``)."""
+
 from app.routes import api, auth, live, maps, pages
 from app.routes import clocks as clock_routes
 from app.routes import endings as ending_routes
 from app.routes import notices as notice_routes
 from app.routes import profile as profile_routes
 
-ROUTERS = {"api": api.router, "pages": pages.router, "live": live.router, "auth": auth.router, "maps": maps.router,
-           "notices": notice_routes.router, "endings": ending_routes.router, "profile": profile_routes.router,
-           "clocks": clock_routes.router}
+ROUTERS = {
+    "api": api.router,
+    "pages": pages.router,
+    "live": live.router,
+    "auth": auth.router,
+    "maps": maps.router,
+    "notices": notice_routes.router,
+    "endings": ending_routes.router,
+    "profile": profile_routes.router,
+    "clocks": clock_routes.router,
+}
 
 
 def routes_of(router) -> list:

@@ -1,4 +1,5 @@
 """Rules at hand: the game's page in words, the rules reference (one summary per cited rule), the cards."""
+
 import random
 import re
 
@@ -92,6 +93,7 @@ def test_each_card_has_a_page_with_its_values(browser):
 def test_the_map_page_takes_a_blank_turn_and_shows_who_is_logged_in(browser):
     alice = browser("alice")
     from engines.ultima_ratio.world import load_world
+
     scenario = load_world().scenarios[0]
     r = alice.c.get(f"/games/ultima-ratio-regis/map?scenario={scenario.id}&turn=")
     assert r.status_code == 200 and f"start of turn {scenario.turns.first}" in r.text

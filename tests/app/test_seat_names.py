@@ -1,5 +1,6 @@
 """Issue 12 › names: every seat is named the same way everywhere (play.seat_name); two bots at a table never share
 a name — each is named by its seat's number and its kind."""
+
 from __future__ import annotations
 
 import time
@@ -27,9 +28,11 @@ def test_two_bots_have_distinct_names_in_seats_log_and_page(browser):
 
 def test_a_player_keeps_his_name_and_the_15_dias_board_names_each_bot(browser):
     alice = browser("alice")
-    table = alice.new_table(game="15-dias", seats={"player1": "me", "player2": "bot:heuristic",
-                                                   "player3": "bot:random", "player4": "bot:heuristic"},
-                            options={"players": 4})
+    table = alice.new_table(
+        game="15-dias",
+        seats={"player1": "me", "player2": "bot:heuristic", "player3": "bot:random", "player4": "bot:heuristic"},
+        options={"players": 4},
+    )
     names = [s["name"] for s in alice.view(table)["seats"]]
     assert names == ["alice", "Bot 2 (heuristic)", "Bot 3 (random)", "Bot 4 (heuristic)"]
     page = alice.c.get(f"/tables/{table}").text

@@ -1,6 +1,7 @@
 """A player back from a time-out cannot take back what the bot that stood in for them played (issue "Play-by-web
 life" §2: "a bot takes the seat until the player returns"): the bot's moves are the game's, not the player's.
 On SQLite and PostgreSQL."""
+
 from __future__ import annotations
 
 import pytest
@@ -8,7 +9,7 @@ import pytest
 from app.errors import Invalid
 from app.models import GameTable, User
 from app.services import play
-from tests.app.test_clocks import app, clock, check, clocked, wait_for  # noqa: F401, F811 (the clocked fixtures)
+from tests.app.test_clocks import app, check, clock, clocked, wait_for  # noqa: F401 (the clocked fixtures)
 
 
 def test_a_returned_player_cannot_undo_the_stand_in_bots_move(app, browser, clock):
@@ -31,4 +32,3 @@ def test_a_returned_player_cannot_undo_the_stand_in_bots_move(app, browser, cloc
         assert play.undoable(db, loaded, "north") is False
         with pytest.raises(Invalid, match="bot"):
             play.undo(db, t, user, "north", t.seq)
-

@@ -1,7 +1,7 @@
 """Ultima Ratio Regis at a table: The Rise of Portugal created, seen and played through the pages and the API,
 on its board in words (templates/games/ultima-ratio-regis/board.html)."""
-import re
 
+import re
 
 SCENARIO = {"scenario": "the-rise-of-portugal"}
 
@@ -30,8 +30,9 @@ def test_the_board_shows_units_by_place_as_counts(browser):
     alice = browser("alice")
     table = alice.new_table(game="ultima-ratio-regis", seats={"player1": "me"}, options=SCENARIO, seed=5)
     view = alice.view(table)["view"]["public"]
-    on_card = [u for u, x in view["units"].items() if x["loc"] == "available" and x["kind"] == "troop"
-               and x["grade"] == "2-3"]
+    on_card = [
+        u for u, x in view["units"].items() if x["loc"] == "available" and x["kind"] == "troop" and x["grade"] == "2-3"
+    ]
     page = alice.c.get(f"/tables/{table}").text
     assert f"{len(on_card)} × troop 2-3" in page and "Portugal:" in page
     assert f'data-keys="{" ".join(sorted(on_card))}"' in page or f'data-keys="{" ".join(on_card)}"' in page
@@ -42,10 +43,23 @@ def test_simulate_prints_the_verdict_distribution():
 
     from app.cli import main
 
-    r = CliRunner().invoke(main, ["simulate", "ultima-ratio-regis", "--games", "3", "--option",
-                                  "scenario=the-rise-of-portugal", "--bot", "heuristic", "--json"])
+    r = CliRunner().invoke(
+        main,
+        [
+            "simulate",
+            "ultima-ratio-regis",
+            "--games",
+            "3",
+            "--option",
+            "scenario=the-rise-of-portugal",
+            "--bot",
+            "heuristic",
+            "--json",
+        ],
+    )
     assert r.exit_code == 0, r.output
     import json
+
     summary = json.loads(r.output.strip().splitlines()[-1])
     assert sum(summary["verdicts"].values()) == 3
     assert set(summary["verdicts"]) <= {"outcome.defeat", "outcome.draw", "outcome.victory", "outcome.epic"}

@@ -1,6 +1,7 @@
 """Platform hardening §2 with a real game: after any 15 Días move that showed its mover something new (a Spy look,
 a card drawn from the deck by Reinforce, Invest, a Spy trade, Manipulate or a refill), the view says `can_undo`
 false and `/undo` is refused; after a move that showed nothing, the mover may take it back."""
+
 import random
 
 import orjson
@@ -27,7 +28,7 @@ def state_of(app, table: int) -> dict:
 
 def test_no_undo_after_a_move_that_showed_the_mover_something(app, browser):
     alice = browser("alice")
-    table = alice.new_table(game="15-dias", seats={r: "me" for r in ROLES}, options={"players": 4}, seed=3)
+    table = alice.new_table(game="15-dias", seats=dict.fromkeys(ROLES, "me"), options={"players": 4}, seed=3)
     rnd = random.Random(3)
     revealing = quiet = 0
     for _ in range(120):

@@ -2,20 +2,20 @@
 clocks"; §6, the profile's "vacation left"), on SQLite and PostgreSQL: booked ahead, a vacation pauses the clocks
 exactly during its window; the allowance counts the days booked, and cancelling gives back the days not begun.
 Time is the server's, moved by hand."""
+
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from app.models import User
-from app.models_clocks import SeatClock, Vacation
+from app.models.clocks import SeatClock, Vacation
 from app.services import clocks
 from app.services.clock_time import Pauses, counted, runs_out
-from tests.app.test_clocks import TUESDAY, app, clock, check, clocked, seat_clock  # noqa: F401, F811 (the clocked fixtures)
-from tests.app.test_clocks import _race
+from tests.app.test_clocks import TUESDAY, _race, app, check, clock, clocked, seat_clock  # noqa: F401 (the clocked fixtures)
 
 H = 3600
-UTC = timezone.utc
+UTC = UTC
 
 
 def test_the_pause_arithmetic_counts_a_vacation_that_lies_ahead():
@@ -38,7 +38,11 @@ def test_a_scheduled_vacation_pauses_the_clocks_exactly_during_its_window(app, b
     assert (info["left"], info["on_vacation"], info["until"]) == (19, False, None)
     (v,) = info["vacations"]
     assert (v["starts_at"], v["ends_at"], v["days"], v["under_way"]) == (
-        "2026-12-03T00:00:00+00:00", "2026-12-05T00:00:00+00:00", 2, False)
+        "2026-12-03T00:00:00+00:00",
+        "2026-12-05T00:00:00+00:00",
+        2,
+        False,
+    )
     north = seat_clock(alice.view(table), "north")
     assert north["deadline"] == "2026-12-06T09:00:00+00:00"  # 3 days and the 2 of the vacation
     clock.at = datetime(2026, 12, 2, 23, 59, tzinfo=UTC)  # the evening before: still running
@@ -78,7 +82,7 @@ def test_a_vacation_scheduled_while_a_clock_runs_moves_its_deadline_and_cancelli
 
 def test_the_allowance_counts_the_days_booked_and_cancelling_gives_back_the_days_not_begun(app, browser, clock):
     alice = browser("alice")
-    book = lambda body: alice.api("POST", "/api/v1/me/vacation", body)  # noqa: E731
+    book = lambda body: alice.api("POST", "/api/v1/me/vacation", body)
     assert book({"days": 5, "starts_on": "2026-12-10"}).json()["left"] == 16
     assert book({"days": 10, "starts_on": "2026-12-20"}).json()["left"] == 6
     r = book({"days": 7, "starts_on": "2026-12-01"})
@@ -109,8 +113,7 @@ def test_the_allowance_counts_the_days_booked_and_cancelling_gives_back_the_days
 def test_the_profile_shows_the_vacation_left_and_cancels_a_scheduled_one(app, browser, clock):
     alice = browser("alice")
     assert "21 of 21 days left this year" in alice.c.get("/users/alice").text
-    r = alice.post("/vacation/schedule", {"first_day": "2026-12-24", "last_day": "2026-12-27"},
-                   follow_redirects=False)
+    r = alice.post("/vacation/schedule", {"first_day": "2026-12-24", "last_day": "2026-12-27"}, follow_redirects=False)
     assert r.status_code == 303, r.text
     page = alice.c.get("/users/alice").text
     assert "17 of 21 days left this year" in page

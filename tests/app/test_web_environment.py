@@ -1,11 +1,14 @@
 """The app's Jinja environment (app/web.py) reads ``x.key`` on a plain dict as the key straight away (issue 15): it
 must answer what Jinja's own look-up answers, for keys, dict methods, missing keys and other objects."""
+
 import jinja2
 
 from app.web import Environment, plural
 
-SOURCE = ("{{ d.a }}|{{ d.items | list if d.items is not callable else 'method' }}|{{ d.missing is defined }}|"
-          "{{ o.a }}|{{ o.b }}|{{ m.a }}|{{ d.get('a') }}")
+SOURCE = (
+    "{{ d.a }}|{{ d.items | list if d.items is not callable else 'method' }}|{{ d.missing is defined }}|"
+    "{{ o.a }}|{{ o.b }}|{{ m.a }}|{{ d.get('a') }}"
+)
 
 
 class Obj:

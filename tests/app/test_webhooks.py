@@ -1,5 +1,6 @@
 """Webhooks cannot reach inside (SSRF): internal addresses are refused when saved and when sent, the send connects
 to the address it checked."""
+
 from __future__ import annotations
 
 import socket
@@ -8,16 +9,29 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from app.models_pbw import Delivery
+from app.models.pbw import Delivery
 from app.services import webhooks
 from tests.app.test_notices import user_id
 
 
-@pytest.mark.parametrize("url", [
-    "http://127.0.0.1/hook", "http://localhost:8000/x", "http://10.1.2.3/", "http://192.168.0.10/",
-    "http://172.16.5.4/", "http://169.254.169.254/latest/meta-data/", "http://[::1]/", "http://[fe80::1]/",
-    "http://[::ffff:127.0.0.1]/", "http://100.64.0.1/", "http://0.0.0.0/", "https://[fd00::5]/", "http://224.0.0.1/",
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://127.0.0.1/hook",
+        "http://localhost:8000/x",
+        "http://10.1.2.3/",
+        "http://192.168.0.10/",
+        "http://172.16.5.4/",
+        "http://169.254.169.254/latest/meta-data/",
+        "http://[::1]/",
+        "http://[fe80::1]/",
+        "http://[::ffff:127.0.0.1]/",
+        "http://100.64.0.1/",
+        "http://0.0.0.0/",
+        "https://[fd00::5]/",
+        "http://224.0.0.1/",
+    ],
+)
 def test_internal_addresses_are_refused(url):
     with pytest.raises(webhooks.Refused, match="internal address"):
         webhooks.resolve(url)
@@ -33,16 +47,24 @@ def fake_dns(monkeypatch, table: dict[str, list[str]]):
 
     def getaddrinfo(host, port, *args, **kw):
         if host in table:
-            return [(socket.AF_INET6 if ":" in a else socket.AF_INET, socket.SOCK_STREAM, 6, "", (a, port))
-                    for a in table[host]]
+            return [
+                (socket.AF_INET6 if ":" in a else socket.AF_INET, socket.SOCK_STREAM, 6, "", (a, port))
+                for a in table[host]
+            ]
         return real(host, port, *args, **kw)
 
     monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
 
 
 def test_a_name_is_refused_if_any_of_its_addresses_is_internal(monkeypatch):
-    fake_dns(monkeypatch, {"hooks.example.org": ["93.184.216.34", "10.0.0.7"], "meta.example.org": ["169.254.169.254"],
-                           "nowhere.example.org": []})
+    fake_dns(
+        monkeypatch,
+        {
+            "hooks.example.org": ["93.184.216.34", "10.0.0.7"],
+            "meta.example.org": ["169.254.169.254"],
+            "nowhere.example.org": [],
+        },
+    )
     for host in ("hooks.example.org", "meta.example.org", "nowhere.example.org"):
         with pytest.raises(webhooks.Refused):
             webhooks.resolve(f"https://{host}/hook")
@@ -53,13 +75,15 @@ def test_a_name_is_refused_if_any_of_its_addresses_is_internal(monkeypatch):
 def test_saving_an_internal_webhook_is_refused(app, browser):
     bob = browser("bob")
     form = {"email": "", "webhook_format": "json", "mode": "every", "digest_hours": 24}
-    r = bob.post("/notices/settings", {**form, "webhook_url": "http://169.254.169.254/latest/meta-data/"},
-                 follow_redirects=False)
+    r = bob.post(
+        "/notices/settings", {**form, "webhook_url": "http://169.254.169.254/latest/meta-data/"}, follow_redirects=False
+    )
     assert r.status_code == 422 and "internal address" in r.text
     r = bob.post("/notices/settings", {**form, "webhook_url": "http://127.0.0.1:5000/"}, follow_redirects=False)
     assert r.status_code == 422
     with app.state.sessions() as db:
-        from app.models_pbw import NoticeSettings
+        from app.models.pbw import NoticeSettings
+
         assert db.get(NoticeSettings, user_id(app, "bob")) is None
 
 
@@ -88,8 +112,15 @@ def test_a_queued_delivery_to_an_internal_address_is_not_sent(app, browser, loca
     handler, port = local_receiver
     browser("bob")
     with app.state.sessions() as db:  # e.g. saved when its name still resolved to a public address
-        db.add(Delivery(user_id=user_id(app, "bob"), channel="webhook", target=f"http://127.0.0.1:{port}/hook",
-                        subject="s", body="{}"))
+        db.add(
+            Delivery(
+                user_id=user_id(app, "bob"),
+                channel="webhook",
+                target=f"http://127.0.0.1:{port}/hook",
+                subject="s",
+                body="{}",
+            )
+        )
         db.commit()
     assert app.state.notifier.deliver_due() == 0
     assert handler.requests == []

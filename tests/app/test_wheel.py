@@ -1,6 +1,7 @@
 """Platform hardening §11: a regular (wheel) install starts. The wheel is built from a copy of the project,
 installed into a fresh virtual environment (offline: the wheel itself, the dependencies from the running
 environment), and from a folder without the source tree it migrates a database and answers ``/``."""
+
 import shutil
 import subprocess
 import sys
@@ -15,23 +16,47 @@ def test_a_built_wheel_installs_migrates_and_serves(tmp_path):
     src = tmp_path / "src"
     for name in SHIPPED:
         (shutil.copytree if (ROOT / name).is_dir() else shutil.copy)(
-            ROOT / name, src / name, **({"ignore": shutil.ignore_patterns("__pycache__", "_resources")}
-                                        if (ROOT / name).is_dir() else {}))
+            ROOT / name,
+            src / name,
+            **({"ignore": shutil.ignore_patterns("__pycache__", "_resources")} if (ROOT / name).is_dir() else {}),
+        )
     wheels = tmp_path / "wheels"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(src)],
-                   check=True, timeout=600)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(src)], check=True, timeout=600
+    )
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True, timeout=600)
     python, siglo = venv / "bin" / "python", venv / "bin" / "siglo"
     # --ignore-installed: the running environment may hold an editable install of the project itself
-    subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-index", "--no-deps", "--ignore-installed",
-                    "--find-links", str(wheels), "siglo-de-oro"], check=True, timeout=600)
+    subprocess.run(
+        [
+            str(python),
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--no-index",
+            "--no-deps",
+            "--ignore-installed",
+            "--find-links",
+            str(wheels),
+            "siglo-de-oro",
+        ],
+        check=True,
+        timeout=600,
+    )
     run = tmp_path / "run"
     run.mkdir()
     url = f"sqlite:///{run}/siglo.db"
     env = {"PATH": f"{venv}/bin:/usr/bin:/bin", "HOME": str(tmp_path), "SIGLO_SECRET_KEY": "wheel-" + "k" * 32}
-    out = subprocess.run([str(siglo), "db", "upgrade", "--database-url", url], cwd=run, env=env,
-                         capture_output=True, text=True, timeout=600)
+    out = subprocess.run(
+        [str(siglo), "db", "upgrade", "--database-url", url],
+        cwd=run,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert out.returncode == 0, out.stderr
     check = textwrap.dedent(f"""
         import app, pathlib

@@ -1,4 +1,5 @@
 """Browser tests: Playwright driving Debian's Chromium (SIGLO_TEST_CHROMIUM), headless, against a live server."""
+
 import os
 import pathlib
 
@@ -27,9 +28,19 @@ def chromium():
         pytest.skip("SIGLO_TEST_CHROMIUM does not name a Chromium binary: browser tests need one")
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
     with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync"])
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
         yield browser
         browser.close()
 

@@ -1,6 +1,7 @@
 """The board is the control (static/js/board.js), through the real pages: a 15 Días Common Action played by
 clicking card, ability, target; a Planet King decision played by clicking the board; the players' names on the
 board. Screenshots of each table state at desktop (1280) and phone (390) width land in test-artifacts/."""
+
 import json
 import re
 
@@ -11,9 +12,11 @@ from tests.browser.test_platform_in_browser import register
 
 def new_table(page, server, game, options, seats):
     csrf = page.locator('meta[name="csrf-token"]').get_attribute("content")  # bound to the session
-    r = page.request.post(server.url + "/api/v1/tables", data=json.dumps(
-        {"game": game, "options": options, "seats": seats, "seed": 11}),
-        headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"})
+    r = page.request.post(
+        server.url + "/api/v1/tables",
+        data=json.dumps({"game": game, "options": options, "seats": seats, "seed": 11}),
+        headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"},
+    )
     assert r.ok, r.text()
     return f"{server.url}/tables/{r.json()['id']}"
 
@@ -46,7 +49,7 @@ def played(page, before):
 def any_move(page):
     """One move as a player would make it: a listed button, else a highlighted thing on the board (and its first
     ability and target)."""
-    page.wait_for_timeout(300)      # a swap just settled: let the board script filter the list
+    page.wait_for_timeout(300)  # a swap just settled: let the board script filter the list
     before = seq_of(page)
     visible = page.locator(".prompt button.action:visible")
     if visible.count():
@@ -73,8 +76,13 @@ def choose_on(page):
 def test_a_common_action_by_card_ability_target(server, chromium, artifacts):
     page = chromium.new_context(viewport={"width": 1280, "height": 900}).new_page()
     register(page, server.url, "alice")
-    url = new_table(page, server, "15-dias", {"players": 4, "conspirators": False},
-                    {"player1": "me", "player2": "bot:random", "player3": "bot:random", "player4": "bot:random"})
+    url = new_table(
+        page,
+        server,
+        "15-dias",
+        {"players": 4, "conspirators": False},
+        {"player1": "me", "player2": "bot:random", "player3": "bot:random", "player4": "bot:random"},
+    )
     page.goto(url)
     board = page.locator("[data-board]")
     expect(board.locator(".player .seat-name").first).to_contain_text("alice")
@@ -83,10 +91,12 @@ def test_a_common_action_by_card_ability_target(server, chromium, artifacts):
     for _ in range(40):
         assert my_turn(page), "the bots never handed alice the turn"
         page.wait_for_timeout(300)
-        args = [json.loads(f.get_attribute("value")) for f in page.locator(
-            ".prompt form:has(input[name=verb][value=court]) input[name=arg]").all()]
+        args = [
+            json.loads(f.get_attribute("value"))
+            for f in page.locator(".prompt form:has(input[name=verb][value=court]) input[name=arg]").all()
+        ]
         cards = [card for card, _ in args]
-        if any(cards.count(c) >= 2 for c in cards):     # a card with a choice of targets
+        if any(cards.count(c) >= 2 for c in cards):  # a card with a choice of targets
             break
         any_move(page)
     shoot(page, artifacts, "15-dias-common-action")
@@ -101,7 +111,7 @@ def test_a_common_action_by_card_ability_target(server, chromium, artifacts):
     assert len(targets) > 1, "no card with a choice of targets came up"
     ability = page.locator(f".my-hand [data-key='{card}']").get_attribute("data-verb-court")
     verb = page.locator(".board-menu .board-verb", has_text=ability)
-    if verb.count():                                    # else the card's one ability with targets is chosen already
+    if verb.count():  # else the card's one ability with targets is chosen already
         verb.click()
     for t in targets:
         expect(board.locator(f".player[data-key='{t}']")).to_have_class(re.compile("target"))

@@ -1,9 +1,10 @@
 """A running clock counts down in the browser (static/js/clocks.js) on the table page and in the lobby; a paused one
 stands still; at zero it says "time is up" and the checker's time-out reaches the page by its live news
 (screenshots of each). The server's time is real here: the test puts a clock under an hour in the database."""
+
 import re
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from playwright.sync_api import expect
@@ -32,12 +33,20 @@ def ticking(tmp_path, monkeypatch):
 
 def set_clock(engine, table_id: int, role: str, seconds: int) -> None:
     """The seat's clock starts now with ``seconds`` left (as sync would start it)."""
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     with engine.begin() as conn:
-        conn.execute(SeatClock.__table__.update()
-                     .where(SeatClock.table_id == table_id, SeatClock.role == role)
-                     .values(remaining=seconds, since=now, deadline=now + timedelta(seconds=seconds),
-                             remind_at=None, reminded=True, version=SeatClock.version + 1))
+        conn.execute(
+            SeatClock.__table__.update()
+            .where(SeatClock.table_id == table_id, SeatClock.role == role)
+            .values(
+                remaining=seconds,
+                since=now,
+                deadline=now + timedelta(seconds=seconds),
+                remind_at=None,
+                reminded=True,
+                version=SeatClock.version + 1,
+            )
+        )
 
 
 def seconds_shown(locator) -> int:
@@ -140,7 +149,7 @@ def test_the_count_stops_where_a_pause_begins(server, chromium):
 def test_a_vacation_scheduled_ahead_is_on_the_profile_and_cancelled_there(server, chromium, artifacts):
     page = chromium.new_page(viewport={"width": 1280, "height": 900})
     register(page, server.url, "alice")
-    first = datetime.now(timezone.utc).date() + timedelta(days=10)
+    first = datetime.now(UTC).date() + timedelta(days=10)
     page.goto(server.url + "/vacation")
     page.fill("input[name=first_day]", first.isoformat())
     page.fill("input[name=last_day]", (first + timedelta(days=4)).isoformat())
@@ -148,7 +157,8 @@ def test_a_vacation_scheduled_ahead_is_on_the_profile_and_cancelled_there(server
     expect(page.locator(".vacation-list")).to_contain_text("5 days · scheduled")
     page.goto(server.url + "/users/alice")
     expect(page.locator(".vacation-left")).to_have_text(
-        "16 of 21 days left this year" if first.year == datetime.now(timezone.utc).year else "21 of 21 days left this year")
+        "16 of 21 days left this year" if first.year == datetime.now(UTC).year else "21 of 21 days left this year"
+    )
     expect(page.locator(".vacation-list")).to_contain_text(f"{first.isoformat()} 00:00 to")
     page.screenshot(path=str(artifacts / "vacation-scheduled-profile.png"), full_page=True)
     page.click(".vacation-list button:has-text('Cancel it')")

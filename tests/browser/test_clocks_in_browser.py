@@ -1,5 +1,6 @@
 """Clocks in days in a real browser: choose a pace on the new-table form, see the clocks on the table page and
 in the lobby (screenshots of both)."""
+
 from playwright.sync_api import expect
 
 from tests.browser.test_platform_in_browser import register
@@ -17,8 +18,9 @@ def test_a_table_with_a_clock_shows_it_on_the_page_and_in_the_lobby(server, chro
     alice.select_option("select[name=clock_timeout]", "forfeit")
     alice.click("button:has-text('Create the table')")
     expect(alice.locator("h1")).to_contain_text("Duel by the day")
-    expect(alice.locator(".clock-pace")).to_contain_text("3 days per move · weekends paused · on time-out the seat "
-                                                         "forfeits the game")
+    expect(alice.locator(".clock-pace")).to_contain_text(
+        "3 days per move · weekends paused · on time-out the seat forfeits the game"
+    )
     table_url = alice.url
 
     register(bob, server.url, "bob")
@@ -36,6 +38,8 @@ def test_a_table_with_a_clock_shows_it_on_the_page_and_in_the_lobby(server, chro
     bob.screenshot(path=str(artifacts / "clocks-table.png"), full_page=True)
 
     alice.goto(server.url + "/")
-    expect(alice.locator("section:has(h2:has-text('My tables')) li.table-row:has-text('Duel by the day') .clock")).to_contain_text(" left")
+    expect(
+        alice.locator("section:has(h2:has-text('My tables')) li.table-row:has-text('Duel by the day') .clock")
+    ).to_contain_text(" left")
     alice.set_viewport_size({"width": 1280, "height": 700})
     alice.screenshot(path=str(artifacts / "clocks-lobby.png"), full_page=True)

@@ -1,5 +1,6 @@
 """A finished game forked from its replay, the fork's page saying where it came from, and the ratings on a profile
 and in the lobby; screenshots in test-artifacts/."""
+
 import json
 
 from playwright.sync_api import expect
@@ -18,9 +19,11 @@ def play_out(pages, base, tid):
             if view["actions"]:
                 a = view["actions"][-1]
                 csrf = page.locator('meta[name="csrf-token"]').get_attribute("content")
-                r = page.request.post(f"{base}/api/v1/tables/{tid}/actions", data=json.dumps(
-                    {"seq": view["seq"], "verb": a["verb"], "arg": a["arg"]}),
-                    headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"})
+                r = page.request.post(
+                    f"{base}/api/v1/tables/{tid}/actions",
+                    data=json.dumps({"seq": view["seq"], "verb": a["verb"], "arg": a["arg"]}),
+                    headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"},
+                )
                 assert r.ok, r.text()
 
 
@@ -31,9 +34,14 @@ def test_fork_a_finished_game_and_see_ratings(server, chromium, artifacts):
     table_url = new_table(alice, server.url, "toy-duel", seats={"north": "me", "south": "open"}, seed=3)
     tid = table_url.rsplit("/", 1)[1]
     bob.goto(table_url)
-    bob.request.post(f"{server.url}/api/v1/tables/{tid}/join", data="{}", headers={
-        "X-CSRF-Token": bob.locator('meta[name="csrf-token"]').get_attribute("content"),
-        "Content-Type": "application/json"})
+    bob.request.post(
+        f"{server.url}/api/v1/tables/{tid}/join",
+        data="{}",
+        headers={
+            "X-CSRF-Token": bob.locator('meta[name="csrf-token"]').get_attribute("content"),
+            "Content-Type": "application/json",
+        },
+    )
     alice.goto(table_url)
     play_out([alice, bob], server.url, tid)
 
@@ -71,10 +79,15 @@ def test_analyse_a_running_game_from_ones_own_seat(server, chromium, artifacts):
 
     page = chromium.new_context(viewport=DESKTOP).new_page()
     register(page, server.url, "alice")
-    url = new_table(page, server.url, "15-dias", {"players": 4, "conspirators": False},
-                    {"player1": "me", "player2": "bot:random", "player3": "bot:random", "player4": "bot:random"})
+    url = new_table(
+        page,
+        server.url,
+        "15-dias",
+        {"players": 4, "conspirators": False},
+        {"player1": "me", "player2": "bot:random", "player3": "bot:random", "player4": "bot:random"},
+    )
     page.goto(url)
-    assert my_turn(page), "the bots never handed alice the turn"   # the bots wait for her now: the hand stays put
+    assert my_turn(page), "the bots never handed alice the turn"  # the bots wait for her now: the hand stays put
     hand = page.locator(".my-hand").inner_text()
     page.click("button:has-text('Analyse from here')")
     expect(page.locator("#origin")).to_contain_text("A private analysis of")
@@ -84,4 +97,4 @@ def test_analyse_a_running_game_from_ones_own_seat(server, chromium, artifacts):
     page.screenshot(path=str(artifacts / "analysis-fork-15-dias.png"), full_page=True)
     other = chromium.new_context().new_page()
     register(other, server.url, "bob")
-    assert other.goto(page.url).status == 403          # private to alice
+    assert other.goto(page.url).status == 403  # private to alice

@@ -1,6 +1,7 @@
 """Every shipped game played for a while through the real pages by two people in two browsers, with a
 spectator: each move appears on the other pages without reload, a move is taken back, chat reaches everyone.
 Screenshots land in test-artifacts/."""
+
 import json
 
 import pytest
@@ -27,7 +28,7 @@ def seq_of(page) -> int:
 def test_a_short_game_through_the_pages(server, chromium, artifacts, game):
     options = two_seat_options(game)
     roles = game.roles(game.parse_options(options))
-    seats = {r: "bot:random" for r in roles[2:]}
+    seats = dict.fromkeys(roles[2:], "bot:random")
     seats.update({roles[0]: "me", roles[1]: "open"})
     pages = {}
     for name in ("alice", "bob", "carol"):
@@ -36,8 +37,11 @@ def test_a_short_game_through_the_pages(server, chromium, artifacts, game):
     alice, bob, carol = pages["alice"], pages["bob"], pages["carol"]
 
     csrf = alice.locator('meta[name="csrf-token"]').get_attribute("content")  # bound to alice's session
-    r = alice.request.post(server.url + "/api/v1/tables", data=json.dumps({"game": game.id, "options": options,
-                           "seats": seats, "seed": 11}), headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"})
+    r = alice.request.post(
+        server.url + "/api/v1/tables",
+        data=json.dumps({"game": game.id, "options": options, "seats": seats, "seed": 11}),
+        headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"},
+    )
     assert r.status, r.text()
     table_url = f"{server.url}/tables/{r.json()['id']}"
     bob.goto(table_url)
@@ -57,7 +61,7 @@ def test_a_short_game_through_the_pages(server, chromium, artifacts, game):
                 p.reload()
             continue
         before = seq_of(carol)
-        if mover.locator(".board-menu .board-all").count():   # the board filters the list (static/js/board.js)
+        if mover.locator(".board-menu .board-all").count():  # the board filters the list (static/js/board.js)
             mover.locator(".board-menu .board-all").click()
         mover.locator(".prompt button.action:visible").first.click()
         other = bob if mover is alice else alice

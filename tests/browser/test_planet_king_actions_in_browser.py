@@ -2,13 +2,18 @@
 grouped by the colour of their cube (red government, blue political, yellow royal, green, simple), each with its
 cost; every button naming a notable shows his ratings as a visible line, at desktop and phone width; the same
 grouped forms work without JavaScript. Screenshots in test-artifacts/."""
+
 from playwright.sync_api import expect
 
 from tests.browser.test_boards_in_browser import any_move, my_turn, new_table, played, seq_of, shoot
 from tests.browser.test_platform_in_browser import register
 
-COLOURS = {"pk-red": "rgb(192, 57, 43)", "pk-blue": "rgb(42, 99, 181)", "pk-yellow": "rgb(227, 192, 42)",
-           "pk-none": "rgb(138, 138, 138)"}
+COLOURS = {
+    "pk-red": "rgb(192, 57, 43)",
+    "pk-blue": "rgb(42, 99, 181)",
+    "pk-yellow": "rgb(227, 192, 42)",
+    "pk-none": "rgb(138, 138, 138)",
+}
 
 
 def shoot_decision(page, artifacts, name):
@@ -103,7 +108,7 @@ def test_the_grouped_actions_work_without_javascript(server, chromium, artifacts
     for _ in range(20):
         if page.locator(".prompt .pk-types").count():
             break
-        page.locator(".prompt button.action").first.click()   # a plain form post, the page comes back
+        page.locator(".prompt button.action").first.click()  # a plain form post, the page comes back
         page.wait_for_load_state()
     expect(page.locator(".prompt .pk-types .pk-yellow")).to_contain_text("Royal actions")
     both_shots(page, artifacts, "planet-king-types-without-js")

@@ -1,4 +1,5 @@
 """Register, create a table, play moves, and see another seat's move appear without reload."""
+
 import re
 
 from playwright.sync_api import expect

@@ -1,6 +1,7 @@
 """15 Días on a phone (issue 12 › phone width): one's hand comes before the round's and the families' stats, the
 decision stays in the bar at the bottom of the screen, nothing overflows; at desktop width the board keeps its
 order. Screenshots land in test-artifacts/ (15-dias-phone-*.png)."""
+
 from playwright.sync_api import expect
 
 from tests.browser.test_platform_in_browser import register
@@ -14,8 +15,13 @@ def top(page, selector: str) -> float:
 def test_the_hand_comes_before_the_stats_on_a_phone(server, chromium, artifacts):
     alice = chromium.new_context(viewport=PHONE).new_page()
     register(alice, server.url, "alice")
-    url = new_table(alice, server.url, "15-dias", {"players": 4},
-                    {"player1": "me", "player2": "me", "player3": "me", "player4": "me"})
+    url = new_table(
+        alice,
+        server.url,
+        "15-dias",
+        {"players": 4},
+        {"player1": "me", "player2": "me", "player3": "me", "player4": "me"},
+    )
     alice.goto(url)
     tid = url.rsplit("/", 1)[1]
     while True:  # the Election of Powers and every face-down choice: Main Characters on the table
@@ -26,8 +32,11 @@ def test_the_hand_comes_before_the_stats_on_a_phone(server, chromium, artifacts)
         act(alice, server.url, url, view["actions"][0]["verb"], to_play)
     alice.goto(f"{url}?as={to_play}")
     no_horizontal_overflow(alice)
-    hand, stats, families = top(alice, ".board-15-dias .my-hand"), top(alice, ".board-15-dias .state"), \
-        top(alice, ".board-15-dias .families")
+    hand, stats, families = (
+        top(alice, ".board-15-dias .my-hand"),
+        top(alice, ".board-15-dias .state"),
+        top(alice, ".board-15-dias .families"),
+    )
     assert hand < stats and hand < families, (hand, stats, families)
     assert hand < PHONE["height"] / 2  # the hand starts on the first screen
     bar = alice.locator("#decision")

@@ -1,6 +1,7 @@
 """The table page as a person sees it: the whole log paged, the phone layout (board and hand first, the decision
 in a bar), 'since your last move', rules links from the log, a replay stepped through, the rules and import pages.
 Screenshots of every state at desktop (1280) and phone (390) width land in test-artifacts/."""
+
 import json
 
 from playwright.sync_api import expect
@@ -12,9 +13,11 @@ DESKTOP, PHONE = {"width": 1280, "height": 900}, {"width": 390, "height": 844}
 
 def new_table(page, base, game, options=None, seats=None, seed=5) -> str:
     csrf = page.locator('meta[name="csrf-token"]').get_attribute("content")  # bound to the session
-    r = page.request.post(base + "/api/v1/tables", data=json.dumps(
-        {"game": game, "options": options or {}, "seats": seats, "seed": seed}),
-        headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"})
+    r = page.request.post(
+        base + "/api/v1/tables",
+        data=json.dumps({"game": game, "options": options or {}, "seats": seats, "seed": seed}),
+        headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"},
+    )
     assert r.ok, r.text()
     return f"{base}/tables/{r.json()['id']}"
 
@@ -25,9 +28,11 @@ def act(page, base, table_url, verb, role=None):
     tid = table_url.rsplit("/", 1)[1]
     view = page.request.get(f"{base}/api/v1/tables/{tid}" + (f"?as={role}" if role else "")).json()
     action = next(a for a in view["actions"] if a["verb"] == verb)
-    r = page.request.post(f"{base}/api/v1/tables/{tid}/actions", data=json.dumps(
-        {"seq": view["seq"], "verb": verb, "arg": action["arg"], **({"role": role} if role else {})}),
-        headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"})
+    r = page.request.post(
+        f"{base}/api/v1/tables/{tid}/actions",
+        data=json.dumps({"seq": view["seq"], "verb": verb, "arg": action["arg"], **({"role": role} if role else {})}),
+        headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"},
+    )
     assert r.ok, r.text()
     return view["seq"] + 1
 
@@ -131,10 +136,14 @@ def test_a_replay_is_stepped_through(server, chromium, artifacts):
 def test_rules_cards_import_and_map_pages(server, chromium, artifacts):
     page = chromium.new_context(viewport=DESKTOP).new_page()
     register(page, server.url, "alice")
-    for path, name in (("/games/planet-king/rules", "planet-king-game"), ("/games/15-dias/rules/reference",
-                       "15-dias-rules"), ("/games/15-dias/cards/qd:char:cardinal", "15-dias-card"),
-                       ("/records/import", "import"), ("/tables/new?game=planet-king", "new-table"),
-                       ("/games/ultima-ratio-regis/map?scenario=&turn=", "urr-map")):
+    for path, name in (
+        ("/games/planet-king/rules", "planet-king-game"),
+        ("/games/15-dias/rules/reference", "15-dias-rules"),
+        ("/games/15-dias/cards/qd:char:cardinal", "15-dias-card"),
+        ("/records/import", "import"),
+        ("/tables/new?game=planet-king", "new-table"),
+        ("/games/ultima-ratio-regis/map?scenario=&turn=", "urr-map"),
+    ):
         page.set_viewport_size(DESKTOP)
         page.goto(server.url + path)
         expect(page.locator("header.site")).to_contain_text("alice")

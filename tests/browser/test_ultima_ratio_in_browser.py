@@ -1,5 +1,6 @@
 """Ultima Ratio Regis in a browser: The Rise of Portugal at a table, on its board in words, played by clicking
 the board (an area row, a counter group) and by the plain list. Screenshots in test-artifacts/."""
+
 from playwright.sync_api import expect
 
 from tests.browser.test_platform_in_browser import register
@@ -9,8 +10,9 @@ from tests.browser.test_table_page_in_browser import DESKTOP, new_table, no_hori
 def test_the_rise_of_portugal_at_a_table(server, chromium, artifacts):
     page = chromium.new_context(viewport=DESKTOP).new_page()
     register(page, server.url, "alice")
-    url = new_table(page, server.url, "ultima-ratio-regis", options={"scenario": "the-rise-of-portugal"},
-                    seats={"player1": "me"})
+    url = new_table(
+        page, server.url, "ultima-ratio-regis", options={"scenario": "the-rise-of-portugal"}, seats={"player1": "me"}
+    )
     page.goto(url)
     board = page.locator(".board-urr")
     expect(board).to_contain_text("The rise of Portugal (1490-1564) — turn 1 (1–5)")

@@ -2,6 +2,7 @@
 
 A few seeds are checked at every step; more seeds are played with the invariants sampled, so every option set
 sees many games within CI's time. The proof issue's fuzzer runs the same playouts at larger scale."""
+
 import os
 
 import orjson
@@ -44,7 +45,8 @@ def test_same_seed_same_actions_same_state(game, options):
     a = playout(game, 99, options, check=False)
     b = playout(game, 99, options, check=False)
     assert a["actions"] == b["actions"] and orjson.dumps(a["state"], option=orjson.OPT_SORT_KEYS) == orjson.dumps(
-        b["state"], option=orjson.OPT_SORT_KEYS)
+        b["state"], option=orjson.OPT_SORT_KEYS
+    )
 
 
 def test_every_shipped_game_is_registered_with_its_id():

@@ -2,6 +2,7 @@
 checked in (``tests/engines/<package>/golden.json``). A change of what the rules produce fails here until the
 engine's version is bumped and the file rewritten with
 ``python -m engines.core.golden <game id> tests/engines/<package>/golden.json``."""
+
 import json
 import pathlib
 
@@ -11,8 +12,9 @@ from engines import registry
 from engines.core import golden
 
 TESTS = pathlib.Path(__file__).resolve().parents[1] / "engines"
-SHIPPED = [g for g in registry.all_games()
-           if any(type(g).__module__.startswith(ref.split(":")[0]) for ref in registry.BUILTIN)]
+SHIPPED = [
+    g for g in registry.all_games() if any(type(g).__module__.startswith(ref.split(":")[0]) for ref in registry.BUILTIN)
+]
 
 
 def golden_file(game) -> pathlib.Path:

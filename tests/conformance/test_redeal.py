@@ -1,6 +1,7 @@
 """``Game.redeal`` over every engine that supports it and every option set (an analysis fork's re-deal): the seat's
 view is unchanged, the hidden cards are the same cards (or, where the game deals them from outside the state, as
 many), the invariants hold and random bots play on from it; and a hidden card does not stay where it was."""
+
 import copy
 import random
 from collections import Counter
@@ -22,8 +23,12 @@ def _supported(game) -> bool:
     return type(game).redeal is not Game.redeal
 
 
-CASES = [pytest.param(game, options, id=f"{game.id}-" + ("-".join(f"{k}={v}" for k, v in options.items()) or "default"))
-         for game in registry.all_games() if _supported(game) for options in game.option_sets()]
+CASES = [
+    pytest.param(game, options, id=f"{game.id}-" + ("-".join(f"{k}={v}" for k, v in options.items()) or "default"))
+    for game in registry.all_games()
+    if _supported(game)
+    for options in game.option_sets()
+]
 
 
 def positions(game, options: dict, seed: int, every: int = 25, limit: int = 400):
@@ -95,7 +100,8 @@ def test_redeal_keeps_what_the_seat_knows(game, options):
                 new = game.redeal(state, role, rnd)
                 assert state == before, "redeal changed its source state"
                 assert orjson.dumps(game.view(new, role), option=orjson.OPT_SORT_KEYS) == orjson.dumps(
-                    game.view(state, role), option=orjson.OPT_SORT_KEYS), f"{role}'s view changed (seed {seed})"
+                    game.view(state, role), option=orjson.OPT_SORT_KEYS
+                ), f"{role}'s view changed (seed {seed})"
                 old_hidden, new_hidden = hidden_from(game, state, role), hidden_from(game, new, role)
                 if game.id in OUT_OF_PLAY:
                     assert len(new_hidden) == len(old_hidden)
@@ -145,8 +151,13 @@ def test_no_card_in_another_hand_is_sure_to_stay():
     for seed in SEEDS:
         state = next(positions(game, options, seed))
         hidden = set(hidden_from(game, state, "player1"))
-        hands = [("hands", r, n) for r in state["roles"] if r != "player1"
-                 for n, c in enumerate(state["hands"][r]) if c in hidden]
+        hands = [
+            ("hands", r, n)
+            for r in state["roles"]
+            if r != "player1"
+            for n, c in enumerate(state["hands"][r])
+            if c in hidden
+        ]
         assert hands
         moved = set()
         for n in range(REDEALS):

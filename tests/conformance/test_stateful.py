@@ -3,6 +3,7 @@
 Invariants after every step: an illegal action raises IllegalAction and changes nothing; undo (a replay of the
 log without the last move) gives back exactly the state before that move; the state always equals the replay of
 its log; nobody active has an empty legal list before the end."""
+
 import orjson
 import pytest
 from hypothesis import HealthCheck, settings
@@ -41,9 +42,11 @@ def machine_for(game, options):
             self.moves.append((role, verb, arg))
             self.history.append(dump(self.state))
 
-        @rule(verb=st.text(max_size=12), arg=st.one_of(st.none(), st.integers(), st.text(max_size=8),
-                                                          st.lists(st.integers(), max_size=3)),
-              who=st.integers(0, 10**6))
+        @rule(
+            verb=st.text(max_size=12),
+            arg=st.one_of(st.none(), st.integers(), st.text(max_size=8), st.lists(st.integers(), max_size=3)),
+            who=st.integers(0, 10**6),
+        )
         def illegal(self, verb, arg, who):
             roles = game.roles(game.parse_options(options))
             role = roles[who % len(roles)]
@@ -69,8 +72,9 @@ def machine_for(game, options):
                 active = self.active()
                 assert active and all(flat(game.legal(self.state, r)) for r in active)
 
-    GameMachine.TestCase.settings = settings(max_examples=8, stateful_step_count=40, deadline=None,
-                                             suppress_health_check=list(HealthCheck))
+    GameMachine.TestCase.settings = settings(
+        max_examples=8, stateful_step_count=40, deadline=None, suppress_health_check=list(HealthCheck)
+    )
     return GameMachine
 
 

@@ -3,6 +3,7 @@ browser) plus PostgreSQL helpers for the live-server tests: a fresh migrated dat
 stderr goes to a file (a pipe nobody reads would block a chatty server), API tokens made straight in the
 database (one argon2 hash per user, not per token), and a check that a table's log is whole and replays to its
 snapshot."""
+
 from __future__ import annotations
 
 import os
@@ -14,8 +15,7 @@ import httpx
 import orjson
 import pytest
 
-from tests.app.conftest import (PG_URL, Browser, app, browser, database_url, drop_postgres_db,  # noqa: F401
-                                make_postgres_db, settings)
+from tests.app.conftest import PG_URL, Browser, app, browser, database_url, drop_postgres_db, make_postgres_db, settings  # noqa: F401
 from tests.app.live_server import ROOT, LiveServer, free_port
 
 NO_PG = "SIGLO_TEST_POSTGRES_URL is not set: no PostgreSQL server to test against"
@@ -39,19 +39,41 @@ class ProofServer(LiveServer):
     """A LiveServer whose stderr goes to a log file, so tests can read it and a flood of tracebacks during an
     outage cannot block the process."""
 
-    def __init__(self, database_url: str, workdir: Path, port: int | None = None, wait: bool = True,
-                 **extra_env: str):
+    def __init__(self, database_url: str, workdir: Path, port: int | None = None, wait: bool = True, **extra_env: str):
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = workdir / f"server-{self.port}.log"
-        env = {**os.environ, "DATABASE_URL": database_url, "SIGLO_SECRET_KEY": "live-test-" + "s" * 32,
-               "SIGLO_EXTRA_GAMES": '["tests.support.toy_game:GAME"]', "SIGLO_BOT_DELAY_SECONDS": "0",
-               "SIGLO_SECRET_FILE": str(workdir / "secret"), "PYTHONPATH": str(ROOT), **extra_env}
+        env = {
+            **os.environ,
+            "DATABASE_URL": database_url,
+            "SIGLO_SECRET_KEY": "live-test-" + "s" * 32,
+            "SIGLO_EXTRA_GAMES": '["tests.support.toy_game:GAME"]',
+            "SIGLO_BOT_DELAY_SECONDS": "0",
+            "SIGLO_SECRET_FILE": str(workdir / "secret"),
+            "PYTHONPATH": str(ROOT),
+            **extra_env,
+        }
         self._log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "app.asgi:app", "--host", "127.0.0.1", "--port", str(self.port),
-             "--timeout-graceful-shutdown", "1", "--log-level", "warning"],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=self._log)
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "app.asgi:app",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--timeout-graceful-shutdown",
+                "1",
+                "--log-level",
+                "warning",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=self._log,
+        )
         if wait:
             self.wait_ready(60)
 
@@ -107,7 +129,6 @@ class Db:
 
     def user_with_tokens(self, username: str, n: int) -> list[str]:
         from app.services import accounts
-
         from app.services.limits import Limit
 
         with self.sessions() as db:

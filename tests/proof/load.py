@@ -1,5 +1,6 @@
 """Load helpers for the proof tests: a client thread that keeps playing random legal moves at one table and
 writes down every answer, and the check that every acknowledged move is in the log."""
+
 from __future__ import annotations
 
 import random
@@ -55,8 +56,17 @@ class Player:
                     a = rng.choice(v["actions"])
                     body = {"seq": v["seq"], "verb": a["verb"], "arg": a["arg"], "role": role}
                     r = c.post(f"/api/v1/tables/{self.table}/actions", json=body)
-                    self.answers.append(Answer(r.status_code, v["seq"], role, a["verb"], a["arg"],
-                                               "" if r.status_code == 200 else r.text[:200], time.time()))
+                    self.answers.append(
+                        Answer(
+                            r.status_code,
+                            v["seq"],
+                            role,
+                            a["verb"],
+                            a["arg"],
+                            "" if r.status_code == 200 else r.text[:200],
+                            time.time(),
+                        )
+                    )
                 except httpx.HTTPError as exc:
                     self.errors.append((time.time(), type(exc).__name__))
                     time.sleep(0.05)

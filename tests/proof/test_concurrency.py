@@ -1,4 +1,5 @@
 """Concurrency on PostgreSQL (proof issue, part 3): many clients at one table, several server processes."""
+
 from __future__ import annotations
 
 import threading
@@ -10,7 +11,6 @@ import pytest
 
 from tests.proof.conftest import api_client, needs_pg, record_replays
 from tests.proof.load import Player, check_acknowledged
-
 
 QUINCE_ROLES = ["player1", "player2", "player3", "player4"]
 
@@ -24,7 +24,7 @@ def test_fifty_clients_at_one_table(servers, pg_db):
     a, b = servers(2)
     tokens = pg_db.user_with_tokens("alice", 50)
     with api_client(a.url, tokens[0]) as c:
-        r = c.post("/api/v1/tables", json={"game": "15-dias", "seats": {r: "me" for r in QUINCE_ROLES}, "seed": 11})
+        r = c.post("/api/v1/tables", json={"game": "15-dias", "seats": dict.fromkeys(QUINCE_ROLES, "me"), "seed": 11})
         assert r.status_code == 201, r.text
         table = r.json()["id"]
     for s in (a, b):  # warm both processes up (first views load the game's content)
@@ -86,8 +86,10 @@ def test_moves_through_either_process_reach_every_watcher_of_both(servers, pg_db
     a, b = servers(2)
     token = pg_db.user_with_tokens("alice", 1)[0]
     ca, cb = api_client(a.url, token), api_client(b.url, token)
-    tables = [ca.post("/api/v1/tables", json={"game": "toy-duel", "seats": {"north": "me", "south": "me"}}).json()["id"]
-              for _ in range(4)]
+    tables = [
+        ca.post("/api/v1/tables", json={"game": "toy-duel", "seats": {"north": "me", "south": "me"}}).json()["id"]
+        for _ in range(4)
+    ]
     stop = threading.Event()
     watchers = []  # (table, server, seen)
     threads = []
@@ -106,13 +108,16 @@ def test_moves_through_either_process_reach_every_watcher_of_both(servers, pg_db
             client = (ca, cb)[(i + j) % 2]
             v = client.get(f"/api/v1/tables/{t}", params={"as": "north"}).json()
             act = v["actions"][0]
-            r = client.post(f"/api/v1/tables/{t}/actions",
-                            json={"seq": v["seq"], "verb": act["verb"], "arg": act["arg"], "role": "north"})
+            r = client.post(
+                f"/api/v1/tables/{t}/actions",
+                json={"seq": v["seq"], "verb": act["verb"], "arg": act["arg"], "role": "north"},
+            )
             assert r.status_code == 200, r.text
             acked[(t, r.json()["seq"])] = time.monotonic()
     deadline = time.monotonic() + 3
     while time.monotonic() < deadline and not all(
-            s in seen for (t, _, seen) in watchers for (tt, s) in acked if tt == t):
+        s in seen for (t, _, seen) in watchers for (tt, s) in acked if tt == t
+    ):
         time.sleep(0.05)
     stop.set()
     late = []
@@ -198,14 +203,16 @@ def test_a_burst_of_requests_gets_no_500(servers, pg_db):
     (server,) = servers(1)
     token = pg_db.user_with_tokens("alice", 1)[0]
     with api_client(server.url, token) as c:
-        table = c.post("/api/v1/tables", json={"game": "toy-duel", "seats": {"north": "me", "south": "me"}}).json()["id"]
+        table = c.post("/api/v1/tables", json={"game": "toy-duel", "seats": {"north": "me", "south": "me"}}).json()[
+            "id"
+        ]
 
     async def burst() -> Counter:
         limits = httpx.Limits(max_connections=200)
-        async with httpx.AsyncClient(base_url=server.url, limits=limits, timeout=35,
-                                     headers={"Authorization": "Bearer " + token}) as ac:
-            rs = await asyncio.gather(*(ac.get(f"/api/v1/tables/{table}") for _ in range(150)),
-                                      return_exceptions=True)
+        async with httpx.AsyncClient(
+            base_url=server.url, limits=limits, timeout=35, headers={"Authorization": "Bearer " + token}
+        ) as ac:
+            rs = await asyncio.gather(*(ac.get(f"/api/v1/tables/{table}") for _ in range(150)), return_exceptions=True)
         return Counter(r.status_code if isinstance(r, httpx.Response) else type(r).__name__ for r in rs)
 
     statuses = asyncio.run(burst())

@@ -1,4 +1,5 @@
 """Faults on PostgreSQL (proof issue, part 3): the server SIGKILLed under load, PostgreSQL restarted under load."""
+
 from __future__ import annotations
 
 import os
@@ -21,8 +22,9 @@ def _quince_tables(base: str, token: str, n: int) -> list[int]:
     with api_client(base, token) as c:
         out = []
         for i in range(n):
-            r = c.post("/api/v1/tables", json={"game": "15-dias", "seats": {r: "me" for r in QUINCE_ROLES},
-                                               "seed": 100 + i})
+            r = c.post(
+                "/api/v1/tables", json={"game": "15-dias", "seats": dict.fromkeys(QUINCE_ROLES, "me"), "seed": 100 + i}
+            )
             assert r.status_code == 201, r.text
             out.append(r.json()["id"])
         return out
@@ -125,8 +127,12 @@ def test_postgres_restart_under_load(servers, pg_db):
         t.join(15)
     answers = [x for p in players for x in p.answers]
     # 5xx and lost connections only during the outage (plus a grace second for requests already in flight)
-    outside = [x for x in answers if x.status not in (200, 409)
-               and not (outage_from - 1 <= x.at <= recovered + 1 and isinstance(x.status, int) and x.status >= 500)]
+    outside = [
+        x
+        for x in answers
+        if x.status not in (200, 409)
+        and not (outage_from - 1 <= x.at <= recovered + 1 and isinstance(x.status, int) and x.status >= 500)
+    ]
     assert not outside, outside[:10]
     late = [e for p in players for e in p.errors if not (outage_from - 1 <= e[0] <= recovered + 1)]
     assert not late, late[:10]
@@ -156,8 +162,10 @@ def test_postgres_restart_under_load(servers, pg_db):
             v = c.get(f"/api/v1/tables/{table}", params={"as": role}).json()
             if v["actions"]:
                 act = v["actions"][0]
-                r = c.post(f"/api/v1/tables/{table}/actions",
-                           json={"seq": v["seq"], "verb": act["verb"], "arg": act["arg"], "role": role})
+                r = c.post(
+                    f"/api/v1/tables/{table}/actions",
+                    json={"seq": v["seq"], "verb": act["verb"], "arg": act["arg"], "role": role},
+                )
                 assert r.status_code == 200, r.text
                 posted = time.time()
                 break

@@ -3,17 +3,20 @@ targeted attacks, each refused with a clear 4xx and the table left exactly as it
 
 tests/app/test_api.py already covers the basic refusals (unknown verb, wrong seq type, another seat, a guessed
 invite on join, spectators' views); these extend them."""
+
 from __future__ import annotations
 
 import time
 
 import pytest
 import schemathesis
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 from hypothesis.errors import Unsatisfiable
-from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
 from schemathesis import GenerationMode
 
-from tests.proof.conftest import Browser  # noqa: F401
+from tests.proof.conftest import Browser
 
 SKIP_PATHS = ("/events",)  # endless SSE streams: covered by the live tests, not by an in-process fuzzer
 EXAMPLES = 8
@@ -58,12 +61,16 @@ def test_schemathesis_finds_no_server_error(app, browser):
 
     for op in operations:
         for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
-            strategy = st.tuples(op.as_strategy(generation_mode=mode), st.sampled_from([*ids, None]),
-                                 st.booleans())
+            strategy = st.tuples(op.as_strategy(generation_mode=mode), st.sampled_from([*ids, None]), st.booleans())
 
             @given(strategy)
-            @hsettings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=True,
-                       suppress_health_check=list(HealthCheck))
+            @hsettings(
+                max_examples=EXAMPLES,
+                deadline=None,
+                database=None,
+                derandomize=True,
+                suppress_health_check=list(HealthCheck),
+            )
             def run(drawn):
                 nonlocal calls
                 case, table, authed = drawn
@@ -78,8 +85,10 @@ def test_schemathesis_finds_no_server_error(app, browser):
                     raise
                 calls += 1
                 if r.status_code >= 500:
-                    failures.append(f"{r.status_code} {case.method} {case.formatted_path} "
-                                    f"body={case.body!r:.200} query={case.query!r:.200}: {r.text[:300]}")
+                    failures.append(
+                        f"{r.status_code} {case.method} {case.formatted_path} "
+                        f"body={case.body!r:.200} query={case.query!r:.200}: {r.text[:300]}"
+                    )
 
             try:
                 run()
@@ -92,6 +101,7 @@ def test_schemathesis_finds_no_server_error(app, browser):
 
 
 # ----- targeted attacks -----
+
 
 def _duel(browser):
     """alice (north) and bob (south) at a running toy-duel table, with one move played."""
@@ -123,8 +133,11 @@ def test_a_streamed_huge_body_is_413(app, browser):
     """(Was a bug: FastAPI turned the aborted read into 400 'There was an error parsing the body'.)"""
     alice = browser("alice")
     table = alice.new_table(seats={"north": "me", "south": "me"})
-    r = alice.c.post(f"/api/v1/tables/{table}/chat", content=_chunks(app.state.settings.max_body_bytes),
-                     headers={"Content-Type": "application/json", "X-CSRF-Token": alice.csrf})
+    r = alice.c.post(
+        f"/api/v1/tables/{table}/chat",
+        content=_chunks(app.state.settings.max_body_bytes),
+        headers={"Content-Type": "application/json", "X-CSRF-Token": alice.csrf},
+    )
     assert r.status_code == 413, r.text
 
 
@@ -133,19 +146,29 @@ def test_huge_bodies_are_refused_with_413(app, browser):
     before = _state(alice, table)
     limit = app.state.settings.max_body_bytes
     big = b'{"seq": 1, "verb": "raise", "arg": "' + b"x" * (limit + 10) + b'"}'
-    r = alice.c.post(f"/api/v1/tables/{table}/actions", content=big,
-                     headers={"Content-Type": "application/json", "X-CSRF-Token": alice.csrf})
+    r = alice.c.post(
+        f"/api/v1/tables/{table}/actions",
+        content=big,
+        headers={"Content-Type": "application/json", "X-CSRF-Token": alice.csrf},
+    )
     assert r.status_code == 413 and "larger than" in r.json()["detail"]
 
-    r = alice.c.post(f"/api/v1/tables/{table}/chat", content=_chunks(limit),
-                     headers={"Content-Type": "application/json", "X-CSRF-Token": alice.csrf})
+    r = alice.c.post(
+        f"/api/v1/tables/{table}/chat",
+        content=_chunks(limit),
+        headers={"Content-Type": "application/json", "X-CSRF-Token": alice.csrf},
+    )
     assert r.status_code == 413
-    r = alice.c.post(f"/api/v1/tables/{table}/actions", content=b"{}",
-                     headers={"Content-Type": "application/json", "Content-Length": "1e9", "X-CSRF-Token": alice.csrf})
+    r = alice.c.post(
+        f"/api/v1/tables/{table}/actions",
+        content=b"{}",
+        headers={"Content-Type": "application/json", "Content-Length": "1e9", "X-CSRF-Token": alice.csrf},
+    )
     assert r.status_code in (400, 413)
     # just under the limit but absurd: a clear 422, not a crash
-    r = alice.api("POST", f"/api/v1/tables/{table}/actions",
-                  {"seq": before["seq"], "verb": "raise", "arg": "x" * (limit - 200)})
+    r = alice.api(
+        "POST", f"/api/v1/tables/{table}/actions", {"seq": before["seq"], "verb": "raise", "arg": "x" * (limit - 200)}
+    )
     assert r.status_code == 422
     r = alice.api("POST", f"/api/v1/tables/{table}/chat", {"text": "x" * 5000})
     assert r.status_code == 422
@@ -200,15 +223,26 @@ def test_deeply_nested_json_is_a_4xx(app, browser):
     alice, bob, table = _duel(browser)
     before = _state(alice, table)
     deep = b'{"seq": 1, "verb": "raise", "arg": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"
-    r = alice.c.post(f"/api/v1/tables/{table}/actions", content=deep,
-                     headers={"Content-Type": "application/json", "X-CSRF-Token": alice.csrf})
+    r = alice.c.post(
+        f"/api/v1/tables/{table}/actions",
+        content=deep,
+        headers={"Content-Type": "application/json", "X-CSRF-Token": alice.csrf},
+    )
     assert 400 <= r.status_code < 500, r.text[:200]
     _unchanged(alice, table, before)
 
 
-ODD_PATHS = ["/api/v1/tables/0", "/api/v1/tables/-1", f"/api/v1/tables/{2**31}",
-                                  "/api/v1/tables/1e3", "/api/v1/tables/%00", "/tables/99999999999999999999",
-                                  "/api/v1/tables/1/record?x=%ff", "/tables/1?as=%00", "/api/v1/tables/1?as=" + "n" * 41]
+ODD_PATHS = [
+    "/api/v1/tables/0",
+    "/api/v1/tables/-1",
+    f"/api/v1/tables/{2**31}",
+    "/api/v1/tables/1e3",
+    "/api/v1/tables/%00",
+    "/tables/99999999999999999999",
+    "/api/v1/tables/1/record?x=%ff",
+    "/tables/1?as=%00",
+    "/api/v1/tables/1?as=" + "n" * 41,
+]
 
 
 def test_odd_paths_are_a_4xx(browser):
@@ -221,7 +255,11 @@ def test_odd_paths_are_a_4xx(browser):
 def test_unknown_http_methods_are_405(browser):
     alice, bob, table = _duel(browser)
     before = _state(alice, table)
-    for method, path in [(m, p) for m in ("PUT", "DELETE", "PATCH") for p in (f"/api/v1/tables/{table}", f"/api/v1/tables/{table}/actions", f"/tables/{table}/act")]:
+    for method, path in [
+        (m, p)
+        for m in ("PUT", "DELETE", "PATCH")
+        for p in (f"/api/v1/tables/{table}", f"/api/v1/tables/{table}/actions", f"/tables/{table}/act")
+    ]:
         r = alice.api(method, path, {"seq": before["seq"], "verb": "raise"})
         assert r.status_code == 405, (method, path, r.status_code)
     _unchanged(alice, table, before)
@@ -232,9 +270,14 @@ def test_unknown_and_out_of_turn_verbs_through_the_form(app, browser):
     alice, bob, table = _duel(browser)
     before, moves = _state(alice, table), _moves(app, table)
     seq = before["seq"]
-    for form in ({"seq": seq, "verb": "fly"}, {"seq": seq, "verb": "raise", "arg": "{not json"},
-                 {"seq": seq, "verb": "raise", "arg": '"x"'}, {"seq": "abc", "verb": "raise"},
-                 {"seq": seq, "verb": "x" * 61}, {"seq": seq, "verb": "raise", "role": "south"}):
+    for form in (
+        {"seq": seq, "verb": "fly"},
+        {"seq": seq, "verb": "raise", "arg": "{not json"},
+        {"seq": seq, "verb": "raise", "arg": '"x"'},
+        {"seq": "abc", "verb": "raise"},
+        {"seq": seq, "verb": "x" * 61},
+        {"seq": seq, "verb": "raise", "role": "south"},
+    ):
         r = alice.post(f"/tables/{table}/act", form, headers={"HX-Request": "true"})
         assert 400 <= r.status_code < 500, (form, r.status_code)
     r = bob.post(f"/tables/{table}/act", {"seq": seq, "verb": "raise"}, headers={"HX-Request": "true"})
@@ -260,8 +303,9 @@ def test_other_users_tables_and_seats(app, browser):
     assert carol.api("POST", f"/api/v1/tables/{table}/join", {"role": "south"}).status_code == 409
     assert bob.api("POST", f"/api/v1/tables/{table}/join", {"role": "north"}).status_code == 409
     # the HTML routes refuse the same
-    r = carol.post(f"/tables/{table}/act", {"seq": seq, "verb": "raise", "role": "north"},
-                   headers={"HX-Request": "true"})
+    r = carol.post(
+        f"/tables/{table}/act", {"seq": seq, "verb": "raise", "role": "north"}, headers={"HX-Request": "true"}
+    )
     assert r.status_code == 403
     r = carol.post(f"/tables/{table}/undo", {"seq": seq, "role": "north"}, headers={"HX-Request": "true"})
     assert r.status_code == 403
@@ -299,12 +343,18 @@ def test_csrf_tokens_missing_replayed_or_foreign_on_forms(app, browser):
     seq = before["seq"]
     for token in (None, "", "forged", bob.csrf):
         data = {"seq": seq, "verb": "done"} | ({"csrf_token": token} if token is not None else {})
-        for path, body in ((f"/tables/{table}/act", data), (f"/tables/{table}/undo", data),
-                           (f"/tables/{table}/chat", {"text": "hi", **data})):
+        for path, body in (
+            (f"/tables/{table}/act", data),
+            (f"/tables/{table}/undo", data),
+            (f"/tables/{table}/chat", {"text": "hi", **data}),
+        ):
             r = alice.c.post(path, data=body, headers={"HX-Request": "true"})
             assert r.status_code == 403, (token, path, r.status_code)
-        r = alice.c.post(f"/api/v1/tables/{table}/chat", json={"text": "hi"},
-                         headers={} if token is None else {"X-CSRF-Token": token})
+        r = alice.c.post(
+            f"/api/v1/tables/{table}/chat",
+            json={"text": "hi"},
+            headers={} if token is None else {"X-CSRF-Token": token},
+        )
         assert r.status_code == 403, token
     # a token replayed from another browser together with that browser's cookie value still needs the session
     # cookie to match: bob's token with alice's session is refused above; alice's own token works
@@ -341,8 +391,17 @@ def test_guessed_and_misused_invite_tokens(app, browser):
     import secrets
 
     guesses = [secrets.token_urlsafe(18) for _ in range(30)] + [
-        token[:-1], token.upper(), token + "x", " " + token, token[:10], "%", "*", "' OR 1=1 --", "x" * 100,
-        other_token]  # another table's valid invite
+        token[:-1],
+        token.upper(),
+        token + "x",
+        " " + token,
+        token[:10],
+        "%",
+        "*",
+        "' OR 1=1 --",
+        "x" * 100,
+        other_token,
+    ]  # another table's valid invite
     for guess in guesses:
         r = mallory.api("POST", f"/api/v1/tables/{table}/join", {"invite": guess})
         assert r.status_code == 404, (guess, r.status_code, r.text)
@@ -363,9 +422,10 @@ def test_guessed_and_misused_invite_tokens(app, browser):
 
 def _hidden(app, table: int) -> set[str]:
     """Every hidden object's id (a spectator may see none of them)."""
+    import orjson
+
     from app.models import Snapshot
     from engines import registry
-    import orjson
 
     with app.state.sessions() as db:
         from app.models import GameTable
@@ -386,13 +446,14 @@ def _play_some(b: Browser, table: int, roles: list[str], moves: int) -> None:
         assert b.act(table, a["verb"], a["arg"], seq=mine["seq"], role=active[0]).status_code == 200
 
 
-@pytest.mark.parametrize("game,roles", [("toy-duel", ["north", "south"]),
-                                        ("15-dias", ["player1", "player2", "player3", "player4"])])
+@pytest.mark.parametrize(
+    "game,roles", [("toy-duel", ["north", "south"]), ("15-dias", ["player1", "player2", "player3", "player4"])]
+)
 def test_spectators_ask_for_private_data(app, browser, game, roles):
     """Every way a spectator (logged in or not) can ask for a seat's view gives nothing private: API with ?as=,
     the table page and its live partial with ?as=, the record of an unfinished game, the chat."""
     alice = browser("alice")
-    table = alice.new_table(game=game, seats={r: "me" for r in roles})
+    table = alice.new_table(game=game, seats=dict.fromkeys(roles, "me"))
     _play_some(alice, table, roles, 6)
     secrets_ = _hidden(app, table)
     assert secrets_, "the test needs something hidden"
@@ -422,16 +483,20 @@ def test_nul_and_odd_characters_in_text_fields(app, browser):
     before = _state(alice, table)
     for text in ("a\u0000b", "\u202eevil", "\ud800" if False else "\U0001f600", "<script>alert(1)</script>"):
         for method, path, body in (
-                ("POST", f"/api/v1/tables/{table}/chat", {"text": text}),
-                ("POST", "/api/v1/tables", {"game": "toy-duel", "name": text, "seats": {"north": "me"}}),
-                ("POST", "/api/v1/tokens", {"username": "alice", "password": "correct horse", "name": text}),
-                ("POST", "/api/v1/users", {"username": text, "password": text * 3}),
-                ("POST", f"/api/v1/tables/{table}/actions", {"seq": 0, "verb": text, "role": "north"}),
-                ("POST", f"/api/v1/tables/{table}/join", {"invite": text})):
+            ("POST", f"/api/v1/tables/{table}/chat", {"text": text}),
+            ("POST", "/api/v1/tables", {"game": "toy-duel", "name": text, "seats": {"north": "me"}}),
+            ("POST", "/api/v1/tokens", {"username": "alice", "password": "correct horse", "name": text}),
+            ("POST", "/api/v1/users", {"username": text, "password": text * 3}),
+            ("POST", f"/api/v1/tables/{table}/actions", {"seq": 0, "verb": text, "role": "north"}),
+            ("POST", f"/api/v1/tables/{table}/join", {"invite": text}),
+        ):
             r = alice.api(method, path, body)
             assert r.status_code < 500, (text, path, r.status_code, r.text[:300])
-    r = alice.c.post(f"/api/v1/tables/{table}/chat", content=b'{"text": "\\ud800"}',
-                     headers={"Content-Type": "application/json", "X-CSRF-Token": alice.csrf})
+    r = alice.c.post(
+        f"/api/v1/tables/{table}/chat",
+        content=b'{"text": "\\ud800"}',
+        headers={"Content-Type": "application/json", "X-CSRF-Token": alice.csrf},
+    )
     assert r.status_code < 500, r.text[:300]
     assert _state(alice, table)["seq"] == before["seq"]
     page = alice.c.get(f"/tables/{table}")

@@ -7,6 +7,7 @@ Each of North and South is dealt 3 cards from a shuffled deck of 1..9. Three rou
 raises the stake (1 to 3) as often as they like and says done; both then choose a card face down at the same
 time; the cards are revealed and the higher card scores the stake (a tie scores nothing).
 """
+
 from __future__ import annotations
 
 import pathlib
@@ -99,8 +100,11 @@ class Reveal(Step):
             best = max(scores.values())
             winners = [r for r in ROLES if scores[r] == best]
             ranking = sorted(ROLES, key=lambda r: -scores[r])
-            message = (text("outcome.draw") if len(winners) == 2
-                       else text("outcome.win", winner=winners[0], best=best, worst=min(scores.values())))
+            message = (
+                text("outcome.draw")
+                if len(winners) == 2
+                else text("outcome.win", winner=winners[0], best=best, worst=min(scores.values()))
+            )
             g.finish({"text": message, "winners": winners, "scores": dict(scores), "ranking": ranking})
             return
         g.s["round"] += 1

@@ -4,6 +4,7 @@ analysis fork of a running game). Never shipped.
 Red and Blue take turns; on its turn a seat rolls a die (adding it to its total) or holds; whoever reaches 12
 first wins.
 """
+
 from __future__ import annotations
 
 import pathlib
@@ -40,8 +41,14 @@ class Turn(Step):
         g.log("log.rolled", role=role, n=n, total=g.s["totals"][role], rule="race")
         if g.s["totals"][role] >= TARGET:
             other = ROLES[1 - ROLES.index(role)]
-            g.finish({"text": text("outcome.win", winner=role, total=g.s["totals"][role]), "winners": [role],
-                      "scores": dict(g.s["totals"]), "ranking": [role, other]})
+            g.finish(
+                {
+                    "text": text("outcome.win", winner=role, total=g.s["totals"][role]),
+                    "winners": [role],
+                    "scores": dict(g.s["totals"]),
+                    "ranking": [role, other],
+                }
+            )
             return
         self._pass(g, role)
 

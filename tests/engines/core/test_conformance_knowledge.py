@@ -1,5 +1,6 @@
 """The conformance suite judges what a reader knew (engines.core.conformance): a log entry by what its reader could
 see when it was written or after the move, a barrier by ids hidden from the mover before the move."""
+
 import pytest
 
 from engines.core.conformance import ConformanceError, playout

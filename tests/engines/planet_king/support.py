@@ -1,4 +1,5 @@
 """Helpers that set positions and stack decks so each worked example of the rulebook is reproduced exactly."""
+
 from __future__ import annotations
 
 from engines.core.machine import Ctx
@@ -101,8 +102,12 @@ def seat(s: dict, **places) -> None:
     for office, name in places.items():
         s["offices"][office] = nb(name)
     for deck in s["decks"].values():
-        for n in [x for x in deck if x in set(c["nobles"] + c["geniuses"] + [c["queen"], c["mistress"], c["valido"]])
-                  | set(s["offices"].values())]:
+        for n in [
+            x
+            for x in deck
+            if x
+            in set(c["nobles"] + c["geniuses"] + [c["queen"], c["mistress"], c["valido"]]) | set(s["offices"].values())
+        ]:
             deck.remove(n)
 
 

@@ -2,6 +2,7 @@
 Cubes, line 159; green cubes, line 193; none in the Organisation phase, line 242), each action its cube, ducats
 (line 458: the asterisk actions) and the once-a-turn limit (line 573), and every button that names a notable his
 ratings, in words (no hover needed)."""
+
 import random
 
 from engines.planet_king import GAME, actions
@@ -52,8 +53,13 @@ def test_every_button_naming_a_notable_shows_his_ratings():
     ratings on the button (a noble's Military, Political, Government; a genius's Enlightenment; a lady's
     Happiness and Fertility)."""
     seen = set()
-    for i, options in enumerate([{"scenario": "anni_mirabiles"}, {"scenario": "planet_king", "mode": "cooperative"},
-                                 {"scenario": "anni_horribiles"}]):
+    for i, options in enumerate(
+        [
+            {"scenario": "anni_mirabiles"},
+            {"scenario": "planet_king", "mode": "cooperative"},
+            {"scenario": "anni_horribiles"},
+        ]
+    ):
         rnd = random.Random(i)
         s = GAME.begin(i, options).state
         for _ in range(1500):
@@ -64,8 +70,9 @@ def test_every_button_naming_a_notable_shows_his_ratings():
             for a in GAME.labels(s, role, RENDER):
                 if names_notable(a["arg"]):
                     seen.add((s["stack"][-1]["step"], a["verb"]))
-                    assert "Military " in a["label"] or "Enlightenment " in a["label"] or \
-                        "Fertility " in a["label"], a["label"]
+                    assert "Military " in a["label"] or "Enlightenment " in a["label"] or "Fertility " in a["label"], a[
+                        "label"
+                    ]
             verb, arg = GAME.bots["random"](GAME, GAME.view(s, role), role, rnd)
             s = GAME.play(s, role, verb, arg).state
     assert len(seen) >= 12  # the notable decisions of a game: offices, commands, ladies, geniuses, the Valido...

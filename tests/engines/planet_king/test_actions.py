@@ -1,8 +1,20 @@
 """Actions: the ACTION card procedure, royal, political, government and simple actions (Actions) — examples."""
+
 from engines.planet_king import actions, military
-from engines.planet_king.components import FLANDERS, FLANDERS_WAR, F_PICARDY, PLUS_ULTRA, SPAIN
+from engines.planet_king.components import F_PICARDY, FLANDERS, FLANDERS_WAR, PLUS_ULTRA, SPAIN
 from tests.engines.planet_king.support import (
-    empty_court, ev, fresh, labels, nb, pick, play_event, run, seat, stack, text_log, top_text,
+    empty_court,
+    ev,
+    fresh,
+    labels,
+    nb,
+    pick,
+    play_event,
+    run,
+    seat,
+    stack,
+    text_log,
+    top_text,
 )
 
 
@@ -16,7 +28,7 @@ def test_example_types_of_actions_three_different_types():
     s = fresh("planet_king")
     s["cubes"] = {"royal": 2, "government": 1, "political": 1, "green": 0}
     action_card(s)
-    kinds = {w.split(" — ")[0] for w in labels(s)}      # the label goes on with the action's cube cost
+    kinds = {w.split(" — ")[0] for w in labels(s)}  # the label goes on with the action's cube cost
     assert kinds >= {"Perform a royal action", "Perform a government action", "Perform a simple action"}
     assert "Perform a royal action — costs a yellow cube (2 left)" in labels(s)
     s = pick(s, "Perform a royal action")

@@ -1,5 +1,6 @@
 """The board partial (issue 4, The table): renders every kind of position from the view alone, with the legal
 actions placed on the things they concern."""
+
 import pathlib
 import random
 
@@ -24,14 +25,20 @@ class Table:
 def render(state, role="king"):
     view = GAME.view(state, role)
     # as the app hands it to the template: the prompt rendered and the actions with their labels
-    view["prompt"] = {**view["prompt"], "text": RENDER.text(view["prompt"]["text"]),
-                      "actions": GAME.labels(state, role, RENDER)}
+    view["prompt"] = {
+        **view["prompt"],
+        "text": RENDER.text(view["prompt"]["text"]),
+        "actions": GAME.labels(state, role, RENDER),
+    }
     return ENV.get_template("games/planet-king/board.html").render(
-        game=GAME, view=view, role=role, table=Table(), csrf_token="tok", as_role=role)
+        game=GAME, view=view, role=role, table=Table(), csrf_token="tok", as_role=role
+    )
 
 
-@pytest.mark.parametrize("scenario,mode", [("anni_mirabiles", "solo"), ("anni_horribiles", "cooperative"),
-                                           ("hothead", "solo"), ("war_only", "solo")])
+@pytest.mark.parametrize(
+    "scenario,mode",
+    [("anni_mirabiles", "solo"), ("anni_horribiles", "cooperative"), ("hothead", "solo"), ("war_only", "solo")],
+)
 def test_board_renders_through_a_game(scenario, mode):
     s = GAME.setup(5, {"scenario": scenario, "mode": mode})
     rnd = random.Random(5)
@@ -50,16 +57,18 @@ def test_board_shows_wars_court_and_actions_on_the_war():
     html = render(s)
     assert "Flanders War" in html and "Nassau" in html and "GASPAR DE GUZMÁN" in html and "Ladies deck" in html
     s["cubes"]["government"] = 1
-    from tests.engines.planet_king.support import pick, run
     from engines.planet_king import actions
+    from tests.engines.planet_king.support import pick, run
 
     run(s, actions.action_round, "card")
     s = pick(s, "Perform a government action")
     s = pick(s, "Military Campaign")
     html = render(s)
     flanders = [a["label"] for a in GAME.labels(s, "king", RENDER) if a["label"].startswith("Campaign in Flanders War")]
-    assert flanders == ["Campaign in Flanders War — AMBROSIO DE SPINOLA commands — Military 3 · Political 1 · "
-                        "Government 1 · Prestige 1 · loyal — the campaign costs 2 ducats"]  # line 741
+    assert flanders == [
+        "Campaign in Flanders War — AMBROSIO DE SPINOLA commands — Military 3 · Political 1 · "
+        "Government 1 · Prestige 1 · loyal — the campaign costs 2 ducats"
+    ]  # line 741
 
 
 def test_the_board_is_the_control_and_names_every_target():
@@ -103,8 +112,8 @@ def test_slots_are_labelled_and_ratings_and_cubes_explained():
 
 def test_action_types_say_their_cube_cost():
     s = fresh("anni_mirabiles")
-    from tests.engines.planet_king.support import labels, run
     from engines.planet_king import actions
+    from tests.engines.planet_king.support import labels, run
 
     run(s, actions.action_round, "card")
     words = labels(s)
@@ -113,25 +122,39 @@ def test_action_types_say_their_cube_cost():
 
 
 def test_an_automatic_defeat_names_its_cause():
-    from tests.engines.planet_king.support import run
-    from engines.planet_king import victory
     from engines.core.types import text
+    from engines.planet_king import victory
+    from tests.engines.planet_king.support import run
 
     s = fresh("anni_mirabiles")
     s["defeat"] = [text("defeat.prestige", n=-3)]
     run(s, victory.finish)
     outcome = GAME.outcome(s)
     assert RENDER.text(outcome["text"]).startswith("Defeat")
-    assert RENDER.text(outcome["reason"]) == \
-        "Automatic defeat at the End of Turn: prestige -3 (Victory › Automatic Defeat)."
+    assert (
+        RENDER.text(outcome["reason"])
+        == "Automatic defeat at the End of Turn: prestige -3 (Victory › Automatic Defeat)."
+    )
     html = ENV.get_template("games/planet-king/board.html").render(
-        game=GAME, view=GAME.view(s, "king"), role="king", table=Table(), csrf_token="tok", as_role="king",
-        data={"outcome": outcome, "seats": []})
+        game=GAME,
+        view=GAME.view(s, "king"),
+        role="king",
+        table=Table(),
+        csrf_token="tok",
+        as_role="king",
+        data={"outcome": outcome, "seats": []},
+    )
     assert "prestige -3" in html
 
 
 def test_the_seat_holders_name_is_on_the_board():
     html = ENV.get_template("games/planet-king/board.html").render(
-        game=GAME, view=GAME.view(fresh("anni_mirabiles"), "king"), role="king", table=Table(), csrf_token="t",
-        as_role="king", data={"seats": [{"role": "king", "player": "bea", "bot": None, "name": "bea"}], "outcome": None})
+        game=GAME,
+        view=GAME.view(fresh("anni_mirabiles"), "king"),
+        role="king",
+        table=Table(),
+        csrf_token="t",
+        as_role="king",
+        data={"seats": [{"role": "king", "player": "bea", "bot": None, "name": "bea"}], "outcome": None},
+    )
     assert 'The King:\n    <strong class="seat-name">bea</strong> <span class="you">(you)</span>' in html

@@ -1,5 +1,7 @@
 """The bots read their seat's view only and choose by the pending step's name (engine core v2 › Bots)."""
+
 import random
+
 import pytest
 
 from engines.planet_king import GAME, flow
@@ -27,10 +29,15 @@ def test_a_renamed_step_fails_loudly():
         heuristic_bot(GAME, view, "king", random.Random(1))
 
 
-@pytest.mark.parametrize("source", ["def go(g):\n    call(g, 'no_such_procedure')\n",
-                                    "def go(g):\n    choose(g, 'king', t, [], 'no_such_procedure')\n",
-                                    "def go(g):\n    seq(g, ['begin_turn', 'no_such_procedure'])\n",
-                                    "def go(g):\n    sp_loss(g, 'w', False, 'no_such_procedure')\n"])
+@pytest.mark.parametrize(
+    "source",
+    [
+        "def go(g):\n    call(g, 'no_such_procedure')\n",
+        "def go(g):\n    choose(g, 'king', t, [], 'no_such_procedure')\n",
+        "def go(g):\n    seq(g, ['begin_turn', 'no_such_procedure'])\n",
+        "def go(g):\n    sp_loss(g, 'w', False, 'no_such_procedure')\n",
+    ],
+)
 def test_a_misspelt_step_or_procedure_name_fails_when_the_game_is_built(source):
     with pytest.raises(TypeError, match="no_such_procedure"):
         flow.check_source("test", source, (), GAME.procedures, GAME.steps)

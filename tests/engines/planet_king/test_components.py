@@ -1,15 +1,21 @@
 """Components and Setup as the engine reads them: seals, leader counters, the cups (Components; Setup) —
 examples."""
+
 from engines.planet_king import court, events_common, organisation, wars
-from engines.planet_king.components import C, F_ITALY
+from engines.planet_king.components import F_ITALY, C
 from tests.engines.planet_king.support import ev, fresh, nb, rigged, run
 
 
 def test_example_seals_the_fronde_and_lutzen():
     """THE FRONDE is used as of turn 6; LÜTZEN only on turns 2, 3 and 4."""
     s = fresh("planet_king")
-    for turn, fronde, lutzen in ((1, False, False), (2, False, True), (4, False, True), (5, False, False),
-                                 (6, True, False)):
+    for turn, fronde, lutzen in (
+        (1, False, False),
+        (2, False, True),
+        (4, False, True),
+        (5, False, False),
+        (6, True, False),
+    ):
         s["turn"] = turn
         assert organisation.in_seal(s, C.EVENTS[ev("THE FRONDE")]) is fronde
         assert organisation.in_seal(s, C.EVENTS[ev("LÜTZEN")]) is lutzen

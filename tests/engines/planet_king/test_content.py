@@ -1,5 +1,6 @@
 """The Planet King content (issue 4, Content; engines/planet_king/CONTENT.md): the counts of the Components, every
 value the rulebook states, the worked examples' arithmetic on the data, references, and the owner's override."""
+
 from __future__ import annotations
 
 import itertools
@@ -152,15 +153,26 @@ STATED = {
     pk("lady", "maria-calderon"): {"mistress_enlightenment": 1, "mistress_art": "music"},
     pk("event", "action-8"): {"number": 14, "conditional": True, "condition": "union_of_arms_completed"},
     pk("event", "franco-spanish-war-32"): {"number": 32, "params": {"palatinate": -1}},
-    pk("event", "franco-spanish-war-33"): {"number": 33, "conditional": True, "params": {"strength": 4},
-                                           "condition": "victory_points_or_war_ended:8|pk:war:palatinate"},
+    pk("event", "franco-spanish-war-33"): {
+        "number": 33,
+        "conditional": True,
+        "params": {"strength": 4},
+        "condition": "victory_points_or_war_ended:8|pk:war:palatinate",
+    },
     pk("event", "flanders-war-34"): {"number": 34, "condition": "victory_points_or_prestige:4|4"},
     pk("event", "anglo-spanish-war-37"): {"number": 37, "condition": "victory_points_or_prestige:10|4"},
     pk("event", "portuguese-war"): {"number": 39, "params": {"strength": 4}},
-    pk("event", "lutzen"): {"number": 49, "flame": True, "turn_in": 2, "turn_out": 4,
-                            "removes": [pk("event", "danish-intervention"), pk("event", "breitenfeld-1631")]},
-    pk("event", "beaten-to-a-pulp"): {"number": 53,
-                                      "text": "The player loses a Royal Action but gains a Happiness marker."},
+    pk("event", "lutzen"): {
+        "number": 49,
+        "flame": True,
+        "turn_in": 2,
+        "turn_out": 4,
+        "removes": [pk("event", "danish-intervention"), pk("event", "breitenfeld-1631")],
+    },
+    pk("event", "beaten-to-a-pulp"): {
+        "number": 53,
+        "text": "The player loses a Royal Action but gains a Happiness marker.",
+    },
     pk("event", "the-fronde"): {"turn_in": 6},
     pk("event", "fall-from-grace"): {"fortune": "pigeon", "sp_elimination": True},
     pk("event", "excellent-harvests"): {"fortune": "eagle", "params": {"ducats": 1}},
@@ -227,8 +239,10 @@ def test_strength_changes(ids):
     """FRANCO-SPANISH WAR (33), BREITENFELD 1631, PORTUGUESE WAR (39): 4 for the game; CORSAIRS OF DUNKIRK: 3 for
     the turn."""
     expected = {
-        "france": ("franco-spanish-war-33", 4, "end_of_game"), "protestants": ("breitenfeld-1631", 4, "end_of_game"),
-        "portugal": ("portuguese-war", 4, "end_of_game"), "united-provinces": ("corsairs-of-dunkirk", 3, "end_of_turn"),
+        "france": ("franco-spanish-war-33", 4, "end_of_game"),
+        "protestants": ("breitenfeld-1631", 4, "end_of_game"),
+        "portugal": ("portuguese-war", 4, "end_of_game"),
+        "united-provinces": ("corsairs-of-dunkirk", 3, "end_of_turn"),
     }
     for power, (card, strength, until) in expected.items():
         (change,) = ids[pk("power", power)].strength_changes
@@ -238,24 +252,49 @@ def test_strength_changes(ids):
 def test_palatinate_cards(c):
     """The cards that move the Palatinate marker; only WALLENSTEIN moves it in the player's favour (lines 312, 438)."""
     movers = {e.id.split(":")[2]: e.params["palatinate"] for e in c.events if "palatinate" in e.params}
-    assert movers == {"wallenstein": 1, "danish-intervention": -1, "lutzen": -1, "breitenfeld-1631": -1,
-                      "breitenfeld-1643": -1, "franco-spanish-war-32": -1}
+    assert movers == {
+        "wallenstein": 1,
+        "danish-intervention": -1,
+        "lutzen": -1,
+        "breitenfeld-1631": -1,
+        "breitenfeld-1643": -1,
+        "franco-spanish-war-32": -1,
+    }
 
 
 def test_war_cards_and_war_only_discards(c):
     wars = {e.name for e in c.events if e.kind in ("war", "total_war")}
-    assert wars == {"FRANCO-SPANISH WAR", "ANGLO-SPANISH WAR", "FLANDERS WAR", "TURKISH WAR", "GUERRA DELS SEGADORS",
-                    "PORTUGUESE WAR", "TOTAL WAR"}
+    assert wars == {
+        "FRANCO-SPANISH WAR",
+        "ANGLO-SPANISH WAR",
+        "FLANDERS WAR",
+        "TURKISH WAR",
+        "GUERRA DELS SEGADORS",
+        "PORTUGUESE WAR",
+        "TOTAL WAR",
+    }
     discards = {e.name for e in c.events if e.war_only_discard}
-    assert discards == {"FALL FROM GRACE", "BEATEN TO A PULP", "CORRALES AND BROTHELS", "RIVALRY",
-                        "SÉBASTIÁN DE MORRA", "BARBARA VAN BECK", "SPANISH GOLDEN AGE"}
+    assert discards == {
+        "FALL FROM GRACE",
+        "BEATEN TO A PULP",
+        "CORRALES AND BROTHELS",
+        "RIVALRY",
+        "SÉBASTIÁN DE MORRA",
+        "BARBARA VAN BECK",
+        "SPANISH GOLDEN AGE",
+    }
     assert set(c.tables.modes["war_only"]["discard_unplayed"]) == {e.id for e in c.events if e.war_only_discard}
 
 
 def test_memorials(c):
     """Immediate claims: GOLDEN AGE, US AGAINST ALL, ALL AGAINST US, CARPE DIEM, REPUTATION (line 757)."""
     assert {m.name for m in c.memorials if m.immediate} == {
-        "GOLDEN AGE", "US AGAINST ALL", "ALL AGAINST US", "CARPE DIEM", "REPUTATION"}
+        "GOLDEN AGE",
+        "US AGAINST ALL",
+        "ALL AGAINST US",
+        "CARPE DIEM",
+        "REPUTATION",
+    }
     for m in c.memorials:
         assert m.vp_black >= 1 and m.vp_red >= 1 and m.vp_white >= 1
 
@@ -267,13 +306,31 @@ def turn_one(c, kind):
 
 def test_example_first_game_turn_notable_decks(c):
     """Lines 1002-1006: the turn-1 decks, plus the Valido, Governor of Flanders, Queen, Mistress and set-aside cards."""
-    nobles = ["gaspar-de-bracamonte", "castel-rodrigo", "diego-carrillo", "diego-mexia-guzman", "gomez-suarez",
-              "manuel-de-melo", "fernandez-de-castro-father", "francisco-pimentel", "antonio-de-oquendo",
-              "alvarez-de-toledo", "bartolome-de-fonte"]
+    nobles = [
+        "gaspar-de-bracamonte",
+        "castel-rodrigo",
+        "diego-carrillo",
+        "diego-mexia-guzman",
+        "gomez-suarez",
+        "manuel-de-melo",
+        "fernandez-de-castro-father",
+        "francisco-pimentel",
+        "antonio-de-oquendo",
+        "alvarez-de-toledo",
+        "bartolome-de-fonte",
+    ]
     placed = ["gaspar-de-guzman", "isabel-clara-eugenia", "ambrosio-de-spinola", "gonzalo-fdez-de-cordoba"]
     assert turn_one(c, "noble") == {pk("noble", n) for n in nobles + placed}
-    geniuses = ["vincente-carducho", "diego-velazquez", "baltasar-gracian", "lope-de-vega", "francisco-de-quevedo",
-                "jose-de-ribera", "francisco-de-zubaran", "luis-de-gongora"]
+    geniuses = [
+        "vincente-carducho",
+        "diego-velazquez",
+        "baltasar-gracian",
+        "lope-de-vega",
+        "francisco-de-quevedo",
+        "jose-de-ribera",
+        "francisco-de-zubaran",
+        "luis-de-gongora",
+    ]
     assert turn_one(c, "genius") == {pk("genius", g) for g in geniuses}
     ladies = ["casilda-manrique", "maria-de-chirel", "elisabeth-of-france", "maria-calderon"]
     assert turn_one(c, "lady") == {pk("lady", x) for x in ladies}
@@ -291,9 +348,19 @@ def test_example_first_game_turn_event_deck(c):
     actions = [e for e in c.events if e.kind == "action" and not e.conditional]
     assert len(actions) == 7
     assert len(no_seal) + len(sealed_now) + len(raid) + len(actions) + 1 == 50
-    drawn_on_turn_one = {"EXCELLENT HARVESTS", "PATRON", "SPANISH GOLDEN AGE", "THE TWILIGHT OF LIFE",
-                         "WEST INDIES FLEET", "GALLEON OF MANILA", "THE ENSIGN NUN", "FRANCO-SPANISH WAR", "TOTAL WAR",
-                         "TRAITOR", "PIRATES"}
+    drawn_on_turn_one = {
+        "EXCELLENT HARVESTS",
+        "PATRON",
+        "SPANISH GOLDEN AGE",
+        "THE TWILIGHT OF LIFE",
+        "WEST INDIES FLEET",
+        "GALLEON OF MANILA",
+        "THE ENSIGN NUN",
+        "FRANCO-SPANISH WAR",
+        "TOTAL WAR",
+        "TRAITOR",
+        "PIRATES",
+    }
     assert drawn_on_turn_one <= {e.name for e in no_seal}
 
 
@@ -307,10 +374,11 @@ def test_example_first_game_turn_values(ids):
     assert ids[pk("noble", "diego-carrillo")].government == 2
     castro, isabel = ids[pk("noble", "fernandez-de-castro-father")], ids[pk("noble", "isabel-clara-eugenia")]
     assert castro.government + isabel.government - 1 == 3 and not {"corrupt"} & {*castro.traits, *isabel.traits}
-    points = (sum(ids[pk("genius", g)].enlightenment for g in ("diego-velazquez", "francisco-de-quevedo",
-                                                               "baltasar-gracian"))
-              + ("patron" in ids[pk("noble", "francisco-pimentel")].traits)
-              + ids[pk("lady", "maria-calderon")].mistress_enlightenment)
+    points = (
+        sum(ids[pk("genius", g)].enlightenment for g in ("diego-velazquez", "francisco-de-quevedo", "baltasar-gracian"))
+        + ("patron" in ids[pk("noble", "francisco-pimentel")].traits)
+        + ids[pk("lady", "maria-calderon")].mistress_enlightenment
+    )
     assert points == 8 >= ids[pk("event", "spanish-golden-age")].params["enlightenment"]
     for army_leader in ("francisco-pimentel", "gomez-suarez", "ambrosio-de-spinola", "gonzalo-fdez-de-cordoba"):
         assert ids[pk("noble", army_leader)].military >= 1
@@ -320,9 +388,19 @@ def test_example_first_game_turn_values(ids):
 def test_example_first_game_turn_treasury_leaves_no_fortune_ducat(ids):
     """Line 1010: 10 ducats, one paid for the fleet, "9 remain": the notables placed in offices, armies or as Queen
     at set-up and during that turn (Gómez Suárez to Flanders, Pimentel to Italy) had no Fortune ducat to give."""
-    placed = [pk("noble", n) for n in ("diego-carrillo", "fernandez-de-castro-father", "manuel-de-melo",
-                                        "isabel-clara-eugenia", "ambrosio-de-spinola", "gonzalo-fdez-de-cordoba",
-                                        "gomez-suarez", "francisco-pimentel")] + [pk("lady", "elisabeth-of-france")]
+    placed = [
+        pk("noble", n)
+        for n in (
+            "diego-carrillo",
+            "fernandez-de-castro-father",
+            "manuel-de-melo",
+            "isabel-clara-eugenia",
+            "ambrosio-de-spinola",
+            "gonzalo-fdez-de-cordoba",
+            "gomez-suarez",
+            "francisco-pimentel",
+        )
+    ] + [pk("lady", "elisabeth-of-france")]
     assert not [n for n in placed if "fortune" in ids[n].traits]
 
 
@@ -342,8 +420,9 @@ def score_enlightenment(ids, geniuses, nobles, per_art=2):
 
 def test_example_enlightenment_end_of_turn_3(ids):
     """Lines 650-651: Quevedo 2, Lope 2, Góngora 1, Zurbarán 2 + Brun (literature) and Borja (patron) = 7."""
-    geniuses = [pk("genius", g) for g in ("francisco-de-quevedo", "lope-de-vega", "luis-de-gongora",
-                                           "francisco-de-zubaran")]
+    geniuses = [
+        pk("genius", g) for g in ("francisco-de-quevedo", "lope-de-vega", "luis-de-gongora", "francisco-de-zubaran")
+    ]
     nobles = [pk("noble", "antoine-brun"), pk("noble", "gaspar-de-borja")]
     assert score_enlightenment(ids, geniuses, nobles) == 7
 
@@ -351,8 +430,15 @@ def test_example_enlightenment_end_of_turn_3(ids):
 def test_example_prestige_and_happiness_end_of_turn_3(ids):
     """Lines 673-695: Brun 1 + Borja 1 + Queen Elisabeth 2 - Casilda 1 (+1 from enlightenment) = 4; happiness
     Elisabeth 1 + Casilda 2 = 3. The Valido (Olivares on turn 3) adds nothing."""
-    court = sum(ids[pk(*x)].prestige for x in (("noble", "antoine-brun"), ("noble", "gaspar-de-borja"),
-                                              ("lady", "elisabeth-of-france"), ("lady", "casilda-manrique")))
+    court = sum(
+        ids[pk(*x)].prestige
+        for x in (
+            ("noble", "antoine-brun"),
+            ("noble", "gaspar-de-borja"),
+            ("lady", "elisabeth-of-france"),
+            ("lady", "casilda-manrique"),
+        )
+    )
     assert court + 1 == 4 and ids[pk("noble", "gaspar-de-guzman")].prestige == 0
     assert ids[pk("lady", "elisabeth-of-france")].happiness + ids[pk("lady", "casilda-manrique")].happiness == 3
 
@@ -360,8 +446,15 @@ def test_example_prestige_and_happiness_end_of_turn_3(ids):
 def test_example_instability_and_traitor_turn_4(ids):
     """Lines 324-326: everyone named is in play on turn 4; Cardinal Infante is not charismatic; Borja is neither
     loyal nor mercenary; Pimentel commands an army; Velázquez is a genius."""
-    for n in ("cardinal-infante", "rodrigo-pacheco", "leopold-of-habsburg", "francisco-pimentel",
-              "garcia-de-avellaneda", "fernandez-de-la-cueva", "gaspar-de-borja"):
+    for n in (
+        "cardinal-infante",
+        "rodrigo-pacheco",
+        "leopold-of-habsburg",
+        "francisco-pimentel",
+        "garcia-de-avellaneda",
+        "fernandez-de-la-cueva",
+        "gaspar-de-borja",
+    ):
         assert available(ids[pk("noble", n)], 4), n
     for g in ("diego-velazquez", "baltasar-gracian"):
         assert available(ids[pk("genius", g)], 4)
@@ -424,8 +517,13 @@ def test_every_war_has_an_enemy_leader_each_turn(c):
         if war.id == pk("war", "portugal"):
             turns = range(4, 9)
         for turn in turns:
-            pool = [x for x in foreign if x.turn_in <= turn <= x.turn_out and x.condition is None
-                    and ((x.fronts is None and x.power == war.power) or (x.fronts and war.id in x.fronts))]
+            pool = [
+                x
+                for x in foreign
+                if x.turn_in <= turn <= x.turn_out
+                and x.condition is None
+                and ((x.fronts is None and x.power == war.power) or (x.fronts and war.id in x.fronts))
+            ]
             assert pool, (war.id, turn)
 
 
@@ -436,7 +534,8 @@ def test_location_markers(c):
     assert europe == {"Spain", "Italy", "Flanders"}
     assert len([t for t in c.territories if t.location_marker == "indies"]) == 8
     assert {t.id for t in c.territories if t.portuguese} == {
-        pk("territory", x) for x in ("brazil", "mozambique", "portuguese-indies")}
+        pk("territory", x) for x in ("brazil", "mozambique", "portuguese-indies")
+    }
 
 
 def test_lines_of_communication(c):
@@ -469,8 +568,12 @@ def test_printed_tables(c):
     assert (t.limits["treasury"], t.limits["court_nobles"], t.limits["court_geniuses"]) == (12, 4, 4)
     cubes = [t.limits[f"{colour}_cubes"] for colour in ("red", "blue", "yellow", "green")]
     assert cubes == [4, 4, 4, 2]
-    assert (t.income["castile"], t.income["castile_portugal_independent"], t.income["aragon"],
-            t.income["aragon_union_of_arms"]) == (3, 2, 1, 2)
+    assert (
+        t.income["castile"],
+        t.income["castile_portugal_independent"],
+        t.income["aragon"],
+        t.income["aragon_union_of_arms"],
+    ) == (3, 2, 1, 2)
     assert t.units["old_tercio"]["sp"] == 2 and t.units["provincial_tercio"]["sp"] == 0.5
     unique = {a["name"] for a in t.actions if a.get("unique")}
     assert len(unique) == 9 and {"Issue", "Cortes", "Embassy", "Build a Fleet", "Hunt"} <= unique
@@ -495,8 +598,12 @@ def scenario(c, slug):
 
 
 def test_scenario_victory_tables(c):
-    expected = {"iupiter-hispano": (7, 4, 2), "anni-mirabiles": (15, 11, 7), "anni-horribiles": (11, 8, 4),
-                "the-planet-king": (20, 15, 11)}
+    expected = {
+        "iupiter-hispano": (7, 4, 2),
+        "anni-mirabiles": (15, 11, 7),
+        "anni-horribiles": (11, 8, 4),
+        "the-planet-king": (20, 15, 11),
+    }
     for slug, (major, historical, defeat) in expected.items():
         levels = {v.level: v for v in scenario(c, slug).victory}
         assert levels["major_victory"].min_vp == major
@@ -507,21 +614,34 @@ def test_scenario_victory_tables(c):
     assert turns["anni-mirabiles"] == (1, 4) and turns["anni-horribiles"] == (5, 8)
     assert turns["the-planet-king"] == (1, 8) and turns["iupiter-hispano"] == (1, 1)
     years = {s.id.split(":")[2]: s.years for s in c.scenarios}
-    assert years == {"hothead": None, "iupiter-hispano": (1621, 1626), "anni-mirabiles": (1621, 1645),
-                     "anni-horribiles": (1647, 1665), "the-planet-king": (1621, 1665)}
+    assert years == {
+        "hothead": None,
+        "iupiter-hispano": (1621, 1626),
+        "anni-mirabiles": (1621, 1645),
+        "anni-horribiles": (1647, 1665),
+        "the-planet-king": (1621, 1665),
+    }
 
 
 def test_hothead(c):
     """Lines 797-817: the 13-card deck, the three-noble deck, the Court, 5 ducats, Italy at 0, two leaders."""
     s = scenario(c, "hothead")
-    deck = Counter(e.split(":")[2].rsplit("-", 1)[0] if e.split(":")[2][-1].isdigit() else e.split(":")[2]
-                   for e in s.event_deck)
+    deck = Counter(
+        e.split(":")[2].rsplit("-", 1)[0] if e.split(":")[2][-1].isdigit() else e.split(":")[2] for e in s.event_deck
+    )
     assert len(s.event_deck) == 13
     assert deck["action"] == 3 and deck["instability"] == 2 and deck["franco-spanish-war"] == 2
-    assert {"hunting-day", "barbary-pirates", "the-plague", "excellent-harvests", "the-twilight-of-life",
-            "total-war"} <= set(deck)
-    assert s.noble_deck == [pk("noble", n) for n in ("ambrosio-de-spinola", "castel-rodrigo",
-                                                     "fernandez-de-castro-father")]
+    assert {
+        "hunting-day",
+        "barbary-pirates",
+        "the-plague",
+        "excellent-harvests",
+        "the-twilight-of-life",
+        "total-war",
+    } <= set(deck)
+    assert s.noble_deck == [
+        pk("noble", n) for n in ("ambrosio-de-spinola", "castel-rodrigo", "fernandez-de-castro-father")
+    ]
     assert (s.treasury, s.phases, s.last_turn - s.first_turn) == (5, ["events"], 0)
     assert [(w.war, w.position) for w in s.wars] == [(pk("war", "italy"), 0)]
     assert s.enemy_leaders == [pk("leader", "emmanuel-of-savoy"), pk("leader", "la-motte")]
@@ -535,7 +655,11 @@ def test_iupiter_hispano(c, ids):
     """Lines 821-837."""
     s = scenario(c, "iupiter-hispano")
     assert (s.valido, s.queen, s.treasury, s.instability) == (
-        pk("noble", "gaspar-de-guzman"), pk("lady", "elisabeth-of-france"), 10, 1)
+        pk("noble", "gaspar-de-guzman"),
+        pk("lady", "elisabeth-of-france"),
+        10,
+        1,
+    )
     assert (s.draw_nobles, s.draw_geniuses) == (5, 2)
     wars = {w.war: w for w in s.wars}
     assert wars[pk("war", "palatinate")].position == 1 and wars[pk("war", "flanders")].position == -1
@@ -550,16 +674,30 @@ def test_anni_horribiles(c, ids):
     """Lines 858-881: the Court, 13 eliminated nobles and 4 geniuses (all still available on turn 5), wars."""
     s = scenario(c, "anni-horribiles")
     assert (s.valido, s.queen, s.treasury, s.instability) == (
-        pk("noble", "luis-de-haro"), pk("lady", "maria-anna-of-austria"), 9, 3)
+        pk("noble", "luis-de-haro"),
+        pk("lady", "maria-anna-of-austria"),
+        9,
+        3,
+    )
     assert s.heir == {"child": pk("child", "carlos"), "sickly": True}
     assert Counter(i.split(":")[1] for i in s.eliminated) == {"noble": 13, "genius": 4}
     for item in s.eliminated + [s.valido, *s.court_geniuses, *s.offices.values()]:
         assert available(ids[item], 5), item
     assert {(w.war.split(":")[2], w.position) for w in s.wars} == {
-        ("flanders", -3), ("catalonia", 1), ("portugal", 0), ("picardy", -1)}
+        ("flanders", -3),
+        ("catalonia", 1),
+        ("portugal", 0),
+        ("picardy", -1),
+    }
     assert (s.valtellina_closed, s.union_of_arms, s.portugal_independent) == (True, True, True)
-    placed = {s.valido, s.queen, *s.mistress_choices, *s.offices.values(), *s.court_geniuses,
-              *(w.commander for w in s.wars if w.commander)}
+    placed = {
+        s.valido,
+        s.queen,
+        *s.mistress_choices,
+        *s.offices.values(),
+        *s.court_geniuses,
+        *(w.commander for w in s.wars if w.commander),
+    }
     pool = [n for n in c.notables if available(n, 5) and n.id not in s.eliminated and n.id not in placed]
     assert sum(n.kind == "noble" for n in pool) >= s.draw_nobles
     assert sum(n.kind == "genius" for n in pool) >= s.draw_geniuses
@@ -594,15 +732,25 @@ def test_a_missing_rule_id_is_a_content_error(tmp_path):
     owner = tmp_path / "planet-king"
     owner.mkdir()
     territories = yaml.safe_load((content.DATA_DIR / "territories.yaml").read_text(encoding="utf-8"))
-    (owner / "territories.yaml").write_text(yaml.safe_dump(
-        [t for t in territories if t["id"] != "pk:territory:spain"], allow_unicode=True), encoding="utf-8")
+    (owner / "territories.yaml").write_text(
+        yaml.safe_dump([t for t in territories if t["id"] != "pk:territory:spain"], allow_unicode=True),
+        encoding="utf-8",
+    )
     with pytest.raises(ContentError, match="spain"):
         PlanetKing(tmp_path)
 
 
 def test_reconstructed_item_cannot_claim_stated_values():
-    raw = {"id": "pk:genius:x", "name": "X", "kind": "genius", "source": "reconstructed", "art": "music",
-           "enlightenment": 1, "turn_in": 2, "stated": ["art"]}
+    raw = {
+        "id": "pk:genius:x",
+        "name": "X",
+        "kind": "genius",
+        "source": "reconstructed",
+        "art": "music",
+        "enlightenment": 1,
+        "turn_in": 2,
+        "stated": ["art"],
+    }
     with pytest.raises(ValueError, match="reconstructed"):
         content.Genius.model_validate(raw)
 

@@ -1,4 +1,5 @@
 """The End of Turn phase (End of Turn Phase; Victory) — examples."""
+
 from engines.planet_king import end_of_turn, end_of_turn_court, military, victory
 from engines.planet_king.components import PLUS_ULTRA
 from engines.planet_king.scoring import court_happiness, court_prestige, enlightenment
@@ -54,8 +55,9 @@ def test_example_first_turn_mortality_sickly_heir_survives_on_positive():
     """Example First Game Turn: the sickly heir survives with EXCELLENT HARVESTS (+1 VP); the Queen gets PIRATES
     (negative): sickly."""
     s = fresh("anni_mirabiles")
-    s["children"] = [{"id": "pk:child:baltasar-carlos", "name": "Baltasar Carlos", "male": True, "legit": True,
-                      "sickly": True}]
+    s["children"] = [
+        {"id": "pk:child:baltasar-carlos", "name": "Baltasar Carlos", "male": True, "legit": True, "sickly": True}
+    ]
     s["heir"] = "pk:child:baltasar-carlos"
     stack(s, [ev("EXCELLENT HARVESTS"), ev("PIRATES")])
     run(s, end_of_turn_court.mortality)
@@ -73,8 +75,13 @@ def test_sickly_child_dies_on_a_second_neutral():
 
 def turn_three_court(s):
     empty_court(s)
-    seat(s, geniuses=["FRANCISCO DE QUEVEDO", "LOPE DE VEGA", "LUIS DE GÓNGORA", "FRANCISCO DE ZUBARÁN"],
-         nobles=["ANTOINE BRUN", "GASPAR DE BORJA"], queen="ELISABETH OF FRANCE", mistress="CASILDA MANRIQUE")
+    seat(
+        s,
+        geniuses=["FRANCISCO DE QUEVEDO", "LOPE DE VEGA", "LUIS DE GÓNGORA", "FRANCISCO DE ZUBARÁN"],
+        nobles=["ANTOINE BRUN", "GASPAR DE BORJA"],
+        queen="ELISABETH OF FRANCE",
+        mistress="CASILDA MANRIQUE",
+    )
 
 
 def test_example_enlightenment_turn_3():

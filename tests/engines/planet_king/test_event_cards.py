@@ -1,8 +1,19 @@
 """One test for each event card not covered in test_events.py (Events; War Event Cards)."""
+
 from engines.planet_king import events_common, military, wars
 from engines.planet_king.components import FLANDERS_WAR, PALATINATE, SPAIN
 from tests.engines.planet_king.support import (
-    empty_court, ev, fresh, nb, pick, play_event, rigged, seat, stack, text_log, top_text,
+    empty_court,
+    ev,
+    fresh,
+    nb,
+    pick,
+    play_event,
+    rigged,
+    seat,
+    stack,
+    text_log,
+    top_text,
 )
 
 

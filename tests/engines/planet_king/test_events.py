@@ -1,8 +1,21 @@
 """The Events phase and the event cards (Events Phase; Events) — examples and one test per card."""
+
 from engines.planet_king import events, military
 from engines.planet_king.components import FLANDERS_WAR, PALATINATE, PLUS_ULTRA, SPAIN
 from tests.engines.planet_king.support import (
-    empty_court, ev, fresh, labels, nb, pick, play_event, rigged, run, seat, stack, text_log, top_text,
+    empty_court,
+    ev,
+    fresh,
+    labels,
+    nb,
+    pick,
+    play_event,
+    rigged,
+    run,
+    seat,
+    stack,
+    text_log,
+    top_text,
 )
 
 
@@ -21,10 +34,16 @@ def test_example_instability_and_traitor_turn_4():
     s = fresh("planet_king")
     s["turn"] = 4
     empty_court(s)
-    seat(s, governor_of_flanders="CARDINAL INFANTE", viceroy_of_the_indies="RODRIGO PACHECO",
-         viceroy_of_italy="LEOPOLD OF HABSBURG", ambassador_in_austria="GARCÍA DE AVELLANEDA",
-         nobles=["GASPAR DE BORJA", "FERNÁNDEZ DE LA CUEVA"], geniuses=["DIEGO VELÁZQUEZ", "BALTASAR GRACIÁN"],
-         mistress="MARIANA PÉREZ")
+    seat(
+        s,
+        governor_of_flanders="CARDINAL INFANTE",
+        viceroy_of_the_indies="RODRIGO PACHECO",
+        viceroy_of_italy="LEOPOLD OF HABSBURG",
+        ambassador_in_austria="GARCÍA DE AVELLANEDA",
+        nobles=["GASPAR DE BORJA", "FERNÁNDEZ DE LA CUEVA"],
+        geniuses=["DIEGO VELÁZQUEZ", "BALTASAR GRACIÁN"],
+        mistress="MARIANA PÉREZ",
+    )
     s["wars"]["pk:war:italy"].update(status="war", leader=nb("FRANCISCO PIMENTEL"))
     s["treasury"] = 5
     s = rigged(s, events.resolve, lambda t: nb("CARDINAL INFANTE") in t["gone"], ev("INSTABILITY"))
@@ -113,8 +132,12 @@ def test_bankruptcy_on_an_empty_treasury():
 def test_mercenaries_and_corruption_per_two_nobles():
     s = fresh("planet_king")
     empty_court(s)
-    seat(s, nobles=["OTTAVIO PICCOLOMINI"], viceroy_of_the_indies="DIEGO MEXÍA GUZMÁN",
-         viceroy_of_italy="JERÓNIMO DE VILLANUEVA")
+    seat(
+        s,
+        nobles=["OTTAVIO PICCOLOMINI"],
+        viceroy_of_the_indies="DIEGO MEXÍA GUZMÁN",
+        viceroy_of_italy="JERÓNIMO DE VILLANUEVA",
+    )
     s["treasury"] = 5
     play_event(s, "MERCENARIES")
     assert s["treasury"] == 4
@@ -319,8 +342,12 @@ def test_spanish_golden_age_example():
     enlightenment points earn a victory point."""
     s = fresh("anni_mirabiles")
     empty_court(s)
-    seat(s, geniuses=["DIEGO VELÁZQUEZ", "FRANCISCO DE QUEVEDO", "BALTASAR GRACIÁN"], nobles=["FRANCISCO PIMENTEL"],
-         mistress="MARÍA CALDERÓN")
+    seat(
+        s,
+        geniuses=["DIEGO VELÁZQUEZ", "FRANCISCO DE QUEVEDO", "BALTASAR GRACIÁN"],
+        nobles=["FRANCISCO PIMENTEL"],
+        mistress="MARÍA CALDERÓN",
+    )
     from engines.planet_king.scoring import enlightenment
 
     assert enlightenment(s) == 8

@@ -1,10 +1,11 @@
 """Example First Game Turn (Anni Mirabiles, turn 1), played through the engine's own flow with the event deck
 stacked card by card and the cups' draws set as the example tells them."""
+
 import pytest
 
 from engines.core.machine import Ctx
 from engines.planet_king import GAME
-from engines.planet_king.components import C, FLANDERS_WAR, F_ITALY, ITALY, PALATINATE
+from engines.planet_king.components import F_ITALY, FLANDERS_WAR, ITALY, PALATINATE, C
 from tests.engines.planet_king.support import empty_court, ev, fresh, nb, pick, seat, units
 
 
@@ -32,10 +33,18 @@ def child(name):
 def test_example_first_game_turn(cups):
     s = fresh("anni_mirabiles", seed=11)
     empty_court(s)
-    seat(s, valido="GASPAR DE GUZMÁN", queen="ELISABETH OF FRANCE", mistress="MARÍA CALDERÓN",
-         governor_of_flanders="ISABEL CLARA EUGENIA", viceroy_of_the_indies="DIEGO CARRILLO",
-         viceroy_of_italy="FERNÁNDEZ DE CASTRO (father)", ambassador_in_austria="MANUEL DE MELO",
-         nobles=["FRANCISCO PIMENTEL", "BARTOLOMÉ DE FONTE"], geniuses=["DIEGO VELÁZQUEZ", "BALTASAR GRACIÁN"])
+    seat(
+        s,
+        valido="GASPAR DE GUZMÁN",
+        queen="ELISABETH OF FRANCE",
+        mistress="MARÍA CALDERÓN",
+        governor_of_flanders="ISABEL CLARA EUGENIA",
+        viceroy_of_the_indies="DIEGO CARRILLO",
+        viceroy_of_italy="FERNÁNDEZ DE CASTRO (father)",
+        ambassador_in_austria="MANUEL DE MELO",
+        nobles=["FRANCISCO PIMENTEL", "BARTOLOMÉ DE FONTE"],
+        geniuses=["DIEGO VELÁZQUEZ", "BALTASAR GRACIÁN"],
+    )
     s["wars"][FLANDERS_WAR].update(leader=nb("AMBROSIO DE SPINOLA"), enemy="pk:leader:nassau")
     s["wars"][PALATINATE]["leader"] = nb("GONZALO FDEZ. DE CÓRDOBA")
     gomez, quevedo = nb("GÓMEZ SUÁREZ"), nb("FRANCISCO DE QUEVEDO")
@@ -52,27 +61,47 @@ def test_example_first_game_turn(cups):
     s = pick(s, "Build a Fleet")
     assert s["treasury"] == 9
     deck = [
-        ev("WALLENSTEIN"), ev("EXCELLENT HARVESTS"), ev("ACTION"),
-        ev("SPANISH ROAD"),                                   # de Fonte's exploration: positive
-        ev("FALL FROM GRACE"), ev("THE PLAGUE"),              # the Queen: neutral, negative
-        ev("DIPLOMACY"), ev("ROYAL MARRIAGE"),                # the Royal Mistress: positive, positive
-        ev("BARBARA VAN BECK"), ev("STORMS"), ev("TRAITOR"),  # Spinola: one positive, one SP symbol
-        ev("PATRON"), ev("SPANISH GOLDEN AGE"), ev("INSTABILITY"), ev("THE TWILIGHT OF LIFE"),
-        ev("WEST INDIES FLEET"), ev("GALLEON OF MANILA"), ev("THE ENSIGN NUN"),
-        ev("CORSAIRS OF DUNKIRK"),                            # the Ensign Nun's exploration: positive (one test)
-        ev("FRANCO-SPANISH WAR"), ev("CORRUPTION"),           # the declaration test: negative
-        ev("TOTAL WAR"), ev("RIVALRY"), ev("BARBARY PIRATES"),  # Italy: neutral, negative
-        ev("CONSTRUCTION"), ev("LIBERTINES"),                 # Flanders: positive, neutral: Nassau fails
+        ev("WALLENSTEIN"),
+        ev("EXCELLENT HARVESTS"),
+        ev("ACTION"),
+        ev("SPANISH ROAD"),  # de Fonte's exploration: positive
+        ev("FALL FROM GRACE"),
+        ev("THE PLAGUE"),  # the Queen: neutral, negative
+        ev("DIPLOMACY"),
+        ev("ROYAL MARRIAGE"),  # the Royal Mistress: positive, positive
+        ev("BARBARA VAN BECK"),
+        ev("STORMS"),
+        ev("TRAITOR"),  # Spinola: one positive, one SP symbol
+        ev("PATRON"),
+        ev("SPANISH GOLDEN AGE"),
+        ev("INSTABILITY"),
+        ev("THE TWILIGHT OF LIFE"),
+        ev("WEST INDIES FLEET"),
+        ev("GALLEON OF MANILA"),
+        ev("THE ENSIGN NUN"),
+        ev("CORSAIRS OF DUNKIRK"),  # the Ensign Nun's exploration: positive (one test)
+        ev("FRANCO-SPANISH WAR"),
+        ev("CORRUPTION"),  # the declaration test: negative
+        ev("TOTAL WAR"),
+        ev("RIVALRY"),
+        ev("BARBARY PIRATES"),  # Italy: neutral, negative
+        ev("CONSTRUCTION"),
+        ev("LIBERTINES"),  # Flanders: positive, neutral: Nassau fails
     ]
     rest = [c for c in s["decks"]["events"] if c not in deck]
     s["decks"]["events"] = deck + rest
-    cups += [child("Baltasar Carlos"), child("Juan"), child("María Margarita"), ["army", FLANDERS_WAR], ["mistress"],
-             "pk:leader:la-motte"]
+    cups += [
+        child("Baltasar Carlos"),
+        child("Juan"),
+        child("María Margarita"),
+        ["army", FLANDERS_WAR],
+        ["mistress"],
+        "pk:leader:la-motte",
+    ]
     s = pick(s, "Perform a political action")
     s = pick(s, "Appoint Noble")
     s = pick(s, "the Court")
     assert gomez in s["court"]["nobles"] and s["cubes"]["royal"] == 4
-
 
     # WALLENSTEIN: spend the ducat, the Palatinate marker one space in the player's favour
     pos = s["wars"][PALATINATE]["pos"]
@@ -111,7 +140,9 @@ def test_example_first_game_turn(cups):
     s = pick(s, "Conduct an exploration")
     # 9 − 2 (Spinola) − 1 (INSTABILITY) − 1 (Formosa), + 1 if GÓMEZ SUÁREZ has the fortune trait (first command)
     fortune = 1 if "fortune" in C.NOTABLES[gomez]["traits"] else 0
-    assert s["exploration"] == 2 and s["treasury"] == 5 + fortune and s["vp"]["king"] == 2 and s["marks"]["prestige"] == 1
+    assert (
+        s["exploration"] == 2 and s["treasury"] == 5 + fortune and s["vp"]["king"] == 2 and s["marks"]["prestige"] == 1
+    )
     # FRANCO-SPANISH WAR: negative, war in Italy; Pimentel takes command, the Italian troops move in; La Motte
     assert s["wars"][F_ITALY]["status"] == "war" and s["wars"][F_ITALY]["enemy"] == "pk:leader:la-motte"
     assert s["wars_declared"] == 1

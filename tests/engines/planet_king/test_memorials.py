@@ -1,4 +1,5 @@
 """Secret Memorials (Secret Memorial; Cooperative Game) — the TE DEUM example and the hidden information."""
+
 from engines.planet_king import GAME, memorials, victory
 from tests.engines.planet_king.support import RENDER, fresh, pick, run, seen_secrets
 

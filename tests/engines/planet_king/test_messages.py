@@ -1,5 +1,6 @@
 """The words (engine core v2 › Log): every message key the engine names is in messages/en.yaml, with every field
 its template uses given by the call; every rule id cited is a ``rule.<id>`` there; a log renders by name."""
+
 import ast
 import string
 from pathlib import Path
@@ -60,5 +61,6 @@ def test_a_reason_inside_a_message_renders_in_place():
     """The reason of a payment is a Text inside the log entry's Text (the core renders nested Texts)."""
     entry = text("log.treasury_gain", why=text("why.asiento"), got=2, treasury=5)
     assert RENDER.text(entry) == "Asiento: +2 ducats (Treasury 5)."
-    assert RENDER.text(text("log.treasury_gain", why=text("why.asiento"), got=1,
-                            treasury=5)).endswith("+1 ducat (Treasury 5).")
+    assert RENDER.text(text("log.treasury_gain", why=text("why.asiento"), got=1, treasury=5)).endswith(
+        "+1 ducat (Treasury 5)."
+    )

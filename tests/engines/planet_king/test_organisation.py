@@ -1,6 +1,7 @@
 """The Organisation phase (Organisation Phase; Setup) — examples."""
+
 from engines.planet_king import organisation
-from engines.planet_king.components import C, F_PICARDY
+from engines.planet_king.components import F_PICARDY, C
 from tests.engines.planet_king.support import empty_court, ev, fresh, labels, nb, pick, run, seat, top_text
 
 

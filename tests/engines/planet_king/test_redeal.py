@@ -1,6 +1,7 @@
 """The Planet King — ``redeal`` (an analysis fork, RULINGS.md › R-REDEAL): the face-down decks are shuffled again
 and a Secret Memorial its seat may not see becomes any of its type; in the cooperative game the King keeps His
 Majesty's memorial and the Valido the Council's."""
+
 import random
 
 from engines.core.game import random_bot

@@ -1,4 +1,5 @@
 """The Planet King's "Rules fixes" issue: each test is built from the rulebook's own words (the line it cites)."""
+
 from __future__ import annotations
 
 import random
@@ -40,20 +41,50 @@ def test_hothead_can_be_won():
     cards that are not consecutive government actions (line 511), and CASTEL RODRIGO appointed Viceroy of Italy
     (line 496)."""
     s = fresh("hothead")
-    stack(s, [ev("ACTION", 2), ev("EXCELLENT HARVESTS"), ev("HUNTING DAY"), ev("ACTION", 0), ev("ACTION", 1),
-              ev("FRANCO-SPANISH WAR", 1), ev("THE PLAGUE")])
+    stack(
+        s,
+        [
+            ev("ACTION", 2),
+            ev("EXCELLENT HARVESTS"),
+            ev("HUNTING DAY"),
+            ev("ACTION", 0),
+            ev("ACTION", 1),
+            ev("FRANCO-SPANISH WAR", 1),
+            ev("THE PLAGUE"),
+        ],
+    )
     s["decks"]["nobles"] = [nb("CASTEL RODRIGO"), nb("FERNÁNDEZ DE CASTRO (father)"), nb("AMBROSIO DE SPINOLA")]
-    for label in ("GONZALO", "Spanish tercio in Italy", "provincial tercio in Italy", "fleet in Plus Ultra",
-                  # ACTION 1: a provincial tercio in the war (3 SP against 3), a campaign, a new Viceroy
-                  "simple", "Provincial", "War in Italy", "government", "Campaign", "War in Italy",
-                  "political", "Appoint", "Viceroy of Italy", "Return GARCÍA",
-                  # ACTION 2: no government action (a campaign cannot follow a campaign on the same front)
-                  "political", "Appoint", "Court", "No more",
-                  # ACTION 3: the second campaign wins the war
-                  "government", "Campaign", "War in Italy", "Keep", "The provincial tercio"):
+    for label in (
+        "GONZALO",
+        "Spanish tercio in Italy",
+        "provincial tercio in Italy",
+        "fleet in Plus Ultra",
+        # ACTION 1: a provincial tercio in the war (3 SP against 3), a campaign, a new Viceroy
+        "simple",
+        "Provincial",
+        "War in Italy",
+        "government",
+        "Campaign",
+        "War in Italy",
+        "political",
+        "Appoint",
+        "Viceroy of Italy",
+        "Return GARCÍA",
+        # ACTION 2: no government action (a campaign cannot follow a campaign on the same front)
+        "political",
+        "Appoint",
+        "Court",
+        "No more",
+        # ACTION 3: the second campaign wins the war
+        "government",
+        "Campaign",
+        "War in Italy",
+        "Keep",
+        "The provincial tercio",
+    ):
         s = pick(s, label)
     assert s["wars"]["pk:war:italy"]["status"] == "peace"
-    assert ["pk:war:italy", "win"] == s["war_results"][-1][:2]
+    assert s["war_results"][-1][:2] == ["pk:war:italy", "win"]
     s = finish_with_heuristic(s)
     assert s["outcome"]["level"] == "major_victory", text_log(s)
 
@@ -286,8 +317,13 @@ def test_maria_calderons_music_point_is_outside_the_two_per_art_limit():
     from engines.planet_king import scoring
 
     s = fresh("anni_mirabiles")
-    s["court"].update(nobles=[None] * 4, valido=nb("DIEGO CARRILLO"), queen=None,
-                      geniuses=[nb("TOMÁS TORREJÓN"), nb("JUAN HIDALGO"), None, None], mistress=None)
+    s["court"].update(
+        nobles=[None] * 4,
+        valido=nb("DIEGO CARRILLO"),
+        queen=None,
+        geniuses=[nb("TOMÁS TORREJÓN"), nb("JUAN HIDALGO"), None, None],
+        mistress=None,
+    )
     assert scoring.enlightenment(s) == 4
     s["court"]["mistress"] = nb("MARÍA CALDERÓN")
     assert scoring.enlightenment(s) == 5
@@ -306,8 +342,7 @@ def test_instability_removing_the_mistress_costs_no_happiness():
     happiness = s["marks"]["happiness"]
     t = rigged(s, events_court.instability, lambda t: t["court"]["mistress"] is None, ev("INSTABILITY"))
     assert mistress in t["gone"] and t["marks"]["happiness"] == happiness
-    t = rigged(s, events_court.twilight_of_life, lambda t: t["court"]["mistress"] is None,
-               ev("THE TWILIGHT OF LIFE"))
+    t = rigged(s, events_court.twilight_of_life, lambda t: t["court"]["mistress"] is None, ev("THE TWILIGHT OF LIFE"))
     assert t["marks"]["happiness"] == happiness - 1
 
 

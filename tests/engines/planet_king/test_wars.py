@@ -1,8 +1,17 @@
 """Wars: declaration, progression, campaigns, fronts, the end of a war (Wars; Government Actions › Military
 Campaign) — the rulebook's examples with stacked decks."""
+
 from engines.planet_king import military, wars
 from engines.planet_king.components import (
-    C, FLANDERS_WAR, FRANCE, F_CATALONIA, F_ITALY, F_PICARDY, OTTOMAN, PALATINATE, UNITED_PROVINCES,
+    F_CATALONIA,
+    F_ITALY,
+    F_PICARDY,
+    FLANDERS_WAR,
+    FRANCE,
+    OTTOMAN,
+    PALATINATE,
+    UNITED_PROVINCES,
+    C,
 )
 from tests.engines.planet_king.support import ev, fresh, nb, pick, run, stack, text_log, units
 
@@ -20,8 +29,9 @@ def test_example_progression_of_a_war_tromp():
     2, the veteran is flipped, Tromp stays."""
     s = fresh("planet_king")
     s["turn"] = 6
-    at_war(s, FLANDERS_WAR, pos=-1, leader=nb("GUILLAUME DE BETTE"), enemy="pk:leader:tromp",
-           army=["old_tercio", "fleet"])
+    at_war(
+        s, FLANDERS_WAR, pos=-1, leader=nb("GUILLAUME DE BETTE"), enemy="pk:leader:tromp", army=["old_tercio", "fleet"]
+    )
     at_war(s, "pk:war:england", enemy="pk:leader:blake", army=["fleet"])
     assert military.army_sp(s, FLANDERS_WAR) == 3
     stack(s, [ev("INSTABILITY"), ev("FALL FROM GRACE")])
@@ -36,8 +46,14 @@ def test_enemy_leader_relieved_when_nothing_happens():
     """Progression of a War: a campaign that neither moves the marker nor removes an SP relieves the enemy leader
     (Nassau in the Example First Game Turn)."""
     s = fresh("planet_king")
-    at_war(s, FLANDERS_WAR, pos=-1, leader=nb("AMBROSIO DE SPINOLA"), enemy="pk:leader:nassau",
-           army=["old_tercio", "nations_tercio", "fleet"])
+    at_war(
+        s,
+        FLANDERS_WAR,
+        pos=-1,
+        leader=nb("AMBROSIO DE SPINOLA"),
+        enemy="pk:leader:nassau",
+        army=["old_tercio", "nations_tercio", "fleet"],
+    )
     stack(s, [ev("EXCELLENT HARVESTS"), ev("PATRON")])
     run(s, wars.war_event, UNITED_PROVINCES)
     assert s["wars"][FLANDERS_WAR]["pos"] == -1
@@ -49,8 +65,13 @@ def test_example_total_war_first_turn():
     """Example First Game Turn: TOTAL WAR attacks Italy and Flanders, not the Palatinate. In Italy La Motte (2)
     against 1.5 SP (strength 3): one neutral and one negative result move the marker one space only."""
     s = fresh("anni_mirabiles")
-    at_war(s, F_ITALY, leader=nb("FRANCISCO PIMENTEL"), enemy="pk:leader:la-motte",
-           army=["spanish_tercio", "provincial_tercio"])
+    at_war(
+        s,
+        F_ITALY,
+        leader=nb("FRANCISCO PIMENTEL"),
+        enemy="pk:leader:la-motte",
+        army=["spanish_tercio", "provincial_tercio"],
+    )
     s["wars"][FLANDERS_WAR]["enemy"] = "pk:leader:nassau"
     assert military.army_sp(s, F_ITALY) == 1.5
     stack(s, [ev("UNION OF ARMS"), ev("THE PLAGUE"), ev("EXCELLENT HARVESTS"), ev("PATRON")])
@@ -125,8 +146,9 @@ def test_example_front_selection_picardy():
     s = fresh("planet_king")
     s["turn"] = 6
     at_war(s, F_PICARDY, pos=2, leader=nb("GUILLAUME DE BETTE"), enemy="pk:leader:turenne", army=["spanish_tercio"])
-    at_war(s, F_CATALONIA, pos=-1, leader=nb("FERNÁNDEZ DE LA CUEVA"), enemy="pk:leader:harcourt",
-           army=["spanish_tercio"])
+    at_war(
+        s, F_CATALONIA, pos=-1, leader=nb("FERNÁNDEZ DE LA CUEVA"), enemy="pk:leader:harcourt", army=["spanish_tercio"]
+    )
     stack(s, [ev("THE PLAGUE"), ev("PATRON"), ev("EXCELLENT HARVESTS")])
     run(s, wars.war_event, FRANCE)
     assert s["wars"][F_PICARDY]["pos"] == 1 and s["wars"][F_CATALONIA]["pos"] == -1
@@ -155,8 +177,14 @@ def test_player_campaign_spinola_first_turn():
     """Example First Game Turn: Spinola (3) campaigns in Flanders, 4 SP against 4: one positive result moves the
     marker one space; an SP elimination symbol with Nassau (2) flips the veteran. It costs two ducats."""
     s = fresh("anni_mirabiles")
-    at_war(s, FLANDERS_WAR, pos=-1, leader=nb("AMBROSIO DE SPINOLA"), enemy="pk:leader:nassau",
-           army=["old_tercio", "nations_tercio", "fleet"])
+    at_war(
+        s,
+        FLANDERS_WAR,
+        pos=-1,
+        leader=nb("AMBROSIO DE SPINOLA"),
+        enemy="pk:leader:nassau",
+        army=["old_tercio", "nations_tercio", "fleet"],
+    )
     assert wars.campaign_cost(None, nb("AMBROSIO DE SPINOLA")) == 2
     stack(s, [ev("PATRON"), ev("THE PLAGUE"), ev("FALL FROM GRACE")])
     run(s, wars.player_campaign, FLANDERS_WAR)
@@ -185,8 +213,13 @@ def test_naval_power_without_fleet():
     """England is a naval power: without a fleet the player's campaign counts one SP less, and in the enemy's
     campaign neutral results count as negative."""
     s = fresh("planet_king")
-    at_war(s, "pk:war:england", leader=nb("GÓMEZ SUÁREZ"), enemy="pk:leader:buckingham",
-           army=["spanish_tercio", "spanish_tercio"])
+    at_war(
+        s,
+        "pk:war:england",
+        leader=nb("GÓMEZ SUÁREZ"),
+        enemy="pk:leader:buckingham",
+        army=["spanish_tercio", "spanish_tercio"],
+    )
     assert military.army_sp(s, "pk:war:england") == 1
     assert military.army_sp(s, "pk:war:england", enemy_campaign=True) == 2
     stack(s, [ev("FALL FROM GRACE")])  # neutral (strategy 1, difference 1)

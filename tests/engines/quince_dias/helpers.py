@@ -1,4 +1,5 @@
 """Helpers that set up exact positions in a 15 Días state, so every rulebook example can be reproduced."""
+
 from __future__ import annotations
 
 from engines.core.game import flat
@@ -64,18 +65,26 @@ def attach(s: dict, character: str, situation_name: str) -> str:
 
 
 def set_families(s: dict, olivares: list[str], lerma: list[str]) -> None:
-    s["family"] = {**{r: "olivares" for r in olivares}, **{r: "lerma" for r in lerma}}
+    s["family"] = {**dict.fromkeys(olivares, "olivares"), **dict.fromkeys(lerma, "lerma")}
     s["members"] = {"olivares": list(olivares), "lerma": list(lerma)}
 
 
-def confrontation(s: dict, phase: str, *, powers: dict, mains: dict, turn: str | None = None,
-                  stage: str = "special", covered: dict | None = None) -> dict:
+def confrontation(
+    s: dict,
+    phase: str,
+    *,
+    powers: dict,
+    mains: dict,
+    turn: str | None = None,
+    stage: str = "special",
+    covered: dict | None = None,
+) -> dict:
     """Put the state inside a Confrontation: ``powers`` like {"olivares": "clerical", "lerma": "society",
     "individual": "government"}; ``mains`` role -> Character id (None: no Main Character); ``turn``: whose turn
     it is (else a new round of turns is about to begin)."""
     s["phase"] = phase
     s["powers"] = dict(powers)
-    s["left"] = {r: False for r in s["roles"]}
+    s["left"] = dict.fromkeys(s["roles"], False)
     s["chosen"] = {}
     for role in s["roles"]:
         card = mains.get(role)

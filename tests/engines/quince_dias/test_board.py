@@ -1,5 +1,6 @@
 """The table partial templates/games/15-dias/board.html renders every phase from the view alone; the board is the
 control (static/js/board.js): it carries no buttons of its own, and every legal action names a thing on it."""
+
 from __future__ import annotations
 
 import pathlib
@@ -16,12 +17,15 @@ from engines.quince_dias import GAME
 from .helpers import cid, confrontation, fresh, run, set_hand
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
-ENV = jinja2.Environment(loader=jinja2.FileSystemLoader(ROOT / "templates"), autoescape=True,
-                         undefined=jinja2.StrictUndefined)
+ENV = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(ROOT / "templates"), autoescape=True, undefined=jinja2.StrictUndefined
+)
 ENV.globals.update(templates.env.globals)  # the app's own globals (app/web.py), strict about anything undefined
 RENDERER = GAME.renderer()
-SEATS = [{"role": f"player{i}", "player": name, "bot": None, "name": name}  # as play.seat_info gives them
-         for i, name in enumerate(["ana", "bo", "cy", "di"], 1)]
+SEATS = [
+    {"role": f"player{i}", "player": name, "bot": None, "name": name}  # as play.seat_info gives them
+    for i, name in enumerate(["ana", "bo", "cy", "di"], 1)
+]
 NO_BOARD_KEY = {"leave", "skip", "agree", "disagree", "propose", "pay", "spy", "done", "none"}
 
 
@@ -31,8 +35,15 @@ def render(state: dict, role: str | None, seats: list | None = None, outcome: di
     view["prompt"]["text"] = RENDERER.text(view["prompt"]["text"])
     view["prompt"]["actions"] = GAME.labels(state, role, RENDERER) if role in view["prompt"]["active"] else []
     template = ENV.get_template("games/15-dias/board.html")
-    return template.render(game=GAME, view=view, role=role, table=SimpleNamespace(id=1, seq=3), csrf_token="t",
-                           as_role=role, data={"seats": seats or [], "outcome": outcome})
+    return template.render(
+        game=GAME,
+        view=view,
+        role=role,
+        table=SimpleNamespace(id=1, seq=3),
+        csrf_token="t",
+        as_role=role,
+        data={"seats": seats or [], "outcome": outcome},
+    )
 
 
 def keys_on_board(html: str) -> set[str]:
@@ -81,8 +92,11 @@ def test_the_powers_are_named_in_words():
     state, rnd, named = GAME.setup(3, {"players": 4}), random.Random(3), set()
     while GAME.outcome(state) is None and len(named) < 2:
         html = render(state, "player1")
-        named |= {kind for kind, word in re.findall(r"(family power|Individual power: <strong>)\s?(\w+)", html)
-                  if word in ("Government", "Society", "Clerical")}
+        named |= {
+            kind
+            for kind, word in re.findall(r"(family power|Individual power: <strong>)\s?(\w+)", html)
+            if word in ("Government", "Society", "Clerical")
+        }
         assert not re.search(r"(family power|Individual power: <strong>)\s?(government|society|clerical)", html)
         role = GAME.active_roles(state)[0]
         state = GAME.apply(state, role, *rnd.choice(flat(GAME.legal(state, role))))
@@ -100,11 +114,11 @@ def test_a_common_action_is_chosen_on_the_board_once():
         if verb in NO_BOARD_KEY:
             continue
         ks = arg_keys(arg)
-        assert ks[0] in keys, (verb, arg)                   # the card to click first
-        assert all(k in keys for k in ks), (verb, arg)      # and its target
+        assert ks[0] in keys, (verb, arg)  # the card to click first
+        assert all(k in keys for k in ks), (verb, arg)  # and its target
     for c in state["hands"][role]:
         assert f'data-key="{c}"' in html
-    assert 'data-verb-court="' in html                      # the ability's name for the ability menu
+    assert 'data-verb-court="' in html  # the ability's name for the ability menu
 
 
 def test_seats_show_their_players_names_and_you():
@@ -114,7 +128,7 @@ def test_seats_show_their_players_names_and_you():
     assert f'{me} <span class="you">(you)</span>' in html
     for s in SEATS:
         assert s["player"] in html
-    assert "Player 1" in render(state, role)                # nobody seated: the seat's number
+    assert "Player 1" in render(state, role)  # nobody seated: the seat's number
 
 
 def test_slots_legend_and_plurals():
@@ -130,8 +144,12 @@ def test_a_tie_above_the_winner_is_explained_with_its_numbers():
     s = fresh(players=4)
     s["round"] = 4
     s["ducats"] = {"player1": 34, "player2": 32, "player3": 34, "player4": 0}
-    confrontation(s, "individual", powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
-                  mains={"player1": cid("Apostolic Nuncio"), "player2": cid("Secretary of the Treasury")})
+    confrontation(
+        s,
+        "individual",
+        powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
+        mains={"player1": cid("Apostolic Nuncio"), "player2": cid("Secretary of the Treasury")},
+    )
     for r in s["roles"]:
         set_hand(s, r, [])
     s = run(s)

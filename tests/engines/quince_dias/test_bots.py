@@ -1,5 +1,6 @@
 """The bots (quince_dias/bots.py): the heuristic bot plays legal actions from its seat's view, knows every step
 and beats random bots."""
+
 from __future__ import annotations
 
 import random
@@ -58,6 +59,7 @@ def test_heuristic_bot_only_plays_offered_actions_with_conspirators_and_eight_pl
 
 def _table(s: dict, role: str):
     from engines.quince_dias.bots import Table
+
     t = Table(GAME, GAME.view(s, role), role)
     return t, t.advantage()
 
@@ -65,10 +67,17 @@ def _table(s: dict, role: str):
 def test_heuristic_bot_passes_while_behind_and_leaves_when_ahead():
     """2.5 / 2.6: passing costs a card but keeps the player in the phase; leaving ends it for him."""
     from .helpers import cid, confrontation, fresh, set_hand
+
     ind = {"olivares": "clerical", "lerma": "society", "individual": "government"}
     s = fresh(players=4)
-    confrontation(s, "individual", powers=ind, mains={"player1": cid("Royal Page"), "player2": cid("English Ambassador")},
-                  turn="player1", stage="common")
+    confrontation(
+        s,
+        "individual",
+        powers=ind,
+        mains={"player1": cid("Royal Page"), "player2": cid("English Ambassador")},
+        turn="player1",
+        stage="common",
+    )
     set_hand(s, "player1", [], filler=4)
     t, base = _table(s, "player1")
     weakest = min(t.hand, key=t.ref_value)
@@ -81,6 +90,7 @@ def test_heuristic_bot_passes_while_behind_and_leaves_when_ahead():
 
 def test_heuristic_bot_lets_an_ally_play_first_and_hires_a_conspirator_early():
     from .helpers import fresh
+
     s = fresh(players=4, conspirators=True)
     s["phase"] = "family"
     s["powers"] = {"olivares": "clerical", "lerma": "society", "individual": "government"}
@@ -97,13 +107,24 @@ def test_heuristic_bot_lets_an_ally_play_first_and_hires_a_conspirator_early():
 
 def test_heuristic_bot_weighs_manipulate_by_the_court_ability_it_borrows():
     """2.1.4: Manipulating a Character whose Cancel reaches the leader is worth what that Cancel gains."""
-    from .helpers import cid, confrontation, fresh, set_hand
     from engines.quince_dias.bots import _manipulate_gain
+
+    from .helpers import cid, confrontation, fresh, set_hand
+
     ind = {"olivares": "clerical", "lerma": "society", "individual": "government"}
     s = fresh(players=4)
-    confrontation(s, "individual", powers=ind,
-                  mains={"player1": cid("Royal Page"), "player2": cid("Queen's High Steward"),
-                         "player3": cid("Apostolic Nuncio")}, turn="player1", stage="common")
+    confrontation(
+        s,
+        "individual",
+        powers=ind,
+        mains={
+            "player1": cid("Royal Page"),
+            "player2": cid("Queen's High Steward"),
+            "player3": cid("Apostolic Nuncio"),
+        },
+        turn="player1",
+        stage="common",
+    )
     set_hand(s, "player1", [], filler=3)
     t, base = _table(s, "player1")
     # the Steward's Cancel (Government 2-6) reaches the leader's Nuncio (6): worth more than a free ability
@@ -116,15 +137,23 @@ IND = {"olivares": "clerical", "lerma": "society", "individual": "government"}
 
 def _characters(power: str, ability: str | None = None) -> list[str]:
     """Characters by their value in ``power``, weakest first (of one Court Ability if given)."""
-    return sorted((c for c, v in GAME.cards.items() if c.startswith("qd:char:")
-                   and (ability is None or v["court_ability"] == ability)), key=lambda c: GAME.cards[c][power])
+    return sorted(
+        (
+            c
+            for c, v in GAME.cards.items()
+            if c.startswith("qd:char:") and (ability is None or v["court_ability"] == ability)
+        ),
+        key=lambda c: GAME.cards[c][power],
+    )
 
 
 def test_heuristic_bot_keeps_the_cards_the_individual_confrontation_will_need():
     """3 / 4: the hand left after the Family Confrontation is carried into the Individual one: a Character weak in
     the family's power but strong in the Individual power is worth keeping."""
     from engines.quince_dias.bots import Table
+
     from .helpers import confrontation, fresh, set_hand
+
     s = fresh(players=4)
     me = s["members"]["olivares"][0]
     strong_later = next(c for c in reversed(_characters("government")) if GAME.cards[c]["clerical"] <= 2)
@@ -140,12 +169,22 @@ def test_heuristic_bot_strikes_with_its_cheapest_card_and_cycles_its_weakest():
     """2.1: of two Cancels that remove the same Main Character, the weaker card goes; 2.2: an Administrative
     Ability (a card spent, one drawn) is worth playing with a weak card, not with a strong one."""
     from .helpers import cid, confrontation, fresh, set_hand
+
     s = fresh(players=4)
-    confrontation(s, "individual", powers=IND, mains={"player1": cid("Royal Page"), "player2": cid("English Ambassador")},
-                  turn="player1", stage="common")
+    confrontation(
+        s,
+        "individual",
+        powers=IND,
+        mains={"player1": cid("Royal Page"), "player2": cid("English Ambassador")},
+        turn="player1",
+        stage="common",
+    )
     target = GAME.cards[cid("English Ambassador")]["government"]
-    cancels = [c for c in _characters("government", "cancel")
-               if GAME.cards[c]["ranges"]["government"][0] <= target <= GAME.cards[c]["ranges"]["government"][1]]
+    cancels = [
+        c
+        for c in _characters("government", "cancel")
+        if GAME.cards[c]["ranges"]["government"][0] <= target <= GAME.cards[c]["ranges"]["government"][1]
+    ]
     cheap, dear = cancels[0], cancels[-1]
     assert GAME.cards[dear]["government"] > GAME.cards[cheap]["government"]
     set_hand(s, "player1", [cheap, dear])
@@ -158,9 +197,16 @@ def test_heuristic_bot_stays_for_the_last_word_while_an_opponent_still_plays():
     """2.6: leaving ends the Individual Confrontation for the player; while an opponent still holds cards and the
     bot holds Characters to strike back with, it passes rather than leave; once nobody else plays, it may leave."""
     from .helpers import cid, confrontation, fresh, set_hand
+
     s = fresh(players=4)
-    confrontation(s, "individual", powers=IND, mains={"player1": cid("English Ambassador"), "player2": cid("Royal Page")},
-                  turn="player1", stage="common")
+    confrontation(
+        s,
+        "individual",
+        powers=IND,
+        mains={"player1": cid("English Ambassador"), "player2": cid("Royal Page")},
+        turn="player1",
+        stage="common",
+    )
     set_hand(s, "player1", [], filler=2)
     t, base = _table(s, "player1")
     assert base > 0 and SCORERS["turn"](t, "leave", None, base) < SCORERS["turn"](t, "pass", t.hand[0], base)

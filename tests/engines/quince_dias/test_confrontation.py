@@ -1,5 +1,6 @@
 """Game Sequence › 3. Family Confrontation and 4. Individual Confrontation: the face-down choice, the turn order,
 the totals and the Prince card (quince_dias/confrontation.py)."""
+
 from __future__ import annotations
 
 from engines.quince_dias import GAME
@@ -21,12 +22,21 @@ def test_example_family_confrontation_totals_18_against_7():
     """Family Confrontation example: Olivares (Clerical) Cardinal 8 + Visionary Nun 6 + Successful Playwright 4 = 18;
     Lerma (Society) The King's Grand Huntsman 1 + The King's Grand Master of the Hunt 6 + English Ambassador 0 = 7."""
     s = six_players()
-    confrontation(s, "family", powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
-                  mains={GONZO: cid("Cardinal"), MARIAN: cid("Visionary Nun"), OSCAR: cid("Successful Playwright"),
-                         NACHO: cid("The King's Grand Huntsman"), PACO: cid("The King's Grand Master of the Hunt"),
-                         ROSA: cid("English Ambassador")})
+    confrontation(
+        s,
+        "family",
+        powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
+        mains={
+            GONZO: cid("Cardinal"),
+            MARIAN: cid("Visionary Nun"),
+            OSCAR: cid("Successful Playwright"),
+            NACHO: cid("The King's Grand Huntsman"),
+            PACO: cid("The King's Grand Master of the Hunt"),
+            ROSA: cid("English Ambassador"),
+        },
+    )
     for role in SIX:
-        set_hand(s, role, [], filler=3)          # everyone is down to 3 cards: the phase ends
+        set_hand(s, role, [], filler=3)  # everyone is down to 3 cards: the phase ends
     princes_before = len(s["princes"])
     run(s)
     result = s["results"][-1]
@@ -34,9 +44,9 @@ def test_example_family_confrontation_totals_18_against_7():
     assert result["winner"] == "olivares"
     assert s["family_princes"] == {"olivares": 1, "lerma": 0}
     assert len(s["princes"]) == princes_before - 1
-    assert s["starting"] == "lerma"                 # the losing side starts the next Election of Powers
+    assert s["starting"] == "lerma"  # the losing side starts the next Election of Powers
     assert s["phase"] == "individual" and s["stack"][-1]["step"] == "choose_main"
-    assert cid("Cardinal") in s["hands"][GONZO]     # Main Characters go back to their hands
+    assert cid("Cardinal") in s["hands"][GONZO]  # Main Characters go back to their hands
     assert all(s["main"][r] is None for r in SIX)
     view = GAME.view(s, None)["public"]
     assert view["families"]["olivares"]["points"] == 5
@@ -44,8 +54,12 @@ def test_example_family_confrontation_totals_18_against_7():
 
 def test_family_confrontation_tie_discards_a_prince_and_keeps_the_starting_family():
     s = six_players()
-    confrontation(s, "family", powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
-                  mains={GONZO: cid("Cardinal"), NACHO: cid("Grand Upholder"), PACO: cid("The King's Grand Huntsman")})
+    confrontation(
+        s,
+        "family",
+        powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
+        mains={GONZO: cid("Cardinal"), NACHO: cid("Grand Upholder"), PACO: cid("The King's Grand Huntsman")},
+    )
     for role in SIX:
         set_hand(s, role, [], filler=3)
     run(s)
@@ -61,9 +75,12 @@ def test_example_turn_order_15_7_1_then_the_chooser():
     Óscar chooses among Gonzo, Nacho and Paco, who lost their Main Characters; he picks Paco, who must play a new
     Main Character and then chooses between Nacho and Gonzo."""
     s = six_players()
-    confrontation(s, "family", powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
-                  mains={ROSA: cid("Grand Upholder"), MARIAN: cid("Grand Chaplain"),
-                         OSCAR: cid("Constable of Castile")})
+    confrontation(
+        s,
+        "family",
+        powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
+        mains={ROSA: cid("Grand Upholder"), MARIAN: cid("Grand Chaplain"), OSCAR: cid("Constable of Castile")},
+    )
     for role in SIX:
         set_hand(s, role, [], filler=6)
     run(s)
@@ -79,7 +96,7 @@ def test_example_turn_order_15_7_1_then_the_chooser():
     s = play(s, OSCAR, "next", PACO)
     assert GAME.active_roles(s) == [PACO]
     mains = offered(s, PACO)
-    assert mains and all(verb == "main" for verb, _ in mains)      # a new Main Character first, mandatory
+    assert mains and all(verb == "main" for verb, _ in mains)  # a new Main Character first, mandatory
     s = play(s, PACO, "main", mains[0][1])
     s = play(s, PACO, "pass", s["hands"][PACO][0])
     assert GAME.active_roles(s) == [PACO]
@@ -92,8 +109,12 @@ def test_initiative_ties_go_to_the_higher_power_at_stake():
     """Game Sequence › 3: English Ambassador and Apostolic Nuncio both have Initiative 15; in Government the
     Ambassador (8) plays before the Nuncio (6)."""
     s = fresh(players=4)
-    confrontation(s, "individual", powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
-                  mains={"player1": cid("Apostolic Nuncio"), "player2": cid("English Ambassador")})
+    confrontation(
+        s,
+        "individual",
+        powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
+        mains={"player1": cid("Apostolic Nuncio"), "player2": cid("English Ambassador")},
+    )
     for role in s["roles"]:
         set_hand(s, role, [], filler=5)
     run(s)
@@ -123,11 +144,15 @@ def test_face_down_choices_are_hidden_until_everyone_has_chosen():
 
 def test_individual_confrontation_tie_discards_face_up_and_its_bells_count():
     s = fresh(players=4)
-    confrontation(s, "individual", powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
-                  mains={"player1": cid("Apostolic Nuncio"), "player2": cid("Secretary of the Treasury")})
+    confrontation(
+        s,
+        "individual",
+        powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
+        mains={"player1": cid("Apostolic Nuncio"), "player2": cid("Secretary of the Treasury")},
+    )
     for role in s["roles"]:
         set_hand(s, role, [])
-    s["princes"].append(cid("Philip, Prince of Asturias"))          # 2 Bells on top of the Affection deck
+    s["princes"].append(cid("Philip, Prince of Asturias"))  # 2 Bells on top of the Affection deck
     run(s)
     assert s["results"][-1]["totals"]["player1"] == 6 == s["results"][-1]["totals"]["player2"]
     assert s["results"][-1]["winner"] is None
@@ -137,9 +162,13 @@ def test_individual_confrontation_tie_discards_face_up_and_its_bells_count():
 
 def test_individual_winner_takes_the_prince_card_with_its_points():
     s = fresh(players=4)
-    confrontation(s, "individual", powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
-                  mains={"player1": cid("English Ambassador"), "player2": cid("Secretary of the Treasury")},
-                  covered={"player2": cid("Grand Commissioner for Oaths")})
+    confrontation(
+        s,
+        "individual",
+        powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
+        mains={"player1": cid("English Ambassador"), "player2": cid("Secretary of the Treasury")},
+        covered={"player2": cid("Grand Commissioner for Oaths")},
+    )
     for role in s["roles"]:
         set_hand(s, role, [])
     s["princes"].append(cid("Infante Carlos"))

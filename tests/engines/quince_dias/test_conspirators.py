@@ -1,4 +1,5 @@
 """The Player Turn › 1.4 Hiring a Conspirator (optional variant) (quince_dias/conspirators.py)."""
+
 from __future__ import annotations
 
 from engines.quince_dias import GAME
@@ -10,8 +11,13 @@ IND = {"olivares": "clerical", "lerma": "society", "individual": "government"}
 
 def my_turn(characters: int = 4) -> dict:
     s = fresh(players=4, conspirators=True)
-    confrontation(s, "individual", powers=IND, mains={"player1": cid("Cardinal"), "player2": cid("Grand Chaplain")},
-                  turn="player1")
+    confrontation(
+        s,
+        "individual",
+        powers=IND,
+        mains={"player1": cid("Cardinal"), "player2": cid("Grand Chaplain")},
+        turn="player1",
+    )
     set_hand(s, "player1", [], filler=characters)
     return s
 
@@ -51,8 +57,9 @@ def test_a_conspirator_hired_in_a_phase_waits_for_the_next_one():
     s["stack"] = s["stack"][:1]
     s["conf"]["queue"] = ["player1"]
     s["left"]["player1"] = False
-    s["consp"]["decided"] = ["player1"]                  # his first turn of the phase is behind him
+    s["consp"]["decided"] = ["player1"]  # his first turn of the phase is behind him
     from .helpers import run
+
     run(s)
     assert s["stack"][-1] == {"step": "turn", "role": "player1", "stage": "special"}
 
@@ -80,7 +87,7 @@ def test_which_face_down_conspirator_plots_is_hidden_even_when_both_were_hired_i
     s, first = hire_one(my_turn(6))
     s["stack"][-1] = {"step": "turn", "role": "player1", "stage": "special"}
     s, second = hire_one(s)
-    assert first not in GAME.secrets(s) and second not in GAME.secrets(s)     # both seen when hired
+    assert first not in GAME.secrets(s) and second not in GAME.secrets(s)  # both seen when hired
     s["consp"]["decided"] = []
     s["stack"][-1] = {"step": "turn", "role": "player1", "stage": "conspire"}
     s = play(s, "player1", "conspire", [first, "plot"])
@@ -98,7 +105,7 @@ def test_plot_resolves_at_the_end_of_the_phase_and_the_conspirator_returns():
     s["consp"]["plot"]["player1"] = favour
     run(s)
     totals = s["results"][-1]["totals"]
-    assert totals["player1"] == 2 + 2 and totals["player2"] == 5     # Government 2 + favour 2 against 5
+    assert totals["player1"] == 2 + 2 and totals["player2"] == 5  # Government 2 + favour 2 against 5
     assert s["consp"]["reserve"]["player1"] == [favour] and s["consp"]["plot"] == {}
 
 
@@ -107,9 +114,15 @@ def test_cancelled_conspirator_goes_back_to_its_owner():
     consp = next(c["id"] for c in GAME.content()["conspirators"] if c["government"] >= 5)
     s["consp"]["owner"][consp] = "player2"
     s["consp"]["owned"]["player2"] = [consp]
-    killer = cid("English Ambassador")     # Cancel, Government 5-9
-    confrontation(s, "individual", powers=IND, mains={"player1": cid("Cardinal"), "player2": consp},
-                  turn="player1", stage="common")
+    killer = cid("English Ambassador")  # Cancel, Government 5-9
+    confrontation(
+        s,
+        "individual",
+        powers=IND,
+        mains={"player1": cid("Cardinal"), "player2": consp},
+        turn="player1",
+        stage="common",
+    )
     set_hand(s, "player1", [killer], filler=2)
     s = play(s, "player1", "court", [killer, "player2"])
     assert consp not in s["discard"] and s["consp"]["reserve"]["player2"] == [consp]

@@ -1,5 +1,6 @@
 """Contents and Content Overview (quince_dias/content.py, data/*.yaml): counts, the values the rulebook states,
 the reconstruction principles, the owner's files (<content_dir>/15-dias/) and content that setup never changes."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -27,15 +28,22 @@ STATED = {
     "Grand Commissioner for Oaths": {"government": 5},
     "Secretary of the Treasury": {"court_ability": "replace"},
 }
-RANGES = {("Constable of Castile", "clerical"): [3, 7], ("Apostolic Nuncio", "government"): [5, 9],
-          ("Secretary of the Treasury", "government"): [4, 8]}
+RANGES = {
+    ("Constable of Castile", "clerical"): [3, 7],
+    ("Apostolic Nuncio", "government"): [5, 9],
+    ("Secretary of the Treasury", "government"): [4, 8],
+}
 
 
 def test_counts():
     """Contents: 65 Characters, 12 Special Situations, 8 Prince cards, 20 Conspirators."""
     data = GAME.content()
-    assert {k: len(v) for k, v in data.items()} == {"characters": 65, "special_situations": 12, "princes": 8,
-                                                     "conspirators": 20}
+    assert {k: len(v) for k, v in data.items()} == {
+        "characters": 65,
+        "special_situations": 12,
+        "princes": 8,
+        "conspirators": 20,
+    }
     for items in data.values():
         for item in items:
             assert item["id"] and item["name"] and item["source"] in ("rulebook", "reconstructed")
@@ -55,15 +63,27 @@ def test_values_stated_by_the_rulebook_are_kept():
 def test_reconstruction_principles():
     chars = GAME.content()["characters"]
     assert Counter(c["court_ability"] for c in chars) == {"cancel": 17, "replace": 16, "attract": 16, "manipulate": 16}
-    assert Counter(c["administrative_ability"] for c in chars) == {"reinforce": 17, "invest": 16, "spy": 16,
-                                                                   "enhance": 16}
+    assert Counter(c["administrative_ability"] for c in chars) == {
+        "reinforce": 17,
+        "invest": 16,
+        "spy": 16,
+        "enhance": 16,
+    }
     for c in chars:
         assert 1 <= c["initiative"] <= 15
         for low, high in c["influence_range"].values():
             assert high - low == 4
-    assert Counter(s["kind"] for s in GAME.content()["special_situations"]) == {
-        k: 2 for k in ("grandee_of_spain", "loyal_to_the_cause", "bureaucratic_incompetent", "double_agent",
-                       "safe_in_position", "charged_and_accused")}
+    assert Counter(s["kind"] for s in GAME.content()["special_situations"]) == dict.fromkeys(
+        (
+            "grandee_of_spain",
+            "loyal_to_the_cause",
+            "bureaucratic_incompetent",
+            "double_agent",
+            "safe_in_position",
+            "charged_and_accused",
+        ),
+        2,
+    )
 
 
 def test_prince_bells_allow_the_end_of_game_diagram():
@@ -79,6 +99,7 @@ def test_most_games_last_the_four_rounds():
     """Line 84: "15 Días can be played in up to 4 game rounds": the Bells end a game early only sometimes. Every
     order of the 4 individual sides a game reveals (2 Prince cards a round, lines 119, 133) is counted."""
     from itertools import permutations
+
     bells = [p["bells"] for p in GAME.content()["princes"]]
     full = early = 0
     for order in permutations(range(len(bells)), 4):
@@ -95,7 +116,7 @@ def test_prince_cards_are_philip_iiis_family_alive_in_march_1621():
     alive then; Infanta Margarita (died 1617) and Infante Alfonso (died 1612) are not."""
     names = {p["name"] for p in GAME.content()["princes"]}
     assert not names & {"Infanta Margarita", "Infante Alfonso"}
-    assert "Queen Isabel of Bourbon" not in names        # queen only from 31 March 1621
+    assert "Queen Isabel of Bourbon" not in names  # queen only from 31 March 1621
     assert all(p["source"] in ("rulebook", "reconstructed") for p in GAME.content()["princes"])
 
 
@@ -117,14 +138,14 @@ def test_owner_can_replace_a_data_file(tmp_path):
     owned = QuinceDias(tmp_path)
     assert any(p["name"] == "Prince of the Owner" for p in owned.content()["princes"])
     assert owned.content_digest != GAME.content_digest
-    assert not any(p["name"] == "Prince of the Owner" for p in GAME.content()["princes"])   # on the instance
+    assert not any(p["name"] == "Prince of the Owner" for p in GAME.content()["princes"])  # on the instance
     state = owned.setup(1, {})
     assert state["content"] == owned.content_digest
 
 
 def test_an_invalid_owner_file_is_refused_naming_the_file_and_the_item(tmp_path):
     data = yaml.safe_load((DATA / "characters.yaml").read_text(encoding="utf-8"))
-    data["characters"][3]["court_ability"] = "Cancel"      # the ability's id is "cancel", not its English name
+    data["characters"][3]["court_ability"] = "Cancel"  # the ability's id is "cancel", not its English name
     owner_file(tmp_path, "characters.yaml", data)
     with pytest.raises(ContentError) as err:
         QuinceDias(tmp_path)
@@ -162,6 +183,7 @@ def test_setup_and_play_never_change_the_content():
     before = orjson.dumps(GAME.content(), option=orjson.OPT_SORT_KEYS)
     cards = orjson.dumps(GAME.cards, option=orjson.OPT_SORT_KEYS)
     from engines.core.conformance import playout
+
     playout(GAME, 3, {"players": 4, "conspirators": True}, check=False)
     assert orjson.dumps(GAME.content(), option=orjson.OPT_SORT_KEYS) == before
     assert orjson.dumps(GAME.cards, option=orjson.OPT_SORT_KEYS) == cards

@@ -1,4 +1,5 @@
 """The Player Turn › 2.1 Playing a Court Ability: Cancel, Replace, Attract, Manipulate (quince_dias/court.py)."""
+
 from __future__ import annotations
 
 from engines.quince_dias.cards import player_total
@@ -31,26 +32,33 @@ def test_example_replace_swaps_the_english_ambassador():
 def test_influence_range_is_inclusive_and_checked_on_the_target():
     """Content Overview 1.4: Constable of Castile's Clerical range 3-7 covers 3..7 only."""
     from engines.quince_dias.cards import in_range
+
     s = fresh()
     constable = cid("Constable of Castile")
-    assert in_range(ctx(s), constable, cid("Visionary Nun"), "clerical")          # 6
+    assert in_range(ctx(s), constable, cid("Visionary Nun"), "clerical")  # 6
     assert in_range(ctx(s), constable, cid("Successful Playwright"), "clerical")  # 4
-    assert not in_range(ctx(s), constable, cid("Cardinal"), "clerical")           # 8
+    assert not in_range(ctx(s), constable, cid("Cardinal"), "clerical")  # 8
 
 
 def test_example_family_reference_power_for_abilities():
     """2.1 Reminder: in the Family Confrontation the attacker's family power sets range and target value."""
     s = fresh(players=4)
     s["family"] = {"player1": "olivares", "player2": "olivares", "player3": "lerma", "player4": "lerma"}
-    confrontation(s, "family", powers={"olivares": "clerical", "lerma": "government", "individual": "society"},
-                  mains={"player1": cid("Cardinal"), "player3": cid("Visionary Nun")}, turn="player1", stage="common")
-    nun_killer = cid("Grand Chaplain")        # Cancel, Clerical range 4-8: reaches the Nun's Clerical 6
+    confrontation(
+        s,
+        "family",
+        powers={"olivares": "clerical", "lerma": "government", "individual": "society"},
+        mains={"player1": cid("Cardinal"), "player3": cid("Visionary Nun")},
+        turn="player1",
+        stage="common",
+    )
+    nun_killer = cid("Grand Chaplain")  # Cancel, Clerical range 4-8: reaches the Nun's Clerical 6
     set_hand(s, "player1", [nun_killer], filler=4)
     assert ("court", [nun_killer, "player3"]) in offered(s, "player1")
 
 
 def test_cancel_discards_the_target_and_grandee_of_spain_prevents_it():
-    killer = cid("English Ambassador")        # Cancel, Government range 5-9
+    killer = cid("English Ambassador")  # Cancel, Government range 5-9
     s = individual({GONZO: cid("Cardinal"), OSCAR: cid("Apostolic Nuncio")}, [killer])
     s = play(s, GONZO, "court", [killer, OSCAR])
     assert s["main"][OSCAR] is None and cid("Apostolic Nuncio") in s["discard"]
@@ -73,10 +81,10 @@ def test_double_agent_owner_chooses_the_replacement_from_the_discard_pile():
     choices = {a for _, a in offered(s, OSCAR, "take")}
     assert choices == {cid("Royal Page"), cid("Lord High Steward")}
     assert offered(s, GONZO) == []
-    s = play(s, OSCAR, "take", cid("Royal Page"))          # not the latest: his choice
+    s = play(s, OSCAR, "take", cid("Royal Page"))  # not the latest: his choice
     assert s["main"][OSCAR] == cid("Royal Page") and cid("Lord High Steward") in s["discard"]
     assert cid("Apostolic Nuncio") in s["discard"] and cid("Double Agent") in s["discard"]
-    assert s["conf"]["last"] == GONZO                   # his turn is over
+    assert s["conf"]["last"] == GONZO  # his turn is over
 
 
 def test_loyal_to_the_cause_stops_replace_attract_and_manipulate_but_not_cancel():
@@ -85,7 +93,7 @@ def test_loyal_to_the_cause_stops_replace_attract_and_manipulate_but_not_cancel(
     s = individual({GONZO: cid("Cardinal"), OSCAR: nuncio}, hand)
     attach(s, nuncio, "Loyal to the Cause")
     attacks = {a[1][0] for a in offered(s, GONZO, "court") if a[1][1] == OSCAR}
-    assert attacks == {cid("English Ambassador")}          # the Cancel only
+    assert attacks == {cid("English Ambassador")}  # the Cancel only
 
 
 def test_special_situation_travels_with_its_character_through_replace():
@@ -98,7 +106,7 @@ def test_special_situation_travels_with_its_character_through_replace():
 
 
 def test_attract_takes_the_target_and_gives_a_character_or_a_ducat_back():
-    steward = cid("Lord High Steward")        # Attract, Government range 5-9
+    steward = cid("Lord High Steward")  # Attract, Government range 5-9
     s = individual({GONZO: cid("Cardinal"), OSCAR: cid("Apostolic Nuncio")}, [steward], filler=2)
     s = play(s, GONZO, "court", [steward, OSCAR])
     assert cid("Apostolic Nuncio") in s["hands"][GONZO] and s["main"][OSCAR] is None
@@ -120,16 +128,18 @@ def test_bureaucratic_incompetent_doubles_the_payments():
 
 def test_manipulate_uses_the_targets_ability_never_against_itself():
     """2.1.4: Manipulate the Nuncio (Cancel): its Cancel reaches other Main Characters, never the Nuncio."""
-    puppeteer = cid("The King's Grand Master of the Hunt")   # Manipulate, Government range 1-5
-    s = individual({GONZO: cid("Cardinal"), "player2": cid("Grand Commissioner for Oaths"),
-                    OSCAR: cid("Grand Chaplain")}, [puppeteer])
+    puppeteer = cid("The King's Grand Master of the Hunt")  # Manipulate, Government range 1-5
+    s = individual(
+        {GONZO: cid("Cardinal"), "player2": cid("Grand Commissioner for Oaths"), OSCAR: cid("Grand Chaplain")},
+        [puppeteer],
+    )
     take(s, cid("English Ambassador"))
     s["main"]["player4"] = cid("English Ambassador")
-    s = play(s, GONZO, "court", [puppeteer, "player2"])       # Commissioner: Government 5, Attract 4-8
+    s = play(s, GONZO, "court", [puppeteer, "player2"])  # Commissioner: Government 5, Attract 4-8
     assert s["stack"][-1]["step"] == "manipulate"
     uses = offered(s, GONZO, "use_court")
     assert ("use_court", "player2") not in uses
-    assert ("use_court", "player4") in uses                   # Ambassador, Government 8 in 4-8
+    assert ("use_court", "player4") in uses  # Ambassador, Government 8 in 4-8
     assert ("use_admin", None) in offered(s, GONZO)
 
 
@@ -141,10 +151,10 @@ def test_manipulate_chain_and_free_administrative_ability():
     ducats = s["ducats"][GONZO]
     hand = len(s["hands"][GONZO])
     s = play(s, GONZO, "court", [puppeteer, "player2"])
-    s = play(s, GONZO, "use_admin")                           # the Commissioner's Enhance: free
+    s = play(s, GONZO, "use_admin")  # the Commissioner's Enhance: free
     assert s["ducats"][GONZO] == ducats and s["control_free"] is False
     assert s["stack"][-1]["step"] == "enhance"
-    assert ("take", puppeteer) in offered(s, GONZO)           # 2.2.4: "searches the Court discard pile"
+    assert ("take", puppeteer) in offered(s, GONZO)  # 2.2.4: "searches the Court discard pile"
     s = play(s, GONZO, "take", offered(s, GONZO)[0][1])
     assert len(s["hands"][GONZO]) == hand
 
@@ -158,7 +168,7 @@ def test_a_character_lends_its_administrative_ability_once_per_confrontation():
     s["discard"].append(s["deck"].pop())
     s = play(s, GONZO, "court", [puppeteer, "player2"])
     s = play(s, GONZO, "use_admin")
-    s = play(s, GONZO, "take", puppeteer)                      # the Manipulate card back: allowed, once
+    s = play(s, GONZO, "take", puppeteer)  # the Manipulate card back: allowed, once
     s["stack"] = s["stack"][:1] + [{"step": "turn", "role": GONZO, "stage": "common"}]
     assert ("court", [puppeteer, "player2"]) in offered(s, GONZO)
     s = play(s, GONZO, "court", [puppeteer, "player2"])
@@ -166,10 +176,9 @@ def test_a_character_lends_its_administrative_ability_once_per_confrontation():
 
 
 def test_manipulated_manipulate_chains_to_a_further_character():
-    puppeteer = cid("The King's Grand Master of the Hunt")   # Manipulate 1-5 (Government)
-    second = cid("Royal Almoner")                            # Manipulate, Government 3
-    s = individual({GONZO: cid("Cardinal"), "player2": second, OSCAR: cid("Grand Commissioner for Oaths")},
-                   [puppeteer])
+    puppeteer = cid("The King's Grand Master of the Hunt")  # Manipulate 1-5 (Government)
+    second = cid("Royal Almoner")  # Manipulate, Government 3
+    s = individual({GONZO: cid("Cardinal"), "player2": second, OSCAR: cid("Grand Commissioner for Oaths")}, [puppeteer])
     s = play(s, GONZO, "court", [puppeteer, "player2"])
     chain = offered(s, GONZO, "use_court")
     assert chain, "the Almoner's Manipulate reaches a further Main Character"
@@ -181,9 +190,15 @@ def test_family_confrontation_attract_at_three_cards_is_paid_with_a_ducat():
     """2.5 Attention / RULINGS: at 3 cards (after the Special Action) an Attract must be compensated with a Ducat."""
     s = fresh(players=4)
     s["family"] = {"player1": "olivares", "player2": "olivares", "player3": "lerma", "player4": "lerma"}
-    confrontation(s, "family", powers={"olivares": "government", "lerma": "government", "individual": "society"},
-                  mains={GONZO: cid("Cardinal"), OSCAR: cid("Apostolic Nuncio")}, turn=GONZO, stage="common")
-    thief = cid("Lord High Steward")            # Attract, Government 5-9
+    confrontation(
+        s,
+        "family",
+        powers={"olivares": "government", "lerma": "government", "individual": "society"},
+        mains={GONZO: cid("Cardinal"), OSCAR: cid("Apostolic Nuncio")},
+        turn=GONZO,
+        stage="common",
+    )
+    thief = cid("Lord High Steward")  # Attract, Government 5-9
     set_hand(s, GONZO, [thief], filler=2)
     assert ("court", [thief, OSCAR]) in offered(s, GONZO)
     s = play(s, GONZO, "court", [thief, OSCAR])
@@ -191,8 +206,14 @@ def test_family_confrontation_attract_at_three_cards_is_paid_with_a_ducat():
     s = play(s, GONZO, "pay")
     assert len(s["hands"][GONZO]) == 3
     s2 = fresh(players=4)
-    confrontation(s2, "family", powers={"olivares": "government", "lerma": "government", "individual": "society"},
-                  mains={GONZO: cid("Cardinal"), OSCAR: cid("Apostolic Nuncio")}, turn=GONZO, stage="common")
+    confrontation(
+        s2,
+        "family",
+        powers={"olivares": "government", "lerma": "government", "individual": "society"},
+        mains={GONZO: cid("Cardinal"), OSCAR: cid("Apostolic Nuncio")},
+        turn=GONZO,
+        stage="common",
+    )
     set_hand(s2, GONZO, [thief], filler=2)
     s2["ducats"][GONZO] = 0
     assert ("court", [thief, OSCAR]) not in offered(s2, GONZO)

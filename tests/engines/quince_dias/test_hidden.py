@@ -1,6 +1,7 @@
 """Hidden information and undo barriers (engine core v2 › Hidden information): a move that shows its mover cards
 he did not see (a hand spied, cards drawn from the pre-shuffled Court deck) may not be taken back; the secret
 face-down choice of a Main Character is no barrier by itself; the reveal is."""
+
 from __future__ import annotations
 
 from engines.quince_dias import GAME
@@ -14,9 +15,14 @@ def again(hand: list[str], mains: dict | None = None) -> dict:
     """Player 1's turn in the Individual Confrontation, and he plays the next turn too (first in the queue), so
     that nothing but what the move shows can make it a barrier."""
     s = fresh(players=4)
-    confrontation(s, "individual", powers=IND,
-                  mains=mains or {"player1": cid("Grand Chaplain"), "player2": cid("Grand Upholder")},
-                  turn="player1", stage="common")
+    confrontation(
+        s,
+        "individual",
+        powers=IND,
+        mains=mains or {"player1": cid("Grand Chaplain"), "player2": cid("Grand Upholder")},
+        turn="player1",
+        stage="common",
+    )
     set_hand(s, "player1", hand, filler=3)
     set_hand(s, "player2", [], filler=4)
     s["conf"]["queue"] = ["player1"]
@@ -28,7 +34,7 @@ def shown_to(played, role: str) -> set[str]:
 
 
 def test_reinforce_draws_a_card_seen_by_its_drawer_and_is_a_barrier():
-    card = cid("Apostolic Nuncio")          # Reinforce
+    card = cid("Apostolic Nuncio")  # Reinforce
     s = again([card])
     top = s["deck"][-1]
     played = GAME.play(s, "player1", "admin", card)
@@ -38,15 +44,15 @@ def test_reinforce_draws_a_card_seen_by_its_drawer_and_is_a_barrier():
 
 
 def test_spying_a_hand_is_a_barrier_and_the_trade_draws_behind_one():
-    card = cid("English Ambassador")        # Spy
+    card = cid("English Ambassador")  # Spy
     s = play(again([card]), "player1", "admin", card)
     hand = list(s["hands"]["player2"])
     played = GAME.play(s, "player1", "spy", "player2")
     assert shown_to(played, "player1") == set(hand) and played.barrier
     assert all(GAME.secrets(played.state)[c] == ["player2", "player1"] for c in hand)
     s = play(played.state, "player1", "take", hand[0])
-    assert GAME.secrets(s)[hand[0]] == ["player1", "player2"]        # the spied player knows where it went
-    assert GAME.secrets(s)[hand[1]] == ["player2"]                   # the rest is his alone again
+    assert GAME.secrets(s)[hand[0]] == ["player1", "player2"]  # the spied player knows where it went
+    assert GAME.secrets(s)[hand[1]] == ["player2"]  # the rest is his alone again
     given = s["hands"]["player1"][0]
     top = s["deck"][-1]
     played = GAME.play(s, "player1", "give", given)
@@ -55,7 +61,7 @@ def test_spying_a_hand_is_a_barrier_and_the_trade_draws_behind_one():
 
 
 def test_invest_draws_behind_a_barrier_but_its_discards_do_not():
-    card = cid("Visionary Nun")             # Invest
+    card = cid("Visionary Nun")  # Invest
     s = play(again([card]), "player1", "admin", card)
     played = GAME.play(s, "player1", "invest_discard", s["hands"]["player1"][0])
     assert not played.barrier and not played.shown
@@ -65,7 +71,7 @@ def test_invest_draws_behind_a_barrier_but_its_discards_do_not():
 
 
 def test_an_ability_used_through_manipulate_draws_behind_a_barrier():
-    puppeteer = cid("The King's Grand Master of the Hunt")     # Manipulate, Government range 1-5
+    puppeteer = cid("The King's Grand Master of the Hunt")  # Manipulate, Government range 1-5
     s = again([puppeteer], mains={"player1": cid("Grand Chaplain"), "player2": cid("Cardinal")})  # Reinforce
     s = play(s, "player1", "court", [puppeteer, "player2"])
     played = GAME.play(s, "player1", "use_admin", None)
@@ -94,12 +100,12 @@ def test_the_face_down_choice_is_no_barrier_the_reveal_is():
 
 def test_a_card_taken_in_sight_of_the_table_is_no_secret_until_it_moves_again():
     """Enhance takes a card from the face-up discard pile: everyone saw it go into that hand."""
-    card = cid("Successful Playwright")     # Enhance
+    card = cid("Successful Playwright")  # Enhance
     s = again([card])
     wanted = s["deck"].pop()
     s["discard"].append(wanted)
     s = play(s, "player1", "admin", card)
     s = play(s, "player1", "take", wanted)
     assert wanted in s["hands"]["player1"] and wanted not in GAME.secrets(s)
-    s = play(s, "player1", "estate", wanted)       # his next turn: the Estate is hidden
+    s = play(s, "player1", "estate", wanted)  # his next turn: the Estate is hidden
     assert GAME.secrets(s)[wanted] == ["player1"]

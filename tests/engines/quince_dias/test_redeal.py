@@ -1,5 +1,6 @@
 """15 Días — ``redeal`` (an analysis fork, RULINGS.md › Redeal): what the seat sees keeps its cards, the Spy's
 view of a spied hand included; the rest changes places only with cards it cannot be told from."""
+
 from __future__ import annotations
 
 import random
@@ -13,7 +14,7 @@ REDEALS = range(12)
 
 
 def test_a_spied_hand_stays_known_to_the_spy_and_is_dealt_again_for_the_others():
-    card = cid("English Ambassador")        # Spy
+    card = cid("English Ambassador")  # Spy
     s = play(play(again([card]), "player1", "admin", card), "player1", "spy", "player2")
     hand = list(s["hands"]["player2"])
     for n in REDEALS:

@@ -1,5 +1,6 @@
 """Game Sequence: 1 Drawing Hands, 2 Election of Powers, 5 Characters Management, 6 Victory Check
 (quince_dias/sequence.py)."""
+
 from __future__ import annotations
 
 import pytest
@@ -10,10 +11,11 @@ from engines.quince_dias.sequence import score, winner
 from .helpers import cid, confrontation, ctx, fresh, offered, play, run, set_hand
 
 IND = {"olivares": "clerical", "lerma": "society", "individual": "government"}
-PRINCES_BY_BELLS = {0: ["Prince Emmanuel Philibert of Savoy", "Queen Anne of France",
-                        "Archduchess Isabel Clara Eugenia"],
-                    1: ["Infante Carlos", "Cardinal-Infante Fernando", "Infanta María Ana"],
-                    2: ["Philip, Prince of Asturias"]}
+PRINCES_BY_BELLS = {
+    0: ["Prince Emmanuel Philibert of Savoy", "Queen Anne of France", "Archduchess Isabel Clara Eugenia"],
+    1: ["Infante Carlos", "Cardinal-Infante Fernando", "Infanta María Ana"],
+    2: ["Philip, Prince of Asturias"],
+}
 
 
 def test_setup_hands_ducats_families_and_first_family():
@@ -25,7 +27,7 @@ def test_setup_hands_ducats_families_and_first_family():
         assert all(sum(c.startswith("qd:sit:") for c in s["hands"][r]) <= 2 for r in s["roles"])
         assert s["bank"] + sum(s["ducats"].values()) == 28 and set(s["ducats"].values()) == {2}
         fams = [s["family"][r] for r in s["roles"]]
-        assert sum(1 for i in range(6) if fams[i] != fams[i - 1]) == 2      # two blocks around the table
+        assert sum(1 for i in range(6) if fams[i] != fams[i - 1]) == 2  # two blocks around the table
         assert s["starting"] == "olivares" and len(s["deck"]) == 77 - 42 - len(s["discard"])
 
 
@@ -59,7 +61,7 @@ def test_election_disagreement_means_random():
         s = fresh(players=6, seed=seed)
         members = s["members"]["olivares"]
         s = play(s, members[0], "propose", "society")
-        assert sorted(GAME.active_roles(s)) == sorted(members[1:])     # the others answer together
+        assert sorted(GAME.active_roles(s)) == sorted(members[1:])  # the others answer together
         s = play(s, members[1], "agree")
         s = play(s, members[2], "disagree")
         picks.add(s["powers"]["lerma"])
@@ -93,26 +95,35 @@ def test_score_family_points_own_points_ducats_and_conspirators():
     s = fresh(players=4, conspirators=True)
     role = "player1"
     s["family_princes"][s["family"][role]] = 2
-    s["own_princes"][role] = [cid("Infante Carlos")]           # 6 points
-    s["ducats"][role] = 5                                       # 2 points, the odd Ducat is worth nothing
+    s["own_princes"][role] = [cid("Infante Carlos")]  # 6 points
+    s["ducats"][role] = 5  # 2 points, the odd Ducat is worth nothing
     s["consp"]["owned"][role] = ["qd:consp:duenna"]
     assert score(ctx(s), role) == 10 + 6 + 2 - 3
 
 
-@pytest.mark.parametrize("scores,expected", [
-    ({"a": 20, "b": 15, "c": 10}, "a"),
-    ({"a": 20, "b": 20, "c": 15, "d": 10}, "c"),          # tied players drop out, the next one down wins
-    ({"a": 20, "b": 20, "c": 15, "d": 15}, None),
-    ({"a": 12, "b": 12, "c": 12, "d": 12}, None),         # all tied: nobody wins
-])
+@pytest.mark.parametrize(
+    "scores,expected",
+    [
+        ({"a": 20, "b": 15, "c": 10}, "a"),
+        ({"a": 20, "b": 20, "c": 15, "d": 10}, "c"),  # tied players drop out, the next one down wins
+        ({"a": 20, "b": 20, "c": 15, "d": 15}, None),
+        ({"a": 12, "b": 12, "c": 12, "d": 12}, None),  # all tied: nobody wins
+    ],
+)
 def test_tie_rule(scores, expected):
     assert winner(scores) == expected
 
 
 def individual_end(s: dict, prince_name: str, tie: bool = False) -> dict:
-    confrontation(s, "individual", powers=IND,
-                  mains={"player1": cid("Apostolic Nuncio"),
-                         "player2": cid("Secretary of the Treasury") if tie else cid("Grand Commissioner for Oaths")})
+    confrontation(
+        s,
+        "individual",
+        powers=IND,
+        mains={
+            "player1": cid("Apostolic Nuncio"),
+            "player2": cid("Secretary of the Treasury") if tie else cid("Grand Commissioner for Oaths"),
+        },
+    )
     for role in s["roles"]:
         set_hand(s, role, [])
     s["princes"].remove(cid(prince_name))
@@ -120,8 +131,9 @@ def individual_end(s: dict, prince_name: str, tie: bool = False) -> dict:
     return run(s)
 
 
-@pytest.mark.parametrize("bells,rounds", [([2, 1], 2), ([1, 1, 1], 3), ([0, 1, 2], 3), ([1, 1, 2], 3),
-                                          ([0, 1, 0, 1], 4)])
+@pytest.mark.parametrize(
+    "bells,rounds", [([2, 1], 2), ([1, 1, 1], 3), ([0, 1, 2], 3), ([1, 1, 2], 3), ([0, 1, 0, 1], 4)]
+)
 def test_example_victory_check_bell_diagram(bells, rounds):
     """Victory Check diagram: 2+1=3; 1+1+1=3; 0+1+2=3 end the game; 2+2>3: passing 3 ends it too (1+1+2 with
     these cards); otherwise it ends after round 4."""

@@ -1,9 +1,9 @@
 """The Player Turn › 2.3 Playing a Special Situation (quince_dias/situations.py and the effects in cards.py)."""
+
 from __future__ import annotations
 
-from engines.quince_dias.cards import player_total, value
-
 from engines.quince_dias import GAME
+from engines.quince_dias.cards import player_total, value
 
 from .helpers import attach, cid, confrontation, ctx, fresh, offered, play, set_hand
 
@@ -12,9 +12,15 @@ IND = {"olivares": "clerical", "lerma": "society", "individual": "government"}
 
 def table() -> dict:
     s = fresh(players=4)
-    confrontation(s, "individual", powers=IND,
-                  mains={"player1": cid("Apostolic Nuncio"), "player2": cid("English Ambassador")},
-                  covered={"player1": cid("Lord High Steward")}, turn="player1", stage="common")
+    confrontation(
+        s,
+        "individual",
+        powers=IND,
+        mains={"player1": cid("Apostolic Nuncio"), "player2": cid("English Ambassador")},
+        covered={"player1": cid("Lord High Steward")},
+        turn="player1",
+        stage="common",
+    )
     set_hand(s, "player1", [cid("Safe in Position"), cid("Charged and Accused")], filler=2)
     return s
 
@@ -33,7 +39,7 @@ def test_charged_and_accused_takes_three_never_below_zero():
     ambassador = cid("English Ambassador")
     s = play(s, "player1", "situation", [cid("Charged and Accused"), ambassador])
     assert value(ctx(s), ambassador, "government") == 5
-    assert value(ctx(s), ambassador, "society") == 0       # 0 - 3 is floored at 0 (RULINGS OQ-23)
+    assert value(ctx(s), ambassador, "society") == 0  # 0 - 3 is floored at 0 (RULINGS OQ-23)
 
 
 def test_a_covered_character_can_receive_one_situation_one_per_character():
@@ -50,6 +56,7 @@ def test_situations_go_to_the_discard_pile_at_the_end_of_the_phase():
     s = table()
     s = play(s, "player1", "situation", [cid("Safe in Position"), cid("English Ambassador")])
     from engines.quince_dias.confrontation import clean_up
+
     clean_up(ctx(s))
     assert s["sit"] == {} and cid("Safe in Position") in s["discard"]
     assert cid("English Ambassador") in s["hands"]["player2"]

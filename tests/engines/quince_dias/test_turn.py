@@ -1,4 +1,5 @@
 """The Player Turn in Detail: Special Actions 1.1-1.3 and Common Actions 2.4-2.6 (quince_dias/turn.py)."""
+
 from __future__ import annotations
 
 import pytest
@@ -15,8 +16,13 @@ FAM = {"olivares": "government", "lerma": "government", "individual": "society"}
 
 def rosa_with_the_nuncio(hand: list[str]) -> dict:
     s = fresh(players=4)
-    confrontation(s, "individual", powers=IND, mains={"player1": cid("Apostolic Nuncio"), "player2": cid("Cardinal")},
-                  turn="player1")
+    confrontation(
+        s,
+        "individual",
+        powers=IND,
+        mains={"player1": cid("Apostolic Nuncio"), "player2": cid("Cardinal")},
+        turn="player1",
+    )
     set_hand(s, "player1", hand, filler=2)
     return s
 
@@ -31,14 +37,14 @@ def test_example_covered_lord_high_steward_gives_6_plus_7():
     assert player_total(ctx(s), "player1") == 13
     # the covered Character cannot be targeted by Court Abilities
     s["stack"][-1] = {"step": "turn", "role": "player2", "stage": "common"}
-    set_hand(s, "player2", [cid("Constable of Castile")], filler=3)      # Attract, Government range 5-9
+    set_hand(s, "player2", [cid("Constable of Castile")], filler=3)  # Attract, Government range 5-9
     targets = [a[1] for a in offered(s, "player2", "court") if a[1][0] == cid("Constable of Castile")]
-    assert targets == [[cid("Constable of Castile"), "player1"]]         # the Nuncio only
+    assert targets == [[cid("Constable of Castile"), "player1"]]  # the Nuncio only
 
 
 def test_covered_character_outside_the_range_cannot_be_played():
     """1.2: the covered Character's reference power must lie in the covering Character's range (5-9)."""
-    low = cid("Grand Equerry")                         # Government 4
+    low = cid("Grand Equerry")  # Government 4
     s = rosa_with_the_nuncio([low])
     assert ("cover", low) not in offered(s, "player1")
     with pytest.raises(IllegalAction):
@@ -52,7 +58,7 @@ def test_covered_character_becomes_main_when_its_cover_leaves():
     s = play(s, "player1", "pass", s["hands"]["player1"][0])
     # player2 cancels the Nuncio: the Lord High Steward is uncovered and becomes the Main Character
     s["stack"][-1:] = [{"step": "turn", "role": "player2", "stage": "common"}]
-    killer = cid("English Ambassador")                 # Cancel, Government range 5-9
+    killer = cid("English Ambassador")  # Cancel, Government range 5-9
     set_hand(s, "player2", [killer], filler=3)
     s = play(s, "player2", "court", [killer, "player1"])
     assert s["main"]["player1"] == steward and s["covered"]["player1"] is None
@@ -93,8 +99,14 @@ def test_estate_as_special_and_common_action_and_two_ducats_at_most():
 def test_no_pass_at_three_cards_in_the_family_confrontation():
     """2.5 Attention: a player can never have fewer than 3 cards in hand in the Family Confrontation."""
     s = fresh(players=4)
-    confrontation(s, "family", powers=FAM, mains={"player1": cid("Cardinal"), "player2": cid("Grand Chaplain")},
-                  turn="player1", stage="common")
+    confrontation(
+        s,
+        "family",
+        powers=FAM,
+        mains={"player1": cid("Cardinal"), "player2": cid("Grand Chaplain")},
+        turn="player1",
+        stage="common",
+    )
     set_hand(s, "player1", [], filler=3)
     verbs = {v for v, _ in offered(s, "player1")}
     assert "pass" not in verbs and "estate" not in verbs and "situation" not in verbs
@@ -128,6 +140,7 @@ def test_leave_the_phase_discards_down_to_four_and_hides_the_hand():
     assert s["stack"][-1]["step"] != "leave_discard"
     # his hand cannot be spied, his Main Character can still be attacked and counts
     from engines.quince_dias.administrative import spy_targets
+
     assert "player1" not in spy_targets(ctx(s), "player2")
     assert player_total(ctx(s), "player1") == 6
 
@@ -148,7 +161,7 @@ def test_leave_the_individual_confrontation_with_four_or_less():
     set_hand(s, "player1", [], filler=6)
     s["stack"][-1]["stage"] = "common"
     s = play(s, "player1", "leave")
-    assert ("keep_hand", None) not in offered(s, "player1")           # 6 cards: not yet 4
+    assert ("keep_hand", None) not in offered(s, "player1")  # 6 cards: not yet 4
     s = play(s, "player1", "discard", s["hands"]["player1"][0])
     s = play(s, "player1", "discard", s["hands"]["player1"][0])
     assert ("keep_hand", None) in offered(s, "player1")
@@ -160,13 +173,17 @@ def test_leave_the_individual_confrontation_with_four_or_less():
 def test_leave_the_family_confrontation_keeps_exactly_four():
     """2.6 (line 268): "discards until he has 4 cards in hand in case of the Family Confrontation"."""
     s = fresh(players=4)
-    confrontation(s, "family", powers={"olivares": "government", "lerma": "society", "individual": "clerical"},
-                  mains={"player1": cid("Cardinal")}, turn="player1", stage="common")
+    confrontation(
+        s,
+        "family",
+        powers={"olivares": "government", "lerma": "society", "individual": "clerical"},
+        mains={"player1": cid("Cardinal")},
+        turn="player1",
+        stage="common",
+    )
     set_hand(s, "player1", [], filler=6)
     s = play(s, "player1", "leave")
     assert ("keep_hand", None) not in offered(s, "player1")
     s = play(s, "player1", "discard", s["hands"]["player1"][0])
     s = play(s, "player1", "discard", s["hands"]["player1"][0])
     assert len(s["hands"]["player1"]) == 4 and s["stack"][-1]["step"] != "leave_discard"
-
-

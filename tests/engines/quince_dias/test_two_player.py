@@ -1,4 +1,5 @@
 """Two Player's Game: the Relative (quince_dias/two_player.py, RULINGS OQ-02)."""
+
 from __future__ import annotations
 
 from engines.quince_dias import GAME
@@ -18,12 +19,18 @@ def test_each_player_gets_a_relative_character_at_the_family_confrontation():
 
 def test_relative_adds_to_the_total_and_can_be_cancelled_then_replaced():
     s = fresh(players=2)
-    confrontation(s, "individual", powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
-                  mains={"player1": cid("Cardinal"), "player2": cid("Grand Chaplain")}, turn="player1", stage="common")
+    confrontation(
+        s,
+        "individual",
+        powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
+        mains={"player1": cid("Cardinal"), "player2": cid("Grand Chaplain")},
+        turn="player1",
+        stage="common",
+    )
     take(s, cid("Apostolic Nuncio"))
     s["relative"]["player2"] = cid("Apostolic Nuncio")
     assert player_total(ctx(s), "player2") == 5 + 6
-    killer = cid("English Ambassador")          # Cancel, Government 5-9
+    killer = cid("English Ambassador")  # Cancel, Government 5-9
     set_hand(s, "player1", [killer], filler=2)
     assert ("court", [killer, "relative:player2"]) in offered(s, "player1")
     s = play(s, "player1", "court", [killer, "relative:player2"])
@@ -33,11 +40,17 @@ def test_relative_adds_to_the_total_and_can_be_cancelled_then_replaced():
 
 def test_relative_can_be_stolen_with_attract():
     s = fresh(players=2)
-    confrontation(s, "individual", powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
-                  mains={"player1": cid("Cardinal"), "player2": cid("Grand Chaplain")}, turn="player1", stage="common")
+    confrontation(
+        s,
+        "individual",
+        powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
+        mains={"player1": cid("Cardinal"), "player2": cid("Grand Chaplain")},
+        turn="player1",
+        stage="common",
+    )
     take(s, cid("Apostolic Nuncio"))
     s["relative"]["player2"] = cid("Apostolic Nuncio")
-    thief = cid("Lord High Steward")            # Attract, Government 5-9
+    thief = cid("Lord High Steward")  # Attract, Government 5-9
     set_hand(s, "player1", [thief], filler=2)
     s = play(s, "player1", "court", [thief, "relative:player2"])
     assert cid("Apostolic Nuncio") in s["hands"]["player1"]
@@ -46,8 +59,9 @@ def test_relative_can_be_stolen_with_attract():
 
 def test_relatives_are_discarded_after_the_individual_confrontation():
     s = fresh(players=2)
-    confrontation(s, "individual", powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
-                  mains={})
+    confrontation(
+        s, "individual", powers={"olivares": "clerical", "lerma": "society", "individual": "government"}, mains={}
+    )
     take(s, cid("Apostolic Nuncio"))
     s["relative"]["player1"] = cid("Apostolic Nuncio")
     for role in s["roles"]:

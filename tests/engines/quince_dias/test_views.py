@@ -1,4 +1,5 @@
 """Hidden information (quince_dias/views.py): each seat sees what that player would see at the table."""
+
 from __future__ import annotations
 
 import random
@@ -34,16 +35,27 @@ def test_estate_is_hidden_but_counted():
 
 def test_table_shows_mains_totals_and_whose_turn():
     s = fresh(players=4)
-    confrontation(s, "individual", powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
-                  mains={"player1": cid("Apostolic Nuncio")}, covered={"player1": cid("Lord High Steward")},
-                  turn="player1")
+    confrontation(
+        s,
+        "individual",
+        powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
+        mains={"player1": cid("Apostolic Nuncio")},
+        covered={"player1": cid("Lord High Steward")},
+        turn="player1",
+    )
     set_hand(s, "player1", [], filler=3)
     public = GAME.view(s, "player3")["public"]
     me = public["players"][0]
     assert me["main"]["name"] == "Apostolic Nuncio"
-    assert me["covered"] == {"kind": "covered", "powers": {"government": 7, "society": GAME.cards[cid(
-        "Lord High Steward")]["society"], "clerical": GAME.cards[cid("Lord High Steward")]["clerical"]},
-        "situation": None}
+    assert me["covered"] == {
+        "kind": "covered",
+        "powers": {
+            "government": 7,
+            "society": GAME.cards[cid("Lord High Steward")]["society"],
+            "clerical": GAME.cards[cid("Lord High Steward")]["clerical"],
+        },
+        "situation": None,
+    }
     assert me["total"] == 13 and public["turn"] == "player1"
     assert public["individual_power"] == "government"
 
@@ -52,10 +64,16 @@ def test_a_covered_character_shows_only_its_power_levels():
     """1.2 (line 187): the covered Character is "played under the Main Character, but showing only its Power
     levels": its identity is a secret of its owner; the log says only that he covers a Character."""
     from .helpers import readable
+
     steward = cid("Lord High Steward")
     s = fresh(players=4)
-    confrontation(s, "individual", powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
-                  mains={"player1": cid("Apostolic Nuncio"), "player2": cid("Cardinal")}, turn="player1")
+    confrontation(
+        s,
+        "individual",
+        powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
+        mains={"player1": cid("Apostolic Nuncio"), "player2": cid("Cardinal")},
+        turn="player1",
+    )
     set_hand(s, "player1", [steward], filler=3)
     played = GAME.play(s, "player1", "cover", steward)
     s = played.state
@@ -65,7 +83,8 @@ def test_a_covered_character_shows_only_its_power_levels():
     assert [e["msg"] for e in readable(played.log, "player2")] == ["log.covers"]
     assert steward not in str(readable(played.log, "player2"))
     assert "covers a Character" in GAME.renderer().text(
-        {"msg": "log.covers", "args": readable(played.log, None)[0]["args"]})
+        {"msg": "log.covers", "args": readable(played.log, None)[0]["args"]}
+    )
 
 
 def test_log_names_cards_never_ids():
@@ -86,8 +105,11 @@ def test_log_names_cards_never_ids():
             assert "qd:" not in line["text"] and "{" not in line["text"]
             assert line["rule"] is None or line["rule_title"]
             named += any(isinstance(v, str) and v.startswith("qd:") for v in entry["args"].values())
-        for label in GAME.labels(played.state, GAME.active_roles(played.state)[0], renderer) if \
-                GAME.outcome(played.state) is None else []:
+        for label in (
+            GAME.labels(played.state, GAME.active_roles(played.state)[0], renderer)
+            if GAME.outcome(played.state) is None
+            else []
+        ):
             assert "qd:" not in label["label"]
         s = played.state
     assert named > 10
@@ -101,6 +123,10 @@ def test_secrets_list_every_hidden_card_with_who_may_see_it():
     for role in s["roles"]:
         assert all(secrets[c] == [role] for c in s["hands"][role])
     on_table = cid("Cardinal")
-    confrontation(s, "individual", powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
-                  mains={"player1": on_table})
+    confrontation(
+        s,
+        "individual",
+        powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
+        mains={"player1": on_table},
+    )
     assert on_table not in GAME.secrets(s)

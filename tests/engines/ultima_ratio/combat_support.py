@@ -1,4 +1,5 @@
 """Helpers of the combat tests: chance from a scripted die list, and driving a combat through its decisions."""
+
 from __future__ import annotations
 
 from engines.core.chance import Chance, scripted

@@ -1,4 +1,5 @@
 """Helpers for the Ultima Ratio Regis engine tests: a 9.1 game, moves with scripted dice, direct rule calls."""
+
 from __future__ import annotations
 
 from engines.core.chance import scripted

@@ -1,5 +1,6 @@
 """Hand-built positions with two seats at war (9.1 has one player): other major powers seated with player 2, at
 war with Portugal (player 1); moves played by whichever seat the flow asks, dice scripted."""
+
 from __future__ import annotations
 
 from engines.core.chance import scripted
@@ -23,8 +24,14 @@ def power(s: dict, name: str, seat: str = "player2", war: bool = True) -> dict:
 def area(s: dict, name: str, owner: str | None, control: str | None = None, **fields) -> dict:
     """An area made active (18.2.1) or changed, held by ``owner`` / ``control``."""
     base = {"owner": None, "control": None, "marker": None, "fortress": None, "siege": None, "interrupted": False}
-    s["areas"][name] = {**base, **s["areas"].get(name, {}), "owner": owner,
-                        "control": owner if control is None else control, "marker": None, **fields}
+    s["areas"][name] = {
+        **base,
+        **s["areas"].get(name, {}),
+        "owner": owner,
+        "control": owner if control is None else control,
+        "marker": None,
+        **fields,
+    }
     return s
 
 

@@ -1,4 +1,5 @@
 """9. Actions: troops, squadrons, repair, fortresses, regroup; 24. Deployment costs."""
+
 from __future__ import annotations
 
 from engines.ultima_ratio import actions
@@ -26,16 +27,21 @@ def test_no_troops_in_a_revolt_nor_beyond_the_stacking_limit():
     g = ctx(at_first_impulse())
     g.s["areas"]["goa"].update(owner="portugal", control=None, marker="R2")
     g.s["areas"]["ormuz"].update(owner="portugal", control="portugal", marker=None)
-    g.s["units"]["portugal-troop-1"]["loc"] = "area:ormuz"                # Ormuz stacks 1 (15.1)
+    g.s["units"]["portugal-troop-1"]["loc"] = "area:ormuz"  # Ormuz stacks 1 (15.1)
     assert "goa" not in actions.troop_places(g, "portugal", "2-3")
     assert "ormuz" not in actions.troop_places(g, "portugal", "2-3")
 
 
 def test_a_squadron_is_built_under_repair_and_repaired_in_a_later_impulse():
-    s = moves(at_first_impulse(), ("done", None), ("act", ["portugal", "build_squadron"]), ("grade", "E3"),
-              ("area", "portugal"))
+    s = moves(
+        at_first_impulse(),
+        ("done", None),
+        ("act", ["portugal", "build_squadron"]),
+        ("grade", "E3"),
+        ("area", "portugal"),
+    )
     assert s["units"]["portugal-squadron-4"]["repair"]
-    assert ["portugal", "repair_squadron"] not in legal(s)["act"]           # it did not start the impulse so
+    assert ["portugal", "repair_squadron"] not in legal(s)["act"]  # it did not start the impulse so
     s = moves(s, ("end_impulse", None), ("done", None), ("done", None))
     assert ["portugal", "repair_squadron"] in legal(s)["act"]
     s = moves(s, ("act", ["portugal", "repair_squadron"]), ("unit", "portugal-squadron-4"))
@@ -48,8 +54,16 @@ def test_a_fortress_takes_two_actions_in_different_impulses():
     assert s["areas"]["alentejo"]["fortress"] == {"power": "portugal", "built": False, "since": 1}
     s, _ = play(s, "act", ["portugal", "build_fortress"])
     assert "alentejo" not in legal(s)["area"]
-    s = moves(at_first_impulse(), ("done", None), ("act", ["portugal", "build_fortress"]), ("area", "alentejo"),
-              ("end_impulse", None), ("done", None), ("done", None), ("act", ["portugal", "build_fortress"]))
+    s = moves(
+        at_first_impulse(),
+        ("done", None),
+        ("act", ["portugal", "build_fortress"]),
+        ("area", "alentejo"),
+        ("end_impulse", None),
+        ("done", None),
+        ("done", None),
+        ("act", ["portugal", "build_fortress"]),
+    )
     assert "alentejo" in legal(s)["area"]
     s, _ = play(s, "area", "alentejo")
     assert s["areas"]["alentejo"]["fortress"]["built"]
@@ -58,8 +72,12 @@ def test_a_fortress_takes_two_actions_in_different_impulses():
 def test_regroup_a_troop_that_started_the_impulse_dispersed():
     s = place(at_first_impulse(), "portugal-troop-1", "box:dispersed-wm")
     s = moves(s, ("done", None), ("act", ["portugal", "regroup_troop"]), ("unit", "portugal-troop-1"))
-    assert legal(s)["area"] == ["algarve", "alentejo", "oporto", "portugal"] or \
-        sorted(legal(s)["area"]) == ["alentejo", "algarve", "oporto", "portugal"]
+    assert legal(s)["area"] == ["algarve", "alentejo", "oporto", "portugal"] or sorted(legal(s)["area"]) == [
+        "alentejo",
+        "algarve",
+        "oporto",
+        "portugal",
+    ]
     s, _ = play(s, "area", "algarve")
     assert s["units"]["portugal-troop-1"]["loc"] == "area:algarve" and step(s) == "strategic_move"
 

@@ -1,6 +1,7 @@
 """Armies and fleets with a leader: strategic movement (10.3, 10.4), the overstack decision (15.1.1), fleet
 stacking by the naval base (15.1.2), a leader reattached before his unit is eliminated (17.1). Line numbers are
 those of shared/rules/ultima-ratio-regis.txt."""
+
 from __future__ import annotations
 
 import copy
@@ -42,8 +43,11 @@ def test_an_army_absorbs_and_leaves_troops_on_the_way():
     s = moves(s, ("absorb", "portugal-troop-3"), ("leave", "portugal-troop-2"), ("area", "algarve"))
     s, log = play(s, "stop")
     locs = {u: s["units"][u]["loc"] for u in ("portugal-troop-1", "portugal-troop-2", "portugal-troop-3")}
-    assert locs == {"portugal-troop-1": "area:algarve", "portugal-troop-2": "area:alentejo",
-                    "portugal-troop-3": "area:algarve"}
+    assert locs == {
+        "portugal-troop-1": "area:algarve",
+        "portugal-troop-2": "area:alentejo",
+        "portugal-troop-3": "area:algarve",
+    }
     assert s["leaders"]["tactical-1"]["unit"] == "portugal-troop-1"
     assert "moves Portugal troop 1 and Portugal troop 3 strategically through Alentejo and Algarve" in texts(log)[0]
 
@@ -73,10 +77,16 @@ def test_an_army_ends_only_where_all_of_it_fits():
     for n, uid in enumerate(("portugal-troop-3", "portugal-troop-4")):
         s = place(s, uid, "area:alentejo")
     s = extra_troop(s, 5, "area:alentejo")
-    s = moves(s, ("done", None), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-troop-1"),
-              ("absorb", "portugal-troop-2"), ("area", "alentejo"))
-    assert "stop" not in legal(s)                   # 3 there + 2 > 4
-    s = moves(s, ("leave", "portugal-troop-2"))     # a fourth one fits
+    s = moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "strategic_move"]),
+        ("unit", "portugal-troop-1"),
+        ("absorb", "portugal-troop-2"),
+        ("area", "alentejo"),
+    )
+    assert "stop" not in legal(s)  # 3 there + 2 > 4
+    s = moves(s, ("leave", "portugal-troop-2"))  # a fourth one fits
     assert s["units"]["portugal-troop-2"]["loc"] == "area:alentejo"
     assert "stop" not in legal(s) and "algarve" in legal(s)["area"]
     s, _ = play(s, "area", "algarve")
@@ -93,10 +103,10 @@ def test_between_maps_one_unit_at_a_time():
     s = moves(s, ("absorb", "portugal-troop-2"))
     assert legal(s)["sea"] == alone["sea"] == ["east-atlantic"]
     s2 = moves(s, ("sea", "east-atlantic"))
-    assert "gulf-of-guinea" not in legal(s2).get("sea", [])      # the Africa mini-map
+    assert "gulf-of-guinea" not in legal(s2).get("sea", [])  # the Africa mini-map
     s1 = moves(s, ("leave", "portugal-troop-2"), ("sea", "east-atlantic"))
     assert "gulf-of-guinea" in legal(s1)["sea"]
-    assert armies.map_of(ctx(s).game.board, "area:aden") == "main"    # The East counts as the main map (13.5.7)
+    assert armies.map_of(ctx(s).game.board, "area:aden") == "main"  # The East counts as the main map (13.5.7)
 
 
 def test_a_fleet_moves_within_its_bases_limit():
@@ -106,9 +116,15 @@ def test_a_fleet_moves_within_its_bases_limit():
     for uid in ("portugal-squadron-4", "portugal-squadron-5"):
         s = place(s, uid, "area:portugal")
     s = with_leader(s, "admiral-1", "portugal-squadron-4")
-    s = moves(s, ("done", None), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-squadron-4"),
-              ("absorb", "portugal-squadron-5"), ("sea", "east-atlantic"))
-    assert "stop" in legal(s)                        # Lisbon (main map): 4
+    s = moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "strategic_move"]),
+        ("unit", "portugal-squadron-4"),
+        ("absorb", "portugal-squadron-5"),
+        ("sea", "east-atlantic"),
+    )
+    assert "stop" in legal(s)  # Lisbon (main map): 4
     g = ctx(s)
     assert armies.fleet_limit(g.s, g.game.board, "portugal", "east-atlantic", False, ["portugal-squadron-4"]) == 4
     s, log = play(s, "stop")
@@ -159,7 +175,10 @@ def test_an_army_moves_tactically_with_the_troops_taken_along():
     s = place(s, "portugal-troop-4", "area:senegal")
     s = own(s, "senegal", "mali")
     s = moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"))
-    assert step(s) == "tactical_move" and legal(s) == {"absorb": ["portugal-troop-2", "portugal-troop-3"], "march": [None]}
+    assert step(s) == "tactical_move" and legal(s) == {
+        "absorb": ["portugal-troop-2", "portugal-troop-3"],
+        "march": [None],
+    }
     s = moves(s, ("absorb", "portugal-troop-2"))
     assert legal(s) == {"absorb": ["portugal-troop-3"], "leave": ["portugal-troop-2"], "march": [None]}
     s = moves(s, ("march", None))
@@ -168,9 +187,9 @@ def test_an_army_moves_tactically_with_the_troops_taken_along():
     assert legal(s)["area"] == ["elmina", "mali", "senegal"]
     crossing, _ = play(s, "area", "senegal")
     assert "stop" not in legal(crossing) and "portugal-troop-4" in legal(crossing)["absorb"]
-    assert legal(crossing)["leave"] == ["portugal-troop-2"]     # it stays with the troop there: two, the limit
+    assert legal(crossing)["leave"] == ["portugal-troop-2"]  # it stays with the troop there: two, the limit
     crowded = place(crossing, "portugal-troop-3", "area:senegal")
-    assert "leave" not in legal(crowded)                         # three: it would end overstacked
+    assert "leave" not in legal(crowded)  # three: it would end overstacked
     s, log = play(s, "area", "mali")
     assert "Tactical leader 1 leads Portugal troop 1 and Portugal troop 2 into Mali" in texts(log)[0]
     assert {s["units"][u]["loc"] for u in ("portugal-troop-1", "portugal-troop-2")} == {"area:mali"}
@@ -184,8 +203,14 @@ def test_an_army_fights_with_all_its_troops():
     """12.2 / 13.1.5: the battle is fought by the army: every troop of it may take the field."""
     s = own(army("portugal-troop-1", "portugal-troop-2", at="area:guinea"), "guinea")
     s = place(s, "emirates-troop-1", "area:mali")
-    s = moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
-              ("absorb", "portugal-troop-2"), ("march", None))
+    s = moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "tactical_move"]),
+        ("unit", "portugal-troop-1"),
+        ("absorb", "portugal-troop-2"),
+        ("march", None),
+    )
     s, _ = play(s, "area", "mali")
     frame = next(f for f in reversed(s["stack"]) if f["step"] == "combat")
     units = [u["id"] for u in frame["battle"]["attacker"]["units"]]
@@ -204,11 +229,11 @@ def test_a_landing_army_needs_a_squadron_for_each_troop():
     s = moves(s, ("done", None), ("act", ["portugal", "landing"]), ("unit", "portugal-troop-1"))
     assert legal(s)["absorb"] == ["portugal-troop-2", "portugal-troop-3"]
     s = moves(s, ("absorb", "portugal-troop-2"))
-    assert "absorb" not in legal(s)                   # two squadrons: two troops
+    assert "absorb" not in legal(s)  # two squadrons: two troops
     s = moves(s, ("march", None))
-    assert "tangier" in legal(s)["area"] and "guinea" not in legal(s)["area"]      # the Africa mini-map
+    assert "tangier" in legal(s)["area"] and "guinea" not in legal(s)["area"]  # the Africa mini-map
     s = moves(s, ("area", "tangier"))
-    assert legal(s) == {"escort": ["portugal-squadron-4"]}        # the fleet's flagship (11.2: with a leader)
+    assert legal(s) == {"escort": ["portugal-squadron-4"]}  # the fleet's flagship (11.2: with a leader)
     s = moves(s, ("escort", "portugal-squadron-4"))
     assert legal(s) == {"absorb": ["portugal-squadron-5"]}
     s, log = play(s, "absorb", "portugal-squadron-5")
@@ -225,9 +250,19 @@ def test_a_leader_goes_to_another_unit_of_the_stack_before_his_unit_is_eliminate
     s = own(army("portugal-troop-1", "portugal-troop-2", "portugal-troop-3", at="area:guinea"), "guinea")
     s["units"]["emirates-troop-2"] = copy.deepcopy(s["units"]["emirates-troop-1"])
     s = place(place(s, "emirates-troop-1", "area:mali"), "emirates-troop-2", "area:mali")
-    s = moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
-              ("absorb", "portugal-troop-2"), ("absorb", "portugal-troop-3"), ("march", None), ("area", "mali"),
-              ("fight", "portugal-troop-1"), ("fight", "portugal-troop-2"), ("fight", "portugal-troop-3"))
+    s = moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "tactical_move"]),
+        ("unit", "portugal-troop-1"),
+        ("absorb", "portugal-troop-2"),
+        ("absorb", "portugal-troop-3"),
+        ("march", None),
+        ("area", "mali"),
+        ("fight", "portugal-troop-1"),
+        ("fight", "portugal-troop-2"),
+        ("fight", "portugal-troop-3"),
+    )
     # three Q2 1s: no point; the Emirates' two Q2 6s: 4 points and 2 casualties: one troop eliminated
     s, _ = play(s, "conscript", False, dice=[1, 1, 1, 6, 6])
     assert legal(s) == {"eliminate": ["portugal-troop-1", "portugal-troop-2", "portugal-troop-3"]}
@@ -253,8 +288,11 @@ def test_a_fleet_attacks_with_all_its_squadrons():
     assert legal(s)["absorb"] == ["portugal-squadron-6"] and legal(s)["leave"] == ["portugal-squadron-5"]
     s = moves(s, ("absorb", "portugal-squadron-6"), ("attack", "emirates-squadron-1"))
     frame = next(f for f in reversed(s["stack"]) if f["step"] == "combat")
-    assert [u["id"] for u in frame["battle"]["attacker"]["units"]] == \
-        ["portugal-squadron-4", "portugal-squadron-5", "portugal-squadron-6"]
+    assert [u["id"] for u in frame["battle"]["attacker"]["units"]] == [
+        "portugal-squadron-4",
+        "portugal-squadron-5",
+        "portugal-squadron-6",
+    ]
 
 
 def test_fleet_stacking_by_its_base_in_the_flow():
@@ -265,15 +303,25 @@ def test_fleet_stacking_by_its_base_in_the_flow():
     for uid in ("portugal-squadron-4", "portugal-squadron-5", "portugal-squadron-6"):
         s = place(s, uid, "area:guinea")
     s = with_leader(s, "admiral-1", "portugal-squadron-4")
-    s = moves(s, ("done", None), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-squadron-4"),
-              ("absorb", "portugal-squadron-5"), ("absorb", "portugal-squadron-6"), ("sea", "gulf-of-guinea"))
-    assert "stop" not in legal(s)                  # three squadrons: over the limit of 2
+    s = moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "strategic_move"]),
+        ("unit", "portugal-squadron-4"),
+        ("absorb", "portugal-squadron-5"),
+        ("absorb", "portugal-squadron-6"),
+        ("sea", "gulf-of-guinea"),
+    )
+    assert "stop" not in legal(s)  # three squadrons: over the limit of 2
     s = moves(s, ("leave", "portugal-squadron-6"))
     assert "stop" in legal(s)
     s, _ = play(s, "stop")
-    at_sea = [u for u in ("portugal-squadron-4", "portugal-squadron-5", "portugal-squadron-6")
-              if s["units"][u]["loc"] == "sea:gulf-of-guinea"]
-    assert len(at_sea) == 3                        # a fleet of 2 and a fleet of 1
+    at_sea = [
+        u
+        for u in ("portugal-squadron-4", "portugal-squadron-5", "portugal-squadron-6")
+        if s["units"][u]["loc"] == "sea:gulf-of-guinea"
+    ]
+    assert len(at_sea) == 3  # a fleet of 2 and a fleet of 1
 
 
 def test_the_heuristic_bot_answers_the_new_steps():
@@ -289,8 +337,12 @@ def test_the_heuristic_bot_answers_the_new_steps():
         s = place(s, f"portugal-troop-{n}", "area:portugal")
     s = moves(extra_troop(s, 5, "area:portugal"), ("done", None))
     s, _ = play(s, "act", ["portugal", "lower_unrest"])
-    marching = moves(army("portugal-troop-1", "portugal-troop-2"), ("done", None),
-                    ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"))
+    marching = moves(
+        army("portugal-troop-1", "portugal-troop-2"),
+        ("done", None),
+        ("act", ["portugal", "tactical_move"]),
+        ("unit", "portugal-troop-1"),
+    )
     for state in (s, marching):
         verb, arg = heuristic_bot(GAME, GAME.view(state, ROLE), ROLE, random.Random(0))
         assert arg in legal(state)[verb]

@@ -2,11 +2,23 @@
 12.2): an army's strategic move intercepted by another player's squadron, a landing's escort fleet fighting as one
 against it, an army relieving a siege (positions with two seats at war built by hand, ``support_war.py``). Line
 numbers are those of shared/rules/ultima-ratio-regis.txt."""
+
 from __future__ import annotations
 
 from tests.engines.ultima_ratio.support import place
-from tests.engines.ultima_ratio.support_war import (area, battle_record, leader, legal, moves, play, power, seat,
-                                                    start, step, unit)
+from tests.engines.ultima_ratio.support_war import (
+    area,
+    battle_record,
+    leader,
+    legal,
+    moves,
+    play,
+    power,
+    seat,
+    start,
+    step,
+    unit,
+)
 
 ARMY = ("portugal-troop-1", "portugal-troop-2")
 
@@ -25,13 +37,19 @@ def army_and_spanish_squadron() -> dict:
 def test_an_armys_strategic_move_is_intercepted_by_a_players_squadron():
     """10.3 (l. 546-548) with 11.4.1 (l. 614-622): the army moving into the sea is intercepted as a whole; the
     unescorted army beaten at sea goes back to its departure port, all of it."""
-    s = moves(army_and_spanish_squadron(), ("done", None), ("act", ["portugal", "strategic_move"]),
-              ("unit", "portugal-troop-1"), ("absorb", "portugal-troop-2"), ("sea", "east-atlantic"))
+    s = moves(
+        army_and_spanish_squadron(),
+        ("done", None),
+        ("act", ["portugal", "strategic_move"]),
+        ("unit", "portugal-troop-1"),
+        ("absorb", "portugal-troop-2"),
+        ("sea", "east-atlantic"),
+    )
     assert step(s) == "sea_interception" and seat(s) == "player2"
     assert s["stack"][-1]["troops"] == list(ARMY)
     s = moves(s, ("intercept", "spain-squadron-1"))
     assert seat(s) == "player1" and legal(s) == {"no_escort": [None]}
-    s, log = play(s, "no_escort", dice=[3])                               # E2 3 -> 3: one battle point
+    s, log = play(s, "no_escort", dice=[3])  # E2 3 -> 3: one battle point
     assert {s["units"][u]["loc"] for u in ARMY} == {"area:portugal"}
     assert any(e["msg"] == "log.strategic_stopped" for e in log) and step(s) == "power_actions"
 
@@ -43,13 +61,22 @@ def test_a_landings_escort_fleet_fights_a_players_interception_as_one():
     for uid in ("portugal-squadron-4", "portugal-squadron-5"):
         s = place(s, uid, "area:portugal")
     leader(s, "admiral-1", "portugal-squadron-4")
-    s = moves(s, ("done", None), ("act", ["portugal", "landing"]), ("unit", "portugal-troop-1"),
-              ("absorb", "portugal-troop-2"), ("march", None), ("area", "tangier"),
-              ("escort", "portugal-squadron-4"), ("absorb", "portugal-squadron-5"), ("sail", None))
+    s = moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "landing"]),
+        ("unit", "portugal-troop-1"),
+        ("absorb", "portugal-troop-2"),
+        ("march", None),
+        ("area", "tangier"),
+        ("escort", "portugal-squadron-4"),
+        ("absorb", "portugal-squadron-5"),
+        ("sail", None),
+    )
     assert step(s) == "sea_interception" and s["stack"][-1]["sea"] == "east-atlantic"
     assert s["stack"][-1]["fleet"] == ["portugal-squadron-4", "portugal-squadron-5"]
     s = moves(s, ("intercept", "spain-squadron-1"))
-    assert legal(s)["escort"] == ["portugal-squadron-4"]           # the fleet, by its flagship (11.2, A-5)
+    assert legal(s)["escort"] == ["portugal-squadron-4"]  # the fleet, by its flagship (11.2, A-5)
     s = moves(s, ("escort", "portugal-squadron-4"))
     frame = next(f for f in reversed(s["stack"]) if f["step"] == "combat")
     assert [u["id"] for u in frame["battle"]["attacker"]["units"]] == ["portugal-squadron-4", "portugal-squadron-5"]
@@ -61,15 +88,27 @@ def test_the_relief_army_is_the_whole_moving_army():
     besiegers with all the troops it brought."""
     s = start(())
     power(s, "spain")
-    area(s, "alentejo", "portugal", fortress={"power": "portugal", "built": True, "since": 0},
-         siege={"besieger": "spain", "casualties": 0})
+    area(
+        s,
+        "alentejo",
+        "portugal",
+        fortress={"power": "portugal", "built": True, "since": 0},
+        siege={"besieger": "spain", "casualties": 0},
+    )
     unit(s, "spain-troop-1", "troop", "area:alentejo")
     s = place(s, "portugal-troop-2", "area:alentejo")
     for uid in ("portugal-troop-1", "portugal-troop-3"):
         s = place(s, uid, "area:portugal")
     leader(s, "tactical-1", "portugal-troop-1")
-    s = moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
-              ("absorb", "portugal-troop-3"), ("march", None), ("area", "alentejo"))
+    s = moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "tactical_move"]),
+        ("unit", "portugal-troop-1"),
+        ("absorb", "portugal-troop-3"),
+        ("march", None),
+        ("area", "alentejo"),
+    )
     assert step(s) == "relief_join"
     s, _ = play(s, "join", False)
     assert [u["id"] for u in battle_record(s)["attacker"]["units"]] == ["portugal-troop-1", "portugal-troop-3"]

@@ -1,9 +1,10 @@
 """The audit of chapters 8-12 (AUDIT.md › Chapters 8-12): the gaps it found, each with the section it reads."""
+
 from __future__ import annotations
 
 from engines.core.machine import copy_state
-from engines.ultima_ratio.deployment import new_unit
 from engines.ultima_ratio import actions, card_play, landings, naval, reactions, strategic_movement
+from engines.ultima_ratio.deployment import new_unit
 from tests.engines.ultima_ratio import support_war
 from tests.engines.ultima_ratio.support import advance, at_first_impulse, ctx, place
 
@@ -18,7 +19,7 @@ def test_a_squadron_that_plundered_acts_no_more_in_that_impulse_but_in_the_next(
     assert "portugal-squadron-1" not in naval.naval_movers(g, "portugal")
     assert "portugal-squadron-1" not in strategic_movement.movable(g, "portugal")
     assert "portugal-squadron-1" not in landings.landing_escorts(g, "portugal", "portugal-troop-1")
-    s["impulse"]["n"] += 1                                          # the next impulse
+    s["impulse"]["n"] += 1  # the next impulse
     g = ctx(s)
     assert "portugal-squadron-1" in naval.naval_movers(g, "portugal")
     assert "portugal-squadron-1" in strategic_movement.movable(g, "portugal")
@@ -32,7 +33,7 @@ def test_a_squadron_of_another_player_left_without_base_moves_at_once():
     s = support_war.area(support_war.power(support_war.start(), "spain"), "calicut", "spain")
     s = support_war.unit(s, "spain-squadron-1", "squadron", "sea:indian-ocean")
     s["impulse"]["actions"]["spain"] = 0
-    s["areas"]["calicut"]["control"] = "portugal"                   # the port taken in this impulse
+    s["areas"]["calicut"]["control"] = "portugal"  # the port taken in this impulse
     s["powers"]["portugal"]["unrest"] = 1
     s = support_war.moves(s, ("done", None), ("act", ["portugal", "lower_unrest"]))
     assert s["units"]["spain-squadron-1"]["loc"] == "eliminated"
@@ -49,9 +50,11 @@ def test_a_power_card_allows_piracy_against_powers_at_war_or_without_war():
     s["merchants"]["indian-ocean"] = {"spain": 1, "portugal": 1}
     g = ctx(s)
     assert card_play.corsair_raids(g, "france") == []
-    assert card_play.corsair_raids(g, "barbary-coast") == [["barbary-coast-squadron-1", "portugal"],
-                                                           ["barbary-coast-squadron-1", "spain"]]
-    assert card_play.corsair_raids(g, "portugal") == []                    # no card allows Portugal's piracy
+    assert card_play.corsair_raids(g, "barbary-coast") == [
+        ["barbary-coast-squadron-1", "portugal"],
+        ["barbary-coast-squadron-1", "spain"],
+    ]
+    assert card_play.corsair_raids(g, "portugal") == []  # no card allows Portugal's piracy
     s["wars"].append(["france", "spain"])
     assert card_play.corsair_raids(ctx(s), "france") == [["france-squadron-1", "spain"]]
     s["forced_peace"] = [["barbary-coast", "spain"]]
@@ -88,26 +91,40 @@ def test_a_leader_who_moved_in_the_impulse_cannot_land_with_another_troop():
     base = support_war.start(support_war.TROOP + support_war.TROOP + support_war.SQUADRON)
     base = place(base, "portugal-troop-1", "area:alentejo")
     s = support_war.leader(copy_state(base), "tactical-1", "portugal-troop-1")
-    s = support_war.moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
-                          ("area", "portugal"), ("stop", None))
-    assert landings.landers(ctx(s), "portugal") == ["portugal-troop-2"]            # without the leader
+    s = support_war.moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "tactical_move"]),
+        ("unit", "portugal-troop-1"),
+        ("area", "portugal"),
+        ("stop", None),
+    )
+    assert landings.landers(ctx(s), "portugal") == ["portugal-troop-2"]  # without the leader
     s = support_war.moves(s, ("attach_leader", ["tactical-1", "portugal-troop-2"]))
     assert s["impulse"]["leaders_moved"] == ["tactical-1"]
     assert landings.landers(ctx(s), "portugal") == []
     s = support_war.moves(s, ("end_impulse", None), ("done", None))
     s = advance(s, until="start_of_impulse")
-    assert "leaders_moved" not in s["impulse"]                            # the next impulse
+    assert "leaders_moved" not in s["impulse"]  # the next impulse
     still = support_war.leader(copy_state(base), "tactical-1", "portugal-troop-1")
-    still = support_war.moves(place(still, "portugal-troop-1", "area:portugal"), ("done", None),
-                              ("attach_leader", ["tactical-1", "portugal-troop-2"]))
+    still = support_war.moves(
+        place(still, "portugal-troop-1", "area:portugal"),
+        ("done", None),
+        ("attach_leader", ["tactical-1", "portugal-troop-2"]),
+    )
     assert landings.landers(ctx(still), "portugal") == ["portugal-troop-1", "portugal-troop-2"]
 
 
 def siege_of_algarve() -> dict:
     """Portugal's troop 1 besieges Spain's fortress in Algarve, Spain's troop 1 inside; Spain holds Tangier."""
     s = support_war.power(support_war.start(), "spain")
-    support_war.area(s, "algarve", "spain", fortress={"power": "spain", "built": True, "since": 0},
-                     siege={"besieger": "portugal", "casualties": 0})
+    support_war.area(
+        s,
+        "algarve",
+        "spain",
+        fortress={"power": "spain", "built": True, "since": 0},
+        siege={"besieger": "portugal", "casualties": 0},
+    )
     support_war.area(s, "tangier", "spain")
     support_war.area(s, "alentejo", "portugal")
     support_war.unit(s, "spain-troop-1", "troop", "area:algarve")
@@ -122,8 +139,14 @@ def test_a_besieger_moves_strategically_and_a_siege_area_belongs_to_it():
     assert "portugal-troop-1" in strategic_movement.movable(g, "portugal")
     assert strategic_movement.troop_passable(g, "portugal", "algarve")
     assert not strategic_movement.troop_passable(g, "spain", "algarve")
-    s = support_war.moves(s, ("done", None), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-troop-1"),
-                          ("area", "alentejo"), ("stop", None))
+    s = support_war.moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "strategic_move"]),
+        ("unit", "portugal-troop-1"),
+        ("area", "alentejo"),
+        ("stop", None),
+    )
     assert s["units"]["portugal-troop-1"]["loc"] == "area:alentejo" and s["areas"]["algarve"]["siege"] is None
 
 
@@ -148,7 +171,7 @@ def test_a_besieged_troop_leaves_or_enters_its_port_by_sea_only_and_alone():
     path = ["area:algarve", "sea:east-atlantic", "area:tangier"]
     g.frame.update(power="spain", unit="spain-troop-1", path=path, group=["spain-troop-1"])
     assert "absorb" not in strategic_movement.StrategicMove().prompt(g, "player2")[1]
-    g.frame.update(path=["area:tangier"])                          # from a port not besieged: an army
+    g.frame.update(path=["area:tangier"])  # from a port not besieged: an army
     assert strategic_movement.StrategicMove().prompt(g, "player2")[1]["absorb"] == ["spain-troop-2"]
 
 
@@ -172,7 +195,7 @@ def test_a_strategic_movement_assigns_a_leader_on_the_map_to_any_unit():
     support_war.leader(s2, "tactical-1", "portugal-troop-1")
     support_war.leader(s2, "tactical-2", "spain-troop-1", "spain")
     assert strategic_movement.assignable(ctx(s2), "portugal") == ["tactical-1"]
-    assert strategic_movement.assignable(ctx(s2), "spain") == []              # besieged
+    assert strategic_movement.assignable(ctx(s2), "spain") == []  # besieged
 
 
 def test_a_squadron_is_built_in_a_port_free_of_enemies_not_of_every_foreign_troop():
@@ -203,13 +226,15 @@ def test_interceptions_on_the_mini_maps_are_single_troops_from_adjacent_areas():
 def landing_from_portugal(target: str, spain_at: str | None) -> dict:
     """Portugal's troop 1 and an E3 squadron in Portugal; Spain (at war, based in Galicia) with a squadron at
     ``spain_at``; the landing on ``target`` announced, up to the escort."""
-    s = support_war.area(support_war.power(support_war.start(support_war.TROOP + support_war.SQUADRON), "spain"),
-                         "galicia", "spain")
+    s = support_war.area(
+        support_war.power(support_war.start(support_war.TROOP + support_war.SQUADRON), "spain"), "galicia", "spain"
+    )
     s["powers"]["portugal"]["interest"].append("Sa")
     if spain_at:
         support_war.unit(s, "spain-squadron-1", "squadron", spain_at)
-    s = support_war.moves(s, ("done", None), ("act", ["portugal", "landing"]), ("unit", "portugal-troop-1"),
-                          ("area", target))
+    s = support_war.moves(
+        s, ("done", None), ("act", ["portugal", "landing"]), ("unit", "portugal-troop-1"), ("area", target)
+    )
     return s
 
 

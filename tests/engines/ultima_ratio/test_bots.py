@@ -1,5 +1,6 @@
 """The 9.1 heuristic bot (bots.py): it reads its seat's view only and plays The Rise of Portugal to a Victory,
 subjugating with naval support, building a leader and leading an army (ENGINE.md › Bots has its table)."""
+
 from __future__ import annotations
 
 import random
@@ -36,7 +37,7 @@ def test_the_heuristic_bot_wins_the_rise_of_portugal(seed):
 def test_it_subjugates_where_it_stands_with_a_squadron_beside_the_area():
     """13.5.3: a troop that did not move and a squadron beside the area (the opposition's disadvantage)."""
     s = at_first_impulse()
-    s["powers"]["portugal"]["unrest"] = 0                               # nothing more urgent (19.1.1)
+    s["powers"]["portugal"]["unrest"] = 0  # nothing more urgent (19.1.1)
     s = place(s, "portugal-troop-1", "area:mazagan")
     s = place(s, "portugal-squadron-1", "sea:east-atlantic")
     s = moves(s, ("done", None))
@@ -47,8 +48,7 @@ def test_it_subjugates_where_it_stands_with_a_squadron_beside_the_area():
         s = GAME.play(s, ROLE, verb, arg).state
         if verb == "support":
             break
-    assert picks[:3] == [("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
-                         ("subjugate", "mazagan")]
+    assert picks[:3] == [("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"), ("subjugate", "mazagan")]
     assert ("support", ["portugal-squadron-1", "attacker"]) in picks
 
 
@@ -89,7 +89,7 @@ def test_an_army_lands_with_its_leader_and_all_its_troops_where_they_fit():
     s, picks = bot_moves(s)
     assert ("absorb", "portugal-troop-2") in picks and ("march", None) in picks, picks
     where = {s["units"][u]["loc"] for u in ("portugal-troop-1", "portugal-troop-2")}
-    assert len(where) == 1 and where != {"area:algarve"}                # together, on Tangier or Mazagan
+    assert len(where) == 1 and where != {"area:algarve"}  # together, on Tangier or Mazagan
 
 
 def test_an_army_does_not_take_along_a_troop_that_cannot_end_with_it():
@@ -97,7 +97,7 @@ def test_an_army_does_not_take_along_a_troop_that_cannot_end_with_it():
     loop)."""
     s = army_position("bahia")
     s["turn"] = 2
-    s["powers"]["portugal"]["interest"] += ["Sa"]                       # l. 1940: from Turn 2
+    s["powers"]["portugal"]["interest"] += ["Sa"]  # l. 1940: from Turn 2
     s, picks = bot_moves(s)
     assert ("absorb", "portugal-troop-2") not in picks and picks[-1][0] in ("stop", "subjugate"), picks
     assert s["units"]["portugal-troop-2"]["loc"] == "area:bahia"

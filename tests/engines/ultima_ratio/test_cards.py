@@ -1,6 +1,7 @@
 """Cards: the deck and the deal (8.1.4), card play in the impulse (8.2.2, the l. 388 example), players without
 cards (8.2.3), combat cards in combat, events, morale (13.1.8). 9.1 has no cards: the positions are built by hand
 from a 9.1 game with two seats (player2 plays Spain) and ``cards.in_play`` set."""
+
 from __future__ import annotations
 
 import pytest
@@ -80,11 +81,12 @@ def test_the_deck_is_the_turns_historical_events_and_random_generic_ones_dealt_s
     g = Ctx(GAME, copy_state(s))
     cards.build_deck(g)
     hands = g.s["cards"]["hands"]
-    assert {k: len(v) for k, v in hands.items()} == {"player1": 13, "player2": 13, "player3": 13}   # 39 / 3
+    assert {k: len(v) for k, v in hands.items()} == {"player1": 13, "player2": 13, "player3": 13}  # 39 / 3
     dealt = [c for h in hands.values() for c in h]
-    in_force = GAME.board.world.scenario("the-rise-of-portugal").active_events      # Tordesillas (RULINGS C-2)
-    turn1 = [e.id for e in GAME.board.world.events if e.kind == "historical" and e.turns.covers(1)
-             and e.id not in in_force]
+    in_force = GAME.board.world.scenario("the-rise-of-portugal").active_events  # Tordesillas (RULINGS C-2)
+    turn1 = [
+        e.id for e in GAME.board.world.events if e.kind == "historical" and e.turns.covers(1) and e.id not in in_force
+    ]
     assert set(turn1) <= set(dealt) and len(set(dealt)) == 39 and "treaty-of-tordesillas" not in dealt
     assert all(GAME.board.world.event(c).kind == "generic" for c in dealt if c not in turn1)
     assert [(r.roles, sorted(r.ids)) for r in g.shown] == [((k,), sorted(v)) for k, v in hands.items()]
@@ -95,7 +97,7 @@ def test_the_deck_is_the_turns_historical_events_and_random_generic_ones_dealt_s
 
 def test_two_players_get_ten_cards_each_and_the_turns_removed_cards_stay_out():
     s = position()
-    s["turn"] = 2                                       # Turn 2 removes the Papacy's alliance card (l. 2202)
+    s["turn"] = 2  # Turn 2 removes the Papacy's alliance card (l. 2202)
     g = Ctx(GAME, copy_state(s))
     assert cards.deck_size(g.s, GAME.board) == 20
     assert "alliance-papacy" in cards.removed(g.s, GAME.board)
@@ -109,11 +111,11 @@ def test_the_half_turn_ends_when_no_player_has_cards():
     before = s["powers"]["portugal"]["unrest"]
     s, _ = play(s, "player1", "done")
     s, _ = play(s, "player1", "play_card", "plague")
-    s, _ = play(s, "player1", "event", "plague")            # each power of the player: +1 unrest
+    s, _ = play(s, "player1", "event", "plague")  # each power of the player: +1 unrest
     assert s["powers"]["portugal"]["unrest"] == before + 1
-    s, _ = play(s, "player1", "done")                        # card_play ends (the point to Portugal was not taken)
+    s, _ = play(s, "player1", "done")  # card_play ends (the point to Portugal was not taken)
     s, _ = play(s, "player1", "end_impulse")
-    s, _ = play(s, "player1", "done")                        # end of impulse: no cards anywhere, the turn ends
+    s, _ = play(s, "player1", "done")  # end of impulse: no cards anywhere, the turn ends
     assert [f["step"] for f in s["stack"]][:2] == ["turn", "turn_end"]
 
 
@@ -124,22 +126,22 @@ def test_the_example_of_line_388_three_powers_two_cards():
     intrinsic actions of the second and third."""
     s = position(hand1=["vasco-de-gama", "luther"], powers1=("portugal", "spain", "france"), powers2=("england",))
     s, _ = play(s, "player1", "done")
-    assert "end_impulse" not in legal(s)                                    # at least one card
+    assert "end_impulse" not in legal(s)  # at least one card
     s, _ = play(s, "player1", "act", ["portugal", "lower_unrest"])
     assert s["impulse"]["actions"] == {"portugal": 0, "spain": 1, "france": 1}
     s, _ = play(s, "player1", "play_card", "vasco-de-gama")
     assert legal(s)["assign"] == ["portugal", "spain", "france"]
     for power in ("portugal", "portugal", "spain"):
         s, _ = play(s, "player1", "assign", power)
-    assert "assign" not in legal(s)                                        # three points, all given
-    s, _ = play(s, "player1", "event", "vasco-de-gama")                    # event after assigning: now
+    assert "assign" not in legal(s)  # three points, all given
+    s, _ = play(s, "player1", "event", "vasco-de-gama")  # event after assigning: now
     assert step(s) == "power_actions"
     assert "In" in s["powers"]["portugal"]["interest"]
     s, _ = play(s, "player1", "play_card", "luther")
-    assert legal(s)["assign"] == ["france"]                                # one card's points per power
+    assert legal(s)["assign"] == ["france"]  # one card's points per power
     s, _ = play(s, "player1", "assign", "france")
     s, _ = play(s, "player1", "assign", "france")
-    s, _ = play(s, "player1", "done")                                     # Luther's event kept for later
+    s, _ = play(s, "player1", "done")  # Luther's event kept for later
     assert s["impulse"]["actions"] == {"portugal": 2, "spain": 2, "france": 3}
     assert s["impulse"]["card_of"] == {"portugal": "vasco-de-gama", "spain": "vasco-de-gama", "france": "luther"}
     assert legal(s)["event"] == ["luther"] and "end_impulse" not in legal(s)
@@ -176,7 +178,7 @@ def test_a_player_without_cards_has_one_extra_action():
     assert s["impulse"]["actions"] == {"portugal": 1, "france": 1} and s["impulse"]["extra"] == 1
     s, _ = play(s, "player1", "done")
     s, _ = play(s, "player1", "act", ["portugal", "lower_unrest"])
-    s, _ = play(s, "player1", "act", ["portugal", "lower_unrest"])      # the extra action
+    s, _ = play(s, "player1", "act", ["portugal", "lower_unrest"])  # the extra action
     assert s["impulse"]["extra"] == 0 and ["portugal", "lower_unrest"] not in legal(s).get("act", [])
     assert ["france", "lower_unrest"] in legal(s)["act"] and "end_impulse" in legal(s)
 
@@ -203,10 +205,14 @@ def battle(hand1=(), hand2=(), active=(), technologies=None) -> dict:
         new_unit(s, f"spain-troop-{n}", "spain", "troop", "2-3", "area:elmina")
     for area in ("elmina", "hausa"):
         s["areas"][area].update(owner="spain", control="spain", marker=None)
-    for verb, arg in (("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
-                      ("area", "elmina")):
+    for verb, arg in (
+        ("done", None),
+        ("act", ["portugal", "tactical_move"]),
+        ("unit", "portugal-troop-1"),
+        ("area", "elmina"),
+    ):
         s, _ = play(s, "player1", verb, arg)
-    s, _ = play(s, "player2", "done")                                  # no reaction
+    s, _ = play(s, "player2", "done")  # no reaction
     return s
 
 
@@ -238,13 +244,13 @@ def answer(s: dict, dice: list[int], log: list | None = None) -> dict:
 def test_combat_cards_are_played_in_the_window_attacker_first_then_as_a_reaction():
     s = battle(hand1=["surprise-attack", "treason"], hand2=["ambush", "mutiny", "storm-at-sea"])
     assert step(s) == "combat_cards" and GAME.active_roles(s) == ["player1"]
-    assert legal(s) == {"pass": [None], "card": ["surprise-attack"]}         # Treason is for sieges
+    assert legal(s) == {"pass": [None], "card": ["surprise-attack"]}  # Treason is for sieges
     s, log = play(s, "player1", "card", "surprise-attack")
     assert [e["msg"] for e in log] == ["log.combat_card"]
-    assert GAME.active_roles(s) == ["player1"] and legal(s) == {"pass": [None]}   # asked while he has cards (C-9)
+    assert GAME.active_roles(s) == ["player1"] and legal(s) == {"pass": [None]}  # asked while he has cards (C-9)
     s, _ = play(s, "player1", "pass")
     assert GAME.active_roles(s) == ["player2"]
-    assert legal(s, "player2") == {"pass": [None], "card": ["ambush", "mutiny"]}   # not Storm at sea (naval)
+    assert legal(s, "player2") == {"pass": [None], "card": ["ambush", "mutiny"]}  # not Storm at sea (naval)
     s, _ = play(s, "player2", "card", "ambush")
     s, _ = play(s, "player2", "card", "mutiny")
     s, _ = play(s, "player2", "pass")
@@ -258,7 +264,7 @@ def test_combat_cards_are_played_in_the_window_attacker_first_then_as_a_reaction
 def test_flanking_and_bad_weather_change_the_battlefield():
     s = battle(hand1=["flanking"], hand2=["bad-weather"])
     s, _ = play(s, "player1", "card", "flanking")
-    s, _ = play(s, "player1", "pass")                                    # the Plague is left in his hand
+    s, _ = play(s, "player1", "pass")  # the Plague is left in his hand
     s, _ = play(s, "player2", "card", "bad-weather")
     record = combat_frame(s)["battle"]
     assert record["attacker"]["battlefield_cards"] == ["flanking"]
@@ -267,7 +273,7 @@ def test_flanking_and_bad_weather_change_the_battlefield():
 
 def test_cavalry_charge_is_played_after_the_dice_by_rerolling():
     s = battle(hand1=["cavalry-charge"])
-    assert step(s) == "combat_cards" and legal(s) == {"pass": [None]}    # Cavalry charge waits for the dice
+    assert step(s) == "combat_cards" and legal(s) == {"pass": [None]}  # Cavalry charge waits for the dice
     s, _ = play(s, "player1", "pass")
     log: list = []
     # Portugal Q2 rolls 1 (0 points), Spain Q2 5 and 3; Portugal rerolls its die: 6
@@ -280,8 +286,8 @@ def test_cavalry_charge_is_played_after_the_dice_by_rerolling():
 def test_being_asked_for_combat_cards_tells_the_table_nothing_about_a_hand():
     """C-9: every side's player who has cards is asked, before the combat and after its dice, whether a card fits
     or not; without a reroll card the question after the dice offers only "no", asked once."""
-    s = battle(hand2=["storm-at-sea"])                                  # Spain holds only a naval card
-    assert step(s) == "combat_cards" and legal(s) == {"pass": [None]}    # Portugal (the Plague) is asked too
+    s = battle(hand2=["storm-at-sea"])  # Spain holds only a naval card
+    assert step(s) == "combat_cards" and legal(s) == {"pass": [None]}  # Portugal (the Plague) is asked too
     s, _ = play(s, "player1", "pass")
     assert GAME.active_roles(s) == ["player2"] and legal(s, "player2") == {"pass": [None]}
     s, _ = play(s, "player2", "pass")
@@ -294,13 +300,13 @@ def test_being_asked_for_combat_cards_tells_the_table_nothing_about_a_hand():
                 asked.append((role, options["reroll"]))
             verb = next(v for v in options if v != "done")
             s = GAME.play(s, role, verb, False if False in options[verb] else options[verb][0]).state
-    assert asked == [("player1", [None]), ("player2", [None])]           # once each, "no" only
+    assert asked == [("player1", [None]), ("player2", [None])]  # once each, "no" only
 
 
 def test_the_loser_of_a_battle_delivers_a_morale_counter_kept_by_the_winner():
     s = battle()
     log: list = []
-    s = answer(s, [6, 1, 1], log)                                        # Spain threw two dice and lost
+    s = answer(s, [6, 1, 1], log)  # Spain threw two dice and lost
     assert s["morale"] == {"spain": {"portugal": 1}}
     assert cards.war_status(s, "portugal", "spain") == 1
     assert cards.morale_left(s, GAME.board, "spain") == GAME.board.power("spain").vitality - 1
@@ -309,7 +315,7 @@ def test_the_loser_of_a_battle_delivers_a_morale_counter_kept_by_the_winner():
 
 def test_tercios_in_force_give_spain_an_advantage():
     s = battle(active=["tercios"])
-    assert combat_frame(s)["battle"]["defender"]["advantages"] == 1          # Spain defends; Portugal has none
+    assert combat_frame(s)["battle"]["defender"]["advantages"] == 1  # Spain defends; Portugal has none
     assert combat_frame(s)["battle"]["attacker"]["advantages"] == 0
 
 
@@ -326,7 +332,7 @@ def test_a_historical_leader_enters_with_his_card_on_a_unit_his_player_chooses()
     new_unit(s, "spain-troop-1", "spain", "troop", "2-3", "area:hausa")
     s["areas"]["hausa"].update(owner="spain", control="spain", marker=None)
     s, _ = play(s, "player1", "event", "farnesio")
-    assert step(s) == "event_choice" and GAME.active_roles(s) == ["player2"]        # Spain's player places him
+    assert step(s) == "event_choice" and GAME.active_roles(s) == ["player2"]  # Spain's player places him
     assert legal(s, "player2") == {"choose": ["spain-troop-1"]}
     s, _ = play(s, "player2", "choose", "spain-troop-1")
     assert s["leaders"]["farnesio"] == {"power": "spain", "unit": "spain-troop-1", "extraordinary": True}
@@ -396,11 +402,11 @@ def test_card_games_play_on_with_the_invariants(bot):
         s, rnd = dealt(seed), random.Random(seed)
         for _ in range(600):
             if any(f["step"] == "turn_end" for f in s["stack"]):
-                break                               # the hand-built Spain has no home areas to redeploy in
+                break  # the hand-built Spain has no home areas to redeploy in
             role = GAME.active_roles(s)[0]
             verb, arg = GAME.bots[bot](GAME, GAME.view(s, role), role, rnd)
             s, _ = play(s, role, verb, arg)
-        assert len(s["cards"]["discard"]) == 20 and cards.hands_empty(s)       # the half turn played every card
+        assert len(s["cards"]["discard"]) == 20 and cards.hands_empty(s)  # the half turn played every card
 
 
 def test_a_technology_card_starts_an_auction_against_unrest():
@@ -409,8 +415,9 @@ def test_a_technology_card_starts_an_auction_against_unrest():
     s = event_position("land-technology")
     s, _ = play(s, "player1", "event", "land-technology")
     assert step(s) == "technology_auction" and GAME.active_roles(s) == ["player1"]
-    limit = GAME.board.power("portugal").vitality - max(0, s["powers"]["portugal"]["unrest"]
-                                                          - GAME.board.power("portugal").vitality)
+    limit = GAME.board.power("portugal").vitality - max(
+        0, s["powers"]["portugal"]["unrest"] - GAME.board.power("portugal").vitality
+    )
     assert legal(s)["bid"] == [["portugal", n] for n in range(1, limit + 1)]
     s, _ = play(s, "player1", "bid", ["portugal", 1])
     assert GAME.active_roles(s) == ["player2"] and legal(s, "player2")["bid"][0] == ["spain", 2]
@@ -419,7 +426,7 @@ def test_a_technology_card_starts_an_auction_against_unrest():
     s, _ = play(s, "player1", "pass")
     assert s["powers"]["spain"]["unrest"] == spain + 2
     assert s["cards"]["technologies"] == {"spain": ["land"]}
-    assert step(s) == "card_play"                              # the card's points are still the player's
+    assert step(s) == "card_play"  # the card's points are still the player's
 
 
 def test_nobody_bids_and_the_technology_is_ignored():
@@ -482,23 +489,32 @@ def test_the_played_cards_and_what_they_left_are_public():
 def test_the_technology_auction_goes_round_and_skips_the_highest_bidder():
     from engines.ultima_ratio import technology
 
-    assert technology.bid_limit({"powers": {"spain": {"unrest": 8}}}, GAME.board, "spain") == 4   # vitality 6
+    assert technology.bid_limit({"powers": {"spain": {"unrest": 8}}}, GAME.board, "spain") == 4  # vitality 6
     s = position()
     s["seats"]["player3"] = {"powers": [], "vp": 0, "order": 3, "vp_per_turn": 0}
     add_power(s, "player3", "france")
     s["seat_order"] = ["player2", "player3", "player1"]
-    s["stack"].append({"step": "technology_auction", "card": "land-technology", "technology": "land",
-                       "order": ["player3", "player1", "player2"], "turn": 0, "bid": None, "passes": 0})
-    g = Ctx(GAME, copy_state(s))                                 # as technology.start would call it for player3
+    s["stack"].append(
+        {
+            "step": "technology_auction",
+            "card": "land-technology",
+            "technology": "land",
+            "order": ["player3", "player1", "player2"],
+            "turn": 0,
+            "bid": None,
+            "passes": 0,
+        }
+    )
+    g = Ctx(GAME, copy_state(s))  # as technology.start would call it for player3
     step_ = technology.TechnologyAuction()
     step_.on_bid(g, "player3", ["france", 1])
     assert step_.active(g) == ["player1"]
     step_.on_pass(g, "player1", None)
     step_.on_bid(g, "player2", ["spain", 2])
-    assert step_.active(g) == ["player3"]                        # player1 passed once; the round goes on
+    assert step_.active(g) == ["player3"]  # player1 passed once; the round goes on
     step_.on_pass(g, "player3", None)
     assert step_.active(g) == ["player1"]
-    step_.on_pass(g, "player1", None)                            # everyone but Spain passed in a row
+    step_.on_pass(g, "player1", None)  # everyone but Spain passed in a row
     assert g.s["cards"]["technologies"] == {"spain": ["land"]}
 
 
@@ -508,10 +524,24 @@ def test_each_combat_card_fits_the_combats_its_text_names():
 
     b = GAME.board
     forest, open_ = {"terrain": "forest"}, {"terrain": "open"}
-    table = {card: sorted((kind, side) for kind in ("land", "naval", "siege", "subjugation")
-                          for side in ("attacker", "defender") if fits(b, card, kind, forest, side))
-             for card in ("surprise-attack", "flanking", "ambush", "bad-weather", "storm-at-sea", "treason",
-                          "mutiny", "cavalry-charge")}
+    table = {
+        card: sorted(
+            (kind, side)
+            for kind in ("land", "naval", "siege", "subjugation")
+            for side in ("attacker", "defender")
+            if fits(b, card, kind, forest, side)
+        )
+        for card in (
+            "surprise-attack",
+            "flanking",
+            "ambush",
+            "bad-weather",
+            "storm-at-sea",
+            "treason",
+            "mutiny",
+            "cavalry-charge",
+        )
+    }
     both = ["attacker", "defender"]
     assert table["surprise-attack"] == [("land", "attacker")]
     assert table["ambush"] == [("land", "defender")] and not fits(b, "ambush", "land", open_, "defender")

@@ -1,5 +1,6 @@
 """The common combat procedure (13.1): dice categories, combat table, advantages, battlefield order, leaders, and
 the worked examples of 13.1.4, 13.1.6 and 13.1.7 die for die."""
+
 from __future__ import annotations
 
 import json
@@ -23,21 +24,29 @@ from tests.engines.ultima_ratio.combat_support import TABLES, ask, chance, force
 
 
 # ---------------------------------------------------------------------------------------------- 13.1.1 / 13.1.6
-@pytest.mark.parametrize("category, faces", [(4, [4, 4, 4, 4, 5, 6]), (3, [3, 3, 3, 4, 5, 6]),
-                                             (2, [2, 2, 3, 4, 5, 6]), (1, [1, 1, 2, 3, 4, 5])])
+@pytest.mark.parametrize(
+    "category, faces",
+    [(4, [4, 4, 4, 4, 5, 6]), (3, [3, 3, 3, 4, 5, 6]), (2, [2, 2, 3, 4, 5, 6]), (1, [1, 1, 2, 3, 4, 5])],
+)
 def test_dice_categories_as_13_1_1(category, faces):
     assert [TABLES.result(category, roll) for roll in range(1, 7)] == faces
 
 
 def test_example_13_1_1_units_roll_their_quality():
-    """"a fleet of quality 3 would launch a Q3 die in a combat, and a troop of quality 2 a Q2 die"."""
+    """ "a fleet of quality 3 would launch a Q3 die in a combat, and a troop of quality 2 a Q2 die"."""
     assert combat.category(Unit("fleet", "squadron", 3)) == 3 and combat.category(Unit("troop", "troop", 2)) == 2
     assert combat.category(Unit("fort", "fortress", 2)) == 3  # fortresses fight as Q3 (13.3.4, 13.4.4)
 
 
 def test_combat_table_as_13_1_6():
-    assert [(TABLES.row(r).battle_points, TABLES.row(r).casualty) for r in range(1, 7)] == \
-        [(0, False), (0, False), (1, False), (1, True), (2, False), (2, True)]
+    assert [(TABLES.row(r).battle_points, TABLES.row(r).casualty) for r in range(1, 7)] == [
+        (0, False),
+        (0, False),
+        (1, False),
+        (1, True),
+        (2, False),
+        (2, True),
+    ]
 
 
 def test_the_data_agrees_with_the_facts_sheet():
@@ -62,13 +71,23 @@ def test_the_table_file_is_validated():
 def _example_setup(**kw) -> Setup:
     """13.1.6: one Q4 and one Q2 against one Q3 and one Q1 (here a Q2 troop with a disadvantage)."""
     forces = {"attacker": Force("spain", troops("a", 4, 2)), "defender": Force("france", troops("d", 3, 2))}
-    return Setup(kind="land", forces=forces, active="attacker", battlefield=4,
-                 eligible={"attacker": ["a1", "a2"], "defender": ["d1", "d2"]}, disadvantages={"defender": 1}, **kw)
+    return Setup(
+        kind="land",
+        forces=forces,
+        active="attacker",
+        battlefield=4,
+        eligible={"attacker": ["a1", "a2"], "defender": ["d1", "d2"]},
+        disadvantages={"defender": 1},
+        **kw,
+    )
 
 
 def test_example_13_1_6_and_13_1_7_die_for_die():
-    decisions = {"fight.attacker": ["a1", "a2"], "fight.defender": ["d1", "d2"],
-                 "allocate.defender.0": "disadvantage:2"}
+    decisions = {
+        "fight.attacker": ["a1", "a2"],
+        "fight.defender": ["d1", "d2"],
+        "allocate.defender.0": "disadvantage:2",
+    }
     with scripted([1, 6, 4, 3]):
         fought = run(lambda d: fight(_example_setup(), d, TABLES), decisions, chance())
     # "The Q4 die roll changes from 1 to 4; the Q2 die roll remains a 6; the Q3 die roll remains a 4, and the Q1
@@ -89,8 +108,17 @@ def test_example_13_1_6_and_13_1_7_die_for_die():
 def test_example_as_a_land_battle_with_a_conscript():
     """The same dice in a land battle: the Q1 die is the defender's conscript (its leader is present)."""
     battle = LandBattle(force("spain", troops("a", 4, 2)), force("france", troops("d", 3), None))
-    result = play(combat_land, battle, {"fight.attacker": ["a1", "a2"], "conscript.defender": True,
-                                        "disperse.attacker": ["a2"], "veteran.attacker": "a1"}, [1, 6, 4, 3])
+    result = play(
+        combat_land,
+        battle,
+        {
+            "fight.attacker": ["a1", "a2"],
+            "conscript.defender": True,
+            "disperse.attacker": ["a2"],
+            "veteran.attacker": "a1",
+        },
+        [1, 6, 4, 3],
+    )
     f = result.fought
     assert [x.result for x in f.dice["defender"]] == [4, 2] and f.conscripts["defender"]
     assert result.eliminated == {"attacker": [], "defender": ["d1"]}
@@ -106,20 +134,25 @@ def test_example_as_a_land_battle_with_a_conscript():
 
 # ---------------------------------------------------------------------------------------------- 13.1.4
 def test_example_13_1_4_forest_two_organizers_and_flanking():
-    """"first the defender marks the battlefield, the attacker's organizer leader can then change it, then the
+    """ "first the defender marks the battlefield, the attacker's organizer leader can then change it, then the
     defender's organizer leader can change it again, and ... the "Flanking" card ... could still be modified"."""
-    battle = LandBattle(force("spain", troops("a", 3, 3, 3, 3), "organizer", battlefield_cards=("flanking",)),
-                        force("france", troops("d", 3, 3, 3, 3), "organizer"), terrain="forest")
+    battle = LandBattle(
+        force("spain", troops("a", 3, 3, 3, 3), "organizer", battlefield_cards=("flanking",)),
+        force("france", troops("d", 3, 3, 3, 3), "organizer"),
+        terrain="forest",
+    )
     decisions: dict = {}
     asked = []
     for answer in (3, 4, 3, 4):
         pending = ask(combat_land, battle, decisions)
         asked.append((pending.key, pending.side, pending.options))
         decisions[pending.key] = answer
-    assert asked == [("battlefield.mark", "defender", [3, 4]),
-                     ("battlefield.organizer.attacker", "attacker", [2, 3, 4]),
-                     ("battlefield.organizer.defender", "defender", [3, 4, 5]),
-                     ("battlefield.card.attacker.0", "attacker", [2, 3, 4])]
+    assert asked == [
+        ("battlefield.mark", "defender", [3, 4]),
+        ("battlefield.organizer.attacker", "attacker", [2, 3, 4]),
+        ("battlefield.organizer.defender", "defender", [3, 4, 5]),
+        ("battlefield.card.attacker.0", "attacker", [2, 3, 4]),
+    ]
     assert ask(combat_land, battle, decisions).info["battlefield"] == 4
 
 
@@ -199,15 +232,26 @@ def test_a_reroll_card_comes_after_the_leaders_bonus():
 def test_facts_tell_the_combat_in_order():
     battle = LandBattle(force("spain", troops("a", 4)), force("france", troops("d", 2)))
     facts = play(combat_land, battle, {}, [5, 1]).facts()
-    assert [key for key, _ in facts] == ["combat.battlefield", "combat.dice", "combat.dice", "combat.won",
-                                         "combat.dispersed", "combat.control"]
+    assert [key for key, _ in facts] == [
+        "combat.battlefield",
+        "combat.dice",
+        "combat.dice",
+        "combat.won",
+        "combat.dispersed",
+        "combat.control",
+    ]
     assert facts[1] == ("combat.dice", {"side": "attacker", "points": 2, "casualties": 0, "dice": [[4, 5, 5, False]]})
 
 
 def test_battles_go_to_data_and_back():
-    battle = LandBattle(force("spain", troops("a", 3, 4, veteran=True), "organizer", battlefield_cards=("flanking",)),
-                        force("france", troops("d", 2)), terrain="forest", relief=True,
-                        besieged=force("spain", troops("b", 3)), besieged_power="spain")
+    battle = LandBattle(
+        force("spain", troops("a", 3, 4, veteran=True), "organizer", battlefield_cards=("flanking",)),
+        force("france", troops("d", 2)),
+        terrain="forest",
+        relief=True,
+        besieged=force("spain", troops("b", 3)),
+        besieged_power="spain",
+    )
     data = json.loads(json.dumps(combat.as_data(battle)))
     assert combat.from_data(LandBattle, data) == battle
     siege = SiegeBattle(force("spain", troops("a", 3)), Force("venice", (Unit("f", "fortress"),)), 2)
@@ -224,7 +268,7 @@ def _drive(module, battle, seed: int):
         draws += source.used
         if not isinstance(result, combat.Pending):
             return result, decisions, draws
-        answer = result.options[0] if result.pick is None else result.options[:result.pick[0]]
+        answer = result.options[0] if result.pick is None else result.options[: result.pick[0]]
         decisions = {**result.decisions, result.key: answer}
     raise AssertionError("the combat never ended")
 
@@ -232,16 +276,44 @@ def _drive(module, battle, seed: int):
 @pytest.mark.parametrize("seed", range(8))
 def test_a_flow_can_drive_any_combat_and_the_dice_are_drawn_once(seed):
     battles = [
-        (combat_land, LandBattle(force("spain", troops("a", 3, 4, 2), "organizer"),
-                                 force("france", troops("d", 2, 3), "creative"), terrain="mountain",
-                                 naval_support="defender")),
-        (combat_naval, NavalBattle("support", force("england", (Unit("e1", "squadron", 3),), "admiral"),
-                                   force("spain", (Unit("s1", "squadron", 2), Unit("s2", "squadron", 3))),
-                                   commercial_port=True)),
-        (combat_siege, SiegeBattle(force("ottomans", troops("o", 3, 3, 4), "tactical"),
-                                   force("venice", troops("b", 2) + (Unit("f", "fortress"),)), 1, "defender")),
-        (combat_subjugation, Subjugation(force("spain", troops("a", 3, 3), "determined"), Force(None), "rebels",
-                                         strength=3, terrain="forest", moved_all=True)),
+        (
+            combat_land,
+            LandBattle(
+                force("spain", troops("a", 3, 4, 2), "organizer"),
+                force("france", troops("d", 2, 3), "creative"),
+                terrain="mountain",
+                naval_support="defender",
+            ),
+        ),
+        (
+            combat_naval,
+            NavalBattle(
+                "support",
+                force("england", (Unit("e1", "squadron", 3),), "admiral"),
+                force("spain", (Unit("s1", "squadron", 2), Unit("s2", "squadron", 3))),
+                commercial_port=True,
+            ),
+        ),
+        (
+            combat_siege,
+            SiegeBattle(
+                force("ottomans", troops("o", 3, 3, 4), "tactical"),
+                force("venice", troops("b", 2) + (Unit("f", "fortress"),)),
+                1,
+                "defender",
+            ),
+        ),
+        (
+            combat_subjugation,
+            Subjugation(
+                force("spain", troops("a", 3, 3), "determined"),
+                Force(None),
+                "rebels",
+                strength=3,
+                terrain="forest",
+                moved_all=True,
+            ),
+        ),
     ]
     for module, battle in battles:
         result, decisions, draws = _drive(module, battle, seed)

@@ -1,5 +1,6 @@
 """Land combats (13.3): battlefield by terrain and the defender's choice, advantages, fortresses, dispersal,
 retreats, sorties and relief battles, veterans and morale."""
+
 from __future__ import annotations
 
 import pytest
@@ -13,19 +14,22 @@ A = force("spain", troops("a", 3, 3, 3, 3))
 D = force("france", troops("d", 3, 3, 3, 3))
 
 
-@pytest.mark.parametrize("kw, sizes", [
-    ({}, None),                                           # "As a general rule ... four dice"
-    ({"terrain": "forest"}, (3, 4)),                      # "In wooded land ... a maximum of three"
-    ({"terrain": "marsh"}, (2, 3, 4)),                    # "In marsh and mountain ... two"
-    ({"terrain": "mountain"}, (2, 3, 4)),
-    ({"rough_pass": True}, (2, 3, 4)),                    # "or if the attacker enters ... through rough pass"
-    ({"terrain": "forest", "rough_pass": True}, (2, 3, 4)),
-    ({"amphibious": True}, (3, 4)),                       # "three in open terrain,
-    ({"amphibious": True, "terrain": "forest"}, (2, 3, 4)),  # or of two for the rest"
-    ({"sortie": True}, (3, 4)),                           # "sorties or relief battles ... three in open terrain"
-    ({"relief": True}, (3, 4)),
-    ({"relief": True, "terrain": "forest"}, (3, 4)),
-])
+@pytest.mark.parametrize(
+    "kw, sizes",
+    [
+        ({}, None),  # "As a general rule ... four dice"
+        ({"terrain": "forest"}, (3, 4)),  # "In wooded land ... a maximum of three"
+        ({"terrain": "marsh"}, (2, 3, 4)),  # "In marsh and mountain ... two"
+        ({"terrain": "mountain"}, (2, 3, 4)),
+        ({"rough_pass": True}, (2, 3, 4)),  # "or if the attacker enters ... through rough pass"
+        ({"terrain": "forest", "rough_pass": True}, (2, 3, 4)),
+        ({"amphibious": True}, (3, 4)),  # "three in open terrain,
+        ({"amphibious": True, "terrain": "forest"}, (2, 3, 4)),  # or of two for the rest"
+        ({"sortie": True}, (3, 4)),  # "sorties or relief battles ... three in open terrain"
+        ({"relief": True}, (3, 4)),
+        ({"relief": True, "terrain": "forest"}, (3, 4)),
+    ],
+)
 def test_battlefield_by_terrain_13_3_4(kw, sizes):
     assert marks(LandBattle(A, D, **kw)) == sizes
 
@@ -78,8 +82,12 @@ def test_fortresses_do_not_fight_in_sorties():
 
 
 def test_a_besieged_fortress_does_not_fight_in_a_relief_battle():
-    battle = LandBattle(force("spain", troops("r", 3)), force("france", troops("d", 3)), relief=True,
-                        besieged=force("spain", (Unit("b1", "troop", 3), Unit("fort", "fortress"))))
+    battle = LandBattle(
+        force("spain", troops("r", 3)),
+        force("france", troops("d", 3)),
+        relief=True,
+        besieged=force("spain", (Unit("b1", "troop", 3), Unit("fort", "fortress"))),
+    )
     assert combat_land.setup(battle).eligible["attacker"] == ["r1", "b1"]
 
 
@@ -127,8 +135,13 @@ def test_amphibious_attackers_that_do_not_win_go_back():
 def test_a_lost_sortie_leaves_the_survivors_besieged():
     besieged = force("spain", troops("a", 3, 3))
     battle = LandBattle(besieged, force("france", troops("d", 3, 3)), sortie=True, siege_casualties=1)
-    decisions = {"battlefield.mark": 4, "fight.attacker": ["a1", "a2"], "fight.defender": ["d1", "d2"],
-                 "allocate.attacker.0": "disadvantage:3", "disperse.attacker": ["a1"]}
+    decisions = {
+        "battlefield.mark": 4,
+        "fight.attacker": ["a1", "a2"],
+        "fight.defender": ["d1", "d2"],
+        "allocate.attacker.0": "disadvantage:3",
+        "disperse.attacker": ["a1"],
+    }
     result = play(combat_land, battle, decisions, [3, 3, 5, 3])
     assert [x.category for x in result.fought.dice["attacker"]] == [2, 3]
     assert result.winner == "defender" and result.remain_besieged and result.retreat is None
@@ -137,18 +150,34 @@ def test_a_lost_sortie_leaves_the_survivors_besieged():
 def test_relief_battle_with_the_besieged_joining_13_3_5():
     relief = force("spain", troops("r", 3))
     besieged = force("spain", troops("b", 3, 3), None)
-    battle = LandBattle(relief, force("france", troops("d", 4, 4)), relief=True, besieged=besieged,
-                        siege_casualties=1, besieged_power="spain")
+    battle = LandBattle(
+        relief,
+        force("france", troops("d", 4, 4)),
+        relief=True,
+        besieged=besieged,
+        siege_casualties=1,
+        besieged_power="spain",
+    )
     setup = combat_land.setup(battle)
     # the besieged join: "as many disadvantages as siege casualties (which will apply to the whole army)"
     assert setup.eligible["attacker"] == ["r1", "b1", "b2"] and setup.disadvantages["attacker"] == 1
     assert setup.conscript["attacker"]  # the besieged's leader is present
-    decisions = {"battlefield.mark": 3, "fight.attacker": ["r1", "b1", "b2"], "fight.defender": ["d1", "d2"],
-                 "allocate.attacker.0": "disadvantage:3", "veteran.defender": "d1",
-                 "eliminate.attacker": ["r1"], "disperse.attacker": ["b1"]}
+    decisions = {
+        "battlefield.mark": 3,
+        "fight.attacker": ["r1", "b1", "b2"],
+        "fight.defender": ["d1", "d2"],
+        "allocate.attacker.0": "disadvantage:3",
+        "veteran.defender": "d1",
+        "eliminate.attacker": ["r1"],
+        "disperse.attacker": ["b1"],
+    }
     # r Q2: 1 -> 2, b Q3: 3 and 4 (2 bp, 1 C) / d Q4: 6 6 (4 bp, 2 C): one elimination, three disband results
-    result = play(combat_land, battle, {**decisions, "disperse.attacker": ["b1", "b2"], "disperse.defender": ["d2"]},
-                  [1, 1, 4, 6, 6])
+    result = play(
+        combat_land,
+        battle,
+        {**decisions, "disperse.attacker": ["b1", "b2"], "disperse.defender": ["d2"]},
+        [1, 1, 4, 6, 6],
+    )
     assert result.dispersed["defender"] == ["d2"]  # the attacker's odd casualty
     assert result.winner == "defender"
     assert result.eliminated["attacker"] == ["r1"] and result.dispersed["attacker"] == ["b1", "b2"]
@@ -159,11 +188,17 @@ def test_relief_battle_with_the_besieged_joining_13_3_5():
     assert result.to_fortress == ["b2"]  # "the besieged units that participated ... must retreat to the fortress"
 
 
-@pytest.mark.parametrize("power, at_war, withdraw", [("spain", False, "any"), ("austria", False, "all"),
-                                                      ("austria", True, None)])
+@pytest.mark.parametrize(
+    "power, at_war, withdraw", [("spain", False, "any"), ("austria", False, "all"), ("austria", True, None)]
+)
 def test_withdrawals_after_a_won_relief_battle(power, at_war, withdraw):
-    battle = LandBattle(force("spain", troops("r", 4)), force("france", troops("d", 2)), relief=True,
-                        besieged_power=power, at_war_with_besieged=at_war)
+    battle = LandBattle(
+        force("spain", troops("r", 4)),
+        force("france", troops("d", 2)),
+        relief=True,
+        besieged_power=power,
+        at_war_with_besieged=at_war,
+    )
     result = play(combat_land, battle, {"battlefield.mark": 3}, [5, 1])
     assert result.winner == "attacker" and result.withdraw == withdraw
 
@@ -189,25 +224,33 @@ def test_amphibious_attackers_go_back_after_a_draw_too():
     battle = LandBattle(force("spain", troops("a", 4)), force("france", troops("d", 3)), amphibious=True)
     result = play(combat_land, battle, {"battlefield.mark": 3}, [1, 1])  # Q4-1 = Q3: 3 against 3
     assert result.winner is None and result.retreat == "attacker"
-    assert play(combat_land, LandBattle(force("spain", troops("a", 4)), force("france", troops("d", 3))),
-                {}, [1, 1]).retreat is None  # not after an ordinary draw
+    assert (
+        play(
+            combat_land, LandBattle(force("spain", troops("a", 4)), force("france", troops("d", 3))), {}, [1, 1]
+        ).retreat
+        is None
+    )  # not after an ordinary draw
 
 
 def test_only_a_regular_troop_that_fought_and_survived_can_become_veteran():
     attacker = force("spain", troops("a", 4, 4) + troops("v", 4, veteran=True) + troops("r", 4))
     battle = LandBattle(attacker, force("france", troops("d", 2, 2)))
-    decisions = {"fight.attacker": ["a1", "a2", "v1"], "fight.defender": ["d1", "d2"],
-                 "eliminate.attacker": ["a1"], "eliminate.defender": ["d1"]}
+    decisions = {
+        "fight.attacker": ["a1", "a2", "v1"],
+        "fight.defender": ["d1", "d2"],
+        "eliminate.attacker": ["a1"],
+        "eliminate.defender": ["d1"],
+    }
     # a: 6 6 6 (6 bp, 3 C) / d: 6 6 -> 6 6 (4 bp, 2 C): one elimination each
     pending = ask(combat_land, battle, decisions, [6, 6, 6, 6, 6])
     assert (pending.key, pending.options) == ("veteran.attacker", [None, "a2"])
 
 
 def test_example_13_3_7_a_third_powers_casus_belli():
-    """"major power A takes control of an area of major power B, and then loses it to major power C. If major
+    """ "major power A takes control of an area of major power B, and then loses it to major power C. If major
     powers B and C were not at war, B now has a Casus Belli against C"."""
     wars = {frozenset(("a", "b")), frozenset(("a", "c"))}
-    at_war = lambda x, y: frozenset((x, y)) in wars  # noqa: E731
+    at_war = lambda x, y: frozenset((x, y)) in wars
     assert combat_land.casus_belli(holder="a", nominal_owner="b", winner="c", at_war=at_war) == "b"
     wars.add(frozenset(("b", "c")))
     assert combat_land.casus_belli(holder="a", nominal_owner="b", winner="c", at_war=at_war) is None

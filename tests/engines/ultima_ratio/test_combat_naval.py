@@ -1,5 +1,6 @@
 """Naval combats (13.2): battlefields, the in-port disadvantage, damaged squadrons, morale, piracy, admirals,
 conscripts."""
+
 from __future__ import annotations
 
 import pytest
@@ -57,8 +58,9 @@ def test_every_two_disband_results_damage_a_squadron_and_the_loser_goes_to_base(
 
 def test_damaged_squadrons_do_not_fight():
     e = force("england", (Unit("e1", "squadron", 3, damaged=True), Unit("e2", "squadron", 2)))
-    assert combat_naval.setup(NavalBattle("tactical", force("spain", squadrons("a", 3)), e)).eligible["defender"] \
-        == ["e2"]
+    assert combat_naval.setup(NavalBattle("tactical", force("spain", squadrons("a", 3)), e)).eligible["defender"] == [
+        "e2"
+    ]
 
 
 def test_casualties_eliminate_squadrons():
@@ -68,8 +70,12 @@ def test_casualties_eliminate_squadrons():
     result = play(combat_naval, NavalBattle("tactical", a, e), decisions, [6, 4, 1, 1])  # 3 bp, 2 C / 0
     assert result.eliminated["defender"] == ["e1"] and result.damaged["defender"] == ["e2"]  # 3 disbands
     assert result.leaders_eliminated["defender"] == []  # the stack keeps a (damaged) squadron
-    result = play(combat_naval, NavalBattle("tactical", a, force("england", squadrons("e", 2), None)),
-                  {"fight.attacker": ["a1", "a2"]}, [6, 4, 1])
+    result = play(
+        combat_naval,
+        NavalBattle("tactical", a, force("england", squadrons("e", 2), None)),
+        {"fight.attacker": ["a1", "a2"]},
+        [6, 4, 1],
+    )
     assert result.eliminated["defender"] == ["e1"] and result.leaders_eliminated["defender"] == ["england-leader1"]
 
 
@@ -91,7 +97,11 @@ def test_naval_conscripts_need_a_leader_and_a_commercial_port():
     battle = NavalBattle("tactical", a, e, commercial_port=True)
     pending = ask(combat_naval, battle, {"fight.defender": ["e1", "e2"]})
     assert pending.key == "conscript.attacker"
-    result = play(combat_naval, battle, {"fight.defender": ["e1", "e2"], "conscript.attacker": True,
-                                         "damage.defender": ["e1"]}, [5, 5, 1, 1])
+    result = play(
+        combat_naval,
+        battle,
+        {"fight.defender": ["e1", "e2"], "conscript.attacker": True, "damage.defender": ["e1"]},
+        [5, 5, 1, 1],
+    )
     assert len(result.fought.dice["attacker"]) == 2 and result.unrest["attacker"] == 1
     assert result.damaged["attacker"] == []  # conscripts are not affected

@@ -1,5 +1,6 @@
 """Siege combat (13.4): siege casualties, the loser's minimum loss (the example of 13.4.2), the fortress's Q3 die
 and elimination, capitulations, the battlefield of three with a fleet's ±1, veterans and morale."""
+
 from __future__ import annotations
 
 import pytest
@@ -32,12 +33,18 @@ def test_the_besieged_has_a_disadvantage_per_siege_casualty():
 
 
 def _decisions(**kw):
-    return {"fight.attacker": ["o1", "o2"], "fight.defender": ["b1", "fort"], "capitulate": False,
-            "conscript.attacker": False, "conscript.defender": False, **kw}
+    return {
+        "fight.attacker": ["o1", "o2"],
+        "fight.defender": ["b1", "fort"],
+        "capitulate": False,
+        "conscript.attacker": False,
+        "conscript.defender": False,
+        **kw,
+    }
 
 
 def test_example_13_4_2_a_defeat_by_one_point_without_casualties_still_costs_a_siege_casualty():
-    """"the losing side must disperse at least one troop (or increase siege casualties by one), although as a
+    """ "the losing side must disperse at least one troop (or increase siege casualties by one), although as a
     result of the combat it was not compulsory to do so (for example if the defeat had only been by a point of
     battle without casualties)"."""
     battle = SiegeBattle(force("ottomans", troops("o", 2, 2)), besieged(2, 2))
@@ -68,8 +75,13 @@ def test_capitulation_with_more_siege_casualties_than_troops_13_4_5():
 
 def test_the_fortress_is_eliminated_only_when_no_troops_are_left():
     battle = SiegeBattle(force("ottomans", troops("o", 4, 4, 4)), besieged(2, 2, 2, 2, leader=True))
-    decisions = {"fight.attacker": ["o1", "o2", "o3"], "fight.defender": ["b1", "fort"], "capitulate": False,
-                 "conscript.defender": False, "veteran.attacker": "o1"}
+    decisions = {
+        "fight.attacker": ["o1", "o2", "o3"],
+        "fight.defender": ["b1", "fort"],
+        "capitulate": False,
+        "conscript.defender": False,
+        "veteran.attacker": "o1",
+    }
     # o: 6 6 6 (6 bp, 3 C: one elimination) / 2, 3 (1 bp): the troop b1 is eliminated, not the fortress; five
     # points of difference and the odd casualty are six disband results: three siege casualties, three troops left
     result = play(combat_siege, battle, decisions, [6, 6, 6, 1, 1])
@@ -79,9 +91,15 @@ def test_the_fortress_is_eliminated_only_when_no_troops_are_left():
     assert play(combat_siege, battle, decisions, [6, 6, 6, 1, 1]).capitulation == "casualties"
     # o: 6 6 6 6 (4 C: two eliminations) with the fortress alone left of the fighters: it falls
     battle = SiegeBattle(force("ottomans", troops("o", 4, 4, 4, 4)), besieged(2, leader=True), naval_support="attacker")
-    decisions = {"battlefield.fleet": 4, "fight.attacker": ["o1", "o2", "o3", "o4"], "fight.defender": ["b1", "fort"],
-                 "capitulate": False, "conscript.defender": False, "veteran.attacker": "o2",
-                 "allocate.defender.0": "disadvantage:3"}  # the enemy fleet's disadvantage
+    decisions = {
+        "battlefield.fleet": 4,
+        "fight.attacker": ["o1", "o2", "o3", "o4"],
+        "fight.defender": ["b1", "fort"],
+        "capitulate": False,
+        "conscript.defender": False,
+        "veteran.attacker": "o2",
+        "allocate.defender.0": "disadvantage:3",
+    }  # the enemy fleet's disadvantage
     result = play(combat_siege, battle, decisions, [6, 6, 6, 6, 1, 1])
     assert result.eliminated["defender"] == ["b1", "fort"] and result.capitulation == "fortress"
     assert result.leaders_eliminated["defender"] == ["venice-leader1"]
@@ -100,8 +118,13 @@ def test_voluntary_capitulation_before_the_dice():
 
 def test_the_siege_ends_when_the_besieging_force_is_gone():
     battle = SiegeBattle(force("ottomans", troops("o", 2)), besieged(4), siege_casualties=0)
-    decisions = {"fight.defender": ["b1", "fort"], "capitulate": False, "veteran.defender": "b1",
-                 "conscript.attacker": False, "conscript.defender": False}
+    decisions = {
+        "fight.defender": ["b1", "fort"],
+        "capitulate": False,
+        "veteran.defender": "b1",
+        "conscript.attacker": False,
+        "conscript.defender": False,
+    }
     # o: 2 (0) / b1: 6, fortress 6 (4 bp, 2 C)
     result = play(combat_siege, battle, decisions, [1, 6, 6])
     assert result.eliminated["attacker"] == ["o1"] and result.siege_ended and result.siege_casualties == 0

@@ -1,14 +1,14 @@
 """Subjugation combats (13.5): Q3 against Q2, R2/R3 and A2/A3, the disadvantages (the example of 13.5.3),
 opposition from one or two areas, dispersal by leader, the fortress's passive defence, dispersal to force control,
 the mini-maps."""
+
 from __future__ import annotations
 
 import pytest
 
 from engines.ultima_ratio import combat_subjugation
 from engines.ultima_ratio.combat import Force, Unit
-from engines.ultima_ratio.combat_subjugation import (Subjugation, opposition_distance,
-                                                     strength_of_minimap_area)
+from engines.ultima_ratio.combat_subjugation import Subjugation, opposition_distance, strength_of_minimap_area
 from tests.engines.ultima_ratio.combat_support import ask, force, play, troops
 
 NOBODY = Force(None)
@@ -25,8 +25,9 @@ def test_q3_against_q2_13_5_4():
     assert result.morale is None and result.veterans == {"attacker": None, "defender": None}
 
 
-@pytest.mark.parametrize("opposition, strength, category", [("rebels", 2, 2), ("rebels", 3, 3),
-                                                             ("independent", 2, 2), ("independent", 3, 3)])
+@pytest.mark.parametrize(
+    "opposition, strength, category", [("rebels", 2, 2), ("rebels", 3, 3), ("independent", 2, 2), ("independent", 3, 3)]
+)
 def test_rebels_and_independents_roll_their_strength(opposition, strength, category):
     battle = Subjugation(force("spain", troops("a", 3)), NOBODY, opposition, strength=strength)
     result = play(combat_subjugation, battle, {"force_control": False}, [3, 3])
@@ -34,18 +35,19 @@ def test_rebels_and_independents_roll_their_strength(opposition, strength, categ
 
 
 def test_example_13_5_3_moving_all_the_troops_in_the_action_is_a_disadvantage():
-    """"If the subjugation force has moved all the troops in the area in that action (for example, to reach the
+    """ "If the subjugation force has moved all the troops in the area in that action (for example, to reach the
     area), it has a disadvantage." — and another in a forest, mountain or marsh."""
     setup = combat_subjugation.setup
     a, d = force("spain", troops("a", 3)), force("france", troops("d", 3))
     assert setup(Subjugation(a, d, "troops", moved_all=True)).disadvantages == {"attacker": 1, "defender": 0}
     assert setup(Subjugation(a, d, "troops", moved_all=True, terrain="marsh")).disadvantages["attacker"] == 2
-    assert setup(Subjugation(a, d, "troops", naval_support="attacker")).disadvantages == {"attacker": 0,
-                                                                                          "defender": 1}
+    assert setup(Subjugation(a, d, "troops", naval_support="attacker")).disadvantages == {"attacker": 0, "defender": 1}
     assert setup(Subjugation(a, d, "troops", adjacent=False)).disadvantages == {"attacker": 0, "defender": 1}
     assert setup(Subjugation(a, NOBODY, "rebels", strength=2, adjacent=False)).disadvantages["defender"] == 0
-    assert setup(Subjugation(a, NOBODY, "rebels", strength=3, naval_support="defender")).disadvantages == \
-        {"attacker": 1, "defender": 0}  # a fleet at war may support the rebels
+    assert setup(Subjugation(a, NOBODY, "rebels", strength=3, naval_support="defender")).disadvantages == {
+        "attacker": 1,
+        "defender": 0,
+    }  # a fleet at war may support the rebels
     # die for die: Q3 with two disadvantages is Q1; 1 -> 1 against the opponent's 4: a defeat
     battle = Subjugation(a, d, "troops", moved_all=True, terrain="forest")
     result = play(combat_subjugation, battle, {"force_control": False}, [1, 4])
@@ -56,10 +58,23 @@ def test_example_13_5_3_moving_all_the_troops_in_the_action_is_a_disadvantage():
 def test_a_leader_halves_the_dispersal_13_5_5():
     a = force("spain", troops("a", 3, 3, 3))
     # a: 6 (2 bp, C) / d: 2 (0): two for the difference and one for the odd casualty
-    assert len(play(combat_subjugation, Subjugation(a, force("france", troops("d", 3, 3, 3)), "troops"),
-                    {"disperse.defender": ["d1", "d2", "d3"]}, [6, 1]).dispersed["defender"]) == 3
-    result = play(combat_subjugation, Subjugation(a, force("france", troops("d", 3, 3, 3), None), "troops"),
-                  {"disperse.defender": ["d2"]}, [6, 1])
+    assert (
+        len(
+            play(
+                combat_subjugation,
+                Subjugation(a, force("france", troops("d", 3, 3, 3)), "troops"),
+                {"disperse.defender": ["d1", "d2", "d3"]},
+                [6, 1],
+            ).dispersed["defender"]
+        )
+        == 3
+    )
+    result = play(
+        combat_subjugation,
+        Subjugation(a, force("france", troops("d", 3, 3, 3), None), "troops"),
+        {"disperse.defender": ["d2"]},
+        [6, 1],
+    )
     assert result.dispersed["defender"] == ["d2"]  # three disband results with a leader: one troop
 
 
@@ -78,12 +93,17 @@ def test_dispersing_troops_to_force_control_13_5_4():
     assert result.winner is None and result.control == "attacker" and result.forced == ["a3"]
     defeat = Subjugation(a, NOBODY, "independent", strength=3)
     # 3 (1 bp) against 5 (2 bp): defeat, one disband result disperses a troop; two more to take control
-    result = play(combat_subjugation, defeat, {"disperse.attacker": ["a1"], "force_control": True,
-                                               "force_control.troops": ["a2", "a3"]}, [1, 5])
+    result = play(
+        combat_subjugation,
+        defeat,
+        {"disperse.attacker": ["a1"], "force_control": True, "force_control.troops": ["a2", "a3"]},
+        [1, 5],
+    )
     assert result.dispersed["attacker"] == ["a1", "a2", "a3"] and result.control == "attacker"
     # the loser's one troop is dispersed by the disband result: none left to force control with, no question
-    result = play(combat_subjugation, Subjugation(force("spain", troops("a", 3)), NOBODY, "independent", strength=3),
-                  {}, [1, 5])
+    result = play(
+        combat_subjugation, Subjugation(force("spain", troops("a", 3)), NOBODY, "independent", strength=3), {}, [1, 5]
+    )
     assert result.control is None and result.dispersed["attacker"] == ["a1"]
 
 

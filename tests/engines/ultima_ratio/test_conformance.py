@@ -1,6 +1,7 @@
 """The conformance playout of 9.1 The Rise of Portugal (every invariant checked at every action) reaching its
 verdict, and the big positions whose legal-list speed bench/bench_ultima_ratio.py measures (target: under 5 ms in
 any position; speed is measured there, not in a timed test)."""
+
 from __future__ import annotations
 
 import pytest
@@ -38,13 +39,17 @@ def big_position() -> dict:
 def big_positions() -> list[tuple[str, dict]]:
     """The action menu and the decisions after it, with Portugal everywhere it may be."""
     s = moves(big_position(), ("done", None))
-    return [("action menu", s),
-            ("strategic movement: the unit", moves(s, ("act", ["portugal", "strategic_move"]))),
-            ("strategic movement: the path", moves(s, ("act", ["portugal", "strategic_move"]),
-                                                   ("unit", "portugal-troop-1"))),
-            ("landing", moves(s, ("act", ["portugal", "landing"]))),
-            ("tactical movement", moves(s, ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-3"))),
-            ("troop construction", moves(s, ("act", ["portugal", "build_troop"]), ("grade", "3-4")))]
+    return [
+        ("action menu", s),
+        ("strategic movement: the unit", moves(s, ("act", ["portugal", "strategic_move"]))),
+        (
+            "strategic movement: the path",
+            moves(s, ("act", ["portugal", "strategic_move"]), ("unit", "portugal-troop-1")),
+        ),
+        ("landing", moves(s, ("act", ["portugal", "landing"]))),
+        ("tactical movement", moves(s, ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-3"))),
+        ("troop construction", moves(s, ("act", ["portugal", "build_troop"]), ("grade", "3-4"))),
+    ]
 
 
 def test_the_big_positions_offer_their_choices():
@@ -57,7 +62,7 @@ def test_the_big_positions_offer_their_choices():
 def test_heuristic_bot_plays_to_a_verdict(seed):
     result = playout(GAME, seed, {"scenario": "the-rise-of-portugal"}, bot="heuristic", every=3)
     assert result["outcome"]["text"]["msg"] in VERDICTS
-    assert result["outcome"]["scores"]["player1"] >= 15       # it expands overseas: at least a draw
+    assert result["outcome"]["scores"]["player1"] >= 15  # it expands overseas: at least a draw
 
 
 def test_heuristic_bot_refuses_an_unknown_step():

@@ -1,4 +1,5 @@
 """19. Economy: merchants in two steps, commercial competition, income and maintenance, trade VP."""
+
 from __future__ import annotations
 
 from engines.ultima_ratio import economy
@@ -16,11 +17,11 @@ def test_merchant_needs_a_coastal_possession_on_the_center_and_interest():
     assert economy.merchant_centers(g.s, GAME.board, "portugal") == ["east-atlantic"]
     own(g.s, "goa")
     assert economy.merchant_centers(g.s, GAME.board, "portugal") == ["east-atlantic", "indian-ocean"]
-    own(g.s, "elmina")                                     # Africa: a theater center (RULINGS.md › 19.2.2)
+    own(g.s, "elmina")  # Africa: a theater center (RULINGS.md › 19.2.2)
     assert "africa" in economy.merchant_centers(g.s, GAME.board, "portugal")
     g.s["merchants_prepared"]["indian-ocean"] = {"portugal": 1}
     g.s["merchants"]["indian-ocean"] = {"portugal": 1}
-    assert "indian-ocean" not in economy.merchant_centers(g.s, GAME.board, "portugal")   # at most 2
+    assert "indian-ocean" not in economy.merchant_centers(g.s, GAME.board, "portugal")  # at most 2
 
 
 def test_merchants_are_prepared_then_enter_next_turn():
@@ -68,7 +69,7 @@ def test_income_and_expenses():
     troops 1, squadrons 2, fortresses 1, revolts 1."""
     g = ctx(at_first_impulse())
     base = GAME.board.power("portugal").base_maintenance
-    own(g.s, "malacca", "goa")                               # Goa is a home area; Malacca a key domain
+    own(g.s, "malacca", "goa")  # Goa is a home area; Malacca a key domain
     g.s["merchants"] = {"indian-ocean": {"portugal": 2}, "africa": {"portugal": 1}}
     assert economy.income(g.s, GAME.board, "portugal") == base + 3 + 2 + 1
     g.s["units"]["portugal-troop-1"]["loc"] = "area:portugal"
@@ -92,6 +93,6 @@ def test_a_power_without_coastal_areas_loses_its_whole_counter():
     g = ctx(at_first_impulse())
     own(g.s, "goa")
     g.s["powers"]["spain"] = {"seat": "player1", "unrest": 0, "interest": [], "interest_areas": []}
-    g.s["merchants"] = {"indian-ocean": {"portugal": 1, "spain": 2}}    # capacity 1: excess 2
+    g.s["merchants"] = {"indian-ocean": {"portugal": 1, "spain": 2}}  # capacity 1: excess 2
     economy.commercial_competition(g)
     assert g.s["merchants"]["indian-ocean"] == {"portugal": 1}

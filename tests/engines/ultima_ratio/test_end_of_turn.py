@@ -1,4 +1,5 @@
 """23. End of turn: veterans, disbanding and degrading, social agitation, dynastic changes."""
+
 from __future__ import annotations
 
 from engines.ultima_ratio import end_of_turn
@@ -21,12 +22,12 @@ def test_half_the_veterans_rounded_up_turn_regular():
 
 def test_units_may_be_eliminated_or_degraded():
     s = at_first_impulse()
-    s["units"]["portugal-squadron-4"].update(loc="area:portugal")        # an E3
+    s["units"]["portugal-squadron-4"].update(loc="area:portugal")  # an E3
     s = advance(s, "disband_units")
     assert legal(s)["degrade"] == ["portugal-squadron-4"]
     s, _ = play(s, "degrade", "portugal-squadron-4")
     assert s["units"]["portugal-squadron-4"]["loc"] == "available"
-    assert s["units"]["portugal-squadron-1"]["loc"] == "area:portugal"   # an E2 took its place
+    assert s["units"]["portugal-squadron-1"]["loc"] == "area:portugal"  # an E2 took its place
     s, _ = play(s, "eliminate", "portugal-squadron-1")
     assert s["units"]["portugal-squadron-1"]["loc"] == "available"
 
@@ -34,18 +35,18 @@ def test_units_may_be_eliminated_or_degraded():
 def test_social_agitation_places_revolts_or_disperses_troops():
     """23.2: one R2 per unrest level above twice the vitality (Portugal: 4); a troop's factor cancels as many."""
     s = at_first_impulse()
-    s["powers"]["portugal"]["unrest"] = 17                   # after the accounts (troop 1, income 5): 13
+    s["powers"]["portugal"]["unrest"] = 17  # after the accounts (troop 1, income 5): 13
     s["units"]["portugal-troop-4"].update(loc="area:portugal")
     s = advance(s, "social_agitation")
     unrest = s["powers"]["portugal"]["unrest"]
     assert s["stack"][-1]["revolts"] == unrest - 8
     revolts = s["stack"][-1]["revolts"]
-    s, _ = play(s, "disperse", "portugal-troop-4")           # a 3-4 troop: cancels 3
+    s, _ = play(s, "disperse", "portugal-troop-4")  # a 3-4 troop: cancels 3
     assert s["stack"][-1]["revolts"] == revolts - 3
     while s["stack"][-1].get("revolts", 0) > 0:
         s, _ = play(s, "revolt", legal(s)["revolt"][0])
     assert "done" in legal(s)
-    assert s["powers"]["portugal"]["unrest"] == unrest       # dispersing does not lower unrest
+    assert s["powers"]["portugal"]["unrest"] == unrest  # dispersing does not lower unrest
 
 
 def test_collapse_is_a_dynastic_change_losing_twice_the_vitality():
@@ -63,7 +64,7 @@ def test_revolts_avoid_key_areas_commercial_ports_and_units():
     g = ctx(at_first_impulse())
     g.s["units"]["portugal-troop-1"]["loc"] = "area:oporto"
     places = end_of_turn.revolt_places(g.s, g.game.board, "portugal")
-    assert places == ["alentejo", "algarve"]                  # Portugal (capital, commercial port), Oporto (troop)
+    assert places == ["alentejo", "algarve"]  # Portugal (capital, commercial port), Oporto (troop)
 
 
 def test_last_turn_agitation_forces_a_dynastic_change():
@@ -84,11 +85,12 @@ def test_taking_a_commercial_port_interrupts_its_trade_until_next_turn():
     from engines.ultima_ratio.land_areas import take_control
 
     g = ctx(at_first_impulse())
-    g.s["areas"]["goa"].update(owner="emirates", control="emirates", marker=None,
-                               fortress={"power": "emirates", "built": False, "since": 0})
+    g.s["areas"]["goa"].update(
+        owner="emirates", control="emirates", marker=None, fortress={"power": "emirates", "built": False, "since": 0}
+    )
     take_control(g, "portugal", "goa")
-    assert g.s["areas"]["goa"]["interrupted"] and g.s["areas"]["goa"]["fortress"] is None    # 19.2.4, 9.4
+    assert g.s["areas"]["goa"]["interrupted"] and g.s["areas"]["goa"]["fortress"] is None  # 19.2.4, 9.4
     state = advance(g.s, "start_of_impulse")
     state = advance(state, "disband_units")
     state = advance(state, "start_of_impulse")
-    assert state["turn"] == 2 and not state["areas"]["goa"]["interrupted"]                 # 8.1.3
+    assert state["turn"] == 2 and not state["areas"]["goa"]["interrupted"]  # 8.1.3

@@ -1,5 +1,6 @@
 """Ultima Ratio Regis "23. End of turn": maintenance and unrest, degradation, social agitation, dynastic changes,
 and the end-of-turn victory points (22.)."""
+
 from __future__ import annotations
 
 import pytest
@@ -21,14 +22,23 @@ def content():
 
 # ---------------------------------------------------------------------------------------------- 23.1.1
 def test_expenses():
-    units = [unit("t", "spain", at="milan"), unit("d", "spain", at="dispersed-cm", dispersed=True),
-             unit("s", "spain", "squadron", "naples", operational=False), unit("f", "spain", "fortress", "milan",
-                                                                              operational=False),
-             unit("m", "papacy", at="rome"), unit("x", "france", at="lyon")]
-    leaders = [Leader(id="a", power="spain", unit="t", extraordinary=False),
-               Leader(id="b", power="france", unit="x", extraordinary=False)]
-    dead = [unit("k", "spain", at="eliminated"), unit("ks", "spain", "squadron", "eliminated"),
-            unit("kf", "spain", "fortress", "eliminated")]
+    units = [
+        unit("t", "spain", at="milan"),
+        unit("d", "spain", at="dispersed-cm", dispersed=True),
+        unit("s", "spain", "squadron", "naples", operational=False),
+        unit("f", "spain", "fortress", "milan", operational=False),
+        unit("m", "papacy", at="rome"),
+        unit("x", "france", at="lyon"),
+    ]
+    leaders = [
+        Leader(id="a", power="spain", unit="t", extraordinary=False),
+        Leader(id="b", power="france", unit="x", extraordinary=False),
+    ]
+    dead = [
+        unit("k", "spain", at="eliminated"),
+        unit("ks", "spain", "squadron", "eliminated"),
+        unit("kf", "spain", "fortress", "eliminated"),
+    ]
     # troop 1 + dispersed 1 + squadron in repair 2 + fortress under construction 1 + leader 1 + destroyed 1 + 2
     assert E.expenses(units, leaders, "spain", eliminated=dead) == 9
     assert E.expenses(units, leaders, "spain", eliminated=dead, rebellions=2) == 11
@@ -38,7 +48,7 @@ def test_expenses():
 
 def test_unrest_adjustment():
     assert E.adjust_unrest(5, income=8, expenses_=6) == 3
-    assert E.adjust_unrest(1, income=8, expenses_=2) == 0        # "cannot be less than 0"
+    assert E.adjust_unrest(1, income=8, expenses_=2) == 0  # "cannot be less than 0"
     assert E.adjust_unrest(5, income=6, expenses_=9) == 8
 
 
@@ -47,16 +57,19 @@ def test_degradation_worked_example(content):
     """Line 1839: Spain veteranized 3 troops and had 2 extraordinary leaders. Half of the veterans rounding up
     (2 troops) are turned to their regular side; the two extraordinary leaders are turned to their ordinary face;
     then Spain decides to eliminate one of its leaders."""
-    units = [unit(f"v{i}", "spain", at="milan", veteran=True) for i in range(3)] + [unit("y", "france", at="lyon",
-                                                                                         veteran=True)]
-    leaders = [Leader(id="tactical-1", power="spain", unit="v0", extraordinary=True),
-               Leader(id="organizer-1", power="spain", unit="v1", extraordinary=True),
-               Leader(id="admiral-1", power="france", unit="y", extraordinary=True)]
+    units = [unit(f"v{i}", "spain", at="milan", veteran=True) for i in range(3)] + [
+        unit("y", "france", at="lyon", veteran=True)
+    ]
+    leaders = [
+        Leader(id="tactical-1", power="spain", unit="v0", extraordinary=True),
+        Leader(id="organizer-1", power="spain", unit="v1", extraordinary=True),
+        Leader(id="admiral-1", power="france", unit="y", extraordinary=True),
+    ]
     step = E.degradation(units, leaders, "spain")
     assert step.veterans.count == 2
     units = V.lose_veterans(units, step.veterans, ["v0", "v1"])
     assert sum(u["veteran"] for u in units if u["power"] == "spain") == 1
-    assert [ld["extraordinary"] for ld in step.leaders] == [False, False, True]   # France flips on its own call
+    assert [ld["extraordinary"] for ld in step.leaders] == [False, False, True]  # France flips on its own call
     units, leaders, pool = E.retire(units, step.leaders, [], content, leader_ids=["organizer-1"])
     assert [ld["id"] for ld in leaders] == ["tactical-1", "admiral-1"] and pool == ["organizer-1"]
     assert len(units) == 4
@@ -72,8 +85,10 @@ def test_retire_units_takes_their_leaders(content):
 
 
 def test_degrade():
-    units = [unit("s", "spain", "squadron", "naples", quality=3), unit("t", "spain", at="milan", quality=3,
-                                                                      veteran=True)]
+    units = [
+        unit("s", "spain", "squadron", "naples", quality=3),
+        unit("t", "spain", at="milan", quality=3, veteran=True),
+    ]
     assert E.degrade(units, "s")[0]["quality"] == 2
     assert E.degrade(units, "t")[1] == {**units[1], "quality": 2}
     with pytest.raises(RuleError):
@@ -84,27 +99,35 @@ def test_degrade():
 def test_social_agitation_and_dispersal():
     assert not E.social_agitation(10, 5) and E.social_agitation(11, 5)
     assert E.revolts_due(13, 5) == 3 and E.revolts_due(10, 5) == 0
-    units = [unit("a", "spain", at="milan", quality=3), unit("b", "spain", at="naples"),
-             unit("c", "spain", at="dispersed-cm", dispersed=True), unit("x", "france", at="lyon")]
+    units = [
+        unit("a", "spain", at="milan", quality=3),
+        unit("b", "spain", at="naples"),
+        unit("c", "spain", at="dispersed-cm", dispersed=True),
+        unit("x", "france", at="lyon"),
+    ]
     decision = E.agitation_decision(units, "spain", 13, 5)
     assert decision.options == ("a", "b") and decision.at_most and decision.extra == {"revolts": 3}
-    assert E.revolts_left(units, 13, 5, ["a"]) == 0           # "if a Q3 troop is dispersed ... 3 revolts avoided"
+    assert E.revolts_left(units, 13, 5, ["a"]) == 0  # "if a Q3 troop is dispersed ... 3 revolts avoided"
     assert E.revolts_left(units, 13, 5, ["b"]) == 1
     assert E.revolts_left(units, 13, 5, []) == 3
     assert E.agitation_decision(units, "spain", 10, 5) is None
 
 
 def territory(**kw):
-    base = dict(possessions=frozenset("abcde"), revolted=frozenset(), key_or_commercial=frozenset("a"),
-                with_units=frozenset("b"), group_of={**{x: tuple("abc") for x in "abc"}, "d": ("d", "e"),
-                                                     "e": ("d", "e")})
+    base = dict(
+        possessions=frozenset("abcde"),
+        revolted=frozenset(),
+        key_or_commercial=frozenset("a"),
+        with_units=frozenset("b"),
+        group_of={**{x: tuple("abc") for x in "abc"}, "d": ("d", "e"), "e": ("d", "e")},
+    )
     return E.Territory(**{**base, **kw})
 
 
 def test_where_revolts_go():
     assert E.revolt_options(territory()) == ("c", "d", "e")
     assert E.revolt_options(territory(revolted=frozenset("c"))) == ("d", "e")
-    assert E.revolt_options(territory(revolted=frozenset("d"))) == ("c",)     # e: the last of its province
+    assert E.revolt_options(territory(revolted=frozenset("d"))) == ("c",)  # e: the last of its province
     # a is key, b has units, e is the last of its province: the requirements are ignored
     assert E.revolt_options(territory(revolted=frozenset("cd"))) == ("a", "b", "e")
     assert E.revolt_options(territory(revolted=frozenset("abcde"))) == ()
@@ -118,7 +141,7 @@ def test_collapse_and_dynastic_change():
     assert E.dynastic_change(5, collapse=True) == E.DynasticChange(10, 5, 2)
     assert E.dynasty_must_change(collapsed=True, unrest=0, vitality=5, last_turn=False)
     assert not E.dynasty_must_change(collapsed=False, unrest=11, vitality=5, last_turn=False)
-    assert E.dynasty_must_change(collapsed=False, unrest=11, vitality=5, last_turn=True)      # 23.4
+    assert E.dynasty_must_change(collapsed=False, unrest=11, vitality=5, last_turn=True)  # 23.4
     assert not E.dynasty_must_change(collapsed=False, unrest=10, vitality=5, last_turn=True)
 
 
@@ -135,18 +158,23 @@ def obj(**kw):
 def test_objectives(index):
     south_italy = index.province_areas["south-italy"]
     half = frozenset(south_italy[: len(south_italy) // 2 + 1])
-    held = P.Holdings(possessed=frozenset({"granada", "milan", *half}), controlled=frozenset({"granada"}),
-                      possessed_at_start=frozenset({"granada", "milan"}), merchants={"caribbean-sea": 2},
-                      imperial_voters=3)
+    held = P.Holdings(
+        possessed=frozenset({"granada", "milan", *half}),
+        controlled=frozenset({"granada"}),
+        possessed_at_start=frozenset({"granada", "milan"}),
+        merchants={"caribbean-sea": 2},
+        imperial_voters=3,
+    )
     assert P.objective_met(obj(kind="areas", areas=["granada"]), held, index)
-    assert not P.objective_met(obj(kind="areas", areas=["milan"]), held, index)          # possessed, in revolt
+    assert not P.objective_met(obj(kind="areas", areas=["milan"]), held, index)  # possessed, in revolt
     assert not P.objective_met(obj(kind="areas", areas=["granada", "milan"]), held, index)
     assert P.objective_met(obj(kind="province", province="south-italy"), held, index)
     few = P.Holdings(possessed=frozenset(south_italy[: len(south_italy) // 2]), controlled=frozenset())
-    assert not P.objective_met(obj(kind="province", province="south-italy"), few, index)   # not more than half
+    assert not P.objective_met(obj(kind="province", province="south-italy"), few, index)  # not more than half
     allied = P.Holdings(possessed=few.possessed, controlled=frozenset(), allied=frozenset(south_italy[-1:]))
     assert P.objective_met(obj(kind="province", province="south-italy"), allied, index) == (
-        2 * (len(few.possessed) + 1) > len(south_italy))
+        2 * (len(few.possessed) + 1) > len(south_italy)
+    )
     assert P.objective_met(obj(kind="pass_to_possess", areas=[south_italy[0]]), held, index)
     assert not P.objective_met(obj(kind="pass_to_possess", areas=["milan"]), held, index)
     assert P.objective_met(obj(kind="trade_centers", trade_centers=["caribbean-sea"]), held, index)
@@ -161,8 +189,11 @@ def test_objectives(index):
 def test_turn_end_awards(index):
     world = load_world()
     spain, papacy = world.power("spain"), world.minor("papacy")
-    held = P.Holdings(possessed=frozenset({"granada", "ravenna"}), controlled=frozenset({"granada", "ravenna"}),
-                      merchants={"caribbean-sea": 2, "north-sea": 1})
+    held = P.Holdings(
+        possessed=frozenset({"granada", "ravenna"}),
+        controlled=frozenset({"granada", "ravenna"}),
+        merchants={"caribbean-sea": 2, "north-sea": 1},
+    )
     awards = P.turn_end_awards(spain, held, index, [papacy])
     kinds = [(a.reason, a.card, a.trade_center) for a in awards]
     assert ("objective", "spain", None) in kinds and ("minor_objective", "papacy", None) in kinds
@@ -174,13 +205,15 @@ def test_turn_end_awards(index):
 def test_most_possessions_in_a_province_ties_give_nothing(index):
     areas = index.province_areas["german-states"]
     assert len(areas) >= 3
-    assert P.most_possessions("german-states", {areas[0]: "austria", areas[1]: "austria", areas[2]: "sweden"},
-                              index) == "austria"
+    assert (
+        P.most_possessions("german-states", {areas[0]: "austria", areas[1]: "austria", areas[2]: "sweden"}, index)
+        == "austria"
+    )
     assert P.most_possessions("german-states", {areas[0]: "austria", areas[1]: "sweden"}, index) is None
     assert P.most_possessions("german-states", {}, index) is None
 
 
 def test_ranking_ties_go_to_the_game_order():
-    order = ["p3", "p1", "p2"]            # p3 is player 1 in the game order
+    order = ["p3", "p1", "p2"]  # p3 is player 1 in the game order
     assert P.ranking({"p1": 10, "p2": 12, "p3": 10}, order) == ["p2", "p3", "p1"]
     assert P.ranking({"p1": 10, "p2": 9, "p3": 8}, order) == ["p1", "p2", "p3"]

@@ -1,6 +1,7 @@
 """The events audit (EVENTS_AUDIT.md): every combat card and every event of part 1 played through the flow as its
 text says (data/events.yaml), dice scripted; the part-2 effects logged as not played yet, and an event mixing both
 playing its part-1 effects. Positions: test_cards.py's two seats (Portugal for player1, Spain for player2)."""
+
 from __future__ import annotations
 
 import pytest
@@ -22,15 +23,36 @@ from tests.engines.ultima_ratio.test_cards import (
 )
 
 # the effects the engine plays (events.py, combat_cards.py, technology.py); the others are part 2 (events.NOT_YET)
-PLAYED = {"unrest", "vp", "rebellion", "interest", "trade_capacity", "leader", "piracy", "naval_distance",
-          "open_mediterranean", "possession", "fortune", "war", "casus_belli", "technology_auction", "combat",
-          "no_casus_belli"}
+PLAYED = {
+    "unrest",
+    "vp",
+    "rebellion",
+    "interest",
+    "trade_capacity",
+    "leader",
+    "piracy",
+    "naval_distance",
+    "open_mediterranean",
+    "possession",
+    "fortune",
+    "war",
+    "casus_belli",
+    "technology_auction",
+    "combat",
+    "no_casus_belli",
+}
 
 
 def area(s: dict, area_id: str, owner: str) -> None:
     """An area of another theater made active and possessed (the 9.1 state holds only its active areas)."""
-    s["areas"][area_id] = {"owner": owner, "control": owner, "marker": None, "fortress": None, "siege": None,
-                           "interrupted": False}
+    s["areas"][area_id] = {
+        "owner": owner,
+        "control": owner,
+        "marker": None,
+        "fortress": None,
+        "siege": None,
+        "interrupted": False,
+    }
 
 
 def apply(card: str, powers2=("spain",), setup=None, dice=None):
@@ -47,8 +69,13 @@ def naval_attack(hand: list[str]) -> dict:
     s = position(hand1=hand)
     s["areas"]["goa"].update(owner="portugal", control="portugal", marker=None)
     s = place(s, "portugal-squadron-4", "sea:indian-ocean")
-    for verb, arg in (("done", None), ("act", ["portugal", "naval_move"]), ("unit", "portugal-squadron-4"),
-                      ("sea", "indian-ocean"), ("attack", "emirates-squadron-1")):
+    for verb, arg in (
+        ("done", None),
+        ("act", ["portugal", "naval_move"]),
+        ("unit", "portugal-squadron-4"),
+        ("sea", "indian-ocean"),
+        ("attack", "emirates-squadron-1"),
+    ):
         s, _ = play(s, "player1", verb, arg)
     return s
 
@@ -60,7 +87,7 @@ def dice_of(log: list, power: str) -> list[str]:
 def test_storm_at_sea_gives_the_enemy_fleet_a_disadvantage():
     s = naval_attack(["storm-at-sea"])
     assert step(s) == "combat_cards" and legal(s) == {"pass": [None], "card": ["storm-at-sea"]}
-    s, log = play(s, "player1", "card", "storm-at-sea", dice=[3, 4])      # his last card: the combat follows
+    s, log = play(s, "player1", "card", "storm-at-sea", dice=[3, 4])  # his last card: the combat follows
     # the Emirates' E2 throws Q1 (4 -> 3: one point) instead of Q2; Portugal's E3 Q3 (3 -> 3: one point)
     assert dice_of(log, "emirates") == ["Q1:4→3"] and dice_of(log, "portugal") == ["Q3:3→3"]
     assert s["cards"]["discard"] == ["storm-at-sea"]
@@ -75,7 +102,7 @@ def test_in_piracy_storm_at_sea_is_played_but_no_card_changes_the_battlefield():
     s["impulse"]["must_play"] = False
     for verb, arg in (("done", None), ("end_impulse", None), ("done", None)):
         s, _ = play(s, "player1", verb, arg)
-    assert step(s) == "piracy"                                  # the Emirates plunder the Indian Ocean (9.1)
+    assert step(s) == "piracy"  # the Emirates plunder the Indian Ocean (9.1)
     s, _ = play(s, "player1", "intercept", "portugal-squadron-4")
     assert legal(s) == {"pass": [None], "card": ["storm-at-sea"]}
     s, log = play(s, "player1", "card", "storm-at-sea")
@@ -88,20 +115,24 @@ def test_surprise_attack_and_ambush_raise_a_die_of_their_side():
     """Portugal attacks two Spanish troops in Elmina (forest) with Surprise attack; Spain answers with Ambush."""
     s = battle(hand1=["surprise-attack"], hand2=["ambush"])
     s, _ = play(s, "player1", "card", "surprise-attack")
-    s, _ = play(s, "player1", "pass")                                   # the Plague stays in his hand
+    s, _ = play(s, "player1", "pass")  # the Plague stays in his hand
     s, _ = play(s, "player2", "card", "ambush")
     log: list = []
     answer(s, [3, 3, 3], log)
-    assert dice_of(log, "portugal") == ["Q3:3→3"]                      # his Q2 troop, one category up
-    assert dice_of(log, "spain") == ["Q3:3→3", "Q2:3→3"]               # one of the two Q2 troops up
+    assert dice_of(log, "portugal") == ["Q3:3→3"]  # his Q2 troop, one category up
+    assert dice_of(log, "spain") == ["Q3:3→3", "Q2:3→3"]  # one of the two Q2 troops up
 
 
 def test_mutiny_in_any_battle_lowers_an_independent_areas_die_in_a_subjugation():
     s = position(hand1=["mutiny"])
     s = place(s, "portugal-troop-1", "area:guinea")
     s["areas"]["sao-tome"].update(owner="portugal", control="portugal", marker=None)
-    for verb, arg in (("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
-                      ("subjugate", "guinea")):
+    for verb, arg in (
+        ("done", None),
+        ("act", ["portugal", "tactical_move"]),
+        ("unit", "portugal-troop-1"),
+        ("subjugate", "guinea"),
+    ):
         s, _ = play(s, "player1", verb, arg)
     assert legal(s) == {"pass": [None], "card": ["mutiny"]}
     s, log = play(s, "player1", "card", "mutiny", dice=[3, 3])
@@ -119,8 +150,12 @@ def siege_of_aden(hand: list[str], technologies=None) -> dict:
     s = place(s, "portugal-troop-1", "area:aden")
     s = place(s, "emirates-squadron-1", "area:aden", repair=True)
     s["areas"]["aden"]["siege"] = {"besieger": "portugal", "casualties": 0}
-    for verb, arg in (("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
-                      ("assault", "aden")):
+    for verb, arg in (
+        ("done", None),
+        ("act", ["portugal", "tactical_move"]),
+        ("unit", "portugal-troop-1"),
+        ("assault", "aden"),
+    ):
         s, _ = play(s, "player1", verb, arg)
     return s
 
@@ -135,7 +170,7 @@ def test_treason_gives_the_besieger_an_advantage_and_the_besieged_a_siege_casual
     s, log = play(s, "player1", "conscript", False, dice=[1, 1, 1])
     # Portugal's Q2 troop throws Q3 (1 -> 3: one point); the casualty lowers the besieged troop to Q1: a draw
     assert dice_of(log, "portugal") == ["Q3:1→3"] and dice_of(log, "emirates") == ["Q1:1→1", "Q3:1→3"]
-    assert s["areas"]["aden"]["siege"] == {"besieger": "portugal", "casualties": 1}     # the casualty stays
+    assert s["areas"]["aden"]["siege"] == {"besieger": "portugal", "casualties": 1}  # the casualty stays
 
 
 def test_siege_technology_is_the_besiegers_advantage():
@@ -149,8 +184,12 @@ def test_naval_technology_gives_an_advantage_at_sea():
     s["cards"]["technologies"] = {"portugal": ["naval"]}
     s["areas"]["goa"].update(owner="portugal", control="portugal", marker=None)
     s = place(s, "portugal-squadron-4", "sea:indian-ocean")
-    for verb, arg in (("done", None), ("act", ["portugal", "naval_move"]), ("unit", "portugal-squadron-4"),
-                      ("sea", "indian-ocean")):
+    for verb, arg in (
+        ("done", None),
+        ("act", ["portugal", "naval_move"]),
+        ("unit", "portugal-squadron-4"),
+        ("sea", "indian-ocean"),
+    ):
         s, _ = play(s, "player1", verb, arg)
     s, log = play(s, "player1", "attack", "emirates-squadron-1", dice=[3, 3])
     assert dice_of(log, "portugal") == ["Q4:3→4"] and dice_of(log, "emirates") == ["Q2:3→3"]
@@ -182,18 +221,20 @@ def test_state_bankruptcy_strikes_the_power_with_most_troops_and_every_tied_one(
         def setup(s):
             for i in range(1, n + 1):
                 new_unit(s, f"spain-troop-{i}", "spain", "troop", "2-3", "area:elmina")
+
         return setup
 
     s0 = event_position("bankruptcy")
     portugal, spain = s0["powers"]["portugal"]["unrest"], s0["powers"]["spain"]["unrest"]
-    s, _ = apply("bankruptcy", setup=spain_troops(2))                 # Portugal has one troop on the map
+    s, _ = apply("bankruptcy", setup=spain_troops(2))  # Portugal has one troop on the map
     assert (s["powers"]["portugal"]["unrest"], s["powers"]["spain"]["unrest"]) == (portugal, spain + 2)
-    s, _ = apply("bankruptcy", setup=spain_troops(1))                 # a tie: both (RULINGS C-8)
+    s, _ = apply("bankruptcy", setup=spain_troops(1))  # a tie: both (RULINGS C-8)
     assert (s["powers"]["portugal"]["unrest"], s["powers"]["spain"]["unrest"]) == (portugal + 2, spain + 2)
 
 
 def test_a_revolt_named_by_the_card_and_its_unrest():
     """Oprichnina: Russia +2 unrest and an R2 revolt in Novgorod, whatever 18.3 says (C-13)."""
+
     def setup(s):
         area(s, "novgorod", "russia")
         new_unit(s, "russia-troop-1", "russia", "troop", "2-3", "area:novgorod")
@@ -211,7 +252,7 @@ def test_revolts_go_only_where_the_area_is_active_and_a_power_in_play_possesses_
     assert s["areas"]["ankara"]["marker"] == "R3" and "konya" not in s["areas"]
     assert s["powers"]["ottomans"]["unrest"] == s0["powers"]["ottomans"]["unrest"] + 1
     s, _ = apply("shah-kulu-rebellion", powers2=("spain",), setup=lambda s: area(s, "konya", "ottomans-gone"))
-    assert s["areas"]["konya"]["marker"] is None                        # no power in play possesses it
+    assert s["areas"]["konya"]["marker"] is None  # no power in play possesses it
 
 
 def test_the_vp_of_a_card_and_its_peace_left_to_part_2():
@@ -249,8 +290,13 @@ def test_each_leader_card_brings_its_leader_without_unrest(card):
     power = next(x.power for x in GAME.board.world.event(card).effects if x.op == "leader")
     kind = "squadron" if card == "hawkins" else "troop"
     s = event_position(card, powers2=(power,))
-    new_unit(s, f"{power}-{kind}-1", power, kind, *(("E2", "sea:gulf-of-guinea") if kind == "squadron"
-                                                    else ("2-3", "area:hausa")))
+    new_unit(
+        s,
+        f"{power}-{kind}-1",
+        power,
+        kind,
+        *(("E2", "sea:gulf-of-guinea") if kind == "squadron" else ("2-3", "area:hausa")),
+    )
     unrest = s["powers"][power]["unrest"]
     s, _ = play(s, "player1", "event", card)
     assert legal(s, "player2") == {"choose": [f"{power}-{kind}-1"]}
@@ -283,7 +329,8 @@ def test_trade_capacities_and_interest_by_event():
     cap = event_position("vasco-de-gama")["capacity"]
     s, _ = apply("vasco-de-gama")
     assert s["capacity"]["indian-ocean"] == cap["indian-ocean"] + 1 and {"In", "Af"} <= set(
-        s["powers"]["portugal"]["interest"])
+        s["powers"]["portugal"]["interest"]
+    )
     s, _ = apply("portugal-reaches-china", setup=levant)
     assert (s["capacity"]["eastern-mediterranean"], s["capacity"]["sea-of-china"]) == (3, cap["sea-of-china"] + 1)
     assert "As" in s["powers"]["portugal"]["interest"]
@@ -292,7 +339,7 @@ def test_trade_capacities_and_interest_by_event():
 def test_nautical_astrolabe_and_galleon_change_the_seas():
     def turn6(s):
         levant(s)
-        s["naval_distance"]["elsewhere"] = 1                  # as Turn 6 prints it (l. 2341)
+        s["naval_distance"]["elsewhere"] = 1  # as Turn 6 prints it (l. 2341)
 
     s, _ = apply("nautical-astrolabe", setup=turn6)
     assert s["naval_distance"] == {"mediterranean": 2, "elsewhere": 2}
@@ -328,7 +375,7 @@ def test_no_corsair_without_the_card_or_against_a_power_without_cb():
     s["cards"]["corsairs"] = ["portugal"]
     from engines.ultima_ratio import card_play
 
-    assert card_play.corsair_raids(Ctx(GAME, copy_state(s)), "portugal") == []          # no CB with Spain
+    assert card_play.corsair_raids(Ctx(GAME, copy_state(s)), "portugal") == []  # no CB with Spain
     s["casus_belli"] = [["portugal", "spain"]]
     assert card_play.corsair_raids(Ctx(GAME, copy_state(s)), "portugal") == [["portugal-squadron-4", "spain"]]
     s["cards"]["corsairs"] = []
@@ -338,7 +385,7 @@ def test_no_corsair_without_the_card_or_against_a_power_without_cb():
 # ----- Casus Belli and wars -----------------------------------------------------------------------------------------
 def test_acts_of_supremacy_plays_its_cb_and_leaves_the_religion_to_part_2():
     s, log = apply("acts-of-supremacy", powers2=("spain", "england"))
-    assert s["casus_belli"] == []                     # England and Spain are one player's: no CB between them
+    assert s["casus_belli"] == []  # England and Spain are one player's: no CB between them
     s = event_position("acts-of-supremacy", powers1=("portugal", "england"))
     s, log = play(s, "player1", "event", "acts-of-supremacy")
     assert s["casus_belli"] == [["spain", "england"]]
@@ -349,12 +396,12 @@ def test_a_cb_card_between_powers_at_war_or_allied():
     s = event_position("cb-france-spain", powers1=("portugal", "france"))
     s["wars"] = [["france", "spain"]]
     s, log = play(s, "player1", "event", "cb-france-spain")
-    assert s["casus_belli"] == []                     # at war: the 1 VP bonus is scored at peace (part 2)
+    assert s["casus_belli"] == []  # at war: the 1 VP bonus is scored at peace (part 2)
     assert [e["msg"] for e in log].count("log.event_cb_bonus_not_yet") == 2
     s = event_position("cb-france-spain", powers1=("portugal", "france"))
     s["alliances"] = [["france", "spain"]]
     s, _ = play(s, "player1", "event", "cb-france-spain")
-    assert s["casus_belli"] == []                     # l. 1585: allies ignore the CBs of event cards
+    assert s["casus_belli"] == []  # l. 1585: allies ignore the CBs of event cards
 
 
 def test_a_war_by_event_logs_its_vp_for_the_peace_of_part_2():
@@ -365,7 +412,7 @@ def test_a_war_by_event_logs_its_vp_for_the_peace_of_part_2():
 
 
 def test_the_treaty_of_tordesillas_bars_the_cbs_between_spain_and_portugal_overseas():
-    """"No CB between them for overseas areas" (RULINGS EV-5): the control of a Spanish area taken by Portugal from
+    """ "No CB between them for overseas areas" (RULINGS EV-5): the control of a Spanish area taken by Portugal from
     a third power (France) gives Spain a CB (13.3.7) in Europe, not in the New World, while the treaty is in
     force."""
     from engines.ultima_ratio import land_battles
@@ -377,12 +424,12 @@ def test_the_treaty_of_tordesillas_bars_the_cbs_between_spain_and_portugal_overs
     for where in ("brazil", "oporto"):
         s["areas"][where].update(owner="spain", control="portugal")
     g = Ctx(GAME, copy_state(s))
-    land_battles.third_power_casus_belli(g, "portugal", "brazil", "france")          # South America
+    land_battles.third_power_casus_belli(g, "portugal", "brazil", "france")  # South America
     assert g.s["casus_belli"] == [] and g.s["controls_to_return"] == [["brazil", "portugal"]]
-    land_battles.third_power_casus_belli(g, "portugal", "oporto", "france")          # Europe
+    land_battles.third_power_casus_belli(g, "portugal", "oporto", "france")  # Europe
     assert g.s["casus_belli"] == [["spain", "portugal"]]
     g.s["cards"]["active"], g.s["casus_belli"] = [], []
-    land_battles.third_power_casus_belli(g, "portugal", "brazil", "france")          # not in force
+    land_battles.third_power_casus_belli(g, "portugal", "brazil", "france")  # not in force
     assert g.s["casus_belli"] == [["spain", "portugal"]]
 
 
@@ -391,8 +438,10 @@ SIMPLE = ("unrest", "rebellion", "war", "casus_belli", "interest", "vp", "activa
 
 def simple(event) -> bool:
     """Events whose effects are named powers and areas only (no choice, no condition, no die)."""
-    return all(x.op in SIMPLE and x.power != "any" and x.condition is None and (x.op != "rebellion" or x.areas)
-               for x in event.effects) and any(x.op not in events.NOT_YET for x in event.effects)
+    return all(
+        x.op in SIMPLE and x.power != "any" and x.condition is None and (x.op != "rebellion" or x.areas)
+        for x in event.effects
+    ) and any(x.op not in events.NOT_YET for x in event.effects)
 
 
 @pytest.mark.parametrize("card", [e.id for e in GAME.board.world.events if simple(e)])
@@ -406,8 +455,9 @@ def test_each_event_of_named_powers_and_areas_does_what_its_data_says(card):
         for p in (x.power, *x.powers, *x.against):
             if p and p not in named:
                 named.append(p)
-    s = event_position(card, powers1=("portugal", *named[0::2]), powers2=tuple(p for p in named[1::2]
-                                                                            if p != "portugal"))
+    s = event_position(
+        card, powers1=("portugal", *named[0::2]), powers2=tuple(p for p in named[1::2] if p != "portugal")
+    )
     for x in event.effects:
         for a in x.areas if x.op == "rebellion" else ():
             area(s, a, next(p.id for p in b.world.powers if a in p.home_areas + p.domains))
@@ -419,8 +469,7 @@ def test_each_event_of_named_powers_and_areas_does_what_its_data_says(card):
             for p in x.powers or [x.power]:
                 unrest[p] = unrest.get(p, 0) + x.amount
         elif x.op == "rebellion":
-            assert all(s["areas"][a]["marker"] == f"R{x.level}" and s["areas"][a]["control"] is None
-                       for a in x.areas)
+            assert all(s["areas"][a]["marker"] == f"R{x.level}" and s["areas"][a]["control"] is None for a in x.areas)
         elif x.op == "war":
             assert sorted(x.powers) in s["wars"]
         elif x.op == "casus_belli":
@@ -446,9 +495,11 @@ def test_every_effect_of_the_cards_is_played_or_left_to_part_2():
                 assert cond is None or cond.kind in events.READ or sub.op not in ("combat", "piracy"), event.id
 
 
-PART_2 = [e.id for e in GAME.board.world.events
-          if all(x.op in events.NOT_YET or (x.condition and x.condition.kind not in events.READ)
-                 for x in e.effects)]
+PART_2 = [
+    e.id
+    for e in GAME.board.world.events
+    if all(x.op in events.NOT_YET or (x.condition and x.condition.kind not in events.READ) for x in e.effects)
+]
 
 
 @pytest.mark.parametrize("card", PART_2)
@@ -465,4 +516,5 @@ def test_a_part_2_event_is_logged_as_not_played_and_changes_nothing(card):
 def test_the_part_2_events_are_those_of_alliances_minors_peace_religion_and_areas():
     assert sorted(PART_2) == sorted(
         [e.id for e in GAME.board.world.events if e.category == "alliance"]
-        + ["royal-marriage", "fall-of-the-hospitallers", "calvin", "scottish-reformation", "catherine-de-medici"])
+        + ["royal-marriage", "fall-of-the-hospitallers", "calvin", "scottish-reformation", "catherine-de-medici"]
+    )

@@ -2,6 +2,7 @@
 intercepting (11.4.1) and supporting (11.4.2) with all their squadrons — and an intercepting army choosing the
 troops that go (12.4.1 with 10.3). Positions with two seats at war built by hand (``support_war.py``); line numbers
 are those of shared/rules/ultima-ratio-regis.txt."""
+
 from __future__ import annotations
 
 from engines.ultima_ratio import fleets
@@ -57,8 +58,15 @@ def portuguese_fleet_formed() -> dict:
     s = start(TROOP + SQUADRON)
     s = place(place(s, "portugal-squadron-4", "sea:east-atlantic"), "portugal-squadron-5", "sea:east-atlantic")
     leader(s, "admiral-1", "portugal-squadron-4")
-    return moves(s, ("done", None), ("act", ["portugal", "naval_move"]), ("unit", "portugal-squadron-4"),
-                 ("absorb", "portugal-squadron-5"), ("sea", "east-atlantic"), ("stop", None))
+    return moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "naval_move"]),
+        ("unit", "portugal-squadron-4"),
+        ("absorb", "portugal-squadron-5"),
+        ("sea", "east-atlantic"),
+        ("stop", None),
+    )
 
 
 def test_a_fleet_formed_by_its_operation_is_kept_and_sets_out_formed():
@@ -74,8 +82,13 @@ def test_a_fleet_formed_by_its_operation_is_kept_and_sets_out_formed():
 def test_a_squadron_that_acts_alone_leaves_its_fleet():
     """11.2 (l. 596): the player "can freely ... disassemble the fleets" in his impulse: a squadron that moves on
     its own is no longer part of the fleet."""
-    s = moves(portuguese_fleet_formed(), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-squadron-5"),
-              ("area", "portugal"), ("stop", None))
+    s = moves(
+        portuguese_fleet_formed(),
+        ("act", ["portugal", "strategic_move"]),
+        ("unit", "portugal-squadron-5"),
+        ("area", "portugal"),
+        ("stop", None),
+    )
     assert s["units"]["portugal-squadron-5"]["loc"] == "area:portugal"
     assert s["fleets"] == [] and fleets.fleet_of(s, GAME.board, "portugal-squadron-4") == ["portugal-squadron-4"]
 
@@ -94,9 +107,14 @@ def test_an_attacked_fleet_withdraws_or_fights_with_all_its_squadrons():
     engage in naval battle ..., or withdraw to its naval base"."""
     s = spanish_fleet(start(TROOP + SQUADRON))
     s = place(s, "portugal-squadron-4", "sea:east-atlantic")
-    s = moves(s, ("done", None), ("act", ["portugal", "naval_move"]), ("unit", "portugal-squadron-4"),
-              ("sea", "east-atlantic"))
-    assert legal(s)["attack"] == ["spain-squadron-1"]                 # the fleet, by its flagship
+    s = moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "naval_move"]),
+        ("unit", "portugal-squadron-4"),
+        ("sea", "east-atlantic"),
+    )
+    assert legal(s)["attack"] == ["spain-squadron-1"]  # the fleet, by its flagship
     s = moves(s, ("attack", "spain-squadron-1"))
     assert step(s) == "naval_response" and seat(s) == "player2"
     fought = moves(s, ("fight", None))
@@ -109,8 +127,13 @@ def test_a_kept_fleet_intercepts_a_strategic_movement_with_all_its_squadrons():
     """11.4.1 (l. 614-616): "Each enemy major power that wishes to intercept selects one of its fleets or
     squadrons"; the fleet fights with all its squadrons."""
     s = spanish_fleet(start(TROOP + SQUADRON))
-    s = moves(s, ("done", None), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-troop-1"),
-              ("sea", "east-atlantic"))
+    s = moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "strategic_move"]),
+        ("unit", "portugal-troop-1"),
+        ("sea", "east-atlantic"),
+    )
     assert step(s) == "sea_interception" and seat(s) == "player2"
     assert legal(s) == {"intercept": ["spain-squadron-1"], "no_interception": [None]}
     s = moves(s, ("intercept", "spain-squadron-1"), ("no_escort", None))
@@ -123,10 +146,16 @@ def test_a_kept_fleet_supports_and_fights_with_all_its_squadrons():
     s = spanish_fleet(start(TROOP + SQUADRON))
     unit(s, "spain-troop-1", "troop", "area:algarve")
     s = place(place(s, "portugal-squadron-4", "sea:east-atlantic"), "portugal-troop-1", "area:alentejo")
-    s = moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
-              ("area", "algarve"), ("done", None), ("support", ["portugal-squadron-4", "attacker"]))
-    assert seat(s) == "player2" and legal(s) == {"support": [["spain-squadron-1", "defender"]],
-                                                 "no_support": [None]}
+    s = moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "tactical_move"]),
+        ("unit", "portugal-troop-1"),
+        ("area", "algarve"),
+        ("done", None),
+        ("support", ["portugal-squadron-4", "attacker"]),
+    )
+    assert seat(s) == "player2" and legal(s) == {"support": [["spain-squadron-1", "defender"]], "no_support": [None]}
     s = moves(s, ("support", ["spain-squadron-1", "defender"]))
     assert step(s) == "combat_decision" and defenders(s) == SPANISH_FLEET
     assert [u["id"] for u in battle_record(s)["attacker"]["units"]] == ["portugal-squadron-4"]
@@ -144,26 +173,30 @@ def test_an_intercepting_army_takes_the_troops_its_player_chooses():
     """12.4.1 (l. 729-731): "displacing troops from the pointed area"; 10.3: the leader's troop, then the troops
     taken along one at a time; the others stay."""
     s = moves(spanish_stack(3), ("intercept_army", "andalusia"))
-    assert legal(s) == {"absorb": ["spain-troop-2", "spain-troop-3"]}   # an army is several troops
+    assert legal(s) == {"absorb": ["spain-troop-2", "spain-troop-3"]}  # an army is several troops
     s = moves(s, ("absorb", "spain-troop-3"))
     assert legal(s) == {"absorb": ["spain-troop-2"], "done": [None]}
     s = moves(s, ("done", None))
     locs = {u: s["units"][u]["loc"] for u in ("spain-troop-1", "spain-troop-2", "spain-troop-3")}
-    assert locs == {"spain-troop-1": "area:algarve", "spain-troop-2": "area:andalusia",
-                    "spain-troop-3": "area:algarve"}
+    assert locs == {"spain-troop-1": "area:algarve", "spain-troop-2": "area:andalusia", "spain-troop-3": "area:algarve"}
     assert step(s) == "land_reaction" and "intercept" not in legal(s) and "intercept_army" not in legal(s)
 
 
 def test_an_intercepting_army_has_four_troops_at_most_and_must_fit_the_area():
     """10.3 (l. 544) "up to four troops"; 15.1.1 (l. 1154) the army ends its movement in the area entered."""
-    s = moves(spanish_stack(5), ("intercept_army", "andalusia"), ("absorb", "spain-troop-2"),
-              ("absorb", "spain-troop-3"), ("absorb", "spain-troop-4"))
+    s = moves(
+        spanish_stack(5),
+        ("intercept_army", "andalusia"),
+        ("absorb", "spain-troop-2"),
+        ("absorb", "spain-troop-3"),
+        ("absorb", "spain-troop-4"),
+    )
     assert legal(s) == {"done": [None]}
     s = spanish_stack(4)
     unit(s, "spain-troop-8", "troop", "area:algarve")
     unit(s, "spain-troop-9", "troop", "area:algarve")
     s = moves(s, ("intercept_army", "andalusia"), ("absorb", "spain-troop-2"))
-    assert legal(s) == {"done": [None]}                                 # Algarve has room for two more
+    assert legal(s) == {"done": [None]}  # Algarve has room for two more
 
 
 def test_the_player_chooses_whose_leader_leads_the_intercepting_army():
@@ -188,9 +221,17 @@ def test_a_kept_fleet_holds_no_more_squadrons_than_its_base_allows():
     for uid in trio:
         s = place(s, uid, "area:guinea")
     s = with_leader(s, "admiral-1", "portugal-squadron-4")
-    s = moves(s, ("done", None), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-squadron-4"),
-              ("absorb", "portugal-squadron-5"), ("absorb", "portugal-squadron-6"), ("sea", "gulf-of-guinea"),
-              ("leave", "portugal-squadron-6"), ("stop", None))
+    s = moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "strategic_move"]),
+        ("unit", "portugal-squadron-4"),
+        ("absorb", "portugal-squadron-5"),
+        ("absorb", "portugal-squadron-6"),
+        ("sea", "gulf-of-guinea"),
+        ("leave", "portugal-squadron-6"),
+        ("stop", None),
+    )
     assert s["fleets"] == [trio[:2]] and fleets.fleet_of(s, GAME.board, trio[2]) == trio[2:]
     s["fleets"] = [list(trio)]
     assert fleets.fleet_of(s, GAME.board, trio[0]) == trio[:2]
@@ -210,10 +251,10 @@ def test_fleets_are_assembled_and_disassembled_freely_in_the_impulse():
     assert "leave_fleet" not in legal(s)
     s = moves(s, ("join_fleet", ["portugal-squadron-5", "portugal-squadron-4"]))
     assert fleets.fleet_of(s, GAME.board, "portugal-squadron-5") == ["portugal-squadron-4", "portugal-squadron-5"]
-    assert "join_fleet" not in legal(s) and "leave_fleet" not in legal(s)    # once between two other moves
+    assert "join_fleet" not in legal(s) and "leave_fleet" not in legal(s)  # once between two other moves
     actions_before = s["impulse"]["actions"]
     s = moves(s, ("done", None))
-    assert step(s) == "power_actions" and s["impulse"]["actions"] == actions_before   # it cost no action
+    assert step(s) == "power_actions" and s["impulse"]["actions"] == actions_before  # it cost no action
     assert legal(s)["leave_fleet"] == [["portugal-squadron-5"]]
     s = moves(s, ("leave_fleet", ["portugal-squadron-5"]))
     assert fleets.fleet_of(s, GAME.board, "portugal-squadron-4") == ["portugal-squadron-4"]

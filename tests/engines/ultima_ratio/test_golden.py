@@ -1,5 +1,6 @@
 """The golden replay of Ultima Ratio Regis: a rule change that alters what the recorded moves produce fails here
 until the engine's version is bumped and the file re-recorded (engines.core.golden)."""
+
 from __future__ import annotations
 
 import json

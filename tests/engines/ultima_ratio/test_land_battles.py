@@ -1,10 +1,23 @@
 """13.3.1 sorties, 13.3.5 relief battles, 13.3.7 the Casus Belli of control, 12.4.1 interceptions by armies and
 the determined commander, 8.2.2 leader swaps and moves — in positions with two seats at war built by hand."""
+
 from __future__ import annotations
 
 from tests.engines.ultima_ratio.support import place
-from tests.engines.ultima_ratio.support_war import (area, battle_record, leader, legal, moves, play, power, seat,
-                                                    start, step, through_combat, unit)
+from tests.engines.ultima_ratio.support_war import (
+    area,
+    battle_record,
+    leader,
+    legal,
+    moves,
+    play,
+    power,
+    seat,
+    start,
+    step,
+    through_combat,
+    unit,
+)
 
 FORT = {"power": "portugal", "built": True, "since": 0}
 
@@ -28,8 +41,8 @@ def test_a_sortie_at_the_start_of_the_impulse_drives_the_besiegers_out():
     assert legal(s)["sortie"] == [["portugal", "alentejo"]]
     s, _ = play(s, "sortie", ["portugal", "alentejo"])
     assert step(s) == "combat_decision" and seat(s) == "player2"
-    assert legal(s) == {"battlefield": [3, 4]}                  # l. 956: sorties, open terrain: down to three
-    assert [u["id"] for u in battle_record(s)["attacker"]["units"]] == ["portugal-troop-2"]   # no fortress
+    assert legal(s) == {"battlefield": [3, 4]}  # l. 956: sorties, open terrain: down to three
+    assert [u["id"] for u in battle_record(s)["attacker"]["units"]] == ["portugal-troop-2"]  # no fortress
     # Q2 - 1 = Q1 6 -> 5 (2 points) against Q2 1 -> 2: the besiegers lose and, with nowhere to go, disperse
     s, _ = through_combat(s, "battlefield", 3, dice=[6, 1])
     assert s["units"]["spain-troop-1"]["loc"] == "box:dispersed-wm"
@@ -52,8 +65,9 @@ def test_the_survivors_of_a_lost_sortie_remain_besieged():
 def relief(casualties: int = 0) -> dict:
     s = besieged_alentejo(casualties)
     s = place(s, "portugal-troop-1", "area:portugal")
-    return moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
-                 ("area", "alentejo"))
+    return moves(
+        s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"), ("area", "alentejo")
+    )
 
 
 def test_a_relief_battle_with_the_besieged_joining():
@@ -82,7 +96,7 @@ def test_a_beaten_relief_army_goes_back_and_the_besieged_stay():
     s = relief()
     s, _ = play(s, "join", False)
     assert battle_record(s)["besieged"] is None
-    s, _ = through_combat(s, "battlefield", 4, dice=[1, 5])      # Q2 1 -> 2 against Q2 5: Portugal loses
+    s, _ = through_combat(s, "battlefield", 4, dice=[1, 5])  # Q2 1 -> 2 against Q2 5: Portugal loses
     assert s["units"]["portugal-troop-1"]["loc"] in ("area:portugal", "box:dispersed-wm")
     assert s["units"]["portugal-troop-2"]["loc"] == "area:alentejo" and s["areas"]["alentejo"]["siege"]
     assert step(s) == "power_actions"
@@ -93,13 +107,24 @@ def test_joining_ones_own_siege_keeps_its_casualties_and_fights_nobody():
     eliminated" while the siege lasts."""
     s = start()
     power(s, "spain")
-    area(s, "alentejo", "spain", fortress={"power": "spain", "built": True, "since": 0},
-         siege={"besieger": "portugal", "casualties": 2})
+    area(
+        s,
+        "alentejo",
+        "spain",
+        fortress={"power": "spain", "built": True, "since": 0},
+        siege={"besieger": "portugal", "casualties": 2},
+    )
     unit(s, "spain-troop-1", "troop", "area:alentejo")
     unit(s, "spain-troop-2", "troop", "area:alentejo")
     s = place(s, "portugal-troop-2", "area:alentejo")
-    s = moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
-              ("area", "alentejo"), ("done", None))           # Spain, which controls the area, does not react
+    s = moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "tactical_move"]),
+        ("unit", "portugal-troop-1"),
+        ("area", "alentejo"),
+        ("done", None),
+    )  # Spain, which controls the area, does not react
     assert s["areas"]["alentejo"]["siege"] == {"besieger": "portugal", "casualties": 2}
     assert s["units"]["portugal-troop-1"]["loc"] == "area:alentejo" and step(s) == "power_actions"
 
@@ -111,8 +136,15 @@ def test_taking_a_third_powers_area_gives_it_a_casus_belli():
     power(s, "spain")
     power(s, "england", war=False)
     area(s, "alentejo", "england", control="spain")
-    s = moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
-              ("area", "alentejo"), ("done", None), ("subjugate", "alentejo"))
+    s = moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "tactical_move"]),
+        ("unit", "portugal-troop-1"),
+        ("area", "alentejo"),
+        ("done", None),
+        ("subjugate", "alentejo"),
+    )
     assert s["areas"]["alentejo"]["control"] == "portugal"
     assert s["casus_belli"] == [["england", "portugal"]]
 
@@ -122,8 +154,15 @@ def test_no_casus_belli_for_an_owner_at_war_with_the_taker():
     power(s, "spain")
     power(s, "england")
     area(s, "alentejo", "england", control="spain")
-    s = moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
-              ("area", "alentejo"), ("done", None), ("subjugate", "alentejo"))
+    s = moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "tactical_move"]),
+        ("unit", "portugal-troop-1"),
+        ("area", "alentejo"),
+        ("done", None),
+        ("subjugate", "alentejo"),
+    )
     assert s["areas"]["alentejo"]["control"] == "portugal" and s["casus_belli"] == []
 
 
@@ -138,8 +177,9 @@ def spanish_army(ability: str, at: str) -> dict:
     unit(s, "spain-troop-2", "troop", f"area:{at}")
     leader(s, f"{ability}-1", "spain-troop-1", "spain")
     s = place(s, "portugal-troop-1", "area:alentejo")
-    return moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
-                 ("area", "algarve"))
+    return moves(
+        s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"), ("area", "algarve")
+    )
 
 
 def test_an_army_intercepts_from_an_adjacent_area():
@@ -169,8 +209,14 @@ def test_an_intercepted_determined_commander_fights_as_a_tactical_one():
     area(s, "andalusia", "spain")
     s = place(s, "portugal-troop-1", "area:alentejo")
     leader(s, "determined-1", "portugal-troop-1")
-    s = moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
-              ("area", "algarve"), ("intercept", "spain-troop-1"))
+    s = moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "tactical_move"]),
+        ("unit", "portugal-troop-1"),
+        ("area", "algarve"),
+        ("intercept", "spain-troop-1"),
+    )
     s, _ = play(s, "done")
     assert battle_record(s)["intercepted"] is True
     # no conscript; then, after the roll (Q2 4 and Q2 1), Portugal is asked for the tactical +1 (17.3.2)
@@ -234,10 +280,17 @@ def test_the_control_taken_from_a_third_power_returns_to_it_at_the_end_of_the_tu
     power(s, "spain")
     power(s, "england", war=False)
     area(s, "alentejo", "england", control="spain")
-    s = moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
-              ("area", "alentejo"), ("done", None), ("subjugate", "alentejo"))
+    s = moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "tactical_move"]),
+        ("unit", "portugal-troop-1"),
+        ("area", "alentejo"),
+        ("done", None),
+        ("subjugate", "alentejo"),
+    )
     assert s["areas"]["alentejo"]["control"] == "portugal"
-    for _ in range(400):                                   # the passive choices to the next turn
+    for _ in range(400):  # the passive choices to the next turn
         if s["turn"] > 1:
             break
         options = legal(s)

@@ -1,5 +1,6 @@
 """17. Leaders in the flow: the build-a-leader action (17.2-17.3), leaders with their units in combat (17.3.2),
 eliminated with them (13.1.7), ordinary again at the end of the turn (17.3.3)."""
+
 from __future__ import annotations
 
 from tests.engines.ultima_ratio.support import at_first_impulse, legal, moves, place, play, step
@@ -10,7 +11,7 @@ TROOP = [("build", "build_troop"), ("grade", "2-3"), ("area", "portugal"), ("sto
 def built(side: str) -> dict:
     s = moves(at_first_impulse(deploy=TROOP), ("done", None))
     assert ["portugal", "build_leader"] in legal(s)["act"]
-    s, _ = play(s, "act", ["portugal", "build_leader"], dice=[1])         # the draw is chance (17.2)
+    s, _ = play(s, "act", ["portugal", "build_leader"], dice=[1])  # the draw is chance (17.2)
     assert step(s) == "build_leader" and legal(s) == {"side": ["ordinary", "extraordinary"]}
     s, _ = play(s, "side", side)
     assert legal(s) == {"target": ["portugal-troop-1"]}
@@ -21,7 +22,7 @@ def built(side: str) -> dict:
 def test_an_extraordinary_leader_costs_three_unrest_and_leaves_the_pool():
     before = moves(at_first_impulse(deploy=TROOP), ("done", None))
     s = built("extraordinary")
-    (lid, info), = s["leaders"].items()
+    ((lid, info),) = s["leaders"].items()
     assert info == {"power": "portugal", "unit": "portugal-troop-1", "extraordinary": True}
     assert lid not in s["leader_pool"] and len(s["leader_pool"]) == len(before["leader_pool"]) - 1
     assert s["powers"]["portugal"]["unrest"] == before["powers"]["portugal"]["unrest"] + 3
@@ -56,6 +57,6 @@ def test_a_determined_commander_adds_one_to_the_subjugation_die():
     # forest: Q3 -> Q2; a 4 stays 4 (1 point); the A2 die: Q2 3 (1 point)
     s, _ = play(s, "subjugate", "guinea", dice=[4, 3])
     assert step(s) == "combat_decision" and legal(s) == {"bonus": [None, 4]}
-    s, log = play(s, "bonus", 4)                                         # 5: 2 points against 1
+    s, log = play(s, "bonus", 4)  # 5: 2 points against 1
     assert any(e["msg"] == "combat.won" and e["args"]["side"] == "portugal" for e in log)
     assert s["areas"]["guinea"]["owner"] == "portugal"

@@ -1,4 +1,5 @@
 """Ultima Ratio Regis "17. Leaders": the leaders file and its references, and the rules of leaders.py."""
+
 from __future__ import annotations
 
 import pytest
@@ -34,18 +35,25 @@ def test_every_reference_resolves(content):
 
 def test_every_event_that_brings_a_leader_names_one_of_the_file(content):
     world = load_world()
-    brought = {(e.id, eff.leader) for e in world.events for top in e.effects for eff in top.walk()
-               if eff.op == "leader"}
+    brought = {
+        (e.id, eff.leader) for e in world.events for top in e.effects for eff in top.walk() if eff.op == "leader"
+    }
     assert brought == {(h.event, h.id) for h in content.historical}
-    assert {"farnesio", "hawkins", "godunov"} <= {h.id for h in content.historical}   # line 1225
+    assert {"farnesio", "hawkins", "godunov"} <= {h.id for h in content.historical}  # line 1225
     leader_cards = {e.id for e in world.events if e.category == "leader"}
     assert leader_cards == {h.event for h in content.historical}
 
 
 def test_dangling_catches_a_wrong_ability(content):
     hawkins = content.historical_for_event("hawkins")
-    bad = content.model_copy(update={"historical": [hawkins.model_copy(update={"ability": "tactical"}),
-                                                    *[h for h in content.historical if h.id != "hawkins"]]})
+    bad = content.model_copy(
+        update={
+            "historical": [
+                hawkins.model_copy(update={"ability": "tactical"}),
+                *[h for h in content.historical if h.id != "hawkins"],
+            ]
+        }
+    )
     assert any("hawkins" in p and "admiral" in p for p in dangling(bad, load_world()))
 
 
@@ -69,7 +77,7 @@ def test_rule_quotes_are_the_rulebook_s(content):
 
 def test_pool_and_historical_are_sourced(content):
     assert all(p.source == "reconstructed" for p in (*content.pool, *content.historical))
-    assert {p.ability for p in content.pool} == set(ABILITY_IDS)   # every ability can be drawn
+    assert {p.ability for p in content.pool} == set(ABILITY_IDS)  # every ability can be drawn
 
 
 def test_owner_file_is_validated(tmp_path):
@@ -83,22 +91,31 @@ def test_owner_file_is_validated(tmp_path):
 def test_owner_file_replaces_the_packaged_one_and_the_core_loader_takes_the_model(tmp_path, content):
     folder = tmp_path / "ultima-ratio-regis"
     folder.mkdir()
-    (folder / "powers.yaml").write_text("[]\n")        # another file of the game: the game's loader checks it
+    (folder / "powers.yaml").write_text("[]\n")  # another file of the game: the game's loader checks it
     mine = content.model_copy(update={"pool": content.pool[:1]})
     (folder / "leaders.yaml").write_text(__import__("yaml").safe_dump(mine.model_dump(mode="json")))
     assert load_leaders(tmp_path)[0].pool_ids() == ["tactical-1"]
     assert load_leaders(tmp_path)[1] != load_leaders()[1]
     from engines.core.content import load_content
     from engines.ultima_ratio.leader_items import DATA_DIR, LEADER_FILES
+
     assert load_content("ultima-ratio-regis", DATA_DIR, LEADER_FILES).files["leaders.yaml"] == content
 
 
 # ---------------------------------------------------------------------------------------------- 17.1
-UNITS = [unit("t1", "spain", at="milan"), unit("t2", "spain", at="milan"), unit("f1", "spain", "fortress", "milan"),
-         unit("t3", "spain", at="naples"), unit("s1", "spain", "squadron", "central-med"),
-         unit("s2", "spain", "squadron", "central-med"), unit("x1", "france", at="milan"),
-         unit("d1", "spain", at="dispersed-cm", dispersed=True), unit("d2", "spain", at="dispersed-cm", dispersed=True),
-         unit("b1", "spain", at="pavia", besieged=True), unit("c1", "spain", "fortress", "genoa", operational=False)]
+UNITS = [
+    unit("t1", "spain", at="milan"),
+    unit("t2", "spain", at="milan"),
+    unit("f1", "spain", "fortress", "milan"),
+    unit("t3", "spain", at="naples"),
+    unit("s1", "spain", "squadron", "central-med"),
+    unit("s2", "spain", "squadron", "central-med"),
+    unit("x1", "france", at="milan"),
+    unit("d1", "spain", at="dispersed-cm", dispersed=True),
+    unit("d2", "spain", at="dispersed-cm", dispersed=True),
+    unit("b1", "spain", at="pavia", besieged=True),
+    unit("c1", "spain", "fortress", "genoa", operational=False),
+]
 
 
 def test_attach_within_the_area_the_fleet_and_the_dispersion_area():
@@ -110,8 +127,8 @@ def test_attach_within_the_area_the_fleet_and_the_dispersion_area():
     inside = [leader("c", on="b1")]
     assert L.attach(inside, sieged, "c", "b3")[0]["unit"] == "b3"
     with pytest.raises(RuleError):
-        L.attach(inside, sieged, "c", "b2")   # the relief army outside the siege is another force
-    for target in ("t3", "x1", "s1", "d1"):   # another area, another power, a fleet, a dispersion box
+        L.attach(inside, sieged, "c", "b2")  # the relief army outside the siege is another force
+    for target in ("t3", "x1", "s1", "d1"):  # another area, another power, a fleet, a dispersion box
         with pytest.raises(RuleError):
             L.attach(ls, UNITS, "a", target)
 
@@ -143,15 +160,15 @@ def test_leader_stays_with_the_stack_and_dies_with_its_last_unit(content):
     ls = [leader("tactical-1", on="t1")]
     (decision,) = L.reattach_decision(ls, UNITS, "t1")
     assert decision.options == ("f1", "t2") and decision.count == 1
-    assert L.reattach_decision(ls, UNITS, "t3") == []          # nobody on t3
+    assert L.reattach_decision(ls, UNITS, "t3") == []  # nobody on t3
     alone = [leader("tactical-1", on="t3")]
-    (last,) = L.reattach_decision(alone, UNITS, "t3")          # the last unit of the stack: he is eliminated
+    (last,) = L.reattach_decision(alone, UNITS, "t3")  # the last unit of the stack: he is eliminated
     assert last.options == () and last.count == 0
     last.check([])
     left, pool = L.eliminate(alone, ["admiral-1"], content, ["tactical-1"])
     assert left == [] and pool == ["admiral-1", "tactical-1"]
     left, pool = L.eliminate([leader("farnesio")], [], content, ["farnesio"])
-    assert left == [] and pool == []                            # historical leaders are set apart
+    assert left == [] and pool == []  # historical leaders are set apart
 
 
 # ---------------------------------------------------------------------------------------------- 17.2 / 17.3
@@ -165,16 +182,46 @@ def test_draw_is_random_from_the_pool():
 
 def test_extraordinary_side_needs_unrest_not_above_vitality_and_costs_three(content):
     pool = content.pool_ids()
-    built = L.build([], pool, UNITS, content, power="spain", leader_id="tactical-1", extraordinary=True,
-                    unrest=6, vitality=6, target="t1")
+    built = L.build(
+        [],
+        pool,
+        UNITS,
+        content,
+        power="spain",
+        leader_id="tactical-1",
+        extraordinary=True,
+        unrest=6,
+        vitality=6,
+        target="t1",
+    )
     assert built.unrest == 9 and built.leaders == [leader("tactical-1", extraordinary=True)]
     assert "tactical-1" not in built.pool and len(built.pool) == len(pool) - 1
-    ordinary = L.build([], pool, UNITS, content, power="spain", leader_id="tactical-1", extraordinary=False,
-                       unrest=7, vitality=6, target="t1")
+    ordinary = L.build(
+        [],
+        pool,
+        UNITS,
+        content,
+        power="spain",
+        leader_id="tactical-1",
+        extraordinary=False,
+        unrest=7,
+        vitality=6,
+        target="t1",
+    )
     assert ordinary.unrest == 7 and not ordinary.leaders[0]["extraordinary"]
     with pytest.raises(RuleError, match="17.3"):
-        L.build([], pool, UNITS, content, power="spain", leader_id="tactical-1", extraordinary=True,
-                unrest=7, vitality=6, target="t1")
+        L.build(
+            [],
+            pool,
+            UNITS,
+            content,
+            power="spain",
+            leader_id="tactical-1",
+            extraordinary=True,
+            unrest=7,
+            vitality=6,
+            target="t1",
+        )
 
 
 def test_build_targets_are_own_units_not_besieged():
@@ -184,21 +231,67 @@ def test_build_targets_are_own_units_not_besieged():
 def test_build_by_replacing_a_leader_even_besieged(content):
     ls = [leader("admiral-1", on="b1", extraordinary=True), leader("farnesio", on="t1", extraordinary=True)]
     pool = ["tactical-2"]
-    built = L.build(ls, pool, UNITS, content, power="spain", leader_id="tactical-2", extraordinary=False,
-                    unrest=0, vitality=6, replace="admiral-1")
+    built = L.build(
+        ls,
+        pool,
+        UNITS,
+        content,
+        power="spain",
+        leader_id="tactical-2",
+        extraordinary=False,
+        unrest=0,
+        vitality=6,
+        replace="admiral-1",
+    )
     assert built.leaders == [ls[1], leader("tactical-2", on="b1")]
     assert built.pool == ["admiral-1"] and built.replaced == "admiral-1"
-    replaced_historical = L.build(ls, pool, UNITS, content, power="spain", leader_id="tactical-2",
-                                  extraordinary=False, unrest=0, vitality=6, replace="farnesio")
+    replaced_historical = L.build(
+        ls,
+        pool,
+        UNITS,
+        content,
+        power="spain",
+        leader_id="tactical-2",
+        extraordinary=False,
+        unrest=0,
+        vitality=6,
+        replace="farnesio",
+    )
     assert replaced_historical.pool == []
-    for bad in (dict(target="b1"), dict(target="x1"), dict(target="c1"), dict(target="t1", replace="admiral-1"),
-                dict(replace="nobody"), {}):
+    for bad in (
+        dict(target="b1"),
+        dict(target="x1"),
+        dict(target="c1"),
+        dict(target="t1", replace="admiral-1"),
+        dict(replace="nobody"),
+        {},
+    ):
         with pytest.raises(RuleError):
-            L.build(ls, pool, UNITS, content, power="spain", leader_id="tactical-2", extraordinary=False,
-                    unrest=0, vitality=6, **bad)
+            L.build(
+                ls,
+                pool,
+                UNITS,
+                content,
+                power="spain",
+                leader_id="tactical-2",
+                extraordinary=False,
+                unrest=0,
+                vitality=6,
+                **bad,
+            )
     with pytest.raises(RuleError):
-        L.build(ls, pool, UNITS, content, power="spain", leader_id="organizer-1", extraordinary=False,
-                unrest=0, vitality=6, target="t1")
+        L.build(
+            ls,
+            pool,
+            UNITS,
+            content,
+            power="spain",
+            leader_id="organizer-1",
+            extraordinary=False,
+            unrest=0,
+            vitality=6,
+            target="t1",
+        )
 
 
 def test_historical_leader_comes_extraordinary_without_unrest(content):
@@ -207,29 +300,43 @@ def test_historical_leader_comes_extraordinary_without_unrest(content):
     with pytest.raises(RuleError):
         L.bring_historical(ls, UNITS, content, event="farnesio", target="t2")
     with pytest.raises(RuleError):
-        L.bring_historical([], UNITS, content, event="hawkins", target="s1")   # England's, not Spain's
+        L.bring_historical([], UNITS, content, event="hawkins", target="s1")  # England's, not Spain's
     with pytest.raises(KeyError):
         L.bring_historical([], UNITS, content, event="luther", target="t1")
 
 
 def test_commander_follows_the_list_order(content):
-    force = [leader("organizer-1", extraordinary=True), leader("creative-1", extraordinary=True),
-             leader("tactical-1", extraordinary=False)]
+    force = [
+        leader("organizer-1", extraordinary=True),
+        leader("creative-1", extraordinary=True),
+        leader("tactical-1", extraordinary=False),
+    ]
     assert L.commander(force, content)["id"] == "creative-1"
     assert L.force_ability(force, content) == "creative"
     assert L.force_ability(force + [leader("admiral-2", extraordinary=True)], content) == "admiral"
     assert L.commander([leader("tactical-1")], content) is None
 
 
-@pytest.mark.parametrize("ability,battle,intercepted,effects", [
-    ("tactical", "land", False, {"die_plus_one"}), ("tactical", "siege", False, {"die_plus_one"}),
-    ("tactical", "naval", False, set()), ("admiral", "naval", False, {"die_plus_one"}),
-    ("admiral", "piracy", False, {"die_plus_one"}), ("admiral", "land", False, set()),
-    ("determined", "subjugation", False, {"die_plus_one"}), ("determined", "land", False, set()),
-    ("determined", "land", True, {"die_plus_one"}), ("creative", "piracy", False, {"category_plus_one"}),
-    ("creative", "subjugation", False, {"category_plus_one"}), ("organizer", "siege", False, {"battle_size"}),
-    ("organizer", "piracy", False, set()), ("organizer", "subjugation", False, set()), (None, "land", False, set()),
-])
+@pytest.mark.parametrize(
+    "ability,battle,intercepted,effects",
+    [
+        ("tactical", "land", False, {"die_plus_one"}),
+        ("tactical", "siege", False, {"die_plus_one"}),
+        ("tactical", "naval", False, set()),
+        ("admiral", "naval", False, {"die_plus_one"}),
+        ("admiral", "piracy", False, {"die_plus_one"}),
+        ("admiral", "land", False, set()),
+        ("determined", "subjugation", False, {"die_plus_one"}),
+        ("determined", "land", False, set()),
+        ("determined", "land", True, {"die_plus_one"}),
+        ("creative", "piracy", False, {"category_plus_one"}),
+        ("creative", "subjugation", False, {"category_plus_one"}),
+        ("organizer", "siege", False, {"battle_size"}),
+        ("organizer", "piracy", False, set()),
+        ("organizer", "subjugation", False, set()),
+        (None, "land", False, set()),
+    ],
+)
 def test_battle_effects(ability, battle, intercepted, effects):
     assert L.battle_effects(ability, battle, intercepted=intercepted) == effects
 
@@ -252,4 +359,4 @@ def test_ability_modifiers():
 def test_extraordinary_leaders_turn_ordinary_at_turn_end():
     ls = [leader("a", extraordinary=True), leader("b", power="france", extraordinary=True), leader("c")]
     assert [x["extraordinary"] for x in L.flip_to_ordinary(ls)] == [False, False, False]
-    assert ls[0]["extraordinary"]   # inputs are not mutated
+    assert ls[0]["extraordinary"]  # inputs are not mutated

@@ -1,6 +1,7 @@
 """17.1 a leader changes unit within his stack at will (RULINGS L-12), a leader on a fortress that capitulates (13.4.5,
 L-13), the vitality tie-break when revolts are supported (11.4.2, L-14), and a combat card in a combat where a
 leader is reattached (13.1.2-13.1.4 with 17.1). Line numbers are those of shared/rules/ultima-ratio-regis.txt."""
+
 from __future__ import annotations
 
 import random
@@ -8,13 +9,28 @@ import random
 from engines.core.chance import scripted
 from engines.ultima_ratio import leaders as L
 from engines.ultima_ratio.bots import heuristic_bot
-from engines.ultima_ratio.counters import Leader, unit as counter
+from engines.ultima_ratio.counters import Leader
+from engines.ultima_ratio.counters import unit as counter
 from engines.ultima_ratio.deployment import new_unit
 from tests.engines.ultima_ratio import support as one
 from tests.engines.ultima_ratio import test_cards as tc
 from tests.engines.ultima_ratio.support import GAME, place, texts
-from tests.engines.ultima_ratio.support_war import (SQUADRON, TROOP, area, dice_of, leader, legal, moves, play, power,
-                                                    seat, start, step, through_combat, unit)
+from tests.engines.ultima_ratio.support_war import (
+    SQUADRON,
+    TROOP,
+    area,
+    dice_of,
+    leader,
+    legal,
+    moves,
+    play,
+    power,
+    seat,
+    start,
+    step,
+    through_combat,
+    unit,
+)
 
 FORT = {"power": "portugal", "built": True, "since": 0}
 
@@ -23,14 +39,19 @@ FORT = {"power": "portugal", "built": True, "since": 0}
 def test_the_units_a_leader_may_go_to_are_those_of_his_stack():
     """17.1 (l. 1203): "any own troop or fortress in the area, or ... a squadron of the fleet" — not another area,
     not a squadron from a troop, not an enemy's, the besieged and those outside apart, no fortress being built."""
-    units = [counter("t1", "spain", at="area:a"), counter("t2", "spain", at="area:a"),
-             counter("t3", "spain", at="area:b"), counter("s1", "spain", "squadron", at="area:a"),
-             counter("f1", "spain", "fortress", at="area:a"), counter("f2", "spain", "fortress", at="area:a",
-                                                                      operational=False),
-             counter("x1", "france", at="area:a"), counter("b1", "spain", at="area:a", besieged=True)]
+    units = [
+        counter("t1", "spain", at="area:a"),
+        counter("t2", "spain", at="area:a"),
+        counter("t3", "spain", at="area:b"),
+        counter("s1", "spain", "squadron", at="area:a"),
+        counter("f1", "spain", "fortress", at="area:a"),
+        counter("f2", "spain", "fortress", at="area:a", operational=False),
+        counter("x1", "france", at="area:a"),
+        counter("b1", "spain", at="area:a", besieged=True),
+    ]
     on = [Leader(id="tactical-1", power="spain", unit="t1", extraordinary=False)]
     assert L.attach_targets(on, units, "tactical-1") == ["f1", "t2"]
-    assert L.attach_targets(on, units, "tactical-1", side=["france"]) == ["f1", "t2", "x1"]   # an allied minor
+    assert L.attach_targets(on, units, "tactical-1", side=["france"]) == ["f1", "t2", "x1"]  # an allied minor
     squadron = [Leader(id="admiral-1", power="spain", unit="s1", extraordinary=False)]
     assert L.attach_targets(squadron, units, "admiral-1") == []
 
@@ -54,13 +75,13 @@ def test_a_leader_changes_unit_within_his_stack_at_every_moment_of_his_impulse()
     s, log = one.play(s, "attach_leader", ["tactical-1", "portugal-troop-2"])
     assert s["leaders"]["tactical-1"]["unit"] == "portugal-troop-2"
     assert texts(log) == ["Tactical leader 1 goes to Portugal troop 2."]
-    assert "attach_leader" not in one.legal(s) and s["impulse"]["actions"] == {"portugal": 2}   # no cost
+    assert "attach_leader" not in one.legal(s) and s["impulse"]["actions"] == {"portugal": 2}  # no cost
     s = one.moves(s, ("done", None))
     assert one.step(s) == "power_actions" and one.legal(s)["attach_leader"] == [["tactical-1", "portugal-troop-1"]]
     s = one.moves(s, ("attach_leader", ["tactical-1", "portugal-troop-1"]))
     assert "attach_leader" not in one.legal(s)
     s = one.moves(s, ("act", ["portugal", "lower_unrest"]))
-    assert one.legal(s)["attach_leader"] == [["tactical-1", "portugal-troop-2"]]       # after an action, again
+    assert one.legal(s)["attach_leader"] == [["tactical-1", "portugal-troop-2"]]  # after an action, again
     s = one.moves(s, ("end_impulse", None))
     assert one.step(s) == "end_of_impulse" and one.legal(s)["attach_leader"] == [["tactical-1", "portugal-troop-2"]]
 
@@ -68,12 +89,18 @@ def test_a_leader_changes_unit_within_his_stack_at_every_moment_of_his_impulse()
 def test_the_unit_he_goes_to_is_the_one_that_leads_the_army():
     """10.3 / 12.2 (RULINGS A-1): the unit chosen for the movement is the one the leader is on — after a change
     before the move, the other troop leads the army and the first is taken along."""
-    s = one.moves(with_stack(), ("done", None), ("attach_leader", ["tactical-1", "portugal-troop-2"]),
-                  ("act", ["portugal", "strategic_move"]), ("unit", "portugal-troop-2"))
+    s = one.moves(
+        with_stack(),
+        ("done", None),
+        ("attach_leader", ["tactical-1", "portugal-troop-2"]),
+        ("act", ["portugal", "strategic_move"]),
+        ("unit", "portugal-troop-2"),
+    )
     assert one.legal(s)["absorb"] == ["portugal-troop-1"]
-    troop1 = one.moves(with_stack(), ("done", None), ("act", ["portugal", "strategic_move"]),
-                       ("unit", "portugal-troop-2"))
-    assert "absorb" not in one.legal(troop1)                 # without the leader: a single troop
+    troop1 = one.moves(
+        with_stack(), ("done", None), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-troop-2")
+    )
+    assert "absorb" not in one.legal(troop1)  # without the leader: a single troop
 
 
 def test_a_leader_on_a_fortress_goes_to_a_troop_of_its_area_and_back():
@@ -101,8 +128,13 @@ def assault_on_algarve(inside: bool) -> dict:
     """Portugal besieges Spain's fortress in Algarve with a Spanish leader on it (and a Spanish troop inside)."""
     s = start()
     power(s, "spain")
-    area(s, "algarve", "spain", fortress={"power": "spain", "built": True, "since": 0},
-         siege={"besieger": "portugal", "casualties": 0})
+    area(
+        s,
+        "algarve",
+        "spain",
+        fortress={"power": "spain", "built": True, "since": 0},
+        siege={"besieger": "portugal", "casualties": 0},
+    )
     if inside:
         unit(s, "spain-troop-1", "troop", "area:algarve")
     leader(s, "tactical-1", "fortress:algarve", "spain")
@@ -115,7 +147,7 @@ def test_a_leader_on_a_capitulating_fortress_goes_with_the_surviving_besieged():
     dispersed"; 17.1: he may go to another unit of his stack "even during or right after a combat", and follows it
     when it is dispersed."""
     s = assault_on_algarve(inside=True)
-    assert legal(s)["assault"] == ["algarve"]                # 13.4.1: the besieged troop is inside, with the fortress
+    assert legal(s)["assault"] == ["algarve"]  # 13.4.1: the besieged troop is inside, with the fortress
     s, log = through_combat(s, "assault", "algarve", answers={"capitulate": True})
     assert s["areas"]["algarve"]["fortress"] is None and s["areas"]["algarve"]["control"] == "portugal"
     assert s["leaders"]["tactical-1"]["unit"] == "spain-troop-1"
@@ -160,8 +192,15 @@ def subjugating_a_revolt(enemy: str) -> dict:
     unit(s, f"{enemy}-squadron-1", "squadron", "sea:east-atlantic")
     s = place(s, "portugal-squadron-4", "sea:east-atlantic")
     s = place(s, "portugal-troop-1", "area:alentejo")
-    s = moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
-              ("area", "algarve"), ("subjugate", "algarve"), ("support", ["portugal-squadron-4", "attacker"]))
+    s = moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "tactical_move"]),
+        ("unit", "portugal-troop-1"),
+        ("area", "algarve"),
+        ("subjugate", "algarve"),
+        ("support", ["portugal-squadron-4", "attacker"]),
+    )
     assert step(s) == "support_announce" and legal(s)["support"] == [[f"{enemy}-squadron-1", "defender"]]
     return s
 
@@ -182,8 +221,9 @@ def test_equal_vitality_goes_to_the_lowest_game_order():
     (4, player 2) against Portugal (4, player 1) — Portugal's side is supported, the rebels' die drops to Q1."""
     s = subjugating_a_revolt("venice")
     s, log = through_combat(s, "support", ["venice-squadron-1", "defender"], dice=[1, 3, 3, 3])
-    assert "The fleets supporting the revolt of Algarve and its subjugator tie: Portugal wins on vitality." \
-        in texts(log)
+    assert "The fleets supporting the revolt of Algarve and its subjugator tie: Portugal wins on vitality." in texts(
+        log
+    )
     assert dice_of(log, "portugal")[-1] == "Q2:3→3" and dice_of(log, "independent") == ["Q1:3→2"]
 
 
@@ -191,7 +231,7 @@ def test_a_tie_over_a_power_area_still_supports_neither():
     """The tie-break is for revolts only: with Algarve an independent area (A2) instead, the fleets tie and nobody is
     supported."""
     s = subjugating_a_revolt("spain")
-    s["areas"]["algarve"]["marker"] = "A2"                   # an independent area, not a revolt
+    s["areas"]["algarve"]["marker"] = "A2"  # an independent area, not a revolt
     s, log = through_combat(s, "support", ["spain-squadron-1", "defender"], dice=[1, 3, 3, 3])
     assert not any(e["msg"] == "log.support_vitality" for e in log)
     assert dice_of(log, "portugal")[-1] == "Q2:3→3" and dice_of(log, "independent") == ["Q2:3→3"]
@@ -211,14 +251,22 @@ def test_a_combat_card_wins_the_battle_and_the_defeated_leader_is_reattached():
         new_unit(s, f"spain-troop-{n}", "spain", "troop", "2-3", "area:elmina")
     for name in ("elmina", "hausa"):
         s["areas"][name].update(owner="spain", control="spain", marker=None)
-    for lid, power_name, on in (("tactical-1", "spain", "spain-troop-1"),
-                                ("tactical-2", "portugal", "portugal-troop-1")):
+    for lid, power_name, on in (
+        ("tactical-1", "spain", "spain-troop-1"),
+        ("tactical-2", "portugal", "portugal-troop-1"),
+    ):
         s["leaders"][lid] = {"power": power_name, "unit": on, "extraordinary": False}
         s["leader_pool"].remove(lid)
-    for verb, arg in (("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
-                      ("absorb", "portugal-troop-2"), ("march", None), ("area", "elmina")):
+    for verb, arg in (
+        ("done", None),
+        ("act", ["portugal", "tactical_move"]),
+        ("unit", "portugal-troop-1"),
+        ("absorb", "portugal-troop-2"),
+        ("march", None),
+        ("area", "elmina"),
+    ):
         s, _ = tc.play(s, "player1", verb, arg)
-    s, _ = tc.play(s, "player2", "done")                                # no reaction
+    s, _ = tc.play(s, "player2", "done")  # no reaction
     s, _ = tc.play(s, "player1", "card", "surprise-attack")
     s, _ = tc.play(s, "player1", "pass")
     assert tc.combat_frame(s)["battle"]["attacker"]["advantages"] == 1

@@ -2,6 +2,7 @@
 of the force), right after it (to stay when his unit is dispersed or retreats, or to go with it), and before an
 evasion or interception (12.4). Spain is seated with player 2, at war with Portugal (player 1), whose impulse it is.
 Line numbers are those of shared/rules/ultima-ratio-regis.txt."""
+
 from __future__ import annotations
 
 import random
@@ -68,7 +69,7 @@ def test_before_a_battle_a_leader_on_the_fortress_is_in_the_force_already():
     combat "where he is present" (RULINGS L-17.5). The leader on the fortress, which fights with the army, is in
     Spain's force (``battles.force``): no change into or out of the force exists, so no prompt before the battle."""
     s = attack_on_elmina(on="fortress:elmina")
-    s = moves(s, ("area", "elmina"), ("done", None))                # no reaction
+    s = moves(s, ("area", "elmina"), ("done", None))  # no reaction
     assert step(s) == "combat_decision"
     assert battle_record(s)["defender"]["leaders"] == [{"id": "tactical-1", "ability": None}]
 
@@ -83,8 +84,10 @@ def test_right_after_the_battle_he_stays_on_the_fortress_when_his_troops_retreat
     assert any(e["msg"] == "combat.dispersed" and e["args"]["units"] == ["spain-troop-1"] for e in log)
     assert step(s) == "leader_change" and seat(s) == "player2"
     # to stay (the fortress) or to go with the troop that retreats instead of the dispersed one
-    assert legal(s) == {"attach_leader": [["tactical-1", "fortress:elmina"], ["tactical-1", "spain-troop-2"]],
-                        "done": [None]}
+    assert legal(s) == {
+        "attach_leader": [["tactical-1", "fortress:elmina"], ["tactical-1", "spain-troop-2"]],
+        "done": [None],
+    }
     s, _ = play(s, "attach_leader", ["tactical-1", "fortress:elmina"])
     assert step(s) == "defeated_retreat"
     s, _ = play(s, "retreat", ["spain-troop-2", "hausa"])
@@ -108,7 +111,7 @@ def test_before_an_evasion_he_stays_on_a_troop_that_does_not_disperse():
     s, _ = play(s, "area", "elmina")
     assert step(s) == "land_reaction" and legal(s)["attach_leader"] == [["tactical-1", "spain-troop-2"]]
     s, _ = play(s, "attach_leader", ["tactical-1", "spain-troop-2"])
-    assert "attach_leader" not in legal(s)                            # once at this moment
+    assert "attach_leader" not in legal(s)  # once at this moment
     s, _ = play(s, "disperse", "spain-troop-1")
     assert s["units"]["spain-troop-1"]["loc"] == "box:dispersed-af"
     assert s["leaders"]["tactical-1"]["unit"] == "spain-troop-2" and s["units"]["spain-troop-2"]["loc"] == "area:elmina"
@@ -137,8 +140,15 @@ def test_the_player_whose_impulse_it_is_is_not_asked_before_the_combat():
     s = spanish_fleet(s)
     unit(s, "spain-squadron-3", "squadron", "sea:east-atlantic")
     leader(s, "admiral-3", "spain-squadron-3", "spain")
-    s = moves(s, ("done", None), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-troop-1"),
-              ("sea", "east-atlantic"), ("intercept", "spain-squadron-1"), ("no_escort", None))
+    s = moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "strategic_move"]),
+        ("unit", "portugal-troop-1"),
+        ("sea", "east-atlantic"),
+        ("intercept", "spain-squadron-1"),
+        ("no_escort", None),
+    )
     assert step(s) != "leader_change" and battle_record(s)["kind"] == "interception"
 
 
@@ -177,12 +187,21 @@ def test_before_an_interception_a_leader_goes_to_a_squadron_of_the_intercepting_
     s = spanish_fleet(start(TROOP + SQUADRON))
     unit(s, "spain-squadron-3", "squadron", "sea:east-atlantic")
     leader(s, "admiral-3", "spain-squadron-3", "spain")
-    s = moves(s, ("done", None), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-troop-1"),
-              ("sea", "east-atlantic"), ("intercept", "spain-squadron-1"), ("no_escort", None))
+    s = moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "strategic_move"]),
+        ("unit", "portugal-troop-1"),
+        ("sea", "east-atlantic"),
+        ("intercept", "spain-squadron-1"),
+        ("no_escort", None),
+    )
     assert step(s) == "leader_change" and seat(s) == "player2"
     # the fleet's only admiral may not leave it (11.2, FK-2: no disassembly outside Spain's impulse) ...
-    assert legal(s) == {"attach_leader": [["admiral-3", "spain-squadron-1"], ["admiral-3", "spain-squadron-2"]],
-                        "done": [None]}
+    assert legal(s) == {
+        "attach_leader": [["admiral-3", "spain-squadron-1"], ["admiral-3", "spain-squadron-2"]],
+        "done": [None],
+    }
     s, _ = play(s, "attach_leader", ["admiral-3", "spain-squadron-2"])
     # ... but once the second is aboard, he may
     assert legal(s) == {"attach_leader": [["admiral-2", "spain-squadron-3"]], "done": [None]}
@@ -195,22 +214,30 @@ def test_after_a_naval_combat_the_groups_are_where_the_squadrons_go():
     leader may go from one group to another, or to a squadron that stays (RULINGS L-17.1)."""
     from engines.ultima_ratio import battles, leader_flow
 
-    result = {"kind": "naval", "fought": {"winner": "attacker"}, "dispersed": {"defender": []},
-              "damaged": {"defender": ["spain-squadron-1"]}, "to_base": {"defender": ["spain-squadron-2"]}}
+    result = {
+        "kind": "naval",
+        "fought": {"winner": "attacker"},
+        "dispersed": {"defender": []},
+        "damaged": {"defender": ["spain-squadron-1"]},
+        "to_base": {"defender": ["spain-squadron-2"]},
+    }
     groups = battles._moving(result, "defender", ["spain-squadron-1", "spain-squadron-2", "spain-squadron-3"])
     assert groups == {"spain-squadron-1": "damaged", "spain-squadron-2": "to_base"}
     s = at_first_impulse()
     power(s, "spain")
-    area(s, "algarve", "spain")                                          # a base on the East Atlantic
+    area(s, "algarve", "spain")  # a base on the East Atlantic
     for n in (1, 2, 3):
         unit(s, f"spain-squadron-{n}", "squadron", "sea:east-atlantic")
     leader(s, "admiral-2", "spain-squadron-1", "spain")
     assert leader_flow.changes_near(s, GAME.board, "spain", ["spain-squadron-1"], across=groups) == [
-        ["admiral-2", "spain-squadron-2"], ["admiral-2", "spain-squadron-3"]]
-    assert leader_flow.changes_near(s, GAME.board, "spain", ["spain-squadron-1"], across={}) == []   # nothing leaves
-    s["fleets"] = [["spain-squadron-1", "spain-squadron-2"]]                 # he alone holds a kept fleet (FK-2)
+        ["admiral-2", "spain-squadron-2"],
+        ["admiral-2", "spain-squadron-3"],
+    ]
+    assert leader_flow.changes_near(s, GAME.board, "spain", ["spain-squadron-1"], across={}) == []  # nothing leaves
+    s["fleets"] = [["spain-squadron-1", "spain-squadron-2"]]  # he alone holds a kept fleet (FK-2)
     assert leader_flow.changes_near(s, GAME.board, "spain", ["spain-squadron-1"], across=groups) == [
-        ["admiral-2", "spain-squadron-2"]]
+        ["admiral-2", "spain-squadron-2"]
+    ]
 
 
 def portuguese_attack_on_elmina() -> dict:
@@ -228,8 +255,16 @@ def portuguese_attack_on_elmina() -> dict:
     leader(s, "tactical-1", "portugal-troop-1")
     s["leaders"]["tactical-1"]["extraordinary"] = False
     s["impulse"]["actions"] = {"portugal": 2, "spain": 0}
-    return moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
-                 ("absorb", "portugal-troop-2"), ("march", None), ("area", "elmina"), ("done", None))
+    return moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "tactical_move"]),
+        ("unit", "portugal-troop-1"),
+        ("absorb", "portugal-troop-2"),
+        ("march", None),
+        ("area", "elmina"),
+        ("done", None),
+    )
 
 
 def test_right_after_his_own_attack_the_impulse_player_keeps_his_leader_with_the_troop_that_retreats():
@@ -272,8 +307,14 @@ def spanish_fleet_attacked(target: str) -> dict:
     unit(s, "spain-squadron-3", "squadron", "sea:east-atlantic")
     leader(s, "admiral-3", "spain-squadron-3", "spain")
     s = place(s, "portugal-squadron-4", "sea:east-atlantic")
-    s = moves(s, ("done", None), ("act", ["portugal", "naval_move"]), ("unit", "portugal-squadron-4"),
-              ("sea", "east-atlantic"), ("attack", target))
+    s = moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "naval_move"]),
+        ("unit", "portugal-squadron-4"),
+        ("sea", "east-atlantic"),
+        ("attack", target),
+    )
     assert step(s) == "naval_response" and seat(s) == "player2"
     return s
 
@@ -283,11 +324,14 @@ def test_in_his_naval_response_a_leader_goes_aboard_the_attacked_fleet_and_its_a
     withdraws (RULINGS L-17.4). The kept fleet's only admiral may not leave it (FK-2); once admiral 3 is aboard, he
     may, and stays in the sea on squadron 3 when the fleet withdraws to Algarve."""
     s = spanish_fleet_attacked("spain-squadron-1")
-    assert legal(s) == {"attach_leader": [["admiral-3", "spain-squadron-1"], ["admiral-3", "spain-squadron-2"]],
-                        "fight": [None], "withdraw": [None]}
+    assert legal(s) == {
+        "attach_leader": [["admiral-3", "spain-squadron-1"], ["admiral-3", "spain-squadron-2"]],
+        "fight": [None],
+        "withdraw": [None],
+    }
     s, log = play(s, "attach_leader", ["admiral-3", "spain-squadron-2"])
     assert texts(log) == ["Admiral leader 3 goes to Spain squadron 2."]
-    assert legal(s)["attach_leader"] == [["admiral-2", "spain-squadron-3"]]        # each leader once
+    assert legal(s)["attach_leader"] == [["admiral-2", "spain-squadron-3"]]  # each leader once
     s, _ = play(s, "attach_leader", ["admiral-2", "spain-squadron-3"])
     assert "attach_leader" not in legal(s)
     s, _ = play(s, "withdraw")
@@ -327,8 +371,13 @@ def test_before_a_piracy_interception_a_leader_goes_aboard_the_intercepting_squa
     for n in (1, 2):
         unit(s, f"spain-squadron-{n}", "squadron", "sea:east-atlantic")
     leader(s, "admiral-2", "spain-squadron-2", "spain")
-    s = moves(s, ("done", None), ("act", ["portugal", "piracy"]), ("raid", ["portugal-squadron-4", "spain"]),
-              ("intercept", "spain-squadron-1"))
+    s = moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "piracy"]),
+        ("raid", ["portugal-squadron-4", "spain"]),
+        ("intercept", "spain-squadron-1"),
+    )
     assert step(s) == "leader_change" and seat(s) == "player2"
     assert legal(s) == {"attach_leader": [["admiral-2", "spain-squadron-1"]], "done": [None]}
     # the pirate's 5 and the interceptor's 3 rolled, the admiral aboard (17.3.2) may add +1 to Spain's die

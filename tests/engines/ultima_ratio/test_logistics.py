@@ -1,4 +1,5 @@
 """Ultima Ratio Regis "15. Logistics": stacking (15.1), fleet stacking (15.1.2) and supply (15.2)."""
+
 from __future__ import annotations
 
 import pytest
@@ -19,15 +20,16 @@ def printed_holding(area):
 
 # ---------------------------------------------------------------------------------------------- 15.1
 def test_stacking_limits_of_the_rule(board):
-    assert G.stacking_limit(board.area("milan"), None) == 4                  # main map
-    assert G.stacking_limit(board.area("ormuz"), "domain") == 1              # "(except Ormuz and Aden)"
+    assert G.stacking_limit(board.area("milan"), None) == 4  # main map
+    assert G.stacking_limit(board.area("ormuz"), "domain") == 1  # "(except Ormuz and Aden)"
     assert G.stacking_limit(board.area("aden"), None) == 1
-    te_mini = next(a for a in board.areas
-                   if a.theater == "TE" and a.map != "main" and a.id not in G.THE_EAST_EXCEPTIONS)
-    assert G.stacking_limit(te_mini, None) == 4                              # The East, also on the India mini-map
+    te_mini = next(
+        a for a in board.areas if a.theater == "TE" and a.map != "main" and a.id not in G.THE_EAST_EXCEPTIONS
+    )
+    assert G.stacking_limit(te_mini, None) == 4  # The East, also on the India mini-map
     mini = next(a for a in board.areas if a.map != "main" and a.theater not in ("TE",))
     assert [G.stacking_limit(mini, h) for h in ("home", "domain", None)] == [4, 2, 1]
-    assert G.stacking_limit(mini, "domain", "organizer") == 3                # 15.1.1 organizer +1
+    assert G.stacking_limit(mini, "domain", "organizer") == 3  # 15.1.1 organizer +1
     assert G.stacking_limit(board.area("milan"), None, "tactical") == 4
 
 
@@ -37,21 +39,30 @@ def test_stacking_limits_agree_with_the_printed_map(board):
 
 
 def test_what_counts_for_stacking():
-    units = [unit("t1", "spain", at="milan"), unit("t2", "papacy", at="milan"), unit("f", "spain", "fortress", "milan"),
-             unit("t3", "spain", at="dispersed-cm", dispersed=True), unit("t4", "france", at="milan"),
-             unit("s", "spain", "squadron", "milan")]
-    assert {u["id"] for u in G.stack(units, "milan", ["spain", "papacy"])} == {"t1", "t2"}   # no fortress, no leader
-    sieged = [unit("t1", "spain", at="pavia", besieged=True), unit("f", "spain", "fortress", "pavia", besieged=True),
-              unit("r1", "spain", at="pavia"), unit("r2", "spain", at="pavia")]
+    units = [
+        unit("t1", "spain", at="milan"),
+        unit("t2", "papacy", at="milan"),
+        unit("f", "spain", "fortress", "milan"),
+        unit("t3", "spain", at="dispersed-cm", dispersed=True),
+        unit("t4", "france", at="milan"),
+        unit("s", "spain", "squadron", "milan"),
+    ]
+    assert {u["id"] for u in G.stack(units, "milan", ["spain", "papacy"])} == {"t1", "t2"}  # no fortress, no leader
+    sieged = [
+        unit("t1", "spain", at="pavia", besieged=True),
+        unit("f", "spain", "fortress", "pavia", besieged=True),
+        unit("r1", "spain", at="pavia"),
+        unit("r2", "spain", at="pavia"),
+    ]
     assert {u["id"] for u in G.stack(sieged, "pavia", ["spain"], besieged=True)} == {"t1", "f"}  # the fortress counts
-    assert {u["id"] for u in G.stack(sieged, "pavia", ["spain"])} == {"r1", "r2"}      # relief army apart (13.3.5)
+    assert {u["id"] for u in G.stack(sieged, "pavia", ["spain"])} == {"r1", "r2"}  # relief army apart (13.3.5)
 
 
 def test_a_move_may_not_end_overstacked():
     units = [unit(f"t{i}", "spain", at="milan") for i in range(4)]
     assert G.may_end_move(units, "milan", ["spain"], 4)
     assert not G.may_end_move([*units, unit("t9", "spain", at="milan")], "milan", ["spain"], 4)
-    assert G.may_end_move([*units, unit("t9", "spain", at="milan")], "milan", ["spain"], 4 + 1)   # organizer
+    assert G.may_end_move([*units, unit("t9", "spain", at="milan")], "milan", ["spain"], 4 + 1)  # organizer
 
 
 def test_overstacked_troops_are_dispersed_by_the_players_choice(board):
@@ -75,7 +86,7 @@ def test_dispersion_boxes(board):
     paris = next(a for a in board.areas if a.theater == "WE" and a.province == "north-france")
     assert G.dispersion_boxes(paris, board) == [G.WE_CONTINENT]
     border = next(a for a in board.areas if a.border_of and a.theater not in ("WE",) and "WE" not in a.border_of)
-    assert len(G.dispersion_boxes(border, board)) == 1 + len(border.border_of)      # 18.5: either theater
+    assert len(G.dispersion_boxes(border, board)) == 1 + len(border.border_of)  # 18.5: either theater
 
 
 # ---------------------------------------------------------------------------------------------- 15.1.2
@@ -105,10 +116,10 @@ def test_supply_adjacent_to_a_controlled_area():
 
 def test_supply_through_supplied_troops_without_enemy_fortress():
     assert supply("c", troop_areas=["b"])
-    assert supply("d", troop_areas=["b", "c"])                 # a chain of supplied troops
-    assert not supply("d", troop_areas=["c"])                  # the troop in c is not supplied
+    assert supply("d", troop_areas=["b", "c"])  # a chain of supplied troops
+    assert not supply("d", troop_areas=["c"])  # the troop in c is not supplied
     assert not supply("c", troop_areas=["b"], enemy_fortresses=["b"])
-    assert supply("d", troop_areas=["c"], controlled=["a", "c"])   # a troop in its own area is supplied
+    assert supply("d", troop_areas=["c"], controlled=["a", "c"])  # a troop in its own area is supplied
 
 
 def test_supply_by_sea():
@@ -121,7 +132,9 @@ def test_supply_on_the_real_map(board):
     neighbours = {a.id: board.neighbours(a.id) for a in board.areas}
     some = board.area("milan")
     near = board.neighbours("milan")[0]
-    assert G.can_supply(near, neighbours, controlled=["milan"], troop_areas=[], enemy_fortresses=[],
-                        seas={}, enemy_fleet_seas=[])
-    assert some.id in G.supplied_areas([some.id], neighbours, controlled=[near], troop_areas=[],
-                                       enemy_fortresses=[], seas={}, enemy_fleet_seas=[])
+    assert G.can_supply(
+        near, neighbours, controlled=["milan"], troop_areas=[], enemy_fortresses=[], seas={}, enemy_fleet_seas=[]
+    )
+    assert some.id in G.supplied_areas(
+        [some.id], neighbours, controlled=[near], troop_areas=[], enemy_fortresses=[], seas={}, enemy_fleet_seas=[]
+    )

@@ -1,14 +1,14 @@
 """The board as data (rulebook 6. The game board, 15.1 Stacking, 18. Special areas, 19.2 Commerce)."""
+
 import re
 import shutil
 import unicodedata
 from collections import defaultdict
 
 import pytest
-
-from engines.core import ContentError
 import yaml
 
+from engines.core import ContentError
 from engines.ultima_ratio import map as urr_map
 from engines.ultima_ratio.geometry import point_in_polygon
 from engines.ultima_ratio.map import THEATER_KEYS, load_map
@@ -26,8 +26,18 @@ Morea, Lepanto, Durazzo, Novi Bazar, Kaluga, Veliki Luki, Smolensk, Severia, Gol
 Siberian Khanate, Tbilisi, Derbent, Yedisan, Cuba, Panama, Cartagena, Florida, La Plata, Philippines, Quebec,
 Portsmouth, Copenhagen, Constantinople, Gibraltar, Stockholm, Cologne, Württemberg, Franche-Comté, Flanders, Holland,
 Sicily, Sardinia, Portugal, Ireland, Scotland, Afghanistan"""
-PRINTED_VARIANTS = ["Grenada", "Psok", "Khazan", "Trebzon", "Novi Baxar", "Wuzburg", "Wurtemberg", "Franche Comte",
-                    "Crete", "Hormuz"]
+PRINTED_VARIANTS = [
+    "Grenada",
+    "Psok",
+    "Khazan",
+    "Trebzon",
+    "Novi Baxar",
+    "Wuzburg",
+    "Wurtemberg",
+    "Franche Comte",
+    "Crete",
+    "Hormuz",
+]
 
 
 def slug(text: str) -> str:
@@ -54,13 +64,18 @@ def test_sixteen_theaters_nine_on_the_main_map_seven_on_the_mini_maps(board):
     on_minis = [t.key for t in board.theaters if "main" not in t.maps]
     assert on_main == ["WM", "CM", "EM", "WE", "CE", "EE", "SEE", "BT", "TE"]
     assert on_minis == ["Si", "Na", "Ca", "Sa", "Af", "In", "As"]
-    assert board.theater("TE").maps == ["main", "indian-ocean"]   # split with the India mini-map (6.)
+    assert board.theater("TE").maps == ["main", "indian-ocean"]  # split with the India mini-map (6.)
 
 
 def test_a_main_map_and_five_mini_maps(board):
     assert [(m.id, m.kind) for m in board.maps] == [
-        ("main", "main"), ("siberia", "mini"), ("america", "mini"), ("africa", "mini"), ("indian-ocean", "mini"),
-        ("asia", "mini")]
+        ("main", "main"),
+        ("siberia", "mini"),
+        ("america", "mini"),
+        ("africa", "mini"),
+        ("indian-ocean", "mini"),
+        ("asia", "mini"),
+    ]
 
 
 def test_every_theater_has_a_dispersed_box_and_western_europe_two(board):
@@ -68,7 +83,9 @@ def test_every_theater_has_a_dispersed_box_and_western_europe_two(board):
     assert counts.pop("WE") == 2
     assert set(counts.values()) == {1}
     assert {b.name for b in board.theater("WE").dispersed_boxes} == {
-        "Dispersed units: Western Europe (continent)", "Dispersed units: Western Europe (British Isles)"}
+        "Dispersed units: Western Europe (continent)",
+        "Dispersed units: Western Europe (British Isles)",
+    }
 
 
 def test_every_area_the_rulebook_names_exists(board):
@@ -161,7 +178,7 @@ def test_the_main_map_mainland_is_one_piece(board):
     part = _components({"toledo"}, edges)[0]
     for far in ("moscow", "cairo", "isfahan", "stockholm", "copenhagen", "paris", "naples", "tunis", "sicily"):
         assert far in part, far
-    assert "london" not in part and "ireland" not in part   # the British Isles are reached by sea
+    assert "london" not in part and "ireland" not in part  # the British Isles are reached by sea
 
 
 def test_stacking_limits_follow_15_1(board):
@@ -181,19 +198,39 @@ def test_stacking_limits_follow_15_1(board):
     assert board.area("ormuz").mini_map and board.area("kandahar").stacking_limit == 4
 
 
-@pytest.mark.parametrize("center,turn,scenario,expected,line", [
-    ("eastern-mediterranean", 1, None, 4, 2164), ("eastern-mediterranean", 5, None, 4, 2164),
-    ("eastern-mediterranean", 6, None, 3, 2333), ("persian-gulf-red-sea", 1, None, 3, 2165),
-    ("persian-gulf-red-sea", 6, None, 3, 2334), ("caribbean-sea", 1, None, 0, 2166), ("south-atlantic", 1, None, 0, 2166),
-    ("caribbean-sea", 6, None, 2, 2335), ("indian-ocean", 6, None, 0, 2336), ("africa", 6, None, 0, 2336),
-    ("sea-of-china", 7, None, 0, 2336), ("indian-ocean", 8, None, 1, 2425), ("africa", 8, None, 1, 2426),
-    ("south-atlantic", 8, None, 2, 2427), ("sea-of-china", 8, None, 2, 2428), ("sea-of-china", 11, None, 2, 2428),
-    ("africa", 1, "9.1", 1, 1924), ("persian-gulf-red-sea", 1, "9.1", 1, 1924), ("indian-ocean", 3, "9.1", 1, 1924),
-    ("sea-of-china", 5, "9.1", 2, 1924), ("eastern-mediterranean", 1, "9.1", 0, 1924), ("north-sea", 2, "9.1", 0, 1924),
-    ("persian-gulf-red-sea", 6, "9.4", 3, 2006), ("caribbean-sea", 6, "9.4", 2, 2007), ("africa", 7, "9.4", 0, 2008),
-    ("south-atlantic", 8, "9.4", 2, 2427), ("indian-ocean", 8, "9.4", 1, 2425),
-    ("eastern-mediterranean", 6, "9.4", 4, 2164),   # 9.4 replaces the Turn 6 rules (1907)
-])
+@pytest.mark.parametrize(
+    "center,turn,scenario,expected,line",
+    [
+        ("eastern-mediterranean", 1, None, 4, 2164),
+        ("eastern-mediterranean", 5, None, 4, 2164),
+        ("eastern-mediterranean", 6, None, 3, 2333),
+        ("persian-gulf-red-sea", 1, None, 3, 2165),
+        ("persian-gulf-red-sea", 6, None, 3, 2334),
+        ("caribbean-sea", 1, None, 0, 2166),
+        ("south-atlantic", 1, None, 0, 2166),
+        ("caribbean-sea", 6, None, 2, 2335),
+        ("indian-ocean", 6, None, 0, 2336),
+        ("africa", 6, None, 0, 2336),
+        ("sea-of-china", 7, None, 0, 2336),
+        ("indian-ocean", 8, None, 1, 2425),
+        ("africa", 8, None, 1, 2426),
+        ("south-atlantic", 8, None, 2, 2427),
+        ("sea-of-china", 8, None, 2, 2428),
+        ("sea-of-china", 11, None, 2, 2428),
+        ("africa", 1, "9.1", 1, 1924),
+        ("persian-gulf-red-sea", 1, "9.1", 1, 1924),
+        ("indian-ocean", 3, "9.1", 1, 1924),
+        ("sea-of-china", 5, "9.1", 2, 1924),
+        ("eastern-mediterranean", 1, "9.1", 0, 1924),
+        ("north-sea", 2, "9.1", 0, 1924),
+        ("persian-gulf-red-sea", 6, "9.4", 3, 2006),
+        ("caribbean-sea", 6, "9.4", 2, 2007),
+        ("africa", 7, "9.4", 0, 2008),
+        ("south-atlantic", 8, "9.4", 2, 2427),
+        ("indian-ocean", 8, "9.4", 1, 2425),
+        ("eastern-mediterranean", 6, "9.4", 4, 2164),  # 9.4 replaces the Turn 6 rules (1907)
+    ],
+)
 def test_trade_capacities_follow_the_playbook(board, center, turn, scenario, expected, line):
     assert board.trade_capacity(center, turn, scenario) == expected, line
 
@@ -208,9 +245,18 @@ def test_trade_centers_as_the_rulebook_describes_them(board):
     assert {a.id for a in board.areas_in(theater="As")} <= set(board.trade_center_ports("sea-of-china"))
     river = [c.id for c in board.trade_centers if c.river_trade]
     assert river == ["eastern-europe"] and board.trade_center("eastern-europe").theaters == ["EE"]
-    assert {"north-sea", "baltic-sea", "central-mediterranean", "eastern-mediterranean", "persian-gulf-red-sea",
-            "indian-ocean", "africa", "sea-of-china", "caribbean-sea", "south-atlantic"} <= {
-        c.id for c in board.trade_centers}
+    assert {
+        "north-sea",
+        "baltic-sea",
+        "central-mediterranean",
+        "eastern-mediterranean",
+        "persian-gulf-red-sea",
+        "indian-ocean",
+        "africa",
+        "sea-of-china",
+        "caribbean-sea",
+        "south-atlantic",
+    } <= {c.id for c in board.trade_centers}
 
 
 def test_strategic_ports_join_two_seas(board):
@@ -228,7 +274,11 @@ def test_strategic_ports_join_two_seas(board):
 def test_mediterranean_seas_and_gibraltar(board):
     """18.6.1: galleys; Gibraltar counts as Mediterranean. 18.6.2: three seas count as one between maps."""
     assert {s.id for s in board.seas if s.mediterranean} == {
-        "western-mediterranean", "central-mediterranean", "eastern-mediterranean", "black-sea"}
+        "western-mediterranean",
+        "central-mediterranean",
+        "eastern-mediterranean",
+        "black-sea",
+    }
     gibraltar = board.area("gibraltar")
     assert gibraltar.counts_as_mediterranean and set(gibraltar.seas) == {"western-mediterranean", "east-atlantic"}
     assert [a.id for a in board.areas if a.counts_as_mediterranean] == ["gibraltar"]
@@ -262,8 +312,17 @@ def test_border_areas_are_those_connected_to_another_theater(board):
 def test_capitals_and_the_protestant_cross(board):
     """Turn 6: those who have the cross in their capital are Protestants."""
     crosses = {p for a in board.areas if a.protestant_cross for p in a.capital_of}
-    assert crosses == {"england", "parliamentarians", "royalists", "sweden", "denmark", "netherlands", "huguenots",
-                       "schmalkaldic-league", "protestant-union"}
+    assert crosses == {
+        "england",
+        "parliamentarians",
+        "royalists",
+        "sweden",
+        "denmark",
+        "netherlands",
+        "huguenots",
+        "schmalkaldic-league",
+        "protestant-union",
+    }
     capitals = [p for a in board.areas for p in a.capital_of]
     assert len(capitals) == len(set(capitals))
     assert {"spain", "france", "ottomans", "persia", "russia", "mughals", "portugal"} <= set(capitals)
@@ -303,8 +362,9 @@ def test_an_owner_can_replace_a_file(tmp_path):
     centers = yaml.load((urr_map.DATA_DIR / "trade_centers.yaml").read_text(encoding="utf-8"), Loader=LOADER)
     centers[0]["printed_capacity"] = 9
     (tmp_path / "ultima-ratio-regis").mkdir()
-    (tmp_path / "ultima-ratio-regis" / "trade_centers.yaml").write_text(yaml.dump(centers, Dumper=DUMPER),
-                                                                        encoding="utf-8")
+    (tmp_path / "ultima-ratio-regis" / "trade_centers.yaml").write_text(
+        yaml.dump(centers, Dumper=DUMPER), encoding="utf-8"
+    )
     replaced = load_map(tmp_path)
     assert replaced.trade_center(centers[0]["id"]).printed_capacity == 9
     assert load_map().trade_center(centers[0]["id"]).printed_capacity != 9

@@ -1,4 +1,5 @@
 """The board drawn as one SVG document (rulebook 6. The game board)."""
+
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -72,12 +73,12 @@ def test_owners_colour_home_areas_solid_and_domains_hatched():
     pattern = next(p for p in root.iter(f"{SVG}pattern") if f"url(#{p.get('id')})" == fills["sicily"])
     assert "#ffcc00" in [r.get("fill") for r in pattern]
     tint = load_map().theater("WM").colour
-    assert fills["granada"] == tint   # nobody owns it: the theater's colour
+    assert fills["granada"] == tint  # nobody owns it: the theater's colour
 
 
 def test_without_owners_the_printed_colours_are_shown():
     fills = area_fills(ET.fromstring(mapdraw.render_map_svg(colours={"venice": "#c03030"})))
-    assert fills["venice"] == "#c03030"            # solid: home area
+    assert fills["venice"] == "#c03030"  # solid: home area
     assert fills["candia"].startswith("url(#hatch")  # grated: domain
     assert fills["toledo"] == load_map().theater("WM").colour
 
@@ -85,13 +86,13 @@ def test_without_owners_the_printed_colours_are_shown():
 def test_symbols_key_areas_capitals_crosses_ports_passes(board, plain):
     titles = [t.text for t in plain.iter(f"{SVG}title")]
     assert titles.count("Key area") == sum(a.key_area for a in board.areas)
-    assert titles.count("Capital") == sum(bool(a.capital_of) for a in board.areas) + 1   # and the legend
+    assert titles.count("Capital") == sum(bool(a.capital_of) for a in board.areas) + 1  # and the legend
     assert titles.count("Protestant cross") == sum(a.protestant_cross for a in board.areas)
     assert titles.count("Commercial port") == sum(a.commercial_port and bool(a.seas) for a in board.areas) + 1
     assert titles.count("Strategic port") == 5
     passes = [t for t in titles if t.startswith("Rough pass: ")]
     assert len(passes) == sum(c.kind == "rough_pass" for c in board.connections)
-    assert "→ Fars" in texts(plain) and "→ Isfahan" in texts(plain)   # The East continues on the India mini-map
+    assert "→ Fars" in texts(plain) and "→ Isfahan" in texts(plain)  # The East continues on the India mini-map
 
 
 def test_colours_are_escaped():

@@ -1,5 +1,6 @@
 """11. Naval actions: bases and the operation distance, galleys, squadrons without base, tactical movement,
 piracy and its interception."""
+
 from __future__ import annotations
 
 from engines.ultima_ratio import naval
@@ -13,17 +14,21 @@ def area_state(owner):
 def test_swedish_fleet_from_stockholm_off_north_america():
     """11.1.3 (l. 586): "if the naval operation distance is 2, a Swedish fleet based in Stockholm could operate
     off the coast of North America" — the Baltic, North Sea and East Atlantic count as one sea."""
-    s = {"areas": {"stockholm": area_state("sweden")}, "minors": {}, "mediterranean_open": False,
-         "powers": {"sweden": {"interest": ["BT"], "interest_areas": []}},
-         "naval_distance": {"mediterranean": 2, "elsewhere": 2}}
+    s = {
+        "areas": {"stockholm": area_state("sweden")},
+        "minors": {},
+        "mediterranean_open": False,
+        "powers": {"sweden": {"interest": ["BT"], "interest_areas": []}},
+        "naval_distance": {"mediterranean": 2, "elsewhere": 2},
+    }
     board = GAME.board
     assert naval.has_base(s, board, "sweden", "north-atlantic", False)
-    assert naval.has_base(s, board, "sweden", "caribbean-sea", False)       # linked to the East Atlantic too
-    assert not naval.has_base(s, board, "sweden", "pacific-ocean", False)   # one more sea: out of reach
+    assert naval.has_base(s, board, "sweden", "caribbean-sea", False)  # linked to the East Atlantic too
+    assert not naval.has_base(s, board, "sweden", "pacific-ocean", False)  # one more sea: out of reach
     assert naval.has_base(s, board, "sweden", "north-sea", False)
     s["naval_distance"]["elsewhere"] = 1
     assert not naval.has_base(s, board, "sweden", "north-atlantic", False)
-    assert not naval.has_base(s, board, "sweden", "north-sea", False)       # on the main map the seas stay apart
+    assert not naval.has_base(s, board, "sweden", "north-sea", False)  # on the main map the seas stay apart
 
 
 def test_galleys_stay_in_the_mediterranean():
@@ -44,10 +49,12 @@ def test_a_squadron_without_base_goes_to_the_nearest_port_or_is_destroyed():
     g.s["areas"]["goa"].update(owner="portugal", control="portugal", marker=None)
     g.s["units"]["portugal-squadron-1"].update(loc="sea:indian-ocean")
     assert naval.check_bases(g, "portugal") is None
-    g.s["areas"]["goa"].update(control=None, marker="R2")               # a revolt: Goa is no longer controlled
+    g.s["areas"]["goa"].update(control=None, marker="R2")  # a revolt: Goa is no longer controlled
     # the three Iberian ports are as near: the player chooses (a "rebase" decision)
-    assert naval.check_bases(g, "portugal") == {"unit": "portugal-squadron-1",
-                                                "ports": ["algarve", "oporto", "portugal"]}
+    assert naval.check_bases(g, "portugal") == {
+        "unit": "portugal-squadron-1",
+        "ports": ["algarve", "oporto", "portugal"],
+    }
     naval.send_to_base(g, "portugal-squadron-1", "algarve")
     assert g.s["units"]["portugal-squadron-1"]["loc"] == "area:algarve"
     for area in ("portugal", "oporto", "algarve", "alentejo"):
@@ -82,8 +89,8 @@ def test_naval_attack_on_the_emirates_fleet():
     # two dice at most each (13.2.4): E3 6 (2+C) against E2 3 (1): the Emirates lose, disband 1 + odd casualty 1
     s, log = play(s, "attack", "emirates-squadron-1", dice=[6, 3])
     assert s["units"]["emirates-squadron-1"]["loc"] == "area:aden"
-    assert s["units"]["emirates-squadron-1"]["repair"]                  # two disband results: damaged
-    assert legal(s) == {"stop": [None]}           # 11.3: the winner may go on naming enemy fleets (none left)
+    assert s["units"]["emirates-squadron-1"]["repair"]  # two disband results: damaged
+    assert legal(s) == {"stop": [None]}  # 11.3: the winner may go on naming enemy fleets (none left)
 
 
 def test_piracy_intercepted_from_port_has_a_disadvantage():
@@ -97,7 +104,7 @@ def test_piracy_intercepted_from_port_has_a_disadvantage():
     unrest = s["powers"]["portugal"]["unrest"]
     # E2 pirate rolls 5 (2 points); the E3 interceptor in port is a Q2 die: 1 -> 2, no point: the pirate wins
     s, _ = play(s, "intercept", "portugal-squadron-4", dice=[5, 1])
-    assert s["powers"]["portugal"]["unrest"] == unrest + 2            # as many as Portugal's merchants there
+    assert s["powers"]["portugal"]["unrest"] == unrest + 2  # as many as Portugal's merchants there
     s, _ = play(s, "keep")
     assert s["merchants"]["indian-ocean"] == {"portugal": 2}
 
@@ -115,8 +122,9 @@ def test_a_players_attacked_squadron_may_withdraw_to_its_base():
     new_unit(s, "spain-squadron-1", "spain", "squadron", "E2", "sea:indian-ocean")
     s["impulse"]["actions"] = {"portugal": 2, "spain": 0}
     s = place(s, "portugal-squadron-4", "sea:indian-ocean")
-    s = moves(s, ("done", None), ("act", ["portugal", "naval_move"]), ("unit", "portugal-squadron-4"),
-              ("sea", "indian-ocean"))
+    s = moves(
+        s, ("done", None), ("act", ["portugal", "naval_move"]), ("unit", "portugal-squadron-4"), ("sea", "indian-ocean")
+    )
     assert legal(s)["attack"] == ["emirates-squadron-1", "spain-squadron-1"]
     s, _ = play(s, "attack", "spain-squadron-1")
     assert step(s) == "naval_response" and legal(s) == {"fight": [None], "withdraw": [None]}

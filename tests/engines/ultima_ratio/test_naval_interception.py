@@ -1,10 +1,24 @@
 """11.4.1 Intercepting troop strategic movements and 11.4.2 naval support, by players' powers (positions with two
 seats at war built by hand: Spain and England with player 2)."""
+
 from __future__ import annotations
 
 from tests.engines.ultima_ratio.support import place
-from tests.engines.ultima_ratio.support_war import (SQUADRON, TROOP, area, dice_of, legal, moves, play, power,
-                                                    seat, start, step, through_combat, unit)
+from tests.engines.ultima_ratio.support_war import (
+    SQUADRON,
+    TROOP,
+    area,
+    dice_of,
+    legal,
+    moves,
+    play,
+    power,
+    seat,
+    start,
+    step,
+    through_combat,
+    unit,
+)
 
 
 def strategic_move_into_the_atlantic(*enemies: str) -> dict:
@@ -12,8 +26,13 @@ def strategic_move_into_the_atlantic(*enemies: str) -> dict:
     for name in enemies:
         power(s, name)
         unit(s, f"{name}-squadron-1", "squadron", "sea:east-atlantic")
-    return moves(s, ("done", None), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-troop-1"),
-                 ("sea", "east-atlantic"))
+    return moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "strategic_move"]),
+        ("unit", "portugal-troop-1"),
+        ("sea", "east-atlantic"),
+    )
 
 
 def test_an_enemy_power_announces_its_interception_and_stops_the_unescorted_troop():
@@ -24,8 +43,8 @@ def test_an_enemy_power_announces_its_interception_and_stops_the_unescorted_troo
     assert step(s) == "sea_interception" and seat(s) == "player2"
     assert legal(s) == {"intercept": ["spain-squadron-1"], "no_interception": [None]}
     s, _ = play(s, "intercept", "spain-squadron-1")
-    assert seat(s) == "player1" and legal(s) == {"no_escort": [None]}   # Portugal's squadron is in port
-    s, log = play(s, "no_escort", dice=[3])                              # E2 3 -> 3: one battle point
+    assert seat(s) == "player1" and legal(s) == {"no_escort": [None]}  # Portugal's squadron is in port
+    s, log = play(s, "no_escort", dice=[3])  # E2 3 -> 3: one battle point
     assert s["units"]["portugal-troop-1"]["loc"] == "area:portugal"
     assert any(e["msg"] == "log.strategic_stopped" for e in log) and step(s) == "power_actions"
 
@@ -45,9 +64,14 @@ def test_the_mover_picks_whom_it_fights_and_goes_on_after_winning_each_combat():
         power(s, name)
         unit(s, f"{name}-squadron-1", "squadron", "sea:east-atlantic")
     s = place(s, "portugal-squadron-4", "sea:east-atlantic")
-    s = moves(s, ("done", None), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-troop-1"),
-              ("sea", "east-atlantic"))
-    assert legal(s)["intercept"] == ["england-squadron-1"]            # each power announces its own
+    s = moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "strategic_move"]),
+        ("unit", "portugal-troop-1"),
+        ("sea", "east-atlantic"),
+    )
+    assert legal(s)["intercept"] == ["england-squadron-1"]  # each power announces its own
     s = moves(s, ("intercept", "england-squadron-1"))
     assert legal(s)["intercept"] == ["spain-squadron-1"]
     s = moves(s, ("intercept", "spain-squadron-1"))
@@ -73,8 +97,14 @@ def coastal_attack(defender_fleet: bool, attacker_fleet: bool) -> dict:
     if attacker_fleet:
         s = place(s, "portugal-squadron-4", "sea:east-atlantic")
     s = place(s, "portugal-troop-1", "area:alentejo")
-    return moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
-                 ("area", "algarve"), ("done", None))         # Spain does not evade nor intercept (12.4)
+    return moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "tactical_move"]),
+        ("unit", "portugal-troop-1"),
+        ("area", "algarve"),
+        ("done", None),
+    )  # Spain does not evade nor intercept (12.4)
 
 
 def test_the_defender_announces_naval_support_and_the_attacker_takes_a_disadvantage():
@@ -119,17 +149,26 @@ def three_powers() -> dict:
     unit(s, "england-squadron-1", "squadron", "sea:east-atlantic")
     s = place(s, "portugal-squadron-4", "sea:east-atlantic")
     s = place(s, "portugal-troop-1", "area:alentejo")
-    return moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
-                 ("area", "algarve"), ("done", None))
+    return moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "tactical_move"]),
+        ("unit", "portugal-troop-1"),
+        ("area", "algarve"),
+        ("done", None),
+    )
 
 
 def test_the_supported_power_chooses_which_of_its_supporters_fights():
     """11.4.2 l. 626-628: a third power at war with the defender may support the attacker; "If more than one major
     power is supporting one side, the supported power chooses which one will fight"."""
-    s = moves(three_powers(), ("support", ["portugal-squadron-4", "attacker"]),
-              ("support", ["spain-squadron-1", "defender"]))
-    assert seat(s) == "player2" and legal(s) == {"support": [["england-squadron-1", "attacker"]],
-                                                 "no_support": [None]}      # England is at war with Spain only
+    s = moves(
+        three_powers(), ("support", ["portugal-squadron-4", "attacker"]), ("support", ["spain-squadron-1", "defender"])
+    )
+    assert seat(s) == "player2" and legal(s) == {
+        "support": [["england-squadron-1", "attacker"]],
+        "no_support": [None],
+    }  # England is at war with Spain only
     s = moves(s, ("support", ["england-squadron-1", "attacker"]))
     assert step(s) == "support_champion" and seat(s) == "player1"
     assert legal(s) == {"champion": ["portugal-squadron-4", "england-squadron-1"]}

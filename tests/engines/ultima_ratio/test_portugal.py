@@ -1,4 +1,5 @@
 """Playbook 9.1 The Rise of Portugal: set-up, impulses and actions, VP, the verdict, the Emirates automaton."""
+
 from __future__ import annotations
 
 import pytest
@@ -19,8 +20,17 @@ def test_setup_follows_the_scenario():
         assert areas[area]["marker"] == "A2" and areas[area]["owner"] is None
     # l. 1923: only the Portuguese areas (and Aden) on the main map
     main = [a for a in areas if GAME.board.areas[a].map == "main" or GAME.board.areas[a].theater == "TE"]
-    assert sorted(main) == ["aden", "alentejo", "algarve", "mazagan", "muscat", "oporto", "ormuz", "portugal",
-                            "tangier"]
+    assert sorted(main) == [
+        "aden",
+        "alentejo",
+        "algarve",
+        "mazagan",
+        "muscat",
+        "oporto",
+        "ormuz",
+        "portugal",
+        "tangier",
+    ]
     assert "castile" not in areas and "java" not in areas
     # l. 1924 capacities, the rest 0
     assert s["capacity"]["africa"] == 1 and s["capacity"]["sea-of-china"] == 2
@@ -42,15 +52,15 @@ def test_two_actions_per_impulse_then_three_from_turn_two():
     s = advance(s, "disband_units")
     s = advance(s, "start_of_impulse")
     assert s["turn"] == 2 and s["impulse"]["actions"] == {"portugal": 3}
-    assert s["powers"]["portugal"]["interest"] == ["Af", "In", "TE", "Sa", "As"]     # l. 1940
+    assert s["powers"]["portugal"]["interest"] == ["Af", "In", "TE", "Sa", "As"]  # l. 1940
 
 
 def test_three_impulses_per_turn():
     log: list = []
     s = advance(at_first_impulse(), "disband_units", log=log)
     assert s["turn"] == 1
-    assert [e["args"]["number"] for e in log if e["msg"] == "log.impulse"] == [2, 3]   # the first began before
-    assert sum(1 for e in log if e["msg"].startswith("log.emirates")) == 3           # after each impulse
+    assert [e["args"]["number"] for e in log if e["msg"] == "log.impulse"] == [2, 3]  # the first began before
+    assert sum(1 for e in log if e["msg"].startswith("log.emirates")) == 3  # after each impulse
 
 
 def test_vp_once_per_portuguese_area():
@@ -66,8 +76,9 @@ def test_vp_once_per_portuguese_area():
     assert g.s["seats"]["player1"]["vp"] == 1
 
 
-@pytest.mark.parametrize("vp, result", [(14, "defeat"), (15, "draw"), (19, "draw"), (20, "victory"),
-                                        (25, "victory"), (26, "epic")])
+@pytest.mark.parametrize(
+    "vp, result", [(14, "defeat"), (15, "draw"), (19, "draw"), (20, "victory"), (25, "victory"), (26, "epic")]
+)
 def test_verdict(vp, result):
     g = ctx(fresh())
     g.s["seats"]["player1"]["vp"] = vp
@@ -100,7 +111,7 @@ def test_emirates_piracy_against_a_portuguese_merchant():
     unrest = s["powers"]["portugal"]["unrest"]
     s, _ = play(s, "done")
     assert step(s) == "piracy" and legal(s) == {"no_interception": [None]}
-    s, log = play(s, "no_interception", None, dice=[5])       # E2 die: 5 -> 2 battle points: the pirate wins
+    s, log = play(s, "no_interception", None, dice=[5])  # E2 die: 5 -> 2 battle points: the pirate wins
     assert s["powers"]["portugal"]["unrest"] == unrest + 1
     assert legal(s) == {"eliminate_merchant": ["indian-ocean"], "keep": [None]}
     s, _ = play(s, "eliminate_merchant", "indian-ocean")
@@ -112,7 +123,7 @@ def test_emirates_piracy_fails_without_a_battle_point():
     s["merchants"]["indian-ocean"] = {"portugal": 1}
     unrest = s["powers"]["portugal"]["unrest"]
     s, _ = play(s, "done")
-    s, _ = play(s, "no_interception", None, dice=[1])         # Q2: 1 -> 2: no battle point
+    s, _ = play(s, "no_interception", None, dice=[1])  # Q2: 1 -> 2: no battle point
     assert s["powers"]["portugal"]["unrest"] == unrest and step(s) == "start_of_impulse"
 
 

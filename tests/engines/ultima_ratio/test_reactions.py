@@ -1,5 +1,6 @@
 """12.4 Reactions to land tactical movement. 9.1 has no enemy major power: a Spanish power at war with Portugal
 is set up by hand (seated with player 1, who then answers for it)."""
+
 from __future__ import annotations
 
 from engines.ultima_ratio.deployment import new_unit
@@ -33,8 +34,12 @@ def test_the_defender_may_retreat_before_the_move():
     s, _ = play(s, "area", "mali")
     assert step(s) == "land_reaction"
     # Hausa, a Spanish domain, stacks 2 (15.1, RULINGS S-1); Guinea is where the attack comes from
-    assert legal(s) == {"intercept": ["spain-troop-2"], "disperse": ["spain-troop-1"],
-                        "retreat": [["spain-troop-1", "hausa"]], "done": [None]}
+    assert legal(s) == {
+        "intercept": ["spain-troop-2"],
+        "disperse": ["spain-troop-1"],
+        "retreat": [["spain-troop-1", "hausa"]],
+        "done": [None],
+    }
     s, _ = play(s, "disperse", "spain-troop-1")
     assert s["units"]["spain-troop-1"]["loc"] == "box:dispersed-af"
     s, _ = play(s, "done")
@@ -45,28 +50,28 @@ def test_the_defender_may_retreat_before_the_move():
 
 def test_a_single_troop_intercepts_from_an_adjacent_area():
     s = start({"mali": "spain", "senegal": "spain"})
-    s["units"]["spain-troop-1"]["loc"] = "box:dispersed-af"          # Mali empty, a Spanish troop in Senegal
+    s["units"]["spain-troop-1"]["loc"] = "box:dispersed-af"  # Mali empty, a Spanish troop in Senegal
     s, _ = play(s, "area", "mali")
     assert legal(s)["intercept"] == ["spain-troop-2"]
     s, _ = play(s, "intercept", "spain-troop-2")
-    assert "intercept" not in legal(s)                                # one area, one troop
+    assert "intercept" not in legal(s)  # one area, one troop
     assert s["units"]["spain-troop-2"]["loc"] == "area:mali"
-    s, log = through_combat(s, "done", None, dice=[6, 1])           # then the land battle (Spain decides too)
+    s, log = through_combat(s, "done", None, dice=[6, 1])  # then the land battle (Spain decides too)
     assert any(e["msg"] == "combat.won" and e["args"]["side"] == "portugal" for e in log)
 
 
 def test_no_reaction_where_the_enemy_does_not_control():
     s = start({"senegal": "spain"})
-    s, _ = play(s, "area", "mali")                                   # Mali is independent (A2)
+    s, _ = play(s, "area", "mali")  # Mali is independent (A2)
     assert step(s) == "tactical_move"
 
 
 def test_a_defeated_player_retreats_to_an_adjacent_controlled_area():
     """13.3.6: the surviving defenders retreat to adjacent controlled areas, not where the attacker came from."""
     s = start({"elmina": "spain", "hausa": "spain"})
-    s["units"]["spain-troop-2"]["loc"] = "area:elmina"                 # two Spanish troops in Elmina (stacks 2)
+    s["units"]["spain-troop-2"]["loc"] = "area:elmina"  # two Spanish troops in Elmina (stacks 2)
     s, _ = play(s, "area", "elmina")
-    assert legal(s)["retreat"] == [["spain-troop-1", "hausa"], ["spain-troop-2", "hausa"]]   # not Guinea
+    assert legal(s)["retreat"] == [["spain-troop-1", "hausa"], ["spain-troop-2", "hausa"]]  # not Guinea
     # no reaction; Portugal Q2 5 (2 points) against Q2 3 (1) and 1 (0): one disband, one Spaniard survives
     s, log = through_combat(s, "done", None, dice=[5, 3, 1])
     assert step(s) == "defeated_retreat"
@@ -83,8 +88,14 @@ def main_map_start() -> dict:
     s = with_spain(s, {"algarve": "spain"})
     s["areas"]["alentejo"].update(owner="spain", control="spain")
     s["impulse"]["actions"] = {"portugal": 2, "spain": 0}
-    s = moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"),
-              ("area", "alentejo"), ("done", None))                  # Spain does not react
+    s = moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "tactical_move"]),
+        ("unit", "portugal-troop-1"),
+        ("area", "alentejo"),
+        ("done", None),
+    )  # Spain does not react
     assert legal(s) == {"area": ["algarve"], "stop": [None], "subjugate": ["alentejo"]}
     return play(s, "subjugate", "alentejo")[0]
 
@@ -95,7 +106,7 @@ def test_control_without_opposition():
     assert legal(s) == {"oppose": [["troops", "algarve"]], "no_opposition": [None]}
     s, _ = play(s, "no_opposition")
     assert s["areas"]["alentejo"]["control"] == "portugal"
-    assert s["areas"]["alentejo"]["owner"] == "spain"        # possession stays with Spain (Glossary "Control")
+    assert s["areas"]["alentejo"]["owner"] == "spain"  # possession stays with Spain (Glossary "Control")
 
 
 def test_opposed_subjugation():

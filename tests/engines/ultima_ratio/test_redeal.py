@@ -1,5 +1,6 @@
 """Ultima Ratio Regis — ``redeal`` (an analysis fork): 9.1 hides nothing; with cards dealt (8.1.4) the other hands
 are dealt again from what the seat has not seen, the historical cards of the turn staying in them."""
+
 import copy
 import random
 

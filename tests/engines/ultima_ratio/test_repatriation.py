@@ -1,4 +1,5 @@
 """Ultima Ratio Regis "14. Repatriations"."""
+
 from __future__ import annotations
 
 import pytest
@@ -16,12 +17,12 @@ def test_the_three_options_and_dispersal_always():
 
 
 def test_areas_of_the_owner_count_as_an_ally_s():
-    possession = {"milan": "milan-minor", "pavia": "milan-minor", "genoa": "genoa", "lyon": "france",
-                  "turin": "savoy"}
+    possession = {"milan": "milan-minor", "pavia": "milan-minor", "genoa": "genoa", "lyon": "france", "turin": "savoy"}
     open_ = R.crossable("milan", possession, controlled=["genoa"], own_troop_areas=["turin"], enemy_troop_areas=[])
     assert open_ == {"milan", "pavia", "genoa", "turin"}
-    assert "pavia" not in R.crossable("milan", possession, controlled=["genoa"], own_troop_areas=[],
-                                      enemy_troop_areas=["pavia"])
+    assert "pavia" not in R.crossable(
+        "milan", possession, controlled=["genoa"], own_troop_areas=[], enemy_troop_areas=["pavia"]
+    )
     assert R.crossable("lyon", possession, controlled=[], own_troop_areas=[], enemy_troop_areas=[]) == {"lyon"}
 
 
@@ -33,8 +34,12 @@ def test_a_troop_lost_at_sea_is_dispersed():
 
 
 def test_fortresses_are_eliminated_and_their_leaders_reassigned():
-    units = [unit("f", "spain", "fortress", "milan"), unit("t", "spain", at="naples"),
-             unit("b", "spain", at="pavia", besieged=True), unit("m", "papacy", at="rome")]
+    units = [
+        unit("f", "spain", "fortress", "milan"),
+        unit("t", "spain", at="naples"),
+        unit("b", "spain", at="pavia", besieged=True),
+        unit("m", "papacy", at="rome"),
+    ]
     leaders = [Leader(id="tactical-1", power="spain", unit="f", extraordinary=False)]
     rest, (decision,) = R.remove_fortress(units, leaders, "f")
     assert [u["id"] for u in rest] == ["t", "b", "m"]

@@ -2,6 +2,7 @@
 diplomacy), so positions are built by hand (``support_war.py``): Spain (player 2) holds Galicia, Leon, Castile,
 Extremadura and Andalusia, where Portuguese units must leave; the procedure is started as part 2's triggers will
 (a ``repatriation`` frame over the impulse). Line numbers are those of shared/rules/ultima-ratio-regis.txt."""
+
 from __future__ import annotations
 
 import random
@@ -15,8 +16,20 @@ from engines.ultima_ratio import repatriation, repatriation_flow
 from engines.ultima_ratio.bots import heuristic_bot
 from engines.ultima_ratio.counters import RuleError
 from tests.engines.ultima_ratio.support import GAME, place
-from tests.engines.ultima_ratio.support_war import (SQUADRON, TROOP, area, leader, legal, moves, play, power, seat,
-                                                    start, step, unit)
+from tests.engines.ultima_ratio.support_war import (
+    SQUADRON,
+    TROOP,
+    area,
+    leader,
+    legal,
+    moves,
+    play,
+    power,
+    seat,
+    start,
+    step,
+    unit,
+)
 
 SPANISH = ("galicia", "leon", "extremadura", "castile", "andalusia")
 
@@ -63,7 +76,7 @@ def test_the_owner_decides_in_another_player_s_impulse():
     unit(s, "spain-troop-1", "troop", "area:alentejo")
     s = repatriating(s, ["spain-troop-1"], power_name="spain")
     assert step(s) == "repatriate_troop" and seat(s) == "player2" and s["impulse"]["seat"] == "player1"
-    assert legal(s)["tactical"] == ["andalusia", "castile", "extremadura"]    # Castile across Extremadura
+    assert legal(s)["tactical"] == ["andalusia", "castile", "extremadura"]  # Castile across Extremadura
     s = moves(s, ("tactical", "extremadura"))
     assert s["units"]["spain-troop-1"]["loc"] == "area:extremadura" and seat(s) == "player1"
 
@@ -83,12 +96,15 @@ def test_a_strategic_repatriation_crosses_the_possessor_s_areas_as_an_ally_s():
     s = moves(repatriating(s, ["portugal-troop-1"]), ("strategic", None))
     assert step(s) == "strategic_move" and legal(s) == {"area": ["castile", "galicia", "oporto"]}
     s = moves(s, ("area", "castile"), ("area", "extremadura"))
-    assert "stop" not in legal(s)                           # it ends in a controlled area, never in Spain's
+    assert "stop" not in legal(s)  # it ends in a controlled area, never in Spain's
     s, log = play(s, "area", "alentejo")
     s, log = play(s, "stop")
     assert s["units"]["portugal-troop-1"]["loc"] == "area:alentejo" and step(s) == "start_of_impulse"
-    assert msgs(log) == ["log.repatriated_strategic"] and log[0]["args"]["path"] == ["castile", "extremadura",
-                                                                                      "alentejo"]
+    assert msgs(log) == ["log.repatriated_strategic"] and log[0]["args"]["path"] == [
+        "castile",
+        "extremadura",
+        "alentejo",
+    ]
 
 
 def test_a_strategic_repatriation_never_crosses_enemy_troops_and_takes_no_army():
@@ -100,7 +116,7 @@ def test_a_strategic_repatriation_never_crosses_enemy_troops_and_takes_no_army()
     unit(s, "portugal-troop-2", "troop", "area:leon")
     leader(s, "tactical-1", "portugal-troop-1")
     s = moves(repatriating(s, ["portugal-troop-1"]), ("strategic", None))
-    assert legal(s) == {"area": ["galicia", "oporto"]}      # no Castile, no absorb / leave
+    assert legal(s) == {"area": ["galicia", "oporto"]}  # no Castile, no absorb / leave
     s = moves(s, ("area", "oporto"), ("stop", None))
     assert s["leaders"]["tactical-1"]["unit"] == "portugal-troop-1"
     assert s["units"]["portugal-troop-2"]["loc"] == "area:leon"
@@ -115,7 +131,7 @@ def test_a_troop_that_loses_at_sea_is_dispersed():
     s = moves(repatriating(s, ["portugal-troop-1"]), ("strategic", None), ("sea", "east-atlantic"))
     assert step(s) == "sea_interception" and seat(s) == "player2"
     s = moves(s, ("intercept", "england-squadron-1"))
-    s, log = play(s, "no_escort", dice=[3])                 # E2 3 -> 3: one battle point stops it
+    s, log = play(s, "no_escort", dice=[3])  # E2 3 -> 3: one battle point stops it
     assert s["units"]["portugal-troop-1"]["loc"] == "box:dispersed-wm"
     assert "log.repatriation_lost_at_sea" in msgs(log) and step(s) == "start_of_impulse"
 
@@ -123,8 +139,13 @@ def test_a_troop_that_loses_at_sea_is_dispersed():
 def test_a_besieged_troop_can_only_disperse():
     s = spanish_peninsula()
     power(s, "england")
-    area(s, "leon", "spain", fortress={"power": "spain", "built": True, "since": 0},
-         siege={"besieger": "england", "casualties": 0})
+    area(
+        s,
+        "leon",
+        "spain",
+        fortress={"power": "spain", "built": True, "since": 0},
+        siege={"besieger": "england", "casualties": 0},
+    )
     unit(s, "england-troop-1", "troop", "area:leon")
     s = repatriating(s, ["portugal-troop-1"])
     assert legal(s) == {"disperse": ["dispersed-wm"]}
@@ -142,7 +163,7 @@ def test_a_squadron_left_without_base_goes_to_the_nearest_port():
     assert msgs(log) == ["log.to_base"]
     assert s["units"]["portugal-squadron-4"]["loc"] == "area:oporto"
     assert s["units"]["portugal-squadron-5"]["loc"] == "sea:east-atlantic"
-    assert step(s) == "repatriate_troop"                    # then the troops
+    assert step(s) == "repatriate_troop"  # then the troops
 
 
 def test_a_squadron_without_any_port_is_destroyed_with_its_leader():
@@ -164,16 +185,21 @@ def test_a_fortress_is_eliminated_and_its_leader_reassigned_to_a_unit_not_besieg
     s = spanish_peninsula()
     power(s, "england")
     area(s, "leon", "spain", fortress={"power": "portugal", "built": True, "since": 0})
-    area(s, "alentejo", "portugal", fortress={"power": "portugal", "built": True, "since": 0},
-         siege={"besieger": "england", "casualties": 0})
+    area(
+        s,
+        "alentejo",
+        "portugal",
+        fortress={"power": "portugal", "built": True, "since": 0},
+        siege={"besieger": "england", "casualties": 0},
+    )
     unit(s, "england-troop-1", "troop", "area:alentejo")
     unit(s, "portugal-troop-2", "troop", "area:alentejo")
     leader(s, "tactical-1", "fortress:leon")
-    s = moves(s, ("done", None))                            # in power_actions, as a trigger may be
+    s = moves(s, ("done", None))  # in power_actions, as a trigger may be
     s = repatriating(s, ["fortress:leon", "portugal-troop-1"])
     assert s["areas"]["leon"]["fortress"] is None
     assert step(s) == "assign_leader" and seat(s) == "player1"
-    assert legal(s) == {"unit": ["portugal-squadron-4", "portugal-troop-1"]}   # not the besieged troop or fortress
+    assert legal(s) == {"unit": ["portugal-squadron-4", "portugal-troop-1"]}  # not the besieged troop or fortress
     s, log = play(s, "unit", "portugal-squadron-4")
     assert s["leaders"]["tactical-1"]["unit"] == "portugal-squadron-4" and msgs(log) == ["log.repatriation_leader"]
     assert step(s) == "repatriate_troop"
@@ -219,13 +245,26 @@ def test_illegal_choices_are_refused_and_change_nothing():
         with pytest.raises(IllegalAction):
             GAME.play(s, "player1", verb, arg)
     assert s == before and step(s) == "repatriate_troop"
-    with pytest.raises(RuleError):                         # the pure rule refuses it too
-        units = [{"id": "portugal-troop-1", "power": "portugal", "kind": "troop", "at": "area:leon", "quality": 2,
-                  "veteran": False, "besieged": False, "dispersed": False, "base": None, "operational": True}]
-        (d,) = repatriation.leader_decisions(units, [{"id": "tactical-1", "power": "portugal", "unit": "x",
-                                                      "extraordinary": False}], ["tactical-1"])
+    with pytest.raises(RuleError):  # the pure rule refuses it too
+        units = [
+            {
+                "id": "portugal-troop-1",
+                "power": "portugal",
+                "kind": "troop",
+                "at": "area:leon",
+                "quality": 2,
+                "veteran": False,
+                "besieged": False,
+                "dispersed": False,
+                "base": None,
+                "operational": True,
+            }
+        ]
+        (d,) = repatriation.leader_decisions(
+            units, [{"id": "tactical-1", "power": "portugal", "unit": "x", "extraordinary": False}], ["tactical-1"]
+        )
         repatriation.assign([], d, "emirates-troop-1")
-    with pytest.raises(ValueError):                        # only the power's own units
+    with pytest.raises(ValueError):  # only the power's own units
         repatriation_flow.repatriate(Ctx(GAME, copy_state(s)), "portugal", ["emirates-troop-1"])
 
 
@@ -243,9 +282,10 @@ def positions() -> dict:
     leader(everything, "admiral-1", "portugal-troop-1")
     unit(everything, "portugal-troop-2", "troop", "area:extremadura")
     unit(everything, "portugal-troop-3", "troop", "area:galicia")
-    return {"lost at sea": (lost, ["portugal-squadron-4", "portugal-troop-1", "portugal-troop-2"]),
-            "everything": (everything, ["fortress:castile", "portugal-troop-1", "portugal-troop-2",
-                                        "portugal-troop-3"])}
+    return {
+        "lost at sea": (lost, ["portugal-squadron-4", "portugal-troop-1", "portugal-troop-2"]),
+        "everything": (everything, ["fortress:castile", "portugal-troop-1", "portugal-troop-2", "portugal-troop-3"]),
+    }
 
 
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
@@ -269,8 +309,11 @@ def test_random_choices_through_the_repatriation_always_end(name, bot):
             s = GAME.play(s, role, verb, arg).state
         assert len(s["stack"]) == depth and step(s) == "start_of_impulse"
         assert all(s["units"][u]["loc"] not in {f"area:{a}" for a in SPANISH} for u in units if u in s["units"])
-        assert all(info["unit"] in s["units"] or info["unit"].split(":")[1] in s["areas"]
-                   and s["areas"][info["unit"].split(":")[1]]["fortress"] for info in s["leaders"].values())
+        assert all(
+            info["unit"] in s["units"]
+            or (info["unit"].split(":")[1] in s["areas"] and s["areas"][info["unit"].split(":")[1]]["fortress"])
+            for info in s["leaders"].values()
+        )
 
 
 def _in_catalonia() -> dict:
@@ -297,9 +340,13 @@ def test_a_troop_lost_at_sea_from_a_border_area_picks_its_box():
     power(s, "england")
     unit(s, "england-squadron-1", "squadron", "sea:western-mediterranean")
     s = place(s, "portugal-troop-2", "area:catalonia")
-    s = moves(repatriating(s, ["portugal-troop-1", "portugal-troop-2"]), ("strategic", None),
-              ("sea", "western-mediterranean"), ("intercept", "england-squadron-1"))
-    s, log = play(s, "no_escort", dice=[3])                 # E2 3 -> 3: one battle point stops it
+    s = moves(
+        repatriating(s, ["portugal-troop-1", "portugal-troop-2"]),
+        ("strategic", None),
+        ("sea", "western-mediterranean"),
+        ("intercept", "england-squadron-1"),
+    )
+    s, log = play(s, "no_escort", dice=[3])  # E2 3 -> 3: one battle point stops it
     assert "log.repatriation_lost_at_sea" in msgs(log)
     assert step(s) == "dispersion_box" and seat(s) == "player1"
     assert legal(s) == {"box": ["dispersed-wm", "dispersed-we-continent"]}

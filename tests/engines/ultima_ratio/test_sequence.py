@@ -1,4 +1,5 @@
 """8. Game sequence: turn start, impulses (start, actions, end), the first-player choice (8.2.1)."""
+
 from __future__ import annotations
 
 from engines.ultima_ratio.sequence import FirstPlayer
@@ -30,12 +31,22 @@ def test_actions_are_spent_one_by_one_then_the_impulse_ends():
 
 
 def test_end_of_impulse_brings_one_troop_home_per_power():
-    s = at_first_impulse(deploy=[("build", "build_troop"), ("grade", "2-3"), ("area", "oporto"), ("stop", None),
-                                 ("build", "build_troop"), ("grade", "2-3"), ("area", "oporto"), ("stop", None)])
+    s = at_first_impulse(
+        deploy=[
+            ("build", "build_troop"),
+            ("grade", "2-3"),
+            ("area", "oporto"),
+            ("stop", None),
+            ("build", "build_troop"),
+            ("grade", "2-3"),
+            ("area", "oporto"),
+            ("stop", None),
+        ]
+    )
     s = moves(s, ("done", None), ("end_impulse", None))
     assert legal(s)["bring_home"] == [["portugal", "portugal-troop-1"], ["portugal", "portugal-troop-2"]]
     s, _ = play(s, "bring_home", ["portugal", "portugal-troop-1"])
-    assert s["units"]["portugal-troop-1"]["loc"] == "box:dispersed-wm"     # the theater with more home areas
+    assert s["units"]["portugal-troop-1"]["loc"] == "box:dispersed-wm"  # the theater with more home areas
     assert legal(s) == {"done": [None]}
 
 
@@ -43,8 +54,11 @@ def test_first_player_is_chosen_by_the_fewest_vp_ties_to_the_lower_number():
     """8.2.1 (l. 362): "In case of a tie, the player with a lower player number will choose (for example, player
     2 before 4)."""
     g = ctx(at_first_impulse())
-    g.s["seats"] = {"player2": {"vp": 3, "order": 2, "powers": []}, "player4": {"vp": 3, "order": 4, "powers": []},
-                    "player1": {"vp": 5, "order": 1, "powers": []}}
+    g.s["seats"] = {
+        "player2": {"vp": 3, "order": 2, "powers": []},
+        "player4": {"vp": 3, "order": 4, "powers": []},
+        "player1": {"vp": 5, "order": 1, "powers": []},
+    }
     assert FirstPlayer()._chooser(g) == "player2"
     g.s["seats"]["player4"]["vp"] = 2
     assert FirstPlayer()._chooser(g) == "player4"
@@ -60,7 +74,8 @@ def test_a_power_at_war_of_a_player_without_cards_has_a_free_regroup_or_redeploy
     s["wars"] = [["portugal", "spain"]]
     s = place(s, "portugal-troop-2", "box:dispersed-wm")
     assert legal(s)["free"] == [["portugal", "regroup_troop"], ["portugal", "strategic_move"]]
-    s = moves(s, ("free", ["portugal", "regroup_troop"]), ("unit", "portugal-troop-2"), ("area", "algarve"),
-              ("stop", None))
+    s = moves(
+        s, ("free", ["portugal", "regroup_troop"]), ("unit", "portugal-troop-2"), ("area", "algarve"), ("stop", None)
+    )
     assert step(s) == "start_of_impulse" and "free" not in legal(s)
-    assert s["impulse"]["actions"] == {"portugal": 2}            # no action spent
+    assert s["impulse"]["actions"] == {"portugal": 2}  # no action spent

@@ -1,4 +1,5 @@
 """Ultima Ratio Regis "16. Veterans"."""
+
 from __future__ import annotations
 
 import pytest
@@ -6,9 +7,13 @@ import pytest
 from engines.ultima_ratio import veterans as V
 from engines.ultima_ratio.counters import RuleError, strength, unit
 
-UNITS = [unit("t1", "spain", at="milan"), unit("t2", "spain", at="milan", quality=3),
-         unit("t3", "spain", at="milan", veteran=True), unit("f", "spain", "fortress", "milan"),
-         unit("x", "france", at="milan")]
+UNITS = [
+    unit("t1", "spain", at="milan"),
+    unit("t2", "spain", at="milan", quality=3),
+    unit("t3", "spain", at="milan", veteran=True),
+    unit("f", "spain", "fortress", "milan"),
+    unit("x", "france", at="milan"),
+]
 
 
 def test_veteran_side_is_one_higher():
@@ -17,13 +22,13 @@ def test_veteran_side_is_one_higher():
 
 def test_one_participating_troop_after_an_enemy_unit_is_destroyed():
     decision = V.combat_decision(UNITS, ["t1", "t2", "t3", "f", "x"], "spain", enemy_eliminated=1)
-    assert decision.options == ("t1", "t2") and decision.count == 1 and decision.at_most   # the player may decline
+    assert decision.options == ("t1", "t2") and decision.count == 1 and decision.at_most  # the player may decline
     decision.check([])
     with pytest.raises(RuleError):
         decision.check(["t1", "t2"])
     assert V.combat_decision(UNITS, ["t1"], "spain", enemy_eliminated=0) is None
-    assert V.combat_decision(UNITS, ["t3"], "spain", enemy_eliminated=2) is None           # already veteran
-    assert V.combat_decision(UNITS, ["t2"], "spain", 1).options == ("t2",)                # only those who fought
+    assert V.combat_decision(UNITS, ["t3"], "spain", enemy_eliminated=2) is None  # already veteran
+    assert V.combat_decision(UNITS, ["t2"], "spain", 1).options == ("t2",)  # only those who fought
 
 
 def test_veteranize():
@@ -41,7 +46,9 @@ def test_half_rounded_up(n, lost):
 
 def test_loss_of_veteran_status_is_chosen_by_the_power():
     units = [unit(f"v{i}", "spain", at="milan", veteran=True) for i in range(3)] + [
-        unit("m", "papacy", at="rome", veteran=True), unit("y", "france", at="lyon", veteran=True)]
+        unit("m", "papacy", at="rome", veteran=True),
+        unit("y", "france", at="lyon", veteran=True),
+    ]
     decision = V.loss_decision(units, "spain")
     assert decision.count == 2 and decision.options == ("v0", "v1", "v2")
     out = V.lose_veterans(units, decision, ["v0", "v2"])
@@ -57,6 +64,7 @@ def test_a_decision_survives_a_json_round_trip():
     import json
 
     from engines.ultima_ratio.counters import Decision
+
     decision = V.loss_decision([unit("v", "spain", at="milan", veteran=True)], "spain")
     again = Decision.from_dict(json.loads(json.dumps(decision.as_dict())))
     assert again == decision

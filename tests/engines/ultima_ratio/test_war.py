@@ -1,6 +1,7 @@
 """9. / 21.3.3 the declaration of war as an action, 21.5.4 forced peace, 8.1.2 the entry of new major powers and
 the card-change substitution. 9.1 has one player and no war: the positions are built by hand (``support_war``:
 Spain seated with player 2, not at war with Portugal unless said)."""
+
 from __future__ import annotations
 
 from engines.ultima_ratio import card_play, cards, new_powers, war
@@ -50,7 +51,7 @@ def test_a_declaration_with_a_cb_starts_the_war_and_the_cbs_disappear():
     assert s["impulse"]["actions"]["portugal"] == 1 and s.get("morale", {}) == {}
     entry = next(e for e in log if e["msg"] == "log.war_declared")
     assert entry["rule"] == "declarations_of_war" and entry["args"] == {"power": "portugal", "target": "spain"}
-    assert "declare_war" not in legal(s)                    # at war now
+    assert "declare_war" not in legal(s)  # at war now
     assert step(s) == "power_actions" and ["portugal", "tactical_move"] in legal(s)["act"]
 
 
@@ -58,7 +59,7 @@ def test_without_a_cb_only_with_the_last_action_point_and_a_morale_point_to_the_
     """21.3.3: "if done without a CB, the major power must immediately give one morale point to the enemy, and this
     declaration must be done with the last action point of the impulse"."""
     s = at_peace_with_spain()
-    assert "declare_war" not in legal(s)                    # 2 points left
+    assert "declare_war" not in legal(s)  # 2 points left
     s, _ = play(s, "act", ["portugal", "lower_unrest"])
     assert legal(s)["declare_war"] == [["portugal", "spain"]]
     s, log = play(s, "declare_war", ["portugal", "spain"])
@@ -103,7 +104,7 @@ def test_an_independent_minor_power_is_a_target_the_emirates_of_9_1_are_not():
     s["free_attacks"] = []
     assert legal(s)["declare_war"] == [["portugal", "emirates"]]
     s, log = play(s, "declare_war", ["portugal", "emirates"])
-    assert ["emirates", "portugal"] in s["wars"] and s.get("morale", {}) == {}   # a minor holds no morale (W-3)
+    assert ["emirates", "portugal"] in s["wars"] and s.get("morale", {}) == {}  # a minor holds no morale (W-3)
     assert any(e["msg"] == "log.war_declared_without_cb" for e in log)
 
 
@@ -159,11 +160,15 @@ def test_the_schmalkaldic_league_enters_in_turn_4_with_its_player_and_points():
     assert league["seat"] == "player2" and "schmalkaldic-league" in g.s["seats"]["player2"]["powers"]
     assert league["unrest"] == card.vitality and league["to_deploy"] == {"points": 4, "revolts": 0}
     assert league["interest"] == card.interest(4)
-    assert g.s["areas"]["saxony"] == {**s["areas"]["saxony"], "owner": "schmalkaldic-league",
-                                      "control": "schmalkaldic-league", "marker": None}
+    assert g.s["areas"]["saxony"] == {
+        **s["areas"]["saxony"],
+        "owner": "schmalkaldic-league",
+        "control": "schmalkaldic-league",
+        "marker": None,
+    }
     troops = [u for u, i in g.s["units"].items() if i["power"] == "schmalkaldic-league" and i["kind"] == "troop"]
     assert len(troops) == card.troops.q2_3 + card.troops.q3_4
-    assert "sweden" not in g.s["powers"]                    # Turn 5
+    assert "sweden" not in g.s["powers"]  # Turn 5
     new_powers.enter_powers(g)
     assert g.s["seats"]["player2"]["powers"].count("schmalkaldic-league") == 1
 
@@ -175,12 +180,12 @@ def test_turn_5_brings_sweden_and_denmark_and_adds_gdansk_to_poland():
     new_powers.enter_powers(g)
     assert g.s["powers"]["sweden"]["seat"] == "player2" and g.s["powers"]["denmark"]["seat"] == "player1"
     assert g.s["areas"]["gdansk"]["owner"] == "poland" and g.s["areas"]["stockholm"]["owner"] == "sweden"
-    assert "russia" not in g.s["powers"]                    # "adds" only to a power in play
+    assert "russia" not in g.s["powers"]  # "adds" only to a power in play
 
 
 def test_a_power_not_of_the_scenario_does_not_enter():
     g = ctx(start())
-    g.s["turn"] = 4                                          # 9.1: the Schmalkaldic League is in no seat
+    g.s["turn"] = 4  # 9.1: the Schmalkaldic League is in no seat
     new_powers.enter_powers(g)
     assert set(g.s["powers"]) == {"portugal"}
 
@@ -201,10 +206,11 @@ def test_a_new_power_is_deployed_at_the_turns_start():
 
 # ----- 8.1.2 A major power card that changes -------------------------------------------------------------------
 def english_forces(s: dict) -> dict:
-    for n, (grade, loc) in enumerate((("3-4", "area:portugal"), ("3-4", "area:oporto"), ("2-3", "area:portugal"),
-                                      ("2-3", "box:dispersed-wm")), 1):
+    for n, (grade, loc) in enumerate(
+        (("3-4", "area:portugal"), ("3-4", "area:oporto"), ("2-3", "area:portugal"), ("2-3", "box:dispersed-wm")), 1
+    ):
         new_unit(s, f"england-troop-{n}", "england", "troop", grade, loc)
-    new_unit(s, "england-troop-9", "england", "troop", "2-3")             # on the card: not on the map
+    new_unit(s, "england-troop-9", "england", "troop", "2-3")  # on the card: not on the map
     for n in (1, 2):
         new_unit(s, f"england-squadron-{n}", "england", "squadron", "E3", "sea:east-atlantic")
     s["units"]["england-troop-1"]["veteran"] = True
@@ -222,15 +228,24 @@ def test_the_new_card_substitutes_worse_units_of_the_same_type_or_eliminates_the
     new_powers.substitute(g, "england", "royalists")
     u = g.s["units"]
     assert not [x for x in u if x.startswith("england-")]
-    royal = {x: (i["grade"], i["loc"], i["veteran"]) for x, i in u.items() if i["power"] == "royalists"
-             and i["loc"] != "available"}
-    assert sorted(royal.values()) == sorted([("3-4", "area:portugal", True), ("2-3", "area:oporto", False),
-                                             ("2-3", "area:portugal", False), ("2-3", "box:dispersed-wm", False),
-                                             ("E2", "sea:east-atlantic", False)])
+    royal = {
+        x: (i["grade"], i["loc"], i["veteran"])
+        for x, i in u.items()
+        if i["power"] == "royalists" and i["loc"] != "available"
+    }
+    assert sorted(royal.values()) == sorted(
+        [
+            ("3-4", "area:portugal", True),
+            ("2-3", "area:oporto", False),
+            ("2-3", "area:portugal", False),
+            ("2-3", "box:dispersed-wm", False),
+            ("E2", "sea:east-atlantic", False),
+        ]
+    )
     on_oporto = next(x for x, v in royal.items() if v[1] == "area:oporto")
     assert g.s["leaders"]["tactical-1"] == {"power": "royalists", "unit": on_oporto, "extraordinary": False}
     assert len([x for x, i in u.items() if i["power"] == "royalists" and i["loc"] == "available"]) == 1
-    assert [e["msg"] for e in g.entries].count("log.unit_not_substituted") == 1      # the second E3 squadron
+    assert [e["msg"] for e in g.entries].count("log.unit_not_substituted") == 1  # the second E3 squadron
 
 
 def test_the_parliamentarians_inherit_englands_seat_and_counters_in_turn_11():
@@ -241,10 +256,11 @@ def test_the_parliamentarians_inherit_englands_seat_and_counters_in_turn_11():
     for n in (2, 4):
         s["seats"][f"player{n}"] = {"powers": [], "vp": 0, "order": n, "vp_per_turn": 0}
     g = ctx(s)
-    new_powers.enter_powers(g)                              # 9.8 for four players: England on seat 3
+    new_powers.enter_powers(g)  # 9.8 for four players: England on seat 3
     assert g.s["powers"]["parliamentarians"]["seat"] == "player3"
     assert g.s["powers"]["royalists"]["seat"] == "player1"
-    grades = sorted(i["grade"] for i in g.s["units"].values() if i["power"] == "parliamentarians"
-                    and i["loc"] != "available")
+    grades = sorted(
+        i["grade"] for i in g.s["units"].values() if i["power"] == "parliamentarians" and i["loc"] != "available"
+    )
     assert grades == ["2-3", "2-3", "3-4", "3-4", "E3", "E3"]
     assert not [x for x in g.s["units"] if x.startswith("england-")]

@@ -1,5 +1,6 @@
 """Random and heuristic walks from the hand-built positions with two seats at war (the new steps of 8.2.2, 11.4,
 12.4.1, 13.3), every platform invariant checked at every move (engines.core.conformance)."""
+
 from __future__ import annotations
 
 import random

@@ -1,5 +1,6 @@
 """Worked examples of the rulebook played in the flow where no other test plays them whole (the table of every
 example and its test is in ENGINE.md › Worked examples): 18.3 (l. 1282) and 23.1.2 (l. 1839)."""
+
 from __future__ import annotations
 
 import random
@@ -17,12 +18,12 @@ def test_example_18_3_a_rebellion_keeps_the_holder_but_no_strategic_movement_thr
     s = at_first_impulse(deploy=TROOP)
     before = moves(s, ("done", None), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-troop-1"))
     assert "alentejo" in legal(before)["area"]
-    s["areas"]["alentejo"].update(control=None, marker="R2")               # a revolt in Alentejo
+    s["areas"]["alentejo"].update(control=None, marker="R2")  # a revolt in Alentejo
     g = ctx(s)
-    assert g.s["areas"]["alentejo"]["owner"] == "portugal"                 # the nominal holder
+    assert g.s["areas"]["alentejo"]["owner"] == "portugal"  # the nominal holder
     assert not st.controls(g.s, "portugal", "alentejo")
     s = moves(s, ("done", None), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-troop-1"))
-    assert legal(s) == {"area": ["oporto"], "sea": ["east-atlantic"]}      # no path through Alentejo
+    assert legal(s) == {"area": ["oporto"], "sea": ["east-atlantic"]}  # no path through Alentejo
 
 
 def test_example_23_1_2_veterans_and_extraordinary_leaders_at_the_end_of_the_turn():
@@ -38,19 +39,19 @@ def test_example_23_1_2_veterans_and_extraordinary_leaders_at_the_end_of_the_tur
     for lid, troop in zip(drawn, ("portugal-troop-1", "portugal-troop-2")):
         s["leaders"][lid] = {"power": "portugal", "unit": troop, "extraordinary": True}
     s = advance(s, "flip_veterans")
-    assert s["stack"][-1]["count"] == 2                                    # half of 3, rounding up
+    assert s["stack"][-1]["count"] == 2  # half of 3, rounding up
     s, _ = play(s, "unit", "portugal-troop-2")
     s, _ = play(s, "unit", "portugal-troop-3")
     assert [s["units"][f"portugal-troop-{n}"]["veteran"] for n in (1, 2, 3)] == [True, False, False]
     assert step(s) == "disband_units"
-    assert [s["leaders"][lid]["extraordinary"] for lid in drawn] == [False, False]   # both ordinary now
+    assert [s["leaders"][lid]["extraordinary"] for lid in drawn] == [False, False]  # both ordinary now
     assert {s["leaders"][lid]["unit"] for lid in drawn} == {"portugal-troop-1", "portugal-troop-2"}
     assert legal(s)["eliminate_leader"] == sorted(drawn)
     assert heuristic_bot(GAME, GAME.view(s, "player1"), "player1", random.Random(0)) == ("done", None)  # keeps them
     s, log = play(s, "eliminate_leader", drawn[1])
     assert drawn[1] not in s["leaders"] and drawn[1] in s["leader_pool"]
     assert [e["msg"] for e in log] == ["log.leader_disbanded"]
-    assert s["units"]["portugal-troop-2"]["loc"] == "area:portugal"          # his troop stays
+    assert s["units"]["portugal-troop-2"]["loc"] == "area:portugal"  # his troop stays
     assert legal(s)["eliminate_leader"] == [drawn[0]]
     s, _ = play(s, "done")
     assert set(s["leaders"]) == {drawn[0]} and step(s) != "disband_units"

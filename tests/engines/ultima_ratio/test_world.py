@@ -1,15 +1,15 @@
 """The world data of Ultima Ratio Regis: powers, minors, events, scenarios and turns (Playbook 9 and 10)."""
+
 from __future__ import annotations
 
 import pathlib
 import re
 
 import pytest
-
-from engines.core import ContentError
 import yaml
 from pydantic import ValidationError
 
+from engines.core import ContentError
 from engines.ultima_ratio import world as world_module
 from engines.ultima_ratio import world_items
 from engines.ultima_ratio.world import load_world, scenario_owners
@@ -43,16 +43,54 @@ def power_id(world, printed: str) -> str:
 # ---------------------------------------------------------------------------------------------- contents
 def test_sixteen_theaters():
     assert len(THEATER_KEYS) == 16
-    assert set(THEATER_KEYS) == {"WM", "CM", "EM", "WE", "CE", "EE", "SEE", "BT", "TE", "Si", "Na", "Ca", "Sa",
-                                 "Af", "In", "As"}
+    assert set(THEATER_KEYS) == {
+        "WM",
+        "CM",
+        "EM",
+        "WE",
+        "CE",
+        "EE",
+        "SEE",
+        "BT",
+        "TE",
+        "Si",
+        "Na",
+        "Ca",
+        "Sa",
+        "Af",
+        "In",
+        "As",
+    }
 
 
 def test_all_24_major_powers(world):
     names = {p.name for p in world.powers}
-    assert names == {"Spain", "France", "England", "Austria", "Venice", "Poland", "Hungary", "Ottomans", "Mamluks",
-                     "Persia", "Russia", "Crimea", "Barbary Coast", "Sweden", "Denmark", "Netherlands", "Portugal",
-                     "Mughals", "Schmalkaldic League", "Huguenots", "Catholic League", "Protestant Union",
-                     "Royalists", "Parliamentarians"}
+    assert names == {
+        "Spain",
+        "France",
+        "England",
+        "Austria",
+        "Venice",
+        "Poland",
+        "Hungary",
+        "Ottomans",
+        "Mamluks",
+        "Persia",
+        "Russia",
+        "Crimea",
+        "Barbary Coast",
+        "Sweden",
+        "Denmark",
+        "Netherlands",
+        "Portugal",
+        "Mughals",
+        "Schmalkaldic League",
+        "Huguenots",
+        "Catholic League",
+        "Protestant Union",
+        "Royalists",
+        "Parliamentarians",
+    }
 
 
 def test_every_power_has_interest_objectives_and_a_colour(world):
@@ -78,22 +116,44 @@ def test_vitality_implied_by_mamluks_and_hungary(world):
     for pid in ("mamluks", "hungary"):
         assert world.power(pid).vitality == 2 and turn_1[pid].initial_unrest == 6
     assert all(row.initial_unrest is None for pid, row in turn_1.items() if pid not in ("mamluks", "hungary"))
-    assert [row.initial_unrest for row in world.turn(8).deployment if row.power == "mughals"] == [6]   # line 2423
+    assert [row.initial_unrest for row in world.turn(8).deployment if row.power == "mughals"] == [6]  # line 2423
 
 
 def test_spain_scores_military_victory_against_the_netherlands(world):
     objectives = world.power("spain").objectives
-    assert any(o.kind == "military_victory" and o.against == "netherlands" and o.source == "rulebook"
-               for o in objectives)
+    assert any(
+        o.kind == "military_victory" and o.against == "netherlands" and o.source == "rulebook" for o in objectives
+    )
 
 
 def test_minor_powers_named_by_the_rulebook(world):
     names = {m.name for m in world.minors} | {v for m in world.minors for v in m.variants}
-    for name in ("Papacy", "Florence", "Genoa", "Savoy", "Scotland", "Switzerland", "Holy Roman Empire", "Bohemia",
-                 "Palatinate", "German States", "Brandenburg", "Bavaria", "Saxony", "Wallachia & Moldavia",
-                 "Cossacks", "Emirates", "Irish Confederation", "Native Americans", "East Indies Sultanate",
-                 "German Mercenaries", "Elite Mercenaries", "Hospitallers", "Catholic League (minor)",
-                 "Barbary Coast (minor)"):
+    for name in (
+        "Papacy",
+        "Florence",
+        "Genoa",
+        "Savoy",
+        "Scotland",
+        "Switzerland",
+        "Holy Roman Empire",
+        "Bohemia",
+        "Palatinate",
+        "German States",
+        "Brandenburg",
+        "Bavaria",
+        "Saxony",
+        "Wallachia & Moldavia",
+        "Cossacks",
+        "Emirates",
+        "Irish Confederation",
+        "Native Americans",
+        "East Indies Sultanate",
+        "German Mercenaries",
+        "Elite Mercenaries",
+        "Hospitallers",
+        "Catholic League (minor)",
+        "Barbary Coast (minor)",
+    ):
         assert name in names, name
     assert {m.id for m in world.minors if m.kind == "mercenary"} == {"german-mercenaries", "elite-mercenaries"}
 
@@ -104,20 +164,50 @@ def test_forty_generic_events(world):
     categories = {e.category for e in generic}
     assert categories == {"combat", "alliance", "technology", "casus_belli", "other"}
     assert {e.name for e in generic if e.category == "technology"} == {
-        "Siege Technology", "Land Technology", "Naval Technology", "Industrial Technology"}
+        "Siege Technology",
+        "Land Technology",
+        "Naval Technology",
+        "Industrial Technology",
+    }
     assert all(e.action_points == 1 for e in generic if e.category == "combat")
 
 
 def test_historical_events_named_in_the_playbook(world):
     ids = {e.id for e in world.events if e.kind == "historical"}
-    for name in ("vasco-de-gama", "treaty-of-tordesillas", "luther", "treaty-of-zaragoza", "acts-of-supremacy",
-                 "tercios", "scottish-reformation", "calvin", "nautical-astrolabe", "antonio-prior-de-crato",
-                 "galleon", "modern-army", "fall-of-the-hospitallers", "little-war-in-hungary",
-                 "war-venice-vs-ottoman", "war-of-livonia", "northern-seven-years-war", "oprichnina",
-                 "war-russia-vs-crimea", "godunov", "long-turkish-war", "war-poland-vs-sweden", "time-of-troubles",
-                 "war-poland-vs-russia", "war-ottomans-vs-persia", "shah-abbas", "war-persia-vs-mughals",
-                 "jelali-revolt", "catherine-de-medici", "portugal-reaches-china", "the-italian-wars",
-                 "shah-kulu-rebellion"):
+    for name in (
+        "vasco-de-gama",
+        "treaty-of-tordesillas",
+        "luther",
+        "treaty-of-zaragoza",
+        "acts-of-supremacy",
+        "tercios",
+        "scottish-reformation",
+        "calvin",
+        "nautical-astrolabe",
+        "antonio-prior-de-crato",
+        "galleon",
+        "modern-army",
+        "fall-of-the-hospitallers",
+        "little-war-in-hungary",
+        "war-venice-vs-ottoman",
+        "war-of-livonia",
+        "northern-seven-years-war",
+        "oprichnina",
+        "war-russia-vs-crimea",
+        "godunov",
+        "long-turkish-war",
+        "war-poland-vs-sweden",
+        "time-of-troubles",
+        "war-poland-vs-russia",
+        "war-ottomans-vs-persia",
+        "shah-abbas",
+        "war-persia-vs-mughals",
+        "jelali-revolt",
+        "catherine-de-medici",
+        "portugal-reaches-china",
+        "the-italian-wars",
+        "shah-kulu-rebellion",
+    ):
         assert name in ids, name
 
 
@@ -243,13 +333,22 @@ def test_deployment_points_match_the_facts_file(world, facts):
         if "interest" in row and pid != "persia":
             assert ours[0].interest == [{"EC": "CE"}.get(t, t) for t in row["interest"]], (where, pid)
         count += 1
-    assert count == 64   # 9.1: 1, 9.4: 6, 9.5: 15, 9.8: 16, turns 1-11: 26
+    assert count == 64  # 9.1: 1, 9.4: 6, 9.5: 15, 9.8: 16, turns 1-11: 26
 
 
-SPELLING = {"trebzon": "trebizond", "novi-baxar": "novi-bazar", "khazan": "kazan", "psok": "pskov",
-            "crete": "candia", "hormuz": "ormuz", "franche-comte": "franche-comte", "wuzburg": "wurzburg",
-            "sicily-sardinia": ["sicily", "sardinia"], "calais-if-not-english": "calais"}
-LEFT_OUT_ALLIES = {("9.8", "spain"): "Florence", ("9.8", "ottomans"): "Crimea"}   # WORLD.md ruling 10
+SPELLING = {
+    "trebzon": "trebizond",
+    "novi-baxar": "novi-bazar",
+    "khazan": "kazan",
+    "psok": "pskov",
+    "crete": "candia",
+    "hormuz": "ormuz",
+    "franche-comte": "franche-comte",
+    "wuzburg": "wurzburg",
+    "sicily-sardinia": ["sicily", "sardinia"],
+    "calais-if-not-english": "calais",
+}
+LEFT_OUT_ALLIES = {("9.8", "spain"): "Florence", ("9.8", "ottomans"): "Crimea"}  # WORLD.md ruling 10
 
 
 def slugs(names):
@@ -274,9 +373,13 @@ def test_deployment_holdings_and_allies_match_the_facts_file(world, facts):
     for where, row in deployment_rows(facts):
         pid = power_id(world, row["power"])
         ours = next(d for d in setups[where].deployment if d.power == pid)
-        for cell, have in (("home_areas", ours.home_areas), ("domains", ours.domains),
-                           ("home_areas_added", ours.home_areas), ("domains_added", ours.domains),
-                           ("added", ours.domains)):
+        for cell, have in (
+            ("home_areas", ours.home_areas),
+            ("domains", ours.domains),
+            ("home_areas_added", ours.home_areas),
+            ("domains_added", ours.domains),
+            ("added", ours.domains),
+        ):
             if isinstance(row.get(cell), list):
                 assert set(slugs(row[cell])) <= set(have), (where, pid, cell)
         for cell in ("allies", "domains_or_allies"):
@@ -340,12 +443,21 @@ def test_historical_events_of_a_turn_fill_the_deck(world):
 
 def test_trade_capacities_follow_the_playbook(world):
     caps = {s.id: {c.trade_center: c.capacity for c in s.trade_capacities} for s in world.setups()}
-    assert caps["turn-1"] == {"eastern-mediterranean": 4, "persian-gulf-red-sea": 3, "caribbean-sea": 0,
-                              "south-atlantic": 0, "north-atlantic": 0}   # "American trade centers ... 0" (2166)
+    assert caps["turn-1"] == {
+        "eastern-mediterranean": 4,
+        "persian-gulf-red-sea": 3,
+        "caribbean-sea": 0,
+        "south-atlantic": 0,
+        "north-atlantic": 0,
+    }  # "American trade centers ... 0" (2166)
     assert caps["turn-6"]["eastern-mediterranean"] == 3 and caps["turn-6"]["caribbean-sea"] == 2
     assert caps["turn-8"] == {"indian-ocean": 1, "africa": 1, "south-atlantic": 2, "sea-of-china": 2}
-    assert caps["the-rise-of-portugal"] == {"africa": 1, "persian-gulf-red-sea": 1, "indian-ocean": 1,
-                                            "sea-of-china": 2}
+    assert caps["the-rise-of-portugal"] == {
+        "africa": 1,
+        "persian-gulf-red-sea": 1,
+        "indian-ocean": 1,
+        "sea-of-china": 2,
+    }
     assert world.scenario("the-rise-of-portugal").other_trade_capacity == 0
     assert caps["catholics-and-protestants"]["persian-gulf-red-sea"] == 3
 
@@ -375,11 +487,11 @@ def board():
 def test_owners_at_the_start_of_new_order(board):
     owners = scenario_owners("new-order")
     assert owners["castile"] == "spain" and owners["sicily"] == "spain"
-    assert "granada" not in owners                       # independent A3 (line 2169)
-    assert owners["calais"] == "england"                 # England's domain, France "minus Calais"
+    assert "granada" not in owners  # independent A3 (line 2169)
+    assert owners["calais"] == "england"  # England's domain, France "minus Calais"
     assert owners["flanders"] == "austria" and owners["franche-comte"] == "austria"
-    assert owners["sarajevo"] == "ottomans"              # an R2 revolt does not change possession
-    assert owners["palatinate"] == "german-states"       # line 2176
+    assert owners["sarajevo"] == "ottomans"  # an R2 revolt does not change possession
+    assert owners["palatinate"] == "german-states"  # line 2176
     assert "kandahar" not in owners and owners["tabriz"] == "persia"
 
 
@@ -421,18 +533,20 @@ def test_owner_content_dir_replaces_a_file(tmp_path):
     powers = yaml.safe_load((world_module.DATA_DIR / "powers.yaml").read_text(encoding="utf-8"))
     next(p for p in powers if p["id"] == "spain")["vitality"] = 9
     (tmp_path / "ultima-ratio-regis").mkdir()
-    (tmp_path / "ultima-ratio-regis" / "powers.yaml").write_text(yaml.safe_dump(powers, allow_unicode=True),
-                                                                 encoding="utf-8")
+    (tmp_path / "ultima-ratio-regis" / "powers.yaml").write_text(
+        yaml.safe_dump(powers, allow_unicode=True), encoding="utf-8"
+    )
     assert load_world(tmp_path).power("spain").vitality == 9
-    assert len(load_world(tmp_path).events) == len(load_world().events)   # other files stay packaged
+    assert len(load_world(tmp_path).events) == len(load_world().events)  # other files stay packaged
 
 
 def test_owner_content_is_validated(tmp_path):
     events = yaml.safe_load((world_module.DATA_DIR / "events.yaml").read_text(encoding="utf-8"))
     events[0]["effects"] = [{"op": "war", "powers": []}]
     (tmp_path / "ultima-ratio-regis").mkdir()
-    (tmp_path / "ultima-ratio-regis" / "events.yaml").write_text(yaml.safe_dump(events, allow_unicode=True),
-                                                                 encoding="utf-8")
+    (tmp_path / "ultima-ratio-regis" / "events.yaml").write_text(
+        yaml.safe_dump(events, allow_unicode=True), encoding="utf-8"
+    )
     with pytest.raises(ContentError, match="needs powers"):
         load_world(tmp_path)
 
@@ -468,15 +582,21 @@ def test_trade_capacities_agree_with_the_map(world):
 
 
 # ---------------------------------------------------------------------------------------------- models
-@pytest.mark.parametrize("bad, message", [
-    ({"op": "declare"}, "Input should be"),
-    ({"op": "casus_belli", "power": "spain"}, "needs against"),
-    ({"op": "alliance_auction"}, "needs minor or theaters"),
-    ({"op": "activate"}, "needs theaters or areas"),
-    ({"op": "fortune", "target": 7, "then": [{"op": "open_mediterranean"}]}, "less than or equal to 6"),
-    ({"op": "vp", "power": "spain", "amount": 1, "condition": {"kind": "possesses", "power": "spain"}}, "needs areas"),
-    ({"op": "vp", "power": "spain", "amount": 1, "condition": "if it rains"}, "valid dictionary"),
-])
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        ({"op": "declare"}, "Input should be"),
+        ({"op": "casus_belli", "power": "spain"}, "needs against"),
+        ({"op": "alliance_auction"}, "needs minor or theaters"),
+        ({"op": "activate"}, "needs theaters or areas"),
+        ({"op": "fortune", "target": 7, "then": [{"op": "open_mediterranean"}]}, "less than or equal to 6"),
+        (
+            {"op": "vp", "power": "spain", "amount": 1, "condition": {"kind": "possesses", "power": "spain"}},
+            "needs areas",
+        ),
+        ({"op": "vp", "power": "spain", "amount": 1, "condition": "if it rains"}, "valid dictionary"),
+    ],
+)
 def test_effects_are_validated(bad, message):
     with pytest.raises(ValidationError, match=message):
         world_items.Effect.model_validate(bad)

@@ -1,7 +1,8 @@
 """Clocks in days (issue "Play-by-web life" §2): a table's pace, each seat's clock, the players' vacations.
 
-Imported by ``app.models`` at its end so that one metadata holds every table (migration 0005).
+Imported by ``app.models`` (the package) so that one metadata holds every table (migration 0005).
 """
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -9,8 +10,7 @@ from datetime import datetime
 from sqlalchemy import Boolean, DateTime, ForeignKey, Index, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from app.db import Base
-from app.models import utcnow
+from app.models.base import Base, utcnow
 
 
 class TableClock(Base):

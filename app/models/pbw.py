@@ -1,8 +1,9 @@
 """Play-by-web persistence (issue "Play-by-web life"): notice settings, your-turn notices, their delivery log;
 platform moves (resign, abandon), abandon votes, where a table came from (rematch).
 
-Imported by ``app.models`` at its end so that one metadata holds every table (migration 0004).
+Imported by ``app.models`` (the package) so that one metadata holds every table (migration 0004).
 """
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -11,8 +12,7 @@ from typing import Any
 from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from app.db import Base
-from app.models import utcnow
+from app.models.base import Base, utcnow
 
 
 class NoticeSettings(Base):
@@ -35,8 +35,10 @@ class Notice(Base):
 
     __tablename__ = "notices"
     # one notice of each kind per move (a turn, then a reminder that the clock runs out: migration 0005)
-    __table_args__ = (UniqueConstraint("user_id", "table_id", "seq", "kind", name="uq_notices_user_table_seq_kind"),
-                      Index("ix_notices_user_id_id", "user_id", "id"))
+    __table_args__ = (
+        UniqueConstraint("user_id", "table_id", "seq", "kind", name="uq_notices_user_table_seq_kind"),
+        Index("ix_notices_user_id_id", "user_id", "id"),
+    )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
@@ -53,8 +55,10 @@ class Delivery(Base):
     """One message to send (or sent) over e-mail or a webhook: the delivery log, and the retry queue."""
 
     __tablename__ = "deliveries"
-    __table_args__ = (Index("ix_deliveries_status_next_at", "status", "next_at"),
-                      Index("ix_deliveries_user_id_id", "user_id", "id"))
+    __table_args__ = (
+        Index("ix_deliveries_status_next_at", "status", "next_at"),
+        Index("ix_deliveries_user_id_id", "user_id", "id"),
+    )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     channel: Mapped[str] = mapped_column(String(8))  # email | webhook
@@ -101,8 +105,9 @@ class TableOrigin(Base):
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
     rematch_of: Mapped[int | None] = mapped_column(ForeignKey("tables.id", ondelete="SET NULL"), nullable=True)
     # a fork (migration 0006, app.services.forks): the table and the move it started from
-    forked_from: Mapped[int | None] = mapped_column(ForeignKey("tables.id", ondelete="SET NULL"), nullable=True,
-                                                    index=True)
+    forked_from: Mapped[int | None] = mapped_column(
+        ForeignKey("tables.id", ondelete="SET NULL"), nullable=True, index=True
+    )
     fork_step: Mapped[int | None] = mapped_column(Integer, nullable=True)  # moves that count, before the fork
     fork_game: Mapped[str | None] = mapped_column(String(120), nullable=True)  # the source's name, kept
     # an analysis fork of a running game starts from this position (JSON: one with nothing hidden from its seat,

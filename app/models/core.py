@@ -1,18 +1,15 @@
 """Persistence: users, login sessions, API tokens, rate-limit hits, tables, seats, moves (append-only), snapshots,
 log entries, chat."""
+
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from app.db import Base
-
-
-def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+from app.models.base import Base, utcnow
 
 
 class User(Base):
@@ -80,11 +77,11 @@ class GameTable(Base):
     created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    seats: Mapped[list["Seat"]] = relationship(
+    seats: Mapped[list[Seat]] = relationship(
         back_populates="table", order_by="Seat.position", lazy="selectin", cascade="all, delete-orphan"
     )
-    # the pace of a table by the day (app.models_clocks; None: no clock), read with the table in one query
-    clock: Mapped["TableClock | None"] = relationship(lazy="joined", uselist=False, passive_deletes=True)
+    # the pace of a table by the day (app.models.clocks; None: no clock), read with the table in one query
+    clock: Mapped[TableClock | None] = relationship(lazy="joined", uselist=False, passive_deletes=True)
 
 
 class Seat(Base):
@@ -142,8 +139,10 @@ class LogEntry(Base):
     __tablename__ = "log_entries"
     # (table_id, seq): an undo deletes its move's entries by seq; without it the delete read every entry of the
     # table, and an undo at move 5,000 cost 2.75x a move on SQLite (bench/README.md, target 2)
-    __table_args__ = (Index("ix_log_entries_table_id_id", "table_id", "id"),
-                      Index("ix_log_entries_table_id_seq", "table_id", "seq"))
+    __table_args__ = (
+        Index("ix_log_entries_table_id_id", "table_id", "id"),
+        Index("ix_log_entries_table_id_seq", "table_id", "seq"),
+    )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
     seq: Mapped[int] = mapped_column(Integer)
@@ -159,12 +158,3 @@ class ChatMessage(Base):
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     user: Mapped[User | None] = relationship(lazy="joined")
-
-
-# play-by-web tables (migration 0004)
-from app.models_pbw import (AbandonVote, Delivery, Notice, NoticeSettings, PlatformMove,  # noqa: E402,F401
-                            TableOrigin)
-
-# clocks in days (migration 0005)
-from app.models_clocks import SeatClock, TableClock, Vacation  # noqa: E402,F401
-from app.models_ratings import Rating, RatingChange  # noqa: E402,F401  (migration 0006)

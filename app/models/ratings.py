@@ -1,8 +1,9 @@
 """Ratings persistence (issue "Play-by-web life" §5, migration 0006): a player's rating per game and track, and
 every change a rated game made (one row per seat: the game was rated exactly once).
 
-Imported by ``app.models`` at its end so that one metadata holds every table.
+Imported by ``app.models`` (the package) so that one metadata holds every table.
 """
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -10,8 +11,7 @@ from datetime import datetime
 from sqlalchemy import DateTime, Float, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from app.db import Base
-from app.models import utcnow
+from app.models.base import Base, utcnow
 
 
 class Rating(Base):
