@@ -151,7 +151,7 @@ def notable_ratings(s: dict, arg: Any) -> Any:
 class PlanetKing(StepGame):
     id = "planet-king"
     title = "The Planet King"
-    version = "3"
+    version = "4"
     Options = scenarios.Options
     bots = BOTS
     max_actions = 20_000

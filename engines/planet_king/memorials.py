@@ -34,17 +34,17 @@ def holder(s: dict, owner: str) -> str:
 def org_memorials(g: Ctx) -> None:
     """Cooperative: each player reads his card on turn 2. Solo: one card on turn 2 (the player's choice), the other
     on turn 3. A scenario that starts later (Anni Horribiles) reads them on its second and third turns (ruling
-    R-MEMORIAL-TURNS). A one-turn scenario (Iupiter Hispano, Hothead) has no second turn: both cards are read before
-    its first turn is played (ruling R-MEMORIAL-ONE-TURN)."""
+    R-MEMORIAL-TURNS). "No player may see their card until the Organisation phase of the second turn" (lines
+    759-760, 763, 956): a one-turn scenario (Iupiter Hispano, Hothead) never reads them, and they are revealed at the
+    end (ruling R-MEMORIAL-ONE-TURN)."""
     s = g.s
     nth = s["turn"] - s["first_turn"] + 1
-    one_turn = s["first_turn"] == s["last_turn"]
-    if not in_use(s) or (nth not in (2, 3) and not one_turn):
+    if not in_use(s) or nth not in (2, 3):
         return
     unread = [o for o in ("hm", "council") if s["memorials"][o] not in s["memorials"]["read"]]
     if not unread:
         return
-    if council.solo(s) and nth == 2 and len(unread) == 2 and not one_turn:
+    if council.solo(s) and nth == 2 and len(unread) == 2:
         choose(g, "king", text("prompt.which_secret_memorial_do_you"), [("read", o) for o in unread], "memorial_read")
         return
     for o in unread:
@@ -128,7 +128,10 @@ def eot_memorials(g: Ctx) -> None:
 
 
 def final(g: Ctx) -> bool:
-    """End of game: the other memorials are claimed or their black circle paid; True if a task was completed."""
+    """End of game: every card not yet claimed is revealed, then claimed if its task is completed, or its black
+    circle paid; True if a task was completed. An immediate card counts here too: one never read (a one-turn
+    scenario, line 759-760) or in a scenario without an End of Turn phase (Hothead, line 817) had no end of turn to
+    be claimed at (ruling R-MEMORIAL-ONE-TURN)."""
     s = g.s
     done = False
     for owner in ("hm", "council"):
@@ -136,7 +139,8 @@ def final(g: Ctx) -> bool:
         if mid in s["memorials"]["claimed"]:
             done = True
             continue
-        if not C.MEMORIALS[mid]["immediate"] and task_done(s, mid):
+        g.show(council.everyone(s), [mid])
+        if task_done(s, mid):
             claim(g, owner)
             done = True
         else:

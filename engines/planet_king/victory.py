@@ -34,8 +34,6 @@ def begin_turn(g: Ctx) -> None:
     Player Actions step of the Organisation phase."""
     s = g.s
     items = []
-    if s["first_turn"] == s["last_turn"]:
-        items.append("org_memorials")  # a one-turn scenario reads its Secret Memorials at once (R-MEMORIAL-ONE-TURN)
     if "organisation" in s["phases"]:
         items += ["org_actions"] if s["turn"] == s["first_turn"] else ORGANISATION
     if "events" in s["phases"]:

@@ -31,7 +31,7 @@ class QuinceDiasOptions(BaseModel):
 class QuinceDias(StepGame):
     id = "15-dias"
     title = "15 Días: The Spanish Golden Age"
-    version = "3"
+    version = "4"
     Options = QuinceDiasOptions
     max_actions = 20_000
     messages_dir = pathlib.Path(__file__).parent / "messages"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engines.planet_king import GAME
 from engines.planet_king.components import C
 from tests.engines.planet_king.support import ev, fresh, log_of, nb, pick, prompt, stack, text_log
@@ -384,16 +386,50 @@ def test_a_declared_war_musters_units_from_an_adjacent_war():
     assert "pk:war:catalonia" not in wars.adjacent_wars(s, "pk:war:picardy")
 
 
-def test_a_one_turn_scenario_reads_its_secret_memorials_before_playing():
-    """Line 785: "In cooperative play, the use of secret memoirs is mandatory"; line 761: "At least one of the tasks
-    indicated on the two cards must be completed successfully, else both players lose the game with a result of
-    Neither King nor Planet"; line 760 reads them at "the Organisation phase of the second turn", which a one-turn
-    scenario (line 839) does not have -- so they are read before its turn (ruling R-MEMORIAL-ONE-TURN)."""
-    from tests.engines.planet_king.support import seen_secrets
+def test_a_one_turn_scenario_keeps_its_secret_memorials_unread_until_the_end():
+    """Lines 759-760: "No player may see their card until the Organisation phase of the second turn of the game"
+    (763 in solo, 956 "From the second turn onwards"): a one-turn scenario (Iupiter Hispano, line 839) never reads
+    them; both are revealed at the end, where at least one task must be completed (line 761; ruling
+    R-MEMORIAL-ONE-TURN)."""
+    from tests.engines.planet_king.support import _logged, seen_secrets
 
     s = fresh("iupiter_hispano", mode="cooperative")
-    m = s["memorials"]
-    assert sorted(m["read"]) == sorted([m["hm"], m["council"]])
-    assert seen_secrets(s, "king") == {m["hm"]} and seen_secrets(s, "valido") == {m["council"]}
-    s = fresh("anni_mirabiles", mode="cooperative")
-    assert s["memorials"]["read"] == []
+    hm, council = s["memorials"]["hm"], s["memorials"]["council"]
+    bot, rnd = GAME.bots["heuristic"], random.Random(0)
+    while s["outcome"] is None:
+        assert s["memorials"]["read"] == []
+        assert not {hm, council} & (seen_secrets(s, "king") | seen_secrets(s, "valido"))
+        for role in ("king", "valido"):
+            assert hm not in str(GAME.view(s, role)) and council not in str(GAME.view(s, role))
+        role = GAME.active_roles(s)[0]
+        verb, arg = bot(GAME, GAME.view(s, role), role, rnd)
+        played = GAME.play(s, role, verb, arg)
+        s = _logged(played.state, log_of(s), played.log)
+    assert not {hm, council} & set(GAME.secrets(s))  # revealed at the end
+    assert C.MEMORIALS[hm]["name"] in text_log(s) or hm in text_log(s)
+
+
+@pytest.mark.parametrize(
+    "scenario,mode,options",
+    [("iupiter_hispano", "cooperative", {}), ("hothead", "solo", {"secret_memorial": True})],
+)
+def test_an_immediate_memorial_never_claimed_counts_at_the_end(scenario, mode, options):
+    """Line 757: CARPE DIEM claims its VP "immediately", at the end of the turn its task is done; unread in a
+    one-turn scenario (lines 759-760), or in Hothead, which has no End of Turn phase (line 817), it had no end of
+    turn to be claimed at: the end of the game checks its task (ruling R-MEMORIAL-ONE-TURN)."""
+    from engines.planet_king import memorials
+    from tests.engines.planet_king.support import run
+
+    s = fresh(scenario, mode=mode, **options)
+    carpe_diem = "pk:memorial:carpe-diem"
+    s["memorials"]["hm"] = carpe_diem
+    s["last_scores"]["happiness"] = 7
+    other = s["memorials"]["council"]
+    # solo: both cards are the King's (the other one's claim or black circle moves his VP too)
+    other_vp = 0
+    if mode == "solo":
+        other_vp = C.MEMORIALS[other]["vp_red"] if memorials.task_done(s, other) else -C.MEMORIALS[other]["vp_black"]
+    king = s["vp"]["king"]
+    assert run(s, memorials.final) is True
+    assert carpe_diem in s["memorials"]["claimed"]
+    assert s["vp"]["king"] == max(0, king + C.MEMORIALS[carpe_diem]["vp_red"] + other_vp)

@@ -175,4 +175,4 @@ def test_individual_winner_takes_the_prince_card_with_its_points():
     assert player_total(ctx(s), "player2") == 11
     run(s)
     assert s["own_princes"]["player2"] == [cid("Infante Carlos")]
-    assert s["bells"] == 1
+    assert s["bells"] == 2  # Infante Carlos shows 2 Bells

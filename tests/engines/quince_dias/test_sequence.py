@@ -13,8 +13,8 @@ from .helpers import cid, confrontation, ctx, fresh, offered, play, run, set_han
 IND = {"olivares": "clerical", "lerma": "society", "individual": "government"}
 PRINCES_BY_BELLS = {
     0: ["Prince Emmanuel Philibert of Savoy", "Queen Anne of France", "Archduchess Isabel Clara Eugenia"],
-    1: ["Infante Carlos", "Cardinal-Infante Fernando", "Infanta María Ana"],
-    2: ["Philip, Prince of Asturias"],
+    1: ["Isabel of Bourbon, Princess of Asturias", "Cardinal-Infante Fernando", "Infanta María Ana"],
+    2: ["Philip, Prince of Asturias", "Infante Carlos"],
 }
 
 
