@@ -103,7 +103,7 @@
         hint.textContent = "Click a highlighted " + (board.getAttribute("data-pick-noun") || "card or place") +
           " on the board to choose what to do with it.";
         menu.appendChild(hint);
-        menu.appendChild(button("List all " + acts.length + " moves", "small board-all", function () {
+        menu.appendChild(button(acts.length === 1 ? "List the 1 move" : "List all " + acts.length + " moves", "small board-all", function () {
           show(acts); menu.textContent = "";
           menu.appendChild(button("Back to choosing on the board", "small", function () { render(); }));
         }));

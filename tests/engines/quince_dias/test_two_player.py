@@ -70,3 +70,25 @@ def test_relatives_are_discarded_after_the_individual_confrontation():
     run(s)
     assert s["results"][-1]["winner"] == "player1" and GAME.outcome(s) is not None
     assert s["relative"] == {"player1": None, "player2": None} and cid("Apostolic Nuncio") in s["discard"]
+
+
+def test_attract_compensation_labels_name_the_rules_one_ducat():
+    """2.1.3: the attacker "must give another Character from his hand or 1 Ducat in return": the choice reads
+    "Give 1 Ducat", not "Give Ducats", beside each Character he may give."""
+    s = fresh(players=2)
+    confrontation(
+        s,
+        "individual",
+        powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
+        mains={"player1": cid("Cardinal"), "player2": cid("Grand Chaplain")},
+        turn="player1",
+        stage="common",
+    )
+    take(s, cid("Apostolic Nuncio"))
+    s["relative"]["player2"] = cid("Apostolic Nuncio")
+    thief = cid("Lord High Steward")  # Attract, Government 5-9
+    set_hand(s, "player1", [thief], filler=2)
+    s = play(s, "player1", "court", [thief, "relative:player2"])
+    labels = [a["label"] for a in GAME.labels(s, "player1", GAME.renderer())]
+    assert any(label.startswith("Give 1 Ducat to") for label in labels), labels
+    assert any(label.startswith("Give ") and "Ducat" not in label for label in labels), labels
