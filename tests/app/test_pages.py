@@ -149,3 +149,16 @@ def test_the_page_title_says_whose_turn_it_is(browser):
     assert "▶ Your turn" not in browser().c.get(f"/tables/{table}").text
     live = alice.c.get(f"/tables/{table}/live", headers={"HX-Request": "true"}).text
     assert "<title>▶ Your turn" in live
+
+
+def test_the_lobby_offers_join_only_on_open_tables_not_on_tables_to_watch(browser):
+    """A running table one may only watch has no Join button (the open tables' flag once leaked into the Watch
+    rows below them)."""
+    alice, bob, carol, dave = browser("alice"), browser("bob"), browser("carol"), browser("dave")
+    running = alice.new_table(seats={"north": "me", "south": "open"})
+    assert bob.post(f"/tables/{running}/join", follow_redirects=False).status_code == 303
+    waiting = carol.new_table(seats={"north": "me", "south": "open"})
+    page = dave.c.get("/").text
+    assert f'action="/tables/{waiting}/join"' in page
+    assert f'href="/tables/{running}"' in page  # listed to watch
+    assert f'action="/tables/{running}/join"' not in page
