@@ -43,3 +43,24 @@ def test_a_table_with_a_clock_shows_it_on_the_page_and_in_the_lobby(server, chro
     ).to_contain_text(" left")
     alice.set_viewport_size({"width": 1280, "height": 700})
     alice.screenshot(path=str(artifacts / "clocks-lobby.png"), full_page=True)
+
+
+def test_the_clock_settings_show_only_for_the_pace_that_uses_them(server, chromium, artifacts):
+    """Issue 30: under "No clock" the form showed the bank, increment, weekend and time-out fields. They show once
+    a pace is chosen; the bank's fields only for a bank of days (CSS, so without JavaScript too)."""
+    page = chromium.new_context().new_page()
+    register(page, server.url, "alice")
+    page.goto(server.url + "/tables/new?game=toy-duel")
+    bank, timeout = page.locator("input[name=clock_bank_days]"), page.locator("select[name=clock_timeout]")
+    expect(bank).to_be_hidden()
+    expect(timeout).to_be_hidden()
+    page.select_option("select[name=clock]", "3")
+    expect(timeout).to_be_visible()
+    expect(bank).to_be_hidden()
+    page.select_option("select[name=clock]", "bank")
+    expect(bank).to_be_visible()
+    expect(page.locator("input[name=clock_cap_days]")).to_be_visible()
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.screenshot(path=str(artifacts / "new-table-clock-bank.png"), full_page=True)
+    page.select_option("select[name=clock]", "none")
+    expect(timeout).to_be_hidden()
