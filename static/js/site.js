@@ -16,3 +16,16 @@ document.addEventListener("htmx:confirm", (event) => {
   const seq = Number(trigger.detail.data);
   if (live && Number.isInteger(seq) && seq <= Number(live.dataset.seq)) event.preventDefault();
 });
+// A replay's keys (issue 30): ← → step back and forward, Home and End go to the setup and the last move, unless the
+// focus is in a field (where the keys edit it) or a modifier is held.
+document.addEventListener("keydown", (event) => {
+  const nav = document.querySelector("[data-replay-keys]");
+  if (!nav || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  const el = event.target;
+  if (el && el.closest && el.closest("input, select, textarea, [contenteditable]")) return;
+  const rel = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" }[event.key];
+  const link = rel && nav.querySelector(`a[rel="${rel}"]`);
+  if (!link || link.getAttribute("aria-disabled") === "true") return;
+  event.preventDefault();
+  window.location.assign(link.href);
+});

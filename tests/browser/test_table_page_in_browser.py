@@ -131,6 +131,18 @@ def test_a_replay_is_stepped_through(server, chromium, artifacts):
     page.goto(url + "/log")
     page.locator(".log-list a.replay-link").last.click()  # the setup's entry: jump there
     expect(page.locator(".replay-nav .current")).to_contain_text("The setup")
+    # the keys (issue 30): → forward, End the last move, ← back, Home the setup; the slider goes to a move
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".replay-nav .current")).to_contain_text("Move 1 of 4")
+    page.keyboard.press("End")
+    expect(page.locator(".replay-nav .current")).to_contain_text("Move 4 of 4")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator(".replay-nav .current")).to_contain_text("Move 3 of 4")
+    page.keyboard.press("Home")
+    expect(page.locator(".replay-nav .current")).to_contain_text("The setup")
+    page.locator(".replay-slider input[type=range]").fill("2")
+    expect(page.locator(".replay-nav .current")).to_contain_text("Move 2 of 4")
+    shoot(page, artifacts, "replay-slider")
 
 
 def test_rules_cards_import_and_map_pages(server, chromium, artifacts):
