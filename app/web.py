@@ -13,6 +13,7 @@ from jinja2 import TemplateNotFound
 
 from app import fragments
 from app.resources import resource
+from app.services import notices
 from app.static import static_url
 from engines import registry
 
@@ -74,8 +75,18 @@ def is_htmx(request: Request) -> bool:
     return request.headers.get("hx-request") == "true"
 
 
+def unread_notices(request: Request, user: Any) -> int:
+    """The signed-in user's unread notices, read when a full page's header is drawn (partials never ask), in a
+    short session of its own: the page's own may be mid-transaction or gone."""
+    if user is None:
+        return 0
+    with request.app.state.sessions() as db:
+        return notices.unread_count(db, user.id)
+
+
 def render(request: Request, name: str, status_code: int = 200, **context: Any) -> HTMLResponse:
     context.setdefault("user", getattr(request.state, "user", None))
+    context["unread_notices"] = lambda: unread_notices(request, context["user"])
     context["csrf_token"] = request.scope.get("state", {}).get("csrf_token", "")
     context["games"] = registry.all_games()
     return templates.TemplateResponse(request, name, context, status_code=status_code)

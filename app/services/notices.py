@@ -134,6 +134,14 @@ def notices(db: Session, user: User, limit: int = 50) -> list[Notice]:
     return list(db.scalars(select(Notice).where(Notice.user_id == user.id).order_by(Notice.id.desc()).limit(limit)))
 
 
+def unread_count(db: Session, user_id: int) -> int:
+    """The user's unread notices (the header's count beside "Notices")."""
+    return (
+        db.scalar(select(func.count()).select_from(Notice).where(Notice.user_id == user_id, Notice.read.is_(False)))
+        or 0
+    )
+
+
 def mark_read(db: Session, user: User) -> None:
     db.execute(update(Notice).where(Notice.user_id == user.id, Notice.read.is_(False)).values(read=True))
     db.commit()

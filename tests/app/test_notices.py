@@ -237,3 +237,20 @@ def test_the_unsubscribe_link_works_without_logging_in(app, browser, smtp):
     wait_for(lambda: len(notices_of(app, "bob")) == 2)
     time.sleep(0.3)
     assert len(smtp.mails) == 1
+
+
+def test_the_header_counts_unread_notices_until_they_are_read(app, browser):
+    """Issue 30: the Notices link in every full page's header says how many notices are unread."""
+    alice = browser("alice")
+    table = alice.new_table(seats={"north": "me", "south": "open"})
+    assert 'class="count"' not in alice.c.get("/").text
+    with app.state.sessions() as db:
+        uid = user_id(app, "alice")
+        for seq in (1, 2, 3):
+            db.add(Notice(user_id=uid, table_id=table, seq=seq, text="Your turn"))
+        db.commit()
+    page = alice.c.get("/").text
+    assert re.search(r'Notices <span class="count" aria-label="3 unread">3</span>', page), page[:3000]
+    assert 'class="count"' not in browser("bob").c.get("/").text  # another user's notices are not counted
+    alice.post("/notices/read", follow_redirects=False)
+    assert 'class="count"' not in alice.c.get("/").text
