@@ -51,7 +51,8 @@ def _entry(e: dict, tid: int, gid: str, q: str, replay: bool) -> str:
     )
     return (
         f'<li id="log-{eid:d}"{PRIVATE_CLASS if private else ""}><a class="anchor" href="/tables/{tid:d}/log?'
-        f'before={eid + 1:d}{q}#log-{eid:d}" title="Link to this entry">#{seq:d}</a>\n  <span class="entry-text">'
+        f'before={eid + 1:d}{q}#log-{eid:d}" title="Link to this entry" aria-label="#{seq:d}, log entry {eid:d}">'
+        f'#{seq:d}</a>\n  <span class="entry-text">'
         f"{escape(e['text'])}</span>{PRIVATE if private else ''}{rule}{link}</li>\n"
     )
 

@@ -42,7 +42,7 @@ def test_a_log_entry():
     assert isinstance(html, Markup)
     assert html == (
         '<li id="log-41" class="private-entry"><a class="anchor" href="/tables/12/log?before=42&amp;as=player1#log-41" '
-        'title="Link to this entry">#7</a>\n  <span class="entry-text">Ana plays the Cardinal.</span> '
+        'title="Link to this entry" aria-label="#7, log entry 41">#7</a>\n  <span class="entry-text">Ana plays the Cardinal.</span> '
         '<span class="muted">(private)</span> <a class="rule" href="/games/15-dias/rules/reference#rule-court-1">'
         'Court › Playing a card</a> <a class="replay-link" href="/tables/12/replay?seq=7&amp;as=player1" '
         'title="Replay the game to this move">replay</a></li>\n'
@@ -52,7 +52,8 @@ def test_a_log_entry():
 def test_log_entries_for_a_spectator_of_a_running_table_have_no_replay_link_nor_rule_without_one():
     e = {"id": 3, "seq": 1, "private": False, "text": "The game begins.", "rule": None, "rule_title": None}
     one = (
-        '<li id="log-3"><a class="anchor" href="/tables/12/log?before=4#log-3" title="Link to this entry">#1</a>\n'
+        '<li id="log-3"><a class="anchor" href="/tables/12/log?before=4#log-3" title="Link to this entry" '
+        'aria-label="#1, log entry 3">#1</a>\n'
         '  <span class="entry-text">The game begins.</span></li>\n'
     )
     assert log_entries([e, e], TABLE, GAME, None) == one + one and log_entries([], TABLE, GAME, None) == ""
