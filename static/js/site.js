@@ -29,3 +29,11 @@ document.addEventListener("keydown", (event) => {
   event.preventDefault();
   window.location.assign(link.href);
 });
+// After the live table is swapped (my move, an undo, another player's move) the focused button went with the old
+// table: focus goes to the prompt ("Your move"), so the next decision is a Tab away, not ~20 from the page's top.
+document.addEventListener("htmx:afterSettle", () => {
+  const active = document.activeElement;
+  if (active && active !== document.body && document.contains(active)) return;
+  const decision = document.getElementById("decision");
+  if (decision) decision.focus({ preventScroll: true });
+});

@@ -102,6 +102,23 @@ def test_planet_king_table_and_since_my_last_move(server, chromium, artifacts):
     no_horizontal_overflow(alice)
 
 
+def test_after_a_move_by_keyboard_the_focus_is_on_the_prompt(server, chromium, artifacts):
+    """Issue 30: after a move the focus went to the page's body (~20 Tabs to the next decision); it goes to the
+    prompt, and one Tab reaches the next action."""
+    page = chromium.new_context(viewport=DESKTOP).new_page()
+    register(page, server.url, "alice")
+    url = new_table(page, server.url, "toy-duel", {"rounds": 1}, {"north": "me", "south": "me"})
+    page.goto(url + "?as=north")
+    seq = page.locator("#table-live").get_attribute("data-seq")
+    page.locator("#decision button.action").first.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#table-live")).not_to_have_attribute("data-seq", seq)
+    expect(page.locator("#decision")).to_be_focused()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.closest('#decision') !== null")
+    assert page.evaluate("document.activeElement.matches('button')")
+
+
 def test_a_replay_is_stepped_through(server, chromium, artifacts):
     page = chromium.new_context(viewport=DESKTOP).new_page()
     register(page, server.url, "alice")
