@@ -158,3 +158,18 @@ def test_the_seat_holders_name_is_on_the_board():
         data={"seats": [{"role": "king", "player": "bea", "bot": None, "name": "bea"}], "outcome": None},
     )
     assert 'The King:\n    <strong class="seat-name">bea</strong> <span class="you">(you)</span>' in html
+
+
+def test_war_tracks_are_meters_a_screen_reader_reads():
+    """Issue 30: each war's progression track reads as a value ("1 on the red side"), not as a row of numbers."""
+    import re
+
+    s = fresh("anni_mirabiles")
+    war = next(w for w, v in s["wars"].items() if v["status"] == "war")
+    s["wars"][war]["pos"] = -1
+    html = render(s)
+    meter = re.search(rf'<div class="track" role="meter"[^>]*data-key="track:{re.escape(war)}">', html)
+    assert meter, html
+    tag = meter.group(0)
+    assert 'aria-valuenow="-1"' in tag and 'aria-valuetext="1 on the red side (the enemy&#39;s)"' in tag, tag
+    assert re.search(r'aria-valuemin="-\d+"', tag) and re.search(r'aria-valuemax="\d+"', tag)
