@@ -61,6 +61,8 @@ class RateHit(Base):
 
 class GameTable(Base):
     __tablename__ = "tables"
+    # a creation asked twice (a form sent twice, an API call retried with its Idempotency-Key) makes one table
+    __table_args__ = (Index("uq_tables_created_by_creation_key", "created_by", "creation_key", unique=True),)
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(120))
     game_id: Mapped[str] = mapped_column(String(40), index=True)
@@ -75,6 +77,9 @@ class GameTable(Base):
     spectators: Mapped[bool] = mapped_column(Boolean, default=True)  # may people without a seat watch?
     hot_seat: Mapped[bool] = mapped_column(Boolean, default=False)  # may the creator hold several seats?
     created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
+    # "form:<the form's token>" or "api:<Idempotency-Key>", and a digest of what was asked (app.services.tables)
+    creation_key: Mapped[str | None] = mapped_column(String(120), nullable=True)
+    creation_digest: Mapped[str | None] = mapped_column(String(64), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     seats: Mapped[list[Seat]] = relationship(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import orjson
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
@@ -27,6 +27,7 @@ from app.deps import (
 from app.errors import Conflict
 from app.routes.common import MAX_SEQ, try_move
 from app.services import accounts, clocks, gamelog, limits, play, records, tables
+from app.services.clock_time import aware
 from engines import registry
 
 router = APIRouter(prefix="/api/v1", tags=["api"])
@@ -154,8 +155,9 @@ def _table_summary(table) -> dict:
         "hot_seat": table.hot_seat,
         "active_roles": table.active_roles,
         "seats": [play.seat_info(s) for s in table.seats],
-        "created_at": table.created_at.isoformat(),
-        "updated_at": table.updated_at.isoformat(),
+        # in UTC on both databases (SQLite gives naive datetimes back: a table read back once said no zone)
+        "created_at": aware(table.created_at).isoformat(),
+        "updated_at": aware(table.updated_at).isoformat(),
     }
 
 
@@ -237,20 +239,39 @@ def list_tables(db: SessionDep, user: OptionalUser):
 
 
 @router.post("/tables", status_code=201, dependencies=[CSRF])
-def create_table(db: SessionDep, user: CurrentUser, body: TableRequest):
-    table = tables.create_table(
+def create_table(
+    db: SessionDep,
+    user: CurrentUser,
+    body: TableRequest,
+    response: Response,
+    idempotency_key: Annotated[
+        str | None,
+        Header(
+            min_length=1,
+            max_length=100,
+            description="Retrying with the same key answers with the table the first call made (the same request "
+            "only: another request with a used key is a 409).",
+        ),
+    ] = None,
+):
+    asked = body.model_dump(mode="json")
+    creation = tables.Creation(f"api:{idempotency_key}", tables.digest_of(asked)) if idempotency_key else None
+    table, new = tables.create_once(
         db,
         user,
-        body.game,
-        body.options,
-        body.seats,
-        body.name,
-        body.seed,
+        creation,
+        game_id=body.game,
+        options=body.options,
+        seats=body.seats,
+        name=body.name,
+        seed=body.seed,
         private=body.private,
         spectators=body.spectators,
         hot_seat=body.hot_seat,
         clock=body.clock,
     )
+    if not new:
+        response.headers["Idempotent-Replayed"] = "true"
     out = _table_summary(table)
     out["invites"] = {s.role: f"/invite/{table.id}/{s.invite_token}" for s in table.seats if s.invite_token}
     return out
@@ -265,7 +286,7 @@ def join(db: SessionDep, user: CurrentUser, table: TableDep, body: JoinRequest):
 @router.get("/tables/{table_id}/chat", summary="The table's chat (for those who may watch it)")
 def get_chat(db: SessionDep, table: WatchableTable):
     return [
-        {"id": m.id, "user": m.user.username if m.user else None, "text": m.text, "at": m.created_at.isoformat()}
+        {"id": m.id, "user": m.user.username if m.user else None, "text": m.text, "at": aware(m.created_at).isoformat()}
         for m in tables.chat(db, table)
     ]
 

@@ -49,6 +49,8 @@ def _new_table_context(game_id: str | None, form: dict[str, Any] | None = None) 
     games = registry.all_games()
     game = registry.get_game(game_id) if game_id else (games[0] if games else None)
     ctx: dict[str, Any] = {"game": game, "form": form or {}, "choice_label": rules.choice_label}
+    # one token a form shown: the same form sent twice (a double click, a resent POST) makes one table
+    ctx["creation_token"] = (form or {}).get("creation_token") or secrets.token_urlsafe(18)
     if game is not None:
         ctx["fields"] = option_fields(game)
         options = options_from_form(game, form) if form else {}
@@ -82,14 +84,20 @@ def create_table(request: Request, db: SessionDep, user: CurrentUser, form: Form
         return render(request, "lobby/new_table.html", **ctx)
     roles = ctx["roles"]
     seats = {role: form.get(f"seat_{role}", "open") for role in roles}
+    asked = {k: v for k, v in form.items() if k not in ("csrf_token", "creation_token")}
+    # the key holds what was asked: a form sent back after a change is another table, sent twice it is one
+    digest = tables.digest_of(asked)
+    token = str(form.get("creation_token") or "")[:40]
+    creation = tables.Creation(f"form:{token}:{digest[:32]}", digest) if token else None
     try:
-        table = tables.create_table(
+        table, _ = tables.create_once(
             db,
             user,
-            game.id,
-            options_from_form(game, form),
-            seats,
-            form.get("name"),
+            creation,
+            game_id=game.id,
+            options=options_from_form(game, form),
+            seats=seats,
+            name=form.get("name"),
             private=form.get("private") == "on",
             spectators=form.get("no_spectators") != "on",
             hot_seat=form.get("hot_seat") == "on",

@@ -9,12 +9,14 @@ get a 409, and the table starts exactly once."""
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from dataclasses import dataclass
 from typing import Any
 
 import orjson
 from sqlalchemy import bindparam, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, joinedload
 
 from app.errors import Conflict, Forbidden, Invalid, NotFound
@@ -50,6 +52,48 @@ def validate_options(game: Game, options: dict[str, Any] | None) -> dict[str, An
         raise Invalid("Invalid options: " + "; ".join(exc.messages), problems=exc.messages) from None
 
 
+@dataclass(frozen=True)
+class Creation:
+    """What makes a creation asked twice the same one: ``key`` ("form:<token>", "api:<Idempotency-Key>") and
+    ``digest``, a hash of what was asked (``digest_of``)."""
+
+    key: str
+    digest: str
+
+
+def digest_of(request: Any) -> str:
+    """A stable hash of a creation request (any JSON-able value; dict keys sorted)."""
+    return hashlib.sha256(orjson.dumps(request, option=orjson.OPT_SORT_KEYS)).hexdigest()
+
+
+def created_before(db: Session, user: User, creation: Creation | None) -> GameTable | None:
+    """The table this user already made with this creation key, if any. The same key for another request is a
+    conflict (an Idempotency-Key names one request, as it does for payment APIs)."""
+    if creation is None:
+        return None
+    table = db.scalar(select(GameTable).where(GameTable.created_by == user.id, GameTable.creation_key == creation.key))
+    if table is not None and table.creation_digest != creation.digest:
+        raise Conflict("This Idempotency-Key was already used for another request: use a new key for a new table.")
+    return table
+
+
+def create_once(db: Session, user: User, creation: Creation | None, **request: Any) -> tuple[GameTable, bool]:
+    """``create_table`` asked once per creation key: the table and whether it is new. Two requests with the same
+    key at the same moment (a double click) make one table: the second one's insert breaks the unique index on
+    (created_by, creation_key), and it answers with the first one's table."""
+    table = created_before(db, user, creation)
+    if table is not None:
+        return table, False
+    try:
+        return create_table(db, user, creation=creation, **request), True
+    except IntegrityError:
+        db.rollback()
+        table = created_before(db, user, creation)
+        if table is None:
+            raise
+        return table, False
+
+
 def create_table(
     db: Session,
     user: User,
@@ -63,13 +107,15 @@ def create_table(
     spectators: bool = True,
     hot_seat: bool = False,
     clock: clocks.Pace | None = None,
+    creation: Creation | None = None,
 ) -> GameTable:
     """Seats map each role to "me", "open", "invite" or "bot:<name>" (missing roles are open). A **private** table
     is by invitation only: listed nowhere, its open seats get invitation links, and only its players see it. On
     a public table ``spectators`` says whether people without a seat may watch. **Hot-seat** lets the creator hold
     several seats (asking for "me" at several seats chooses it); everyone else holds one seat at most. The
     setup's log entries are stored as those of seq 0. ``clock``: the table's pace (``app.services.clocks``; none
-    by default). ``commit=False`` leaves the transaction open (record import)."""
+    by default). ``commit=False`` leaves the transaction open (record import). ``creation``: the request's key
+    and digest, so that asking twice makes one table (``created_before`` finds it)."""
     game = game_of(game_id)
     opts = validate_options(game, options)
     roles = game.roles(game.parse_options(opts))
@@ -99,6 +145,8 @@ def create_table(
         private=bool(private),
         spectators=bool(spectators) and not private,
         hot_seat=hot_seat,
+        creation_key=creation.key if creation else None,
+        creation_digest=creation.digest if creation else None,
     )
     for position, role in enumerate(roles):
         spec = seats.get(role, "open")
