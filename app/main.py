@@ -27,7 +27,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app.config import Settings, get_settings
 from app.db import is_postgres, make_engine, make_sessionmaker
-from app.errors import AppError, short
+from app.errors import AppError, encodable, short
 from app.middleware import Admission, BodyLimit, CsrfCookie, SecurityHeaders
 from app.models import utcnow
 from app.resources import resource
@@ -175,7 +175,8 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
     @app.exception_handler(AppError)
     async def app_error(request: Request, exc: AppError):
         if wants_json(request):
-            return JSONResponse({"detail": short(exc.message, 1000), **exc.extra}, status_code=exc.status_code)
+            body = {"detail": short(exc.message, 1000), **encodable(exc.extra)}
+            return JSONResponse(body, status_code=exc.status_code)
         if exc.status_code == 401:
             target = "/login?" + urlencode({"next": request.url.path})
             if is_htmx(request):
@@ -204,7 +205,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException):
-        message = exc.detail if isinstance(exc.detail, str) else "Request refused."
+        message = short(exc.detail, 1000) if isinstance(exc.detail, str) else "Request refused."
         if wants_json(request):
             return JSONResponse({"detail": message}, status_code=exc.status_code, headers=exc.headers)
         return render_error(request, exc.status_code, message)
