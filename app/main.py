@@ -15,7 +15,7 @@ from types import SimpleNamespace
 from urllib.parse import urlencode
 
 import anyio
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -28,6 +28,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from app.config import Settings, get_settings
 from app.db import is_postgres, make_engine, make_sessionmaker
 from app.errors import AppError, encodable, short
+from app.inputs import refuse_unstorable
 from app.middleware import Admission, BodyLimit, CsrfCookie, SecurityHeaders
 from app.models import utcnow
 from app.resources import resource
@@ -127,6 +128,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
         docs_url=None,
         redoc_url=None,
         description="Play-by-web server for The Planet King, 15 Días and Ultima Ratio Regis.",
+        dependencies=[Depends(refuse_unstorable)],  # no NUL or lone surrogate in any input (app.inputs): 422
     )
     app.state.settings = settings
     app.state.engine = engine

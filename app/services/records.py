@@ -15,6 +15,7 @@ from sqlalchemy import insert
 from sqlalchemy.orm import Session
 
 from app.errors import Forbidden, Invalid
+from app.inputs import first_unstorable
 from app.models import GameTable, LogEntry, Move, Snapshot, User
 from app.models.pbw import TableOrigin
 from app.services import gamelog
@@ -138,7 +139,12 @@ def replay_record(record: Any, on_move=None) -> tuple[Game, dict]:
 
 def import_record(db: Session, user: User, record: Any) -> GameTable:
     """Replay a record into a new table whose seats are all the importer's, to study or play on: its moves, log
-    and one snapshot written in one transaction."""
+    and one snapshot written in one transaction. A record uploaded as a file was not seen by the app's input check
+    (``app.inputs``): its text is checked here."""
+    unstorable = first_unstorable(record)
+    if unstorable is not None:
+        where = ".".join(str(p) for p in unstorable[0]) or "text"
+        raise Invalid(f"The record's {where} {unstorable[1]}.")
     if isinstance(record, dict) and record.get("start") is not None:
         raise Invalid(
             "This is the record of an analysis fork, which starts from a position rather than the "
