@@ -180,6 +180,7 @@ def test_no_async_route_or_dependency_touches_the_database(app):
         "get_seat",
         "player_hop",
         "watcher_hop",
+        "refuse_unstorable",
     }
 
     def walk(dependant):
