@@ -231,7 +231,7 @@ def log_out_everywhere(db: Session, user: User) -> None:
 
 
 def create_api_token(db: Session, user: User, name: str, days: int) -> tuple[ApiToken, str]:
-    name = "".join(c for c in (name or "") if ord(c) >= 32).strip() or "token"
+    name = "".join(c for c in (name or "") if c.isprintable()).strip() or "token"  # no control character, DEL too
     if len(name) > 80:
         raise Invalid("A token name has at most 80 characters.")
     if not isinstance(days, int) or not 1 <= days <= 3650:
