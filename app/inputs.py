@@ -71,11 +71,11 @@ async def refuse_unstorable(request: Request) -> None:
     check(request.headers.get("authorization", ""), "header", "Authorization")
     if request.method in _BODILESS:
         return
-    content_type = request.headers.get("content-type", "")
+    content_type = request.headers.get("content-type", "").lower()
     if content_type.startswith(_FORMS):
         form = await request.form()  # parsed once: the route's own Form fields and FormData reuse it
-        for key, value in form.multi_items():
-            check({key: value} if isinstance(value, str) else key, "form")
+        for field, item in form.multi_items():
+            check({field: item} if isinstance(item, str) else field, "form")  # a file's bytes are its route's
         return
     body = await request.body()  # read once: FastAPI's JSON parse of it is kept on the request
     if not (b"\x00" in body or _SUSPECT_JSON.search(body)):
