@@ -3,6 +3,7 @@ as one path segment, once each; a game's presentation imported when first asked 
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -45,7 +46,7 @@ def test_a_presentation_that_is_not_one_is_refused_by_name():
         id = "toy-wrong"
         presentation = "tests.support.toy_game:echo"
 
-    with pytest.raises(TypeError, match="toy-wrong: presentation 'tests.support.toy_game:echo' is not"):
+    with pytest.raises(TypeError, match=re.escape("toy-wrong: presentation 'tests.support.toy_game:echo' is not")):
         registry.presentation(Wrong())
 
 
