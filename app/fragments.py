@@ -1,11 +1,11 @@
 """HTML fragments a live partial renders many times, written in Python rather than as Jinja macros (issue 15,
 target 1): a macro call costs a new context, its arguments bound and every value escaped into a new ``Markup``;
 these build the same markup in one string, with ``markupsafe.escape`` on every text that comes from data (the
-escaping of the templates' autoescape) and the ids, sequence numbers and cards' numbers formatted ``:d`` (an int
+escaping of the templates' autoescape) and the ids and sequence numbers formatted ``:d`` (an int
 needs no escaping; anything else is refused rather than written unescaped). Jinja globals (``app/web.py``, like
 ``plural``): ``{{ log_entries(data.log, table, game, role, as_q) }}``, ``{{ action_button(table, action, csrf_token,
-as_role) }}``, and the 15 Días board's ``{{ character(c, ref, label, key) }}`` and ``{{ covered(c, ref, owner) }}``
-(each card's HTML kept by its JSON), read as the macros they replace did.
+as_role) }}``, read as the macros they replace did; and ``{{ fragment(name, **args) }}``, a game's small template
+(a card) rendered once per arguments and kept.
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
+from jinja2 import Environment, pass_environment
 from jinja2.utils import htmlsafe_json_dumps
-from markupsafe import Markup, escape, soft_str
+from markupsafe import Markup, escape
 
 NOTHING = Markup("")
 PRIVATE_CLASS, PRIVATE = ' class="private-entry"', ' <span class="muted">(private)</span>'
@@ -86,95 +87,26 @@ def action_button(
     )
 
 
-# ----- 15 Días: The Spanish Golden Age (templates/games/15-dias/board.html) --------------------------------------
-HAS_SITUATION = " has-situation"
-POWERS = (("government", "Government", "Gov"), ("society", "Society", "Soc"), ("clerical", "Clerical", "Cle"))
-CARDS_KEPT = 4096  # a few hundred cards × reference powers × slots; emptied when full
-_cards: dict[tuple, Markup] = {}
+# ----- a game's small templates, each kept by its arguments (templates/games/<id>/, e.g. a card) ------------------
+FRAGMENTS_KEPT = 4096  # a few hundred cards × reference powers × slots; emptied when full
+_kept: dict[tuple, Markup] = {}
 
 
-def _kept(make, c: dict, *args: Any) -> Markup:
-    """A card's HTML depends only on the card's view (its powers, a Situation on it) and the arguments, so it is
-    made once per such key, kept by the card's JSON: between two moves a board shows mostly the same cards
-    (~1 µs a card kept against ~8 µs to make it; issue 15). A view that is not JSON data is made each time."""
+@pass_environment
+def fragment(env: Environment, name: str, **context: Any) -> Markup:
+    """The template ``name`` rendered with ``context`` alone (no page's context: the same arguments make the same
+    HTML), made once per (name, arguments) and kept by the arguments' JSON: a board shows mostly the same cards
+    between two moves, and a kept card costs ~1 µs against a render of its template (issue 15). This is how a
+    game's own templates draw the many small pieces of a board (15 Días' cards: ``{{ fragment("games/<id>/card
+    .html", c=card, ref=power) }}``) without the app writing any game's HTML. Arguments that are not JSON data are
+    rendered each time."""
     try:
-        key = (make, orjson.dumps(c), *args)
+        key = (name, orjson.dumps(context))
     except TypeError:
-        return make(c, *args)
-    html = _cards.get(key)
+        return Markup(env.get_template(name).render(context))
+    html = _kept.get(key)
     if html is None:
-        if len(_cards) >= CARDS_KEPT:
-            _cards.clear()
-        html = _cards[key] = make(c, *args)
+        if len(_kept) >= FRAGMENTS_KEPT:
+            _kept.clear()
+        html = _kept[key] = Markup(env.get_template(name).render(context))
     return html
-
-
-def _capitalized(value: Any) -> Markup:
-    return escape(soft_str(value).capitalize())  # Jinja's ``| capitalize``, then autoescape
-
-
-def character(c: dict | None, ref: str | None = None, label: str = "", key: str | None = None) -> Markup:
-    """A card of the 15 Días view face up (``_character``); nothing for no card."""
-    return _kept(_character, c, ref, label, key) if c else NOTHING
-
-
-def covered(c: dict | None, ref: str | None, owner: str) -> Markup:
-    """A covered Character as the others see it (``_covered``); nothing for no card."""
-    return _kept(_covered, c, ref, owner) if c else NOTHING
-
-
-def _character(c: dict, ref: str | None, label: str, key: str | None) -> Markup:
-    """A card of the 15 Días view (a Character, a Conspirator or a Special Situation) face up: its name, Initiative,
-    the three powers with their Influence Ranges (``ref``: the reference power, highlighted), its abilities and a
-    Situation played on it; ``label`` names its slot, ``key`` is the ``data-key`` board.js matches the actions
-    to (the card's id by default)."""
-    kind, name, admin, sit = c["kind"], escape(c["name"]), c.get("administrative_ability"), c.get("situation")
-    verbs = f' data-verb-court="{_capitalized(c["court_ability"])}"' if "court_ability" in c else ""
-    if admin:
-        verbs += f' data-verb-admin="{_capitalized(admin)}"'
-    slot = f'<span class="slot">{escape(label)}</span>' if label else ""
-    head = (
-        f'<div class="qd-card {escape(kind)}{HAS_SITUATION if sit else ""}" data-key="{escape(key or c["id"])}" '
-        f'data-name="{name}"{verbs}>\n    {slot}\n    <strong class="name">{name}</strong>'
-    )
-    if kind == "situation":
-        return Markup(f'{head}\n      <span class="effect">{escape(c["effect"])}</span>\n  </div>')
-    powers, ranges = c["powers"], c["ranges"]
-    cells = "".join(
-        f'\n        <td class="{"ref" if pw == ref else ""}" title="{title}: power {powers[pw]:d}, Influence '
-        f'Range {ranges[pw][0]:d}-{ranges[pw][1]:d}">\n          {short} <b>{powers[pw]:d}</b><small>'
-        f"{ranges[pw][0]:d}–{ranges[pw][1]:d}</small></td>"
-        for pw, title, short in POWERS
-    )
-    abilities = "".join(
-        (
-            _capitalized(c["court_ability"]),
-            f" · {_capitalized(admin)}" if admin else "",
-            f" · plot: {escape(c['plot'])}" if c.get("plot") else "",
-        )
-    )
-    return Markup(
-        f'{head}\n      <span class="init" title="Initiative">Init {c["initiative"]:d}</span>\n      <table '
-        f'class="powers"><tr>{cells}\n      </tr></table>\n      <span class="abilities">{abilities}</span>'
-        f"{_situation(sit)}\n  </div>"
-    )
-
-
-def _covered(c: dict, ref: str | None, owner: str) -> Markup:
-    """1.2: a covered Character as the others see it, only its Power levels (and a Special Situation on it);
-    ``owner`` is the seat whose covered slot it is."""
-    powers, sit = c["powers"], c.get("situation")
-    cells = "".join(
-        f'\n      <td class="{"ref" if pw == ref else ""}" title="{title}: power {powers[pw]:d}">{short} '
-        f"<b>{powers[pw]:d}</b></td>"
-        for pw, title, short in POWERS
-    )
-    return Markup(
-        f'<div class="qd-card covered{HAS_SITUATION if sit else ""}" data-key="covered:{escape(owner)}" '
-        f'data-name="covered Character">\n    <span class="slot">covered</span>\n    <table class="powers"><tr>'
-        f"{cells}\n    </tr></table>{_situation(sit)}\n  </div>"
-    )
-
-
-def _situation(sit: dict | None) -> str:
-    return f'<span class="situation">{escape(sit["name"])}</span>' if sit else ""

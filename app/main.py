@@ -32,7 +32,7 @@ from app.inputs import refuse_unstorable
 from app.middleware import Admission, BodyLimit, CsrfCookie, SecurityHeaders
 from app.models import utcnow
 from app.resources import resource
-from app.routes import api, auth, live, maps, pages
+from app.routes import api, auth, live, pages
 from app.routes import clocks as clock_routes
 from app.routes import endings as ending_routes
 from app.routes import notices as notice_routes
@@ -127,7 +127,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
         lifespan=lifespan,
         docs_url=None,
         redoc_url=None,
-        description="Play-by-web server for The Planet King, 15 Días and Ultima Ratio Regis.",
+        description="Play-by-web server for " + ", ".join(g.title for g in registry.all_games()) + ".",
         dependencies=[Depends(refuse_unstorable)],  # no NUL or lone surrogate in any input (app.inputs): 422
     )
     app.state.settings = settings
@@ -159,7 +159,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
     app.mount("/static", VersionedStatic(resource("static")), name="static")
     # the hot routes' routers first (issue 15): each route tried before the one that matches costs its path check;
     # no two routes of different routers match the same request (tests/app/test_routes.py), so order is free
-    for router in (api.router, pages.router, live.router, auth.router, maps.router):
+    for router in (api.router, pages.router, live.router, auth.router):
         app.include_router(router)
     app.include_router(notice_routes.router)  # play by web
     app.include_router(ending_routes.router)

@@ -57,13 +57,14 @@ def plural(n: int, one: str, many: str) -> str:
 
 
 templates.env.globals["plural"] = plural
-# the log's entries, an action's form and the 15 Días board's cards: Python, not macros (app/fragments.py, issue 15)
+# the log's entries and an action's form: Python, not macros; a game's small templates kept (app/fragments.py, issue 15)
 templates.env.globals.update(
     log_entries=fragments.log_entries,
     action_button=fragments.action_button,
-    character=fragments.character,
-    covered=fragments.covered,
+    fragment=fragments.fragment,
 )
+# a game's extra pages its listings link to (its declared presentation: engines.core.presentation)
+templates.env.globals["linked_pages"] = lambda game: registry.presentation(game).links()
 templates.env.globals["role_label"] = lambda game, role: game.role_label(role) if game else role
 # An id of a game's view (an area, a power, a card) by its name; the id itself when the game has no name for it.
 templates.env.globals["name_of"] = lambda game, value, lang="en": (game.name_of(value, lang) if game else None) or value

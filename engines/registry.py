@@ -3,6 +3,8 @@
 ``BUILTIN`` lists the shipped games. ``configure(content_dir)`` builds them all with the owner's content folder
 (one subfolder per game id) and validates every file, once, under a lock, before anything is served: a bad
 file raises ``ContentError`` naming the file and the item. Tests may ``register`` games of their own.
+``presentation(game)`` imports what a game declares it shows beyond its table (``Game.presentation``), once.
+The app reaches the engines through this module and ``engines.core`` only (tests/app/test_names_no_game.py).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import pathlib
 import threading
 
 from engines.core.game import Game
+from engines.core.presentation import NONE, Presentation
 
 # "module:Class" of every shipped game, in the order the lobby lists them.
 BUILTIN: list[str] = [
@@ -23,6 +26,7 @@ BUILTIN: list[str] = [
 _games: dict[str, Game] = {}
 _lock = threading.Lock()
 _configured: list[pathlib.Path | str | None] = []  # the content folder the shipped games were built with
+_presentations: dict[str, Presentation] = {}  # "module:ATTR" -> the Presentation it names, imported once
 
 
 def _resolve(ref: str):
@@ -74,3 +78,18 @@ def content(game_id: str) -> dict | None:
     """A game's content data (cards, map...)."""
     game = get_game(game_id)
     return game.content() if game is not None else None
+
+
+def presentation(game: Game) -> Presentation:
+    """What ``game`` shows beyond its table (its extra pages), imported from ``game.presentation`` the first
+    time it is asked for; a game that declares none has none."""
+    ref = game.presentation
+    if ref is None:
+        return NONE
+    found = _presentations.get(ref)
+    if found is None:
+        found = _resolve(ref)
+        if not isinstance(found, Presentation):
+            raise TypeError(f"{game.id}: presentation {ref!r} is not an engines.core.presentation.Presentation")
+        _presentations[ref] = found
+    return found

@@ -54,7 +54,7 @@ class PasswordChange(Strict):
 
 
 class TableRequest(Strict):
-    game: str = Field(max_length=40, description="Game id, e.g. 15-dias")
+    game: str = Field(max_length=40, description="A game's id, as GET /api/v1/games lists them")
     options: dict[str, Any] = Field(default_factory=dict)
     seats: dict[str, str] = Field(default_factory=dict, description="role -> me | open | invite | bot:<name>")
     name: str | None = Field(None, max_length=120)

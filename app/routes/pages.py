@@ -26,7 +26,7 @@ from app.deps import (
 from app.errors import AppError, Invalid
 from app.forms import option_fields, options_from_form, seat_choices
 from app.resources import resource
-from app.routes import replays, rules
+from app.routes import game_pages, replays, rules
 from app.routes.common import MAX_SEQ, try_move
 from app.services import clocks, forks, gamelog, play, ratings, records, tables
 from app.web import actions_template, board_template, is_htmx, render
@@ -358,6 +358,8 @@ def favicon():
     )
 
 
-# the rules at hand and the replays are pages of their own modules, served with these
+# the rules at hand and the replays are pages of their own modules, served with these; a game's extra pages
+# (/games/{game_id}/{page}) last, after the rules' own /games/{game_id}/... paths
 router.include_router(rules.router)
 router.include_router(replays.router)
+router.include_router(game_pages.router)

@@ -5,8 +5,9 @@ its record still replays to the position where it ended. The game log says so to
 (``platform.*`` in the core catalog) stored at the table's seq, kept when a move is taken back or the log is
 rebuilt. A clock that runs out ends a game the same ways (``app.services.clock_checker``).
 
-Readings: a seat that resigns loses and every other seat wins — except in a cooperative game (The Planet King:
-the King and his Valido win or lose together), where a resignation is the whole team's defeat. (15 Días'
+Readings: a seat that resigns loses and every other seat wins — except in a game that declares itself cooperative
+(``Game.cooperative``: the seats win or lose together, as The Planet King's King and Valido), where a resignation
+is the whole team's defeat. (15 Días'
 families are the game's state, not the platform's: there too the others are named winners.) Hot-seat tables (one
 person at every seat) may resign too: that is giving up.
 """
@@ -31,7 +32,6 @@ from engines.core.game import CORE_MESSAGES
 from engines.core.text import Renderer, load_catalogs
 from engines.core.types import text
 
-COOPERATIVE = {"planet-king"}
 ENDING = ("resign", "abandon", "timeout")  # the platform moves that end a game
 
 
@@ -112,7 +112,8 @@ def forfeit_outcome(table: GameTable, role: str, how: str) -> dict:
     """The seat ``role`` gives the game up (``how``: "resigned", "timed_out"): see the module. The text is a
     catalog key (``platform.outcome.<how>[_winners]``) rendered by :func:`in_words`."""
     roles = [s.role for s in table.seats]
-    losers = roles if table.game_id in COOPERATIVE else [role]
+    game = registry.get_game(table.game_id)
+    losers = roles if game is not None and game.cooperative else [role]
     winners = [r for r in roles if r not in losers]
     message = (
         text(f"platform.outcome.{how}_winners", role=role, winners=winners, n=len(winners))

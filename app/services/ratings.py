@@ -8,11 +8,13 @@ zero. "Better" is read from the outcome: a winner beats a non-winner; otherwise 
 earlier place in the ranking; equal scores (or two winners) are a draw. A resignation's outcome (the platform's,
 ``app.services.endings``) has the resigner lose to every other seat.
 
+How a game's seats are rated the game declares (``engines.core.game.Game``), read here through the registry:
 **Tracks.** A game whose seats are alike (15 Días' four players: their families are the game's state, dealt in
-play) has one rating per player; an asymmetric game (The Planet King: the King and the Valido) has one per role.
-**The game itself as opponent.** The Planet King is played against the game (solo, or the King and his Valido
-together): each seat plays one duel against the game, whose rating is fixed at ``START``; a winner of the
-outcome scores 1 against it. These changes do not sum to zero — nobody else loses the points.
+play) has one rating per player; a game that declares ``rated_per_role`` (asymmetric seats: The Planet King's King
+and Valido) has one per role. **The game itself as opponent.** A game that declares ``rated_against_the_game``
+(The Planet King, solo or the King and his Valido together) has each seat play one duel against the game, whose
+rating is fixed at ``START``; a winner of the outcome scores 1 against it. These changes do not sum to zero —
+nobody else loses the points. A game no longer registered is rated as the defaults say.
 
 **What counts.** Only games between people: no bot seat, not hot-seat (one person at several seats, imported
 records), every seat a different person, not a fork (it did not start from the beginning, and a fork of a won
@@ -31,11 +33,10 @@ from sqlalchemy.orm import Session
 from app.models import GameTable, User, utcnow
 from app.models.pbw import TableOrigin
 from app.models.ratings import Rating, RatingChange
+from engines import registry
 
 START = 1500.0
 K = 32.0
-AGAINST_THE_GAME = {"planet-king"}  # cooperative or solo: the seats play against the game
-PER_ROLE = {"planet-king"}  # asymmetric seats: one rating per role
 
 
 def expected(r_i: float, r_j: float) -> float:
@@ -71,7 +72,15 @@ def changes(ratings: dict[str, float], outcome: dict, against_game: bool = False
 
 
 def track_of(game_id: str, role: str) -> str:
-    return role if game_id in PER_ROLE else ""
+    """The rating track of a seat: its role in a game rated per role, else "" (one rating for the game)."""
+    game = registry.get_game(game_id)
+    return role if game is not None and game.rated_per_role else ""
+
+
+def against_the_game(game_id: str) -> bool:
+    """Whether the game's seats each play a duel against the game rather than against each other."""
+    game = registry.get_game(game_id)
+    return game is not None and game.rated_against_the_game
 
 
 def counts(db: Session, table: GameTable) -> bool:
@@ -115,7 +124,7 @@ def rate(db: Session, table: GameTable, outcome: dict[str, Any] | None) -> list[
         return []
     seats = sorted(table.seats, key=lambda s: (s.user_id, s.role))  # one lock order: no deadlock between endings
     rows = {s.role: _locked(db, s.user_id, table.game_id, track_of(table.game_id, s.role)) for s in seats}
-    delta = changes({r: row.rating for r, row in rows.items()}, outcome, table.game_id in AGAINST_THE_GAME)
+    delta = changes({r: row.rating for r, row in rows.items()}, outcome, against_the_game(table.game_id))
     made = []
     for s in seats:
         row = rows[s.role]

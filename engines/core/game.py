@@ -17,6 +17,8 @@ The contract, in short:
 - ``redeal(state, role, rnd) -> state | None``: the position as ``role`` knows it, everything hidden from it
   (``secrets``) dealt again at random from what it cannot tell apart, the generator re-seeded from ``rnd``; None
   when the game does not support it (an analysis fork of a position with secrets is then refused).
+- What the app must know of a game it reads from the game's declarations, never from its id: ``cooperative``,
+  ``rated_per_role``, ``rated_against_the_game`` and ``presentation`` (engines.core.presentation).
 """
 
 from __future__ import annotations
@@ -89,6 +91,21 @@ class Game(ABC):
     bots: ClassVar[dict[str, Bot]] = {"random": random_bot}
     messages_dir: ClassVar[pathlib.Path | None] = None  # the game's catalogs (messages/<lang>.yaml)
     max_actions: ClassVar[int] = 20_000
+
+    # What the app needs to know of the game, declared here because the app names no game (DESIGN.md; the
+    # app reads these and nothing else of a game but its operations). Defaults: a competitive game of
+    # interchangeable seats, nothing shown but its table.
+    cooperative: ClassVar[bool] = False
+    """The seats win or lose together: a resignation or a forfeit on time is the whole team's defeat."""
+    rated_per_role: ClassVar[bool] = False
+    """Asymmetric seats: a player has one rating per role of the game (its ``track``), not one for the game."""
+    rated_against_the_game: ClassVar[bool] = False
+    """The seats play against the game (solo, cooperative): each plays one duel against the game, whose rating is
+    fixed, instead of duels between the seats."""
+    presentation: ClassVar[str | None] = None
+    """``"module:ATTR"`` of the game's ``engines.core.presentation.Presentation`` (its extra pages, e.g. a map),
+    imported by the registry when the app first asks; None: none. Its board and action templates are found by
+    the game's id (``templates/games/<id>/board.html``, ``actions.html``), the generic ones otherwise."""
 
     def __init__(self, content_dir: pathlib.Path | str | None = None):
         self.content_dir = content_dir

@@ -152,6 +152,10 @@ class PlanetKing(StepGame):
     id = "planet-king"
     title = "The Planet King"
     version = "4"
+    # played against the game, solo or as the King and his Valido together; one rating per role (engines.core.game)
+    cooperative = True
+    rated_per_role = True
+    rated_against_the_game = True
     Options = scenarios.Options
     bots = BOTS
     max_actions = 20_000

@@ -75,6 +75,7 @@ class UltimaRatioRegis(StepGame):
     id = GAME_ID
     title = "Ultima Ratio Regis"
     version = "3"
+    presentation = "engines.ultima_ratio.presentation:PRESENTATION"  # the map page (engines.core.presentation)
     Options = Options
     messages_dir = pathlib.Path(__file__).parent / "messages"
     steps = STEPS

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from app.models.pbw import Notice, PlatformMove, TableOrigin
+from engines import registry
 from tests.app.test_api import two_players
+from tests.support.toy_game import TeamDuel
 
 
 def platform_moves(app, table):
@@ -35,6 +39,25 @@ def test_a_resignation_is_a_platform_move_that_ends_the_game(app, browser):
     assert [m["verb"] for m in record["moves"]] == ["raise"]  # the game's moves only: it still replays
     assert alice.api("POST", "/api/v1/records", record).status_code == 201
     assert "bob resigned" in alice.c.get(f"/tables/{table}/endings").text
+
+
+@pytest.fixture
+def team_game():
+    """A game that declares itself cooperative, registered for one test."""
+    game = registry.register(TeamDuel())
+    yield game
+    registry.unregister(game.id)
+
+
+def test_in_a_game_declared_cooperative_a_resignation_is_the_whole_teams_defeat(app, browser, team_game):
+    alice, bob = browser("alice"), browser("bob")
+    table = alice.new_table(game=team_game.id, seats={"north": "me", "south": "open"})
+    assert bob.api("POST", f"/api/v1/tables/{table}/join", {}).status_code == 200
+    r = bob.api("POST", f"/api/v1/tables/{table}/resign")
+    assert r.status_code == 200, r.text
+    assert r.json()["outcome"]["winners"] == [] and r.json()["outcome"]["text"] == "bob resigned."
+    with app.state.sessions() as db:
+        assert db.query(PlatformMove).filter_by(table_id=table).one().outcome["ranking"] == ["north", "south"]
 
 
 def test_a_game_is_abandoned_when_every_player_agrees(app, browser):

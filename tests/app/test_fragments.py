@@ -1,5 +1,7 @@
 """The HTML fragments written in Python (app/fragments.py, issue 15): the markup the macros they replace made, and
-the escaping of hostile text (a player's name in an entry or a label, a card's name from an owner's content)."""
+the escaping of hostile text (a player's name in an entry or a label, a card's name from an owner's content); and
+``fragment``, a game's small template kept by its arguments, with the 15 Días cards (templates/games/15-dias/)
+that the board draws through it: the markup the Python it replaced made, byte for byte."""
 
 from types import SimpleNamespace
 
@@ -7,8 +9,21 @@ import pytest
 from markupsafe import Markup
 
 from app import fragments
-from app.fragments import action_button, character, covered, log_entries
+from app.fragments import action_button, fragment, log_entries
 from app.web import templates
+
+CARD_HTML, COVERED_HTML = "games/15-dias/card.html", "games/15-dias/covered.html"
+
+
+def character(c, ref=None, label="", key=None):
+    """A 15 Días card face up, as the board draws it."""
+    return fragment(templates.env, CARD_HTML, c=c, ref=ref, label=label, key=key)
+
+
+def covered(c, ref, owner):
+    """A covered Character as the others see it, as the board draws it."""
+    return fragment(templates.env, COVERED_HTML, c=c, ref=ref, owner=owner)
+
 
 HOSTILE = "<script>alert('x')</script> & \"q\""
 ESCAPED = "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &#34;q&#34;"
@@ -141,21 +156,30 @@ def test_a_card_escapes_hostile_text():
     # the key, the name twice, the slot, both abilities twice (data-verb-* and the text), the plot, the Situation
     assert "<script>" not in html and html.count(ESCAPED) == 10
     assert "<script>" not in covered(card, None, HOSTILE)
-    with pytest.raises(ValueError):
-        character({**CARD, "initiative": HOSTILE})
+    assert f"Init {ESCAPED}</span>" in character({**CARD, "initiative": HOSTILE})  # not a number: escaped all the same
 
 
 def test_a_card_is_made_once_per_view_and_arguments():
-    fragments._cards.clear()
+    fragments._kept.clear()
     first = character(CARD, "clerical", "Main Character")
     assert character(dict(CARD), "clerical", "Main Character") is first  # the same view: kept
     assert character(CARD, "society", "Main Character") is not first  # another reference power
     weaker = character({**CARD, "powers": {**CARD["powers"], "clerical": 4}}, "clerical", "Main Character")
     assert "Cle <b>4</b>" in weaker and "Cle <b>5</b>" in first  # a power changed (a Situation): made anew
     assert covered(CARD, "clerical", "player1") != covered(CARD, "clerical", "player2")
-    assert len(fragments._cards) == 5
+    assert len(fragments._kept) == 5
     with_a_set = {**CARD, "refs": {1}}  # not JSON data: made each time, not kept
-    assert character(with_a_set, "clerical", "Main Character") == first and len(fragments._cards) == 5
+    assert character(with_a_set, "clerical", "Main Character") == first and len(fragments._kept) == 5
+    assert character(None) is character(None) and len(fragments._kept) == 6  # no card: nothing, kept too
+
+
+def test_kept_fragments_are_forgotten_when_too_many():
+    fragments._kept.clear()
+    for power in range(fragments.FRAGMENTS_KEPT):
+        character({**CARD, "powers": {**CARD["powers"], "clerical": power}})
+    assert len(fragments._kept) == fragments.FRAGMENTS_KEPT
+    character({**CARD, "name": "The Nuncio"})  # one more: the kept ones are forgotten, this one kept
+    assert len(fragments._kept) == 1
 
 
 def test_the_templates_call_them_as_globals():
@@ -163,8 +187,8 @@ def test_the_templates_call_them_as_globals():
     e = {"id": 3, "seq": 1, "private": False, "text": HOSTILE, "rule": None, "rule_title": None}
     action, table = {"verb": "pass", "arg": None, "label": "Pass"}, SimpleNamespace(id=12, seq=1, status="active")
     html = env.from_string(
-        "{{ log_entries([e], table, game, role) }}|{{ character(c) }}|{{ action_button(table, a, "
-        "'tok', role, split=' — ') }}"
+        "{{ log_entries([e], table, game, role) }}|{{ fragment('games/15-dias/card.html', c=c, ref=none, label='', "
+        "key=none) }}|{{ action_button(table, a, 'tok', role, split=' — ') }}"
     ).render(e=e, table=table, game=GAME, role=None, c=CARD, a=action)
     assert (
         html == f"{log_entries([e], table, GAME, None)}|{character(CARD)}|{action_button(table, action, 'tok', None)}"

@@ -7,7 +7,9 @@ import pytest
 
 from app.models.ratings import Rating, RatingChange
 from app.services import ratings
+from engines import registry
 from tests.app.test_api import two_players
+from tests.support.toy_game import TeamDuel
 
 
 # ----- the formula, by hand -----
@@ -136,3 +138,23 @@ def test_the_planet_king_is_rated_per_role_against_the_game(app, browser):
     assert changes == [("king", 1500.0, 1484.0)]  # a loss against the game at 1500: 32 * (0 - 0.5)
     assert [key[1:] for key in rows] == [("planet-king", "king")]
     assert "The Planet King · The King" in alice.c.get("/users/alice").text
+
+
+def test_how_seats_are_rated_is_the_games_declaration(app, browser):
+    """A game that declares itself rated per role and against the game (not by its id): each seat its role's
+    track, each one duel against the game at 1500; the Duel, declaring neither, keeps one track and seat duels."""
+    game = registry.register(TeamDuel())
+    try:
+        assert ratings.track_of(game.id, "south") == "south" and ratings.against_the_game(game.id)
+        assert ratings.track_of("toy-duel", "south") == "" and not ratings.against_the_game("toy-duel")
+        assert ratings.track_of("no-such-game", "south") == "" and not ratings.against_the_game("no-such-game")
+        alice, bob = browser("alice"), browser("bob")
+        table = alice.new_table(game=game.id, seats={"north": "me", "south": "open"})
+        assert bob.api("POST", f"/api/v1/tables/{table}/join", {}).status_code == 200
+        assert bob.api("POST", f"/api/v1/tables/{table}/resign").status_code == 200
+        rows, changes = stored(app, table)
+        # the team lost together: each seat lost its duel against the game, 32 * (0 - 0.5); nobody gained
+        assert changes == [("north", 1500.0, 1484.0), ("south", 1500.0, 1484.0)]
+        assert sorted(key[1:] for key in rows) == [(game.id, "north"), (game.id, "south")]
+    finally:
+        registry.unregister(game.id)

@@ -2,7 +2,7 @@
 matches costs its path check). That order is free only while no two routes of different routers match the same
 request; within a router the order is the module's (``/tables/new`` before ``/tables/{table_id}``)."""
 
-from app.routes import api, auth, live, maps, pages
+from app.routes import api, auth, live, pages
 from app.routes import clocks as clock_routes
 from app.routes import endings as ending_routes
 from app.routes import notices as notice_routes
@@ -13,7 +13,6 @@ ROUTERS = {
     "pages": pages.router,
     "live": live.router,
     "auth": auth.router,
-    "maps": maps.router,
     "notices": notice_routes.router,
     "endings": ending_routes.router,
     "profile": profile_routes.router,

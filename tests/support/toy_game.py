@@ -11,11 +11,13 @@ time; the cards are revealed and the higher card scores the stake (a tie scores 
 from __future__ import annotations
 
 import pathlib
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
 from engines.core.machine import Ctx, Step, StepGame
+from engines.core.presentation import Page, PageError, Presentation
 from engines.core.types import text
 
 ROLES = ["north", "south"]
@@ -165,3 +167,38 @@ class Duel(StepGame):
 
 
 GAME = Duel()
+
+
+class TeamDuel(Duel):
+    """The Duel declared as a game its two seats play together against the game, asymmetric (issue 26: the app
+    reads what it must know of a game from these declarations, never from its id)."""
+
+    id = "toy-team"
+    title = "Duel as a team (test game)"
+    cooperative = True
+    rated_per_role = True
+    rated_against_the_game = True
+
+
+def echo(game: Duel, query: Mapping[str, str]) -> str:
+    """A page's body: the game's title and the query's ``word``; "bad" is a word it refuses."""
+    word = query.get("word", "")
+    if word == "bad":
+        raise PageError("No bad words, please.")
+    return f"{game.title}: {word}"
+
+
+PAGES = Presentation(
+    pages=(
+        Page("echo.txt", echo, media_type="text/plain", max_age=60, link="the echo"),
+        Page("fresh.txt", echo, media_type="text/plain"),
+    )
+)
+
+
+class PagedDuel(Duel):
+    """The Duel with extra pages (engines.core.presentation): a kept one, linked, and a fresh one, not linked."""
+
+    id = "toy-pages"
+    title = "Duel with pages (test game)"
+    presentation = "tests.support.toy_game:PAGES"

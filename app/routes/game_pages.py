@@ -1,0 +1,39 @@
+"""A game's extra pages (a map): ``/games/{game_id}/{page}`` serves whatever pages the game's presentation declares
+(``engines.core.presentation``), so the app routes no game by name. A page with a template renders
+``templates/games/<id>/<template>`` in the site's layout; one without is its body as it is (an SVG), kept by
+browsers as long as the page says. Included last among the ``/games/{game_id}/...`` routes (app/routes/pages.py):
+the rules' and cards' own paths answer first."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from app.deps import OptionalUser
+from app.errors import Invalid, NotFound
+from app.services.tables import game_of
+from app.web import render
+from engines import registry
+from engines.core.presentation import PageError
+
+router = APIRouter(include_in_schema=False)
+MAX_QUERY_VALUE = 200  # characters of one query parameter: a page's parameters are ids and numbers
+
+
+@router.get("/games/{game_id}/{page}")
+def game_page(request: Request, user: OptionalUser, game_id: str, page: str):
+    game = game_of(game_id)
+    found = registry.presentation(game).page(page)
+    if found is None:
+        raise NotFound(f"{game.title} has no page {page!r}.")
+    query = dict(request.query_params)
+    if any(len(v) > MAX_QUERY_VALUE for v in query.values()):
+        raise Invalid(f"A parameter of this page is at most {MAX_QUERY_VALUE} characters long.")
+    try:
+        made = found.make(game, query)
+    except PageError as exc:
+        raise Invalid(str(exc)) from None
+    if found.template is not None:
+        return render(request, f"games/{game.id}/{found.template}", game=game, user=user, **made)
+    headers = {"Cache-Control": f"public, max-age={found.max_age}"} if found.max_age else None
+    return Response(made, media_type=found.media_type, headers=headers)

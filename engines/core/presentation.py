@@ -1,0 +1,75 @@
+"""What a game shows beyond its table: its presentation (DESIGN.md › The app names no game).
+
+A game names its presentation with ``Game.presentation``, a ``"module:ATTR"`` path to a :class:`Presentation`,
+which ``engines.registry.presentation`` imports the first time the app asks (never the engine itself: a bot, a
+replay or the conformance suite loads none of it). The module lives beside the engine
+(``engines/<game>/presentation.py``), imports nothing of ``app/`` and holds no game rule: pure functions of the
+game's content and the page's query, which the app serves at ``/games/<id>/<page>``; the HTML is the game's
+templates' (``templates/games/<id>/``). A game without one has no pages beyond the app's own (its table, its
+rules and cards).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engines.core.game import Game
+
+PAGE_NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,39}")
+
+
+class PageError(ValueError):
+    """A page asked for with a query it cannot answer (an unknown scenario, a turn out of range): the app
+    answers 422 with the message, which names the problem for the person who typed it."""
+
+
+@dataclass(frozen=True)
+class Page:
+    """One extra page of a game, served at ``/games/<id>/<name>`` (GET).
+
+    ``make(game, query)`` reads the query's parameters (each a string, the last of repeated ones; unknown ones are
+    to be ignored) and raises :class:`PageError` for a value it cannot take. With a ``template`` (a file of the
+    game's folder, ``templates/games/<id>/<template>``) it returns that template's context, rendered in the site's
+    layout; without one, the body itself, served as ``media_type``. ``max_age``: seconds a browser or proxy may
+    keep the answer (``Cache-Control: public, max-age=…``), for a body that depends on nothing but its URL; 0
+    keeps the site's ``no-store``. ``link``: the words of a link to it from the game's listings (None: not
+    linked, e.g. an image the page itself shows)."""
+
+    name: str
+    make: Callable[[Game, Mapping[str, str]], Any]
+    template: str | None = None
+    media_type: str = "text/html"
+    max_age: int = 0
+    link: str | None = None
+
+    def __post_init__(self) -> None:
+        if not PAGE_NAME.fullmatch(self.name):
+            raise ValueError(f"a page's name is one path segment of a-z, 0-9, '.', '_', '-': {self.name!r}")
+        if self.max_age < 0:
+            raise ValueError(f"page {self.name}: max_age is a number of seconds, not {self.max_age}")
+
+
+@dataclass(frozen=True)
+class Presentation:
+    """A game's presentation: its extra pages (a map), in the order its listings link them."""
+
+    pages: tuple[Page, ...] = ()
+
+    def __post_init__(self) -> None:
+        names = [p.name for p in self.pages]
+        if len(set(names)) != len(names):
+            raise ValueError(f"two pages of one name: {names}")
+
+    def page(self, name: str) -> Page | None:
+        return next((p for p in self.pages if p.name == name), None)
+
+    def links(self) -> list[Page]:
+        """The pages a listing of the game links to."""
+        return [p for p in self.pages if p.link]
+
+
+NONE = Presentation()  # a game that declares none
