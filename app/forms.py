@@ -34,7 +34,7 @@ def option_fields(game: Game) -> list[OptionField]:
     for name, raw in schema.get("properties", {}).items():
         prop = {**_resolve(schema, raw), **{k: v for k, v in raw.items() if k in ("default", "description", "title")}}
         label = prop.get("title") or name.replace("_", " ").capitalize()
-        common = dict(name=name, label=label, default=prop.get("default"), help=prop.get("description", ""))
+        common = {"name": name, "label": label, "default": prop.get("default"), "help": prop.get("description", "")}
         if "enum" in prop:
             fields.append(OptionField(kind="select", choices=list(prop["enum"]), **common))
         elif prop.get("type") == "boolean":

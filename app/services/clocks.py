@@ -120,7 +120,7 @@ def setup(db: Session, table: GameTable, pace: Pace) -> None:
 
 
 def _seconds(days: float) -> int:
-    return int(round(days * DAY / HOUR)) * HOUR  # whole hours
+    return round(days * DAY / HOUR) * HOUR  # whole hours
 
 
 def pace_of(db: Session, table_id: int) -> Pace:

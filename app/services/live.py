@@ -145,7 +145,7 @@ class Publisher:
                         for note in conn.notifies(timeout=1.0):
                             table_id, kind, value, nonce = note.payload.split(":")
                             self.publish(int(table_id), int(value), kind, nonce)
-            except Exception as exc:  # the database went away: retry until it is back
+            except Exception as exc:  # noqa: BLE001 (the listener must outlive any failure, a lost database above all: log, retry)
                 log.warning("live listener lost PostgreSQL (%s); retrying", exc)
                 self._stop.wait(1.0)
 

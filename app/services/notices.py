@@ -427,7 +427,7 @@ class Notifier(Worker):
                 db.refresh(d)
                 try:
                     self._send(d)
-                except Exception as exc:
+                except Exception as exc:  # noqa: BLE001 (any failure of one delivery is logged on it and retried)
                     d.error = f"{type(exc).__name__}: {exc}"[:1000]
                     if d.attempts >= self._settings.notice_attempts:
                         d.status = "failed"

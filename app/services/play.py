@@ -208,7 +208,7 @@ def verify(db: Session, table: GameTable) -> bool:
         table.flagged = f"The move log no longer replays: {exc.message}"
         db.commit()
         return False
-    except Exception as exc:  # an engine that fails on its own log: never play on from an unverified state
+    except Exception as exc:  # noqa: BLE001 (an engine failing on its own log: never play on unverified)
         table.flagged = f"The move log no longer replays ({type(exc).__name__})."
         db.commit()
         return False

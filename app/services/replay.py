@@ -42,7 +42,7 @@ _lock = threading.Lock()
 def _common(a: list[tuple], b: list[tuple]) -> int:
     """How many first moves two lists of moves share (an undo or a new move changes the end of a running game's)."""
     n = 0
-    for x, y in zip(a, b):
+    for x, y in zip(a, b, strict=False):  # the lists differ in length
         if x != y:
             break
         n += 1
