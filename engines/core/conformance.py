@@ -169,7 +169,9 @@ def playout(
             verb, arg = pick(game, game.view(state, role), role, rnd)
             before = state
             seen = {}
-            token = WITNESS.set(lambda entry, s: seen.__setitem__(id(entry), game.secrets(s))) if check else None
+            token = (
+                WITNESS.set(lambda entry, s, seen=seen: seen.__setitem__(id(entry), game.secrets(s))) if check else None
+            )
             try:
                 played = game.play(state, role, verb, arg)
             finally:
@@ -187,6 +189,6 @@ def playout(
         raise
     except IllegalAction as exc:
         fail(f"a listed action was refused: {exc.message}")
-    except Exception as exc:  # an engine bug: report it with its seed
+    except Exception as exc:  # noqa: BLE001 (any engine bug is a finding: report it with its seed)
         fail(f"{type(exc).__name__}: {exc}")
     return {"actions": len(moves), "outcome": game.outcome(state), "state": state}
