@@ -136,7 +136,7 @@ def next_action(g: Ctx, mode: str, used: list) -> None:
 def chose_type(g: Ctx, verb: str, arg, mode: str, used: list) -> None:
     if verb == "end":
         return
-    call(g, "next_action", mode=mode, used=used + [arg])
+    call(g, "next_action", mode=mode, used=[*used, arg])
     pick_action(g, arg, mode)
 
 

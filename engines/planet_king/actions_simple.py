@@ -94,7 +94,7 @@ def move_more(g: Ctx, loc: str, moved: list) -> None:
         g,
         council.manager(g.s, "valido"),
         text("prompt.move_units_from_any_number", loc=loc),
-        opts + [("done", None)],
+        [*opts, ("done", None)],
         "move_which",
         loc=loc,
         moved=moved,
@@ -131,7 +131,7 @@ def move_one(g: Ctx, verb: str, arg: str, loc: str, moved: list, what: str) -> N
     else:
         court.place(g, what, ("army", dest))
         g.log("log.moves_to_command", what=what, dest=dest, rule=R)
-    move_more(g, loc, moved + [what])
+    move_more(g, loc, [*moved, what])
 
 
 # ----- Build a Fortification ---------------------------------------------------------------------------------

@@ -88,9 +88,12 @@ def place_provincial(g: Ctx, home: str) -> None:
     s = g.s
     if military.supply_left(s, "provincial_tercio") <= 0:
         return
-    places = [home] + sorted(
-        w for w in military.neighbours(s, home) if w in C.WARS and military.may_stand(s, "provincial_tercio", w)
-    )
+    places = [
+        home,
+        *sorted(
+            w for w in military.neighbours(s, home) if w in C.WARS and military.may_stand(s, "provincial_tercio", w)
+        ),
+    ]
     choose(
         g,
         council.manager(s, "valido"),

@@ -87,9 +87,8 @@ def total_war_card(g: Ctx, card: str) -> None:
 def _war_card(g: Ctx, card: str) -> None:
     info = C.EVENTS[card]
     s = g.s
-    if p(card, "palatinate"):
-        if wars.active(s, PALATINATE):
-            wars.move(g, PALATINATE, p(card, "palatinate"), card)
+    if p(card, "palatinate") and wars.active(s, PALATINATE):
+        wars.move(g, PALATINATE, p(card, "palatinate"), card)
     if p(card, "strength"):
         s["flags"]["fsw33" if info["effect"] == "franco_spanish_war" else "pw39"] = True
         g.log("log.the_enemy_armies_have_strength", name=info["name"], p=p(card, "strength"), rule="wars")

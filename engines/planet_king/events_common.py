@@ -55,7 +55,7 @@ def revolt(g: Ctx, why: str) -> None:
 def raid(g: Ctx, why: str, spain_ducats: int = 0) -> str | None:
     """A raid on a random location of the Indies or Spain; returns the location if the raid succeeds."""
     s = g.s
-    where = g.choice(indies_markers(s) + [SPAIN])
+    where = g.choice([*indies_markers(s), SPAIN])
     here = s["territories"][where]
     name = C.TERRITORIES[where]["name"]
     g.log("log.the_raid_strikes", why=why, name=name, rule=R_RAID)

@@ -159,7 +159,7 @@ def ensign_nun(g: Ctx, card: str) -> None:
         g,
         council.manager(s, "valido"),
         text("prompt.the_ensign_nun_choose"),
-        opts + [("pass", None)],
+        [*opts, ("pass", None)],
         "ensign_nun_choice",
         n=p(card, "exploration_military", 2),
     )
@@ -182,7 +182,7 @@ def his_majesty(g: Ctx, card: str) -> None:
         g,
         council.manager(s, "king"),
         text("prompt.his_majesty_the_king_choose"),
-        opts + [("pass", None)],
+        [*opts, ("pass", None)],
         "his_majesty_choice",
     )
 

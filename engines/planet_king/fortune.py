@@ -49,7 +49,4 @@ def tests(g: Ctx, n: int, why: str) -> list[tuple[str, bool]]:
 def until_eagle(g: Ctx, n: int, why: str) -> bool:
     """Up to ``n`` tests, stopping at the first positive result (the player stops drawing once the event's
     condition is met, Events Phase › Overview)."""
-    for _ in range(max(0, n)):
-        if draw_test(g, why)[0] == EAGLE:
-            return True
-    return False
+    return any(draw_test(g, why)[0] == EAGLE for _ in range(max(0, n)))

@@ -221,7 +221,7 @@ def setup(g: Ctx) -> None:
             }
         )
         s["heir"] = child["id"]
-    for kind, nid in (("valido", c["valido"]), ("queen", c["queen"])):
+    for nid in (c["valido"], c["queen"]):
         if nid:
             s["fortune_used"].append(nid)
     for ws in sc["wars"]:

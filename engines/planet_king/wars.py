@@ -211,7 +211,7 @@ def muster(g: Ctx, wid: str) -> None:
         g,
         council.manager(g.s, "valido"),
         text("prompt.muster_the_army_of_move", wid=wid),
-        opts + [("done", None)],
+        [*opts, ("done", None)],
         "on_muster",
         wid=wid,
     )

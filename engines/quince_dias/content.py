@@ -9,6 +9,7 @@ another, enough Prince cards). A bad file raises ``ContentError`` naming the fil
 
 from __future__ import annotations
 
+import itertools
 import pathlib
 from typing import Any, Literal
 
@@ -151,7 +152,7 @@ class Content:
                     raise ContentError(f"{GAME_ID}: {self.sources[file]}: item {item['id']!r}: duplicate card id")
                 self.cards[item["id"]] = {**item, "file": file}
         ids = sorted(self.cards)
-        for a, b in zip(ids, ids[1:]):
+        for a, b in itertools.pairwise(ids):
             if b.startswith(a):
                 raise ContentError(
                     f"{GAME_ID}: {self.sources[self.cards[b]['file']]}: item {b!r}: the id {a!r} is "

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pathlib
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
-from engines.core.machine import Ctx, StepGame
+from engines.core.machine import Ctx, Step, StepGame
 from engines.quince_dias import (
     administrative,
     confrontation,
@@ -36,7 +36,7 @@ class QuinceDias(StepGame):
     max_actions = 20_000
     messages_dir = pathlib.Path(__file__).parent / "messages"
     bots = BOTS
-    steps = {
+    steps: ClassVar[dict[str, Step]] = {
         "drawing_hands": sequence.DrawingHands(),
         "election_propose": sequence.ElectionPropose(),
         "election_confirm": sequence.ElectionConfirm(),
