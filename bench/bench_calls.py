@@ -126,42 +126,44 @@ async def main_async(args) -> dict[str, list[tuple[int, int, int]]]:
     out: dict[str, list[tuple[int, int, int]]] = {"API move": [], "HTMX move": [], "API view": []}
     profiles: dict[str, list[cProfile.Profile]] = {kind: [] for kind in out}
     rng = random.Random(1)
-    async with app.router.lifespan_context(app):
-        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://bench") as c:
-            headers = await register(c)
+    async with (
+        app.router.lifespan_context(app),
+        httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://bench") as c,
+    ):
+        headers = await register(c)
 
-            async def counted(kind: str, call):
-                if args.plain:
-                    return await call
-                prof = cProfile.Profile()
-                counts.hops = counts.statements = 0
-                prof.enable()
-                r = await call
-                prof.disable()
-                out[kind].append((pstats.Stats(prof).total_calls, counts.hops, counts.statements))
-                if len(out[kind]) > WARM_UP:  # the first requests compile templates and statements
-                    profiles[kind].append(prof)
-                return r
+        async def counted(kind: str, call):
+            if args.plain:
+                return await call
+            prof = cProfile.Profile()
+            counts.hops = counts.statements = 0
+            prof.enable()
+            r = await call
+            prof.disable()
+            out[kind].append((pstats.Stats(prof).total_calls, counts.hops, counts.statements))
+            if len(out[kind]) > WARM_UP:  # the first requests compile templates and statements
+                profiles[kind].append(prof)
+            return r
 
-            done = 0
-            async for table, role, v, a in random_moves(
-                c, headers, "15-dias", ROLES, rng, lambda call: counted("API view", call)
-            ):
-                if done == args.moves:
-                    break
-                if done % 2 == 0:
-                    r = await counted(
-                        "API move",
-                        c.post(
-                            f"/api/v1/tables/{table}/actions",
-                            headers=headers,
-                            json={"seq": v["seq"], "verb": a["verb"], "arg": a["arg"], "role": role},
-                        ),
-                    )
-                else:
-                    r = await counted("HTMX move", htmx_move(c, headers, table, role, v, a))
-                assert r.status_code == 200, (r.status_code, r.text[:300])
-                done += 1
+        done = 0
+        async for table, role, v, a in random_moves(
+            c, headers, "15-dias", ROLES, rng, lambda call: counted("API view", call)
+        ):
+            if done == args.moves:
+                break
+            if done % 2 == 0:
+                r = await counted(
+                    "API move",
+                    c.post(
+                        f"/api/v1/tables/{table}/actions",
+                        headers=headers,
+                        json={"seq": v["seq"], "verb": a["verb"], "arg": a["arg"], "role": role},
+                    ),
+                )
+            else:
+                r = await counted("HTMX move", htmx_move(c, headers, table, role, v, a))
+            assert r.status_code == 200, (r.status_code, r.text[:300])
+            done += 1
     app.state.engine.dispose()
     drop()
     if args.top:

@@ -22,7 +22,7 @@ import statistics
 import sys
 import tempfile
 import time
-from typing import Any
+from typing import Any, ClassVar
 
 import orjson
 from pydantic import BaseModel
@@ -51,7 +51,7 @@ class Turn(Step):
     def on_play(self, g: Ctx, role: str, arg: str) -> None:
         hand = g.s["hands"][role]
         hand.remove(arg)
-        g.s["played"] = g.s["played"][-9:] + [arg]
+        g.s["played"] = [*g.s["played"][-9:], arg]
         card = f"long:card:{g.s['next']}:{g.randbelow(9) + 1}"
         g.s["next"] += 1
         hand.append(card)
@@ -80,7 +80,7 @@ class Endless(StepGame):
     version = "1"
     Options = EndlessOptions
     messages_dir = pathlib.Path(__file__).parent / "long_game_messages"
-    steps = {"turn": Turn()}
+    steps: ClassVar[dict[str, Step]] = {"turn": Turn()}
 
     def roles(self, options: BaseModel) -> list[str]:
         return list(ROLES)

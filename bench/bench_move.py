@@ -28,6 +28,7 @@ and the ratios move/floor; then the min and median over the runs.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -150,10 +151,8 @@ def server_cpu(pid: int) -> float:
     summed over its threads): what a request costs the server, whatever the machine's other jobs do."""
     total = 0
     for task in Path(f"/proc/{pid}/task").iterdir():
-        try:
+        with contextlib.suppress(OSError, ValueError, IndexError):  # a thread that ended meanwhile
             total += int((task / "schedstat").read_text().split()[0])
-        except (OSError, ValueError, IndexError):
-            pass  # a thread that ended meanwhile
     return total / 1e9
 
 

@@ -66,15 +66,17 @@ async def captured_partials(args) -> list[dict]:
     game = registry.get_game(args.game)
     roles = game.roles(game.parse_options({}))
     rng = random.Random(1)
-    async with app.router.lifespan_context(app):
-        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://bench") as c:
-            headers = await register(c)
+    async with (
+        app.router.lifespan_context(app),
+        httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://bench") as c,
+    ):
+        headers = await register(c)
 
-            async for table, role, v, a in random_moves(c, headers, args.game, roles, rng):
-                if len(kept) >= args.moves:
-                    break
-                r = await htmx_move(c, headers, table, role, v, a)
-                assert r.status_code == 200, (r.status_code, r.text[:300])
+        async for table, role, v, a in random_moves(c, headers, args.game, roles, rng):
+            if len(kept) >= args.moves:
+                break
+            r = await htmx_move(c, headers, table, role, v, a)
+            assert r.status_code == 200, (r.status_code, r.text[:300])
     web.templates.TemplateResponse = response
     app.state.engine.dispose()
     drop()

@@ -300,7 +300,7 @@ async def run_level(
         readies = [asyncio.Event() for _ in tables]
         watchers = [
             asyncio.create_task(watch(sse_c[i // SHARD], t, arrivals, ready))
-            for i, (t, ready) in enumerate(zip(tables, readies))
+            for i, (t, ready) in enumerate(zip(tables, readies, strict=True))
         ]
         await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 120)
         rng = random.Random(seed)
@@ -478,7 +478,7 @@ def main() -> None:
         for i, n in enumerate(sizes):
             spies = []
 
-            def on_start() -> None:
+            def on_start(n: int = n, spies: list = spies) -> None:
                 if args.profile and n == max(sizes):
                     spies.append(profile(proc.pid, int(args.seconds), tmp / "profile.txt"))
 
@@ -521,10 +521,9 @@ def main() -> None:
             admin(args.postgres_url, f'DROP DATABASE IF EXISTS "{url.rsplit("/", 1)[1]}" WITH (FORCE)')
 
     cpu = "?"
-    try:
-        cpu = next(line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name"))
-    except (OSError, StopIteration):
-        pass
+    with contextlib.suppress(OSError, StopIteration):
+        cpuinfo = Path("/proc/cpuinfo").read_text().splitlines()
+        cpu = next(line.split(":", 1)[1].strip() for line in cpuinfo if line.startswith("model name"))
     cmd = "python bench/bench_server.py " + " ".join(a if "@" not in a else "postgresql://…" for a in sys.argv[1:])
     print(f"## Server under load — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}\n")
     print(
