@@ -50,7 +50,7 @@ def test_a_move_reaches_every_open_page_within_a_second(sqlite_server, tmp_path)
 
 
 def test_a_reconnecting_page_resynchronises_from_its_last_seq(sqlite_server, tmp_path):
-    alice, table = _move_reaches_watcher(sqlite_server.url, sqlite_server.url, tmp_path)
+    _alice, table = _move_reaches_watcher(sqlite_server.url, sqlite_server.url, tmp_path)
     events = read_events(sqlite_server.url, table, _has_move(1), seq=0)
     assert ("move", "1") in events  # behind: told at once
     events = read_events(sqlite_server.url, table, lambda ev: len(ev) >= 1, seq=1)

@@ -145,7 +145,7 @@ def test_a_view_after_a_move_or_an_undo_knows_who_may_undo_without_a_query(app, 
 
         def check(seq: int, undoable: dict[str, bool]) -> None:
             for role, expected in undoable.items():
-                view, sent = count.during(lambda: alice.view(table, role))
+                view, sent = count.during(lambda role=role: alice.view(table, role))
                 assert view["seq"] == seq and view["can_undo"] is expected, (role, view["can_undo"])
                 assert len(sent) == 2 and not any("moves" in s for s in sent), sent
                 assert fresh.view(table, role)["can_undo"] is expected
@@ -245,9 +245,9 @@ def test_the_same_entry_at_two_tables_reads_with_each_tables_players(app, browse
     one stored text, and each table's reader sees its own seat holders' names."""
     alice, carol = browser("alice"), browser("carol")
     ids = [b.new_table(seats={"north": "me", "south": "me"}) for b in (alice, carol)]
-    for b, table in zip((alice, carol), ids):
+    for b, table in zip((alice, carol), ids, strict=True):
         assert b.act(table, "raise", seq=0, role="north").status_code == 200
-    texts = [b.view(table, "south")["log"][0]["text"] for b, table in zip((alice, carol), ids)]
+    texts = [b.view(table, "south")["log"][0]["text"] for b, table in zip((alice, carol), ids, strict=True)]
     assert texts[0].startswith("alice raises") and texts[1].startswith("carol raises"), texts
 
 

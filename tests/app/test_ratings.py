@@ -86,7 +86,7 @@ def test_a_finished_game_is_rated_once_and_changes_sum_to_zero(app, browser):
     assert sum(after - before for _, before, after in changes) == pytest.approx(0)
     if len(outcome["winners"]) == 1:
         winner = outcome["winners"][0]
-        assert dict((r, a - b) for r, b, a in changes) == {winner: 16.0, ({"north", "south"} - {winner}).pop(): -16.0}
+        assert {r: a - b for r, b, a in changes} == {winner: 16.0, ({"north", "south"} - {winner}).pop(): -16.0}
     assert {games for _, games in rows.values()} == {1}
     with app.state.sessions() as db:  # a second call (a retry, a second process) rates nothing more
         from app.models import GameTable
@@ -101,7 +101,7 @@ def test_a_resignation_is_a_loss_and_shows_on_the_profile_and_in_the_lobby(app, 
     alice, bob, table = two_players(browser)
     alice.act(table, "raise")
     assert bob.api("POST", f"/api/v1/tables/{table}/resign").status_code == 200
-    rows, changes = stored(app, table)
+    _rows, changes = stored(app, table)
     assert changes == [("north", 1500.0, 1516.0), ("south", 1500.0, 1484.0)]
     page = alice.c.get("/users/bob").text
     assert "Ratings" in page and "1484" in page and "−16" in page

@@ -69,7 +69,7 @@ def test_each_step_of_a_long_running_game_costs_a_bounded_replay(browser, counte
 
     assert replay.CHECKPOINT_EVERY <= 50  # a bound far below the length of a long game
     counted["n"] = 0
-    page, cost = step(MOVES)
+    _page, cost = step(MOVES)
     assert cost <= MOVES  # the first visit replays once from the seed, keeping positions on the way
     for n in (MOVES - 1, 150, 7, 260, 299, 1):  # any step, in any order: at most CHECKPOINT_EVERY moves
         assert step(n)[1] <= replay.CHECKPOINT_EVERY, n

@@ -6,6 +6,7 @@ from __future__ import annotations
 import socket
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import ClassVar
 
 import pytest
 
@@ -88,7 +89,7 @@ def test_saving_an_internal_webhook_is_refused(app, browser):
 
 
 class Seen(BaseHTTPRequestHandler):
-    requests: list = []
+    requests: ClassVar[list[tuple[str, bytes]]] = []
 
     def do_POST(self):
         type(self).requests.append((self.headers["Host"], self.rfile.read(int(self.headers["Content-Length"]))))

@@ -142,7 +142,7 @@ def test_a_streamed_huge_body_is_413(app, browser):
 
 
 def test_huge_bodies_are_refused_with_413(app, browser):
-    alice, bob, table = _duel(browser)
+    alice, _bob, table = _duel(browser)
     before = _state(alice, table)
     limit = app.state.settings.max_body_bytes
     big = b'{"seq": 1, "verb": "raise", "arg": "' + b"x" * (limit + 10) + b'"}'
@@ -197,7 +197,7 @@ WRONG_BODIES = [
 
 
 def test_wrong_types_get_a_4xx_and_change_nothing(app, browser):
-    alice, bob, table = _duel(browser)
+    alice, _bob, table = _duel(browser)
     before, moves = _state(alice, table), _moves(app, table)
     for body in WRONG_BODIES:
         r = alice.api("POST", f"/api/v1/tables/{table}/actions", body)
@@ -220,7 +220,7 @@ def test_a_boolean_seq_is_refused(app, browser):
 
 
 def test_deeply_nested_json_is_a_4xx(app, browser):
-    alice, bob, table = _duel(browser)
+    alice, _bob, table = _duel(browser)
     before = _state(alice, table)
     deep = b'{"seq": 1, "verb": "raise", "arg": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"
     r = alice.c.post(
@@ -253,7 +253,7 @@ def test_odd_paths_are_a_4xx(browser):
 
 
 def test_unknown_http_methods_are_405(browser):
-    alice, bob, table = _duel(browser)
+    alice, _bob, table = _duel(browser)
     before = _state(alice, table)
     for method, path in [
         (m, p)

@@ -11,7 +11,7 @@ time; the cards are revealed and the higher card scores the stake (a tie scores 
 from __future__ import annotations
 
 import pathlib
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
@@ -119,7 +119,7 @@ class Duel(StepGame):
     version = "2"
     Options = DuelOptions
     messages_dir = pathlib.Path(__file__).parent / "toy_messages"
-    steps = {"deal": Deal(), "stake": Stake(), "choose": Choose(), "reveal": Reveal()}
+    steps: ClassVar[dict[str, Step]] = {"deal": Deal(), "stake": Stake(), "choose": Choose(), "reveal": Reveal()}
 
     def roles(self, options: BaseModel) -> list[str]:
         return list(ROLES)

@@ -2,6 +2,7 @@
 
 import ast
 import pathlib
+from typing import ClassVar
 
 import pytest
 from pydantic import BaseModel
@@ -10,7 +11,7 @@ from engines.core import ContentError, IllegalAction, golden, rng
 from engines.core.chance import Chance, ScriptError, scripted
 from engines.core.conformance import ConformanceError, playout
 from engines.core.content import load_content
-from engines.core.machine import copy_state
+from engines.core.machine import Step, copy_state
 from engines.core.text import Renderer
 from tests.support.toy_game import GAME, Duel
 
@@ -116,7 +117,10 @@ def test_scripted_chance_plays_an_example_exactly():
 
 class BadFlowDuel(Duel):
     id = "toy-badflow"
-    steps = {**Duel.steps, "stake": type("Stake2", (type(Duel.steps["stake"]),), {"goes_to": ("nowhere",)})()}
+    steps: ClassVar[dict[str, Step]] = {
+        **Duel.steps,
+        "stake": type("Stake2", (type(Duel.steps["stake"]),), {"goes_to": ("nowhere",)})(),
+    }
 
 
 def test_every_step_name_is_checked_when_the_game_is_built():
@@ -126,7 +130,10 @@ def test_every_step_name_is_checked_when_the_game_is_built():
 
 class UndeclaredDuel(Duel):
     id = "toy-undeclared"
-    steps = {**Duel.steps, "deal": type("Deal2", (type(Duel.steps["deal"]),), {"goes_to": ()})()}
+    steps: ClassVar[dict[str, Step]] = {
+        **Duel.steps,
+        "deal": type("Deal2", (type(Duel.steps["deal"]),), {"goes_to": ()})(),
+    }
 
 
 def test_a_move_to_an_undeclared_step_fails_loudly():
@@ -141,9 +148,9 @@ def test_a_log_message_must_be_in_the_catalog():
 
     class MuteDuel(Duel):
         id = "toy-mute"
-        steps = {**Duel.steps, "stake": Mute()}
+        steps: ClassVar[dict[str, Step]] = {**Duel.steps, "stake": Mute()}
 
-    with pytest.raises(KeyError, match="log.nonexistent"):
+    with pytest.raises(KeyError, match=r"log\.nonexistent"):
         MuteDuel().play(MuteDuel().setup(1, {}), "north", "raise", None)
 
 
@@ -188,7 +195,7 @@ class TellingChoose(type(Duel.steps["choose"])):
 
 class LogLeakyDuel(Duel):
     id = "toy-logleak"
-    steps = {**Duel.steps, "choose": TellingChoose()}
+    steps: ClassVar[dict[str, Step]] = {**Duel.steps, "choose": TellingChoose()}
 
 
 def test_conformance_catches_a_face_down_card_in_everyones_log():
@@ -205,11 +212,11 @@ class PeekingStake(type(Duel.steps["stake"])):
 
 class SilentDrawDuel(Duel):
     id = "toy-silentdraw"
-    steps = {**Duel.steps, "stake": PeekingStake()}
+    steps: ClassVar[dict[str, Step]] = {**Duel.steps, "stake": PeekingStake()}
 
 
 def test_conformance_catches_a_reveal_that_is_no_undo_barrier():
-    with pytest.raises(ConformanceError, match="now sees .* but the move is not an undo barrier"):
+    with pytest.raises(ConformanceError, match=r"now sees .* but the move is not an undo barrier"):
         for seed in range(1, 30):
             playout(SilentDrawDuel(), seed, {})
 
@@ -224,7 +231,7 @@ class EndlessStake(type(Duel.steps["stake"])):
 
 class EndlessDuel(Duel):
     id = "toy-endless"
-    steps = {**Duel.steps, "stake": EndlessStake()}
+    steps: ClassVar[dict[str, Step]] = {**Duel.steps, "stake": EndlessStake()}
 
 
 def test_conformance_catches_a_game_that_never_ends():
@@ -255,7 +262,7 @@ def test_content_loader_names_the_file_and_the_item(tmp_path):
     other = load_content("toy", packaged, {"cards.yaml": Cards}, tmp_path / "owner")
     assert other.files["cards.yaml"].cards[0].value == 5 and other.digest != loaded.digest
     (owner / "card.yaml").write_text("cards: []\n")
-    with pytest.raises(ContentError, match="unknown content files card.yaml"):
+    with pytest.raises(ContentError, match=r"unknown content files card\.yaml"):
         load_content("toy", packaged, {"cards.yaml": Cards}, tmp_path / "owner")
 
 

@@ -681,7 +681,7 @@ def test_anni_horribiles(c, ids):
     )
     assert s.heir == {"child": pk("child", "carlos"), "sickly": True}
     assert Counter(i.split(":")[1] for i in s.eliminated) == {"noble": 13, "genius": 4}
-    for item in s.eliminated + [s.valido, *s.court_geniuses, *s.offices.values()]:
+    for item in [*s.eliminated, s.valido, *s.court_geniuses, *s.offices.values()]:
         assert available(ids[item], 5), item
     assert {(w.war.split(":")[2], w.position) for w in s.wars} == {
         ("flanders", -3),

@@ -3,6 +3,7 @@ the reconstruction principles, the owner's files (<content_dir>/15-dias/) and co
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 import orjson
@@ -124,7 +125,7 @@ def test_prince_cards_are_philip_iiis_family_alive_in_march_1621():
 
 def test_no_card_id_contains_another():
     ids = sorted(GAME.cards)
-    assert all(not b.startswith(a) for a, b in zip(ids, ids[1:]))
+    assert all(not b.startswith(a) for a, b in itertools.pairwise(ids))
 
 
 def owner_file(tmp_path, name: str, data) -> None:
