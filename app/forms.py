@@ -20,9 +20,10 @@ class OptionField:
     maximum: int | None = None
 
 
-def _resolve(schema: dict, prop: dict) -> dict:
+def _resolve(schema: dict[str, Any], prop: dict[str, Any]) -> dict[str, Any]:
     if "$ref" in prop:
-        return schema.get("$defs", {}).get(prop["$ref"].rsplit("/", 1)[1], {})
+        found: dict[str, Any] = schema.get("$defs", {}).get(prop["$ref"].rsplit("/", 1)[1], {})
+        return found
     if "allOf" in prop and len(prop["allOf"]) == 1:
         return {**_resolve(schema, prop["allOf"][0]), **{k: v for k, v in prop.items() if k != "allOf"}}
     return prop

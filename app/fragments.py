@@ -10,6 +10,7 @@ as_role) }}``, and the 15 Días board's ``{{ character(c, ref, label, key) }}`` 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -20,7 +21,7 @@ NOTHING = Markup("")
 PRIVATE_CLASS, PRIVATE = ' class="private-entry"', ' <span class="muted">(private)</span>'
 
 
-def log_entries(entries: list[dict], table: Any, game: Any, role: str | None, as_q: str = "") -> Markup:
+def log_entries(entries: list[dict[str, Any]], table: Any, game: Any, role: str | None, as_q: str = "") -> Markup:
     """Entries of the game log, each an ``<li>`` and a new line (templates/table/_log_items.html, the "Since your
     last move" lists, the replay's log): its anchor, its text, "(private)", the rule it applies and, to a seat of
     a running table or anyone once it is over, a link to replay the game to its move. ``as_q`` is
@@ -31,7 +32,7 @@ def log_entries(entries: list[dict], table: Any, game: Any, role: str | None, as
     return Markup("".join([_entry(e, tid, gid, q, replay) for e in entries]))
 
 
-def _entry(e: dict, tid: int, gid: str, q: str, replay: bool) -> str:
+def _entry(e: dict[str, Any], tid: int, gid: str, q: str, replay: bool) -> str:
     eid, seq, private = e["id"], e["seq"], e.get("private")
     rule = (
         (
@@ -58,7 +59,7 @@ def _entry(e: dict, tid: int, gid: str, q: str, replay: bool) -> str:
 
 
 def action_button(
-    table: Any, action: dict, csrf_token: str, as_role: str | None, css: str = "", split: str = ""
+    table: Any, action: dict[str, Any], csrf_token: str, as_role: str | None, css: str = "", split: str = ""
 ) -> Markup:
     """One legal action as a small form that posts it (with and without JavaScript): ``action`` is an item of
     the view's actions (``{verb, arg, label}``), ``as_role`` the seat acting. With ``split`` (e.g. " — ") the
@@ -90,10 +91,10 @@ def action_button(
 HAS_SITUATION = " has-situation"
 POWERS = (("government", "Government", "Gov"), ("society", "Society", "Soc"), ("clerical", "Clerical", "Cle"))
 CARDS_KEPT = 4096  # a few hundred cards × reference powers × slots; emptied when full
-_cards: dict[tuple, Markup] = {}
+_cards: dict[tuple[Any, ...], Markup] = {}
 
 
-def _kept(make, c: dict, *args: Any) -> Markup:
+def _kept(make: Callable[..., Markup], c: dict[str, Any], *args: Any) -> Markup:
     """A card's HTML depends only on the card's view (its powers, a Situation on it) and the arguments, so it is
     made once per such key, kept by the card's JSON: between two moves a board shows mostly the same cards
     (~1 µs a card kept against ~8 µs to make it; issue 15). A view that is not JSON data is made each time."""
@@ -113,17 +114,17 @@ def _capitalized(value: Any) -> Markup:
     return escape(soft_str(value).capitalize())  # Jinja's ``| capitalize``, then autoescape
 
 
-def character(c: dict | None, ref: str | None = None, label: str = "", key: str | None = None) -> Markup:
+def character(c: dict[str, Any] | None, ref: str | None = None, label: str = "", key: str | None = None) -> Markup:
     """A card of the 15 Días view face up (``_character``); nothing for no card."""
     return _kept(_character, c, ref, label, key) if c else NOTHING
 
 
-def covered(c: dict | None, ref: str | None, owner: str) -> Markup:
+def covered(c: dict[str, Any] | None, ref: str | None, owner: str) -> Markup:
     """A covered Character as the others see it (``_covered``); nothing for no card."""
     return _kept(_covered, c, ref, owner) if c else NOTHING
 
 
-def _character(c: dict, ref: str | None, label: str, key: str | None) -> Markup:
+def _character(c: dict[str, Any], ref: str | None, label: str, key: str | None) -> Markup:
     """A card of the 15 Días view (a Character, a Conspirator or a Special Situation) face up: its name, Initiative,
     the three powers with their Influence Ranges (``ref``: the reference power, highlighted), its abilities and a
     Situation played on it; ``label`` names its slot, ``key`` is the ``data-key`` board.js matches the actions
@@ -160,7 +161,7 @@ def _character(c: dict, ref: str | None, label: str, key: str | None) -> Markup:
     )
 
 
-def _covered(c: dict, ref: str | None, owner: str) -> Markup:
+def _covered(c: dict[str, Any], ref: str | None, owner: str) -> Markup:
     """1.2: a covered Character as the others see it, only its Power levels (and a Special Situation on it);
     ``owner`` is the seat whose covered slot it is."""
     powers, sit = c["powers"], c.get("situation")
@@ -176,5 +177,5 @@ def _covered(c: dict, ref: str | None, owner: str) -> Markup:
     )
 
 
-def _situation(sit: dict | None) -> str:
+def _situation(sit: dict[str, Any] | None) -> str:
     return f'<span class="situation">{escape(sit["name"])}</span>' if sit else ""
