@@ -48,7 +48,7 @@ def resolve(url: str, allowed_hosts: Collection[str] = ()) -> tuple[str, str | N
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError, ValueError):
         raise Refused(f"The webhook's host {host!r} does not resolve.") from None
-    addresses = [info[4][0] for info in infos]
+    addresses = [str(info[4][0]) for info in infos]
     if not addresses or not all(_public(a) for a in addresses):
         raise Refused(
             f"The webhook's host {host!r} is an internal address (loopback, private, link-local or "
