@@ -63,9 +63,9 @@ def _turn(raw: str | None) -> int | None:
 
 @router.get("/games/ultima-ratio-regis/map")
 def map_page(request: Request, user: OptionalUser, scenario: Scenario = None, turn: Turn = None):
-    chosen, turn = _chosen(scenario or None, _turn(turn))
+    chosen, at_turn = _chosen(scenario or None, _turn(turn))
     world = _world()
-    holders = set(scenario_owners(chosen.id, turn).values()) if chosen else set()
+    holders = set(scenario_owners(chosen.id, at_turn).values()) if chosen else set()
     legend = [(p.name, p.colour) for p in world.powers if p.id in holders] + [
         (m.name, m.colour) for m in world.minors if m.id in holders
     ]
@@ -74,7 +74,7 @@ def map_page(request: Request, user: OptionalUser, scenario: Scenario = None, tu
         "games/ultima-ratio-regis/map.html",
         scenarios=world.scenarios,
         chosen=chosen,
-        turn=turn,
+        turn=at_turn,
         legend=legend,
         user=user,
     )
