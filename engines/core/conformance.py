@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 import shlex
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, NoReturn
 
 import orjson
@@ -27,7 +27,7 @@ from engines.core.game import Game, flat, strings
 from engines.core.machine import WITNESS
 from engines.core.types import Entry, IllegalAction, Played, State
 
-Secrets = dict[str, Collection[str]]  # Game.secrets: hidden id -> the roles that may see it now
+Secrets = Mapping[str, Collection[str]]  # Game.secrets: hidden id -> the roles that may see it now
 Fail = Callable[[str], NoReturn]  # reports a broken invariant (raises ConformanceError)
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import pathlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ValidationError
@@ -195,7 +195,7 @@ class Game(ABC):
         """None while running; else ``{"text": Text, "winners", "scores", "ranking"}``."""
 
     @abstractmethod
-    def secrets(self, state: State) -> dict[str, Collection[str]]:
+    def secrets(self, state: State) -> Mapping[str, Collection[str]]:
         """Every hidden object's id -> the roles that may see it now (empty: nobody, e.g. a deck's cards)."""
 
     def redeal(self, state: State, role: str, rnd: random.Random) -> State | None:

@@ -29,6 +29,11 @@ class Text(TypedDict):
     args: dict[str, Any]
 
 
+# What a log argument may be when a reader reads it: a ``Text`` (rendered inside the sentence) or a value the game
+# names (an id, a card's name: ``Game.name_of``), e.g. the reason given for a payment.
+Words = Text | str
+
+
 class Entry(Text, total=False):
     """One log entry, as data, outside the state: ``msg`` + ``args`` (a ``Text``, always there), who may read it
     (``to``: "all" or a list of roles), the rule it applies (``rule``: a rule id of the game's catalog) and the ids
