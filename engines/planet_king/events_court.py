@@ -5,7 +5,7 @@ DIPLOMACY (Events)."""
 from __future__ import annotations
 
 from engines.core.machine import Ctx
-from engines.core.types import text
+from engines.core.types import Words, text
 from engines.planet_king import actions, actions_political, actions_royal, actions_simple, council, court
 from engines.planet_king.events import not_played, p
 from engines.planet_king.events_common import draw_notable
@@ -35,7 +35,7 @@ def traitor(g: Ctx, card: str) -> None:
     loyalty_test(g, nid, text("why.traitor"))
 
 
-def loyalty_test(g: Ctx, nid: str, why: str) -> None:
+def loyalty_test(g: Ctx, nid: str, why: Words) -> None:
     """Mercenary: removed without a test; loyal: immune; else negative = removed, neutral = exiled."""
     rule = "events.traitor"
     if court.has(nid, "mercenary"):

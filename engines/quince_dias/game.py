@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pathlib
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, cast
 
 from pydantic import BaseModel, Field
 
@@ -69,7 +69,7 @@ class QuinceDias(StepGame):
         return self.content_data.export()
 
     def roles(self, options: BaseModel) -> list[str]:
-        return setting.roles_for(options.players)
+        return setting.roles_for(cast(QuinceDiasOptions, options).players)
 
     def option_sets(self) -> list[dict[str, Any]]:
         return [{"players": n, "conspirators": c} for n in (2, 4, 6, 8) for c in (False, True)]
