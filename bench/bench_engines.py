@@ -42,6 +42,10 @@ def main() -> None:
     args = parser.parse_args()
     options = {k: json.loads(v) for k, _, v in (o.partition("=") for o in args.option)}
     games = [registry.get_game(g) for g in args.game] if args.game else registry.all_games()
+    unknown = [g for g, found in zip(args.game or [], games, strict=False) if found is None]
+    if unknown:
+        sys.exit(f"unknown games {unknown}")
+    games = [g for g in games if g is not None]
     print(
         f"# Engine playouts — {time.strftime('%Y-%m-%d')}, {platform.machine()}, {os.cpu_count()} cores, "
         f"Python {platform.python_version()}, {args.games} games each, options {options or 'default'}\n"
