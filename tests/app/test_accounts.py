@@ -9,9 +9,11 @@ from datetime import timedelta
 
 from fastapi.testclient import TestClient
 
+from app.errors import Unauthorized
 from app.main import create_app
 from app.models import ApiToken
 from app.services import accounts
+from app.services.limits import Limit
 from tests.app.conftest import Browser
 
 
@@ -149,12 +151,12 @@ def test_a_failed_login_takes_as_long_for_an_unknown_name(app, browser):
     """Timed in pairs, a known name then an unknown one, and judged by the median of the pairs' ratios: a burst of
     load on the machine (the suite runs on two workers) slows both of a pair, not one name's every try."""
     browser("alice")
-    limit = accounts.Limit(1000, 300)
+    limit = Limit(1000, 300)
 
     def timed(name):
         with app.state.sessions() as db:
             started = time.perf_counter()
-            with contextlib.suppress(accounts.Unauthorized):
+            with contextlib.suppress(Unauthorized):
                 accounts.authenticate(db, limit, name, "wrong password", "1.2.3.4")
             return time.perf_counter() - started
 

@@ -17,6 +17,8 @@ from app.models.pbw import Delivery, Notice, NoticeSettings, PlatformMove
 from app.models.ratings import RatingChange
 from app.services import clocks, play
 from app.services.clock_checker import time_out
+from app.services.clock_time import aware
+from app.services.tables import game_of
 
 TUESDAY = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 DAY = timedelta(days=1)
@@ -239,7 +241,7 @@ def test_a_vacation_started_elsewhere_moves_the_deadline_the_checker_sees(app, b
         user = db.query(Seat).filter_by(table_id=table, role="north").one().user
         clocks.take_vacation(db, user, 2, 21)
         after = db.get(SeatClock, (table, "north"), populate_existing=True).deadline
-    assert clocks.aware(after) - clocks.aware(before) == 2 * DAY
+    assert aware(after) - aware(before) == 2 * DAY
 
 
 def test_a_reminder_comes_before_time_runs_out_beside_the_turn_notice(app, browser, clock):
@@ -361,7 +363,7 @@ def test_platform_entries_survive_an_undo_and_a_rebuild(app, browser, clock):
     assert "alice is back and plays the seat again." in texts and "alice raises the stake to 2." not in texts
     with app.state.sessions() as db:
         t = db.get(GameTable, table)
-        play.rebuild(db, t, play.game_of(t.game_id))
+        play.rebuild(db, t, game_of(t.game_id))
         db.commit()
     assert "alice is back and plays the seat again." in log_texts(alice.view(table))
 

@@ -160,7 +160,7 @@ def test_docker_compose_asks_for_its_secrets():
     assert "${POSTGRES_PASSWORD:?" in compose and "${SIGLO_SECRET_KEY:?" in compose
     assert ":-siglo}" not in compose
     dockerfile = (HERE.parent / "Dockerfile").read_text()
-    assert "pip install --no-cache-dir ." in dockerfile and " -e " not in dockerfile
+    assert "pip install --no-cache-dir --no-deps ." in dockerfile and " -e " not in dockerfile
 
 
 # ----- §12: no route blocks the event loop; one SeatDep, one stale-move answer -----

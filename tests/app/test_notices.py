@@ -26,6 +26,8 @@ from tests.app.test_api import two_players
 class Sink:
     """Keeps every mail it is sent."""
 
+    port: int  # the port its SMTP server listens on (the fixture picks a free one)
+
     def __init__(self):
         self.mails = []
 

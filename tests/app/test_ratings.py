@@ -34,7 +34,7 @@ def test_three_equal_players_by_place():
 def test_four_players_with_a_tie_sum_to_zero():
     # 15 Días: p3 and p4 tie on points behind p1 (the winner) and p2; ratings differ
     outcome = {"winners": ["p1"], "scores": {"p1": 12, "p2": 10, "p3": 4, "p4": 4}}
-    now = {"p1": 1500, "p2": 1550, "p3": 1450, "p4": 1500}
+    now = {"p1": 1500.0, "p2": 1550.0, "p3": 1450.0, "p4": 1500.0}
     delta = ratings.changes(now, outcome)
     assert sum(delta.values()) == pytest.approx(0, abs=1e-9)
     # p3 v p4 is a draw: p3 (the lower) gains from it, 0.5 - E(1450 v 1500) = 0.5 - 0.428537 = 0.071463

@@ -12,7 +12,7 @@ from app.errors import Invalid
 from app.models import User
 from app.models.clocks import SeatClock, Vacation
 from app.services import clocks
-from app.services.clock_time import Pauses, counted, runs_out
+from app.services.clock_time import Pauses, aware, counted, runs_out
 from tests.app.test_clocks import TUESDAY, _race, app, check, clock, clocked, seat_clock  # noqa: F401 (the clocked fixtures)
 
 H = 3600
@@ -69,7 +69,7 @@ def test_a_vacation_scheduled_while_a_clock_runs_moves_its_deadline_and_cancelli
 
     def deadline():
         with app.state.sessions() as db:
-            return clocks.aware(db.get(SeatClock, (table, "north")).deadline)
+            return aware(db.get(SeatClock, (table, "north")).deadline)
 
     assert deadline() == datetime(2026, 12, 2, 9, tzinfo=UTC)
     alice.api("POST", "/api/v1/me/vacation", {"days": 1, "starts_on": "2026-12-02"})  # Wednesday, from midnight

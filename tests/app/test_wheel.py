@@ -15,11 +15,10 @@ SHIPPED = ("app", "engines", "templates", "static", "migrations", "pyproject.tom
 def test_a_built_wheel_installs_migrates_and_serves(tmp_path):
     src = tmp_path / "src"
     for name in SHIPPED:
-        (shutil.copytree if (ROOT / name).is_dir() else shutil.copy)(
-            ROOT / name,
-            src / name,
-            **({"ignore": shutil.ignore_patterns("__pycache__", "_resources")} if (ROOT / name).is_dir() else {}),
-        )
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__", "_resources"))
+        else:
+            shutil.copy(ROOT / name, src / name)
     wheels = tmp_path / "wheels"
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(src)], check=True, timeout=600

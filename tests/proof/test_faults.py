@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import threading
 import time
+from typing import Any
 
 import httpx
 import pytest
@@ -146,7 +147,7 @@ def test_postgres_restart_under_load(servers, pg_db):
             record_replays(c, table, pg_db)
         # live news crosses processes again: a move through A reaches a watcher on B (LISTEN reconnected)
         table = tables[0]
-        seen = {}
+        seen: dict[str, Any] = {}
 
         def watch():
             with httpx.stream("GET", f"{b.url}/api/v1/tables/{table}/events", timeout=10) as r:

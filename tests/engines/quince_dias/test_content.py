@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from typing import Any
 
 import orjson
 import pytest
@@ -14,7 +15,7 @@ from engines.core.types import ContentError
 from engines.quince_dias import GAME, QuinceDias
 from engines.quince_dias.content import DATA
 
-STATED = {
+STATED: dict[str, dict[str, Any]] = {
     "Cardinal": {"clerical": 8},
     "Visionary Nun": {"clerical": 6},
     "Successful Playwright": {"clerical": 4},
