@@ -11,6 +11,7 @@ import click
 import orjson
 
 from engines import registry
+from engines.core.game import Game
 
 
 @click.group()
@@ -81,7 +82,7 @@ def _configure() -> None:
         raise click.ClickException(f"content: {exc}") from None
 
 
-def _game(game_id: str):
+def _game(game_id: str) -> Game:
     _configure()
     game = registry.get_game(game_id)
     if game is None:
@@ -121,8 +122,8 @@ def simulate(
         game.parse_options(opts)
     except ValueError as exc:
         raise click.BadParameter(str(exc)) from None
-    outcomes: Counter = Counter()
-    verdicts: Counter = Counter()  # by the outcome's message key: Defeat / Draw / Victory whatever the scores
+    outcomes: Counter[str] = Counter()
+    verdicts: Counter[str] = Counter()  # by the outcome's message key: Defeat / Draw / Victory whatever the scores
     errors, actions_total, failures = 0, 0, []
     started = time.perf_counter()
     with click.progressbar(range(seed, seed + count), label=f"{game.title}", file=sys.stderr, show_pos=True) as seeds:

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 import time
+from collections.abc import Callable, Iterable
+from typing import Any, Self, cast
 
 import orjson
 from sqlalchemy import create_engine, event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import CursorResult, Engine, Result
+from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import DisconnectionError
-from sqlalchemy.orm import DeclarativeBase, sessionmaker
+from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
+from sqlalchemy.pool import ConnectionPoolEntry, PoolProxiedConnection
 
 
 class Base(DeclarativeBase):
@@ -33,19 +38,21 @@ _READS = ("SELECT", "PRAGMA")
 class _WriterCursor(sqlite3.Cursor):
     """Takes its connection's turn to write before a statement that may start a write transaction."""
 
-    def execute(self, sql, parameters=()):
-        started = self.connection._await_turn(sql)
+    def execute(self, sql: str, parameters: Any = (), /) -> Self:
+        conn = cast(SerializedWriters, self.connection)  # SerializedWriters.cursor makes every cursor of this class
+        started = conn._await_turn(sql)
         try:
             return super().execute(sql, parameters)
         finally:
-            self.connection._after(started)
+            conn._after(started)
 
-    def executemany(self, sql, seq_of_parameters):
-        started = self.connection._await_turn(sql)
+    def executemany(self, sql: str, seq_of_parameters: Iterable[Any], /) -> Self:
+        conn = cast(SerializedWriters, self.connection)
+        started = conn._await_turn(sql)
         try:
             return super().executemany(sql, seq_of_parameters)
         finally:
-            self.connection._after(started)
+            conn._after(started)
 
 
 class SerializedWriters(sqlite3.Connection):
@@ -56,14 +63,17 @@ class SerializedWriters(sqlite3.Connection):
     woken the moment the writer before them commits or rolls back. Reads (SELECT, PRAGMA) never wait: the
     driver opens a transaction only before a write, so a writer's snapshot is always taken after its turn."""
 
-    def __init__(self, database, *args, **kwargs):
+    def __init__(self, database: str | bytes | os.PathLike[str], *args: Any, **kwargs: Any) -> None:
         super().__init__(database, *args, **kwargs)
         key = str(database)
         with _WRITE_LOCKS_GUARD:
             self._turn = _WRITE_LOCKS.setdefault(key, threading.Lock())
         self._holding = False
 
-    def cursor(self, factory=_WriterCursor):
+    # every cursor takes turns (the driver asks for plain cursors; a factory given is still honoured)
+    def cursor(  # type: ignore[override]  # one default, not sqlite3's two overloads
+        self, factory: Callable[[sqlite3.Connection], _WriterCursor] = _WriterCursor
+    ) -> _WriterCursor:
         return super().cursor(factory)
 
     def _await_turn(self, sql: str) -> bool:
@@ -82,27 +92,27 @@ class SerializedWriters(sqlite3.Connection):
             self._holding = False
             self._turn.release()
 
-    def commit(self):
+    def commit(self) -> None:
         try:
             super().commit()
         finally:
             if not self.in_transaction:
                 self._release()
 
-    def rollback(self):
+    def rollback(self) -> None:
         try:
             super().rollback()
         finally:
             self._release()
 
-    def close(self):
+    def close(self) -> None:
         try:
             super().close()
         finally:
             self._release()
 
 
-def json_value(stored):
+def json_value(stored: Any) -> Any:
     """A JSON column's value. SQLite gives a column declared JSON numeric affinity: the text of a bare JSON number
     (a move's argument ``1``) comes back as that number, not as text, and is the value itself."""
     return orjson.loads(stored) if isinstance(stored, (str, bytes)) else stored
@@ -127,7 +137,9 @@ def make_engine(url: str, concurrency: int = 4, idle_ping_seconds: float = 1.0) 
         engine = create_engine(url, connect_args=connect, **pool)
 
         @event.listens_for(engine, "connect")
-        def _sqlite_pragmas(dbapi_conn, _record):  # WAL lets readers and one writer work together
+        def _sqlite_pragmas(
+            dbapi_conn: sqlite3.Connection, _record: ConnectionPoolEntry
+        ) -> None:  # WAL lets readers and one writer work together
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA foreign_keys=ON")
@@ -150,15 +162,15 @@ def ping_when_idle(engine: Engine, seconds: float) -> None:
     SQLAlchemy retire every connection of the pool made before it, so the next requests connect afresh."""
 
     @event.listens_for(engine, "connect")
-    def _fresh(_dbapi_conn, record):
+    def _fresh(_dbapi_conn: DBAPIConnection, record: ConnectionPoolEntry) -> None:
         record.info["idle_since"] = time.monotonic()
 
     @event.listens_for(engine, "checkin")
-    def _back(_dbapi_conn, record):
+    def _back(_dbapi_conn: DBAPIConnection, record: ConnectionPoolEntry) -> None:
         record.info["idle_since"] = time.monotonic()
 
     @event.listens_for(engine, "checkout")
-    def _ping(dbapi_conn, record, _proxy):
+    def _ping(dbapi_conn: DBAPIConnection, record: ConnectionPoolEntry, _proxy: PoolProxiedConnection) -> None:
         if time.monotonic() - record.info.get("idle_since", 0.0) < seconds:
             return
         try:
@@ -171,5 +183,11 @@ def is_postgres(engine: Engine) -> bool:
     return engine.dialect.name == "postgresql"
 
 
-def make_sessionmaker(engine: Engine) -> sessionmaker:
+def rowcount(result: Result[Any]) -> int:
+    """How many rows an UPDATE or DELETE matched (``Session.execute`` is typed as giving a plain ``Result``; for
+    those statements it is a ``CursorResult``, which counts them)."""
+    return cast(CursorResult[Any], result).rowcount
+
+
+def make_sessionmaker(engine: Engine) -> sessionmaker[Session]:
     return sessionmaker(engine, expire_on_commit=False)

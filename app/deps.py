@@ -149,6 +149,13 @@ class Hop:
             pass
 
 
+def signed_in(user: User | None) -> User:
+    """A ``PlayerHop``'s user (its look-up answered 401 without one)."""
+    if user is None:
+        raise Unauthorized("Log in first.")
+    return user
+
+
 async def player_hop(request: Request) -> Hop:
     return Hop(request, watcher=False)
 

@@ -36,7 +36,7 @@ def encodable(value: Any) -> Any:
 def short(value: Any, limit: int = 80) -> str:
     """A client's value as an answer may quote it: safe to encode (``encodable``) and at most ``limit``
     characters (never a huge input echoed)."""
-    text = encodable(str(value))
+    text: str = encodable(str(value))
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

@@ -20,9 +20,10 @@ class OptionField:
     maximum: int | None = None
 
 
-def _resolve(schema: dict, prop: dict) -> dict:
+def _resolve(schema: dict[str, Any], prop: dict[str, Any]) -> dict[str, Any]:
     if "$ref" in prop:
-        return schema.get("$defs", {}).get(prop["$ref"].rsplit("/", 1)[1], {})
+        found: dict[str, Any] = schema.get("$defs", {}).get(prop["$ref"].rsplit("/", 1)[1], {})
+        return found
     if "allOf" in prop and len(prop["allOf"]) == 1:
         return {**_resolve(schema, prop["allOf"][0]), **{k: v for k, v in prop.items() if k != "allOf"}}
     return prop
@@ -34,7 +35,7 @@ def option_fields(game: Game) -> list[OptionField]:
     for name, raw in schema.get("properties", {}).items():
         prop = {**_resolve(schema, raw), **{k: v for k, v in raw.items() if k in ("default", "description", "title")}}
         label = prop.get("title") or name.replace("_", " ").capitalize()
-        common = dict(name=name, label=label, default=prop.get("default"), help=prop.get("description", ""))
+        common = {"name": name, "label": label, "default": prop.get("default"), "help": prop.get("description", "")}
         if "enum" in prop:
             fields.append(OptionField(kind="select", choices=list(prop["enum"]), **common))
         elif prop.get("type") == "boolean":

@@ -21,7 +21,7 @@ NOTHING = Markup("")
 PRIVATE_CLASS, PRIVATE = ' class="private-entry"', ' <span class="muted">(private)</span>'
 
 
-def log_entries(entries: list[dict], table: Any, game: Any, role: str | None, as_q: str = "") -> Markup:
+def log_entries(entries: list[dict[str, Any]], table: Any, game: Any, role: str | None, as_q: str = "") -> Markup:
     """Entries of the game log, each an ``<li>`` and a new line (templates/table/_log_items.html, the "Since your
     last move" lists, the replay's log): its anchor, its text, "(private)", the rule it applies and, to a seat of
     a running table or anyone once it is over, a link to replay the game to its move. ``as_q`` is
@@ -32,7 +32,7 @@ def log_entries(entries: list[dict], table: Any, game: Any, role: str | None, as
     return Markup("".join([_entry(e, tid, gid, q, replay) for e in entries]))
 
 
-def _entry(e: dict, tid: int, gid: str, q: str, replay: bool) -> str:
+def _entry(e: dict[str, Any], tid: int, gid: str, q: str, replay: bool) -> str:
     eid, seq, private = e["id"], e["seq"], e.get("private")
     rule = (
         (
@@ -59,7 +59,7 @@ def _entry(e: dict, tid: int, gid: str, q: str, replay: bool) -> str:
 
 
 def action_button(
-    table: Any, action: dict, csrf_token: str, as_role: str | None, css: str = "", split: str = ""
+    table: Any, action: dict[str, Any], csrf_token: str, as_role: str | None, css: str = "", split: str = ""
 ) -> Markup:
     """One legal action as a small form that posts it (with and without JavaScript): ``action`` is an item of
     the view's actions (``{verb, arg, label}``), ``as_role`` the seat acting. With ``split`` (e.g. " — ") the
@@ -89,7 +89,7 @@ def action_button(
 
 # ----- a game's small templates, each kept by its arguments (templates/games/<id>/, e.g. a card) ------------------
 FRAGMENTS_KEPT = 4096  # a few hundred cards × reference powers × slots; emptied when full
-_kept: dict[tuple, Markup] = {}
+_kept: dict[tuple[str, bytes], Markup] = {}
 
 
 @pass_environment

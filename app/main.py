@@ -8,7 +8,7 @@ import gc
 import importlib
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import datetime
 from types import SimpleNamespace
@@ -101,7 +101,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
     bots = BotRunner(sessions, settings.bot_delay_seconds) if settings.bots_enabled else None
 
     @asynccontextmanager
-    async def lifespan(app: FastAPI):
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # worker threads: more than requests admitted at once, so an admitted request never waits for one while
         # what is not admitted (static files, the live streams' short look-ups) holds some
         anyio.to_thread.current_default_thread_limiter().total_tokens = admitted + 16
@@ -175,7 +175,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
         return request.url.path.startswith("/api/") or "application/json" in request.headers.get("accept", "")
 
     @app.exception_handler(AppError)
-    async def app_error(request: Request, exc: AppError):
+    async def app_error(request: Request, exc: AppError) -> Response:
         if wants_json(request):
             body = {"detail": short(exc.message, 1000), **encodable(exc.extra)}
             return JSONResponse(body, status_code=exc.status_code)
@@ -187,7 +187,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
         return render_error(request, exc.status_code, short(exc.message, 1000))
 
     @app.exception_handler(RequestValidationError)
-    async def validation_error(request: Request, exc: RequestValidationError):
+    async def validation_error(request: Request, exc: RequestValidationError) -> Response:
         hop = getattr(request.state, "hop", None)
         if hop is not None:  # a hot route's look-ups come first, as they did as dependencies (app.deps.Hop)
             id_valid = not any(tuple(e.get("loc", ()))[:2] == ("path", "table_id") for e in exc.errors())
@@ -206,7 +206,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
         return render_error(request, 422, message)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(request: Request, exc: StarletteHTTPException):
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         message = short(exc.detail, 1000) if isinstance(exc.detail, str) else "Request refused."
         if wants_json(request):
             return JSONResponse({"detail": message}, status_code=exc.status_code, headers=exc.headers)
@@ -214,7 +214,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
 
     @app.exception_handler(SQLAlchemyTimeout)
     @app.exception_handler(OperationalError)
-    async def database_unavailable(request: Request, exc: Exception):
+    async def database_unavailable(request: Request, exc: Exception) -> Response:
         """The database is busy (pool timeout) or unreachable (restarting): nothing was committed; retry."""
         log.warning("database unavailable on %s %s: %s", request.method, request.url.path, exc)
         message = "The database is busy or unreachable right now; nothing was changed. Try again in a moment."
@@ -225,7 +225,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
         return response
 
     @app.exception_handler(Exception)
-    async def server_error(request: Request, exc: Exception):
+    async def server_error(request: Request, exc: Exception) -> Response:
         """A bug of ours, not the client's: logged with its traceback; nothing was committed."""
         log.exception("unhandled error on %s %s", request.method, request.url.path)
         message = "Something went wrong on the server; nothing was changed. Please try again."

@@ -7,18 +7,19 @@ import secrets
 
 import orjson
 from starlette.requests import cookie_parser
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.security import CSRF_COOKIE, SESSION_COOKIE
+from app.security import CSRF_COOKIE, SESSION_COOKIE, CookieSigner, CsrfTokens
 
 
 class BodyLimit:
     """Refuse bodies over ``max_bytes`` with 413 before any route reads them."""
 
-    def __init__(self, app, max_bytes: int):
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
         self.app = app
         self.max_bytes = max_bytes
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         for name, value in scope["headers"]:
@@ -31,7 +32,7 @@ class BodyLimit:
                     return await _refuse(send, 413, f"The request body is larger than {self.max_bytes} bytes.")
         seen, too_big, answered = 0, False, False
 
-        async def limited():
+        async def limited() -> Message:
             nonlocal seen, too_big
             message = await receive()
             if message["type"] == "http.request":
@@ -41,7 +42,7 @@ class BodyLimit:
                     raise BodyTooLarge()
             return message
 
-        async def guarded_send(message):
+        async def guarded_send(message: Message) -> None:
             # a body streamed without Content-Length: whatever the app answers to the aborted read becomes 413
             nonlocal answered
             if too_big:
@@ -63,7 +64,7 @@ class BodyTooLarge(Exception):
     pass
 
 
-async def _refuse(send, status: int, message: str) -> None:
+async def _refuse(send: Send, status: int, message: str) -> None:
     body = orjson.dumps({"detail": message})
     await send(
         {
@@ -80,13 +81,13 @@ class CsrfCookie:
     scope: bound to the login session when there is one (``app.security.CsrfTokens``), else to that id. Pages
     echo the token in forms and in HTMX's header; ``app.deps.csrf_protect`` compares."""
 
-    def __init__(self, app, secure: bool, signer, tokens):
+    def __init__(self, app: ASGIApp, secure: bool, signer: CookieSigner, tokens: CsrfTokens) -> None:
         self.app = app
         self.secure = secure
         self.signer = signer
         self.tokens = tokens
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         cookies: dict[str, str] = {}
@@ -102,7 +103,7 @@ class CsrfCookie:
         binding = f"session:{sid}" if sid else f"browser:{nonce}"
         scope.setdefault("state", {})["csrf_token"] = self.tokens.token(binding)
 
-        async def send_with_cookie(message):
+        async def send_with_cookie(message: Message) -> None:
             if fresh and message["type"] == "http.response.start":
                 attrs = f"{CSRF_COOKIE}={nonce}; Path=/; HttpOnly; SameSite=Lax"
                 if self.secure:
@@ -131,15 +132,15 @@ class SecurityHeaders:
     no-store`` unless the route chose otherwise, since pages, views, logs and records hold a player's private
     data."""
 
-    def __init__(self, app):
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         static = scope.get("path", "").startswith("/static/")
 
-        async def send_with_headers(message):
+        async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = message.setdefault("headers", [])
                 headers.extend(SECURITY_HEADERS)
@@ -161,12 +162,12 @@ class Admission:
     the interpreter lock makes every request dearer (bench/README.md › Target 3, fifth pass). More than one:
     while one request waits on the database another runs."""
 
-    def __init__(self, app, limit: int):
+    def __init__(self, app: ASGIApp, limit: int) -> None:
         self.app = app
         self.limit = limit
         self._sem: asyncio.Semaphore | None = None
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = scope.get("path", "")
         if scope["type"] != "http" or path.startswith("/static/") or path.endswith("/events"):
             return await self.app(scope, receive, send)

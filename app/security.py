@@ -73,4 +73,6 @@ class CsrfTokens:
 
     @staticmethod
     def matches(expected: str | None, sent: str | None) -> bool:
-        return bool(expected) and bool(sent) and hmac.compare_digest(expected.encode(), sent.encode())
+        if not expected or not sent:
+            return False
+        return hmac.compare_digest(expected.encode(), sent.encode())

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
 
 from app.resources import resource
 
@@ -38,7 +39,7 @@ class VersionedStatic(StaticFiles):
     def __init__(self, directory: Path):
         super().__init__(directory=directory)
 
-    async def get_response(self, path: str, scope) -> Response:
+    async def get_response(self, path: str, scope: Scope) -> Response:
         response = await super().get_response(path, scope)
         if response.status_code in (200, 304):
             query = scope.get("query_string", b"").decode("latin-1")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import MutableMapping
 from typing import Any
 
 import jinja2
@@ -34,7 +35,7 @@ class Environment(jinja2.Environment):
                 return self.undefined(obj=obj, name=attribute)
         return super().getattr(obj, attribute)
 
-    def make_globals(self, d: dict[str, Any] | None) -> dict[str, Any]:
+    def make_globals(self, d: MutableMapping[str, Any] | None) -> dict[str, Any]:
         """A template's globals as a plain dict of the environment's (and its own), not Jinja's ``ChainMap`` over
         them: every render, include and import makes a context that lists them, and a ``ChainMap`` lists its keys
         in Python (~20 µs a live partial; issue 15). So a global must be set before the first template loads,

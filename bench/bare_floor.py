@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+from typing import Any
 
 from fastapi import FastAPI
 
@@ -18,7 +19,9 @@ app = FastAPI()
 _local = threading.local()
 
 
-def _connect():
+def _connect() -> Any:
+    """A DB-API connection (sqlite3's or psycopg's: the floor uses only execute and commit)."""
+    conn: Any
     if URL.startswith("sqlite:///"):
         conn = sqlite3.connect(URL[len("sqlite:///") :], check_same_thread=False, timeout=30)
         conn.execute("PRAGMA journal_mode=WAL")

@@ -24,7 +24,6 @@ import json
 import pathlib
 import pstats
 import random
-import re
 import statistics
 import sys
 import tempfile
@@ -40,9 +39,11 @@ ROLES = ["player1", "player2", "player3", "player4"]
 
 async def register(c: httpx.AsyncClient) -> dict[str, str]:
     """Register the benchmark's user through the pages (in-process client ``c``): the CSRF header its calls send."""
-    csrf = re.search(r'name="csrf-token" content="([^"]*)"', (await c.get("/register")).text).group(1)
+    from bench.bench_move import csrf_of
+
+    csrf = csrf_of((await c.get("/register")).text)
     await c.post("/register", data={"username": "bench", "password": "bench password", "csrf_token": csrf})
-    return {"X-CSRF-Token": re.search(r'name="csrf-token" content="([^"]*)"', (await c.get("/")).text).group(1)}
+    return {"X-CSRF-Token": csrf_of((await c.get("/")).text)}
 
 
 async def random_moves(
@@ -116,7 +117,7 @@ async def main_async(args) -> dict[str, list[tuple[int, int, int]]]:
         counts.hops += 1
         return func(*a)
 
-    anyio.to_thread.run_sync = inline
+    anyio.to_thread.run_sync = inline  # type: ignore[assignment]  # the pool's work runs inline, counted
 
     @event.listens_for(app.state.engine, "before_cursor_execute")
     def _count(*_a):
@@ -126,42 +127,45 @@ async def main_async(args) -> dict[str, list[tuple[int, int, int]]]:
     out: dict[str, list[tuple[int, int, int]]] = {"API move": [], "HTMX move": [], "API view": []}
     profiles: dict[str, list[cProfile.Profile]] = {kind: [] for kind in out}
     rng = random.Random(1)
-    async with app.router.lifespan_context(app):
-        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://bench") as c:
-            headers = await register(c)
+    async with (
+        app.router.lifespan_context(app),
+        httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://bench") as c,
+    ):
+        headers = await register(c)
 
-            async def counted(kind: str, call):
-                if args.plain:
-                    return await call
-                prof = cProfile.Profile()
-                counts.hops = counts.statements = 0
-                prof.enable()
-                r = await call
-                prof.disable()
-                out[kind].append((pstats.Stats(prof).total_calls, counts.hops, counts.statements))
-                if len(out[kind]) > WARM_UP:  # the first requests compile templates and statements
-                    profiles[kind].append(prof)
-                return r
+        async def counted(kind: str, call):
+            if args.plain:
+                return await call
+            prof = cProfile.Profile()
+            counts.hops = counts.statements = 0
+            prof.enable()
+            r = await call
+            prof.disable()
+            calls = pstats.Stats(prof).total_calls  # type: ignore[attr-defined]  # set at run time; not in typeshed
+            out[kind].append((calls, counts.hops, counts.statements))
+            if len(out[kind]) > WARM_UP:  # the first requests compile templates and statements
+                profiles[kind].append(prof)
+            return r
 
-            done = 0
-            async for table, role, v, a in random_moves(
-                c, headers, "15-dias", ROLES, rng, lambda call: counted("API view", call)
-            ):
-                if done == args.moves:
-                    break
-                if done % 2 == 0:
-                    r = await counted(
-                        "API move",
-                        c.post(
-                            f"/api/v1/tables/{table}/actions",
-                            headers=headers,
-                            json={"seq": v["seq"], "verb": a["verb"], "arg": a["arg"], "role": role},
-                        ),
-                    )
-                else:
-                    r = await counted("HTMX move", htmx_move(c, headers, table, role, v, a))
-                assert r.status_code == 200, (r.status_code, r.text[:300])
-                done += 1
+        done = 0
+        async for table, role, v, a in random_moves(
+            c, headers, "15-dias", ROLES, rng, lambda call: counted("API view", call)
+        ):
+            if done == args.moves:
+                break
+            if done % 2 == 0:
+                r = await counted(
+                    "API move",
+                    c.post(
+                        f"/api/v1/tables/{table}/actions",
+                        headers=headers,
+                        json={"seq": v["seq"], "verb": a["verb"], "arg": a["arg"], "role": role},
+                    ),
+                )
+            else:
+                r = await counted("HTMX move", htmx_move(c, headers, table, role, v, a))
+            assert r.status_code == 200, (r.status_code, r.text[:300])
+            done += 1
     app.state.engine.dispose()
     drop()
     if args.top:
@@ -190,7 +194,7 @@ def print_by_package(stats: pstats.Stats, requests: int, kind: str, root: pathli
     """cProfile's own time per package, per request of ``kind`` (with the profiler's overhead: shares, not ms);
     ``root``: the checkout driven (``--tree``)."""
     own: dict[str, float] = {}
-    for (filename, _line, _name), (_cc, _nc, tottime, _ct, _callers) in stats.stats.items():
+    for (filename, _line, _name), (_cc, _nc, tottime, _ct, _callers) in stats.stats.items():  # type: ignore[attr-defined]  # not in typeshed
         key = package_of(filename, root)
         own[key] = own.get(key, 0.0) + tottime
     total = sum(own.values())

@@ -15,22 +15,24 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engines import registry
+from engines.core.game import Game, flat
 
 
-def play(game, seed: int, options: dict) -> list[tuple[str, str, object]]:
+def play(game: Game, seed: int, options: dict[str, Any]) -> list[tuple[str, str, Any]]:
     rnd = random.Random(seed)
     state = game.setup(seed, options)
-    moves = []
+    moves: list[tuple[str, str, Any]] = []
     while game.outcome(state) is None:
         active = game.active_roles(state)
         role = active[rnd.randrange(len(active))]
-        a = rnd.choice(game.actions(state, role))
-        state = game.apply(state, role, a["verb"], a["arg"])
-        moves.append((role, a["verb"], a["arg"]))
+        verb, arg = rnd.choice(flat(game.legal(state, role)))
+        state = game.apply(state, role, verb, arg)
+        moves.append((role, verb, arg))
     return moves
 
 
@@ -42,6 +44,10 @@ def main() -> None:
     args = parser.parse_args()
     options = {k: json.loads(v) for k, _, v in (o.partition("=") for o in args.option)}
     games = [registry.get_game(g) for g in args.game] if args.game else registry.all_games()
+    unknown = [g for g, found in zip(args.game or [], games, strict=False) if found is None]
+    if unknown:
+        sys.exit(f"unknown games {unknown}")
+    games = [g for g in games if g is not None]
     print(
         f"# Engine playouts — {time.strftime('%Y-%m-%d')}, {platform.machine()}, {os.cpu_count()} cores, "
         f"Python {platform.python_version()}, {args.games} games each, options {options or 'default'}\n"

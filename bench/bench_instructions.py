@@ -74,7 +74,7 @@ def main() -> None:
     out_dir = pathlib.Path(tempfile.mkdtemp(prefix="siglo-bench-instructions-"))
     jobs = [(tree, n) for tree in trees for n in (short, long)]
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        counts = dict(zip(jobs, pool.map(lambda job: instructions(*job, out_dir), jobs)))
+        counts = dict(zip(jobs, pool.map(lambda job: instructions(job[0], job[1], out_dir), jobs), strict=True))
     print(f"# Instructions of a move with its view (valgrind, {long} against {short} moves)\n")
     print("| checkout | total, short run | total, long run | a move with its view |\n|---|---|---|---|")
     per_move = {}

@@ -22,7 +22,7 @@ import statistics
 import sys
 import tempfile
 import time
-from typing import Any
+from typing import Any, ClassVar
 
 import orjson
 from pydantic import BaseModel
@@ -51,7 +51,7 @@ class Turn(Step):
     def on_play(self, g: Ctx, role: str, arg: str) -> None:
         hand = g.s["hands"][role]
         hand.remove(arg)
-        g.s["played"] = g.s["played"][-9:] + [arg]
+        g.s["played"] = [*g.s["played"][-9:], arg]
         card = f"long:card:{g.s['next']}:{g.randbelow(9) + 1}"
         g.s["next"] += 1
         hand.append(card)
@@ -80,7 +80,7 @@ class Endless(StepGame):
     version = "1"
     Options = EndlessOptions
     messages_dir = pathlib.Path(__file__).parent / "long_game_messages"
-    steps = {"turn": Turn()}
+    steps: ClassVar[dict[str, Step]] = {"turn": Turn()}
 
     def roles(self, options: BaseModel) -> list[str]:
         return list(ROLES)
@@ -167,7 +167,7 @@ def main() -> None:
         table = tables.create_table(db, user, "bench-endless", {}, dict.fromkeys(ROLES, "me"), seed=1)
         n = 0
 
-        def move(verb_first: str) -> tuple[float, int, int, int, float]:
+        def move(verb_first: str) -> tuple[float, int, int, int, float, int]:
             nonlocal n
             loaded = play.load(db, table)
             role = loaded.game.active_roles(loaded.state)[0]
@@ -226,11 +226,11 @@ def main() -> None:
     )
     print("|---|---|---|---|---|---|---|---|---|---|")
     base = results[0]
-    for at, ms, rows, wrote, view, undo, wall, move_sent, undo_sent in results:
+    for at, ms, rows, wrote, view, undo, wall, move_sent, undo_statements in results:
         print(
             f"| {at} | {ms:.2f} | {ms / base[1]:.2f}× | {wall:.1f} | {rows:,.0f} ({rows / base[2]:.2f}×) | "
             f"{wrote:,.0f} ({wrote / max(base[3], 1):.2f}×) | {view:,.0f} ({view / base[4]:.2f}×) | {undo:.2f} | "
-            f"{undo / ms:.2f}× | {move_sent:.0f}, {undo_sent:.0f} |"
+            f"{undo / ms:.2f}× | {move_sent:.0f}, {undo_statements:.0f} |"
         )
 
 

@@ -28,6 +28,7 @@ and the ratios move/floor; then the min and median over the runs.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -38,7 +39,9 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import httpx
 
@@ -47,7 +50,7 @@ sys.path.insert(0, str(ROOT))
 ROLES = {"15-dias": ["player1", "player2", "player3", "player4"], "toy-duel": ["north", "south"]}
 
 
-def fresh_database(url: str | None, tmp: Path) -> tuple[str, object]:
+def fresh_database(url: str | None, tmp: Path) -> tuple[str, Callable[[], None]]:
     """A new database: a SQLite file in ``tmp``, or a new database on the PostgreSQL server ``url``; returns its
     URL and a function that drops it."""
     from sqlalchemy import create_engine, text
@@ -150,14 +153,23 @@ def server_cpu(pid: int) -> float:
     summed over its threads): what a request costs the server, whatever the machine's other jobs do."""
     total = 0
     for task in Path(f"/proc/{pid}/task").iterdir():
-        try:
+        with contextlib.suppress(OSError, ValueError, IndexError):  # a thread that ended meanwhile
             total += int((task / "schedstat").read_text().split()[0])
-        except (OSError, ValueError, IndexError):
-            pass  # a thread that ended meanwhile
     return total / 1e9
 
 
-def timed(pid: int, call, *args, **kwargs) -> tuple[object, float, float]:
+T = TypeVar("T")
+
+
+def csrf_of(page: str) -> str:
+    """The CSRF token a page carries (its ``<meta name="csrf-token">``)."""
+    found = re.search(r'name="csrf-token" content="([^"]*)"', page)
+    if found is None:
+        raise RuntimeError("the page carries no CSRF token")
+    return found.group(1)
+
+
+def timed(pid: int, call: Callable[..., T], *args: Any, **kwargs: Any) -> tuple[T, float, float]:
     """(the result of ``call(*args, **kwargs)``, its wall time, the server CPU it took)."""
     c0, t0 = server_cpu(pid), time.perf_counter()
     result = call(*args, **kwargs)
@@ -193,10 +205,10 @@ def one_run(url: str | None, port: int, game: str, moves: int, seed: int) -> dic
     try:
         c = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30)
         bare = httpx.Client(base_url=f"http://127.0.0.1:{port + 1}", timeout=30)
-        csrf = re.search(r'name="csrf-token" content="([^"]*)"', c.get("/register").text).group(1)
+        csrf = csrf_of(c.get("/register").text)
         r = c.post("/register", data={"username": "bench", "password": "bench password", "csrf_token": csrf})
         assert r.status_code in (200, 303), r.text[:300]
-        csrf = re.search(r'name="csrf-token" content="([^"]*)"', c.get("/").text).group(1)
+        csrf = csrf_of(c.get("/").text)
         headers = {"X-CSRF-Token": csrf}
         rng = random.Random(seed)
 

@@ -23,15 +23,13 @@ from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from quince_dias_bot_v3 import heuristic_bot as previous_bot
-
-from engines.core.game import random_bot
+from bench.quince_dias_bot_v3 import heuristic_bot as previous_bot
+from engines.core.game import Bot, random_bot
 from engines.quince_dias import GAME
 from engines.quince_dias.bots import heuristic_bot
 
-OPPONENTS = {"random": random_bot, "previous": previous_bot, "heuristic": heuristic_bot}
+OPPONENTS: dict[str, Bot] = {"random": random_bot, "previous": previous_bot, "heuristic": heuristic_bot}
 
 
 def play(job: tuple[int, dict, str, str]) -> dict:
@@ -55,6 +53,8 @@ def play(job: tuple[int, dict, str, str]) -> dict:
             action = other_bot(GAME, view, role, rnd)
         state = GAME.apply(state, role, *action)
     outcome = GAME.outcome(state)
+    if outcome is None:
+        raise RuntimeError("the loop ends with the game")
     scores = outcome["scores"]
     results = state["results"]
     family = state["family"][hero]

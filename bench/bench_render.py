@@ -53,7 +53,7 @@ async def captured_partials(args) -> list[dict]:
     async def inline(func, *a, **_kw):  # the thread pool's hop run on this thread: one thread, deterministic
         return func(*a)
 
-    anyio.to_thread.run_sync = inline
+    anyio.to_thread.run_sync = inline  # type: ignore[assignment]  # one thread, deterministic
     kept: list[dict] = []
     response = web.templates.TemplateResponse
 
@@ -62,20 +62,24 @@ async def captured_partials(args) -> list[dict]:
             kept.append(context)
         return response(request, name, context, **kw)
 
-    web.templates.TemplateResponse = keep
+    web.templates.TemplateResponse = keep  # type: ignore[method-assign,assignment]  # keeps each live partial's context
     game = registry.get_game(args.game)
+    if game is None:
+        sys.exit(f"unknown game {args.game!r}")
     roles = game.roles(game.parse_options({}))
     rng = random.Random(1)
-    async with app.router.lifespan_context(app):
-        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://bench") as c:
-            headers = await register(c)
+    async with (
+        app.router.lifespan_context(app),
+        httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://bench") as c,
+    ):
+        headers = await register(c)
 
-            async for table, role, v, a in random_moves(c, headers, args.game, roles, rng):
-                if len(kept) >= args.moves:
-                    break
-                r = await htmx_move(c, headers, table, role, v, a)
-                assert r.status_code == 200, (r.status_code, r.text[:300])
-    web.templates.TemplateResponse = response
+        async for table, role, v, a in random_moves(c, headers, args.game, roles, rng):
+            if len(kept) >= args.moves:
+                break
+            r = await htmx_move(c, headers, table, role, v, a)
+            assert r.status_code == 200, (r.status_code, r.text[:300])
+    web.templates.TemplateResponse = response  # type: ignore[method-assign]  # put back
     app.state.engine.dispose()
     drop()
     return kept
@@ -96,7 +100,7 @@ def measure(template, contexts: list[dict], repeat: int) -> tuple[float, float, 
         prof.enable()
         html = template.render(ctx)
         prof.disable()
-        calls.append(pstats.Stats(prof).total_calls)
+        calls.append(pstats.Stats(prof).total_calls)  # type: ignore[attr-defined]  # set at run time; not in typeshed
         sizes.append(len(html.encode()))
     return (
         statistics.median(times),

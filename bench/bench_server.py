@@ -35,6 +35,7 @@ import time
 import uuid
 from collections import Counter, defaultdict
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -90,7 +91,7 @@ def check_logs(url: str, acked: dict[int, list[tuple]]) -> dict[str, int]:
     from app.models import GameTable, Move
 
     e = create_engine(normalise_url(url))
-    out = Counter()
+    out: Counter[str] = Counter()
     with e.connect() as c:
         for table_id, moves in acked.items():
             seq = c.execute(select(GameTable.seq).where(GameTable.id == table_id)).scalar_one()
@@ -300,7 +301,7 @@ async def run_level(
         readies = [asyncio.Event() for _ in tables]
         watchers = [
             asyncio.create_task(watch(sse_c[i // SHARD], t, arrivals, ready))
-            for i, (t, ready) in enumerate(zip(tables, readies))
+            for i, (t, ready) in enumerate(zip(tables, readies, strict=True))
         ]
         await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 120)
         rng = random.Random(seed)
@@ -458,6 +459,8 @@ def main() -> None:
         raise SystemExit("give a postgresql:// URL, or the word sqlite for a fresh SQLite file")
     sizes = [int(x) for x in args.tables.split(",")]
     roles = ROLES[args.game]
+    if roles is None:  # --game offers only the games with roles listed
+        sys.exit(f"no roles listed for {args.game!r}")
     tmp = Path(tempfile.mkdtemp(prefix="siglo-bench-"))
     url = f"sqlite:///{tmp}/bench.db" if sqlite else fresh_database(args.postgres_url)
     from app.migrate import upgrade
@@ -476,9 +479,9 @@ def main() -> None:
         ).json()["token"]
         idle_move, idle_floor = asyncio.run(idle_baseline(base, token, args.game, roles, 200))
         for i, n in enumerate(sizes):
-            spies = []
+            spies: list[Any] = []
 
-            def on_start() -> None:
+            def on_start(n: int = n, spies: list = spies) -> None:
                 if args.profile and n == max(sizes):
                     spies.append(profile(proc.pid, int(args.seconds), tmp / "profile.txt"))
 
@@ -521,10 +524,9 @@ def main() -> None:
             admin(args.postgres_url, f'DROP DATABASE IF EXISTS "{url.rsplit("/", 1)[1]}" WITH (FORCE)')
 
     cpu = "?"
-    try:
-        cpu = next(line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name"))
-    except (OSError, StopIteration):
-        pass
+    with contextlib.suppress(OSError, StopIteration):
+        cpuinfo = Path("/proc/cpuinfo").read_text().splitlines()
+        cpu = next(line.split(":", 1)[1].strip() for line in cpuinfo if line.startswith("model name"))
     cmd = "python bench/bench_server.py " + " ".join(a if "@" not in a else "postgresql://…" for a in sys.argv[1:])
     print(f"## Server under load — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}\n")
     print(

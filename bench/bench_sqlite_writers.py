@@ -76,7 +76,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3)
     args = ap.parse_args()
     load = os.getloadavg()
-    rows = {"app": [], "busy handler": []}
+    rows: dict[str, list[tuple[float, float]]] = {"app": [], "busy handler": []}
     with tempfile.TemporaryDirectory() as folder:
         for _ in range(args.runs):
             for kind in rows:

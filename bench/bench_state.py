@@ -72,6 +72,8 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
     args = parser.parse_args()
     game = registry.get_game(args.game)
+    if game is None:
+        sys.exit(f"unknown game {args.game!r}")
     options = {}
     for raw in args.option:
         key, _, value = raw.partition("=")

@@ -75,7 +75,7 @@ class Slowest:
         GAME.legal(state, role)
         took = time.process_time() - started
         self.met += 1
-        self.top = sorted(self.top + [(took, state, role)], key=lambda x: -x[0])[:5]
+        self.top = sorted([*self.top, (took, state, role)], key=lambda x: -x[0])[:5]
 
     def result(self) -> tuple[float, str]:
         timed = [

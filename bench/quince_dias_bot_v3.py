@@ -18,10 +18,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from engines.core.game import Game, flat, random_bot
+from engines.core.types import View
 from engines.quince_dias.content import POWERS
+
+if TYPE_CHECKING:
+    from engines.quince_dias.game import QuinceDias
 
 ESTATE_USEFUL = 2
 
@@ -29,9 +33,9 @@ ESTATE_USEFUL = 2
 class Table:
     """What the bot's seat sees of the table, in a form it can change to weigh an action (``after``)."""
 
-    def __init__(self, game: Game, view: dict, role: str):
+    def __init__(self, game: Game, view: View, role: str):
         public, private = view["public"], view["private"]
-        self.cards = game.cards
+        self.cards = cast("QuinceDias", game).cards
         self.role = role
         self.phase = public["phase"]
         self.round = public["round"]
@@ -43,7 +47,7 @@ class Table:
         self.estate = len(private.get("estate", []))
         self.family = {p["role"]: p["family"] for p in public["players"]}
         self.reference = {p["role"]: p["reference"] for p in public["players"]}
-        self.slots: dict[str, dict[str, dict | None]] = {
+        self.slots: dict[str, dict[str, Any]] = {
             p["role"]: {"main": p["main"], "covered": p["covered"], "relative": p.get("relative")}
             for p in public["players"]
         }
@@ -83,7 +87,7 @@ class Table:
         return next(r for r, slots in self.slots.items() if slots["main"] and slots["main"].get("id") == key)
 
 
-def _court_gain(t: Table, ability: str, key: str, base: int) -> float:
+def _court_gain(t: Table, ability: str, key: str, base: float) -> float:
     if ability in ("cancel", "attract"):
 
         def remove():
@@ -107,7 +111,7 @@ def _court_gain(t: Table, ability: str, key: str, base: int) -> float:
 ADMIN_VALUE = 0.8  # a free Administrative Ability: a better card for the one spent
 
 
-def _manipulate_gain(t: Table, key: str, base: int) -> float:
+def _manipulate_gain(t: Table, key: str, base: float) -> float:
     """What Manipulating ``key``'s Main Character can do: the best of its Court Ability on the Main Characters in
     its range (2.1.4) and its Administrative Ability (free)."""
     char = t.slots[key]["main"]["id"]
@@ -125,7 +129,7 @@ def _manipulate_gain(t: Table, key: str, base: int) -> float:
     return best
 
 
-def _situation_gain(t: Table, sit: str, target: str, base: int) -> float:
+def _situation_gain(t: Table, sit: str, target: str, base: float) -> float:
     kind = t.cards[sit]["kind"]
     owner = t.owner(target)
     me = t.role
@@ -159,7 +163,7 @@ def _estate(t: Table, cid: str) -> float:
     return (0.8 if useful else -0.4) - t.ref_value(cid) * 0.05 - (0.5 if t.decision.get("stage") == "special" else 0)
 
 
-def _turn(t: Table, verb: str, arg: Any, base: int) -> float:
+def _turn(t: Table, verb: str, arg: Any, base: float) -> float:
     if verb == "keep":
         return 1.0
     if verb == "main":
@@ -197,7 +201,7 @@ def _hire(t: Table, cid: str) -> float:
     return 0.5 + (0.5 if t.estate == 0 else 0.0)
 
 
-def _pass(t: Table, cid: str, base: int) -> float:
+def _pass(t: Table, cid: str, base: float) -> float:
     """2.5: passing keeps the player in the phase (he plays again next round of turns) at the cost of a card; worth
     it while he is behind and still holds cards that can change the totals."""
     behind = base <= 0
@@ -209,25 +213,25 @@ def _pass(t: Table, cid: str, base: int) -> float:
     )
 
 
-def _manipulate(t: Table, verb: str, arg: Any, base: int) -> float:
+def _manipulate(t: Table, verb: str, arg: Any, base: float) -> float:
     if verb == "use_court":
         return _court_gain(t, t.cards[t.decision["manipulated"]]["court_ability"], arg, base)
     return ADMIN_VALUE if verb == "use_admin" else 0.0
 
 
-def _choose_next(t: Table, verb: str, arg: Any, base: int) -> float:
+def _choose_next(t: Table, verb: str, arg: Any, base: float) -> float:
     """1.1: allies first (Family Confrontation), then the opponent with the fewest cards."""
     ally = t.phase == "family" and t.family[arg] == t.family[t.role]
     return (10.0 if ally else 0.0) - t.hands[arg]
 
 
-def _spy_target(t: Table, verb: str, arg: Any, base: int) -> float:
+def _spy_target(t: Table, verb: str, arg: Any, base: float) -> float:
     """2.2.3: the opponent with the most cards (the widest choice); an ally's hand last."""
     ally = t.phase == "family" and t.family[arg] == t.family[t.role]
     return t.hands[arg] - (10.0 if ally else 0.0)
 
 
-SCORERS: dict[str, Callable[[Table, str, Any, int], float]] = {
+SCORERS: dict[str, Callable[[Table, str, Any, float], float]] = {
     "election_propose": lambda t, verb, arg, base: -sum(t.cards[c][arg] for c in t.hand if t.is_character(c)),
     "election_confirm": lambda t, verb, arg, base: 1.0 if verb == "agree" else -5.0,
     "choose_main": lambda t, verb, arg, base: t.ref_value(arg) * 3 + t.cards[arg]["initiative"] * 0.05,
@@ -246,10 +250,10 @@ SCORERS: dict[str, Callable[[Table, str, Any, int], float]] = {
 }
 
 
-def heuristic_bot(game: Game, view: dict, role: str, rnd: random.Random) -> tuple[str, Any]:
+def heuristic_bot(game: Game, view: View, role: str, rnd: random.Random) -> tuple[str, Any]:
     """Play the best-scoring legal action of the seat's view."""
     step = view["prompt"]["step"]
-    scorer = SCORERS.get(step)
+    scorer = SCORERS.get(step) if step is not None else None
     if scorer is None:
         raise ValueError(f"the heuristic bot does not know the step {step!r}")
     acts = flat(view["prompt"]["legal"])

@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import pathlib
 import threading
+from typing import Any
 
 from engines.core.game import Game
 from engines.core.presentation import NONE, Presentation
@@ -29,7 +30,7 @@ _configured: list[pathlib.Path | str | None] = []  # the content folder the ship
 _presentations: dict[str, Presentation] = {}  # "module:ATTR" -> the Presentation it names, imported once
 
 
-def _resolve(ref: str):
+def _resolve(ref: str) -> Any:
     module, attr = ref.split(":")
     return getattr(importlib.import_module(module), attr)
 
@@ -74,7 +75,7 @@ def get_game(game_id: str) -> Game | None:
     return _games.get(game_id)
 
 
-def content(game_id: str) -> dict | None:
+def content(game_id: str) -> dict[str, Any] | None:
     """A game's content data (cards, map...)."""
     game = get_game(game_id)
     return game.content() if game is not None else None

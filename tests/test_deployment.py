@@ -5,6 +5,7 @@
 import gc
 import os
 import pathlib
+import re
 import subprocess
 import sys
 import tomllib
@@ -47,11 +48,48 @@ def test_project_shape():
         "Dockerfile",
     }
     assert required <= names
-    assert names - required <= {"README.md", "bench", "docs"}
+    assert names - required <= {"README.md", "CONTRIBUTING.md", "bench", "docs", "requirements"}
     meta = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert meta["project"]["name"] == "siglo-de-oro"
     assert meta["project"]["scripts"]["siglo"] == "app.cli:main"
     assert meta["project"]["requires-python"] == ">=3.11"
+
+
+def _locked(path: pathlib.Path) -> dict[str, str]:
+    """A lock file's pins, name -> version (names normalised), each checked to carry at least one hash."""
+    pins, name = {}, None
+    for line in path.read_text().splitlines():
+        if line and not line[0].isspace() and not line.startswith("#"):
+            name, _, rest = line.partition("==")
+            version = rest.split()[0] if rest else ""
+            assert version, f"{path.name}: {line!r} is not pinned"
+            name = re.sub(r"[-_.]+", "-", name.split("[")[0]).lower()
+            pins[name] = version
+        elif name is not None and line.strip().startswith("--hash=sha256:"):
+            pins[name] += "+hashed" if not pins[name].endswith("+hashed") else ""
+    unhashed = [n for n, v in pins.items() if not v.endswith("+hashed")]
+    assert not unhashed, f"{path.name}: pinned without a hash: {unhashed}"
+    return pins
+
+
+def _names(requirements: list[str]) -> set[str]:
+    return {re.sub(r"[-_.]+", "-", re.split(r"[\[<>=!~; ]", r, maxsplit=1)[0]).lower() for r in requirements}
+
+
+def test_the_locks_pin_every_dependency_with_hashes():
+    """requirements/main.txt (the image's) and requirements/test.txt (CI's) are current: every dependency of
+    pyproject.toml is pinned there with its hashes (CONTRIBUTING.md says how to update them)."""
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    main, test = _locked(ROOT / "requirements" / "main.txt"), _locked(ROOT / "requirements" / "test.txt")
+    runtime = _names(meta["dependencies"])
+    assert runtime <= set(main), runtime - set(main)
+    extras = _names(meta["optional-dependencies"]["test"] + meta["optional-dependencies"]["dev"])
+    assert runtime | extras <= set(test), (runtime | extras) - set(test)
+    assert all(test[n] == v for n, v in main.items() if n in test), "the two locks disagree on a version"
+    docker = (ROOT / "Dockerfile").read_text()
+    assert "--require-hashes -r requirements/main.txt" in docker and "pip install --no-cache-dir --no-deps ." in docker
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "--require-hashes -r requirements/test.txt" in ci
 
 
 def test_htmx_is_vendored_with_its_licence():

@@ -1,12 +1,12 @@
 """The database's tables, one module a part of the platform, one metadata (``app.db.Base``) for them all.
 
-``base`` holds what the modules share (the base class and ``utcnow``); ``core`` the users, logins, API tokens,
+``base`` holds what the modules share (the base class, ``utcnow`` and ``table_of``); ``core`` the users, logins, API tokens,
 tables, seats, moves, snapshots, log and chat; ``pbw`` play-by-web (notices, deliveries, platform moves, origins);
 ``clocks`` the clocks in days and vacations; ``ratings`` the ratings. The modules import ``base`` only, never each
 other: SQLAlchemy resolves the relationships between them by class name once all are imported here.
 """
 
-from app.models.base import Base, utcnow
+from app.models.base import Base, table_of, utcnow
 from app.models.clocks import SeatClock, TableClock, Vacation
 from app.models.core import (
     ApiToken,
@@ -46,5 +46,6 @@ __all__ = [
     "TableOrigin",
     "User",
     "Vacation",
+    "table_of",
     "utcnow",
 ]

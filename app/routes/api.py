@@ -23,6 +23,7 @@ from app.deps import (
     WatcherHop,
     client_address,
     seat_of,
+    signed_in,
 )
 from app.errors import Conflict
 from app.routes.common import MAX_SEQ, try_move
@@ -112,6 +113,7 @@ def _moved(db, table, user, role: str | None, move) -> Response:
     role = tables.acting_role(table, user, role)
     if stale is not None:
         raise Conflict(stale, view=play.table_view(db, play.load(db, table), role))
+    assert loaded is not None  # try_move gives the result or the stale message
     return _json(play.table_view(db, loaded, role))
 
 
@@ -140,10 +142,10 @@ def post_action(hop: PlayerHop, table_id: RowId, body: ActionRequest):
 )
 def post_undo(hop: PlayerHop, table_id: RowId, body: UndoRequest):
     with hop.at(table_id) as (db, user, table):
-        return _moved(db, table, user, body.role, lambda: play.undo(db, table, user, body.role, body.seq))
+        return _moved(db, table, user, body.role, lambda: play.undo(db, table, signed_in(user), body.role, body.seq))
 
 
-def _table_summary(table) -> dict:
+def _table_summary(table) -> dict[str, Any]:
     return {
         "id": table.id,
         "name": table.name,

@@ -10,6 +10,7 @@ from fastapi import APIRouter, Form, Path, Request
 from fastapi.responses import RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.config import Settings
 from app.deps import CSRF, CurrentUser, SessionDep, WatchableTable
 from app.errors import Invalid
 from app.services import clocks
@@ -21,7 +22,8 @@ VacationId = Annotated[int, Path(ge=1, lt=2**31)]
 
 
 def _allowance(request: Request) -> int:
-    return request.app.state.settings.vacation_days_per_year
+    settings: Settings = request.app.state.settings
+    return settings.vacation_days_per_year
 
 
 @router.get("/vacation", include_in_schema=False)

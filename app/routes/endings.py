@@ -3,7 +3,7 @@ partial) with its forms, and the same in the JSON API."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse
@@ -16,7 +16,7 @@ from app.web import is_htmx, render
 router = APIRouter()
 
 
-def panel_context(db, table: GameTable, user: User | None) -> dict:
+def panel_context(db, table: GameTable, user: User | None) -> dict[str, Any]:
     votes = endings.abandon_votes(db, table)
     return {
         "table": table,

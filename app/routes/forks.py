@@ -3,7 +3,7 @@ analysis fork of one's own running position, and the same in the JSON API. See `
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import RedirectResponse
@@ -22,7 +22,14 @@ Step = Annotated[int, Query(ge=0, lt=2**31)]
 
 
 def _form(
-    request: Request, db, table, user, step: int, form: dict | None = None, error: str | None = None, status: int = 200
+    request: Request,
+    db,
+    table,
+    user,
+    step: int,
+    form: dict[str, Any] | None = None,
+    error: str | None = None,
+    status: int = 200,
 ):
     game = game_of(table.game_id)
     mine = roles_of(table, user)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import AsyncIterator
 from typing import Annotated
 
 from fastapi import APIRouter, Header, Query, Request
@@ -63,7 +64,7 @@ async def table_events(
         publisher.identify(queue, viewer)
     seen = event_id if event_id is not None else seq
 
-    async def stream():
+    async def stream() -> AsyncIterator[str]:
         last = seen if seen is not None else current
         try:
             yield f"retry: 2000\nevent: hello\ndata: {current}\n\n"

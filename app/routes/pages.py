@@ -22,6 +22,7 @@ from app.deps import (
     TableDep,
     WatchableTable,
     WatcherHop,
+    signed_in,
 )
 from app.errors import AppError, Invalid
 from app.forms import option_fields, options_from_form, seat_choices
@@ -45,7 +46,7 @@ def lobby(request: Request, db: SessionDep, user: OptionalUser):
     )
 
 
-def _new_table_context(game_id: str | None, form: dict[str, Any] | None = None) -> dict:
+def _new_table_context(game_id: str | None, form: dict[str, Any] | None = None) -> dict[str, Any]:
     games = registry.all_games()
     game = registry.get_game(game_id) if game_id else (games[0] if games else None)
     ctx: dict[str, Any] = {"game": game, "form": form or {}, "choice_label": rules.choice_label}
@@ -109,7 +110,7 @@ def create_table(request: Request, db: SessionDep, user: CurrentUser, form: Form
     return RedirectResponse(f"/tables/{table.id}", status_code=303)
 
 
-def _table_context(request: Request, db, table, user, as_role: str | None, loaded=None) -> dict:
+def _table_context(request: Request, db, table, user, as_role: str | None, loaded=None) -> dict[str, Any]:
     mine = tables.roles_of(table, user)
     role = tables.acting_role(table, user, as_role) if as_role or mine else None
     loaded = loaded or play.load(db, table)
@@ -145,7 +146,7 @@ def _table_context(request: Request, db, table, user, as_role: str | None, loade
     }
 
 
-def _since_last_move(db, table, role: str, game) -> dict | None:
+def _since_last_move(db, table, role: str, game) -> dict[str, Any] | None:
     """Everything the seat may read that happened since its last move that counts, grouped by move; None when
     nothing did or the seat has not moved yet (the log shows it all)."""
     last = play.last_effective_move(db, table.id, role)  # reads back only as far as the seat's last move
@@ -194,11 +195,11 @@ def _live(request: Request, db, user, table, as_: str | None) -> Response:
         return HTMLResponse(html)
     response = render(request, "table/_live.html", partial=True, **_table_context(request, db, table, user, None))
     # the key of what was rendered: loading may have brought the table to a later seq than the row first read
-    cache.put(_spectator_key(request, db, table, user, None), response.body.decode(), csrf)
+    cache.put(_spectator_key(request, db, table, user, None), str(response.body, "utf-8"), csrf)
     return response
 
 
-def _spectator_key(request: Request, db, table, user, as_role: str | None) -> tuple | None:
+def _spectator_key(request: Request, db, table, user, as_role: str | None) -> tuple[Any, ...] | None:
     """Everything a spectator's live partial shows besides the position at the seq — the seats, the clocks'
     time left — (None: not a spectator, or a request of its own, like a stale notice)."""
     if as_role or tables.roles_of(table, user) or request.query_params.get("stale"):
@@ -292,7 +293,7 @@ def undo(request: Request, hop: PlayerHop, table_id: RowId, seq: Seq, role: Anno
             table,
             user,
             role or None,
-            lambda: play.undo(db, table, user, role or None, seq),
+            lambda: play.undo(db, table, signed_in(user), role or None, seq),
             "Move taken back.",
         )
 

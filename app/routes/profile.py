@@ -3,6 +3,8 @@ profile — the notice settings."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, Request
 from sqlalchemy import select
 
@@ -17,7 +19,7 @@ from engines import registry
 router = APIRouter(include_in_schema=False)
 
 
-def profile_data(db, person: User) -> dict:
+def profile_data(db, person: User) -> dict[str, Any]:
     rows = list(
         db.scalars(
             select(GameTable).join(Seat).where(Seat.user_id == person.id).order_by(GameTable.updated_at.desc())

@@ -36,7 +36,10 @@ class RulesReference(RootModel[dict[str, RuleSummary]]):
 
 
 def reference_path(game: Game) -> Path:
-    return Path(sys.modules[type(game).__module__].__file__).parent / "rules_reference.yaml"
+    module = sys.modules[type(game).__module__].__file__
+    if module is None:
+        raise RuntimeError(f"{game.id}: its module has no file to find rules_reference.yaml beside")
+    return Path(module).parent / "rules_reference.yaml"
 
 
 @lru_cache(maxsize=8)
@@ -46,11 +49,11 @@ def _summaries(path: Path) -> dict[str, RuleSummary]:
     return RulesReference.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")) or {}).root
 
 
-def rule_sections(game: Game) -> list[dict]:
+def rule_sections(game: Game) -> list[dict[str, Any]]:
     """Every rule the game cites (``rule.<id>`` in its catalog), grouped by the rulebook's chapter, in the
     catalog's order: ``[{"chapter", "rules": [{"id", "title", "summary"}]}]``."""
     summaries = _summaries(reference_path(game))
-    chapters: dict[str, list[dict]] = {}
+    chapters: dict[str, list[dict[str, Any]]] = {}
     for key, title in game.catalogs["en"].items():
         if key.startswith("rule."):
             rule = key[5:]
@@ -80,7 +83,7 @@ def choice_label(game: Game, value: Any) -> str:
     return str(named) if named else value.replace("_", " ").title()
 
 
-def described_options(game: Game) -> list[dict]:
+def described_options(game: Game) -> list[dict[str, Any]]:
     """The options as a person reads them: label, meaning, the choices by name and the default by name."""
     out = []
     for f in option_fields(game):
@@ -96,7 +99,7 @@ def _default_words(game: Game, f: OptionField) -> str:
     return choice_label(game, f.default)
 
 
-def content_items(game: Game) -> list[dict]:
+def content_items(game: Game) -> list[dict[str, Any]]:
     """Every named content object (cards, notables, characters...) grouped by its kind of content."""
     groups = []
     for group, items in game.content().items():
@@ -110,11 +113,12 @@ def content_items(game: Game) -> list[dict]:
     return groups
 
 
-def _item(game: Game, item_id: str) -> dict:
+def _item(game: Game, item_id: str) -> dict[str, Any]:
     for group in content_items(game):
         for item in group["members"]:
             if item["id"] == item_id:
-                return item
+                found: dict[str, Any] = item
+                return found
     raise NotFound(f"{game.title} has no card or piece {item_id!r}.")
 
 

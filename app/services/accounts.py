@@ -12,8 +12,9 @@ import unicodedata
 from collections import OrderedDict
 from datetime import UTC, datetime, timedelta
 from functools import cache
+from typing import Any
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import Select, bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, make_transient_to_detached
 from sqlalchemy.orm.util import identity_key
@@ -66,7 +67,7 @@ def _aware(dt: datetime) -> datetime:
 
 
 def _check_password(password: str | None) -> str:
-    if len(password or "") < MIN_PASSWORD:
+    if password is None or len(password) < MIN_PASSWORD:
         raise Invalid(f"A password has at least {MIN_PASSWORD} characters.")
     if len(password) > MAX_PASSWORD:
         raise Invalid("That password is too long.")
@@ -155,10 +156,10 @@ class Logins:
 
     def __init__(self, capacity: int = 10_000):
         self.capacity = capacity
-        self._items: OrderedDict[str, tuple[float, datetime, dict]] = OrderedDict()
+        self._items: OrderedDict[str, tuple[float, datetime, dict[str, Any]]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: str) -> dict | None:
+    def get(self, key: str) -> dict[str, Any] | None:
         with self._lock:
             item = self._items.get(key)
             if item is None:
@@ -183,7 +184,7 @@ class Logins:
                 del self._items[key]
 
 
-def _kept_user(db: Session, values: dict) -> User:
+def _kept_user(db: Session, values: dict[str, Any]) -> User:
     """The kept user in this session without a query: the columns kept, the others (the password hash) loaded
     from the database if something reads them."""
     user = db.identity_map.get(identity_key(User, values["id"]))  # already in this session (never twice)
@@ -194,7 +195,7 @@ def _kept_user(db: Session, values: dict) -> User:
     return user
 
 
-def _login(db: Session, key: str, query, value: str) -> User | None:
+def _login(db: Session, key: str, query: Select[LoginSession] | Select[ApiToken], value: dict[str, str]) -> User | None:
     logins = hot.per_engine(db, Logins)
     kept = logins.get(key)
     if kept is not None:
@@ -202,8 +203,9 @@ def _login(db: Session, key: str, query, value: str) -> User | None:
     row = db.execute(query, value).scalar_one_or_none()
     if row is None or row.revoked or _aware(row.expires_at) < utcnow():
         return None
-    logins.put(key, row.expires_at, row.user)
-    return row.user
+    user: User = row.user
+    logins.put(key, row.expires_at, user)
+    return user
 
 
 def session_user(db: Session, sid: str) -> User | None:

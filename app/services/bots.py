@@ -44,7 +44,7 @@ class BotRunner(Worker):
 
     thread_name = "siglo-bots"
 
-    def __init__(self, sessions: sessionmaker, delay: float):
+    def __init__(self, sessions: sessionmaker[Session], delay: float):
         super().__init__()
         self._sessions = sessions
         self._delay = delay

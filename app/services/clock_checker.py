@@ -16,21 +16,26 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from datetime import datetime
+from typing import TYPE_CHECKING
 
-from sqlalchemy import select, update
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy import ColumnElement, Row, select, update
+from sqlalchemy.orm import InstrumentedAttribute, Session, sessionmaker
 
+from app.db import rowcount
 from app.errors import Invalid
 from app.models import GameTable, Seat, User
 from app.models.clocks import SeatClock, TableClock
 from app.models.pbw import PlatformMove
 from app.services import clocks, endings
-from app.services.clock_time import aware, duration_text, runs_out
+from app.services.clock_time import Pauses, aware, duration_text, runs_out
 from app.services.live import news
 from app.services.tables import acting_role
 from app.services.worker import Worker
 from engines import registry
 from engines.core.types import text
+
+if TYPE_CHECKING:  # the notices' module is the app's to wire (app.main); this one only calls its tell()
+    from app.services.notices import Notifier
 
 log = logging.getLogger("siglo.clocks")
 
@@ -49,7 +54,7 @@ def _lock(db: Session, table_id: int) -> GameTable | None:
         .where(GameTable.id == table_id, GameTable.status == "active", GameTable.flagged.is_(None))
         .values(updated_at=GameTable.updated_at)
     )
-    if locked.rowcount != 1:
+    if rowcount(locked) != 1:
         db.rollback()
         return None
     return db.get(GameTable, table_id, populate_existing=True)
@@ -70,11 +75,19 @@ def time_out(db: Session, table_id: int, role: str, version: int, moment: dateti
         select(Seat).where(Seat.table_id == table_id, Seat.role == role).execution_options(populate_existing=True)
     )
     row = db.get(TableClock, table_id)
-    if clock is None or clock.version != version or clock.since is None or seat.user_id is None or seat.bot:
+    if (
+        clock is None
+        or seat is None
+        or row is None
+        or clock.version != version
+        or clock.since is None
+        or seat.user_id is None
+        or seat.bot
+    ):
         db.rollback()
         return None
     vacations = clocks.vacations_of(db, {seat.user_id}, aware(clock.since))[seat.user_id]
-    pauses = clocks.Pauses(weekends=row.pause_weekends, vacations=vacations, zone=db.info.get("clock_zone", "UTC"))
+    pauses = Pauses(weekends=row.pause_weekends, vacations=vacations, zone=db.info.get("clock_zone", "UTC"))
     if runs_out(aware(clock.since), clock.remaining, pauses) > moment:  # a vacation began: not yet
         db.rollback()
         return None
@@ -90,7 +103,7 @@ def time_out(db: Session, table_id: int, role: str, version: int, moment: dateti
             stand_in=row.on_timeout == "bot",
         )
     )
-    if claimed.rowcount != 1:
+    if rowcount(claimed) != 1:
         db.rollback()
         return None
     move = PlatformMove(
@@ -139,10 +152,12 @@ def take_back(db: Session, table: GameTable, user: User, role: str | None = None
         update(SeatClock)
         .where(SeatClock.table_id == table.id, SeatClock.role == role, SeatClock.stand_in.is_(True))
         .values(
-            stand_in=False, remaining=clocks.fresh_seconds(db.get(TableClock, table.id)), version=SeatClock.version + 1
+            stand_in=False,
+            remaining=clocks.fresh_seconds(db.get_one(TableClock, table.id)),
+            version=SeatClock.version + 1,
         )
     )
-    if freed.rowcount != 1 or done.rowcount != 1:
+    if rowcount(freed) != 1 or rowcount(done) != 1:
         db.rollback()
         raise Invalid("No bot is playing this seat for you.")
     db.add(PlatformMove(table_id=table.id, seq=table.seq, kind="return", role=role, user_id=user.id))
@@ -160,7 +175,7 @@ class ClockChecker(Worker):
 
     thread_name = "siglo-clocks"
 
-    def __init__(self, sessions: sessionmaker, notifier, clock: Callable[[], datetime], tick: float):
+    def __init__(self, sessions: sessionmaker[Session], notifier: Notifier, clock: Callable[[], datetime], tick: float):
         super().__init__()
         self._sessions = sessions
         self._notifier = notifier
@@ -181,20 +196,24 @@ class ClockChecker(Worker):
         moment = moment or aware(self._clock())
         return {"reminded": self.remind_due(moment), "timed_out": self.time_out_due(moment)}
 
-    def _due(self, db: Session, column, moment: datetime, *more) -> list:
-        return db.execute(
-            select(SeatClock.table_id, SeatClock.role, SeatClock.version)
-            .join(GameTable, GameTable.id == SeatClock.table_id)
-            .where(
-                column <= moment,
-                SeatClock.since.is_not(None),
-                GameTable.status == "active",
-                GameTable.flagged.is_(None),
-                *more,
-            )
-            .order_by(column)
-            .limit(200)
-        ).all()
+    def _due(
+        self, db: Session, column: InstrumentedAttribute[datetime | None], moment: datetime, *more: ColumnElement[bool]
+    ) -> list[Row[int, str, int]]:
+        return list(
+            db.execute(
+                select(SeatClock.table_id, SeatClock.role, SeatClock.version)
+                .join(GameTable, GameTable.id == SeatClock.table_id)
+                .where(
+                    column <= moment,
+                    SeatClock.since.is_not(None),
+                    GameTable.status == "active",
+                    GameTable.flagged.is_(None),
+                    *more,
+                )
+                .order_by(column)
+                .limit(200)
+            ).all()
+        )
 
     def remind_due(self, moment: datetime) -> int:
         sent = 0
@@ -211,12 +230,14 @@ class ClockChecker(Worker):
                     .values(reminded=True, version=version + 1)
                 )
                 db.commit()
-                if claimed.rowcount != 1:
+                if rowcount(claimed) != 1:
                     continue
                 table = db.get(GameTable, table_id)
-                seat = next(s for s in table.seats if s.role == role)
                 clock = db.get(SeatClock, (table_id, role), populate_existing=True)
-                if seat.user_id is None or seat.bot or clock.deadline is None:
+                if table is None or clock is None or clock.deadline is None:  # gone meanwhile
+                    continue
+                seat = next(s for s in table.seats if s.role == role)
+                if seat.user_id is None or seat.bot:
                     continue
                 rest = (aware(clock.deadline) - moment).total_seconds()
                 text = (

@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from app.db import rowcount
 from app.errors import Invalid, NotFound
 from app.models import GameTable, Seat, User, utcnow
 from app.models.clocks import SeatClock, TableClock, Vacation
@@ -43,7 +44,7 @@ def now(db: Session) -> datetime:
 
 
 def _zone(db: Session) -> str:
-    return db.info.get("clock_zone", "UTC")
+    return str(db.info.get("clock_zone", "UTC"))
 
 
 # ----- the pace -----
@@ -120,7 +121,7 @@ def setup(db: Session, table: GameTable, pace: Pace) -> None:
 
 
 def _seconds(days: float) -> int:
-    return int(round(days * DAY / HOUR)) * HOUR  # whole hours
+    return round(days * DAY / HOUR) * HOUR  # whole hours
 
 
 def pace_of(db: Session, table_id: int) -> Pace:
@@ -129,16 +130,18 @@ def pace_of(db: Session, table_id: int) -> Pace:
     if row is None:
         return Pace()
     if row.pace == "per_move":
-        return Pace(
-            pace="per_move", days=row.move_seconds // DAY, pause_weekends=row.pause_weekends, on_timeout=row.on_timeout
-        )
-    return Pace(
-        pace="bank",
-        bank_days=row.bank_seconds / DAY,
-        increment_days=row.increment_seconds / DAY,
-        cap_days=row.cap_seconds / DAY,
-        pause_weekends=row.pause_weekends,
-        on_timeout=row.on_timeout,
+        per_move = {"pace": "per_move", "days": row.move_seconds // DAY}
+        return Pace.model_validate({**per_move, "pause_weekends": row.pause_weekends, "on_timeout": row.on_timeout})
+    # the stored columns are validated as a creator's choice is (on_timeout is a plain string column)
+    return Pace.model_validate(
+        {
+            "pace": "bank",
+            "bank_days": row.bank_seconds / DAY,
+            "increment_days": row.increment_seconds / DAY,
+            "cap_days": row.cap_seconds / DAY,
+            "pause_weekends": row.pause_weekends,
+            "on_timeout": row.on_timeout,
+        }
     )
 
 
@@ -163,16 +166,16 @@ def fresh_seconds(row: TableClock) -> int:
 
 
 # ----- pauses -----
-def vacations_of(db: Session, user_ids: set[int], after: datetime) -> dict[int, tuple]:
+def vacations_of(db: Session, user_ids: set[int], after: datetime) -> dict[int, tuple[Any, ...]]:
     """Each user's vacations that end after ``after``, as (start, end) intervals."""
-    out: dict[int, list] = {u: [] for u in user_ids}
+    out: dict[int, list[Any]] = {u: [] for u in user_ids}
     if user_ids:
         for v in db.scalars(select(Vacation).where(Vacation.user_id.in_(user_ids), Vacation.ends_at > after)):
             out[v.user_id].append((aware(v.starts_at), aware(v.ends_at)))
     return {u: tuple(vs) for u, vs in out.items()}
 
 
-def _pauses(db: Session, row: TableClock, vacations: tuple) -> Pauses:
+def _pauses(db: Session, row: TableClock, vacations: tuple[Any, ...]) -> Pauses:
     return Pauses(weekends=row.pause_weekends, vacations=vacations, zone=_zone(db))
 
 
@@ -200,11 +203,11 @@ def sync(db: Session, table_id: int, moment: datetime | None = None) -> None:
     if not clocks:
         return
     moment = moment or now(db)
-    row = db.get(TableClock, table_id)
-    status, active, flagged = db.execute(
+    row = db.get_one(TableClock, table_id)  # seat clocks belong to a table clock
+    status, active_roles, flagged = db.execute(
         select(GameTable.status, GameTable.active_roles, GameTable.flagged).where(GameTable.id == table_id)
     ).one()
-    active = set(active or []) if status == "active" and not flagged else set()
+    active = set(active_roles or []) if status == "active" and not flagged else set()
     holders = {
         r.role: r for r in db.execute(select(Seat.role, Seat.user_id, Seat.bot).where(Seat.table_id == table_id))
     }
@@ -214,7 +217,7 @@ def sync(db: Session, table_id: int, moment: datetime | None = None) -> None:
     for clock in clocks:
         holder = holders[clock.role]
         runs = clock.role in active and holder.user_id is not None and not holder.bot
-        pauses = _pauses(db, row, vacations.get(holder.user_id, ()))
+        pauses = _pauses(db, row, vacations.get(holder.user_id, ()) if holder.user_id is not None else ())
         if clock.since is not None and not runs:
             rest = left(clock, pauses, moment)
             if row.pace == "per_move":
@@ -233,7 +236,7 @@ def sync(db: Session, table_id: int, moment: datetime | None = None) -> None:
 
 
 # ----- what the pages and the API show -----
-def _seat_view(clock: SeatClock, pauses: Pauses, moment: datetime, on_vacation: bool, weekends: bool) -> dict:
+def _seat_view(clock: SeatClock, pauses: Pauses, moment: datetime, on_vacation: bool, weekends: bool) -> dict[str, Any]:
     rest = left(clock, pauses, moment)
     running = clock.since is not None
     paused = None
@@ -255,7 +258,7 @@ def _seat_view(clock: SeatClock, pauses: Pauses, moment: datetime, on_vacation: 
     }
 
 
-def _pause_ahead(pauses: Pauses, moment: datetime, rest: int) -> dict:
+def _pause_ahead(pauses: Pauses, moment: datetime, rest: int) -> dict[str, Any]:
     """When a pause (a weekend, a vacation) stops a running clock before it runs out: the seconds until it begins
     and how long it lasts (the browser counts the clock down around it, static/js/clocks.js); else None."""
     ahead = next(((a, b) for a, b in pauses.intervals(moment) if a > moment), None) if rest > 0 else None
@@ -267,7 +270,7 @@ def _pause_ahead(pauses: Pauses, moment: datetime, rest: int) -> dict:
     }
 
 
-def table_clocks(db: Session, table: GameTable, moment: datetime | None = None) -> dict | None:
+def table_clocks(db: Session, table: GameTable, moment: datetime | None = None) -> dict[str, Any] | None:
     """The table's clock for its page and the API: the pace in words, and each seat's time left."""
     row = table.clock  # loaded with the table
     if row is None:
@@ -282,7 +285,8 @@ def table_clocks(db: Session, table: GameTable, moment: datetime | None = None) 
     )
     seats = {}
     for c in clocks:
-        user_vacations = vacations.get(users.get(c.role), ())
+        holder = users.get(c.role)
+        user_vacations = vacations.get(holder, ()) if holder is not None else ()
         on_vacation = any(a <= moment < b for a, b in user_vacations)
         seats[c.role] = _seat_view(c, _pauses(db, row, user_vacations), moment, on_vacation, row.pause_weekends)
     return {"pace": pace_of(db, table.id).model_dump(), "text": describe(row), "seats": seats}
@@ -290,7 +294,7 @@ def table_clocks(db: Session, table: GameTable, moment: datetime | None = None) 
 
 def lobby_clocks(
     db: Session, tables: list[GameTable], user: User | None, moment: datetime | None = None
-) -> dict[int, dict]:
+) -> dict[int, dict[str, Any]]:
     """For each listed table with a running clock, its seat view (``text``: "2 d 4 h left"): the reader's own clock
     if it runs, else the running clock with the least time (one query for all of them, one for the holders'
     vacations)."""
@@ -305,12 +309,14 @@ def lobby_clocks(
     ).all()
     holders = {(t.id, s.role): s.user_id for t in by_id.values() for s in t.seats}
     vacations = vacations_of(
-        db, {u for u in holders.values() if u is not None}, min((aware(c.since) for c, _ in rows), default=moment)
+        db,
+        {u for u in holders.values() if u is not None},
+        min((aware(c.since) for c, _ in rows if c.since is not None), default=moment),
     )
-    best: dict[int, tuple] = {}
+    best: dict[int, tuple[Any, ...]] = {}
     for clock, row in rows:
         holder = holders.get((clock.table_id, clock.role))
-        user_vacations = vacations.get(holder, ())
+        user_vacations = vacations.get(holder, ()) if holder is not None else ()
         view = _seat_view(
             clock,
             _pauses(db, row, user_vacations),
@@ -362,7 +368,7 @@ def coming_vacations(db: Session, user: User, moment: datetime) -> list[Vacation
     )
 
 
-def vacation_info(db: Session, user: User, allowance: int, moment: datetime | None = None) -> dict:
+def vacation_info(db: Session, user: User, allowance: int, moment: datetime | None = None) -> dict[str, Any]:
     """The allowance, what is left of it this year, the vacation under way (``until``) and the coming ones."""
     moment = moment or now(db)
     coming = coming_vacations(db, user, moment)
@@ -482,9 +488,10 @@ def reschedule(db: Session, user_id: int) -> None:
         ).all()
         if not rows:
             return
-        vacations = vacations_of(db, {user_id}, min(aware(c.since) for c, _ in rows))[user_id]
+        vacations = vacations_of(db, {user_id}, min(aware(c.since) for c, _ in rows if c.since is not None))[user_id]
         missed = False
         for clock, row in rows:
+            assert clock.since is not None  # selected for it
             deadline, remind_at = deadlines(aware(clock.since), clock.remaining, _pauses(db, row, vacations))
             done = db.execute(
                 update(SeatClock)
@@ -495,7 +502,7 @@ def reschedule(db: Session, user_id: int) -> None:
                 )
                 .values(deadline=deadline, remind_at=remind_at, version=clock.version + 1)
             )
-            missed = missed or done.rowcount != 1
+            missed = missed or rowcount(done) != 1
         db.expire_all()
         if not missed:
             return

@@ -15,11 +15,13 @@ person at every seat) may resign too: that is giving up.
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from app.db import rowcount
 from app.errors import Forbidden, Invalid
 from app.models import GameTable, User, utcnow
 from app.models.pbw import AbandonVote, PlatformMove, TableOrigin
@@ -35,7 +37,7 @@ from engines.core.types import text
 ENDING = ("resign", "abandon", "timeout")  # the platform moves that end a game
 
 
-def platform_outcome(db: Session, table: GameTable, lang: str = "en") -> dict | None:
+def platform_outcome(db: Session, table: GameTable, lang: str = "en") -> dict[str, Any] | None:
     """The platform's outcome of a table that a resignation, an abandonment or a time-out ended, else None; its
     text in words for the reader (``message`` keeps the catalog key and arguments, as a game's outcome does)."""
     move = db.scalar(
@@ -44,10 +46,10 @@ def platform_outcome(db: Session, table: GameTable, lang: str = "en") -> dict | 
         .order_by(PlatformMove.id.desc())
         .limit(1)
     )
-    return in_words(table, move.outcome, lang) if move is not None else None
+    return in_words(table, move.outcome, lang) if move is not None and move.outcome is not None else None
 
 
-def in_words(table: GameTable, outcome: dict, lang: str = "en") -> dict:
+def in_words(table: GameTable, outcome: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     """A platform outcome as its reader sees it: the stored ``text`` is a catalog key with role ids, named here
     with the seats' holders (a Spanish page names them in Spanish)."""
     message = outcome["text"]
@@ -61,7 +63,7 @@ def in_words(table: GameTable, outcome: dict, lang: str = "en") -> dict:
     return {**outcome, "message": message, "text": renderer.text(message)}
 
 
-def log(db: Session, table: GameTable, msg: str, **args) -> None:
+def log(db: Session, table: GameTable, msg: str, **args: Any) -> None:
     """A platform entry in the game log, at the table's seq, for everyone (``platform.<msg>``)."""
     gamelog.add(db, table.id, table.seq, [{"msg": f"platform.{msg}", "args": args, "to": "all"}])
 
@@ -88,11 +90,11 @@ def finish(db: Session, table: GameTable, move: PlatformMove, commit: bool = Tru
         .where(GameTable.id == table.id, GameTable.seq == move.seq, GameTable.status == "active")
         .values(status="finished", active_roles=[], updated_at=utcnow())
     )
-    if res.rowcount != 1:
+    if rowcount(res) != 1:
         db.rollback()
         raise Invalid("The table moved meanwhile; look again and retry.")
     db.add(move)
-    if move.kind == "resign" or (move.kind == "timeout" and move.outcome.get("winners")):
+    if move.kind == "resign" or (move.kind == "timeout" and move.outcome is not None and move.outcome.get("winners")):
         ratings.rate(db, table, move.outcome)  # a resignation or a forfeit on time is a loss; abandoned: unrated
     db.execute(delete(AbandonVote).where(AbandonVote.table_id == table.id))
     clocks.sync(db, table.id)
@@ -108,7 +110,7 @@ def core_catalogs() -> dict[str, dict[str, str]]:
     return load_catalogs(CORE_MESSAGES)
 
 
-def forfeit_outcome(table: GameTable, role: str, how: str) -> dict:
+def forfeit_outcome(table: GameTable, role: str, how: str) -> dict[str, Any]:
     """The seat ``role`` gives the game up (``how``: "resigned", "timed_out"): see the module. The text is a
     catalog key (``platform.outcome.<how>[_winners]``) rendered by :func:`in_words`."""
     roles = [s.role for s in table.seats]
@@ -123,7 +125,7 @@ def forfeit_outcome(table: GameTable, role: str, how: str) -> dict:
     return {"text": message, "winners": winners, "ranking": winners + losers}
 
 
-def resign(db: Session, table: GameTable, user: User, role: str | None = None) -> dict:
+def resign(db: Session, table: GameTable, user: User, role: str | None = None) -> dict[str, Any]:
     """The seat resigns (see the module for who wins)."""
     _check_running(table, user)
     role = acting_role(table, user, role)
@@ -146,7 +148,7 @@ def abandon_votes(db: Session, table: GameTable) -> set[int]:
     return set(db.scalars(select(AbandonVote.user_id).where(AbandonVote.table_id == table.id)))
 
 
-def vote_abandon(db: Session, table: GameTable, user: User) -> dict | None:
+def vote_abandon(db: Session, table: GameTable, user: User) -> dict[str, Any] | None:
     """This player agrees to abandon; when every player has, the game is abandoned (the outcome is returned)."""
     _check_running(table, user)
     db.add(AbandonVote(table_id=table.id, user_id=user.id))

@@ -55,7 +55,7 @@ HIDDEN = (
 )
 
 
-def hidden_from(game: Game, state: dict, role: str) -> bool:
+def hidden_from(game: Game, state: dict[str, Any], role: str) -> bool:
     """Whether anything at this position is hidden from the seat (``Game.secrets``)."""
     return any(role not in set(roles) for roles in game.secrets(state).values())
 
@@ -65,7 +65,7 @@ def redeals(game: Game) -> bool:
     return type(game).redeal is not Game.redeal
 
 
-def analysable(game: Game, state: dict, role: str | None) -> bool:
+def analysable(game: Game, state: dict[str, Any], role: str | None) -> bool:
     """An analysis fork may start here for this seat: the game not over, the state keeps its chance in the core
     generator (``state["rng"]``), which the fork re-seeds, and nothing is hidden from the seat or the game can
     deal the hidden part again (``Game.redeal``)."""
@@ -77,7 +77,7 @@ def analysable(game: Game, state: dict, role: str | None) -> bool:
     )
 
 
-def _step_bounds(db: Session, table: GameTable, step: Any) -> tuple[list, int]:
+def _step_bounds(db: Session, table: GameTable, step: Any) -> tuple[list[Any], int]:
     moves = effective_moves(db, table.id)
     if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= len(moves):
         raise Invalid(f"A fork starts at a move from 0 (the setup) to {len(moves)}.")
@@ -143,9 +143,10 @@ def fork_analysis(db: Session, table: GameTable, user: User, role: str | None, s
     seed = _secrets.randbits(53)
     if hidden_from(game, state, role):
         # dealt again from the system's randomness, not from the seed the fork's record shows
-        state = game.redeal(state, role, random.SystemRandom())
-        if state is None:
+        dealt = game.redeal(state, role, random.SystemRandom())
+        if dealt is None:
             raise Invalid(HIDDEN)
+        state = dealt
     else:
         state["rng"] = core_rng.seed_state(seed)  # chance in the fork is not the real game's
     roles = [s.role for s in table.seats]
@@ -182,11 +183,11 @@ def fork_analysis(db: Session, table: GameTable, user: User, role: str | None, s
 def _restart(db: Session, table: GameTable, start: str) -> None:
     """A table just created from its seed starts from this position instead: the snapshot, no setup log."""
     gamelog.drop_move(db, table.id, 0)
-    snap = db.get(Snapshot, table.id)
+    snap = db.get_one(Snapshot, table.id)
     snap.state, snap.seq, snap.base_seq, snap.base_state = start, 0, 0, None
 
 
-def origin_of(db: Session, table: GameTable, user: User | None) -> dict | None:
+def origin_of(db: Session, table: GameTable, user: User | None) -> dict[str, Any] | None:
     """Where a table came from, for its page: {"kind": fork | analysis | rematch, "table", "name", "step",
     "role", "visible"} (``visible``: the reader may open the source)."""
     origin = db.get(TableOrigin, table.id)

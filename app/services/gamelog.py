@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
+from typing import Any
 
 import orjson
-from sqlalchemy import Text, bindparam, cast, or_, select
+from sqlalchemy import Select, Text, bindparam, cast, or_, select
 from sqlalchemy.orm import Session
 
-from app.models import LogEntry, Move
+from app.models import LogEntry, Move, table_of
 from engines.core import Entry, Game
 from engines.core.text import Renderer
 
@@ -25,12 +26,12 @@ def audience(entry: Entry) -> str:
     return "*" if to == "all" else "," + ",".join(to) + ","
 
 
-def rows(table_id: int, seq: int, entries: Iterable[Entry]) -> list[dict]:
+def rows(table_id: int, seq: int, entries: Iterable[Entry]) -> list[dict[str, Any]]:
     """The rows of one move's entries, for a bulk insert."""
     return [{"table_id": table_id, "seq": seq, "audience": audience(e), "entry": e} for e in entries]
 
 
-INSERT = LogEntry.__table__.insert()  # built once (issue 15)
+INSERT = table_of(LogEntry).insert()  # built once (issue 15)
 
 
 def add(db: Session, table_id: int, seq: int, entries: Iterable[Entry]) -> None:
@@ -44,7 +45,7 @@ def is_platform(entry: Entry) -> bool:
     return str(entry.get("msg", "")).startswith("platform.")
 
 
-_entries = LogEntry.__table__
+_entries = table_of(LogEntry)
 _msg = _entries.c.entry["msg"].as_string()
 # one statement, built once (issue 15): a move's entries but the platform's (see is_platform)
 DROP_MOVE = _entries.delete().where(
@@ -60,7 +61,7 @@ def drop_move(db: Session, table_id: int, seq: int) -> None:
     db.connection().execute(DROP_MOVE, {"table_id": table_id, "seq": seq})
 
 
-def with_platform_rows(db: Session, table_id: int, game_rows: list[dict]) -> list[dict]:
+def with_platform_rows(db: Session, table_id: int, game_rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A rebuilt log (rows in order of their moves) with the table's platform entries put back after the
     entries of the move they followed."""
     kept = [
@@ -89,9 +90,9 @@ class RenderedEntries:
 
     def __init__(self, size: int = 20_000):
         self.size = size
-        self._kept: dict[tuple, dict] = {}
+        self._kept: dict[tuple[Any, ...], dict[str, Any]] = {}
 
-    def render(self, game: Game, renderer: Renderer, stored: str) -> dict:
+    def render(self, game: Game, renderer: Renderer, stored: str) -> dict[str, Any]:
         key = (game, renderer.key, stored)
         found = self._kept.get(key)
         if found is None:
@@ -106,7 +107,7 @@ RENDERED = RenderedEntries()
 
 
 @cache
-def page_query(reader: str, before: bool, upto: bool):
+def page_query(reader: str, before: bool, upto: bool) -> Select[int, int, str, str]:
     """The statement of a page of the log, built once per shape (issue 15) and given its values when run:
     ``reader`` "seat" (the public entries and the seat's), "mine" (the seat's only) or "all" (the public ones).
     The entry comes as its stored text (``RENDERED`` keeps entries by it)."""
@@ -130,13 +131,13 @@ def page_rows(
     before: int | None = None,
     only_mine: bool = False,
     upto_seq: int | None = None,
-) -> list:
+) -> list[Any]:
     """The stored rows of one page, newest first, one more than ``limit`` when there are more (see ``page``)."""
     reader = "all" if role is None else "mine" if only_mine else "seat"
-    values = {"table_id": table_id, "limit": limit + 1, "before": before, "upto": upto_seq}
+    values: dict[str, Any] = {"table_id": table_id, "limit": limit + 1, "before": before, "upto": upto_seq}
     if role is not None:
         values["mine"] = like_escaped(f",{role},")
-    return db.connection().execute(page_query(reader, before is not None, upto_seq is not None), values).all()
+    return list(db.connection().execute(page_query(reader, before is not None, upto_seq is not None), values).all())
 
 
 def page(
@@ -149,7 +150,7 @@ def page(
     before: int | None = None,
     only_mine: bool = False,
     upto_seq: int | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """One page of the entries ``role`` may read, newest first: ``{"entries", "more"}``; each entry has its id
     (an anchor), the move's seq, its text, its rule (id and section title) and whether it was private;
     ``upto_seq``: only the entries of the moves up to that seq (a replay's step)."""
@@ -164,7 +165,7 @@ def page(
 
 def since(
     db: Session, table_id: int, role: str, game: Game, renderer: Renderer, after_seq: int, limit: int = MAX_PAGE
-) -> dict:
+) -> dict[str, Any]:
     """What ``role`` may read that happened after its move ``after_seq``, oldest first, grouped by move:
     ``{"moves": [{"seq", "role", "entries"}], "more"}`` (``role``: who made the move, None for the setup;
     ``more``: older entries left out, the full log has them)."""
@@ -177,7 +178,7 @@ def since(
         .limit(limit + 1)
     )
     found = db.execute(query).all()
-    moves: list[dict] = []
+    moves: list[dict[str, Any]] = []
     for r in reversed(found[:limit]):
         if not moves or moves[-1]["seq"] != r.seq:
             moves.append({"seq": r.seq, "role": r.role, "entries": []})

@@ -16,7 +16,7 @@ import threading
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar, cast
 
 import orjson
 from sqlalchemy.engine import Engine
@@ -54,7 +54,7 @@ class StateCache:
         self._items: OrderedDict[int, Position] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, table_id: int, seq: int, version: str) -> tuple[dict, Position] | None:
+    def get(self, table_id: int, seq: int, version: str) -> tuple[dict[str, Any], Position] | None:
         with self._lock:
             pos = self._items.get(table_id)
             if pos is None or pos.seq != seq or pos.version != version:
@@ -84,13 +84,13 @@ T = TypeVar("T")
 def per_engine(db: Session, kind: type[T]) -> T:
     """The one ``kind()`` of this session's database engine (a cache of rows: tests build many apps on databases
     that reuse ids, so each engine has its own)."""
-    engine = db.get_bind()
-    engine = getattr(engine, "engine", engine)  # a Connection bound session: its Engine
+    bind = db.get_bind()
+    engine = bind if isinstance(bind, Engine) else bind.engine  # a Connection bound session: its Engine
     with _per_engine_lock:
         kept = _per_engine.setdefault(engine, {})
         if kind not in kept:
             kept[kind] = kind()
-        return kept[kind]
+        return cast(T, kept[kind])  # kept by its own type
 
 
 def cache_for(db: Session) -> StateCache:
@@ -107,10 +107,10 @@ class SpectatorPartials:
 
     def __init__(self, capacity: int = CAPACITY):
         self.capacity = capacity
-        self._items: OrderedDict[tuple, str] = OrderedDict()
+        self._items: OrderedDict[tuple[Any, ...], str] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: tuple, csrf_token: str) -> str | None:
+    def get(self, key: tuple[Any, ...], csrf_token: str) -> str | None:
         with self._lock:
             html = self._items.get(key)
             if html is None:
@@ -118,7 +118,7 @@ class SpectatorPartials:
             self._items.move_to_end(key)
         return html.replace(self.MARK, csrf_token)
 
-    def put(self, key: tuple, html: str, csrf_token: str) -> None:
+    def put(self, key: tuple[Any, ...], html: str, csrf_token: str) -> None:
         if not csrf_token:
             return
         with self._lock:

@@ -21,9 +21,10 @@ from collections import OrderedDict, defaultdict
 from collections.abc import Callable
 
 from sqlalchemy import event, text
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session, SessionTransaction, sessionmaker
 
 log = logging.getLogger("siglo.live")
+News = tuple[str, int]  # what a watcher queue carries: (kind, seq), never data
 CHANNEL = "siglo_news"
 KINDS = ("move", "chat", "seats")
 
@@ -49,7 +50,7 @@ def news(
 
 
 def deliver_after_commit(
-    sessions: sessionmaker, announce: Callable[[int, int, str, str, frozenset[int] | None], None]
+    sessions: sessionmaker[Session], announce: Callable[[int, int, str, str, frozenset[int] | None], None]
 ) -> None:
     """Hand every committed transaction's news to ``announce(table_id, value, kind, nonce, to_act)``; drop the
     news of a transaction rolled back."""
@@ -60,14 +61,14 @@ def deliver_after_commit(
             announce(table_id, value, kind, nonce, to_act)
 
     @event.listens_for(sessions, "after_soft_rollback")
-    def _rolled_back(db: Session, _previous) -> None:
+    def _rolled_back(db: Session, _previous: SessionTransaction) -> None:
         db.info.pop("siglo_news", None)
 
 
 class Publisher:
     def __init__(self) -> None:
-        self._watchers: dict[int, set[asyncio.Queue]] = defaultdict(set)
-        self._viewers: dict[asyncio.Queue, int] = {}  # a logged-in watcher's user id (for your-turn notices)
+        self._watchers: dict[int, set[asyncio.Queue[News]]] = defaultdict(set)
+        self._viewers: dict[asyncio.Queue[News], int] = {}  # a logged-in watcher's user id (for your-turn notices)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -78,20 +79,20 @@ class Publisher:
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
 
-    def subscribe(self, table_id: int, user_id: int | None = None) -> asyncio.Queue:
-        q: asyncio.Queue = asyncio.Queue(maxsize=100)
+    def subscribe(self, table_id: int, user_id: int | None = None) -> asyncio.Queue[News]:
+        q: asyncio.Queue[News] = asyncio.Queue(maxsize=100)
         with self._lock:
             self._watchers[table_id].add(q)
             if user_id is not None:
                 self._viewers[q] = user_id
         return q
 
-    def identify(self, q: asyncio.Queue, user_id: int) -> None:
+    def identify(self, q: asyncio.Queue[News], user_id: int) -> None:
         """The logged-in user watching through ``q`` (known once the stream's reader was checked)."""
         with self._lock:
             self._viewers[q] = user_id
 
-    def unsubscribe(self, table_id: int, q: asyncio.Queue) -> None:
+    def unsubscribe(self, table_id: int, q: asyncio.Queue[News]) -> None:
         with self._lock:
             self._watchers[table_id].discard(q)
             self._viewers.pop(q, None)
@@ -145,7 +146,7 @@ class Publisher:
                         for note in conn.notifies(timeout=1.0):
                             table_id, kind, value, nonce = note.payload.split(":")
                             self.publish(int(table_id), int(value), kind, nonce)
-            except Exception as exc:  # the database went away: retry until it is back
+            except Exception as exc:  # noqa: BLE001 (the listener must outlive any failure, a lost database above all: log, retry)
                 log.warning("live listener lost PostgreSQL (%s); retrying", exc)
                 self._stop.wait(1.0)
 

@@ -29,6 +29,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from app.config import Settings
+from app.db import rowcount
 from app.errors import Invalid
 from app.models import GameTable, Move, Seat, User, utcnow
 from app.models.pbw import Delivery, Notice, NoticeSettings
@@ -119,7 +120,7 @@ def unsubscribe(db: Session, secret: str, token: str) -> User | None:
         user_id = _unsubscriber(secret).loads(token)
     except BadSignature:
         return None
-    user = db.get(User, user_id) if isinstance(user_id, int) else None
+    user = db.get_one(User, user_id) if isinstance(user_id, int) else None
     if user is None:
         return None
     row = db.get(NoticeSettings, user.id)
@@ -184,7 +185,9 @@ class Notifier(Worker):
 
     thread_name = "siglo-notices"
 
-    def __init__(self, sessions: sessionmaker, settings: Settings, viewers: Callable[[int], set[int]], secret: str):
+    def __init__(
+        self, sessions: sessionmaker[Session], settings: Settings, viewers: Callable[[int], set[int]], secret: str
+    ):
         super().__init__()
         self._sessions = sessions
         self._settings = settings
@@ -263,7 +266,7 @@ class Notifier(Worker):
                 made.append(notice)
                 prefs = db.get(NoticeSettings, user_id)
                 if prefs is None or prefs.mode == "every":
-                    self._queue_message(db, prefs, db.get(User, user_id), notice.text, [table], now)
+                    self._queue_message(db, prefs, db.get_one(User, user_id), notice.text, [table], now)
                     notice.digested = True
                     db.commit()
         return made
@@ -292,7 +295,7 @@ class Notifier(Worker):
                     .values(last_digest_at=now)
                     .execution_options(synchronize_session=False)
                 )
-                if claimed.rowcount != 1:
+                if rowcount(claimed) != 1:
                     db.rollback()
                     continue
                 waiting = waiting_tables(db, user_id)
@@ -302,7 +305,7 @@ class Notifier(Worker):
                         + "; ".join(_title(t) for t in waiting)
                         + "."
                     )
-                    self._queue_message(db, prefs, db.get(User, user_id), text, waiting, now)
+                    self._queue_message(db, prefs, db.get_one(User, user_id), text, waiting, now)
                     sent += 1
                 db.execute(
                     update(Notice).where(Notice.user_id == user_id, Notice.digested.is_(False)).values(digested=True)
@@ -332,7 +335,7 @@ class Notifier(Worker):
                 db.rollback()
                 return
             self._queue_message(
-                db, db.get(NoticeSettings, user_id), db.get(User, user_id), text, [table], now, path=path
+                db, db.get(NoticeSettings, user_id), db.get_one(User, user_id), text, [table], now, path=path
             )
             db.commit()
         self.poke(0)  # wake the sender
@@ -422,12 +425,12 @@ class Notifier(Worker):
                     .values(attempts=tries + 1, next_at=lease)
                 )
                 db.commit()
-                if claimed.rowcount != 1:
+                if rowcount(claimed) != 1:
                     continue
                 db.refresh(d)
                 try:
                     self._send(d)
-                except Exception as exc:
+                except Exception as exc:  # noqa: BLE001 (any failure of one delivery is logged on it and retried)
                     d.error = f"{type(exc).__name__}: {exc}"[:1000]
                     if d.attempts >= self._settings.notice_attempts:
                         d.status = "failed"

@@ -7,17 +7,18 @@ advance the table's seq (DESIGN.md › The flow of one move). Records are in ``a
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import orjson
 from sqlalchemy import bindparam, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
 from app.errors import Conflict, Forbidden, Invalid
-from app.models import GameTable, Move, Snapshot, TableOrigin, User, utcnow
+from app.models import GameTable, LogEntry, Move, Seat, Snapshot, TableOrigin, User, table_of, utcnow
 from app.services import clocks, gamelog, hot, ratings
 from app.services.live import CHANNEL, news
 from app.services.tables import acting_role, game_of
@@ -29,7 +30,7 @@ STALE = "Someone moved first; here is the table as it is now."
 
 # A move's statements, built once (issue 15): a statement made per move costs its construction and its cache
 # key every time. Core statements on the tables: the ORM's synchronisation of the objects is done by hand.
-_tables, _snapshots = GameTable.__table__, Snapshot.__table__
+_tables, _snapshots = table_of(GameTable), table_of(Snapshot)
 ADVANCE = (
     _tables.update()
     .where(_tables.c.id == bindparam("t_id"), _tables.c.seq == bindparam("t_seen"))
@@ -42,7 +43,7 @@ ADVANCE = (
 )
 # on PostgreSQL the move's news rides on the UPDATE (app.services.live.news): one round trip less
 ADVANCE_NOTIFY = ADVANCE.returning(func.pg_notify(bindparam("channel"), bindparam("payload")))
-INSERT_MOVE = Move.__table__.insert()
+INSERT_MOVE = table_of(Move).insert()
 _snapshot = _snapshots.update().where(_snapshots.c.table_id == bindparam("s_table"))
 SNAPSHOT = _snapshot.values(seq=bindparam("s_seq"), state=bindparam("s_state"))
 SNAPSHOT_AT_BARRIER = _snapshot.values(
@@ -78,7 +79,7 @@ LAST_MOVES, LAST_MOVES_BEFORE = _LAST_MOVES, _LAST_MOVES.where(Move.seq < bindpa
 class Loaded:
     table: GameTable
     game: Game
-    state: dict
+    state: dict[str, Any]
     base_seq: int = 0
     has_base_state: bool = False
     last: hot.LastAction | None = None  # the latest action that counts, when known (made or kept by this process)
@@ -118,9 +119,9 @@ def effective_moves(db: Session, table_id: int, upto: int | None = None, after: 
     return counting(db.scalars(query))
 
 
-def counting(moves) -> list:
+def counting(moves: Iterable[Any]) -> list[Any]:
     """Of moves in seq order, the actions that count: an undo takes back the action before it."""
-    out: list = []
+    out: list[Any] = []
     for m in moves:
         if m.kind == "undo":
             out.pop()
@@ -129,20 +130,31 @@ def counting(moves) -> list:
     return out
 
 
-def start_state(db: Session, table: GameTable) -> dict | None:
+def action(move: Move) -> tuple[str, str, Any]:
+    """A move that counts as the engine's (role, verb, arg) (only an undo has no verb, and never counts)."""
+    if move.verb is None:
+        raise ValueError(f"move {move.seq} is an undo, not an action")
+    return move.role, move.verb, move.arg
+
+
+def actions(moves: Iterable[Move]) -> list[tuple[str, str, Any]]:
+    return [action(m) for m in moves]
+
+
+def start_state(db: Session, table: GameTable) -> dict[str, Any] | None:
     """The position a table starts from when it is not its seed's setup (an analysis fork,
     ``app.services.forks``), else None."""
     start = db.scalar(select(TableOrigin.start_state).where(TableOrigin.table_id == table.id))
     return orjson.loads(start) if start is not None else None
 
 
-def replay_state(db: Session, table: GameTable, game: Game | None = None, upto: int | None = None) -> dict:
+def replay_state(db: Session, table: GameTable, game: Game | None = None, upto: int | None = None) -> dict[str, Any]:
     game = game or game_of(table.game_id)
     moves = effective_moves(db, table.id, table.seq if upto is None else upto)
-    return game.replay(table.seed, table.options, [(m.role, m.verb, m.arg) for m in moves], start_state(db, table))
+    return game.replay(table.seed, table.options, actions(moves), start_state(db, table))
 
 
-def rebuild(db: Session, table: GameTable, game: Game) -> dict:
+def rebuild(db: Session, table: GameTable, game: Game) -> dict[str, Any]:
     """Replay the whole move log with this engine, rewriting the log entries and the snapshot; IllegalAction
     (with the move's number) if a move no longer replays."""
     start = start_state(db, table)
@@ -152,7 +164,7 @@ def rebuild(db: Session, table: GameTable, game: Game) -> dict:
     effective = {m.seq for m in effective_moves(db, table.id)}
     for m in db.scalars(select(Move).where(Move.table_id == table.id, Move.seq.in_(effective)).order_by(Move.seq)):
         try:
-            played = game.play(state, m.role, m.verb, m.arg)
+            played = game.play(state, *action(m))
         except IllegalAction as exc:
             raise IllegalAction(f"move {m.seq} ({m.verb}) is not legal any more: {exc.message}") from None
         if played.barrier:
@@ -163,9 +175,9 @@ def rebuild(db: Session, table: GameTable, game: Game) -> dict:
         m.barrier = played.barrier
         entries.extend(gamelog.rows(table.id, m.seq, played.log))
     entries = gamelog.with_platform_rows(db, table.id, entries)
-    db.execute(delete(gamelog.LogEntry).where(gamelog.LogEntry.table_id == table.id))
+    db.execute(delete(LogEntry).where(LogEntry.table_id == table.id))
     if entries:
-        db.execute(gamelog.LogEntry.__table__.insert(), entries)
+        db.execute(gamelog.INSERT, entries)
     db.execute(
         update(Snapshot)
         .where(Snapshot.table_id == table.id)
@@ -208,7 +220,7 @@ def verify(db: Session, table: GameTable) -> bool:
         table.flagged = f"The move log no longer replays: {exc.message}"
         db.commit()
         return False
-    except Exception as exc:  # an engine that fails on its own log: never play on from an unverified state
+    except Exception as exc:  # noqa: BLE001 (an engine failing on its own log: never play on unverified)
         table.flagged = f"The move log no longer replays ({type(exc).__name__})."
         db.commit()
         return False
@@ -219,7 +231,7 @@ def verify(db: Session, table: GameTable) -> bool:
     return True
 
 
-def verify_running_tables(sessions) -> int:
+def verify_running_tables(sessions: sessionmaker[Session]) -> int:
     """Check every running table's snapshot against its log (at start-up, in the background); returns how many
     tables were flagged."""
     flagged = 0
@@ -330,7 +342,7 @@ def act(
         role = acting_role(table, user, role)
         if any(s.role == role and s.bot for s in table.seats):  # a bot stands in since the clock ran out
             raise Invalid("A bot plays this seat since your clock ran out; take the seat back first (I am back).")
-    elif not any(s.role == role and s.bot == bot for s in table.seats):
+    elif role is None or not any(s.role == role and s.bot == bot for s in table.seats):
         raise Forbidden("That seat is not played by this bot.")
     _check_playable(table, seen)
     if not isinstance(verb, str) or not verb or len(verb) > 60:
@@ -424,7 +436,7 @@ def undo(db: Session, table: GameTable, user: User, role: str | None, seen: int)
     if last.user_id != user.id:  # the bot that stood in after a time-out made it (app.services.clock_checker)
         raise Invalid("The bot that played your seat made that move: it cannot be taken back.")
     state = loaded.game.replay(
-        table.seed, table.options, [(m.role, m.verb, m.arg) for m in since[:-1]], orjson.loads(base_state)
+        table.seed, table.options, actions(since[:-1]), orjson.loads(base_state) if base_state is not None else None
     )
     gamelog.drop_move(db, table.id, last.seq)
     played = Played(state, [{"msg": "core.undo", "args": {"role": role}, "to": "all"}])
@@ -437,11 +449,12 @@ def undo(db: Session, table: GameTable, user: User, role: str | None, seen: int)
     return Loaded(table, loaded.game, state, base_seq, True, last)
 
 
-def seat_name(seat) -> str | None:
+def seat_name(seat: Seat) -> str | None:
     """How a seat is named everywhere (board, log, prompts, endings): its player's name; a bot by its seat's
     number and its kind, e.g. "Bot 3 (heuristic)", so two bots at a table never share a name; an open seat None."""
     if seat.user is not None:
-        return seat.user.username
+        name: str = seat.user.username
+        return name
     if seat.bot:
         return f"Bot {seat.position + 1} ({seat.bot})"
     return None
@@ -464,12 +477,13 @@ def table_view(
     lang: str = "en",
     log_before: int | None = None,
     log_limit: int = gamelog.VIEW_PAGE,
-) -> dict:
+) -> dict[str, Any]:
     """What one seat (or a spectator, role None) may know of the table, in words for its reader: never another
     seat's private data. Only a running, unflagged table offers actions (one place decides)."""
     game, state, table = loaded.game, loaded.state, loaded.table
     renderer = renderer_of(game, table, lang)
-    view = game.view(state, role)
+    # the engine's view, its prompt and outcome put in words for the reader here (the app's own shape)
+    view = cast(dict[str, Any], game.view(state, role))
     playing = table.status == "active" and not table.flagged
     stood_in = any(s.role == role and s.bot for s in table.seats)  # a seat a bot plays for its timed-out player
     prompt = view["prompt"]
@@ -480,7 +494,7 @@ def table_view(
         prompt["text"] = renderer.text(prompt["message"])
     if not playing or role is None or stood_in:
         prompt["legal"] = {}
-    prompt["actions"] = game.labels(state, role, renderer) if prompt["legal"] else []
+    prompt["actions"] = game.labels(state, role, renderer) if prompt["legal"] and role is not None else []
     outcome = game.outcome(state)
     if outcome is not None:
         outcome = {**outcome, "message": outcome["text"], "text": renderer.text(outcome["text"])}
@@ -504,7 +518,7 @@ def table_view(
     }
 
 
-def seat_info(seat) -> dict:
+def seat_info(seat: Seat) -> dict[str, Any]:
     return {
         "role": seat.role,
         "player": seat.user.username if seat.user is not None else None,

@@ -30,7 +30,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from app.models import GameTable, User, utcnow
+from app.models import GameTable, Seat, User, utcnow
 from app.models.pbw import TableOrigin
 from app.models.ratings import Rating, RatingChange
 from engines import registry
@@ -40,10 +40,10 @@ K = 32.0
 
 
 def expected(r_i: float, r_j: float) -> float:
-    return 1.0 / (1.0 + 10.0 ** ((r_j - r_i) / 400.0))
+    return float(1.0 / (1.0 + 10.0 ** ((r_j - r_i) / 400.0)))
 
 
-def duel(outcome: dict, i: str, j: str) -> float:
+def duel(outcome: dict[str, Any], i: str, j: str) -> float:
     """What seat i scores against seat j in this outcome: 1, ½ or 0 (see the module)."""
     winners = outcome.get("winners") or []
     if (i in winners) != (j in winners):
@@ -59,7 +59,7 @@ def duel(outcome: dict, i: str, j: str) -> float:
     return 0.5
 
 
-def changes(ratings: dict[str, float], outcome: dict, against_game: bool = False) -> dict[str, float]:
+def changes(ratings: dict[str, float], outcome: dict[str, Any], against_game: bool = False) -> dict[str, float]:
     """Each seat's rating change for these ratings (role -> rating) and this outcome."""
     roles = list(ratings)
     if against_game:
@@ -93,6 +93,13 @@ def counts(db: Session, table: GameTable) -> bool:
     return origin is None or (origin.forked_from is None and origin.fork_step is None)
 
 
+def _player(seat: Seat) -> int:
+    """A rated seat's player (``counts`` rates only tables whose every seat a person holds)."""
+    if seat.user_id is None:
+        raise ValueError(f"seat {seat.role} has no player to rate")
+    return seat.user_id
+
+
 def _locked(db: Session, user_id: int, game_id: str, track: str) -> Rating:
     """The rating row, created at ``START`` if new, locked for this transaction (PostgreSQL: FOR UPDATE; SQLite
     holds the database's write lock already, as the ending wrote first)."""
@@ -111,7 +118,7 @@ def _locked(db: Session, user_id: int, game_id: str, track: str) -> Rating:
                 )
         except IntegrityError:  # another ending created it meanwhile
             pass
-        row = db.scalar(query)
+        row = db.scalars(query).one()
     return row
 
 
@@ -123,7 +130,7 @@ def rate(db: Session, table: GameTable, outcome: dict[str, Any] | None) -> list[
     if db.scalar(select(RatingChange.id).where(RatingChange.table_id == table.id).limit(1)) is not None:
         return []
     seats = sorted(table.seats, key=lambda s: (s.user_id, s.role))  # one lock order: no deadlock between endings
-    rows = {s.role: _locked(db, s.user_id, table.game_id, track_of(table.game_id, s.role)) for s in seats}
+    rows = {s.role: _locked(db, _player(s), table.game_id, track_of(table.game_id, s.role)) for s in seats}
     delta = changes({r: row.rating for r, row in rows.items()}, outcome, against_the_game(table.game_id))
     made = []
     for s in seats:
@@ -153,8 +160,8 @@ def of_user(db: Session, user: User) -> list[Rating]:
 def recent_changes(db: Session, user: User, limit: int = 10) -> list[tuple[RatingChange, str]]:
     """The player's latest rated games: (change, table name), newest first."""
     return [
-        tuple(row)
-        for row in db.execute(
+        (change, name)
+        for change, name in db.execute(
             select(RatingChange, GameTable.name)
             .join(GameTable, GameTable.id == RatingChange.table_id)
             .where(RatingChange.user_id == user.id)
@@ -177,7 +184,7 @@ def leaders(db: Session, per_track: int = 5) -> list[tuple[str, str, list[tuple[
             .order_by(Rating.rating.desc(), User.username)
             .limit(per_track)
         )
-        out.append((game_id, track, [tuple(r) for r in rows]))
+        out.append((game_id, track, [(name, rating, games) for name, rating, games in rows]))
     return out
 
 

@@ -8,6 +8,7 @@ moves (they hold other seats' secret choices). Spectators get nothing until the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -27,7 +28,7 @@ RECORD_FORMAT = "siglo-record/1"
 VIEW_FORMAT = "siglo-view/1"
 
 
-def export_record(db: Session, table: GameTable, user: User | None, role: str | None = None) -> dict:
+def export_record(db: Session, table: GameTable, user: User | None, role: str | None = None) -> dict[str, Any]:
     """The full record of a finished game; a seat's view record of a running one (see the module)."""
     if table.status == "finished":
         loaded = load(db, table)
@@ -69,7 +70,7 @@ def export_record(db: Session, table: GameTable, user: User | None, role: str | 
     }
 
 
-def fork_note(origin: TableOrigin) -> dict:
+def fork_note(origin: TableOrigin) -> dict[str, Any]:
     """How a fork's record is rebuilt (app.services.forks): a fork of a finished game is its source's seed and
     options, the source's first ``step`` moves, then its own; an analysis fork of a running game starts from its
     ``start`` position (the record carries it) and its own moves."""
@@ -96,7 +97,7 @@ def check_replayable(game_id: str, engine_version: Any, content: Any) -> Game:
     return game
 
 
-def _check(record: Any) -> tuple[Game, int, list[dict]]:
+def _check(record: Any) -> tuple[Game, int, list[dict[str, Any]]]:
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise Invalid(
             f"A record is a JSON object with format {RECORD_FORMAT!r} (a view record of a game in "
@@ -112,7 +113,7 @@ def _check(record: Any) -> tuple[Game, int, list[dict]]:
     return game, seed, moves
 
 
-def replay_record(record: Any, on_move=None) -> tuple[Game, dict]:
+def replay_record(record: Any, on_move: Callable[[int, Played], None] | None = None) -> tuple[Game, dict[str, Any]]:
     """Check a record's shape and replay it; Invalid with the reason if it does not replay. ``on_move(i,
     played)`` sees every move's result (the setup as i = 0)."""
     game, seed, moves = _check(record)
@@ -167,15 +168,17 @@ def import_record(db: Session, user: User, record: Any) -> GameTable:
     return table
 
 
-def replayed_rows(record: Any, user_id: int | None, barrier_at_end: bool = False):
+def replayed_rows(
+    record: Any, user_id: int | None, barrier_at_end: bool = False
+) -> tuple[Game, dict[str, Any], tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, Any]]]:
     """Replay a record into the rows a table of it needs: (game, final state, (moves, log entries, base)).
     ``barrier_at_end``: its last position is an undo barrier (a fork's start: the new seats take nothing back
     from before it)."""
-    moves: list[dict] = []
-    entries: list[dict] = []
-    base = {"seq": 0, "state": None, "last": None}
+    moves: list[dict[str, Any]] = []
+    entries: list[dict[str, Any]] = []
+    base: dict[str, Any] = {"seq": 0, "state": None, "last": None}
 
-    def keep(i: int, played) -> None:
+    def keep(i: int, played: Played) -> None:
         if i:
             m = record["moves"][i - 1]
             moves.append(
@@ -203,7 +206,13 @@ def replayed_rows(record: Any, user_id: int | None, barrier_at_end: bool = False
 
 
 def write_rows(
-    db: Session, table: GameTable, game: Game, state: dict, moves: list[dict], entries: list[dict], base: dict
+    db: Session,
+    table: GameTable,
+    game: Game,
+    state: dict[str, Any],
+    moves: list[dict[str, Any]],
+    entries: list[dict[str, Any]],
+    base: dict[str, Any],
 ) -> None:
     """Write a replayed record's moves, log entries and snapshot into a table just created with its seed and
     options (which wrote the setup's log entries), in the caller's transaction."""
@@ -211,7 +220,7 @@ def write_rows(
         db.execute(insert(Move), [{**m, "table_id": table.id} for m in moves])
     if entries:
         db.execute(insert(LogEntry), [{**e, "table_id": table.id} for e in entries])
-    snap = db.get(Snapshot, table.id)
+    snap = db.get_one(Snapshot, table.id)
     snap.seq, snap.state, snap.base_seq, snap.base_state = len(moves), base["last"], base["seq"], base["state"]
     table.seq = len(moves)
     table.active_roles = game.active_roles(state)

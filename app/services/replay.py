@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy.orm import Session
 
@@ -30,26 +30,28 @@ class Checkpoints:
     (seq, role, verb, arg)), kept every CHECKPOINT_EVERY steps and at the last step asked for, so that stepping
     forward replays one move."""
 
-    moves: list[tuple] = field(default_factory=list)
-    states: dict[int, dict] = field(default_factory=dict)
+    moves: list[tuple[Any, ...]] = field(default_factory=list)
+    states: dict[int, dict[str, Any]] = field(default_factory=dict)
     last: int | None = None
 
 
-_checkpoints: OrderedDict[tuple, Checkpoints] = OrderedDict()
+_checkpoints: OrderedDict[tuple[Any, ...], Checkpoints] = OrderedDict()
 _lock = threading.Lock()
 
 
-def _common(a: list[tuple], b: list[tuple]) -> int:
+def _common(a: list[tuple[Any, ...]], b: list[tuple[Any, ...]]) -> int:
     """How many first moves two lists of moves share (an undo or a new move changes the end of a running game's)."""
     n = 0
-    for x, y in zip(a, b):
+    for x, y in zip(a, b, strict=False):  # the lists differ in length
         if x != y:
             break
         n += 1
     return n
 
 
-def position(game: Game, table: GameTable, moves: list, at: int, start: dict | None = None) -> dict:
+def position(
+    game: Game, table: GameTable, moves: list[Any], at: int, start: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """The state after the first ``at`` effective ``moves``, replayed from the nearest kept position at or before
     it (the setup at worst; ``start``, the position an analysis fork begins at, instead of the setup), so that each step costs at most CHECKPOINT_EVERY moves however long the game. The
     positions are the engine's, for this seed, options, engine version and content; they never leave the server."""
@@ -65,7 +67,7 @@ def position(game: Game, table: GameTable, moves: list, at: int, start: dict | N
             _checkpoints.popitem(last=False)
         kept_at = max((k for k in kept.states if k <= at), default=None)
         state = kept.states[kept_at] if kept_at is not None else None
-    first = kept_at if state is not None else 0
+    first = kept_at if kept_at is not None else 0
     if state is None:
         state = start if start is not None else game.setup(table.seed, table.options)
     new = {0: state} if first == 0 else {}
@@ -85,7 +87,7 @@ def position(game: Game, table: GameTable, moves: list, at: int, start: dict | N
     return state
 
 
-def step_of_seq(moves: list, seq: int) -> int:
+def step_of_seq(moves: list[Any], seq: int) -> int:
     """The step that shows the position right after the move with this seq (0: the setup)."""
     return sum(1 for m in moves if m.seq <= seq)
 
@@ -97,14 +99,15 @@ def step(
     as_role: str | None,
     step: int | None = None,
     seq: int | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """The position after ``step`` moves that count (or after the move ``seq``), as the viewer may see it:
     ``{"step", "steps", "mover", "role", "roles", "view", "data"}``."""
     game = game_of(table.game_id)
     finished = table.status == "finished"
     if finished:
         roles = [s.role for s in table.seats]
-        role = as_role if as_role in roles else (roles_of(table, user) or [None])[0]
+        mine = roles_of(table, user)
+        role = as_role if as_role in roles else mine[0] if mine else None
     else:
         if not roles_of(table, user):
             raise Forbidden(
@@ -121,7 +124,7 @@ def step(
         records.check_replayable(table.game_id, table.engine_version, load(db, table).state.get("content"))
     state = position(game, table, moves, at, start_state(db, table))
     renderer = renderer_of(game, table)
-    view = game.view(state, role)
+    view = cast(dict[str, Any], game.view(state, role))  # put in words for the reader below
     view["prompt"].update(text=renderer.text(view["prompt"]["text"]), actions=[], legal={})
     log = gamelog.page(db, table.id, role, game, renderer, limit=gamelog.PAGE, upto_seq=bound)
     outcome = game.outcome(state)

@@ -19,6 +19,7 @@ from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, joinedload
 
+from app.db import rowcount
 from app.errors import Conflict, Forbidden, Invalid, NotFound
 from app.models import ChatMessage, GameTable, Seat, Snapshot, User, utcnow
 from app.services import clocks, gamelog, limits
@@ -208,7 +209,7 @@ def join(db: Session, user: User, table: GameTable, role: str | None = None, inv
     locked = db.execute(
         update(GameTable).where(GameTable.id == table.id, GameTable.status != "finished").values(updated_at=utcnow())
     )
-    if locked.rowcount != 1:
+    if rowcount(locked) != 1:
         raise Invalid("This game is over.")
     seats = list(
         db.scalars(
@@ -246,7 +247,7 @@ def join(db: Session, user: User, table: GameTable, role: str | None = None, inv
     taken = db.execute(
         update(Seat).where(Seat.id == seat.id, Seat.user_id.is_(None), Seat.bot.is_(None)).values(user_id=user.id)
     )
-    if taken.rowcount != 1:
+    if rowcount(taken) != 1:
         raise Conflict(f"The seat {seat.role} was just taken.")
     if all(not _is_free(s) for s in seats if s.id != seat.id):
         db.execute(
@@ -287,7 +288,9 @@ class LobbyRow:
     my_turn: bool
     open_seats: int
     clock: str | None = None  # "2 d 4 h left" (app.services.clocks.lobby_clocks)
-    clock_view: dict | None = None  # the same clock's seat view, which the page counts down (static/js/clocks.js)
+    clock_view: dict[str, Any] | None = (
+        None  # the same clock's seat view, which the page counts down (static/js/clocks.js)
+    )
 
 
 def _row(table: GameTable, user: User | None) -> LobbyRow:

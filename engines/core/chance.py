@@ -18,6 +18,7 @@ from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from engines.core import rng as _rng
+from engines.core.types import State
 
 T = TypeVar("T")
 
@@ -61,7 +62,7 @@ class Chance:
 
     __slots__ = ("_state", "used")
 
-    def __init__(self, state: dict):
+    def __init__(self, state: State):
         self._state = state
         self.used = False
 

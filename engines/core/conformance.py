@@ -18,17 +18,21 @@ from __future__ import annotations
 
 import random
 import shlex
-from typing import Any
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Any, NoReturn
 
 import orjson
 
 from engines.core.game import Game, flat, strings
 from engines.core.machine import WITNESS
-from engines.core.types import Entry, IllegalAction, Played
+from engines.core.types import Entry, IllegalAction, Played, State
+
+Secrets = Mapping[str, Collection[str]]  # Game.secrets: hidden id -> the roles that may see it now
+Fail = Callable[[str], NoReturn]  # reports a broken invariant (raises ConformanceError)
 
 
 class ConformanceError(AssertionError):
-    def __init__(self, game: Game, seed: int, options: dict, step: int, problem: str):
+    def __init__(self, game: Game, seed: int, options: dict[str, Any], step: int, problem: str):
         opts = " ".join(f"--option {shlex.quote(f'{k}={orjson.dumps(v).decode()}')}" for k, v in options.items())
         self.reproduce = f"siglo simulate {game.id} --games 1 --seed {seed} --check {opts}".rstrip()
         super().__init__(
@@ -41,15 +45,17 @@ def _dump(obj: Any) -> bytes:
     return orjson.dumps(obj, option=orjson.OPT_SORT_KEYS)
 
 
-def visible(secrets: dict, role: str | None) -> set[str]:
+def visible(secrets: Secrets, role: str | None) -> set[str]:
     return {i for i, roles in secrets.items() if role is not None and role in roles}
 
 
-def all_roles(game: Game, state: dict) -> list[str]:
+def all_roles(game: Game, state: State) -> list[str]:
     return game.roles(game.parse_options(state.get("options", {})))
 
 
-def check_state(game: Game, state: dict, fail, entries: list[Entry] = (), seen: dict | None = None) -> None:
+def check_state(
+    game: Game, state: State, fail: Fail, entries: Sequence[Entry] = (), seen: dict[int, Secrets] | None = None
+) -> None:
     """Invariants of one state and of the log entries the move into it produced. ``seen`` maps ``id(entry)`` to
     the secrets when the entry was written: an id in an entry is a leak if its reader could see it neither then
     nor after the move."""
@@ -89,7 +95,7 @@ def check_state(game: Game, state: dict, fail, entries: list[Entry] = (), seen: 
                     fail(f"the RNG state is in the {where} of {viewer or 'a spectator'}")
 
 
-def check_illegal(game: Game, state: dict, fail) -> None:
+def check_illegal(game: Game, state: State, fail: Fail) -> None:
     """Unlisted actions raise IllegalAction and leave the state byte-identical."""
     before = _dump(state)
     active = game.active_roles(state)
@@ -112,7 +118,7 @@ def check_illegal(game: Game, state: dict, fail) -> None:
             fail(f"refused action {verb} {arg!r} by {role} changed the state")
 
 
-def check_barrier(game: Game, before: dict, played: Played, role: str, fail) -> None:
+def check_barrier(game: Game, before: State, played: Played, role: str, fail: Fail) -> None:
     """A move after which its mover sees hidden ids it did not see before must be a barrier. An id that was in
     sight of everyone before (not a secret) was seen: it is no gain when it becomes a secret the mover keeps."""
     if played.barrier:
@@ -126,13 +132,13 @@ def check_barrier(game: Game, before: dict, played: Played, role: str, fail) -> 
 def playout(
     game: Game,
     seed: int,
-    options: dict | None = None,
+    options: dict[str, Any] | None = None,
     *,
     check: bool = True,
     every: int = 1,
     bot: str = "random",
     max_actions: int | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """Play one game from ``seed`` with ``bot`` at every seat; return {"actions", "outcome", "state"}.
 
     With ``check``, the invariants are checked every ``every`` actions (views, log, leaks, barriers, illegal
@@ -144,10 +150,10 @@ def playout(
     pick = game.bots[bot]
     moves: list[tuple[str, str, Any]] = []
 
-    def fail(problem: str):
+    def fail(problem: str) -> NoReturn:
         raise ConformanceError(game, seed, options, len(moves), problem)
 
-    seen: dict[int, dict] = {}
+    seen: dict[int, Secrets] = {}
     try:
         played = game.begin(seed, options)
         state = played.state
@@ -169,7 +175,11 @@ def playout(
             verb, arg = pick(game, game.view(state, role), role, rnd)
             before = state
             seen = {}
-            token = WITNESS.set(lambda entry, s: seen.__setitem__(id(entry), game.secrets(s))) if check else None
+
+            def remember(entry: Entry, s: State, seen: dict[int, Secrets] = seen) -> None:
+                seen[id(entry)] = game.secrets(s)
+
+            token = WITNESS.set(remember) if check else None
             try:
                 played = game.play(state, role, verb, arg)
             finally:
@@ -187,6 +197,6 @@ def playout(
         raise
     except IllegalAction as exc:
         fail(f"a listed action was refused: {exc.message}")
-    except Exception as exc:  # an engine bug: report it with its seed
+    except Exception as exc:  # noqa: BLE001 (any engine bug is a finding: report it with its seed)
         fail(f"{type(exc).__name__}: {exc}")
     return {"actions": len(moves), "outcome": game.outcome(state), "state": state}

@@ -39,7 +39,7 @@ def owner_folder(content_dir: pathlib.Path | str | None, game_id: str) -> pathli
     return folder if folder.is_dir() else None
 
 
-def _where(data: Any, loc: tuple) -> str:
+def _where(data: Any, loc: tuple[int | str, ...]) -> str:
     """'item <id>' for an error inside a list of items that have ids, else the path of the error."""
     node, path = data, []
     for part in loc:

@@ -26,16 +26,16 @@ from __future__ import annotations
 import pathlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ValidationError
 
 from engines.core import rng as core_rng
 from engines.core.text import Renderer, load_catalogs
-from engines.core.types import Entry, Legal, OptionsError, Played, Text
+from engines.core.types import Entry, Legal, OptionsError, Outcome, Played, State, Text, View
 
-Bot = Callable[["Game", dict, str, random.Random], tuple[str, Any]]
+Bot = Callable[["Game", View, str, random.Random], tuple[str, Any]]
 CORE_MESSAGES = pathlib.Path(__file__).parent / "messages"
 
 
@@ -44,7 +44,7 @@ def flat(legal: Legal) -> list[tuple[str, Any]]:
     return [(verb, arg) for verb, args in legal.items() for arg in args]
 
 
-def random_bot(game: Game, view: dict, role: str, rnd: random.Random) -> tuple[str, Any]:
+def random_bot(game: Game, view: View, role: str, rnd: random.Random) -> tuple[str, Any]:
     """The random-legal bot: any action its seat's view offers, uniformly."""
     return rnd.choice(flat(view["prompt"]["legal"]))
 
@@ -74,7 +74,7 @@ def strings(obj: Any) -> Iterator[str]:
             yield from strings(v)
 
 
-def reseeded(state: dict, rnd: random.Random) -> dict:
+def reseeded(state: State, rnd: random.Random) -> State:
     """The state with its generator seeded afresh from ``rnd`` (never from the source's seed or generator); a
     new top level only: give it a state of one's own (``renamed`` makes one)."""
     return {**state, "rng": core_rng.seed_state(rnd.getrandbits(53))}
@@ -163,7 +163,7 @@ class Game(ABC):
     def role_label(self, role: str, lang: str = "en") -> str:
         return self.catalogs.get(lang, self.catalogs["en"]).get(f"role.{role}") or role.replace("_", " ").title()
 
-    def render_entry(self, entry: Entry, renderer: Renderer) -> dict:
+    def render_entry(self, entry: Entry, renderer: Renderer) -> dict[str, Any]:
         """A log entry as a reader sees it: its sentence, and the rule it applies (id and section title)."""
         return {
             "text": renderer.text(entry),
@@ -183,39 +183,39 @@ class Game(ABC):
         """The initial state for this seed and these options, and the log entries of the setup."""
 
     @abstractmethod
-    def play(self, state: dict, role: str, verb: str, arg: Any) -> Played:
+    def play(self, state: State, role: str, verb: str, arg: Any) -> Played:
         """``role`` plays (verb, arg): raises IllegalAction and changes nothing unless it is offered now."""
 
     @abstractmethod
-    def legal(self, state: dict, role: str) -> Legal:
+    def legal(self, state: State, role: str) -> Legal:
         """The finite legal actions of ``role`` now, ``{verb: [args]}`` (empty when it need not act)."""
 
     @abstractmethod
-    def allows(self, state: dict, role: str, verb: str, arg: Any) -> bool:
+    def allows(self, state: State, role: str, verb: str, arg: Any) -> bool:
         """Whether (verb, arg) is legal for ``role`` now."""
 
     @abstractmethod
-    def label(self, state: dict, role: str, verb: str, arg: Any) -> Text:
+    def label(self, state: State, role: str, verb: str, arg: Any) -> Text:
         """What a player reads on the button of a legal action (made at render time)."""
 
     @abstractmethod
-    def active_roles(self, state: dict) -> list[str]:
+    def active_roles(self, state: State) -> list[str]:
         """Roles that must act now (several when choices are simultaneous)."""
 
     @abstractmethod
-    def view(self, state: dict, role: str | None) -> dict:
+    def view(self, state: State, role: str | None) -> View:
         """``{"public", "private", "prompt": {"text", "legal", "active", "step"}}`` as ``role`` (None: a
         spectator) may see it."""
 
     @abstractmethod
-    def outcome(self, state: dict) -> dict | None:
+    def outcome(self, state: State) -> Outcome | None:
         """None while running; else ``{"text": Text, "winners", "scores", "ranking"}``."""
 
     @abstractmethod
-    def secrets(self, state: dict) -> dict[str, Collection[str]]:
+    def secrets(self, state: State) -> Mapping[str, Collection[str]]:
         """Every hidden object's id -> the roles that may see it now (empty: nobody, e.g. a deck's cards)."""
 
-    def redeal(self, state: dict, role: str, rnd: random.Random) -> dict | None:
+    def redeal(self, state: State, role: str, rnd: random.Random) -> State | None:
         """A state consistent with everything ``role`` may know at ``state`` (its view is unchanged), everything
         hidden from it (``secrets``: other hands, a deck's order, face-down choices) dealt again at random from
         what it cannot tell apart, keeping counts and every public fact, and the generator re-seeded from
@@ -223,13 +223,13 @@ class Game(ABC):
         return None
 
     # ----- derived operations ---------------------------------------------------------------------
-    def setup(self, seed: int, options: dict[str, Any]) -> dict:
+    def setup(self, seed: int, options: dict[str, Any]) -> State:
         return self.begin(seed, options).state
 
-    def apply(self, state: dict, role: str, verb: str, arg: Any) -> dict:
+    def apply(self, state: State, role: str, verb: str, arg: Any) -> State:
         return self.play(state, role, verb, arg).state
 
-    def labels(self, state: dict, role: str, renderer: Renderer) -> list[dict]:
+    def labels(self, state: State, role: str, renderer: Renderer) -> list[dict[str, Any]]:
         """The legal actions of ``role`` with their labels, for a page or the API."""
         return [
             {"verb": verb, "arg": arg, "label": renderer.text(self.label(state, role, verb, arg))}
@@ -237,8 +237,8 @@ class Game(ABC):
         ]
 
     def replay(
-        self, seed: int, options: dict[str, Any], moves: Iterable[tuple[str, str, Any]], state: dict | None = None
-    ) -> dict:
+        self, seed: int, options: dict[str, Any], moves: Iterable[tuple[str, str, Any]], state: State | None = None
+    ) -> State:
         """The state reached by the given (role, verb, arg) moves from the seed and options (or from ``state``,
         a position they follow)."""
         if state is None:

@@ -20,14 +20,14 @@ from typing import Any
 import orjson
 
 from engines.core.game import Game
-from engines.core.types import IllegalAction
+from engines.core.types import IllegalAction, State
 
 
-def state_digest(state: dict) -> str:
+def state_digest(state: State) -> str:
     return hashlib.sha256(orjson.dumps(state, option=orjson.OPT_SORT_KEYS)).hexdigest()
 
 
-def record(game: Game, seed: int, options: dict[str, Any], moves: int) -> dict:
+def record(game: Game, seed: int, options: dict[str, Any], moves: int) -> dict[str, Any]:
     """Play up to ``moves`` random moves (from each seat's view) and record them with the final digest."""
     rnd = random.Random(seed)
     state = game.setup(seed, options)
@@ -41,7 +41,7 @@ def record(game: Game, seed: int, options: dict[str, Any], moves: int) -> dict:
     return {"seed": seed, "options": options, "moves": log, "digest": state_digest(state)}
 
 
-def check(game: Game, data: dict) -> list[str]:
+def check(game: Game, data: dict[str, Any]) -> list[str]:
     problems = []
     if data.get("version") != game.version:
         problems.append(f"the golden file is for version {data.get('version')!r}, the engine is {game.version!r}")

@@ -19,31 +19,46 @@ gathered by the ``Ctx`` and returned in ``Played``; the state never holds the lo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+import pathlib
+from collections.abc import Callable, Collection, MutableSequence, Sequence
 from contextvars import ContextVar
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import orjson
 
 from engines.core import rng as _rng
 from engines.core.chance import Chance
 from engines.core.game import Game
-from engines.core.types import Entry, IllegalAction, Legal, Played, Reveal, Text, text
+from engines.core.types import (
+    Entry,
+    Frame,
+    IllegalAction,
+    Legal,
+    Outcome,
+    Played,
+    Reveal,
+    State,
+    Text,
+    View,
+    text,
+)
 
 MAX_AUTO_STEPS = 100_000
+T = TypeVar("T")
 # Set by the conformance suite: called with each log entry and the state as it is when the entry is written, so
 # that an entry is judged by what its readers could see then (a card named in sight of the table may be shuffled
 # into a deck later in the same move).
-WITNESS: ContextVar[Callable[[Entry, dict], None] | None] = ContextVar("siglo_log_witness", default=None)
+WITNESS: ContextVar[Callable[[Entry, State], None] | None] = ContextVar("siglo_log_witness", default=None)
 
 
 def _key(arg: Any) -> bytes:
     return orjson.dumps(arg, option=orjson.OPT_SORT_KEYS)
 
 
-def copy_state(state: dict) -> dict:
+def copy_state(state: State) -> State:
     """A deep copy of a JSON state, through the fast JSON library (no deepcopy on the hot path)."""
-    return orjson.loads(orjson.dumps(state))
+    copy: State = orjson.loads(orjson.dumps(state))
+    return copy
 
 
 def _plain(value: Any) -> Any:
@@ -57,7 +72,7 @@ class Ctx:
 
     __slots__ = ("barrier_declared", "chance", "entries", "game", "s", "shown")
 
-    def __init__(self, game: StepGame, state: dict):
+    def __init__(self, game: StepGame, state: State):
         self.game = game
         self.s = state
         self.entries: list[Entry] = []
@@ -67,8 +82,9 @@ class Ctx:
 
     # ----- frames ------------------------------------------------------------------------------
     @property
-    def frame(self) -> dict:
-        return self.s["stack"][-1]
+    def frame(self) -> Frame:
+        top: Frame = self.s["stack"][-1]
+        return top
 
     def _check_move(self, target: str) -> None:
         steps = self.game.steps
@@ -80,14 +96,14 @@ class Ctx:
             if target not in steps[source].goes_to:
                 raise RuntimeError(f"step {source!r} does not declare {target!r} in goes_to")
 
-    def call(self, step: str, **local: Any) -> dict:
+    def call(self, step: str, **local: Any) -> Frame:
         """Push ``step``; when it ends, the caller's ``resume(g, result)`` runs (if the caller has one)."""
         self._check_move(step)
         frame = {"step": step, **local}
         self.s["stack"].append(frame)
         return frame
 
-    def goto(self, step: str, **local: Any) -> dict:
+    def goto(self, step: str, **local: Any) -> Frame:
         """Replace the top frame by ``step``."""
         self._check_move(step)
         frame = {"step": step, **local}
@@ -141,14 +157,14 @@ class Ctx:
     def roll(self, sides: int = 6) -> int:
         return self.chance.roll(sides)
 
-    def choice(self, items: list) -> Any:
+    def choice(self, items: Sequence[T]) -> T:
         return self.chance.choice(items)
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: MutableSequence[Any]) -> None:
         self.chance.shuffle(items)
 
     # ----- end ---------------------------------------------------------------------------------
-    def finish(self, outcome: dict) -> None:
+    def finish(self, outcome: Outcome) -> None:
         """End the game with ``{"text": Text, "winners", "scores", "ranking"}``."""
         self.s["outcome"] = outcome
         self.s["stack"] = []
@@ -159,7 +175,7 @@ class Step:
 
     auto: ClassVar[Any] = None
     resume: ClassVar[Any] = None  # resume(g, result) after a step this one called has ended
-    goes_to: ClassVar[tuple[str, ...]] = ()
+    goes_to: tuple[str, ...] = ()  # the class's, or one step's own (The Planet King makes a step per decision)
     # A choice made here is hidden from the others until the step shows it (a simultaneous face-down choice):
     # handing the turn on after it is no undo barrier by itself.
     secret_choice: ClassVar[bool] = False
@@ -187,7 +203,7 @@ class StepGame(Game):
 
     steps: ClassVar[dict[str, Step]]
 
-    def __init__(self, content_dir=None):
+    def __init__(self, content_dir: pathlib.Path | str | None = None) -> None:
         super().__init__(content_dir)
         for name, step in self.steps.items():
             kind = type(step)
@@ -203,10 +219,10 @@ class StepGame(Game):
         """Fill the fresh state and push the first frame."""
         raise TypeError(f"{type(self).__name__} must define start()")
 
-    def public_view(self, g: Ctx) -> dict:
+    def public_view(self, g: Ctx) -> dict[str, Any]:
         raise TypeError(f"{type(self).__name__} must define public_view()")
 
-    def private_view(self, g: Ctx, role: str) -> dict:
+    def private_view(self, g: Ctx, role: str) -> dict[str, Any]:
         return {}
 
     # ----- the interface ----------------------------------------------------------------------
@@ -226,16 +242,16 @@ class StepGame(Game):
         self._run_auto(g)
         return Played(state, g.entries, True, g.shown)
 
-    def _step(self, state: dict) -> Step | None:
+    def _step(self, state: State) -> Step | None:
         if state["outcome"] is not None or not state["stack"]:
             return None
         return self.steps[state["stack"][-1]["step"]]
 
-    def active_roles(self, state: dict) -> list[str]:
+    def active_roles(self, state: State) -> list[str]:
         step = self._step(state)
         return [] if step is None else list(step.active(Ctx(self, state)))
 
-    def _prompt(self, state: dict, role: str | None) -> tuple[Text, Legal]:
+    def _prompt(self, state: State, role: str | None) -> tuple[Text, Legal]:
         step = self._step(state)
         if step is None:
             return text("core.over"), {}
@@ -245,10 +261,10 @@ class StepGame(Game):
             return text("core.waiting", roles=list(active)), {}
         return step.prompt(g, role)
 
-    def legal(self, state: dict, role: str) -> Legal:
+    def legal(self, state: State, role: str) -> Legal:
         return self._prompt(state, role)[1]
 
-    def allows(self, state: dict, role: str, verb: str, arg: Any) -> bool:
+    def allows(self, state: State, role: str, verb: str, arg: Any) -> bool:
         step = self._step(state)
         if step is None:
             return False
@@ -260,13 +276,13 @@ class StepGame(Game):
         except TypeError:  # an argument that is not plain data
             return False
 
-    def label(self, state: dict, role: str, verb: str, arg: Any) -> Text:
+    def label(self, state: State, role: str, verb: str, arg: Any) -> Text:
         step = self._step(state)
         if step is None:
             raise IllegalAction("The game is over.")
         return step.label(Ctx(self, state), role, verb, arg)
 
-    def play(self, state: dict, role: str, verb: str, arg: Any) -> Played:
+    def play(self, state: State, role: str, verb: str, arg: Any) -> Played:
         step = self._step(state)
         if step is None:
             raise IllegalAction("The game is over.")
@@ -297,10 +313,11 @@ class StepGame(Game):
             step.auto(g)
         raise RuntimeError("automatic steps did not reach a decision")
 
-    def outcome(self, state: dict) -> dict | None:
-        return state["outcome"]
+    def outcome(self, state: State) -> Outcome | None:
+        result: Outcome | None = state["outcome"]
+        return result
 
-    def view(self, state: dict, role: str | None) -> dict:
+    def view(self, state: State, role: str | None) -> View:
         g = Ctx(self, state)
         prompt_text, legal = self._prompt(state, role)
         return {

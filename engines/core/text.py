@@ -18,7 +18,7 @@ import pathlib
 import string
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 import yaml
 
@@ -52,7 +52,7 @@ class _Formatter(string.Formatter):
             word = one if value == 1 else many
             return f"{value} {word}" if kind == "count" else word
         if format_spec:
-            return super().format_field(value, format_spec)
+            return str(super().format_field(value, format_spec))
         if isinstance(value, (list, tuple)):
             names = [self._name(v) for v in value]
             if len(names) <= 1:
@@ -62,7 +62,7 @@ class _Formatter(string.Formatter):
 
 
 @lru_cache(maxsize=8192)
-def _parsed(template: str) -> tuple:
+def _parsed(template: str) -> tuple[tuple[str, str | None, str | None, str | None], ...]:
     """A template split once into (literal, field, spec, conversion) parts (str.format's own parser)."""
     parts = tuple(string.Formatter().parse(template))
     for _, field, spec, _ in parts:
@@ -88,7 +88,7 @@ class Renderer:
 
     def _name(self, value: Any) -> str:
         if isinstance(value, dict) and "msg" in value:  # a Text inside a Text (e.g. the reason of a payment)
-            return self.text(value)
+            return self.text(cast(Text, value))
         if isinstance(value, str):
             if value in self._names:
                 return self._names[value]

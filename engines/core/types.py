@@ -8,6 +8,18 @@ from typing import Any, TypedDict
 # The legal actions of one role now: verb -> the finite list of arguments it may take (DESIGN.md › Flow).
 Legal = dict[str, list[Any]]
 
+# A game's whole state: one JSON-able dict (DESIGN.md › State). The core owns the keys "game", "version",
+# "content", "options", "rng", "stack" (of ``Frame``s) and "outcome" (an ``Outcome`` or None); every other key is
+# the game's own, read by key in its rules modules.
+State = dict[str, Any]
+
+# One frame of a step machine's stack: ``{"step": name, **locals}`` (``core.machine``).
+Frame = dict[str, Any]
+
+# A finished game's result: ``{"text": Text, "winners": [roles], "scores": {role: n}, "ranking": [roles]}`` and
+# whatever else the game records there (The Planet King's "level"); None while the game runs.
+Outcome = dict[str, Any]
+
 
 class Text(TypedDict):
     """Words to show a reader, as data: a message key of the game's catalog and its arguments. The game renders
@@ -17,16 +29,37 @@ class Text(TypedDict):
     args: dict[str, Any]
 
 
-class Entry(TypedDict, total=False):
-    """One log entry, as data, outside the state: ``msg`` + ``args`` (a ``Text``), who may read it (``to``: "all"
-    or a list of roles), the rule it applies (``rule``: a rule id of the game's catalog) and the ids of the objects
-    it names (``refs``)."""
+# What a log argument may be when a reader reads it: a ``Text`` (rendered inside the sentence) or a value the game
+# names (an id, a card's name: ``Game.name_of``), e.g. the reason given for a payment.
+Words = Text | str
 
-    msg: str
-    args: dict[str, Any]
+
+class Entry(Text, total=False):
+    """One log entry, as data, outside the state: ``msg`` + ``args`` (a ``Text``, always there), who may read it
+    (``to``: "all" or a list of roles), the rule it applies (``rule``: a rule id of the game's catalog) and the ids
+    of the objects it names (``refs``)."""
+
     to: str | list[str]
     rule: str
     refs: list[str]
+
+
+class Prompt(TypedDict):
+    """What a role is asked now: the prompt's words, its legal actions, who is to act and the step's name (None
+    when the game is over)."""
+
+    text: Text
+    legal: Legal
+    active: list[str]
+    step: str | None
+
+
+class View(TypedDict):
+    """What a role (None: a spectator) may see: the public part, its private part and its prompt."""
+
+    public: dict[str, Any]
+    private: dict[str, Any]
+    prompt: Prompt
 
 
 @dataclass(frozen=True)
@@ -43,7 +76,7 @@ class Played:
     (chance used, something hidden shown, the turn handed to someone else, or declared by the engine) and what it
     showed to whom."""
 
-    state: dict
+    state: State
     log: list[Entry] = field(default_factory=list)
     barrier: bool = False
     shown: list[Reveal] = field(default_factory=list)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import council
-from engines.planet_king.flow import call, choose
+from engines.planet_king.flow import call, choose, game_of
 
 TYPES = ["royal", "government", "political", "simple"]
 
@@ -39,7 +39,7 @@ def kind_of(g: Ctx, key: str) -> str:
     """War-Only mode: Cortes and Royal Pardon are performed as political actions (Scenarios › War-Only Mode)."""
     if key in WAR_ONLY_POLITICAL and council.war_only(g.s):
         return "political"
-    return g.game.action_rules[key].kind
+    return game_of(g).action_rules[key].kind
 
 
 def royal_playable(s: dict) -> bool:
@@ -61,7 +61,7 @@ def offered(g: Ctx, key: str, mode: str) -> bool:
     """Whether an action may be taken now in this mode (cost, unique limit, the Organisation exclusions and the
     no-repeat rule of government actions are checked here; each action's own conditions in ``legal``)."""
     s = g.s
-    act = g.game.action_rules[key]
+    act = game_of(g).action_rules[key]
     if mode == "org" and not act.org:
         return False
     if act.unique and mode != "event" and key in s["unique"]:
@@ -78,7 +78,7 @@ def available(g: Ctx, kind: str, mode: str) -> list[str]:
         return []
     return [
         k
-        for k, a in g.game.action_rules.items()
+        for k, a in game_of(g).action_rules.items()
         if (a.kind == kind or k in WAR_ONLY_POLITICAL) and kind_of(g, k) == kind and offered(g, k, mode)
     ]
 
@@ -136,7 +136,7 @@ def next_action(g: Ctx, mode: str, used: list) -> None:
 def chose_type(g: Ctx, verb: str, arg, mode: str, used: list) -> None:
     if verb == "end":
         return
-    call(g, "next_action", mode=mode, used=used + [arg])
+    call(g, "next_action", mode=mode, used=[*used, arg])
     pick_action(g, arg, mode)
 
 
@@ -160,12 +160,12 @@ def start(g: Ctx, key: str, mode: str) -> None:
     kind = kind_of(g, key)
     if mode in ("card", "eot"):
         pay_cube(g, kind)
-    if g.game.action_rules[key].unique and mode != "event":
+    if game_of(g).action_rules[key].unique and mode != "event":
         s["unique"].append(key)
     if kind == "government" and mode == "card" and key != "campaign":
         s["gov_card"] = {"action": key, "front": None}
     g.log("log.action", action=key, rule=f"actions.{kind}_actions")
-    g.game.action_rules[key].do(g, mode)
+    game_of(g).action_rules[key].do(g, mode)
 
 
 PROCEDURES = (next_action,)

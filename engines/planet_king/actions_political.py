@@ -7,7 +7,7 @@ from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import council, court, wars
 from engines.planet_king.actions import Action
-from engines.planet_king.components import FLANDERS_WAR, PALATINATE, C
+from engines.planet_king.components import F_ITALY, FLANDERS_WAR, PALATINATE, C
 from engines.planet_king.flow import choose
 from engines.planet_king.fortune import until_eagle
 
@@ -160,7 +160,7 @@ def embassy_sent(g: Ctx, verb: str, arg: str, wid: str) -> None:
         return
     war["truce"] = True
     g.log("log.truce_in_until_the_end", wid=wid, rule=R)
-    if C.WARS[wid]["power"] == C.WARS[wars.F_ITALY]["power"]:
+    if C.WARS[wid]["power"] == C.WARS[F_ITALY]["power"]:
         wars.conde_leaves(g)
 
 

@@ -3,6 +3,8 @@ Exploration, Asiento (Actions › Simple Actions)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import council, court, military, wars
@@ -50,7 +52,7 @@ def destinations(s: dict, loc: str, what: str) -> list[str]:
     )
 
 
-def movers(s: dict, loc: str, moved: list) -> list[tuple[str, str, str]]:
+def movers(s: dict, loc: str, moved: list) -> list[tuple[str, Any]]:
     out = [
         ("unit", u["id"]) for u in military.units_at(s, loc) if u["id"] not in moved and destinations(s, loc, u["id"])
     ]
@@ -94,7 +96,7 @@ def move_more(g: Ctx, loc: str, moved: list) -> None:
         g,
         council.manager(g.s, "valido"),
         text("prompt.move_units_from_any_number", loc=loc),
-        opts + [("done", None)],
+        [*opts, ("done", None)],
         "move_which",
         loc=loc,
         moved=moved,
@@ -131,7 +133,7 @@ def move_one(g: Ctx, verb: str, arg: str, loc: str, moved: list, what: str) -> N
     else:
         court.place(g, what, ("army", dest))
         g.log("log.moves_to_command", what=what, dest=dest, rule=R)
-    move_more(g, loc, moved + [what])
+    move_more(g, loc, [*moved, what])
 
 
 # ----- Build a Fortification ---------------------------------------------------------------------------------
@@ -216,6 +218,8 @@ def explore(g: Ctx, n: int, who) -> None:
         g.log("log.the_exploration_fails", rule=R)
         return
     space = next_space(s)
+    if space is None:  # offered only while a space is left (can_explore)
+        raise RuntimeError("an exploration past the last space")
     s["exploration"] += 1
     g.log("log.the_exploration_marker_advances_to", name=space["name"], rule=R)
     if space.get("cost"):

@@ -10,17 +10,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from engines.core.game import Game, flat, random_bot
-from engines.planet_king.components import C, active
-from engines.planet_king.military import CONSTRUCTION, PLUS_ULTRA
+from engines.core.game import Bot, Game, flat, random_bot
+from engines.core.types import View
+from engines.planet_king.components import PLUS_ULTRA, C, active
+from engines.planet_king.military import CONSTRUCTION
+
+if TYPE_CHECKING:
+    from engines.planet_king.game import PlanetKing
 
 
 class Seen:
     """What the heuristic reads from its seat's view."""
 
-    def __init__(self, view: dict):
+    def __init__(self, view: View):
         p = self.p = view["public"]
         self.treasury = p["treasury"]
         self.happiness = p["now"]["happiness"]
@@ -304,16 +308,16 @@ def _holder(s: Seen, pos: tuple) -> str | None:
     return held["id"] if held else None
 
 
-def heuristic_bot(game: Game, view: dict, role: str, rnd: random.Random) -> tuple[str, Any]:
+def heuristic_bot(game: Game, view: View, role: str, rnd: random.Random) -> tuple[str, Any]:
     """Score each offered action with the rule for the pending decision (its step name); ties broken at random."""
     step = view["prompt"]["step"]
     if step not in SCORERS:
         raise KeyError(f"the heuristic bot has no rule for the step {step!r}")
     scorer = SCORERS[step]
-    with active(game.components):  # the printed cards of the bot's game (a rating, a lady's values)
+    with active(cast("PlanetKing", game).components):  # the printed cards of the bot's game (a rating, a lady's values)
         seen = Seen(view)
         scored = [(scorer(seen, verb, arg), rnd.random(), (verb, arg)) for verb, arg in flat(view["prompt"]["legal"])]
     return max(scored, key=lambda x: (x[0], x[1]))[2]
 
 
-BOTS = {"random": random_bot, "heuristic": heuristic_bot}
+BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Annotated, Any, Literal, NotRequired
+from typing import Annotated, Any, Literal, NotRequired, cast, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, ValidationError, model_validator, with_config
 from typing_extensions import TypedDict
@@ -422,32 +422,54 @@ class Scenario(Item):
     victory: list[VictoryLevel]
 
 
-def _row(name: str, fields: dict[str, Any]) -> Any:
-    """A table row: a plain dict with these keys (NotRequired ones may be left out) and no others."""
-    return with_config(ConfigDict(extra="forbid"))(TypedDict(name, fields))  # type: ignore[operator]
+# The table rows: plain dicts with these keys (NotRequired ones may be left out) and no others.
+_ROW = with_config(ConfigDict(extra="forbid"))
 
 
-_N = NotRequired
-ScoreRow = _row(
-    "ScoreRow",
-    dict.fromkeys(("min", "max", "victory_points", "prestige", "happiness", "ducats"), _N[int]) | {"defeat": _N[bool]},
-)
-Space = _row(
-    "Space", {"id": str, "name": str, "settlement": _N[str], "vp": _N[int], "cost": _N[int], "prestige": _N[int]}
-)
-Unit = _row("Unit", {"name": str, "sp": float, "count": int, "damaged_sp": _N[float]})
-Child = _row("Child", {"id": str, "name": str, "male": bool})
-ActionDef = _row(
-    "ActionDef",
-    {
-        "id": str,
-        "name": str,
-        "type": Literal["royal", "political", "government", "simple"],
-        "unique": _N[bool],
-        "cost": _N[int],
-        "not_first_turn": _N[bool],
-    },
-)
+@_ROW
+class ScoreRow(TypedDict):
+    min: NotRequired[int]
+    max: NotRequired[int]
+    victory_points: NotRequired[int]
+    prestige: NotRequired[int]
+    happiness: NotRequired[int]
+    ducats: NotRequired[int]
+    defeat: NotRequired[bool]
+
+
+@_ROW
+class Space(TypedDict):
+    id: str
+    name: str
+    settlement: NotRequired[str]
+    vp: NotRequired[int]
+    cost: NotRequired[int]
+    prestige: NotRequired[int]
+
+
+@_ROW
+class Unit(TypedDict):
+    name: str
+    sp: float
+    count: int
+    damaged_sp: NotRequired[float]
+
+
+@_ROW
+class Child(TypedDict):
+    id: str
+    name: str
+    male: bool
+
+
+@_ROW
+class ActionDef(TypedDict):
+    id: str
+    name: str
+    type: Literal["royal", "political", "government", "simple"]
+    unique: NotRequired[bool]
+    cost: NotRequired[int]
+    not_first_turn: NotRequired[bool]
 
 
 class Tables(Model):
@@ -490,7 +512,8 @@ FILES: dict[str, Any] = {
 }
 
 
-FILE_MODELS = {f"{name}.yaml": RootModel[kind] for name, kind in FILES.items()}
+# one RootModel per file, made from FILES (mypy cannot follow a type held in a variable)
+FILE_MODELS: dict[str, type[BaseModel]] = {f"{name}.yaml": RootModel[kind] for name, kind in FILES.items()}  # type: ignore[valid-type]
 
 
 def _file_of(item_id: str) -> str:
@@ -607,7 +630,7 @@ def _check_references(c: Content) -> None:
             "genius",
             "lady",
         )
-        armies = [a for a in s.appoint if a not in Office.__args__]
+        armies = [a for a in s.appoint if a not in get_args(Office)]
         need(s.id, [*s.wars_ended, *(w.war for w in s.wars), *armies], "war")
         need(s.id, [*s.units], "territory")
         need(s.id, [s.heir and s.heir.get("child")], "child")
@@ -625,7 +648,7 @@ def load(content_dir: str | Path | None = None) -> tuple[Content, str]:
     """The validated content of one game (the packaged files, or the owner's replacements in
     ``<content_dir>/planet-king/``) and its digest; a bad file raises ``ContentError`` naming the file and item."""
     loaded = load_content("planet-king", DATA_DIR, FILE_MODELS, content_dir)
-    parts = {name[: -len(".yaml")]: model.root for name, model in loaded.files.items()}
+    parts = {name[: -len(".yaml")]: cast(RootModel[Any], model).root for name, model in loaded.files.items()}
     notables = parts.pop("nobles") + parts.pop("geniuses") + parts.pop("ladies")
     try:
         content = Content(notables=notables, **parts)

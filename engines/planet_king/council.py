@@ -5,7 +5,7 @@ Special Rules › Bankruptcy; Cooperative Game).
 from __future__ import annotations
 
 from engines.core.machine import Ctx
-from engines.core.types import text
+from engines.core.types import Words, text
 from engines.planet_king.flow import choose
 
 TREASURY_MAX = 12  # Components › Ducats: "The maximum number of ducats ... is 12."
@@ -35,7 +35,7 @@ def everyone(s: dict) -> list[str]:
     return ["king"] if solo(s) else ["king", "valido"]
 
 
-def gain(g: Ctx, n: int, why: str, rule: str | None = None) -> None:
+def gain(g: Ctx, n: int, why: Words, rule: str | None = None) -> None:
     """Add ducats to the Treasury, never above 12."""
     before = g.s["treasury"]
     g.s["treasury"] = min(TREASURY_MAX, before + n)
@@ -47,13 +47,13 @@ def can_pay(s: dict, n: int) -> bool:
     return s["treasury"] >= n
 
 
-def spend(g: Ctx, n: int, why: str, rule: str | None = None) -> None:
+def spend(g: Ctx, n: int, why: Words, rule: str | None = None) -> None:
     """Pay a cost the player chose (the action was only offered if affordable)."""
     g.s["treasury"] -= n
     g.log("log.treasury_spend", why=why, n=n, treasury=g.s["treasury"], rule=rule)
 
 
-def lose(g: Ctx, n: int, why: str, rule: str | None = None, bankrupt: bool = True) -> None:
+def lose(g: Ctx, n: int, why: Words, rule: str | None = None, bankrupt: bool = True) -> None:
     """Remove ducats because of an event; an empty Treasury means bankruptcy (Special Rules › Bankruptcy): one
     prestige point is lost and the debt is paid by an Asiento or by removing Spanish tercios and fleets from the
     board (a ducat each), as the player chooses."""
@@ -105,7 +105,7 @@ def debt_paid(g: Ctx, verb: str, arg) -> None:
         ask_debt(g)
 
 
-def asiento_ducats(g: Ctx, why: str) -> int:
+def asiento_ducats(g: Ctx, why: Words) -> int:
     """Secure the revenues of Castile (or, if already secured, of the Indies) and return the ducats raised
     (Simple Actions › Asiento)."""
     s = g.s
@@ -124,7 +124,7 @@ def asiento_ducats(g: Ctx, why: str) -> int:
     return 0
 
 
-def mark(g: Ctx, track: str, n: int, why: str, rule: str | None = None) -> None:
+def mark(g: Ctx, track: str, n: int, why: Words, rule: str | None = None) -> None:
     """A prestige or happiness marker gained or lost during the turn (counted at the End of Turn)."""
     if track == "happiness" and (war_only(g.s) or g.s["options"]["scenario"] == "hothead"):
         return
@@ -132,7 +132,7 @@ def mark(g: Ctx, track: str, n: int, why: str, rule: str | None = None) -> None:
     g.log("log.marker", why=why, n=n, track=track, rule=rule)
 
 
-def victory_points(g: Ctx, n: int, why: str, who: str = "valido", rule: str | None = None) -> None:
+def victory_points(g: Ctx, n: int, why: Words, who: str = "valido", rule: str | None = None) -> None:
     """Victory points gained or lost (never below zero). In cooperative play ``who`` says whose marker moves
     (Cooperative Game › Victory Points Earned by the King / by the Valido); in War-Only mode they are doubled."""
     s = g.s

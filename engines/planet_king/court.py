@@ -8,7 +8,7 @@ Positions are ``("noble", i)``/``("genius", i)`` (Court 1-4), ``("valido",)``, `
 from __future__ import annotations
 
 from engines.core.machine import Ctx
-from engines.core.types import Text, text
+from engines.core.types import Text, Words, text
 from engines.planet_king import council
 from engines.planet_king.components import CONDE, C, current
 from engines.planet_king.flow import choose
@@ -187,7 +187,7 @@ def pos_label(pos: tuple | list) -> Text:
 
 # ----- leaving the game, exile, vacancies ----------------------------------------------------------------
 def remove_from_game(
-    g: Ctx, nid: str, why: str, rule: str | None = None, death: bool = False, eliminated: bool = False
+    g: Ctx, nid: str, why: Words, rule: str | None = None, death: bool = False, eliminated: bool = False
 ) -> None:
     """Permanently remove a notable (his leader counter follows his card). A father is replaced at once by his
     son in the same position (Father/Son trait); the Royal Mistress takes her bastards with her (and her death
@@ -232,7 +232,7 @@ def remove_from_game(
     vacancy(g, pos)
 
 
-def exile(g: Ctx, nid: str, why: str, rule: str | None = None) -> None:
+def exile(g: Ctx, nid: str, why: Words, rule: str | None = None) -> None:
     """Send a notable into exile: out of his position, no points, ratings unusable (Events › Traitor: Exile)."""
     pos = take_out(g.s, nid)
     g.s["exiled"].append(nid)

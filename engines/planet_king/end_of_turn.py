@@ -7,7 +7,7 @@ from __future__ import annotations
 from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import actions, council, court, military
-from engines.planet_king.components import FLANDERS, ITALY, SPAIN, C
+from engines.planet_king.components import FLANDERS, ITALY, PLUS_ULTRA, SPAIN, C
 from engines.planet_king.flow import call, choose
 from engines.planet_king.fortune import CROW, draw_test, reshuffle
 
@@ -88,9 +88,12 @@ def place_provincial(g: Ctx, home: str) -> None:
     s = g.s
     if military.supply_left(s, "provincial_tercio") <= 0:
         return
-    places = [home] + sorted(
-        w for w in military.neighbours(s, home) if w in C.WARS and military.may_stand(s, "provincial_tercio", w)
-    )
+    places = [
+        home,
+        *sorted(
+            w for w in military.neighbours(s, home) if w in C.WARS and military.may_stand(s, "provincial_tercio", w)
+        ),
+    ]
     choose(
         g,
         council.manager(s, "valido"),
@@ -164,10 +167,7 @@ def eot_indies(g: Ctx) -> None:
     for _ in range(pu["pirates"]):
         if not pu["indies_fleets"]:
             break
-        if (
-            military.has_fleet(s, military.PLUS_ULTRA)
-            and draw_test(g, text("why.the_fleet_against_the_pirates"))[0] != CROW
-        ):
+        if military.has_fleet(s, PLUS_ULTRA) and draw_test(g, text("why.the_fleet_against_the_pirates"))[0] != CROW:
             g.log("log.the_fleet_drives_the_pirates", rule=rule)
             continue
         pu["indies_fleets"] -= 1

@@ -150,7 +150,7 @@ def eot_valido(g: Ctx) -> None:
         for n in court.nobles_in_play(s)
         if C.NOTABLES[n].get("special") != "isabel_clara_eugenia" or s["offices"].get("governor_of_flanders") != n
     ]  # she cannot leave office at the player's will
-    opts = [("keep", None)] if s["court"]["valido"] else []
+    opts: list[tuple[str, str | None]] = [("keep", None)] if s["court"]["valido"] else []
     opts += [("valido", n) for n in cands]
     if len(opts) <= 1 and s["court"]["valido"]:
         valido_kept(g)

@@ -9,10 +9,10 @@ and events_realm.py.
 from __future__ import annotations
 
 from engines.core.machine import Ctx
-from engines.core.types import text
+from engines.core.types import Words, text
 from engines.planet_king import actions, council, military, wars
 from engines.planet_king.components import PALATINATE, C
-from engines.planet_king.flow import call
+from engines.planet_king.flow import call, game_of
 
 R_PHASE = "events_phase.end_of_the_event_phase"
 
@@ -50,7 +50,7 @@ def resolve(g: Ctx, card: str) -> None:
     if council.war_only(g.s) and info["war_only_discard"]:
         g.log("log.war_only_mode_the_card", rule="scenarios.war_only_mode")
         return
-    g.game.effects[info["effect"]](g, card)
+    game_of(g).effects[info["effect"]](g, card)
 
 
 def event_done(g: Ctx, card: str) -> None:
@@ -65,7 +65,7 @@ def event_done(g: Ctx, card: str) -> None:
     s["pending_removals"] += [r for r in info["removes"] if r not in s["pending_removals"]]
 
 
-def not_played(g: Ctx, why: str) -> None:
+def not_played(g: Ctx, why: Words) -> None:
     g.log("log.the_card_is_discarded_without", why=why, rule="events.overview")
 
 
@@ -87,9 +87,8 @@ def total_war_card(g: Ctx, card: str) -> None:
 def _war_card(g: Ctx, card: str) -> None:
     info = C.EVENTS[card]
     s = g.s
-    if p(card, "palatinate"):
-        if wars.active(s, PALATINATE):
-            wars.move(g, PALATINATE, p(card, "palatinate"), card)
+    if p(card, "palatinate") and wars.active(s, PALATINATE):
+        wars.move(g, PALATINATE, p(card, "palatinate"), card)
     if p(card, "strength"):
         s["flags"]["fsw33" if info["effect"] == "franco_spanish_war" else "pw39"] = True
         g.log("log.the_enemy_armies_have_strength", name=info["name"], p=p(card, "strength"), rule="wars")

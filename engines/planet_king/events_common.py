@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.core.machine import Ctx
-from engines.core.types import text
+from engines.core.types import Words, text
 from engines.planet_king import council, court, military
 from engines.planet_king.components import SPAIN, C
 from engines.planet_king.fortune import CROW, PIGEON, draw_test
@@ -45,17 +45,17 @@ def indies_markers(s: dict) -> list[str]:
     ]
 
 
-def revolt(g: Ctx, why: str) -> None:
+def revolt(g: Ctx, why: Words) -> None:
     """A revolt marker on a random location in Europe, resolved in the End of Turn phase."""
     where = g.choice(europe_markers())
     g.s["territories"][where]["revolt"] = True
     g.log("log.a_revolt_breaks_out_in", why=why, where=where, rule="end_of_turn_phase.revolts")
 
 
-def raid(g: Ctx, why: str, spain_ducats: int = 0) -> str | None:
+def raid(g: Ctx, why: Words, spain_ducats: int = 0) -> str | None:
     """A raid on a random location of the Indies or Spain; returns the location if the raid succeeds."""
     s = g.s
-    where = g.choice(indies_markers(s) + [SPAIN])
+    where = g.choice([*indies_markers(s), SPAIN])
     here = s["territories"][where]
     name = C.TERRITORIES[where]["name"]
     g.log("log.the_raid_strikes", why=why, name=name, rule=R_RAID)

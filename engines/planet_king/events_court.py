@@ -5,7 +5,7 @@ DIPLOMACY (Events)."""
 from __future__ import annotations
 
 from engines.core.machine import Ctx
-from engines.core.types import text
+from engines.core.types import Words, text
 from engines.planet_king import actions, actions_political, actions_royal, actions_simple, council, court
 from engines.planet_king.events import not_played, p
 from engines.planet_king.events_common import draw_notable
@@ -35,7 +35,7 @@ def traitor(g: Ctx, card: str) -> None:
     loyalty_test(g, nid, text("why.traitor"))
 
 
-def loyalty_test(g: Ctx, nid: str, why: str) -> None:
+def loyalty_test(g: Ctx, nid: str, why: Words) -> None:
     """Mercenary: removed without a test; loyal: immune; else negative = removed, neutral = exiled."""
     rule = "events.traitor"
     if court.has(nid, "mercenary"):
@@ -159,7 +159,7 @@ def ensign_nun(g: Ctx, card: str) -> None:
         g,
         council.manager(s, "valido"),
         text("prompt.the_ensign_nun_choose"),
-        opts + [("pass", None)],
+        [*opts, ("pass", None)],
         "ensign_nun_choice",
         n=p(card, "exploration_military", 2),
     )
@@ -182,7 +182,7 @@ def his_majesty(g: Ctx, card: str) -> None:
         g,
         council.manager(s, "king"),
         text("prompt.his_majesty_the_king_choose"),
-        opts + [("pass", None)],
+        [*opts, ("pass", None)],
         "his_majesty_choice",
     )
 

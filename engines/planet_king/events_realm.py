@@ -18,6 +18,7 @@ from engines.planet_king.components import (
     FRANCHE_COMTE,
     ITALY,
     PALATINATE,
+    PLUS_ULTRA,
     SPAIN,
     C,
 )
@@ -39,7 +40,7 @@ def storms(g: Ctx, card: str) -> None:
     """A fortune test for each fleet, pirate and Indies fleet in Plus Ultra; a negative result removes it."""
     s = g.s
     pu = s["plus_ultra"]
-    fleets = [u for u in military.units_at(s, military.PLUS_ULTRA) if u["type"] == "fleet"]
+    fleets = [u for u in military.units_at(s, PLUS_ULTRA) if u["type"] == "fleet"]
     if not fleets and not pu["pirates"] and not pu["indies_fleets"]:
         not_played(g, text("why.nothing_sails_in_the_plus"))
         return

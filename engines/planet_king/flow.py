@@ -21,10 +21,19 @@ from __future__ import annotations
 import ast
 import inspect
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import Text, text
+
+if TYPE_CHECKING:
+    from engines.planet_king.game import PlanetKing
+
+
+def game_of(g: Ctx) -> PlanetKing:
+    """The Planet King a step runs in, typed: its procedures, decisions, actions and effects, built with the game."""
+    return cast("PlanetKing", g.game)
+
 
 Label = Callable[[dict, str, Any, dict], dict]  # (state, verb, arg, frame) -> the label's arguments
 
@@ -51,7 +60,7 @@ def choose(g: Ctx, role: str, prompt: Text, options: list[tuple[str, Any]], then
 
 
 def _check(g: Ctx, name: str) -> None:
-    if name not in g.game.procedures:
+    if name not in game_of(g).procedures:
         raise KeyError(f"unknown procedure {name!r}")
 
 
@@ -63,14 +72,14 @@ class Seq(Step):
             return
         name, kw = frame["items"][frame["i"]]
         frame["i"] += 1
-        g.game.procedures[name](g, **{**frame["ctx"], **kw})
+        game_of(g).procedures[name](g, **{**frame["ctx"], **kw})
 
 
 class Call(Step):
     def auto(self, g: Ctx) -> None:
         frame = g.frame
         g.end()
-        g.game.procedures[frame["name"]](g, **frame["ctx"])
+        game_of(g).procedures[frame["name"]](g, **frame["ctx"])
 
 
 class Decision(Step):
@@ -96,16 +105,16 @@ class Decision(Step):
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any) -> Text:
         """Every button that names a notable carries his ratings (``{ratings}``, PlanetKing.ratings)."""
-        args = (self._label or g.game.label_args)(g.s, verb, arg, g.frame)
+        args = (self._label or game_of(g).label_args)(g.s, verb, arg, g.frame)
         named = args.get("arg")
-        args.setdefault("ratings", g.game.ratings(g.s, named if isinstance(named, str) else arg))
+        args.setdefault("ratings", game_of(g).ratings(g.s, named if isinstance(named, str) else arg))
         key = f"act.{self.name}.{verb}"
         return text(key if key in g.game.catalogs["en"] else f"act.{verb}", **args)
 
     def _chosen(self, g: Ctx, role: str, arg: Any, verb: str) -> None:
         frame = g.frame
         g.end()
-        g.game.procedures[self.name](g, verb, arg, **frame["ctx"])
+        game_of(g).procedures[self.name](g, verb, arg, **frame["ctx"])
 
     # one handler per verb a decision offers
     def on_ambassador(self, g, role, arg):
@@ -293,7 +302,7 @@ def check_references(modules: list, procedures: dict, steps: dict) -> None:
 
 def check_source(where: str, source: str, sequences: tuple, procedures: dict, steps: dict) -> None:
     for node in ast.walk(ast.parse(source)):
-        names: list[tuple[str, dict]] = []
+        names: list[tuple[object, dict[str, Any]]] = []
         if isinstance(node, ast.Call):
             fn = ast.unparse(node.func).split(".")[-1]
             if fn == "choose" and len(node.args) >= 5 and isinstance(node.args[4], ast.Constant):
@@ -310,7 +319,8 @@ def check_source(where: str, source: str, sequences: tuple, procedures: dict, st
             and isinstance(node.value, ast.List)
             and node.targets[0].id in sequences
         ):
-            names += [(e.value, procedures) for e in node.value.elts]
+            # a name that is not a literal is its source text: unknown, so it fails below
+            names += [(e.value if isinstance(e, ast.Constant) else ast.unparse(e), procedures) for e in node.value.elts]
         for name, table in names:
             if name not in table:
                 raise TypeError(f"planet-king: {where} names an unknown step or procedure {name!r}")

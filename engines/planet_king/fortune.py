@@ -9,7 +9,7 @@ during or at the time of a fortune test...").
 from __future__ import annotations
 
 from engines.core.machine import Ctx
-from engines.core.types import text
+from engines.core.types import Words, text
 from engines.planet_king import council
 from engines.planet_king.components import C
 
@@ -26,7 +26,7 @@ def reshuffle(g: Ctx) -> None:
     g.log("log.the_event_deck_is_exhausted", rule=RULE)
 
 
-def draw_test(g: Ctx, why: str) -> tuple[str, bool]:
+def draw_test(g: Ctx, why: Words) -> tuple[str, bool]:
     """Perform one fortune test: (symbol, whether the card shows the SP elimination symbol)."""
     decks = g.s["decks"]
     if not decks["events"]:
@@ -41,15 +41,12 @@ def draw_test(g: Ctx, why: str) -> tuple[str, bool]:
     return info["fortune"], info["sp_elimination"]
 
 
-def tests(g: Ctx, n: int, why: str) -> list[tuple[str, bool]]:
+def tests(g: Ctx, n: int, why: Words) -> list[tuple[str, bool]]:
     """Perform ``n`` fortune tests."""
     return [draw_test(g, why) for _ in range(max(0, n))]
 
 
-def until_eagle(g: Ctx, n: int, why: str) -> bool:
+def until_eagle(g: Ctx, n: int, why: Words) -> bool:
     """Up to ``n`` tests, stopping at the first positive result (the player stops drawing once the event's
     condition is met, Events Phase › Overview)."""
-    for _ in range(max(0, n)):
-        if draw_test(g, why)[0] == EAGLE:
-            return True
-    return False
+    return any(draw_test(g, why)[0] == EAGLE for _ in range(max(0, n)))

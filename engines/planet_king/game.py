@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pathlib
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Concatenate, ParamSpec, TypeVar, cast
 
 import orjson
 from pydantic import BaseModel
@@ -37,6 +38,7 @@ from engines.planet_king import (
 from engines.planet_king import content as content_module
 from engines.planet_king.bots import BOTS
 from engines.planet_king.components import ACTIVE, C, Components
+from engines.planet_king.flow import game_of
 from engines.planet_king.views import private_view, public_view
 
 # The modules whose procedures and decisions make up the flow (flow.build).
@@ -77,10 +79,14 @@ def _printed(value: Any, cards: dict[str, dict]) -> Any:
     return value
 
 
-def _in_context(method):
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _in_context(method: Callable[Concatenate[Any, P], R]) -> Callable[Concatenate[Any, P], R]:
     """Run a method of the game with its components active (components.C)."""
 
-    def run(self, *args, **kwargs):
+    def run(self: Any, /, *args: P.args, **kwargs: P.kwargs) -> R:
         token = ACTIVE.set(self.components)
         try:
             return method(self, *args, **kwargs)
@@ -124,7 +130,7 @@ def action_cost(g: Ctx, key: str, mode: str) -> Any:
         colour = CUBE_COLOURS[kind] if s["cubes"][kind] > 0 else "green"
         cube = text("act.cube.one", colour=colour)
     ducats = text(f"act.ducats.{key}") if f"act.ducats.{key}" in g.game.catalogs["en"] else ""
-    unique = text("act.cost_unique") if g.game.action_rules[key].unique and mode != "event" else ""
+    unique = text("act.cost_unique") if game_of(g).action_rules[key].unique and mode != "event" else ""
     return text("act.action_cost", cube=cube, ducats=ducats, unique=unique)
 
 
@@ -164,7 +170,7 @@ class PlanetKing(StepGame):
     def __init__(self, content_dir=None):
         """The game's tables of procedures, steps, actions and event effects are built from its modules' lists,
         and every step and procedure name the code names is checked, before the core checks the steps."""
-        self.procedures, self.steps = flow.build(FLOW_MODULES)
+        self.procedures, self.steps = flow.build(FLOW_MODULES)  # type: ignore[misc]  # this game's steps are made per decision, by its modules
         flow.check_references(FLOW_MODULES, self.procedures, self.steps)
         self.action_rules = {a.key: a for module in ACTION_MODULES for a in module.ACTIONS}
         self.effects = {e: fn for module in EFFECT_MODULES for e, fn in module.EFFECTS.items()}
@@ -199,7 +205,7 @@ class PlanetKing(StepGame):
     view = _in_context(StepGame.view)
 
     def roles(self, options: BaseModel) -> list[str]:
-        return ["king"] if options.mode == "solo" else ["king", "valido"]
+        return ["king"] if cast(scenarios.Options, options).mode == "solo" else ["king", "valido"]
 
     def option_sets(self) -> list[dict[str, Any]]:
         """Every scenario in solo and cooperative play and the War-Only mode; the difficulty and optional rules ride

@@ -140,9 +140,7 @@ def may_stand(s: dict, kind: str, loc: str) -> bool:
         place = k.TERRITORIES[loc]
         if not place["fleets" if kind == "fleet" else "tercios"] or kind == "habsburg_tercio":
             return False
-    if kind == "provincial_tercio" and loc not in k.PROVINCIAL_PLACES:
-        return False
-    return True
+    return not (kind == "provincial_tercio" and loc not in k.PROVINCIAL_PLACES)
 
 
 def remove_unit(s: dict, uid: str) -> None:

@@ -74,7 +74,8 @@ def build_notable_decks(g: Ctx) -> None:
             d["turn_out"] is not None
             and s["turn"] > d["turn_out"]
             and court.in_play(s, nid)
-            and court.position_of(s, nid)[0] != "valido"
+            and (place := court.position_of(s, nid)) is not None
+            and place[0] != "valido"
         ):
             court.remove_from_game(g, nid, text("why.past_the_turn_of_exit"), R_DECKS)
     for wid, war in s["wars"].items():

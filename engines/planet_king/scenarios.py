@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field, model_validator
 from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import council, court, memorials, military, organisation, wars
-from engines.planet_king.components import C
+from engines.planet_king.components import F_CATALONIA, PALATINATE, C
 from engines.planet_king.flow import choose
 
 SCENARIO_IDS = {
@@ -221,13 +221,13 @@ def setup(g: Ctx) -> None:
             }
         )
         s["heir"] = child["id"]
-    for kind, nid in (("valido", c["valido"]), ("queen", c["queen"])):
+    for nid in (c["valido"], c["queen"]):
         if nid:
             s["fortune_used"].append(nid)
     for ws in sc["wars"]:
         war = s["wars"][ws["war"]]
         war.update(status="war", pos=ws["position"], leader=ws["commander"], enemy=ws["enemy_leader"])
-        if ws["war"] == wars.F_CATALONIA and not s["flags"]["catalonia_four"]:
+        if ws["war"] == F_CATALONIA and not s["flags"]["catalonia_four"]:
             war["black"] = C.WARS[ws["war"]]["black_before"] or war["black"]
         for kind, n in ws["units"].items():
             for _ in range(n):
@@ -238,7 +238,7 @@ def setup(g: Ctx) -> None:
                 military.new_unit(s, kind, loc)
     for wid in sc["wars_ended"]:
         s["war_results"].append([wid, "ended", 0, 0])
-        if wid == wars.PALATINATE:
+        if wid == PALATINATE:
             s["flags"]["palatinate_ended"] = True
     if sc["union_of_arms"]:
         s["instability_permanent"] = [C.INSTABILITY[0]]

@@ -8,8 +8,10 @@ end as negative (ruling R-TRACK-SIGN, facts open question 14).
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.core.machine import Ctx
-from engines.core.types import text
+from engines.core.types import Words, text
 from engines.planet_king import council, court, military
 from engines.planet_king.components import (
     CONDE,
@@ -21,6 +23,7 @@ from engines.planet_king.components import (
     FLANDERS_WAR,
     FRANCE,
     PALATINATE,
+    PLUS_ULTRA,
     PORTUGAL,
     PROTESTANTS,
     C,
@@ -180,14 +183,14 @@ def adjacent_wars(s: dict, wid: str) -> set[str]:
     Ultra, which touches nearly every war, does not make wars adjacent (ruling R-MUSTER)."""
     out: set[str] = set()
     for t in military.neighbours(s, wid):
-        if t in C.TERRITORIES and t != military.PLUS_ULTRA:
+        if t in C.TERRITORIES and t != PLUS_ULTRA:
             out |= {w for w in military.neighbours(s, t) if w in C.WARS and w != wid}
     return out
 
 
-def muster_options(g: Ctx, wid: str) -> list[tuple[str, object, str]]:
+def muster_options(g: Ctx, wid: str) -> list[tuple[str, Any]]:
     s = g.s
-    opts: list[tuple[str, object, str]] = []
+    opts: list[tuple[str, Any]] = []
     sources = military.neighbours(s, wid) | adjacent_wars(s, wid)
     for u in s["units"]:
         if u["loc"] not in sources or u["loc"] == wid:
@@ -211,7 +214,7 @@ def muster(g: Ctx, wid: str) -> None:
         g,
         council.manager(g.s, "valido"),
         text("prompt.muster_the_army_of_move", wid=wid),
-        opts + [("done", None)],
+        [*opts, ("done", None)],
         "on_muster",
         wid=wid,
     )
@@ -260,7 +263,7 @@ def war_event(g: Ctx, power: str, turkish: bool = False) -> None:
 
 
 # ----- progression ----------------------------------------------------------------------------------------
-def move(g: Ctx, wid: str, delta: int, why: str) -> bool:
+def move(g: Ctx, wid: str, delta: int, why: Words) -> bool:
     """Move a war's progression marker (not while in truce); the war ends at either end of its track."""
     war = g.s["wars"][wid]
     if war["status"] != "war" or war["truce"] or delta == 0:

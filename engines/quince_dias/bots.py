@@ -26,10 +26,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from engines.core.game import Game, flat, random_bot
+from engines.core.game import Bot, Game, flat, random_bot
+from engines.core.types import View
 from engines.quince_dias.content import POWERS
+
+if TYPE_CHECKING:
+    from engines.quince_dias.game import QuinceDias
 
 # The weights were tuned by bench/bench_quince_dias_bot.py against the version-3 bot (README › Bots).
 ESTATE_USEFUL = 2  # Characters Management pays for at most 2 Estate cards
@@ -46,9 +50,9 @@ COVER_HOPE = 0.4  # a Character in hand the new Main Character could cover, in i
 class Table:
     """What the bot's seat sees of the table, in a form it can change to weigh an action (``after``)."""
 
-    def __init__(self, game: Game, view: dict, role: str):
+    def __init__(self, game: Game, view: View, role: str):
         public, private = view["public"], view["private"]
-        self.cards = game.cards
+        self.cards = cast("QuinceDias", game).cards
         self.role = role
         self.phase = public["phase"]
         self.round = public["round"]
@@ -63,7 +67,7 @@ class Table:
         self.estate = len(private.get("estate", []))
         self.family = {p["role"]: p["family"] for p in public["players"]}
         self.reference = {p["role"]: p["reference"] for p in public["players"]}
-        self.slots: dict[str, dict[str, dict | None]] = {
+        self.slots: dict[str, dict[str, Any]] = {  # role -> main / covered -> a character's view, or None
             p["role"]: {"main": p["main"], "covered": p["covered"], "relative": p.get("relative")}
             for p in public["players"]
         }
@@ -136,7 +140,7 @@ class Table:
         return next(r for r, slots in self.slots.items() if slots["main"] and slots["main"].get("id") == key)
 
 
-def _court_gain(t: Table, ability: str, key: str, base: int) -> float:
+def _court_gain(t: Table, ability: str, key: str, base: float) -> float:
     if ability in ("cancel", "attract"):
 
         def remove():
@@ -160,7 +164,7 @@ def _court_gain(t: Table, ability: str, key: str, base: int) -> float:
 ADMIN_VALUE = 0.8  # a free Administrative Ability: a better card for the one spent
 
 
-def _manipulate_gain(t: Table, key: str, base: int) -> float:
+def _manipulate_gain(t: Table, key: str, base: float) -> float:
     """What Manipulating ``key``'s Main Character can do: the best of its Court Ability on the Main Characters in
     its range (2.1.4) and its Administrative Ability (free)."""
     char = t.slots[key]["main"]["id"]
@@ -178,7 +182,7 @@ def _manipulate_gain(t: Table, key: str, base: int) -> float:
     return best
 
 
-def _situation_gain(t: Table, sit: str, target: str, base: int) -> float:
+def _situation_gain(t: Table, sit: str, target: str, base: float) -> float:
     kind = t.cards[sit]["kind"]
     owner = t.owner(target)
     me = t.role
@@ -212,7 +216,7 @@ def _estate(t: Table, cid: str) -> float:
     return (0.8 if useful else -0.4) - t.worth(cid) * 0.05 - (0.5 if t.decision.get("stage") == "special" else 0)
 
 
-def _turn(t: Table, verb: str, arg: Any, base: int) -> float:
+def _turn(t: Table, verb: str, arg: Any, base: float) -> float:
     if verb == "keep":
         return 1.0
     if verb == "main":
@@ -269,7 +273,7 @@ def _leave(t: Table) -> float:
     return -0.5 if len(t.hand) > 4 else -0.3
 
 
-def _pass(t: Table, cid: str, base: int) -> float:
+def _pass(t: Table, cid: str, base: float) -> float:
     """2.5: passing keeps the player in the phase (he plays again next round of turns) at the cost of a card; worth
     it while he is behind and still holds cards that can change the totals."""
     behind = base <= 0
@@ -281,13 +285,13 @@ def _pass(t: Table, cid: str, base: int) -> float:
     )
 
 
-def _manipulate(t: Table, verb: str, arg: Any, base: int) -> float:
+def _manipulate(t: Table, verb: str, arg: Any, base: float) -> float:
     if verb == "use_court":
         return _court_gain(t, t.cards[t.decision["manipulated"]]["court_ability"], arg, base)
     return ADMIN_VALUE if verb == "use_admin" else 0.0
 
 
-def _choose_next(t: Table, verb: str, arg: Any, base: int) -> float:
+def _choose_next(t: Table, verb: str, arg: Any, base: float) -> float:
     """1.1: allies first (Family Confrontation), then the opponent with the fewest cards."""
     ally = t.phase == "family" and t.family[arg] == t.family[t.role]
     return (10.0 if ally else 0.0) - t.hands[arg]
@@ -305,13 +309,13 @@ def _choose_main(t: Table, cid: str) -> float:
     return t.ref_value(cid) * 3 + cover * 3 * COVER_HOPE + t.cards[cid]["initiative"] * 0.05
 
 
-def _spy_target(t: Table, verb: str, arg: Any, base: int) -> float:
+def _spy_target(t: Table, verb: str, arg: Any, base: float) -> float:
     """2.2.3: the opponent with the most cards (the widest choice); an ally's hand last."""
     ally = t.phase == "family" and t.family[arg] == t.family[t.role]
     return t.hands[arg] - (10.0 if ally else 0.0)
 
 
-SCORERS: dict[str, Callable[[Table, str, Any, int], float]] = {
+SCORERS: dict[str, Callable[[Table, str, Any, float], float]] = {
     "election_propose": lambda t, verb, arg, base: -sum(t.cards[c][arg] for c in t.hand if t.is_character(c)),
     "election_confirm": lambda t, verb, arg, base: 1.0 if verb == "agree" else -5.0,
     "choose_main": lambda t, verb, arg, base: _choose_main(t, arg),
@@ -330,10 +334,10 @@ SCORERS: dict[str, Callable[[Table, str, Any, int], float]] = {
 }
 
 
-def heuristic_bot(game: Game, view: dict, role: str, rnd: random.Random) -> tuple[str, Any]:
+def heuristic_bot(game: Game, view: View, role: str, rnd: random.Random) -> tuple[str, Any]:
     """Play the best-scoring legal action of the seat's view."""
     step = view["prompt"]["step"]
-    scorer = SCORERS.get(step)
+    scorer = SCORERS.get(step) if step is not None else None
     if scorer is None:
         raise ValueError(f"the heuristic bot does not know the step {step!r}")
     acts = flat(view["prompt"]["legal"])
@@ -344,5 +348,5 @@ def heuristic_bot(game: Game, view: dict, role: str, rnd: random.Random) -> tupl
     return max(acts, key=lambda a: (scorer(t, a[0], a[1], base), rnd.random()))
 
 
-BOTS = {"random": random_bot, "heuristic": heuristic_bot}
+BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}
 __all__ = ["BOTS", "SCORERS", "heuristic_bot"]

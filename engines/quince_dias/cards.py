@@ -5,14 +5,25 @@ during the round the Court deck runs out, the Court discard pile is reshuffled")
 2.3.5, 2.3.6 (payments doubled, +3 / -3 to the Power values) and 1.4.1 (a discarded Conspirator goes back to
 its owner, never to the Court discard pile).
 
-The card data is the game instance's content (``g.game.cards``). Cards in hands and the Conspirators waiting by
+The card data is the game instance's content (``game_of(g).cards``). Cards in hands and the Conspirators waiting by
 their owners are hidden; ``s["known"]`` records who else knows such a card where it is now ("all" when it came
 there in sight of the table, e.g. a Main Character Attracted into a hand) until it moves again (views.secrets).
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from engines.core.machine import Ctx
+
+if TYPE_CHECKING:
+    from engines.quince_dias.game import QuinceDias
+
+
+def game_of(g: Ctx) -> QuinceDias:
+    """The 15 Días game a step runs in, typed: its cards and content, built with the game."""
+    return cast("QuinceDias", g.game)
+
 
 FAMILIES = ("olivares", "lerma")
 FAMILY_FLOOR = 3  # 2.5 Attention: never fewer than 3 cards in hand in the Family Confrontation
@@ -20,7 +31,7 @@ PUBLIC = "all"
 
 
 def card(g: Ctx, cid: str) -> dict:
-    return g.game.cards[cid]
+    return game_of(g).cards[cid]
 
 
 def is_situation(cid: str) -> bool:
@@ -38,12 +49,12 @@ def is_conspirator(cid: str) -> bool:
 
 def situation_kind(g: Ctx, cid: str) -> str | None:
     sit = g.s["sit"].get(cid)
-    return g.game.cards[sit]["kind"] if sit else None
+    return game_of(g).cards[sit]["kind"] if sit else None
 
 
 def value(g: Ctx, cid: str, power: str) -> int:
     """A Character's Power value with its Special Situation's +3 / -3 (never below 0, RULINGS OQ-23)."""
-    cards = g.game.cards
+    cards = game_of(g).cards
     sit = g.s["sit"].get(cid)
     if not sit:
         return cards[cid][power]
@@ -53,7 +64,7 @@ def value(g: Ctx, cid: str, power: str) -> int:
 
 def in_range(g: Ctx, attacker: str, target: str, power: str) -> bool:
     """Content Overview 1.4: the attacker's Influence Range (inclusive) covers the target's Power value."""
-    low, high = g.game.cards[attacker]["ranges"][power]
+    low, high = game_of(g).cards[attacker]["ranges"][power]
     return low <= value(g, target, power) <= high
 
 

@@ -9,8 +9,9 @@ another, enough Prince cards). A bad file raises ``ContentError`` naming the fil
 
 from __future__ import annotations
 
+import itertools
 import pathlib
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -135,10 +136,13 @@ class Content:
         files = loaded.files
         self.sources = loaded.sources
         self.digest = loaded.digest
-        self.characters = [c.model_dump() for c in files["characters.yaml"].characters]
-        self.special_situations = [s.model_dump() for s in files["special_situations.yaml"].special_situations]
-        self.princes = [p.model_dump() for p in files["princes.yaml"].princes]
-        self.conspirators = [c.model_dump() for c in files["conspirators.yaml"].conspirators]
+        # load_content gives each file as its FILES model
+        self.characters = [c.model_dump() for c in cast(Characters, files["characters.yaml"]).characters]
+        self.special_situations = [
+            s.model_dump() for s in cast(SpecialSituations, files["special_situations.yaml"]).special_situations
+        ]
+        self.princes = [p.model_dump() for p in cast(Princes, files["princes.yaml"]).princes]
+        self.conspirators = [c.model_dump() for c in cast(Conspirators, files["conspirators.yaml"]).conspirators]
         self.cards: dict[str, dict] = {}
         for file, items in (
             ("characters.yaml", self.characters),
@@ -151,7 +155,7 @@ class Content:
                     raise ContentError(f"{GAME_ID}: {self.sources[file]}: item {item['id']!r}: duplicate card id")
                 self.cards[item["id"]] = {**item, "file": file}
         ids = sorted(self.cards)
-        for a, b in zip(ids, ids[1:]):
+        for a, b in itertools.pairwise(ids):
             if b.startswith(a):
                 raise ContentError(
                     f"{GAME_ID}: {self.sources[self.cards[b]['file']]}: item {b!r}: the id {a!r} is "

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pathlib
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal, cast
 
 from pydantic import BaseModel, Field
 
-from engines.core.machine import Ctx, StepGame
+from engines.core.machine import Ctx, Step, StepGame
 from engines.quince_dias import (
     administrative,
     confrontation,
@@ -36,7 +36,7 @@ class QuinceDias(StepGame):
     max_actions = 20_000
     messages_dir = pathlib.Path(__file__).parent / "messages"
     bots = BOTS
-    steps = {
+    steps: ClassVar[dict[str, Step]] = {
         "drawing_hands": sequence.DrawingHands(),
         "election_propose": sequence.ElectionPropose(),
         "election_confirm": sequence.ElectionConfirm(),
@@ -69,7 +69,7 @@ class QuinceDias(StepGame):
         return self.content_data.export()
 
     def roles(self, options: BaseModel) -> list[str]:
-        return setting.roles_for(options.players)
+        return setting.roles_for(cast(QuinceDiasOptions, options).players)
 
     def option_sets(self) -> list[dict[str, Any]]:
         return [{"players": n, "conspirators": c} for n in (2, 4, 6, 8) for c in (False, True)]

@@ -7,7 +7,7 @@ seat draws first (the "youngest player") and play goes on in seat order.
 from __future__ import annotations
 
 from engines.core.machine import Ctx
-from engines.quince_dias.cards import FAMILIES, draw, is_character, is_situation
+from engines.quince_dias.cards import FAMILIES, draw, game_of, is_character, is_situation
 
 HAND_SIZE = 7
 BANK = 28
@@ -22,7 +22,7 @@ def roles_for(players: int) -> list[str]:
 
 def start(g: Ctx, options: dict) -> None:
     s = g.s
-    content = g.game.content_data
+    content = game_of(g).content_data
     roles = roles_for(options["players"])
     n = len(roles)
     offset = g.randbelow(n)

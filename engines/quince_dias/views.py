@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engines.core.machine import Ctx
 from engines.quince_dias.administrative import spied
-from engines.quince_dias.cards import FAMILIES, PUBLIC, card, player_total, reference, value
+from engines.quince_dias.cards import FAMILIES, PUBLIC, card, game_of, player_total, reference, value
 from engines.quince_dias.content import POWERS
 from engines.quince_dias.sequence import score
 
@@ -84,7 +84,7 @@ def public_view(g: Ctx) -> dict:
         players.append(entry)
     families = {
         f: {
-            "name": g.game.term(f),
+            "name": game_of(g).term(f),
             "members": s["members"][f],
             "power": s["powers"][f],
             "princes": s["family_princes"][f],

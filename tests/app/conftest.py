@@ -7,6 +7,7 @@ import os
 import re
 import uuid
 import warnings
+from typing import Any
 
 import pytest
 
@@ -129,7 +130,7 @@ class Browser:
 def browser(app):
     """A factory of logged-in browsers sharing one app (one per person). The first one runs the app's lifespan
     (live publisher, bots); the others only carry their own cookies."""
-    clients = []
+    clients: list[Any] = []
 
     def make(username: str | None = None) -> Browser:
         client = TestClient(app)

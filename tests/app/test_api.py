@@ -26,7 +26,7 @@ def test_a_whole_game_through_the_api(browser):
         v = alice.view(table)
         if v["outcome"]:
             break
-        for who, role in ((alice, "north"), (bob, "south")):
+        for who, _role in ((alice, "north"), (bob, "south")):
             mine = who.view(table)
             if mine["actions"]:
                 a = mine["actions"][-1]
@@ -37,7 +37,7 @@ def test_a_whole_game_through_the_api(browser):
 
 
 def test_stale_seq_gets_409_with_the_fresh_view(browser):
-    alice, bob, table = two_players(browser)
+    alice, _bob, table = two_players(browser)
     v = alice.view(table)
     assert alice.act(table, "raise", seq=v["seq"]).status_code == 200
     r = alice.act(table, "done", seq=v["seq"])  # a different move on the old seq
@@ -46,7 +46,7 @@ def test_stale_seq_gets_409_with_the_fresh_view(browser):
 
 
 def test_a_double_submit_is_idempotent(browser):
-    alice, bob, table = two_players(browser)
+    alice, _bob, table = two_players(browser)
     seq = alice.view(table)["seq"]
     first = alice.act(table, "raise", seq=seq)
     again = alice.act(table, "raise", seq=seq)
@@ -67,7 +67,7 @@ def test_a_double_submit_is_idempotent(browser):
     ],
 )
 def test_bad_actions_get_a_clear_4xx_and_change_nothing(browser, body, status, words):
-    alice, bob, table = two_players(browser)
+    alice, _bob, table = two_players(browser)
     before = alice.view(table)
     r = alice.api("POST", f"/api/v1/tables/{table}/actions", body)
     assert r.status_code == status, r.text
@@ -76,7 +76,7 @@ def test_bad_actions_get_a_clear_4xx_and_change_nothing(browser, body, status, w
 
 
 def test_malformed_json_is_a_4xx(browser):
-    alice, bob, table = two_players(browser)
+    alice, _bob, table = two_players(browser)
     r = alice.c.post(
         f"/api/v1/tables/{table}/actions",
         content=b"{not json",
@@ -86,7 +86,7 @@ def test_malformed_json_is_a_4xx(browser):
 
 
 def test_nobody_acts_for_another_seat(browser):
-    alice, bob, table = two_players(browser)
+    _alice, bob, table = two_players(browser)
     r = bob.act(table, "raise", role="north", seq=0)
     assert r.status_code == 403
     r = bob.act(table, "raise", seq=0)  # bob's own seat is not to act now
@@ -126,7 +126,7 @@ def test_undo_back_to_the_barrier(browser):
 
 
 def test_undo_keeps_the_move_log_append_only(app, browser):
-    alice, bob, table = two_players(browser)
+    alice, _bob, table = two_players(browser)
     alice.act(table, "raise")
     alice.api("POST", f"/api/v1/tables/{table}/undo", {"seq": 1})
     from app.models import Move
@@ -251,7 +251,7 @@ def test_a_snapshot_that_disagrees_with_the_log_flags_the_table(app, browser):
     from app.models import GameTable, Snapshot
     from app.services import play
 
-    alice, bob, table = two_players(browser)
+    alice, _bob, table = two_players(browser)
     alice.act(table, "raise")
     with app.state.sessions() as db:
         snap = db.get(Snapshot, table)

@@ -1,6 +1,7 @@
 """The `siglo` command: simulate, content export, replay, db upgrade."""
 
 import json
+from typing import Any
 
 import orjson
 from click.testing import CliRunner
@@ -61,7 +62,7 @@ def test_replay_verifies_a_record(tmp_path):
         verb, arg = flat(GAME.legal(state, role))[0]
         moves.append({"role": role, "verb": verb, "arg": arg})
         state = GAME.apply(state, role, verb, arg)
-    record = {
+    record: dict[str, Any] = {
         "format": "siglo-record/1",
         "game": "toy-duel",
         "engine_version": GAME.version,

@@ -31,7 +31,7 @@ def test_the_table_page_and_the_lobby_give_a_running_clock_its_seconds_left(app,
 
 def test_a_pause_ahead_is_given_and_a_paused_clock_does_not_count(app, browser, clock):
     clock.at = datetime(2026, 12, 4, 12, 0, tzinfo=UTC)  # a Friday noon
-    alice, bob, table = clocked(browser, {"pace": "per_move", "days": 1, "pause_weekends": True})
+    alice, _bob, table = clocked(browser, {"pace": "per_move", "days": 1, "pause_weekends": True})
     (running, _) = spans(alice.c.get(f"/tables/{table}").text)
     assert 'data-clock-left="86400"' in running and 'data-clock-pause-in="43200"' in running  # Saturday 00:00
     assert 'data-clock-pause-for="172800"' in running  # to Monday 00:00

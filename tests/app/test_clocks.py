@@ -17,6 +17,8 @@ from app.models.pbw import Delivery, Notice, NoticeSettings, PlatformMove
 from app.models.ratings import RatingChange
 from app.services import clocks, play
 from app.services.clock_checker import time_out
+from app.services.clock_time import aware
+from app.services.tables import game_of
 
 TUESDAY = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 DAY = timedelta(days=1)
@@ -92,7 +94,7 @@ def check(app):
 
 
 def test_a_clock_runs_only_for_the_seat_to_act_and_a_move_stops_it(app, browser, clock):
-    alice, bob, table = clocked(browser)
+    alice, _bob, table = clocked(browser)
     view = alice.view(table)
     assert view["clock"]["text"] == "1 day per move · on time-out a bot plays the seat until its player returns"
     assert seat_clock(view, "north")["running"] and seat_clock(view, "north")["text"] == "1 d 0 h left"
@@ -142,7 +144,7 @@ def test_a_clock_that_runs_out_gives_the_seat_to_a_bot_until_the_player_returns(
 
 
 def test_a_forfeit_on_time_ends_the_game_as_a_resignation_would(app, browser, clock):
-    alice, bob, table = clocked(browser, {"pace": "per_move", "days": 3, "on_timeout": "forfeit"})
+    _alice, bob, table = clocked(browser, {"pace": "per_move", "days": 3, "on_timeout": "forfeit"})
     clock.advance(days=3, seconds=1)
     assert check(app)["timed_out"] == 1
     view = bob.view(table)
@@ -158,7 +160,7 @@ def test_a_forfeit_on_time_ends_the_game_as_a_resignation_would(app, browser, cl
 
 
 def test_a_time_out_may_abandon_the_table(app, browser, clock):
-    alice, bob, table = clocked(browser, {"pace": "per_move", "days": 7, "on_timeout": "abandon"})
+    alice, _bob, table = clocked(browser, {"pace": "per_move", "days": 7, "on_timeout": "abandon"})
     clock.advance(days=8)
     assert check(app)["timed_out"] == 1
     view = alice.view(table)
@@ -171,7 +173,7 @@ def test_a_time_out_may_abandon_the_table(app, browser, clock):
 
 def test_weekends_pause_the_clock_when_the_table_says_so(app, browser, clock):
     clock.at = datetime(2026, 12, 4, 12, 0, tzinfo=UTC)  # a Friday noon
-    alice, bob, table = clocked(browser, {"pace": "per_move", "days": 1, "pause_weekends": True})
+    alice, _bob, table = clocked(browser, {"pace": "per_move", "days": 1, "pause_weekends": True})
     clock.advance(days=1, hours=1)  # Saturday 13:00: only Friday afternoon counted
     north = seat_clock(alice.view(table), "north")
     assert north["text"] == "12 h 0 min left (paused: weekend)" and north["paused"] == "weekend"
@@ -200,7 +202,7 @@ def test_a_bank_spends_what_a_turn_used_and_adds_the_increment_up_to_the_cap(app
 
 
 def test_a_vacation_pauses_all_my_clocks_and_comes_from_a_yearly_allowance(app, browser, clock):
-    alice, bob, table = clocked(browser)
+    alice, _bob, table = clocked(browser)
     other = alice.api(
         "POST",
         "/api/v1/tables",
@@ -233,17 +235,17 @@ def test_a_vacation_pauses_all_my_clocks_and_comes_from_a_yearly_allowance(app, 
 
 
 def test_a_vacation_started_elsewhere_moves_the_deadline_the_checker_sees(app, browser, clock):
-    alice, bob, table = clocked(browser)
+    _alice, _bob, table = clocked(browser)
     with app.state.sessions() as db:
         before = db.get(SeatClock, (table, "north")).deadline
         user = db.query(Seat).filter_by(table_id=table, role="north").one().user
         clocks.take_vacation(db, user, 2, 21)
         after = db.get(SeatClock, (table, "north"), populate_existing=True).deadline
-    assert clocks.aware(after) - clocks.aware(before) == 2 * DAY
+    assert aware(after) - aware(before) == 2 * DAY
 
 
 def test_a_reminder_comes_before_time_runs_out_beside_the_turn_notice(app, browser, clock):
-    alice, bob, table = clocked(browser)
+    _alice, _bob, table = clocked(browser)
     assert wait_for(lambda: _notices(app, table, "turn"))  # alice is not on the page: her turn is noticed
     clock.advance(hours=11, minutes=59)
     assert check(app)["reminded"] == 0
@@ -287,7 +289,7 @@ def second_app(settings, clock):
 
 
 def test_two_processes_never_time_out_a_seat_twice_nor_remind_twice(app, second_app, browser, clock):
-    alice, bob, table = clocked(browser, {"pace": "per_move", "days": 1, "on_timeout": "forfeit"})
+    _alice, _bob, table = clocked(browser, {"pace": "per_move", "days": 1, "on_timeout": "forfeit"})
     clock.advance(hours=13)
     results = _race([app.state.clock_checker.check, second_app.state.clock_checker.check])
     assert sum(r["reminded"] for r in results) == 1 and len(_notices(app, table, "reminder")) == 1
@@ -306,7 +308,7 @@ def test_two_processes_never_time_out_a_seat_twice_nor_remind_twice(app, second_
 
 
 def test_a_move_made_in_time_wins_over_a_checker_that_read_the_clock_before(app, browser, clock):
-    alice, bob, table = clocked(browser)
+    alice, _bob, table = clocked(browser)
     with app.state.sessions() as db:
         version = db.get(SeatClock, (table, "north")).version
     clock.advance(hours=23, minutes=59)
@@ -348,7 +350,7 @@ def test_resign_and_abandon_are_in_the_game_log(app, browser):
 
 
 def test_platform_entries_survive_an_undo_and_a_rebuild(app, browser, clock):
-    alice, bob, table = clocked(browser)
+    alice, _bob, table = clocked(browser)
     assert alice.act(table, "raise").status_code == 200  # seq 1, no barrier: alice may take it back
     with app.state.sessions() as db:
         from app.services import endings
@@ -361,7 +363,7 @@ def test_platform_entries_survive_an_undo_and_a_rebuild(app, browser, clock):
     assert "alice is back and plays the seat again." in texts and "alice raises the stake to 2." not in texts
     with app.state.sessions() as db:
         t = db.get(GameTable, table)
-        play.rebuild(db, t, play.game_of(t.game_id))
+        play.rebuild(db, t, game_of(t.game_id))
         db.commit()
     assert "alice is back and plays the seat again." in log_texts(alice.view(table))
 
@@ -423,7 +425,7 @@ def test_the_new_table_form_chooses_a_pace(app, browser, clock):
 
 
 def test_a_rematch_keeps_the_pace(app, browser, clock):
-    alice, bob, table = clocked(browser, {"pace": "per_move", "days": 7, "pause_weekends": True})
+    _alice, bob, table = clocked(browser, {"pace": "per_move", "days": 7, "pause_weekends": True})
     bob.api("POST", f"/api/v1/tables/{table}/resign")
     new = bob.api("POST", f"/api/v1/tables/{table}/rematch").json()["id"]
     with app.state.sessions() as db:
@@ -460,7 +462,7 @@ def test_the_clock_migration_goes_down_and_up_again(database_url):
 
 def test_a_spectators_live_table_shows_the_time_left_as_it_is_now(browser, clock):
     """The spectators' shared render of a table (app.routes.pages) is keyed by the clocks' time left too."""
-    alice, bob, table = clocked(browser, {"pace": "per_move", "days": 3})
+    _alice, _bob, table = clocked(browser, {"pace": "per_move", "days": 3})
     carol = browser("carol")
     first = carol.c.get(f"/tables/{table}/live").text
     assert "2 d 23 h left" in first or "3 d 0 h left" in first

@@ -42,7 +42,7 @@ def test_the_env_file_names_the_content_folder(owner_dir, tmp_path, monkeypatch)
 
 
 def test_a_bad_owner_file_stops_the_server_naming_the_file_and_the_item(owner_dir, tmp_path):
-    folder, prince = owner_dir
+    folder, _prince = owner_dir
     path = folder / "15-dias" / "princes.yaml"
     data = yaml.safe_load(path.read_text())
     data["princes"][1]["bells"] = "many"

@@ -15,7 +15,7 @@ from tests.app.test_api import play_to_the_end, two_players
 
 
 def test_the_largest_seqs_are_refused_at_the_edge(browser):
-    alice, bob, table = two_players(browser)
+    alice, _bob, table = two_players(browser)
     for seq in (2**31 - 1, 2**31):
         r = alice.act(table, "raise", seq=seq)
         assert r.status_code == 422 and "seq" in r.json()["detail"], (seq, r.text)
@@ -97,7 +97,7 @@ def test_the_api_page_serves_swagger_ui_from_static(browser):
 
 
 def test_an_error_never_echoes_a_huge_input(browser):
-    alice, bob, table = two_players(browser)
+    alice, _bob, table = two_players(browser)
     huge = "x" * 200_000
     for body in ({"seq": 0, "verb": "raise", huge: 1}, {"seq": 0, "verb": "raise", "arg": {huge: huge}}):
         r = alice.api("POST", f"/api/v1/tables/{table}/actions", body)
@@ -160,7 +160,7 @@ def test_docker_compose_asks_for_its_secrets():
     assert "${POSTGRES_PASSWORD:?" in compose and "${SIGLO_SECRET_KEY:?" in compose
     assert ":-siglo}" not in compose
     dockerfile = (HERE.parent / "Dockerfile").read_text()
-    assert "pip install --no-cache-dir ." in dockerfile and " -e " not in dockerfile
+    assert "pip install --no-cache-dir --no-deps ." in dockerfile and " -e " not in dockerfile
 
 
 # ----- §12: no route blocks the event loop; one SeatDep, one stale-move answer -----
@@ -205,7 +205,7 @@ def test_no_async_route_or_dependency_touches_the_database(app):
 
 
 def test_a_seat_not_mine_is_403_everywhere(browser):
-    alice, bob, table = two_players(browser)
+    _alice, bob, table = two_players(browser)
     carol = browser("carol")
     for url in (
         f"/api/v1/tables/{table}?as=north",
@@ -219,7 +219,7 @@ def test_a_seat_not_mine_is_403_everywhere(browser):
 
 
 def test_a_stale_undo_gets_409_with_the_fresh_view(browser):
-    alice, bob, table = two_players(browser)
+    alice, _bob, table = two_players(browser)
     alice.act(table, "raise")
     alice.act(table, "raise")
     r = alice.api("POST", f"/api/v1/tables/{table}/undo", {"seq": 1})

@@ -89,7 +89,7 @@ def test_a_rematch_keeps_seats_and_options_and_invites_the_others(app, browser):
     assert seats["south"]["player"] == "bob" and seats["north"]["invite_only"]
     with app.state.sessions() as db:
         assert db.get(TableOrigin, new).rematch_of == table
-    deadline = time.monotonic() + 10
+    deadline, notice = time.monotonic() + 10, None
     while time.monotonic() < deadline:
         with app.state.sessions() as db:
             notice = db.query(Notice).filter_by(table_id=new, kind="invite").one_or_none()

@@ -19,7 +19,7 @@ def four_players(browser, seed=5):
     table = people[0].new_table(
         game="15-dias", options={"players": 4}, seats={"player1": "me", **dict.fromkeys(SEATS[1:], "open")}, seed=seed
     )
-    for who, role in zip(people[1:], SEATS[1:]):
+    for who, role in zip(people[1:], SEATS[1:], strict=True):
         assert who.api("POST", f"/api/v1/tables/{table}/join", {"role": role}).status_code == 200
     return people, table
 

@@ -4,6 +4,7 @@ the escaping of hostile text (a player's name in an entry or a label, a card's n
 that the board draws through it: the markup the Python it replaced made, byte for byte."""
 
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from markupsafe import Markup
@@ -29,7 +30,7 @@ HOSTILE = "<script>alert('x')</script> & \"q\""
 ESCAPED = "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &#34;q&#34;"
 TABLE = SimpleNamespace(id=12, status="active")
 GAME = SimpleNamespace(id="15-dias")
-CARD = {
+CARD: dict[str, Any] = {
     "id": "qd:char:cardinal",
     "name": "The Cardinal",
     "kind": "character",

@@ -2,6 +2,7 @@
 
 import threading
 import time
+from typing import Any
 
 import pytest
 from sqlalchemy import select
@@ -22,7 +23,7 @@ def _listen(base, table_id, until, out, **kw):
 def _move_reaches_watcher(actor_base, watcher_base, tmp_path):
     alice = ApiUser(actor_base, "alice")
     table = alice.post("/api/v1/tables", {"game": "toy-duel", "seats": {"north": "me", "south": "me"}}).json()["id"]
-    out = {}
+    out: dict[str, Any] = {}
     t = threading.Thread(target=_listen, args=(watcher_base, table, _has_move(1), out))
     t.start()
     time.sleep(0.7)  # the watcher is connected
@@ -50,7 +51,7 @@ def test_a_move_reaches_every_open_page_within_a_second(sqlite_server, tmp_path)
 
 
 def test_a_reconnecting_page_resynchronises_from_its_last_seq(sqlite_server, tmp_path):
-    alice, table = _move_reaches_watcher(sqlite_server.url, sqlite_server.url, tmp_path)
+    _alice, table = _move_reaches_watcher(sqlite_server.url, sqlite_server.url, tmp_path)
     events = read_events(sqlite_server.url, table, _has_move(1), seq=0)
     assert ("move", "1") in events  # behind: told at once
     events = read_events(sqlite_server.url, table, lambda ev: len(ev) >= 1, seq=1)
@@ -60,7 +61,7 @@ def test_a_reconnecting_page_resynchronises_from_its_last_seq(sqlite_server, tmp
 def test_chat_is_live_too(sqlite_server):
     alice = ApiUser(sqlite_server.url, "alice")
     table = alice.post("/api/v1/tables", {"game": "toy-duel", "seats": {"north": "me"}}).json()["id"]
-    out = {}
+    out: dict[str, Any] = {}
     t = threading.Thread(
         target=_listen, args=(sqlite_server.url, table, lambda ev: any(k == "chat" for k, _ in ev), out)
     )
@@ -143,7 +144,7 @@ def test_chat_and_seats_through_one_process_reach_watchers_of_another(tmp_path):
     try:
         alice, bob = ApiUser(a.url, "alice"), ApiUser(a.url, "bob")
         table = alice.post("/api/v1/tables", {"game": "toy-duel", "seats": {"north": "me"}}).json()["id"]
-        out = {}
+        out: dict[str, Any] = {}
         kinds = lambda ev: {"chat", "seats"} <= {k for k, _ in ev}
         t = threading.Thread(target=_listen, args=(b.url, table, kinds, out))
         t.start()

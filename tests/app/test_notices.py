@@ -11,6 +11,7 @@ import time
 from datetime import timedelta
 from email import message_from_bytes, policy
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, ClassVar
 
 import pytest
 from aiosmtpd.controller import Controller
@@ -24,6 +25,8 @@ from tests.app.test_api import two_players
 
 class Sink:
     """Keeps every mail it is sent."""
+
+    port: int  # the port its SMTP server listens on (the fixture picks a free one)
 
     def __init__(self):
         self.mails = []
@@ -47,7 +50,7 @@ def smtp():
 
 class Receiver(BaseHTTPRequestHandler):
     delay = 0.0
-    bodies: list = []
+    bodies: ClassVar[list[Any]] = []
 
     def do_POST(self):
         body = self.rfile.read(int(self.headers["Content-Length"]))
@@ -141,7 +144,7 @@ def test_no_notice_to_a_player_who_is_on_the_page(app, browser, smtp):
 
 
 def test_the_table_page_stream_counts_its_logged_in_reader_as_watching(app, browser):
-    alice, bob, table = two_players(browser)
+    _alice, bob, table = two_players(browser)
     seen = {}
 
     def watch():
@@ -182,7 +185,7 @@ def test_a_digest_collects_three_tables_into_one_mail(app, browser, smtp):
 
 
 def test_a_webhook_that_times_out_does_not_delay_the_move(app, browser):
-    server, hook, url = receiver(delay=6.0)
+    server, _hook, url = receiver(delay=6.0)
     app.state.settings.notice_timeout_seconds = 3.0
     try:
         alice, bob, table = two_players(browser)

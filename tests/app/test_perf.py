@@ -4,6 +4,7 @@ the live stream's subscription order, compressed answers, cached static files, t
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -11,7 +12,6 @@ from sqlalchemy import event
 
 from app.errors import NotFound
 from app.main import create_app
-from app.routes import live as live_routes
 from app.services import gamelog, hot, tables
 from app.services.tables import game_of
 
@@ -145,7 +145,7 @@ def test_a_view_after_a_move_or_an_undo_knows_who_may_undo_without_a_query(app, 
 
         def check(seq: int, undoable: dict[str, bool]) -> None:
             for role, expected in undoable.items():
-                view, sent = count.during(lambda: alice.view(table, role))
+                view, sent = count.during(lambda role=role: alice.view(table, role))
                 assert view["seq"] == seq and view["can_undo"] is expected, (role, view["can_undo"])
                 assert len(sent) == 2 and not any("moves" in s for s in sent), sent
                 assert fresh.view(table, role)["can_undo"] is expected
@@ -227,7 +227,12 @@ def test_a_log_entry_is_rendered_once_per_reader_names_and_kept_by_its_stored_te
     game = game_of("toy-duel")
     calls = []
     real = game.render_entry
-    monkeypatch.setattr(game, "render_entry", lambda entry, renderer: calls.append(entry) or real(entry, renderer))
+
+    def counted(entry, renderer):
+        calls.append(entry)
+        return real(entry, renderer)
+
+    monkeypatch.setattr(game, "render_entry", counted)
     kept = gamelog.RenderedEntries(size=3)
     stored = '{"msg": "log.raise", "args": {"role": "north", "stake": 2}}'
     plain, named = game.renderer(), game.renderer(names={"north": "alice"})
@@ -245,9 +250,9 @@ def test_the_same_entry_at_two_tables_reads_with_each_tables_players(app, browse
     one stored text, and each table's reader sees its own seat holders' names."""
     alice, carol = browser("alice"), browser("carol")
     ids = [b.new_table(seats={"north": "me", "south": "me"}) for b in (alice, carol)]
-    for b, table in zip((alice, carol), ids):
+    for b, table in zip((alice, carol), ids, strict=True):
         assert b.act(table, "raise", seq=0, role="north").status_code == 200
-    texts = [b.view(table, "south")["log"][0]["text"] for b, table in zip((alice, carol), ids)]
+    texts = [b.view(table, "south")["log"][0]["text"] for b, table in zip((alice, carol), ids, strict=True)]
     assert texts[0].startswith("alice raises") and texts[1].startswith("carol raises"), texts
 
 
@@ -263,7 +268,7 @@ def test_a_move_between_reading_the_seq_and_subscribing_is_not_lost(app, browser
         watching_when_read.append(publisher.watching(table_id))
         raise NotFound("stop here")
 
-    monkeypatch.setattr(live_routes.tables, "get_table", reading)
+    monkeypatch.setattr(tables, "get_table", reading)  # the module the live route calls it through
     assert alice.c.get(f"/tables/{table}/events?seq=0").status_code == 404
     assert watching_when_read == [1]
     assert publisher.watching(table) == 0
@@ -275,7 +280,12 @@ def test_spectators_share_one_render_per_move_and_never_a_seats_view(app, browse
     alice, carol, dave = browser("alice"), browser("carol"), browser("dave")
     renders = []
     real = pages._table_context
-    monkeypatch.setattr(pages, "_table_context", lambda *a, **k: renders.append(a[4]) or real(*a, **k))
+
+    def counted(*a, **k):
+        renders.append(a[4])
+        return real(*a, **k)
+
+    monkeypatch.setattr(pages, "_table_context", counted)
     waiting = alice.new_table(seats={"north": "me", "south": "open"})  # spectators get a join form
     first, second = carol.c.get(f"/tables/{waiting}/live"), dave.c.get(f"/tables/{waiting}/live")
     assert len(renders) == 1
@@ -326,7 +336,7 @@ def test_the_notices_sender_is_woken_only_when_someone_may_need_telling(app, bro
     """A move whose seats to act are the mover's own (hot seat) or watched by their players wakes no notices
     round (each reads the table, the move and the deliveries); a move handing the turn to a player who is not
     on the page does."""
-    woken = []
+    woken: list[Any] = []
     monkeypatch.setattr(app.state.notifier._queue, "put", woken.append)
     carol = browser("carol")
     table = carol.new_table(seats=NORTH_SOUTH)

@@ -9,7 +9,7 @@ from tests.support.toy_game import GAME
 
 
 def test_a_state_holds_no_log_and_the_log_is_stored_with_its_moves(app, browser):
-    alice, bob, table = two_players(browser)
+    alice, _bob, table = two_players(browser)
     alice.act(table, "raise")
     with app.state.sessions() as db:
         state = orjson.loads(db.get(Snapshot, table).state)
@@ -19,7 +19,7 @@ def test_a_state_holds_no_log_and_the_log_is_stored_with_its_moves(app, browser)
 
 
 def test_rewording_a_log_message_changes_no_running_table(app, browser, monkeypatch):
-    alice, bob, table = two_players(browser)
+    alice, _bob, table = two_players(browser)
     alice.act(table, "raise")
     monkeypatch.setitem(GAME.catalogs["en"], "log.raise", "{role} ups the stake to {stake}.")
     # a reworded message comes with a new release: the server restarts, with no entry rendered yet
@@ -51,7 +51,7 @@ def test_the_log_pages_newest_first_and_private_entries_reach_only_their_reader(
 
 
 def test_undo_replays_only_the_moves_since_the_last_barrier(app, browser, monkeypatch):
-    alice, bob, table = two_players(browser)
+    alice, _bob, table = two_players(browser)
     alice.act(table, "done")  # a barrier: both choose now
     card = alice.view(table)["view"]["private"]["hand"][0]
     alice.act(table, "choose", card)  # a face-down choice: no barrier
@@ -102,7 +102,7 @@ def _age(app, table, extra_move=None):
 
 
 def test_a_table_from_an_older_engine_keeps_playing_while_its_log_replays(app, browser):
-    alice, bob, table = two_players(browser)
+    alice, _bob, table = two_players(browser)
     alice.act(table, "raise")
     _age(app, table)
     v = alice.view(table)
@@ -115,7 +115,7 @@ def test_a_table_from_an_older_engine_keeps_playing_while_its_log_replays(app, b
 
 
 def test_a_table_whose_log_no_longer_replays_is_flagged_saying_so(app, browser):
-    alice, bob, table = two_players(browser)
+    alice, _bob, table = two_players(browser)
     alice.act(table, "raise")
     _age(app, table, extra_move={"role": "north", "verb": "fly", "arg": None})
     assert play.verify_running_tables(app.state.sessions) == 1

@@ -2,6 +2,7 @@
 request wins; the table starts exactly once; the losers get a 409."""
 
 import threading
+from typing import Any
 
 import pytest
 
@@ -21,7 +22,7 @@ def _users(app, names):
 def _race(app, table_id, attempts):
     """Run ``tables.join`` for every (user id, role, invite) at once, each in its own session."""
     start = threading.Barrier(len(attempts))
-    results = [None] * len(attempts)
+    results: list[Any] = [None] * len(attempts)
 
     def one(i, user_id, role, invite):
         with app.state.sessions() as db:

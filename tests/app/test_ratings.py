@@ -36,7 +36,7 @@ def test_three_equal_players_by_place():
 def test_four_players_with_a_tie_sum_to_zero():
     # 15 Días: p3 and p4 tie on points behind p1 (the winner) and p2; ratings differ
     outcome = {"winners": ["p1"], "scores": {"p1": 12, "p2": 10, "p3": 4, "p4": 4}}
-    now = {"p1": 1500, "p2": 1550, "p3": 1450, "p4": 1500}
+    now = {"p1": 1500.0, "p2": 1550.0, "p3": 1450.0, "p4": 1500.0}
     delta = ratings.changes(now, outcome)
     assert sum(delta.values()) == pytest.approx(0, abs=1e-9)
     # p3 v p4 is a draw: p3 (the lower) gains from it, 0.5 - E(1450 v 1500) = 0.5 - 0.428537 = 0.071463
@@ -88,7 +88,7 @@ def test_a_finished_game_is_rated_once_and_changes_sum_to_zero(app, browser):
     assert sum(after - before for _, before, after in changes) == pytest.approx(0)
     if len(outcome["winners"]) == 1:
         winner = outcome["winners"][0]
-        assert dict((r, a - b) for r, b, a in changes) == {winner: 16.0, ({"north", "south"} - {winner}).pop(): -16.0}
+        assert {r: a - b for r, b, a in changes} == {winner: 16.0, ({"north", "south"} - {winner}).pop(): -16.0}
     assert {games for _, games in rows.values()} == {1}
     with app.state.sessions() as db:  # a second call (a retry, a second process) rates nothing more
         from app.models import GameTable
@@ -103,7 +103,7 @@ def test_a_resignation_is_a_loss_and_shows_on_the_profile_and_in_the_lobby(app, 
     alice, bob, table = two_players(browser)
     alice.act(table, "raise")
     assert bob.api("POST", f"/api/v1/tables/{table}/resign").status_code == 200
-    rows, changes = stored(app, table)
+    _rows, changes = stored(app, table)
     assert changes == [("north", 1500.0, 1516.0), ("south", 1500.0, 1484.0)]
     page = alice.c.get("/users/bob").text
     assert "Ratings" in page and "1484" in page and "−16" in page

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any, cast
 
 import orjson
 import pytest
 
+from app.models import GameTable
 from app.services import replay
 from app.services.tables import game_of
 from engines.core.game import random_bot
@@ -20,7 +22,8 @@ MOVES = 300
 def long_record(moves: int = MOVES, seed: int = 1) -> dict:
     """The first ``moves`` moves of a 8-player 15 Días game of random bots (a running game once imported)."""
     game = game_of("15-dias")
-    state, rnd, out = game.setup(seed, {"players": 8}), random.Random(seed), []
+    state, rnd = game.setup(seed, {"players": 8}), random.Random(seed)
+    out: list[dict[str, Any]] = []
     while len(out) < moves:
         role = game.active_roles(state)[0]
         verb, arg = random_bot(game, game.view(state, role), role, rnd)
@@ -69,7 +72,7 @@ def test_each_step_of_a_long_running_game_costs_a_bounded_replay(browser, counte
 
     assert replay.CHECKPOINT_EVERY <= 50  # a bound far below the length of a long game
     counted["n"] = 0
-    page, cost = step(MOVES)
+    _page, cost = step(MOVES)
     assert cost <= MOVES  # the first visit replays once from the seed, keeping positions on the way
     for n in (MOVES - 1, 150, 7, 260, 299, 1):  # any step, in any order: at most CHECKPOINT_EVERY moves
         assert step(n)[1] <= replay.CHECKPOINT_EVERY, n
@@ -117,7 +120,8 @@ def test_kept_positions_serve_only_the_same_moves(counted):
 
     for moves in (moves_of(1), moves_of(2)):
         expected = game.replay(table.seed, table.options, [(m.role, m.verb, m.arg) for m in moves])
-        assert replay.position(game, table, moves, 80) == expected
-        assert replay.position(game, table, moves, 60) == game.replay(
+        stand_in = cast(GameTable, table)  # a table's seed and options are all position() reads
+        assert replay.position(game, stand_in, moves, 80) == expected
+        assert replay.position(game, stand_in, moves, 60) == game.replay(
             table.seed, table.options, [(m.role, m.verb, m.arg) for m in moves[:60]]
         )

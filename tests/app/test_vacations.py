@@ -6,12 +6,13 @@ Time is the server's, moved by hand."""
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 
+from app.errors import Invalid
 from app.models import User
 from app.models.clocks import SeatClock, Vacation
 from app.services import clocks
-from app.services.clock_time import Pauses, counted, runs_out
+from app.services.clock_time import Pauses, aware, counted, runs_out
 from tests.app.test_clocks import TUESDAY, _race, app, check, clock, clocked, seat_clock  # noqa: F401 (the clocked fixtures)
 
 H = 3600
@@ -31,7 +32,7 @@ def test_the_pause_arithmetic_counts_a_vacation_that_lies_ahead():
 
 
 def test_a_scheduled_vacation_pauses_the_clocks_exactly_during_its_window(app, browser, clock):
-    alice, bob, table = clocked(browser, {"pace": "per_move", "days": 3})  # north's clock runs from Tuesday 09:00
+    alice, _bob, table = clocked(browser, {"pace": "per_move", "days": 3})  # north's clock runs from Tuesday 09:00
     r = alice.api("POST", "/api/v1/me/vacation", {"days": 2, "starts_on": "2026-12-03"})
     assert r.status_code == 201, r.text
     info = r.json()
@@ -64,11 +65,11 @@ def test_a_scheduled_vacation_pauses_the_clocks_exactly_during_its_window(app, b
 
 
 def test_a_vacation_scheduled_while_a_clock_runs_moves_its_deadline_and_cancelling_puts_it_back(app, browser, clock):
-    alice, bob, table = clocked(browser)  # 1 day per move: runs out Wednesday 09:00
+    alice, _bob, table = clocked(browser)  # 1 day per move: runs out Wednesday 09:00
 
     def deadline():
         with app.state.sessions() as db:
-            return clocks.aware(db.get(SeatClock, (table, "north")).deadline)
+            return aware(db.get(SeatClock, (table, "north")).deadline)
 
     assert deadline() == datetime(2026, 12, 2, 9, tzinfo=UTC)
     alice.api("POST", "/api/v1/me/vacation", {"days": 1, "starts_on": "2026-12-02"})  # Wednesday, from midnight
@@ -136,9 +137,9 @@ def test_two_bookings_at_once_never_overrun_the_allowance(app, browser, clock):
         with app.state.sessions() as db:
             user = db.query(User).filter_by(username="alice").one()
             try:
-                clocks.take_vacation(db, user, 15, 21, starts_on=datetime(2026, 12, day).date())
+                clocks.take_vacation(db, user, 15, 21, starts_on=date(2026, 12, day))
                 return True
-            except Exception as exc:
+            except Invalid as exc:
                 return str(exc)
 
     results = _race([lambda: book(3), lambda: book(20)])

@@ -89,7 +89,7 @@ def test_saving_an_internal_webhook_is_refused(app, browser):
 
 
 class Seen(BaseHTTPRequestHandler):
-    requests: ClassVar[list] = []
+    requests: ClassVar[list[tuple[str, bytes]]] = []
 
     def do_POST(self):
         type(self).requests.append((self.headers["Host"], self.rfile.read(int(self.headers["Content-Length"]))))

@@ -4,6 +4,7 @@ board. Screenshots of each table state at desktop (1280) and phone (390) width l
 
 import json
 import re
+from typing import Any
 
 from playwright.sync_api import expect
 
@@ -100,7 +101,7 @@ def test_a_common_action_by_card_ability_target(server, chromium, artifacts):
             break
         any_move(page)
     shoot(page, artifacts, "15-dias-common-action")
-    by_card = {}
+    by_card: dict[str, Any] = {}
     for card, target in args:
         by_card.setdefault(card, []).append(target)
     card, targets = max(by_card.items(), key=lambda kv: len(kv[1]))

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from sqlalchemy import create_engine
 
 from app.migrate import upgrade
-from app.models import SeatClock
+from app.models import SeatClock, table_of
 from tests.app.live_server import LiveServer
 from tests.browser.test_platform_in_browser import register
 
@@ -36,7 +36,8 @@ def set_clock(engine, table_id: int, role: str, seconds: int) -> None:
     now = datetime.now(UTC)
     with engine.begin() as conn:
         conn.execute(
-            SeatClock.__table__.update()
+            table_of(SeatClock)
+            .update()
             .where(SeatClock.table_id == table_id, SeatClock.role == role)
             .values(
                 remaining=seconds,

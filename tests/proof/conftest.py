@@ -53,7 +53,7 @@ class ProofServer(LiveServer):
             "PYTHONPATH": str(ROOT),
             **extra_env,
         }
-        self._log = open(self.log_path, "ab")
+        self._log = open(self.log_path, "ab")  # noqa: SIM115 (open while the server runs; stop() closes it)
         self.proc = subprocess.Popen(
             [
                 sys.executable,

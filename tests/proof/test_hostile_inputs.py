@@ -18,7 +18,7 @@ import pytest
 from fastapi.routing import APIRoute
 from sqlalchemy import select
 
-from tests.proof.conftest import Browser
+from tests.app.conftest import Browser
 
 HOSTILE = {
     "nul": "a\x00b",
@@ -160,13 +160,13 @@ def _strings(schema: dict, components: dict, loc: tuple = ()) -> list[tuple[tupl
 def _inject(base: Any, loc: tuple, kind: str, value: str) -> list[Any]:
     """Copies of ``base`` with ``value`` at ``loc`` in each way that kind of place can hold text."""
     out = []
-    variants = {
+    ways: dict[str, list[Any]] = {
         "str": [value],
         "any": [value, ["ok", value], {value: 1}],
         "dict": [{value: "me"}, {"north": value}, {"north": [value]}],
         "extra": [value],
-    }[kind]
-    for variant in variants:
+    }
+    for variant in ways[kind]:
         body = copy.deepcopy(base)
         *parents, last = loc
         node = body

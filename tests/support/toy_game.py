@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import pathlib
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
+from engines.core.game import Game
 from engines.core.machine import Ctx, Step, StepGame
 from engines.core.presentation import Page, PageError, Presentation
 from engines.core.types import text
@@ -121,7 +122,7 @@ class Duel(StepGame):
     version = "2"
     Options = DuelOptions
     messages_dir = pathlib.Path(__file__).parent / "toy_messages"
-    steps = {"deal": Deal(), "stake": Stake(), "choose": Choose(), "reveal": Reveal()}
+    steps: ClassVar[dict[str, Step]] = {"deal": Deal(), "stake": Stake(), "choose": Choose(), "reveal": Reveal()}
 
     def roles(self, options: BaseModel) -> list[str]:
         return list(ROLES)
@@ -180,7 +181,7 @@ class TeamDuel(Duel):
     rated_against_the_game = True
 
 
-def echo(game: Duel, query: Mapping[str, str]) -> str:
+def echo(game: Game, query: Mapping[str, str]) -> str:
     """A page's body: the game's title and the query's ``word``; "bad" is a word it refuses."""
     word = query.get("word", "")
     if word == "bad":

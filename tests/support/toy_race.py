@@ -8,7 +8,7 @@ first wins.
 from __future__ import annotations
 
 import pathlib
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
@@ -67,7 +67,7 @@ class Race(StepGame):
     version = "1"
     Options = RaceOptions
     messages_dir = pathlib.Path(__file__).parent / "race_messages"
-    steps = {"turn": Turn()}
+    steps: ClassVar[dict[str, Step]] = {"turn": Turn()}
 
     def roles(self, options: BaseModel) -> list[str]:
         return list(ROLES)

@@ -2,6 +2,7 @@
 
 import ast
 import pathlib
+from typing import ClassVar, cast
 
 import pytest
 from pydantic import BaseModel
@@ -9,10 +10,10 @@ from pydantic import BaseModel
 from engines.core import ContentError, IllegalAction, golden, rng
 from engines.core.chance import Chance, ScriptError, scripted
 from engines.core.conformance import ConformanceError, playout
-from engines.core.content import load_content
-from engines.core.machine import copy_state
+from engines.core.content import Loaded, load_content
+from engines.core.machine import Step, copy_state
 from engines.core.text import Renderer
-from tests.support.toy_game import GAME, Duel
+from tests.support.toy_game import GAME, Choose, Deal, Duel, Stake
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 
@@ -116,7 +117,10 @@ def test_scripted_chance_plays_an_example_exactly():
 
 class BadFlowDuel(Duel):
     id = "toy-badflow"
-    steps = {**Duel.steps, "stake": type("Stake2", (type(Duel.steps["stake"]),), {"goes_to": ("nowhere",)})()}
+    steps: ClassVar[dict[str, Step]] = {
+        **Duel.steps,
+        "stake": type("Stake2", (Stake,), {"goes_to": ("nowhere",)})(),
+    }
 
 
 def test_every_step_name_is_checked_when_the_game_is_built():
@@ -126,7 +130,10 @@ def test_every_step_name_is_checked_when_the_game_is_built():
 
 class UndeclaredDuel(Duel):
     id = "toy-undeclared"
-    steps = {**Duel.steps, "deal": type("Deal2", (type(Duel.steps["deal"]),), {"goes_to": ()})()}
+    steps: ClassVar[dict[str, Step]] = {
+        **Duel.steps,
+        "deal": type("Deal2", (Deal,), {"goes_to": ()})(),
+    }
 
 
 def test_a_move_to_an_undeclared_step_fails_loudly():
@@ -135,15 +142,15 @@ def test_a_move_to_an_undeclared_step_fails_loudly():
 
 
 def test_a_log_message_must_be_in_the_catalog():
-    class Mute(type(Duel.steps["stake"])):
+    class Mute(Stake):
         def on_raise(self, g, role, arg):
             g.log("log.nonexistent")
 
     class MuteDuel(Duel):
         id = "toy-mute"
-        steps = {**Duel.steps, "stake": Mute()}
+        steps: ClassVar[dict[str, Step]] = {**Duel.steps, "stake": Mute()}
 
-    with pytest.raises(KeyError, match="log.nonexistent"):
+    with pytest.raises(KeyError, match=r"log\.nonexistent"):
         MuteDuel().play(MuteDuel().setup(1, {}), "north", "raise", None)
 
 
@@ -180,7 +187,7 @@ def test_conformance_catches_a_leak_and_says_how_to_reproduce():
     assert "is in the view of" in str(err.value) and "siglo simulate toy-leaky" in err.value.reproduce
 
 
-class TellingChoose(type(Duel.steps["choose"])):
+class TellingChoose(Choose):
     def on_choose(self, g, role, arg):
         super().on_choose(g, role, arg)
         g.log("log.you_chose", card=arg)  # a face-down card, logged to everyone
@@ -188,7 +195,7 @@ class TellingChoose(type(Duel.steps["choose"])):
 
 class LogLeakyDuel(Duel):
     id = "toy-logleak"
-    steps = {**Duel.steps, "choose": TellingChoose()}
+    steps: ClassVar[dict[str, Step]] = {**Duel.steps, "choose": TellingChoose()}
 
 
 def test_conformance_catches_a_face_down_card_in_everyones_log():
@@ -196,7 +203,7 @@ def test_conformance_catches_a_face_down_card_in_everyones_log():
         playout(LogLeakyDuel(), 1, {})
 
 
-class PeekingStake(type(Duel.steps["stake"])):
+class PeekingStake(Stake):
     def on_raise(self, g, role, arg):
         super().on_raise(g, role, arg)
         if g.s["deck"]:
@@ -205,16 +212,16 @@ class PeekingStake(type(Duel.steps["stake"])):
 
 class SilentDrawDuel(Duel):
     id = "toy-silentdraw"
-    steps = {**Duel.steps, "stake": PeekingStake()}
+    steps: ClassVar[dict[str, Step]] = {**Duel.steps, "stake": PeekingStake()}
 
 
 def test_conformance_catches_a_reveal_that_is_no_undo_barrier():
-    with pytest.raises(ConformanceError, match="now sees .* but the move is not an undo barrier"):
+    with pytest.raises(ConformanceError, match=r"now sees .* but the move is not an undo barrier"):
         for seed in range(1, 30):
             playout(SilentDrawDuel(), seed, {})
 
 
-class EndlessStake(type(Duel.steps["stake"])):
+class EndlessStake(Stake):
     def prompt(self, g, role):
         return {"msg": "prompt.stake", "args": {"round": 1}}, {"raise": [None]}
 
@@ -224,7 +231,7 @@ class EndlessStake(type(Duel.steps["stake"])):
 
 class EndlessDuel(Duel):
     id = "toy-endless"
-    steps = {**Duel.steps, "stake": EndlessStake()}
+    steps: ClassVar[dict[str, Step]] = {**Duel.steps, "stake": EndlessStake()}
 
 
 def test_conformance_catches_a_game_that_never_ends():
@@ -241,11 +248,14 @@ def test_content_loader_names_the_file_and_the_item(tmp_path):
     class Cards(BaseModel):
         cards: list[Card]
 
+    def cards_of(loaded: Loaded) -> list[Card]:
+        return cast(Cards, loaded.files["cards.yaml"]).cards
+
     packaged = tmp_path / "packaged"
     packaged.mkdir()
     (packaged / "cards.yaml").write_text("cards:\n  - {id: a, value: 1}\n  - {id: b, value: 2}\n")
     loaded = load_content("toy", packaged, {"cards.yaml": Cards})
-    assert [c.id for c in loaded.files["cards.yaml"].cards] == ["a", "b"] and len(loaded.digest) == 16
+    assert [c.id for c in cards_of(loaded)] == ["a", "b"] and len(loaded.digest) == 16
     owner = tmp_path / "owner" / "toy"
     owner.mkdir(parents=True)
     (owner / "cards.yaml").write_text("cards:\n  - {id: a, value: 1}\n  - {id: b, value: many}\n")
@@ -253,9 +263,9 @@ def test_content_loader_names_the_file_and_the_item(tmp_path):
         load_content("toy", packaged, {"cards.yaml": Cards}, tmp_path / "owner")
     (owner / "cards.yaml").write_text("cards:\n  - {id: a, value: 5}\n")
     other = load_content("toy", packaged, {"cards.yaml": Cards}, tmp_path / "owner")
-    assert other.files["cards.yaml"].cards[0].value == 5 and other.digest != loaded.digest
+    assert cards_of(other)[0].value == 5 and other.digest != loaded.digest
     (owner / "card.yaml").write_text("cards: []\n")
-    with pytest.raises(ContentError, match="unknown content files card.yaml"):
+    with pytest.raises(ContentError, match=r"unknown content files card\.yaml"):
         load_content("toy", packaged, {"cards.yaml": Cards}, tmp_path / "owner")
 
 

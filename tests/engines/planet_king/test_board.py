@@ -3,6 +3,7 @@ actions placed on the things they concern."""
 
 import pathlib
 import random
+from typing import Any, cast
 
 import jinja2
 import pytest
@@ -23,7 +24,7 @@ class Table:
 
 
 def render(state, role="king"):
-    view = GAME.view(state, role)
+    view = cast(dict[str, Any], GAME.view(state, role))
     # as the app hands it to the template: the prompt rendered and the actions with their labels
     view["prompt"] = {
         **view["prompt"],

@@ -7,6 +7,7 @@ import itertools
 import unicodedata
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -125,7 +126,7 @@ def test_rulebook_items_are_named_in_the_rulebook(c):
 
 
 # ----- values the rulebook states ----------------------------------------------------------------------
-STATED = {
+STATED: dict[str, dict[str, Any]] = {
     pk("noble", "gaspar-de-guzman"): {"government": 3, "political": 2, "traits": ["industrious"]},
     pk("noble", "diego-carrillo"): {"government": 2},
     pk("noble", "ambrosio-de-spinola"): {"military": 3, "special": "spinola"},
@@ -681,7 +682,7 @@ def test_anni_horribiles(c, ids):
     )
     assert s.heir == {"child": pk("child", "carlos"), "sickly": True}
     assert Counter(i.split(":")[1] for i in s.eliminated) == {"noble": 13, "genius": 4}
-    for item in s.eliminated + [s.valido, *s.court_geniuses, *s.offices.values()]:
+    for item in [*s.eliminated, s.valido, *s.court_geniuses, *s.offices.values()]:
         assert available(ids[item], 5), item
     assert {(w.war.split(":")[2], w.position) for w in s.wars} == {
         ("flanders", -3),
@@ -714,11 +715,11 @@ def test_content_dir_override(tmp_path):
     (owner / "geniuses.yaml").write_text(yaml.safe_dump(packaged, allow_unicode=True), encoding="utf-8")
     loaded, digest = content.load(tmp_path)
     replaced = {n.id: n for n in loaded.notables}
-    assert replaced[pk("genius", "diego-velazquez")].enlightenment == 2
+    velazquez = replaced[pk("genius", "diego-velazquez")]
+    assert isinstance(velazquez, Genius) and velazquez.enlightenment == 2
     assert digest != content.load()[1]
     game = PlanetKing(tmp_path)
-    velazquez = pk("genius", "diego-velazquez")
-    assert game.content_digest == digest and game.components.NOTABLES[velazquez]["enlightenment"] == 2
+    assert game.content_digest == digest and game.components.NOTABLES[velazquez.id]["enlightenment"] == 2
     assert GAME.components.NOTABLES[pk("genius", "diego-velazquez")]["enlightenment"] != 2
     assert game.setup(1, {"scenario": "planet_king"})["content"] == digest
     packaged[1]["art"] = "alchemy"

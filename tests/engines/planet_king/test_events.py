@@ -159,7 +159,7 @@ def test_union_of_arms_first_and_second_use():
 
 def test_union_of_arms_adds_segadors_when_no_instability_left():
     s = fresh("planet_king")
-    insts = [e for e in s["decks"]["events"]]
+    insts = list(s["decks"]["events"])
     s["instability_permanent"] = [ev("INSTABILITY", i) for i in range(5)]
     play_event(s, "UNION OF ARMS")
     s = pick(s, "Play the UNION")

@@ -266,7 +266,7 @@ def test_a_pirates_raid_on_spain_past_its_fleet_places_a_raid_marker():
         military.new_unit(s, "fleet", SPAIN)
         stack(s, [ev("THE PLAGUE")])  # a crow: the raid succeeds against the fleet
         n = len(log_of(s))
-        t = rigged(s, events_common.raid, lambda t: "the raid strikes Spain." in text_log(t, n), why)
+        t = rigged(s, events_common.raid, lambda t, n=n: "the raid strikes Spain." in text_log(t, n), why)
         assert "crow" in text_log(t, n)
         assert t["territories"][SPAIN]["raid"], why
     s = fresh("planet_king")

@@ -189,7 +189,7 @@ def test_player_campaign_spinola_first_turn():
     stack(s, [ev("PATRON"), ev("THE PLAGUE"), ev("FALL FROM GRACE")])
     run(s, wars.player_campaign, FLANDERS_WAR)
     assert s["wars"][FLANDERS_WAR]["pos"] == 0
-    vet = [u for u in s["units"] if u["loc"] == FLANDERS_WAR and u["type"] == "old_tercio"][0]
+    vet = next(u for u in s["units"] if u["loc"] == FLANDERS_WAR and u["type"] == "old_tercio")
     assert vet["damaged"]
 
 

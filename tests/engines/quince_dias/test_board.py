@@ -7,6 +7,7 @@ import pathlib
 import random
 import re
 from types import SimpleNamespace
+from typing import Any, cast
 
 import jinja2
 
@@ -31,7 +32,7 @@ NO_BOARD_KEY = {"leave", "skip", "agree", "disagree", "propose", "pay", "spy", "
 
 def render(state: dict, role: str | None, seats: list | None = None, outcome: dict | None = None) -> str:
     """As the app does: the prompt's text rendered and its legal actions labelled before the template sees them."""
-    view = GAME.view(state, role)
+    view = cast(dict[str, Any], GAME.view(state, role))  # put in words as the app does
     view["prompt"]["text"] = RENDERER.text(view["prompt"]["text"])
     view["prompt"]["actions"] = GAME.labels(state, role, RENDERER) if role in view["prompt"]["active"] else []
     template = ENV.get_template("games/15-dias/board.html")
@@ -89,7 +90,8 @@ def test_board_renders_through_a_whole_game_for_players_and_spectators():
 def test_the_powers_are_named_in_words():
     """A family's power and a player's Individual power read "Government", "Society", "Clerical" (the game's
     catalog, by name_of, as a second language will need), never the view's ids."""
-    state, rnd, named = GAME.setup(3, {"players": 4}), random.Random(3), set()
+    state, rnd = GAME.setup(3, {"players": 4}), random.Random(3)
+    named: set[str] = set()
     while GAME.outcome(state) is None and len(named) < 2:
         html = render(state, "player1")
         named |= {

@@ -52,7 +52,7 @@ def test_hire_puts_two_characters_from_hand_in_the_estate():
 
 
 def test_a_conspirator_hired_in_a_phase_waits_for_the_next_one():
-    s, consp = hire_one(my_turn(4))
+    s, _consp = hire_one(my_turn(4))
     s = play(s, "player1", "leave")
     s["stack"] = s["stack"][:1]
     s["conf"]["queue"] = ["player1"]

@@ -3,7 +3,9 @@ the reconstruction principles, the owner's files (<content_dir>/15-dias/) and co
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
+from typing import Any
 
 import orjson
 import pytest
@@ -13,7 +15,7 @@ from engines.core.types import ContentError
 from engines.quince_dias import GAME, QuinceDias
 from engines.quince_dias.content import DATA
 
-STATED = {
+STATED: dict[str, dict[str, Any]] = {
     "Cardinal": {"clerical": 8},
     "Visionary Nun": {"clerical": 6},
     "Successful Playwright": {"clerical": 4},
@@ -124,7 +126,7 @@ def test_prince_cards_are_philip_iiis_family_alive_in_march_1621():
 
 def test_no_card_id_contains_another():
     ids = sorted(GAME.cards)
-    assert all(not b.startswith(a) for a, b in zip(ids, ids[1:]))
+    assert all(not b.startswith(a) for a, b in itertools.pairwise(ids))
 
 
 def owner_file(tmp_path, name: str, data) -> None:

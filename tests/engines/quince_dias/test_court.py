@@ -169,7 +169,7 @@ def test_a_character_lends_its_administrative_ability_once_per_confrontation():
     s = play(s, GONZO, "court", [puppeteer, "player2"])
     s = play(s, GONZO, "use_admin")
     s = play(s, GONZO, "take", puppeteer)  # the Manipulate card back: allowed, once
-    s["stack"] = s["stack"][:1] + [{"step": "turn", "role": GONZO, "stage": "common"}]
+    s["stack"] = [*s["stack"][:1], {"step": "turn", "role": GONZO, "stage": "common"}]
     assert ("court", [puppeteer, "player2"]) in offered(s, GONZO)
     s = play(s, GONZO, "court", [puppeteer, "player2"])
     assert ("use_admin", None) not in offered(s, GONZO)
