@@ -64,6 +64,23 @@ def instructions(tree: pathlib.Path, moves: int, out_dir: pathlib.Path) -> int:
     return int(found.group(1))
 
 
+def per_move(trees: list[pathlib.Path], short: int = 20, long: int = 120) -> dict[pathlib.Path, tuple[int, int, float]]:
+    """For each checkout: the totals of the short and the long run and the instructions of one move with its view
+    (their difference over the moves between); the runs go two at a time."""
+    out_dir = pathlib.Path(tempfile.mkdtemp(prefix="siglo-bench-instructions-"))
+    jobs = [(tree, n) for tree in trees for n in (short, long)]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        counts = dict(zip(jobs, pool.map(lambda job: instructions(job[0], job[1], out_dir), jobs), strict=True))
+    return {
+        tree: (
+            counts[(tree, short)],
+            counts[(tree, long)],
+            (counts[(tree, long)] - counts[(tree, short)]) / (long - short),
+        )
+        for tree in trees
+    }
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--moves", default="20,120", help="the two numbers of moves, short,long")
@@ -71,19 +88,13 @@ def main() -> None:
     args = ap.parse_args()
     short, long = (int(n) for n in args.moves.split(","))
     trees = [ROOT] + ([args.vs.resolve()] if args.vs else [])
-    out_dir = pathlib.Path(tempfile.mkdtemp(prefix="siglo-bench-instructions-"))
-    jobs = [(tree, n) for tree in trees for n in (short, long)]
-    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        counts = dict(zip(jobs, pool.map(lambda job: instructions(job[0], job[1], out_dir), jobs), strict=True))
+    counts = per_move(trees, short, long)
     print(f"# Instructions of a move with its view (valgrind, {long} against {short} moves)\n")
     print("| checkout | total, short run | total, long run | a move with its view |\n|---|---|---|---|")
-    per_move = {}
-    for tree in trees:
-        a, b = counts[(tree, short)], counts[(tree, long)]
-        per_move[tree] = (b - a) / (long - short)
-        print(f"| {tree} | {a:,} | {b:,} | {per_move[tree]:,.0f} |")
+    for tree, (a, b, move) in counts.items():
+        print(f"| {tree} | {a:,} | {b:,} | {move:,.0f} |")
     if args.vs:
-        print(f"\nratio {trees[0].name} / {trees[1].name}: {per_move[trees[0]] / per_move[trees[1]]:.3f}")
+        print(f"\nratio {trees[0].name} / {trees[1].name}: {counts[trees[0]][2] / counts[trees[1]][2]:.3f}")
 
 
 if __name__ == "__main__":

@@ -22,7 +22,9 @@ but no rules, no view built, no words): how much of the budget the stack itself 
 Each request is timed twice: its round trip as the client sees it (wall time, which on a shared machine includes
 waiting for a CPU), and the CPU time the server's threads spent meanwhile (the scheduler's own count, from
 /proc/<pid>/task/*/schedstat, Linux), which other jobs on the machine barely change. Prints, per run, the medians
-and the ratios move/floor; then the min and median over the runs.
+and the ratios move/floor; then the min, median and max over the runs, the targets first (issue 26): each move
+against the move's skeleton timed just before it, API ≤ 1.25×, HTMX ≤ 1.40× of the round trip. `compare.py` runs
+the same for two commits, in turn.
 """
 
 from __future__ import annotations
@@ -74,10 +76,17 @@ def fresh_database(url: str | None, tmp: Path) -> tuple[str, Callable[[], None]]
 
 
 def uvicorn(
-    app: str, port: int, env: dict[str, str], log: Path, probe, args: tuple[str, ...] = (), seconds: float = 60
+    app: str,
+    port: int,
+    env: dict[str, str],
+    log: Path,
+    probe,
+    args: tuple[str, ...] = (),
+    seconds: float = 60,
+    tree: Path = ROOT,
 ) -> subprocess.Popen:
     """``app`` under uvicorn in a process of its own, once ``probe(base_url)`` answers 200 (the benchmarks'
-    servers: bench_app, bare_floor; bench_server.py uses it too)."""
+    servers: bench_app, bare_floor; bench_server.py uses it too); ``tree``: the checkout whose code it runs."""
     with open(log, "ab") as err:
         proc = subprocess.Popen(
             [
@@ -94,8 +103,8 @@ def uvicorn(
                 "--no-access-log",
                 *args,
             ],
-            cwd=ROOT,
-            env={**os.environ, "PYTHONPATH": str(ROOT), **env},
+            cwd=tree,
+            env={**os.environ, "PYTHONPATH": str(tree), **env},
             stdout=subprocess.DEVNULL,
             stderr=err,
         )
@@ -124,16 +133,21 @@ def app_env(url: str, tmp: Path) -> dict[str, str]:
     }
 
 
-def start_server(url: str, port: int, tmp: Path, extra_env: dict[str, str] | None = None) -> subprocess.Popen:
-    from app.migrate import upgrade
-
-    upgrade(url)
+def start_server(url: str, port: int, tmp: Path, tree: Path = ROOT) -> subprocess.Popen:
+    """``tree``'s bench_app (the app with the floor and the skeletons) on ``url``, migrated by that tree's code."""
+    subprocess.run(
+        [sys.executable, "-c", "import sys; from app.migrate import upgrade; upgrade(sys.argv[1])", url],
+        cwd=tree,
+        env={**os.environ, "PYTHONPATH": str(tree)},
+        check=True,
+    )
     return uvicorn(
         "bench.bench_app:app",
         port,
-        {**app_env(url, tmp), **(extra_env or {})},
+        app_env(url, tmp),
         tmp / "server.log",
         lambda base: httpx.get(base + "/api/v1/games", timeout=2),
+        tree=tree,
     )
 
 
@@ -177,10 +191,12 @@ def timed(pid: int, call: Callable[..., T], *args: Any, **kwargs: Any) -> tuple[
     return result, elapsed, server_cpu(pid) - c0
 
 
-def one_run(url: str | None, port: int, game: str, moves: int, seed: int) -> dict[str, list[float]]:
+def one_run(url: str | None, port: int, game: str, moves: int, seed: int, tree: Path = ROOT) -> dict[str, list[float]]:
+    """One run against ``tree``'s app (the bare floor is always this checkout's): every request's round trip and
+    server CPU, in seconds, by kind."""
     tmp = Path(tempfile.mkdtemp(prefix="siglo-bench-move-"))
     db_url, drop = fresh_database(url, tmp)
-    proc = start_server(db_url, port, tmp)
+    proc = start_server(db_url, port, tmp, tree)
     bare_proc = start_bare_floor(db_url, port + 1, tmp)
     roles = ROLES[game]
     times: dict[str, list[float]] = {
@@ -276,6 +292,14 @@ def one_run(url: str | None, port: int, game: str, moves: int, seed: int) -> dic
     return times
 
 
+TARGETS = (("api", 1.25, "API move / a move's skeleton"), ("htmx", 1.40, "HTMX move / a move's skeleton"))
+
+
+def medians(times: dict[str, list[float]]) -> dict[str, float]:
+    """A run's median of each kind, in ms."""
+    return {k: statistics.median(v) * 1000 for k, v in times.items()}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--moves", type=int, default=300, help="timed moves per run (half API, half HTMX)")
@@ -288,15 +312,14 @@ def main() -> None:
     db = "PostgreSQL" if args.database_url else "SQLite"
     rows = []
     for run in range(args.runs):
-        t = one_run(args.database_url, args.port, args.game, args.moves, run + 1)
-        med = {k: statistics.median(v) * 1000 for k, v in t.items()}
+        med = medians(one_run(args.database_url, args.port, args.game, args.moves, run + 1))
         rows.append(med)
         print(
-            f"run {run + 1}: floor {med['floor']:.2f} ms, API move {med['api']:.2f} ms "
-            f"({med['api'] / med['floor']:.2f}×), HTMX move {med['htmx']:.2f} ms "
-            f"({med['htmx'] / med['floor']:.2f}×); server CPU: floor {med['floor cpu']:.2f} ms, API "
-            f"{med['api cpu']:.2f} ms ({med['api cpu'] / med['floor cpu']:.2f}×), HTMX {med['htmx cpu']:.2f} ms "
-            f"({med['htmx cpu'] / med['floor cpu']:.2f}×); bare floor {med['bare']:.2f} ms (API "
+            f"run {run + 1}: skeleton {med['skeleton']:.2f} ms, API move {med['api']:.2f} ms "
+            f"({med['api'] / med['skeleton']:.2f}×), HTMX move {med['htmx']:.2f} ms "
+            f"({med['htmx'] / med['skeleton']:.2f}×); server CPU: skeleton {med['skeleton cpu']:.2f} ms, API "
+            f"{med['api cpu']:.2f} ms ({med['api cpu'] / med['skeleton cpu']:.2f}×), HTMX {med['htmx cpu']:.2f} ms "
+            f"({med['htmx cpu'] / med['skeleton cpu']:.2f}×); bare floor {med['bare']:.2f} ms (API "
             f"{med['api'] / med['bare']:.2f}×, HTMX {med['htmx'] / med['bare']:.2f}×)",
             file=sys.stderr,
         )
@@ -304,7 +327,16 @@ def main() -> None:
         f"# Move round trip vs floor — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {db}, {args.game}, "
         f"{args.runs} runs × {args.moves} moves, load average before {load[0]:.2f} / {load[1]:.2f} / {load[2]:.2f}\n"
     )
-    print("| median per run | min of runs | median of runs |\n|---|---|---|")
+    print("| median per run | min of runs | median of runs | max of runs |\n|---|---|---|---|")
+    for kind in ("", " cpu"):  # the targets first: each move against the skeleton timed just before it
+        what = "server CPU" if kind else "round trip"
+        for key, target, label in TARGETS:
+            vals = [r[key + kind] / r["skeleton" + kind] for r in rows]
+            bound = f" (target ≤ {target:.2f}×)" if not kind else ""
+            print(
+                f"| **{label}, {what}**{bound} | {min(vals):.2f}× | **{statistics.median(vals):.2f}×** "
+                f"| {max(vals):.2f}× |"
+            )
     for kind in ("", " cpu"):
         what = "server CPU ms" if kind else "round trip ms"
         for key, label in (
@@ -317,11 +349,14 @@ def main() -> None:
             ("view", "API view"),
         ):
             vals = [r[key + kind] for r in rows]
-            print(f"| {label}, {what} | {min(vals):.2f} | {statistics.median(vals):.2f} |")
+            print(f"| {label}, {what} | {min(vals):.2f} | {statistics.median(vals):.2f} | {max(vals):.2f} |")
         for floor, name in (("floor", "app floor"), ("bare", "bare floor")):
             for key, label in (("skeleton", "a move's skeleton"), ("api", "API move"), ("htmx", "HTMX move")):
                 vals = [r[key + kind] / r[floor + kind] for r in rows]
-                print(f"| {label} / {name}, {what} | {min(vals):.2f}× | {statistics.median(vals):.2f}× |")
+                print(
+                    f"| {label} / {name}, {what} | {min(vals):.2f}× | {statistics.median(vals):.2f}× "
+                    f"| {max(vals):.2f}× |"
+                )
 
 
 if __name__ == "__main__":

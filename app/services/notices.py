@@ -178,6 +178,21 @@ def _title(table: GameTable) -> str:
     return f"{table.name} ({game.title if game else table.game_id})"
 
 
+# what the sender looks at after every poke (``Notifier.round``)
+FIRST_PENDING = select(func.min(Delivery.next_at)).where(Delivery.status == "pending")
+DIGESTS_WAITING = select(NoticeSettings.user_id, NoticeSettings.last_digest_at, NoticeSettings.digest_hours).where(
+    NoticeSettings.mode == "digest",
+    NoticeSettings.user_id.in_(select(Notice.user_id).where(Notice.digested.is_(False))),
+)
+
+
+def _due_digests(db: Session, now: datetime) -> list[int]:
+    """The digest users with news whose N hours since their last digest are up, by id."""
+    return sorted(
+        user_id for user_id, last, hours in db.execute(DIGESTS_WAITING) if now >= aware(last) + timedelta(hours=hours)
+    )
+
+
 # ----- the sender -----
 class Notifier(Worker):
     """The background thread that turns commits into notices and sends them (see the module); ``poke(table_id)``
@@ -215,22 +230,32 @@ class Notifier(Worker):
                         self.on_commit(table_id)
                     except Exception:  # one table's failure must not drop the others' notices
                         log.exception("notices failed (table %s)", table_id)
-                self.flush_digests()
-                self.deliver_due()
-                wait = self._next_wait()
+                wait = self.round()
             except Exception:  # notices must never take the server down
                 log.exception("notices failed")
                 wait = TICK_SECONDS
             if None in pending:  # stopped (after the pokes queued before the stop)
                 return
 
-    def _next_wait(self) -> float:
-        """Seconds until the next retry is due (at most the tick)."""
+    def round(self, now: datetime | None = None) -> float:
+        """The digests and deliveries that are due, then the seconds until the next look (at most the tick).
+        What is due — the digest users whose hours are up, the earliest pending delivery — is read in one
+        transaction (issue 26: it was three, one each for the digests, the due deliveries and the wait, after
+        every poke); the work, when there is any, opens its own, and only then is the wait read again (a sent
+        or retried delivery moved it)."""
+        now = now or utcnow()
         with self._sessions() as db:
-            due = db.scalar(select(func.min(Delivery.next_at)).where(Delivery.status == "pending"))
-        if due is None:
+            digests = _due_digests(db, now)
+            first = db.scalar(FIRST_PENDING)
+        if digests or (first is not None and aware(first) <= now):
+            if digests:
+                self.flush_digests(now, digests)
+            self.deliver_due(now)
+            with self._sessions() as db:
+                first = db.scalar(FIRST_PENDING)
+        if first is None:
             return TICK_SECONDS
-        return min(TICK_SECONDS, max(0.01, (aware(due) - utcnow()).total_seconds()))
+        return min(TICK_SECONDS, max(0.01, (aware(first) - utcnow()).total_seconds()))
 
     # --- notices ---
     def on_commit(self, table_id: int, now: datetime | None = None) -> list[Notice]:
@@ -271,18 +296,16 @@ class Notifier(Worker):
                     db.commit()
         return made
 
-    def flush_digests(self, now: datetime | None = None) -> int:
+    def flush_digests(self, now: datetime | None = None, due: list[int] | None = None) -> int:
         """One message per digest user with news, once their N hours since the last digest are up; it lists
-        every table waiting for them. Returns how many digests were queued."""
+        every table waiting for them. ``due``: those users, when the caller has just read them (``round``).
+        Returns how many digests were queued."""
         now = now or utcnow()
         sent = 0
         with self._sessions() as db:
-            pending = db.execute(select(Notice.user_id).where(Notice.digested.is_(False)).distinct()).scalars()
-            for user_id in list(pending):
+            for user_id in _due_digests(db, now) if due is None else due:
                 prefs = db.get(NoticeSettings, user_id)
-                if prefs is None or prefs.mode != "digest":
-                    continue
-                if now < aware(prefs.last_digest_at) + timedelta(hours=prefs.digest_hours):
+                if prefs is None or prefs.mode != "digest":  # changed since it was read
                     continue
                 # claim the digest: of several processes, the one whose update finds it still due sends it
                 claimed = db.execute(

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 import pytest
 from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
+from sqlalchemy import event
 
 from app.config import Settings
 from app.models import User, utcnow
@@ -257,3 +258,56 @@ def test_the_header_counts_unread_notices_until_they_are_read(app, browser):
     assert 'class="count"' not in browser("bob").c.get("/").text  # another user's notices are not counted
     alice.post("/notices/read", follow_redirects=False)
     assert 'class="count"' not in alice.c.get("/").text
+
+
+class Transactions:
+    """The transactions this thread begins on ``engine`` (the sender's own thread keeps running: not counted)."""
+
+    def __init__(self, engine):
+        self.engine, self.thread, self.begun = engine, threading.current_thread(), 0
+
+    def _begin(self, _conn):
+        if threading.current_thread() is self.thread:
+            self.begun += 1
+
+    def __enter__(self):
+        event.listen(self.engine, "begin", self._begin)
+        return self
+
+    def __exit__(self, *_exc):
+        event.remove(self.engine, "begin", self._begin)
+
+
+def test_a_round_after_a_poke_reads_what_is_due_in_one_transaction(app, browser, smtp):
+    """After a poke's notices the sender looks at the digests due, the deliveries due and when to look next: one
+    read transaction (issue 26: it was three), and more only when there is something to send."""
+    from app.services.notices import TICK_SECONDS
+
+    alice, bob, table = two_players(browser)
+    choose(bob, email="bob@example.org", mode="digest", digest_hours=6)
+    alice.act(table, "done")  # bob to act: a notice, digested later
+    wait_for(lambda: notices_of(app, "bob"))
+    notifier = app.state.notifier
+    with Transactions(app.state.engine) as nothing_due:
+        assert notifier.round() == TICK_SECONDS
+    assert nothing_due.begun == 1
+    later = utcnow() + timedelta(seconds=5)
+    with app.state.sessions() as db:
+        db.add(
+            Delivery(
+                user_id=user_id(app, "bob"),
+                channel="email",
+                target="b@example.org",
+                subject="s",
+                body="b",
+                next_at=later,
+            )
+        )
+        db.commit()
+    with Transactions(app.state.engine) as one_later:
+        assert 4 < notifier.round() <= 5  # the pending delivery's time
+    assert one_later.begun == 1
+    with Transactions(app.state.engine) as digest_due:
+        notifier.round(now=utcnow() + timedelta(hours=6, minutes=1))  # the digest is due, and the delivery
+    assert digest_due.begun > 1
+    wait_for(lambda: len(smtp.mails) == 2)

@@ -1,9 +1,12 @@
-"""The app's Jinja environment (app/web.py) reads ``x.key`` on a plain dict as the key straight away (issue 15): it
-must answer what Jinja's own look-up answers, for keys, dict methods, missing keys and other objects."""
+"""The app's Jinja environment (app/web.py) reads ``x.key`` on a plain dict as the key straight away (issue 15), and
+writes ``{{ value }}`` through ``output_escape`` (issue 26): each must answer what Jinja's own does, for keys, dict
+methods, missing keys and other objects, and for every kind of value written."""
 
 import jinja2
+import pytest
+from markupsafe import Markup, escape
 
-from app.web import Environment, plural
+from app.web import Environment, output_escape, plural, templates
 
 SOURCE = (
     "{{ d.a }}|{{ d.items | list if d.items is not callable else 'method' }}|{{ d.missing is defined }}|"
@@ -41,3 +44,70 @@ def test_a_missing_key_is_strictly_undefined_as_in_jinja():
 
 def test_plural():
     assert [plural(n, "card", "cards") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+
+
+class Html:
+    def __html__(self):
+        return "<b>already safe</b>"
+
+
+VALUES = [
+    "plain",
+    "<script>alert('x') & \"y\"</script>",
+    "",
+    "ünïcode ✓ \u2028",
+    0,
+    -12,
+    2**70,
+    True,
+    False,
+    None,
+    1.5,
+    Markup("<i>safe</i>"),
+    Html(),
+    ["<a>", 1],
+    {"k": "<v>"},
+]
+
+
+@pytest.mark.parametrize("value", VALUES, ids=lambda v: type(v).__name__)
+def test_output_escape_writes_what_markupsafe_escape_writes(value):
+    assert output_escape(value) == str(escape(value))
+
+
+# every way a template writes a value: output, loops, macros and call blocks, set and filter blocks, includes
+PAGE = (
+    "{% macro m(x) %}[{{ x }}|{{ caller() if caller else '' }}]{% endmacro %}"
+    "{% for v in values %}{{ v }}|{{ loop.index }}|{% endfor %}"
+    "{{ m(values[1]) }}{% call m('<c>') %}{{ values[0] }}{% endcall %}"
+    "{% set block %}{{ values[1] }}{{ values[11] }}{% endset %}{{ block }}|{{ block | length }}"
+    "{% filter upper %}{{ values[1] }}{% endfilter %}{{ missing }}{{ values[1] ~ values[4] }}"
+    "{% include 'inc' %}"
+)
+
+
+def test_a_template_renders_as_jinjas_own_would():
+    loader = jinja2.DictLoader({"page": PAGE, "inc": "{{ values[2] }}{{ values[13] }}<{{ values[12] }}>"})
+    ours = Environment(autoescape=True, loader=loader).get_template("page").render(values=VALUES)
+    jinjas = jinja2.Environment(autoescape=True, loader=loader).get_template("page").render(values=VALUES)
+    assert ours == jinjas and "&lt;script&gt;" in ours and "<b>already safe</b>" in ours
+
+
+def test_writing_a_string_or_a_number_makes_no_markup_object(monkeypatch):
+    """Jinja's ``escape`` makes a ``Markup`` of every value written, only to join them into one string."""
+    made = []
+    new = Markup.__new__
+
+    def counting(cls, *args, **kwargs):
+        made.append(args)
+        return new(cls, *args, **kwargs)
+
+    monkeypatch.setattr(Markup, "__new__", counting)
+    html = Environment(autoescape=True).from_string("{% for v in values %}{{ v }}{% endfor %}")
+    assert html.render(values=["<a>", 1] * 50) == "&lt;a&gt;1" * 50
+    assert made == []
+
+
+def test_the_apps_templates_write_through_output_escape():
+    for name in ("table/_live.html", "table/_log.html", "games/15-dias/board.html", "base.html"):
+        assert templates.env.get_template(name).root_render_func.__globals__["escape"] is output_escape
