@@ -7,14 +7,12 @@ from collections.abc import MutableMapping
 from typing import Any
 
 import jinja2
+import markupsafe
 from fastapi import Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 from jinja2 import TemplateNotFound
-from markupsafe import (
-    _escape_inner,  # type: ignore[attr-defined]  # the C escape behind escape(), pinned by the lock
-    escape,
-)
+from markupsafe import escape
 
 from app import fragments
 from app.resources import resource
@@ -23,6 +21,8 @@ from app.static import static_url
 from engines import registry
 
 DICT_ATTRIBUTES = frozenset(dir(dict))
+# escape()'s own C function (markupsafe's speedups), private: the lock pins markupsafe's version
+_escape_inner = markupsafe._escape_inner  # type: ignore[attr-defined]
 
 
 def output_escape(value: Any) -> str:
