@@ -1,4 +1,5 @@
-"""Annotated dependencies: SessionDep, OptionalUser, CurrentUser, TableDep (404), WatchableTable (403 for a
+"""Annotated dependencies: SessionDep, OptionalUser, CurrentUser, SessionUser (logged in by a browser session, not
+a token), TableDep (404), WatchableTable (403 for a
 table the user may not watch), SeatDep (the seat asked for with ``?as=``, 403 if not the user's), FormData, CSRF;
 and for the hot routes (a move, an undo, a seat's view) PlayerHop and WatcherHop: the same look-ups made in the
 route's own worker thread (``Hop``)."""
@@ -66,6 +67,20 @@ async def get_current_user(user: OptionalUser) -> User:
 
 
 CurrentUser = Annotated[User, Depends(get_current_user)]
+
+
+async def get_session_user(request: Request, user: CurrentUser) -> User:
+    """The user of a browser's login session, never of an API token: what makes a credential needs it (issue
+    26), or the password. With the session's CSRF token (``CSRF``) a foreign page cannot ask either."""
+    if getattr(request.state, "session_id", None) is None:
+        raise Forbidden(
+            "An API token cannot make credentials: create tokens on the account page, logged in, or with your "
+            "password (POST /api/v1/tokens)."
+        )
+    return user
+
+
+SessionUser = Annotated[User, Depends(get_session_user)]
 
 
 RowId = Annotated[int, Path(ge=1, le=2**31 - 1, description="A row id")]

@@ -38,7 +38,11 @@ class LoginSession(Base):
 
 
 class ApiToken(Base):
-    """A bearer token for bots and scripts; only its SHA-256 is stored."""
+    """A bearer token for bots and scripts; only its SHA-256 is stored. It records what made it (issue 26):
+    ``made_with`` ``password`` (``POST /api/v1/tokens``), ``session`` (the account page, in the login session
+    ``session_id``) or ``unknown`` (made before migration 0010), so a password change revokes what the old
+    password and the other sessions made (``app.services.accounts``); ``last_used_at`` is written at most once a
+    minute."""
 
     __tablename__ = "api_tokens"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -48,6 +52,9 @@ class ApiToken(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     revoked: Mapped[bool] = mapped_column(Boolean, default=False)
+    made_with: Mapped[str] = mapped_column(String(8))  # password | session | unknown
+    session_id: Mapped[str | None] = mapped_column(ForeignKey("login_sessions.id", ondelete="SET NULL"), nullable=True)
+    last_used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     user: Mapped[User] = relationship(lazy="joined")
 
 

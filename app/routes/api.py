@@ -46,7 +46,7 @@ class Credentials(Strict):
 
 class TokenRequest(Credentials):
     name: str = Field("api", max_length=80)
-    days: int = Field(90, ge=1, le=3650, description="How long the token lasts")
+    days: int = Field(90, ge=1, le=accounts.MAX_TOKEN_DAYS, description="How long the token lasts (a year at most)")
 
 
 class PasswordChange(Strict):
@@ -187,7 +187,12 @@ def register(request: Request, db: SessionDep, body: Credentials):
     return {"id": user.id, "username": user.username}
 
 
-@router.post("/tokens", status_code=201, dependencies=[CSRF], summary="Get an API token with username + password")
+@router.post(
+    "/tokens",
+    status_code=201,
+    dependencies=[CSRF],
+    summary="Get an API token with username + password (revoked when the password changes)",
+)
 def token(request: Request, db: SessionDep, body: TokenRequest):
     user = accounts.authenticate(
         db, request.app.state.limits.login, body.username, body.password, client_address(request)
@@ -202,7 +207,10 @@ def me(user: CurrentUser):
 
 
 @router.post(
-    "/me/password", status_code=204, dependencies=[CSRF], summary="Change my password; every other login session ends"
+    "/me/password",
+    status_code=204,
+    dependencies=[CSRF],
+    summary="Change my password; every other login session ends and every token not made in this session is revoked",
 )
 def change_password(request: Request, db: SessionDep, user: CurrentUser, body: PasswordChange):
     accounts.change_password(

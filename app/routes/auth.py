@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse
 
-from app.deps import CSRF, CurrentUser, OptionalUser, RowId, SessionDep, client_address
+from app.deps import CSRF, CurrentUser, OptionalUser, RowId, SessionDep, SessionUser, client_address
 from app.errors import AppError
 from app.security import SESSION_COOKIE
 from app.services import accounts
@@ -106,7 +106,14 @@ def logout(request: Request, db: SessionDep):
 
 def _account(request: Request, db, user, status_code: int = 200, **extra):
     return render(
-        request, "auth/account.html", status_code=status_code, user=user, tokens=accounts.api_tokens(db, user), **extra
+        request,
+        "auth/account.html",
+        status_code=status_code,
+        user=user,
+        tokens=accounts.api_tokens(db, user),
+        session_id=getattr(request.state, "session_id", None),
+        max_days=accounts.MAX_TOKEN_DAYS,
+        **extra,
     )
 
 
@@ -119,11 +126,12 @@ def account(request: Request, db: SessionDep, user: CurrentUser):
 def new_token(
     request: Request,
     db: SessionDep,
-    user: CurrentUser,
+    user: SessionUser,
     name: Annotated[str, Form(max_length=200)] = "",
-    days: Annotated[int, Form(ge=1, le=3650)] = 90,
+    days: Annotated[int, Form(ge=1, le=accounts.MAX_TOKEN_DAYS)] = 90,
 ):
-    _, raw = accounts.create_api_token(db, user, name, days)
+    """A token made in this login session (never by a token: ``SessionUser``)."""
+    _, raw = accounts.create_api_token(db, user, name, days, request.state.session_id)
     return _account(request, db, user, new_token=raw)
 
 

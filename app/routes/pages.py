@@ -312,16 +312,18 @@ def join(
 
 @router.get("/invite/{table_id}/{token}")
 def invite(request: Request, user: OptionalUser, table: TableDep, token: Annotated[str, Path(max_length=100)]):
-    seat = next(
-        (
-            s
-            for s in table.seats
-            if s.invite_token and s.user_id is None and secrets.compare_digest(s.invite_token.encode(), token.encode())
-        ),
-        None,
-    )
+    """An invitation: its seat, or that it is not valid; a private table's name only to a valid token's holder
+    (or to whoever may see the table anyway)."""
+    seat = tables.invitation(table, token)
     return render(
-        request, "lobby/invite.html", table=table, seat=seat, token=token, user=user, game=tables.game_of(table.game_id)
+        request,
+        "lobby/invite.html",
+        table=table,
+        seat=seat,
+        token=token,
+        user=user,
+        game=tables.game_of(table.game_id),
+        named=seat is not None or tables.may_see(table, user),
     )
 
 

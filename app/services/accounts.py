@@ -1,11 +1,21 @@
 """Accounts: registration, password login with a rate limit shared by every process, password change, revocable
 login sessions, API tokens with an expiry.
 
+**Credentials and what made them** (issue 26). Only the password (a login, ``POST /api/v1/tokens``) or a login
+session with its CSRF token (the account page) makes a credential; an API token never does, and a token lives
+at most ``MAX_TOKEN_DAYS``. Each token records what made it. A password change ends every other login session
+and revokes every token but those made in the session that changes it: the tokens made with the password, in the
+other sessions (a thief's session among them), or before 0010 (not known: perhaps by another token). Logging
+out of a session leaves the tokens made in it (they are the account's); logging out everywhere revokes them all.
+A token's last use is written at most once a minute (``LAST_USE_EVERY``), in a short transaction of its own,
+when the token is looked up (not when ``Logins`` keeps it), so the move path pays a write a minute per token.
+
 A username is kept as chosen (Unicode NFC: "José María") and compared through its **name key** (NFKC,
 case-folded), so "ALICE", "alice" and "ａｌｉｃｅ" are one name: unique, and one rate-limit counter at login."""
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 import unicodedata
@@ -14,8 +24,8 @@ from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import Any
 
-from sqlalchemy import Select, bindparam, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import Select, bindparam, or_, select, update
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, make_transient_to_detached
 from sqlalchemy.orm.util import identity_key
 
@@ -27,6 +37,9 @@ from app.services.limits import Limit
 
 MIN_PASSWORD = 8
 MAX_PASSWORD = 1024
+MAX_TOKEN_DAYS = 365  # a token's longest life (migration 0010 cut the older ones to a year from the upgrade)
+LAST_USE_EVERY = timedelta(minutes=1)  # a token's last use is written at most this often
+log = logging.getLogger(__name__)
 USERNAME_RULE = (
     "3 to 40 characters: letters of any alphabet, digits, and . _ - or single spaces between words "
     "(capitals do not make a different name)"
@@ -114,8 +127,9 @@ def authenticate(db: Session, limit: Limit, username: str, password: str, addres
 def change_password(
     db: Session, limit: Limit, user: User, current: str, new: str, address: str, keep_session: str | None
 ) -> None:
-    """Set a new password; every other login session of the user ends (``keep_session``, the one asking, stays).
-    A wrong current password counts as a failed login."""
+    """Set a new password; every other login session of the user ends (``keep_session``, the one asking, stays),
+    and every API token but those made in ``keep_session`` is revoked (none when a script asks: its own token
+    too). A wrong current password counts as a failed login."""
     keys = (f"login-user:{user.name_key}", f"login-addr:{address}")
     if limits.blocked(db, limit, *keys):
         raise TooMany("Too many failed logins; wait a few minutes and try again.")
@@ -127,6 +141,14 @@ def change_password(
     db.execute(
         update(LoginSession)
         .where(LoginSession.user_id == user.id, LoginSession.id != (keep_session or ""))
+        .values(revoked=True)
+    )
+    db.execute(  # what the old password and the other sessions made (see the module)
+        update(ApiToken)
+        .where(
+            ApiToken.user_id == user.id,
+            or_(ApiToken.session_id.is_(None), ApiToken.session_id != (keep_session or "")),
+        )
         .values(revoked=True)
     )
     db.commit()
@@ -195,21 +217,27 @@ def _kept_user(db: Session, values: dict[str, Any]) -> User:
     return user
 
 
-def _login(db: Session, key: str, query: Select[LoginSession] | Select[ApiToken], value: dict[str, str]) -> User | None:
+def _login(
+    db: Session, key: str, query: Select[LoginSession] | Select[ApiToken], value: dict[str, str]
+) -> LoginSession | ApiToken | User | None:
+    """The user of a live login (kept, or its row read and kept); the row itself when it was read."""
     logins = hot.per_engine(db, Logins)
     kept = logins.get(key)
     if kept is not None:
         return _kept_user(db, kept)
-    row = db.execute(query, value).scalar_one_or_none()
+    row: LoginSession | ApiToken | None = db.execute(query, value).scalar_one_or_none()
     if row is None or row.revoked or _aware(row.expires_at) < utcnow():
         return None
-    user: User = row.user
-    logins.put(key, row.expires_at, user)
-    return user
+    logins.put(key, row.expires_at, row.user)
+    return row
+
+
+def _user_of(found: LoginSession | ApiToken | User | None) -> User | None:
+    return found if found is None or isinstance(found, User) else found.user
 
 
 def session_user(db: Session, sid: str) -> User | None:
-    return _login(db, "session:" + sid, SESSION_BY_ID, {"sid": sid})
+    return _user_of(_login(db, "session:" + sid, SESSION_BY_ID, {"sid": sid}))
 
 
 def _forget(db: Session, user_id: int) -> None:
@@ -232,14 +260,25 @@ def log_out_everywhere(db: Session, user: User) -> None:
     _forget(db, user.id)
 
 
-def create_api_token(db: Session, user: User, name: str, days: int) -> tuple[ApiToken, str]:
+def create_api_token(
+    db: Session, user: User, name: str, days: int, session_id: str | None = None
+) -> tuple[ApiToken, str]:
+    """A new token of the user, made in the login session ``session_id`` (the account page) or, without one,
+    with the password (``POST /api/v1/tokens``); never by another token (the routes see to it: ``SessionUser``)."""
     name = "".join(c for c in (name or "") if c.isprintable()).strip() or "token"  # no control character, DEL too
     if len(name) > 80:
         raise Invalid("A token name has at most 80 characters.")
-    if not isinstance(days, int) or not 1 <= days <= 3650:
-        raise Invalid("A token lasts from 1 to 3650 days.")
+    if not isinstance(days, int) or isinstance(days, bool) or not 1 <= days <= MAX_TOKEN_DAYS:
+        raise Invalid(f"A token lasts from 1 to {MAX_TOKEN_DAYS} days.")
     raw = new_token()
-    row = ApiToken(user_id=user.id, name=name, token_hash=token_hash(raw), expires_at=utcnow() + timedelta(days=days))
+    row = ApiToken(
+        user_id=user.id,
+        name=name,
+        token_hash=token_hash(raw),
+        expires_at=utcnow() + timedelta(days=days),
+        made_with="session" if session_id else "password",
+        session_id=session_id,
+    )
     db.add(row)
     db.commit()
     return row, raw
@@ -250,11 +289,17 @@ def _live(row: ApiToken) -> bool:
 
 
 def api_tokens(db: Session, user: User) -> list[ApiToken]:
-    rows = db.scalars(select(ApiToken).where(ApiToken.user_id == user.id, ApiToken.revoked.is_(False)))
+    """The user's live tokens, newest first."""
+    rows = db.scalars(
+        select(ApiToken)
+        .where(ApiToken.user_id == user.id, ApiToken.revoked.is_(False))
+        .order_by(ApiToken.created_at.desc(), ApiToken.id.desc())
+    )
     return [r for r in rows if _live(r)]
 
 
 def revoke_api_token(db: Session, user: User, token_id: int) -> None:
+    """Revoke one of the user's tokens (it made nothing: a token makes no credential)."""
     row = db.get(ApiToken, token_id)
     if row is None or row.user_id != user.id:
         raise Invalid("No such token.")
@@ -265,4 +310,28 @@ def revoke_api_token(db: Session, user: User, token_id: int) -> None:
 
 def token_user(db: Session, raw: str) -> User | None:
     digest = token_hash(raw)
-    return _login(db, "token:" + digest, TOKEN_BY_HASH, {"hash": digest})
+    found = _login(db, "token:" + digest, TOKEN_BY_HASH, {"hash": digest})
+    if isinstance(found, ApiToken):
+        _note_use(db, found)
+    return _user_of(found)
+
+
+def _note_use(db: Session, row: ApiToken) -> None:
+    """Write the token's last use if the stored one is ``LAST_USE_EVERY`` old: in a transaction of its own (the
+    request's may only read, or be long), conditional so that several processes write it once. Best effort: a
+    busy database costs the request nothing but this note."""
+    now = utcnow()
+    if row.last_used_at is not None and now - _aware(row.last_used_at) < LAST_USE_EVERY:
+        return
+    try:
+        with db.get_bind().engine.begin() as conn:  # the engine (a bound connection's too): another connection
+            conn.execute(
+                update(ApiToken)
+                .where(
+                    ApiToken.id == row.id,
+                    or_(ApiToken.last_used_at.is_(None), ApiToken.last_used_at < now - LAST_USE_EVERY),
+                )
+                .values(last_used_at=now)
+            )
+    except SQLAlchemyError as exc:
+        log.warning("a token's last use was not written: %s", exc)

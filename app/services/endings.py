@@ -191,6 +191,8 @@ def rematch(db: Session, table: GameTable, user: User) -> tuple[GameTable, list[
         seats,
         name=f"Rematch: {table.name}"[:120],
         commit=False,
+        private=table.private,  # a private game's rematch is by invitation too, listed nowhere
+        spectators=table.spectators,
         clock=clocks.pace_of(db, table.id),
     )
     db.add(TableOrigin(table_id=new.id, rematch_of=table.id))

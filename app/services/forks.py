@@ -44,7 +44,7 @@ from app.models import GameTable, Snapshot, User
 from app.models.pbw import TableOrigin
 from app.services import gamelog, records
 from app.services.play import effective_moves, load, replay_state
-from app.services.tables import acting_role, create_table, game_of, may_watch, roles_of
+from app.services.tables import acting_role, create_table, game_of, may_see, may_watch, roles_of
 from engines.core import Game
 from engines.core import rng as core_rng
 
@@ -114,6 +114,7 @@ def fork_finished(
         commit=False,
         seed=table.seed,
         name=name or f"Fork of {table.name} at move {step}"[:120],
+        private=table.private,  # a private game's moves stay among those its players invite
     )
     origin = db.get(TableOrigin, table.id)
     start = origin.start_state if origin is not None else None
@@ -189,17 +190,20 @@ def _restart(db: Session, table: GameTable, start: str) -> None:
 
 def origin_of(db: Session, table: GameTable, user: User | None) -> dict[str, Any] | None:
     """Where a table came from, for its page: {"kind": fork | analysis | rematch, "table", "name", "step",
-    "role", "visible"} (``visible``: the reader may open the source)."""
+    "role", "visible"} (``visible``: the reader may open the source). A private source the reader may not see
+    (``may_see``) is neither named nor numbered: ``hidden``."""
     origin = db.get(TableOrigin, table.id)
     if origin is None:
         return None
     source_id = origin.forked_from if origin.fork_step is not None else origin.rematch_of
     source = db.get(GameTable, source_id) if source_id is not None else None
     kind = "analysis" if origin.analysis_role else "fork" if origin.fork_step is not None else "rematch"
+    hidden = source is not None and not may_see(source, user)
     return {
         "kind": kind,
-        "table": source_id,
-        "name": origin.fork_game or (source.name if source else None),
+        "table": None if hidden else source_id,
+        "name": None if hidden else origin.fork_game or (source.name if source else None),
+        "hidden": hidden,
         "step": origin.fork_step,
         "role": origin.analysis_role,
         "visible": source is not None and may_watch(source, user),

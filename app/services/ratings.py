@@ -33,6 +33,7 @@ from sqlalchemy.orm import Session
 from app.models import GameTable, Seat, User, utcnow
 from app.models.pbw import TableOrigin
 from app.models.ratings import Rating, RatingChange
+from app.services.tables import seen_by
 from engines import registry
 
 START = 1500.0
@@ -157,14 +158,15 @@ def of_user(db: Session, user: User) -> list[Rating]:
     return list(db.scalars(select(Rating).where(Rating.user_id == user.id).order_by(Rating.game_id, Rating.track)))
 
 
-def recent_changes(db: Session, user: User, limit: int = 10) -> list[tuple[RatingChange, str]]:
-    """The player's latest rated games: (change, table name), newest first."""
+def recent_changes(db: Session, user: User, viewer: User | None, limit: int = 10) -> list[tuple[RatingChange, str]]:
+    """The player's latest rated games that ``viewer`` may see (``tables.seen_by``): (change, table name), newest
+    first."""
     return [
         (change, name)
         for change, name in db.execute(
             select(RatingChange, GameTable.name)
             .join(GameTable, GameTable.id == RatingChange.table_id)
-            .where(RatingChange.user_id == user.id)
+            .where(RatingChange.user_id == user.id, seen_by(viewer))
             .order_by(RatingChange.id.desc())
             .limit(limit)
         )

@@ -21,7 +21,7 @@ from app.models import GameTable, LogEntry, Move, Snapshot, User
 from app.models.pbw import TableOrigin
 from app.services import gamelog
 from app.services.play import effective_moves, load, table_view
-from app.services.tables import acting_role, create_table, game_of, roles_of
+from app.services.tables import acting_role, create_table, game_of, may_see, roles_of
 from engines.core import Game, IllegalAction, Played
 
 RECORD_FORMAT = "siglo-record/1"
@@ -43,7 +43,8 @@ def export_record(db: Session, table: GameTable, user: User | None, role: str | 
         }
         origin = db.get(TableOrigin, table.id)
         if origin is not None and origin.fork_step is not None:
-            record["fork"] = fork_note(origin)
+            source = db.get(GameTable, origin.forked_from) if origin.forked_from is not None else None
+            record["fork"] = fork_note(origin, source is None or may_see(source, user))
             if origin.start_state is not None:
                 record["start"] = orjson.loads(origin.start_state)
         return record
@@ -70,11 +71,14 @@ def export_record(db: Session, table: GameTable, user: User | None, role: str | 
     }
 
 
-def fork_note(origin: TableOrigin) -> dict[str, Any]:
+def fork_note(origin: TableOrigin, source_seen: bool = True) -> dict[str, Any]:
     """How a fork's record is rebuilt (app.services.forks): a fork of a finished game is its source's seed and
     options, the source's first ``step`` moves, then its own; an analysis fork of a running game starts from its
-    ``start`` position (the record carries it) and its own moves."""
-    note = {"table": origin.forked_from, "name": origin.fork_game, "step": origin.fork_step}
+    ``start`` position (the record carries it) and its own moves. The source is named and numbered only when the
+    reader may see it (``source_seen``: ``tables.may_see``)."""
+    note: dict[str, Any] = {"step": origin.fork_step}
+    if source_seen:
+        note = {"table": origin.forked_from, "name": origin.fork_game, **note}
     if origin.start_state is not None:
         note.update(
             analysis_of=origin.analysis_role,

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import ColumnElement, bindparam, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, joinedload
 
@@ -198,14 +198,29 @@ def get_table(db: Session, table_id: int) -> GameTable:
     return table
 
 
+def invitation(table: GameTable, token: str) -> Seat | None:
+    """The open seat this invitation token is for, or None (spent, or never valid)."""
+    return next(
+        (
+            s
+            for s in table.seats
+            if s.invite_token and s.user_id is None and secrets.compare_digest(s.invite_token.encode(), token.encode())
+        ),
+        None,
+    )
+
+
 def _is_free(seat: Seat) -> bool:
     return seat.user_id is None and not seat.bot
 
 
 def join(db: Session, user: User, table: GameTable, role: str | None = None, invite: str | None = None) -> Seat:
     """Take an open seat (``role``, or the first open one) or the seat an invite token names; 409 when it was
-    taken first (see the module). A refusal leaves the transaction to the caller's session, which ends it (a
-    rollback here would expire the objects the error page still shows)."""
+    taken first (see the module). A private table seats only its invitations' holders (and, hot-seat, its
+    players): anyone else is refused before anything about it is told. A refusal leaves the transaction to the
+    caller's session, which ends it (a rollback here would expire the objects the error page still shows)."""
+    if table.private and not invite and not roles_of(table, user):
+        raise Forbidden("This table is private: only its invitation links seat people.")
     locked = db.execute(
         update(GameTable).where(GameTable.id == table.id, GameTable.status != "finished").values(updated_at=utcnow())
     )
@@ -304,6 +319,22 @@ def _row(table: GameTable, user: User | None) -> LobbyRow:
 def may_watch(table: GameTable, user: User | None) -> bool:
     """Players always; others only at a public table that lets spectators watch."""
     return bool(roles_of(table, user)) or (not table.private and table.spectators)
+
+
+def may_see(table: GameTable, user: User | None) -> bool:
+    """Whether the user may know of the table at all — its name, its link, its players, its game: the one
+    visibility rule of every list and link (lobby, profiles, ratings, origins, records, the API). A public table:
+    everyone (those who may not watch it still see it offered to join, or listed on a profile); a private table:
+    only those who may open it (``may_watch``: its players). ``seen_by`` is the same rule as a query's WHERE."""
+    return not table.private or may_watch(table, user)
+
+
+def seen_by(user: User | None) -> ColumnElement[bool]:
+    """``may_see`` as a WHERE clause on ``GameTable``, for lists read from the database."""
+    public = GameTable.private.is_(False)
+    if user is None:
+        return public
+    return or_(public, GameTable.id.in_(select(Seat.table_id).where(Seat.user_id == user.id)))
 
 
 def check_watch(table: GameTable, user: User | None) -> None:

@@ -1,17 +1,20 @@
 """Platform hardening §6: the login limit keyed on the normalised name and shared through the database, proxy
 headers believed only from named proxies, password change, expiring API tokens, Unicode usernames unique
-case-insensitively, and failed logins that take as long for unknown names as for known ones."""
+case-insensitively, and failed logins that take as long for unknown names as for known ones; issue 26: a token makes
+no credential, lives a year at most, a password change revokes what the old password and the other sessions made,
+and the account page lists the live tokens with their last use."""
 
 import contextlib
 import statistics
 import time
 from datetime import timedelta
 
+import pytest
 from fastapi.testclient import TestClient
 
-from app.errors import Unauthorized
+from app.errors import Invalid, Unauthorized
 from app.main import create_app
-from app.models import ApiToken
+from app.models import ApiToken, User, utcnow
 from app.services import accounts
 from app.services.limits import Limit
 from tests.app.conftest import Browser
@@ -163,3 +166,113 @@ def test_a_failed_login_takes_as_long_for_an_unknown_name(app, browser):
     timed("nobody-at-all")  # the decoy hash is made on first use
     ratios = [timed("nobody-at-all") / timed("alice") for _ in range(9)]
     assert statistics.median(ratios) > 0.5, ratios
+
+
+# ----- issue 26: API tokens that outlive their revocation -----
+def _password_token(app, username="alice", password="correct horse", **body) -> dict:
+    r = TestClient(app).post("/api/v1/tokens", json={"username": username, "password": password, **body})
+    assert r.status_code == 201, r.text
+    return {"Authorization": "Bearer " + r.json()["token"]}
+
+
+def _page_token(b, name="page token") -> dict:
+    r = b.post("/account/tokens", {"name": name})
+    assert r.status_code == 200, r.text
+    return {"Authorization": "Bearer " + r.text.split('<code class="token">')[1].split("</code>")[0]}
+
+
+def _works(app, headers) -> bool:
+    return TestClient(app).get("/api/v1/me", headers=headers).status_code == 200
+
+
+def _tokens(app) -> int:
+    with app.state.sessions() as db:
+        return db.query(ApiToken).count()
+
+
+def test_a_token_makes_no_credential(app, browser):
+    alice = browser("alice")
+    token = _password_token(app)
+    made = _tokens(app)
+    script = TestClient(app)
+    for form in ({"name": "child"}, {"name": "child", "days": "3650"}):
+        r = script.post("/account/tokens", data=form, headers=token)
+        assert r.status_code == 403 and "cannot make credentials" in r.text, r.text
+    # a token beside the browser's cookie is still the token's request
+    r = alice.c.post("/account/tokens", data={"name": "child", "csrf_token": alice.csrf}, headers=token)
+    assert r.status_code == 403
+    assert _tokens(app) == made
+
+
+def test_a_token_lives_a_year_at_most(app, browser):
+    alice = browser("alice")
+    anon = TestClient(app)
+    body = {"username": "alice", "password": "correct horse"}
+    assert anon.post("/api/v1/tokens", json={**body, "days": 3650}).status_code == 422
+    assert anon.post("/api/v1/tokens", json={**body, "days": 366}).status_code == 422
+    assert anon.post("/api/v1/tokens", json={**body, "days": 365}).status_code == 201
+    assert alice.post("/account/tokens", {"name": "long", "days": "366"}).status_code == 422
+    assert alice.post("/account/tokens", {"name": "year", "days": "365"}).status_code == 200
+    with app.state.sessions() as db, pytest.raises(Invalid):
+        accounts.create_api_token(db, db.query(User).one(), "x", 366)
+    assert _tokens(app) == 2
+
+
+def test_changing_the_password_revokes_what_the_old_one_and_the_other_sessions_made(app, browser):
+    here = browser("alice")
+    there = browser()  # another login: a thief's, say
+    there.post("/login", {"username": "alice", "password": "correct horse"})
+    mine, theirs, scripted = _page_token(here, "mine"), _page_token(there, "theirs"), _password_token(app)
+    assert here.post("/account/password", {"current": "correct horse", "new": "new password"}).status_code == 200
+    assert _works(app, mine)  # made in the session that changed it
+    assert not _works(app, theirs) and not _works(app, scripted)
+    assert there.c.get("/api/v1/me").status_code == 401
+    page = here.c.get("/account").text
+    assert "mine" in page and "theirs" not in page
+    # through the API with a token (no session to keep): every token ends, the asking one too
+    r = TestClient(app).post("/api/v1/me/password", json={"current": "new password", "new": "third one"}, headers=mine)
+    assert r.status_code == 204
+    assert not _works(app, mine)
+
+
+def test_logging_out_keeps_the_tokens_made_in_the_session_and_everywhere_ends_them(app, browser):
+    alice = browser("alice")
+    token = _page_token(alice)
+    assert alice.post("/logout", follow_redirects=False).status_code == 303
+    assert _works(app, token)  # the account's token, not the session's
+    again = browser()
+    again.post("/login", {"username": "alice", "password": "correct horse"})
+    again.post("/account/logout-everywhere")
+    assert not _works(app, token)
+
+
+def test_the_account_page_lists_every_live_token_with_its_last_use(app, browser, monkeypatch):
+    monkeypatch.setattr(accounts.Logins, "ttl", 0.0)  # every use looks the token up
+    alice = browser("alice")
+    used, _ = _page_token(alice, "used bot"), _page_token(alice, "idle bot")
+    gone = _page_token(alice, "revoked bot")
+    page = alice.c.get("/account").text
+    gone_id = page.split("/account/tokens/")[1].split("/revoke")[0]  # newest first
+    alice.post(f"/account/tokens/{gone_id}/revoke")
+    assert not _works(app, gone)
+
+    def last_use(name):
+        with app.state.sessions() as db:
+            return db.query(ApiToken).filter_by(name=name).one().last_used_at
+
+    start = utcnow()
+    monkeypatch.setattr(accounts, "utcnow", lambda: start)
+    assert _works(app, used)
+    first = last_use("used bot")
+    assert first is not None
+    monkeypatch.setattr(accounts, "utcnow", lambda: start + timedelta(seconds=59))
+    assert _works(app, used) and last_use("used bot") == first  # at most once a minute
+    monkeypatch.setattr(accounts, "utcnow", lambda: start + timedelta(seconds=61))
+    assert _works(app, used) and last_use("used bot") != first
+    monkeypatch.undo()
+    page = alice.c.get("/account").text
+    rows = {row.split("</td>")[0]: row for row in page.split("<tr><td>")[1:]}
+    assert set(rows) == {"used bot", "idle bot"}  # the live ones, not the revoked
+    assert (start + timedelta(seconds=61)).strftime("%Y-%m-%d %H:%M") in rows["used bot"]
+    assert "never" in rows["idle bot"] and "this session" in rows["idle bot"]
+    assert "<th></th>" not in page and '<th scope="col">Revoke</th>' in page

@@ -176,6 +176,7 @@ def test_no_async_route_or_dependency_touches_the_database(app):
         "form_data",
         "record_upload",
         "get_current_user",
+        "get_session_user",
         "get_watchable_table",
         "get_seat",
         "player_hop",

@@ -34,7 +34,11 @@ def test_a_private_table_is_listed_nowhere_and_shown_to_its_players_only(browser
         for url in _urls(table):
             r = who.c.get(url, headers={"Accept": "application/json"} if "/api/" in url else {})
             assert r.status_code == 403, (url, r.status_code)
-    assert carol.api("POST", f"/api/v1/tables/{table}/join", {}).status_code == 409  # no open seat
+    r = carol.api("POST", f"/api/v1/tables/{table}/join", {})  # refused before the seats are told (issue 26)
+    assert r.status_code == 403 and "invitation" in r.json()["detail"]
+    r = carol.c.get(f"/invite/{table}/not-the-token")  # a guessed invitation: not valid, the table not named
+    assert "not valid" in r.text and "alice's" not in r.text
+    assert "alice&#39;s Duel" in carol.c.get(link).text or "alice's Duel" in carol.c.get(link).text
     assert carol.api("POST", f"/api/v1/tables/{table}/chat", {"text": "hi"}).status_code == 403
     assert _listed(alice, table) == {"mine"}
     for url in _urls(table)[:-1]:
@@ -50,7 +54,10 @@ def test_a_private_tables_open_seats_become_invitations(browser):
     r = alice.api("POST", "/api/v1/tables", {**PRIVATE, "seats": {"north": "me"}})
     assert set(r.json()["invites"]) == {"south"}
     table = r.json()["id"]
-    assert browser("carol").api("POST", f"/api/v1/tables/{table}/join", {"role": "south"}).status_code == 422
+    carol = browser("carol")
+    for body in ({"role": "south"}, {"role": "west"}):  # nothing told of its seats to a stranger (issue 26)
+        r = carol.api("POST", f"/api/v1/tables/{table}/join", body)
+        assert r.status_code == 403 and "south" not in r.text and "west" not in r.text
 
 
 def test_the_creator_may_refuse_spectators(browser):
@@ -98,3 +105,22 @@ def test_hot_seat_is_the_creators_choice(browser):
     assert alice.view(hot)["status"] == "active"
     both = alice.new_table(seats={"north": "me", "south": "me"})  # "me" at two seats chooses hot-seat
     assert alice.api("GET", "/api/v1/tables").json()["mine"][0]["hot_seat"] and alice.view(both)["status"] == "active"
+
+
+def test_the_visibility_rule_and_its_query_agree(app, browser):
+    """``tables.may_see`` (one table) and ``tables.seen_by`` (a query's WHERE) are one rule (issue 26)."""
+    from sqlalchemy import select
+
+    from app.models import GameTable, User
+    from app.services import tables
+
+    alice, bob = browser("alice"), browser("bob")
+    alice.api("POST", "/api/v1/tables", PRIVATE)
+    bob.api("POST", "/api/v1/tables", PRIVATE)
+    alice.new_table(seats={"north": "me", "south": "open"})
+    with app.state.sessions() as db:
+        every = list(db.scalars(select(GameTable)))
+        for user in [None, *db.scalars(select(User))]:
+            seen = set(db.scalars(select(GameTable.id).where(tables.seen_by(user))))
+            assert seen == {t.id for t in every if tables.may_see(t, user)}
+            assert 0 < len(seen) < len(every)
