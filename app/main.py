@@ -19,10 +19,12 @@ from fastapi import Depends, FastAPI, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.routing import iter_route_contexts
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as SQLAlchemyTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
+from starlette.routing import compile_path
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app.config import Settings, get_settings
@@ -69,6 +71,18 @@ def tune_garbage_collector() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(10_000, 10, 10)
+
+
+def allowed_methods(request: Request) -> str:
+    """A 405's ``Allow``: every method some route answers at the request's path. (Starlette names the methods of
+    the first route whose path matched, and FastAPI makes one route per method, so a path with GET and POST
+    answered a PUT with ``Allow: GET``.) Only a static file's path has no route of its own: GET and HEAD."""
+    path = request.scope["path"]
+    methods: set[str] = set()
+    for route in iter_route_contexts(request.app.routes):
+        if route.path and route.methods and compile_path(route.path)[0].match(path):
+            methods |= route.methods
+    return ", ".join(sorted(methods)) or "GET, HEAD"
 
 
 def create_app(settings: Settings | None = None, clock: Callable[[], datetime] | None = None) -> FastAPI:
@@ -178,6 +192,8 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
     async def app_error(request: Request, exc: AppError) -> Response:
         if wants_json(request):
             body = {"detail": short(exc.message, 1000), **encodable(exc.extra)}
+            if exc.status_code == 422:  # every 422 names its problems (app.openapi.Problems), one or several
+                body.setdefault("problems", [body["detail"]])
             return JSONResponse(body, status_code=exc.status_code)
         if exc.status_code == 401:
             target = "/login?" + urlencode({"next": request.url.path})
@@ -208,9 +224,14 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         message = short(exc.detail, 1000) if isinstance(exc.detail, str) else "Request refused."
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            headers["Allow"] = allowed_methods(request)
         if wants_json(request):
-            return JSONResponse({"detail": message}, status_code=exc.status_code, headers=exc.headers)
-        return render_error(request, exc.status_code, message)
+            return JSONResponse({"detail": message}, status_code=exc.status_code, headers=headers)
+        response = render_error(request, exc.status_code, message)
+        response.headers.update(headers)
+        return response
 
     @app.exception_handler(SQLAlchemyTimeout)
     @app.exception_handler(OperationalError)
