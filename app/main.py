@@ -33,6 +33,7 @@ from app.errors import AppError, encodable, short
 from app.inputs import refuse_unstorable
 from app.middleware import Admission, BodyLimit, CsrfCookie, SecurityHeaders
 from app.models import utcnow
+from app.openapi import install as install_openapi
 from app.resources import resource
 from app.routes import api, auth, live, pages
 from app.routes import clocks as clock_routes
@@ -144,6 +145,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
         description="Play-by-web server for " + ", ".join(g.title for g in registry.all_games()) + ".",
         dependencies=[Depends(refuse_unstorable)],  # no NUL or lone surrogate in any input (app.inputs): 422
     )
+    install_openapi(app)
     app.state.settings = settings
     app.state.engine = engine
     app.state.sessions = sessions

@@ -26,6 +26,7 @@ from app.deps import (
     signed_in,
 )
 from app.errors import Conflict
+from app.openapi import StaleMove, refusals
 from app.routes.common import MAX_SEQ, try_move
 from app.services import accounts, clocks, gamelog, limits, play, records, tables
 from app.services.clock_time import aware
@@ -122,9 +123,8 @@ def _moved(db, table, user, role: str | None, move) -> Response:
     summary="Play one offered action",
     dependencies=[CSRF],
     responses={
-        409: {"description": "Stale seq: body has the fresh view"},
-        422: {"description": "Not a legal action (the engine's message)"},
-        403: {"description": "Not your seat"},
+        409: {"model": StaleMove, "description": "Stale seq: the body has the fresh view"},
+        **refusals(s403="Not your seat (or a missing CSRF token)", s422="Not a legal action (the engine's message)"),
     },
 )
 def post_action(hop: PlayerHop, table_id: RowId, body: ActionRequest):
@@ -138,7 +138,10 @@ def post_action(hop: PlayerHop, table_id: RowId, body: ActionRequest):
     "/tables/{table_id}/undo",
     summary="Take back my last move, up to the undo barrier",
     dependencies=[CSRF],
-    responses={409: {"description": "Stale seq: body has the fresh view"}},
+    responses={
+        409: {"model": StaleMove, "description": "Stale seq: the body has the fresh view"},
+        **refusals(s403="Not your seat (or a missing CSRF token)", s422="Nothing to take back"),
+    },
 )
 def post_undo(hop: PlayerHop, table_id: RowId, body: UndoRequest):
     with hop.at(table_id) as (db, user, table):
@@ -179,7 +182,13 @@ def games():
     ]
 
 
-@router.post("/users", status_code=201, dependencies=[CSRF], summary="Register")
+@router.post(
+    "/users",
+    status_code=201,
+    dependencies=[CSRF],
+    summary="Register",
+    responses=refusals(429, s422="Not a valid username or password, or the name is taken"),
+)
 def register(request: Request, db: SessionDep, body: Credentials):
     user = accounts.register(
         db, request.app.state.limits.register, body.username, body.password, client_address(request)
@@ -192,6 +201,7 @@ def register(request: Request, db: SessionDep, body: Credentials):
     status_code=201,
     dependencies=[CSRF],
     summary="Get an API token with username + password (revoked when the password changes)",
+    responses=refusals(429, s401="Wrong username or password"),
 )
 def token(request: Request, db: SessionDep, body: TokenRequest):
     user = accounts.authenticate(
@@ -201,7 +211,7 @@ def token(request: Request, db: SessionDep, body: TokenRequest):
     return {"token": raw, "id": row.id, "name": row.name, "expires_at": row.expires_at.isoformat()}
 
 
-@router.get("/me")
+@router.get("/me", summary="Who I am")
 def me(user: CurrentUser):
     return {"id": user.id, "username": user.username}
 
@@ -211,6 +221,7 @@ def me(user: CurrentUser):
     status_code=204,
     dependencies=[CSRF],
     summary="Change my password; every other login session ends and every token not made in this session is revoked",
+    responses=refusals(429, s403="The current password is wrong (or a missing CSRF token)"),
 )
 def change_password(request: Request, db: SessionDep, user: CurrentUser, body: PasswordChange):
     accounts.change_password(
@@ -248,7 +259,23 @@ def list_tables(db: SessionDep, user: OptionalUser):
     }
 
 
-@router.post("/tables", status_code=201, dependencies=[CSRF])
+@router.post(
+    "/tables",
+    status_code=201,
+    dependencies=[CSRF],
+    summary="Create a table",
+    responses={
+        201: {
+            "description": "The new table (or, for a retry with its Idempotency-Key, the one the first call made)",
+            "headers": {"Idempotent-Replayed": {"description": "true: a retry", "schema": {"type": "string"}}},
+        },
+        **refusals(
+            s404="No such game",
+            s409="The Idempotency-Key was used already, for another request",
+            s422="Not valid options, seats or clock for this game",
+        ),
+    },
+)
 def create_table(
     db: SessionDep,
     user: CurrentUser,
@@ -287,7 +314,17 @@ def create_table(
     return out
 
 
-@router.post("/tables/{table_id}/join", dependencies=[CSRF])
+@router.post(
+    "/tables/{table_id}/join",
+    dependencies=[CSRF],
+    summary="Take a seat (an open one, the one named, or the invitation's)",
+    responses=refusals(
+        s403="Already seated here (not a hot-seat table's creator), or a missing CSRF token",
+        s404="No such table, or the invitation is not valid",
+        s409="The seat (or the invitation's) is taken",
+        s422="No such seat, a seat by invitation only, or the game is over",
+    ),
+)
 def join(db: SessionDep, user: CurrentUser, table: TableDep, body: JoinRequest):
     seat = tables.join(db, user, table, body.role, body.invite)
     return {"role": seat.role, "table": _table_summary(table)}
@@ -301,7 +338,13 @@ def get_chat(db: SessionDep, table: WatchableTable):
     ]
 
 
-@router.post("/tables/{table_id}/chat", status_code=201, dependencies=[CSRF])
+@router.post(
+    "/tables/{table_id}/chat",
+    status_code=201,
+    dependencies=[CSRF],
+    summary="Say something at the table",
+    responses=refusals(429),
+)
 def post_chat(request: Request, db: SessionDep, user: CurrentUser, table: TableDep, body: ChatRequest):
     msg = tables.post_chat(db, request.app.state.limits.chat, user, table, body.text)
     return {"id": msg.id, "user": user.username, "text": msg.text}
@@ -333,7 +376,13 @@ def export(
     return _json(records.export_record(db, table, user, as_))
 
 
-@router.post("/records", status_code=201, dependencies=[CSRF], summary="Import a record and replay it")
+@router.post(
+    "/records",
+    status_code=201,
+    dependencies=[CSRF],
+    summary="Import a record and replay it",
+    responses=refusals(429, s404="No such game", s422="Not a record this server can replay"),
+)
 def import_record(request: Request, db: SessionDep, user: CurrentUser, record: dict[str, Any]):
     limits.spend(db, request.app.state.limits.imports, f"import:{user.id}", "record imports")
     table = records.import_record(db, user, record)

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from app.config import Settings
 from app.deps import CSRF, CurrentUser, SessionDep, WatchableTable
 from app.errors import Invalid
+from app.openapi import refusals
 from app.services import clocks
 from app.services.clock_checker import take_back
 from app.web import render
@@ -105,6 +106,7 @@ def api_vacation(request: Request, db: SessionDep, user: CurrentUser):
     status_code=201,
     dependencies=[CSRF],
     summary="Go on vacation for some days, now or from a later day: all my clocks pause",
+    responses=refusals(s422="Not a valid booking: too many days, overlapping another, or in the past"),
 )
 def api_take_vacation(request: Request, db: SessionDep, user: CurrentUser, body: VacationRequest):
     clocks.take_vacation(db, user, body.days, _allowance(request), starts_on=body.starts_on)
@@ -117,6 +119,7 @@ def api_take_vacation(request: Request, db: SessionDep, user: CurrentUser, body:
     status_code=204,
     dependencies=[CSRF],
     summary="End my vacation now (it takes only the days begun)",
+    responses=refusals(s422="I am not on vacation"),
 )
 def api_end_vacation(db: SessionDep, user: CurrentUser):
     clocks.end_vacation(db, user)
@@ -129,6 +132,7 @@ def api_end_vacation(db: SessionDep, user: CurrentUser):
     status_code=204,
     dependencies=[CSRF],
     summary="Cancel a coming vacation (all its days come back), or end the one under way",
+    responses=refusals(s404="I have no such vacation"),
 )
 def api_cancel_vacation(db: SessionDep, user: CurrentUser, vacation_id: VacationId):
     clocks.cancel_vacation(db, user, vacation_id)
@@ -140,6 +144,7 @@ def api_cancel_vacation(db: SessionDep, user: CurrentUser, vacation_id: Vacation
     tags=["api"],
     dependencies=[CSRF],
     summary="I am back: the bot that played my seat after a time-out leaves it",
+    responses=refusals(s422="No bot is playing a seat of mine here, or the game is not in progress"),
 )
 def api_take_back(db: SessionDep, user: CurrentUser, table: WatchableTable, role: str | None = None):
     take_back(db, table, user, role)

@@ -10,6 +10,7 @@ from fastapi.responses import RedirectResponse
 
 from app.deps import CSRF, CurrentUser, OptionalUser, SessionDep, WatchableTable
 from app.models import GameTable, User
+from app.openapi import refusals
 from app.services import endings, tables
 from app.web import is_htmx, render
 
@@ -87,6 +88,7 @@ def rematch(request: Request, db: SessionDep, user: CurrentUser, table: Watchabl
     tags=["api"],
     dependencies=[CSRF],
     summary="Resign my seat (a platform move: the game ends with the platform's outcome)",
+    responses=refusals(s403="I hold no seat here (or a missing CSRF token)", s422="The game is not in progress"),
 )
 def api_resign(request: Request, db: SessionDep, user: CurrentUser, table: WatchableTable, role: str | None = None):
     outcome = endings.resign(db, table, user, role)
@@ -98,6 +100,7 @@ def api_resign(request: Request, db: SessionDep, user: CurrentUser, table: Watch
     tags=["api"],
     dependencies=[CSRF],
     summary="Agree to abandon the game; it is abandoned when every player agrees",
+    responses=refusals(s403="I hold no seat here (or a missing CSRF token)", s422="The game is not in progress"),
 )
 def api_abandon(request: Request, db: SessionDep, user: CurrentUser, table: WatchableTable):
     outcome = endings.vote_abandon(db, table, user)
@@ -110,6 +113,7 @@ def api_abandon(request: Request, db: SessionDep, user: CurrentUser, table: Watc
     status_code=201,
     dependencies=[CSRF],
     summary="A new table with the same seats and options; the other players are invited",
+    responses=refusals(s403="I was not a player of this game (or a missing CSRF token)", s422="The game is not over"),
 )
 def api_rematch(request: Request, db: SessionDep, user: CurrentUser, table: WatchableTable):
     new = _rematch(request, db, table, user)
