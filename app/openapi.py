@@ -140,7 +140,7 @@ def tell_truth(app: FastAPI, doc: dict[str, Any]) -> None:
                 op["security"] = [{}, {BEARER: []}]
     for unused in ("HTTPValidationError", "ValidationError"):
         schemas.pop(unused, None)
-    _game_ids(schemas)
+    _game_ids(doc)
     _links(doc)
 
 
@@ -166,11 +166,48 @@ def _answers(op: dict[str, Any], codes: set[int], html: bool) -> None:
     op["responses"] = dict(sorted(responses.items()))
 
 
-def _game_ids(schemas: dict[str, Any]) -> None:
+def _game_ids(doc: dict[str, Any]) -> None:
     """A table's game is one of the games this server runs (registered at start-up, so named here, not in the
-    model)."""
-    game = schemas["TableRequest"]["properties"]["game"]
-    game["enum"] = sorted(g.id for g in registry.all_games())
+    model); and since the options and seats a game takes are its own, the body of a new table is one of a schema
+    per game (``TableRequest-<game id>``): the game's options schema, and its seats by name, each me, open,
+    invite or one of its bots. (Seats a game has only with some options are named too: the service refuses
+    those the chosen options do not have, with a 422.)"""
+    schemas = doc["components"]["schemas"]
+    generic = schemas.pop("TableRequest")  # what each game's schema refines
+    ids = sorted(g.id for g in registry.all_games())
+    choices = []
+    for game_id in ids:
+        game = registry.get_game(game_id)
+        assert game is not None
+        options = game.Options.model_json_schema(ref_template="#/components/schemas/{model}")
+        schemas.update(options.pop("$defs", {}))
+        options["additionalProperties"] = False  # unknown options are refused (tables.validate_options)
+        roles = sorted({r for opts in game.option_sets() for r in game.roles(game.parse_options(opts))})
+        seat = {"enum": ["me", "open", "invite", *(f"bot:{b}" for b in game.bots)]}
+        name = f"TableRequest-{game_id}"
+        schemas[name] = generic | {
+            "title": f"A table of {game.title}",
+            "properties": generic["properties"]
+            | {
+                "game": {"const": game_id},
+                "options": options,
+                "seats": {
+                    "type": "object",
+                    "properties": dict.fromkeys(roles, seat),
+                    "additionalProperties": False,
+                    "description": "role -> me | open | invite | bot:<name>; a seat not named is open",
+                },
+            },
+        }
+        choices.append({"$ref": f"#/components/schemas/{name}"})
+    body = doc["paths"]["/api/v1/tables"]["post"]["requestBody"]["content"]["application/json"]
+    body["schema"] = {
+        "oneOf": choices,
+        "discriminator": {
+            "propertyName": "game",
+            "mapping": {i: c["$ref"] for i, c in zip(ids, choices, strict=True)},
+        },
+    }
 
 
 def _operation_id(doc: dict[str, Any], path: str, method: str) -> str:
@@ -187,19 +224,15 @@ def _links(doc: dict[str, Any]) -> None:
 
     def link(target: str, description: str, body: dict[str, str] | None = None, **params: str) -> dict[str, Any]:
         out: dict[str, Any] = {"operationId": target, "description": description, "parameters": params}
-        if body is not None:
+        if body is not None:  # the whole body from the view (schemathesis would otherwise mix in random fields)
             out["requestBody"] = body
+            out["x-schemathesis"] = {"merge_body": False}
         return out
 
-    table_ops = {
-        "Join": ("/api/v1/tables/{table_id}/join", "post"),
-        "Chat": ("/api/v1/tables/{table_id}/chat", "get"),
-        "Log": ("/api/v1/tables/{table_id}/log", "get"),
-        "Record": ("/api/v1/tables/{table_id}/record", "get"),
-        "Resign": ("/api/v1/tables/{table_id}/resign", "post"),
-    }
+    table_ops = {"Join": ("/api/v1/tables/{table_id}/join", "post"), "Log": ("/api/v1/tables/{table_id}/log", "get")}
     created = {
-        "View": link(
+        "View": link(view, "The new table as my (first) seat sees it", table_id="$response.body#/id"),
+        "ViewToAct": link(
             view,
             "The table as the seat to act sees it",
             table_id="$response.body#/id",

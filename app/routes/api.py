@@ -37,7 +37,11 @@ Role = Annotated[str | None, Field(max_length=40, description="The seat to act a
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """A request body as the OpenAPI document describes it: no field it does not name, and no value of another
+    type (lax parsing took ``"7"`` for 7 and ``0`` for false, which a client reading the document must not rely
+    on; issue 26)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class Credentials(Strict):

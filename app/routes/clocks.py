@@ -8,7 +8,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Form, Path, Request
 from fastapi.responses import RedirectResponse, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict
 
 from app.config import Settings
 from app.deps import CSRF, CurrentUser, SessionDep, WatchableTable
@@ -82,10 +82,17 @@ def take_back_form(
 
 
 # ----- the JSON API -----
+def _iso_day(value: object) -> object:
+    """A day is written YYYY-MM-DD (JSON has no dates): not a number of seconds, which pydantic would read."""
+    if value is not None and not isinstance(value, str | date):
+        raise ValueError("a day is written YYYY-MM-DD")
+    return value
+
+
 class VacationRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # as the document says: no "3" for 3 (issue 26)
     days: int = Field(ge=1, le=366, description="Whole days; every clock of mine pauses")
-    starts_on: date | None = Field(
+    starts_on: Annotated[Annotated[date, Strict(False)] | None, BeforeValidator(_iso_day)] = Field(
         None,
         description="The first day (a later day than today; from its midnight in the clocks' time zone); omitted: now",
     )

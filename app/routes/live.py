@@ -47,12 +47,26 @@ class EventStream(StreamingResponse):
     media_type = "text/event-stream"
 
 
+NUMBER = {"type": "string", "pattern": "^[0-9]+$"}
+EVENT = {  # one event of the stream (OpenAPI 3.1 describes an event stream by one event; 3.2 names it itemSchema)
+    "type": "object",
+    "required": ["event", "data"],
+    "properties": {
+        "event": {"enum": ["hello", "move", "chat", "seats"], "description": "hello: the seq on connect"},
+        "data": NUMBER | {"description": "A number only (a seq, a chat message's id...): fetch what it announces"},
+        "id": NUMBER | {"description": "A move's seq, for Last-Event-ID"},
+        "retry": {"type": "integer", "description": "Milliseconds to wait before reconnecting"},
+    },
+}
 STREAM = {
     "response_class": EventStream,
     "tags": ["live"],
     "summary": "Live news of a table (text/event-stream)",
     "responses": {
-        200: {"content": {"text/event-stream": {"schema": {"type": "string"}}}},
+        200: {
+            "description": "The stream, endless: one event a piece of news",
+            "content": {"text/event-stream": {"schema": EVENT}},
+        },
         **refusals(401, 403, 404, 503, s422="A seq or Last-Event-ID that is not a seq"),
     },
     "openapi_extra": {"security": [{}, {BEARER: []}]},  # an API token, or anonymous at a public table

@@ -49,9 +49,10 @@ def _zone(db: Session) -> str:
 
 # ----- the pace -----
 class Pace(BaseModel):
-    """What the creator chooses (the API's ``clock``; the new-table form's clock fields)."""
+    """What the creator chooses (the API's ``clock``; the new-table form's clock fields). Strict: the API takes
+    what its document says (``true``, not ``0``; a number, not ``"7"``), the form converts its text first."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     pace: Literal["none", "per_move", "bank"] = "none"
     days: Literal[1, 3, 7] = Field(3, description="per_move: days for each move")
     bank_days: float = Field(7, ge=1, le=60, description="bank: the days a seat starts with")

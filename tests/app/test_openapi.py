@@ -60,10 +60,16 @@ def test_the_live_streams_are_event_streams(browser):
     assert "text/html" in paths["/tables/{table_id}/events"]["get"]["responses"]["404"]["content"]
 
 
-def test_the_game_ids_are_an_enum(browser):
+def test_a_new_table_is_one_of_the_games(browser):
+    """The game ids as an enum (a discriminator), each game with its own options schema and seats."""
     doc = browser().c.get("/openapi.json").json()
-    game = doc["components"]["schemas"]["TableRequest"]["properties"]["game"]
-    assert game["enum"] == sorted(g.id for g in registry.all_games())
+    body = doc["paths"]["/api/v1/tables"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert sorted(body["discriminator"]["mapping"]) == sorted(g.id for g in registry.all_games())
+    duel = doc["components"]["schemas"]["TableRequest-toy-duel"]["properties"]
+    assert duel["game"] == {"const": "toy-duel"}
+    assert sorted(duel["seats"]["properties"]) == ["north", "south"]
+    assert duel["seats"]["properties"]["north"]["enum"] == ["me", "open", "invite", "bot:random"]
+    assert duel["options"]["properties"]["deck"]["enum"] == ["short", "long"]
 
 
 def _pointer(body: Any, expression: str) -> Any:
@@ -94,7 +100,7 @@ def test_the_links_lead_from_a_new_table_to_played_moves(browser):
     r = alice.api("POST", "/api/v1/tables", {"game": "toy-duel", "seats": {"north": "me", "south": "me"}})
     assert r.status_code == 201
     links = doc["paths"]["/api/v1/tables"]["post"]["responses"]["201"]["links"]
-    view = _follow(alice, doc, links["View"], r.json())
+    view = _follow(alice, doc, links["ViewToAct"], r.json())
     assert view.status_code == 200 and view.json()["actions"]
     from_view = doc["paths"]["/api/v1/tables/{table_id}"]["get"]["responses"]["200"]["links"]
     for _ in range(4):

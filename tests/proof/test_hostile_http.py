@@ -1,103 +1,20 @@
-"""Hostile HTTP (proof issue, part 2): schemathesis against the app's OpenAPI schema (no 5xx anywhere), then
-targeted attacks, each refused with a clear 4xx and the table left exactly as it was (seq, view and log).
+"""Hostile HTTP (proof issue, part 2): targeted attacks, each refused with a clear 4xx and the table left exactly
+as it was (seq, view and log). (Schemathesis over the OpenAPI document is tests/proof/test_schemathesis.py.)
 
 tests/app/test_api.py already covers the basic refusals (unknown verb, wrong seq type, another seat, a guessed
 invite on join, spectators' views); these extend them."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
-import schemathesis
-from hypothesis import HealthCheck, given
-from hypothesis import settings as hsettings
-from hypothesis import strategies as st
-from hypothesis.errors import Unsatisfiable
-from schemathesis import GenerationMode
 
 from tests.app.conftest import Browser
-
-SKIP_PATHS = ("/events",)  # endless SSE streams: covered by the live tests, not by an in-process fuzzer
-EXAMPLES = 8
-
-
-def _token(b: Browser, username: str) -> str:
-    r = b.api("POST", "/api/v1/tokens", {"username": username, "password": "correct horse"})
-    assert r.status_code == 201, r.text
-    return r.json()["token"]
 
 
 def _state(b: Browser, table: int, role: str | None = None) -> dict:
     """Everything that must not change when a request is refused: seq, the seat's view, log and actions."""
     v = b.view(table, role)
     return {k: v[k] for k in ("seq", "status", "view", "log", "actions", "active_roles", "seats", "outcome")}
-
-
-def test_schemathesis_finds_no_server_error(app, browser):
-    """Every operation of the OpenAPI schema, with valid (positive) and invalid (negative) requests, as a player
-    holding an API token and anonymously, aimed at real tables as well as made-up ids: never a 5xx, and every
-    running table's snapshot still agrees with its move log afterwards."""
-    from app.services.play import verify_running_tables
-
-    alice = browser("alice")
-    bob = browser("bob")
-    token = _token(alice, "alice")
-    duel = alice.new_table(seats={"north": "me", "south": "open"})
-    bob.api("POST", f"/api/v1/tables/{duel}/join", {})
-    hot = alice.new_table(seats={"north": "me", "south": "me"})
-    alice.act(hot, "raise", role="north")
-    invite = alice.new_table(seats={"north": "me", "south": "invite"})
-    quince = alice.new_table(game="15-dias", seats={"player1": "me", "player2": "me", "player3": "me", "player4": "me"})
-    ids = [duel, hot, invite, quince]
-
-    schema = schemathesis.openapi.from_asgi("/openapi.json", app)
-    operations = [r.ok() for r in schema.get_all_operations()]  # type: ignore[union-attr]  # Err.ok() raises: a bad operation fails here
-    operations = [op for op in operations if not op.path.endswith(SKIP_PATHS)]
-    assert len(operations) >= 12, [op.path for op in operations]
-    failures: list[str] = []
-    calls = 0
-    started = time.monotonic()
-
-    for op in operations:
-        for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
-            strategy = st.tuples(op.as_strategy(generation_mode=mode), st.sampled_from([*ids, None]), st.booleans())
-
-            @given(strategy)
-            @hsettings(
-                max_examples=EXAMPLES,
-                deadline=None,
-                database=None,
-                derandomize=True,
-                suppress_health_check=list(HealthCheck),
-            )
-            def run(drawn):
-                nonlocal calls
-                case, table, authed = drawn
-                if table is not None and case.path_parameters and "table_id" in case.path_parameters:
-                    case.path_parameters["table_id"] = table
-                headers = {"Authorization": f"Bearer {token}"} if authed else {}
-                try:
-                    r = case.call(headers=headers)
-                except Exception as exc:  # a request the client itself cannot send (e.g. a bad header)
-                    if "header" in str(exc).lower() or "encode" in str(exc).lower():
-                        return
-                    raise
-                calls += 1
-                if r.status_code >= 500:
-                    failures.append(
-                        f"{r.status_code} {case.method} {case.formatted_path} "
-                        f"body={case.body!r:.200} query={case.query!r:.200}: {r.text[:300]}"
-                    )
-
-            try:
-                run()
-            except Unsatisfiable:  # nothing to make invalid (e.g. no parameters at all)
-                assert mode is GenerationMode.NEGATIVE, op.path
-    assert calls >= 120, calls  # the run really exercised the API
-    assert not failures, "\n".join(failures[:20])
-    assert verify_running_tables(app.state.sessions) == 0
-    assert time.monotonic() - started < 60
 
 
 # ----- targeted attacks -----
