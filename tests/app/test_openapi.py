@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from openapi_spec_validator import validate
 
 from engines import registry
@@ -111,3 +112,24 @@ def test_the_links_lead_from_a_new_table_to_played_moves(browser):
         assert view.status_code == 200
     for name, link in links.items():  # every link of a new table reaches its operation for that table
         assert _follow(alice, doc, link, r.json()).status_code < 500, name
+
+
+@pytest.mark.parametrize(
+    "path,body",
+    [
+        ("/api/v1/tables", {"game": "toy-duel", "private": 0}),
+        ("/api/v1/tables", {"game": "toy-duel", "seed": "7"}),
+        ("/api/v1/tables", {"game": "toy-duel", "clock": {"pace": "none", "pause_weekends": 1}}),
+        ("/api/v1/tables", {"game": "toy-duel", "clock": {"pace": "bank", "bank_days": "7"}}),
+        ("/api/v1/me/vacation", {"days": "3"}),
+        ("/api/v1/me/vacation", {"days": 1, "starts_on": 1800000000}),
+        ("/api/v1/tokens", {"username": "alice", "password": "correct horse", "days": "30"}),
+    ],
+)
+def test_bodies_are_read_as_documented(browser, path, body):
+    """(Was lax: "7" was taken for 7, 0 for false, a number of seconds for a day — values the document calls
+    invalid, which schemathesis's negative-data check found accepted.)"""
+    alice = browser("alice")
+    r = alice.api("POST", path, body)
+    assert r.status_code == 422, (body, r.status_code, r.text)
+    assert r.json()["problems"]
