@@ -131,9 +131,10 @@ def tell_truth(app: FastAPI, doc: dict[str, Any]) -> None:
             codes.add(422)
         if route.body_field is not None:
             codes |= {400, 413, 422}
-        for method in route.methods:
-            op = doc["paths"][route.path_format][method.lower()]
-            _answers(op, codes, html=not route.path_format.startswith("/api/"))
+        path = route.path_format or ""
+        for method in route.methods or ():
+            op = doc["paths"][path][method.lower()]
+            _answers(op, codes, html=not path.startswith("/api/"))
             if calls & set(LOGIN_REQUIRED):
                 op["security"] = [{BEARER: []}]
             elif calls & set(LOGIN_OPTIONAL):
@@ -211,7 +212,8 @@ def _game_ids(doc: dict[str, Any]) -> None:
 
 
 def _operation_id(doc: dict[str, Any], path: str, method: str) -> str:
-    return doc["paths"][path][method]["operationId"]
+    operation_id: str = doc["paths"][path][method]["operationId"]
+    return operation_id
 
 
 def _links(doc: dict[str, Any]) -> None:
@@ -222,7 +224,7 @@ def _links(doc: dict[str, Any]) -> None:
     act = _operation_id(doc, "/api/v1/tables/{table_id}/actions", "post")
     undo = _operation_id(doc, "/api/v1/tables/{table_id}/undo", "post")
 
-    def link(target: str, description: str, body: dict[str, str] | None = None, **params: str) -> dict[str, Any]:
+    def link(target: str, description: str, *, body: dict[str, str] | None = None, **params: str) -> dict[str, Any]:
         out: dict[str, Any] = {"operationId": target, "description": description, "parameters": params}
         if body is not None:  # the whole body from the view (schemathesis would otherwise mix in random fields)
             out["requestBody"] = body
@@ -236,7 +238,7 @@ def _links(doc: dict[str, Any]) -> None:
             view,
             "The table as the seat to act sees it",
             table_id="$response.body#/id",
-            **{"as": "$response.body#/active_roles/0"},
+            **{"as": "$response.body#/active_roles/0"},  # type: ignore[arg-type]  # "as" is a Python keyword
         ),
     }
     for name, (path, method) in table_ops.items():
@@ -250,7 +252,7 @@ def _links(doc: dict[str, Any]) -> None:
             view,
             "The table as my new seat sees it",
             table_id="$response.body#/table/id",
-            **{"as": "$response.body#/role"},
+            **{"as": "$response.body#/role"},  # type: ignore[arg-type]  # "as" is a Python keyword
         )
     }
     doc["paths"]["/api/v1/tables/{table_id}/join"]["post"]["responses"]["200"]["links"] = joined
@@ -264,18 +266,18 @@ def _links(doc: dict[str, Any]) -> None:
         "role": "$response.body#/role",
     }
     from_view = {
-        "Play": link(act, "Play the first action offered to this seat", play, table_id="$response.body#/table"),
+        "Play": link(act, "Play the first action offered to this seat", body=play, table_id="$response.body#/table"),
         "Undo": link(
             undo,
             "Take back this seat's last move",
-            {"seq": "$response.body#/seq", "role": "$response.body#/role"},
+            body={"seq": "$response.body#/seq", "role": "$response.body#/role"},
             table_id="$response.body#/table",
         ),
         "Next": link(
             view,
             "The table as the seat to act now sees it",
             table_id="$response.body#/table",
-            **{"as": "$response.body#/active_roles/0"},
+            **{"as": "$response.body#/active_roles/0"},  # type: ignore[arg-type]  # "as" is a Python keyword
         ),
     }
     for path, method in (

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import AsyncIterator
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.concurrency import run_in_threadpool
@@ -58,7 +58,7 @@ EVENT = {  # one event of the stream (OpenAPI 3.1 describes an event stream by o
         "retry": {"type": "integer", "description": "Milliseconds to wait before reconnecting"},
     },
 }
-STREAM = {
+STREAM: dict[str, Any] = {
     "response_class": EventStream,
     "tags": ["live"],
     "summary": "Live news of a table (text/event-stream)",
