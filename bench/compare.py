@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 import pathlib
+import signal
 import statistics
 import subprocess
 import sys
@@ -102,6 +103,8 @@ def main() -> None:
     ap.add_argument("--port", type=int, default=8771)
     ap.add_argument("--instructions", action="store_true", help="also count instructions (valgrind, ~10 min)")
     args = ap.parse_args()
+    # stopped with SIGTERM (or SIGINT, which a shell's background job ignores): servers, databases and worktrees go
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     load = os.getloadavg()
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     with ExitStack() as stack:
