@@ -35,7 +35,7 @@ ROOT = HERE.parent
 
 def instructions(tree: pathlib.Path, moves: int, out_dir: pathlib.Path) -> int:
     """Valgrind's count of the instructions of the driver's main thread (its file's ``summary:`` line)."""
-    out = out_dir / f"callgrind.{tree.name}.{moves}"
+    out = pathlib.Path(tempfile.mkdtemp(prefix=f"{tree.name}.{moves}.", dir=out_dir)) / "callgrind"  # one a run
     env = {**os.environ, "PYTHONHASHSEED": "0"}
     run = subprocess.run(
         [
