@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 import pathlib
+import shutil
 import signal
 import statistics
 import subprocess
@@ -52,7 +53,9 @@ def checkout(stack: ExitStack, spec: str) -> pathlib.Path:
         capture_output=True,
         text=True,
     ).stdout.strip()
-    tree = pathlib.Path(tempfile.mkdtemp(prefix=f"siglo-compare-{commit[:8]}-")) / "tree"
+    parent = pathlib.Path(tempfile.mkdtemp(prefix=f"siglo-compare-{commit[:8]}-"))
+    tree = parent / commit[:12]
+    stack.callback(shutil.rmtree, parent, ignore_errors=True)  # runs last: after the worktree's removal below
     subprocess.run(
         ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), commit], check=True, capture_output=True
     )
