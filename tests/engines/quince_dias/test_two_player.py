@@ -38,7 +38,9 @@ def test_relative_adds_to_the_total_and_can_be_cancelled_then_replaced():
     assert s["relative"]["player2"] not in (None, cid("Apostolic Nuncio"))
 
 
-def test_relative_can_be_stolen_with_attract():
+def relative_attracted() -> dict:
+    """player1 attracts player2's Relative (the Apostolic Nuncio) with the Lord High Steward (Attract, Government
+    5-9): the game then asks what he gives in return."""
     s = fresh(players=2)
     confrontation(
         s,
@@ -50,9 +52,13 @@ def test_relative_can_be_stolen_with_attract():
     )
     take(s, cid("Apostolic Nuncio"))
     s["relative"]["player2"] = cid("Apostolic Nuncio")
-    thief = cid("Lord High Steward")  # Attract, Government 5-9
+    thief = cid("Lord High Steward")
     set_hand(s, "player1", [thief], filler=2)
-    s = play(s, "player1", "court", [thief, "relative:player2"])
+    return play(s, "player1", "court", [thief, "relative:player2"])
+
+
+def test_relative_can_be_stolen_with_attract():
+    s = relative_attracted()
     assert cid("Apostolic Nuncio") in s["hands"]["player1"]
     assert s["stack"][-1]["step"] == "attract_pay"
 
@@ -75,20 +81,7 @@ def test_relatives_are_discarded_after_the_individual_confrontation():
 def test_attract_compensation_labels_name_the_rules_one_ducat():
     """2.1.3: the attacker "must give another Character from his hand or 1 Ducat in return": the choice reads
     "Give 1 Ducat", not "Give Ducats", beside each Character he may give."""
-    s = fresh(players=2)
-    confrontation(
-        s,
-        "individual",
-        powers={"olivares": "clerical", "lerma": "society", "individual": "government"},
-        mains={"player1": cid("Cardinal"), "player2": cid("Grand Chaplain")},
-        turn="player1",
-        stage="common",
-    )
-    take(s, cid("Apostolic Nuncio"))
-    s["relative"]["player2"] = cid("Apostolic Nuncio")
-    thief = cid("Lord High Steward")  # Attract, Government 5-9
-    set_hand(s, "player1", [thief], filler=2)
-    s = play(s, "player1", "court", [thief, "relative:player2"])
+    s = relative_attracted()
     labels = [a["label"] for a in GAME.labels(s, "player1", GAME.renderer())]
     assert any(label.startswith("Give 1 Ducat to") for label in labels), labels
     assert any(label.startswith("Give ") and "Ducat" not in label for label in labels), labels
