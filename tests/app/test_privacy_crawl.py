@@ -93,9 +93,9 @@ def _json_leaks(value, hidden: set[int], path: str = "") -> list[str]:
     """Table-like objects (an id with a name and a game) and table references with a hidden table's id."""
     found = []
     if isinstance(value, dict):
-        if value.get("id") in hidden and "name" in value and "game" in value:
+        if isinstance(value.get("id"), int) and value["id"] in hidden and "name" in value and "game" in value:
             found.append(f"{path}.id={value['id']}")
-        found += [f"{path}.{k}={value[k]}" for k in TABLE_KEYS if value.get(k) in hidden]
+        found += [f"{path}.{k}={value[k]}" for k in TABLE_KEYS if isinstance(value.get(k), int) and value[k] in hidden]
         for k, v in value.items():
             found += _json_leaks(v, hidden, f"{path}.{k}")
     elif isinstance(value, list):
