@@ -147,6 +147,8 @@ def test_a_view_after_a_move_or_an_undo_knows_who_may_undo_without_a_query(app, 
             for role, expected in undoable.items():
                 view, sent = count.during(lambda role=role: alice.view(table, role))
                 assert view["seq"] == seq and view["can_undo"] is expected, (role, view["can_undo"])
+                # the kept login lives 2 s: on a saturated machine it may be read again, which is not this test's point
+                sent = [s for s in sent if "login_sessions" not in s]
                 assert len(sent) == 2 and not any("moves" in s for s in sent), sent
                 assert fresh.view(table, role)["can_undo"] is expected
 
