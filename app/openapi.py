@@ -65,6 +65,7 @@ DEPENDENCY_ANSWERS: dict[Callable[..., Any], set[int]] = {
     deps.get_db: {503},
     deps.get_optional_user: {401},  # an API token that is not valid
     deps.get_current_user: {401},
+    deps.get_session_user: {403},  # a browser's login session, not an API token
     deps.get_table: {404},
     deps.get_watchable_table: {403},
     deps.get_seat: {403},
