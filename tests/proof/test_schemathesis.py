@@ -10,11 +10,11 @@ The fuzzer logs in with an API token from ``POST /api/v1/tokens`` and fetches a 
 (it calls ``logout-everywhere`` too, which revokes every token). The rate limits are lifted for the run: they
 would otherwise turn most of it into 429s (each limit has its own test).
 
-Size and time (2 cores, SQLite): the coverage phase makes ~900 requests, the fuzzing phase 5 examples an
-operation (~150 requests), the stateful phase 30 scenarios of at most 20 steps (~500 requests; some tables
-created playable, a few of their offered actions played and taken back: 4 and 3 on SQLite with this seed);
-about 2½ minutes, a third of it the argon2 hashing of the password and token operations. PostgreSQL takes a
-little longer."""
+Size and time: the coverage phase makes ~900 requests, the fuzzing phase 5 examples an operation (~150
+requests), the stateful phase 30 scenarios of at most 20 steps (~500 requests; some of the tables it creates are
+playable at once, and it plays and takes back a few of their offered actions: at least 2 played, asserted). On
+2 cores, ~25 s a database on a quiet machine, up to 2½ minutes when shared; much of it the argon2 hashing of
+the password and token operations."""
 
 from __future__ import annotations
 
