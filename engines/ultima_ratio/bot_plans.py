@@ -20,7 +20,7 @@ class _View:
 def _targets(game, view: dict) -> set[str]:
     """The Portuguese areas not owned yet (l. 1925: a VP each) and Aden while the Emirates hold it (l. 1935: taking
     it makes them disappear, their fleet with them)."""
-    from engines.ultima_ratio.portugal import ADEN, EMIRATES, portuguese_areas
+    from engines.ultima_ratio.scenarios.rise_of_portugal import ADEN, EMIRATES, portuguese_areas
 
     public = view["public"]
     areas = public["areas"]

@@ -8,9 +8,10 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import battles, economy, fleets, land_battles, naval, portugal, veterans, war
+from engines.ultima_ratio import battles, economy, fleets, land_battles, naval, veterans, war
 from engines.ultima_ratio import end_of_turn_rules as rules
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.scenarios.base import scenario_of
 
 
 class TurnEnd(Step):
@@ -79,7 +80,7 @@ class TurnEnd(Step):
                 vp = economy.trade_vp(s, power)
                 if vp:
                     add_vp(g, seat, vp, "trade")
-        portugal.end_of_turn_vp(g)
+        scenario_of(g).end_of_turn_vp(g)
         g.end(None)
 
 

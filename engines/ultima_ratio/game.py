@@ -26,7 +26,6 @@ from engines.ultima_ratio import (
     leader_flow,
     naval,
     naval_interception,
-    portugal,
     reactions,
     redeal,
     repatriation_flow,
@@ -36,8 +35,8 @@ from engines.ultima_ratio import (
 )
 from engines.ultima_ratio.board import GAME_ID, Board, load_board
 from engines.ultima_ratio.bots import heuristic_bot
-
-PLAYABLE = ("the-rise-of-portugal",)
+from engines.ultima_ratio.scenarios.base import NO_RULES_OF_ITS_OWN, Scenario
+from engines.ultima_ratio.scenarios.registry import PLAYABLE, SCENARIOS
 
 
 class Options(BaseModel):
@@ -55,7 +54,7 @@ STEPS = {
     **land_movement.STEPS,
     **end_of_turn.STEPS,
     **deployment.STEPS,
-    **portugal.STEPS,
+    **{name: step for scenario in SCENARIOS.values() for name, step in scenario.steps.items()},
     **reactions.STEPS,
     **landings.STEPS,
     **battles.STEPS,
@@ -68,6 +67,7 @@ STEPS = {
     **technology.STEPS,
     **armies.STEPS,
     **repatriation_flow.STEPS,
+    "half_turn": sequence.HalfTurn(after_impulse=tuple(n for s in SCENARIOS.values() for n in s.after_impulse)),
 }
 
 
@@ -111,8 +111,12 @@ class UltimaRatioRegis(StepGame):
         return [{"scenario": s} for s in PLAYABLE]
 
     def start(self, g: Ctx, options: dict[str, Any]) -> None:
-        portugal.set_up(g, self.board, options["scenario"])
+        self.scenario(options["scenario"]).set_up(g, self.board)
         g.call("turn", phase="start")
+
+    def scenario(self, scenario_id: str) -> Scenario:
+        """The rules of a scenario (``scenarios/``); one without a module yet has none of its own."""
+        return SCENARIOS.get(scenario_id, NO_RULES_OF_ITS_OWN)
 
     # ----- words -------------------------------------------------------------------------------------------------
     def name_of(self, value: Any, lang: str) -> str | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from engines.core.machine import Ctx
 from engines.ultima_ratio import armies, battles, land_battles, naval, war
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.scenarios.base import scenario_of
 
 
 # ----- where a troop may go --------------------------------------------------------------------------------------
@@ -135,8 +136,6 @@ def take_control(g: Ctx, power: str, area: str) -> None:
     """The power controls the area; an independent or minor area it takes becomes its possession (18.2.2,
     13.5.6). A fortress under construction is destroyed (9.4); a commercial port gets the trade interrupted
     marker (19.2.4); the old controller's squadrons in the port must leave (11.6)."""
-    from engines.ultima_ratio import portugal
-
     s, b = g.s, g.game.board
     info = s["areas"][area]
     before = info["control"]
@@ -153,7 +152,7 @@ def take_control(g: Ctx, power: str, area: str) -> None:
     g.log("log.control", power=power, area=area, rule="control_without_opposition")
     land_battles.third_power_casus_belli(g, power, area, before)
     withdraw_fleets(g, area, power)
-    portugal.on_control(g, power, area, before)
+    scenario_of(g).on_control(g, power, area, before)  # a scenario's VP and automata (9.1)
 
 
 def withdraw_fleets(g: Ctx, area: str, power: str) -> None:

@@ -18,6 +18,7 @@ from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import fleets
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.scenarios.base import scenario_of
 from engines.ultima_ratio.naval import apply_naval_result, intercept_seas, operational, start_naval_battle
 
 
@@ -27,8 +28,6 @@ def strategic_interceptors(g: Ctx, power: str, sea: str, target: str | None) -> 
     amphibious landing on ``target``): the operational fleets and squadrons in the sea of the players' powers at
     war with the mover (by flagship, ``fleets.acting``), who announce whether they intercept (``SeaInterception``),
     and those of automata, which always do (the 9.1 Emirates intercept only attacks on their area, l. 1930)."""
-    from engines.ultima_ratio import portugal
-
     s, b = g.s, g.game.board
     players = fleets.acting(
         s,
@@ -41,7 +40,7 @@ def strategic_interceptors(g: Ctx, power: str, sea: str, target: str | None) -> 
             if intercepts_in(s, b, u, sea)
         ],
     )
-    return players + portugal.emirates_interceptors(g, power, sea, target)
+    return players + scenario_of(g).interceptors(g, power, sea, target)
 
 
 def intercepts_in(s: dict, board, uid: str, sea: str) -> bool:
@@ -228,8 +227,6 @@ class NavalSupport(Step):
     goes_to = ("support_announce", "support_champion", "combat")
 
     def auto(self, g: Ctx) -> None:
-        from engines.ultima_ratio import portugal
-
         f, s = g.frame, g.s
         said = f.setdefault("said", {})
         for power in announcers(g, f["area"], f["attacker"], f["defender"]):
@@ -241,7 +238,7 @@ class NavalSupport(Step):
         for power, answer in said.items():
             if answer:
                 sides[answer[1]].append(answer[0])
-        sides["defender"] += portugal.emirates_supporters(g, f["area"])
+        sides["defender"] += scenario_of(g).supporters(g, f["area"])
         if sides["attacker"] and sides["defender"]:
             champions = f.setdefault("champions", {})
             for side in ("attacker", "defender"):

@@ -5,8 +5,9 @@ end_of_turn.py).
 
 In a game with cards (``cards.in_play``) the deck is built and dealt at 8.1.4 (cards.py), the half turn lasts
 until no player has cards left, and ``power_actions`` mixes the intrinsic actions with card play (card_play.py).
-9.1 is played without cards (l. 1920): its impulses are those of a player without cards (8.2.3) and keep the
-scenario's own counts (portugal.py).
+A scenario played without cards (9.1, l. 1920) gives its own counts of impulses and actions
+(``Scenario.impulses_per_turn`` / ``actions_per_impulse``); the scenario's special rules of a turn, its automata after
+an impulse and its end are its hooks (``scenarios/base.py``).
 """
 
 from __future__ import annotations
@@ -28,11 +29,11 @@ from engines.ultima_ratio import (
     leader_flow,
     naval,
     new_powers,
-    portugal,
     strategic_movement,
     war,
 )
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.scenarios.base import scenario_of
 from engines.ultima_ratio.start_of_impulse import FREE_VERBS, FreeMoves, StartOfImpulse, attach_offer, free_label
 
 
@@ -46,7 +47,7 @@ class Turn(Step):
         if f["phase"] == "start":
             g.log("log.turn_start", turn=s["turn"], year=g.game.board.world.turn(s["turn"]).year, rule="turn_start")
             war.new_turn(s)  # 21.5.4: the forced peace is over
-            portugal.turn_rules(g)  # 8.1.1
+            scenario_of(g).turn_start(g)  # 8.1.1
             new_powers.enter_powers(g)  # 8.1.2
             for center in s["capacity"]:
                 s["capacity"][center] = g.game.board.map.trade_capacity(center, s["turn"], s["section"])
@@ -75,7 +76,7 @@ class Turn(Step):
             g.call("turn_end", phase="wars")
             return
         if s["turn"] >= s["last_turn"]:
-            portugal.verdict(g)
+            scenario_of(g).game_end(g)
             return
         s["turn"] += 1
         f["phase"] = "start"
@@ -128,30 +129,33 @@ class MerchantsEnter(Step):
 
 
 class HalfTurn(Step):
-    """8.2: impulses one after another. In 9.1 the half turn has 3 impulses (l. 1920); after each Portuguese
-    impulse the Emirates act (l. 1931)."""
+    """8.2: impulses one after another, until no player has cards left (or, played without cards, the scenario's
+    count: 9.1 has 3, l. 1920). When an impulse ends the scenario's automata act (``Scenario.after_impulse``: 9.1's
+    Emirates after each Portuguese impulse, l. 1931); whether each acts is settled as the impulse starts and kept in
+    the frame as ``<step>_due``. ``after_impulse``: every scenario's automata (the game's step table has them)."""
 
-    goes_to = ("first_player", "impulse", "emirates")
+    def __init__(self, after_impulse: tuple[str, ...] = ()):
+        self.goes_to = ("first_player", "impulse", *after_impulse)
 
     def auto(self, g: Ctx) -> None:
         f, s = g.frame, g.s
+        scenario = scenario_of(g)
         if f["impulse"] == 0 and len(s["seats"]) > 1 and "first" not in f:
             f["first"] = True
             g.call("first_player")
             return
-        if f.get("emirates_due"):
-            f["emirates_due"] = False
-            g.call("emirates")
-            return
-        if (
-            (f["impulse"] > 0 and cards.hands_empty(s))
-            if cards.in_play(s)
-            else f["impulse"] >= portugal.impulses_per_turn(s)
-        ):
+        for step in scenario.after_impulse:
+            if f.get(f"{step}_due"):
+                f[f"{step}_due"] = False
+                g.call(step)
+                return
+        count = None if cards.in_play(s) else scenario.impulses_per_turn(s)
+        if (f["impulse"] >= count) if count is not None else (f["impulse"] > 0 and cards.hands_empty(s)):
             g.end(None)
             return
         f["impulse"] += 1
-        f["emirates_due"] = portugal.emirates_in_play(s)
+        for step in scenario.after_impulse:
+            f[f"{step}_due"] = scenario.acts_after_impulse(s, step)
         order = s["seat_order"]
         seat = order[(f["impulse"] - 1) % len(order)]
         g.call("impulse", seat=seat, number=f["impulse"], phase="start")
@@ -202,10 +206,11 @@ class Impulse(Step):
                 u: info["loc"] for u, info in s["units"].items() if st.seat_of(s, info["power"]) == f["seat"]
             }
             s["impulse"].pop("leaders_moved", None)  # 12.3.1: moved in this impulse only
-            if cards.in_play(s):
+            budget = None if cards.in_play(s) else scenario_of(g).actions_per_impulse(s, f["seat"])
+            if budget is None:
                 card_play.start_impulse(s, f["seat"])
             else:
-                s["impulse"]["actions"] = portugal.actions_per_impulse(s, f["seat"])
+                s["impulse"]["actions"] = budget
             g.log("log.impulse", seat=f["seat"], number=s["impulse"]["number"], rule="impulse")
             f["phase"] = "actions"
             g.call("start_of_impulse", seat=f["seat"])
@@ -453,7 +458,6 @@ class EndOfImpulse(FreeMoves, Step):
 STEPS = {
     "turn": Turn(),
     "merchants_enter": MerchantsEnter(),
-    "half_turn": HalfTurn(),
     "first_player": FirstPlayer(),
     "impulse": Impulse(),
     "start_of_impulse": StartOfImpulse(),

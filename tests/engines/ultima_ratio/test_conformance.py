@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engines.core.conformance import playout
-from engines.ultima_ratio.portugal import portuguese_areas
+from engines.ultima_ratio.scenarios.rise_of_portugal import portuguese_areas
 from tests.engines.ultima_ratio.support import GAME, ROLE, at_first_impulse, legal, moves, place
 
 VERDICTS = {"outcome.defeat", "outcome.draw", "outcome.victory", "outcome.epic"}

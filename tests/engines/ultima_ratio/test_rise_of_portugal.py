@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engines.ultima_ratio import portugal
 from engines.ultima_ratio.game import GAME
+from engines.ultima_ratio.scenarios import rise_of_portugal
 from tests.engines.ultima_ratio.support import advance, at_first_impulse, ctx, fresh, legal, play, step
 
 
@@ -66,13 +66,13 @@ def test_three_impulses_per_turn():
 def test_vp_once_per_portuguese_area():
     g = ctx(fresh())
     g.s["areas"]["guinea"].update(owner="portugal", control="portugal", marker=None)
-    portugal.on_control(g, "portugal", "guinea", None)
-    portugal.on_control(g, "portugal", "guinea", None)
+    rise_of_portugal.on_control(g, "portugal", "guinea", None)
+    rise_of_portugal.on_control(g, "portugal", "guinea", None)
     assert g.s["seats"]["player1"]["vp"] == 1 and g.s["scored_areas"][-1] == "guinea"
     # areas owned from the start do not "become owned"; other areas give nothing
-    portugal.on_control(g, "portugal", "portugal", None)
+    rise_of_portugal.on_control(g, "portugal", "portugal", None)
     g.s["areas"]["senegal"].update(owner="portugal", control="portugal", marker=None)
-    portugal.on_control(g, "portugal", "senegal", None)
+    rise_of_portugal.on_control(g, "portugal", "senegal", None)
     assert g.s["seats"]["player1"]["vp"] == 1
 
 
@@ -82,7 +82,7 @@ def test_vp_once_per_portuguese_area():
 def test_verdict(vp, result):
     g = ctx(fresh())
     g.s["seats"]["player1"]["vp"] = vp
-    portugal.verdict(g)
+    rise_of_portugal.verdict(g)
     assert g.s["outcome"]["text"] == {"msg": f"outcome.{result}", "args": {"vp": vp}}
 
 
@@ -91,10 +91,10 @@ def test_turn_five_adds_twelve_minus_unrest():
     g.s["turn"] = 5
     g.s["powers"]["portugal"]["unrest"] = 3
     g.s["seats"]["player1"]["vp"] = 7
-    portugal.end_of_turn_vp(g)
+    rise_of_portugal.end_of_turn_vp(g)
     assert g.s["seats"]["player1"]["vp"] == 16
     g.s["turn"] = 4
-    portugal.end_of_turn_vp(g)
+    rise_of_portugal.end_of_turn_vp(g)
     assert g.s["seats"]["player1"]["vp"] == 16
 
 
@@ -136,14 +136,14 @@ def test_emirates_fleet_in_port_goes_to_sea_and_destroyed_returns_damaged():
     g = ctx(s)
     g.s["units"]["emirates-squadron-1"]["loc"] = "eliminated"
     g.s["turn"] = 2
-    portugal.turn_rules(g)
+    rise_of_portugal.turn_rules(g)
     assert g.s["units"]["emirates-squadron-1"]["loc"] == "area:aden" and g.s["units"]["emirates-squadron-1"]["repair"]
 
 
 def test_aden_taken_the_emirates_disappear():
     g = ctx(fresh())
     g.s["areas"]["aden"].update(owner="portugal", control="portugal")
-    portugal.on_control(g, "portugal", "aden", "emirates")
+    rise_of_portugal.on_control(g, "portugal", "aden", "emirates")
     assert "emirates" not in g.s["minors"]
     assert g.s["units"]["emirates-troop-1"]["loc"] == "available"
 

@@ -16,6 +16,8 @@ from engines.core.types import text
 from engines.ultima_ratio import deployment, naval
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import Board
+from engines.ultima_ratio.end_of_turn import add_vp
+from engines.ultima_ratio.scenarios.base import Scenario
 
 SCENARIO = "the-rise-of-portugal"
 PORTUGAL, EMIRATES, ADEN = "portugal", "emirates", "aden"
@@ -115,8 +117,6 @@ def emirates_in_play(s: dict) -> bool:
 def on_control(g: Ctx, power: str, area: str, before: str | None) -> None:
     """l. 1925: 1 VP for each Portuguese area that becomes owned (once per area: RULINGS.md › 9.1 VP); l. 1935:
     the Emirates disappear when Portugal takes Aden."""
-    from engines.ultima_ratio.end_of_turn import add_vp
-
     s, board = g.s, g.game.board
     if (
         power == PORTUGAL
@@ -136,8 +136,6 @@ def on_control(g: Ctx, power: str, area: str, before: str | None) -> None:
 
 def end_of_turn_vp(g: Ctx) -> None:
     """l. 1926: at the end of Turn 5, add 12 VP and subtract as many as the unrest level."""
-    from engines.ultima_ratio.end_of_turn import add_vp
-
     s = g.s
     if s["turn"] == 5:
         seat = s["powers"][PORTUGAL]["seat"]
@@ -214,3 +212,41 @@ class Emirates(Step):
 
 
 STEPS = {"emirates": Emirates()}
+
+
+class RiseOfPortugal(Scenario):
+    """9.1 at the generic turn's moments (``base.Scenario``): each hook answered by the rule above that says it."""
+
+    id = SCENARIO
+    steps = STEPS
+    after_impulse = ("emirates",)
+
+    def set_up(self, g: Ctx, board: Board) -> None:
+        set_up(g, board, self.id)
+
+    def game_end(self, g: Ctx) -> None:
+        verdict(g)
+
+    def turn_start(self, g: Ctx) -> None:
+        turn_rules(g)
+
+    def impulses_per_turn(self, s: dict) -> int:
+        return impulses_per_turn(s)
+
+    def actions_per_impulse(self, s: dict, seat: str) -> dict[str, int]:
+        return actions_per_impulse(s, seat)
+
+    def acts_after_impulse(self, s: dict, step: str) -> bool:
+        return emirates_in_play(s)  # l. 1931: "after each Portuguese impulse" (every impulse of 9.1 is)
+
+    def on_control(self, g: Ctx, power: str, area: str, before: str | None) -> None:
+        on_control(g, power, area, before)
+
+    def interceptors(self, g: Ctx, power: str, sea: str, target: str | None) -> list[str]:
+        return emirates_interceptors(g, power, sea, target)
+
+    def supporters(self, g: Ctx, area: str) -> list[str]:
+        return emirates_supporters(g, area)
+
+    def end_of_turn_vp(self, g: Ctx) -> None:
+        end_of_turn_vp(g)
