@@ -13,8 +13,9 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import battles, economy
+from engines.ultima_ratio import economy
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.logistics import stacking
 
 
 def board(g: Ctx):
@@ -41,7 +42,7 @@ def troop_fits(s: dict, b, power: str, area: str) -> bool:
         and not info["marker"]
         and not info["siege"]
         and not st.enemy_troops_in(s, area, power)
-        and battles.stacking_room(s, b, area, power) >= 1
+        and stacking.stacking_room(s, b, area, power) >= 1
         and st.interest_ok(s, b, power, area)
     )
 

@@ -13,7 +13,6 @@ the caller applies to the board. Stacking and supply are ``logistics.py``'s rule
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
 from typing import Any
 
 from engines.core.machine import Ctx, Step
@@ -26,10 +25,11 @@ from engines.ultima_ratio import (
     combat_naval,
     combat_siege,
     combat_subjugation,
-    logistics,
 )
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import Board
+from engines.ultima_ratio.leaders import leader_state
+from engines.ultima_ratio.logistics import logistics_rules
 
 KINDS = {
     "naval": (combat_naval, combat_naval.NavalBattle),
@@ -42,83 +42,19 @@ LOSSES = ("eliminate", "damage", "disperse")
 
 
 # ----- 15. Logistics on the state ---------------------------------------------------------------------------------
-def holding(s: dict, board: Board, area: str) -> str | None:
-    """Whether the area is now someone's home area or domain (15.1: mini-map limits depend on it)."""
-    owner = s["areas"][area]["owner"] if area in s["areas"] else None
-    if owner is None:
-        return None
-    return "home" if board.areas[area].home_of == owner else "domain"
 
 
-def stacking_limit(s: dict, board: Board, area: str, power: str) -> int:
-    """15.1 (``logistics.stacking_limit``), with the organizer commander of the power's troops there (15.1.1)."""
-    ability = commander_ability(s, board, st.troops_in(s, area, power))
-    return logistics.stacking_limit(board.areas[area], holding(s, board, area), ability)
 
 
-def stacking_room(s: dict, board: Board, area: str, power: str) -> int:
-    """How many more troops of the power fit in the area (15.1: leaders and non-besieged fortresses do not
-    count)."""
-    return stacking_limit(s, board, area, power) - len(st.troops_in(s, area, power))
 
 
-def supplied(s: dict, board: Board, area: str, power: str) -> bool:
-    """15.2 (``logistics.can_supply``): a subjugation or a siege is possible adjacent to a controlled area, to an
-    own supplied troop without an enemy fortress, or in a port on a sea free of enemy fleets."""
-    near = _Lazy(lambda a: st.neighbours(s, board, a) if a in board.areas else [])
-    troop_areas = {st.loc_area(s["units"][u]["loc"]) for u in st.units_of(s, power, "troop", "map")} - {None}
-    forts = [
-        a
-        for a, info in s["areas"].items()
-        if info["fortress"] and info["fortress"]["built"] and st.hostile(s, power, info["fortress"]["power"])
-    ]
-    hostile_seas = {
-        st.loc_sea(i["loc"])
-        for i in s["units"].values()
-        if i["kind"] == "squadron" and st.loc_sea(i["loc"]) and st.hostile(s, power, i["power"])
-    }
-    return logistics.can_supply(
-        area,
-        near,
-        controlled=[a for a in s["areas"] if st.controls(s, power, a)],
-        troop_areas=troop_areas,
-        enemy_fortresses=forts,
-        seas=_Lazy(lambda a: board.areas[a].seas if a in board.areas else []),
-        enemy_fleet_seas=hostile_seas,
-    )
 
 
-class _Lazy(Mapping):
-    """A look-up computed on demand (supply looks at a few areas, not the whole map)."""
-
-    def __init__(self, get: Callable[[str], Any]):
-        self._get = get
-
-    def __getitem__(self, key: str) -> Any:
-        return self._get(key)
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return self._get(key)
-
-    def __iter__(self):
-        return iter(())
-
-    def __len__(self) -> int:
-        return 0
 
 
 # ----- 17. Leaders with their units ---------------------------------------------------------------------------------
-def leaders_on(s: dict, units: list[str]) -> list[str]:
-    """The leaders attached to these units (17.1: a leader is always on one unit)."""
-    return sorted(lid for lid, info in s["leaders"].items() if info["unit"] in units)
 
 
-def commander_ability(s: dict, board: Board, units: list[str]) -> str | None:
-    """17.3.2: the ability of the commander of the force made of ``units`` (``leaders.force_ability``)."""
-    from engines.ultima_ratio import leaders
-
-    present = [s["leaders"][lid] | {"id": lid} for lid in leaders_on(s, units)]
-    return leaders.force_ability(present, board.leaders)
 
 
 # ----- battle records ----------------------------------------------------------------------------------------------
@@ -139,7 +75,7 @@ def force(
         carriers.append(fortress_id(fortress))
     leaders = tuple(
         combat.Leader(lid, board.leaders.ability_of(lid) if s["leaders"][lid]["extraordinary"] else None)
-        for lid in leaders_on(s, carriers)
+        for lid in leader_state.leaders_on(s, carriers)
     )
     return combat.Force(power, members, leaders, **extra)
 
@@ -221,15 +157,15 @@ class Combat(Step):
         """17.1: a player's leader on a unit the combat eliminates may first go to another unit of the stack (a
         decision when there are several, ``armies.reattachments``); then the facts are logged and the result
         returned."""
-        from engines.ultima_ratio import armies
+        from engines.ultima_ratio.leaders import reattach
 
         f = g.frame
         if "logged" not in f:
-            for todo in armies.reattachments(g, f["result"]):
+            for todo in reattach.reattachments(g, f["result"]):
                 if len(todo["options"]) > 1:
                     g.call("reattach_leader", **todo)
                     return
-                armies.reattach(g, todo["leader"], todo["options"][0])
+                reattach.reattach(g, todo["leader"], todo["options"][0])
             f["logged"] = True
             for key, args in f["facts"]:
                 if "side" in args:
@@ -292,7 +228,7 @@ class Combat(Step):
                         "id": lid,
                         "ability": board.leaders.ability_of(lid) if s["leaders"][lid]["extraordinary"] else None,
                     }
-                    for lid in leaders_on(s, ids)
+                    for lid in leader_state.leaders_on(s, ids)
                 ]
 
     def resume(self, g: Ctx, result: Any) -> None:
@@ -432,7 +368,7 @@ def dispersal_boxes(g: Ctx, uid: str, area: str) -> list[str]:
     s, b = g.s, g.game.board
     if s["units"][uid]["power"] not in s["powers"]:
         return [st.box_for(b, area)]
-    return logistics.dispersion_boxes(b.areas[area], b.map)
+    return logistics_rules.dispersion_boxes(b.areas[area], b.map)
 
 
 def offer_box(g: Ctx, uid: str, area: str) -> None:
@@ -488,13 +424,13 @@ def eliminate(g: Ctx, uid: str) -> None:
 def lose_leaders(g: Ctx, unit_ids: list[str]) -> list[str]:
     """The leaders on the units (or fortresses) eliminated go back to the pool (13.1.7, 17.1;
     ``leaders.eliminate``); returns them."""
-    from engines.ultima_ratio import leader_flow, leaders
+    from engines.ultima_ratio.leaders import leader_rules as leaders
 
     s = g.s
-    gone = leaders_on(s, unit_ids)
+    gone = leader_state.leaders_on(s, unit_ids)
     if gone:
         kept, s["leader_pool"] = leaders.eliminate(
-            leader_flow.state_leaders(s), s["leader_pool"], g.game.board.leaders, gone
+            leader_state.state_leaders(s), s["leader_pool"], g.game.board.leaders, gone
         )
         s["leaders"] = {ld["id"]: {k: ld[k] for k in ("power", "unit", "extraordinary")} for ld in kept}
     return gone

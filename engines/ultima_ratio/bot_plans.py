@@ -59,13 +59,14 @@ def _moves(game, public: dict, targets: set[str]) -> dict[str, list]:
     """The tactical operations open now, best first: ``subjugate`` (a troop in a target it may subjugate where it
     stands, no disadvantage), ``march`` (a troop beside a target), ``land`` (a lander with a target in range);
     each entry is (unit, area), those with naval support first."""
-    from engines.ultima_ratio import battles, land_areas, landings
+    from engines.ultima_ratio import land_areas, landings
+    from engines.ultima_ratio.logistics import supply
 
     g = _View(game, public)
     out: dict[str, list] = {"subjugate": [], "march": [], "land": []}
 
     def ok(area: str) -> bool:  # 15.2: a subjugation needs supply there (an enemy fleet at sea cuts it)
-        return battles.supplied(public, game.board, area, POWER)
+        return supply.supplied(public, game.board, area, POWER)
 
     for uid in land_areas.troops_that_move(g, POWER):
         here = _here(public, uid)
@@ -120,7 +121,7 @@ def _wanted_seas(game, public: dict, targets: set[str]) -> list[str]:
 
 def _covered(public: dict) -> set[str]:
     from engines.ultima_ratio import state as st
-    from engines.ultima_ratio.naval import operational
+    from engines.ultima_ratio.movement.naval_bases import operational
 
     return {st.loc_sea(public["units"][u]["loc"]) for u in operational(public, POWER)} - {None}
 
@@ -270,6 +271,7 @@ def _naval_plan(game, public: dict, targets: set[str], escort_only: bool = False
     escort first, then (unless ``escort_only``) the seas beside the targets (support, 11.4.2) — from a sea that
     keeps another squadron or needs none."""
     from engines.ultima_ratio import naval
+    from engines.ultima_ratio.movement import naval_bases
 
     g = _View(game, public)
     waiting = _troop_seas(game, public, targets)
@@ -277,7 +279,7 @@ def _naval_plan(game, public: dict, targets: set[str], escort_only: bool = False
     support = [] if escort_only else [x for x in _wanted_seas(game, public, targets)[:3] if x not in waiting]
     wanted = sorted(waiting - covered) + support
     held: dict[str, int] = {}
-    for u in naval.operational(public, POWER):
+    for u in naval_bases.operational(public, POWER):
         sea = _sea_of(public, u)
         held[sea] = held.get(sea, 0) + 1
     for sea in wanted:

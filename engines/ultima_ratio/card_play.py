@@ -16,6 +16,7 @@ from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import cards, naval, war
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.movement import naval_bases
 
 
 def start_impulse(s: dict, seat: str) -> None:
@@ -116,9 +117,9 @@ def corsair_raids(g: Ctx, power: str) -> list[list[str]]:
     s = g.s
     victims = piracy_victims(g, power)
     out = []
-    for uid in naval.operational(s, power):
+    for uid in naval_bases.operational(s, power):
         sea = st.loc_sea(s["units"][uid]["loc"])
-        if sea and st.started_impulse_as(s, uid) and not naval.pirated(s, uid):
+        if sea and st.started_impulse_as(s, uid) and not naval_bases.pirated(s, uid):
             out += [[uid, v] for v in victims if naval.piracy_centers(s, g.game.board, sea, v)]
     return out
 

@@ -87,7 +87,7 @@ class Force:
     def commander(self) -> str | None:
         """The ability of the commander: the first in 17.3.2's list among the leaders present
         (``leaders.commanding_ability``)."""
-        from engines.ultima_ratio.leaders import commanding_ability
+        from engines.ultima_ratio.leaders.leader_rules import commanding_ability
 
         return commanding_ability((leader.ability for leader in self.leaders), ABILITIES)
 

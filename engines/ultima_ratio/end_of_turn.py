@@ -8,9 +8,10 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import battles, economy, fleets, land_battles, naval, veterans, war
+from engines.ultima_ratio import battles, economy, fleets, land_battles, veterans, war
 from engines.ultima_ratio import end_of_turn_rules as rules
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.movement import without_base
 from engines.ultima_ratio.scenarios.base import scenario_of
 
 
@@ -68,7 +69,7 @@ class TurnEnd(Step):
             f["phase"] = "bases"
         if f["phase"] == "bases":
             for power in s["powers"]:  # 11.6: ports lost to the revolts
-                rebase = naval.check_bases(g, power)
+                rebase = without_base.check_bases(g, power)
                 if rebase:
                     g.call("rebase", **rebase)
                     return
@@ -156,12 +157,12 @@ class DisbandUnits(Step):
 
     def _retire(self, g: Ctx, **which: list[str]) -> None:
         """``end_of_turn_rules.retire`` on the state, the leaders eliminated logged."""
-        from engines.ultima_ratio import leader_flow
+        from engines.ultima_ratio.leaders import leader_state
 
         s = g.s
         before = set(s["leaders"])
         _, kept, s["leader_pool"] = rules.retire(
-            leader_flow.counters(s), leader_flow.state_leaders(s), s["leader_pool"], g.game.board.leaders, **which
+            leader_state.counters(s), leader_state.state_leaders(s), s["leader_pool"], g.game.board.leaders, **which
         )
         s["leaders"] = {ld["id"]: {k: ld[k] for k in ("power", "unit", "extraordinary")} for ld in kept}
         for leader in sorted(before - set(s["leaders"])):

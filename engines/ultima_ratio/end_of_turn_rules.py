@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from engines.ultima_ratio import leaders as leader_rules
 from engines.ultima_ratio import veterans as veteran_rules
 from engines.ultima_ratio.counters import Decision, Leader, RuleError, Unit, strength
 from engines.ultima_ratio.leader_items import Leaders
+from engines.ultima_ratio.leaders import leader_rules
 
 SQUADRON_COST, OTHER_COST, REBELLION_COST = 2, 1, 1
 COLLAPSE_UNREST = 20  # 23.2: "reach (or surpass) 20 points of unrest"

@@ -17,9 +17,10 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import cards, end_of_turn, leader_flow, leaders, technology, war
+from engines.ultima_ratio import cards, end_of_turn, leader_flow, technology, war
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.economy import change_unrest
+from engines.ultima_ratio.leaders import leader_rules, leader_state
 from engines.ultima_ratio.world_items import ANY, Effect
 
 # conditions the engine reads (the others wait for part 2: possessions gained later, religions, peace results ...)
@@ -192,9 +193,9 @@ class Event(Step):
         elif eff.op == "rebellion":
             self._revolt(g, choice, eff.level)
         elif eff.op == "leader":
-            units = leader_flow.on_map(s, leader_flow.counters(s))
-            placed = leaders.bring_historical(
-                leader_flow.state_leaders(s), units, g.game.board.leaders, event=f["card"], target=choice
+            units = leader_state.on_map(s, leader_state.counters(s))
+            placed = leader_rules.bring_historical(
+                leader_state.state_leaders(s), units, g.game.board.leaders, event=f["card"], target=choice
             )
             s["leaders"] = {ld["id"]: {k: ld[k] for k in ("power", "unit", "extraordinary")} for ld in placed}
             g.log(

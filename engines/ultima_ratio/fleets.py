@@ -19,6 +19,7 @@ from engines.core.machine import Ctx
 from engines.ultima_ratio import armies
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import Board
+from engines.ultima_ratio.logistics import stacking
 
 
 def _on_map(s: dict, uid: str) -> bool:
@@ -43,7 +44,7 @@ def _stacked(s: dict, board: Board, group: list[str]) -> list[str]:
     ]
     sea = st.loc_sea(info["loc"])
     if sea:
-        limit = armies.fleet_limit(s, board, info["power"], sea, bool(info["galley"]), out)
+        limit = stacking.fleet_limit(s, board, info["power"], sea, bool(info["galley"]), out)
         out = out[: max(1, limit)]
     return out
 
@@ -129,7 +130,7 @@ def assembly(s: dict, board: Board, powers: list[str], done: list[str]) -> dict[
             if uid in members or members[0] != flagship:
                 continue
             group = members + [uid]
-            if len(group) <= armies.fleet_limit(
+            if len(group) <= stacking.fleet_limit(
                 s, board, info["power"], st.loc_sea(info["loc"]), bool(info["galley"]), group
             ):
                 joins.append([uid, flagship])

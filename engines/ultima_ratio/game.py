@@ -13,7 +13,6 @@ from pydantic import BaseModel, Field
 from engines.core.machine import Ctx, StepGame
 from engines.ultima_ratio import (
     actions,
-    armies,
     battles,
     card_play,
     combat_cards,
@@ -35,6 +34,9 @@ from engines.ultima_ratio import (
 )
 from engines.ultima_ratio.board import GAME_ID, Board, load_board
 from engines.ultima_ratio.bots import heuristic_bot
+from engines.ultima_ratio.leaders import reattach
+from engines.ultima_ratio.logistics import overstack
+from engines.ultima_ratio.movement import without_base
 from engines.ultima_ratio.scenarios.base import NO_RULES_OF_ITS_OWN, Scenario
 from engines.ultima_ratio.scenarios.registry import PLAYABLE, SCENARIOS
 
@@ -65,7 +67,9 @@ STEPS = {
     **events.STEPS,
     **combat_cards.STEPS,
     **technology.STEPS,
-    **armies.STEPS,
+    **overstack.STEPS,
+    **reattach.STEPS,
+    **without_base.STEPS,
     **repatriation_flow.STEPS,
     "half_turn": sequence.HalfTurn(after_impulse=tuple(n for s in SCENARIOS.values() for n in s.after_impulse)),
 }

@@ -6,8 +6,10 @@ itself is ``land_movement.TacticalMove``.
 from __future__ import annotations
 
 from engines.core.machine import Ctx
-from engines.ultima_ratio import armies, battles, land_battles, naval, war
+from engines.ultima_ratio import land_battles, war
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.logistics import stacking, supply
+from engines.ultima_ratio.movement import naval_bases, without_base
 from engines.ultima_ratio.scenarios.base import scenario_of
 
 
@@ -41,7 +43,7 @@ def stops_movement(g: Ctx, power: str, area: str) -> bool:
 def can_end(g: Ctx, power: str, area: str, group: list[str] | None = None) -> bool:
     """The troop (or army, 12.2) may end its move in the area: room for all of it (15.1.1), or a combat."""
     group = group or []
-    return armies.room(g, power, area, group) >= max(1, len(group)) or bool(st.enemy_troops_in(g.s, area, power))
+    return stacking.room(g, power, area, group) >= max(1, len(group)) or bool(st.enemy_troops_in(g.s, area, power))
 
 
 def first_steps(g: Ctx, power: str, uid: str, group: list[str] | None = None) -> list[str]:
@@ -107,7 +109,7 @@ def besiegeable(g: Ctx, power: str, area: str) -> bool:
         and st.hostile(s, power, fort["power"])
         and st.troops_in(s, area, power)
         and (inside or not st.enemy_troops_in(s, area, power))
-        and battles.supplied(s, g.game.board, area, power)
+        and supply.supplied(s, g.game.board, area, power)
     )
 
 
@@ -127,7 +129,7 @@ def subjugation_here(g: Ctx, power: str, area: str) -> bool:
     return (
         (to_subjugate(g, power, area) is not None or free_control(g, power, area))
         and bool(st.troops_in(s, area, power))
-        and battles.supplied(s, b, area, power)
+        and supply.supplied(s, b, area, power)
     )
 
 
@@ -160,5 +162,5 @@ def withdraw_fleets(g: Ctx, area: str, power: str) -> None:
     for uid in st.units_at(g.s, st.AREA + area, kind="squadron"):
         owner = g.s["units"][uid]["power"]
         if owner != power:
-            ports = naval.nearest_bases(g.s, g.game.board, owner, uid)
-            naval.send_to_base(g, uid, ports[0] if ports else None)
+            ports = naval_bases.nearest_bases(g.s, g.game.board, owner, uid)
+            without_base.send_to_base(g, uid, ports[0] if ports else None)

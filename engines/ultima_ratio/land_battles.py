@@ -17,6 +17,7 @@ from engines.core.types import text
 from engines.ultima_ratio import battles, cards, reactions
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.combat_land import LandBattle, casus_belli
+from engines.ultima_ratio.logistics import stacking
 
 
 # ----- who is where in a siege --------------------------------------------------------------------------------------
@@ -283,7 +284,7 @@ class ReliefWithdraw(Step):
 
     def prompt(self, g: Ctx, role: str):
         f = g.frame
-        room = battles.stacking_room(g.s, g.game.board, f["came_from"], f["power"])
+        room = stacking.stacking_room(g.s, g.game.board, f["came_from"], f["power"])
         troops = st.troops_in(g.s, f["area"], f["power"]) if room >= 1 else []
         return text("prompt.relief_withdraw", area=f["came_from"]), ({"withdraw": troops} if troops else {}) | {
             "done": [None]

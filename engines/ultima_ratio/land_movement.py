@@ -27,6 +27,8 @@ from engines.ultima_ratio.land_areas import (
     to_subjugate,
     troops_that_move,
 )
+from engines.ultima_ratio.leaders import leader_state
+from engines.ultima_ratio.logistics import stacking
 
 
 class TacticalMove(Step):
@@ -57,7 +59,7 @@ class TacticalMove(Step):
         here = st.loc_area(g.s["units"][f["unit"]]["loc"]) or f["from"]
         group = f.get("group", [f["unit"]])
         if stage == "army":
-            legal = {"absorb": armies.army_joinable(g, power, group, f["landing"]), "leave": group[1:]}
+            legal = {"absorb": landings.army_joinable(g, power, group, f["landing"]), "leave": group[1:]}
             if any(self._destinations(g, role, power, here, group)[1].values()):
                 legal["march"] = [None]
             return text("prompt.army"), {k: v for k, v in legal.items() if v}
@@ -68,8 +70,8 @@ class TacticalMove(Step):
             legal = {"area": nxt}
             if armies.led(g.s, f["unit"]):  # 12.2: leave or absorb troops in the first area
                 legal["absorb"] = armies.joinable(g, power, group, st.AREA + here)
-                legal["leave"] = armies.may_stay(g, power, group, here)
-            if battles.stacking_room(g.s, g.game.board, here, power) >= 0:
+                legal["leave"] = stacking.may_stay(g, power, group, here)
+            if stacking.stacking_room(g.s, g.game.board, here, power) >= 0:
                 legal["stop"] = [None]
             if subjugation_here(g, power, here):
                 legal["subjugate"] = [here]
@@ -92,13 +94,13 @@ class TacticalMove(Step):
     def on_unit(self, g: Ctx, role: str, arg: str) -> None:
         f = g.frame
         f.update(unit=arg, stage="dest", moves=[], group=[arg], **{"from": st.loc_area(g.s["units"][arg]["loc"])})
-        if armies.led(g.s, arg) and armies.army_joinable(g, f["power"], f["group"], f["landing"]):
+        if armies.led(g.s, arg) and landings.army_joinable(g, f["power"], f["group"], f["landing"]):
             f["stage"] = "army"
 
     def on_absorb(self, g: Ctx, role: str, arg: str) -> None:
         """12.2: the army takes a troop of its area along (at the start, or in the first area entered)."""
         g.frame["group"].append(arg)
-        g.log("log.absorbed", unit=arg, leader=battles.leaders_on(g.s, [g.frame["unit"]])[0], rule="tactical_movement")
+        g.log("log.absorbed", unit=arg, leader=leader_state.leaders_on(g.s, [g.frame["unit"]])[0], rule="tactical_movement")
 
     def on_leave(self, g: Ctx, role: str, arg: str) -> None:
         """12.2: "after the first movement, the army can leave ... troops in the first area"."""
@@ -179,7 +181,7 @@ class TacticalMove(Step):
         if len(f["group"]) > 1:
             g.log(
                 "log.tactical_army",
-                leader=battles.leaders_on(s, [f["unit"]])[0],
+                leader=leader_state.leaders_on(s, [f["unit"]])[0],
                 units=list(f["group"]),
                 area=area,
                 rule="tactical_movement",

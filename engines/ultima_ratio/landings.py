@@ -11,8 +11,9 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import armies, fleets, land_areas, naval, naval_interception
+from engines.ultima_ratio import armies, fleets, land_areas, naval_interception
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.movement import naval_bases
 
 
 def landers(g: Ctx, power: str) -> list[str]:
@@ -52,13 +53,31 @@ def landing_escorts(g: Ctx, power: str, uid: str, troops: int = 1) -> list[str]:
     s, b = g.s, g.game.board
     area = st.loc_area(s["units"][uid]["loc"])
     places = {st.AREA + area, *(st.SEA + x for x in b.areas[area].seas)}
-    out = [u for u in naval.operational(s, power) if s["units"][u]["loc"] in places and not naval.pirated(s, u)]
+    out = [u for u in naval_bases.operational(s, power) if s["units"][u]["loc"] in places and not naval_bases.pirated(s, u)]
     if troops > 1:
         out = [
             u
             for u in out
             if armies.led(s, u) and len(armies.joinable(g, power, [u], s["units"][u]["loc"])) + 1 >= troops
         ]
+    return out
+
+
+def army_joinable(g: Ctx, power: str, group: list[str], landing: bool) -> list[str]:
+    """12.2: the troops of the leader's area that may move with his army; for an amphibious landing (12.3.1) only
+    troops that began the impulse there and took no action, while an escort fleet has a squadron for each."""
+    s = g.s
+    loc = s["units"][group[0]]["loc"]
+    out = armies.joinable(g, power, group, loc)
+    if landing:
+        start = s["impulse"]["start_locs"]
+        out = [
+            u
+            for u in out
+            if start.get(u) == loc and not st.acted_this_impulse(s, u) and not leader_moved(s, u)
+        ]
+        if out and not landing_escorts(g, power, group[0], len(group) + 1):
+            return []
     return out
 
 
@@ -76,7 +95,7 @@ def _targets(g: Ctx, power: str, uid: str, group: list[str] | None = None):
         if area == start or not b.areas[area].seas or st.controls(s, power, area):
             continue
         far = b.port_gap(start, area)
-        if far is None or far > min(naval.operation_distance(s, b, x) for x in b.areas[area].seas) - 1:
+        if far is None or far > min(naval_bases.operation_distance(s, b, x) for x in b.areas[area].seas) - 1:
             continue
         if group and len(group) > 1 and armies.map_of(b, st.AREA + area) != home:
             continue

@@ -11,70 +11,19 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import leaders
 from engines.ultima_ratio import state as st
-
-
-def counters(s: dict) -> list[dict]:
-    """The state's units as ``counters.Unit`` (what the pure leader rules read); fortresses count as units."""
-    out = []
-    for uid, info in s["units"].items():
-        area = st.loc_area(info["loc"])
-        out.append(
-            {
-                "id": uid,
-                "power": info["power"],
-                "kind": info["kind"],
-                "at": info["loc"],
-                "quality": st.quality(s, uid),
-                "veteran": bool(info.get("veteran")),
-                "besieged": bool(
-                    area
-                    and s["areas"].get(area, {}).get("siege")
-                    and s["areas"][area]["siege"]["besieger"] != info["power"]
-                ),
-                "dispersed": info["loc"].startswith(st.BOX),
-                "base": None,
-                "operational": not info.get("repair"),
-            }
-        )
-    for area, info in s["areas"].items():
-        fort = info["fortress"]
-        if fort:
-            out.append(
-                {
-                    "id": f"fortress:{area}",
-                    "power": fort["power"],
-                    "kind": "fortress",
-                    "at": st.AREA + area,
-                    "quality": 3,
-                    "veteran": False,
-                    "besieged": bool(info["siege"]),
-                    "dispersed": False,
-                    "base": None,
-                    "operational": fort["built"],
-                }
-            )
-    return out
-
-
-def on_map(s: dict, units: list[dict]) -> list[dict]:
-    return [u for u in units if u["at"] not in ("available", "eliminated") and not u["dispersed"]]
-
-
-def state_leaders(s: dict) -> list[dict]:
-    return [{"id": lid, **info} for lid, info in sorted(s["leaders"].items())]
+from engines.ultima_ratio.leaders import leader_rules, leader_state
 
 
 def targets(s: dict, power: str) -> list[str]:
     """17.2: a squadron, fortress or troop of the power on the map, not besieged."""
-    return leaders.build_targets(power, on_map(s, counters(s)))
+    return leader_rules.build_targets(power, leader_state.on_map(s, leader_state.counters(s)))
 
 
 def may_build(g: Ctx, power: str) -> bool:
     s = g.s
     return bool(s["leader_pool"]) and (
-        bool(targets(s, power)) or bool(leaders.replace_targets(power, state_leaders(s)))
+        bool(targets(s, power)) or bool(leader_rules.replace_targets(power, leader_state.state_leaders(s)))
     )
 
 
@@ -85,15 +34,15 @@ def unit_changes(s: dict, power: str, done: list[str]) -> list[list[str]]:
     mine = [lid for lid, info in sorted(s["leaders"].items()) if info["power"] == power and lid not in done]
     if not mine:
         return []
-    units, everyone = counters(s), state_leaders(s)
-    return [[lid, uid] for lid in mine for uid in leaders.attach_targets(everyone, units, lid)]
+    units, everyone = leader_state.counters(s), leader_state.state_leaders(s)
+    return [[lid, uid] for lid in mine for uid in leader_rules.attach_targets(everyone, units, lid)]
 
 
 def change_unit(g: Ctx, leader: str, unit: str) -> None:
     """17.1: "the leader may be attached to any own troop or fortress in the area, or to a squadron of the fleet,
     at any time ... and at no cost" (``leaders.attach``)."""
     s = g.s
-    moved = leaders.attach(state_leaders(s), counters(s), leader, unit)
+    moved = leader_rules.attach(leader_state.state_leaders(s), leader_state.counters(s), leader, unit)
     s["leaders"] = {ld["id"]: {k: ld[k] for k in ("power", "unit", "extraordinary")} for ld in moved}
     g.log("log.leader_attached", leader=leader, unit=unit, rule="leaders")
 
@@ -120,10 +69,10 @@ def changes_near(
     ]
     if not mine:
         return []
-    near, everything, everyone = set(units), counters(s), state_leaders(s)
+    near, everything, everyone = set(units), leader_state.counters(s), leader_state.state_leaders(s)
     out = []
     for lid in mine:
-        options = [u for u in leaders.attach_targets(everyone, everything, lid) if u not in exclude]
+        options = [u for u in leader_rules.attach_targets(everyone, everything, lid) if u not in exclude]
         fleet = _held_fleet(s, board, lid)
         if fleet:
             options = [u for u in options if u in fleet]
@@ -197,7 +146,7 @@ def swaps(s: dict, power: str) -> list[list[str]]:
     two leaders on one unit have nothing to swap."""
     if sum(1 for info in s["leaders"].values() if info["power"] == power) < 2:
         return []
-    units = {u["id"]: u for u in counters(s)}
+    units = {u["id"]: u for u in leader_state.counters(s)}
     free = [
         lid
         for lid, info in sorted(s["leaders"].items())
@@ -210,7 +159,7 @@ def swaps(s: dict, power: str) -> list[list[str]]:
 
 def swap(g: Ctx, a: str, b: str) -> None:
     s = g.s
-    moved = leaders.swap(state_leaders(s), counters(s), a, b)
+    moved = leader_rules.swap(leader_state.state_leaders(s), leader_state.counters(s), a, b)
     s["leaders"] = {ld["id"]: {k: ld[k] for k in ("power", "unit", "extraordinary")} for ld in moved}
     g.log("log.leaders_swapped", a=a, b=b, rule="impulse")
 
@@ -221,10 +170,10 @@ def end_moves(s: dict, power: str) -> list[list[str]]:
     (RULINGS I-11)."""
     if not any(info["power"] == power for info in s["leaders"].values()):
         return []
-    everything = counters(s)
-    units = on_map(s, everything)
+    everything = leader_state.counters(s)
+    units = leader_state.on_map(s, everything)
     besieged = {u["id"] for u in everything if u["besieged"]}
-    targets = [u["id"] for u in units if u["power"] == power and not u["besieged"] and leaders.can_carry(u)]
+    targets = [u["id"] for u in units if u["power"] == power and not u["besieged"] and leader_rules.can_carry(u)]
     return [
         [lid, uid]
         for lid, info in sorted(s["leaders"].items())
@@ -236,7 +185,7 @@ def end_moves(s: dict, power: str) -> list[list[str]]:
 
 def move_at_end(g: Ctx, leader: str, unit: str) -> None:
     s = g.s
-    moved = leaders.move_at_end_of_impulse(state_leaders(s), counters(s), leader, unit)
+    moved = leader_rules.move_at_end_of_impulse(leader_state.state_leaders(s), leader_state.counters(s), leader, unit)
     s["leaders"] = {ld["id"]: {k: ld[k] for k in ("power", "unit", "extraordinary")} for ld in moved}
     g.log("log.leader_moved", leader=leader, unit=unit, rule="end_of_impulse")
 
@@ -247,7 +196,7 @@ class DrawLeader(Step):
     goes_to = ("build_leader",)
 
     def auto(self, g: Ctx) -> None:
-        drawn = leaders.draw(g.s["leader_pool"], g)
+        drawn = leader_rules.draw(g.s["leader_pool"], g)
         g.log(
             "log.leader_drawn",
             power=g.frame["power"],
@@ -272,12 +221,12 @@ class BuildLeader(Step):
         power = f["power"]
         if "extraordinary" not in f:
             sides = ["ordinary"]
-            if leaders.may_be_extraordinary(s["powers"][power]["unrest"], g.game.board.power(power).vitality):
+            if leader_rules.may_be_extraordinary(s["powers"][power]["unrest"], g.game.board.power(power).vitality):
                 sides.append("extraordinary")
             return text(
                 "prompt.leader_side", leader=f["leader"], ability=g.game.board.leaders.ability_of(f["leader"])
             ), {"side": sides}
-        legal = {"target": targets(s, power), "replace": leaders.replace_targets(power, state_leaders(s))}
+        legal = {"target": targets(s, power), "replace": leader_rules.replace_targets(power, leader_state.state_leaders(s))}
         return text("prompt.leader_target", leader=f["leader"]), {k: v for k, v in legal.items() if v}
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
@@ -298,10 +247,10 @@ class BuildLeader(Step):
         f, s, board = g.frame, g.s, g.game.board
         power = f["power"]
         unrest = s["powers"][power]["unrest"]
-        built = leaders.build(
-            state_leaders(s),
+        built = leader_rules.build(
+            leader_state.state_leaders(s),
             s["leader_pool"],
-            on_map(s, counters(s)),
+            leader_state.on_map(s, leader_state.counters(s)),
             board.leaders,
             power=power,
             leader_id=f["leader"],

@@ -17,156 +17,33 @@ from engines.core.types import text
 from engines.ultima_ratio import battles
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import Board
-
+from engines.ultima_ratio.movement import naval_bases, without_base
 
 # ----- 11.1 Naval bases and naval operation distance -------------------------------------------------------------
-def operation_distance(s: dict, board: Board, sea: str) -> int:
-    key = "mediterranean" if board.mediterranean_sea(sea) else "elsewhere"
-    return s["naval_distance"][key]
 
 
-def may_sail(s: dict, board: Board, uid: str, sea: str) -> bool:
-    """18.6.1: until an event opens it, galleys stay in the Mediterranean and the others stay out of it; seas
-    that no active area touches are not in play (7.2)."""
-    if sea not in s["seas_active"]:
-        return False
-    if s["mediterranean_open"]:
-        return True
-    return board.mediterranean_sea(sea) == s["units"][uid]["galley"]
 
 
-def own_ports(s: dict, board: Board, power: str, sea: str) -> list[str]:
-    """The power's naval bases on a sea: controlled coastal areas it may use (Glossary "Naval base", 18.4.1)."""
-    return [
-        a
-        for a in board.sea_ports[sea]
-        if st.active(s, a) and st.controls(s, power, a) and st.interest_ok(s, board, power, a)
-    ]
 
 
-def base_ports(s: dict, board: Board, power: str, galley: bool) -> list[str]:
-    return [
-        a
-        for a in s["areas"]
-        if st.controls(s, power, a)
-        and st.coastal(board, a)
-        and st.interest_ok(s, board, power, a)
-        and (s["mediterranean_open"] or board.mediterranean_port(a) == galley)
-    ]
 
 
-def intercept_seas(s: dict, board: Board, uid: str) -> set[str]:
-    """Where a squadron counts for interceptions of strategic movements and piracy (11.4.1, 11.4.3): its sea, or
-    its port's seas; 18.6.3: in a strategic port, or at sea in one of its two seas with the port a naval base of its
-    power, both seas as one (RULINGS AV-6)."""
-    info = s["units"][uid]
-    area, sea = st.loc_area(info["loc"]), st.loc_sea(info["loc"])
-    seas = {sea} if sea else set(board.areas[area].seas)
-    for port in [area] if area else base_ports(s, board, info["power"], info["galley"]):
-        pair = board.areas[port].strategic_port
-        if pair and (area or sea in pair):
-            seas |= set(pair)
-    return seas
 
 
-def port_reach(board: Board, port: str, sea: str) -> int | None:
-    """Seas apart from a port to a sea (0: the port is on it)."""
-    found = [board.sea_distance(x, sea) for x in board.areas[port].seas]
-    found = [d for d in found if d is not None]
-    return min(found) if found else None
 
 
-def has_base(s: dict, board: Board, power: str, sea: str, galley: bool) -> bool:
-    """11.1: a squadron may be in a sea with a naval base within the naval operation distance (distance 1: a base
-    on that sea; 2: on an adjacent sea...)."""
-    limit = operation_distance(s, board, sea) - 1
-    for port in base_ports(s, board, power, galley):
-        far = port_reach(board, port, sea)
-        if far is not None and far <= limit:
-            return True
-    return False
 
 
-def nearest_bases(s: dict, board: Board, power: str, uid: str) -> list[str]:
-    """11.1.1 / 11.6: the nearest ports of the power for a squadron that lost its base (ties: the player
-    chooses); empty: the squadron is destroyed."""
-    info = s["units"][uid]
-    here = st.loc_sea(info["loc"])
-    seas = [here] if here else list(board.areas[st.loc_area(info["loc"])].seas)
-    ranked = []
-    for port in base_ports(s, board, power, info["galley"]):
-        far = [port_reach(board, port, x) for x in seas]
-        far = [d for d in far if d is not None]
-        if far:
-            ranked.append((min(far), port))
-    if not ranked:
-        return []
-    best = min(d for d, _ in ranked)
-    return sorted(p for d, p in ranked if d == best)
 
 
-def squadrons_without_base(s: dict, board: Board, power: str) -> list[str]:
-    """Squadrons at sea without a base in range, and squadrons in ports the power no longer controls."""
-    out = []
-    for u in st.units_of(s, power, "squadron", "map"):
-        info = s["units"][u]
-        sea, area = st.loc_sea(info["loc"]), st.loc_area(info["loc"])
-        if (sea and not has_base(s, board, power, sea, info["galley"])) or (area and not st.controls(s, power, area)):
-            out.append(u)
-    return out
 
 
-def send_to_base(g: Ctx, uid: str, port: str | None, repair: bool | None = None) -> None:
-    """A squadron goes to a port (keeping its status unless ``repair`` says), or is destroyed without one (with
-    the leaders on it, back to the pool: ``battles.eliminate``)."""
-    if port is None:
-        battles.eliminate(g, uid)
-        g.log("log.squadron_lost", unit=uid, rule="without_base")
-        return
-    st.move_unit(g.s, uid, st.AREA + port)
-    if repair is not None:
-        g.s["units"][uid]["repair"] = repair
-    g.log("log.to_base", unit=uid, area=port, repair=g.s["units"][uid]["repair"], rule="without_base")
 
 
-def home_port(s: dict, board: Board, uid: str) -> str | None:
-    """The naval base a squadron retreats to (13.2.5): the nearest own port."""
-    power = s["units"][uid]["power"]
-    if st.loc_area(s["units"][uid]["loc"]):
-        return st.loc_area(s["units"][uid]["loc"])
-    ports = nearest_bases(s, board, power, uid)
-    return ports[0] if ports else None
 
 
-class Rebase(Step):
-    """11.1.1: the player chooses among the nearest bases of a squadron left without one."""
-
-    goes_to = ()
-
-    def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.s["units"][g.frame["unit"]]["power"])]
-
-    def prompt(self, g: Ctx, role: str):
-        return text("prompt.rebase", unit=g.frame["unit"]), {"area": list(g.frame["ports"])}
-
-    def label(self, g: Ctx, role: str, verb: str, arg: Any):
-        return text("act.area", arg=arg)
-
-    def on_area(self, g: Ctx, role: str, arg: str) -> None:
-        send_to_base(g, g.frame["unit"], arg)
-        g.end(None)
 
 
-def check_bases(g: Ctx, power: str) -> dict | None:
-    """Apply 11.1.1 to every squadron of the power: single nearest bases at once; returns the frame locals of a
-    ``rebase`` decision when a tie needs the player, else None."""
-    board = g.game.board
-    for uid in squadrons_without_base(g.s, board, power):
-        ports = nearest_bases(g.s, board, power, uid)
-        if len(ports) > 1 and g.s["powers"].get(power):
-            return {"unit": uid, "ports": ports}
-        send_to_base(g, uid, ports[0] if ports else None)
-    return None
 
 
 # ----- naval combats (13.2 in combat_naval.py) and their results (13.2.5) ----------------------------------------
@@ -232,22 +109,16 @@ def apply_naval_result(g: Ctx, result: dict) -> str | None:
             battles.eliminate(g, uid)
             g.log("log.squadron_eliminated", unit=uid, rule="damaged_fleets")
         for uid in result["damaged"][side]:
-            send_to_base(g, uid, home_port(s, board, uid), repair=True)
+            without_base.send_to_base(g, uid, naval_bases.home_port(s, board, uid), repair=True)
         for uid in result["to_base"][side]:
             if st.loc_sea(s["units"][uid]["loc"]):
-                send_to_base(g, uid, home_port(s, board, uid))
+                without_base.send_to_base(g, uid, naval_bases.home_port(s, board, uid))
     return result["fought"]["winner"] if result["fought"] else None
 
 
 # ----- 11.3 Naval tactical movement -----------------------------------------------------------------------------
-def operational(s: dict, power: str) -> list[str]:
-    return [u for u in st.units_of(s, power, "squadron", "map") if not s["units"][u]["repair"]]
 
 
-def pirated(s: dict, uid: str) -> bool:
-    """11.5.1: "Once resolved, the squadron cannot perform any other action, of any kind, during the rest of the
-    impulse" (its piracy of this impulse, not of an earlier one)."""
-    return s["units"][uid].get("pirated") == s["impulse"]["n"]
 
 
 def tactical_seas(g: Ctx, uid: str) -> list[str]:
@@ -256,7 +127,7 @@ def tactical_seas(g: Ctx, uid: str) -> list[str]:
     info = s["units"][uid]
     sea = st.loc_sea(info["loc"])
     options = [sea, *board.sea_links[sea]] if sea else list(board.areas[st.loc_area(info["loc"])].seas)
-    return [x for x in options if may_sail(s, board, uid, x) and has_base(s, board, info["power"], x, info["galley"])]
+    return [x for x in options if naval_bases.may_sail(s, board, uid, x) and naval_bases.has_base(s, board, info["power"], x, info["galley"])]
 
 
 def enemy_fleets(s: dict, board: Board, power: str, sea: str) -> list[str]:
@@ -273,7 +144,7 @@ def enemy_fleets(s: dict, board: Board, power: str, sea: str) -> list[str]:
 
 def naval_movers(g: Ctx, power: str) -> list[str]:
     """11.3: operational squadrons with a sea to go to (or stay in), not after a piracy in this impulse (11.5.1)."""
-    return [u for u in operational(g.s, power) if tactical_seas(g, u) and not pirated(g.s, u)]
+    return [u for u in naval_bases.operational(g.s, power) if tactical_seas(g, u) and not naval_bases.pirated(g.s, u)]
 
 
 class NavalMove(Step):
@@ -289,6 +160,7 @@ class NavalMove(Step):
 
     def prompt(self, g: Ctx, role: str):
         from engines.ultima_ratio import armies
+        from engines.ultima_ratio.logistics import stacking
 
         f, s = g.frame, g.s
         if "unit" not in f:
@@ -302,8 +174,8 @@ class NavalMove(Step):
                     for x in tactical_seas(g, f["unit"])
                     if len(fleet) == 1
                     or (
-                        all(may_sail(s, g.game.board, u, x) for u in fleet)
-                        and armies.fleet_may_be_at(s, g.game.board, f["power"], x, fleet)
+                        all(naval_bases.may_sail(s, g.game.board, u, x) for u in fleet)
+                        and stacking.fleet_may_be_at(s, g.game.board, f["power"], x, fleet)
                     )
                 ]
             }
@@ -315,7 +187,7 @@ class NavalMove(Step):
         foes = enemy_fleets(s, g.game.board, f["power"], f["sea"])
         legal = ({"attack": foes} if foes else {}) | {"stop": [None]}
         if led:  # 11.3: "in the destination sea the fleet can leave or absorb"
-            room = armies.fleet_limit(
+            room = stacking.fleet_limit(
                 s, g.game.board, f["power"], f["sea"], bool(s["units"][f["unit"]]["galley"]), fleet
             ) - len(fleet)
             legal.update(
@@ -437,7 +309,7 @@ class NavalResponse(Step):
         from engines.ultima_ratio import fleets
 
         for uid in fleets.fleet_of(g.s, g.game.board, g.frame["unit"]):
-            send_to_base(g, uid, home_port(g.s, g.game.board, uid))
+            without_base.send_to_base(g, uid, naval_bases.home_port(g.s, g.game.board, uid))
         g.end("withdrew")
 
 
@@ -446,11 +318,11 @@ def to_sea_moves(g: Ctx, power: str) -> list[list[str]]:
     """At the start of the impulse, operational squadrons in port may go to an adjacent sea (no action)."""
     s, board = g.s, g.game.board
     out = []
-    for u in operational(s, power):
+    for u in naval_bases.operational(s, power):
         area = st.loc_area(s["units"][u]["loc"])
         if area:
             for sea in board.areas[area].seas:
-                if may_sail(s, board, u, sea) and has_base(s, board, power, sea, s["units"][u]["galley"]):
+                if naval_bases.may_sail(s, board, u, sea) and naval_bases.has_base(s, board, power, sea, s["units"][u]["galley"]):
                     out.append([u, sea])
     return out
 
@@ -470,7 +342,7 @@ def piracy_interceptors(g: Ctx, victim: str, sea: str) -> list[str]:
     """11.4.3: one operational squadron of the victim in that sea, or in a port of this sea (18.6.3: a strategic
     port's two seas as one, ``intercept_seas``)."""
     s = g.s
-    return [u for u in operational(s, victim) if sea in intercept_seas(s, g.game.board, u)]
+    return [u for u in naval_bases.operational(s, victim) if sea in naval_bases.intercept_seas(s, g.game.board, u)]
 
 
 class Piracy(Step):
@@ -544,4 +416,4 @@ class Piracy(Step):
         g.end(None)
 
 
-STEPS = {"naval_move": NavalMove(), "naval_response": NavalResponse(), "rebase": Rebase(), "piracy": Piracy()}
+STEPS = {"naval_move": NavalMove(), "naval_response": NavalResponse(), "piracy": Piracy()}

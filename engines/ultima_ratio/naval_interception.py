@@ -18,8 +18,9 @@ from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import fleets
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.movement.naval_bases import intercept_seas, operational
+from engines.ultima_ratio.naval import apply_naval_result, start_naval_battle
 from engines.ultima_ratio.scenarios.base import scenario_of
-from engines.ultima_ratio.naval import apply_naval_result, intercept_seas, operational, start_naval_battle
 
 
 # ----- 11.4.1 Interception of troop strategic movements ---------------------------------------------------------

@@ -19,6 +19,7 @@ from engines.core.machine import Ctx
 from engines.ultima_ratio import battles, deployment
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import Board
+from engines.ultima_ratio.leaders import leader_state
 
 # a grade, then the worse grades of the same type that may replace it (8.1.2)
 SUBSTITUTES = {"3-4": ("3-4", "2-3"), "2-3": ("2-3",), "E3": ("E3", "E2"), "E2": ("E2",)}
@@ -94,7 +95,7 @@ def substitute(g: Ctx, old: str, new: str) -> None:
             continue
         sub = s["units"][spare[0]]
         sub.update({k: info[k] for k in ("loc", "veteran", "repair", "galley", "since", "acted")})
-        for lid in battles.leaders_on(s, [uid]):
+        for lid in leader_state.leaders_on(s, [uid]):
             s["leaders"][lid].update(unit=spare[0], power=new)
         g.log("log.unit_substituted", unit=uid, by=spare[0], grade=sub["grade"], rule="entry_of_new_powers")
     for uid in st.units_of(s, old):

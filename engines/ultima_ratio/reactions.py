@@ -19,6 +19,8 @@ from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import armies, battles
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.leaders import leader_state
+from engines.ultima_ratio.logistics import stacking
 
 
 def reacting_power(g: Ctx, mover: str, area: str) -> str | None:
@@ -53,7 +55,7 @@ def army_leads(g: Ctx, power: str, place: str, area: str) -> list[str]:
     ``area`` (not in a siege; at least one more troop there and room for two, 15.1); from two areas away only a
     determined commander ("interceptions with several troops at 2 areas of distance",
     ``leaders.intercepts_with_several_troops``, RULINGS L-11)."""
-    from engines.ultima_ratio.leaders import intercepts_with_several_troops
+    from engines.ultima_ratio.leaders.leader_rules import intercepts_with_several_troops
 
     s, b = g.s, g.game.board
     troops = st.troops_in(s, place, power)
@@ -64,8 +66,8 @@ def army_leads(g: Ctx, power: str, place: str, area: str) -> list[str]:
         u
         for u in troops
         if armies.led(s, u)
-        and (not far or intercepts_with_several_troops(battles.commander_ability(s, b, [u])))
-        and any(armies.room(g, power, area, [u, x]) >= 2 for x in troops if x != u)
+        and (not far or intercepts_with_several_troops(leader_state.commander_ability(s, b, [u])))
+        and any(stacking.room(g, power, area, [u, x]) >= 2 for x in troops if x != u)
     ]
 
 
@@ -77,7 +79,7 @@ def army_troops(g: Ctx, power: str, place: str, area: str, army: list[str]) -> l
     return [
         u
         for u in st.troops_in(g.s, place, power)
-        if u not in army and armies.room(g, power, area, [*army, u]) >= len(army) + 1
+        if u not in army and stacking.room(g, power, area, [*army, u]) >= len(army) + 1
     ]
 
 
@@ -120,7 +122,7 @@ def may_join_fortress(g: Ctx, power: str, area: str) -> bool:
         and fort["power"] == power
         and troops
         and not s["areas"][area]["siege"]
-        and len(troops) + 1 <= battles.stacking_limit(s, g.game.board, area, power)
+        and len(troops) + 1 <= stacking.stacking_limit(s, g.game.board, area, power)
     )
 
 
@@ -133,7 +135,7 @@ def retreats(g: Ctx, power: str, area: str, came_from: str) -> list[list[str]]:
             continue
         free = st.controls(s, power, near) and not st.enemy_troops_in(s, near, power)
         own = bool(st.troops_in(s, near, power)) and not s["areas"][near]["siege"]
-        if (free or own) and battles.stacking_room(s, b, near, power) >= 1:
+        if (free or own) and stacking.stacking_room(s, b, near, power) >= 1:
             places.append(near)
     return [[u, p] for u in st.troops_in(s, area, power) for p in places]
 

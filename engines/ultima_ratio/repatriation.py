@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from engines.ultima_ratio import leaders as leader_rules
 from engines.ultima_ratio.counters import Decision, Leader, RuleError, Unit
+from engines.ultima_ratio.leaders import leader_rules
 
 MODES = ("tactical", "strategic", "disperse")  # 14.1, in the rulebook's order
 

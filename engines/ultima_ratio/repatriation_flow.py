@@ -16,8 +16,10 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import battles, land_areas, leader_flow, leaders, naval, repatriation, strategic_movement
+from engines.ultima_ratio import battles, land_areas, repatriation, strategic_movement
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.leaders import leader_rules, leader_state
+from engines.ultima_ratio.movement import without_base
 
 FORTRESS = "fortress:"
 
@@ -94,8 +96,8 @@ def leader_options(g: Ctx, leader: str) -> tuple[str, ...]:
     """14.3: "any other troop, squadron or own fortress that is not besieged" (``repatriation.leader_decisions``);
     none: the leader is eliminated (RULINGS R-2)."""
     s = g.s
-    units = leader_flow.on_map(s, leader_flow.counters(s))
-    (decision,) = repatriation.leader_decisions(units, leader_flow.state_leaders(s), [leader])
+    units = leader_state.on_map(s, leader_state.counters(s))
+    (decision,) = repatriation.leader_decisions(units, leader_state.state_leaders(s), [leader])
     return decision.options
 
 
@@ -113,7 +115,7 @@ class Repatriation(Step):
             return
         for uid in [u for u in f["todo"] if u.startswith(FORTRESS)]:  # 14.3: fortresses are eliminated
             f["todo"].remove(uid)
-            _, decisions = repatriation.remove_fortress(leader_flow.counters(s), leader_flow.state_leaders(s), uid)
+            _, decisions = repatriation.remove_fortress(leader_state.counters(s), leader_state.state_leaders(s), uid)
             area = uid[len(FORTRESS) :]
             s["areas"][area].update(fortress=None, siege=None)
             f["leaders"].extend(d.at for d in decisions if d.at not in f["leaders"])
@@ -125,14 +127,14 @@ class Repatriation(Step):
             if leader_options(g, leader):
                 g.call("assign_leader", leader=leader)
                 return
-            kept, s["leader_pool"] = leaders.eliminate(
-                leader_flow.state_leaders(s), s["leader_pool"], g.game.board.leaders, [leader]
+            kept, s["leader_pool"] = leader_rules.eliminate(
+                leader_state.state_leaders(s), s["leader_pool"], g.game.board.leaders, [leader]
             )
             s["leaders"] = {ld["id"]: {k: ld[k] for k in ("power", "unit", "extraordinary")} for ld in kept}
             g.log("log.repatriation_leader_lost", leader=leader, rule="repatriation")
         squadrons = [u for u in f["todo"] if s["units"][u]["kind"] == "squadron"]
         if squadrons:  # 14.2: as if the control of a port was lost (11.6)
-            rebase = naval.check_bases(g, f["power"])
+            rebase = without_base.check_bases(g, f["power"])
             if rebase:
                 g.call("rebase", **rebase)
                 return
@@ -166,7 +168,7 @@ class RepatriateTroop(Step):
         power, uid = f["power"], f["unit"]
         dests = tactical_destinations(g, power, uid)
         available = [m for m, ok in (("tactical", bool(dests)), ("strategic", strategic_possible(g, power, uid))) if ok]
-        troop = next(u for u in leader_flow.counters(s) if u["id"] == uid)
+        troop = next(u for u in leader_state.counters(s) if u["id"] == uid)
         modes = repatriation.troop_decision(troop, available).options
         legal = {"tactical": dests, "strategic": [None], "disperse": self._boxes(g)}
         return text("prompt.repatriate_troop", unit=uid, area=st.loc_area(s["units"][uid]["loc"])), {
@@ -213,9 +215,9 @@ class AssignLeader(Step):
 
     def on_unit(self, g: Ctx, role: str, arg: str) -> None:
         s, leader = g.s, g.frame["leader"]
-        units = leader_flow.on_map(s, leader_flow.counters(s))
-        (decision,) = repatriation.leader_decisions(units, leader_flow.state_leaders(s), [leader])
-        moved = repatriation.assign(leader_flow.state_leaders(s), decision, arg)
+        units = leader_state.on_map(s, leader_state.counters(s))
+        (decision,) = repatriation.leader_decisions(units, leader_state.state_leaders(s), [leader])
+        moved = repatriation.assign(leader_state.state_leaders(s), decision, arg)
         s["leaders"] = {ld["id"]: {k: ld[k] for k in ("power", "unit", "extraordinary")} for ld in moved}
         g.log("log.repatriation_leader", leader=leader, unit=arg, rule="repatriation")
         g.end(None)

@@ -18,7 +18,6 @@ from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import (
     actions,
-    armies,
     battles,
     card_play,
     cards,
@@ -33,6 +32,8 @@ from engines.ultima_ratio import (
     war,
 )
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.logistics import overstack
+from engines.ultima_ratio.movement import without_base
 from engines.ultima_ratio.scenarios.base import scenario_of
 from engines.ultima_ratio.start_of_impulse import FREE_VERBS, FreeMoves, StartOfImpulse, attach_offer, free_label
 
@@ -237,7 +238,7 @@ def rebase_due(g: Ctx, seat: str) -> dict | None:
     s = g.s
     mine = st.powers_of(s, seat)
     for power in [*mine, *sorted(p for p in s["powers"] if p not in mine)]:
-        rebase = naval.check_bases(g, power)
+        rebase = without_base.check_bases(g, power)
         if rebase:
             return rebase
     return None
@@ -387,9 +388,9 @@ class PowerActions(FreeMoves, Step):
         if rebase:
             g.call("rebase", **rebase)
             return
-        overstack = armies.after_action(g, g.frame["seat"])
-        if overstack:
-            g.call("disperse_overstack", **overstack)
+        due = overstack.after_action(g, g.frame["seat"])
+        if due:
+            g.call("disperse_overstack", **due)
             return
         choice = battles.box_choice(g)  # 18.5: the box of a border area's troop
         if choice:

@@ -14,8 +14,11 @@ from typing import Any, NamedTuple
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import armies, battles, fleets, leader_flow, naval, naval_interception, repatriation
+from engines.ultima_ratio import armies, battles, fleets, naval_interception, repatriation
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.leaders import leader_state
+from engines.ultima_ratio.logistics import stacking
+from engines.ultima_ratio.movement import naval_bases
 
 
 class Lane(NamedTuple):
@@ -53,7 +56,7 @@ def movable(g: Ctx, power: str, first: bool = False) -> list[str]:
     out = []
     for u in st.units_of(s, power, where="map"):
         info = s["units"][u]
-        if info["kind"] == "squadron" and (info["repair"] or naval.pirated(s, u)):  # 9.3, 11.5.1
+        if info["kind"] == "squadron" and (info["repair"] or naval_bases.pirated(s, u)):  # 9.3, 11.5.1
             continue
         area = st.loc_area(info["loc"])
         if info["kind"] == "troop" and (not area or (armies.besieged(s, u) and not st.coastal(g.game.board, area))):
@@ -172,12 +175,12 @@ def _steps(
             areas = [a for a in b.sea_ports[sea] if passable(a, by_sea=True)]
     else:
         if area is not None:
-            seas = [x for x in b.areas[area].seas if naval.may_sail(s, b, uid, x)]
+            seas = [x for x in b.areas[area].seas if naval_bases.may_sail(s, b, uid, x)]
         else:
-            seas = [x for x in b.sea_links[sea] if naval.may_sail(s, b, uid, x)]
+            seas = [x for x in b.sea_links[sea] if naval_bases.may_sail(s, b, uid, x)]
             areas = [
                 a
-                for a in naval.own_ports(s, b, power, sea)
+                for a in naval_bases.own_ports(s, b, power, sea)
                 if s["mediterranean_open"] or b.mediterranean_port(a) == info["galley"]
             ]
     out = {"area": [a for a in areas if st.AREA + a not in seen], "sea": [x for x in seas if st.SEA + x not in seen]}
@@ -188,7 +191,7 @@ def _steps(
                 x
                 for x in places
                 if armies.map_of(b, f"{kind}:{x}") == home
-                and (kind == "area" or all(naval.may_sail(s, b, u, x) for u in group if u != uid))
+                and (kind == "area" or all(naval_bases.may_sail(s, b, u, x) for u in group if u != uid))
             ]
             for kind, places in out.items()
         }
@@ -217,13 +220,13 @@ def may_stop(
         return (
             area is not None
             and (lane is None or area in lane.ends)
-            and armies.room(g, power, area, group) >= len(group)
+            and stacking.room(g, power, area, group) >= len(group)
         )
     if area is not None:
         return True
     if len(group) > 1:
-        return armies.fleet_may_be_at(s, b, power, st.loc_sea(here), group)
-    return naval.has_base(s, b, power, st.loc_sea(here), s["units"][uid]["galley"])
+        return stacking.fleet_may_be_at(s, b, power, st.loc_sea(here), group)
+    return naval_bases.has_base(s, b, power, st.loc_sea(here), s["units"][uid]["galley"])
 
 
 def leavable(g: Ctx, power: str, group: list[str], loc: str) -> list[str]:
@@ -237,9 +240,9 @@ def leavable(g: Ctx, power: str, group: list[str], loc: str) -> list[str]:
             out.append(uid)
         elif info["kind"] == "troop":
             area = st.loc_area(loc)
-            if area and armies.room(g, power, area, [uid]) >= 1:
+            if area and stacking.room(g, power, area, [uid]) >= 1:
                 out.append(uid)
-        elif st.loc_sea(loc) and naval.has_base(s, b, power, st.loc_sea(loc), info["galley"]):
+        elif st.loc_sea(loc) and naval_bases.has_base(s, b, power, st.loc_sea(loc), info["galley"]):
             out.append(uid)
     return out
 
@@ -305,7 +308,7 @@ class StrategicMove(Step):
     def on_absorb(self, g: Ctx, role: str, arg: str) -> None:
         """10.3: "with each movement ... squadrons or troops can be absorbed" (at most four in all)."""
         _group(g.frame).append(arg)
-        g.log("log.absorbed", unit=arg, leader=battles.leaders_on(g.s, [g.frame["unit"]])[0], rule="army_movement")
+        g.log("log.absorbed", unit=arg, leader=leader_state.leaders_on(g.s, [g.frame["unit"]])[0], rule="army_movement")
 
     def on_leave(self, g: Ctx, role: str, arg: str) -> None:
         """10.3: "... or left on the way"."""
@@ -335,7 +338,7 @@ class StrategicMove(Step):
         if result == "stopped" and f.get("repatriating"):
             left = st.loc_area(f["path"][0])
             box = st.BOX + st.box_for(g.game.board, left)
-            lost = repatriation.lost_at_sea(leader_flow.counters(g.s), f["unit"], box)
+            lost = repatriation.lost_at_sea(leader_state.counters(g.s), f["unit"], box)
             st.move_unit(g.s, f["unit"], next(u["at"] for u in lost if u["id"] == f["unit"]))
             g.log("log.repatriation_lost_at_sea", unit=f["unit"], box=box[len(st.BOX) :], rule="repatriation")
             battles.offer_box(g, f["unit"], left)  # 18.5: from a border area, the box (RULINGS BX-2)
@@ -360,7 +363,7 @@ class StrategicMove(Step):
             elif len(_group(f)) > 1:
                 g.log(
                     "log.strategic_army",
-                    leader=battles.leaders_on(s, [f["unit"]])[0],
+                    leader=leader_state.leaders_on(s, [f["unit"]])[0],
                     units=list(_group(f)),
                     path=crossed,
                     rule="army_movement",

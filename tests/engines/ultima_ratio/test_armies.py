@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 
 from engines.ultima_ratio import armies
+from engines.ultima_ratio.logistics import stacking
 from tests.engines.ultima_ratio.support import at_first_impulse, ctx, legal, moves, place, play, step, texts
 
 
@@ -126,7 +127,7 @@ def test_a_fleet_moves_within_its_bases_limit():
     )
     assert "stop" in legal(s)  # Lisbon (main map): 4
     g = ctx(s)
-    assert armies.fleet_limit(g.s, g.game.board, "portugal", "east-atlantic", False, ["portugal-squadron-4"]) == 4
+    assert stacking.fleet_limit(g.s, g.game.board, "portugal", "east-atlantic", False, ["portugal-squadron-4"]) == 4
     s, log = play(s, "stop")
     assert s["units"]["portugal-squadron-5"]["loc"] == "sea:east-atlantic"
 
@@ -139,10 +140,10 @@ def test_fleet_limit_of_a_mini_map_domain():
     s["naval_distance"]["elsewhere"] = 1
     s["areas"]["guinea"].update(owner="portugal", control="portugal", marker=None)
     g = ctx(s)
-    assert armies.fleet_limit(g.s, g.game.board, "portugal", "gulf-of-guinea", False, []) == 2
+    assert stacking.fleet_limit(g.s, g.game.board, "portugal", "gulf-of-guinea", False, []) == 2
     three = ["portugal-squadron-4", "portugal-squadron-5", "portugal-squadron-6"]
-    assert armies.fleet_may_be_at(g.s, g.game.board, "portugal", "gulf-of-guinea", three[:2])
-    assert not armies.fleet_may_be_at(g.s, g.game.board, "portugal", "gulf-of-guinea", three)
+    assert stacking.fleet_may_be_at(g.s, g.game.board, "portugal", "gulf-of-guinea", three[:2])
+    assert not stacking.fleet_may_be_at(g.s, g.game.board, "portugal", "gulf-of-guinea", three)
 
 
 def test_overstacked_troops_are_dispersed_at_the_end_of_the_action():

@@ -7,9 +7,9 @@ import pytest
 from engines.core import rng
 from engines.core.chance import Chance, scripted
 from engines.core.types import ContentError
-from engines.ultima_ratio import leaders as L
 from engines.ultima_ratio.counters import Leader, RuleError, unit
 from engines.ultima_ratio.leader_items import ABILITY_IDS, dangling, load_leaders
+from engines.ultima_ratio.leaders import leader_rules as L
 from engines.ultima_ratio.world import load_world
 
 RULES = __import__("pathlib").Path(__file__).resolve().parents[4] / "shared" / "rules" / "ultima-ratio-regis.txt"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engines.ultima_ratio import logistics as G
 from engines.ultima_ratio.counters import RuleError, unit
+from engines.ultima_ratio.logistics import logistics_rules as G
 from engines.ultima_ratio.map import load_map
 
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal
 
 from engines.ultima_ratio.counters import Decision, RuleError, Unit
-from engines.ultima_ratio.leaders import stacking_bonus
+from engines.ultima_ratio.leaders.leader_rules import stacking_bonus
 
 Holding = Literal["home", "domain"] | None
 MAIN_MAP_LIMIT, MINI_DOMAIN_LIMIT, OTHER_LIMIT = 4, 2, 1

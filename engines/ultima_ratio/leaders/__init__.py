@@ -1,0 +1,1 @@
+"""Ultima Ratio Regis — leaders."""
