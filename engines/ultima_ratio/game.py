@@ -11,34 +11,29 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from engines.core.machine import Ctx, StepGame
-from engines.ultima_ratio import (
-    actions,
-    battles,
-    card_play,
-    combat_cards,
-    deployment,
-    end_of_turn,
-    events,
-    land_battles,
+from engines.ultima_ratio import redeal
+from engines.ultima_ratio.actions import construction
+from engines.ultima_ratio.board import GAME_ID, Board, load_board
+from engines.ultima_ratio.bots.heuristic import heuristic_bot
+from engines.ultima_ratio.cards import card_play, events
+from engines.ultima_ratio.combat import battles, combat_cards, land_battles
+from engines.ultima_ratio.economy import technology
+from engines.ultima_ratio.end_of_turn import turn_end
+from engines.ultima_ratio.leaders import leader_flow, reattach
+from engines.ultima_ratio.logistics import overstack, repatriation_flow
+from engines.ultima_ratio.movement import (
     land_movement,
     landings,
-    leader_flow,
     naval,
     naval_interception,
     reactions,
-    redeal,
-    repatriation_flow,
-    sequence,
     strategic_movement,
-    technology,
+    without_base,
 )
-from engines.ultima_ratio.board import GAME_ID, Board, load_board
-from engines.ultima_ratio.bots import heuristic_bot
-from engines.ultima_ratio.leaders import reattach
-from engines.ultima_ratio.logistics import overstack
-from engines.ultima_ratio.movement import without_base
+from engines.ultima_ratio.preparation import deployment
 from engines.ultima_ratio.scenarios.base import NO_RULES_OF_ITS_OWN, Scenario
 from engines.ultima_ratio.scenarios.registry import PLAYABLE, SCENARIOS
+from engines.ultima_ratio.sequence import turn
 
 
 class Options(BaseModel):
@@ -49,12 +44,12 @@ class Options(BaseModel):
 
 
 STEPS = {
-    **sequence.STEPS,
-    **actions.STEPS,
+    **turn.STEPS,
+    **construction.STEPS,
     **strategic_movement.STEPS,
     **naval.STEPS,
     **land_movement.STEPS,
-    **end_of_turn.STEPS,
+    **turn_end.STEPS,
     **deployment.STEPS,
     **{name: step for scenario in SCENARIOS.values() for name, step in scenario.steps.items()},
     **reactions.STEPS,
@@ -71,7 +66,7 @@ STEPS = {
     **reattach.STEPS,
     **without_base.STEPS,
     **repatriation_flow.STEPS,
-    "half_turn": sequence.HalfTurn(after_impulse=tuple(n for s in SCENARIOS.values() for n in s.after_impulse)),
+    "half_turn": turn.HalfTurn(after_impulse=tuple(n for s in SCENARIOS.values() for n in s.after_impulse)),
 }
 
 

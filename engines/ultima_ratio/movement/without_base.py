@@ -8,9 +8,9 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import battles
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import Board
+from engines.ultima_ratio.combat import battles
 from engines.ultima_ratio.movement import naval_bases
 
 

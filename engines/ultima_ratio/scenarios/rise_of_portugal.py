@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio import deployment, naval
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import Board
-from engines.ultima_ratio.end_of_turn import add_vp
+from engines.ultima_ratio.end_of_turn.turn_end import add_vp
+from engines.ultima_ratio.movement import naval
+from engines.ultima_ratio.preparation import deployment
 from engines.ultima_ratio.scenarios.base import Scenario
 
 SCENARIO = "the-rise-of-portugal"

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import copy
 
-from engines.ultima_ratio import armies
 from engines.ultima_ratio.logistics import stacking
+from engines.ultima_ratio.movement import armies
 from tests.engines.ultima_ratio.support import at_first_impulse, ctx, legal, moves, place, play, step, texts
 
 
@@ -330,7 +330,7 @@ def test_the_heuristic_bot_answers_the_new_steps():
     leader's reattachment (17.1) and the army / fleet choices (10.3, 12.2, 12.3.1)."""
     import random
 
-    from engines.ultima_ratio.bots import heuristic_bot
+    from engines.ultima_ratio.bots.heuristic import heuristic_bot
     from tests.engines.ultima_ratio.support import GAME, ROLE
 
     s = at_first_impulse()

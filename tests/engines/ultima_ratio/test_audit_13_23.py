@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from engines.ultima_ratio import end_of_turn, land_areas, naval, war
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.diplomacy import war
+from engines.ultima_ratio.end_of_turn import turn_end
+from engines.ultima_ratio.movement import land_areas, naval
 from tests.engines.ultima_ratio.support import GAME, advance, at_first_impulse, ctx, legal, moves, place, play, step
 from tests.engines.ultima_ratio.support_war import (
     SQUADRON,
@@ -42,7 +44,7 @@ def test_a_dynastic_change_eliminates_fortresses_and_leaders_and_ends_its_sieges
     )
     unit(s, "spain-troop-1", "troop", "area:tangier")
     g = ctx(s)
-    end_of_turn.dynastic_change(g, "portugal", collapse=False)
+    turn_end.dynastic_change(g, "portugal", collapse=False)
     assert g.s["leaders"] == {} and set(pool[:2]) <= set(g.s["leader_pool"])
     assert g.s["areas"]["oporto"]["fortress"] is None
     assert g.s["areas"]["tangier"]["siege"] is None and g.s["areas"]["tangier"]["fortress"]["power"] == "spain"
@@ -208,7 +210,7 @@ def test_the_winner_of_a_field_battle_takes_control_without_opposition():
 def test_a_land_result_on_the_board_eliminates_disperses_veteranizes_and_raises_unrest():
     """13.1.7 (eliminated to the box of the turn, dispersed to the area's box), 13.3.8 / 16.1 (the chosen troop
     turns veteran), 13.1.9 (a conscript's unrest), as ``battles.apply_losses`` puts them on the board."""
-    from engines.ultima_ratio import battles
+    from engines.ultima_ratio.combat import battles
 
     s = power(at_first_impulse(), "spain", war=True)
     for n in (1, 2):

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from engines.ultima_ratio import combat_naval
-from engines.ultima_ratio.combat import Unit
-from engines.ultima_ratio.combat_naval import NavalBattle
+from engines.ultima_ratio.combat import combat_naval
+from engines.ultima_ratio.combat.combat_naval import NavalBattle
+from engines.ultima_ratio.combat.combat_procedure import Unit
 from tests.engines.ultima_ratio.combat_support import ask, force, play, squadrons
 
 

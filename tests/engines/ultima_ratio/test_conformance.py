@@ -66,7 +66,7 @@ def test_heuristic_bot_plays_to_a_verdict(seed):
 
 
 def test_heuristic_bot_refuses_an_unknown_step():
-    from engines.ultima_ratio.bots import heuristic_bot
+    from engines.ultima_ratio.bots.heuristic import heuristic_bot
 
     view = GAME.view(at_first_impulse(), ROLE)
     view["prompt"]["step"] = "no-such-step"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.ultima_ratio import landings
+from engines.ultima_ratio.movement import landings
 from tests.engines.ultima_ratio.support import at_first_impulse, ctx, legal, moves, place, play, step, texts
 
 SQUADRON = [("build", "build_squadron"), ("grade", "E3"), ("area", "portugal")]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from engines.ultima_ratio import state as st
-from engines.ultima_ratio.bots import heuristic_bot
+from engines.ultima_ratio.bots.heuristic import heuristic_bot
 from tests.engines.ultima_ratio.support import GAME, advance, at_first_impulse, ctx, legal, moves, play, step
 
 TROOP = [("build", "build_troop"), ("grade", "2-3"), ("area", "portugal"), ("stop", None)]
