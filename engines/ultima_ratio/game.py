@@ -1,7 +1,6 @@
-"""Ultima Ratio Regis — the game (engine core v2). Only the playable scenarios are offered: 9.1 The Rise of
-Portugal (the solitaire). The rules live in one module per chapter of the rulebook (ENGINE.md):
-sequence (8), actions (9), strategic_movement (10), naval (11), land_movement (12), economy (19), end_of_turn (23),
-deployment (24), portugal (Playbook 9.1), and the seam to combat / logistics / leaders (battles)."""
+"""Ultima Ratio Regis — the game (engine core v2). Only the playable scenarios are offered (``scenarios/registry``:
+9.1 The Rise of Portugal, the solitaire). The rules live in subpackages by chapter of the rulebook (ENGINE.md ›
+Layout); this module gathers their steps and the scenarios' into one table and answers the views."""
 
 from __future__ import annotations
 
@@ -12,12 +11,12 @@ from pydantic import BaseModel, Field
 
 from engines.core.machine import Ctx, StepGame
 from engines.ultima_ratio import redeal
-from engines.ultima_ratio.actions import construction
+from engines.ultima_ratio.actions import construction, regroup
 from engines.ultima_ratio.board import GAME_ID, Board, load_board
 from engines.ultima_ratio.bots.heuristic import heuristic_bot
 from engines.ultima_ratio.cards import card_play, events
 from engines.ultima_ratio.combat import battles, combat_cards, land_battles
-from engines.ultima_ratio.economy import technology
+from engines.ultima_ratio.economy import commerce, technology
 from engines.ultima_ratio.end_of_turn import turn_end
 from engines.ultima_ratio.leaders import leader_flow, reattach
 from engines.ultima_ratio.logistics import overstack, repatriation_flow
@@ -33,19 +32,22 @@ from engines.ultima_ratio.movement import (
 from engines.ultima_ratio.preparation import deployment
 from engines.ultima_ratio.scenarios.base import NO_RULES_OF_ITS_OWN, Scenario
 from engines.ultima_ratio.scenarios.registry import PLAYABLE, SCENARIOS
-from engines.ultima_ratio.sequence import turn
+from engines.ultima_ratio.sequence import impulse, turn
 
 
 class Options(BaseModel):
     scenario: Literal[PLAYABLE] = Field(
-        "the-rise-of-portugal",  # type: ignore[valid-type]
+        PLAYABLE[0],  # type: ignore[valid-type]
         description="The scenario (Playbook 9): only the playable ones.",
     )
 
 
 STEPS = {
     **turn.STEPS,
+    **impulse.STEPS,
     **construction.STEPS,
+    **regroup.STEPS,
+    **commerce.STEPS,
     **strategic_movement.STEPS,
     **naval.STEPS,
     **land_movement.STEPS,

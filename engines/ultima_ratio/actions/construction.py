@@ -14,7 +14,6 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
-from engines.ultima_ratio.economy import commerce
 from engines.ultima_ratio.logistics import stacking
 
 
@@ -213,76 +212,9 @@ class BuildFortress(Step):
         g.end("done")
 
 
-# ----- 9.5 Regroup troop -------------------------------------------------------------------------------------------
-def regroupable(g: Ctx, power: str) -> list[str]:
-    """9.5: troops that started the impulse in a dispersed box, with a controlled area of that theater to go to."""
-    return [
-        u
-        for u in st.units_of(g.s, power, "troop", "box")
-        if st.started_impulse_as(g.s, u) and regroup_places(g, power, u)
-    ]
-
-
-def regroup_places(g: Ctx, power: str, uid: str) -> list[str]:
-    """9.5: a controlled area of the dispersed box's theater (``troop_fits``)."""
-    s, b = g.s, board(g)
-    box = s["units"][uid]["loc"][len(st.BOX) :]
-    return [a for a in s["areas"] if st.box_for(b, a) == box and troop_fits(s, b, power, a)]
-
-
-class RegroupTroop(Step):
-    goes_to = ("strategic_move",)
-
-    def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.frame["power"])]
-
-    def prompt(self, g: Ctx, role: str):
-        f = g.frame
-        if "unit" not in f:
-            return text("prompt.regroup_unit"), {"unit": regroupable(g, f["power"])}
-        return text("prompt.regroup_area", unit=f["unit"]), {"area": regroup_places(g, f["power"], f["unit"])}
-
-    def on_unit(self, g: Ctx, role: str, arg: str) -> None:
-        g.frame["unit"] = arg
-
-    def on_area(self, g: Ctx, role: str, arg: str) -> None:
-        f = g.frame
-        st.move_unit(g.s, f["unit"], st.AREA + arg)
-        g.log("log.regrouped", power=f["power"], unit=f["unit"], area=arg, rule="regroup")
-        g.goto("strategic_move", power=f["power"], unit=f["unit"], included=True, path=[st.AREA + arg])
-
-
-# ----- 19.1.1 Lower unrest, 19.2.2 Build merchant ---------------------------------------------------------------
-class BuildMerchant(Step):
-    goes_to = ()
-
-    def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.frame["power"])]
-
-    def prompt(self, g: Ctx, role: str):
-        return text("prompt.merchant"), {"center": commerce.merchant_centers(g.s, board(g), g.frame["power"])}
-
-    def label(self, g: Ctx, role: str, verb: str, arg: Any):
-        return text("act.center", arg=arg)
-
-    def on_center(self, g: Ctx, role: str, arg: str) -> None:
-        power = g.frame["power"]
-        commerce.build_merchant(g, power, arg, direct=g.frame["deploy"])
-        g.end("done")
-
-
-def lower_unrest(g: Ctx, power: str) -> None:
-    """19.1.1: the power lowers its unrest by one level (never below 0)."""
-    info = g.s["powers"][power]
-    info["unrest"] = max(0, info["unrest"] - 1)
-    g.log("log.unrest_lowered", power=power, unrest=info["unrest"], rule="lower_unrest")
-
-
 STEPS = {
     "build_troop": BuildTroop(),
     "build_squadron": BuildSquadron(),
     "repair_squadron": RepairSquadron(),
     "build_fortress": BuildFortress(),
-    "regroup_troop": RegroupTroop(),
-    "build_merchant": BuildMerchant(),
 }

@@ -364,7 +364,7 @@ def _stranded(game, public: dict, uid: str, targets: set[str]) -> bool:
     loc = public["units"][uid]["loc"]
     if not loc.startswith("box:"):
         return False
-    from engines.ultima_ratio.actions.construction import regroup_places
+    from engines.ultima_ratio.actions.regroup import regroup_places
 
     theater = game.board.box_theater.get(loc[4:])
     return not any(game.board.areas[t].theater == theater for t in targets) or not regroup_places(

@@ -21,7 +21,7 @@ from engines.ultima_ratio import state as st
 from engines.ultima_ratio.cards import deck
 from engines.ultima_ratio.diplomacy import war
 from engines.ultima_ratio.economy import technology
-from engines.ultima_ratio.economy.commerce import change_unrest
+from engines.ultima_ratio.economy.unrest import change_unrest
 from engines.ultima_ratio.end_of_turn import turn_end
 from engines.ultima_ratio.leaders import leader_flow, leader_rules, leader_state
 from engines.ultima_ratio.world_items import ANY, Effect

@@ -338,7 +338,7 @@ def veterans(g: Ctx, result: dict) -> None:
 def apply_losses(g: Ctx, result: dict, area: str) -> None:
     """A land, siege or subjugation result on the board: eliminated troops to the box of the turn, dispersed ones
     to the area's dispersed box (13.1.7, 13.3.6), veterans (13.3.8), the conscripts' unrest (13.1.9)."""
-    from engines.ultima_ratio.economy.commerce import change_unrest
+    from engines.ultima_ratio.economy.unrest import change_unrest
 
     s = g.s
     for side in combat_procedure.SIDES:

@@ -1,21 +1,20 @@
-"""Ultima Ratio Regis — 19. Economy: unrest (19.1) and commerce (19.2: trade centers, merchants placed in two
-steps, capacities, commercial competition, income and VP from trade); the accounting of the economic phase of the
+"""Ultima Ratio Regis — 19.2 Commerce: trade centers, merchants placed in two steps (the build merchant action,
+19.2.2), capacities, commercial competition (19.2.4), income and VP from trade; the accounting of the economic phase of the
 end of turn (23.1.1) lives here too, since it is made of the same numbers."""
 
 from __future__ import annotations
 
-from engines.core.machine import Ctx
+from typing import Any
+
+from engines.core.machine import Ctx, Step
+from engines.core.types import text
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import Board
+from engines.ultima_ratio.economy import unrest
 
 MAX_PER_CENTER = 2  # 19.2.2: "At the most, each major power may have 2 merchants in each trade center"
 
 
-def change_unrest(g: Ctx, power: str, amount: int, reason: str) -> None:
-    """19.1: unrest rises and falls; it cannot be less than 0."""
-    info = g.s["powers"][power]
-    info["unrest"] = max(0, info["unrest"] + amount)
-    g.log("log.unrest", power=power, amount=amount, unrest=info["unrest"], reason=reason, rule="unrest")
 
 
 # ----- 19.2.1 Trade centers ------------------------------------------------------------------------------------------
@@ -183,9 +182,30 @@ def economic_phase(g: Ctx, power: str) -> None:
     s, board = g.s, g.game.board
     gain, cost = income(s, board, power), expenses(s, board, power)
     g.log("log.accounts", power=power, income=gain, expenses=cost, rule="income_and_maintenance")
-    change_unrest(g, power, cost - gain, "accounts")
+    unrest.change_unrest(g, power, cost - gain, "accounts")
 
 
 def trade_vp(s: dict, power: str) -> int:
     """19.2.5 / 22: two merchants of a power in a center (a commercial monopoly) give 1 VP."""
     return sum(1 for present in s["merchants"].values() if present.get(power, 0) == 2)
+
+
+class BuildMerchant(Step):
+    goes_to = ()
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.frame["power"])]
+
+    def prompt(self, g: Ctx, role: str):
+        return text("prompt.merchant"), {"center": merchant_centers(g.s, g.game.board, g.frame["power"])}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text("act.center", arg=arg)
+
+    def on_center(self, g: Ctx, role: str, arg: str) -> None:
+        power = g.frame["power"]
+        build_merchant(g, power, arg, direct=g.frame["deploy"])
+        g.end("done")
+
+
+STEPS = {"build_merchant": BuildMerchant()}

@@ -13,7 +13,7 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
-from engines.ultima_ratio.economy.commerce import change_unrest
+from engines.ultima_ratio.economy.unrest import change_unrest
 
 TURN_ONLY = ("siege", "land", "naval")
 # the combats each technology gives an advantage in, and the side that has it there (None: either)

@@ -242,7 +242,7 @@ class BuildLeader(Step):
         self._build(g, replace=arg)
 
     def _build(self, g: Ctx, **where: str) -> None:
-        from engines.ultima_ratio.economy.commerce import change_unrest
+        from engines.ultima_ratio.economy.unrest import change_unrest
 
         f, s, board = g.frame, g.s, g.game.board
         power = f["power"]

@@ -97,7 +97,7 @@ def apply_naval_result(g: Ctx, result: dict) -> str | None:
     """Eliminated squadrons to the box of the turn; damaged ones to their base under repair; the other squadrons
     of the loser retreat to their base (13.2.5); the conscripts' unrest (13.1.9). Returns the winner (a side or
     None)."""
-    from engines.ultima_ratio.economy.commerce import change_unrest
+    from engines.ultima_ratio.economy.unrest import change_unrest
 
     s, board = g.s, g.game.board
     sides = g.frame.pop("naval_sides")
@@ -389,7 +389,7 @@ class Piracy(Step):
         self._after(g, apply_naval_result(g, result) == "attacker")
 
     def _after(self, g: Ctx, won: bool) -> None:
-        from engines.ultima_ratio.economy.commerce import change_unrest
+        from engines.ultima_ratio.economy.unrest import change_unrest
 
         f, s = g.frame, g.s
         g.s["units"][f["pirate"]]["pirated"] = s["impulse"]["n"]

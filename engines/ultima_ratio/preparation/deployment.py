@@ -16,7 +16,7 @@ from engines.core.types import text
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.actions import construction
 from engines.ultima_ratio.board import Board
-from engines.ultima_ratio.economy import commerce
+from engines.ultima_ratio.economy import commerce, unrest
 from engines.ultima_ratio.end_of_turn import turn_end
 from engines.ultima_ratio.world_items import Deployment
 
@@ -214,7 +214,7 @@ class Deploy(Step):
         f = g.frame
         f["points"] -= cost(g.s, f["power"], arg)
         if arg == "lower_unrest":
-            construction.lower_unrest(g, f["power"])
+            unrest.lower_unrest(g, f["power"])
             self.resume(g, None)
             return
         g.call(arg, power=f["power"], deploy=True)

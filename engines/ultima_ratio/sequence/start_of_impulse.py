@@ -10,7 +10,7 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
-from engines.ultima_ratio.actions import construction
+from engines.ultima_ratio.actions import regroup
 from engines.ultima_ratio.combat import battles, land_battles
 from engines.ultima_ratio.leaders import leader_flow
 from engines.ultima_ratio.movement import fleets, naval, strategic_movement
@@ -154,7 +154,7 @@ def free_actions(g: Ctx, seat: str) -> list[list[str]]:
     for power in st.powers_of(s, seat):
         at_war = no_cards and power not in g.frame.get("free_used", []) and any(power in pair for pair in s["wars"])
         card = power not in g.frame.get("card_regroup_used", []) and free_regroup(b, power)
-        if (at_war or card) and construction.regroupable(g, power):
+        if (at_war or card) and regroup.regroupable(g, power):
             out.append([power, "regroup_troop"])
         if at_war and strategic_movement.movable(g, power, first=True):
             out.append([power, "strategic_move"])
