@@ -63,5 +63,3 @@ def joinable(g: Ctx, power: str, group: list[str], loc: str) -> list[str]:
             continue
         out.append(uid)
     return out
-
-

@@ -1,8 +1,10 @@
 """Ultima Ratio Regis — 12. Land tactical movement: a troop moves one area, and a second one if there was no
 combat nor an enemy fortress (12.1); amphibious landings from a port to a port within the naval operation
 distance, with an escort, between maps a single troop (12.3); the reactions of the defender first (12.4:
-reactions.py; the 9.1 Emirates stand and fight); control of the area without opposition and subjugation (12.5,
-13.5.1, 18.2.2); sieges of the fortresses an army enters (13.4.1). Combats go through the seam (battles.py).
+``reactions.py``; the 9.1 Emirates stand and fight); sieges begun by entering a fortress's area (13.4.1). The move's
+combats are its parts, one module each: naval support first (11.4.2, ``tactical_naval_support.py``), the field or
+relief battle and the retreats (13.3, ``tactical_land_combat.py``), control and subjugation (12.5, 13.5,
+``tactical_subjugation.py``), assaults (13.4, ``tactical_siege.py``); each goes through ``combat/battles.py``.
 
 Armies (12.2): a troop with a leader moves with the troops of its area the player takes along, and after the
 first area may leave or absorb troops there (``armies.py``); the battle is fought by all of them.
@@ -15,7 +17,7 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
-from engines.ultima_ratio.combat import battles, land_battles
+from engines.ultima_ratio.combat import land_battles
 from engines.ultima_ratio.leaders import leader_state
 from engines.ultima_ratio.logistics import stacking
 from engines.ultima_ratio.movement import armies, landings, reactions
@@ -23,19 +25,22 @@ from engines.ultima_ratio.movement.land_areas import (
     besiegeable,
     can_end,
     first_steps,
-    free_control,
     second_steps,
     subjugation_here,
     take_control,
-    to_subjugate,
     troops_that_move,
 )
+from engines.ultima_ratio.movement.tactical_land_combat import TacticalLandCombat
+from engines.ultima_ratio.movement.tactical_naval_support import TacticalNavalSupport
+from engines.ultima_ratio.movement.tactical_siege import TacticalSiege
+from engines.ultima_ratio.movement.tactical_subjugation import TacticalSubjugation
 
 
-class TacticalMove(Step):
+class TacticalMove(TacticalNavalSupport, TacticalLandCombat, TacticalSubjugation, TacticalSiege, Step):
     """12.1 / 12.3: frame ``power``, ``landing`` (an amphibious landing), then ``unit``, ``from``, ``moves``
     (areas entered), ``stage``: "unit", "dest", "go_on", "control"; naval support, combats and relief battles
-    are calls (``awaiting`` names the result to apply)."""
+    are calls (``awaiting`` names the result to apply: ``_after_<awaiting>`` of the part that called it). This
+    class is the move itself (12.1-12.5); its combats are the parts it is made of (the module's docstring)."""
 
     goes_to = (
         "sea_interception",
@@ -101,7 +106,12 @@ class TacticalMove(Step):
     def on_absorb(self, g: Ctx, role: str, arg: str) -> None:
         """12.2: the army takes a troop of its area along (at the start, or in the first area entered)."""
         g.frame["group"].append(arg)
-        g.log("log.absorbed", unit=arg, leader=leader_state.leaders_on(g.s, [g.frame["unit"]])[0], rule="tactical_movement")
+        g.log(
+            "log.absorbed",
+            unit=arg,
+            leader=leader_state.leaders_on(g.s, [g.frame["unit"]])[0],
+            rule="tactical_movement",
+        )
 
     def on_leave(self, g: Ctx, role: str, arg: str) -> None:
         """12.2: "after the first movement, the army can leave ... troops in the first area"."""
@@ -196,50 +206,6 @@ class TacticalMove(Step):
             return
         self._entered(g, area)
 
-    def _ask_support(self, g: Ctx, area: str, then: str) -> None:
-        """11.4.2 (``naval_interception.NavalSupport``): before a combat in a coastal area the powers at war
-        announce their naval support; then the combat ``then`` ("battle", "subjugate", "assault") is fought."""
-        f, s = g.frame, g.s
-        if then == "battle":
-            foes = land_battles.field_enemies(s, f["power"], area)
-            defender = s["units"][foes[0]]["power"] if foes else st.fortress(s, area)["power"]
-        elif then == "assault":
-            defender = st.fortress(s, area)["power"]
-        else:
-            defender = s["areas"][area]["control"] if f.get("opposition") else None
-        f.update(combat_area=area, then=then, awaiting="support")
-        g.call("naval_support", area=area, attacker=f["power"], defender=defender)
-
-    def _after_support(self, g: Ctx, result: str | None) -> None:
-        g.frame["support"] = result
-        self._combat(g)
-
-    def _combat(self, g: Ctx) -> None:
-        f = g.frame
-        if f["then"] == "subjugate":
-            self._subjugate(g, f["combat_area"])
-        elif f["then"] == "assault":
-            self._assault(g, f["combat_area"])
-        else:
-            self._battle(g, f["combat_area"], f["from"])
-
-    def _after_retreat(self, g: Ctx, area: str) -> None:
-        """13.3.6: each defeated player's power retreats its troops (into the fortress: besieged) in turn."""
-        f, s = g.frame, g.s
-        losers = (
-            []
-            if s["areas"][area]["siege"]
-            else sorted({s["units"][u]["power"] for u in st.enemy_troops_in(s, area, f["power"])})
-        )
-        for loser in losers:
-            if reactions.must_retreat_now(g, loser, area, f["from"]):
-                f.update(pending=area, retreated=True)
-                g.call("defeated_retreat", power=loser, area=area, came_from=f["from"], attacker=f["power"])
-                return
-            for uid in st.troops_in(s, area, loser):  # nowhere to go: the rest disperses
-                battles.disperse(g, uid, area)
-        self._entered(g, area)
-
     def _entered(self, g: Ctx, area: str) -> None:
         f, s, power = g.frame, g.s, g.frame["power"]
         fort = st.fortress(s, area)
@@ -264,176 +230,12 @@ class TacticalMove(Step):
         else:
             g.end("done")
 
-    def _battle(self, g: Ctx, area: str, came_from: str) -> None:
-        """13.3 (combat_land): the attacker's troops in the area against the defenders and their fortress; the
-        defender marks the battlefield (13.3.4)."""
-        from engines.ultima_ratio.combat.combat_land import LandBattle
-
-        f, s, b = g.frame, g.s, g.game.board
-        f["fought"] = True
-        if land_battles.is_relief(s, f["power"], area):
-            f["awaiting"] = "relief"
-            g.call(
-                "relief_battle",
-                power=f["power"],
-                area=area,
-                came_from=came_from,
-                army=list(f["group"]),
-                landing=f["landing"],
-                support=f.get("support"),
-                intercepted=f.get("intercepted", False),
-            )
-            return
-        defenders = st.enemy_troops_in(s, area, f["power"])
-        fort = st.fortress(s, area)
-        with_fort = bool(fort and fort["built"] and fort["power"] != f["power"])
-        defender = s["units"][defenders[0]]["power"] if defenders else fort["power"]
-        battle = LandBattle(
-            battles.force(s, b, f["power"], st.troops_in(s, area, f["power"])),
-            battles.force(s, b, defender, defenders, area if with_fort else None),
-            terrain=b.areas[area].terrain,
-            rough_pass=b.neighbours[came_from].get(area) == "rough_pass",
-            amphibious=bool(f["landing"]),
-            naval_support=f.get("support"),
-            intercepted=f.get("intercepted", False),
-            main_map=st.on_main_map(b, area),
-        )
-        f["awaiting"] = "battle"
-        battles.call(g, "land", battle, attacker=f["power"], defender=defender)
-
-    def _after_relief(self, g: Ctx, result: str) -> None:
-        """13.3.5 (``land_battles.ReliefBattle``): a relief army that won and stays has entered the area."""
-        if result == "won":
-            self._entered(g, g.frame["combat_area"])
-        else:
-            g.end("done")
-
-    def _after_battle(self, g: Ctx, result: dict) -> None:
-        """Eliminated and dispersed troops leave; the automata's beaten troops disperse (they have no area to
-        retreat to); an attacker that did not win goes back where it came from (13.3.6, 12.3.2)."""
-        f, s, b = g.frame, g.s, g.game.board
-        area = f["combat_area"]
-        battles.apply_losses(g, result, area)
-        if result["fought"]["winner"] == "attacker":
-            f["won"] = True  # 13.3.7: control follows "automatically (if desired)"
-            for uid in st.enemy_troops_in(s, area, f["power"]):
-                if s["units"][uid]["power"] not in s["powers"]:
-                    st.move_unit(s, uid, st.BOX + st.box_for(b, area))
-            self._after_retreat(g, area)
-            return
-        for uid in st.troops_in(s, area, f["power"]):
-            st.move_unit(s, uid, st.AREA + f["from"])
-        g.end("done")
-
     def on_stop(self, g: Ctx, role: str, arg: Any) -> None:
         """Stop after the first area (then control may be announced, 12.5), or decline to take control."""
         f = g.frame
         if f.get("stage") == "go_on":
             self._offer_control(g, st.loc_area(g.s["units"][f["unit"]]["loc"]))
             return
-        g.end("done")
-
-    def on_subjugate(self, g: Ctx, role: str, arg: str) -> None:
-        """12.5: the troops announce control; the controller may oppose (13.5.2) — not after the field battle the
-        troops won there (13.3.7: "automatically (if desired)") —, else control is automatic; a
-        subjugation combat follows the opposition, or an independent / rebel / mini-map area (after a possible
-        naval support)."""
-        f, s = g.frame, g.s
-        if free_control(g, f["power"], arg):
-            controller = s["areas"][arg]["control"]
-            if controller in s["powers"] and not f.get("won") and reactions.opposition_sources(g, controller, arg):
-                f["pending_oppose"] = arg
-                g.call("oppose_subjugation", power=controller, area=arg)
-                return
-            take_control(g, f["power"], arg)
-            g.end("done")
-            return
-        self._ask_support(g, arg, "subjugate")
-
-    def _subjugate(self, g: Ctx, arg: str) -> None:
-        """13.5 (combat_subjugation): the subjugator's Q3 die against the opposition's: the controller's troops or
-        fortress (13.5.2), a rebellion or an independent marker, or a mini-map area (A3 home, A2 other, 13.5.7)."""
-        from engines.ultima_ratio.combat.combat_subjugation import Subjugation
-
-        f, s, b = g.frame, g.s, g.game.board
-        power = f["power"]
-        opposition = f.pop("opposition", None)
-        troops = st.troops_in(s, arg, power)
-        info = s["areas"][arg]
-        if opposition:
-            controller = info["control"]
-            source = opposition["from"]
-            if opposition["kind"] == "fortress":
-                opponent = battles.force(s, b, controller, [], source)
-            else:
-                opponent = battles.force(s, b, controller, st.troops_in(s, source, controller))
-            kind, strength = opposition["kind"], None
-        else:
-            controller = None
-            opponent = battles.force(s, b, None, [])
-            kind = "rebels" if (info["marker"] or "").startswith("R") else "independent"
-            strength = to_subjugate(g, power, arg) or 2
-        battle = Subjugation(
-            battles.force(s, b, power, troops),
-            opponent,
-            kind,
-            strength,
-            b.areas[arg].terrain,
-            moved_all=bool(f["moves"]) and set(troops) <= set(f.get("entered", ())),
-            adjacent=not opposition or opposition["adjacent"],
-            naval_support=f.get("support"),
-        )
-        f.update(awaiting="subjugation", subjugated=arg)
-        battles.call(g, "subjugation", battle, attacker=power, defender=controller)
-
-    def _after_subjugation(self, g: Ctx, result: dict) -> None:
-        """13.5.4-13.5.5: the losses, then control if the subjugator won or dispersed troops for it."""
-        f = g.frame
-        area = f["subjugated"]
-        battles.apply_losses(g, result, area)
-        if result["control"] == "attacker":
-            take_control(g, f["power"], area)
-        g.end("done")
-
-    def on_assault(self, g: Ctx, role: str, arg: str) -> None:
-        """13.4: each assault is a tactical action; a fleet may support it first (11.4.2, 13.4.4)."""
-        self._ask_support(g, arg, "assault")
-
-    def _assault(self, g: Ctx, arg: str) -> None:
-        """13.4 (combat_siege): the besiegers against the besieged and their fortress; the supporting fleet's
-        side may change the battlefield by one (13.4.4); capitulation gives the area."""
-        from engines.ultima_ratio.combat.combat_siege import SiegeBattle
-
-        f, s, b = g.frame, g.s, g.game.board
-        siege = s["areas"][arg]["siege"] or {"besieger": f["power"], "casualties": 0}
-        s["areas"][arg]["siege"] = siege
-        fort = st.fortress(s, arg)
-        battle = SiegeBattle(
-            battles.force(s, b, f["power"], st.troops_in(s, arg, f["power"])),
-            battles.force(s, b, fort["power"], st.enemy_troops_in(s, arg, f["power"]), arg),
-            siege_casualties=siege["casualties"],
-            naval_support=f.get("support"),
-            main_map=st.on_main_map(b, arg),
-        )
-        f.update(awaiting="siege", combat_area=arg)
-        battles.call(g, "siege", battle, attacker=f["power"], defender=fort["power"])
-
-    def _after_siege(self, g: Ctx, result: dict) -> None:
-        """13.4.2-13.4.5: losses, the siege casualties, the end of the siege or the capitulation."""
-        f, s = g.frame, g.s
-        area = f["combat_area"]
-        battles.apply_losses(g, result, area)
-        if result["capitulation"]:
-            for leader in battles.lose_leaders(g, [f"fortress:{area}"]):  # 13.4.5, 17.1 (RULINGS L-13)
-                g.log("log.leader_capitulated", leader=leader, area=area, rule="siege")
-            s["areas"][area]["fortress"] = None
-            s["areas"][area]["siege"] = None
-            g.log("log.capitulation", area=area, reason=result["capitulation"], rule="siege")
-            take_control(g, f["power"], area)
-        elif result["siege_ended"]:
-            s["areas"][area]["siege"] = None
-        else:
-            s["areas"][area]["siege"]["casualties"] = result["siege_casualties"]
         g.end("done")
 
 

@@ -52,7 +52,9 @@ def landing_escorts(g: Ctx, power: str, uid: str, troops: int = 1) -> list[str]:
     s, b = g.s, g.game.board
     area = st.loc_area(s["units"][uid]["loc"])
     places = {st.AREA + area, *(st.SEA + x for x in b.areas[area].seas)}
-    out = [u for u in naval_bases.operational(s, power) if s["units"][u]["loc"] in places and not naval_bases.pirated(s, u)]
+    out = [
+        u for u in naval_bases.operational(s, power) if s["units"][u]["loc"] in places and not naval_bases.pirated(s, u)
+    ]
     if troops > 1:
         out = [
             u
@@ -70,11 +72,7 @@ def army_joinable(g: Ctx, power: str, group: list[str], landing: bool) -> list[s
     out = armies.joinable(g, power, group, loc)
     if landing:
         start = s["impulse"]["start_locs"]
-        out = [
-            u
-            for u in out
-            if start.get(u) == loc and not st.acted_this_impulse(s, u) and not leader_moved(s, u)
-        ]
+        out = [u for u in out if start.get(u) == loc and not st.acted_this_impulse(s, u) and not leader_moved(s, u)]
         if out and not landing_escorts(g, power, group[0], len(group) + 1):
             return []
     return out

@@ -22,30 +22,6 @@ from engines.ultima_ratio.movement import naval_bases, without_base
 # ----- 11.1 Naval bases and naval operation distance -------------------------------------------------------------
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 # ----- naval combats (13.2 in combat_naval.py) and their results (13.2.5) ----------------------------------------
 def start_naval_battle(
     g: Ctx,
@@ -119,15 +95,17 @@ def apply_naval_result(g: Ctx, result: dict) -> str | None:
 # ----- 11.3 Naval tactical movement -----------------------------------------------------------------------------
 
 
-
-
 def tactical_seas(g: Ctx, uid: str) -> list[str]:
     """Phase 1: stay in its sea (or, from a port, one of the port's seas) or move to an adjacent sea with a base."""
     s, board = g.s, g.game.board
     info = s["units"][uid]
     sea = st.loc_sea(info["loc"])
     options = [sea, *board.sea_links[sea]] if sea else list(board.areas[st.loc_area(info["loc"])].seas)
-    return [x for x in options if naval_bases.may_sail(s, board, uid, x) and naval_bases.has_base(s, board, info["power"], x, info["galley"])]
+    return [
+        x
+        for x in options
+        if naval_bases.may_sail(s, board, uid, x) and naval_bases.has_base(s, board, info["power"], x, info["galley"])
+    ]
 
 
 def enemy_fleets(s: dict, board: Board, power: str, sea: str) -> list[str]:
@@ -323,7 +301,9 @@ def to_sea_moves(g: Ctx, power: str) -> list[list[str]]:
         area = st.loc_area(s["units"][u]["loc"])
         if area:
             for sea in board.areas[area].seas:
-                if naval_bases.may_sail(s, board, u, sea) and naval_bases.has_base(s, board, power, sea, s["units"][u]["galley"]):
+                if naval_bases.may_sail(s, board, u, sea) and naval_bases.has_base(
+                    s, board, power, sea, s["units"][u]["galley"]
+                ):
                     out.append([u, sea])
     return out
 

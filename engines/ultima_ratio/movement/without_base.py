@@ -20,7 +20,9 @@ def squadrons_without_base(s: dict, board: Board, power: str) -> list[str]:
     for u in st.units_of(s, power, "squadron", "map"):
         info = s["units"][u]
         sea, area = st.loc_sea(info["loc"]), st.loc_area(info["loc"])
-        if (sea and not naval_bases.has_base(s, board, power, sea, info["galley"])) or (area and not st.controls(s, power, area)):
+        if (sea and not naval_bases.has_base(s, board, power, sea, info["galley"])) or (
+            area and not st.controls(s, power, area)
+        ):
             out.append(u)
     return out
 
