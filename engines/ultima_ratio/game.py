@@ -5,7 +5,7 @@ Layout); this module gathers their steps and the scenarios' into one table and a
 from __future__ import annotations
 
 import pathlib
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
@@ -81,7 +81,7 @@ class UltimaRatioRegis(StepGame):
     messages_dir = pathlib.Path(__file__).parent / "messages"
     steps = STEPS
     max_actions = 5_000
-    bots = {**StepGame.bots, "heuristic": heuristic_bot}
+    bots: ClassVar = {**StepGame.bots, "heuristic": heuristic_bot}
 
     board: Board
 

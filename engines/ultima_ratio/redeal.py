@@ -25,4 +25,4 @@ def redeal(game, state: dict, role: str, rnd) -> dict:
     drawn = rnd.sample(unseen, sum(1 for c in hidden if c in generic))
     dealt = [c for c in hidden if c not in generic] + drawn
     rnd.shuffle(dealt)
-    return reseeded(renamed(state, dict(zip(hidden, dealt))), rnd)
+    return reseeded(renamed(state, dict(zip(hidden, dealt, strict=False))), rnd)

@@ -26,9 +26,9 @@ def troop_grades(g: Ctx, power: str) -> list[str]:
     """The troop counters still available on the power card (sides 2-3 and 3-4), with somewhere to go."""
     out = []
     for grade in ("2-3", "3-4"):
-        if any(g.s["units"][u]["grade"] == grade for u in st.units_of(g.s, power, "troop", "available")):
-            if troop_places(g, power, grade):
-                out.append(grade)
+        available = any(g.s["units"][u]["grade"] == grade for u in st.units_of(g.s, power, "troop", "available"))
+        if available and troop_places(g, power, grade):
+            out.append(grade)
     return out
 
 
@@ -89,9 +89,9 @@ class BuildTroop(Step):
 def squadron_grades(g: Ctx, power: str) -> list[str]:
     out = []
     for grade in ("E2", "E3"):
-        if any(g.s["units"][u]["grade"] == grade for u in st.units_of(g.s, power, "squadron", "available")):
-            if squadron_places(g, power):
-                out.append(grade)
+        available = any(g.s["units"][u]["grade"] == grade for u in st.units_of(g.s, power, "squadron", "available"))
+        if available and squadron_places(g, power):
+            out.append(grade)
     return out
 
 

@@ -1,7 +1,7 @@
 """Ultima Ratio Regis — a heuristic bot for 9.1 The Rise of Portugal. It reads only its seat's view and chooses by
 the prompt's step name (an unknown step raises): land and march troops on the Portuguese areas and subjugate them
 with naval support, squadrons beside the troops and the targets, forward bases, a leader and his army, merchants in
-the centers with room, the unrest kept down (the plans: bot_plans.py; ENGINE.md › Bots)."""
+the centers with room, the unrest kept down (the plans: plans.py; ENGINE.md › Bots)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Ultima Ratio Regis — the 9.1 heuristic bot's plans (bots.py dispatches by step name): what the impulse's next
+"""Ultima Ratio Regis — the 9.1 heuristic bot's plans (heuristic.py dispatches by step name): what the impulse's next
 action is for, where troops land and march, where squadrons sail and units are built, when to subjugate. Every
 question reads the seat's public view only, asked of the engine's own modules (``_View``)."""
 

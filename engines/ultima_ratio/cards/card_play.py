@@ -1,7 +1,7 @@
 """Ultima Ratio Regis — card play in the impulse (8.2.2 "Major power actions and card play", "Card play",
 "Combat cards"; 8.2.3) and the piracy action a power card or an event card allows (11.5.1).
 
-``power_actions`` (sequence.py) offers the cards the hand may play (``cards.playable``); a card played goes face up
+``power_actions`` (sequence/impulse.py) offers the cards the hand may play (``deck.playable``); a card played goes face up
 and ``card_play`` takes its points and its event, in the order the player wishes: each point becomes an action of
 a power that received no points of another card this impulse (``assign``), and the event is applied now
 (``event``) or kept for after the points (``impulse.events_due``, applied from ``power_actions`` before the impulse

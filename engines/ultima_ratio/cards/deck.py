@@ -4,7 +4,7 @@ in an impulse (8.2.2 "Card play": priority cards, one card's points per power) a
 
 The state's ``cards``: ``deck`` (undealt: empty once dealt), ``hands`` {seat: [event ids]} (each visible to its
 seat only, ``Game.secrets``), ``discard`` (the cards played this turn, in order: public). A game played with cards has
-``cards.in_play`` (9.1 is "played without cards", l. 1920, and has no such key); ``cards.active`` lists the
+``deck.in_play`` (9.1 is "played without cards", l. 1920, and has no such key); ``cards.active`` lists the
 events in force (the turn's "Active events" and the historical events played since). Impulse keys of a game with
 cards (``impulse``): ``card_of`` {power: the card whose points it received}, ``played`` (cards played this impulse),
 ``must_play`` (the player held cards at the impulse's start), ``events_due`` (cards whose event the player applies

@@ -7,7 +7,7 @@ decisions taken so far (the battle record and the decisions, dice included, are 
 automata's decisions itself (``automaton_answer``), hands every decision of a player to ``combat_decision`` (one
 atomic step per answer: the defender's battlefield, the units that fight, conscripts, advantages, leader
 abilities, casualties, veterans, forced control …), logs the result's facts and ends with the result as data, which
-the caller applies to the board. Stacking and supply are ``logistics.py``'s rules on the state.
+the caller applies to the board. Stacking and supply on the state are ``logistics/stacking.py``'s and ``logistics/supply.py``'s.
 """
 
 from __future__ import annotations
@@ -44,23 +44,15 @@ LOSSES = ("eliminate", "damage", "disperse")
 # ----- 15. Logistics on the state ---------------------------------------------------------------------------------
 
 
-
-
-
-
-
-
-
-
 # ----- 17. Leaders with their units ---------------------------------------------------------------------------------
-
-
 
 
 # ----- battle records ----------------------------------------------------------------------------------------------
 def unit(s: dict, uid: str) -> combat_procedure.Unit:
     info = s["units"][uid]
-    return combat_procedure.Unit(uid, info["kind"], st.quality(s, uid), bool(info.get("veteran")), bool(info.get("repair")))
+    return combat_procedure.Unit(
+        uid, info["kind"], st.quality(s, uid), bool(info.get("veteran")), bool(info.get("repair"))
+    )
 
 
 def force(
@@ -155,7 +147,7 @@ class Combat(Step):
 
     def _finish(self, g: Ctx) -> None:
         """17.1: a player's leader on a unit the combat eliminates may first go to another unit of the stack (a
-        decision when there are several, ``armies.reattachments``); then the facts are logged and the result
+        decision when there are several, ``reattach.reattachments``); then the facts are logged and the result
         returned."""
         from engines.ultima_ratio.leaders import reattach
 
@@ -175,7 +167,9 @@ class Combat(Step):
                 g.log(key, rule=RULE[f["kind"]], **args)
             combat_cards.after_combat(g, f["decisions"])
             if f["morale"]:
-                deck.deliver_morale(g, f["powers"][f["morale"]], f["powers"][combat_procedure.other(f["morale"])], f["kind"])
+                deck.deliver_morale(
+                    g, f["powers"][f["morale"]], f["powers"][combat_procedure.other(f["morale"])], f["kind"]
+                )
         if self._leaders(g, "after"):
             return
         g.end(f["result"])
@@ -202,7 +196,7 @@ class Combat(Step):
             if result
             else []
         )
-        for side, name in zip(combat_procedure.SIDES, combat_cards.FIELDS[f["kind"]]):
+        for side, name in zip(combat_procedure.SIDES, combat_cards.FIELDS[f["kind"]], strict=False):
             power = f["powers"][side]
             if side in asked or not (
                 leader_flow.other_players_power(s, power) if moment == "before" else power in s["powers"]
@@ -330,7 +324,7 @@ for _verb in (
 # ----- applying results --------------------------------------------------------------------------------------------
 def veterans(g: Ctx, result: dict) -> None:
     """13.3.8 / 16.1: the troop each side chose turns to its veteran side."""
-    for side, uid in result["veterans"].items():
+    for uid in result["veterans"].values():
         if uid and uid in g.s["units"]:
             g.s["units"][uid]["veteran"] = True
 

@@ -94,7 +94,7 @@ def lasting(g: Ctx, kind: str, battle: dict, powers: dict) -> None:
     """The technologies won (19.3) and the events in force whose ``combat`` effect holds for a kind of battle and
     some powers (13.1.2)."""
     board = g.game.board
-    for side, name in zip(SIDES, FIELDS[kind]):
+    for side, name in zip(SIDES, FIELDS[kind], strict=False):
         for tech in technology.advantages(g.s, powers.get(side), kind, side):
             battle[name]["advantages"] += 1
             g.log("log.technology_in_combat", power=powers[side], technology=tech, rule="technology")
@@ -103,7 +103,7 @@ def lasting(g: Ctx, kind: str, battle: dict, powers: dict) -> None:
             cond = eff.condition
             if eff.op != "combat" or cond is None or cond.kind != "battle" or cond.battle != kind:
                 continue
-            for side, name in zip(SIDES, FIELDS[kind]):
+            for side, name in zip(SIDES, FIELDS[kind], strict=False):
                 if powers.get(side) and (not cond.powers or powers[side] in cond.powers):
                     battle[name]["advantages"] += eff.advantage
                     g.log("log.event_in_force", event=card, power=powers[side], rule="card_play")
@@ -120,7 +120,7 @@ def open_window(g: Ctx) -> bool:
     lasting(g, kind, battle, powers)
     board = g.game.board
     hands = s["cards"]["hands"]
-    for side, name in zip(SIDES, FIELDS[kind]):
+    for side, name in zip(SIDES, FIELDS[kind], strict=False):
         seat = seat_for(s, powers, side)
         if (
             seat is not None

@@ -1,6 +1,6 @@
 """Ultima Ratio Regis — land combats (13.3): battles between armies, sorties and relief battles included.
 
-``resolve(battle, decisions, chance, tables)`` returns a ``Pending`` decision or the ``LandResult`` (combat.py
+``resolve(battle, decisions, chance, tables)`` returns a ``Pending`` decision or the ``LandResult`` (combat_procedure.py
 explains the replay). The attacker is the player conducting the impulse (13.3.2).
 """
 

@@ -1,6 +1,6 @@
 """Ultima Ratio Regis — naval combats (13.2): combats between fleets, piracy included (11.4-11.5).
 
-``resolve(battle, decisions, chance, tables)`` returns a ``Pending`` decision or the ``NavalResult`` (combat.py
+``resolve(battle, decisions, chance, tables)`` returns a ``Pending`` decision or the ``NavalResult`` (combat_procedure.py
 explains the replay). Sides are called attacker and defender only to name them: there is no difference between
 them (13.2.2); ``active`` is the side whose impulse it is, which decides first (13.1.5).
 """

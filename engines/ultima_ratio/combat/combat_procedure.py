@@ -371,7 +371,7 @@ def fight(
                 f"creative.{side}",
                 side,
                 "creative",
-                [None] + sorted({c for c in categories[side] if c < 4}),
+                [None, *sorted({c for c in categories[side] if c < 4})],
                 dice=list(categories[side]),
             )
             if raise_ is not None:
@@ -381,11 +381,13 @@ def fight(
     dice: dict[Side, list[Die]] = {}
     for side in SIDES:
         rolls = d.rolls(f"rolls.{side}", len(categories[side]))
-        dice[side] = [Die(u, c, r, tables.result(c, r)) for u, c, r in zip(units[side], categories[side], rolls)]
+        dice[side] = [
+            Die(u, c, r, tables.result(c, r)) for u, c, r in zip(units[side], categories[side], rolls, strict=False)
+        ]
     for side in SIDES:  # 17.3.2 tactical / admiral / determined: +1 to one die below 6, after the category
         if setup.forces[side].commander() in setup.bonus.get(side, ()):
             results = [die.result for die in dice[side]]
-            plus = d.one(f"bonus.{side}", side, "bonus", [None] + sorted({r for r in results if r < 6}), dice=results)
+            plus = d.one(f"bonus.{side}", side, "bonus", [None, *sorted({r for r in results if r < 6})], dice=results)
             if plus is not None:
                 i = results.index(plus)
                 die = dice[side][i]
@@ -393,7 +395,7 @@ def fight(
     for side in SIDES:  # combat cards after the leaders, attacker first (13.1.4)
         for n in range(setup.forces[side].rerolls):
             results = [die.result for die in dice[side]]
-            again = d.one(f"reroll.{side}.{n}", side, "reroll", [None] + sorted(set(results)), dice=results)
+            again = d.one(f"reroll.{side}.{n}", side, "reroll", [None, *sorted(set(results))], dice=results)
             if again is None:
                 break  # he declines: no more rerolls for this side
             i = results.index(again)
@@ -457,7 +459,7 @@ def veterans(
         ]
         chosen[side] = None
         if eliminated[other(side)] and options:
-            chosen[side] = d.one(f"veteran.{side}", side, "veteran", [None] + options)
+            chosen[side] = d.one(f"veteran.{side}", side, "veteran", [None, *options])
     return chosen
 
 

@@ -1,6 +1,6 @@
 """Ultima Ratio Regis — siege combat (13.4): each assault of a besieging force on the defenders of a fortress.
 
-``resolve(battle, decisions, chance, tables)`` returns a ``Pending`` decision or the ``SiegeResult`` (combat.py
+``resolve(battle, decisions, chance, tables)`` returns a ``Pending`` decision or the ``SiegeResult`` (combat_procedure.py
 explains the replay). The besieger is the attacker and the besieged the defender (13.4.2); the fortress is one of
 the besieged's units (kind "fortress") and fights like a Q3 troop (13.4.4).
 """

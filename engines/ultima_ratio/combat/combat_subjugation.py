@@ -2,7 +2,7 @@
 without a land battle, puts down a rebellion or annexes an independent area.
 
 ``resolve(battle, decisions, chance, tables)`` returns a ``Pending`` decision or the ``SubjugationResult``
-(combat.py explains the replay). The subjugator is the attacker; the opponent the defender.
+(combat_procedure.py explains the replay). The subjugator is the attacker; the opponent the defender.
 """
 
 from __future__ import annotations

@@ -15,8 +15,6 @@ from engines.ultima_ratio.economy import unrest
 MAX_PER_CENTER = 2  # 19.2.2: "At the most, each major power may have 2 merchants in each trade center"
 
 
-
-
 # ----- 19.2.1 Trade centers ------------------------------------------------------------------------------------------
 def center_areas(s: dict, board: Board, center: str) -> list[str]:
     """The active areas a trade center includes: the commercial ports adjacent to its seas, the areas of its

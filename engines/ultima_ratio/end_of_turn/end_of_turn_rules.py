@@ -1,5 +1,5 @@
 """Ultima Ratio Regis — "23. End of turn" as far as units, leaders, unrest and victory points go, as pure
-functions over explicit inputs (the flow of the end of turn is end_of_turn.py; the two meet next session, see
+functions over explicit inputs (the flow of the end of turn is turn_end.py; the two meet next session, see
 ENGINE.md): ``counters.Unit`` / ``counters.Leader`` dicts, ints, and the dataclasses below.
 
 The order of 23. is the flow's: wars and alliances end and expeditionary corps are repatriated (21.4, 14.), trade

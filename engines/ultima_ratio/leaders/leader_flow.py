@@ -1,5 +1,5 @@
 """Ultima Ratio Regis — leaders in the flow (17.): the build-a-leader action (9.6, 17.2-17.3) with the rules of
-``leaders.py``. The state keeps ``leaders`` {id: {power, unit, extraordinary}} — a leader is always on one unit
+``leader_rules.py``. The state keeps ``leaders`` {id: {power, unit, extraordinary}} — a leader is always on one unit
 and follows it (17.1: units move by id, so their leaders move with them) — and ``leader_pool`` (the shared cup of
 17.2). In battle a force's leaders are those on its units (``battles.force``); a leader eliminated with the last
 unit of his stack goes back to the pool (``battles.eliminate``).
@@ -226,7 +226,10 @@ class BuildLeader(Step):
             return text(
                 "prompt.leader_side", leader=f["leader"], ability=g.game.board.leaders.ability_of(f["leader"])
             ), {"side": sides}
-        legal = {"target": targets(s, power), "replace": leader_rules.replace_targets(power, leader_state.state_leaders(s))}
+        legal = {
+            "target": targets(s, power),
+            "replace": leader_rules.replace_targets(power, leader_state.state_leaders(s)),
+        }
         return text("prompt.leader_target", leader=f["leader"]), {k: v for k, v in legal.items() if v}
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):

@@ -10,7 +10,7 @@ fleet while its squadrons are stacked together, and in another power's impulse â
 The state keeps the groups the operations formed (``fleets``: lists of squadron ids, made when first needed). A
 group is a fleet while one of its squadrons carries a leader (the first such, its flagship, is the fleet's head):
 its squadrons are those of the group stacked with the flagship (same sea or port), operational, and at sea within
-its base's stacking limit (15.1.2, ``armies.fleet_limit``), the flagship first. A squadron in no fleet acts alone.
+its base's stacking limit (15.1.2, ``stacking.fleet_limit``), the flagship first. A squadron in no fleet acts alone.
 """
 
 from __future__ import annotations
@@ -129,7 +129,7 @@ def assembly(s: dict, board: Board, powers: list[str], done: list[str]) -> dict[
             members = fleet_of(s, board, flagship)
             if uid in members or members[0] != flagship:
                 continue
-            group = members + [uid]
+            group = [*members, uid]
             if len(group) <= stacking.fleet_limit(
                 s, board, info["power"], st.loc_sea(info["loc"]), bool(info["galley"]), group
             ):

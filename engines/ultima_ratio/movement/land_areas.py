@@ -119,9 +119,9 @@ def troops_that_move(g: Ctx, power: str) -> list[str]:
     out = []
     for u in st.units_of(s, power, "troop", "map"):
         area = st.loc_area(s["units"][u]["loc"])
-        if (area and not s["areas"][area]["siege"]) or (area and s["areas"][area]["siege"]["besieger"] == power):
-            if first_steps(g, power, u) or subjugation_here(g, power, area) or besiegeable(g, power, area):
-                out.append(u)
+        free = (area and not s["areas"][area]["siege"]) or (area and s["areas"][area]["siege"]["besieger"] == power)
+        if free and (first_steps(g, power, u) or subjugation_here(g, power, area) or besiegeable(g, power, area)):
+            out.append(u)
     return out
 
 

@@ -1,11 +1,11 @@
-"""Ultima Ratio Regis — 11. Naval actions: naval bases and the naval operation distance (11.1, between maps
-11.1.3, galleys 18.6.1), squadrons without base (11.1.1), naval tactical movement (11.3), piracy and its interception
-(11.4.3, 11.5), fleets in port (11.6). The interceptions of strategic movements and the naval support of land
-operations (11.4.1, 11.4.2) are ``naval_interception.py``'s.
+"""Ultima Ratio Regis — 11. Naval actions: naval tactical movement (11.3), naval battles and their results
+(13.2.5), piracy and its interception (11.4.3, 11.5), fleets in port (11.6). The naval bases and the operation
+distance (11.1) are ``naval_bases.py``'s, squadrons without base (11.1.1) ``without_base.py``'s, the interceptions of
+strategic movements and the naval support of land operations (11.4.1, 11.4.2) ``naval_interception.py``'s.
 
 A squadron with a leader leads a fleet (11.2): in its naval tactical movement it takes squadrons of its sea or
 port along and, in the destination sea, may leave or absorb squadrons (11.3), within its base's stacking limit
-(15.1.2, ``armies.fleet_limit``).
+(15.1.2, ``stacking.fleet_limit``).
 """
 
 from __future__ import annotations

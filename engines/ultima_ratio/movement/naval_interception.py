@@ -46,7 +46,7 @@ def strategic_interceptors(g: Ctx, power: str, sea: str, target: str | None) -> 
 
 def intercepts_in(s: dict, board, uid: str, sea: str) -> bool:
     """A squadron at sea may intercept a strategic movement entering ``sea``: there, or in the other sea of a
-    strategic port it is based in (18.6.3, ``naval.intercept_seas``)."""
+    strategic port it is based in (18.6.3, ``naval_bases.intercept_seas``)."""
     return bool(st.loc_sea(s["units"][uid]["loc"])) and sea in intercept_seas(s, board, uid)
 
 
@@ -236,7 +236,7 @@ class NavalSupport(Step):
                 g.call("support_announce", power=power, area=f["area"], attacker=f["attacker"], defender=f["defender"])
                 return
         sides: dict[str, list[str]] = {"attacker": [], "defender": []}
-        for power, answer in said.items():
+        for answer in said.values():
             if answer:
                 sides[answer[1]].append(answer[0])
         sides["defender"] += scenario_of(g).supporters(g, f["area"])

@@ -129,7 +129,7 @@ def on_control(g: Ctx, power: str, area: str, before: str | None) -> None:
         add_vp(g, s["powers"][PORTUGAL]["seat"], 1, "portuguese_area")
     if power == PORTUGAL and area == ADEN and emirates_in_play(s):
         del s["minors"][EMIRATES]
-        for uid, info in s["units"].items():
+        for info in s["units"].values():
             if info["power"] == EMIRATES:
                 info["loc"] = "available"
         g.log("log.emirates_gone", rule="scenario_9_1")

@@ -125,7 +125,7 @@ def spend(g: Ctx, power: str) -> None:
 class PowerActions(FreeMoves, Step):
     """8.2.2 "Major power actions and card play": the player spends the impulse's actions, one at a time, in any
     order, mixed with the cards played (card_play.py); with cards, at least one is played
-    (``cards.may_end_impulse``). The declaration of war is the verb ``declare_war`` [power, target] (war.py)."""
+    (``deck.may_end_impulse``). The declaration of war is the verb ``declare_war`` [power, target] (war.py)."""
 
     goes_to = (
         "build_troop",
@@ -218,7 +218,7 @@ class PowerActions(FreeMoves, Step):
 
     def resume(self, g: Ctx, result: Any) -> None:
         """After each action, squadrons left without a base go to the nearest one (11.1.1, ``rebase_due``), and
-        overstacked troops are dispersed (15.1.1, ``armies.after_action``); the leaders may change unit again
+        overstacked troops are dispersed (15.1.1, ``overstack.after_action``); the leaders may change unit again
         (17.1)."""
         g.frame.pop("attached", None)
         rebase = rebase_due(g, g.frame["seat"])

@@ -1,7 +1,7 @@
 """Ultima Ratio Regis — 8.2.2 "Start of impulse" (the free moves before the impulse's actions: fleets out of port,
 a card's or 8.2.3's free regroup or redeployment, sorties, the leader swap) and the free moves of the whole impulse
 shared by its three steps (17.1 a leader changing unit, 11.2 fleets assembled or disassembled: ``FreeMoves``). The
-impulse itself is ``sequence.py``'s."""
+impulse itself is ``impulse.py``'s."""
 
 from __future__ import annotations
 

@@ -82,7 +82,7 @@ class MerchantsEnter(Step):
         ]
 
     def active(self, g: Ctx) -> list[str]:
-        center, power = self._pending(g)[0]
+        _center, power = self._pending(g)[0]
         return [st.seat_of(g.s, power)]
 
     def prompt(self, g: Ctx, role: str):
@@ -105,7 +105,7 @@ class MerchantsEnter(Step):
         self._next(g)
 
     def on_remove(self, g: Ctx, role: str, arg: str) -> None:
-        center, power, count = self._take(g)
+        center, power, _count = self._take(g)
         g.log("log.merchant_removed", power=power, center=center, rule="merchants")
         self._next(g)
 
@@ -177,17 +177,7 @@ class FirstPlayer(Step):
         g.end(None)
 
 
-
-
-
-
 # action id -> (step, availability); each costs one action point
-
-
-
-
-
-
 
 
 STEPS = {

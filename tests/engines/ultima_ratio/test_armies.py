@@ -75,7 +75,7 @@ def test_an_army_ends_only_where_all_of_it_fits():
     """15.1.1 (l. 1154): the limit "can only be surpassed for armies that are moving ... as long as they do not
     finish their movement overstacked"."""
     s = army("portugal-troop-1", "portugal-troop-2")
-    for n, uid in enumerate(("portugal-troop-3", "portugal-troop-4")):
+    for _n, uid in enumerate(("portugal-troop-3", "portugal-troop-4")):
         s = place(s, uid, "area:alentejo")
     s = extra_troop(s, 5, "area:alentejo")
     s = moves(
@@ -128,7 +128,7 @@ def test_a_fleet_moves_within_its_bases_limit():
     assert "stop" in legal(s)  # Lisbon (main map): 4
     g = ctx(s)
     assert stacking.fleet_limit(g.s, g.game.board, "portugal", "east-atlantic", False, ["portugal-squadron-4"]) == 4
-    s, log = play(s, "stop")
+    s, _log = play(s, "stop")
     assert s["units"]["portugal-squadron-5"]["loc"] == "sea:east-atlantic"
 
 
@@ -237,9 +237,9 @@ def test_a_landing_army_needs_a_squadron_for_each_troop():
     assert legal(s) == {"escort": ["portugal-squadron-4"]}  # the fleet's flagship (11.2: with a leader)
     s = moves(s, ("escort", "portugal-squadron-4"))
     assert legal(s) == {"absorb": ["portugal-squadron-5"]}
-    s, log = play(s, "absorb", "portugal-squadron-5")
+    s, _log = play(s, "absorb", "portugal-squadron-5")
     assert "sail" in legal(s)
-    s, log = play(s, "sail")
+    s, _log = play(s, "sail")
     assert {s["units"][u]["loc"] for u in ("portugal-troop-1", "portugal-troop-2")} == {"area:tangier"}
     assert s["units"]["portugal-troop-3"]["loc"] == "area:portugal"
 

@@ -194,7 +194,7 @@ def test_hands_are_hidden_from_the_other_seat():
 # ----- combat cards -----------------------------------------------------------------------------------------------
 def battle(hand1=(), hand2=(), active=(), technologies=None) -> dict:
     """Portugal (player1) attacks two Spanish troops (player2) in Elmina (forest) from Guinea: at war."""
-    s = position(hand1=list(hand1) + ["plague"], hand2=list(hand2))
+    s = position(hand1=[*list(hand1), "plague"], hand2=list(hand2))
     s["cards"]["active"] = list(active)
     if technologies:
         s["cards"]["technologies"] = technologies

@@ -34,7 +34,10 @@ def test_dice_categories_as_13_1_1(category, faces):
 
 def test_example_13_1_1_units_roll_their_quality():
     """ "a fleet of quality 3 would launch a Q3 die in a combat, and a troop of quality 2 a Q2 die"."""
-    assert combat_procedure.category(Unit("fleet", "squadron", 3)) == 3 and combat_procedure.category(Unit("troop", "troop", 2)) == 2
+    assert (
+        combat_procedure.category(Unit("fleet", "squadron", 3)) == 3
+        and combat_procedure.category(Unit("troop", "troop", 2)) == 2
+    )
     assert combat_procedure.category(Unit("fort", "fortress", 2)) == 3  # fortresses fight as Q3 (13.3.4, 13.4.4)
 
 
@@ -163,7 +166,10 @@ def test_battlefield_changes_stay_between_two_and_five():
 # ---------------------------------------------------------------------------------------------- 13.1.2
 def test_advantages_must_be_applied_while_a_die_can_take_them():
     d = Decider({"allocate.attacker.0": "advantage:3"}, chance())
-    assert combat_procedure.allocate(d, "attacker", [4, 3], 2, 0) == [4, 4]  # the second advantage is ignored (all at Q4)
+    assert combat_procedure.allocate(d, "attacker", [4, 3], 2, 0) == [
+        4,
+        4,
+    ]  # the second advantage is ignored (all at Q4)
     d = Decider({}, chance())
     assert combat_procedure.allocate(d, "attacker", [1, 1], 0, 3) == [1, 1]  # all at Q1: ignored
     assert combat_procedure.placements([4, 2], 1, 1) == ["advantage:2", "disadvantage:2", "disadvantage:4"]
@@ -179,7 +185,11 @@ def test_advantages_in_the_order_the_side_wishes():
 
 def test_a_decision_outside_its_options_is_refused():
     with pytest.raises(CombatError):
-        run(lambda d: combat_procedure.allocate(d, "attacker", [3, 2], 1, 0), {"allocate.attacker.0": "advantage:4"}, chance())
+        run(
+            lambda d: combat_procedure.allocate(d, "attacker", [3, 2], 1, 0),
+            {"allocate.attacker.0": "advantage:4"},
+            chance(),
+        )
 
 
 # ---------------------------------------------------------------------------------------------- leaders 17.3.2
@@ -298,7 +308,7 @@ def test_a_flow_can_drive_any_combat_and_the_dice_are_drawn_once(seed):
             combat_siege,
             SiegeBattle(
                 force("ottomans", troops("o", 3, 3, 4), "tactical"),
-                force("venice", troops("b", 2) + (Unit("f", "fortress"),)),
+                force("venice", (*troops("b", 2), Unit("f", "fortress"))),
                 1,
                 "defender",
             ),
@@ -316,6 +326,6 @@ def test_a_flow_can_drive_any_combat_and_the_dice_are_drawn_once(seed):
         ),
     ]
     for module, battle in battles:
-        result, decisions, draws = _drive(module, battle, seed)
+        result, _decisions, draws = _drive(module, battle, seed)
         assert draws == 1  # the call that rolled; every later call replays the stored dice
         assert _drive(module, battle, seed)[0] == result

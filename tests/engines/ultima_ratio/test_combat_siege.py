@@ -14,7 +14,7 @@ FORT = Unit("fort", "fortress")
 
 
 def besieged(*qualities: int, leader: bool = False):
-    return force("venice", troops("b", *qualities) + (FORT,), *((None,) if leader else ()))
+    return force("venice", (*troops("b", *qualities), FORT), *((None,) if leader else ()))
 
 
 def test_battlefield_three_and_the_fleets_one_either_way():

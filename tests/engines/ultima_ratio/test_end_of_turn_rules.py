@@ -114,13 +114,13 @@ def test_social_agitation_and_dispersal():
 
 
 def territory(**kw):
-    base = dict(
-        possessions=frozenset("abcde"),
-        revolted=frozenset(),
-        key_or_commercial=frozenset("a"),
-        with_units=frozenset("b"),
-        group_of={**{x: tuple("abc") for x in "abc"}, "d": ("d", "e"), "e": ("d", "e")},
-    )
+    base = {
+        "possessions": frozenset("abcde"),
+        "revolted": frozenset(),
+        "key_or_commercial": frozenset("a"),
+        "with_units": frozenset("b"),
+        "group_of": {**{x: tuple("abc") for x in "abc"}, "d": ("d", "e"), "e": ("d", "e")},
+    }
     return E.Territory(**{**base, **kw})
 
 

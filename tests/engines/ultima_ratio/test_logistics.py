@@ -106,7 +106,7 @@ NB = {"a": ["b"], "b": ["a", "c"], "c": ["b", "d"], "d": ["c", "e"], "e": ["d"]}
 
 
 def supply(target, **kw):
-    facts = dict(controlled=["a"], troop_areas=[], enemy_fortresses=[], seas={}, enemy_fleet_seas=[])
+    facts = {"controlled": ["a"], "troop_areas": [], "enemy_fortresses": [], "seas": {}, "enemy_fleet_seas": []}
     return G.can_supply(target, NB, **{**facts, **kw})
 
 

@@ -87,7 +87,7 @@ def test_naval_attack_on_the_emirates_fleet():
     s, _ = play(s, "sea", "indian-ocean")
     assert legal(s) == {"attack": ["emirates-squadron-1"], "stop": [None]}
     # two dice at most each (13.2.4): E3 6 (2+C) against E2 3 (1): the Emirates lose, disband 1 + odd casualty 1
-    s, log = play(s, "attack", "emirates-squadron-1", dice=[6, 3])
+    s, _log = play(s, "attack", "emirates-squadron-1", dice=[6, 3])
     assert s["units"]["emirates-squadron-1"]["loc"] == "area:aden"
     assert s["units"]["emirates-squadron-1"]["repair"]  # two disband results: damaged
     assert legal(s) == {"stop": [None]}  # 11.3: the winner may go on naming enemy fleets (none left)

@@ -111,7 +111,7 @@ def test_emirates_piracy_against_a_portuguese_merchant():
     unrest = s["powers"]["portugal"]["unrest"]
     s, _ = play(s, "done")
     assert step(s) == "piracy" and legal(s) == {"no_interception": [None]}
-    s, log = play(s, "no_interception", None, dice=[5])  # E2 die: 5 -> 2 battle points: the pirate wins
+    s, _log = play(s, "no_interception", None, dice=[5])  # E2 die: 5 -> 2 battle points: the pirate wins
     assert s["powers"]["portugal"]["unrest"] == unrest + 1
     assert legal(s) == {"eliminate_merchant": ["indian-ocean"], "keep": [None]}
     s, _ = play(s, "eliminate_merchant", "indian-ocean")
@@ -130,7 +130,7 @@ def test_emirates_piracy_fails_without_a_battle_point():
 def test_emirates_fleet_in_port_goes_to_sea_and_destroyed_returns_damaged():
     s = advance(at_first_impulse(), "end_of_impulse")
     s["units"]["emirates-squadron-1"].update(loc="area:aden", repair=True)
-    s, log = play(s, "done")
+    s, _log = play(s, "done")
     assert s["units"]["emirates-squadron-1"]["loc"] == "sea:indian-ocean"
     assert not s["units"]["emirates-squadron-1"]["repair"]
     g = ctx(s)
