@@ -1,61 +1,59 @@
-"""Ultima Ratio Regis — the game (engine core v2). Only the playable scenarios are offered: 9.1 The Rise of
-Portugal (the solitaire). The rules live in one module per chapter of the rulebook (ENGINE.md):
-sequence (8), actions (9), strategic_movement (10), naval (11), land_movement (12), economy (19), end_of_turn (23),
-deployment (24), portugal (Playbook 9.1), and the seam to combat / logistics / leaders (battles)."""
+"""Ultima Ratio Regis — the game (engine core v2). Only the playable scenarios are offered (``scenarios/registry``:
+9.1 The Rise of Portugal, the solitaire). The rules live in subpackages by chapter of the rulebook (ENGINE.md ›
+Layout); this module gathers their steps and the scenarios' into one table and answers the views."""
 
 from __future__ import annotations
 
 import pathlib
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
 from engines.core.machine import Ctx, StepGame
-from engines.ultima_ratio import (
-    actions,
-    armies,
-    battles,
-    card_play,
-    combat_cards,
-    deployment,
-    end_of_turn,
-    events,
-    land_battles,
+from engines.ultima_ratio import redeal
+from engines.ultima_ratio.actions import construction, regroup
+from engines.ultima_ratio.board import GAME_ID, Board, load_board
+from engines.ultima_ratio.bots.heuristic import heuristic_bot
+from engines.ultima_ratio.cards import card_play, events
+from engines.ultima_ratio.combat import battles, combat_cards, land_battles
+from engines.ultima_ratio.economy import commerce, technology
+from engines.ultima_ratio.end_of_turn import turn_end
+from engines.ultima_ratio.leaders import leader_flow, reattach
+from engines.ultima_ratio.logistics import overstack, repatriation_flow
+from engines.ultima_ratio.movement import (
     land_movement,
     landings,
-    leader_flow,
     naval,
     naval_interception,
-    portugal,
     reactions,
-    redeal,
-    repatriation_flow,
-    sequence,
     strategic_movement,
-    technology,
+    without_base,
 )
-from engines.ultima_ratio.board import GAME_ID, Board, load_board
-from engines.ultima_ratio.bots import heuristic_bot
-
-PLAYABLE = ("the-rise-of-portugal",)
+from engines.ultima_ratio.preparation import deployment
+from engines.ultima_ratio.scenarios.base import NO_RULES_OF_ITS_OWN, Scenario
+from engines.ultima_ratio.scenarios.registry import PLAYABLE, SCENARIOS
+from engines.ultima_ratio.sequence import impulse, turn
 
 
 class Options(BaseModel):
     scenario: Literal[PLAYABLE] = Field(
-        "the-rise-of-portugal",  # type: ignore[valid-type]
+        PLAYABLE[0],  # type: ignore[valid-type]
         description="The scenario (Playbook 9): only the playable ones.",
     )
 
 
 STEPS = {
-    **sequence.STEPS,
-    **actions.STEPS,
+    **turn.STEPS,
+    **impulse.STEPS,
+    **construction.STEPS,
+    **regroup.STEPS,
+    **commerce.STEPS,
     **strategic_movement.STEPS,
     **naval.STEPS,
     **land_movement.STEPS,
-    **end_of_turn.STEPS,
+    **turn_end.STEPS,
     **deployment.STEPS,
-    **portugal.STEPS,
+    **{name: step for scenario in SCENARIOS.values() for name, step in scenario.steps.items()},
     **reactions.STEPS,
     **landings.STEPS,
     **battles.STEPS,
@@ -66,8 +64,11 @@ STEPS = {
     **events.STEPS,
     **combat_cards.STEPS,
     **technology.STEPS,
-    **armies.STEPS,
+    **overstack.STEPS,
+    **reattach.STEPS,
+    **without_base.STEPS,
     **repatriation_flow.STEPS,
+    "half_turn": turn.HalfTurn(after_impulse=tuple(n for s in SCENARIOS.values() for n in s.after_impulse)),
 }
 
 
@@ -80,7 +81,7 @@ class UltimaRatioRegis(StepGame):
     messages_dir = pathlib.Path(__file__).parent / "messages"
     steps = STEPS
     max_actions = 5_000
-    bots = {**StepGame.bots, "heuristic": heuristic_bot}
+    bots: ClassVar = {**StepGame.bots, "heuristic": heuristic_bot}
 
     board: Board
 
@@ -111,8 +112,12 @@ class UltimaRatioRegis(StepGame):
         return [{"scenario": s} for s in PLAYABLE]
 
     def start(self, g: Ctx, options: dict[str, Any]) -> None:
-        portugal.set_up(g, self.board, options["scenario"])
+        self.scenario(options["scenario"]).set_up(g, self.board)
         g.call("turn", phase="start")
+
+    def scenario(self, scenario_id: str) -> Scenario:
+        """The rules of a scenario (``scenarios/``); one without a module yet has none of its own."""
+        return SCENARIOS.get(scenario_id, NO_RULES_OF_ITS_OWN)
 
     # ----- words -------------------------------------------------------------------------------------------------
     def name_of(self, value: Any, lang: str) -> str | None:

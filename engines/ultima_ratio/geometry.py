@@ -203,7 +203,7 @@ def tile_land(
     are drawn over the tiles, so borders across a lake do not count, nor borders shorter than `min_border`)."""
     cells = voronoi(sites, box)
     tiles = []
-    for site, cell in zip(sites, cells):
+    for site, cell in zip(sites, cells, strict=False):
         piece = clip_to_convex(land, cell.points)
 
         def on_land(p: Point, piece=piece, site=site) -> bool:

@@ -51,12 +51,12 @@ class HistoricalLeader(Item):
     ability: str
     power: str
     event: str
-    line: list[int] = []
+    line: list[int] = Field(default_factory=list)
     note: str | None = None
 
 
 class RuleText(Model):
-    """A statement of the rulebook about leaders, quoted at its line; the code in leaders.py cites it by id."""
+    """A statement of the rulebook about leaders, quoted at its line; the code in leaders/leader_rules.py cites it by id."""
 
     id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
     section: str
@@ -66,10 +66,10 @@ class RuleText(Model):
 
 
 class Leaders(Model):
-    rules: list[RuleText] = []
+    rules: list[RuleText] = Field(default_factory=list)
     abilities: list[Ability]
     pool: list[PoolLeader] = Field(min_length=1)
-    historical: list[HistoricalLeader] = []
+    historical: list[HistoricalLeader] = Field(default_factory=list)
     source_note: str | None = None
 
     @model_validator(mode="after")

@@ -72,7 +72,7 @@ def tiles(board: MapData) -> dict[str, Drawn]:
             land = [proj(p) for p in bmap.land[index]]
             lakes = [[proj(p) for p in lake] for lake in bmap.lakes]
             coast = land + [p for lake in lakes for p in lake]
-            for area, site, tile in zip(group, sites, tile_land(sites, land, frame, lakes)):
+            for area, site, tile in zip(group, sites, tile_land(sites, land, frame, lakes), strict=False):
                 borders = {group[j].id: runs for j, runs in tile.borders.items()}
                 out[area.id] = Drawn(area, tile.polygon, site, borders, _coast_point(site, tile.polygon, coast))
     _TILES[id(board)] = (board, out)
@@ -136,7 +136,7 @@ class Sheet:
     def draw_map(self, map_id: str) -> None:
         board = self.board
         bmap = next(m for m in board.maps if m.id == map_id)
-        (x, y, w, h), size = LAYOUT[map_id]
+        (x, y, _w, _h), size = LAYOUT[map_id]
         proj = projection(map_id, board)
         uw, uh = proj.used
         clip = f"clip-{map_id}"

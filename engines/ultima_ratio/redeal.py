@@ -10,7 +10,7 @@ number of cards. 9.1 is played without cards (l. 1920): nothing is hidden, only 
 from __future__ import annotations
 
 from engines.core.game import renamed, reseeded, strings
-from engines.ultima_ratio import cards
+from engines.ultima_ratio.cards import deck
 
 
 def redeal(game, state: dict, role: str, rnd) -> dict:
@@ -21,8 +21,8 @@ def redeal(game, state: dict, role: str, rnd) -> dict:
     board = game.board
     generic = {e.id for e in board.world.events if e.kind == "generic"}
     named = set(strings(state))
-    unseen = sorted(c for c in generic - cards.removed(state, board) if c not in named or c in hidden)
+    unseen = sorted(c for c in generic - deck.removed(state, board) if c not in named or c in hidden)
     drawn = rnd.sample(unseen, sum(1 for c in hidden if c in generic))
     dealt = [c for c in hidden if c not in generic] + drawn
     rnd.shuffle(dealt)
-    return reseeded(renamed(state, dict(zip(hidden, dealt))), rnd)
+    return reseeded(renamed(state, dict(zip(hidden, dealt, strict=False))), rnd)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.core.chance import Chance, scripted
 from engines.core.rng import seed_state
-from engines.ultima_ratio.combat import Force, Leader, Pending, Unit
+from engines.ultima_ratio.combat.combat_procedure import Force, Leader, Pending, Unit
 from engines.ultima_ratio.combat_tables import packaged_tables
 
 TABLES = packaged_tables()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.ultima_ratio import actions
+from engines.ultima_ratio.actions import construction
 from tests.engines.ultima_ratio.support import at_first_impulse, ctx, fresh, legal, moves, place, play, step
 
 
@@ -18,9 +18,9 @@ def test_deployment_builds_squadrons_and_fortresses_at_once_for_two_points():
 def test_troops_of_sides_3_4_only_in_the_theater_with_more_home_areas():
     g = ctx(at_first_impulse())
     g.s["areas"]["goa"].update(owner="portugal", control="portugal", marker=None)
-    assert "goa" in actions.troop_places(g, "portugal", "2-3")
-    assert "goa" not in actions.troop_places(g, "portugal", "3-4")
-    assert set(actions.troop_places(g, "portugal", "3-4")) == {"portugal", "oporto", "alentejo", "algarve"}
+    assert "goa" in construction.troop_places(g, "portugal", "2-3")
+    assert "goa" not in construction.troop_places(g, "portugal", "3-4")
+    assert set(construction.troop_places(g, "portugal", "3-4")) == {"portugal", "oporto", "alentejo", "algarve"}
 
 
 def test_no_troops_in_a_revolt_nor_beyond_the_stacking_limit():
@@ -28,8 +28,8 @@ def test_no_troops_in_a_revolt_nor_beyond_the_stacking_limit():
     g.s["areas"]["goa"].update(owner="portugal", control=None, marker="R2")
     g.s["areas"]["ormuz"].update(owner="portugal", control="portugal", marker=None)
     g.s["units"]["portugal-troop-1"]["loc"] = "area:ormuz"  # Ormuz stacks 1 (15.1)
-    assert "goa" not in actions.troop_places(g, "portugal", "2-3")
-    assert "ormuz" not in actions.troop_places(g, "portugal", "2-3")
+    assert "goa" not in construction.troop_places(g, "portugal", "2-3")
+    assert "ormuz" not in construction.troop_places(g, "portugal", "2-3")
 
 
 def test_a_squadron_is_built_under_repair_and_repaired_in_a_later_impulse():

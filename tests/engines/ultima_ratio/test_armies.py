@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import copy
 
-from engines.ultima_ratio import armies
+from engines.ultima_ratio.logistics import stacking
+from engines.ultima_ratio.movement import armies
 from tests.engines.ultima_ratio.support import at_first_impulse, ctx, legal, moves, place, play, step, texts
 
 
@@ -74,7 +75,7 @@ def test_an_army_ends_only_where_all_of_it_fits():
     """15.1.1 (l. 1154): the limit "can only be surpassed for armies that are moving ... as long as they do not
     finish their movement overstacked"."""
     s = army("portugal-troop-1", "portugal-troop-2")
-    for n, uid in enumerate(("portugal-troop-3", "portugal-troop-4")):
+    for _n, uid in enumerate(("portugal-troop-3", "portugal-troop-4")):
         s = place(s, uid, "area:alentejo")
     s = extra_troop(s, 5, "area:alentejo")
     s = moves(
@@ -126,8 +127,8 @@ def test_a_fleet_moves_within_its_bases_limit():
     )
     assert "stop" in legal(s)  # Lisbon (main map): 4
     g = ctx(s)
-    assert armies.fleet_limit(g.s, g.game.board, "portugal", "east-atlantic", False, ["portugal-squadron-4"]) == 4
-    s, log = play(s, "stop")
+    assert stacking.fleet_limit(g.s, g.game.board, "portugal", "east-atlantic", False, ["portugal-squadron-4"]) == 4
+    s, _log = play(s, "stop")
     assert s["units"]["portugal-squadron-5"]["loc"] == "sea:east-atlantic"
 
 
@@ -139,10 +140,10 @@ def test_fleet_limit_of_a_mini_map_domain():
     s["naval_distance"]["elsewhere"] = 1
     s["areas"]["guinea"].update(owner="portugal", control="portugal", marker=None)
     g = ctx(s)
-    assert armies.fleet_limit(g.s, g.game.board, "portugal", "gulf-of-guinea", False, []) == 2
+    assert stacking.fleet_limit(g.s, g.game.board, "portugal", "gulf-of-guinea", False, []) == 2
     three = ["portugal-squadron-4", "portugal-squadron-5", "portugal-squadron-6"]
-    assert armies.fleet_may_be_at(g.s, g.game.board, "portugal", "gulf-of-guinea", three[:2])
-    assert not armies.fleet_may_be_at(g.s, g.game.board, "portugal", "gulf-of-guinea", three)
+    assert stacking.fleet_may_be_at(g.s, g.game.board, "portugal", "gulf-of-guinea", three[:2])
+    assert not stacking.fleet_may_be_at(g.s, g.game.board, "portugal", "gulf-of-guinea", three)
 
 
 def test_overstacked_troops_are_dispersed_at_the_end_of_the_action():
@@ -236,9 +237,9 @@ def test_a_landing_army_needs_a_squadron_for_each_troop():
     assert legal(s) == {"escort": ["portugal-squadron-4"]}  # the fleet's flagship (11.2: with a leader)
     s = moves(s, ("escort", "portugal-squadron-4"))
     assert legal(s) == {"absorb": ["portugal-squadron-5"]}
-    s, log = play(s, "absorb", "portugal-squadron-5")
+    s, _log = play(s, "absorb", "portugal-squadron-5")
     assert "sail" in legal(s)
-    s, log = play(s, "sail")
+    s, _log = play(s, "sail")
     assert {s["units"][u]["loc"] for u in ("portugal-troop-1", "portugal-troop-2")} == {"area:tangier"}
     assert s["units"]["portugal-troop-3"]["loc"] == "area:portugal"
 
@@ -329,7 +330,7 @@ def test_the_heuristic_bot_answers_the_new_steps():
     leader's reattachment (17.1) and the army / fleet choices (10.3, 12.2, 12.3.1)."""
     import random
 
-    from engines.ultima_ratio.bots import heuristic_bot
+    from engines.ultima_ratio.bots.heuristic import heuristic_bot
     from tests.engines.ultima_ratio.support import GAME, ROLE
 
     s = at_first_impulse()

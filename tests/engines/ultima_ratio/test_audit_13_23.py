@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from engines.ultima_ratio import end_of_turn, land_areas, naval, war
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.diplomacy import war
+from engines.ultima_ratio.end_of_turn import turn_end
+from engines.ultima_ratio.movement import land_areas, naval
 from tests.engines.ultima_ratio.support import GAME, advance, at_first_impulse, ctx, legal, moves, place, play, step
 from tests.engines.ultima_ratio.support_war import (
     SQUADRON,
@@ -42,7 +44,7 @@ def test_a_dynastic_change_eliminates_fortresses_and_leaders_and_ends_its_sieges
     )
     unit(s, "spain-troop-1", "troop", "area:tangier")
     g = ctx(s)
-    end_of_turn.dynastic_change(g, "portugal", collapse=False)
+    turn_end.dynastic_change(g, "portugal", collapse=False)
     assert g.s["leaders"] == {} and set(pool[:2]) <= set(g.s["leader_pool"])
     assert g.s["areas"]["oporto"]["fortress"] is None
     assert g.s["areas"]["tangier"]["siege"] is None and g.s["areas"]["tangier"]["fortress"]["power"] == "spain"
@@ -107,7 +109,7 @@ def test_a_naval_conscript_with_a_leader_and_a_commercial_port_in_the_sea():
     s = _attack_with_a_leader()
     assert step(s) == "combat_decision" and legal(s) == {"conscript": [True, False]}
     unrest = s["powers"]["portugal"]["unrest"]
-    s, log = play(s, "conscript", True, dice=[6, 1, 3])  # the squadron, the conscript, the Emirates
+    s, _log = play(s, "conscript", True, dice=[6, 1, 3])  # the squadron, the conscript, the Emirates
     assert s["powers"]["portugal"]["unrest"] == unrest
     assert step(_attack_with_a_leader(interrupted=True)) != "combat_decision"
 
@@ -128,7 +130,7 @@ def test_a_naval_conscript_on_the_main_map_raises_unrest():
         ("attack", "spain-squadron-1"),
     )
     unrest = s["powers"]["portugal"]["unrest"]
-    s, log = through_combat(s, "fight", None, dice=[6, 1, 3], answers={"conscript": True})
+    s, _log = through_combat(s, "fight", None, dice=[6, 1, 3], answers={"conscript": True})
     assert s["powers"]["portugal"]["unrest"] == unrest + 1
 
 
@@ -141,7 +143,7 @@ def test_defenders_may_join_their_fortress_instead_of_a_land_battle():
     s["areas"]["mali"]["fortress"] = {"power": "spain", "built": True, "since": 0}
     s, _ = play(s, "area", "mali")
     assert step(s) == "land_reaction" and "join_fortress" in legal(s)
-    s, log = play(s, "join_fortress", None)  # no dice: no land battle
+    s, _log = play(s, "join_fortress", None)  # no dice: no land battle
     assert s["areas"]["mali"]["siege"] == {"besieger": "portugal", "casualties": 0}
     assert s["units"]["portugal-troop-1"]["loc"] == s["units"]["spain-troop-1"]["loc"] == "area:mali"
     two = reaction_start({"mali": "spain"})
@@ -208,7 +210,7 @@ def test_the_winner_of_a_field_battle_takes_control_without_opposition():
 def test_a_land_result_on_the_board_eliminates_disperses_veteranizes_and_raises_unrest():
     """13.1.7 (eliminated to the box of the turn, dispersed to the area's box), 13.3.8 / 16.1 (the chosen troop
     turns veteran), 13.1.9 (a conscript's unrest), as ``battles.apply_losses`` puts them on the board."""
-    from engines.ultima_ratio import battles
+    from engines.ultima_ratio.combat import battles
 
     s = power(at_first_impulse(), "spain", war=True)
     for n in (1, 2):
@@ -256,7 +258,7 @@ def test_a_troop_dispersed_in_a_border_area_goes_to_the_box_its_player_picks():
     s = moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"))
     s, _ = play(s, "subjugate", "sind", dice=[1, 6])  # beaten by the A2 marker: the troop is dispersed
     assert step(s) == "dispersion_box" and legal(s) == {"box": ["dispersed-in", "dispersed-te"]}
-    s, log = play(s, "box", "dispersed-te")
+    s, _log = play(s, "box", "dispersed-te")
     assert s["units"]["portugal-troop-1"]["loc"] == "box:dispersed-te" and step(s) == "power_actions"
     assert not s["box_choices"]
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from engines.core.machine import copy_state
-from engines.ultima_ratio import actions, card_play, landings, naval, reactions, strategic_movement
-from engines.ultima_ratio.deployment import new_unit
+from engines.ultima_ratio.actions import construction
+from engines.ultima_ratio.cards import card_play
+from engines.ultima_ratio.movement import landings, naval, reactions, strategic_movement
+from engines.ultima_ratio.preparation.deployment import new_unit
 from tests.engines.ultima_ratio import support_war
 from tests.engines.ultima_ratio.support import advance, at_first_impulse, ctx, place
 
@@ -203,9 +205,9 @@ def test_a_squadron_is_built_in_a_port_free_of_enemies_not_of_every_foreign_troo
     a troop of a power not at war with it does not stop it, an enemy's does."""
     s = support_war.power(support_war.start(), "spain", war=False)
     support_war.unit(s, "spain-troop-1", "troop", "area:portugal")
-    assert "portugal" in actions.squadron_places(ctx(s), "portugal")
+    assert "portugal" in construction.squadron_places(ctx(s), "portugal")
     s["wars"].append(["portugal", "spain"])
-    assert "portugal" not in actions.squadron_places(ctx(s), "portugal")
+    assert "portugal" not in construction.squadron_places(ctx(s), "portugal")
 
 
 def test_interceptions_on_the_mini_maps_are_single_troops_from_adjacent_areas():

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engines.ultima_ratio.bots import heuristic_bot
+from engines.ultima_ratio.bots.heuristic import heuristic_bot
 from tests.engines.ultima_ratio.support import GAME, ROLE, at_first_impulse, legal, moves, place
 
 

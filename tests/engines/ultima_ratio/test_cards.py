@@ -9,9 +9,9 @@ import pytest
 from engines.core.chance import scripted
 from engines.core.conformance import check_barrier, check_state
 from engines.core.machine import Ctx, copy_state
-from engines.ultima_ratio import card_play, cards
-from engines.ultima_ratio.deployment import new_unit
+from engines.ultima_ratio.cards import card_play, deck
 from engines.ultima_ratio.game import GAME, UltimaRatioRegis
+from engines.ultima_ratio.preparation.deployment import new_unit
 from tests.engines.ultima_ratio.support import at_first_impulse, place
 
 TROOP = [("build", "build_troop"), ("grade", "2-3"), ("area", "portugal"), ("stop", None)]
@@ -79,7 +79,7 @@ def test_the_deck_is_the_turns_historical_events_and_random_generic_ones_dealt_s
     s = position()
     s["seats"]["player3"] = {"powers": [], "vp": 0, "order": 3, "vp_per_turn": 0}
     g = Ctx(GAME, copy_state(s))
-    cards.build_deck(g)
+    deck.build_deck(g)
     hands = g.s["cards"]["hands"]
     assert {k: len(v) for k, v in hands.items()} == {"player1": 13, "player2": 13, "player3": 13}  # 39 / 3
     dealt = [c for h in hands.values() for c in h]
@@ -99,9 +99,9 @@ def test_two_players_get_ten_cards_each_and_the_turns_removed_cards_stay_out():
     s = position()
     s["turn"] = 2  # Turn 2 removes the Papacy's alliance card (l. 2202)
     g = Ctx(GAME, copy_state(s))
-    assert cards.deck_size(g.s, GAME.board) == 20
-    assert "alliance-papacy" in cards.removed(g.s, GAME.board)
-    cards.build_deck(g)
+    assert deck.deck_size(g.s, GAME.board) == 20
+    assert "alliance-papacy" in deck.removed(g.s, GAME.board)
+    deck.build_deck(g)
     assert sorted(len(h) for h in g.s["cards"]["hands"].values()) == [10, 10]
     assert "alliance-papacy" not in [c for h in g.s["cards"]["hands"].values() for c in h]
 
@@ -154,12 +154,12 @@ def test_priority_cards_come_first_and_gradient_ones_at_four_cards_or_fewer():
     s = position(hand1=hand)
     b = GAME.board
     # five cards: the blue one (Vasco de Gama) is priority; combat cards ignore priorities (l. 403)
-    assert cards.playable(s, b, "player1") == ["vasco-de-gama", "surprise-attack"]
+    assert deck.playable(s, b, "player1") == ["vasco-de-gama", "surprise-attack"]
     s["cards"]["hands"]["player1"].remove("vasco-de-gama")
     # four cards: the gradient ones (State bankruptcy, Royal marriage) have become priority cards
-    assert cards.playable(s, b, "player1") == ["surprise-attack", "bankruptcy", "royal-marriage"]
+    assert deck.playable(s, b, "player1") == ["surprise-attack", "bankruptcy", "royal-marriage"]
     s["cards"]["hands"]["player1"] = ["letters-of-marque", "cavalry-charge"]
-    assert cards.playable(s, b, "player1") == ["letters-of-marque", "cavalry-charge"]
+    assert deck.playable(s, b, "player1") == ["letters-of-marque", "cavalry-charge"]
 
 
 def test_a_combat_card_played_for_its_point_has_no_event():
@@ -194,7 +194,7 @@ def test_hands_are_hidden_from_the_other_seat():
 # ----- combat cards -----------------------------------------------------------------------------------------------
 def battle(hand1=(), hand2=(), active=(), technologies=None) -> dict:
     """Portugal (player1) attacks two Spanish troops (player2) in Elmina (forest) from Guinea: at war."""
-    s = position(hand1=list(hand1) + ["plague"], hand2=list(hand2))
+    s = position(hand1=[*list(hand1), "plague"], hand2=list(hand2))
     s["cards"]["active"] = list(active)
     if technologies:
         s["cards"]["technologies"] = technologies
@@ -308,8 +308,8 @@ def test_the_loser_of_a_battle_delivers_a_morale_counter_kept_by_the_winner():
     log: list = []
     s = answer(s, [6, 1, 1], log)  # Spain threw two dice and lost
     assert s["morale"] == {"spain": {"portugal": 1}}
-    assert cards.war_status(s, "portugal", "spain") == 1
-    assert cards.morale_left(s, GAME.board, "spain") == GAME.board.power("spain").vitality - 1
+    assert deck.war_status(s, "portugal", "spain") == 1
+    assert deck.morale_left(s, GAME.board, "spain") == GAME.board.power("spain").vitality - 1
     assert any(e["msg"] == "log.morale" for e in log)
 
 
@@ -387,7 +387,7 @@ def dealt(seed: int) -> dict:
         s["areas"][area].update(owner="spain", control="spain", marker=None)
     s["rng"] = GAME.setup(seed, {"scenario": "the-rise-of-portugal"})["rng"]
     g = Ctx(GAME, copy_state(s))
-    cards.build_deck(g)
+    deck.build_deck(g)
     card_play.start_impulse(g.s, "player1")
     return g.s
 
@@ -406,7 +406,7 @@ def test_card_games_play_on_with_the_invariants(bot):
             role = GAME.active_roles(s)[0]
             verb, arg = GAME.bots[bot](GAME, GAME.view(s, role), role, rnd)
             s, _ = play(s, role, verb, arg)
-        assert len(s["cards"]["discard"]) == 20 and cards.hands_empty(s)  # the half turn played every card
+        assert len(s["cards"]["discard"]) == 20 and deck.hands_empty(s)  # the half turn played every card
 
 
 def test_a_technology_card_starts_an_auction_against_unrest():
@@ -445,7 +445,7 @@ def test_land_technology_gives_its_winner_an_advantage_in_land_battles():
 
 
 def test_industrial_technology_makes_troops_and_squadrons_cheaper_to_deploy():
-    from engines.ultima_ratio.deployment import cost
+    from engines.ultima_ratio.preparation.deployment import cost
 
     s = position()
     assert cost(s, "portugal", "build_squadron") == 2
@@ -460,7 +460,7 @@ def test_a_historical_card_is_in_the_deck_of_every_turn_of_its_span():
     s["cards"]["discard"] = ["war-venice-vs-ottoman"]
     s["turn"] = 2
     g = Ctx(GAME, copy_state(s))
-    cards.build_deck(g)
+    deck.build_deck(g)
     dealt_cards = [c for h in g.s["cards"]["hands"].values() for c in h]
     assert "war-venice-vs-ottoman" in dealt_cards and "treaty-of-tordesillas" not in dealt_cards
     assert g.s["cards"]["discard"] == []
@@ -487,7 +487,7 @@ def test_the_played_cards_and_what_they_left_are_public():
 
 
 def test_the_technology_auction_goes_round_and_skips_the_highest_bidder():
-    from engines.ultima_ratio import technology
+    from engines.ultima_ratio.economy import technology
 
     assert technology.bid_limit({"powers": {"spain": {"unrest": 8}}}, GAME.board, "spain") == 4  # vitality 6
     s = position()
@@ -520,7 +520,7 @@ def test_the_technology_auction_goes_round_and_skips_the_highest_bidder():
 
 def test_each_combat_card_fits_the_combats_its_text_names():
     """The combat cards' texts (events.yaml): where they are played and by which side (C-9, C-10)."""
-    from engines.ultima_ratio.combat_cards import fits, in_window
+    from engines.ultima_ratio.combat.combat_cards import fits, in_window
 
     b = GAME.board
     forest, open_ = {"terrain": "forest"}, {"terrain": "open"}

@@ -13,12 +13,12 @@ from engines.core.chance import Chance, scripted
 from engines.core.content import validate
 from engines.core.rng import seed_state
 from engines.core.types import ContentError
-from engines.ultima_ratio import combat, combat_land, combat_naval, combat_siege, combat_subjugation
-from engines.ultima_ratio.combat import CombatError, Decider, Force, Leader, Setup, Unit, fight, run
-from engines.ultima_ratio.combat_land import LandBattle
-from engines.ultima_ratio.combat_naval import NavalBattle
-from engines.ultima_ratio.combat_siege import SiegeBattle
-from engines.ultima_ratio.combat_subjugation import Subjugation
+from engines.ultima_ratio.combat import combat_land, combat_naval, combat_procedure, combat_siege, combat_subjugation
+from engines.ultima_ratio.combat.combat_land import LandBattle
+from engines.ultima_ratio.combat.combat_naval import NavalBattle
+from engines.ultima_ratio.combat.combat_procedure import CombatError, Decider, Force, Leader, Setup, Unit, fight, run
+from engines.ultima_ratio.combat.combat_siege import SiegeBattle
+from engines.ultima_ratio.combat.combat_subjugation import Subjugation
 from engines.ultima_ratio.combat_tables import DATA, CombatTables
 from tests.engines.ultima_ratio.combat_support import TABLES, ask, chance, force, play, troops
 
@@ -34,8 +34,11 @@ def test_dice_categories_as_13_1_1(category, faces):
 
 def test_example_13_1_1_units_roll_their_quality():
     """ "a fleet of quality 3 would launch a Q3 die in a combat, and a troop of quality 2 a Q2 die"."""
-    assert combat.category(Unit("fleet", "squadron", 3)) == 3 and combat.category(Unit("troop", "troop", 2)) == 2
-    assert combat.category(Unit("fort", "fortress", 2)) == 3  # fortresses fight as Q3 (13.3.4, 13.4.4)
+    assert (
+        combat_procedure.category(Unit("fleet", "squadron", 3)) == 3
+        and combat_procedure.category(Unit("troop", "troop", 2)) == 2
+    )
+    assert combat_procedure.category(Unit("fort", "fortress", 2)) == 3  # fortresses fight as Q3 (13.3.4, 13.4.4)
 
 
 def test_combat_table_as_13_1_6():
@@ -157,29 +160,36 @@ def test_example_13_1_4_forest_two_organizers_and_flanking():
 
 
 def test_battlefield_changes_stay_between_two_and_five():
-    assert combat.change_by_one(5) == [4, 5] and combat.change_by_one(2) == [2, 3]
+    assert combat_procedure.change_by_one(5) == [4, 5] and combat_procedure.change_by_one(2) == [2, 3]
 
 
 # ---------------------------------------------------------------------------------------------- 13.1.2
 def test_advantages_must_be_applied_while_a_die_can_take_them():
     d = Decider({"allocate.attacker.0": "advantage:3"}, chance())
-    assert combat.allocate(d, "attacker", [4, 3], 2, 0) == [4, 4]  # the second advantage is ignored (all at Q4)
+    assert combat_procedure.allocate(d, "attacker", [4, 3], 2, 0) == [
+        4,
+        4,
+    ]  # the second advantage is ignored (all at Q4)
     d = Decider({}, chance())
-    assert combat.allocate(d, "attacker", [1, 1], 0, 3) == [1, 1]  # all at Q1: ignored
-    assert combat.placements([4, 2], 1, 1) == ["advantage:2", "disadvantage:2", "disadvantage:4"]
+    assert combat_procedure.allocate(d, "attacker", [1, 1], 0, 3) == [1, 1]  # all at Q1: ignored
+    assert combat_procedure.placements([4, 2], 1, 1) == ["advantage:2", "disadvantage:2", "disadvantage:4"]
 
 
 def test_advantages_in_the_order_the_side_wishes():
     """One Q4 die, one advantage and one disadvantage: lowered first, the advantage still applies."""
     d = Decider({"allocate.attacker.0": "disadvantage:4"}, chance())
-    assert combat.allocate(d, "attacker", [4], 1, 1) == [4]
+    assert combat_procedure.allocate(d, "attacker", [4], 1, 1) == [4]
     d = Decider({"allocate.attacker.0": "advantage:3", "allocate.attacker.1": "disadvantage:4"}, chance())
-    assert combat.allocate(d, "attacker", [3, 3], 1, 1) == [3, 3]
+    assert combat_procedure.allocate(d, "attacker", [3, 3], 1, 1) == [3, 3]
 
 
 def test_a_decision_outside_its_options_is_refused():
     with pytest.raises(CombatError):
-        run(lambda d: combat.allocate(d, "attacker", [3, 2], 1, 0), {"allocate.attacker.0": "advantage:4"}, chance())
+        run(
+            lambda d: combat_procedure.allocate(d, "attacker", [3, 2], 1, 0),
+            {"allocate.attacker.0": "advantage:4"},
+            chance(),
+        )
 
 
 # ---------------------------------------------------------------------------------------------- leaders 17.3.2
@@ -252,10 +262,10 @@ def test_battles_go_to_data_and_back():
         besieged=force("spain", troops("b", 3)),
         besieged_power="spain",
     )
-    data = json.loads(json.dumps(combat.as_data(battle)))
-    assert combat.from_data(LandBattle, data) == battle
+    data = json.loads(json.dumps(combat_procedure.as_data(battle)))
+    assert combat_procedure.from_data(LandBattle, data) == battle
     siege = SiegeBattle(force("spain", troops("a", 3)), Force("venice", (Unit("f", "fortress"),)), 2)
-    assert combat.from_data(SiegeBattle, json.loads(json.dumps(combat.as_data(siege)))) == siege
+    assert combat_procedure.from_data(SiegeBattle, json.loads(json.dumps(combat_procedure.as_data(siege)))) == siege
 
 
 def _drive(module, battle, seed: int):
@@ -266,7 +276,7 @@ def _drive(module, battle, seed: int):
         source = Chance({"rng": seed_state(seed)})
         result = module.resolve(battle, decisions, source, TABLES)
         draws += source.used
-        if not isinstance(result, combat.Pending):
+        if not isinstance(result, combat_procedure.Pending):
             return result, decisions, draws
         answer = result.options[0] if result.pick is None else result.options[: result.pick[0]]
         decisions = {**result.decisions, result.key: answer}
@@ -298,7 +308,7 @@ def test_a_flow_can_drive_any_combat_and_the_dice_are_drawn_once(seed):
             combat_siege,
             SiegeBattle(
                 force("ottomans", troops("o", 3, 3, 4), "tactical"),
-                force("venice", troops("b", 2) + (Unit("f", "fortress"),)),
+                force("venice", (*troops("b", 2), Unit("f", "fortress"))),
                 1,
                 "defender",
             ),
@@ -316,6 +326,6 @@ def test_a_flow_can_drive_any_combat_and_the_dice_are_drawn_once(seed):
         ),
     ]
     for module, battle in battles:
-        result, decisions, draws = _drive(module, battle, seed)
+        result, _decisions, draws = _drive(module, battle, seed)
         assert draws == 1  # the call that rolled; every later call replays the stored dice
         assert _drive(module, battle, seed)[0] == result

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from engines.ultima_ratio import combat_land
-from engines.ultima_ratio.combat import Unit
-from engines.ultima_ratio.combat_land import LandBattle, marks
+from engines.ultima_ratio.combat import combat_land
+from engines.ultima_ratio.combat.combat_land import LandBattle, marks
+from engines.ultima_ratio.combat.combat_procedure import Unit
 from tests.engines.ultima_ratio.combat_support import ask, force, play, troops
 
 A = force("spain", troops("a", 3, 3, 3, 3))

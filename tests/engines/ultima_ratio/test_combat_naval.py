@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from engines.ultima_ratio import combat_naval
-from engines.ultima_ratio.combat import Unit
-from engines.ultima_ratio.combat_naval import NavalBattle
+from engines.ultima_ratio.combat import combat_naval
+from engines.ultima_ratio.combat.combat_naval import NavalBattle
+from engines.ultima_ratio.combat.combat_procedure import Unit
 from tests.engines.ultima_ratio.combat_support import ask, force, play, squadrons
 
 
@@ -43,7 +43,7 @@ def test_piracy_without_interceptor_needs_one_battle_point():
 
 def test_every_two_disband_results_damage_a_squadron_and_the_loser_goes_to_base():
     a = force("spain", squadrons("a", 3, 3))
-    e = force("england", squadrons("e", 2, 2) + (Unit("e3", "squadron", 2, damaged=True),))
+    e = force("england", (*squadrons("e", 2, 2), Unit("e3", "squadron", 2, damaged=True)))
     battle = NavalBattle("tactical", a, e)
     decisions = {"fight.attacker": ["a1", "a2"], "fight.defender": ["e1", "e2"]}
     # a: 5 5 (4 bp) / e: 1 1 -> 2 2 (0): four disband results: two squadrons damaged

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from engines.ultima_ratio import combat_siege
-from engines.ultima_ratio.combat import Unit
-from engines.ultima_ratio.combat_siege import SiegeBattle
+from engines.ultima_ratio.combat import combat_siege
+from engines.ultima_ratio.combat.combat_procedure import Unit
+from engines.ultima_ratio.combat.combat_siege import SiegeBattle
 from tests.engines.ultima_ratio.combat_support import ask, force, play, troops
 
 FORT = Unit("fort", "fortress")
 
 
 def besieged(*qualities: int, leader: bool = False):
-    return force("venice", troops("b", *qualities) + (FORT,), *((None,) if leader else ()))
+    return force("venice", (*troops("b", *qualities), FORT), *((None,) if leader else ()))
 
 
 def test_battlefield_three_and_the_fleets_one_either_way():

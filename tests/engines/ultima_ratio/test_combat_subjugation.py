@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from engines.ultima_ratio import combat_subjugation
-from engines.ultima_ratio.combat import Force, Unit
-from engines.ultima_ratio.combat_subjugation import Subjugation, opposition_distance, strength_of_minimap_area
+from engines.ultima_ratio.combat import combat_subjugation
+from engines.ultima_ratio.combat.combat_procedure import Force, Unit
+from engines.ultima_ratio.combat.combat_subjugation import Subjugation, opposition_distance, strength_of_minimap_area
 from tests.engines.ultima_ratio.combat_support import ask, force, play, troops
 
 NOBODY = Force(None)

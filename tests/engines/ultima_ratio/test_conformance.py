@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engines.core.conformance import playout
-from engines.ultima_ratio.portugal import portuguese_areas
+from engines.ultima_ratio.scenarios.rise_of_portugal import portuguese_areas
 from tests.engines.ultima_ratio.support import GAME, ROLE, at_first_impulse, legal, moves, place
 
 VERDICTS = {"outcome.defeat", "outcome.draw", "outcome.victory", "outcome.epic"}
@@ -66,7 +66,7 @@ def test_heuristic_bot_plays_to_a_verdict(seed):
 
 
 def test_heuristic_bot_refuses_an_unknown_step():
-    from engines.ultima_ratio.bots import heuristic_bot
+    from engines.ultima_ratio.bots.heuristic import heuristic_bot
 
     view = GAME.view(at_first_impulse(), ROLE)
     view["prompt"]["step"] = "no-such-step"

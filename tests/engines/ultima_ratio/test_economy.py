@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.ultima_ratio import economy
+from engines.ultima_ratio.economy import commerce
 from tests.engines.ultima_ratio.support import GAME, advance, at_first_impulse, ctx, fresh, legal, moves, play
 
 
@@ -14,14 +14,14 @@ def own(s, *areas):
 
 def test_merchant_needs_a_coastal_possession_on_the_center_and_interest():
     g = ctx(at_first_impulse())
-    assert economy.merchant_centers(g.s, GAME.board, "portugal") == ["east-atlantic"]
+    assert commerce.merchant_centers(g.s, GAME.board, "portugal") == ["east-atlantic"]
     own(g.s, "goa")
-    assert economy.merchant_centers(g.s, GAME.board, "portugal") == ["east-atlantic", "indian-ocean"]
+    assert commerce.merchant_centers(g.s, GAME.board, "portugal") == ["east-atlantic", "indian-ocean"]
     own(g.s, "elmina")  # Africa: a theater center (RULINGS.md › 19.2.2)
-    assert "africa" in economy.merchant_centers(g.s, GAME.board, "portugal")
+    assert "africa" in commerce.merchant_centers(g.s, GAME.board, "portugal")
     g.s["merchants_prepared"]["indian-ocean"] = {"portugal": 1}
     g.s["merchants"]["indian-ocean"] = {"portugal": 1}
-    assert "indian-ocean" not in economy.merchant_centers(g.s, GAME.board, "portugal")  # at most 2
+    assert "indian-ocean" not in commerce.merchant_centers(g.s, GAME.board, "portugal")  # at most 2
 
 
 def test_merchants_are_prepared_then_enter_next_turn():
@@ -42,7 +42,7 @@ def test_at_deployment_merchants_go_straight_into_the_center():
 def test_entering_merchants_give_a_cb_to_the_powers_present():
     g = ctx(at_first_impulse())
     g.s["merchants"]["indian-ocean"] = {"spain": 1}
-    economy.enter_merchant(g, "portugal", "indian-ocean", 1)
+    commerce.enter_merchant(g, "portugal", "indian-ocean", 1)
     assert g.s["casus_belli"] == [["spain", "portugal"]]
 
 
@@ -50,7 +50,7 @@ def test_commercial_competition_cuts_to_the_capacity():
     g = ctx(at_first_impulse())
     own(g.s, "goa")
     g.s["merchants"] = {"indian-ocean": {"portugal": 2}, "east-atlantic": {"portugal": 1}}
-    economy.commercial_competition(g)
+    commerce.commercial_competition(g)
     # Indian Ocean capacity 1: Portugal holds one coastal area there (Goa): 2 -> 1; East Atlantic capacity 0
     assert g.s["merchants"] == {"indian-ocean": {"portugal": 1}, "east-atlantic": {}}
 
@@ -60,7 +60,7 @@ def test_competition_removes_first_the_powers_without_coastal_areas():
     own(g.s, "goa", "calicut")
     g.s["powers"]["spain"] = {"seat": "player1", "unrest": 0, "interest": [], "interest_areas": []}
     g.s["merchants"] = {"indian-ocean": {"portugal": 1, "spain": 1}}
-    economy.commercial_competition(g)
+    commerce.commercial_competition(g)
     assert g.s["merchants"]["indian-ocean"] == {"portugal": 1}
 
 
@@ -71,22 +71,22 @@ def test_income_and_expenses():
     base = GAME.board.power("portugal").base_maintenance
     own(g.s, "malacca", "goa")  # Goa is a home area; Malacca a key domain
     g.s["merchants"] = {"indian-ocean": {"portugal": 2}, "africa": {"portugal": 1}}
-    assert economy.income(g.s, GAME.board, "portugal") == base + 3 + 2 + 1
+    assert commerce.income(g.s, GAME.board, "portugal") == base + 3 + 2 + 1
     g.s["units"]["portugal-troop-1"]["loc"] = "area:portugal"
     g.s["units"]["portugal-troop-2"]["loc"] = "box:dispersed-wm"
     g.s["units"]["portugal-squadron-1"]["loc"] = "eliminated"
     g.s["areas"]["oporto"]["fortress"] = {"power": "portugal", "built": False, "since": 0}
     g.s["areas"]["alentejo"]["marker"] = "R2"
-    assert economy.expenses(g.s, GAME.board, "portugal") == 1 + 1 + 2 + 1 + 1
+    assert commerce.expenses(g.s, GAME.board, "portugal") == 1 + 1 + 2 + 1 + 1
     unrest = g.s["powers"]["portugal"]["unrest"]
-    economy.economic_phase(g, "portugal")
+    commerce.economic_phase(g, "portugal")
     assert g.s["powers"]["portugal"]["unrest"] == max(0, unrest + 6 - (base + 6))
 
 
 def test_two_merchants_are_a_monopoly_worth_one_vp():
     g = ctx(at_first_impulse())
     g.s["merchants"] = {"sea-of-china": {"portugal": 2}, "africa": {"portugal": 1}}
-    assert economy.trade_vp(g.s, "portugal") == 1
+    assert commerce.trade_vp(g.s, "portugal") == 1
 
 
 def test_a_power_without_coastal_areas_loses_its_whole_counter():
@@ -94,5 +94,5 @@ def test_a_power_without_coastal_areas_loses_its_whole_counter():
     own(g.s, "goa")
     g.s["powers"]["spain"] = {"seat": "player1", "unrest": 0, "interest": [], "interest_areas": []}
     g.s["merchants"] = {"indian-ocean": {"portugal": 1, "spain": 2}}  # capacity 1: excess 2
-    economy.commercial_competition(g)
+    commerce.commercial_competition(g)
     assert g.s["merchants"]["indian-ocean"] == {"portugal": 1}

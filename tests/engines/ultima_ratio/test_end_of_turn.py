@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.ultima_ratio import end_of_turn
+from engines.ultima_ratio.end_of_turn import turn_end
 from tests.engines.ultima_ratio.support import advance, at_first_impulse, ctx, legal, play, step
 
 
@@ -53,7 +53,7 @@ def test_collapse_is_a_dynastic_change_losing_twice_the_vitality():
     g = ctx(at_first_impulse())
     g.s["units"]["portugal-troop-1"]["loc"] = "area:portugal"
     g.s["merchants"]["east-atlantic"] = {"portugal": 1}
-    end_of_turn.dynastic_change(g, "portugal", collapse=True)
+    turn_end.dynastic_change(g, "portugal", collapse=True)
     assert g.s["seats"]["player1"]["vp"] == -8
     assert g.s["units"]["portugal-troop-1"]["loc"] == "available" and g.s["merchants"]["east-atlantic"] == {}
     assert g.s["powers"]["portugal"]["unrest"] == 4
@@ -63,7 +63,7 @@ def test_collapse_is_a_dynastic_change_losing_twice_the_vitality():
 def test_revolts_avoid_key_areas_commercial_ports_and_units():
     g = ctx(at_first_impulse())
     g.s["units"]["portugal-troop-1"]["loc"] = "area:oporto"
-    places = end_of_turn.revolt_places(g.s, g.game.board, "portugal")
+    places = turn_end.revolt_places(g.s, g.game.board, "portugal")
     assert places == ["alentejo", "algarve"]  # Portugal (capital, commercial port), Oporto (troop)
 
 
@@ -82,7 +82,7 @@ def test_last_turn_agitation_forces_a_dynastic_change():
 
 
 def test_taking_a_commercial_port_interrupts_its_trade_until_next_turn():
-    from engines.ultima_ratio.land_areas import take_control
+    from engines.ultima_ratio.movement.land_areas import take_control
 
     g = ctx(at_first_impulse())
     g.s["areas"]["goa"].update(

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from engines.ultima_ratio import end_of_turn_rules as E
-from engines.ultima_ratio import veterans as V
-from engines.ultima_ratio import victory as P
+from engines.ultima_ratio.combat import veterans as V
 from engines.ultima_ratio.counters import Leader, RuleError, unit
+from engines.ultima_ratio.end_of_turn import end_of_turn_rules as E
+from engines.ultima_ratio.end_of_turn import victory as P
 from engines.ultima_ratio.leader_items import load_leaders
 from engines.ultima_ratio.map import load_map
 from engines.ultima_ratio.world import load_world
@@ -114,13 +114,13 @@ def test_social_agitation_and_dispersal():
 
 
 def territory(**kw):
-    base = dict(
-        possessions=frozenset("abcde"),
-        revolted=frozenset(),
-        key_or_commercial=frozenset("a"),
-        with_units=frozenset("b"),
-        group_of={**{x: tuple("abc") for x in "abc"}, "d": ("d", "e"), "e": ("d", "e")},
-    )
+    base = {
+        "possessions": frozenset("abcde"),
+        "revolted": frozenset(),
+        "key_or_commercial": frozenset("a"),
+        "with_units": frozenset("b"),
+        "group_of": {**{x: tuple("abc") for x in "abc"}, "d": ("d", "e"), "e": ("d", "e")},
+    }
     return E.Territory(**{**base, **kw})
 
 

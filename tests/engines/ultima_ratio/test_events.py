@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 
 from engines.core.machine import Ctx, copy_state
-from engines.ultima_ratio import combat_cards, events
-from engines.ultima_ratio.deployment import new_unit
+from engines.ultima_ratio.cards import events
+from engines.ultima_ratio.combat import combat_cards
 from engines.ultima_ratio.game import GAME
+from engines.ultima_ratio.preparation.deployment import new_unit
 from tests.engines.ultima_ratio.support import place
 from tests.engines.ultima_ratio.test_cards import (
     answer,
@@ -373,7 +374,7 @@ def test_no_corsair_without_the_card_or_against_a_power_without_cb():
     s = place(s, "portugal-squadron-4", "sea:indian-ocean")
     s["merchants"]["indian-ocean"] = {"spain": 1}
     s["cards"]["corsairs"] = ["portugal"]
-    from engines.ultima_ratio import card_play
+    from engines.ultima_ratio.cards import card_play
 
     assert card_play.corsair_raids(Ctx(GAME, copy_state(s)), "portugal") == []  # no CB with Spain
     s["casus_belli"] = [["portugal", "spain"]]
@@ -415,7 +416,7 @@ def test_the_treaty_of_tordesillas_bars_the_cbs_between_spain_and_portugal_overs
     """ "No CB between them for overseas areas" (RULINGS EV-5): the control of a Spanish area taken by Portugal from
     a third power (France) gives Spain a CB (13.3.7) in Europe, not in the New World, while the treaty is in
     force."""
-    from engines.ultima_ratio import land_battles
+    from engines.ultima_ratio.combat import land_battles
 
     s, log = apply("treaty-of-tordesillas")
     assert any(e["msg"] == "log.event_no_cb" for e in log)

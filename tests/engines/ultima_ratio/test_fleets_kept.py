@@ -5,7 +5,7 @@ are those of shared/rules/ultima-ratio-regis.txt."""
 
 from __future__ import annotations
 
-from engines.ultima_ratio import fleets
+from engines.ultima_ratio.movement import fleets
 from tests.engines.ultima_ratio.support import GAME, place
 from tests.engines.ultima_ratio.support_war import (
     SQUADRON,

@@ -34,7 +34,7 @@ def test_an_ordinary_leader_costs_nothing_and_follows_his_troop():
     s = built("ordinary")
     assert s["powers"]["portugal"]["unrest"] == before["powers"]["portugal"]["unrest"]
     s, _ = play(s, "act", ["portugal", "strategic_move"])
-    assert list(s["leaders"].values())[0]["unit"] == "portugal-troop-1"
+    assert next(iter(s["leaders"].values()))["unit"] == "portugal-troop-1"
 
 
 def test_the_extraordinary_side_needs_unrest_within_the_vitality():

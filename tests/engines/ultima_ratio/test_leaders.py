@@ -7,9 +7,9 @@ import pytest
 from engines.core import rng
 from engines.core.chance import Chance, scripted
 from engines.core.types import ContentError
-from engines.ultima_ratio import leaders as L
 from engines.ultima_ratio.counters import Leader, RuleError, unit
 from engines.ultima_ratio.leader_items import ABILITY_IDS, dangling, load_leaders
+from engines.ultima_ratio.leaders import leader_rules as L
 from engines.ultima_ratio.world import load_world
 
 RULES = __import__("pathlib").Path(__file__).resolve().parents[4] / "shared" / "rules" / "ultima-ratio-regis.txt"
@@ -84,7 +84,7 @@ def test_owner_file_is_validated(tmp_path):
     folder = tmp_path / "ultima-ratio-regis"
     folder.mkdir()
     (folder / "leaders.yaml").write_text("abilities: []\npool: [{id: x, name: X, source: rulebook, ability: fast}]\n")
-    with pytest.raises(ContentError, match="leaders.yaml"):
+    with pytest.raises(ContentError, match=r"leaders\.yaml"):
         load_leaders(tmp_path)
 
 
@@ -209,7 +209,7 @@ def test_extraordinary_side_needs_unrest_not_above_vitality_and_costs_three(cont
         target="t1",
     )
     assert ordinary.unrest == 7 and not ordinary.leaders[0]["extraordinary"]
-    with pytest.raises(RuleError, match="17.3"):
+    with pytest.raises(RuleError, match=r"17\.3"):
         L.build(
             [],
             pool,
@@ -259,11 +259,11 @@ def test_build_by_replacing_a_leader_even_besieged(content):
     )
     assert replaced_historical.pool == []
     for bad in (
-        dict(target="b1"),
-        dict(target="x1"),
-        dict(target="c1"),
-        dict(target="t1", replace="admiral-1"),
-        dict(replace="nobody"),
+        {"target": "b1"},
+        {"target": "x1"},
+        {"target": "c1"},
+        {"target": "t1", "replace": "admiral-1"},
+        {"replace": "nobody"},
         {},
     ):
         with pytest.raises(RuleError):
@@ -313,7 +313,7 @@ def test_commander_follows_the_list_order(content):
     ]
     assert L.commander(force, content)["id"] == "creative-1"
     assert L.force_ability(force, content) == "creative"
-    assert L.force_ability(force + [leader("admiral-2", extraordinary=True)], content) == "admiral"
+    assert L.force_ability([*force, leader("admiral-2", extraordinary=True)], content) == "admiral"
     assert L.commander([leader("tactical-1")], content) is None
 
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 
 from engines.core.chance import scripted
-from engines.ultima_ratio import leaders as L
-from engines.ultima_ratio.bots import heuristic_bot
+from engines.ultima_ratio.bots.heuristic import heuristic_bot
 from engines.ultima_ratio.counters import Leader
 from engines.ultima_ratio.counters import unit as counter
-from engines.ultima_ratio.deployment import new_unit
+from engines.ultima_ratio.leaders import leader_rules as L
+from engines.ultima_ratio.preparation.deployment import new_unit
 from tests.engines.ultima_ratio import support as one
 from tests.engines.ultima_ratio import test_cards as tc
 from tests.engines.ultima_ratio.support import GAME, place, texts

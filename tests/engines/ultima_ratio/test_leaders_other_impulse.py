@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from engines.core.chance import scripted
-from engines.ultima_ratio.bots import heuristic_bot
+from engines.ultima_ratio.bots.heuristic import heuristic_bot
 from tests.engines.ultima_ratio.support import GAME, at_first_impulse, place, texts
 from tests.engines.ultima_ratio.support_war import (
     TROOP,
@@ -212,7 +212,8 @@ def test_before_an_interception_a_leader_goes_to_a_squadron_of_the_intercepting_
 def test_after_a_naval_combat_the_groups_are_where_the_squadrons_go():
     """13.2.5 (l. 916-918): damaged squadrons go to their base under repair, the loser's others to their base; a
     leader may go from one group to another, or to a squadron that stays (RULINGS L-17.1)."""
-    from engines.ultima_ratio import battles, leader_flow
+    from engines.ultima_ratio.combat import battles
+    from engines.ultima_ratio.leaders import leader_flow
 
     result = {
         "kind": "naval",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engines.ultima_ratio import logistics as G
 from engines.ultima_ratio.counters import RuleError, unit
+from engines.ultima_ratio.logistics import logistics_rules as G
 from engines.ultima_ratio.map import load_map
 
 
@@ -106,7 +106,7 @@ NB = {"a": ["b"], "b": ["a", "c"], "c": ["b", "d"], "d": ["c", "e"], "e": ["d"]}
 
 
 def supply(target, **kw):
-    facts = dict(controlled=["a"], troop_areas=[], enemy_fortresses=[], seas={}, enemy_fleet_seas=[])
+    facts = {"controlled": ["a"], "troop_areas": [], "enemy_fortresses": [], "seas": {}, "enemy_fleet_seas": []}
     return G.can_supply(target, NB, **{**facts, **kw})
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.ultima_ratio import landings
+from engines.ultima_ratio.movement import landings
 from tests.engines.ultima_ratio.support import at_first_impulse, ctx, legal, moves, place, play, step, texts
 
 SQUADRON = [("build", "build_squadron"), ("grade", "E3"), ("area", "portugal")]
@@ -92,7 +92,7 @@ def test_landing_and_subjugation_of_an_independent_area():
     assert s["units"]["portugal-troop-1"]["loc"] == "area:guinea"
     assert legal(s) == {"subjugate": ["guinea"], "stop": [None]}
     # 13.5.3: the troop moved (disadvantage) into a forest (disadvantage): Q3 -> Q1; A2: Q2.
-    s, log = play(s, "subjugate", "guinea", dice=[5, 3])  # Q1 5 -> 4: 1 point; Q2 3: 1 point: a tie
+    s, _log = play(s, "subjugate", "guinea", dice=[5, 3])  # Q1 5 -> 4: 1 point; Q2 3: 1 point: a tie
     assert legal(s) == {"force_control": [False, True]}  # 13.5.4: disperse the troop to gain control?
     s, _ = play(s, "force_control", False)
     assert step(s) == "power_actions" and s["areas"]["guinea"]["marker"] == "A2"

@@ -3,7 +3,7 @@ piracy and its interception."""
 
 from __future__ import annotations
 
-from engines.ultima_ratio import naval
+from engines.ultima_ratio.movement import naval_bases, without_base
 from tests.engines.ultima_ratio.support import GAME, at_first_impulse, ctx, legal, moves, place, play, step
 
 
@@ -22,25 +22,25 @@ def test_swedish_fleet_from_stockholm_off_north_america():
         "naval_distance": {"mediterranean": 2, "elsewhere": 2},
     }
     board = GAME.board
-    assert naval.has_base(s, board, "sweden", "north-atlantic", False)
-    assert naval.has_base(s, board, "sweden", "caribbean-sea", False)  # linked to the East Atlantic too
-    assert not naval.has_base(s, board, "sweden", "pacific-ocean", False)  # one more sea: out of reach
-    assert naval.has_base(s, board, "sweden", "north-sea", False)
+    assert naval_bases.has_base(s, board, "sweden", "north-atlantic", False)
+    assert naval_bases.has_base(s, board, "sweden", "caribbean-sea", False)  # linked to the East Atlantic too
+    assert not naval_bases.has_base(s, board, "sweden", "pacific-ocean", False)  # one more sea: out of reach
+    assert naval_bases.has_base(s, board, "sweden", "north-sea", False)
     s["naval_distance"]["elsewhere"] = 1
-    assert not naval.has_base(s, board, "sweden", "north-atlantic", False)
-    assert not naval.has_base(s, board, "sweden", "north-sea", False)  # on the main map the seas stay apart
+    assert not naval_bases.has_base(s, board, "sweden", "north-atlantic", False)
+    assert not naval_bases.has_base(s, board, "sweden", "north-sea", False)  # on the main map the seas stay apart
 
 
 def test_galleys_stay_in_the_mediterranean():
     g = ctx(at_first_impulse())
     g.s["units"]["portugal-squadron-1"].update(loc="sea:east-atlantic")
     g.s["seas_active"].append("western-mediterranean")
-    assert not naval.may_sail(g.s, GAME.board, "portugal-squadron-1", "western-mediterranean")
+    assert not naval_bases.may_sail(g.s, GAME.board, "portugal-squadron-1", "western-mediterranean")
     g.s["units"]["portugal-squadron-1"]["galley"] = True
-    assert naval.may_sail(g.s, GAME.board, "portugal-squadron-1", "western-mediterranean")
-    assert not naval.may_sail(g.s, GAME.board, "portugal-squadron-1", "east-atlantic")
+    assert naval_bases.may_sail(g.s, GAME.board, "portugal-squadron-1", "western-mediterranean")
+    assert not naval_bases.may_sail(g.s, GAME.board, "portugal-squadron-1", "east-atlantic")
     g.s["mediterranean_open"] = True
-    assert naval.may_sail(g.s, GAME.board, "portugal-squadron-1", "east-atlantic")
+    assert naval_bases.may_sail(g.s, GAME.board, "portugal-squadron-1", "east-atlantic")
 
 
 def test_a_squadron_without_base_goes_to_the_nearest_port_or_is_destroyed():
@@ -48,19 +48,19 @@ def test_a_squadron_without_base_goes_to_the_nearest_port_or_is_destroyed():
     g = ctx(at_first_impulse())
     g.s["areas"]["goa"].update(owner="portugal", control="portugal", marker=None)
     g.s["units"]["portugal-squadron-1"].update(loc="sea:indian-ocean")
-    assert naval.check_bases(g, "portugal") is None
+    assert without_base.check_bases(g, "portugal") is None
     g.s["areas"]["goa"].update(control=None, marker="R2")  # a revolt: Goa is no longer controlled
     # the three Iberian ports are as near: the player chooses (a "rebase" decision)
-    assert naval.check_bases(g, "portugal") == {
+    assert without_base.check_bases(g, "portugal") == {
         "unit": "portugal-squadron-1",
         "ports": ["algarve", "oporto", "portugal"],
     }
-    naval.send_to_base(g, "portugal-squadron-1", "algarve")
+    without_base.send_to_base(g, "portugal-squadron-1", "algarve")
     assert g.s["units"]["portugal-squadron-1"]["loc"] == "area:algarve"
     for area in ("portugal", "oporto", "algarve", "alentejo"):
         g.s["areas"][area]["control"] = None
     g.s["units"]["portugal-squadron-2"].update(loc="sea:east-atlantic")
-    naval.check_bases(g, "portugal")
+    without_base.check_bases(g, "portugal")
     assert g.s["units"]["portugal-squadron-2"]["loc"] == "eliminated"
 
 
@@ -75,7 +75,7 @@ def test_nearest_bases_ties_are_the_players_choice():
     g.s["powers"]["portugal"]["interest"].append("Sa")
     g.s["naval_distance"]["elsewhere"] = 1
     g.s["areas"]["brazil"]["control"] = g.s["areas"]["bahia"]["control"] = "portugal"
-    assert naval.nearest_bases(g.s, GAME.board, "portugal", "portugal-squadron-1") == ["bahia", "brazil"]
+    assert naval_bases.nearest_bases(g.s, GAME.board, "portugal", "portugal-squadron-1") == ["bahia", "brazil"]
 
 
 def test_naval_attack_on_the_emirates_fleet():
@@ -87,7 +87,7 @@ def test_naval_attack_on_the_emirates_fleet():
     s, _ = play(s, "sea", "indian-ocean")
     assert legal(s) == {"attack": ["emirates-squadron-1"], "stop": [None]}
     # two dice at most each (13.2.4): E3 6 (2+C) against E2 3 (1): the Emirates lose, disband 1 + odd casualty 1
-    s, log = play(s, "attack", "emirates-squadron-1", dice=[6, 3])
+    s, _log = play(s, "attack", "emirates-squadron-1", dice=[6, 3])
     assert s["units"]["emirates-squadron-1"]["loc"] == "area:aden"
     assert s["units"]["emirates-squadron-1"]["repair"]  # two disband results: damaged
     assert legal(s) == {"stop": [None]}  # 11.3: the winner may go on naming enemy fleets (none left)
@@ -111,7 +111,7 @@ def test_piracy_intercepted_from_port_has_a_disadvantage():
 
 def test_a_players_attacked_squadron_may_withdraw_to_its_base():
     """11.3: the attacked fleet engages or withdraws; the attacker may then name other fleets."""
-    from engines.ultima_ratio.deployment import new_unit
+    from engines.ultima_ratio.preparation.deployment import new_unit
 
     s = at_first_impulse()
     s["areas"]["goa"].update(owner="portugal", control="portugal", marker=None)

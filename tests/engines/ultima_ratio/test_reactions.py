@@ -3,7 +3,7 @@ is set up by hand (seated with player 1, who then answers for it)."""
 
 from __future__ import annotations
 
-from engines.ultima_ratio.deployment import new_unit
+from engines.ultima_ratio.preparation.deployment import new_unit
 from tests.engines.ultima_ratio.support import at_first_impulse, legal, moves, place, play, step, through_combat
 
 TROOP = [("build", "build_troop"), ("grade", "2-3"), ("area", "portugal"), ("stop", None)]
@@ -73,7 +73,7 @@ def test_a_defeated_player_retreats_to_an_adjacent_controlled_area():
     s, _ = play(s, "area", "elmina")
     assert legal(s)["retreat"] == [["spain-troop-1", "hausa"], ["spain-troop-2", "hausa"]]  # not Guinea
     # no reaction; Portugal Q2 5 (2 points) against Q2 3 (1) and 1 (0): one disband, one Spaniard survives
-    s, log = through_combat(s, "done", None, dice=[5, 3, 1])
+    s, _log = through_combat(s, "done", None, dice=[5, 3, 1])
     assert step(s) == "defeated_retreat"
     survivor = legal(s)["retreat"][0][0]
     assert legal(s) == {"retreat": [[survivor, "hausa"]]}
@@ -114,6 +114,6 @@ def test_opposed_subjugation():
     s = main_map_start()
     # Q3 - 1 = Q2 6 (2 points + C) against Q2 6 (2 + C): a tie; each odd casualty is one disband result,
     # which disperses the Portuguese troop (no leader, 13.5.5): nothing left to disperse for control
-    s, log = play(s, "oppose", ["troops", "algarve"], dice=[6, 6])
+    s, _log = play(s, "oppose", ["troops", "algarve"], dice=[6, 6])
     assert s["areas"]["alentejo"]["control"] == "spain"
     assert s["units"]["portugal-troop-1"]["loc"] == "box:dispersed-wm" and step(s) == "power_actions"

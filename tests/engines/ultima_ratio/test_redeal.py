@@ -5,7 +5,7 @@ import copy
 import random
 
 from engines.core.machine import Ctx
-from engines.ultima_ratio import cards
+from engines.ultima_ratio.cards import deck
 from engines.ultima_ratio.game import GAME
 
 
@@ -20,7 +20,7 @@ def _dealt_to_two() -> dict:
     state = GAME.setup(1, {})
     state["seats"]["player2"] = {**copy.deepcopy(state["seats"]["player1"]), "order": 99}
     state["cards"]["in_play"] = True
-    cards.build_deck(Ctx(GAME, state))
+    deck.build_deck(Ctx(GAME, state))
     return state
 
 

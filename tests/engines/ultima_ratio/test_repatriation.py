@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engines.ultima_ratio import repatriation as R
 from engines.ultima_ratio.counters import Leader, RuleError, unit
+from engines.ultima_ratio.logistics import repatriation as R
 
 
 def test_the_three_options_and_dispersal_always():

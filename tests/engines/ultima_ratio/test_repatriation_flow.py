@@ -12,9 +12,9 @@ import pytest
 from engines.core.conformance import check_illegal, check_state
 from engines.core.machine import Ctx, copy_state
 from engines.core.types import IllegalAction
-from engines.ultima_ratio import repatriation, repatriation_flow
-from engines.ultima_ratio.bots import heuristic_bot
+from engines.ultima_ratio.bots.heuristic import heuristic_bot
 from engines.ultima_ratio.counters import RuleError
+from engines.ultima_ratio.logistics import repatriation, repatriation_flow
 from tests.engines.ultima_ratio.support import GAME, place
 from tests.engines.ultima_ratio.support_war import (
     SQUADRON,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.ultima_ratio.sequence import FirstPlayer
+from engines.ultima_ratio.sequence.turn import FirstPlayer
 from tests.engines.ultima_ratio.support import at_first_impulse, ctx, legal, moves, place, play, step
 
 

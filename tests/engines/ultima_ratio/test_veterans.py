@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.ultima_ratio import veterans as V
+from engines.ultima_ratio.combat import veterans as V
 from engines.ultima_ratio.counters import RuleError, strength, unit
 
 UNITS = [

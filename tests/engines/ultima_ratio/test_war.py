@@ -4,8 +4,10 @@ Spain seated with player 2, not at war with Portugal unless said)."""
 
 from __future__ import annotations
 
-from engines.ultima_ratio import card_play, cards, new_powers, war
-from engines.ultima_ratio.deployment import add_card_units, new_unit
+from engines.ultima_ratio.cards import card_play, deck
+from engines.ultima_ratio.diplomacy import war
+from engines.ultima_ratio.preparation.deployment import add_card_units, new_unit
+from engines.ultima_ratio.sequence import new_powers
 from tests.engines.ultima_ratio.support import GAME, PASSIVE, ctx, place
 from tests.engines.ultima_ratio.support_war import SQUADRON, TROOP, area, legal, moves, play, power, start, step
 
@@ -64,7 +66,7 @@ def test_without_a_cb_only_with_the_last_action_point_and_a_morale_point_to_the_
     assert legal(s)["declare_war"] == [["portugal", "spain"]]
     s, log = play(s, "declare_war", ["portugal", "spain"])
     assert ["portugal", "spain"] in s["wars"] and s["impulse"]["actions"]["portugal"] == 0
-    assert s["morale"] == {"portugal": {"spain": 1}} and cards.war_status(s, "spain", "portugal") == 1
+    assert s["morale"] == {"portugal": {"spain": 1}} and deck.war_status(s, "spain", "portugal") == 1
     assert [e["msg"] for e in log][:2] == ["log.war_declared_without_cb", "log.morale"]
     assert legal(s) == {"end_impulse": [None]}
 

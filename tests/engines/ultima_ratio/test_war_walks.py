@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engines.core.conformance import check_illegal, check_state
-from engines.ultima_ratio.bots import heuristic_bot
+from engines.ultima_ratio.bots.heuristic import heuristic_bot
 from tests.engines.ultima_ratio import test_fleets_kept as fk
 from tests.engines.ultima_ratio import test_land_battles as lb
 from tests.engines.ultima_ratio import test_leaders_other_impulse as lo

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from engines.ultima_ratio import state as st
-from engines.ultima_ratio.bots import heuristic_bot
+from engines.ultima_ratio.bots.heuristic import heuristic_bot
 from tests.engines.ultima_ratio.support import GAME, advance, at_first_impulse, ctx, legal, moves, play, step
 
 TROOP = [("build", "build_troop"), ("grade", "2-3"), ("area", "portugal"), ("stop", None)]
@@ -36,7 +36,7 @@ def test_example_23_1_2_veterans_and_extraordinary_leaders_at_the_end_of_the_tur
         s["units"][f"portugal-troop-{n}"].update(loc="area:portugal", veteran=True)
     drawn = s["leader_pool"][:2]
     s["leader_pool"] = s["leader_pool"][2:]
-    for lid, troop in zip(drawn, ("portugal-troop-1", "portugal-troop-2")):
+    for lid, troop in zip(drawn, ("portugal-troop-1", "portugal-troop-2"), strict=False):
         s["leaders"][lid] = {"power": "portugal", "unit": troop, "extraordinary": True}
     s = advance(s, "flip_veterans")
     assert s["stack"][-1]["count"] == 2  # half of 3, rounding up

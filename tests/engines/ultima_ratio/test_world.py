@@ -297,9 +297,9 @@ def test_seat_tables_match_the_facts_file(world, facts):
         scenario = by_section[entry["id"]]
         printed = entry["seat_tables"] if isinstance(entry["seat_tables"], list) else []
         assert len(printed) == len(scenario.seat_tables) or entry["id"] == "9.1"
-        for table, ours in zip(printed, scenario.seat_tables):
+        for table, ours in zip(printed, scenario.seat_tables, strict=False):
             assert table["players"] == ours.players
-            for number, (row, seat) in enumerate(zip(table["rows"], ours.seats), 1):
+            for number, (row, seat) in enumerate(zip(table["rows"], ours.seats, strict=False), 1):
                 want = [power_id(world, name) for name in row["powers"]]
                 fix = SEAT_FIXES.get((entry["id"], ours.players, number))
                 if fix and fix.startswith("-"):

@@ -1,0 +1,50 @@
+"""Ultima Ratio Regis — 9.5 Regroup troop: a troop that started the impulse in a dispersed box goes to a
+controlled area of that theater, then may go on by strategic movement (``regroup_troop``)."""
+
+from __future__ import annotations
+
+from engines.core.machine import Ctx, Step
+from engines.core.types import text
+from engines.ultima_ratio import state as st
+from engines.ultima_ratio.actions import construction
+
+
+def regroupable(g: Ctx, power: str) -> list[str]:
+    """9.5: troops that started the impulse in a dispersed box, with a controlled area of that theater to go to."""
+    return [
+        u
+        for u in st.units_of(g.s, power, "troop", "box")
+        if st.started_impulse_as(g.s, u) and regroup_places(g, power, u)
+    ]
+
+
+def regroup_places(g: Ctx, power: str, uid: str) -> list[str]:
+    """9.5: a controlled area of the dispersed box's theater (``troop_fits``)."""
+    s, b = g.s, g.game.board
+    box = s["units"][uid]["loc"][len(st.BOX) :]
+    return [a for a in s["areas"] if st.box_for(b, a) == box and construction.troop_fits(s, b, power, a)]
+
+
+class RegroupTroop(Step):
+    goes_to = ("strategic_move",)
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.frame["power"])]
+
+    def prompt(self, g: Ctx, role: str):
+        f = g.frame
+        if "unit" not in f:
+            return text("prompt.regroup_unit"), {"unit": regroupable(g, f["power"])}
+        return text("prompt.regroup_area", unit=f["unit"]), {"area": regroup_places(g, f["power"], f["unit"])}
+
+    def on_unit(self, g: Ctx, role: str, arg: str) -> None:
+        g.frame["unit"] = arg
+
+    def on_area(self, g: Ctx, role: str, arg: str) -> None:
+        f = g.frame
+        st.move_unit(g.s, f["unit"], st.AREA + arg)
+        g.log("log.regrouped", power=f["power"], unit=f["unit"], area=arg, rule="regroup")
+        g.goto("strategic_move", power=f["power"], unit=f["unit"], included=True, path=[st.AREA + arg])
+
+
+STEPS = {"regroup_troop": RegroupTroop()}

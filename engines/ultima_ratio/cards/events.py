@@ -1,0 +1,235 @@
+"""Ultima Ratio Regis — an event applied (8.2.2 "A card is played by applying what the event states in it"): the
+card's ``effects`` (``events.yaml``, the vocabulary of ``world_items.EFFECT_OPS``) one after another.
+
+Done here: unrest, VP (unconditional), rebellions (named areas, or one the player to the left places), interest,
+trade capacities, historical leaders (17.3.1, placed by their power's player), piracy permissions, technology
+auctions (19.3.1, technology.py), naval operation distance, the Mediterranean opened, possessions, a die of
+fortune, wars and Casus Belli breaking out (their VP, scored at peace, logged for part 2), CBs barred while an
+event is in force (``no_casus_belli``: ``cards.casus_belli_barred``). EVENTS_AUDIT.md lists every event.
+Combat effects are in force while the event is (``combat_cards.lasting``). The effects of diplomacy (alliances,
+auctions, peace, minors appearing), religion and areas becoming active are part 2 of the engine: they are logged
+as not applied (ENGINE.md › Not yet).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.machine import Ctx, Step
+from engines.core.types import text
+from engines.ultima_ratio import state as st
+from engines.ultima_ratio.cards import deck
+from engines.ultima_ratio.diplomacy import war
+from engines.ultima_ratio.economy import technology
+from engines.ultima_ratio.economy.unrest import change_unrest
+from engines.ultima_ratio.end_of_turn import turn_end
+from engines.ultima_ratio.leaders import leader_flow, leader_rules, leader_state
+from engines.ultima_ratio.world_items import ANY, Effect
+
+# conditions the engine reads (the others wait for part 2: possessions gained later, religions, peace results ...)
+READ = ("each_power_of_the_player", "most_troops", "casus_belli_with", "battle", "terrain")
+NOT_YET = (
+    "alliance_auction",
+    "alliance",
+    "peace",
+    "religion",
+    "activate",
+    "deactivate",
+    "minor_appears",
+    "minor_disappears",
+    "remove_card",
+)
+
+
+def left_of(s: dict, seat: str) -> str:
+    """The player to the left: the next in game order (7.1)."""
+    seats = sorted(s["seats"], key=lambda k: s["seats"][k]["order"])
+    return seats[(seats.index(seat) + 1) % len(seats)]
+
+
+def in_play(s: dict, power: str | None) -> bool:
+    return power in s["powers"]
+
+
+def most_troops(s: dict) -> list[str]:
+    """The power(s) with most troops on the map (a tie: each of them, RULINGS C-8)."""
+    counts = {p: len(st.units_of(s, p, "troop", "map")) for p in s["powers"]}
+    top = max(counts.values(), default=0)
+    return sorted(p for p, n in counts.items() if n == top and n)
+
+
+class Event(Step):
+    """Frame: ``card``, ``seat`` (who played it), ``queue`` (the effects still to apply, as data)."""
+
+    goes_to = ("event_choice", "technology_auction")
+
+    def auto(self, g: Ctx) -> None:
+        f = g.frame
+        while f["queue"]:
+            eff = Effect.model_validate(f["queue"].pop(0))
+            if self._apply(g, eff):
+                return
+        g.end(None)
+
+    def _ask(self, g: Ctx, eff: Effect, seat: str, what: str, options: list) -> bool:
+        if not options:
+            g.log("log.event_nothing", event=g.frame["card"], rule="card_play")
+            return False
+        g.frame["asking"] = eff.model_dump(by_alias=True, exclude_defaults=True)
+        g.call("event_choice", seat=seat, what=what, card=g.frame["card"], options=options)
+        return True
+
+    def _apply(self, g: Ctx, eff: Effect) -> bool:
+        """Apply one effect; True if it called a choice."""
+        s, f, board = g.s, g.frame, g.game.board
+        card, seat, op = f["card"], f["seat"], eff.op
+        cond = eff.condition
+        if cond is not None and cond.kind not in READ:
+            g.log("log.event_not_yet", event=card, op=op, rule="card_play")
+        elif op == "unrest":
+            if eff.power == ANY and cond and cond.kind == "each_power_of_the_player":
+                targets = st.powers_of(s, seat)
+            elif eff.power == ANY and cond and cond.kind == "most_troops":
+                targets = most_troops(s)
+            elif eff.power == ANY:
+                return self._ask(g, eff, seat, "power", st.powers_of(s, seat))
+            else:
+                targets = [p for p in (eff.powers or [eff.power]) if in_play(s, p)]
+            for power in targets:
+                change_unrest(g, power, eff.amount, "event")
+        elif op == "vp" and in_play(s, eff.power):
+            s["seats"][st.seat_of(s, eff.power)]["vp"] += eff.amount
+            g.log("log.event_vp", power=eff.power, amount=eff.amount, rule="card_play")
+        elif op == "rebellion" and eff.areas:
+            for area in eff.areas:
+                if area in s["areas"] and s["areas"][area]["owner"] in s["powers"]:
+                    self._revolt(g, area, eff.level)
+        elif op == "rebellion":
+            options = [a for p in st.powers_of(s, seat) for a in turn_end.revolt_places(s, board, p)]
+            return self._ask(g, eff, left_of(s, seat), "revolt", sorted(set(options)))
+        elif op == "interest" and in_play(s, eff.power):
+            mine = s["powers"][eff.power]["interest"]
+            mine += [t for t in eff.theaters if t not in mine]
+            g.log("log.interest", power=eff.power, theaters=list(eff.theaters), rule="card_play")
+        elif op == "trade_capacity" and eff.trade_center in s["capacity"]:
+            s["capacity"][eff.trade_center] = max(0, s["capacity"][eff.trade_center] + eff.amount)
+            g.log(
+                "log.event_capacity",
+                center=eff.trade_center,
+                capacity=s["capacity"][eff.trade_center],
+                rule="card_play",
+            )
+        elif op == "leader" and in_play(s, eff.power):
+            hist = board.leaders.historical_for_event(card)
+            places = [] if hist.id in s["leaders"] else leader_flow.targets(s, eff.power)
+            return self._ask(g, eff, st.seat_of(s, eff.power), "leader", places)
+        elif op == "piracy":
+            return self._ask(g, eff, seat, "corsair", st.powers_of(s, seat))
+        elif op == "naval_distance":
+            s["naval_distance"]["elsewhere"] = eff.amount
+            g.log("log.event_naval_distance", distance=eff.amount, rule="card_play")
+        elif op == "open_mediterranean":
+            s["mediterranean_open"] = True
+            g.log("log.event_mediterranean", rule="card_play")
+        elif op == "possession" and (in_play(s, eff.power) or eff.power in s["minors"]):
+            for area in eff.areas:
+                if area in s["areas"]:
+                    s["areas"][area].update(owner=eff.power, control=eff.power, marker=None)
+                    g.log("log.event_possession", area=area, power=eff.power, rule="card_play")
+        elif op == "fortune":
+            roll = g.roll()
+            branch = eff.then if roll >= eff.target else eff.otherwise
+            g.log("log.event_fortune", event=card, roll=roll, target=eff.target, rule="card_play")
+            f["queue"][:0] = [e.model_dump(by_alias=True, exclude_defaults=True) for e in branch]
+        elif op == "war":
+            self._war(g, [p for p in eff.powers if in_play(s, p)], eff.vp)
+        elif op == "casus_belli" and in_play(s, eff.power):
+            for other in eff.against:
+                if in_play(s, other) and deck.at_war(s, eff.power, other) and eff.vp:
+                    g.log("log.event_cb_bonus_not_yet", event=card, holder=eff.power, against=other, rule="card_play")
+                elif (
+                    in_play(s, other)
+                    and not deck.at_war(s, eff.power, other)
+                    and st.seat_of(s, other) != st.seat_of(s, eff.power)
+                    and not war.allied(s, eff.power, other)
+                    and [eff.power, other] not in s["casus_belli"]
+                ):
+                    s["casus_belli"].append([eff.power, other])
+                    g.log("log.casus_belli", holder=eff.power, against=other, rule="card_play")
+        elif op == "no_casus_belli":
+            g.log("log.event_no_cb", event=card, powers=list(eff.powers), theaters=list(eff.theaters), rule="card_play")
+        elif op == "technology_auction":
+            technology.start(g, card, eff.technology, seat)
+            return True
+        elif op in NOT_YET:
+            g.log("log.event_not_yet", event=card, op=op, rule="card_play")
+        return False
+
+    def _revolt(self, g: Ctx, area: str, level: int) -> None:
+        """18.3: a revolt marker; the area is possessed but no longer controlled."""
+        g.s["areas"][area].update(marker=f"R{level}", control=None)
+        g.log("log.revolt", area=area, level=level, rule="card_play")
+
+    def _war(self, g: Ctx, powers: list[str], vp: int) -> None:
+        """21.3.1: the powers go to war at once; two powers of one player never do (l. 1627); their CBs against
+        each other disappear (21.3.2). The VP to the winner is scored at peace (21.4, part 2: logged)."""
+        s = g.s
+        for i, a in enumerate(powers):
+            for b in powers[i + 1 :]:
+                pair = sorted((a, b))
+                if st.seat_of(s, a) == st.seat_of(s, b) or pair in s["wars"]:
+                    continue
+                s["wars"].append(pair)
+                s["casus_belli"] = [cb for cb in s["casus_belli"] if sorted(cb) != pair]
+                war.war_by_event(s, pair)
+                g.log("log.war", powers=pair, rule="card_play")
+                if vp:
+                    g.log("log.event_war_vp_not_yet", event=g.frame["card"], vp=vp, powers=pair, rule="card_play")
+
+    def resume(self, g: Ctx, choice: Any) -> None:
+        s, f = g.s, g.frame
+        if "asking" not in f:  # the technology auction is over
+            return
+        eff = Effect.model_validate(f.pop("asking"))
+        if eff.op == "unrest":
+            change_unrest(g, choice, eff.amount, "event")
+        elif eff.op == "rebellion":
+            self._revolt(g, choice, eff.level)
+        elif eff.op == "leader":
+            units = leader_state.on_map(s, leader_state.counters(s))
+            placed = leader_rules.bring_historical(
+                leader_state.state_leaders(s), units, g.game.board.leaders, event=f["card"], target=choice
+            )
+            s["leaders"] = {ld["id"]: {k: ld[k] for k in ("power", "unit", "extraordinary")} for ld in placed}
+            g.log(
+                "log.event_leader",
+                leader=g.game.board.leaders.historical_for_event(f["card"]).id,
+                power=eff.power,
+                unit=choice,
+                rule="card_play",
+            )
+        elif eff.op == "piracy":
+            s["cards"].setdefault("corsairs", []).append(choice)
+            g.log("log.event_corsair", power=choice, rule="card_play")
+
+
+class EventChoice(Step):
+    """A choice an event asks for: ``what`` (power, revolt, leader, corsair) among ``options``, by ``seat``."""
+
+    goes_to = ()
+
+    def active(self, g: Ctx) -> list[str]:
+        return [g.frame["seat"]]
+
+    def prompt(self, g: Ctx, role: str):
+        f = g.frame
+        return text(f"prompt.event_{f['what']}", event=f["card"]), {"choose": list(f["options"])}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text("act.event_choose", arg=arg)
+
+    def on_choose(self, g: Ctx, role: str, arg: Any) -> None:
+        g.end(arg)
+
+
+STEPS = {"event": Event(), "event_choice": EventChoice()}

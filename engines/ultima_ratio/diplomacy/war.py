@@ -1,0 +1,155 @@
+"""Ultima Ratio Regis — 21.3 War between major powers: the declaration of war as an action (9., 21.3.3), with or
+without a Casus Belli (21.3.2), and the forced peace (21.5.4) of allies and of powers that ended a war this turn.
+
+The state's ``wars`` are sorted pairs (a war against an independent minor power is a pair with the minor's id: "a
+control marker of the major power over the minor power's card", 21.3.3); ``forced_peace`` the sorted pairs of major
+powers that ended a war this turn (cleared at the next turn's start, 8.1); ``alliances`` the sorted pairs of allied
+major powers (chapter 21.1: diplomacy, not played yet, so the relation is empty today — RULINGS W-2).
+"""
+
+from __future__ import annotations
+
+from engines.core.machine import Ctx
+from engines.ultima_ratio import state as st
+from engines.ultima_ratio.cards import deck
+
+
+def allied(s: dict, a: str, b: str) -> bool:
+    return sorted((a, b)) in s["alliances"]
+
+
+def in_forced_peace(s: dict, a: str, b: str) -> bool:
+    """21.5.4: "allies, or major powers that have just ended a war, are in forced peace" until the end of the turn;
+    they "cannot declare war, or perpetrate piracy one against the other"."""
+    return allied(s, a, b) or sorted((a, b)) in s["forced_peace"]
+
+
+def has_cb(s: dict, power: str, target: str) -> bool:
+    return [power, target] in s["casus_belli"]
+
+
+def independent_minors(g: Ctx) -> list[str]:
+    """20.5: the independent minor powers in play that no major power is allied with (RULINGS W-3)."""
+    s = g.s
+    return [
+        m for m, info in s["minors"].items() if info["ally"] is None and g.game.board.minor(m).kind == "independent"
+    ]
+
+
+def targets(g: Ctx, power: str) -> list[str]:
+    """21.3.3 / 20.5: the major powers and independent minor powers ``power`` may declare war on: not carried by the
+    same player (l. 1627), not at war with it already, not in forced peace with it (21.5.4), and not a party a
+    scenario rule lets it attack without a war (``free_attacks``: 9.1's Emirates, RULINGS W-1)."""
+    s = g.s
+    seat = st.seat_of(s, power)
+    out = []
+    for other in [*sorted(s["powers"]), *sorted(independent_minors(g))]:
+        if other == power or st.seat_of(s, other) == seat or st.hostile(s, power, other):
+            continue
+        if other in s["powers"] and in_forced_peace(s, power, other):
+            continue
+        out.append(other)
+    return out
+
+
+def last_point(s: dict, power: str) -> bool:
+    """21.3.3: a declaration without a CB "must be done with the last action point of the impulse": the power has
+    one point left and can receive no more (with cards: it took a card's points already, or the hand is empty;
+    8.2.2 "you cannot add actions of more than one card to the same major power") — RULINGS W-4."""
+    imp = s["impulse"]
+    if imp["actions"].get(power, 0) + imp.get("extra", 0) != 1:
+        return False
+    if not deck.in_play(s):
+        return True
+    return power in imp["card_of"] or not s["cards"]["hands"].get(st.seat_of(s, power))
+
+
+def declarations(g: Ctx, seat: str) -> list[list[str]]:
+    """[power, target] for each power of the seat with an action point left: with a CB against the target at any
+    point, without one only with its last point."""
+    s = g.s
+    imp = s["impulse"]
+    out = []
+    for power in st.powers_of(s, seat):
+        if imp["actions"].get(power, 0) <= 0 and not imp.get("extra", 0):
+            continue
+        last = last_point(s, power)
+        out += [[power, t] for t in targets(g, power) if has_cb(s, power, t) or last]
+    return out
+
+
+def declare(g: Ctx, power: str, target: str) -> None:
+    """21.3.3: the war breaks out; with a CB the CBs between the two disappear (21.3.2: "CBs disappear if the war
+    breaks out"); without one the power "must immediately give one morale point to the enemy" (21.3.5) — a minor
+    power holds no morale (RULINGS W-3). A declared war starts without extra VP for the winner (21.3.1 gives the
+    VP only to the wars made by events)."""
+    s = g.s
+    pair = sorted((power, target))
+    with_cb = has_cb(s, power, target)
+    s["wars"].append(pair)
+    s["casus_belli"] = [cb for cb in s["casus_belli"] if sorted(cb) != pair]
+    g.log(
+        "log.war_declared" if with_cb else "log.war_declared_without_cb",
+        power=power,
+        target=target,
+        rule="declarations_of_war",
+    )
+    if not with_cb and target in s["powers"]:
+        deck.deliver_morale(g, power, target, "war_without_cb")
+
+
+def end_war(g: Ctx, pair: list[str]) -> None:
+    """21.5.4: "major powers that have just ended a war are in forced peace" until the end of the turn; 18.5: the
+    border areas taken in the war outside the taker's interest are returned."""
+    s = g.s
+    s["wars"].remove(pair)
+    g.log("log.war_ended", powers=pair, rule="forced_peace")
+    return_border_areas(g, pair)
+    if all(p in s["powers"] for p in pair) and pair not in s["forced_peace"]:
+        s["forced_peace"].append(pair)
+
+
+def note_border_control(s: dict, board, power: str, area: str, before: str | None, owner: str | None) -> None:
+    """18.5: "During a war, these areas can be controlled normally even if the major power has no interest in that
+    theater (as long as it has interest in a connected theater). At the end of the war, however, these areas must
+    be returned" — a control taken from an enemy at war in a border area outside the taker's interest is kept in
+    ``border_controls`` [area, taker, controller before, owner before, war] (RULINGS AV-5)."""
+    pair = sorted((st.side_of(s, power) or power, st.side_of(s, before) or before)) if before else None
+    info = s["powers"].get(power)
+    if (
+        not info
+        or pair not in s["wars"]
+        or board.areas[area].theater in info["interest"]
+        or area in info["interest_areas"]
+        or owner == power
+    ):
+        return
+    s.setdefault("border_controls", []).append([area, power, before, owner, pair])
+
+
+def return_border_areas(g: Ctx, pair: list[str]) -> None:
+    """18.5: at the end of the war the border areas of ``border_controls`` still held go back as they were."""
+    s = g.s
+    kept = []
+    for area, taker, before, owner, war in s.get("border_controls", []):
+        if war != pair:
+            kept.append([area, taker, before, owner, war])
+            continue
+        info = s["areas"][area]
+        if info["control"] == taker:
+            info.update(control=before, owner=owner)
+            g.log("log.border_returned", power=taker, area=area, to=before, rule="border_areas")
+    if "border_controls" in s:
+        s["border_controls"] = kept
+
+
+def war_by_event(s: dict, pair: list[str]) -> None:
+    """21.5.4: "if a war between the two major powers should occur again due to a historical event, the forced
+    peace ends"."""
+    if pair in s["forced_peace"]:
+        s["forced_peace"].remove(pair)
+
+
+def new_turn(s: dict) -> None:
+    """21.5.4: the forced peace "lasts until the end of the turn"."""
+    s["forced_peace"] = []

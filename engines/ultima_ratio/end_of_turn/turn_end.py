@@ -1,0 +1,320 @@
+"""Ultima Ratio Regis — 23. End of turn (8.3): wars and alliances end (21.4), commercial competition (19.2.4),
+the economic phase (23.1.1), degradation and elimination of units and controls (23.1.2), social agitation and
+dynastic changes (23.2, 23.3, last turn 23.4), the end-of-turn VP (23.1.3, 22)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.machine import Ctx, Step
+from engines.core.types import text
+from engines.ultima_ratio import state as st
+from engines.ultima_ratio.combat import battles, land_battles, veterans
+from engines.ultima_ratio.diplomacy import war
+from engines.ultima_ratio.economy import commerce
+from engines.ultima_ratio.end_of_turn import end_of_turn_rules as rules
+from engines.ultima_ratio.movement import fleets, without_base
+from engines.ultima_ratio.scenarios.base import scenario_of
+
+
+class TurnEnd(Step):
+    goes_to = ("flip_veterans", "disband_units", "social_agitation", "rebase")
+
+    def auto(self, g: Ctx) -> None:
+        f, s = g.frame, g.s
+        if f["phase"] == "wars":
+            for pair in list(s["wars"]):  # 23: all wars and alliances end (21.4)
+                war.end_war(g, pair)
+            commerce.commercial_competition(g)
+            for power in s["powers"]:
+                commerce.economic_phase(g, power)
+            f["phase"] = "veterans"
+            f["queue"] = list(s["powers"])
+        if f["phase"] == "veterans":
+            while f["queue"]:
+                power = f["queue"].pop(0)
+                vets = [u for u in st.units_of(s, power) if s["units"][u]["veteran"]]
+                count = veterans.loss_count(len(vets))
+                if count == len(vets):
+                    for u in vets:
+                        s["units"][u]["veteran"] = False
+                elif count:
+                    g.call("flip_veterans", power=power, count=count)
+                    return
+            s["casus_belli"] = []  # 23.1.2: "as well as some control markers"
+            land_battles.return_controls(g)  # 13.3.7
+            for info in s["leaders"].values():  # 17.3.3: extraordinary leaders turn ordinary
+                info["extraordinary"] = False
+            f["phase"] = "disband"
+            f["queue"] = list(s["seats"])
+        if f["phase"] == "disband":
+            if f["queue"]:
+                g.call("disband_units", seat=f["queue"].pop(0))
+                return
+            for info in s["units"].values():  # 23.1.2: the eliminated are available again
+                if info["loc"] == "eliminated":
+                    info.update(loc="available", veteran=False, repair=False)
+            f["phase"] = "agitation"
+            f["queue"] = list(s["powers"])
+        if f["phase"] == "agitation":
+            while f["queue"]:
+                power = f["queue"].pop(0)
+                unrest, vitality = s["powers"][power]["unrest"], g.game.board.power(power).vitality
+                g.call(
+                    "social_agitation",
+                    power=power,
+                    revolts=rules.revolts_due(unrest, vitality),
+                    agitated=rules.social_agitation(unrest, vitality),
+                    last=s["turn"] >= s["last_turn"],
+                )
+                return
+            f["phase"] = "bases"
+        if f["phase"] == "bases":
+            for power in s["powers"]:  # 11.6: ports lost to the revolts
+                rebase = without_base.check_bases(g, power)
+                if rebase:
+                    g.call("rebase", **rebase)
+                    return
+            f["phase"] = "vp"
+        for seat, info in s["seats"].items():
+            if info["vp_per_turn"]:
+                add_vp(g, seat, info["vp_per_turn"], "seat_bonus")  # 7.1: "an extra bonus each turn"
+            for power in st.powers_of(s, seat):
+                vp = commerce.trade_vp(s, power)
+                if vp:
+                    add_vp(g, seat, vp, "trade")
+        scenario_of(g).end_of_turn_vp(g)
+        g.end(None)
+
+
+def add_vp(g: Ctx, seat: str, amount: int, reason: str) -> None:
+    g.s["seats"][seat]["vp"] += amount
+    g.log("log.vp", seat=seat, amount=amount, vp=g.s["seats"][seat]["vp"], reason=reason, rule="victory_points")
+
+
+class FlipVeterans(Step):
+    """23.1.2: half the power's veteran units (rounded up) turn to their regular side; the player chooses."""
+
+    goes_to = ()
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.frame["power"])]
+
+    def prompt(self, g: Ctx, role: str):
+        vets = [u for u in st.units_of(g.s, g.frame["power"]) if g.s["units"][u]["veteran"]]
+        return text("prompt.flip_veterans", count=g.frame["count"]), {"unit": vets}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text("act.unit", arg=arg)
+
+    def on_unit(self, g: Ctx, role: str, arg: str) -> None:
+        g.s["units"][arg]["veteran"] = False
+        g.frame["count"] -= 1
+        if not g.frame["count"]:
+            g.end(None)
+
+
+def degradable(s: dict, uid: str) -> bool:
+    """23.1.2: a unit may be swapped for a worse available counter of its kind (E3 -> E2, 3-4 -> 2-3)."""
+    info = s["units"][uid]
+    lower = {"E3": "E2", "3-4": "2-3"}.get(info["grade"])
+    return lower is not None and any(
+        s["units"][u]["grade"] == lower for u in st.units_of(s, info["power"], info["kind"], "available")
+    )
+
+
+class DisbandUnits(Step):
+    """23.1.2: the player may eliminate (return to the card) or degrade the units it does not want, and eliminate
+    its leaders (l. 1839: "Next Spain decides to eliminate one of its leaders"): a leader goes back to the pool of
+    17.2, a historical one is set apart (``end_of_turn_rules.retire``, RULINGS R-9); the leaders on an eliminated
+    unit go with it unless moved first."""
+
+    goes_to = ()
+
+    def _units(self, g: Ctx) -> list[str]:
+        s = g.s
+        return [
+            u
+            for p in st.powers_of(s, g.frame["seat"])
+            for u in st.units_of(s, p)
+            if s["units"][u]["loc"] not in ("available", "eliminated")
+        ]
+
+    def _leaders(self, g: Ctx) -> list[str]:
+        mine = st.powers_of(g.s, g.frame["seat"])
+        return [lid for lid, info in sorted(g.s["leaders"].items()) if info["power"] in mine]
+
+    def active(self, g: Ctx) -> list[str]:
+        return [g.frame["seat"]]
+
+    def prompt(self, g: Ctx, role: str):
+        units = self._units(g)
+        legal = {
+            "eliminate": units,
+            "degrade": [u for u in units if degradable(g.s, u)],
+            "eliminate_leader": self._leaders(g),
+            "done": [None],
+        }
+        return text("prompt.disband"), {k: v for k, v in legal.items() if v}
+
+    def _retire(self, g: Ctx, **which: list[str]) -> None:
+        """``end_of_turn_rules.retire`` on the state, the leaders eliminated logged."""
+        from engines.ultima_ratio.leaders import leader_state
+
+        s = g.s
+        before = set(s["leaders"])
+        _, kept, s["leader_pool"] = rules.retire(
+            leader_state.counters(s), leader_state.state_leaders(s), s["leader_pool"], g.game.board.leaders, **which
+        )
+        s["leaders"] = {ld["id"]: {k: ld[k] for k in ("power", "unit", "extraordinary")} for ld in kept}
+        for leader in sorted(before - set(s["leaders"])):
+            historical = g.game.board.leaders.is_historical(leader)
+            g.log(
+                "log.historical_leader_disbanded" if historical else "log.leader_disbanded",
+                leader=leader,
+                rule="degradation",
+            )
+
+    def on_eliminate(self, g: Ctx, role: str, arg: str) -> None:
+        self._retire(g, unit_ids=[arg])
+        g.s["units"][arg].update(loc="available", veteran=False, repair=False)
+        g.log("log.disbanded", unit=arg, rule="degradation")
+
+    def on_eliminate_leader(self, g: Ctx, role: str, arg: str) -> None:
+        self._retire(g, leader_ids=[arg])
+
+    def on_degrade(self, g: Ctx, role: str, arg: str) -> None:
+        s = g.s
+        info = s["units"][arg]
+        lower = {"E3": "E2", "3-4": "2-3"}[info["grade"]]
+        other = next(
+            u for u in st.units_of(s, info["power"], info["kind"], "available") if s["units"][u]["grade"] == lower
+        )
+        for key in ("loc", "since", "acted", "repair", "galley"):
+            s["units"][other][key] = info[key]
+        info.update(loc="available", veteran=False, repair=False)
+        g.log("log.degraded", unit=arg, into=other, rule="degradation")
+
+    def on_done(self, g: Ctx, role: str, arg: Any) -> None:
+        g.end(None)
+
+
+def territory(s: dict, board, power: str) -> rules.Territory:
+    """What 18.3 needs of the power's possessions (``end_of_turn_rules.revolt_options``)."""
+    own = st.possessions(s, power)
+    return rules.Territory(
+        possessions=frozenset(own),
+        revolted=frozenset(a for a in own if s["areas"][a]["marker"]),
+        key_or_commercial=frozenset(a for a in own if board.areas[a].key_area or board.areas[a].commercial_port),
+        with_units=frozenset(a for a in own if s["areas"][a]["fortress"] or st.units_at(s, st.AREA + a)),
+        group_of={a: [b for b in own if board.areas[b].province == board.areas[a].province] for a in own},
+    )
+
+
+def revolt_places(s: dict, board, power: str) -> list[str]:
+    """23.2 / 18.3: where the next R2 revolt may go (``end_of_turn_rules.revolt_options``)."""
+    return list(rules.revolt_options(territory(s, board, power)))
+
+
+def collapsed(s: dict, board, power: str) -> bool:
+    """23.2: a power collapses at 20 unrest or with rebellions in all its territory — those of this phase or
+    earlier ones (RULINGS AV-2)."""
+    t = territory(s, board, power)
+    unrest = s["powers"][power]["unrest"]
+    return rules.collapses(unrest, t.possessions, t.revolted) if t.possessions else unrest >= rules.COLLAPSE_UNREST
+
+
+class SocialAgitation(Step):
+    """23.2: one R2 revolt per unrest level above twice the vitality, placed by the player in its possessions;
+    each factor of a troop it disperses cancels one. At 20 unrest (or rebellions everywhere) the power collapses;
+    a dynastic change may also be chosen, and on the last turn agitation forces one (23.4)."""
+
+    goes_to = ("dispersion_box",)
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.frame["power"])]
+
+    def prompt(self, g: Ctx, role: str):
+        f, s = g.frame, g.s
+        if collapsed(s, g.game.board, f["power"]):
+            return text("prompt.collapse"), {"dynastic_change": ["collapse"]}
+        if f["last"] and f["agitated"]:
+            return text("prompt.last_agitation"), {"dynastic_change": ["forced"]}
+        legal: dict[str, list] = {}
+        if f["revolts"] > 0:
+            legal["disperse"] = [
+                u for u in st.units_of(s, f["power"], "troop", "map") if st.loc_area(s["units"][u]["loc"])
+            ]
+            legal["revolt"] = revolt_places(s, g.game.board, f["power"])
+        else:
+            legal["done"] = [None]
+        legal["dynastic_change"] = ["voluntary"]
+        return text("prompt.agitation", revolts=max(0, f["revolts"])), {k: v for k, v in legal.items() if v}
+
+    def on_disperse(self, g: Ctx, role: str, arg: str) -> None:
+        s = g.s
+        factor = st.quality(s, arg)
+        battles.disperse(g, arg, st.loc_area(s["units"][arg]["loc"]))
+        g.frame["revolts"] -= factor
+        g.log("log.agitation_dispersed", unit=arg, cancels=factor, rule="social_agitation")
+        choice = battles.box_choice(g)  # 18.5: from a border area, the box
+        if choice:
+            g.call("dispersion_box", **choice)
+
+    def on_revolt(self, g: Ctx, role: str, arg: str) -> None:
+        s = g.s
+        s["areas"][arg]["marker"] = "R2"
+        s["areas"][arg]["control"] = None
+        g.frame["revolts"] -= 1
+        g.log("log.revolt", area=arg, level=2, rule="social_agitation")
+        if collapsed(s, g.game.board, g.frame["power"]):
+            g.frame["revolts"] = 0
+
+    def on_dynastic_change(self, g: Ctx, role: str, arg: str) -> None:
+        dynastic_change(g, g.frame["power"], collapse=arg == "collapse")
+        g.end(None)
+
+    def on_done(self, g: Ctx, role: str, arg: Any) -> None:
+        g.end(None)
+
+
+def dynastic_change(g: Ctx, power: str, collapse: bool) -> None:
+    """23.3: the player loses the power's vitality in VP (twice after a collapse); its units — fortresses too,
+    with the leaders on them back to the pool (13.1.7, 17.1) and the sieges they made over —, merchants and
+    revolts go; unrest returns to its vitality; allied minors become neutral; next turn it deploys again with its
+    maintenance as points and one R3 revolt per two points of vitality."""
+    s, board = g.s, g.game.board
+    change = rules.dynastic_change(board.power(power).vitality, collapse=collapse)
+    add_vp(g, s["powers"][power]["seat"], -change.vp_loss, "dynastic_change")
+    gone = [u for u, info in s["units"].items() if info["power"] == power]
+    forts = [a for a, info in s["areas"].items() if info["fortress"] and info["fortress"]["power"] == power]
+    battles.lose_leaders(g, gone + [battles.fortress_id(a) for a in forts])  # 13.1.7, 17.1 (RULINGS AV-1)
+    fleets.release(s, gone)
+    for uid in gone:
+        if s["units"][uid]["loc"] not in ("available", "eliminated"):
+            st.move_unit(s, uid, "eliminated")  # a siege it made is over (13.4.5)
+        s["units"][uid].update(loc="available", veteran=False, repair=False)
+    for area in forts:  # its fortresses too: "all the military units"
+        s["areas"][area]["fortress"] = None
+        s["areas"][area]["siege"] = None
+    for bucket in ("merchants", "merchants_prepared"):
+        for present in s[bucket].values():
+            present.pop(power, None)
+    for area in st.possessions(s, power):
+        if s["areas"][area]["marker"]:
+            s["areas"][area]["marker"] = None
+            s["areas"][area]["control"] = power
+    s["powers"][power]["unrest"] = change.unrest
+    for minor in s["minors"].values():
+        if minor["ally"] == power:
+            minor["ally"] = None
+    s["powers"][power]["to_deploy"] = {"points": board.power(power).base_maintenance, "revolts": change.r3_revolts}
+    g.log("log.dynastic_change", power=power, collapse=collapse, rule="dynastic_changes")
+
+
+STEPS = {
+    "turn_end": TurnEnd(),
+    "flip_veterans": FlipVeterans(),
+    "disband_units": DisbandUnits(),
+    "social_agitation": SocialAgitation(),
+}

@@ -1,0 +1,72 @@
+"""Ultima Ratio Regis — 17.1 leaders on their units, seen from the state: the state's units (and fortresses) as the
+pure rules' counters (``counters``, ``on_map``), its leaders as a list (``state_leaders``), the leaders on a group
+of units and the ability of their commander (17.3.2, ``leader_rules.force_ability``)."""
+
+from __future__ import annotations
+
+from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import Board
+
+
+def counters(s: dict) -> list[dict]:
+    """The state's units as ``counters.Unit`` (what the pure leader rules read); fortresses count as units."""
+    out = []
+    for uid, info in s["units"].items():
+        area = st.loc_area(info["loc"])
+        out.append(
+            {
+                "id": uid,
+                "power": info["power"],
+                "kind": info["kind"],
+                "at": info["loc"],
+                "quality": st.quality(s, uid),
+                "veteran": bool(info.get("veteran")),
+                "besieged": bool(
+                    area
+                    and s["areas"].get(area, {}).get("siege")
+                    and s["areas"][area]["siege"]["besieger"] != info["power"]
+                ),
+                "dispersed": info["loc"].startswith(st.BOX),
+                "base": None,
+                "operational": not info.get("repair"),
+            }
+        )
+    for area, info in s["areas"].items():
+        fort = info["fortress"]
+        if fort:
+            out.append(
+                {
+                    "id": f"fortress:{area}",
+                    "power": fort["power"],
+                    "kind": "fortress",
+                    "at": st.AREA + area,
+                    "quality": 3,
+                    "veteran": False,
+                    "besieged": bool(info["siege"]),
+                    "dispersed": False,
+                    "base": None,
+                    "operational": fort["built"],
+                }
+            )
+    return out
+
+
+def on_map(s: dict, units: list[dict]) -> list[dict]:
+    return [u for u in units if u["at"] not in ("available", "eliminated") and not u["dispersed"]]
+
+
+def state_leaders(s: dict) -> list[dict]:
+    return [{"id": lid, **info} for lid, info in sorted(s["leaders"].items())]
+
+
+def leaders_on(s: dict, units: list[str]) -> list[str]:
+    """The leaders attached to these units (17.1: a leader is always on one unit)."""
+    return sorted(lid for lid, info in s["leaders"].items() if info["unit"] in units)
+
+
+def commander_ability(s: dict, board: Board, units: list[str]) -> str | None:
+    """17.3.2: the ability of the commander of the force made of ``units`` (``leaders.force_ability``)."""
+    from engines.ultima_ratio.leaders import leader_rules
+
+    present = [s["leaders"][lid] | {"id": lid} for lid in leaders_on(s, units)]
+    return leader_rules.force_ability(present, board.leaders)

@@ -1,0 +1,89 @@
+"""Ultima Ratio Regis — 15.1.1 overstacked troops: "when a player finishes an action, overstacked troops must be
+dispersed" — the areas over the limit (``logistics_rules.overstack_decision``) and the ``disperse_overstack``
+decision (the troops one at a time, then the box when the area has several, 18.1, 18.5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.machine import Ctx, Step
+from engines.core.types import text
+from engines.ultima_ratio import state as st
+from engines.ultima_ratio.leaders import leader_state
+from engines.ultima_ratio.logistics import logistics_rules, stacking
+
+
+def overstacked(g: Ctx, power: str) -> list[str]:
+    """The areas where the power's troops are over the stacking limit (15.1.1, ``logistics.overstack_decision``),
+    besieged troops (with their fortress) counted apart."""
+
+    s, b = g.s, g.game.board
+    units = leader_state.on_map(s, leader_state.counters(s))
+    out = []
+    for area in sorted({st.loc_area(s["units"][u]["loc"]) for u in st.units_of(s, power, "troop", "map")} - {None}):
+        limit = stacking.stacking_limit(s, b, area, power)
+        for siege in (False, True):
+            d = logistics_rules.overstack_decision(units, st.AREA + area, [power], limit, besieged=siege)
+            if d and d.count:
+                out.append(area)
+                break
+    return out
+
+
+def after_action(g: Ctx, seat: str) -> dict | None:
+    """15.1.1 "When a player finishes an action, overstacked troops must be dispersed": the frame locals of the
+    ``disperse_overstack`` decision for the first overstacked area of the seat's powers, else None."""
+    for power in st.powers_of(g.s, seat):
+        areas = overstacked(g, power)
+        if areas:
+            return {"power": power, "area": areas[0], "picked": []}
+    return None
+
+
+class DisperseOverstack(Step):
+    """15.1.1: the player picks the troops to disperse, one at a time, until the stack is within the limit; then,
+    if the area has several dispersion boxes (18.1, 18.5: Western Europe's two, border areas), the box."""
+
+    goes_to = ()
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.frame["power"])]
+
+    def _decision(self, g: Ctx):
+        f, s = g.frame, g.s
+        units = [u for u in leader_state.on_map(s, leader_state.counters(s)) if u["id"] not in f["picked"]]
+        limit = stacking.stacking_limit(s, g.game.board, f["area"], f["power"])
+        for siege in (False, True):
+            d = logistics_rules.overstack_decision(units, st.AREA + f["area"], [f["power"]], limit, besieged=siege)
+            if d and d.count:
+                return d
+        return None
+
+    def prompt(self, g: Ctx, role: str):
+        f = g.frame
+        d = self._decision(g)
+        if d is not None:
+            return text("prompt.overstack", area=f["area"], count=d.count), {"disperse": list(d.options)}
+        boxes = logistics_rules.dispersion_boxes(g.game.board.areas[f["area"]], g.game.board.map)
+        return text("prompt.dispersion_box", area=f["area"]), {"box": boxes}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text(f"act.{verb}", arg=arg)
+
+    def on_disperse(self, g: Ctx, role: str, arg: str) -> None:
+        f = g.frame
+        f["picked"].append(arg)
+        if self._decision(g) is None:
+            boxes = logistics_rules.dispersion_boxes(g.game.board.areas[f["area"]], g.game.board.map)
+            if len(boxes) == 1:
+                self.on_box(g, role, boxes[0])
+
+    def on_box(self, g: Ctx, role: str, arg: str) -> None:
+        f = g.frame
+        for uid in f["picked"]:
+            st.move_unit(g.s, uid, st.BOX + arg)
+        g.log("log.overstack", power=f["power"], area=f["area"], units=list(f["picked"]), box=arg, rule="stacking")
+        g.end(None)
+
+
+STEPS = {"disperse_overstack": DisperseOverstack()}

@@ -1,0 +1,148 @@
+"""Ultima Ratio Regis — fleets kept formed between operations (11.2, 15.1.2; RULINGS A-5).
+
+11.2: "A fleet is a group of one or several squadrons (one of them must at least be assigned a leader). It is
+indicated by stacking these squadrons, with the commander's counter on top"; a player "can freely ... assemble or
+disassemble the fleets ... that are in the same sea" only "during his impulse". So a fleet formed by one of its
+power's operations (a naval tactical movement 11.3, a strategic movement 10.3, a landing's escort 12.3.1) stays a
+fleet while its squadrons are stacked together, and in another power's impulse — attacked (11.3), intercepting
+(11.4.1), supporting (11.4.2), escorting — it acts with all its squadrons.
+
+The state keeps the groups the operations formed (``fleets``: lists of squadron ids, made when first needed). A
+group is a fleet while one of its squadrons carries a leader (the first such, its flagship, is the fleet's head):
+its squadrons are those of the group stacked with the flagship (same sea or port), operational, and at sea within
+its base's stacking limit (15.1.2, ``stacking.fleet_limit``), the flagship first. A squadron in no fleet acts alone.
+"""
+
+from __future__ import annotations
+
+from engines.core.machine import Ctx
+from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import Board
+from engines.ultima_ratio.logistics import stacking
+from engines.ultima_ratio.movement import armies
+
+
+def _on_map(s: dict, uid: str) -> bool:
+    info = s["units"].get(uid)
+    return bool(info) and not info["repair"] and (st.loc_sea(info["loc"]) or st.loc_area(info["loc"])) is not None
+
+
+def _stacked(s: dict, board: Board, group: list[str]) -> list[str]:
+    """The fleet a recorded group is now: its flagship (the first of its squadrons with a leader) and the group's
+    operational squadrons stacked with it, within the limit at sea (15.1.2); empty without a flagship."""
+    flagship = next((u for u in group if _on_map(s, u) and armies.led(s, u)), None)
+    if flagship is None:
+        return []
+    info = s["units"][flagship]
+    out = [flagship] + [
+        u
+        for u in group
+        if u != flagship
+        and _on_map(s, u)
+        and s["units"][u]["loc"] == info["loc"]
+        and s["units"][u]["power"] == info["power"]
+    ]
+    sea = st.loc_sea(info["loc"])
+    if sea:
+        limit = stacking.fleet_limit(s, board, info["power"], sea, bool(info["galley"]), out)
+        out = out[: max(1, limit)]
+    return out
+
+
+def fleet_of(s: dict, board: Board, uid: str) -> list[str]:
+    """The squadrons of the fleet ``uid`` is in, its flagship first (11.2); ``[uid]`` for a squadron alone."""
+    for group in s.get("fleets", ()):
+        if uid in group:
+            members = _stacked(s, board, group)
+            return members if uid in members else [uid]
+    return [uid]
+
+
+def acting(s: dict, board: Board, squadrons: list[str]) -> list[str]:
+    """Among these squadrons, those that act outside their power's impulse: each fleet as its flagship and each
+    squadron alone (a fleet's other squadrons act only with it, 11.2)."""
+    return [u for u in squadrons if fleet_of(s, board, u)[0] == u]
+
+
+def formed(g: Ctx, power: str, uid: str) -> list[str]:
+    """A squadron with a leader starts its operation with its fleet as it is (the squadrons that may still sail
+    with it, ``armies.joinable``, at most four while moving, 10.3); the player may then leave or absorb (11.2)."""
+    group = [uid]
+    if not armies.led(g.s, uid):
+        return group
+    loc = g.s["units"][uid]["loc"]
+    for other in fleet_of(g.s, g.game.board, uid):
+        if other != uid and other in armies.joinable(g, power, group, loc):
+            group.append(other)
+    return group
+
+
+def release(s: dict, units: list[str]) -> None:
+    """These squadrons leave the fleets they were recorded in (they acted alone or formed another fleet)."""
+    if "fleets" not in s:
+        return
+    kept = [[u for u in group if u not in units] for group in s["fleets"]]
+    s["fleets"] = [group for group in kept if len(group) > 1]
+
+
+def form(g: Ctx, group: list[str]) -> None:
+    """After an operation of the power's impulse the squadrons that did it stay a fleet while stacked (11.2): a
+    group of several with a leader is recorded; a squadron alone leaves any fleet. Groups no longer fleets go."""
+    s, board = g.s, g.game.board
+    release(s, group)
+    if "fleets" in s:
+        s["fleets"] = [grp for grp in s["fleets"] if len(_stacked(s, board, grp)) > 1]
+    if len(group) > 1 and len(_stacked(s, board, group)) > 1:
+        s.setdefault("fleets", []).append(list(group))
+
+
+def assembly(s: dict, board: Board, powers: list[str], done: list[str]) -> dict[str, list]:
+    """11.2: "At any time during his impulse, a player can freely (without spending actions) assemble or
+    disassemble the fleets that he wishes that are in the same sea" (RULINGS FK-5): ``join_fleet`` [squadron,
+    flagship] — an operational squadron at sea joins the fleet of a squadron with a leader in the same sea, within
+    its base's limit (15.1.2) — and ``leave_fleet`` [squadron] — a fleet's squadron (not its flagship) goes on
+    alone. Each squadron once between two other moves (``done``), so the list stays finite."""
+    joins, leaves = [], []
+    at_sea = [
+        u
+        for u, info in sorted(s["units"].items())
+        if info["kind"] == "squadron"
+        and info["power"] in powers
+        and u not in done
+        and _on_map(s, u)
+        and st.loc_sea(info["loc"])
+    ]
+    for uid in at_sea:
+        info, fleet = s["units"][uid], fleet_of(s, board, uid)
+        if len(fleet) > 1 and fleet[0] != uid:
+            leaves.append([uid])
+        for flagship in at_sea:
+            other = s["units"][flagship]
+            if (
+                flagship == uid
+                or other["loc"] != info["loc"]
+                or other["power"] != info["power"]
+                or not armies.led(s, flagship)
+                or bool(other["galley"]) != bool(info["galley"])
+            ):
+                continue
+            members = fleet_of(s, board, flagship)
+            if uid in members or members[0] != flagship:
+                continue
+            group = [*members, uid]
+            if len(group) <= stacking.fleet_limit(
+                s, board, info["power"], st.loc_sea(info["loc"]), bool(info["galley"]), group
+            ):
+                joins.append([uid, flagship])
+    return {k: v for k, v in (("join_fleet", joins), ("leave_fleet", leaves)) if v}
+
+
+def join(s: dict, board: Board, uid: str, flagship: str) -> None:
+    """``uid`` leaves any fleet it was in and joins the flagship's (11.2)."""
+    release(s, [uid])
+    for group in s.get("fleets", ()):
+        if flagship in group:
+            members = _stacked(s, board, group)
+            group[:] = [u for u in group if u in members] + [uid]
+            return
+    s.setdefault("fleets", []).append([flagship, uid])

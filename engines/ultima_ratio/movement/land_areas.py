@@ -1,0 +1,167 @@
+"""Ultima Ratio Regis — 12. Land tactical movement, the areas: where a troop or army may go and end (12.1, 15.1.1),
+what it may subjugate or besiege there (13.5.1, 13.4.1), and taking control (12.5, 18.2.2, 13.5.6). The movement
+itself is ``land_movement.TacticalMove``.
+"""
+
+from __future__ import annotations
+
+from engines.core.machine import Ctx
+from engines.ultima_ratio import state as st
+from engines.ultima_ratio.combat import land_battles
+from engines.ultima_ratio.diplomacy import war
+from engines.ultima_ratio.logistics import stacking, supply
+from engines.ultima_ratio.movement import naval_bases, without_base
+from engines.ultima_ratio.scenarios.base import scenario_of
+
+
+# ----- where a troop may go --------------------------------------------------------------------------------------
+def enterable(g: Ctx, power: str, area: str) -> bool:
+    """12.1: controlled areas, independent areas (free of units one is not at war with), areas of powers one is at
+    war with; never areas of allied major powers; only areas of interest (18.4.1)."""
+    s, b = g.s, g.game.board
+    if not st.active(s, area) or not st.interest_ok(s, b, power, area):
+        return False
+    info = s["areas"][area]
+    if st.controls(s, power, area):
+        return True
+    others = [s["units"][u]["power"] for u in st.units_at(s, st.AREA + area)]
+    if any(o != power and not st.hostile(s, power, o) for o in others):
+        return False
+    if info["control"] is None:
+        return True  # independent, rebel or empty
+    return st.hostile(s, power, info["control"])
+
+
+def stops_movement(g: Ctx, power: str, area: str) -> bool:
+    """Combat or an enemy fortress ends the movement (12.1, 13.4.1); so does anything to subjugate."""
+    s = g.s
+    fort = st.fortress(s, area)
+    if fort and fort["built"] and st.hostile(s, power, fort["power"]):
+        return True
+    return bool(st.enemy_troops_in(s, area, power))
+
+
+def can_end(g: Ctx, power: str, area: str, group: list[str] | None = None) -> bool:
+    """The troop (or army, 12.2) may end its move in the area: room for all of it (15.1.1), or a combat."""
+    group = group or []
+    return stacking.room(g, power, area, group) >= max(1, len(group)) or bool(st.enemy_troops_in(g.s, area, power))
+
+
+def first_steps(g: Ctx, power: str, uid: str, group: list[str] | None = None) -> list[str]:
+    s, b = g.s, g.game.board
+    here = st.loc_area(s["units"][uid]["loc"])
+    out = []
+    for area in st.neighbours(s, b, here):
+        if not enterable(g, power, area):
+            continue
+        if can_end(g, power, area, group) or (
+            not stops_movement(g, power, area)
+            and any(can_end(g, power, x, group) for x in second_steps(g, power, area, here))
+        ):
+            out.append(area)
+    return out
+
+
+def second_steps(g: Ctx, power: str, area: str, came_from: str) -> list[str]:
+    s, b = g.s, g.game.board
+    return [x for x in st.neighbours(s, b, area) if x != came_from and enterable(g, power, x)]
+
+
+def to_subjugate(g: Ctx, power: str, area: str) -> int | None:
+    """The die of the opposition to the power taking control of the area (13.5), or None if none is needed or
+    possible: independent areas A2/A3 (18.2.2), rebellions R2/R3 (13.5.6), mini-map areas of an enemy, home areas
+    A3 and the rest A2 (13.5.7, 18.7). Areas with defenders or an enemy fortress are not subjugated."""
+    s, b = g.s, g.game.board
+    info = s["areas"][area]
+    if st.enemy_troops_in(s, area, power) or info["siege"]:
+        return None
+    fort = info["fortress"]
+    if fort and fort["built"] and st.hostile(s, power, fort["power"]):
+        return None
+    if info["marker"]:
+        return int(info["marker"][1])
+    if info["control"] and st.hostile(s, power, info["control"]) and not st.on_main_map(b, area):
+        return 3 if b.areas[area].home_of == info["owner"] else 2
+    return None
+
+
+def free_control(g: Ctx, power: str, area: str) -> bool:
+    """12.5: an enemy area the troops left, without anything to subjugate: control is automatic."""
+    s = g.s
+    info = s["areas"][area]
+    return (
+        info["control"] is not None
+        and st.hostile(s, power, info["control"])
+        and to_subjugate(g, power, area) is None
+        and not st.enemy_troops_in(s, area, power)
+        and not (info["fortress"] and info["fortress"]["built"] and st.hostile(s, power, info["fortress"]["power"]))
+    )
+
+
+def besiegeable(g: Ctx, power: str, area: str) -> bool:
+    """13.4.1: the power's troops in the area of an enemy fortress may assault it — with no enemy troops in the field
+    there; those besieged by the power are inside, with the fortress (13.4.2)."""
+    s = g.s
+    fort, siege = st.fortress(s, area), s["areas"][area]["siege"]
+    inside = bool(siege and siege["besieger"] == power)
+    return bool(
+        fort
+        and fort["built"]
+        and st.hostile(s, power, fort["power"])
+        and st.troops_in(s, area, power)
+        and (inside or not st.enemy_troops_in(s, area, power))
+        and supply.supplied(s, g.game.board, area, power)
+    )
+
+
+def troops_that_move(g: Ctx, power: str) -> list[str]:
+    s = g.s
+    out = []
+    for u in st.units_of(s, power, "troop", "map"):
+        area = st.loc_area(s["units"][u]["loc"])
+        free = (area and not s["areas"][area]["siege"]) or (area and s["areas"][area]["siege"]["besieger"] == power)
+        if free and (first_steps(g, power, u) or subjugation_here(g, power, area) or besiegeable(g, power, area)):
+            out.append(u)
+    return out
+
+
+def subjugation_here(g: Ctx, power: str, area: str) -> bool:
+    s, b = g.s, g.game.board
+    return (
+        (to_subjugate(g, power, area) is not None or free_control(g, power, area))
+        and bool(st.troops_in(s, area, power))
+        and supply.supplied(s, b, area, power)
+    )
+
+
+# ----- taking control --------------------------------------------------------------------------------------------
+def take_control(g: Ctx, power: str, area: str) -> None:
+    """The power controls the area; an independent or minor area it takes becomes its possession (18.2.2,
+    13.5.6). A fortress under construction is destroyed (9.4); a commercial port gets the trade interrupted
+    marker (19.2.4); the old controller's squadrons in the port must leave (11.6)."""
+    s, b = g.s, g.game.board
+    info = s["areas"][area]
+    before = info["control"]
+    fort = info["fortress"]
+    if fort and fort["power"] != power and not fort["built"]:
+        info["fortress"] = None
+    if b.areas[area].commercial_port and before is not None:
+        info["interrupted"] = True
+    war.note_border_control(s, b, power, area, before, info["owner"])  # 18.5
+    info["control"] = power
+    info["marker"] = None
+    if info["owner"] is None or info["owner"] in s["minors"]:
+        info["owner"] = power
+    g.log("log.control", power=power, area=area, rule="control_without_opposition")
+    land_battles.third_power_casus_belli(g, power, area, before)
+    withdraw_fleets(g, area, power)
+    scenario_of(g).on_control(g, power, area, before)  # a scenario's VP and automata (9.1)
+
+
+def withdraw_fleets(g: Ctx, area: str, power: str) -> None:
+    """11.6: squadrons (operational or under repair) in a port their power just lost go to the nearest port."""
+    for uid in st.units_at(g.s, st.AREA + area, kind="squadron"):
+        owner = g.s["units"][uid]["power"]
+        if owner != power:
+            ports = naval_bases.nearest_bases(g.s, g.game.board, owner, uid)
+            without_base.send_to_base(g, uid, ports[0] if ports else None)

@@ -1,0 +1,74 @@
+"""Ultima Ratio Regis — 11.1.1 squadrons without base and 11.6 fleets in port: a squadron left without a base
+"must move immediately" to the nearest one (the player chooses on a tie: the ``rebase`` decision) or is destroyed
+with its leaders; ``check_bases`` applies it to every squadron of a power."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.machine import Ctx, Step
+from engines.core.types import text
+from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import Board
+from engines.ultima_ratio.combat import battles
+from engines.ultima_ratio.movement import naval_bases
+
+
+def squadrons_without_base(s: dict, board: Board, power: str) -> list[str]:
+    """Squadrons at sea without a base in range, and squadrons in ports the power no longer controls."""
+    out = []
+    for u in st.units_of(s, power, "squadron", "map"):
+        info = s["units"][u]
+        sea, area = st.loc_sea(info["loc"]), st.loc_area(info["loc"])
+        if (sea and not naval_bases.has_base(s, board, power, sea, info["galley"])) or (
+            area and not st.controls(s, power, area)
+        ):
+            out.append(u)
+    return out
+
+
+def send_to_base(g: Ctx, uid: str, port: str | None, repair: bool | None = None) -> None:
+    """A squadron goes to a port (keeping its status unless ``repair`` says), or is destroyed without one (with
+    the leaders on it, back to the pool: ``battles.eliminate``)."""
+    if port is None:
+        battles.eliminate(g, uid)
+        g.log("log.squadron_lost", unit=uid, rule="without_base")
+        return
+    st.move_unit(g.s, uid, st.AREA + port)
+    if repair is not None:
+        g.s["units"][uid]["repair"] = repair
+    g.log("log.to_base", unit=uid, area=port, repair=g.s["units"][uid]["repair"], rule="without_base")
+
+
+class Rebase(Step):
+    """11.1.1: the player chooses among the nearest bases of a squadron left without one."""
+
+    goes_to = ()
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.s["units"][g.frame["unit"]]["power"])]
+
+    def prompt(self, g: Ctx, role: str):
+        return text("prompt.rebase", unit=g.frame["unit"]), {"area": list(g.frame["ports"])}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text("act.area", arg=arg)
+
+    def on_area(self, g: Ctx, role: str, arg: str) -> None:
+        send_to_base(g, g.frame["unit"], arg)
+        g.end(None)
+
+
+def check_bases(g: Ctx, power: str) -> dict | None:
+    """Apply 11.1.1 to every squadron of the power: single nearest bases at once; returns the frame locals of a
+    ``rebase`` decision when a tie needs the player, else None."""
+    board = g.game.board
+    for uid in squadrons_without_base(g.s, board, power):
+        ports = naval_bases.nearest_bases(g.s, board, power, uid)
+        if len(ports) > 1 and g.s["powers"].get(power):
+            return {"unit": uid, "ports": ports}
+        send_to_base(g, uid, ports[0] if ports else None)
+    return None
+
+
+STEPS = {"rebase": Rebase()}

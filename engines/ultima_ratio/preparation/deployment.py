@@ -1,0 +1,231 @@
+"""Ultima Ratio Regis — 7.2 Preparation of the game board and 24. Deployment of a major power.
+
+``prepare`` builds the state of a scenario from its set-up data (ENGINE.md › State model): the active areas with
+their possessor, controller, independent / revolt markers and fortresses, every counter of the powers' and
+minors' cards, the trade-center capacities, the naval operation distance. ``Deploy`` is the decision step of 24.:
+the power spends its points on troops, squadrons and fortresses (built at once, 2 points), merchants (straight
+into the trade centers) or lowering unrest; after a dynastic change it first places its R3 revolts (23.3).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.machine import Ctx, Step
+from engines.core.types import text
+from engines.ultima_ratio import state as st
+from engines.ultima_ratio.actions import construction
+from engines.ultima_ratio.board import Board
+from engines.ultima_ratio.economy import commerce, unrest
+from engines.ultima_ratio.end_of_turn import turn_end
+from engines.ultima_ratio.world_items import Deployment
+
+COSTS = {"build_troop": 1, "build_squadron": 2, "build_fortress": 2, "build_merchant": 1, "lower_unrest": 1}
+
+
+def new_unit(s: dict, uid: str, power: str, kind: str, grade: str, loc: str = "available") -> None:
+    s["units"][uid] = {
+        "power": power,
+        "kind": kind,
+        "grade": grade,
+        "veteran": False,
+        "loc": loc,
+        "repair": False,
+        "galley": False,
+        "since": 0,
+        "acted": -1,
+    }
+
+
+def add_card_units(s: dict, board: Board, power: str) -> None:
+    """24.: the troops and squadrons the power card marks as available (9.1, 9.2)."""
+    card = board.power(power)
+    n = 0
+    for grade, count in (("2-3", card.troops.q2_3), ("3-4", card.troops.q3_4)):
+        for _ in range(count):
+            n += 1
+            new_unit(s, f"{power}-troop-{n}", power, "troop", grade)
+    n = 0
+    for grade, count in (("E2", card.squadrons.e2), ("E3", card.squadrons.e3)):
+        for _ in range(count):
+            n += 1
+            new_unit(s, f"{power}-squadron-{n}", power, "squadron", grade)
+
+
+def add_power(s: dict, board: Board, row: Deployment, seat: str) -> None:
+    """24.: the power's unrest "at the level of its vitality" (or the row's), its interest of the turn, the troops
+    and squadrons of its card, its home areas and domains marked ("any rebellions in these areas are eliminated"),
+    and its initial points to spend (``to_deploy``, the ``deploy`` step at the turn's start)."""
+    card = board.power(row.power)
+    s["powers"][row.power] = {
+        "seat": seat,
+        "unrest": row.initial_unrest or card.vitality,
+        "interest": list(row.interest or card.interest(s["turn"])),
+        "interest_areas": [],
+        "to_deploy": {"points": row.points or 0, "revolts": 0},
+    }
+    add_card_units(s, board, row.power)
+    add_holdings(s, row)
+
+
+def add_holdings(s: dict, row: Deployment) -> None:
+    """24.: the home areas and domains of a deployment row, in play, marked with the power's control."""
+    for area in (*row.home_areas, *row.domains):
+        if area in s["areas"]:
+            s["areas"][area].update(owner=row.power, control=row.power, marker=None)
+
+
+def prepare(
+    g: Ctx,
+    board: Board,
+    scenario_id: str,
+    active_areas: set[str],
+    markers: dict[str, str],
+    naval_distance: dict[str, int],
+    free_attacks: list[list[str]],
+) -> None:
+    """7.2: the turn marker, the markers of the scenario, the powers of its seats (24.: unrest at vitality or the
+    deployment row's initial unrest, home areas and domains), the minors whose areas are active."""
+    s = g.s
+    scenario = board.world.scenario(scenario_id)
+    table = next(t for t in scenario.seat_tables if t.players == scenario.players[0])
+    s.update(
+        scenario=scenario_id,
+        section=scenario.section,
+        turn=scenario.turns.first,
+        first_turn=scenario.turns.first,
+        last_turn=scenario.turns.last,
+        seats={},
+        powers={},
+        minors={},
+        areas={},
+        units={},
+        leaders={},
+        leader_pool=list(board.leaders.pool_ids()),
+        merchants={},
+        merchants_prepared={},
+        casus_belli=[],
+        wars=[],
+        forced_peace=[],
+        alliances=[],
+        free_attacks=free_attacks,
+        scored_areas=[],
+        naval_distance=dict(naval_distance),
+        mediterranean_open=False,
+        cards={"deck": [], "hands": {}, "discard": []},
+        impulse={"n": 0, "seat": None, "number": 0, "actions": {}, "start_locs": {}},
+        capacity={
+            tc.id: board.map.trade_capacity(tc.id, scenario.turns.first, scenario.section)
+            for tc in board.map.trade_centers
+        },
+    )
+    deployed = {row.power for row in scenario.deployment}
+    for seat in table.seats:
+        role = f"player{seat.seat}"  # 8.1.2: the powers that enter later join their seat then
+        s["seats"][role] = {
+            "powers": [p for p in seat.powers if p in deployed],
+            "vp": seat.starting_vp,
+            "order": seat.seat,
+            "vp_per_turn": seat.vp_per_turn or 0,
+        }
+        s["cards"]["hands"][role] = []
+    s["seat_order"] = sorted(s["seats"], key=lambda k: s["seats"][k]["order"])
+    for area in sorted(active_areas):
+        s["areas"][area] = {
+            "owner": None,
+            "control": None,
+            "marker": markers.get(area),
+            "fortress": None,
+            "siege": None,
+            "interrupted": False,
+        }
+    for row in scenario.deployment:
+        add_power(s, board, row, next(k for k, v in s["seats"].items() if row.power in v["powers"]))
+    for minor in board.world.minors:
+        if not minor.in_play.covers(scenario.turns.first) or not any(a in s["areas"] for a in minor.areas):
+            continue
+        s["minors"][minor.id] = {"ally": None}
+        for area in minor.areas:
+            if area in s["areas"] and s["areas"][area]["owner"] is None:
+                s["areas"][area].update(owner=minor.id, control=minor.id)
+        for area in minor.units.fortresses:
+            if area in s["areas"]:
+                s["areas"][area]["fortress"] = {"power": minor.id, "built": True, "since": 0}
+        for n, q in enumerate(minor.units.troops, 1):
+            new_unit(s, f"{minor.id}-troop-{n}", minor.id, "troop", f"{q}-{q + 1}")
+        for n, q in enumerate(minor.units.squadrons, 1):
+            new_unit(s, f"{minor.id}-squadron-{n}", minor.id, "squadron", f"E{q}")
+    s["seas_active"] = sorted({x for a in s["areas"] for x in board.areas[a].seas})
+
+
+def cost(s: dict, power: str, action: str) -> int:
+    """24.'s points; industrial technology: "troops and squadrons cost one point less to build (minimum 1)"."""
+    cheaper = action in ("build_troop", "build_squadron") and "industrial" in s["cards"].get("technologies", {}).get(
+        power, []
+    )
+    return max(1, COSTS[action] - cheaper)
+
+
+def deploy_options(g: Ctx, power: str, points: int) -> list[str]:
+    out = []
+    for action in COSTS:
+        if cost(g.s, power, action) > points:
+            continue
+        ok = {
+            "build_troop": lambda: construction.troop_grades(g, power),
+            "build_squadron": lambda: construction.squadron_grades(g, power),
+            "build_fortress": lambda: construction.fortress_places(g, power, True),
+            "build_merchant": lambda: commerce.merchant_centers(g.s, g.game.board, power),
+            "lower_unrest": lambda: g.s["powers"][power]["unrest"] > 0,
+        }[action]()
+        if ok:
+            out.append(action)
+    return out
+
+
+class Deploy(Step):
+    """24.: frame ``power``, ``points``, ``revolts`` (R3 revolts still to place after a dynastic change)."""
+
+    goes_to = ("build_troop", "build_squadron", "build_fortress", "build_merchant")
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.frame["power"])]
+
+    def prompt(self, g: Ctx, role: str):
+        f = g.frame
+        if f["revolts"]:
+            return text("prompt.place_r3", count=f["revolts"]), {
+                "revolt": turn_end.revolt_places(g.s, g.game.board, f["power"])
+            }
+        legal = {"build": deploy_options(g, f["power"], f["points"]), "done": [None]}
+        return text("prompt.deploy", power=f["power"], points=f["points"]), {k: v for k, v in legal.items() if v}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        if verb == "build":
+            return text(f"act.deploy.{arg}", cost=cost(g.s, g.frame["power"], arg))
+        return text(f"act.{verb}", arg=arg)
+
+    def on_revolt(self, g: Ctx, role: str, arg: str) -> None:
+        g.s["areas"][arg].update(marker="R3", control=None)
+        g.frame["revolts"] -= 1
+        g.log("log.revolt", area=arg, level=3, rule="dynastic_changes")
+
+    def on_build(self, g: Ctx, role: str, arg: str) -> None:
+        f = g.frame
+        f["points"] -= cost(g.s, f["power"], arg)
+        if arg == "lower_unrest":
+            unrest.lower_unrest(g, f["power"])
+            self.resume(g, None)
+            return
+        g.call(arg, power=f["power"], deploy=True)
+
+    def resume(self, g: Ctx, result: Any) -> None:
+        if g.frame["points"] <= 0:
+            self.on_done(g, "", None)
+
+    def on_done(self, g: Ctx, role: str, arg: Any) -> None:
+        g.log("log.deployed", power=g.frame["power"], left=g.frame["points"], rule="deployment")
+        g.end(None)
+
+
+STEPS = {"deploy": Deploy()}

@@ -1,0 +1,301 @@
+"""Ultima Ratio Regis — 8.2.2 the impulse: its start (``start_of_impulse.py``), the power actions mixed with card
+play (the actions of chapter 9 and the others, one action point each, ``ACTIONS``; 8.2.3 the extra action of a
+player without cards; the declaration of war, 21.3.3) and the end of impulse (18.1: one troop home, one leader moved);
+after each action the squadrons without base (11.1.1) and the overstacked troops (15.1.1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.machine import Ctx, Step
+from engines.core.types import text
+from engines.ultima_ratio import state as st
+from engines.ultima_ratio.actions import construction, regroup
+from engines.ultima_ratio.cards import card_play, deck
+from engines.ultima_ratio.combat import battles, land_battles
+from engines.ultima_ratio.diplomacy import war
+from engines.ultima_ratio.economy import commerce, unrest
+from engines.ultima_ratio.leaders import leader_flow
+from engines.ultima_ratio.logistics import overstack
+from engines.ultima_ratio.movement import land_areas, landings, naval, strategic_movement, without_base
+from engines.ultima_ratio.scenarios.base import scenario_of
+from engines.ultima_ratio.sequence.start_of_impulse import (
+    FREE_VERBS,
+    FreeMoves,
+    StartOfImpulse,
+    attach_offer,
+    free_label,
+)
+
+
+class Impulse(Step):
+    """8.2.2: start of impulse, power actions (and card play), end of impulse."""
+
+    goes_to = ("start_of_impulse", "power_actions", "end_of_impulse", "rebase")
+
+    def auto(self, g: Ctx) -> None:
+        f, s = g.frame, g.s
+        if f["phase"] == "start":
+            s["impulse"]["n"] += 1
+            s["impulse"]["seat"] = f["seat"]
+            s["impulse"]["number"] = f["number"]
+            s["impulse"]["start_locs"] = {
+                u: info["loc"] for u, info in s["units"].items() if st.seat_of(s, info["power"]) == f["seat"]
+            }
+            s["impulse"].pop("leaders_moved", None)  # 12.3.1: moved in this impulse only
+            budget = None if deck.in_play(s) else scenario_of(g).actions_per_impulse(s, f["seat"])
+            if budget is None:
+                card_play.start_impulse(s, f["seat"])
+            else:
+                s["impulse"]["actions"] = budget
+            g.log("log.impulse", seat=f["seat"], number=s["impulse"]["number"], rule="impulse")
+            f["phase"] = "actions"
+            g.call("start_of_impulse", seat=f["seat"])
+            return
+        if f["phase"] == "actions":
+            f["phase"] = "end"
+            g.call("power_actions", seat=f["seat"])
+            return
+        if f["phase"] == "end":
+            f["phase"] = "bases"
+            g.call("end_of_impulse", seat=f["seat"], moved=[])
+            return
+        rebase = rebase_due(g, f["seat"])
+        if rebase:
+            g.call("rebase", **rebase)
+            return
+        g.end(None)
+
+
+def rebase_due(g: Ctx, seat: str) -> dict | None:
+    """11.1.1: a squadron left without a base "must move immediately upon the occurrence of this circumstance" —
+    the squadrons of every power, not only the acting player's (one who lost a port in this impulse): the acting
+    player's powers first, then the others; the frame of a ``rebase`` decision when a tie needs its player."""
+    s = g.s
+    mine = st.powers_of(s, seat)
+    for power in [*mine, *sorted(p for p in s["powers"] if p not in mine)]:
+        rebase = without_base.check_bases(g, power)
+        if rebase:
+            return rebase
+    return None
+
+
+ACTIONS = {
+    "build_troop": lambda g, p: bool(construction.troop_grades(g, p)),
+    "build_squadron": lambda g, p: bool(construction.squadron_grades(g, p)),
+    "repair_squadron": lambda g, p: bool(construction.repairable(g, p)),
+    "build_fortress": lambda g, p: bool(construction.fortress_places(g, p, False)),
+    "regroup_troop": lambda g, p: bool(regroup.regroupable(g, p)),
+    "strategic_move": lambda g, p: bool(strategic_movement.movable(g, p, first=True)),
+    "tactical_move": lambda g, p: bool(land_areas.troops_that_move(g, p)),
+    "landing": lambda g, p: bool(landings.landers(g, p)),
+    "naval_move": lambda g, p: bool(naval.naval_movers(g, p)),
+    "lower_unrest": lambda g, p: g.s["powers"][p]["unrest"] > 0,
+    "build_merchant": lambda g, p: bool(commerce.merchant_centers(g.s, g.game.board, p)),
+    "build_leader": lambda g, p: leader_flow.may_build(g, p),
+    "sortie": lambda g, p: bool(land_battles.sortie_areas(g, p)),  # 13.3.1: later, a tactical action
+    "piracy": lambda g, p: bool(card_play.corsair_raids(g, p)),
+}
+
+
+STEP_OF = {"landing": "tactical_move", "build_leader": "draw_leader", "sortie": "sortie_action", "piracy": "corsair"}
+
+
+def offered(g: Ctx, seat: str) -> list[list[str]]:
+    """The actions of powers with actions left (or the extra action of a player without cards, 8.2.3)."""
+    budget, extra = g.s["impulse"]["actions"], g.s["impulse"].get("extra", 0)
+    return [
+        [p, a]
+        for p in st.powers_of(g.s, seat)
+        if budget.get(p, 0) > 0 or extra
+        for a, ok in ACTIONS.items()
+        if ok(g, p)
+    ]
+
+
+def spend(g: Ctx, power: str) -> None:
+    """One action point of the power, or the extra action of a player without cards (8.2.3)."""
+    imp = g.s["impulse"]
+    if imp["actions"][power] > 0:
+        imp["actions"][power] -= 1
+    else:
+        imp["extra"] -= 1
+
+
+class PowerActions(FreeMoves, Step):
+    """8.2.2 "Major power actions and card play": the player spends the impulse's actions, one at a time, in any
+    order, mixed with the cards played (card_play.py); with cards, at least one is played
+    (``deck.may_end_impulse``). The declaration of war is the verb ``declare_war`` [power, target] (war.py)."""
+
+    goes_to = (
+        "build_troop",
+        "build_squadron",
+        "repair_squadron",
+        "build_fortress",
+        "regroup_troop",
+        "strategic_move",
+        "tactical_move",
+        "naval_move",
+        "build_merchant",
+        "rebase",
+        "draw_leader",
+        "sortie_action",
+        "card_play",
+        "event",
+        "corsair",
+        "disperse_overstack",
+        "dispersion_box",
+    )
+
+    def active(self, g: Ctx) -> list[str]:
+        return [g.frame["seat"]]
+
+    def prompt(self, g: Ctx, role: str):
+        s = g.s
+        acts = offered(g, role)
+        legal: dict[str, list] = {"act": acts} if acts else {}
+        declarations = war.declarations(g, role)  # 9. / 21.3.3: [power, target]
+        if declarations:
+            legal["declare_war"] = declarations
+        if deck.in_play(s):
+            playable = deck.playable(s, g.game.board, role)
+            if playable:
+                legal["play_card"] = playable
+            if s["impulse"]["events_due"]:
+                legal["event"] = list(s["impulse"]["events_due"])
+        legal.update(attach_offer(g, role))
+        if not deck.in_play(s) or deck.may_end_impulse(s, role):
+            legal["end_impulse"] = [None]
+        left = sum(s["impulse"]["actions"].values()) + s["impulse"].get("extra", 0)
+        return text("prompt.power_actions", left=left), legal
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        if verb == "act":
+            return text(f"act.action.{arg[1]}", power=arg[0])
+        if verb == "declare_war":
+            return text(
+                "act.declare_war" if war.has_cb(g.s, *arg) else "act.declare_war_without_cb",
+                power=arg[0],
+                target=arg[1],
+            )
+        if verb == "play_card":
+            return text("act.play_card", card=arg)
+        if verb == "event":
+            return text("act.card_event", card=arg)
+        if verb in FREE_VERBS:
+            return free_label(verb, arg)
+        return text("act.end_impulse")
+
+    def on_play_card(self, g: Ctx, role: str, arg: str) -> None:
+        g.frame.pop("attached", None)
+        card_play.play(g, role, arg)
+
+    def on_event(self, g: Ctx, role: str, arg: str) -> None:
+        g.frame.pop("attached", None)
+        g.s["impulse"]["events_due"].remove(arg)
+        card_play.apply_event(g, role, arg)
+
+    def on_declare_war(self, g: Ctx, role: str, arg: list) -> None:
+        spend(g, arg[0])
+        war.declare(g, arg[0], arg[1])
+        self.resume(g, None)
+
+    def on_act(self, g: Ctx, role: str, arg: list) -> None:
+        power, action = arg
+        spend(g, power)
+        if action == "lower_unrest":
+            unrest.lower_unrest(g, power)
+            self.resume(g, None)
+            return
+        local: dict[str, Any] = {"power": power}
+        if action in ("build_troop", "build_squadron", "build_fortress", "build_merchant"):
+            local["deploy"] = False
+        if action in ("tactical_move", "landing"):
+            local["landing"] = action == "landing"
+        if action == "strategic_move":
+            local["path"] = []
+        g.call(STEP_OF.get(action, action), **local)
+
+    def resume(self, g: Ctx, result: Any) -> None:
+        """After each action, squadrons left without a base go to the nearest one (11.1.1, ``rebase_due``), and
+        overstacked troops are dispersed (15.1.1, ``overstack.after_action``); the leaders may change unit again
+        (17.1)."""
+        g.frame.pop("attached", None)
+        rebase = rebase_due(g, g.frame["seat"])
+        if rebase:
+            g.call("rebase", **rebase)
+            return
+        due = overstack.after_action(g, g.frame["seat"])
+        if due:
+            g.call("disperse_overstack", **due)
+            return
+        choice = battles.box_choice(g)  # 18.5: the box of a border area's troop
+        if choice:
+            g.call("dispersion_box", **choice)
+
+    def on_end_impulse(self, g: Ctx, role: str, arg: Any) -> None:
+        g.end(None)
+
+
+class EndOfImpulse(FreeMoves, Step):
+    """8.2.2 "End of impulse" / 18.1: each power may bring one troop home, to the dispersed box of the theater
+    where it has more home areas, from the map or from any box (RULINGS.md › 8.2.2), and move one leader over a
+    troop, fleet or fortress of its own, neither besieged (``leader_flow.end_moves``); leaders change unit within
+    their stacks (17.1, ``attach_offer``)."""
+
+    goes_to = ()
+
+    def _candidates(self, g: Ctx) -> list[list[str]]:
+        s, b = g.s, g.game.board
+        out = []
+        for power in st.powers_of(s, g.frame["seat"]):
+            if power in g.frame["moved"]:
+                continue
+            home = st.BOX + b.boxes[st.home_theater(s, b, power)][0]
+            for u in st.units_of(s, power, "troop"):
+                loc = s["units"][u]["loc"]
+                if loc != home and (loc.startswith(st.BOX) or st.loc_area(loc)):
+                    out.append([power, u])
+        return out
+
+    def active(self, g: Ctx) -> list[str]:
+        return [g.frame["seat"]]
+
+    def prompt(self, g: Ctx, role: str):
+        home = self._candidates(g)
+        done = g.frame.get("leader_moved", [])
+        moves = [m for p in st.powers_of(g.s, role) if p not in done for m in leader_flow.end_moves(g.s, p)]
+        legal = {k: v for k, v in (("bring_home", home), ("move_leader", moves)) if v} | attach_offer(g, role)
+        return text("prompt.end_of_impulse"), legal | {"done": [None]}
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        if verb == "move_leader":
+            return text("act.move_leader", leader=arg[0], unit=arg[1])
+        if verb in FREE_VERBS:
+            return free_label(verb, arg)
+        return text("act.bring_home", unit=arg[1]) if verb == "bring_home" else text("act.done_impulse")
+
+    def on_move_leader(self, g: Ctx, role: str, arg: list) -> None:
+        g.frame.pop("attached", None)
+        g.frame.setdefault("leader_moved", []).append(g.s["leaders"][arg[0]]["power"])
+        leader_flow.move_at_end(g, arg[0], arg[1])
+
+    def on_bring_home(self, g: Ctx, role: str, arg: list) -> None:
+        s, b = g.s, g.game.board
+        power, uid = arg
+        box = b.boxes[st.home_theater(s, b, power)][0]
+        st.move_unit(s, uid, st.BOX + box)
+        g.frame.pop("attached", None)
+        g.frame["moved"].append(power)
+        g.log("log.bring_home", unit=uid, box=box, rule="end_of_impulse")
+
+    def on_done(self, g: Ctx, role: str, arg: Any) -> None:
+        g.end(None)
+
+
+STEPS = {
+    "impulse": Impulse(),
+    "start_of_impulse": StartOfImpulse(),
+    "power_actions": PowerActions(),
+    "end_of_impulse": EndOfImpulse(),
+}
