@@ -60,6 +60,8 @@ class TurnEnd(Step):
             while f["queue"]:
                 power = f["queue"].pop(0)
                 unrest, vitality = s["powers"][power]["unrest"], g.game.board.power(power).vitality
+                if last_turn_change_due(g, power):
+                    continue  # 23.4: its dynastic change comes after the End of turn (RULINGS E-8)
                 g.call(
                     "social_agitation",
                     power=power,
@@ -84,7 +86,22 @@ class TurnEnd(Step):
                 if vp:
                     add_vp(g, seat, vp, "trade")
         scenario_of(g).end_of_turn_vp(g)
+        for power in list(s["powers"]):  # 23.4: "After finishing the End of turn", on the last turn
+            if last_turn_change_due(g, power):
+                dynastic_change(g, power, collapse=False)
         g.end(None)
+
+
+def last_turn_change_due(g: Ctx, power: str) -> bool:
+    """23.4: on the last turn a power with social agitation (23.2) that has not collapsed must make a dynastic
+    change "after finishing the End of turn": after its VP are counted, so the change's VP loss comes on top of
+    them and the unrest it resets is not the one the count read (RULINGS E-8). It places no revolts at 23.2 first:
+    the change removes them (23.3)."""
+    s = g.s
+    if s["turn"] < s["last_turn"]:
+        return False
+    unrest, vitality = s["powers"][power]["unrest"], g.game.board.power(power).vitality
+    return rules.social_agitation(unrest, vitality) and not collapsed(s, g.game.board, power)
 
 
 def add_vp(g: Ctx, seat: str, amount: int, reason: str) -> None:
@@ -227,7 +244,8 @@ def collapsed(s: dict, board, power: str) -> bool:
 class SocialAgitation(Step):
     """23.2: one R2 revolt per unrest level above twice the vitality, placed by the player in its possessions;
     each factor of a troop it disperses cancels one. At 20 unrest (or rebellions everywhere) the power collapses;
-    a dynastic change may also be chosen, and on the last turn agitation forces one (23.4)."""
+    a dynastic change may also be chosen. On the last turn a power with agitation is not asked: its change is
+    forced after the End of turn (23.4, ``last_turn_change_due``)."""
 
     goes_to = ("dispersion_box",)
 
@@ -238,8 +256,6 @@ class SocialAgitation(Step):
         f, s = g.frame, g.s
         if collapsed(s, g.game.board, f["power"]):
             return text("prompt.collapse"), {"dynastic_change": ["collapse"]}
-        if f["last"] and f["agitated"]:
-            return text("prompt.last_agitation"), {"dynastic_change": ["forced"]}
         legal: dict[str, list] = {}
         if f["revolts"] > 0:
             legal["disperse"] = [

@@ -67,18 +67,30 @@ def test_revolts_avoid_key_areas_commercial_ports_and_units():
     assert places == ["alentejo", "algarve"]  # Portugal (capital, commercial port), Oporto (troop)
 
 
-def test_last_turn_agitation_forces_a_dynastic_change():
-    """23.4: in the last turn a power with social agitation must change dynasty."""
+def test_last_turn_dynastic_change_comes_after_the_end_of_turn_vp():
+    """23.4: "After finishing the End of turn, if it corresponds to the last turn ... any major powers with social
+    agitation must make a dynastic change": 9.1's count (+12 minus the unrest, l. 1926) reads the unrest of the
+    End of turn, then the change loses the vitality (4) in VP (RULINGS E-8). The change reset the unrest to 4
+    before the count, which turned this Defeat into a Draw."""
     s = at_first_impulse()
     s["turn"] = 5
     s["powers"]["portugal"]["unrest"] = 15
-    s = advance(s, "social_agitation")
-    assert legal(s) == {"dynastic_change": ["forced"]}
-    vp = s["seats"]["player1"]["vp"]
-    s, _ = play(s, "dynastic_change", "forced")
+    s["seats"]["player1"]["vp"] = 12
+    log: list = []
+    s = advance(s, log=log)  # no prompt at 23.2: the change is forced, after the count
     assert s["outcome"] is not None
-    # -4 (vitality) for the change, then +12 - unrest (back to vitality 4) at the end of Turn 5
-    assert s["seats"]["player1"]["vp"] == vp - 4 + 12 - 4
+    keys = [(e["msg"], e["args"].get("reason")) for e in log if e["msg"] in ("log.vp", "log.dynastic_change")]
+    assert keys[-4:] == [
+        ("log.vp", "turn_5"),
+        ("log.vp", "turn_5_unrest"),
+        ("log.vp", "dynastic_change"),
+        ("log.dynastic_change", None),
+    ]
+    counted = -next(e["args"]["amount"] for e in log if e["args"].get("reason") == "turn_5_unrest")
+    assert counted > 8  # the unrest of the End of turn, not the vitality the change sets
+    assert s["seats"]["player1"]["vp"] == 12 + 12 - counted - 4
+    assert s["outcome"]["scores"] == {"player1": 20 - counted} and s["outcome"]["winners"] == []
+    assert s["powers"]["portugal"]["unrest"] == 4  # 23.3: adjusted to the vitality, after the count
 
 
 def test_taking_a_commercial_port_interrupts_its_trade_until_next_turn():
