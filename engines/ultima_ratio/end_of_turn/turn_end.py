@@ -201,14 +201,21 @@ class DisbandUnits(Step):
         self._retire(g, leader_ids=[arg])
 
     def on_degrade(self, g: Ctx, role: str, arg: str) -> None:
+        """23.1.2 (RULINGS E-2): the worse counter takes the unit's place, its side (a veteran stays veteran) and,
+        as the same unit degraded, its leaders (17.1: "The leader follows this unit") and its kept fleet (11.2)."""
         s = g.s
         info = s["units"][arg]
         lower = {"E3": "E2", "3-4": "2-3"}[info["grade"]]
         other = next(
             u for u in st.units_of(s, info["power"], info["kind"], "available") if s["units"][u]["grade"] == lower
         )
-        for key in ("loc", "since", "acted", "repair", "galley"):
+        for key in ("loc", "since", "acted", "repair", "galley", "veteran"):
             s["units"][other][key] = info[key]
+        for leader in s["leaders"].values():
+            if leader["unit"] == arg:
+                leader["unit"] = other
+        for group in s.get("fleets", ()):
+            group[:] = [other if u == arg else u for u in group]
         info.update(loc="available", veteran=False, repair=False)
         g.log("log.degraded", unit=arg, into=other, rule="degradation")
 

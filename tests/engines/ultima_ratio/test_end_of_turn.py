@@ -32,6 +32,31 @@ def test_units_may_be_eliminated_or_degraded():
     assert s["units"]["portugal-squadron-1"]["loc"] == "available"
 
 
+def test_a_degraded_unit_keeps_its_leader_its_side_and_its_fleet():
+    """23.1.2 with 17.1 ("The leader follows this unit"): a degraded unit is the same unit on a worse counter, so
+    its leader goes with it instead of staying on the counter back in the reserve; a veteran stays veteran
+    (RULINGS E-2) and a squadron stays in its kept fleet (11.2)."""
+    s = at_first_impulse()
+    s["units"]["portugal-troop-4"].update(loc="area:portugal")  # a 3-4
+    s["units"]["portugal-squadron-4"].update(loc="area:portugal")  # an E3
+    s["units"]["portugal-squadron-5"].update(loc="area:portugal")
+    s = advance(s, "disband_units")
+    s["units"]["portugal-troop-4"]["veteran"] = True
+    for lid, unit in (("tactical-1", "portugal-troop-4"), ("tactical-2", "portugal-squadron-4")):
+        s["leader_pool"].remove(lid)
+        s["leaders"][lid] = {"power": "portugal", "unit": unit, "extraordinary": False}
+    s["fleets"] = [["portugal-squadron-4", "portugal-squadron-5"]]
+    s, _ = play(s, "degrade", "portugal-troop-4")
+    s, _ = play(s, "degrade", "portugal-squadron-4")
+    troop = next(u for u, i in s["units"].items() if i["loc"] == "area:portugal" and i["kind"] == "troop")
+    squadron = next(u for u in s["fleets"][0] if u != "portugal-squadron-5")
+    assert s["units"][troop]["grade"] == "2-3" and s["units"][troop]["veteran"]
+    assert s["units"][squadron]["grade"] == "E2" and s["units"][squadron]["loc"] == "area:portugal"
+    assert s["leaders"]["tactical-1"]["unit"] == troop
+    assert s["leaders"]["tactical-2"]["unit"] == squadron
+    assert all(s["units"][i["unit"]]["loc"] != "available" for i in s["leaders"].values())
+
+
 def test_social_agitation_places_revolts_or_disperses_troops():
     """23.2: one R2 per unrest level above twice the vitality (Portugal: 4); a troop's factor cancels as many."""
     s = at_first_impulse()
