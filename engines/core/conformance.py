@@ -11,7 +11,9 @@ Used by the conformance suite under tests/, by ``siglo simulate`` and by the fuz
   of the table may be shuffled into a deck later in the same move);
 - **reveals are barriers**: a move after which its mover sees hidden ids it did not see before (ids hidden from
   him before the move, not ids that were in sight of everyone) is an undo barrier;
-- unlisted actions are refused and change nothing; replaying the moves gives the same state.
+- unlisted actions are refused and change nothing; replaying the moves gives the same state;
+- **bots choose from the legal list**: every choice of the bot being played is in the legal list its seat's view
+  offered at that moment (checked at every move, with or without ``check``).
 """
 
 from __future__ import annotations
@@ -32,9 +34,10 @@ Fail = Callable[[str], NoReturn]  # reports a broken invariant (raises Conforman
 
 
 class ConformanceError(AssertionError):
-    def __init__(self, game: Game, seed: int, options: dict[str, Any], step: int, problem: str):
+    def __init__(self, game: Game, seed: int, options: dict[str, Any], step: int, problem: str, bot: str = "random"):
         opts = " ".join(f"--option {shlex.quote(f'{k}={orjson.dumps(v).decode()}')}" for k, v in options.items())
-        self.reproduce = f"siglo simulate {game.id} --games 1 --seed {seed} --check {opts}".rstrip()
+        bot_option = f" --bot {bot}" if bot != "random" else ""
+        self.reproduce = f"siglo simulate {game.id} --games 1 --seed {seed}{bot_option} --check {opts}".rstrip()
         super().__init__(
             f"{game.id} seed {seed} options {options} after {step} actions: {problem}\nreproduce with: {self.reproduce}"
         )
@@ -129,6 +132,14 @@ def check_barrier(game: Game, before: State, played: Played, role: str, fail: Fa
         fail(f"{role} now sees {sorted(gained)[:3]} but the move is not an undo barrier")
 
 
+def check_choice(view: dict[str, Any], role: str, bot: str, verb: str, arg: Any, fail: Fail) -> None:
+    """The bot's choice (verb, arg) is one of the legal list of the view it was given (compared as JSON, so a
+    tuple answers a listed list)."""
+    key = _dump(arg)
+    if not any(_dump(a) == key for a in view["prompt"]["legal"].get(verb, ())):
+        fail(f"the {bot} bot chose {verb} {arg!r} for {role}, which is not in its legal list")
+
+
 def playout(
     game: Game,
     seed: int,
@@ -151,7 +162,7 @@ def playout(
     moves: list[tuple[str, str, Any]] = []
 
     def fail(problem: str) -> NoReturn:
-        raise ConformanceError(game, seed, options, len(moves), problem)
+        raise ConformanceError(game, seed, options, len(moves), problem, bot)
 
     seen: dict[int, Secrets] = {}
     try:
@@ -172,7 +183,9 @@ def playout(
             if check and len(moves) % (7 * every) == 0:
                 for verb, arg in flat(game.legal(state, role)):
                     game.play(state, role, verb, arg)
-            verb, arg = pick(game, game.view(state, role), role, rnd)
+            view = game.view(state, role)
+            verb, arg = pick(game, view, role, rnd)
+            check_choice(view, role, bot, verb, arg, fail)
             before = state
             seen = {}
 

@@ -26,6 +26,24 @@ def _cases():
 CASES = list(_cases())
 
 
+BOT_CASES = [
+    pytest.param(game, options, bot, id=f"{param.id}-{bot}")
+    for param in CASES
+    for game, options in [param.values]
+    for bot in game.bots
+]
+BOT_SEEDS = range(1, 3)
+
+
+@pytest.mark.parametrize("game,options,bot", BOT_CASES)
+def test_every_bot_chooses_from_the_legal_list(game, options, bot):
+    """Every bot an engine offers, at every seat, to the end: each of its choices is in the legal list its view
+    offered at that moment (``conformance.check_choice``, at every move), the other invariants sampled."""
+    for seed in BOT_SEEDS:
+        result = playout(game, seed, options, bot=bot, every=25)
+        assert result["outcome"]["text"]
+
+
 @pytest.mark.parametrize("game,options", CASES)
 def test_random_playouts_keep_every_invariant(game, options):
     for seed in FULLY_CHECKED_SEEDS:

@@ -35,6 +35,8 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
     unrest = public["powers"]["portugal"]["unrest"]
     targets = _targets(game, view)
     if step == "deploy":
+        if "revolt" in legal:  # 23.3: the R3 revolts first, the only choice then
+            return "revolt", legal["revolt"][0]
         mine = [u for u in public["units"].values() if u["power"] == "portugal" and u["loc"] != "available"]
         builds = legal.get("build", [])
         if "build_squadron" in builds and not any(u["kind"] == "squadron" for u in mine):

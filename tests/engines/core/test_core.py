@@ -187,6 +187,26 @@ def test_conformance_catches_a_leak_and_says_how_to_reproduce():
     assert "is in the view of" in str(err.value) and "siglo simulate toy-leaky" in err.value.reproduce
 
 
+def _answers_done(game, view, role, rnd):
+    """A bot that answers ``done`` whatever its legal list holds."""
+    return "done", None
+
+
+class DoneBotDuel(Duel):
+    id = "toy-donebot"
+    bots: ClassVar = {**Duel.bots, "done": _answers_done}
+
+
+def test_conformance_catches_a_bot_choice_outside_the_legal_list():
+    """A bot chooses from the legal list its view offers at that moment, checked at every move (even unchecked
+    playouts); the reproduction names the bot."""
+    for check in (True, False):
+        with pytest.raises(ConformanceError) as err:
+            playout(DoneBotDuel(), 1, {}, bot="done", check=check)
+        assert "the done bot chose done None" in str(err.value) and "not in its legal list" in str(err.value)
+        assert "--bot done" in err.value.reproduce
+
+
 class TellingChoose(Choose):
     def on_choose(self, g, role, arg):
         super().on_choose(g, role, arg)
