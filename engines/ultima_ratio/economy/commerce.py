@@ -60,17 +60,27 @@ def prepared(s: dict, center: str, power: str) -> int:
     return s["merchants_prepared"].get(center, {}).get(power, 0)
 
 
+def interest_in_center(s: dict, board: Board, power: str, center: str) -> bool:
+    """18.4.1 (l. 1308): without interest in a theater a power "cannot place merchants in maritime trade centers
+    connected with these theaters (unless the trade center also includes an area of a theater where the major power
+    does have interest)": the center must include an area of a theater of its interest. Its own possessions, the
+    areas a scenario opens to it and the border areas it may use (18.5) are areas, not theaters: they do not count
+    (RULINGS 22)."""
+    interest = s["powers"][power]["interest"]
+    return any(board.areas[a].theater in interest for a in center_areas(s, board, center))
+
+
 def merchant_centers(s: dict, board: Board, power: str) -> list[str]:
     """19.2.2: the centers where the power may build a merchant: it possesses a coastal area adjacent to the
-    center's sea (or an area of its theaters), has interest in a theater the center includes (18.4.1), and has
-    fewer than 2 merchants there and in its preparation."""
+    center's sea (or an area of its theaters), has interest in a theater the center includes (18.4.1,
+    ``interest_in_center``), and has fewer than 2 merchants there and in its preparation."""
     out = []
     for tc in board.map.trade_centers:
         if merchants(s, tc.id, power) + prepared(s, tc.id, power) >= MAX_PER_CENTER:
             continue
         if not coastal_areas_in(s, board, tc.id, power):
             continue
-        if any(st.interest_ok(s, board, power, a) for a in center_areas(s, board, tc.id)):
+        if interest_in_center(s, board, power, tc.id):
             out.append(tc.id)
     return out
 

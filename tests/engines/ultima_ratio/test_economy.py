@@ -14,9 +14,9 @@ def own(s, *areas):
 
 def test_merchant_needs_a_coastal_possession_on_the_center_and_interest():
     g = ctx(at_first_impulse())
-    assert commerce.merchant_centers(g.s, GAME.board, "portugal") == ["east-atlantic"]
+    assert commerce.merchant_centers(g.s, GAME.board, "portugal") == []
     own(g.s, "goa")
-    assert commerce.merchant_centers(g.s, GAME.board, "portugal") == ["east-atlantic", "indian-ocean"]
+    assert commerce.merchant_centers(g.s, GAME.board, "portugal") == ["indian-ocean"]
     own(g.s, "elmina")  # Africa: a theater center (RULINGS.md › 19.2.2)
     assert "africa" in commerce.merchant_centers(g.s, GAME.board, "portugal")
     g.s["merchants_prepared"]["indian-ocean"] = {"portugal": 1}
@@ -34,9 +34,24 @@ def test_merchants_are_prepared_then_enter_next_turn():
     assert s["merchants"] == {"indian-ocean": {"portugal": 1}} and s["merchants_prepared"] == {}
 
 
+def test_a_merchant_needs_interest_in_a_theater_the_center_includes():
+    """19.2.2 with 18.4.1 (l. 1308): no merchants "in maritime trade centers connected with these theaters (unless
+    the trade center also includes an area of a theater where the major power does have interest)". In 9.1 the
+    East Atlantic (Portugal's own Lisbon, a commercial port, and Tangier, opened by the scenario, all in WM) is no
+    center for Portugal, which has no interest in WM (RULINGS 9.1 § 5, § 22); its possessions there do not
+    count."""
+    s = fresh()
+    assert "east-atlantic" in {c.id for c in GAME.board.map.trade_centers} and s["capacity"]["east-atlantic"] == 0
+    own(s, "tangier", "mazagan")
+    assert "east-atlantic" not in commerce.merchant_centers(s, GAME.board, "portugal")
+    assert "build_merchant" not in legal(s)["build"]  # 9.1's deployment offers no merchant in Turn 1
+    s["powers"]["portugal"]["interest"].append("WM")
+    assert "east-atlantic" in commerce.merchant_centers(s, GAME.board, "portugal")
+
+
 def test_at_deployment_merchants_go_straight_into_the_center():
-    s = moves(fresh(), ("build", "build_merchant"), ("center", "east-atlantic"))
-    assert s["merchants"] == {"east-atlantic": {"portugal": 1}} and s["casus_belli"] == []
+    s = moves(own(fresh(), "goa"), ("build", "build_merchant"), ("center", "indian-ocean"))
+    assert s["merchants"] == {"indian-ocean": {"portugal": 1}} and s["casus_belli"] == []
 
 
 def test_entering_merchants_give_a_cb_to_the_powers_present():
