@@ -12,6 +12,9 @@ Used by the conformance suite under tests/, by ``siglo simulate`` and by the fuz
 - **reveals are barriers**: a move after which its mover sees hidden ids it did not see before (ids hidden from
   him before the move, not ids that were in sight of everyone) is an undo barrier;
 - unlisted actions are refused and change nothing; replaying the moves gives the same state;
+- **a face-down choice tells the others nothing** until it is revealed: the same move with any other listed action
+  leaves the views and readable log of every role that shares none of the mover's secrets the same
+  (``check_secret_choice``; bets are amounts, not ids, so the leak check above cannot see them);
 - **bots choose from the legal list**: every choice of the bot being played is in the legal list its seat's view
   offered at that moment (checked at every move, with or without ``check``).
 """
@@ -132,6 +135,31 @@ def check_barrier(game: Game, before: State, played: Played, role: str, fail: Fa
         fail(f"{role} now sees {sorted(gained)[:3]} but the move is not an undo barrier")
 
 
+def check_secret_choice(game: Game, before: State, role: str, verb: str, arg: Any, played: Played, fail: Fail) -> None:
+    """A face-down choice (``Game.secret_choice``: a bet, a card placed face down) that reveals nothing yet (the
+    move is no barrier) tells the others nothing: had its mover chosen any other listed action, every role that
+    shares none of the mover's secrets, and a spectator, would see the same view and read the same log entries
+    (no bet amount, no card, not even through an entry's shape or whose turn it is)."""
+    if played.barrier or not game.secret_choice(before):
+        return
+    secrets = game.secrets(before)
+    mine = visible(secrets, role)
+    others: list[str | None] = [r for r in all_roles(game, before) if r != role and not mine & visible(secrets, r)]
+
+    def seen(p: Played) -> list[tuple[bytes, list[bytes]]]:
+        return [
+            (_dump(game.view(p.state, r)), [_dump(e) for e in p.log if game.may_read(e, r)]) for r in [*others, None]
+        ]
+
+    actual, chosen = seen(played), (verb, _dump(arg))
+    for v, a in flat(game.legal(before, role)):
+        if (v, _dump(a)) == chosen:
+            continue
+        other = game.play(before, role, v, a)
+        if not other.barrier and seen(other) != actual:
+            fail(f"{role}'s face-down {verb} {arg!r} and {v} {a!r} look different to the others before the reveal")
+
+
 def check_choice(view: dict[str, Any], role: str, bot: str, verb: str, arg: Any, fail: Fail) -> None:
     """The bot's choice (verb, arg) is one of the legal list of the view it was given (compared as JSON, so a
     tuple answers a listed list)."""
@@ -201,6 +229,7 @@ def playout(
             state = played.state
             if checking:
                 check_barrier(game, before, played, role, fail)
+                check_secret_choice(game, before, role, verb, arg, played, fail)
             moves.append((role, verb, arg))
         if check:
             check_state(game, state, fail, played.log, seen)

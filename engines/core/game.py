@@ -215,6 +215,12 @@ class Game(ABC):
     def secrets(self, state: State) -> Mapping[str, Collection[str]]:
         """Every hidden object's id -> the roles that may see it now (empty: nobody, e.g. a deck's cards)."""
 
+    def secret_choice(self, state: State) -> bool:
+        """Whether the decision now is a face-down choice (a bet, a card placed face down): what a role chooses is
+        hidden from the others until the game reveals it. The conformance suite proves that such a choice, until
+        it reveals, leaves the others' views and log the same whatever was chosen (``check_secret_choice``)."""
+        return False
+
     def redeal(self, state: State, role: str, rnd: random.Random) -> State | None:
         """A state consistent with everything ``role`` may know at ``state`` (its view is unchanged), everything
         hidden from it (``secrets``: other hands, a deck's order, face-down choices) dealt again at random from

@@ -313,6 +313,10 @@ class StepGame(Game):
             step.auto(g)
         raise RuntimeError("automatic steps did not reach a decision")
 
+    def secret_choice(self, state: State) -> bool:
+        step = self._step(state)
+        return step is not None and step.secret_choice
+
     def outcome(self, state: State) -> Outcome | None:
         result: Outcome | None = state["outcome"]
         return result

@@ -9,7 +9,7 @@ from pydantic import BaseModel
 
 from engines.core import ContentError, IllegalAction, golden, rng
 from engines.core.chance import Chance, ScriptError, scripted
-from engines.core.conformance import ConformanceError, playout
+from engines.core.conformance import ConformanceError, check_state, playout
 from engines.core.content import Loaded, load_content
 from engines.core.machine import Step, copy_state
 from engines.core.text import Renderer
@@ -219,8 +219,41 @@ class LogLeakyDuel(Duel):
 
 
 def test_conformance_catches_a_face_down_card_in_everyones_log():
-    with pytest.raises(ConformanceError, match="is in the log of"):
+    # the card's id in everyone's log: the face-down check sees the move first (the log differs by card) ...
+    with pytest.raises(ConformanceError, match="look different to the others before the reveal"):
         playout(LogLeakyDuel(), 1, {})
+    # ... and the leak check of the state after it names the card
+    game = LogLeakyDuel()
+    state = game.begin(1, {}).state
+    while not game.secret_choice(state):
+        state = game.apply(state, "north", "done", None)
+    played = game.play(state, "north", "choose", game.legal(state, "north")["choose"][0])
+
+    def fail(problem):
+        raise ConformanceError(game, 1, {}, 1, problem)
+
+    with pytest.raises(ConformanceError, match="is in the log of"):
+        check_state(game, played.state, fail, played.log)
+
+
+class HintingDuel(Duel):
+    """Tells the table whether each face-down card is high: no card id leaks, its value does."""
+
+    id = "toy-hint"
+
+    def public_view(self, g):
+        high = sorted(r for r, c in g.s["chosen"].items() if int(c.rsplit(":", 1)[1]) > 5)
+        return {**super().public_view(g), "high": high}
+
+
+def test_conformance_catches_a_face_down_choice_told_by_its_value():
+    """A face-down choice that changes what the others see before its reveal is a leak though no hidden id is
+    shown (a bet's amount, a card's value): the same move with another listed argument must look the same."""
+    with pytest.raises(ConformanceError, match="look different to the others before the reveal"):
+        for seed in range(1, 30):
+            playout(HintingDuel(), seed, {})
+    for seed in range(1, 30):
+        playout(Duel(), seed, {})  # the honest Duel passes
 
 
 class PeekingStake(Stake):
