@@ -30,7 +30,7 @@ import orjson
 
 from engines.core.game import Game, flat, strings
 from engines.core.machine import WITNESS
-from engines.core.types import Entry, IllegalAction, Played, State
+from engines.core.types import Entry, IllegalAction, Played, State, View
 
 Secrets = Mapping[str, Collection[str]]  # Game.secrets: hidden id -> the roles that may see it now
 Fail = Callable[[str], NoReturn]  # reports a broken invariant (raises ConformanceError)
@@ -160,7 +160,7 @@ def check_secret_choice(game: Game, before: State, role: str, verb: str, arg: An
             fail(f"{role}'s face-down {verb} {arg!r} and {v} {a!r} look different to the others before the reveal")
 
 
-def check_choice(view: dict[str, Any], role: str, bot: str, verb: str, arg: Any, fail: Fail) -> None:
+def check_choice(view: View, role: str, bot: str, verb: str, arg: Any, fail: Fail) -> None:
     """The bot's choice (verb, arg) is one of the legal list of the view it was given (compared as JSON, so a
     tuple answers a listed list)."""
     key = _dump(arg)
