@@ -20,6 +20,7 @@ from engines.ultima_ratio.combat import battles
 from engines.ultima_ratio.combat.combat_land import LandBattle, casus_belli
 from engines.ultima_ratio.logistics import stacking
 from engines.ultima_ratio.movement import reactions
+from engines.ultima_ratio.steps import goto_keeping
 
 
 # ----- who is where in a siege --------------------------------------------------------------------------------------
@@ -98,40 +99,48 @@ def sortie_areas(g: Ctx, power: str) -> list[str]:
 class Sortie(Step):
     """13.3.1: "a besieged army decides to make a sortie and give open battle to a besieging force" — at the start
     of its impulse at no cost. The besieged fight without their fortress (13.3.4) and take a disadvantage per siege
-    casualty (13.3.3); the defender may reduce the battlefield to three in open terrain. A won sortie drives the
-    besiegers out (13.3.6: they retreat or disperse, and the siege ends when the last one leaves); the survivors
-    of a lost one remain besieged. Frame: ``power``, ``area``."""
+    casualty (13.3.3); the defender may reduce the battlefield to three in open terrain. This step is the fight;
+    the result is ``sortie_result``. Frame: ``power``, ``area``."""
 
-    goes_to = ("combat", "defeated_retreat")
+    goes_to = ("combat", "sortie_result")
 
     def auto(self, g: Ctx) -> None:
         f, s, b = g.frame, g.s, g.game.board
         area = f["area"]
-        if "result" not in f:
-            enemy = s["areas"][area]["siege"]["besieger"]
-            f.update(enemy=enemy, result=None)
-            g.log("log.sortie", power=f["power"], area=area, rule="land_combat")
-            battle = LandBattle(
-                battles.force(s, b, f["power"], besieged_troops(s, area)),
-                battles.force(s, b, enemy, besiegers(s, area)),
-                terrain=b.areas[area].terrain,
-                sortie=True,
-                siege_casualties=s["areas"][area]["siege"]["casualties"],
-                main_map=st.on_main_map(b, area),
-            )
-            battles.call(g, "land", battle, attacker=f["power"], defender=enemy)
-            return
+        enemy = s["areas"][area]["siege"]["besieger"]
+        f.update(enemy=enemy)
+        g.log("log.sortie", power=f["power"], area=area, rule="land_combat")
+        battle = LandBattle(
+            battles.force(s, b, f["power"], besieged_troops(s, area)),
+            battles.force(s, b, enemy, besiegers(s, area)),
+            terrain=b.areas[area].terrain,
+            sortie=True,
+            siege_casualties=s["areas"][area]["siege"]["casualties"],
+            main_map=st.on_main_map(b, area),
+        )
+        battles.call(g, "land", battle, attacker=f["power"], defender=enemy)
+
+    def resume(self, g: Ctx, result: Any) -> None:
+        goto_keeping(g, "sortie_result", result=result)
+
+
+class SortieResult(Step):
+    """13.3.1 / 13.3.6: the sortie's result applied — a won sortie drives the besiegers out (they retreat or
+    disperse, and the siege ends when the last one leaves); the survivors of a lost one remain besieged. Frame:
+    ``power``, ``area``, ``enemy``, ``result``. Ends "done"."""
+
+    goes_to = ("defeated_retreat",)
+
+    def auto(self, g: Ctx) -> None:
+        f = g.frame
         result = f.pop("result")
-        battles.apply_losses(g, result, area)
-        if result["fought"]["winner"] == "attacker" and drive_out(g, f["enemy"], area, None, f["power"]):
+        battles.apply_losses(g, result, f["area"])
+        if result["fought"]["winner"] == "attacker" and drive_out(g, f["enemy"], f["area"], None, f["power"]):
             return
         g.end("done")
 
     def resume(self, g: Ctx, result: Any) -> None:
-        if "result" in g.frame:
-            g.frame["result"] = result
-        else:
-            g.end("done")  # after the besiegers' retreat
+        g.end("done")  # after the besiegers' retreat
 
 
 class SortieAction(Step):
@@ -168,88 +177,130 @@ def drive_out(g: Ctx, loser: str, area: str, came_from: str | None, winner: str)
 
 # ----- 13.3.5 Relief battles ---------------------------------------------------------------------------------------
 class ReliefBattle(Step):
-    """13.3.5: the force that entered (``army``) fights the besiegers. Besieged troops of its own power may join
-    (``relief_join``), taking a disadvantage per siege casualty for the whole army; if the attacker is beaten
-    the besieged who fought go back into the fortress (they stay besieged) and the relief army goes back where
-    it entered (13.3.6). If it wins, the besiegers are driven out (13.3.6); then, when the besieged are of a
-    power it is not at war with, the attacker withdraws its full force to the area it entered; when they are its
-    own, it may withdraw the troops it wants, the besieged included (``relief_withdraw``). Frame: ``power``,
-    ``area``, ``came_from``, ``army``, ``landing``, ``support``, ``intercepted``. Ends "won", "withdrew" or
-    "lost"."""
+    """13.3.5: the force that entered (``army``) fights the besiegers, in named steps: this one, whether the
+    besieged troops of its own power join (``relief_join``: they take a disadvantage per siege casualty for the
+    whole army); ``relief_fight``, the battle; ``relief_result``: if the attacker is beaten the besieged who fought
+    go back into the fortress (they stay besieged) and the relief army goes back where it entered (13.3.6), if it
+    wins the besiegers are driven out (13.3.6); ``relief_won``: when the besieged are of a power it is not at war
+    with, the attacker withdraws its full force to the area it entered, when they are its own it may withdraw the
+    troops it wants, the besieged included (``relief_withdraw``); ``relief_end``. Frame: ``power``, ``area``,
+    ``came_from``, ``army``, ``landing``, ``support``, ``intercepted``. Ends "won", "withdrew" or "lost"."""
 
-    goes_to = ("relief_join", "combat", "defeated_retreat", "relief_withdraw")
+    goes_to = ("relief_join", "relief_fight")
+
+    def auto(self, g: Ctx) -> None:
+        f, s = g.frame, g.s
+        if s["areas"][f["area"]]["fortress"]["power"] == f["power"] and inside_troops(g):
+            g.call("relief_join", power=f["power"], area=f["area"])
+            return
+        goto_keeping(g, "relief_fight", join=False)
+
+    def resume(self, g: Ctx, result: Any) -> None:
+        goto_keeping(g, "relief_fight", join=bool(result))
+
+
+class ReliefFight(Step):
+    """13.3.5: the relief battle — the relief army (and the besieged who join) against the besiegers. Frame: the
+    relief battle's, ``join``."""
+
+    goes_to = ("combat", "relief_result")
 
     def auto(self, g: Ctx) -> None:
         f, s, b = g.frame, g.s, g.game.board
         area = f["area"]
         fort_power = s["areas"][area]["fortress"]["power"]
-        phase = f.setdefault("phase", "join")
-        if phase == "join":
-            f.update(phase="fight", join=False)
-            if fort_power == f["power"] and self._inside(g):
-                g.call("relief_join", power=f["power"], area=area)
-                return
-            phase = "fight"
-        if phase == "fight":
-            siege = s["areas"][area]["siege"]
-            f.update(phase="result", enemy=siege["besieger"])
-            inside = self._inside(g) if f["join"] else []
-            battle = LandBattle(
-                battles.force(s, b, f["power"], f["army"]),
-                battles.force(s, b, f["enemy"], besiegers(s, area)),
-                terrain=b.areas[area].terrain,
-                rough_pass=b.neighbours.get(f["came_from"] or "", {}).get(area) == "rough_pass",
-                amphibious=bool(f["landing"]),
-                relief=True,
-                besieged=battles.force(s, b, f["power"], inside) if inside else None,
-                siege_casualties=siege["casualties"] if inside else 0,
-                naval_support=f["support"],
-                intercepted=bool(f["intercepted"]),
-                besieged_power=fort_power,
-                at_war_with_besieged=st.hostile(s, f["power"], fort_power),
-                main_map=st.on_main_map(b, area),
-            )
-            g.log("log.relief_battle", power=f["power"], area=area, joined=bool(inside), rule="land_combat")
-            battles.call(g, "land", battle, attacker=f["power"], defender=f["enemy"])
-            return
-        if phase == "result":
-            result = f.pop("result")
-            battles.apply_losses(g, result, area)
-            if result["fought"]["winner"] != "attacker":
-                self._back(g, f["army"])
-                g.end("lost")
-                return
-            f.update(phase="withdraw", withdraw=result["withdraw"])
-            if besiegers(s, area) and drive_out(g, f["enemy"], area, f["came_from"], f["power"]):
-                return
-            phase = "withdraw"
-        if phase == "withdraw":
-            f["phase"] = "end"
-            if f["withdraw"] == "all":
-                self._back(g, f["army"])
-            elif f["withdraw"] == "any" and f["came_from"] and st.troops_in(s, area, f["power"]):
-                g.call("relief_withdraw", power=f["power"], area=area, came_from=f["came_from"])
-                return
-        g.end("won" if any(s["units"][u]["loc"] == st.AREA + area for u in f["army"]) else "withdrew")
-
-    def _inside(self, g: Ctx) -> list[str]:
-        """The besieged troops (the relief army, of the same power, stands outside the walls)."""
-        return [u for u in besieged_troops(g.s, g.frame["area"]) if u not in g.frame["army"]]
-
-    def _back(self, g: Ctx, army: list[str]) -> None:
-        """The relief army's troops still in the area go back where they entered (13.3.5, 13.3.6)."""
-        f, s = g.frame, g.s
-        for uid in army:
-            if s["units"][uid]["loc"] == st.AREA + f["area"]:
-                st.move_unit(s, uid, st.AREA + f["came_from"])
-                g.log("log.withdrawn", unit=uid, area=f["came_from"], rule="land_combat")
+        siege = s["areas"][area]["siege"]
+        f.update(enemy=siege["besieger"])
+        inside = inside_troops(g) if f["join"] else []
+        battle = LandBattle(
+            battles.force(s, b, f["power"], f["army"]),
+            battles.force(s, b, f["enemy"], besiegers(s, area)),
+            terrain=b.areas[area].terrain,
+            rough_pass=b.neighbours.get(f["came_from"] or "", {}).get(area) == "rough_pass",
+            amphibious=bool(f["landing"]),
+            relief=True,
+            besieged=battles.force(s, b, f["power"], inside) if inside else None,
+            siege_casualties=siege["casualties"] if inside else 0,
+            naval_support=f["support"],
+            intercepted=bool(f["intercepted"]),
+            besieged_power=fort_power,
+            at_war_with_besieged=st.hostile(s, f["power"], fort_power),
+            main_map=st.on_main_map(b, area),
+        )
+        g.log("log.relief_battle", power=f["power"], area=area, joined=bool(inside), rule="land_combat")
+        battles.call(g, "land", battle, attacker=f["power"], defender=f["enemy"])
 
     def resume(self, g: Ctx, result: Any) -> None:
-        f = g.frame
-        if f["phase"] == "fight":
-            f["join"] = bool(result)
-        elif f["phase"] == "result":
-            f["result"] = result
+        goto_keeping(g, "relief_result", result=result)
+
+
+class ReliefResult(Step):
+    """13.3.5 / 13.3.6: the relief battle's result applied — a beaten relief army goes back where it entered (ends
+    "lost"); a winning one drives the besiegers out (they retreat, ``defeated_retreat``, or disperse), then
+    ``relief_won``. Frame: the relief battle's, ``enemy``, ``result``."""
+
+    goes_to = ("defeated_retreat", "relief_won")
+
+    def auto(self, g: Ctx) -> None:
+        f, s = g.frame, g.s
+        area = f["area"]
+        result = f.pop("result")
+        battles.apply_losses(g, result, area)
+        if result["fought"]["winner"] != "attacker":
+            back(g, f["army"])
+            g.end("lost")
+            return
+        f["withdraw"] = result["withdraw"]
+        if besiegers(s, area) and drive_out(g, f["enemy"], area, f["came_from"], f["power"]):
+            return
+        goto_keeping(g, "relief_won")
+
+    def resume(self, g: Ctx, result: Any) -> None:
+        goto_keeping(g, "relief_won")  # after the besiegers' retreat
+
+
+class ReliefWon(Step):
+    """13.3.5 after a won relief battle: against besieged of a power it is not at war with, the attacker withdraws
+    its full force to the area it entered; with its own besieged it may withdraw the troops it wants
+    (``relief_withdraw``). Frame: the relief battle's, ``withdraw`` ("all", "any" or none)."""
+
+    goes_to = ("relief_withdraw", "relief_end")
+
+    def auto(self, g: Ctx) -> None:
+        f, s = g.frame, g.s
+        if f["withdraw"] == "all":
+            back(g, f["army"])
+        elif f["withdraw"] == "any" and f["came_from"] and st.troops_in(s, f["area"], f["power"]):
+            g.call("relief_withdraw", power=f["power"], area=f["area"], came_from=f["came_from"])
+            return
+        goto_keeping(g, "relief_end")
+
+    def resume(self, g: Ctx, result: Any) -> None:
+        goto_keeping(g, "relief_end")
+
+
+class ReliefEnd(Step):
+    """13.3.5: the relief battle ends "won" when some of the relief army stays in the area, else "withdrew"."""
+
+    goes_to = ()
+
+    def auto(self, g: Ctx) -> None:
+        f, s = g.frame, g.s
+        g.end("won" if any(s["units"][u]["loc"] == st.AREA + f["area"] for u in f["army"]) else "withdrew")
+
+
+def inside_troops(g: Ctx) -> list[str]:
+    """The besieged troops (the relief army, of the same power, stands outside the walls)."""
+    return [u for u in besieged_troops(g.s, g.frame["area"]) if u not in g.frame["army"]]
+
+
+def back(g: Ctx, army: list[str]) -> None:
+    """The relief army's troops still in the area go back where they entered (13.3.5, 13.3.6)."""
+    f, s = g.frame, g.s
+    for uid in army:
+        if s["units"][uid]["loc"] == st.AREA + f["area"]:
+            st.move_unit(s, uid, st.AREA + f["came_from"])
+            g.log("log.withdrawn", unit=uid, area=f["came_from"], rule="land_combat")
 
 
 class ReliefJoin(Step):
@@ -308,8 +359,13 @@ class ReliefWithdraw(Step):
 
 STEPS = {
     "sortie": Sortie(),
+    "sortie_result": SortieResult(),
     "sortie_action": SortieAction(),
     "relief_battle": ReliefBattle(),
+    "relief_fight": ReliefFight(),
+    "relief_result": ReliefResult(),
+    "relief_won": ReliefWon(),
+    "relief_end": ReliefEnd(),
     "relief_join": ReliefJoin(),
     "relief_withdraw": ReliefWithdraw(),
 }

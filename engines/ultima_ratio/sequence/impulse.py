@@ -29,38 +29,41 @@ from engines.ultima_ratio.sequence.start_of_impulse import (
 
 
 class Impulse(Step):
-    """8.2.2: start of impulse, power actions (and card play), end of impulse."""
+    """8.2.2: the impulse begins (its number, the seat's units where they start, the actions of each power: the
+    card's or the scenario's), then its parts follow as named steps, each going to the next: ``start_of_impulse``
+    (8.2.2 "Start of impulse") → ``power_actions`` (8.2.2 "Major power actions and card play") →
+    ``end_of_impulse`` (8.2.2 "End of impulse") → ``squadrons_without_base`` (11.1.1), which ends the impulse.
+    Frame: ``seat``, ``number``."""
 
-    goes_to = ("start_of_impulse", "power_actions", "end_of_impulse", "rebase")
+    goes_to = ("start_of_impulse",)
 
     def auto(self, g: Ctx) -> None:
         f, s = g.frame, g.s
-        if f["phase"] == "start":
-            s["impulse"]["n"] += 1
-            s["impulse"]["seat"] = f["seat"]
-            s["impulse"]["number"] = f["number"]
-            s["impulse"]["start_locs"] = {
-                u: info["loc"] for u, info in s["units"].items() if st.seat_of(s, info["power"]) == f["seat"]
-            }
-            s["impulse"].pop("leaders_moved", None)  # 12.3.1: moved in this impulse only
-            budget = None if deck.in_play(s) else scenario_of(g).actions_per_impulse(s, f["seat"])
-            if budget is None:
-                card_play.start_impulse(s, f["seat"])
-            else:
-                s["impulse"]["actions"] = budget
-            g.log("log.impulse", seat=f["seat"], number=s["impulse"]["number"], rule="impulse")
-            f["phase"] = "actions"
-            g.call("start_of_impulse", seat=f["seat"])
-            return
-        if f["phase"] == "actions":
-            f["phase"] = "end"
-            g.call("power_actions", seat=f["seat"])
-            return
-        if f["phase"] == "end":
-            f["phase"] = "bases"
-            g.call("end_of_impulse", seat=f["seat"], moved=[])
-            return
-        rebase = rebase_due(g, f["seat"])
+        s["impulse"]["n"] += 1
+        s["impulse"]["seat"] = f["seat"]
+        s["impulse"]["number"] = f["number"]
+        s["impulse"]["start_locs"] = {
+            u: info["loc"] for u, info in s["units"].items() if st.seat_of(s, info["power"]) == f["seat"]
+        }
+        s["impulse"].pop("leaders_moved", None)  # 12.3.1: moved in this impulse only
+        budget = None if deck.in_play(s) else scenario_of(g).actions_per_impulse(s, f["seat"])
+        if budget is None:
+            card_play.start_impulse(s, f["seat"])
+        else:
+            s["impulse"]["actions"] = budget
+        g.log("log.impulse", seat=f["seat"], number=s["impulse"]["number"], rule="impulse")
+        g.goto("start_of_impulse", seat=f["seat"])
+
+
+class SquadronsWithoutBase(Step):
+    """11.1.1 at the end of the impulse: "Squadrons without base" — a squadron left without a base moves to the
+    nearest one at once (``rebase_due``: every power's, the acting player's first; a tie is its player's
+    ``rebase``); then the impulse is over. Frame: ``seat``."""
+
+    goes_to = ("rebase",)
+
+    def auto(self, g: Ctx) -> None:
+        rebase = rebase_due(g, g.frame["seat"])
         if rebase:
             g.call("rebase", **rebase)
             return
@@ -145,6 +148,7 @@ class PowerActions(FreeMoves, Step):
         "corsair",
         "disperse_overstack",
         "dispersion_box",
+        "end_of_impulse",
     )
 
     def active(self, g: Ctx) -> list[str]:
@@ -234,16 +238,17 @@ class PowerActions(FreeMoves, Step):
             g.call("dispersion_box", **choice)
 
     def on_end_impulse(self, g: Ctx, role: str, arg: Any) -> None:
-        g.end(None)
+        """The player ends his actions: the impulse goes on to its end (8.2.2 "End of impulse")."""
+        g.goto("end_of_impulse", seat=g.frame["seat"], moved=[])
 
 
 class EndOfImpulse(FreeMoves, Step):
     """8.2.2 "End of impulse" / 18.1: each power may bring one troop home, to the dispersed box of the theater
     where it has more home areas, from the map or from any box (RULINGS.md › 8.2.2), and move one leader over a
     troop, fleet or fortress of its own, neither besieged (``leader_flow.end_moves``); leaders change unit within
-    their stacks (17.1, ``attach_offer``)."""
+    their stacks (17.1, ``attach_offer``). When the player is done, the squadrons without base (11.1.1)."""
 
-    goes_to = ()
+    goes_to = ("squadrons_without_base",)
 
     def _candidates(self, g: Ctx) -> list[list[str]]:
         s, b = g.s, g.game.board
@@ -290,7 +295,7 @@ class EndOfImpulse(FreeMoves, Step):
         g.log("log.bring_home", unit=uid, box=box, rule="end_of_impulse")
 
     def on_done(self, g: Ctx, role: str, arg: Any) -> None:
-        g.end(None)
+        g.goto("squadrons_without_base", seat=g.frame["seat"])
 
 
 STEPS = {
@@ -298,4 +303,5 @@ STEPS = {
     "start_of_impulse": StartOfImpulse(),
     "power_actions": PowerActions(),
     "end_of_impulse": EndOfImpulse(),
+    "squadrons_without_base": SquadronsWithoutBase(),
 }

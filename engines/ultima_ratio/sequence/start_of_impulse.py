@@ -67,9 +67,9 @@ class StartOfImpulse(FreeMoves, Step):
     power whose card says so regroups a troop, and a player without cards gives each of its powers at war one free
     troop regrouping or strategic redeployment (8.2.3, ``free_actions``); besieged troops may make a sortie (13.3.1, ``land_battles.Sortie``), once per fortress; each power
     may swap two of its leaders, neither besieged (once); leaders change unit within their stacks (17.1,
-    ``attach_offer``). (Alliances and peace need chapter 21.)"""
+    ``attach_offer``). (Alliances and peace need chapter 21.) Done: the impulse goes on to ``power_actions``."""
 
-    goes_to = ("regroup_troop", "strategic_move", "sortie", "dispersion_box")
+    goes_to = ("regroup_troop", "strategic_move", "sortie", "dispersion_box", "power_actions")
 
     def active(self, g: Ctx) -> list[str]:
         return [g.frame["seat"]]
@@ -140,7 +140,8 @@ class StartOfImpulse(FreeMoves, Step):
             g.call("dispersion_box", **choice)
 
     def on_done(self, g: Ctx, role: str, arg: Any) -> None:
-        g.end(None)
+        """The start of the impulse is over: the power actions (8.2.2)."""
+        g.goto("power_actions", seat=g.frame["seat"])
 
 
 def free_actions(g: Ctx, seat: str) -> list[list[str]]:

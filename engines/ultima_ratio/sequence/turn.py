@@ -144,7 +144,7 @@ class HalfTurn(Step):
             f[f"{step}_due"] = scenario.acts_after_impulse(s, step)
         order = s["seat_order"]
         seat = order[(f["impulse"] - 1) % len(order)]
-        g.call("impulse", seat=seat, number=f["impulse"], phase="start")
+        g.call("impulse", seat=seat, number=f["impulse"])
 
 
 class FirstPlayer(Step):
