@@ -21,6 +21,7 @@ from engines.ultima_ratio.bots.plans import (
     _useful_centers,
     _wanted_seas,
 )
+from engines.ultima_ratio.movement import land_movement
 
 
 def _prefer(options: list, wanted: set[str]) -> Any:
@@ -65,7 +66,7 @@ def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str,
         for verb in ("unit", "area", "sea", "leave"):  # an army or fleet over the limit leaves units (10.3)
             if verb in legal:
                 return verb, legal[verb][0]
-    if step == "tactical_move":
+    if step in land_movement.TACTICAL_STEPS:  # 12.1-12.5: the move's steps
         return _tactical(game, public, prompt, legal, targets)
     if step in ("landing_escort", "sea_interception"):
         # its powers intercept, the first interceptor first; a fleet escort: a squadron per troop (12.3.1)

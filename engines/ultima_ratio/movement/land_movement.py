@@ -12,6 +12,7 @@ first area may leave or absorb troops there (``armies.py``); the battle is fough
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engines.core.machine import Ctx, Step
@@ -34,57 +35,51 @@ from engines.ultima_ratio.movement.tactical_land_combat import TacticalLandComba
 from engines.ultima_ratio.movement.tactical_naval_support import TacticalNavalSupport
 from engines.ultima_ratio.movement.tactical_siege import TacticalSiege
 from engines.ultima_ratio.movement.tactical_subjugation import TacticalSubjugation
+from engines.ultima_ratio.steps import goto_keeping
+
+# The calls a tactical move makes while it stands at one of its steps: the landing's escort (12.3.1), the
+# defender's reactions (12.4) and retreats (13.3.6), the controller's opposition (13.5.2), naval support (11.4.2),
+# the combats (13.) and the relief battle (13.3.5).
+CALLS = (
+    "landing_escort",
+    "land_reaction",
+    "defeated_retreat",
+    "oppose_subjugation",
+    "combat",
+    "naval_support",
+    "relief_battle",
+)
 
 
 class TacticalMove(TacticalNavalSupport, TacticalLandCombat, TacticalSubjugation, TacticalSiege, Step):
-    """12.1 / 12.3: frame ``power``, ``landing`` (an amphibious landing), then ``unit``, ``from``, ``moves``
-    (areas entered), ``stage``: "unit", "dest", "go_on", "control"; naval support, combats and relief battles
-    are calls (``awaiting`` names the result to apply: ``_after_<awaiting>`` of the part that called it). This
-    class is the move itself (12.1-12.5); its combats are the parts it is made of (the module's docstring)."""
+    """12.1 / 12.3: a land tactical move, one named step per decision, all on one frame (``power``, ``landing`` —
+    an amphibious landing —, then ``unit``, ``from``, ``moves`` the areas entered, ``group`` the army):
 
-    goes_to = (
-        "sea_interception",
-        "landing_escort",
-        "land_reaction",
-        "defeated_retreat",
-        "oppose_subjugation",
-        "combat",
-        "naval_support",
-        "relief_battle",
-    )
+    - ``tactical_move`` (this class): the troop that moves (12.1) or lands (12.3);
+    - ``tactical_army`` (``TacticalArmy``, 12.2): the army takes troops of its area along, or leaves them, then marches;
+    - ``tactical_destination`` (``TacticalDestination``, 12.1 / 12.3): the first area, the landing's target port,
+      or control (12.5) / an assault (13.4) where the troop stands;
+    - ``tactical_second_area`` (``TacticalSecondArea``, 12.1: "a second one if there was no combat nor an enemy
+      fortress"): on, stop, control, and the army leaving or absorbing troops in the first area (12.2);
+    - ``tactical_control`` (``TacticalControl``, 12.5): announce control where the move ended, or not.
+
+    Naval support, combats and relief battles are calls (``CALLS``) whose result the frame's ``awaiting`` names;
+    ``resume`` applies it through ``RESUMES`` (the part of the move that called it, one module each: the
+    module's docstring)."""
+
+    goes_to: tuple[str, ...] = ("tactical_army", "tactical_destination")
 
     def active(self, g: Ctx) -> list[str]:
         return [st.seat_of(g.s, g.frame["power"])]
 
     def prompt(self, g: Ctx, role: str):
         f, power = g.frame, g.frame["power"]
-        stage = f.get("stage", "unit")
-        if stage == "unit":
-            units = landings.landers(g, power) if f["landing"] else troops_that_move(g, power)
-            return text("prompt.tactical_unit"), {"unit": units}
-        here = st.loc_area(g.s["units"][f["unit"]]["loc"]) or f["from"]
-        group = f.get("group", [f["unit"]])
-        if stage == "army":
-            legal = {"absorb": landings.army_joinable(g, power, group, f["landing"]), "leave": group[1:]}
-            if any(self._destinations(g, role, power, here, group)[1].values()):
-                legal["march"] = [None]
-            return text("prompt.army"), {k: v for k, v in legal.items() if v}
-        if stage == "dest":
-            return self._destinations(g, role, power, here, group)
-        if stage == "go_on":
-            nxt = [x for x in second_steps(g, power, here, f["from"]) if can_end(g, power, x, group)]
-            legal = {"area": nxt}
-            if armies.led(g.s, f["unit"]):  # 12.2: leave or absorb troops in the first area
-                legal["absorb"] = armies.joinable(g, power, group, st.AREA + here)
-                legal["leave"] = stacking.may_stay(g, power, group, here)
-            if stacking.stacking_room(g.s, g.game.board, here, power) >= 0:
-                legal["stop"] = [None]
-            if subjugation_here(g, power, here):
-                legal["subjugate"] = [here]
-            return text("prompt.tactical_on", unit=f["unit"]), {k: v for k, v in legal.items() if v}
-        if stage == "control":
-            return text("prompt.control", area=here), {"subjugate": [here], "stop": [None]}
-        raise ValueError(f"tactical_move: no stage {stage!r}")
+        units = landings.landers(g, power) if f["landing"] else troops_that_move(g, power)
+        return text("prompt.tactical_unit"), {"unit": units}
+
+    def _here(self, g: Ctx) -> tuple[str, list[str]]:
+        f = g.frame
+        return st.loc_area(g.s["units"][f["unit"]]["loc"]) or f["from"], f.get("group", [f["unit"]])
 
     def _destinations(self, g: Ctx, role: str, power: str, here: str, group: list[str]):
         f = g.frame
@@ -99,9 +94,15 @@ class TacticalMove(TacticalNavalSupport, TacticalLandCombat, TacticalSubjugation
 
     def on_unit(self, g: Ctx, role: str, arg: str) -> None:
         f = g.frame
-        f.update(unit=arg, stage="dest", moves=[], group=[arg], **{"from": st.loc_area(g.s["units"][arg]["loc"])})
-        if armies.led(g.s, arg) and landings.army_joinable(g, f["power"], f["group"], f["landing"]):
-            f["stage"] = "army"
+        army = armies.led(g.s, arg) and landings.army_joinable(g, f["power"], [arg], f["landing"])
+        goto_keeping(
+            g,
+            "tactical_army" if army else "tactical_destination",
+            unit=arg,
+            moves=[],
+            group=[arg],
+            **{"from": st.loc_area(g.s["units"][arg]["loc"])},
+        )
 
     def on_absorb(self, g: Ctx, role: str, arg: str) -> None:
         """12.2: the army takes a troop of its area along (at the start, or in the first area entered)."""
@@ -118,7 +119,7 @@ class TacticalMove(TacticalNavalSupport, TacticalLandCombat, TacticalSubjugation
         g.frame["group"].remove(arg)
 
     def on_march(self, g: Ctx, role: str, arg: Any) -> None:
-        g.frame["stage"] = "dest"
+        goto_keeping(g, "tactical_destination")
 
     def on_area(self, g: Ctx, role: str, arg: str) -> None:
         f = g.frame
@@ -134,8 +135,8 @@ class TacticalMove(TacticalNavalSupport, TacticalLandCombat, TacticalSubjugation
     def resume(self, g: Ctx, result: Any) -> None:
         f = g.frame
         awaiting = f.pop("awaiting", None)
-        if awaiting:  # a combat (13.) ended: apply its result
-            getattr(self, f"_after_{awaiting}")(g, result)
+        if awaiting:  # naval support (11.4.2) or a combat (13.) ended: apply its result
+            RESUMES[awaiting](self, g, result)
             return
         if "pending_oppose" in f:  # after the controller's answer (13.5.2)
             area = f.pop("pending_oppose")
@@ -154,7 +155,7 @@ class TacticalMove(TacticalNavalSupport, TacticalLandCombat, TacticalSubjugation
             else:
                 self._move_in(g, area)
             return
-        if f.get("stage") == "dest" and f["landing"] and "target" in f:
+        if f["step"] == "tactical_destination" and f["landing"] and "target" in f:  # the landing's crossing
             if result == "stopped":
                 g.log("log.landing_stopped", unit=f["unit"], rule="amphibious_landing")
                 for uid in f["group"]:
@@ -217,8 +218,8 @@ class TacticalMove(TacticalNavalSupport, TacticalLandCombat, TacticalSubjugation
             g.end("done")
             return
         if len(f["moves"]) == 1 and not f["landing"] and not f.get("fought"):
-            f["stage"] = "go_on"
-            if not self.prompt(g, st.seat_of(s, power))[1]:
+            goto_keeping(g, "tactical_second_area")
+            if not g.game.steps["tactical_second_area"].prompt(g, st.seat_of(s, power))[1]:
                 g.end("done")
             return
         self._offer_control(g, area)
@@ -226,17 +227,101 @@ class TacticalMove(TacticalNavalSupport, TacticalLandCombat, TacticalSubjugation
     def _offer_control(self, g: Ctx, area: str) -> None:
         f = g.frame
         if subjugation_here(g, f["power"], area):
-            f["stage"] = "control"
+            goto_keeping(g, "tactical_control")
         else:
             g.end("done")
 
     def on_stop(self, g: Ctx, role: str, arg: Any) -> None:
         """Stop after the first area (then control may be announced, 12.5), or decline to take control."""
         f = g.frame
-        if f.get("stage") == "go_on":
+        if f["step"] == "tactical_second_area":
             self._offer_control(g, st.loc_area(g.s["units"][f["unit"]]["loc"]))
             return
         g.end("done")
 
 
-STEPS = {"tactical_move": TacticalMove()}
+class TacticalArmy(TacticalMove):
+    """12.2: a troop with a leader moves as an army: it takes troops of its area along (``absorb``), leaves some
+    (``leave``), then marches (``tactical_destination``)."""
+
+    goes_to = ("tactical_destination",)
+
+    def prompt(self, g: Ctx, role: str):
+        f, power = g.frame, g.frame["power"]
+        here, group = self._here(g)
+        legal = {"absorb": landings.army_joinable(g, power, group, f["landing"]), "leave": group[1:]}
+        if any(self._destinations(g, role, power, here, group)[1].values()):
+            legal["march"] = [None]
+        return text("prompt.army"), {k: v for k, v in legal.items() if v}
+
+
+class TacticalDestination(TacticalMove):
+    """12.1 / 12.3: where the troop (or army) goes — the first area, or the landing's target port (then its
+    escort, ``landing_escort``) —, or, where it stands, control (12.5) or an assault on the besieged fortress
+    (13.4)."""
+
+    goes_to = ("tactical_second_area", "tactical_control", *CALLS)
+
+    def prompt(self, g: Ctx, role: str):
+        here, group = self._here(g)
+        return self._destinations(g, role, g.frame["power"], here, group)
+
+
+class TacticalSecondArea(TacticalMove):
+    """12.1: "a second one if there was no combat nor an enemy fortress": on to a second area, or stop (then
+    control may be announced, 12.5), or announce control here; an army leaves or absorbs troops in the first area
+    (12.2)."""
+
+    goes_to = ("tactical_control", *CALLS)
+
+    def prompt(self, g: Ctx, role: str):
+        f, power = g.frame, g.frame["power"]
+        here, group = self._here(g)
+        nxt = [x for x in second_steps(g, power, here, f["from"]) if can_end(g, power, x, group)]
+        legal = {"area": nxt}
+        if armies.led(g.s, f["unit"]):  # 12.2: leave or absorb troops in the first area
+            legal["absorb"] = armies.joinable(g, power, group, st.AREA + here)
+            legal["leave"] = stacking.may_stay(g, power, group, here)
+        if stacking.stacking_room(g.s, g.game.board, here, power) >= 0:
+            legal["stop"] = [None]
+        if subjugation_here(g, power, here):
+            legal["subjugate"] = [here]
+        return text("prompt.tactical_on", unit=f["unit"]), {k: v for k, v in legal.items() if v}
+
+
+class TacticalControl(TacticalMove):
+    """12.5: the move is over; its troops may announce control of the area (then the controller's opposition,
+    13.5.2, or a subjugation, 13.5), or not."""
+
+    goes_to = CALLS
+
+    def prompt(self, g: Ctx, role: str):
+        here, _group = self._here(g)
+        return text("prompt.control", area=here), {"subjugate": [here], "stop": [None]}
+
+
+# The result a tactical move waits for (its frame's ``awaiting``) and the part of the move that applies it.
+RESUMES: dict[str, Callable[[Any, Ctx, Any], None]] = {
+    "support": TacticalNavalSupport._after_support,
+    "battle": TacticalLandCombat._after_battle,
+    "relief": TacticalLandCombat._after_relief,
+    "subjugation": TacticalSubjugation._after_subjugation,
+    "siege": TacticalSiege._after_siege,
+}
+
+# The steps of a tactical move (a bot or a reader asks "is this a tactical move?").
+TACTICAL_STEPS = (
+    "tactical_move",
+    "tactical_army",
+    "tactical_destination",
+    "tactical_second_area",
+    "tactical_control",
+)
+
+STEPS = {
+    "tactical_move": TacticalMove(),
+    "tactical_army": TacticalArmy(),
+    "tactical_destination": TacticalDestination(),
+    "tactical_second_area": TacticalSecondArea(),
+    "tactical_control": TacticalControl(),
+}

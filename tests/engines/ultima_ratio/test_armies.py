@@ -176,7 +176,7 @@ def test_an_army_moves_tactically_with_the_troops_taken_along():
     s = place(s, "portugal-troop-4", "area:senegal")
     s = own(s, "senegal", "mali")
     s = moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"))
-    assert step(s) == "tactical_move" and legal(s) == {
+    assert step(s) == "tactical_army" and legal(s) == {
         "absorb": ["portugal-troop-2", "portugal-troop-3"],
         "march": [None],
     }

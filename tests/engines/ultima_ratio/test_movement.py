@@ -61,7 +61,7 @@ def test_tactical_movement_two_areas_without_combat():
     s = moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"))
     assert sorted(legal(s)["area"]) == ["elmina", "mali", "senegal"]
     s, _ = play(s, "area", "senegal")  # an independent A2 area: no combat, the move may go on
-    assert step(s) == "tactical_move" and set(legal(s)) == {"area", "stop", "subjugate"}
+    assert step(s) == "tactical_second_area" and set(legal(s)) == {"area", "stop", "subjugate"}
 
 
 def test_amphibious_landing_needs_an_escort_and_the_distance():

@@ -63,7 +63,7 @@ def test_a_single_troop_intercepts_from_an_adjacent_area():
 def test_no_reaction_where_the_enemy_does_not_control():
     s = start({"senegal": "spain"})
     s, _ = play(s, "area", "mali")  # Mali is independent (A2)
-    assert step(s) == "tactical_move"
+    assert step(s) == "tactical_second_area"
 
 
 def test_a_defeated_player_retreats_to_an_adjacent_controlled_area():
@@ -79,7 +79,7 @@ def test_a_defeated_player_retreats_to_an_adjacent_controlled_area():
     assert legal(s) == {"retreat": [[survivor, "hausa"]]}
     s, _ = play(s, "retreat", [survivor, "hausa"])
     assert s["units"][survivor]["loc"] == "area:hausa"
-    assert s["units"]["portugal-troop-1"]["loc"] == "area:elmina" and step(s) == "tactical_move"
+    assert s["units"]["portugal-troop-1"]["loc"] == "area:elmina" and step(s) == "tactical_control"
 
 
 def main_map_start() -> dict:
