@@ -175,7 +175,7 @@ class Step:
 
     auto: ClassVar[Any] = None
     resume: ClassVar[Any] = None  # resume(g, result) after a step this one called has ended
-    goes_to: tuple[str, ...] = ()  # the class's, or one step's own (The Planet King makes a step per decision)
+    goes_to: tuple[str, ...] = ()  # the class's, or one step's own (The Planet King derives each from its source)
     # A choice made here is hidden from the others until the step shows it (a simultaneous face-down choice):
     # handing the turn on after it is no undo barrier by itself.
     secret_choice: ClassVar[bool] = False

@@ -13,13 +13,17 @@ Three kinds of named steps carry the whole game:
 
 Procedures are plain functions; each module lists its own in ``PROCEDURES`` and its decisions (continuation,
 label function) in ``DECISIONS``, and the game builds its tables from those lists when it is constructed, checking
-that every name the code calls exists (``check_references``). Frames hold only names and JSON data.
+that every name the code calls exists (``check_references``), and each step's ``goes_to`` from the same source
+(``derive_goes_to``: what the procedures that may run under it open), so the core's flow-name check is on here too.
+Frames hold only names and JSON data.
 """
 
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
+import pathlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
@@ -286,10 +290,123 @@ def build(modules: list) -> tuple[dict[str, Callable], dict[str, Step]]:
             procedures[fn.__name__] = fn
             decisions[fn.__name__] = Decision(fn.__name__, label)
     steps: dict[str, Step] = {"seq": Seq(), "call": Call(), **decisions}
-    everywhere = tuple(steps)
-    for step in steps.values():
-        step.goes_to = everywhere  # any procedure may open any decision, whatever frame it runs under
+    reach = derive_goes_to(modules, steps)
+    for name, step in steps.items():
+        step.goes_to = tuple(sorted(reach.get(name, ())))  # the steps a procedure running under it may open
     return procedures, steps
+
+
+# ----- goes_to, derived from the source ------------------------------------------------------------------------------
+# A procedure runs with some frame on top — the ``seq`` that runs it, or the frame below a ``call`` or a decision
+# that has ended (both end before their procedure runs) — and every frame it opens (``seq``, ``call``, a decision
+# through ``choose``) is a move from that frame. So a step's ``goes_to`` is what the procedures that may run under
+# it may open, found in the source as ``check_references`` finds the names:
+#
+# - ``pushes``: what each module-level function of the package opens, itself or through the functions it names
+#   (called or handed on), an action's ``do`` (``action_rules[key].do``) and an event's effect (``effects[...]``)
+#   counting as every action's and every effect's;
+# - ``runs under``: the procedures a ``seq`` frame runs (its items); the procedure of a ``call`` or a decision runs
+#   under the frame that was below it, i.e. under the frame of whoever opened it or under any other frame that
+#   procedure opened before it (taken both ways: any of its frames may lie below any other);
+# - a procedure that opens several frames opens the later ones on top of the earlier ones (taken both ways);
+# - the game's ``start`` runs on the empty stack (no move there is checked: its root procedures are its calls').
+# The result is an over-approximation (a function names what it may call), never an omission: a move to a step
+# outside it fails loudly, as in every engine.
+
+_PACKAGE = pathlib.Path(__file__).parent
+Frame = tuple[str, frozenset]  # (the step opened, the procedures that run when it ends / that it runs)
+
+
+@functools.cache
+def _source_functions() -> dict[str, list[ast.AST]]:
+    """Every module-level function (and method: the game's ``start``) of the package, by name (parsed once)."""
+    out: dict[str, list[ast.AST]] = {}
+    for path in sorted(_PACKAGE.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                out.setdefault(node.name, []).append(node)
+    return out
+
+
+def _literal(node: ast.AST) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def derive_goes_to(modules: list, steps: dict[str, Step]) -> dict[str, set[str]]:
+    """The steps each step may call or go to (the ``""`` key: the empty stack), derived from the source."""
+    functions = _source_functions()
+    sequences = {
+        name for module in modules for listed in getattr(module, "SEQUENCES", ()) for name in getattr(module, listed)
+    }
+    actions = {a.do.__name__ for m in modules for a in getattr(m, "ACTIONS", ()) if hasattr(a, "do")}
+    effects = {fn.__name__ for m in modules for fn in getattr(m, "EFFECTS", {}).values() if callable(fn)}
+    after = set()  # the procedures sp_loss hands to ``call`` (its fourth argument)
+    for defs in functions.values():
+        for fn in defs:
+            for node in ast.walk(fn):
+                if isinstance(node, ast.Call) and ast.unparse(node.func).split(".")[-1] == "sp_loss":
+                    name = _literal(node.args[3]) if len(node.args) >= 4 else None
+                    after |= {name} if name else set()
+    own: dict[str, set[Frame]] = {}
+    names: dict[str, set[str]] = {}
+    for name, defs in functions.items():
+        own[name], names[name] = set(), set()
+        for fn in defs:
+            for node in ast.walk(fn):
+                if isinstance(node, ast.Call):
+                    callee = ast.unparse(node.func).split(".")[-1]
+                    args = node.args
+                    if callee == "choose" and len(args) >= 5:
+                        then = _literal(args[4])
+                        opened = {then} if then else {d for d in steps if d not in ("seq", "call")}
+                        own[name] |= {(d, frozenset({d})) for d in opened}
+                    elif callee == "call" and len(args) >= 2 and ast.unparse(node.func) in ("call", "flow.call"):
+                        target = _literal(args[1])
+                        own[name].add(("call", frozenset({target} if target else after)))
+                    elif callee == "seq" and len(args) >= 2 and ast.unparse(node.func) in ("seq", "flow.seq"):
+                        items = args[1]
+                        listed = {_literal(e) for e in items.elts} if isinstance(items, ast.List) else sequences
+                        own[name].add(("seq", frozenset(n for n in listed if n)))
+                if isinstance(node, ast.Name) and node.id in functions:
+                    names[name].add(node.id)
+                elif isinstance(node, ast.Attribute):
+                    if node.attr in functions:
+                        names[name].add(node.attr)
+                    if node.attr == "do":
+                        names[name] |= actions
+                elif isinstance(node, ast.Subscript) and ast.unparse(node.value).endswith("effects"):
+                    names[name] |= effects
+    pushes = {name: set(frames) for name, frames in own.items()}
+    changed = True
+    while changed:  # what a function opens through the functions it names
+        changed = False
+        for name in pushes:
+            for other in names[name]:
+                if not pushes[other] <= pushes[name]:
+                    pushes[name] |= pushes[other]
+                    changed = True
+    under: dict[str, set[str]] = {step: set() for step in steps}
+    under[""] = {"start"}
+    for frames in pushes.values():
+        for step, runs in frames:
+            if step == "seq":
+                under["seq"] |= runs
+    changed = True
+    while changed:
+        changed = False
+        for top, procs in list(under.items()):
+            for proc in list(procs):
+                frames = pushes.get(proc, set())
+                ended = {p for step, runs in frames if step != "seq" for p in runs}
+                for target in {top} | {step for step, _ in frames}:
+                    if not ended <= under[target]:
+                        under[target] |= ended
+                        changed = True
+    reach = {top: {step for p in procs for step, _ in pushes.get(p, ())} for top, procs in under.items()}
+    for frames in pushes.values():  # a procedure's later frames are opened on top of its earlier ones
+        for step, _ in frames:
+            reach[step] |= {other for other, _ in frames}
+    return reach
 
 
 def check_references(modules: list, procedures: dict, steps: dict) -> None:

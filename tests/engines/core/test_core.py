@@ -141,6 +141,53 @@ def test_a_move_to_an_undeclared_step_fails_loudly():
         UndeclaredDuel().setup(1, {})
 
 
+# The steps of a shipped game that may truly move to every step, and how that is shown: The Planet King's ``seq``
+# runs any procedure, and its goes_to is derived from the procedures' source (flow.derive_goes_to), which the test
+# recomputes; every other step of every engine names fewer.
+REACHES_EVERY_STEP = {("planet-king", "seq")}
+
+
+def _derived(game, name: str) -> set[str]:
+    from engines.planet_king import flow
+    from engines.planet_king.game import FLOW_MODULES
+
+    return flow.derive_goes_to(FLOW_MODULES, game.steps)[name]
+
+
+def test_no_engine_turns_the_flow_check_off():
+    """The flow-name check is on for every engine: no step declares every step reachable unless it truly is
+    (issue 27: Planet King's steps once all said "everywhere"), and in each engine a move to a step its top step
+    does not declare fails loudly."""
+    from engines import registry
+    from engines.core.machine import Ctx, StepGame
+
+    games = [g for g in registry.all_games() if isinstance(g, StepGame)]
+    assert {g.id for g in games} >= {"15-dias", "planet-king", "ultima-ratio-regis"}
+    for game in games:
+        everything = set(game.steps)
+        for name, step in game.steps.items():
+            if set(step.goes_to) >= everything:
+                assert (game.id, name) in REACHES_EVERY_STEP, f"{game.id}: step {name!r} declares every step"
+                assert _derived(game, name) >= everything
+        name, step = next((n, st) for n, st in sorted(game.steps.items()) if set(st.goes_to) < everything)
+        target = sorted(everything - set(step.goes_to))[0]
+        state = game.setup(0, game.option_sets()[0])
+        state["stack"].append({"step": name})
+        with pytest.raises(RuntimeError, match="does not declare"):
+            Ctx(game, state).call(target)
+
+
+def test_planet_kings_goes_to_is_its_derivation():
+    """Each Planet King step declares what its procedures' source says it may open (flow.derive_goes_to), not the
+    whole table."""
+    from engines.planet_king.game import PlanetKing
+
+    game = PlanetKing()
+    for name, step in game.steps.items():
+        assert set(step.goes_to) == _derived(game, name)
+    assert len([n for n, st in game.steps.items() if len(st.goes_to) < len(game.steps)]) == len(game.steps) - 1
+
+
 def test_a_log_message_must_be_in_the_catalog():
     class Mute(Stake):
         def on_raise(self, g, role, arg):

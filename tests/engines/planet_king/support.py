@@ -59,8 +59,11 @@ def ctx(s: dict) -> Ctx:
 
 
 def run(s: dict, fn, *args, **kw):
-    """Call an engine procedure on the state, then run the automatic steps until the next decision."""
+    """Call an engine procedure on the state, then run the automatic steps until the next decision. The procedure
+    runs as in play, as an item of a ``seq`` frame (the frames it opens are moves from a step that declares them:
+    flow.derive_goes_to); the frame ends once they have."""
     g = Ctx(GAME, s)
+    s["stack"].append({"step": "seq", "items": [], "i": 0, "ctx": {}})
     out = fn(g, *args, **kw)
     GAME._run_auto(g)
     _logged(s, log_of(s), g.entries)
