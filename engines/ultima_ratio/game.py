@@ -113,7 +113,7 @@ class UltimaRatioRegis(StepGame):
 
     def start(self, g: Ctx, options: dict[str, Any]) -> None:
         self.scenario(options["scenario"]).set_up(g, self.board)
-        g.call("turn", phase="start")
+        g.call("turn_start")
 
     def scenario(self, scenario_id: str) -> Scenario:
         """The rules of a scenario (``scenarios/``); one without a module yet has none of its own."""

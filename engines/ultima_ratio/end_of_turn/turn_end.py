@@ -18,7 +18,7 @@ from engines.ultima_ratio.scenarios.base import scenario_of
 
 
 class TurnEnd(Step):
-    goes_to = ("flip_veterans", "disband_units", "social_agitation", "rebase")
+    goes_to = ("flip_veterans", "disband_units", "social_agitation", "rebase", "next_turn")
 
     def auto(self, g: Ctx) -> None:
         f, s = g.frame, g.s
@@ -89,7 +89,7 @@ class TurnEnd(Step):
         for power in list(s["powers"]):  # 23.4: "After finishing the End of turn", on the last turn
             if last_turn_change_due(g, power):
                 dynastic_change(g, power, collapse=False)
-        g.end(None)
+        g.goto("next_turn")
 
 
 def last_turn_change_due(g: Ctx, power: str) -> bool:

@@ -23,49 +23,84 @@ from engines.ultima_ratio.scenarios.base import scenario_of
 from engines.ultima_ratio.sequence import new_powers
 
 
-class Turn(Step):
-    """One turn: 8.1 turn start, 8.2 half turn, 8.3 turn end; then the next turn or the end of the scenario."""
+class TurnStart(Step):
+    """8.1 "Turn start": the turn's log, the forced peace of last turn over (21.5.4), the scenario's special rules
+    (8.1.1), the new major powers (8.1.2, ``new_powers``), the trade centers' capacities of the turn. The turn's
+    parts are named steps chained by ``g.goto``: ``turn_start`` → ``deploy_new_powers`` (8.1.2) →
+    ``trade_adjustments`` (8.1.3) → ``card_deal`` (8.1.4) → ``half_turn`` (8.2) → ``turn_end`` … (8.3, chapter 23)
+    → ``next_turn``."""
 
-    goes_to = ("deploy", "merchants_enter", "half_turn", "turn_end")
+    goes_to = ("deploy_new_powers",)
 
     def auto(self, g: Ctx) -> None:
-        f, s = g.frame, g.s
-        if f["phase"] == "start":
-            g.log("log.turn_start", turn=s["turn"], year=g.game.board.world.turn(s["turn"]).year, rule="turn_start")
-            war.new_turn(s)  # 21.5.4: the forced peace is over
-            scenario_of(g).turn_start(g)  # 8.1.1
-            new_powers.enter_powers(g)  # 8.1.2
-            for center in s["capacity"]:
-                s["capacity"][center] = g.game.board.map.trade_capacity(center, s["turn"], s["section"])
-            f["phase"] = "deploy"
-        if f["phase"] == "deploy":
-            for power, info in s["powers"].items():  # 8.1.2 / 24.: powers that (re)enter
-                if info.get("to_deploy"):
-                    todo = info.pop("to_deploy")
-                    g.call("deploy", power=power, points=todo["points"], revolts=todo["revolts"])
-                    return
-            f["phase"] = "trade"
-            if s["turn"] != s["first_turn"]:
-                for info in s["areas"].values():  # 8.1.3: destroyed commercial ports work again
-                    info["interrupted"] = False
-                if any(n for c in s["merchants_prepared"].values() for n in c.values()):
-                    g.call("merchants_enter")
-                    return
-        if f["phase"] == "trade":
-            f["phase"] = "half"
-            if deck.in_play(s):
-                deck.build_deck(g)  # 8.1.4
-            g.call("half_turn", impulse=0)
-            return
-        if f["phase"] == "half":
-            f["phase"] = "end"
-            g.call("turn_end", phase="wars")
-            return
+        s = g.s
+        g.log("log.turn_start", turn=s["turn"], year=g.game.board.world.turn(s["turn"]).year, rule="turn_start")
+        war.new_turn(s)  # 21.5.4: the forced peace is over
+        scenario_of(g).turn_start(g)  # 8.1.1
+        new_powers.enter_powers(g)  # 8.1.2
+        for center in s["capacity"]:
+            s["capacity"][center] = g.game.board.map.trade_capacity(center, s["turn"], s["section"])
+        g.goto("deploy_new_powers")
+
+
+class DeployNewPowers(Step):
+    """8.1.2 / 24: the powers that (re)enter this turn deploy their points, one at a time (``deploy``)."""
+
+    goes_to = ("deploy", "trade_adjustments")
+
+    def auto(self, g: Ctx) -> None:
+        for power, info in g.s["powers"].items():
+            if info.get("to_deploy"):
+                todo = info.pop("to_deploy")
+                g.call("deploy", power=power, points=todo["points"], revolts=todo["revolts"])
+                return
+        g.goto("trade_adjustments")
+
+
+class TradeAdjustments(Step):
+    """8.1.3 "Trade adjustments" (not in the first turn): destroyed commercial ports work again, and the merchants
+    prepared last turn enter their trade centers or are removed (``merchants_enter``)."""
+
+    goes_to = ("merchants_enter", "card_deal")
+
+    def auto(self, g: Ctx) -> None:
+        s = g.s
+        if s["turn"] != s["first_turn"]:
+            for info in s["areas"].values():  # 8.1.3: destroyed commercial ports work again
+                info["interrupted"] = False
+            if any(n for c in s["merchants_prepared"].values() for n in c.values()):
+                g.call("merchants_enter")
+                return
+        g.goto("card_deal")
+
+    def resume(self, g: Ctx, result: Any) -> None:
+        g.goto("card_deal")
+
+
+class CardDeal(Step):
+    """8.1.4: in a game with cards the deck is built and dealt (``cards/deck.py``); then the half turn (8.2)."""
+
+    goes_to = ("half_turn",)
+
+    def auto(self, g: Ctx) -> None:
+        if deck.in_play(g.s):
+            deck.build_deck(g)  # 8.1.4
+        g.goto("half_turn", impulse=0)
+
+
+class NextTurn(Step):
+    """After the turn end (8.3): the next turn begins (``turn_start``), or, after the last one, the scenario ends
+    (its ``game_end``: 22, 23.4)."""
+
+    goes_to = ("turn_start",)
+
+    def auto(self, g: Ctx) -> None:
+        s = g.s
         if s["turn"] >= s["last_turn"]:
             scenario_of(g).game_end(g)
             return
         s["turn"] += 1
-        f["phase"] = "start"
+        g.goto("turn_start")
 
 
 class MerchantsEnter(Step):
@@ -118,10 +153,11 @@ class HalfTurn(Step):
     """8.2: impulses one after another, until no player has cards left (or, played without cards, the scenario's
     count: 9.1 has 3, l. 1920). When an impulse ends the scenario's automata act (``Scenario.after_impulse``: 9.1's
     Emirates after each Portuguese impulse, l. 1931); whether each acts is settled as the impulse starts and kept in
-    the frame as ``<step>_due``. ``after_impulse``: every scenario's automata (the game's step table has them)."""
+    the frame as ``<step>_due``. ``after_impulse``: every scenario's automata (the game's step table has them).
+    Then the turn end (8.3: ``turn_end``)."""
 
     def __init__(self, after_impulse: tuple[str, ...] = ()):
-        self.goes_to = ("first_player", "impulse", *after_impulse)
+        self.goes_to = ("first_player", "impulse", "turn_end", *after_impulse)
 
     def auto(self, g: Ctx) -> None:
         f, s = g.frame, g.s
@@ -137,7 +173,7 @@ class HalfTurn(Step):
                 return
         count = None if deck.in_play(s) else scenario.impulses_per_turn(s)
         if (f["impulse"] >= count) if count is not None else (f["impulse"] > 0 and deck.hands_empty(s)):
-            g.end(None)
+            g.goto("turn_end", phase="wars")  # 8.3
             return
         f["impulse"] += 1
         for step in scenario.after_impulse:
@@ -181,7 +217,11 @@ class FirstPlayer(Step):
 
 
 STEPS = {
-    "turn": Turn(),
+    "turn_start": TurnStart(),
+    "deploy_new_powers": DeployNewPowers(),
+    "trade_adjustments": TradeAdjustments(),
+    "card_deal": CardDeal(),
+    "next_turn": NextTurn(),
     "merchants_enter": MerchantsEnter(),
     "first_player": FirstPlayer(),
 }

@@ -116,7 +116,7 @@ def test_the_half_turn_ends_when_no_player_has_cards():
     s, _ = play(s, "player1", "done")  # card_play ends (the point to Portugal was not taken)
     s, _ = play(s, "player1", "end_impulse")
     s, _ = play(s, "player1", "done")  # end of impulse: no cards anywhere, the turn ends
-    assert [f["step"] for f in s["stack"]][:2] == ["turn", "turn_end"]
+    assert [f["step"] for f in s["stack"]][:1] == ["turn_end"]  # 8.3: the half turn went on to the turn end
 
 
 # ----- 8.2.2 ------------------------------------------------------------------------------------------------------
