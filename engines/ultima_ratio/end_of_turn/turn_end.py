@@ -18,66 +18,115 @@ from engines.ultima_ratio.scenarios.base import scenario_of
 
 
 class TurnEnd(Step):
-    goes_to = ("flip_veterans", "disband_units", "social_agitation", "rebase", "next_turn")
+    """23 "End of turn" (8.3), its parts as named steps chained by ``g.goto``: ``turn_end`` (this one: all wars and
+    alliances end, 21.4; commercial competition, 19.2.4; the economic phase, 23.1.1) → ``degradation`` (23.1.2) →
+    ``disbanding`` (23.1.2) → ``agitation`` (23.2, 23.3) → ``ports_lost_to_revolts`` (11.6) → ``turn_end_vp``
+    (23.1.3, 22; the last turn's forced dynastic change, 23.4) → ``next_turn``."""
+
+    goes_to = ("degradation",)
+
+    def auto(self, g: Ctx) -> None:
+        s = g.s
+        for pair in list(s["wars"]):  # 23: all wars and alliances end (21.4)
+            war.end_war(g, pair)
+        commerce.commercial_competition(g)
+        for power in s["powers"]:
+            commerce.economic_phase(g, power)
+        g.goto("degradation", queue=list(s["powers"]))
+
+
+class Degradation(Step):
+    """23.1.2 "Degradation and elimination": half of each power's veterans (rounded up) turn regular — all of
+    them at once, or those its player picks (``flip_veterans``); then the Casus Belli go, the controls taken from a
+    third power return to it (13.3.7) and extraordinary leaders turn ordinary (17.3.3). Frame: ``queue`` (the
+    powers still to do)."""
+
+    goes_to = ("flip_veterans", "disbanding")
 
     def auto(self, g: Ctx) -> None:
         f, s = g.frame, g.s
-        if f["phase"] == "wars":
-            for pair in list(s["wars"]):  # 23: all wars and alliances end (21.4)
-                war.end_war(g, pair)
-            commerce.commercial_competition(g)
-            for power in s["powers"]:
-                commerce.economic_phase(g, power)
-            f["phase"] = "veterans"
-            f["queue"] = list(s["powers"])
-        if f["phase"] == "veterans":
-            while f["queue"]:
-                power = f["queue"].pop(0)
-                vets = [u for u in st.units_of(s, power) if s["units"][u]["veteran"]]
-                count = veterans.loss_count(len(vets))
-                if count == len(vets):
-                    for u in vets:
-                        s["units"][u]["veteran"] = False
-                elif count:
-                    g.call("flip_veterans", power=power, count=count)
-                    return
-            s["casus_belli"] = []  # 23.1.2: "as well as some control markers"
-            land_battles.return_controls(g)  # 13.3.7
-            for info in s["leaders"].values():  # 17.3.3: extraordinary leaders turn ordinary
-                info["extraordinary"] = False
-            f["phase"] = "disband"
-            f["queue"] = list(s["seats"])
-        if f["phase"] == "disband":
-            if f["queue"]:
-                g.call("disband_units", seat=f["queue"].pop(0))
+        while f["queue"]:
+            power = f["queue"].pop(0)
+            vets = [u for u in st.units_of(s, power) if s["units"][u]["veteran"]]
+            count = veterans.loss_count(len(vets))
+            if count == len(vets):
+                for u in vets:
+                    s["units"][u]["veteran"] = False
+            elif count:
+                g.call("flip_veterans", power=power, count=count)
                 return
-            for info in s["units"].values():  # 23.1.2: the eliminated are available again
-                if info["loc"] == "eliminated":
-                    info.update(loc="available", veteran=False, repair=False)
-            f["phase"] = "agitation"
-            f["queue"] = list(s["powers"])
-        if f["phase"] == "agitation":
-            while f["queue"]:
-                power = f["queue"].pop(0)
-                unrest, vitality = s["powers"][power]["unrest"], g.game.board.power(power).vitality
-                if last_turn_change_due(g, power):
-                    continue  # 23.4: its dynastic change comes after the End of turn (RULINGS E-8)
-                g.call(
-                    "social_agitation",
-                    power=power,
-                    revolts=rules.revolts_due(unrest, vitality),
-                    agitated=rules.social_agitation(unrest, vitality),
-                    last=s["turn"] >= s["last_turn"],
-                )
+        s["casus_belli"] = []  # 23.1.2: "as well as some control markers"
+        land_battles.return_controls(g)  # 13.3.7
+        for info in s["leaders"].values():  # 17.3.3: extraordinary leaders turn ordinary
+            info["extraordinary"] = False
+        g.goto("disbanding", queue=list(s["seats"]))
+
+
+class Disbanding(Step):
+    """23.1.2: each player in turn eliminates or degrades the units it does not want (``disband_units``); then the
+    eliminated units are available again. Frame: ``queue`` (the seats still to do)."""
+
+    goes_to = ("disband_units", "agitation")
+
+    def auto(self, g: Ctx) -> None:
+        f, s = g.frame, g.s
+        if f["queue"]:
+            g.call("disband_units", seat=f["queue"].pop(0))
+            return
+        for info in s["units"].values():  # 23.1.2: the eliminated are available again
+            if info["loc"] == "eliminated":
+                info.update(loc="available", veteran=False, repair=False)
+        g.goto("agitation", queue=list(s["powers"]))
+
+
+class Agitation(Step):
+    """23.2 "Social agitation" and 23.3 "Dynastic changes": each power in turn (``social_agitation``: revolts, a
+    collapse, a dynastic change); on the last turn a power whose change is forced makes it after the End of turn
+    (23.4, ``turn_end_vp``). Frame: ``queue`` (the powers still to do)."""
+
+    goes_to = ("social_agitation", "ports_lost_to_revolts")
+
+    def auto(self, g: Ctx) -> None:
+        f, s = g.frame, g.s
+        while f["queue"]:
+            power = f["queue"].pop(0)
+            unrest, vitality = s["powers"][power]["unrest"], g.game.board.power(power).vitality
+            if last_turn_change_due(g, power):
+                continue  # 23.4: its dynastic change comes after the End of turn (RULINGS E-8)
+            g.call(
+                "social_agitation",
+                power=power,
+                revolts=rules.revolts_due(unrest, vitality),
+                agitated=rules.social_agitation(unrest, vitality),
+                last=s["turn"] >= s["last_turn"],
+            )
+            return
+        g.goto("ports_lost_to_revolts")
+
+
+class PortsLostToRevolts(Step):
+    """11.6 at the end of the turn: the squadrons in ports lost to the revolts go to the nearest base (``rebase``
+    when a tie needs their player)."""
+
+    goes_to = ("rebase", "turn_end_vp")
+
+    def auto(self, g: Ctx) -> None:
+        for power in g.s["powers"]:
+            rebase = without_base.check_bases(g, power)
+            if rebase:
+                g.call("rebase", **rebase)
                 return
-            f["phase"] = "bases"
-        if f["phase"] == "bases":
-            for power in s["powers"]:  # 11.6: ports lost to the revolts
-                rebase = without_base.check_bases(g, power)
-                if rebase:
-                    g.call("rebase", **rebase)
-                    return
-            f["phase"] = "vp"
+        g.goto("turn_end_vp")
+
+
+class TurnEndVp(Step):
+    """23.1.3 / 22: the end-of-turn VP — each seat's bonus (7.1), trade (19.2), the scenario's (``end_of_turn_vp``);
+    then, on the last turn, the forced dynastic changes (23.4, RULINGS E-8); then the next turn (``next_turn``)."""
+
+    goes_to = ("next_turn",)
+
+    def auto(self, g: Ctx) -> None:
+        s = g.s
         for seat, info in s["seats"].items():
             if info["vp_per_turn"]:
                 add_vp(g, seat, info["vp_per_turn"], "seat_bonus")  # 7.1: "an extra bonus each turn"
@@ -335,8 +384,16 @@ def dynastic_change(g: Ctx, power: str, collapse: bool) -> None:
     g.log("log.dynastic_change", power=power, collapse=collapse, rule="dynastic_changes")
 
 
+# The steps of the end of the turn, in order (a reader asks "is the turn ending?").
+TURN_END_STEPS = ("turn_end", "degradation", "disbanding", "agitation", "ports_lost_to_revolts", "turn_end_vp")
+
 STEPS = {
     "turn_end": TurnEnd(),
+    "degradation": Degradation(),
+    "disbanding": Disbanding(),
+    "agitation": Agitation(),
+    "ports_lost_to_revolts": PortsLostToRevolts(),
+    "turn_end_vp": TurnEndVp(),
     "flip_veterans": FlipVeterans(),
     "disband_units": DisbandUnits(),
     "social_agitation": SocialAgitation(),

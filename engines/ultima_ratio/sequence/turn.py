@@ -173,7 +173,7 @@ class HalfTurn(Step):
                 return
         count = None if deck.in_play(s) else scenario.impulses_per_turn(s)
         if (f["impulse"] >= count) if count is not None else (f["impulse"] > 0 and deck.hands_empty(s)):
-            g.goto("turn_end", phase="wars")  # 8.3
+            g.goto("turn_end")  # 8.3
             return
         f["impulse"] += 1
         for step in scenario.after_impulse:

@@ -10,6 +10,7 @@ from engines.core.chance import scripted
 from engines.core.conformance import check_barrier, check_state
 from engines.core.machine import Ctx, copy_state
 from engines.ultima_ratio.cards import card_play, deck
+from engines.ultima_ratio.end_of_turn import turn_end
 from engines.ultima_ratio.game import GAME, UltimaRatioRegis
 from engines.ultima_ratio.preparation.deployment import new_unit
 from tests.engines.ultima_ratio.support import at_first_impulse, place
@@ -116,7 +117,7 @@ def test_the_half_turn_ends_when_no_player_has_cards():
     s, _ = play(s, "player1", "done")  # card_play ends (the point to Portugal was not taken)
     s, _ = play(s, "player1", "end_impulse")
     s, _ = play(s, "player1", "done")  # end of impulse: no cards anywhere, the turn ends
-    assert [f["step"] for f in s["stack"]][:1] == ["turn_end"]  # 8.3: the half turn went on to the turn end
+    assert s["stack"][0]["step"] in turn_end.TURN_END_STEPS  # 8.3: the half turn went on to the turn end
 
 
 # ----- 8.2.2 ------------------------------------------------------------------------------------------------------
@@ -401,7 +402,7 @@ def test_card_games_play_on_with_the_invariants(bot):
     for seed in (1, 2):
         s, rnd = dealt(seed), random.Random(seed)
         for _ in range(600):
-            if any(f["step"] == "turn_end" for f in s["stack"]):
+            if any(f["step"] in turn_end.TURN_END_STEPS for f in s["stack"]):
                 break  # the hand-built Spain has no home areas to redeploy in
             role = GAME.active_roles(s)[0]
             verb, arg = GAME.bots[bot](GAME, GAME.view(s, role), role, rnd)
