@@ -75,7 +75,7 @@ STEPS = {
 class UltimaRatioRegis(StepGame):
     id = GAME_ID
     title = "Ultima Ratio Regis"
-    version = "4"
+    version = "5"
     presentation = "engines.ultima_ratio.presentation:PRESENTATION"  # the map page (engines.core.presentation)
     Options = Options
     messages_dir = pathlib.Path(__file__).parent / "messages"
