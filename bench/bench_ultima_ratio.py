@@ -25,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engines.ultima_ratio.end_of_turn.turn_end import TURN_END_STEPS
 from tests.engines.ultima_ratio.support import GAME, ROLE
 
 OPTIONS = {"scenario": "the-rise-of-portugal"}
@@ -118,7 +119,7 @@ def families(walks: int) -> list[Slowest]:
             random.Random(seed),
             cards,
             600,
-            stop=lambda s: any(f["step"] == "turn_end" for f in s["stack"]),
+            stop=lambda s: any(f["step"] in TURN_END_STEPS for f in s["stack"]),
         )
     return [playouts, big, war, cards]
 
