@@ -29,7 +29,7 @@ from engines.ultima_ratio.movement import (
     strategic_movement,
     without_base,
 )
-from engines.ultima_ratio.preparation import deployment
+from engines.ultima_ratio.preparation import deployment, start_of_scenario
 from engines.ultima_ratio.scenarios.base import NO_RULES_OF_ITS_OWN, Scenario
 from engines.ultima_ratio.scenarios.registry import PLAYABLE, SCENARIOS
 from engines.ultima_ratio.sequence import impulse, turn
@@ -53,6 +53,7 @@ STEPS = {
     **land_movement.STEPS,
     **turn_end.STEPS,
     **deployment.STEPS,
+    **start_of_scenario.STEPS,
     **{name: step for scenario in SCENARIOS.values() for name, step in scenario.steps.items()},
     **reactions.STEPS,
     **landings.STEPS,
@@ -105,15 +106,16 @@ class UltimaRatioRegis(StepGame):
         return export(board=self.board.map, world=self.board.world)
 
     def roles(self, options: BaseModel) -> list[str]:
-        scenario = self.board.world.scenario(options.scenario)
-        return [f"player{n}" for n in range(1, scenario.players[0] + 1)]
+        """7.1.1: the players in the order they sit around the board (a scenario's fewest unless ``players`` says)."""
+        players = getattr(options, "players", None) or self.board.world.scenario(options.scenario).players[0]
+        return [f"player{n}" for n in range(1, players + 1)]
 
     def option_sets(self) -> list[dict[str, Any]]:
         return [{"scenario": s} for s in PLAYABLE]
 
     def start(self, g: Ctx, options: dict[str, Any]) -> None:
         self.scenario(options["scenario"]).set_up(g, self.board)
-        g.call("turn_start")
+        g.call("start_of_scenario")
 
     def scenario(self, scenario_id: str) -> Scenario:
         """The rules of a scenario (``scenarios/``); one without a module yet has none of its own."""
@@ -167,10 +169,21 @@ class UltimaRatioRegis(StepGame):
         }
         view["morale"] = s.get("morale", {})
         view["fleets"] = s.get("fleets", [])  # fleets kept formed (11.2): their counters stand together, in sight
+        if "auction" in s:  # 7.1.1: who has bet (not how much) until the bets are revealed together
+            a = s["auction"]
+            view["auction"] = {
+                "have_bet": sorted(a["bets"]),
+                "bets": dict(a["bets"]) if a["order"] else None,
+                "order": list(a["order"]),
+                "chosen": dict(a["chosen"]),
+            }
         return view
 
     def private_view(self, g: Ctx, role: str) -> dict:
-        return {"hand": list(g.s["cards"]["hands"].get(role, []))}
+        out = {"hand": list(g.s["cards"]["hands"].get(role, []))}
+        if "auction" in g.s and role in g.s["auction"]["bets"]:
+            out["my_bet"] = g.s["auction"]["bets"][role]
+        return out
 
     def secrets(self, state: dict) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {c: [] for c in state["cards"]["deck"]}

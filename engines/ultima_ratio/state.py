@@ -22,6 +22,16 @@ def loc_sea(loc: str) -> str | None:
 
 
 # ----- parties ---------------------------------------------------------------------------------------------------
+def sitting(s: dict) -> list[str]:
+    """The players in the order they sit around the board (7.1.1, kept the whole game): ``player1``, ``player2``..."""
+    return sorted(s["seats"], key=lambda role: int(role.removeprefix("player")))
+
+
+def game_order(s: dict) -> list[str]:
+    """The players by their place in the game order ("player 1" first, 7.1.1), which breaks many ties."""
+    return sorted(s["seats"], key=lambda role: s["seats"][role]["order"])
+
+
 def seat_of(s: dict, power: str) -> str | None:
     info = s["powers"].get(power)
     return info["seat"] if info else None

@@ -83,12 +83,15 @@ def prepare(
     markers: dict[str, str],
     naval_distance: dict[str, int],
     free_attacks: list[list[str]],
+    rows: list[Deployment] | None = None,
 ) -> None:
     """7.2: the turn marker, the markers of the scenario, the powers of its seats (24.: unrest at vitality or the
-    deployment row's initial unrest, home areas and domains), the minors whose areas are active."""
+    deployment row's initial unrest, home areas and domains; ``rows``: the deployment of the turn the scenario
+    refers to, else its own), the minors whose areas are active."""
     s = g.s
     scenario = board.world.scenario(scenario_id)
-    table = next(t for t in scenario.seat_tables if t.players == scenario.players[0])
+    players = g.s["options"].get("players") or scenario.players[0]
+    table = next(t for t in scenario.seat_tables if t.players == players)
     s.update(
         scenario=scenario_id,
         section=scenario.section,
@@ -119,13 +122,17 @@ def prepare(
             for tc in board.map.trade_centers
         },
     )
-    deployed = {row.power for row in scenario.deployment}
+    rows = scenario.deployment if rows is None else rows
+    deployed = {row.power for row in rows}
     for seat in table.seats:
-        role = f"player{seat.seat}"  # 8.1.2: the powers that enter later join their seat then
+        # group n laid out at player<n> (the auction of 7.1.1 then gives each group to the player who chose it);
+        # 8.1.2: the powers that enter later join their group's seat then
+        role = f"player{seat.seat}"
         s["seats"][role] = {
             "powers": [p for p in seat.powers if p in deployed],
             "vp": seat.starting_vp,
             "order": seat.seat,
+            "group": seat.seat,
             "vp_per_turn": seat.vp_per_turn or 0,
         }
         s["cards"]["hands"][role] = []
@@ -139,7 +146,7 @@ def prepare(
             "siege": None,
             "interrupted": False,
         }
-    for row in scenario.deployment:
+    for row in rows:
         add_power(s, board, row, next(k for k, v in s["seats"].items() if row.power in v["powers"]))
     for minor in board.world.minors:
         if not minor.in_play.covers(scenario.turns.first) or not any(a in s["areas"] for a in minor.areas):

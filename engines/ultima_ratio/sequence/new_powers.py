@@ -32,7 +32,8 @@ def seat_for(s: dict, board: Board, power: str) -> str | None:
     of the power it inherits (WORLD.md ruling 6)."""
     scenario = board.world.scenario(s["scenario"])
     table = next((t for t in scenario.seat_tables if t.players == len(s["seats"])), None)
-    seat = next((f"player{x.seat}" for x in table.seats if power in x.powers), None) if table else None
+    group = next((x.seat for x in table.seats if power in x.powers), None) if table else None
+    seat = next((role for role, v in s["seats"].items() if v["group"] == group), None)
     inherits = board.power(power).inherits
     if seat is None and inherits in s["powers"]:
         return s["powers"][inherits]["seat"]

@@ -204,7 +204,7 @@ class FirstPlayer(Step):
         return text("act.start", seat=arg[0], way=arg[1])
 
     def on_start(self, g: Ctx, role: str, arg: list) -> None:
-        seats = sorted(g.s["seats"], key=lambda k: g.s["seats"][k]["order"])
+        seats = st.sitting(g.s)  # clockwise: the order they sit in, not the game order (7.1.1)
         if arg[1] == "counterclockwise":
             seats.reverse()
         i = seats.index(arg[0])

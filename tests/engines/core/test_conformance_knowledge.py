@@ -48,7 +48,7 @@ def test_an_entry_naming_a_card_in_sight_that_is_hidden_later_in_the_move_is_no_
 def test_an_entry_naming_a_hidden_card_is_a_leak():
     # the face-down check sees the move first (the others' log differs by card); the id-based check alone is
     # tested in test_core.test_conformance_catches_a_face_down_card_in_everyones_log
-    with pytest.raises(ConformanceError, match="in the log of|look different to the others before the reveal"):
+    with pytest.raises(ConformanceError, match=r"in the log of|look different to the others before the reveal"):
         for seed in range(1, 6):
             playout(variant("TellsEveryone", choose=TellsEveryone()), seed, {})
 

@@ -14,7 +14,8 @@ SQUADRON = [("build", "build_squadron"), ("grade", "E3"), ("area", "portugal")]
 def power(s: dict, name: str, seat: str = "player2", war: bool = True) -> dict:
     """A major power seated with ``seat`` (a new seat if needed), at war with Portugal if ``war``."""
     s["powers"][name] = {"seat": seat, "unrest": 0, "interest": ["WM", "Af"], "interest_areas": []}
-    info = s["seats"].setdefault(seat, {"powers": [], "vp": 0, "order": len(s["seats"]) + 1, "vp_per_turn": 0})
+    n = len(s["seats"]) + 1
+    info = s["seats"].setdefault(seat, {"powers": [], "vp": 0, "order": n, "group": n, "vp_per_turn": 0})
     info["powers"].append(name)
     if war:
         s["wars"].append(sorted(["portugal", name]))

@@ -8,6 +8,7 @@ import pytest
 from engines.ultima_ratio import game
 from engines.ultima_ratio.movement import land_areas, naval_interception
 from engines.ultima_ratio.scenarios.base import NO_RULES_OF_ITS_OWN, Scenario, scenario_of
+from engines.ultima_ratio.scenarios.new_order import NewOrder
 from engines.ultima_ratio.scenarios.registry import PLAYABLE, SCENARIOS
 from engines.ultima_ratio.scenarios.rise_of_portugal import RiseOfPortugal
 from tests.engines.ultima_ratio.support import GAME, at_first_impulse, ctx
@@ -15,13 +16,14 @@ from tests.engines.ultima_ratio.support import GAME, at_first_impulse, ctx
 
 def test_the_registry_offers_the_playable_scenarios():
     assert PLAYABLE == ("the-rise-of-portugal",) and isinstance(SCENARIOS["the-rise-of-portugal"], RiseOfPortugal)
+    assert isinstance(SCENARIOS["new-order"], NewOrder)  # its set-up and auction, not offered at a table yet
     assert GAME.option_sets() == [{"scenario": "the-rise-of-portugal"}]
     assert "emirates" in GAME.steps and "emirates" in GAME.steps["half_turn"].goes_to
 
 
 def test_a_scenario_without_a_module_has_no_rules_of_its_own():
     s = at_first_impulse()
-    s["scenario"] = "new-order"
+    s["scenario"] = "the-italian-wars"
     g = ctx(s)
     rules = scenario_of(g)
     assert rules is NO_RULES_OF_ITS_OWN

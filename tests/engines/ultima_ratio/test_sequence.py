@@ -67,6 +67,24 @@ def test_first_player_is_chosen_by_the_fewest_vp_ties_to_the_lower_number():
     assert g.s["seat_order"] == ["player2", "player1", "player4"]
 
 
+def test_the_half_turn_goes_round_the_table_not_by_game_order():
+    """8.2.1: "the direction in which the turn is to be played (clockwise or counter clockwise)" is the order the
+    players sit in (7.1.1: decided before the auction and kept), whatever their places in the game order."""
+    g = ctx(at_first_impulse())
+    g.s["seats"] = {
+        "player1": {"vp": 5, "order": 3, "powers": []},
+        "player2": {"vp": 1, "order": 1, "powers": []},
+        "player3": {"vp": 4, "order": 4, "powers": []},
+        "player4": {"vp": 3, "order": 2, "powers": []},
+    }
+    g.s["stack"].append({"step": "first_player"})
+    FirstPlayer().on_start(g, "player2", ["player3", "clockwise"])
+    assert g.s["seat_order"] == ["player3", "player4", "player1", "player2"]
+    g.s["stack"].append({"step": "first_player"})
+    FirstPlayer().on_start(g, "player2", ["player3", "counterclockwise"])
+    assert g.s["seat_order"] == ["player3", "player2", "player1", "player4"]
+
+
 def test_a_power_at_war_of_a_player_without_cards_has_a_free_regroup_or_redeployment():
     """8.2.3 (l. 411). 9.1 has no war between major powers (RULINGS.md › 9.1, 9.): a war is set by hand."""
     s = at_first_impulse(deploy=[("build", "build_troop"), ("grade", "2-3"), ("area", "oporto"), ("stop", None)])

@@ -147,7 +147,7 @@ def italian_wars(turn: int) -> dict:
     s = start()
     s["scenario"], s["turn"] = "the-italian-wars", turn
     for n in (2, 3):
-        s["seats"][f"player{n}"] = {"powers": [], "vp": 0, "order": n, "vp_per_turn": 0}
+        s["seats"][f"player{n}"] = {"powers": [], "vp": 0, "order": n, "group": n, "vp_per_turn": 0}
     return s
 
 
@@ -256,7 +256,7 @@ def test_the_parliamentarians_inherit_englands_seat_and_counters_in_turn_11():
     s = english_forces(power(start(), "england", seat="player3", war=False))
     s["scenario"], s["turn"], s["first_turn"] = "the-thirty-years-war", 11, 9
     for n in (2, 4):
-        s["seats"][f"player{n}"] = {"powers": [], "vp": 0, "order": n, "vp_per_turn": 0}
+        s["seats"][f"player{n}"] = {"powers": [], "vp": 0, "order": n, "group": n, "vp_per_turn": 0}
     g = ctx(s)
     new_powers.enter_powers(g)  # 9.8 for four players: England on seat 3
     assert g.s["powers"]["parliamentarians"]["seat"] == "player3"

@@ -1,0 +1,46 @@
+"""Ultima Ratio Regis — Playbook 9.2 New Order (1490-1534): 3 to 6 players, Turns 1 to 3, all the main map.
+
+Its seat table (l. 1958-1965 and the tail, 2645-2658: ``scenarios.yaml``) groups the 13 powers of Turn 1 for each
+number of players, with each group's starting VP (no VP per turn); "Special rules: see turn 1" and "Deployment: see
+turn 1" (l. 1967-1969): the set-up is Turn 1's (``turns.yaml``), through ``game_board.set_up_from_playbook``. The
+groups are auctioned (7.1.1, ``preparation/start_of_scenario``) before the first turn. The winner (22): the most VP,
+ties broken by the game order.
+
+Not yet playable (ENGINE.md › Not yet): its turns need the diplomacy of chapters 20-21 and the victory points of 22.
+"""
+
+from __future__ import annotations
+
+from engines.core.machine import Ctx
+from engines.core.types import text
+from engines.ultima_ratio.board import Board
+from engines.ultima_ratio.preparation import game_board
+from engines.ultima_ratio.scenarios.base import Scenario
+
+SCENARIO = "new-order"
+
+
+def winner(g: Ctx) -> None:
+    """22: the player with the most VP wins; a tie goes to the better place in the game order (7.1.1)."""
+    seats = g.s["seats"]
+    ranking = sorted(seats, key=lambda role: (-seats[role]["vp"], seats[role]["order"]))
+    g.finish(
+        {
+            "text": text("outcome.most_vp", seat=ranking[0], vp=seats[ranking[0]]["vp"]),
+            "winners": [ranking[0]],
+            "scores": {role: seats[role]["vp"] for role in seats},
+            "ranking": ranking,
+        }
+    )
+
+
+class NewOrder(Scenario):
+    """9.2 at the generic turn's moments (``base.Scenario``)."""
+
+    id = SCENARIO
+
+    def set_up(self, g: Ctx, board: Board) -> None:
+        game_board.set_up_from_playbook(g, board, self.id)
+
+    def game_end(self, g: Ctx) -> None:
+        winner(g)

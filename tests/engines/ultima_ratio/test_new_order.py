@@ -1,0 +1,224 @@
+"""Playbook 9.2 New Order at 3 to 6 players: its initial position against the playbook (seat tables l. 1958-1965
+and the tail 2645-2658; "Deployment: see turn 1", l. 1969, and Turn 1's table, l. 2130-2180) and the major power
+auction that hands out its groups (7.1.1). 9.2 is not offered at a table yet (its diplomacy is not played):
+``NewOrderTable`` opens it for these tests."""
+
+from __future__ import annotations
+
+import random
+from typing import Literal
+
+import pytest
+from pydantic import BaseModel, Field
+
+from engines.core.conformance import ConformanceError, check_secret_choice, check_state
+from engines.ultima_ratio.game import UltimaRatioRegis
+from engines.ultima_ratio.preparation.start_of_scenario import MAX_BET
+
+POWERS = {
+    "spain",
+    "poland",
+    "austria",
+    "hungary",
+    "mamluks",
+    "ottomans",
+    "france",
+    "crimea",
+    "barbary-coast",
+    "venice",
+    "russia",
+    "england",
+    "persia",
+}
+# the playbook's groups (powers, starting VP) for each number of players
+GROUPS = {
+    3: [({"spain", "poland", "austria", "hungary", "mamluks"}, 0), ({"ottomans", "france", "crimea", "barbary-coast"}, 4),
+        ({"venice", "russia", "england", "persia"}, 2)],
+    4: [({"spain", "austria"}, 3), ({"ottomans", "england", "crimea", "barbary-coast"}, 0),
+        ({"venice", "russia", "persia"}, 2), ({"france", "poland", "hungary", "mamluks"}, 4)],
+    5: [({"spain", "austria"}, 0), ({"ottomans", "crimea", "barbary-coast"}, 2), ({"venice", "poland", "mamluks"}, 3),
+        ({"france", "persia"}, 4), ({"russia", "england", "hungary"}, 2)],
+    6: [({"spain", "mamluks"}, 1), ({"ottomans", "crimea", "barbary-coast"}, 0), ({"venice", "poland"}, 2),
+        ({"france", "hungary"}, 4), ({"russia", "england"}, 2), ({"austria", "persia"}, 3)],
+}  # fmt: skip
+
+
+class NewOrderOptions(BaseModel):
+    scenario: Literal["new-order"] = "new-order"
+    players: int = Field(3, ge=3, le=6)
+
+
+class NewOrderTable(UltimaRatioRegis):
+    """9.2 opened for its tests."""
+
+    Options = NewOrderOptions
+
+    def option_sets(self):
+        return [{"players": n} for n in range(3, 7)]
+
+
+GAME = NewOrderTable()
+
+
+def begin(players: int, seed: int = 7) -> dict:
+    return GAME.begin(seed, {"players": players}).state
+
+
+def auction(state: dict, bets: dict[str, int], choices: list[int] | None = None) -> dict:
+    """Every player bets; then, in game order, each chooses the first group left (or the next of ``choices``)."""
+    for role, bet in bets.items():
+        state = GAME.apply(state, role, "bet", bet)
+    picks = iter(choices or [])
+    while GAME.view(state, None)["prompt"]["step"] == "choose_group":
+        role = GAME.active_roles(state)[0]
+        state = GAME.apply(state, role, "group", next(picks, GAME.legal(state, role)["group"][0]))
+    return state
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_every_player_bets_at_once_before_the_first_turn(players):
+    state = begin(players)
+    roles = [f"player{n}" for n in range(1, players + 1)]
+    assert GAME.roles(GAME.parse_options({"players": players})) == roles
+    assert GAME.active_roles(state) == roles
+    assert GAME.view(state, "player1")["prompt"]["step"] == "major_power_auction"
+    assert GAME.legal(state, "player2") == {"bet": list(range(MAX_BET + 1))}
+    assert state["turn"] == 1 and state["last_turn"] == 3
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_groups_powers_and_starting_vp_are_the_playbooks(players):
+    """Every power of 9.2 in play once, in the groups of the seat table for this number of players; each player's
+    VP marker: the group's starting VP plus the highest bet less his own (7.1.1)."""
+    state = begin(players)
+    roles = [f"player{n}" for n in range(1, players + 1)]
+    bets = {role: n for n, role in enumerate(roles)}  # player1 bets 0 ... the last bets the most
+    state = auction(state, bets)
+    assert set(state["powers"]) == POWERS
+    top = max(bets.values())
+    groups = GROUPS[players]
+    seen = []
+    for role in roles:
+        seat = state["seats"][role]
+        powers, starting = groups[seat["group"] - 1]
+        assert set(seat["powers"]) == powers
+        assert seat["vp"] == starting + top - bets[role]
+        assert all(state["powers"][p]["seat"] == role for p in powers)
+        seen.append(seat["group"])
+    assert sorted(seen) == list(range(1, players + 1))
+    # the game order by bet, highest first; each chose the first group left, in that order
+    order = sorted(roles, key=lambda r: state["seats"][r]["order"])
+    assert order == list(reversed(roles))
+    assert [state["seats"][r]["group"] for r in order] == list(range(1, players + 1))
+    assert state["seat_order"] == order
+    assert "auction" not in state
+
+
+def test_a_player_chooses_his_group_in_game_order():
+    state = begin(4)
+    state = GAME.apply(state, "player1", "bet", 2)
+    state = GAME.apply(state, "player2", "bet", 5)
+    state = GAME.apply(state, "player3", "bet", 0)
+    state = GAME.apply(state, "player4", "bet", 1)
+    assert GAME.active_roles(state) == ["player2"]
+    state = GAME.apply(state, "player2", "group", 4)  # France, Poland, Hungary, Mamluks: 4 VP
+    assert GAME.active_roles(state) == ["player1"]
+    assert GAME.legal(state, "player1") == {"group": [1, 2, 3]}
+    label = GAME.labels(state, "player1", GAME.renderer())[0]["label"]
+    assert label.startswith("Lead ") and "starting VP 3" in label
+    state = auction(state, {}, [2, 1, 3])
+    seats = state["seats"]
+    assert {r: seats[r]["group"] for r in seats} == {"player2": 4, "player1": 2, "player4": 1, "player3": 3}
+    assert {r: seats[r]["order"] for r in seats} == {"player2": 1, "player1": 2, "player4": 3, "player3": 4}
+    assert {r: seats[r]["vp"] for r in seats} == {"player2": 4, "player1": 3, "player4": 3 + 4, "player3": 2 + 5}
+
+
+def test_tied_bets_are_ordered_at_random_and_logged():
+    orders = set()
+    for seed in range(12):
+        played = GAME.begin(seed, {"players": 3})
+        state = played.state
+        for role in ("player1", "player2"):
+            state = GAME.apply(state, role, "bet", 3)
+        last = GAME.play(state, "player3", "bet", 3)
+        assert last.barrier  # the bets are shown: none can be taken back
+        texts = [GAME.renderer().text(e) for e in last.log]
+        assert any("bet 3 VP each: their order is drawn at random" in t for t in texts)
+        orders.add(tuple(last.state["auction"]["order"]))
+        assert GAME.begin(seed, {"players": 3}).state == played.state  # the draw is the seed's
+    assert len(orders) > 1
+
+
+def test_a_bet_is_secret_until_all_are_revealed():
+    """Nobody else sees a bet, nor learns anything from it, before the last bet reveals them all."""
+    state = begin(5)
+
+    def fail(problem):
+        raise ConformanceError(GAME, 7, {"players": 5}, 0, problem)
+
+    for n, role in enumerate(["player1", "player2", "player3", "player4"]):
+        played = GAME.play(state, role, "bet", 11 + n)
+        assert not played.barrier
+        check_secret_choice(GAME, state, role, "bet", 11 + n, played, fail)
+        for other in ["player5", None]:
+            view = GAME.view(played.state, other)
+            assert view["public"]["auction"]["have_bet"] == sorted(
+                ["player1", "player2", "player3", "player4"][: n + 1]
+            )
+            assert view["public"]["auction"]["bets"] is None and "my_bet" not in view["private"]
+            assert all("VP" not in GAME.renderer().text(e) for e in played.log if GAME.may_read(e, other))
+        assert GAME.view(played.state, role)["private"]["my_bet"] == 11 + n
+        mine = [GAME.renderer().text(e) for e in played.log if e["to"] == [role]]
+        assert mine == [f"You bet {11 + n} VP."]
+        state = played.state
+    last = GAME.play(state, "player5", "bet", 0)
+    revealed = [GAME.renderer().text(e) for e in last.log if GAME.may_read(e, None)]
+    assert "Player 1 bet 11 VP." in revealed and "Player 5 bet 0 VP." in revealed
+    assert GAME.view(last.state, None)["public"]["auction"]["bets"]["player4"] == 14
+
+
+def test_the_board_is_turn_1s():
+    """7.2 with "Deployment: see turn 1": Turn 1's inactive theaters, provinces and areas are out of play (Tabriz,
+    Yereban and Shirvan in, l. 2175), its markers placed (Sarajevo R2 over the Ottoman domain), its special rules'
+    possession (the Palatinate to the German States, l. 2176), its merchants (Danish and Dutch in the North Sea,
+    l. 2167) and its naval operation distance."""
+    state = begin(3)
+    areas = state["areas"]
+    for gone in ("milan", "georgia", "kabul", "naples", "calabria", "portugal", "algarve", "stockholm"):
+        assert gone not in areas, gone
+    for kept in ("tabriz", "yereban", "shirvan", "castile", "constantinople", "moscow", "palatinate"):
+        assert kept in areas, kept
+    assert areas["sarajevo"]["marker"] == "R2" and areas["sarajevo"]["owner"] == "ottomans"
+    assert areas["sarajevo"]["control"] is None
+    assert areas["palatinate"]["owner"] == "german-states"
+    assert state["merchants"]["north-sea"] == {"denmark": 1, "netherlands": 1}
+    assert state["naval_distance"] == {"mediterranean": 2, "elsewhere": 1}
+    assert state["powers"]["hungary"]["unrest"] == 6 and state["powers"]["mamluks"]["unrest"] == 6
+    assert state["powers"]["spain"]["to_deploy"]["points"] == 14
+    assert set(state["powers"]["venice"]["interest"]) == {"CM", "EM", "TE", "SEE"}
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_after_the_auction_the_first_turn_deploys_the_powers(players):
+    """The auction ends in Turn 1's start: the powers spend their deployment points (24.), each asked of the player
+    who chose its group; the checks of the conformance suite hold at every move of a random auction."""
+    rnd = random.Random(players)
+    played = GAME.begin(players, {"players": players})
+    state = played.state
+
+    def fail(problem):
+        raise ConformanceError(GAME, players, {"players": players}, 0, problem)
+
+    while GAME.view(state, None)["prompt"]["step"] in ("major_power_auction", "choose_group"):
+        check_state(GAME, state, fail, played.log)
+        role = GAME.active_roles(state)[0]
+        legal = GAME.legal(state, role)
+        verb = next(iter(legal))
+        arg = rnd.choice(legal[verb])
+        before, played = state, GAME.play(state, role, verb, arg)
+        check_secret_choice(GAME, before, role, verb, arg, played, fail)
+        state = played.state
+    check_state(GAME, state, fail, played.log)
+    assert GAME.view(state, None)["prompt"]["step"] == "deploy"
+    power = state["stack"][-1]["power"]
+    assert GAME.active_roles(state) == [state["powers"][power]["seat"]]
