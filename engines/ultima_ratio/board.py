@@ -13,10 +13,12 @@ from __future__ import annotations
 import pathlib
 from collections import deque
 from dataclasses import dataclass, field
+from typing import Protocol, cast
 
 from pydantic import RootModel
 
 from engines.core.content import load_content
+from engines.core.machine import Ctx
 from engines.ultima_ratio.combat_tables import COMBAT_FILES, CombatTables
 from engines.ultima_ratio.leader_items import LEADER_FILES, Leaders
 from engines.ultima_ratio.map import DATA_DIR, Area, BoardMap, Connection, MapData, Model, Sea, Theater, TradeCenter
@@ -169,3 +171,12 @@ def load_board(content_dir: pathlib.Path | str | None = None) -> Board:
         turns=f["turns.yaml"].root,
     )
     return Board(map=board_map, world=world, digest=loaded.digest, tables=f["combat.yaml"], leaders=f["leaders.yaml"])
+
+
+class HoldsBoard(Protocol):
+    board: Board
+
+
+def board_of(g: Ctx) -> Board:
+    """The board of the game a step runs in (the URR game holds it; the core's context knows only a step game)."""
+    return cast(HoldsBoard, g.game).board

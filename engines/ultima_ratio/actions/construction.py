@@ -14,11 +14,12 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.logistics import stacking
 
 
 def board(g: Ctx):
-    return g.game.board
+    return board_of(g)
 
 
 # ----- 9.1 Troop construction ---------------------------------------------------------------------------------------

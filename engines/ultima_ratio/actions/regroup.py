@@ -7,6 +7,7 @@ from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.actions import construction
+from engines.ultima_ratio.board import board_of
 
 
 def regroupable(g: Ctx, power: str) -> list[str]:
@@ -20,7 +21,7 @@ def regroupable(g: Ctx, power: str) -> list[str]:
 
 def regroup_places(g: Ctx, power: str, uid: str) -> list[str]:
     """9.5: a controlled area of the dispersed box's theater (``troop_fits``)."""
-    s, b = g.s, g.game.board
+    s, b = g.s, board_of(g)
     box = s["units"][uid]["loc"][len(st.BOX) :]
     return [a for a in s["areas"] if st.box_for(b, a) == box and construction.troop_fits(s, b, power, a)]
 

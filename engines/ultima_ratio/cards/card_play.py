@@ -15,6 +15,7 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import deck
 from engines.ultima_ratio.diplomacy import war
 from engines.ultima_ratio.movement import naval, naval_bases
@@ -30,7 +31,7 @@ def start_impulse(s: dict, seat: str) -> None:
 
 def play(g: Ctx, seat: str, card: str) -> None:
     """The card goes face up; its points and its event follow (``card_play``)."""
-    board = g.game.board
+    board = board_of(g)
     deck.discard(g, seat, card)
     combat = deck.is_combat(board, card)
     g.log(
@@ -52,7 +53,7 @@ def play(g: Ctx, seat: str, card: str) -> None:
 
 
 def apply_event(g: Ctx, seat: str, card: str) -> None:
-    effects = [e.model_dump(by_alias=True, exclude_defaults=True) for e in deck.event(g.game.board, card).effects]
+    effects = [e.model_dump(by_alias=True, exclude_defaults=True) for e in deck.event(board_of(g), card).effects]
     g.log("log.event_applied", card=card, rule="card_play")
     g.call("event", card=card, seat=seat, queue=effects)
 
@@ -121,7 +122,7 @@ def corsair_raids(g: Ctx, power: str) -> list[list[str]]:
     for uid in naval_bases.operational(s, power):
         sea = st.loc_sea(s["units"][uid]["loc"])
         if sea and st.started_impulse_as(s, uid) and not naval_bases.pirated(s, uid):
-            out += [[uid, v] for v in victims if naval.piracy_centers(s, g.game.board, sea, v)]
+            out += [[uid, v] for v in victims if naval.piracy_centers(s, board_of(g), sea, v)]
     return out
 
 
@@ -131,7 +132,7 @@ def piracy_victims(g: Ctx, power: str) -> list[str]:
     powers at war with it, its ``piracy`` against any other power, a corsair of Letters of marque against the powers
     it has a Casus Belli with (RULINGS C-15); never a power in forced peace with it (21.5.4)."""
     s = g.s
-    kinds = {a.kind for a in g.game.board.power(power).abilities}
+    kinds = {a.kind for a in board_of(g).power(power).abilities}
     out = set()
     if power in s["cards"].get("corsairs", []):
         out |= {cb[1] for cb in s["casus_belli"] if cb[0] == power}
@@ -160,7 +161,7 @@ class Corsair(Step):
     def on_raid(self, g: Ctx, role: str, arg: list) -> None:
         uid, victim = arg
         sea = st.loc_sea(g.s["units"][uid]["loc"])
-        center = naval.piracy_centers(g.s, g.game.board, sea, victim)[0]
+        center = naval.piracy_centers(g.s, board_of(g), sea, victim)[0]
         g.log("log.corsair", unit=uid, victim=victim, center=center, rule="piracy")
         g.goto("piracy", pirate=uid, sea=sea, center=center, victim=victim)
 

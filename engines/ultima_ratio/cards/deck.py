@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
-from engines.ultima_ratio.board import Board
+from engines.ultima_ratio.board import Board, board_of
 from engines.ultima_ratio.economy import technology
 from engines.ultima_ratio.world_items import Event
 
@@ -64,7 +64,7 @@ def build_deck(g: Ctx) -> None:
     """8.1.4: "all historical event cards for the turn" (every one whose turns include it, played in an earlier
     turn or not: RULINGS C-2) and a random selection of the generic ones up to the deck size; shuffled and dealt
     secretly, one at a time in game order (each seat sees its own hand: a reveal)."""
-    s, board = g.s, g.game.board
+    s, board = g.s, board_of(g)
     active = active_events(s, board)
     gone = removed(s, board) | set(active)  # an event in force is not dealt again (RULINGS C-2)
     events = [e for e in board.world.events if e.id not in gone]
@@ -171,7 +171,7 @@ def deliver_morale(g: Ctx, loser: str | None, winner: str | None, reason: str) -
     s = g.s
     if loser not in s["powers"] or winner not in s["powers"] or not at_war(s, loser, winner):
         return
-    if morale_left(s, g.game.board, loser) <= 0:
+    if morale_left(s, board_of(g), loser) <= 0:
         g.log("log.morale_none", power=loser, to_power=winner, rule="morale")
         return
     given = s.setdefault("morale", {}).setdefault(loser, {})
@@ -181,7 +181,7 @@ def deliver_morale(g: Ctx, loser: str | None, winner: str | None, reason: str) -
         power=loser,
         to_power=winner,
         reason=reason,
-        left=morale_left(s, g.game.board, loser),
+        left=morale_left(s, board_of(g), loser),
         rule="morale",
     )
 

@@ -18,6 +18,7 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import deck
 from engines.ultima_ratio.diplomacy import war
 from engines.ultima_ratio.economy import technology
@@ -81,7 +82,7 @@ class Event(Step):
 
     def _apply(self, g: Ctx, eff: Effect) -> bool:
         """Apply one effect; True if it called a choice."""
-        s, f, board = g.s, g.frame, g.game.board
+        s, f, board = g.s, g.frame, board_of(g)
         card, seat, op = f["card"], f["seat"], eff.op
         cond = eff.condition
         if cond is not None and cond.kind not in READ:
@@ -198,12 +199,12 @@ class Event(Step):
         elif eff.op == "leader":
             units = leader_state.on_map(s, leader_state.counters(s))
             placed = leader_rules.bring_historical(
-                leader_state.state_leaders(s), units, g.game.board.leaders, event=f["card"], target=choice
+                leader_state.state_leaders(s), units, board_of(g).leaders, event=f["card"], target=choice
             )
             s["leaders"] = {ld["id"]: {k: ld[k] for k in ("power", "unit", "extraordinary")} for ld in placed}
             g.log(
                 "log.event_leader",
-                leader=g.game.board.leaders.historical_for_event(f["card"]).id,
+                leader=board_of(g).leaders.historical_for_event(f["card"]).id,
                 power=eff.power,
                 unit=choice,
                 rule="card_play",

@@ -18,7 +18,7 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
-from engines.ultima_ratio.board import Board
+from engines.ultima_ratio.board import Board, board_of
 from engines.ultima_ratio.cards import deck
 from engines.ultima_ratio.combat import (
     combat_cards,
@@ -119,7 +119,7 @@ class Combat(Step):
         if combat_cards.open_window(g):
             return
         module, cls = KINDS[f["kind"]]
-        out = module.resolve(combat_procedure.from_data(cls, f["battle"]), f["decisions"], g, g.game.board.tables)
+        out = module.resolve(combat_procedure.from_data(cls, f["battle"]), f["decisions"], g, board_of(g).tables)
         if isinstance(out, combat_procedure.Pending):
             power = f["powers"][out.side]
             f["decisions"] = _json(out.decisions)
@@ -205,7 +205,7 @@ class Combat(Step):
             asked.append(side)
             units = [u["id"] for u in f["battle"][name]["units"]]
             across = dict.fromkeys(units, "force") if moment == "before" else _moving(result, side, units)
-            if leader_flow.changes_near(s, g.game.board, power, units, exclude=gone, across=across):
+            if leader_flow.changes_near(s, board_of(g), power, units, exclude=gone, across=across):
                 f["arranging"] = moment
                 g.call("leader_change", power=power, moment=moment, units=units, exclude=gone, across=across, done=[])
                 return True
@@ -213,7 +213,7 @@ class Combat(Step):
 
     def _follow_leaders(self, g: Ctx) -> None:
         """The leaders of each force of the record are again those on its units (``force``: its fortress's too)."""
-        s, board = g.s, g.game.board
+        s, board = g.s, board_of(g)
         for data in g.frame["battle"].values():
             if isinstance(data, dict) and "leaders" in data and "units" in data:
                 ids = [u["id"] for u in data["units"]]
@@ -352,14 +352,14 @@ def apply_losses(g: Ctx, result: dict, area: str) -> None:
 def disperse(g: Ctx, uid: str, area: str) -> None:
     """18.1 / 18.5: a troop dispersed in ``area`` goes to its theater's dispersed box; from a border area a
     player's troop may go to the box of the bordering theater instead (``offer_box``)."""
-    st.move_unit(g.s, uid, st.BOX + st.box_for(g.game.board, area))
+    st.move_unit(g.s, uid, st.BOX + st.box_for(board_of(g), area))
     offer_box(g, uid, area)
 
 
 def dispersal_boxes(g: Ctx, uid: str, area: str) -> list[str]:
     """18.5: the boxes a troop dispersed in ``area`` may go to, its own theater's first
     (``logistics.dispersion_boxes``); an automaton's troop has its own theater's only (RULINGS AV-10)."""
-    s, b = g.s, g.game.board
+    s, b = g.s, board_of(g)
     if s["units"][uid]["power"] not in s["powers"]:
         return [st.box_for(b, area)]
     return logistics_rules.dispersion_boxes(b.areas[area], b.map)
@@ -424,7 +424,7 @@ def lose_leaders(g: Ctx, unit_ids: list[str]) -> list[str]:
     gone = leader_state.leaders_on(s, unit_ids)
     if gone:
         kept, s["leader_pool"] = leaders.eliminate(
-            leader_state.state_leaders(s), s["leader_pool"], g.game.board.leaders, gone
+            leader_state.state_leaders(s), s["leader_pool"], board_of(g).leaders, gone
         )
         s["leaders"] = {ld["id"]: {k: ld[k] for k in ("power", "unit", "extraordinary")} for ld in kept}
     return gone

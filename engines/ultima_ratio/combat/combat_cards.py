@@ -19,6 +19,7 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import deck
 from engines.ultima_ratio.combat.combat_procedure import REDUCE
 from engines.ultima_ratio.economy import technology
@@ -70,7 +71,7 @@ def offer(g: Ctx, kind: str, battle: dict, powers: dict, side: str) -> list[str]
     seat = seat_for(g.s, powers, side)
     if seat is None:
         return []
-    board = g.game.board
+    board = board_of(g)
     return [
         c for c in g.s["cards"]["hands"].get(seat, []) if fits(board, c, kind, battle, side) and in_window(board, c)
     ]
@@ -93,7 +94,7 @@ def play_on(board, card: str, kind: str, battle: dict, side: str) -> None:
 def lasting(g: Ctx, kind: str, battle: dict, powers: dict) -> None:
     """The technologies won (19.3) and the events in force whose ``combat`` effect holds for a kind of battle and
     some powers (13.1.2)."""
-    board = g.game.board
+    board = board_of(g)
     for side, name in zip(SIDES, FIELDS[kind], strict=False):
         for tech in technology.advantages(g.s, powers.get(side), kind, side):
             battle[name]["advantages"] += 1
@@ -118,7 +119,7 @@ def open_window(g: Ctx) -> bool:
     f["window"] = True
     kind, battle, powers = f["kind"], f["battle"], f["powers"]
     lasting(g, kind, battle, powers)
-    board = g.game.board
+    board = board_of(g)
     hands = s["cards"]["hands"]
     for side, name in zip(SIDES, FIELDS[kind], strict=False):
         seat = seat_for(s, powers, side)
@@ -190,7 +191,7 @@ class CombatCards(Step):
         f = g.frame
         side = f["sides"][0]
         deck.discard(g, role, arg)
-        play_on(g.game.board, arg, f["kind"], f["battle"], side)
+        play_on(board_of(g), arg, f["kind"], f["battle"], side)
         g.log("log.combat_card", seat=role, card=arg, power=f["powers"][side], rule="combat_cards")
         if not g.s["cards"]["hands"].get(role):  # he is asked again while he has cards, fitting or not (C-9)
             self._next(g)

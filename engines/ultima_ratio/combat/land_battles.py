@@ -15,6 +15,7 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import deck
 from engines.ultima_ratio.combat import battles
 from engines.ultima_ratio.combat.combat_land import LandBattle, casus_belli
@@ -63,7 +64,7 @@ def third_power_casus_belli(g: Ctx, power: str, area: str, before: str | None) -
     if holder is None:
         return
     s.setdefault("controls_to_return", []).append([area, power])
-    barred = deck.casus_belli_barred(s, g.game.board, holder, power, area)  # Tordesillas (RULINGS EV-5)
+    barred = deck.casus_belli_barred(s, board_of(g), holder, power, area)  # Tordesillas (RULINGS EV-5)
     if [holder, power] not in s["casus_belli"] and not barred:
         s["casus_belli"].append([holder, power])
         g.log("log.control_cb", power=holder, against=power, area=area, rule="control_of_the_area")
@@ -105,7 +106,7 @@ class Sortie(Step):
     goes_to = ("combat", "sortie_result")
 
     def auto(self, g: Ctx) -> None:
-        f, s, b = g.frame, g.s, g.game.board
+        f, s, b = g.frame, g.s, board_of(g)
         area = f["area"]
         enemy = s["areas"][area]["siege"]["besieger"]
         f.update(enemy=enemy)
@@ -206,7 +207,7 @@ class ReliefFight(Step):
     goes_to = ("combat", "relief_result")
 
     def auto(self, g: Ctx) -> None:
-        f, s, b = g.frame, g.s, g.game.board
+        f, s, b = g.frame, g.s, board_of(g)
         area = f["area"]
         fort_power = s["areas"][area]["fortress"]["power"]
         siege = s["areas"][area]["siege"]
@@ -337,7 +338,7 @@ class ReliefWithdraw(Step):
 
     def prompt(self, g: Ctx, role: str):
         f = g.frame
-        room = stacking.stacking_room(g.s, g.game.board, f["came_from"], f["power"])
+        room = stacking.stacking_room(g.s, board_of(g), f["came_from"], f["power"])
         troops = st.troops_in(g.s, f["area"], f["power"]) if room >= 1 else []
         return text("prompt.relief_withdraw", area=f["came_from"]), ({"withdraw": troops} if troops else {}) | {
             "done": [None]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import deck
 
 
@@ -31,9 +32,7 @@ def has_cb(s: dict, power: str, target: str) -> bool:
 def independent_minors(g: Ctx) -> list[str]:
     """20.5: the independent minor powers in play that no major power is allied with (RULINGS W-3)."""
     s = g.s
-    return [
-        m for m, info in s["minors"].items() if info["ally"] is None and g.game.board.minor(m).kind == "independent"
-    ]
+    return [m for m, info in s["minors"].items() if info["ally"] is None and board_of(g).minor(m).kind == "independent"]
 
 
 def targets(g: Ctx, power: str) -> list[str]:

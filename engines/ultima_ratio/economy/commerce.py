@@ -9,7 +9,7 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
-from engines.ultima_ratio.board import Board
+from engines.ultima_ratio.board import Board, board_of
 from engines.ultima_ratio.economy import unrest
 
 MAX_PER_CENTER = 2  # 19.2.2: "At the most, each major power may have 2 merchants in each trade center"
@@ -119,7 +119,7 @@ def capacity(s: dict, board: Board, center: str) -> int:
 # ----- 19.2.4 Merchant surplus adjustment ----------------------------------------------------------------------------
 def commercial_competition(g: Ctx) -> None:
     """19.2.4, at the end of the turn, in every center holding more merchants than its capacity."""
-    s, board = g.s, g.game.board
+    s, board = g.s, board_of(g)
     for center, present in s["merchants"].items():
         excess = sum(present.values()) - capacity(s, board, center)
         if excess <= 0:
@@ -187,7 +187,7 @@ def expenses(s: dict, board: Board, power: str) -> int:
 
 def economic_phase(g: Ctx, power: str) -> None:
     """23.1.1: the difference between income and expenses is taken from unrest (or added to it)."""
-    s, board = g.s, g.game.board
+    s, board = g.s, board_of(g)
     gain, cost = income(s, board, power), expenses(s, board, power)
     g.log("log.accounts", power=power, income=gain, expenses=cost, rule="income_and_maintenance")
     unrest.change_unrest(g, power, cost - gain, "accounts")
@@ -205,7 +205,7 @@ class BuildMerchant(Step):
         return [st.seat_of(g.s, g.frame["power"])]
 
     def prompt(self, g: Ctx, role: str):
-        return text("prompt.merchant"), {"center": merchant_centers(g.s, g.game.board, g.frame["power"])}
+        return text("prompt.merchant"), {"center": merchant_centers(g.s, board_of(g), g.frame["power"])}
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         return text("act.center", arg=arg)

@@ -13,6 +13,7 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.economy.unrest import change_unrest
 
 TURN_ONLY = ("siege", "land", "naval")
@@ -61,7 +62,7 @@ class TechnologyAuction(Step):
     def _bids(self, g: Ctx, seat: str) -> list[list]:
         f = g.frame
         low = (f["bid"][1] if f["bid"] else 0) + 1
-        return [[p, n] for p in st.powers_of(g.s, seat) for n in range(low, bid_limit(g.s, g.game.board, p) + 1)]
+        return [[p, n] for p in st.powers_of(g.s, seat) for n in range(low, bid_limit(g.s, board_of(g), p) + 1)]
 
     def prompt(self, g: Ctx, role: str):
         f = g.frame

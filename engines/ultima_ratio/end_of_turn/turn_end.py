@@ -9,6 +9,7 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.combat import battles, land_battles, veterans
 from engines.ultima_ratio.diplomacy import war
 from engines.ultima_ratio.economy import commerce
@@ -90,7 +91,7 @@ class Agitation(Step):
         f, s = g.frame, g.s
         while f["queue"]:
             power = f["queue"].pop(0)
-            unrest, vitality = s["powers"][power]["unrest"], g.game.board.power(power).vitality
+            unrest, vitality = s["powers"][power]["unrest"], board_of(g).power(power).vitality
             if last_turn_change_due(g, power):
                 continue  # 23.4: its dynastic change comes after the End of turn (RULINGS E-8)
             g.call(
@@ -149,8 +150,8 @@ def last_turn_change_due(g: Ctx, power: str) -> bool:
     s = g.s
     if s["turn"] < s["last_turn"]:
         return False
-    unrest, vitality = s["powers"][power]["unrest"], g.game.board.power(power).vitality
-    return rules.social_agitation(unrest, vitality) and not collapsed(s, g.game.board, power)
+    unrest, vitality = s["powers"][power]["unrest"], board_of(g).power(power).vitality
+    return rules.social_agitation(unrest, vitality) and not collapsed(s, board_of(g), power)
 
 
 def add_vp(g: Ctx, seat: str, amount: int, reason: str) -> None:
@@ -230,11 +231,11 @@ class DisbandUnits(Step):
         s = g.s
         before = set(s["leaders"])
         _, kept, s["leader_pool"] = rules.retire(
-            leader_state.counters(s), leader_state.state_leaders(s), s["leader_pool"], g.game.board.leaders, **which
+            leader_state.counters(s), leader_state.state_leaders(s), s["leader_pool"], board_of(g).leaders, **which
         )
         s["leaders"] = {ld["id"]: {k: ld[k] for k in ("power", "unit", "extraordinary")} for ld in kept}
         for leader in sorted(before - set(s["leaders"])):
-            historical = g.game.board.leaders.is_historical(leader)
+            historical = board_of(g).leaders.is_historical(leader)
             g.log(
                 "log.historical_leader_disbanded" if historical else "log.leader_disbanded",
                 leader=leader,
@@ -310,14 +311,14 @@ class SocialAgitation(Step):
 
     def prompt(self, g: Ctx, role: str):
         f, s = g.frame, g.s
-        if collapsed(s, g.game.board, f["power"]):
+        if collapsed(s, board_of(g), f["power"]):
             return text("prompt.collapse"), {"dynastic_change": ["collapse"]}
         legal: dict[str, list] = {}
         if f["revolts"] > 0:
             legal["disperse"] = [
                 u for u in st.units_of(s, f["power"], "troop", "map") if st.loc_area(s["units"][u]["loc"])
             ]
-            legal["revolt"] = revolt_places(s, g.game.board, f["power"])
+            legal["revolt"] = revolt_places(s, board_of(g), f["power"])
         else:
             legal["done"] = [None]
         legal["dynastic_change"] = ["voluntary"]
@@ -339,7 +340,7 @@ class SocialAgitation(Step):
         s["areas"][arg]["control"] = None
         g.frame["revolts"] -= 1
         g.log("log.revolt", area=arg, level=2, rule="social_agitation")
-        if collapsed(s, g.game.board, g.frame["power"]):
+        if collapsed(s, board_of(g), g.frame["power"]):
             g.frame["revolts"] = 0
 
     def on_dynastic_change(self, g: Ctx, role: str, arg: str) -> None:
@@ -355,7 +356,7 @@ def dynastic_change(g: Ctx, power: str, collapse: bool) -> None:
     with the leaders on them back to the pool (13.1.7, 17.1) and the sieges they made over —, merchants and
     revolts go; unrest returns to its vitality; allied minors become neutral; next turn it deploys again with its
     maintenance as points and one R3 revolt per two points of vitality."""
-    s, board = g.s, g.game.board
+    s, board = g.s, board_of(g)
     change = rules.dynastic_change(board.power(power).vitality, collapse=collapse)
     add_vp(g, s["powers"][power]["seat"], -change.vp_loss, "dynastic_change")
     gone = [u for u, info in s["units"].items() if info["power"] == power]

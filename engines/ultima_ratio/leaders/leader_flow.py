@@ -12,6 +12,7 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.leaders import leader_rules, leader_state
 
 
@@ -117,7 +118,7 @@ class LeaderChange(Step):
 
     def _changes(self, g: Ctx) -> list[list[str]]:
         f = g.frame
-        return changes_near(g.s, g.game.board, f["power"], f["units"], f["done"], f["exclude"], f["across"])
+        return changes_near(g.s, board_of(g), f["power"], f["units"], f["done"], f["exclude"], f["across"])
 
     def prompt(self, g: Ctx, role: str):
         return text(f"prompt.leader_change_{g.frame['moment']}", power=g.frame["power"]), {
@@ -201,7 +202,7 @@ class DrawLeader(Step):
             "log.leader_drawn",
             power=g.frame["power"],
             leader=drawn,
-            ability=g.game.board.leaders.ability_of(drawn),
+            ability=board_of(g).leaders.ability_of(drawn),
             rule="leaders",
         )
         g.goto("build_leader", power=g.frame["power"], leader=drawn)
@@ -221,10 +222,10 @@ class BuildLeader(Step):
         power = f["power"]
         if "extraordinary" not in f:
             sides = ["ordinary"]
-            if leader_rules.may_be_extraordinary(s["powers"][power]["unrest"], g.game.board.power(power).vitality):
+            if leader_rules.may_be_extraordinary(s["powers"][power]["unrest"], board_of(g).power(power).vitality):
                 sides.append("extraordinary")
             return text(
-                "prompt.leader_side", leader=f["leader"], ability=g.game.board.leaders.ability_of(f["leader"])
+                "prompt.leader_side", leader=f["leader"], ability=board_of(g).leaders.ability_of(f["leader"])
             ), {"side": sides}
         legal = {
             "target": targets(s, power),
@@ -247,7 +248,7 @@ class BuildLeader(Step):
     def _build(self, g: Ctx, **where: str) -> None:
         from engines.ultima_ratio.economy.unrest import change_unrest
 
-        f, s, board = g.frame, g.s, g.game.board
+        f, s, board = g.frame, g.s, board_of(g)
         power = f["power"]
         unrest = s["powers"][power]["unrest"]
         built = leader_rules.build(

@@ -9,6 +9,7 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.leaders import leader_state
 from engines.ultima_ratio.logistics import logistics_rules, stacking
 
@@ -17,7 +18,7 @@ def overstacked(g: Ctx, power: str) -> list[str]:
     """The areas where the power's troops are over the stacking limit (15.1.1, ``logistics.overstack_decision``),
     besieged troops (with their fortress) counted apart."""
 
-    s, b = g.s, g.game.board
+    s, b = g.s, board_of(g)
     units = leader_state.on_map(s, leader_state.counters(s))
     out = []
     for area in sorted({st.loc_area(s["units"][u]["loc"]) for u in st.units_of(s, power, "troop", "map")} - {None}):
@@ -52,7 +53,7 @@ class DisperseOverstack(Step):
     def _decision(self, g: Ctx):
         f, s = g.frame, g.s
         units = [u for u in leader_state.on_map(s, leader_state.counters(s)) if u["id"] not in f["picked"]]
-        limit = stacking.stacking_limit(s, g.game.board, f["area"], f["power"])
+        limit = stacking.stacking_limit(s, board_of(g), f["area"], f["power"])
         for siege in (False, True):
             d = logistics_rules.overstack_decision(units, st.AREA + f["area"], [f["power"]], limit, besieged=siege)
             if d and d.count:
@@ -64,7 +65,7 @@ class DisperseOverstack(Step):
         d = self._decision(g)
         if d is not None:
             return text("prompt.overstack", area=f["area"], count=d.count), {"disperse": list(d.options)}
-        boxes = logistics_rules.dispersion_boxes(g.game.board.areas[f["area"]], g.game.board.map)
+        boxes = logistics_rules.dispersion_boxes(board_of(g).areas[f["area"]], board_of(g).map)
         return text("prompt.dispersion_box", area=f["area"]), {"box": boxes}
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
@@ -74,7 +75,7 @@ class DisperseOverstack(Step):
         f = g.frame
         f["picked"].append(arg)
         if self._decision(g) is None:
-            boxes = logistics_rules.dispersion_boxes(g.game.board.areas[f["area"]], g.game.board.map)
+            boxes = logistics_rules.dispersion_boxes(board_of(g).areas[f["area"]], board_of(g).map)
             if len(boxes) == 1:
                 self.on_box(g, role, boxes[0])
 

@@ -17,6 +17,7 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.combat import battles
 from engines.ultima_ratio.leaders import leader_rules, leader_state
 from engines.ultima_ratio.logistics import repatriation
@@ -49,7 +50,7 @@ def tactical_destinations(g: Ctx, power: str, uid: str) -> list[str]:
     """14.1: "a tactical move that ends in a controlled area" — one area, or two (12.1) across an area it may
     enter without combat nor an enemy fortress (``land_areas``) and where it meets no enemy control (RULINGS R-5);
     it ends in an area the power controls with room for it (15.1.1). A besieged troop has none (13.3.1)."""
-    s, b = g.s, g.game.board
+    s, b = g.s, board_of(g)
     here = st.loc_area(s["units"][uid]["loc"])
     siege = s["areas"][here]["siege"]
     if siege and siege["besieger"] != power:
@@ -129,7 +130,7 @@ class Repatriation(Step):
                 g.call("assign_leader", leader=leader)
                 return
             kept, s["leader_pool"] = leader_rules.eliminate(
-                leader_state.state_leaders(s), s["leader_pool"], g.game.board.leaders, [leader]
+                leader_state.state_leaders(s), s["leader_pool"], board_of(g).leaders, [leader]
             )
             s["leaders"] = {ld["id"]: {k: ld[k] for k in ("power", "unit", "extraordinary")} for ld in kept}
             g.log("log.repatriation_leader_lost", leader=leader, rule="repatriation")

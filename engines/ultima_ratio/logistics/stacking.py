@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
-from engines.ultima_ratio.board import Board
+from engines.ultima_ratio.board import Board, board_of
 from engines.ultima_ratio.leaders import leader_state
 from engines.ultima_ratio.logistics import logistics_rules
 from engines.ultima_ratio.movement import naval_bases
@@ -36,7 +36,7 @@ def room(g: Ctx, power: str, area: str, group: list[str]) -> int:
     """15.1: how many troops of the group fit in the area besides the power's troops already there that are not in
     it (members already in the area count once); the limit with the commander of all of them (15.1.1: an
     organizer adds one)."""
-    s, b = g.s, g.game.board
+    s, b = g.s, board_of(g)
     here = st.troops_in(s, area, power)
     together = sorted(set(here) | set(group))
     limit = logistics_rules.stacking_limit(

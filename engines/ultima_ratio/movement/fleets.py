@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
-from engines.ultima_ratio.board import Board
+from engines.ultima_ratio.board import Board, board_of
 from engines.ultima_ratio.logistics import stacking
 from engines.ultima_ratio.movement import armies
 
@@ -71,7 +71,7 @@ def formed(g: Ctx, power: str, uid: str) -> list[str]:
     if not armies.led(g.s, uid):
         return group
     loc = g.s["units"][uid]["loc"]
-    for other in fleet_of(g.s, g.game.board, uid):
+    for other in fleet_of(g.s, board_of(g), uid):
         if other != uid and other in armies.joinable(g, power, group, loc):
             group.append(other)
     return group
@@ -88,7 +88,7 @@ def release(s: dict, units: list[str]) -> None:
 def form(g: Ctx, group: list[str]) -> None:
     """After an operation of the power's impulse the squadrons that did it stay a fleet while stacked (11.2): a
     group of several with a leader is recorded; a squadron alone leaves any fleet. Groups no longer fleets go."""
-    s, board = g.s, g.game.board
+    s, board = g.s, board_of(g)
     release(s, group)
     if "fleets" in s:
         s["fleets"] = [grp for grp in s["fleets"] if len(_stacked(s, board, grp)) > 1]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.combat import land_battles
 from engines.ultima_ratio.diplomacy import war
 from engines.ultima_ratio.logistics import stacking, supply
@@ -18,7 +19,7 @@ from engines.ultima_ratio.scenarios.base import scenario_of
 def enterable(g: Ctx, power: str, area: str) -> bool:
     """12.1: controlled areas, independent areas (free of units one is not at war with), areas of powers one is at
     war with; never areas of allied major powers; only areas of interest (18.4.1)."""
-    s, b = g.s, g.game.board
+    s, b = g.s, board_of(g)
     if not st.active(s, area) or not st.interest_ok(s, b, power, area):
         return False
     info = s["areas"][area]
@@ -48,7 +49,7 @@ def can_end(g: Ctx, power: str, area: str, group: list[str] | None = None) -> bo
 
 
 def first_steps(g: Ctx, power: str, uid: str, group: list[str] | None = None) -> list[str]:
-    s, b = g.s, g.game.board
+    s, b = g.s, board_of(g)
     here = st.loc_area(s["units"][uid]["loc"])
     out = []
     for area in st.neighbours(s, b, here):
@@ -63,7 +64,7 @@ def first_steps(g: Ctx, power: str, uid: str, group: list[str] | None = None) ->
 
 
 def second_steps(g: Ctx, power: str, area: str, came_from: str) -> list[str]:
-    s, b = g.s, g.game.board
+    s, b = g.s, board_of(g)
     return [x for x in st.neighbours(s, b, area) if x != came_from and enterable(g, power, x)]
 
 
@@ -71,7 +72,7 @@ def to_subjugate(g: Ctx, power: str, area: str) -> int | None:
     """The die of the opposition to the power taking control of the area (13.5), or None if none is needed or
     possible: independent areas A2/A3 (18.2.2), rebellions R2/R3 (13.5.6), mini-map areas of an enemy, home areas
     A3 and the rest A2 (13.5.7, 18.7). Areas with defenders or an enemy fortress are not subjugated."""
-    s, b = g.s, g.game.board
+    s, b = g.s, board_of(g)
     info = s["areas"][area]
     if st.enemy_troops_in(s, area, power) or info["siege"]:
         return None
@@ -110,7 +111,7 @@ def besiegeable(g: Ctx, power: str, area: str) -> bool:
         and st.hostile(s, power, fort["power"])
         and st.troops_in(s, area, power)
         and (inside or not st.enemy_troops_in(s, area, power))
-        and supply.supplied(s, g.game.board, area, power)
+        and supply.supplied(s, board_of(g), area, power)
     )
 
 
@@ -126,7 +127,7 @@ def troops_that_move(g: Ctx, power: str) -> list[str]:
 
 
 def subjugation_here(g: Ctx, power: str, area: str) -> bool:
-    s, b = g.s, g.game.board
+    s, b = g.s, board_of(g)
     return (
         (to_subjugate(g, power, area) is not None or free_control(g, power, area))
         and bool(st.troops_in(s, area, power))
@@ -139,7 +140,7 @@ def take_control(g: Ctx, power: str, area: str) -> None:
     """The power controls the area; an independent or minor area it takes becomes its possession (18.2.2,
     13.5.6). A fortress under construction is destroyed (9.4); a commercial port gets the trade interrupted
     marker (19.2.4); the old controller's squadrons in the port must leave (11.6)."""
-    s, b = g.s, g.game.board
+    s, b = g.s, board_of(g)
     info = s["areas"][area]
     before = info["control"]
     fort = info["fortress"]
@@ -163,5 +164,5 @@ def withdraw_fleets(g: Ctx, area: str, power: str) -> None:
     for uid in st.units_at(g.s, st.AREA + area, kind="squadron"):
         owner = g.s["units"][uid]["power"]
         if owner != power:
-            ports = naval_bases.nearest_bases(g.s, g.game.board, owner, uid)
+            ports = naval_bases.nearest_bases(g.s, board_of(g), owner, uid)
             without_base.send_to_base(g, uid, ports[0] if ports else None)

@@ -18,6 +18,7 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.combat import land_battles
 from engines.ultima_ratio.leaders import leader_state
 from engines.ultima_ratio.logistics import stacking
@@ -282,7 +283,7 @@ class TacticalSecondArea(TacticalMove):
         if armies.led(g.s, f["unit"]):  # 12.2: leave or absorb troops in the first area
             legal["absorb"] = armies.joinable(g, power, group, st.AREA + here)
             legal["leave"] = stacking.may_stay(g, power, group, here)
-        if stacking.stacking_room(g.s, g.game.board, here, power) >= 0:
+        if stacking.stacking_room(g.s, board_of(g), here, power) >= 0:
             legal["stop"] = [None]
         if subjugation_here(g, power, here):
             legal["subjugate"] = [here]

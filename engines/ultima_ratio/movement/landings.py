@@ -12,13 +12,14 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.movement import armies, fleets, land_areas, naval_bases, naval_interception
 
 
 def landers(g: Ctx, power: str) -> list[str]:
     """12.3.1: troops that began the impulse in a coastal area where they still are, took no action, carry no leader
     who moved in the impulse (``leader_moved``), and have a target and an escort."""
-    s, b = g.s, g.game.board
+    s, b = g.s, board_of(g)
     start = s["impulse"]["start_locs"]
     out = []
     for u in st.units_of(s, power, "troop", "map"):
@@ -49,7 +50,7 @@ def landing_escorts(g: Ctx, power: str, uid: str, troops: int = 1) -> list[str]:
     sea on one of its seas (RULINGS.md › 12.3.1). "The number of squadrons will limit the number of troops that
     can land": for several troops, a squadron with a leader (11.2: a fleet has one) where as many squadrons are
     (the fleet's flagship, ``armies.joinable`` gives the rest)."""
-    s, b = g.s, g.game.board
+    s, b = g.s, board_of(g)
     area = st.loc_area(s["units"][uid]["loc"])
     places = {st.AREA + area, *(st.SEA + x for x in b.areas[area].seas)}
     out = [
@@ -85,7 +86,7 @@ def landing_targets(g: Ctx, power: str, uid: str, group: list[str] | None = None
 
 
 def _targets(g: Ctx, power: str, uid: str, group: list[str] | None = None):
-    s, b = g.s, g.game.board
+    s, b = g.s, board_of(g)
     start = st.loc_area(s["units"][uid]["loc"])
     home = armies.map_of(b, st.AREA + start)
     for area in s["areas"]:
@@ -104,7 +105,7 @@ def crossings(g: Ctx, start: str, target: str) -> list[list[str]]:
     """12.3.2: the landing's crossing is "a movement identical to strategic movement from the departure port to the
     target port": the shortest chains of seas in play from a sea of the departure port to a sea of the target port,
     each next to the one before (11.1.3: the transoceanic seas one sea between maps), in the order sailed."""
-    s, b = g.s, g.game.board
+    s, b = g.s, board_of(g)
     gap = b.port_gap(start, target)
     ends = [y for y in b.areas[target].seas if y in s["seas_active"]]
     seas = [x for x in b.seas if x in s["seas_active"]]
@@ -172,7 +173,7 @@ class LandingEscort(Step):
         if len(routes) > 1:
             f["routes"] = routes
             return
-        self.on_route(g, role, routes[0] if routes else list(g.game.board.areas[f["target"]].seas))
+        self.on_route(g, role, routes[0] if routes else list(board_of(g).areas[f["target"]].seas))
 
     def on_route(self, g: Ctx, role: str, arg: list) -> None:
         g.frame.pop("routes", None)

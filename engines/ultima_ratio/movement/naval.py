@@ -15,7 +15,7 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
-from engines.ultima_ratio.board import Board
+from engines.ultima_ratio.board import Board, board_of
 from engines.ultima_ratio.combat import battles
 from engines.ultima_ratio.movement import naval_bases, without_base
 
@@ -37,7 +37,7 @@ def start_naval_battle(
     the caller's ``resume`` gets the result. ``asked_before``: as ``battles.call``'s."""
     from engines.ultima_ratio.combat.combat_naval import NavalBattle
 
-    s, board = g.s, g.game.board
+    s, board = g.s, board_of(g)
     sea = next(
         (st.loc_sea(s["units"][u]["loc"]) for u in [*attackers, *defenders] if st.loc_sea(s["units"][u]["loc"])), None
     )
@@ -75,7 +75,7 @@ def apply_naval_result(g: Ctx, result: dict) -> str | None:
     None)."""
     from engines.ultima_ratio.economy.unrest import change_unrest
 
-    s, board = g.s, g.game.board
+    s, board = g.s, board_of(g)
     sides = g.frame.pop("naval_sides")
     for side, unrest in result["unrest"].items():
         if unrest and result["powers"][side] in s["powers"]:
@@ -97,7 +97,7 @@ def apply_naval_result(g: Ctx, result: dict) -> str | None:
 
 def tactical_seas(g: Ctx, uid: str) -> list[str]:
     """Phase 1: stay in its sea (or, from a port, one of the port's seas) or move to an adjacent sea with a base."""
-    s, board = g.s, g.game.board
+    s, board = g.s, board_of(g)
     info = s["units"][uid]
     sea = st.loc_sea(info["loc"])
     options = [sea, *board.sea_links[sea]] if sea else list(board.areas[st.loc_area(info["loc"])].seas)
@@ -152,8 +152,8 @@ class NavalMove(Step):
                     for x in tactical_seas(g, f["unit"])
                     if len(fleet) == 1
                     or (
-                        all(naval_bases.may_sail(s, g.game.board, u, x) for u in fleet)
-                        and stacking.fleet_may_be_at(s, g.game.board, f["power"], x, fleet)
+                        all(naval_bases.may_sail(s, board_of(g), u, x) for u in fleet)
+                        and stacking.fleet_may_be_at(s, board_of(g), f["power"], x, fleet)
                     )
                 ]
             }
@@ -162,11 +162,11 @@ class NavalMove(Step):
                     absorb=armies.joinable(g, f["power"], fleet, s["units"][f["unit"]]["loc"]), leave=fleet[1:]
                 )
             return text("prompt.naval_sea", unit=f["unit"]), {k: v for k, v in legal.items() if v}
-        foes = enemy_fleets(s, g.game.board, f["power"], f["sea"])
+        foes = enemy_fleets(s, board_of(g), f["power"], f["sea"])
         legal = ({"attack": foes} if foes else {}) | {"stop": [None]}
         if led:  # 11.3: "in the destination sea the fleet can leave or absorb"
             room = stacking.fleet_limit(
-                s, g.game.board, f["power"], f["sea"], bool(s["units"][f["unit"]]["galley"]), fleet
+                s, board_of(g), f["power"], f["sea"], bool(s["units"][f["unit"]]["galley"]), fleet
             ) - len(fleet)
             legal.update(
                 absorb=armies.joinable(g, f["power"], fleet, st.SEA + f["sea"]) if room > 0 else [], leave=fleet[1:]
@@ -214,7 +214,7 @@ class NavalMove(Step):
                 g,
                 "tactical",
                 fleet,
-                fleets.fleet_of(g.s, g.game.board, f["target"]),
+                fleets.fleet_of(g.s, board_of(g), f["target"]),
                 powers,
                 asked_before=("defender",),
             )  # its leaders changed in the response (BX-3)
@@ -259,10 +259,10 @@ class NavalResponse(Step):
         from engines.ultima_ratio.movement import fleets
 
         s, uid = g.s, g.frame["unit"]
-        attacked = fleets.fleet_of(s, g.game.board, uid)
+        attacked = fleets.fleet_of(s, board_of(g), uid)
         return leader_flow.changes_near(
             s,
-            g.game.board,
+            board_of(g),
             s["units"][uid]["power"],
             attacked,
             g.frame.get("attached", []),
@@ -287,15 +287,15 @@ class NavalResponse(Step):
     def on_withdraw(self, g: Ctx, role: str, arg: Any) -> None:
         from engines.ultima_ratio.movement import fleets
 
-        for uid in fleets.fleet_of(g.s, g.game.board, g.frame["unit"]):
-            without_base.send_to_base(g, uid, naval_bases.home_port(g.s, g.game.board, uid))
+        for uid in fleets.fleet_of(g.s, board_of(g), g.frame["unit"]):
+            without_base.send_to_base(g, uid, naval_bases.home_port(g.s, board_of(g), uid))
         g.end("withdrew")
 
 
 # ----- 11.6 Fleets in port ------------------------------------------------------------------------------------------
 def to_sea_moves(g: Ctx, power: str) -> list[list[str]]:
     """At the start of the impulse, operational squadrons in port may go to an adjacent sea (no action)."""
-    s, board = g.s, g.game.board
+    s, board = g.s, board_of(g)
     out = []
     for u in naval_bases.operational(s, power):
         area = st.loc_area(s["units"][u]["loc"])
@@ -323,7 +323,7 @@ def piracy_interceptors(g: Ctx, victim: str, sea: str) -> list[str]:
     """11.4.3: one operational squadron of the victim in that sea, or in a port of this sea (18.6.3: a strategic
     port's two seas as one, ``intercept_seas``)."""
     s = g.s
-    return [u for u in naval_bases.operational(s, victim) if sea in naval_bases.intercept_seas(s, g.game.board, u)]
+    return [u for u in naval_bases.operational(s, victim) if sea in naval_bases.intercept_seas(s, board_of(g), u)]
 
 
 class Piracy(Step):

@@ -17,6 +17,7 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.movement import fleets
 from engines.ultima_ratio.movement.naval import apply_naval_result, start_naval_battle
 from engines.ultima_ratio.movement.naval_bases import intercept_seas, operational
@@ -29,7 +30,7 @@ def strategic_interceptors(g: Ctx, power: str, sea: str, target: str | None) -> 
     amphibious landing on ``target``): the operational fleets and squadrons in the sea of the players' powers at
     war with the mover (by flagship, ``fleets.acting``), who announce whether they intercept (``SeaInterception``),
     and those of automata, which always do (the 9.1 Emirates intercept only attacks on their area, l. 1930)."""
-    s, b = g.s, g.game.board
+    s, b = g.s, board_of(g)
     players = fleets.acting(
         s,
         b,
@@ -53,7 +54,7 @@ def intercepts_in(s: dict, board, uid: str, sea: str) -> bool:
 def escorts(g: Ctx, power: str, sea: str) -> list[str]:
     """11.4.1 "one of its fleets (or a squadron)": own operational fleets (by flagship) and squadrons in the sea."""
     return fleets.acting(
-        g.s, g.game.board, [u for u in operational(g.s, power) if g.s["units"][u]["loc"] == st.SEA + sea]
+        g.s, board_of(g), [u for u in operational(g.s, power) if g.s["units"][u]["loc"] == st.SEA + sea]
     )
 
 
@@ -71,7 +72,7 @@ class SeaInterception(Step):
         return g.s["units"][uid]["loc"] == st.SEA + g.frame["sea"]
 
     def _intercepts(self, g: Ctx, uid: str) -> bool:
-        return intercepts_in(g.s, g.game.board, uid, g.frame["sea"])
+        return intercepts_in(g.s, board_of(g), uid, g.frame["sea"])
 
     def _to_announce(self, g: Ctx) -> list[str]:
         f, s = g.frame, g.s
@@ -160,7 +161,7 @@ class SeaInterception(Step):
         test = getattr(self, where)
         if not uid or not test(g, uid):
             return []
-        return [u for u in fleets.fleet_of(g.s, g.game.board, uid) if test(g, u)]
+        return [u for u in fleets.fleet_of(g.s, board_of(g), uid) if test(g, u)]
 
     def _combat(self, g: Ctx, interceptor: str) -> None:
         """The escort fleet (if still in the sea) against the intercepting fleet, each with all its squadrons; without
@@ -190,9 +191,9 @@ class SeaInterception(Step):
 def support_candidates(g: Ctx, power: str, area: str) -> list[str]:
     """Own operational fleets (by flagship, ``fleets.acting``) and squadrons in a sea adjacent to the (coastal) area
     of the combat."""
-    seas = g.game.board.areas[area].seas
+    seas = board_of(g).areas[area].seas
     return fleets.acting(
-        g.s, g.game.board, [u for u in operational(g.s, power) if st.loc_sea(g.s["units"][u]["loc"]) in seas]
+        g.s, board_of(g), [u for u in operational(g.s, power) if st.loc_sea(g.s["units"][u]["loc"]) in seas]
     )
 
 
@@ -252,8 +253,8 @@ class NavalSupport(Step):
             start_naval_battle(
                 g,
                 "support",
-                fleets.fleet_of(s, g.game.board, pair[0]),
-                fleets.fleet_of(s, g.game.board, pair[1]),
+                fleets.fleet_of(s, board_of(g), pair[0]),
+                fleets.fleet_of(s, board_of(g), pair[1]),
                 tuple(s["units"][u]["power"] for u in pair),
             )
             return
@@ -290,7 +291,7 @@ def revolt_tie_break(g: Ctx, area: str, defender: str | None, pair: list[str]) -
         or not all(p in s["powers"] for p in powers)
     ):
         return None
-    power = st.vitality_tie_break(s, g.game.board, powers)
+    power = st.vitality_tie_break(s, board_of(g), powers)
     g.log("log.support_vitality", area=area, power=power, rule="naval_support")
     return ("attacker", "defender")[powers.index(power)]
 

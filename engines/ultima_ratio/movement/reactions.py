@@ -18,6 +18,7 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.combat import battles
 from engines.ultima_ratio.leaders import leader_state
 from engines.ultima_ratio.logistics import stacking
@@ -35,7 +36,7 @@ def reacting_power(g: Ctx, mover: str, area: str) -> str | None:
 
 def interceptors(g: Ctx, power: str, area: str, mover: str) -> list[str]:
     """12.4.1: single troops that may enter the attacked area."""
-    s, b = g.s, g.game.board
+    s, b = g.s, board_of(g)
     mini = not st.on_main_map(b, area)
     out = []
     for near in st.neighbours(s, b, area):
@@ -58,7 +59,7 @@ def army_leads(g: Ctx, power: str, place: str, area: str) -> list[str]:
     ``leaders.intercepts_with_several_troops``, RULINGS L-11)."""
     from engines.ultima_ratio.leaders.leader_rules import intercepts_with_several_troops
 
-    s, b = g.s, g.game.board
+    s, b = g.s, board_of(g)
     troops = st.troops_in(s, place, power)
     if len(troops) < 2 or s["areas"][place]["siege"]:
         return []
@@ -89,7 +90,7 @@ def army_interceptions(g: Ctx, power: str, area: str) -> list[str]:
     with a leader, not in a siege) may enter the attacked area — adjacent ones, and two away across a controlled
     area free of enemy troops when its commander is determined (``army_leads``). Never to or from the mini-maps
     (single troops only)."""
-    s, b = g.s, g.game.board
+    s, b = g.s, board_of(g)
     if not st.on_main_map(b, area):
         return []
     out = set()
@@ -123,13 +124,13 @@ def may_join_fortress(g: Ctx, power: str, area: str) -> bool:
         and fort["power"] == power
         and troops
         and not s["areas"][area]["siege"]
-        and len(troops) + 1 <= stacking.stacking_limit(s, g.game.board, area, power)
+        and len(troops) + 1 <= stacking.stacking_limit(s, board_of(g), area, power)
     )
 
 
 def retreats(g: Ctx, power: str, area: str, came_from: str) -> list[list[str]]:
     """12.4.2: [troop, area] retreats of the troops in the attacked area."""
-    s, b = g.s, g.game.board
+    s, b = g.s, board_of(g)
     places = []
     for near in st.neighbours(s, b, area):
         if near == came_from or s["areas"][near]["marker"]:
@@ -188,7 +189,7 @@ class LandReaction(Step):
         power, area = f["power"], f["area"]
         units = st.troops_in(s, area, power) + ([battles.fortress_id(area)] if s["areas"][area]["fortress"] else [])
         units += interceptors + [u for near in army_areas for u in st.troops_in(s, near, power)]
-        return leader_flow.changes_near(s, g.game.board, power, units, f.get("attached", []))
+        return leader_flow.changes_near(s, board_of(g), power, units, f.get("attached", []))
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         if verb == "retreat":
@@ -322,7 +323,7 @@ class DefeatedRetreat(Step):
 def opposition_sources(g: Ctx, power: str, area: str) -> list[list[str]]:
     """13.5.2: ["troops" | "fortress", area] the controller may oppose a subjugation from: its controlled areas
     adjacent to the area, or two away across a controlled area without enemy troops or a rebellion."""
-    s, b = g.s, g.game.board
+    s, b = g.s, board_of(g)
     found: list[list[str]] = []
 
     def sources(place: str) -> None:
@@ -365,7 +366,7 @@ class OpposeSubjugation(Step):
         return text("act.no_opposition")
 
     def on_oppose(self, g: Ctx, role: str, arg: list) -> None:
-        adjacent = arg[1] in g.game.board.neighbours[g.frame["area"]]
+        adjacent = arg[1] in board_of(g).neighbours[g.frame["area"]]
         g.log("log.opposes", power=g.frame["power"], area=g.frame["area"], kind=arg[0], rule="subjugation")
         g.end({"kind": arg[0], "from": arg[1], "adjacent": adjacent})
 

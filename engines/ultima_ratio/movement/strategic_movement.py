@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.combat import battles
 from engines.ultima_ratio.leaders import leader_state
 from engines.ultima_ratio.logistics import repatriation, stacking
@@ -59,7 +60,7 @@ def movable(g: Ctx, power: str, first: bool = False) -> list[str]:
         if info["kind"] == "squadron" and (info["repair"] or naval_bases.pirated(s, u)):  # 9.3, 11.5.1
             continue
         area = st.loc_area(info["loc"])
-        if info["kind"] == "troop" and (not area or (armies.besieged(s, u) and not st.coastal(g.game.board, area))):
+        if info["kind"] == "troop" and (not area or (armies.besieged(s, u) and not st.coastal(board_of(g), area))):
             continue
         path = [info["loc"]]
         if any(
@@ -102,7 +103,7 @@ def troop_passable(g: Ctx, power: str, area: str, by_sea: bool = False) -> bool:
     (18.4.1). A siege's area "belongs to the besieger" for strategic movement (13.4.7); "nor besieged fortresses
     (other than ports) can be part of these movements": the besieged power reaches its besieged port only from the
     sea (RULINGS AU-1, AV-3)."""
-    s, b = g.s, g.game.board
+    s, b = g.s, board_of(g)
     if not st.active(s, area) or not st.interest_ok(s, b, power, area):
         return False
     info = s["areas"][area]
@@ -153,7 +154,7 @@ def _steps(
 ) -> dict[str, list[str]]:
     """The places next to the path's end; an army or fleet of several units stays on the map it started on
     (10.4), and a fleet sails only where all its squadrons may (18.6.1)."""
-    s, b = g.s, g.game.board
+    s, b = g.s, board_of(g)
     here = path[-1]
     info = s["units"][uid]
     seen = set(path)
@@ -210,7 +211,7 @@ def may_stop(
     """10.2: a troop (or army) ends in an area with room for it (15.1.1: not overstacked), a repatriating troop in
     an area of its ``lane``'s ends (14.1.1); 10.1: a squadron in an own port, or at sea with a base in range, a
     fleet within its base's stacking limit (15.1.2)."""
-    s, b = g.s, g.game.board
+    s, b = g.s, board_of(g)
     group = group or [uid]
     here = path[-1]
     if len(path) == 1:
@@ -232,7 +233,7 @@ def may_stop(
 def leavable(g: Ctx, power: str, group: list[str], loc: str) -> list[str]:
     """10.3: units of the group (not the leader's own) that may stay at ``loc``: those already there, troops in an
     area with room for one more (15.1.1), squadrons in a sea with a base in range (11.1)."""
-    s, b = g.s, g.game.board
+    s, b = g.s, board_of(g)
     out = []
     for uid in group[1:]:
         info = s["units"][uid]
@@ -278,7 +279,7 @@ class StrategicMove(Step):
         if (
             armies.led(s, f["unit"]) and not f.get("included") and not lane and not _set_out_besieged(g)
         ):  # 14.1.1: no army
-            if len({armies.map_of(g.game.board, p) for p in f["path"]}) == 1:  # 10.4: one unit between maps
+            if len({armies.map_of(board_of(g), p) for p in f["path"]}) == 1:  # 10.4: one unit between maps
                 legal["absorb"] = armies.joinable(g, f["power"], group, here)
             legal["leave"] = leavable(g, f["power"], group, here)
         return text("prompt.strategic_path", unit=f["unit"], here=here.split(":", 1)[1]), {
@@ -337,7 +338,7 @@ class StrategicMove(Step):
         f = g.frame
         if result == "stopped" and f.get("repatriating"):
             left = st.loc_area(f["path"][0])
-            box = st.BOX + st.box_for(g.game.board, left)
+            box = st.BOX + st.box_for(board_of(g), left)
             lost = repatriation.lost_at_sea(leader_state.counters(g.s), f["unit"], box)
             st.move_unit(g.s, f["unit"], next(u["at"] for u in lost if u["id"] == f["unit"]))
             g.log("log.repatriation_lost_at_sea", unit=f["unit"], box=box[len(st.BOX) :], rule="repatriation")

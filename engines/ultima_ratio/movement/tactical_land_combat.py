@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.combat import battles, land_battles
 from engines.ultima_ratio.combat.combat_land import LandBattle
 from engines.ultima_ratio.movement import reactions
@@ -18,7 +19,7 @@ class TacticalLandCombat:
     def _battle(self, g: Ctx, area: str, came_from: str) -> None:
         """13.3 (combat_land): the attacker's troops in the area against the defenders and their fortress; the
         defender marks the battlefield (13.3.4)."""
-        f, s, b = g.frame, g.s, g.game.board
+        f, s, b = g.frame, g.s, board_of(g)
         f["fought"] = True
         if land_battles.is_relief(s, f["power"], area):
             f["awaiting"] = "relief"
@@ -60,7 +61,7 @@ class TacticalLandCombat:
     def _after_battle(self, g: Ctx, result: dict) -> None:
         """Eliminated and dispersed troops leave; the automata's beaten troops disperse (they have no area to
         retreat to); an attacker that did not win goes back where it came from (13.3.6, 12.3.2)."""
-        f, s, b = g.frame, g.s, g.game.board
+        f, s, b = g.frame, g.s, board_of(g)
         area = f["combat_area"]
         battles.apply_losses(g, result, area)
         if result["fought"]["winner"] == "attacker":

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.combat import battles
 from engines.ultima_ratio.combat.combat_siege import SiegeBattle
 from engines.ultima_ratio.movement.land_areas import take_control
@@ -21,7 +22,7 @@ class TacticalSiege:
     def _assault(self, g: Ctx, arg: str) -> None:
         """13.4 (combat_siege): the besiegers against the besieged and their fortress; the supporting fleet's
         side may change the battlefield by one (13.4.4); capitulation gives the area."""
-        f, s, b = g.frame, g.s, g.game.board
+        f, s, b = g.frame, g.s, board_of(g)
         siege = s["areas"][arg]["siege"] or {"besieger": f["power"], "casualties": 0}
         s["areas"][arg]["siege"] = siege
         fort = st.fortress(s, arg)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.combat import battles
 from engines.ultima_ratio.combat.combat_subjugation import Subjugation
 from engines.ultima_ratio.movement import reactions
@@ -36,7 +37,7 @@ class TacticalSubjugation:
     def _subjugate(self, g: Ctx, arg: str) -> None:
         """13.5 (combat_subjugation): the subjugator's Q3 die against the opposition's: the controller's troops or
         fortress (13.5.2), a rebellion or an independent marker, or a mini-map area (A3 home, A2 other, 13.5.7)."""
-        f, s, b = g.frame, g.s, g.game.board
+        f, s, b = g.frame, g.s, board_of(g)
         power = f["power"]
         opposition = f.pop("opposition", None)
         troops = st.troops_in(s, arg, power)

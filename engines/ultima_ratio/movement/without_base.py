@@ -9,7 +9,7 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
-from engines.ultima_ratio.board import Board
+from engines.ultima_ratio.board import Board, board_of
 from engines.ultima_ratio.combat import battles
 from engines.ultima_ratio.movement import naval_bases
 
@@ -62,7 +62,7 @@ class Rebase(Step):
 def check_bases(g: Ctx, power: str) -> dict | None:
     """Apply 11.1.1 to every squadron of the power: single nearest bases at once; returns the frame locals of a
     ``rebase`` decision when a tie needs the player, else None."""
-    board = g.game.board
+    board = board_of(g)
     for uid in squadrons_without_base(g.s, board, power):
         ports = naval_bases.nearest_bases(g.s, board, power, uid)
         if len(ports) > 1 and g.s["powers"].get(power):

@@ -15,7 +15,7 @@ from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.actions import construction
-from engines.ultima_ratio.board import Board
+from engines.ultima_ratio.board import Board, board_of
 from engines.ultima_ratio.economy import commerce, unrest
 from engines.ultima_ratio.end_of_turn import turn_end
 from engines.ultima_ratio.world_items import Deployment
@@ -182,7 +182,7 @@ def deploy_options(g: Ctx, power: str, points: int) -> list[str]:
             "build_troop": lambda: construction.troop_grades(g, power),
             "build_squadron": lambda: construction.squadron_grades(g, power),
             "build_fortress": lambda: construction.fortress_places(g, power, True),
-            "build_merchant": lambda: commerce.merchant_centers(g.s, g.game.board, power),
+            "build_merchant": lambda: commerce.merchant_centers(g.s, board_of(g), power),
             "lower_unrest": lambda: g.s["powers"][power]["unrest"] > 0,
         }[action]()
         if ok:
@@ -202,7 +202,7 @@ class Deploy(Step):
         f = g.frame
         if f["revolts"]:
             return text("prompt.place_r3", count=f["revolts"]), {
-                "revolt": turn_end.revolt_places(g.s, g.game.board, f["power"])
+                "revolt": turn_end.revolt_places(g.s, board_of(g), f["power"])
             }
         legal = {"build": deploy_options(g, f["power"], f["points"]), "done": [None]}
         return text("prompt.deploy", power=f["power"], points=f["points"]), {k: v for k, v in legal.items() if v}

@@ -22,6 +22,7 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
+from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.state import game_order, sitting
 
 MAX_BET = 20  # RULINGS AU-2: the legal list needs a bound; a bet above it buys nothing a bet of 20 does not
@@ -29,7 +30,7 @@ MAX_BET = 20  # RULINGS AU-2: the legal list needs a bound; a bet above it buys 
 
 def seat_table(g: Ctx) -> dict[int, Any]:
     """The rows of the scenario's seat table for this number of players, by row (the group's number)."""
-    scenario = g.game.board.world.scenario(g.s["scenario"])
+    scenario = board_of(g).world.scenario(g.s["scenario"])
     table = next(t for t in scenario.seat_tables if t.players == len(g.s["seats"]))
     return {row.seat: row for row in table.seats}
 

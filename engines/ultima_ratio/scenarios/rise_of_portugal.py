@@ -14,7 +14,7 @@ from __future__ import annotations
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
-from engines.ultima_ratio.board import Board
+from engines.ultima_ratio.board import Board, board_of
 from engines.ultima_ratio.end_of_turn.turn_end import add_vp
 from engines.ultima_ratio.movement import naval
 from engines.ultima_ratio.preparation import deployment
@@ -118,7 +118,7 @@ def emirates_in_play(s: dict) -> bool:
 def on_control(g: Ctx, power: str, area: str, before: str | None) -> None:
     """l. 1925: 1 VP for each Portuguese area that becomes owned (once per area: RULINGS.md › 9.1 VP); l. 1935:
     the Emirates disappear when Portugal takes Aden."""
-    s, board = g.s, g.game.board
+    s, board = g.s, board_of(g)
     if (
         power == PORTUGAL
         and area in portuguese_areas(board)
@@ -173,7 +173,7 @@ def emirates_supporters(g: Ctx, area: str) -> list[str]:
     """11.4.2 for the Emirates: their fleet supports the defence of Aden from an adjacent sea (l. 1930)."""
     if area != ADEN or not emirates_in_play(g.s):
         return []
-    seas = g.game.board.areas[ADEN].seas
+    seas = board_of(g).areas[ADEN].seas
     return [
         u
         for u in st.units_of(g.s, EMIRATES, "squadron", "map")
@@ -189,7 +189,7 @@ class Emirates(Step):
     goes_to = ("piracy",)
 
     def auto(self, g: Ctx) -> None:
-        s, board = g.s, g.game.board
+        s, board = g.s, board_of(g)
         if not emirates_in_play(s):
             g.end(None)
             return

@@ -11,6 +11,7 @@ from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.actions import construction, regroup
+from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import card_play, deck
 from engines.ultima_ratio.combat import battles, land_battles
 from engines.ultima_ratio.diplomacy import war
@@ -94,7 +95,7 @@ ACTIONS = {
     "landing": lambda g, p: bool(landings.landers(g, p)),
     "naval_move": lambda g, p: bool(naval.naval_movers(g, p)),
     "lower_unrest": lambda g, p: g.s["powers"][p]["unrest"] > 0,
-    "build_merchant": lambda g, p: bool(commerce.merchant_centers(g.s, g.game.board, p)),
+    "build_merchant": lambda g, p: bool(commerce.merchant_centers(g.s, board_of(g), p)),
     "build_leader": lambda g, p: leader_flow.may_build(g, p),
     "sortie": lambda g, p: bool(land_battles.sortie_areas(g, p)),  # 13.3.1: later, a tactical action
     "piracy": lambda g, p: bool(card_play.corsair_raids(g, p)),
@@ -162,7 +163,7 @@ class PowerActions(FreeMoves, Step):
         if declarations:
             legal["declare_war"] = declarations
         if deck.in_play(s):
-            playable = deck.playable(s, g.game.board, role)
+            playable = deck.playable(s, board_of(g), role)
             if playable:
                 legal["play_card"] = playable
             if s["impulse"]["events_due"]:
@@ -251,7 +252,7 @@ class EndOfImpulse(FreeMoves, Step):
     goes_to = ("squadrons_without_base",)
 
     def _candidates(self, g: Ctx) -> list[list[str]]:
-        s, b = g.s, g.game.board
+        s, b = g.s, board_of(g)
         out = []
         for power in st.powers_of(s, g.frame["seat"]):
             if power in g.frame["moved"]:
@@ -286,7 +287,7 @@ class EndOfImpulse(FreeMoves, Step):
         leader_flow.move_at_end(g, arg[0], arg[1])
 
     def on_bring_home(self, g: Ctx, role: str, arg: list) -> None:
-        s, b = g.s, g.game.board
+        s, b = g.s, board_of(g)
         power, uid = arg
         box = b.boxes[st.home_theater(s, b, power)][0]
         st.move_unit(s, uid, st.BOX + box)

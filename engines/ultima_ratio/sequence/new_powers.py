@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
-from engines.ultima_ratio.board import Board
+from engines.ultima_ratio.board import Board, board_of
 from engines.ultima_ratio.combat import battles
 from engines.ultima_ratio.leaders import leader_state
 from engines.ultima_ratio.preparation import deployment
@@ -43,7 +43,7 @@ def seat_for(s: dict, board: Board, power: str) -> str | None:
 def enter_powers(g: Ctx) -> None:
     """8.1.2 at the start of a turn after the scenario's first: the turn's deployment rows. The powers that enter
     are deployed by the turn's ``deploy`` phase (``to_deploy``, sequence.Turn)."""
-    s, board = g.s, g.game.board
+    s, board = g.s, board_of(g)
     if s["turn"] == s["first_turn"]:
         return
     for row in board.world.turn(s["turn"]).deployment:

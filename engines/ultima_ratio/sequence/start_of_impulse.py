@@ -11,6 +11,7 @@ from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.actions import regroup
+from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.combat import battles, land_battles
 from engines.ultima_ratio.leaders import leader_flow
 from engines.ultima_ratio.movement import fleets, naval, strategic_movement
@@ -23,7 +24,7 @@ def attach_offer(g: Ctx, role: str) -> dict[str, list]:
     done = g.frame.get("attached", [])
     powers = st.powers_of(g.s, role)
     changes = [c for p in powers for c in leader_flow.unit_changes(g.s, p, done)]
-    return ({"attach_leader": changes} if changes else {}) | fleets.assembly(g.s, g.game.board, powers, done)
+    return ({"attach_leader": changes} if changes else {}) | fleets.assembly(g.s, board_of(g), powers, done)
 
 
 FREE_VERBS = ("attach_leader", "join_fleet", "leave_fleet")  # the free moves of the impulse (17.1, 11.2)
@@ -42,7 +43,7 @@ class FreeMoves:
 
     def on_join_fleet(self, g: Ctx, role: str, arg: list) -> None:
         g.frame.setdefault("attached", []).append(arg[0])
-        fleets.join(g.s, g.game.board, arg[0], arg[1])
+        fleets.join(g.s, board_of(g), arg[0], arg[1])
         g.log("log.fleet_joined", unit=arg[0], flagship=arg[1], rule="fleet_formation")
 
     def on_leave_fleet(self, g: Ctx, role: str, arg: list) -> None:
@@ -113,7 +114,7 @@ class StartOfImpulse(FreeMoves, Step):
         if (
             action == "regroup_troop"
             and power not in f.get("card_regroup_used", [])
-            and free_regroup(g.game.board, power)
+            and free_regroup(board_of(g), power)
         ):
             f.setdefault("card_regroup_used", []).append(power)  # the card's own regroup first (AU-2)
             g.log("log.free_regroup_card", power=power, rule="impulse")
@@ -149,7 +150,7 @@ def free_actions(g: Ctx, seat: str) -> list[list[str]]:
     card allows it (``free_regroup``: the Crimean horde) regroups one dispersed troop at no cost; 8.2.3: "if a player
     without cards has major powers at war, each of these powers has one free troop regrouping or strategic
     redeployment at the beginning of the impulse". The two add up (``on_free`` uses the card's first, RULINGS AU-2)."""
-    s, b = g.s, g.game.board
+    s, b = g.s, board_of(g)
     no_cards = not s["cards"]["hands"].get(seat)
     out = []
     for power in st.powers_of(s, seat):

@@ -16,6 +16,7 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import deck
 from engines.ultima_ratio.diplomacy import war
 from engines.ultima_ratio.economy import commerce
@@ -34,12 +35,12 @@ class TurnStart(Step):
 
     def auto(self, g: Ctx) -> None:
         s = g.s
-        g.log("log.turn_start", turn=s["turn"], year=g.game.board.world.turn(s["turn"]).year, rule="turn_start")
+        g.log("log.turn_start", turn=s["turn"], year=board_of(g).world.turn(s["turn"]).year, rule="turn_start")
         war.new_turn(s)  # 21.5.4: the forced peace is over
         scenario_of(g).turn_start(g)  # 8.1.1
         new_powers.enter_powers(g)  # 8.1.2
         for center in s["capacity"]:
-            s["capacity"][center] = g.game.board.map.trade_capacity(center, s["turn"], s["section"])
+            s["capacity"][center] = board_of(g).map.trade_capacity(center, s["turn"], s["section"])
         g.goto("deploy_new_powers")
 
 
