@@ -37,6 +37,12 @@ def seat_of(s: dict, power: str) -> str | None:
     return info["seat"] if info else None
 
 
+def player_of(s: dict, power: str) -> str:
+    """The player who leads a major power in play (a decision's active seat)."""
+    seat: str = s["powers"][power]["seat"]
+    return seat
+
+
 def powers_of(s: dict, seat: str) -> list[str]:
     return list(s["seats"][seat]["powers"])
 

@@ -63,7 +63,7 @@ class BuildTroop(Step):
     goes_to = ("strategic_move",)
 
     def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.frame["power"])]
+        return [st.player_of(g.s, g.frame["power"])]
 
     def prompt(self, g: Ctx, role: str):
         f = g.frame
@@ -115,7 +115,7 @@ class BuildSquadron(Step):
     goes_to = ()
 
     def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.frame["power"])]
+        return [st.player_of(g.s, g.frame["power"])]
 
     def prompt(self, g: Ctx, role: str):
         f = g.frame
@@ -158,7 +158,7 @@ class RepairSquadron(Step):
     goes_to = ("strategic_move",)
 
     def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.frame["power"])]
+        return [st.player_of(g.s, g.frame["power"])]
 
     def prompt(self, g: Ctx, role: str):
         return text("prompt.repair"), {"unit": repairable(g, g.frame["power"])}
@@ -194,7 +194,7 @@ class BuildFortress(Step):
     goes_to = ()
 
     def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.frame["power"])]
+        return [st.player_of(g.s, g.frame["power"])]
 
     def prompt(self, g: Ctx, role: str):
         return text("prompt.fortress"), {"area": fortress_places(g, g.frame["power"], g.frame["deploy"])}

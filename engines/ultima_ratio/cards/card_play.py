@@ -150,7 +150,7 @@ class Corsair(Step):
     goes_to = ("piracy",)
 
     def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.frame["power"])]
+        return [st.player_of(g.s, g.frame["power"])]
 
     def prompt(self, g: Ctx, role: str):
         return text("prompt.corsair"), {"raid": corsair_raids(g, g.frame["power"])}

@@ -268,7 +268,7 @@ class CombatDecision(Step):
     goes_to = ()
 
     def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.frame["power"])]
+        return [st.player_of(g.s, g.frame["power"])]
 
     def prompt(self, g: Ctx, role: str):
         f = g.frame
@@ -391,7 +391,7 @@ class DispersionBox(Step):
     goes_to = ()
 
     def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.s["units"][g.frame["unit"]]["power"])]
+        return [st.player_of(g.s, g.s["units"][g.frame["unit"]]["power"])]
 
     def prompt(self, g: Ctx, role: str):
         return text("prompt.dispersed_box", unit=g.frame["unit"]), {"box": list(g.frame["boxes"])}

@@ -202,7 +202,7 @@ class BuildMerchant(Step):
     goes_to = ()
 
     def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.frame["power"])]
+        return [st.player_of(g.s, g.frame["power"])]
 
     def prompt(self, g: Ctx, role: str):
         return text("prompt.merchant"), {"center": merchant_centers(g.s, board_of(g), g.frame["power"])}

@@ -165,7 +165,7 @@ class FlipVeterans(Step):
     goes_to = ()
 
     def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.frame["power"])]
+        return [st.player_of(g.s, g.frame["power"])]
 
     def prompt(self, g: Ctx, role: str):
         vets = [u for u in st.units_of(g.s, g.frame["power"]) if g.s["units"][u]["veteran"]]
@@ -307,7 +307,7 @@ class SocialAgitation(Step):
     goes_to = ("dispersion_box",)
 
     def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.frame["power"])]
+        return [st.player_of(g.s, g.frame["power"])]
 
     def prompt(self, g: Ctx, role: str):
         f, s = g.frame, g.s

@@ -114,7 +114,7 @@ class LeaderChange(Step):
     goes_to = ()
 
     def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.frame["power"])]
+        return [st.player_of(g.s, g.frame["power"])]
 
     def _changes(self, g: Ctx) -> list[list[str]]:
         f = g.frame
@@ -215,7 +215,7 @@ class BuildLeader(Step):
     goes_to = ()
 
     def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.frame["power"])]
+        return [st.player_of(g.s, g.frame["power"])]
 
     def prompt(self, g: Ctx, role: str):
         f, s = g.frame, g.s

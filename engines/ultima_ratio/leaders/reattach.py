@@ -41,7 +41,7 @@ class ReattachLeader(Step):
     goes_to = ()
 
     def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.s["leaders"][g.frame["leader"]]["power"])]
+        return [st.player_of(g.s, g.s["leaders"][g.frame["leader"]]["power"])]
 
     def prompt(self, g: Ctx, role: str):
         return text("prompt.reattach_leader", leader=g.frame["leader"]), {"unit": list(g.frame["options"])}

@@ -48,7 +48,7 @@ class DisperseOverstack(Step):
     goes_to = ()
 
     def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.frame["power"])]
+        return [st.player_of(g.s, g.frame["power"])]
 
     def _decision(self, g: Ctx):
         f, s = g.frame, g.s

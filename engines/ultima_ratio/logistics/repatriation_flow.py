@@ -158,7 +158,7 @@ class RepatriateTroop(Step):
     goes_to = ("strategic_move",)
 
     def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.frame["power"])]
+        return [st.player_of(g.s, g.frame["power"])]
 
     def _boxes(self, g: Ctx) -> list[str]:
         """14.1 with 18.5: its theater's box, or from a border area either theater's (RULINGS BX-2)."""
@@ -206,7 +206,7 @@ class AssignLeader(Step):
     goes_to = ()
 
     def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.s["leaders"][g.frame["leader"]]["power"])]
+        return [st.player_of(g.s, g.s["leaders"][g.frame["leader"]]["power"])]
 
     def prompt(self, g: Ctx, role: str):
         leader = g.frame["leader"]

@@ -71,7 +71,7 @@ class TacticalMove(TacticalNavalSupport, TacticalLandCombat, TacticalSubjugation
     goes_to: tuple[str, ...] = ("tactical_army", "tactical_destination")
 
     def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.frame["power"])]
+        return [st.player_of(g.s, g.frame["power"])]
 
     def prompt(self, g: Ctx, role: str):
         f, power = g.frame, g.frame["power"]

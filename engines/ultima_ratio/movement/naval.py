@@ -134,7 +134,7 @@ class NavalMove(Step):
     goes_to = ("naval_response", "combat")
 
     def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.frame["power"])]
+        return [st.player_of(g.s, g.frame["power"])]
 
     def prompt(self, g: Ctx, role: str):
         from engines.ultima_ratio.logistics import stacking
@@ -243,7 +243,7 @@ class NavalResponse(Step):
     goes_to = ()
 
     def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.s["units"][g.frame["unit"]]["power"])]
+        return [st.player_of(g.s, g.s["units"][g.frame["unit"]]["power"])]
 
     def prompt(self, g: Ctx, role: str):
         legal = {"attach_leader": self._leader_changes(g), "fight": [None], "withdraw": [None]}
@@ -335,7 +335,7 @@ class Piracy(Step):
     goes_to = ("combat",)
 
     def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.frame["victim"])]
+        return [st.player_of(g.s, g.frame["victim"])]
 
     def prompt(self, g: Ctx, role: str):
         f = g.frame

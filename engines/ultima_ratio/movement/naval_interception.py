@@ -98,7 +98,7 @@ class SeaInterception(Step):
 
     def active(self, g: Ctx) -> list[str]:
         asking = self._to_announce(g)
-        return [st.seat_of(g.s, asking[0] if asking else g.frame["power"])]
+        return [st.player_of(g.s, asking[0] if asking else g.frame["power"])]
 
     def prompt(self, g: Ctx, role: str):
         f, s = g.frame, g.s
@@ -303,7 +303,7 @@ class SupportChampion(Step):
     goes_to = ()
 
     def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.frame["power"])]
+        return [st.player_of(g.s, g.frame["power"])]
 
     def prompt(self, g: Ctx, role: str):
         return text("prompt.support_champion", area=g.frame["area"]), {"champion": list(g.frame["fleets"])}
@@ -319,7 +319,7 @@ class SupportAnnounce(Step):
     goes_to = ()
 
     def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.frame["power"])]
+        return [st.player_of(g.s, g.frame["power"])]
 
     def prompt(self, g: Ctx, role: str):
         f = g.frame

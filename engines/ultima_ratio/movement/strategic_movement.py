@@ -256,7 +256,7 @@ class StrategicMove(Step):
     goes_to = ("sea_interception",)
 
     def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.frame["power"])]
+        return [st.player_of(g.s, g.frame["power"])]
 
     def prompt(self, g: Ctx, role: str):
         f, s = g.frame, g.s

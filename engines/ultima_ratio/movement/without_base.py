@@ -46,7 +46,7 @@ class Rebase(Step):
     goes_to = ()
 
     def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.s["units"][g.frame["unit"]]["power"])]
+        return [st.player_of(g.s, g.s["units"][g.frame["unit"]]["power"])]
 
     def prompt(self, g: Ctx, role: str):
         return text("prompt.rebase", unit=g.frame["unit"]), {"area": list(g.frame["ports"])}

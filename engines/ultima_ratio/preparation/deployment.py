@@ -196,7 +196,7 @@ class Deploy(Step):
     goes_to = ("build_troop", "build_squadron", "build_fortress", "build_merchant")
 
     def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.frame["power"])]
+        return [st.player_of(g.s, g.frame["power"])]
 
     def prompt(self, g: Ctx, role: str):
         f = g.frame

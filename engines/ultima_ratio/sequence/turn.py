@@ -119,7 +119,7 @@ class MerchantsEnter(Step):
 
     def active(self, g: Ctx) -> list[str]:
         _center, power = self._pending(g)[0]
-        return [st.seat_of(g.s, power)]
+        return [st.player_of(g.s, power)]
 
     def prompt(self, g: Ctx, role: str):
         center, power = self._pending(g)[0]
