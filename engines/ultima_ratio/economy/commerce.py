@@ -117,14 +117,23 @@ def capacity(s: dict, board: Board, center: str) -> int:
 
 
 # ----- 19.2.4 Merchant surplus adjustment ----------------------------------------------------------------------------
+def fixed(s: dict, center: str, power: str) -> bool:
+    """A merchant a scenario placed that "can not be removed" (Turn 1, l. 2167: the Danish and Dutch merchants of the
+    North Sea, until their powers are activated): it fills its center but commercial competition passes it by."""
+    return [center, power] in s.get("fixed_merchants", [])
+
+
 def commercial_competition(g: Ctx) -> None:
-    """19.2.4, at the end of the turn, in every center holding more merchants than its capacity."""
+    """19.2.4, at the end of the turn, in every center holding more merchants than its capacity; a fixed merchant
+    (``fixed``) counts against the capacity and is never the one removed."""
     s, board = g.s, board_of(g)
     for center, present in s["merchants"].items():
         excess = sum(present.values()) - capacity(s, board, center)
         if excess <= 0:
             continue
         for power in sorted(present):
+            if fixed(s, center, power):
+                continue
             if present[power] and not coastal_areas_in(s, board, center, power) and excess > 0:
                 cut = present[power]  # the whole counter (1 or 2 merchants) is eliminated
                 present[power] = 0
@@ -137,7 +146,7 @@ def commercial_competition(g: Ctx) -> None:
                 g.log("log.competition", power=power, center=center, count=1, rule="merchant_surplus")
         for _ in range(2):
             order = sorted(
-                (p for p, n in present.items() if n),
+                (p for p, n in present.items() if n and not fixed(s, center, p)),
                 key=lambda p: (
                     commercial_ports_held(s, board, center, p),
                     board.power(p).vitality,

@@ -77,6 +77,8 @@ def set_up_from_playbook(g: Ctx, board: Board, scenario_id: str) -> None:
         for merchant in setup.merchants:
             held = s["merchants"].setdefault(merchant.trade_center, {})
             held[merchant.power] = held.get(merchant.power, 0) + 1
+            if merchant.fixed:  # "can not be removed" until its power is activated (commerce.fixed)
+                s.setdefault("fixed_merchants", []).append([merchant.trade_center, merchant.power])
     # the scenario's markers stand over the deployment (24. clears rebellions from a power's areas; Turn 1 then
     # puts one in Sarajevo): an independent area has no possessor, a revolt leaves its possessor without control
     for area, marker in placed.items():

@@ -58,6 +58,8 @@ def enter_powers(g: Ctx) -> None:
         if seat is None:
             continue
         deployment.add_power(s, board, row, seat)
+        if "fixed_merchants" in s:  # its merchants placed at set-up are now treated in the usual way (l. 2167)
+            s["fixed_merchants"] = [m for m in s["fixed_merchants"] if m[1] != row.power]
         s["seats"][seat]["powers"].append(row.power)
         g.log("log.power_enters", power=row.power, seat=seat, points=row.points or 0, rule="entry_of_new_powers")
         inherits = board.power(row.power).inherits

@@ -222,3 +222,48 @@ def test_after_the_auction_the_first_turn_deploys_the_powers(players):
     assert GAME.view(state, None)["prompt"]["step"] == "deploy"
     power = state["stack"][-1]["power"]
     assert GAME.active_roles(state) == [state["powers"][power]["seat"]]
+
+
+def test_the_north_sea_merchants_of_turn_1_cannot_be_removed_until_their_powers_enter():
+    """Turn 1, l. 2167: "Place a Danish and a Dutch merchant in the North Sea trade center. These merchants can not be
+    removed until these powers are activated": commercial competition (19.2.4) passes them by, and a power that
+    enters (8.1.2) has its merchant treated in the usual way."""
+    from engines.core.machine import Ctx
+    from engines.ultima_ratio.economy import commerce
+
+    state = auction(begin(3), {"player1": 0, "player2": 0, "player3": 0})
+    assert state["fixed_merchants"] == [["north-sea", "denmark"], ["north-sea", "netherlands"]]
+    state["capacity"]["north-sea"] = 1
+    state["merchants"]["north-sea"]["england"] = 1
+    g = Ctx(GAME, state)
+    commerce.commercial_competition(g)
+    assert state["merchants"]["north-sea"] == {"denmark": 1, "netherlands": 1}  # England's went; theirs stay
+    state["fixed_merchants"].remove(["north-sea", "netherlands"])  # as when the Netherlands enter
+    commerce.commercial_competition(g)
+    assert state["merchants"]["north-sea"] == {"denmark": 1}
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_random_games_of_9_2_keep_the_platforms_invariants(players):
+    """The conformance suite's checks (views, leaks, face-down bets, barriers, illegal actions, replay) through
+    random games of 9.2 from the auction to the winner, with the rules written so far."""
+    from engines.core.conformance import playout
+
+    for seed in (1, 2):
+        result = playout(GAME, seed, {"players": players}, check=True, every=3)
+        outcome = result["outcome"]
+        assert len(outcome["ranking"]) == players and outcome["winners"] == outcome["ranking"][:1]
+
+
+def test_the_winner_has_the_most_vp_ties_going_by_game_order():
+    """22: the most VP wins; a tie is broken by the game order (7.1.1: "used to solve many tie breaks")."""
+    from engines.core.machine import Ctx
+    from engines.ultima_ratio.scenarios.new_order import winner
+
+    state = auction(begin(3), {"player1": 1, "player2": 5, "player3": 3})
+    for role, vp in (("player1", 9), ("player2", 12), ("player3", 12)):
+        state["seats"][role]["vp"] = vp
+    g = Ctx(GAME, state)
+    winner(g)
+    assert state["outcome"]["ranking"] == ["player2", "player3", "player1"]  # player2 bet most: 1st in game order
+    assert GAME.renderer().text(state["outcome"]["text"]) == "Player 2 wins with 12 VP."
