@@ -14,6 +14,7 @@ from engines.ultima_ratio.combat import battles, land_battles, veterans
 from engines.ultima_ratio.diplomacy import war
 from engines.ultima_ratio.economy import commerce
 from engines.ultima_ratio.end_of_turn import end_of_turn_rules as rules
+from engines.ultima_ratio.end_of_turn import victory
 from engines.ultima_ratio.movement import fleets, without_base
 from engines.ultima_ratio.scenarios.base import scenario_of
 
@@ -135,11 +136,33 @@ class TurnEndVp(Step):
                 vp = commerce.trade_vp(s, power)
                 if vp:
                     add_vp(g, seat, vp, "trade")
+                if scenario_of(g).card_objectives:
+                    card_objectives_vp(g, seat, power)
         scenario_of(g).end_of_turn_vp(g)
         for power in list(s["powers"]):  # 23.4: "After finishing the End of turn", on the last turn
             if last_turn_change_due(g, power):
                 dynastic_change(g, power, collapse=False)
         g.goto("next_turn")
+
+
+def card_objectives_vp(g: Ctx, seat: str, power: str) -> None:
+    """22 "Major power card objectives (end of turn)" and the allied minors' objectives (``victory``), each met
+    objective scored with its card and place on it."""
+    board = board_of(g)
+    index = victory.board_index(board.map, inactive=[a.id for a in board.map.areas if a.id not in g.s["areas"]])
+    allied = [board.minor(m) for m, info in g.s["minors"].items() if info.get("ally") == power]
+    for award in victory.objective_awards(board.power(power), victory.holdings(g.s, power), index, allied):
+        g.s["seats"][seat]["vp"] += award.vp
+        g.log(
+            "log.objective_vp",
+            seat=seat,
+            power=power,
+            card=award.card,
+            objective=(award.index or 0) + 1,
+            amount=award.vp,
+            vp=g.s["seats"][seat]["vp"],
+            rule="victory_points",
+        )
 
 
 def last_turn_change_due(g: Ctx, power: str) -> bool:

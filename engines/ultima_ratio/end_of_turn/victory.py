@@ -1,6 +1,7 @@
 """Ultima Ratio Regis — the victory points counted at the end of the turn (23.1.3, "22. Victory Points"): the
 objectives of the power cards and of the allied minor powers' cards, and commercial monopolies, as pure
-functions over explicit inputs (``Holdings``, the map). VP scored during impulses (wars, peace conditions,
+functions over explicit inputs (``Holdings``, read from the state by ``holdings``; the map), scored by
+``turn_end.card_objectives_vp`` in the scenarios that count them. VP scored during impulses (wars, peace conditions,
 "military victory") and most event-card objectives are not here (LEADERS.md § Not done); ``most_possessions``
 serves the Turn 9 end-of-turn VP.
 """
@@ -105,10 +106,10 @@ def monopolies(power: str, held: Holdings) -> list[Award]:
     ]
 
 
-def turn_end_awards(power, held: Holdings, index: BoardIndex, allied_minors: Iterable = ()) -> list[Award]:
-    """23.1.3: the end-of-turn VP of one major power (``world_items.Power``): its card's objectives, the
+def objective_awards(power, held: Holdings, index: BoardIndex, allied_minors: Iterable = ()) -> list[Award]:
+    """22. "Major power card objectives (end of turn)" of one major power (``world_items.Power``) and the
     objectives of the minor powers allied with it (``world_items.Minor``: "achieved by the allied major powers
-    that fulfill them"), and its monopolies."""
+    that fulfill them")."""
     awards = [
         Award(power.id, o.vp, "objective", card=power.id, index=i)
         for i, o in enumerate(power.objectives)
@@ -120,7 +121,30 @@ def turn_end_awards(power, held: Holdings, index: BoardIndex, allied_minors: Ite
             for i, o in enumerate(minor.objectives)
             if objective_met(o, held, index)
         ]
-    return awards + monopolies(power.id, held)
+    return awards
+
+
+def turn_end_awards(power, held: Holdings, index: BoardIndex, allied_minors: Iterable = ()) -> list[Award]:
+    """23.1.3: the end-of-turn VP of one major power: its card's objectives, its allied minors' and its
+    monopolies."""
+    return objective_awards(power, held, index, allied_minors) + monopolies(power.id, held)
+
+
+def holdings(s: dict, power: str) -> Holdings:
+    """What ``power`` holds now, read from the state: its possessions and, of them, those it controls (no revolt
+    marker); its allies' possessions (the minors allied with it and the major powers in alliance with it, 21.1);
+    what it possessed when the turn started (``possessed_at_start``, kept by the turn's start when the scenario
+    scores card objectives); its merchants. Imperial voters are not in the state yet (the card's "Others")."""
+    allies = {m for m, info in s["minors"].items() if info.get("ally") == power}
+    allies |= {p for pair in s["alliances"] for p in pair if power in pair and p != power}
+    possessed = frozenset(a for a, info in s["areas"].items() if info["owner"] == power)
+    return Holdings(
+        possessed=possessed,
+        controlled=frozenset(a for a in possessed if s["areas"][a]["control"] == power),
+        allied=frozenset(a for a, info in s["areas"].items() if info["owner"] in allies),
+        possessed_at_start=frozenset(s.get("possessed_at_start", {}).get(power, ())),
+        merchants={c: present[power] for c, present in s["merchants"].items() if present.get(power)},
+    )
 
 
 def most_possessions(province: str, possession: Mapping[str, str], index: BoardIndex) -> str | None:

@@ -23,6 +23,9 @@ class Scenario:
     id: ClassVar[str] = ""
     steps: ClassVar[dict[str, Step]] = {}
     after_impulse: ClassVar[tuple[str, ...]] = ()
+    # 22: the power cards' and allied minors' objectives score at the end of each turn (a scenario may have VP
+    # rules of its own instead: 9.1, RULINGS 9.1 VP sources)
+    card_objectives: ClassVar[bool] = True
 
     # ----- set-up (7, 24) and the end of the game ------------------------------------------------------------------
     def set_up(self, g: Ctx, board: Board) -> None:

@@ -221,6 +221,7 @@ class RiseOfPortugal(Scenario):
     id = SCENARIO
     steps = STEPS
     after_impulse = ("emirates",)
+    card_objectives = False  # RULINGS.md › 9.1 VP sources: the scenario's own VP, trade and dynastic changes
 
     def set_up(self, g: Ctx, board: Board) -> None:
         set_up(g, board, self.id)

@@ -39,6 +39,8 @@ class TurnStart(Step):
         war.new_turn(s)  # 21.5.4: the forced peace is over
         scenario_of(g).turn_start(g)  # 8.1.1
         new_powers.enter_powers(g)  # 8.1.2
+        if scenario_of(g).card_objectives:  # 22 "Pass to posses": what each power possessed as the turn began
+            s["possessed_at_start"] = {p: st.possessions(s, p) for p in s["powers"]}
         for center in s["capacity"]:
             s["capacity"][center] = board_of(g).map.trade_capacity(center, s["turn"], s["section"])
         g.goto("deploy_new_powers")
