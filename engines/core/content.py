@@ -11,13 +11,15 @@ from __future__ import annotations
 import hashlib
 import pathlib
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 import yaml
 from pydantic import BaseModel, ValidationError
 
 from engines.core.types import ContentError
+
+M = TypeVar("M", bound=BaseModel)  # a content model: ``validate`` answers an instance of the model it was given
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -61,7 +63,7 @@ def read_yaml(path: pathlib.Path, game_id: str) -> Any:
         raise ContentError(f"{game_id}: {path}: cannot be read as YAML: {exc}") from None
 
 
-def validate(model: type[BaseModel], data: Any, game_id: str, path: pathlib.Path) -> BaseModel:
+def validate(model: type[M], data: Any, game_id: str, path: pathlib.Path) -> M:
     try:
         return model.model_validate(data)
     except ValidationError as exc:

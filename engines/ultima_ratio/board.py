@@ -13,9 +13,9 @@ from __future__ import annotations
 import pathlib
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Protocol, cast
+from typing import Protocol, TypeVar, cast
 
-from pydantic import RootModel
+from pydantic import BaseModel, RootModel
 
 from engines.core.content import load_content
 from engines.core.machine import Ctx
@@ -33,17 +33,27 @@ class TheatersFile(Model):
     theaters: list[Theater]
 
 
-FILES = {
+AreasFile = RootModel[list[Area]]
+SeasFile = RootModel[list[Sea]]
+ConnectionsFile = RootModel[list[Connection]]
+TradeCentersFile = RootModel[list[TradeCenter]]
+PowersFile = RootModel[list[Power]]
+MinorsFile = RootModel[list[Minor]]
+EventsFile = RootModel[list[Event]]
+ScenariosFile = RootModel[list[Scenario]]
+TurnsFile = RootModel[list[Turn]]
+
+FILES: dict[str, type[BaseModel]] = {
     "theaters.yaml": TheatersFile,
-    "areas.yaml": RootModel[list[Area]],
-    "seas.yaml": RootModel[list[Sea]],
-    "connections.yaml": RootModel[list[Connection]],
-    "trade_centers.yaml": RootModel[list[TradeCenter]],
-    "powers.yaml": RootModel[list[Power]],
-    "minors.yaml": RootModel[list[Minor]],
-    "events.yaml": RootModel[list[Event]],
-    "scenarios.yaml": RootModel[list[Scenario]],
-    "turns.yaml": RootModel[list[Turn]],
+    "areas.yaml": AreasFile,
+    "seas.yaml": SeasFile,
+    "connections.yaml": ConnectionsFile,
+    "trade_centers.yaml": TradeCentersFile,
+    "powers.yaml": PowersFile,
+    "minors.yaml": MinorsFile,
+    "events.yaml": EventsFile,
+    "scenarios.yaml": ScenariosFile,
+    "turns.yaml": TurnsFile,
     **COMBAT_FILES,  # the dice and the combat table (13.1.1, 13.1.6)
     **LEADER_FILES,  # the leader counters (17.)
 }
@@ -58,8 +68,8 @@ class Board:
     map: MapData
     world: World
     digest: str
-    tables: CombatTables | None = None
-    leaders: Leaders | None = None
+    tables: CombatTables
+    leaders: Leaders
     areas: dict[str, Area] = field(default_factory=dict)
     seas: dict[str, Sea] = field(default_factory=dict)
     neighbours: dict[str, dict[str, str]] = field(default_factory=dict)  # area -> {area: connection kind}
@@ -131,8 +141,8 @@ class Board:
         """Seas apart between two coastal areas (0: on a common sea), cached: content, not state."""
         key = (a, b)
         if key not in self._gaps:
-            found = [self.distances.get((x, y)) for x in self.areas[a].seas for y in self.areas[b].seas]
-            found = [d for d in found if d is not None]
+            pairs = [self.distances.get((x, y)) for x in self.areas[a].seas for y in self.areas[b].seas]
+            found = [d for d in pairs if d is not None]
             self._gaps[key] = min(found) if found else None
         return self._gaps[key]
 
@@ -151,26 +161,42 @@ class Board:
         return self.world.minor(minor_id)
 
 
+M = TypeVar("M", bound=BaseModel)
+
+
 def load_board(content_dir: pathlib.Path | str | None = None) -> Board:
     """Load and validate the map and the world with the core loader (one digest for all the files)."""
     loaded = load_content(GAME_ID, DATA_DIR, FILES, content_dir)
-    f = loaded.files
+
+    def f(name: str, model: type[M]) -> M:
+        """A loaded file as the model ``FILES`` validated it with."""
+        item = loaded.files[name]
+        assert isinstance(item, model), name  # load_content validated the file with FILES[name], this model
+        return item
+
+    theaters = f("theaters.yaml", TheatersFile)
     board_map = MapData(
-        maps=f["theaters.yaml"].maps,
-        theaters=f["theaters.yaml"].theaters,
-        areas=[a.model_copy() for a in f["areas.yaml"].root],
-        seas=f["seas.yaml"].root,
-        connections=f["connections.yaml"].root,
-        trade_centers=f["trade_centers.yaml"].root,
+        maps=theaters.maps,
+        theaters=theaters.theaters,
+        areas=[a.model_copy() for a in f("areas.yaml", AreasFile).root],
+        seas=f("seas.yaml", SeasFile).root,
+        connections=f("connections.yaml", ConnectionsFile).root,
+        trade_centers=f("trade_centers.yaml", TradeCentersFile).root,
     )
     world = World(
-        powers=f["powers.yaml"].root,
-        minors=f["minors.yaml"].root,
-        events=f["events.yaml"].root,
-        scenarios=f["scenarios.yaml"].root,
-        turns=f["turns.yaml"].root,
+        powers=f("powers.yaml", PowersFile).root,
+        minors=f("minors.yaml", MinorsFile).root,
+        events=f("events.yaml", EventsFile).root,
+        scenarios=f("scenarios.yaml", ScenariosFile).root,
+        turns=f("turns.yaml", TurnsFile).root,
     )
-    return Board(map=board_map, world=world, digest=loaded.digest, tables=f["combat.yaml"], leaders=f["leaders.yaml"])
+    return Board(
+        map=board_map,
+        world=world,
+        digest=loaded.digest,
+        tables=f("combat.yaml", CombatTables),
+        leaders=f("leaders.yaml", Leaders),
+    )
 
 
 class HoldsBoard(Protocol):

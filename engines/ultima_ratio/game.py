@@ -5,7 +5,7 @@ Layout); this module gathers their steps and the scenarios' into one table and a
 from __future__ import annotations
 
 import pathlib
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
@@ -34,10 +34,17 @@ from engines.ultima_ratio.scenarios.base import NO_RULES_OF_ITS_OWN, Scenario
 from engines.ultima_ratio.scenarios.registry import PLAYABLE, SCENARIOS
 from engines.ultima_ratio.sequence import impulse, turn
 
+# the playable scenarios as a Literal made at run time: pydantic validates it (and the options' schema lists them);
+# mypy, which cannot read a Literal made at run time, sees a str
+if TYPE_CHECKING:
+    Playable = str
+else:
+    Playable = Literal[PLAYABLE]
+
 
 class Options(BaseModel):
-    scenario: Literal[PLAYABLE] = Field(
-        PLAYABLE[0],  # type: ignore[valid-type]
+    scenario: Playable = Field(
+        PLAYABLE[0],
         description="The scenario (Playbook 9): only the playable ones.",
     )
 
@@ -94,8 +101,9 @@ class UltimaRatioRegis(StepGame):
         names.update({x.id: x.name for x in b.map.seas})
         names.update({x.id: x.name for x in (*b.world.powers, *b.world.minors, *b.world.events)})
         names.update({x.id: x.name for x in b.map.trade_centers})
-        names.update({x.id: x.name for x in (*b.map.theaters, *b.world.scenarios)})
-        names.update({x.id: x.name for x in (*b.leaders.pool, *b.leaders.historical)})
+        names.update({x.id: x.name for x in b.map.theaters})
+        names.update({x.id: x.name for x in b.world.scenarios})
+        names.update({x.id: x.name for x in [*b.leaders.pool, *b.leaders.historical]})
         names.update({f"fortress:{a.id}": f"the fortress of {a.name}" for a in b.map.areas})
         names.update({box: f"{b.map.theater(t).name} dispersed box" for box, t in b.box_theater.items()})
         self._names = names
@@ -107,7 +115,8 @@ class UltimaRatioRegis(StepGame):
 
     def roles(self, options: BaseModel) -> list[str]:
         """7.1.1: the players in the order they sit around the board (a scenario's fewest unless ``players`` says)."""
-        players = getattr(options, "players", None) or self.board.world.scenario(options.scenario).players[0]
+        opts = options.model_dump()
+        players = opts.get("players") or self.board.world.scenario(opts["scenario"]).players[0]
         return [f"player{n}" for n in range(1, players + 1)]
 
     def option_sets(self) -> list[dict[str, Any]]:

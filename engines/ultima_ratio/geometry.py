@@ -10,6 +10,7 @@ bisector made it, which gives the borders between areas, provinces and theaters.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 Point = tuple[float, float]
@@ -167,7 +168,8 @@ def clip_to_convex(subject: list[Point], convex: list[Point]) -> list[Point]:
 def land_fraction(a: Point, b: Point, on_land, samples: int = 12) -> list[tuple[Point, Point]]:
     """The pieces of segment a-b where `on_land(point)` holds (sampled), merged into runs."""
     runs: list[tuple[Point, Point]] = []
-    start = None
+    start: Point | None = None
+    end: Point = a  # set with start (a run begins and ends on the piece it is found on)
     for k in range(samples):
         t0, t1 = k / samples, (k + 1) / samples
         mid = (a[0] + (b[0] - a[0]) * (t0 + t1) / 2, a[1] + (b[1] - a[1]) * (t0 + t1) / 2)
@@ -196,7 +198,7 @@ def tile_land(
     sites: list[Point],
     land: list[Point],
     box: tuple[float, float, float, float],
-    lakes: list[list[Point]] = (),
+    lakes: Sequence[list[Point]] = (),
     min_border: float = 3.0,
 ) -> list[Tile]:
     """Tile one land mass: every site's Voronoi cell clipped to the land outline, with its shared borders (lakes

@@ -82,7 +82,7 @@ class Leaders(Model):
         ids = [x.id for x in (*self.pool, *self.historical)]
         if len(ids) != len(set(ids)):
             problems.append("duplicate leader ids")
-        for leader in (*self.pool, *self.historical):
+        for leader in self.counters():
             if leader.ability not in ABILITY_IDS:
                 problems.append(f"leader {leader.id!r}: unknown ability {leader.ability!r}")
         events = [h.event for h in self.historical]
@@ -97,8 +97,12 @@ class Leaders(Model):
         """Ability ids in commander order (17.3.2)."""
         return tuple(a.id for a in sorted(self.abilities, key=lambda a: a.rank))
 
+    def counters(self) -> list[PoolLeader | HistoricalLeader]:
+        """Every leader counter, the pool's and the historical ones."""
+        return [*self.pool, *self.historical]
+
     def ability_of(self, leader_id: str) -> str:
-        for leader in (*self.pool, *self.historical):
+        for leader in self.counters():
             if leader.id == leader_id:
                 return leader.ability
         raise KeyError(f"no leader {leader_id!r}")
@@ -152,16 +156,16 @@ def dangling(leaders: Leaders, world) -> list[str]:
         for effect in (e for eff in event.effects for e in eff.walk()):
             if effect.op != "leader":
                 continue
-            leader = by_id.get(effect.leader)
-            if leader is None:
+            hist = by_id.get(effect.leader)
+            if hist is None:
                 bad.append(f"event {event.id!r}: unknown historical leader {effect.leader!r}")
                 continue
-            if leader.event != event.id:
-                bad.append(f"event {event.id!r}: leader {leader.id!r} belongs to event {leader.event!r}")
-            if effect.power != leader.power:
-                bad.append(f"event {event.id!r}: leader {leader.id!r} joins {effect.power!r}, not {leader.power!r}")
-            if effect.ability != leader.ability:
+            if hist.event != event.id:
+                bad.append(f"event {event.id!r}: leader {hist.id!r} belongs to event {hist.event!r}")
+            if effect.power != hist.power:
+                bad.append(f"event {event.id!r}: leader {hist.id!r} joins {effect.power!r}, not {hist.power!r}")
+            if effect.ability != hist.ability:
                 bad.append(
-                    f"event {event.id!r}: leader {leader.id!r} is {leader.ability!r}, the event says {effect.ability!r}"
+                    f"event {event.id!r}: leader {hist.id!r} is {hist.ability!r}, the event says {effect.ability!r}"
                 )
     return bad

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pathlib
 from collections import defaultdict
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, computed_field, model_validator
 
@@ -28,7 +28,7 @@ MAP_FILES = ("theaters.yaml", "areas.yaml", "seas.yaml", "connections.yaml", "tr
 
 Source = Literal["rulebook", "reconstructed"]
 TheaterKey = Literal["WM", "CM", "EM", "WE", "CE", "EE", "SEE", "BT", "TE", "Si", "Na", "Ca", "Sa", "Af", "In", "As"]
-THEATER_KEYS: tuple[str, ...] = TheaterKey.__args__
+THEATER_KEYS: tuple[str, ...] = get_args(TheaterKey)
 MapId = Literal["main", "siberia", "america", "indian-ocean", "africa", "asia"]
 Terrain = Literal["open", "forest", "mountain", "marsh"]
 Slug = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -82,7 +82,7 @@ class Theater(Model):
     provinces: list[Province] = Field(min_length=1)
     dispersed_boxes: list[DispersedBox] = Field(min_length=1)
 
-    @computed_field
+    @computed_field  # type: ignore[prop-decorator]  # pydantic's documented form (mypy#1362)
     @property
     def id(self) -> str:
         return self.key
@@ -112,18 +112,18 @@ class Area(Item):
     counts_as_mediterranean: bool = False
     border_of: list[TheaterKey] = []  # filled on load from the connections (18.5 Border areas)
 
-    @computed_field
+    @computed_field  # type: ignore[prop-decorator]  # pydantic's documented form (mypy#1362)
     @property
     def port(self) -> bool:
         """Coastal areas are ports (Glossary: "Own Port: any controlled coastal area")."""
         return bool(self.seas)
 
-    @computed_field
+    @computed_field  # type: ignore[prop-decorator]  # pydantic's documented form (mypy#1362)
     @property
     def mini_map(self) -> bool:
         return self.map != "main"
 
-    @computed_field
+    @computed_field  # type: ignore[prop-decorator]  # pydantic's documented form (mypy#1362)
     @property
     def border_area(self) -> bool:
         return bool(self.border_of)
@@ -227,13 +227,13 @@ class MapData(Model):
         for theater in self.theaters:
             errors += [f"theater {theater.key}: unknown map {m!r}" for m in theater.maps if m not in maps]
         for area in self.areas:
-            theater = theaters.get(area.theater)
-            if theater is None:
+            area_theater = theaters.get(area.theater)
+            if area_theater is None:
                 errors.append(f"area {area.id}: unknown theater {area.theater}")
                 continue
-            if area.map not in theater.maps:
+            if area.map not in area_theater.maps:
                 errors.append(f"area {area.id}: theater {area.theater} is not drawn on map {area.map}")
-            if area.province not in {p.id for p in theater.provinces}:
+            if area.province not in {p.id for p in area_theater.provinces}:
                 errors.append(f"area {area.id}: province {area.province!r} is not in theater {area.theater}")
             if area.map in maps and not maps[area.map].contains(area.pos):
                 errors.append(f"area {area.id}: position {area.pos} is outside map {area.map}")
@@ -266,7 +266,7 @@ class MapData(Model):
             errors += [f"trade center {center.id}: unknown theater {t}" for t in center.theaters if t not in theaters]
         if errors:
             raise ValueError("; ".join(errors))
-        borders: dict[str, set[str]] = defaultdict(set)
+        borders: dict[str, set[TheaterKey]] = defaultdict(set)
         for conn in self.connections:
             a, b = areas[conn.a], areas[conn.b]
             if a.theater != b.theater:

@@ -192,8 +192,8 @@ def move_unit(s: dict, uid: str, loc: str) -> None:
     left = loc_area(info["loc"])
     info["loc"] = loc
     info["since"] = s["impulse"]["n"]
-    siege = s["areas"][left]["siege"] if left in s["areas"] else None
-    if siege and not troops_in(s, left, siege["besieger"]):
+    siege = s["areas"][left]["siege"] if left is not None and left in s["areas"] else None
+    if left is not None and siege and not troops_in(s, left, siege["besieger"]):
         s["areas"][left]["siege"] = None  # 13.4.5: the siege ends when the besieging force is removed
 
 

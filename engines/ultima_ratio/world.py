@@ -79,11 +79,15 @@ class World(Model):
     def turn(self, number: int) -> Turn:
         return next(t for t in self.turns if t.number == number)
 
-    def setup(self, setup_id: str) -> Setup:
+    def setup(self, setup_id: str) -> Scenario | Turn:
         """A scenario or a turn by id ("turn-6")."""
         return next(s for s in self.setups() if s.id == setup_id)
 
-    def setups(self) -> list[Setup]:
+    def cards(self) -> list[Power | Minor]:
+        """The power cards, major and minor."""
+        return [*self.powers, *self.minors]
+
+    def setups(self) -> list[Scenario | Turn]:
         return [*self.scenarios, *self.turns]
 
     def effects(self):
@@ -113,7 +117,7 @@ class World(Model):
             need(minor.alliance_card, events, "event")
         for power in self.powers:
             need(power.inherits, powers, "power")
-        for obj in (o for card in (*self.powers, *self.minors) for o in card.objectives):
+        for obj in (o for card in self.cards() for o in card.objectives):
             need(obj.against, powers, "power")
         for setup in self.setups():
             for row in setup.deployment:
@@ -156,7 +160,7 @@ class World(Model):
         areas, provinces, centers = refs["areas"], refs["provinces"], refs["trade_centers"]
         for power in self.powers:
             areas.update(power.home_areas, power.domains, [power.capital])
-        for obj in (o for card in (*self.powers, *self.minors) for o in card.objectives):
+        for obj in (o for card in self.cards() for o in card.objectives):
             areas.update(obj.areas)
             centers.update(obj.trade_centers)
             if obj.province:
@@ -261,6 +265,7 @@ def _apply_rules(setup: Setup, owners: dict[str, str]) -> None:
     for rule in setup.special_rules:
         for effect in rule.effects:
             if effect.op == "possession" and effect.condition is None:
+                assert effect.power is not None  # EFFECT_OPS: a possession names its power (validated on load)
                 owners.update(dict.fromkeys(effect.areas, effect.power))
     for marker in setup.markers:
         if marker.kind == "independent":

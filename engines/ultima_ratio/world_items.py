@@ -3,14 +3,14 @@ scenarios and turns) as pydantic models; ``world.py`` loads them from the data f
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 Source = Literal["rulebook", "reconstructed"]
 Confidence = Literal["high", "medium", "low"]
 TheaterKey = Literal["WM", "CM", "EM", "WE", "CE", "EE", "SEE", "BT", "TE", "Si", "Na", "Ca", "Sa", "Af", "In", "As"]
-THEATER_KEYS: tuple[str, ...] = TheaterKey.__args__
+THEATER_KEYS: tuple[str, ...] = get_args(TheaterKey)
 Religion = Literal["catholic", "protestant", "orthodox", "sunni", "shia", "other"]
 FIRST_TURN, LAST_TURN = 1, 11
 ANY = "any"  # in an effect: the power the player who plays the card chooses
@@ -63,11 +63,18 @@ CONDITION_KINDS: dict[str, tuple[str, ...]] = {
     "terrain": ("terrain",),  # the battle's area has one of `terrain`
 }
 
+# a Literal built from the table: pydantic validates it at run time; mypy, which cannot read a Literal made at run
+# time, sees a str
+if TYPE_CHECKING:
+    ConditionKind = str
+else:
+    ConditionKind = Literal[tuple(CONDITION_KINDS)]
+
 
 class Condition(Model):
     """When an effect applies (its `kind` says which test; see ``CONDITION_KINDS``)."""
 
-    kind: Literal[tuple(CONDITION_KINDS)]
+    kind: ConditionKind
     players: int | None = Field(default=None, ge=1, le=8)
     turn: int | None = Field(default=None, ge=FIRST_TURN, le=LAST_TURN)
     power: str | None = None
@@ -117,7 +124,11 @@ EFFECT_OPS: dict[str, tuple[str, ...]] = {
     "remove_card": ("event",),  # the event `event` leaves the deck
     "no_casus_belli": ("powers", "theaters"),  # while in force: no CB between `powers` over areas of `theaters`
 }
-EffectOp = Literal[tuple(EFFECT_OPS)]
+# as ConditionKind
+if TYPE_CHECKING:
+    EffectOp = str
+else:
+    EffectOp = Literal[tuple(EFFECT_OPS)]
 
 
 class Effect(Model):

@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engines.core.game import Game
+from engines.core.types import View
 from engines.ultima_ratio.bots.plans import (
     _action,
     _attack_plan,
@@ -29,7 +31,7 @@ def _prefer(options: list, wanted: set[str]) -> Any:
     return (good or options)[0]
 
 
-def heuristic_bot(game, view: dict, role: str, rnd: random.Random) -> tuple[str, Any]:
+def heuristic_bot(game: Game, view: View, role: str, rnd: random.Random) -> tuple[str, Any]:
     prompt = view["prompt"]
     legal, step = prompt["legal"], prompt["step"]
     public = view["public"]

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.core.types import View
+
 POWER = "portugal"
 
 
@@ -17,7 +19,7 @@ class _View:
         self.s, self.game, self.frame = public, game, {}
 
 
-def _targets(game, view: dict) -> set[str]:
+def _targets(game, view: View) -> set[str]:
     """The Portuguese areas not owned yet (l. 1925: a VP each) and Aden while the Emirates hold it (l. 1935: taking
     it makes them disappear, their fleet with them)."""
     from engines.ultima_ratio.scenarios.rise_of_portugal import ADEN, EMIRATES, portuguese_areas
