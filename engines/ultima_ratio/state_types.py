@@ -205,6 +205,8 @@ class URRState(TypedDict):
     border_controls: NotRequired[list[list[Any]]]  # [area, taker, controller before, owner before, war pair] (18.5)
     box_choices: NotRequired[dict[str, list[str]]]  # troop -> dispersion boxes still open to it (18.5)
     auction: NotRequired[Auction]  # 7.1.1, until the groups are seated
+    fixed_merchants: NotRequired[list[list[str]]]  # [center, power] a scenario placed unremovable (commerce.fixed)
+    possessed_at_start: NotRequired[dict[str, list[str]]]  # power -> areas as the turn began (22 "Pass to posses")
 
 
 # the type of ``s`` where it pays (``state.py``'s helpers)
