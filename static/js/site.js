@@ -14,8 +14,15 @@ document.addEventListener("htmx:confirm", (event) => {
   if (!trigger || trigger.type !== "sse:move" || !trigger.detail) return;
   const live = document.getElementById("table-live");
   const seq = Number(trigger.detail.data);
-  if (live && Number.isInteger(seq) && seq <= Number(live.dataset.seq)) event.preventDefault();
+  if (ownLiveRequests > 0 || (live && Number.isInteger(seq) && seq <= Number(live.dataset.seq))) event.preventDefault();
 });
+// ... nor while the page's own move or undo is under way: its answer brings the table as it is after it (or the
+// fresh table, on a stale seq), and a refetch answered first would replace the element that answer is for, so the
+// answer (and its notice) would be dropped.
+let ownLiveRequests = 0;
+const ownLive = (detail) => detail.requestConfig && detail.requestConfig.verb !== "get" && detail.target && detail.target.id === "table-live";
+document.addEventListener("htmx:beforeRequest", (event) => { if (ownLive(event.detail)) ownLiveRequests += 1; });
+document.addEventListener("htmx:afterRequest", (event) => { if (ownLive(event.detail)) ownLiveRequests = Math.max(0, ownLiveRequests - 1); });
 // A replay's keys (issue 30): ← → step back and forward, Home and End go to the setup and the last move, unless the
 // focus is in a field (where the keys edit it) or a modifier is held.
 document.addEventListener("keydown", (event) => {

@@ -184,3 +184,39 @@ def test_rules_cards_import_and_map_pages(server, chromium, artifacts):
     page.select_option("select[name=game]", "15-dias")
     expect(page.locator("select[name=opt_players]")).to_be_visible()
     expect(page.locator("input[name=name]")).to_have_value("Olivares' last stand")
+
+
+# Slows the undo's answer the page receives by 1.5 s (never the server): the move's news (SSE) reaches the page while
+# the undo's answer is still on its way.
+SLOW_ANSWERS = """
+(() => {
+  const open = XMLHttpRequest.prototype.open, send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.open = function (method, url, ...rest) { this._url = String(url); return open.call(this, method, url, ...rest); };
+  XMLHttpRequest.prototype.send = function (...args) {
+    const delay = /\\/undo$/.test(this._url) ? 1500 : 0;
+    if (delay && this.onload) { const onload = this.onload; this.onload = (e) => setTimeout(() => onload.call(this, e), delay); }
+    return send.apply(this, args);
+  };
+})();
+"""
+
+
+def test_the_news_of_my_own_undo_does_not_drop_its_answer(server, chromium, artifacts):
+    """The undo's own answer (with its notice) is still on its way when the news of it (SSE) reaches the page: the
+    page does not refetch the table meanwhile — a refetch answered first would replace the element the undo's
+    answer is for, and that answer (and its notice) would be dropped. Seen in CI under load."""
+    page = chromium.new_context(viewport=DESKTOP).new_page()
+    register(page, server.url, "alice")
+    url = new_table(page, server.url, "toy-duel", {"rounds": 1}, {"north": "me", "south": "me"})
+    page.goto(url + "?as=north")
+    seq = page.locator("#table-live").get_attribute("data-seq")
+    page.locator("#decision button.action:has-text('Raise')").first.click()
+    expect(page.locator("#table-live")).not_to_have_attribute("data-seq", seq)
+    page.evaluate(SLOW_ANSWERS)
+    news = []
+    page.on("console", lambda m: news.append(m.text) if m.text.startswith("sse:") else None)
+    page.evaluate("document.body.addEventListener('htmx:sseMessage', (e) => console.log('sse:' + e.detail.type))")
+    page.click("button.undo")
+    expect(page.locator(".notice")).to_contain_text("Move taken back", timeout=10_000)
+    assert "sse:move" in news, "the undo's news did not arrive while its answer was on its way: nothing was tested"
+    expect(page.locator(".notice")).to_contain_text("Move taken back")
