@@ -31,6 +31,27 @@ def at_war(given_by_portugal: int = 0, given_by_spain: int = 0) -> dict:
     return s
 
 
+def losing_with_troops_abroad() -> dict:
+    """Portugal lost 2 morale (half) to Spain, which controls Tangier and Alentejo with a troop; a Portuguese troop
+    stands in Leon (the walks of test_war_walks.py)."""
+    s = at_war(given_by_portugal=2)
+    area(s, "tangier", "portugal", control="spain")
+    area(s, "alentejo", "portugal", control="spain")
+    unit(s, "spain-troop-1", "troop", "area:alentejo")
+    s["units"]["portugal-troop-1"]["loc"] = s["impulse"]["start_locs"]["portugal-troop-1"] = "area:leon"
+    return s
+
+
+def one_morale_left() -> dict:
+    """Portugal (1 morale left, 3 with Spain), at its power actions, may declare war on France without a CB with its
+    last point (21.4.2)."""
+    s = at_war(given_by_portugal=3)
+    power(s, "france", war=False)
+    s = moves(s, ("done", None))
+    s["impulse"]["actions"]["portugal"] = 1
+    return s
+
+
 def msgs(log) -> list[str]:
     return [e["msg"] for e in log]
 
@@ -106,10 +127,7 @@ def test_the_last_morale_point_forces_negotiations_with_an_enemy_of_the_power_s_
     """21.4.2 (l. 1697-1701): Portugal (1 morale left, 3 with Spain) declares war on France without a CB and gives
     it its last point: the game stops, Portugal chooses Spain ("not mandatory ... with the major power that has
     received the last point"), then its impulse goes on."""
-    s = at_war(given_by_portugal=3)
-    power(s, "france", war=False)
-    s = moves(s, ("done", None))
-    s["impulse"]["actions"]["portugal"] = 1  # its last action point (21.3.3)
+    s = one_morale_left()  # its last action point (21.3.3)
     s, log = play(s, "declare_war", ["portugal", "france"])
     assert step(s) == "forced_negotiations" and seat(s) == "player1"
     assert legal(s) == {"negotiate": [["portugal", "france"], ["portugal", "spain"]]}
@@ -220,3 +238,11 @@ def test_the_heuristic_bot_opens_peace_when_losing_and_picks_land_first():
     s, _ = play(s, "open_peace", ["portugal", "spain"])
     view = GAME.view(s, "player2")
     assert heuristic_bot(GAME, view, "player2", random.Random(0)) == ("condition", ["cede_conquered", "tangier"])
+
+
+def test_the_heuristic_bot_negotiates_a_forced_peace_with_the_enemy_holding_most_morale():
+    import random
+
+    s, _ = play(one_morale_left(), "declare_war", ["portugal", "france"])
+    view = GAME.view(s, "player1")
+    assert heuristic_bot(GAME, view, "player1", random.Random(0)) == ("negotiate", ["portugal", "spain"])
