@@ -131,18 +131,11 @@ def taken_areas(s: dict, board, loser: str, taker: str) -> tuple[int, int]:
     """21.5.1: the loser's possessions the taker controls, not key areas nor the objectives of either contender
     ("key areas, or those that count as key areas for being objectives, are not taken into account"): (main map,
     mini-maps)."""
-    objectives = {
-        a
-        for p in (loser, taker)
-        for o in board.power(p).objectives
-        if o.kind in ("areas", "pass_to_possess")
-        for a in o.areas
-    }
     main = colonies = 0
     for area, info in s["areas"].items():
         if info["owner"] != loser or info["control"] != taker:
             continue
-        if board.areas[area].key_area or area in objectives:
+        if war.key_area(board, area, loser, taker):
             continue
         if board.areas[area].mini_map:
             colonies += 1

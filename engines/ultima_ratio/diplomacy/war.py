@@ -136,6 +136,32 @@ def add_war_vp(g: Ctx, pair: list[str], vp: int) -> None:
     records[key]["vp"] += vp
 
 
+def key_area(board, area: str, a: str, b: str) -> bool:
+    """21.3.5 (l. 1674): a key area, or one that counts as such "in wars between them" because it "appears as an
+    objective for one of the contenders" (their cards' ``areas`` / ``pass_to_possess`` objectives)."""
+    if board.areas[area].key_area:
+        return True
+    return any(
+        area in o.areas for p in (a, b) for o in board.power(p).objectives if o.kind in ("areas", "pass_to_possess")
+    )
+
+
+def key_area_lost(g: Ctx, taker: str, area: str, before: str | None, owner: str | None) -> None:
+    """21.3.5 (l. 1674): "Each time a major power (or an allied minor power) loses a key area at the hands of an
+    enemy at war" it gives a morale point (the minor's ally gives it); a key area lost to a revolt costs none
+    "unless the area is controlled later by an enemy major power" (18.3, l. 1286): its possessor gives it then
+    (RULINGS P-15)."""
+    s = g.s
+    loser = st.side_of(s, before if before else owner)
+    if (
+        loser in s["powers"]
+        and taker in s["powers"]
+        and deck.at_war(s, loser, taker)
+        and key_area(g.game.board, area, loser, taker)
+    ):
+        deck.deliver_morale(g, loser, taker, "key_area")
+
+
 def end_war(g: Ctx, pair: list[str]) -> None:
     """21.5.4: "major powers that have just ended a war are in forced peace" until the end of the turn; 18.5: the
     border areas taken in the war outside the taker's interest are returned."""

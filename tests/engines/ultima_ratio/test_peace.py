@@ -246,3 +246,27 @@ def test_the_heuristic_bot_negotiates_a_forced_peace_with_the_enemy_holding_most
     s, _ = play(one_morale_left(), "declare_war", ["portugal", "france"])
     view = GAME.view(s, "player1")
     assert heuristic_bot(GAME, view, "player1", random.Random(0)) == ("negotiate", ["portugal", "spain"])
+
+
+def test_a_key_area_lost_to_an_enemy_at_war_gives_a_morale_point():
+    """21.3.5 (l. 1674): "Each time a major power ... loses a key area at the hands of an enemy at war. Specific areas
+    that appear as objectives for one of the contenders count as key areas (in wars between them)" — Portugal (a
+    key area) and Granada (Spain's objective) give a point, Leon none; the 21.5.1 differential leaves them out."""
+    from engines.ultima_ratio.movement import land_areas
+
+    s = at_war()
+    area(s, "granada", "spain")
+    g = Ctx(GAME, copy_state(s))
+    land_areas.take_control(g, "portugal", "granada")
+    land_areas.take_control(g, "portugal", "leon")
+    land_areas.take_control(g, "spain", "portugal")
+    assert g.s["morale"] == {"spain": {"portugal": 1}, "portugal": {"spain": 1}}
+    assert [e["args"]["reason"] for e in g.entries if e["msg"] == "log.morale"] == ["key_area", "key_area"]
+    assert peace.taken_areas(g.s, GAME.board, "spain", "portugal") == (1, 0)  # Leon only
+    # 18.3 (l. 1286): a key area lost to a revolt costs no morale "unless the area is controlled later by an enemy"
+    s = at_war()
+    area(s, "granada", "spain", control=None)
+    s["areas"]["granada"]["marker"] = "R2"
+    g = Ctx(GAME, copy_state(s))
+    land_areas.take_control(g, "portugal", "granada")
+    assert g.s["morale"] == {"spain": {"portugal": 1}}
