@@ -171,6 +171,7 @@ class UltimaRatioRegis(StepGame):
             "corsairs": list(c.get("corsairs", [])),
         }
         view["morale"] = s.get("morale", {})
+        view["war_records"] = s.get("war_records", {})  # 21.3.1: the war cards "visible on the side of the map"
         view["fleets"] = s.get("fleets", [])  # fleets kept formed (11.2): their counters stand together, in sight
         if "auction" in s:  # 7.1.1: who has bet (not how much) until the bets are revealed together
             a = s["auction"]
