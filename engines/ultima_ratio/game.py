@@ -16,6 +16,7 @@ from engines.ultima_ratio.board import GAME_ID, Board, load_board
 from engines.ultima_ratio.bots.heuristic import heuristic_bot
 from engines.ultima_ratio.cards import card_play, events
 from engines.ultima_ratio.combat import battles, combat_cards, land_battles
+from engines.ultima_ratio.diplomacy import peace, peace_conditions
 from engines.ultima_ratio.economy import commerce, technology
 from engines.ultima_ratio.end_of_turn import turn_end
 from engines.ultima_ratio.leaders import leader_flow, reattach
@@ -76,6 +77,8 @@ STEPS = {
     **reattach.STEPS,
     **without_base.STEPS,
     **repatriation_flow.STEPS,
+    **peace.STEPS,
+    **peace_conditions.STEPS,
     "half_turn": turn.HalfTurn(after_impulse=tuple(n for s in SCENARIOS.values() for n in s.after_impulse)),
 }
 
@@ -177,6 +180,7 @@ class UltimaRatioRegis(StepGame):
             "corsairs": list(c.get("corsairs", [])),
         }
         view["morale"] = s.get("morale", {})
+        view["war_records"] = s.get("war_records", {})  # 21.3.1: the war cards "visible on the side of the map"
         view["fleets"] = s.get("fleets", [])  # fleets kept formed (11.2): their counters stand together, in sight
         if "auction" in s:  # 7.1.1: who has bet (not how much) until the bets are revealed together
             a = s["auction"]

@@ -153,6 +153,16 @@ def heuristic_bot(game: Game, view: View, role: str, rnd: random.Random) -> tupl
         for verb in ("revolt", "done", "dynastic_change"):
             if verb in legal:
                 return verb, legal[verb][0]
+    if step == "start_of_impulse" and "open_peace" in legal:  # 21.4.1: losing, with the enemy holding most morale
+        losing = [o for o in legal["open_peace"] if _war_status(public, *o) < 0]
+        if losing:
+            return "open_peace", max(losing, key=lambda o: _morale_held(public, *o))
+    if step == "forced_negotiations":  # 21.4.2: recover the most morale
+        return "negotiate", max(legal["negotiate"], key=lambda o: _morale_held(public, *o))
+    if step == "peace_conditions":  # 21.5.3: land first, then VP, minors, trade, unrest
+        if "condition" in legal:
+            return "condition", min(legal["condition"], key=lambda c: PEACE_PREFERENCE.index(c[0]))
+        return "done", None
     if step == "end_of_impulse" and "bring_home" in legal:
         far = [m for m in legal["bring_home"] if _stranded(game, public, m[1], targets)]
         if far:  # a dispersed troop with nothing to take in its theater
@@ -180,6 +190,29 @@ def heuristic_bot(game: Game, view: View, role: str, rnd: random.Random) -> tupl
     if step is None:
         raise ValueError("the heuristic bot was asked to move in a finished game")
     raise ValueError(f"the heuristic bot does not know the step {step!r}")
+
+
+PEACE_PREFERENCE = (
+    "cede_conquered",
+    "cede_border",
+    "vp",
+    "ally_minor",
+    "break_alliance",
+    "exchange_merchant",
+    "eliminate_merchant",
+    "loot_port",
+    "unrest",
+)
+
+
+def _morale_held(public: dict, power: str, enemy: str) -> int:
+    """The morale points of ``power`` that ``enemy`` holds (21.3.4)."""
+    return public["morale"].get(power, {}).get(enemy, 0)
+
+
+def _war_status(public: dict, power: str, enemy: str) -> int:
+    """21.3.4: the morale ``power`` took from ``enemy`` minus what ``enemy`` took from it."""
+    return _morale_held(public, enemy, power) - _morale_held(public, power, enemy)
 
 
 def _combat_choice(public: dict, legal: dict) -> tuple[str, Any]:

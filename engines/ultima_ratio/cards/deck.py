@@ -167,7 +167,7 @@ def morale_left(s: dict, board: Board, power: str) -> int:
 def deliver_morale(g: Ctx, loser: str | None, winner: str | None, reason: str) -> None:
     """13.1.8 / 21.3.5: the losing major power gives one of its morale counters to the winning major power it is at
     war with; the winner keeps it (the war status, 21.3.4). It "cannot run out": with none left it gives none (the
-    forced peace negotiations of 21.4.2 come with diplomacy, ENGINE.md › Not yet)."""
+    power that gave its last point negotiates peace when the action is over, 21.4.2: ``peace.forced_due``)."""
     s = g.s
     if loser not in s["powers"] or winner not in s["powers"] or not at_war(s, loser, winner):
         return

@@ -4,11 +4,12 @@ card's ``effects`` (``events.yaml``, the vocabulary of ``world_items.EFFECT_OPS`
 Done here: unrest, VP (unconditional), rebellions (named areas, or one the player to the left places), interest,
 trade capacities, historical leaders (17.3.1, placed by their power's player), piracy permissions, technology
 auctions (19.3.1, technology.py), naval operation distance, the Mediterranean opened, possessions, a die of
-fortune, wars and Casus Belli breaking out (their VP, scored at peace, logged for part 2), CBs barred while an
-event is in force (``no_casus_belli``: ``cards.casus_belli_barred``). EVENTS_AUDIT.md lists every event.
-Combat effects are in force while the event is (``combat_cards.lasting``). The effects of diplomacy (alliances,
-auctions, peace, minors appearing), religion and areas becoming active are part 2 of the engine: they are logged
-as not applied (ENGINE.md › Not yet).
+fortune, wars and Casus Belli breaking out (their VP kept in the war's record and paid to its winner at peace,
+21.3.1, 22), CBs barred while an event is in force (``no_casus_belli``: ``cards.casus_belli_barred``), peace (the
+wars between the card's powers negotiated in their printed order, 21.4, 21.5.5: ``peace.py``). EVENTS_AUDIT.md
+lists every event. Combat effects are in force while the event is (``combat_cards.lasting``). The other effects of
+diplomacy (alliances, auctions, minors appearing), religion and areas becoming active are part 2 of the engine:
+they are logged as not applied (ENGINE.md › Not yet).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from engines.core.types import text
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import deck
-from engines.ultima_ratio.diplomacy import war
+from engines.ultima_ratio.diplomacy import peace, war
 from engines.ultima_ratio.economy import technology
 from engines.ultima_ratio.economy.unrest import change_unrest
 from engines.ultima_ratio.end_of_turn import turn_end
@@ -32,7 +33,6 @@ READ = ("each_power_of_the_player", "most_troops", "casus_belli_with", "battle",
 NOT_YET = (
     "alliance_auction",
     "alliance",
-    "peace",
     "religion",
     "activate",
     "deactivate",
@@ -60,12 +60,18 @@ def most_troops(s: dict) -> list[str]:
 
 
 class Event(Step):
-    """Frame: ``card``, ``seat`` (who played it), ``queue`` (the effects still to apply, as data)."""
+    """Frame: ``card``, ``seat`` (who played it), ``queue`` (the effects still to apply, as data); a peace's
+    wars still to negotiate (``peace_queue``)."""
 
-    goes_to = ("event_choice", "technology_auction")
+    goes_to = ("event_choice", "technology_auction", "peace_negotiations")
 
     def auto(self, g: Ctx) -> None:
         f = g.frame
+        if f.get("peace_queue"):  # 21.5.5: "resolved first with those printed first"
+            a, b = f["peace_queue"].pop(0)
+            if deck.at_war(g.s, a, b):
+                peace.open_negotiations(g, a, b, requester=None, why="event")
+            return
         while f["queue"]:
             eff = Effect.model_validate(f["queue"].pop(0))
             if self._apply(g, eff):
@@ -147,7 +153,7 @@ class Event(Step):
         elif op == "casus_belli" and in_play(s, eff.power):
             for other in eff.against:
                 if in_play(s, other) and deck.at_war(s, eff.power, other) and eff.vp:
-                    g.log("log.event_cb_bonus_not_yet", event=card, holder=eff.power, against=other, rule="card_play")
+                    self._cb_bonus(g, sorted((eff.power, other)), eff.vp)
                 elif (
                     in_play(s, other)
                     and not deck.at_war(s, eff.power, other)
@@ -162,6 +168,8 @@ class Event(Step):
         elif op == "technology_auction":
             technology.start(g, card, eff.technology, seat)
             return True
+        elif op == "peace":
+            return self._peace(g, [p for p in eff.powers if in_play(s, p)])
         elif op in NOT_YET:
             g.log("log.event_not_yet", event=card, op=op, rule="card_play")
         return False
@@ -180,12 +188,33 @@ class Event(Step):
                 pair = sorted((a, b))
                 if st.seat_of(s, a) == st.seat_of(s, b) or pair in s["wars"]:
                     continue
-                s["wars"].append(pair)
+                war.begin_war(g, pair, card=g.frame["card"], vp=vp)
                 s["casus_belli"] = [cb for cb in s["casus_belli"] if sorted(cb) != pair]
                 war.war_by_event(s, pair)
                 g.log("log.war", powers=pair, rule="card_play")
                 if vp:
-                    g.log("log.event_war_vp_not_yet", event=g.frame["card"], vp=vp, powers=pair, rule="card_play")
+                    g.log("log.event_war_vp", event=g.frame["card"], vp=vp, powers=pair, rule="card_play")
+
+    def _cb_bonus(self, g: Ctx, pair: list[str], vp: int) -> None:
+        """22 (l. 1788): a CB event between powers already at war gives "1 VP bonus to the wars between two
+        contenders": kept in the war's record (``war.add_war_vp``), once per card and war even when the card lists
+        both ways (RULINGS P-13)."""
+        done = g.frame.setdefault("cb_bonus", [])
+        if pair in done:
+            return
+        done.append(pair)
+        war.add_war_vp(g, pair, vp)
+        g.log("log.event_cb_bonus", event=g.frame["card"], powers=pair, vp=vp, rule="card_play")
+
+    def _peace(self, g: Ctx, powers: list[str]) -> bool:
+        """21.4 "By an event card": the wars between the card's powers end by negotiations (no requester, RULINGS
+        P-3), "resolved first with those printed first" (21.5.5); True if one begins."""
+        pairs = [[a, b] for i, a in enumerate(powers) for b in powers[i + 1 :] if deck.at_war(g.s, a, b)]
+        if not pairs:
+            g.log("log.event_no_war", event=g.frame["card"], powers=powers, rule="card_play")
+            return False
+        g.frame["peace_queue"] = pairs
+        return True
 
     def resume(self, g: Ctx, choice: Any) -> None:
         s, f = g.s, g.frame

@@ -85,7 +85,7 @@ def declare(g: Ctx, power: str, target: str) -> None:
     s = g.s
     pair = sorted((power, target))
     with_cb = has_cb(s, power, target)
-    s["wars"].append(pair)
+    begin_war(g, pair)
     s["casus_belli"] = [cb for cb in s["casus_belli"] if sorted(cb) != pair]
     g.log(
         "log.war_declared" if with_cb else "log.war_declared_without_cb",
@@ -97,11 +97,76 @@ def declare(g: Ctx, power: str, target: str) -> None:
         deck.deliver_morale(g, power, target, "war_without_cb")
 
 
+def war_key(pair: list[str]) -> str:
+    return "|".join(sorted(pair))
+
+
+def begin_war(g: Ctx, pair: list[str], card: str | None = None, vp: int = 0) -> None:
+    """A war breaks out (21.3): the pair joins ``wars`` and its record ``war_records`` (made when first needed)
+    keeps what its peace needs — ``order`` (21.5.5: the order the wars broke out), ``card`` (the event that made it,
+    or None), ``vp`` (21.3.1: the event's VP to the winner, and the CB events' bonus VP added during the war, 22) and
+    ``border_domains`` (21.5.3: each major power's domains that are border areas, 18.5, when the war starts;
+    RULINGS P-8)."""
+    s, board = g.s, g.game.board
+    s["wars"].append(pair)
+    records = s.setdefault("war_records", {})
+    order = max((r["order"] for r in records.values()), default=0) + 1
+    domains = {
+        p: sorted(a for a in st.possessions(s, p) if a not in board.power(p).home_areas and board.areas[a].border_area)
+        for p in pair
+        if p in s["powers"]
+    }
+    records[war_key(pair)] = {"order": order, "card": card, "vp": vp, "border_domains": domains}
+
+
+def war_record(s: dict, pair: list[str]) -> dict:
+    """The war's record (``begin_war``); a war without one (a hand-built position) broke out first, by no card, with
+    no VP, and its border domains are read when asked."""
+    return s.get("war_records", {}).get(war_key(pair)) or {"order": 0, "card": None, "vp": 0, "border_domains": None}
+
+
+def add_war_vp(g: Ctx, pair: list[str], vp: int) -> None:
+    """22 (l. 1788): "Most 'Casus Belli' events give 1 VP bonus to the wars between two contenders if they appeared
+    during the war" — kept in the war's record and paid to its winner at peace (21.5.3)."""
+    records = g.s.setdefault("war_records", {})
+    key = war_key(pair)
+    if key not in records:
+        records[key] = {**war_record(g.s, pair), "order": 0}
+    records[key]["vp"] += vp
+
+
+def key_area(board, area: str, a: str, b: str) -> bool:
+    """21.3.5 (l. 1674): a key area, or one that counts as such "in wars between them" because it "appears as an
+    objective for one of the contenders" (their cards' ``areas`` / ``pass_to_possess`` objectives)."""
+    if board.areas[area].key_area:
+        return True
+    return any(
+        area in o.areas for p in (a, b) for o in board.power(p).objectives if o.kind in ("areas", "pass_to_possess")
+    )
+
+
+def key_area_lost(g: Ctx, taker: str, area: str, before: str | None, owner: str | None) -> None:
+    """21.3.5 (l. 1674): "Each time a major power (or an allied minor power) loses a key area at the hands of an
+    enemy at war" it gives a morale point (the minor's ally gives it); a key area lost to a revolt costs none
+    "unless the area is controlled later by an enemy major power" (18.3, l. 1286): its possessor gives it then
+    (RULINGS P-15)."""
+    s = g.s
+    loser = st.side_of(s, before if before else owner)
+    if (
+        loser in s["powers"]
+        and taker in s["powers"]
+        and deck.at_war(s, loser, taker)
+        and key_area(g.game.board, area, loser, taker)
+    ):
+        deck.deliver_morale(g, loser, taker, "key_area")
+
+
 def end_war(g: Ctx, pair: list[str]) -> None:
     """21.5.4: "major powers that have just ended a war are in forced peace" until the end of the turn; 18.5: the
     border areas taken in the war outside the taker's interest are returned."""
     s = g.s
     s["wars"].remove(pair)
+    s.get("war_records", {}).pop(war_key(pair), None)
     g.log("log.war_ended", powers=pair, rule="forced_peace")
     return_border_areas(g, pair)
     if all(p in s["powers"] for p in pair) and pair not in s["forced_peace"]:

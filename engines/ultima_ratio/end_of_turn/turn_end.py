@@ -11,7 +11,7 @@ from engines.core.types import text
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.combat import battles, land_battles, veterans
-from engines.ultima_ratio.diplomacy import war
+from engines.ultima_ratio.diplomacy import peace, war
 from engines.ultima_ratio.economy import commerce
 from engines.ultima_ratio.end_of_turn import end_of_turn_rules as rules
 from engines.ultima_ratio.end_of_turn import victory
@@ -21,15 +21,20 @@ from engines.ultima_ratio.scenarios.base import scenario_of
 
 class TurnEnd(Step):
     """23 "End of turn" (8.3), its parts as named steps chained by ``g.goto``: ``turn_end`` (this one: all wars and
-    alliances end, 21.4; commercial competition, 19.2.4; the economic phase, 23.1.1) → ``degradation`` (23.1.2) →
+    alliances end, 21.4 — a truce negotiated for each war between major powers in 21.5.5's order,
+    ``peace.negotiation_order``, a war against a minor power simply ends; commercial competition, 19.2.4; the economic phase, 23.1.1) → ``degradation`` (23.1.2) →
     ``disbanding`` (23.1.2) → ``agitation`` (23.2, 23.3) → ``ports_lost_to_revolts`` (11.6) → ``turn_end_vp``
     (23.1.3, 22; the last turn's forced dynastic change, 23.4) → ``next_turn``."""
 
-    goes_to = ("degradation",)
+    goes_to = ("peace_negotiations", "degradation")
 
     def auto(self, g: Ctx) -> None:
         s = g.s
-        for pair in list(s["wars"]):  # 23: all wars and alliances end (21.4)
+        truces = peace.negotiation_order(s)  # 21.4: "When the end of the turn is reached ... a truce"
+        if truces:
+            peace.open_negotiations(g, *truces[0], requester=None, why="truce")
+            return
+        for pair in list(s["wars"]):  # 23: the wars against minor powers end too (chapter 20's peace: not yet)
             war.end_war(g, pair)
         commerce.commercial_competition(g)
         for power in s["powers"]:

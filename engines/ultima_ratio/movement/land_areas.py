@@ -142,7 +142,7 @@ def take_control(g: Ctx, power: str, area: str) -> None:
     marker (19.2.4); the old controller's squadrons in the port must leave (11.6)."""
     s, b = g.s, board_of(g)
     info = s["areas"][area]
-    before = info["control"]
+    before, owner = info["control"], info["owner"]
     fort = info["fortress"]
     if fort and fort["power"] != power and not fort["built"]:
         info["fortress"] = None
@@ -154,6 +154,7 @@ def take_control(g: Ctx, power: str, area: str) -> None:
     if info["owner"] is None or info["owner"] in s["minors"]:
         info["owner"] = power
     g.log("log.control", power=power, area=area, rule="control_without_opposition")
+    war.key_area_lost(g, power, area, before, owner)  # 21.3.5: a key area lost to an enemy at war, one morale point
     land_battles.third_power_casus_belli(g, power, area, before)
     withdraw_fleets(g, area, power)
     scenario_of(g).on_control(g, power, area, before)  # a scenario's VP and automata (9.1)

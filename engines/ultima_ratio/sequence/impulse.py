@@ -14,7 +14,7 @@ from engines.ultima_ratio.actions import construction, regroup
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import card_play, deck
 from engines.ultima_ratio.combat import battles, land_battles
-from engines.ultima_ratio.diplomacy import war
+from engines.ultima_ratio.diplomacy import peace, war
 from engines.ultima_ratio.economy import commerce, unrest
 from engines.ultima_ratio.leaders import leader_flow
 from engines.ultima_ratio.logistics import overstack
@@ -149,6 +149,7 @@ class PowerActions(FreeMoves, Step):
         "corsair",
         "disperse_overstack",
         "dispersion_box",
+        "forced_negotiations",
         "end_of_impulse",
     )
 
@@ -224,7 +225,8 @@ class PowerActions(FreeMoves, Step):
     def resume(self, g: Ctx, result: Any) -> None:
         """After each action, squadrons left without a base go to the nearest one (11.1.1, ``rebase_due``), and
         overstacked troops are dispersed (15.1.1, ``overstack.after_action``); the leaders may change unit again
-        (17.1)."""
+        (17.1); then a power that must negotiate peace does (21.4.2: its last morale point or possession lost,
+        RULINGS P-10)."""
         g.frame.pop("attached", None)
         rebase = rebase_due(g, g.frame["seat"])
         if rebase:
@@ -237,6 +239,8 @@ class PowerActions(FreeMoves, Step):
         choice = battles.box_choice(g)  # 18.5: the box of a border area's troop
         if choice:
             g.call("dispersion_box", **choice)
+            return
+        peace.ask_forced(g)
 
     def on_end_impulse(self, g: Ctx, role: str, arg: Any) -> None:
         """The player ends his actions: the impulse goes on to its end (8.2.2 "End of impulse")."""

@@ -13,6 +13,7 @@ from engines.ultima_ratio import state as st
 from engines.ultima_ratio.actions import regroup
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.combat import battles, land_battles
+from engines.ultima_ratio.diplomacy import peace
 from engines.ultima_ratio.leaders import leader_flow
 from engines.ultima_ratio.movement import fleets, naval, strategic_movement
 
@@ -68,9 +69,18 @@ class StartOfImpulse(FreeMoves, Step):
     power whose card says so regroups a troop, and a player without cards gives each of its powers at war one free
     troop regrouping or strategic redeployment (8.2.3, ``free_actions``); besieged troops may make a sortie (13.3.1, ``land_battles.Sortie``), once per fortress; each power
     may swap two of its leaders, neither besieged (once); leaders change unit within their stacks (17.1,
-    ``attach_offer``). (Alliances and peace need chapter 21.) Done: the impulse goes on to ``power_actions``."""
+    ``attach_offer``); a power that lost half of its morale may open peace negotiations (21.4.1, ``open_peace``).
+    (Alliances need chapter 21.1.) Done: the impulse goes on to ``power_actions``."""
 
-    goes_to = ("regroup_troop", "strategic_move", "sortie", "dispersion_box", "power_actions")
+    goes_to = (
+        "regroup_troop",
+        "strategic_move",
+        "sortie",
+        "dispersion_box",
+        "peace_negotiations",
+        "forced_negotiations",
+        "power_actions",
+    )
 
     def active(self, g: Ctx) -> list[str]:
         return [g.frame["seat"]]
@@ -86,6 +96,9 @@ class StartOfImpulse(FreeMoves, Step):
         sorties = [[p, a] for p in mine for a in land_battles.sortie_areas(g, p) if a not in f.get("sorties", [])]
         swaps = [pair for p in mine if p not in f.get("swapped", []) for pair in leader_flow.swaps(g.s, p)]
         legal.update({k: v for k, v in (("sortie", sorties), ("swap_leaders", swaps)) if v})
+        offers = peace.voluntary_offers(g, role)  # 21.4.1: [power, enemy]
+        if offers:
+            legal["open_peace"] = offers
         legal.update(attach_offer(g, role))
         legal["done"] = [None]
         return text("prompt.start_of_impulse"), legal
@@ -99,6 +112,8 @@ class StartOfImpulse(FreeMoves, Step):
             return text("act.sortie", power=arg[0], area=arg[1])
         if verb == "swap_leaders":
             return text("act.swap_leaders", a=arg[0], b=arg[1])
+        if verb == "open_peace":
+            return text("act.open_peace", power=arg[0], enemy=arg[1])
         if verb in FREE_VERBS:
             return free_label(verb, arg)
         return text("act.done_start")
@@ -127,6 +142,11 @@ class StartOfImpulse(FreeMoves, Step):
         g.frame.setdefault("sorties", []).append(arg[1])
         g.call("sortie", power=arg[0], area=arg[1])
 
+    def on_open_peace(self, g: Ctx, role: str, arg: list) -> None:
+        """21.4.1: the power opens peace negotiations with the enemy it chose, at the start of its impulse."""
+        g.frame.pop("attached", None)
+        peace.open_negotiations(g, arg[0], arg[1], requester=arg[0], why="voluntary")
+
     def on_swap_leaders(self, g: Ctx, role: str, arg: list) -> None:
         g.frame.pop("attached", None)
         g.frame.setdefault("swapped", []).append(g.s["leaders"][arg[0]]["power"])
@@ -134,11 +154,13 @@ class StartOfImpulse(FreeMoves, Step):
 
     def resume(self, g: Ctx, result: Any) -> None:
         """After each free move, the box of a troop dispersed in a border area during it (a sortie's loser, 18.5,
-        RULINGS AV-10 / BX-1) is asked at once."""
+        RULINGS AV-10 / BX-1) is asked at once, and a power that must negotiate peace does (21.4.2, RULINGS P-10)."""
         g.frame.pop("attached", None)
         choice = battles.box_choice(g)
         if choice:
             g.call("dispersion_box", **choice)
+            return
+        peace.ask_forced(g)
 
     def on_done(self, g: Ctx, role: str, arg: Any) -> None:
         """The start of the impulse is over: the power actions (8.2.2)."""

@@ -41,6 +41,7 @@ PLAYED = {
     "technology_auction",
     "combat",
     "no_casus_belli",
+    "peace",
 }
 
 
@@ -256,11 +257,12 @@ def test_revolts_go_only_where_the_area_is_active_and_a_power_in_play_possesses_
     assert s["areas"]["konya"]["marker"] is None  # no power in play possesses it
 
 
-def test_the_vp_of_a_card_and_its_peace_left_to_part_2():
-    """Peace of Westphalia: the Netherlands score 1 VP; the peace is logged as not played yet."""
+def test_the_vp_of_a_card_and_its_peace_without_a_war_to_end():
+    """Peace of Westphalia: the Netherlands score 1 VP; no war between its powers: the peace ends none (21.4; the
+    peace of wars by card: test_peace.py)."""
     s, log = apply("peace-of-westphalia", powers2=("netherlands",))
     assert s["seats"]["player2"]["vp"] == 1
-    assert [e["args"]["op"] for e in log if e["msg"] == "log.event_not_yet"] == ["peace"]
+    assert [e["msg"] for e in log if e["msg"] in ("log.event_not_yet", "log.event_no_war")] == ["log.event_no_war"]
 
 
 # ----- leaders, interest, possessions, commerce, the seas ---------------------------------------------------------
@@ -397,19 +399,24 @@ def test_a_cb_card_between_powers_at_war_or_allied():
     s = event_position("cb-france-spain", powers1=("portugal", "france"))
     s["wars"] = [["france", "spain"]]
     s, log = play(s, "player1", "event", "cb-france-spain")
-    assert s["casus_belli"] == []  # at war: the 1 VP bonus is scored at peace (part 2)
-    assert [e["msg"] for e in log].count("log.event_cb_bonus_not_yet") == 2
+    assert s["casus_belli"] == []  # at war: the 1 VP bonus is kept for the winner at peace (21.4, 22)
+    assert [e["msg"] for e in log].count("log.event_cb_bonus") == 1  # once for the war (RULINGS P-13)
+    assert s["war_records"]["france|spain"]["vp"] == 1
     s = event_position("cb-france-spain", powers1=("portugal", "france"))
     s["alliances"] = [["france", "spain"]]
     s, _ = play(s, "player1", "event", "cb-france-spain")
     assert s["casus_belli"] == []  # l. 1585: allies ignore the CBs of event cards
 
 
-def test_a_war_by_event_logs_its_vp_for_the_peace_of_part_2():
+def test_a_war_by_event_keeps_its_vp_for_the_winner_at_peace():
+    """21.3.1 (l. 1631): "The events that make two major powers go immediately to war provide 1 VP to the winner of
+    the war" — kept in the war's record (paid at peace: test_peace.py)."""
     s = event_position("little-war-in-hungary", powers1=("portugal", "austria"), powers2=("ottomans",))
     s, log = play(s, "player1", "event", "little-war-in-hungary")
     assert s["wars"] == [["austria", "ottomans"]]
-    assert [e["args"]["vp"] for e in log if e["msg"] == "log.event_war_vp_not_yet"] == [1]
+    assert [e["args"]["vp"] for e in log if e["msg"] == "log.event_war_vp"] == [1]
+    record = s["war_records"]["austria|ottomans"]
+    assert (record["card"], record["vp"], record["order"]) == ("little-war-in-hungary", 1, 1)
 
 
 def test_the_treaty_of_tordesillas_bars_the_cbs_between_spain_and_portugal_overseas():
@@ -477,6 +484,8 @@ def test_each_event_of_named_powers_and_areas_does_what_its_data_says(card):
             assert all([x.power, a] in s["casus_belli"] or sorted((x.power, a)) in s["wars"] for a in x.against)
         elif x.op == "interest":
             assert set(x.theaters) <= set(s["powers"][x.power]["interest"])
+        elif x.op == "peace":
+            assert not [pair for pair in s["wars"] if set(pair) <= set(x.powers)]
         elif x.op == "vp":
             seat = s["powers"][x.power]["seat"]
             assert s["seats"][seat]["vp"] == before["seats"][seat]["vp"] + x.amount
@@ -517,5 +526,5 @@ def test_a_part_2_event_is_logged_as_not_played_and_changes_nothing(card):
 def test_the_part_2_events_are_those_of_alliances_minors_peace_religion_and_areas():
     assert sorted(PART_2) == sorted(
         [e.id for e in GAME.board.world.events if e.category == "alliance"]
-        + ["royal-marriage", "fall-of-the-hospitallers", "calvin", "scottish-reformation", "catherine-de-medici"]
+        + ["royal-marriage", "fall-of-the-hospitallers", "calvin", "scottish-reformation"]
     )

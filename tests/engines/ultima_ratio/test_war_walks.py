@@ -1,5 +1,5 @@
 """Random and heuristic walks from the hand-built positions with two seats at war (the new steps of 8.2.2, 11.4,
-12.4.1, 13.3), every platform invariant checked at every move (engines.core.conformance)."""
+12.4.1, 13.3, 21.4-21.5), every platform invariant checked at every move (engines.core.conformance)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from tests.engines.ultima_ratio import test_fleets_kept as fk
 from tests.engines.ultima_ratio import test_land_battles as lb
 from tests.engines.ultima_ratio import test_leaders_other_impulse as lo
 from tests.engines.ultima_ratio import test_naval_interception as ni
+from tests.engines.ultima_ratio import test_peace as peace
 from tests.engines.ultima_ratio import test_war as war
 from tests.engines.ultima_ratio.support import GAME
 
@@ -28,6 +29,8 @@ POSITIONS = {
     "army choosing its troops": lambda: fk.spanish_stack(3),
     "declarations of war": war.two_neighbours,
     "leaders in another's impulse": lo.elmina_attacked,
+    "peace negotiations": peace.losing_with_troops_abroad,
+    "forced peace": peace.one_morale_left,
 }
 
 

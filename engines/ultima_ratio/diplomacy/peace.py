@@ -1,0 +1,275 @@
+"""Ultima Ratio Regis — 21.4 Peace and 21.5 Peace negotiations in the flow.
+
+Opening (21.4): voluntarily at the start of the power's impulse when it lost at least half of its morale to the
+powers it is at war with (``voluntary_offers``, the ``open_peace`` verb of ``start_of_impulse``, 21.4.1); forced
+when it has no morale point left or lost the control of its last possession (``forced_due``, asked after the action
+or free move in progress — RULINGS P-10 — by ``forced_negotiations``, 21.4.2); by an event card (``events.py``'s
+``peace``); and at the end of the turn, a truce (``turn_end``), in 21.5.5's order (``negotiation_order``).
+
+The negotiation, named steps chained by ``g.goto`` (frame: ``pair``, ``requester`` or None, ``why``):
+``peace_negotiations`` (21.5, 21.5.1 war status, 21.5.2 unrest: ``peace_negotiations.py``'s pure rules) →
+``peace_conditions`` (21.5.3, the winner's reparations: ``peace_conditions.py``) → ``peace_restitution`` (21.5.3:
+the war's special VP, enemy areas returned, troops repatriated through ``repatriation_flow.repatriate``, 14; then
+the forced peace, 21.5.4, ``war.end_war``), which ends the frame.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.machine import Ctx, Step
+from engines.core.types import text
+from engines.ultima_ratio import state as st
+from engines.ultima_ratio.cards import deck
+from engines.ultima_ratio.diplomacy import war
+from engines.ultima_ratio.diplomacy.peace_negotiations import WarSide, adjust_unrest, adjust_war_status
+from engines.ultima_ratio.economy.unrest import change_unrest
+from engines.ultima_ratio.logistics import repatriation_flow
+
+WHY = ("voluntary", "forced", "event", "truce")
+
+
+# ----- 21.4 opening negotiations ------------------------------------------------------------------------------------
+def enemies(s: dict, power: str) -> list[str]:
+    """The major powers at war with ``power`` (wars against minors are chapter 20's)."""
+    return sorted(p for pair in s["wars"] if power in pair for p in pair if p != power and p in s["powers"])
+
+
+def lost_morale(s: dict, power: str) -> int:
+    """21.4.1: the morale points ``power`` lost "at the hands of the major powers it is at war with"."""
+    given = s.get("morale", {}).get(power, {})
+    return sum(n for enemy, n in given.items() if deck.at_war(s, power, enemy))
+
+
+def voluntary_offers(g: Ctx, seat: str) -> list[list[str]]:
+    """21.4.1: [power, enemy] for each power of the seat that "lost at least half of its morale points at the hands
+    of the major powers it is at war with", with any of those enemies ("Sometimes it is more interesting to do so
+    with a major power you are winning the war against")."""
+    s, board = g.s, g.game.board
+    out = []
+    for power in st.powers_of(s, seat):
+        foes = enemies(s, power)
+        if foes and 2 * lost_morale(s, power) >= board.power(power).vitality:
+            out += [[power, enemy] for enemy in foes]
+    return out
+
+
+def forced_due(g: Ctx) -> dict | None:
+    """21.4.2: a major power at war that has given its last morale point, or lost the control of its last
+    possession, must open negotiations — with an enemy holding its morale (to "recover at least 1 morale point"),
+    or, for its possessions, with an enemy controlling one of them (RULINGS P-11). None if no power must."""
+    s, board = g.s, g.game.board
+    if not any(all(p in s["powers"] for p in pair) for pair in s["wars"]):
+        return None
+    for power in sorted(s["powers"]):
+        foes = enemies(s, power)
+        if not foes:
+            continue
+        given = s.get("morale", {}).get(power, {})
+        if deck.morale_left(s, board, power) <= 0:
+            holders = [e for e in foes if given.get(e, 0) > 0]
+            if holders:
+                return {"power": power, "enemies": holders, "cause": "morale"}
+        held = st.possessions(s, power)
+        if held and not any(s["areas"][a]["control"] == power for a in held):
+            takers = [e for e in foes if any(s["areas"][a]["control"] == e for a in held)]
+            if takers:
+                return {"power": power, "enemies": takers, "cause": "possessions"}
+    return None
+
+
+def negotiation_order(s: dict) -> list[list[str]]:
+    """21.5.5 at the end of the turn: the wars that came by card first, in their order of appearance (a card's
+    contenders in their printed order), then the others in the order they broke out (``war.begin_war``)."""
+    pairs = [pair for pair in s["wars"] if all(p in s["powers"] for p in pair)]
+    return sorted(pairs, key=lambda pair: (war.war_record(s, pair)["card"] is None, war.war_record(s, pair)["order"]))
+
+
+def open_negotiations(g: Ctx, power: str, enemy: str, requester: str | None, why: str) -> None:
+    """The negotiations of ``power`` and ``enemy`` as a call of the current step (it names ``peace_negotiations``
+    in its ``goes_to``); its ``resume`` (if any) gets None when the war has ended."""
+    g.log(f"log.peace_opened.{why}", power=power, enemy=enemy, rule="peace")
+    g.call("peace_negotiations", pair=sorted((power, enemy)), requester=requester, why=why)
+
+
+class ForcedNegotiations(Step):
+    """21.4.2: "At this moment the game is stopped and a period of peace negotiations begins": the power's player
+    chooses the enemy (``negotiate`` [power, enemy]); "it is not mandatory to enter negotiations with the major power
+    that has received the last point". Frame: ``power``, ``enemies``, ``cause`` (``morale`` / ``possessions``)."""
+
+    goes_to = ("peace_negotiations",)
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.seat_of(g.s, g.frame["power"])]
+
+    def prompt(self, g: Ctx, role: str):
+        f = g.frame
+        legal = {"negotiate": [[f["power"], e] for e in f["enemies"]]}
+        return text(f"prompt.forced_negotiations.{f['cause']}", power=f["power"]), legal
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text("act.negotiate", power=arg[0], enemy=arg[1])
+
+    def on_negotiate(self, g: Ctx, role: str, arg: list) -> None:
+        power, enemy = arg
+        g.log(f"log.peace_opened.forced_{g.frame['cause']}", power=power, enemy=enemy, rule="forced_negotiations")
+        g.goto("peace_negotiations", pair=sorted((power, enemy)), requester=power, why="forced")
+
+
+def ask_forced(g: Ctx) -> bool:
+    """21.4.2 after an action or free move (RULINGS P-10): call ``forced_negotiations`` if a power must negotiate;
+    True if it did (the caller names it in its ``goes_to`` and asks again when it resumes)."""
+    due = forced_due(g)
+    if due is None:
+        return False
+    g.call("forced_negotiations", **due)
+    return True
+
+
+# ----- 21.5 negotiations ----------------------------------------------------------------------------------------------
+def taken_areas(s: dict, board, loser: str, taker: str) -> tuple[int, int]:
+    """21.5.1: the loser's possessions the taker controls, not key areas nor the objectives of either contender
+    ("key areas, or those that count as key areas for being objectives, are not taken into account"): (main map,
+    mini-maps)."""
+    main = colonies = 0
+    for area, info in s["areas"].items():
+        if info["owner"] != loser or info["control"] != taker:
+            continue
+        if war.key_area(board, area, loser, taker):
+            continue
+        if board.areas[area].mini_map:
+            colonies += 1
+        else:
+            main += 1
+    return main, colonies
+
+
+def war_side(s: dict, board, power: str, other: str) -> WarSide:
+    main, colonies = taken_areas(s, board, power, other)
+    return WarSide(
+        power,
+        vitality=board.power(power).vitality,
+        own_left=deck.morale_left(s, board, power),
+        taken=s.get("morale", {}).get(other, {}).get(power, 0),
+        areas_lost=main,
+        colonies_lost=colonies,
+    )
+
+
+class PeaceNegotiations(Step):
+    """21.5: the war status is adjusted (21.5.1, ``adjust_war_status``: the areas' differential, the requester's
+    point — none in a truce or a peace by event, RULINGS P-3), the unrest too (21.5.2, ``adjust_unrest``); the
+    winner is the power with a favourable war march ("In case of a tie, neither wins") and chooses as many peace
+    conditions as the difference (``peace_conditions``); a draw goes on to ``peace_restitution``."""
+
+    goes_to = ("peace_conditions", "peace_restitution")
+
+    def auto(self, g: Ctx) -> None:
+        s, f, board = g.s, g.frame, g.game.board
+        a, b = f["pair"]
+        status = adjust_war_status(war_side(s, board, a, b), war_side(s, board, b, a), f["requester"])
+        for d in status.deliveries:
+            g.log(
+                f"log.peace_morale.{d.how}",
+                giver=d.giver,
+                receiver=d.receiver,
+                reason=d.why,
+                rule="adjusting_war_status",
+            )
+        g.log("log.war_status", a=a, b=b, taken_a=status.taken[a], taken_b=status.taken[b], rule="adjusting_war_status")
+        if status.capped:
+            loser = status.loser or a
+            g.log(
+                "log.war_status_capped", loser=loser, vitality=board.power(loser).vitality, rule="adjusting_war_status"
+            )
+        for power, amount in adjust_unrest(status).items():
+            if amount:
+                change_unrest(g, power, amount, "peace")
+        local = {k: v for k, v in f.items() if k != "step"}
+        if status.winner is None:
+            g.log("log.peace_draw", powers=f["pair"], rule="peace_negotiations")
+            g.goto("peace_restitution", **local, winner=None, loser=None)
+            return
+        g.log(
+            "log.peace_won", winner=status.winner, loser=status.loser, margin=status.margin, rule="peace_negotiations"
+        )
+        g.goto("peace_conditions", **local, winner=status.winner, loser=status.loser, left=status.margin, chosen=[])
+
+
+def returns(g: Ctx, pair: list[str]) -> None:
+    """21.5.3: "both players return the control of any enemy areas they still controlled" (the conditions' cessions
+    are possessions of the winner already); a siege of the other's area is lifted."""
+    s = g.s
+    for area, info in s["areas"].items():
+        if info["owner"] in pair and info["control"] in pair and info["owner"] != info["control"]:
+            g.log("log.peace_returned", power=info["control"], area=area, owner=info["owner"], rule="peace_conditions")
+            info["control"] = info["owner"]
+        siege = info["siege"]
+        if siege and info["owner"] in pair and siege["besieger"] in pair and siege["besieger"] != info["owner"]:
+            info["siege"] = None
+
+
+def to_repatriate(g: Ctx, f: dict) -> list[list]:
+    """21.5.3: each of the two powers' units (troops, squadrons in port, fortresses) in the other's possessions; and
+    the units of third powers in the areas ceded to the winner, if they are not at war with it ("If they are not at
+    war, repatriation is mandatory"; at war they stay, RULINGS P-12). [[power, units]] in order."""
+    s = g.s
+    a, b = f["pair"]
+    ceded = {t for kind, t in f.get("chosen", []) if kind in ("cede_conquered", "cede_border")}
+    todo: dict[str, list[str]] = {}
+    for uid, info in sorted(s["units"].items()):
+        area = st.loc_area(info["loc"])
+        if area is None or area not in s["areas"]:
+            continue
+        owner, power = s["areas"][area]["owner"], info["power"]
+        if (power, owner) in ((a, b), (b, a)) or (
+            area in ceded and power in s["powers"] and power not in f["pair"] and not deck.at_war(s, power, f["winner"])
+        ):
+            todo.setdefault(power, []).append(uid)
+    for area, info in sorted(s["areas"].items()):
+        fort = info["fortress"]
+        if fort and info["owner"] in f["pair"] and fort["power"] in f["pair"] and fort["power"] != info["owner"]:
+            todo.setdefault(fort["power"], []).insert(0, repatriation_flow.FORTRESS + area)
+    return [[p, units] for p, units in todo.items()]
+
+
+class PeaceRestitution(Step):
+    """21.5.3 after the conditions: "The winning major power will also win any special VPs in the war" (the war's
+    record: the event's VP, 21.3.1, and the CB events' bonus, 22); the enemy areas are returned (``returns``) and the
+    troops repatriated (14., ``repatriation_flow.repatriate``, one power at a time: ``todo``); then the two powers
+    recover their morale (21.3.4) and the forced peace begins (21.5.4, ``war.end_war``). Ends the negotiation."""
+
+    goes_to = ("repatriation",)
+
+    def auto(self, g: Ctx) -> None:
+        s, f = g.s, g.frame
+        pair = f["pair"]
+        if "todo" not in f:
+            winner = f["winner"]
+            vp = war.war_record(s, pair)["vp"]
+            if winner and vp:
+                seat = st.seat_of(s, winner)
+                s["seats"][seat]["vp"] += vp
+                g.log("log.vp", seat=seat, amount=vp, vp=s["seats"][seat]["vp"], reason="war", rule="peace_conditions")
+            returns(g, pair)
+            f["todo"] = to_repatriate(g, f)
+        while f["todo"]:
+            power, units = f["todo"].pop(0)
+            units = [u for u in units if u.startswith(repatriation_flow.FORTRESS) or u in s["units"]]
+            if units:
+                g.log("log.peace_repatriation", power=power, count=len(units), rule="peace_conditions")
+                repatriation_flow.repatriate(g, power, units)
+                return
+        book = s.get("morale", {})
+        for x, y in (pair, pair[::-1]):  # 21.3.4: "With peace, major powers recover all lost morale points"
+            book.get(x, {}).pop(y, None)
+        g.log("log.peace_signed", powers=pair, rule="peace")
+        war.end_war(g, pair)
+        g.end(None)
+
+
+STEPS = {
+    "forced_negotiations": ForcedNegotiations(),
+    "peace_negotiations": PeaceNegotiations(),
+    "peace_restitution": PeaceRestitution(),
+}
