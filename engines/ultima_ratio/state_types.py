@@ -154,6 +154,17 @@ class Auction(TypedDict):
 
 
 @with_config(_CLOSED)
+class WarRecord(TypedDict):
+    """A war's record (21.3, 21.5.5, 22; RULINGS P-8): the order it broke out, the event card that made it, its VP to
+    the winner, each major power's border domains when it started (None: read when asked)."""
+
+    order: int
+    card: str | None
+    vp: int
+    border_domains: dict[str, list[str]] | None
+
+
+@with_config(_CLOSED)
 class URRState(TypedDict):
     """The whole state of an Ultima Ratio Regis game."""
 
@@ -205,6 +216,7 @@ class URRState(TypedDict):
     border_controls: NotRequired[list[list[Any]]]  # [area, taker, controller before, owner before, war pair] (18.5)
     box_choices: NotRequired[dict[str, list[str]]]  # troop -> dispersion boxes still open to it (18.5)
     auction: NotRequired[Auction]  # 7.1.1, until the groups are seated
+    war_records: NotRequired[dict[str, WarRecord]]  # "a|b" -> what the war's peace needs (diplomacy/war.begin_war)
     fixed_merchants: NotRequired[list[list[str]]]  # [center, power] a scenario placed unremovable (commerce.fixed)
     possessed_at_start: NotRequired[dict[str, list[str]]]  # power -> areas as the turn began (22 "Pass to posses")
 

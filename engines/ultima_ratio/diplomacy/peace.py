@@ -20,6 +20,7 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import deck
 from engines.ultima_ratio.diplomacy import war
 from engines.ultima_ratio.diplomacy.peace_negotiations import WarSide, adjust_unrest, adjust_war_status
@@ -45,7 +46,7 @@ def voluntary_offers(g: Ctx, seat: str) -> list[list[str]]:
     """21.4.1: [power, enemy] for each power of the seat that "lost at least half of its morale points at the hands
     of the major powers it is at war with", with any of those enemies ("Sometimes it is more interesting to do so
     with a major power you are winning the war against")."""
-    s, board = g.s, g.game.board
+    s, board = g.s, board_of(g)
     out = []
     for power in st.powers_of(s, seat):
         foes = enemies(s, power)
@@ -58,7 +59,7 @@ def forced_due(g: Ctx) -> dict | None:
     """21.4.2: a major power at war that has given its last morale point, or lost the control of its last
     possession, must open negotiations — with an enemy holding its morale (to "recover at least 1 morale point"),
     or, for its possessions, with an enemy controlling one of them (RULINGS P-11). None if no power must."""
-    s, board = g.s, g.game.board
+    s, board = g.s, board_of(g)
     if not any(all(p in s["powers"] for p in pair) for pair in s["wars"]):
         return None
     for power in sorted(s["powers"]):
@@ -100,7 +101,7 @@ class ForcedNegotiations(Step):
     goes_to = ("peace_negotiations",)
 
     def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.frame["power"])]
+        return [st.player_of(g.s, g.frame["power"])]
 
     def prompt(self, g: Ctx, role: str):
         f = g.frame
@@ -165,7 +166,7 @@ class PeaceNegotiations(Step):
     goes_to = ("peace_conditions", "peace_restitution")
 
     def auto(self, g: Ctx) -> None:
-        s, f, board = g.s, g.frame, g.game.board
+        s, f, board = g.s, g.frame, board_of(g)
         a, b = f["pair"]
         status = adjust_war_status(war_side(s, board, a, b), war_side(s, board, b, a), f["requester"])
         for d in status.deliveries:

@@ -26,6 +26,7 @@ from typing import Any
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.diplomacy import war
 from engines.ultima_ratio.economy.unrest import change_unrest
 
@@ -58,7 +59,7 @@ def border_domains(s: dict, board, pair: list[str], loser: str) -> list[str]:
 
 def offers(g: Ctx, winner: str, loser: str, left: int, pair: list[str]) -> list[tuple[list, int]]:
     """Every reparation the winner may still choose with ``left`` conditions: ([kind, target], cost)."""
-    s, board = g.s, g.game.board
+    s, board = g.s, board_of(g)
     out: list[tuple[list, int]] = [(["vp", None], 1 if military_victory(board, winner, loser) else 2)]
     winner_theaters = s["powers"][winner]["interest"]
     for minor in sorted(s["minors"]):
@@ -132,7 +133,7 @@ class PeaceConditions(Step):
     goes_to = ("peace_restitution",)
 
     def active(self, g: Ctx) -> list[str]:
-        return [st.seat_of(g.s, g.frame["winner"])]
+        return [st.player_of(g.s, g.frame["winner"])]
 
     def prompt(self, g: Ctx, role: str):
         f = g.frame

@@ -107,7 +107,7 @@ def begin_war(g: Ctx, pair: list[str], card: str | None = None, vp: int = 0) -> 
     or None), ``vp`` (21.3.1: the event's VP to the winner, and the CB events' bonus VP added during the war, 22) and
     ``border_domains`` (21.5.3: each major power's domains that are border areas, 18.5, when the war starts;
     RULINGS P-8)."""
-    s, board = g.s, g.game.board
+    s, board = g.s, board_of(g)
     s["wars"].append(pair)
     records = s.setdefault("war_records", {})
     order = max((r["order"] for r in records.values()), default=0) + 1
@@ -153,10 +153,11 @@ def key_area_lost(g: Ctx, taker: str, area: str, before: str | None, owner: str 
     s = g.s
     loser = st.side_of(s, before if before else owner)
     if (
-        loser in s["powers"]
+        loser is not None
+        and loser in s["powers"]
         and taker in s["powers"]
         and deck.at_war(s, loser, taker)
-        and key_area(g.game.board, area, loser, taker)
+        and key_area(board_of(g), area, loser, taker)
     ):
         deck.deliver_morale(g, loser, taker, "key_area")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.core.chance import scripted
 from engines.core.machine import Ctx, copy_state
-from engines.ultima_ratio.game import GAME
+from engines.ultima_ratio.game import GAME as GAME  # re-exported: the tests take the game from here
 
 ROLE = "player1"
 
