@@ -7,13 +7,15 @@ packaged board and world, as the drawing does.
 
 The table's map is two layers (DESIGN.md › The board and the legal list, Rally the Troops' pattern):
 
-- ``base.svg``, the **base map**: the game's whole map in its printed colours, every area ``data-key="area:<id>"``
+- ``base.svg``, the **base map**: the game's whole map, its areas in their theater's tint (who holds them is the
+  overlay's), every area ``data-key="area:<id>"``
   and every sea ``data-key="sea:<id>"`` with its name, drawn once per process (``base_map``: at the first request
   that needs it, under a lock, then kept) and served under ``?v=<hash of its bytes>`` as immutable: a browser
   fetches it once and never again while the map is the same. Asked for without that hash (or with an old one) it
   is served for an hour with an ETag (304 while unchanged).
 - the **overlay** (``table_board``, the board template's ``board_of(game, view)``): from the seat's view alone, per
-  active area its possessor's colour or its independent / revolt marker, its fortress, and the stacks of units
+  active area its possessor's colour (a square on the map, and the area itself tinted once the base map is inline)
+  or its independent / revolt marker, its fortress, and the stacks of units
   (a counter per power and kind with its count), per sea and dispersed box its stacks — positions in the base
   map's coordinates, words from the catalog (``map.*``). The template (``map_table.html``) draws it over the base
   map; a move redraws the overlay, never the base.
@@ -34,6 +36,7 @@ from typing import Any
 from engines.core.game import Game
 from engines.core.presentation import Body, Page, PageError, Presentation
 from engines.core.types import text
+from engines.ultima_ratio import mapdraw
 from engines.ultima_ratio.mapdraw import HEIGHT, WIDTH, projection, render_map_svg
 from engines.ultima_ratio.world import load_world, scenario_owners
 
@@ -120,9 +123,8 @@ def base_map(game: Game) -> BaseMap:
         kept = _BASE.get(id(board))
         if kept is not None and kept[0] is board:
             return kept[1]
-        world = game.board.world  # type: ignore[attr-defined]
-        colours = {**{m.id: m.colour for m in world.minors}, **{p.id: p.colour for p in world.powers}}
-        svg = render_map_svg(None, colours, board).encode()
+        # no owners and no colours: areas in their theater's tint, so that the overlay's possessions stand out
+        svg = mapdraw.render_map_svg(None, None, board).encode()
         DRAWN["base"] += 1
         made = BaseMap(svg, hashlib.sha256(svg).hexdigest()[:20])
         _BASE[id(board)] = (board, made)
@@ -169,9 +171,9 @@ VERB_KEYS_JSON = json.dumps(VERB_KEYS, separators=(",", ":"))
 
 
 # ----- the table's map: the overlay, from the view ------------------------------------------------------------------
-COUNTER_W, COUNTER_H, GAP = 26.0, 18.0, 3.0
-MARK = 15.0  # a possession square, a fortress
-BADGE_W = 26.0  # an A2 / R3 marker
+COUNTER_W, COUNTER_H, GAP = 30.0, 21.0, 3.0
+MARK = 16.0  # a possession square, a fortress
+BADGE_W = 28.0  # an A2 / R3 marker
 
 
 @dataclass(frozen=True)
@@ -316,7 +318,7 @@ def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any] | None:
             label.append(say(text("map.besieged", power=siege.get("besieger"))))
         out.append(
             {"key": f"area:{area_id}", "x": round(at[0], 1), "y": round(at[1], 1), "label": " · ".join(label)}
-            | {"items": _row(items)}
+            | {"items": _row(items), "tint": colours.get(owner, "") if owner else ""}
         )
     for loc, units in sorted(by_loc.items()):
         kind, _, place = loc.partition(":")
@@ -326,7 +328,9 @@ def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any] | None:
         items = _stacks(game, units, leaders, colours, say)
         label = " · ".join([game.name_of(place, "en") or place] + [i["label"] for i in items])
         y = at[1] - 20 if kind == "sea" else at[1] + 26  # above a sea's name; below a box
-        out.append({"key": loc, "x": round(at[0], 1), "y": round(y, 1), "label": label, "items": _row(items)})
+        out.append(
+            {"key": loc, "x": round(at[0], 1), "y": round(y, 1), "label": label, "items": _row(items), "tint": ""}
+        )
     return {
         "base_url": base_url(game),
         "width": WIDTH,

@@ -17,9 +17,9 @@
  * A marked element carries data-verb (the verbs it takes part in) besides its class (pickable, picked, target).
  * An element whose data-keys name several things (a stack of units) offers the choices of all of them.
  *
- * A container with data-inline-src="<url>" (a big static picture, e.g. a map whose areas are the board's keys) has
- * its <img> replaced by the SVG document itself, fetched once (the browser keeps it) so its elements can be clicked;
- * it should carry an id and hx-preserve, so the live partial's swaps keep it.
+ * A container with data-inline-src="<url>" (a big static picture, e.g. a map whose areas are the board's keys; its
+ * <img> in a <noscript>, its accessible name in data-alt) is given the SVG document itself, fetched once a page (and kept by the browser's cache) so its elements
+ * can be clicked; a swap of the live partial moves that same SVG element into the new board (no fetch, no parse).
  */
 (function () {
   "use strict";
@@ -240,31 +240,66 @@
     delete list.dataset.enhanced;
   }
 
+  const inlined = new Map();  // data-inline-src -> its SVG element, fetched once a page and moved into each new board
+
+  function place(box, svg) {
+    box.replaceChildren(svg.isConnected ? svg.cloneNode(true) : svg);
+    box.dataset.inlined = "1";
+  }
+
   function inline(box) {
     if (box.dataset.inlined) return;
+    const src = box.getAttribute("data-inline-src");
+    if (inlined.has(src)) { place(box, inlined.get(src)); return; }  // a swap: the board before it had it
     box.dataset.inlined = "loading";
-    fetch(box.getAttribute("data-inline-src"), { credentials: "same-origin" })
+    fetch(src, { credentials: "same-origin" })
       .then(function (r) { if (!r.ok) throw new Error("HTTP " + r.status); return r.text(); })
       .then(function (text) {
         const svg = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
         if (!svg || svg.nodeName.toLowerCase() !== "svg") throw new Error("not an SVG document");
-        const img = box.querySelector("img");
         svg.removeAttribute("width");
         svg.removeAttribute("height");
         svg.removeAttribute("style");
         svg.setAttribute("role", "group");
-        if (img && img.alt) svg.setAttribute("aria-label", img.alt);
-        box.replaceChildren(document.importNode(svg, true));
-        box.dataset.inlined = "1";
-        const live = box.closest("#table-live");
-        if (live) { reset(live); enhance(live); }
+        if (box.getAttribute("data-alt")) svg.setAttribute("aria-label", box.getAttribute("data-alt"));
+        const mine = document.importNode(svg, true);
+        inlined.set(src, mine);
+        document.querySelectorAll("[data-inline-src]").forEach(function (other) {
+          if (other.getAttribute("data-inline-src") !== src) return;
+          place(other, mine);
+          const live = other.closest("#table-live");
+          if (live) { reset(live); enhance(live); frames(live); }
+        });
       })
       .catch(function () { box.dataset.inlined = "failed"; });  // the <img> stays: the list still acts
   }
 
+  // a scrolling frame of the board (data-scroll-frame: a big map) keeps where it was scrolled across swaps, and
+  // shows the first highlighted thing in it when that is out of sight
+  const frameScroll = new Map();
+  function frames(live) {
+    live.querySelectorAll("[data-scroll-frame]").forEach(function (frame) {
+      const name = frame.getAttribute("data-scroll-frame");
+      const was = frameScroll.get(name);
+      if (was && !frame.dataset.scrolled) { frame.scrollTop = was[0]; frame.scrollLeft = was[1]; }
+      if (!frame.dataset.scrolled) {
+        frame.dataset.scrolled = "1";
+        frame.addEventListener("scroll", function () { frameScroll.set(name, [frame.scrollTop, frame.scrollLeft]); });
+      }
+      const first = frame.querySelector(".pickable, .target");
+      if (!first) return;
+      const f = frame.getBoundingClientRect();
+      const r = first.getBoundingClientRect();
+      if (r.top < f.top || r.bottom > f.bottom || r.left < f.left || r.right > f.right) {
+        frame.scrollTop += (r.top + r.bottom) / 2 - (f.top + f.bottom) / 2;
+        frame.scrollLeft += (r.left + r.right) / 2 - (f.left + f.right) / 2;
+      }
+    });
+  }
+
   function enhanceAll() {
     document.querySelectorAll("[data-inline-src]").forEach(inline);
-    document.querySelectorAll("#table-live").forEach(enhance);
+    document.querySelectorAll("#table-live").forEach(function (live) { enhance(live); frames(live); });
   }
 
   if (!window.SigloBoard) {
