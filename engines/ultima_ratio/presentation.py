@@ -318,7 +318,7 @@ def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any] | None:
             label.append(say(text("map.besieged", power=siege.get("besieger"))))
         out.append(
             {"key": f"area:{area_id}", "x": round(at[0], 1), "y": round(at[1], 1), "label": " · ".join(label)}
-            | {"items": _row(items), "tint": colours.get(owner, "") if owner else ""}
+            | {"name": label[0], "items": _row(items), "tint": colours.get(owner, "") if owner else ""}
         )
     for loc, units in sorted(by_loc.items()):
         kind, _, place = loc.partition(":")
@@ -326,10 +326,12 @@ def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any] | None:
         if at is None:
             continue
         items = _stacks(game, units, leaders, colours, say)
-        label = " · ".join([game.name_of(place, "en") or place] + [i["label"] for i in items])
+        name = game.name_of(place, "en") or place
+        label = " · ".join([name] + [i["label"] for i in items])
         y = at[1] - 20 if kind == "sea" else at[1] + 26  # above a sea's name; below a box
         out.append(
-            {"key": loc, "x": round(at[0], 1), "y": round(y, 1), "label": label, "items": _row(items), "tint": ""}
+            {"key": loc, "x": round(at[0], 1), "y": round(y, 1), "label": label, "name": name}
+            | {"items": _row(items), "tint": ""}
         )
     return {
         "base_url": base_url(game),

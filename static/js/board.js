@@ -109,9 +109,14 @@
         el.dataset.verb = had.join(" ");
       });
     }
-    function nameOf(k) {
-      const el = els(k)[0];
-      return el ? (el.getAttribute("data-name") || el.getAttribute("aria-label") || k) : k;
+    function nameOf(k) {  // a thing drawn twice (a map's area, its row) is named by whichever names it
+      const all = els(k);
+      for (const attr of ["data-name", "aria-label"]) {
+        const el = all.find(function (e) { return e.getAttribute(attr); });
+        if (el) return el.getAttribute(attr);
+      }
+      const titled = all.find(function (e) { return e.querySelector(":scope > title"); });
+      return titled ? titled.querySelector(":scope > title").textContent : k;
     }
     function verbName(v, group) {
       const el = els(picked[0])[0];

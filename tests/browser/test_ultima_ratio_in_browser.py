@@ -76,11 +76,18 @@ def test_the_rise_of_portugal_on_its_map(server, chromium, artifacts):
     built = overlay.locator('.urr-place[data-key="area:oporto"] .urr-counter')
     expect(built).to_contain_text("1")
     expect(built).to_have_attribute("data-keys", re.compile(r"^unit:portugal-troop-\d+$"))
-    assert len(base_requests) == 1, base_requests  # fetched once; a swap moves it into the new board
-    expect(board.locator('#urr-base svg [data-key="area:oporto"]')).to_have_count(1)
+    # where next: a sea is picked on the map too (its spot on the World Map of the seas)
+    east_atlantic = board.locator('#urr-base svg circle[data-key="sea:east-atlantic"]')
+    expect(east_atlantic).to_have_attribute("data-verb", "sea")
     shoot(page, artifacts, "urr-map-after-move")
     page.set_viewport_size(DESKTOP)
     board.locator(".urr-map-frame").screenshot(path=str(artifacts / "urr-map-after-move-frame.png"))
+    before = page.locator("#table-live").get_attribute("data-seq")
+    east_atlantic.click()
+    expect(page.locator("#table-live")).not_to_have_attribute("data-seq", before)
+    assert len(base_requests) == 1, base_requests  # fetched once; a swap moves it into the new board
+    expect(board.locator('#urr-base svg [data-key="area:oporto"]')).to_have_count(1)
+    board.locator(".urr-map-frame").screenshot(path=str(artifacts / "urr-map-at-sea-frame.png"))
     no_horizontal_overflow(page)
 
 
