@@ -98,6 +98,15 @@ templates.env.globals.update(
 )
 # a game's extra pages its listings link to (its declared presentation: engines.core.presentation)
 templates.env.globals["linked_pages"] = lambda game: registry.presentation(game).links()
+
+
+def board_of(game: Any, view: Any) -> dict[str, Any] | None:
+    """What the game's presentation draws on its board beyond the view (a map's overlay), or None."""
+    made = registry.presentation(game).board if game is not None else None
+    return made(game, view) if made is not None and view else None
+
+
+templates.env.globals["board_of"] = board_of
 templates.env.globals["role_label"] = lambda game, role: game.role_label(role) if game else role
 # An id of a game's view (an area, a power, a card) by its name; the id itself when the game has no name for it.
 templates.env.globals["name_of"] = lambda game, value, lang="en": (game.name_of(value, lang) if game else None) or value

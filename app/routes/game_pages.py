@@ -1,7 +1,8 @@
 """A game's extra pages (a map): ``/games/{game_id}/{page}`` serves whatever pages the game's presentation declares
 (``engines.core.presentation``), so the app routes no game by name. A page with a template renders
 ``templates/games/<id>/<template>`` in the site's layout; one without is its body as it is (an SVG), kept by
-browsers as long as the page says. Included last among the ``/games/{game_id}/...`` routes (app/routes/pages.py):
+browsers as long as the page says (a ``Body`` may name its content: an ETag answered with 304, or immutable under a
+hashed URL). Included last among the ``/games/{game_id}/...`` routes (app/routes/pages.py):
 the rules' and cards' own paths answer first."""
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from app.errors import Invalid, NotFound
 from app.services.tables import game_of
 from app.web import render
 from engines import registry
-from engines.core.presentation import PageError
+from engines.core.presentation import YEAR, Body, PageError
 
 router = APIRouter(include_in_schema=False)
 MAX_QUERY_VALUE = 200  # characters of one query parameter: a page's parameters are ids and numbers
@@ -35,5 +36,17 @@ def game_page(request: Request, user: OptionalUser, game_id: str, page: str):
         raise Invalid(str(exc)) from None
     if found.template is not None:
         return render(request, f"games/{game.id}/{found.template}", game=game, user=user, **made)
-    headers = {"Cache-Control": f"public, max-age={found.max_age}"} if found.max_age else None
-    return Response(made, media_type=found.media_type, headers=headers)
+    body = made if isinstance(made, Body) else Body(made)
+    headers = {}
+    if body.immutable:
+        headers["Cache-Control"] = f"public, max-age={YEAR}, immutable"
+    elif found.max_age:
+        headers["Cache-Control"] = f"public, max-age={found.max_age}"
+    elif body.etag:
+        headers["Cache-Control"] = "no-cache"  # kept, but asked again each time (a 304 while it is the same)
+    if body.etag:
+        headers["ETag"] = f'"{body.etag}"'
+        asked = request.headers.get("if-none-match", "")
+        if any(tag.strip().removeprefix("W/") in (f'"{body.etag}"', "*") for tag in asked.split(",")):
+            return Response(status_code=304, headers=headers)
+    return Response(body.content, media_type=found.media_type, headers=headers or None)

@@ -22,6 +22,21 @@ if TYPE_CHECKING:
 PAGE_NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,39}")
 
 
+@dataclass(frozen=True)
+class Body:
+    """A page's body with what a cache needs to know of it. ``etag``: a name of this exact content (the app sends it
+    as ``ETag`` and answers 304 to an ``If-None-Match`` that names it); ``immutable``: the URL names the content
+    itself (a hash in it), so a browser keeps it a year without asking again (``Cache-Control: public,
+    max-age=31536000, immutable``) — else the page's ``max_age`` holds."""
+
+    content: str | bytes
+    etag: str | None = None
+    immutable: bool = False
+
+
+YEAR = 31_536_000  # seconds: how long an immutable body is kept
+
+
 class PageError(ValueError):
     """A page asked for with a query it cannot answer (an unknown scenario, a turn out of range): the app
     answers 422 with the message, which names the problem for the person who typed it."""
@@ -34,7 +49,8 @@ class Page:
     ``make(game, query)`` reads the query's parameters (each a string, the last of repeated ones; unknown ones are
     to be ignored) and raises :class:`PageError` for a value it cannot take. With a ``template`` (a file of the
     game's folder, ``templates/games/<id>/<template>``) it returns that template's context, rendered in the site's
-    layout; without one, the body itself, served as ``media_type``. ``max_age``: seconds a browser or proxy may
+    layout; without one, the body itself (a str or bytes, or a :class:`Body` that says how to cache it), served as
+    ``media_type``. ``max_age``: seconds a browser or proxy may
     keep the answer (``Cache-Control: public, max-age=…``), for a body that depends on nothing but its URL; 0
     keeps the site's ``no-store``. ``link``: the words of a link to it from the game's listings (None: not
     linked, e.g. an image the page itself shows)."""
@@ -55,9 +71,14 @@ class Page:
 
 @dataclass(frozen=True)
 class Presentation:
-    """A game's presentation: its extra pages (a map), in the order its listings link them."""
+    """A game's presentation: its extra pages (a map), in the order its listings link them; and ``board``, what its
+    table's board template draws beyond the view itself: ``board(game, view)`` (the view of the reader's seat, or
+    a spectator's) returns a dict the template reads as ``board_of(game, view)`` (a map's overlay: where each
+    counter goes, in which colour, and the address of the map under it). A pure function of the content and the
+    view: no rule, nothing hidden from the view."""
 
     pages: tuple[Page, ...] = ()
+    board: Callable[[Game, dict[str, Any]], dict[str, Any]] | None = None
 
     def __post_init__(self) -> None:
         names = [p.name for p in self.pages]

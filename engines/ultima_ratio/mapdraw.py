@@ -153,8 +153,8 @@ class Sheet:
         drawn = [d for d in self.tiles.values() if d.area.map == map_id]
         for d in drawn:
             out.append(
-                f'<polygon class="area" data-area="{d.area.id}" points="{_pts(d.polygon)}" '
-                f'fill="{self.fill(d.area)}"><title>{escape(d.area.name)}'
+                f'<polygon class="area" data-area="{d.area.id}" data-key="area:{escape(d.area.id)}" '
+                f'points="{_pts(d.polygon)}" fill="{self.fill(d.area)}"><title>{escape(d.area.name)}'
                 f"</title></polygon>"
             )
         self.borders(drawn)
@@ -183,15 +183,30 @@ class Sheet:
             out.append(_text(x + 14, y + 23, label, 13, weight="bold", anchor="start", halo="#f6ecd0"))
 
     def sea_zones(self, map_id: str, proj: Projection, box) -> None:
+        """Each sea's zone of the map (the cells nearest its labels and anchors, or the whole map for a map of
+        one sea) as a shape of its own, ``data-key="sea:<id>"`` with its name, under the land; dashed lines
+        between two seas."""
         points, owners = [], []
         for sea in self.board.seas:
             for spot in (*sea.labels, *sea.anchors):
                 if spot.map == map_id:
                     points.append(proj(spot.pos))
                     owners.append(sea.id)
-        if len(points) < 2:
+        if not points:
             return
-        for i, cell in enumerate(voronoi(points, box)):
+        names = {sea.id: sea.name for sea in self.board.seas}
+        if len(set(owners)) == 1:
+            x0, y0, x1, y1 = box
+            whole = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+            self.body.append(_sea_zone(owners[0], names[owners[0]], [whole]))
+            return
+        cells = voronoi(points, box)
+        zones: dict[str, list[list[tuple[float, float]]]] = {}
+        for i, cell in enumerate(cells):
+            zones.setdefault(owners[i], []).append(cell.points)
+        for sea_id, polys in zones.items():
+            self.body.append(_sea_zone(sea_id, names[sea_id], polys))
+        for i, cell in enumerate(cells):
             for k, tag in enumerate(cell.tags):
                 if tag is not None and owners[tag] != owners[i] and tag > i:
                     a, b = cell.points[k], cell.points[(k + 1) % len(cell.points)]
@@ -427,7 +442,8 @@ class Sheet:
             fill = "#f3d9a4" if sea.mediterranean else "#f6ecd0" if sea.transoceanic_hub else "#ffffff"
             for sx, sy in spots[sea.id]:
                 out.append(
-                    f'<circle cx="{sx:.1f}" cy="{sy:.1f}" r="8" fill="{fill}" stroke="#2c5873" stroke-width="1.5"/>'
+                    f'<circle class="sea" data-key="sea:{escape(sea.id)}" cx="{sx:.1f}" cy="{sy:.1f}" r="8" '
+                    f'fill="{fill}" stroke="#2c5873" stroke-width="1.5"><title>{escape(sea.name)}</title></circle>'
                 )
                 out.append(_text(sx, sy - 12, sea.name, 11, halo="#dfeaf0"))
 
@@ -519,6 +535,13 @@ class Sheet:
         )
 
 
+def _sea_zone(sea_id: str, name: str, polys: list[list[tuple[float, float]]]) -> str:
+    shapes = "".join(f'<polygon points="{_pts(p)}"/>' for p in polys)
+    return (
+        f'<g class="sea" data-key="sea:{escape(sea_id)}" fill="{SEA_COLOUR}"><title>{escape(name)}</title>{shapes}</g>'
+    )
+
+
 def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
     w = min(a[2], b[2]) - max(a[0], b[0])
     h = min(a[3], b[3]) - max(a[1], b[1])
@@ -568,9 +591,13 @@ def _anchor(x: float, y: float) -> str:
     )
 
 
-def render_map_svg(owners: dict[str, str] | None = None, colours: dict[str, str] | None = None) -> str:
-    """The whole board as one SVG document; `owners` maps area ids to power ids, `colours` power ids to css colours."""
-    return Sheet(load_map(), owners or {}, colours or {}).document()
+def render_map_svg(
+    owners: dict[str, str] | None = None, colours: dict[str, str] | None = None, board: MapData | None = None
+) -> str:
+    """The whole board as one SVG document; `owners` maps area ids to power ids, `colours` power ids to css colours;
+    `board` the map to draw (the packaged one by default). Every area carries ``data-key="area:<id>"`` and every sea
+    ``data-key="sea:<id>"`` (its zones on the maps and its spot on the World Map), each with its name as title."""
+    return Sheet(board or load_map(), owners or {}, colours or {}).document()
 
 
 def main(argv: list[str]) -> int:

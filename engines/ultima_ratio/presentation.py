@@ -1,20 +1,43 @@
-"""Ultima Ratio Regis beyond its table (engines.core.presentation): the map, the whole board as SVG with the areas
-coloured by who holds them at the start of a chosen scenario and turn (issue: "a map to play on").
+"""Ultima Ratio Regis beyond its rules (engines.core.presentation): the map page, and the map its table is played on
+(issue 28, "the table is the map").
 
 ``map`` is the page (templates/games/ultima-ratio-regis/map.html: the scenario and turn to show, the legend, the
 picture); ``map.svg`` the picture, kept by the browser for an hour and here per (scenario, turn). Both read the
-packaged board and world, as the drawing does. No rule lives here and nothing of the app is imported.
+packaged board and world, as the drawing does.
+
+The table's map is two layers (DESIGN.md › The board and the legal list, Rally the Troops' pattern):
+
+- ``base.svg``, the **base map**: the game's whole map, its areas in their theater's tint (who holds them is the
+  overlay's), every area ``data-key="area:<id>"``
+  and every sea ``data-key="sea:<id>"`` with its name, drawn once per process (``base_map``: at the first request
+  that needs it, under a lock, then kept) and served under ``?v=<hash of its bytes>`` as immutable: a browser
+  fetches it once and never again while the map is the same. Asked for without that hash (or with an old one) it
+  is served for an hour with an ETag (304 while unchanged).
+- the **overlay** (``table_board``, the board template's ``board_of(game, view)``): from the seat's view alone, per
+  active area its possessor's colour (a square on the map, and the area itself tinted once the base map is inline)
+  or its independent / revolt marker, its fortress, and the stacks of units
+  (a counter per power and kind with its count), per sea and dispersed box its stacks — positions in the base
+  map's coordinates, words from the catalog (``map.*``). The template (``map_table.html``) draws it over the base
+  map; a move redraws the overlay, never the base.
+
+No rule lives here and nothing of the app is imported.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import threading
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from engines.core.game import Game
-from engines.core.presentation import Page, PageError, Presentation
-from engines.ultima_ratio.mapdraw import render_map_svg
+from engines.core.presentation import Body, Page, PageError, Presentation
+from engines.core.types import text
+from engines.ultima_ratio import mapdraw
+from engines.ultima_ratio.mapdraw import HEIGHT, WIDTH, projection, render_map_svg
 from engines.ultima_ratio.world import load_world, scenario_owners
 
 LAST_TURN = 11
@@ -77,9 +100,257 @@ def map_svg(game: Game, query: Mapping[str, str]) -> str:
     return _svg(chosen.id if chosen else None, turn)
 
 
+# ----- the table's map: the base, drawn once -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class BaseMap:
+    svg: bytes
+    digest: str  # of the bytes: the version in the base map's URL
+
+
+_BASE: dict[int, tuple[Any, BaseMap]] = {}  # id(the game's map data) -> (that map data, its base map)
+_BASE_LOCK = threading.Lock()
+DRAWN = {"base": 0}  # how many times the base map was drawn (tests count them)
+
+
+def base_map(game: Game) -> BaseMap:
+    """The base map of this game's content, drawn the first time it is asked for and kept (one drawing however many
+    ask at once)."""
+    board = game.board.map  # type: ignore[attr-defined]
+    kept = _BASE.get(id(board))
+    if kept is not None and kept[0] is board:
+        return kept[1]
+    with _BASE_LOCK:
+        kept = _BASE.get(id(board))
+        if kept is not None and kept[0] is board:
+            return kept[1]
+        # no owners and no colours: areas in their theater's tint, so that the overlay's possessions stand out
+        svg = mapdraw.render_map_svg(None, None, board).encode()
+        DRAWN["base"] += 1
+        made = BaseMap(svg, hashlib.sha256(svg).hexdigest()[:20])
+        _BASE[id(board)] = (board, made)
+        return made
+
+
+def base_url(game: Game) -> str:
+    return f"/games/{game.id}/base.svg?v={base_map(game).digest}"
+
+
+def base_svg(game: Game, query: Mapping[str, str]) -> Body:
+    """The base map: immutable under its own hash; under none or another, an hour and an ETag."""
+    made = base_map(game)
+    return Body(made.svg, etag=made.digest, immutable=query.get("v") == made.digest)
+
+
+# Which board key each position of a verb's argument names (static/js/board.js reads it as the board's
+# data-verb-keys): a legal ("area", "oporto") acts on "area:oporto", ("to_sea", [unit, sea]) on "unit:<unit>" and
+# then "sea:<sea>"; None for a position that names nothing on the board (a power: "portugal" is also an area's id,
+# so arguments are never matched by their look). A verb not listed names nothing on the map.
+VERB_KEYS: dict[str, list[str | None]] = {
+    "area": ["area"],
+    "revolt": ["area"],
+    "subjugate": ["area"],
+    "sea": ["sea"],
+    "unit": ["unit"],
+    "absorb": ["unit"],
+    "degrade": ["unit"],
+    "disperse": ["unit"],
+    "eliminate": ["unit"],
+    "escort": ["unit"],
+    "leave": ["unit"],
+    "target": ["unit"],
+    "to_sea": ["unit", "sea"],
+    "join_fleet": ["unit", "unit"],
+    "leave_fleet": ["unit"],
+    "bring_home": [None, "unit"],
+    "attach_leader": [None, "unit"],
+    "move_leader": [None, "unit"],
+    "support": ["unit", None],
+    "center": ["center"],
+}
+VERB_KEYS_JSON = json.dumps(VERB_KEYS, separators=(",", ":"))
+
+
+# ----- the table's map: the overlay, from the view ------------------------------------------------------------------
+COUNTER_W, COUNTER_H, GAP = 30.0, 21.0, 3.0
+MARK = 16.0  # a possession square, a fortress
+BADGE_W = 28.0  # an A2 / R3 marker
+
+
+@dataclass(frozen=True)
+class Places:
+    """Where things go on the base map, in its coordinates: an area's site, a sea's label, a box's spot."""
+
+    areas: dict[str, tuple[float, float]]
+    seas: dict[str, tuple[float, float]]
+    boxes: dict[str, tuple[float, float]]
+    colours: dict[str, str]
+
+
+_PLACES: dict[int, tuple[Any, Places]] = {}
+
+
+def places(game: Game) -> Places:
+    board = game.board  # type: ignore[attr-defined]
+    kept = _PLACES.get(id(board))
+    if kept is not None and kept[0] is board:
+        return kept[1]
+    bmap = board.map
+    projections = {m.id: projection(m.id, bmap) for m in bmap.maps}
+    areas = {a.id: projections[a.map](a.pos) for a in bmap.areas}
+    seas = {}
+    for sea in bmap.seas:
+        spots = sorted(sea.labels, key=lambda spot: spot.map != "main") or sea.anchors
+        seas[sea.id] = projections[spots[0].map](spots[0].pos)
+    boxes = {box.id: projections[box.map](box.pos) for theater in bmap.theaters for box in theater.dispersed_boxes}
+    world = board.world
+    colours = {**{m.id: m.colour for m in world.minors}, **{p.id: p.colour for p in world.powers}}
+    made = Places(areas, seas, boxes, colours)
+    _PLACES[id(board)] = (board, made)
+    return made
+
+
+def _ink(colour: str) -> str:
+    """Black or white, whichever reads better on the colour."""
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return "#111111" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
+
+
+def _stacks(game: Game, units: list[tuple[str, dict[str, Any]]], leaders: dict[str, Any], colours, say) -> list:
+    """A counter per power and kind (troops, squadrons) with its count and the units' keys."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for uid, unit in units:
+        groups.setdefault((unit.get("power") or "", unit.get("kind") or "troop"), []).append(uid)
+    out = []
+    for (power, kind), ids in sorted(groups.items()):
+        ids.sort()
+        colour = colours.get(power, "#777777")
+        msg = "map.squadrons" if kind == "squadron" else "map.troops"
+        label = say(text(msg, power=power, count=len(ids)))
+        with_them = [lid for lid, leader in leaders.items() if leader.get("unit") in ids]
+        if with_them:
+            label = say(text("map.with_leaders", stack=label, leaders=sorted(with_them)))
+        out.append(
+            {
+                "kind": "stack",
+                "squadron": kind == "squadron",
+                "keys": " ".join(f"unit:{u}" for u in ids),
+                "count": len(ids),
+                "colour": colour,
+                "ink": _ink(colour),
+                "label": label,
+            }
+        )
+    return out
+
+
+def _row(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Items side by side, centred on the place: each gets its x offset."""
+    widths = [COUNTER_W if i["kind"] == "stack" else BADGE_W if i["kind"] == "marker" else MARK for i in items]
+    x = -(sum(widths) + GAP * (len(items) - 1)) / 2
+    for item, w in zip(items, widths, strict=True):
+        item["dx"], item["w"] = round(x, 1), w
+        x += w + GAP
+    return items
+
+
+def _sayer(game: Game):
+    """The catalog's sentence of a Text, each different one rendered once a board (most repeat: "independent (A2)")."""
+    render = game.renderer("en").text
+    said: dict[str, str] = {}
+
+    def say(t) -> str:
+        key = repr(t)
+        if key not in said:
+            said[key] = render(t)
+        return said[key]
+
+    return say
+
+
+def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any] | None:
+    """The overlay of a table's view: every active area with its possession, marker, fortress and stacks, every sea
+    and dispersed box with its stacks, in the base map's coordinates (the places with nothing to show left out),
+    and the base map's address."""
+    public = view.get("public") if view else None
+    if not public or "areas" not in public:
+        return None
+    where = places(game)
+    say = _sayer(game)
+    colours = where.colours
+    leaders = public.get("leaders") or {}
+    by_loc: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+    for uid, unit in (public.get("units") or {}).items():
+        by_loc.setdefault(unit.get("loc") or "", []).append((uid, unit))
+    out = []
+    for area_id, area in sorted(public["areas"].items()):
+        at = where.areas.get(area_id)
+        if at is None:
+            continue
+        items: list[dict[str, Any]] = []
+        owner, control, marker = area.get("owner"), area.get("control"), area.get("marker")
+        if owner:
+            colour = colours.get(owner, "#777777")
+            if control and control != owner:
+                words = say(text("map.possession_control", area=area_id, owner=owner, control=control))
+            else:
+                words = say(text("map.possession", area=area_id, owner=owner))
+            items.append({"kind": "possession", "colour": colour, "label": words})
+        if marker:
+            revolt = marker.startswith("R")
+            msg = "map.revolt" if revolt else "map.independent"
+            items.append({"kind": "marker", "text": marker, "revolt": revolt, "label": say(text(msg, marker=marker))})
+        fort = area.get("fortress")
+        if fort:
+            msg = "map.fortress" if fort.get("built") else "map.fortress_building"
+            colour = colours.get(fort.get("power"), "#777777")
+            items.append(
+                {
+                    "kind": "fortress",
+                    "built": bool(fort.get("built")),
+                    "colour": colour,
+                    "label": say(text(msg, power=fort.get("power"))),
+                }
+            )
+        siege = area.get("siege")
+        items += _stacks(game, by_loc.get(f"area:{area_id}", []), leaders, colours, say)
+        label = [say(text("map.area", area=area_id))] + [i["label"] for i in items]
+        if siege:
+            label.append(say(text("map.besieged", power=siege.get("besieger"))))
+        out.append(
+            {"key": f"area:{area_id}", "x": round(at[0], 1), "y": round(at[1], 1), "label": " · ".join(label)}
+            | {"name": label[0], "items": _row(items), "tint": colours.get(owner, "") if owner else ""}
+        )
+    for loc, units in sorted(by_loc.items()):
+        kind, _, place = loc.partition(":")
+        at = where.seas.get(place) if kind == "sea" else where.boxes.get(place) if kind == "box" else None
+        if at is None:
+            continue
+        items = _stacks(game, units, leaders, colours, say)
+        name = game.name_of(place, "en") or place
+        label = " · ".join([name] + [i["label"] for i in items])
+        y = at[1] - 20 if kind == "sea" else at[1] + 26  # above a sea's name; below a box
+        out.append(
+            {"key": loc, "x": round(at[0], 1), "y": round(y, 1), "label": label, "name": name}
+            | {"items": _row(items), "tint": ""}
+        )
+    return {
+        "base_url": base_url(game),
+        "width": WIDTH,
+        "height": HEIGHT,
+        "places": out,
+        "label": say(text("map.label")),
+        "alt": say(text("map.alt")),
+        "counter": (COUNTER_W, COUNTER_H, MARK),
+        "verb_keys": VERB_KEYS_JSON,
+        "pick_noun": say(text("map.pick_noun")),
+    }
+
+
 PRESENTATION = Presentation(
     pages=(
         Page("map", map_page, template="map.html", link="the map"),
         Page("map.svg", map_svg, media_type="image/svg+xml", max_age=3600),
-    )
+        Page("base.svg", base_svg, media_type="image/svg+xml", max_age=3600),
+    ),
+    board=table_board,
 )

@@ -8,6 +8,18 @@
  * clicking a target posts the one form that matches. Actions no board thing names (Leave, Done...) stay listed.
  * Buttons with the same verb and label (interchangeable units) are shown once.
  * The board root may carry data-verb-names='{"verb": "name"}'; an element may carry data-verb-<verb>="name".
+ *
+ * Namespaced keys (DESIGN.md › The board and the legal list: "area:oporto", "sea:east-atlantic", "unit:pt-7"): a board
+ * whose root carries data-verb-keys='{"verb": ["area", null, ...]}' says which namespace each position of a verb's
+ * argument names, so the action ("area", "oporto") acts on data-key="area:oporto" and ("to_sea", [u, s]) on "unit:u"
+ * then "sea:s"; a null position names nothing on the board. A verb it does not list, and every verb of a board
+ * without it (15 Días, The Planet King), matches its arguments to the keys as they are, as before.
+ * A marked element carries data-verb (the verbs it takes part in) besides its class (pickable, picked, target).
+ * An element whose data-keys name several things (a stack of units) offers the choices of all of them.
+ *
+ * A container with data-inline-src="<url>" (a big static picture, e.g. a map whose areas are the board's keys; its
+ * <img> in a <noscript>, its accessible name in data-alt) is given the SVG document itself, fetched once a page (and kept by the browser's cache) so its elements
+ * can be clicked; a swap of the live partial moves that same SVG element into the new board (no fetch, no parse).
  */
 (function () {
   "use strict";
@@ -19,12 +31,22 @@
     return [String(arg)];
   }
 
-  function parse(form) {
+  function spaced(arg, spaces) {
+    const args = Array.isArray(arg) ? arg : [arg];
+    const keys = [];
+    spaces.forEach(function (space, i) {
+      if (space && i < args.length && args[i] !== null && typeof args[i] !== "object") keys.push(space + ":" + args[i]);
+    });
+    return keys;
+  }
+
+  function parse(form, verbKeys) {
     const verb = form.querySelector("input[name=verb]").value;
     let arg = null;
     try { arg = JSON.parse(form.querySelector("input[name=arg]").value); } catch (e) { arg = null; }
     const button = form.querySelector("button");
-    return { form: form, verb: verb, keys: keysOf(arg), label: button ? button.textContent.trim() : verb };
+    const keys = verbKeys === null ? keysOf(arg) : Object.prototype.hasOwnProperty.call(verbKeys, verb) ? spaced(arg, verbKeys[verb]) : [];
+    return { form: form, verb: verb, keys: keys, label: button ? button.textContent.trim() : verb };
   }
 
   function button(text, css, onclick) {
@@ -49,10 +71,14 @@
         things.get(k).push(el);
       });
     });
+    let verbKeys = null;
+    if (board.hasAttribute("data-verb-keys")) {
+      try { verbKeys = JSON.parse(board.getAttribute("data-verb-keys")); } catch (e) { verbKeys = {}; }
+    }
     const seen = new Set();
     const acts = [];
     list.querySelectorAll("form.action-form").forEach(function (form) {
-      const a = parse(form);
+      const a = parse(form, verbKeys);
       const twin = a.verb + "\u0000" + a.label;
       if (seen.has(twin)) { form.hidden = true; form.classList.add("twin"); return; }
       seen.add(twin);
@@ -68,17 +94,32 @@
     menu.className = "board-menu";
     menu.setAttribute("aria-live", "polite");
     list.parentNode.insertBefore(menu, list);
-    let picked = null;   // the key of the selected board thing
+    let picked = null;   // the keys of the selected board thing (a stack of units: several)
     let verb = null;     // the chosen ability of it
 
     function els(k) { return things.get(k) || []; }
-    function mark(k, css) { els(k).forEach(function (el) { el.classList.add(css); el.dataset.hit = k; }); }
-    function nameOf(k) {
-      const el = els(k)[0];
-      return el ? (el.getAttribute("data-name") || el.getAttribute("aria-label") || k) : k;
+    function mark(k, css, verbs) {
+      els(k).forEach(function (el) {
+        el.classList.add(css);
+        const hits = el.dataset.hit ? el.dataset.hit.split(" ") : [];
+        if (hits.indexOf(k) < 0) hits.push(k);
+        el.dataset.hit = hits.join(" ");
+        const had = el.dataset.verb ? el.dataset.verb.split(" ") : [];
+        verbs.forEach(function (v) { if (had.indexOf(v) < 0) had.push(v); });
+        el.dataset.verb = had.join(" ");
+      });
+    }
+    function nameOf(k) {  // a thing drawn twice (a map's area, its row) is named by whichever names it
+      const all = els(k);
+      for (const attr of ["data-name", "aria-label"]) {
+        const el = all.find(function (e) { return e.getAttribute(attr); });
+        if (el) return el.getAttribute(attr);
+      }
+      const titled = all.find(function (e) { return e.querySelector(":scope > title"); });
+      return titled ? titled.querySelector(":scope > title").textContent : k;
     }
     function verbName(v, group) {
-      const el = els(picked)[0];
+      const el = els(picked[0])[0];
       return (el && el.getAttribute("data-verb-" + v)) || names[v] || group[0].label;
     }
 
@@ -92,10 +133,11 @@
         el.removeAttribute("tabindex");
         el.removeAttribute("role");
         delete el.dataset.hit;
+        delete el.dataset.verb;
       });
       menu.textContent = "";
       if (picked === null) {
-        boardActs.forEach(function (a) { mark(a.onBoard[0], "pickable"); });
+        boardActs.forEach(function (a) { mark(a.onBoard[0], "pickable", [a.verb]); });
         const rest = acts.filter(function (a) { return !a.onBoard.length; });
         show(rest);
         const hint = document.createElement("p");
@@ -108,15 +150,15 @@
           menu.appendChild(button("Back to choosing on the board", "small", function () { render(); }));
         }));
       } else {
-        mark(picked, "picked");
-        const mine = boardActs.filter(function (a) { return a.onBoard[0] === picked; });
+        picked.forEach(function (k) { mark(k, "picked", []); });
+        const mine = boardActs.filter(function (a) { return picked.indexOf(a.onBoard[0]) >= 0; });
         const head = document.createElement("p");
         head.className = "board-hint";
         const groups = new Map();
         mine.forEach(function (a) { if (!groups.has(a.verb)) groups.set(a.verb, []); groups.get(a.verb).push(a); });
         if (verb === null && groups.size === 1 && mine.length > 1) verb = mine[0].verb;
         if (verb === null) {
-          head.textContent = nameOf(picked) + ": choose what to do.";
+          head.textContent = nameOf(picked[0]) + ": choose what to do.";
           menu.appendChild(head);
           const visible = [];
           groups.forEach(function (group, v) {
@@ -127,9 +169,9 @@
           show(visible);
         } else {
           const group = groups.get(verb) || [];
-          head.textContent = nameOf(picked) + ": " + verbName(verb, group) + " \u2014 click a highlighted target.";
+          head.textContent = nameOf(picked[0]) + ": " + verbName(verb, group) + " \u2014 click a highlighted target.";
           menu.appendChild(head);
-          group.forEach(function (a) { a.onBoard.slice(1).forEach(function (k) { mark(k, "target"); }); });
+          group.forEach(function (a) { a.onBoard.slice(1).forEach(function (k) { mark(k, "target", [verb]); }); });
           show(group);
         }
         menu.appendChild(button("Cancel", "small board-cancel", function () { picked = null; verb = null; render(); }));
@@ -140,25 +182,28 @@
       });
     }
 
-    function choose(k) {
-      if (verb !== null && isTarget(k)) {
+    // ks: the keys of the clicked element that are marked (a stack of units may hold several)
+    function choose(ks) {
+      if (verb !== null) {
         const hit = boardActs.filter(function (a) {
-          return a.verb === verb && a.onBoard[0] === picked && a.onBoard.slice(1).indexOf(k) >= 0;
+          return a.verb === verb && picked.indexOf(a.onBoard[0]) >= 0 &&
+            a.onBoard.slice(1).some(function (k) { return ks.indexOf(k) >= 0 && isTarget(k); });
         });
         if (hit.length === 1) { hit[0].form.requestSubmit(); return true; }
-        show(hit);
-        return true;
+        if (hit.length) { show(hit); return true; }
       }
-      if (k === picked) { picked = null; verb = null; render(); return true; }
-      if (!isPickable(k)) return false;
-      picked = k; verb = null;
-      const mine = boardActs.filter(function (a) { return a.onBoard[0] === picked; });
+      if (picked !== null && ks.some(function (k) { return picked.indexOf(k) >= 0; })) {
+        picked = null; verb = null; render(); return true;
+      }
+      const mine = boardActs.filter(function (a) { return ks.indexOf(a.onBoard[0]) >= 0; });
+      if (!mine.length) return false;
+      picked = ks.filter(function (k) { return mine.some(function (a) { return a.onBoard[0] === k; }); });
+      verb = null;
       if (mine.length === 1) { mine[0].form.requestSubmit(); return true; }
       render();
       if (window.innerWidth < 640) menu.scrollIntoView({ block: "nearest", behavior: "smooth" });
       return true;
     }
-    function isPickable(k) { return boardActs.some(function (a) { return a.onBoard[0] === k; }); }
     function isTarget(k) { return els(k).some(function (el) { return el.classList.contains("target"); }); }
 
     function hitKey(event) {
@@ -166,7 +211,7 @@
       if (el.closest("a, form, input, select, textarea, summary")) return null;
       while (el && el !== board) {
         if (el.classList && (el.classList.contains("pickable") || el.classList.contains("target") ||
-                             el.classList.contains("picked"))) return el.dataset.hit || null;
+                             el.classList.contains("picked"))) return el.dataset.hit ? el.dataset.hit.split(" ") : null;
         el = el.parentElement;
       }
       return null;
@@ -184,8 +229,82 @@
     render();
   }
 
+  // undo enhance(live), to do it again over a board that has grown (an inlined map)
+  function reset(live) {
+    const list = live.querySelector(".prompt .actions");
+    if (!list || !list.dataset.enhanced) return;
+    live.querySelectorAll(".board-menu").forEach(function (m) { m.remove(); });
+    list.querySelectorAll("form.action-form").forEach(function (f) { f.hidden = false; f.classList.remove("twin"); });
+    live.querySelectorAll(".pickable, .picked, .target").forEach(function (el) {
+      el.classList.remove("pickable", "picked", "target");
+      el.removeAttribute("tabindex");
+      el.removeAttribute("role");
+      delete el.dataset.hit;
+      delete el.dataset.verb;
+    });
+    delete list.dataset.enhanced;
+  }
+
+  const inlined = new Map();  // data-inline-src -> its SVG element, fetched once a page and moved into each new board
+
+  function place(box, svg) {
+    box.replaceChildren(svg.isConnected ? svg.cloneNode(true) : svg);
+    box.dataset.inlined = "1";
+  }
+
+  function inline(box) {
+    if (box.dataset.inlined) return;
+    const src = box.getAttribute("data-inline-src");
+    if (inlined.has(src)) { place(box, inlined.get(src)); return; }  // a swap: the board before it had it
+    box.dataset.inlined = "loading";
+    fetch(src, { credentials: "same-origin" })
+      .then(function (r) { if (!r.ok) throw new Error("HTTP " + r.status); return r.text(); })
+      .then(function (text) {
+        const svg = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
+        if (!svg || svg.nodeName.toLowerCase() !== "svg") throw new Error("not an SVG document");
+        svg.removeAttribute("width");
+        svg.removeAttribute("height");
+        svg.removeAttribute("style");
+        svg.setAttribute("role", "group");
+        if (box.getAttribute("data-alt")) svg.setAttribute("aria-label", box.getAttribute("data-alt"));
+        const mine = document.importNode(svg, true);
+        inlined.set(src, mine);
+        document.querySelectorAll("[data-inline-src]").forEach(function (other) {
+          if (other.getAttribute("data-inline-src") !== src) return;
+          place(other, mine);
+          const live = other.closest("#table-live");
+          if (live) { reset(live); enhance(live); frames(live); }
+        });
+      })
+      .catch(function () { box.dataset.inlined = "failed"; });  // the <img> stays: the list still acts
+  }
+
+  // a scrolling frame of the board (data-scroll-frame: a big map) keeps where it was scrolled across swaps, and
+  // shows the first highlighted thing in it when that is out of sight
+  const frameScroll = new Map();
+  function frames(live) {
+    live.querySelectorAll("[data-scroll-frame]").forEach(function (frame) {
+      const name = frame.getAttribute("data-scroll-frame");
+      const was = frameScroll.get(name);
+      if (was && !frame.dataset.scrolled) { frame.scrollTop = was[0]; frame.scrollLeft = was[1]; }
+      if (!frame.dataset.scrolled) {
+        frame.dataset.scrolled = "1";
+        frame.addEventListener("scroll", function () { frameScroll.set(name, [frame.scrollTop, frame.scrollLeft]); });
+      }
+      const first = frame.querySelector(".pickable, .target");
+      if (!first) return;
+      const f = frame.getBoundingClientRect();
+      const r = first.getBoundingClientRect();
+      if (r.top < f.top || r.bottom > f.bottom || r.left < f.left || r.right > f.right) {
+        frame.scrollTop += (r.top + r.bottom) / 2 - (f.top + f.bottom) / 2;
+        frame.scrollLeft += (r.left + r.right) / 2 - (f.left + f.right) / 2;
+      }
+    });
+  }
+
   function enhanceAll() {
-    document.querySelectorAll("#table-live").forEach(enhance);
+    document.querySelectorAll("[data-inline-src]").forEach(inline);
+    document.querySelectorAll("#table-live").forEach(function (live) { enhance(live); frames(live); });
   }
 
   if (!window.SigloBoard) {

@@ -106,3 +106,19 @@ def test_the_command_writes_the_sheet(tmp_path):
     assert mapdraw.main([str(target)]) == 0
     assert target.read_text(encoding="utf-8").startswith("<svg")
     assert mapdraw.main([]) == 2
+
+
+def test_every_area_and_sea_carries_its_namespaced_key_and_its_name(board, plain):
+    """Issue 28: the board's keys are namespaced ("area:<id>", "sea:<id>"), each keyed element named for a reader."""
+    keyed: dict[str, list[str]] = {}
+    for el in plain.iter():
+        key = el.get("data-key")
+        if key:
+            title = el.find(f"{SVG}title")
+            keyed.setdefault(key, []).append(title.text if title is not None else "")
+    assert {f"area:{a.id}" for a in board.areas} <= set(keyed)
+    assert {f"sea:{s.id}" for s in board.seas} <= set(keyed)
+    assert set(keyed) == {f"area:{a.id}" for a in board.areas} | {f"sea:{s.id}" for s in board.seas}
+    names = {f"area:{a.id}": a.name for a in board.areas} | {f"sea:{s.id}": s.name for s in board.seas}
+    for key, titles in keyed.items():
+        assert set(titles) == {names[key]}, key

@@ -1,0 +1,146 @@
+"""Ultima Ratio Regis' table on its map (issue 28): the base map, a static resource drawn once and kept by browsers
+under its hash, every area and sea keyed; the overlay drawn from the view on the table page and its live partial
+(engines/ultima_ratio/presentation.py, templates/games/ultima-ratio-regis/map_table.html)."""
+
+import copy
+import itertools
+import re
+
+import pytest
+
+from engines import registry
+from engines.ultima_ratio import mapdraw, presentation
+
+URR = "ultima-ratio-regis"
+SCENARIO = {"scenario": "the-rise-of-portugal"}
+
+
+@pytest.fixture
+def game():
+    return registry.get_game(URR)
+
+
+@pytest.fixture
+def drawings(monkeypatch):
+    """The base map forgotten, and its drawing calls counted from now."""
+    calls = []
+    draw = mapdraw.render_map_svg
+
+    def counted(*args, **kwargs):
+        calls.append(args)
+        return draw(*args, **kwargs)
+
+    monkeypatch.setattr(mapdraw, "render_map_svg", counted)
+    monkeypatch.setattr(presentation, "_BASE", {})
+    return calls
+
+
+def test_the_base_map_is_drawn_once_for_every_request(browser, drawings, game):
+    b = browser()
+    url = presentation.base_url(game)
+    first = b.c.get(url)
+    second = b.c.get(url)
+    bare = b.c.get(f"/games/{URR}/base.svg")
+    assert first.status_code == second.status_code == bare.status_code == 200
+    assert first.content == second.content == bare.content
+    assert len(drawings) == 1
+    assert url == f"/games/{URR}/base.svg?v={presentation.base_map(game).digest}" and len(drawings) == 1
+
+
+def test_the_base_map_is_immutable_under_its_hash_and_answers_304(browser, game):
+    b = browser()
+    url = presentation.base_url(game)
+    r = b.c.get(url)
+    assert r.headers["content-type"] == "image/svg+xml"
+    assert r.headers["cache-control"] == "public, max-age=31536000, immutable"
+    etag = r.headers["etag"]
+    assert etag == f'"{presentation.base_map(game).digest}"'
+    again = b.c.get(url, headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.content == b""
+    assert again.headers["etag"] == etag
+    # without its hash (or an old one): an hour, then asked again with the ETag
+    for other in (f"/games/{URR}/base.svg", f"/games/{URR}/base.svg?v=0123456789abcdef0123"):
+        r = b.c.get(other)
+        assert r.status_code == 200 and r.headers["cache-control"] == "public, max-age=3600"
+        assert b.c.get(other, headers={"If-None-Match": f"W/{etag}"}).status_code == 304
+    assert b.c.get(url, headers={"If-None-Match": '"something-else"'}).status_code == 200
+
+
+def test_every_area_and_sea_of_the_map_is_keyed_in_the_base_map(browser, game):
+    svg = browser().c.get(presentation.base_url(game)).text
+    keys = set(re.findall(r'data-key="([^"]+)"', svg))
+    bmap = game.board.map
+    assert {f"area:{a.id}" for a in bmap.areas} <= keys
+    assert {f"sea:{s.id}" for s in bmap.seas} <= keys
+    oporto = re.search(r'<polygon class="area" data-area="oporto" data-key="area:oporto" [^>]*><title>([^<]*)<', svg)
+    assert oporto and oporto.group(1) == "Oporto"
+
+
+def test_the_table_shows_the_overlay_from_the_view_over_the_referenced_base_map(browser, game):
+    alice = browser("alice")
+    table = alice.new_table(game=URR, seats={"player1": "me"}, options=SCENARIO, seed=5)
+    view = alice.view(table)["view"]["public"]
+    page = alice.c.get(f"/tables/{table}").text
+    base = presentation.base_url(game).replace("&", "&amp;")
+    assert f'data-inline-src="{base}"' in page and f'<img src="{base}"' in page  # the <img> for a page without JS
+    assert 'class="area"' not in page  # referenced, never inlined
+    overlay = page[page.index('<svg class="urr-overlay"') :]
+    overlay = overlay[: overlay.index("</svg>")]
+
+    def place(key):
+        found = re.search(rf'<g class="urr-place" data-key="{re.escape(key)}"[^>]*>(.*?)\n        </g>', overlay, re.S)
+        assert found, key
+        return found.group(0)
+
+    agra = place("area:agra")
+    assert view["areas"]["agra"]["marker"] == "A2" and 'class="urr-marker"' in agra and ">A2</text>" in agra
+    assert "<title>Agra · independent (A2)</title>" in agra
+    oporto = place("area:oporto")
+    assert 'class="urr-possession"' in oporto and 'fill="#1f8f3a"' in oporto  # Portugal's colour
+    aden = place("area:aden")
+    assert 'class="urr-fortress"' in aden and 'data-keys="unit:emirates-troop-1"' in aden
+    assert "Emirates: 1 troop" in aden
+    sea = place("sea:indian-ocean")
+    assert 'class="urr-counter urr-squadron" data-keys="unit:emirates-squadron-1"' in sea
+    assert "Emirates: 1 squadron" in sea
+    assert set(re.findall(r'class="urr-place" data-key="area:([^"]+)"', overlay)) == set(view["areas"])
+    assert '#urr-base [data-key="area:oporto"]{fill:#1f8f3a}' in page  # the area itself, once the map is inline
+    board = page[page.index('<div class="board board-urr"') :]
+    assert 'data-verb-keys="{&#34;area&#34;:[&#34;area&#34;]' in board
+
+
+def test_the_live_partial_carries_the_overlay_not_the_base_map(browser, game):
+    alice = browser("alice")
+    table = alice.new_table(game=URR, seats={"player1": "me"}, options=SCENARIO, seed=5)
+    live = alice.c.get(f"/tables/{table}/live?as=player1", headers={"HX-Request": "true"})
+    assert live.status_code == 200
+    assert 'class="urr-overlay"' in live.text and "data-inline-src" in live.text
+    assert "<img src=" not in live.text and 'class="area"' not in live.text
+    assert len(live.content) < len(presentation.base_map(game).svg) / 4
+
+
+def test_revolt_fortress_building_control_and_leaders_in_the_overlay(game):
+    state = game.setup(5, SCENARIO)
+    view = copy.deepcopy(game.view(state, "player1"))
+    areas, units = view["public"]["areas"], view["public"]["units"]
+    areas["agra"]["marker"] = "R3"
+    areas["oporto"] |= {"control": "emirates", "fortress": {"power": "portugal", "built": False, "since": 0}}
+    areas["aden"]["siege"] = {"besieger": "portugal", "casualties": 0}
+    troop = next(u for u, x in units.items() if x["power"] == "portugal" and x["kind"] == "troop")
+    units[troop]["loc"] = "area:oporto"
+    leader = next(iter(game.board.leaders.pool)).id
+    view["public"]["leaders"] = {leader: {"unit": troop}}
+    made = presentation.table_board(game, view)
+    places = {p["key"]: p for p in made["places"]}
+    agra = places["area:agra"]["items"]
+    assert [i["kind"] for i in agra] == ["marker"] and agra[0]["revolt"] and agra[0]["label"] == "in revolt (R3)"
+    oporto = {i["kind"]: i for i in places["area:oporto"]["items"]}
+    assert oporto["possession"]["label"] == "possession of Portugal, control of Emirates"
+    assert not oporto["fortress"]["built"] and oporto["fortress"]["label"] == "fortress of Portugal, under construction"
+    assert oporto["stack"]["keys"] == f"unit:{troop}" and oporto["stack"]["count"] == 1
+    assert oporto["stack"]["label"] == f"Portugal: 1 troop, with {game.name_of(leader, 'en')}"
+    assert "besieged by Portugal" in places["area:aden"]["label"]
+    # side by side, centred on the place, none overlapping
+    xs = [(i["dx"], i["dx"] + i["w"]) for i in places["area:oporto"]["items"]]
+    assert all(a[1] <= b[0] for a, b in itertools.pairwise(xs)) and abs(xs[0][0] + xs[-1][1]) < 0.01
+    assert presentation.table_board(game, {"public": {}}) is None
