@@ -78,7 +78,7 @@ class Presentation:
     view: no rule, nothing hidden from the view."""
 
     pages: tuple[Page, ...] = ()
-    board: Callable[[Game, dict[str, Any]], dict[str, Any]] | None = None
+    board: Callable[[Game, dict[str, Any]], dict[str, Any] | None] | None = None
 
     def __post_init__(self) -> None:
         names = [p.name for p in self.pages]

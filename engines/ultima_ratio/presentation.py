@@ -327,10 +327,10 @@ def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any] | None:
             continue
         items = _stacks(game, units, leaders, colours, say)
         name = game.name_of(place, "en") or place
-        label = " · ".join([name] + [i["label"] for i in items])
+        stack_label = " · ".join([name] + [i["label"] for i in items])
         y = at[1] - 20 if kind == "sea" else at[1] + 26  # above a sea's name; below a box
         out.append(
-            {"key": loc, "x": round(at[0], 1), "y": round(y, 1), "label": label, "name": name}
+            {"key": loc, "x": round(at[0], 1), "y": round(y, 1), "label": stack_label, "name": name}
             | {"items": _row(items), "tint": ""}
         )
     return {
