@@ -8,21 +8,43 @@ document.addEventListener("htmx:afterRequest", (event) => {
   if (event.detail.successful && form.matches && form.matches("form[data-reset-on-success]")) form.reset();
 });
 // A table's live news: skip the refetch when the table on the page is already at that seq (the mover's own
-// answer arrived first), so its notice ("Move taken back.") stays on the page.
+// answer arrived first), so its notice ("Move taken back.") stays on the page. While the page's own move or undo
+// is under way, the news waits: a refetch answered first would replace the element that answer is for, and the
+// answer (and its notice) would be dropped; once the answer is in, a refetch follows if the news was newer.
+let ownLiveRequests = 0;
+let newsWaiting = 0;
+const ownLive = (detail) =>
+  detail.requestConfig && detail.requestConfig.verb !== "get" && detail.target && detail.target.id === "table-live";
+const liveSeq = () => {
+  const live = document.getElementById("table-live");
+  return live ? Number(live.dataset.seq) : Infinity;
+};
+function refetchIfNewer() {
+  if (ownLiveRequests > 0 || newsWaiting <= liveSeq()) return;
+  const seq = newsWaiting;
+  newsWaiting = 0;
+  const refetch = document.querySelector('[hx-trigger*="sse:move"]');
+  if (refetch) htmx.trigger(refetch, "sse:move", { data: String(seq) });
+}
 document.addEventListener("htmx:confirm", (event) => {
   const trigger = event.detail.triggeringEvent;
   if (!trigger || trigger.type !== "sse:move" || !trigger.detail) return;
-  const live = document.getElementById("table-live");
   const seq = Number(trigger.detail.data);
-  if (ownLiveRequests > 0 || (live && Number.isInteger(seq) && seq <= Number(live.dataset.seq))) event.preventDefault();
+  if (!Number.isInteger(seq)) return;
+  if (ownLiveRequests > 0) {
+    newsWaiting = Math.max(newsWaiting, seq);
+    event.preventDefault();
+  } else if (seq <= liveSeq()) event.preventDefault();
 });
-// ... nor while the page's own move or undo is under way: its answer brings the table as it is after it (or the
-// fresh table, on a stale seq), and a refetch answered first would replace the element that answer is for, so the
-// answer (and its notice) would be dropped.
-let ownLiveRequests = 0;
-const ownLive = (detail) => detail.requestConfig && detail.requestConfig.verb !== "get" && detail.target && detail.target.id === "table-live";
-document.addEventListener("htmx:beforeRequest", (event) => { if (ownLive(event.detail)) ownLiveRequests += 1; });
-document.addEventListener("htmx:afterRequest", (event) => { if (ownLive(event.detail)) ownLiveRequests = Math.max(0, ownLiveRequests - 1); });
+document.addEventListener("htmx:beforeRequest", (event) => {
+  if (ownLive(event.detail)) ownLiveRequests += 1;
+});
+document.addEventListener("htmx:afterRequest", (event) => {
+  if (!ownLive(event.detail)) return;
+  ownLiveRequests = Math.max(0, ownLiveRequests - 1);
+  setTimeout(refetchIfNewer, 0); // after the answer's swap
+});
+document.addEventListener("htmx:afterSettle", refetchIfNewer);
 // A replay's keys (issue 30): ← → step back and forward, Home and End go to the setup and the last move, unless the
 // focus is in a field (where the keys edit it) or a modifier is held.
 document.addEventListener("keydown", (event) => {

@@ -220,3 +220,20 @@ def test_the_news_of_my_own_undo_does_not_drop_its_answer(server, chromium, arti
     expect(page.locator(".notice")).to_contain_text("Move taken back", timeout=10_000)
     assert "sse:move" in news, "the undo's news did not arrive while its answer was on its way: nothing was tested"
     expect(page.locator(".notice")).to_contain_text("Move taken back")
+
+
+def test_news_newer_than_my_own_answer_is_fetched_once_it_is_in(server, chromium, artifacts):
+    """While the undo's answer is on its way, another move is made (here through the API): its news waits for the
+    undo's answer, then the page fetches the newer table (the news is never lost)."""
+    page = chromium.new_context(viewport=DESKTOP).new_page()
+    register(page, server.url, "alice")
+    url = new_table(page, server.url, "toy-duel", {"rounds": 1}, {"north": "me", "south": "me"})
+    page.goto(url + "?as=north")
+    seq = page.locator("#table-live").get_attribute("data-seq")
+    page.locator("#decision button.action:has-text('Raise')").first.click()
+    expect(page.locator("#table-live")).not_to_have_attribute("data-seq", seq)
+    page.evaluate(SLOW_ANSWERS)
+    page.click("button.undo")
+    page.wait_for_timeout(300)  # the undo is made on the server; its answer is 1.5 s away
+    newest = act(page, server.url, url, "raise", "north")
+    expect(page.locator("#table-live")).to_have_attribute("data-seq", str(newest), timeout=10_000)
