@@ -12,6 +12,7 @@ pick their units first, then the squadrons left without base go per 11.6, then e
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engines.core.machine import Ctx, Step
@@ -26,7 +27,7 @@ from engines.ultima_ratio.movement import land_areas, strategic_movement, withou
 FORTRESS = "fortress:"
 
 
-def frame(power: str, unit_ids: list[str], leader_ids: list[str] = ()) -> dict:
+def frame(power: str, unit_ids: Sequence[str], leader_ids: Sequence[str] = ()) -> dict:
     """The locals of a ``repatriation`` frame: the units (troops, squadrons, ``fortress:<area>``) of ``power``
     that must leave, and the leaders to reassign (14.3)."""
     return {"power": power, "todo": list(unit_ids), "leaders": list(leader_ids)}
