@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core.types import View
+from engines.core.types import Prompt, View
 
 POWER = "portugal"
 
@@ -324,7 +324,7 @@ def _sea_of(public: dict, uid: str) -> str | None:
     return loc[4:] if loc.startswith("sea:") else None
 
 
-def _tactical(game, public: dict, prompt: dict, legal: dict, targets: set[str]) -> tuple[str, Any]:
+def _tactical(game, public: dict, prompt: Prompt, legal: dict, targets: set[str]) -> tuple[str, Any]:
     """12.1-12.3, 13.5: subjugate where the troop stands; else march or land on a target, and subjugate at once
     when a squadron supports it (11.4.2 cancels the disadvantage of having moved, 13.5.3) or the impulse has no
     action left; an army takes along every troop it may (12.2)."""
