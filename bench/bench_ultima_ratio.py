@@ -50,12 +50,12 @@ def whole_game(seed: int, bot: str) -> tuple[float, float, int]:
     engine += time.process_time() - started
     while True:
         started = time.process_time()
-        over = GAME.outcome(state) is not None
-        role = None if over else GAME.active_roles(state)[0]
-        view = None if over else GAME.view(state, role)
-        engine += time.process_time() - started
-        if over:
+        if GAME.outcome(state) is not None:
+            engine += time.process_time() - started
             return engine, bot_time, moves
+        role = GAME.active_roles(state)[0]
+        view = GAME.view(state, role)
+        engine += time.process_time() - started
         started = time.process_time()
         verb, arg = pick(GAME, view, role, rnd)
         bot_time += time.process_time() - started
@@ -69,7 +69,8 @@ class Slowest:
     """The slowest legal lists of one family of positions: every list timed once as met, the top ones again."""
 
     def __init__(self, name: str):
-        self.name, self.met, self.top = name, 0, []
+        self.name, self.met = name, 0
+        self.top: list[tuple[float, dict, str]] = []
 
     def time(self, state: dict, role: str) -> None:
         started = time.process_time()

@@ -88,7 +88,7 @@ class UltimaRatioRegis(StepGame):
     title = "Ultima Ratio Regis"
     version = "5"
     presentation = "engines.ultima_ratio.presentation:PRESENTATION"  # the map page (engines.core.presentation)
-    Options = Options
+    Options: ClassVar[type[BaseModel]] = Options
     messages_dir = pathlib.Path(__file__).parent / "messages"
     steps = STEPS
     max_actions = 5_000

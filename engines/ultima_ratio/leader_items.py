@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pathlib
 
-from pydantic import Field, model_validator
+from pydantic import BaseModel, Field, model_validator
 
 from engines.core.content import digest_of, owner_folder, read_yaml, validate
 from engines.ultima_ratio.world_items import Item, Model, Source
@@ -121,7 +121,7 @@ class Leaders(Model):
         return [p.id for p in self.pool]
 
 
-LEADER_FILES = {"leaders.yaml": Leaders}  # for the game's own ``load_content`` files
+LEADER_FILES: dict[str, type[BaseModel]] = {"leaders.yaml": Leaders}  # for the game's own ``load_content`` files
 
 
 def load_leaders(content_dir: pathlib.Path | str | None = None) -> tuple[Leaders, str]:

@@ -4,9 +4,10 @@ question reads the seat's public view only, asked of the engine's own modules (`
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from engines.core.types import View
+from engines.core.machine import Ctx
+from engines.core.types import Prompt, View
 
 POWER = "portugal"
 
@@ -16,7 +17,14 @@ class _View:
     same questions a player sees answered on the board (where a troop may go, land, what it may subjugate)."""
 
     def __init__(self, game, public: dict):
-        self.s, self.game, self.frame = public, game, {}
+        self.s, self.game = public, game
+        self.frame: dict[str, Any] = {}
+
+
+def _view(game, public: dict) -> Ctx:
+    """The view where the engine's questions take a step's context: they read only ``g.s``, ``g.game`` and
+    ``g.frame``, which ``_View`` has."""
+    return cast(Ctx, _View(game, public))
 
 
 def _targets(game, view: View) -> set[str]:
@@ -34,7 +42,7 @@ def _supporters(game, public: dict, area: str) -> list[str]:
     """11.4.2: own squadrons at sea beside the area (the support that lowers the opposition's die, 13.5.3)."""
     from engines.ultima_ratio.movement.naval_interception import support_candidates
 
-    return support_candidates(_View(game, public), POWER, area) if game.board.areas[area].seas else []
+    return support_candidates(_view(game, public), POWER, area) if game.board.areas[area].seas else []
 
 
 POINTS = {3: (0, 4, 2), 2: (2, 2, 2), 1: (3, 2, 1)}  # battle points 0/1/2 out of six faces (13.1.1, 13.1.6)
@@ -64,7 +72,7 @@ def _moves(game, public: dict, targets: set[str]) -> dict[str, list]:
     from engines.ultima_ratio.logistics import supply
     from engines.ultima_ratio.movement import land_areas, landings
 
-    g = _View(game, public)
+    g = _view(game, public)
     out: dict[str, list] = {"subjugate": [], "march": [], "land": []}
 
     def ok(area: str) -> bool:  # 15.2: a subjugation needs supply there (an enemy fleet at sea cuts it)
@@ -88,7 +96,7 @@ def _moves(game, public: dict, targets: set[str]) -> dict[str, list]:
 
 def _best_landing(game, public: dict, targets: set[str], options: list[str]) -> str:
     """A target with a squadron beside it (support), then one in the sea with most targets left."""
-    seas = {}
+    seas: dict[str, int] = {}
     for t in targets:
         for sea in game.board.areas[t].seas:
             seas[sea] = seas.get(sea, 0) + 1
@@ -125,7 +133,7 @@ def _covered(public: dict) -> set[str]:
     from engines.ultima_ratio import state as st
     from engines.ultima_ratio.movement.naval_bases import operational
 
-    return {st.loc_sea(public["units"][u]["loc"]) for u in operational(public, POWER)} - {None}
+    return {sea for u in operational(public, POWER) if (sea := st.loc_sea(public["units"][u]["loc"])) is not None}
 
 
 def _centers_with_room(public: dict) -> set[str]:
@@ -274,12 +282,12 @@ def _naval_plan(game, public: dict, targets: set[str], escort_only: bool = False
     keeps another squadron or needs none."""
     from engines.ultima_ratio.movement import naval, naval_bases
 
-    g = _View(game, public)
+    g = _view(game, public)
     waiting = _troop_seas(game, public, targets)
     covered = _covered(public)
     support = [] if escort_only else [x for x in _wanted_seas(game, public, targets)[:3] if x not in waiting]
     wanted = sorted(waiting - covered) + support
-    held: dict[str, int] = {}
+    held: dict[str | None, int] = {}  # None: in port
     for u in naval_bases.operational(public, POWER):
         sea = _sea_of(public, u)
         held[sea] = held.get(sea, 0) + 1
@@ -301,15 +309,15 @@ def _attack_plan(game, public: dict, targets: set[str]) -> tuple[str, str] | Non
     from engines.ultima_ratio import state as st
     from engines.ultima_ratio.movement import landings, naval
 
-    g = _View(game, public)
+    g = _view(game, public)
     if public["impulse"]["actions"].get(POWER, 0) < 2:
         return None
-    reach = set()
+    reach: set[str] = set()
     for uid in st.units_of(public, POWER, "troop", "map"):
         if uid in landings.landers(g, POWER):
             reach.update(a for a in landings.landing_targets(g, POWER, uid) if a in targets)
-        elif _here(public, uid) in targets:
-            reach.add(_here(public, uid))
+        elif (here := _here(public, uid)) is not None and here in targets:
+            reach.add(here)
     for u in naval.naval_movers(g, POWER):
         for sea in naval.tactical_seas(g, u):
             if naval.enemy_fleets(public, game.board, POWER, sea) and any(
@@ -324,7 +332,7 @@ def _sea_of(public: dict, uid: str) -> str | None:
     return loc[4:] if loc.startswith("sea:") else None
 
 
-def _tactical(game, public: dict, prompt: dict, legal: dict, targets: set[str]) -> tuple[str, Any]:
+def _tactical(game, public: dict, prompt: Prompt, legal: dict, targets: set[str]) -> tuple[str, Any]:
     """12.1-12.3, 13.5: subjugate where the troop stands; else march or land on a target, and subjugate at once
     when a squadron supports it (11.4.2 cancels the disadvantage of having moved, 13.5.3) or the impulse has no
     action left; an army takes along every troop it may (12.2)."""
@@ -370,7 +378,7 @@ def _stranded(game, public: dict, uid: str, targets: set[str]) -> bool:
 
     theater = game.board.box_theater.get(loc[4:])
     return not any(game.board.areas[t].theater == theater for t in targets) or not regroup_places(
-        _View(game, public), POWER, uid
+        _view(game, public), POWER, uid
     )
 
 
@@ -392,7 +400,7 @@ def _leader_wanted(game, public: dict, targets: set[str]) -> bool:
         return False
     troops = st.units_of(public, POWER, "troop", "map")
     return len(troops) + len(st.units_of(public, POWER, "troop", "box")) >= 2 and any(
-        _here(public, u) and _near_targets(game, _here(public, u), targets) for u in troops
+        (here := _here(public, u)) and _near_targets(game, here, targets) for u in troops
     )
 
 
@@ -403,14 +411,13 @@ def _leader_target(game, public: dict, options: list[str], targets: set[str]) ->
     troops = [u for u in options if u in public["units"] and public["units"][u]["kind"] == "troop" and _here(public, u)]
     if not troops:
         return options[0]
-    return max(
-        troops,
-        key=lambda u: (
-            _near_targets(game, _here(public, u), targets),
-            len(st.troops_in(public, _here(public, u), POWER)),
-            u,
-        ),
-    )
+
+    def rank(u: str) -> tuple[bool, int, str]:
+        here = _here(public, u)
+        assert here is not None  # troops holds only troops in an area (above)
+        return _near_targets(game, here, targets), len(st.troops_in(public, here, POWER)), u
+
+    return max(troops, key=rank)
 
 
 def _army_fits(game, public: dict, troop: str, targets: set[str]) -> bool:
@@ -418,7 +425,7 @@ def _army_fits(game, public: dict, troop: str, targets: set[str]) -> bool:
     areas stack one troop), by land or by the landing (12.3.1) the action is."""
     from engines.ultima_ratio.movement import land_areas, landings
 
-    g = _View(game, public)
+    g = _view(game, public)
     here = public["units"][troop]["loc"]
     units = public["units"]
     led = [

@@ -161,6 +161,7 @@ class Corsair(Step):
     def on_raid(self, g: Ctx, role: str, arg: list) -> None:
         uid, victim = arg
         sea = st.loc_sea(g.s["units"][uid]["loc"])
+        assert sea is not None  # corsair_raids offers only squadrons at sea
         center = naval.piracy_centers(g.s, board_of(g), sea, victim)[0]
         g.log("log.corsair", unit=uid, victim=victim, center=center, rule="piracy")
         g.goto("piracy", pirate=uid, sea=sea, center=center, victim=victim)

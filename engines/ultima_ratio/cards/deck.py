@@ -68,7 +68,8 @@ def build_deck(g: Ctx) -> None:
     active = active_events(s, board)
     gone = removed(s, board) | set(active)  # an event in force is not dealt again (RULINGS C-2)
     events = [e for e in board.world.events if e.id not in gone]
-    historical = [e.id for e in events if e.kind == "historical" and e.turns.covers(s["turn"])]
+    # a historical event states its turns (Event's validator)
+    historical = [e.id for e in events if e.kind == "historical" and e.turns is not None and e.turns.covers(s["turn"])]
     generic = sorted(e.id for e in events if e.kind == "generic")
     g.shuffle(generic)
     deck = historical + generic[: max(0, deck_size(s, board) - len(historical))]
@@ -169,7 +170,9 @@ def deliver_morale(g: Ctx, loser: str | None, winner: str | None, reason: str) -
     war with; the winner keeps it (the war status, 21.3.4). It "cannot run out": with none left it gives none (the
     power that gave its last point negotiates peace when the action is over, 21.4.2: ``peace.forced_due``)."""
     s = g.s
-    if loser not in s["powers"] or winner not in s["powers"] or not at_war(s, loser, winner):
+    if loser is None or winner is None or loser not in s["powers"] or winner not in s["powers"]:
+        return
+    if not at_war(s, loser, winner):
         return
     if morale_left(s, board_of(g), loser) <= 0:
         g.log("log.morale_none", power=loser, to_power=winner, rule="morale")

@@ -14,7 +14,7 @@ they are logged as not applied (ENGINE.md › Not yet).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
@@ -50,6 +50,15 @@ def left_of(s: dict, seat: str) -> str:
 
 def in_play(s: dict, power: str | None) -> bool:
     return power in s["powers"]
+
+
+T = TypeVar("T")
+
+
+def required(value: T | None) -> T:
+    """A field of an effect that its op requires (``world_items.EFFECT_OPS``)."""
+    assert value is not None  # Effect's validator refused the content without it when it was loaded
+    return value
 
 
 def most_troops(s: dict) -> list[str]:
@@ -101,16 +110,17 @@ class Event(Step):
             elif eff.power == ANY:
                 return self._ask(g, eff, seat, "power", st.powers_of(s, seat))
             else:
-                targets = [p for p in (eff.powers or [eff.power]) if in_play(s, p)]
+                named = eff.powers or ([eff.power] if eff.power is not None else [])
+                targets = [p for p in named if in_play(s, p)]
             for power in targets:
-                change_unrest(g, power, eff.amount, "event")
-        elif op == "vp" and in_play(s, eff.power):
-            s["seats"][st.seat_of(s, eff.power)]["vp"] += eff.amount
+                change_unrest(g, power, required(eff.amount), "event")
+        elif op == "vp" and eff.power is not None and in_play(s, eff.power):
+            s["seats"][st.player_of(s, eff.power)]["vp"] += eff.amount
             g.log("log.event_vp", power=eff.power, amount=eff.amount, rule="card_play")
         elif op == "rebellion" and eff.areas:
             for area in eff.areas:
                 if area in s["areas"] and s["areas"][area]["owner"] in s["powers"]:
-                    self._revolt(g, area, eff.level)
+                    self._revolt(g, area, required(eff.level))
         elif op == "rebellion":
             options = [a for p in st.powers_of(s, seat) for a in turn_end.revolt_places(s, board, p)]
             return self._ask(g, eff, left_of(s, seat), "revolt", sorted(set(options)))
@@ -126,10 +136,10 @@ class Event(Step):
                 capacity=s["capacity"][eff.trade_center],
                 rule="card_play",
             )
-        elif op == "leader" and in_play(s, eff.power):
+        elif op == "leader" and eff.power is not None and in_play(s, eff.power):
             hist = board.leaders.historical_for_event(card)
             places = [] if hist.id in s["leaders"] else leader_flow.targets(s, eff.power)
-            return self._ask(g, eff, st.seat_of(s, eff.power), "leader", places)
+            return self._ask(g, eff, st.player_of(s, eff.power), "leader", places)
         elif op == "piracy":
             return self._ask(g, eff, seat, "corsair", st.powers_of(s, seat))
         elif op == "naval_distance":
@@ -145,12 +155,12 @@ class Event(Step):
                     g.log("log.event_possession", area=area, power=eff.power, rule="card_play")
         elif op == "fortune":
             roll = g.roll()
-            branch = eff.then if roll >= eff.target else eff.otherwise
+            branch = eff.then if roll >= required(eff.target) else eff.otherwise
             g.log("log.event_fortune", event=card, roll=roll, target=eff.target, rule="card_play")
             f["queue"][:0] = [e.model_dump(by_alias=True, exclude_defaults=True) for e in branch]
         elif op == "war":
             self._war(g, [p for p in eff.powers if in_play(s, p)], eff.vp)
-        elif op == "casus_belli" and in_play(s, eff.power):
+        elif op == "casus_belli" and eff.power is not None and in_play(s, eff.power):
             for other in eff.against:
                 if in_play(s, other) and deck.at_war(s, eff.power, other) and eff.vp:
                     self._cb_bonus(g, sorted((eff.power, other)), eff.vp)
@@ -166,7 +176,7 @@ class Event(Step):
         elif op == "no_casus_belli":
             g.log("log.event_no_cb", event=card, powers=list(eff.powers), theaters=list(eff.theaters), rule="card_play")
         elif op == "technology_auction":
-            technology.start(g, card, eff.technology, seat)
+            technology.start(g, card, required(eff.technology), seat)
             return True
         elif op == "peace":
             return self._peace(g, [p for p in eff.powers if in_play(s, p)])
@@ -222,9 +232,9 @@ class Event(Step):
             return
         eff = Effect.model_validate(f.pop("asking"))
         if eff.op == "unrest":
-            change_unrest(g, choice, eff.amount, "event")
+            change_unrest(g, choice, required(eff.amount), "event")
         elif eff.op == "rebellion":
-            self._revolt(g, choice, eff.level)
+            self._revolt(g, choice, required(eff.level))
         elif eff.op == "leader":
             units = leader_state.on_map(s, leader_state.counters(s))
             placed = leader_rules.bring_historical(

@@ -204,7 +204,11 @@ class Combat(Step):
                 continue
             asked.append(side)
             units = [u["id"] for u in f["battle"][name]["units"]]
-            across = dict.fromkeys(units, "force") if moment == "before" else _moving(result, side, units)
+            if moment == "before":
+                across = dict.fromkeys(units, "force")
+            else:
+                assert result is not None  # after the combat: its result is recorded
+                across = _moving(result, side, units)
             if leader_flow.changes_near(s, board_of(g), power, units, exclude=gone, across=across):
                 f["arranging"] = moment
                 g.call("leader_change", power=power, moment=moment, units=units, exclude=gone, across=across, done=[])
@@ -240,7 +244,7 @@ class Combat(Step):
         f["decisions"] = _json({**f["decisions"], f.pop("asking"): result})
 
 
-def _moving(result: dict, side: str, units: list[str]) -> dict[str, str]:
+def _moving(result: dict, side: combat_procedure.Side, units: list[str]) -> dict[str, str]:
     """The side's units that leave their place after the combat, by where they go (RULINGS L-17.1): its troops
     retreat when it lost a land battle (13.3.6), unless dispersed (13.1.7); squadrons damaged or sent to their base
     (13.2.5)."""

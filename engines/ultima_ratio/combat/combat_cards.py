@@ -64,7 +64,7 @@ def in_window(board, card: str) -> bool:
 def seat_for(s: dict, powers: dict, side: str) -> str | None:
     """The player of the side's major power (a minor's: its ally's, 20.2); None for automata and rebels."""
     major = st.side_of(s, powers.get(side))
-    return st.seat_of(s, major) if major in s["powers"] else None
+    return st.player_of(s, major) if major is not None and major in s["powers"] else None
 
 
 def offer(g: Ctx, kind: str, battle: dict, powers: dict, side: str) -> list[str]:
@@ -159,6 +159,7 @@ def after_combat(g: Ctx, decisions: dict) -> None:
     f = g.frame
     for side, held in f.get("rerolls", {}).items():
         seat = seat_for(g.s, f["powers"], side)
+        assert seat is not None  # rerolls are kept only for a side with a player (above)
         for n, card in enumerate(held):
             if decisions.get(f"reroll.{side}.{n}") is not None and card in g.s["cards"]["hands"][seat]:
                 deck.discard(g, seat, card)
@@ -174,7 +175,9 @@ class CombatCards(Step):
 
     def active(self, g: Ctx) -> list[str]:
         f = g.frame
-        return [seat_for(g.s, f["powers"], f["sides"][0])]
+        seat = seat_for(g.s, f["powers"], f["sides"][0])
+        assert seat is not None  # the window asks only the sides whose player holds cards (above)
+        return [seat]
 
     def prompt(self, g: Ctx, role: str):
         f = g.frame

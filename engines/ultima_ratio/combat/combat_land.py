@@ -110,8 +110,8 @@ def attacking(battle: LandBattle) -> Force:
 def setup(battle: LandBattle) -> Setup:
     if battle.besieged is not None and not battle.relief:
         raise ValueError("besieged troops join only relief battles (13.3.5)")
-    forces = {"attacker": attacking(battle), "defender": battle.defender}
-    disadvantages = {"attacker": 0, "defender": 0}
+    forces: dict[Side, Force] = {"attacker": attacking(battle), "defender": battle.defender}
+    disadvantages: dict[Side, int] = {"attacker": 0, "defender": 0}
     if battle.terrain in ("mountain", "marsh"):
         disadvantages["attacker"] += 1
     if battle.naval_support:
@@ -122,11 +122,14 @@ def setup(battle: LandBattle) -> Setup:
         disadvantages["attacker"] += battle.siege_casualties
     # 13.3.4: the defender's fortress rolls a Q3 die; a besieged fortress does not fight, as in sorties (nor, RULINGS,
     # in relief battles), and there it is on the attacker's side
-    eligible = {
+    eligible: dict[Side, list[str]] = {
         s: [u.id for u in f.units if u.kind == "troop" or (u.kind == "fortress" and s == "defender")]
         for s, f in forces.items()
     }
-    bonus = {"attacker": ("tactical", "determined") if battle.intercepted else ("tactical",), "defender": ("tactical",)}
+    bonus: dict[Side, tuple[str, ...]] = {
+        "attacker": ("tactical", "determined") if battle.intercepted else ("tactical",),
+        "defender": ("tactical",),
+    }
     return Setup(
         kind="land",
         forces=forces,
@@ -169,7 +172,7 @@ def _resolve(battle: LandBattle, d: Decider, tables: CombatTables) -> LandResult
     if battle.besieged is not None and loser == "attacker":
         gone = eliminated["attacker"] + dispersed["attacker"]
         to_fortress = [u for u in fought.fighters["attacker"] if u in battle.besieged.ids("troop") and u not in gone]
-    withdraw = None
+    withdraw: Literal["all", "any"] | None = None
     if battle.relief and fought.winner == "attacker" and battle.besieged_power is not None:
         if battle.besieged_power == battle.attacker.power:
             withdraw = "any"

@@ -58,7 +58,7 @@ class NavalResult(Result):
 
 
 def setup(battle: NavalBattle) -> Setup:
-    forces = {"attacker": battle.attacker, "defender": battle.defender}
+    forces: dict[Side, Force] = {"attacker": battle.attacker, "defender": battle.defender}
     for side, force in forces.items():
         if any(u.kind != "squadron" for u in force.units):
             raise ValueError(f"naval combat: the {side} has units that are not squadrons")

@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, overload
 
 from engines.ultima_ratio.combat_tables import CombatTables
 
@@ -326,6 +326,10 @@ def category(unit: Unit) -> int:
     return 3 if unit.kind == "fortress" else unit.quality
 
 
+@overload
+def fight(setup: Setup, d: Decider, tables: CombatTables, before_roll: None = None) -> Fought: ...
+@overload
+def fight(setup: Setup, d: Decider, tables: CombatTables, before_roll: Callable[[], bool]) -> Fought | None: ...
 def fight(
     setup: Setup, d: Decider, tables: CombatTables, before_roll: Callable[[], bool] | None = None
 ) -> Fought | None:
@@ -342,9 +346,9 @@ def fight(
                 f"fight.{side}", side, "fight", setup.eligible.get(side, []), 1, size, battlefield=size
             )
         else:
-            die = setup.single_die[side]
+            single = setup.single_die[side]
             fighters[side], conscripts[side] = [], False
-            categories[side] = [] if die is None else [die]
+            categories[side] = [] if single is None else [single]
             units[side] = [None] * len(categories[side])
     for side in setup.order():  # 13.1.5 step 3: conscripts, once both sides have chosen their units
         if setup.single_die is None:

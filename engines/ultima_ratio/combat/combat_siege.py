@@ -60,12 +60,12 @@ class SiegeResult(Result):
 
 
 def setup(battle: SiegeBattle) -> Setup:
-    forces = {"attacker": battle.besieger, "defender": battle.besieged}
+    forces: dict[Side, Force] = {"attacker": battle.besieger, "defender": battle.besieged}
     if any(u.kind != "troop" for u in battle.besieger.units):
         raise ValueError("siege: the besieging force is troops (13.4.2)")
     if [u.kind for u in battle.besieged.units].count("fortress") != 1:
         raise ValueError("siege: the besieged hold one fortress (13.4)")
-    disadvantages = {"attacker": 0, "defender": battle.siege_casualties}
+    disadvantages: dict[Side, int] = {"attacker": 0, "defender": battle.siege_casualties}
     if battle.naval_support:
         disadvantages[other(battle.naval_support)] += 1
     return Setup(
@@ -120,7 +120,7 @@ def _resolve(battle: SiegeBattle, d: Decider, tables: CombatTables) -> SiegeResu
     count = fought.disband_results["attacker"] // 2
     if loser == "attacker":
         count = max(count, 1)
-    dispersed = {
+    dispersed: dict[Side, list[str]] = {
         "attacker": lose(
             d, "disperse.attacker", "attacker", "disperse", left, min(count, removable(fought, "attacker", left, 0))
         ),

@@ -90,7 +90,7 @@ def setup(battle: Subjugation) -> Setup:
         if not b.opponent.units or any(u.kind != kind for u in b.opponent.units):
             raise ValueError(f"opposition with {b.opposition}: the opponent's units must be {kind}s (13.5.2)")
         opponent_die = OPPONENT
-    disadvantages = {"attacker": 0, "defender": 0}
+    disadvantages: dict[Side, int] = {"attacker": 0, "defender": 0}
     if b.moved_all:
         disadvantages["attacker"] += 1
     if b.terrain in ("forest", "mountain", "marsh"):

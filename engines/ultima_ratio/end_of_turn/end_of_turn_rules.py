@@ -70,7 +70,7 @@ def degradation(
     """23.1.2: "Each major power must now turn half (rounded up) of its veteran units to its regular side.
     Exceptional leaders are turned to their ordinary side." (16.2, 17.3.3). ``veterans.lose_veterans`` applies
     the player's picks."""
-    flipped = [ld if ld["power"] != power else {**ld, "extraordinary": False} for ld in leaders]
+    flipped: list[Leader] = [ld if ld["power"] != power else {**ld, "extraordinary": False} for ld in leaders]
     return Degradation(flipped, veteran_rules.loss_decision(units, power, powers))
 
 

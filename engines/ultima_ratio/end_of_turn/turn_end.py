@@ -32,7 +32,8 @@ class TurnEnd(Step):
         s = g.s
         truces = peace.negotiation_order(s)  # 21.4: "When the end of the turn is reached ... a truce"
         if truces:
-            peace.open_negotiations(g, *truces[0], requester=None, why="truce")
+            power, enemy = truces[0]
+            peace.open_negotiations(g, power, enemy, requester=None, why="truce")
             return
         for pair in list(s["wars"]):  # 23: the wars against minor powers end too (chapter 20's peace: not yet)
             war.end_war(g, pair)
@@ -355,7 +356,9 @@ class SocialAgitation(Step):
     def on_disperse(self, g: Ctx, role: str, arg: str) -> None:
         s = g.s
         factor = st.quality(s, arg)
-        battles.disperse(g, arg, st.loc_area(s["units"][arg]["loc"]))
+        area = st.loc_area(s["units"][arg]["loc"])
+        assert area is not None  # only troops in an area are offered (prompt)
+        battles.disperse(g, arg, area)
         g.frame["revolts"] -= factor
         g.log("log.agitation_dispersed", unit=arg, cancels=factor, rule="social_agitation")
         choice = battles.box_choice(g)  # 18.5: from a border area, the box

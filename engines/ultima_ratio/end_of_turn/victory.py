@@ -68,18 +68,22 @@ def objective_met(objective: Objective, held: Holdings, index: BoardIndex) -> bo
     if kind == "areas":
         return set(objective.areas) <= held.controlled
     if kind == "province":
+        assert objective.province is not None  # the kind's target, required by Objective's validator
         areas = index.province_areas.get(objective.province, ())
         mine = sum(1 for a in areas if a in held.possessed or a in held.allied)
         return bool(areas) and 2 * mine > len(areas)
     if kind == "areas_in_theater":
+        assert objective.count is not None  # the kind's target, required by Objective's validator
         return sum(1 for a in held.possessed if index.theater_of.get(a) == objective.theater) >= objective.count
     if kind == "pass_to_possess":
         return all(a in held.possessed and a not in held.possessed_at_start for a in objective.areas)
     if kind == "trade_centers":
         return all(held.merchants.get(c, 0) > 0 for c in objective.trade_centers)
     if kind == "merchants":
+        assert objective.count is not None  # the kind's target, required by Objective's validator
         return sum(held.merchants.values()) >= objective.count
     if kind == "imperial_voters":
+        assert objective.count is not None  # the kind's target, required by Objective's validator
         return held.imperial_voters >= objective.count
     return False
 

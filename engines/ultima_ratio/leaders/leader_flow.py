@@ -7,6 +7,7 @@ unit of his stack goes back to the pool (``battles.eliminate``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engines.core.machine import Ctx, Step
@@ -53,8 +54,8 @@ def changes_near(
     board,
     power: str,
     units: list[str],
-    done: list[str] = (),
-    exclude: list[str] = (),
+    done: Sequence[str] = (),
+    exclude: Sequence[str] = (),
     across: dict[str, str] | None = None,
 ) -> list[list[str]]:
     """17.1 in another player's impulse (RULINGS L-17.1): [leader, unit] — each leader of the power not in ``done``
@@ -100,7 +101,7 @@ def _held_fleet(s: dict, board, leader: str) -> list[str]:
 
 def other_players_power(s: dict, power: str | None) -> bool:
     """A player's power (not an automaton's) whose seat is not the one whose impulse it is (RULINGS L-17.1)."""
-    return power in s["powers"] and st.seat_of(s, power) != s["impulse"]["seat"]
+    return power is not None and power in s["powers"] and st.player_of(s, power) != s["impulse"]["seat"]
 
 
 class LeaderChange(Step):

@@ -4,13 +4,17 @@ of units and the ability of their commander (17.3.2, ``leader_rules.force_abilit
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import Board
+from engines.ultima_ratio.counters import Leader, Unit
+from engines.ultima_ratio.state_types import LeaderInfo
 
 
-def counters(s: dict) -> list[dict]:
+def counters(s: dict) -> list[Unit]:
     """The state's units as ``counters.Unit`` (what the pure leader rules read); fortresses count as units."""
-    out = []
+    out: list[Unit] = []
     for uid, info in s["units"].items():
         area = st.loc_area(info["loc"])
         out.append(
@@ -51,12 +55,13 @@ def counters(s: dict) -> list[dict]:
     return out
 
 
-def on_map(s: dict, units: list[dict]) -> list[dict]:
+def on_map(s: dict, units: Iterable[Unit]) -> list[Unit]:
     return [u for u in units if u["at"] not in ("available", "eliminated") and not u["dispersed"]]
 
 
-def state_leaders(s: dict) -> list[dict]:
-    return [{"id": lid, **info} for lid, info in sorted(s["leaders"].items())]
+def state_leaders(s: dict) -> list[Leader]:
+    leaders: dict[str, LeaderInfo] = s["leaders"]
+    return [{"id": lid, **info} for lid, info in sorted(leaders.items())]
 
 
 def leaders_on(s: dict, units: list[str]) -> list[str]:

@@ -15,7 +15,9 @@ def reattachments(g: Ctx, result: dict) -> list[dict]:
     eliminates — or on the fortress a capitulation destroys (13.4.5, RULINGS L-13) —, the units of the same stack
     that survive it; a leader with none goes with his unit."""
     s = g.s
-    gone = {u for side in result["eliminated"].values() for u in side} | {result.get("fortress_destroyed")} - {None}
+    gone: set[str] = {u for side in result["eliminated"].values() for u in side}
+    if result.get("fortress_destroyed") is not None:
+        gone.add(result["fortress_destroyed"])
     units = leader_state.on_map(s, leader_state.counters(s))
     out = []
     for uid in sorted(gone):

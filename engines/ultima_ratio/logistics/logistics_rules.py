@@ -100,7 +100,9 @@ def disperse(units: Iterable[Unit], ids: Iterable[str], box: str) -> list[Unit]:
     """Dispersed troops go to a dispersion box (18.1); a besieged troop that is dispersed leaves the siege.
     Their leaders follow them (17.1: leaders stay attached by unit id)."""
     chosen = set(ids)
-    out = [{**u, "at": box, "dispersed": True, "besieged": False} if u["id"] in chosen else u for u in units]
+    out: list[Unit] = [
+        {**u, "at": box, "dispersed": True, "besieged": False} if u["id"] in chosen else u for u in units
+    ]
     if {u["id"] for u in out if u["id"] in chosen and u["kind"] == "troop"} != chosen:
         raise RuleError("18.1: only troops are dispersed")
     return out

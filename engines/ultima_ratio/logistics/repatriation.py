@@ -51,7 +51,9 @@ def lost_at_sea(units: Sequence[Unit], troop_id: str, box: str) -> list[Unit]:
     """14.1.1: "If the movement takes place by sea and is aborted by losing in a naval interception battle, the
     troop is dispersed" (not put back in the last land area, as 10.2.1 would). ``box``:
     ``logistics.dispersion_boxes`` of the area it left (RULINGS R-1)."""
-    out = [{**u, "at": box, "dispersed": True, "besieged": False} if u["id"] == troop_id else u for u in units]
+    out: list[Unit] = [
+        {**u, "at": box, "dispersed": True, "besieged": False} if u["id"] == troop_id else u for u in units
+    ]
     if not any(u["id"] == troop_id and u["kind"] == "troop" for u in units):
         raise RuleError(f"14.1.1: no troop {troop_id!r}")
     return out

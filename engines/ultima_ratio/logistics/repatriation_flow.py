@@ -12,6 +12,7 @@ pick their units first, then the squadrons left without base go per 11.6, then e
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engines.core.machine import Ctx, Step
@@ -26,13 +27,13 @@ from engines.ultima_ratio.movement import land_areas, strategic_movement, withou
 FORTRESS = "fortress:"
 
 
-def frame(power: str, unit_ids: list[str], leader_ids: list[str] = ()) -> dict:
+def frame(power: str, unit_ids: Sequence[str], leader_ids: Sequence[str] = ()) -> dict:
     """The locals of a ``repatriation`` frame: the units (troops, squadrons, ``fortress:<area>``) of ``power``
     that must leave, and the leaders to reassign (14.3)."""
     return {"power": power, "todo": list(unit_ids), "leaders": list(leader_ids)}
 
 
-def repatriate(g: Ctx, power: str, unit_ids: list[str], leader_ids: list[str] = ()) -> None:
+def repatriate(g: Ctx, power: str, unit_ids: list[str], leader_ids: Sequence[str] = ()) -> None:
     """14.: repatriate ``power``'s units (and reassign its leaders ``leader_ids``, 14.3), as a call of the caller
     step (it costs no action, 14.)."""
     for uid in unit_ids:
@@ -52,6 +53,7 @@ def tactical_destinations(g: Ctx, power: str, uid: str) -> list[str]:
     it ends in an area the power controls with room for it (15.1.1). A besieged troop has none (13.3.1)."""
     s, b = g.s, board_of(g)
     here = st.loc_area(s["units"][uid]["loc"])
+    assert here is not None  # a troop to repatriate stands in an area (its siege is read there)
     siege = s["areas"][here]["siege"]
     if siege and siege["besieger"] != power:
         return []
@@ -87,6 +89,7 @@ def strategic_possible(g: Ctx, power: str, uid: str) -> bool:
     s = g.s
     loc = s["units"][uid]["loc"]
     here = st.loc_area(loc)
+    assert here is not None  # a troop to repatriate stands in an area (its siege is read there)
     siege = s["areas"][here]["siege"]
     if siege and siege["besieger"] != power:
         return False
@@ -163,7 +166,9 @@ class RepatriateTroop(Step):
     def _boxes(self, g: Ctx) -> list[str]:
         """14.1 with 18.5: its theater's box, or from a border area either theater's (RULINGS BX-2)."""
         uid = g.frame["unit"]
-        return battles.dispersal_boxes(g, uid, st.loc_area(g.s["units"][uid]["loc"]))
+        area = st.loc_area(g.s["units"][uid]["loc"])
+        assert area is not None  # the troop repatriated stands in an area (tactical_destinations reads its siege)
+        return battles.dispersal_boxes(g, uid, area)
 
     def prompt(self, g: Ctx, role: str):
         f, s = g.frame, g.s

@@ -12,7 +12,7 @@ from engines.ultima_ratio.logistics import logistics_rules
 from engines.ultima_ratio.movement import naval_bases
 
 
-def holding(s: dict, board: Board, area: str) -> str | None:
+def holding(s: dict, board: Board, area: str) -> logistics_rules.Holding:
     """Whether the area is now someone's home area or domain (15.1: mini-map limits depend on it)."""
     owner = s["areas"][area]["owner"] if area in s["areas"] else None
     if owner is None:

@@ -29,7 +29,9 @@ def map_of(board: Board, loc: str) -> str:
     RULINGS A-3)."""
     area = st.loc_area(loc)
     if area is None:
-        return board.sea_map[st.loc_sea(loc)]
+        sea = st.loc_sea(loc)
+        assert sea is not None  # a location on the map is an area or a sea (boxes and the power card are not)
+        return board.sea_map[sea]
     return "main" if st.on_main_map(board, area) else board.areas[area].map
 
 

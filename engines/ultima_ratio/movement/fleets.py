@@ -114,6 +114,8 @@ def assembly(s: dict, board: Board, powers: list[str], done: list[str]) -> dict[
     ]
     for uid in at_sea:
         info, fleet = s["units"][uid], fleet_of(s, board, uid)
+        sea = st.loc_sea(info["loc"])
+        assert sea is not None  # at_sea holds only squadrons at sea
         if len(fleet) > 1 and fleet[0] != uid:
             leaves.append([uid])
         for flagship in at_sea:
@@ -130,9 +132,7 @@ def assembly(s: dict, board: Board, powers: list[str], done: list[str]) -> dict[
             if uid in members or members[0] != flagship:
                 continue
             group = [*members, uid]
-            if len(group) <= stacking.fleet_limit(
-                s, board, info["power"], st.loc_sea(info["loc"]), bool(info["galley"]), group
-            ):
+            if len(group) <= stacking.fleet_limit(s, board, info["power"], sea, bool(info["galley"]), group):
                 joins.append([uid, flagship])
     return {k: v for k, v in (("join_fleet", joins), ("leave_fleet", leaves)) if v}
 

@@ -51,6 +51,7 @@ def can_end(g: Ctx, power: str, area: str, group: list[str] | None = None) -> bo
 def first_steps(g: Ctx, power: str, uid: str, group: list[str] | None = None) -> list[str]:
     s, b = g.s, board_of(g)
     here = st.loc_area(s["units"][uid]["loc"])
+    assert here is not None  # the troops that move by land stand in an area (troops_that_move)
     out = []
     for area in st.neighbours(s, b, here):
         if not enterable(g, power, area):
@@ -120,6 +121,8 @@ def troops_that_move(g: Ctx, power: str) -> list[str]:
     out = []
     for u in st.units_of(s, power, "troop", "map"):
         area = st.loc_area(s["units"][u]["loc"])
+        if area is None:
+            continue
         free = (area and not s["areas"][area]["siege"]) or (area and s["areas"][area]["siege"]["besieger"] == power)
         if free and (first_steps(g, power, u) or subjugation_here(g, power, area) or besiegeable(g, power, area)):
             out.append(u)

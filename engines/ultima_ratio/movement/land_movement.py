@@ -220,7 +220,7 @@ class TacticalMove(TacticalNavalSupport, TacticalLandCombat, TacticalSubjugation
             return
         if len(f["moves"]) == 1 and not f["landing"] and not f.get("fought"):
             goto_keeping(g, "tactical_second_area")
-            if not g.game.steps["tactical_second_area"].prompt(g, st.seat_of(s, power))[1]:
+            if not g.game.steps["tactical_second_area"].prompt(g, st.player_of(s, power))[1]:
                 g.end("done")
             return
         self._offer_control(g, area)
@@ -236,7 +236,9 @@ class TacticalMove(TacticalNavalSupport, TacticalLandCombat, TacticalSubjugation
         """Stop after the first area (then control may be announced, 12.5), or decline to take control."""
         f = g.frame
         if f["step"] == "tactical_second_area":
-            self._offer_control(g, st.loc_area(g.s["units"][f["unit"]]["loc"]))
+            area = st.loc_area(g.s["units"][f["unit"]]["loc"])
+            assert area is not None  # the troop stands in the first area it entered
+            self._offer_control(g, area)
             return
         g.end("done")
 
@@ -250,7 +252,10 @@ class TacticalArmy(TacticalMove):
     def prompt(self, g: Ctx, role: str):
         f, power = g.frame, g.frame["power"]
         here, group = self._here(g)
-        legal = {"absorb": landings.army_joinable(g, power, group, f["landing"]), "leave": group[1:]}
+        legal: dict[str, list] = {
+            "absorb": landings.army_joinable(g, power, group, f["landing"]),
+            "leave": group[1:],
+        }
         if any(self._destinations(g, role, power, here, group)[1].values()):
             legal["march"] = [None]
         return text("prompt.army"), {k: v for k, v in legal.items() if v}
@@ -279,7 +284,7 @@ class TacticalSecondArea(TacticalMove):
         f, power = g.frame, g.frame["power"]
         here, group = self._here(g)
         nxt = [x for x in second_steps(g, power, here, f["from"]) if can_end(g, power, x, group)]
-        legal = {"area": nxt}
+        legal: dict[str, list] = {"area": nxt}
         if armies.led(g.s, f["unit"]):  # 12.2: leave or absorb troops in the first area
             legal["absorb"] = armies.joinable(g, power, group, st.AREA + here)
             legal["leave"] = stacking.may_stay(g, power, group, here)

@@ -7,6 +7,7 @@ an army lands with its leader, armies.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from engines.core.machine import Ctx, Step
@@ -32,7 +33,9 @@ def landers(g: Ctx, power: str) -> list[str]:
             or leader_moved(s, u)
         ):
             continue
-        if landing_escorts(g, power, u) and next(_targets(g, power, u), None):
+        if not landing_escorts(g, power, u):
+            continue
+        if next(_targets(g, power, u), None):
             out.append(u)
     return out
 
@@ -52,6 +55,7 @@ def landing_escorts(g: Ctx, power: str, uid: str, troops: int = 1) -> list[str]:
     (the fleet's flagship, ``armies.joinable`` gives the rest)."""
     s, b = g.s, board_of(g)
     area = st.loc_area(s["units"][uid]["loc"])
+    assert area is not None  # a troop lands from the area (the port) it stands in (landers)
     places = {st.AREA + area, *(st.SEA + x for x in b.areas[area].seas)}
     out = [
         u for u in naval_bases.operational(s, power) if s["units"][u]["loc"] in places and not naval_bases.pirated(s, u)
@@ -85,9 +89,10 @@ def landing_targets(g: Ctx, power: str, uid: str, group: list[str] | None = None
     return list(_targets(g, power, uid, group))
 
 
-def _targets(g: Ctx, power: str, uid: str, group: list[str] | None = None):
+def _targets(g: Ctx, power: str, uid: str, group: list[str] | None = None) -> Iterator[str]:
     s, b = g.s, board_of(g)
     start = st.loc_area(s["units"][uid]["loc"])
+    assert start is not None  # a troop lands from the area (the port) it stands in (landers)
     home = armies.map_of(b, st.AREA + start)
     for area in s["areas"]:
         if area == start or not b.areas[area].seas or st.controls(s, power, area):
@@ -107,6 +112,7 @@ def crossings(g: Ctx, start: str, target: str) -> list[list[str]]:
     each next to the one before (11.1.3: the transoceanic seas one sea between maps), in the order sailed."""
     s, b = g.s, board_of(g)
     gap = b.port_gap(start, target)
+    assert gap is not None  # the target was offered within reach of the departure port (landing_targets)
     ends = [y for y in b.areas[target].seas if y in s["seas_active"]]
     seas = [x for x in b.seas if x in s["seas_active"]]
 
@@ -140,7 +146,7 @@ class LandingEscort(Step):
             return text("prompt.landing_escort"), {"escort": list(f["escorts"])}
         if "routes" in f:
             return text("prompt.landing_route", target=f["target"]), {"route": list(f["routes"])}
-        legal = {"absorb": self._joinable(g)}
+        legal: dict[str, list] = {"absorb": self._joinable(g)}
         if len(f["fleet"]) >= len(f.get("troops", [f["unit"]])):
             legal["sail"] = [None]
         return text("prompt.landing_fleet"), {k: v for k, v in legal.items() if v}
@@ -169,7 +175,9 @@ class LandingEscort(Step):
         f = g.frame
         for uid in f["fleet"]:
             g.s["units"][uid]["acted"] = g.s["impulse"]["n"]
-        routes = crossings(g, st.loc_area(g.s["units"][f["unit"]]["loc"]), f["target"])
+        start = st.loc_area(g.s["units"][f["unit"]]["loc"])
+        assert start is not None  # the landing troop still stands in its departure port
+        routes = crossings(g, start, f["target"])
         if len(routes) > 1:
             f["routes"] = routes
             return

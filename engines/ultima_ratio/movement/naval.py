@@ -10,7 +10,7 @@ port along and, in the destination sea, may leave or absorb squadrons (11.3), wi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
@@ -19,17 +19,21 @@ from engines.ultima_ratio.board import Board, board_of
 from engines.ultima_ratio.combat import battles
 from engines.ultima_ratio.movement import naval_bases, without_base
 
+if TYPE_CHECKING:
+    from engines.ultima_ratio.combat.combat_naval import NavalKind
+    from engines.ultima_ratio.combat.combat_procedure import Side
+
 # ----- 11.1 Naval bases and naval operation distance -------------------------------------------------------------
 
 
 # ----- naval combats (13.2 in combat_naval.py) and their results (13.2.5) ----------------------------------------
 def start_naval_battle(
     g: Ctx,
-    kind: str,
+    kind: NavalKind,
     attackers: list[str],
     defenders: list[str],
     powers: tuple[str, str],
-    in_port: str | None = None,
+    in_port: Side | None = None,
     asked_before: tuple[str, ...] = (),
 ) -> None:
     """Call the naval combat ``kind`` (tactical, interception, support, piracy, 13.2.4) between these squadrons
@@ -100,7 +104,12 @@ def tactical_seas(g: Ctx, uid: str) -> list[str]:
     s, board = g.s, board_of(g)
     info = s["units"][uid]
     sea = st.loc_sea(info["loc"])
-    options = [sea, *board.sea_links[sea]] if sea else list(board.areas[st.loc_area(info["loc"])].seas)
+    if sea:
+        options = [sea, *board.sea_links[sea]]
+    else:
+        area = st.loc_area(info["loc"])
+        assert area is not None  # a squadron on the map is at sea or in a port
+        options = list(board.areas[area].seas)
     return [
         x
         for x in options
@@ -146,7 +155,7 @@ class NavalMove(Step):
         fleet = f.get("fleet", [f["unit"]])
         led = armies.led(s, f["unit"])
         if "sea" not in f:
-            legal = {
+            legal: dict[str, list] = {
                 "sea": [
                     x
                     for x in tactical_seas(g, f["unit"])

@@ -50,7 +50,11 @@ def intercept_seas(s: dict, board: Board, uid: str) -> set[str]:
     power, both seas as one (RULINGS AV-6)."""
     info = s["units"][uid]
     area, sea = st.loc_area(info["loc"]), st.loc_sea(info["loc"])
-    seas = {sea} if sea else set(board.areas[area].seas)
+    if sea:
+        seas = {sea}
+    else:
+        assert area is not None  # a squadron on the map is at sea or in a port
+        seas = set(board.areas[area].seas)
     for port in [area] if area else base_ports(s, board, info["power"], info["galley"]):
         pair = board.areas[port].strategic_port
         if pair and (area or sea in pair):
@@ -61,8 +65,8 @@ def intercept_seas(s: dict, board: Board, uid: str) -> set[str]:
 def port_reach(board: Board, port: str, sea: str) -> int | None:
     """Seas apart from a port to a sea (0: the port is on it)."""
     found = [board.sea_distance(x, sea) for x in board.areas[port].seas]
-    found = [d for d in found if d is not None]
-    return min(found) if found else None
+    known = [d for d in found if d is not None]
+    return min(known) if known else None
 
 
 def has_base(s: dict, board: Board, power: str, sea: str, galley: bool) -> bool:
@@ -81,13 +85,18 @@ def nearest_bases(s: dict, board: Board, power: str, uid: str) -> list[str]:
     chooses); empty: the squadron is destroyed."""
     info = s["units"][uid]
     here = st.loc_sea(info["loc"])
-    seas = [here] if here else list(board.areas[st.loc_area(info["loc"])].seas)
+    if here:
+        seas = [here]
+    else:
+        area = st.loc_area(info["loc"])
+        assert area is not None  # a squadron on the map is at sea or in a port
+        seas = list(board.areas[area].seas)
     ranked = []
     for port in base_ports(s, board, power, info["galley"]):
         far = [port_reach(board, port, x) for x in seas]
-        far = [d for d in far if d is not None]
-        if far:
-            ranked.append((min(far), port))
+        known = [d for d in far if d is not None]
+        if known:
+            ranked.append((min(known), port))
     if not ranked:
         return []
     best = min(d for d, _ in ranked)

@@ -160,14 +160,14 @@ class LandReaction(Step):
                 return text("prompt.army_intercept_lead", area=army["from"]), {
                     "lead": army_leads(g, f["power"], army["from"], f["area"])
                 }
-            legal = {
+            legal: dict[str, list] = {
                 "absorb": army_troops(g, f["power"], army["from"], f["area"], army["troops"]),
                 "done": [None] if len(army["troops"]) > 1 else [],
             }
             return text("prompt.army_intercept", area=army["from"], target=f["area"], units=list(army["troops"])), {
                 k: v for k, v in legal.items() if v
             }
-        legal: dict[str, list] = {}
+        legal = {}
         if not f["intercepted"]:
             legal["intercept"] = interceptors(g, f["power"], f["area"], f["mover"])
             legal["intercept_army"] = army_interceptions(g, f["power"], f["area"])
@@ -281,7 +281,7 @@ class DefeatedRetreat(Step):
     def _options(self, g: Ctx) -> dict[str, list]:
         f, s = g.frame, g.s
         fort = s["areas"][f["area"]]["fortress"]
-        legal = {"retreat": retreats(g, f["power"], f["area"], f["came_from"])}
+        legal: dict[str, list] = {"retreat": retreats(g, f["power"], f["area"], f["came_from"])}
         if fort and fort["built"] and fort["power"] == f["power"]:
             legal["to_fortress"] = st.troops_in(s, f["area"], f["power"])
         return {k: v for k, v in legal.items() if v}

@@ -47,7 +47,11 @@ def repatriation_lane(g: Ctx, power: str, here: str) -> Lane:
 
 def lane_of(g: Ctx, f: dict) -> Lane | None:
     """The repatriation's lane of a ``strategic_move`` frame, or None for an ordinary strategic movement."""
-    return repatriation_lane(g, f["power"], st.loc_area(f["path"][0])) if f.get("repatriating") else None
+    if not f.get("repatriating"):
+        return None
+    start = st.loc_area(f["path"][0])
+    assert start is not None  # a repatriating troop sets out from the area it must leave (repatriation_flow)
+    return repatriation_lane(g, f["power"], start)
 
 
 def movable(g: Ctx, power: str, first: bool = False) -> list[str]:
@@ -172,12 +176,14 @@ def _steps(
             areas = [] if inside else [a for a in st.neighbours(s, b, area) if passable(a)]
             seas = list(b.areas[area].seas)
         else:
+            assert sea is not None  # a place on a path is an area or a sea
             seas = list(b.sea_links[sea])
             areas = [a for a in b.sea_ports[sea] if passable(a, by_sea=True)]
     else:
         if area is not None:
             seas = [x for x in b.areas[area].seas if naval_bases.may_sail(s, b, uid, x)]
         else:
+            assert sea is not None  # a place on a path is an area or a sea
             seas = [x for x in b.sea_links[sea] if naval_bases.may_sail(s, b, uid, x)]
             areas = [
                 a
@@ -225,9 +231,11 @@ def may_stop(
         )
     if area is not None:
         return True
+    sea = st.loc_sea(here)
+    assert sea is not None  # a place on a path is an area or a sea
     if len(group) > 1:
-        return stacking.fleet_may_be_at(s, b, power, st.loc_sea(here), group)
-    return naval_bases.has_base(s, b, power, st.loc_sea(here), s["units"][uid]["galley"])
+        return stacking.fleet_may_be_at(s, b, power, sea, group)
+    return naval_bases.has_base(s, b, power, sea, s["units"][uid]["galley"])
 
 
 def leavable(g: Ctx, power: str, group: list[str], loc: str) -> list[str]:
@@ -243,7 +251,7 @@ def leavable(g: Ctx, power: str, group: list[str], loc: str) -> list[str]:
             area = st.loc_area(loc)
             if area and stacking.room(g, power, area, [uid]) >= 1:
                 out.append(uid)
-        elif st.loc_sea(loc) and naval_bases.has_base(s, b, power, st.loc_sea(loc), info["galley"]):
+        elif (sea := st.loc_sea(loc)) and naval_bases.has_base(s, b, power, sea, info["galley"]):
             out.append(uid)
     return out
 
@@ -338,6 +346,7 @@ class StrategicMove(Step):
         f = g.frame
         if result == "stopped" and f.get("repatriating"):
             left = st.loc_area(f["path"][0])
+            assert left is not None  # a repatriating troop sets out from the area it must leave (repatriation_flow)
             box = st.BOX + st.box_for(board_of(g), left)
             lost = repatriation.lost_at_sea(leader_state.counters(g.s), f["unit"], box)
             st.move_unit(g.s, f["unit"], next(u["at"] for u in lost if u["id"] == f["unit"]))
@@ -390,7 +399,7 @@ def _set_out_besieged(g: Ctx) -> bool:
     """10.3: the leader of an army or fleet "cannot be besieged": a troop leaving its besieged port goes alone."""
     start = st.loc_area(g.frame["path"][0])
     siege = g.s["areas"][start]["siege"] if start in g.s["areas"] else None
-    return bool(siege) and siege["besieger"] != g.frame["power"]
+    return bool(siege and siege["besieger"] != g.frame["power"])
 
 
 def _group(f: dict) -> list[str]:

@@ -5,6 +5,8 @@ result applied — losses, the automata's beaten troops dispersed, an attacker t
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
@@ -15,6 +17,10 @@ from engines.ultima_ratio.movement import reactions
 
 class TacticalLandCombat:
     """The part of ``TacticalMove`` that fights its field or relief battle (13.3) and retreats the defeated (13.3.6)."""
+
+    if TYPE_CHECKING:  # from ``TacticalMove``
+
+        def _entered(self, g: Ctx, area: str) -> None: ...
 
     def _battle(self, g: Ctx, area: str, came_from: str) -> None:
         """13.3 (combat_land): the attacker's troops in the area against the defenders and their fortress; the
@@ -37,7 +43,11 @@ class TacticalLandCombat:
         defenders = st.enemy_troops_in(s, area, f["power"])
         fort = st.fortress(s, area)
         with_fort = bool(fort and fort["built"] and fort["power"] != f["power"])
-        defender = s["units"][defenders[0]]["power"] if defenders else fort["power"]
+        if defenders:
+            defender = s["units"][defenders[0]]["power"]
+        else:
+            assert fort is not None  # a battle without defenders in the field is fought against their fortress
+            defender = fort["power"]
         battle = LandBattle(
             battles.force(s, b, f["power"], st.troops_in(s, area, f["power"])),
             battles.force(s, b, defender, defenders, area if with_fort else None),

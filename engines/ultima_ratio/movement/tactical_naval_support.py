@@ -4,14 +4,31 @@ their support (``naval_interception.NavalSupport``), then the combat announced â
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.combat import land_battles
 
 
+def _fortress_power(s: dict, area: str) -> str:
+    """The power of the fortress a combat is fought against: a battle without enemies in the field is one
+    against the fortress, and an assault is one (13.4), so the area has a fortress."""
+    fort = st.fortress(s, area)
+    assert fort is not None  # the combat announced was offered against this fortress (see above)
+    power: str = fort["power"]
+    return power
+
+
 class TacticalNavalSupport:
     """The part of ``TacticalMove`` that asks for naval support (11.4.2), then fights the combat announced: frame
     ``combat_area``, ``then`` (battle, subjugate or assault), ``support`` (the side supported, or None)."""
+
+    if TYPE_CHECKING:  # the combats, from the other parts of ``TacticalMove``
+
+        def _battle(self, g: Ctx, area: str, came_from: str) -> None: ...
+        def _subjugate(self, g: Ctx, arg: str) -> None: ...
+        def _assault(self, g: Ctx, arg: str) -> None: ...
 
     def _ask_support(self, g: Ctx, area: str, then: str) -> None:
         """11.4.2 (``naval_interception.NavalSupport``): before a combat in a coastal area the powers at war
@@ -19,9 +36,9 @@ class TacticalNavalSupport:
         f, s = g.frame, g.s
         if then == "battle":
             foes = land_battles.field_enemies(s, f["power"], area)
-            defender = s["units"][foes[0]]["power"] if foes else st.fortress(s, area)["power"]
+            defender = s["units"][foes[0]]["power"] if foes else _fortress_power(s, area)
         elif then == "assault":
-            defender = st.fortress(s, area)["power"]
+            defender = _fortress_power(s, area)
         else:
             defender = s["areas"][area]["control"] if f.get("opposition") else None
         f.update(combat_area=area, then=then, awaiting="support")

@@ -4,6 +4,8 @@ the capitulation with its leaders (13.4.5, RULINGS L-13). A part of ``land_movem
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
@@ -14,6 +16,10 @@ from engines.ultima_ratio.movement.land_areas import take_control
 
 class TacticalSiege:
     """The part of ``TacticalMove`` that assaults a besieged fortress (13.4)."""
+
+    if TYPE_CHECKING:  # from ``TacticalNavalSupport``, another part of ``TacticalMove``
+
+        def _ask_support(self, g: Ctx, area: str, then: str) -> None: ...
 
     def on_assault(self, g: Ctx, role: str, arg: str) -> None:
         """13.4: each assault is a tactical action; a fleet may support it first (11.4.2, 13.4.4)."""
@@ -26,6 +32,7 @@ class TacticalSiege:
         siege = s["areas"][arg]["siege"] or {"besieger": f["power"], "casualties": 0}
         s["areas"][arg]["siege"] = siege
         fort = st.fortress(s, arg)
+        assert fort is not None  # an assault is offered only on a besieged fortress (13.4)
         battle = SiegeBattle(
             battles.force(s, b, f["power"], st.troops_in(s, arg, f["power"])),
             battles.force(s, b, fort["power"], st.enemy_troops_in(s, arg, f["power"]), arg),

@@ -5,6 +5,8 @@ A part of ``land_movement.TacticalMove``."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
@@ -16,6 +18,10 @@ from engines.ultima_ratio.movement.land_areas import free_control, take_control,
 
 class TacticalSubjugation:
     """The part of ``TacticalMove`` that takes control of an area (12.5) or subjugates it (13.5)."""
+
+    if TYPE_CHECKING:  # from ``TacticalNavalSupport``, another part of ``TacticalMove``
+
+        def _ask_support(self, g: Ctx, area: str, then: str) -> None: ...
 
     def on_subjugate(self, g: Ctx, role: str, arg: str) -> None:
         """12.5: the troops announce control; the controller may oppose (13.5.2) — not after the field battle the

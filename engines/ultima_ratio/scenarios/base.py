@@ -9,7 +9,7 @@ read only by the game (``game.py``); ENGINE.md › Scenarios states the contract
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Protocol, cast
 
 from engines.core.machine import Ctx, Step
 from engines.ultima_ratio.board import Board
@@ -78,6 +78,10 @@ NO_RULES_OF_ITS_OWN = Scenario()
 the generic rules alone."""
 
 
+class HoldsScenarios(Protocol):
+    def scenario(self, scenario_id: str) -> Scenario: ...
+
+
 def scenario_of(g: Ctx) -> Scenario:
     """The rules of the state's scenario (the game holds the registry: the generic rules import no scenario)."""
-    return g.game.scenario(g.s["scenario"])
+    return cast(HoldsScenarios, g.game).scenario(g.s["scenario"])

@@ -212,7 +212,7 @@ class Emirates(Step):
         g.end(None)
 
 
-STEPS = {"emirates": Emirates()}
+STEPS: dict[str, Step] = {"emirates": Emirates()}
 
 
 class RiseOfPortugal(Scenario):

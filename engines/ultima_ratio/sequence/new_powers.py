@@ -63,7 +63,7 @@ def enter_powers(g: Ctx) -> None:
         s["seats"][seat]["powers"].append(row.power)
         g.log("log.power_enters", power=row.power, seat=seat, points=row.points or 0, rule="entry_of_new_powers")
         inherits = board.power(row.power).inherits
-        if inherits in s["powers"]:
+        if inherits is not None and inherits in s["powers"]:
             substitute(g, inherits, row.power)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engines.core.chance import Chance, scripted
 from engines.core.rng import seed_state
 from engines.ultima_ratio.combat.combat_procedure import Force, Leader, Pending, Unit
@@ -23,7 +25,7 @@ def play(module, battle, decisions: dict, rolls: list[int]):
     return result
 
 
-def ask(module, battle, decisions: dict, rolls: list[int] = ()) -> Pending:
+def ask(module, battle, decisions: dict, rolls: Sequence[int] = ()) -> Pending:
     """The next decision the combat asks for (with the scripted dice it may roll before)."""
     with scripted(list(rolls)):
         result = module.resolve(battle, decisions, chance(), TABLES)

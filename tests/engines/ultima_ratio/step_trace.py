@@ -42,7 +42,7 @@ def snapshot(state: dict[str, Any], log: list[Any]) -> dict[str, Any]:
     out["state"] = _digest({k: v for k, v in state.items() if k not in ("stack", "version")})
     for role in [*(f"player{n}" for n in range(1, len(state["seats"]) + 1)), None]:
         view = GAME.view(state, role)
-        prompt = {k: v for k, v in view["prompt"].items() if k != "step"}
+        prompt: dict[str, Any] = {k: v for k, v in view["prompt"].items() if k != "step"}
         labels = {}
         if role is not None:
             labels = {

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 
+from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.logistics import stacking
 from engines.ultima_ratio.movement import armies
 from tests.engines.ultima_ratio.support import at_first_impulse, ctx, legal, moves, place, play, step, texts
@@ -107,7 +108,7 @@ def test_between_maps_one_unit_at_a_time():
     assert "gulf-of-guinea" not in legal(s2).get("sea", [])  # the Africa mini-map
     s1 = moves(s, ("leave", "portugal-troop-2"), ("sea", "east-atlantic"))
     assert "gulf-of-guinea" in legal(s1)["sea"]
-    assert armies.map_of(ctx(s).game.board, "area:aden") == "main"  # The East counts as the main map (13.5.7)
+    assert armies.map_of(board_of(ctx(s)), "area:aden") == "main"  # The East counts as the main map (13.5.7)
 
 
 def test_a_fleet_moves_within_its_bases_limit():
@@ -127,7 +128,7 @@ def test_a_fleet_moves_within_its_bases_limit():
     )
     assert "stop" in legal(s)  # Lisbon (main map): 4
     g = ctx(s)
-    assert stacking.fleet_limit(g.s, g.game.board, "portugal", "east-atlantic", False, ["portugal-squadron-4"]) == 4
+    assert stacking.fleet_limit(g.s, board_of(g), "portugal", "east-atlantic", False, ["portugal-squadron-4"]) == 4
     s, _log = play(s, "stop")
     assert s["units"]["portugal-squadron-5"]["loc"] == "sea:east-atlantic"
 
@@ -140,10 +141,10 @@ def test_fleet_limit_of_a_mini_map_domain():
     s["naval_distance"]["elsewhere"] = 1
     s["areas"]["guinea"].update(owner="portugal", control="portugal", marker=None)
     g = ctx(s)
-    assert stacking.fleet_limit(g.s, g.game.board, "portugal", "gulf-of-guinea", False, []) == 2
+    assert stacking.fleet_limit(g.s, board_of(g), "portugal", "gulf-of-guinea", False, []) == 2
     three = ["portugal-squadron-4", "portugal-squadron-5", "portugal-squadron-6"]
-    assert stacking.fleet_may_be_at(g.s, g.game.board, "portugal", "gulf-of-guinea", three[:2])
-    assert not stacking.fleet_may_be_at(g.s, g.game.board, "portugal", "gulf-of-guinea", three)
+    assert stacking.fleet_may_be_at(g.s, board_of(g), "portugal", "gulf-of-guinea", three[:2])
+    assert not stacking.fleet_may_be_at(g.s, board_of(g), "portugal", "gulf-of-guinea", three)
 
 
 def test_overstacked_troops_are_dispersed_at_the_end_of_the_action():

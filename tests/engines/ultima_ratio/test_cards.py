@@ -62,7 +62,7 @@ def play(s: dict, role: str, verb: str, arg=None, dice=None):
 
 
 def check(s: dict, log=()) -> None:
-    problems = []
+    problems: list[str] = []
     check_state(SEATED, s, problems.append, list(log))
     assert problems == []
 

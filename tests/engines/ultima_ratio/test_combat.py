@@ -16,7 +16,17 @@ from engines.core.types import ContentError
 from engines.ultima_ratio.combat import combat_land, combat_naval, combat_procedure, combat_siege, combat_subjugation
 from engines.ultima_ratio.combat.combat_land import LandBattle
 from engines.ultima_ratio.combat.combat_naval import NavalBattle
-from engines.ultima_ratio.combat.combat_procedure import CombatError, Decider, Force, Leader, Setup, Unit, fight, run
+from engines.ultima_ratio.combat.combat_procedure import (
+    CombatError,
+    Decider,
+    Force,
+    Leader,
+    Setup,
+    Side,
+    Unit,
+    fight,
+    run,
+)
 from engines.ultima_ratio.combat.combat_siege import SiegeBattle
 from engines.ultima_ratio.combat.combat_subjugation import Subjugation
 from engines.ultima_ratio.combat_tables import DATA, CombatTables
@@ -73,7 +83,10 @@ def test_the_table_file_is_validated():
 # ---------------------------------------------------------------------------------------------- the example
 def _example_setup(**kw) -> Setup:
     """13.1.6: one Q4 and one Q2 against one Q3 and one Q1 (here a Q2 troop with a disadvantage)."""
-    forces = {"attacker": Force("spain", troops("a", 4, 2)), "defender": Force("france", troops("d", 3, 2))}
+    forces: dict[Side, Force] = {
+        "attacker": Force("spain", troops("a", 4, 2)),
+        "defender": Force("france", troops("d", 3, 2)),
+    }
     return Setup(
         kind="land",
         forces=forces,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.end_of_turn import turn_end
 from tests.engines.ultima_ratio.support import advance, at_first_impulse, ctx, legal, play, step
 
@@ -88,7 +89,7 @@ def test_collapse_is_a_dynastic_change_losing_twice_the_vitality():
 def test_revolts_avoid_key_areas_commercial_ports_and_units():
     g = ctx(at_first_impulse())
     g.s["units"]["portugal-troop-1"]["loc"] = "area:oporto"
-    places = turn_end.revolt_places(g.s, g.game.board, "portugal")
+    places = turn_end.revolt_places(g.s, board_of(g), "portugal")
     assert places == ["alentejo", "algarve"]  # Portugal (capital, commercial port), Oporto (troop)
 
 

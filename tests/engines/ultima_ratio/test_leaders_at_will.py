@@ -276,8 +276,8 @@ def test_a_combat_card_wins_the_battle_and_the_defeated_leader_is_reattached():
             role = GAME.active_roles(s)[0]
             options = GAME.legal(s, role)
             verb = next(v for v in options if v != "done")
-            arg = "spain-troop-1" if verb == "eliminate" else False if False in options[verb] else options[verb][0]
-            s, entries = tc.play(s, role, verb, arg)
+            answer = "spain-troop-1" if verb == "eliminate" else False if False in options[verb] else options[verb][0]
+            s, entries = tc.play(s, role, verb, answer)
             log += entries
     assert step(s) == "reattach_leader" and GAME.active_roles(s) == ["player2"]
     assert tc.legal(s, "player2") == {"unit": ["spain-troop-2", "spain-troop-3"]}

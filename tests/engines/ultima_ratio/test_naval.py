@@ -3,6 +3,8 @@ piracy and its interception."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.ultima_ratio.movement import naval_bases, without_base
 from tests.engines.ultima_ratio.support import GAME, at_first_impulse, ctx, legal, moves, place, play, step
 
@@ -14,7 +16,7 @@ def area_state(owner):
 def test_swedish_fleet_from_stockholm_off_north_america():
     """11.1.3 (l. 586): "if the naval operation distance is 2, a Swedish fleet based in Stockholm could operate
     off the coast of North America" — the Baltic, North Sea and East Atlantic count as one sea."""
-    s = {
+    s: dict[str, Any] = {
         "areas": {"stockholm": area_state("sweden")},
         "minors": {},
         "mediterranean_open": False,

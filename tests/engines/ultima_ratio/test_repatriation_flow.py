@@ -6,6 +6,8 @@ Extremadura and Andalusia, where Portuguese units must leave; the procedure is s
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import NoReturn
 
 import pytest
 
@@ -13,7 +15,7 @@ from engines.core.conformance import check_illegal, check_state
 from engines.core.machine import Ctx, copy_state
 from engines.core.types import IllegalAction
 from engines.ultima_ratio.bots.heuristic import heuristic_bot
-from engines.ultima_ratio.counters import RuleError
+from engines.ultima_ratio.counters import RuleError, Unit
 from engines.ultima_ratio.logistics import repatriation, repatriation_flow
 from tests.engines.ultima_ratio.support import GAME, place
 from tests.engines.ultima_ratio.support_war import (
@@ -43,7 +45,7 @@ def spanish_peninsula(at: str = "leon") -> dict:
     return place(s, "portugal-troop-1", f"area:{at}")
 
 
-def repatriating(s: dict, units: list[str], leaders: list[str] = (), power_name: str = "portugal") -> dict:
+def repatriating(s: dict, units: list[str], leaders: Sequence[str] = (), power_name: str = "portugal") -> dict:
     """The state after a trigger called ``repatriation_flow.repatriate`` in the impulse (its frame pushed and run)."""
     g = Ctx(GAME, copy_state(s))
     g.s["stack"].append({"step": "repatriation", **repatriation_flow.frame(power_name, units, leaders)})
@@ -246,7 +248,7 @@ def test_illegal_choices_are_refused_and_change_nothing():
             GAME.play(s, "player1", verb, arg)
     assert s == before and step(s) == "repatriate_troop"
     with pytest.raises(RuleError):  # the pure rule refuses it too
-        units = [
+        units: list[Unit] = [
             {
                 "id": "portugal-troop-1",
                 "power": "portugal",
@@ -266,6 +268,10 @@ def test_illegal_choices_are_refused_and_change_nothing():
         repatriation.assign([], d, "emirates-troop-1")
     with pytest.raises(ValueError):  # only the power's own units
         repatriation_flow.repatriate(Ctx(GAME, copy_state(s)), "portugal", ["emirates-troop-1"])
+
+
+def fail(problem: str) -> NoReturn:
+    raise AssertionError(problem)
 
 
 def positions() -> dict:
@@ -302,8 +308,8 @@ def test_random_choices_through_the_repatriation_always_end(name, bot):
         for _ in range(60):
             if len(s["stack"]) <= depth:
                 break
-            check_state(GAME, s, AssertionError)
-            check_illegal(GAME, s, AssertionError)
+            check_state(GAME, s, fail)
+            check_illegal(GAME, s, fail)
             role = GAME.active_roles(s)[0]
             verb, arg = pick(GAME, GAME.view(s, role), role, rnd)
             s = GAME.play(s, role, verb, arg).state

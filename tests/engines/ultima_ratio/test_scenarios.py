@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from engines.ultima_ratio import game
 from engines.ultima_ratio.movement import land_areas, naval_interception
 from engines.ultima_ratio.scenarios.base import NO_RULES_OF_ITS_OWN, Scenario, scenario_of
 from engines.ultima_ratio.scenarios.new_order import NewOrder
@@ -58,7 +57,7 @@ class Recording(Scenario):
 
 def test_the_generic_rules_ask_the_states_scenario(monkeypatch):
     recording = Recording()
-    monkeypatch.setitem(game.SCENARIOS, recording.id, recording)
+    monkeypatch.setitem(SCENARIOS, recording.id, recording)
     s = at_first_impulse()
     s["scenario"] = recording.id
     g = ctx(s)

@@ -336,7 +336,7 @@ def test_deployment_points_match_the_facts_file(world, facts):
     assert count == 64  # 9.1: 1, 9.4: 6, 9.5: 15, 9.8: 16, turns 1-11: 26
 
 
-SPELLING = {
+SPELLING: dict[str, str | list[str]] = {
     "trebzon": "trebizond",
     "novi-baxar": "novi-bazar",
     "khazan": "kazan",
@@ -352,7 +352,7 @@ LEFT_OUT_ALLIES = {("9.8", "spain"): "Florence", ("9.8", "ottomans"): "Crimea"} 
 
 
 def slugs(names):
-    out = []
+    out: list[str] = []
     for name in names:
         slug = re.sub(r"[^a-z0-9]+", "-", name.lower().replace("ö", "o").replace("š", "s")).strip("-")
         found = SPELLING.get(slug, slug)
