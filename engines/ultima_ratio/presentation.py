@@ -16,7 +16,7 @@ The table's map is two layers (DESIGN.md › The board and the legal list, Rally
 - the **overlay** (``table_board``, the board template's ``board_of(game, view)``): from the seat's view alone, per
   active area its possessor's colour (a square on the map, and the area itself tinted once the base map is inline)
   or its independent / revolt marker, its fortress, and the stacks of units
-  (a counter per power and kind with its count), per sea and dispersed box its stacks — positions in the base
+  (a counter per power and kind with its count, a small counter per leader above it), per sea and dispersed box its stacks — positions in the base
   map's coordinates, words from the catalog (``map.*``). The template (``map_table.html``) draws it over the base
   map; a move redraws the overlay, never the base.
 
@@ -174,6 +174,8 @@ VERB_KEYS_JSON = json.dumps(VERB_KEYS, separators=(",", ":"))
 COUNTER_W, COUNTER_H, GAP = 30.0, 21.0, 3.0
 MARK = 16.0  # a possession square, a fortress
 BADGE_W = 28.0  # an A2 / R3 marker
+LEADER = 13.0  # a leader's counter, above its stack (or fortress)
+STAR = "0.0,-4.6 1.1,-1.5 4.4,-1.4 1.8,0.6 2.7,3.7 0.0,1.9 -2.7,3.7 -1.8,0.6 -4.4,-1.4 -1.1,-1.5"  # on a leader's counter, centred
 
 
 @dataclass(frozen=True)
@@ -215,8 +217,28 @@ def _ink(colour: str) -> str:
     return "#111111" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
 
 
+def _leaders(ids: list[tuple[str, dict[str, Any]]], colours, say) -> list[dict[str, Any]]:
+    """A small counter per leader (``ids``: (id, its info) of the leaders on one stack or fortress), in its power's
+    colour, its name and side in its title."""
+    out = []
+    for lid, leader in ids:
+        power = leader.get("power") or ""
+        msg = "map.leader_extraordinary" if leader.get("extraordinary") else "map.leader"
+        colour = colours.get(power, "#777777")
+        out.append(
+            {
+                "key": f"leader:{lid}",
+                "colour": colour,
+                "ink": _ink(colour),
+                "extraordinary": bool(leader.get("extraordinary")),
+            }
+            | {"label": say(text(msg, leader=lid, power=power))}
+        )
+    return out
+
+
 def _stacks(game: Game, units: list[tuple[str, dict[str, Any]]], leaders: dict[str, Any], colours, say) -> list:
-    """A counter per power and kind (troops, squadrons) with its count and the units' keys."""
+    """A counter per power and kind (troops, squadrons) with its count and the units' keys, and its leaders'."""
     groups: dict[tuple[str, str], list[str]] = {}
     for uid, unit in units:
         groups.setdefault((unit.get("power") or "", unit.get("kind") or "troop"), []).append(uid)
@@ -226,9 +248,9 @@ def _stacks(game: Game, units: list[tuple[str, dict[str, Any]]], leaders: dict[s
         colour = colours.get(power, "#777777")
         msg = "map.squadrons" if kind == "squadron" else "map.troops"
         label = say(text(msg, power=power, count=len(ids)))
-        with_them = [lid for lid, leader in leaders.items() if leader.get("unit") in ids]
+        with_them = sorted((lid, leader) for lid, leader in leaders.items() if leader.get("unit") in ids)
         if with_them:
-            label = say(text("map.with_leaders", stack=label, leaders=sorted(with_them)))
+            label = say(text("map.with_leaders", stack=label, leaders=[lid for lid, _ in with_them]))
         out.append(
             {
                 "kind": "stack",
@@ -238,6 +260,7 @@ def _stacks(game: Game, units: list[tuple[str, dict[str, Any]]], leaders: dict[s
                 "colour": colour,
                 "ink": _ink(colour),
                 "label": label,
+                "leaders": _leaders(with_them, colours, say),
             }
         )
     return out
@@ -303,12 +326,17 @@ def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any] | None:
         if fort:
             msg = "map.fortress" if fort.get("built") else "map.fortress_building"
             colour = colours.get(fort.get("power"), "#777777")
+            in_fort = sorted((lid, x) for lid, x in leaders.items() if x.get("unit") == f"fortress:{area_id}")
+            words = say(text(msg, power=fort.get("power")))
+            if in_fort:
+                words = say(text("map.with_leaders", stack=words, leaders=[lid for lid, _ in in_fort]))
             items.append(
                 {
                     "kind": "fortress",
                     "built": bool(fort.get("built")),
                     "colour": colour,
-                    "label": say(text(msg, power=fort.get("power"))),
+                    "label": words,
+                    "leaders": _leaders(in_fort, colours, say),
                 }
             )
         siege = area.get("siege")
@@ -341,6 +369,7 @@ def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any] | None:
         "label": say(text("map.label")),
         "alt": say(text("map.alt")),
         "counter": (COUNTER_W, COUNTER_H, MARK),
+        "leader": (LEADER, STAR),
         "verb_keys": VERB_KEYS_JSON,
         "pick_noun": say(text("map.pick_noun")),
     }

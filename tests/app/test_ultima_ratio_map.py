@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from app.web import templates
 from engines import registry
 from engines.ultima_ratio import mapdraw, presentation
 
@@ -129,7 +130,7 @@ def test_revolt_fortress_building_control_and_leaders_in_the_overlay(game):
     troop = next(u for u, x in units.items() if x["power"] == "portugal" and x["kind"] == "troop")
     units[troop]["loc"] = "area:oporto"
     leader = next(iter(game.board.leaders.pool)).id
-    view["public"]["leaders"] = {leader: {"unit": troop}}
+    view["public"]["leaders"] = {leader: {"power": "portugal", "unit": troop, "extraordinary": False}}
     made = presentation.table_board(game, view)
     places = {p["key"]: p for p in made["places"]}
     agra = places["area:agra"]["items"]
@@ -144,3 +145,49 @@ def test_revolt_fortress_building_control_and_leaders_in_the_overlay(game):
     xs = [(i["dx"], i["dx"] + i["w"]) for i in places["area:oporto"]["items"]]
     assert all(a[1] <= b[0] for a, b in itertools.pairwise(xs)) and abs(xs[0][0] + xs[-1][1]) < 0.01
     assert presentation.table_board(game, {"public": {}}) is None
+
+
+def _drawn(made):
+    """The overlay as the table draws it (map_table.html, in a live partial)."""
+    return templates.env.get_template("games/ultima-ratio-regis/map_table.html").render(m=made, partial=True)
+
+
+def _set_up(game):
+    state = game.setup(5, SCENARIO)
+    view = copy.deepcopy(game.view(state, "player1"))
+    units = view["public"]["units"]
+    troops = sorted(u for u, x in units.items() if x["power"] == "portugal" and x["kind"] == "troop")
+    return view, troops
+
+
+def test_leaders_are_counters_on_their_stack_and_fortress(game):
+    view, troops = _set_up(game)
+    units = view["public"]["units"]
+    units[troops[0]]["loc"] = units[troops[1]]["loc"] = "area:oporto"
+    view["public"]["leaders"] = {
+        "tactical-1": {"power": "portugal", "unit": troops[0], "extraordinary": True},
+        "admiral-2": {"power": "portugal", "unit": troops[1], "extraordinary": False},
+        "determined-1": {"power": "emirates", "unit": "fortress:aden", "extraordinary": False},
+    }
+    made = presentation.table_board(game, view)
+    places = {p["key"]: p for p in made["places"]}
+    (stack,) = [i for i in places["area:oporto"]["items"] if i["kind"] == "stack"]
+    assert [(x["key"], x["extraordinary"], x["colour"]) for x in stack["leaders"]] == [
+        ("leader:admiral-2", False, "#1f8f3a"),
+        ("leader:tactical-1", True, "#1f8f3a"),
+    ]
+    assert stack["leaders"][0]["label"] == "Admiral leader 2, ordinary leader of Portugal"
+    assert stack["leaders"][1]["label"] == "Tactical leader 1, extraordinary leader of Portugal"
+    (fort,) = [i for i in places["area:aden"]["items"] if i["kind"] == "fortress"]
+    assert [x["key"] for x in fort["leaders"]] == ["leader:determined-1"]
+    assert fort["label"] == "fortress of Emirates, with Determined leader 1"
+    svg = _drawn(made)
+    for lid in ("admiral-2", "tactical-1", "determined-1"):
+        assert svg.count(f'data-key="leader:{lid}"') == 1
+    tactical = re.search(r'<g class="urr-leader urr-extraordinary" data-key="leader:tactical-1"[^>]*>(.*?)</g>', svg)
+    assert tactical and "<title>Tactical leader 1, extraordinary leader of Portugal</title>" in tactical.group(1)
+    assert 'fill="#1f8f3a"' in tactical.group(1)
+    assert '<g class="urr-leader" data-key="leader:admiral-2"' in svg
+    # without leaders on the map, nothing of them is drawn
+    view["public"]["leaders"] = {}
+    assert "urr-leader" not in _drawn(presentation.table_board(game, view))
