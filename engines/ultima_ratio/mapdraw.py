@@ -79,6 +79,12 @@ def tiles(board: MapData) -> dict[str, Drawn]:
     return out
 
 
+def trade_center_width(name: str) -> float:
+    """The width of a trade center's label on the map (its capacity's disc 12 from the left end; the table's overlay
+    covers that disc with the turn's capacity)."""
+    return max(90, len(name) * 6.4 + 30)
+
+
 def projection(map_id: str, board: MapData) -> Projection:
     bmap = next(m for m in board.maps if m.id == map_id)
     box = LAYOUT[map_id][0]
@@ -378,7 +384,7 @@ class Sheet:
         for center in self.board.trade_centers:
             if center.map == map_id:
                 x, y = proj(center.pos)
-                w = max(90, len(center.name) * 6.4 + 30)
+                w = trade_center_width(center.name)
                 self.body.append(
                     f'<g class="trade-center"><title>Trade center {escape(center.name)}</title>'
                     f'<rect x="{x - w / 2:.1f}" y="{y - 12:.1f}" width="{w:.0f}" height="24" rx="12" '

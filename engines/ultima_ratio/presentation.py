@@ -16,7 +16,7 @@ The table's map is two layers (DESIGN.md › The board and the legal list, Rally
 - the **overlay** (``table_board``, the board template's ``board_of(game, view)``): from the seat's view alone, per
   active area its possessor's colour (a square on the map, and the area itself tinted once the base map is inline)
   or its independent / revolt marker, its fortress, and the stacks of units
-  (a counter per power and kind with its count, a small counter per leader above it), per sea and dispersed box its stacks — positions in the base
+  (a counter per power and kind with its count, a small counter per leader above it), per sea and dispersed box its stacks, per trade center its capacity this turn and its merchants — positions in the base
   map's coordinates, words from the catalog (``map.*``). The template (``map_table.html``) draws it over the base
   map; a move redraws the overlay, never the base.
 
@@ -174,6 +174,7 @@ VERB_KEYS_JSON = json.dumps(VERB_KEYS, separators=(",", ":"))
 COUNTER_W, COUNTER_H, GAP = 30.0, 21.0, 3.0
 MARK = 16.0  # a possession square, a fortress
 BADGE_W = 28.0  # an A2 / R3 marker
+COIN = 20.0  # a trade center's merchants of a power, below its label
 LEADER = 13.0  # a leader's counter, above its stack (or fortress)
 STAR = "0.0,-4.6 1.1,-1.5 4.4,-1.4 1.8,0.6 2.7,3.7 0.0,1.9 -2.7,3.7 -1.8,0.6 -4.4,-1.4 -1.1,-1.5"  # on a leader's counter, centred
 
@@ -185,6 +186,7 @@ class Places:
     areas: dict[str, tuple[float, float]]
     seas: dict[str, tuple[float, float]]
     boxes: dict[str, tuple[float, float]]
+    centers: dict[str, tuple[float, float, float]]  # a trade center's label: its middle and width
     colours: dict[str, str]
 
 
@@ -204,9 +206,10 @@ def places(game: Game) -> Places:
         spots = sorted(sea.labels, key=lambda spot: spot.map != "main") or sea.anchors
         seas[sea.id] = projections[spots[0].map](spots[0].pos)
     boxes = {box.id: projections[box.map](box.pos) for theater in bmap.theaters for box in theater.dispersed_boxes}
+    centers = {c.id: (*projections[c.map](c.pos), mapdraw.trade_center_width(c.name)) for c in bmap.trade_centers}
     world = board.world
     colours = {**{m.id: m.colour for m in world.minors}, **{p.id: p.colour for p in world.powers}}
-    made = Places(areas, seas, boxes, colours)
+    made = Places(areas, seas, boxes, centers, colours)
     _PLACES[id(board)] = (board, made)
     return made
 
@@ -290,6 +293,41 @@ def _sayer(game: Game):
     return say
 
 
+def _centers(game: Game, public: dict[str, Any], where: Places, say) -> list[dict[str, Any]]:
+    """Every trade center of the turn at its label on the map: its capacity this turn over the printed one, and its
+    merchants, a coin per power with their count, in a row below the label."""
+    merchants = public.get("merchants") or {}
+    capacity = public.get("capacity") or {}
+    out = []
+    for cid in sorted(set(capacity) | set(merchants)):
+        at = where.centers.get(cid)
+        if at is None:
+            continue
+        center = game.board.map.trade_center(cid)  # type: ignore[attr-defined]
+        present = sorted((p, n) for p, n in (merchants.get(cid) or {}).items() if n)
+        coins = [
+            {
+                "colour": where.colours.get(p, "#777777"),
+                "count": n,
+                "label": say(text("map.merchants", power=p, count=n)),
+            }
+            | {"ink": _ink(where.colours.get(p, "#777777"))}
+            for p, n in present
+        ]
+        x = -(COIN * len(coins) + GAP * (len(coins) - 1)) / 2
+        for coin in coins:
+            coin["dx"], x = round(x, 1), x + COIN + GAP
+        words = say(text("map.capacity", count=capacity.get(cid, 0), printed=center.printed_capacity))
+        name = say(text("map.center", center=center.name))
+        out.append(
+            {"key": f"center:{cid}", "x": round(at[0], 1), "y": round(at[1], 1), "w": round(at[2], 1)}
+            | {"left": round(-at[2] / 2, 1), "disc": round(-at[2] / 2 + 12, 1)}
+            | {"name": name, "capacity": capacity.get(cid, 0), "capacity_label": words, "merchants": coins}
+            | {"label": " · ".join([name, words] + [c["label"] for c in coins])}
+        )
+    return out
+
+
 def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any] | None:
     """The overlay of a table's view: every active area with its possession, marker, fortress and stacks, every sea
     and dispersed box with its stacks, in the base map's coordinates (the places with nothing to show left out),
@@ -363,6 +401,7 @@ def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any] | None:
         )
     return {
         "base_url": base_url(game),
+        "centers": _centers(game, public, where, say),
         "width": WIDTH,
         "height": HEIGHT,
         "places": out,
@@ -370,6 +409,7 @@ def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any] | None:
         "alt": say(text("map.alt")),
         "counter": (COUNTER_W, COUNTER_H, MARK),
         "leader": (LEADER, STAR),
+        "coin": COIN,
         "verb_keys": VERB_KEYS_JSON,
         "pick_noun": say(text("map.pick_noun")),
     }

@@ -191,3 +191,34 @@ def test_leaders_are_counters_on_their_stack_and_fortress(game):
     # without leaders on the map, nothing of them is drawn
     view["public"]["leaders"] = {}
     assert "urr-leader" not in _drawn(presentation.table_board(game, view))
+
+
+def test_trade_centers_show_the_turns_capacity_and_the_merchants_of_each_power(game):
+    view, _ = _set_up(game)
+    view["public"]["merchants"] = {"indian-ocean": {"portugal": 2, "emirates": 1}}
+    made = presentation.table_board(game, view)
+    centers = {c["key"]: c for c in made["centers"]}
+    assert set(centers) == {f"center:{c}" for c in view["public"]["capacity"]}  # every center of the turn
+    baltic = centers["center:baltic-sea"]
+    assert baltic["capacity"] == 0 and baltic["merchants"] == []
+    assert baltic["label"] == "trade center Baltic Sea · capacity 0 this turn (printed 3)"
+    ocean = centers["center:indian-ocean"]
+    assert [(c["colour"], c["count"], c["label"]) for c in ocean["merchants"]] == [
+        ("#d4ac0d", 1, "Emirates: 1 merchant"),
+        ("#1f8f3a", 2, "Portugal: 2 merchants"),
+    ]
+    # at the center's label on the map (mapdraw draws it there), the capacity over its printed disc
+    center = game.board.map.trade_center("indian-ocean")
+    x, y = mapdraw.projection(center.map, game.board.map)(center.pos)
+    assert (ocean["x"], ocean["y"]) == (round(x, 1), round(y, 1))
+    assert ocean["disc"] == round(-mapdraw.trade_center_width(center.name) / 2 + 12, 1)
+    svg = _drawn(made)
+    drawn = re.search(
+        r'<g class="urr-place urr-center" data-key="center:indian-ocean"[^>]*>(.*?)\n        </g>', svg, re.S
+    )
+    assert drawn and f'transform="translate({ocean["x"]} {ocean["y"]})"' in drawn.group(0)
+    body = drawn.group(1)
+    assert body.startswith("<title>trade center Indian Ocean · capacity 1 this turn (printed 1) · Emirates: 1 merchant")
+    assert body.count('class="urr-merchants"') == 2 and 'fill="#1f8f3a"' in body and ">2</text>" in body
+    assert "<title>Portugal: 2 merchants</title>" in body
+    assert svg.count('class="urr-place urr-center"') == len(centers)

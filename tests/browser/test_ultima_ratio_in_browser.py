@@ -53,6 +53,8 @@ def test_the_rise_of_portugal_on_its_map(server, chromium, artifacts):
     expect(overlay.locator('.urr-place[data-key="area:oporto"] .urr-possession')).to_have_count(1)
     expect(overlay.locator('.urr-counter[data-keys="unit:emirates-squadron-1"]')).to_contain_text("1")
     expect(overlay.locator('.urr-place[data-key="area:aden"] .urr-fortress')).to_have_count(1)
+    # the trade centers: the turn's capacity over the printed one (the Baltic's is closed in 9.1)
+    expect(overlay.locator('.urr-center[data-key="center:baltic-sea"] .urr-capacity')).to_have_text("0")
     expect(board.locator('#urr-base svg [data-key="area:oporto"]')).to_have_count(1)  # the base map, made inline
     expect(board.locator('#urr-base svg [data-key="sea:east-atlantic"]').first).to_be_attached()
     # deployment: build a troop and choose its grade in the list (nothing of the map), then where: on the map
