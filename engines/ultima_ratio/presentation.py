@@ -15,10 +15,11 @@ The table's map is two layers (DESIGN.md › The board and the legal list, Rally
   is served for an hour with an ETag (304 while unchanged).
 - the **overlay** (``table_board``, the board template's ``board_of(game, view)``): from the seat's view alone, per
   active area its possessor's colour (a square on the map, and the area itself tinted once the base map is inline)
-  or its independent / revolt marker, its fortress, and the stacks of units
-  (a counter per power and kind with its count, a small counter per leader above it), per sea and dispersed box its stacks, per trade center its capacity this turn and its merchants — positions in the base
-  map's coordinates, words from the catalog (``map.*``). The template (``map_table.html``) draws it over the base
-  map; a move redraws the overlay, never the base.
+  or its independent / revolt marker, its fortress, its siege (a ring in the besieger's colour round the
+  casualties), and the stacks of units (a counter per power and kind with its count, a small counter per leader
+  above it); per sea and dispersed box its stacks; per trade center its capacity this turn and its merchants —
+  positions in the base map's coordinates, words from the catalog (``map.*``). The template (``map_table.html``)
+  draws it over the base map; a move redraws the overlay, never the base.
 
 No rule lives here and nothing of the app is imported.
 """
@@ -174,6 +175,8 @@ VERB_KEYS_JSON = json.dumps(VERB_KEYS, separators=(",", ":"))
 COUNTER_W, COUNTER_H, GAP = 30.0, 21.0, 3.0
 MARK = 16.0  # a possession square, a fortress
 BADGE_W = 28.0  # an A2 / R3 marker
+SIEGE = COUNTER_H  # a siege: a ring in the besieger's colour round the casualties
+WIDTHS = {"stack": COUNTER_W, "marker": BADGE_W, "siege": SIEGE}
 COIN = 20.0  # a trade center's merchants of a power, below its label
 LEADER = 13.0  # a leader's counter, above its stack (or fortress)
 STAR = "0.0,-4.6 1.1,-1.5 4.4,-1.4 1.8,0.6 2.7,3.7 0.0,1.9 -2.7,3.7 -1.8,0.6 -4.4,-1.4 -1.1,-1.5"  # on a leader's counter, centred
@@ -271,7 +274,7 @@ def _stacks(game: Game, units: list[tuple[str, dict[str, Any]]], leaders: dict[s
 
 def _row(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Items side by side, centred on the place: each gets its x offset."""
-    widths = [COUNTER_W if i["kind"] == "stack" else BADGE_W if i["kind"] == "marker" else MARK for i in items]
+    widths = [WIDTHS.get(i["kind"], MARK) for i in items]
     x = -(sum(widths) + GAP * (len(items) - 1)) / 2
     for item, w in zip(items, widths, strict=True):
         item["dx"], item["w"] = round(x, 1), w
@@ -378,10 +381,13 @@ def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any] | None:
                 }
             )
         siege = area.get("siege")
+        if siege:
+            colour = colours.get(siege.get("besieger"), "#777777")
+            casualties = siege.get("casualties") or 0
+            words = say(text("map.besieged", power=siege.get("besieger"), casualties=casualties))
+            items.append({"kind": "siege", "colour": colour, "casualties": casualties, "label": words})
         items += _stacks(game, by_loc.get(f"area:{area_id}", []), leaders, colours, say)
         label = [say(text("map.area", area=area_id))] + [i["label"] for i in items]
-        if siege:
-            label.append(say(text("map.besieged", power=siege.get("besieger"))))
         out.append(
             {"key": f"area:{area_id}", "x": round(at[0], 1), "y": round(at[1], 1), "label": " · ".join(label)}
             | {"name": label[0], "items": _row(items), "tint": colours.get(owner, "") if owner else ""}

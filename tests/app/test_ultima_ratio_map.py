@@ -140,7 +140,7 @@ def test_revolt_fortress_building_control_and_leaders_in_the_overlay(game):
     assert not oporto["fortress"]["built"] and oporto["fortress"]["label"] == "fortress of Portugal, under construction"
     assert oporto["stack"]["keys"] == f"unit:{troop}" and oporto["stack"]["count"] == 1
     assert oporto["stack"]["label"] == f"Portugal: 1 troop, with {game.name_of(leader, 'en')}"
-    assert "besieged by Portugal" in places["area:aden"]["label"]
+    assert "besieged by Portugal, 0 casualties so far" in places["area:aden"]["label"]
     # side by side, centred on the place, none overlapping
     xs = [(i["dx"], i["dx"] + i["w"]) for i in places["area:oporto"]["items"]]
     assert all(a[1] <= b[0] for a, b in itertools.pairwise(xs)) and abs(xs[0][0] + xs[-1][1]) < 0.01
@@ -222,3 +222,29 @@ def test_trade_centers_show_the_turns_capacity_and_the_merchants_of_each_power(g
     assert body.count('class="urr-merchants"') == 2 and 'fill="#1f8f3a"' in body and ">2</text>" in body
     assert "<title>Portugal: 2 merchants</title>" in body
     assert svg.count('class="urr-place urr-center"') == len(centers)
+
+
+def test_a_siege_is_drawn_on_the_besieged_area_in_the_besiegers_colour(game):
+    view, _ = _set_up(game)
+    view["public"]["areas"]["aden"]["siege"] = {"besieger": "portugal", "casualties": 2}
+    view["public"]["areas"]["oporto"]["siege"] = {"besieger": "emirates", "casualties": 1}
+    made = presentation.table_board(game, view)
+    places = {p["key"]: p for p in made["places"]}
+    (siege,) = [i for i in places["area:aden"]["items"] if i["kind"] == "siege"]
+    assert (siege["colour"], siege["casualties"]) == ("#1f8f3a", 2)
+    assert siege["label"] == "besieged by Portugal, 2 casualties so far"
+    assert "fortress of Emirates · besieged by Portugal, 2 casualties so far ·" in places["area:aden"]["label"]
+    (other,) = [i for i in places["area:oporto"]["items"] if i["kind"] == "siege"]
+    assert other["label"] == "besieged by Emirates, 1 casualty so far"
+    xs = [(i["dx"], i["dx"] + i["w"]) for i in places["area:aden"]["items"]]  # beside the fortress, none overlapping
+    assert all(a[1] <= b[0] for a, b in itertools.pairwise(xs))
+    svg = _drawn(made)
+    aden = re.search(r'<g class="urr-place" data-key="area:aden"[^>]*>(.*?)\n        </g>', svg, re.S)
+    assert aden
+    drawn = re.search(
+        r'<g class="urr-siege"><title>([^<]*)</title><circle [^>]*stroke="([^"]+)"/><text [^>]*>(\d+)<', aden.group(1)
+    )
+    assert drawn and drawn.groups() == ("besieged by Portugal, 2 casualties so far", "#1f8f3a", "2")
+    assert svg.count('class="urr-siege"') == 2
+    view["public"]["areas"]["aden"]["siege"] = view["public"]["areas"]["oporto"]["siege"] = None
+    assert "urr-siege" not in _drawn(presentation.table_board(game, view))
