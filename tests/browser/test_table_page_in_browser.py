@@ -201,10 +201,8 @@ SLOW_ANSWERS = """
 """
 
 
-def test_the_news_of_my_own_undo_does_not_drop_its_answer(server, chromium, artifacts):
-    """The undo's own answer (with its notice) is still on its way when the news of it (SSE) reaches the page: the
-    page does not refetch the table meanwhile — a refetch answered first would replace the element the undo's
-    answer is for, and that answer (and its notice) would be dropped. Seen in CI under load."""
+def raised_with_a_slow_undo(server, chromium):
+    """A hot-seat Duel where North has just raised (an undo is offered), the undo's answer slowed (SLOW_ANSWERS)."""
     page = chromium.new_context(viewport=DESKTOP).new_page()
     register(page, server.url, "alice")
     url = new_table(page, server.url, "toy-duel", {"rounds": 1}, {"north": "me", "south": "me"})
@@ -213,6 +211,14 @@ def test_the_news_of_my_own_undo_does_not_drop_its_answer(server, chromium, arti
     page.locator("#decision button.action:has-text('Raise')").first.click()
     expect(page.locator("#table-live")).not_to_have_attribute("data-seq", seq)
     page.evaluate(SLOW_ANSWERS)
+    return page, url
+
+
+def test_the_news_of_my_own_undo_does_not_drop_its_answer(server, chromium, artifacts):
+    """The undo's own answer (with its notice) is still on its way when the news of it (SSE) reaches the page: the
+    page does not refetch the table meanwhile — a refetch answered first would replace the element the undo's
+    answer is for, and that answer (and its notice) would be dropped. Seen in CI under load."""
+    page, _ = raised_with_a_slow_undo(server, chromium)
     news = []
     page.on("console", lambda m: news.append(m.text) if m.text.startswith("sse:") else None)
     page.evaluate("document.body.addEventListener('htmx:sseMessage', (e) => console.log('sse:' + e.detail.type))")
@@ -225,14 +231,7 @@ def test_the_news_of_my_own_undo_does_not_drop_its_answer(server, chromium, arti
 def test_news_newer_than_my_own_answer_is_fetched_once_it_is_in(server, chromium, artifacts):
     """While the undo's answer is on its way, another move is made (here through the API): its news waits for the
     undo's answer, then the page fetches the newer table (the news is never lost)."""
-    page = chromium.new_context(viewport=DESKTOP).new_page()
-    register(page, server.url, "alice")
-    url = new_table(page, server.url, "toy-duel", {"rounds": 1}, {"north": "me", "south": "me"})
-    page.goto(url + "?as=north")
-    seq = page.locator("#table-live").get_attribute("data-seq")
-    page.locator("#decision button.action:has-text('Raise')").first.click()
-    expect(page.locator("#table-live")).not_to_have_attribute("data-seq", seq)
-    page.evaluate(SLOW_ANSWERS)
+    page, url = raised_with_a_slow_undo(server, chromium)
     page.click("button.undo")
     page.wait_for_timeout(300)  # the undo is made on the server; its answer is 1.5 s away
     newest = act(page, server.url, url, "raise", "north")

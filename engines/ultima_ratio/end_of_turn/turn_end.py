@@ -135,6 +135,7 @@ class TurnEndVp(Step):
 
     def auto(self, g: Ctx) -> None:
         s = g.s
+        index = active_board_index(g) if scenario_of(g).card_objectives else None
         for seat, info in s["seats"].items():
             if info["vp_per_turn"]:
                 add_vp(g, seat, info["vp_per_turn"], "seat_bonus")  # 7.1: "an extra bonus each turn"
@@ -142,8 +143,8 @@ class TurnEndVp(Step):
                 vp = commerce.trade_vp(s, power)
                 if vp:
                     add_vp(g, seat, vp, "trade")
-                if scenario_of(g).card_objectives:
-                    card_objectives_vp(g, seat, power)
+                if index is not None:
+                    card_objectives_vp(g, seat, power, index)
         scenario_of(g).end_of_turn_vp(g)
         for power in list(s["powers"]):  # 23.4: "After finishing the End of turn", on the last turn
             if last_turn_change_due(g, power):
@@ -151,11 +152,16 @@ class TurnEndVp(Step):
         g.goto("next_turn")
 
 
-def card_objectives_vp(g: Ctx, seat: str, power: str) -> None:
+def active_board_index(g: Ctx) -> victory.BoardIndex:
+    """The map facts objectives read, without the areas out of play (18.2.1), built once for a turn's count."""
+    board = board_of(g)
+    return victory.board_index(board.map, inactive=[a.id for a in board.map.areas if a.id not in g.s["areas"]])
+
+
+def card_objectives_vp(g: Ctx, seat: str, power: str, index: victory.BoardIndex) -> None:
     """22 "Major power card objectives (end of turn)" and the allied minors' objectives (``victory``), each met
     objective scored with its card and place on it."""
     board = board_of(g)
-    index = victory.board_index(board.map, inactive=[a.id for a in board.map.areas if a.id not in g.s["areas"]])
     allied = [board.minor(m) for m, info in g.s["minors"].items() if info.get("ally") == power]
     for award in victory.objective_awards(board.power(power), victory.holdings(g.s, power), index, allied):
         g.s["seats"][seat]["vp"] += award.vp

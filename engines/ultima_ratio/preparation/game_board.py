@@ -19,6 +19,13 @@ def starting_setup(board: Board, scenario: Scenario) -> Setup:
     return board.world.setup(scenario.deployment_from) if scenario.deployment_from else scenario
 
 
+def setups(board: Board, scenario: Scenario) -> tuple[Setup, ...]:
+    """The set-ups that make the scenario's board, in order: the turn its deployment refers to (if any), then its
+    own statements."""
+    start = starting_setup(board, scenario)
+    return (scenario,) if start is scenario else (start, scenario)
+
+
 def active_areas(board: Board, scenario: Scenario) -> set[str]:
     """7.2: the areas of the scenario's theaters, without the theaters, provinces and areas its set-up makes
     inactive ("players cannot interact with them in any way"), but with the areas it names active inside them."""
@@ -27,20 +34,19 @@ def active_areas(board: Board, scenario: Scenario) -> set[str]:
 
 def out_of_play(board: Board, scenario: Scenario, area: str) -> bool:
     """An area some set-up of the scenario (its own or its starting turn's) makes inactive and none makes active."""
-    setups = (starting_setup(board, scenario), scenario)
+    made = setups(board, scenario)
     a = board.areas[area]
     inactive = any(
-        a.theater in s.inactive_theaters or a.province in s.inactive_provinces or area in s.inactive_areas
-        for s in setups
+        a.theater in s.inactive_theaters or a.province in s.inactive_provinces or area in s.inactive_areas for s in made
     )
-    return inactive and not any(area in s.active_areas for s in setups)
+    return inactive and not any(area in s.active_areas for s in made)
 
 
 def markers(board: Board, scenario: Scenario, areas: set[str]) -> dict[str, str]:
     """7.2: "the independent and rebellion control markers are placed where indicated in the scenario" — A2/A3
     for active independents (18.2.2), R2/R3 for rebellions (18.3), in the active areas."""
     out: dict[str, str] = {}
-    for setup in (starting_setup(board, scenario), scenario):
+    for setup in setups(board, scenario):
         for marker in setup.markers:
             letter = "A" if marker.kind == "independent" else "R"
             out.update({a: f"{letter}{marker.level}" for a in marker.placed_in() if a in areas})
@@ -67,7 +73,7 @@ def set_up_from_playbook(g: Ctx, board: Board, scenario_id: str) -> None:
         rows=list(start.deployment),
     )
     s = g.s
-    for setup in (start, scenario) if start is not scenario else (scenario,):
+    for setup in setups(board, scenario):
         for rule in setup.special_rules:
             for effect in rule.effects:
                 if effect.op == "possession" and effect.condition is None:

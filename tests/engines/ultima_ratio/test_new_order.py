@@ -274,24 +274,24 @@ def test_the_power_cards_objectives_score_at_the_end_of_the_turn():
     sets it up independent A3: l. 2165); a revolt there leaves it possessed, not controlled, and scores nothing
     (RULINGS VP-1). 9.1 scores no card objectives (RULINGS 9.1 VP sources)."""
     from engines.core.machine import Ctx
-    from engines.ultima_ratio.end_of_turn.turn_end import card_objectives_vp
+    from engines.ultima_ratio.end_of_turn.turn_end import active_board_index, card_objectives_vp
 
     state = auction(begin(3), {"player1": 2, "player2": 1, "player3": 0})
     assert state["areas"]["granada"]["marker"] == "A3" and state["areas"]["granada"]["owner"] is None
     seat = state["powers"]["spain"]["seat"]
     before = state["seats"][seat]["vp"]
     g = Ctx(GAME, state)
-    card_objectives_vp(g, seat, "spain")
+    card_objectives_vp(g, seat, "spain", active_board_index(g))
     assert state["seats"][seat]["vp"] == before  # nothing met yet (Milan, South Italy... are not Spain's)
     state["areas"]["granada"].update(owner="spain", control="spain", marker=None)
     g = Ctx(GAME, state)
-    card_objectives_vp(g, seat, "spain")
+    card_objectives_vp(g, seat, "spain", active_board_index(g))
     assert state["seats"][seat]["vp"] == before + 1
     assert [GAME.renderer().text(e) for e in g.entries][-1].startswith(
         f"Player {seat[-1]} scores 1 VP for objective 2 of the card of Spain"
     )
     state["areas"]["granada"].update(marker="R2", control=None)
     g = Ctx(GAME, state)
-    card_objectives_vp(g, seat, "spain")
+    card_objectives_vp(g, seat, "spain", active_board_index(g))
     assert state["seats"][seat]["vp"] == before + 1
     assert not GAME.scenario("the-rise-of-portugal").card_objectives and GAME.scenario("new-order").card_objectives
