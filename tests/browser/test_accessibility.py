@@ -67,7 +67,7 @@ def test_a_game_table_passes_axe_while_played(server, page, game, options, seats
         view = page.request.get(f"{server.url}/api/v1/tables/{url.rsplit('/', 1)[1]}").json()
         if not view.get("actions"):
             break
-        act(page, server.url, url, view["actions"][0]["verb"])
+        act(page, server.url, url, view["actions"][0]["verb"], bots_may_move=True)
     page.goto(url)
     later = violations(page)
     page.goto(url + "/replay")

@@ -22,17 +22,29 @@ def new_table(page, base, game, options=None, seats=None, seed=5) -> str:
     return f"{base}/tables/{r.json()['id']}"
 
 
-def act(page, base, table_url, verb, role=None):
-    """Post one offered action through the API (quick moves to fill the log)."""
+def act(page, base, table_url, verb, role=None, *, bots_may_move=False):
+    """Post one offered action through the API (quick moves to fill the log).
+
+    With ``bots_may_move`` a 409 (a bot moved between the view and the post, as it may at a simultaneous step) is
+    answered as a player would: read the table again and post the action if it is still offered."""
     csrf = page.locator('meta[name="csrf-token"]').get_attribute("content")  # bound to the session
     tid = table_url.rsplit("/", 1)[1]
-    view = page.request.get(f"{base}/api/v1/tables/{tid}" + (f"?as={role}" if role else "")).json()
-    action = next(a for a in view["actions"] if a["verb"] == verb)
-    r = page.request.post(
-        f"{base}/api/v1/tables/{tid}/actions",
-        data=json.dumps({"seq": view["seq"], "verb": verb, "arg": action["arg"], **({"role": role} if role else {})}),
-        headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"},
-    )
+    for _ in range(20 if bots_may_move else 1):
+        view = page.request.get(f"{base}/api/v1/tables/{tid}" + (f"?as={role}" if role else "")).json()
+        action = next((a for a in view["actions"] if a["verb"] == verb), None)
+        if action is None and bots_may_move:
+            return view["seq"]  # the bots' moves took the decision elsewhere: nothing of mine to post now
+        assert action is not None, f"{verb} is not offered: {view['actions']}"
+        r = page.request.post(
+            f"{base}/api/v1/tables/{tid}/actions",
+            data=json.dumps(
+                {"seq": view["seq"], "verb": verb, "arg": action["arg"], **({"role": role} if role else {})}
+            ),
+            headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"},
+        )
+        if r.status != 409:
+            break
+        page.wait_for_timeout(100)
     assert r.ok, r.text()
     return view["seq"] + 1
 
