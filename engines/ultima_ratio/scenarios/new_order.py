@@ -16,6 +16,7 @@ from engines.core.types import text
 from engines.ultima_ratio.board import Board
 from engines.ultima_ratio.preparation import game_board
 from engines.ultima_ratio.scenarios.base import Scenario
+from engines.ultima_ratio.sequence import turn_special_rules
 
 SCENARIO = "new-order"
 
@@ -44,3 +45,6 @@ class NewOrder(Scenario):
 
     def game_end(self, g: Ctx) -> None:
         winner(g)
+
+    def turn_start(self, g: Ctx) -> None:
+        turn_special_rules.game_book_turn(g)

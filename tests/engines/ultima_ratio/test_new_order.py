@@ -295,3 +295,45 @@ def test_the_power_cards_objectives_score_at_the_end_of_the_turn():
     card_objectives_vp(g, seat, "spain", active_board_index(g))
     assert state["seats"][seat]["vp"] == before + 1
     assert not GAME.scenario("the-rise-of-portugal").card_objectives and GAME.scenario("new-order").card_objectives
+
+
+def test_each_turn_brings_its_interest_table_and_keeps_what_events_gave():
+    """8.1.1 and 18.4.1: the Interest table of Turn 2 (l. 2184-2199) gives Spain the Caribbean (Ca) and leaves the
+    Mamluks the Eastern Mediterranean only (Turn 1's EM, TE, l. 2152; Turn 2's EM, l. 2195); a theater an event gave
+    a power stays (RULINGS TS-1). The scenario's first turn is its set-up's: nothing changes then."""
+    from engines.core.machine import Ctx
+    from engines.ultima_ratio.sequence.turn_special_rules import game_book_turn
+
+    state = auction(begin(3), {"player1": 2, "player2": 1, "player3": 0})
+    assert state["powers"]["spain"]["interest"] == ["WM", "CM", "CE"]
+    assert state["powers"]["mamluks"]["interest"] == ["EM", "TE"]
+    state["powers"]["england"]["interest"].append("Na")  # as an event would (events.py, op interest)
+    g = Ctx(GAME, state)
+    game_book_turn(g)
+    assert not g.entries  # Turn 1: the set-up's
+    state["turn"] = 2
+    g = Ctx(GAME, state)
+    game_book_turn(g)
+    assert state["powers"]["spain"]["interest"] == ["WM", "CM", "CE", "Ca"]
+    assert state["powers"]["mamluks"]["interest"] == ["EM"]
+    assert state["powers"]["england"]["interest"] == ["WE", "Na"]
+    assert [GAME.renderer().text(e) for e in g.entries] == [
+        "Mamluks: no more interest in The East (the turn's Interest table).",
+        "Spain gains interest in Central America.",
+    ]
+
+
+def test_a_played_game_reaches_turn_2_with_turn_2s_interest():
+    """The turn's start applies 8.1.1 in the flow: a random game of 9.2 entering Turn 2 has Turn 2's tables."""
+    import random as rnd
+
+    state = auction(begin(3, seed=3), {"player1": 2, "player2": 1, "player3": 0})
+    pick = rnd.Random(5)
+    for _ in range(20000):
+        if state["turn"] == 2 or state.get("outcome"):
+            break
+        role = GAME.active_roles(state)[0]
+        verb, args = pick.choice(sorted(GAME.legal(state, role).items()))
+        state = GAME.apply(state, role, verb, pick.choice(args))
+    assert state["turn"] == 2
+    assert "Ca" in state["powers"]["spain"]["interest"] and "TE" not in state["powers"]["mamluks"]["interest"]
