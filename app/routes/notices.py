@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import JSONResponse, RedirectResponse
 
 from app.deps import CSRF, CurrentUser, OptionalUser, SessionDep, WatchableTable
@@ -16,10 +16,12 @@ router = APIRouter(include_in_schema=False)
 
 
 @router.get("/notices")
-def notice_list(request: Request, db: SessionDep, user: CurrentUser):
+def notice_list(request: Request, db: SessionDep, user: CurrentUser, none_waiting: bool = False):
     return render(
         request,
         "notices/index.html",
+        none_waiting=none_waiting,
+        waiting=len(notices.waiting_tables(db, user.id)),
         notices=notices.notices(db, user),
         prefs=notices.settings_of(db, user),
         deliveries=notices.deliveries(db, user),
@@ -70,6 +72,20 @@ def unsubscribe(request: Request, db: SessionDep, token: str):
     who = notices.unsubscribe(db, request.app.state.settings.resolved_secret(), token)
     status = 200 if who is not None else 404
     return render(request, "notices/unsubscribe.html", status_code=status, token=token, done=who is not None, who=who)
+
+
+@router.get("/notices/next")
+def next_table(
+    db: SessionDep,
+    user: CurrentUser,
+    after: Annotated[int | None, Query(ge=0, le=2**31 - 1)] = None,
+):
+    """The next table where it is my turn (issue 28, "a link goes to the next table where it is my turn"): the one
+    that has waited longest, other than ``after`` (the table I am on); none: the list of my notices, which says so."""
+    waiting = [t for t in notices.waiting_tables(db, user.id) if t.id != after]
+    if not waiting:
+        return RedirectResponse("/notices?none_waiting=1", status_code=303)
+    return RedirectResponse(f"/tables/{waiting[0].id}", status_code=303)
 
 
 @router.get("/notices/turn/{table_id}")

@@ -311,3 +311,29 @@ def test_a_round_after_a_poke_reads_what_is_due_in_one_transaction(app, browser,
         notifier.round(now=utcnow() + timedelta(hours=6, minutes=1))  # the digest is due, and the delivery
     assert digest_due.begun > 1
     wait_for(lambda: len(smtp.mails) == 2)
+
+
+def test_the_next_table_link_goes_where_i_have_waited_longest(app, browser):
+    """Issue 28 ("a link goes to the next table where it is my turn"): /notices/next goes to the table that has
+    waited longest for me, skipping the one I am on (``after``); with none, to my notices, which say so."""
+    alice, bob, first = two_players(browser)
+    second = alice.new_table(seats={"north": "me", "south": "open"})
+    assert bob.api("POST", f"/api/v1/tables/{second}/join", {}).status_code == 200
+    assert bob.c.get("/notices/next", follow_redirects=False).headers["location"] == "/notices?none_waiting=1"
+    alice.act(first, "done")
+    alice.act(second, "done")  # bob is to act at both, at first for longer
+    assert bob.c.get("/notices/next", follow_redirects=False).headers["location"] == f"/tables/{first}"
+    r = bob.c.get(f"/notices/next?after={first}", follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == f"/tables/{second}"
+    page = bob.c.get(f"/tables/{first}")
+    assert f'href="/notices/next?after={first}"' in page.text
+    assert "(2 waiting)" in bob.c.get("/notices").text
+    r = bob.c.get(f"/notices/next?after={second}", follow_redirects=True)
+    assert r.url.path == f"/tables/{first}"
+    [choice, *_] = bob.view(first)["actions"]
+    assert bob.act(first, choice["verb"], choice["arg"]).status_code == 200  # bob has chosen: alice is to choose
+    r = bob.c.get(f"/notices/next?after={second}", follow_redirects=True)
+    assert r.url.path == "/notices" and "No other table is waiting for your move." in r.text
+    assert bob.c.get("/notices/next?after=x").status_code == 422  # a clear refusal, nothing changed
+    # alice chooses at both; first moved last (bob's choice), so second has waited longer
+    assert alice.c.get("/notices/next", follow_redirects=False).headers["location"] == f"/tables/{second}"
