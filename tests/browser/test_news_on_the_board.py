@@ -1,0 +1,49 @@
+"""Another player's move shows on my board (issue 28 › Live: "other players' moves highlight on my board"):
+static/js/news.js rings every board thing (data-key) that reads differently after the live table is refetched
+because of news — never because of my own move's answer."""
+
+from playwright.sync_api import expect
+
+from tests.browser.test_platform_in_browser import register
+from tests.browser.test_table_page_in_browser import DESKTOP, new_table
+
+REFETCH = """() => {
+    const live = document.getElementById("table-live");
+    htmx.trigger(document.querySelector("[hx-trigger*='sse:move']"), "sse:move", {data: String(Number(live.dataset.seq) + 1)});
+}"""
+
+
+def test_the_bots_moves_ring_what_they_changed_on_my_board(server, chromium, artifacts):
+    page = chromium.new_context(viewport=DESKTOP).new_page()
+    register(page, server.url, "alice")
+    seats = {"player1": "me", **{f"player{i}": "bot:heuristic" for i in (2, 3, 4)}}
+    url = new_table(page, server.url, "15-dias", {"players": 4}, seats)
+    page.goto(url)
+    expect(page.locator("#table-live button.action").first).to_be_visible(timeout=15000)
+    page.locator("#table-live button.action").first.click()  # the bots answer; their news reach my page
+    expect(page.locator("[data-board] .news").first).to_be_attached(timeout=10000)
+    page.screenshot(path=str(artifacts / "news-on-the-board.png"), full_page=True)
+
+
+def test_only_what_reads_differently_is_ringed_and_my_own_move_rings_nothing(server, chromium):
+    page = chromium.new_context(viewport=DESKTOP).new_page()
+    register(page, server.url, "alice")
+    url = new_table(page, server.url, "15-dias", {"players": 4}, {f"player{i}": "me" for i in (1, 2, 3, 4)})
+    page.goto(url)
+    expect(page.locator("#table-live button.action").first).to_be_visible()
+    assert page.locator("[data-board] .news").count() == 0  # a page as loaded has no news
+    key = page.locator("#table-live [data-board] [data-key]").first.get_attribute("data-key")
+    # that thing read differently before the news: it alone is ringed after the (otherwise unchanged) table comes
+    page.evaluate(
+        "(key) => document.querySelector(`#table-live [data-board] [data-key='${key}']`).setAttribute('data-state', 'before')",
+        key,
+    )
+    page.evaluate(REFETCH)
+    expect(page.locator("[data-board] .news").first).to_be_attached(timeout=5000)
+    assert {e.get_attribute("data-key") for e in page.locator("[data-board] .news").all()} == {key}
+    # my own move: its answer replaces the table; nothing is ringed (the news of it fetch nothing: the page has it)
+    seq = page.locator("#table-live").get_attribute("data-seq")
+    page.locator("#table-live button.action").first.click()
+    expect(page.locator("#table-live")).not_to_have_attribute("data-seq", seq)
+    page.wait_for_timeout(500)
+    assert page.locator("[data-board] .news").count() == 0
