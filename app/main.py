@@ -38,6 +38,7 @@ from app.resources import resource
 from app.routes import api, auth, live, pages
 from app.routes import clocks as clock_routes
 from app.routes import endings as ending_routes
+from app.routes import notes as note_routes
 from app.routes import notices as notice_routes
 from app.routes import profile as profile_routes
 from app.security import CookieSigner, CsrfTokens
@@ -181,6 +182,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
     app.include_router(ending_routes.router)
     app.include_router(profile_routes.router)
     app.include_router(clock_routes.router)
+    app.include_router(note_routes.router)
 
     @app.get("/docs", include_in_schema=False)
     def docs() -> HTMLResponse:

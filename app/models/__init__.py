@@ -20,7 +20,7 @@ from app.models.core import (
     Snapshot,
     User,
 )
-from app.models.pbw import AbandonVote, Delivery, Notice, NoticeSettings, PlatformMove, TableOrigin
+from app.models.pbw import AbandonVote, Delivery, Notice, NoticeSettings, PlatformMove, SeatNote, TableOrigin
 from app.models.ratings import Rating, RatingChange
 
 __all__ = [
@@ -41,6 +41,7 @@ __all__ = [
     "RatingChange",
     "Seat",
     "SeatClock",
+    "SeatNote",
     "Snapshot",
     "TableClock",
     "TableOrigin",

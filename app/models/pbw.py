@@ -1,5 +1,5 @@
 """Play-by-web persistence (issue "Play-by-web life"): notice settings, your-turn notices, their delivery log;
-platform moves (resign, abandon), abandon votes, where a table came from (rematch).
+platform moves (resign, abandon), abandon votes, where a table came from (rematch), a seat's private notepad.
 
 Imported by ``app.models`` (the package) so that one metadata holds every table (migration 0004).
 """
@@ -115,3 +115,18 @@ class TableOrigin(Base):
     # then its own) rebuild it
     start_state: Mapped[str | None] = mapped_column(Text, nullable=True)
     analysis_role: Mapped[str | None] = mapped_column(String(40), nullable=True)  # whose knowledge it started from
+
+
+class SeatNote(Base):
+    """A player's private notepad for one of their seats at a table (issue 28: "a private notepad per seat, kept on
+    the server"): only its writer reads it, and only while holding the seat; a seat that changes hands starts
+    blank for its new holder (the old notes stay the old holder's, unread by anyone)."""
+
+    __tablename__ = "seat_notes"
+    __table_args__ = (UniqueConstraint("table_id", "user_id", "role", name="uq_seat_notes_table_user_role"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    role: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str] = mapped_column(Text, default="")
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)

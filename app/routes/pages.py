@@ -29,7 +29,7 @@ from app.forms import option_fields, options_from_form, seat_choices
 from app.resources import resource
 from app.routes import game_pages, replays, rules
 from app.routes.common import MAX_SEQ, try_move
-from app.services import clocks, forks, gamelog, play, ratings, records, tables
+from app.services import clocks, forks, gamelog, notes, play, ratings, records, tables
 from app.web import actions_template, board_template, is_htmx, render
 from engines import registry
 
@@ -167,9 +167,13 @@ def table_page(
     loaded = play.load(db, table)
     context = _table_context(request, db, table, user, as_, loaded)
     analysable = table.status == "active" and forks.analysable(loaded.game, loaded.state, context["role"])
+    note_role, note_text = notes.read(db, table, user, context["role"]) if user and context["my_roles"] else ("", "")
     return render(
         request,
         "table/page.html",
+        note_role=note_role,
+        note_text=note_text,
+        note_max=notes.MAX_CHARS,
         chat=tables.chat(db, table),
         origin=forks.origin_of(db, table, user),
         analysable=analysable,

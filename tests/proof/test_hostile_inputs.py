@@ -229,6 +229,7 @@ def _base_bodies(table: int, record: dict) -> dict[str, Any]:
         "POST /api/v1/tables/{table_id}/chat": {"text": "hola"},
         "POST /api/v1/records": record,
         "POST /api/v1/me/vacation": {"days": 1, "starts_on": "2999-01-01"},
+        "PUT /api/v1/tables/{table_id}/notes": {"text": "plan"},
     }
 
 

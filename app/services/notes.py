@@ -1,0 +1,41 @@
+"""A seat's private notepad (issue 28: "a private notepad per seat, kept on the server"). Only its writer reads or
+writes it, and only while holding the seat (``tables.acting_role`` refuses anyone else with 403): it never reaches
+another seat, a spectator, the log, a record or a replay. A seat that changes hands starts blank for its new
+holder."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from app.models import GameTable, SeatNote, User
+from app.services import tables
+
+MAX_CHARS = 10_000  # a page of notes; the form and the API refuse more with 422
+
+
+def _row(db: Session, table: GameTable, user: User, role: str) -> SeatNote | None:
+    return db.scalar(
+        select(SeatNote).where(SeatNote.table_id == table.id, SeatNote.user_id == user.id, SeatNote.role == role)
+    )
+
+
+def read(db: Session, table: GameTable, user: User, role: str | None) -> tuple[str, str]:
+    """The seat (``role``, else the user's first) and its notes ('' when none were written)."""
+    seat = tables.acting_role(table, user, role)
+    row = _row(db, table, user, seat)
+    return seat, row.text if row is not None else ""
+
+
+def write(db: Session, table: GameTable, user: User, role: str | None, text: str) -> str:
+    """Keep ``text`` as the notes of the user's seat (its whole content, replaced); returns the seat. Line ends
+    as a textarea sends them (CR LF) are kept as LF; other control characters are refused (422) like any text."""
+    seat = tables.acting_role(table, user, role)
+    text = tables.clean_text(text.replace("\r\n", "\n").replace("\r", "\n"), "notes")
+    row = _row(db, table, user, seat)
+    if row is None:
+        db.add(SeatNote(table_id=table.id, user_id=user.id, role=seat, text=text))
+    else:
+        row.text = text
+    db.commit()
+    return seat
