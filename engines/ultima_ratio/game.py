@@ -33,7 +33,7 @@ from engines.ultima_ratio.movement import (
 from engines.ultima_ratio.preparation import deployment, start_of_scenario
 from engines.ultima_ratio.scenarios.base import NO_RULES_OF_ITS_OWN, Scenario
 from engines.ultima_ratio.scenarios.registry import PLAYABLE, SCENARIOS
-from engines.ultima_ratio.sequence import impulse, turn
+from engines.ultima_ratio.sequence import impulse, turn, turn_special_rules
 
 # the playable scenarios as a Literal made at run time: pydantic validates it (and the options' schema lists them);
 # mypy, which cannot read a Literal made at run time, sees a str
@@ -52,6 +52,7 @@ class Options(BaseModel):
 
 STEPS = {
     **turn.STEPS,
+    **turn_special_rules.STEPS,
     **impulse.STEPS,
     **construction.STEPS,
     **regroup.STEPS,
@@ -106,6 +107,7 @@ class UltimaRatioRegis(StepGame):
         names.update({x.id: x.name for x in b.map.trade_centers})
         names.update({x.id: x.name for x in b.map.theaters})
         names.update({x.id: x.name for x in b.world.scenarios})
+        names.update({x.id: x.name for x in b.world.turns})
         names.update({x.id: x.name for x in [*b.leaders.pool, *b.leaders.historical]})
         names.update({f"fortress:{a.id}": f"the fortress of {a.name}" for a in b.map.areas})
         names.update({box: f"{b.map.theater(t).name} dispersed box" for box, t in b.box_theater.items()})

@@ -20,7 +20,7 @@ from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
-from engines.ultima_ratio.cards import deck
+from engines.ultima_ratio.cards import conditions, deck
 from engines.ultima_ratio.diplomacy import peace, war
 from engines.ultima_ratio.economy import technology
 from engines.ultima_ratio.economy.unrest import change_unrest
@@ -100,6 +100,11 @@ class Event(Step):
         s, f, board = g.s, g.frame, board_of(g)
         card, seat, op = f["card"], f["seat"], eff.op
         cond = eff.condition
+        if cond is not None and cond.kind in conditions.STATE:
+            if not conditions.met(s, cond):
+                g.log("log.event_condition_unmet", event=card, op=op, rule="card_play")
+                return False
+            cond = None  # it holds: the effect as if unconditional
         if cond is not None and cond.kind not in READ:
             g.log("log.event_not_yet", event=card, op=op, rule="card_play")
         elif op == "unrest":
