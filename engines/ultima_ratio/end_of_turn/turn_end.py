@@ -11,7 +11,7 @@ from engines.core.types import text
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.combat import battles, land_battles, veterans
-from engines.ultima_ratio.diplomacy import peace, war
+from engines.ultima_ratio.diplomacy import alliances, peace, war
 from engines.ultima_ratio.economy import commerce
 from engines.ultima_ratio.end_of_turn import end_of_turn_rules as rules
 from engines.ultima_ratio.end_of_turn import victory
@@ -37,6 +37,7 @@ class TurnEnd(Step):
             return
         for pair in list(s["wars"]):  # 23: the wars against minor powers end too (chapter 20's peace: not yet)
             war.end_war(g, pair)
+        alliances.turn_over(g)  # 23: "All wars and alliances are terminated" (RULINGS AL-3)
         commerce.commercial_competition(g)
         for power in s["powers"]:
             commerce.economic_phase(g, power)

@@ -14,8 +14,8 @@ from engines.ultima_ratio.actions import construction, regroup
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import card_play, deck
 from engines.ultima_ratio.combat import battles, land_battles
-from engines.ultima_ratio.diplomacy import peace, war
-from engines.ultima_ratio.economy import commerce, unrest
+from engines.ultima_ratio.diplomacy import alliances, peace, war
+from engines.ultima_ratio.economy import commerce, subsidies, unrest
 from engines.ultima_ratio.leaders import leader_flow
 from engines.ultima_ratio.logistics import overstack
 from engines.ultima_ratio.movement import land_areas, landings, naval, strategic_movement, without_base
@@ -99,6 +99,7 @@ ACTIONS = {
     "build_leader": lambda g, p: leader_flow.may_build(g, p),
     "sortie": lambda g, p: bool(land_battles.sortie_areas(g, p)),  # 13.3.1: later, a tactical action
     "piracy": lambda g, p: bool(card_play.corsair_raids(g, p)),
+    "subsidize": lambda g, p: bool(subsidies.subsidized(g.s, p)),  # 19.1.2
 }
 
 
@@ -150,6 +151,8 @@ class PowerActions(FreeMoves, Step):
         "disperse_overstack",
         "dispersion_box",
         "forced_negotiations",
+        "war_entry",
+        "subsidize",
         "end_of_impulse",
     )
 
@@ -225,8 +228,8 @@ class PowerActions(FreeMoves, Step):
     def resume(self, g: Ctx, result: Any) -> None:
         """After each action, squadrons left without a base go to the nearest one (11.1.1, ``rebase_due``), and
         overstacked troops are dispersed (15.1.1, ``overstack.after_action``); the leaders may change unit again
-        (17.1); then a power that must negotiate peace does (21.4.2: its last morale point or possession lost,
-        RULINGS P-10)."""
+        (17.1); the allies of the powers that went to war announce whether they enter it (21.1, RULINGS AL-4); then
+        a power that must negotiate peace does (21.4.2: its last morale point or possession lost, RULINGS P-10)."""
         g.frame.pop("attached", None)
         rebase = rebase_due(g, g.frame["seat"])
         if rebase:
@@ -240,7 +243,8 @@ class PowerActions(FreeMoves, Step):
         if choice:
             g.call("dispersion_box", **choice)
             return
-        peace.ask_forced(g)
+        if not alliances.ask_war_entry(g):
+            peace.ask_forced(g)
 
     def on_end_impulse(self, g: Ctx, role: str, arg: Any) -> None:
         """The player ends his actions: the impulse goes on to its end (8.2.2 "End of impulse")."""

@@ -13,7 +13,7 @@ from engines.ultima_ratio import state as st
 from engines.ultima_ratio.actions import regroup
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.combat import battles, land_battles
-from engines.ultima_ratio.diplomacy import peace
+from engines.ultima_ratio.diplomacy import alliances, peace
 from engines.ultima_ratio.leaders import leader_flow
 from engines.ultima_ratio.movement import fleets, naval, strategic_movement
 
@@ -69,8 +69,8 @@ class StartOfImpulse(FreeMoves, Step):
     power whose card says so regroups a troop, and a player without cards gives each of its powers at war one free
     troop regrouping or strategic redeployment (8.2.3, ``free_actions``); besieged troops may make a sortie (13.3.1, ``land_battles.Sortie``), once per fortress; each power
     may swap two of its leaders, neither besieged (once); leaders change unit within their stacks (17.1,
-    ``attach_offer``); a power that lost half of its morale may open peace negotiations (21.4.1, ``open_peace``).
-    (Alliances need chapter 21.1.) Done: the impulse goes on to ``power_actions``."""
+    ``attach_offer``); a power that lost half of its morale may open peace negotiations (21.4.1, ``open_peace``);
+    a power may declare an alliance a scenario rule permits (21.1, ``ally``: ``alliances.py``). Done: the impulse goes on to ``power_actions``."""
 
     goes_to = (
         "regroup_troop",
@@ -79,6 +79,8 @@ class StartOfImpulse(FreeMoves, Step):
         "dispersion_box",
         "peace_negotiations",
         "forced_negotiations",
+        "alliance_consent",
+        "war_entry",
         "power_actions",
     )
 
@@ -99,6 +101,9 @@ class StartOfImpulse(FreeMoves, Step):
         offers = peace.voluntary_offers(g, role)  # 21.4.1: [power, enemy]
         if offers:
             legal["open_peace"] = offers
+        pairs = [] if f.get("alliance_declared") else alliances.permitted(g.s, role)  # 21.1: [power, other]
+        if pairs:
+            legal["ally"] = pairs
         legal.update(attach_offer(g, role))
         legal["done"] = [None]
         return text("prompt.start_of_impulse"), legal
@@ -114,6 +119,8 @@ class StartOfImpulse(FreeMoves, Step):
             return text("act.swap_leaders", a=arg[0], b=arg[1])
         if verb == "open_peace":
             return text("act.open_peace", power=arg[0], enemy=arg[1])
+        if verb == "ally":
+            return text("act.ally", power=arg[0], other=arg[1])
         if verb in FREE_VERBS:
             return free_label(verb, arg)
         return text("act.done_start")
@@ -147,6 +154,13 @@ class StartOfImpulse(FreeMoves, Step):
         g.frame.pop("attached", None)
         peace.open_negotiations(g, arg[0], arg[1], requester=arg[0], why="voluntary")
 
+    def on_ally(self, g: Ctx, role: str, arg: list) -> None:
+        """21.1: the player declares the alliance at the beginning of his impulse; the other power acquiesces."""
+        g.frame.pop("attached", None)
+        g.frame["alliance_declared"] = True  # "he may declare that one of his major powers is allied" (AL-1)
+        if not alliances.propose(g, arg[0], arg[1], "impulse"):
+            self.resume(g, None)
+
     def on_swap_leaders(self, g: Ctx, role: str, arg: list) -> None:
         g.frame.pop("attached", None)
         g.frame.setdefault("swapped", []).append(g.s["leaders"][arg[0]]["power"])
@@ -154,13 +168,15 @@ class StartOfImpulse(FreeMoves, Step):
 
     def resume(self, g: Ctx, result: Any) -> None:
         """After each free move, the box of a troop dispersed in a border area during it (a sortie's loser, 18.5,
-        RULINGS AV-10 / BX-1) is asked at once, and a power that must negotiate peace does (21.4.2, RULINGS P-10)."""
+        RULINGS AV-10 / BX-1) is asked at once, and the allies of a power at war announce whether they enter
+        it (21.1, RULINGS AL-4) and a power that must negotiate peace does (21.4.2, RULINGS P-10)."""
         g.frame.pop("attached", None)
         choice = battles.box_choice(g)
         if choice:
             g.call("dispersion_box", **choice)
             return
-        peace.ask_forced(g)
+        if not alliances.ask_war_entry(g):
+            peace.ask_forced(g)
 
     def on_done(self, g: Ctx, role: str, arg: Any) -> None:
         """The start of the impulse is over: the power actions (8.2.2)."""

@@ -1,0 +1,200 @@
+"""21.1 Alliance between major powers, the allies entering a war (21.1, 21.3.3), the alliances' end (23) and 19.1.2
+subsidies (``diplomacy/alliances.py``, ``economy/subsidies.py``). 9.1 has one player and no alliance: positions are
+built by hand (``support_war.py``: other powers seated with other players). Line numbers are those of
+shared/rules/ultima-ratio-regis.txt."""
+
+from __future__ import annotations
+
+from engines.ultima_ratio.diplomacy import alliances, war
+from engines.ultima_ratio.game import GAME
+from tests.engines.ultima_ratio import test_cards
+from tests.engines.ultima_ratio.support import ctx
+from tests.engines.ultima_ratio.support_war import legal, moves, play, power, seat, start, step
+from tests.engines.ultima_ratio.test_state_types import valid
+
+
+def permitted(*pairs, war_with_spain: bool = False, england_seat: str = "player3") -> dict:
+    """Portugal (player 1) at the start of its impulse; Spain (player 2) and England (``england_seat``) at peace with
+    it unless ``war_with_spain``; a scenario rule permits the ``pairs`` to ally (21.1, ``alliance_permits``)."""
+    s = power(start(), "spain", war=war_with_spain)
+    power(s, "england", seat=england_seat, war=False)
+    s["alliance_permits"] = [sorted(p) for p in pairs]
+    return s
+
+
+def msgs(log) -> list[str]:
+    return [e["msg"] for e in log]
+
+
+# ----- 21.1 the declaration and the acquiescence ------------------------------------------------------------------
+def test_a_permitted_alliance_is_declared_at_the_start_of_the_impulse_and_the_other_player_accepts():
+    """21.1 (l. 1581): "At the beginning of the impulse of a player, he may declare that one of his major powers is
+    allied with another one (with his acquiescence ...)" — Spain's player is asked, accepts: the two are allied."""
+    s = permitted(("portugal", "spain"))
+    assert step(s) == "start_of_impulse" and legal(s)["ally"] == [["portugal", "spain"]]
+    s, log = play(s, "ally", ["portugal", "spain"])
+    assert step(s) == "alliance_consent" and GAME.active_roles(s) == ["player2"]
+    assert legal(s) == {"accept": [["portugal", "spain"]], "refuse": [["portugal", "spain"]]}
+    assert s["alliances"] == []
+    s, log = play(s, "accept", ["portugal", "spain"])
+    assert s["alliances"] == [["portugal", "spain"]]
+    assert msgs(log) == ["log.alliance_accepted", "log.alliance_made"]
+    assert step(s) == "start_of_impulse" and "ally" not in legal(s)  # one declaration, and allied now
+
+
+def test_the_other_player_may_refuse():
+    s = permitted(("portugal", "spain"))
+    s, _ = play(s, "ally", ["portugal", "spain"])
+    s, log = play(s, "refuse", ["portugal", "spain"])
+    assert s["alliances"] == [] and msgs(log) == ["log.alliance_refused"]
+    assert step(s) == "start_of_impulse" and "ally" not in legal(s)  # "he may declare" one alliance (AL-1)
+
+
+def test_two_powers_of_the_same_player_ally_without_a_question():
+    """21.1: the acquiescence of a power of the same player is his own: no question (RULINGS AL-1)."""
+    s = permitted(("portugal", "england"), england_seat="player1")
+    assert legal(s)["ally"] == [["england", "portugal"]]
+    s, log = play(s, "ally", ["england", "portugal"])
+    assert s["alliances"] == [["england", "portugal"]] and step(s) == "start_of_impulse"
+    assert msgs(log) == ["log.alliance_proposed.impulse", "log.alliance_made"]
+
+
+def test_no_alliance_without_permission_nor_with_a_power_at_war():
+    """21.1: only "if they are not at war" and "as long as it is expressly permitted by any event card or scenario
+    rule"."""
+    assert "ally" not in legal(permitted())
+    assert "ally" not in legal(permitted(("portugal", "spain"), war_with_spain=True))
+    assert legal(permitted(("portugal", "spain"), ("england", "spain")))["ally"] == [["portugal", "spain"]]
+
+
+def test_allies_are_in_forced_peace():
+    """21.1 (l. 1585): "Two allied major powers are considered to be in forced peace with each other": no
+    declaration of war between them (21.5.4)."""
+    s = permitted(war_with_spain=False)
+    s["alliances"] = [["portugal", "spain"]]
+    s["casus_belli"] = [["portugal", "spain"]]
+    g = ctx(s)
+    assert war.in_forced_peace(g.s, "portugal", "spain") and "spain" not in war.targets(g, "portugal")
+
+
+# ----- 21.1 / 21.3.3 allies entering a war ------------------------------------------------------------------------
+def allied_with_england() -> dict:
+    """Portugal (player 1) allied with England (player 3), Spain (player 2) at peace, a CB of Portugal against
+    Spain; Portugal's power actions."""
+    s = permitted()
+    s["alliances"] = [["england", "portugal"]]
+    s["casus_belli"] = [["portugal", "spain"]]
+    return moves(s, ("done", None))
+
+
+def test_an_ally_may_enter_the_war_at_once_without_morale_nor_extra_vp():
+    """21.1 (l. 1587): "Whenever two major powers are at war, their allies can (if they wish so) announce that they
+    will also enter the war ... This is done immediately and does not require any action"; 21.3.3 (l. 1656): "These
+    wars start without extra VPs for the winner"; 21.3.5: no morale point "when going to war to help an ally"."""
+    s = allied_with_england()
+    s, log = play(s, "declare_war", ["portugal", "spain"])
+    assert step(s) == "war_entry" and GAME.active_roles(s) == ["player3"]
+    assert legal(s) == {"enter_war": [["england", "spain"]], "stay_out": [["england", "spain"]]}
+    actions = dict(s["impulse"]["actions"])
+    s, log = play(s, "enter_war", ["england", "spain"])
+    assert ["england", "spain"] in s["wars"] and ["portugal", "spain"] in s["wars"]
+    assert s.get("morale", {}) == {} and s["impulse"]["actions"] == actions
+    assert war.war_record(s, ["england", "spain"])["vp"] == 0
+    assert msgs(log) == ["log.ally_enters_war"] and step(s) == "power_actions"
+    assert "war_entries" not in s
+
+
+def test_an_ally_may_stay_out():
+    s = allied_with_england()
+    s, _ = play(s, "declare_war", ["portugal", "spain"])
+    s, log = play(s, "stay_out", ["england", "spain"])
+    assert ["england", "spain"] not in s["wars"] and msgs(log) == ["log.ally_stays_out"]
+    assert step(s) == "power_actions"
+
+
+def test_an_alliance_made_during_a_war_asks_at_once():
+    """21.1 (l. 1587): "if the alliance takes place after the beginning of the war, it is when the alliance is
+    announced that the major powers allied must announce if they will enter the war or not"."""
+    s = permitted(("portugal", "england"), war_with_spain=True)
+    s, _ = play(s, "ally", ["portugal", "england"])
+    s, _ = play(s, "accept", ["portugal", "england"])
+    assert step(s) == "war_entry" and GAME.active_roles(s) == ["player3"]
+    assert legal(s)["enter_war"] == [["england", "spain"]]
+    s, _ = play(s, "enter_war", ["england", "spain"])
+    assert ["england", "spain"] in s["wars"] and step(s) == "start_of_impulse"
+
+
+def test_the_ally_of_an_ally_is_asked_in_turn_and_never_against_its_own_player_or_ally():
+    """21.3 (l. 1627): "Two major powers carried by the same player cannot go to war"; an ally of both sides is in
+    forced peace with each (no question); an ally entering a war brings its own allies' question."""
+    s = allied_with_england()
+    power(s, "france", seat="player4", war=False)
+    power(s, "venice", seat="player2", war=False)  # Spain's player's
+    s["alliances"] += [["england", "france"], ["portugal", "venice"]]
+    s, _ = play(s, "declare_war", ["portugal", "spain"])
+    assert step(s) == "war_entry" and s["stack"][-1]["ally"] == "england"  # not Venice: Spain's player
+    valid(s)  # state_types: war_entries, alliance_permits declared
+    s, _ = play(s, "enter_war", ["england", "spain"])
+    assert step(s) == "war_entry" and s["stack"][-1]["ally"] == "france"
+    assert s["stack"][-1]["partner"] == "england"
+    s, _ = play(s, "enter_war", ["france", "spain"])
+    assert ["france", "spain"] in s["wars"] and step(s) == "power_actions"
+
+
+def test_a_war_between_allies_ends_their_alliance():
+    """9.4 (l. 2003): "Until war breaks out, the Netherlands and Spain are allied" — a war by event between allies
+    ends the alliance (RULINGS AL-3)."""
+    g = ctx(permitted())
+    g.s["alliances"] = [["portugal", "spain"]]
+    war.begin_war(g, ["portugal", "spain"])
+    assert g.s["alliances"] == [] and ["portugal", "spain"] in g.s["wars"]
+    assert msgs(g.entries) == ["log.alliance_ended.war"]
+
+
+# ----- 23: the alliances end with the turn ------------------------------------------------------------------------
+def test_the_alliances_end_with_the_turn_but_those_a_scenario_keeps_until_war():
+    """23 (l. 1811): "All wars and alliances are terminated"; a scenario rule's "until war breaks out" keeps its
+    alliance (RULINGS AL-3)."""
+    g = ctx(permitted())
+    g.s["alliances"] = [["england", "portugal"], ["portugal", "spain"]]
+    g.s["lasting_alliances"] = [["portugal", "spain"]]
+    g.s["war_entries"] = [["england", "portugal", "spain"]]
+    valid(g.s)
+    alliances.turn_over(g)
+    assert g.s["alliances"] == [["portugal", "spain"]] and "war_entries" not in g.s
+
+
+# ----- the event ``alliance`` --------------------------------------------------------------------------------------
+def test_the_royal_marriage_allies_at_once_with_a_consenting_power():
+    """Royal marriage: "Two of your major powers (or one of yours and a consenting one) may ally at once (21.1)"."""
+    s = test_cards.event_position("royal-marriage")
+    s, _ = test_cards.play(s, "player1", "event", "royal-marriage")
+    assert step(s) == "alliance_choice" and GAME.active_roles(s) == ["player1"]
+    assert test_cards.legal(s, "player1") == {"ally": [["portugal", "spain"]], "no_alliance": [None]}
+    s, _ = test_cards.play(s, "player1", "ally", ["portugal", "spain"])
+    assert step(s) == "alliance_consent" and GAME.active_roles(s) == ["player2"]
+    s, _ = test_cards.play(s, "player2", "accept", ["portugal", "spain"])
+    assert s["alliances"] == [["portugal", "spain"]] and step(s) == "card_play"
+
+
+def test_the_royal_marriage_may_be_declined():
+    s = test_cards.event_position("royal-marriage")
+    s, _ = test_cards.play(s, "player1", "event", "royal-marriage")
+    s, _ = test_cards.play(s, "player1", "no_alliance", None)
+    assert s["alliances"] == [] and step(s) == "card_play"
+
+
+# ----- 19.1.2 subsidies ---------------------------------------------------------------------------------------------
+def test_a_power_subsidizes_its_ally_with_an_action():
+    """19.1.2 (l. 1403): "the major power lowers the level of unrest of the allied major power chosen by the
+    player"."""
+    s = allied_with_england()
+    assert ["portugal", "subsidize"] not in legal(s)["act"]  # England's unrest is 0
+    s["powers"]["england"]["unrest"] = 2
+    assert ["portugal", "subsidize"] in legal(s)["act"]
+    left = s["impulse"]["actions"]["portugal"]
+    s, _ = play(s, "act", ["portugal", "subsidize"])
+    assert step(s) == "subsidize" and seat(s) == "player1" and legal(s) == {"ally": ["england"]}
+    s, log = play(s, "ally", "england")
+    assert s["powers"]["england"]["unrest"] == 1 and s["impulse"]["actions"]["portugal"] == left - 1
+    assert msgs(log) == ["log.subsidized"] and step(s) == "power_actions"
