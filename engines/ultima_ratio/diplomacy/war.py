@@ -20,11 +20,6 @@ def allied(s: dict, a: str, b: str) -> bool:
     return sorted((a, b)) in s["alliances"]
 
 
-def allies_of(s: dict, power: str) -> list[str]:
-    """21.1: the major powers allied with ``power``."""
-    return sorted(p for pair in s["alliances"] if power in pair for p in pair if p != power)
-
-
 def may_enter(s: dict, ally: str, enemy: str) -> bool:
     """21.1 / 21.3.3: whether ``ally`` may enter a war against ``enemy``: a major power in play, not the same one,
     not at war with it already, not carried by the same player (l. 1627), not in forced peace with it (allied with
@@ -155,7 +150,7 @@ def begin_war(g: Ctx, pair: list[str], card: str | None = None, vp: int = 0) -> 
     s["wars"].append(pair)
     if all(p in s["powers"] for p in pair):  # 21.1: the allies of each party are asked
         for partner in pair:
-            for ally in allies_of(s, partner):
+            for ally in st.allies_of(s, partner):
                 queue_war_entries(s, ally, partner)
     records = s.setdefault("war_records", {})
     order = max((r["order"] for r in records.values()), default=0) + 1

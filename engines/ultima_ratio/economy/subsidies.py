@@ -7,12 +7,12 @@ from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
-from engines.ultima_ratio.diplomacy import war
+from engines.ultima_ratio import state as st
 
 
 def subsidized(s: dict, power: str) -> list[str]:
     """The allied major powers (21.1) whose unrest ``power`` may lower: those with unrest above 0."""
-    return [ally for ally in war.allies_of(s, power) if s["powers"][ally]["unrest"] > 0]
+    return [ally for ally in st.allies_of(s, power) if s["powers"][ally]["unrest"] > 0]
 
 
 def subsidize(g: Ctx, power: str, ally: str) -> None:

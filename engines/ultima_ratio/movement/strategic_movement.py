@@ -102,18 +102,20 @@ def assignable(g: Ctx, power: str) -> list[str]:
     return out
 
 
-def troop_passable(g: Ctx, power: str, area: str, by_sea: bool = False) -> bool:
+def troop_passable(g: Ctx, power: str, area: str, by_sea: bool = False, allied: bool = True) -> bool:
     """10.2: controlled areas, or uncontrolled areas with own troops not besieged; only areas the power may use
     (18.4.1). A siege's area "belongs to the besieger" for strategic movement (13.4.7); "nor besieged fortresses
     (other than ports) can be part of these movements": the besieged power reaches its besieged port only from the
-    sea (RULINGS AU-1, AV-3)."""
+    sea (RULINGS AU-1, AV-3). 21.2.1 (``allied``): "It is possible to trace strategic movements through areas
+    controlled by the ally" (not besieged; RULINGS AL-5)."""
     s, b = g.s, board_of(g)
     if not st.active(s, area) or not st.interest_ok(s, b, power, area):
         return False
     info = s["areas"][area]
     if info["siege"]:
         return info["siege"]["besieger"] == power or (by_sea and st.coastal(b, area) and st.controls(s, power, area))
-    return st.controls(s, power, area) or bool(st.troops_in(s, area, power))
+    own = st.controls(s, power, area) or bool(st.troops_in(s, area, power))
+    return own or (allied and bool(s["alliances"]) and st.ally_controls(s, power, area))
 
 
 def next_places(
@@ -214,7 +216,8 @@ def may_stop(
     group: list[str] | None = None,
     lane: Lane | None = None,
 ) -> bool:
-    """10.2: a troop (or army) ends in an area with room for it (15.1.1: not overstacked), a repatriating troop in
+    """10.2: a troop (or army) ends in an area with room for it (15.1.1: not overstacked) that it may cross by its
+    own rules — an area an ally controls is crossed only (21.2.1 "through", RULINGS AL-5) —, a repatriating troop in
     an area of its ``lane``'s ends (14.1.1); 10.1: a squadron in an own port, or at sea with a base in range, a
     fleet within its base's stacking limit (15.1.2)."""
     s, b = g.s, board_of(g)
@@ -226,7 +229,7 @@ def may_stop(
     if s["units"][uid]["kind"] == "troop":
         return (
             area is not None
-            and (lane is None or area in lane.ends)
+            and (area in lane.ends if lane else not s["alliances"] or troop_passable(g, power, area, True, False))
             and stacking.room(g, power, area, group) >= len(group)
         )
     if area is not None:

@@ -5,11 +5,14 @@ shared/rules/ultima-ratio-regis.txt."""
 
 from __future__ import annotations
 
+from engines.ultima_ratio.bots.heuristic import heuristic_bot
 from engines.ultima_ratio.diplomacy import alliances, war
 from engines.ultima_ratio.game import GAME
+from engines.ultima_ratio.logistics import supply
+from engines.ultima_ratio.movement import strategic_movement
 from tests.engines.ultima_ratio import test_cards
 from tests.engines.ultima_ratio.support import ctx
-from tests.engines.ultima_ratio.support_war import legal, moves, play, power, seat, start, step
+from tests.engines.ultima_ratio.support_war import area, legal, moves, play, power, seat, start, step
 from tests.engines.ultima_ratio.test_state_types import valid
 
 
@@ -198,3 +201,59 @@ def test_a_power_subsidizes_its_ally_with_an_action():
     s, log = play(s, "ally", "england")
     assert s["powers"]["england"]["unrest"] == 1 and s["impulse"]["actions"]["portugal"] == left - 1
     assert msgs(log) == ["log.subsidized"] and step(s) == "power_actions"
+
+
+def test_the_heuristic_bot_answers_the_alliance_steps_from_their_legal_lists():
+    import random
+
+    def bot(s: dict) -> tuple:
+        role = GAME.active_roles(s)[0]
+        choice = heuristic_bot(GAME, GAME.view(s, role), role, random.Random(0))
+        assert choice[1] in GAME.legal(s, role)[choice[0]]
+        return choice
+
+    s, _ = play(permitted(("portugal", "spain")), "ally", ["portugal", "spain"])
+    assert bot(s) == ("accept", ["portugal", "spain"])
+    s, _ = play(allied_with_england(), "declare_war", ["portugal", "spain"])
+    assert bot(s) == ("stay_out", ["england", "spain"])
+    s = allied_with_england()
+    s["powers"]["england"]["unrest"] = 1
+    s, _ = play(s, "act", ["portugal", "subsidize"])
+    assert bot(s) == ("ally", "england")
+
+
+# ----- 21.2.1 allied strategic support -----------------------------------------------------------------------------
+def spain_between() -> dict:
+    """Portugal's troop in Portugal; Spain (player 2, at peace) controls Extremadura and Castile; Navarre beyond them
+    is Portugal's; Toledo, beside Castile, is independent; Portugal has interest in WM (18.4.1)."""
+    s = permitted()
+    s["powers"]["portugal"]["interest"].append("WM")
+    for name in ("extremadura", "castile"):
+        area(s, name, "spain")
+    area(s, "navarre", "portugal")
+    area(s, "toledo", None)
+    return s
+
+
+def test_strategic_movement_crosses_the_allys_areas_but_does_not_end_there():
+    """21.2.1 (l. 1595): "It is possible to trace strategic movements through areas controlled by the ally"."""
+    s = spain_between()
+    uid, path = "portugal-troop-1", ["area:portugal"]
+    assert "extremadura" not in strategic_movement.next_places(ctx(s), "portugal", uid, path)["area"]
+    s["alliances"] = [["portugal", "spain"]]
+    g = ctx(s)
+    assert "extremadura" in strategic_movement.next_places(g, "portugal", uid, path)["area"]
+    assert not strategic_movement.may_stop(g, "portugal", uid, [*path, "area:extremadura"], False)
+    through = [*path, "area:extremadura", "area:castile", "area:navarre"]
+    assert strategic_movement.may_stop(g, "portugal", uid, through, False)
+    assert strategic_movement.next_places(g, "portugal", uid, through[:3])["area"] == ["navarre"]
+
+
+def test_supply_counts_the_allys_areas_as_own():
+    """21.2.1 (l. 1595): "for purposes of supply (see "15.2 Supply"), they count as own areas (with or without the
+    consent of the ally)"."""
+    s = spain_between()
+    board = GAME.board
+    assert not supply.supplied(s, board, "toledo", "portugal")
+    s["alliances"] = [["portugal", "spain"]]
+    assert supply.supplied(s, board, "toledo", "portugal")
