@@ -16,7 +16,7 @@ from engines.ultima_ratio.board import GAME_ID, Board, load_board
 from engines.ultima_ratio.bots.heuristic import heuristic_bot
 from engines.ultima_ratio.cards import card_play, events
 from engines.ultima_ratio.combat import battles, combat_cards, land_battles
-from engines.ultima_ratio.diplomacy import alliances, peace, peace_conditions
+from engines.ultima_ratio.diplomacy import alliances, expeditionary_corps, peace, peace_conditions
 from engines.ultima_ratio.economy import commerce, subsidies, technology
 from engines.ultima_ratio.end_of_turn import turn_end
 from engines.ultima_ratio.leaders import leader_flow, reattach
@@ -80,6 +80,7 @@ STEPS = {
     **peace.STEPS,
     **peace_conditions.STEPS,
     **alliances.STEPS,
+    **expeditionary_corps.STEPS,
     **subsidies.STEPS,
     "half_turn": turn.HalfTurn(after_impulse=tuple(n for s in SCENARIOS.values() for n in s.after_impulse)),
 }
@@ -184,7 +185,12 @@ class UltimaRatioRegis(StepGame):
         view["morale"] = s.get("morale", {})
         view["war_records"] = s.get("war_records", {})  # 21.3.1: the war cards "visible on the side of the map"
         view["fleets"] = s.get("fleets", [])  # fleets kept formed (11.2): their counters stand together, in sight
-        for key in ("alliance_permits", "lasting_alliances", "war_entries"):  # 21.1: public, once there
+        for key in (
+            "alliance_permits",
+            "lasting_alliances",
+            "war_entries",
+            "expeditionary",
+        ):  # 21.1: public, once there
             if key in s:
                 view[key] = s[key]
         if "auction" in s:  # 7.1.1: who has bet (not how much) until the bets are revealed together

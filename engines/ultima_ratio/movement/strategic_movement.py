@@ -5,7 +5,11 @@ one unit at a time (10.4). Each step of the path is one decision: the next area 
 or stop.
 
 A repatriation (14.1.1) is a strategic movement of one troop with its own crossing rules (``Lane``): the frame
-says ``repatriating``; the troop may not absorb or leave troops, and losing at sea disperses it.
+says ``repatriating``; the troop may not absorb or leave troops, and losing at sea disperses it. The transfer of an
+expeditionary corps (21.2.2) is one too: the frame says ``transfer_to`` (the power receiving the troop; ``by``, the
+power whose player moves it), its lane ends in an area that power controls, at sea it counts as that power's for
+naval interception, and where it stops it becomes that power's (``hand_over``; ``expeditionary`` {troop: the power
+that ceded it}).
 """
 
 from __future__ import annotations
@@ -45,8 +49,35 @@ def repatriation_lane(g: Ctx, power: str, here: str) -> Lane:
     return Lane(frozenset(through), frozenset(a for a in through if a != here and st.controls(s, power, a)))
 
 
+def transfer_lane(g: Ctx, power: str, receiver: str) -> Lane:
+    """21.2.2: a troop of ``power`` transferred to ``receiver`` crosses the areas of a strategic movement (with the
+    ally's, 21.2.1) and ends in an area ``receiver`` controls, not besieged ("from one area of a major power to one
+    area of the other"; RULINGS AL-7)."""
+    s = g.s
+    ends = frozenset(a for a in s["areas"] if st.controls(s, receiver, a) and not s["areas"][a]["siege"])
+    return Lane(frozenset(a for a in s["areas"] if troop_passable(g, power, a)) | ends, ends)
+
+
+def hand_over(g: Ctx, uid: str, to: str) -> None:
+    """21.2.2: "Once the troop is in an area controlled by the ally, it will count as belonging to it for all
+    purposes"; back with the power that ceded it, it is no longer an expeditionary corps."""
+    s = g.s
+    corps = s.setdefault("expeditionary", {})
+    origin = corps.pop(uid, s["units"][uid]["power"])
+    if to != origin:
+        corps[uid] = origin
+    if not corps:
+        s.pop("expeditionary")
+    s["units"][uid]["power"] = to
+    msg = "log.expeditionary_returned" if to == origin else "log.expeditionary_handed_over"
+    g.log(msg, unit=uid, power=to, origin=origin, rule="expeditionary_corps")
+
+
 def lane_of(g: Ctx, f: dict) -> Lane | None:
-    """The repatriation's lane of a ``strategic_move`` frame, or None for an ordinary strategic movement."""
+    """The repatriation's (or a transfer's, 21.2.2) lane of a ``strategic_move`` frame, or None for an ordinary
+    strategic movement."""
+    if f.get("transfer_to"):
+        return transfer_lane(g, f["power"], f["transfer_to"])
     if not f.get("repatriating"):
         return None
     start = st.loc_area(f["path"][0])
@@ -267,7 +298,7 @@ class StrategicMove(Step):
     goes_to = ("sea_interception",)
 
     def active(self, g: Ctx) -> list[str]:
-        return [st.player_of(g.s, g.frame["power"])]
+        return [st.player_of(g.s, g.frame.get("by") or g.frame["power"])]
 
     def prompt(self, g: Ctx, role: str):
         f, s = g.frame, g.s
@@ -339,9 +370,10 @@ class StrategicMove(Step):
         f = g.frame
         f["path"].append(st.SEA + arg)
         if g.s["units"][f["unit"]]["kind"] == "troop":
-            fleets = naval_interception.strategic_interceptors(g, f["power"], arg, target=None)
+            mover = f.get("transfer_to") or f["power"]  # 21.2.2: at sea, the receiver's (RULINGS AL-7)
+            fleets = naval_interception.strategic_interceptors(g, mover, arg, target=None)
             if fleets:
-                g.call("sea_interception", power=f["power"], troops=list(_group(f)), sea=arg, fleets=fleets)
+                g.call("sea_interception", power=mover, troops=list(_group(f)), sea=arg, fleets=fleets)
 
     def resume(self, g: Ctx, result: Any) -> None:
         """After an interception at sea (10.2.1): a lost combat puts the troops back in the last land area; a
@@ -395,6 +427,8 @@ class StrategicMove(Step):
             s["units"][uid]["acted"] = s["impulse"]["n"]
         if s["units"][f["unit"]]["kind"] == "squadron":
             fleets.form(g, list(_group(f)))  # the squadrons stay a fleet where they end (11.2)
+        if f.get("transfer_to") and len(f["path"]) > 1:
+            hand_over(g, f["unit"], f["transfer_to"])
         g.end("done")
 
 

@@ -14,7 +14,7 @@ from engines.ultima_ratio.actions import construction, regroup
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import card_play, deck
 from engines.ultima_ratio.combat import battles, land_battles
-from engines.ultima_ratio.diplomacy import alliances, peace, war
+from engines.ultima_ratio.diplomacy import alliances, expeditionary_corps, peace, war
 from engines.ultima_ratio.economy import commerce, subsidies, unrest
 from engines.ultima_ratio.leaders import leader_flow
 from engines.ultima_ratio.logistics import overstack
@@ -118,6 +118,12 @@ def offered(g: Ctx, seat: str) -> list[list[str]]:
     ]
 
 
+def with_actions(s: dict, seat: str) -> list[str]:
+    """The seat's powers with an action point left (or the extra action of a player without cards, 8.2.3)."""
+    budget, extra = s["impulse"]["actions"], s["impulse"].get("extra", 0)
+    return [p for p in st.powers_of(s, seat) if budget.get(p, 0) > 0 or extra]
+
+
 def spend(g: Ctx, power: str) -> None:
     """One action point of the power, or the extra action of a player without cards (8.2.3)."""
     imp = g.s["impulse"]
@@ -153,6 +159,7 @@ class PowerActions(FreeMoves, Step):
         "forced_negotiations",
         "war_entry",
         "subsidize",
+        "expeditionary_consent",
         "end_of_impulse",
     )
 
@@ -166,6 +173,9 @@ class PowerActions(FreeMoves, Step):
         declarations = war.declarations(g, role)  # 9. / 21.3.3: [power, target]
         if declarations:
             legal["declare_war"] = declarations
+        corps = [t for p in with_actions(s, role) for t in expeditionary_corps.transfers(g, p)]  # 21.2.2
+        if corps:
+            legal["expeditionary_corps"] = corps
         if deck.in_play(s):
             playable = deck.playable(s, board_of(g), role)
             if playable:
@@ -187,6 +197,8 @@ class PowerActions(FreeMoves, Step):
                 power=arg[0],
                 target=arg[1],
             )
+        if verb == "expeditionary_corps":
+            return text("act.expeditionary_corps", power=arg[0], unit=arg[1], receiver=arg[2])
         if verb == "play_card":
             return text("act.play_card", card=arg)
         if verb == "event":
@@ -208,6 +220,21 @@ class PowerActions(FreeMoves, Step):
         spend(g, arg[0])
         war.declare(g, arg[0], arg[1])
         self.resume(g, None)
+
+    def on_expeditionary_corps(self, g: Ctx, role: str, arg: list) -> None:
+        """21.2.2: a troop ceded to an ally, brought from an ally or recovered, by a strategic movement action; the
+        other power's player acquiesces first (``expeditionary_consent``)."""
+        g.frame.pop("attached", None)
+        asked = expeditionary_corps.consenting(g.s, arg)
+        if asked is None:
+            self._transfer(g, arg)
+            return
+        g.frame["expedition"] = arg
+        g.call("expeditionary_consent", power=arg[0], unit=arg[1], receiver=arg[2], asked=asked)
+
+    def _transfer(self, g: Ctx, arg: list) -> None:
+        spend(g, arg[0])
+        g.call("strategic_move", **expeditionary_corps.move_frame(g.s, arg))
 
     def on_act(self, g: Ctx, role: str, arg: list) -> None:
         power, action = arg
@@ -231,6 +258,10 @@ class PowerActions(FreeMoves, Step):
         (17.1); the allies of the powers that went to war announce whether they enter it (21.1, RULINGS AL-4); then
         a power that must negotiate peace does (21.4.2: its last morale point or possession lost, RULINGS P-10)."""
         g.frame.pop("attached", None)
+        expedition = g.frame.pop("expedition", None)
+        if expedition and result is True:  # 21.2.2: the other power acquiesced
+            self._transfer(g, expedition)
+            return
         rebase = rebase_due(g, g.frame["seat"])
         if rebase:
             g.call("rebase", **rebase)

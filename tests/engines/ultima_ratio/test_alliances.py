@@ -6,7 +6,7 @@ shared/rules/ultima-ratio-regis.txt."""
 from __future__ import annotations
 
 from engines.ultima_ratio.bots.heuristic import heuristic_bot
-from engines.ultima_ratio.diplomacy import alliances, war
+from engines.ultima_ratio.diplomacy import alliances, expeditionary_corps, war
 from engines.ultima_ratio.game import GAME
 from engines.ultima_ratio.logistics import supply
 from engines.ultima_ratio.movement import strategic_movement
@@ -257,3 +257,64 @@ def test_supply_counts_the_allys_areas_as_own():
     assert not supply.supplied(s, board, "toledo", "portugal")
     s["alliances"] = [["portugal", "spain"]]
     assert supply.supplied(s, board, "toledo", "portugal")
+
+
+# ----- 21.2.2 expeditionary corps ----------------------------------------------------------------------------------
+def corps_position() -> dict:
+    """``spain_between`` with Portugal and Spain (player 2) allied, at Portugal's power actions."""
+    s = spain_between()
+    s["alliances"] = [["portugal", "spain"]]
+    return moves(s, ("done", None))
+
+
+UID = "portugal-troop-1"
+
+
+def test_a_troop_ceded_to_the_ally_moves_strategically_and_becomes_the_allys():
+    """21.2.2 (l. 1599-1603): "A major power can 'cede' a single troop to each of its allies ... transferred to the
+    ally with a strategic movement ... (always with the acquiescence of both)"; "Once the troop is in an area
+    controlled by the ally, it will count as belonging to it for all purposes"."""
+    s = corps_position()
+    assert legal(s)["expeditionary_corps"] == [["portugal", UID, "spain"]]
+    left = s["impulse"]["actions"]["portugal"]
+    s, _ = play(s, "expeditionary_corps", ["portugal", UID, "spain"])
+    assert step(s) == "expeditionary_consent" and GAME.active_roles(s) == ["player2"]
+    assert s["impulse"]["actions"]["portugal"] == left
+    s, _ = play(s, "accept", ["portugal", UID, "spain"])
+    assert step(s) == "strategic_move" and seat(s) == "player1" and "stop" not in legal(s)
+    assert "extremadura" in legal(s)["area"]
+    s, _ = play(s, "area", "extremadura")
+    assert "stop" in legal(s)
+    s, log = play(s, "stop", None)
+    assert s["units"][UID]["power"] == "spain" and s["units"][UID]["loc"] == "area:extremadura"
+    assert s["expeditionary"] == {UID: "portugal"} and s["impulse"]["actions"]["portugal"] == left - 1
+    assert "log.expeditionary_handed_over" in msgs(log) and step(s) == "power_actions"
+    valid(s)
+    # "The original owner can only recover the unit following a procedure identical to that of the transfer
+    # strategic movement (although in this case the ally's permission is not necessary)"
+    assert legal(s)["expeditionary_corps"] == [["portugal", UID, "portugal"]]
+    s, _ = play(s, "expeditionary_corps", ["portugal", UID, "portugal"])
+    assert step(s) == "strategic_move" and seat(s) == "player1"
+    s = moves(s, ("area", "portugal"), ("stop", None))
+    assert s["units"][UID]["power"] == "portugal" and "expeditionary" not in s
+
+
+def test_a_refused_transfer_costs_nothing():
+    s = corps_position()
+    left = s["impulse"]["actions"]["portugal"]
+    s, _ = play(s, "expeditionary_corps", ["portugal", UID, "spain"])
+    s, log = play(s, "refuse", ["portugal", UID, "spain"])
+    assert msgs(log) == ["log.expeditionary_refused"] and step(s) == "power_actions"
+    assert s["impulse"]["actions"]["portugal"] == left and s["units"][UID]["power"] == "portugal"
+
+
+def test_the_expeditionary_corps_are_repatriated_at_the_end_of_the_turn():
+    """21.2.2 (l. 1607): "At the end of the turn all expeditionary corps are repatriated (see 14.1)"."""
+    s = corps_position()
+    s["units"][UID].update(power="spain", loc="area:extremadura")
+    s["expeditionary"] = {UID: "portugal"}
+    s["stack"].append({"step": "turn_end"})  # 23: the turn's end calls it
+    g = ctx(s)
+    assert expeditionary_corps.send_home(g)
+    assert g.s["units"][UID]["power"] == "portugal" and "expeditionary" not in g.s
+    assert g.s["stack"][-1]["step"] == "repatriation" and g.s["stack"][-1]["power"] == "portugal"
