@@ -189,6 +189,7 @@ class UltimaRatioRegis(StepGame):
             "alliance_permits",
             "lasting_alliances",
             "war_entries",
+            "collapsing",
             "expeditionary",
         ):  # 21.1: public, once there
             if key in s:

@@ -224,6 +224,7 @@ class URRState(TypedDict):
     ]  # sorted pairs a scenario rule lets ally at an impulse's start (21.1)
     lasting_alliances: NotRequired[list[list[str]]]  # alliances a scenario rule keeps "until war breaks out" (AL-3)
     war_entries: NotRequired[list[list[str]]]  # [ally, partner, enemy] still to answer (21.1, alliances.py)
+    collapsing: NotRequired[list[str]]  # major powers collapsing (21.6, diplomacy/collapse.py)
     expeditionary: NotRequired[dict[str, str]]  # troop -> the power that ceded it (21.2.2, expeditionary_corps.py)
 
 
