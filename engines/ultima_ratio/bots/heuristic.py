@@ -163,6 +163,8 @@ def heuristic_bot(game: Game, view: View, role: str, rnd: random.Random) -> tupl
         return "ally", legal["ally"][0]
     if step == "war_entry":  # 21.1: a war not its own costs morale and brings nothing sure
         return "stay_out", legal["stay_out"][0]
+    if step == "expeditionary_consent":  # 21.2.2: the ally's troop helps
+        return "accept", legal["accept"][0]
     if step == "subsidize":  # 19.1.2: the first ally offered
         return "ally", legal["ally"][0]
     if step == "forced_negotiations":  # 21.4.2: recover the most morale
