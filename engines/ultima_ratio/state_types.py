@@ -225,6 +225,7 @@ class URRState(TypedDict):
     lasting_alliances: NotRequired[list[list[str]]]  # alliances a scenario rule keeps "until war breaks out" (AL-3)
     war_entries: NotRequired[list[list[str]]]  # [ally, partner, enemy] still to answer (21.1, alliances.py)
     collapsing: NotRequired[list[str]]  # major powers collapsing (21.6, diplomacy/collapse.py)
+    combined: NotRequired[dict[str, list[str]]]  # squadron -> [its power, the sea its fleet formed in] (21.2.3)
     expeditionary: NotRequired[dict[str, str]]  # troop -> the power that ceded it (21.2.2, expeditionary_corps.py)
 
 

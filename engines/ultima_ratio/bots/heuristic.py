@@ -163,7 +163,7 @@ def heuristic_bot(game: Game, view: View, role: str, rnd: random.Random) -> tupl
         return "ally", legal["ally"][0]
     if step == "war_entry":  # 21.1: a war not its own costs morale and brings nothing sure
         return "stay_out", legal["stay_out"][0]
-    if step == "expeditionary_consent":  # 21.2.2: the ally's troop helps
+    if step in ("expeditionary_consent", "combined_fleet_consent"):  # 21.2.2, 21.2.3: the ally's units help
         return "accept", legal["accept"][0]
     if step == "subsidize":  # 19.1.2: the first ally offered
         return "ally", legal["ally"][0]

@@ -14,6 +14,7 @@ from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import deck
+from engines.ultima_ratio.movement import fleets
 
 
 def allied(s: dict, a: str, b: str) -> bool:
@@ -132,6 +133,7 @@ def end_alliance(g: Ctx, pair: list[str], why: str) -> None:
     if pair in s.get("lasting_alliances", []):
         s["lasting_alliances"].remove(pair)
     g.log(f"log.alliance_ended.{why}", powers=pair, rule="alliances")
+    fleets.revert_strays(g)  # 21.2.3: their combined fleets dissolve (RULINGS AL-11)
 
 
 def war_key(pair: list[str]) -> str:

@@ -18,7 +18,7 @@ from engines.ultima_ratio.diplomacy import alliances, expeditionary_corps, peace
 from engines.ultima_ratio.economy import commerce, subsidies, unrest
 from engines.ultima_ratio.leaders import leader_flow
 from engines.ultima_ratio.logistics import overstack
-from engines.ultima_ratio.movement import land_areas, landings, naval, strategic_movement, without_base
+from engines.ultima_ratio.movement import fleets, land_areas, landings, naval, strategic_movement, without_base
 from engines.ultima_ratio.scenarios.base import scenario_of
 from engines.ultima_ratio.sequence.start_of_impulse import (
     FREE_VERBS,
@@ -160,6 +160,7 @@ class PowerActions(FreeMoves, Step):
         "war_entry",
         "subsidize",
         "expeditionary_consent",
+        "combined_fleet_consent",
         "end_of_impulse",
     )
 
@@ -173,7 +174,8 @@ class PowerActions(FreeMoves, Step):
         declarations = war.declarations(g, role)  # 9. / 21.3.3: [power, target]
         if declarations:
             legal["declare_war"] = declarations
-        corps = [t for p in with_actions(s, role) for t in expeditionary_corps.transfers(g, p)]  # 21.2.2
+        asked = g.frame.get("expeditions_asked", [])  # each transfer asked once per impulse (AL-7)
+        corps = [t for p in with_actions(s, role) for t in expeditionary_corps.transfers(g, p) if t not in asked]
         if corps:
             legal["expeditionary_corps"] = corps
         if deck.in_play(s):
@@ -230,6 +232,7 @@ class PowerActions(FreeMoves, Step):
             self._transfer(g, arg)
             return
         g.frame["expedition"] = arg
+        g.frame.setdefault("expeditions_asked", []).append(list(arg))
         g.call("expeditionary_consent", power=arg[0], unit=arg[1], receiver=arg[2], asked=asked)
 
     def _transfer(self, g: Ctx, arg: list) -> None:
@@ -262,6 +265,7 @@ class PowerActions(FreeMoves, Step):
         if expedition and result is True:  # 21.2.2: the other power acquiesced
             self._transfer(g, expedition)
             return
+        fleets.revert_strays(g)  # 21.2.3: a combined squadron out of its fleet or sea (RULINGS AL-11)
         rebase = rebase_due(g, g.frame["seat"])
         if rebase:
             g.call("rebase", **rebase)
@@ -288,7 +292,7 @@ class EndOfImpulse(FreeMoves, Step):
     troop, fleet or fortress of its own, neither besieged (``leader_flow.end_moves``); leaders change unit within
     their stacks (17.1, ``attach_offer``). When the player is done, the squadrons without base (11.1.1)."""
 
-    goes_to = ("squadrons_without_base",)
+    goes_to = ("squadrons_without_base", "combined_fleet_consent")
 
     def _candidates(self, g: Ctx) -> list[list[str]]:
         s, b = g.s, board_of(g)

@@ -6,13 +6,15 @@ shared/rules/ultima-ratio-regis.txt."""
 from __future__ import annotations
 
 from engines.ultima_ratio.bots.heuristic import heuristic_bot
+from engines.ultima_ratio.combat import battles
+from engines.ultima_ratio.combat.combat_naval import NavalBattle
 from engines.ultima_ratio.diplomacy import alliances, expeditionary_corps, war
 from engines.ultima_ratio.game import GAME
 from engines.ultima_ratio.logistics import supply
-from engines.ultima_ratio.movement import strategic_movement
+from engines.ultima_ratio.movement import fleets, naval_bases, strategic_movement
 from tests.engines.ultima_ratio import test_cards
 from tests.engines.ultima_ratio.support import ctx
-from tests.engines.ultima_ratio.support_war import area, legal, moves, play, power, seat, start, step
+from tests.engines.ultima_ratio.support_war import area, leader, legal, moves, play, power, seat, start, step, unit
 from tests.engines.ultima_ratio.test_state_types import valid
 
 
@@ -306,6 +308,7 @@ def test_a_refused_transfer_costs_nothing():
     s, log = play(s, "refuse", ["portugal", UID, "spain"])
     assert msgs(log) == ["log.expeditionary_refused"] and step(s) == "power_actions"
     assert s["impulse"]["actions"]["portugal"] == left and s["units"][UID]["power"] == "portugal"
+    assert "expeditionary_corps" not in legal(s)  # asked once in the impulse
 
 
 def test_the_expeditionary_corps_are_repatriated_at_the_end_of_the_turn():
@@ -318,3 +321,81 @@ def test_the_expeditionary_corps_are_repatriated_at_the_end_of_the_turn():
     assert expeditionary_corps.send_home(g)
     assert g.s["units"][UID]["power"] == "portugal" and "expeditionary" not in g.s
     assert g.s["stack"][-1]["step"] == "repatriation" and g.s["stack"][-1]["power"] == "portugal"
+
+
+# ----- 21.2.3 combined fleets ----------------------------------------------------------------------------------------
+FLAG, ALLY_SQ = "portugal-squadron-1", "spain-squadron-1"
+
+
+def fleet_beside_spain() -> dict:
+    """Portugal's impulse start: a Portuguese squadron with a leader in the East Atlantic, a Spanish squadron
+    (Spain, player 2, allied) in the same sea; England (player 3) at war with Portugal, not with Spain."""
+    s = permitted()
+    s["alliances"] = [["portugal", "spain"]]
+    s["wars"].append(["england", "portugal"])
+    s["units"][FLAG].update(loc="sea:east-atlantic")
+    leader(s, s["leader_pool"][0], FLAG)
+    unit(s, ALLY_SQ, "squadron", "sea:east-atlantic")
+    return s
+
+
+def test_an_allys_squadron_joins_the_fleet_with_its_consent_under_the_commanders_flag():
+    """21.2.3 (l. 1611-1615): "with the ally's consent, he can add squadrons to his fleets"; "These combined fleets
+    count for all intents and purposes as if they belong to the major power whose leader is on top of the stack";
+    "These fleets can take actions in the sea where they have been formed, but cannot move away from it"."""
+    s = fleet_beside_spain()
+    assert legal(s)["combine_fleet"] == [[ALLY_SQ, FLAG]]
+    s, _ = play(s, "combine_fleet", [ALLY_SQ, FLAG])
+    assert step(s) == "combined_fleet_consent" and GAME.active_roles(s) == ["player2"]
+    s, log = play(s, "accept", [ALLY_SQ, FLAG])
+    assert s["combined"] == {ALLY_SQ: ["spain", "east-atlantic"]} and s["units"][ALLY_SQ]["power"] == "portugal"
+    assert fleets.fleet_of(s, GAME.board, FLAG) == [FLAG, ALLY_SQ] and msgs(log) == ["log.fleet_combined"]
+    assert step(s) == "start_of_impulse" and legal(s)["dissolve_fleet"] == [FLAG]
+    valid(s)
+    other = next(x for x in GAME.board.sea_links["east-atlantic"] if x in s["seas_active"])
+    assert not naval_bases.may_sail(s, GAME.board, ALLY_SQ, other) and naval_bases.may_sail(s, GAME.board, FLAG, other)
+    s, log = play(s, "dissolve_fleet", FLAG)  # "may be dissolved by any of the major powers ... at any time"
+    assert s["units"][ALLY_SQ]["power"] == "spain" and "combined" not in s
+    assert fleets.fleet_of(s, GAME.board, ALLY_SQ) == [ALLY_SQ] and msgs(log) == ["log.fleet_dissolved.will"]
+
+
+def test_the_consent_may_be_refused():
+    s = fleet_beside_spain()
+    s, _ = play(s, "combine_fleet", [ALLY_SQ, FLAG])
+    s, log = play(s, "refuse", [ALLY_SQ, FLAG])
+    assert msgs(log) == ["log.combined_fleet_refused"]
+    assert "combined" not in s and s["units"][ALLY_SQ]["power"] == "spain" and step(s) == "start_of_impulse"
+    assert "combine_fleet" not in legal(s)  # asked once in this part of the impulse
+
+
+def test_a_combined_fleet_dissolves_before_a_battle_against_a_power_a_squadron_is_not_at_war_with():
+    """21.2.3 (l. 1617): "Combined fleet dissolution is compulsory when squadrons are present in a battle against a
+    major power with which they are not at war" — the Spanish squadron leaves the fight against England."""
+    s = fleet_beside_spain()
+    s, _ = play(s, "combine_fleet", [ALLY_SQ, FLAG])
+    s, _ = play(s, "accept", [ALLY_SQ, FLAG])
+    unit(s, "england-squadron-1", "squadron", "sea:east-atlantic")
+    g = ctx(s)
+    board = GAME.board
+    battle = NavalBattle(
+        "tactical",
+        battles.force(g.s, board, "portugal", [FLAG, ALLY_SQ]),
+        battles.force(g.s, board, "england", ["england-squadron-1"]),
+    )
+    fought = battles.compulsory_dissolution(g, battle, {"attacker": "portugal", "defender": "england"})
+    assert [u.id for u in fought.attacker.units] == [FLAG] and "combined" not in g.s
+    assert g.s["units"][ALLY_SQ]["power"] == "spain" and msgs(g.entries) == ["log.fleet_dissolved.battle"]
+    g.s["wars"].append(["england", "spain"])  # at war with England too: the fleet fights as one
+    g.s["units"][ALLY_SQ]["power"] = "portugal"
+    g.s["combined"] = {ALLY_SQ: ["spain", "east-atlantic"]}
+    fleets.join(g.s, board, ALLY_SQ, FLAG)
+    assert battles.compulsory_dissolution(g, battle, {"attacker": "portugal", "defender": "england"}) == battle
+
+
+def test_the_combined_fleets_dissolve_when_the_alliance_ends():
+    s = fleet_beside_spain()
+    s, _ = play(s, "combine_fleet", [ALLY_SQ, FLAG])
+    s, _ = play(s, "accept", [ALLY_SQ, FLAG])
+    g = ctx(s)
+    alliances.turn_over(g)
+    assert g.s["units"][ALLY_SQ]["power"] == "spain" and "combined" not in g.s
