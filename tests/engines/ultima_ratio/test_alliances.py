@@ -14,7 +14,19 @@ from engines.ultima_ratio.logistics import supply
 from engines.ultima_ratio.movement import fleets, naval_bases, strategic_movement
 from tests.engines.ultima_ratio import test_cards
 from tests.engines.ultima_ratio.support import ctx
-from tests.engines.ultima_ratio.support_war import area, leader, legal, moves, play, power, seat, start, step, unit
+from tests.engines.ultima_ratio.support_war import (
+    area,
+    leader,
+    legal,
+    moves,
+    play,
+    power,
+    seat,
+    start,
+    step,
+    through_combat,
+    unit,
+)
 from tests.engines.ultima_ratio.test_state_types import valid
 
 
@@ -399,3 +411,32 @@ def test_the_combined_fleets_dissolve_when_the_alliance_ends():
     g = ctx(s)
     alliances.turn_over(g)
     assert g.s["units"][ALLY_SQ]["power"] == "spain" and "combined" not in g.s
+
+
+# ----- 13.3.5 relief of an ally (RULINGS I-6, AL-12) ----------------------------------------------------------------
+def test_a_power_relieves_its_allys_besieged_fortress_and_withdraws_its_full_force():
+    """13.3.5 (l. 970): "In case of victory of the attacker, if the besieged force belongs to a different major
+    power with which he is not at war, the attacker must withdraw his full force to the area he entered" — the
+    relief of an ally's fortress (RULINGS I-6 waited for alliances)."""
+    s = permitted()
+    s["alliances"] = [["portugal", "spain"]]
+    s["wars"].append(["england", "portugal"])
+    fort = {"power": "spain", "built": True, "since": 0}
+    area(s, "alentejo", "spain", fortress=fort, siege={"besieger": "england", "casualties": 0})
+    unit(s, "england-troop-1", "troop", "area:alentejo")
+    unit(s, "spain-troop-1", "troop", "area:alentejo")
+    s = moves(s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"))
+    assert "alentejo" in legal(s)["area"]
+    s, _ = play(s, "area", "alentejo")
+    s, _ = through_combat(s, step_verb(s), first(s), dice=[6, 1])  # Q2 6 -> 5 against Q2 1 -> 2
+    assert s["areas"]["alentejo"]["siege"] is None and s["units"]["england-troop-1"]["loc"].startswith("box:")
+    assert s["units"]["portugal-troop-1"]["loc"] == "area:portugal" and s["areas"]["alentejo"]["control"] == "spain"
+    assert s["units"]["spain-troop-1"]["loc"] == "area:alentejo" and step(s) == "power_actions"
+
+
+def step_verb(s: dict) -> str:
+    return next(iter(legal(s)))
+
+
+def first(s: dict):
+    return legal(s)[step_verb(s)][0]
