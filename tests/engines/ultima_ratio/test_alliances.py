@@ -5,6 +5,7 @@ shared/rules/ultima-ratio-regis.txt."""
 
 from __future__ import annotations
 
+from engines.core.machine import Ctx
 from engines.ultima_ratio.bots.heuristic import heuristic_bot
 from engines.ultima_ratio.combat import battles
 from engines.ultima_ratio.combat.combat_naval import NavalBattle
@@ -12,6 +13,7 @@ from engines.ultima_ratio.diplomacy import alliances, expeditionary_corps, war
 from engines.ultima_ratio.game import GAME
 from engines.ultima_ratio.logistics import supply
 from engines.ultima_ratio.movement import fleets, naval_bases, strategic_movement
+from engines.ultima_ratio.preparation import game_board
 from tests.engines.ultima_ratio import test_cards
 from tests.engines.ultima_ratio.support import ctx
 from tests.engines.ultima_ratio.support_war import (
@@ -440,3 +442,18 @@ def step_verb(s: dict) -> str:
 
 def first(s: dict):
     return legal(s)[step_verb(s)][0]
+
+
+def test_a_scenarios_alliance_until_war_breaks_out_is_set_up_and_outlasts_the_turn():
+    """9.4 (l. 2003): "Until war breaks out, the Netherlands and Spain are allied" — set up as a lasting alliance
+    (RULINGS AL-3), which the turn's end keeps."""
+    begun = GAME.begin(1, {"scenario": "the-rise-of-portugal"}).state
+    s = {k: begun[k] for k in ("game", "version", "content", "rng", "stack", "outcome")}
+    s["options"] = {"scenario": "catholics-and-protestants", "players": 3}
+    g = Ctx(GAME, s)
+    game_board.set_up_from_playbook(g, GAME.board, "catholics-and-protestants")
+    assert g.s["alliances"] == [["netherlands", "spain"]] == g.s["lasting_alliances"]
+    alliances.turn_over(g)
+    assert g.s["alliances"] == [["netherlands", "spain"]]
+    war.begin_war(g, ["netherlands", "spain"])
+    assert g.s["alliances"] == [] and "lasting_alliances" in g.s and g.s["lasting_alliances"] == []
