@@ -82,7 +82,7 @@ def set_up_from_playbook(g: Ctx, board: Board, scenario_id: str) -> None:
                         if area in s["areas"] and effect.power in (*s["powers"], *s["minors"]):
                             s["areas"][area].update(owner=effect.power, control=effect.power)
                 elif effect.op == "alliance" and effect.power in s["powers"] and effect.with_ in s["powers"]:
-                    pair = sorted((effect.power, effect.with_))  # 21.1 "allied until war breaks out" (AL-3)
+                    pair = sorted((str(effect.power), str(effect.with_)))  # 21.1 "allied until war breaks out"
                     s["alliances"].append(pair)
                     s.setdefault("lasting_alliances", []).append(pair)
         for merchant in setup.merchants:
