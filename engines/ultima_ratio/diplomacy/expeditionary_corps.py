@@ -53,13 +53,26 @@ def cedable(s: dict, cedent: str) -> list[str]:
     return out
 
 
-def reachable(g: Ctx, uid: str, receiver: str) -> bool:
-    """The troop's transfer (or recovery) to ``receiver`` can end somewhere (``transfer_lane``)."""
-    s = g.s
-    power = s["units"][uid]["power"]
-    lane = strategic_movement.transfer_lane(g, power, receiver)
-    places = strategic_movement.next_places(g, power, uid, [s["units"][uid]["loc"]], lane=lane)
-    return any(places.values())
+class Reach:
+    """Whether a troop's transfer (or recovery) to a receiver can end somewhere (``transfer_lane``), each lane and
+    each starting place looked at once per legal list."""
+
+    def __init__(self, g: Ctx) -> None:
+        self.g = g
+        self.lanes: dict[tuple[str, str], strategic_movement.Lane] = {}
+        self.seen: dict[tuple[str, str, str], bool] = {}
+
+    def __call__(self, uid: str, receiver: str) -> bool:
+        s = self.g.s
+        power, loc = s["units"][uid]["power"], s["units"][uid]["loc"]
+        key = (power, receiver, loc)
+        if key not in self.seen:
+            if (power, receiver) not in self.lanes:
+                self.lanes[power, receiver] = strategic_movement.transfer_lane(self.g, power, receiver)
+            lane = self.lanes[power, receiver]
+            places = strategic_movement.next_places(self.g, power, uid, [loc], lane=lane)
+            self.seen[key] = any(places.values())
+        return self.seen[key]
 
 
 def transfers(g: Ctx, power: str) -> list[list[str]]:
@@ -68,15 +81,16 @@ def transfers(g: Ctx, power: str) -> list[list[str]]:
     s = g.s
     if not s["alliances"]:
         return []
+    reachable = Reach(g)
     out = []
     for ally in st.allies_of(s, power):
         if not ceded_to(s, power, ally):
-            out += [[power, u, ally] for u in cedable(s, power) if reachable(g, u, ally)]
+            out += [[power, u, ally] for u in cedable(s, power) if reachable(u, ally)]
         if not ceded_to(s, ally, power):
-            out += [[power, u, power] for u in cedable(s, ally) if reachable(g, u, power)]
+            out += [[power, u, power] for u in cedable(s, ally) if reachable(u, power)]
     for uid, origin in sorted(s.get("expeditionary", {}).items()):
         info = s["units"][uid]
-        if origin == power and info["power"] != power and st.loc_area(info["loc"]) and reachable(g, uid, power):
+        if origin == power and info["power"] != power and st.loc_area(info["loc"]) and reachable(uid, power):
             out.append([power, uid, power])
     return out
 

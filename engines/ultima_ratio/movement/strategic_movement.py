@@ -14,6 +14,7 @@ that ceded it}).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Container
 from typing import Any, NamedTuple
 
 from engines.core.machine import Ctx, Step
@@ -27,10 +28,26 @@ from engines.ultima_ratio.movement import armies, fleets, naval_bases, naval_int
 
 
 class Lane(NamedTuple):
-    """The land areas a repatriating troop may cross (``through``) and end in (``ends``), 14.1.1."""
+    """The land areas a repatriating (14.1.1) or transferred (21.2.2) troop may cross (``through``) and end in
+    (``ends``)."""
 
-    through: frozenset[str]
-    ends: frozenset[str]
+    through: Container[str]
+    ends: Container[str]
+
+
+class Asked(Container[str]):
+    """Areas known by a question asked of each area once, when first looked at (a transfer's lane)."""
+
+    def __init__(self, question: Callable[[str], bool]) -> None:
+        self.question = question
+        self.known: dict[str, bool] = {}
+
+    def __contains__(self, area: object) -> bool:
+        if not isinstance(area, str):
+            return False
+        if area not in self.known:
+            self.known[area] = self.question(area)
+        return self.known[area]
 
 
 def repatriation_lane(g: Ctx, power: str, here: str) -> Lane:
@@ -54,8 +71,8 @@ def transfer_lane(g: Ctx, power: str, receiver: str) -> Lane:
     ally's, 21.2.1) and ends in an area ``receiver`` controls, not besieged ("from one area of a major power to one
     area of the other"; RULINGS AL-7)."""
     s = g.s
-    ends = frozenset(a for a in s["areas"] if st.controls(s, receiver, a) and not s["areas"][a]["siege"])
-    return Lane(frozenset(a for a in s["areas"] if troop_passable(g, power, a)) | ends, ends)
+    ends = Asked(lambda a: st.controls(s, receiver, a) and not s["areas"][a]["siege"])
+    return Lane(Asked(lambda a: a in ends or troop_passable(g, power, a)), ends)
 
 
 def hand_over(g: Ctx, uid: str, to: str) -> None:
