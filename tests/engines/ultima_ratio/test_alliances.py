@@ -457,3 +457,19 @@ def test_a_scenarios_alliance_until_war_breaks_out_is_set_up_and_outlasts_the_tu
     assert g.s["alliances"] == [["netherlands", "spain"]]
     war.begin_war(g, ["netherlands", "spain"])
     assert g.s["alliances"] == [] and "lasting_alliances" in g.s and g.s["lasting_alliances"] == []
+
+
+def test_a_war_by_event_asks_the_allies_when_the_event_is_applied():
+    """21.1: "Whenever two major powers are at war, their allies can ... announce that they will also enter the war"
+    — a war made by a card (War Venice vs Ottoman, 1 VP to its winner) asks Venice's ally Spain (player 3) once the
+    event is applied; Spain's war has no VP (21.3.3)."""
+    s = test_cards.event_position("war-venice-vs-ottoman", powers1=("portugal", "venice"), powers2=("ottomans",))
+    power(s, "spain", seat="player3", war=False)
+    s["alliances"] = [["spain", "venice"]]
+    s, _ = test_cards.play(s, "player1", "event", "war-venice-vs-ottoman")
+    assert ["ottomans", "venice"] in s["wars"] and step(s) == "war_entry"
+    assert GAME.active_roles(s) == ["player3"]
+    s, log = test_cards.play(s, "player3", "enter_war", ["spain", "ottomans"])
+    assert [e["msg"] for e in log] == ["log.ally_enters_war"]
+    assert ["ottomans", "spain"] in s["wars"] and war.war_record(s, ["ottomans", "spain"])["vp"] == 0
+    assert war.war_record(s, ["ottomans", "venice"])["vp"] == 1 and step(s) == "card_play"
