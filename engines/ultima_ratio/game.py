@@ -16,8 +16,8 @@ from engines.ultima_ratio.board import GAME_ID, Board, load_board
 from engines.ultima_ratio.bots.heuristic import heuristic_bot
 from engines.ultima_ratio.cards import card_play, events
 from engines.ultima_ratio.combat import battles, combat_cards, land_battles
-from engines.ultima_ratio.diplomacy import peace, peace_conditions
-from engines.ultima_ratio.economy import commerce, technology
+from engines.ultima_ratio.diplomacy import alliances, combined_fleets, expeditionary_corps, peace, peace_conditions
+from engines.ultima_ratio.economy import commerce, subsidies, technology
 from engines.ultima_ratio.end_of_turn import turn_end
 from engines.ultima_ratio.leaders import leader_flow, reattach
 from engines.ultima_ratio.logistics import overstack, repatriation_flow
@@ -80,6 +80,10 @@ STEPS = {
     **repatriation_flow.STEPS,
     **peace.STEPS,
     **peace_conditions.STEPS,
+    **alliances.STEPS,
+    **expeditionary_corps.STEPS,
+    **combined_fleets.STEPS,
+    **subsidies.STEPS,
     "half_turn": turn.HalfTurn(after_impulse=tuple(n for s in SCENARIOS.values() for n in s.after_impulse)),
 }
 
@@ -184,6 +188,16 @@ class UltimaRatioRegis(StepGame):
         view["morale"] = s.get("morale", {})
         view["war_records"] = s.get("war_records", {})  # 21.3.1: the war cards "visible on the side of the map"
         view["fleets"] = s.get("fleets", [])  # fleets kept formed (11.2): their counters stand together, in sight
+        for key in (
+            "alliance_permits",
+            "lasting_alliances",
+            "war_entries",
+            "collapsing",
+            "expeditionary",
+            "combined",
+        ):  # 21.1: public, once there
+            if key in s:
+                view[key] = s[key]
         if "auction" in s:  # 7.1.1: who has bet (not how much) until the bets are revealed together
             a = s["auction"]
             view["auction"] = {

@@ -91,6 +91,16 @@ def controls(s: dict, power: str, area: str) -> bool:
     return who == power or (who is not None and who in s["minors"] and minor_ally(s, who) == power)
 
 
+def allies_of(s: dict, power: str) -> list[str]:
+    """21.1: the major powers allied with ``power`` (``alliances``, sorted pairs)."""
+    return sorted(p for pair in s["alliances"] if power in pair for p in pair if p != power)
+
+
+def ally_controls(s: dict, power: str, area: str) -> bool:
+    """21.2.1: the area is controlled by a major power allied with ``power`` (or a minor allied to that ally)."""
+    return any(controls(s, ally, area) for ally in allies_of(s, power))
+
+
 def possessions(s: dict, power: str) -> list[str]:
     return [a for a, info in s["areas"].items() if info["owner"] == power]
 

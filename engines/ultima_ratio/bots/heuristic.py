@@ -157,6 +157,16 @@ def heuristic_bot(game: Game, view: View, role: str, rnd: random.Random) -> tupl
         losing = [o for o in legal["open_peace"] if _war_status(public, *o) < 0]
         if losing:
             return "open_peace", max(losing, key=lambda o: _morale_held(public, *o))
+    if step == "alliance_consent":  # 21.1: an ally is a power in forced peace with it
+        return "accept", legal["accept"][0]
+    if step == "alliance_choice":  # 21.1: the first alliance offered
+        return "ally", legal["ally"][0]
+    if step == "war_entry":  # 21.1: a war not its own costs morale and brings nothing sure
+        return "stay_out", legal["stay_out"][0]
+    if step in ("expeditionary_consent", "combined_fleet_consent"):  # 21.2.2, 21.2.3: the ally's units help
+        return "accept", legal["accept"][0]
+    if step == "subsidize":  # 19.1.2: the first ally offered
+        return "ally", legal["ally"][0]
     if step == "forced_negotiations":  # 21.4.2: recover the most morale
         return "negotiate", max(legal["negotiate"], key=lambda o: _morale_held(public, *o))
     if step == "peace_conditions":  # 21.5.3: land first, then VP, minors, trade, unrest

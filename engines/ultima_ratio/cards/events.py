@@ -6,9 +6,9 @@ trade capacities, historical leaders (17.3.1, placed by their power's player), p
 auctions (19.3.1, technology.py), naval operation distance, the Mediterranean opened, possessions, a die of
 fortune, wars and Casus Belli breaking out (their VP kept in the war's record and paid to its winner at peace,
 21.3.1, 22), CBs barred while an event is in force (``no_casus_belli``: ``cards.casus_belli_barred``), peace (the
-wars between the card's powers negotiated in their printed order, 21.4, 21.5.5: ``peace.py``). EVENTS_AUDIT.md
+wars between the card's powers negotiated in their printed order, 21.4, 21.5.5: ``peace.py``), alliances between major powers (21.1: ``alliances.py``). EVENTS_AUDIT.md
 lists every event. Combat effects are in force while the event is (``combat_cards.lasting``). The other effects of
-diplomacy (alliances, auctions, minors appearing), religion and areas becoming active are part 2 of the engine:
+diplomacy (alliances with minors, auctions, minors appearing), religion and areas becoming active are part 2 of the engine:
 they are logged as not applied (ENGINE.md › Not yet).
 """
 
@@ -21,7 +21,7 @@ from engines.core.types import text
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import conditions, deck
-from engines.ultima_ratio.diplomacy import peace, war
+from engines.ultima_ratio.diplomacy import alliances, peace, war
 from engines.ultima_ratio.economy import technology
 from engines.ultima_ratio.economy.unrest import change_unrest
 from engines.ultima_ratio.end_of_turn import turn_end
@@ -32,7 +32,6 @@ from engines.ultima_ratio.world_items import ANY, Effect
 READ = ("each_power_of_the_player", "most_troops", "casus_belli_with", "battle", "terrain")
 NOT_YET = (
     "alliance_auction",
-    "alliance",
     "religion",
     "activate",
     "deactivate",
@@ -72,7 +71,14 @@ class Event(Step):
     """Frame: ``card``, ``seat`` (who played it), ``queue`` (the effects still to apply, as data); a peace's
     wars still to negotiate (``peace_queue``)."""
 
-    goes_to = ("event_choice", "technology_auction", "peace_negotiations")
+    goes_to = (
+        "event_choice",
+        "technology_auction",
+        "peace_negotiations",
+        "alliance_choice",
+        "alliance_consent",
+        "war_entry",
+    )
 
     def auto(self, g: Ctx) -> None:
         f = g.frame
@@ -85,6 +91,8 @@ class Event(Step):
             eff = Effect.model_validate(f["queue"].pop(0))
             if self._apply(g, eff):
                 return
+        if alliances.ask_war_entry(g):  # 21.1: the allies of the powers the card sent to war (RULINGS AL-4)
+            return
         g.end(None)
 
     def _ask(self, g: Ctx, eff: Effect, seat: str, what: str, options: list) -> bool:
@@ -185,6 +193,8 @@ class Event(Step):
             return True
         elif op == "peace":
             return self._peace(g, [p for p in eff.powers if in_play(s, p)])
+        elif op == "alliance":
+            return self._alliance(g, eff)
         elif op in NOT_YET:
             g.log("log.event_not_yet", event=card, op=op, rule="card_play")
         return False
@@ -220,6 +230,28 @@ class Event(Step):
         done.append(pair)
         war.add_war_vp(g, pair, vp)
         g.log("log.event_cb_bonus", event=g.frame["card"], powers=pair, vp=vp, rule="card_play")
+
+    def _alliance(self, g: Ctx, eff: Effect) -> bool:
+        """21.1 "as long as it is expressly permitted by any event card": a card naming two major powers allies them
+        at once; a card naming any (the Royal marriage) lets its player ally one of his powers with one of his or
+        a consenting one (``alliances.AllianceChoice``); True if it asks. An alliance with a minor power is
+        chapter 20's (RULINGS AL-2)."""
+        s = g.s
+        if eff.power != ANY:
+            a, b = required(eff.power), required(eff.with_)
+            if a in s["minors"] or b in s["minors"]:
+                g.log("log.event_not_yet", event=g.frame["card"], op="alliance", rule="card_play")
+            elif alliances.may_ally(s, a, b):
+                alliances.make(g, a, b)
+            else:
+                g.log("log.event_nothing", event=g.frame["card"], rule="card_play")
+            return False
+        options = alliances.choices(s, g.frame["seat"])
+        if not options:
+            g.log("log.event_nothing", event=g.frame["card"], rule="card_play")
+            return False
+        g.call("alliance_choice", seat=g.frame["seat"], card=g.frame["card"], options=options)
+        return True
 
     def _peace(self, g: Ctx, powers: list[str]) -> bool:
         """21.4 "By an event card": the wars between the card's powers end by negotiations (no requester, RULINGS

@@ -4,7 +4,8 @@ without a Casus Belli (21.3.2), and the forced peace (21.5.4) of allies and of p
 The state's ``wars`` are sorted pairs (a war against an independent minor power is a pair with the minor's id: "a
 control marker of the major power over the minor power's card", 21.3.3); ``forced_peace`` the sorted pairs of major
 powers that ended a war this turn (cleared at the next turn's start, 8.1); ``alliances`` the sorted pairs of allied
-major powers (chapter 21.1: diplomacy, not played yet, so the relation is empty today — RULINGS W-2).
+major powers (21.1, ``alliances.py``; RULINGS W-2, AL-*); ``war_entries`` (made when first needed) the questions a
+war that broke out put to the allies of its parties, [ally, partner, enemy] (21.1, 21.3.3: ``alliances.ask_war_entry``).
 """
 
 from __future__ import annotations
@@ -13,10 +14,38 @@ from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import deck
+from engines.ultima_ratio.movement import fleets
 
 
 def allied(s: dict, a: str, b: str) -> bool:
     return sorted((a, b)) in s["alliances"]
+
+
+def may_enter(s: dict, ally: str, enemy: str) -> bool:
+    """21.1 / 21.3.3: whether ``ally`` may enter a war against ``enemy``: a major power in play, not the same one,
+    not at war with it already, not carried by the same player (l. 1627), not in forced peace with it (allied with
+    it too, or a war ended this turn: 21.5.4)."""
+    return (
+        ally != enemy
+        and enemy in s["powers"]
+        and ally in s["powers"]
+        and sorted((ally, enemy)) not in s["wars"]
+        and st.seat_of(s, ally) != st.seat_of(s, enemy)
+        and not in_forced_peace(s, ally, enemy)
+    )
+
+
+def queue_war_entries(s: dict, ally: str, partner: str) -> None:
+    """21.1: "Whenever two major powers are at war, their allies can (if they wish so) announce that they will also
+    enter the war": the question [ally, partner, enemy] for each enemy of ``partner`` that ``ally`` may enter a war
+    against, asked by ``alliances.ask_war_entry`` once the move in progress is over (RULINGS AL-4)."""
+    due = s.setdefault("war_entries", [])
+    for pair in s["wars"]:
+        if partner not in pair:
+            continue
+        enemy = pair[1] if pair[0] == partner else pair[0]
+        if enemy in s["powers"] and may_enter(s, ally, enemy) and [ally, partner, enemy] not in due:
+            due.append([ally, partner, enemy])
 
 
 def in_forced_peace(s: dict, a: str, b: str) -> bool:
@@ -97,6 +126,16 @@ def declare(g: Ctx, power: str, target: str) -> None:
         deck.deliver_morale(g, power, target, "war_without_cb")
 
 
+def end_alliance(g: Ctx, pair: list[str], why: str) -> None:
+    """An alliance ends (21.1 "until war breaks out"; 23: "All wars and alliances are terminated")."""
+    s = g.s
+    s["alliances"].remove(pair)
+    if pair in s.get("lasting_alliances", []):
+        s["lasting_alliances"].remove(pair)
+    g.log(f"log.alliance_ended.{why}", powers=pair, rule="alliances")
+    fleets.revert_strays(g)  # 21.2.3: their combined fleets dissolve (RULINGS AL-11)
+
+
 def war_key(pair: list[str]) -> str:
     return "|".join(sorted(pair))
 
@@ -108,7 +147,13 @@ def begin_war(g: Ctx, pair: list[str], card: str | None = None, vp: int = 0) -> 
     ``border_domains`` (21.5.3: each major power's domains that are border areas, 18.5, when the war starts;
     RULINGS P-8)."""
     s, board = g.s, board_of(g)
+    if allied(s, *pair):  # "allied until war breaks out" (9.4, l. 2003): a war by event ends it (RULINGS AL-3)
+        end_alliance(g, pair, "war")
     s["wars"].append(pair)
+    if all(p in s["powers"] for p in pair):  # 21.1: the allies of each party are asked
+        for partner in pair:
+            for ally in st.allies_of(s, partner):
+                queue_war_entries(s, ally, partner)
     records = s.setdefault("war_records", {})
     order = max((r["order"] for r in records.values()), default=0) + 1
     domains = {

@@ -18,12 +18,16 @@ from engines.ultima_ratio.scenarios.base import scenario_of
 # ----- where a troop may go --------------------------------------------------------------------------------------
 def enterable(g: Ctx, power: str, area: str) -> bool:
     """12.1: controlled areas, independent areas (free of units one is not at war with), areas of powers one is at
-    war with; never areas of allied major powers; only areas of interest (18.4.1)."""
+    war with; never areas of allied major powers — but to relieve an ally's fortress besieged by an enemy at war
+    (13.3.5, a relief battle, RULINGS AL-12); only areas of interest (18.4.1)."""
     s, b = g.s, board_of(g)
     if not st.active(s, area) or not st.interest_ok(s, b, power, area):
         return False
     info = s["areas"][area]
     if st.controls(s, power, area):
+        return True
+    siege = info["siege"]
+    if siege and s["alliances"] and st.ally_controls(s, power, area) and st.hostile(s, power, siege["besieger"]):
         return True
     others = [s["units"][u]["power"] for u in st.units_at(s, st.AREA + area)]
     if any(o != power and not st.hostile(s, power, o) for o in others):

@@ -14,11 +14,11 @@ from engines.ultima_ratio.actions import construction, regroup
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import card_play, deck
 from engines.ultima_ratio.combat import battles, land_battles
-from engines.ultima_ratio.diplomacy import peace, war
-from engines.ultima_ratio.economy import commerce, unrest
+from engines.ultima_ratio.diplomacy import alliances, expeditionary_corps, peace, war
+from engines.ultima_ratio.economy import commerce, subsidies, unrest
 from engines.ultima_ratio.leaders import leader_flow
 from engines.ultima_ratio.logistics import overstack
-from engines.ultima_ratio.movement import land_areas, landings, naval, strategic_movement, without_base
+from engines.ultima_ratio.movement import fleets, land_areas, landings, naval, strategic_movement, without_base
 from engines.ultima_ratio.scenarios.base import scenario_of
 from engines.ultima_ratio.sequence.start_of_impulse import (
     FREE_VERBS,
@@ -99,6 +99,7 @@ ACTIONS = {
     "build_leader": lambda g, p: leader_flow.may_build(g, p),
     "sortie": lambda g, p: bool(land_battles.sortie_areas(g, p)),  # 13.3.1: later, a tactical action
     "piracy": lambda g, p: bool(card_play.corsair_raids(g, p)),
+    "subsidize": lambda g, p: bool(subsidies.subsidized(g.s, p)),  # 19.1.2
 }
 
 
@@ -115,6 +116,12 @@ def offered(g: Ctx, seat: str) -> list[list[str]]:
         for a, ok in ACTIONS.items()
         if ok(g, p)
     ]
+
+
+def with_actions(s: dict, seat: str) -> list[str]:
+    """The seat's powers with an action point left (or the extra action of a player without cards, 8.2.3)."""
+    budget, extra = s["impulse"]["actions"], s["impulse"].get("extra", 0)
+    return [p for p in st.powers_of(s, seat) if budget.get(p, 0) > 0 or extra]
 
 
 def spend(g: Ctx, power: str) -> None:
@@ -150,6 +157,10 @@ class PowerActions(FreeMoves, Step):
         "disperse_overstack",
         "dispersion_box",
         "forced_negotiations",
+        "war_entry",
+        "subsidize",
+        "expeditionary_consent",
+        "combined_fleet_consent",
         "end_of_impulse",
     )
 
@@ -163,6 +174,10 @@ class PowerActions(FreeMoves, Step):
         declarations = war.declarations(g, role)  # 9. / 21.3.3: [power, target]
         if declarations:
             legal["declare_war"] = declarations
+        asked = g.frame.get("expeditions_asked", [])  # each transfer asked once per impulse (AL-7)
+        corps = [t for p in with_actions(s, role) for t in expeditionary_corps.transfers(g, p) if t not in asked]
+        if corps:
+            legal["expeditionary_corps"] = corps
         if deck.in_play(s):
             playable = deck.playable(s, board_of(g), role)
             if playable:
@@ -184,6 +199,8 @@ class PowerActions(FreeMoves, Step):
                 power=arg[0],
                 target=arg[1],
             )
+        if verb == "expeditionary_corps":
+            return text("act.expeditionary_corps", power=arg[0], unit=arg[1], receiver=arg[2])
         if verb == "play_card":
             return text("act.play_card", card=arg)
         if verb == "event":
@@ -206,6 +223,22 @@ class PowerActions(FreeMoves, Step):
         war.declare(g, arg[0], arg[1])
         self.resume(g, None)
 
+    def on_expeditionary_corps(self, g: Ctx, role: str, arg: list) -> None:
+        """21.2.2: a troop ceded to an ally, brought from an ally or recovered, by a strategic movement action; the
+        other power's player acquiesces first (``expeditionary_consent``)."""
+        g.frame.pop("attached", None)
+        asked = expeditionary_corps.consenting(g.s, arg)
+        if asked is None:
+            self._transfer(g, arg)
+            return
+        g.frame["expedition"] = arg
+        g.frame.setdefault("expeditions_asked", []).append(list(arg))
+        g.call("expeditionary_consent", power=arg[0], unit=arg[1], receiver=arg[2], asked=asked)
+
+    def _transfer(self, g: Ctx, arg: list) -> None:
+        spend(g, arg[0])
+        g.call("strategic_move", **expeditionary_corps.move_frame(g.s, arg))
+
     def on_act(self, g: Ctx, role: str, arg: list) -> None:
         power, action = arg
         spend(g, power)
@@ -225,9 +258,14 @@ class PowerActions(FreeMoves, Step):
     def resume(self, g: Ctx, result: Any) -> None:
         """After each action, squadrons left without a base go to the nearest one (11.1.1, ``rebase_due``), and
         overstacked troops are dispersed (15.1.1, ``overstack.after_action``); the leaders may change unit again
-        (17.1); then a power that must negotiate peace does (21.4.2: its last morale point or possession lost,
-        RULINGS P-10)."""
+        (17.1); the allies of the powers that went to war announce whether they enter it (21.1, RULINGS AL-4); then
+        a power that must negotiate peace does (21.4.2: its last morale point or possession lost, RULINGS P-10)."""
         g.frame.pop("attached", None)
+        expedition = g.frame.pop("expedition", None)
+        if expedition and result is True:  # 21.2.2: the other power acquiesced
+            self._transfer(g, expedition)
+            return
+        fleets.revert_strays(g)  # 21.2.3: a combined squadron out of its fleet or sea (RULINGS AL-11)
         rebase = rebase_due(g, g.frame["seat"])
         if rebase:
             g.call("rebase", **rebase)
@@ -240,7 +278,8 @@ class PowerActions(FreeMoves, Step):
         if choice:
             g.call("dispersion_box", **choice)
             return
-        peace.ask_forced(g)
+        if not alliances.ask_war_entry(g):
+            peace.ask_forced(g)
 
     def on_end_impulse(self, g: Ctx, role: str, arg: Any) -> None:
         """The player ends his actions: the impulse goes on to its end (8.2.2 "End of impulse")."""
@@ -253,7 +292,7 @@ class EndOfImpulse(FreeMoves, Step):
     troop, fleet or fortress of its own, neither besieged (``leader_flow.end_moves``); leaders change unit within
     their stacks (17.1, ``attach_offer``). When the player is done, the squadrons without base (11.1.1)."""
 
-    goes_to = ("squadrons_without_base",)
+    goes_to = ("squadrons_without_base", "combined_fleet_consent")
 
     def _candidates(self, g: Ctx) -> list[list[str]]:
         s, b = g.s, board_of(g)

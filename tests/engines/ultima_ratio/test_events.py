@@ -42,6 +42,7 @@ PLAYED = {
     "combat",
     "no_casus_belli",
     "peace",
+    "alliance",
 }
 
 
@@ -526,5 +527,5 @@ def test_a_part_2_event_is_logged_as_not_played_and_changes_nothing(card):
 def test_the_part_2_events_are_those_of_alliances_minors_peace_religion_and_areas():
     assert sorted(PART_2) == sorted(
         [e.id for e in GAME.board.world.events if e.category == "alliance"]
-        + ["royal-marriage", "fall-of-the-hospitallers", "calvin", "scottish-reformation"]
+        + ["fall-of-the-hospitallers", "calvin", "scottish-reformation"]
     )
