@@ -1,0 +1,168 @@
+"""Ultima Ratio Regis — the heuristic bot for any power of a multiplayer scenario (9.2 New Order first): it bids for
+the group worth most (7.1.1), deploys (24), spends each power's actions on its objectives and its defence (8.2.2),
+declares war only with a Casus Belli on a weaker holder of an objective beside its troops (21.3.3), bids for a
+technology when its unrest allows (19.3), and leaves the steps inside an action, a combat or a peace to
+``answers.py`` with the acting power and its targets (``goals.py``)."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, cast
+
+from engines.core.game import Game
+from engines.core.types import View
+from engines.ultima_ratio import state as st
+from engines.ultima_ratio.bots import goals
+from engines.ultima_ratio.bots.answers import answer
+from engines.ultima_ratio.bots.plans import _action, _useful_centers
+
+if TYPE_CHECKING:
+    from engines.ultima_ratio.game import UltimaRatioRegis
+
+MAX_BET = 4  # 7.1.1: a bet is VP given away; more than this for the first choice is never worth it
+TECHNOLOGY_BID = 2  # 19.3.1: unrest bet for a technology, at most, and only with unrest to spare
+SQUADRONS_PER_TROOPS = 2  # 24: one squadron for every two troops of a power with ports
+
+
+def powers_bot(game: Game, view: View, role: str, rnd: random.Random) -> tuple[str, Any] | None:
+    """The seat's choice at the view's step (None: a step this bot does not know)."""
+    return _choose(cast("UltimaRatioRegis", game), view, role, rnd)
+
+
+def _choose(game: UltimaRatioRegis, view: View, role: str, rnd: random.Random) -> tuple[str, Any] | None:
+    prompt = view["prompt"]
+    legal, step = prompt["legal"], prompt["step"]
+    public = view["public"]
+    if step == "major_power_auction":
+        return "bet", _bet(game, public, legal["bet"], rnd)
+    if step == "choose_group":
+        players = len(public["seats"])
+        return "group", max(legal["group"], key=lambda n: goals.group_value(game, public["scenario"], players, n))
+    power = goals.acting_power(public, prompt, role)
+    if step == "deploy":
+        return _deploy(game, public, legal, power)
+    if step == "power_actions":
+        return _power_actions(game, public, legal, role)
+    if step == "technology_auction":
+        return _technology(game, public, legal)
+    if step == "build_troop" and "area" in legal:  # 21.3: the threatened possession first
+        danger = goals.threatened(game, public, power)
+        near = [a for a in legal["area"] if a in danger]
+        if near:
+            return "area", max(near, key=lambda a: (danger[a], a))
+    return answer(game, view, power, goals.targets(game, public, power))
+
+
+def _bet(game: UltimaRatioRegis, public: dict, bets: list[int], rnd: random.Random) -> int:
+    """7.1.1: the first choice is worth the best group's value over the average group's; a little less (the VP
+    marker pays the difference to the highest bet) and never more than ``MAX_BET``."""
+    players = len(public["seats"])
+    values = [goals.group_value(game, public["scenario"], players, n) for n in range(1, players + 1)]
+    edge = max(values) - sum(values) / len(values)
+    wanted = max(0, min(MAX_BET, round(edge / 2) + rnd.choice((-1, 0, 0, 1))))
+    return min(bets, key=lambda b: abs(b - wanted))
+
+
+def _deploy(game: UltimaRatioRegis, public: dict, legal: dict, power: str) -> tuple[str, Any]:
+    """24: the unrest down to half the vitality, a troop on a threatened possession, a merchant where its card asks
+    one or a center has room, a squadron for every two troops (with ports), else troops; then done."""
+    if "revolt" in legal:  # 23.3: the R3 revolts first, the only choice then
+        return "revolt", legal["revolt"][0]
+    builds = legal.get("build", [])
+    unrest = public["powers"][power]["unrest"]
+    vitality = game.board.power(power).vitality
+    mine = [u for u in public["units"].values() if u["power"] == power and u["loc"] != "available"]
+    troops = sum(1 for u in mine if u["kind"] == "troop")
+    squadrons = sum(1 for u in mine if u["kind"] == "squadron")
+    if "lower_unrest" in builds and 2 * unrest >= vitality:
+        return "build", "lower_unrest"
+    if "build_troop" in builds and goals.threatened(game, public, power):
+        return "build", "build_troop"
+    if "build_merchant" in builds and _useful_centers(game, public, power=power) and not _merchants(public, power):
+        return "build", "build_merchant"
+    if "build_squadron" in builds and squadrons * SQUADRONS_PER_TROOPS < troops:
+        return "build", "build_squadron"
+    if "build_troop" in builds:
+        return "build", "build_troop"
+    if "lower_unrest" in builds:
+        return "build", "lower_unrest"
+    return "done", None
+
+
+def _merchants(public: dict, power: str) -> int:
+    return sum(here.get(power, 0) for here in public["merchants"].values())
+
+
+def _power_actions(game: UltimaRatioRegis, public: dict, legal: dict, seat: str) -> tuple[str, Any]:
+    """8.2.2: each power of the seat spends its actions by its own plan (``plans._action``: unrest, merchants,
+    subjugations, landings, fleets, builds toward its targets), a troop first where a possession is threatened, a
+    war declared where it pays (``_war``); the impulse ends when no power has anything useful left to do."""
+    if "event" in legal:
+        return "event", legal["event"][0]
+    if "end_impulse" not in legal and "play_card" in legal:
+        return "play_card", legal["play_card"][0]  # 8.2.2: at least one card
+    acts = legal.get("act", [])
+    declare = _war(game, public, legal.get("declare_war", []))
+    if declare:
+        return "declare_war", declare
+    for power in st.powers_of(public, seat):
+        mine = [a for a in acts if a[0] == power]
+        if not mine:
+            continue
+        if [power, "build_troop"] in mine and _undefended(game, public, power):
+            return "act", [power, "build_troop"]
+        verb, arg = _action(
+            game,
+            public,
+            {"act": mine},
+            goals.targets(game, public, power),
+            public["powers"][power]["unrest"],
+            power=power,
+        )
+        if verb == "act":
+            return verb, arg
+    if "end_impulse" in legal:
+        return "end_impulse", None
+    if "play_card" in legal:
+        return "play_card", legal["play_card"][0]
+    return "act", acts[0]
+
+
+def _undefended(game: UltimaRatioRegis, public: dict, power: str) -> bool:
+    """A possession threatened by more hostile troops than it holds of its own (21.3)."""
+    return any(len(st.troops_in(public, area, power)) < n for area, n in goals.threatened(game, public, power).items())
+
+
+def _war(game: UltimaRatioRegis, public: dict, declarations: list[list[str]]) -> list[str] | None:
+    """21.3.3: war only with a Casus Belli (without one it costs morale and the power's actions) on a power or
+    minor holding one of its objective areas beside its troops, with fewer troops on the map than it has."""
+    for power, target in declarations:
+        if [power, target] not in public["casus_belli"]:
+            continue
+        objectives = goals.objective_areas(game, public, power)
+        held = {a for a in objectives if public["areas"][a]["owner"] == target}
+        near = {
+            a
+            for u in st.units_of(public, power, "troop", "map")
+            if (here := st.loc_area(public["units"][u]["loc"])) is not None
+            for a in game.board.neighbours.get(here, ())
+        }
+        theirs = len(st.units_of(public, target, "troop", "map")) if target in public["powers"] else 0
+        if held & near and len(st.units_of(public, power, "troop", "map")) > theirs:
+            return [power, target]
+    return None
+
+
+def _technology(game: UltimaRatioRegis, public: dict, legal: dict) -> tuple[str, Any]:
+    """19.3.1: the lowest bid that wins, by the power with most unrest to spare, at most ``TECHNOLOGY_BID`` and
+    never where the bet would bring its unrest to half its vitality (23.2's agitation comes at the vitality)."""
+    if public["turn"] >= public["last_turn"]:
+        return "pass", None
+    best = None
+    for power, amount in legal.get("bid", []):
+        spare = game.board.power(power).vitality // 2 - public["powers"][power]["unrest"] - amount
+        if amount <= TECHNOLOGY_BID and spare >= 0 and (best is None or (amount, -spare) < (best[0], -best[1])):
+            best = (amount, spare, power)
+    if best is None:
+        return "pass", None
+    return "bid", [best[2], best[0]]
