@@ -19,7 +19,7 @@ from engines.ultima_ratio.leaders import leader_rules, leader_state
 
 def targets(s: dict, power: str) -> list[str]:
     """17.2: a squadron, fortress or troop of the power on the map, not besieged."""
-    return leader_rules.build_targets(power, leader_state.on_map(s, leader_state.counters(s)))
+    return leader_rules.build_targets(power, leader_state.on_map(s, leader_state.counters(s, power)))
 
 
 def may_build(g: Ctx, power: str) -> bool:

@@ -93,9 +93,9 @@ ACTIONS = {
     "strategic_move": lambda g, p: bool(strategic_movement.movable(g, p, first=True)),
     "tactical_move": lambda g, p: bool(land_areas.troops_that_move(g, p)),
     "landing": lambda g, p: bool(landings.landers(g, p)),
-    "naval_move": lambda g, p: bool(naval.naval_movers(g, p)),
+    "naval_move": lambda g, p: bool(naval.naval_movers(g, p, first=True)),
     "lower_unrest": lambda g, p: g.s["powers"][p]["unrest"] > 0,
-    "build_merchant": lambda g, p: bool(commerce.merchant_centers(g.s, board_of(g), p)),
+    "build_merchant": lambda g, p: bool(commerce.merchant_centers(g.s, board_of(g), p, first=True)),
     "build_leader": lambda g, p: leader_flow.may_build(g, p),
     "sortie": lambda g, p: bool(land_battles.sortie_areas(g, p)),  # 13.3.1: later, a tactical action
     "piracy": lambda g, p: bool(card_play.corsair_raids(g, p)),
@@ -115,6 +115,20 @@ def offered(g: Ctx, seat: str) -> list[list[str]]:
         for a, ok in ACTIONS.items()
         if ok(g, p)
     ]
+
+
+def offers(g: Ctx, seat: str, arg: Any) -> bool:
+    """Whether ``[power, action]`` is one of ``offered(g, seat)``, asking only of that power and action."""
+    if not (isinstance(arg, list) and len(arg) == 2 and all(isinstance(x, str) for x in arg)):
+        return False
+    power, action = arg
+    budget, extra = g.s["impulse"]["actions"], g.s["impulse"].get("extra", 0)
+    return (
+        power in st.powers_of(g.s, seat)
+        and (budget.get(power, 0) > 0 or bool(extra))
+        and action in ACTIONS
+        and ACTIONS[action](g, power)
+    )
 
 
 def spend(g: Ctx, power: str) -> None:
@@ -174,6 +188,12 @@ class PowerActions(FreeMoves, Step):
             legal["end_impulse"] = [None]
         left = sum(s["impulse"]["actions"].values()) + s["impulse"].get("extra", 0)
         return text("prompt.power_actions", left=left), legal
+
+    def allows(self, g: Ctx, role: str, verb: str, arg: Any) -> bool:
+        """An action is checked for its power alone (``offers``): the whole list asks every power everything."""
+        if verb == "act":
+            return offers(g, role, arg)
+        return super().allows(g, role, verb, arg)
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         if verb == "act":
