@@ -14,7 +14,7 @@ from engines.core.types import View
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.bots import goals
 from engines.ultima_ratio.bots.answers import answer
-from engines.ultima_ratio.bots.plans import _action, _useful_centers
+from engines.ultima_ratio.bots.plans import _action, _moves, _useful_centers
 
 if TYPE_CHECKING:
     from engines.ultima_ratio.game import UltimaRatioRegis
@@ -45,6 +45,8 @@ def _choose(game: UltimaRatioRegis, view: View, role: str, rnd: random.Random) -
         return _power_actions(game, public, legal, role)
     if step == "technology_auction":
         return _technology(game, public, legal)
+    if step == "card_play" and "assign" in legal:  # 8.2.2: the points to the power with most to do
+        return "assign", max(legal["assign"], key=lambda p: _work(game, public, p))
     if step == "build_troop" and "area" in legal:  # 21.3: the threatened possession first
         danger = goals.threatened(game, public, power)
         near = [a for a in legal["area"] if a in danger]
@@ -94,38 +96,76 @@ def _merchants(public: dict, power: str) -> int:
 
 
 def _power_actions(game: UltimaRatioRegis, public: dict, legal: dict, seat: str) -> tuple[str, Any]:
-    """8.2.2: each power of the seat spends its actions by its own plan (``plans._action``: unrest, merchants,
-    subjugations, landings, fleets, builds toward its targets), a troop first where a possession is threatened, a
-    war declared where it pays (``_war``); the impulse ends when no power has anything useful left to do."""
+    """8.2.2: a due event first, then a card for its points (``_card``); each power of the seat spends its actions
+    by its own plan (``_plan``); a war declared where it pays (``_war``); the impulse ends when no power has
+    anything useful left to do."""
     if "event" in legal:
         return "event", legal["event"][0]
-    if "end_impulse" not in legal and "play_card" in legal:
-        return "play_card", legal["play_card"][0]  # 8.2.2: at least one card
+    if "play_card" in legal and ("end_impulse" not in legal or not legal.get("act")):
+        return "play_card", _card(game, legal["play_card"])  # 8.2.2: at least one card
     acts = legal.get("act", [])
     declare = _war(game, public, legal.get("declare_war", []))
     if declare:
         return "declare_war", declare
     for power in st.powers_of(public, seat):
         mine = [a for a in acts if a[0] == power]
-        if not mine:
-            continue
-        if [power, "build_troop"] in mine and _undefended(game, public, power):
-            return "act", [power, "build_troop"]
-        verb, arg = _action(
-            game,
-            public,
-            {"act": mine},
-            goals.targets(game, public, power),
-            public["powers"][power]["unrest"],
-            power=power,
-        )
-        if verb == "act":
-            return verb, arg
+        if mine:
+            chosen = _plan(game, public, mine, power)
+            if chosen is not None:
+                return "act", chosen
     if "end_impulse" in legal:
         return "end_impulse", None
     if "play_card" in legal:
-        return "play_card", legal["play_card"][0]
+        return "play_card", _card(game, legal["play_card"])
     return "act", acts[0]
+
+
+def _plan(game: UltimaRatioRegis, public: dict, acts: list[list[str]], power: str) -> list[str] | None:
+    """One power's next action: a troop where a possession is threatened (21.3), a subjugation, march or landing
+    toward its targets (13.5, 12), a merchant its card asks for (22.), then 9.1's plan for the rest (``_action``:
+    the unrest at the vitality, fleets, regroups, builds toward the targets, a leader, the unrest down) with the
+    other merchants last; None: nothing worth an action."""
+    names = {a[1] for a in acts}
+    targets = goals.targets(game, public, power)
+    unrest = public["powers"][power]["unrest"]
+    if "lower_unrest" in names and unrest >= game.board.power(power).vitality:
+        return [power, "lower_unrest"]  # 23.2: no revolts
+    if "build_troop" in names and _undefended(game, public, power):
+        return [power, "build_troop"]
+    moves = _moves(game, public, targets, power=power) if targets else {"subjugate": [], "march": [], "land": []}
+    if "tactical_move" in names and (moves["subjugate"] or moves["march"]):
+        return [power, "tactical_move"]
+    if "landing" in names and moves["land"]:
+        return [power, "landing"]
+    wanted = goals.merchant_objectives(game, power) - set(_held_centers(public, power))
+    if "build_merchant" in names and wanted & _useful_centers(game, public, power=power):
+        return [power, "build_merchant"]
+    others = {"act": [a for a in acts if a[1] != "build_merchant"]}
+    aims = targets | goals.objective_areas(game, public, power)  # troops built and sent toward them all (war: _war)
+    verb, arg = _action(game, public, others, aims, unrest, power=power)
+    if verb == "act":
+        return list(arg)
+    if "build_merchant" in names and _useful_centers(game, public, power=power) and _merchants(public, power) < 2:
+        return [power, "build_merchant"]
+    return None
+
+
+def _work(game: UltimaRatioRegis, public: dict, power: str) -> tuple[bool, bool, int]:
+    """How much a power has to do with action points: a threatened possession (21.3), a target within reach of
+    its troops (12, 13.5), its unrest (19.1.1)."""
+    targets = goals.targets(game, public, power)
+    moves = _moves(game, public, targets, power=power) if targets else {}
+    return _undefended(game, public, power), any(moves.values()), public["powers"][power]["unrest"]
+
+
+def _held_centers(public: dict, power: str) -> list[str]:
+    return [c for c, here in public["merchants"].items() if here.get(power, 0)]
+
+
+def _card(game: UltimaRatioRegis, cards: list[str]) -> str:
+    """8.2.2: the card with most action points, combat cards kept for the battles (13.2) while another will do."""
+    board = game.board
+    return max(cards, key=lambda c: (board.world.event(c).category != "combat", board.world.event(c).action_points))
 
 
 def _undefended(game: UltimaRatioRegis, public: dict, power: str) -> bool:
@@ -134,23 +174,41 @@ def _undefended(game: UltimaRatioRegis, public: dict, power: str) -> bool:
 
 
 def _war(game: UltimaRatioRegis, public: dict, declarations: list[list[str]]) -> list[str] | None:
-    """21.3.3: war only with a Casus Belli (without one it costs morale and the power's actions) on a power or
-    minor holding one of its objective areas beside its troops, with fewer troops on the map than it has."""
+    """21.3.3: war on a party holding one of the power's objective areas within two areas of its troops, when the
+    power is not at war already: a major power only with a Casus Belli and more troops on the map than it has, an
+    independent minor (20.5) also without one (it costs morale and the power's last action) when the power has
+    more troops than stand in the minor's areas."""
     for power, target in declarations:
-        if [power, target] not in public["casus_belli"]:
+        major = target in public["powers"]
+        if (major and [power, target] not in public["casus_belli"]) or _at_war(public, power):
             continue
-        objectives = goals.objective_areas(game, public, power)
-        held = {a for a in objectives if public["areas"][a]["owner"] == target}
-        near = {
-            a
-            for u in st.units_of(public, power, "troop", "map")
-            if (here := st.loc_area(public["units"][u]["loc"])) is not None
-            for a in game.board.neighbours.get(here, ())
-        }
-        theirs = len(st.units_of(public, target, "troop", "map")) if target in public["powers"] else 0
-        if held & near and len(st.units_of(public, power, "troop", "map")) > theirs:
+        held = {a for a in goals.objective_areas(game, public, power) if public["areas"][a]["owner"] == target}
+        if not held:
+            continue
+        mine = st.units_of(public, power, "troop", "map")
+        if not held & _within_two(game, public, mine):
+            continue
+        if major and len(mine) > len(st.units_of(public, target, "troop", "map")):
+            return [power, target]
+        if not major and len(mine) > _minor_troops(public, held):
             return [power, target]
     return None
+
+
+def _at_war(public: dict, power: str) -> bool:
+    return any(power in pair for pair in public["wars"])
+
+
+def _within_two(game: UltimaRatioRegis, public: dict, troops: list[str]) -> set[str]:
+    """The areas one or two steps from the troops (12.1: a tactical move goes two areas)."""
+    neighbours = game.board.neighbours
+    first = {a for u in troops if (here := st.loc_area(public["units"][u]["loc"])) for a in neighbours.get(here, ())}
+    return first | {b for a in first for b in neighbours.get(a, ())}
+
+
+def _minor_troops(public: dict, areas: set[str]) -> int:
+    """The troops standing in the minor's areas (its own and any other's)."""
+    return sum(len(st.troops_in(public, a)) for a in areas)
 
 
 def _technology(game: UltimaRatioRegis, public: dict, legal: dict) -> tuple[str, Any]:
