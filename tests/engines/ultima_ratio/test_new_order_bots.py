@@ -142,3 +142,20 @@ def test_the_impulse_checks_one_action_as_its_list_does():
         for action in impulse.ACTIONS:
             assert impulse.offers(g, seat, [power, action]) == ([power, action] in listed)
     assert not impulse.offers(g, seat, ["spain"]) and not impulse.offers(g, seat, "spain")
+
+
+def test_losing_a_war_it_opens_peace_talks():
+    """21.4.1: a power that lost half its morale to the enemy (and took none of his) opens peace with him at the
+    start of its impulse; winning, it does not."""
+    state = play_until(SIM.begin(1, options(3)).state, "start_of_impulse")
+    seat = SIM.active_roles(state)[0]
+    power = state["seats"][seat]["powers"][0]
+    enemy = next(p for p in state["powers"] if state["powers"][p]["seat"] != seat)
+    state["wars"].append(sorted([power, enemy]))
+    vitality = SIM.board.power(power).vitality
+    state["morale"] = {power: {enemy: (vitality + 1) // 2}}
+    view = SIM.view(state, seat)
+    assert [power, enemy] in view["prompt"]["legal"]["open_peace"]
+    assert heuristic_bot(SIM, view, seat, random.Random(0)) == ("open_peace", [power, enemy])
+    state["morale"][enemy] = {power: vitality}  # it took more of the enemy's morale than it lost: winning
+    assert heuristic_bot(SIM, SIM.view(state, seat), seat, random.Random(0))[0] != "open_peace"
