@@ -1,7 +1,7 @@
 """Ultima Ratio Regis — the heuristic bot for any power of a multiplayer scenario (9.2 New Order first): it bids for
 the group worth most (7.1.1), deploys (24), spends each power's actions on its objectives and its defence (8.2.2),
-declares war only with a Casus Belli on a weaker holder of an objective beside its troops (21.3.3), bids for a
-technology when its unrest allows (19.3), and leaves the steps inside an action, a combat or a peace to
+declares war on a weaker holder of an objective within reach of its troops (21.3.3: a major power only with a Casus
+Belli), plays its cards for their points (8.2.2), bids for a technology when its unrest allows (19.3), and leaves the steps inside an action, a combat or a peace to
 ``answers.py`` with the acting power and its targets (``goals.py``)."""
 
 from __future__ import annotations
@@ -66,8 +66,8 @@ def _bet(game: UltimaRatioRegis, public: dict, bets: list[int], rnd: random.Rand
 
 
 def _deploy(game: UltimaRatioRegis, public: dict, legal: dict, power: str) -> tuple[str, Any]:
-    """24: the unrest down to half the vitality, a troop on a threatened possession, a merchant where its card asks
-    one or a center has room, a squadron for every two troops (with ports), else troops; then done."""
+    """24: the unrest down to half the vitality, a troop on a threatened possession, a merchant if it has none and a
+    center has room, a squadron for every two troops (with ports), else troops, then the unrest; then done."""
     if "revolt" in legal:  # 23.3: the R3 revolts first, the only choice then
         return "revolt", legal["revolt"][0]
     builds = legal.get("build", [])
