@@ -121,27 +121,22 @@ def _power_actions(game: UltimaRatioRegis, public: dict, legal: dict, seat: str)
 
 
 def _plan(game: UltimaRatioRegis, public: dict, acts: list[list[str]], power: str) -> list[str] | None:
-    """One power's next action: a troop where a possession is threatened (21.3), a subjugation, march or landing
-    toward its targets (13.5, 12), a merchant its card asks for (22.), then 9.1's plan for the rest (``_action``:
-    the unrest at the vitality, fleets, regroups, builds toward the targets, a leader, the unrest down) with the
-    other merchants last; None: nothing worth an action."""
+    """One power's next action: the unrest at the vitality (23.2), a troop where a possession is threatened
+    (21.3), a merchant its card asks for (22.), then 9.1's plan aimed at its targets and all its objective areas
+    (``_action``: subjugations, marches and landings on what it may take — an area of a power it is not at war with
+    is no move —, fleets, regroups, builds toward them, a leader, the unrest down), other merchants last; None:
+    nothing worth an action."""
     names = {a[1] for a in acts}
-    targets = goals.targets(game, public, power)
     unrest = public["powers"][power]["unrest"]
     if "lower_unrest" in names and unrest >= game.board.power(power).vitality:
         return [power, "lower_unrest"]  # 23.2: no revolts
     if "build_troop" in names and _undefended(game, public, power):
         return [power, "build_troop"]
-    moves = _moves(game, public, targets, power=power) if targets else {"subjugate": [], "march": [], "land": []}
-    if "tactical_move" in names and (moves["subjugate"] or moves["march"]):
-        return [power, "tactical_move"]
-    if "landing" in names and moves["land"]:
-        return [power, "landing"]
     wanted = goals.merchant_objectives(game, power) - set(_held_centers(public, power))
     if "build_merchant" in names and wanted & _useful_centers(game, public, power=power):
         return [power, "build_merchant"]
     others = {"act": [a for a in acts if a[1] != "build_merchant"]}
-    aims = targets | goals.objective_areas(game, public, power)  # troops built and sent toward them all (war: _war)
+    aims = goals.targets(game, public, power) | goals.objective_areas(game, public, power)
     verb, arg = _action(game, public, others, aims, unrest, power=power)
     if verb == "act":
         return list(arg)
