@@ -90,7 +90,9 @@ def main() -> None:
         p50, p99, top = quantile(values, 0.5), quantile(values, 0.99), max(values)
         target = (f"p99 ≤ {p99_limit * 1000:.0f}, " if p99_limit else "") + f"max ≤ {max_limit * 1000:.0f}"
         met = (p99_limit is None or p99 <= p99_limit) and top <= max_limit
-        print(f"| {name} | {p50 * 1000:.3f} | {p99 * 1000:.3f} | {top * 1000:.2f} | {target} | {'yes' if met else 'NO'} |")
+        print(
+            f"| {name} | {p50 * 1000:.3f} | {p99 * 1000:.3f} | {top * 1000:.2f} | {target} | {'yes' if met else 'NO'} |"
+        )
     print(
         f"| a whole turn, {args.players} heuristic bots | {statistics.median(turns) * 1000:.0f} | — | "
         f"{max(turns) * 1000:.0f} | max < {TURN_LIMIT * 1000:.0f} | {'yes' if max(turns) < TURN_LIMIT else 'NO'} |"
