@@ -5,13 +5,18 @@ powers a prompt is about, and the value of a seat table's group for the auction 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from engines.core.types import Prompt
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import Board
 
-if TYPE_CHECKING:
-    from engines.ultima_ratio.game import UltimaRatioRegis
+
+class Engine(Protocol):
+    """What the bot reads of the game besides the view: its content (the board, the powers' cards)."""
+
+    board: Board
+
 
 # 22.: the objectives that name areas; the others are trade (``merchant_objectives``), wars and imperial voters
 AREA_KINDS = ("areas", "province", "pass_to_possess", "areas_in_theater")
@@ -64,7 +69,7 @@ def takeable(public: dict, power: str, area: str) -> bool:
     )
 
 
-def objective_areas(game: UltimaRatioRegis, public: dict, power: str) -> set[str]:
+def objective_areas(game: Engine, public: dict, power: str) -> set[str]:
     """The areas the power's card objectives ask for and it does not hold yet (22.: "areas" and "pass to possess"
     all of them, a province's areas, the areas of a theater)."""
     board = game.board
@@ -80,7 +85,7 @@ def objective_areas(game: UltimaRatioRegis, public: dict, power: str) -> set[str
     return {a for a in out if a in areas and (areas[a]["owner"] != power or areas[a]["control"] != power)}
 
 
-def targets(game: UltimaRatioRegis, public: dict, power: str) -> set[str]:
+def targets(game: Engine, public: dict, power: str) -> set[str]:
     """Where the power's troops go: its objectives' areas it may take now, then the independent areas of the theaters
     where it has interest (18.4; they count for "areas in a theater" and provinces, and cost it no war)."""
     wanted = {a for a in objective_areas(game, public, power) if takeable(public, power, a)}
@@ -94,12 +99,12 @@ def targets(game: UltimaRatioRegis, public: dict, power: str) -> set[str]:
     return wanted | free
 
 
-def merchant_objectives(game: UltimaRatioRegis, power: str) -> set[str]:
+def merchant_objectives(game: Engine, power: str) -> set[str]:
     """22.: the trade centers its card asks merchants in."""
     return {c for obj in game.board.power(power).objectives for c in obj.trade_centers}
 
 
-def threatened(game: UltimaRatioRegis, public: dict, power: str) -> dict[str, int]:
+def threatened(game: Engine, public: dict, power: str) -> dict[str, int]:
     """Its possessions with hostile troops in them or beside them (21.3), with how many troops threaten each."""
     board = game.board
     hostile_at: dict[str, int] = {}
@@ -117,7 +122,7 @@ def threatened(game: UltimaRatioRegis, public: dict, power: str) -> dict[str, in
     return out
 
 
-def group_value(game: UltimaRatioRegis, scenario: str, players: int, group: int) -> float:
+def group_value(game: Engine, scenario: str, players: int, group: int) -> float:
     """7.1.1: what a group of the seat table is worth: its starting VP, its VP per turn over the scenario, and a
     share of its powers' card objectives."""
     sc = game.board.world.scenario(scenario)

@@ -7,7 +7,7 @@ Belli), plays its cards for their points (8.2.2), bids for a technology when its
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from engines.core.game import Game
 from engines.core.types import View
@@ -16,9 +16,6 @@ from engines.ultima_ratio.bots import goals
 from engines.ultima_ratio.bots.answers import answer
 from engines.ultima_ratio.bots.plans import _action, _moves, _useful_centers
 
-if TYPE_CHECKING:
-    from engines.ultima_ratio.game import UltimaRatioRegis
-
 MAX_BET = 4  # 7.1.1: a bet is VP given away; more than this for the first choice is never worth it
 TECHNOLOGY_BID = 2  # 19.3.1: unrest bet for a technology, at most, and only with unrest to spare
 SQUADRONS_PER_TROOPS = 2  # 24: one squadron for every two troops of a power with ports
@@ -26,10 +23,11 @@ SQUADRONS_PER_TROOPS = 2  # 24: one squadron for every two troops of a power wit
 
 def powers_bot(game: Game, view: View, role: str, rnd: random.Random) -> tuple[str, Any] | None:
     """The seat's choice at the view's step (None: a step this bot does not know)."""
-    return _choose(cast("UltimaRatioRegis", game), view, role, rnd)
+    return _choose(game, cast(goals.Engine, game), view, role, rnd)
 
 
-def _choose(game: UltimaRatioRegis, view: View, role: str, rnd: random.Random) -> tuple[str, Any] | None:
+def _choose(table: Game, game: goals.Engine, view: View, role: str, rnd: random.Random) -> tuple[str, Any] | None:
+    """``table``: the game as the core knows it (``answers`` asks it); ``game``: its content (``goals.Engine``)."""
     prompt = view["prompt"]
     legal, step = prompt["legal"], prompt["step"]
     public = view["public"]
@@ -52,10 +50,10 @@ def _choose(game: UltimaRatioRegis, view: View, role: str, rnd: random.Random) -
         near = [a for a in legal["area"] if a in danger]
         if near:
             return "area", max(near, key=lambda a: (danger[a], a))
-    return answer(game, view, power, goals.targets(game, public, power))
+    return answer(table, view, power, goals.targets(game, public, power))
 
 
-def _bet(game: UltimaRatioRegis, public: dict, bets: list[int], rnd: random.Random) -> int:
+def _bet(game: goals.Engine, public: dict, bets: list[int], rnd: random.Random) -> int:
     """7.1.1: the first choice is worth the best group's value over the average group's; a little less (the VP
     marker pays the difference to the highest bet) and never more than ``MAX_BET``."""
     players = len(public["seats"])
@@ -65,7 +63,7 @@ def _bet(game: UltimaRatioRegis, public: dict, bets: list[int], rnd: random.Rand
     return min(bets, key=lambda b: abs(b - wanted))
 
 
-def _deploy(game: UltimaRatioRegis, public: dict, legal: dict, power: str) -> tuple[str, Any]:
+def _deploy(game: goals.Engine, public: dict, legal: dict, power: str) -> tuple[str, Any]:
     """24: the unrest down to half the vitality, a troop on a threatened possession, a merchant if it has none and a
     center has room, a squadron for every two troops (with ports), else troops, then the unrest; then done."""
     if "revolt" in legal:  # 23.3: the R3 revolts first, the only choice then
@@ -95,7 +93,7 @@ def _merchants(public: dict, power: str) -> int:
     return sum(here.get(power, 0) for here in public["merchants"].values())
 
 
-def _power_actions(game: UltimaRatioRegis, public: dict, legal: dict, seat: str) -> tuple[str, Any]:
+def _power_actions(game: goals.Engine, public: dict, legal: dict, seat: str) -> tuple[str, Any]:
     """8.2.2: a due event first, then a card for its points (``_card``); each power of the seat spends its actions
     by its own plan (``_plan``); a war declared where it pays (``_war``); the impulse ends when no power has
     anything useful left to do."""
@@ -120,7 +118,7 @@ def _power_actions(game: UltimaRatioRegis, public: dict, legal: dict, seat: str)
     return "act", acts[0]
 
 
-def _plan(game: UltimaRatioRegis, public: dict, acts: list[list[str]], power: str) -> list[str] | None:
+def _plan(game: goals.Engine, public: dict, acts: list[list[str]], power: str) -> list[str] | None:
     """One power's next action: the unrest at the vitality (23.2), a troop where a possession is threatened
     (21.3), a merchant its card asks for (22.), then 9.1's plan aimed at its targets and all its objective areas
     (``_action``: subjugations, marches and landings on what it may take — an area of a power it is not at war with
@@ -145,7 +143,7 @@ def _plan(game: UltimaRatioRegis, public: dict, acts: list[list[str]], power: st
     return None
 
 
-def _work(game: UltimaRatioRegis, public: dict, power: str) -> tuple[bool, bool, int]:
+def _work(game: goals.Engine, public: dict, power: str) -> tuple[bool, bool, int]:
     """How much a power has to do with action points: a threatened possession (21.3), a target within reach of
     its troops (12, 13.5), its unrest (19.1.1)."""
     targets = goals.targets(game, public, power)
@@ -157,18 +155,18 @@ def _held_centers(public: dict, power: str) -> list[str]:
     return [c for c, here in public["merchants"].items() if here.get(power, 0)]
 
 
-def _card(game: UltimaRatioRegis, cards: list[str]) -> str:
+def _card(game: goals.Engine, cards: list[str]) -> str:
     """8.2.2: the card with most action points, combat cards kept for the battles (13.2) while another will do."""
     board = game.board
     return max(cards, key=lambda c: (board.world.event(c).category != "combat", board.world.event(c).action_points))
 
 
-def _undefended(game: UltimaRatioRegis, public: dict, power: str) -> bool:
+def _undefended(game: goals.Engine, public: dict, power: str) -> bool:
     """A possession threatened by more hostile troops than it holds of its own (21.3)."""
     return any(len(st.troops_in(public, area, power)) < n for area, n in goals.threatened(game, public, power).items())
 
 
-def _war(game: UltimaRatioRegis, public: dict, declarations: list[list[str]]) -> list[str] | None:
+def _war(game: goals.Engine, public: dict, declarations: list[list[str]]) -> list[str] | None:
     """21.3.3: war on a party holding one of the power's objective areas within two areas of its troops, when the
     power is not at war already: a major power only with a Casus Belli and more troops on the map than it has, an
     independent minor (20.5) also without one (it costs morale and the power's last action) when the power has
@@ -194,7 +192,7 @@ def _at_war(public: dict, power: str) -> bool:
     return any(power in pair for pair in public["wars"])
 
 
-def _within_two(game: UltimaRatioRegis, public: dict, troops: list[str]) -> set[str]:
+def _within_two(game: goals.Engine, public: dict, troops: list[str]) -> set[str]:
     """The areas one or two steps from the troops (12.1: a tactical move goes two areas)."""
     neighbours = game.board.neighbours
     first = {a for u in troops if (here := st.loc_area(public["units"][u]["loc"])) for a in neighbours.get(here, ())}
@@ -206,7 +204,7 @@ def _minor_troops(public: dict, areas: set[str]) -> int:
     return sum(len(st.troops_in(public, a)) for a in areas)
 
 
-def _technology(game: UltimaRatioRegis, public: dict, legal: dict) -> tuple[str, Any]:
+def _technology(game: goals.Engine, public: dict, legal: dict) -> tuple[str, Any]:
     """19.3.1: the lowest bid that wins, by the power with most unrest to spare, at most ``TECHNOLOGY_BID`` and
     never where the bet would bring its unrest to half its vitality (23.2's agitation comes at the vitality)."""
     if public["turn"] >= public["last_turn"]:
