@@ -142,6 +142,11 @@ class Game(ABC):
         """Every scenario / variant combination worth playing through in the conformance suite."""
         return [{}]
 
+    def simulation(self) -> Game:
+        """The game ``siglo simulate`` plays: this one, unless the game lets simulations reach options no table
+        offers yet (e.g. a scenario written but not playable: Ultima Ratio Regis's registry). Never served."""
+        return self
+
     @abstractmethod
     def roles(self, options: BaseModel) -> list[str]:
         """The seats of a table with these options, in seating order."""

@@ -1,5 +1,6 @@
 """Ultima Ratio Regis — the game (engine core v2). Only the playable scenarios are offered (``scenarios/registry``:
-9.1 The Rise of Portugal, the solitaire). The rules live in subpackages by chapter of the rulebook (ENGINE.md ›
+9.1 The Rise of Portugal, the solitaire); ``siglo simulate`` and the tests may play every scenario of the registry
+(``Simulation``, reached by ``UltimaRatioRegis.simulation``). The rules live in subpackages by chapter of the rulebook (ENGINE.md ›
 Layout); this module gathers their steps and the scenarios' into one table and answers the views."""
 
 from __future__ import annotations
@@ -7,9 +8,11 @@ from __future__ import annotations
 import pathlib
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic.json_schema import SkipJsonSchema
 
 from engines.core.machine import Ctx, StepGame
+from engines.core.types import OptionsError
 from engines.ultima_ratio import redeal
 from engines.ultima_ratio.actions import construction, regroup
 from engines.ultima_ratio.board import GAME_ID, Board, load_board
@@ -39,14 +42,36 @@ from engines.ultima_ratio.sequence import impulse, turn, turn_special_rules
 # mypy, which cannot read a Literal made at run time, sees a str
 if TYPE_CHECKING:
     Playable = str
+    Registered = str
 else:
     Playable = Literal[PLAYABLE]
+    Registered = Literal[tuple(SCENARIOS)]
 
 
 class Options(BaseModel):
     scenario: Playable = Field(
         PLAYABLE[0],
         description="The scenario (Playbook 9): only the playable ones.",
+    )
+    # 7.1: the number of players, within the scenario's (``parse_options`` checks it); unset, its fewest. Not in the
+    # tables' schema while every playable scenario has one count (9.1 is a solitaire), and not stored when unset, so
+    # that 9.1's options and records stay {"scenario": ...}
+    players: SkipJsonSchema[int | None] = Field(None, ge=1, le=8)
+
+    @model_serializer(mode="wrap")
+    def _without_unset_players(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if data.get("players") is None:
+            data.pop("players", None)
+        return data
+
+
+class RegistryOptions(Options):
+    """The options of ``Simulation``: any scenario of the registry, offered at a table or not yet."""
+
+    scenario: Registered = Field(
+        PLAYABLE[0],
+        description="The scenario (Playbook 9): any in the registry (scenarios/registry.py), playable or not yet.",
     )
 
 
@@ -130,6 +155,26 @@ class UltimaRatioRegis(StepGame):
 
     def option_sets(self) -> list[dict[str, Any]]:
         return [{"scenario": s} for s in PLAYABLE]
+
+    def parse_options(self, raw: dict[str, Any] | None) -> BaseModel:
+        """The options, with ``players`` within the scenario's counts (Playbook 9: 9.1 one, 9.2 three to six)."""
+        opts = super().parse_options(raw)
+        fields = opts.model_dump()
+        players, scenario = fields.get("players"), self.board.world.scenario(fields["scenario"])
+        low, high = scenario.players
+        if players is not None and not low <= players <= high:
+            count = str(low) if low == high else f"{low} to {high}"
+            raise OptionsError([f"players: {scenario.name} is played by {count} players, not {players}"])
+        return opts
+
+    def simulation(self) -> UltimaRatioRegis:
+        """``siglo simulate`` plays every scenario of the registry (``Simulation``), those no table offers yet too;
+        the same content, loaded once."""
+        if "_simulation" not in self.__dict__:
+            twin = object.__new__(Simulation)
+            twin.__dict__.update(self.__dict__)
+            self.__dict__["_simulation"] = twin
+        return self.__dict__["_simulation"]
 
     def start(self, g: Ctx, options: dict[str, Any]) -> None:
         self.scenario(options["scenario"]).set_up(g, self.board)
@@ -232,6 +277,23 @@ def unit_name(value: str) -> str | None:
             power, number = value.split(mark)
             return f"{power.replace('-', ' ').title()} {kind} {number}"
     return None
+
+
+class Simulation(UltimaRatioRegis):
+    """The game with every scenario of the registry (``RegistryOptions``), for ``siglo simulate`` and the tests: 9.2
+    New Order at 3-6 players before the owner offers it at a table (``PLAYABLE``). Never registered: the tables,
+    the API and the records see ``UltimaRatioRegis`` alone."""
+
+    Options: ClassVar[type[BaseModel]] = RegistryOptions
+
+    def option_sets(self) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        for sid in SCENARIOS:
+            low, high = self.board.world.scenario(sid).players
+            out += (
+                [{"scenario": sid}] if low == high else [{"scenario": sid, "players": n} for n in range(low, high + 1)]
+            )
+        return out
 
 
 GAME = UltimaRatioRegis()

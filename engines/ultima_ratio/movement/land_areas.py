@@ -120,7 +120,8 @@ def besiegeable(g: Ctx, power: str, area: str) -> bool:
     )
 
 
-def troops_that_move(g: Ctx, power: str) -> list[str]:
+def troops_that_move(g: Ctx, power: str, first: bool = False) -> list[str]:
+    """The power's troops that may make a tactical move (``first``: the first one only, whether there is one)."""
     s = g.s
     out = []
     for u in st.units_of(s, power, "troop", "map"):
@@ -130,6 +131,8 @@ def troops_that_move(g: Ctx, power: str) -> list[str]:
         free = (area and not s["areas"][area]["siege"]) or (area and s["areas"][area]["siege"]["besieger"] == power)
         if free and (first_steps(g, power, u) or subjugation_here(g, power, area) or besiegeable(g, power, area)):
             out.append(u)
+            if first:
+                break
     return out
 
 

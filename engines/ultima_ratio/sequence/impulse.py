@@ -91,11 +91,11 @@ ACTIONS = {
     "build_fortress": lambda g, p: bool(construction.fortress_places(g, p, False)),
     "regroup_troop": lambda g, p: bool(regroup.regroupable(g, p)),
     "strategic_move": lambda g, p: bool(strategic_movement.movable(g, p, first=True)),
-    "tactical_move": lambda g, p: bool(land_areas.troops_that_move(g, p)),
-    "landing": lambda g, p: bool(landings.landers(g, p)),
-    "naval_move": lambda g, p: bool(naval.naval_movers(g, p)),
+    "tactical_move": lambda g, p: bool(land_areas.troops_that_move(g, p, first=True)),
+    "landing": lambda g, p: bool(landings.landers(g, p, first=True)),
+    "naval_move": lambda g, p: bool(naval.naval_movers(g, p, first=True)),
     "lower_unrest": lambda g, p: g.s["powers"][p]["unrest"] > 0,
-    "build_merchant": lambda g, p: bool(commerce.merchant_centers(g.s, board_of(g), p)),
+    "build_merchant": lambda g, p: bool(commerce.merchant_centers(g.s, board_of(g), p, first=True)),
     "build_leader": lambda g, p: leader_flow.may_build(g, p),
     "sortie": lambda g, p: bool(land_battles.sortie_areas(g, p)),  # 13.3.1: later, a tactical action
     "piracy": lambda g, p: bool(card_play.corsair_raids(g, p)),
@@ -122,6 +122,20 @@ def with_actions(s: dict, seat: str) -> list[str]:
     """The seat's powers with an action point left (or the extra action of a player without cards, 8.2.3)."""
     budget, extra = s["impulse"]["actions"], s["impulse"].get("extra", 0)
     return [p for p in st.powers_of(s, seat) if budget.get(p, 0) > 0 or extra]
+
+
+def offers(g: Ctx, seat: str, arg: Any) -> bool:
+    """Whether ``[power, action]`` is one of ``offered(g, seat)``, asking only of that power and action."""
+    if not (isinstance(arg, list) and len(arg) == 2 and all(isinstance(x, str) for x in arg)):
+        return False
+    power, action = arg
+    budget, extra = g.s["impulse"]["actions"], g.s["impulse"].get("extra", 0)
+    return (
+        power in st.powers_of(g.s, seat)
+        and (budget.get(power, 0) > 0 or bool(extra))
+        and action in ACTIONS
+        and ACTIONS[action](g, power)
+    )
 
 
 def spend(g: Ctx, power: str) -> None:
@@ -189,6 +203,12 @@ class PowerActions(FreeMoves, Step):
             legal["end_impulse"] = [None]
         left = sum(s["impulse"]["actions"].values()) + s["impulse"].get("extra", 0)
         return text("prompt.power_actions", left=left), legal
+
+    def allows(self, g: Ctx, role: str, verb: str, arg: Any) -> bool:
+        """An action is checked for its power alone (``offers``): the whole list asks every power everything."""
+        if verb == "act":
+            return offers(g, role, arg)
+        return super().allows(g, role, verb, arg)
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         if verb == "act":
