@@ -13,8 +13,14 @@ from engines.ultima_ratio.world_items import Condition
 STATE = ("players", "from_turn", "in_play", "possesses", "independent", "not_allied")
 
 
+def answered(cond: Condition) -> bool:
+    """Whether the position alone answers ``cond``: one of ``STATE``, but not an alliance "with a Catholic power"
+    (a power's religion changes with events not played yet: ENGINE.md › Not yet)."""
+    return cond.kind in STATE and not (cond.kind == "not_allied" and cond.religion is not None)
+
+
 def met(s: dict, cond: Condition) -> bool:
-    """Whether ``cond`` (one of ``STATE``) holds now."""
+    """Whether ``cond`` (``answered``) holds now."""
     if cond.kind == "players":
         return len(s["seats"]) == cond.players
     if cond.kind == "from_turn":

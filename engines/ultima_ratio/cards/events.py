@@ -108,7 +108,7 @@ class Event(Step):
         s, f, board = g.s, g.frame, board_of(g)
         card, seat, op = f["card"], f["seat"], eff.op
         cond = eff.condition
-        if cond is not None and cond.kind in conditions.STATE:
+        if cond is not None and conditions.answered(cond):
             if not conditions.met(s, cond):
                 g.log("log.event_condition_unmet", event=card, op=op, rule="card_play")
                 return False
