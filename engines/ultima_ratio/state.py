@@ -154,6 +154,20 @@ def units_of(s: dict, power: str, kind: str | None = None, where: str | None = N
     return out
 
 
+def new_unit(s: dict, uid: str, power: str, kind: str, grade: str, loc: str = "available") -> None:
+    s["units"][uid] = {
+        "power": power,
+        "kind": kind,
+        "grade": grade,
+        "veteran": False,
+        "loc": loc,
+        "repair": False,
+        "galley": False,
+        "since": 0,
+        "acted": -1,
+    }
+
+
 def quality(s: dict, uid: str) -> int:
     """The printed number on the side showing (4.1): troops 2-3 / 3-4 (regular / veteran), squadrons E2 / E3."""
     info = s["units"][uid]

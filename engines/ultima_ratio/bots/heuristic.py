@@ -141,8 +141,12 @@ def heuristic_bot(game: Game, view: View, role: str, rnd: random.Random) -> tupl
     if step in ("event_choice", "corsair"):
         verb = next(iter(legal))
         return verb, legal[verb][0]
-    if step == "technology_auction":
+    if step in ("technology_auction", "alliance_auction"):
         return "pass", None  # unrest is what 9.1's verdict subtracts
+    if step == "minor_reinforcements":  # 20.3.2: every unit placed, the first place offered
+        return ("place", legal["place"][0]) if "place" in legal else ("done", None)
+    if step == "minor_repatriation_choice":  # 20.4: units at war keep their control
+        return "stay", None
     if step == "combat_cards":
         return ("card", legal["card"][0]) if "card" in legal else ("pass", None)
     if step == "combat_decision":
