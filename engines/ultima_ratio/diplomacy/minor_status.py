@@ -88,9 +88,9 @@ class MinorReinforcements(Step):
 
     def prompt(self, g: Ctx, role: str):
         f = g.frame
+        legal = {"place": self.options(g), "done": [None]}
         return text("prompt.minor_reinforcements", minor=f["minor"], count=len(f["todo"])), {
-            "place": self.options(g),
-            "done": [None],
+            k: v for k, v in legal.items() if v
         }
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
@@ -125,7 +125,9 @@ def call_reinforcements(g: Ctx, power: str, minor: str, goto: bool = False, only
     for uid in todo:
         if s["units"][uid]["loc"] != "available":
             st.move_unit(s, uid, "available")
-    if not todo:
+    if not any(places(g, power, minor, u) for u in todo):
+        if todo:
+            g.log("log.minor_units_kept", minor=minor, count=len(todo), rule="minor_reinforcements")
         return False
     local = {"power": power, "minor": minor, "todo": todo}
     if goto:
