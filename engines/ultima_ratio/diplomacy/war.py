@@ -13,6 +13,7 @@ from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import deck
+from engines.ultima_ratio.diplomacy import independent_minors as independent
 
 
 def allied(s: dict, a: str, b: str) -> bool:
@@ -48,7 +49,7 @@ def targets(g: Ctx, power: str) -> list[str]:
         if other in s["powers"] and in_forced_peace(s, power, other):
             continue
         out.append(other)
-    return out
+    return out + independent.allied_targets(g, power, in_forced_peace)  # 20.5
 
 
 def last_point(s: dict, power: str) -> bool:
@@ -83,8 +84,10 @@ def declare(g: Ctx, power: str, target: str) -> None:
     power holds no morale (RULINGS W-3). A declared war starts without extra VP for the winner (21.3.1 gives the
     VP only to the wars made by events)."""
     s = g.s
-    pair = sorted((power, target))
-    with_cb = has_cb(s, power, target)
+    ally = independent.dragged_ally(s, target)  # 20.5: the allied major power enters the war
+    enemy = ally or target
+    pair = sorted((power, enemy))
+    with_cb = has_cb(s, power, target) or has_cb(s, power, enemy)
     begin_war(g, pair)
     s["casus_belli"] = [cb for cb in s["casus_belli"] if sorted(cb) != pair]
     g.log(
@@ -93,8 +96,10 @@ def declare(g: Ctx, power: str, target: str) -> None:
         target=target,
         rule="declarations_of_war",
     )
-    if not with_cb and target in s["powers"]:
-        deck.deliver_morale(g, power, target, "war_without_cb")
+    if ally:
+        g.log("log.minor_drags_ally", minor=target, power=ally, rule="independent_minors")
+    if not with_cb and enemy in s["powers"]:
+        deck.deliver_morale(g, power, enemy, "war_without_cb")
 
 
 def war_key(pair: list[str]) -> str:

@@ -340,3 +340,25 @@ def test_the_conquest_module_reads_only_allied_minors():
     s = position(powers1=("portugal", "france"))
     with_minor(s, "savoy")
     assert minor_conquest.occupier(s, "savoy") is None
+
+
+# ----- 20.5 independent minors -------------------------------------------------------------------------------------
+def test_a_declaration_on_an_allied_independent_minor_drags_its_ally_into_the_war():
+    """20.5 (l. 1555, 1561): war may be declared on an independent minor "as long as they are allied with major
+    powers with which they are not in forced peace"; "they drag the allied major power with them" — the war is the
+    ally's, and without a CB the morale point goes to it (21.3.5, RULINGS MP-10)."""
+    from tests.engines.ultima_ratio.support_war import legal as war_legal
+    from tests.engines.ultima_ratio.support_war import moves, power, start
+    from tests.engines.ultima_ratio.support_war import play as war_play
+
+    s = power(start(), "spain", war=False)
+    s = moves(s, ("done", None), ("act", ["portugal", "lower_unrest"]))
+    s["free_attacks"] = []
+    s["minors"]["emirates"]["ally"] = "spain"  # the Emirates are an independent minor (minors.yaml)
+    assert ["portugal", "emirates"] in war_legal(s)["declare_war"]
+    s["forced_peace"] = [["portugal", "spain"]]
+    assert ["portugal", "emirates"] not in war_legal(s).get("declare_war", [])
+    s["forced_peace"] = []
+    s, log = war_play(s, "declare_war", ["portugal", "emirates"])
+    assert ["portugal", "spain"] in s["wars"] and "log.minor_drags_ally" in msgs(log)
+    assert s["morale"] == {"portugal": {"spain": 1}}
