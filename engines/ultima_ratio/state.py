@@ -33,13 +33,17 @@ def game_order(s: dict) -> list[str]:
 
 
 def seat_of(s: dict, power: str) -> str | None:
+    """The player of a major power in play, or of the major power a minor is allied with (20.2)."""
     info = s["powers"].get(power)
+    if info is None and power in s["minors"]:
+        info = s["powers"].get(s["minors"][power]["ally"])
     return info["seat"] if info else None
 
 
 def player_of(s: dict, power: str) -> str:
-    """The player who leads a major power in play (a decision's active seat)."""
-    seat: str = s["powers"][power]["seat"]
+    """The player who leads a major power in play, or its allied minors (a decision's active seat)."""
+    seat = seat_of(s, power)
+    assert seat is not None, power
     return seat
 
 
@@ -88,7 +92,10 @@ def controls(s: dict, power: str, area: str) -> bool:
     if area not in s["areas"]:
         return False
     who = s["areas"][area]["control"]
-    return who == power or (who is not None and who in s["minors"] and minor_ally(s, who) == power)
+    side = minor_ally(s, power) if power in s["minors"] else power  # 20.2: an allied minor counts as its ally
+    if side is None:
+        return who == power
+    return who == power or (who is not None and side_of(s, who) == side)
 
 
 def possessions(s: dict, power: str) -> list[str]:

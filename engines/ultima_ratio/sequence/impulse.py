@@ -105,20 +105,38 @@ ACTIONS = {
 STEP_OF = {"landing": "tactical_move", "build_leader": "draw_leader", "sortie": "sortie_action", "piracy": "corsair"}
 
 
+# 20.2: the actions with the units of an allied minor power, paid with its ally's points
+MINOR_ACTIONS = (
+    "build_troop",
+    "build_squadron",
+    "repair_squadron",
+    "regroup_troop",
+    "strategic_move",
+    "tactical_move",
+    "landing",
+    "naval_move",
+)
+
+
 def offered(g: Ctx, seat: str) -> list[list[str]]:
-    """The actions of powers with actions left (or the extra action of a player without cards, 8.2.3)."""
-    budget, extra = g.s["impulse"]["actions"], g.s["impulse"].get("extra", 0)
-    return [
-        [p, a]
-        for p in st.powers_of(g.s, seat)
-        if budget.get(p, 0) > 0 or extra
-        for a, ok in ACTIONS.items()
-        if ok(g, p)
-    ]
+    """The actions of powers with actions left (or the extra action of a player without cards, 8.2.3), and of
+    their allied minor powers' units ("treated as if they were from the major power", 20.2)."""
+    s = g.s
+    budget, extra = s["impulse"]["actions"], s["impulse"].get("extra", 0)
+    out = []
+    for p in st.powers_of(s, seat):
+        if budget.get(p, 0) <= 0 and not extra:
+            continue
+        out += [[p, a] for a, ok in ACTIONS.items() if ok(g, p)]
+        for minor in sorted(m for m, info in s["minors"].items() if info["ally"] == p):
+            out += [[minor, a] for a in MINOR_ACTIONS if ACTIONS[a](g, minor)]
+    return out
 
 
 def spend(g: Ctx, power: str) -> None:
-    """One action point of the power, or the extra action of a player without cards (8.2.3)."""
+    """One action point of the power (an allied minor's: its ally's, 20.2), or the extra action of a player
+    without cards (8.2.3)."""
+    power = st.side_of(g.s, power) or power
     imp = g.s["impulse"]
     if imp["actions"][power] > 0:
         imp["actions"][power] -= 1

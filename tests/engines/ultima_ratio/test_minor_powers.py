@@ -362,3 +362,50 @@ def test_a_declaration_on_an_allied_independent_minor_drags_its_ally_into_the_wa
     s, log = war_play(s, "declare_war", ["portugal", "emirates"])
     assert ["portugal", "spain"] in s["wars"] and "log.minor_drags_ally" in msgs(log)
     assert s["morale"] == {"portugal": {"spain": 1}}
+
+
+# ----- 20.2 consequences of alliance ---------------------------------------------------------------------------------
+def allied_genoa() -> dict:
+    """Genoa allied with France (player1, in its impulse, 2 actions), Genoa's troop in Genoa; France possesses Milan
+    (CM, next to Genoa) and Lyon (WE, not a border area of CM)."""
+    s = position(powers1=("portugal", "france"))
+    with_minor(s, "genoa", ally="france")
+    area(s, "milan", "france")
+    area(s, "lyon", "france")
+    s["units"]["genoa-troop-1"]["loc"] = s["impulse"]["start_locs"]["genoa-troop-1"] = "area:genoa"
+    s["impulse"]["actions"]["france"] = 2
+    s, _ = play(s, "player1", "done")
+    return s
+
+
+def test_the_ally_acts_with_its_minors_units_with_its_own_points():
+    """20.2 (l. 1488): "areas and units from allied minor powers are treated as if they were from the major power":
+    the ally's player moves them and builds them with its power's actions; the minor's areas count as the ally's
+    (its troop moves strategically through Genoa to the French Milan)."""
+    s = allied_genoa()
+    assert [a for a in legal(s)["act"] if a[0] == "genoa"] == [
+        ["genoa", "build_squadron"],
+        ["genoa", "strategic_move"],
+        ["genoa", "tactical_move"],
+    ]
+    s, _ = play(s, "player1", "act", ["genoa", "strategic_move"])
+    assert s["impulse"]["actions"]["france"] == 1
+    s, _ = play(s, "player1", "unit", "genoa-troop-1")
+    assert legal(s) == {"area": ["milan"]}  # 20.2: not Lyon, outside its theater and its border areas
+
+
+def test_a_minors_units_are_built_in_its_own_areas_only_and_the_majors_not_there():
+    """20.2 (l. 1490): "The troops and squadrons of the major power cannot be recruited in the areas of the allied
+    minor power, and those of the allied minor power can only be recruited in the areas belonging to that minor
+    power" (9.1, 9.2); fortresses may be built there (9.4)."""
+    from engines.ultima_ratio.actions import construction
+
+    s = allied_genoa()
+    g = Ctx(GAME, s)
+    assert construction.squadron_places(g, "genoa") == ["genoa"]
+    assert "genoa" not in construction.troop_places(g, "france", "2-3")
+    assert "genoa" not in construction.squadron_places(g, "france")
+    s["units"]["genoa-troop-1"]["loc"] = "available"
+    assert construction.troop_places(g, "genoa", "2-3") == ["genoa"]
+    s["areas"]["genoa"]["fortress"] = None
+    assert "genoa" in construction.fortress_places(g, "france", False)
