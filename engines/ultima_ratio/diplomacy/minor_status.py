@@ -178,8 +178,10 @@ class MinorAlliance(Step):
             if s["areas"][area]["control"] == power:
                 s["areas"][area]["control"] = minor
         rebuild_fortresses(g, minor)
+        # 20.4.2: optional for the powers at war with the new ally — not for the loser of the peace that gives it
+        # the minor, whose war is ending ("similar to the case of minor powers who change ally", 21.5.3; MP-12)
         todo = [
-            [p, units, deck.at_war(s, p, power)]  # 20.4.2: optional for the powers at war with the new ally
+            [p, units, deck.at_war(s, p, power) and not (f["how"] == "peace" and p == former)]
             for p, units in foreign_units(s, minor, power).items()
         ]
         g.goto("minor_repatriations", minor=minor, power=power, todo=todo, reinforce=True)

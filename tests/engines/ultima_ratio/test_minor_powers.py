@@ -409,3 +409,15 @@ def test_a_minors_units_are_built_in_its_own_areas_only_and_the_majors_not_there
     assert construction.troop_places(g, "genoa", "2-3") == ["genoa"]
     s["areas"]["genoa"]["fortress"] = None
     assert "genoa" in construction.fortress_places(g, "france", False)
+
+
+def test_the_losers_units_leave_a_minor_given_to_the_winner_at_peace():
+    """MP-12: the conditions are chosen while the war stands, but the loser's units in the minor go home without a
+    choice (21.5.3, l. 1748)."""
+    s = at_war_with_spain(position(powers1=("portugal", "france")))
+    with_minor(s, "genoa", ally="france")
+    new_unit(s, "france-troop-9", "france", "troop", "2-3", "area:genoa")
+    frame = {"step": "peace_conditions", "pair": ["france", "spain"], "winner": "spain", "loser": "france"}
+    s["stack"].append({**frame, "left": 5, "chosen": [], "requester": None})
+    s, log = play(s, "player2", "condition", ["ally_minor", "genoa"])
+    assert "log.minor_repatriation" in msgs(log) and step(s) == "repatriate_troop"
