@@ -421,3 +421,31 @@ def test_the_losers_units_leave_a_minor_given_to_the_winner_at_peace():
     s["stack"].append({**frame, "left": 5, "chosen": [], "requester": None})
     s, log = play(s, "player2", "condition", ["ally_minor", "genoa"])
     assert "log.minor_repatriation" in msgs(log) and step(s) == "repatriate_troop"
+
+
+# ----- playouts ---------------------------------------------------------------------------------------------------
+def test_random_half_turns_with_alliance_cards_keep_the_invariants():
+    """The random bot plays a half turn whose hands hold the alliance cards of Genoa, Savoy and the mercenaries and a
+    regional card, with Genoa allied with Spain (at war with France) and Savoy neutral; every state and move is
+    checked (views, logs, leaks, barriers: ``test_cards.play``)."""
+    import random
+
+    cards = ["alliance-genoa", "alliance-savoy", "alliance-german-mercenaries", "continental-ally"]
+    union: set[str] = set()
+    for seed in (1, 2, 3):
+        s = at_war_with_spain(position(hand1=cards[:2], hand2=cards[2:], powers1=("portugal", "france")))
+        with_minor(s, "genoa", ally="spain")
+        with_minor(s, "savoy")
+        s["units"]["genoa-troop-1"]["loc"] = "area:genoa"
+        new_unit(s, "france-troop-9", "france", "troop", "2-3", "area:corsica")
+        rnd, seen = random.Random(seed), set()
+        for _ in range(300):
+            if not s["cards"]["hands"]["player1"] and not s["cards"]["hands"]["player2"] and step(s) == "card_play":
+                break
+            role = GAME.active_roles(s)[0]
+            options = legal(s, role)
+            verb = rnd.choice(sorted(options))
+            s, _ = play(s, role, verb, rnd.choice(options[verb]))
+            seen.add(step(s))
+        union |= seen
+    assert {"alliance_auction", "event_choice", "minor_reinforcements", "minor_repatriation_choice"} <= union
