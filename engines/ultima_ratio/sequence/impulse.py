@@ -77,7 +77,8 @@ def rebase_due(g: Ctx, seat: str) -> dict | None:
     player's powers first, then the others; the frame of a ``rebase`` decision when a tie needs its player."""
     s = g.s
     mine = st.powers_of(s, seat)
-    for power in [*mine, *sorted(p for p in s["powers"] if p not in mine)]:
+    allied = sorted(m for m, info in s["minors"].items() if info["ally"])  # 20.2: allied minors' squadrons too
+    for power in [*mine, *sorted(p for p in s["powers"] if p not in mine), *allied]:
         rebase = without_base.check_bases(g, power)
         if rebase:
             return rebase

@@ -449,3 +449,17 @@ def test_random_half_turns_with_alliance_cards_keep_the_invariants():
             seen.add(step(s))
         union |= seen
     assert {"alliance_auction", "event_choice", "minor_reinforcements", "minor_repatriation_choice"} <= union
+
+
+def test_an_allied_minors_squadron_that_loses_its_port_goes_to_the_nearest_base():
+    """11.1.1 / 20.2: the squadrons of an allied minor are checked with the others after each action."""
+    from engines.ultima_ratio.sequence import impulse
+
+    s = allied_genoa()
+    s["units"]["genoa-squadron-1"].update(loc="area:genoa", galley=True)  # built in the Mediterranean (18.6.1)
+    area(s, "florence", "france")
+    s["areas"]["genoa"]["control"] = "spain"
+    s["wars"].append(["france", "spain"])
+    g = Ctx(GAME, copy_state(s))
+    assert impulse.rebase_due(g, "player1") is None
+    assert g.s["units"]["genoa-squadron-1"]["loc"] == "area:florence"  # the ally's port in the theater
