@@ -16,7 +16,7 @@ from engines.ultima_ratio.board import GAME_ID, Board, load_board
 from engines.ultima_ratio.bots.heuristic import heuristic_bot
 from engines.ultima_ratio.cards import card_play, events
 from engines.ultima_ratio.combat import battles, combat_cards, land_battles
-from engines.ultima_ratio.diplomacy import alliance_auction, minor_status, peace, peace_conditions
+from engines.ultima_ratio.diplomacy import alliance_auction, independent_minors, minor_status, peace, peace_conditions
 from engines.ultima_ratio.economy import commerce, technology
 from engines.ultima_ratio.end_of_turn import turn_end
 from engines.ultima_ratio.leaders import leader_flow, reattach
@@ -81,6 +81,7 @@ STEPS = {
     **peace_conditions.STEPS,
     **alliance_auction.STEPS,
     **minor_status.STEPS,
+    **independent_minors.STEPS,
     "half_turn": turn.HalfTurn(after_impulse=tuple(n for s in SCENARIOS.values() for n in s.after_impulse)),
 }
 

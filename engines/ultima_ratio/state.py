@@ -63,6 +63,16 @@ def side_of(s: dict, party: str | None) -> str | None:
     return minor_ally(s, party)
 
 
+def war_key(pair: list[str]) -> str:
+    return "|".join(sorted(pair))
+
+
+def out_of_war(s: dict, party: str, pair: list[str]) -> bool:
+    """20.5: an allied independent minor that stays out of its ally's war is neutral in it."""
+    info = s["minors"].get(party)
+    return bool(info and info.get("wars", {}).get(war_key(pair)) is False)
+
+
 def hostile(s: dict, a: str | None, b: str | None) -> bool:
     """Whether ``a`` may attack ``b`` (at war, 21.3; or a scenario rule lets it attack without a CB, e.g. 9.1
     "Portugal does not need CB to attack the minor power"). Independent and rebel areas have no party."""
@@ -72,9 +82,10 @@ def hostile(s: dict, a: str | None, b: str | None) -> bool:
     if sa == sb:
         return False
     pair = sorted((sa, sb))
+    if pair in s["wars"] and not out_of_war(s, a, pair) and not out_of_war(s, b, pair):
+        return True
     return (
-        pair in s["wars"]
-        or [a, b] in s["free_attacks"]
+        [a, b] in s["free_attacks"]
         or [b, a] in s["free_attacks"]
         or [sa, b] in s["free_attacks"]
         or [b, sa] in s["free_attacks"]

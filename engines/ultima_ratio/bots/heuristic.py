@@ -147,6 +147,8 @@ def heuristic_bot(game: Game, view: View, role: str, rnd: random.Random) -> tupl
         return ("place", legal["place"][0]) if "place" in legal else ("done", None)
     if step == "minor_repatriation_choice":  # 20.4: units at war keep their control
         return "stay", None
+    if step == "minor_war_entry":  # 20.5: an ally fights
+        return "enter", None
     if step == "combat_cards":
         return ("card", legal["card"][0]) if "card" in legal else ("pass", None)
     if step == "combat_decision":

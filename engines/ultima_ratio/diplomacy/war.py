@@ -97,13 +97,14 @@ def declare(g: Ctx, power: str, target: str) -> None:
         rule="declarations_of_war",
     )
     if ally:
+        independent.record(s, target, pair, True)  # the minor the war was declared on is in it
         g.log("log.minor_drags_ally", minor=target, power=ally, rule="independent_minors")
     if not with_cb and enemy in s["powers"]:
         deck.deliver_morale(g, power, enemy, "war_without_cb")
 
 
 def war_key(pair: list[str]) -> str:
-    return "|".join(sorted(pair))
+    return st.war_key(pair)
 
 
 def begin_war(g: Ctx, pair: list[str], card: str | None = None, vp: int = 0) -> None:
@@ -173,6 +174,7 @@ def end_war(g: Ctx, pair: list[str]) -> None:
     s = g.s
     s["wars"].remove(pair)
     s.get("war_records", {}).pop(war_key(pair), None)
+    independent.war_over(s, pair)  # 20.5: "neutral until the end of the war"
     g.log("log.war_ended", powers=pair, rule="forced_peace")
     return_border_areas(g, pair)
     if all(p in s["powers"] for p in pair) and pair not in s["forced_peace"]:

@@ -14,7 +14,7 @@ from engines.ultima_ratio.actions import construction, regroup
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import card_play, deck
 from engines.ultima_ratio.combat import battles, land_battles
-from engines.ultima_ratio.diplomacy import peace, war
+from engines.ultima_ratio.diplomacy import independent_minors, peace, war
 from engines.ultima_ratio.economy import commerce, unrest
 from engines.ultima_ratio.leaders import leader_flow
 from engines.ultima_ratio.logistics import overstack
@@ -169,6 +169,7 @@ class PowerActions(FreeMoves, Step):
         "disperse_overstack",
         "dispersion_box",
         "forced_negotiations",
+        "minor_war_entry",
         "end_of_impulse",
     )
 
@@ -258,6 +259,10 @@ class PowerActions(FreeMoves, Step):
         choice = battles.box_choice(g)  # 18.5: the box of a border area's troop
         if choice:
             g.call("dispersion_box", **choice)
+            return
+        entry = independent_minors.entry_due(g)  # 20.5: which allied independent minors enter a new war
+        if entry:
+            g.call("minor_war_entry", **entry)
             return
         peace.ask_forced(g)
 

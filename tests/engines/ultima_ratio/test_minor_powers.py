@@ -463,3 +463,31 @@ def test_an_allied_minors_squadron_that_loses_its_port_goes_to_the_nearest_base(
     g = Ctx(GAME, copy_state(s))
     assert impulse.rebase_due(g, "player1") is None
     assert g.s["units"]["genoa-squadron-1"]["loc"] == "area:florence"  # the ally's port in the theater
+
+
+def test_the_ally_of_an_independent_minor_announces_whether_it_enters_a_new_war():
+    """20.5 (l. 1557-1559): "When a major power that controls one of these minor powers enters a war, it must
+    immediately announce which allied independent minor powers enter the war with it"; one that stays out is treated
+    "as if it is neutral until the end of the war" (its units back on its card, 20.4.1; RULINGS MP-13)."""
+    from engines.ultima_ratio.diplomacy import war
+    from engines.ultima_ratio.state import hostile
+    from tests.engines.ultima_ratio.support_war import moves, power, start
+    from tests.engines.ultima_ratio.support_war import play as war_play
+
+    s = power(start(), "spain", war=False)
+    s = moves(s, ("done", None), ("act", ["portugal", "lower_unrest"]))
+    s["free_attacks"] = []
+    s["minors"]["emirates"]["ally"] = "spain"
+    s["units"]["emirates-troop-1"]["loc"] = "area:aden"
+    s, log = war_play(s, "declare_war", ["portugal", "spain"])
+    assert step(s) == "minor_war_entry" and GAME.active_roles(s) == ["player2"]
+    entered, _ = war_play(s, "enter")
+    assert hostile(entered, "portugal", "emirates") and entered["minors"]["emirates"]["wars"] == {
+        "portugal|spain": True
+    }
+    s, log = war_play(s, "stay_out")
+    assert not hostile(s, "portugal", "emirates") and hostile(s, "portugal", "spain")
+    assert s["units"]["emirates-troop-1"]["loc"] == "available" and "log.minor_stays_out" in msgs(log)
+    g = Ctx(GAME, copy_state(s))
+    war.end_war(g, ["portugal", "spain"])
+    assert g.s["minors"]["emirates"] == {"ally": "spain", "wars": {}}
