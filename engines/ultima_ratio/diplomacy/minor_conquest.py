@@ -42,7 +42,7 @@ def after_control(g: Ctx, taker: str, area: str) -> None:
         return
     loser = s["minors"][minor]["ally"]
     areas = territory(s, minor)
-    s["minors"][minor]["ally"] = taker
+    s["minors"][minor] = {"ally": taker}  # a new ally: no announcement of 20.5 yet
     g.log("log.minor_conquered", minor=minor, power=taker, former=loser, rule="minor_conquest")
     if not any(
         board_of(g).areas[a].key_area for a in areas

@@ -171,6 +171,8 @@ class MinorAlliance(Step):
         minor, power = f["minor"], f["power"]
         former = s["minors"][minor]["ally"]
         s["minors"][minor]["ally"] = power
+        if former != power:  # 20.5: its announcements were for the former ally's wars
+            s["minors"][minor].pop("wars", None)
         if former is not None and former != power:
             g.log("log.minor_alliance_ends", minor=minor, power=former, rule="minor_alliance")
         g.log(f"log.minor_allied.{f['how']}", minor=minor, power=power, rule="minor_alliance")
@@ -199,7 +201,7 @@ class MinorNeutral(Step):
         s, f = g.s, g.frame
         minor = f["minor"]
         former = s["minors"][minor]["ally"]
-        s["minors"][minor]["ally"] = None
+        s["minors"][minor] = {"ally": None}
         if former is not None:
             g.log("log.minor_alliance_ends", minor=minor, power=former, rule="minor_neutral")
         g.log("log.minor_neutral", minor=minor, rule="minor_neutral")
