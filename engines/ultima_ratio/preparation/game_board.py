@@ -9,7 +9,8 @@ deployment, markers, inactive parts of the map, naval operation distance and mer
 from __future__ import annotations
 
 from engines.core.machine import Ctx
-from engines.ultima_ratio.board import Board
+from engines.ultima_ratio.board import Board, board_of
+from engines.ultima_ratio.diplomacy import minor_powers
 from engines.ultima_ratio.preparation import deployment
 from engines.ultima_ratio.world_items import Scenario, Setup
 
@@ -91,3 +92,39 @@ def set_up_from_playbook(g: Ctx, board: Board, scenario_id: str) -> None:
         info = s["areas"][area]
         info.update(marker=marker, control=None, owner=None if marker.startswith("A") else info["owner"])
     g.log("log.setup", scenario=scenario_id, rule="preparation")
+
+
+def independent(s: dict, areas: list[str]) -> bool:
+    """The areas are still independent (an active area with an independent marker, 18.2.2)."""
+    return all(a in s["areas"] and s["areas"][a]["owner"] is None and s["areas"][a]["marker"] for a in areas)
+
+
+def turn_special_rules(g: Ctx) -> None:
+    """8.1.1 in a playbook scenario's later turns: the turn's special rules that change the board at its start —
+    areas passing to a power or minor (``possession``; "if still independent" read), minors appearing and disappearing (20;
+    ``minor_powers``) and areas becoming active or inactive within the scenario's theaters (7.2: "theaters out of play
+    are out entirely"). The cards a turn removes are the deck's (``deck.removed``); religion is not played yet."""
+    s = g.s
+    board = board_of(g)
+    if s["turn"] == s["first_turn"]:
+        return  # the set-up played them
+    theaters = board.world.scenario(s["scenario"]).theaters
+    for rule in board.world.turn(s["turn"]).special_rules:
+        for eff in rule.effects:
+            cond = eff.condition
+            if cond is not None and not (cond.kind == "independent" and independent(s, cond.areas)):
+                continue  # the other conditions are read by the events (``cards/events.py``) or not yet
+            if eff.op == "possession" and (eff.power in s["powers"] or eff.power in s["minors"]):
+                for area in eff.areas:
+                    if area in s["areas"]:
+                        s["areas"][area].update(owner=eff.power, control=eff.power, marker=None)
+                        g.log("log.event_possession", area=area, power=eff.power, rule="turn_start")
+            elif eff.op == "minor_appears" and eff.minor and eff.minor not in s["minors"]:
+                minor_powers.enter_play(s, board.minor(eff.minor), s["impulse"]["n"])
+                g.log("log.minor_appears", minor=eff.minor, rule="minor_powers")
+            elif eff.op == "minor_disappears" and eff.minor and eff.minor in s["minors"]:
+                minor_powers.leave_play(g, eff.minor)
+            elif eff.op in ("activate", "deactivate"):
+                named = [*eff.areas, *(a for a, info in board.areas.items() if info.theater in eff.theaters)]
+                areas = sorted({a for a in named if board.areas[a].theater in theaters})
+                (minor_powers.activate if eff.op == "activate" else minor_powers.deactivate)(g, areas)

@@ -42,5 +42,8 @@ class NewOrder(Scenario):
     def set_up(self, g: Ctx, board: Board) -> None:
         game_board.set_up_from_playbook(g, board, self.id)
 
+    def turn_start(self, g: Ctx) -> None:
+        game_board.turn_special_rules(g)  # Turn 2: Granada to the Barbary Coast; Turn 3: the Palatinate appears
+
     def game_end(self, g: Ctx) -> None:
         winner(g)

@@ -491,3 +491,24 @@ def test_the_ally_of_an_independent_minor_announces_whether_it_enters_a_new_war(
     g = Ctx(GAME, copy_state(s))
     war.end_war(g, ["portugal", "spain"])
     assert g.s["minors"]["emirates"] == {"ally": "spain", "wars": {}}
+
+
+def test_9_2s_later_turns_play_their_special_rules_the_palatinate_appears_in_turn_3():
+    """Turn 3 (l. 2230): "The minor power Palatinate appears (it is no longer part of the German States)"; Turn 2
+    (Granada to the Barbary Coast); South America and Asia, out of 9.2's theaters, stay out (7.2)."""
+    from engines.ultima_ratio.preparation import game_board
+    from tests.engines.ultima_ratio.test_new_order import GAME as TABLE
+    from tests.engines.ultima_ratio.test_new_order import auction as bets
+    from tests.engines.ultima_ratio.test_new_order import begin
+
+    s = bets(begin(3), {"player1": 0, "player2": 0, "player3": 0})
+    assert s["areas"]["palatinate"]["owner"] == "german-states" and "palatinate" not in s["minors"]
+    g = Ctx(TABLE, copy_state(s))
+    g.s["turn"] = 2
+    game_board.turn_special_rules(g)
+    assert g.s["areas"]["granada"]["owner"] == "barbary-coast"
+    g.s["turn"] = 3
+    before = set(g.s["areas"])
+    game_board.turn_special_rules(g)
+    assert g.s["minors"]["palatinate"] == {"ally": None} and g.s["areas"]["palatinate"]["owner"] == "palatinate"
+    assert set(g.s["areas"]) == before
