@@ -139,7 +139,8 @@ def call_reinforcements(g: Ctx, power: str, minor: str, goto: bool = False, only
 
 # ----- 20.3 alliance, 20.4.1 neutrality ----------------------------------------------------------------------------
 def ally(g: Ctx, minor: str, power: str, how: str) -> None:
-    """The minor allies with ``power`` (``how``: card, peace, event, scenario), as a call."""
+    """The minor allies with ``power`` (``how``: card, peace or event — its log), as a call; 20.3.4's allies at a
+    scenario's start are set by ``deployment.prepare`` and placed by ``deploy_allies``."""
     g.call("minor_alliance", minor=minor, power=power, how=how)
 
 
