@@ -19,7 +19,16 @@ from engines.ultima_ratio.board import GAME_ID, Board, load_board
 from engines.ultima_ratio.bots.heuristic import heuristic_bot
 from engines.ultima_ratio.cards import card_play, events
 from engines.ultima_ratio.combat import battles, combat_cards, land_battles
-from engines.ultima_ratio.diplomacy import alliances, combined_fleets, expeditionary_corps, peace, peace_conditions
+from engines.ultima_ratio.diplomacy import (
+    alliance_auction,
+    alliances,
+    combined_fleets,
+    expeditionary_corps,
+    independent_minors,
+    minor_status,
+    peace,
+    peace_conditions,
+)
 from engines.ultima_ratio.economy import commerce, subsidies, technology
 from engines.ultima_ratio.end_of_turn import turn_end
 from engines.ultima_ratio.leaders import leader_flow, reattach
@@ -109,6 +118,9 @@ STEPS = {
     **expeditionary_corps.STEPS,
     **combined_fleets.STEPS,
     **subsidies.STEPS,
+    **alliance_auction.STEPS,
+    **minor_status.STEPS,
+    **independent_minors.STEPS,
     "half_turn": turn.HalfTurn(after_impulse=tuple(n for s in SCENARIOS.values() for n in s.after_impulse)),
 }
 

@@ -55,6 +55,7 @@ class MinorInfo(TypedDict):
     """``minors[minor]``: a minor power in play."""
 
     ally: str | None  # a major power, or None (9.1: the Emirates, no ally)
+    wars: NotRequired[dict[str, bool]]  # 20.5: war key "a|b" -> an allied independent minor entered it or not
 
 
 @with_config(_CLOSED)

@@ -64,7 +64,8 @@ def troop_places(g: Ctx, power: str, grade: str, first: bool = False) -> list[st
     """9.1: 2-3 troops in any controlled (not besieged) possession; 3-4 troops in the theater with more of the
     power's home areas (``troop_fits``). ``first``: the first place only (whether there is one)."""
     s, b = g.s, board(g)
-    theater = st.home_theater(s, b, power) if grade == "3-4" else None
+    # 9.1: "The troops of minor powers are built in the controlled areas of the minor power" (20.2)
+    theater = st.home_theater(s, b, power) if grade == "3-4" and power in s["powers"] else None
     troops = troops_by_area(s)
     places = (
         a

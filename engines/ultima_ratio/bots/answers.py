@@ -132,6 +132,12 @@ def _peace_and_impulse(
         losing = [o for o in legal["open_peace"] if _war_status(public, *o) < 0]
         if losing:
             return "open_peace", max(losing, key=lambda o: _morale_held(public, *o))
+    if step == "minor_reinforcements":  # 20.3.2: every unit placed, the first place offered
+        return ("place", legal["place"][0]) if "place" in legal else ("done", None)
+    if step == "minor_repatriation_choice":  # 20.4: units at war keep their control
+        return "stay", None
+    if step == "minor_war_entry":  # 20.5: an ally fights
+        return "enter", None
     if step == "alliance_consent":  # 21.1: an ally is a power in forced peace with it
         return "accept", legal["accept"][0]
     if step == "alliance_choice":  # 21.1: the first alliance offered

@@ -41,7 +41,7 @@ def _choose(table: Game, game: goals.Engine, view: View, role: str, rnd: random.
         return _deploy(game, public, legal, power)
     if step == "power_actions":
         return _power_actions(game, public, legal, role)
-    if step == "technology_auction":
+    if step in ("technology_auction", "alliance_auction"):  # 19.3.1, 20.3.1: the same open auction against unrest
         return _technology(game, public, legal)
     if step == "card_play" and "assign" in legal:  # 8.2.2: the points to the power with most to do
         return "assign", max(legal["assign"], key=lambda p: _work(game, public, p))

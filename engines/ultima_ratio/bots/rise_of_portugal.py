@@ -38,6 +38,6 @@ def rise_of_portugal(game: Game, view: View) -> tuple[str, Any] | None:
         return "play_card", legal["play_card"][0]  # 8.2.2: at least one card
     if step == "power_actions":  # never ``declare_war``: 9.1 offers none (RULINGS W-1)
         return _action(game, public, legal, targets, unrest)
-    if step == "technology_auction":
+    if step in ("technology_auction", "alliance_auction"):
         return "pass", None  # unrest is what 9.1's verdict subtracts
     return answer(game, view, POWER, targets)

@@ -29,8 +29,8 @@ def met(s: dict, cond: Condition) -> bool:
         return cond.power in s["powers"]
     if cond.kind == "possesses":
         return all(s["areas"].get(a, {}).get("owner") == cond.power for a in cond.areas)
-    if cond.kind == "independent":  # no possessor: an independent marker, or never taken (18.1)
-        return all(a in s["areas"] and s["areas"][a]["owner"] is None for a in cond.areas)
+    if cond.kind == "independent":  # active, no possessor, under an independent marker (18.2.2)
+        return all(a in s["areas"] and s["areas"][a]["owner"] is None and s["areas"][a]["marker"] for a in cond.areas)
     if cond.kind == "not_allied":
         ally = (s["minors"].get(cond.minor) or {}).get("ally")
         return ally is None or (bool(cond.powers) and ally not in cond.powers)

@@ -14,6 +14,7 @@ from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import deck
+from engines.ultima_ratio.diplomacy import independent_minors as independent
 from engines.ultima_ratio.movement import fleets
 
 
@@ -77,7 +78,7 @@ def targets(g: Ctx, power: str) -> list[str]:
         if other in s["powers"] and in_forced_peace(s, power, other):
             continue
         out.append(other)
-    return out
+    return out + independent.allied_targets(g, power, in_forced_peace)  # 20.5
 
 
 def last_point(s: dict, power: str) -> bool:
@@ -112,8 +113,10 @@ def declare(g: Ctx, power: str, target: str) -> None:
     power holds no morale (RULINGS W-3). A declared war starts without extra VP for the winner (21.3.1 gives the
     VP only to the wars made by events)."""
     s = g.s
-    pair = sorted((power, target))
-    with_cb = has_cb(s, power, target)
+    ally = independent.dragged_ally(s, target)  # 20.5: the allied major power enters the war
+    enemy = ally or target
+    pair = sorted((power, enemy))
+    with_cb = has_cb(s, power, target) or has_cb(s, power, enemy)
     begin_war(g, pair)
     s["casus_belli"] = [cb for cb in s["casus_belli"] if sorted(cb) != pair]
     g.log(
@@ -122,8 +125,11 @@ def declare(g: Ctx, power: str, target: str) -> None:
         target=target,
         rule="declarations_of_war",
     )
-    if not with_cb and target in s["powers"]:
-        deck.deliver_morale(g, power, target, "war_without_cb")
+    if ally:
+        independent.record(s, target, pair, True)  # the minor the war was declared on is in it
+        g.log("log.minor_drags_ally", minor=target, power=ally, rule="independent_minors")
+    if not with_cb and enemy in s["powers"]:
+        deck.deliver_morale(g, power, enemy, "war_without_cb")
 
 
 def end_alliance(g: Ctx, pair: list[str], why: str) -> None:
@@ -137,7 +143,7 @@ def end_alliance(g: Ctx, pair: list[str], why: str) -> None:
 
 
 def war_key(pair: list[str]) -> str:
-    return "|".join(sorted(pair))
+    return st.war_key(pair)
 
 
 def begin_war(g: Ctx, pair: list[str], card: str | None = None, vp: int = 0) -> None:
@@ -213,6 +219,7 @@ def end_war(g: Ctx, pair: list[str]) -> None:
     s = g.s
     s["wars"].remove(pair)
     s.get("war_records", {}).pop(war_key(pair), None)
+    independent.war_over(s, pair)  # 20.5: "neutral until the end of the war"
     g.log("log.war_ended", powers=pair, rule="forced_peace")
     return_border_areas(g, pair)
     if all(p in s["powers"] for p in pair) and pair not in s["forced_peace"]:

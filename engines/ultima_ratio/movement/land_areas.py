@@ -9,7 +9,7 @@ from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.combat import land_battles
-from engines.ultima_ratio.diplomacy import war
+from engines.ultima_ratio.diplomacy import minor_conquest, war
 from engines.ultima_ratio.logistics import stacking, supply
 from engines.ultima_ratio.movement import naval_bases, without_base
 from engines.ultima_ratio.scenarios.base import scenario_of
@@ -18,8 +18,8 @@ from engines.ultima_ratio.scenarios.base import scenario_of
 # ----- where a troop may go --------------------------------------------------------------------------------------
 def enterable(g: Ctx, power: str, area: str) -> bool:
     """12.1: controlled areas, independent areas (free of units one is not at war with), areas of powers one is at
-    war with; never areas of allied major powers — but to relieve an ally's fortress besieged by an enemy at war
-    (13.3.5, a relief battle, RULINGS AL-12); only areas of interest (18.4.1)."""
+    war with, areas of neutral minor powers (20.1); never areas of allied major powers — but to relieve an ally's
+    fortress besieged by an enemy at war (13.3.5, a relief battle, RULINGS AL-12); only areas of interest (18.4.1)."""
     s, b = g.s, board_of(g)
     if not st.active(s, area) or not st.interest_ok(s, b, power, area):
         return False
@@ -34,6 +34,8 @@ def enterable(g: Ctx, power: str, area: str) -> bool:
         return False
     if info["control"] is None:
         return True  # independent, rebel or empty
+    if info["control"] in s["minors"] and st.minor_ally(s, info["control"]) is None:
+        return True  # 20.1: "tactical movements in these areas are allowed" (a neutral minor power's)
     return st.hostile(s, power, info["control"])
 
 
@@ -161,10 +163,11 @@ def take_control(g: Ctx, power: str, area: str) -> None:
     war.note_border_control(s, b, power, area, before, info["owner"])  # 18.5
     info["control"] = power
     info["marker"] = None
-    if info["owner"] is None or info["owner"] in s["minors"]:
-        info["owner"] = power
+    if info["owner"] is None or (info["owner"] in s["minors"] and st.minor_ally(s, info["owner"]) is None):
+        info["owner"] = power  # an allied minor's area stays its own, occupied (20.3.3, RULINGS MP-6)
     g.log("log.control", power=power, area=area, rule="control_without_opposition")
     war.key_area_lost(g, power, area, before, owner)  # 21.3.5: a key area lost to an enemy at war, one morale point
+    minor_conquest.after_control(g, power, area)  # 20.3.3: a minor completely occupied allies with its occupier
     land_battles.third_power_casus_belli(g, power, area, before)
     withdraw_fleets(g, area, power)
     scenario_of(g).on_control(g, power, area, before)  # a scenario's VP and automata (9.1)

@@ -14,7 +14,7 @@ from engines.ultima_ratio.actions import construction, regroup
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import card_play, deck
 from engines.ultima_ratio.combat import battles, land_battles
-from engines.ultima_ratio.diplomacy import alliances, expeditionary_corps, peace, war
+from engines.ultima_ratio.diplomacy import alliances, expeditionary_corps, independent_minors, peace, war
 from engines.ultima_ratio.economy import commerce, subsidies, unrest
 from engines.ultima_ratio.leaders import leader_flow
 from engines.ultima_ratio.logistics import overstack
@@ -77,7 +77,8 @@ def rebase_due(g: Ctx, seat: str) -> dict | None:
     player's powers first, then the others; the frame of a ``rebase`` decision when a tie needs its player."""
     s = g.s
     mine = st.powers_of(s, seat)
-    for power in [*mine, *sorted(p for p in s["powers"] if p not in mine)]:
+    allied = sorted(m for m, info in s["minors"].items() if info["ally"])  # 20.2: allied minors' squadrons too
+    for power in [*mine, *sorted(p for p in s["powers"] if p not in mine), *allied]:
         rebase = without_base.check_bases(g, power)
         if rebase:
             return rebase
@@ -106,16 +107,32 @@ ACTIONS = {
 STEP_OF = {"landing": "tactical_move", "build_leader": "draw_leader", "sortie": "sortie_action", "piracy": "corsair"}
 
 
+# 20.2: the actions with the units of an allied minor power, paid with its ally's points
+MINOR_ACTIONS = (
+    "build_troop",
+    "build_squadron",
+    "repair_squadron",
+    "regroup_troop",
+    "strategic_move",
+    "tactical_move",
+    "landing",
+    "naval_move",
+)
+
+
 def offered(g: Ctx, seat: str) -> list[list[str]]:
-    """The actions of powers with actions left (or the extra action of a player without cards, 8.2.3)."""
-    budget, extra = g.s["impulse"]["actions"], g.s["impulse"].get("extra", 0)
-    return [
-        [p, a]
-        for p in st.powers_of(g.s, seat)
-        if budget.get(p, 0) > 0 or extra
-        for a, ok in ACTIONS.items()
-        if ok(g, p)
-    ]
+    """The actions of powers with actions left (or the extra action of a player without cards, 8.2.3), and of
+    their allied minor powers' units ("treated as if they were from the major power", 20.2)."""
+    s = g.s
+    budget, extra = s["impulse"]["actions"], s["impulse"].get("extra", 0)
+    out = []
+    for p in st.powers_of(s, seat):
+        if budget.get(p, 0) <= 0 and not extra:
+            continue
+        out += [[p, a] for a, ok in ACTIONS.items() if ok(g, p)]
+        for minor in sorted(m for m, info in s["minors"].items() if info["ally"] == p):
+            out += [[minor, a] for a in MINOR_ACTIONS if ACTIONS[a](g, minor)]
+    return out
 
 
 def with_actions(s: dict, seat: str) -> list[str]:
@@ -129,17 +146,22 @@ def offers(g: Ctx, seat: str, arg: Any) -> bool:
     if not (isinstance(arg, list) and len(arg) == 2 and all(isinstance(x, str) for x in arg)):
         return False
     power, action = arg
-    budget, extra = g.s["impulse"]["actions"], g.s["impulse"].get("extra", 0)
+    s = g.s
+    budget, extra = s["impulse"]["actions"], s["impulse"].get("extra", 0)
+    minor = s["minors"].get(power)
+    major = minor["ally"] if minor is not None else power  # an allied minor acts on its ally's points (20.2)
     return (
-        power in st.powers_of(g.s, seat)
-        and (budget.get(power, 0) > 0 or bool(extra))
-        and action in ACTIONS
+        major in st.powers_of(s, seat)
+        and (budget.get(major, 0) > 0 or bool(extra))
+        and action in (MINOR_ACTIONS if minor is not None else ACTIONS)
         and ACTIONS[action](g, power)
     )
 
 
 def spend(g: Ctx, power: str) -> None:
-    """One action point of the power, or the extra action of a player without cards (8.2.3)."""
+    """One action point of the power (an allied minor's: its ally's, 20.2), or the extra action of a player
+    without cards (8.2.3)."""
+    power = st.side_of(g.s, power) or power
     imp = g.s["impulse"]
     if imp["actions"][power] > 0:
         imp["actions"][power] -= 1
@@ -175,6 +197,7 @@ class PowerActions(FreeMoves, Step):
         "subsidize",
         "expeditionary_consent",
         "combined_fleet_consent",
+        "minor_war_entry",
         "end_of_impulse",
     )
 
@@ -298,8 +321,13 @@ class PowerActions(FreeMoves, Step):
         if choice:
             g.call("dispersion_box", **choice)
             return
-        if not alliances.ask_war_entry(g):
-            peace.ask_forced(g)
+        if alliances.ask_war_entry(g):  # 21.1: the allies of powers that went to war announce their entry
+            return
+        entry = independent_minors.entry_due(g)  # 20.5: which allied independent minors enter a new war
+        if entry:
+            g.call("minor_war_entry", **entry)
+            return
+        peace.ask_forced(g)
 
     def on_end_impulse(self, g: Ctx, role: str, arg: Any) -> None:
         """The player ends his actions: the impulse goes on to its end (8.2.2 "End of impulse")."""

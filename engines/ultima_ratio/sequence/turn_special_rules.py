@@ -72,7 +72,9 @@ def effects_of_the_turn(g: Ctx) -> list[dict[str, Any]]:
 
 class TurnSpecialRules(Event):
     """8.1.1: the turn's special rules applied as an event's effects (frame ``card``: the turn's id, whose name the
-    log shows; ``seat``: the first player in game order, who answers a choice an effect asks; ``queue``)."""
+    log shows; ``seat``: the first player in game order, who answers a choice an effect asks; ``queue``;
+    ``within_scenario``: areas become active inside the scenario's theaters only, 7.2 and RULINGS MP-14 — a card's
+    event outside them is removed by the scenario itself, ``removed_events``)."""
 
     def auto(self, g: Ctx) -> None:
         if not g.frame.get("announced"):
@@ -85,7 +87,8 @@ def apply_effects(g: Ctx, effects: list[dict[str, Any]]) -> None:
     """Start the step that applies ``effects`` (it returns to the turn's start when they are all applied)."""
     s = g.s
     first = min(s["seats"], key=lambda role: s["seats"][role]["order"])
-    g.call("turn_special_rules", card=board_of(g).world.turn(s["turn"]).id, seat=first, queue=effects)
+    turn = board_of(g).world.turn(s["turn"]).id
+    g.call("turn_special_rules", card=turn, seat=first, queue=effects, within_scenario=True)
 
 
 STEPS = {"turn_special_rules": TurnSpecialRules()}

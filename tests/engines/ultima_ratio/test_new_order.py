@@ -339,20 +339,21 @@ def test_a_played_game_reaches_turn_2_with_turn_2s_interest():
     assert "Ca" in state["powers"]["spain"]["interest"] and "TE" not in state["powers"]["mamluks"]["interest"]
 
 
-def _end_of_turn_1(seed: int = 3) -> tuple[dict, tuple[str, str, object]]:
-    """A random 9.2 game at 3 players played to the last move of Turn 1: that position and that move."""
+def end_of_turn(turn: int, seed: int = 3) -> tuple[dict, tuple[str, str, object]]:
+    """A random 9.2 game at 3 players played to the last move of ``turn``: that position and that move."""
     import random as rnd
 
     state = auction(begin(3, seed=seed), {"player1": 2, "player2": 1, "player3": 0})
     pick = rnd.Random(5)
-    for _ in range(20000):
+    for _ in range(40000):
         role = GAME.active_roles(state)[0]
         verb, args = pick.choice(sorted(GAME.legal(state, role).items()))
         move = (role, verb, pick.choice(args))
-        if GAME.apply(state, *move)["turn"] == 2:
+        after = GAME.apply(state, *move)
+        if after["turn"] == turn + 1:
             return state, move
-        state = GAME.apply(state, *move)
-    raise AssertionError("Turn 2 never came")
+        state = after
+    raise AssertionError(f"Turn {turn + 1} never came")
 
 
 def test_turn_2s_special_rules_apply_as_it_starts_grenada_to_the_barbary_coast():
@@ -364,7 +365,7 @@ def test_turn_2s_special_rules_apply_as_it_starts_grenada_to_the_barbary_coast()
 
     from engines.ultima_ratio.cards.deck import removed
 
-    before, last = _end_of_turn_1()
+    before, last = end_of_turn(1)
     independent, spanish = copy.deepcopy(before), copy.deepcopy(before)
     independent["areas"]["granada"].update(owner=None, control=None, marker="A3")
     spanish["areas"]["granada"].update(owner="spain", control="spain", marker=None)
