@@ -162,6 +162,7 @@ class PlanetKing(StepGame):
     cooperative = True
     rated_per_role = True
     rated_against_the_game = True
+    presentation = "engines.planet_king.presentation:PRESENTATION"  # the table's boards (issue 30)
     Options = scenarios.Options
     bots = BOTS
     max_actions = 20_000

@@ -89,6 +89,7 @@ def public_view(s: dict) -> dict:
             "geniuses": [notable(s, n, N) for n in c["geniuses"]],
             "children": [
                 {
+                    "id": ch["id"],
                     "name": ch["name"],
                     "male": ch["male"],
                     "legit": ch["legit"],
@@ -105,6 +106,7 @@ def public_view(s: dict) -> dict:
                 "id": w,
                 "name": k.WARS[w]["name"],
                 "power": k.POWERS[k.WARS[w]["power"]]["name"],
+                "power_id": k.WARS[w]["power"],
                 "status": war["status"],
                 "pos": war["pos"],
                 "black": war["black"],
@@ -142,11 +144,26 @@ def public_view(s: dict) -> dict:
         "memorials": {
             "claimed": [
                 {"name": k.MEMORIALS[m]["name"], "task": k.MEMORIALS[m]["task"]} for m in s["memorials"]["claimed"]
-            ]
+            ],
+            "cards": memorial_states(s),
         }
         if in_use(s)
         else None,
     }
+
+
+def memorial_states(s: dict) -> list[dict]:
+    """Each Secret Memorial as the table sees it, never its content (Secret Memorial (Optional)): whose it is and
+    whether it is sealed (dealt unread), read by its holder (logged to all, lines 759-763) or claimed."""
+    m = s["memorials"]
+    out = []
+    for owner in ("hm", "council"):
+        mid = m[owner]
+        if mid is None:
+            continue
+        state = "claimed" if mid in m["claimed"] else "read" if mid in m["read"] else "sealed"
+        out.append({"owner": owner, "holder": holder(s, owner), "state": state})
+    return out
 
 
 def private_view(s: dict, role: str) -> dict:
