@@ -146,6 +146,8 @@ def _tracks(game: Game, p: dict[str, Any], say: Callable[..., str]) -> list[dict
         )
         out.append(_track(key, say(f"board.track.{key}"), 0, 10, value, words, zones=lambda i, t=table: _zones(t, i)))
     for role, vp in p["vp"].items():
+        if role not in p["roles"]:  # solo: the King alone
+            continue
         out.append(_track(f"vp:{role}", say("board.track.vp", role=role), 0, max(20, vp), vp, say("board.vp", n=vp)))
     names = p["exploration"]["track"]
     index = p["exploration"]["index"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engines.planet_king import military, wars
 from engines.planet_king.components import C, current
+from engines.planet_king.council import everyone
 from engines.planet_king.memorials import holder, in_use
 from engines.planet_king.scoring import court_happiness, court_prestige, enlightenment
 
@@ -54,6 +55,7 @@ def public_view(s: dict) -> dict:
     at = {loc: [unit_view(u) for u in here] for loc, here in units.items()}
     return {
         "scenario": s["scenario_name"],
+        "roles": everyone(s),
         "turn": s["turn"],
         "first_turn": s["first_turn"],
         "last_turn": s["last_turn"],
