@@ -197,7 +197,7 @@ def _memorials(p: dict[str, Any], say: Callable[..., str]) -> list[dict[str, Any
 
 def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any]:
     """What the board draws beyond the view: the tracks, the memorials' states, and which keys this seat may act
-    on (``marks``: key -> its verbs)."""
+    on (``marks``: key -> its verbs; ``verbs(keys)``: an element's data-verb)."""
     say = _sayer(game)
     p = view["public"]
     marks: dict[str, list[str]] = {}
@@ -205,19 +205,28 @@ def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any]:
         for arg in args:
             keys = action_keys(verb, arg)
             if keys:
-                verbs = marks.setdefault(keys[0], [])
-                if verb not in verbs:
-                    verbs.append(verb)
+                taken = marks.setdefault(keys[0], [])
+                if verb not in taken:
+                    taken.append(verb)
     cubes = [
         {"key": f"cube:{kind}", "kind": kind, "label": say(f"board.cube.{kind}", n=p["cubes"][kind])}
         for kind in ("government", "political", "royal", "green")
     ]
     cubes.append({"key": "cube:simple", "kind": "simple", "label": say("board.cube.simple")})
+    joined = {k: " ".join(v) for k, v in marks.items()}
+
+    def verbs(keys: str) -> str:
+        """The verbs of an element of these keys ("notable:x office:y"), for its data-verb ("" for none)."""
+        if not joined:
+            return ""
+        return " ".join(joined[k] for k in keys.split() if k in joined)
+
     return {
         "tracks": _tracks(game, p, say),
+        "verbs": verbs,
         "cubes": cubes,
         "memorials": _memorials(p, say),
-        "marks": {k: " ".join(v) for k, v in marks.items()},
+        "marks": joined,
         "pick_noun": say("board.pick_noun"),
     }
 
