@@ -213,6 +213,8 @@ def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any]:
         for kind in ("government", "political", "royal", "green")
     ]
     cubes.append({"key": "cube:simple", "kind": "simple", "label": say("board.cube.simple")})
+    changes = [say("board.treasury_change", n=c["n"], why=c["why"]) for c in p.get("treasury_turn", [])]
+    net = sum(c["n"] for c in p.get("treasury_turn", []))
     joined = {k: " ".join(v) for k, v in marks.items()}
 
     def verbs(keys: str) -> str:
@@ -225,6 +227,9 @@ def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any]:
         "tracks": _tracks(game, p, say),
         "verbs": verbs,
         "cubes": cubes,
+        "treasury_turn": say("board.treasury_turn", net=net, changes=changes)
+        if changes
+        else say("board.treasury_still"),
         "memorials": _memorials(p, say),
         "marks": joined,
         "pick_noun": say("board.pick_noun"),

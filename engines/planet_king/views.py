@@ -4,6 +4,8 @@ Secret Memorials never appear; a read memorial only in its holder's private view
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.planet_king import military, wars
 from engines.planet_king.components import C, current
 from engines.planet_king.council import everyone
@@ -62,6 +64,7 @@ def public_view(s: dict) -> dict:
         "valido_since": s["valido_since"],
         "decision": s["stack"][-1]["ctx"] if s["stack"] and "options" in s["stack"][-1] else None,
         "treasury": s["treasury"],
+        "treasury_turn": [{"n": c["n"], "why": named(c["why"])} for c in s["treasury_turn"]],
         "vp": dict(s["vp"]),
         "marks": dict(s["marks"]),
         "last_scores": s["last_scores"],
@@ -152,6 +155,22 @@ def public_view(s: dict) -> dict:
         if in_use(s)
         else None,
     }
+
+
+def named(why: Any) -> Any:
+    """A reason as the table reads it, the cards it names by their names: an event card's id is hidden once in the
+    discard pile (its order is secret), though the table saw it played."""
+    k = current()
+    if isinstance(why, str):
+        for table in (k.EVENTS, k.NOTABLES, k.MEMORIALS):
+            if why in table:
+                return table[why]["name"]
+        return why
+    if isinstance(why, dict) and "msg" in why:
+        return {**why, "args": {a: named(v) for a, v in (why.get("args") or {}).items()}}
+    if isinstance(why, list):
+        return [named(v) for v in why]
+    return why
 
 
 def memorial_states(s: dict) -> list[dict]:
