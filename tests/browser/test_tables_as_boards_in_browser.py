@@ -90,3 +90,25 @@ def test_fifteen_days_played_by_clicking_its_cards(server, chromium, artifacts):
     clicked = click_the_board(page, 3)
     assert len(clicked) == 3, clicked
     shoot(page, artifacts, "15-dias-clicked")
+
+
+def test_the_king_and_his_valido_each_see_their_seat_and_the_memorials_sealed(server, chromium, artifacts):
+    """Cooperative: the King and the Valido, what each manages, each Secret Memorial's state and never its task."""
+    page = chromium.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    register(page, server.url, "felipe")
+    options = {"scenario": "anni_mirabiles", "mode": "cooperative"}
+    url = new_table(page, server, "planet-king", options, {"king": "me", "valido": "bot:heuristic"})
+    page.goto(url)
+    board = page.locator("[data-board]")
+    expect(board.locator("[data-key='seat:king']")).to_contain_text("Chooses the types of action")
+    expect(board.locator("[data-key='seat:valido']")).to_contain_text("political, government and simple actions")
+    for owner in ("hm", "council"):
+        expect(board.locator(f"[data-key='memorial:{owner}']")).to_contain_text("sealed")
+    expect(board.locator("[data-key='track:vp:valido']")).to_have_count(1)
+    expect(board.locator(".memorials")).to_have_count(0)  # no task is shown before a memorial is read
+    shoot(page, artifacts, "planet-king-cooperative")
+    page.set_viewport_size({"width": 390, "height": 844})  # the phone's first screen: the seats and the tracks
+    page.screenshot(path=str(artifacts / "board-planet-king-cooperative-390-top.png"))
+    page.mouse.wheel(0, 700)
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(artifacts / "board-planet-king-cooperative-390-tracks.png"))
