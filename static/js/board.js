@@ -8,6 +8,8 @@
  * clicking a target posts the one form that matches. Actions no board thing names (Leave, Done...) stay listed.
  * Buttons with the same verb and label (interchangeable units) are shown once.
  * The board root may carry data-verb-names='{"verb": "name"}'; an element may carry data-verb-<verb>="name".
+ * data-listed-verbs="type" keeps those verbs' buttons in the list too (the Planet King's action types, whose
+ * buttons say their cube's cost) while their board elements (the cubes) are clickable.
  *
  * Namespaced keys (DESIGN.md › The board and the legal list: "area:oporto", "sea:east-atlantic", "unit:pt-7"): a board
  * whose root carries data-verb-keys='{"verb": ["area", null, ...]}' says which namespace each position of a verb's
@@ -92,6 +94,8 @@
     });
     const boardActs = acts.filter(function (a) { return a.onBoard.length; });
     if (!boardActs.length) return;
+    // verbs whose buttons stay in the list beside their board elements (their labels say more: a cost)
+    const listed = (board.getAttribute("data-listed-verbs") || "").split(" ").filter(Boolean);
     let names = {};
     try { names = JSON.parse(board.getAttribute("data-verb-names") || "{}"); } catch (e) { names = {}; }
 
@@ -137,7 +141,7 @@
       menu.textContent = "";
       if (picked === null) {
         boardActs.forEach(function (a) { mark(a.onBoard[0], "pickable", [a.verb]); });
-        const rest = acts.filter(function (a) { return !a.onBoard.length; });
+        const rest = acts.filter(function (a) { return !a.onBoard.length || listed.indexOf(a.verb) >= 0; });
         show(rest);
         const hint = document.createElement("p");
         hint.className = "board-hint";
