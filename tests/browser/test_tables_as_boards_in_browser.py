@@ -35,8 +35,10 @@ def click_the_board(page, clicks: int) -> list[str]:
             clicked.append(name)
             played(page, before)
             page.wait_for_timeout(300)
-            box = page.locator("#decision").bounding_box()
-            assert box and 0 <= box["y"] < 900 and box["height"] > 0, box  # the decision in view beside the board
+            box = page.locator("#decision").bounding_box()  # the decision in view beside the board (sticky)
+            assert box and box["height"] > 0, box
+            seen = min(box["y"] + box["height"], 900) - max(box["y"], 0)
+            assert seen >= min(box["height"], 500), box
         else:
             page.locator(".prompt button.action:visible").first.click()
             played(page, before)
