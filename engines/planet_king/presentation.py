@@ -106,11 +106,22 @@ def _track(key: str, label: str, low: int, high: int, value: int, words: str, zo
     }
 
 
+_SAID: dict[tuple[str, str], str] = {}  # (game id, the Text's repr) -> its English words, kept across renders
+SAID_KEPT = 4096  # the board's words take a few hundred shapes (a track's value, a cube count); emptied when full
+
+
 def _sayer(game: Game) -> Callable[..., str]:
+    """The catalogue's words for a message key and its arguments, each shape rendered once per process."""
     render = game.renderer("en").text
 
     def say(key: str, **args: Any) -> str:
-        return render(text(key, **args))
+        kept = (game.id, repr((key, sorted(args.items()))))
+        found = _SAID.get(kept)
+        if found is None:
+            if len(_SAID) >= SAID_KEPT:
+                _SAID.clear()
+            found = _SAID[kept] = render(text(key, **args))
+        return found
 
     return say
 
@@ -233,6 +244,7 @@ def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any]:
         "memorials": _memorials(p, say),
         "marks": joined,
         "pick_noun": say("board.pick_noun"),
+        "say": say,
     }
 
 
