@@ -14,10 +14,11 @@ guesses from the argument's look; ``marks`` are the keys this seat may act on no
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
 from engines.core.presentation import Presentation
-from engines.core.types import text
+from engines.core.types import Text, text
 
 if TYPE_CHECKING:
     from engines.core.game import Game
@@ -56,20 +57,39 @@ def action_keys(verb: str, arg: Any) -> list[str]:
     return [f"{space}:{a}" for space, a in zip(spaces, args, strict=False) if space and isinstance(a, str)]
 
 
-def _powers(game: Game, p: dict[str, Any]) -> list[dict[str, Any]]:
+_SAID: dict[tuple[str, str], str] = {}  # (game id, the message's repr) -> its English words, kept across renders
+SAID_KEPT = 1024  # the board's words take a few dozen shapes; emptied when full
+
+
+def sayer(game: Game) -> Callable[..., str]:
+    """The catalogue's words for a message key (and its arguments), each shape rendered once per process."""
+
+    def say(key: str | dict[str, Any], **args: Any) -> str:
+        t = key if isinstance(key, dict) else text(key, **args)
+        kept = (game.id, repr(t))
+        found = _SAID.get(kept)
+        if found is None:
+            if len(_SAID) >= SAID_KEPT:
+                _SAID.clear()
+            found = _SAID[kept] = game.renderer("en").text(cast(Text, t))
+        return found
+
+    return say
+
+
+def _powers(p: dict[str, Any], say: Callable[..., str]) -> list[dict[str, Any]]:
     """The three Power cards and who holds each (2. Election of Powers): a family's, the individual one, or none
     yet."""
-    say = game.renderer("en").text
     held = {power: who for who, power in (p.get("powers") or {}).items() if power}
     out = []
     for power in POWERS:
         who = held.get(power)
         words = (
-            say(text("board.power_individual"))
+            say("board.power_individual")
             if who == "individual"
-            else say(text("board.power_family", family=who))
+            else say("board.power_family", family=who)
             if who
-            else say(text("board.power_unheld"))
+            else say("board.power_unheld")
         )
         reference = (p["phase"] == "family" and who in ("olivares", "lerma")) or (
             p["phase"] == "individual" and who == "individual"
@@ -89,8 +109,10 @@ def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any]:
                 verbs = marks.setdefault(keys[0], [])
                 if verb not in verbs:
                     verbs.append(verb)
+    say = sayer(game)
     return {
-        "powers": _powers(game, view["public"]),
+        "say": say,
+        "powers": _powers(view["public"], say),
         "marks": {k: " ".join(v) for k, v in marks.items()},
     }
 
