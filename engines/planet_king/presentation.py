@@ -206,6 +206,19 @@ def _memorials(p: dict[str, Any], say: Callable[..., str]) -> list[dict[str, Any
     return out
 
 
+def _focus(p: dict[str, Any]) -> set[str]:
+    """The board keys the pending decision is about (its saved locals, public in the view): the office or army a
+    set-up appointment fills, the war a campaign is for — drawn as "in question" beside the candidates' ratings in
+    the prompt."""
+    out: set[str] = set()
+    for value in (p.get("decision") or {}).values():
+        if isinstance(value, str):
+            key = f"office:{value}" if value in p["offices"] else id_key(value)
+            if key:
+                out.add(key)
+    return out
+
+
 def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any]:
     """What the board draws beyond the view: the tracks, the memorials' states, and which keys this seat may act
     on (``marks``: key -> its verbs; ``verbs(keys)``: an element's data-verb)."""
@@ -235,6 +248,7 @@ def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any]:
         return " ".join(joined[k] for k in keys.split() if k in joined)
 
     return {
+        "focus": _focus(p),
         "tracks": _tracks(game, p, say),
         "verbs": verbs,
         "cubes": cubes,

@@ -188,3 +188,16 @@ def test_war_tracks_are_meters_a_screen_reader_reads():
     tag = meter.group(0)
     assert 'aria-valuenow="-1"' in tag and 'aria-valuetext="1 on the red side (the enemy&#39;s)"' in tag, tag
     assert re.search(r'aria-valuemin="-\d+"', tag) and re.search(r'aria-valuemax="\d+"', tag)
+
+
+def test_the_office_an_appointment_fills_is_in_question_beside_the_candidates_ratings():
+    """Issue 30: "the appointment prompt shows each candidate's ratings where the choice is made": the set-up's
+    office is marked on the board while each candidate's button says his ratings."""
+    import re
+
+    s = GAME.setup(4, {"scenario": "anni_mirabiles"})
+    html = render(s)
+    slot = re.search(r'<div class="card [^"]*in-question"[^>]*>', html)
+    assert slot and "office:viceroy_of_the_indies" in slot.group(0), html
+    words = [a["label"] for a in GAME.labels(s, "king", RENDER)]
+    assert words and all(all(r in w for r in ("Military", "Political", "Government")) for w in words), words
