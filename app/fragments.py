@@ -59,13 +59,21 @@ def _entry(e: dict[str, Any], tid: int, gid: str, q: str, replay: bool) -> str:
 
 
 def action_button(
-    table: Any, action: dict[str, Any], csrf_token: str, as_role: str | None, css: str = "", split: str = ""
+    table: Any,
+    action: dict[str, Any],
+    csrf_token: str,
+    as_role: str | None,
+    css: str = "",
+    split: str = "",
+    keys: str = "",
 ) -> Markup:
     """One legal action as a small form that posts it (with and without JavaScript): ``action`` is an item of
     the view's actions (``{verb, arg, label}``), ``as_role`` the seat acting. With ``split`` (e.g. " — ") the
     label's first part reads as the button's title and each further part as a detail line below it (the text
     stays the label, separators included, for screen readers and the board's script). The argument is written
-    as Jinja's ``tojson | forceescape`` writes it (its default policies: sorted keys)."""
+    as Jinja's ``tojson | forceescape`` writes it (its default policies: sorted keys). ``keys``: the board keys
+    the action acts on, subject first, as the game's presentation says (``data-keys``, read by static/js/board.js;
+    issue 28 › A contract between the map and the legal list)."""
     label = action["label"]
     if split and split in label:
         main, *details = label.split(split)
@@ -76,8 +84,9 @@ def action_button(
     else:
         text = escape(label)
     tid, verb = table.id, escape(action["verb"])
+    keyed = f' data-keys="{escape(keys)}"' if keys else ""
     return Markup(
-        f'<form class="action-form {escape(css)}" method="post" action="/tables/{tid:d}/act"\n      hx-post='
+        f'<form class="action-form {escape(css)}"{keyed} method="post" action="/tables/{tid:d}/act"\n      hx-post='
         f'"/tables/{tid:d}/act" hx-target="#table-live" hx-swap="outerHTML">\n  <input type="hidden" name='
         f'"csrf_token" value="{escape(csrf_token)}">\n  <input type="hidden" name="seq" value="{table.seq:d}">'
         f'\n  <input type="hidden" name="role" value="{escape(as_role)}">\n  <input type="hidden" name="verb" '

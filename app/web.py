@@ -107,6 +107,15 @@ def board_of(game: Any, view: Any) -> dict[str, Any] | None:
 
 
 templates.env.globals["board_of"] = board_of
+
+
+def action_keys(game: Any, verb: str, arg: Any) -> str:
+    """The board keys a legal action acts on, as its game's presentation says ("card:x seat:y"), or ""."""
+    keys = registry.presentation(game).action_keys if game is not None else None
+    return " ".join(keys(verb, arg)) if keys is not None else ""
+
+
+templates.env.globals["action_keys"] = action_keys
 templates.env.globals["role_label"] = lambda game, role: game.role_label(role) if game else role
 # An id of a game's view (an area, a power, a card) by its name; the id itself when the game has no name for it.
 templates.env.globals["name_of"] = lambda game, value, lang="en": (game.name_of(value, lang) if game else None) or value
