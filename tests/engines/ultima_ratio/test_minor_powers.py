@@ -9,9 +9,10 @@ from __future__ import annotations
 from engines.core.machine import Ctx, copy_state
 from engines.ultima_ratio.diplomacy import minor_conquest, minor_powers
 from engines.ultima_ratio.economy import auction
+from engines.ultima_ratio.game import GAME
 from engines.ultima_ratio.movement import land_areas, strategic_movement
 from engines.ultima_ratio.state import new_unit
-from tests.engines.ultima_ratio.test_cards import GAME, check, event_position, legal, play, position, step
+from tests.engines.ultima_ratio.test_cards import check, event_position, legal, play, position, step
 
 GENOA = ("genoa", "corsica")
 SAVOY = ("savoy", "piedmont")

@@ -5,6 +5,7 @@ plays its cards, makes peace when losing) and the ``players`` option that lets `
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -124,7 +125,7 @@ def test_the_objectives_it_marches_on():
 def test_an_unknown_step_gets_a_quiet_legal_choice():
     """A step written after the bot (minors, alliances): it ends or declines, else takes a choice that destroys
     nothing of its own."""
-    view = {"prompt": {"step": "alliance_offer", "legal": {"accept": [True], "decline": [None]}}}
+    view: Any = {"prompt": {"step": "alliance_offer", "legal": {"accept": [True], "decline": [None]}}}
     assert fallback(view) == ("decline", None)
     view = {"prompt": {"step": "minor_bid", "legal": {"eliminate": ["x"], "bid": [1, 2]}}}
     assert fallback(view) == ("bid", 1)
