@@ -30,6 +30,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from app.config import Settings, get_settings
 from app.db import is_postgres, make_engine, make_sessionmaker
 from app.errors import AppError, encodable, short
+from app.i18n import N_, LanguageChoice
 from app.inputs import refuse_unstorable
 from app.middleware import Admission, BodyLimit, CsrfCookie, SecurityHeaders
 from app.models import utcnow
@@ -53,6 +54,8 @@ from app.web import is_htmx, render_error, templates
 from engines import registry
 
 log = logging.getLogger("siglo")
+# Starlette's own refusals, translated where they are answered (http_error)
+STARLETTE_DETAILS = (N_("Not Found"), N_("Method Not Allowed"))
 SWAGGER_UI = "/static/vendor/swagger-ui-5.17.14"
 DOCS_PAGE = f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Siglo de Oro — API</title>
@@ -162,6 +165,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
     app.state.clock_checker = checker
     app.state.spectator_partials = SpectatorPartials()
 
+    app.add_middleware(LanguageChoice)  # the request's language (app.i18n), seen by the error handlers too
     app.add_middleware(CsrfCookie, secure=settings.secure_cookies, signer=signer, tokens=CsrfTokens(secret))
     app.add_middleware(Admission, limit=admitted)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
@@ -218,14 +222,14 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
             where = ".".join(short(p, 40) for p in err.get("loc", ()) if p not in ("body", "query", "path", "form"))
             problems.append(f"{short(where, 120) or 'request'}: {short(err.get('msg'), 200)}")
         problems = problems[:10]
-        message = "The request is not valid: " + "; ".join(problems)
+        message = _("The request is not valid: ") + "; ".join(problems)
         if wants_json(request):
             return JSONResponse({"detail": message, "problems": problems}, status_code=422)
         return render_error(request, 422, message)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
-        message = short(exc.detail, 1000) if isinstance(exc.detail, str) else "Request refused."
+        message = short(_(exc.detail), 1000) if isinstance(exc.detail, str) else _("Request refused.")
         headers = dict(exc.headers or {})
         if exc.status_code == 405:
             headers["Allow"] = allowed_methods(request)
@@ -240,7 +244,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
     async def database_unavailable(request: Request, exc: Exception) -> Response:
         """The database is busy (pool timeout) or unreachable (restarting): nothing was committed; retry."""
         log.warning("database unavailable on %s %s: %s", request.method, request.url.path, exc)
-        message = "The database is busy or unreachable right now; nothing was changed. Try again in a moment."
+        message = _("The database is busy or unreachable right now; nothing was changed. Try again in a moment.")
         if wants_json(request):
             return JSONResponse({"detail": message}, status_code=503, headers={"Retry-After": "2"})
         response = render_error(request, 503, message)
@@ -251,7 +255,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
     async def server_error(request: Request, exc: Exception) -> Response:
         """A bug of ours, not the client's: logged with its traceback; nothing was committed."""
         log.exception("unhandled error on %s %s", request.method, request.url.path)
-        message = "Something went wrong on the server; nothing was changed. Please try again."
+        message = _("Something went wrong on the server; nothing was changed. Please try again.")
         if wants_json(request):
             return JSONResponse({"detail": message}, status_code=500)
         return render_error(request, 500, message)

@@ -14,7 +14,7 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import TemplateNotFound
 from markupsafe import escape
 
-from app import fragments
+from app import fragments, i18n
 from app.resources import resource
 from app.services import notices
 from app.static import static_url
@@ -77,8 +77,16 @@ class Environment(jinja2.Environment):
 
 # as Jinja2Templates(directory=...) makes it, with the dict look-up above
 templates = Jinja2Templates(
-    env=Environment(loader=jinja2.FileSystemLoader(str(resource("templates"))), autoescape=jinja2.select_autoescape())
+    env=Environment(
+        loader=jinja2.FileSystemLoader(str(resource("templates"))),
+        autoescape=jinja2.select_autoescape(),
+        extensions=["jinja2.ext.i18n"],
+    )
 )
+# the site's words in the reader's language (app.i18n, issue 29): ``{{ _("Seat %(role)s", role=r) }}`` and
+# ``{% trans %}`` read the request's language when called; new style: the arguments are escaped, then filled in
+templates.env.install_gettext_callables(i18n.gettext, i18n.ngettext, newstyle=True)  # type: ignore[attr-defined]
+templates.env.globals.update(i18n.template_globals())
 # templates change only with a new release (a restart): no stat() of every included file on every render
 templates.env.auto_reload = False
 templates.env.globals["static_url"] = static_url
@@ -107,9 +115,11 @@ def board_of(game: Any, view: Any) -> dict[str, Any] | None:
 
 
 templates.env.globals["board_of"] = board_of
-templates.env.globals["role_label"] = lambda game, role: game.role_label(role) if game else role
+templates.env.globals["role_label"] = lambda game, role: game.role_label(role, i18n.current()) if game else role
 # An id of a game's view (an area, a power, a card) by its name; the id itself when the game has no name for it.
-templates.env.globals["name_of"] = lambda game, value, lang="en": (game.name_of(value, lang) if game else None) or value
+templates.env.globals["name_of"] = lambda game, value, lang=None: (
+    (game.name_of(value, lang or i18n.current()) if game else None) or value
+)
 templates.env.filters["rating"] = lambda value: f"{value:.0f}"  # ratings (app.services.ratings)
 templates.env.filters["signed"] = lambda value: f"{value:+.0f}".replace("-", "\u2212")
 
