@@ -29,8 +29,9 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app.config import Settings, get_settings
 from app.db import is_postgres, make_engine, make_sessionmaker
+from app.deps import find_user
 from app.errors import AppError, encodable, short
-from app.i18n import N_, LanguageChoice
+from app.i18n import N_, LanguageChoice, _
 from app.inputs import refuse_unstorable
 from app.middleware import Admission, BodyLimit, CsrfCookie, SecurityHeaders
 from app.models import utcnow
@@ -77,6 +78,16 @@ def tune_garbage_collector() -> None:
     gc.set_threshold(10_000, 10, 10)
 
 
+def reader_of(request: Request) -> None:
+    """Who reads an error page no route answered (``request.state.user``, None for a visitor or a bad login), so
+    its header and its language are theirs, as on every other page."""
+    with request.app.state.sessions() as db:
+        try:
+            request.state.user = find_user(request, db)
+        except AppError:
+            request.state.user = None
+
+
 def allowed_methods(request: Request) -> str:
     """A 405's ``Allow``: every method some route answers at the request's path. (Starlette names the methods of
     the first route whose path matched, and FastAPI makes one route per method, so a path with GET and POST
@@ -94,7 +105,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
     settings = settings or get_settings()
     registry.configure(settings.content_dir)  # validates every game's content: a bad file stops here, named
     for ref in settings.extra_games:
-        module, _, attr = ref.partition(":")
+        module, _colon, attr = ref.partition(":")
         registry.register(getattr(importlib.import_module(module), attr or "GAME"))
     admitted = settings.admission_limit()  # requests at work at once (app.middleware.Admission)
     engine = make_engine(settings.database_url, admitted)
@@ -235,6 +246,10 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
             headers["Allow"] = allowed_methods(request)
         if wants_json(request):
             return JSONResponse({"detail": message}, status_code=exc.status_code, headers=headers)
+        if not hasattr(request.state, "user"):  # no route looked the reader up (a path no route answers)
+            await run_in_threadpool(reader_of, request)
+            if getattr(request.state, "user", None) is not None:  # the page in the reader's language
+                message = short(_(exc.detail), 1000) if isinstance(exc.detail, str) else _("Request refused.")
         response = render_error(request, exc.status_code, message)
         response.headers.update(headers)
         return response

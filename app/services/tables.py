@@ -131,7 +131,7 @@ def create_table(
         seed = secrets.randbits(53)
     elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**53:
         raise Invalid(_("A seed is a whole number from 0 to 2^53 - 1."))
-    name = clean_text(name, "table name") or f"{user.username}'s {game.title}"
+    name = clean_text(name, "table name") or _("{user}'s {game}").format(user=user.username, game=game.title)
     if len(name) > 120:
         raise Invalid(_("A table name has at most 120 characters."))
     hot_seat = bool(hot_seat) or sum(1 for r in roles if seats.get(r) == "me") > 1
