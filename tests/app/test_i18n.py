@@ -283,3 +283,25 @@ def test_a_table_of_each_game_renders_in_spanish_with_the_engines_words_in_engli
     assert "Historial de la partida" in page.text and "Asientos" in page.text
     view = alice.api("GET", f"/api/v1/tables/{tables[game]}", headers={"Accept-Language": "es"}).json()
     assert view["view"]["prompt"]["text"]  # in the engine's English, not a crash
+
+
+def test_the_engines_words_fall_back_to_english_key_by_key_and_the_cores_speak_spanish():
+    """The core's own words (platform endings, "waiting for", the "and" of a list, yes/no) have a Spanish
+    catalogue; a game's keys that Spanish lacks read in English, roles and names included, never the raw id."""
+    from engines import registry
+
+    registry.configure(None)
+    game = registry.get_game("15-dias")
+    spanish, english = game.renderer("es", {}), game.renderer("en", {})
+    resigned = {
+        "msg": "platform.outcome.resigned_winners",
+        "args": {"role": "player1", "winners": ["player2", "player3"], "n": 2},
+    }
+    assert english.text(resigned) == "Player 1 resigned. Player 2 and Player 3 win."
+    assert spanish.text(resigned) == "Player 1 se rindió. Ganan Player 2 y Player 3."
+    assert game.role_label("player1", "es") == game.role_label("player1", "en") == "Player 1"
+    some_rule = next(k for k in game.catalogs["en"] if k.startswith("rule."))
+    assert game.catalogs["es"][some_rule] == game.catalogs["en"][some_rule]
+    for key in ("term.government", "term.society"):
+        if key in game.catalogs["en"]:
+            assert game.name_of(key[5:], "es") == game.name_of(key[5:], "en")
