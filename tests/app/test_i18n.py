@@ -195,7 +195,12 @@ def _readable(page: str) -> str:
 def _english_phrases() -> list[str]:
     """The site's English strings a page could show untranslated: each id's literal parts between its fields,
     those of two words or more and at least 12 characters (shorter ones — "Log", "Game over" — also occur in
-    the games' own English words, the known remainder)."""
+    the games' own English words, the known remainder), and none that a game's English catalogue also says
+    (Ultima Ratio Regis' "The Ultima Ratio Regis map: every area and sea" is the engine's, not the site's)."""
+    from engines import registry
+
+    registry.configure(None)
+    engines_words = " ".join(t for g in registry.all_games() for t in g.catalogs["en"].values())
     phrases = set()
     for m in _catalog("es"):
         for text in [m.id] if isinstance(m.id, str) else list(m.id):
@@ -205,7 +210,7 @@ def _english_phrases() -> list[str]:
                 re.sub(r"%\(\w+\)[sd]", "{}", text.replace("{{", "").replace("}}", ""))
             ):
                 literal = literal.strip(" .,:;()—·")
-                if len(literal) >= 12 and " " in literal:
+                if len(literal) >= 12 and " " in literal and literal not in engines_words:
                     phrases.add(literal)
     return sorted(phrases)
 
