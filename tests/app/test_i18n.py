@@ -23,6 +23,7 @@ from fastapi.testclient import TestClient
 from app import i18n
 from app.models import User
 from app.services import accounts
+from engines.core.types import Text
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "app" / "locale"
@@ -298,7 +299,7 @@ def test_the_engines_words_fall_back_to_english_key_by_key_and_the_cores_speak_s
     registry.configure(None)
     game = registry.get_game("15-dias")
     spanish, english = game.renderer("es", {}), game.renderer("en", {})
-    resigned = {
+    resigned: Text = {
         "msg": "platform.outcome.resigned_winners",
         "args": {"role": "player1", "winners": ["player2", "player3"], "n": 2},
     }
