@@ -19,6 +19,8 @@ import pytest
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
+from hypothesis import given
+from hypothesis import strategies as st
 
 from app import i18n
 from app.models import User
@@ -87,6 +89,11 @@ def test_accept_language_is_negotiated_with_quality_values():
     assert i18n.negotiate("fr, de") is None
     assert i18n.negotiate("es-MX") == "es"
     assert i18n.negotiate(None) is None and i18n.negotiate("") is None
+
+
+@given(st.text(max_size=200))
+def test_any_accept_language_header_is_negotiated_without_error(header):
+    assert i18n.negotiate(header) in (None, *i18n.LANGUAGES)
 
 
 def test_gettext_speaks_the_language_in_use_and_english_elsewhere():
