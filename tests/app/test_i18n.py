@@ -202,13 +202,17 @@ def _readable(page: str) -> str:
 
 def _english_phrases() -> list[str]:
     """The site's English strings a page could show untranslated: each id's literal parts between its fields,
-    those of two words or more and at least 12 characters (shorter ones — "Log", "Game over" — also occur in
-    the games' own English words, the known remainder), and none that a game's English catalogue also says
-    (Ultima Ratio Regis' "The Ultima Ratio Regis map: every area and sea" is the engine's, not the site's)."""
+        those of two words or more and at least 12 characters (shorter ones — "Log", "Game over" — also occur in
+        the games' own English words, the known remainder), and none that a game's English catalogue also says
+        or names as a group of its content (Ultima Ratio Regis' "The Ultima Ratio Regis map: every area and sea" and its
+    "Trade centers" are the game's words, not the site's)."""
     from engines import registry
 
     registry.configure(None)
+    from app.routes.rules import content_items
+
     engines_words = " ".join(t for g in registry.all_games() for t in g.catalogs["en"].values())
+    engines_words += " ".join(group["group"] for g in registry.all_games() for group in content_items(g))
     phrases = set()
     for m in _catalog("es"):
         for text in [m.id] if isinstance(m.id, str) else list(m.id):
