@@ -36,13 +36,24 @@ def log_entries(entries: list[dict[str, Any]], table: Any, game: Any, role: str 
 
 
 def _words() -> dict[str, str]:
-    """The entries' own words in the reader's language, escaped once a list."""
+    """The entries' own words in the reader's language, escaped once per language and process."""
+    lang = current()
+    words = _WORDS.get(lang)
+    if words is None:
+        words = _WORDS[lang] = _make_words()
+    return words
+
+
+_WORDS: dict[str, dict[str, str]] = {}
+
+
+def _make_words() -> dict[str, str]:
     return {
         "private": f' <span class="muted">({escape(_("private"))})</span>',
         "replay_title": str(escape(_("Replay the game to this move"))),
         "replay": str(escape(_("replay"))),
         "link": str(escape(_("Link to this entry"))),
-        "entry": _("#{seq}, log entry {id}"),
+        "entry": str(escape(_("#{seq}, log entry {id}"))),  # escaped here: only digits are filled in
     }
 
 
@@ -67,7 +78,7 @@ def _entry(e: dict[str, Any], tid: int, gid: str, q: str, replay: bool, words: d
     return (
         f'<li id="log-{eid:d}"{PRIVATE_CLASS if private else ""}><a class="anchor" href="/tables/{tid:d}/log?'
         f'before={eid + 1:d}{q}#log-{eid:d}" title="{words["link"]}" aria-label="'
-        f'{escape(words["entry"].format(seq=f"{seq:d}", id=f"{eid:d}"))}">'
+        f'{words["entry"].format(seq=f"{seq:d}", id=f"{eid:d}")}">'
         f'#{seq:d}</a>\n  <span class="entry-text">'
         f"{escape(e['text'])}</span>{words['private'] if private else ''}{rule}{link}</li>\n"
     )

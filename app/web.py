@@ -12,7 +12,7 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 from jinja2 import TemplateNotFound
-from markupsafe import escape
+from markupsafe import Markup, escape
 
 from app import fragments, i18n
 from app.resources import resource
@@ -29,13 +29,17 @@ def output_escape(value: Any) -> str:
     """What a template writes for ``{{ value }}`` under autoescape: the text of markupsafe's ``escape(value)``.
     Jinja's own wraps every piece in a new ``Markup`` (a Python ``__new__``), which the render then joins into one
     string and throws away; a str or an int — most of what a board writes — is escaped here by markupsafe's C
-    function alone (issue 26: a live partial writes ~230 values, ~15 % of its render). Anything else, ``Markup``
-    and Jinja's ``Undefined`` included, goes through ``escape`` itself."""
+    function alone (issue 26: a live partial writes ~230 values, ~15 % of its render); a ``Markup`` is written as
+    it is (``escape`` would give it back unchanged: the templates' translated words, issue 29). Anything else,
+    Jinja's ``Undefined`` included, goes through ``escape`` itself."""
     kind = type(value)
     if kind is str:
         return _escape_inner(value)
     if kind is int:
         return str(value)  # digits and a sign: nothing to escape
+    if kind is Markup:  # already markup (the templates' translated words, app.i18n.template_gettext)
+        marked: str = value
+        return marked
     return escape(value)
 
 
@@ -86,7 +90,10 @@ templates = Jinja2Templates(
 # the site's words in the reader's language (app.i18n, issue 29): ``{{ _("Seat %(role)s", role=r) }}`` and
 # ``{% trans %}`` read the request's language when called; new style: the arguments are escaped, then filled in
 templates.env.install_gettext_callables(i18n.gettext, i18n.ngettext, newstyle=True)  # type: ignore[attr-defined]
-templates.env.globals.update(i18n.template_globals())
+# the same, without Jinja's wrapper's context call (app.i18n.template_gettext): {% trans %} blocks call these too
+templates.env.globals.update(
+    _=i18n.template_gettext, gettext=i18n.template_gettext, ngettext=i18n.template_ngettext, **i18n.template_globals()
+)
 # templates change only with a new release (a restart): no stat() of every included file on every render
 templates.env.auto_reload = False
 templates.env.globals["static_url"] = static_url
