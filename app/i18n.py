@@ -31,7 +31,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from babel import Locale, negotiate_locale
+from babel import negotiate_locale
 from babel.dates import format_datetime as babel_format_datetime
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -153,10 +153,6 @@ def format_datetime(value: datetime, form: str = "medium") -> str:
     """A date and time in the reader's language (Babel's ``short``/``medium``/``long`` or a pattern), in UTC as
     every time the site shows."""
     return babel_format_datetime(value, form, tzinfo=value.tzinfo, locale=current())
-
-
-def language_name(lang: str) -> str:
-    return LANGUAGES.get(lang) or Locale.parse(lang).get_display_name(lang) or lang
 
 
 def accepted(header: str) -> list[str]:
