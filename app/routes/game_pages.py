@@ -30,7 +30,7 @@ def game_page(request: Request, user: OptionalUser, game_id: str, page: str):
         raise NotFound(_("{game} has no page {page!r}.").format(game=game.title, page=page))
     query = dict(request.query_params)
     if any(len(v) > MAX_QUERY_VALUE for v in query.values()):
-        raise Invalid(f"A parameter of this page is at most {MAX_QUERY_VALUE} characters long.")
+        raise Invalid(_("A parameter of this page is at most {n} characters long.").format(n=MAX_QUERY_VALUE))
     try:
         made = found.make(game, query)
     except PageError as exc:

@@ -111,8 +111,10 @@ def check_replayable(game_id: str, engine_version: Any, content: Any) -> Game:
 def _check(record: Any) -> tuple[Game, int, list[dict[str, Any]]]:
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise Invalid(
-            f"A record is a JSON object with format {RECORD_FORMAT!r} (a view record of a game in "
-            f"progress cannot be replayed)."
+            _(
+                "A record is a JSON object with format {format!r} (a view record of a game in progress cannot be "
+                "replayed)."
+            ).format(format=RECORD_FORMAT)
         )
     game = check_replayable(str(record.get("game")), record.get("engine_version"), record.get("content"))
     seed, moves = record.get("seed"), record.get("moves")

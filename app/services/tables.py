@@ -45,8 +45,11 @@ def validate_options(game: Game, options: dict[str, Any] | None) -> dict[str, An
     unknown = sorted(set(options or {}) - set(game.Options.model_fields))
     if unknown:
         raise Invalid(
-            f"{game.title} has no option {', '.join(map(repr, unknown))}; its options are "
-            f"{', '.join(game.Options.model_fields) or 'none'}."
+            _("{game} has no option {unknown}; its options are {options}.").format(
+                game=game.title,
+                unknown=", ".join(map(repr, unknown)),
+                options=", ".join(game.Options.model_fields) or _("none"),
+            )
         )
     try:
         return game.parse_options(options).model_dump(mode="json")
@@ -126,7 +129,11 @@ def create_table(
         raise Invalid(_("Seats must map roles to me, open, invite or bot:<name>."))
     unknown = set(seats) - set(roles)
     if unknown:
-        raise Invalid(f"{game.title} has no seat {', '.join(sorted(unknown))}; its seats are {', '.join(roles)}.")
+        raise Invalid(
+            _("{game} has no seat {unknown}; its seats are {seats}.").format(
+                game=game.title, unknown=", ".join(sorted(unknown)), seats=", ".join(roles)
+            )
+        )
     if seed is None:
         seed = secrets.randbits(53)
     elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**53:
@@ -160,10 +167,16 @@ def create_table(
         elif isinstance(spec, str) and spec.startswith("bot:"):
             bot = spec[4:]
             if bot not in game.bots:
-                raise Invalid(f"{game.title} has no bot {bot!r}; it has {', '.join(game.bots)}.")
+                raise Invalid(
+                    _("{game} has no bot {bot!r}; it has {bots}.").format(
+                        game=game.title, bot=bot, bots=", ".join(game.bots)
+                    )
+                )
             seat.bot = bot
         elif spec != "open":
-            raise Invalid(f"Seat {role}: say me, open, invite or bot:<name>, not {spec!r}.")
+            raise Invalid(
+                _("Seat {seat}: say me, open, invite or bot:<name>, not {spec!r}.").format(seat=role, spec=spec)
+            )
         table.seats.append(seat)
     played = game.begin(seed, opts)
     table.active_roles = game.active_roles(played.state)
