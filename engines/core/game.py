@@ -113,6 +113,10 @@ class Game(ABC):
         if self.messages_dir is not None:
             for lang, own in load_catalogs(self.messages_dir).items():
                 catalogs[lang] = {**catalogs.get(lang, {}), **own}
+        # another language reads every key it lacks in English (issue 29: Spanish grows key by key)
+        for lang in catalogs:
+            if lang != "en":
+                catalogs[lang] = {**catalogs["en"], **catalogs[lang]}
         self.catalogs: dict[str, dict[str, str]] = catalogs
         self._role_names: dict[str, dict[str, str]] = {}  # per language, read off the catalog once (renderer)
         self.load_content(content_dir)

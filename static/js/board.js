@@ -28,6 +28,8 @@
  */
 (function () {
   "use strict";
+  // the page's words (static/js/site.js, app/i18n.py › SCRIPT_TEXT), English without them
+  function t(key, english, fields) { return window.sigloText ? window.sigloText(key, english, fields) : english; }
 
   function keysOf(arg) {
     if (arg === null || arg === undefined) return [];
@@ -145,12 +147,12 @@
         show(rest);
         const hint = document.createElement("p");
         hint.className = "board-hint";
-        hint.textContent = "Click a highlighted " + (board.getAttribute("data-pick-noun") || "card or place") +
-          " on the board to choose what to do with it.";
+        hint.textContent = t("board.hint", "Click a highlighted {noun} on the board to choose what to do with it.",
+          { noun: board.getAttribute("data-pick-noun") || t("board.noun", "card or place") });
         menu.appendChild(hint);
-        menu.appendChild(button(acts.length === 1 ? "List the 1 move" : "List all " + acts.length + " moves", "small board-all", function () {
+        menu.appendChild(button(acts.length === 1 ? t("board.list_one", "List the 1 move") : t("board.list_all", "List all {n} moves", { n: acts.length }), "small board-all", function () {
           show(acts); menu.textContent = "";
-          menu.appendChild(button("Back to choosing on the board", "small", function () { render(); }));
+          menu.appendChild(button(t("board.back", "Back to choosing on the board"), "small", function () { render(); }));
         }));
       } else {
         picked.forEach(function (k) { mark(k, "picked", []); });
@@ -161,23 +163,24 @@
         mine.forEach(function (a) { if (!groups.has(a.verb)) groups.set(a.verb, []); groups.get(a.verb).push(a); });
         if (verb === null && groups.size === 1 && mine.length > 1) verb = mine[0].verb;
         if (verb === null) {
-          head.textContent = nameOf(picked[0]) + ": choose what to do.";
+          head.textContent = t("board.choose", "{name}: choose what to do.", { name: nameOf(picked[0]) });
           menu.appendChild(head);
           const visible = [];
           groups.forEach(function (group, v) {
             if (group.length === 1) { visible.push(group[0]); return; }
-            menu.appendChild(button(verbName(v, group) + " \u2192 choose a target (" + group.length + ")",
+            menu.appendChild(button(t("board.target", "{verb} \u2192 choose a target ({n})", { verb: verbName(v, group), n: group.length }),
               "board-verb", function () { verb = v; render(); }));
           });
           show(visible);
         } else {
           const group = groups.get(verb) || [];
-          head.textContent = nameOf(picked[0]) + ": " + verbName(verb, group) + " \u2014 click a highlighted target.";
+          head.textContent = t("board.click_target", "{name}: {verb} \u2014 click a highlighted target.",
+            { name: nameOf(picked[0]), verb: verbName(verb, group) });
           menu.appendChild(head);
           group.forEach(function (a) { a.onBoard.slice(1).forEach(function (k) { mark(k, "target", [verb]); }); });
           show(group);
         }
-        menu.appendChild(button("Cancel", "small board-cancel", function () { picked = null; verb = null; render(); }));
+        menu.appendChild(button(t("board.cancel", "Cancel"), "small board-cancel", function () { picked = null; verb = null; render(); }));
       }
       board.querySelectorAll(".pickable, .target").forEach(function (el) {
         el.setAttribute("tabindex", "0");
