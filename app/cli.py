@@ -111,10 +111,14 @@ def _parse_option(raw: str) -> tuple[str, object]:
 def simulate(
     game_id: str, count: int, seed: int, options: tuple[str, ...], bot: str, check: bool, as_json: bool
 ) -> None:
-    """Headless playouts with bots at every seat."""
+    """Headless playouts with bots at every seat.
+
+    The options are the game's simulation options (``Game.simulation``): a table's, or wider where the game allows
+    it — Ultima Ratio Regis plays any scenario of its registry, e.g. ``--option scenario=new-order --option
+    players=6`` before 9.2 is offered at a table. With several seats, VP games print each seat's VP spread."""
     from engines.core.conformance import ConformanceError, playout
 
-    game = _game(game_id)
+    game = _game(game_id).simulation()
     if bot not in game.bots:
         raise click.BadParameter(f"{game.title} has no bot {bot!r}; it has {', '.join(game.bots)}")
     opts = dict(_parse_option(o) for o in options)
@@ -124,6 +128,8 @@ def simulate(
         raise click.BadParameter(str(exc)) from None
     outcomes: Counter[str] = Counter()
     verdicts: Counter[str] = Counter()  # by the outcome's message key: Defeat / Draw / Victory whatever the scores
+    wins: Counter[str] = Counter()
+    scores: dict[str, list[int]] = {}  # each seat's score in every game, when there are several seats
     errors, actions_total, failures = 0, 0, []
     started = time.perf_counter()
     with click.progressbar(range(seed, seed + count), label=f"{game.title}", file=sys.stderr, show_pos=True) as seeds:
@@ -137,7 +143,15 @@ def simulate(
             actions_total += result["actions"]
             outcomes[game.renderer().text(result["outcome"]["text"])] += 1
             verdicts[result["outcome"]["text"]["msg"]] += 1
+            if len(result["outcome"].get("scores") or {}) > 1:
+                wins.update(result["outcome"]["winners"])
+                for role, score in result["outcome"]["scores"].items():
+                    scores.setdefault(role, []).append(score)
     seconds = time.perf_counter() - started
+    seats = {
+        role: {"wins": wins[role], "min": min(v), "mean": round(sum(v) / len(v), 2), "max": max(v)}
+        for role, v in scores.items()
+    }
     summary = {
         "game": game.id,
         "games": count,
@@ -148,6 +162,7 @@ def simulate(
         "actions_per_second": round(actions_total / seconds, 1) if seconds else None,
         "verdicts": dict(verdicts.most_common()),
         "outcomes": dict(outcomes.most_common()),
+        "seats": seats,
         "failures": failures,
     }
     if as_json:
@@ -164,6 +179,10 @@ def simulate(
             click.echo("outcomes:")
         for text, n in outcomes.most_common(15):
             click.echo(f"  {n:6d}  {text}")
+        if scores:
+            click.echo("seats (wins, score min / mean / max):")
+            for role, seat in seats.items():
+                click.echo(f"  {role:10s} {seat['wins']:6d}  {seat['min']} / {seat['mean']} / {seat['max']}")
         for f in failures:
             click.echo(f"FAILED seed {f['seed']}: {f['error']}\n  reproduce: {f['reproduce']}")
     if errors:

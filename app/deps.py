@@ -15,7 +15,9 @@ from fastapi import Depends, Path, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from sqlalchemy.orm import Session
 
+from app import i18n
 from app.errors import Forbidden, Unauthorized
+from app.i18n import _
 from app.models import GameTable, User
 from app.security import CSRF_FIELD, CSRF_HEADER, SESSION_COOKIE, CsrfTokens
 from app.services import accounts, tables
@@ -42,11 +44,18 @@ def get_optional_user(request: Request, db: SessionDep) -> User | None:
 
 
 def find_user(request: Request, db: Session) -> User | None:
+    user = _find_user(request, db)
+    if user is not None:
+        i18n.prefer_user(user.language)  # the reader's own choice of language wins (app.i18n)
+    return user
+
+
+def _find_user(request: Request, db: Session) -> User | None:
     auth = request.headers.get("authorization", "")
     if auth.lower().startswith("bearer "):
         user = accounts.token_user(db, auth[7:].strip())
         if user is None:
-            raise Unauthorized("That API token is not valid.")
+            raise Unauthorized(_("That API token is not valid."))
         return user
     cookie = request.cookies.get(SESSION_COOKIE)
     if cookie:
@@ -62,7 +71,7 @@ OptionalUser = Annotated[User | None, Depends(get_optional_user)]
 
 async def get_current_user(user: OptionalUser) -> User:
     if user is None:
-        raise Unauthorized("Log in first.")
+        raise Unauthorized(_("Log in first."))
     return user
 
 
@@ -74,8 +83,10 @@ async def get_session_user(request: Request, user: CurrentUser) -> User:
     26), or the password. With the session's CSRF token (``CSRF``) a foreign page cannot ask either."""
     if getattr(request.state, "session_id", None) is None:
         raise Forbidden(
-            "An API token cannot make credentials: create tokens on the account page, logged in, or with your "
-            "password (POST /api/v1/tokens)."
+            _(
+                "An API token cannot make credentials: create tokens on the account page, logged in, or with your "
+                "password (POST /api/v1/tokens)."
+            )
         )
     return user
 
@@ -150,7 +161,7 @@ class Hop:
     def _user(self, db: Session) -> User | None:
         self.request.state.user = user = find_user(self.request, db)
         if user is None and not self.watcher:
-            raise Unauthorized("Log in first.")
+            raise Unauthorized(_("Log in first."))
         return user
 
     def check_first(self, table_id_valid: bool) -> None:
@@ -167,7 +178,7 @@ class Hop:
 def signed_in(user: User | None) -> User:
     """A ``PlayerHop``'s user (its look-up answered 401 without one)."""
     if user is None:
-        raise Unauthorized("Log in first.")
+        raise Unauthorized(_("Log in first."))
     return user
 
 
@@ -207,7 +218,7 @@ async def csrf_protect(request: Request) -> None:
         value = form.get(CSRF_FIELD)
         sent = value if isinstance(value, str) else None
     if not CsrfTokens.matches(request.scope.get("state", {}).get("csrf_token"), sent):
-        raise Forbidden("The form's security token is missing or stale; reload the page and try again.")
+        raise Forbidden(_("The form's security token is missing or stale; reload the page and try again."))
 
 
 CSRF = Depends(csrf_protect)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.i18n import _
 from engines.core import Game
 
 
@@ -74,6 +75,6 @@ def options_from_form(game: Game, form: dict[str, Any]) -> dict[str, Any]:
 
 
 def seat_choices(game: Game) -> list[tuple[str, str]]:
-    choices = [("me", "Me"), ("open", "Open to anyone"), ("invite", "By invitation link")]
-    choices += [(f"bot:{name}", f"Bot ({name})") for name in game.bots]
+    choices = [("me", _("Me")), ("open", _("Open to anyone")), ("invite", _("By invitation link"))]
+    choices += [(f"bot:{name}", _("Bot ({name})").format(name=name)) for name in game.bots]
     return choices

@@ -17,8 +17,10 @@ from jinja2 import Environment, pass_environment
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup, escape
 
+from app.i18n import _, current
+
 NOTHING = Markup("")
-PRIVATE_CLASS, PRIVATE = ' class="private-entry"', ' <span class="muted">(private)</span>'
+PRIVATE_CLASS = ' class="private-entry"'
 
 
 def log_entries(entries: list[dict[str, Any]], table: Any, game: Any, role: str | None, as_q: str = "") -> Markup:
@@ -29,10 +31,33 @@ def log_entries(entries: list[dict[str, Any]], table: Any, game: Any, role: str 
     the entry's HTML."""
     tid, q, gid = table.id, escape(as_q), escape(game.id)
     replay = table.status == "finished" or bool(role and table.status == "active")
-    return Markup("".join([_entry(e, tid, gid, q, replay) for e in entries]))
+    words = _words()
+    return Markup("".join([_entry(e, tid, gid, q, replay, words) for e in entries]))
 
 
-def _entry(e: dict[str, Any], tid: int, gid: str, q: str, replay: bool) -> str:
+def _words() -> dict[str, str]:
+    """The entries' own words in the reader's language, escaped once per language and process."""
+    lang = current()
+    words = _WORDS.get(lang)
+    if words is None:
+        words = _WORDS[lang] = _make_words()
+    return words
+
+
+_WORDS: dict[str, dict[str, str]] = {}
+
+
+def _make_words() -> dict[str, str]:
+    return {
+        "private": f' <span class="muted">({escape(_("private"))})</span>',
+        "replay_title": str(escape(_("Replay the game to this move"))),
+        "replay": str(escape(_("replay"))),
+        "link": str(escape(_("Link to this entry"))),
+        "entry": str(escape(_("#{seq}, log entry {id}"))),  # escaped here: only digits are filled in
+    }
+
+
+def _entry(e: dict[str, Any], tid: int, gid: str, q: str, replay: bool, words: dict[str, str]) -> str:
     eid, seq, private = e["id"], e["seq"], e.get("private")
     rule = (
         (
@@ -44,28 +69,37 @@ def _entry(e: dict[str, Any], tid: int, gid: str, q: str, replay: bool) -> str:
     )
     link = (
         (
-            f' <a class="replay-link" href="/tables/{tid:d}/replay?seq={seq:d}{q}" title="Replay the game to this '
-            'move">replay</a>'
+            f' <a class="replay-link" href="/tables/{tid:d}/replay?seq={seq:d}{q}" title="{words["replay_title"]}">'
+            f"{words['replay']}</a>"
         )
         if replay
         else ""
     )
     return (
         f'<li id="log-{eid:d}"{PRIVATE_CLASS if private else ""}><a class="anchor" href="/tables/{tid:d}/log?'
-        f'before={eid + 1:d}{q}#log-{eid:d}" title="Link to this entry" aria-label="#{seq:d}, log entry {eid:d}">'
+        f'before={eid + 1:d}{q}#log-{eid:d}" title="{words["link"]}" aria-label="'
+        f'{words["entry"].format(seq=f"{seq:d}", id=f"{eid:d}")}">'
         f'#{seq:d}</a>\n  <span class="entry-text">'
-        f"{escape(e['text'])}</span>{PRIVATE if private else ''}{rule}{link}</li>\n"
+        f"{escape(e['text'])}</span>{words['private'] if private else ''}{rule}{link}</li>\n"
     )
 
 
 def action_button(
-    table: Any, action: dict[str, Any], csrf_token: str, as_role: str | None, css: str = "", split: str = ""
+    table: Any,
+    action: dict[str, Any],
+    csrf_token: str,
+    as_role: str | None,
+    css: str = "",
+    split: str = "",
+    keys: str = "",
 ) -> Markup:
     """One legal action as a small form that posts it (with and without JavaScript): ``action`` is an item of
     the view's actions (``{verb, arg, label}``), ``as_role`` the seat acting. With ``split`` (e.g. " — ") the
     label's first part reads as the button's title and each further part as a detail line below it (the text
     stays the label, separators included, for screen readers and the board's script). The argument is written
-    as Jinja's ``tojson | forceescape`` writes it (its default policies: sorted keys)."""
+    as Jinja's ``tojson | forceescape`` writes it (its default policies: sorted keys). ``keys``: the board keys
+    the action acts on, subject first, as the game's presentation says (``data-keys``, read by static/js/board.js;
+    issue 28 › A contract between the map and the legal list)."""
     label = action["label"]
     if split and split in label:
         main, *details = label.split(split)
@@ -76,8 +110,9 @@ def action_button(
     else:
         text = escape(label)
     tid, verb = table.id, escape(action["verb"])
+    keyed = f' data-keys="{escape(keys)}"' if keys else ""
     return Markup(
-        f'<form class="action-form {escape(css)}" method="post" action="/tables/{tid:d}/act"\n      hx-post='
+        f'<form class="action-form {escape(css)}"{keyed} method="post" action="/tables/{tid:d}/act"\n      hx-post='
         f'"/tables/{tid:d}/act" hx-target="#table-live" hx-swap="outerHTML">\n  <input type="hidden" name='
         f'"csrf_token" value="{escape(csrf_token)}">\n  <input type="hidden" name="seq" value="{table.seq:d}">'
         f'\n  <input type="hidden" name="role" value="{escape(as_role)}">\n  <input type="hidden" name="verb" '
@@ -89,7 +124,7 @@ def action_button(
 
 # ----- a game's small templates, each kept by its arguments (templates/games/<id>/, e.g. a card) ------------------
 FRAGMENTS_KEPT = 4096  # a few hundred cards × reference powers × slots; emptied when full
-_kept: dict[tuple[str, bytes], Markup] = {}
+_kept: dict[tuple[str, str, bytes], Markup] = {}
 
 
 @pass_environment
@@ -101,7 +136,7 @@ def fragment(env: Environment, name: str, **context: Any) -> Markup:
     .html", c=card, ref=power) }}``) without the app writing any game's HTML. Arguments that are not JSON data are
     rendered each time."""
     try:
-        key = (name, orjson.dumps(context))
+        key = (name, current(), orjson.dumps(context))  # its words are in the reader's language
     except TypeError:
         return Markup(env.get_template(name).render(context))
     html = _kept.get(key)

@@ -29,7 +29,9 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app.config import Settings, get_settings
 from app.db import is_postgres, make_engine, make_sessionmaker
+from app.deps import find_user
 from app.errors import AppError, encodable, short
+from app.i18n import N_, LanguageChoice, _
 from app.inputs import refuse_unstorable
 from app.middleware import Admission, BodyLimit, CsrfCookie, SecurityHeaders
 from app.models import utcnow
@@ -54,6 +56,8 @@ from app.web import is_htmx, render_error, templates
 from engines import registry
 
 log = logging.getLogger("siglo")
+# Starlette's own refusals, translated where they are answered (http_error)
+STARLETTE_DETAILS = (N_("Not Found"), N_("Method Not Allowed"))
 SWAGGER_UI = "/static/vendor/swagger-ui-5.17.14"
 DOCS_PAGE = f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Siglo de Oro — API</title>
@@ -75,6 +79,16 @@ def tune_garbage_collector() -> None:
     gc.set_threshold(10_000, 10, 10)
 
 
+def reader_of(request: Request) -> None:
+    """Who reads an error page no route answered (``request.state.user``, None for a visitor or a bad login), so
+    its header and its language are theirs, as on every other page."""
+    with request.app.state.sessions() as db:
+        try:
+            request.state.user = find_user(request, db)
+        except AppError:
+            request.state.user = None
+
+
 def allowed_methods(request: Request) -> str:
     """A 405's ``Allow``: every method some route answers at the request's path. (Starlette names the methods of
     the first route whose path matched, and FastAPI makes one route per method, so a path with GET and POST
@@ -92,7 +106,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
     settings = settings or get_settings()
     registry.configure(settings.content_dir)  # validates every game's content: a bad file stops here, named
     for ref in settings.extra_games:
-        module, _, attr = ref.partition(":")
+        module, _colon, attr = ref.partition(":")
         registry.register(getattr(importlib.import_module(module), attr or "GAME"))
     admitted = settings.admission_limit()  # requests at work at once (app.middleware.Admission)
     engine = make_engine(settings.database_url, admitted)
@@ -163,6 +177,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
     app.state.clock_checker = checker
     app.state.spectator_partials = SpectatorPartials()
 
+    app.add_middleware(LanguageChoice)  # the request's language (app.i18n), seen by the error handlers too
     app.add_middleware(CsrfCookie, secure=settings.secure_cookies, signer=signer, tokens=CsrfTokens(secret))
     app.add_middleware(Admission, limit=admitted)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
@@ -220,19 +235,23 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
             where = ".".join(short(p, 40) for p in err.get("loc", ()) if p not in ("body", "query", "path", "form"))
             problems.append(f"{short(where, 120) or 'request'}: {short(err.get('msg'), 200)}")
         problems = problems[:10]
-        message = "The request is not valid: " + "; ".join(problems)
+        message = _("The request is not valid: ") + "; ".join(problems)
         if wants_json(request):
             return JSONResponse({"detail": message, "problems": problems}, status_code=422)
         return render_error(request, 422, message)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
-        message = short(exc.detail, 1000) if isinstance(exc.detail, str) else "Request refused."
+        message = short(_(exc.detail), 1000) if isinstance(exc.detail, str) else _("Request refused.")
         headers = dict(exc.headers or {})
         if exc.status_code == 405:
             headers["Allow"] = allowed_methods(request)
         if wants_json(request):
             return JSONResponse({"detail": message}, status_code=exc.status_code, headers=headers)
+        if not hasattr(request.state, "user"):  # no route looked the reader up (a path no route answers)
+            await run_in_threadpool(reader_of, request)
+            if getattr(request.state, "user", None) is not None:  # the page in the reader's language
+                message = short(_(exc.detail), 1000) if isinstance(exc.detail, str) else _("Request refused.")
         response = render_error(request, exc.status_code, message)
         response.headers.update(headers)
         return response
@@ -242,7 +261,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
     async def database_unavailable(request: Request, exc: Exception) -> Response:
         """The database is busy (pool timeout) or unreachable (restarting): nothing was committed; retry."""
         log.warning("database unavailable on %s %s: %s", request.method, request.url.path, exc)
-        message = "The database is busy or unreachable right now; nothing was changed. Try again in a moment."
+        message = _("The database is busy or unreachable right now; nothing was changed. Try again in a moment.")
         if wants_json(request):
             return JSONResponse({"detail": message}, status_code=503, headers={"Retry-After": "2"})
         response = render_error(request, 503, message)
@@ -253,7 +272,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
     async def server_error(request: Request, exc: Exception) -> Response:
         """A bug of ours, not the client's: logged with its traceback; nothing was committed."""
         log.exception("unhandled error on %s %s", request.method, request.url.path)
-        message = "Something went wrong on the server; nothing was changed. Please try again."
+        message = _("Something went wrong on the server; nothing was changed. Please try again.")
         if wants_json(request):
             return JSONResponse({"detail": message}, status_code=500)
         return render_error(request, 500, message)

@@ -12,9 +12,9 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 from jinja2 import TemplateNotFound
-from markupsafe import escape
+from markupsafe import Markup, escape
 
-from app import fragments
+from app import fragments, i18n
 from app.resources import resource
 from app.services import notices
 from app.static import static_url
@@ -29,13 +29,17 @@ def output_escape(value: Any) -> str:
     """What a template writes for ``{{ value }}`` under autoescape: the text of markupsafe's ``escape(value)``.
     Jinja's own wraps every piece in a new ``Markup`` (a Python ``__new__``), which the render then joins into one
     string and throws away; a str or an int — most of what a board writes — is escaped here by markupsafe's C
-    function alone (issue 26: a live partial writes ~230 values, ~15 % of its render). Anything else, ``Markup``
-    and Jinja's ``Undefined`` included, goes through ``escape`` itself."""
+    function alone (issue 26: a live partial writes ~230 values, ~15 % of its render); a ``Markup`` is written as
+    it is (``escape`` would give it back unchanged: the templates' translated words, issue 29). Anything else,
+    Jinja's ``Undefined`` included, goes through ``escape`` itself."""
     kind = type(value)
     if kind is str:
         return _escape_inner(value)
     if kind is int:
         return str(value)  # digits and a sign: nothing to escape
+    if kind is Markup:  # already markup (the templates' translated words, app.i18n.template_gettext)
+        marked: str = value
+        return marked
     return escape(value)
 
 
@@ -77,7 +81,18 @@ class Environment(jinja2.Environment):
 
 # as Jinja2Templates(directory=...) makes it, with the dict look-up above
 templates = Jinja2Templates(
-    env=Environment(loader=jinja2.FileSystemLoader(str(resource("templates"))), autoescape=jinja2.select_autoescape())
+    env=Environment(
+        loader=jinja2.FileSystemLoader(str(resource("templates"))),
+        autoescape=jinja2.select_autoescape(),
+        extensions=["jinja2.ext.i18n"],
+    )
+)
+# the site's words in the reader's language (app.i18n, issue 29): ``{{ _("Seat %(role)s", role=r) }}`` and
+# ``{% trans %}`` read the request's language when called; new style: the arguments are escaped, then filled in
+templates.env.install_gettext_callables(i18n.gettext, i18n.ngettext, newstyle=True)  # type: ignore[attr-defined]
+# the same, without Jinja's wrapper's context call (app.i18n.template_gettext): {% trans %} blocks call these too
+templates.env.globals.update(
+    _=i18n.template_gettext, gettext=i18n.template_gettext, ngettext=i18n.template_ngettext, **i18n.template_globals()
 )
 # templates change only with a new release (a restart): no stat() of every included file on every render
 templates.env.auto_reload = False
@@ -107,9 +122,20 @@ def board_of(game: Any, view: Any) -> dict[str, Any] | None:
 
 
 templates.env.globals["board_of"] = board_of
-templates.env.globals["role_label"] = lambda game, role: game.role_label(role) if game else role
+
+
+def action_keys(game: Any, verb: str, arg: Any) -> str:
+    """The board keys a legal action acts on, as its game's presentation says ("card:x seat:y"), or ""."""
+    keys = registry.presentation(game).action_keys if game is not None else None
+    return " ".join(keys(verb, arg)) if keys is not None else ""
+
+
+templates.env.globals["action_keys"] = action_keys
+templates.env.globals["role_label"] = lambda game, role: game.role_label(role, i18n.current()) if game else role
 # An id of a game's view (an area, a power, a card) by its name; the id itself when the game has no name for it.
-templates.env.globals["name_of"] = lambda game, value, lang="en": (game.name_of(value, lang) if game else None) or value
+templates.env.globals["name_of"] = lambda game, value, lang=None: (
+    (game.name_of(value, lang or i18n.current()) if game else None) or value
+)
 templates.env.filters["rating"] = lambda value: f"{value:.0f}"  # ratings (app.services.ratings)
 templates.env.filters["signed"] = lambda value: f"{value:+.0f}".replace("-", "\u2212")
 

@@ -1,6 +1,6 @@
 """The live partial's render alone (issue 15, target 1: an HTMX move's premium over an API move is its render).
 
-    python bench/bench_render.py [--game 15-dias] [--moves 60] [--repeat 200] [--dump DIR] [--top N]
+    python bench/bench_render.py [--game 15-dias] [--moves 60] [--repeat 200] [--lang es] [--dump DIR] [--top N]
 
 Plays hot-seat tables of a game in this process (direct ASGI calls, as `bench_calls.py`), every move an HTMX post,
 and keeps what each move's live partial (`table/_live.html`) was rendered from. Then renders each of those
@@ -8,7 +8,8 @@ partials again: ``--repeat`` times for its thread CPU time (the median of the re
 its Python calls; the same for the game's board and the log (`table/_log.html`) rendered alone from the same
 context. Prints the median and the mean over the partials (about half of them carry the seat's actions);
 ``--top N``: then the N functions with the most own time over one render of every partial (cProfile's).
-``--dump DIR``: writes each partial's HTML (the CSRF token blanked) to DIR/NNN.html, to compare two trees' output
+``--lang es``: the renders in that language (issue 29: the site's words through gettext; the contexts, the
+engine's words among them, are those of the English moves). ``--dump DIR``: writes each partial's HTML (the CSRF token blanked) to DIR/NNN.html, to compare two trees' output
 (the same seed gives the same games on both).
 """
 
@@ -118,17 +119,26 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=200)
     ap.add_argument("--dump", type=pathlib.Path, default=None)
     ap.add_argument("--top", type=int, default=0, help="then the N functions with the most own time")
+    ap.add_argument("--lang", default="en", help="the language the partials are rendered in")
     args = ap.parse_args()
     contexts = asyncio.run(captured_partials(args))
+    from app import i18n
     from app.web import templates
 
-    env = templates.env
+    with i18n.use(args.lang):
+        report(args, contexts, templates.env)
+
+
+def report(args, contexts: list[dict], env) -> None:
+
     if args.dump:
         args.dump.mkdir(parents=True, exist_ok=True)
         for i, ctx in enumerate(contexts):
             html = env.get_template("table/_live.html").render(ctx).replace(ctx["csrf_token"], "CSRF")
             (args.dump / f"{i:03d}.html").write_text(html)
-    print(f"# The live partial's render — {args.game}, {len(contexts)} partials, {args.repeat} renders each\n")
+    print(
+        f"# The live partial's render — {args.game}, {len(contexts)} partials, {args.repeat} renders each, {args.lang}\n"
+    )
     print("| template | thread CPU ms, median / mean | Python calls, median / mean | bytes |\n|---|---|---|---|")
     for label, name in (
         ("the live partial", "table/_live.html"),

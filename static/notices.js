@@ -19,7 +19,7 @@
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (data) {
         if (data && data.my_turn) {
-          new Notification("Your turn", {body: data.name, tag: "siglo-table-" + data.table});
+          new Notification(window.sigloText ? window.sigloText("notices.your_turn", "Your turn") : "Your turn", {body: data.name, tag: "siglo-table-" + data.table});
         }
       });
   });

@@ -23,6 +23,8 @@ class User(Base):
     name_key: Mapped[str] = mapped_column(String(160), unique=True, index=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # the site's language for this user (``app.i18n.LANGUAGES``), or None: as the browser asks (migration 0011)
+    language: Mapped[str | None] = mapped_column(String(8), nullable=True, default=None)
 
 
 class LoginSession(Base):

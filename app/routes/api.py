@@ -26,6 +26,7 @@ from app.deps import (
     signed_in,
 )
 from app.errors import Conflict
+from app.i18n import N_
 from app.openapi import StaleMove, refusals
 from app.routes.common import MAX_SEQ, try_move
 from app.services import accounts, clocks, gamelog, limits, play, records, tables
@@ -388,6 +389,6 @@ def export(
     responses=refusals(429, s404="No such game", s422="Not a record this server can replay"),
 )
 def import_record(request: Request, db: SessionDep, user: CurrentUser, record: dict[str, Any]):
-    limits.spend(db, request.app.state.limits.imports, f"import:{user.id}", "record imports")
+    limits.spend(db, request.app.state.limits.imports, f"import:{user.id}", N_("record imports"))
     table = records.import_record(db, user, record)
     return _table_summary(table)

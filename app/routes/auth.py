@@ -7,8 +7,9 @@ from typing import Annotated
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse
 
+from app import i18n
 from app.deps import CSRF, CurrentUser, OptionalUser, RowId, SessionDep, SessionUser, client_address
-from app.errors import AppError
+from app.errors import AppError, Invalid
 from app.security import SESSION_COOKIE
 from app.services import accounts
 from app.web import render
@@ -163,6 +164,29 @@ def change_password(
     except AppError as exc:
         return _account(request, db, user, status_code=exc.status_code, password_error=exc.message)
     return _account(request, db, user, password_changed=True)
+
+
+@router.post("/language", dependencies=[CSRF])
+def choose_language(
+    request: Request,
+    db: SessionDep,
+    user: OptionalUser,
+    lang: Annotated[str, Form(max_length=8)] = "",
+    next: Annotated[str, Form(max_length=2000)] = "/",
+):
+    """The header's switch and the account page's setting (issue 29), without JavaScript: a signed-in user's choice
+    is kept with the account, a visitor's in a cookie (a year); ``lang`` empty means "as my browser asks"."""
+    if lang and lang not in i18n.LANGUAGES:
+        raise Invalid(i18n.gettext("The site speaks {languages}.").format(languages=", ".join(i18n.LANGUAGES)))
+    if user is not None:
+        accounts.set_language(db, user, lang or None)
+    response = RedirectResponse(_safe_next(next), status_code=303)
+    if lang:
+        secure = request.app.state.settings.secure_cookies
+        response.set_cookie(i18n.COOKIE, lang, max_age=365 * 86400, samesite="lax", secure=secure)
+    else:
+        response.delete_cookie(i18n.COOKIE)
+    return response
 
 
 @router.post("/account/logout-everywhere", dependencies=[CSRF])

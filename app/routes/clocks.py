@@ -13,6 +13,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict
 from app.config import Settings
 from app.deps import CSRF, CurrentUser, SessionDep, WatchableTable
 from app.errors import Invalid
+from app.i18n import _
 from app.openapi import refusals
 from app.services import clocks
 from app.services.clock_checker import take_back
@@ -57,7 +58,7 @@ def schedule_form(
 ):
     """A vacation from the first day's midnight to the end of the last day (both days count)."""
     if last_day < first_day:
-        raise Invalid("The last day of a vacation is not before its first.")
+        raise Invalid(_("The last day of a vacation is not before its first."))
     clocks.take_vacation(db, user, (last_day - first_day).days + 1, _allowance(request), starts_on=first_day)
     return RedirectResponse("/vacation", status_code=303)
 

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse
 
 from app.deps import CSRF, CurrentUser, OptionalUser, SessionDep, WatchableTable
+from app.i18n import _
 from app.models import GameTable, User
 from app.openapi import refusals
 from app.services import endings, tables
@@ -70,7 +71,12 @@ def abandon(
 def _rematch(request: Request, db, table: GameTable, user: User) -> GameTable:
     new, invited = endings.rematch(db, table, user)
     for user_id, path in invited:
-        request.app.state.notifier.tell(user_id, new, f"{user.username} asks you to a rematch: {new.name}.", path)
+        request.app.state.notifier.tell(
+            user_id,
+            new,
+            lambda: _("{name} asks you to a rematch: {table}.").format(name=user.username, table=new.name),
+            path,
+        )
     return new
 
 

@@ -12,6 +12,7 @@ from fastapi.responses import Response
 
 from app.deps import OptionalUser
 from app.errors import Invalid, NotFound
+from app.i18n import _
 from app.services.tables import game_of
 from app.web import render
 from engines import registry
@@ -26,10 +27,10 @@ def game_page(request: Request, user: OptionalUser, game_id: str, page: str):
     game = game_of(game_id)
     found = registry.presentation(game).page(page)
     if found is None:
-        raise NotFound(f"{game.title} has no page {page!r}.")
+        raise NotFound(_("{game} has no page {page!r}.").format(game=game.title, page=page))
     query = dict(request.query_params)
     if any(len(v) > MAX_QUERY_VALUE for v in query.values()):
-        raise Invalid(f"A parameter of this page is at most {MAX_QUERY_VALUE} characters long.")
+        raise Invalid(_("A parameter of this page is at most {n} characters long.").format(n=MAX_QUERY_VALUE))
     try:
         made = found.make(game, query)
     except PageError as exc:

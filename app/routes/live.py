@@ -14,6 +14,7 @@ from fastapi.responses import StreamingResponse
 
 from app.deps import RowId, find_user
 from app.errors import Invalid
+from app.i18n import _
 from app.openapi import BEARER, refusals
 from app.routes.common import MAX_SEQ
 from app.services import tables
@@ -37,7 +38,7 @@ def _last_event_id(raw: str | None) -> int | None:
     if raw is None or raw == "":
         return None
     if not EVENT_ID.fullmatch(raw) or int(raw) > MAX_SEQ + 1:
-        raise Invalid(f"Last-Event-ID must be a seq: a whole number from 0 to {MAX_SEQ + 1}.")
+        raise Invalid(_("Last-Event-ID must be a seq: a whole number from 0 to {n}.").format(n=MAX_SEQ + 1))
     return int(raw)
 
 

@@ -9,6 +9,7 @@ import orjson
 from fastapi import APIRouter, Form, Path, Query, Request
 from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 
+from app import i18n
 from app.deps import (
     CSRF,
     CurrentUser,
@@ -26,6 +27,7 @@ from app.deps import (
 )
 from app.errors import AppError, Invalid
 from app.forms import option_fields, options_from_form, seat_choices
+from app.i18n import _
 from app.resources import resource
 from app.routes import game_pages, replays, rules
 from app.routes.common import MAX_SEQ, try_move
@@ -80,7 +82,7 @@ def create_table(request: Request, db: SessionDep, user: CurrentUser, form: Form
     ctx = _new_table_context(form.get("game"), form)
     game = ctx["game"]
     if game is None:
-        raise Invalid("Choose a game.")
+        raise Invalid(_("Choose a game."))
     if form.get("choose") or form.get("shown_game", game.id) != game.id:  # the game changed: its form, as typed
         return render(request, "lobby/new_table.html", **ctx)
     roles = ctx["roles"]
@@ -91,7 +93,7 @@ def create_table(request: Request, db: SessionDep, user: CurrentUser, form: Form
     token = str(form.get("creation_token") or "")[:40]
     creation = tables.Creation(f"form:{token}:{digest[:32]}", digest) if token else None
     try:
-        table, _ = tables.create_once(
+        table, _created = tables.create_once(
             db,
             user,
             creation,
@@ -221,6 +223,7 @@ def _spectator_key(request: Request, db, table, user, as_role: str | None) -> tu
         seats,
         user is not None,
         orjson.dumps(clocks.table_clocks(db, table)),
+        i18n.current(),  # a Spanish spectator's partial is not an English one's
     )
 
 
@@ -268,7 +271,7 @@ def _parse_arg(raw: str) -> Any:
     try:
         return orjson.loads(raw)
     except orjson.JSONDecodeError:
-        raise Invalid("The action's argument is not valid JSON.") from None
+        raise Invalid(_("The action's argument is not valid JSON.")) from None
 
 
 @router.post("/tables/{table_id}/act", dependencies=[CSRF])
@@ -298,7 +301,7 @@ def undo(request: Request, hop: PlayerHop, table_id: RowId, seq: Seq, role: Anno
             user,
             role or None,
             lambda: play.undo(db, table, signed_in(user), role or None, seq),
-            "Move taken back.",
+            _("Move taken back."),
         )
 
 

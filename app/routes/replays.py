@@ -11,6 +11,7 @@ from fastapi.responses import RedirectResponse
 
 from app.deps import CSRF, CurrentUser, OptionalUser, SessionDep, WatchableTable
 from app.errors import AppError
+from app.i18n import N_, _
 from app.routes import forks as fork_routes
 from app.services import forks, limits, records, replay
 from app.web import board_template, render
@@ -42,14 +43,14 @@ def import_record(
     raw, pasted = body
     try:
         if not raw.strip():
-            raise ValueError("Paste a record or choose its file.")
+            raise ValueError(_("Paste a record or choose its file."))
         if len(raw) > MAX_RECORD:
-            raise ValueError("This file is too large to be a record.")
+            raise ValueError(_("This file is too large to be a record."))
         try:
             record = orjson.loads(raw)
         except orjson.JSONDecodeError:
-            raise ValueError("This is not a record: it is not JSON.") from None
-        limits.spend(db, request.app.state.limits.imports, f"import:{user.id}", "record imports")
+            raise ValueError(_("This is not a record: it is not JSON.")) from None
+        limits.spend(db, request.app.state.limits.imports, f"import:{user.id}", N_("record imports"))
         table = records.import_record(db, user, record)
     except (ValueError, AppError) as exc:
         message = exc.message if isinstance(exc, AppError) else str(exc)

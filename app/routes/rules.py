@@ -14,9 +14,11 @@ import yaml
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, RootModel
 
+from app import i18n
 from app.deps import OptionalUser
 from app.errors import NotFound
 from app.forms import OptionField, option_fields
+from app.i18n import _
 from app.services.tables import game_of
 from app.web import render
 from engines.core import Game
@@ -54,8 +56,10 @@ def rule_sections(game: Game) -> list[dict[str, Any]]:
     catalog's order: ``[{"chapter", "rules": [{"id", "title", "summary"}]}]``."""
     summaries = _summaries(reference_path(game))
     chapters: dict[str, list[dict[str, Any]]] = {}
-    for key, title in game.catalogs["en"].items():
+    own = game.catalogs.get(i18n.current(), {})  # the reader's language, key by key, else English
+    for key, english in game.catalogs["en"].items():
         if key.startswith("rule."):
+            title = own.get(key) or english
             rule = key[5:]
             chapter, _, section = str(title).partition(" › ")
             chapters.setdefault(chapter, []).append(
@@ -71,7 +75,7 @@ def _plain(value: str) -> str:
 def choice_label(game: Game, value: Any) -> str:
     """How an option's choice reads: a content object's name (a scenario), the catalog's name, else its words."""
     if isinstance(value, bool):
-        return "on" if value else "off"
+        return _("on") if value else _("off")
     if not isinstance(value, str):
         return str(value)
     plain = _plain(value)
@@ -79,7 +83,7 @@ def choice_label(game: Game, value: Any) -> str:
         for item in items if isinstance(items, list) else []:
             if isinstance(item, dict) and item.get("name") and _plain(str(item["name"])).endswith(plain):
                 return str(item["name"])
-    named = game.catalogs["en"].get(f"name.{value}")
+    named = game.catalogs.get(i18n.current(), {}).get(f"name.{value}") or game.catalogs["en"].get(f"name.{value}")
     return str(named) if named else value.replace("_", " ").title()
 
 
@@ -95,7 +99,7 @@ def described_options(game: Game) -> list[dict[str, Any]]:
 
 def _default_words(game: Game, f: OptionField) -> str:
     if f.kind == "checkbox":
-        return "on" if f.default else "off"
+        return _("on") if f.default else _("off")
     return choice_label(game, f.default)
 
 
@@ -119,7 +123,7 @@ def _item(game: Game, item_id: str) -> dict[str, Any]:
             if item["id"] == item_id:
                 found: dict[str, Any] = item
                 return found
-    raise NotFound(f"{game.title} has no card or piece {item_id!r}.")
+    raise NotFound(_("{game} has no card or piece {item!r}.").format(game=game.title, item=item_id))
 
 
 def _words(key: str) -> str:

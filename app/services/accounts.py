@@ -30,6 +30,7 @@ from sqlalchemy.orm import Session, make_transient_to_detached
 from sqlalchemy.orm.util import identity_key
 
 from app.errors import Forbidden, Invalid, TooMany, Unauthorized
+from app.i18n import N_, _
 from app.models import ApiToken, LoginSession, User, utcnow
 from app.security import hash_password, new_token, token_hash, verify_password
 from app.services import hot, limits
@@ -40,9 +41,9 @@ MAX_PASSWORD = 1024
 MAX_TOKEN_DAYS = 365  # a token's longest life (migration 0010 cut the older ones to a year from the upgrade)
 LAST_USE_EVERY = timedelta(minutes=1)  # a token's last use is written at most this often
 log = logging.getLogger(__name__)
-USERNAME_RULE = (
-    "3 to 40 characters: letters of any alphabet, digits, and . _ - or single spaces between words "
-    "(capitals do not make a different name)"
+USERNAME_RULE = N_(
+    "A username has 3 to 40 characters: letters of any alphabet, digits, and . _ - or single spaces between words "
+    "(capitals do not make a different name)."
 )
 _PUNCTUATION = "._-"
 
@@ -81,28 +82,28 @@ def _aware(dt: datetime) -> datetime:
 
 def _check_password(password: str | None) -> str:
     if password is None or len(password) < MIN_PASSWORD:
-        raise Invalid(f"A password has at least {MIN_PASSWORD} characters.")
+        raise Invalid(_("A password has at least {n} characters.").format(n=MIN_PASSWORD))
     if len(password) > MAX_PASSWORD:
-        raise Invalid("That password is too long.")
+        raise Invalid(_("That password is too long."))
     return password
 
 
 def register(db: Session, limit: Limit, username: str, password: str, address: str) -> User:
     username = normalise(username)
     if not valid_username(username):
-        raise Invalid(f"A username has {USERNAME_RULE}.")
+        raise Invalid(_(USERNAME_RULE))
     _check_password(password)
     key = name_key(username)
     if db.scalar(select(User.id).where(User.name_key == key)) is not None:
-        raise Invalid("That username is taken.")
-    limits.take(db, limit, f"register:{address}", "registrations from your address")
+        raise Invalid(_("That username is taken."))
+    limits.take(db, limit, f"register:{address}", N_("registrations from your address"))
     user = User(username=username, name_key=key, password_hash=hash_password(password))
     db.add(user)
     try:
         db.commit()
     except IntegrityError:
         db.rollback()
-        raise Invalid("That username is taken.") from None
+        raise Invalid(_("That username is taken.")) from None
     return user
 
 
@@ -112,13 +113,13 @@ def authenticate(db: Session, limit: Limit, username: str, password: str, addres
     key = name_key(username)[:160]
     keys = (f"login-user:{key}", f"login-addr:{address}")
     if limits.blocked(db, limit, *keys):
-        raise TooMany("Too many failed logins; wait a few minutes and try again.")
+        raise TooMany(_("Too many failed logins; wait a few minutes and try again."))
     user = db.scalar(select(User).where(User.name_key == key)) if valid_username(normalise(username)) else None
     ok = verify_password(user.password_hash if user is not None else _decoy_hash(), password or "")
     if user is None or not ok:
         limits.hit(db, *keys)
         db.commit()
-        raise Unauthorized("Wrong username or password.")
+        raise Unauthorized(_("Wrong username or password."))
     limits.reset(db, keys[0])
     db.commit()
     return user
@@ -132,11 +133,11 @@ def change_password(
     too). A wrong current password counts as a failed login."""
     keys = (f"login-user:{user.name_key}", f"login-addr:{address}")
     if limits.blocked(db, limit, *keys):
-        raise TooMany("Too many failed logins; wait a few minutes and try again.")
+        raise TooMany(_("Too many failed logins; wait a few minutes and try again."))
     if not verify_password(user.password_hash, current or ""):
         limits.hit(db, *keys)
         db.commit()
-        raise Forbidden("The current password is wrong.")
+        raise Forbidden(_("The current password is wrong."))
     user.password_hash = hash_password(_check_password(new))
     db.execute(
         update(LoginSession)
@@ -165,7 +166,13 @@ def open_session(db: Session, user: User, days: int) -> str:
 # the look-ups of every request, built once (issue 15)
 SESSION_BY_ID = select(LoginSession).where(LoginSession.id == bindparam("sid"))
 TOKEN_BY_HASH = select(ApiToken).where(ApiToken.token_hash == bindparam("hash"))
-KEPT = ("id", "username", "name_key", "created_at")  # a user's columns a kept login gives back (not the password)
+KEPT = (
+    "id",
+    "username",
+    "name_key",
+    "created_at",
+    "language",
+)  # a user's columns a kept login gives back (not the password)
 
 
 class Logins:
@@ -202,7 +209,7 @@ class Logins:
 
     def forget_user(self, user_id: int) -> None:
         with self._lock:
-            for key in [k for k, (_, _, user) in self._items.items() if user["id"] == user_id]:
+            for key in [k for k, (_deadline, _expiry, user) in self._items.items() if user["id"] == user_id]:
                 del self._items[key]
 
 
@@ -252,6 +259,13 @@ def revoke_session(db: Session, sid: str) -> None:
         _forget(db, row.user_id)
 
 
+def set_language(db: Session, user: User, lang: str | None) -> None:
+    """The user's language for the site (``app.i18n.LANGUAGES``), or None: as the browser asks."""
+    db.execute(update(User).where(User.id == user.id).values(language=lang))
+    db.commit()
+    _forget(db, user.id)  # a kept login carries the language (``KEPT``)
+
+
 def log_out_everywhere(db: Session, user: User) -> None:
     """End every login session of the user and revoke every API token."""
     db.execute(update(LoginSession).where(LoginSession.user_id == user.id).values(revoked=True))
@@ -267,9 +281,9 @@ def create_api_token(
     with the password (``POST /api/v1/tokens``); never by another token (the routes see to it: ``SessionUser``)."""
     name = "".join(c for c in (name or "") if c.isprintable()).strip() or "token"  # no control character, DEL too
     if len(name) > 80:
-        raise Invalid("A token name has at most 80 characters.")
+        raise Invalid(_("A token name has at most 80 characters."))
     if not isinstance(days, int) or isinstance(days, bool) or not 1 <= days <= MAX_TOKEN_DAYS:
-        raise Invalid(f"A token lasts from 1 to {MAX_TOKEN_DAYS} days.")
+        raise Invalid(_("A token lasts from 1 to {n} days.").format(n=MAX_TOKEN_DAYS))
     raw = new_token()
     row = ApiToken(
         user_id=user.id,
@@ -302,7 +316,7 @@ def revoke_api_token(db: Session, user: User, token_id: int) -> None:
     """Revoke one of the user's tokens (it made nothing: a token makes no credential)."""
     row = db.get(ApiToken, token_id)
     if row is None or row.user_id != user.id:
-        raise Invalid("No such token.")
+        raise Invalid(_("No such token."))
     row.revoked = True
     db.commit()
     _forget(db, user.id)

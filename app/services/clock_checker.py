@@ -23,6 +23,7 @@ from sqlalchemy.orm import InstrumentedAttribute, Session, sessionmaker
 
 from app.db import rowcount
 from app.errors import Invalid
+from app.i18n import _
 from app.models import GameTable, Seat, User
 from app.models.clocks import SeatClock, TableClock
 from app.models.pbw import PlatformMove
@@ -140,9 +141,9 @@ def take_back(db: Session, table: GameTable, user: User, role: str | None = None
     role = acting_role(table, user, role)
     clock = db.get(SeatClock, (table.id, role))
     if clock is None or not clock.stand_in:
-        raise Invalid("No bot is playing this seat for you.")
+        raise Invalid(_("No bot is playing this seat for you."))
     if _lock(db, table.id) is None:
-        raise Invalid("Only a game in progress can be taken back.")
+        raise Invalid(_("Only a game in progress can be taken back."))
     freed = db.execute(
         update(Seat)
         .where(Seat.table_id == table.id, Seat.role == role, Seat.user_id == user.id, Seat.bot.is_not(None))
@@ -159,7 +160,7 @@ def take_back(db: Session, table: GameTable, user: User, role: str | None = None
     )
     if rowcount(freed) != 1 or rowcount(done) != 1:
         db.rollback()
-        raise Invalid("No bot is playing this seat for you.")
+        raise Invalid(_("No bot is playing this seat for you."))
     db.add(PlatformMove(table_id=table.id, seq=table.seq, kind="return", role=role, user_id=user.id))
     endings.log(db, table, "returned", role=role)
     clocks.sync(db, table.id)
@@ -240,10 +241,13 @@ class ClockChecker(Worker):
                 if seat.user_id is None or seat.bot:
                     continue
                 rest = (aware(clock.deadline) - moment).total_seconds()
-                text = (
-                    f"Your clock at {table.name} runs out on {aware(clock.deadline):%Y-%m-%d at %H:%M} UTC, "
-                    f"in {duration_text(rest)}."
-                )
+                deadline, name = aware(clock.deadline), table.name
+
+                def text(deadline: datetime = deadline, name: str = name, rest: float = rest) -> str:
+                    return _("Your clock at {table} runs out on {day} at {time} UTC, in {left}.").format(
+                        table=name, day=f"{deadline:%Y-%m-%d}", time=f"{deadline:%H:%M}", left=duration_text(rest)
+                    )
+
                 self._notifier.tell(seat.user_id, table, text, f"/tables/{table_id}", kind="reminder")
                 sent += 1
         return sent

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from app.i18n import _, format_number, ngettext
+
 DAY = 86400
 HOUR = 3600
 
@@ -98,17 +100,17 @@ def duration_text(seconds: float) -> str:
     hours, rest = divmod(rest, HOUR)
     minutes = rest // 60
     if days:
-        return f"{days} d {hours} h"
+        return _("{d} d {h} h").format(d=days, h=hours)
     if hours:
-        return f"{hours} h {minutes} min"
-    return f"{minutes} min"
+        return _("{h} h {m} min").format(h=hours, m=minutes)
+    return _("{m} min").format(m=minutes)
 
 
 def days_text(seconds: int) -> str:
     """A pace's length in days: "1 day", "3 days", "1.5 days", "12 h"."""
     if seconds % DAY == 0:
         n = seconds // DAY
-        return f"{n} day" + ("s" if n != 1 else "")
+        return ngettext("{n} day", "{n} days", n).format(n=n)
     if seconds >= DAY:
-        return f"{seconds / DAY:g} days"
-    return f"{seconds // HOUR} h"
+        return _("{n} days").format(n=format_number(seconds / DAY))
+    return _("{h} h").format(h=seconds // HOUR)

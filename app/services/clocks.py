@@ -25,15 +25,16 @@ from sqlalchemy.orm import Session
 
 from app.db import rowcount
 from app.errors import Invalid, NotFound
+from app.i18n import N_, _, ngettext
 from app.models import GameTable, Seat, User, utcnow
 from app.models.clocks import SeatClock, TableClock, Vacation
 from app.services.clock_time import DAY, HOUR, Pauses, aware, counted, days_text, duration_text, runs_out
 
 REMIND_SECONDS = 24 * HOUR  # a reminder when a day is left (or half the turn's time, if that is less)
 TIMEOUTS = {
-    "bot": "a bot plays the seat until its player returns",
-    "forfeit": "the seat forfeits the game",
-    "abandon": "the table is abandoned",
+    "bot": N_("a bot plays the seat until its player returns"),
+    "forfeit": N_("the seat forfeits the game"),
+    "abandon": N_("the table is abandoned"),
 }
 
 
@@ -75,7 +76,7 @@ def parse_pace(raw: dict[str, Any] | Pace | None) -> Pace:
         return Pace.model_validate(raw or {})
     except ValidationError as exc:
         problems = [f"{'.'.join(map(str, e['loc'])) or 'clock'}: {e['msg']}" for e in exc.errors()]
-        raise Invalid("Invalid clock: " + "; ".join(problems), problems=problems) from None
+        raise Invalid(_("Invalid clock: ") + "; ".join(problems), problems=problems) from None
 
 
 def pace_from_form(form: dict[str, Any]) -> Pace:
@@ -96,7 +97,7 @@ def pace_from_form(form: dict[str, Any]) -> Pace:
                 except ValueError:
                     raise Invalid(f"The clock's {key.replace('_', ' ')} is a number of days.") from None
     elif choice != "none":
-        raise Invalid("Choose a clock: none, 1, 3 or 7 days per move, or a bank of days.")
+        raise Invalid(_("Choose a clock: none, 1, 3 or 7 days per move, or a bank of days."))
     return parse_pace(raw)
 
 
@@ -149,15 +150,14 @@ def pace_of(db: Session, table_id: int) -> Pace:
 def describe(row: TableClock) -> str:
     """ "3 days per move · weekends paused · on time-out a bot plays the seat until its player returns"."""
     if row.pace == "per_move":
-        text = f"{days_text(row.move_seconds)} per move"
+        text = _("{days} per move").format(days=days_text(row.move_seconds))
     else:
-        text = (
-            f"a bank of {days_text(row.bank_seconds)}, {days_text(row.increment_seconds)} more per move, "
-            f"at most {days_text(row.cap_seconds)}"
+        text = _("a bank of {bank}, {more} more per move, at most {cap}").format(
+            bank=days_text(row.bank_seconds), more=days_text(row.increment_seconds), cap=days_text(row.cap_seconds)
         )
     if row.pause_weekends:
-        text += " · weekends paused"
-    return text + " · on time-out " + TIMEOUTS[row.on_timeout]
+        text += " · " + _("weekends paused")
+    return text + " · " + _("on time-out {what}").format(what=_(TIMEOUTS[row.on_timeout]))
 
 
 def fresh_seconds(row: TableClock) -> int:
@@ -245,9 +245,9 @@ def _seat_view(clock: SeatClock, pauses: Pauses, moment: datetime, on_vacation: 
         paused = "vacation"
     elif running and weekends and pauses.paused_at(moment):
         paused = "weekend"
-    text = f"{duration_text(rest)} left" if rest > 0 else "time is up"
+    text = _("{time} left").format(time=duration_text(rest)) if rest > 0 else _("time is up")
     if paused:
-        text += f" (paused: {'on vacation' if paused == 'vacation' else 'weekend'})"
+        text += " (" + (_("paused: on vacation") if paused == "vacation" else _("paused: weekend")) + ")"
     return {
         "left_seconds": rest,
         "running": running,
@@ -328,7 +328,7 @@ def lobby_clocks(
         rank = (not (user is not None and holder == user.id), view["left_seconds"])
         if clock.table_id not in best or rank < best[clock.table_id][0]:
             best[clock.table_id] = (rank, view)
-    return {table_id: view for table_id, (_, view) in best.items()}
+    return {table_id: view for table_id, (_rank, view) in best.items()}
 
 
 # ----- vacations -----
@@ -402,22 +402,24 @@ def take_vacation(db: Session, user: User, days: int, allowance: int, starts_on:
     """Go on vacation for ``days`` whole days, now or (``starts_on``, a later day than today) from that day's
     midnight in the clocks' time zone: every clock of mine stands still during it."""
     if not isinstance(days, int) or isinstance(days, bool) or days < 1:
-        raise Invalid("A vacation lasts at least one whole day.")
+        raise Invalid(_("A vacation lasts at least one whole day."))
     if days > allowance:
-        raise Invalid(f"A vacation lasts at most the year's allowance, {allowance} days.")
+        raise Invalid(_("A vacation lasts at most the year's allowance, {n} days.").format(n=allowance))
     _lock_user(db, user)
     moment = now(db)
     if starts_on is None:
         start, end = moment, moment + timedelta(days=days)
         if current_vacation(db, user, moment) is not None:
-            raise Invalid("You are on vacation already; end it first.")
+            raise Invalid(_("You are on vacation already; end it first."))
     else:
         zone = ZoneInfo(_zone(db))
         today = moment.astimezone(zone).date()
         if starts_on <= today:
-            raise Invalid("A scheduled vacation starts on a later day than today (to start now, go on vacation now).")
+            raise Invalid(
+                _("A scheduled vacation starts on a later day than today (to start now, go on vacation now).")
+            )
         if starts_on > today + timedelta(days=366):
-            raise Invalid("A vacation may be scheduled at most a year ahead.")
+            raise Invalid(_("A vacation may be scheduled at most a year ahead."))
         start = datetime.combine(starts_on, dtime.min, zone).astimezone(UTC)
         end = datetime.combine(starts_on + timedelta(days=days), dtime.min, zone).astimezone(UTC)
     clash = db.scalar(
@@ -425,13 +427,18 @@ def take_vacation(db: Session, user: User, days: int, allowance: int, starts_on:
     )
     if clash is not None:
         raise Invalid(
-            f"That vacation overlaps another of yours ({aware(clash.starts_at):%Y-%m-%d %H:%M} to "
-            f"{aware(clash.ends_at):%Y-%m-%d %H:%M} UTC)."
+            _("That vacation overlaps another of yours ({start} to {end} UTC).").format(
+                start=f"{aware(clash.starts_at):%Y-%m-%d %H:%M}", end=f"{aware(clash.ends_at):%Y-%m-%d %H:%M}"
+            )
         )
     rest = vacation_left(db, user, allowance, start)
     if days > rest:
-        year = "this year" if start.year == moment.year else f"in {start.year}"
-        raise Invalid(f"You have {rest} day{'s' if rest != 1 else ''} of vacation left {year}.")
+        year = _("this year") if start.year == moment.year else _("in {year}").format(year=start.year)
+        raise Invalid(
+            ngettext(
+                "You have {n} day of vacation left {year}.", "You have {n} days of vacation left {year}.", rest
+            ).format(n=rest, year=year)
+        )
     vacation = Vacation(user_id=user.id, starts_at=start, ends_at=end, days=days, created_at=moment)
     db.add(vacation)
     db.flush()
@@ -452,7 +459,7 @@ def end_vacation(db: Session, user: User) -> None:
     moment = now(db)
     vacation = current_vacation(db, user, moment)
     if vacation is None:
-        raise Invalid("You are not on vacation.")
+        raise Invalid(_("You are not on vacation."))
     _end_now(vacation, moment)
     db.flush()
     reschedule(db, user.id)
@@ -466,7 +473,7 @@ def cancel_vacation(db: Session, user: User, vacation_id: int) -> None:
     moment = now(db)
     vacation = db.get(Vacation, vacation_id)
     if vacation is None or vacation.user_id != user.id or aware(vacation.ends_at) <= moment:
-        raise NotFound("You have no such vacation to cancel.")
+        raise NotFound(_("You have no such vacation to cancel."))
     if aware(vacation.starts_at) > moment:
         db.delete(vacation)
     else:
@@ -479,7 +486,7 @@ def cancel_vacation(db: Session, user: User, vacation_id: int) -> None:
 def reschedule(db: Session, user_id: int) -> None:
     """The user's vacations changed: every running clock of theirs gets its deadline again. Each is written
     only if nobody changed it meanwhile (its version), else read again."""
-    for _ in range(3):
+    for _attempt in range(3):
         rows = db.execute(
             select(SeatClock, TableClock)
             .join(TableClock, TableClock.table_id == SeatClock.table_id)

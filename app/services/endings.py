@@ -21,8 +21,10 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from app import i18n
 from app.db import rowcount
 from app.errors import Forbidden, Invalid
+from app.i18n import _
 from app.models import GameTable, User, utcnow
 from app.models.pbw import AbandonVote, PlatformMove, TableOrigin
 from app.services import clocks, gamelog, ratings
@@ -37,7 +39,7 @@ from engines.core.types import text
 ENDING = ("resign", "abandon", "timeout")  # the platform moves that end a game
 
 
-def platform_outcome(db: Session, table: GameTable, lang: str = "en") -> dict[str, Any] | None:
+def platform_outcome(db: Session, table: GameTable, lang: str | None = None) -> dict[str, Any] | None:
     """The platform's outcome of a table that a resignation, an abandonment or a time-out ended, else None; its
     text in words for the reader (``message`` keeps the catalog key and arguments, as a game's outcome does)."""
     move = db.scalar(
@@ -49,7 +51,7 @@ def platform_outcome(db: Session, table: GameTable, lang: str = "en") -> dict[st
     return in_words(table, move.outcome, lang) if move is not None and move.outcome is not None else None
 
 
-def in_words(table: GameTable, outcome: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+def in_words(table: GameTable, outcome: dict[str, Any], lang: str | None = None) -> dict[str, Any]:
     """A platform outcome as its reader sees it: the stored ``text`` is a catalog key with role ids, named here
     with the seats' holders (a Spanish page names them in Spanish)."""
     message = outcome["text"]
@@ -57,7 +59,7 @@ def in_words(table: GameTable, outcome: dict[str, Any], lang: str = "en") -> dic
         return outcome
     game = registry.get_game(table.game_id)
     if game is None:
-        renderer = Renderer(core_catalogs(), lambda _value, _lang: None, lang, seat_names(table))
+        renderer = Renderer(core_catalogs(), lambda _value, _lang: None, lang or i18n.current(), seat_names(table))
     else:
         renderer = renderer_of(game, table, lang)
     return {**outcome, "message": message, "text": renderer.text(message)}
@@ -77,9 +79,9 @@ def log_result(db: Session, table: GameTable, winners: list[str]) -> None:
 
 def _check_running(table: GameTable, user: User) -> None:
     if table.status != "active":
-        raise Invalid("Only a game in progress can be resigned or abandoned.")
+        raise Invalid(_("Only a game in progress can be resigned or abandoned."))
     if not roles_of(table, user):
-        raise Forbidden("You hold no seat at this table.")
+        raise Forbidden(_("You hold no seat at this table."))
 
 
 def finish(db: Session, table: GameTable, move: PlatformMove, commit: bool = True) -> None:
@@ -92,7 +94,7 @@ def finish(db: Session, table: GameTable, move: PlatformMove, commit: bool = Tru
     )
     if rowcount(res) != 1:
         db.rollback()
-        raise Invalid("The table moved meanwhile; look again and retry.")
+        raise Invalid(_("The table moved meanwhile; look again and retry."))
     db.add(move)
     if move.kind == "resign" or (move.kind == "timeout" and move.outcome is not None and move.outcome.get("winners")):
         ratings.rate(db, table, move.outcome)  # a resignation or a forfeit on time is a loss; abandoned: unrated
@@ -176,9 +178,9 @@ def rematch(db: Session, table: GameTable, user: User) -> tuple[GameTable, list[
     every other player's seat waits for them by invitation. Returns the table and (user id, invite link) of
     each invited player."""
     if table.status != "finished":
-        raise Invalid("A rematch is for a finished game.")
+        raise Invalid(_("A rematch is for a finished game."))
     if not roles_of(table, user):
-        raise Forbidden("Only a player of this game can ask for a rematch.")
+        raise Forbidden(_("Only a player of this game can ask for a rematch."))
     seats = {}
     for s in table.seats:
         # a seat a bot played for a timed-out player is that player's again

@@ -40,6 +40,7 @@ import orjson
 from sqlalchemy.orm import Session
 
 from app.errors import Forbidden, Invalid
+from app.i18n import _
 from app.models import GameTable, Snapshot, User
 from app.models.pbw import TableOrigin
 from app.services import gamelog, records
@@ -80,7 +81,7 @@ def analysable(game: Game, state: dict[str, Any], role: str | None) -> bool:
 def _step_bounds(db: Session, table: GameTable, step: Any) -> tuple[list[Any], int]:
     moves = effective_moves(db, table.id)
     if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= len(moves):
-        raise Invalid(f"A fork starts at a move from 0 (the setup) to {len(moves)}.")
+        raise Invalid(_("A fork starts at a move from 0 (the setup) to {n}.").format(n=len(moves)))
     return moves, step
 
 
@@ -91,20 +92,22 @@ def fork_finished(
     bot:<name>; missing seats are open)."""
     if table.status != "finished":
         raise Invalid(
-            "Only a finished game can be forked for everyone; while it runs, a player may fork their "
-            "own position for analysis."
+            _(
+                "Only a finished game can be forked for everyone; while it runs, a player may fork their "
+                "own position for analysis."
+            )
         )
     if not may_watch(table, user):
-        raise Forbidden("Only those who may watch this table may fork it.")
+        raise Forbidden(_("Only those who may watch this table may fork it."))
     load(db, table)  # a table started on an older engine is brought to this one (or flagged) first
     if table.flagged:
-        raise Invalid(f"This table is flagged and cannot be forked: {table.flagged}")
+        raise Invalid(_("This table is flagged and cannot be forked: {why}").format(why=table.flagged))
     step = _step_bounds(db, table, step)[1]
     record = records.export_record(db, table, user)
     record["moves"] = record["moves"][:step]
     game, state, rows = records.replayed_rows(record, None, barrier_at_end=True)
     if game.outcome(state) is not None:
-        raise Invalid("The game is over at that move: fork from an earlier one.")
+        raise Invalid(_("The game is over at that move: fork from an earlier one."))
     new = create_table(
         db,
         user,
@@ -130,7 +133,7 @@ def fork_analysis(db: Session, table: GameTable, user: User, role: str | None, s
     """A private table of the seat's own position (now, or after ``step`` moves) to try things out (see the
     module for what it may hold)."""
     if table.status != "active":
-        raise Invalid("An analysis fork is of a game in progress; a finished game is forked from its replay.")
+        raise Invalid(_("An analysis fork is of a game in progress; a finished game is forked from its replay."))
     role = acting_role(table, user, role)
     game = game_of(table.game_id)
     moves = effective_moves(db, table.id)
@@ -140,7 +143,7 @@ def fork_analysis(db: Session, table: GameTable, user: User, role: str | None, s
     else:
         state = replay_state(db, table, game, upto=moves[step - 1].seq if step else 0)
     if "rng" not in state:
-        raise Invalid("This game keeps its chance outside the core generator: a fork could not re-draw it.")
+        raise Invalid(_("This game keeps its chance outside the core generator: a fork could not re-draw it."))
     seed = _secrets.randbits(53)
     if hidden_from(game, state, role):
         # dealt again from the system's randomness, not from the seed the fork's record shows

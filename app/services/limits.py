@@ -10,6 +10,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from app.errors import TooMany
+from app.i18n import _
 from app.models import RateHit, utcnow
 
 KEEP = timedelta(days=1)  # no window is longer: older hits are dropped as new ones come
@@ -44,7 +45,7 @@ def reset(db: Session, key: str) -> None:
 def take(db: Session, limit: Limit, key: str, what: str) -> None:
     """Count one ``what`` under ``key``, or refuse it with 429 when the window's allowance is used up."""
     if count(db, key, limit.window_seconds) >= limit.limit:
-        raise TooMany(f"Too many {what}; wait a little and try again.")
+        raise TooMany(_("Too many {what}; wait a little and try again.").format(what=_(what)))
     hit(db, key)
 
 

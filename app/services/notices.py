@@ -28,9 +28,11 @@ from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from app import i18n
 from app.config import Settings
 from app.db import rowcount
 from app.errors import Invalid
+from app.i18n import _, ngettext
 from app.models import GameTable, Move, Seat, User, utcnow
 from app.models.pbw import Delivery, Notice, NoticeSettings
 from app.services import webhooks
@@ -80,17 +82,17 @@ def save_settings(
     email = (email or "").strip() or None
     webhook_url = (webhook_url or "").strip() or None
     if email is not None and (len(email) > 254 or not EMAIL.match(email)):
-        raise Invalid("That e-mail address does not look like one (name@example.org).")
+        raise Invalid(_("That e-mail address does not look like one (name@example.org)."))
     if webhook_url is not None and (len(webhook_url) > 500 or not re.match(r"^https?://[^\s]+$", webhook_url)):
-        raise Invalid("A webhook is an http:// or https:// address of at most 500 characters.")
+        raise Invalid(_("A webhook is an http:// or https:// address of at most 500 characters."))
     if webhook_url is not None:
         webhooks.check(webhook_url, allowed_hosts)  # no internal address (app.services.webhooks)
     if webhook_format not in FORMATS:
-        raise Invalid("The webhook body is json or chat (Discord/Slack).")
+        raise Invalid(_("The webhook body is json or chat (Discord/Slack)."))
     if mode not in MODES:
-        raise Invalid("Choose every turn or a digest.")
+        raise Invalid(_("Choose every turn or a digest."))
     if not isinstance(digest_hours, int) or not 1 <= digest_hours <= 168:
-        raise Invalid("A digest comes at most every 1 to 168 hours.")
+        raise Invalid(_("A digest comes at most every 1 to 168 hours."))
     row = db.get(NoticeSettings, user.id)
     if row is None:
         row = NoticeSettings(user_id=user.id)
@@ -171,6 +173,11 @@ def my_turn(table: GameTable, user: User | None) -> bool:
         and table.status == "active"
         and bool({s.role for s in table.seats if s.user_id == user.id} & set(table.active_roles or []))
     )
+
+
+def _language_of(db: Session, user_id: int) -> str | None:
+    """The language a user's notices are written in: their own choice, else English (a notice has no browser)."""
+    return db.scalar(select(User.language).where(User.id == user_id))
 
 
 def _title(table: GameTable) -> str:
@@ -274,13 +281,10 @@ class Notifier(Worker):
                 if s.user_id is not None and not s.bot and s.role in (table.active_roles or [])
             }
             for user_id in sorted(users - watching - {mover}):
+                with i18n.use(_language_of(db, user_id)):  # written in its reader's language
+                    text = _("Your turn at {table}.").format(table=_title(table))
                 notice = Notice(
-                    user_id=user_id,
-                    table_id=table.id,
-                    seq=table.seq,
-                    kind="turn",
-                    text=f"Your turn at {_title(table)}.",
-                    created_at=now,
+                    user_id=user_id, table_id=table.id, seq=table.seq, kind="turn", text=text, created_at=now
                 )
                 db.add(notice)
                 try:
@@ -323,11 +327,14 @@ class Notifier(Worker):
                     continue
                 waiting = waiting_tables(db, user_id)
                 if waiting:
-                    text = (
-                        f"{len(waiting)} table{'s' if len(waiting) != 1 else ''} waiting for you: "
-                        + "; ".join(_title(t) for t in waiting)
-                        + "."
-                    )
+                    with i18n.use(_language_of(db, user_id)):
+                        text = (
+                            ngettext(
+                                "{n} table waiting for you: ", "{n} tables waiting for you: ", len(waiting)
+                            ).format(n=len(waiting))
+                            + "; ".join(_title(t) for t in waiting)
+                            + "."
+                        )
                     self._queue_message(db, prefs, db.get_one(User, user_id), text, waiting, now)
                     sent += 1
                 db.execute(
@@ -336,10 +343,16 @@ class Notifier(Worker):
                 db.commit()
         return sent
 
-    def tell(self, user_id: int, table: GameTable, text: str, path: str, kind: str = "invite") -> None:
-        """A notice of something else than a turn (an invitation to a rematch), sent at once in any mode."""
+    def tell(
+        self, user_id: int, table: GameTable, text: str | Callable[[], str], path: str, kind: str = "invite"
+    ) -> None:
+        """A notice of something else than a turn (an invitation to a rematch), sent at once in any mode. ``text``
+        may be a function that writes it: it is called in the recipient's language."""
         now = utcnow()
         with self._sessions() as db:
+            if callable(text):
+                with i18n.use(_language_of(db, user_id)):
+                    text = text()
             db.add(
                 Notice(
                     user_id=user_id,
@@ -380,14 +393,16 @@ class Notifier(Worker):
             return
         links = [(t, self._link(path or f"/tables/{t.id}")) for t in tables]
         subject = f"Siglo de Oro: {text}"[:200]
+        with i18n.use(user.language):
+            yours, no_more = _("Your notices: {url}"), _("No more e-mail: {url}")
         if prefs.email and not prefs.email_off and self._settings.smtp_host:
             body = "\n".join(
                 [text, ""]
                 + [f"{_title(t)}: {url}" for t, url in links]
                 + [
                     "",
-                    f"Your notices: {self._link('/notices')}",
-                    f"No more e-mail: {self._link('/notices/unsubscribe/' + unsubscribe_token(self._secret, user.id))}",
+                    yours.format(url=self._link("/notices")),
+                    no_more.format(url=self._link("/notices/unsubscribe/" + unsubscribe_token(self._secret, user.id))),
                 ]
             )
             db.add(

@@ -17,7 +17,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
+from app import i18n
 from app.errors import Conflict, Forbidden, Invalid
+from app.i18n import _
 from app.models import GameTable, LogEntry, Move, Seat, Snapshot, TableOrigin, User, table_of, utcnow
 from app.services import clocks, gamelog, hot, ratings
 from app.services.live import CHANNEL, news
@@ -96,7 +98,7 @@ def load(db: Session, table: GameTable) -> Loaded:
     if hit is not None:  # the position at this very seq, kept from the commit that made it
         state, pos = hit
         return Loaded(table, game, state, pos.base_seq, pos.has_base_state, pos.last)
-    for _ in range(3):
+    for _attempt in range(3):
         snap = db.execute(READ_SNAPSHOT, {"table_id": table.id}).scalar_one_or_none()
         if snap is not None and snap.seq != table.seq:
             db.refresh(table)  # a move committed since the table was read: catch up, so seq and state agree
@@ -318,13 +320,13 @@ def _commit(
 
 def _check_playable(table: GameTable, seen: Any) -> None:
     if table.flagged:
-        raise Invalid(f"This table is flagged and cannot be played: {table.flagged}")
+        raise Invalid(_("This table is flagged and cannot be played: {why}").format(why=table.flagged))
     if table.status == "waiting":
-        raise Invalid("The game starts when every seat is taken.")
+        raise Invalid(_("The game starts when every seat is taken."))
     if table.status == "finished":
-        raise Invalid("This game is over.")
+        raise Invalid(_("This game is over."))
     if not isinstance(seen, int) or isinstance(seen, bool):
-        raise Invalid("seq must be the whole number of the last move you saw.")
+        raise Invalid(_("seq must be the whole number of the last move you saw."))
 
 
 def act(
@@ -341,12 +343,12 @@ def act(
     if bot is None:
         role = acting_role(table, user, role)
         if any(s.role == role and s.bot for s in table.seats):  # a bot stands in since the clock ran out
-            raise Invalid("A bot plays this seat since your clock ran out; take the seat back first (I am back).")
+            raise Invalid(_("A bot plays this seat since your clock ran out; take the seat back first (I am back)."))
     elif role is None or not any(s.role == role and s.bot == bot for s in table.seats):
-        raise Forbidden("That seat is not played by this bot.")
+        raise Forbidden(_("That seat is not played by this bot."))
     _check_playable(table, seen)
     if not isinstance(verb, str) or not verb or len(verb) > 60:
-        raise Invalid("verb must be the name of one of the offered actions.")
+        raise Invalid(_("verb must be the name of one of the offered actions."))
     loaded = load(db, table)  # brings table.seq up to the state it loads
     _check_playable(table, seen)
     if seen != table.seq:
@@ -434,7 +436,7 @@ def undo(db: Session, table: GameTable, user: User, role: str | None, seen: int)
     if last is None or last.role != role or last.barrier:
         raise Invalid(nothing)
     if last.user_id != user.id:  # the bot that stood in after a time-out made it (app.services.clock_checker)
-        raise Invalid("The bot that played your seat made that move: it cannot be taken back.")
+        raise Invalid(_("The bot that played your seat made that move: it cannot be taken back."))
     state = loaded.game.replay(
         table.seed, table.options, actions(since[:-1]), orjson.loads(base_state) if base_state is not None else None
     )
@@ -465,16 +467,18 @@ def seat_names(table: GameTable) -> dict[str, str]:
     return {s.role: name for s in table.seats if (name := seat_name(s)) is not None}
 
 
-def renderer_of(game: Game, table: GameTable, lang: str = "en") -> Renderer:
-    """The words of a table's log and prompts for one reader's language, its seats named as the table names them."""
-    return game.renderer(lang, seat_names(table))
+def renderer_of(game: Game, table: GameTable, lang: str | None = None) -> Renderer:
+    """The words of a table's log and prompts for one reader's language (by default the request's:
+    ``app.i18n.current``; a key the game has not in that language reads in English), its seats named as the table
+    names them."""
+    return game.renderer(lang or i18n.current(), seat_names(table))
 
 
 def table_view(
     db: Session,
     loaded: Loaded,
     role: str | None,
-    lang: str = "en",
+    lang: str | None = None,
     log_before: int | None = None,
     log_limit: int = gamelog.VIEW_PAGE,
 ) -> dict[str, Any]:
@@ -489,7 +493,7 @@ def table_view(
     prompt = view["prompt"]
     prompt["message"] = prompt["text"]
     if table.status == "waiting":
-        prompt["text"] = "The game starts when every seat is taken."
+        prompt["text"] = i18n.gettext("The game starts when every seat is taken.")
     else:
         prompt["text"] = renderer.text(prompt["message"])
     if not playing or role is None or stood_in:

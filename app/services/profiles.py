@@ -10,6 +10,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.errors import NotFound
+from app.i18n import _
 from app.models import GameTable, Seat, User
 from app.services import notices, ratings
 from app.services.endings import platform_outcome
@@ -20,7 +21,7 @@ from engines import registry
 def person(db: Session, username: str) -> User:
     found = db.scalar(select(User).where(User.username == username))
     if found is None:
-        raise NotFound(f"There is no player called {username!r}.")
+        raise NotFound(_("There is no player called {name!r}.").format(name=username))
     return found
 
 

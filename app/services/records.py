@@ -16,6 +16,7 @@ from sqlalchemy import insert
 from sqlalchemy.orm import Session
 
 from app.errors import Forbidden, Invalid
+from app.i18n import _
 from app.inputs import first_unstorable
 from app.models import GameTable, LogEntry, Move, Snapshot, User
 from app.models.pbw import TableOrigin
@@ -50,8 +51,10 @@ def export_record(db: Session, table: GameTable, user: User | None, role: str | 
         return record
     if not roles_of(table, user):
         raise Forbidden(
-            "A game in progress can be exported only by its players, and only as they see it; "
-            "the full record is available when the game is over."
+            _(
+                "A game in progress can be exported only by its players, and only as they see it; "
+                "the full record is available when the game is over."
+            )
         )
     role = acting_role(table, user, role)
     data = table_view(db, load(db, table), role, log_limit=gamelog.MAX_PAGE)
@@ -93,10 +96,14 @@ def check_replayable(game_id: str, engine_version: Any, content: Any) -> Game:
     """The game, if this server's engine and content can replay a record made with these; else Invalid."""
     game = game_of(game_id)
     if engine_version != game.version:
-        raise Invalid(f"This record was made by engine version {engine_version!r}; this server runs {game.version!r}.")
+        raise Invalid(
+            _("This record was made by engine version {record!r}; this server runs {server!r}.").format(
+                record=engine_version, server=game.version
+            )
+        )
     if content not in (None, game.content_digest):
         raise Invalid(
-            "This record was played with other content (cards, map) than this server's; it cannot be replayed here."
+            _("This record was played with other content (cards, map) than this server's; it cannot be replayed here.")
         )
     return game
 
@@ -104,16 +111,18 @@ def check_replayable(game_id: str, engine_version: Any, content: Any) -> Game:
 def _check(record: Any) -> tuple[Game, int, list[dict[str, Any]]]:
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise Invalid(
-            f"A record is a JSON object with format {RECORD_FORMAT!r} (a view record of a game in "
-            f"progress cannot be replayed)."
+            _(
+                "A record is a JSON object with format {format!r} (a view record of a game in progress cannot be "
+                "replayed)."
+            ).format(format=RECORD_FORMAT)
         )
     game = check_replayable(str(record.get("game")), record.get("engine_version"), record.get("content"))
     seed, moves = record.get("seed"), record.get("moves")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**53 or not isinstance(moves, list):
-        raise Invalid("A record needs a whole-number seed (0 to 2^53 - 1) and a list of moves.")
+        raise Invalid(_("A record needs a whole-number seed (0 to 2^53 - 1) and a list of moves."))
     for i, m in enumerate(moves):
         if not isinstance(m, dict) or not isinstance(m.get("verb"), str) or not isinstance(m.get("role"), str):
-            raise Invalid(f"Move {i + 1} is not {{role, verb, arg}}.")
+            raise Invalid(_("Move {n} is not {{role, verb, arg}}.").format(n=i + 1))
     return game, seed, moves
 
 
@@ -123,11 +132,11 @@ def replay_record(record: Any, on_move: Callable[[int, Played], None] | None = N
     game, seed, moves = _check(record)
     start = record.get("start")
     if start is not None and not isinstance(start, dict):
-        raise Invalid("A record's start position is a JSON object.")
+        raise Invalid(_("A record's start position is a JSON object."))
     try:
         played = game.begin(seed, record.get("options") or {}) if start is None else Played(start, [])
     except ValueError as exc:
-        raise Invalid(f"The record's options are invalid: {exc}") from None
+        raise Invalid(_("The record's options are invalid: {why}").format(why=exc)) from None
     if on_move is not None:
         on_move(0, played)
     state = played.state
@@ -135,7 +144,7 @@ def replay_record(record: Any, on_move: Callable[[int, Played], None] | None = N
         try:
             played = game.play(state, m["role"], m["verb"], m.get("arg"))
         except IllegalAction as exc:
-            raise Invalid(f"Move {i + 1} does not replay: {exc.message}") from None
+            raise Invalid(_("Move {n} does not replay: {why}").format(n=i + 1, why=exc.message)) from None
         state = played.state
         if on_move is not None:
             on_move(i + 1, played)
@@ -152,8 +161,10 @@ def import_record(db: Session, user: User, record: Any) -> GameTable:
         raise Invalid(f"The record's {where} {unstorable[1]}.")
     if isinstance(record, dict) and record.get("start") is not None:
         raise Invalid(
-            "This is the record of an analysis fork, which starts from a position rather than the "
-            "setup; such a record replays on its own table only, not as an import."
+            _(
+                "This is the record of an analysis fork, which starts from a position rather than the "
+                "setup; such a record replays on its own table only, not as an import."
+            )
         )
     game, state, replayed = replayed_rows(record, user.id)
     roles = game.roles(game.parse_options(record.get("options") or {}))

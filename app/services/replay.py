@@ -14,6 +14,7 @@ from typing import Any, cast
 from sqlalchemy.orm import Session
 
 from app.errors import Forbidden
+from app.i18n import _
 from app.models import GameTable, User
 from app.services import forks, gamelog, records
 from app.services.play import effective_moves, load, renderer_of, seat_info, start_state
@@ -111,8 +112,10 @@ def step(
     else:
         if not roles_of(table, user):
             raise Forbidden(
-                "A game in progress can be replayed only by its players, each as they saw it; "
-                "everyone may replay it once it is over."
+                _(
+                    "A game in progress can be replayed only by its players, each as they saw it; "
+                    "everyone may replay it once it is over."
+                )
             )
         role = acting_role(table, user, as_role)
         roles = roles_of(table, user)

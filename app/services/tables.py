@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session, joinedload
 
 from app.db import rowcount
 from app.errors import Conflict, Forbidden, Invalid, NotFound
+from app.i18n import N_, _
 from app.models import ChatMessage, GameTable, Seat, Snapshot, User, utcnow
 from app.services import clocks, gamelog, limits
 from app.services.limits import Limit
@@ -34,23 +35,26 @@ MAX_CHAT = 1000
 def game_of(game_id: str) -> Game:
     game = registry.get_game(game_id)
     if game is None:
-        raise NotFound(f"There is no game called {game_id!r}.")
+        raise NotFound(_("There is no game called {name!r}.").format(name=game_id))
     return game
 
 
 def validate_options(game: Game, options: dict[str, Any] | None) -> dict[str, Any]:
     if options is not None and not isinstance(options, dict):
-        raise Invalid("Options must be an object of option names and values.")
+        raise Invalid(_("Options must be an object of option names and values."))
     unknown = sorted(set(options or {}) - set(game.Options.model_fields))
     if unknown:
         raise Invalid(
-            f"{game.title} has no option {', '.join(map(repr, unknown))}; its options are "
-            f"{', '.join(game.Options.model_fields) or 'none'}."
+            _("{game} has no option {unknown}; its options are {options}.").format(
+                game=game.title,
+                unknown=", ".join(map(repr, unknown)),
+                options=", ".join(game.Options.model_fields) or _("none"),
+            )
         )
     try:
         return game.parse_options(options).model_dump(mode="json")
     except OptionsError as exc:
-        raise Invalid("Invalid options: " + "; ".join(exc.messages), problems=exc.messages) from None
+        raise Invalid(_("Invalid options: ") + "; ".join(exc.messages), problems=exc.messages) from None
 
 
 @dataclass(frozen=True)
@@ -74,7 +78,7 @@ def created_before(db: Session, user: User, creation: Creation | None) -> GameTa
         return None
     table = db.scalar(select(GameTable).where(GameTable.created_by == user.id, GameTable.creation_key == creation.key))
     if table is not None and table.creation_digest != creation.digest:
-        raise Conflict("This Idempotency-Key was already used for another request: use a new key for a new table.")
+        raise Conflict(_("This Idempotency-Key was already used for another request: use a new key for a new table."))
     return table
 
 
@@ -122,17 +126,21 @@ def create_table(
     roles = game.roles(game.parse_options(opts))
     seats = seats or {}
     if not isinstance(seats, dict):
-        raise Invalid("Seats must map roles to me, open, invite or bot:<name>.")
+        raise Invalid(_("Seats must map roles to me, open, invite or bot:<name>."))
     unknown = set(seats) - set(roles)
     if unknown:
-        raise Invalid(f"{game.title} has no seat {', '.join(sorted(unknown))}; its seats are {', '.join(roles)}.")
+        raise Invalid(
+            _("{game} has no seat {unknown}; its seats are {seats}.").format(
+                game=game.title, unknown=", ".join(sorted(unknown)), seats=", ".join(roles)
+            )
+        )
     if seed is None:
         seed = secrets.randbits(53)
     elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**53:
-        raise Invalid("A seed is a whole number from 0 to 2^53 - 1.")
-    name = clean_text(name, "table name") or f"{user.username}'s {game.title}"
+        raise Invalid(_("A seed is a whole number from 0 to 2^53 - 1."))
+    name = clean_text(name, "table name") or _("{user}'s {game}").format(user=user.username, game=game.title)
     if len(name) > 120:
-        raise Invalid("A table name has at most 120 characters.")
+        raise Invalid(_("A table name has at most 120 characters."))
     hot_seat = bool(hot_seat) or sum(1 for r in roles if seats.get(r) == "me") > 1
     table = GameTable(
         name=name,
@@ -159,10 +167,16 @@ def create_table(
         elif isinstance(spec, str) and spec.startswith("bot:"):
             bot = spec[4:]
             if bot not in game.bots:
-                raise Invalid(f"{game.title} has no bot {bot!r}; it has {', '.join(game.bots)}.")
+                raise Invalid(
+                    _("{game} has no bot {bot!r}; it has {bots}.").format(
+                        game=game.title, bot=bot, bots=", ".join(game.bots)
+                    )
+                )
             seat.bot = bot
         elif spec != "open":
-            raise Invalid(f"Seat {role}: say me, open, invite or bot:<name>, not {spec!r}.")
+            raise Invalid(
+                _("Seat {seat}: say me, open, invite or bot:<name>, not {spec!r}.").format(seat=role, spec=spec)
+            )
         table.seats.append(seat)
     played = game.begin(seed, opts)
     table.active_roles = game.active_roles(played.state)
@@ -194,7 +208,7 @@ def get_table(db: Session, table_id: int) -> GameTable:
     """The table with its seats and their players, in one query."""
     table = db.execute(TABLE_WITH_SEATS, {"id": table_id}).unique().scalar_one_or_none()
     if table is None:
-        raise NotFound(f"There is no table {table_id}.")
+        raise NotFound(_("There is no table {n}.").format(n=table_id))
     return table
 
 
@@ -220,12 +234,12 @@ def join(db: Session, user: User, table: GameTable, role: str | None = None, inv
     players): anyone else is refused before anything about it is told. A refusal leaves the transaction to the
     caller's session, which ends it (a rollback here would expire the objects the error page still shows)."""
     if table.private and not invite and not roles_of(table, user):
-        raise Forbidden("This table is private: only its invitation links seat people.")
+        raise Forbidden(_("This table is private: only its invitation links seat people."))
     locked = db.execute(
         update(GameTable).where(GameTable.id == table.id, GameTable.status != "finished").values(updated_at=utcnow())
     )
     if rowcount(locked) != 1:
-        raise Invalid("This game is over.")
+        raise Invalid(_("This game is over."))
     seats = list(
         db.scalars(
             select(Seat)
@@ -241,29 +255,31 @@ def join(db: Session, user: User, table: GameTable, role: str | None = None, inv
             None,
         )
         if seat is None:
-            raise NotFound("That invitation is not valid.")
+            raise NotFound(_("That invitation is not valid."))
         if not _is_free(seat):
-            raise Conflict("This invitation was used already: its seat is taken.")
+            raise Conflict(_("This invitation was used already: its seat is taken."))
     else:
         free = [s for s in seats if _is_free(s) and not s.invite_token]
         if role is not None:
             if not any(s.role == role for s in seats):
-                raise Invalid(f"This table has no seat {role!r}.")
+                raise Invalid(_("This table has no seat {seat!r}.").format(seat=role))
             free = [s for s in free if s.role == role]
             if not free and any(s.role == role and _is_free(s) for s in seats):
-                raise Invalid(f"The seat {role} is taken by invitation only.")
+                raise Invalid(_("The seat {seat} is taken by invitation only.").format(seat=role))
         if not free:
-            raise Conflict("Every open seat is taken." if role is None else f"The seat {role} is taken.")
+            raise Conflict(
+                _("Every open seat is taken.") if role is None else _("The seat {seat} is taken.").format(seat=role)
+            )
         seat = free[0]
     if mine and not (table.hot_seat and table.created_by == user.id):
         raise Forbidden(
-            "You hold a seat at this table already; only the creator of a hot-seat table plays several seats."
+            _("You hold a seat at this table already; only the creator of a hot-seat table plays several seats.")
         )
     taken = db.execute(
         update(Seat).where(Seat.id == seat.id, Seat.user_id.is_(None), Seat.bot.is_(None)).values(user_id=user.id)
     )
     if rowcount(taken) != 1:
-        raise Conflict(f"The seat {seat.role} was just taken.")
+        raise Conflict(_("The seat {seat} was just taken.").format(seat=seat.role))
     if all(not _is_free(s) for s in seats if s.id != seat.id):
         db.execute(
             update(GameTable).where(GameTable.id == table.id, GameTable.status == "waiting").values(status="active")
@@ -289,10 +305,10 @@ def acting_role(table: GameTable, user: User | None, requested: str | None) -> s
     mine = roles_of(table, user)
     if requested:
         if requested not in mine:
-            raise Forbidden(f"You do not hold the seat {requested!r} at this table.")
+            raise Forbidden(_("You do not hold the seat {seat!r} at this table.").format(seat=requested))
         return requested
     if not mine:
-        raise Forbidden("You hold no seat at this table.")
+        raise Forbidden(_("You hold no seat at this table."))
     return mine[0]
 
 
@@ -385,10 +401,10 @@ def post_chat(db: Session, limit: Limit, user: User, table: GameTable, text: str
     check_watch(table, user)
     text = clean_text(text, "message")
     if not text:
-        raise Invalid("An empty message says nothing.")
+        raise Invalid(_("An empty message says nothing."))
     if len(text) > MAX_CHAT:
-        raise Invalid(f"A message has at most {MAX_CHAT} characters.")
-    limits.take(db, limit, f"chat:{user.id}", "messages")
+        raise Invalid(_("A message has at most {n} characters.").format(n=MAX_CHAT))
+    limits.take(db, limit, f"chat:{user.id}", N_("messages"))
     msg = ChatMessage(table_id=table.id, user_id=user.id, text=text)
     db.add(msg)
     table.updated_at = utcnow()

@@ -28,6 +28,7 @@ from urllib.parse import urlsplit, urlunsplit
 import httpx
 
 from app.errors import Invalid
+from app.i18n import _
 
 # IPv6 ranges that are not globally routable (IANA's special-purpose registry; Python 3.11's is_global misses
 # several), or whose reach depends on a relay (6to4, Teredo)
@@ -82,25 +83,25 @@ def routable(address: str) -> bool:
 def _parse(url: str) -> tuple[str, int]:
     """The host and port of a well-formed http(s) URL; Refused, saying what is wrong, for anything else."""
     if any(c.isspace() or not c.isprintable() for c in url):
-        raise Refused("A webhook address may not hold spaces or control characters.")
-    malformed = Refused("This webhook address is not a valid URL: check its host, its [IPv6 address] and its port.")
+        raise Refused(_("A webhook address may not hold spaces or control characters."))
+    malformed = Refused(_("This webhook address is not a valid URL: check its host, its [IPv6 address] and its port."))
     try:
         parts = urlsplit(url)
         host, port = (parts.hostname or "").rstrip(".").lower(), parts.port
     except ValueError:
         raise malformed from None
     if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise Refused("A webhook is an http:// or https:// address.")
+        raise Refused(_("A webhook is an http:// or https:// address."))
     host_port = parts.netloc.rpartition("@")[2]
     if not host or not _HOST_PORT.fullmatch(host_port):
         raise malformed
     if port is not None and not 1 <= port <= 65535:
-        raise Refused("A webhook's port is a number from 1 to 65535.")
+        raise Refused(_("A webhook's port is a number from 1 to 65535."))
     if host_port.startswith("["):
         try:
             ipaddress.IPv6Address(host)
         except ValueError:
-            raise Refused("This webhook address's [host] is not an IPv6 address.") from None
+            raise Refused(_("This webhook address's [host] is not an IPv6 address.")) from None
     return host, port or (443 if parts.scheme == "https" else 80)
 
 
@@ -117,12 +118,14 @@ def resolve(url: str, allowed_hosts: Collection[str] = ()) -> tuple[str, str | N
         try:
             infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
         except (OSError, UnicodeError, ValueError):
-            raise Refused(f"The webhook's host {host!r} does not resolve.") from None
+            raise Refused(_("The webhook's host {host!r} does not resolve.").format(host=host)) from None
         addresses = [str(info[4][0]) for info in infos]
     if not addresses or not all(routable(a) for a in addresses):
         raise Refused(
-            f"The webhook's host {host!r} is an internal address (loopback, private, link-local, metadata or "
-            f"another address that is not globally routable); webhooks go to public addresses only."
+            _(
+                "The webhook's host {host!r} is an internal address (loopback, private, link-local, metadata or "
+                "another address that is not globally routable); webhooks go to public addresses only."
+            ).format(host=host)
         )
     return host, addresses[0]
 

@@ -113,6 +113,10 @@ class Game(ABC):
         if self.messages_dir is not None:
             for lang, own in load_catalogs(self.messages_dir).items():
                 catalogs[lang] = {**catalogs.get(lang, {}), **own}
+        # another language reads every key it lacks in English (issue 29: Spanish grows key by key)
+        for lang in catalogs:
+            if lang != "en":
+                catalogs[lang] = {**catalogs["en"], **catalogs[lang]}
         self.catalogs: dict[str, dict[str, str]] = catalogs
         self._role_names: dict[str, dict[str, str]] = {}  # per language, read off the catalog once (renderer)
         self.load_content(content_dir)
@@ -141,6 +145,11 @@ class Game(ABC):
     def option_sets(self) -> list[dict[str, Any]]:
         """Every scenario / variant combination worth playing through in the conformance suite."""
         return [{}]
+
+    def simulation(self) -> Game:
+        """The game ``siglo simulate`` plays: this one, unless the game lets simulations reach options no table
+        offers yet (e.g. a scenario written but not playable: Ultima Ratio Regis's registry). Never served."""
+        return self
 
     @abstractmethod
     def roles(self, options: BaseModel) -> list[str]:

@@ -9,7 +9,8 @@ fields, with two additions:
   seat names decide;
 - ``{n:count:Ducat|Ducats}`` writes "1 Ducat" / "3 Ducats"; ``{n:plural:card|cards}`` writes only the word.
 
-Lists of names are joined with commas and "and".
+Lists of names are joined with commas and the catalog's ``core.and`` ("and", "y"); booleans read ``core.yes`` /
+``core.no``. A language's catalog reads every key it lacks in English (``Game`` merges them when it loads).
 """
 
 from __future__ import annotations
@@ -42,8 +43,9 @@ def load_catalogs(folder: pathlib.Path) -> dict[str, dict[str, str]]:
 
 
 class _Formatter(string.Formatter):
-    def __init__(self, name: Callable[[Any], str]):
+    def __init__(self, name: Callable[[Any], str], and_word: str = "and"):
         self._name = name
+        self._and = f" {and_word} "
 
     def format_field(self, value: Any, format_spec: str) -> str:
         kind, _, forms = format_spec.partition(":")
@@ -57,7 +59,7 @@ class _Formatter(string.Formatter):
             names = [self._name(v) for v in value]
             if len(names) <= 1:
                 return "".join(names)
-            return ", ".join(names[:-1]) + " and " + names[-1]
+            return ", ".join(names[:-1]) + self._and + names[-1]
         return self._name(value)
 
 
@@ -82,7 +84,7 @@ class Renderer:
         self._fallback = catalogs["en"]
         self._namer = namer
         self._names = names or {}
-        self._formatter = _Formatter(self._name)
+        self._formatter = _Formatter(self._name, self._catalog.get("core.and") or self._fallback.get("core.and", "and"))
         # what the output depends on besides the game's catalogs and namer: equal keys of one game render alike
         self.key = (self.lang, tuple(sorted(self._names.items())))
 
@@ -96,7 +98,8 @@ class Renderer:
             if named is not None:
                 return named
         if isinstance(value, bool):
-            return "yes" if value else "no"
+            key = "core.yes" if value else "core.no"
+            return self._catalog.get(key) or self._fallback.get(key) or ("yes" if value else "no")
         return str(value)
 
     def template(self, key: str) -> str:

@@ -40,7 +40,15 @@ def gain(g: Ctx, n: int, why: Words, rule: str | None = None) -> None:
     before = g.s["treasury"]
     g.s["treasury"] = min(TREASURY_MAX, before + n)
     got = g.s["treasury"] - before
+    moved(g.s, got, why)
     g.log("log.treasury_gain", why=why, got=got, treasury=g.s["treasury"], rule=rule)
+
+
+def moved(s: dict, n: int, why: Words) -> None:
+    """Record a change of the Treasury this turn, as the table shows it beside the Treasury (issue 30; the board's
+    treasury, Components › Auxiliary Boards: The Council of State); cleared when a turn begins."""
+    if n:
+        s["treasury_turn"].append({"n": n, "why": why})
 
 
 def can_pay(s: dict, n: int) -> bool:
@@ -50,6 +58,7 @@ def can_pay(s: dict, n: int) -> bool:
 def spend(g: Ctx, n: int, why: Words, rule: str | None = None) -> None:
     """Pay a cost the player chose (the action was only offered if affordable)."""
     g.s["treasury"] -= n
+    moved(g.s, -n, why)
     g.log("log.treasury_spend", why=why, n=n, treasury=g.s["treasury"], rule=rule)
 
 
@@ -61,6 +70,7 @@ def lose(g: Ctx, n: int, why: Words, rule: str | None = None, bankrupt: bool = T
     paid = min(n, s["treasury"])
     s["treasury"] -= paid
     if paid:
+        moved(s, -paid, why)
         g.log("log.treasury_loss", why=why, paid=paid, treasury=s["treasury"], rule=rule)
     debt = n - paid
     if debt and bankrupt:
@@ -94,7 +104,9 @@ def debt_paid(g: Ctx, verb: str, arg) -> None:
     s = g.s
     if verb == "asiento":
         got = asiento_ducats(g, text("why.bankruptcy_asiento"))
+        before = s["treasury"]
         s["treasury"] = min(TREASURY_MAX, s["treasury"] + max(0, got - s["debt"]))
+        moved(s, s["treasury"] - before, text("why.bankruptcy_asiento"))
         g.log("log.the_debt_of_is_paid", debt=s["debt"], treasury=s["treasury"], rule=R_BANKRUPTCY)
         s["debt"] = 0
         return

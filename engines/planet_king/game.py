@@ -157,11 +157,12 @@ def notable_ratings(s: dict, arg: Any) -> Any:
 class PlanetKing(StepGame):
     id = "planet-king"
     title = "The Planet King"
-    version = "4"
+    version = "5"  # 5: the Treasury's changes of the turn in the state (issue 30)
     # played against the game, solo or as the King and his Valido together; one rating per role (engines.core.game)
     cooperative = True
     rated_per_role = True
     rated_against_the_game = True
+    presentation = "engines.planet_king.presentation:PRESENTATION"  # the table's boards (issue 30)
     Options = scenarios.Options
     bots = BOTS
     max_actions = 20_000

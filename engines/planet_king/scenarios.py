@@ -74,6 +74,7 @@ def initial_state(s: dict, sc: dict) -> None:
         treasury=sc["treasury"],
         vp={"king": 0, "valido": 0},
         marks={"prestige": 0, "happiness": 0},
+        treasury_turn=[],  # this turn's changes of the Treasury (council.moved)
         last_scores={},
         cubes={"royal": 0, "government": 0, "political": 0, "green": 0},
         unique=[],

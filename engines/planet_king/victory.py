@@ -50,6 +50,7 @@ def end_turn(g: Ctx) -> None:
         finish(g)
         return
     s["turn"] += 1
+    s["treasury_turn"] = []
     call(g, "begin_turn")
 
 

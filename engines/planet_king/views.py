@@ -4,8 +4,11 @@ Secret Memorials never appear; a read memorial only in its holder's private view
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.planet_king import military, wars
 from engines.planet_king.components import C, current
+from engines.planet_king.council import everyone
 from engines.planet_king.memorials import holder, in_use
 from engines.planet_king.scoring import court_happiness, court_prestige, enlightenment
 
@@ -54,12 +57,14 @@ def public_view(s: dict) -> dict:
     at = {loc: [unit_view(u) for u in here] for loc, here in units.items()}
     return {
         "scenario": s["scenario_name"],
+        "roles": everyone(s),
         "turn": s["turn"],
         "first_turn": s["first_turn"],
         "last_turn": s["last_turn"],
         "valido_since": s["valido_since"],
         "decision": s["stack"][-1]["ctx"] if s["stack"] and "options" in s["stack"][-1] else None,
         "treasury": s["treasury"],
+        "treasury_turn": [{"n": c["n"], "why": named(c["why"])} for c in s["treasury_turn"]],
         "vp": dict(s["vp"]),
         "marks": dict(s["marks"]),
         "last_scores": s["last_scores"],
@@ -89,6 +94,7 @@ def public_view(s: dict) -> dict:
             "geniuses": [notable(s, n, N) for n in c["geniuses"]],
             "children": [
                 {
+                    "id": ch["id"],
                     "name": ch["name"],
                     "male": ch["male"],
                     "legit": ch["legit"],
@@ -105,6 +111,7 @@ def public_view(s: dict) -> dict:
                 "id": w,
                 "name": k.WARS[w]["name"],
                 "power": k.POWERS[k.WARS[w]["power"]]["name"],
+                "power_id": k.WARS[w]["power"],
                 "status": war["status"],
                 "pos": war["pos"],
                 "black": war["black"],
@@ -142,11 +149,42 @@ def public_view(s: dict) -> dict:
         "memorials": {
             "claimed": [
                 {"name": k.MEMORIALS[m]["name"], "task": k.MEMORIALS[m]["task"]} for m in s["memorials"]["claimed"]
-            ]
+            ],
+            "cards": memorial_states(s),
         }
         if in_use(s)
         else None,
     }
+
+
+def named(why: Any) -> Any:
+    """A reason as the table reads it, the cards it names by their names: an event card's id is hidden once in the
+    discard pile (its order is secret), though the table saw it played."""
+    k = current()
+    if isinstance(why, str):
+        for table in (k.EVENTS, k.NOTABLES, k.MEMORIALS):
+            if why in table:
+                return table[why]["name"]
+        return why
+    if isinstance(why, dict) and "msg" in why:
+        return {**why, "args": {a: named(v) for a, v in (why.get("args") or {}).items()}}
+    if isinstance(why, list):
+        return [named(v) for v in why]
+    return why
+
+
+def memorial_states(s: dict) -> list[dict]:
+    """Each Secret Memorial as the table sees it, never its content (Secret Memorial (Optional)): whose it is and
+    whether it is sealed (dealt unread), read by its holder (logged to all, lines 759-763) or claimed."""
+    m = s["memorials"]
+    out = []
+    for owner in ("hm", "council"):
+        mid = m[owner]
+        if mid is None:
+            continue
+        state = "claimed" if mid in m["claimed"] else "read" if mid in m["read"] else "sealed"
+        out.append({"owner": owner, "holder": holder(s, owner), "state": state})
+    return out
 
 
 def private_view(s: dict, role: str) -> dict:

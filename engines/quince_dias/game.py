@@ -32,6 +32,7 @@ class QuinceDias(StepGame):
     id = "15-dias"
     title = "15 Días: The Spanish Golden Age"
     version = "4"
+    presentation = "engines.quince_dias.presentation:PRESENTATION"  # the table's boards (issue 30)
     Options = QuinceDiasOptions
     max_actions = 20_000
     messages_dir = pathlib.Path(__file__).parent / "messages"

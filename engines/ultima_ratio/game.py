@@ -1,5 +1,6 @@
 """Ultima Ratio Regis — the game (engine core v2). Only the playable scenarios are offered (``scenarios/registry``:
-9.1 The Rise of Portugal, the solitaire). The rules live in subpackages by chapter of the rulebook (ENGINE.md ›
+9.1 The Rise of Portugal, the solitaire); ``siglo simulate`` and the tests may play every scenario of the registry
+(``Simulation``, reached by ``UltimaRatioRegis.simulation``). The rules live in subpackages by chapter of the rulebook (ENGINE.md ›
 Layout); this module gathers their steps and the scenarios' into one table and answers the views."""
 
 from __future__ import annotations
@@ -7,17 +8,28 @@ from __future__ import annotations
 import pathlib
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic.json_schema import SkipJsonSchema
 
 from engines.core.machine import Ctx, StepGame
+from engines.core.types import OptionsError
 from engines.ultima_ratio import redeal
 from engines.ultima_ratio.actions import construction, regroup
 from engines.ultima_ratio.board import GAME_ID, Board, load_board
 from engines.ultima_ratio.bots.heuristic import heuristic_bot
 from engines.ultima_ratio.cards import card_play, events
 from engines.ultima_ratio.combat import battles, combat_cards, land_battles
-from engines.ultima_ratio.diplomacy import peace, peace_conditions
-from engines.ultima_ratio.economy import commerce, technology
+from engines.ultima_ratio.diplomacy import (
+    alliance_auction,
+    alliances,
+    combined_fleets,
+    expeditionary_corps,
+    independent_minors,
+    minor_status,
+    peace,
+    peace_conditions,
+)
+from engines.ultima_ratio.economy import commerce, subsidies, technology
 from engines.ultima_ratio.end_of_turn import turn_end
 from engines.ultima_ratio.leaders import leader_flow, reattach
 from engines.ultima_ratio.logistics import overstack, repatriation_flow
@@ -33,14 +45,16 @@ from engines.ultima_ratio.movement import (
 from engines.ultima_ratio.preparation import deployment, start_of_scenario
 from engines.ultima_ratio.scenarios.base import NO_RULES_OF_ITS_OWN, Scenario
 from engines.ultima_ratio.scenarios.registry import PLAYABLE, SCENARIOS
-from engines.ultima_ratio.sequence import impulse, turn
+from engines.ultima_ratio.sequence import impulse, turn, turn_special_rules
 
 # the playable scenarios as a Literal made at run time: pydantic validates it (and the options' schema lists them);
 # mypy, which cannot read a Literal made at run time, sees a str
 if TYPE_CHECKING:
     Playable = str
+    Registered = str
 else:
     Playable = Literal[PLAYABLE]
+    Registered = Literal[tuple(SCENARIOS)]
 
 
 class Options(BaseModel):
@@ -48,10 +62,31 @@ class Options(BaseModel):
         PLAYABLE[0],
         description="The scenario (Playbook 9): only the playable ones.",
     )
+    # 7.1: the number of players, within the scenario's (``parse_options`` checks it); unset, its fewest. Not in the
+    # tables' schema while every playable scenario has one count (9.1 is a solitaire), and not stored when unset, so
+    # that 9.1's options and records stay {"scenario": ...}
+    players: SkipJsonSchema[int | None] = Field(None, ge=1, le=8)
+
+    @model_serializer(mode="wrap")
+    def _without_unset_players(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if data.get("players") is None:
+            data.pop("players", None)
+        return data
+
+
+class RegistryOptions(Options):
+    """The options of ``Simulation``: any scenario of the registry, offered at a table or not yet."""
+
+    scenario: Registered = Field(
+        PLAYABLE[0],
+        description="The scenario (Playbook 9): any in the registry (scenarios/registry.py), playable or not yet.",
+    )
 
 
 STEPS = {
     **turn.STEPS,
+    **turn_special_rules.STEPS,
     **impulse.STEPS,
     **construction.STEPS,
     **regroup.STEPS,
@@ -79,6 +114,13 @@ STEPS = {
     **repatriation_flow.STEPS,
     **peace.STEPS,
     **peace_conditions.STEPS,
+    **alliances.STEPS,
+    **expeditionary_corps.STEPS,
+    **combined_fleets.STEPS,
+    **subsidies.STEPS,
+    **alliance_auction.STEPS,
+    **minor_status.STEPS,
+    **independent_minors.STEPS,
     "half_turn": turn.HalfTurn(after_impulse=tuple(n for s in SCENARIOS.values() for n in s.after_impulse)),
 }
 
@@ -106,6 +148,7 @@ class UltimaRatioRegis(StepGame):
         names.update({x.id: x.name for x in b.map.trade_centers})
         names.update({x.id: x.name for x in b.map.theaters})
         names.update({x.id: x.name for x in b.world.scenarios})
+        names.update({x.id: x.name for x in b.world.turns})
         names.update({x.id: x.name for x in [*b.leaders.pool, *b.leaders.historical]})
         names.update({f"fortress:{a.id}": f"the fortress of {a.name}" for a in b.map.areas})
         names.update({box: f"{b.map.theater(t).name} dispersed box" for box, t in b.box_theater.items()})
@@ -124,6 +167,26 @@ class UltimaRatioRegis(StepGame):
 
     def option_sets(self) -> list[dict[str, Any]]:
         return [{"scenario": s} for s in PLAYABLE]
+
+    def parse_options(self, raw: dict[str, Any] | None) -> BaseModel:
+        """The options, with ``players`` within the scenario's counts (Playbook 9: 9.1 one, 9.2 three to six)."""
+        opts = super().parse_options(raw)
+        fields = opts.model_dump()
+        players, scenario = fields.get("players"), self.board.world.scenario(fields["scenario"])
+        low, high = scenario.players
+        if players is not None and not low <= players <= high:
+            count = str(low) if low == high else f"{low} to {high}"
+            raise OptionsError([f"players: {scenario.name} is played by {count} players, not {players}"])
+        return opts
+
+    def simulation(self) -> UltimaRatioRegis:
+        """``siglo simulate`` plays every scenario of the registry (``Simulation``), those no table offers yet too;
+        the same content, loaded once."""
+        if "_simulation" not in self.__dict__:
+            twin = object.__new__(Simulation)
+            twin.__dict__.update(self.__dict__)
+            self.__dict__["_simulation"] = twin
+        return self.__dict__["_simulation"]
 
     def start(self, g: Ctx, options: dict[str, Any]) -> None:
         self.scenario(options["scenario"]).set_up(g, self.board)
@@ -182,6 +245,16 @@ class UltimaRatioRegis(StepGame):
         view["morale"] = s.get("morale", {})
         view["war_records"] = s.get("war_records", {})  # 21.3.1: the war cards "visible on the side of the map"
         view["fleets"] = s.get("fleets", [])  # fleets kept formed (11.2): their counters stand together, in sight
+        for key in (
+            "alliance_permits",
+            "lasting_alliances",
+            "war_entries",
+            "collapsing",
+            "expeditionary",
+            "combined",
+        ):  # 21.1: public, once there
+            if key in s:
+                view[key] = s[key]
         if "auction" in s:  # 7.1.1: who has bet (not how much) until the bets are revealed together
             a = s["auction"]
             view["auction"] = {
@@ -216,6 +289,23 @@ def unit_name(value: str) -> str | None:
             power, number = value.split(mark)
             return f"{power.replace('-', ' ').title()} {kind} {number}"
     return None
+
+
+class Simulation(UltimaRatioRegis):
+    """The game with every scenario of the registry (``RegistryOptions``), for ``siglo simulate`` and the tests: 9.2
+    New Order at 3-6 players before the owner offers it at a table (``PLAYABLE``). Never registered: the tables,
+    the API and the records see ``UltimaRatioRegis`` alone."""
+
+    Options: ClassVar[type[BaseModel]] = RegistryOptions
+
+    def option_sets(self) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        for sid in SCENARIOS:
+            low, high = self.board.world.scenario(sid).players
+            out += (
+                [{"scenario": sid}] if low == high else [{"scenario": sid, "players": n} for n in range(low, high + 1)]
+            )
+        return out
 
 
 GAME = UltimaRatioRegis()

@@ -33,13 +33,17 @@ def game_order(s: dict) -> list[str]:
 
 
 def seat_of(s: dict, power: str) -> str | None:
+    """The player of a major power in play, or of the major power a minor is allied with (20.2)."""
     info = s["powers"].get(power)
+    if info is None and power in s["minors"]:
+        info = s["powers"].get(s["minors"][power]["ally"])
     return info["seat"] if info else None
 
 
 def player_of(s: dict, power: str) -> str:
-    """The player who leads a major power in play (a decision's active seat)."""
-    seat: str = s["powers"][power]["seat"]
+    """The player who leads a major power in play, or its allied minors (a decision's active seat)."""
+    seat = seat_of(s, power)
+    assert seat is not None, power
     return seat
 
 
@@ -59,6 +63,16 @@ def side_of(s: dict, party: str | None) -> str | None:
     return minor_ally(s, party)
 
 
+def war_key(pair: list[str]) -> str:
+    return "|".join(sorted(pair))
+
+
+def out_of_war(s: dict, party: str, pair: list[str]) -> bool:
+    """20.5: an allied independent minor that stays out of its ally's war is neutral in it."""
+    info = s["minors"].get(party)
+    return bool(info and info.get("wars", {}).get(war_key(pair)) is False)
+
+
 def hostile(s: dict, a: str | None, b: str | None) -> bool:
     """Whether ``a`` may attack ``b`` (at war, 21.3; or a scenario rule lets it attack without a CB, e.g. 9.1
     "Portugal does not need CB to attack the minor power"). Independent and rebel areas have no party."""
@@ -68,9 +82,10 @@ def hostile(s: dict, a: str | None, b: str | None) -> bool:
     if sa == sb:
         return False
     pair = sorted((sa, sb))
+    if pair in s["wars"] and not out_of_war(s, a, pair) and not out_of_war(s, b, pair):
+        return True
     return (
-        pair in s["wars"]
-        or [a, b] in s["free_attacks"]
+        [a, b] in s["free_attacks"]
         or [b, a] in s["free_attacks"]
         or [sa, b] in s["free_attacks"]
         or [b, sa] in s["free_attacks"]
@@ -88,7 +103,20 @@ def controls(s: dict, power: str, area: str) -> bool:
     if area not in s["areas"]:
         return False
     who = s["areas"][area]["control"]
-    return who == power or (who is not None and who in s["minors"] and minor_ally(s, who) == power)
+    side = minor_ally(s, power) if power in s["minors"] else power  # 20.2: an allied minor counts as its ally
+    if side is None:
+        return who == power
+    return who == power or (who is not None and side_of(s, who) == side)
+
+
+def allies_of(s: dict, power: str) -> list[str]:
+    """21.1: the major powers allied with ``power`` (``alliances``, sorted pairs)."""
+    return sorted(p for pair in s["alliances"] if power in pair for p in pair if p != power)
+
+
+def ally_controls(s: dict, power: str, area: str) -> bool:
+    """21.2.1: the area is controlled by a major power allied with ``power`` (or a minor allied to that ally)."""
+    return any(controls(s, ally, area) for ally in allies_of(s, power))
 
 
 def possessions(s: dict, power: str) -> list[str]:
@@ -152,6 +180,20 @@ def units_of(s: dict, power: str, kind: str | None = None, where: str | None = N
             continue
         out.append(u)
     return out
+
+
+def new_unit(s: dict, uid: str, power: str, kind: str, grade: str, loc: str = "available") -> None:
+    s["units"][uid] = {
+        "power": power,
+        "kind": kind,
+        "grade": grade,
+        "veteran": False,
+        "loc": loc,
+        "repair": False,
+        "galley": False,
+        "since": 0,
+        "acted": -1,
+    }
 
 
 def quality(s: dict, uid: str) -> int:

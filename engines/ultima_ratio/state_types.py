@@ -55,6 +55,7 @@ class MinorInfo(TypedDict):
     """``minors[minor]``: a minor power in play."""
 
     ally: str | None  # a major power, or None (9.1: the Emirates, no ally)
+    wars: NotRequired[dict[str, bool]]  # 20.5: war key "a|b" -> an allied independent minor entered it or not
 
 
 @with_config(_CLOSED)
@@ -219,6 +220,14 @@ class URRState(TypedDict):
     war_records: NotRequired[dict[str, WarRecord]]  # "a|b" -> what the war's peace needs (diplomacy/war.begin_war)
     fixed_merchants: NotRequired[list[list[str]]]  # [center, power] a scenario placed unremovable (commerce.fixed)
     possessed_at_start: NotRequired[dict[str, list[str]]]  # power -> areas as the turn began (22 "Pass to posses")
+    alliance_permits: NotRequired[
+        list[list[str]]
+    ]  # sorted pairs a scenario rule lets ally at an impulse's start (21.1)
+    lasting_alliances: NotRequired[list[list[str]]]  # alliances a scenario rule keeps "until war breaks out" (AL-3)
+    war_entries: NotRequired[list[list[str]]]  # [ally, partner, enemy] still to answer (21.1, alliances.py)
+    collapsing: NotRequired[list[str]]  # major powers collapsing (21.6, diplomacy/collapse.py)
+    combined: NotRequired[dict[str, list[str]]]  # squadron -> [its power, the sea its fleet formed in] (21.2.3)
+    expeditionary: NotRequired[dict[str, str]]  # troop -> the power that ceded it (21.2.2, expeditionary_corps.py)
 
 
 # the type of ``s`` where it pays (``state.py``'s helpers)

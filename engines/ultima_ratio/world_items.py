@@ -440,6 +440,7 @@ class SpecialRule(Model):
     line: list[int]
     effects: list[Effect] = []
     source: Source = "rulebook"
+    when: Literal["start", "end"] = "start"  # its effects at the turn's start (8.1.1) or its end ("End of turn: ...")
 
 
 class Turn(Item, Setup):

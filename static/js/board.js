@@ -8,13 +8,18 @@
  * clicking a target posts the one form that matches. Actions no board thing names (Leave, Done...) stay listed.
  * Buttons with the same verb and label (interchangeable units) are shown once.
  * The board root may carry data-verb-names='{"verb": "name"}'; an element may carry data-verb-<verb>="name".
+ * data-listed-verbs="type" keeps those verbs' buttons in the list too (the Planet King's action types, whose
+ * buttons say their cube's cost) while their board elements (the cubes) are clickable.
  *
  * Namespaced keys (DESIGN.md › The board and the legal list: "area:oporto", "sea:east-atlantic", "unit:pt-7"): a board
  * whose root carries data-verb-keys='{"verb": ["area", null, ...]}' says which namespace each position of a verb's
  * argument names, so the action ("area", "oporto") acts on data-key="area:oporto" and ("to_sea", [u, s]) on "unit:u"
  * then "sea:s"; a null position names nothing on the board. A verb it does not list, and every verb of a board
  * without it (15 Días, The Planet King), matches its arguments to the keys as they are, as before.
- * A marked element carries data-verb (the verbs it takes part in) besides its class (pickable, picked, target).
+ * An action's form may itself say which keys it acts on, subject first (data-keys="card:x seat:y", written by the
+ * server from the game's presentation: The Planet King, 15 Días); that is used before anything else.
+ * A marked element carries data-verb (the verbs it takes part in) besides its class (pickable, picked, target); a
+ * data-verb the server wrote (the verbs this seat may use on it now) is kept when the marks change.
  * An element whose data-keys name several things (a stack of units) offers the choices of all of them.
  *
  * A container with data-inline-src="<url>" (a big static picture, e.g. a map whose areas are the board's keys; its
@@ -23,6 +28,8 @@
  */
 (function () {
   "use strict";
+  // the page's words (static/js/site.js, app/i18n.py › SCRIPT_TEXT), English without them
+  function t(key, english, fields) { return window.sigloText ? window.sigloText(key, english, fields) : english; }
 
   function keysOf(arg) {
     if (arg === null || arg === undefined) return [];
@@ -45,7 +52,8 @@
     let arg = null;
     try { arg = JSON.parse(form.querySelector("input[name=arg]").value); } catch (e) { arg = null; }
     const button = form.querySelector("button");
-    const keys = verbKeys === null ? keysOf(arg) : Object.prototype.hasOwnProperty.call(verbKeys, verb) ? spaced(arg, verbKeys[verb]) : [];
+    const keys = form.hasAttribute("data-keys") ? form.getAttribute("data-keys").split(" ").filter(Boolean)
+      : verbKeys === null ? keysOf(arg) : Object.prototype.hasOwnProperty.call(verbKeys, verb) ? spaced(arg, verbKeys[verb]) : [];
     return { form: form, verb: verb, keys: keys, label: button ? button.textContent.trim() : verb };
   }
 
@@ -64,6 +72,7 @@
     if (!board || !list || list.dataset.enhanced) return;
     list.dataset.enhanced = "1";
     const things = new Map();
+    board.querySelectorAll("[data-verb]").forEach(function (el) { if (!served.has(el)) served.set(el, el.dataset.verb); });
     board.querySelectorAll("[data-key], [data-keys]").forEach(function (el) {
       const ks = (el.getAttribute("data-keys") || el.getAttribute("data-key")).split(" ");
       ks.forEach(function (k) {
@@ -87,6 +96,8 @@
     });
     const boardActs = acts.filter(function (a) { return a.onBoard.length; });
     if (!boardActs.length) return;
+    // verbs whose buttons stay in the list beside their board elements (their labels say more: a cost)
+    const listed = (board.getAttribute("data-listed-verbs") || "").split(" ").filter(Boolean);
     let names = {};
     try { names = JSON.parse(board.getAttribute("data-verb-names") || "{}"); } catch (e) { names = {}; }
 
@@ -128,26 +139,20 @@
     }
 
     function render() {
-      board.querySelectorAll(".pickable, .picked, .target").forEach(function (el) {
-        el.classList.remove("pickable", "picked", "target");
-        el.removeAttribute("tabindex");
-        el.removeAttribute("role");
-        delete el.dataset.hit;
-        delete el.dataset.verb;
-      });
+      board.querySelectorAll(".pickable, .picked, .target").forEach(unmark);
       menu.textContent = "";
       if (picked === null) {
         boardActs.forEach(function (a) { mark(a.onBoard[0], "pickable", [a.verb]); });
-        const rest = acts.filter(function (a) { return !a.onBoard.length; });
+        const rest = acts.filter(function (a) { return !a.onBoard.length || listed.indexOf(a.verb) >= 0; });
         show(rest);
         const hint = document.createElement("p");
         hint.className = "board-hint";
-        hint.textContent = "Click a highlighted " + (board.getAttribute("data-pick-noun") || "card or place") +
-          " on the board to choose what to do with it.";
+        hint.textContent = t("board.hint", "Click a highlighted {noun} on the board to choose what to do with it.",
+          { noun: board.getAttribute("data-pick-noun") || t("board.noun", "card or place") });
         menu.appendChild(hint);
-        menu.appendChild(button(acts.length === 1 ? "List the 1 move" : "List all " + acts.length + " moves", "small board-all", function () {
+        menu.appendChild(button(acts.length === 1 ? t("board.list_one", "List the 1 move") : t("board.list_all", "List all {n} moves", { n: acts.length }), "small board-all", function () {
           show(acts); menu.textContent = "";
-          menu.appendChild(button("Back to choosing on the board", "small", function () { render(); }));
+          menu.appendChild(button(t("board.back", "Back to choosing on the board"), "small", function () { render(); }));
         }));
       } else {
         picked.forEach(function (k) { mark(k, "picked", []); });
@@ -158,23 +163,24 @@
         mine.forEach(function (a) { if (!groups.has(a.verb)) groups.set(a.verb, []); groups.get(a.verb).push(a); });
         if (verb === null && groups.size === 1 && mine.length > 1) verb = mine[0].verb;
         if (verb === null) {
-          head.textContent = nameOf(picked[0]) + ": choose what to do.";
+          head.textContent = t("board.choose", "{name}: choose what to do.", { name: nameOf(picked[0]) });
           menu.appendChild(head);
           const visible = [];
           groups.forEach(function (group, v) {
             if (group.length === 1) { visible.push(group[0]); return; }
-            menu.appendChild(button(verbName(v, group) + " \u2192 choose a target (" + group.length + ")",
+            menu.appendChild(button(t("board.target", "{verb} \u2192 choose a target ({n})", { verb: verbName(v, group), n: group.length }),
               "board-verb", function () { verb = v; render(); }));
           });
           show(visible);
         } else {
           const group = groups.get(verb) || [];
-          head.textContent = nameOf(picked[0]) + ": " + verbName(verb, group) + " \u2014 click a highlighted target.";
+          head.textContent = t("board.click_target", "{name}: {verb} \u2014 click a highlighted target.",
+            { name: nameOf(picked[0]), verb: verbName(verb, group) });
           menu.appendChild(head);
           group.forEach(function (a) { a.onBoard.slice(1).forEach(function (k) { mark(k, "target", [verb]); }); });
           show(group);
         }
-        menu.appendChild(button("Cancel", "small board-cancel", function () { picked = null; verb = null; render(); }));
+        menu.appendChild(button(t("board.cancel", "Cancel"), "small board-cancel", function () { picked = null; verb = null; render(); }));
       }
       board.querySelectorAll(".pickable, .target").forEach(function (el) {
         el.setAttribute("tabindex", "0");
@@ -229,19 +235,23 @@
     render();
   }
 
+  // the server's data-verb of an element (the verbs this seat may use on it), kept across the marks' changes
+  const served = new WeakMap();
+  function unmark(el) {
+    el.classList.remove("pickable", "picked", "target");
+    el.removeAttribute("tabindex");
+    el.removeAttribute("role");
+    delete el.dataset.hit;
+    if (served.has(el)) el.dataset.verb = served.get(el); else delete el.dataset.verb;
+  }
+
   // undo enhance(live), to do it again over a board that has grown (an inlined map)
   function reset(live) {
     const list = live.querySelector(".prompt .actions");
     if (!list || !list.dataset.enhanced) return;
     live.querySelectorAll(".board-menu").forEach(function (m) { m.remove(); });
     list.querySelectorAll("form.action-form").forEach(function (f) { f.hidden = false; f.classList.remove("twin"); });
-    live.querySelectorAll(".pickable, .picked, .target").forEach(function (el) {
-      el.classList.remove("pickable", "picked", "target");
-      el.removeAttribute("tabindex");
-      el.removeAttribute("role");
-      delete el.dataset.hit;
-      delete el.dataset.verb;
-    });
+    live.querySelectorAll(".pickable, .picked, .target").forEach(unmark);
     delete list.dataset.enhanced;
   }
 

@@ -6,14 +6,15 @@
 // brings the table as it is then.
 (() => {
   const DAY = 86400, HOUR = 3600;
+  const t = (key, english, fields) => (window.sigloText ? window.sigloText(key, english, fields) : english);
 
   // "2 d 4 h", "3 h 12 min", "14 min 05 s" (rounded down, as the server does: never more than there is)
   const duration = (seconds) => {
     const s = Math.max(0, Math.floor(seconds));
     const d = Math.floor(s / DAY), h = Math.floor((s % DAY) / HOUR), m = Math.floor((s % HOUR) / 60);
-    if (d) return `${d} d ${h} h`;
-    if (h) return `${h} h ${m} min`;
-    return `${m} min ${String(s % 60).padStart(2, "0")} s`;
+    if (d) return t("clock.days", "{d} d {h} h", { d, h });
+    if (h) return t("clock.hours", "{h} h {m} min", { h, m });
+    return t("clock.minutes", "{m} min {s} s", { m, s: String(s % 60).padStart(2, "0") });
   };
 
   const seen = new WeakMap(); // each span: when this page first saw it (a live refresh brings new spans)
@@ -28,9 +29,9 @@
       const pauseEnds = pauseIn + Number(el.dataset.clockPauseFor || 0);
       const counted = elapsed < pauseIn ? elapsed : elapsed < pauseEnds ? pauseIn : elapsed - (pauseEnds - pauseIn);
       let text;
-      if (elapsed >= pauseIn && elapsed < pauseEnds) text = `${duration(left - pauseIn)} left (paused)`;
-      else if (left - counted <= 0) text = "time is up";
-      else text = `${duration(left - counted)} left`;
+      if (elapsed >= pauseIn && elapsed < pauseEnds) text = t("clock.paused", "{time} left (paused)", { time: duration(left - pauseIn) });
+      else if (left - counted <= 0) text = t("clock.up", "time is up");
+      else text = t("clock.left", "{time} left", { time: duration(left - counted) });
       text = `· ${text}`;
       if (el.textContent !== text) el.textContent = text;
     });

@@ -1,4 +1,12 @@
 // Small behaviours without inline scripts (the Content-Security-Policy allows scripts from this site only).
+// The scripts' words in the page's language: the JSON of #siglo-text (app/i18n.py › SCRIPT_TEXT), by key, its
+// {name} fields filled from `fields`; the English given is the fallback.
+window.sigloText = (key, english, fields) => {
+  const el = document.getElementById("siglo-text");
+  if (el && !window.sigloText.words) window.sigloText.words = JSON.parse(el.textContent || "{}");
+  const text = (window.sigloText.words || {})[key] || english;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (fields && name in fields ? String(fields[name]) : whole));
+};
 document.addEventListener("change", (event) => {
   const el = event.target;
   if (el.matches && el.matches("[data-submit-on-change]")) el.form.submit();

@@ -115,7 +115,7 @@ def test_an_action_button_split_and_hostile():
 
 def test_a_character_card():
     assert character(CARD, "clerical", "Main Character") == (
-        '<div class="qd-card character" data-key="qd:char:cardinal" data-name="The Cardinal" data-verb-court="Replace" '
+        '<div class="qd-card character" data-key="card:qd:char:cardinal" data-name="The Cardinal" data-verb-court="Replace" '
         'data-verb-admin="Spy">\n    <span class="slot">Main Character</span>\n    <strong class="name">The Cardinal'
         '</strong>\n      <span class="init" title="Initiative">Init 4</span>\n      <table class="powers"><tr>'
         '\n        <td class="" title="Government: power 1, Influence Range 1-3">\n          Gov <b>1</b><small>1–3'
@@ -135,7 +135,7 @@ def test_a_situation_and_a_covered_character():
     )
     hidden = {"kind": "covered", "powers": CARD["powers"], "situation": {"id": "qd:sit:plague", "name": "Plague"}}
     assert covered(hidden, "society", "player2") == (
-        '<div class="qd-card covered has-situation" data-key="covered:player2" data-name="covered Character">\n'
+        '<div class="qd-card covered has-situation" data-key="card:covered:player2" data-name="covered Character">\n'
         '    <span class="slot">covered</span>\n    <table class="powers"><tr>\n      <td class="" title="Government: '
         'power 1">Gov <b>1</b></td>\n      <td class="ref" title="Society: power 2">Soc <b>2</b></td>\n      <td '
         'class="" title="Clerical: power 5">Cle <b>5</b></td>\n    </tr></table><span class="situation">Plague</span>'

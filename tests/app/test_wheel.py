@@ -1,6 +1,7 @@
 """Platform hardening §11: a regular (wheel) install starts. The wheel is built from a copy of the project,
 installed into a fresh virtual environment (offline: the wheel itself, the dependencies from the running
-environment), and from a folder without the source tree it migrates a database and answers ``/``."""
+environment), and from a folder without the source tree it migrates a database and answers ``/``, in English and
+in Spanish (issue 29: the catalogues are package data, compiled in memory)."""
 
 import shutil
 import subprocess
@@ -68,6 +69,9 @@ def test_a_built_wheel_installs_migrates_and_serves(tmp_path):
             r = client.get("/")
             assert r.status_code == 200 and "Siglo de Oro" in r.text, r.status_code
             assert client.get("/static/css/site.css").status_code == 200
+            # the Spanish catalogue travels in the wheel and is compiled there without a build step (issue 29)
+            es = client.get("/", headers={{"Accept-Language": "es"}})
+            assert '<html lang="es">' in es.text and "Mesas abiertas" in es.text, es.text[:500]
         print("served")
     """)
     out = subprocess.run(

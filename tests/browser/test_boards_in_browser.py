@@ -107,19 +107,21 @@ def test_a_common_action_by_card_ability_target(server, chromium, artifacts):
     card, targets = max(by_card.items(), key=lambda kv: len(kv[1]))
     # the list is filtered: nothing on the board is listed before a card is picked
     expect(page.locator(".prompt form:has(input[name=verb][value=court]):visible")).to_have_count(0)
-    page.locator(f".my-hand [data-key='{card}']").click()
-    expect(page.locator(f".my-hand [data-key='{card}']")).to_have_class(re.compile("picked"))
+    mine = page.locator(f".my-hand [data-key='card:{card}']")
+    expect(mine).to_have_attribute("data-verb", re.compile("court"))  # the server marks what this seat may use
+    mine.click()
+    expect(mine).to_have_class(re.compile("picked"))
     assert len(targets) > 1, "no card with a choice of targets came up"
-    ability = page.locator(f".my-hand [data-key='{card}']").get_attribute("data-verb-court")
+    ability = mine.get_attribute("data-verb-court")
     verb = page.locator(".board-menu .board-verb", has_text=ability)
     if verb.count():  # else the card's one ability with targets is chosen already
         verb.click()
     for t in targets:
-        expect(board.locator(f".player[data-key='{t}']")).to_have_class(re.compile("target"))
+        expect(board.locator(f".player[data-key='seat:{t}']")).to_have_class(re.compile("target"))
     expect(page.locator(".board-menu")).to_contain_text(ability)
     shoot(page, artifacts, "15-dias-targets")
     before = seq_of(page)
-    board.locator(f".player[data-key='{targets[0]}']").click()
+    board.locator(f".player[data-key='seat:{targets[0]}']").click()
     played(page, before)
     expect(page.locator(".log")).to_contain_text("alice")
     shoot(page, artifacts, "15-dias-after")

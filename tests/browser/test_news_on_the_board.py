@@ -7,6 +7,8 @@ from playwright.sync_api import expect
 from tests.browser.test_platform_in_browser import register
 from tests.browser.test_table_page_in_browser import DESKTOP, new_table
 
+# my own move, as a click on the board or the list posts it (the form's htmx request)
+OWN_MOVE = "() => document.querySelector('#table-live form.action-form').requestSubmit()"
 REFETCH = """() => {
     const live = document.getElementById("table-live");
     htmx.trigger(document.querySelector("[hx-trigger*='sse:move']"), "sse:move", {data: String(Number(live.dataset.seq) + 1)});
@@ -19,8 +21,8 @@ def test_the_bots_moves_ring_what_they_changed_on_my_board(server, chromium, art
     seats = {"player1": "me", **{f"player{i}": "bot:heuristic" for i in (2, 3, 4)}}
     url = new_table(page, server.url, "15-dias", {"players": 4}, seats)
     page.goto(url)
-    expect(page.locator("#table-live button.action").first).to_be_visible(timeout=15000)
-    page.locator("#table-live button.action").first.click()  # the bots answer; their news reach my page
+    expect(page.locator("#table-live form.action-form").first).to_be_attached(timeout=15000)
+    page.evaluate(OWN_MOVE)  # the bots answer; their news reach my page
     expect(page.locator("[data-board] .news").first).to_be_attached(timeout=10000)
     page.screenshot(path=str(artifacts / "news-on-the-board.png"), full_page=True)
 
@@ -30,7 +32,7 @@ def test_only_what_reads_differently_is_ringed_and_my_own_move_rings_nothing(ser
     register(page, server.url, "alice")
     url = new_table(page, server.url, "15-dias", {"players": 4}, {f"player{i}": "me" for i in (1, 2, 3, 4)})
     page.goto(url)
-    expect(page.locator("#table-live button.action").first).to_be_visible()
+    expect(page.locator("#table-live form.action-form").first).to_be_attached()
     assert page.locator("[data-board] .news").count() == 0  # a page as loaded has no news
     key = page.locator("#table-live [data-board] [data-key]").first.get_attribute("data-key")
     # that thing read differently before the news: it alone is ringed after the (otherwise unchanged) table comes
@@ -43,7 +45,7 @@ def test_only_what_reads_differently_is_ringed_and_my_own_move_rings_nothing(ser
     assert {e.get_attribute("data-key") for e in page.locator("[data-board] .news").all()} == {key}
     # my own move: its answer replaces the table; nothing is ringed (the news of it fetch nothing: the page has it)
     seq = page.locator("#table-live").get_attribute("data-seq")
-    page.locator("#table-live button.action").first.click()
+    page.evaluate(OWN_MOVE)
     expect(page.locator("#table-live")).not_to_have_attribute("data-seq", seq)
     page.wait_for_timeout(500)
     assert page.locator("[data-board] .news").count() == 0

@@ -29,6 +29,7 @@ def act(page, base, table_url, verb, role=None, *, bots_may_move=False):
     answered as a player would: read the table again and post the action if it is still offered."""
     csrf = page.locator('meta[name="csrf-token"]').get_attribute("content")  # bound to the session
     tid = table_url.rsplit("/", 1)[1]
+    r = view = None
     for _ in range(20 if bots_may_move else 1):
         view = page.request.get(f"{base}/api/v1/tables/{tid}" + (f"?as={role}" if role else "")).json()
         action = next((a for a in view["actions"] if a["verb"] == verb), None)
@@ -45,7 +46,7 @@ def act(page, base, table_url, verb, role=None, *, bots_may_move=False):
         if r.status != 409:
             break
         page.wait_for_timeout(100)
-    assert r.ok, r.text()
+    assert r is not None and view is not None and r.ok, r and r.text()
     return view["seq"] + 1
 
 

@@ -9,6 +9,7 @@ once, merchants go straight into their trade center) and ends with ``"done"``.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from engines.core.machine import Ctx, Step
@@ -28,35 +29,50 @@ def troop_grades(g: Ctx, power: str) -> list[str]:
     out = []
     for grade in ("2-3", "3-4"):
         available = any(g.s["units"][u]["grade"] == grade for u in st.units_of(g.s, power, "troop", "available"))
-        if available and troop_places(g, power, grade):
+        if available and troop_places(g, power, grade, first=True):
             out.append(grade)
     return out
 
 
-def troop_fits(s: dict, b, power: str, area: str) -> bool:
+def troop_fits(s: dict, b, power: str, area: str, troops: dict[str, list[str]] | None = None) -> bool:
     """A troop may be placed (built 9.1, regrouped 9.5) in a controlled area, not besieged, never in a revolt
-    (18.3), free of enemies, within the stacking limit (15.1) and the power's interest."""
+    (18.3), free of enemies, within the stacking limit (15.1) and the power's interest. ``troops``: the troops by
+    area (``troops_by_area``), when the caller asks of many areas."""
     info = s["areas"][area]
-    return (
-        st.controls(s, power, area)
-        and not info["marker"]
-        and not info["siege"]
-        and not st.enemy_troops_in(s, area, power)
-        and stacking.stacking_room(s, b, area, power) >= 1
-        and st.interest_ok(s, b, power, area)
-    )
+    if not st.controls(s, power, area) or info["marker"] or info["siege"]:
+        return False
+    if troops is None:
+        enemies, room = st.enemy_troops_in(s, area, power), stacking.stacking_room(s, b, area, power)
+    else:
+        here = troops.get(area, [])
+        enemies = [u for u in here if st.hostile(s, power, s["units"][u]["power"])]
+        mine = [u for u in here if s["units"][u]["power"] == power]
+        room = stacking.stacking_room(s, b, area, power, mine)
+    return not enemies and room >= 1 and st.interest_ok(s, b, power, area)
 
 
-def troop_places(g: Ctx, power: str, grade: str) -> list[str]:
+def troops_by_area(s: dict) -> dict[str, list[str]]:
+    """Every troop on the main map by its area, in one pass over the units."""
+    out: dict[str, list[str]] = {}
+    for uid, info in s["units"].items():
+        if info["kind"] == "troop" and info["loc"].startswith(st.AREA):
+            out.setdefault(info["loc"][len(st.AREA) :], []).append(uid)
+    return out
+
+
+def troop_places(g: Ctx, power: str, grade: str, first: bool = False) -> list[str]:
     """9.1: 2-3 troops in any controlled (not besieged) possession; 3-4 troops in the theater with more of the
-    power's home areas (``troop_fits``)."""
+    power's home areas (``troop_fits``). ``first``: the first place only (whether there is one)."""
     s, b = g.s, board(g)
-    theater = st.home_theater(s, b, power) if grade == "3-4" else None
-    return [
+    # 9.1: "The troops of minor powers are built in the controlled areas of the minor power" (20.2)
+    theater = st.home_theater(s, b, power) if grade == "3-4" and power in s["powers"] else None
+    troops = troops_by_area(s)
+    places = (
         a
         for a in st.possessions(s, power)
-        if (theater is None or b.areas[a].theater == theater) and troop_fits(s, b, power, a)
-    ]
+        if (theater is None or b.areas[a].theater == theater) and troop_fits(s, b, power, a, troops)
+    )
+    return list(itertools.islice(places, 1) if first else places)
 
 
 class BuildTroop(Step):
@@ -88,19 +104,17 @@ class BuildTroop(Step):
 
 # ----- 9.2 Squadron construction, 9.3 Repair ---------------------------------------------------------------------
 def squadron_grades(g: Ctx, power: str) -> list[str]:
-    out = []
-    for grade in ("E2", "E3"):
-        available = any(g.s["units"][u]["grade"] == grade for u in st.units_of(g.s, power, "squadron", "available"))
-        if available and squadron_places(g, power):
-            out.append(grade)
-    return out
+    grades = {g.s["units"][u]["grade"] for u in st.units_of(g.s, power, "squadron", "available")}
+    if not grades or not squadron_places(g, power, first=True):
+        return []
+    return [grade for grade in ("E2", "E3") if grade in grades]
 
 
-def squadron_places(g: Ctx, power: str) -> list[str]:
+def squadron_places(g: Ctx, power: str, first: bool = False) -> list[str]:
     """9.2: a coastal possession, "controlled and free of enemies" (troops of a power not at war with it do not
-    stop it), that the power may use (18.4.1)."""
+    stop it), that the power may use (18.4.1). ``first``: the first place only (whether there is one)."""
     s, b = g.s, board(g)
-    return [
+    places = (
         a
         for a in st.possessions(s, power)
         if st.coastal(b, a)
@@ -108,7 +122,8 @@ def squadron_places(g: Ctx, power: str) -> list[str]:
         and not st.enemy_troops_in(s, a, power)
         and not s["areas"][a]["marker"]
         and st.interest_ok(s, b, power, a)
-    ]
+    )
+    return list(itertools.islice(places, 1) if first else places)
 
 
 class BuildSquadron(Step):

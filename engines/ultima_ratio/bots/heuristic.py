@@ -1,7 +1,8 @@
-"""Ultima Ratio Regis — a heuristic bot for 9.1 The Rise of Portugal. It reads only its seat's view and chooses by
-the prompt's step name (an unknown step raises): land and march troops on the Portuguese areas and subjugate them
-with naval support, squadrons beside the troops and the targets, forward bases, a leader and his army, merchants in
-the centers with room, the unrest kept down (the plans: plans.py; ENGINE.md › Bots)."""
+"""Ultima Ratio Regis — the heuristic bot. It reads only its seat's view and chooses from the prompt's legal list,
+by the step's name: 9.1 The Rise of Portugal with Portugal's own plans (``rise_of_portugal.py``), any other
+scenario for whichever powers the seat leads (``powers.py``); the steps inside an action, a combat, a peace or the
+end of the turn are answered alike for every power (``answers.py``). A step none of them knows (a rule written
+after the bot) gets ``fallback``: a legal choice that gives nothing away (ENGINE.md › Bots)."""
 
 from __future__ import annotations
 
@@ -10,231 +11,36 @@ from typing import Any
 
 from engines.core.game import Game
 from engines.core.types import View
-from engines.ultima_ratio.bots.plans import (
-    _action,
-    _attack_plan,
-    _forward,
-    _leader_target,
-    _naval_plan,
-    _stranded,
-    _tactical,
-    _targets,
-    _unescorted,
-    _useful_centers,
-    _wanted_seas,
-)
-from engines.ultima_ratio.movement import land_movement
+from engines.ultima_ratio.bots.powers import powers_bot
+from engines.ultima_ratio.bots.rise_of_portugal import rise_of_portugal
 
-
-def _prefer(options: list, wanted: set[str]) -> Any:
-    good = [o for o in options if o in wanted]
-    return (good or options)[0]
+# verbs that end, decline or keep things as they are, in the order the fallback prefers them
+QUIET = ("done", "pass", "stop", "decline", "refuse", "no", "keep", "end_impulse", "none")
+# verbs that lose something the seat holds: the fallback takes them last
+DESTRUCTIVE = ("eliminate", "eliminate_leader", "disband", "degrade", "capitulate", "dynastic_change", "remove")
 
 
 def heuristic_bot(game: Game, view: View, role: str, rnd: random.Random) -> tuple[str, Any]:
-    prompt = view["prompt"]
-    legal, step = prompt["legal"], prompt["step"]
     public = view["public"]
-    unrest = public["powers"]["portugal"]["unrest"]
-    targets = _targets(game, view)
-    if step == "deploy":
-        if "revolt" in legal:  # 23.3: the R3 revolts first, the only choice then
-            return "revolt", legal["revolt"][0]
-        mine = [u for u in public["units"].values() if u["power"] == "portugal" and u["loc"] != "available"]
-        builds = legal.get("build", [])
-        if "build_squadron" in builds and not any(u["kind"] == "squadron" for u in mine):
-            return "build", "build_squadron"
-        if "build_troop" in builds and sum(1 for u in mine if u["kind"] == "troop") < 2:
-            return "build", "build_troop"
-        if "lower_unrest" in builds:
-            return "build", "lower_unrest"
-        return "done", None
-    if step == "power_actions" and "event" in legal:
-        return "event", legal["event"][0]
-    if step == "power_actions" and "end_impulse" not in legal:
-        return "play_card", legal["play_card"][0]  # 8.2.2: at least one card
-    if step == "power_actions":  # never ``declare_war``: 9.1 offers none (RULINGS W-1)
-        return _action(game, public, legal, targets, unrest)
-    if step in ("build_troop", "build_squadron"):
-        if "grade" in legal:
-            return "grade", legal["grade"][-1] if step == "build_squadron" else legal["grade"][0]
-        unescorted = _unescorted(game, public, targets)
-        if step == "build_squadron" and any(a in unescorted for a in legal["area"]):
-            return "area", next(a for a in legal["area"] if a in unescorted)  # 12.3.1: the escort in port
-        return "area", _forward(game, public, legal["area"], targets)
-    if step == "strategic_move":
-        if "stop" in legal:
-            return "stop", None
-        for verb in ("unit", "area", "sea", "leave"):  # an army or fleet over the limit leaves units (10.3)
-            if verb in legal:
-                return verb, legal[verb][0]
-    if step in land_movement.TACTICAL_STEPS:  # 12.1-12.5: the move's steps
-        return _tactical(game, public, prompt, legal, targets)
-    if step in ("landing_escort", "sea_interception"):
-        # its powers intercept, the first interceptor first; a fleet escort: a squadron per troop (12.3.1)
-        for verb in ("intercept", "fight", "escort", "sail", "absorb", "route"):  # route: 12.3.2's first
-            if verb in legal:
-                return verb, legal[verb][0]
-        return "no_escort", None
-    if step == "support_announce":  # 11.4.2: its fleet supports its own side
-        return "support", legal["support"][0]
-    if step == "relief_join":  # 13.3.5: the besieged join while unworn
-        return "join", prompt["text"]["args"]["casualties"] == 0
-    if step == "relief_withdraw":
-        return "done", None
-    if step == "support_champion":
-        return "champion", legal["champion"][0]
-    if step == "sortie_action":
-        return "area", legal["area"][0]
-    if step in ("land_reaction", "defeated_retreat", "oppose_subjugation", "naval_response"):
-        for verb in (
-            "intercept_army",
-            "intercept",
-            "lead",
-            "absorb",
-            "to_fortress",
-            "retreat",
-            "oppose",
-            "fight",
-            "done",
-        ):  # an intercepting army takes every troop it may
-            if verb in legal:  # 12.4, 13.3.6, 13.5.2, 11.3: stand and fight
-                return verb, legal[verb][0]
-    if step == "build_merchant":
-        return "center", _prefer(legal["center"], _useful_centers(game, public))
-    if step in ("repair_squadron", "flip_veterans"):
-        return "unit", legal["unit"][0]
-    if step == "regroup_troop":  # 9.5: back in its theater, beside the targets
-        return (
-            ("unit", legal["unit"][0]) if "unit" in legal else ("area", _forward(game, public, legal["area"], targets))
-        )
-    if step in ("build_fortress", "rebase"):
-        verb = "unit" if "unit" in legal else "area"
-        return verb, _prefer(legal[verb], {"portugal"})
-    if step == "naval_move":
-        if "attack" in legal:  # 11.3: the enemy fleet that cuts the supply
-            return "attack", legal["attack"][0]
-        plan = (
-            _attack_plan(game, public, targets)
-            or _naval_plan(game, public, targets, escort_only=True)
-            or _naval_plan(game, public, targets)
-        )
-        if "unit" in legal:
-            return "unit", plan[0] if plan and plan[0] in legal["unit"] else legal["unit"][0]
-        if "sea" in legal:
-            return "sea", plan[1] if plan and plan[1] in legal["sea"] else legal["sea"][0]
-        return "stop", None
-    if step == "piracy":
-        for verb in ("intercept", "keep", "no_interception"):
-            if verb in legal:
-                return verb, legal[verb][0]
-    if step == "build_leader":  # 17.2: ordinary (no +3 unrest), on the troop with most company
-        if "side" in legal:
-            return "side", "ordinary"
-        if "target" in legal:
-            return "target", _leader_target(game, public, legal["target"], targets)
-        return "replace", legal["replace"][0]
-    if step == "card_play":
-        for verb in ("assign", "event", "done"):
-            if verb in legal:
-                return verb, legal[verb][0]
-    if step in ("event_choice", "corsair"):
-        verb = next(iter(legal))
-        return verb, legal[verb][0]
-    if step == "technology_auction":
-        return "pass", None  # unrest is what 9.1's verdict subtracts
-    if step == "combat_cards":
-        return ("card", legal["card"][0]) if "card" in legal else ("pass", None)
-    if step == "combat_decision":
-        return _combat_choice(public, legal)
-    if step == "merchants_enter":
-        return "enter", legal["enter"][0]
-    if step == "social_agitation":
-        for verb in ("revolt", "done", "dynastic_change"):
-            if verb in legal:
-                return verb, legal[verb][0]
-    if step == "start_of_impulse" and "open_peace" in legal:  # 21.4.1: losing, with the enemy holding most morale
-        losing = [o for o in legal["open_peace"] if _war_status(public, *o) < 0]
-        if losing:
-            return "open_peace", max(losing, key=lambda o: _morale_held(public, *o))
-    if step == "forced_negotiations":  # 21.4.2: recover the most morale
-        return "negotiate", max(legal["negotiate"], key=lambda o: _morale_held(public, *o))
-    if step == "peace_conditions":  # 21.5.3: land first, then VP, minors, trade, unrest
-        if "condition" in legal:
-            return "condition", min(legal["condition"], key=lambda c: PEACE_PREFERENCE.index(c[0]))
-        return "done", None
-    if step == "end_of_impulse" and "bring_home" in legal:
-        far = [m for m in legal["bring_home"] if _stranded(game, public, m[1], targets)]
-        if far:  # a dispersed troop with nothing to take in its theater
-            return "bring_home", far[0]
-    if step in ("start_of_impulse", "end_of_impulse", "disband_units"):
-        if step == "start_of_impulse" and "to_sea" in legal:  # 11.6: to the sea beside the targets
-            seas = _wanted_seas(game, public, targets)
-            return "to_sea", min(legal["to_sea"], key=lambda m: seas.index(m[1]) if m[1] in seas else len(seas))
-        return "done", None
-    if step == "dispersion_box":  # 18.5: its own theater's box
-        return "box", legal["box"][0]
-    if step == "disperse_overstack":  # 15.1.1: the weakest troop, the first box
-        if "disperse" in legal:
-            units = public["units"]
-            return "disperse", min(legal["disperse"], key=lambda u: (units[u]["veteran"], units[u]["grade"], u))
-        return "box", legal["box"][0]
-    if step in ("reattach_leader", "assign_leader"):  # 17.1, 14.3: to the first unit offered
-        return "unit", legal["unit"][0]
-    if step == "repatriate_troop":  # 14.1: a tactical move home, else dispersed
-        return ("tactical", legal["tactical"][0]) if "tactical" in legal else ("disperse", legal["disperse"][0])
-    if step == "leader_change":  # 17.1 at a combat's moments: he stays on his unit
-        return "done", None
-    if step == "first_player":
-        return "start", legal["start"][0]
+    step = view["prompt"]["step"]
     if step is None:
         raise ValueError("the heuristic bot was asked to move in a finished game")
-    raise ValueError(f"the heuristic bot does not know the step {step!r}")
+    if public["scenario"] == "the-rise-of-portugal":
+        chosen = rise_of_portugal(game, view)
+    else:
+        chosen = powers_bot(game, view, role, rnd)
+    return chosen if chosen is not None else fallback(view)
 
 
-PEACE_PREFERENCE = (
-    "cede_conquered",
-    "cede_border",
-    "vp",
-    "ally_minor",
-    "break_alliance",
-    "exchange_merchant",
-    "eliminate_merchant",
-    "loot_port",
-    "unrest",
-)
-
-
-def _morale_held(public: dict, power: str, enemy: str) -> int:
-    """The morale points of ``power`` that ``enemy`` holds (21.3.4)."""
-    return public["morale"].get(power, {}).get(enemy, 0)
-
-
-def _war_status(public: dict, power: str, enemy: str) -> int:
-    """21.3.4: the morale ``power`` took from ``enemy`` minus what ``enemy`` took from it."""
-    return _morale_held(public, enemy, power) - _morale_held(public, power, enemy)
-
-
-def _combat_choice(public: dict, legal: dict) -> tuple[str, Any]:
-    """13.: every unit fights, the weakest are lost first, no conscripts (unrest), the smallest battlefield, the
-    leader's +1 on the highest die below 6, never capitulate, always force control."""
-    verb = next(v for v in legal if v != "done")
-    options = legal[verb]
-    units = public["units"]
-    if verb in ("eliminate", "damage", "disperse"):  # 17.1: the leader's unit last
-        led = {info["unit"] for info in public["leaders"].values()}
-        return verb, min(
-            options,
-            key=lambda u: (u in led, units[u]["veteran"], units[u]["grade"], u) if u in units else (False, 0, "", u),
-        )
-    if verb in ("conscript", "capitulate"):
-        return verb, False
-    if verb == "force_control":
-        return verb, True
-    if verb == "battlefield":
-        return verb, min(options)
-    if verb == "reroll":
-        return verb, options[1] if len(options) > 1 else None  # the lowest die, when he may reroll
-    if verb in ("bonus", "creative", "veteran"):
-        return verb, options[-1]
-    return verb, options[0]
+def fallback(view: View) -> tuple[str, Any]:
+    """A step the bot does not know: a verb that ends or declines (``QUIET``), else the first option of the first
+    verb that destroys nothing of its own, else the first option offered."""
+    legal = view["prompt"]["legal"]
+    for verb in QUIET:
+        if verb in legal:
+            return verb, legal[verb][0]
+    for verb, options in legal.items():
+        if verb not in DESTRUCTIVE and options:
+            return verb, options[0]
+    verb = next(iter(legal))
+    return verb, legal[verb][0]

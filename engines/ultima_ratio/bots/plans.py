@@ -38,24 +38,24 @@ def _targets(game, view: View) -> set[str]:
     return out | ({ADEN} if EMIRATES in public["minors"] else set())
 
 
-def _supporters(game, public: dict, area: str) -> list[str]:
+def _supporters(game, public: dict, area: str, power: str = POWER) -> list[str]:
     """11.4.2: own squadrons at sea beside the area (the support that lowers the opposition's die, 13.5.3)."""
     from engines.ultima_ratio.movement.naval_interception import support_candidates
 
-    return support_candidates(_view(game, public), POWER, area) if game.board.areas[area].seas else []
+    return support_candidates(_view(game, public), power, area) if game.board.areas[area].seas else []
 
 
 POINTS = {3: (0, 4, 2), 2: (2, 2, 2), 1: (3, 2, 1)}  # battle points 0/1/2 out of six faces (13.1.1, 13.1.6)
 
 
-def _gain(game, public: dict, area: str, moved: bool) -> float:
+def _gain(game, public: dict, area: str, moved: bool, power: str = POWER) -> float:
     """The chance a lone troop takes the area by subjugation (13.5.4: a win, or a tie with a troop dispersed):
     Q3 against the marker's die, a disadvantage for having moved and for forest, mountain or marsh, one for the
     opposition with a squadron beside the area (13.5.3)."""
     marker = public["areas"][area]["marker"]
     theirs = int(marker[1]) if marker else 2
     ours = 3 - moved - (game.board.areas[area].terrain in ("forest", "mountain", "marsh"))
-    theirs -= bool(_supporters(game, public, area))
+    theirs -= bool(_supporters(game, public, area, power=power))
     a, d = POINTS[max(1, min(3, ours))], POINTS[max(1, min(3, theirs))]
     return sum(a[i] * d[j] for i in range(3) for j in range(3) if i >= j) / 36
 
@@ -65,7 +65,7 @@ def _here(public: dict, uid: str) -> str | None:
     return loc[5:] if loc.startswith("area:") else None
 
 
-def _moves(game, public: dict, targets: set[str]) -> dict[str, list]:
+def _moves(game, public: dict, targets: set[str], power: str = POWER) -> dict[str, list]:
     """The tactical operations open now, best first: ``subjugate`` (a troop in a target it may subjugate where it
     stands, no disadvantage), ``march`` (a troop beside a target), ``land`` (a lander with a target in range);
     each entry is (unit, area), those with naval support first."""
@@ -76,25 +76,25 @@ def _moves(game, public: dict, targets: set[str]) -> dict[str, list]:
     out: dict[str, list] = {"subjugate": [], "march": [], "land": []}
 
     def ok(area: str) -> bool:  # 15.2: a subjugation needs supply there (an enemy fleet at sea cuts it)
-        return supply.supplied(public, game.board, area, POWER)
+        return supply.supplied(public, game.board, area, power)
 
-    for uid in land_areas.troops_that_move(g, POWER):
+    for uid in land_areas.troops_that_move(g, power):
         here = _here(public, uid)
-        if here in targets and (land_areas.subjugation_here(g, POWER, here) or land_areas.besiegeable(g, POWER, here)):
+        if here in targets and (land_areas.subjugation_here(g, power, here) or land_areas.besiegeable(g, power, here)):
             out["subjugate"].append((uid, here))
             continue
-        steps = [a for a in land_areas.first_steps(g, POWER, uid, [uid]) if a in targets and ok(a)]
+        steps = [a for a in land_areas.first_steps(g, power, uid, [uid]) if a in targets and ok(a)]
         out["march"] += [(uid, a) for a in steps]
-    for uid in landings.landers(g, POWER):
+    for uid in landings.landers(g, power):
         if _here(public, uid) in targets:
             continue
-        out["land"] += [(uid, a) for a in landings.landing_targets(g, POWER, uid) if a in targets and ok(a)]
+        out["land"] += [(uid, a) for a in landings.landing_targets(g, power, uid) if a in targets and ok(a)]
     for key in out:  # Aden (a battle, then a siege) when nothing else is open
-        out[key].sort(key=lambda m: (m[1] == "aden", not _supporters(game, public, m[1]), m))
+        out[key].sort(key=lambda m: (m[1] == "aden", not _supporters(game, public, m[1], power=power), m))
     return out
 
 
-def _best_landing(game, public: dict, targets: set[str], options: list[str]) -> str:
+def _best_landing(game, public: dict, targets: set[str], options: list[str], power: str = POWER) -> str:
     """A target with a squadron beside it (support), then one in the sea with most targets left."""
     seas: dict[str, int] = {}
     for t in targets:
@@ -105,21 +105,21 @@ def _best_landing(game, public: dict, targets: set[str], options: list[str]) -> 
         good,
         key=lambda a: (
             a == "aden",
-            not _supporters(game, public, a),
+            not _supporters(game, public, a, power=power),
             -max((seas.get(x, 0) for x in game.board.areas[a].seas), default=0),
             a,
         ),
     )
 
 
-def _wanted_seas(game, public: dict, targets: set[str]) -> list[str]:
+def _wanted_seas(game, public: dict, targets: set[str], power: str = POWER) -> list[str]:
     """The seas beside targets where Portuguese troops stand (or that their ports touch), busiest first: where a
     squadron escorts the next landing and supports the subjugations (11.4.2, 12.3.1)."""
     from engines.ultima_ratio import state as st
 
     count: dict[str, int] = {}
     troop_seas = set()
-    for uid in st.units_of(public, POWER, "troop", "map"):
+    for uid in st.units_of(public, power, "troop", "map"):
         here = _here(public, uid)
         if here:
             troop_seas.update(game.board.areas[here].seas)
@@ -129,36 +129,36 @@ def _wanted_seas(game, public: dict, targets: set[str]) -> list[str]:
     return sorted(count, key=lambda x: (-count[x], x))
 
 
-def _covered(public: dict) -> set[str]:
+def _covered(public: dict, power: str = POWER) -> set[str]:
     from engines.ultima_ratio import state as st
     from engines.ultima_ratio.movement.naval_bases import operational
 
-    return {sea for u in operational(public, POWER) if (sea := st.loc_sea(public["units"][u]["loc"])) is not None}
+    return {sea for u in operational(public, power) if (sea := st.loc_sea(public["units"][u]["loc"])) is not None}
 
 
-def _centers_with_room(public: dict) -> set[str]:
+def _centers_with_room(public: dict, power: str = POWER) -> set[str]:
     """Trade centers whose capacity leaves room for one more Portuguese merchant (prepared ones included)."""
     out = set()
     for center, room in public["capacity"].items():
-        here = public["merchants"].get(center, {}).get("portugal", 0)
-        here += public["merchants_prepared"].get(center, {}).get("portugal", 0)
+        here = public["merchants"].get(center, {}).get(power, 0)
+        here += public["merchants_prepared"].get(center, {}).get(power, 0)
         if here < min(room, 2):
             out.add(center)
     return out
 
 
-def _useful_centers(game, public: dict) -> set[str]:
+def _useful_centers(game, public: dict, power: str = POWER) -> set[str]:
     """Centers with room where Portugal may build a merchant (the public view holds what 19.2.2 asks)."""
     from engines.ultima_ratio.economy.commerce import merchant_centers
 
-    return _centers_with_room(public) & set(merchant_centers(public, game.board, "portugal"))
+    return _centers_with_room(public, power=power) & set(merchant_centers(public, game.board, power))
 
 
 # ----- 9.1 planning: what the impulse's next action is for ----------------------------------------------------
 MAX_SQUADRONS = 3  # escorts and support in the busiest seas; each costs 2 unrest a turn (23.1.1)
 
 
-def _action(game, public: dict, legal: dict, targets: set[str], unrest: int) -> tuple[str, Any]:
+def _action(game, public: dict, legal: dict, targets: set[str], unrest: int, power: str = POWER) -> tuple[str, Any]:
     """8.2.2: subjugate where a troop stands, march beside a target, land on one (12.3), bring a squadron beside
     the targets (11.3), then build (troops and squadrons in the possessions nearest the targets, 9.1-9.2),
     merchants (19.2.2), a leader (17.2) and lower the unrest (19.1.1)."""
@@ -166,20 +166,20 @@ def _action(game, public: dict, legal: dict, targets: set[str], unrest: int) -> 
     from engines.ultima_ratio.economy import commerce
 
     acts = {a[1]: a for a in legal.get("act", [])}
-    moves = _moves(game, public, targets) if targets else {"subjugate": [], "march": [], "land": []}
-    balance = commerce.income(public, game.board, POWER) - commerce.expenses(public, game.board, POWER)
+    moves = _moves(game, public, targets, power=power) if targets else {"subjugate": [], "march": [], "land": []}
+    balance = commerce.income(public, game.board, power) - commerce.expenses(public, game.board, power)
     last = public["turn"] >= public["last_turn"]  # l. 1926: the last turn's unrest is lost VP
-    vitality = game.board.power(POWER).vitality
+    vitality = game.board.power(power).vitality
     if "lower_unrest" in acts and ((last and unrest - balance > 0) or unrest >= vitality):
         return "act", acts["lower_unrest"]  # a sure VP, and no revolts (23.2)
-    if "build_merchant" in acts and _useful_centers(game, public):  # 19.2.2: income from the next turn
+    if "build_merchant" in acts and _useful_centers(game, public, power=power):  # 19.2.2: income from the next turn
         return "act", acts["build_merchant"]
     if (
         "build_leader" in acts
         and public["turn"] <= 3
         and balance - unrest >= -1
         and targets
-        and _leader_wanted(game, public, targets)
+        and _leader_wanted(game, public, targets, power=power)
     ):
         return "act", acts["build_leader"]  # 17.2: early, so that the army serves the whole game
     if "tactical_move" in acts and (moves["subjugate"] or moves["march"]):
@@ -188,21 +188,26 @@ def _action(game, public: dict, legal: dict, targets: set[str], unrest: int) -> 
         return "act", acts["landing"]
     if "regroup_troop" in acts and targets:
         return "act", acts["regroup_troop"]
-    if "naval_move" in acts and _attack_plan(game, public, targets):
+    if "naval_move" in acts and _attack_plan(game, public, targets, power=power):
         return "act", acts["naval_move"]
-    if "naval_move" in acts and _naval_plan(game, public, targets, escort_only=True):
+    if "naval_move" in acts and _naval_plan(game, public, targets, escort_only=True, power=power):
         return "act", acts["naval_move"]
-    squadrons = st.units_of(public, POWER, "squadron", "map")
+    squadrons = st.units_of(public, power, "squadron", "map")
     late = last and public["impulse"]["number"] > 1
     wanted = {
         "build_troop": balance - unrest >= -2 and bool(targets) and not late,
         "build_squadron": len(squadrons) < MAX_SQUADRONS
         and bool(targets)
         and not last
-        and (balance - unrest >= 0 or (balance - unrest >= -2 and bool(_unescorted(game, public, targets)))),
-        "build_merchant": bool(_useful_centers(game, public)),
-        "naval_move": bool(_naval_plan(game, public, targets)),
-        "build_leader": balance - unrest >= 0 and bool(targets) and not last and _leader_wanted(game, public, targets),
+        and (
+            balance - unrest >= 0 or (balance - unrest >= -2 and bool(_unescorted(game, public, targets, power=power)))
+        ),
+        "build_merchant": bool(_useful_centers(game, public, power=power)),
+        "naval_move": bool(_naval_plan(game, public, targets, power=power)),
+        "build_leader": balance - unrest >= 0
+        and bool(targets)
+        and not last
+        and _leader_wanted(game, public, targets, power=power),
         "lower_unrest": unrest > 0,
     }
     order = ["repair_squadron", "build_squadron", "build_troop", "naval_move", "build_leader", "lower_unrest"]
@@ -214,16 +219,16 @@ def _action(game, public: dict, legal: dict, targets: set[str], unrest: int) -> 
     return "end_impulse", None
 
 
-def _forward(game, public: dict, options: list[str], targets: set[str]) -> str:
+def _forward(game, public: dict, options: list[str], targets: set[str], power: str = POWER) -> str:
     """The possession nearest the targets (a forward base, 9.1-9.2, 11.1): beside one by land, or fewest seas
     from one (a landing reaches one sea away, 11.1.2), the sea with most targets first."""
     board = game.board
-    seas = _wanted_seas(game, public, targets)
+    seas = _wanted_seas(game, public, targets, power=power)
     rank = {sea: i for i, sea in enumerate(seas)}
     led = {
         _here(public, info["unit"])
         for info in public["leaders"].values()
-        if info["power"] == POWER and info["unit"] in public["units"]
+        if info["power"] == power and info["unit"] in public["units"]
     }
     army = [a for a in options if a in led]
     if army and any(t in targets for t in board.neighbours[army[0]]):
@@ -239,13 +244,13 @@ def _forward(game, public: dict, options: list[str], targets: set[str]) -> str:
     return min(options, key=key)
 
 
-def _troop_seas(game, public: dict, targets: set[str]) -> set[str]:
+def _troop_seas(game, public: dict, targets: set[str], power: str = POWER) -> set[str]:
     """Seas of the ports where Portuguese troops stand with a target within a landing (12.3.1: the escort is
     based in the departure port or at sea on its seas)."""
     from engines.ultima_ratio import state as st
 
     out = set()
-    for uid in st.units_of(public, POWER, "troop", "map"):
+    for uid in st.units_of(public, power, "troop", "map"):
         here = _here(public, uid)
         if here and any(
             game.board.port_gap(here, t) is not None and game.board.port_gap(here, t) <= 1
@@ -256,14 +261,14 @@ def _troop_seas(game, public: dict, targets: set[str]) -> set[str]:
     return out
 
 
-def _unescorted(game, public: dict, targets: set[str]) -> set[str]:
+def _unescorted(game, public: dict, targets: set[str], power: str = POWER) -> set[str]:
     """The ports where a troop waits with targets within a landing and no squadron to escort it (12.3.1)."""
     from engines.ultima_ratio import state as st
 
-    covered = _covered(public)
-    ports = {_here(public, u) for u in st.units_of(public, POWER, "squadron", "map")}
+    covered = _covered(public, power=power)
+    ports = {_here(public, u) for u in st.units_of(public, power, "squadron", "map")}
     out = set()
-    for uid in st.units_of(public, POWER, "troop", "map"):
+    for uid in st.units_of(public, power, "troop", "map"):
         here = _here(public, uid)
         if (
             here
@@ -276,25 +281,29 @@ def _unescorted(game, public: dict, targets: set[str]) -> set[str]:
     return out
 
 
-def _naval_plan(game, public: dict, targets: set[str], escort_only: bool = False) -> tuple[str, str] | None:
+def _naval_plan(
+    game, public: dict, targets: set[str], escort_only: bool = False, power: str = POWER
+) -> tuple[str, str] | None:
     """11.3: a squadron that may sail (one sea a move) to a sea that needs one — the seas of troops waiting for an
     escort first, then (unless ``escort_only``) the seas beside the targets (support, 11.4.2) — from a sea that
     keeps another squadron or needs none."""
     from engines.ultima_ratio.movement import naval, naval_bases
 
     g = _view(game, public)
-    waiting = _troop_seas(game, public, targets)
-    covered = _covered(public)
-    support = [] if escort_only else [x for x in _wanted_seas(game, public, targets)[:3] if x not in waiting]
+    waiting = _troop_seas(game, public, targets, power=power)
+    covered = _covered(public, power=power)
+    support = (
+        [] if escort_only else [x for x in _wanted_seas(game, public, targets, power=power)[:3] if x not in waiting]
+    )
     wanted = sorted(waiting - covered) + support
     held: dict[str | None, int] = {}  # None: in port
-    for u in naval_bases.operational(public, POWER):
+    for u in naval_bases.operational(public, power):
         sea = _sea_of(public, u)
         held[sea] = held.get(sea, 0) + 1
     for sea in wanted:
         if sea in covered:
             continue
-        for u in naval.naval_movers(g, POWER):
+        for u in naval.naval_movers(g, power):
             here = _sea_of(public, u)
             needed = here in waiting or here in support
             if (not needed or held.get(here, 0) > 1) and sea in naval.tactical_seas(g, u):
@@ -302,7 +311,7 @@ def _naval_plan(game, public: dict, targets: set[str], escort_only: bool = False
     return None
 
 
-def _attack_plan(game, public: dict, targets: set[str]) -> tuple[str, str] | None:
+def _attack_plan(game, public: dict, targets: set[str], power: str = POWER) -> tuple[str, str] | None:
     """11.3 / 15.2: an enemy fleet at sea cuts the supply of the ports on its sea, so no subjugation there; a
     squadron that may reach it attacks it when a troop waits to take one of those ports (a win sends it damaged
     to port for the rest of the impulse)."""
@@ -310,17 +319,17 @@ def _attack_plan(game, public: dict, targets: set[str]) -> tuple[str, str] | Non
     from engines.ultima_ratio.movement import landings, naval
 
     g = _view(game, public)
-    if public["impulse"]["actions"].get(POWER, 0) < 2:
+    if public["impulse"]["actions"].get(power, 0) < 2:
         return None
     reach: set[str] = set()
-    for uid in st.units_of(public, POWER, "troop", "map"):
-        if uid in landings.landers(g, POWER):
-            reach.update(a for a in landings.landing_targets(g, POWER, uid) if a in targets)
+    for uid in st.units_of(public, power, "troop", "map"):
+        if uid in landings.landers(g, power):
+            reach.update(a for a in landings.landing_targets(g, power, uid) if a in targets)
         elif (here := _here(public, uid)) is not None and here in targets:
             reach.add(here)
-    for u in naval.naval_movers(g, POWER):
+    for u in naval.naval_movers(g, power):
         for sea in naval.tactical_seas(g, u):
-            if naval.enemy_fleets(public, game.board, POWER, sea) and any(
+            if naval.enemy_fleets(public, game.board, power, sea) and any(
                 sea in game.board.areas[a].seas for a in reach
             ):
                 return u, sea
@@ -332,19 +341,21 @@ def _sea_of(public: dict, uid: str) -> str | None:
     return loc[4:] if loc.startswith("sea:") else None
 
 
-def _tactical(game, public: dict, prompt: Prompt, legal: dict, targets: set[str]) -> tuple[str, Any]:
+def _tactical(
+    game, public: dict, prompt: Prompt, legal: dict, targets: set[str], power: str = POWER
+) -> tuple[str, Any]:
     """12.1-12.3, 13.5: subjugate where the troop stands; else march or land on a target, and subjugate at once
     when a squadron supports it (11.4.2 cancels the disadvantage of having moved, 13.5.3) or the impulse has no
     action left; an army takes along every troop it may (12.2)."""
     if prompt["text"]["msg"] in ("prompt.control", "prompt.tactical_on") and "subjugate" in legal:
         area = legal["subjugate"][0]
-        left = public["impulse"]["actions"].get(POWER, 0)
-        now, later = _gain(game, public, area, True), _gain(game, public, area, False)
+        left = public["impulse"]["actions"].get(power, 0)
+        now, later = _gain(game, public, area, True, power=power), _gain(game, public, area, False, power=power)
         if now >= 0.75 or (left == 0 and now >= 0.5) or now >= later:
             return "subjugate", area
         return "stop", None
     if prompt["text"]["msg"] == "prompt.army":  # 12.2: the army takes along what may go with it
-        if "absorb" in legal and _army_fits(game, public, legal["absorb"][0], targets):
+        if "absorb" in legal and _army_fits(game, public, legal["absorb"][0], targets, power=power):
             return "absorb", legal["absorb"][0]
         return ("march", None) if "march" in legal else ("leave", legal["leave"][-1])
     for verb in ("subjugate", "assault"):
@@ -353,7 +364,7 @@ def _tactical(game, public: dict, prompt: Prompt, legal: dict, targets: set[str]
     if "stop" in legal and "area" in legal and not any(a in targets for a in legal["area"]):
         return "stop", None
     if "unit" in legal:
-        moves = _moves(game, public, targets)
+        moves = _moves(game, public, targets, power=power)
         for kind in ("subjugate", "march", "land"):
             for uid, _ in moves[kind]:
                 if uid in legal["unit"]:
@@ -361,15 +372,16 @@ def _tactical(game, public: dict, prompt: Prompt, legal: dict, targets: set[str]
         return "unit", legal["unit"][0]
     if "area" in legal:
         if prompt["text"]["msg"] == "prompt.landing_target":
-            return "area", _best_landing(game, public, targets, legal["area"])
+            return "area", _best_landing(game, public, targets, legal["area"], power=power)
         good = sorted(
-            (a for a in legal["area"] if a in targets), key=lambda a: (a == "aden", not _supporters(game, public, a), a)
+            (a for a in legal["area"] if a in targets),
+            key=lambda a: (a == "aden", not _supporters(game, public, a, power=power), a),
         )
         return "area", (good or legal["area"])[0]
     return "stop", None
 
 
-def _stranded(game, public: dict, uid: str, targets: set[str]) -> bool:
+def _stranded(game, public: dict, uid: str, targets: set[str], power: str = POWER) -> bool:
     """A troop in a dispersed box whose theater has no target left (it regroups at home, 9.5, 8.2.2)."""
     loc = public["units"][uid]["loc"]
     if not loc.startswith("box:"):
@@ -378,7 +390,7 @@ def _stranded(game, public: dict, uid: str, targets: set[str]) -> bool:
 
     theater = game.board.box_theater.get(loc[4:])
     return not any(game.board.areas[t].theater == theater for t in targets) or not regroup_places(
-        _view(game, public), POWER, uid
+        _view(game, public), power, uid
     )
 
 
@@ -391,20 +403,20 @@ def _near_targets(game, area: str, targets: set[str]) -> bool:
     )
 
 
-def _leader_wanted(game, public: dict, targets: set[str]) -> bool:
+def _leader_wanted(game, public: dict, targets: set[str], power: str = POWER) -> bool:
     """17.2: one leader for an army of the troops near the targets (12.2: they move and subjugate together; with
     a leader two disband results disperse one troop, 13.5.5, and a tie's forced control keeps the others)."""
     from engines.ultima_ratio import state as st
 
-    if any(info["power"] == POWER for info in public["leaders"].values()):
+    if any(info["power"] == power for info in public["leaders"].values()):
         return False
-    troops = st.units_of(public, POWER, "troop", "map")
-    return len(troops) + len(st.units_of(public, POWER, "troop", "box")) >= 2 and any(
+    troops = st.units_of(public, power, "troop", "map")
+    return len(troops) + len(st.units_of(public, power, "troop", "box")) >= 2 and any(
         (here := _here(public, u)) and _near_targets(game, here, targets) for u in troops
     )
 
 
-def _leader_target(game, public: dict, options: list[str], targets: set[str]) -> str:
+def _leader_target(game, public: dict, options: list[str], targets: set[str], power: str = POWER) -> str:
     """The troop with most own troops in its area, near the targets (else the first unit offered)."""
     from engines.ultima_ratio import state as st
 
@@ -415,12 +427,12 @@ def _leader_target(game, public: dict, options: list[str], targets: set[str]) ->
     def rank(u: str) -> tuple[bool, int, str]:
         here = _here(public, u)
         assert here is not None  # troops holds only troops in an area (above)
-        return _near_targets(game, here, targets), len(st.troops_in(public, here, POWER)), u
+        return _near_targets(game, here, targets), len(st.troops_in(public, here, power)), u
 
     return max(troops, key=rank)
 
 
-def _army_fits(game, public: dict, troop: str, targets: set[str]) -> bool:
+def _army_fits(game, public: dict, troop: str, targets: set[str], power: str = POWER) -> bool:
     """12.2, 15.1: the troop joins the army only if the army with it may still end in a target (the mini-map
     areas stack one troop), by land or by the landing (12.3.1) the action is."""
     from engines.ultima_ratio.movement import land_areas, landings
@@ -431,7 +443,7 @@ def _army_fits(game, public: dict, troop: str, targets: set[str]) -> bool:
     led = [
         info["unit"]
         for info in public["leaders"].values()
-        if info["power"] == POWER
+        if info["power"] == power
         and info["unit"] in units
         and units[info["unit"]]["loc"] == here
         and info["unit"] != troop
@@ -439,7 +451,7 @@ def _army_fits(game, public: dict, troop: str, targets: set[str]) -> bool:
     if not led:
         return False
     group = [led[0], troop]
-    moves = _moves(game, public, targets)
+    moves = _moves(game, public, targets, power=power)
     if moves["subjugate"] or moves["march"]:  # the operation _action chose: a march (else a landing)
-        return any(a in targets for a in land_areas.first_steps(g, POWER, led[0], group))
-    return any(a in targets for a in landings.landing_targets(g, POWER, led[0], group))
+        return any(a in targets for a in land_areas.first_steps(g, power, led[0], group))
+    return any(a in targets for a in landings.landing_targets(g, power, led[0], group))

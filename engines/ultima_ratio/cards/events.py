@@ -6,10 +6,12 @@ trade capacities, historical leaders (17.3.1, placed by their power's player), p
 auctions (19.3.1, technology.py), naval operation distance, the Mediterranean opened, possessions, a die of
 fortune, wars and Casus Belli breaking out (their VP kept in the war's record and paid to its winner at peace,
 21.3.1, 22), CBs barred while an event is in force (``no_casus_belli``: ``cards.casus_belli_barred``), peace (the
-wars between the card's powers negotiated in their printed order, 21.4, 21.5.5: ``peace.py``). EVENTS_AUDIT.md
+wars between the card's powers negotiated in their printed order, 21.4, 21.5.5: ``peace.py``), alliances between major powers (21.1: ``alliances.py``). EVENTS_AUDIT.md
 lists every event. Combat effects are in force while the event is (``combat_cards.lasting``). The other effects of
-diplomacy (alliances, auctions, minors appearing), religion and areas becoming active are part 2 of the engine:
-they are logged as not applied (ENGINE.md › Not yet).
+diplomacy with minor powers (20: alliance auctions, alliances with a minor, minors appearing and disappearing),
+areas becoming active or inactive (``diplomacy/alliance_auction.py``, ``minor_status.py``, ``minor_powers.py``)
+and alliances between major powers (21.1, ``diplomacy/alliances.py``) are played too; religion is not yet: it is
+logged as not applied (ENGINE.md › Not yet).
 """
 
 from __future__ import annotations
@@ -20,8 +22,8 @@ from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
-from engines.ultima_ratio.cards import deck
-from engines.ultima_ratio.diplomacy import peace, war
+from engines.ultima_ratio.cards import conditions, deck
+from engines.ultima_ratio.diplomacy import alliance_auction, alliances, minor_powers, minor_status, peace, war
 from engines.ultima_ratio.economy import technology
 from engines.ultima_ratio.economy.unrest import change_unrest
 from engines.ultima_ratio.end_of_turn import turn_end
@@ -30,16 +32,7 @@ from engines.ultima_ratio.world_items import ANY, Effect
 
 # conditions the engine reads (the others wait for part 2: possessions gained later, religions, peace results ...)
 READ = ("each_power_of_the_player", "most_troops", "casus_belli_with", "battle", "terrain")
-NOT_YET = (
-    "alliance_auction",
-    "alliance",
-    "religion",
-    "activate",
-    "deactivate",
-    "minor_appears",
-    "minor_disappears",
-    "remove_card",
-)
+NOT_YET = ("religion", "remove_card")
 
 
 def left_of(s: dict, seat: str) -> str:
@@ -72,7 +65,16 @@ class Event(Step):
     """Frame: ``card``, ``seat`` (who played it), ``queue`` (the effects still to apply, as data); a peace's
     wars still to negotiate (``peace_queue``)."""
 
-    goes_to = ("event_choice", "technology_auction", "peace_negotiations")
+    goes_to = (
+        "event_choice",
+        "technology_auction",
+        "peace_negotiations",
+        "alliance_choice",
+        "alliance_consent",
+        "war_entry",
+        "alliance_auction",
+        "minor_alliance",
+    )
 
     def auto(self, g: Ctx) -> None:
         f = g.frame
@@ -85,6 +87,8 @@ class Event(Step):
             eff = Effect.model_validate(f["queue"].pop(0))
             if self._apply(g, eff):
                 return
+        if alliances.ask_war_entry(g):  # 21.1: the allies of the powers the card sent to war (RULINGS AL-4)
+            return
         g.end(None)
 
     def _ask(self, g: Ctx, eff: Effect, seat: str, what: str, options: list) -> bool:
@@ -100,6 +104,11 @@ class Event(Step):
         s, f, board = g.s, g.frame, board_of(g)
         card, seat, op = f["card"], f["seat"], eff.op
         cond = eff.condition
+        if cond is not None and conditions.answered(cond):
+            if not conditions.met(s, cond):
+                g.log("log.event_condition_unmet", event=card, op=op, rule="card_play")
+                return False
+            cond = None  # it holds: the effect as if unconditional
         if cond is not None and cond.kind not in READ:
             g.log("log.event_not_yet", event=card, op=op, rule="card_play")
         elif op == "unrest":
@@ -180,6 +189,27 @@ class Event(Step):
             return True
         elif op == "peace":
             return self._peace(g, [p for p in eff.powers if in_play(s, p)])
+        elif op == "alliance_auction" and eff.minor:
+            return self._auction(g, eff.minor)
+        elif op == "alliance_auction":  # "one minor power (chosen by the player)" of the card's theaters
+            return self._ask(g, eff, seat, "minor", alliance_auction.candidates(g, list(eff.theaters)))
+        elif op == "alliance" and eff.with_ in s["minors"]:
+            if in_play(s, eff.power) and s["minors"][eff.with_]["ally"] != eff.power:
+                minor_status.ally(g, required(eff.with_), required(eff.power), "event")  # 20.3.4
+                return True
+        elif op == "minor_appears" and eff.minor not in s["minors"]:
+            minor_powers.enter_play(s, board.minor(required(eff.minor)), s["impulse"]["n"])
+            g.log("log.minor_appears", minor=eff.minor, rule="minor_powers")
+        elif op == "minor_disappears" and eff.minor in s["minors"]:
+            minor_powers.leave_play(g, required(eff.minor))
+        elif op in ("activate", "deactivate"):
+            named = [*eff.areas, *(a for a, info in board.areas.items() if info.theater in eff.theaters)]
+            if f.get("within_scenario"):  # a turn's rule: inside the scenario's theaters only (7.2, MP-14)
+                theaters = board.world.scenario(s["scenario"]).theaters
+                named = [a for a in named if board.areas[a].theater in theaters]
+            (minor_powers.activate if op == "activate" else minor_powers.deactivate)(g, sorted(set(named)))
+        elif op == "alliance":
+            return self._alliance(g, eff)
         elif op in NOT_YET:
             g.log("log.event_not_yet", event=card, op=op, rule="card_play")
         return False
@@ -216,6 +246,38 @@ class Event(Step):
         war.add_war_vp(g, pair, vp)
         g.log("log.event_cb_bonus", event=g.frame["card"], powers=pair, vp=vp, rule="card_play")
 
+    def _alliance(self, g: Ctx, eff: Effect) -> bool:
+        """21.1 "as long as it is expressly permitted by any event card": a card naming two major powers allies them
+        at once; a card naming any (the Royal marriage) lets its player ally one of his powers with one of his or
+        a consenting one (``alliances.AllianceChoice``); True if it asks. An alliance with a minor power in play
+        is chapter 20's (``minor_status.ally``, above); with one out of play it does nothing."""
+        s = g.s
+        if eff.power != ANY:
+            a, b = required(eff.power), required(eff.with_)
+            if a in s["powers"] and b in s["powers"] and alliances.may_ally(s, a, b):
+                alliances.make(g, a, b)
+            else:
+                g.log("log.event_nothing", event=g.frame["card"], rule="card_play")
+            return False
+        options = alliances.choices(s, g.frame["seat"])
+        if not options:
+            g.log("log.event_nothing", event=g.frame["card"], rule="card_play")
+            return False
+        g.call("alliance_choice", seat=g.frame["seat"], card=g.frame["card"], options=options)
+        return True
+
+    def _auction(self, g: Ctx, minor: str) -> bool:
+        """20.3.1: the auction for a minor in play (a mercenary minor enters play with its card, 20.6); True if it
+        begins."""
+        card = board_of(g).minor(minor)
+        if minor not in g.s["minors"] and card.kind == "mercenary" and card.in_play.covers(g.s["turn"]):
+            minor_powers.enter_play(g.s, card, g.s["impulse"]["n"])
+        if minor not in g.s["minors"]:
+            g.log("log.event_nothing", event=g.frame["card"], rule="card_play")
+            return False
+        alliance_auction.start(g, g.frame["card"], minor, g.frame["seat"])
+        return True
+
     def _peace(self, g: Ctx, powers: list[str]) -> bool:
         """21.4 "By an event card": the wars between the card's powers end by negotiations (no requester, RULINGS
         P-3), "resolved first with those printed first" (21.5.5); True if one begins."""
@@ -228,10 +290,12 @@ class Event(Step):
 
     def resume(self, g: Ctx, choice: Any) -> None:
         s, f = g.s, g.frame
-        if "asking" not in f:  # the technology auction is over
+        if "asking" not in f:  # an auction, an alliance or a peace is over
             return
         eff = Effect.model_validate(f.pop("asking"))
-        if eff.op == "unrest":
+        if eff.op == "alliance_auction":
+            self._auction(g, choice)
+        elif eff.op == "unrest":
             change_unrest(g, choice, required(eff.amount), "event")
         elif eff.op == "rebellion":
             self._revolt(g, choice, required(eff.level))

@@ -12,6 +12,7 @@ the caller applies to the board. Stacking and supply on the state are ``logistic
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -30,6 +31,7 @@ from engines.ultima_ratio.combat import (
 )
 from engines.ultima_ratio.leaders import leader_state
 from engines.ultima_ratio.logistics import logistics_rules
+from engines.ultima_ratio.movement import fleets
 
 KINDS = {
     "naval": (combat_naval, combat_naval.NavalBattle),
@@ -81,6 +83,7 @@ def call(g: Ctx, kind: str, battle: Any, asked_before: tuple[str, ...] = (), **p
     ``asked_before``: the sides whose leaders already had their moment before this combat (a naval response,
     RULINGS BX-3)."""
     extra = {"leaders_asked": {"before": list(asked_before)}} if asked_before else {}
+    battle = compulsory_dissolution(g, battle, powers)
     g.call(
         "combat",
         kind=kind,
@@ -89,6 +92,27 @@ def call(g: Ctx, kind: str, battle: Any, asked_before: tuple[str, ...] = (), **p
         powers={"attacker": powers["attacker"], "defender": powers["defender"]},
         **extra,
     )
+
+
+def compulsory_dissolution(g: Ctx, battle: Any, powers: dict[str, str | None]) -> Any:
+    """21.2.3: "Combined fleet dissolution is compulsory when squadrons are present in a battle against a major power
+    with which they are not at war": such a fleet is dissolved and the squadrons that went back to their powers are
+    not in the battle (RULINGS AL-11)."""
+    s = g.s
+    if not s.get("combined") or not hasattr(battle, "attacker"):
+        return battle
+    for side, other in (("attacker", "defender"), ("defender", "attacker")):
+        enemy, force = powers[other], getattr(battle, side)
+        if enemy is None or enemy not in s["powers"]:
+            continue
+        combined = s.get("combined", {})
+        bad = [u.id for u in force.units if u.id in combined and not deck.at_war(s, combined[u.id][0], enemy)]
+        for flagship in sorted({fleets.fleet_of(s, board_of(g), u)[0] for u in bad}):
+            fleets.dissolve(g, flagship, "battle")
+        if bad:
+            kept = tuple(u for u in force.units if u.id not in s["units"] or s["units"][u.id]["power"] == force.power)
+            battle = dataclasses.replace(battle, **{side: dataclasses.replace(force, units=kept)})
+    return battle
 
 
 def automaton_answer(pending: combat_procedure.Pending) -> Any:

@@ -1,1 +1,1 @@
-"""Ultima Ratio Regis — 20-21. Diplomacy: war between powers (21.3, forced peace 21.5.4); minors, alliances and peace are to come."""
+"""Ultima Ratio Regis — 20-21. Diplomacy: war between powers (21.3, forced peace 21.5.4), alliances between major powers and their effects (21.1, 21.2), peace (21.4, 21.5), collapse (21.6); minors are to come."""

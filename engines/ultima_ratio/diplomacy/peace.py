@@ -22,7 +22,7 @@ from engines.core.types import text
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import deck
-from engines.ultima_ratio.diplomacy import war
+from engines.ultima_ratio.diplomacy import collapse, war
 from engines.ultima_ratio.diplomacy.peace_negotiations import WarSide, adjust_unrest, adjust_war_status
 from engines.ultima_ratio.economy.unrest import change_unrest
 from engines.ultima_ratio.logistics import repatriation_flow
@@ -49,7 +49,9 @@ def voluntary_offers(g: Ctx, seat: str) -> list[list[str]]:
     s, board = g.s, board_of(g)
     out = []
     for power in st.powers_of(s, seat):
-        foes = enemies(s, power)
+        if collapse.collapsing(s, power):  # 21.6: "cannot end the war voluntarily"
+            continue
+        foes = [e for e in enemies(s, power) if not collapse.collapsing(s, e)]
         if foes and 2 * lost_morale(s, power) >= board.power(power).vitality:
             out += [[power, enemy] for enemy in foes]
     return out
@@ -66,6 +68,8 @@ def forced_due(g: Ctx) -> dict | None:
         foes = enemies(s, power)
         if not foes:
             continue
+        if collapse.collapsing(s, power):  # 21.6: with every enemy, "even if it was winning"
+            return {"power": power, "enemies": foes, "cause": "collapse"}
         given = s.get("morale", {}).get(power, {})
         if deck.morale_left(s, board, power) <= 0:
             holders = [e for e in foes if given.get(e, 0) > 0]
@@ -114,7 +118,8 @@ class ForcedNegotiations(Step):
     def on_negotiate(self, g: Ctx, role: str, arg: list) -> None:
         power, enemy = arg
         g.log(f"log.peace_opened.forced_{g.frame['cause']}", power=power, enemy=enemy, rule="forced_negotiations")
-        g.goto("peace_negotiations", pair=sorted((power, enemy)), requester=power, why="forced")
+        requester = None if g.frame["cause"] == "collapse" else power  # 21.6: no one asked (RULINGS AL-9)
+        g.goto("peace_negotiations", pair=sorted((power, enemy)), requester=requester, why="forced")
 
 
 def ask_forced(g: Ctx) -> bool:
@@ -197,12 +202,16 @@ class PeaceNegotiations(Step):
         g.goto("peace_conditions", **local, winner=status.winner, loser=status.loser, left=status.margin, chosen=[])
 
 
-def returns(g: Ctx, pair: list[str]) -> None:
+def returns(g: Ctx, pair: list[str], loser: str | None = None) -> None:
     """21.5.3: "both players return the control of any enemy areas they still controlled" (the conditions' cessions
-    are possessions of the winner already); a siege of the other's area is lifted."""
+    are possessions of the winner already); a siege of the other's area is lifted. 21.6: a collapsing ``loser``
+    "does not recover the areas controlled by the winner, but these pass directly as its possessions"."""
     s = g.s
     for area, info in s["areas"].items():
-        if info["owner"] in pair and info["control"] in pair and info["owner"] != info["control"]:
+        if collapse.collapsing(s, loser) and info["owner"] == loser and info["control"] in pair:
+            info["owner"] = info["control"]
+            g.log("log.collapse_area_kept", power=info["control"], area=area, loser=loser, rule="collapse")
+        elif info["owner"] in pair and info["control"] in pair and info["owner"] != info["control"]:
             g.log("log.peace_returned", power=info["control"], area=area, owner=info["owner"], rule="peace_conditions")
             info["control"] = info["owner"]
         siege = info["siege"]
@@ -252,7 +261,7 @@ class PeaceRestitution(Step):
                 seat = st.seat_of(s, winner)
                 s["seats"][seat]["vp"] += vp
                 g.log("log.vp", seat=seat, amount=vp, vp=s["seats"][seat]["vp"], reason="war", rule="peace_conditions")
-            returns(g, pair)
+            returns(g, pair, f["loser"])
             f["todo"] = to_repatriate(g, f)
         while f["todo"]:
             power, units = f["todo"].pop(0)
@@ -266,6 +275,9 @@ class PeaceRestitution(Step):
             book.get(x, {}).pop(y, None)
         g.log("log.peace_signed", powers=pair, rule="peace")
         war.end_war(g, pair)
+        for power in pair:  # 21.6: "Once at peace with all its enemies, ... rest in peace!"
+            if collapse.collapsing(s, power) and not collapse.at_war_with_majors(s, power):
+                collapse.rest_in_peace(g, power)
         g.end(None)
 
 

@@ -27,7 +27,7 @@ from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
-from engines.ultima_ratio.diplomacy import war
+from engines.ultima_ratio.diplomacy import minor_status, war
 from engines.ultima_ratio.economy.unrest import change_unrest
 
 MAX_MERCHANTS = 2  # 19.2.2: a power has at most 2 merchants in a center
@@ -106,8 +106,6 @@ def apply_condition(g: Ctx, winner: str, loser: str, arg: list) -> None:
         seat = st.seat_of(s, winner)
         s["seats"][seat]["vp"] += 1  # "these gained VPs are not lost by the losing major power"
         g.log("log.vp", seat=seat, amount=1, vp=s["seats"][seat]["vp"], reason="peace", rule="peace_conditions")
-    elif kind in ("break_alliance", "ally_minor"):
-        s["minors"][target]["ally"] = winner if kind == "ally_minor" else None
     elif kind in ("cede_conquered", "cede_border"):
         s["areas"][target].update(owner=winner, control=winner, siege=None)
         if "border_controls" in s:  # 18.5: a ceded area is no longer returned at the war's end
@@ -130,7 +128,7 @@ class PeaceConditions(Step):
     (``done``); when none he can afford is left, the peace goes on. Frame: ``pair``, ``winner``, ``loser``, ``left``
     (the conditions still to spend), ``chosen`` (the reparations so far), and the negotiation's locals."""
 
-    goes_to = ("peace_restitution",)
+    goes_to = ("peace_restitution", "minor_alliance", "minor_neutral")
 
     def active(self, g: Ctx) -> list[str]:
         return [st.player_of(g.s, g.frame["winner"])]
@@ -151,8 +149,17 @@ class PeaceConditions(Step):
         f["left"] -= cost_of(g, f, arg)
         f.setdefault("chosen", []).append(arg)
         apply_condition(g, f["winner"], f["loser"], arg)
+        if arg[0] == "ally_minor":  # 20.3.4: "treated in the same way as those obtained by alliance card"
+            minor_status.ally(g, arg[1], f["winner"], "peace")
+        elif arg[0] == "break_alliance":  # 20.4.1: "or as a condition of peace"
+            minor_status.neutral(g, arg[1])
+        else:
+            self.resume(g, None)
+
+    def resume(self, g: Ctx, result: Any) -> None:
+        f = g.frame
         if not offers(g, f["winner"], f["loser"], f["left"], f["pair"]):
-            self.on_done(g, role, None)
+            self.on_done(g, "", None)
 
     def on_done(self, g: Ctx, role: str, arg: Any) -> None:
         f = g.frame

@@ -4,7 +4,8 @@ without a Casus Belli (21.3.2), and the forced peace (21.5.4) of allies and of p
 The state's ``wars`` are sorted pairs (a war against an independent minor power is a pair with the minor's id: "a
 control marker of the major power over the minor power's card", 21.3.3); ``forced_peace`` the sorted pairs of major
 powers that ended a war this turn (cleared at the next turn's start, 8.1); ``alliances`` the sorted pairs of allied
-major powers (chapter 21.1: diplomacy, not played yet, so the relation is empty today — RULINGS W-2).
+major powers (21.1, ``alliances.py``; RULINGS W-2, AL-*); ``war_entries`` (made when first needed) the questions a
+war that broke out put to the allies of its parties, [ally, partner, enemy] (21.1, 21.3.3: ``alliances.ask_war_entry``).
 """
 
 from __future__ import annotations
@@ -13,10 +14,39 @@ from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import deck
+from engines.ultima_ratio.diplomacy import independent_minors as independent
+from engines.ultima_ratio.movement import fleets
 
 
 def allied(s: dict, a: str, b: str) -> bool:
     return sorted((a, b)) in s["alliances"]
+
+
+def may_enter(s: dict, ally: str, enemy: str) -> bool:
+    """21.1 / 21.3.3: whether ``ally`` may enter a war against ``enemy``: a major power in play, not the same one,
+    not at war with it already, not carried by the same player (l. 1627), not in forced peace with it (allied with
+    it too, or a war ended this turn: 21.5.4)."""
+    return (
+        ally != enemy
+        and enemy in s["powers"]
+        and ally in s["powers"]
+        and sorted((ally, enemy)) not in s["wars"]
+        and st.seat_of(s, ally) != st.seat_of(s, enemy)
+        and not in_forced_peace(s, ally, enemy)
+    )
+
+
+def queue_war_entries(s: dict, ally: str, partner: str) -> None:
+    """21.1: "Whenever two major powers are at war, their allies can (if they wish so) announce that they will also
+    enter the war": the question [ally, partner, enemy] for each enemy of ``partner`` that ``ally`` may enter a war
+    against, asked by ``alliances.ask_war_entry`` once the move in progress is over (RULINGS AL-4)."""
+    due = s.setdefault("war_entries", [])
+    for pair in s["wars"]:
+        if partner not in pair:
+            continue
+        enemy = pair[1] if pair[0] == partner else pair[0]
+        if enemy in s["powers"] and may_enter(s, ally, enemy) and [ally, partner, enemy] not in due:
+            due.append([ally, partner, enemy])
 
 
 def in_forced_peace(s: dict, a: str, b: str) -> bool:
@@ -48,7 +78,7 @@ def targets(g: Ctx, power: str) -> list[str]:
         if other in s["powers"] and in_forced_peace(s, power, other):
             continue
         out.append(other)
-    return out
+    return out + independent.allied_targets(g, power, in_forced_peace)  # 20.5
 
 
 def last_point(s: dict, power: str) -> bool:
@@ -83,8 +113,10 @@ def declare(g: Ctx, power: str, target: str) -> None:
     power holds no morale (RULINGS W-3). A declared war starts without extra VP for the winner (21.3.1 gives the
     VP only to the wars made by events)."""
     s = g.s
-    pair = sorted((power, target))
-    with_cb = has_cb(s, power, target)
+    ally = independent.dragged_ally(s, target)  # 20.5: the allied major power enters the war
+    enemy = ally or target
+    pair = sorted((power, enemy))
+    with_cb = has_cb(s, power, target) or has_cb(s, power, enemy)
     begin_war(g, pair)
     s["casus_belli"] = [cb for cb in s["casus_belli"] if sorted(cb) != pair]
     g.log(
@@ -93,12 +125,25 @@ def declare(g: Ctx, power: str, target: str) -> None:
         target=target,
         rule="declarations_of_war",
     )
-    if not with_cb and target in s["powers"]:
-        deck.deliver_morale(g, power, target, "war_without_cb")
+    if ally:
+        independent.record(s, target, pair, True)  # the minor the war was declared on is in it
+        g.log("log.minor_drags_ally", minor=target, power=ally, rule="independent_minors")
+    if not with_cb and enemy in s["powers"]:
+        deck.deliver_morale(g, power, enemy, "war_without_cb")
+
+
+def end_alliance(g: Ctx, pair: list[str], why: str) -> None:
+    """An alliance ends (21.1 "until war breaks out"; 23: "All wars and alliances are terminated")."""
+    s = g.s
+    s["alliances"].remove(pair)
+    if pair in s.get("lasting_alliances", []):
+        s["lasting_alliances"].remove(pair)
+    g.log(f"log.alliance_ended.{why}", powers=pair, rule="alliances")
+    fleets.revert_strays(g)  # 21.2.3: their combined fleets dissolve (RULINGS AL-11)
 
 
 def war_key(pair: list[str]) -> str:
-    return "|".join(sorted(pair))
+    return st.war_key(pair)
 
 
 def begin_war(g: Ctx, pair: list[str], card: str | None = None, vp: int = 0) -> None:
@@ -108,7 +153,13 @@ def begin_war(g: Ctx, pair: list[str], card: str | None = None, vp: int = 0) -> 
     ``border_domains`` (21.5.3: each major power's domains that are border areas, 18.5, when the war starts;
     RULINGS P-8)."""
     s, board = g.s, board_of(g)
+    if allied(s, *pair):  # "allied until war breaks out" (9.4, l. 2003): a war by event ends it (RULINGS AL-3)
+        end_alliance(g, pair, "war")
     s["wars"].append(pair)
+    if all(p in s["powers"] for p in pair):  # 21.1: the allies of each party are asked
+        for partner in pair:
+            for ally in st.allies_of(s, partner):
+                queue_war_entries(s, ally, partner)
     records = s.setdefault("war_records", {})
     order = max((r["order"] for r in records.values()), default=0) + 1
     domains = {
@@ -168,6 +219,7 @@ def end_war(g: Ctx, pair: list[str]) -> None:
     s = g.s
     s["wars"].remove(pair)
     s.get("war_records", {}).pop(war_key(pair), None)
+    independent.war_over(s, pair)  # 20.5: "neutral until the end of the war"
     g.log("log.war_ended", powers=pair, rule="forced_peace")
     return_border_areas(g, pair)
     if all(p in s["powers"] for p in pair) and pair not in s["forced_peace"]:

@@ -19,25 +19,28 @@ MAX_PER_CENTER = 2  # 19.2.2: "At the most, each major power may have 2 merchant
 def center_areas(s: dict, board: Board, center: str) -> list[str]:
     """The active areas a trade center includes: the commercial ports adjacent to its seas, the areas of its
     theaters (Africa, Asia) and, on the mini-maps, the areas with a fortress (19.2.4)."""
+    return [area for area in s["areas"] if in_center(s, board, center, area)]
+
+
+def in_center(s: dict, board: Board, center: str, area: str) -> bool:
+    """Whether the active ``area`` is one of the trade center's (``center_areas``)."""
     tc = board.map.trade_center(center)
-    out = []
-    for area in s["areas"]:
-        info = board.areas[area]
-        on_sea = bool(set(info.seas) & set(tc.seas))
-        fort = s["areas"][area]["fortress"]
-        if (
-            on_sea and (info.commercial_port or (not st.on_main_map(board, area) and fort and fort["built"]))
-        ) or info.theater in tc.theaters:
-            out.append(area)
-    return out
+    info = board.areas[area]
+    if info.theater in tc.theaters:
+        return True
+    fort = s["areas"][area]["fortress"]
+    return bool(set(info.seas) & set(tc.seas)) and bool(
+        info.commercial_port or (not st.on_main_map(board, area) and fort and fort["built"])
+    )
 
 
-def coastal_areas_in(s: dict, board: Board, center: str, power: str) -> list[str]:
-    """The power's possessions in coastal areas of the center (19.2.2, 19.2.4): on its seas, or in its theaters."""
+def coastal_areas_in(s: dict, board: Board, center: str, power: str, possessions: list[str] | None = None) -> list[str]:
+    """The power's possessions in coastal areas of the center (19.2.2, 19.2.4): on its seas, or in its theaters
+    (``possessions``: the power's, when the caller has them already)."""
     tc = board.map.trade_center(center)
     return [
         a
-        for a in st.possessions(s, power)
+        for a in (st.possessions(s, power) if possessions is None else possessions)
         if set(board.areas[a].seas) & set(tc.seas)
         or (board.areas[a].theater in tc.theaters and (board.areas[a].seas or tc.river_trade))
     ]
@@ -67,21 +70,24 @@ def interest_in_center(s: dict, board: Board, power: str, center: str) -> bool:
     areas a scenario opens to it and the border areas it may use (18.5) are areas, not theaters: they do not count
     (RULINGS 22)."""
     interest = s["powers"][power]["interest"]
-    return any(board.areas[a].theater in interest for a in center_areas(s, board, center))
+    return any(board.areas[a].theater in interest and in_center(s, board, center, a) for a in s["areas"])
 
 
-def merchant_centers(s: dict, board: Board, power: str) -> list[str]:
+def merchant_centers(s: dict, board: Board, power: str, first: bool = False) -> list[str]:
     """19.2.2: the centers where the power may build a merchant: it possesses a coastal area adjacent to the
     center's sea (or an area of its theaters), has interest in a theater the center includes (18.4.1,
     ``interest_in_center``), and has fewer than 2 merchants there and in its preparation."""
     out = []
+    held = st.possessions(s, power)
     for tc in board.map.trade_centers:
         if merchants(s, tc.id, power) + prepared(s, tc.id, power) >= MAX_PER_CENTER:
             continue
-        if not coastal_areas_in(s, board, tc.id, power):
+        if not coastal_areas_in(s, board, tc.id, power, held):
             continue
         if interest_in_center(s, board, power, tc.id):
             out.append(tc.id)
+            if first:  # whether there is one
+                break
     return out
 
 

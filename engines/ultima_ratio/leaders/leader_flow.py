@@ -19,7 +19,7 @@ from engines.ultima_ratio.leaders import leader_rules, leader_state
 
 def targets(s: dict, power: str) -> list[str]:
     """17.2: a squadron, fortress or troop of the power on the map, not besieged."""
-    return leader_rules.build_targets(power, leader_state.on_map(s, leader_state.counters(s)))
+    return leader_rules.build_targets(power, leader_state.on_map(s, leader_state.counters(s, power)))
 
 
 def may_build(g: Ctx, power: str) -> bool:
@@ -36,7 +36,9 @@ def unit_changes(s: dict, power: str, done: list[str]) -> list[list[str]]:
     mine = [lid for lid, info in sorted(s["leaders"].items()) if info["power"] == power and lid not in done]
     if not mine:
         return []
-    units, everyone = leader_state.counters(s), leader_state.state_leaders(s)
+    units, everyone = leader_state.counters(s, power), leader_state.state_leaders(s)  # his own units (17.1)
+    if not {s["leaders"][lid]["unit"] for lid in mine} <= {u["id"] for u in units}:
+        units = leader_state.counters(s)  # a leader on another's unit (an ally's, RULINGS L-7)
     return [[lid, uid] for lid in mine for uid in leader_rules.attach_targets(everyone, units, lid)]
 
 

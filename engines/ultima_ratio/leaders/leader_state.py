@@ -12,10 +12,13 @@ from engines.ultima_ratio.counters import Leader, Unit
 from engines.ultima_ratio.state_types import LeaderInfo
 
 
-def counters(s: dict) -> list[Unit]:
-    """The state's units as ``counters.Unit`` (what the pure leader rules read); fortresses count as units."""
+def counters(s: dict, power: str | None = None) -> list[Unit]:
+    """The state's units as ``counters.Unit`` (what the pure leader rules read); fortresses count as units. With
+    ``power``, that power's alone (a question about its own counters need not build the whole table's)."""
     out: list[Unit] = []
     for uid, info in s["units"].items():
+        if power is not None and info["power"] != power:
+            continue
         area = st.loc_area(info["loc"])
         out.append(
             {
@@ -37,7 +40,7 @@ def counters(s: dict) -> list[Unit]:
         )
     for area, info in s["areas"].items():
         fort = info["fortress"]
-        if fort:
+        if fort and (power is None or fort["power"] == power):
             out.append(
                 {
                     "id": f"fortress:{area}",
@@ -73,5 +76,5 @@ def commander_ability(s: dict, board: Board, units: list[str]) -> str | None:
     """17.3.2: the ability of the commander of the force made of ``units`` (``leaders.force_ability``)."""
     from engines.ultima_ratio.leaders import leader_rules
 
-    present = [s["leaders"][lid] | {"id": lid} for lid in leaders_on(s, units)]
-    return leader_rules.force_ability(present, board.leaders)
+    present = [s["leaders"][lid] | {"id": lid} for lid in leaders_on(s, units)] if units else []
+    return leader_rules.force_ability(present, board.leaders) if present else None  # no leader, no commander

@@ -20,16 +20,19 @@ def holding(s: dict, board: Board, area: str) -> logistics_rules.Holding:
     return "home" if board.areas[area].home_of == owner else "domain"
 
 
-def stacking_limit(s: dict, board: Board, area: str, power: str) -> int:
-    """15.1 (``logistics.stacking_limit``), with the organizer commander of the power's troops there (15.1.1)."""
-    ability = leader_state.commander_ability(s, board, st.troops_in(s, area, power))
+def stacking_limit(s: dict, board: Board, area: str, power: str, here: list[str] | None = None) -> int:
+    """15.1 (``logistics.stacking_limit``), with the organizer commander of the power's troops there (15.1.1;
+    ``here``: those troops, when the caller has them already)."""
+    troops = st.troops_in(s, area, power) if here is None else here
+    ability = leader_state.commander_ability(s, board, troops)
     return logistics_rules.stacking_limit(board.areas[area], holding(s, board, area), ability)
 
 
-def stacking_room(s: dict, board: Board, area: str, power: str) -> int:
+def stacking_room(s: dict, board: Board, area: str, power: str, here: list[str] | None = None) -> int:
     """How many more troops of the power fit in the area (15.1: leaders and non-besieged fortresses do not
-    count)."""
-    return stacking_limit(s, board, area, power) - len(st.troops_in(s, area, power))
+    count; ``here``: the power's troops there, when the caller has them already)."""
+    troops = st.troops_in(s, area, power) if here is None else here
+    return stacking_limit(s, board, area, power, troops) - len(troops)
 
 
 def room(g: Ctx, power: str, area: str, group: list[str]) -> int:

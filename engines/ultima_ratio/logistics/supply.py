@@ -13,7 +13,8 @@ from engines.ultima_ratio.logistics import logistics_rules
 
 def supplied(s: dict, board: Board, area: str, power: str) -> bool:
     """15.2 (``logistics.can_supply``): a subjugation or a siege is possible adjacent to a controlled area, to an
-    own supplied troop without an enemy fortress, or in a port on a sea free of enemy fleets."""
+    own supplied troop without an enemy fortress, or in a port on a sea free of enemy fleets; 21.2.1: the areas its
+    allies control "count as own areas" (RULINGS AL-5)."""
     near = _Lazy(lambda a: st.neighbours(s, board, a) if a in board.areas else [])
     troop_areas = {st.loc_area(s["units"][u]["loc"]) for u in st.units_of(s, power, "troop", "map")} - {None}
     forts = [
@@ -29,7 +30,7 @@ def supplied(s: dict, board: Board, area: str, power: str) -> bool:
     return logistics_rules.can_supply(
         area,
         near,
-        controlled=[a for a in s["areas"] if st.controls(s, power, a)],
+        controlled=[a for a in s["areas"] if st.controls(s, power, a) or st.ally_controls(s, power, a)],
         troop_areas=troop_areas,
         enemy_fortresses=forts,
         seas=_Lazy(lambda a: board.areas[a].seas if a in board.areas else []),

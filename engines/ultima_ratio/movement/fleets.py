@@ -146,3 +146,60 @@ def join(s: dict, board: Board, uid: str, flagship: str) -> None:
             group[:] = [u for u in group if u in members] + [uid]
             return
     s.setdefault("fleets", []).append([flagship, uid])
+
+
+# ----- 21.2.3 combined fleets ----------------------------------------------------------------------------------------
+def combine(g: Ctx, uid: str, flagship: str) -> None:
+    """21.2.3: an ally's squadron is added to the fleet; "These combined fleets count for all intents and purposes as
+    if they belong to the major power whose leader is on top of the stack" — the squadron is the flagship's power's
+    while combined (``combined`` {squadron: [its power, the sea where the fleet was formed]})."""
+    s = g.s
+    info = s["units"][uid]
+    s.setdefault("combined", {})[uid] = [info["power"], st.loc_sea(info["loc"])]
+    info["power"] = s["units"][flagship]["power"]
+    join(s, board_of(g), uid, flagship)
+    g.log("log.fleet_combined", unit=uid, flagship=flagship, power=info["power"], rule="combined_fleets")
+
+
+def dissolve(g: Ctx, flagship: str, why: str) -> list[str]:
+    """21.2.3: the combined fleet is dissolved: its squadrons of other powers go back to them and act alone."""
+    s = g.s
+    back = [u for u in fleet_of(s, board_of(g), flagship) if u in s.get("combined", {})]
+    _uncombine(g, back, f"log.fleet_dissolved.{why}", flagship)
+    return back
+
+
+def _uncombine(g: Ctx, units: list[str], msg: str, flagship: str | None = None) -> None:
+    s = g.s
+    if not units:
+        return
+    for uid in units:
+        s["units"][uid]["power"] = s["combined"].pop(uid)[0]
+    release(s, units)
+    if not s["combined"]:
+        s.pop("combined")
+    g.log(msg, flagship=flagship, units=units, rule="combined_fleets")
+
+
+def revert_strays(g: Ctx) -> None:
+    """21.2.3: a squadron is combined only while it is in its fleet, in the sea where the fleet was formed ("cannot
+    move away from it"), and its power allied with the fleet's: else it goes back to its power (RULINGS AL-11)."""
+    s = g.s
+    if not s.get("combined"):
+        return
+    board = board_of(g)
+    strays = []
+    for uid, (origin, sea) in sorted(s["combined"].items()):
+        info = s["units"].get(uid)
+        if (
+            info is None
+            or st.loc_sea(info["loc"]) != sea
+            or len(fleet_of(s, board, uid)) < 2
+            or sorted((origin, info["power"])) not in s["alliances"]
+        ):
+            strays.append(uid)
+    _uncombine(g, [u for u in strays if u in s["units"]], "log.fleet_uncombined")
+    for uid in strays:
+        s.get("combined", {}).pop(uid, None)
+    if "combined" in s and not s["combined"]:
+        s.pop("combined")

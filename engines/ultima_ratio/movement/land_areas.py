@@ -9,7 +9,7 @@ from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.combat import land_battles
-from engines.ultima_ratio.diplomacy import war
+from engines.ultima_ratio.diplomacy import minor_conquest, war
 from engines.ultima_ratio.logistics import stacking, supply
 from engines.ultima_ratio.movement import naval_bases, without_base
 from engines.ultima_ratio.scenarios.base import scenario_of
@@ -18,18 +18,24 @@ from engines.ultima_ratio.scenarios.base import scenario_of
 # ----- where a troop may go --------------------------------------------------------------------------------------
 def enterable(g: Ctx, power: str, area: str) -> bool:
     """12.1: controlled areas, independent areas (free of units one is not at war with), areas of powers one is at
-    war with; never areas of allied major powers; only areas of interest (18.4.1)."""
+    war with, areas of neutral minor powers (20.1); never areas of allied major powers — but to relieve an ally's
+    fortress besieged by an enemy at war (13.3.5, a relief battle, RULINGS AL-12); only areas of interest (18.4.1)."""
     s, b = g.s, board_of(g)
     if not st.active(s, area) or not st.interest_ok(s, b, power, area):
         return False
     info = s["areas"][area]
     if st.controls(s, power, area):
         return True
+    siege = info["siege"]
+    if siege and s["alliances"] and st.ally_controls(s, power, area) and st.hostile(s, power, siege["besieger"]):
+        return True
     others = [s["units"][u]["power"] for u in st.units_at(s, st.AREA + area)]
     if any(o != power and not st.hostile(s, power, o) for o in others):
         return False
     if info["control"] is None:
         return True  # independent, rebel or empty
+    if info["control"] in s["minors"] and st.minor_ally(s, info["control"]) is None:
+        return True  # 20.1: "tactical movements in these areas are allowed" (a neutral minor power's)
     return st.hostile(s, power, info["control"])
 
 
@@ -116,7 +122,8 @@ def besiegeable(g: Ctx, power: str, area: str) -> bool:
     )
 
 
-def troops_that_move(g: Ctx, power: str) -> list[str]:
+def troops_that_move(g: Ctx, power: str, first: bool = False) -> list[str]:
+    """The power's troops that may make a tactical move (``first``: the first one only, whether there is one)."""
     s = g.s
     out = []
     for u in st.units_of(s, power, "troop", "map"):
@@ -126,6 +133,8 @@ def troops_that_move(g: Ctx, power: str) -> list[str]:
         free = (area and not s["areas"][area]["siege"]) or (area and s["areas"][area]["siege"]["besieger"] == power)
         if free and (first_steps(g, power, u) or subjugation_here(g, power, area) or besiegeable(g, power, area)):
             out.append(u)
+            if first:
+                break
     return out
 
 
@@ -154,10 +163,11 @@ def take_control(g: Ctx, power: str, area: str) -> None:
     war.note_border_control(s, b, power, area, before, info["owner"])  # 18.5
     info["control"] = power
     info["marker"] = None
-    if info["owner"] is None or info["owner"] in s["minors"]:
-        info["owner"] = power
+    if info["owner"] is None or (info["owner"] in s["minors"] and st.minor_ally(s, info["owner"]) is None):
+        info["owner"] = power  # an allied minor's area stays its own, occupied (20.3.3, RULINGS MP-6)
     g.log("log.control", power=power, area=area, rule="control_without_opposition")
     war.key_area_lost(g, power, area, before, owner)  # 21.3.5: a key area lost to an enemy at war, one morale point
+    minor_conquest.after_control(g, power, area)  # 20.3.3: a minor completely occupied allies with its occupier
     land_battles.third_power_casus_belli(g, power, area, before)
     withdraw_fleets(g, area, power)
     scenario_of(g).on_control(g, power, area, before)  # a scenario's VP and automata (9.1)

@@ -17,9 +17,10 @@ from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.movement import armies, fleets, land_areas, naval_bases, naval_interception
 
 
-def landers(g: Ctx, power: str) -> list[str]:
+def landers(g: Ctx, power: str, first: bool = False) -> list[str]:
     """12.3.1: troops that began the impulse in a coastal area where they still are, took no action, carry no leader
-    who moved in the impulse (``leader_moved``), and have a target and an escort."""
+    who moved in the impulse (``leader_moved``), and have a target and an escort (``first``: the first one only,
+    whether there is one)."""
     s, b = g.s, board_of(g)
     start = s["impulse"]["start_locs"]
     out = []
@@ -37,6 +38,8 @@ def landers(g: Ctx, power: str) -> list[str]:
             continue
         if next(_targets(g, power, u), None):
             out.append(u)
+            if first:
+                break
     return out
 
 

@@ -10,6 +10,7 @@ port along and, in the destination sea, may leave or absorb squadrons (11.3), wi
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING, Any
 
 from engines.core.machine import Ctx, Step
@@ -129,9 +130,11 @@ def enemy_fleets(s: dict, board: Board, power: str, sea: str) -> list[str]:
     )
 
 
-def naval_movers(g: Ctx, power: str) -> list[str]:
-    """11.3: operational squadrons with a sea to go to (or stay in), not after a piracy in this impulse (11.5.1)."""
-    return [u for u in naval_bases.operational(g.s, power) if tactical_seas(g, u) and not naval_bases.pirated(g.s, u)]
+def naval_movers(g: Ctx, power: str, first: bool = False) -> list[str]:
+    """11.3: operational squadrons with a sea to go to (or stay in), not after a piracy in this impulse (11.5.1).
+    ``first``: the first one only (whether there is one)."""
+    movers = (u for u in naval_bases.operational(g.s, power) if not naval_bases.pirated(g.s, u) and tactical_seas(g, u))
+    return list(itertools.islice(movers, 1) if first else movers)
 
 
 class NavalMove(Step):

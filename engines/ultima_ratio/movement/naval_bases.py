@@ -16,8 +16,12 @@ def operation_distance(s: dict, board: Board, sea: str) -> int:
 
 def may_sail(s: dict, board: Board, uid: str, sea: str) -> bool:
     """18.6.1: until an event opens it, galleys stay in the Mediterranean and the others stay out of it; seas
-    that no active area touches are not in play (7.2)."""
+    that no active area touches are not in play (7.2); 21.2.3: a combined fleet's squadron "cannot move away" from
+    the sea where the fleet was formed."""
     if sea not in s["seas_active"]:
+        return False
+    combined = s.get("combined", {}).get(uid)
+    if combined and combined[1] != sea:
         return False
     if s["mediterranean_open"]:
         return True

@@ -5,11 +5,16 @@ one unit at a time (10.4). Each step of the path is one decision: the next area 
 or stop.
 
 A repatriation (14.1.1) is a strategic movement of one troop with its own crossing rules (``Lane``): the frame
-says ``repatriating``; the troop may not absorb or leave troops, and losing at sea disperses it.
+says ``repatriating``; the troop may not absorb or leave troops, and losing at sea disperses it. The transfer of an
+expeditionary corps (21.2.2) is one too: the frame says ``transfer_to`` (the power receiving the troop; ``by``, the
+power whose player moves it), its lane ends in an area that power controls, at sea it counts as that power's for
+naval interception, and where it stops it becomes that power's (``hand_over``; ``expeditionary`` {troop: the power
+that ceded it}).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Container
 from typing import Any, NamedTuple
 
 from engines.core.machine import Ctx, Step
@@ -23,10 +28,26 @@ from engines.ultima_ratio.movement import armies, fleets, naval_bases, naval_int
 
 
 class Lane(NamedTuple):
-    """The land areas a repatriating troop may cross (``through``) and end in (``ends``), 14.1.1."""
+    """The land areas a repatriating (14.1.1) or transferred (21.2.2) troop may cross (``through``) and end in
+    (``ends``)."""
 
-    through: frozenset[str]
-    ends: frozenset[str]
+    through: Container[str]
+    ends: Container[str]
+
+
+class Asked(Container[str]):
+    """Areas known by a question asked of each area once, when first looked at (a transfer's lane)."""
+
+    def __init__(self, question: Callable[[str], bool]) -> None:
+        self.question = question
+        self.known: dict[str, bool] = {}
+
+    def __contains__(self, area: object) -> bool:
+        if not isinstance(area, str):
+            return False
+        if area not in self.known:
+            self.known[area] = self.question(area)
+        return self.known[area]
 
 
 def repatriation_lane(g: Ctx, power: str, here: str) -> Lane:
@@ -45,8 +66,35 @@ def repatriation_lane(g: Ctx, power: str, here: str) -> Lane:
     return Lane(frozenset(through), frozenset(a for a in through if a != here and st.controls(s, power, a)))
 
 
+def transfer_lane(g: Ctx, power: str, receiver: str) -> Lane:
+    """21.2.2: a troop of ``power`` transferred to ``receiver`` crosses the areas of a strategic movement (with the
+    ally's, 21.2.1) and ends in an area ``receiver`` controls, not besieged ("from one area of a major power to one
+    area of the other"; RULINGS AL-7)."""
+    s = g.s
+    ends = Asked(lambda a: st.controls(s, receiver, a) and not s["areas"][a]["siege"])
+    return Lane(Asked(lambda a: a in ends or troop_passable(g, power, a)), ends)
+
+
+def hand_over(g: Ctx, uid: str, to: str) -> None:
+    """21.2.2: "Once the troop is in an area controlled by the ally, it will count as belonging to it for all
+    purposes"; back with the power that ceded it, it is no longer an expeditionary corps."""
+    s = g.s
+    corps = s.setdefault("expeditionary", {})
+    origin = corps.pop(uid, s["units"][uid]["power"])
+    if to != origin:
+        corps[uid] = origin
+    if not corps:
+        s.pop("expeditionary")
+    s["units"][uid]["power"] = to
+    msg = "log.expeditionary_returned" if to == origin else "log.expeditionary_handed_over"
+    g.log(msg, unit=uid, power=to, origin=origin, rule="expeditionary_corps")
+
+
 def lane_of(g: Ctx, f: dict) -> Lane | None:
-    """The repatriation's lane of a ``strategic_move`` frame, or None for an ordinary strategic movement."""
+    """The repatriation's (or a transfer's, 21.2.2) lane of a ``strategic_move`` frame, or None for an ordinary
+    strategic movement."""
+    if f.get("transfer_to"):
+        return transfer_lane(g, f["power"], f["transfer_to"])
     if not f.get("repatriating"):
         return None
     start = st.loc_area(f["path"][0])
@@ -102,18 +150,20 @@ def assignable(g: Ctx, power: str) -> list[str]:
     return out
 
 
-def troop_passable(g: Ctx, power: str, area: str, by_sea: bool = False) -> bool:
+def troop_passable(g: Ctx, power: str, area: str, by_sea: bool = False, allied: bool = True) -> bool:
     """10.2: controlled areas, or uncontrolled areas with own troops not besieged; only areas the power may use
     (18.4.1). A siege's area "belongs to the besieger" for strategic movement (13.4.7); "nor besieged fortresses
     (other than ports) can be part of these movements": the besieged power reaches its besieged port only from the
-    sea (RULINGS AU-1, AV-3)."""
+    sea (RULINGS AU-1, AV-3). 21.2.1 (``allied``): "It is possible to trace strategic movements through areas
+    controlled by the ally" (not besieged; RULINGS AL-5)."""
     s, b = g.s, board_of(g)
     if not st.active(s, area) or not st.interest_ok(s, b, power, area):
         return False
     info = s["areas"][area]
     if info["siege"]:
         return info["siege"]["besieger"] == power or (by_sea and st.coastal(b, area) and st.controls(s, power, area))
-    return st.controls(s, power, area) or bool(st.troops_in(s, area, power))
+    own = st.controls(s, power, area) or bool(st.troops_in(s, area, power))
+    return own or (allied and bool(s["alliances"]) and st.ally_controls(s, power, area))
 
 
 def next_places(
@@ -214,7 +264,8 @@ def may_stop(
     group: list[str] | None = None,
     lane: Lane | None = None,
 ) -> bool:
-    """10.2: a troop (or army) ends in an area with room for it (15.1.1: not overstacked), a repatriating troop in
+    """10.2: a troop (or army) ends in an area with room for it (15.1.1: not overstacked) that it may cross by its
+    own rules — an area an ally controls is crossed only (21.2.1 "through", RULINGS AL-5) —, a repatriating troop in
     an area of its ``lane``'s ends (14.1.1); 10.1: a squadron in an own port, or at sea with a base in range, a
     fleet within its base's stacking limit (15.1.2)."""
     s, b = g.s, board_of(g)
@@ -226,7 +277,7 @@ def may_stop(
     if s["units"][uid]["kind"] == "troop":
         return (
             area is not None
-            and (lane is None or area in lane.ends)
+            and (area in lane.ends if lane else not s["alliances"] or troop_passable(g, power, area, True, False))
             and stacking.room(g, power, area, group) >= len(group)
         )
     if area is not None:
@@ -264,7 +315,7 @@ class StrategicMove(Step):
     goes_to = ("sea_interception",)
 
     def active(self, g: Ctx) -> list[str]:
-        return [st.player_of(g.s, g.frame["power"])]
+        return [st.player_of(g.s, g.frame.get("by") or g.frame["power"])]
 
     def prompt(self, g: Ctx, role: str):
         f, s = g.frame, g.s
@@ -336,9 +387,10 @@ class StrategicMove(Step):
         f = g.frame
         f["path"].append(st.SEA + arg)
         if g.s["units"][f["unit"]]["kind"] == "troop":
-            fleets = naval_interception.strategic_interceptors(g, f["power"], arg, target=None)
+            mover = f.get("transfer_to") or f["power"]  # 21.2.2: at sea, the receiver's (RULINGS AL-7)
+            fleets = naval_interception.strategic_interceptors(g, mover, arg, target=None)
             if fleets:
-                g.call("sea_interception", power=f["power"], troops=list(_group(f)), sea=arg, fleets=fleets)
+                g.call("sea_interception", power=mover, troops=list(_group(f)), sea=arg, fleets=fleets)
 
     def resume(self, g: Ctx, result: Any) -> None:
         """After an interception at sea (10.2.1): a lost combat puts the troops back in the last land area; a
@@ -392,6 +444,8 @@ class StrategicMove(Step):
             s["units"][uid]["acted"] = s["impulse"]["n"]
         if s["units"][f["unit"]]["kind"] == "squadron":
             fleets.form(g, list(_group(f)))  # the squadrons stay a fleet where they end (11.2)
+        if f.get("transfer_to") and len(f["path"]) > 1:
+            hand_over(g, f["unit"], f["transfer_to"])
         g.end("done")
 
 

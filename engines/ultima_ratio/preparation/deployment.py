@@ -16,25 +16,12 @@ from engines.core.types import text
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.actions import construction
 from engines.ultima_ratio.board import Board, board_of
+from engines.ultima_ratio.diplomacy import minor_powers, minor_status
 from engines.ultima_ratio.economy import commerce, unrest
 from engines.ultima_ratio.end_of_turn import turn_end
 from engines.ultima_ratio.world_items import Deployment
 
 COSTS = {"build_troop": 1, "build_squadron": 2, "build_fortress": 2, "build_merchant": 1, "lower_unrest": 1}
-
-
-def new_unit(s: dict, uid: str, power: str, kind: str, grade: str, loc: str = "available") -> None:
-    s["units"][uid] = {
-        "power": power,
-        "kind": kind,
-        "grade": grade,
-        "veteran": False,
-        "loc": loc,
-        "repair": False,
-        "galley": False,
-        "since": 0,
-        "acted": -1,
-    }
 
 
 def add_card_units(s: dict, board: Board, power: str) -> None:
@@ -44,12 +31,12 @@ def add_card_units(s: dict, board: Board, power: str) -> None:
     for grade, count in (("2-3", card.troops.q2_3), ("3-4", card.troops.q3_4)):
         for _ in range(count):
             n += 1
-            new_unit(s, f"{power}-troop-{n}", power, "troop", grade)
+            st.new_unit(s, f"{power}-troop-{n}", power, "troop", grade)
     n = 0
     for grade, count in (("E2", card.squadrons.e2), ("E3", card.squadrons.e3)):
         for _ in range(count):
             n += 1
-            new_unit(s, f"{power}-squadron-{n}", power, "squadron", grade)
+            st.new_unit(s, f"{power}-squadron-{n}", power, "squadron", grade)
 
 
 def add_power(s: dict, board: Board, row: Deployment, seat: str) -> None:
@@ -148,20 +135,16 @@ def prepare(
         }
     for row in rows:
         add_power(s, board, row, next(k for k, v in s["seats"].items() if row.power in v["powers"]))
+    allies = {m for row in rows for m in row.allies}
     for minor in board.world.minors:
-        if not minor.in_play.covers(scenario.turns.first) or not any(a in s["areas"] for a in minor.areas):
-            continue
-        s["minors"][minor.id] = {"ally": None}
-        for area in minor.areas:
-            if area in s["areas"] and s["areas"][area]["owner"] is None:
-                s["areas"][area].update(owner=minor.id, control=minor.id)
-        for area in minor.units.fortresses:
-            if area in s["areas"]:
-                s["areas"][area]["fortress"] = {"power": minor.id, "built": True, "since": 0}
-        for n, q in enumerate(minor.units.troops, 1):
-            new_unit(s, f"{minor.id}-troop-{n}", minor.id, "troop", f"{q}-{q + 1}")
-        for n, q in enumerate(minor.units.squadrons, 1):
-            new_unit(s, f"{minor.id}-squadron-{n}", minor.id, "squadron", f"E{q}")
+        # a mercenary minor, without home territory (20.6), is in play as an ally, or when its card is played
+        here = any(a in s["areas"] for a in minor.areas) or (minor.kind == "mercenary" and minor.id in allies)
+        if minor.in_play.covers(scenario.turns.first) and here:
+            minor_powers.enter_play(s, minor)
+    for row in rows:  # 20.3.4: "there are powers that start with allies" (the major powers' are chapter 21's)
+        for ally in row.allies:
+            if ally in s["minors"] and row.power in s["powers"]:
+                s["minors"][ally]["ally"] = row.power
     s["seas_active"] = sorted({x for a in s["areas"] for x in board.areas[a].seas})
 
 
@@ -193,7 +176,7 @@ def deploy_options(g: Ctx, power: str, points: int) -> list[str]:
 class Deploy(Step):
     """24.: frame ``power``, ``points``, ``revolts`` (R3 revolts still to place after a dynastic change)."""
 
-    goes_to = ("build_troop", "build_squadron", "build_fortress", "build_merchant")
+    goes_to = ("build_troop", "build_squadron", "build_fortress", "build_merchant", "deploy_allies")
 
     def active(self, g: Ctx) -> list[str]:
         return [st.player_of(g.s, g.frame["power"])]
@@ -231,8 +214,25 @@ class Deploy(Step):
             self.on_done(g, "", None)
 
     def on_done(self, g: Ctx, role: str, arg: Any) -> None:
-        g.log("log.deployed", power=g.frame["power"], left=g.frame["points"], rule="deployment")
+        power = g.frame["power"]
+        g.log("log.deployed", power=power, left=g.frame["points"], rule="deployment")
+        g.goto("deploy_allies", power=power, minors=minor_status.allied_minors(g.s, power))
+
+
+class DeployAllies(Step):
+    """24. (l. 1873: "The minor power's forces are also deployed according to rules (see 20.3.2)"; 20.3.4: allies
+    at the scenario's start "start with all their military units deployed"): each allied minor's units still on
+    its card are placed as reinforcements, one minor after another (``minors``)."""
+
+    goes_to = ("minor_reinforcements",)
+
+    def auto(self, g: Ctx) -> None:
+        f = g.frame
+        while f["minors"]:
+            minor = f["minors"].pop(0)
+            if minor_status.call_reinforcements(g, f["power"], minor, only_available=True):
+                return
         g.end(None)
 
 
-STEPS = {"deploy": Deploy()}
+STEPS = {"deploy": Deploy(), "deploy_allies": DeployAllies()}

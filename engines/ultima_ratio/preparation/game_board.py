@@ -55,7 +55,8 @@ def markers(board: Board, scenario: Scenario, areas: set[str]) -> dict[str, str]
 
 def set_up_from_playbook(g: Ctx, board: Board, scenario_id: str) -> None:
     """7.2 and 24 for a scenario of the playbook: the active map, its markers, the powers of the seat table for
-    the table's number of players with their deployment, the special rules' possession changes, the merchants
+    the table's number of players with their deployment, the special rules' possession changes and alliances
+    between major powers (21.1, RULINGS AL-3), the merchants
     placed at set-up and the naval operation distance."""
     scenario = board.world.scenario(scenario_id)
     start = starting_setup(board, scenario)
@@ -80,6 +81,10 @@ def set_up_from_playbook(g: Ctx, board: Board, scenario_id: str) -> None:
                     for area in effect.areas:
                         if area in s["areas"] and effect.power in (*s["powers"], *s["minors"]):
                             s["areas"][area].update(owner=effect.power, control=effect.power)
+                elif effect.op == "alliance" and effect.power in s["powers"] and effect.with_ in s["powers"]:
+                    pair = sorted((str(effect.power), str(effect.with_)))  # 21.1 "allied until war breaks out"
+                    s["alliances"].append(pair)
+                    s.setdefault("lasting_alliances", []).append(pair)
         for merchant in setup.merchants:
             held = s["merchants"].setdefault(merchant.trade_center, {})
             held[merchant.power] = held.get(merchant.power, 0) + 1

@@ -40,6 +40,11 @@ class Scenario:
     def turn_start(self, g: Ctx) -> None:
         """8.1.1: the special rules of the turn now starting, before new powers enter (8.1.2)."""
 
+    def turn_effects(self, g: Ctx) -> list[dict]:
+        """8.1.1: the effects of the turn's special rules that the generic turn applies after ``turn_start`` (as an
+        event's, by the step ``turn_special_rules``); none by default."""
+        return []
+
     def impulses_per_turn(self, s: dict) -> int | None:
         """A scenario played without cards: the impulses of its half turn; None: the cards decide (8.2: until no
         player has cards left)."""

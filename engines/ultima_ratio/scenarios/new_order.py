@@ -48,3 +48,6 @@ class NewOrder(Scenario):
 
     def turn_start(self, g: Ctx) -> None:
         turn_special_rules.game_book_turn(g)
+
+    def turn_effects(self, g: Ctx) -> list[dict]:
+        return turn_special_rules.effects_of_the_turn(g)

@@ -14,11 +14,11 @@ from engines.ultima_ratio.actions import construction, regroup
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import card_play, deck
 from engines.ultima_ratio.combat import battles, land_battles
-from engines.ultima_ratio.diplomacy import peace, war
-from engines.ultima_ratio.economy import commerce, unrest
+from engines.ultima_ratio.diplomacy import alliances, expeditionary_corps, independent_minors, peace, war
+from engines.ultima_ratio.economy import commerce, subsidies, unrest
 from engines.ultima_ratio.leaders import leader_flow
 from engines.ultima_ratio.logistics import overstack
-from engines.ultima_ratio.movement import land_areas, landings, naval, strategic_movement, without_base
+from engines.ultima_ratio.movement import fleets, land_areas, landings, naval, strategic_movement, without_base
 from engines.ultima_ratio.scenarios.base import scenario_of
 from engines.ultima_ratio.sequence.start_of_impulse import (
     FREE_VERBS,
@@ -77,7 +77,8 @@ def rebase_due(g: Ctx, seat: str) -> dict | None:
     player's powers first, then the others; the frame of a ``rebase`` decision when a tie needs its player."""
     s = g.s
     mine = st.powers_of(s, seat)
-    for power in [*mine, *sorted(p for p in s["powers"] if p not in mine)]:
+    allied = sorted(m for m, info in s["minors"].items() if info["ally"])  # 20.2: allied minors' squadrons too
+    for power in [*mine, *sorted(p for p in s["powers"] if p not in mine), *allied]:
         rebase = without_base.check_bases(g, power)
         if rebase:
             return rebase
@@ -91,34 +92,76 @@ ACTIONS = {
     "build_fortress": lambda g, p: bool(construction.fortress_places(g, p, False)),
     "regroup_troop": lambda g, p: bool(regroup.regroupable(g, p)),
     "strategic_move": lambda g, p: bool(strategic_movement.movable(g, p, first=True)),
-    "tactical_move": lambda g, p: bool(land_areas.troops_that_move(g, p)),
-    "landing": lambda g, p: bool(landings.landers(g, p)),
-    "naval_move": lambda g, p: bool(naval.naval_movers(g, p)),
+    "tactical_move": lambda g, p: bool(land_areas.troops_that_move(g, p, first=True)),
+    "landing": lambda g, p: bool(landings.landers(g, p, first=True)),
+    "naval_move": lambda g, p: bool(naval.naval_movers(g, p, first=True)),
     "lower_unrest": lambda g, p: g.s["powers"][p]["unrest"] > 0,
-    "build_merchant": lambda g, p: bool(commerce.merchant_centers(g.s, board_of(g), p)),
+    "build_merchant": lambda g, p: bool(commerce.merchant_centers(g.s, board_of(g), p, first=True)),
     "build_leader": lambda g, p: leader_flow.may_build(g, p),
     "sortie": lambda g, p: bool(land_battles.sortie_areas(g, p)),  # 13.3.1: later, a tactical action
     "piracy": lambda g, p: bool(card_play.corsair_raids(g, p)),
+    "subsidize": lambda g, p: bool(subsidies.subsidized(g.s, p)),  # 19.1.2
 }
 
 
 STEP_OF = {"landing": "tactical_move", "build_leader": "draw_leader", "sortie": "sortie_action", "piracy": "corsair"}
 
 
+# 20.2: the actions with the units of an allied minor power, paid with its ally's points
+MINOR_ACTIONS = (
+    "build_troop",
+    "build_squadron",
+    "repair_squadron",
+    "regroup_troop",
+    "strategic_move",
+    "tactical_move",
+    "landing",
+    "naval_move",
+)
+
+
 def offered(g: Ctx, seat: str) -> list[list[str]]:
-    """The actions of powers with actions left (or the extra action of a player without cards, 8.2.3)."""
-    budget, extra = g.s["impulse"]["actions"], g.s["impulse"].get("extra", 0)
-    return [
-        [p, a]
-        for p in st.powers_of(g.s, seat)
-        if budget.get(p, 0) > 0 or extra
-        for a, ok in ACTIONS.items()
-        if ok(g, p)
-    ]
+    """The actions of powers with actions left (or the extra action of a player without cards, 8.2.3), and of
+    their allied minor powers' units ("treated as if they were from the major power", 20.2)."""
+    s = g.s
+    budget, extra = s["impulse"]["actions"], s["impulse"].get("extra", 0)
+    out = []
+    for p in st.powers_of(s, seat):
+        if budget.get(p, 0) <= 0 and not extra:
+            continue
+        out += [[p, a] for a, ok in ACTIONS.items() if ok(g, p)]
+        for minor in sorted(m for m, info in s["minors"].items() if info["ally"] == p):
+            out += [[minor, a] for a in MINOR_ACTIONS if ACTIONS[a](g, minor)]
+    return out
+
+
+def with_actions(s: dict, seat: str) -> list[str]:
+    """The seat's powers with an action point left (or the extra action of a player without cards, 8.2.3)."""
+    budget, extra = s["impulse"]["actions"], s["impulse"].get("extra", 0)
+    return [p for p in st.powers_of(s, seat) if budget.get(p, 0) > 0 or extra]
+
+
+def offers(g: Ctx, seat: str, arg: Any) -> bool:
+    """Whether ``[power, action]`` is one of ``offered(g, seat)``, asking only of that power and action."""
+    if not (isinstance(arg, list) and len(arg) == 2 and all(isinstance(x, str) for x in arg)):
+        return False
+    power, action = arg
+    s = g.s
+    budget, extra = s["impulse"]["actions"], s["impulse"].get("extra", 0)
+    minor = s["minors"].get(power)
+    major = minor["ally"] if minor is not None else power  # an allied minor acts on its ally's points (20.2)
+    return (
+        major in st.powers_of(s, seat)
+        and (budget.get(major, 0) > 0 or bool(extra))
+        and action in (MINOR_ACTIONS if minor is not None else ACTIONS)
+        and ACTIONS[action](g, power)
+    )
 
 
 def spend(g: Ctx, power: str) -> None:
-    """One action point of the power, or the extra action of a player without cards (8.2.3)."""
+    """One action point of the power (an allied minor's: its ally's, 20.2), or the extra action of a player
+    without cards (8.2.3)."""
+    power = st.side_of(g.s, power) or power
     imp = g.s["impulse"]
     if imp["actions"][power] > 0:
         imp["actions"][power] -= 1
@@ -150,6 +193,11 @@ class PowerActions(FreeMoves, Step):
         "disperse_overstack",
         "dispersion_box",
         "forced_negotiations",
+        "war_entry",
+        "subsidize",
+        "expeditionary_consent",
+        "combined_fleet_consent",
+        "minor_war_entry",
         "end_of_impulse",
     )
 
@@ -163,6 +211,10 @@ class PowerActions(FreeMoves, Step):
         declarations = war.declarations(g, role)  # 9. / 21.3.3: [power, target]
         if declarations:
             legal["declare_war"] = declarations
+        asked = g.frame.get("expeditions_asked", [])  # each transfer asked once per impulse (AL-7)
+        corps = [t for p in with_actions(s, role) for t in expeditionary_corps.transfers(g, p) if t not in asked]
+        if corps:
+            legal["expeditionary_corps"] = corps
         if deck.in_play(s):
             playable = deck.playable(s, board_of(g), role)
             if playable:
@@ -175,6 +227,12 @@ class PowerActions(FreeMoves, Step):
         left = sum(s["impulse"]["actions"].values()) + s["impulse"].get("extra", 0)
         return text("prompt.power_actions", left=left), legal
 
+    def allows(self, g: Ctx, role: str, verb: str, arg: Any) -> bool:
+        """An action is checked for its power alone (``offers``): the whole list asks every power everything."""
+        if verb == "act":
+            return offers(g, role, arg)
+        return super().allows(g, role, verb, arg)
+
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         if verb == "act":
             return text(f"act.action.{arg[1]}", power=arg[0])
@@ -184,6 +242,8 @@ class PowerActions(FreeMoves, Step):
                 power=arg[0],
                 target=arg[1],
             )
+        if verb == "expeditionary_corps":
+            return text("act.expeditionary_corps", power=arg[0], unit=arg[1], receiver=arg[2])
         if verb == "play_card":
             return text("act.play_card", card=arg)
         if verb == "event":
@@ -206,6 +266,22 @@ class PowerActions(FreeMoves, Step):
         war.declare(g, arg[0], arg[1])
         self.resume(g, None)
 
+    def on_expeditionary_corps(self, g: Ctx, role: str, arg: list) -> None:
+        """21.2.2: a troop ceded to an ally, brought from an ally or recovered, by a strategic movement action; the
+        other power's player acquiesces first (``expeditionary_consent``)."""
+        g.frame.pop("attached", None)
+        asked = expeditionary_corps.consenting(g.s, arg)
+        if asked is None:
+            self._transfer(g, arg)
+            return
+        g.frame["expedition"] = arg
+        g.frame.setdefault("expeditions_asked", []).append(list(arg))
+        g.call("expeditionary_consent", power=arg[0], unit=arg[1], receiver=arg[2], asked=asked)
+
+    def _transfer(self, g: Ctx, arg: list) -> None:
+        spend(g, arg[0])
+        g.call("strategic_move", **expeditionary_corps.move_frame(g.s, arg))
+
     def on_act(self, g: Ctx, role: str, arg: list) -> None:
         power, action = arg
         spend(g, power)
@@ -225,9 +301,14 @@ class PowerActions(FreeMoves, Step):
     def resume(self, g: Ctx, result: Any) -> None:
         """After each action, squadrons left without a base go to the nearest one (11.1.1, ``rebase_due``), and
         overstacked troops are dispersed (15.1.1, ``overstack.after_action``); the leaders may change unit again
-        (17.1); then a power that must negotiate peace does (21.4.2: its last morale point or possession lost,
-        RULINGS P-10)."""
+        (17.1); the allies of the powers that went to war announce whether they enter it (21.1, RULINGS AL-4); then
+        a power that must negotiate peace does (21.4.2: its last morale point or possession lost, RULINGS P-10)."""
         g.frame.pop("attached", None)
+        expedition = g.frame.pop("expedition", None)
+        if expedition and result is True:  # 21.2.2: the other power acquiesced
+            self._transfer(g, expedition)
+            return
+        fleets.revert_strays(g)  # 21.2.3: a combined squadron out of its fleet or sea (RULINGS AL-11)
         rebase = rebase_due(g, g.frame["seat"])
         if rebase:
             g.call("rebase", **rebase)
@@ -239,6 +320,12 @@ class PowerActions(FreeMoves, Step):
         choice = battles.box_choice(g)  # 18.5: the box of a border area's troop
         if choice:
             g.call("dispersion_box", **choice)
+            return
+        if alliances.ask_war_entry(g):  # 21.1: the allies of powers that went to war announce their entry
+            return
+        entry = independent_minors.entry_due(g)  # 20.5: which allied independent minors enter a new war
+        if entry:
+            g.call("minor_war_entry", **entry)
             return
         peace.ask_forced(g)
 
@@ -253,7 +340,7 @@ class EndOfImpulse(FreeMoves, Step):
     troop, fleet or fortress of its own, neither besieged (``leader_flow.end_moves``); leaders change unit within
     their stacks (17.1, ``attach_offer``). When the player is done, the squadrons without base (11.1.1)."""
 
-    goes_to = ("squadrons_without_base",)
+    goes_to = ("squadrons_without_base", "combined_fleet_consent")
 
     def _candidates(self, g: Ctx) -> list[list[str]]:
         s, b = g.s, board_of(g)

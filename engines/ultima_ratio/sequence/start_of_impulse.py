@@ -13,7 +13,7 @@ from engines.ultima_ratio import state as st
 from engines.ultima_ratio.actions import regroup
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.combat import battles, land_battles
-from engines.ultima_ratio.diplomacy import peace
+from engines.ultima_ratio.diplomacy import alliances, combined_fleets, peace
 from engines.ultima_ratio.leaders import leader_flow
 from engines.ultima_ratio.movement import fleets, naval, strategic_movement
 
@@ -21,14 +21,21 @@ from engines.ultima_ratio.movement import fleets, naval, strategic_movement
 def attach_offer(g: Ctx, role: str) -> dict[str, list]:
     """17.1 (RULINGS L-12): the player's leaders may change unit within their stacks at every moment of his impulse
     — once each between two other moves (two changes in a row are one); 11.2 (RULINGS FK-5): so may his fleets in
-    one sea be assembled or disassembled (``fleets.assembly``), each squadron once between two other moves."""
+    one sea be assembled or disassembled (``fleets.assembly``), each squadron once between two other moves; 21.2.3:
+    an ally's squadrons added to his fleets, combined fleets dissolved (``combined_fleets.offer``)."""
     done = g.frame.get("attached", [])
     powers = st.powers_of(g.s, role)
     changes = [c for p in powers for c in leader_flow.unit_changes(g.s, p, done)]
-    return ({"attach_leader": changes} if changes else {}) | fleets.assembly(g.s, board_of(g), powers, done)
+    board = board_of(g)
+    return (
+        ({"attach_leader": changes} if changes else {})
+        | fleets.assembly(g.s, board, powers, done)
+        | combined_fleets.offer(g.s, board, role, [*done, *g.frame.get("combine_asked", [])])
+    )
 
 
-FREE_VERBS = ("attach_leader", "join_fleet", "leave_fleet")  # the free moves of the impulse (17.1, 11.2)
+# the free moves of the impulse (17.1, 11.2, 21.2.3)
+FREE_VERBS = ("attach_leader", "join_fleet", "leave_fleet", "combine_fleet", "dissolve_fleet")
 
 
 class FreeMoves:
@@ -51,6 +58,18 @@ class FreeMoves:
         g.frame.setdefault("attached", []).append(arg[0])
         fleets.release(g.s, arg)
         g.log("log.fleet_left", unit=arg[0], rule="fleet_formation")
+        fleets.revert_strays(g)  # 21.2.3: an ally's squadron leaving goes back to its power
+
+    def on_combine_fleet(self, g: Ctx, role: str, arg: list) -> None:
+        """21.2.3: an ally's squadron joins the player's fleet, with the ally's consent."""
+        g.frame.setdefault("attached", []).append(arg[0])
+        g.frame.setdefault("combine_asked", []).append(arg[0])  # asked once in this part of the impulse (AL-11)
+        combined_fleets.ask(g, role, arg[0], arg[1])
+
+    def on_dissolve_fleet(self, g: Ctx, role: str, arg: str) -> None:
+        """21.2.3: "A combined fleet may be dissolved by any of the major powers whose units form the fleet"."""
+        g.frame.pop("attached", None)
+        fleets.dissolve(g, arg, "will")
 
 
 def free_label(verb: str, arg: Any):
@@ -61,6 +80,10 @@ def free_label(verb: str, arg: Any):
         return text("act.join_fleet", unit=arg[0], flagship=arg[1])
     if verb == "leave_fleet":
         return text("act.leave_fleet", unit=arg[0])
+    if verb == "combine_fleet":
+        return text("act.combine_fleet", unit=arg[0], flagship=arg[1])
+    if verb == "dissolve_fleet":
+        return text("act.dissolve_fleet", flagship=arg)
     return None
 
 
@@ -69,8 +92,8 @@ class StartOfImpulse(FreeMoves, Step):
     power whose card says so regroups a troop, and a player without cards gives each of its powers at war one free
     troop regrouping or strategic redeployment (8.2.3, ``free_actions``); besieged troops may make a sortie (13.3.1, ``land_battles.Sortie``), once per fortress; each power
     may swap two of its leaders, neither besieged (once); leaders change unit within their stacks (17.1,
-    ``attach_offer``); a power that lost half of its morale may open peace negotiations (21.4.1, ``open_peace``).
-    (Alliances need chapter 21.1.) Done: the impulse goes on to ``power_actions``."""
+    ``attach_offer``); a power that lost half of its morale may open peace negotiations (21.4.1, ``open_peace``);
+    a power may declare an alliance a scenario rule permits (21.1, ``ally``: ``alliances.py``). Done: the impulse goes on to ``power_actions``."""
 
     goes_to = (
         "regroup_troop",
@@ -79,6 +102,9 @@ class StartOfImpulse(FreeMoves, Step):
         "dispersion_box",
         "peace_negotiations",
         "forced_negotiations",
+        "alliance_consent",
+        "war_entry",
+        "combined_fleet_consent",
         "power_actions",
     )
 
@@ -99,6 +125,9 @@ class StartOfImpulse(FreeMoves, Step):
         offers = peace.voluntary_offers(g, role)  # 21.4.1: [power, enemy]
         if offers:
             legal["open_peace"] = offers
+        pairs = [] if f.get("alliance_declared") else alliances.permitted(g.s, role)  # 21.1: [power, other]
+        if pairs:
+            legal["ally"] = pairs
         legal.update(attach_offer(g, role))
         legal["done"] = [None]
         return text("prompt.start_of_impulse"), legal
@@ -114,6 +143,8 @@ class StartOfImpulse(FreeMoves, Step):
             return text("act.swap_leaders", a=arg[0], b=arg[1])
         if verb == "open_peace":
             return text("act.open_peace", power=arg[0], enemy=arg[1])
+        if verb == "ally":
+            return text("act.ally", power=arg[0], other=arg[1])
         if verb in FREE_VERBS:
             return free_label(verb, arg)
         return text("act.done_start")
@@ -147,6 +178,13 @@ class StartOfImpulse(FreeMoves, Step):
         g.frame.pop("attached", None)
         peace.open_negotiations(g, arg[0], arg[1], requester=arg[0], why="voluntary")
 
+    def on_ally(self, g: Ctx, role: str, arg: list) -> None:
+        """21.1: the player declares the alliance at the beginning of his impulse; the other power acquiesces."""
+        g.frame.pop("attached", None)
+        g.frame["alliance_declared"] = True  # "he may declare that one of his major powers is allied" (AL-1)
+        if not alliances.propose(g, arg[0], arg[1], "impulse"):
+            self.resume(g, None)
+
     def on_swap_leaders(self, g: Ctx, role: str, arg: list) -> None:
         g.frame.pop("attached", None)
         g.frame.setdefault("swapped", []).append(g.s["leaders"][arg[0]]["power"])
@@ -154,13 +192,16 @@ class StartOfImpulse(FreeMoves, Step):
 
     def resume(self, g: Ctx, result: Any) -> None:
         """After each free move, the box of a troop dispersed in a border area during it (a sortie's loser, 18.5,
-        RULINGS AV-10 / BX-1) is asked at once, and a power that must negotiate peace does (21.4.2, RULINGS P-10)."""
+        RULINGS AV-10 / BX-1) is asked at once, and the allies of a power at war announce whether they enter
+        it (21.1, RULINGS AL-4) and a power that must negotiate peace does (21.4.2, RULINGS P-10)."""
         g.frame.pop("attached", None)
+        fleets.revert_strays(g)  # 21.2.3 (RULINGS AL-11)
         choice = battles.box_choice(g)
         if choice:
             g.call("dispersion_box", **choice)
             return
-        peace.ask_forced(g)
+        if not alliances.ask_war_entry(g):
+            peace.ask_forced(g)
 
     def on_done(self, g: Ctx, role: str, arg: Any) -> None:
         """The start of the impulse is over: the power actions (8.2.2)."""

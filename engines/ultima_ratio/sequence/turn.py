@@ -21,7 +21,7 @@ from engines.ultima_ratio.cards import deck
 from engines.ultima_ratio.diplomacy import war
 from engines.ultima_ratio.economy import commerce
 from engines.ultima_ratio.scenarios.base import scenario_of
-from engines.ultima_ratio.sequence import new_powers
+from engines.ultima_ratio.sequence import new_powers, turn_special_rules
 
 
 class TurnStart(Step):
@@ -31,13 +31,21 @@ class TurnStart(Step):
     ``trade_adjustments`` (8.1.3) → ``card_deal`` (8.1.4) → ``half_turn`` (8.2) → ``turn_end`` … (8.3, chapter 23)
     → ``next_turn``."""
 
-    goes_to = ("deploy_new_powers",)
+    goes_to = ("turn_special_rules", "deploy_new_powers")
 
     def auto(self, g: Ctx) -> None:
         s = g.s
         g.log("log.turn_start", turn=s["turn"], year=board_of(g).world.turn(s["turn"]).year, rule="turn_start")
         war.new_turn(s)  # 21.5.4: the forced peace is over
         scenario_of(g).turn_start(g)  # 8.1.1
+        effects = scenario_of(g).turn_effects(g)
+        if effects:
+            turn_special_rules.apply_effects(g, effects)  # back in resume when they are applied
+            return
+        self.resume(g, None)
+
+    def resume(self, g: Ctx, result: Any) -> None:
+        s = g.s
         new_powers.enter_powers(g)  # 8.1.2
         if scenario_of(g).card_objectives:  # 22 "Pass to posses": what each power possessed as the turn began
             s["possessed_at_start"] = {p: st.possessions(s, p) for p in s["powers"]}

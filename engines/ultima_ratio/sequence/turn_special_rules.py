@@ -4,15 +4,24 @@ rules and deployment "see turn N", ``scenarios.yaml`` ``rules_from``), each new 
 ``turns.yaml``.
 
 Done here: each power's **interest** becomes the turn's Interest table (printed in every turn's section and on the
-power card by turns, ``Power.interest``), keeping what events gave it beyond the last table (RULINGS TS-1). The
-turn's other special rules are its effects, applied as the events' (``cards/events.py``) once those ops are played.
-The scenario's first turn is its set-up's (7.2, ``preparation/game_board``), not this.
+power card by turns, ``Power.interest``), keeping what events gave it beyond the last table (RULINGS TS-1); then
+the turn's special rules' **effects** (``turns.yaml``: areas and theaters activated, possessions changing hands,
+minors appearing, alliances ...) are applied one after another by the events' own executor (``cards/events.py``,
+the step ``turn_special_rules``), their conditions read from the position (``cards/conditions.py``: "if Grenada
+remains independent"). What the deck reads itself (``remove_card``, 8.1.4) is left to it; a rule "at the end of
+the turn" (``when: end``) is not applied here (RULINGS TS-2). The scenario's first turn is its set-up's (7.2,
+``preparation/game_board``), not this.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.core.machine import Ctx
 from engines.ultima_ratio.board import board_of
+from engines.ultima_ratio.cards.events import Event
+
+DECK_READS = ("remove_card",)  # 8.1.4: the deck takes these cards out itself (deck.removed)
 
 
 def interest_of_the_turn(g: Ctx) -> None:
@@ -39,7 +48,47 @@ def interest_of_the_turn(g: Ctx) -> None:
 
 
 def game_book_turn(g: Ctx) -> None:
-    """8.1.1 for a scenario that plays the Game Book's turns: the turn's special rules, after its first turn."""
+    """8.1.1 for a scenario that plays the Game Book's turns, after its first turn: the Interest table."""
     if g.s["turn"] == g.s["first_turn"]:
         return  # the set-up was the first turn's (7.2)
     interest_of_the_turn(g)
+
+
+def effects_of_the_turn(g: Ctx) -> list[dict[str, Any]]:
+    """The effects of the special rules of the turn now starting, in their printed order (none in the scenario's
+    first turn: its set-up's)."""
+    s = g.s
+    if s["turn"] == s["first_turn"]:
+        return []
+    turn = board_of(g).world.turn(s["turn"])
+    return [
+        effect.model_dump(by_alias=True, exclude_defaults=True)
+        for rule in turn.special_rules
+        if rule.when == "start"
+        for effect in rule.effects
+        if effect.op not in DECK_READS
+    ]
+
+
+class TurnSpecialRules(Event):
+    """8.1.1: the turn's special rules applied as an event's effects (frame ``card``: the turn's id, whose name the
+    log shows; ``seat``: the first player in game order, who answers a choice an effect asks; ``queue``;
+    ``within_scenario``: areas become active inside the scenario's theaters only, 7.2 and RULINGS MP-14 — a card's
+    event outside them is removed by the scenario itself, ``removed_events``)."""
+
+    def auto(self, g: Ctx) -> None:
+        if not g.frame.get("announced"):
+            g.frame["announced"] = True
+            g.log("log.turn_special_rules", turn=g.frame["card"], rule="turn_special_rules")
+        super().auto(g)
+
+
+def apply_effects(g: Ctx, effects: list[dict[str, Any]]) -> None:
+    """Start the step that applies ``effects`` (it returns to the turn's start when they are all applied)."""
+    s = g.s
+    first = min(s["seats"], key=lambda role: s["seats"][role]["order"])
+    turn = board_of(g).world.turn(s["turn"]).id
+    g.call("turn_special_rules", card=turn, seat=first, queue=effects, within_scenario=True)
+
+
+STEPS = {"turn_special_rules": TurnSpecialRules()}

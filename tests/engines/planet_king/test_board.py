@@ -8,14 +8,13 @@ from typing import Any, cast
 import jinja2
 import pytest
 
-from app.static import static_url
-from app.web import plural
+from app.web import templates
 from engines.planet_king import GAME
 from tests.engines.planet_king.support import RENDER, fresh
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 ENV = jinja2.Environment(loader=jinja2.FileSystemLoader(ROOT / "templates"), autoescape=True)
-ENV.globals.update(static_url=static_url, plural=plural)  # as app/web.py gives them
+ENV.globals.update(templates.env.globals)  # as app/web.py gives them
 
 
 class Table:
@@ -73,11 +72,13 @@ def test_board_shows_wars_court_and_actions_on_the_war():
 
 
 def test_the_board_is_the_control_and_names_every_target():
-    """No action buttons on the board (the panel's list is the one place each is posted); a destination (a territory,
-    a war) and a unit of the legal actions are things on the board to click; units are counted by kind."""
+    """No action buttons on the board (the panel's list is the one place each is posted); every key a legal action
+    acts on (the game's presentation says which: issue 28 › A contract) is a thing on the board, and exactly the
+    subjects of this seat's actions carry data-verb; units are counted by kind."""
     import re
 
     from engines.core.game import flat
+    from engines.planet_king.presentation import action_keys
 
     s = fresh("anni_mirabiles")
     rnd = random.Random(5)
@@ -90,13 +91,25 @@ def test_the_board_is_the_control_and_names_every_target():
         assert "action-form" not in html and 'name="verb"' not in html
         keys = set(re.findall(r'data-key="([^"]+)"', html))
         keys |= {k for ks in re.findall(r'data-keys="([^"]+)"', html) for k in ks.split()}
+        marked: dict[str, set[str]] = {}
         for verb, arg in flat(GAME.legal(s, role)):
-            if isinstance(arg, str) and arg.startswith(("pk:territory:", "pk:war:", "pk:unit:")):
-                assert arg in keys, (verb, arg)
-                seen.add(arg.split(":")[1])
+            ks = action_keys(verb, arg)
+            if ks and ks[0].split(":")[0] in ("territory", "war", "unit", "cube", "office", "court"):
+                assert ks[0] in keys, (verb, arg)  # a notable out of play (a displaced noble) may be off the board
+            if ks and ks[0] in keys:
+                seen.add(ks[0].split(":")[0])
+                marked.setdefault(ks[0], set()).add(verb)
+        served: dict[str, set[str]] = {}
+        for tag in re.findall(r"<[^>]*data-verb=[^>]*>", html):
+            one = re.search(r'data-keys?="([^"]+)"', tag)
+            verbs = set(re.search(r'data-verb="([^"]+)"', tag).group(1).split())
+            for k in one.group(1).split() if one else []:
+                if k in marked:
+                    served.setdefault(k, set()).update(verbs)
+        assert served == marked, (served, marked)
         verb, arg = GAME.bots["heuristic"](GAME, GAME.view(s, role), role, rnd)
         s = GAME.apply(s, role, verb, arg)
-    assert {"territory", "war", "unit"} <= seen
+    assert {"territory", "war", "unit", "cube"} <= seen
     assert re.search(r"\d+ × [a-zA-Z]", render(fresh("anni_mirabiles")))
 
 
@@ -105,10 +118,10 @@ def test_slots_are_labelled_and_ratings_and_cubes_explained():
     s["offices"][next(iter(s["offices"]))] = None
     html = render(s)
     assert "Valido" in html and "Royal Mistress" in html and "Noble at Court, space 1" in html
-    office = next(iter(s["offices"])).replace("_", " ").capitalize()
+    office = GAME.name_of(next(iter(s["offices"])), "en")
     assert f'<span class="slot-label">{office}</span>vacant' in html
     assert "Military, Political and Government ratings" in html and "Happiness and Fertility" in html
-    assert "red (government)" in html and "yellow (royal)" in html
+    assert "red: government" in html and "yellow: royal" in html
 
 
 def test_action_types_say_their_cube_cost():
@@ -158,7 +171,8 @@ def test_the_seat_holders_name_is_on_the_board():
         as_role="king",
         data={"seats": [{"role": "king", "player": "bea", "bot": None, "name": "bea"}], "outcome": None},
     )
-    assert 'The King:\n    <strong class="seat-name">bea</strong> <span class="you">(you)</span>' in html
+    assert '<strong>The King</strong>: <span class="seat-name">bea</span> <span class="you">(you)</span>' in html
+    assert 'data-key="seat:king"' in html
 
 
 def test_war_tracks_are_meters_a_screen_reader_reads():
@@ -174,3 +188,16 @@ def test_war_tracks_are_meters_a_screen_reader_reads():
     tag = meter.group(0)
     assert 'aria-valuenow="-1"' in tag and 'aria-valuetext="1 on the red side (the enemy&#39;s)"' in tag, tag
     assert re.search(r'aria-valuemin="-\d+"', tag) and re.search(r'aria-valuemax="\d+"', tag)
+
+
+def test_the_office_an_appointment_fills_is_in_question_beside_the_candidates_ratings():
+    """Issue 30: "the appointment prompt shows each candidate's ratings where the choice is made": the set-up's
+    office is marked on the board while each candidate's button says his ratings."""
+    import re
+
+    s = GAME.setup(4, {"scenario": "anni_mirabiles"})
+    html = render(s)
+    slot = re.search(r'<div class="card [^"]*in-question"[^>]*>', html)
+    assert slot and "office:viceroy_of_the_indies" in slot.group(0), html
+    words = [a["label"] for a in GAME.labels(s, "king", RENDER)]
+    assert words and all(all(r in w for r in ("Military", "Political", "Government")) for w in words), words

@@ -14,6 +14,7 @@ import jinja2
 from app.web import templates
 from engines.core.game import flat
 from engines.quince_dias import GAME
+from engines.quince_dias.presentation import action_keys
 
 from .helpers import cid, confrontation, fresh, run, set_hand
 
@@ -27,7 +28,20 @@ SEATS = [
     {"role": f"player{i}", "player": name, "bot": None, "name": name}  # as play.seat_info gives them
     for i, name in enumerate(["ana", "bo", "cy", "di"], 1)
 ]
-NO_BOARD_KEY = {"leave", "skip", "agree", "disagree", "propose", "pay", "spy", "done", "none"}
+NO_BOARD_KEY = {
+    "leave",
+    "skip",
+    "agree",
+    "disagree",
+    "pay",
+    "done",
+    "none",
+    "keep",
+    "keep_hand",
+    "invest_done",
+    "no_effect",
+    "use_admin",
+}
 
 
 def render(state: dict, role: str | None, seats: list | None = None, outcome: dict | None = None) -> str:
@@ -49,14 +63,6 @@ def render(state: dict, role: str | None, seats: list | None = None, outcome: di
 
 def keys_on_board(html: str) -> set[str]:
     return set(re.findall(r'data-key="([^"]+)"', html))
-
-
-def arg_keys(arg) -> list[str]:
-    if arg is None:
-        return []
-    if isinstance(arg, list):
-        return [k for a in arg for k in arg_keys(a)]
-    return [str(arg)]
 
 
 def common_action(seed: int = 4) -> tuple[dict, str]:
@@ -107,20 +113,27 @@ def test_the_powers_are_named_in_words():
 
 def test_a_common_action_is_chosen_on_the_board_once():
     """No action button on the board (the panel's list is the one place each choice is posted); every card the
-    actions use and every seat they target is a thing on the board to click."""
+    actions use and every seat they target is a thing on the board to click, under the keys the game's presentation
+    gives each action (issue 28 › A contract), and exactly the subjects of this seat's actions carry data-verb."""
     state, role = common_action()
     html = render(state, role, SEATS)
     assert 'name="verb"' not in html and "action-form" not in html
     keys = keys_on_board(html)
+    marked: dict[str, set[str]] = {}
     for verb, arg in flat(GAME.legal(state, role)):
-        if verb in NO_BOARD_KEY:
+        ks = action_keys(verb, arg)
+        if not ks:
+            assert verb in NO_BOARD_KEY, (verb, arg)
             continue
-        ks = arg_keys(arg)
         assert ks[0] in keys, (verb, arg)  # the card to click first
         assert all(k in keys for k in ks), (verb, arg)  # and its target
+        marked.setdefault(ks[0], set()).add(verb)
+    served = {k: set(v.split()) for k, v in re.findall(r'<[^>]*data-key="([^"]+)"[^>]*data-verb="([^"]+)"', html)}
+    assert served == marked
     for c in state["hands"][role]:
-        assert f'data-key="{c}"' in html
+        assert f'data-key="card:{c}"' in html
     assert 'data-verb-court="' in html  # the ability's name for the ability menu
+    assert "data-verb=" not in render(state, None, SEATS)  # a spectator acts on nothing
 
 
 def test_seats_show_their_players_names_and_you():

@@ -4,7 +4,7 @@ war with Portugal (player 1); moves played by whichever seat the flow asks, dice
 from __future__ import annotations
 
 from engines.core.chance import scripted
-from engines.ultima_ratio.preparation.deployment import new_unit
+from engines.ultima_ratio.state import new_unit
 from tests.engines.ultima_ratio.support import GAME, at_first_impulse
 
 TROOP = [("build", "build_troop"), ("grade", "2-3"), ("area", "portugal"), ("stop", None)]

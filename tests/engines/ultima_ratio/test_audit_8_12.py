@@ -6,7 +6,7 @@ from engines.core.machine import copy_state
 from engines.ultima_ratio.actions import construction
 from engines.ultima_ratio.cards import card_play
 from engines.ultima_ratio.movement import landings, naval, reactions, strategic_movement
-from engines.ultima_ratio.preparation.deployment import new_unit
+from engines.ultima_ratio.state import new_unit
 from tests.engines.ultima_ratio import support_war
 from tests.engines.ultima_ratio.support import advance, at_first_impulse, ctx, place
 

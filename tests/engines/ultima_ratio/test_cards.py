@@ -12,7 +12,7 @@ from engines.core.machine import Ctx, copy_state
 from engines.ultima_ratio.cards import card_play, deck
 from engines.ultima_ratio.end_of_turn import turn_end
 from engines.ultima_ratio.game import GAME, UltimaRatioRegis
-from engines.ultima_ratio.preparation.deployment import new_unit
+from engines.ultima_ratio.state import new_unit
 from tests.engines.ultima_ratio.support import at_first_impulse, place
 
 TROOP = [("build", "build_troop"), ("grade", "2-3"), ("area", "portugal"), ("stop", None)]
@@ -364,7 +364,15 @@ def test_a_war_event_and_its_casus_belli_between_powers_in_play():
     s2 = event_position("the-italian-wars", powers1=("portugal", "france"))
     s2, log = play(s2, "player1", "event", "the-italian-wars")
     assert ["france", "spain"] in s2["wars"] and s2["casus_belli"] == []
-    assert any(e["msg"] == "log.event_not_yet" and e["args"]["op"] == "activate" for e in log)
+    # "Milan and South Italy become active" (18.2.1; not possessed by a power of this position: independent A2)
+    assert all(s2["areas"][a]["marker"] == "A2" for a in ("milan", "naples", "calabria", "apulia", "abruzzi"))
+    assert [e["args"]["area"] for e in log if e["msg"] == "log.area_activated_independent"] == [
+        "abruzzi",
+        "apulia",
+        "calabria",
+        "milan",
+        "naples",
+    ]
 
 
 def test_the_prior_of_crato_rolls_a_die_of_fortune():
@@ -488,9 +496,9 @@ def test_the_played_cards_and_what_they_left_are_public():
 
 
 def test_the_technology_auction_goes_round_and_skips_the_highest_bidder():
-    from engines.ultima_ratio.economy import technology
+    from engines.ultima_ratio.economy import auction, technology
 
-    assert technology.bid_limit({"powers": {"spain": {"unrest": 8}}}, GAME.board, "spain") == 4  # vitality 6
+    assert auction.bid_limit({"powers": {"spain": {"unrest": 8}}}, GAME.board, "spain") == 4  # vitality 6
     s = position()
     s["seats"]["player3"] = {"powers": [], "vp": 0, "order": 3, "vp_per_turn": 0}
     add_power(s, "player3", "france")

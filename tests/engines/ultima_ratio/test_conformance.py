@@ -65,10 +65,15 @@ def test_heuristic_bot_plays_to_a_verdict(seed):
     assert result["outcome"]["scores"]["player1"] >= 15  # it expands overseas: at least a draw
 
 
-def test_heuristic_bot_refuses_an_unknown_step():
+def test_heuristic_bot_answers_an_unknown_step_with_a_quiet_legal_choice():
+    """A step written after the bot (issue 27: minors, alliances) gets a legal choice that ends or declines
+    (``heuristic.fallback``); a finished game still raises."""
     from engines.ultima_ratio.bots.heuristic import heuristic_bot
 
     view = GAME.view(at_first_impulse(), ROLE)
     view["prompt"]["step"] = "no-such-step"
+    verb, arg = heuristic_bot(GAME, view, ROLE, None)
+    assert verb == "done" and arg in view["prompt"]["legal"][verb]  # the start of the impulse: nothing more
+    view["prompt"]["step"] = None
     with pytest.raises(ValueError):
         heuristic_bot(GAME, view, ROLE, None)

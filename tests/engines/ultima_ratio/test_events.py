@@ -10,7 +10,7 @@ from engines.core.machine import Ctx, copy_state
 from engines.ultima_ratio.cards import events
 from engines.ultima_ratio.combat import combat_cards
 from engines.ultima_ratio.game import GAME
-from engines.ultima_ratio.preparation.deployment import new_unit
+from engines.ultima_ratio.state import new_unit
 from tests.engines.ultima_ratio.support import place
 from tests.engines.ultima_ratio.test_cards import (
     answer,
@@ -42,6 +42,12 @@ PLAYED = {
     "combat",
     "no_casus_belli",
     "peace",
+    "alliance",
+    "alliance_auction",  # 20.3.1, test_minor_powers.py
+    "minor_appears",
+    "minor_disappears",
+    "activate",
+    "deactivate",
 }
 
 
@@ -486,6 +492,8 @@ def test_each_event_of_named_powers_and_areas_does_what_its_data_says(card):
             assert set(x.theaters) <= set(s["powers"][x.power]["interest"])
         elif x.op == "peace":
             assert not [pair for pair in s["wars"] if set(pair) <= set(x.powers)]
+        elif x.op == "activate":
+            assert all(a in s["areas"] for a in x.areas)
         elif x.op == "vp":
             seat = s["powers"][x.power]["seat"]
             assert s["seats"][seat]["vp"] == before["seats"][seat]["vp"] + x.amount
@@ -523,8 +531,8 @@ def test_a_part_2_event_is_logged_as_not_played_and_changes_nothing(card):
     assert {k: s[k] for k in keys} == before and step(s) == "card_play"
 
 
-def test_the_part_2_events_are_those_of_alliances_minors_peace_religion_and_areas():
-    assert sorted(PART_2) == sorted(
-        [e.id for e in GAME.board.world.events if e.category == "alliance"]
-        + ["royal-marriage", "fall-of-the-hospitallers", "calvin", "scottish-reformation"]
-    )
+def test_the_part_2_events_are_those_of_religion():
+    """Chapter 20's events are played (test_minor_powers.py), and 21.1's alliances of major powers
+    (test_alliances.py); left: religion, the conditional VP of the Fall of the Hospitallers and the Scottish
+    Reformation's alliance under a condition of religion."""
+    assert sorted(PART_2) == ["calvin", "fall-of-the-hospitallers", "scottish-reformation"]

@@ -11,7 +11,7 @@ from engines.ultima_ratio.bots.heuristic import heuristic_bot
 from engines.ultima_ratio.counters import Leader
 from engines.ultima_ratio.counters import unit as counter
 from engines.ultima_ratio.leaders import leader_rules as L
-from engines.ultima_ratio.preparation.deployment import new_unit
+from engines.ultima_ratio.state import new_unit
 from tests.engines.ultima_ratio import support as one
 from tests.engines.ultima_ratio import test_cards as tc
 from tests.engines.ultima_ratio.support import GAME, place, texts

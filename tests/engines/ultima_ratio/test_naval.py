@@ -113,7 +113,7 @@ def test_piracy_intercepted_from_port_has_a_disadvantage():
 
 def test_a_players_attacked_squadron_may_withdraw_to_its_base():
     """11.3: the attacked fleet engages or withdraws; the attacker may then name other fleets."""
-    from engines.ultima_ratio.preparation.deployment import new_unit
+    from engines.ultima_ratio.state import new_unit
 
     s = at_first_impulse()
     s["areas"]["goa"].update(owner="portugal", control="portugal", marker=None)

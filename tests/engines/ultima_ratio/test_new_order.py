@@ -337,3 +337,73 @@ def test_a_played_game_reaches_turn_2_with_turn_2s_interest():
         state = GAME.apply(state, role, verb, pick.choice(args))
     assert state["turn"] == 2
     assert "Ca" in state["powers"]["spain"]["interest"] and "TE" not in state["powers"]["mamluks"]["interest"]
+
+
+def end_of_turn(turn: int, seed: int = 3) -> tuple[dict, tuple[str, str, object]]:
+    """A random 9.2 game at 3 players played to the last move of ``turn``: that position and that move."""
+    import random as rnd
+
+    state = auction(begin(3, seed=seed), {"player1": 2, "player2": 1, "player3": 0})
+    pick = rnd.Random(5)
+    for _ in range(40000):
+        role = GAME.active_roles(state)[0]
+        verb, args = pick.choice(sorted(GAME.legal(state, role).items()))
+        move = (role, verb, pick.choice(args))
+        after = GAME.apply(state, *move)
+        if after["turn"] == turn + 1:
+            return state, move
+        state = after
+    raise AssertionError(f"Turn {turn + 1} never came")
+
+
+def test_turn_2s_special_rules_apply_as_it_starts_grenada_to_the_barbary_coast():
+    """8.1.1 with Turn 2's special rules (l. 2202-2203): "If Grenada remains independent, it becomes a Barbary Coast
+    domain" (``turns.yaml`` granada-to-barbary; its condition read from the position, ``cards/conditions.py``), in
+    the flow as Turn 2 starts (the step ``turn_special_rules``); taken by Spain, Granada stays Spain's. The Papacy's
+    alliance card is out of that turn's deck (8.1.4 reads ``remove_card`` itself)."""
+    import copy
+
+    from engines.ultima_ratio.cards.deck import removed
+
+    before, last = end_of_turn(1)
+    independent, spanish = copy.deepcopy(before), copy.deepcopy(before)
+    independent["areas"]["granada"].update(owner=None, control=None, marker="A3")
+    spanish["areas"]["granada"].update(owner="spain", control="spain", marker=None)
+    played = GAME.play(independent, *last)
+    assert played.state["turn"] == 2
+    assert played.state["areas"]["granada"] == {**independent["areas"]["granada"], "owner": "barbary-coast"} | {
+        "control": "barbary-coast",
+        "marker": None,
+    }
+    said = [GAME.renderer().text(e) for e in played.log]
+    assert "Turn 2 (1505): its special rules (8.1.1)." in said
+    assert "Granada passes to Barbary Coast." in said
+    played = GAME.play(spanish, *last)
+    assert played.state["areas"]["granada"]["owner"] == "spain"
+    assert "Turn 2 (1505): the condition of its possession effect does not hold; it does nothing." in [
+        GAME.renderer().text(e) for e in played.log
+    ]
+    assert "alliance-papacy" in removed(played.state, GAME.board)
+
+
+def test_the_conditions_the_position_answers():
+    """``cards/conditions.py``: the effects' conditions read from the position (turns' special rules and events)."""
+    from engines.ultima_ratio.cards.conditions import met
+    from engines.ultima_ratio.world_items import Condition
+
+    state = auction(begin(4), {"player1": 2, "player2": 1, "player3": 0, "player4": 3})
+    assert met(state, Condition(kind="players", players=4)) and not met(state, Condition(kind="players", players=3))
+    assert met(state, Condition(kind="in_play", power="spain"))
+    assert not met(state, Condition(kind="in_play", power="schmalkaldic-league"))  # Turn 4's (l. 2250)
+    assert met(state, Condition(kind="from_turn", turn=1)) and not met(state, Condition(kind="from_turn", turn=2))
+    free = sorted(a for a, info in state["areas"].items() if info["marker"] in ("A2", "A3"))
+    assert "granada" in free and met(state, Condition(kind="independent", areas=free))
+    assert not met(state, Condition(kind="independent", areas=["granada", "castile"]))
+    owned = sorted(a for a, info in state["areas"].items() if info["owner"] == "spain")[:3]
+    assert met(state, Condition(kind="possesses", power="spain", areas=owned))
+    assert not met(state, Condition(kind="possesses", power="spain", areas=[*owned, "granada"]))
+    minor = next(iter(state["minors"]))
+    state["minors"][minor]["ally"] = "spain"
+    assert not met(state, Condition(kind="not_allied", minor=minor))
+    assert met(state, Condition(kind="not_allied", minor=minor, powers=["austria"]))
+    assert not met(state, Condition(kind="not_allied", minor=minor, powers=["spain", "austria"]))

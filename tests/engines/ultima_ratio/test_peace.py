@@ -219,9 +219,7 @@ def test_the_reparations_of_minors_merchants_and_border_domains():
     assert offers[("exchange_merchant", "western-mediterranean")] == 3
     assert offers[("cede_border", border)] == 2
     assert peace_conditions.military_victory(GAME.board, "spain", "netherlands")
-    peace_conditions.apply_condition(g, "spain", "portugal", ["ally_minor", "emirates"])
     peace_conditions.apply_condition(g, "spain", "portugal", ["exchange_merchant", "east-atlantic"])
-    assert g.s["minors"]["emirates"]["ally"] == "spain"
     assert g.s["merchants"]["east-atlantic"] == {"portugal": 0, "spain": 2}
     cheap = [a for a, _ in peace_conditions.offers(g, "spain", "portugal", 1, ["portugal", "spain"])]
     assert cheap == [["unrest", None], ["loot_port", "portugal"]]

@@ -3,7 +3,7 @@ is set up by hand (seated with player 1, who then answers for it)."""
 
 from __future__ import annotations
 
-from engines.ultima_ratio.preparation.deployment import new_unit
+from engines.ultima_ratio.state import new_unit
 from tests.engines.ultima_ratio.support import at_first_impulse, legal, moves, place, play, step, through_combat
 
 TROOP = [("build", "build_troop"), ("grade", "2-3"), ("area", "portugal"), ("stop", None)]

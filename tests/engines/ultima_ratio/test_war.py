@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from engines.ultima_ratio.cards import card_play, deck
 from engines.ultima_ratio.diplomacy import war
-from engines.ultima_ratio.preparation.deployment import add_card_units, new_unit
+from engines.ultima_ratio.preparation.deployment import add_card_units
 from engines.ultima_ratio.sequence import new_powers
+from engines.ultima_ratio.state import new_unit
 from tests.engines.ultima_ratio.support import GAME, PASSIVE, ctx, place
 from tests.engines.ultima_ratio.support_war import SQUADRON, TROOP, area, legal, moves, play, power, start, step
 

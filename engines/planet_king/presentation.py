@@ -1,0 +1,265 @@
+"""The Planet King's table as its boards (issue 30 › The boards; issue 28 › A contract between the map and the legal
+list): what ``templates/games/planet-king/board.html`` draws beyond the view, read there as ``board_of(game, view)``.
+
+Every element of the board carries a namespaced key (``track:<id>``, ``notable:<id>``, ``office:<id>``,
+``court:<position>``, ``war:<id>``, ``territory:<id>``, ``unit:<id>``, ``power:<id>``, ``child:<id>``,
+``cube:<type>``, ``memorial:<owner>``, ``seat:<role>``). ``action_keys(verb, arg)`` is the legal action's
+description the client reads (each form's ``data-keys``, static/js/board.js): which keys it acts on, subject first,
+said by the game, never guessed from the argument's look; ``marks`` the keys this seat may act on now, with their
+verbs (the elements' ``data-verb``). The tracks are the Council of State's (Components › Auxiliary Boards: Prestige,
+Enlightenment, King's Happiness, Victory points, explorations, the Treasury) and the turn marker on the victory track,
+each space shaded by what the End of Turn makes of it (End of Turn Phase › Determining Enlightenment, Prestige, King's
+Happiness and Victory Points). Pure functions of the content and the view: no rule, nothing hidden from the view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
+
+from engines.core.presentation import Presentation
+from engines.core.types import text
+
+if TYPE_CHECKING:
+    from engines.core.game import Game
+
+# the kind an id of this game names (its second part: "pk:noble:olivares") -> the board key's namespace
+ID_SPACES = {
+    "noble": "notable",
+    "genius": "notable",
+    "lady": "notable",
+    "war": "war",
+    "territory": "territory",
+    "unit": "unit",
+    "power": "power",
+    "child": "child",
+}
+COURT_SEATS = ("valido", "queen", "mistress")  # the Court's single positions (a position ["queen"])
+
+
+def id_key(value: Any) -> str | None:
+    """The board key of one of the game's ids ("notable:pk:noble:olivares"), None for anything else."""
+    if isinstance(value, str) and value.startswith("pk:"):
+        space = ID_SPACES.get(value.split(":", 2)[1])
+        return f"{space}:{value}" if space else None
+    return None
+
+
+def position_key(pos: list) -> str | None:
+    """A position of the Court, an office or an army command (court.pos_label's shapes) as a board key."""
+    kind = pos[0] if pos else None
+    if kind == "office" and len(pos) == 2:
+        return f"office:{pos[1]}"
+    if kind == "army" and len(pos) == 2:
+        return f"war:{pos[1]}"
+    if kind in ("noble", "genius") and len(pos) == 2:
+        return f"court:{kind}:{pos[1]}"
+    if kind in COURT_SEATS:
+        return f"court:{kind}"
+    return None
+
+
+def action_keys(verb: str, arg: Any) -> list[str]:
+    """The board keys a legal action acts on, subject first: the action type chosen is its cube on the Council
+    of State; a position ("place" ["office", "viceroy_italy"]) its slot; an id its element; an explorer (its noble
+    and where he goes) the noble. Nothing for an action no board element names (pay, keep, done…)."""
+    if verb == "type":
+        return [f"cube:{arg}"]
+    if isinstance(arg, list):
+        key = position_key(arg) if arg and arg[0] in ("office", "army", "noble", "genius", *COURT_SEATS) else None
+        key = key or id_key(arg[0] if arg else None)
+        return [key] if key else []
+    key = id_key(arg)
+    return [key] if key else []
+
+
+def _zones(table: list[dict[str, Any]], value: int) -> str:
+    """A track space's shading by its row of a Council of State table: defeat, a loss, nothing, a gain."""
+    for r in table:
+        if r.get("min", -99) <= value <= r.get("max", 99):
+            if r.get("defeat"):
+                return "defeat"
+            vp = r.get("victory_points", 0)
+            return "gain" if vp > 0 else "loss" if vp < 0 else "even"
+    return "even"
+
+
+def _track(key: str, label: str, low: int, high: int, value: int, words: str, zones=None, names=None) -> dict:
+    """One track: its spaces low..high (the last one holding any higher value), the marker on ``value``."""
+    shown = min(max(value, low), high)
+    return {
+        "key": f"track:{key}",
+        "label": label,
+        "min": low,
+        "max": high,
+        "value": value,
+        "now": shown,
+        "words": words,
+        "spaces": [
+            {
+                "n": names[i - low] if names else (f"{i}+" if i == high and value > high else str(i)),
+                "zone": zones(i) if zones else "",
+                "marker": i == shown,
+            }
+            for i in range(low, high + 1)
+        ],
+    }
+
+
+_SAID: dict[tuple[str, str], str] = {}  # (game id, the Text's repr) -> its English words, kept across renders
+SAID_KEPT = 4096  # the board's words take a few hundred shapes (a track's value, a cube count); emptied when full
+
+
+def _sayer(game: Game) -> Callable[..., str]:
+    """The catalogue's words for a message key and its arguments, each shape rendered once per process."""
+    render = game.renderer("en").text
+
+    def say(key: str, **args: Any) -> str:
+        kept = (game.id, repr((key, sorted(args.items()))))
+        found = _SAID.get(kept)
+        if found is None:
+            if len(_SAID) >= SAID_KEPT:
+                _SAID.clear()
+            found = _SAID[kept] = render(text(key, **args))
+        return found
+
+    return say
+
+
+def _tracks(game: Game, p: dict[str, Any], say: Callable[..., str]) -> list[dict[str, Any]]:
+    tables = cast(Any, game).components.TABLES
+    limits = tables["limits"]
+    now, marks = p["now"], p["marks"]
+    out = [
+        _track(
+            "turn",
+            say("board.track.turn"),
+            p["first_turn"],
+            p["last_turn"],
+            p["turn"],
+            say("board.turn_of", turn=p["turn"], first=p["first_turn"], last=p["last_turn"]),
+        ),
+        _track(
+            "treasury",
+            say("board.track.treasury"),
+            0,
+            limits["treasury"],
+            p["treasury"],
+            say("board.ducats", n=p["treasury"], most=limits["treasury"]),
+        ),
+    ]
+    for key in ("prestige", "happiness", "enlightenment"):
+        table = tables[key]
+        value = now[key]
+        change = marks.get(key)
+        words = (
+            say("board.level", value=value) if change is None else say("board.level_now", value=value, change=change)
+        )
+        out.append(_track(key, say(f"board.track.{key}"), 0, 10, value, words, zones=lambda i, t=table: _zones(t, i)))
+    for role, vp in p["vp"].items():
+        if role not in p["roles"]:  # solo: the King alone
+            continue
+        out.append(_track(f"vp:{role}", say("board.track.vp", role=role), 0, max(20, vp), vp, say("board.vp", n=vp)))
+    names = p["exploration"]["track"]
+    index = p["exploration"]["index"]
+    out.append(
+        _track(
+            "exploration",
+            say("board.track.exploration"),
+            0,
+            len(names) - 1,
+            index,
+            p["exploration"]["space"],
+            names=names,
+        )
+    )
+    action_cards = limits["events_phase_action_cards"]
+    played = p["played"]["action"] + p["played"]["total_war"]
+    out.append(
+        _track(
+            "action_cards",
+            say("board.track.action_cards"),
+            0,
+            action_cards,
+            played,
+            say("board.action_cards", n=played, most=action_cards),
+        )
+    )
+    return out
+
+
+def _memorials(p: dict[str, Any], say: Callable[..., str]) -> list[dict[str, Any]]:
+    """Each Secret Memorial's state, never its content (Secret Memorial (Optional)): sealed (dealt unread), read
+    by its holder, or claimed (its task then public, in the view)."""
+    out = []
+    for m in (p.get("memorials") or {}).get("cards", []):
+        state = m["state"]
+        out.append(
+            {
+                "key": f"memorial:{m['owner']}",
+                "holder": m["holder"],
+                "state": state,
+                "label": say(f"board.memorial.{m['owner']}"),
+                "words": say(f"board.memorial_{state}", role=m["holder"]),
+            }
+        )
+    return out
+
+
+def _focus(p: dict[str, Any]) -> set[str]:
+    """The board keys the pending decision is about (its saved locals, public in the view): the office or army a
+    set-up appointment fills, the war a campaign is for — drawn as "in question" beside the candidates' ratings in
+    the prompt."""
+    out: set[str] = set()
+    for value in (p.get("decision") or {}).values():
+        if isinstance(value, str):
+            key = f"office:{value}" if value in p["offices"] else id_key(value)
+            if key:
+                out.add(key)
+    return out
+
+
+def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any]:
+    """What the board draws beyond the view: the tracks, the memorials' states, and which keys this seat may act
+    on (``marks``: key -> its verbs; ``verbs(keys)``: an element's data-verb)."""
+    say = _sayer(game)
+    p = view["public"]
+    marks: dict[str, list[str]] = {}
+    for verb, args in (view.get("prompt") or {}).get("legal", {}).items():
+        for arg in args:
+            keys = action_keys(verb, arg)
+            if keys:
+                taken = marks.setdefault(keys[0], [])
+                if verb not in taken:
+                    taken.append(verb)
+    cubes = [
+        {"key": f"cube:{kind}", "kind": kind, "label": say(f"board.cube.{kind}", n=p["cubes"][kind])}
+        for kind in ("government", "political", "royal", "green")
+    ]
+    cubes.append({"key": "cube:simple", "kind": "simple", "label": say("board.cube.simple")})
+    changes = [say("board.treasury_change", n=c["n"], why=c["why"]) for c in p.get("treasury_turn", [])]
+    net = sum(c["n"] for c in p.get("treasury_turn", []))
+    joined = {k: " ".join(v) for k, v in marks.items()}
+
+    def verbs(keys: str) -> str:
+        """The verbs of an element of these keys ("notable:x office:y"), for its data-verb ("" for none)."""
+        if not joined:
+            return ""
+        return " ".join(joined[k] for k in keys.split() if k in joined)
+
+    return {
+        "focus": _focus(p),
+        "tracks": _tracks(game, p, say),
+        "verbs": verbs,
+        "cubes": cubes,
+        "treasury_turn": say("board.treasury_turn", net=net, changes=changes)
+        if changes
+        else say("board.treasury_still"),
+        "memorials": _memorials(p, say),
+        "marks": joined,
+        "pick_noun": say("board.pick_noun"),
+        "say": say,
+    }
+
+
+PRESENTATION = Presentation(board=table_board, action_keys=action_keys)

@@ -1,0 +1,120 @@
+"""15 Días' table as its cards on the table (issue 30 › The boards; issue 28 › A contract between the map and the
+legal list): what ``templates/games/15-dias/board.html`` draws beyond the view, read there as ``board_of(game,
+view)``.
+
+Every element carries a namespaced key: ``card:<id>`` (a Character, a Special Situation, a Conspirator, a Prince
+card), ``card:covered:<role>`` (a covered Character's slot, 1.2), ``seat:<role>`` (a player's place at the table),
+``power:<power>`` (a Power card, Contents: 3 Power cards), ``family:<family>`` and ``card:control`` (the
+Administrative Ability Control card). ``VERB_KEYS`` is the legal actions' description the client reads: which key
+each position of a verb's argument names (``("court", [card, role])`` acts on ``card:<card>`` then
+``seat:<role>``), written on each action's form as its ``data-keys`` (static/js/board.js), so the client never
+guesses from the argument's look; ``marks`` are the keys this seat may act on now, with their verbs (the elements'
+``data-verb``). Pure functions of the view: no rule, nothing hidden from the view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
+
+from engines.core.presentation import Presentation
+from engines.core.types import Text, text
+
+if TYPE_CHECKING:
+    from engines.core.game import Game
+
+CARD: list[str | None] = ["card"]
+VERB_KEYS: dict[str, list[str | None]] = {
+    "admin": CARD,
+    "choose": CARD,
+    "cover": CARD,
+    "discard": CARD,
+    "estate": CARD,
+    "give": CARD,
+    "hire": CARD,
+    "invest_discard": CARD,
+    "main": CARD,
+    "pass": CARD,
+    "take": CARD,
+    "conspire": ["card", None],
+    "court": ["card", "seat"],
+    "situation": ["card", "card"],
+    "next": ["seat"],
+    "spy": ["seat"],
+    "use_court": ["seat"],
+    "propose": ["power"],
+}
+POWERS = ("government", "society", "clerical")
+
+
+def action_keys(verb: str, arg: Any) -> list[str]:
+    """The board keys a legal action acts on, subject first (``VERB_KEYS``); nothing for a verb no card or seat
+    names (leave, keep, skip, pay…)."""
+    spaces = VERB_KEYS.get(verb)
+    if spaces is None:
+        return []
+    args = arg if isinstance(arg, list) else [arg]
+    return [f"{space}:{a}" for space, a in zip(spaces, args, strict=False) if space and isinstance(a, str)]
+
+
+_SAID: dict[tuple[str, str], str] = {}  # (game id, the message's repr) -> its English words, kept across renders
+SAID_KEPT = 1024  # the board's words take a few dozen shapes; emptied when full
+
+
+def sayer(game: Game) -> Callable[..., str]:
+    """The catalogue's words for a message key (and its arguments), each shape rendered once per process."""
+
+    def say(key: str | dict[str, Any], **args: Any) -> str:
+        t = key if isinstance(key, dict) else text(key, **args)
+        kept = (game.id, repr(t))
+        found = _SAID.get(kept)
+        if found is None:
+            if len(_SAID) >= SAID_KEPT:
+                _SAID.clear()
+            found = _SAID[kept] = game.renderer("en").text(cast(Text, t))
+        return found
+
+    return say
+
+
+def _powers(p: dict[str, Any], say: Callable[..., str]) -> list[dict[str, Any]]:
+    """The three Power cards and who holds each (2. Election of Powers): a family's, the individual one, or none
+    yet."""
+    held = {power: who for who, power in (p.get("powers") or {}).items() if power}
+    out = []
+    for power in POWERS:
+        who = held.get(power)
+        words = (
+            say("board.power_individual")
+            if who == "individual"
+            else say("board.power_family", family=who)
+            if who
+            else say("board.power_unheld")
+        )
+        reference = (p["phase"] == "family" and who in ("olivares", "lerma")) or (
+            p["phase"] == "individual" and who == "individual"
+        )
+        out.append({"key": f"power:{power}", "power": power, "holder": who, "words": words, "reference": reference})
+    return out
+
+
+def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any]:
+    """What the board draws beyond the view: the Power cards, which keys this seat may act on (``marks``: key ->
+    its verbs)."""
+    marks: dict[str, list[str]] = {}
+    for verb, args in (view.get("prompt") or {}).get("legal", {}).items():
+        for arg in args:
+            keys = action_keys(verb, arg)
+            if keys:
+                verbs = marks.setdefault(keys[0], [])
+                if verb not in verbs:
+                    verbs.append(verb)
+    say = sayer(game)
+    return {
+        "say": say,
+        "powers": _powers(view["public"], say),
+        "marks": {k: " ".join(v) for k, v in marks.items()},
+    }
+
+
+PRESENTATION = Presentation(board=table_board, action_keys=action_keys)

@@ -1,0 +1,37 @@
+"""Ultima Ratio Regis — the conditions of an effect that the position alone answers (``world_items.CONDITION_KINDS``),
+for the events (8.2.2) and the turns' special rules (8.1.1) alike: "if Grenada remains independent" (Turn 2,
+l. 2203), "if the Schmalkaldic League is in play", "if Spain possesses Portugal", "if Brandenburg is not allied".
+
+The others need what happened (a war lost by 2 morale, possessions gained later, a battle, the card's player) and
+are read where that is known (``events.READ``) or wait for the rules that record it (ENGINE.md › Not yet).
+"""
+
+from __future__ import annotations
+
+from engines.ultima_ratio.world_items import Condition
+
+STATE = ("players", "from_turn", "in_play", "possesses", "independent", "not_allied")
+
+
+def answered(cond: Condition) -> bool:
+    """Whether the position alone answers ``cond``: one of ``STATE``, but not an alliance "with a Catholic power"
+    (a power's religion changes with events not played yet: ENGINE.md › Not yet)."""
+    return cond.kind in STATE and not (cond.kind == "not_allied" and cond.religion is not None)
+
+
+def met(s: dict, cond: Condition) -> bool:
+    """Whether ``cond`` (``answered``) holds now."""
+    if cond.kind == "players":
+        return len(s["seats"]) == cond.players
+    if cond.kind == "from_turn":
+        return cond.turn is not None and s["turn"] >= cond.turn
+    if cond.kind == "in_play":
+        return cond.power in s["powers"]
+    if cond.kind == "possesses":
+        return all(s["areas"].get(a, {}).get("owner") == cond.power for a in cond.areas)
+    if cond.kind == "independent":  # active, no possessor, under an independent marker (18.2.2)
+        return all(a in s["areas"] and s["areas"][a]["owner"] is None and s["areas"][a]["marker"] for a in cond.areas)
+    if cond.kind == "not_allied":
+        ally = (s["minors"].get(cond.minor) or {}).get("ally")
+        return ally is None or (bool(cond.powers) and ally not in cond.powers)
+    raise ValueError(f"the condition {cond.kind!r} is not one the position answers")

@@ -1,0 +1,78 @@
+"""Ultima Ratio Regis — 20.3.1 Alliance by alliance event card: "the major powers interested in allying with the
+minor power can start an auction identical to the technology auction" (``economy/auction.UnrestAuction``), open only
+to "the major powers with interest in the theater where the minor power is located" (18.4: a theater without
+interest, "cannot ally with minor powers located in this theater"). The winner raises its unrest by its bet, one
+less if it renews an alliance ("any major powers that win the auction to ally with a minor power with which they
+were previously allied reduce the unrest increase by one point"); then the alliance (``minor_status``). Nobody bets:
+an allied minor becomes neutral (20.4.1), a neutral one stays so.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from engines.core.machine import Ctx
+from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import board_of
+from engines.ultima_ratio.economy.auction import UnrestAuction, speaking_order
+from engines.ultima_ratio.economy.unrest import change_unrest
+
+
+def may_bid(g: Ctx, power: str, minor: str) -> bool:
+    """20.3.1: interest in the minor's theater (18.4.1); a mercenary minor has no home territory (20.6), so any major
+    power may bid for it (RULINGS MP-2)."""
+    theater = board_of(g).minor(minor).theater
+    return theater is None or theater in g.s["powers"][power]["interest"]
+
+
+def candidates(g: Ctx, theaters: list[str]) -> list[str]:
+    """The minors in play of ``theaters`` an alliance card of a region may be played for (``regional-ally`` and the
+    like: "one minor power (chosen by the player)")."""
+    board = board_of(g)
+    return sorted(m for m in g.s["minors"] if board.minor(m).theater in theaters)
+
+
+class AllianceAuction(UnrestAuction):
+    """20.3.1: the auction of ``minor`` (frame key besides the auction's, and ``renewal``: the ally when the card
+    was played)."""
+
+    goes_to = ("minor_alliance", "minor_neutral")
+    messages: ClassVar[dict[str, str]] = {
+        "prompt": "prompt.alliance_auction",
+        "log_bid": "log.alliance_bid",
+        "act_bid": "act.technology_bid",
+        "act_pass": "act.technology_pass",
+    }
+    rule = "alliance_auction"
+
+    def bidders(self, g: Ctx, seat: str) -> list[str]:
+        return [p for p in st.powers_of(g.s, seat) if may_bid(g, p, g.frame["minor"])]
+
+    def close(self, g: Ctx) -> None:
+        f = g.frame
+        minor = f["minor"]
+        if f["bid"] is None:
+            g.log("log.alliance_nobody", card=f["card"], minor=minor, rule="alliance_auction")
+            if g.s["minors"][minor]["ally"] is not None:
+                g.goto("minor_neutral", minor=minor)  # 20.4.1: "if no major power bets in the auction"
+            else:
+                g.end(None)
+            return
+        power, amount = f["bid"]
+        renewal = f["renewal"] == power
+        change_unrest(g, power, amount - 1 if renewal else amount, "alliance")
+        key = "log.alliance_renewed" if renewal else "log.alliance_won"
+        g.log(key, power=power, minor=minor, amount=amount, rule="alliance_auction")
+        g.goto("minor_alliance", minor=minor, power=power, how="card")
+
+
+def start(g: Ctx, card: str, minor: str, seat: str) -> None:
+    """The auction the player ``seat`` starts by playing ``card`` for ``minor``: the players with a power that may
+    bid speak, in the order of play from the one who played (a player without one is not asked, RULINGS MP-1)."""
+    s = g.s
+    order = [x for x in speaking_order(s, seat) if any(may_bid(g, p, minor) for p in st.powers_of(s, x))]
+    local = {"card": card, "minor": minor, "renewal": s["minors"][minor]["ally"], "turn": 0, "bid": None, "passes": 0}
+    g.call("alliance_auction", order=order or [seat], **local)
+
+
+STEPS = {"alliance_auction": AllianceAuction()}
