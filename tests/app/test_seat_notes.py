@@ -52,3 +52,10 @@ def test_the_api_and_htmx_keep_notes_per_seat_and_refuse_bad_input(browser):
     assert alice.api("PUT", f"/api/v1/tables/{table}/notes?as=east", {"text": "?"}).status_code == 403
     assert alice.api("PUT", f"/api/v1/tables/{table}/notes?as=north", {"text": 3}).status_code == 422
     assert alice.api("GET", f"/api/v1/tables/{table}/notes?as=north").json()["text"] == "plan of the north"
+
+
+def test_the_notepad_speaks_the_readers_language(browser):
+    alice = browser("alice")
+    table = alice.new_table(seats={"north": "me", "south": "open"})
+    page = alice.c.get(f"/tables/{table}", headers={"Accept-Language": "es"})
+    assert "Mis notas" in page.text and "Guardar mis notas" in page.text and "My notes" not in page.text

@@ -1,16 +1,16 @@
 """A seat's private notepad (issue 28: "a private notepad per seat, kept on the server"): ``seat_notes``, one row
 per table, user and seat, read only by its writer while holding the seat.
 
-Revision ID: 0011
-Revises: 0010
+Revision ID: 0012
+Revises: 0011
 Create Date: 2026-12-04 18:00:00
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0011"
-down_revision = "0010"
+revision = "0012"
+down_revision = "0011"
 branch_labels = None
 depends_on = None
 
