@@ -463,6 +463,7 @@ class Scenario(Item, Setup):
     deployment_from: str | None = None  # "Deployment: See turn N" (a turn or scenario id)
     rules_from: str | None = None  # "Special rules: See turn N" (a turn id)
     cards_per_player: int | None = None
+    played_with_cards: bool = True  # 8.1.4; 9.1 "is played without cards" (l. 1920)
     removed_events: list[str] = []
     line: list[int]
 
