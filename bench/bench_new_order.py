@@ -1,15 +1,14 @@
 """Ultima Ratio Regis speed in 9.2 New Order at 6 players (issue 27, targets: apply, view and the legal list each
 ≤ 1 ms at p99 and ≤ 5 ms at worst; a bot's decision ≤ 100 ms; a whole turn with 6 heuristic bots under 2 s).
 
-    python bench/bench_new_order.py [--games 3] [--players 6] [--cards]
+    python bench/bench_new_order.py [--games 3] [--players 6]
 
 Plays whole games with the heuristic bot at every seat (9.2 through ``UltimaRatioRegis.simulation``, as ``siglo
 simulate`` does: it is not offered at a table yet) and times, at every move, the game interface's ``apply``,
 ``view`` and ``legal`` for the seat to act and the bot's decision; a turn is everything from its first move to the
-next turn's (views, bots and applies). ``--cards`` puts the deck in play (``cards.in_play``), as 9.2 will once its
-cards are dealt (today the engine deals none in 9.2, so a turn has one impulse): many more impulses, card plays and
-moves. Times are the process's CPU time (``time.process_time``), so that a loaded machine slows them less than the
-wall clock; prints one Markdown report with the command, the date and the load average.
+next turn's (views, bots and applies). 9.2 is played with cards (``cards.in_play`` from its set-up): a turn
+lasts until no player has cards. Times are the process's CPU time (``time.process_time``), so that a loaded machine
+slows them less than the wall clock; prints one Markdown report with the command, the date and the load average.
 """
 
 from __future__ import annotations
@@ -32,12 +31,10 @@ LIMITS = {"apply": (0.001, 0.005), "view": (0.001, 0.005), "legal": (0.001, 0.00
 TURN_LIMIT = 2.0
 
 
-def play(seed: int, players: int, cards: bool, times: dict[str, list[float]], turns: list[float]) -> int:
+def play(seed: int, players: int, times: dict[str, list[float]], turns: list[float]) -> int:
     """One game; appends each move's times to ``times`` and each turn's total to ``turns``; returns its moves."""
     rnd, pick = random.Random(seed), GAME.bots["heuristic"]
     state = GAME.begin(seed, {"scenario": "new-order", "players": players}).state
-    if cards:
-        state["cards"]["in_play"] = True
     moves, turn, turn_time = 0, state["turn"], 0.0
     while GAME.outcome(state) is None:
         role = GAME.active_roles(state)[0]
@@ -72,17 +69,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--players", type=int, default=6)
-    parser.add_argument("--cards", action="store_true", help="the deck in play (not dealt in 9.2 by the engine yet)")
     args = parser.parse_args()
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-    flags = f"--games {args.games} --players {args.players}" + (" --cards" if args.cards else "")
+    flags = f"--games {args.games} --players {args.players}"
     print(
         f"`python bench/bench_new_order.py {flags}` — {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC, "
         f"load average {load} (CPython {sys.version.split()[0]}, one core, CPU time)\n"
     )
     times: dict[str, list[float]] = {k: [] for k in LIMITS}
     turns: list[float] = []
-    moves = [play(seed, args.players, args.cards, times, turns) for seed in range(1, args.games + 1)]
+    moves = [play(seed, args.players, times, turns) for seed in range(1, args.games + 1)]
     print(f"{args.games} games, {statistics.fmean(moves):.0f} moves a game, {len(turns)} turns\n")
     print("| operation | p50 ms | p99 ms | max ms | target | met |\n|---|---|---|---|---|---|")
     for name, (p99_limit, max_limit) in LIMITS.items():

@@ -12,6 +12,13 @@ Confidence = Literal["high", "medium", "low"]
 TheaterKey = Literal["WM", "CM", "EM", "WE", "CE", "EE", "SEE", "BT", "TE", "Si", "Na", "Ca", "Sa", "Af", "In", "As"]
 THEATER_KEYS: tuple[str, ...] = get_args(TheaterKey)
 Religion = Literal["catholic", "protestant", "orthodox", "sunni", "shia", "other"]
+FAITHS = {
+    "catholic": "christian",
+    "protestant": "christian",
+    "orthodox": "christian",
+    "sunni": "muslim",
+    "shia": "muslim",
+}
 FIRST_TURN, LAST_TURN = 1, 11
 ANY = "any"  # in an effect: the power the player who plays the card chooses
 
@@ -123,6 +130,9 @@ EFFECT_OPS: dict[str, tuple[str, ...]] = {
     "fortune": ("target", "then"),  # roll a die: `target`+ applies `then`, else `otherwise`
     "remove_card": ("event",),  # the event `event` leaves the deck
     "no_casus_belli": ("powers", "theaters"),  # while in force: no CB between `powers` over areas of `theaters`
+    # while the turn lasts: an alliance auction (20.3.1) won by a power of the other faith than the minor's
+    # (Christian / Muslim: ``faith``) raises its unrest by `amount` more than its bet, the maximum bet unchanged
+    "diplomacy_cost": ("amount",),
 }
 # as ConditionKind
 if TYPE_CHECKING:
@@ -277,7 +287,7 @@ class Power(Item):
 
     @property
     def christian(self) -> bool:
-        return self.religion in ("catholic", "protestant", "orthodox")
+        return FAITHS.get(self.religion) == "christian"
 
     def interest(self, turn: int) -> list[str]:
         for entry in self.interests:
@@ -463,6 +473,7 @@ class Scenario(Item, Setup):
     deployment_from: str | None = None  # "Deployment: See turn N" (a turn or scenario id)
     rules_from: str | None = None  # "Special rules: See turn N" (a turn id)
     cards_per_player: int | None = None
+    played_with_cards: bool = True  # 8.1.4; 9.1 "is played without cards" (l. 1920)
     removed_events: list[str] = []
     line: list[int]
 

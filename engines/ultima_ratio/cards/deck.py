@@ -24,6 +24,9 @@ from engines.ultima_ratio.world_items import Event
 CARDS_PER_TURN = {3: 39, 4: 40, 5: 40, 6: 42, 7: 42, 8: 48}
 TWO_PLAYERS = 10  # per player: the only two-player figure printed (9.4, l. 2681); RULINGS C-1
 PRIORITY_HAND = 4  # 8.2.2: "only has 4 cards left or less"
+# the impulse's card play (``card_play.start_impulse``): set as each impulse starts, cleared when the cards return to
+# the deck (a card of last turn's last impulse may be dealt again into a hand: named in public it would show it)
+IMPULSE_CARD_KEYS = ("card_of", "played", "must_play", "events_due", "extra")
 
 
 def in_play(s: dict) -> bool:
@@ -79,6 +82,8 @@ def build_deck(g: Ctx) -> None:
     for i, card in enumerate(deck):
         hands[seats[i % len(seats)]].append(card)
     s["cards"].update(deck=[], hands=hands, discard=[], corsairs=[])
+    for key in IMPULSE_CARD_KEYS:  # last turn's cards are back in the deck: no impulse names one (issue 27's leak)
+        s["impulse"].pop(key, None)
     technology.end_of_turn(s)  # 19.3: last turn's advantages are lost
     s["cards"]["active"] = active
     g.log("log.deck", cards=len(deck), historical=len(historical), rule="card_deck")

@@ -3,8 +3,9 @@ minor power can start an auction identical to the technology auction" (``economy
 to "the major powers with interest in the theater where the minor power is located" (18.4: a theater without
 interest, "cannot ally with minor powers located in this theater"). The winner raises its unrest by its bet, one
 less if it renews an alliance ("any major powers that win the auction to ally with a minor power with which they
-were previously allied reduce the unrest increase by one point"); then the alliance (``minor_status``). Nobody bets:
-an allied minor becomes neutral (20.4.1), a neutral one stays so.
+were previously allied reduce the unrest increase by one point"), one more where the turn makes diplomacy between
+Christians and Muslims dearer (``diplomacy_cost``); then the alliance (``minor_status``). Nobody bets: an allied minor
+becomes neutral (20.4.1), a neutral one stays so.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.economy.auction import UnrestAuction, speaking_order
 from engines.ultima_ratio.economy.unrest import change_unrest
+from engines.ultima_ratio.world_items import FAITHS
 
 
 def may_bid(g: Ctx, power: str, minor: str) -> bool:
@@ -23,6 +25,21 @@ def may_bid(g: Ctx, power: str, minor: str) -> bool:
     power may bid for it (RULINGS MP-2)."""
     theater = board_of(g).minor(minor).theater
     return theater is None or theater in g.s["powers"][power]["interest"]
+
+
+def diplomacy_cost(g: Ctx, power: str, minor: str) -> int:
+    """Turn 1 (l. 2180) and Turn 6 (l. 2343): "The cost of diplomacy between Christians and Muslims is increased by 1
+    (not the maximum bet)" — the ``diplomacy_cost`` effects of the turn's special rules (and of the scenario's own on
+    its first turn), paid in unrest by a power whose faith is the other one of the minor's; the bets and their
+    maximum (19.3.1) do not change (RULINGS TS-3)."""
+    s, board = g.s, board_of(g)
+    faiths = {FAITHS.get(board.power(power).religion), FAITHS.get(board.minor(minor).religion)}
+    if faiths != {"christian", "muslim"}:
+        return 0
+    world = board.world
+    scenario = world.scenario(s["scenario"])
+    rules = (*world.turn(s["turn"]).special_rules, *(scenario.special_rules if s["turn"] == s["first_turn"] else ()))
+    return sum(e.amount or 0 for rule in rules for e in rule.effects if e.op == "diplomacy_cost")
 
 
 def candidates(g: Ctx, theaters: list[str]) -> list[str]:
@@ -60,9 +77,12 @@ class AllianceAuction(UnrestAuction):
             return
         power, amount = f["bid"]
         renewal = f["renewal"] == power
-        change_unrest(g, power, amount - 1 if renewal else amount, "alliance")
+        extra = diplomacy_cost(g, power, minor)
+        change_unrest(g, power, amount - (1 if renewal else 0) + extra, "alliance")
         key = "log.alliance_renewed" if renewal else "log.alliance_won"
         g.log(key, power=power, minor=minor, amount=amount, rule="alliance_auction")
+        if extra:
+            g.log("log.diplomacy_cost", power=power, minor=minor, amount=extra, rule="alliance_auction")
         g.goto("minor_alliance", minor=minor, power=power, how="card")
 
 

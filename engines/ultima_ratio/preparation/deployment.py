@@ -102,7 +102,8 @@ def prepare(
         scored_areas=[],
         naval_distance=dict(naval_distance),
         mediterranean_open=False,
-        cards={"deck": [], "hands": {}, "discard": []},
+        # 8.1.4: a scenario played with cards deals its deck each turn (9.1 "is played without cards", l. 1920)
+        cards={"deck": [], "hands": {}, "discard": [], **({"in_play": True} if scenario.played_with_cards else {})},
         impulse={"n": 0, "seat": None, "number": 0, "actions": {}, "start_locs": {}},
         capacity={
             tc.id: board.map.trade_capacity(tc.id, scenario.turns.first, scenario.section)

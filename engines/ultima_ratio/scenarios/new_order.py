@@ -3,10 +3,11 @@
 Its seat table (l. 1958-1965 and the tail, 2645-2658: ``scenarios.yaml``) groups the 13 powers of Turn 1 for each
 number of players, with each group's starting VP (no VP per turn); "Special rules: see turn 1" and "Deployment: see
 turn 1" (l. 1967-1969): the set-up is Turn 1's (``turns.yaml``), through ``game_board.set_up_from_playbook``. The
-groups are auctioned (7.1.1, ``preparation/start_of_scenario``) before the first turn. The winner (22): the most VP,
-ties broken by the game order.
+groups are auctioned (7.1.1, ``preparation/start_of_scenario``) before the first turn. It is played with cards
+(``scenarios.yaml``: ``played_with_cards``, so ``cards.in_play`` from the set-up): 8.1.4's deck each turn, impulses
+until no player has cards (8.2). The winner (22): the most VP, ties broken by the game order.
 
-Not yet playable (ENGINE.md › Not yet): its turns need the diplomacy of chapters 20-21 and the victory points of 22.
+Not offered at a table yet (ENGINE.md › Not yet, item 4).
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ power card by turns, ``Power.interest``), keeping what events gave it beyond the
 the turn's special rules' **effects** (``turns.yaml``: areas and theaters activated, possessions changing hands,
 minors appearing, alliances ...) are applied one after another by the events' own executor (``cards/events.py``,
 the step ``turn_special_rules``), their conditions read from the position (``cards/conditions.py``: "if Grenada
-remains independent"). What the deck reads itself (``remove_card``, 8.1.4) is left to it; a rule "at the end of
+remains independent"). What the deck reads itself (``remove_card``, 8.1.4) is left to it, and so is a rule in force for the whole turn
+(``diplomacy_cost``, read by the alliance auction: RULINGS TS-3); a rule "at the end of
 the turn" (``when: end``) is not applied here (RULINGS TS-2). The scenario's first turn is its set-up's (7.2,
 ``preparation/game_board``), not this.
 """
@@ -22,6 +23,8 @@ from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards.events import Event
 
 DECK_READS = ("remove_card",)  # 8.1.4: the deck takes these cards out itself (deck.removed)
+# read while the turn lasts by the rule they change (the alliance auction's cost: alliance_auction.diplomacy_cost)
+IN_FORCE = ("diplomacy_cost",)
 
 
 def interest_of_the_turn(g: Ctx) -> None:
@@ -66,7 +69,7 @@ def effects_of_the_turn(g: Ctx) -> list[dict[str, Any]]:
         for rule in turn.special_rules
         if rule.when == "start"
         for effect in rule.effects
-        if effect.op not in DECK_READS
+        if effect.op not in (*DECK_READS, *IN_FORCE)
     ]
 
 

@@ -107,6 +107,23 @@ def test_two_players_get_ten_cards_each_and_the_turns_removed_cards_stay_out():
     assert "alliance-papacy" not in [c for h in g.s["cards"]["hands"].values() for c in h]
 
 
+def test_last_turns_card_of_an_impulse_is_not_named_once_dealt_again():
+    """Issue 27's leak: the last impulse of a turn kept ``impulse.card_of`` (the card whose points a power took) in the
+    public view; dealt again next turn (8.1.4), that card would be named to every seat while in one hand. The deal
+    clears the impulse's card play."""
+    s = position()
+    in_force = GAME.board.world.scenario("the-rise-of-portugal").active_events
+    card = next(
+        e.id for e in GAME.board.world.events if e.kind == "historical" and e.turns.covers(1) and e.id not in in_force
+    )
+    s["impulse"].update(card_of={"portugal": card}, events_due=[card], played=1)
+    g = Ctx(GAME, copy_state(s))
+    deck.build_deck(g)
+    assert any(card in hand for hand in g.s["cards"]["hands"].values())  # a historical card of the turn is dealt
+    check(g.s, g.entries)  # the conformance leak check: no hand's card in another seat's view
+    assert not {"card_of", "events_due"} & set(g.s["impulse"])
+
+
 def test_the_half_turn_ends_when_no_player_has_cards():
     s = position(hand1=["plague"], hand2=[])
     before = s["powers"]["portugal"]["unrest"]

@@ -508,3 +508,31 @@ def test_9_2s_later_turns_play_their_special_rules_the_palatinate_appears_in_tur
     assert s["areas"]["palatinate"]["owner"] == "palatinate"
     board = TABLE.board
     assert not [a for a in s["areas"] if board.areas[a].theater in ("Sa", "As")]
+
+
+def ottomans_win_genoa(turn: int):
+    """Genoa (Catholic) auctioned in ``turn``; the Ottomans (Sunni, player2) bid 2, player1 passes."""
+    s = event_position("alliance-genoa", powers1=("portugal", "france"), powers2=("spain", "ottomans"))
+    with_minor(s, "genoa")
+    s["turn"] = turn
+    s["powers"]["ottomans"]["interest"] = ["CM", "EM"]
+    s, _ = play(s, "player1", "event", "alliance-genoa")
+    s, _ = play(s, "player1", "pass")
+    limit = auction.bid_limit(s, GAME.board, "ottomans")
+    assert [n for p, n in legal(s, "player2")["bid"] if p == "ottomans"] == list(range(1, limit + 1))  # unchanged
+    before = s["powers"]["ottomans"]["unrest"]
+    s, log = play(s, "player2", "bid", ["ottomans", 2])
+    s, more = play(s, "player1", "pass")
+    assert s["minors"]["genoa"]["ally"] == "ottomans"
+    return s["powers"]["ottomans"]["unrest"] - before, msgs([*log, *more])
+
+
+def test_turn_1_makes_diplomacy_between_christians_and_muslims_cost_one_more_unrest_not_the_maximum_bet():
+    """Turn 1 (l. 2180, ``turns.yaml`` christian-muslim-diplomacy: ``diplomacy_cost``): "The cost of diplomacy between
+    Christians and Muslims is increased by 1 (not the maximum bet)" — the Ottomans win Catholic Genoa for a bet of 2
+    and pay 3 unrest; Turn 2 has no such rule: 2 (RULINGS TS-3). A Christian power's bet for Genoa is unchanged
+    (``test_only_the_powers_with_interest_in_the_minors_theater_bid_and_the_winner_pays_in_unrest``)."""
+    paid, log = ottomans_win_genoa(1)
+    assert paid == 3 and "log.diplomacy_cost" in log
+    paid, log = ottomans_win_genoa(2)
+    assert paid == 2 and "log.diplomacy_cost" not in log

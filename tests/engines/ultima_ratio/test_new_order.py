@@ -407,3 +407,41 @@ def test_the_conditions_the_position_answers():
     assert not met(state, Condition(kind="not_allied", minor=minor))
     assert met(state, Condition(kind="not_allied", minor=minor, powers=["austria"]))
     assert not met(state, Condition(kind="not_allied", minor=minor, powers=["spain", "austria"]))
+
+
+def dealt(players: int, seed: int = 3) -> dict:
+    """A random 9.2 game played until Turn 1's deck is dealt (8.1.4)."""
+    bets = {f"player{n}": n % 3 for n in range(1, players + 1)}
+    state = auction(begin(players, seed=seed), bets)
+    pick = random.Random(seed)
+    for _ in range(5000):
+        if any(state["cards"]["hands"].values()):
+            return state
+        role = GAME.active_roles(state)[0]
+        verb, args = pick.choice(sorted(GAME.legal(state, role).items()))
+        state = GAME.apply(state, role, verb, pick.choice(args))
+    raise AssertionError("Turn 1's deck was never dealt")
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_new_order_is_played_with_cards_dealt_secretly_in_game_order(players):
+    """9.2 is played with cards (only 9.1 is not, l. 1920): 8.1.4's deck of Turn 1 — its historical cards (l. 2180
+    removes none; the events in force are not dealt, RULINGS C-2) and generic ones up to the table's size (39, 40,
+    40, 42) — dealt one at a time in game order, each hand its seat's only."""
+    state = dealt(players)
+    world = GAME.board.world
+    assert state["cards"]["in_play"] is True
+    assert "in_play" not in UltimaRatioRegis().begin(1, {"scenario": "the-rise-of-portugal"}).state["cards"]
+    hands = state["cards"]["hands"]
+    cards = [c for hand in hands.values() for c in hand]
+    size = {3: 39, 4: 40, 5: 40, 6: 42}[players]
+    assert len(cards) == len(set(cards)) == size
+    in_force = set(world.scenario("new-order").active_events) | set(world.turn(1).active_events)
+    historical = {e.id for e in world.events if e.kind == "historical" and e.turns and e.turns.covers(1)}
+    assert historical - in_force <= set(cards) and not in_force & set(cards)
+    order = sorted(hands, key=lambda k: state["seats"][k]["order"])
+    assert [len(hands[k]) for k in order] == [size // players + (i < size % players) for i in range(players)]
+    for role in hands:
+        view = GAME.view(state, role)
+        assert view["private"]["hand"] == hands[role]
+        assert view["public"]["cards"]["hands"] == {k: len(v) for k, v in hands.items()}

@@ -95,9 +95,12 @@ def test_the_bot_bets_what_the_first_choice_is_worth_and_takes_the_best_group():
 
 
 def test_a_threatened_home_area_gets_the_troop():
-    """21.3: at war, a hostile troop beside a possession: the power builds a troop and places it there."""
+    """21.3: at war, a hostile troop beside a possession: the power builds a troop and places it there (its cards
+    played: 9.2 is played with cards, and the bot plays a card first)."""
     state = play_until(SIM.begin(1, options(3)).state, "power_actions")
     seat = SIM.active_roles(state)[0]
+    state["cards"]["hands"][seat] = []
+    state["impulse"]["must_play"] = False
     power = state["seats"][seat]["powers"][0]
     enemy = next(p for p in state["powers"] if state["powers"][p]["seat"] != seat)
     home = next(a for a, info in state["areas"].items() if info["owner"] == power and info["marker"] is None)
