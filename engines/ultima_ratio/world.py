@@ -31,6 +31,7 @@ from engines.ultima_ratio.world_items import (
     Power,
     Scenario,
     Setup,
+    SpecialRule,
     Turn,
 )
 
@@ -78,6 +79,12 @@ class World(Model):
 
     def turn(self, number: int) -> Turn:
         return next(t for t in self.turns if t.number == number)
+
+    def rules_in_force(self, scenario_id: str, turn: int, first_turn: int) -> tuple[SpecialRule, ...]:
+        """The special rules read while ``turn`` lasts (8.1.1): the turn's, and on the scenario's first turn the
+        scenario's own too (the cards a turn removes, ``deck.removed``; the cost of diplomacy, RULINGS TS-3)."""
+        own = self.scenario(scenario_id).special_rules if turn == first_turn else []
+        return (*self.turn(turn).special_rules, *own)
 
     def setup(self, setup_id: str) -> Scenario | Turn:
         """A scenario or a turn by id ("turn-6")."""

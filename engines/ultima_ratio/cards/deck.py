@@ -55,10 +55,8 @@ def removed(s: dict, board: Board) -> set[str]:
     """The events the scenario removes from the game (9.4, l. 2000-2001) and those the turn's special rules take
     out of the deck (``remove_card``: the Papacy in Turn 2, Genoa in Turn 3 ...)."""
     world = board.world
-    scenario = world.scenario(s["scenario"])
-    out = set(scenario.removed_events)
-    turn = world.turn(s["turn"])
-    for rule in (*turn.special_rules, *(scenario.special_rules if s["turn"] == s["first_turn"] else ())):
+    out = set(world.scenario(s["scenario"]).removed_events)
+    for rule in world.rules_in_force(s["scenario"], s["turn"], s["first_turn"]):
         out |= {e.event for e in rule.effects if e.op == "remove_card" and e.event}
     return out
 

@@ -36,9 +36,7 @@ def diplomacy_cost(g: Ctx, power: str, minor: str) -> int:
     faiths = {FAITHS.get(board.power(power).religion), FAITHS.get(board.minor(minor).religion)}
     if faiths != {"christian", "muslim"}:
         return 0
-    world = board.world
-    scenario = world.scenario(s["scenario"])
-    rules = (*world.turn(s["turn"]).special_rules, *(scenario.special_rules if s["turn"] == s["first_turn"] else ()))
+    rules = board.world.rules_in_force(s["scenario"], s["turn"], s["first_turn"])
     return sum(e.amount or 0 for rule in rules for e in rule.effects if e.op == "diplomacy_cost")
 
 
