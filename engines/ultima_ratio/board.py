@@ -79,12 +79,14 @@ class Board:
     boxes: dict[str, list[str]] = field(default_factory=dict)  # theater -> its dispersed boxes
     box_theater: dict[str, str] = field(default_factory=dict)
     distances: dict[tuple[str, str], int] = field(default_factory=dict)  # (sea, sea) -> seas apart (0: same)
+    imperial_votes: dict[str, int] = field(default_factory=dict)  # area -> its imperial voters (22, l. 1799)
     _gaps: dict[tuple[str, str], int | None] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.areas = {a.id: a for a in self.map.areas}
         self.seas = {s.id: s for s in self.map.seas}
         self.neighbours = {a: {} for a in self.areas}
+        self.imperial_votes = {a.id: a.imperial_votes for a in self.map.areas if a.imperial_votes}
         for conn in self.map.connections:
             self.neighbours[conn.a][conn.b] = conn.kind
             self.neighbours[conn.b][conn.a] = conn.kind

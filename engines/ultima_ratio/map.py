@@ -92,7 +92,7 @@ class Area(Item):
     """An area (6.): its theater and province, terrain (13.3 battlefield), the seas it touches (coastal areas are
     ports, Glossary "Own Port"), commercial port (19.2.4), key area, stacking limit (15.1), the map it is drawn on,
     the colours printed on it (solid = home area, grated = domain; Playbook footnotes), capitals with the
-    Protestant cross (Turn 6) and strategic ports (18.6.3)."""
+    Protestant cross (Turn 6), strategic ports (18.6.3) and imperial voters (22, l. 1799)."""
 
     aliases: list[str] = []
     theater: TheaterKey
@@ -110,6 +110,8 @@ class Area(Item):
     protestant_cross: bool = False
     strategic_port: list[str] = []
     counts_as_mediterranean: bool = False
+    # 22 (l. 1799): the imperial voters the area carries (the seven electors, RULINGS IV-1)
+    imperial_votes: int = Field(default=0, ge=0, le=7)
     border_of: list[TheaterKey] = []  # filled on load from the connections (18.5 Border areas)
 
     @computed_field  # type: ignore[prop-decorator]  # pydantic's documented form (mypy#1362)

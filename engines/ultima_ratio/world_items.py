@@ -133,6 +133,8 @@ EFFECT_OPS: dict[str, tuple[str, ...]] = {
     # while the turn lasts: an alliance auction (20.3.1) won by a power of the other faith than the minor's
     # (Christian / Muslim: ``faith``) raises its unrest by `amount` more than its bet, the maximum bet unchanged
     "diplomacy_cost": ("amount",),
+    # while the turn lasts (the card played this turn): the Imperial election's winner scores `amount` more VP (Luther)
+    "election_vp": ("amount",),
 }
 # as ConditionKind
 if TYPE_CHECKING:

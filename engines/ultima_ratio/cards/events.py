@@ -4,7 +4,7 @@ card's ``effects`` (``events.yaml``, the vocabulary of ``world_items.EFFECT_OPS`
 Done here: unrest, VP (unconditional), rebellions (named areas, or one the player to the left places), interest,
 trade capacities, historical leaders (17.3.1, placed by their power's player), piracy permissions, technology
 auctions (19.3.1, technology.py), naval operation distance, the Mediterranean opened, possessions, a die of
-fortune, wars and Casus Belli breaking out (their VP kept in the war's record and paid to its winner at peace,
+fortune, VP promised for an area a power comes to possess (``possession_vp``, 22), wars and Casus Belli breaking out (their VP kept in the war's record and paid to its winner at peace,
 21.3.1, 22), CBs barred while an event is in force (``no_casus_belli``: ``cards.casus_belli_barred``), peace (the
 wars between the card's powers negotiated in their printed order, 21.4, 21.5.5: ``peace.py``), alliances between major powers (21.1: ``alliances.py``). EVENTS_AUDIT.md
 lists every event. Combat effects are in force while the event is (``combat_cards.lasting``). The other effects of
@@ -22,7 +22,7 @@ from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
-from engines.ultima_ratio.cards import conditions, deck
+from engines.ultima_ratio.cards import conditions, deck, possession_vp
 from engines.ultima_ratio.diplomacy import alliance_auction, alliances, minor_powers, minor_status, peace, war
 from engines.ultima_ratio.economy import technology
 from engines.ultima_ratio.economy.unrest import change_unrest
@@ -89,6 +89,7 @@ class Event(Step):
                 return
         if alliances.ask_war_entry(g):  # 21.1: the allies of the powers the card sent to war (RULINGS AL-4)
             return
+        possession_vp.check(g)  # 22: an area a card promised VP for, possessed now (RULINGS HO-1)
         g.end(None)
 
     def _ask(self, g: Ctx, eff: Effect, seat: str, what: str, options: list) -> bool:
@@ -109,7 +110,9 @@ class Event(Step):
                 g.log("log.event_condition_unmet", event=card, op=op, rule="card_play")
                 return False
             cond = None  # it holds: the effect as if unconditional
-        if cond is not None and cond.kind not in READ:
+        if cond is not None and cond.kind == "gains_possession" and op == "vp" and in_play(s, eff.power):
+            possession_vp.watch(g, card, required(eff.power), list(cond.areas), required(eff.amount))
+        elif cond is not None and cond.kind not in READ:
             g.log("log.event_not_yet", event=card, op=op, rule="card_play")
         elif op == "unrest":
             if eff.power == ANY and cond and cond.kind == "each_power_of_the_player":
@@ -190,7 +193,7 @@ class Event(Step):
         elif op == "peace":
             return self._peace(g, [p for p in eff.powers if in_play(s, p)])
         elif op == "alliance_auction" and eff.minor:
-            return self._auction(g, eff.minor)
+            return self._auction(g, eff.minor, eff.vp)
         elif op == "alliance_auction":  # "one minor power (chosen by the player)" of the card's theaters
             return self._ask(g, eff, seat, "minor", alliance_auction.candidates(g, list(eff.theaters)))
         elif op == "alliance" and eff.with_ in s["minors"]:
@@ -266,16 +269,16 @@ class Event(Step):
         g.call("alliance_choice", seat=g.frame["seat"], card=g.frame["card"], options=options)
         return True
 
-    def _auction(self, g: Ctx, minor: str) -> bool:
-        """20.3.1: the auction for a minor in play (a mercenary minor enters play with its card, 20.6); True if it
-        begins."""
+    def _auction(self, g: Ctx, minor: str, vp: int = 0) -> bool:
+        """20.3.1: the auction for a minor in play (a mercenary minor enters play with its card, 20.6), ``vp`` to its
+        winner (the Imperial election, RULINGS IV-2); True if it begins."""
         card = board_of(g).minor(minor)
         if minor not in g.s["minors"] and card.kind == "mercenary" and card.in_play.covers(g.s["turn"]):
             minor_powers.enter_play(g.s, card, g.s["impulse"]["n"])
         if minor not in g.s["minors"]:
             g.log("log.event_nothing", event=g.frame["card"], rule="card_play")
             return False
-        alliance_auction.start(g, g.frame["card"], minor, g.frame["seat"])
+        alliance_auction.start(g, g.frame["card"], minor, g.frame["seat"], vp)
         return True
 
     def _peace(self, g: Ctx, powers: list[str]) -> bool:

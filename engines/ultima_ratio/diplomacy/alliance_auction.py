@@ -5,7 +5,9 @@ interest, "cannot ally with minor powers located in this theater"). The winner r
 less if it renews an alliance ("any major powers that win the auction to ally with a minor power with which they
 were previously allied reduce the unrest increase by one point"), one more where the turn makes diplomacy between
 Christians and Muslims dearer (``diplomacy_cost``); then the alliance (``minor_status``). Nobody bets: an allied minor
-becomes neutral (20.4.1), a neutral one stays so.
+becomes neutral (20.4.1), a neutral one stays so. A card that gives VP to the winner (the Imperial election: "the
+winner scores 1 VP", and 1 more in a turn when Luther was played, ``election_vp``) pays them as the auction closes
+(22, RULINGS IV-2).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import ClassVar
 from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
+from engines.ultima_ratio.cards import deck
 from engines.ultima_ratio.economy.auction import UnrestAuction, speaking_order
 from engines.ultima_ratio.economy.unrest import change_unrest
 from engines.ultima_ratio.world_items import FAITHS
@@ -38,6 +41,18 @@ def diplomacy_cost(g: Ctx, power: str, minor: str) -> int:
         return 0
     rules = board.world.rules_in_force(s["scenario"], s["turn"], s["first_turn"])
     return sum(e.amount or 0 for rule in rules for e in rule.effects if e.op == "diplomacy_cost")
+
+
+def election_vp(g: Ctx) -> int:
+    """Luther (Turn 2, events.yaml): "the Imperial election card scores 1 more VP this turn" — the ``election_vp``
+    effects of the cards played this turn (``cards.discard``; RULINGS IV-2)."""
+    board = board_of(g)
+    return sum(
+        e.amount or 0
+        for card in g.s["cards"].get("discard", [])
+        for e in deck.event(board, card).effects
+        if e.op == "election_vp"
+    )
 
 
 def candidates(g: Ctx, theaters: list[str]) -> list[str]:
@@ -81,15 +96,23 @@ class AllianceAuction(UnrestAuction):
         g.log(key, power=power, minor=minor, amount=amount, rule="alliance_auction")
         if extra:
             g.log("log.diplomacy_cost", power=power, minor=minor, amount=extra, rule="alliance_auction")
+        vp = f.get("vp", 0) + (election_vp(g) if f.get("vp") else 0)
+        if vp:  # 22: "Others, detailed in the card itself" — the card's VP to the winner (RULINGS IV-2)
+            seat = st.player_of(g.s, power)
+            g.s["seats"][seat]["vp"] += vp
+            g.log("log.auction_vp", power=power, card=f["card"], amount=vp, rule="alliance_auction")
         g.goto("minor_alliance", minor=minor, power=power, how="card")
 
 
-def start(g: Ctx, card: str, minor: str, seat: str) -> None:
+def start(g: Ctx, card: str, minor: str, seat: str, vp: int = 0) -> None:
     """The auction the player ``seat`` starts by playing ``card`` for ``minor``: the players with a power that may
-    bid speak, in the order of play from the one who played (a player without one is not asked, RULINGS MP-1)."""
+    bid speak, in the order of play from the one who played (a player without one is not asked, RULINGS MP-1);
+    ``vp``: the card's VP to the winner (the Imperial election)."""
     s = g.s
     order = [x for x in speaking_order(s, seat) if any(may_bid(g, p, minor) for p in st.powers_of(s, x))]
     local = {"card": card, "minor": minor, "renewal": s["minors"][minor]["ally"], "turn": 0, "bid": None, "passes": 0}
+    if vp:
+        local["vp"] = vp
     g.call("alliance_auction", order=order or [seat], **local)
 
 

@@ -10,6 +10,7 @@ from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
+from engines.ultima_ratio.cards import possession_vp
 from engines.ultima_ratio.combat import battles, land_battles, veterans
 from engines.ultima_ratio.diplomacy import alliances, expeditionary_corps, peace, war
 from engines.ultima_ratio.economy import commerce
@@ -138,6 +139,7 @@ class TurnEndVp(Step):
 
     def auto(self, g: Ctx) -> None:
         s = g.s
+        possession_vp.check(g)  # 22: an area a card promised VP for, possessed at the turn's end (RULINGS HO-1)
         index = active_board_index(g) if scenario_of(g).card_objectives else None
         for seat, info in s["seats"].items():
             if info["vp_per_turn"]:
@@ -166,7 +168,9 @@ def card_objectives_vp(g: Ctx, seat: str, power: str, index: victory.BoardIndex)
     objective scored with its card and place on it."""
     board = board_of(g)
     allied = [board.minor(m) for m, info in g.s["minors"].items() if info.get("ally") == power]
-    for award in victory.objective_awards(board.power(power), victory.holdings(g.s, power), index, allied):
+    for award in victory.objective_awards(
+        board.power(power), victory.holdings(g.s, power, board.imperial_votes), index, allied
+    ):
         g.s["seats"][seat]["vp"] += award.vp
         g.log(
             "log.objective_vp",

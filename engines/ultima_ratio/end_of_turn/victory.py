@@ -134,11 +134,19 @@ def turn_end_awards(power, held: Holdings, index: BoardIndex, allied_minors: Ite
     return objective_awards(power, held, index, allied_minors) + monopolies(power.id, held)
 
 
-def holdings(s: dict, power: str) -> Holdings:
+def imperial_voters(s: dict, power: str, votes: Mapping[str, int]) -> int:
+    """22 (l. 1799, "by having a certain number of imperial voters"): the votes (``votes``: area -> the electors it
+    carries, ``map.Area.imperial_votes``) of the active areas that ``power`` possesses or that a minor power allied
+    with it possesses (an allied minor counts "as an extension" of its ally, Glossary "Minor"; RULINGS IV-1)."""
+    holders = {power} | {m for m, info in s["minors"].items() if info.get("ally") == power}
+    return sum(n for area, n in votes.items() if area in s["areas"] and s["areas"][area]["owner"] in holders)
+
+
+def holdings(s: dict, power: str, votes: Mapping[str, int] | None = None) -> Holdings:
     """What ``power`` holds now, read from the state: its possessions and, of them, those it controls (no revolt
     marker); its allies' possessions (the minors allied with it and the major powers in alliance with it, 21.1);
     what it possessed when the turn started (``possessed_at_start``, kept by the turn's start when the scenario
-    scores card objectives); its merchants. Imperial voters are not in the state yet (the card's "Others")."""
+    scores card objectives); its merchants; its imperial voters (``imperial_voters`` over the map's ``votes``)."""
     allies = {m for m, info in s["minors"].items() if info.get("ally") == power}
     allies |= {p for pair in s["alliances"] for p in pair if power in pair and p != power}
     possessed = frozenset(a for a, info in s["areas"].items() if info["owner"] == power)
@@ -148,6 +156,7 @@ def holdings(s: dict, power: str) -> Holdings:
         allied=frozenset(a for a, info in s["areas"].items() if info["owner"] in allies),
         possessed_at_start=frozenset(s.get("possessed_at_start", {}).get(power, ())),
         merchants={c: present[power] for c, present in s["merchants"].items() if present.get(power)},
+        imperial_voters=imperial_voters(s, power, votes or {}),
     )
 
 

@@ -12,7 +12,7 @@ from engines.core.types import text
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.actions import construction, regroup
 from engines.ultima_ratio.board import board_of
-from engines.ultima_ratio.cards import card_play, deck
+from engines.ultima_ratio.cards import card_play, deck, possession_vp
 from engines.ultima_ratio.combat import battles, land_battles
 from engines.ultima_ratio.diplomacy import alliances, expeditionary_corps, independent_minors, peace, war
 from engines.ultima_ratio.economy import commerce, subsidies, unrest
@@ -323,6 +323,7 @@ class PowerActions(FreeMoves, Step):
             return
         if alliances.ask_war_entry(g):  # 21.1: the allies of powers that went to war announce their entry
             return
+        possession_vp.check(g)  # 22: an area a card promised VP for, possessed now (RULINGS HO-1)
         entry = independent_minors.entry_due(g)  # 20.5: which allied independent minors enter a new war
         if entry:
             g.call("minor_war_entry", **entry)

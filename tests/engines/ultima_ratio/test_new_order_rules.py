@@ -1,0 +1,165 @@
+"""The rules 9.2 New Order meets that issue 27 part 2a adds (imperial voters and the Imperial election, 22 l. 1799;
+Fall of the Hospitallers, Turn 3 l. 2231; religions, Turn 1 l. 2179): positions built by hand from a game with
+cards (``test_cards.position``: player1 Portugal and France, player2 Spain and the powers named) or from 9.2's set-up
+(``test_new_order``). Line numbers are shared/rules/ultima-ratio-regis.txt's; RULINGS.md IV-1, IV-2, HO-1, RE-1."""
+
+from __future__ import annotations
+
+from engines.core.machine import Ctx, copy_state
+from engines.ultima_ratio.diplomacy import minor_powers
+from engines.ultima_ratio.end_of_turn import victory
+from engines.ultima_ratio.end_of_turn.turn_end import active_board_index, card_objectives_vp
+from engines.ultima_ratio.game import GAME
+from tests.engines.ultima_ratio.test_cards import event_position, play
+from tests.engines.ultima_ratio.test_new_order import GAME as NEW_ORDER
+from tests.engines.ultima_ratio.test_new_order import auction, begin
+
+ELECTORATES = {"bohemia": 1, "saxony": 1, "palatinate": 2, "cologne": 2, "brandenburg": 1}
+
+
+def msgs(log) -> list[str]:
+    return [e["msg"] for e in log]
+
+
+# ----- 22 imperial voters ------------------------------------------------------------------------------------------
+def test_the_map_carries_the_seven_imperial_voters():
+    """22 (l. 1799, "by having a certain number of imperial voters"): the seven electors on the map's areas
+    (RULINGS IV-1): Bohemia, Saxony, Brandenburg, the Palatinate with Mainz, Cologne with Trier."""
+    assert GAME.board.imperial_votes == ELECTORATES
+    assert sum(GAME.board.imperial_votes.values()) == 7
+
+
+def test_a_power_has_the_voters_of_its_areas_and_of_its_allied_minors():
+    """RULINGS IV-1: a power's voters are those of the areas it possesses and of the areas its allied minors possess
+    (9.2's Turn 1: the German States hold Saxony, the Palatinate and Cologne, 5 votes; Bohemia and Brandenburg 1)."""
+    s = auction(begin(3), {"player1": 2, "player2": 1, "player3": 0})
+    votes = GAME.board.imperial_votes
+    assert victory.imperial_voters(s, "austria", votes) == 0
+    s["minors"]["german-states"]["ally"] = "austria"
+    assert victory.imperial_voters(s, "austria", votes) == 5
+    s["areas"]["bohemia"].update(owner="austria", control="austria")
+    assert victory.imperial_voters(s, "austria", votes) == 6
+    assert victory.imperial_voters(s, "france", votes) == 0
+    assert victory.holdings(s, "austria", votes).imperial_voters == 6
+
+
+def test_austrias_card_scores_four_imperial_voters_at_the_end_of_the_turn():
+    """22 "Major power card objectives (end of turn)": Austria's card asks for 4 imperial voters (``powers.yaml``,
+    reconstructed); 3 score nothing, 4 score its VP."""
+    s = auction(begin(3), {"player1": 2, "player2": 1, "player3": 0})
+    seat = s["powers"]["austria"]["seat"]
+    index = active_board_index(Ctx(NEW_ORDER, s))
+    card = GAME.board.power("austria")
+    slot = next(i for i, o in enumerate(card.objectives) if o.kind == "imperial_voters")
+    for name in ("bohemia", "brandenburg", "saxony"):  # 3 votes
+        s["areas"][name].update(owner="austria", control="austria")
+    before = s["seats"][seat]["vp"]
+    g = Ctx(NEW_ORDER, s)
+    card_objectives_vp(g, seat, "austria", index)
+    scored = [e for e in g.entries if e.get("msg") == "log.objective_vp" and e["args"]["objective"] == slot + 1]
+    assert not scored
+    s["areas"]["cologne"].update(owner="austria", control="austria")  # 5 votes
+    g = Ctx(NEW_ORDER, s)
+    card_objectives_vp(g, seat, "austria", index)
+    scored = [e for e in g.entries if e.get("msg") == "log.objective_vp" and e["args"]["objective"] == slot + 1]
+    assert len(scored) == 1 and s["seats"][seat]["vp"] > before
+
+
+# ----- the Imperial election (generic card) -------------------------------------------------------------------------
+def election(played_this_turn: tuple[str, ...] = ()) -> tuple[dict, list]:
+    """Player1 plays the Imperial election (auction for the Holy Roman Empire among the powers with interest in CE,
+    events.yaml); Austria (player2) bids 1 and France (player1) passes."""
+    s = event_position("imperial-election", powers1=("portugal", "france"), powers2=("spain", "austria"))
+    card = GAME.board.minor("holy-roman-empire")
+    for name in card.areas:
+        s["areas"][name] = {"owner": None, "control": None, "marker": None, "fortress": None, "siege": None,
+                            "interrupted": False}  # fmt: skip
+    minor_powers.enter_play(s, card)
+    for p in ("france", "austria"):
+        s["powers"][p]["interest"] = ["CE"]
+    s["cards"]["discard"] = [*played_this_turn, *s["cards"]["discard"]]
+    s, _ = play(s, "player1", "event", "imperial-election")
+    s, _ = play(s, "player1", "pass")
+    s, log = play(s, "player2", "bid", ["austria", 1])
+    s, more = play(s, "player1", "pass")
+    return s, msgs([*log, *more])
+
+
+def test_the_imperial_election_winner_scores_one_vp_and_allies_with_the_empire():
+    """The Imperial election (events.yaml: "the winner scores 1 VP and is allied with the Holy Roman Empire"): the
+    auction's winner pays its bet in unrest and scores the card's VP (22 "Others, detailed in the card itself";
+    RULINGS IV-2)."""
+    before = event_position("imperial-election")["seats"]["player2"]["vp"]
+    s, log = election()
+    assert s["minors"]["holy-roman-empire"]["ally"] == "austria"
+    assert s["seats"]["player2"]["vp"] == before + 1
+    assert "log.auction_vp" in log
+
+
+def test_luther_makes_the_imperial_election_score_one_more_vp_that_turn():
+    """Luther (Turn 2: "the Imperial election card scores 1 more VP this turn", ``election_vp``): played earlier in
+    the turn, the election's winner scores 2 (RULINGS IV-2)."""
+    before = event_position("imperial-election")["seats"]["player2"]["vp"]
+    s, _ = election(played_this_turn=("luther",))
+    assert s["seats"]["player2"]["vp"] == before + 2
+
+
+def test_an_alliance_card_without_vp_scores_none():
+    """Only a card that states VP pays them: the Alliance with Genoa gives its winner none."""
+    s = event_position("alliance-genoa", powers1=("portugal", "france"))
+    card = GAME.board.minor("genoa")
+    for name in card.areas:
+        s["areas"][name] = {"owner": None, "control": None, "marker": None, "fortress": None, "siege": None,
+                            "interrupted": False}  # fmt: skip
+    minor_powers.enter_play(s, card)
+    s["powers"]["spain"]["interest"] = ["CM"]
+    before = s["seats"]["player2"]["vp"]
+    s, _ = play(s, "player1", "event", "alliance-genoa")
+    s, _ = play(s, "player2", "bid", ["spain", 1])
+    s, log = play(s, "player1", "pass") if GAME.active_roles(s) == ["player1"] else (s, [])
+    assert s["minors"]["genoa"]["ally"] == "spain" and s["seats"]["player2"]["vp"] == before
+    assert "log.auction_vp" not in msgs(log)
+
+
+# ----- Fall of the Hospitallers (Turn 3, l. 2231) -------------------------------------------------------------------
+def hospitallers() -> dict:
+    """Player1 plays Fall of the Hospitallers; the Ottomans are player2's, the Knights hold Rhodes."""
+    s = event_position("fall-of-the-hospitallers", powers2=("spain", "ottomans"))
+    card = GAME.board.minor("hospitallers")
+    for name in (*card.areas, "malta"):
+        s["areas"][name] = {"owner": None, "control": None, "marker": None, "fortress": None, "siege": None,
+                            "interrupted": False}  # fmt: skip
+    minor_powers.enter_play(s, card)
+    s["areas"]["malta"].update(owner="spain", control="spain")
+    return s
+
+
+def test_the_ottomans_score_one_vp_when_they_come_to_possess_rhodes():
+    """Turn 3 (l. 2231): "With this card, if the Ottomans come to possess Rhodes, they gain 1 VP" — promised when the
+    card is played, scored once as soon as they possess it (after the action that takes it, RULINGS HO-1)."""
+    s = hospitallers()
+    before = s["seats"]["player2"]["vp"]
+    s, log = play(s, "player1", "event", "fall-of-the-hospitallers")
+    assert ["fall-of-the-hospitallers", "ottomans", "rhodes", 1] in s["possession_vp"]
+    assert "log.possession_vp_watch" in msgs(log) and s["seats"]["player2"]["vp"] == before
+    s["areas"]["rhodes"].update(owner="ottomans", control="ottomans")  # as a conquest would
+    from engines.ultima_ratio.cards import possession_vp
+
+    g = Ctx(GAME, copy_state(s))
+    possession_vp.check(g)
+    assert g.s["seats"]["player2"]["vp"] == before + 1
+    assert [e["msg"] for e in g.entries] == ["log.possession_vp"]
+    assert ["fall-of-the-hospitallers", "ottomans", "rhodes", 1] not in g.s["possession_vp"]
+    possession_vp.check(g)  # once per area
+    assert g.s["seats"]["player2"]["vp"] == before + 1
+
+
+def test_the_promise_for_malta_lasts_and_is_not_made_for_an_area_already_held():
+    """ "If in the future the Ottomans come to possess Malta ... the Ottomans gain 1 VP" (l. 2231): the promise stays
+    while Malta is Spain's; an area the Ottomans already possess is promised nothing (RULINGS HO-1)."""
+    s = hospitallers()
+    s["areas"]["rhodes"].update(owner="ottomans", control="ottomans")
+    before = s["seats"]["player2"]["vp"]
+    s, log = play(s, "player1", "event", "fall-of-the-hospitallers")
+    assert "log.possession_vp_held" in msgs(log)
+    assert [w[2] for w in s["possession_vp"]] == ["malta"] and s["seats"]["player2"]["vp"] == before
