@@ -228,6 +228,7 @@ class URRState(TypedDict):
     collapsing: NotRequired[list[str]]  # major powers collapsing (21.6, diplomacy/collapse.py)
     combined: NotRequired[dict[str, list[str]]]  # squadron -> [its power, the sea its fleet formed in] (21.2.3)
     expeditionary: NotRequired[dict[str, str]]  # troop -> the power that ceded it (21.2.2, expeditionary_corps.py)
+    religions: NotRequired[dict[str, str]]  # power -> its religion where it differs from its card (diplomacy/religion)
     possession_vp: NotRequired[list[list[Any]]]  # [card, power, area, VP] promised when it comes to possess (22)
 
 

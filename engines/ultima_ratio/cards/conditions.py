@@ -8,19 +8,22 @@ are read where that is known (``events.READ``) or wait for the rules that record
 
 from __future__ import annotations
 
+from engines.ultima_ratio.board import Board
+from engines.ultima_ratio.diplomacy.religion import religion_of
 from engines.ultima_ratio.world_items import Condition
 
 STATE = ("players", "from_turn", "in_play", "possesses", "independent", "not_allied")
 
 
 def answered(cond: Condition) -> bool:
-    """Whether the position alone answers ``cond``: one of ``STATE``, but not an alliance "with a Catholic power"
-    (a power's religion changes with events not played yet: ENGINE.md › Not yet)."""
-    return cond.kind in STATE and not (cond.kind == "not_allied" and cond.religion is not None)
+    """Whether the position alone answers ``cond``: one of ``STATE`` (an alliance "with a Catholic power" reads the
+    ally's religion now, ``diplomacy/religion``)."""
+    return cond.kind in STATE
 
 
-def met(s: dict, cond: Condition) -> bool:
-    """Whether ``cond`` (``answered``) holds now."""
+def met(s: dict, cond: Condition, board: Board | None = None) -> bool:
+    """Whether ``cond`` (``answered``) holds now; ``board`` for the powers' religions (``not_allied`` with
+    ``religion``: the Scottish Reformation, "if it is allied with a Catholic power", RULINGS RE-1)."""
     if cond.kind == "players":
         return len(s["seats"]) == cond.players
     if cond.kind == "from_turn":
@@ -33,5 +36,11 @@ def met(s: dict, cond: Condition) -> bool:
         return all(a in s["areas"] and s["areas"][a]["owner"] is None and s["areas"][a]["marker"] for a in cond.areas)
     if cond.kind == "not_allied":
         ally = (s["minors"].get(cond.minor) or {}).get("ally")
-        return ally is None or (bool(cond.powers) and ally not in cond.powers)
+        if ally is None:
+            return True
+        if cond.religion is not None:
+            if board is None:
+                raise ValueError("a condition of religion needs the board (the cards' religions)")
+            return religion_of(s, board, ally) != cond.religion
+        return bool(cond.powers) and ally not in cond.powers
     raise ValueError(f"the condition {cond.kind!r} is not one the position answers")

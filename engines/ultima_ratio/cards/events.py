@@ -10,8 +10,7 @@ wars between the card's powers negotiated in their printed order, 21.4, 21.5.5: 
 lists every event. Combat effects are in force while the event is (``combat_cards.lasting``). The other effects of
 diplomacy with minor powers (20: alliance auctions, alliances with a minor, minors appearing and disappearing),
 areas becoming active or inactive (``diplomacy/alliance_auction.py``, ``minor_status.py``, ``minor_powers.py``)
-and alliances between major powers (21.1, ``diplomacy/alliances.py``) are played too; religion is not yet: it is
-logged as not applied (ENGINE.md › Not yet).
+and alliances between major powers (21.1, ``diplomacy/alliances.py``) are played too, and religions (``diplomacy/religion.py``: Calvin, Acts of Supremacy).
 """
 
 from __future__ import annotations
@@ -23,7 +22,7 @@ from engines.core.types import text
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import conditions, deck, possession_vp
-from engines.ultima_ratio.diplomacy import alliance_auction, alliances, minor_powers, minor_status, peace, war
+from engines.ultima_ratio.diplomacy import alliance_auction, alliances, minor_powers, minor_status, peace, religion, war
 from engines.ultima_ratio.economy import technology
 from engines.ultima_ratio.economy.unrest import change_unrest
 from engines.ultima_ratio.end_of_turn import turn_end
@@ -31,8 +30,8 @@ from engines.ultima_ratio.leaders import leader_flow, leader_rules, leader_state
 from engines.ultima_ratio.world_items import ANY, Effect
 
 # conditions the engine reads (the others wait for part 2: possessions gained later, religions, peace results ...)
-READ = ("each_power_of_the_player", "most_troops", "casus_belli_with", "battle", "terrain")
-NOT_YET = ("religion", "remove_card")
+READ = ("each_power_of_the_player", "most_troops", "casus_belli_with", "battle", "terrain", "gains_possession")
+NOT_YET = ("remove_card",)
 
 
 def left_of(s: dict, seat: str) -> str:
@@ -106,12 +105,13 @@ class Event(Step):
         card, seat, op = f["card"], f["seat"], eff.op
         cond = eff.condition
         if cond is not None and conditions.answered(cond):
-            if not conditions.met(s, cond):
+            if not conditions.met(s, cond, board):
                 g.log("log.event_condition_unmet", event=card, op=op, rule="card_play")
                 return False
             cond = None  # it holds: the effect as if unconditional
-        if cond is not None and cond.kind == "gains_possession" and op == "vp" and in_play(s, eff.power):
-            possession_vp.watch(g, card, required(eff.power), list(cond.areas), required(eff.amount))
+        if cond is not None and cond.kind == "gains_possession":  # 22: VP promised (RULINGS HO-1)
+            if op == "vp" and in_play(s, eff.power):
+                possession_vp.watch(g, card, required(eff.power), list(cond.areas), required(eff.amount))
         elif cond is not None and cond.kind not in READ:
             g.log("log.event_not_yet", event=card, op=op, rule="card_play")
         elif op == "unrest":
@@ -213,6 +213,8 @@ class Event(Step):
             (minor_powers.activate if op == "activate" else minor_powers.deactivate)(g, sorted(set(named)))
         elif op == "alliance":
             return self._alliance(g, eff)
+        elif op == "religion":  # Calvin, Acts of Supremacy; a power not in play enters with it (RULINGS RE-1)
+            religion.become(g, board, required(eff.power), required(eff.religion))
         elif op in NOT_YET:
             g.log("log.event_not_yet", event=card, op=op, rule="card_play")
         return False

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engines.core.machine import Ctx
 from engines.ultima_ratio.board import Board
+from engines.ultima_ratio.diplomacy import religion
 from engines.ultima_ratio.preparation import deployment
 from engines.ultima_ratio.world_items import Scenario, Setup
 
@@ -56,7 +57,7 @@ def markers(board: Board, scenario: Scenario, areas: set[str]) -> dict[str, str]
 def set_up_from_playbook(g: Ctx, board: Board, scenario_id: str) -> None:
     """7.2 and 24 for a scenario of the playbook: the active map, its markers, the powers of the seat table for
     the table's number of players with their deployment, the special rules' possession changes and alliances
-    between major powers (21.1, RULINGS AL-3), the merchants
+    between major powers (21.1, RULINGS AL-3), the religions (Turn 1's Protestants Catholic, RULINGS RE-1), the merchants
     placed at set-up and the naval operation distance."""
     scenario = board.world.scenario(scenario_id)
     start = starting_setup(board, scenario)
@@ -81,6 +82,8 @@ def set_up_from_playbook(g: Ctx, board: Board, scenario_id: str) -> None:
                     for area in effect.areas:
                         if area in s["areas"] and effect.power in (*s["powers"], *s["minors"]):
                             s["areas"][area].update(owner=effect.power, control=effect.power)
+                elif effect.op == "religion" and effect.power and effect.religion:  # Turn 1, l. 2179 (RULINGS RE-1)
+                    religion.set_religion(s, board, effect.power, effect.religion)
                 elif effect.op == "alliance" and effect.power in s["powers"] and effect.with_ in s["powers"]:
                     pair = sorted((str(effect.power), str(effect.with_)))  # 21.1 "allied until war breaks out"
                     s["alliances"].append(pair)

@@ -9,6 +9,7 @@ import pytest
 from engines.core.machine import Ctx, copy_state
 from engines.ultima_ratio.cards import events
 from engines.ultima_ratio.combat import combat_cards
+from engines.ultima_ratio.diplomacy.religion import religion_of
 from engines.ultima_ratio.game import GAME
 from engines.ultima_ratio.state import new_unit
 from tests.engines.ultima_ratio.support import place
@@ -48,6 +49,8 @@ PLAYED = {
     "minor_disappears",
     "activate",
     "deactivate",
+    "election_vp",  # read by the Imperial election's auction, test_new_order_rules.py (RULINGS IV-2)
+    "religion",  # diplomacy/religion.py, test_new_order_rules.py (RULINGS RE-1)
 }
 
 
@@ -392,13 +395,14 @@ def test_no_corsair_without_the_card_or_against_a_power_without_cb():
 
 
 # ----- Casus Belli and wars -----------------------------------------------------------------------------------------
-def test_acts_of_supremacy_plays_its_cb_and_leaves_the_religion_to_part_2():
+def test_acts_of_supremacy_plays_its_cb_and_makes_england_protestant():
     s, log = apply("acts-of-supremacy", powers2=("spain", "england"))
     assert s["casus_belli"] == []  # England and Spain are one player's: no CB between them
     s = event_position("acts-of-supremacy", powers1=("portugal", "england"))
     s, log = play(s, "player1", "event", "acts-of-supremacy")
     assert s["casus_belli"] == [["spain", "england"]]
-    assert [e["args"]["op"] for e in log if e["msg"] == "log.event_not_yet"] == ["religion"]
+    assert not [e for e in log if e["msg"] == "log.event_not_yet"]
+    assert s.get("religions", {}).get("england") is None  # Protestant, as its card (RULINGS RE-1)
 
 
 def test_a_cb_card_between_powers_at_war_or_allied():
@@ -447,7 +451,7 @@ def test_the_treaty_of_tordesillas_bars_the_cbs_between_spain_and_portugal_overs
     assert g.s["casus_belli"] == [["spain", "portugal"]]
 
 
-SIMPLE = ("unrest", "rebellion", "war", "casus_belli", "interest", "vp", "activate", "religion")
+SIMPLE = ("unrest", "rebellion", "war", "casus_belli", "interest", "vp", "activate", "religion", "election_vp")
 
 
 def simple(event) -> bool:
@@ -497,6 +501,10 @@ def test_each_event_of_named_powers_and_areas_does_what_its_data_says(card):
         elif x.op == "vp":
             seat = s["powers"][x.power]["seat"]
             assert s["seats"][seat]["vp"] == before["seats"][seat]["vp"] + x.amount
+        elif x.op == "religion":
+            assert religion_of(s, b, x.power) == x.religion
+        elif x.op == "election_vp":  # read by a later Imperial election (RULINGS IV-2): no VP now
+            assert all(s["seats"][k]["vp"] == before["seats"][k]["vp"] for k in s["seats"])
         else:
             assert any(e["msg"] == "log.event_not_yet" and e["args"]["op"] == x.op for e in log)
     for p, amount in unrest.items():
@@ -520,19 +528,9 @@ PART_2 = [
 ]
 
 
-@pytest.mark.parametrize("card", PART_2)
-def test_a_part_2_event_is_logged_as_not_played_and_changes_nothing(card):
-    s = event_position(card, powers1=("portugal", "france"), powers2=("spain", "ottomans", "england"))
-    keys = ("powers", "areas", "units", "leaders", "wars", "casus_belli", "seats", "minors", "alliances")
-    before = {k: copy_state(s[k]) for k in keys}
-    s, log = play(s, "player1", "event", card)
-    assert [e for e in log if e["msg"] == "log.event_not_yet"]
-    assert all(e["msg"] in ("log.event_applied", "log.event_not_yet") for e in log)
-    assert {k: s[k] for k in keys} == before and step(s) == "card_play"
-
-
-def test_the_part_2_events_are_those_of_religion():
-    """Chapter 20's events are played (test_minor_powers.py), and 21.1's alliances of major powers
-    (test_alliances.py); left: religion, the conditional VP of the Fall of the Hospitallers and the Scottish
-    Reformation's alliance under a condition of religion."""
-    assert sorted(PART_2) == ["calvin", "fall-of-the-hospitallers", "scottish-reformation"]
+def test_no_event_is_left_to_part_2():
+    """Chapter 20's events are played (test_minor_powers.py), 21.1's alliances of major powers (test_alliances.py),
+    the Fall of the Hospitallers' VP, the religions of Calvin and the Acts of Supremacy and the Scottish Reformation's
+    alliance under a condition of religion (test_new_order_rules.py, RULINGS HO-1, RE-1): no card is only logged as
+    not played any more."""
+    assert PART_2 == []

@@ -163,3 +163,71 @@ def test_the_promise_for_malta_lasts_and_is_not_made_for_an_area_already_held():
     s, log = play(s, "player1", "event", "fall-of-the-hospitallers")
     assert "log.possession_vp_held" in msgs(log)
     assert [w[2] for w in s["possession_vp"]] == ["malta"] and s["seats"]["player2"]["vp"] == before
+
+
+# ----- religions (Turn 1 l. 2179, Turn 6 l. 2342; Calvin, Acts of Supremacy, Scottish Reformation) ------------------
+def test_9_2_starts_with_the_protestant_countries_catholic_until_calvin():
+    """Turn 1 (l. 2179): "The countries marked as Protestant on the map are currently Catholic until the 'Calvin'
+    event" — England (the cross on London) is Catholic in 9.2, and so are the later powers with the cross; the others
+    keep their card's religion (RULINGS RE-1)."""
+    from engines.ultima_ratio.diplomacy.religion import faith_of, religion_of
+
+    s = auction(begin(3), {"player1": 2, "player2": 1, "player3": 0})
+    board = GAME.board
+    assert board.power("england").religion == "protestant"
+    assert religion_of(s, board, "england") == "catholic" and religion_of(s, board, "sweden") == "catholic"
+    assert religion_of(s, board, "france") == "catholic" and religion_of(s, board, "ottomans") == "sunni"
+    assert faith_of(s, board, "persia") == "muslim" and faith_of(s, board, "russia") == "christian"
+
+
+def test_calvin_and_the_acts_of_supremacy_make_protestants():
+    """Calvin ("Powers with the cross on their capital become Protestant", events.yaml) and the Acts of Supremacy
+    ("England becomes Protestant") through the events' executor; a power not in play enters with it (RULINGS
+    RE-1)."""
+    from engines.ultima_ratio.diplomacy.religion import religion_of, set_religion
+
+    s = event_position("calvin", powers2=("spain", "england"))
+    for power in ("england", "sweden", "netherlands"):
+        set_religion(s, GAME.board, power, "catholic")  # as Turn 1's rule leaves them
+    s, log = play(s, "player1", "event", "calvin")
+    assert religion_of(s, GAME.board, "sweden") == "protestant"  # not in play: it will enter Protestant
+    assert religion_of(s, GAME.board, "netherlands") == "protestant"
+    assert religion_of(s, GAME.board, "england") == "catholic"  # Calvin does not name England
+    assert "log.religion_protestant" in msgs(log) and "log.event_not_yet" not in msgs(log)
+    assert "sweden" not in s.get("religions", {})  # back to its card's: nothing kept
+    s = event_position("acts-of-supremacy", powers2=("spain", "england"))
+    set_religion(s, GAME.board, "england", "catholic")
+    s, _ = play(s, "player1", "event", "acts-of-supremacy")
+    assert religion_of(s, GAME.board, "england") == "protestant"
+
+
+def scottish_reformation(ally: str | None, catholic_england: bool = False) -> dict:
+    """Player1 (Portugal, France) plays the Scottish Reformation; England is player2's; Scotland in play, allied
+    with ``ally``."""
+    from engines.ultima_ratio.diplomacy.religion import set_religion
+
+    s = event_position("scottish-reformation", powers1=("portugal", "france"), powers2=("spain", "england"))
+    card = GAME.board.minor("scotland")
+    for name in card.areas:
+        s["areas"][name] = {"owner": None, "control": None, "marker": None, "fortress": None, "siege": None,
+                            "interrupted": False}  # fmt: skip
+    minor_powers.enter_play(s, card)
+    s["minors"]["scotland"]["ally"] = ally
+    if catholic_england:
+        set_religion(s, GAME.board, "england", "catholic")
+    s, _ = play(s, "player1", "event", "scottish-reformation")
+    return s
+
+
+def test_the_scottish_reformation_allies_scotland_with_england_unless_a_catholic_power_holds_it():
+    """The Scottish Reformation ("Scotland becomes Protestant: if it is allied with a Catholic power ...; England may
+    ally with it"; its condition ``not_allied`` with ``religion: catholic``): allied with Catholic France, Scotland
+    stays France's; neutral, or allied with a Protestant power, it allies with England (RULINGS RE-1)."""
+    from engines.ultima_ratio.diplomacy.religion import religion_of
+
+    s = scottish_reformation("france")
+    assert s["minors"]["scotland"]["ally"] == "france" and religion_of(s, GAME.board, "scotland") == "protestant"
+    s = scottish_reformation(None)
+    assert s["minors"]["scotland"]["ally"] == "england"
+    s = scottish_reformation("england", catholic_england=True)  # England Catholic (Turn 1): the alliance stands
+    assert s["minors"]["scotland"]["ally"] == "england"
