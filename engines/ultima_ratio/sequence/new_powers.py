@@ -4,7 +4,8 @@ substitution of units when a major power's card changes.
 "Depending on the scenario, if applicable, check at which player controls them; and then deploy them (see 24.)": the
 turn's deployment rows (``turns.yaml``) name the powers that enter; a power of the scenario's seat table (or one that
 ``inherits`` a power in play: Turn 11's Parliamentarians, on England's seat) joins its seat with its card's counters,
-its home areas and domains, and the points it spends at once through the ``deploy`` step (24.); a row that ``adds``
+its home areas and domains, the minors of its row as allies, and the points it spends at once through the ``deploy``
+step (24.); a row that ``adds``
 holdings (Turn 5: Poland, Russia) adds them to a power in play. Which scenarios use them: ENGINE.md › Not yet.
 
 "There may be major powers that change their major power card. If the military forces on the map of that major power
@@ -62,9 +63,30 @@ def enter_powers(g: Ctx) -> None:
             s["fixed_merchants"] = [m for m in s["fixed_merchants"] if m[1] != row.power]
         s["seats"][seat]["powers"].append(row.power)
         g.log("log.power_enters", power=row.power, seat=seat, points=row.points or 0, rule="entry_of_new_powers")
+        neutral_allies(g, row.power, row.allies)
         inherits = board.power(row.power).inherits
         if inherits is not None and inherits in s["powers"]:
             substitute(g, inherits, row.power)
+
+
+def neutral_allies(g: Ctx, power: str, allies: list[str]) -> None:
+    """24. (the row's "Allies", 20.3.4 "there are powers that start with allies") for a power entering at a later
+    turn: each neutral minor of its row in play allies with it at once, as at a scenario's start (its units are
+    placed after the power's deployment, ``deploy_allies``); one allied with another power changes ally through
+    20.4.2 (``allies_to_change``, asked by ``deploy_new_powers``; RULINGS NP-1)."""
+    s = g.s
+    for minor in allies:
+        if minor in s["minors"] and s["minors"][minor]["ally"] is None:
+            s["minors"][minor]["ally"] = power
+            g.log("log.minor_allied.deployment", minor=minor, power=power, rule="minor_alliance")
+
+
+def allies_to_change(g: Ctx, power: str) -> list[str]:
+    """The minors of the entering ``power``'s row (this turn's deployment table) allied with another power: they
+    change ally (20.4.2, the step ``minor_alliance``) before the power deploys (RULINGS NP-1)."""
+    s, board = g.s, board_of(g)
+    rows = [r for r in board.world.turn(s["turn"]).deployment if r.power == power and not r.adds]
+    return [m for r in rows for m in r.allies if m in s["minors"] and s["minors"][m]["ally"] not in (None, power)]
 
 
 def substitute(g: Ctx, old: str, new: str) -> None:

@@ -18,7 +18,7 @@ from engines.core.types import text
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import deck
-from engines.ultima_ratio.diplomacy import war
+from engines.ultima_ratio.diplomacy import minor_status, war
 from engines.ultima_ratio.economy import commerce
 from engines.ultima_ratio.scenarios.base import scenario_of
 from engines.ultima_ratio.sequence import new_powers, turn_special_rules
@@ -55,13 +55,18 @@ class TurnStart(Step):
 
 
 class DeployNewPowers(Step):
-    """8.1.2 / 24: the powers that (re)enter this turn deploy their points, one at a time (``deploy``)."""
+    """8.1.2 / 24: the powers that (re)enter this turn deploy their points, one at a time (``deploy``), after the
+    minors of their row allied with another power have changed ally (``minor_alliance``, RULINGS NP-1)."""
 
-    goes_to = ("deploy", "trade_adjustments")
+    goes_to = ("minor_alliance", "deploy", "trade_adjustments")
 
     def auto(self, g: Ctx) -> None:
         for power, info in g.s["powers"].items():
             if info.get("to_deploy"):
+                change = new_powers.allies_to_change(g, power)
+                if change:  # 24.'s allies of its row: a minor allied with another power changes ally (20.4.2)
+                    minor_status.ally(g, change[0], power, "deployment")
+                    return
                 todo = info.pop("to_deploy")
                 g.call("deploy", power=power, points=todo["points"], revolts=todo["revolts"])
                 return

@@ -231,3 +231,32 @@ def test_the_scottish_reformation_allies_scotland_with_england_unless_a_catholic
     assert s["minors"]["scotland"]["ally"] == "england"
     s = scottish_reformation("england", catholic_england=True)  # England Catholic (Turn 1): the alliance stands
     assert s["minors"]["scotland"]["ally"] == "england"
+
+
+# ----- 24. the allies of a power entering at a later turn (8.1.2) ----------------------------------------------------
+def test_a_power_entering_later_gets_the_allies_of_its_row():
+    """8.1.2 then 24. (Turn 4's row, l. 2240: the Schmalkaldic League, "Allies: Palatinate, Brandenburg"): the
+    neutral Palatinate allies with it as it enters; Brandenburg, allied with Portugal, changes ally through 20.4.2
+    (``minor_alliance``) before the League deploys its points (RULINGS NP-1)."""
+    from tests.engines.ultima_ratio.support_war import area
+    from tests.engines.ultima_ratio.test_war import italian_wars, passive
+
+    s = italian_wars(3)
+    s["last_turn"] = 5
+    for minor in ("palatinate", "brandenburg"):
+        card = GAME.board.minor(minor)
+        for name in card.areas:
+            area(s, name, None)
+        minor_powers.enter_play(s, card)
+    s["minors"]["brandenburg"]["ally"] = "portugal"
+    s, log = passive(s, lambda s: s["stack"][-1]["step"] == "deploy")
+    assert s["turn"] == 4 and s["stack"][-1]["power"] == "schmalkaldic-league"
+    assert s["minors"]["palatinate"]["ally"] == "schmalkaldic-league"
+    assert s["minors"]["brandenburg"]["ally"] == "schmalkaldic-league"
+    said = msgs(log)
+    assert "log.minor_allied.deployment" in said and "log.minor_alliance_ends" in said
+    assert (
+        GAME.renderer()
+        .text(next(e for e in log if e["msg"] == "log.minor_allied.deployment"))
+        .endswith("as it enters the game (its deployment's allies).")
+    )
