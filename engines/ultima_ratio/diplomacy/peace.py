@@ -133,13 +133,20 @@ def ask_forced(g: Ctx) -> bool:
 
 
 # ----- 21.5 negotiations ----------------------------------------------------------------------------------------------
+def with_allied_minors(s: dict, power: str) -> set[str]:
+    """A major power and the minor powers allied with it ("for most purposes they count as extensions of the major
+    power", Glossary "Minor"; RULINGS P-16)."""
+    return {power} | {m for m, info in s["minors"].items() if info.get("ally") == power}
+
+
 def taken_areas(s: dict, board, loser: str, taker: str) -> tuple[int, int]:
-    """21.5.1: the loser's possessions the taker controls, not key areas nor the objectives of either contender
-    ("key areas, or those that count as key areas for being objectives, are not taken into account"): (main map,
-    mini-maps)."""
+    """21.5.1: the possessions of the loser and of its allied minors that the taker or its allied minors control,
+    not key areas nor the objectives of either contender ("key areas, or those that count as key areas for being
+    objectives, are not taken into account"): (main map, mini-maps). RULINGS P-1, P-16."""
+    losers, takers = with_allied_minors(s, loser), with_allied_minors(s, taker)
     main = colonies = 0
     for area, info in s["areas"].items():
-        if info["owner"] != loser or info["control"] != taker:
+        if info["owner"] not in losers or info["control"] not in takers:
             continue
         if war.key_area(board, area, loser, taker):
             continue

@@ -260,3 +260,30 @@ def test_a_power_entering_later_gets_the_allies_of_its_row():
         .text(next(e for e in log if e["msg"] == "log.minor_allied.deployment"))
         .endswith("as it enters the game (its deployment's allies).")
     )
+
+
+# ----- 21.5.1 the differential with allied minors' areas ----------------------------------------------------------
+def test_an_allied_minors_areas_count_in_the_peace_differential():
+    """21.5.1 ("the differential of non-key areas taken from one major power to the other") with the Glossary's
+    minors "extensions of the major power": Savoy allied with Spain, its two non-key areas controlled by Portugal,
+    count as two areas taken from Spain (one morale point); an area Portugal's allied minor controls counts for
+    Portugal (RULINGS P-16)."""
+    from engines.ultima_ratio.diplomacy import peace
+    from tests.engines.ultima_ratio.support_war import area
+    from tests.engines.ultima_ratio.test_peace import at_war
+
+    s = at_war()
+    card = GAME.board.minor("savoy")
+    for name in card.areas:
+        area(s, name, None)
+    minor_powers.enter_play(s, card)
+    s["minors"]["savoy"]["ally"] = "spain"
+    assert peace.taken_areas(s, GAME.board, "spain", "portugal") == (0, 0)
+    for name in ("savoy", "piedmont"):
+        s["areas"][name]["control"] = "portugal"  # occupied (RULINGS MP-6)
+    assert peace.taken_areas(s, GAME.board, "spain", "portugal") == (2, 0)
+    assert peace.war_side(s, GAME.board, "spain", "portugal").areas_lost == 2
+    s["areas"]["savoy"]["control"] = "savoy"
+    s["minors"]["savoy"]["ally"] = "portugal"  # now Portugal's ally, holding Leon
+    s["areas"]["leon"]["control"] = "savoy"
+    assert peace.taken_areas(s, GAME.board, "spain", "portugal") == (1, 0)
