@@ -52,3 +52,6 @@ class NewOrder(Scenario):
 
     def turn_effects(self, g: Ctx) -> list[dict]:
         return turn_special_rules.effects_of_the_turn(g)
+
+    def end_of_turn_vp(self, g: Ctx) -> None:
+        turn_special_rules.end_of_turn_vp(g)

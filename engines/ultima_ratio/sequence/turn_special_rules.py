@@ -10,8 +10,9 @@ minors appearing, alliances ...) are applied one after another by the events' ow
 the step ``turn_special_rules``), their conditions read from the position (``cards/conditions.py``: "if Grenada
 remains independent"). What the deck reads itself (``remove_card``, 8.1.4) is left to it, and so is a rule in force for the whole turn
 (``diplomacy_cost``, read by the alliance auction: RULINGS TS-3); a rule "at the end of
-the turn" (``when: end``) is not applied here (RULINGS TS-2). The scenario's first turn is its set-up's (7.2,
-``preparation/game_board``), not this.
+the turn" (``when: end``) is applied at the end-of-turn VP (``end_of_turn_vp``, through the scenario's
+``end_of_turn_vp``: Turn 9's VP for the most possessions in a province; RULINGS TS-2). The scenario's first turn is its
+set-up's (7.2, ``preparation/game_board``), not this.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from typing import Any
 from engines.core.machine import Ctx
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards.events import Event
+from engines.ultima_ratio.end_of_turn import victory
+from engines.ultima_ratio.end_of_turn.turn_end import active_board_index
 
 DECK_READS = ("remove_card",)  # 8.1.4: the deck takes these cards out itself (deck.removed)
 # read while the turn lasts by the rule they change (the alliance auction's cost: alliance_auction.diplomacy_cost)
@@ -71,6 +74,44 @@ def effects_of_the_turn(g: Ctx) -> list[dict[str, Any]]:
         for effect in rule.effects
         if effect.op not in (*DECK_READS, *IN_FORCE)
     ]
+
+
+def end_of_turn_vp(g: Ctx) -> None:
+    """8.1.1 with 23.1.3: the special rules of the turn now ending that the book places "at the end of the turn"
+    (``when: end``; the scenario's own too on its first turn, ``World.rules_in_force``), at the end-of-turn VP, in
+    their printed order: Turn 9 (l. 2481-2483) "2VP for the power with the most possessions in the province German
+    States; 1VP ... Bohemia (ties: no one)" — the major power in play possessing most active areas of the province
+    (``victory.most_possessions``) scores for its player (RULINGS TS-2). Another effect "at the end" is logged as
+    not played."""
+    s, board = g.s, board_of(g)
+    rules = [r for r in board.world.rules_in_force(s["scenario"], s["turn"], s["first_turn"]) if r.when == "end"]
+    if not rules:
+        return
+    index = active_board_index(g)
+    possession = {a: info["owner"] for a, info in s["areas"].items() if info["owner"] in s["powers"]}
+    for rule in rules:
+        for effect in rule.effects:
+            cond = effect.condition
+            if effect.op != "vp" or cond is None or cond.kind != "most_possessions" or cond.province is None:
+                g.log(
+                    "log.event_not_yet", event=board.world.turn(s["turn"]).id, op=effect.op, rule="turn_special_rules"
+                )
+                continue
+            power = victory.most_possessions(cond.province, possession, index)
+            if power is None:
+                g.log("log.most_possessions_none", province=cond.province, rule="turn_special_rules")
+                continue
+            seat = s["powers"][power]["seat"]
+            s["seats"][seat]["vp"] += effect.amount or 0
+            g.log(
+                "log.most_possessions",
+                power=power,
+                province=cond.province,
+                seat=seat,
+                amount=effect.amount or 0,
+                vp=s["seats"][seat]["vp"],
+                rule="turn_special_rules",
+            )
 
 
 class TurnSpecialRules(Event):

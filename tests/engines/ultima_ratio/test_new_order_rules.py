@@ -287,3 +287,33 @@ def test_an_allied_minors_areas_count_in_the_peace_differential():
     s["minors"]["savoy"]["ally"] = "portugal"  # now Portugal's ally, holding Leon
     s["areas"]["leon"]["control"] = "savoy"
     assert peace.taken_areas(s, GAME.board, "spain", "portugal") == (1, 0)
+
+
+# ----- 8.1.1 a turn's special rules "at the end of the turn" (RULINGS TS-2) ----------------------------------------
+def test_turn_9s_end_of_turn_rule_pays_the_most_possessions_in_a_province():
+    """Turn 9 (l. 2481-2483, ``turns.yaml`` tyw-end-of-turn, ``when: end``): "2VP for the power with the most
+    possessions in the province German States; 1VP for ... Bohemia (ties: no one)" — at the end-of-turn VP, the major
+    power possessing most of the province's active areas scores; a tie, or only minors, scores nobody. Not at the
+    turn's start (RULINGS TS-2). A 9.2 position read as Turn 9 (no 9.2 turn has such a rule)."""
+    from engines.ultima_ratio.sequence.turn_special_rules import effects_of_the_turn, end_of_turn_vp
+
+    s = auction(begin(3), {"player1": 2, "player2": 1, "player3": 0})
+    s["turn"] = 9
+    assert not [e for e in effects_of_the_turn(Ctx(NEW_ORDER, s)) if e["op"] == "vp"]  # not at the start
+    for name in ("saxony", "hesse", "cologne"):
+        s["areas"][name].update(owner="austria", control="austria")
+    s["areas"]["palatinate"].update(owner="spain", control="spain")
+    s["areas"]["bohemia"].update(owner="austria", control="austria")
+    s["areas"]["moravia"].update(owner="spain", control="spain")
+    austria = s["powers"]["austria"]["seat"]
+    before = {seat: info["vp"] for seat, info in s["seats"].items()}
+    g = Ctx(NEW_ORDER, s)
+    end_of_turn_vp(g)
+    gain = {seat: s["seats"][seat]["vp"] - before[seat] for seat in s["seats"]}
+    assert gain == {seat: 2 if seat == austria else 0 for seat in s["seats"]}
+    assert [e["msg"] for e in g.entries] == ["log.most_possessions", "log.most_possessions_none"]
+    assert [NEW_ORDER.renderer().text(e) for e in g.entries][1].startswith("Nobody possesses the most areas of Bohemia")
+    s["turn"] = 2  # 9.2's turns have no rule at the end
+    g = Ctx(NEW_ORDER, s)
+    end_of_turn_vp(g)
+    assert not g.entries
