@@ -37,6 +37,8 @@ def _choose(table: Game, game: goals.Engine, view: View, role: str, rnd: random.
         players = len(public["seats"])
         return "group", max(legal["group"], key=lambda n: goals.group_value(game, public["scenario"], players, n))
     power = goals.acting_power(public, prompt, role)
+    if step == "deploy_revolts":  # 23.3: the R3 revolts, the only choice
+        return "revolt", legal["revolt"][0]
     if step == "deploy":
         return _deploy(game, public, legal, power)
     if step == "power_actions":
@@ -66,8 +68,6 @@ def _bet(game: goals.Engine, public: dict, bets: list[int], rnd: random.Random) 
 def _deploy(game: goals.Engine, public: dict, legal: dict, power: str) -> tuple[str, Any]:
     """24: the unrest down to half the vitality, a troop on a threatened possession, a merchant if it has none and a
     center has room, a squadron for every two troops (with ports), else troops, then the unrest; then done."""
-    if "revolt" in legal:  # 23.3: the R3 revolts first, the only choice then
-        return "revolt", legal["revolt"][0]
     builds = legal.get("build", [])
     unrest = public["powers"][power]["unrest"]
     vitality = game.board.power(power).vitality

@@ -20,9 +20,9 @@ def rise_of_portugal(game: Game, view: View) -> tuple[str, Any] | None:
     public = view["public"]
     unrest = public["powers"][POWER]["unrest"]
     targets = _targets(game, view)
+    if step == "deploy_revolts":  # 23.3: the R3 revolts, the only choice
+        return "revolt", legal["revolt"][0]
     if step == "deploy":
-        if "revolt" in legal:  # 23.3: the R3 revolts first, the only choice then
-            return "revolt", legal["revolt"][0]
         mine = [u for u in public["units"].values() if u["power"] == POWER and u["loc"] != "available"]
         builds = legal.get("build", [])
         if "build_squadron" in builds and not any(u["kind"] == "squadron" for u in mine):

@@ -4,7 +4,8 @@
 their possessor, controller, independent / revolt markers and fortresses, every counter of the powers' and
 minors' cards, the trade-center capacities, the naval operation distance. ``Deploy`` is the decision step of 24.:
 the power spends its points on troops, squadrons and fortresses (built at once, 2 points), merchants (straight
-into the trade centers) or lowering unrest; after a dynastic change it first places its R3 revolts (23.3).
+into the trade centers) or lowering unrest; after a dynastic change it first places its R3 revolts (23.3), the step
+``deploy_revolts`` before it.
 """
 
 from __future__ import annotations
@@ -174,8 +175,45 @@ def deploy_options(g: Ctx, power: str, points: int) -> list[str]:
     return out
 
 
+class DeployRevolts(Step):
+    """23.3 (l. 1859: "For every two points of vitality ... an R3 revolt is placed", RULINGS E-4): after a dynastic
+    change, before its deployment (24.), the power's player places its R3 revolts one at a time in its possessions
+    (``turn_end.revolt_places``); then ``deploy``. Frame: ``power``, ``points`` (of the deployment that follows),
+    ``revolts`` (still to place)."""
+
+    goes_to = ("deploy",)
+
+    def active(self, g: Ctx) -> list[str]:
+        return [st.player_of(g.s, g.frame["power"])]
+
+    def prompt(self, g: Ctx, role: str):
+        f = g.frame
+        return text("prompt.place_r3", count=f["revolts"]), {
+            "revolt": turn_end.revolt_places(g.s, board_of(g), f["power"])
+        }
+
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        return text(f"act.{verb}", arg=arg)
+
+    def on_revolt(self, g: Ctx, role: str, arg: str) -> None:
+        f = g.frame
+        g.s["areas"][arg].update(marker="R3", control=None)
+        f["revolts"] -= 1
+        g.log("log.revolt", area=arg, level=3, rule="dynastic_changes")
+        if f["revolts"] <= 0 or not turn_end.revolt_places(g.s, board_of(g), f["power"]):
+            g.goto("deploy", power=f["power"], points=f["points"])
+
+
+def deploy(g: Ctx, power: str, points: int, revolts: int) -> None:
+    """Call 24.'s deployment of ``power`` with ``points``, its R3 revolts of a dynastic change first (23.3)."""
+    if revolts and turn_end.revolt_places(g.s, board_of(g), power):
+        g.call("deploy_revolts", power=power, points=points, revolts=revolts)
+    else:
+        g.call("deploy", power=power, points=points)
+
+
 class Deploy(Step):
-    """24.: frame ``power``, ``points``, ``revolts`` (R3 revolts still to place after a dynastic change)."""
+    """24.: frame ``power``, ``points``."""
 
     goes_to = ("build_troop", "build_squadron", "build_fortress", "build_merchant", "deploy_allies")
 
@@ -184,10 +222,6 @@ class Deploy(Step):
 
     def prompt(self, g: Ctx, role: str):
         f = g.frame
-        if f["revolts"]:
-            return text("prompt.place_r3", count=f["revolts"]), {
-                "revolt": turn_end.revolt_places(g.s, board_of(g), f["power"])
-            }
         legal = {"build": deploy_options(g, f["power"], f["points"]), "done": [None]}
         return text("prompt.deploy", power=f["power"], points=f["points"]), {k: v for k, v in legal.items() if v}
 
@@ -195,11 +229,6 @@ class Deploy(Step):
         if verb == "build":
             return text(f"act.deploy.{arg}", cost=cost(g.s, g.frame["power"], arg))
         return text(f"act.{verb}", arg=arg)
-
-    def on_revolt(self, g: Ctx, role: str, arg: str) -> None:
-        g.s["areas"][arg].update(marker="R3", control=None)
-        g.frame["revolts"] -= 1
-        g.log("log.revolt", area=arg, level=3, rule="dynastic_changes")
 
     def on_build(self, g: Ctx, role: str, arg: str) -> None:
         f = g.frame
@@ -236,4 +265,4 @@ class DeployAllies(Step):
         g.end(None)
 
 
-STEPS = {"deploy": Deploy(), "deploy_allies": DeployAllies()}
+STEPS = {"deploy_revolts": DeployRevolts(), "deploy": Deploy(), "deploy_allies": DeployAllies()}

@@ -20,6 +20,7 @@ from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import deck
 from engines.ultima_ratio.diplomacy import minor_status, war
 from engines.ultima_ratio.economy import commerce
+from engines.ultima_ratio.preparation import deployment
 from engines.ultima_ratio.scenarios.base import scenario_of
 from engines.ultima_ratio.sequence import new_powers, turn_special_rules
 
@@ -58,7 +59,7 @@ class DeployNewPowers(Step):
     """8.1.2 / 24: the powers that (re)enter this turn deploy their points, one at a time (``deploy``), after the
     minors of their row allied with another power have changed ally (``minor_alliance``, RULINGS NP-1)."""
 
-    goes_to = ("minor_alliance", "deploy", "trade_adjustments")
+    goes_to = ("minor_alliance", "deploy_revolts", "deploy", "trade_adjustments")
 
     def auto(self, g: Ctx) -> None:
         for power, info in g.s["powers"].items():
@@ -68,7 +69,7 @@ class DeployNewPowers(Step):
                     minor_status.ally(g, change[0], power, "deployment")
                     return
                 todo = info.pop("to_deploy")
-                g.call("deploy", power=power, points=todo["points"], revolts=todo["revolts"])
+                deployment.deploy(g, power, todo["points"], todo["revolts"])
                 return
         g.goto("trade_adjustments")
 

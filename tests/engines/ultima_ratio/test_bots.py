@@ -111,16 +111,17 @@ def test_the_bot_answers_only_from_the_legal_list_in_the_first_impulse():
 
 def test_the_bot_places_the_r3_revolts_after_a_dynastic_change():
     """23.3: "For every two points of vitality of the major power, the player will place a R3 revolt" when it is
-    deployed again: only ``revolt`` is legal then, and the bot answered ``done``. Each answer is legal."""
+    deployed again: only ``revolt`` is legal then (the step ``deploy_revolts``), and the bot answered ``done``. Each
+    answer is legal."""
     from engines.ultima_ratio.end_of_turn import turn_end
     from tests.engines.ultima_ratio.support import advance, ctx, step
 
     g = ctx(at_first_impulse())
     turn_end.dynastic_change(g, "portugal", collapse=False)
-    s = advance(g.s, "deploy")
+    s = advance(g.s, "deploy_revolts")
     assert s["turn"] == 2 and list(legal(s)) == ["revolt"]
     rnd, placed = random.Random(0), 0
-    while step(s) == "deploy":
+    while step(s) in ("deploy_revolts", "deploy"):
         verb, arg = heuristic_bot(GAME, GAME.view(s, ROLE), ROLE, rnd)
         assert arg in legal(s).get(verb, []), (verb, arg, legal(s))
         placed += verb == "revolt"

@@ -317,3 +317,26 @@ def test_turn_9s_end_of_turn_rule_pays_the_most_possessions_in_a_province():
     g = Ctx(NEW_ORDER, s)
     end_of_turn_vp(g)
     assert not g.entries
+
+
+# ----- 23.3 the R3 revolts of a dynastic change: a named step before the deployment (issue 27) ----------------------
+def test_the_r3_revolts_of_a_dynastic_change_are_their_own_step_before_the_deployment():
+    """23.3 (l. 1859, RULINGS E-4) then 24.: a power that made a dynastic change places its R3 revolts (the step
+    ``deploy_revolts``, whose only verb is ``revolt``) before it spends its points (the step ``deploy``)."""
+    from tests.engines.ultima_ratio.support_war import start
+
+    s = start()
+    s["powers"]["portugal"]["to_deploy"] = {"points": 3, "revolts": 2}
+    g = Ctx(GAME, copy_state(s))
+    g.s["stack"].append({"step": "deploy_new_powers"})
+    GAME._run_auto(g)
+    s = g.s
+    view = GAME.view(s, "player1")["prompt"]
+    assert view["step"] == "deploy_revolts" and set(GAME.legal(s, "player1")) == {"revolt"}
+    for left in (2, 1):
+        assert s["stack"][-1]["revolts"] == left
+        area = GAME.legal(s, "player1")["revolt"][0]
+        s = GAME.play(s, "player1", "revolt", area).state
+        assert s["areas"][area]["marker"] == "R3" and s["areas"][area]["control"] is None
+    assert s["stack"][-1] == {"step": "deploy", "power": "portugal", "points": 3}
+    assert "revolt" not in GAME.legal(s, "player1")

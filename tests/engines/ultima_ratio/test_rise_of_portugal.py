@@ -43,7 +43,7 @@ def test_setup_follows_the_scenario():
     assert areas["aden"]["owner"] == "emirates" and areas["aden"]["fortress"]["built"]
     # 24.: unrest at vitality, 6 points to deploy
     assert s["powers"]["portugal"]["unrest"] == GAME.board.power("portugal").vitality
-    assert s["stack"][-1] == {"step": "deploy", "power": "portugal", "points": 6, "revolts": 0}
+    assert s["stack"][-1] == {"step": "deploy", "power": "portugal", "points": 6}
 
 
 def test_two_actions_per_impulse_then_three_from_turn_two():
