@@ -167,6 +167,7 @@ class PlanetKing(StepGame):
     bots = BOTS
     max_actions = 20_000
     messages_dir = pathlib.Path(__file__).parent / "messages"
+    names_dir = pathlib.Path(__file__).parent / "data"  # names.<lang>.yaml: the names a player reads (issue 29)
 
     def __init__(self, content_dir=None):
         """The game's tables of procedures, steps, actions and event effects are built from its modules' lists,
@@ -232,8 +233,12 @@ class PlanetKing(StepGame):
         flow.seq(g, ["setup_appointments", "setup_mistress", "setup_cubes", "setup_opening_war"])
 
     def name_of(self, value: Any, lang: str) -> str | None:
+        """In ``lang``: the names file's (issue 29), else the content's name, else the catalog's ``name.<id>``."""
         if not isinstance(value, str):
             return None
+        translated = self.translated(value, lang)
+        if translated is not None:
+            return translated
         k = self.components
         for table in NAMED:
             if value in getattr(k, table):

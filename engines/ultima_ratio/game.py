@@ -132,6 +132,7 @@ class UltimaRatioRegis(StepGame):
     presentation = "engines.ultima_ratio.presentation:PRESENTATION"  # the map page (engines.core.presentation)
     Options: ClassVar[type[BaseModel]] = Options
     messages_dir = pathlib.Path(__file__).parent / "messages"
+    names_dir = pathlib.Path(__file__).parent / "data"  # names.<lang>.yaml: the names a player reads (issue 29)
     steps = STEPS
     max_actions = 5_000
     bots: ClassVar = {**StepGame.bots, "heuristic": heuristic_bot}
@@ -200,7 +201,7 @@ class UltimaRatioRegis(StepGame):
     def name_of(self, value: Any, lang: str) -> str | None:
         if not isinstance(value, str):
             return None
-        return self._names.get(value) or unit_name(value)
+        return self.translated(value, lang) or self._names.get(value) or unit_name(value)
 
     # ----- views ---------------------------------------------------------------------------------------------------
     def public_view(self, g: Ctx) -> dict:
