@@ -39,7 +39,7 @@ from engines.planet_king import content as content_module
 from engines.planet_king.bots import BOTS
 from engines.planet_king.components import ACTIVE, C, Components
 from engines.planet_king.flow import game_of
-from engines.planet_king.views import private_view, public_view
+from engines.planet_king.views import printed_key, private_view, public_view
 
 # The modules whose procedures and decisions make up the flow (flow.build).
 FLOW_MODULES = [
@@ -71,7 +71,7 @@ NAMED = ("NOTABLES", "EVENTS", "MEMORIALS", "LEADERS", "POWERS", "WARS", "TERRIT
 def _printed(value: Any, cards: dict[str, dict]) -> Any:
     if isinstance(value, str):
         card = cards.get(value)
-        return card["name"] if card else value
+        return printed_key(card["name"]) if card else value
     if isinstance(value, list):
         return [_printed(v, cards) for v in value]
     if isinstance(value, dict):
@@ -183,6 +183,10 @@ class PlanetKing(StepGame):
         self.content_data, self.content_digest = content_module.load(content_dir)
         self.components = Components(self.content_data)
         self._cards = {**self.components.NOTABLES, **self.components.EVENTS}
+        # a printed name's key -> a card of that name (the copies of a card share their name)
+        self._by_printed = {
+            printed_key(c["name"]): cid for cid, c in {**self._cards, **self.components.MEMORIALS}.items()
+        }
 
     @_in_context
     def begin(self, seed: int, options: dict[str, Any]) -> Played:
@@ -193,8 +197,9 @@ class PlanetKing(StepGame):
         return self._printed_names(super().play(state, role, verb, arg))
 
     def _printed_names(self, played: Played) -> Played:
-        """Log entries name notables and event cards by their printed names, not by id: a card a move names may
-        be back in a face-down deck when the move ends (a shuffled deck's cards are hidden ids, ``secrets``)."""
+        """Log entries name notables and event cards by their printed names' keys (``views.printed_key``), not by
+        id: a card a move names may be back in a face-down deck when the move ends (a shuffled deck's cards are
+        hidden ids, ``secrets``); the renderer names the key in the reader's language."""
         for entry in played.log:
             if _CARD_IDS.search(orjson.dumps(entry["args"])):
                 entry["args"] = _printed(entry["args"], self._cards)
@@ -239,7 +244,14 @@ class PlanetKing(StepGame):
         translated = self.translated(value, lang)
         if translated is not None:
             return translated
+        card = self._by_printed.get(value)
+        if card is not None:  # a card by its printed name's key: the card's own name, or its copies' (issue 29)
+            return self.name_of(card, lang)
         k = self.components
+        if lang != "en" and value in self._cards:
+            shared = self.translated(printed_key(self._cards[value]["name"]), lang)
+            if shared is not None:
+                return shared
         for table in NAMED:
             if value in getattr(k, table):
                 return getattr(k, table)[value]["name"]

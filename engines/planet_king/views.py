@@ -4,6 +4,8 @@ Secret Memorials never appear; a read memorial only in its holder's private view
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from typing import Any
 
 from engines.planet_king import military, wars
@@ -157,14 +159,22 @@ def public_view(s: dict) -> dict:
     }
 
 
+def printed_key(name: str) -> str:
+    """The key of a printed name, ``pk:printed:<words>``: what a log entry or the table names a card by when its id
+    may be hidden (the copies of a card share it, so it tells no more than the name the table saw); the renderer
+    puts it in the reader's language (``PlanetKing.name_of``; issue 29)."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    return "pk:printed:" + re.sub(r"[^a-z0-9]+", "-", plain).strip("-")
+
+
 def named(why: Any) -> Any:
-    """A reason as the table reads it, the cards it names by their names: an event card's id is hidden once in the
-    discard pile (its order is secret), though the table saw it played."""
+    """A reason as the table reads it, the cards it names by their printed names' keys (:func:`printed_key`): an
+    event card's id is hidden once in the discard pile (its order is secret), though the table saw it played."""
     k = current()
     if isinstance(why, str):
         for table in (k.EVENTS, k.NOTABLES, k.MEMORIALS):
             if why in table:
-                return table[why]["name"]
+                return printed_key(table[why]["name"])
         return why
     if isinstance(why, dict) and "msg" in why:
         return {**why, "args": {a: named(v) for a, v in (why.get("args") or {}).items()}}
