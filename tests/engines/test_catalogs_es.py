@@ -13,9 +13,7 @@ from engines import registry
 from engines.core.text import load_catalogs
 
 GAMES = {g.id: g for g in registry.all_games()}
-ENGINES = [
-    pytest.param(GAMES[gid], id=gid) for gid in ("planet-king", "15-dias", "ultima-ratio-regis") if gid in GAMES
-]
+ENGINES = [pytest.param(GAMES[gid], id=gid) for gid in ("planet-king", "15-dias", "ultima-ratio-regis") if gid in GAMES]
 CORE = pathlib.Path(registry.__file__).parent / "core" / "messages"
 
 
