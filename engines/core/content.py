@@ -49,6 +49,7 @@ WORD_FIELDS = frozenset(
         "names",
         "aliases",
         "text",
+        "task",
         "note",
         "notes",
         "quote",

@@ -4,11 +4,9 @@ Memorial; Components › Cards: the Ladies deck is visible, the other decks are 
 from __future__ import annotations
 
 import pathlib
-import re
 from collections.abc import Callable
 from typing import Any, Concatenate, ParamSpec, TypeVar, cast
 
-import orjson
 from pydantic import BaseModel
 
 from engines.core.machine import Ctx, StepGame
@@ -39,7 +37,7 @@ from engines.planet_king import content as content_module
 from engines.planet_king.bots import BOTS
 from engines.planet_king.components import ACTIVE, C, Components
 from engines.planet_king.flow import game_of
-from engines.planet_king.views import printed_key, private_view, public_view
+from engines.planet_king.views import keyed, name_keys, printed_key, private_view, public_view
 
 # The modules whose procedures and decisions make up the flow (flow.build).
 FLOW_MODULES = [
@@ -64,19 +62,7 @@ FLOW_MODULES = [
 ACTION_MODULES = [actions_government, actions_political, actions_royal, actions_simple]
 EFFECT_MODULES = [events, events_court, events_realm]
 POSITIONS = ("noble", "genius", "office", "army", "valido", "queen", "mistress")
-_CARD_IDS = re.compile(rb'"pk:(?:noble|genius|lady|event):')
-NAMED = ("NOTABLES", "EVENTS", "MEMORIALS", "LEADERS", "POWERS", "WARS", "TERRITORIES")  # tables of named ids
-
-
-def _printed(value: Any, cards: dict[str, dict]) -> Any:
-    if isinstance(value, str):
-        card = cards.get(value)
-        return printed_key(card["name"]) if card else value
-    if isinstance(value, list):
-        return [_printed(v, cards) for v in value]
-    if isinstance(value, dict):
-        return {k: _printed(v, cards) for k, v in value.items()}
-    return value
+NAMED = ("NOTABLES", "EVENTS", "MEMORIALS", "LEADERS", "POWERS", "WARS", "TERRITORIES", "SCENARIOS")  # named ids
 
 
 P = ParamSpec("P")
@@ -147,7 +133,7 @@ def notable_ratings(s: dict, arg: Any) -> Any:
             r: d[r] if d.get(r) is not None else s["ratings"].get(f"{nid}:{r}", "?")
             for r in ("military", "political", "government")
         }
-        traits = text("act.ratings.traits", traits=", ".join(d["traits"])) if d.get("traits") else ""
+        traits = text("act.ratings.traits", traits=d["traits"]) if d.get("traits") else ""
         return text("act.ratings.noble", prestige=d["prestige"], traits=traits, **known)
     if d["kind"] == "genius":
         return text("act.ratings.genius", art=d["art"], enlightenment=d["enlightenment"])
@@ -199,10 +185,11 @@ class PlanetKing(StepGame):
     def _printed_names(self, played: Played) -> Played:
         """Log entries name notables and event cards by their printed names' keys (``views.printed_key``), not by
         id: a card a move names may be back in a face-down deck when the move ends (a shuffled deck's cards are
-        hidden ids, ``secrets``); the renderer names the key in the reader's language."""
+        hidden ids, ``secrets``); places, powers and leaders the rules name by their English names by their ids
+        (``views.name_keys``); the renderer names each in the reader's language (issue 29)."""
+        keys = name_keys(self.components)
         for entry in played.log:
-            if _CARD_IDS.search(orjson.dumps(entry["args"])):
-                entry["args"] = _printed(entry["args"], self._cards)
+            entry["args"] = keyed(entry["args"], keys)
         return played
 
     legal = _in_context(StepGame.legal)
@@ -257,6 +244,8 @@ class PlanetKing(StepGame):
                 return getattr(k, table)[value]["name"]
         if value in k.LEVELS:
             return k.LEVELS[value]
+        if value in k.PLACE_NAMES:  # an exploration space, the War-Only mode (views.name_keys)
+            return k.PLACE_NAMES[value]
         catalog = self.catalogs.get(lang, self.catalogs["en"])
         return catalog.get(f"name.{value}") or self.catalogs["en"].get(f"name.{value}")
 

@@ -205,7 +205,8 @@ class UltimaRatioRegis(StepGame):
         made = self._made_names.get(value) or unit_name(value)
         if made is not None:
             return self.renderer(lang).text(made)
-        return self.translated(value, lang) or self._names.get(value)
+        catalog = self.catalogs.get(lang, self.catalogs["en"])  # a plain word (a reason, an ability): name.<word>
+        return self.translated(value, lang) or self._names.get(value) or catalog.get(f"name.{value}")
 
     # ----- views ---------------------------------------------------------------------------------------------------
     def public_view(self, g: Ctx) -> dict:
