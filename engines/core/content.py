@@ -167,13 +167,14 @@ NAMES_FILE = re.compile(r"names\.([a-z]{2})\.yaml")
 
 
 class Name(BaseModel):
-    """One object's name in one language: the words, the grammatical gender its articles follow (``m``, ``f``,
+    """One object's name in one language (and its printed words, ``text``): the name, the grammatical gender its articles follow (``m``, ``f``,
     ``mp``, ``fp``; None: the language's default) and where the words come from (``source: reconstructed`` where
     the edition's own term is not known, so that an owner can correct it)."""
 
     name: str
     gender: str | None = None
     source: str | None = None
+    text: str | None = None  # the object's printed words in the language (a card's effect), when it has some
 
 
 def load_names(

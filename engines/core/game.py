@@ -173,6 +173,11 @@ class Game(ABC):
         found = self.names.get(lang, {}).get(value)
         return found.name if found is not None else None
 
+    def translated_text(self, value: Any, lang: str) -> str | None:
+        """The printed words of ``value`` (a card's effect) in ``lang`` from its names file, or None."""
+        found = self.names.get(lang, {}).get(value) if isinstance(value, str) and lang != "en" else None
+        return found.text if found is not None else None
+
     def gender_of(self, value: Any, lang: str) -> str | None:
         """The grammatical gender of ``value``'s name in ``lang`` (its articles, ``{x:the}``), or None."""
         found = self.names.get(lang, {}).get(value) if isinstance(value, str) else None

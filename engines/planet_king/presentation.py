@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engines.core.presentation import Presentation
 from engines.core.types import text
+from engines.planet_king.views import name_keys
 
 if TYPE_CHECKING:
     from engines.core.game import Game
@@ -260,7 +261,21 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
         "marks": joined,
         "pick_noun": say("board.pick_noun"),
         "say": say,
+        "name": _namer(game, lang),
     }
+
+
+def _namer(game: Game, lang: str) -> Callable[[Any], Any]:
+    """A name the view holds (a card's, a war's, a territory's, in the content's English) or an id, in ``lang``
+    (views.name_keys: the key of a name, named by the game; issue 29); anything else as it is."""
+    keys = name_keys(cast(Any, game).components)
+
+    def name(value: Any) -> Any:
+        if not isinstance(value, str):
+            return value
+        return game.name_of(keys.get(value, value), lang) or value
+
+    return name
 
 
 PRESENTATION = Presentation(board=table_board, action_keys=action_keys)

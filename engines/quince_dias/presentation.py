@@ -115,7 +115,26 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
         "say": say,
         "powers": _powers(view["public"], say),
         "marks": {k: " ".join(v) for k, v in marks.items()},
+        "card": lambda c: in_words(game, c, lang),
     }
+
+
+def in_words(game: Game, c: dict[str, Any] | None, lang: str) -> dict[str, Any] | None:
+    """A card of the view as the reader reads it (issue 29): its name, abilities, plot and the Situation on it in
+    ``lang`` (the view holds the content's English words beside the ids); the rest as the view has it."""
+    if not c:
+        return c
+    out = dict(c)
+    if c.get("id"):
+        out["name"] = game.name_of(c["id"], lang) or c.get("name")
+    for ability in ("court_ability", "administrative_ability", "plot"):
+        if c.get(ability):
+            out[ability] = game.name_of(c[ability], lang) or c[ability]
+    if c.get("effect") and c.get("id"):
+        out["effect"] = game.translated_text(c["id"], lang) or c["effect"]
+    if c.get("situation"):
+        out["situation"] = in_words(game, c["situation"], lang)
+    return out
 
 
 PRESENTATION = Presentation(board=table_board, action_keys=action_keys)
