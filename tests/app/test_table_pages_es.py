@@ -76,4 +76,4 @@ def test_the_15_dias_board_in_spanish_reads_its_cards_and_its_words_in_spanish(b
         assert english not in page
     assert "Ronda" in page and "Mazo de la Corte:" in page and "Orden de turno" in page
     board = alice.c.get(f"/tables/{table}", headers={"Accept-Language": "es"}).text
-    assert 'data-pick-noun="carta o asiento"' in board
+    assert 'data-pick-noun="asiento o carta"' in board
