@@ -48,8 +48,9 @@ _WORDS: dict[str, dict[str, str]] = {}
 
 
 def _make_words() -> dict[str, str]:
+    private = escape(_("private"))  # outside the f-string, where pybabel extract finds it
     return {
-        "private": f' <span class="muted">({escape(_("private"))})</span>',
+        "private": f' <span class="muted">({private})</span>',
         "replay_title": str(escape(_("Replay the game to this move"))),
         "replay": str(escape(_("replay"))),
         "link": str(escape(_("Link to this entry"))),

@@ -116,9 +116,10 @@ templates.env.globals["linked_pages"] = lambda game: registry.presentation(game)
 
 
 def board_of(game: Any, view: Any) -> dict[str, Any] | None:
-    """What the game's presentation draws on its board beyond the view (a map's overlay), or None."""
+    """What the game's presentation draws on its board beyond the view (a map's overlay), in the reader's language,
+    or None."""
     made = registry.presentation(game).board if game is not None else None
-    return made(game, view) if made is not None and view else None
+    return made(game, view, i18n.current()) if made is not None and view else None
 
 
 templates.env.globals["board_of"] = board_of

@@ -24,6 +24,7 @@ from app.services import gamelog
 from app.services.play import effective_moves, load, table_view
 from app.services.tables import acting_role, create_table, game_of, may_see, roles_of
 from engines.core import Game, IllegalAction, Played
+from engines.core.content import accepts
 
 RECORD_FORMAT = "siglo-record/1"
 VIEW_FORMAT = "siglo-view/1"
@@ -101,7 +102,7 @@ def check_replayable(game_id: str, engine_version: Any, content: Any) -> Game:
                 record=engine_version, server=game.version
             )
         )
-    if content not in (None, game.content_digest):
+    if content is not None and not accepts(game.content_digest, content):  # a name's words change no rule
         raise Invalid(
             _("This record was played with other content (cards, map) than this server's; it cannot be replayed here.")
         )

@@ -32,6 +32,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ValidationError
 
 from engines.core import rng as core_rng
+from engines.core.content import Name, load_names
 from engines.core.text import Renderer, load_catalogs
 from engines.core.types import Entry, Legal, OptionsError, Outcome, Played, State, Text, View
 
@@ -90,6 +91,7 @@ class Game(ABC):
     Options: ClassVar[type[BaseModel]]
     bots: ClassVar[dict[str, Bot]] = {"random": random_bot}
     messages_dir: ClassVar[pathlib.Path | None] = None  # the game's catalogs (messages/<lang>.yaml)
+    names_dir: ClassVar[pathlib.Path | None] = None  # the folder of its names.<lang>.yaml (content.load_names)
     max_actions: ClassVar[int] = 20_000
 
     # What the app needs to know of the game, declared here because the app names no game (DESIGN.md; the
@@ -120,6 +122,9 @@ class Game(ABC):
         self.catalogs: dict[str, dict[str, str]] = catalogs
         self._role_names: dict[str, dict[str, str]] = {}  # per language, read off the catalog once (renderer)
         self.load_content(content_dir)
+        self.names: dict[str, dict[str, Name]] = (
+            load_names(self.id, self.names_dir, content_dir) if self.names_dir is not None else {}
+        )
 
     # ----- content -----------------------------------------------------------------------------
     def load_content(self, content_dir: pathlib.Path | str | None) -> None:
@@ -160,6 +165,24 @@ class Game(ABC):
         """The name of an object a log entry or a label names by id (a card, an area), or None."""
         return None
 
+    def translated(self, value: Any, lang: str) -> str | None:
+        """The name of ``value`` in ``lang`` from the game's names file of that language (``names.<lang>.yaml``),
+        or None: a game's ``name_of`` asks it first, and falls back to the content's (English) name."""
+        if lang == "en" or not isinstance(value, str):
+            return None
+        found = self.names.get(lang, {}).get(value)
+        return found.name if found is not None else None
+
+    def translated_text(self, value: Any, lang: str) -> str | None:
+        """The printed words of ``value`` (a card's effect) in ``lang`` from its names file, or None."""
+        found = self.names.get(lang, {}).get(value) if isinstance(value, str) and lang != "en" else None
+        return found.text if found is not None else None
+
+    def gender_of(self, value: Any, lang: str) -> str | None:
+        """The grammatical gender of ``value``'s name in ``lang`` (its articles, ``{x:the}``), or None."""
+        found = self.names.get(lang, {}).get(value) if isinstance(value, str) else None
+        return found.gender if found is not None else None
+
     def renderer(self, lang: str = "en", names: dict[str, str] | None = None) -> Renderer:
         """Renders this game's ``Text`` and log entries; ``names`` maps roles to how the reader sees them (seat
         holders' names, "you"); roles not in it get the catalog's ``role.<role>``."""
@@ -167,7 +190,7 @@ class Game(ABC):
         if roles is None:  # a scan of the whole catalog: once per language, not once a view (issue 15)
             catalog = self.catalogs.get(lang, self.catalogs["en"])
             roles = self._role_names[lang] = {key[5:]: t for key, t in catalog.items() if key.startswith("role.")}
-        return Renderer(self.catalogs, self.name_of, lang, {**roles, **(names or {})})
+        return Renderer(self.catalogs, self.name_of, lang, {**roles, **(names or {})}, self.gender_of)
 
     def role_label(self, role: str, lang: str = "en") -> str:
         return self.catalogs.get(lang, self.catalogs["en"]).get(f"role.{role}") or role.replace("_", " ").title()

@@ -74,13 +74,14 @@ class Presentation:
     """A game's presentation: its extra pages (a map), in the order its listings link them; and ``board``, what its
     table's board template draws beyond the view itself: ``board(game, view)`` (the view of the reader's seat, or
     a spectator's) returns a dict the template reads as ``board_of(game, view)`` (a map's overlay: where each
-    counter goes, in which colour, and the address of the map under it). A pure function of the content and the
-    view: no rule, nothing hidden from the view. ``action_keys(verb, arg)``: the board keys a legal action acts on,
+    counter goes, in which colour, and the address of the map under it), ``board(game, view, lang)`` in the reader's
+    language (issue 29). A pure function of the content, the view and the language: no rule, nothing hidden from
+    the view. ``action_keys(verb, arg)``: the board keys a legal action acts on,
     subject first (issue 28 › A contract between the map and the legal list), which each action's form carries as
     its ``data-keys`` (static/js/board.js), so the client never guesses them from the argument's look."""
 
     pages: tuple[Page, ...] = ()
-    board: Callable[[Game, dict[str, Any]], dict[str, Any] | None] | None = None
+    board: Callable[[Game, dict[str, Any], str], dict[str, Any] | None] | None = None
     action_keys: Callable[[str, Any], list[str]] | None = None
 
     def __post_init__(self) -> None:

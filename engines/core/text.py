@@ -9,23 +9,65 @@ fields, with two additions:
   seat names decide;
 - ``{n:count:Ducat|Ducats}`` writes "1 Ducat" / "3 Ducats"; ``{n:plural:card|cards}`` writes only the word.
 
-Lists of names are joined with commas and the catalog's ``core.and`` ("and", "y"); booleans read ``core.yes`` /
-``core.no``. A language's catalog reads every key it lacks in English (``Game`` merges them when it loads).
+- ``{x:the}`` writes the name with its definite article in the reader's language: "the Flanders War"; in
+  Spanish "el"/"la"/"los"/"las" by the name's gender (the game's ``gender_of``: ``m``, ``f``, ``mp``, ``fp``;
+  masculine when it says nothing), and "de el"/"a el" contract to "del"/"al" (issue 29).
+
+Lists of names are joined with commas and the catalog's ``core.and`` ("and", "y"; Spanish writes "e" before a word
+that begins with the sound *i*: "Francia e Inglaterra"); booleans read ``core.yes`` / ``core.no``. A language's
+catalog reads every key it lacks in English (``Game`` merges them when it loads). The grammar of each language
+is :data:`GRAMMARS`'; a language without one writes as English does.
 """
 
 from __future__ import annotations
 
 import pathlib
+import re
 import string
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 import yaml
 
 from engines.core.types import ContentError, Text
 
 Namer = Callable[[Any, str], str | None]  # (value, lang) -> a name, or None when the value names nothing
+Gender = Callable[[Any, str], str | None]  # (value, lang) -> "m", "f", "mp", "fp", or None (the language's default)
+
+
+class Grammar:
+    """What a language does to names in a sentence: the definite article before a name, the "and" of a list, and
+    the contractions a finished sentence makes. English's is this class; another language overrides."""
+
+    articles: ClassVar[dict[str, str]] = {"m": "the", "f": "the", "mp": "the", "fp": "the"}
+
+    def the(self, name: str, gender: str | None) -> str:
+        return f"{self.articles.get(gender or 'm', self.articles['m'])} {name}"
+
+    def and_before(self, and_word: str, following: str) -> str:
+        return and_word
+
+    def finish(self, sentence: str) -> str:
+        return sentence
+
+
+class SpanishGrammar(Grammar):
+    """El, la, los, las by gender; "y" becomes "e" before a word that begins with the sound *i* (i-, hi-, but not
+    hie- / hia-: "Francia e Inglaterra", "agua y hielo"); "de el" and "a el" contract to "del" and "al"."""
+
+    articles: ClassVar[dict[str, str]] = {"m": "el", "f": "la", "mp": "los", "fp": "las"}
+    _I_SOUND = re.compile(r"(?i)(h?[iíÍ])(?![aeoáéó])")
+    _CONTRACT = re.compile(r"\b([Dd]e|[Aa]) el\b")
+
+    def and_before(self, and_word: str, following: str) -> str:
+        return "e" if and_word == "y" and self._I_SOUND.match(following) else and_word
+
+    def finish(self, sentence: str) -> str:
+        return self._CONTRACT.sub(lambda m: m.group(1) + "l", sentence)
+
+
+GRAMMARS: dict[str, Grammar] = {"en": Grammar(), "es": SpanishGrammar()}
 
 
 def load_catalogs(folder: pathlib.Path) -> dict[str, dict[str, str]]:
@@ -43,9 +85,17 @@ def load_catalogs(folder: pathlib.Path) -> dict[str, dict[str, str]]:
 
 
 class _Formatter(string.Formatter):
-    def __init__(self, name: Callable[[Any], str], and_word: str = "and"):
+    def __init__(
+        self,
+        name: Callable[[Any], str],
+        and_word: str = "and",
+        grammar: Grammar | None = None,
+        gender: Callable[[Any], str | None] = lambda _value: None,
+    ):
         self._name = name
-        self._and = f" {and_word} "
+        self._and_word = and_word
+        self._grammar = grammar or GRAMMARS["en"]
+        self._gender = gender
 
     def format_field(self, value: Any, format_spec: str) -> str:
         kind, _, forms = format_spec.partition(":")
@@ -53,13 +103,15 @@ class _Formatter(string.Formatter):
             one, many = forms.split("|", 1)
             word = one if value == 1 else many
             return f"{value} {word}" if kind == "count" else word
+        if format_spec == "the":
+            return self._grammar.the(self._name(value), self._gender(value))
         if format_spec:
             return str(super().format_field(value, format_spec))
         if isinstance(value, (list, tuple)):
             names = [self._name(v) for v in value]
             if len(names) <= 1:
                 return "".join(names)
-            return ", ".join(names[:-1]) + self._and + names[-1]
+            return f"{', '.join(names[:-1])} {self._grammar.and_before(self._and_word, names[-1])} {names[-1]}"
         return self._name(value)
 
 
@@ -77,14 +129,25 @@ class Renderer:
     """Renders ``Text`` and log entries of one game for one reader."""
 
     def __init__(
-        self, catalogs: dict[str, dict[str, str]], namer: Namer, lang: str = "en", names: dict[str, str] | None = None
+        self,
+        catalogs: dict[str, dict[str, str]],
+        namer: Namer,
+        lang: str = "en",
+        names: dict[str, str] | None = None,
+        gender: Gender | None = None,
     ):
         self.lang = lang if lang in catalogs else "en"
         self._catalog = catalogs[self.lang]
         self._fallback = catalogs["en"]
         self._namer = namer
         self._names = names or {}
-        self._formatter = _Formatter(self._name, self._catalog.get("core.and") or self._fallback.get("core.and", "and"))
+        self._grammar = GRAMMARS.get(self.lang, GRAMMARS["en"])
+        self._formatter = _Formatter(
+            self._name,
+            self._catalog.get("core.and") or self._fallback.get("core.and", "and"),
+            self._grammar,
+            (lambda value: gender(value, self.lang)) if gender is not None else (lambda _value: None),
+        )
         # what the output depends on besides the game's catalogs and namer: equal keys of one game render alike
         self.key = (self.lang, tuple(sorted(self._names.items())))
 
@@ -126,7 +189,7 @@ class Renderer:
                 if conversion:
                     value = repr(value) if conversion == "r" else str(value)
                 out.append(self._formatter.format_field(value, spec or ""))
-        return "".join(out)
+        return self._grammar.finish("".join(out))
 
     def rule(self, rule_id: str | None) -> str | None:
         return None if not rule_id else self.template(f"rule.{rule_id}")

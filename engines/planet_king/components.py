@@ -93,6 +93,11 @@ class Components:
             wid: self.TABLES["battle_names"][w["battle_names"]] for wid, w in self.WARS.items() if w.get("battle_names")
         }
         self.LEVELS: dict[str, str] = self.TABLES["victory_levels"]
+        # names the rules pass as words (an exploration space, the War-Only mode's scenario name), by a key of their
+        # own that the renderer names in the reader's language (views.name_keys; issue 29)
+        self.PLACE_NAMES: dict[str, str] = {f"pk:exploration:{x['id']}": x["name"] for x in self.TABLES["exploration"]}
+        self.PLACE_NAMES["pk:scenario:war-only"] = self.SCENARIOS["pk:scenario:the-planet-king"]["name"] + " (War-Only)"
+        self.PLACE_NAMES.update({f"pk:task:{m.split(':')[-1]}": d["task"] for m, d in self.MEMORIALS.items()})
         self.INCOME: dict = self.TABLES["income"]
         self.LIMITS: dict = self.TABLES["limits"]
         # the INSTABILITY cards in the file's order (UNION OF ARMS adds the first spare) and by number (the deck)

@@ -98,7 +98,7 @@ def mortality(g: Ctx) -> None:
 
 def apply_row(g: Ctx, table: str, value: int, who: str) -> dict:
     r = row(table, value)
-    title = table.title()
+    title = f"score.{table}"  # the row's track, named by the catalog (name.score.<track>)
     if r.get("victory_points"):
         council.victory_points(g, r["victory_points"], text("why.score_row", title=title, value=value), who, R_SCORE)
     if r.get("prestige"):

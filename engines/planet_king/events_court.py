@@ -113,7 +113,9 @@ def patron(g: Ctx, card: str) -> None:
     s = g.s
     slot = court.free_court_slot(s, "genius")
     if slot is None or not s["decks"]["geniuses"]:
-        not_played(g, "The four genius spaces are occupied" if slot is None else "The genius deck is empty")
+        not_played(
+            g, text("why.the_four_genius_spaces_are_occupied" if slot is None else "why.the_genius_deck_is_empty")
+        )
         return
     nid = s["decks"]["geniuses"].pop(0)
     g.show(council.everyone(s), [nid])

@@ -4,11 +4,9 @@ Memorial; Components › Cards: the Ladies deck is visible, the other decks are 
 from __future__ import annotations
 
 import pathlib
-import re
 from collections.abc import Callable
 from typing import Any, Concatenate, ParamSpec, TypeVar, cast
 
-import orjson
 from pydantic import BaseModel
 
 from engines.core.machine import Ctx, StepGame
@@ -39,7 +37,7 @@ from engines.planet_king import content as content_module
 from engines.planet_king.bots import BOTS
 from engines.planet_king.components import ACTIVE, C, Components
 from engines.planet_king.flow import game_of
-from engines.planet_king.views import private_view, public_view
+from engines.planet_king.views import keyed, name_keys, printed_key, private_view, public_view
 
 # The modules whose procedures and decisions make up the flow (flow.build).
 FLOW_MODULES = [
@@ -64,19 +62,7 @@ FLOW_MODULES = [
 ACTION_MODULES = [actions_government, actions_political, actions_royal, actions_simple]
 EFFECT_MODULES = [events, events_court, events_realm]
 POSITIONS = ("noble", "genius", "office", "army", "valido", "queen", "mistress")
-_CARD_IDS = re.compile(rb'"pk:(?:noble|genius|lady|event):')
-NAMED = ("NOTABLES", "EVENTS", "MEMORIALS", "LEADERS", "POWERS", "WARS", "TERRITORIES")  # tables of named ids
-
-
-def _printed(value: Any, cards: dict[str, dict]) -> Any:
-    if isinstance(value, str):
-        card = cards.get(value)
-        return card["name"] if card else value
-    if isinstance(value, list):
-        return [_printed(v, cards) for v in value]
-    if isinstance(value, dict):
-        return {k: _printed(v, cards) for k, v in value.items()}
-    return value
+NAMED = ("NOTABLES", "EVENTS", "MEMORIALS", "LEADERS", "POWERS", "WARS", "TERRITORIES", "SCENARIOS")  # named ids
 
 
 P = ParamSpec("P")
@@ -147,7 +133,7 @@ def notable_ratings(s: dict, arg: Any) -> Any:
             r: d[r] if d.get(r) is not None else s["ratings"].get(f"{nid}:{r}", "?")
             for r in ("military", "political", "government")
         }
-        traits = text("act.ratings.traits", traits=", ".join(d["traits"])) if d.get("traits") else ""
+        traits = text("act.ratings.traits", traits=d["traits"]) if d.get("traits") else ""
         return text("act.ratings.noble", prestige=d["prestige"], traits=traits, **known)
     if d["kind"] == "genius":
         return text("act.ratings.genius", art=d["art"], enlightenment=d["enlightenment"])
@@ -167,6 +153,7 @@ class PlanetKing(StepGame):
     bots = BOTS
     max_actions = 20_000
     messages_dir = pathlib.Path(__file__).parent / "messages"
+    names_dir = pathlib.Path(__file__).parent / "data"  # names.<lang>.yaml: the names a player reads (issue 29)
 
     def __init__(self, content_dir=None):
         """The game's tables of procedures, steps, actions and event effects are built from its modules' lists,
@@ -182,6 +169,10 @@ class PlanetKing(StepGame):
         self.content_data, self.content_digest = content_module.load(content_dir)
         self.components = Components(self.content_data)
         self._cards = {**self.components.NOTABLES, **self.components.EVENTS}
+        # a printed name's key -> a card of that name (the copies of a card share their name)
+        self._by_printed = {
+            printed_key(c["name"]): cid for cid, c in {**self._cards, **self.components.MEMORIALS}.items()
+        }
 
     @_in_context
     def begin(self, seed: int, options: dict[str, Any]) -> Played:
@@ -192,11 +183,13 @@ class PlanetKing(StepGame):
         return self._printed_names(super().play(state, role, verb, arg))
 
     def _printed_names(self, played: Played) -> Played:
-        """Log entries name notables and event cards by their printed names, not by id: a card a move names may
-        be back in a face-down deck when the move ends (a shuffled deck's cards are hidden ids, ``secrets``)."""
+        """Log entries name notables and event cards by their printed names' keys (``views.printed_key``), not by
+        id: a card a move names may be back in a face-down deck when the move ends (a shuffled deck's cards are
+        hidden ids, ``secrets``); places, powers and leaders the rules name by their English names by their ids
+        (``views.name_keys``); the renderer names each in the reader's language (issue 29)."""
+        keys = name_keys(self.components)
         for entry in played.log:
-            if _CARD_IDS.search(orjson.dumps(entry["args"])):
-                entry["args"] = _printed(entry["args"], self._cards)
+            entry["args"] = keyed(entry["args"], keys)
         return played
 
     legal = _in_context(StepGame.legal)
@@ -232,14 +225,27 @@ class PlanetKing(StepGame):
         flow.seq(g, ["setup_appointments", "setup_mistress", "setup_cubes", "setup_opening_war"])
 
     def name_of(self, value: Any, lang: str) -> str | None:
+        """In ``lang``: the names file's (issue 29), else the content's name, else the catalog's ``name.<id>``."""
         if not isinstance(value, str):
             return None
+        translated = self.translated(value, lang)
+        if translated is not None:
+            return translated
+        card = self._by_printed.get(value)
+        if card is not None:  # a card by its printed name's key: the card's own name, or its copies' (issue 29)
+            return self.name_of(card, lang)
         k = self.components
+        if lang != "en" and value in self._cards:
+            shared = self.translated(printed_key(self._cards[value]["name"]), lang)
+            if shared is not None:
+                return shared
         for table in NAMED:
             if value in getattr(k, table):
                 return getattr(k, table)[value]["name"]
         if value in k.LEVELS:
             return k.LEVELS[value]
+        if value in k.PLACE_NAMES:  # an exploration space, the War-Only mode (views.name_keys)
+            return k.PLACE_NAMES[value]
         catalog = self.catalogs.get(lang, self.catalogs["en"])
         return catalog.get(f"name.{value}") or self.catalogs["en"].get(f"name.{value}")
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engines.core.presentation import Presentation
 from engines.core.types import text
+from engines.planet_king.views import name_keys
 
 if TYPE_CHECKING:
     from engines.core.game import Game
@@ -106,16 +107,17 @@ def _track(key: str, label: str, low: int, high: int, value: int, words: str, zo
     }
 
 
-_SAID: dict[tuple[str, str], str] = {}  # (game id, the Text's repr) -> its English words, kept across renders
+_SAID: dict[tuple[str, str, str], str] = {}  # (game id, language, the Text's repr) -> its words, kept across renders
 SAID_KEPT = 4096  # the board's words take a few hundred shapes (a track's value, a cube count); emptied when full
 
 
-def _sayer(game: Game) -> Callable[..., str]:
-    """The catalogue's words for a message key and its arguments, each shape rendered once per process."""
-    render = game.renderer("en").text
+def _sayer(game: Game, lang: str = "en") -> Callable[..., str]:
+    """The catalogue's words for a message key and its arguments in the reader's language, each shape rendered once
+    per process."""
+    render = game.renderer(lang).text
 
     def say(key: str, **args: Any) -> str:
-        kept = (game.id, repr((key, sorted(args.items()))))
+        kept = (game.id, lang, repr((key, sorted(args.items()))))
         found = _SAID.get(kept)
         if found is None:
             if len(_SAID) >= SAID_KEPT:
@@ -219,10 +221,10 @@ def _focus(p: dict[str, Any]) -> set[str]:
     return out
 
 
-def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any]:
-    """What the board draws beyond the view: the tracks, the memorials' states, and which keys this seat may act
-    on (``marks``: key -> its verbs; ``verbs(keys)``: an element's data-verb)."""
-    say = _sayer(game)
+def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+    """What the board draws beyond the view, in the reader's language: the tracks, the memorials' states, and which
+    keys this seat may act on (``marks``: key -> its verbs; ``verbs(keys)``: an element's data-verb)."""
+    say = _sayer(game, lang)
     p = view["public"]
     marks: dict[str, list[str]] = {}
     for verb, args in (view.get("prompt") or {}).get("legal", {}).items():
@@ -259,7 +261,21 @@ def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any]:
         "marks": joined,
         "pick_noun": say("board.pick_noun"),
         "say": say,
+        "name": _namer(game, lang),
     }
+
+
+def _namer(game: Game, lang: str) -> Callable[[Any], Any]:
+    """A name the view holds (a card's, a war's, a territory's, in the content's English) or an id, in ``lang``
+    (views.name_keys: the key of a name, named by the game; issue 29); anything else as it is."""
+    keys = name_keys(cast(Any, game).components)
+
+    def name(value: Any) -> Any:
+        if not isinstance(value, str):
+            return value
+        return game.name_of(keys.get(value, value), lang) or value
+
+    return name
 
 
 PRESENTATION = Presentation(board=table_board, action_keys=action_keys)

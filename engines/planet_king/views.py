@@ -4,10 +4,13 @@ Secret Memorials never appear; a read memorial only in its holder's private view
 
 from __future__ import annotations
 
+import functools
+import re
+import unicodedata
 from typing import Any
 
 from engines.planet_king import military, wars
-from engines.planet_king.components import C, current
+from engines.planet_king.components import C, Components, current
 from engines.planet_king.council import everyone
 from engines.planet_king.memorials import holder, in_use
 from engines.planet_king.scoring import court_happiness, court_prestige, enlightenment
@@ -157,20 +160,44 @@ def public_view(s: dict) -> dict:
     }
 
 
+def printed_key(name: str) -> str:
+    """The key of a printed name, ``pk:printed:<words>``: what a log entry or the table names a card by when its id
+    may be hidden (the copies of a card share it, so it tells no more than the name the table saw); the renderer
+    puts it in the reader's language (``PlanetKing.name_of``; issue 29)."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    return "pk:printed:" + re.sub(r"[^a-z0-9]+", "-", plain).strip("-")
+
+
+@functools.lru_cache(maxsize=8)
+def name_keys(k: Components) -> dict[str, str]:
+    """What a word the rules pass on names (a card's id or printed name, a territory's, a war's, a power's or a
+    leader's English name) becomes in a log entry or a view: a card its printed name's key (:func:`printed_key`;
+    its id may be hidden), the others their id, which the renderer names in the reader's language (issue 29)."""
+    keys: dict[str, str] = {}
+    for table in (k.TERRITORIES, k.WARS, k.POWERS, k.LEADERS, k.SCENARIOS):
+        keys.update({d["name"]: i for i, d in table.items()})
+    keys.update({name: i for i, name in k.PLACE_NAMES.items()})
+    for table in (k.MEMORIALS, k.NOTABLES, k.EVENTS):
+        keys.update({d["name"]: printed_key(d["name"]) for d in table.values()})
+        keys.update({i: printed_key(d["name"]) for i, d in table.items()})
+    return keys
+
+
+def keyed(value: Any, keys: dict[str, str]) -> Any:
+    """``value`` (a log entry's arguments, a reason) with every name or card id of ``keys`` replaced by its key."""
+    if isinstance(value, str):
+        return keys.get(value, value)
+    if isinstance(value, list):
+        return [keyed(v, keys) for v in value]
+    if isinstance(value, dict):
+        return {k: keyed(v, keys) for k, v in value.items()}
+    return value
+
+
 def named(why: Any) -> Any:
-    """A reason as the table reads it, the cards it names by their names: an event card's id is hidden once in the
-    discard pile (its order is secret), though the table saw it played."""
-    k = current()
-    if isinstance(why, str):
-        for table in (k.EVENTS, k.NOTABLES, k.MEMORIALS):
-            if why in table:
-                return table[why]["name"]
-        return why
-    if isinstance(why, dict) and "msg" in why:
-        return {**why, "args": {a: named(v) for a, v in (why.get("args") or {}).items()}}
-    if isinstance(why, list):
-        return [named(v) for v in why]
-    return why
+    """A reason as the table reads it, its cards and places by their keys (:func:`name_keys`): an event card's id is
+    hidden once in the discard pile (its order is secret), though the table saw it played."""
+    return keyed(why, name_keys(current()))
 
 
 def memorial_states(s: dict) -> list[dict]:

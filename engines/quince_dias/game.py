@@ -36,6 +36,7 @@ class QuinceDias(StepGame):
     Options = QuinceDiasOptions
     max_actions = 20_000
     messages_dir = pathlib.Path(__file__).parent / "messages"
+    names_dir = pathlib.Path(__file__).parent / "data"  # names.<lang>.yaml: the names a player reads (issue 29)
     bots = BOTS
     steps: ClassVar[dict[str, Step]] = {
         "drawing_hands": sequence.DrawingHands(),
@@ -82,6 +83,9 @@ class QuinceDias(StepGame):
         """Cards by id; the rule's words (powers, families, abilities, plots) by their ids."""
         if not isinstance(value, str):
             return None
+        translated = self.translated(value, lang)  # the names file of the language (issue 29)
+        if translated is not None:
+            return translated
         found = self.cards.get(value)
         if found is not None:
             return found["name"]

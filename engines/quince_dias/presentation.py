@@ -57,21 +57,22 @@ def action_keys(verb: str, arg: Any) -> list[str]:
     return [f"{space}:{a}" for space, a in zip(spaces, args, strict=False) if space and isinstance(a, str)]
 
 
-_SAID: dict[tuple[str, str], str] = {}  # (game id, the message's repr) -> its English words, kept across renders
+_SAID: dict[tuple[str, str, str], str] = {}  # (game id, language, the message's repr) -> its words, kept across renders
 SAID_KEPT = 1024  # the board's words take a few dozen shapes; emptied when full
 
 
-def sayer(game: Game) -> Callable[..., str]:
-    """The catalogue's words for a message key (and its arguments), each shape rendered once per process."""
+def sayer(game: Game, lang: str = "en") -> Callable[..., str]:
+    """The catalogue's words for a message key (and its arguments) in the reader's language, each shape rendered
+    once per process."""
 
     def say(key: str | dict[str, Any], **args: Any) -> str:
         t = key if isinstance(key, dict) else text(key, **args)
-        kept = (game.id, repr(t))
+        kept = (game.id, lang, repr(t))
         found = _SAID.get(kept)
         if found is None:
             if len(_SAID) >= SAID_KEPT:
                 _SAID.clear()
-            found = _SAID[kept] = game.renderer("en").text(cast(Text, t))
+            found = _SAID[kept] = game.renderer(lang).text(cast(Text, t))
         return found
 
     return say
@@ -98,7 +99,7 @@ def _powers(p: dict[str, Any], say: Callable[..., str]) -> list[dict[str, Any]]:
     return out
 
 
-def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any]:
+def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     """What the board draws beyond the view: the Power cards, which keys this seat may act on (``marks``: key ->
     its verbs)."""
     marks: dict[str, list[str]] = {}
@@ -109,12 +110,31 @@ def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any]:
                 verbs = marks.setdefault(keys[0], [])
                 if verb not in verbs:
                     verbs.append(verb)
-    say = sayer(game)
+    say = sayer(game, lang)
     return {
         "say": say,
         "powers": _powers(view["public"], say),
         "marks": {k: " ".join(v) for k, v in marks.items()},
+        "card": lambda c: in_words(game, c, lang),
     }
+
+
+def in_words(game: Game, c: dict[str, Any] | None, lang: str) -> dict[str, Any] | None:
+    """A card of the view as the reader reads it (issue 29): its name, abilities, plot and the Situation on it in
+    ``lang`` (the view holds the content's English words beside the ids); the rest as the view has it."""
+    if not c:
+        return c
+    out = dict(c)
+    if c.get("id"):
+        out["name"] = game.name_of(c["id"], lang) or c.get("name")
+    for ability in ("court_ability", "administrative_ability", "plot"):
+        if c.get(ability):
+            out[ability] = game.name_of(c[ability], lang) or c[ability]
+    if c.get("effect") and c.get("id"):
+        out["effect"] = game.translated_text(c["id"], lang) or c["effect"]
+    if c.get("situation"):
+        out["situation"] = in_words(game, c["situation"], lang)
+    return out
 
 
 PRESENTATION = Presentation(board=table_board, action_keys=action_keys)

@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_seri
 from pydantic.json_schema import SkipJsonSchema
 
 from engines.core.machine import Ctx, StepGame
-from engines.core.types import OptionsError
+from engines.core.types import OptionsError, Text, text
 from engines.ultima_ratio import redeal
 from engines.ultima_ratio.actions import construction, regroup
 from engines.ultima_ratio.board import GAME_ID, Board, load_board
@@ -132,6 +132,7 @@ class UltimaRatioRegis(StepGame):
     presentation = "engines.ultima_ratio.presentation:PRESENTATION"  # the map page (engines.core.presentation)
     Options: ClassVar[type[BaseModel]] = Options
     messages_dir = pathlib.Path(__file__).parent / "messages"
+    names_dir = pathlib.Path(__file__).parent / "data"  # names.<lang>.yaml: the names a player reads (issue 29)
     steps = STEPS
     max_actions = 5_000
     bots: ClassVar = {**StepGame.bots, "heuristic": heuristic_bot}
@@ -150,9 +151,10 @@ class UltimaRatioRegis(StepGame):
         names.update({x.id: x.name for x in b.world.scenarios})
         names.update({x.id: x.name for x in b.world.turns})
         names.update({x.id: x.name for x in [*b.leaders.pool, *b.leaders.historical]})
-        names.update({f"fortress:{a.id}": f"the fortress of {a.name}" for a in b.map.areas})
-        names.update({box: f"{b.map.theater(t).name} dispersed box" for box, t in b.box_theater.items()})
         self._names = names
+        # a fortress and a dispersed box are named by the catalog's words around their area's / theater's name
+        self._made_names = {f"fortress:{a.id}": text("name.fortress", area=a.id) for a in b.map.areas}
+        self._made_names.update({box: text("name.dispersed_box", theater=t) for box, t in b.box_theater.items()})
 
     def content(self) -> dict[str, Any]:
         from engines.ultima_ratio.content import export
@@ -200,7 +202,11 @@ class UltimaRatioRegis(StepGame):
     def name_of(self, value: Any, lang: str) -> str | None:
         if not isinstance(value, str):
             return None
-        return self._names.get(value) or unit_name(value)
+        made = self._made_names.get(value) or unit_name(value)
+        if made is not None:
+            return self.renderer(lang).text(made)
+        catalog = self.catalogs.get(lang, self.catalogs["en"])  # a plain word (a reason, an ability): name.<word>
+        return self.translated(value, lang) or self._names.get(value) or catalog.get(f"name.{value}")
 
     # ----- views ---------------------------------------------------------------------------------------------------
     def public_view(self, g: Ctx) -> dict:
@@ -281,13 +287,14 @@ class UltimaRatioRegis(StepGame):
         return redeal.redeal(self, state, role, rnd)
 
 
-def unit_name(value: str) -> str | None:
-    """Counters are named ``<power>-<kind>-<n>`` (a troop, a squadron)."""
+def unit_name(value: str) -> Text | None:
+    """Counters are named ``<power>-<kind>-<n>`` (a troop, a squadron): the catalog's ``name.troop`` /
+    ``name.squadron`` with the power's name and the number (issue 29)."""
     for kind in ("troop", "squadron"):
         mark = f"-{kind}-"
         if mark in value:
             power, number = value.split(mark)
-            return f"{power.replace('-', ' ').title()} {kind} {number}"
+            return text(f"name.{kind}", power=power, number=number)
     return None
 
 

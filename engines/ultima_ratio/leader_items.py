@@ -15,7 +15,7 @@ import pathlib
 
 from pydantic import BaseModel, Field, model_validator
 
-from engines.core.content import digest_of, owner_folder, read_yaml, validate
+from engines.core.content import owner_folder, read_yaml, rules_digest, validate
 from engines.ultima_ratio.world_items import Item, Model, Source
 
 GAME_ID = "ultima-ratio-regis"
@@ -134,7 +134,7 @@ def load_leaders(content_dir: pathlib.Path | str | None = None) -> tuple[Leaders
     if owner is not None and (owner / "leaders.yaml").is_file():
         path = owner / "leaders.yaml"
     leaders = validate(Leaders, read_yaml(path, GAME_ID), GAME_ID, path)
-    return leaders, digest_of(leaders.model_dump(mode="json"))
+    return leaders, rules_digest(leaders.model_dump(mode="json"))
 
 
 def dangling(leaders: Leaders, world) -> list[str]:

@@ -282,9 +282,10 @@ def _row(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return items
 
 
-def _sayer(game: Game):
-    """The catalog's sentence of a Text, each different one rendered once a board (most repeat: "independent (A2)")."""
-    render = game.renderer("en").text
+def _sayer(game: Game, lang: str = "en"):
+    """The catalog's sentence of a Text in the reader's language, each different one rendered once a board (most
+    repeat: "independent (A2)")."""
+    render = game.renderer(lang).text
     said: dict[str, str] = {}
 
     def say(t) -> str:
@@ -331,7 +332,7 @@ def _centers(game: Game, public: dict[str, Any], where: Places, say) -> list[dic
     return out
 
 
-def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any] | None:
+def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str, Any] | None:
     """The overlay of a table's view: every active area with its possession, marker, fortress and stacks, every sea
     and dispersed box with its stacks, in the base map's coordinates (the places with nothing to show left out),
     and the base map's address."""
@@ -339,7 +340,7 @@ def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any] | None:
     if not public or "areas" not in public:
         return None
     where = places(game)
-    say = _sayer(game)
+    say = _sayer(game, lang)
     colours = where.colours
     leaders = public.get("leaders") or {}
     by_loc: dict[str, list[tuple[str, dict[str, Any]]]] = {}
@@ -398,7 +399,7 @@ def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any] | None:
         if at is None:
             continue
         items = _stacks(game, units, leaders, colours, say)
-        name = game.name_of(place, "en") or place
+        name = game.name_of(place, lang) or place
         stack_label = " · ".join([name] + [i["label"] for i in items])
         y = at[1] - 20 if kind == "sea" else at[1] + 26  # above a sea's name; below a box
         out.append(

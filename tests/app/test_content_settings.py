@@ -18,9 +18,11 @@ PRINCES = pathlib.Path(registry.__file__).parent / "quince_dias" / "data" / "pri
 
 @pytest.fixture
 def owner_dir(tmp_path):
-    """A content folder whose 15 Días Prince cards are the packaged ones, the first renamed."""
+    """A content folder whose 15 Días Prince cards are the packaged ones, the first renamed and worth a point more
+    (a rule: the digest names the rules, issue 29)."""
     data = yaml.safe_load(PRINCES.read_text(encoding="utf-8"))
     data["princes"][0]["name"] = "Prince of the Owner's Box"
+    data["princes"][0]["individual_points"] += 1
     (tmp_path / "content" / "15-dias").mkdir(parents=True)
     (tmp_path / "content" / "15-dias" / "princes.yaml").write_text(yaml.safe_dump(data, allow_unicode=True))
     yield tmp_path / "content", data["princes"][0]["id"]

@@ -1,8 +1,8 @@
 """Issue 29: a visitor switches the site to Spanish with the header's switch (a form, no script needed), registers
 and opens a 15 Días table: the lobby, the account page and the table's chrome read in Spanish, ``<html lang>``
 says so, the scripts' words come from the page's Spanish catalogue, and nothing overflows at phone width.
-Screenshots in test-artifacts/ (spanish-*.png); the games' own words are still English (the known remainder,
-tests/app/test_i18n.py)."""
+Screenshots in test-artifacts/ (spanish-*.png); the games' own words in Spanish are
+tests/browser/test_quince_dias_in_spanish.py's."""
 
 from playwright.sync_api import expect
 

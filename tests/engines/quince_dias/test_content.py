@@ -141,7 +141,10 @@ def test_owner_can_replace_a_data_file(tmp_path):
     owner_file(tmp_path, "princes.yaml", data)
     owned = QuinceDias(tmp_path)
     assert any(p["name"] == "Prince of the Owner" for p in owned.content()["princes"])
-    assert owned.content_digest != GAME.content_digest
+    assert owned.content_digest == GAME.content_digest  # a name is no rule: no table is flagged (issue 29)
+    data["princes"][0]["individual_points"] += 1
+    owner_file(tmp_path, "princes.yaml", data)
+    assert QuinceDias(tmp_path).content_digest != GAME.content_digest
     assert not any(p["name"] == "Prince of the Owner" for p in GAME.content()["princes"])  # on the instance
     state = owned.setup(1, {})
     assert state["content"] == owned.content_digest

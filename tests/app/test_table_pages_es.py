@@ -1,0 +1,79 @@
+"""The table of each game read in Spanish (issue 29 › Proof): a hot-seat table played some moves in, its page and
+its JSON view's sentences for a Spanish reader hold none of the engine's English catalogue sentences nor an English name that
+has a Spanish one; the same page in English does (so the scan can fail)."""
+
+import html
+import re
+
+import pytest
+
+from tests.engines.test_words_es import GAMES, english_phrases
+
+MOVES = {"15-dias": 30, "planet-king": 25, "ultima-ratio-regis": 25}
+# the games whose board template is in the reader's language as a whole; The Planet King's and Ultima Ratio Regis'
+# boards still write some words of their own in English (units, the map's trade centers: issue 29, left), so
+# their pages are read through the sentences the engine renders (the prompt, the labels, the log)
+WHOLE_PAGE = {"15-dias"}
+
+
+def _readable(page: str) -> str:
+    page = re.sub(r"<(script|style)\b[^>]*>.*?</\1>", " ", page, flags=re.S)
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page)))
+
+
+def _sentences(data) -> list[str]:
+    """The rendered sentences of a JSON view: every ``text``, ``label`` and ``rule_title``, at any depth."""
+    if isinstance(data, dict):
+        own = [v for k, v in data.items() if k in ("text", "label", "rule_title") and isinstance(v, str)]
+        return own + [s for v in data.values() for s in _sentences(v)]
+    if isinstance(data, list):
+        return [s for v in data for s in _sentences(v)]
+    return []
+
+
+def _played(alice, game: str) -> int:
+    """A hot-seat table of ``game`` with some moves played, each the first legal action of the seat asked."""
+    seats = next(g for g in alice.api("GET", "/api/v1/games").json() if g["id"] == game)["roles"]
+    made = alice.api("POST", "/api/v1/tables", {"game": game, "seats": dict.fromkeys(seats, "me"), "hot_seat": True})
+    assert made.status_code == 201, made.text
+    table = made.json()["id"]
+    for _ in range(MOVES[game]):
+        view = alice.view(table)
+        active = view["view"]["prompt"]["active"]
+        if not active:
+            break
+        mine = alice.view(table, active[0])
+        legal = mine["view"]["prompt"]["legal"]
+        verb = sorted(legal)[0]
+        r = alice.act(table, verb, legal[verb][0], seq=mine["seq"], role=active[0])
+        assert r.status_code == 200, r.text
+    return table
+
+
+@pytest.mark.parametrize("game", ["15-dias", "planet-king", "ultima-ratio-regis"])
+def test_a_table_page_in_spanish_holds_no_english_sentence_of_the_game(browser, game):
+    alice = browser("alice")
+    table = _played(alice, game)
+    phrases = english_phrases(GAMES[game])
+    pattern = re.compile("|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True)))
+    spanish = alice.c.get(f"/tables/{table}", headers={"Accept-Language": "es"})
+    assert spanish.status_code == 200 and '<html lang="es"' in spanish.text
+    if game in WHOLE_PAGE:
+        assert sorted(set(pattern.findall(_readable(spanish.text)))) == []
+    api = alice.api("GET", f"/api/v1/tables/{table}", headers={"Accept-Language": "es"}).json()
+    said = " · ".join(_sentences(api))  # the JSON's sentences (its data keeps the content's ids and words)
+    assert said and sorted(set(pattern.findall(said))) == []
+    english = alice.c.get(f"/tables/{table}", headers={"Accept-Language": "en"})
+    english_api = alice.api("GET", f"/api/v1/tables/{table}", headers={"Accept-Language": "en"}).json()
+    assert pattern.search(_readable(english.text) + " · ".join(_sentences(english_api)))  # the scan can fail
+
+
+def test_the_15_dias_board_in_spanish_reads_its_cards_and_its_words_in_spanish(browser):
+    alice = browser("alice")
+    table = _played(alice, "15-dias")
+    page = _readable(alice.c.get(f"/tables/{table}", headers={"Accept-Language": "es"}).text)
+    for english in ("Your hand", "Court deck", "Final standings", "Turn order", "Affection Point", "card or seat"):
+        assert english not in page
+    assert "Ronda" in page and "Mazo de la Corte:" in page and "Orden de turno" in page
+    board = alice.c.get(f"/tables/{table}", headers={"Accept-Language": "es"}).text
+    assert 'data-pick-noun="asiento o carta"' in board
