@@ -16,9 +16,8 @@ def counters(s: dict, power: str | None = None) -> list[Unit]:
     """The state's units as ``counters.Unit`` (what the pure leader rules read); fortresses count as units. With
     ``power``, that power's alone (a question about its own counters need not build the whole table's)."""
     out: list[Unit] = []
-    for uid, info in s["units"].items():
-        if power is not None and info["power"] != power:
-            continue
+    for uid in s["units"] if power is None else st.units_of(s, power):
+        info = s["units"][uid]
         area = st.loc_area(info["loc"])
         out.append(
             {

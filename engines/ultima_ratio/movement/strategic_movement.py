@@ -155,7 +155,13 @@ def troop_passable(g: Ctx, power: str, area: str, by_sea: bool = False, allied: 
     (18.4.1). A siege's area "belongs to the besieger" for strategic movement (13.4.7); "nor besieged fortresses
     (other than ports) can be part of these movements": the besieged power reaches its besieged port only from the
     sea (RULINGS AU-1, AV-3). 21.2.1 (``allied``): "It is possible to trace strategic movements through areas
-    controlled by the ally" (not besieged; RULINGS AL-5)."""
+    controlled by the ally" (not besieged; RULINGS AL-5). Asked once per reading of the state (``state.reading``):
+    a strategic movement's search asks it of the same areas again and again."""
+    key = ("troop_passable", power, area, by_sea, allied)
+    return bool(st.remembered(g.s, key, lambda: _troop_passable(g, power, area, by_sea, allied)))
+
+
+def _troop_passable(g: Ctx, power: str, area: str, by_sea: bool, allied: bool) -> bool:
     s, b = g.s, board_of(g)
     if not st.active(s, area) or not st.interest_ok(s, b, power, area):
         return False
