@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_seri
 from pydantic.json_schema import SkipJsonSchema
 
 from engines.core.machine import Ctx, StepGame
-from engines.core.types import Legal, OptionsError, State, View
+from engines.core.types import Legal, OptionsError, Played, State, View
 from engines.ultima_ratio import redeal
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.actions import construction, regroup
@@ -217,6 +217,10 @@ class UltimaRatioRegis(StepGame):
     def allows(self, state: State, role: str, verb: str, arg: Any) -> bool:
         with st.reading(state):
             return super().allows(state, role, verb, arg)
+
+    def play(self, state: State, role: str, verb: str, arg: Any) -> Played:
+        with st.reading(state):  # the move is checked on ``state``, and changes a copy of it (not read)
+            return super().play(state, role, verb, arg)
 
     def public_view(self, g: Ctx) -> dict:
         s = g.s

@@ -8,6 +8,7 @@ not in ``s["areas"]`` at all (7.2, 18.2.1: "as if they were not even printed on 
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -35,16 +36,16 @@ class Reading:
 
     def at(self) -> dict[str, list[str]]:
         if self.by_loc is None:
-            self.by_loc = {}
+            self.by_loc = defaultdict(list)
             for u, info in self.s["units"].items():
-                self.by_loc.setdefault(info["loc"], []).append(u)
+                self.by_loc[info["loc"]].append(u)
         return self.by_loc
 
     def of(self) -> dict[str, list[str]]:
         if self.by_power is None:
-            self.by_power = {}
+            self.by_power = defaultdict(list)
             for u, info in self.s["units"].items():
-                self.by_power.setdefault(info["power"], []).append(u)
+                self.by_power[info["power"]].append(u)
         return self.by_power
 
 
@@ -185,7 +186,17 @@ def controls(s: dict, power: str, area: str) -> bool:
 
 def controlled(s: dict, power: str) -> list[str]:
     """The areas ``power`` controls (``controls``), in the order of ``s["areas"]``; once per reading of the state."""
-    found: list[str] = remembered(s, ("controlled", power), lambda: [a for a in s["areas"] if controls(s, power, a)])
+
+    def scan() -> list[str]:
+        side = minor_ally(s, power) if power in s["minors"] else power  # 20.2: an allied minor counts as its ally
+        sides = remembered(
+            s, ("sides",), lambda: [(a, i["control"], side_of(s, i["control"])) for a, i in s["areas"].items()]
+        )
+        return [
+            a for a, who, whose in sides if who == power or (who is not None and side is not None and whose == side)
+        ]
+
+    found: list[str] = remembered(s, ("controlled", power), scan)
     return found
 
 

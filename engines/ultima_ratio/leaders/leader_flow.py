@@ -36,9 +36,12 @@ def unit_changes(s: dict, power: str, done: list[str]) -> list[list[str]]:
     mine = [lid for lid, info in sorted(s["leaders"].items()) if info["power"] == power and lid not in done]
     if not mine:
         return []
-    units, everyone = leader_state.counters(s, power), leader_state.state_leaders(s)  # his own units (17.1)
-    if not {s["leaders"][lid]["unit"] for lid in mine} <= {u["id"] for u in units}:
-        units = leader_state.counters(s)  # a leader on another's unit (an ally's, RULINGS L-7)
+    on = {s["leaders"][lid]["unit"] for lid in mine}
+    stacks = {s["units"][u]["loc"] if u in s["units"] else st.AREA + u.removeprefix("fortress:") for u in on}
+    units = leader_state.counters(s, power, stacks)  # his own units (17.1), in his leaders' stacks alone
+    everyone = leader_state.state_leaders(s)
+    if not on <= {u["id"] for u in units}:
+        units = leader_state.counters(s, at=stacks)  # a leader on another's unit (an ally's, RULINGS L-7)
     return [[lid, uid] for lid in mine for uid in leader_rules.attach_targets(everyone, units, lid)]
 
 

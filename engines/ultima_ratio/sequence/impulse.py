@@ -78,7 +78,10 @@ def rebase_due(g: Ctx, seat: str) -> dict | None:
     s = g.s
     mine = st.powers_of(s, seat)
     allied = sorted(m for m, info in s["minors"].items() if info["ally"])  # 20.2: allied minors' squadrons too
-    for power in [*mine, *sorted(p for p in s["powers"] if p not in mine), *allied]:
+    order = [*mine, *sorted(p for p in s["powers"] if p not in mine), *allied]
+    with st.reading(s):  # first the question, in one reading: a power's bases do not hang on others' squadrons
+        lacking = [p for p in order if without_base.squadrons_without_base(s, board_of(g), p)]
+    for power in lacking:
         rebase = without_base.check_bases(g, power)
         if rebase:
             return rebase
@@ -238,10 +241,9 @@ class PowerActions(FreeMoves, Step):
 
     def allows(self, g: Ctx, role: str, verb: str, arg: Any) -> bool:
         """An action is checked for its power alone (``offers``), any other verb by its own list (``offer``)."""
-        with st.reading(g.s):
-            if verb == "act":
-                return offers(g, role, arg)
-            return arg in self.offer(g, role, verb)  # the arguments are strings, lists of strings or None
+        if verb == "act":
+            return offers(g, role, arg)
+        return arg in self.offer(g, role, verb)  # the arguments are strings, lists of strings or None
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         if verb == "act":
