@@ -60,6 +60,12 @@ def counters(s: dict, power: str | None = None, at: Collection[str] | None = Non
     return out
 
 
+def stacks_of(s: dict, units: Iterable[str]) -> set[str]:
+    """Where these units stand (a troop's or squadron's ``loc``; ``fortress:<area>``, its area): the ``at`` of
+    ``counters`` for a question about the leaders on them and the units beside them (17.1)."""
+    return {s["units"][u]["loc"] if u in s["units"] else st.AREA + u.removeprefix("fortress:") for u in units}
+
+
 def on_map(s: dict, units: Iterable[Unit]) -> list[Unit]:
     return [u for u in units if u["at"] not in ("available", "eliminated") and not u["dispersed"]]
 
