@@ -8,7 +8,12 @@ simulate`` does: it is not offered at a table yet) and times, at every move, the
 ``view`` and ``legal`` for the seat to act and the bot's decision; a turn is everything from its first move to the
 next turn's (views, bots and applies). 9.2 is played with cards (``cards.in_play`` from its set-up): a turn
 lasts until no player has cards. Times are the process's CPU time (``time.process_time``), so that a loaded machine
-slows them less than the wall clock; prints one Markdown report with the command, the date and the load average.
+slows them less than the wall clock; prints one Markdown report with the command, the date and the load average,
+and the step and verb of each operation's worst move.
+
+The garbage collector is tuned as the server tunes it (``app.main.tune_garbage_collector``: what was loaded at
+start-up frozen, young collections every 10,000 objects); ``--default-gc`` keeps the interpreter's defaults, whose
+full collections walk the whole content loaded (20-35 ms once in a while, whatever the move).
 """
 
 from __future__ import annotations
@@ -31,8 +36,9 @@ LIMITS = {"apply": (0.001, 0.005), "view": (0.001, 0.005), "legal": (0.001, 0.00
 TURN_LIMIT = 2.0
 
 
-def play(seed: int, players: int, times: dict[str, list[float]], turns: list[float]) -> int:
-    """One game; appends each move's times to ``times`` and each turn's total to ``turns``; returns its moves."""
+def play(seed: int, players: int, times: dict[str, list[float]], turns: list[float], worst: dict[str, tuple]) -> int:
+    """One game; appends each move's times to ``times`` and each turn's total to ``turns``, keeps each operation's
+    worst move in ``worst`` (time, seed, move, step, verb); returns its moves."""
     rnd, pick = random.Random(seed), GAME.bots["heuristic"]
     state = GAME.begin(seed, {"scenario": "new-order", "players": players}).state
     moves, turn, turn_time = 0, state["turn"], 0.0
@@ -45,14 +51,16 @@ def play(seed: int, players: int, times: dict[str, list[float]], turns: list[flo
         t2 = time.process_time()
         verb, arg = pick(GAME, view, role, rnd)
         t3 = time.process_time()
-        state = GAME.apply(state, role, verb, arg)
+        new = GAME.apply(state, role, verb, arg)
         t4 = time.process_time()
-        times["view"].append(t1 - t0)
-        times["legal"].append(t2 - t1)
-        times["bot"].append(t3 - t2)
-        times["apply"].append(t4 - t3)
+        step = state["stack"][-1]["step"] if state["stack"] else None
+        for name, took in (("view", t1 - t0), ("legal", t2 - t1), ("bot", t3 - t2), ("apply", t4 - t3)):
+            times[name].append(took)
+            if took > worst.get(name, (0.0,))[0]:
+                worst[name] = (took, seed, moves, step, verb)
         turn_time += (t1 - t0) + (t4 - t2)  # a turn as played: the view, the bot's choice and the apply
         moves += 1
+        state = new
         if state["turn"] != turn:
             turns.append(turn_time)
             turn, turn_time = state["turn"], 0.0
@@ -69,16 +77,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--default-gc", action="store_true", help="keep the interpreter's collector settings")
     args = parser.parse_args()
+    if not args.default_gc:
+        from app.main import tune_garbage_collector
+
+        tune_garbage_collector()  # as app.asgi does
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-    flags = f"--games {args.games} --players {args.players}"
+    flags = f"--games {args.games} --players {args.players}" + (" --default-gc" if args.default_gc else "")
     print(
         f"`python bench/bench_new_order.py {flags}` — {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC, "
         f"load average {load} (CPython {sys.version.split()[0]}, one core, CPU time)\n"
     )
     times: dict[str, list[float]] = {k: [] for k in LIMITS}
     turns: list[float] = []
-    moves = [play(seed, args.players, times, turns) for seed in range(1, args.games + 1)]
+    worst: dict[str, tuple] = {}
+    moves = [play(seed, args.players, times, turns, worst) for seed in range(1, args.games + 1)]
     print(f"{args.games} games, {statistics.fmean(moves):.0f} moves a game, {len(turns)} turns\n")
     print("| operation | p50 ms | p99 ms | max ms | target | met |\n|---|---|---|---|---|---|")
     for name, (p99_limit, max_limit) in LIMITS.items():
@@ -92,6 +106,10 @@ def main() -> None:
     print(
         f"| a whole turn, {args.players} heuristic bots | {statistics.median(turns) * 1000:.0f} | — | "
         f"{max(turns) * 1000:.0f} | max < {TURN_LIMIT * 1000:.0f} | {'yes' if max(turns) < TURN_LIMIT else 'NO'} |"
+    )
+    print(
+        "\nWorst moves: "
+        + "; ".join(f"{k} {w[0] * 1000:.1f} ms (game {w[1]}, move {w[2]}, {w[3]} {w[4]})" for k, w in worst.items())
     )
 
 

@@ -81,8 +81,10 @@ class Board:
     distances: dict[tuple[str, str], int] = field(default_factory=dict)  # (sea, sea) -> seas apart (0: same)
     imperial_votes: dict[str, int] = field(default_factory=dict)  # area -> its imperial voters (22, l. 1799)
     _gaps: dict[tuple[str, str], int | None] = field(default_factory=dict)
+    _minors: dict[str, Minor] = field(default_factory=dict)  # minor -> its card (asked for every area's interest)
 
     def __post_init__(self) -> None:
+        self._minors = {m.id: m for m in self.world.minors}
         self.areas = {a.id: a for a in self.map.areas}
         self.seas = {s.id: s for s in self.map.seas}
         self.neighbours = {a: {} for a in self.areas}
@@ -160,7 +162,7 @@ class Board:
         return self.world.power(power_id)
 
     def minor(self, minor_id: str) -> Minor:
-        return self.world.minor(minor_id)
+        return self._minors[minor_id]
 
 
 M = TypeVar("M", bound=BaseModel)

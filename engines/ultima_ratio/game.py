@@ -12,8 +12,9 @@ from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_seri
 from pydantic.json_schema import SkipJsonSchema
 
 from engines.core.machine import Ctx, StepGame
-from engines.core.types import OptionsError, Text, text
+from engines.core.types import Legal, OptionsError, Played, State, Text, View, text
 from engines.ultima_ratio import redeal
+from engines.ultima_ratio import state as st
 from engines.ultima_ratio.actions import construction, regroup
 from engines.ultima_ratio.board import GAME_ID, Board, load_board
 from engines.ultima_ratio.bots.heuristic import heuristic_bot
@@ -209,6 +210,24 @@ class UltimaRatioRegis(StepGame):
         return self.translated(value, lang) or self._names.get(value) or catalog.get(f"name.{value}")
 
     # ----- views ---------------------------------------------------------------------------------------------------
+    # a view, a legal list and a move's check only read the state: one ``state.reading`` each (counters by location
+    # and answers asked again, made once)
+    def view(self, state: State, role: str | None) -> View:
+        with st.reading(state):
+            return super().view(state, role)
+
+    def legal(self, state: State, role: str) -> Legal:
+        with st.reading(state):
+            return super().legal(state, role)
+
+    def allows(self, state: State, role: str, verb: str, arg: Any) -> bool:
+        with st.reading(state):
+            return super().allows(state, role, verb, arg)
+
+    def play(self, state: State, role: str, verb: str, arg: Any) -> Played:
+        with st.reading(state):  # the move is checked on ``state``, and changes a copy of it (not read)
+            return super().play(state, role, verb, arg)
+
     def public_view(self, g: Ctx) -> dict:
         s = g.s
         keys = (

@@ -8,9 +8,83 @@ not in ``s["areas"]`` at all (7.2, 18.2.1: "as if they were not even printed on 
 
 from __future__ import annotations
 
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any
+
 from engines.ultima_ratio.board import Board
 
 AREA, SEA, BOX = "area:", "sea:", "box:"
+
+
+# ----- reading a state ---------------------------------------------------------------------------------------------
+class Reading:
+    """What is worked out once while a state is only read (a prompt, a view, a check of a move; ``reading``): its
+    counters by location and by power, in the order of ``s["units"]`` (the order a scan gives), and the answers of
+    questions asked many times (``remembered``). Made from the state when first asked, dropped when the reading
+    ends: it cannot disagree with a state that changes (every rule that changes it runs outside a reading)."""
+
+    __slots__ = ("by_loc", "by_power", "memo", "s")
+
+    def __init__(self, s: dict) -> None:
+        self.s = s
+        self.by_loc: dict[str, list[str]] | None = None
+        self.by_power: dict[str, list[str]] | None = None
+        self.memo: dict[tuple, Any] = {}
+
+    def at(self) -> dict[str, list[str]]:
+        if self.by_loc is None:
+            self.by_loc = defaultdict(list)
+            for u, info in self.s["units"].items():
+                self.by_loc[info["loc"]].append(u)
+        return self.by_loc
+
+    def of(self) -> dict[str, list[str]]:
+        if self.by_power is None:
+            self.by_power = defaultdict(list)
+            for u, info in self.s["units"].items():
+                self.by_power[info["power"]].append(u)
+        return self.by_power
+
+
+_READING: ContextVar[Reading | None] = ContextVar("ultima_ratio_reading", default=None)
+
+
+@contextmanager
+def reading(s: dict) -> Iterator[None]:
+    """Within it, ``s`` is read and not changed (``Reading``); a reading of the same state inside is the same one."""
+    now = _READING.get()
+    if now is not None and now.s is s:
+        yield
+        return
+    token = _READING.set(Reading(s))
+    try:
+        yield
+    finally:
+        _READING.reset(token)
+
+
+def read(s: dict) -> Reading | None:
+    """The reading of ``s`` under way, if any."""
+    now = _READING.get()
+    return now if now is not None and now.s is s else None
+
+
+def remembered(s: dict, key: tuple, question: Callable[[], Any]) -> Any:
+    """``question()``, asked once per reading of ``s`` for ``key`` (every time outside a reading)."""
+    now = read(s)
+    if now is None:
+        return question()
+    if key not in now.memo:
+        now.memo[key] = question()
+    return now.memo[key]
+
+
+def _unchanged(s: dict) -> None:
+    if read(s) is not None:
+        raise RuntimeError("a counter changes while its state is being read")
 
 
 def loc_area(loc: str) -> str | None:
@@ -100,13 +174,30 @@ def active(s: dict, area: str) -> bool:
 def controls(s: dict, power: str, area: str) -> bool:
     """Controlled by the power, or by a minor allied to it ("which for practical purposes count as being
     controlled by the major power", 12.1)."""
-    if area not in s["areas"]:
+    info = s["areas"].get(area)
+    if info is None:
         return False
-    who = s["areas"][area]["control"]
-    side = minor_ally(s, power) if power in s["minors"] else power  # 20.2: an allied minor counts as its ally
-    if side is None:
+    who = info["control"]
+    if who == power or who is None:
         return who == power
-    return who == power or (who is not None and side_of(s, who) == side)
+    side = minor_ally(s, power) if power in s["minors"] else power  # 20.2: an allied minor counts as its ally
+    return side is not None and side_of(s, who) == side
+
+
+def controlled(s: dict, power: str) -> list[str]:
+    """The areas ``power`` controls (``controls``), in the order of ``s["areas"]``; once per reading of the state."""
+
+    def scan() -> list[str]:
+        side = minor_ally(s, power) if power in s["minors"] else power  # 20.2: an allied minor counts as its ally
+        sides = remembered(
+            s, ("sides",), lambda: [(a, i["control"], side_of(s, i["control"])) for a, i in s["areas"].items()]
+        )
+        return [
+            a for a, who, whose in sides if who == power or (who is not None and side is not None and whose == side)
+        ]
+
+    found: list[str] = remembered(s, ("controlled", power), scan)
+    return found
 
 
 def allies_of(s: dict, power: str) -> list[str]:
@@ -158,9 +249,19 @@ def neighbours(s: dict, board: Board, area: str) -> list[str]:
 
 
 def units_at(s: dict, loc: str, power: str | None = None, kind: str | None = None) -> list[str]:
+    units, now = s["units"], read(s)
+    if now is not None:
+        here = now.at().get(loc, ())
+        if power is None and kind is None:
+            return list(here)
+        return [
+            u
+            for u in here
+            if (power is None or units[u]["power"] == power) and (kind is None or units[u]["kind"] == kind)
+        ]
     return [
         u
-        for u, info in s["units"].items()
+        for u, info in units.items()
         if info["loc"] == loc and (power is None or info["power"] == power) and (kind is None or info["kind"] == kind)
     ]
 
@@ -168,7 +269,9 @@ def units_at(s: dict, loc: str, power: str | None = None, kind: str | None = Non
 def units_of(s: dict, power: str, kind: str | None = None, where: str | None = None) -> list[str]:
     """The power's counters of ``kind``; ``where``: "map" (areas and seas), "box", "available", "eliminated"."""
     out = []
-    for u, info in s["units"].items():
+    units, now = s["units"], read(s)
+    for u in now.of().get(power, ()) if now is not None else units:
+        info = units[u]
         if info["power"] != power or (kind is not None and info["kind"] != kind):
             continue
         loc = info["loc"]
@@ -183,6 +286,7 @@ def units_of(s: dict, power: str, kind: str | None = None, where: str | None = N
 
 
 def new_unit(s: dict, uid: str, power: str, kind: str, grade: str, loc: str = "available") -> None:
+    _unchanged(s)
     s["units"][uid] = {
         "power": power,
         "kind": kind,
@@ -230,6 +334,7 @@ def acted_this_impulse(s: dict, uid: str) -> bool:
 def move_unit(s: dict, uid: str, loc: str) -> None:
     """A counter changes place (and its status clock restarts: "started the impulse in this status"); a siege
     whose last besieging troop leaves is over."""
+    _unchanged(s)
     info = s["units"][uid]
     left = loc_area(info["loc"])
     info["loc"] = loc

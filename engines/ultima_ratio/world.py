@@ -17,7 +17,7 @@ from __future__ import annotations
 import pathlib
 from functools import lru_cache
 
-from pydantic import ValidationError, model_validator
+from pydantic import PrivateAttr, ValidationError, model_validator
 
 from engines.core.content import owner_folder, read_yaml
 from engines.core.types import ContentError
@@ -46,6 +46,8 @@ class World(Model):
     events: list[Event]
     scenarios: list[Scenario]
     turns: list[Turn]
+    # worked out on demand, never changed (the model is frozen): ``scenario_owners`` by scenario and turn
+    _owners_known: dict[tuple[str, int | None], dict[str, str]] = PrivateAttr(default_factory=dict)
 
     @model_validator(mode="after")
     def _references(self) -> World:
@@ -219,15 +221,24 @@ def _load(content_dir: str | None) -> World:
 
 
 # ---------------------------------------------------------------------------------------------- owners
-def scenario_owners(scenario_id: str, turn: int | None = None) -> dict[str, str]:
-    """Who possesses each area at the start of ``turn`` of a scenario (default: its first turn).
+def scenario_owners(scenario_id: str, turn: int | None = None, world: World | None = None) -> dict[str, str]:
+    """Who possesses each area at the start of ``turn`` of a scenario (default: its first turn), in ``world`` (the
+    packaged one by default; a game passes its board's).
 
     Values are power ids, or minor ids for the areas of minor powers in play. Areas holding an independent
     or revolt marker at set-up, and areas of powers or minors not in play, are left out. The scenario's own
     deployment (or that of the turn it refers to) comes first; each later turn then adds the deployment rows
     and the possession changes of its special rules (Playbook 9, "Instructions for using the scenarios").
+    Worked out once per world, scenario and turn (a few milliseconds: an event's ``activate`` asks it in play).
     """
-    world = load_world()
+    world = world or load_world()
+    key = (scenario_id, turn)
+    if key not in world._owners_known:
+        world._owners_known[key] = _owners(world, scenario_id, turn)
+    return dict(world._owners_known[key])
+
+
+def _owners(world: World, scenario_id: str, turn: int | None) -> dict[str, str]:
     scenario = world.scenario(scenario_id)
     turn = scenario.turns.first if turn is None else turn
     if not scenario.turns.covers(turn):

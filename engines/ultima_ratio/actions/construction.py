@@ -52,12 +52,17 @@ def troop_fits(s: dict, b, power: str, area: str, troops: dict[str, list[str]] |
 
 
 def troops_by_area(s: dict) -> dict[str, list[str]]:
-    """Every troop on the main map by its area, in one pass over the units."""
-    out: dict[str, list[str]] = {}
-    for uid, info in s["units"].items():
-        if info["kind"] == "troop" and info["loc"].startswith(st.AREA):
-            out.setdefault(info["loc"][len(st.AREA) :], []).append(uid)
-    return out
+    """Every troop on the main map by its area, in one pass over the units (once per reading of the state)."""
+
+    def scan() -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for uid, info in s["units"].items():
+            if info["kind"] == "troop" and info["loc"].startswith(st.AREA):
+                out.setdefault(info["loc"][len(st.AREA) :], []).append(uid)
+        return out
+
+    found: dict[str, list[str]] = st.remembered(s, ("troops_by_area",), scan)
+    return found
 
 
 def troop_places(g: Ctx, power: str, grade: str, first: bool = False) -> list[str]:
@@ -194,8 +199,9 @@ def fortress_places(g: Ctx, power: str, deploy: bool) -> list[str]:
     fortress under construction placed in an earlier impulse; never in a revolt (18.3)."""
     s, b = g.s, board(g)
     out = []
-    for area, info in s["areas"].items():
-        if not st.controls(s, power, area) or info["marker"] or not st.interest_ok(s, b, power, area):
+    for area in st.controlled(s, power):
+        info = s["areas"][area]
+        if info["marker"] or not st.interest_ok(s, b, power, area):
             continue
         fort = info["fortress"]
         if fort is None or (

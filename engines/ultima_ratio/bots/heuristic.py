@@ -11,6 +11,7 @@ from typing import Any
 
 from engines.core.game import Game
 from engines.core.types import View
+from engines.ultima_ratio import state as st
 from engines.ultima_ratio.bots.powers import powers_bot
 from engines.ultima_ratio.bots.rise_of_portugal import rise_of_portugal
 
@@ -25,10 +26,11 @@ def heuristic_bot(game: Game, view: View, role: str, rnd: random.Random) -> tupl
     step = view["prompt"]["step"]
     if step is None:
         raise ValueError("the heuristic bot was asked to move in a finished game")
-    if public["scenario"] == "the-rise-of-portugal":
-        chosen = rise_of_portugal(game, view)
-    else:
-        chosen = powers_bot(game, view, role, rnd)
+    with st.reading(public):  # the bot only reads its view: the engine's questions answered once (state.reading)
+        if public["scenario"] == "the-rise-of-portugal":
+            chosen = rise_of_portugal(game, view)
+        else:
+            chosen = powers_bot(game, view, role, rnd)
     return chosen if chosen is not None else fallback(view)
 
 

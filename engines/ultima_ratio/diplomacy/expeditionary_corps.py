@@ -70,8 +70,7 @@ class Reach:
             if (power, receiver) not in self.lanes:
                 self.lanes[power, receiver] = strategic_movement.transfer_lane(self.g, power, receiver)
             lane = self.lanes[power, receiver]
-            places = strategic_movement.next_places(self.g, power, uid, [loc], lane=lane)
-            self.seen[key] = any(places.values())
+            self.seen[key] = strategic_movement.sets_out(self.g, power, uid, [loc], lane)
         return self.seen[key]
 
 

@@ -36,9 +36,12 @@ def unit_changes(s: dict, power: str, done: list[str]) -> list[list[str]]:
     mine = [lid for lid, info in sorted(s["leaders"].items()) if info["power"] == power and lid not in done]
     if not mine:
         return []
-    units, everyone = leader_state.counters(s, power), leader_state.state_leaders(s)  # his own units (17.1)
-    if not {s["leaders"][lid]["unit"] for lid in mine} <= {u["id"] for u in units}:
-        units = leader_state.counters(s)  # a leader on another's unit (an ally's, RULINGS L-7)
+    on = {s["leaders"][lid]["unit"] for lid in mine}
+    stacks = leader_state.stacks_of(s, on)
+    units = leader_state.counters(s, power, stacks)  # his own units (17.1), in his leaders' stacks alone
+    everyone = leader_state.state_leaders(s)
+    if not on <= {u["id"] for u in units}:
+        units = leader_state.counters(s, at=stacks)  # a leader on another's unit (an ally's, RULINGS L-7)
     return [[lid, uid] for lid in mine for uid in leader_rules.attach_targets(everyone, units, lid)]
 
 
@@ -172,12 +175,13 @@ def end_moves(s: dict, power: str) -> list[list[str]]:
     """8.2.2 end of impulse: [leader, unit] — "a single leader over a troop, fleet or fortress of its own (as long
     as the leader was not besieged and does not end up this way)"; dispersed troops are in no theater's map
     (RULINGS I-11)."""
-    if not any(info["power"] == power for info in s["leaders"].values()):
+    on = {info["unit"] for info in s["leaders"].values() if info["power"] == power}
+    if not on:
         return []
-    everything = leader_state.counters(s)
-    units = leader_state.on_map(s, everything)
-    besieged = {u["id"] for u in everything if u["besieged"]}
-    targets = [u["id"] for u in units if u["power"] == power and not u["besieged"] and leader_rules.can_carry(u)]
+    # the besieged among the units his leaders are on (an ally's too, RULINGS L-7): their stacks' counters alone
+    besieged = {u["id"] for u in leader_state.counters(s, at=leader_state.stacks_of(s, on)) if u["besieged"]}
+    units = leader_state.on_map(s, leader_state.counters(s, power))
+    targets = [u["id"] for u in units if not u["besieged"] and leader_rules.can_carry(u)]
     return [
         [lid, uid]
         for lid, info in sorted(s["leaders"].items())

@@ -4,7 +4,7 @@ of units and the ability of their commander (17.3.2, ``leader_rules.force_abilit
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import Board
@@ -12,12 +12,14 @@ from engines.ultima_ratio.counters import Leader, Unit
 from engines.ultima_ratio.state_types import LeaderInfo
 
 
-def counters(s: dict, power: str | None = None) -> list[Unit]:
+def counters(s: dict, power: str | None = None, at: Collection[str] | None = None) -> list[Unit]:
     """The state's units as ``counters.Unit`` (what the pure leader rules read); fortresses count as units. With
-    ``power``, that power's alone (a question about its own counters need not build the whole table's)."""
+    ``power``, that power's alone (a question about its own counters need not build the whole table's); with
+    ``at``, those at these locations alone (a question about a few stacks)."""
     out: list[Unit] = []
-    for uid, info in s["units"].items():
-        if power is not None and info["power"] != power:
+    for uid in s["units"] if power is None else st.units_of(s, power):
+        info = s["units"][uid]
+        if at is not None and info["loc"] not in at:
             continue
         area = st.loc_area(info["loc"])
         out.append(
@@ -40,7 +42,7 @@ def counters(s: dict, power: str | None = None) -> list[Unit]:
         )
     for area, info in s["areas"].items():
         fort = info["fortress"]
-        if fort and (power is None or fort["power"] == power):
+        if fort and (power is None or fort["power"] == power) and (at is None or st.AREA + area in at):
             out.append(
                 {
                     "id": f"fortress:{area}",
@@ -56,6 +58,12 @@ def counters(s: dict, power: str | None = None) -> list[Unit]:
                 }
             )
     return out
+
+
+def stacks_of(s: dict, units: Iterable[str]) -> set[str]:
+    """Where these units stand (a troop's or squadron's ``loc``; ``fortress:<area>``, its area): the ``at`` of
+    ``counters`` for a question about the leaders on them and the units beside them (17.1)."""
+    return {s["units"][u]["loc"] if u in s["units"] else st.AREA + u.removeprefix("fortress:") for u in units}
 
 
 def on_map(s: dict, units: Iterable[Unit]) -> list[Unit]:

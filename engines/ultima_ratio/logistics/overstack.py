@@ -19,16 +19,19 @@ def overstacked(g: Ctx, power: str) -> list[str]:
     besieged troops (with their fortress) counted apart."""
 
     s, b = g.s, board_of(g)
-    units = leader_state.on_map(s, leader_state.counters(s))
     out = []
-    troop_areas = {st.loc_area(s["units"][u]["loc"]) for u in st.units_of(s, power, "troop", "map")}
-    for area in sorted(a for a in troop_areas if a is not None):
-        limit = stacking.stacking_limit(s, b, area, power)
-        for siege in (False, True):
-            d = logistics_rules.overstack_decision(units, st.AREA + area, [power], limit, besieged=siege)
-            if d and d.count:
-                out.append(area)
-                break
+    with st.reading(s):  # a question only: the troops of each area looked up, not scanned
+        troop_areas = {st.loc_area(s["units"][u]["loc"]) for u in st.units_of(s, power, "troop", "map")}
+        areas = sorted(a for a in troop_areas if a is not None)
+        # the stacks counted are the power's own in these areas (``logistics_rules.stack``): their counters alone
+        units = leader_state.on_map(s, leader_state.counters(s, power, {st.AREA + a for a in areas}))
+        for area in areas:
+            limit = stacking.stacking_limit(s, b, area, power)
+            for siege in (False, True):
+                d = logistics_rules.overstack_decision(units, st.AREA + area, [power], limit, besieged=siege)
+                if d and d.count:
+                    out.append(area)
+                    break
     return out
 
 

@@ -38,14 +38,21 @@ def own_ports(s: dict, board: Board, power: str, sea: str) -> list[str]:
 
 
 def base_ports(s: dict, board: Board, power: str, galley: bool) -> list[str]:
-    return [
-        a
-        for a in s["areas"]
-        if st.controls(s, power, a)
-        and st.coastal(board, a)
-        and st.interest_ok(s, board, power, a)
-        and (s["mediterranean_open"] or board.mediterranean_port(a) == galley)
-    ]
+    """The ports where the power's squadrons (galleys or not, 18.6.1) have a base; once per reading of the state
+    (``state.remembered``: every squadron's range asks it)."""
+    return list(
+        st.remembered(
+            s,
+            ("base_ports", power, galley),
+            lambda: [
+                a
+                for a in st.controlled(s, power)
+                if st.coastal(board, a)
+                and st.interest_ok(s, board, power, a)
+                and (s["mediterranean_open"] or board.mediterranean_port(a) == galley)
+            ],
+        )
+    )
 
 
 def intercept_seas(s: dict, board: Board, uid: str) -> set[str]:

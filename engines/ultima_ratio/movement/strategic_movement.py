@@ -114,12 +114,7 @@ def movable(g: Ctx, power: str, first: bool = False) -> list[str]:
         area = st.loc_area(info["loc"])
         if info["kind"] == "troop" and (not area or (armies.besieged(s, u) and not st.coastal(board_of(g), area))):
             continue
-        path = [info["loc"]]
-        if any(
-            _leads_to_end(g, power, u, path, f"{kind}:{x}")
-            for kind, places in _steps(g, power, u, path).items()
-            for x in places
-        ):
+        if sets_out(g, power, u, [info["loc"]]):
             out.append(u)
             if first:
                 break
@@ -155,7 +150,13 @@ def troop_passable(g: Ctx, power: str, area: str, by_sea: bool = False, allied: 
     (18.4.1). A siege's area "belongs to the besieger" for strategic movement (13.4.7); "nor besieged fortresses
     (other than ports) can be part of these movements": the besieged power reaches its besieged port only from the
     sea (RULINGS AU-1, AV-3). 21.2.1 (``allied``): "It is possible to trace strategic movements through areas
-    controlled by the ally" (not besieged; RULINGS AL-5)."""
+    controlled by the ally" (not besieged; RULINGS AL-5). Asked once per reading of the state (``state.reading``):
+    a strategic movement's search asks it of the same areas again and again."""
+    key = ("troop_passable", power, area, by_sea, allied)
+    return bool(st.remembered(g.s, key, lambda: _troop_passable(g, power, area, by_sea, allied)))
+
+
+def _troop_passable(g: Ctx, power: str, area: str, by_sea: bool, allied: bool) -> bool:
     s, b = g.s, board_of(g)
     if not st.active(s, area) or not st.interest_ok(s, b, power, area):
         return False
@@ -177,6 +178,15 @@ def next_places(
         kind: [x for x in places if _leads_to_end(g, power, uid, path, f"{kind}:{x}", group, lane)]
         for kind, places in steps.items()
     }
+
+
+def sets_out(g: Ctx, power: str, uid: str, path: list[str], lane: Lane | None = None) -> bool:
+    """Whether ``next_places`` offers anything: the first next place found that leads to an end is enough."""
+    return any(
+        _leads_to_end(g, power, uid, path, f"{kind}:{x}", None, lane)
+        for kind, places in _steps(g, power, uid, path, None, lane).items()
+        for x in places
+    )
 
 
 def _leads_to_end(
@@ -216,19 +226,10 @@ def _steps(
     seas: list[str] = []
     area, sea = st.loc_area(here), st.loc_sea(here)
     if info["kind"] == "troop":
-
-        def passable(a: str, by_sea: bool = False) -> bool:
-            return a in lane.through if lane else troop_passable(g, power, a, by_sea=by_sea)
-
-        if area is not None:
-            siege = s["areas"][area]["siege"]
-            inside = bool(siege) and siege["besieger"] != power  # a besieged port: only by sea (AU-1)
-            areas = [] if inside else [a for a in st.neighbours(s, b, area) if passable(a)]
-            seas = list(b.areas[area].seas)
+        if lane is None:  # the same for every troop of the power: once per reading of the state
+            areas, seas = st.remembered(s, ("troop_steps", power, here), lambda: _troop_steps(g, power, here, None))
         else:
-            assert sea is not None  # a place on a path is an area or a sea
-            seas = list(b.sea_links[sea])
-            areas = [a for a in b.sea_ports[sea] if passable(a, by_sea=True)]
+            areas, seas = _troop_steps(g, power, here, lane)
     else:
         if area is not None:
             seas = [x for x in b.areas[area].seas if naval_bases.may_sail(s, b, uid, x)]
@@ -253,6 +254,23 @@ def _steps(
             for kind, places in out.items()
         }
     return out
+
+
+def _troop_steps(g: Ctx, power: str, here: str, lane: Lane | None) -> tuple[list[str], list[str]]:
+    """The areas and seas next to ``here`` that a troop of the power may enter (10.2; a repatriation's or
+    transfer's ``lane``, 14.1.1, 21.2.2)."""
+    s, b = g.s, board_of(g)
+    area, sea = st.loc_area(here), st.loc_sea(here)
+
+    def passable(a: str, by_sea: bool = False) -> bool:
+        return a in lane.through if lane else troop_passable(g, power, a, by_sea=by_sea)
+
+    if area is not None:
+        siege = s["areas"][area]["siege"]
+        inside = bool(siege) and siege["besieger"] != power  # a besieged port: only by sea (AU-1)
+        return ([] if inside else [a for a in st.neighbours(s, b, area) if passable(a)]), list(b.areas[area].seas)
+    assert sea is not None  # a place on a path is an area or a sea
+    return [a for a in b.sea_ports[sea] if passable(a, by_sea=True)], list(b.sea_links[sea])
 
 
 def may_stop(

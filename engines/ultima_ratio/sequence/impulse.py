@@ -78,7 +78,10 @@ def rebase_due(g: Ctx, seat: str) -> dict | None:
     s = g.s
     mine = st.powers_of(s, seat)
     allied = sorted(m for m, info in s["minors"].items() if info["ally"])  # 20.2: allied minors' squadrons too
-    for power in [*mine, *sorted(p for p in s["powers"] if p not in mine), *allied]:
+    order = [*mine, *sorted(p for p in s["powers"] if p not in mine), *allied]
+    with st.reading(s):  # first the question, in one reading: a power's bases do not hang on others' squadrons
+        lacking = [p for p in order if without_base.squadrons_without_base(s, board_of(g), p)]
+    for power in lacking:
         rebase = without_base.check_bases(g, power)
         if rebase:
             return rebase
@@ -169,6 +172,10 @@ def spend(g: Ctx, power: str) -> None:
         imp["extra"] -= 1
 
 
+# the verbs of ``power_actions`` asked one by one, in the prompt's order (then the free moves, then ``end_impulse``)
+LISTED = ("act", "declare_war", "expeditionary_corps", "play_card", "event")
+
+
 class PowerActions(FreeMoves, Step):
     """8.2.2 "Major power actions and card play": the player spends the impulse's actions, one at a time, in any
     order, mixed with the cards played (card_play.py); with cards, at least one is played
@@ -206,32 +213,37 @@ class PowerActions(FreeMoves, Step):
 
     def prompt(self, g: Ctx, role: str):
         s = g.s
-        acts = offered(g, role)
-        legal: dict[str, list] = {"act": acts} if acts else {}
-        declarations = war.declarations(g, role)  # 9. / 21.3.3: [power, target]
-        if declarations:
-            legal["declare_war"] = declarations
-        asked = g.frame.get("expeditions_asked", [])  # each transfer asked once per impulse (AL-7)
-        corps = [t for p in with_actions(s, role) for t in expeditionary_corps.transfers(g, p) if t not in asked]
-        if corps:
-            legal["expeditionary_corps"] = corps
-        if deck.in_play(s):
-            playable = deck.playable(s, board_of(g), role)
-            if playable:
-                legal["play_card"] = playable
-            if s["impulse"]["events_due"]:
-                legal["event"] = list(s["impulse"]["events_due"])
+        legal = {verb: args for verb in LISTED if (args := self.offer(g, role, verb))}
         legal.update(attach_offer(g, role))
-        if not deck.in_play(s) or deck.may_end_impulse(s, role):
+        if self.offer(g, role, "end_impulse"):
             legal["end_impulse"] = [None]
         left = sum(s["impulse"]["actions"].values()) + s["impulse"].get("extra", 0)
         return text("prompt.power_actions", left=left), legal
 
+    def offer(self, g: Ctx, role: str, verb: str) -> list:
+        """The arguments of one verb of the prompt: each is asked alone when a move is checked (``allows``), since
+        the whole list asks every power everything."""
+        s = g.s
+        if verb == "act":
+            return offered(g, role)
+        if verb == "declare_war":
+            return war.declarations(g, role)  # 9. / 21.3.3: [power, target]
+        if verb == "expeditionary_corps":
+            asked = g.frame.get("expeditions_asked", [])  # each transfer asked once per impulse (AL-7)
+            return [t for p in with_actions(s, role) for t in expeditionary_corps.transfers(g, p) if t not in asked]
+        if verb == "play_card":
+            return deck.playable(s, board_of(g), role) if deck.in_play(s) else []
+        if verb == "event":
+            return list(s["impulse"]["events_due"]) if deck.in_play(s) else []
+        if verb == "end_impulse":
+            return [None] if not deck.in_play(s) or deck.may_end_impulse(s, role) else []
+        return attach_offer(g, role).get(verb, [])
+
     def allows(self, g: Ctx, role: str, verb: str, arg: Any) -> bool:
-        """An action is checked for its power alone (``offers``): the whole list asks every power everything."""
+        """An action is checked for its power alone (``offers``), any other verb by its own list (``offer``)."""
         if verb == "act":
             return offers(g, role, arg)
-        return super().allows(g, role, verb, arg)
+        return arg in self.offer(g, role, verb)  # the arguments are strings, lists of strings or None
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         if verb == "act":

@@ -1,0 +1,108 @@
+"""A state's reading (``state.reading``, issue 27's speed): while a view, a legal list or a move's check reads a
+state, its counters by location and by power, the areas each power controls and the answers asked again are worked
+out once. These tests prove that a reading never disagrees with a scan of the state, that it changes no list a
+player is offered, and that nothing moves a counter while its state is read."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+
+import orjson
+import pytest
+
+from engines.ultima_ratio import state as st
+from engines.ultima_ratio.bots.heuristic import heuristic_bot
+from engines.ultima_ratio.game import GAME
+
+SIM = GAME.simulation()
+KINDS = (None, "troop", "squadron")
+WHERE = ((None, None), ("troop", "map"), ("squadron", None), (None, "box"), (None, "available"), (None, "eliminated"))
+
+
+def positions(seed: int, players: int, moves: int, bot: str = "heuristic"):
+    """The positions of a 9.2 game played by ``bot`` from ``seed`` (each with the role to act)."""
+    rnd = random.Random(seed)
+    pick = heuristic_bot if bot == "heuristic" else SIM.bots[bot]
+    state = SIM.begin(seed, {"scenario": "new-order", "players": players}).state
+    for _ in range(moves):
+        if SIM.outcome(state) is not None:
+            return
+        role = SIM.active_roles(state)[0]
+        yield state, role
+        verb, arg = pick(SIM, SIM.view(state, role), role, rnd)
+        state = SIM.apply(state, role, verb, arg)
+
+
+def scanned(s: dict) -> dict:
+    """Every question the reading answers from its index, asked outside a reading (a scan of the counters)."""
+    powers = sorted({info["power"] for info in s["units"].values()} | set(s["powers"]) | set(s["minors"]))
+    there: dict[str, set] = {"area:nowhere": set(), "sea:nowhere": set()}
+    for info in s["units"].values():
+        there.setdefault(info["loc"], set()).add(info["power"])
+    return {
+        "at": {
+            f"{loc}|{power}|{kind}": st.units_at(s, loc, power, kind)
+            for loc, present in sorted(there.items())
+            for power in (None, *sorted(present), "nobody")
+            for kind in KINDS
+        },
+        "of": {
+            f"{power}|{kind}|{where}": st.units_of(s, power, kind, where) for power in powers for kind, where in WHERE
+        },
+        "controlled": {power: st.controlled(s, power) for power in powers},
+        "by_controls": {power: [a for a in s["areas"] if st.controls(s, power, a)] for power in powers},
+    }
+
+
+@pytest.mark.parametrize(("seed", "players", "bot"), [(1, 6, "heuristic"), (2, 4, "random"), (5, 3, "heuristic")])
+def test_a_reading_answers_as_a_scan_of_the_counters(seed, players, bot):
+    """At every position of random and heuristic 9.2 games, each question asked within a reading (units by
+    location, power and kind; a power's counters; the areas it controls) answers exactly as the scan outside it,
+    in the same order (the order of ``s["units"]``)."""
+    checked = 0
+    for n, (s, _role) in enumerate(positions(seed, players, 300, bot)):
+        if n % 2:
+            continue
+        plain = scanned(s)
+        assert plain["controlled"] == plain["by_controls"]
+        with st.reading(s):
+            assert st.read(s) is not None
+            assert scanned(s) == plain
+        assert st.read(s) is None
+        checked += 1
+    assert checked == 150  # none of these games ends so soon
+
+
+@pytest.mark.parametrize(("seed", "players"), [(3, 6), (4, 5)])
+def test_a_reading_changes_no_list_and_no_state(seed, players, monkeypatch):
+    """The legal list, the view and a move's check are the same with and without the reading's index and
+    remembered answers, and none of them changes the state."""
+    with_reading = []
+    for s, role in positions(seed, players, 220):
+        before = orjson.dumps(s)
+        legal = SIM.legal(s, role)
+        view = SIM.view(s, role)
+        first = next(((verb, args[0]) for verb, args in legal.items() if args), None)
+        allowed = first is not None and SIM.allows(s, role, *first)
+        assert orjson.dumps(s) == before
+        with_reading.append((s, role, legal, view, first, allowed))
+    monkeypatch.setattr(st, "reading", lambda s: contextlib.nullcontext())
+    for s, role, legal, view, first, allowed in with_reading:
+        assert SIM.legal(s, role) == legal
+        assert SIM.view(s, role) == view
+        assert allowed == (first is not None and SIM.allows(s, role, *first))
+
+
+def test_a_counter_never_moves_while_its_state_is_read():
+    """A rule that moved a counter inside a reading would leave the reading's index stale: it raises instead."""
+    s = SIM.begin(1, {"scenario": "new-order", "players": 6}).state
+    uid = next(iter(s["units"]))
+    with st.reading(s), pytest.raises(RuntimeError):
+        st.move_unit(s, uid, "available")
+    with st.reading(s), pytest.raises(RuntimeError):
+        st.new_unit(s, "spain-troop-99", "spain", "troop", "2-3")
+    other = orjson.loads(orjson.dumps(s))
+    with st.reading(s):
+        st.move_unit(other, uid, "eliminated")  # another state is not the one being read
+    assert other["units"][uid]["loc"] == "eliminated"
