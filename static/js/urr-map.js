@@ -218,7 +218,7 @@
     f.addEventListener("pointermove", function (event) {
       if (event.pointerType === "mouse" && !dragStart) tip(map, named(event.target, map), event.clientX, event.clientY);
     });
-    f.addEventListener("pointerleave", function () { tip(map, null); });
+    f.addEventListener("pointerleave", function (event) { if (event.pointerType === "mouse") tip(map, null); });
     f.addEventListener("pointerup", function (event) {
       if (event.pointerType !== "mouse" && !dragged) tip(map, named(event.target, map), event.clientX, event.clientY, 2500);
     });
