@@ -214,14 +214,31 @@
       }
     });
 
-    // names on hover and tap
+    // names on hover and tap; a counter magnified while Shift is held over it, or after a long press
+    let pressTimer = null;
     f.addEventListener("pointermove", function (event) {
-      if (event.pointerType === "mouse" && !dragStart) tip(map, named(event.target, map), event.clientX, event.clientY);
+      if (event.pointerType !== "mouse" || dragStart) return;
+      tip(map, named(event.target, map), event.clientX, event.clientY);
+      hovered = [map, event.target, event.clientX, event.clientY];
+      if (event.shiftKey) magnify(map, event.target, event.clientX, event.clientY); else unmagnify(map);
     });
-    f.addEventListener("pointerleave", function (event) { if (event.pointerType === "mouse") tip(map, null); });
+    f.addEventListener("pointerleave", function (event) {
+      if (event.pointerType === "mouse") { tip(map, null); hovered = null; unmagnify(map); }
+    });
     f.addEventListener("pointerup", function (event) {
+      clearTimeout(pressTimer);
       if (event.pointerType !== "mouse" && !dragged) tip(map, named(event.target, map), event.clientX, event.clientY, 2500);
     });
+    f.addEventListener("pointerdown", function (event) {
+      unmagnify(map);
+      if (event.pointerType === "mouse" || !counterOf(event.target)) return;
+      const at = [event.target, event.clientX, event.clientY];
+      pressTimer = setTimeout(function () { if (magnify(map, at[0], at[1], at[2])) dragged = true; }, 500);
+    });
+    f.addEventListener("pointermove", function (event) {
+      if (pressTimer && event.pointerType !== "mouse" && touches.size > 1) clearTimeout(pressTimer);
+    });
+    f.addEventListener("contextmenu", function (event) { if (lensOf(map)) event.preventDefault(); });
 
     // Ctrl + wheel (a trackpad's pinch) zooms at the pointer; the wheel alone scrolls
     f.addEventListener("wheel", function (event) {
@@ -280,6 +297,51 @@
       if (dragged) { event.stopPropagation(); event.preventDefault(); dragged = false; }
     }, true);
   }
+
+  // a counter magnified (issue 28 › A counter or card can be magnified): drawn four times its size beside the
+  // pointer, with all its words (a stack's units, its leaders)
+  const COUNTERS = ".urr-fan-unit, .urr-counter, .urr-leader, .urr-marker, .urr-fortress, .urr-siege, .urr-merchants, .urr-capacity";
+  function counterOf(target) { return target.closest ? target.closest(COUNTERS) : null; }
+  function lensOf(map) { const l = map.querySelector(".urr-lens"); return l && !l.hidden ? l : null; }
+  function magnify(map, target, x, y) {
+    const el = counterOf(target);
+    if (!el || !map.contains(el)) { unmagnify(map); return false; }
+    let lens = map.querySelector(".urr-lens");
+    if (!lens) {
+      lens = document.createElement("div");
+      lens.className = "urr-lens";
+      lens.setAttribute("aria-hidden", "true");  // what it says is the counter's accessible name
+      map.appendChild(lens);
+    }
+    const b = el.getBBox();
+    const pad = 3, k = 4;
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("viewBox", [b.x - pad, b.y - pad, b.width + 2 * pad, b.height + 2 * pad].join(" "));
+    svg.setAttribute("width", String(Math.round((b.width + 2 * pad) * k)));
+    svg.setAttribute("height", String(Math.round((b.height + 2 * pad) * k)));
+    svg.setAttribute("class", "urr-overlay-lens");
+    const copy = el.cloneNode(true);
+    copy.removeAttribute("transform");
+    copy.querySelectorAll("title").forEach(function (t) { t.remove(); });
+    svg.appendChild(copy);
+    const words = document.createElement("p");
+    words.textContent = nameOf(el);
+    lens.replaceChildren(svg, words);
+    lens.hidden = false;
+    const box = map.getBoundingClientRect();
+    lens.style.left = Math.max(0, Math.min(x - box.left + 16, box.width - lens.offsetWidth)) + "px";
+    lens.style.top = Math.max(0, y - box.top - lens.offsetHeight - 12) + "px";
+    return true;
+  }
+  function unmagnify(map) {
+    const lens = map.querySelector(".urr-lens");
+    if (lens) lens.hidden = true;
+  }
+  let hovered = null;  // [map, the element under the mouse, x, y]
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Shift" && hovered && hovered[0].isConnected) magnify(hovered[0], hovered[1], hovered[2], hovered[3]);
+  });
+  document.addEventListener("keyup", function (event) { if (event.key === "Shift" && hovered) unmagnify(hovered[0]); });
 
   // the map's names (its areas' and seas'), offered by the search box
   function names(map) {

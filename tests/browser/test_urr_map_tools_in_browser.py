@@ -125,6 +125,20 @@ def test_on_a_phone_a_tap_names_the_place_and_the_map_zooms(server, chromium, ar
     expect(page.locator(".urr-tip")).to_have_text("Goa")
     expect(page.locator(".urr-tip")).to_be_visible()
     page.screenshot(path=str(artifacts / "urr-tools-phone-tap.png"))
+    # a long press on a counter magnifies it (and chooses nothing)
+    page.locator("#urr-find").fill("Aden")
+    page.keyboard.press("Enter")
+    counter = page.locator('.urr-place[data-key="area:aden"] .urr-counter')
+    expect(counter).to_be_in_viewport()
+    box = counter.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    touch = page.context.new_cdp_session(page)
+    touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    page.wait_for_timeout(800)
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    expect(page.locator(".urr-lens")).to_be_visible()
+    expect(page.locator(".urr-lens")).to_contain_text("Emirates: 1 troop")
+    page.screenshot(path=str(artifacts / "urr-counter-magnified-phone.png"))
     no_horizontal_overflow(page)
 
 
@@ -160,6 +174,16 @@ def test_a_stack_opens_counters_hide_and_the_log_lights_the_map(server, chromium
     first, second = units.nth(0).bounding_box(), units.nth(1).bounding_box()
     assert second["x"] > first["x"] + first["width"] - 2 and abs(second["y"] - first["y"]) < 2  # sideways
     page.locator("section.urr-map").screenshot(path=str(artifacts / "urr-stack-open.png"))
+    # Shift over a counter magnifies it, with all its words
+    stack.hover()
+    page.keyboard.down("Shift")
+    lens = page.locator(".urr-lens")
+    expect(lens).to_be_visible()
+    expect(lens).to_contain_text("Portugal: 2 troops")
+    assert lens.locator("svg").bounding_box()["width"] > 3 * stack.bounding_box()["width"]
+    page.locator("section.urr-map").screenshot(path=str(artifacts / "urr-counter-magnified.png"))
+    page.keyboard.up("Shift")
+    expect(lens).to_be_hidden()
     # by keyboard: the counter is a button that opens and closes
     stack.focus()
     page.keyboard.press("Enter")
