@@ -195,12 +195,19 @@
     names(map);
 
     // a counter of several units opens and closes (a click the board takes as a choice opens it too)
-    map.querySelectorAll(".urr-fan").forEach(function (fan) {
-      const counter = fan.previousElementSibling;
+    function focusable(counter) {
       if (!counter.hasAttribute("tabindex")) counter.setAttribute("tabindex", "0");
       if (!counter.hasAttribute("role")) counter.setAttribute("role", "button");
+    }
+    map.querySelectorAll(".urr-fan").forEach(function (fan) {
+      const counter = fan.previousElementSibling;
+      focusable(counter);
       counter.setAttribute("aria-expanded", "false");
     });
+    // board.js takes a button's tabindex and role away when it is no longer to be chosen: an opening stack keeps them
+    new MutationObserver(function (records) {
+      records.forEach(function (r) { if (r.target.hasAttribute("aria-expanded")) focusable(r.target); });
+    }).observe(map.querySelector(".urr-overlay"), { attributes: true, attributeFilter: ["tabindex", "role"], subtree: true });
     map.addEventListener("click", function (event) {
       const counter = event.target.closest(".urr-counter");
       if (counter && !dragged) toggleFan(counter);
@@ -424,7 +431,41 @@
     said(map, nameOf(first[0]));
   });
 
+  // combat die by die (issue 28 › Combat shown die by die): a log entry's rolls as the engine writes them
+  // ("Q2:5→1+1": a quality 2 die rolled 5, read 1 on the combat table, +1 of an advantage; battles.py) drawn as dice,
+  // each with its quality and its reading; the words stay for screen readers
+  const ROLL = /Q(\d):(\d+)\u2192(\d+)(\+1)?/g;
+  function dice(scope) {
+    scope.querySelectorAll(".log-list .entry-text, .since-list .entry-text").forEach(function (el) {
+      ROLL.lastIndex = 0;
+      if (el.dataset.dice || !ROLL.test(el.textContent)) return;
+      el.dataset.dice = "1";
+      const text = el.textContent;
+      const out = document.createDocumentFragment();
+      let at = 0;
+      ROLL.lastIndex = 0;
+      for (let m = ROLL.exec(text); m; m = ROLL.exec(text)) {
+        out.append(text.slice(at, m.index));
+        const die = document.createElement("span");
+        die.className = "urr-die urr-die-q" + m[1];
+        const face = document.createElement("span");
+        face.setAttribute("aria-hidden", "true");
+        face.innerHTML = '<b class="urr-die-q">Q' + m[1] + '</b><span class="urr-die-face">' + m[2] +
+          '</span><span class="urr-die-read">' + m[3] + (m[4] ? "+1" : "") + "</span>";
+        const words = document.createElement("span");
+        words.className = "sr-only";
+        words.textContent = m[0];
+        die.append(face, words);
+        out.append(die);
+        at = m.index + m[0].length;
+      }
+      out.append(text.slice(at));
+      el.replaceChildren(out);
+    });
+  }
+
   function setUpAll() {
+    dice(document);
     document.querySelectorAll("#table-live section.urr-map").forEach(function (map) {
       setUp(map);
       names(map);  // the base map came in after the tools were set up

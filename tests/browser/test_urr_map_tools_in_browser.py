@@ -250,3 +250,34 @@ def test_ending_the_actions_with_actions_left_and_resigning_ask_first(server, ch
         resign.locator("button").click()
         page.goto(url)
         expect(page.locator("#endings")).not_to_contain_text("Resign")
+
+
+def test_a_combats_rolls_in_the_log_are_drawn_die_by_die(server, chromium, artifacts):
+    """The engine's words of a roll (combat.dice, as battles.py logs it) read as dice: quality, face, reading."""
+    from engines import registry
+    from engines.core.types import text
+
+    game = registry.get_game("ultima-ratio-regis")
+    words = game.renderer("en").text(
+        text("combat.dice", side="portugal", dice=["Q2:5→1+1", "Q3:4→0", "Q1:6→2"], points=3, casualties=1)
+    )
+    page = _table(chromium, server)
+    page.evaluate(
+        """(words) => {
+            const li = document.createElement("li");
+            li.innerHTML = '<a class="anchor" href="#">#9</a> <span class="entry-text"></span>';
+            li.querySelector(".entry-text").textContent = words;
+            document.querySelector(".log-list").prepend(li);
+            document.dispatchEvent(new Event("htmx:afterSettle"));
+        }""",
+        words,
+    )
+    entry = page.locator(".log-list li").first
+    dice = entry.locator(".urr-die")
+    expect(dice).to_have_count(3)
+    expect(dice.nth(0).locator(".urr-die-face")).to_have_text("5")
+    expect(dice.nth(0).locator(".urr-die-read")).to_have_text("1+1")
+    expect(dice.nth(1).locator(".urr-die-q")).to_have_text("Q3")
+    expect(dice.nth(2).locator(".sr-only")).to_have_text("Q1:6→2")  # the words stay for a screen reader
+    expect(entry).to_contain_text("3 battle points, 1 casualty.")
+    entry.screenshot(path=str(artifacts / "urr-combat-dice.png"))
