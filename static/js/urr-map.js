@@ -215,6 +215,13 @@
     map.addEventListener("keydown", function (event) {
       const counter = event.target.closest && event.target.closest(".urr-counter");
       if (counter && (event.key === "Enter" || event.key === " ")) toggleFan(counter);
+      // the arrow keys go through the map's highlighted things (and the stacks that open), once one has the focus
+      const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+      if (step && event.target !== f && f.contains(event.target) && event.target.getAttribute("tabindex") === "0") {
+        const all = Array.from(f.querySelectorAll('[tabindex="0"]')).filter(function (el) { return el.getClientRects().length; });
+        const next = all[(all.indexOf(event.target) + step + all.length) % all.length];
+        if (next) { event.preventDefault(); next.focus(); }
+      }
       if (event.target === f && (event.key === "+" || event.key === "=" || event.key === "-")) {
         event.preventDefault();
         zoomTo(map, currentScale(map) * (event.key === "-" ? 0.8 : 1.25));

@@ -144,14 +144,23 @@ def test_on_a_phone_a_tap_names_the_place_and_the_map_zooms(server, chromium, ar
 
 def test_a_stack_opens_counters_hide_and_the_log_lights_the_map(server, chromium, artifacts):
     page = _table(chromium, server)
-    for _ in range(2):
+    for by_keyboard in (False, True):
         for _ in range(2):
             if not page.locator(".prompt button.action:visible").count():
                 page.locator(".board-all").click()
             _move(page, page.locator(".prompt button.action:visible").first)
         oporto = page.locator('#urr-base svg polygon[data-key="area:oporto"]')
         before = page.locator("#table-live").get_attribute("data-seq")
-        oporto.click(position=_corner_inside(oporto))
+        if by_keyboard:  # the arrow keys go from one highlighted area to the next; Enter chooses
+            page.locator("#urr-base svg .pickable").first.focus()
+            for _ in range(6):
+                if page.evaluate("document.activeElement.getAttribute('data-key')") == "area:oporto":
+                    break
+                page.keyboard.press("ArrowRight")
+            assert page.evaluate("document.activeElement.getAttribute('data-key')") == "area:oporto"
+            page.keyboard.press("Enter")
+        else:
+            oporto.click(position=_corner_inside(oporto))
         expect(page.locator("#table-live")).not_to_have_attribute("data-seq", before)
         _move(page, page.locator('.prompt form.action-form:has(input[name="verb"][value="stop"]) button'))  # it stays
     overlay = page.locator(".urr-overlay")
