@@ -35,9 +35,9 @@ def _frame(page):
     )
 
 
-def _move(page, locator):
+def _move(page, locator, **click):
     before = page.locator("#table-live").get_attribute("data-seq")
-    locator.click()
+    locator.click(**click)
     expect(page.locator("#table-live")).not_to_have_attribute("data-seq", before)
 
 
@@ -290,3 +290,28 @@ def test_a_combats_rolls_in_the_log_are_drawn_die_by_die(server, chromium, artif
     expect(dice.nth(2).locator(".sr-only")).to_have_text("Q1:6→2")  # the words stay for a screen reader
     expect(entry).to_contain_text("3 battle points, 1 casualty.")
     entry.screenshot(path=str(artifacts / "urr-combat-dice.png"))
+
+
+def test_the_map_tools_an_open_stack_and_a_question_pass_axe(server, chromium):
+    """axe-core, no critical or serious violation at both widths, with the tools shown, a stack open and the question
+    of ending the actions open (tests/browser/test_accessibility.py's audit)."""
+    from tests.browser.test_accessibility import violations
+
+    page = _table(chromium, server, bypass_csp=True)
+    for _ in range(2):
+        for _ in range(2):
+            if not page.locator(".prompt button.action:visible").count():
+                page.locator(".board-all").click()
+            _move(page, page.locator(".prompt button.action:visible").first)
+        oporto = page.locator('#urr-base svg polygon[data-key="area:oporto"]')
+        _move(page, oporto, position=_corner_inside(oporto))
+        _move(page, page.locator('.prompt form.action-form:has(input[name="verb"][value="stop"]) button'))
+    page.locator(".urr-map-tools").get_by_role("button", name="100 %").click()
+    stack = page.locator('.urr-place[data-key="area:oporto"] .urr-counter')
+    stack.scroll_into_view_if_needed()
+    stack.click()
+    expect(page.locator('.urr-place[data-key="area:oporto"] .urr-fan')).to_be_visible()
+    for _ in range(2):  # the deployment done: the first impulse
+        _move(page, page.locator('.prompt form.action-form:has(input[name="verb"][value="done"]) button'))
+    page.locator(".prompt form.confirmed-action summary").click()
+    assert violations(page) == []
