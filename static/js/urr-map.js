@@ -12,6 +12,8 @@
  * - Hide counters, or markers, to read the map beneath.
  * - The log is linked to the board: an entry's data-keys (the things it names) light up on the map while the
  *   pointer or the focus is on it; a click on it (not on its links) shows the first of them on the map.
+ * - A signed-in user's display preferences (the map's zoom at first: fit width, whole map, 100 %; how stacks open)
+ *   are kept on the server as they are used (POST /account/display; the account page sets them without scripts).
  * State across swaps of the live partial lives on <html> (classes, a CSS variable) and in this script.
  */
 (function () {
@@ -159,14 +161,24 @@
     const tools = map.querySelector(".urr-map-tools");
     const f = frameOf(map);
     tools.hidden = false;
+    // a signed-in user's preferences, kept on the server (the account page's "Display"), as they are used
+    const prefs = tools.dataset;
+    function keep(name, value) {
+      if (!prefs.prefUrl) return;
+      const body = new URLSearchParams({ csrf_token: prefs.csrf, next: "/account" });
+      body.set(name, value);
+      fetch(prefs.prefUrl, { method: "POST", body: body, credentials: "same-origin", redirect: "manual" }).catch(function () {});
+    }
+    if (prefs.prefStacks && fanLayouts[prefs.prefStacks]) fanLayout = prefs.prefStacks;
     if (scale !== null) root.style.setProperty("--urr-map-w", Math.round(W * scale) + "px");
+    else if (prefs.prefZoom) fit(map, prefs.prefZoom);
 
     tools.addEventListener("click", function (event) {
       const b = event.target.closest("button");
       if (!b) return;
       const z = b.getAttribute("data-zoom");
       if (z === "in" || z === "out") zoomTo(map, currentScale(map) * (z === "in" ? 1.25 : 0.8));
-      else if (z) fit(map, z);
+      else if (z) { fit(map, z); keep("map_zoom", z); }
       const hide = b.getAttribute("data-urr-hide");
       if (hide) {
         const on = root.classList.toggle("urr-hide-" + hide);
@@ -187,6 +199,7 @@
     fanPick.addEventListener("change", function () {
       fanLayout = fanPick.value;
       try { localStorage.setItem("urr-fan", fanLayout); } catch (e) { /* private mode */ }
+      keep("stacks", fanLayout);
       map.querySelectorAll(".urr-fan.urr-open").forEach(layFan);
     });
     const input = tools.querySelector("[data-urr-find]");

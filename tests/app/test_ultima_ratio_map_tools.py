@@ -111,3 +111,26 @@ def test_an_action_with_a_question_is_a_disclosure_that_works_without_scripts():
     assert html.index("<summary") < html.index('<button type="submit"') < html.index("</details>")
     plain = str(action_button(table, {"verb": "done", "arg": None, "label": "Done"}, "tok", "player1"))
     assert "<details" not in plain and '<button type="submit" class="action" data-verb="done">Done</button>' in plain
+
+
+def test_display_preferences_are_kept_per_user_and_given_to_the_map(browser):
+    """issue 28 › Display preferences kept per user: the account page sets them without scripts; the table's map
+    tools read them (and post them as they are used)."""
+    alice = browser("alice")
+    table = alice.new_table(game=URR, seats={"player1": "me"}, options=SCENARIO, seed=5)
+    page = alice.c.get(f"/tables/{table}").text
+    assert 'data-pref-url="/account/display"' in page and 'data-pref-zoom=""' in page
+    r = alice.post("/account/display", {"map_zoom": "both", "stacks": "diagonal"}, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == "/account"
+    account = alice.c.get("/account").text
+    assert '<option value="both" selected>' in account and '<option value="diagonal" selected>' in account
+    page = alice.c.get(f"/tables/{table}").text
+    assert 'data-pref-zoom="both" data-pref-stacks="diagonal"' in page
+    assert alice.post("/account/display", {"stacks": "horizontal"}, follow_redirects=False).status_code == 303
+    assert 'data-pref-zoom="both" data-pref-stacks="horizontal"' in alice.c.get(f"/tables/{table}").text  # one kept
+    refused = alice.post("/account/display", {"map_zoom": "huge"}, follow_redirects=False)
+    assert refused.status_code == 422 and "That is not a display setting." in refused.text
+    # another user's tables are drawn with their own defaults; a spectator's page posts nothing
+    bob = browser("bob")
+    assert 'data-pref-zoom="" data-pref-stacks=""' in bob.c.get(f"/tables/{table}").text
+    assert "data-pref-url" not in browser().c.get(f"/tables/{table}").text

@@ -315,3 +315,24 @@ def test_the_map_tools_an_open_stack_and_a_question_pass_axe(server, chromium):
         _move(page, page.locator('.prompt form.action-form:has(input[name="verb"][value="done"]) button'))
     page.locator(".prompt form.confirmed-action summary").click()
     assert violations(page) == []
+
+
+def test_the_map_opens_as_the_user_last_zoomed_it_and_stacks_open_their_way(server, chromium):
+    """Display preferences kept on the server as the tools are used (issue 28): another page load, its local storage
+    emptied, shows the whole map and opens stacks diagonally."""
+    page = _table(chromium, server)
+    tools = page.locator(".urr-map-tools")
+    with page.expect_response(lambda r: r.url.endswith("/account/display")):
+        tools.get_by_role("button", name="Whole map").click()
+    with page.expect_response(lambda r: r.url.endswith("/account/display")):
+        tools.locator("[data-urr-fan]").select_option("diagonal")
+    url = page.url
+    page.evaluate("localStorage.clear()")
+    page.goto("about:blank")
+    page.goto(url)
+    expect(tools).to_be_visible()
+    frame = _frame(page)
+    assert _width(page) <= frame["w"] + 1 and _width(page) * H / W <= frame["h"] + 2
+    expect(tools.locator("[data-urr-fan]")).to_have_value("diagonal")
+    page.goto(url.split("/tables/")[0] + "/account")
+    expect(page.locator('select[name="map_zoom"]')).to_have_value("both")
