@@ -76,8 +76,10 @@ def _entry(e: dict[str, Any], tid: int, gid: str, q: str, replay: bool, words: d
         if replay
         else ""
     )
+    keys = e.get("keys")
+    keyed = f' data-keys="{escape(" ".join(keys))}"' if keys else ""
     return (
-        f'<li id="log-{eid:d}"{PRIVATE_CLASS if private else ""}><a class="anchor" href="/tables/{tid:d}/log?'
+        f'<li id="log-{eid:d}"{PRIVATE_CLASS if private else ""}{keyed}><a class="anchor" href="/tables/{tid:d}/log?'
         f'before={eid + 1:d}{q}#log-{eid:d}" title="{words["link"]}" aria-label="'
         f'{words["entry"].format(seq=f"{seq:d}", id=f"{eid:d}")}">'
         f'#{seq:d}</a>\n  <span class="entry-text">'
@@ -100,7 +102,9 @@ def action_button(
     stays the label, separators included, for screen readers and the board's script). The argument is written
     as Jinja's ``tojson | forceescape`` writes it (its default policies: sorted keys). ``keys``: the board keys
     the action acts on, subject first, as the game's presentation says (``data-keys``, read by static/js/board.js;
-    issue 28 › A contract between the map and the legal list)."""
+    issue 28 › A contract between the map and the legal list). An action with a ``confirm`` question (an
+    irreversible choice) shows its label as a disclosure that opens on the question and the button that posts it:
+    a confirmation that needs no script."""
     label = action["label"]
     if split and split in label:
         main, *details = label.split(split)
@@ -112,14 +116,20 @@ def action_button(
         text = escape(label)
     tid, verb = table.id, escape(action["verb"])
     keyed = f' data-keys="{escape(keys)}"' if keys else ""
+    button = f'<button type="submit" class="action" data-verb="{verb}">{text}</button>'
+    if action.get("confirm"):  # an irreversible choice: its button behind its question, with or without JavaScript
+        button = (
+            f'<details class="confirm-action"><summary class="button action">{text}</summary>\n  <p class="confirm-question">'
+            f"{escape(action['confirm'])}</p>{button}</details>"
+        )
+        css = f"{css} confirmed-action".strip()
     return Markup(
         f'<form class="action-form {escape(css)}"{keyed} method="post" action="/tables/{tid:d}/act"\n      hx-post='
         f'"/tables/{tid:d}/act" hx-target="#table-live" hx-swap="outerHTML">\n  <input type="hidden" name='
         f'"csrf_token" value="{escape(csrf_token)}">\n  <input type="hidden" name="seq" value="{table.seq:d}">'
         f'\n  <input type="hidden" name="role" value="{escape(as_role)}">\n  <input type="hidden" name="verb" '
         f'value="{verb}">\n  <input type="hidden" name="arg" value="'
-        f'{escape(str(htmlsafe_json_dumps(action["arg"], sort_keys=True)))}">\n  <button type="submit" '
-        f'class="action" data-verb="{verb}">{text}</button>\n</form>'
+        f'{escape(str(htmlsafe_json_dumps(action["arg"], sort_keys=True)))}">\n  {button}\n</form>'
     )
 
 

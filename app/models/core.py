@@ -25,6 +25,9 @@ class User(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     # the site's language for this user (``app.i18n.LANGUAGES``), or None: as the browser asks (migration 0011)
     language: Mapped[str | None] = mapped_column(String(8), nullable=True, default=None)
+    # how the user likes the tables drawn (``accounts.DISPLAY``: the map's zoom at first, how a stack opens), or None:
+    # the defaults (migration 0013; issue 28 › Display preferences kept per user)
+    display: Mapped[dict[str, str] | None] = mapped_column(JSON, nullable=True, default=None)
 
 
 class LoginSession(Base):

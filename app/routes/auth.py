@@ -189,6 +189,24 @@ def choose_language(
     return response
 
 
+@router.post("/account/display", dependencies=[CSRF])
+def choose_display(
+    db: SessionDep,
+    user: CurrentUser,
+    map_zoom: Annotated[str | None, Form(max_length=8)] = None,
+    stacks: Annotated[str | None, Form(max_length=12)] = None,
+    next: Annotated[str, Form(max_length=2000)] = "/account",
+):
+    """The user's display preferences (issue 28): from the account page without JavaScript, or from a table's map
+    tools as they are used (static/js/urr-map.js); only the settings sent change."""
+    changes = {k: v for k, v in (("map_zoom", map_zoom), ("stacks", stacks)) if v is not None}
+    try:
+        accounts.set_display(db, user, changes)
+    except ValueError:
+        raise Invalid(i18n.gettext("That is not a display setting.")) from None
+    return RedirectResponse(_safe_next(next), status_code=303)
+
+
 @router.post("/account/logout-everywhere", dependencies=[CSRF])
 def logout_everywhere(db: SessionDep, user: CurrentUser):
     accounts.log_out_everywhere(db, user)

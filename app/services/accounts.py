@@ -172,6 +172,7 @@ KEPT = (
     "name_key",
     "created_at",
     "language",
+    "display",
 )  # a user's columns a kept login gives back (not the password)
 
 
@@ -264,6 +265,26 @@ def set_language(db: Session, user: User, lang: str | None) -> None:
     db.execute(update(User).where(User.id == user.id).values(language=lang))
     db.commit()
     _forget(db, user.id)  # a kept login carries the language (``KEPT``)
+
+
+# A user's display preferences (issue 28): each setting and the values it may take, its default first.
+DISPLAY = {
+    "map_zoom": ("", "width", "both", "full"),  # the map at first: as the page lays it out, its width, all of it, 100 %
+    "stacks": ("vertical", "horizontal", "diagonal"),  # how a stack of units opens on the map
+}
+
+
+def set_display(db: Session, user: User, changes: dict[str, str]) -> dict[str, str]:
+    """Change some of the user's display preferences (``DISPLAY``); a value it may not take raises ValueError.
+    Returns them all."""
+    for name, value in changes.items():
+        if value not in DISPLAY.get(name, ()):
+            raise ValueError(f"{name}: {value!r}")
+    display = {**(user.display or {}), **changes}
+    db.execute(update(User).where(User.id == user.id).values(display=display))
+    db.commit()
+    _forget(db, user.id)  # a kept login carries the preferences (``KEPT``)
+    return display
 
 
 def log_out_everywhere(db: Session, user: User) -> None:

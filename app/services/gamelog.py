@@ -13,6 +13,7 @@ from sqlalchemy import Select, Text, bindparam, cast, or_, select
 from sqlalchemy.orm import Session
 
 from app.models import LogEntry, Move, table_of
+from engines import registry
 from engines.core import Entry, Game
 from engines.core.text import Renderer
 
@@ -96,7 +97,11 @@ class RenderedEntries:
         key = (game, renderer.key, stored)
         found = self._kept.get(key)
         if found is None:
-            found = game.render_entry(orjson.loads(stored), renderer)
+            entry = orjson.loads(stored)
+            found = game.render_entry(entry, renderer)
+            named = registry.presentation(game).entry_keys
+            if named is not None:  # the board keys it names (issue 28: the log linked to the board)
+                found["keys"] = named(game, entry)
             if len(self._kept) >= self.size:
                 self._kept.clear()
             self._kept[key] = found

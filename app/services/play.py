@@ -499,6 +499,12 @@ def table_view(
     if not playing or role is None or stood_in:
         prompt["legal"] = {}
     prompt["actions"] = game.labels(state, role, renderer) if prompt["legal"] and role is not None else []
+    asks = registry.presentation(game).confirm
+    if asks is not None:  # an irreversible choice's question (issue 28)
+        for action in prompt["actions"]:
+            question = asks(game, view, action["verb"], action["arg"])
+            if question is not None:
+                action["confirm"] = renderer.text(question)
     outcome = game.outcome(state)
     if outcome is not None:
         outcome = {**outcome, "message": outcome["text"], "text": renderer.text(outcome["text"])}

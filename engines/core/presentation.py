@@ -78,11 +78,16 @@ class Presentation:
     language (issue 29). A pure function of the content, the view and the language: no rule, nothing hidden from
     the view. ``action_keys(verb, arg)``: the board keys a legal action acts on,
     subject first (issue 28 › A contract between the map and the legal list), which each action's form carries as
-    its ``data-keys`` (static/js/board.js), so the client never guesses them from the argument's look."""
+    its ``data-keys`` (static/js/board.js), so the client never guesses them from the argument's look.
+    ``entry_keys(game, entry)``: the board keys a log entry names (its ``data-keys``: hovering it highlights them on
+    the board). ``confirm(game, view, verb, arg)``: the question (a ``Text``) an irreversible action asks before it
+    is made, or None (issue 28 › What map-game players expect)."""
 
     pages: tuple[Page, ...] = ()
     board: Callable[[Game, dict[str, Any], str], dict[str, Any] | None] | None = None
     action_keys: Callable[[str, Any], list[str]] | None = None
+    entry_keys: Callable[[Game, dict[str, Any]], list[str]] | None = None
+    confirm: Callable[[Game, dict[str, Any], str, Any], Any] | None = None
 
     def __post_init__(self) -> None:
         names = [p.name for p in self.pages]

@@ -37,7 +37,7 @@ from typing import Any
 from engines.core.game import Game
 from engines.core.presentation import Body, Page, PageError, Presentation
 from engines.core.types import text
-from engines.ultima_ratio import mapdraw
+from engines.ultima_ratio import mapdraw, mapview
 from engines.ultima_ratio.mapdraw import HEIGHT, WIDTH, projection, render_map_svg
 from engines.ultima_ratio.world import load_world, scenario_owners
 
@@ -246,6 +246,7 @@ def _leaders(ids: list[tuple[str, dict[str, Any]]], colours, say) -> list[dict[s
 def _stacks(game: Game, units: list[tuple[str, dict[str, Any]]], leaders: dict[str, Any], colours, say) -> list:
     """A counter per power and kind (troops, squadrons) with its count and the units' keys, and its leaders'."""
     groups: dict[tuple[str, str], list[str]] = {}
+    by_id = dict(units)
     for uid, unit in units:
         groups.setdefault((unit.get("power") or "", unit.get("kind") or "troop"), []).append(uid)
     out = []
@@ -267,6 +268,7 @@ def _stacks(game: Game, units: list[tuple[str, dict[str, Any]]], leaders: dict[s
                 "ink": _ink(colour),
                 "label": label,
                 "leaders": _leaders(with_them, colours, say),
+                "fan": mapview.fan(ids, by_id, say),
             }
         )
     return out
@@ -393,17 +395,21 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
             {"key": f"area:{area_id}", "x": round(at[0], 1), "y": round(at[1], 1), "label": " · ".join(label)}
             | {"name": label[0], "items": _row(items), "tint": colours.get(owner, "") if owner else ""}
         )
+    eliminated = mapview.eliminated_box(say)
     for loc, units in sorted(by_loc.items()):
         kind, _, place = loc.partition(":")
         at = where.seas.get(place) if kind == "sea" else where.boxes.get(place) if kind == "box" else None
+        if loc == "eliminated":  # the eliminated box: its counters below its name
+            at = (eliminated["x"] + eliminated["w"] / 2, eliminated["y"] + eliminated["h"] - 4 - 26)
         if at is None:
             continue
         items = _stacks(game, units, leaders, colours, say)
-        name = game.name_of(place, lang) or place
+        name = eliminated["name"] if loc == "eliminated" else game.name_of(place, lang) or place
         stack_label = " · ".join([name] + [i["label"] for i in items])
         y = at[1] - 20 if kind == "sea" else at[1] + 26  # above a sea's name; below a box
+        key = eliminated["key"] if loc == "eliminated" else loc
         out.append(
-            {"key": loc, "x": round(at[0], 1), "y": round(y, 1), "label": stack_label, "name": name}
+            {"key": key, "x": round(at[0], 1), "y": round(y, 1), "label": stack_label, "name": name}
             | {"items": _row(items), "tint": ""}
         )
     return {
@@ -419,6 +425,8 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
         "coin": COIN,
         "verb_keys": VERB_KEYS_JSON,
         "pick_noun": say(text("map.pick_noun")),
+        "views": mapview.map_views(game, say),
+        "eliminated": eliminated,
     }
 
 
@@ -429,4 +437,6 @@ PRESENTATION = Presentation(
         Page("base.svg", base_svg, media_type="image/svg+xml", max_age=3600),
     ),
     board=table_board,
+    entry_keys=mapview.entry_keys,
+    confirm=mapview.confirm,
 )

@@ -9,6 +9,7 @@ import yaml
 from engines.core import ContentError
 from engines.core.content import accepts, digest_of, load_content, load_names, rules_digest, rules_of
 from engines.core.text import Renderer
+from engines.core.types import text
 from engines.quince_dias import content as qd_content
 from engines.quince_dias.game import QuinceDias
 
@@ -100,4 +101,4 @@ def test_a_spanish_list_says_e_before_the_sound_i_and_y_elsewhere():
 
 def test_a_contraction_leaves_a_proper_name_s_capital_article_alone():
     say = renderer("es", "Sale de el puerto de El Ferrol y va a el mar.")
-    assert say.text({"msg": "t"}) == "Sale del puerto de El Ferrol y va al mar."
+    assert say.text(text("t")) == "Sale del puerto de El Ferrol y va al mar."

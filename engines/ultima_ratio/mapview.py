@@ -1,0 +1,124 @@
+"""Ultima Ratio Regis' table map beyond the overlay (issue 28 › Zoom and pan, What map-game players expect): the
+maps of the sheet a player switches between, the units of a stack as they fan out, the eliminated box, the board
+keys a log entry names (the log linked to the board) and the confirmation an irreversible choice asks for.
+
+Like ``presentation``: no rule lives here, nothing of the app is imported, words come from the catalog.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.game import Game
+from engines.core.types import Text, text
+from engines.ultima_ratio import mapdraw
+from engines.ultima_ratio.mapdraw import projection
+
+# the eliminated box (rulebook 6.; units eliminated this turn): drawn on the open sea at the main map's top left
+ELIMINATED_BOX = (14.0, 14.0, 250.0, 76.0)
+
+
+def map_views(game: Game, say) -> list[dict[str, Any]]:
+    """The maps of the sheet, each the box (x y w h, the base map's coordinates) a switcher zooms to: the main map,
+    the five mini-maps and the World Map of the seas; ``key`` namespaced ``map:<id>``."""
+    board = game.board.map  # type: ignore[attr-defined]
+    out = []
+    for m in board.maps:
+        (x, y, _w, _h), _size = mapdraw.LAYOUT[m.id]
+        uw, uh = projection(m.id, board).used
+        out.append({"key": f"map:{m.id}", "name": m.name, "box": f"{x:g} {y:g} {uw:.0f} {uh:.0f}"})
+    x, y, w, h = mapdraw.WORLD_BOX
+    out.append({"key": "map:world", "name": say(text("map.world_map")), "box": f"{x:g} {y:g} {w:g} {h:g}"})
+    return out
+
+
+def unit_label(uid: str, unit: dict[str, Any], say) -> str:
+    """One unit's words as its counter reads when its stack fans out: its name, its quality, veteran, in repair."""
+    words = say(text("map.unit", unit=uid, grade=unit.get("grade") or "-"))
+    if unit.get("veteran"):
+        words = say(text("map.unit_veteran", unit=words))
+    if unit.get("repair"):
+        words = say(text("map.unit_in_repair", unit=words))
+    return words
+
+
+def fan(ids: list[str], units: dict[str, dict[str, Any]], say) -> list[dict[str, Any]]:
+    """The units of a stack of several, each a small counter with its key, its quality and its words (a stack of one
+    is its own counter)."""
+    if len(ids) < 2:
+        return []
+    return [
+        {
+            "key": f"unit:{u}",
+            "grade": units[u].get("grade") or "",
+            "veteran": bool(units[u].get("veteran")),
+            "repair": bool(units[u].get("repair")),
+            "label": unit_label(u, units[u], say),
+        }
+        for u in ids
+    ]
+
+
+def eliminated_box(say) -> dict[str, Any]:
+    """The eliminated box's place and name (``box:eliminated``), its counters laid as a place's are."""
+    x, y, w, h = ELIMINATED_BOX
+    return {"key": "box:eliminated", "x": x, "y": y, "w": w, "h": h, "name": say(text("map.eliminated_box"))}
+
+
+# Which namespace a log entry's argument names (the catalog's field names: ``{area}``, ``{units}``…); a path or a
+# list of references names areas and seas, told apart by the map.
+ENTRY_SPACES = {
+    "area": "area",
+    "areas": "area",
+    "unit": "unit",
+    "units": "unit",
+    "flagship": "unit",
+    "leader": "leader",
+    "sea": "sea",
+    "box": "box",
+    "center": "center",
+    "card": "card",
+    "cards": "card",
+}
+
+
+def entry_keys(game: Game, entry: dict[str, Any]) -> list[str]:
+    """The board keys a log entry names (issue 28 › The log is linked to the board), in order and once each: its
+    arguments by their field's namespace, its path and references by what the map says they are."""
+    board = game.board.map  # type: ignore[attr-defined]
+    args = entry.get("args") or {}
+    keys: list[str] = []
+
+    def add(space: str, value: Any) -> None:
+        for v in value if isinstance(value, list) else [value]:
+            if isinstance(v, str) and v and f"{space}:{v}" not in keys:
+                keys.append(f"{space}:{v}")
+
+    for name, value in args.items():
+        if name in ENTRY_SPACES:
+            add(ENTRY_SPACES[name], value)
+    for value in [*(args.get("path") or []), *(entry.get("refs") or [])]:
+        if not isinstance(value, str):
+            continue
+        space, _, bare = value.partition(":") if ":" in value else ("", "", value)
+        if space in ("area", "sea"):
+            add(space, bare)
+        elif bare in board._index("areas"):
+            add("area", bare)
+        elif bare in board._index("seas"):
+            add("sea", bare)
+    return keys
+
+
+def confirm(game: Game, view: dict[str, Any], verb: str, arg: Any) -> Text | None:
+    """The question an irreversible choice asks before it is made (issue 28 › Irreversible choices ask for
+    confirmation), None for the others: ending the actions of an impulse while actions are left (7.3), passing in an
+    auction (19.3)."""
+    if verb == "end_impulse":
+        public = view.get("public") or {}
+        impulse = public.get("impulse") or {}
+        left = sum((impulse.get("actions") or {}).values()) + (impulse.get("extra") or 0)
+        return text("confirm.end_impulse", left=left) if left else None
+    if verb == "pass":
+        return text("confirm.pass")
+    return None
