@@ -172,7 +172,8 @@ class UltimaRatioRegis(StepGame):
 
     def seat_label(self, state: dict, role: str, lang: str = "en") -> str:
         """7.1.1: a seat reads as the powers its player leads ("Portugal", "France and Scotland") once they are his:
-        at once in a solitaire, after the major power auction with several players (before, as its chair)."""
+        at once in a solitaire, after the major power auction with several players (before, as its chair). Reads
+        ``seats`` and ``auction`` alone, so the public view serves as well as the state (``panels``)."""
         seat = state["seats"].get(role)
         if seat is None or "auction" in state:
             return self.role_label(role, lang)

@@ -37,7 +37,7 @@ from typing import Any
 from engines.core.game import Game
 from engines.core.presentation import Body, Page, PageError, Presentation
 from engines.core.types import text
-from engines.ultima_ratio import mapdraw
+from engines.ultima_ratio import mapdraw, panels
 from engines.ultima_ratio.mapdraw import HEIGHT, WIDTH, projection, render_map_svg
 from engines.ultima_ratio.world import load_world, scenario_owners
 
@@ -418,6 +418,7 @@ def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any] | None:
         "coin": COIN,
         "verb_keys": VERB_KEYS_JSON,
         "pick_noun": say(text("map.pick_noun")),
+        "panel": panels.table_panel(game, public, say, colours),
     }
 
 

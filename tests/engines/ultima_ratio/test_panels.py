@@ -1,0 +1,53 @@
+"""The rest of the table beside the map (``panels.py``, issue 28): the players in impulse order with the one whose
+impulse it is, each power's unrest against its vitality and actions left, the wars with the morale given (21.3.4),
+the alliances and Casus Belli, from the view alone and under namespaced keys."""
+
+from __future__ import annotations
+
+from engines.ultima_ratio.game import GAME
+from engines.ultima_ratio.presentation import table_board
+from tests.engines.ultima_ratio.test_new_order_bots import options, play_until
+
+
+def test_the_panel_of_a_9_2_impulse():
+    s = play_until(GAME.setup(3, options(4)), "deploy")
+    order = ["player3", "player1", "player4", "player2"]
+    s["seat_order"] = order
+    spain_seat = s["powers"]["spain"]["seat"]
+    s["impulse"] = {"number": 2, "seat": spain_seat, "actions": {"spain": 1}}
+    s["wars"], s["morale"] = [["england", "france"]], {"england": {"france": 2}}
+    s["alliances"], s["casus_belli"] = [["austria", "venice"]], [["ottomans", "persia"]]
+    spectator = table_board(GAME, GAME.view(s, None))["panel"]
+    assert [x["key"] for x in spectator["seats"]] == [f"seat:{r}" for r in order]
+    assert [x["current"] for x in spectator["seats"]] == [r == spain_seat for r in order]
+    assert spectator["heading"] == f"Impulse 2: {GAME.seat_label(s, spain_seat)}"
+    spain_row = next(x for x in spectator["seats"] if x["current"])
+    spain = next(p for p in spain_row["powers"] if p["key"] == "power:spain")
+    unrest = s["powers"]["spain"]["unrest"]
+    assert spain["words"][0] == f"unrest {unrest} / vitality {GAME.board.power('spain').vitality}"
+    assert spain["words"][-1] == "1 action left"
+    assert spectator["wars"] == [
+        {"key": "war:england|france", "label": "England – France (England has given 2 morale points)"}
+    ]
+    assert spectator["alliances"] == [{"key": "alliance:austria|venice", "label": "Austria – Venice"}]
+    assert spectator["casus_belli"] == [{"key": "cb:ottomans|persia", "label": "Ottomans against Persia"}]
+    assert table_board(GAME, GAME.view(s, "player1"))["panel"] == spectator  # public: the same for every seat
+
+
+def test_while_the_auction_runs_the_groups_and_who_has_bet_not_how_much():
+    """7.1.1: the bets are secret until all are in; then each one with its place in the game order."""
+    s = GAME.apply(GAME.setup(3, options(3)), "player2", "bet", 7)
+    panel = table_board(GAME, GAME.view(s, "player1"))["panel"]
+    assert panel["heading"] == "Before the first impulse" and panel["seats"] == []
+    groups = panel["auction"]["groups"]
+    assert [g["key"] for g in groups] == ["group:1", "group:2", "group:3"]
+    assert groups[0]["label"] == "Group 1: Spain, Poland, Austria, Hungary and Mamluks (starting VP 0)"
+    assert [b["label"] for b in panel["auction"]["bets"]] == [
+        "Player 1: no bet yet",
+        "Player 2: a secret bet placed",
+        "Player 3: no bet yet",
+    ]
+    assert "7" not in repr(panel["auction"]["bets"])
+    s = GAME.apply(GAME.apply(s, "player1", "bet", 2), "player3", "bet", 0)
+    bets = table_board(GAME, GAME.view(s, None))["panel"]["auction"]["bets"]
+    assert bets[1]["label"] == "Player 2: bet 7 VP, number 1 in the game order"
