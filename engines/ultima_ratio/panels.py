@@ -1,9 +1,10 @@
 """Ultima Ratio Regis — the rest of the table beside the map (issue 28 › The rest of the table), from the seat's view
 alone: the impulse and whose it is (8.2), the impulse order (8.2.1), each player's VP (22) and cards (8.1.4) with
 his powers' unrest against their vitality (23.2) and the actions left in the impulse (8.2.2), the wars with their
-morale (21.3), the alliances (21.1), the Casus Belli (21.3.1) and the minor powers' allies (20). Every element has
-its namespaced key (``seat:``, ``power:``, ``war:``, ``alliance:``, ``cb:``, ``minor:``) and its words from the
-catalog (``board.*``); no rule lives here."""
+morale (21.3), the alliances (21.1), the Casus Belli (21.3.1) and the minor powers' allies (20); and the seat's own
+hand (its private view alone: 8.1.4's cards with their action points, priority, 8.2.2, and text). Every element has
+its namespaced key (``seat:``, ``power:``, ``war:``, ``alliance:``, ``cb:``, ``minor:``, ``card:``) and its words
+from the catalog (``board.*``); no rule lives here."""
 
 from __future__ import annotations
 
@@ -127,3 +128,17 @@ def table_panel(game: Game, public: dict[str, Any], say: Callable, colours: dict
             for k in ("wars", "alliances", "casus_belli", "minors", "none", "impulse_now", "you")
         },
     }
+
+
+def hand(game: Game, private: dict[str, Any], say: Callable) -> list[dict[str, Any]]:
+    """The seat's own cards (8.1.4): name, action points, priority (8.2.2: blue, or blue at 4 cards or fewer) and
+    text, each under ``card:<id>`` so that playing it is a click on it (``VERB_KEYS``' ``play_card``)."""
+    world = game.board.world  # type: ignore[attr-defined]
+    out = []
+    for card in private.get("hand") or []:
+        event = world.event(card)
+        words = [say(text("board.card_points", count=event.action_points))]
+        if event.priority != "none":
+            words.append(say(text(f"board.priority_{event.priority}")))
+        out.append({"key": f"card:{card}", "name": event.name, "words": words, "text": event.text})
+    return out

@@ -167,6 +167,9 @@ VERB_KEYS: dict[str, list[str | None]] = {
     "move_leader": [None, "unit"],
     "support": ["unit", None],
     "center": ["center"],
+    "play_card": ["card"],  # the hand beside the map (board.html: data-key "card:<id>")
+    "event": ["card"],
+    "group": ["group"],  # 7.1.1: the groups on offer (panels.py)
 }
 VERB_KEYS_JSON = json.dumps(VERB_KEYS, separators=(",", ":"))
 
@@ -419,6 +422,7 @@ def table_board(game: Game, view: dict[str, Any]) -> dict[str, Any] | None:
         "verb_keys": VERB_KEYS_JSON,
         "pick_noun": say(text("map.pick_noun")),
         "panel": panels.table_panel(game, public, say, colours),
+        "hand": panels.hand(game, view.get("private") or {}, say),
     }
 
 

@@ -51,3 +51,23 @@ def test_while_the_auction_runs_the_groups_and_who_has_bet_not_how_much():
     s = GAME.apply(GAME.apply(s, "player1", "bet", 2), "player3", "bet", 0)
     bets = table_board(GAME, GAME.view(s, None))["panel"]["auction"]["bets"]
     assert bets[1]["label"] == "Player 2: bet 7 VP, number 1 in the game order"
+
+
+def test_the_hand_is_the_seats_own_with_each_cards_points_priority_and_text():
+    """8.1.4 / 8.2.2: the seat's own cards beside the map, keyed card:<id>; nobody else's, a spectator none."""
+    s = play_until(GAME.setup(3, options(3)), "deploy")
+    s["cards"]["hands"] = {"player1": ["regional-ally"], "player2": ["cavalry-charge"], "player3": []}
+    mine = table_board(GAME, GAME.view(s, "player1"))["hand"]
+    event = GAME.board.world.event("regional-ally")
+    assert mine == [
+        {
+            "key": "card:regional-ally",
+            "name": "Regional ally",
+            "words": [f"{event.action_points} action points"]
+            + (["priority card"] if event.priority == "always" else [])
+            + (["priority at 4 cards or fewer"] if event.priority == "four_or_fewer" else []),
+            "text": event.text,
+        }
+    ]
+    assert table_board(GAME, GAME.view(s, None))["hand"] == []
+    assert "cavalry-charge" not in repr(table_board(GAME, GAME.view(s, "player1")))
