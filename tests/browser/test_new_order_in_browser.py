@@ -46,11 +46,24 @@ def click_action(page, verb: str, arg) -> None:
         .filter(has=page.locator(f"input[name=arg][value='{value}']"))
     )
     button = form.locator("button").first
+    if verb == "play_card":  # the card in the hand beside the map is the control (issue 28)
+        card = page.locator(f'.urr-card[data-key="card:{arg}"]')
+        expect(card).to_have_class(re.compile(r"\bpickable\b"))
+        card.click()
     if not button.is_visible() and page.locator(".board-all").count():
         page.locator(".board-all").first.click()
     before = seq_of(page)
     button.click()
     expect(page.locator("#table-live")).not_to_have_attribute("data-seq", str(before))
+
+
+def shoot_screens(page, artifacts, name: str) -> None:
+    """The whole page at desktop and phone width, and the first screen of each, as a person sees it."""
+    page.evaluate("window.scrollTo(0, 0)")
+    shoot(page, artifacts, name)
+    page.set_viewport_size(DESKTOP)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(artifacts / f"{name}-screen.png"))
 
 
 def test_two_people_and_a_bot_play_new_order_by_their_pages(server, chromium, artifacts):
@@ -92,13 +105,11 @@ def test_two_people_and_a_bot_play_new_order_by_their_pages(server, chromium, ar
         expect(page.locator("#table-live")).to_have_attribute("data-seq", str(own["seq"]))  # the page is live
         step = own["view"]["prompt"]["step"]
         if step == "major_power_auction" and "auction" not in shot:
-            shoot(page, artifacts, f"urr-92-auction-{names[role]}")
-            page.set_viewport_size(DESKTOP)
+            shoot_screens(page, artifacts, f"urr-92-auction-{names[role]}")
             shot.add("auction")
         if step == "power_actions" and role not in shot:
             check_hands(base, pages, table)
-            shoot(page, artifacts, f"urr-92-impulse-{names[role]}")
-            page.set_viewport_size(DESKTOP)
+            shoot_screens(page, artifacts, f"urr-92-impulse-{names[role]}")
             no_horizontal_overflow(page)
             shot.add(role)
         other_seq = seq_of(other)
@@ -117,8 +128,8 @@ def test_two_people_and_a_bot_play_new_order_by_their_pages(server, chromium, ar
         expect(page.locator(".prompt h2")).to_have_text(view["labels"][role])
         expect(page.locator(f'.urr-seat[data-key="seat:{role}"]')).to_contain_text(view["labels"][role])
     expect(alice.locator(".urr-seat.current")).to_have_count(1)
-    shoot(alice, artifacts, "urr-92-after-impulses-alice")
-    shoot(bob, artifacts, "urr-92-after-impulses-bob")
+    shoot_screens(alice, artifacts, "urr-92-after-impulses-alice")
+    shoot_screens(bob, artifacts, "urr-92-after-impulses-bob")
 
 
 def check_bets(pages: dict, bettor: str) -> None:
