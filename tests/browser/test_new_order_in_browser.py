@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.browser.test_platform_in_browser import register
@@ -38,7 +39,9 @@ def choose(view: dict) -> tuple[str, object]:
 
 
 def click_action(page, verb: str, arg) -> None:
-    """The action's own button in the prompt (the full list opened when the board took it in hand)."""
+    """The action's own button in the prompt (the full list opened when the board took it in hand); a card is played
+    by clicking it in the hand first. Tried again when the live partial was swapped in between (the news of one's own
+    move may come after its answer), which undoes the board's selection."""
     value = json.dumps(arg, sort_keys=True)
     form = (
         page.locator(".prompt form.action-form")
@@ -46,14 +49,19 @@ def click_action(page, verb: str, arg) -> None:
         .filter(has=page.locator(f"input[name=arg][value='{value}']"))
     )
     button = form.locator("button").first
-    if verb == "play_card":  # the card in the hand beside the map is the control (issue 28)
-        card = page.locator(f'.urr-card[data-key="card:{arg}"]')
-        expect(card).to_have_class(re.compile(r"\bpickable\b"))
-        card.click()
-    if not button.is_visible() and page.locator(".board-all").count():
-        page.locator(".board-all").first.click()
     before = seq_of(page)
-    button.click()
+    for _ in range(5):
+        try:
+            if verb == "play_card":  # the card in the hand beside the map is the control (issue 28)
+                card = page.locator(f'.urr-card[data-key="card:{arg}"]')
+                expect(card).to_have_class(re.compile(r"\bpickable\b"))
+                card.click(timeout=5000)
+            if not button.is_visible() and page.locator(".board-all").count():
+                page.locator(".board-all").first.click(timeout=5000)
+            button.click(timeout=5000)
+            break
+        except PlaywrightTimeout:
+            continue
     expect(page.locator("#table-live")).not_to_have_attribute("data-seq", str(before))
 
 
