@@ -28,13 +28,14 @@ def _seat(game: Game, public: dict[str, Any], role: str, say: Callable, current:
     for power in seat["powers"]:
         info = public["powers"].get(power) or {}
         unrest = say(text("board.unrest", unrest=info.get("unrest", 0), vitality=board.power(power).vitality))
-        words = [unrest]
-        if info.get("interest"):
-            words.append(say(text("board.interest", theaters=list(info["interest"]))))
-        if power in left:
-            words.append(say(text("board.actions_left", count=left[power])))
+        words = [unrest] + ([say(text("board.actions_left", count=left[power]))] if power in left else [])
+        # the theaters of interest by the rulebook's abbreviations (WM, CM...), each with its name (an <abbr>)
+        interest = [{"id": th, "name": game.name_of(th, "en") or th} for th in info.get("interest") or []]
         name = game.name_of(power, "en") or power
-        powers.append({"key": f"power:{power}", "name": name, "words": words, "colour": colours.get(power, "#777777")})
+        powers.append(
+            {"key": f"power:{power}", "name": name, "words": words, "colour": colours.get(power, "#777777")}
+            | {"interest": interest}
+        )
     cards = (public.get("cards") or {}).get("hands", {}).get(role, 0)
     return {
         "key": f"seat:{role}",
@@ -125,7 +126,7 @@ def table_panel(game: Game, public: dict[str, Any], say: Callable, colours: dict
         "deck": say(text("board.deck", count=(public.get("cards") or {}).get("deck", 0))),
         "words": {
             k: say(text(f"board.{k}"))
-            for k in ("wars", "alliances", "casus_belli", "minors", "none", "impulse_now", "you")
+            for k in ("wars", "alliances", "casus_belli", "minors", "none", "impulse_now", "you", "interest")
         },
     }
 

@@ -26,6 +26,7 @@ def test_the_panel_of_a_9_2_impulse():
     unrest = s["powers"]["spain"]["unrest"]
     assert spain["words"][0] == f"unrest {unrest} / vitality {GAME.board.power('spain').vitality}"
     assert spain["words"][-1] == "1 action left"
+    assert spain["interest"][0] == {"id": "WM", "name": "Western Mediterranean"}
     assert spectator["wars"] == [
         {"key": "war:england|france", "label": "England – France (England has given 2 morale points)"}
     ]
