@@ -42,7 +42,7 @@ def _seat(game: Game, public: dict[str, Any], role: str, say: Callable, current:
         "role": role,
         "label": game.seat_label(public, role),
         "vp": say(text("board.vp", vp=seat["vp"])),
-        "cards": say(text("board.cards", count=cards)),
+        "cards": say(text("board.cards", count=cards)) if _with_cards(game, public) else None,
         "current": role == current,
         "powers": powers,
     }
@@ -72,6 +72,11 @@ def _auction(game: Game, public: dict[str, Any], say: Callable) -> dict[str, Any
             words = say(text("board.bet_placed" if role in a["have_bet"] else "board.bet_awaited", seat=role))
         bets.append({"key": f"seat:{role}", "label": words})
     return {"groups": groups, "bets": bets, "title": say(text("board.auction"))}
+
+
+def _with_cards(game: Game, public: dict[str, Any]) -> bool:
+    """8.1.4: whether the scenario is played with cards (9.1 "is played without cards", l. 1920)."""
+    return bool(game.board.world.scenario(public["scenario"]).played_with_cards)  # type: ignore[attr-defined]
 
 
 def _wars(public: dict[str, Any], say: Callable) -> list[dict[str, Any]]:
@@ -112,7 +117,7 @@ def table_panel(game: Game, public: dict[str, Any], say: Callable, colours: dict
         "current": current,
         "seats": seats,
         "auction": auction,
-        "order_label": say(text("board.impulse_order")),
+        "order_label": say(text("board.impulse_order")) if len(seats) > 1 else None,
         "wars": _wars(public, say),
         "alliances": [
             {"key": _pair("alliance", a, b), "label": say(text("board.alliance", a=a, b=b))}
@@ -123,7 +128,9 @@ def table_panel(game: Game, public: dict[str, Any], say: Callable, colours: dict
             for a, b in public.get("casus_belli") or []
         ],
         "minors": minors,
-        "deck": say(text("board.deck", count=(public.get("cards") or {}).get("deck", 0))),
+        "deck": say(text("board.deck", count=(public.get("cards") or {}).get("deck", 0)))
+        if _with_cards(game, public)
+        else None,
         "words": {
             k: say(text(f"board.{k}"))
             for k in ("wars", "alliances", "casus_belli", "minors", "none", "impulse_now", "you", "interest")

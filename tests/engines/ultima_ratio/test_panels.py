@@ -72,3 +72,11 @@ def test_the_hand_is_the_seats_own_with_each_cards_points_priority_and_text():
     ]
     assert table_board(GAME, GAME.view(s, None))["hand"] == []
     assert "cavalry-charge" not in repr(table_board(GAME, GAME.view(s, "player1")))
+
+
+def test_the_solitaire_has_no_cards_nor_impulse_order():
+    """9.1 "is played without cards" (l. 1920) and has one player: no hand count, deck or impulse order."""
+    s = GAME.setup(1, {"scenario": "the-rise-of-portugal"})
+    panel = table_board(GAME, GAME.view(s, "player1"))["panel"]
+    assert panel["deck"] is None and panel["order_label"] is None
+    assert [(x["label"], x["cards"]) for x in panel["seats"]] == [("Portugal", None)]
