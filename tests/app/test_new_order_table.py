@@ -148,7 +148,7 @@ def start_urls(table: int, seq: int) -> list[str]:
 def walk(client: TestClient, table: int, seq: int) -> str:
     """Every page and API answer of the table and what they link to within it (the live news, an endless stream
     of seq numbers, aside; a few pages of each kind of the log and the replay); all the text read."""
-    queue, seen, read = deque(start_urls(table, seq)), set(), []
+    queue, seen, read = deque(start_urls(table, seq)), set[str](), []
     per_path: dict[str, int] = {}
     mine = re.compile(rf"^/(?:api/v1/)?tables/{table}(?:[/?]|$)")
     while queue and len(seen) < MAX_PAGES:

@@ -4,9 +4,18 @@ the alliances and Casus Belli, from the view alone and under namespaced keys."""
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from engines.ultima_ratio.game import GAME
 from engines.ultima_ratio.presentation import table_board
 from tests.engines.ultima_ratio.test_new_order_bots import options, play_until
+
+
+def board(state: dict, role: str | None) -> dict[str, Any]:
+    """The board the seat's page draws (``table_board`` over its view)."""
+    made = table_board(GAME, cast(dict[str, Any], GAME.view(state, role)))
+    assert made is not None
+    return made
 
 
 def test_the_panel_of_a_9_2_impulse():
@@ -17,7 +26,7 @@ def test_the_panel_of_a_9_2_impulse():
     s["impulse"] = {"number": 2, "seat": spain_seat, "actions": {"spain": 1}}
     s["wars"], s["morale"] = [["england", "france"]], {"england": {"france": 2}}
     s["alliances"], s["casus_belli"] = [["austria", "venice"]], [["ottomans", "persia"]]
-    spectator = table_board(GAME, GAME.view(s, None))["panel"]
+    spectator = board(s, None)["panel"]
     assert [x["key"] for x in spectator["seats"]] == [f"seat:{r}" for r in order]
     assert [x["current"] for x in spectator["seats"]] == [r == spain_seat for r in order]
     assert spectator["heading"] == f"Impulse 2: {GAME.seat_label(s, spain_seat)}"
@@ -32,13 +41,13 @@ def test_the_panel_of_a_9_2_impulse():
     ]
     assert spectator["alliances"] == [{"key": "alliance:austria|venice", "label": "Austria – Venice"}]
     assert spectator["casus_belli"] == [{"key": "cb:ottomans|persia", "label": "Ottomans against Persia"}]
-    assert table_board(GAME, GAME.view(s, "player1"))["panel"] == spectator  # public: the same for every seat
+    assert board(s, "player1")["panel"] == spectator  # public: the same for every seat
 
 
 def test_while_the_auction_runs_the_groups_and_who_has_bet_not_how_much():
     """7.1.1: the bets are secret until all are in; then each one with its place in the game order."""
     s = GAME.apply(GAME.setup(3, options(3)), "player2", "bet", 7)
-    panel = table_board(GAME, GAME.view(s, "player1"))["panel"]
+    panel = board(s, "player1")["panel"]
     assert panel["heading"] == "Before the first impulse" and panel["seats"] == []
     groups = panel["auction"]["groups"]
     assert [g["key"] for g in groups] == ["group:1", "group:2", "group:3"]
@@ -50,7 +59,7 @@ def test_while_the_auction_runs_the_groups_and_who_has_bet_not_how_much():
     ]
     assert "7" not in repr(panel["auction"]["bets"])
     s = GAME.apply(GAME.apply(s, "player1", "bet", 2), "player3", "bet", 0)
-    bets = table_board(GAME, GAME.view(s, None))["panel"]["auction"]["bets"]
+    bets = board(s, None)["panel"]["auction"]["bets"]
     assert bets[1]["label"] == "Player 2: bet 7 VP, number 1 in the game order"
 
 
@@ -58,7 +67,7 @@ def test_the_hand_is_the_seats_own_with_each_cards_points_priority_and_text():
     """8.1.4 / 8.2.2: the seat's own cards beside the map, keyed card:<id>; nobody else's, a spectator none."""
     s = play_until(GAME.setup(3, options(3)), "deploy")
     s["cards"]["hands"] = {"player1": ["regional-ally"], "player2": ["cavalry-charge"], "player3": []}
-    mine = table_board(GAME, GAME.view(s, "player1"))["hand"]
+    mine = board(s, "player1")["hand"]
     event = GAME.board.world.event("regional-ally")
     assert mine == [
         {
@@ -70,13 +79,13 @@ def test_the_hand_is_the_seats_own_with_each_cards_points_priority_and_text():
             "text": event.text,
         }
     ]
-    assert table_board(GAME, GAME.view(s, None))["hand"] == []
-    assert "cavalry-charge" not in repr(table_board(GAME, GAME.view(s, "player1")))
+    assert board(s, None)["hand"] == []
+    assert "cavalry-charge" not in repr(board(s, "player1"))
 
 
 def test_the_solitaire_has_no_cards_nor_impulse_order():
     """9.1 "is played without cards" (l. 1920) and has one player: no hand count, deck or impulse order."""
     s = GAME.setup(1, {"scenario": "the-rise-of-portugal"})
-    panel = table_board(GAME, GAME.view(s, "player1"))["panel"]
+    panel = board(s, "player1")["panel"]
     assert panel["deck"] is None and panel["order_label"] is None
     assert [(x["label"], x["cards"]) for x in panel["seats"]] == [("Portugal", None)]
