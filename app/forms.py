@@ -19,6 +19,7 @@ class OptionField:
     choices: list[Any] = field(default_factory=list)
     minimum: int | None = None
     maximum: int | None = None
+    optional: bool = False  # may be left blank: the game chooses (e.g. a scenario's fewest players)
 
 
 def _resolve(schema: dict[str, Any], prop: dict[str, Any]) -> dict[str, Any]:
@@ -27,6 +28,10 @@ def _resolve(schema: dict[str, Any], prop: dict[str, Any]) -> dict[str, Any]:
         return found
     if "allOf" in prop and len(prop["allOf"]) == 1:
         return {**_resolve(schema, prop["allOf"][0]), **{k: v for k, v in prop.items() if k != "allOf"}}
+    kinds = [p for p in prop.get("anyOf", ()) if p.get("type") != "null"]
+    if len(kinds) == 1 < len(prop["anyOf"]):  # ``X | None``: an X that may be left blank (the game's default)
+        rest = {k: v for k, v in prop.items() if k != "anyOf"}
+        return {**_resolve(schema, kinds[0]), **rest, "optional": True}
     return prop
 
 
@@ -36,7 +41,13 @@ def option_fields(game: Game) -> list[OptionField]:
     for name, raw in schema.get("properties", {}).items():
         prop = {**_resolve(schema, raw), **{k: v for k, v in raw.items() if k in ("default", "description", "title")}}
         label = prop.get("title") or name.replace("_", " ").capitalize()
-        common = {"name": name, "label": label, "default": prop.get("default"), "help": prop.get("description", "")}
+        common = {
+            "name": name,
+            "label": label,
+            "default": prop.get("default"),
+            "help": prop.get("description", ""),
+            "optional": prop.get("optional", False),
+        }
         if "enum" in prop:
             fields.append(OptionField(kind="select", choices=list(prop["enum"]), **common))
         elif prop.get("type") == "boolean":
@@ -61,6 +72,8 @@ def options_from_form(game: Game, form: dict[str, Any]) -> dict[str, Any]:
         if key not in form:
             continue
         value = form[key]
+        if f.optional and not str(value).strip():
+            continue
         if f.kind == "select":
             match = [c for c in f.choices if str(c) == value]
             out[f.name] = match[0] if match else value

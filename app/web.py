@@ -132,7 +132,20 @@ def action_keys(game: Any, verb: str, arg: Any) -> str:
 
 
 templates.env.globals["action_keys"] = action_keys
-templates.env.globals["role_label"] = lambda game, role: game.role_label(role, i18n.current()) if game else role
+
+
+@jinja2.pass_context
+def role_label(context: Any, game: Any, role: str) -> str:
+    """A seat's name: as the table's position names it (``table_view``'s ``labels``: e.g. the powers its player
+    leads), else as its game's catalog does."""
+    data = context.get("data")
+    labels = data.get("labels") if isinstance(data, dict) else None
+    if labels and role in labels:
+        return str(labels[role])
+    return game.role_label(role, i18n.current()) if game else role
+
+
+templates.env.globals["role_label"] = role_label
 # An id of a game's view (an area, a power, a card) by its name; the id itself when the game has no name for it.
 templates.env.globals["name_of"] = lambda game, value, lang=None: (
     (game.name_of(value, lang or i18n.current()) if game else None) or value

@@ -524,6 +524,8 @@ def table_view(
         "log_more": log["more"],
         "outcome": outcome,
         "seats": [seat_info(s) for s in table.seats],
+        # how each seat reads now (the powers a player leads, once his): the page's role_label reads these
+        "labels": {s.role: game.seat_label(state, s.role, lang or i18n.current()) for s in table.seats},
         "clock": clocks.table_clocks(db, table),  # None without a clock; the time left is the server's
     }
 

@@ -195,6 +195,11 @@ class Game(ABC):
     def role_label(self, role: str, lang: str = "en") -> str:
         return self.catalogs.get(lang, self.catalogs["en"]).get(f"role.{role}") or role.replace("_", " ").title()
 
+    def seat_label(self, state: State, role: str, lang: str = "en") -> str:
+        """How a seat reads at this point of the game, public to every reader (e.g. the powers a player leads once
+        an auction has given them); by default its role's label."""
+        return self.role_label(role, lang)
+
     def render_entry(self, entry: Entry, renderer: Renderer) -> dict[str, Any]:
         """A log entry as a reader sees it: its sentence, and the rule it applies (id and section title)."""
         return {

@@ -1,5 +1,5 @@
 """Ultima Ratio Regis — the game (engine core v2). Only the playable scenarios are offered (``scenarios/registry``:
-9.1 The Rise of Portugal, the solitaire); ``siglo simulate`` and the tests may play every scenario of the registry
+9.1 The Rise of Portugal, the solitaire, and 9.2 New Order at 3-6 players); ``siglo simulate`` and the tests may play every scenario of the registry
 (``Simulation``, reached by ``UltimaRatioRegis.simulation``). The rules live in subpackages by chapter of the rulebook (ENGINE.md ›
 Layout); this module gathers their steps and the scenarios' into one table and answers the views."""
 
@@ -9,7 +9,6 @@ import pathlib
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
-from pydantic.json_schema import SkipJsonSchema
 
 from engines.core.machine import Ctx, StepGame
 from engines.core.types import Legal, OptionsError, Played, State, Text, View, text
@@ -63,10 +62,16 @@ class Options(BaseModel):
         PLAYABLE[0],
         description="The scenario (Playbook 9): only the playable ones.",
     )
-    # 7.1: the number of players, within the scenario's (``parse_options`` checks it); unset, its fewest. Not in the
-    # tables' schema while every playable scenario has one count (9.1 is a solitaire), and not stored when unset, so
-    # that 9.1's options and records stay {"scenario": ...}
-    players: SkipJsonSchema[int | None] = Field(None, ge=1, le=8)
+    # 7.1: the number of players, within the scenario's (``parse_options`` checks it); unset, its fewest, and not
+    # stored, so that 9.1's options and records stay {"scenario": ...}
+    players: int | None = Field(
+        None,
+        ge=1,
+        le=8,
+        title="Players",
+        description="The number of players (7.1): New Order 3 to 6 (3 when blank); The Rise of Portugal is a "
+        "solitaire.",
+    )
 
     @model_serializer(mode="wrap")
     def _without_unset_players(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
@@ -168,8 +173,19 @@ class UltimaRatioRegis(StepGame):
         players = opts.get("players") or self.board.world.scenario(opts["scenario"]).players[0]
         return [f"player{n}" for n in range(1, players + 1)]
 
+    def seat_label(self, state: dict, role: str, lang: str = "en") -> str:
+        """7.1.1: a seat reads as the powers its player leads ("Portugal", "France and Scotland") once they are his:
+        at once in a solitaire, after the major power auction with several players (before, as its chair). Reads
+        ``seats`` and ``auction`` alone, so the public view serves as well as the state (``panels``)."""
+        seat = state["seats"].get(role)
+        if seat is None or "auction" in state:
+            return self.role_label(role, lang)
+        return self.renderer(lang).text(text("seat.powers", powers=list(seat["powers"])))
+
     def option_sets(self) -> list[dict[str, Any]]:
-        return [{"scenario": s} for s in PLAYABLE]
+        """The conformance suite's cases: 9.1. 9.2's random and heuristic playouts at 3-6 players (some 8 s of CPU
+        each) are tests/engines/ultima_ratio's (``test_new_order_bots``, over ``Simulation``)."""
+        return [{"scenario": "the-rise-of-portugal"}]
 
     def parse_options(self, raw: dict[str, Any] | None) -> BaseModel:
         """The options, with ``players`` within the scenario's counts (Playbook 9: 9.1 one, 9.2 three to six)."""
@@ -318,9 +334,9 @@ def unit_name(value: str) -> Text | None:
 
 
 class Simulation(UltimaRatioRegis):
-    """The game with every scenario of the registry (``RegistryOptions``), for ``siglo simulate`` and the tests: 9.2
-    New Order at 3-6 players before the owner offers it at a table (``PLAYABLE``). Never registered: the tables,
-    the API and the records see ``UltimaRatioRegis`` alone."""
+    """The game with every scenario of the registry (``RegistryOptions``), for ``siglo simulate`` and the tests,
+    those no table offers yet (``PLAYABLE``) too, and each at every count of players (``option_sets``: 9.2's
+    playouts). Never registered: the tables, the API and the records see ``UltimaRatioRegis`` alone."""
 
     Options: ClassVar[type[BaseModel]] = RegistryOptions
 

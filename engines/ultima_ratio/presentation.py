@@ -37,7 +37,7 @@ from typing import Any
 from engines.core.game import Game
 from engines.core.presentation import Body, Page, PageError, Presentation
 from engines.core.types import text
-from engines.ultima_ratio import mapdraw, mapview
+from engines.ultima_ratio import mapdraw, mapview, panels
 from engines.ultima_ratio.mapdraw import HEIGHT, WIDTH, projection, render_map_svg
 from engines.ultima_ratio.world import load_world, scenario_owners
 
@@ -167,6 +167,9 @@ VERB_KEYS: dict[str, list[str | None]] = {
     "move_leader": [None, "unit"],
     "support": ["unit", None],
     "center": ["center"],
+    "play_card": ["card"],  # the hand beside the map (board.html: data-key "card:<id>")
+    "event": ["card"],
+    "group": ["group"],  # 7.1.1: the groups on offer (panels.py)
 }
 VERB_KEYS_JSON = json.dumps(VERB_KEYS, separators=(",", ":"))
 
@@ -427,6 +430,8 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
         "pick_noun": say(text("map.pick_noun")),
         "views": mapview.map_views(game, say),
         "eliminated": eliminated,
+        "panel": panels.table_panel(game, public, say, colours),
+        "hand": panels.hand(game, view.get("private") or {}, say),
     }
 
 

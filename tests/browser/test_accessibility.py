@@ -55,6 +55,11 @@ def test_the_site_pages_pass_axe(server, page):
         ("planet-king", {}, {"king": "me"}),
         ("15-dias", {"players": 4}, {"player1": "me", **{f"player{i}": "bot:heuristic" for i in (2, 3, 4)}}),
         ("ultima-ratio-regis", {}, {"player1": "me"}),
+        (  # 9.2 New Order: the auction's groups and bets, then the players' panel (issue 27)
+            "ultima-ratio-regis",
+            {"scenario": "new-order", "players": 3},
+            {"player1": "me", "player2": "bot:heuristic", "player3": "bot:heuristic"},
+        ),
     ],
 )
 def test_a_game_table_passes_axe_while_played(server, page, game, options, seats):

@@ -7,7 +7,8 @@ groups are auctioned (7.1.1, ``preparation/start_of_scenario``) before the first
 (``scenarios.yaml``: ``played_with_cards``, so ``cards.in_play`` from the set-up): 8.1.4's deck each turn, impulses
 until no player has cards (8.2). The winner (22): the most VP, ties broken by the game order.
 
-Not offered at a table yet (ENGINE.md › Not yet, item 4).
+Offered at a table at 3-6 players (``registry.PLAYABLE``, issue 27); the rules it does not play yet: ENGINE.md ›
+Not yet, and the README.
 """
 
 from __future__ import annotations

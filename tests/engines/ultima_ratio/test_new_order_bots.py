@@ -1,6 +1,6 @@
 """The heuristic bot for any power in 9.2 New Order (issue 27: bids sensibly, defends home areas, takes objectives,
 plays its cards, makes peace when losing) and the ``players`` option that lets ``siglo simulate`` and the tests play
-9.2 at 3-6 players (``UltimaRatioRegis.simulation``) while no table offers it (``PLAYABLE``)."""
+9.2 at 3-6 players, at a table (``PLAYABLE``) and in ``siglo simulate`` (``UltimaRatioRegis.simulation``)."""
 
 from __future__ import annotations
 
@@ -36,23 +36,40 @@ def play_until(state: dict, step: str, seed: int = 1) -> dict:
 
 # ----- the players option -------------------------------------------------------------------------------------------
 def test_players_is_checked_against_the_scenario_and_9_1_options_stay_as_they_were():
-    """7.1 / Playbook 9: 9.2 is played by 3 to 6, 9.1 by one; unset, 9.1's stored options are unchanged and the
-    tables' schema shows no ``players`` (9.1 has one count)."""
+    """7.1 / Playbook 9: 9.2 is played by 3 to 6, 9.1 by one; unset, 9.1's stored options are unchanged (a blank
+    ``players`` in the tables' form is a scenario's fewest)."""
     assert GAME.parse_options({}).model_dump(mode="json") == {"scenario": "the-rise-of-portugal"}
-    assert "players" not in GAME.Options.model_json_schema()["properties"]
+    assert GAME.Options.model_json_schema()["properties"]["players"]["anyOf"][0] == {
+        "maximum": 8,
+        "minimum": 1,
+        "type": "integer",
+    }
     with pytest.raises(OptionsError, match="played by 1 players, not 2"):
         GAME.parse_options({"players": 2})
     for wrong in (2, 7):
         with pytest.raises(OptionsError, match="played by 3 to 6 players"):
-            SIM.parse_options(options(wrong))
-    assert SIM.roles(SIM.parse_options(options(5))) == [f"player{n}" for n in range(1, 6)]
+            GAME.parse_options(options(wrong))
+    assert GAME.roles(GAME.parse_options(options(5))) == [f"player{n}" for n in range(1, 6)]
+    assert GAME.roles(GAME.parse_options({"scenario": "new-order"})) == ["player1", "player2", "player3"]
 
 
-def test_9_2_is_simulated_but_not_offered_at_a_table():
-    with pytest.raises(OptionsError):
-        GAME.parse_options(options(4))
+def test_9_2_is_offered_at_a_table_and_its_playouts_are_these_tests():
+    """Issue 27: 9.2 at 3-6 players at a table; the conformance suite's cases stay 9.1 (a 9.2 playout costs some
+    8 s), ``Simulation`` lists 9.2 at each count for this file's playouts."""
+    assert GAME.parse_options(options(4)).model_dump() == options(4)
     assert {"scenario": "new-order", "players": 6} in SIM.option_sets()
     assert SIM.board is GAME.board and GAME.option_sets() == [{"scenario": "the-rise-of-portugal"}]
+
+
+def test_a_seat_reads_as_its_powers_once_the_auction_gave_them():
+    """7.1.1: before the auction a chair ("Player 2"); after it the powers its player chose; 9.1's at once."""
+    state = GAME.setup(3, options(3))
+    assert [GAME.seat_label(state, r) for r in ("player1", "player2")] == ["Player 1", "Player 2"]
+    state = play_until(state, "deploy")
+    for role, seat in state["seats"].items():
+        names = [GAME.name_of(p, "en") for p in seat["powers"]]
+        assert GAME.seat_label(state, role) == ", ".join(names[:-1]) + " and " + names[-1]
+    assert GAME.seat_label(GAME.setup(1, {"scenario": "the-rise-of-portugal"}), "player1") == "Portugal"
 
 
 def test_siglo_simulate_plays_9_2_and_prints_each_seats_wins_and_vp():

@@ -14,9 +14,11 @@ from tests.engines.ultima_ratio.support import GAME, at_first_impulse, ctx
 
 
 def test_the_registry_offers_the_playable_scenarios():
-    assert PLAYABLE == ("the-rise-of-portugal",) and isinstance(SCENARIOS["the-rise-of-portugal"], RiseOfPortugal)
-    assert isinstance(SCENARIOS["new-order"], NewOrder)  # its set-up and auction, not offered at a table yet
-    assert GAME.option_sets() == [{"scenario": "the-rise-of-portugal"}]
+    assert PLAYABLE == ("the-rise-of-portugal", "new-order")
+    assert isinstance(SCENARIOS["the-rise-of-portugal"], RiseOfPortugal) and isinstance(
+        SCENARIOS["new-order"], NewOrder
+    )
+    assert GAME.option_sets() == [{"scenario": "the-rise-of-portugal"}]  # 9.2's playouts: test_new_order_bots
     assert "emirates" in GAME.steps and "emirates" in GAME.steps["half_turn"].goes_to
 
 
