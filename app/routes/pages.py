@@ -9,7 +9,7 @@ import orjson
 from fastapi import APIRouter, Form, Path, Query, Request
 from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 
-from app import i18n
+from app import i18n, teaching
 from app.deps import (
     CSRF,
     CurrentUser,
@@ -170,9 +170,15 @@ def table_page(
     context = _table_context(request, db, table, user, as_, loaded)
     analysable = table.status == "active" and forks.analysable(loaded.game, loaded.state, context["role"])
     note_role, note_text = notes.read(db, table, user, context["role"]) if user and context["my_roles"] else ("", "")
-    return render(
+    # how to play (issue 30 › Teaching the game): open on this browser's first visit and from the page's link
+    cookie = request.cookies.get(teaching.SEEN_COOKIE)
+    first = teaching.first_visit(cookie, table.id)
+    lesson = teaching.lesson(table.options or {}, play.renderer_of(loaded.game, table))
+    response = render(
         request,
         "table/page.html",
+        lesson=lesson,
+        lesson_open=first or request.query_params.get("learn") == "1",
         note_role=note_role,
         note_text=note_text,
         note_max=notes.MAX_CHARS,
@@ -181,6 +187,16 @@ def table_page(
         analysable=analysable,
         **context,
     )
+    if lesson is not None and first:
+        response.set_cookie(
+            teaching.SEEN_COOKIE,
+            teaching.seen_with(cookie, table.id),
+            max_age=teaching.SEEN_AGE,
+            httponly=True,
+            samesite="lax",
+            secure=request.app.state.settings.secure_cookies,
+        )
+    return response
 
 
 @router.get("/tables/{table_id}/live")
