@@ -149,13 +149,14 @@ def _table_context(request: Request, db, table, user, as_role: str | None, loade
 
 
 def _since_last_move(db, table, role: str, game) -> dict[str, Any] | None:
-    """Everything the seat may read that happened since its last move that counts, grouped by move; None when
-    nothing did or the seat has not moved yet (the log shows it all)."""
+    """Everything the seat may read that happened since its last move that counts, grouped by move, and the chat
+    said since; None when nothing did or the seat has not moved yet (the log shows it all)."""
     last = play.last_effective_move(db, table.id, role)  # reads back only as far as the seat's last move
     if last is None:
         return None
     since = gamelog.since(db, table.id, role, game, play.renderer_of(game, table), last.seq)
-    return since if since["moves"] else None
+    since["chat"] = tables.chat_since(db, table.id, last.seq)
+    return since if since["moves"] or since["chat"] else None
 
 
 @router.get("/tables/{table_id}")
