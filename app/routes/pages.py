@@ -9,7 +9,7 @@ import orjson
 from fastapi import APIRouter, Form, Path, Query, Request
 from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 
-from app import i18n
+from app import i18n, teaching
 from app.deps import (
     CSRF,
     CurrentUser,
@@ -149,13 +149,14 @@ def _table_context(request: Request, db, table, user, as_role: str | None, loade
 
 
 def _since_last_move(db, table, role: str, game) -> dict[str, Any] | None:
-    """Everything the seat may read that happened since its last move that counts, grouped by move; None when
-    nothing did or the seat has not moved yet (the log shows it all)."""
+    """Everything the seat may read that happened since its last move that counts, grouped by move, and the chat
+    said since; None when nothing did or the seat has not moved yet (the log shows it all)."""
     last = play.last_effective_move(db, table.id, role)  # reads back only as far as the seat's last move
     if last is None:
         return None
     since = gamelog.since(db, table.id, role, game, play.renderer_of(game, table), last.seq)
-    return since if since["moves"] else None
+    since["chat"] = tables.chat_since(db, table.id, last.seq)
+    return since if since["moves"] or since["chat"] else None
 
 
 @router.get("/tables/{table_id}")
@@ -170,9 +171,15 @@ def table_page(
     context = _table_context(request, db, table, user, as_, loaded)
     analysable = table.status == "active" and forks.analysable(loaded.game, loaded.state, context["role"])
     note_role, note_text = notes.read(db, table, user, context["role"]) if user and context["my_roles"] else ("", "")
-    return render(
+    # how to play (issue 30 › Teaching the game): open on this browser's first visit and from the page's link
+    cookie = request.cookies.get(teaching.SEEN_COOKIE)
+    first = teaching.first_visit(cookie, table.id)
+    lesson = teaching.lesson(table.options or {}, play.renderer_of(loaded.game, table))
+    response = render(
         request,
         "table/page.html",
+        lesson=lesson,
+        lesson_open=first or request.query_params.get("learn") == "1",
         note_role=note_role,
         note_text=note_text,
         note_max=notes.MAX_CHARS,
@@ -181,6 +188,16 @@ def table_page(
         analysable=analysable,
         **context,
     )
+    if lesson is not None and first:
+        response.set_cookie(
+            teaching.SEEN_COOKIE,
+            teaching.seen_with(cookie, table.id),
+            max_age=teaching.SEEN_AGE,
+            httponly=True,
+            samesite="lax",
+            secure=request.app.state.settings.secure_cookies,
+        )
+    return response
 
 
 @router.get("/tables/{table_id}/live")

@@ -8,10 +8,10 @@ import re
 import sys
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import yaml
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, RootModel
 
 from app import i18n
@@ -45,27 +45,66 @@ def reference_path(game: Game) -> Path:
 
 
 @lru_cache(maxsize=8)
+def _reference(path: Path) -> dict[str, Any]:
+    return (yaml.safe_load(path.read_text(encoding="utf-8")) or {}) if path.exists() else {}
+
+
+@lru_cache(maxsize=8)
 def _summaries(path: Path) -> dict[str, RuleSummary]:
-    if not path.exists():
-        return {}
-    return RulesReference.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")) or {}).root
+    rules = {k: v for k, v in _reference(path).items() if k != "chapters"}
+    return RulesReference.model_validate(rules).root
 
 
-def rule_sections(game: Game) -> list[dict[str, Any]]:
-    """Every rule the game cites (``rule.<id>`` in its catalog), grouped by the rulebook's chapter, in the
-    catalog's order: ``[{"chapter", "rules": [{"id", "title", "summary"}]}]``."""
-    summaries = _summaries(reference_path(game))
-    chapters: dict[str, list[dict[str, Any]]] = {}
+@lru_cache(maxsize=8)
+def _chapters(path: Path) -> list[str]:
+    """The rulebook's chapters in its order (the file's ``chapters`` list, English): a numbered rulebook names
+    each chapter by its number ("10. Strategic movement")."""
+    return [str(c) for c in _reference(path).get("chapters") or []]
+
+
+NUMBERED = re.compile(r"(\d+(?:\.\d+)*)\.?\s")
+
+
+def _place(order: list[str], english: str) -> tuple[str, tuple[int, ...]]:
+    """A rule's chapter (English) and its number in the rulebook (empty when the rulebook numbers nothing):
+    "8.2.2 Impulse of a player" is in "8. Game sequence" at (8, 2, 2); "Actions › Hunt" in "Actions"."""
+    m = NUMBERED.match(english)
+    if m is None:
+        return english.partition(" › ")[0], ()
+    number = tuple(int(n) for n in m.group(1).split("."))
+    named = next((c for c in order if NUMBERED.match(c) and c.split(".")[0] == str(number[0])), None)
+    return named or f"{number[0]}.", number
+
+
+def rule_sections(game: Game, query: str = "") -> list[dict[str, Any]]:
+    """Every rule the game cites (``rule.<id>`` in its catalog), grouped by the rulebook's chapter in the
+    rulebook's order (``chapters`` of its rules_reference.yaml; a chapter it does not list comes after, in the
+    catalog's order), numbered sections by their numbers, else in the catalog's order: ``[{"chapter", "rules":
+    [{"id", "title", "section", "summary"}]}]``. ``query``: only the rules whose title or summary holds it (any
+    case)."""
+    path = reference_path(game)
+    summaries, order = _summaries(path), _chapters(path)
     own = game.catalogs.get(i18n.current(), {})  # the reader's language, key by key, else English
+    needle = query.strip().casefold()
+    chapters: dict[str, dict[str, Any]] = {}
     for key, english in game.catalogs["en"].items():
-        if key.startswith("rule."):
-            title = own.get(key) or english
-            rule = key[5:]
-            chapter, _, section = str(title).partition(" › ")
-            chapters.setdefault(chapter, []).append(
-                {"id": rule, "title": title, "section": section or chapter, "summary": summaries.get(rule)}
-            )
-    return [{"chapter": c, "rules": rules} for c, rules in chapters.items()]
+        if not key.startswith("rule."):
+            continue
+        rule, title = key[5:], str(own.get(key) or english)
+        summary = summaries.get(rule)
+        if needle and needle not in title.casefold() and (summary is None or needle not in summary.summary.casefold()):
+            continue
+        chapter, number = _place(order, str(english))
+        heading, _sep, section = title.partition(" › ")
+        entry = {"id": rule, "title": title, "section": title if number else (section or heading), "summary": summary}
+        chapters.setdefault(chapter, {"chapter": chapter if number else heading, "rules": []})
+        chapters[chapter]["rules"].append((number, entry))
+    rank = {c: i for i, c in enumerate(order)}
+    out = []
+    for i, (_chapter, c) in enumerate(sorted(chapters.items(), key=lambda kv: rank.get(kv[0], len(rank)))):
+        rules = [e for _, e in sorted(c["rules"], key=lambda ne: ne[0])]  # stable: unnumbered keep their order
+        out.append({"chapter": c["chapter"], "rules": rules, "anchor": f"chapter-{i + 1}"})
+    return out
 
 
 def _plain(value: str) -> str:
@@ -146,9 +185,11 @@ def game_info(request: Request, user: OptionalUser, game_id: str):
 
 
 @router.get("/games/{game_id}/rules/reference")
-def rules_reference(request: Request, user: OptionalUser, game_id: str):
+def rules_reference(request: Request, user: OptionalUser, game_id: str, q: Annotated[str, Query(max_length=100)] = ""):
     game = game_of(game_id)
-    return render(request, "rules/reference.html", game=game, chapters=rule_sections(game))
+    chapters = rule_sections(game, q)
+    found = sum(len(c["rules"]) for c in chapters)
+    return render(request, "rules/reference.html", game=game, chapters=chapters, q=q.strip(), found=found)
 
 
 @router.get("/games/{game_id}/cards")

@@ -508,6 +508,11 @@ def table_view(
     outcome = game.outcome(state)
     if outcome is not None:
         outcome = {**outcome, "message": outcome["text"], "text": renderer.text(outcome["text"])}
+        if outcome.get("tally"):  # how each seat's score was reached, source by source (issue 30)
+            words = {r: [{**t, "source": renderer.text(t["source"])} for t in ts] for r, ts in outcome["tally"].items()}
+            outcome["tally"] = words
+        if outcome.get("thresholds"):
+            outcome["thresholds"] = renderer.text(outcome["thresholds"])
     log = gamelog.page(db, table.id, role, game, renderer, log_limit, log_before)
     return {
         "table": table.id,

@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session, joinedload
 from app.db import rowcount
 from app.errors import Conflict, Forbidden, Invalid, NotFound
 from app.i18n import N_, _
-from app.models import ChatMessage, GameTable, Seat, Snapshot, User, utcnow
+from app.models import ChatMessage, GameTable, Move, Seat, Snapshot, User, utcnow
 from app.services import clocks, gamelog, limits
 from app.services.limits import Limit
 from app.services.live import news
@@ -412,6 +412,19 @@ def post_chat(db: Session, limit: Limit, user: User, table: GameTable, text: str
     news(db, table.id, "chat", msg.id)
     db.commit()
     return msg
+
+
+def chat_since(db: Session, table_id: int, seq: int, limit: int = 20) -> list[ChatMessage]:
+    """The table's chat said after its move ``seq`` was made, oldest first (the latest ``limit``): what a seat
+    missed while away (issue 30 › Since your last move). The chat is public to the table: nothing hidden."""
+    when = select(Move.created_at).where(Move.table_id == table_id, Move.seq == seq).scalar_subquery()
+    rows = db.scalars(
+        select(ChatMessage)
+        .where(ChatMessage.table_id == table_id, ChatMessage.created_at > when)
+        .order_by(ChatMessage.id.desc())
+        .limit(limit)
+    )
+    return list(reversed(list(rows)))
 
 
 def chat(db: Session, table: GameTable, limit: int = 100) -> list[ChatMessage]:

@@ -144,14 +144,21 @@ def mark(g: Ctx, track: str, n: int, why: Words, rule: str | None = None) -> Non
     g.log("log.marker", why=why, n=n, track=track, rule=rule)
 
 
-def victory_points(g: Ctx, n: int, why: Words, who: str = "valido", rule: str | None = None) -> None:
+def victory_points(
+    g: Ctx, n: int, why: Words, who: str = "valido", rule: str | None = None, source: str | None = None
+) -> None:
     """Victory points gained or lost (never below zero). In cooperative play ``who`` says whose marker moves
-    (Cooperative Game › Victory Points Earned by the King / by the Valido); in War-Only mode they are doubled."""
+    (Cooperative Game › Victory Points Earned by the King / by the Valido); in War-Only mode they are doubled.
+    ``vp_sources`` keeps what each source (``source``, else the rule) moved each marker, for the final tally."""
     s = g.s
     if war_only(s):
         n *= 2
     role = "king" if solo(s) else who
-    s["vp"][role] = max(0, s["vp"][role] + n)
+    before = s["vp"][role]
+    s["vp"][role] = max(0, before + n)
+    sources = s.setdefault("vp_sources", {}).setdefault(role, {})
+    key = source or rule or "other"
+    sources[key] = sources.get(key, 0) + s["vp"][role] - before
     g.log("log.vp", why=why, n=n, vp=s["vp"][role], rule=rule)
 
 

@@ -100,7 +100,8 @@ def apply_row(g: Ctx, table: str, value: int, who: str) -> dict:
     r = row(table, value)
     title = f"score.{table}"  # the row's track, named by the catalog (name.score.<track>)
     if r.get("victory_points"):
-        council.victory_points(g, r["victory_points"], text("why.score_row", title=title, value=value), who, R_SCORE)
+        why = text("why.score_row", title=title, value=value)
+        council.victory_points(g, r["victory_points"], why, who, R_SCORE, source=table)
     if r.get("prestige"):
         council.mark(g, "prestige", r["prestige"], text("why.score_row", title=title, value=value), R_SCORE)
     if r.get("happiness"):

@@ -143,7 +143,7 @@ def notable_ratings(s: dict, arg: Any) -> Any:
 class PlanetKing(StepGame):
     id = "planet-king"
     title = "The Planet King"
-    version = "5"  # 5: the Treasury's changes of the turn in the state (issue 30)
+    version = "6"  # 5: the Treasury's changes of the turn in the state; 6: the sources of the VP (issue 30)
     # played against the game, solo or as the King and his Valido together; one rating per role (engines.core.game)
     cooperative = True
     rated_per_role = True

@@ -69,6 +69,20 @@ def level_for(s: dict, total: int) -> str:
     return "defeat"
 
 
+TALLIED = ("enlightenment", "prestige", "happiness")  # the End of Turn's score tables, each a source of its own
+
+
+def tally(s: dict, role: str) -> list[dict]:
+    """How a seat's victory points were reached (issue 30 › Outcomes explained): each source's sum, in the order
+    the sources first scored: a score table of the End of Turn, else the rule that gave them."""
+    out = []
+    for source, points in s.get("vp_sources", {}).get(role, {}).items():
+        if points:
+            words = text(f"tally.{source}") if source in TALLIED or source == "other" else text(f"rule.{source}")
+            out.append({"source": words, "points": points})
+    return out
+
+
 def finish(g: Ctx) -> None:
     """The victory level of the VP (the two players' summed in cooperative play); an automatic defeat is a Defeat;
     no Secret Memorial task completed is Neither King nor Planet. The ``reason`` of an automatic defeat names its
@@ -107,6 +121,8 @@ def finish(g: Ctx) -> None:
             rule="victory",
         )
     result = {"text": outcome, "winners": winners, "scores": scores, "ranking": ranking, "level": level}
+    result["tally"] = {r: tally(s, r) for r in roles}
+    result["thresholds"] = text(f"learn.victory.{s['options']['scenario']}")
     if s["defeat"]:
         result["reason"] = text("outcome.defeat_reason", reasons=s["defeat"])
     g.finish(result)

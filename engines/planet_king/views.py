@@ -9,7 +9,7 @@ import re
 import unicodedata
 from typing import Any
 
-from engines.planet_king import military, wars
+from engines.planet_king import court, military, wars
 from engines.planet_king.components import C, Components, current
 from engines.planet_king.council import everyone
 from engines.planet_king.memorials import holder, in_use
@@ -66,6 +66,8 @@ def public_view(s: dict) -> dict:
         "last_turn": s["last_turn"],
         "valido_since": s["valido_since"],
         "decision": s["stack"][-1]["ctx"] if s["stack"] and "options" in s["stack"][-1] else None,
+        # the nobles (and geniuses) the set-up drew face up, not placed yet: the appointments' candidates (Scenarios)
+        "drawn": [notable(s, n, N) for n in s.get("drawn", []) if not court.in_play(s, n)],
         "treasury": s["treasury"],
         "treasury_turn": [{"n": c["n"], "why": named(c["why"])} for c in s["treasury_turn"]],
         "vp": dict(s["vp"]),

@@ -8,6 +8,7 @@ from typing import Any, ClassVar, Literal, cast
 from pydantic import BaseModel, Field
 
 from engines.core.machine import Ctx, Step, StepGame
+from engines.core.types import Outcome, State
 from engines.quince_dias import (
     administrative,
     confrontation,
@@ -78,6 +79,15 @@ class QuinceDias(StepGame):
 
     def start(self, g: Ctx, options: dict[str, Any]) -> None:
         setting.start(g, options)
+
+    def outcome(self, state: State) -> Outcome | None:
+        """The result, with how each player's Affection Points were reached (issue 30 › Outcomes explained),
+        read from the final state (the Prince cards won, the Ducats, the Conspirators), public once it is over."""
+        result = super().outcome(state)
+        if result is None:
+            return None
+        g = Ctx(self, state)
+        return {**result, "tally": {r: sequence.tally(g, r) for r in state["roles"]}}
 
     def name_of(self, value: Any, lang: str) -> str | None:
         """Cards by id; the rule's words (powers, families, abilities, plots) by their ids."""

@@ -167,15 +167,26 @@ class CharactersManagement(Step):
         g.goto("victory_check")
 
 
+def tally(g: Ctx, role: str) -> list[dict[str, Any]]:
+    """Victory Check, source by source (issue 30 › Outcomes explained): the family's Prince cards (5 each), one's
+    own Prince cards, 1 per 2 Ducats, -3 per Conspirator hired: ``[{"source": Text, "points"}]``."""
+    s = g.s
+    family = s["family_princes"][s["family"][role]]
+    own = s["own_princes"][role]
+    out = [
+        {"source": text("tally.family_princes", n=family), "points": family * 5},
+        {"source": text("tally.own_princes", n=len(own)), "points": sum(card(g, p)["individual_points"] for p in own)},
+        {"source": text("tally.ducats", n=s["ducats"][role]), "points": s["ducats"][role] // 2},
+    ]
+    if "consp" in s:
+        hired = len(s["consp"]["owned"][role])
+        out.append({"source": text("tally.conspirators", n=hired), "points": -CONSPIRATOR_COST * hired})
+    return out
+
+
 def score(g: Ctx, role: str) -> int:
     """Victory Check: family Prince cards + own Prince cards + 1 per 2 Ducats - 3 per Conspirator hired."""
-    s = g.s
-    points = s["family_princes"][s["family"][role]] * 5
-    points += sum(card(g, p)["individual_points"] for p in s["own_princes"][role])
-    points += s["ducats"][role] // 2
-    if "consp" in s:
-        points -= CONSPIRATOR_COST * len(s["consp"]["owned"][role])
-    return points
+    return sum(t["points"] for t in tally(g, role))
 
 
 def winner(scores: dict[str, int]) -> str | None:

@@ -139,6 +139,7 @@
     }
 
     function render() {
+      const focused = board.contains(document.activeElement) ? document.activeElement : null;
       board.querySelectorAll(".pickable, .picked, .target").forEach(unmark);
       menu.textContent = "";
       if (picked === null) {
@@ -182,10 +183,13 @@
         }
         menu.appendChild(button(t("board.cancel", "Cancel"), "small board-cancel", function () { picked = null; verb = null; render(); }));
       }
-      board.querySelectorAll(".pickable, .target").forEach(function (el) {
+      // a picked thing stays reachable by the keyboard (issue 30): Enter on it again puts it down
+      board.querySelectorAll(".pickable, .picked, .target").forEach(function (el) {
         el.setAttribute("tabindex", "0");
         el.setAttribute("role", "button");
+        if (el.classList.contains("picked")) el.setAttribute("aria-pressed", "true");
       });
+      if (focused && focused.getAttribute("tabindex") === "0" && document.activeElement !== focused) focused.focus();
     }
 
     // ks: the keys of the clicked element that are marked (a stack of units may hold several)
@@ -241,6 +245,7 @@
     el.classList.remove("pickable", "picked", "target");
     el.removeAttribute("tabindex");
     el.removeAttribute("role");
+    el.removeAttribute("aria-pressed");
     delete el.dataset.hit;
     if (served.has(el)) el.dataset.verb = served.get(el); else delete el.dataset.verb;
   }

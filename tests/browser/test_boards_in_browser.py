@@ -111,6 +111,16 @@ def test_a_common_action_by_card_ability_target(server, chromium, artifacts):
     expect(mine).to_have_attribute("data-verb", re.compile("court"))  # the server marks what this seat may use
     mine.click()
     expect(mine).to_have_class(re.compile("picked"))
+    # a picked card stays reachable by the keyboard (issue 30 › Accessible): Enter puts it down and picks it again
+    expect(mine).to_have_attribute("tabindex", "0")
+    expect(mine).to_have_attribute("aria-pressed", "true")
+    mine.focus()
+    page.keyboard.press("Enter")
+    expect(mine).not_to_have_class(re.compile("picked"))
+    expect(mine).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(mine).to_have_class(re.compile("picked"))
+    expect(mine).to_be_focused()
     assert len(targets) > 1, "no card with a choice of targets came up"
     ability = mine.get_attribute("data-verb-court")
     verb = page.locator(".board-menu .board-verb", has_text=ability)
