@@ -56,6 +56,7 @@ class MinorInfo(TypedDict):
 
     ally: str | None  # a major power, or None (9.1: the Emirates, no ally)
     wars: NotRequired[dict[str, bool]]  # 20.5: war key "a|b" -> an allied independent minor entered it or not
+    until_turn_end: NotRequired[bool]  # an alliance that ends with the turn (the Imperial election, RULINGS IV-3)
 
 
 @with_config(_CLOSED)

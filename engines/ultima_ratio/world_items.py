@@ -61,6 +61,7 @@ CONDITION_KINDS: dict[str, tuple[str, ...]] = {
     "independent": ("areas",),  # `areas` are still independent
     "christian_possession": ("areas",),  # a Christian power possesses `areas` (at the next turn's start)
     "not_allied": ("minor",),  # `minor` is allied with none of `powers` (or of `religion`; any)
+    "religion": ("power", "religion"),  # `power` is of `religion` now
     "defeated": ("power", "morale"),  # `power` lost its war by a war status of `morale` or more
     "most_possessions": ("province",),  # the power with most possessions in `province` (ties: none)
     "most_troops": (),  # the power with most troops on the map
@@ -126,6 +127,7 @@ EFFECT_OPS: dict[str, tuple[str, ...]] = {
     "minor_appears": ("minor",),  # `minor` enters play
     "minor_disappears": ("minor",),  # `minor` leaves play
     "alliance": ("power", "with_"),  # `power` and `with` are allied until war breaks out (21.1)
+    "alliance_ends": ("minor",),  # `minor` becomes neutral (20.4.1) if its ally is of `religion` (any ally without)
     "peace": ("powers",),  # the wars between `powers` end (21.4)
     "fortune": ("target", "then"),  # roll a die: `target`+ applies `then`, else `otherwise`
     "remove_card": ("event",),  # the event `event` leaves the deck
@@ -171,6 +173,7 @@ class Effect(Model):
     ability: Literal["tactical", "admiral", "determined", "creative", "organizer"] | None = None
     religion: Religion | None = None
     per: Literal["unrest"] | None = None  # `amount` is multiplied by the power's unrest level
+    until_turn_end: bool = False  # an alliance auction's alliance ends at the end of the turn (Imperial election)
     condition: Condition | None = None
     target: int | None = Field(default=None, ge=1, le=6)
     then: list[Effect] = []

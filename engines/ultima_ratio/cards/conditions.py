@@ -12,7 +12,7 @@ from engines.ultima_ratio.board import Board
 from engines.ultima_ratio.diplomacy.religion import religion_of
 from engines.ultima_ratio.world_items import Condition
 
-STATE = ("players", "from_turn", "in_play", "possesses", "independent", "not_allied")
+STATE = ("players", "from_turn", "in_play", "possesses", "independent", "not_allied", "religion")
 
 
 def answered(cond: Condition) -> bool:
@@ -43,4 +43,8 @@ def met(s: dict, cond: Condition, board: Board | None = None) -> bool:
                 raise ValueError("a condition of religion needs the board (the cards' religions)")
             return religion_of(s, board, ally) != cond.religion
         return bool(cond.powers) and ally not in cond.powers
+    if cond.kind == "religion":  # "England may ally with it" once Protestant (the Scottish Reformation, RE-1)
+        if board is None:
+            raise ValueError("a condition of religion needs the board (the cards' religions)")
+        return cond.power is not None and religion_of(s, board, cond.power) == cond.religion
     raise ValueError(f"the condition {cond.kind!r} is not one the position answers")

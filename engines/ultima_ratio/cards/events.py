@@ -73,6 +73,7 @@ class Event(Step):
         "war_entry",
         "alliance_auction",
         "minor_alliance",
+        "minor_neutral",
     )
 
     def auto(self, g: Ctx) -> None:
@@ -193,13 +194,19 @@ class Event(Step):
         elif op == "peace":
             return self._peace(g, [p for p in eff.powers if in_play(s, p)])
         elif op == "alliance_auction" and eff.minor:
-            return self._auction(g, eff.minor, eff.vp)
+            return self._auction(g, eff.minor, eff.vp, eff.until_turn_end)
         elif op == "alliance_auction":  # "one minor power (chosen by the player)" of the card's theaters
             return self._ask(g, eff, seat, "minor", alliance_auction.candidates(g, list(eff.theaters)))
         elif op == "alliance" and eff.with_ in s["minors"]:
             if in_play(s, eff.power) and s["minors"][eff.with_]["ally"] != eff.power:
                 minor_status.ally(g, required(eff.with_), required(eff.power), "event")  # 20.3.4
                 return True
+        elif op == "alliance_ends" and eff.minor in s["minors"]:
+            ally = s["minors"][eff.minor]["ally"]
+            if ally is not None and (eff.religion is None or religion.religion_of(s, board, ally) == eff.religion):
+                minor_status.neutral(g, required(eff.minor))  # 20.4.1 (the Scottish Reformation, RULINGS RE-1)
+                return True
+            g.log("log.event_nothing", event=card, rule="card_play")
         elif op == "minor_appears" and eff.minor not in s["minors"]:
             minor_powers.enter_play(s, board.minor(required(eff.minor)), s["impulse"]["n"])
             g.log("log.minor_appears", minor=eff.minor, rule="minor_powers")
@@ -271,16 +278,17 @@ class Event(Step):
         g.call("alliance_choice", seat=g.frame["seat"], card=g.frame["card"], options=options)
         return True
 
-    def _auction(self, g: Ctx, minor: str, vp: int = 0) -> bool:
+    def _auction(self, g: Ctx, minor: str, vp: int = 0, until_turn_end: bool = False) -> bool:
         """20.3.1: the auction for a minor in play (a mercenary minor enters play with its card, 20.6), ``vp`` to its
-        winner (the Imperial election, RULINGS IV-2); True if it begins."""
+        winner and the alliance ``until_turn_end`` (the Imperial election, RULINGS IV-2, IV-3); True if it
+        begins."""
         card = board_of(g).minor(minor)
         if minor not in g.s["minors"] and card.kind == "mercenary" and card.in_play.covers(g.s["turn"]):
             minor_powers.enter_play(g.s, card, g.s["impulse"]["n"])
         if minor not in g.s["minors"]:
             g.log("log.event_nothing", event=g.frame["card"], rule="card_play")
             return False
-        alliance_auction.start(g, g.frame["card"], minor, g.frame["seat"], vp)
+        alliance_auction.start(g, g.frame["card"], minor, g.frame["seat"], vp, until_turn_end)
         return True
 
     def _peace(self, g: Ctx, powers: list[str]) -> bool:

@@ -101,18 +101,23 @@ class AllianceAuction(UnrestAuction):
             seat = st.player_of(g.s, power)
             g.s["seats"][seat]["vp"] += vp
             g.log("log.auction_vp", power=power, card=f["card"], amount=vp, rule="alliance_auction")
-        g.goto("minor_alliance", minor=minor, power=power, how="card")
+        # the Imperial election: "allied ... until the end of the turn" (RULINGS IV-3)
+        lasting = {"until_turn_end": True} if f.get("until_turn_end") else {}
+        g.goto("minor_alliance", minor=minor, power=power, how="card", **lasting)
 
 
-def start(g: Ctx, card: str, minor: str, seat: str, vp: int = 0) -> None:
+def start(g: Ctx, card: str, minor: str, seat: str, vp: int = 0, until_turn_end: bool = False) -> None:
     """The auction the player ``seat`` starts by playing ``card`` for ``minor``: the players with a power that may
     bid speak, in the order of play from the one who played (a player without one is not asked, RULINGS MP-1);
-    ``vp``: the card's VP to the winner (the Imperial election)."""
+    ``vp``: the card's VP to the winner; ``until_turn_end``: the alliance ends with the turn (the Imperial election,
+    RULINGS IV-3)."""
     s = g.s
     order = [x for x in speaking_order(s, seat) if any(may_bid(g, p, minor) for p in st.powers_of(s, x))]
     local = {"card": card, "minor": minor, "renewal": s["minors"][minor]["ally"], "turn": 0, "bid": None, "passes": 0}
     if vp:
         local["vp"] = vp
+    if until_turn_end:
+        local["until_turn_end"] = True
     g.call("alliance_auction", order=order or [seat], **local)
 
 

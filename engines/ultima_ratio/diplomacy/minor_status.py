@@ -148,6 +148,16 @@ def neutral(g: Ctx, minor: str) -> None:
     g.call("minor_neutral", minor=minor)
 
 
+def turn_over(g: Ctx) -> bool:
+    """23 "All wars and alliances are terminated": an alliance with a minor made "until the end of the turn" (the
+    Imperial election, RULINGS IV-3) ends, the minor neutral (20.4.1); True if one does (a call)."""
+    for minor, info in g.s["minors"].items():
+        if info.get("until_turn_end"):
+            neutral(g, minor)
+            return True
+    return False
+
+
 def rebuild_fortresses(g: Ctx, minor: str) -> None:
     """20.3.2: "The minor power's fortresses appearing in his card are reconstructed immediately if they were
     destroyed" — in its controlled areas only (20.4.2)."""
@@ -174,6 +184,10 @@ class MinorAlliance(Step):
         s["minors"][minor]["ally"] = power
         if former != power:  # 20.5: its announcements were for the former ally's wars
             s["minors"][minor].pop("wars", None)
+        if f.get("until_turn_end"):  # the Imperial election's (RULINGS IV-3); another alliance lasts
+            s["minors"][minor]["until_turn_end"] = True
+        else:
+            s["minors"][minor].pop("until_turn_end", None)
         if former is not None and former != power:
             g.log("log.minor_alliance_ends", minor=minor, power=former, rule="minor_alliance")
         g.log(f"log.minor_allied.{f['how']}", minor=minor, power=power, rule="minor_alliance")

@@ -12,7 +12,7 @@ from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import possession_vp
 from engines.ultima_ratio.combat import battles, land_battles, veterans
-from engines.ultima_ratio.diplomacy import alliances, expeditionary_corps, peace, war
+from engines.ultima_ratio.diplomacy import alliances, expeditionary_corps, minor_status, peace, war
 from engines.ultima_ratio.economy import commerce
 from engines.ultima_ratio.end_of_turn import end_of_turn_rules as rules
 from engines.ultima_ratio.end_of_turn import victory
@@ -27,7 +27,7 @@ class TurnEnd(Step):
     ``disbanding`` (23.1.2) → ``agitation`` (23.2, 23.3) → ``ports_lost_to_revolts`` (11.6) → ``turn_end_vp``
     (23.1.3, 22; the last turn's forced dynastic change, 23.4) → ``next_turn``."""
 
-    goes_to = ("peace_negotiations", "repatriation", "degradation")
+    goes_to = ("peace_negotiations", "repatriation", "minor_neutral", "degradation")
 
     def auto(self, g: Ctx) -> None:
         s = g.s
@@ -39,6 +39,8 @@ class TurnEnd(Step):
         for pair in list(s["wars"]):  # 23: the wars against minor powers end too (chapter 20's peace: not yet)
             war.end_war(g, pair)
         alliances.turn_over(g)  # 23: "All wars and alliances are terminated" (RULINGS AL-3)
+        if minor_status.turn_over(g):  # the Imperial election's alliance ends with the turn (RULINGS IV-3)
+            return
         if expeditionary_corps.send_home(g):  # 23, 21.2.2: "and the expeditionary corps are repatriated"
             return
         commerce.commercial_competition(g)

@@ -51,6 +51,7 @@ PLAYED = {
     "deactivate",
     "election_vp",  # read by the Imperial election's auction, test_new_order_rules.py (RULINGS IV-2)
     "religion",  # diplomacy/religion.py, test_new_order_rules.py (RULINGS RE-1)
+    "alliance_ends",  # 20.4.1 by the Scottish Reformation, test_new_order_rules.py (RULINGS RE-1)
 }
 
 

@@ -445,3 +445,56 @@ def test_new_order_is_played_with_cards_dealt_secretly_in_game_order(players):
         view = GAME.view(state, role)
         assert view["private"]["hand"] == hands[role]
         assert view["public"]["cards"]["hands"] == {k: len(v) for k, v in hands.items()}
+
+
+# Turn 1's deployment (l. 2135-2139 and the tail 2817-2825): points and allied minors of each power
+POINTS = {"spain": 14, "france": 12, "england": 12, "austria": 6, "venice": 20, "poland": 8, "hungary": 6,
+          "ottomans": 14, "mamluks": 8, "persia": 6, "russia": 6, "crimea": 4, "barbary-coast": 5}  # fmt: skip
+ALLIES = {"papacy": "spain", "florence": "spain", "savoy": "france", "scotland": "france", "switzerland": "france",
+          "holy-roman-empire": "austria", "german-mercenaries": "venice", "cossacks": "poland",
+          "wallachia-moldavia": "ottomans"}  # fmt: skip
+
+
+def deployment_points(state: dict) -> dict[str, int]:
+    """Each power's deployment points: those left to spend, the current ``deploy`` frame's for the power deploying."""
+    points = {p: info["to_deploy"]["points"] for p, info in state["powers"].items() if "to_deploy" in info}
+    frame = state["stack"][-1]
+    points[frame["power"]] = frame["points"]
+    return points
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_initial_position_at_each_table_size_is_turn_1s(players):
+    """9.2 at 3, 4, 5 and 6 players starts from the same position, Turn 1's ("Special rules: See turn 1. Deployment:
+    See turn 1.", l. 1967-1969): its seat table has no VP-per-turn column (l. 1958), so no seat gains VP each turn;
+    every power deploys the points of Turn 1's table with its allies (the Emirates, Venice's, only where its areas
+    are active: they are not in 9.2, RULINGS 9.1-3's reading of 7.2); the markers (l. 2170-2177: Granada A3,
+    Sarajevo R2, the three Persian areas Persia's without a marker, Kandahar out of play); Hungary and the Mamluks
+    at unrest 6 (l. 2178); the minors of inactive theaters out, none allied but by the table; no card removed
+    (l. 2180; the deck itself: ``test_new_order_is_played_with_cards_dealt_secretly_in_game_order``)."""
+    bets = {f"player{n}": 0 for n in range(1, players + 1)}
+    state = auction(begin(players), bets)
+    assert GAME.view(state, None)["prompt"]["step"] == "deploy"
+    assert [state["seats"][r]["vp_per_turn"] for r in bets] == [0] * players
+    assert deployment_points(state) == POINTS
+    assert {m: info["ally"] for m, info in state["minors"].items() if info["ally"]} == ALLIES
+    assert set(state["minors"]) - set(ALLIES) == {
+        "genoa", "bohemia", "german-states", "brandenburg", "bavaria", "hospitallers"
+    }  # fmt: skip
+    assert "emirates" not in state["minors"]
+    markers = {a: info["marker"] for a, info in state["areas"].items() if info["marker"]}
+    assert markers == {"granada": "A3", "sarajevo": "R2"}
+    for name in ("tabriz", "yereban", "shirvan"):
+        assert state["areas"][name]["owner"] == state["areas"][name]["control"] == "persia"
+    assert "kandahar" not in state["areas"] and "isfahan" not in state["areas"]
+    assert state["powers"]["hungary"]["unrest"] == state["powers"]["mamluks"]["unrest"] == 6
+    world = GAME.board.world
+    for row in world.turn(1).deployment:
+        for name in (*row.home_areas, *row.domains):
+            if name in state["areas"] and name != "granada":  # independent A3 by the special rules (l. 2171)
+                assert state["areas"][name]["owner"] == row.power, (name, row.power)
+    assert state["cards"]["discard"] == [] and not any(state["cards"]["hands"].values())
+    # the same board at every table size: only the seats differ
+    three = auction(begin(3), {"player1": 0, "player2": 0, "player3": 0})
+    assert state["areas"] == three["areas"] and state["minors"] == three["minors"]
+    assert state["merchants"] == three["merchants"] and state["capacity"] == three["capacity"]

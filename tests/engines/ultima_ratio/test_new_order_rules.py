@@ -104,8 +104,31 @@ def test_luther_makes_the_imperial_election_score_one_more_vp_that_turn():
     assert s["seats"]["player2"]["vp"] == before + 2
 
 
-def test_an_alliance_card_without_vp_scores_none():
-    """Only a card that states VP pays them: the Alliance with Genoa gives its winner none."""
+def turn_end(s: dict) -> tuple[dict, list]:
+    """The state after the end of the turn (23) begins over the current step and runs its automatic steps."""
+    g = Ctx(GAME, copy_state(s))
+    g.s["stack"].append({"step": "turn_end"})
+    GAME._run_auto(g)
+    return g.s, msgs(g.entries)
+
+
+def test_the_imperial_elections_alliance_ends_with_the_turn():
+    """The Imperial election (events.yaml: the winner "is allied with the Holy Roman Empire until the end of the
+    turn", ``until_turn_end``, RULINGS IV-3): at the end of the turn, with the wars and alliances (23, l. 1811), the
+    Empire becomes neutral (20.4.1); an alliance won with another alliance card lasts (20.3.1)."""
+    s, _ = election()
+    assert s["minors"]["holy-roman-empire"] == {"ally": "austria", "until_turn_end": True}
+    s, log = turn_end(s)
+    assert s["minors"]["holy-roman-empire"] == {"ally": None}
+    assert "log.minor_neutral" in log and "log.minor_alliance_ends" in log
+    s, _, _ = genoa_won_by_spain()
+    assert "until_turn_end" not in s["minors"]["genoa"]
+    s, log = turn_end(s)
+    assert s["minors"]["genoa"]["ally"] == "spain" and "log.minor_neutral" not in log
+
+
+def genoa_won_by_spain() -> tuple[dict, int, list]:
+    """Player1 plays the Alliance with Genoa; Spain (player2, interest CM) bids 1 and wins; player2's VP before."""
     s = event_position("alliance-genoa", powers1=("portugal", "france"))
     card = GAME.board.minor("genoa")
     for name in card.areas:
@@ -117,6 +140,12 @@ def test_an_alliance_card_without_vp_scores_none():
     s, _ = play(s, "player1", "event", "alliance-genoa")
     s, _ = play(s, "player2", "bid", ["spain", 1])
     s, log = play(s, "player1", "pass") if GAME.active_roles(s) == ["player1"] else (s, [])
+    return s, before, log
+
+
+def test_an_alliance_card_without_vp_scores_none():
+    """Only a card that states VP pays them: the Alliance with Genoa gives its winner none."""
+    s, before, log = genoa_won_by_spain()
     assert s["minors"]["genoa"]["ally"] == "spain" and s["seats"]["player2"]["vp"] == before
     assert "log.auction_vp" not in msgs(log)
 
@@ -201,7 +230,7 @@ def test_calvin_and_the_acts_of_supremacy_make_protestants():
     assert religion_of(s, GAME.board, "england") == "protestant"
 
 
-def scottish_reformation(ally: str | None, catholic_england: bool = False) -> dict:
+def scottish_reformation(ally: str | None, catholic_england: bool = False) -> tuple[dict, list]:
     """Player1 (Portugal, France) plays the Scottish Reformation; England is player2's; Scotland in play, allied
     with ``ally``."""
     from engines.ultima_ratio.diplomacy.religion import set_religion
@@ -215,22 +244,31 @@ def scottish_reformation(ally: str | None, catholic_england: bool = False) -> di
     s["minors"]["scotland"]["ally"] = ally
     if catholic_england:
         set_religion(s, GAME.board, "england", "catholic")
-    s, _ = play(s, "player1", "event", "scottish-reformation")
-    return s
+    s, log = play(s, "player1", "event", "scottish-reformation")
+    while s["stack"][-1]["step"] == "minor_reinforcements":  # England places Scotland's troops (20.3.2)
+        role = GAME.active_roles(s)[0]
+        s, more = play(s, role, "done" if "done" in GAME.legal(s, role) else "place", None)
+        log = [*log, *more]
+    return s, log
 
 
-def test_the_scottish_reformation_allies_scotland_with_england_unless_a_catholic_power_holds_it():
-    """The Scottish Reformation ("Scotland becomes Protestant: if it is allied with a Catholic power ...; England may
-    ally with it"; its condition ``not_allied`` with ``religion: catholic``): allied with Catholic France, Scotland
-    stays France's; neutral, or allied with a Protestant power, it allies with England (RULINGS RE-1)."""
+def test_the_scottish_reformation_ends_a_catholic_alliance_and_allies_scotland_with_a_protestant_england():
+    """The Scottish Reformation ("Scotland becomes Protestant: if it is allied with a Catholic power the alliance ends;
+    England may ally with it"; ``alliance_ends`` with ``religion: catholic``, then the alliance with England on the
+    condition that England is Protestant, RULINGS RE-1): allied with Catholic France, the alliance ends (20.4.1:
+    its troops leave the map) and Scotland allies with England; neutral, it allies with England; allied with a
+    still Catholic England (Turn 1's rule), that alliance ends too and Scotland stays neutral."""
     from engines.ultima_ratio.diplomacy.religion import religion_of
 
-    s = scottish_reformation("france")
-    assert s["minors"]["scotland"]["ally"] == "france" and religion_of(s, GAME.board, "scotland") == "protestant"
-    s = scottish_reformation(None)
+    s, log = scottish_reformation("france")
+    assert religion_of(s, GAME.board, "scotland") == "protestant"
+    assert msgs(log).index("log.minor_neutral") < msgs(log).index("log.minor_allied.event")
     assert s["minors"]["scotland"]["ally"] == "england"
-    s = scottish_reformation("england", catholic_england=True)  # England Catholic (Turn 1): the alliance stands
-    assert s["minors"]["scotland"]["ally"] == "england"
+    s, log = scottish_reformation(None)
+    assert s["minors"]["scotland"]["ally"] == "england" and "log.minor_neutral" not in msgs(log)
+    s, log = scottish_reformation("england", catholic_england=True)
+    assert s["minors"]["scotland"]["ally"] is None and "log.minor_neutral" in msgs(log)
+    assert "log.event_condition_unmet" in msgs(log)  # a Catholic England does not ally
 
 
 # ----- 24. the allies of a power entering at a later turn (8.1.2) ----------------------------------------------------

@@ -1,5 +1,5 @@
 """Worked examples of the rulebook played in the flow where no other test plays them whole (the table of every
-example and its test is in ENGINE.md › Worked examples): 18.3 (l. 1282) and 23.1.2 (l. 1839)."""
+example and its test is in ENGINE.md › Worked examples): 18.3 (l. 1282), 21.4.2 (l. 1705) and 23.1.2 (l. 1839)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ import random
 
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.bots.heuristic import heuristic_bot
-from tests.engines.ultima_ratio.support import GAME, advance, at_first_impulse, ctx, legal, moves, play, step
+from tests.engines.ultima_ratio import support_war as war
+from tests.engines.ultima_ratio.support import GAME, advance, at_first_impulse, ctx, legal, moves, place, play, step
 
 TROOP = [("build", "build_troop"), ("grade", "2-3"), ("area", "portugal"), ("stop", None)]
 
@@ -69,3 +70,52 @@ def test_a_unit_eliminated_at_the_end_of_the_turn_takes_its_leader_back_to_the_p
     assert s["units"]["portugal-troop-1"]["loc"] == "available"
     assert lid not in s["leaders"] and lid in s["leader_pool"]
     assert [e["msg"] for e in log] == ["log.leader_disbanded", "log.disbanded"]
+
+
+def test_example_21_4_2_after_forced_negotiations_the_impulse_goes_on_against_an_enemy_still_at_war():
+    """l. 1705: "When the negotiations are over, the impulse continues if it was not over (the part that was not
+    affected by the outcome of the negotiation); for example, if after a victorious battle it was left to occupy an
+    area controlled by a power with which, after the negotiations, it is still at war." Spain (player 2), at war with
+    Portugal and France (player 3), has given France 5 of its 6 morale points. A Portuguese army beats two Spanish
+    troops in Leon (Spain threw two dice: its last point, 21.3.5); the negotiations come when the action is over
+    (RULINGS P-10); Spain negotiates with France, not with Portugal ("It is not mandatory ... with the major power
+    that has received the last point"), and Portugal's impulse goes on: its second action takes Leon, still Spain's
+    enemy."""
+    s = war.start()
+    war.power(s, "spain")
+    war.power(s, "france", seat="player3", war=False)
+    s["wars"].append(["france", "spain"])
+    for name in ("leon", "castile", "galicia"):
+        war.area(s, name, "spain")
+    war.unit(s, "spain-troop-1", "troop", "area:leon")
+    war.unit(s, "spain-troop-2", "troop", "area:leon")
+    s["morale"] = {"spain": {"france": 5}}
+    s["powers"]["portugal"]["interest"].append("WM")  # Leon is of the WM theater
+    for uid in ("portugal-troop-1", "portugal-troop-2"):
+        s = place(s, uid, "area:oporto")
+        s["impulse"]["start_locs"][uid] = "area:oporto"
+    war.leader(s, "tactical-1", "portugal-troop-1")
+    s = war.moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "tactical_move"]),
+        ("unit", "portugal-troop-1"),
+        ("absorb", "portugal-troop-2"),
+        ("march", None),
+        ("area", "leon"),
+    )
+    # Portugal Q2 6, 6 (two casualties) against Spain Q2 6, 1; Portugal's casualty disperses troop 2
+    s, log = war.through_combat(s, "done", None, dice=[6, 6, 6, 1], answers={"disperse": "portugal-troop-2"})
+    assert [e["args"]["side"] for e in log if e["msg"] == "combat.won"] == ["portugal"]
+    assert s["morale"]["spain"] == {"france": 5, "portugal": 1}  # the last of its 6
+    assert war.step(s) == "tactical_control"  # the action is not over: control of Leon is not announced yet
+    s, _ = war.play(s, "stop")
+    assert war.step(s) == "forced_negotiations" and war.seat(s) == "player2"
+    assert war.legal(s) == {"negotiate": [["spain", "france"], ["spain", "portugal"]]}
+    s, _ = war.play(s, "negotiate", ["spain", "france"])
+    while war.step(s) == "peace_conditions":
+        s, _ = war.play(s, "done")
+    assert s["wars"] == [["portugal", "spain"]] and s["forced_peace"] == [["france", "spain"]]
+    assert war.step(s) == "power_actions" and war.seat(s) == "player1" and s["impulse"]["actions"]["portugal"] == 1
+    s = war.moves(s, ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"))
+    assert "subjugate" in war.legal(s) and war.legal(s)["subjugate"] == ["leon"]
