@@ -79,8 +79,15 @@ class TacticalMove(TacticalNavalSupport, TacticalLandCombat, TacticalSubjugation
         return text("prompt.tactical_unit"), {"unit": units}
 
     def _here(self, g: Ctx) -> tuple[str, list[str]]:
-        f = g.frame
-        return st.loc_area(g.s["units"][f["unit"]]["loc"]) or f["from"], f.get("group", [f["unit"]])
+        """Where the move stands: where its troops stand (the leading troop may have been dispersed in a battle it
+        won, 13.3: its army stands on), else the last area it entered, else where it started."""
+        f, units = g.frame, g.s["units"]
+        group = f.get("group", [f["unit"]])
+        for unit in [f["unit"], *group]:
+            area = st.loc_area(units[unit]["loc"]) if unit in units else None
+            if area is not None:
+                return area, group
+        return (f["moves"][-1] if f.get("moves") else f["from"]), group
 
     def _destinations(self, g: Ctx, role: str, power: str, here: str, group: list[str]):
         f = g.frame

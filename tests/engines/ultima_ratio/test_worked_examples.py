@@ -119,3 +119,40 @@ def test_example_21_4_2_after_forced_negotiations_the_impulse_goes_on_against_an
     assert war.step(s) == "power_actions" and war.seat(s) == "player1" and s["impulse"]["actions"]["portugal"] == 1
     s = war.moves(s, ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"))
     assert "subjugate" in war.legal(s) and war.legal(s)["subjugate"] == ["leon"]
+
+
+def test_an_army_whose_leading_troop_is_dispersed_in_a_won_battle_may_take_control_where_it_fought():
+    """12.5 / 13.3: after a won battle the move is over where the army fought. When the casualty chosen is the
+    leader's own troop (the one the move was started with), control is still offered of that area (Leon), not of
+    the area the army came from (Oporto): the move stands where its surviving troops stand."""
+    s = war.start()
+    war.power(s, "spain")
+    for name in ("leon", "castile", "galicia"):
+        war.area(s, name, "spain")
+    war.unit(s, "spain-troop-1", "troop", "area:leon")
+    war.unit(s, "spain-troop-2", "troop", "area:leon")
+    s["powers"]["portugal"]["interest"].append("WM")  # Leon is of the WM theater
+    for uid in ("portugal-troop-1", "portugal-troop-2"):
+        s = place(s, uid, "area:oporto")
+        s["impulse"]["start_locs"][uid] = "area:oporto"
+    war.leader(s, "tactical-1", "portugal-troop-1")
+    s = war.moves(
+        s,
+        ("done", None),
+        ("act", ["portugal", "tactical_move"]),
+        ("unit", "portugal-troop-1"),
+        ("absorb", "portugal-troop-2"),
+        ("march", None),
+        ("area", "leon"),
+    )
+    # Portugal Q2 6, 6 (two casualties) against Spain Q2 6, 1; Portugal's casualty disperses the leading troop
+    s, log = war.through_combat(s, "done", None, dice=[6, 6, 6, 1], answers={"disperse": "portugal-troop-1"})
+    assert [e["args"]["side"] for e in log if e["msg"] == "combat.won"] == ["portugal"]
+    assert st.loc_area(s["units"]["portugal-troop-1"]["loc"]) is None
+    assert s["units"]["portugal-troop-2"]["loc"] == "area:leon"
+    assert war.step(s) == "tactical_control"
+    assert war.legal(s) == {"subjugate": ["leon"], "stop": [None]}
+    s, log = war.play(s, "subjugate", "leon")
+    assert [e["args"] for e in log if e["msg"] == "log.control"] == [{"power": "portugal", "area": "leon"}]
+    assert s["areas"]["leon"]["control"] == "portugal" and s["areas"]["oporto"]["control"] != "spain"
+    assert war.step(s) == "power_actions"
