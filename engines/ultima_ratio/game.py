@@ -149,7 +149,8 @@ class UltimaRatioRegis(StepGame):
         self.board = load_board(content_dir)
         self.content_digest = self.board.digest
         b = self.board
-        names = {a.id: a.name for a in b.map.areas}
+        names = {m.id: m.name for m in b.map.maps}  # the sheet's maps first: a sea or a center of the same id wins
+        names.update({a.id: a.name for a in b.map.areas})
         names.update({x.id: x.name for x in b.map.seas})
         names.update({x.id: x.name for x in (*b.world.powers, *b.world.minors, *b.world.events)})
         names.update({x.id: x.name for x in b.map.trade_centers})

@@ -18,7 +18,7 @@ from engines.ultima_ratio.mapdraw import projection
 ELIMINATED_BOX = (14.0, 14.0, 250.0, 76.0)
 
 
-def map_views(game: Game, say) -> list[dict[str, Any]]:
+def map_views(game: Game, say, lang: str = "en") -> list[dict[str, Any]]:
     """The maps of the sheet, each the box (x y w h, the base map's coordinates) a switcher zooms to: the main map,
     the five mini-maps and the World Map of the seas; ``key`` namespaced ``map:<id>``."""
     board = game.board.map  # type: ignore[attr-defined]
@@ -26,7 +26,9 @@ def map_views(game: Game, say) -> list[dict[str, Any]]:
     for m in board.maps:
         (x, y, _w, _h), _size = mapdraw.LAYOUT[m.id]
         uw, uh = projection(m.id, board).used
-        out.append({"key": f"map:{m.id}", "name": m.name, "box": f"{x:g} {y:g} {uw:.0f} {uh:.0f}"})
+        out.append(
+            {"key": f"map:{m.id}", "name": game.name_of(m.id, lang) or m.name, "box": f"{x:g} {y:g} {uw:.0f} {uh:.0f}"}
+        )
     x, y, w, h = mapdraw.WORLD_BOX
     out.append({"key": "map:world", "name": say(text("map.world_map")), "box": f"{x:g} {y:g} {w:g} {h:g}"})
     return out

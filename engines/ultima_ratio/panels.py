@@ -19,7 +19,9 @@ def _pair(kind: str, a: str, b: str) -> str:
     return f"{kind}:{a}|{b}"
 
 
-def _seat(game: Game, public: dict[str, Any], role: str, say: Callable, current: str | None, colours) -> dict[str, Any]:
+def _seat(
+    game: Game, public: dict[str, Any], role: str, say: Callable, current: str | None, colours, lang: str
+) -> dict[str, Any]:
     """A player: his name at the table (the powers he leads once his), VP, cards, and each of his powers."""
     seat = public["seats"][role]
     board = game.board  # type: ignore[attr-defined]
@@ -30,8 +32,8 @@ def _seat(game: Game, public: dict[str, Any], role: str, say: Callable, current:
         unrest = say(text("board.unrest", unrest=info.get("unrest", 0), vitality=board.power(power).vitality))
         words = [unrest] + ([say(text("board.actions_left", count=left[power]))] if power in left else [])
         # the theaters of interest by the rulebook's abbreviations (WM, CM...), each with its name (an <abbr>)
-        interest = [{"id": th, "name": game.name_of(th, "en") or th} for th in info.get("interest") or []]
-        name = game.name_of(power, "en") or power
+        interest = [{"id": th, "name": game.name_of(th, lang) or th} for th in info.get("interest") or []]
+        name = game.name_of(power, lang) or power
         powers.append(
             {"key": f"power:{power}", "name": name, "words": words, "colour": colours.get(power, "#777777")}
             | {"interest": interest}
@@ -93,7 +95,9 @@ def _wars(public: dict[str, Any], say: Callable) -> list[dict[str, Any]]:
     return out
 
 
-def table_panel(game: Game, public: dict[str, Any], say: Callable, colours: dict[str, str]) -> dict[str, Any]:
+def table_panel(
+    game: Game, public: dict[str, Any], say: Callable, colours: dict[str, str], lang: str = "en"
+) -> dict[str, Any]:
     """The players in impulse order (the one whose impulse it is marked), the wars, alliances, Casus Belli and
     allied minors, and the deck, as the board template draws them; each power with its counters' colour. While the
     major power auction runs, the groups on offer and the bets instead of the players' powers."""
@@ -102,7 +106,7 @@ def table_panel(game: Game, public: dict[str, Any], say: Callable, colours: dict
     order = [r for r in public.get("seat_order") or [] if r in public["seats"]]
     order += [r for r in public["seats"] if r not in order]
     auction = _auction(game, public, say)
-    seats = [] if auction else [_seat(game, public, role, say, current, colours) for role in order]
+    seats = [] if auction else [_seat(game, public, role, say, current, colours, lang) for role in order]
     if current:
         heading = say(text("board.impulse", number=impulse["number"], seat=game.seat_label(public, current)))
     else:

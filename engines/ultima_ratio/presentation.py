@@ -327,7 +327,7 @@ def _centers(game: Game, public: dict[str, Any], where: Places, say) -> list[dic
         for coin in coins:
             coin["dx"], x = round(x, 1), x + COIN + GAP
         words = say(text("map.capacity", count=capacity.get(cid, 0), printed=center.printed_capacity))
-        name = say(text("map.center", center=center.name))
+        name = say(text("map.center", center=cid))
         out.append(
             {"key": f"center:{cid}", "x": round(at[0], 1), "y": round(at[1], 1), "w": round(at[2], 1)}
             | {"left": round(-at[2] / 2, 1), "disc": round(-at[2] / 2 + 12, 1)}
@@ -428,9 +428,9 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
         "coin": COIN,
         "verb_keys": VERB_KEYS_JSON,
         "pick_noun": say(text("map.pick_noun")),
-        "views": mapview.map_views(game, say),
+        "views": mapview.map_views(game, say, lang),
         "eliminated": eliminated,
-        "panel": panels.table_panel(game, public, say, colours),
+        "panel": panels.table_panel(game, public, say, colours, lang),
         "hand": panels.hand(game, view.get("private") or {}, say),
     }
 

@@ -13,7 +13,7 @@ MOVES = {"15-dias": 30, "planet-king": 25, "ultima-ratio-regis": 25}
 # the games whose board template is in the reader's language as a whole; The Planet King's and Ultima Ratio Regis'
 # boards still write some words of their own in English (units, the map's trade centers: issue 29, left), so
 # their pages are read through the sentences the engine renders (the prompt, the labels, the log)
-WHOLE_PAGE = {"15-dias"}
+WHOLE_PAGE = {"15-dias", "ultima-ratio-regis"}
 
 
 def _readable(page: str) -> str:
