@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from markupsafe import Markup
 
-from app import fragments
+from app import fragments, i18n
 from app.fragments import action_button, fragment, log_entries
 from app.web import templates
 
@@ -172,6 +172,30 @@ def test_a_card_is_made_once_per_view_and_arguments():
     with_a_set = {**CARD, "refs": {1}}  # not JSON data: made each time, not kept
     assert character(with_a_set, "clerical", "Main Character") == first and len(fragments._kept) == 5
     assert character(None) is character(None) and len(fragments._kept) == 6  # no card: nothing, kept too
+
+
+def test_a_card_speaks_the_readers_language_and_is_kept_per_language():
+    """Issues 29/30: the cards' own words (Initiative, the powers' abbreviations and titles, "covered", "plot:") in
+    the reader's language; the kept card of one language is never served to the other (English, Spanish, English)."""
+    fragments._kept.clear()
+    plotter = {**CARD, "plot": "The Queen"}
+    english, english_covered = character(plotter, "clerical", "Main Character"), covered(CARD, "society", "player2")
+    with i18n.use("es"):
+        spanish, spanish_covered = character(plotter, "clerical", "Main Character"), covered(CARD, "society", "player2")
+    again, again_covered = character(plotter, "clerical", "Main Character"), covered(CARD, "society", "player2")
+    assert again is english and again_covered is english_covered  # kept, and the English one
+    for words in ('title="Initiative">Init 4<', "Gov <b>1</b>", 'title="Society: power 2', "plot: The Queen"):
+        assert words in english and words not in spanish
+    for words in ('title="Iniciativa">Inic 4<', "Gob <b>1</b>", 'title="Gobierno: poder 1, rango de influencia 1-3"'):
+        assert words in spanish and words not in english
+    assert "conspiración: The Queen" in spanish and 'title="Clero: poder 5, rango de influencia 3-6"' in spanish
+    assert '<span class="slot">covered</span>' in english_covered and 'title="Society: power 2"' in english_covered
+    assert (
+        '<span class="slot">cubierto</span>' in spanish_covered and 'data-name="Personaje cubierto"' in spanish_covered
+    )
+    assert 'title="Sociedad: poder 2">Soc <b>2</b>' in spanish_covered and "Gob <b>1</b>" in spanish_covered
+    assert "covered" not in spanish_covered and "power" not in spanish_covered and "Gov" not in spanish_covered
+    assert len(fragments._kept) == 4
 
 
 def test_kept_fragments_are_forgotten_when_too_many():
