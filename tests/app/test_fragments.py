@@ -194,7 +194,7 @@ def test_a_card_speaks_the_readers_language_and_is_kept_per_language():
         '<span class="slot">cubierto</span>' in spanish_covered and 'data-name="Personaje cubierto"' in spanish_covered
     )
     assert 'title="Sociedad: poder 2">Soc <b>2</b>' in spanish_covered and "Gob <b>1</b>" in spanish_covered
-    assert "covered" not in spanish_covered and "power" not in spanish_covered and "Gov" not in spanish_covered
+    assert ">covered<" not in spanish_covered and ": power " not in spanish_covered and "Gov " not in spanish_covered
     assert len(fragments._kept) == 4
 
 
