@@ -77,3 +77,21 @@ def test_the_15_dias_board_in_spanish_reads_its_cards_and_its_words_in_spanish(b
     assert "Ronda" in page and "Mazo de la Corte:" in page and "Orden de turno" in page
     board = alice.c.get(f"/tables/{table}", headers={"Accept-Language": "es"}).text
     assert 'data-pick-noun="asiento o carta"' in board
+
+
+def test_the_15_dias_cards_speak_the_readers_language_page_after_page(browser):
+    """Issues 29/30: the cards the board draws through the fragment cache (card.html, covered.html) read Spanish
+    on a Spanish page and English on an English one, read in turn English, Spanish, English: a card kept for one
+    language is never served to the other."""
+    alice = browser("alice")
+    table = _played(alice, "15-dias")
+    pages = [alice.c.get(f"/tables/{table}", headers={"Accept-Language": lang}).text for lang in ("en", "es", "en")]
+    english, spanish, again = pages
+    cards = re.compile(r'<div class="qd-card (?:character|conspirator|situation|covered).*?</div>', re.S)
+    assert cards.findall(again) == cards.findall(english) and len(cards.findall(spanish)) == len(cards.findall(english))
+    assert '<span class="init" title="Initiative">Init ' in english and re.search(r">\s*Gov <b>\d", english)
+    assert '<span class="init" title="Iniciativa">Inic ' in spanish and re.search(r">\s*Gob <b>\d", spanish)
+    assert not re.search(r'title="Initiative"|>\s*Gov <b>|title="(Government|Society|Clerical): power', spanish)
+    assert not re.search(r'title="Iniciativa"|>\s*Gob <b>|title="(Gobierno|Sociedad|Clero): poder', english)
+    assert '<span class="slot">covered</span>' in english and '<span class="slot">cubierto</span>' in spanish
+    assert 'data-name="covered Character"' not in spanish and 'data-name="Personaje cubierto"' not in english
