@@ -259,7 +259,8 @@ def table_log(
     page = gamelog.page(
         db, table.id, role, game, play.renderer_of(game, table), before=before, only_mine=only_mine and role is not None
     )
-    data = {"log": page["entries"], "log_more": page["more"]}
+    labels = play.seat_labels(game, play.load(db, table).state, table)  # the seats as they read now (issue 27)
+    data = {"log": page["entries"], "log_more": page["more"], "labels": labels}
     name = "table/_log_items.html" if is_htmx(request) else "table/log.html"
     return render(
         request, name, table=table, game=game, role=role, data=data, mine=only_mine and role is not None, before=before

@@ -185,6 +185,22 @@ def _title(table: GameTable) -> str:
     return f"{table.name} ({game.title if game else table.game_id})"
 
 
+def _state_of(db: Session, table: GameTable) -> dict[str, Any]:
+    from app.services.play import load  # play's moves poke the notifier: imported when used
+
+    return load(db, table).state
+
+
+def _seats_of(table: GameTable, state: dict[str, Any], user_id: int, lang: str) -> str:
+    """The seats the user is to play, as every reader names them now (the powers he leads once an auction has
+    given them: public; else "Player n"), as the table's page does (issues 27/28)."""
+    game = registry.get_game(table.game_id)
+    roles = [s.role for s in table.seats if s.user_id == user_id and s.role in (table.active_roles or [])]
+    if game is None:
+        return ", ".join(roles)
+    return ", ".join(game.seat_label(state, role, lang) for role in roles)
+
+
 # what the sender looks at after every poke (``Notifier.round``)
 FIRST_PENDING = select(func.min(Delivery.next_at)).where(Delivery.status == "pending")
 DIGESTS_WAITING = select(NoticeSettings.user_id, NoticeSettings.last_digest_at, NoticeSettings.digest_hours).where(
@@ -280,9 +296,13 @@ class Notifier(Worker):
                 for s in table.seats  # a seat a bot plays for its timed-out player: no notice
                 if s.user_id is not None and not s.bot and s.role in (table.active_roles or [])
             }
-            for user_id in sorted(users - watching - {mover}):
-                with i18n.use(_language_of(db, user_id)):  # written in its reader's language
-                    text = _("Your turn at {table}.").format(table=_title(table))
+            to_tell = sorted(users - watching - {mover})
+            state = _state_of(db, table) if to_tell else {}
+            for user_id in to_tell:
+                with i18n.use(_language_of(db, user_id)) as lang:  # written in its reader's language
+                    text = _("Your turn at {table} as {seat}.").format(
+                        table=_title(table), seat=_seats_of(table, state, user_id, lang)
+                    )
                 notice = Notice(
                     user_id=user_id, table_id=table.id, seq=table.seq, kind="turn", text=text, created_at=now
                 )

@@ -467,6 +467,12 @@ def seat_names(table: GameTable) -> dict[str, str]:
     return {s.role: name for s in table.seats if (name := seat_name(s)) is not None}
 
 
+def seat_labels(game: Game, state: dict[str, Any], table: GameTable, lang: str | None = None) -> dict[str, str]:
+    """How each seat reads at ``state`` (the powers a player leads once an auction has given them, else its role's
+    name): public to every reader; the pages' ``role_label`` prefers these (issues 27/28)."""
+    return {s.role: game.seat_label(state, s.role, lang or i18n.current()) for s in table.seats}
+
+
 def renderer_of(game: Game, table: GameTable, lang: str | None = None) -> Renderer:
     """The words of a table's log and prompts for one reader's language (by default the request's:
     ``app.i18n.current``; a key the game has not in that language reads in English), its seats named as the table
@@ -530,7 +536,7 @@ def table_view(
         "outcome": outcome,
         "seats": [seat_info(s) for s in table.seats],
         # how each seat reads now (the powers a player leads, once his): the page's role_label reads these
-        "labels": {s.role: game.seat_label(state, s.role, lang or i18n.current()) for s in table.seats},
+        "labels": seat_labels(game, state, table, lang),
         "clock": clocks.table_clocks(db, table),  # None without a clock; the time left is the server's
     }
 

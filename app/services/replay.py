@@ -17,7 +17,7 @@ from app.errors import Forbidden
 from app.i18n import _
 from app.models import GameTable, User
 from app.services import forks, gamelog, records
-from app.services.play import effective_moves, load, renderer_of, seat_info, start_state
+from app.services.play import effective_moves, load, renderer_of, seat_info, seat_labels, start_state
 from app.services.tables import acting_role, game_of, roles_of
 from engines.core.game import Game
 
@@ -137,6 +137,7 @@ def step(
         "can_undo": False,
         "active_roles": game.active_roles(state),
         "seats": [seat_info(s) for s in table.seats],
+        "labels": seat_labels(game, state, table),  # as the seats read at this step: "Player n" before an auction
         "log": log["entries"],
         "log_more": log["more"],
         "outcome": {**outcome, "text": renderer.text(outcome["text"])} if outcome else None,
