@@ -50,14 +50,25 @@ def click_action(page, verb: str, arg) -> None:
     )
     button = form.locator("button").first
     before = seq_of(page)
+    live = page.locator("#table-live")
     for _ in range(5):
+        if seq_of(page) != before:  # the move was made (a retry after a swap)
+            break
         try:
             if verb == "play_card":  # the card in the hand beside the map is the control (issue 28)
                 card = page.locator(f'.urr-card[data-key="card:{arg}"]')
                 expect(card).to_have_class(re.compile(r"\bpickable\b"))
                 card.click(timeout=5000)
+                try:  # a card with one use is played by its click alone (the board's contract)
+                    expect(live).not_to_have_attribute("data-seq", str(before), timeout=3000)
+                    break
+                except AssertionError:
+                    pass  # several uses: its buttons are offered in the prompt
             if not button.is_visible() and page.locator(".board-all").count():
                 page.locator(".board-all").first.click(timeout=5000)
+            question = form.locator("details.confirm-action")
+            if question.count() and not button.is_visible():  # an irreversible choice asks first (issue 28)
+                question.locator("summary").first.click(timeout=5000)
             button.click(timeout=5000)
             break
         except PlaywrightTimeout:
