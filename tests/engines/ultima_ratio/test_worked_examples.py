@@ -85,25 +85,8 @@ def test_example_21_4_2_after_forced_negotiations_the_impulse_goes_on_against_an
     war.power(s, "spain")
     war.power(s, "france", seat="player3", war=False)
     s["wars"].append(["france", "spain"])
-    for name in ("leon", "castile", "galicia"):
-        war.area(s, name, "spain")
-    war.unit(s, "spain-troop-1", "troop", "area:leon")
-    war.unit(s, "spain-troop-2", "troop", "area:leon")
     s["morale"] = {"spain": {"france": 5}}
-    s["powers"]["portugal"]["interest"].append("WM")  # Leon is of the WM theater
-    for uid in ("portugal-troop-1", "portugal-troop-2"):
-        s = place(s, uid, "area:oporto")
-        s["impulse"]["start_locs"][uid] = "area:oporto"
-    war.leader(s, "tactical-1", "portugal-troop-1")
-    s = war.moves(
-        s,
-        ("done", None),
-        ("act", ["portugal", "tactical_move"]),
-        ("unit", "portugal-troop-1"),
-        ("absorb", "portugal-troop-2"),
-        ("march", None),
-        ("area", "leon"),
-    )
+    s = _portugal_army_marches_into_leon(s)
     # Portugal Q2 6, 6 (two casualties) against Spain Q2 6, 1; Portugal's casualty disperses troop 2
     s, log = war.through_combat(s, "done", None, dice=[6, 6, 6, 1], answers={"disperse": "portugal-troop-2"})
     assert [e["args"]["side"] for e in log if e["msg"] == "combat.won"] == ["portugal"]
@@ -127,6 +110,23 @@ def test_an_army_whose_leading_troop_is_dispersed_in_a_won_battle_may_take_contr
     the area the army came from (Oporto): the move stands where its surviving troops stand."""
     s = war.start()
     war.power(s, "spain")
+    s = _portugal_army_marches_into_leon(s)
+    # Portugal Q2 6, 6 (two casualties) against Spain Q2 6, 1; Portugal's casualty disperses the leading troop
+    s, log = war.through_combat(s, "done", None, dice=[6, 6, 6, 1], answers={"disperse": "portugal-troop-1"})
+    assert [e["args"]["side"] for e in log if e["msg"] == "combat.won"] == ["portugal"]
+    assert st.loc_area(s["units"]["portugal-troop-1"]["loc"]) is None
+    assert s["units"]["portugal-troop-2"]["loc"] == "area:leon"
+    assert war.step(s) == "tactical_control"
+    assert war.legal(s) == {"subjugate": ["leon"], "stop": [None]}
+    s, log = war.play(s, "subjugate", "leon")
+    assert [e["args"] for e in log if e["msg"] == "log.control"] == [{"power": "portugal", "area": "leon"}]
+    assert s["areas"]["leon"]["control"] == "portugal" and s["areas"]["oporto"]["control"] != "spain"
+    assert war.step(s) == "power_actions"
+
+
+def _portugal_army_marches_into_leon(s: dict) -> dict:
+    """Two Spanish troops hold Leon; a Portuguese army of two troops led from Oporto marches into it (the battle
+    is next)."""
     for name in ("leon", "castile", "galicia"):
         war.area(s, name, "spain")
     war.unit(s, "spain-troop-1", "troop", "area:leon")
@@ -145,14 +145,4 @@ def test_an_army_whose_leading_troop_is_dispersed_in_a_won_battle_may_take_contr
         ("march", None),
         ("area", "leon"),
     )
-    # Portugal Q2 6, 6 (two casualties) against Spain Q2 6, 1; Portugal's casualty disperses the leading troop
-    s, log = war.through_combat(s, "done", None, dice=[6, 6, 6, 1], answers={"disperse": "portugal-troop-1"})
-    assert [e["args"]["side"] for e in log if e["msg"] == "combat.won"] == ["portugal"]
-    assert st.loc_area(s["units"]["portugal-troop-1"]["loc"]) is None
-    assert s["units"]["portugal-troop-2"]["loc"] == "area:leon"
-    assert war.step(s) == "tactical_control"
-    assert war.legal(s) == {"subjugate": ["leon"], "stop": [None]}
-    s, log = war.play(s, "subjugate", "leon")
-    assert [e["args"] for e in log if e["msg"] == "log.control"] == [{"power": "portugal", "area": "leon"}]
-    assert s["areas"]["leon"]["control"] == "portugal" and s["areas"]["oporto"]["control"] != "spain"
-    assert war.step(s) == "power_actions"
+    return s
