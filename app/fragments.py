@@ -55,6 +55,8 @@ def _make_words() -> dict[str, str]:
         "replay": str(escape(_("replay"))),
         "link": str(escape(_("Link to this entry"))),
         "entry": str(escape(_("#{seq}, log entry {id}"))),  # escaped here: only digits are filled in
+        "view": str(escape(_("show"))),
+        "view_title": str(escape(_("Show what this entry draws (a battle die by die)"))),
     }
 
 
@@ -78,6 +80,11 @@ def _entry(e: dict[str, Any], tid: int, gid: str, q: str, replay: bool, words: d
     )
     keys = e.get("keys")
     keyed = f' data-keys="{escape(" ".join(keys))}"' if keys else ""
+    if e.get("view"):  # the game draws this entry (a battle): its drawing at /tables/<id>/log/<entry id>
+        link += (
+            f' <a class="entry-view" href="/tables/{tid:d}/log/{eid:d}{q.replace("&amp;", "?", 1)}" data-entry-view'
+            f' title="{words["view_title"]}">{words["view"]}</a>'
+        )
     return (
         f'<li id="log-{eid:d}"{PRIVATE_CLASS if private else ""}{keyed}><a class="anchor" href="/tables/{tid:d}/log?'
         f'before={eid + 1:d}{q}#log-{eid:d}" title="{words["link"]}" aria-label="'

@@ -25,7 +25,7 @@ from app.deps import (
     WatcherHop,
     signed_in,
 )
-from app.errors import AppError, Invalid
+from app.errors import AppError, Invalid, NotFound
 from app.forms import option_fields, options_from_form, seat_choices
 from app.i18n import _
 from app.resources import resource
@@ -264,6 +264,25 @@ def table_log(
     name = "table/_log_items.html" if is_htmx(request) else "table/log.html"
     return render(
         request, name, table=table, game=game, role=role, data=data, mine=only_mine and role is not None, before=before
+    )
+
+
+@router.get("/tables/{table_id}/log/{entry_id}")
+def table_log_entry(request: Request, db: SessionDep, table: WatchableTable, role: SeatDep, entry_id: RowId):
+    """One entry of the log with what its game draws of it beyond its sentence (a battle die by die, issue 28 › a
+    past battle replays from the log: ``Presentation.entry_view``), for a reader who may read the entry; 404 for
+    another or an entry the game draws nothing of. HTMX gets the drawing alone (shown beside the board), a plain
+    request a page of its own."""
+    game = tables.game_of(table.game_id)
+    draw = registry.presentation(game).entry_view
+    row = gamelog.readable_row(db, table.id, role, entry_id) if draw is not None else None
+    drawn = draw(game, orjson.loads(row.entry), i18n.current()) if draw is not None and row is not None else None
+    if row is None or drawn is None:
+        raise NotFound(_("No such entry of the log to show."))
+    entry = {"id": row.id, "seq": row.seq, **gamelog.RENDERED.render(game, play.renderer_of(game, table), row.entry)}
+    name = "table/_entry_view.html" if is_htmx(request) else "table/entry_view.html"
+    return render(
+        request, name, table=table, game=game, role=role, entry=entry, v=drawn, drawing=f"games/{game.id}/entry.html"
     )
 
 

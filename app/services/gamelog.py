@@ -102,6 +102,9 @@ class RenderedEntries:
             named = registry.presentation(game).entry_keys
             if named is not None:  # the board keys it names (issue 28: the log linked to the board)
                 found["keys"] = named(game, entry)
+            drawn = registry.presentation(game).entry_view
+            if drawn is not None and drawn(game, entry, renderer.lang) is not None:
+                found["view"] = True  # the game draws it: a link to /tables/<id>/log/<entry id> (issue 28)
             if len(self._kept) >= self.size:
                 self._kept.clear()
             self._kept[key] = found
@@ -166,6 +169,12 @@ def page(
         for r in found[:limit]
     ]
     return {"entries": entries, "more": len(found) > limit}
+
+
+def readable_row(db: Session, table_id: int, role: str | None, entry_id: int) -> Any | None:
+    """The stored row of the entry ``entry_id`` if ``role`` (None: a spectator) may read it, else None."""
+    found = page_rows(db, table_id, role, 1, before=entry_id + 1)
+    return found[0] if found and found[0].id == entry_id else None
 
 
 def since(

@@ -81,13 +81,17 @@ class Presentation:
     its ``data-keys`` (static/js/board.js), so the client never guesses them from the argument's look.
     ``entry_keys(game, entry)``: the board keys a log entry names (its ``data-keys``: hovering it highlights them on
     the board). ``confirm(game, view, verb, arg)``: the question (a ``Text``) an irreversible action asks before it
-    is made, or None (issue 28 › What map-game players expect)."""
+    is made, or None (issue 28 › What map-game players expect). ``entry_view(game, entry, lang)``: what the game
+    draws of a log entry beyond its sentence (a battle die by die, from the entry's public arguments), in the
+    reader's language, or None; the app links such an entry to ``/tables/<id>/log/<entry id>``, which draws it
+    with the game's ``templates/games/<id>/entry.html`` (``v``: this dict)."""
 
     pages: tuple[Page, ...] = ()
     board: Callable[[Game, dict[str, Any], str], dict[str, Any] | None] | None = None
     action_keys: Callable[[str, Any], list[str]] | None = None
     entry_keys: Callable[[Game, dict[str, Any]], list[str]] | None = None
     confirm: Callable[[Game, dict[str, Any], str, Any], Any] | None = None
+    entry_view: Callable[[Game, dict[str, Any], str], dict[str, Any] | None] | None = None
 
     def __post_init__(self) -> None:
         names = [p.name for p in self.pages]

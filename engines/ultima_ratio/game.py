@@ -18,7 +18,7 @@ from engines.ultima_ratio.actions import construction, regroup
 from engines.ultima_ratio.board import GAME_ID, Board, load_board
 from engines.ultima_ratio.bots.heuristic import heuristic_bot
 from engines.ultima_ratio.cards import card_play, events
-from engines.ultima_ratio.combat import battles, combat_cards, land_battles
+from engines.ultima_ratio.combat import battle_record, battles, combat_cards, land_battles
 from engines.ultima_ratio.diplomacy import (
     alliance_auction,
     alliances,
@@ -287,6 +287,7 @@ class UltimaRatioRegis(StepGame):
         view["morale"] = s.get("morale", {})
         view["war_records"] = s.get("war_records", {})  # 21.3.1: the war cards "visible on the side of the map"
         view["fleets"] = s.get("fleets", [])  # fleets kept formed (11.2): their counters stand together, in sight
+        view["battle"] = battle_record.of_state(s)  # the combat being resolved, else the last (issue 28)
         for key in (
             "alliance_permits",
             "lasting_alliances",

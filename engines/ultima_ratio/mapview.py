@@ -96,6 +96,8 @@ def entry_keys(game: Game, entry: dict[str, Any]) -> list[str]:
             if isinstance(v, str) and v and f"{space}:{v}" not in keys:
                 keys.append(f"{space}:{v}")
 
+    if entry.get("msg") == "combat.record":  # a battle's record: its display beside the map (combatview.py)
+        add("battle", str(args.get("number")))
     for name, value in args.items():
         if name in ENTRY_SPACES:
             add(ENTRY_SPACES[name], value)

@@ -37,7 +37,7 @@ from typing import Any
 from engines.core.game import Game
 from engines.core.presentation import Body, Page, PageError, Presentation
 from engines.core.types import text
-from engines.ultima_ratio import mapdraw, mapview, panels
+from engines.ultima_ratio import combatview, mapdraw, mapview, panels
 from engines.ultima_ratio.mapdraw import HEIGHT, WIDTH, projection, render_map_svg
 from engines.ultima_ratio.world import load_world, scenario_owners
 
@@ -432,7 +432,17 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
         "eliminated": eliminated,
         "panel": panels.table_panel(game, public, say, colours, lang),
         "hand": panels.hand(game, view.get("private") or {}, say),
+        "battle": combatview.display(game, public.get("battle"), say, colours),
     }
+
+
+def entry_view(game: Game, entry: dict[str, Any], lang: str = "en") -> dict[str, Any] | None:
+    """A log entry's drawing beside its sentence: a battle's public record (``combat.record``) die by die, as the
+    board draws the last one (issue 28 › a past battle replays from the log); None for any other entry."""
+    if entry.get("msg") != "combat.record":
+        return None
+    record = (entry.get("args") or {}).get("record")
+    return combatview.display(game, record, _sayer(game, lang), places(game).colours)
 
 
 PRESENTATION = Presentation(
@@ -444,4 +454,5 @@ PRESENTATION = Presentation(
     board=table_board,
     entry_keys=mapview.entry_keys,
     confirm=mapview.confirm,
+    entry_view=entry_view,
 )

@@ -231,6 +231,8 @@ class URRState(TypedDict):
     expeditionary: NotRequired[dict[str, str]]  # troop -> the power that ceded it (21.2.2, expeditionary_corps.py)
     religions: NotRequired[dict[str, str]]  # power -> its religion where it differs from its card (diplomacy/religion)
     possession_vp: NotRequired[list[list[Any]]]  # [card, power, area, VP] promised when it comes to possess (22)
+    battles: NotRequired[int]  # combats begun so far, each numbered (combat/battle_record.py, issue 28)
+    last_battle: NotRequired[dict[str, Any]]  # the last combat's public record, shown beside the map
 
 
 # the type of ``s`` where it pays (``state.py``'s helpers)

@@ -22,6 +22,7 @@ from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import Board, board_of
 from engines.ultima_ratio.cards import deck
 from engines.ultima_ratio.combat import (
+    battle_record,
     combat_cards,
     combat_land,
     combat_naval,
@@ -78,18 +79,23 @@ def fortress_id(area: str) -> str:
     return f"fortress:{area}"
 
 
-def call(g: Ctx, kind: str, battle: Any, asked_before: tuple[str, ...] = (), **powers: str | None) -> None:
+def call(
+    g: Ctx, kind: str, battle: Any, asked_before: tuple[str, ...] = (), where: str | None = None, **powers: str | None
+) -> None:
     """Start the combat ``kind`` on ``battle``; the caller's ``resume`` receives the result as data.
     ``asked_before``: the sides whose leaders already had their moment before this combat (a naval response,
-    RULINGS BX-3)."""
+    RULINGS BX-3); ``where``: its place (``area:<id>``) when its forces' units do not say it (a subjugation of an
+    independent area), for its public record (``battle_record``)."""
     extra = {"leaders_asked": {"before": list(asked_before)}} if asked_before else {}
     battle = compulsory_dissolution(g, battle, powers)
+    data = _json(combat_procedure.as_data(battle))
     g.call(
         "combat",
         kind=kind,
-        battle=_json(combat_procedure.as_data(battle)),
+        battle=data,
         decisions={},
         powers={"attacker": powers["attacker"], "defender": powers["defender"]},
+        **battle_record.begin(g.s, kind, data, where),
         **extra,
     )
 
@@ -147,6 +153,7 @@ class Combat(Step):
         if isinstance(out, combat_procedure.Pending):
             power = f["powers"][out.side]
             f["decisions"] = _json(out.decisions)
+            f["progress"] = _json(battle_record.plain_progress(out.progress))
             if power in g.s["powers"]:
                 f["asking"] = out.key
                 options = out.options if out.kind != "reroll" else combat_cards.reroll_options(f, out.key, out.options)
@@ -189,6 +196,7 @@ class Combat(Step):
                 if "dice" in args:
                     args["dice"] = [f"Q{c}:{roll}→{res}{'+1' if bonus else ''}" for c, roll, res, bonus in args["dice"]]
                 g.log(key, rule=RULE[f["kind"]], **args)
+            self._record(g)
             combat_cards.after_combat(g, f["decisions"])
             if f["morale"]:
                 deck.deliver_morale(
@@ -197,6 +205,17 @@ class Combat(Step):
         if self._leaders(g, "after"):
             return
         g.end(f["result"])
+
+    def _record(self, g: Ctx) -> None:
+        """The battle's public record (``battle_record``) kept as the last battle fought, which the view shows, and
+        logged with it, so that the log redraws it (issue 28 › a past battle replays from the log)."""
+        f = g.frame
+        record = battle_record.of_frame(f, g.s["turn"])
+        f.pop("progress", None)
+        g.s["last_battle"] = record
+        sides = {side: f["powers"][side] or "independent" for side in combat_procedure.SIDES}
+        refs = [f["where"]] if f.get("where") else []
+        g.log("combat.record", rule=RULE[f["kind"]], refs=refs, number=record["number"], record=record, **sides)
 
     def _leaders(self, g: Ctx, moment: str) -> bool:
         """17.1 "at any time (even during or right after a combat)" (RULINGS L-17.1): before the combat (its

@@ -135,6 +135,7 @@ class Pending:
     decisions: dict
     pick: tuple[int, int] | None = None
     info: dict = field(default_factory=dict)
+    progress: dict = field(default_factory=dict)  # what the combat has fixed so far (``Decider.progress``)
 
 
 class _Need(Exception):
@@ -143,11 +144,14 @@ class _Need(Exception):
 
 
 class Decider:
-    """The answers known so far; asks (raises) for a missing one; rolls a die list once and remembers it."""
+    """The answers known so far; asks (raises) for a missing one; rolls a die list once and remembers it.
+    ``progress``: what ``fight`` has fixed so far (battlefield, fighters, advantages, dice), for a display of the
+    combat while it is resolved (issue 28 › Combat shown die by die)."""
 
     def __init__(self, decisions: dict, chance: Any):
         self.known = dict(decisions)
         self.chance = chance
+        self.progress: dict = {}
 
     def one(self, key: str, side: Side, kind: str, options: Sequence, **info: Any) -> Any:
         options = list(options)
@@ -192,7 +196,7 @@ def run(body: Callable[[Decider], Any], decisions: dict | None, chance: Any) -> 
     try:
         return body(decider)
     except _Need as need:
-        return need.pending
+        return dataclasses.replace(need.pending, progress=dict(decider.progress))
 
 
 # ---------------------------------------------------------------------------------------------- preparation
@@ -252,6 +256,8 @@ class Fought:
     winner: Side | None
     eliminations: dict[Side, int]
     disband_results: dict[Side, int]
+    advantages: dict[Side, int] = field(default_factory=dict)  # taken by each side (13.1.2), its cards' included
+    disadvantages: dict[Side, int] = field(default_factory=dict)
 
     @property
     def loser(self) -> Side | None:
@@ -336,6 +342,7 @@ def fight(
     """Preparation (13.1.5) and resolution (13.1.6) of a combat; None if ``before_roll`` (asked once the dice are
     ready, e.g. the besieged's voluntary capitulation, 13.4.5) says the combat is not fought."""
     size = battlefield(setup, d)
+    d.progress["battlefield"] = size
     fighters: dict[Side, list[str]] = {}
     conscripts: dict[Side, bool] = {}
     categories: dict[Side, list[int]] = {}
@@ -360,15 +367,21 @@ def fight(
             )
             categories[side] = [category(force.unit(u)) for u in fighters[side]] + [1] * conscripts[side]
             units[side] = [*fighters[side]] + [None] * conscripts[side]
-    for side in setup.order():  # 13.1.5 step 4: advantages and disadvantages, the active side first
-        force = setup.forces[side]
-        categories[side] = allocate(
-            d,
-            side,
-            categories[side],
-            setup.advantages.get(side, 0) + force.advantages,
-            setup.disadvantages.get(side, 0) + force.disadvantages,
+    taken = {
+        side: (
+            setup.advantages.get(side, 0) + setup.forces[side].advantages,
+            setup.disadvantages.get(side, 0) + setup.forces[side].disadvantages,
         )
+        for side in SIDES
+    }
+    d.progress.update(
+        fighters=dict(fighters),
+        conscripts=dict(conscripts),
+        advantages={side: taken[side][0] for side in SIDES},
+        disadvantages={side: taken[side][1] for side in SIDES},
+    )
+    for side in setup.order():  # 13.1.5 step 4: advantages and disadvantages, the active side first
+        categories[side] = allocate(d, side, categories[side], *taken[side])
     for side in SIDES:  # 17.3.2 creative: before the roll, after the advantages (leaders: attacker first, 13.1.4)
         if setup.forces[side].commander() == "creative":
             raise_ = d.one(
@@ -382,12 +395,14 @@ def fight(
                 categories[side][categories[side].index(raise_)] += 1
     if before_roll is not None and before_roll():
         return None
+    d.progress["categories"] = {side: list(categories[side]) for side in SIDES}
     dice: dict[Side, list[Die]] = {}
     for side in SIDES:
         rolls = d.rolls(f"rolls.{side}", len(categories[side]))
         dice[side] = [
             Die(u, c, r, tables.result(c, r)) for u, c, r in zip(units[side], categories[side], rolls, strict=False)
         ]
+    d.progress["dice"] = dice  # the same lists: the +1 and the rerolls below show in it as they are made
     for side in SIDES:  # 17.3.2 tactical / admiral / determined: +1 to one die below 6, after the category
         if setup.forces[side].commander() in setup.bonus.get(side, ()):
             results = [die.result for die in dice[side]]
@@ -407,7 +422,12 @@ def fight(
             dice[side][i] = Die(
                 dice[side][i].unit, dice[side][i].category, roll, tables.result(dice[side][i].category, roll)
             )
-    return tally(size, fighters, conscripts, dice, tables)
+    fought = tally(size, fighters, conscripts, dice, tables)
+    return dataclasses.replace(
+        fought,
+        advantages={side: taken[side][0] for side in SIDES},
+        disadvantages={side: taken[side][1] for side in SIDES},
+    )
 
 
 def tally(size: int, fighters: dict, conscripts: dict, dice: dict[Side, list[Die]], tables: CombatTables) -> Fought:
