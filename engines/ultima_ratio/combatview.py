@@ -64,6 +64,12 @@ def _dice(game: Game, say: Callable, number: Any, side: str, rows: list[list[Any
     return out
 
 
+def _who(record: dict[str, Any], side: str) -> Any:
+    """A side's name: its power, else the rebels or the independents it stands for (13.5)."""
+    power = record["sides"][side].get("power")
+    return power if power else text("battle.rebels" if record.get("type") == "rebels" else "battle.independents")
+
+
 def _side(game: Game, record: dict[str, Any], side: str, say: Callable, colours: dict[str, str]) -> dict[str, Any]:
     force = record["sides"][side]
     power = force.get("power")
@@ -114,7 +120,7 @@ def _side(game: Game, record: dict[str, Any], side: str, say: Callable, colours:
     return {
         "key": f"battle:{record.get('number')}.{side}",
         "role": say(text(f"battle.{side}")),
-        "power": say(text("battle.power", power=power or "independent")),
+        "power": say(text("battle.power", power=_who(record, side))),
         "colour": colour,
         "winner": record.get("winner") == side,
         "units": [_unit(say, row, fought, lost) for row in force.get("units") or []],
@@ -136,8 +142,7 @@ def _outcome(record: dict[str, Any], say: Callable) -> str:
     if winner is None:
         return say(text("battle.draw", points=points.get("attacker", 0)))
     loser = "defender" if winner == "attacker" else "attacker"
-    power = record["sides"][winner].get("power") or "independent"
-    return say(text("battle.won", power=power, points=points[winner], against=points[loser]))
+    return say(text("battle.won", power=_who(record, winner), points=points[winner], against=points[loser]))
 
 
 def table_rows(game: Game, say: Callable, results: set[int]) -> list[dict[str, Any]]:

@@ -123,8 +123,12 @@ def of_frame(frame: dict, turn: int) -> dict[str, Any]:
 
 
 def of_state(s: dict) -> dict[str, Any] | None:
-    """The battle the view shows: the combat being resolved, else the last one fought (None before the first)."""
+    """The battle the view shows: the combat being resolved, else the last one fought (None before the first).
+    While its window of combat cards is open, the record as the cards played so far changed it (8.2.2)."""
+    window = None
     for frame in reversed(s.get("stack") or []):
+        if frame.get("step") == "combat_cards" and window is None:
+            window = frame["battle"]
         if frame.get("step") == "combat" and "number" in frame:
-            return of_frame(frame, s.get("turn", 0))
+            return of_frame(frame if window is None else {**frame, "battle": window}, s.get("turn", 0))
     return s.get("last_battle")
