@@ -6,8 +6,10 @@ Screenshots in test-artifacts/ at desktop and phone width."""
 from __future__ import annotations
 
 import json
+import pathlib
 import random
 
+import pytest
 from playwright.sync_api import expect
 
 from engines.ultima_ratio.bots.heuristic import heuristic_bot
@@ -45,8 +47,26 @@ def to_the_eve_of_the_first_battle(page, base: str, table_url: str) -> tuple[str
     raise AssertionError("no battle in 120 moves")
 
 
+def axe_findings(page) -> list[str]:
+    """axe-core's critical and serious findings on the page at desktop and phone width (test_accessibility.py's
+    audit, here on the battle beside the map and on its page of its own)."""
+    axe = pytest.importorskip("axe_playwright_python", reason="axe-playwright-python is not installed")
+    found = []
+    for size in (DESKTOP, PHONE):
+        page.set_viewport_size(size)
+        if not page.evaluate("typeof window.axe !== 'undefined'"):
+            page.add_script_tag(path=str(pathlib.Path(axe.__file__).parent / "axe.min.js"))
+        result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+        found += [
+            f"{size['width']}px {v['id']}" for v in result["violations"] if v["impact"] in ("critical", "serious")
+        ]
+    page.set_viewport_size(DESKTOP)
+    return found
+
+
 def test_the_first_battle_beside_the_map_die_by_die_and_again_from_the_log(server, chromium, artifacts):
-    page = chromium.new_context(viewport=DESKTOP).new_page()
+    # the site's Content-Security-Policy allows scripts from itself only: the audit's script is let in by the test
+    page = chromium.new_context(viewport=DESKTOP, bypass_csp=True).new_page()
     register(page, server.url, "alice")
     url = new_table(page, server.url, "ultima-ratio-regis", options=PORTUGAL, seats={"player1": "me"}, seed=SEED)
     verb, arg = to_the_eve_of_the_first_battle(page, server.url, url)
@@ -71,6 +91,7 @@ def test_the_first_battle_beside_the_map_die_by_die_and_again_from_the_log(serve
         box["x"] >= frame["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"] + 1
     )  # over the map, at its side
     shoot(page, artifacts, "urr-battle")
+    assert axe_findings(page) == []
     page.set_viewport_size(PHONE)
     no_horizontal_overflow(page)
     battle.scroll_into_view_if_needed()
@@ -97,6 +118,11 @@ def test_the_first_battle_beside_the_map_die_by_die_and_again_from_the_log(serve
     expect(page.locator('#urr-base[data-inlined="1"]')).to_have_count(1)
     expect(page.locator("#urr-battle")).not_to_have_attribute("open", "")
     expect(page.locator("#urr-battle > summary")).to_be_visible()
+    # without JavaScript's help the line's link is a page of its own
+    page.goto(server.url + line.locator("a[data-entry-view]").get_attribute("href"))
+    expect(page.locator("details.urr-battle[data-key='battle:1']")).to_be_visible()
+    page.screenshot(path=str(artifacts / "urr-battle-entry-page.png"), full_page=True)
+    assert axe_findings(page) == []
 
 
 def test_a_card_with_several_uses_opens_a_small_menu(server, chromium, artifacts):
