@@ -70,14 +70,9 @@ def _who(record: dict[str, Any], side: str) -> Any:
     return power if power else text("battle.rebels" if record.get("type") == "rebels" else "battle.independents")
 
 
-def _side(game: Game, record: dict[str, Any], side: str, say: Callable, colours: dict[str, str]) -> dict[str, Any]:
-    force = record["sides"][side]
-    power = force.get("power")
-    fought = set((record.get("fighters") or {}).get(side) or [])
-    lost = dict.fromkeys((record.get("eliminated") or {}).get(side) or [], "eliminated")
-    lost |= dict.fromkeys((record.get("dispersed") or {}).get(side) or [], "dispersed")
-    gone = set((record.get("leaders_eliminated") or {}).get(side) or [])
-    leaders = []
+def _leaders(force: dict[str, Any], gone: set[str], say: Callable) -> list[dict[str, Any]]:
+    """A side's leaders with their ability (17.3.2), those eliminated with the last unit of their stack (13.1.7)."""
+    out = []
     for lid, ability in force.get("leaders") or []:
         said = (
             text("battle.leader", leader=lid, ability=ability)
@@ -87,35 +82,38 @@ def _side(game: Game, record: dict[str, Any], side: str, say: Callable, colours:
         words = say(said)
         if lid in gone:
             words = say(text("battle.leader_eliminated", leader=words))
-        leaders.append({"key": f"leader:{lid}", "label": words})
-    extras = []
-    if record.get("advantages") is not None and side in (record.get("advantages") or {}):
-        extras.append(
-            say(
-                text(
-                    "battle.advantages",
-                    advantages=record["advantages"][side],
-                    disadvantages=(record.get("disadvantages") or {}).get(side, 0),
-                )
-            )
-        )
-    if force.get("cards"):
-        extras.append(say(text("battle.cards", cards=list(force["cards"]))))
+        out.append({"key": f"leader:{lid}", "label": words})
+    return out
+
+
+def _extras(record: dict[str, Any], side: str, say: Callable) -> list[str]:
+    """What the side took into the fight: advantages and disadvantages (13.1.2), battlefield cards (13.1.4), a
+    conscript (13.1.9)."""
+    out = []
+    if side in (record.get("advantages") or {}):
+        taken = {"advantages": record["advantages"][side], "disadvantages": record["disadvantages"][side]}
+        out.append(say(text("battle.advantages", **taken)))
+    if record["sides"][side].get("cards"):
+        out.append(say(text("battle.cards", cards=list(record["sides"][side]["cards"]))))
     if (record.get("conscripts") or {}).get(side):
-        extras.append(say(text("battle.conscript")))
+        out.append(say(text("battle.conscript")))
+    return out
+
+
+def _side(game: Game, record: dict[str, Any], side: str, say: Callable, colours: dict[str, str]) -> dict[str, Any]:
+    force = record["sides"][side]
+    power = force.get("power")
+    fought = set((record.get("fighters") or {}).get(side) or [])
+    lost = dict.fromkeys((record.get("eliminated") or {}).get(side) or [], "eliminated")
+    lost |= dict.fromkeys((record.get("dispersed") or {}).get(side) or [], "dispersed")
+    gone = set((record.get("leaders_eliminated") or {}).get(side) or [])
     dice = _dice(game, say, record.get("number"), side, (record.get("dice") or {}).get(side) or [])
-    total = None
+    total = losses = None
     if record.get("points") is not None:
         total = say(text("battle.total", points=record["points"][side], casualties=record["casualties"][side]))
-    losses = None
     if record.get("eliminations") is not None:
-        losses = say(
-            text(
-                "battle.losses",
-                eliminations=record["eliminations"][side],
-                disbands=record["disbands"][side],
-            )
-        )
+        suffered = {"eliminations": record["eliminations"][side], "disbands": record["disbands"][side]}
+        losses = say(text("battle.losses", **suffered))
     colour = colours.get(power or "", "#777777")
     return {
         "key": f"battle:{record.get('number')}.{side}",
@@ -124,8 +122,8 @@ def _side(game: Game, record: dict[str, Any], side: str, say: Callable, colours:
         "colour": colour,
         "winner": record.get("winner") == side,
         "units": [_unit(say, row, fought, lost) for row in force.get("units") or []],
-        "leaders": leaders,
-        "extras": extras,
+        "leaders": _leaders(force, gone, say),
+        "extras": _extras(record, side, say),
         "dice": dice,
         "total": total,
         "losses": losses,
