@@ -41,7 +41,8 @@ def _unit(say: Callable, row: list[Any], fought: set[str], lost: dict[str, str])
         words = say(text(f"battle.unit_{lost[uid]}", unit=words))
     elif fought and uid not in fought:
         words = say(text("battle.unit_stayed_out", unit=words))
-    return {"key": f"unit:{uid}", "label": words, "fought": uid in fought, "lost": lost.get(uid)}
+    # a single die a side (a subjugation, 13.5.4) names no fighters: none stayed out
+    return {"key": f"unit:{uid}", "label": words, "fought": uid in fought or not fought, "lost": lost.get(uid)}
 
 
 def _dice(game: Game, say: Callable, number: Any, side: str, rows: list[list[Any]]) -> list[dict[str, Any]]:

@@ -47,6 +47,19 @@ def to_the_eve_of_the_first_battle(page, base: str, table_url: str) -> tuple[str
     raise AssertionError("no battle in 120 moves")
 
 
+def to_a_battle_being_resolved(page, base: str, table_url: str) -> dict:
+    """The heuristic bot's moves posted through the API until a move leaves a combat waiting for the player's
+    decision (a combat_decision step); the state then (the table's own, replayed beside it)."""
+    state = GAME.begin(SEED, PORTUGAL).state
+    for i in range(200):
+        verb, arg = heuristic_bot(GAME, GAME.view(state, "player1"), "player1", random.Random(i))
+        state = GAME.play(state, "player1", verb, arg).state
+        _post(page, base, table_url, i, verb, arg)
+        if state["stack"][-1]["step"] == "combat_decision":
+            return state
+    raise AssertionError("no combat decision in 200 moves")
+
+
 def axe_findings(page) -> list[str]:
     """axe-core's critical and serious findings on the page at desktop and phone width (test_accessibility.py's
     audit, here on the battle beside the map and on its page of its own)."""
@@ -123,6 +136,25 @@ def test_the_first_battle_beside_the_map_die_by_die_and_again_from_the_log(serve
     expect(page.locator("details.urr-battle[data-key='battle:1']")).to_be_visible()
     page.screenshot(path=str(artifacts / "urr-battle-entry-page.png"), full_page=True)
     assert axe_findings(page) == []
+
+
+def test_a_battle_beside_the_map_while_it_is_resolved(server, chromium, artifacts):
+    """The player's decision in a combat (here 13.5.4's forced control after a subjugation's dice): the battle is
+    beside the map as far as it has gone, marked as being resolved, with the dice rolled; the prompt asks."""
+    page = chromium.new_context(viewport=DESKTOP).new_page()
+    register(page, server.url, "alice")
+    url = new_table(page, server.url, "ultima-ratio-regis", options=PORTUGAL, seats={"player1": "me"}, seed=SEED)
+    state = to_a_battle_being_resolved(page, server.url, url)
+    record = GAME.view(state, "player1")["public"]["battle"]
+    page.goto(url)
+    battle = page.locator("#urr-battle.urr-battle-live")
+    expect(battle).to_be_visible()
+    expect(battle).to_have_attribute("data-key", f"battle:{record['number']}")
+    expect(battle.locator(".urr-battle-outcome")).to_have_text("Being resolved.")
+    rolled = sum(len(rows) for rows in (record["dice"] or {}).values())
+    expect(battle.locator(".urr-battle-die")).to_have_count(rolled)
+    expect(page.locator(".prompt .prompt-text")).to_be_visible()
+    shoot(page, artifacts, "urr-battle-resolving")
 
 
 def test_a_card_with_several_uses_opens_a_small_menu(server, chromium, artifacts):

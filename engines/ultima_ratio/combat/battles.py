@@ -322,7 +322,7 @@ class CombatDecision(Step):
         prompt = text(
             f"prompt.combat_{f['kind']}",
             step=f["info"].get("step"),
-            count=f["info"].get("count", 0),
+            count=f["info"].get("count", f["info"].get("troops", 0)),  # 13.5.4's forced control: its troops
             chosen=f["chosen"],
         )
         if f["pick"] is None:

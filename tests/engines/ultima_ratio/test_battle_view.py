@@ -158,3 +158,16 @@ def test_no_battle_before_the_first_and_no_display_of_none():
     s = at_first_impulse()
     assert "last_battle" not in s and GAME.view(s, None)["public"]["battle"] is None
     assert combatview.display(GAME, None, presentation._sayer(GAME), {}) is None
+
+
+def test_the_forced_control_question_names_the_troops_it_costs():
+    """13.5.4: after a tie the subjugator may disperse one troop (two after a defeat) to gain control anyway; the
+    prompt says how many (it read a count the combat does not give, and said 0)."""
+    from engines.core.machine import Ctx
+
+    s = at_first_impulse()
+    frame = {"step": "combat_decision", "power": "portugal", "key": "force_control", "side": "attacker"}
+    frame |= {"kind": "force_control", "options": [False, True], "pick": None, "info": {"troops": 1}, "chosen": []}
+    s["stack"].append(frame)
+    prompt, _legal = GAME.steps["combat_decision"].prompt(Ctx(GAME, s), "player1")
+    assert GAME.renderer().text(prompt) == "Subjugation: disperse 1 troop to gain control anyway?"
