@@ -169,6 +169,7 @@ VERB_KEYS: dict[str, list[str | None]] = {
     "center": ["center"],
     "play_card": ["card"],  # the hand beside the map (board.html: data-key "card:<id>")
     "event": ["card"],
+    "card": ["card"],  # 8.2.2: a combat card played in a combat's window (combat_cards.py), from the hand too
     "group": ["group"],  # 7.1.1: the groups on offer (panels.py)
 }
 VERB_KEYS_JSON = json.dumps(VERB_KEYS, separators=(",", ":"))

@@ -171,3 +171,16 @@ def test_the_forced_control_question_names_the_troops_it_costs():
     s["stack"].append(frame)
     prompt, _legal = GAME.steps["combat_decision"].prompt(Ctx(GAME, s), "player1")
     assert GAME.renderer().text(prompt) == "Subjugation: disperse 1 troop to gain control anyway?"
+
+
+def test_a_combat_card_of_the_window_is_a_card_of_the_hand_on_the_board():
+    """8.2.2: in a combat's window of cards the card that fits is played by a click on it in the hand: the verb
+    ``card`` names the hand's ``card:<id>`` (VERB_KEYS), as ``play_card`` does in the impulse."""
+    s = battle(hand1=["surprise-attack", "treason"])
+    legal = GAME.legal(s, "player1")
+    assert legal["card"] == ["surprise-attack"]
+    board = presentation.table_board(GAME, GAME.view(s, "player1"))
+    assert board is not None
+    keys = [c["key"] for c in board["hand"]]
+    assert presentation.VERB_KEYS["card"] == ["card"] and "card:surprise-attack" in keys
+    assert board["battle"]["key"] == "battle:1" and board["battle"]["outcome"] == "Being resolved."
