@@ -11,7 +11,10 @@ from tests.browser.test_table_page_in_browser import DESKTOP, PHONE, new_table
 
 TABLES = {
     "planet-king": ({}, {"king": "me"}),
-    "15-dias": ({"players": 4, "conspirators": False}, {"player1": "me", **{f"player{i}": "bot:random" for i in (2, 3, 4)}}),
+    "15-dias": (
+        {"players": 4, "conspirators": False},
+        {"player1": "me", **{f"player{i}": "bot:random" for i in (2, 3, 4)}},
+    ),
     "ultima-ratio-regis": ({}, {"player1": "me"}),
 }
 
@@ -138,3 +141,20 @@ def test_a_visitors_side_panel_and_theme_are_kept_in_a_cookie(server, chromium):
     expect(page.locator("html")).to_have_attribute("data-side-panel", "collapsed")
     expect(page.locator("#decision")).to_be_hidden()
     assert any(c["name"] == "siglo_display" for c in page.context.cookies())
+
+
+def test_every_page_goes_dark(server, chromium, artifacts):
+    page = chromium.new_context(viewport=DESKTOP).new_page()
+    register(page, server.url, "owl")
+    url = new_table(page, server.url, "planet-king", {}, {"king": "me"})
+    choose_theme(page, "dark")
+    paths = ["/", "/account", "/tables/new", "/notices", "/users/owl", "/games/planet-king/rules"]
+    paths += [url.removeprefix(server.url) + "/replay", url.removeprefix(server.url) + "/log"]
+    paths += ["/games/ultima-ratio-regis/map"]
+    for path in paths:
+        page.goto(server.url + path)
+        expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+        assert background_luminance(page, "html") < 0.02, path
+        assert background_luminance(page, "header.site") < 0.05, path
+        name = path.strip("/").replace("/", "-") or "lobby"
+        page.screenshot(path=str(artifacts / f"display-page-{name}-dark-1280.png"))
