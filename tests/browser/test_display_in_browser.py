@@ -32,6 +32,15 @@ def settled(page, game):
     page.wait_for_timeout(200)
 
 
+def fold_or_open(page, press=None):
+    """Press the side panel's button (a click, or a key on the focused button) and wait until the choice is kept."""
+    with page.expect_response(lambda r: r.url.endswith("/account/display") and r.request.method == "POST"):
+        if press:
+            page.keyboard.press(press)
+        else:
+            page.locator("[data-side-toggle]").click()
+
+
 def background_luminance(page, selector) -> float:
     """The relative luminance (WCAG) of an element's computed background colour."""
     rgb = page.eval_on_selector(
@@ -66,7 +75,7 @@ def test_a_table_light_and_dark_and_its_side_panel_folded(server, chromium, arti
     toggle = page.locator("[data-side-toggle]")
     expect(toggle).to_have_attribute("aria-expanded", "true")
     board_open = page.locator(".table-live .board-panel").bounding_box()["width"]
-    toggle.click()
+    fold_or_open(page)
     expect(toggle).to_have_attribute("aria-expanded", "false")
     expect(page.locator("#decision")).to_be_hidden()
     strip = toggle.bounding_box()
@@ -74,7 +83,6 @@ def test_a_table_light_and_dark_and_its_side_panel_folded(server, chromium, arti
     assert page.locator(".table-live .board-panel").bounding_box()["width"] > board_open + 250
     if page.locator(".prompt.deciding").count():  # my decision: the strip says so
         expect(page.locator("[data-side-toggle] .side-your-turn")).to_be_visible()
-    page.wait_for_timeout(300)  # the choice posted
     page.screenshot(path=str(artifacts / f"display-{game}-folded-dark-1280.png"))
     # kept: the next page of the table comes folded
     page.reload()
@@ -89,18 +97,17 @@ def test_a_table_light_and_dark_and_its_side_panel_folded(server, chromium, arti
     page.set_viewport_size(DESKTOP)
     # the keyboard opens it again: the button is reached by Tab and pressed with Enter
     toggle.focus()
-    page.keyboard.press("Enter")
+    fold_or_open(page, "Enter")
     expect(toggle).to_have_attribute("aria-expanded", "true")
     expect(page.locator("#decision")).to_be_visible()
-    page.keyboard.press(" ")
+    fold_or_open(page, " ")
     expect(toggle).to_have_attribute("aria-expanded", "false")
-    page.keyboard.press("Enter")
+    fold_or_open(page, "Enter")
     expect(toggle).to_have_attribute("aria-expanded", "true")
-    page.wait_for_timeout(300)
     page.reload()
     expect(page.locator("html")).to_have_attribute("data-side-panel", "open")
     choose_theme(page, "light")
-    page.locator("[data-side-toggle]").click()
+    fold_or_open(page)
     page.wait_for_timeout(150)
     page.screenshot(path=str(artifacts / f"display-{game}-folded-light-1280.png"))
 
@@ -110,9 +117,8 @@ def test_without_scripts_the_side_panel_is_always_open(server, chromium, artifac
     register(page, server.url, "nojs")
     url = new_table(page, server.url, "planet-king", {}, {"king": "me"})
     page.goto(url)
-    page.locator("[data-side-toggle]").click()
+    fold_or_open(page)
     expect(page.locator("html")).to_have_attribute("data-side-panel", "collapsed")
-    page.wait_for_timeout(300)
     cookies = page.context.cookies()
     plain = chromium.new_context(viewport=DESKTOP, java_script_enabled=False)
     plain.add_cookies(cookies)
@@ -136,7 +142,7 @@ def test_a_visitors_side_panel_and_theme_are_kept_in_a_cookie(server, chromium):
     page = chromium.new_context(viewport=DESKTOP).new_page()
     page.goto(url)
     expect(page.locator("[data-side-toggle] .side-your-turn")).to_have_count(0)  # a spectator decides nothing
-    page.locator("[data-side-toggle]").click()
+    fold_or_open(page)
     choose_theme(page, "dark")  # a whole page again: the panel's state came back with it
     expect(page.locator("html")).to_have_attribute("data-side-panel", "collapsed")
     expect(page.locator("#decision")).to_be_hidden()
