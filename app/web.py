@@ -14,7 +14,7 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import TemplateNotFound
 from markupsafe import Markup, escape
 
-from app import fragments, i18n
+from app import display, fragments, i18n
 from app.resources import resource
 from app.services import notices
 from app.static import static_url
@@ -152,6 +152,16 @@ templates.env.globals["name_of"] = lambda game, value, lang=None: (
 )
 templates.env.filters["rating"] = lambda value: f"{value:.0f}"  # ratings (app.services.ratings)
 templates.env.filters["signed"] = lambda value: f"{value:+.0f}".replace("-", "\u2212")
+
+
+@jinja2.pass_context
+def display_shown(context: Any) -> dict[str, str]:
+    """The reader's display preferences (app/display.py), for ``<html data-theme>`` and the side panel's button."""
+    request = context.get("request")
+    return display.shown(context.get("user"), request.cookies if request is not None else {})
+
+
+templates.env.globals["display_shown"] = display_shown
 
 
 def is_htmx(request: Request) -> bool:

@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse
 
-from app import i18n
+from app import display, i18n
 from app.deps import CSRF, CurrentUser, OptionalUser, RowId, SessionDep, SessionUser, client_address
 from app.errors import AppError, Invalid
 from app.security import SESSION_COOKIE
@@ -191,20 +191,34 @@ def choose_language(
 
 @router.post("/account/display", dependencies=[CSRF])
 def choose_display(
+    request: Request,
     db: SessionDep,
-    user: CurrentUser,
+    user: OptionalUser,
     map_zoom: Annotated[str | None, Form(max_length=8)] = None,
     stacks: Annotated[str | None, Form(max_length=12)] = None,
+    theme: Annotated[str | None, Form(max_length=8)] = None,
+    side_panel: Annotated[str | None, Form(max_length=12)] = None,
     next: Annotated[str, Form(max_length=2000)] = "/account",
 ):
-    """The user's display preferences (issue 28): from the account page without JavaScript, or from a table's map
-    tools as they are used (static/js/urr-map.js); only the settings sent change."""
-    changes = {k: v for k, v in (("map_zoom", map_zoom), ("stacks", stacks)) if v is not None}
+    """The reader's display preferences (issue 28): from the account page or the header's theme switch without
+    JavaScript, or as they are used (a table's map tools, static/js/urr-map.js; the side panel's button,
+    static/js/site.js); only the settings sent change. A signed-in user's are kept with the account, a visitor's
+    in a cookie (a year; app/display.py)."""
+    sent = (("map_zoom", map_zoom), ("stacks", stacks), ("theme", theme), ("side_panel", side_panel))
+    changes = {k: v for k, v in sent if v is not None}
+    response = RedirectResponse(_safe_next(next), status_code=303)
     try:
-        accounts.set_display(db, user, changes)
+        if user is not None:
+            accounts.set_display(db, user, changes)
+        else:
+            chosen = accounts.changed_display(display.from_cookie(request.cookies.get(display.COOKIE)), changes)
+            secure = request.app.state.settings.secure_cookies
+            response.set_cookie(
+                display.COOKIE, display.to_cookie(chosen), max_age=365 * 86400, samesite="lax", secure=secure
+            )
     except ValueError:
         raise Invalid(i18n.gettext("That is not a display setting.")) from None
-    return RedirectResponse(_safe_next(next), status_code=303)
+    return response
 
 
 @router.post("/account/logout-everywhere", dependencies=[CSRF])

@@ -271,16 +271,22 @@ def set_language(db: Session, user: User, lang: str | None) -> None:
 DISPLAY = {
     "map_zoom": ("", "width", "both", "full"),  # the map at first: as the page lays it out, its width, all of it, 100 %
     "stacks": ("vertical", "horizontal", "diagonal"),  # how a stack of units opens on the map
+    "theme": ("system", "light", "dark"),  # the site's colours: as the system asks (prefers-color-scheme), or one
+    "side_panel": ("open", "collapsed"),  # a table's side column on a desktop: open, or a strip beside the board
 }
 
 
-def set_display(db: Session, user: User, changes: dict[str, str]) -> dict[str, str]:
-    """Change some of the user's display preferences (``DISPLAY``); a value it may not take raises ValueError.
-    Returns them all."""
+def changed_display(display: dict[str, str] | None, changes: dict[str, str]) -> dict[str, str]:
+    """``display`` with ``changes`` made (``DISPLAY``); a setting or a value it may not take raises ValueError."""
     for name, value in changes.items():
         if value not in DISPLAY.get(name, ()):
             raise ValueError(f"{name}: {value!r}")
-    display = {**(user.display or {}), **changes}
+    return {**(display or {}), **changes}
+
+
+def set_display(db: Session, user: User, changes: dict[str, str]) -> dict[str, str]:
+    """Change some of the user's display preferences (``changed_display``). Returns them all."""
+    display = changed_display(user.display, changes)
     db.execute(update(User).where(User.id == user.id).values(display=display))
     db.commit()
     _forget(db, user.id)  # a kept login carries the preferences (``KEPT``)

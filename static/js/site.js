@@ -67,10 +67,31 @@ document.addEventListener("keydown", (event) => {
   window.location.assign(link.href);
 });
 // After the live table is swapped (my move, an undo, another player's move) the focused button went with the old
-// table: focus goes to the prompt ("Your move"), so the next decision is a Tab away, not ~20 from the page's top.
+// table: focus goes to the prompt ("Your move"), so the next decision is a Tab away, not ~20 from the page's top;
+// when the side panel is folded to its strip, to the strip's button (its badge says whether the move is mine).
 document.addEventListener("htmx:afterSettle", () => {
   const active = document.activeElement;
   if (active && active !== document.body && document.contains(active)) return;
   const decision = document.getElementById("decision");
-  if (decision) decision.focus({ preventScroll: true });
+  const strip = document.querySelector("[data-side-toggle]");
+  if (decision && decision.getClientRects().length) decision.focus({ preventScroll: true });
+  else if (strip) strip.focus({ preventScroll: true });
 });
+// A table's side panel (issue 28): its button folds the column to a strip and opens it again. The state is the
+// reader's display preference on <html data-side-panel> (the stylesheet folds the column), kept on the server (a
+// visitor's in a cookie) as it is used, and given to every button of a live table swapped in after.
+const sidePanelOpen = () => document.documentElement.dataset.sidePanel !== "collapsed";
+function showSidePanelState() {
+  document.querySelectorAll("[data-side-toggle]").forEach((b) => b.setAttribute("aria-expanded", String(sidePanelOpen())));
+}
+document.addEventListener("click", (event) => {
+  const toggle = event.target.closest && event.target.closest("[data-side-toggle]");
+  if (!toggle) return;
+  const state = sidePanelOpen() ? "collapsed" : "open";
+  document.documentElement.dataset.sidePanel = state;
+  showSidePanelState();
+  const token = document.querySelector('meta[name="csrf-token"]');
+  const body = new URLSearchParams({ csrf_token: token ? token.content : "", side_panel: state, next: "/account" });
+  fetch(toggle.dataset.displayUrl, { method: "POST", body: body, credentials: "same-origin", redirect: "manual" }).catch(() => {});
+});
+document.addEventListener("htmx:afterSettle", showSidePanelState);

@@ -78,3 +78,36 @@ def test_a_game_table_passes_axe_while_played(server, page, game, options, seats
     page.goto(url + "/replay")
     replay = violations(page)
     assert not (first or later or replay), {"opening": first, "after moves": later, "replay": replay}
+
+
+@pytest.mark.parametrize(
+    "game,options,seats",
+    [
+        ("planet-king", {}, {"king": "me"}),
+        ("15-dias", {"players": 4}, {"player1": "me", **{f"player{i}": "bot:heuristic" for i in (2, 3, 4)}}),
+        ("ultima-ratio-regis", {}, {"player1": "me"}),
+    ],
+)
+def test_the_dark_theme_passes_axe(server, page, game, options, seats):
+    """issue 28 › a dark theme: its contrast checked by axe at both widths on the lobby and each game's table,
+    the side panel open and folded to its strip (a desktop's)."""
+    register(page, server.url, "dusk")
+    page.select_option("header.site select[name=theme]", "dark")
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    lobby = violations(page)
+    url = new_table(page, server.url, game, options, seats)
+    page.goto(url)
+    expect(page.locator("#decision")).to_be_attached()
+    table = violations(page)
+    for _ in range(3):  # a few moves: the board's marked things (a reference card, a chosen one) come in
+        view = page.request.get(f"{server.url}/api/v1/tables/{url.rsplit('/', 1)[1]}").json()
+        if not view.get("actions"):
+            break
+        act(page, server.url, url, view["actions"][0]["verb"], bots_may_move=True)
+    page.goto(url)
+    table += violations(page)
+    page.set_viewport_size(DESKTOP)
+    page.locator("[data-side-toggle]").click()
+    expect(page.locator("#decision")).to_be_hidden()
+    folded = violations(page)  # the strip at desktop width (a phone has no strip: its panels as before)
+    assert not (lobby or table or folded), {"lobby": lobby, "table": table, "folded": folded}
