@@ -24,9 +24,10 @@ from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import Any
 
-from sqlalchemy import Select, bindparam, or_, select, update
+from sqlalchemy import Select, bindparam, inspect, or_, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, make_transient_to_detached
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
 
 from app.errors import Forbidden, Invalid, TooMany, Unauthorized
@@ -222,6 +223,10 @@ def _kept_user(db: Session, values: dict[str, Any]) -> User:
         user = User(**values)
         make_transient_to_detached(user)
         db.add(user)
+    else:  # read by a query that loaded only some columns (a table's seats: id, username): the kept ones too,
+        # so the page drawn after the session closed (an error page) reads them without a load
+        for name in inspect(user).unloaded & set(KEPT):
+            set_committed_value(user, name, values[name])
     return user
 
 

@@ -113,3 +113,16 @@ def test_the_stylesheet_folds_the_panel_only_with_scripts_and_has_a_dark_value_f
     declared = re.findall(r"(--[\w-]+): ([^;]+);", css[css.index(":root {") : css.index("font-family")])
     assert len(declared) > 30
     assert all(value.startswith("light-dark(") or name == "--button-ink" for name, value in declared), declared
+
+
+def test_an_error_page_a_table_route_answers_keeps_the_readers_theme(browser):
+    """A 404 raised inside a table's route is drawn after the route's session closed: the reader's user, read there
+    by the table's seats with only some columns (then the kept login's), must still carry the preferences (it did
+    not: the error page answered 500 on ``users.display``)."""
+    alice = browser("alice")
+    assert alice.post("/account/display", {"theme": "dark"}, follow_redirects=False).status_code == 303
+    table = alice.new_table("ultima-ratio-regis", {"player1": "me"})
+    for _ in range(2):  # the first login read from the database, then the kept one
+        missing = alice.c.get(f"/tables/{table}/log/999999")
+        assert missing.status_code == 404, missing.status_code
+        assert 'data-theme="dark"' in html_tag(missing.text)

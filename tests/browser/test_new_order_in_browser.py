@@ -101,7 +101,7 @@ def test_two_people_and_a_bot_play_new_order_by_their_pages(server, chromium, ar
     alice.select_option("select[name=seat_player3]", "bot:heuristic")
     alice.fill("input[name=name]", "New Order")
     alice.click("button:has-text('Create the table')")
-    expect(alice.locator("h1")).to_contain_text("New Order")
+    expect(alice.locator("h1")).to_contain_text("New Order", timeout=30000)  # 9.2's set-up, on a loaded machine
     table_url = alice.url
     table = table_url.rsplit("/", 1)[1]
     bob.goto(table_url)

@@ -35,6 +35,8 @@ def click_the_board(page, clicks: int) -> list[str]:
             clicked.append(name)
             played(page, before)
             page.wait_for_timeout(300)
+            # the bots may still be moving (no decision of mine yet): wait for the next one, under load too
+            expect(page.locator("#decision")).to_be_visible(timeout=20000)
             box = page.locator("#decision").bounding_box()  # the decision in view beside the board (sticky)
             assert box and box["height"] > 0, box
             seen = min(box["y"] + box["height"], 900) - max(box["y"], 0)
