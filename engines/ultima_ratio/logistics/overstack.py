@@ -45,10 +45,11 @@ def overstacked(g: Ctx, power: str) -> list[str]:
 def after_action(g: Ctx, seat: str) -> dict | None:
     """15.1.1 "When a player finishes an action, overstacked troops must be dispersed": the frame locals of the
     ``disperse_overstack`` decision for the first overstacked area of the seat's powers, else None."""
-    for power in st.powers_of(g.s, seat):
-        areas = overstacked(g, power)
-        if areas:
-            return {"power": power, "area": areas[0], "picked": []}
+    with st.reading(g.s):  # a question only: the seat's powers asked in one reading
+        for power in st.powers_of(g.s, seat):
+            areas = overstacked(g, power)
+            if areas:
+                return {"power": power, "area": areas[0], "picked": []}
     return None
 
 
