@@ -92,7 +92,7 @@ ACTIONS = {
     "build_troop": lambda g, p: bool(construction.troop_grades(g, p)),
     "build_squadron": lambda g, p: bool(construction.squadron_grades(g, p)),
     "repair_squadron": lambda g, p: bool(construction.repairable(g, p)),
-    "build_fortress": lambda g, p: bool(construction.fortress_places(g, p, False)),
+    "build_fortress": lambda g, p: bool(construction.fortress_places(g, p, False, first=True)),
     "regroup_troop": lambda g, p: bool(regroup.regroupable(g, p)),
     "strategic_move": lambda g, p: bool(strategic_movement.movable(g, p, first=True)),
     "tactical_move": lambda g, p: bool(land_areas.troops_that_move(g, p, first=True)),
