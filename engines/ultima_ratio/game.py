@@ -242,9 +242,13 @@ class UltimaRatioRegis(StepGame):
     def allows(self, state: State, role: str, verb: str, arg: Any) -> bool:
         with st.reading(state, keep=True):
             known = st.known(state, ("prompt", role))
-            if known is not None:  # the prompt's list, already asked in this reading
-                return any(_key(a) == _key(arg) for a in orjson.loads(known)[1].get(verb, ()))
-            return super().allows(state, role, verb, arg)
+            if known is None:
+                return super().allows(state, role, verb, arg)
+            try:  # the prompt's list, already asked in this reading
+                key = _key(arg)
+            except TypeError:  # an argument that is not plain data
+                return False
+            return any(_key(a) == key for a in orjson.loads(known)[1].get(verb, ()))
 
     def play(self, state: State, role: str, verb: str, arg: Any) -> Played:
         with st.reading(state, keep=True):  # the move is checked on ``state``, and changes a copy of it (not read)
