@@ -81,6 +81,7 @@ class Board:
     distances: dict[tuple[str, str], int] = field(default_factory=dict)  # (sea, sea) -> seas apart (0: same)
     imperial_votes: dict[str, int] = field(default_factory=dict)  # area -> its imperial voters (22, l. 1799)
     _gaps: dict[tuple[str, str], int | None] = field(default_factory=dict)
+    _near: dict[tuple[str, int], list[str]] = field(default_factory=dict)
     _minors: dict[str, Minor] = field(default_factory=dict)  # minor -> its card (asked for every area's interest)
 
     def __post_init__(self) -> None:
@@ -149,6 +150,15 @@ class Board:
             found = [d for d in pairs if d is not None]
             self._gaps[key] = min(found) if found else None
         return self._gaps[key]
+
+    def ports_near(self, sea: str, far: int) -> list[str]:
+        """The coastal areas at most ``far`` seas apart from ``sea`` (a port's reach, 11.1: 0 on the sea itself),
+        cached: content, not state."""
+        key = (sea, far)
+        if key not in self._near:
+            seas = [x for x in self.seas if (d := self.distances.get((x, sea))) is not None and d <= far]
+            self._near[key] = sorted({a for x in seas for a in self.sea_ports[x]})
+        return self._near[key]
 
     def mediterranean_sea(self, sea: str) -> bool:
         return self.seas[sea].mediterranean

@@ -8,9 +8,10 @@ from __future__ import annotations
 import pathlib
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
+import orjson
 from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
-from engines.core.machine import Ctx, StepGame
+from engines.core.machine import Ctx, StepGame, _key
 from engines.core.types import Legal, OptionsError, Played, State, Text, View, text
 from engines.ultima_ratio import redeal
 from engines.ultima_ratio import state as st
@@ -228,22 +229,38 @@ class UltimaRatioRegis(StepGame):
 
     # ----- views ---------------------------------------------------------------------------------------------------
     # a view, a legal list and a move's check only read the state: one ``state.reading`` each (counters by location
-    # and answers asked again, made once)
+    # and answers asked again, made once), kept for the next of them on the same unchanged state: the view, the legal
+    # list, the bot's choice and the move's check of one position ask the prompt once
     def view(self, state: State, role: str | None) -> View:
-        with st.reading(state):
+        with st.reading(state, keep=True):
             return super().view(state, role)
 
     def legal(self, state: State, role: str) -> Legal:
-        with st.reading(state):
+        with st.reading(state, keep=True):
             return super().legal(state, role)
 
     def allows(self, state: State, role: str, verb: str, arg: Any) -> bool:
-        with st.reading(state):
-            return super().allows(state, role, verb, arg)
+        with st.reading(state, keep=True):
+            known = st.known(state, ("prompt", role))
+            if known is None:
+                return super().allows(state, role, verb, arg)
+            try:  # the prompt's list, already asked in this reading
+                key = _key(arg)
+            except TypeError:  # an argument that is not plain data
+                return False
+            return any(_key(a) == key for a in orjson.loads(known)[1].get(verb, ()))
 
     def play(self, state: State, role: str, verb: str, arg: Any) -> Played:
-        with st.reading(state):  # the move is checked on ``state``, and changes a copy of it (not read)
+        with st.reading(state, keep=True):  # the move is checked on ``state``, and changes a copy of it (not read)
             return super().play(state, role, verb, arg)
+
+    def _prompt(self, state: State, role: str | None) -> tuple[Text, Legal]:
+        """The prompt, asked once per reading (kept as bytes: each caller gets its own copy)."""
+        asked = st.remembered(
+            state, ("prompt", role), lambda: orjson.dumps(super(UltimaRatioRegis, self)._prompt(state, role))
+        )
+        prompt_text, legal = orjson.loads(asked)
+        return prompt_text, legal
 
     def public_view(self, g: Ctx) -> dict:
         s = g.s

@@ -8,11 +8,14 @@ not in ``s["areas"]`` at all (7.2, 18.2.1: "as if they were not even printed on 
 
 from __future__ import annotations
 
+import threading
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
+
+import orjson
 
 from engines.ultima_ratio.board import Board
 
@@ -24,46 +27,64 @@ class Reading:
     """What is worked out once while a state is only read (a prompt, a view, a check of a move; ``reading``): its
     counters by location and by power, in the order of ``s["units"]`` (the order a scan gives), and the answers of
     questions asked many times (``remembered``). Made from the state when first asked, dropped when the reading
-    ends: it cannot disagree with a state that changes (every rule that changes it runs outside a reading)."""
+    ends — or kept for the next reading of the same, unchanged state (``reading(s, keep=True)``, ``seen``: the
+    state's bytes when it was made): it cannot disagree with a state that changes (every rule that changes it runs
+    outside a reading)."""
 
-    __slots__ = ("by_loc", "by_power", "memo", "s")
+    __slots__ = ("by_loc", "by_power", "memo", "s", "seen")
 
-    def __init__(self, s: dict) -> None:
+    def __init__(self, s: dict, seen: bytes = b"") -> None:
         self.s = s
+        self.seen = seen
         self.by_loc: dict[str, list[str]] | None = None
         self.by_power: dict[str, list[str]] | None = None
         self.memo: dict[tuple, Any] = {}
 
     def at(self) -> dict[str, list[str]]:
         if self.by_loc is None:
-            self.by_loc = defaultdict(list)
+            by_loc: dict[str, list[str]] = defaultdict(list)
             for u, info in self.s["units"].items():
-                self.by_loc[info["loc"]].append(u)
+                by_loc[info["loc"]].append(u)
+            self.by_loc = by_loc
         return self.by_loc
 
     def of(self) -> dict[str, list[str]]:
         if self.by_power is None:
-            self.by_power = defaultdict(list)
+            by_power: dict[str, list[str]] = defaultdict(list)
             for u, info in self.s["units"].items():
-                self.by_power[info["power"]].append(u)
+                by_power[info["power"]].append(u)
+            self.by_power = by_power
         return self.by_power
 
 
 _READING: ContextVar[Reading | None] = ContextVar("ultima_ratio_reading", default=None)
+_KEPT = threading.local()  # the last kept reading of this thread (``reading(s, keep=True)``)
 
 
 @contextmanager
-def reading(s: dict) -> Iterator[None]:
-    """Within it, ``s`` is read and not changed (``Reading``); a reading of the same state inside is the same one."""
+def reading(s: dict, keep: bool = False) -> Iterator[None]:
+    """Within it, ``s`` is read and not changed (``Reading``); a reading of the same state inside is the same one.
+    ``keep``: the reading outlives the block, and the next kept reading of the same state object takes it up again
+    if the state is byte for byte as it was (the view, the legal list, the bot and the move's check of one
+    position: the action menu worked out once); a state changed in place in between is read anew."""
     now = _READING.get()
     if now is not None and now.s is s:
         yield
         return
-    token = _READING.set(Reading(s))
+    token = _READING.set(_kept(s) if keep else Reading(s))
     try:
         yield
     finally:
         _READING.reset(token)
+
+
+def _kept(s: dict) -> Reading:
+    seen = orjson.dumps(s)
+    last: Reading | None = getattr(_KEPT, "last", None)
+    if last is not None and last.s is s and last.seen == seen:
+        return last
+    _KEPT.last = Reading(s, seen)
+    return _KEPT.last
 
 
 def read(s: dict) -> Reading | None:
@@ -80,6 +101,12 @@ def remembered(s: dict, key: tuple, question: Callable[[], Any]) -> Any:
     if key not in now.memo:
         now.memo[key] = question()
     return now.memo[key]
+
+
+def known(s: dict, key: tuple) -> Any:
+    """The answer ``remembered`` for ``key`` in the reading of ``s`` under way, if it was asked (else None)."""
+    now = read(s)
+    return None if now is None else now.memo.get(key)
 
 
 def _unchanged(s: dict) -> None:
@@ -211,7 +238,17 @@ def ally_controls(s: dict, power: str, area: str) -> bool:
 
 
 def possessions(s: dict, power: str) -> list[str]:
-    return [a for a, info in s["areas"].items() if info["owner"] == power]
+    """The areas the power owns, in the order of ``s["areas"]`` (every owner's found in one pass per reading)."""
+
+    def owners() -> dict[str | None, list[str]]:
+        out: dict[str | None, list[str]] = defaultdict(list)
+        for a, info in s["areas"].items():
+            out[info["owner"]].append(a)
+        return out
+
+    if read(s) is None:
+        return [a for a, info in s["areas"].items() if info["owner"] == power]
+    return list(remembered(s, ("owners",), owners).get(power, ()))
 
 
 def interest_ok(s: dict, board: Board, power: str, area: str) -> bool:
@@ -267,10 +304,21 @@ def units_at(s: dict, loc: str, power: str | None = None, kind: str | None = Non
 
 
 def units_of(s: dict, power: str, kind: str | None = None, where: str | None = None) -> list[str]:
-    """The power's counters of ``kind``; ``where``: "map" (areas and seas), "box", "available", "eliminated"."""
+    """The power's counters of ``kind``; ``where``: "map" (areas and seas), "box", "available", "eliminated"
+    (within a reading, each list made once)."""
+    now = read(s)
+    if now is None:
+        return _units_of(s, s["units"], power, kind, where)
+    key = ("units_of", power, kind, where)
+    if key not in now.memo:
+        now.memo[key] = _units_of(s, now.of().get(power, ()), power, kind, where)
+    return list(now.memo[key])
+
+
+def _units_of(s: dict, among: Iterable[str], power: str, kind: str | None, where: str | None) -> list[str]:
     out = []
-    units, now = s["units"], read(s)
-    for u in now.of().get(power, ()) if now is not None else units:
+    units = s["units"]
+    for u in among:
         info = units[u]
         if info["power"] != power or (kind is not None and info["kind"] != kind):
             continue

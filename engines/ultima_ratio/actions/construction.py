@@ -194,9 +194,10 @@ class RepairSquadron(Step):
 
 
 # ----- 9.4 Fortress construction ---------------------------------------------------------------------------------
-def fortress_places(g: Ctx, power: str, deploy: bool) -> list[str]:
+def fortress_places(g: Ctx, power: str, deploy: bool, first: bool = False) -> list[str]:
     """9.4: a controlled area of the power (or of an allied minor) without a fortress, or one with the power's
-    fortress under construction placed in an earlier impulse; never in a revolt (18.3)."""
+    fortress under construction placed in an earlier impulse; never in a revolt (18.3). ``first``: the first place
+    only (whether there is one)."""
     s, b = g.s, board(g)
     out = []
     for area in st.controlled(s, power):
@@ -208,6 +209,8 @@ def fortress_places(g: Ctx, power: str, deploy: bool) -> list[str]:
             not deploy and fort["power"] == power and not fort["built"] and fort["since"] < s["impulse"]["n"]
         ):
             out.append(area)
+            if first:
+                break
     return out
 
 

@@ -22,11 +22,16 @@ from engines.ultima_ratio.economy.auction import UnrestAuction, speaking_order
 from engines.ultima_ratio.economy.unrest import change_unrest
 from engines.ultima_ratio.world_items import FAITHS
 
+IMPERIAL_ELECTION = "imperial-election"  # the generic card (events.yaml) that Austria's ability reserves
 
-def may_bid(g: Ctx, power: str, minor: str) -> bool:
+
+def may_bid(g: Ctx, power: str, minor: str, card: str | None = None) -> bool:
     """20.3.1: interest in the minor's theater (18.4.1); a mercenary minor has no home territory (20.6), so any major
-    power may bid for it (RULINGS MP-2)."""
+    power may bid for it (RULINGS MP-2). The Imperial election's ``card``: only a power whose card says it may win
+    it (Austria, "only Austria may win the Imperial election", ``powers.yaml``) may bid (RULINGS IV-2)."""
     theater = board_of(g).minor(minor).theater
+    if card == IMPERIAL_ELECTION and not any(a.kind == "imperial_election" for a in board_of(g).power(power).abilities):
+        return False
     return theater is None or theater in g.s["powers"][power]["interest"]
 
 
@@ -76,7 +81,7 @@ class AllianceAuction(UnrestAuction):
     rule = "alliance_auction"
 
     def bidders(self, g: Ctx, seat: str) -> list[str]:
-        return [p for p in st.powers_of(g.s, seat) if may_bid(g, p, g.frame["minor"])]
+        return [p for p in st.powers_of(g.s, seat) if may_bid(g, p, g.frame["minor"], g.frame["card"])]
 
     def close(self, g: Ctx) -> None:
         f = g.frame
@@ -110,9 +115,10 @@ def start(g: Ctx, card: str, minor: str, seat: str, vp: int = 0, until_turn_end:
     """The auction the player ``seat`` starts by playing ``card`` for ``minor``: the players with a power that may
     bid speak, in the order of play from the one who played (a player without one is not asked, RULINGS MP-1);
     ``vp``: the card's VP to the winner; ``until_turn_end``: the alliance ends with the turn (the Imperial election,
-    RULINGS IV-3)."""
+    RULINGS IV-3). Nobody who may bid (the Imperial election without Austria in play): the player who played only
+    passes, and the auction has no winner (RULINGS IV-2)."""
     s = g.s
-    order = [x for x in speaking_order(s, seat) if any(may_bid(g, p, minor) for p in st.powers_of(s, x))]
+    order = [x for x in speaking_order(s, seat) if any(may_bid(g, p, minor, card) for p in st.powers_of(s, x))]
     local = {"card": card, "minor": minor, "renewal": s["minors"][minor]["ally"], "turn": 0, "bid": None, "passes": 0}
     if vp:
         local["vp"] = vp

@@ -30,24 +30,24 @@ def combinations(s: dict, board: Board, seat: str, done: list[str]) -> list[list
     if not s["alliances"]:
         return []
     out = []
-    for flagship, info in sorted(s["units"].items()):
+    at_sea = sorted(u for u, info in s["units"].items() if info["kind"] == "squadron" and st.loc_sea(info["loc"]))
+    for flagship in at_sea:
+        info = s["units"][flagship]
         power = info["power"]
         sea = st.loc_sea(info["loc"])
+        assert sea is not None  # squadrons at sea only
         if (
-            info["kind"] != "squadron"
-            or st.seat_of(s, power) != seat
-            or sea is None
+            st.seat_of(s, power) != seat
             or not armies.led(s, flagship)
             or fleets.fleet_of(s, board, flagship)[0] != flagship
         ):
             continue
         members = fleets.fleet_of(s, board, flagship)
         allies = st.allies_of(s, power)
-        for uid, other in sorted(s["units"].items()):
+        for uid in sorted(st.units_at(s, info["loc"], kind="squadron")):
+            other = s["units"][uid]
             if (
-                other["kind"] == "squadron"
-                and other["power"] in allies
-                and other["loc"] == info["loc"]
+                other["power"] in allies
                 and uid not in done
                 and not other["repair"]
                 and not armies.led(s, uid)

@@ -21,7 +21,7 @@ from engines.core.types import text
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.leaders import leader_state
 from engines.ultima_ratio.logistics import repatriation_flow
-from engines.ultima_ratio.movement import armies, strategic_movement
+from engines.ultima_ratio.movement import armies, strategic_movement, troop_paths
 
 
 def origin_of(s: dict, uid: str) -> str | None:
@@ -59,7 +59,7 @@ class Reach:
 
     def __init__(self, g: Ctx) -> None:
         self.g = g
-        self.lanes: dict[tuple[str, str], strategic_movement.Lane] = {}
+        self.lanes: dict[tuple[str, str], troop_paths.Lane] = {}
         self.seen: dict[tuple[str, str, str], bool] = {}
 
     def __call__(self, uid: str, receiver: str) -> bool:

@@ -68,22 +68,35 @@ def interest_in_center(s: dict, board: Board, power: str, center: str) -> bool:
     connected with these theaters (unless the trade center also includes an area of a theater where the major power
     does have interest)": the center must include an area of a theater of its interest. Its own possessions, the
     areas a scenario opens to it and the border areas it may use (18.5) are areas, not theaters: they do not count
-    (RULINGS 22)."""
+    (RULINGS 22). The center's areas are those of its theaters and ports on its seas (``in_center``): only they are
+    asked."""
     interest = s["powers"][power]["interest"]
-    return any(board.areas[a].theater in interest and in_center(s, board, center, a) for a in s["areas"])
+    tc = board.map.trade_center(center)
+    shared = [t for t in tc.theaters if t in interest]
+    if shared and any(board.areas[a].theater in shared for a in s["areas"]):
+        return True
+    coast = sorted({a for x in tc.seas for a in board.sea_ports.get(x, ())})
+    return any(a in s["areas"] and board.areas[a].theater in interest and in_center(s, board, center, a) for a in coast)
 
 
 def merchant_centers(s: dict, board: Board, power: str, first: bool = False) -> list[str]:
     """19.2.2: the centers where the power may build a merchant: it possesses a coastal area adjacent to the
-    center's sea (or an area of its theaters), has interest in a theater the center includes (18.4.1,
-    ``interest_in_center``), and has fewer than 2 merchants there and in its preparation."""
+    center's sea (or an area of its theaters, ``coastal_areas_in``), has interest in a theater the center includes
+    (18.4.1, ``interest_in_center``), and has fewer than 2 merchants there and in its preparation."""
     out = []
     held = st.possessions(s, power)
+    seas = {x for a in held for x in board.areas[a].seas}
+    theaters = {board.areas[a].theater for a in held}
+    coastal_theaters = {board.areas[a].theater for a in held if board.areas[a].seas}
     for tc in board.map.trade_centers:
         if merchants(s, tc.id, power) + prepared(s, tc.id, power) >= MAX_PER_CENTER:
             continue
-        if not coastal_areas_in(s, board, tc.id, power, held):
-            continue
+        if not (
+            seas.intersection(tc.seas)
+            or coastal_theaters.intersection(tc.theaters)
+            or (tc.river_trade and theaters.intersection(tc.theaters))
+        ):
+            continue  # no possession in a coastal area of the center
         if interest_in_center(s, board, power, tc.id):
             out.append(tc.id)
             if first:  # whether there is one

@@ -24,8 +24,8 @@ def targets(s: dict, power: str) -> list[str]:
 
 def may_build(g: Ctx, power: str) -> bool:
     s = g.s
-    return bool(s["leader_pool"]) and (
-        bool(targets(s, power)) or bool(leader_rules.replace_targets(power, leader_state.state_leaders(s)))
+    return bool(s["leader_pool"]) and (  # a leader of its own to replace first: no counters to build then
+        bool(leader_rules.replace_targets(power, leader_state.state_leaders(s))) or bool(targets(s, power))
     )
 
 

@@ -4,6 +4,7 @@ decision (the troops one at a time, then the box when the area has several, 18.1
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from engines.core.machine import Ctx, Step
@@ -21,8 +22,14 @@ def overstacked(g: Ctx, power: str) -> list[str]:
     s, b = g.s, board_of(g)
     out = []
     with st.reading(s):  # a question only: the troops of each area looked up, not scanned
-        troop_areas = {st.loc_area(s["units"][u]["loc"]) for u in st.units_of(s, power, "troop", "map")}
-        areas = sorted(a for a in troop_areas if a is not None)
+        count = Counter(st.loc_area(s["units"][u]["loc"]) for u in st.units_of(s, power, "troop", "map"))
+        # a stack counts the area's troops and, in a siege, its fortress: within the limit without a commander
+        # (an organizer only adds one), it is not overstacked
+        areas = sorted(
+            a
+            for a, n in count.items()
+            if a is not None and n + 1 > logistics_rules.stacking_limit(b.areas[a], stacking.holding(s, b, a))
+        )
         # the stacks counted are the power's own in these areas (``logistics_rules.stack``): their counters alone
         units = leader_state.on_map(s, leader_state.counters(s, power, {st.AREA + a for a in areas}))
         for area in areas:
@@ -38,10 +45,11 @@ def overstacked(g: Ctx, power: str) -> list[str]:
 def after_action(g: Ctx, seat: str) -> dict | None:
     """15.1.1 "When a player finishes an action, overstacked troops must be dispersed": the frame locals of the
     ``disperse_overstack`` decision for the first overstacked area of the seat's powers, else None."""
-    for power in st.powers_of(g.s, seat):
-        areas = overstacked(g, power)
-        if areas:
-            return {"power": power, "area": areas[0], "picked": []}
+    with st.reading(g.s):  # a question only: the seat's powers asked in one reading
+        for power in st.powers_of(g.s, seat):
+            areas = overstacked(g, power)
+            if areas:
+                return {"power": power, "area": areas[0], "picked": []}
     return None
 
 

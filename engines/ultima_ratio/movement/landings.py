@@ -97,8 +97,10 @@ def _targets(g: Ctx, power: str, uid: str, group: list[str] | None = None) -> It
     start = st.loc_area(s["units"][uid]["loc"])
     assert start is not None  # a troop lands from the area (the port) it stands in (landers)
     home = armies.map_of(b, st.AREA + start)
+    reach = max(s["naval_distance"].values()) - 1  # the farthest any naval operation distance reaches
+    near = {a for x in b.areas[start].seas for a in b.ports_near(x, reach)}
     for area in s["areas"]:
-        if area == start or not b.areas[area].seas or st.controls(s, power, area):
+        if area not in near or area == start or st.controls(s, power, area):
             continue
         far = b.port_gap(start, area)
         if far is None or far > min(naval_bases.operation_distance(s, b, x) for x in b.areas[area].seas) - 1:

@@ -82,13 +82,19 @@ def port_reach(board: Board, port: str, sea: str) -> int | None:
 
 def has_base(s: dict, board: Board, power: str, sea: str, galley: bool) -> bool:
     """11.1: a squadron may be in a sea with a naval base within the naval operation distance (distance 1: a base
-    on that sea; 2: on an adjacent sea...)."""
+    on that sea; 2: on an adjacent sea...): the ports that near asked alone, not every base of the power, and once
+    per reading of the state."""
     limit = operation_distance(s, board, sea) - 1
-    for port in base_ports(s, board, power, galley):
-        far = port_reach(board, port, sea)
-        if far is not None and far <= limit:
-            return True
-    return False
+
+    def near() -> bool:
+        return any(
+            st.controls(s, power, a)
+            and st.interest_ok(s, board, power, a)
+            and (s["mediterranean_open"] or board.mediterranean_port(a) == galley)
+            for a in board.ports_near(sea, limit)
+        )
+
+    return bool(st.remembered(s, ("has_base", power, sea, galley), near))
 
 
 def nearest_bases(s: dict, board: Board, power: str, uid: str) -> list[str]:

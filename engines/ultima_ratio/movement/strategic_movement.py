@@ -15,7 +15,7 @@ that ceded it}).
 from __future__ import annotations
 
 from collections.abc import Callable, Container
-from typing import Any, NamedTuple
+from typing import Any
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
@@ -24,15 +24,8 @@ from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.combat import battles
 from engines.ultima_ratio.leaders import leader_state
 from engines.ultima_ratio.logistics import repatriation, stacking
-from engines.ultima_ratio.movement import armies, fleets, naval_bases, naval_interception
-
-
-class Lane(NamedTuple):
-    """The land areas a repatriating (14.1.1) or transferred (21.2.2) troop may cross (``through``) and end in
-    (``ends``)."""
-
-    through: Container[str]
-    ends: Container[str]
+from engines.ultima_ratio.movement import armies, fleets, naval_bases, naval_interception, troop_paths
+from engines.ultima_ratio.movement.troop_paths import Lane, troop_passable
 
 
 class Asked(Container[str]):
@@ -72,7 +65,7 @@ def transfer_lane(g: Ctx, power: str, receiver: str) -> Lane:
     area of the other"; RULINGS AL-7)."""
     s = g.s
     ends = Asked(lambda a: st.controls(s, receiver, a) and not s["areas"][a]["siege"])
-    return Lane(Asked(lambda a: a in ends or troop_passable(g, power, a)), ends)
+    return Lane(Asked(lambda a: a in ends or troop_passable(g, power, a)), ends, ("transfer", power, receiver))
 
 
 def hand_over(g: Ctx, uid: str, to: str) -> None:
@@ -145,28 +138,6 @@ def assignable(g: Ctx, power: str) -> list[str]:
     return out
 
 
-def troop_passable(g: Ctx, power: str, area: str, by_sea: bool = False, allied: bool = True) -> bool:
-    """10.2: controlled areas, or uncontrolled areas with own troops not besieged; only areas the power may use
-    (18.4.1). A siege's area "belongs to the besieger" for strategic movement (13.4.7); "nor besieged fortresses
-    (other than ports) can be part of these movements": the besieged power reaches its besieged port only from the
-    sea (RULINGS AU-1, AV-3). 21.2.1 (``allied``): "It is possible to trace strategic movements through areas
-    controlled by the ally" (not besieged; RULINGS AL-5). Asked once per reading of the state (``state.reading``):
-    a strategic movement's search asks it of the same areas again and again."""
-    key = ("troop_passable", power, area, by_sea, allied)
-    return bool(st.remembered(g.s, key, lambda: _troop_passable(g, power, area, by_sea, allied)))
-
-
-def _troop_passable(g: Ctx, power: str, area: str, by_sea: bool, allied: bool) -> bool:
-    s, b = g.s, board_of(g)
-    if not st.active(s, area) or not st.interest_ok(s, b, power, area):
-        return False
-    info = s["areas"][area]
-    if info["siege"]:
-        return info["siege"]["besieger"] == power or (by_sea and st.coastal(b, area) and st.controls(s, power, area))
-    own = st.controls(s, power, area) or bool(st.troops_in(s, area, power))
-    return own or (allied and bool(s["alliances"]) and st.ally_controls(s, power, area))
-
-
 def next_places(
     g: Ctx, power: str, uid: str, path: list[str], group: list[str] | None = None, lane: Lane | None = None
 ) -> dict[str, list[str]]:
@@ -181,7 +152,11 @@ def next_places(
 
 
 def sets_out(g: Ctx, power: str, uid: str, path: list[str], lane: Lane | None = None) -> bool:
-    """Whether ``next_places`` offers anything: the first next place found that leads to an end is enough."""
+    """Whether ``next_places`` offers anything: the first next place found that leads to an end is enough. A troop
+    without leader setting out alone asks its power's ``troop_paths.TroopReach`` (the same for every such troop)."""
+    s = g.s
+    if len(path) == 1 and s["units"][uid]["kind"] == "troop" and not leader_state.leaders_on(s, [uid]):
+        return troop_paths.troop_reach(g, power, lane).sets_out(path[0])
     return any(
         _leads_to_end(g, power, uid, path, f"{kind}:{x}", None, lane)
         for kind, places in _steps(g, power, uid, path, None, lane).items()
@@ -227,9 +202,11 @@ def _steps(
     area, sea = st.loc_area(here), st.loc_sea(here)
     if info["kind"] == "troop":
         if lane is None:  # the same for every troop of the power: once per reading of the state
-            areas, seas = st.remembered(s, ("troop_steps", power, here), lambda: _troop_steps(g, power, here, None))
+            areas, seas = st.remembered(
+                s, ("troop_steps", power, here), lambda: troop_paths.troop_steps(g, power, here, None)
+            )
         else:
-            areas, seas = _troop_steps(g, power, here, lane)
+            areas, seas = troop_paths.troop_steps(g, power, here, lane)
     else:
         if area is not None:
             seas = [x for x in b.areas[area].seas if naval_bases.may_sail(s, b, uid, x)]
@@ -254,23 +231,6 @@ def _steps(
             for kind, places in out.items()
         }
     return out
-
-
-def _troop_steps(g: Ctx, power: str, here: str, lane: Lane | None) -> tuple[list[str], list[str]]:
-    """The areas and seas next to ``here`` that a troop of the power may enter (10.2; a repatriation's or
-    transfer's ``lane``, 14.1.1, 21.2.2)."""
-    s, b = g.s, board_of(g)
-    area, sea = st.loc_area(here), st.loc_sea(here)
-
-    def passable(a: str, by_sea: bool = False) -> bool:
-        return a in lane.through if lane else troop_passable(g, power, a, by_sea=by_sea)
-
-    if area is not None:
-        siege = s["areas"][area]["siege"]
-        inside = bool(siege) and siege["besieger"] != power  # a besieged port: only by sea (AU-1)
-        return ([] if inside else [a for a in st.neighbours(s, b, area) if passable(a)]), list(b.areas[area].seas)
-    assert sea is not None  # a place on a path is an area or a sea
-    return [a for a in b.sea_ports[sea] if passable(a, by_sea=True)], list(b.sea_links[sea])
 
 
 def may_stop(
@@ -362,6 +322,17 @@ class StrategicMove(Step):
         return text("prompt.strategic_path", unit=f["unit"], here=here.split(":", 1)[1]), {
             k: v for k, v in legal.items() if v
         }
+
+    def allows(self, g: Ctx, role: str, verb: str, arg: Any) -> bool:
+        """Stopping is checked alone (``may_stop``, as the prompt offers it), without the search of every next
+        place; any other move by the prompt's list."""
+        f = g.frame
+        if verb == "stop" and "unit" in f:
+            group = f.get("group", [f["unit"]])
+            return arg is None and may_stop(
+                g, f["power"], f["unit"], f["path"], f.get("included", False), group, lane_of(g, f)
+            )
+        return super().allows(g, role, verb, arg)
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         if verb == "leader":

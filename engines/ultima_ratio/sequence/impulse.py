@@ -92,7 +92,7 @@ ACTIONS = {
     "build_troop": lambda g, p: bool(construction.troop_grades(g, p)),
     "build_squadron": lambda g, p: bool(construction.squadron_grades(g, p)),
     "repair_squadron": lambda g, p: bool(construction.repairable(g, p)),
-    "build_fortress": lambda g, p: bool(construction.fortress_places(g, p, False)),
+    "build_fortress": lambda g, p: bool(construction.fortress_places(g, p, False, first=True)),
     "regroup_troop": lambda g, p: bool(regroup.regroupable(g, p)),
     "strategic_move": lambda g, p: bool(strategic_movement.movable(g, p, first=True)),
     "tactical_move": lambda g, p: bool(land_areas.troops_that_move(g, p, first=True)),
@@ -132,10 +132,16 @@ def offered(g: Ctx, seat: str) -> list[list[str]]:
     for p in st.powers_of(s, seat):
         if budget.get(p, 0) <= 0 and not extra:
             continue
-        out += [[p, a] for a, ok in ACTIONS.items() if ok(g, p)]
+        out += [[p, a] for a in ACTIONS if may(g, p, a)]
         for minor in sorted(m for m, info in s["minors"].items() if info["ally"] == p):
-            out += [[minor, a] for a in MINOR_ACTIONS if ACTIONS[a](g, minor)]
+            out += [[minor, a] for a in MINOR_ACTIONS if may(g, minor, a)]
     return out
+
+
+def may(g: Ctx, power: str, action: str) -> bool:
+    """Whether the power (or allied minor) may take the action now (``ACTIONS``), asked once per reading: the
+    menu and the move's check ask the same."""
+    return bool(st.remembered(g.s, ("action", power, action), lambda: ACTIONS[action](g, power)))
 
 
 def with_actions(s: dict, seat: str) -> list[str]:
@@ -157,7 +163,7 @@ def offers(g: Ctx, seat: str, arg: Any) -> bool:
         major in st.powers_of(s, seat)
         and (budget.get(major, 0) > 0 or bool(extra))
         and action in (MINOR_ACTIONS if minor is not None else ACTIONS)
-        and ACTIONS[action](g, power)
+        and may(g, power, action)
     )
 
 

@@ -66,23 +66,54 @@ def test_austrias_card_scores_four_imperial_voters_at_the_end_of_the_turn():
 
 
 # ----- the Imperial election (generic card) -------------------------------------------------------------------------
-def election(played_this_turn: tuple[str, ...] = ()) -> tuple[dict, list]:
-    """Player1 plays the Imperial election (auction for the Holy Roman Empire among the powers with interest in CE,
-    events.yaml); Austria (player2) bids 1 and France (player1) passes."""
-    s = event_position("imperial-election", powers1=("portugal", "france"), powers2=("spain", "austria"))
+def election_played(powers2: tuple[str, ...] = ("spain", "austria"), played_this_turn: tuple[str, ...] = ()) -> dict:
+    """Player1 (Portugal and France) plays the Imperial election (auction for the Holy Roman Empire among the powers
+    with interest in CE, events.yaml); France and Austria have interest in CE."""
+    s = event_position("imperial-election", powers1=("portugal", "france"), powers2=powers2)
     card = GAME.board.minor("holy-roman-empire")
     for name in card.areas:
         s["areas"][name] = {"owner": None, "control": None, "marker": None, "fortress": None, "siege": None,
                             "interrupted": False}  # fmt: skip
     minor_powers.enter_play(s, card)
     for p in ("france", "austria"):
-        s["powers"][p]["interest"] = ["CE"]
+        if p in s["powers"]:
+            s["powers"][p]["interest"] = ["CE"]
     s["cards"]["discard"] = [*played_this_turn, *s["cards"]["discard"]]
     s, _ = play(s, "player1", "event", "imperial-election")
-    s, _ = play(s, "player1", "pass")
+    return s
+
+
+def election(played_this_turn: tuple[str, ...] = ()) -> tuple[dict, list]:
+    """The Imperial election played by player1; Austria (player2) bids 1 and wins (France may not bid: RULINGS
+    IV-2)."""
+    s = election_played(played_this_turn=played_this_turn)
     s, log = play(s, "player2", "bid", ["austria", 1])
-    s, more = play(s, "player1", "pass")
-    return s, msgs([*log, *more])
+    return s, msgs(log)
+
+
+def test_only_austria_may_bid_in_the_imperial_election():
+    """Austria's card: "The Habsburg candidate: only Austria may win the Imperial election" (``powers.yaml``,
+    reconstructed; RULINGS IV-2): France, with interest in CE, is not asked; Austria's player alone speaks, Austria
+    alone may bid (not Spain, without interest in CE), and one bet wins at once."""
+    s = election_played()
+    assert GAME.active_roles(s) == ["player2"]
+    offered = GAME.legal(s, "player2")
+    assert offered["pass"] == [None] and offered["bid"] and {p for p, _ in offered["bid"]} == {"austria"}
+    assert not GAME.allows(s, "player2", "bid", ["spain", 1])
+    s, log = play(s, "player2", "bid", ["austria", 1])
+    assert s["minors"]["holy-roman-empire"]["ally"] == "austria" and "log.auction_vp" in msgs(log)
+
+
+def test_without_austria_the_imperial_election_has_no_winner():
+    """RULINGS IV-2: with Austria not in play nobody may win the election: the player who played the card only
+    passes, nobody bets, and the Empire stays neutral (20.4.1); nobody scores the card's VP."""
+    s = election_played(powers2=("spain",))
+    assert "austria" not in s["powers"]
+    assert GAME.active_roles(s) == ["player1"] and GAME.legal(s, "player1") == {"pass": [None]}
+    vp = {seat: info["vp"] for seat, info in s["seats"].items()}
+    s, log = play(s, "player1", "pass")
+    assert s["minors"]["holy-roman-empire"]["ally"] is None and "log.alliance_nobody" in msgs(log)
+    assert {seat: info["vp"] for seat, info in s["seats"].items()} == vp
 
 
 def test_the_imperial_election_winner_scores_one_vp_and_allies_with_the_empire():

@@ -87,7 +87,7 @@ def test_a_reading_changes_no_list_and_no_state(seed, players, monkeypatch):
         allowed = first is not None and SIM.allows(s, role, *first)
         assert orjson.dumps(s) == before
         with_reading.append((s, role, legal, view, first, allowed))
-    monkeypatch.setattr(st, "reading", lambda s: contextlib.nullcontext())
+    monkeypatch.setattr(st, "reading", lambda s, keep=False: contextlib.nullcontext())
     for s, role, legal, view, first, allowed in with_reading:
         assert SIM.legal(s, role) == legal
         assert SIM.view(s, role) == view
@@ -106,3 +106,44 @@ def test_a_counter_never_moves_while_its_state_is_read():
     with st.reading(s):
         st.move_unit(other, uid, "eliminated")  # another state is not the one being read
     assert other["units"][uid]["loc"] == "eliminated"
+
+
+def test_a_kept_reading_serves_the_view_the_list_and_the_check_of_one_position():
+    """The view, the legal list and a move's check of one position share one kept reading (the prompt asked
+    once): each answers as the same question asked of a fresh copy of the state, every offered move is allowed and
+    a move not offered is not."""
+    for n, (s, role) in enumerate(positions(6, 6, 400)):
+        if n % 5:
+            continue
+        view = SIM.view(s, role)
+        assert st.known(s, ("prompt", role)) is None  # outside any reading nothing is known
+        with st.reading(s, keep=True):
+            assert st.known(s, ("prompt", role)) is not None  # the view's reading was kept, its prompt with it
+        legal = SIM.legal(s, role)
+        fresh = orjson.loads(orjson.dumps(s))
+        assert legal == SIM.legal(fresh, role) == view["prompt"]["legal"]
+        assert view == SIM.view(fresh, role)
+        for verb, args in legal.items():
+            for arg in args:
+                assert SIM.allows(s, role, verb, arg)
+        assert not SIM.allows(s, role, "no_such_verb", None)
+        legal["no_such_verb"] = [None]  # a caller's copy: changing it changes nothing the reading keeps
+        assert "no_such_verb" not in SIM.legal(s, role)
+
+
+def test_a_state_changed_in_place_is_read_anew():
+    """A kept reading serves only the state byte for byte as it was: a state changed in place between two questions
+    (as tests do) is read again, and answers as a fresh copy of it."""
+    for s, role in positions(1, 6, 600):
+        if s["stack"][-1]["step"] == "power_actions" and SIM.legal(s, role).get("act"):
+            break
+    else:
+        raise AssertionError("no impulse with actions in the first 600 moves")
+    before = SIM.legal(s, role)
+    for power in st.powers_of(s, role):
+        s["impulse"]["actions"][power] = 0  # no action point left: no action offered
+    s["impulse"]["extra"] = 0
+    after = SIM.legal(s, role)
+    assert after != before and not after.get("act")
+    assert after == SIM.legal(orjson.loads(orjson.dumps(s)), role)
+    assert not SIM.allows(s, role, "act", before["act"][0])

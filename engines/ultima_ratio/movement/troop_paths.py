@@ -1,0 +1,136 @@
+"""Ultima Ratio Regis — 10.2 the paths of a troop's strategic movement: the areas it may cross
+(``troop_passable``), the places next to it (``troop_steps``) and, for a troop without leader setting out alone,
+whether it can end anywhere (``TroopReach``: one search per power and reading of the state, not one per troop). A
+repatriation (14.1.1) or a transfer (21.2.2) crosses its own ``Lane``. The movement itself is
+``strategic_movement``'s."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Container
+from typing import NamedTuple
+
+from engines.core.machine import Ctx
+from engines.ultima_ratio import state as st
+from engines.ultima_ratio.board import board_of
+from engines.ultima_ratio.logistics import stacking
+
+
+class Lane(NamedTuple):
+    """The land areas a repatriating (14.1.1) or transferred (21.2.2) troop may cross (``through``) and end in
+    (``ends``); ``key``: what names it within a reading of the state (a transfer's powers), if anything."""
+
+    through: Container[str]
+    ends: Container[str]
+    key: tuple = ()
+
+
+def troop_passable(g: Ctx, power: str, area: str, by_sea: bool = False, allied: bool = True) -> bool:
+    """10.2: controlled areas, or uncontrolled areas with own troops not besieged; only areas the power may use
+    (18.4.1). A siege's area "belongs to the besieger" for strategic movement (13.4.7); "nor besieged fortresses
+    (other than ports) can be part of these movements": the besieged power reaches its besieged port only from the
+    sea (RULINGS AU-1, AV-3). 21.2.1 (``allied``): "It is possible to trace strategic movements through areas
+    controlled by the ally" (not besieged; RULINGS AL-5). Asked once per reading of the state (``state.reading``):
+    a strategic movement's search asks it of the same areas again and again."""
+    now = st.read(g.s)
+    if now is None:
+        return _troop_passable(g, power, area, by_sea, allied)
+    known = now.memo.setdefault(("troop_passable", power, by_sea, allied), {})  # area -> answer
+    if area not in known:
+        known[area] = _troop_passable(g, power, area, by_sea, allied)
+    return bool(known[area])
+
+
+def _troop_passable(g: Ctx, power: str, area: str, by_sea: bool, allied: bool) -> bool:
+    s, b = g.s, board_of(g)
+    if not st.active(s, area) or not st.interest_ok(s, b, power, area):
+        return False
+    info = s["areas"][area]
+    if info["siege"]:
+        return info["siege"]["besieger"] == power or (by_sea and st.coastal(b, area) and st.controls(s, power, area))
+    own = st.controls(s, power, area) or bool(st.troops_in(s, area, power))
+    return own or (allied and bool(s["alliances"]) and st.ally_controls(s, power, area))
+
+
+def troop_steps(g: Ctx, power: str, here: str, lane: Lane | None) -> tuple[list[str], list[str]]:
+    """The areas and seas next to ``here`` that a troop of the power may enter (10.2; a repatriation's or
+    transfer's ``lane``, 14.1.1, 21.2.2)."""
+    s, b = g.s, board_of(g)
+    area, sea = st.loc_area(here), st.loc_sea(here)
+
+    def passable(a: str, by_sea: bool = False) -> bool:
+        return a in lane.through if lane else troop_passable(g, power, a, by_sea=by_sea)
+
+    if area is not None:
+        siege = s["areas"][area]["siege"]
+        inside = bool(siege) and siege["besieger"] != power  # a besieged port: only by sea (AU-1)
+        return ([] if inside else [a for a in st.neighbours(s, b, area) if passable(a)]), list(b.areas[area].seas)
+    assert sea is not None  # a place on a path is an area or a sea
+    return [a for a in b.sea_ports[sea] if passable(a, by_sea=True)], list(b.sea_links[sea])
+
+
+class TroopReach:
+    """10.2 for a troop without leader setting out alone (``sets_out``): where it may go (``_troop_steps``) and end
+    (``may_stop``: the room is for one more troop of the power, 15.1.1 — a troop without leader changes no
+    commander) is the same for every such troop of the power, so the places are looked at once per reading of the
+    state (``troop_reach``), and a search that finds no end marks every place it saw as one from which none is
+    reached (``dead``), for the next troop's search."""
+
+    def __init__(self, g: Ctx, power: str, lane: Lane | None) -> None:
+        self.g, self.power, self.lane = g, power, lane
+        self.dead: set[str] = set()
+        self.starts: dict[str, bool] = {}
+        self.stops: dict[str, bool] = {}
+        self.nexts: dict[str, list[str]] = {}
+
+    def after(self, here: str) -> list[str]:
+        if here not in self.nexts:
+            if self.lane is None:
+                areas, seas = st.remembered(
+                    self.g.s, ("troop_steps", self.power, here), lambda: troop_steps(self.g, self.power, here, None)
+                )
+            else:
+                areas, seas = troop_steps(self.g, self.power, here, self.lane)
+            self.nexts[here] = [st.AREA + a for a in areas] + [st.SEA + x for x in seas]
+        return self.nexts[here]
+
+    def stop(self, place: str) -> bool:
+        if place not in self.stops:
+            g, area = self.g, st.loc_area(place)
+            lane = self.lane
+            self.stops[place] = (
+                area is not None
+                and (
+                    area in lane.ends
+                    if lane
+                    else not g.s["alliances"] or troop_passable(g, self.power, area, True, False)
+                )
+                and stacking.room(g, self.power, area, []) >= 1
+            )
+        return self.stops[place]
+
+    def sets_out(self, start: str) -> bool:
+        """Whether some place other than ``start`` where the troop may end is reached from it: the nearest places
+        first, each asked whether it is an end when first seen (an end is most often next door)."""
+        if start not in self.starts:
+            seen, queue, found = {start}, deque([start]), False
+            while queue and not found:
+                for nxt in self.after(queue.popleft()):
+                    if nxt in seen or nxt in self.dead:
+                        continue
+                    seen.add(nxt)
+                    if self.stop(nxt):
+                        found = True
+                        break
+                    queue.append(nxt)
+            if not found and not self.stop(start):
+                self.dead |= seen  # nothing seen ends a movement, nor leads to an end
+            self.starts[start] = found
+        return self.starts[start]
+
+
+def troop_reach(g: Ctx, power: str, lane: Lane | None) -> TroopReach:
+    """The power's ``TroopReach`` for an ordinary strategic movement or a lane with a ``key``, once per reading."""
+    if lane is not None and not lane.key:
+        return TroopReach(g, power, lane)
+    return st.remembered(g.s, ("troop_reach", power, lane.key if lane else None), lambda: TroopReach(g, power, lane))
