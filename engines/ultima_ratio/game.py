@@ -135,7 +135,8 @@ STEPS = {
 class UltimaRatioRegis(StepGame):
     id = GAME_ID
     title = "Ultima Ratio Regis"
-    version = "5"
+    # 6: a battle's public record in the state (issue 28); only Austria bids for the Imperial election (IV-2)
+    version = "6"
     presentation = "engines.ultima_ratio.presentation:PRESENTATION"  # the map page (engines.core.presentation)
     Options: ClassVar[type[BaseModel]] = Options
     messages_dir = pathlib.Path(__file__).parent / "messages"
