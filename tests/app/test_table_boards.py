@@ -71,6 +71,10 @@ def test_a_planet_king_table_marks_exactly_the_legal_actions_on_its_board(browse
         for k in ("track:treasury", "track:prestige", "track:vp:king", "cube:royal", "seat:king"):
             assert k in keys
         assert {k.split(":")[0] for k in keys} >= {"office", "court", "war", "territory", "unit", "notable"}
+        # the event and the decision in play, whose it is and what it asks (issue 30 › The boards)
+        assert '<section class="event" aria-label="Event">' in page
+        decision = page.split('<p class="pk-decision">', 1)[1].split("</p>", 1)[0]
+        assert "The King" in decision and htmlmod.unescape(decision).count(":") >= 1
         verb, arg = flat(legal)[0]
         assert alice.act(table, verb, arg).status_code == 200
     assert acted, "no decision of the first turn was on the board"
