@@ -95,6 +95,10 @@ def test_a_quince_dias_table_marks_exactly_the_legal_actions_on_its_board(browse
         keys = on_board(page)
         for k in ("power:government", "card:control", "card:princes", f"seat:{role}", "family:olivares"):
             assert k in keys
+        # whose turn it is and what is asked, on the Court board (issue 30 › The boards)
+        asked = htmlmod.unescape(page.split('<p class="qd-asked">', 1)[1].split("</p>", 1)[0])
+        prompt = alice.view(table, role)["view"]["prompt"]["text"]
+        assert "alice" in asked and asked.endswith(f": {prompt}"), (asked, prompt)
         verb, arg = flat(legal)[-1]
         assert alice.act(table, verb, arg, role=role).status_code == 200
     assert acted
