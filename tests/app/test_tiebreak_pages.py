@@ -36,6 +36,11 @@ def tiebreak_of(page: str) -> str:
     return html.unescape(page.split('data-key="tally:tiebreak"', 1)[1].split("</p>", 1)[0])
 
 
+def opens_at(reader, game: str, rule: str) -> bool:
+    """The rules reference of ``game`` has the section the tie-break's link opens."""
+    return f'id="rule-{rule}"' in reader.c.get(f"/games/{game}/rules/reference").text
+
+
 def test_15_dias_tie_at_the_top_shown_under_the_tally(app, browser):
     roles = ["player1", "player2", "player3", "player4"]
     alice = browser("alice")
@@ -56,6 +61,7 @@ def test_15_dias_tie_at_the_top_shown_under_the_tally(app, browser):
     assert "Tie-break applied" in said and "tied on 5 Affection Points" in said
     assert "the next one down with 4 Affection Points, wins" in said
     assert "rules/reference#rule-victory_check" in said and "Victory Check" in said
+    assert opens_at(alice, "15-dias", "victory_check")
     assert alice.view(table)["outcome"]["tiebreak"]["applied"] == "next_one_down"  # the API carries the data
     es = tiebreak_of(alice.c.get(f"/tables/{table}", headers={"Accept-Language": "es"}).text)
     assert "Desempate aplicado" in es and "empatados a 5 Puntos de Afecto" in es
@@ -78,6 +84,7 @@ def test_ultima_ratio_9_2_tie_broken_by_the_game_order_shown(app, browser):
     said = tiebreak_of(alice.c.get(f"/tables/{table}").text)
     assert "tied on 12 VP: the game order breaks the tie (7.1.1)" in said and "is player 1" in said
     assert "rules/reference#rule-major_power_auction" in said
+    assert opens_at(alice, "ultima-ratio-regis", "major_power_auction")
 
 
 def test_planet_king_cooperative_tie_shown(app, browser):
@@ -102,4 +109,5 @@ def test_planet_king_cooperative_tie_shown(app, browser):
     said = tiebreak_of(page)
     assert "The King and the Valido are level on 4 VP" in said and "both win" in said
     assert "rules/reference#rule-cooperative_game" in said
+    assert opens_at(alice, "planet-king", "cooperative_game")
     assert 'data-key="tally:thresholds"' in page  # the scenario's thresholds stay beside it
