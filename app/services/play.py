@@ -517,6 +517,10 @@ def table_view(
         if outcome.get("tally"):  # how each seat's score was reached, source by source (issue 30)
             words = {r: [{**t, "source": renderer.text(t["source"])} for t in ts] for r, ts in outcome["tally"].items()}
             outcome["tally"] = words
+        tiebreak = outcome.get("tiebreak")
+        if tiebreak:  # the tie rule that decided, declared by the game (issue 30 › Outcomes explained)
+            outcome["tiebreak"] = {**tiebreak, "text": renderer.text(tiebreak["text"])}
+            outcome["tiebreak"]["rule_title"] = renderer.rule(tiebreak["rule"])
         if outcome.get("thresholds"):
             outcome["thresholds"] = renderer.text(outcome["thresholds"])
     log = gamelog.page(db, table.id, role, game, renderer, log_limit, log_before)

@@ -311,6 +311,11 @@ class PlanetKing(StepGame):
                     out[mid] = [memorials.holder(state, o)] if mid in m["read"] else []
         return out
 
+    def outcome(self, state: dict) -> dict | None:
+        """The result; in cooperative play with the tie the comparison met, if any, as data (issue 30)."""
+        result = super().outcome(state)
+        return None if result is None else {**result, "tiebreak": victory.tiebreak(result)}
+
     @_in_context
     def redeal(self, state: dict, role: str, rnd) -> dict:
         return redeal.redeal(self, state, role, rnd)

@@ -117,7 +117,7 @@ def _sayer(game: Game, lang: str = "en") -> Callable[..., str]:
     render = game.renderer(lang).text
 
     def say(key: str, **args: Any) -> str:
-        kept = (game.id, lang, repr((key, sorted(args.items()))))
+        kept = (game.id, lang, repr((key, sorted(args.items()))) if args else key)  # most words take no argument
         found = _SAID.get(kept)
         if found is None:
             if len(_SAID) >= SAID_KEPT:
@@ -126,6 +126,19 @@ def _sayer(game: Game, lang: str = "en") -> Callable[..., str]:
         return found
 
     return say
+
+
+class _Words(dict[str, str]):
+    """The catalogue's words without arguments, each said on its first look-up (a template's ``W[key]``: a look-up
+    costs less than a call)."""
+
+    def __init__(self, say: Callable[..., str]):
+        super().__init__()
+        self.say = say
+
+    def __missing__(self, key: str) -> str:
+        found = self[key] = self.say(key)
+        return found
 
 
 def _tracks(game: Game, p: dict[str, Any], say: Callable[..., str]) -> list[dict[str, Any]]:
@@ -249,8 +262,42 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
             return ""
         return " ".join(joined[k] for k in keys.split() if k in joined)
 
+    focus = _focus(p)
+    name = _namer(game, lang)
+
+    def person(n: dict[str, Any] | None, role_name: str = "", slot: str = "") -> dict[str, Any]:
+        """A notable's card (or a vacant place) as games/planet-king/person.html draws it: its words, its keys,
+        its data-verb, whether the pending decision is about its place."""
+        if not n:
+            verb = verbs(slot) if slot else ""
+            return {
+                "c": None,
+                "role_name": role_name,
+                "slot": slot,
+                "q": slot in focus,
+                "verb": verb,
+                "vacant": say("board.vacant"),
+            }
+        keys = f"notable:{n['id']} {slot}" if slot else f"notable:{n['id']}"
+        return {"c": _card(n, say, name), "role_name": role_name, "ks": keys, "q": slot in focus, "verb": verbs(keys)}
+
+    def army(units: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Units counted by kind ("2 × Spanish tercio", a damaged side its own kind), in the order first met: each
+        group's name, count, its units' keys and their data-verb."""
+        damaged = say("board.damaged_side")
+        groups: dict[str, list[str]] = {}
+        for u in units:
+            groups.setdefault(u["name"] + (damaged if u["damaged"] else ""), []).append(f"unit:{u['id']}")
+        out = []
+        for kind, ids in groups.items():
+            keys = " ".join(ids)
+            out.append({"name": kind, "n": len(ids), "ks": keys, "verb": verbs(keys)})
+        return out
+
     return {
-        "focus": _focus(p),
+        "focus": focus,
+        "person": person,
+        "army": army,
         "tracks": _tracks(game, p, say),
         "verbs": verbs,
         "cubes": cubes,
@@ -261,7 +308,31 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
         "marks": joined,
         "pick_noun": say("board.pick_noun"),
         "say": say,
-        "name": _namer(game, lang),
+        "words": _Words(say),
+        "name": name,
+    }
+
+
+def _card(n: dict[str, Any], say: Callable[..., str], name: Callable[[Any], Any]) -> dict[str, Any]:
+    """A notable's card in words: a noble's ratings (military, political, government), a genius's art and
+    enlightenment, a lady's happiness and fertility; its prestige; its traits."""
+    kind = n["kind"]
+    if kind == "noble":
+        ratings = say("board.noble_ratings", m=n["military"], p=n["political"], g=n["government"])
+        title = "board.title.noble"
+    elif kind == "genius":
+        title, ratings = "board.title.genius", say("board.genius_ratings", art=n["art"], enl=n["enlightenment"])
+    else:
+        title, ratings = "board.title.lady", f"♥{n['happiness']} ✶{n['fertility']}"
+    prestige = n["prestige"]
+    return {
+        "kind": kind,
+        "name": name(n["name"]),
+        "title": say(title),
+        "ratings": ratings,
+        "prestige_title": say("board.track.prestige"),
+        "prestige": say("board.pr", pr=f"{prestige:+d}" if prestige else "0"),
+        "traits": ", ".join(n["traits"]) if n.get("traits") else "",
     }
 
 
@@ -270,10 +341,15 @@ def _namer(game: Game, lang: str) -> Callable[[Any], Any]:
     (views.name_keys: the key of a name, named by the game; issue 29); anything else as it is."""
     keys = name_keys(cast(Any, game).components)
 
+    named: dict[str, Any] = {}  # a board names the same cards and wars several times
+
     def name(value: Any) -> Any:
         if not isinstance(value, str):
             return value
-        return game.name_of(keys.get(value, value), lang) or value
+        found = named.get(value)
+        if found is None:
+            found = named[value] = game.name_of(keys.get(value, value), lang) or value
+        return found
 
     return name
 

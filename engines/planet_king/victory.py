@@ -83,6 +83,24 @@ def tally(s: dict, role: str) -> list[dict]:
     return out
 
 
+def tiebreak(result: dict) -> dict | None:
+    """The tie the cooperative comparison met (Cooperative Game › Victory: "They then compare the points obtained by
+    each player to determine who is the winner"), as data for the final tally (issue 30 › Outcomes explained): the
+    rule names no tie-break, so the King and the Valido level on VP with a victory level won both win (RULINGS,
+    Cooperative tie). None in solo play, in defeat, or when one has more VP than the other."""
+    scores = result["scores"]
+    if len(scores) < 2 or len(set(scores.values())) > 1 or not result["winners"]:
+        return None
+    points = next(iter(scores.values()))
+    return {
+        "rule": "cooperative_game",
+        "applied": "shared",
+        "tied": [{"roles": list(scores), "points": points}],
+        "winners": list(result["winners"]),
+        "text": text("tiebreak.shared", points=points),
+    }
+
+
 def finish(g: Ctx) -> None:
     """The victory level of the VP (the two players' summed in cooperative play); an automatic defeat is a Defeat;
     no Secret Memorial task completed is Neither King nor Planet. The ``reason`` of an automatic defeat names its

@@ -81,13 +81,15 @@ class QuinceDias(StepGame):
         setting.start(g, options)
 
     def outcome(self, state: State) -> Outcome | None:
-        """The result, with how each player's Affection Points were reached (issue 30 › Outcomes explained),
-        read from the final state (the Prince cards won, the Ducats, the Conspirators), public once it is over."""
+        """The result, with how each player's Affection Points were reached and the tie rule it applied, if any
+        (issue 30 › Outcomes explained), read from the final state (the Prince cards won, the Ducats, the
+        Conspirators), public once it is over."""
         result = super().outcome(state)
         if result is None:
             return None
         g = Ctx(self, state)
-        return {**result, "tally": {r: sequence.tally(g, r) for r in state["roles"]}}
+        tally = {r: sequence.tally(g, r) for r in state["roles"]}
+        return {**result, "tally": tally, "tiebreak": sequence.tiebreak(result["scores"], state["roles"])}
 
     def name_of(self, value: Any, lang: str) -> str | None:
         """Cards by id; the rule's words (powers, families, abilities, plots) by their ids."""

@@ -198,6 +198,28 @@ def winner(scores: dict[str, int]) -> str | None:
     return None
 
 
+def tiebreak(scores: dict[str, int], roles: list[str]) -> dict[str, Any] | None:
+    """The Victory Check's tie rule as it was applied (issue 30 › Outcomes explained; RULINGS OQ-31), as data: the
+    tied groups at or above the winner's score (each ``{"roles", "points"}``, best first), who won (``winners``, empty
+    when nobody did) and ``applied``: ``next_one_down`` (the tied players dropped out and the next one down won)
+    or ``nobody_wins`` (no score held by one player alone). None when no tie touched the result."""
+    best = winner(scores)
+    floor = scores[best] if best else min(scores.values())
+    tied = [
+        {"roles": [r for r in roles if scores[r] == v], "points": v}
+        for v in sorted({v for v in scores.values() if v >= floor}, reverse=True)
+        if sum(1 for r in roles if scores[r] == v) > 1
+    ]
+    if not tied:
+        return None
+    groups = [text("outcome.tied", roles=t["roles"], points=t["points"]) for t in tied]
+    if best:
+        applied, words = "next_one_down", text("tiebreak.next_one_down", ties=groups, role=best, points=scores[best])
+    else:
+        applied, words = "nobody_wins", text("tiebreak.nobody_wins", ties=groups)
+    return {"rule": "victory_check", "applied": applied, "tied": tied, "winners": [best] if best else [], "text": words}
+
+
 class VictoryCheck(Step):
     """Phase 6: the game ends after round 4 or once the third Bell has been shown."""
 

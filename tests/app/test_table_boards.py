@@ -71,6 +71,10 @@ def test_a_planet_king_table_marks_exactly_the_legal_actions_on_its_board(browse
         for k in ("track:treasury", "track:prestige", "track:vp:king", "cube:royal", "seat:king"):
             assert k in keys
         assert {k.split(":")[0] for k in keys} >= {"office", "court", "war", "territory", "unit", "notable"}
+        # the event and the decision in play, whose it is and what it asks (issue 30 › The boards)
+        assert '<section class="event" aria-label="Event">' in page
+        decision = page.split('<p class="pk-decision">', 1)[1].split("</p>", 1)[0]
+        assert "The King" in decision and htmlmod.unescape(decision).count(":") >= 1
         verb, arg = flat(legal)[0]
         assert alice.act(table, verb, arg).status_code == 200
     assert acted, "no decision of the first turn was on the board"
@@ -91,6 +95,10 @@ def test_a_quince_dias_table_marks_exactly_the_legal_actions_on_its_board(browse
         keys = on_board(page)
         for k in ("power:government", "card:control", "card:princes", f"seat:{role}", "family:olivares"):
             assert k in keys
+        # whose turn it is and what is asked, on the Court board (issue 30 › The boards)
+        asked = htmlmod.unescape(page.split('<p class="qd-asked">', 1)[1].split("</p>", 1)[0])
+        prompt = alice.view(table, role)["view"]["prompt"]["text"]
+        assert "alice" in asked and asked.endswith(f": {prompt}"), (asked, prompt)
         verb, arg = flat(legal)[-1]
         assert alice.act(table, verb, arg, role=role).status_code == 200
     assert acted

@@ -24,15 +24,28 @@ SCENARIO = "new-order"
 
 
 def winner(g: Ctx) -> None:
-    """22: the player with the most VP wins; a tie goes to the better place in the game order (7.1.1)."""
+    """22: the player with the most VP wins; a tie goes to the better place in the game order (7.1.1: "This order
+    is very important and is used to solve many tie breaks during the game"). The outcome's ``tiebreak`` says so
+    as data when a tie at the top was broken that way (issue 30 › Outcomes explained)."""
     seats = g.s["seats"]
     ranking = sorted(seats, key=lambda role: (-seats[role]["vp"], seats[role]["order"]))
+    best, vp = ranking[0], seats[ranking[0]]["vp"]
+    tied = [role for role in ranking if seats[role]["vp"] == vp]
     g.finish(
         {
-            "text": text("outcome.most_vp", seat=ranking[0], vp=seats[ranking[0]]["vp"]),
-            "winners": [ranking[0]],
+            "text": text("outcome.most_vp", seat=best, vp=vp),
+            "winners": [best],
             "scores": {role: seats[role]["vp"] for role in seats},
             "ranking": ranking,
+            "tiebreak": None
+            if len(tied) == 1
+            else {
+                "rule": "major_power_auction",
+                "applied": "game_order",
+                "tied": [{"roles": tied, "points": vp}],
+                "winners": [best],
+                "text": text("tiebreak.game_order", seats=tied, vp=vp, seat=best, place=seats[best]["order"]),
+            },
         }
     )
 

@@ -201,3 +201,29 @@ def test_the_office_an_appointment_fills_is_in_question_beside_the_candidates_ra
     assert slot and "office:viceroy_of_the_indies" in slot.group(0), html
     words = [a["label"] for a in GAME.labels(s, "king", RENDER)]
     assert words and all(all(r in w for r in ("Military", "Political", "Government")) for w in words), words
+
+
+def test_every_track_of_the_council_of_state_and_the_treasurys_changes_this_turn():
+    """Issue 30 › The boards: every track the rulebook names (turn, Treasury, Prestige, Happiness, Enlightenment, the
+    victory points, exploration, the Events phase's ACTION cards; Components › The Council of State) is a meter a
+    screen reader reads, and the Treasury's changes this turn are listed beside it, their sum first."""
+    import re
+
+    s = fresh("anni_mirabiles")
+    html = render(s)
+    for key in ("turn", "treasury", "prestige", "happiness", "enlightenment", "vp:king", "exploration", "action_cards"):
+        tag = re.search(rf'<div class="pk-track" data-key="track:{key}" role="meter"[^>]*>', html)
+        assert tag and re.search(r'aria-valuetext="[^"]+"', tag.group(0)), key
+    assert "Treasury this turn: no change yet" in html
+    rnd = random.Random(2)
+    for _ in range(200):
+        if s["treasury_turn"]:
+            break
+        role = GAME.active_roles(s)[0]
+        verb, arg = GAME.bots["heuristic"](GAME, GAME.view(s, role), role, rnd)
+        s = GAME.apply(s, role, verb, arg)
+    changes = s["treasury_turn"]
+    assert changes, "no ducat moved in 200 moves"
+    said = re.search(r'data-key="treasury:turn">([^<]*)<', render(s, GAME.active_roles(s)[0]))
+    assert said and said.group(1).startswith(f"Treasury this turn: {sum(c['n'] for c in changes):+d} — "), said
+    assert f"{changes[0]['n']:+d} " in said.group(1)

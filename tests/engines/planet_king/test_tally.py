@@ -33,3 +33,35 @@ def test_the_end_of_turn_tables_are_sources_of_their_own():
     state = GAME.replay(case["seed"], case["options"], [tuple(m) for m in case["moves"]])
     sources = {k for role in state["vp_sources"].values() for k in role}
     assert sources & {"enlightenment", "prestige", "happiness"}, sources
+
+
+def cooperative_end(king: int, valido: int) -> dict:
+    """An Iupiter Hispano cooperative game at its end, both Secret Memorials claimed, with these VP."""
+    from engines.core.machine import Ctx
+    from engines.planet_king import victory
+
+    state = GAME.setup(5, {"mode": "cooperative", "scenario": "iupiter_hispano"})
+    m = state["memorials"]
+    m["claimed"] = [m["hm"], m["council"]]
+    state["vp"] = {"king": king, "valido": valido}
+    state["defeat"] = []
+    victory.finish(Ctx(GAME, state))
+    return state
+
+
+def test_a_cooperative_tie_is_shared_and_declared_as_such():
+    """Cooperative Game › Victory (line 788): both players' VP give the level, "They then compare the points
+    obtained by each player to determine who is the winner"; level at 4 + 4 = 8 (Major Victory, 7 or more) the
+    rule names no tie-break, so both win (R-COOPERATIVE-TIE), and the outcome says which rule decided."""
+    result = GAME.outcome(cooperative_end(4, 4))
+    assert result is not None and result["level"] == "major_victory"
+    assert result["winners"] == ["king", "valido"]
+    tb = result["tiebreak"]
+    assert tb["rule"] == "cooperative_game" and tb["applied"] == "shared" and tb["winners"] == ["king", "valido"]
+    assert tb["tied"] == [{"roles": ["king", "valido"], "points": 4}]
+    assert GAME.renderer("en", {}).text(tb["text"]).startswith("The King and the Valido are level on 4 VP")
+    assert "ganan los dos" in GAME.renderer("es", {}).text(tb["text"])
+    ahead = GAME.outcome(cooperative_end(5, 3))
+    assert ahead is not None and ahead["winners"] == ["king"] and ahead["tiebreak"] is None
+    lost = GAME.outcome(cooperative_end(1, 1))  # 2 VP: a Defeat, nobody wins, no tie to break
+    assert lost is not None and lost["winners"] == [] and lost["tiebreak"] is None

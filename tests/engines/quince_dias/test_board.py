@@ -176,3 +176,17 @@ def test_a_tie_above_the_winner_is_explained_with_its_numbers():
     assert "ana and cy tied on 17 Affection Points" in words and "bo wins with 16 Affection Points" in words
     html = render(s, "player2", SEATS, {**outcome, "text": words})
     assert "Final standings" in html and "tied, drops out" in html and "the King&#39;s Favourite" in html
+
+
+def test_only_the_players_the_tie_rule_dropped_are_marked_so():
+    """Victory Check (l. 150): a tie below the winner drops nobody out; the standings mark as "tied, drops out" only
+    the tied groups the outcome's tie-break names (issue 30 › Outcomes explained)."""
+    s = fresh(players=4)
+    s["round"] = 4
+    s["ducats"] = {"player1": 34, "player2": 20, "player3": 20, "player4": 0}
+    s["stack"] = [{"step": "victory_check"}]
+    s = run(s)
+    outcome = GAME.outcome(s)
+    assert outcome["winners"] == ["player1"] and outcome["tiebreak"] is None
+    html = render(s, "player2", SEATS, {**outcome, "text": GAME.renderer().text(outcome["text"])})
+    assert "the King&#39;s Favourite" in html and "tied, drops out" not in html

@@ -267,6 +267,17 @@ def test_the_winner_has_the_most_vp_ties_going_by_game_order():
     winner(g)
     assert state["outcome"]["ranking"] == ["player2", "player3", "player1"]  # player2 bet most: 1st in game order
     assert GAME.renderer().text(state["outcome"]["text"]) == "Player 2 wins with 12 VP."
+    tb = state["outcome"]["tiebreak"]  # which tie-break decided, as data (issue 30 › Outcomes explained)
+    assert tb["rule"] == "major_power_auction" and tb["applied"] == "game_order" and tb["winners"] == ["player2"]
+    assert tb["tied"] == [{"roles": ["player2", "player3"], "points": 12}]
+    assert GAME.renderer().text(tb["text"]) == (
+        "Player 2 and Player 3 tied on 12 VP: the game order breaks the tie (7.1.1), where Player 2 is player 1, "
+        "ahead of the others, so Player 2 wins."
+    )
+    assert "orden de juego" in GAME.renderer("es").text(tb["text"])
+    state["seats"]["player3"]["vp"] = 11
+    winner(Ctx(GAME, state))
+    assert state["outcome"]["winners"] == ["player2"] and state["outcome"]["tiebreak"] is None
 
 
 def test_the_power_cards_objectives_score_at_the_end_of_the_turn():
