@@ -26,7 +26,8 @@ from fastapi.responses import HTMLResponse
 from markupsafe import Markup
 
 from app import i18n
-from app.web import render
+from app.web import board_of, render
+from engines import registry
 
 PARTS = ("board", "prompt", "since", "outcome", "seats", "log")
 HAVE = "X-Live-Have"  # "frame=…;board=…;…;top=<newest log entry's id>.<its seq>", written by static/js/site.js
@@ -52,11 +53,20 @@ def fingerprints(ctx: dict[str, Any]) -> dict[str, str]:
     data, table, role, user = ctx["data"], ctx["table"], ctx["role"], ctx.get("user")
     view, seats, labels, status = data["view"], data["seats"], data["labels"], table.status
     user_id = getattr(user, "id", None)
+    # what every part of the game's board reads besides its own data: the seats' names and labels, the outcome,
+    # and (a map's tools) the reader's display preferences
+    common = (seats, labels, data["outcome"], status, getattr(user, "display", None))
+    game = ctx.get("game")
+    parts = None
+    if game is not None and view:
+        declared = registry.presentation(game).board_parts
+        parts = declared(game, view, board_of(game, view)) if declared is not None else None
+    board = _fp(view, *common) if parts is None else _fp(parts.get("board"), sorted(parts), *common)
+    each = {f"part-{name}": _fp(part, *common) for name, part in (parts or {}).items() if name != "board"}
     return {
         "frame": _fp(table.id, role, user_id, i18n.current(), ctx.get("board_template"), ctx.get("actions_template")),
-        # the game's board reads the view, the seats' names and labels, the outcome, and (a map's tools) the
-        # reader's display preferences
-        "board": _fp(view, seats, labels, data["outcome"], status, getattr(user, "display", None)),
+        "board": board,
+        **each,
         # the prompt's forms carry the seq: new with every move
         "prompt": _fp(table.seq, view.get("prompt"), data["actions"], data["can_undo"], labels, status),
         "since": _fp(ctx.get("since"), seats, labels),
@@ -89,6 +99,8 @@ def changed(fp: dict[str, str], have: dict[str, str] | None, log: list[dict[str,
     if have is None or have.get("frame") != fp["frame"]:
         return list(PARTS), None
     parts = [name for name in PARTS if name != "log" and have.get(name) != fp[name]]
+    if "board" not in parts:  # the board as it was around its parts: the parts that changed (part-<name>)
+        parts += [name for name in fp if name.startswith("part-") and have.get(name) != fp[name]]
     if have.get("log") != fp["log"]:
         return [*parts, "log"], None
     top = have.get("top", "")
@@ -115,8 +127,17 @@ def answer(request: Request, ctx: dict[str, Any], status_code: int = 200, whole:
     parts, new_log = changed(fp, have, ctx["data"]["log"])
     if have is None or have.get("frame") != fp["frame"]:
         return render(request, "table/_live.html", status_code=status_code, **ctx)
+    board_parts = [name[5:] for name in parts if name.startswith("part-")]
     response = render(
-        request, "table/_live_parts.html", status_code=status_code, PARTS=parts, LOG_NEW=new_log, OOB_ATTR=OOB, **ctx
+        request,
+        "table/_live_parts.html",
+        status_code=status_code,
+        PARTS=[name for name in parts if not name.startswith("part-")],
+        BOARD_PARTS=board_parts,
+        PART_OUT=[],
+        LOG_NEW=new_log,
+        OOB_ATTR=OOB,
+        **ctx,
     )
     # the head (title, notice, seq) takes the place of the page's; the sections are swapped out of band
     response.headers["HX-Retarget"] = "#live-head"
@@ -126,6 +147,6 @@ def answer(request: Request, ctx: dict[str, Any], status_code: int = 200, whole:
 
 def sections_of(html: str) -> dict[str, str]:
     """Each section's fingerprint in a live partial's HTML, and its frame (what a page holds: tests, bench/)."""
-    found = dict(re.findall(r'data-live="(\w+)" data-fp="(\w*)"', html))
+    found = dict(re.findall(r'data-live="([\w-]+)" data-fp="(\w*)"', html))
     frame = re.search(r'data-frame="(\w*)"', html)
     return {**found, "frame": frame.group(1)} if frame else found

@@ -81,13 +81,18 @@ class Presentation:
     its ``data-keys`` (static/js/board.js), so the client never guesses them from the argument's look.
     ``entry_keys(game, entry)``: the board keys a log entry names (its ``data-keys``: hovering it highlights them on
     the board). ``confirm(game, view, verb, arg)``: the question (a ``Text``) an irreversible action asks before it
-    is made, or None (issue 28 › What map-game players expect)."""
+    is made, or None (issue 28 › What map-game players expect). ``board_parts(game, view, board)``: the parts of the
+    board template, each drawn with ``{% call board_part("<name>") %}…{% endcall %}``, by name -> the data that
+    part is drawn from (``board``: what ``board`` returned for this view), and under ``"board"`` what the board
+    draws outside its parts; a move's answer then sends only the parts whose data changed (app/live_parts.py;
+    issue 28 › Speed). Every input of a part must be in its data, or that part would stay stale on a page."""
 
     pages: tuple[Page, ...] = ()
     board: Callable[[Game, dict[str, Any], str], dict[str, Any] | None] | None = None
     action_keys: Callable[[str, Any], list[str]] | None = None
     entry_keys: Callable[[Game, dict[str, Any]], list[str]] | None = None
     confirm: Callable[[Game, dict[str, Any], str, Any], Any] | None = None
+    board_parts: Callable[[Game, dict[str, Any], dict[str, Any] | None], dict[str, Any]] | None = None
 
     def __post_init__(self) -> None:
         names = [p.name for p in self.pages]
