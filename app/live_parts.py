@@ -9,7 +9,11 @@ another's hidden data: a fingerprint of a slice a seat cannot see would tell it 
 reader, the language). The page's script (static/js/site.js) sends with each request that answers into
 ``#table-live`` the header ``X-Live-Have``: the frame, each section's fingerprint and the newest log entry it
 shows. Then the answer is the head, swapped in place of the page's, and every section whose fingerprint differs,
-each an out-of-band swap (``hx-swap-oob``); the log sends only its new entries, put on top of the list. A request
+each an out-of-band swap (``hx-swap-oob``); the log sends only its new entries, put on top of the list (a page's
+log then grows past the page of entries a fresh load shows; its "older entries" link still reads on from the
+oldest it shows). A game's board may be drawn in parts (its presentation's ``board_parts``, app/web.py ›
+``board_part``): the board's own fingerprint then covers only what it draws around them, and a move sends the
+parts that changed (Ultima Ratio Regis: the overlay and the panels, issue 28 › Speed). A request
 without the header, or from another frame (another seat, another language, a new login), a stale move (409), a
 spectator's shared partial (``hot.SpectatorPartials``) and every page without JavaScript get the whole table.
 """

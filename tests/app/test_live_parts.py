@@ -3,8 +3,13 @@ head and the changed sections swapped out of band, the log's new entries alone; 
 behind or of another seat; nothing of another seat's hidden data, not even as a fingerprint."""
 
 import copy
+import json
+import random
 import re
+from html.parser import HTMLParser
 from types import SimpleNamespace
+
+import pytest
 
 from app import live_parts
 from engines import registry
@@ -163,3 +168,121 @@ def test_no_fingerprint_tells_a_seat_of_another_seats_hidden_data():
     north = [live_parts.fingerprints(_ctx(game.view(s, "north"), "north")) for s in (state, other)]
     assert south[0] == south[1]
     assert north[0]["board"] != north[1]["board"]
+
+
+class _Pieces(HTMLParser):
+    """Each section and board part of a live table's HTML (an element with data-live), its HTML with the pieces
+    inside it written as ``[[name]]``, the out-of-band marks taken off."""
+
+    VOID = frozenset({"input", "br", "img", "meta", "link", "hr", "source", "wbr", "area", "col", "embed"})
+
+    def __init__(self, html: str) -> None:
+        super().__init__(convert_charrefs=False)
+        self.html, self.stack, self.found = html, [], []
+        self.lines = [0]
+        for line in html.splitlines(keepends=True):
+            self.lines.append(self.lines[-1] + len(line))
+        self.feed(html)
+
+    def _at(self) -> int:
+        line, col = self.getpos()
+        return self.lines[line - 1] + col
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.VOID:
+            return
+        self.stack.append((tag, self._at(), dict(attrs).get("data-live")))
+
+    def handle_endtag(self, tag):
+        while self.stack:
+            open_tag, start, name = self.stack.pop()
+            if open_tag == tag:
+                break
+        else:
+            return
+        if name:
+            end = self.html.index(">", self._at()) + 1
+            self.found.append((name, start, end))
+
+    def pieces(self) -> dict[str, str]:
+        out = {}
+        for name, start, end in self.found:
+            inner = sorted((s, e, n) for n, s, e in self.found if start < s and e <= end)
+            text, at = [], start
+            for s, e, n in inner:
+                if s >= at:  # a direct child (a grandchild lies inside a child already skipped)
+                    text += [self.html[at:s], f"[[{n}]]"]
+                    at = e
+            text.append(self.html[at:end])
+            # the spaces between two tags left out: htmx's swaps keep them or not, the page reads the same
+            out[name] = re.sub(r">\s+<", "><", "".join(text).replace(' hx-swap-oob="true"', ""))
+        return out
+
+
+def _apply(page: dict[str, str], answer: str) -> None:
+    """What the page's htmx does with an answer: every piece swapped in by name, new log entries on top."""
+    if answer.lstrip().startswith('<div id="table-live"'):
+        page.clear()
+        page["@frame"] = re.search(r'data-frame="(\w*)"', answer).group(1)
+    page.update(_Pieces(answer).pieces())
+    added = re.search(r'id="live-log-list" hx-swap-oob="afterbegin">(.*?)</ol>', answer, re.S)
+    if added:
+        head = 'id="live-log-list">'
+        page["log"] = page["log"].replace(head, head + re.sub(r">\s+<", "><", added.group(1).strip()), 1)
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "moves"), [("15-dias", {}, 40), ("ultima-ratio-regis", {}, 25), ("planet-king", {}, 30)]
+)
+def test_a_page_kept_by_partial_answers_is_the_page_a_fresh_load_draws(browser, game, options, moves):
+    """One seat's page, kept up to date by its own moves' answers and by refreshes after the others' moves, reads
+    section by section and part by part as the same page loaded afresh (issue 28 › Speed: a partial update is
+    only ever a faster way to the same page)."""
+    alice = browser("alice")
+    roles = registry.get_game(game).roles(registry.get_game(game).parse_options(options))
+    table = alice.new_table(game=game, seats=dict.fromkeys(roles, "me"), options=options, seed=3)
+    me, rng, page = roles[0], random.Random(4), {}
+    live = f"/tables/{table}/live?as={me}"
+    _apply(page, alice.c.get(live).text)
+    partial = 0
+    for _ in range(moves):
+        v = alice.view(table)
+        if v["status"] != "active":
+            break
+        role = me if me in v["active_roles"] else v["active_roles"][0]
+        seat = alice.view(table, role)
+        a = rng.choice(seat["actions"])
+        have = _have(page)
+        if role == me:
+            r = alice.post(
+                f"/tables/{table}/act",
+                {"seq": seat["seq"], "verb": a["verb"], "arg": json.dumps(a["arg"]), "role": me},
+                headers={"HX-Request": "true", live_parts.HAVE: have},
+            )
+        else:
+            assert alice.act(table, a["verb"], a["arg"], seq=seat["seq"], role=role).status_code == 200
+            r = alice.c.get(live, headers={"HX-Request": "true", live_parts.HAVE: have})
+        assert r.status_code == 200, r.text[:300]
+        partial += r.headers.get("HX-Retarget") == "#live-head"
+        _apply(page, r.text)
+        fresh = _Pieces(alice.c.get(live).text).pieces()
+        assert page.keys() - {"@frame"} == fresh.keys()
+        for name in fresh.keys() - {"log"}:
+            assert page[name] == fresh[name], f"{name} after a move of {role}"
+        # the log: a fresh page's newest entries (a page of them) are the kept page's newest, which grows
+        kept, new = _entries(page["log"]), _entries(fresh["log"])
+        assert kept[0] == new[0] and kept[1][: len(new[1])] == new[1]
+    assert partial >= moves // 2
+
+
+def _entries(log: str) -> tuple[str, list[str]]:
+    """A log section's heading and its entries, newest first (its "older entries" link left out)."""
+    head, _, items = log.partition("<ol ")
+    return head, re.findall(r'<li id="log-.*?</li>', items)
+
+
+def _have(page: dict[str, str]) -> str:
+    fps = {name: re.search(r'data-fp="(\w*)"', html).group(1) for name, html in page.items() if name != "@frame"}
+    top = re.search(r'id="live-log-list">\s*<li id="log-(\d+)"[^>]*><a class="anchor"[^>]*>#(\d+)<', page["log"])
+    have = [f"{k}={v}" for k, v in fps.items()] + [f"frame={page['@frame']}"]
+    return ";".join([*have, f"top={'.'.join(top.groups()) if top else ''}"])
