@@ -44,11 +44,16 @@ document.addEventListener("htmx:confirm", (event) => {
     event.preventDefault();
   } else if (seq <= liveSeq()) event.preventDefault();
 });
+// (the request is marked when it leaves: a partial answer retargets it to #live-head, app/live_parts.py)
+const ownRequests = new WeakSet();
 document.addEventListener("htmx:beforeRequest", (event) => {
-  if (ownLive(event.detail)) ownLiveRequests += 1;
+  if (!ownLive(event.detail) || !event.detail.xhr) return;
+  ownLiveRequests += 1;
+  ownRequests.add(event.detail.xhr);
 });
 document.addEventListener("htmx:afterRequest", (event) => {
-  if (!ownLive(event.detail)) return;
+  if (!event.detail.xhr || !ownRequests.has(event.detail.xhr)) return;
+  ownRequests.delete(event.detail.xhr);
   ownLiveRequests = Math.max(0, ownLiveRequests - 1);
   setTimeout(refetchIfNewer, 0); // after the answer's swap
 });
