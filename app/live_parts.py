@@ -71,7 +71,8 @@ def fingerprints(ctx: dict[str, Any]) -> dict[str, str]:
         "frame": _fp(table.id, role, user_id, i18n.current(), ctx.get("board_template"), ctx.get("actions_template")),
         "board": board,
         **each,
-        # the prompt's forms carry the seq: new with every move
+        # the prompt's forms carry the seq: new with every move (and the seq fixes the position: a game's list of
+        # actions may read more of the view than its prompt, The Planet King's does)
         "prompt": _fp(table.seq, view.get("prompt"), data["actions"], data["can_undo"], labels, status),
         "since": _fp(ctx.get("since"), seats, labels),
         "outcome": _fp(data["outcome"], labels),
