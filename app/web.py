@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import MutableMapping
 from typing import Any
 
@@ -115,14 +116,52 @@ templates.env.globals.update(
 templates.env.globals["linked_pages"] = lambda game: registry.presentation(game).links()
 
 
+_last_board = threading.local()  # the last view's board, per thread: the live parts' data and the template share it
+
+
 def board_of(game: Any, view: Any) -> dict[str, Any] | None:
     """What the game's presentation draws on its board beyond the view (a map's overlay), in the reader's language,
-    or None."""
+    or None. Made once for the same view object and language in a row (the live table's parts read it before its
+    template does: app/live_parts.py)."""
     made = registry.presentation(game).board if game is not None else None
-    return made(game, view, i18n.current()) if made is not None and view else None
+    if made is None or not view:
+        return None
+    lang, last = i18n.current(), getattr(_last_board, "made", None)
+    if last is not None and last[0] is view and last[1] == lang and last[2] is game:
+        return last[3]  # type: ignore[no-any-return]
+    board = made(game, view, lang)
+    _last_board.made = (view, lang, game, board)
+    return board
 
 
 templates.env.globals["board_of"] = board_of
+
+
+@jinja2.pass_context
+def board_part(context: Any, name: str, caller: Any) -> Markup:
+    """A part of a game's board (``{% call board_part("map") %}…{% endcall %}``, its parts declared by the game's
+    presentation, ``board_parts``): in the live table, wrapped in the element that names it and carries its
+    fingerprint; in a move's answer (app/live_parts.py) drawn only when it changed, as an out-of-band swap, and
+    kept in ``PART_OUT``; elsewhere (a replay) the part as it is."""
+    fp = context.get("FP")
+    key = f"part-{name}"
+    if not isinstance(fp, dict) or key not in fp:
+        return Markup(caller())
+    wanted = context.get("PARTS_WANTED")
+    if wanted is not None and name not in wanted:
+        return Markup("")
+    html = (
+        Markup(f'<div id="{key}" class="board-part" data-live="{key}" data-fp="{fp[key]}"{context.get("OOB", "")}>')
+        + Markup(caller())
+        + Markup("</div>")
+    )
+    out = context.get("PART_OUT")
+    if out is not None:
+        out.append(html)
+    return html
+
+
+templates.env.globals["board_part"] = board_part
 
 
 def action_keys(game: Any, verb: str, arg: Any) -> str:

@@ -10,7 +10,10 @@ the benchmark's) and plays each table to its end with random legal moves. Before
 times one floor request and reads the acting seat's view (untimed), so floors and moves interleave in the same
 second. Moves alternate between the JSON API (`POST /api/v1/tables/{id}/actions`, answered with the seat's view)
 and HTMX (`POST /tables/{id}/act` with `HX-Request`, answered with the live partial); both log in with the
-same cookie session.
+same cookie session. Before an HTMX move the seat's page fetches its live table as the last move's news would
+have it do (untimed), and the move then says what that page holds (`X-Live-Have`, `bench/live_page.py`): a
+server that answers with the changed sections alone (app/live_parts.py) is timed as a page uses it; the
+answer's bytes (as decoded, and as sent, gzip) are reported too.
 
 The same run also times the issue's own floor, `bench/bare_floor.py` (a minimal FastAPI sync endpoint: one INSERT
 + COMMIT through the driver, no middleware, no SQLAlchemy, no login) in a second server process on the same
@@ -49,6 +52,9 @@ import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench.live_page import LivePage  # noqa: E402
+
 ROLES = {"15-dias": ["player1", "player2", "player3", "player4"], "toy-duel": ["north", "south"]}
 
 
@@ -216,8 +222,11 @@ def one_run(url: str | None, port: int, game: str, moves: int, seed: int, tree: 
             "skeleton cpu",
             "view skeleton cpu",
             "view cpu",
+            "htmx bytes",
+            "htmx wire bytes",
         )
     }
+    pages: dict[tuple[int, str], LivePage] = {}  # each seat's page, kept as its script keeps it
     try:
         c = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30)
         bare = httpx.Client(base_url=f"http://127.0.0.1:{port + 1}", timeout=30)
@@ -260,13 +269,22 @@ def one_run(url: str | None, port: int, game: str, moves: int, seed: int, tree: 
             if mode == "api":
                 r, elapsed, cpu = timed(proc.pid, c.post, f"/api/v1/tables/{table}/actions", headers=headers, json=move)
             else:
+                # the seat's page as its news left it: the live table fetched on the last move's news (untimed)
+                page = pages.setdefault((table, role), LivePage())
+                live = c.get(
+                    f"/tables/{table}/live", params={"as": role}, headers={"HX-Request": "true", **page.headers()}
+                )
+                page.update(live.text)
                 r, elapsed, cpu = timed(
                     proc.pid,
                     c.post,
                     f"/tables/{table}/act",
-                    headers={**headers, "HX-Request": "true"},
+                    headers={**headers, "HX-Request": "true", **page.headers()},
                     data={**move, "arg": json.dumps(a["arg"])},
                 )
+                page.update(r.text)
+                times["htmx bytes"].append(len(r.content))
+                times["htmx wire bytes"].append(r.num_bytes_downloaded)
             assert r.status_code == 200, (r.status_code, r.text[:300])
             for key, value in (
                 ("floor", floor),
@@ -296,8 +314,8 @@ TARGETS = (("api", 1.25, "API move / a move's skeleton"), ("htmx", 1.40, "HTMX m
 
 
 def medians(times: dict[str, list[float]]) -> dict[str, float]:
-    """A run's median of each kind, in ms."""
-    return {k: statistics.median(v) * 1000 for k, v in times.items()}
+    """A run's median of each kind, in ms (sizes in bytes)."""
+    return {k: statistics.median(v) * (1 if k.endswith("bytes") else 1000) for k, v in times.items() if v}
 
 
 def main() -> None:
@@ -350,6 +368,11 @@ def main() -> None:
         ):
             vals = [r[key + kind] for r in rows]
             print(f"| {label}, {what} | {min(vals):.2f} | {statistics.median(vals):.2f} | {max(vals):.2f} |")
+        if not kind:
+            for key, label in (("htmx bytes", "HTMX answer, bytes"), ("htmx wire bytes", "HTMX answer, bytes sent")):
+                vals = [r[key] for r in rows if key in r]
+                if vals:
+                    print(f"| {label} | {min(vals):.0f} | {statistics.median(vals):.0f} | {max(vals):.0f} |")
         for floor, name in (("floor", "app floor"), ("bare", "bare floor")):
             for key, label in (("skeleton", "a move's skeleton"), ("api", "API move"), ("htmx", "HTMX move")):
                 vals = [r[key + kind] / r[floor + kind] for r in rows]

@@ -140,6 +140,10 @@ def main() -> None:
     for key, label in (("skeleton", "a move's skeleton"), ("api", "API move"), ("htmx", "HTMX move")):
         b, n = [r[key] for r in base], [r[key] for r in new]
         print(row(f"{label}, round trip ms", b, n, noise(b, n), "{:.2f}"))
+    for key, label in (("htmx bytes", "HTMX answer, bytes"), ("htmx wire bytes", "HTMX answer, bytes sent")):
+        b, n = [r[key] for r in base if key in r], [r[key] for r in new if key in r]
+        if b and n:
+            print(row(label, b, n, noise(b, n), "{:.0f}"))
     if counts is not None:
         one = [counts[trees[0]][2]], [counts[trees[1]][2]]
         print(row("instructions of a move with its view", *one, INSTRUCTIONS_NOISE, "{:,.0f}"))

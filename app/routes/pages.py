@@ -9,7 +9,7 @@ import orjson
 from fastapi import APIRouter, Form, Path, Query, Request
 from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 
-from app import i18n, teaching
+from app import i18n, live_parts, teaching
 from app.deps import (
     CSRF,
     CurrentUser,
@@ -131,7 +131,7 @@ def _table_context(request: Request, db, table, user, as_role: str | None, loade
         if mine
         else {}
     )
-    return {
+    ctx = {
         "table": table,
         "game": loaded.game,
         "data": data,
@@ -146,6 +146,7 @@ def _table_context(request: Request, db, table, user, as_role: str | None, loade
         "actions_template": actions_template(loaded.game.id),
         "user": user,
     }
+    return {**ctx, **live_parts.context(ctx)}
 
 
 def _since_last_move(db, table, role: str, game) -> dict[str, Any] | None:
@@ -210,8 +211,8 @@ def table_live(request: Request, hop: WatcherHop, table_id: RowId, as_: SeatQuer
 
 def _live(request: Request, db, user, table, as_: str | None) -> Response:
     key = _spectator_key(request, db, table, user, as_)
-    if key is None:
-        return render(request, "table/_live.html", partial=True, **_table_context(request, db, table, user, as_))
+    if key is None:  # a seat's: the sections that changed since what its page has (app.live_parts)
+        return live_parts.answer(request, _table_context(request, db, table, user, as_))
     cache, csrf = request.app.state.spectator_partials, request.scope.get("state", {}).get("csrf_token", "")
     html = cache.get(key, csrf)
     if html is not None:
@@ -295,11 +296,9 @@ def _after_move(request: Request, db, table, user, role: str | None, move, messa
     """The table after a move or an undo: HTMX gets the live partial (409 with the fresh table on a stale seq),
     a plain form post a redirect to the page."""
     loaded, stale = try_move(db, table, move)
-    if is_htmx(request):
+    if is_htmx(request):  # the sections that changed; all of them to a page that was behind (a stale move)
         ctx = _table_context(request, db, table, user, role, loaded)
-        return render(
-            request, "table/_live.html", status_code=409 if stale else 200, flash=stale or message, partial=True, **ctx
-        )
+        return live_parts.answer(request, {**ctx, "flash": stale or message}, 409 if stale else 200, whole=bool(stale))
     query = "&".join(q for q in (f"as={role}" if role else "", "stale=1" if stale else "") if q)
     return RedirectResponse(f"/tables/{table.id}" + (f"?{query}" if query else ""), status_code=303)
 

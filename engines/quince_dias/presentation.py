@@ -137,4 +137,51 @@ def in_words(game: Game, c: dict[str, Any] | None, lang: str) -> dict[str, Any] 
     return out
 
 
-PRESENTATION = Presentation(board=table_board, action_keys=action_keys)
+def _marked(marks: dict[str, str], keep: Callable[[str], bool]) -> dict[str, str]:
+    return {k: v for k, v in marks.items() if keep(k)}
+
+
+def board_parts(game: Game, view: dict[str, Any], board: dict[str, Any] | None) -> dict[str, Any]:
+    """The parts of the table's board (templates/games/15-dias/board.html) and the data each is drawn from, the
+    keys this seat may act on (``marks``) among them, each part's own: a move's answer sends only the parts that
+    changed (app/live_parts.py; issue 26 › Performance). All of it the seat's own view."""
+    p, me, marks = view["public"], view.get("private") or {}, (board or {}).get("marks") or {}
+    players = p.get("players") or []
+    on_table = {f"card:{c['id']}" for pl in players for c in (pl.get("main"), pl.get("relative")) if c}
+    discard = {f"card:{c['id']}" for c in p.get("discard") or ()}
+    hire = {f"card:{c['id']}" for c in p.get("conspirators_available") or ()}
+    prompt = view.get("prompt") or {}
+    state = ("round", "phase", "deck", "discard_count", "bank", "control_free", "individual_power", "starting")
+    return {
+        "board": [[pl.get("role") for pl in players]],
+        "court": [
+            (board or {}).get("powers"),
+            [p.get(k) for k in ("control_free", "bells", "princes_left")],
+            prompt.get("active"),
+            prompt.get("text"),
+            [pl.get("role") for pl in players],
+            _marked(marks, lambda k: k.startswith("power:")),
+        ],
+        "state": [
+            [p.get(k) for k in (*state, "round_of_turns", "turn", "order", "initiative_zero")],
+            p.get("families"),
+        ],
+        "families": [
+            p.get("families"),
+            players,
+            me.get("covered"),
+            p.get("turn"),
+            _marked(marks, lambda k: k.startswith(("seat:", "card:covered:")) or k in on_table),
+        ],
+        "hand": [me, players, _marked(marks, lambda k: k.startswith("card:") and k not in discard | hire)],
+        "conspirators": [p.get("conspirators_available"), _marked(marks, lambda k: k in hire)],
+        "discard": [
+            [p.get(k) for k in ("discard", "results", "prince_discards")],
+            p.get("families"),
+            [pl.get("role") for pl in players],
+            _marked(marks, lambda k: k in discard),
+        ],
+    }
+
+
+PRESENTATION = Presentation(board=table_board, action_keys=action_keys, board_parts=board_parts)

@@ -446,6 +446,25 @@ def entry_view(game: Game, entry: dict[str, Any], lang: str = "en") -> dict[str,
     return combatview.display(game, record, _sayer(game, lang), places(game).colours)
 
 
+def board_parts(game: Game, view: dict[str, Any], board: dict[str, Any] | None) -> dict[str, Any]:
+    """The parts of the table's board (templates/games/ultima-ratio-regis/board.html) and the data each is drawn
+    from, so a move's answer sends the overlay and the panels that changed, not the whole board (issue 28 › Speed):
+    the turn's panel, the map (its overlay), the seat's hand, the areas, the seas and boxes, the trade centers; and
+    what the board draws around them. Every piece is of the seat's view or its board (never another seat's)."""
+    public, b = view.get("public") or {}, board or {}
+    units, leaders = public.get("units"), public.get("leaders")
+    return {
+        "board": [b.get("verb_keys"), b.get("pick_noun"), public.get("scenario"), public.get("turn")],
+        "turn": [public.get(k) for k in ("scenario", "turn", "first_turn", "last_turn")] + [b.get("panel")],
+        "map": [b.get(k) for k in ("width", "height", "counter", "leader", "coin")]
+        + [b.get(k) for k in ("places", "centers", "eliminated", "views", "base_url", "label", "alt", "battle")],
+        "hand": b.get("hand"),
+        "areas": [public.get("areas"), units, leaders, public.get("scored_areas")],
+        "seas": [units, leaders],
+        "trade": [public.get(k) for k in ("capacity", "merchants", "merchants_prepared")],
+    }
+
+
 PRESENTATION = Presentation(
     pages=(
         Page("map", map_page, template="map.html", link="the map"),
@@ -456,4 +475,5 @@ PRESENTATION = Presentation(
     entry_keys=mapview.entry_keys,
     confirm=mapview.confirm,
     entry_view=entry_view,
+    board_parts=board_parts,
 )

@@ -71,6 +71,11 @@
     const list = live.querySelector(".prompt .actions");
     if (!board || !list || list.dataset.enhanced) return;
     list.dataset.enhanced = "1";
+    // a partial answer (app/live_parts.py) may bring a new list beside the same board: the marks, the menu and the
+    // listeners of the list before it go
+    live.querySelectorAll(".board-menu").forEach(function (m) { m.remove(); });
+    board.querySelectorAll(".pickable, .picked, .target").forEach(unmark);
+    if (listening.has(board)) listening.get(board)();
     const things = new Map();
     board.querySelectorAll("[data-verb]").forEach(function (el) { if (!served.has(el)) served.set(el, el.dataset.verb); });
     board.querySelectorAll("[data-key], [data-keys]").forEach(function (el) {
@@ -226,14 +231,21 @@
       }
       return null;
     }
-    board.addEventListener("click", function (event) {
+    function onClick(event) {
       const k = hitKey(event);
       if (k !== null && choose(k)) event.preventDefault();
-    });
-    board.addEventListener("keydown", function (event) {
+    }
+    function onKey(event) {
       if (event.key !== "Enter" && event.key !== " ") return;
       const k = hitKey(event);
       if (k !== null && choose(k)) event.preventDefault();
+    }
+    board.addEventListener("click", onClick);
+    board.addEventListener("keydown", onKey);
+    listening.set(board, function () {
+      board.removeEventListener("click", onClick);
+      board.removeEventListener("keydown", onKey);
+      listening.delete(board);
     });
     board.classList.add("board-enhanced");
     render();
@@ -241,6 +253,7 @@
 
   // the server's data-verb of an element (the verbs this seat may use on it), kept across the marks' changes
   const served = new WeakMap();
+  const listening = new WeakMap();  // a board -> how to take its listeners off (a new list beside the same board)
   function unmark(el) {
     el.classList.remove("pickable", "picked", "target");
     el.removeAttribute("tabindex");

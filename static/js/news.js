@@ -31,15 +31,21 @@
   }
 
   let before = null; // the readings of the table about to be replaced by news
+  let swapped = false; // the live table (or, in a partial answer, its head and changed parts) is being swapped
 
   document.addEventListener("htmx:beforeSwap", function (event) {
     const cfg = event.detail.requestConfig;
     const live = document.getElementById("table-live");
-    before = live && cfg && cfg.verb === "get" && event.detail.target === live ? readings(live) : null;
+    // a partial answer (app/live_parts.py) is swapped into the live table's head, its sections out of band
+    const ours = live && (event.detail.target === live || event.detail.target === document.getElementById("live-head"));
+    swapped = swapped || Boolean(ours);
+    before = ours && cfg && cfg.verb === "get" ? readings(live) : null;
   });
 
   document.addEventListener("htmx:afterSettle", function () {
     const live = document.getElementById("table-live");
+    if (live && swapped) live.querySelectorAll(".news").forEach(function (el) { el.classList.remove("news"); });
+    swapped = false;
     if (!live || before === null) return;
     const was = before;
     before = null;

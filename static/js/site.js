@@ -44,11 +44,16 @@ document.addEventListener("htmx:confirm", (event) => {
     event.preventDefault();
   } else if (seq <= liveSeq()) event.preventDefault();
 });
+// (the request is marked when it leaves: a partial answer retargets it to #live-head, app/live_parts.py)
+const ownRequests = new WeakSet();
 document.addEventListener("htmx:beforeRequest", (event) => {
-  if (ownLive(event.detail)) ownLiveRequests += 1;
+  if (!ownLive(event.detail) || !event.detail.xhr) return;
+  ownLiveRequests += 1;
+  ownRequests.add(event.detail.xhr);
 });
 document.addEventListener("htmx:afterRequest", (event) => {
-  if (!ownLive(event.detail)) return;
+  if (!event.detail.xhr || !ownRequests.has(event.detail.xhr)) return;
+  ownRequests.delete(event.detail.xhr);
   ownLiveRequests = Math.max(0, ownLiveRequests - 1);
   setTimeout(refetchIfNewer, 0); // after the answer's swap
 });
@@ -95,3 +100,24 @@ document.addEventListener("click", (event) => {
   fetch(toggle.dataset.displayUrl, { method: "POST", body: body, credentials: "same-origin", redirect: "manual" }).catch(() => {});
 });
 document.addEventListener("htmx:afterSettle", showSidePanelState);
+// A live table in sections (app/live_parts.py): a request answered into #table-live says what the page has — its
+// frame, each section's fingerprint, the newest log entry — and the answer is then the head (title, notice, seq)
+// and only the sections that changed, swapped out of band, the log's new entries put on top of its list.
+document.addEventListener("htmx:configRequest", (event) => {
+  const target = event.detail.target;
+  const live = document.getElementById("table-live");
+  if (!live || !target || target.id !== "table-live" || !live.dataset.frame) return;
+  const have = [`frame=${live.dataset.frame}`];
+  live.querySelectorAll("[data-live][data-fp]").forEach((el) => have.push(`${el.dataset.live}=${el.dataset.fp}`));
+  // the newest entry: its id and its move's seq (its anchor "#<seq>", app/fragments.py)
+  const top = live.querySelector("#live-log-list > li[id^='log-']");
+  const anchor = top && top.querySelector(".anchor");
+  have.push(`top=${anchor ? `${top.id.slice(4)}.${anchor.textContent.slice(1)}` : ""}`);
+  event.detail.headers["X-Live-Have"] = have.join(";");
+});
+// the head of a partial answer carries the seq the page now shows: the live table's own data-seq follows it
+document.addEventListener("htmx:afterSwap", () => {
+  const live = document.getElementById("table-live");
+  const head = document.getElementById("live-head");
+  if (live && head && head.dataset.seq && live.dataset.seq !== head.dataset.seq) live.dataset.seq = head.dataset.seq;
+});

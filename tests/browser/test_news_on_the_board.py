@@ -36,10 +36,13 @@ def test_only_what_reads_differently_is_ringed_and_my_own_move_rings_nothing(ser
     assert page.locator("[data-board] .news").count() == 0  # a page as loaded has no news
     key = page.locator("#table-live [data-board] [data-key]").first.get_attribute("data-key")
     # that thing read differently before the news: it alone is ringed after the (otherwise unchanged) table comes
+    # (whole: a page that says it is of another frame gets the whole table, app/live_parts.py; a page that says what
+    # it holds would get nothing, the server's table being unchanged)
     page.evaluate(
         "(key) => document.querySelector(`#table-live [data-board] [data-key='${key}']`).setAttribute('data-state', 'before')",
         key,
     )
+    page.evaluate("() => { document.getElementById('table-live').dataset.frame = 'another'; }")
     page.evaluate(REFETCH)
     expect(page.locator("[data-board] .news").first).to_be_attached(timeout=5000)
     assert {e.get_attribute("data-key") for e in page.locator("[data-board] .news").all()} == {key}
