@@ -125,6 +125,14 @@ def board_of(game: Any, view: Any) -> dict[str, Any] | None:
 templates.env.globals["board_of"] = board_of
 
 
+def title_of(game: Any) -> str:
+    """A game's name in the reader's language (its catalogue's ``game.title``: "El Rey Planeta"; issue 29)."""
+    return str(game.title_in(i18n.current()))
+
+
+templates.env.globals["title_of"] = title_of
+
+
 def action_keys(game: Any, verb: str, arg: Any) -> str:
     """The board keys a legal action acts on, as its game's presentation says ("card:x seat:y"), or ""."""
     keys = registry.presentation(game).action_keys if game is not None else None

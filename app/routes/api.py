@@ -9,6 +9,7 @@ from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
+from app import i18n
 from app.deps import (
     CSRF,
     CurrentUser,
@@ -176,7 +177,7 @@ def games():
     return [
         {
             "id": g.id,
-            "title": g.title,
+            "title": g.title_in(i18n.current()),
             "version": g.version,
             "options_schema": g.Options.model_json_schema(),
             "option_sets": g.option_sets(),

@@ -15,6 +15,7 @@ import orjson
 from sqlalchemy import insert
 from sqlalchemy.orm import Session
 
+from app import i18n
 from app.errors import Forbidden, Invalid
 from app.i18n import _
 from app.inputs import first_unstorable
@@ -175,7 +176,7 @@ def import_record(db: Session, user: User, record: Any) -> GameTable:
         game.id,
         record.get("options") or {},
         dict.fromkeys(roles, "me"),
-        name=f"Replay of a {game.title} game",
+        name=_("Replay of a game of {game}").format(game=game.title_in(i18n.current())),
         seed=record["seed"],
         commit=False,
     )

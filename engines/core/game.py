@@ -192,6 +192,11 @@ class Game(ABC):
             roles = self._role_names[lang] = {key[5:]: t for key, t in catalog.items() if key.startswith("role.")}
         return Renderer(self.catalogs, self.name_of, lang, {**roles, **(names or {})}, self.gender_of)
 
+    def title_in(self, lang: str = "en") -> str:
+        """The game's name in ``lang``: its catalog's ``game.title`` (the edition's title in that language; issue
+        29), else :attr:`title`."""
+        return self.catalogs.get(lang, self.catalogs["en"]).get("game.title") or self.title
+
     def role_label(self, role: str, lang: str = "en") -> str:
         return self.catalogs.get(lang, self.catalogs["en"]).get(f"role.{role}") or role.replace("_", " ").title()
 

@@ -128,7 +128,7 @@ def _sayer(game: Game, lang: str = "en") -> Callable[..., str]:
     return say
 
 
-def _tracks(game: Game, p: dict[str, Any], say: Callable[..., str]) -> list[dict[str, Any]]:
+def _tracks(game: Game, p: dict[str, Any], say: Callable[..., str], name: Callable[[Any], Any]) -> list[dict[str, Any]]:
     tables = cast(Any, game).components.TABLES
     limits = tables["limits"]
     now, marks = p["now"], p["marks"]
@@ -162,7 +162,7 @@ def _tracks(game: Game, p: dict[str, Any], say: Callable[..., str]) -> list[dict
         if role not in p["roles"]:  # solo: the King alone
             continue
         out.append(_track(f"vp:{role}", say("board.track.vp", role=role), 0, max(20, vp), vp, say("board.vp", n=vp)))
-    names = p["exploration"]["track"]
+    names = [name(space) for space in p["exploration"]["track"]]
     index = p["exploration"]["index"]
     out.append(
         _track(
@@ -171,7 +171,7 @@ def _tracks(game: Game, p: dict[str, Any], say: Callable[..., str]) -> list[dict
             0,
             len(names) - 1,
             index,
-            p["exploration"]["space"],
+            name(p["exploration"]["space"]),
             names=names,
         )
     )
@@ -224,7 +224,7 @@ def _focus(p: dict[str, Any]) -> set[str]:
 def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     """What the board draws beyond the view, in the reader's language: the tracks, the memorials' states, and which
     keys this seat may act on (``marks``: key -> its verbs; ``verbs(keys)``: an element's data-verb)."""
-    say = _sayer(game, lang)
+    say, name = _sayer(game, lang), _namer(game, lang)
     p = view["public"]
     marks: dict[str, list[str]] = {}
     for verb, args in (view.get("prompt") or {}).get("legal", {}).items():
@@ -251,7 +251,7 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
 
     return {
         "focus": _focus(p),
-        "tracks": _tracks(game, p, say),
+        "tracks": _tracks(game, p, say, name),
         "verbs": verbs,
         "cubes": cubes,
         "treasury_turn": say("board.treasury_turn", net=net, changes=changes)
@@ -261,8 +261,23 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
         "marks": joined,
         "pick_noun": say("board.pick_noun"),
         "say": say,
-        "name": _namer(game, lang),
+        "name": name,
+        "text": game.renderer(lang).text,
+        "role": lambda role: game.role_label(role, lang),
+        "event_text": _event_text(game, p.get("event"), lang),
     }
+
+
+def _event_text(game: Game, event: dict[str, Any] | None, lang: str) -> str:
+    """The printed words of the event card in play in ``lang``: its own entry of the names file (a copy whose words
+    differ), else its printed name's (the copies that share them: PlanetKing.translated_text), else the content's
+    English (issue 29)."""
+    if not event:
+        return ""
+    for eid, card in cast(Any, game).components.EVENTS.items():
+        if card["name"] == event["name"] and card["text"] == event["text"]:
+            return game.translated_text(eid, lang) or str(event["text"])
+    return str(event["text"])
 
 
 def _namer(game: Game, lang: str) -> Callable[[Any], Any]:
