@@ -494,6 +494,9 @@ def table_view(
     renderer = renderer_of(game, table, lang)
     # the engine's view, its prompt and outcome put in words for the reader here (the app's own shape)
     view = cast(dict[str, Any], game.view(state, role))
+    in_words = registry.presentation(game).words
+    if in_words is not None and renderer.lang != "en":  # the words the view carries in English (issue 29)
+        view = in_words(game, view, renderer.lang)
     playing = table.status == "active" and not table.flagged
     stood_in = any(s.role == role and s.bot for s in table.seats)  # a seat a bot plays for its timed-out player
     prompt = view["prompt"]

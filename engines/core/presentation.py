@@ -81,13 +81,16 @@ class Presentation:
     its ``data-keys`` (static/js/board.js), so the client never guesses them from the argument's look.
     ``entry_keys(game, entry)``: the board keys a log entry names (its ``data-keys``: hovering it highlights them on
     the board). ``confirm(game, view, verb, arg)``: the question (a ``Text``) an irreversible action asks before it
-    is made, or None (issue 28 › What map-game players expect)."""
+    is made, or None (issue 28 › What map-game players expect). ``words(game, view, lang)``: the view with the
+    printed words it carries in the content's English (a card's effect) in ``lang``, read by their ids (issue 29);
+    the app asks it for a reader of another language than English."""
 
     pages: tuple[Page, ...] = ()
     board: Callable[[Game, dict[str, Any], str], dict[str, Any] | None] | None = None
     action_keys: Callable[[str, Any], list[str]] | None = None
     entry_keys: Callable[[Game, dict[str, Any]], list[str]] | None = None
     confirm: Callable[[Game, dict[str, Any], str, Any], Any] | None = None
+    words: Callable[[Game, dict[str, Any], str], dict[str, Any]] | None = None
 
     def __post_init__(self) -> None:
         names = [p.name for p in self.pages]

@@ -137,4 +137,21 @@ def in_words(game: Game, c: dict[str, Any] | None, lang: str) -> dict[str, Any] 
     return out
 
 
-PRESENTATION = Presentation(board=table_board, action_keys=action_keys)
+def view_in_words(game: Game, view: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The view with each Special Situation's effect in ``lang`` (its names file's words, by the card's id; issue 29):
+    the JSON API's view speaks the reader's language as its prompt and log do. Everything else as it is."""
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, dict):
+            out = {k: walk(v) for k, v in value.items()}
+            if value.get("kind") == "situation" and isinstance(value.get("effect"), str) and value.get("id"):
+                out["effect"] = game.translated_text(value["id"], lang) or value["effect"]
+            return out
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        return value
+
+    return cast(dict[str, Any], walk(view))
+
+
+PRESENTATION = Presentation(board=table_board, action_keys=action_keys, words=view_in_words)

@@ -158,3 +158,35 @@ def test_the_planet_king_table_page_reads_whole_in_spanish_from_set_up_to_tally(
     assert found == {}
     english = _readable(alice.c.get(f"/tables/{table}", headers={"Accept-Language": "en"}).text)
     assert pattern.search(english) and not pattern.search(page)  # the scan can fail
+
+
+def _situations(data) -> list[dict]:
+    """Every Special Situation card a view holds, at any depth."""
+    if isinstance(data, dict):
+        own = [data] if data.get("kind") == "situation" and "effect" in data else []
+        return own + [s for v in data.values() for s in _situations(v)]
+    if isinstance(data, list):
+        return [s for v in data for s in _situations(v)]
+    return []
+
+
+def test_the_15_dias_json_view_gives_the_special_situations_effects_in_the_readers_language(browser):
+    """Issue 29: the JSON API's view carries each Special Situation's effect in the language asked for (its names
+    file's words, by the card's id), as its prompt and log; English unchanged."""
+    from engines import registry
+
+    game = registry.get_game("15-dias")
+    printed = {c["id"]: c["effect"] for c in game.content()["special_situations"]}
+    alice = browser("alice")
+    table = _played(alice, "15-dias")
+    seen = 0
+    for seat in ("player1", "player2", "player3", "player4"):
+        url = f"/api/v1/tables/{table}?as={seat}"
+        spanish = _situations(alice.api("GET", url, headers={"Accept-Language": "es"}).json()["view"])
+        english = _situations(alice.api("GET", url, headers={"Accept-Language": "en"}).json()["view"])
+        assert [c["id"] for c in spanish] == [c["id"] for c in english]
+        for es, en in zip(spanish, english, strict=True):
+            assert en["effect"] == printed[en["id"]]
+            assert es["effect"] == game.translated_text(es["id"], "es") and es["effect"] != en["effect"]
+            seen += 1
+    assert seen  # the hands hold Special Situations to read
