@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from app import validation
 from app.db import rowcount
 from app.errors import Invalid, NotFound
 from app.i18n import N_, _, ngettext
@@ -65,7 +66,7 @@ class Pace(BaseModel):
     @model_validator(mode="after")
     def _cap(self) -> Pace:
         if self.pace == "bank" and self.cap_days < self.bank_days:
-            raise ValueError("the cap must be at least the bank")
+            raise ValueError(N_("the cap must be at least the bank"))  # app.validation words it for the reader
         return self
 
 
@@ -75,7 +76,7 @@ def parse_pace(raw: dict[str, Any] | Pace | None) -> Pace:
     try:
         return Pace.model_validate(raw or {})
     except ValidationError as exc:
-        problems = [f"{'.'.join(map(str, e['loc'])) or 'clock'}: {e['msg']}" for e in exc.errors()]
+        problems = validation.problems(exc.errors(), _("clock"))
         raise Invalid(_("Invalid clock: ") + "; ".join(problems), problems=problems) from None
 
 

@@ -19,7 +19,7 @@ from sqlalchemy import ColumnElement, bindparam, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, joinedload
 
-from app import i18n
+from app import i18n, validation
 from app.db import rowcount
 from app.errors import Conflict, Forbidden, Invalid, NotFound
 from app.i18n import N_, _
@@ -55,7 +55,8 @@ def validate_options(game: Game, options: dict[str, Any] | None) -> dict[str, An
     try:
         return game.parse_options(options).model_dump(mode="json")
     except OptionsError as exc:
-        raise Invalid(_("Invalid options: ") + "; ".join(exc.messages), problems=exc.messages) from None
+        said = validation.problems(exc.errors, _("options")) if exc.errors else exc.messages
+        raise Invalid(_("Invalid options: ") + "; ".join(said), problems=said) from None
 
 
 @dataclass(frozen=True)

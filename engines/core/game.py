@@ -145,7 +145,7 @@ class Game(ABC):
             for err in exc.errors():
                 where = ".".join(str(p) for p in err["loc"]) or "options"
                 messages.append(f"{where}: {err['msg']}")
-            raise OptionsError(messages) from None
+            raise OptionsError(messages, [dict(e) for e in exc.errors()]) from None
 
     def option_sets(self) -> list[dict[str, Any]]:
         """Every scenario / variant combination worth playing through in the conformance suite."""

@@ -96,11 +96,13 @@ class IllegalAction(Exception):
 
 
 class OptionsError(ValueError):
-    """Raised when a table's options do not validate; ``messages`` lists one sentence per problem."""
+    """Raised when a table's options do not validate; ``messages`` lists one sentence per problem, ``errors`` the
+    validator's own errors (pydantic's: type, loc, ctx), which an app may word in its reader's language."""
 
-    def __init__(self, messages: list[str]):
+    def __init__(self, messages: list[str], errors: list[dict[str, Any]] | None = None):
         super().__init__("; ".join(messages))
         self.messages = messages
+        self.errors = errors or []
 
 
 class ContentError(ValueError):
