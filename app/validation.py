@@ -42,7 +42,6 @@ MESSAGES: dict[str, str] = {
     "too_long": N_("must hold at most {max_length} items"),
     "string_pattern_mismatch": N_("does not have the expected form"),
     "json_invalid": N_("is not valid JSON"),
-    "unstorable_text": N_("holds a character no field may hold (a NUL or an unpaired UTF-16 surrogate)"),
 }
 GENERIC = N_("this value is not valid")
 
@@ -53,6 +52,8 @@ def message(err: Mapping[str, Any]) -> str:
     if i18n.current() == i18n.DEFAULT:
         return str(err.get("msg", ""))
     ctx = {k: short(v, 200) for k, v in (err.get("ctx") or {}).items()}
+    if err.get("type") == "unstorable_text":  # app.inputs' own problem: its words are the catalogue's ids
+        return _(str(err.get("msg", "")))
     if err.get("type") == "value_error":  # a validator's own sentence: the site's words for it, if it has them
         error = str((err.get("ctx") or {}).get("error", ""))
         said = _(error)

@@ -80,6 +80,10 @@ def parse_pace(raw: dict[str, Any] | Pace | None) -> Pace:
         raise Invalid(_("Invalid clock: ") + "; ".join(problems), problems=problems) from None
 
 
+# a bank clock's fields as the form names them (app.services.clocks.pace_from_form's errors)
+BANK_FIELDS = {"bank_days": N_("bank days"), "increment_days": N_("increment days"), "cap_days": N_("cap days")}
+
+
 def pace_from_form(form: dict[str, Any]) -> Pace:
     """The new-table form: ``clock`` is none, 1, 3, 7 (days per move) or bank."""
     choice = form.get("clock", "none")
@@ -91,12 +95,14 @@ def pace_from_form(form: dict[str, Any]) -> Pace:
         raw.update(pace="per_move", days=int(choice))
     elif choice == "bank":
         raw["pace"] = "bank"
-        for key in ("bank_days", "increment_days", "cap_days"):
+        for key in BANK_FIELDS:
             if form.get(f"clock_{key}"):
                 try:
                     raw[key] = float(form[f"clock_{key}"])
                 except ValueError:
-                    raise Invalid(f"The clock's {key.replace('_', ' ')} is a number of days.") from None
+                    raise Invalid(
+                        _("The clock's {field} is a number of days.").format(field=_(BANK_FIELDS[key]))
+                    ) from None
     elif choice != "none":
         raise Invalid(_("Choose a clock: none, 1, 3 or 7 days per move, or a bank of days."))
     return parse_pace(raw)

@@ -358,7 +358,7 @@ def act(
     try:
         played = loaded.game.play(loaded.state, role, verb, arg)
     except IllegalAction as exc:
-        raise Invalid(exc.message) from None
+        raise Invalid(illegal_words(loaded.game, table, exc)) from None
     user_id = user.id if user is not None else None
     move = {"kind": "action", "role": role, "verb": verb, "arg": arg, "barrier": played.barrier, "user_id": user_id}
     last = hot.LastAction(role, played.barrier, user_id)
@@ -471,6 +471,14 @@ def seat_labels(game: Game, state: dict[str, Any], table: GameTable, lang: str |
     """How each seat reads at ``state`` (the powers a player leads once an auction has given them, else its role's
     name): public to every reader; the pages' ``role_label`` prefers these (issues 27/28)."""
     return {s.role: game.seat_label(state, s.role, lang or i18n.current()) for s in table.seats}
+
+
+def illegal_words(game: Game, table: GameTable, exc: IllegalAction) -> str:
+    """Why a move was refused, in the reader's language (its catalog key when the engine gave one; issue 29); in
+    English the engine's own sentence, as before."""
+    if exc.text is None or i18n.current() == i18n.DEFAULT:
+        return exc.message
+    return renderer_of(game, table).text(exc.text)
 
 
 def renderer_of(game: Game, table: GameTable, lang: str | None = None) -> Renderer:

@@ -146,7 +146,9 @@ def replay_record(record: Any, on_move: Callable[[int, Played], None] | None = N
         try:
             played = game.play(state, m["role"], m["verb"], m.get("arg"))
         except IllegalAction as exc:
-            raise Invalid(_("Move {n} does not replay: {why}").format(n=i + 1, why=exc.message)) from None
+            said = exc.text is not None and i18n.current() != i18n.DEFAULT  # English: the engine's own sentence
+            why = game.renderer(i18n.current()).text(exc.text) if said and exc.text else exc.message
+            raise Invalid(_("Move {n} does not replay: {why}").format(n=i + 1, why=why)) from None
         state = played.state
         if on_move is not None:
             on_move(i + 1, played)
@@ -160,7 +162,7 @@ def import_record(db: Session, user: User, record: Any) -> GameTable:
     unstorable = first_unstorable(record)
     if unstorable is not None:
         where = ".".join(str(p) for p in unstorable[0]) or "text"
-        raise Invalid(f"The record's {where} {unstorable[1]}.")
+        raise Invalid(_("The record's {where} {problem}.").format(where=where, problem=_(unstorable[1])))
     if isinstance(record, dict) and record.get("start") is not None:
         raise Invalid(
             _(

@@ -140,7 +140,7 @@ def create_table(
         seed = secrets.randbits(53)
     elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**53:
         raise Invalid(_("A seed is a whole number from 0 to 2^53 - 1."))
-    name = clean_text(name, "table name") or _("{user}'s {game}").format(
+    name = clean_text(name, N_("table name")) or _("{user}'s {game}").format(
         user=user.username, game=game.title_in(i18n.current())
     )
     if len(name) > 120:
@@ -393,17 +393,18 @@ def lobby(db: Session, user: User | None) -> dict[str, list[LobbyRow]]:
 
 
 def clean_text(text: str | None, what: str) -> str:
-    """Text as people type it: no NUL or other control characters (PostgreSQL refuses NUL in text)."""
+    """Text as people type it: no NUL or other control characters (PostgreSQL refuses NUL in text); ``what`` names
+    the text (a catalogue id, marked ``N_`` by the caller)."""
     text = (text or "").strip()
     if any(ord(c) < 32 and c not in "\n\t" for c in text):
-        raise Invalid(f"The {what} holds control characters.")
+        raise Invalid(_("This text holds control characters: {what}.").format(what=_(what)))
     return text
 
 
 def post_chat(db: Session, limit: Limit, user: User, table: GameTable, text: str) -> ChatMessage:
     """Say something at a table one may watch (at most ``limit`` messages per person per window)."""
     check_watch(table, user)
-    text = clean_text(text, "message")
+    text = clean_text(text, N_("message"))
     if not text:
         raise Invalid(_("An empty message says nothing."))
     if len(text) > MAX_CHAT:

@@ -88,11 +88,13 @@ def text(msg: str, **args: Any) -> Text:
 
 
 class IllegalAction(Exception):
-    """Raised by ``apply`` for an action the prompt did not offer; the state is left untouched."""
+    """Raised by ``apply`` for an action the prompt did not offer; the state is left untouched. ``message`` in
+    English; ``text``, when given, the same by its catalog key, which an app renders for its reader (issue 29)."""
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, text: Text | None = None):
         super().__init__(message)
         self.message = message
+        self.text = text
 
 
 class OptionsError(ValueError):
