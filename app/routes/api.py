@@ -366,7 +366,8 @@ def get_log(
     mine: Annotated[bool, Query(description="Only the entries addressed to my seat")] = False,
 ):
     game = tables.game_of(table.game_id)
-    return _json(gamelog.page(db, table.id, role, game, play.renderer_of(game, table), limit, before, only_mine=mine))
+    renderer = play.renderer_of(game, table, state=play.load(db, table).state)  # an open seat by its label
+    return _json(gamelog.page(db, table.id, role, game, renderer, limit, before, only_mine=mine))
 
 
 @router.get(

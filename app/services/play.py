@@ -481,11 +481,16 @@ def illegal_words(game: Game, table: GameTable, exc: IllegalAction) -> str:
     return renderer_of(game, table).text(exc.text)
 
 
-def renderer_of(game: Game, table: GameTable, lang: str | None = None) -> Renderer:
+def renderer_of(game: Game, table: GameTable, lang: str | None = None, state: dict[str, Any] | None = None) -> Renderer:
     """The words of a table's log and prompts for one reader's language (by default the request's:
     ``app.i18n.current``; a key the game has not in that language reads in English), its seats named as the table
-    names them."""
-    return game.renderer(lang or i18n.current(), seat_names(table))
+    names them: a taken seat by its holder, an open one (given the position, ``state``) by its seat label in that
+    language (the powers a player leads, else "Jugador 2"; issue 29), else by its role's."""
+    lang = lang or i18n.current()
+    names = seat_names(table)
+    if state is not None and len(names) < len(table.seats):
+        names = {**seat_labels(game, state, table, lang), **names}
+    return game.renderer(lang, names)
 
 
 def table_view(
@@ -499,7 +504,7 @@ def table_view(
     """What one seat (or a spectator, role None) may know of the table, in words for its reader: never another
     seat's private data. Only a running, unflagged table offers actions (one place decides)."""
     game, state, table = loaded.game, loaded.state, loaded.table
-    renderer = renderer_of(game, table, lang)
+    renderer = renderer_of(game, table, lang, state)
     # the engine's view, its prompt and outcome put in words for the reader here (the app's own shape)
     view = cast(dict[str, Any], game.view(state, role))
     in_words = registry.presentation(game).words
