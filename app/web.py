@@ -133,6 +133,16 @@ def title_of(game: Any) -> str:
 templates.env.globals["title_of"] = title_of
 
 
+def game_words(game: Any) -> Any:
+    """The game's catalogue words in the reader's language: ``say(key, **args)`` (a game's small templates, e.g. its
+    actions panel; issue 29)."""
+    render = game.renderer(i18n.current()).text
+    return lambda key, **args: render({"msg": key, "args": args})
+
+
+templates.env.globals["game_words"] = game_words
+
+
 def action_keys(game: Any, verb: str, arg: Any) -> str:
     """The board keys a legal action acts on, as its game's presentation says ("card:x seat:y"), or ""."""
     keys = registry.presentation(game).action_keys if game is not None else None

@@ -139,19 +139,28 @@ def in_words(game: Game, c: dict[str, Any] | None, lang: str) -> dict[str, Any] 
 
 def view_in_words(game: Game, view: dict[str, Any], lang: str) -> dict[str, Any]:
     """The view with each Special Situation's effect in ``lang`` (its names file's words, by the card's id; issue 29):
-    the JSON API's view speaks the reader's language as its prompt and log do. Everything else as it is."""
+    the JSON API's view speaks the reader's language as its prompt and log do. A Situation's card is where
+    ``views.card_view`` draws one: the discard pile, the seat's hand and a spied hand; the rest of the view is the
+    same object (issue 29's 5 %)."""
 
-    def walk(value: Any) -> Any:
-        if isinstance(value, dict):
-            out = {k: walk(v) for k, v in value.items()}
-            if value.get("kind") == "situation" and isinstance(value.get("effect"), str) and value.get("id"):
-                out["effect"] = game.translated_text(value["id"], lang) or value["effect"]
-            return out
-        if isinstance(value, list):
-            return [walk(v) for v in value]
-        return value
+    def said(c: Any) -> Any:
+        if isinstance(c, dict) and c.get("kind") == "situation" and c.get("id"):
+            effect = game.translated_text(c["id"], lang)
+            return {**c, "effect": effect} if effect else c
+        return c
 
-    return cast(dict[str, Any], walk(view))
+    out = dict(view)
+    public, private = view.get("public") or {}, view.get("private") or {}
+    if public.get("discard"):
+        out["public"] = {**public, "discard": [said(c) for c in public["discard"]]}
+    if private.get("hand") or private.get("spied_hand"):
+        mine = out["private"] = dict(private)
+        if isinstance(private.get("hand"), list):
+            mine["hand"] = [said(c) for c in private["hand"]]
+        if private.get("spied_hand"):
+            spied = private["spied_hand"]
+            mine["spied_hand"] = {**spied, "cards": [said(c) for c in spied["cards"]]}
+    return out
 
 
 PRESENTATION = Presentation(board=table_board, action_keys=action_keys, words=view_in_words)
