@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
-from engines.core.presentation import Presentation
+from engines.core.presentation import Page, Presentation
 from engines.core.types import text
 from engines.planet_king.views import name_keys
 
@@ -293,4 +293,16 @@ def _namer(game: Game, lang: str) -> Callable[[Any], Any]:
     return name
 
 
-PRESENTATION = Presentation(board=table_board, action_keys=action_keys)
+def battle_names(game: Game, _query: Any) -> dict[str, Any]:
+    """The Battle Name Generator's tables (Battle Name Generator; tables.yaml › battle_names), one per front: its
+    war's id and six rows of six names, the row read by the second die and the column by the first (the rulebook's
+    example: 6 and 5 → Aire-sur-la-Lys)."""
+    tables = cast(Any, game).components.TABLES
+    return {"fronts": [{"war": f"pk:war:{front}", "rows": rows} for front, rows in tables["battle_names"].items()]}
+
+
+PRESENTATION = Presentation(
+    pages=(Page("battles", battle_names, template="battles.html", link="the battle names"),),
+    board=table_board,
+    action_keys=action_keys,
+)

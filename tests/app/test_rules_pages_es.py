@@ -89,3 +89,21 @@ def test_ultima_ratio_regis_numbered_chapters_read_in_spanish(browser):
     assert "7. Preparación de la partida" in reference and "7. Preparation of the game" not in reference
     english = _readable(alice.c.get("/games/ultima-ratio-regis/rules/reference", headers=EN).text)
     assert "7. Preparation of the game" in english
+
+
+def test_the_planet_kings_battle_name_tables_read_in_the_readers_language(browser):
+    """The Battle Name Generator's tables (a page of the game, linked from its page): headings and headers in the
+    reader's language, the names as printed; the rulebook's example (first die 6, second die 5) reads Aire-sur-la-Lys."""
+    alice = browser("alice")
+    spanish = alice.c.get("/games/planet-king/battles", headers=ES)
+    assert spanish.status_code == 200 and '<html lang="es"' in spanish.text
+    text = _readable(spanish.text)
+    assert "Nombres de batallas" in text and "segundo dado \\ primer dado" in text and "Frente de Picardía" in text
+    assert "Battle names" not in text and "second die" not in text and "Picardy front" not in text
+    picardy = re.search(r"<table class=\"battle-names\">.*?</table>", spanish.text, re.S).group(0)
+    fifth = re.findall(r"<tr><th scope=\"row\">5</th>(.*?)</tr>", picardy)[0]
+    assert re.findall(r"<td>(.*?)</td>", fifth)[5] == "Aire-sur-la-Lys"
+    english = _readable(alice.c.get("/games/planet-king/battles", headers=EN).text)
+    assert "Battle names" in english and "second die \\ first die" in english and "Picardy front" in english
+    assert "/games/planet-king/battles" in alice.c.get("/games/planet-king/rules", headers=ES).text
+    assert "Los nombres de batallas" in _readable(alice.c.get("/games/planet-king/rules", headers=ES).text)
