@@ -228,5 +228,10 @@ def card(request: Request, user: OptionalUser, game_id: str, item_id: str):
         item=item,
         values=values,
         name_of=game.name_of,
-        field=lambda key: game.catalogs.get(i18n.current(), {}).get(f"field.{key}") or str(key).replace("_", " "),
+        field=lambda key: (
+            (  # a value's own fields: the catalog's label for another language, else as they were
+                game.catalogs.get(i18n.current(), {}).get(f"field.{key}") if i18n.current() != i18n.DEFAULT else None
+            )
+            or str(key).replace("_", " ")
+        ),
     )
