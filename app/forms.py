@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from app import i18n
 from app.i18n import _
 from engines.core import Game
 
@@ -36,16 +37,19 @@ def _resolve(schema: dict[str, Any], prop: dict[str, Any]) -> dict[str, Any]:
 
 
 def option_fields(game: Game) -> list[OptionField]:
+    """The options' fields, their label and help in the reader's language: the game's catalog's ``option.<name>``
+    and ``option.<name>.help`` (issue 29), else the options model's title and description."""
     schema = game.Options.model_json_schema()
+    catalog = game.catalogs.get(i18n.current(), game.catalogs["en"])
     fields = []
     for name, raw in schema.get("properties", {}).items():
         prop = {**_resolve(schema, raw), **{k: v for k, v in raw.items() if k in ("default", "description", "title")}}
-        label = prop.get("title") or name.replace("_", " ").capitalize()
+        label = catalog.get(f"option.{name}") or prop.get("title") or name.replace("_", " ").capitalize()
         common = {
             "name": name,
             "label": label,
             "default": prop.get("default"),
-            "help": prop.get("description", ""),
+            "help": catalog.get(f"option.{name}.help") or prop.get("description", ""),
             "optional": prop.get("optional", False),
         }
         if "enum" in prop:

@@ -220,6 +220,7 @@ STATUS = {
 }
 # a game's extra pages name their link in English (engines.core.presentation.Page.link): the known ones here
 N_("the map")
+N_("the battle names")
 
 # the words static/js/ shows, by key, in a JSON script element of every page (``base.html``: ``#siglo-text``);
 # the scripts fill ``{n}``-style fields themselves and keep the English as their fallback

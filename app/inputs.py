@@ -18,6 +18,8 @@ from typing import Any
 from fastapi import Request
 from fastapi.exceptions import RequestValidationError
 
+from app.i18n import N_
+
 _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 # the JSON escapes that decode to NUL or to a surrogate (a pair decodes to one astral character and is fine)
 _SUSPECT_JSON = re.compile(rb"\\u(?:0000|[dD][89a-fA-F][0-9a-fA-F]{2})")
@@ -25,13 +27,22 @@ _BODILESS = frozenset({"GET", "HEAD", "OPTIONS"})
 _FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")
 
 
-def _problem(text: str) -> str | None:
+# what is wrong with a text, in the site's catalogue (app.validation says it in the reader's language)
+NUL = N_("holds a NUL character, which no field may hold")
+SURROGATE = N_("holds an unpaired UTF-16 surrogate, which no field may hold (it has no UTF-8 encoding)")
+KEY_NUL = N_("is a key that holds a NUL character, which no field may hold")
+KEY_SURROGATE = N_(
+    "is a key that holds an unpaired UTF-16 surrogate, which no field may hold (it has no UTF-8 encoding)"
+)
+
+
+def _problem(text: str, key: bool = False) -> str | None:
     found = _UNSTORABLE.search(text)
     if found is None:
         return None
     if found.group() == "\x00":
-        return "holds a NUL character, which no field may hold"
-    return "holds an unpaired UTF-16 surrogate, which no field may hold (it has no UTF-8 encoding)"
+        return KEY_NUL if key else NUL
+    return KEY_SURROGATE if key else SURROGATE
 
 
 def first_unstorable(value: Any, loc: tuple[Any, ...] = ()) -> tuple[tuple[Any, ...], str] | None:
@@ -41,9 +52,9 @@ def first_unstorable(value: Any, loc: tuple[Any, ...] = ()) -> tuple[tuple[Any, 
         return None if problem is None else (loc, problem)
     if isinstance(value, dict):
         for key, item in value.items():
-            problem = _problem(key) if isinstance(key, str) else None
+            problem = _problem(key, key=True) if isinstance(key, str) else None
             if problem is not None:
-                return (*loc, key), problem.replace("holds", "is a key that holds", 1)
+                return (*loc, key), problem
             found = first_unstorable(item, (*loc, key))
             if found is not None:
                 return found

@@ -27,6 +27,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.routing import compile_path
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from app import validation
 from app.config import Settings, get_settings
 from app.db import is_postgres, make_engine, make_sessionmaker
 from app.deps import find_user
@@ -230,11 +231,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
                 await run_in_threadpool(hop.check_first, id_valid)
             except AppError as first:
                 return await app_error(request, first)
-        problems = []
-        for err in exc.errors():
-            where = ".".join(short(p, 40) for p in err.get("loc", ()) if p not in ("body", "query", "path", "form"))
-            problems.append(f"{short(where, 120) or 'request'}: {short(err.get('msg'), 200)}")
-        problems = problems[:10]
+        problems = validation.problems(exc.errors(), _("request"), skip=("body", "query", "path", "form"))
         message = _("The request is not valid: ") + "; ".join(problems)
         if wants_json(request):
             return JSONResponse({"detail": message, "problems": problems}, status_code=422)

@@ -164,6 +164,24 @@ def board_part(context: Any, name: str, caller: Any) -> Markup:
 templates.env.globals["board_part"] = board_part
 
 
+def title_of(game: Any) -> str:
+    """A game's name in the reader's language (its catalogue's ``game.title``: "El Rey Planeta"; issue 29)."""
+    return str(game.title_in(i18n.current()))
+
+
+templates.env.globals["title_of"] = title_of
+
+
+def game_words(game: Any) -> Any:
+    """The game's catalogue words in the reader's language: ``say(key, **args)`` (a game's small templates, e.g. its
+    actions panel; issue 29)."""
+    render = game.renderer(i18n.current()).text
+    return lambda key, **args: render({"msg": key, "args": args})
+
+
+templates.env.globals["game_words"] = game_words
+
+
 def action_keys(game: Any, verb: str, arg: Any) -> str:
     """The board keys a legal action acts on, as its game's presentation says ("card:x seat:y"), or ""."""
     keys = registry.presentation(game).action_keys if game is not None else None

@@ -27,6 +27,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -114,7 +115,7 @@ def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="siglo-bench-urr-"))
     db_url, drop = fresh_database(args.database_url, tmp)
     proc = start_server(db_url, args.port, tmp)
-    rows = []
+    rows: list[dict[str, Any]] = []
     try:
         c = httpx.Client(base_url=f"http://127.0.0.1:{args.port}", timeout=60)
         csrf = csrf_of(c.get("/register").text)
@@ -163,9 +164,9 @@ def main() -> None:
     ):
         cells = [f"{statistics.median(r[key]):,.1f}" if r[key] else "–" for r in rows]
         print(f"| {key} | " + " | ".join(cells) + f" | {target} |")
-    for r in rows:
-        parts = ", ".join(f"{name} {n}" for name, n in r["sent"].most_common())
-        print(f"\nAt move {r['seq']}, {r['moves']} HTMX moves sent: {parts}.")
+    for row in rows:
+        parts = ", ".join(f"{name} {n}" for name, n in row["sent"].most_common())
+        print(f"\nAt move {row['seq']}, {row['moves']} HTMX moves sent: {parts}.")
 
 
 def _roles(players: int) -> list[str]:

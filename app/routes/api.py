@@ -9,6 +9,7 @@ from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
+from app import i18n
 from app.deps import (
     CSRF,
     CurrentUser,
@@ -176,7 +177,7 @@ def games():
     return [
         {
             "id": g.id,
-            "title": g.title,
+            "title": g.title_in(i18n.current()),
             "version": g.version,
             "options_schema": g.Options.model_json_schema(),
             "option_sets": g.option_sets(),
@@ -365,7 +366,8 @@ def get_log(
     mine: Annotated[bool, Query(description="Only the entries addressed to my seat")] = False,
 ):
     game = tables.game_of(table.game_id)
-    return _json(gamelog.page(db, table.id, role, game, play.renderer_of(game, table), limit, before, only_mine=mine))
+    renderer = play.renderer_of(game, table, state=play.load(db, table).state)  # an open seat by its label
+    return _json(gamelog.page(db, table.id, role, game, renderer, limit, before, only_mine=mine))
 
 
 @router.get(

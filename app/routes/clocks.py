@@ -13,7 +13,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict
 from app.config import Settings
 from app.deps import CSRF, CurrentUser, SessionDep, WatchableTable
 from app.errors import Invalid
-from app.i18n import _
+from app.i18n import N_, _
 from app.openapi import refusals
 from app.services import clocks
 from app.services.clock_checker import take_back
@@ -86,7 +86,7 @@ def take_back_form(
 def _iso_day(value: object) -> object:
     """A day is written YYYY-MM-DD (JSON has no dates): not a number of seconds, which pydantic would read."""
     if value is not None and not isinstance(value, str | date):
-        raise ValueError("a day is written YYYY-MM-DD")
+        raise ValueError(N_("a day is written YYYY-MM-DD"))  # app.validation words it for the reader
     return value
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
+from app import i18n
 from app.deps import OptionalUser
 from app.errors import Invalid, NotFound
 from app.i18n import _
@@ -27,7 +28,7 @@ def game_page(request: Request, user: OptionalUser, game_id: str, page: str):
     game = game_of(game_id)
     found = registry.presentation(game).page(page)
     if found is None:
-        raise NotFound(_("{game} has no page {page!r}.").format(game=game.title, page=page))
+        raise NotFound(_("{game} has no page {page!r}.").format(game=game.title_in(i18n.current()), page=page))
     query = dict(request.query_params)
     if any(len(v) > MAX_QUERY_VALUE for v in query.values()):
         raise Invalid(_("A parameter of this page is at most {n} characters long.").format(n=MAX_QUERY_VALUE))

@@ -125,7 +125,7 @@ def _table_context(request: Request, db, table, user, as_role: str | None, loade
     # a seat whose move is the latest that counts (the move just made, or known with the position) has nothing new
     # since it: no need to look
     just_moved = loaded.last is not None and loaded.last.role == role
-    since = _since_last_move(db, table, role, loaded.game) if data["active_roles"] and role and not just_moved else None
+    since = _since_last_move(db, loaded, role) if data["active_roles"] and role and not just_moved else None
     invites = (
         {s.role: f"/invite/{table.id}/{s.invite_token}" for s in table.seats if s.invite_token and s.user_id is None}
         if mine
@@ -149,13 +149,14 @@ def _table_context(request: Request, db, table, user, as_role: str | None, loade
     return {**ctx, **live_parts.context(ctx)}
 
 
-def _since_last_move(db, table, role: str, game) -> dict[str, Any] | None:
+def _since_last_move(db, loaded, role: str) -> dict[str, Any] | None:
     """Everything the seat may read that happened since its last move that counts, grouped by move, and the chat
     said since; None when nothing did or the seat has not moved yet (the log shows it all)."""
+    table, game = loaded.table, loaded.game
     last = play.last_effective_move(db, table.id, role)  # reads back only as far as the seat's last move
     if last is None:
         return None
-    since = gamelog.since(db, table.id, role, game, play.renderer_of(game, table), last.seq)
+    since = gamelog.since(db, table.id, role, game, play.renderer_of(game, table, state=loaded.state), last.seq)
     since["chat"] = tables.chat_since(db, table.id, last.seq)
     return since if since["moves"] or since["chat"] else None
 
@@ -257,10 +258,10 @@ def table_log(
     """The whole log, a page at a time (HTMX: the next page's entries; else a page of its own); ``mine``: only
     the entries addressed to the seat."""
     game = tables.game_of(table.game_id)
-    page = gamelog.page(
-        db, table.id, role, game, play.renderer_of(game, table), before=before, only_mine=only_mine and role is not None
-    )
-    labels = play.seat_labels(game, play.load(db, table).state, table)  # the seats as they read now (issue 27)
+    state = play.load(db, table).state
+    renderer = play.renderer_of(game, table, state=state)  # an open seat by its label (issue 29)
+    page = gamelog.page(db, table.id, role, game, renderer, before=before, only_mine=only_mine and role is not None)
+    labels = play.seat_labels(game, state, table)  # the seats as they read now (issue 27)
     data = {"log": page["entries"], "log_more": page["more"], "labels": labels}
     name = "table/_log_items.html" if is_htmx(request) else "table/log.html"
     return render(

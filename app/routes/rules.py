@@ -97,7 +97,8 @@ def rule_sections(game: Game, query: str = "") -> list[dict[str, Any]]:
         chapter, number = _place(order, str(english))
         heading, _sep, section = title.partition(" › ")
         entry = {"id": rule, "title": title, "section": title if number else (section or heading), "summary": summary}
-        chapters.setdefault(chapter, {"chapter": chapter if number else heading, "rules": []})
+        named = (own.get(f"chapter.{number[0]}") or chapter) if number else heading  # "7. Preparación de la partida"
+        chapters.setdefault(chapter, {"chapter": named, "rules": []})
         chapters[chapter]["rules"].append((number, entry))
     rank = {c: i for i, c in enumerate(order)}
     out = []
@@ -112,18 +113,22 @@ def _plain(value: str) -> str:
 
 
 def choice_label(game: Game, value: Any) -> str:
-    """How an option's choice reads: a content object's name (a scenario), the catalog's name, else its words."""
+    """How an option's choice reads in the reader's language: the game's name for it (a scenario's id, the
+    catalog's ``name.<value>``), a content object's name (a scenario's words), else its words."""
     if isinstance(value, bool):
         return _("on") if value else _("off")
     if not isinstance(value, str):
         return str(value)
+    lang = i18n.current()
+    named = game.name_of(value, lang)
+    if named:
+        return str(named)
     plain = _plain(value)
     for items in game.content().values():
         for item in items if isinstance(items, list) else []:
             if isinstance(item, dict) and item.get("name") and _plain(str(item["name"])).endswith(plain):
-                return str(item["name"])
-    named = game.catalogs.get(i18n.current(), {}).get(f"name.{value}") or game.catalogs["en"].get(f"name.{value}")
-    return str(named) if named else value.replace("_", " ").title()
+                return str(game.name_of(item.get("id"), lang) or item["name"])
+    return value.replace("_", " ").title()
 
 
 def described_options(game: Game) -> list[dict[str, Any]]:
@@ -152,7 +157,7 @@ def content_items(game: Game) -> list[dict[str, Any]]:
             else []
         )
         if named:
-            groups.append({"group": group.replace("_", " ").capitalize(), "members": named})
+            groups.append({"group": _label(game, "content", group), "members": named})
     return groups
 
 
@@ -162,11 +167,14 @@ def _item(game: Game, item_id: str) -> dict[str, Any]:
             if item["id"] == item_id:
                 found: dict[str, Any] = item
                 return found
-    raise NotFound(_("{game} has no card or piece {item!r}.").format(game=game.title, item=item_id))
+    raise NotFound(_("{game} has no card or piece {item!r}.").format(game=game.title_in(i18n.current()), item=item_id))
 
 
-def _words(key: str) -> str:
-    return key.replace("_", " ").capitalize()
+def _label(game: Game, kind: str, key: str) -> str:
+    """A heading or label of the game's content in the reader's language: its catalog's ``<kind>.<key>``
+    (``content.notables``, ``field.military``; issue 29), else the key's own words."""
+    own = game.catalogs.get(i18n.current(), game.catalogs["en"]).get(f"{kind}.{key}")
+    return str(own) if own else key.replace("_", " ").capitalize()
 
 
 @router.get("/games/{game_id}/rules")
@@ -189,18 +197,41 @@ def rules_reference(request: Request, user: OptionalUser, game_id: str, q: Annot
     game = game_of(game_id)
     chapters = rule_sections(game, q)
     found = sum(len(c["rules"]) for c in chapters)
-    return render(request, "rules/reference.html", game=game, chapters=chapters, q=q.strip(), found=found)
+    summarised = any(r["summary"] for c in chapters for r in c["rules"])  # the page then says they are in English
+    return render(
+        request, "rules/reference.html", game=game, chapters=chapters, q=q.strip(), found=found, summarised=summarised
+    )
 
 
 @router.get("/games/{game_id}/cards")
 def cards(request: Request, user: OptionalUser, game_id: str):
     game = game_of(game_id)
-    return render(request, "rules/cards.html", game=game, groups=content_items(game))
+    lang = i18n.current()
+    named = {i["id"]: game.name_of(i["id"], lang) or i["name"] for g in content_items(game) for i in g["members"]}
+    return render(request, "rules/cards.html", game=game, groups=content_items(game), named=named)
 
 
 @router.get("/games/{game_id}/cards/{item_id}")
 def card(request: Request, user: OptionalUser, game_id: str, item_id: str):
     game = game_of(game_id)
     item = _item(game, item_id)
-    values = [(_words(k), v) for k, v in item.items() if k not in HIDDEN_VALUES and v not in (None, [], {}, "")]
-    return render(request, "rules/card.html", game=game, item=item, values=values, name_of=game.name_of)
+    printed = game.translated_text(item_id, i18n.current())  # its printed words in the reader's language, if known
+    values = [
+        (_label(game, "field", k), printed if k == "text" and printed else v)
+        for k, v in item.items()
+        if k not in HIDDEN_VALUES and v not in (None, [], {}, "")
+    ]
+    return render(
+        request,
+        "rules/card.html",
+        game=game,
+        item=item,
+        values=values,
+        name_of=game.name_of,
+        field=lambda key: (
+            (  # a value's own fields: the catalog's label for another language, else as they were
+                game.catalogs.get(i18n.current(), {}).get(f"field.{key}") if i18n.current() != i18n.DEFAULT else None
+            )
+            or str(key).replace("_", " ")
+        ),
+    )

@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from app import validation
 from app.db import rowcount
 from app.errors import Invalid, NotFound
 from app.i18n import N_, _, ngettext
@@ -65,7 +66,7 @@ class Pace(BaseModel):
     @model_validator(mode="after")
     def _cap(self) -> Pace:
         if self.pace == "bank" and self.cap_days < self.bank_days:
-            raise ValueError("the cap must be at least the bank")
+            raise ValueError(N_("the cap must be at least the bank"))  # app.validation words it for the reader
         return self
 
 
@@ -75,8 +76,12 @@ def parse_pace(raw: dict[str, Any] | Pace | None) -> Pace:
     try:
         return Pace.model_validate(raw or {})
     except ValidationError as exc:
-        problems = [f"{'.'.join(map(str, e['loc'])) or 'clock'}: {e['msg']}" for e in exc.errors()]
+        problems = validation.problems(exc.errors(), _("clock"))
         raise Invalid(_("Invalid clock: ") + "; ".join(problems), problems=problems) from None
+
+
+# a bank clock's fields as the form names them (app.services.clocks.pace_from_form's errors)
+BANK_FIELDS = {"bank_days": N_("bank days"), "increment_days": N_("increment days"), "cap_days": N_("cap days")}
 
 
 def pace_from_form(form: dict[str, Any]) -> Pace:
@@ -90,12 +95,14 @@ def pace_from_form(form: dict[str, Any]) -> Pace:
         raw.update(pace="per_move", days=int(choice))
     elif choice == "bank":
         raw["pace"] = "bank"
-        for key in ("bank_days", "increment_days", "cap_days"):
+        for key in BANK_FIELDS:
             if form.get(f"clock_{key}"):
                 try:
                     raw[key] = float(form[f"clock_{key}"])
                 except ValueError:
-                    raise Invalid(f"The clock's {key.replace('_', ' ')} is a number of days.") from None
+                    raise Invalid(
+                        _("The clock's {field} is a number of days.").format(field=_(BANK_FIELDS[key]))
+                    ) from None
     elif choice != "none":
         raise Invalid(_("Choose a clock: none, 1, 3 or 7 days per move, or a bank of days."))
     return parse_pace(raw)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from app.i18n import N_
 from app.models import GameTable, SeatNote, User
 from app.services import tables
 
@@ -31,7 +32,7 @@ def write(db: Session, table: GameTable, user: User, role: str | None, text: str
     """Keep ``text`` as the notes of the user's seat (its whole content, replaced); returns the seat. Line ends
     as a textarea sends them (CR LF) are kept as LF; other control characters are refused (422) like any text."""
     seat = tables.acting_role(table, user, role)
-    text = tables.clean_text(text.replace("\r\n", "\n").replace("\r", "\n"), "notes")
+    text = tables.clean_text(text.replace("\r\n", "\n").replace("\r", "\n"), N_("notes"))
     row = _row(db, table, user, seat)
     if row is None:
         db.add(SeatNote(table_id=table.id, user_id=user.id, role=seat, text=text))

@@ -182,7 +182,7 @@ def _language_of(db: Session, user_id: int) -> str | None:
 
 def _title(table: GameTable) -> str:
     game = registry.get_game(table.game_id)
-    return f"{table.name} ({game.title if game else table.game_id})"
+    return f"{table.name} ({game.title_in(i18n.current()) if game else table.game_id})"
 
 
 def _state_of(db: Session, table: GameTable) -> dict[str, Any]:

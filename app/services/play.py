@@ -358,7 +358,7 @@ def act(
     try:
         played = loaded.game.play(loaded.state, role, verb, arg)
     except IllegalAction as exc:
-        raise Invalid(exc.message) from None
+        raise Invalid(illegal_words(loaded.game, table, exc)) from None
     user_id = user.id if user is not None else None
     move = {"kind": "action", "role": role, "verb": verb, "arg": arg, "barrier": played.barrier, "user_id": user_id}
     last = hot.LastAction(role, played.barrier, user_id)
@@ -473,11 +473,24 @@ def seat_labels(game: Game, state: dict[str, Any], table: GameTable, lang: str |
     return {s.role: game.seat_label(state, s.role, lang or i18n.current()) for s in table.seats}
 
 
-def renderer_of(game: Game, table: GameTable, lang: str | None = None) -> Renderer:
+def illegal_words(game: Game, table: GameTable, exc: IllegalAction) -> str:
+    """Why a move was refused, in the reader's language (its catalog key when the engine gave one; issue 29); in
+    English the engine's own sentence, as before."""
+    if exc.text is None or i18n.current() == i18n.DEFAULT:
+        return exc.message
+    return renderer_of(game, table).text(exc.text)
+
+
+def renderer_of(game: Game, table: GameTable, lang: str | None = None, state: dict[str, Any] | None = None) -> Renderer:
     """The words of a table's log and prompts for one reader's language (by default the request's:
     ``app.i18n.current``; a key the game has not in that language reads in English), its seats named as the table
-    names them."""
-    return game.renderer(lang or i18n.current(), seat_names(table))
+    names them: a taken seat by its holder, an open one (given the position, ``state``) by its seat label in that
+    language (the powers a player leads, else "Jugador 2"; issue 29), else by its role's."""
+    lang = lang or i18n.current()
+    names = seat_names(table)
+    if state is not None and len(names) < len(table.seats):
+        names = {**seat_labels(game, state, table, lang), **names}
+    return game.renderer(lang, names)
 
 
 def table_view(
@@ -491,9 +504,12 @@ def table_view(
     """What one seat (or a spectator, role None) may know of the table, in words for its reader: never another
     seat's private data. Only a running, unflagged table offers actions (one place decides)."""
     game, state, table = loaded.game, loaded.state, loaded.table
-    renderer = renderer_of(game, table, lang)
+    renderer = renderer_of(game, table, lang, state)
     # the engine's view, its prompt and outcome put in words for the reader here (the app's own shape)
     view = cast(dict[str, Any], game.view(state, role))
+    in_words = registry.presentation(game).words
+    if in_words is not None and renderer.lang != "en":  # the words the view carries in English (issue 29)
+        view = in_words(game, view, renderer.lang)
     playing = table.status == "active" and not table.flagged
     stood_in = any(s.role == role and s.bot for s in table.seats)  # a seat a bot plays for its timed-out player
     prompt = view["prompt"]

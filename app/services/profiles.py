@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from app import i18n
 from app.errors import NotFound
 from app.i18n import _
 from app.models import GameTable, Seat, User
@@ -39,7 +40,7 @@ def profile(db: Session, person: User, viewer: User | None) -> dict[str, Any]:
     played: dict[str, int] = {}
     for t in finished:
         game = registry.get_game(t.game_id)
-        title = game.title if game else t.game_id
+        title = game.title_in(i18n.current()) if game else t.game_id
         played[title] = played.get(title, 0) + 1
     return {
         "person": person,

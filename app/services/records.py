@@ -15,6 +15,7 @@ import orjson
 from sqlalchemy import insert
 from sqlalchemy.orm import Session
 
+from app import i18n
 from app.errors import Forbidden, Invalid
 from app.i18n import _
 from app.inputs import first_unstorable
@@ -145,7 +146,9 @@ def replay_record(record: Any, on_move: Callable[[int, Played], None] | None = N
         try:
             played = game.play(state, m["role"], m["verb"], m.get("arg"))
         except IllegalAction as exc:
-            raise Invalid(_("Move {n} does not replay: {why}").format(n=i + 1, why=exc.message)) from None
+            said = exc.text is not None and i18n.current() != i18n.DEFAULT  # English: the engine's own sentence
+            why = game.renderer(i18n.current()).text(exc.text) if said and exc.text else exc.message
+            raise Invalid(_("Move {n} does not replay: {why}").format(n=i + 1, why=why)) from None
         state = played.state
         if on_move is not None:
             on_move(i + 1, played)
@@ -159,7 +162,7 @@ def import_record(db: Session, user: User, record: Any) -> GameTable:
     unstorable = first_unstorable(record)
     if unstorable is not None:
         where = ".".join(str(p) for p in unstorable[0]) or "text"
-        raise Invalid(f"The record's {where} {unstorable[1]}.")
+        raise Invalid(_("The record's {where} {problem}.").format(where=where, problem=_(unstorable[1])))
     if isinstance(record, dict) and record.get("start") is not None:
         raise Invalid(
             _(
@@ -175,7 +178,7 @@ def import_record(db: Session, user: User, record: Any) -> GameTable:
         game.id,
         record.get("options") or {},
         dict.fromkeys(roles, "me"),
-        name=f"Replay of a {game.title} game",
+        name=_("Replay of a game of {game}").format(game=game.title_in(i18n.current())),
         seed=record["seed"],
         commit=False,
     )

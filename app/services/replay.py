@@ -126,7 +126,7 @@ def step(
     if finished:  # as its record would: this server's engine and content must still replay it
         records.check_replayable(table.game_id, table.engine_version, load(db, table).state.get("content"))
     state = position(game, table, moves, at, start_state(db, table))
-    renderer = renderer_of(game, table)
+    renderer = renderer_of(game, table, state=state)  # an open seat as it read at this step
     view = cast(dict[str, Any], game.view(state, role))  # put in words for the reader below
     view["prompt"].update(text=renderer.text(view["prompt"]["text"]), actions=[], legal={})
     log = gamelog.page(db, table.id, role, game, renderer, limit=gamelog.PAGE, upto_seq=bound)

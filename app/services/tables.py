@@ -19,6 +19,7 @@ from sqlalchemy import ColumnElement, bindparam, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, joinedload
 
+from app import i18n, validation
 from app.db import rowcount
 from app.errors import Conflict, Forbidden, Invalid, NotFound
 from app.i18n import N_, _
@@ -46,7 +47,7 @@ def validate_options(game: Game, options: dict[str, Any] | None) -> dict[str, An
     if unknown:
         raise Invalid(
             _("{game} has no option {unknown}; its options are {options}.").format(
-                game=game.title,
+                game=game.title_in(i18n.current()),
                 unknown=", ".join(map(repr, unknown)),
                 options=", ".join(game.Options.model_fields) or _("none"),
             )
@@ -54,7 +55,8 @@ def validate_options(game: Game, options: dict[str, Any] | None) -> dict[str, An
     try:
         return game.parse_options(options).model_dump(mode="json")
     except OptionsError as exc:
-        raise Invalid(_("Invalid options: ") + "; ".join(exc.messages), problems=exc.messages) from None
+        said = validation.problems(exc.errors, _("options")) if exc.errors else exc.messages
+        raise Invalid(_("Invalid options: ") + "; ".join(said), problems=said) from None
 
 
 @dataclass(frozen=True)
@@ -131,14 +133,16 @@ def create_table(
     if unknown:
         raise Invalid(
             _("{game} has no seat {unknown}; its seats are {seats}.").format(
-                game=game.title, unknown=", ".join(sorted(unknown)), seats=", ".join(roles)
+                game=game.title_in(i18n.current()), unknown=", ".join(sorted(unknown)), seats=", ".join(roles)
             )
         )
     if seed is None:
         seed = secrets.randbits(53)
     elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**53:
         raise Invalid(_("A seed is a whole number from 0 to 2^53 - 1."))
-    name = clean_text(name, "table name") or _("{user}'s {game}").format(user=user.username, game=game.title)
+    name = clean_text(name, N_("table name")) or _("{user}'s {game}").format(
+        user=user.username, game=game.title_in(i18n.current())
+    )
     if len(name) > 120:
         raise Invalid(_("A table name has at most 120 characters."))
     hot_seat = bool(hot_seat) or sum(1 for r in roles if seats.get(r) == "me") > 1
@@ -169,7 +173,7 @@ def create_table(
             if bot not in game.bots:
                 raise Invalid(
                     _("{game} has no bot {bot!r}; it has {bots}.").format(
-                        game=game.title, bot=bot, bots=", ".join(game.bots)
+                        game=game.title_in(i18n.current()), bot=bot, bots=", ".join(game.bots)
                     )
                 )
             seat.bot = bot
@@ -329,7 +333,7 @@ def _row(table: GameTable, user: User | None) -> LobbyRow:
     mine = set(roles_of(table, user))
     my_turn = table.status == "active" and bool(mine & set(table.active_roles or []))
     open_seats = sum(1 for s in table.seats if _is_free(s) and not s.invite_token)
-    return LobbyRow(table, game.title if game else table.game_id, my_turn, open_seats)
+    return LobbyRow(table, game.title_in(i18n.current()) if game else table.game_id, my_turn, open_seats)
 
 
 def may_watch(table: GameTable, user: User | None) -> bool:
@@ -389,17 +393,18 @@ def lobby(db: Session, user: User | None) -> dict[str, list[LobbyRow]]:
 
 
 def clean_text(text: str | None, what: str) -> str:
-    """Text as people type it: no NUL or other control characters (PostgreSQL refuses NUL in text)."""
+    """Text as people type it: no NUL or other control characters (PostgreSQL refuses NUL in text); ``what`` names
+    the text (a catalogue id, marked ``N_`` by the caller)."""
     text = (text or "").strip()
     if any(ord(c) < 32 and c not in "\n\t" for c in text):
-        raise Invalid(f"The {what} holds control characters.")
+        raise Invalid(_("This text holds control characters: {what}.").format(what=_(what)))
     return text
 
 
 def post_chat(db: Session, limit: Limit, user: User, table: GameTable, text: str) -> ChatMessage:
     """Say something at a table one may watch (at most ``limit`` messages per person per window)."""
     check_watch(table, user)
-    text = clean_text(text, "message")
+    text = clean_text(text, N_("message"))
     if not text:
         raise Invalid(_("An empty message says nothing."))
     if len(text) > MAX_CHAT:

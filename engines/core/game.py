@@ -145,7 +145,7 @@ class Game(ABC):
             for err in exc.errors():
                 where = ".".join(str(p) for p in err["loc"]) or "options"
                 messages.append(f"{where}: {err['msg']}")
-            raise OptionsError(messages) from None
+            raise OptionsError(messages, [dict(e) for e in exc.errors()]) from None
 
     def option_sets(self) -> list[dict[str, Any]]:
         """Every scenario / variant combination worth playing through in the conformance suite."""
@@ -191,6 +191,11 @@ class Game(ABC):
             catalog = self.catalogs.get(lang, self.catalogs["en"])
             roles = self._role_names[lang] = {key[5:]: t for key, t in catalog.items() if key.startswith("role.")}
         return Renderer(self.catalogs, self.name_of, lang, {**roles, **(names or {})}, self.gender_of)
+
+    def title_in(self, lang: str = "en") -> str:
+        """The game's name in ``lang``: its catalog's ``game.title`` (the edition's title in that language; issue
+        29), else :attr:`title`."""
+        return self.catalogs.get(lang, self.catalogs["en"]).get("game.title") or self.title
 
     def role_label(self, role: str, lang: str = "en") -> str:
         return self.catalogs.get(lang, self.catalogs["en"]).get(f"role.{role}") or role.replace("_", " ").title()

@@ -279,21 +279,23 @@ class StepGame(Game):
     def label(self, state: State, role: str, verb: str, arg: Any) -> Text:
         step = self._step(state)
         if step is None:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction("The game is over.", text("core.over"))
         return step.label(Ctx(self, state), role, verb, arg)
 
     def play(self, state: State, role: str, verb: str, arg: Any) -> Played:
         step = self._step(state)
         if step is None:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction("The game is over.", text("core.over"))
         if role not in step.active(Ctx(self, state)):
-            raise IllegalAction(f"It is not {self.role_label(role)}'s turn.")
+            raise IllegalAction(f"It is not {self.role_label(role)}'s turn.", text("core.not_your_turn", role=role))
         try:
             _key(arg)
         except TypeError:
-            raise IllegalAction("That argument is not plain data.") from None
+            raise IllegalAction("That argument is not plain data.", text("core.not_plain_data")) from None
         if not step.allows(Ctx(self, state), role, verb, arg):
-            raise IllegalAction(f"'{verb}' with that argument is not one of the actions offered now.")
+            raise IllegalAction(
+                f"'{verb}' with that argument is not one of the actions offered now.", text("core.not_offered")
+            )
         handler = getattr(step, "on_" + verb, None)
         if handler is None:
             raise RuntimeError(f"{self.id}: step {state['stack'][-1]['step']!r} offers {verb!r} but has no handler")

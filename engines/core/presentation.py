@@ -84,12 +84,14 @@ class Presentation:
     is made, or None (issue 28 › What map-game players expect). ``entry_view(game, entry, lang)``: what the game
     draws of a log entry beyond its sentence (a battle die by die, from the entry's public arguments), in the
     reader's language, or None; the app links such an entry to ``/tables/<id>/log/<entry id>``, which draws it
-    with the game's ``templates/games/<id>/entry.html`` (``v``: this dict).
-    ``board_parts(game, view, board)``: the parts of the
-    board template, each drawn with ``{% call board_part("<name>") %}…{% endcall %}``, by name -> the data that
-    part is drawn from (``board``: what ``board`` returned for this view), and under ``"board"`` what the board
-    draws outside its parts; a move's answer then sends only the parts whose data changed (app/live_parts.py;
-    issue 28 › Speed). Every input of a part must be in its data, or that part would stay stale on a page."""
+    with the game's ``templates/games/<id>/entry.html`` (``v``: this dict). ``board_parts(game, view, board)``: the
+    parts of the board template, each drawn with ``{% call board_part("<name>") %}…{% endcall %}``, by name -> the
+    data that part is drawn from (``board``: what ``board`` returned for this view), and under ``"board"`` what the
+    board draws outside its parts; a move's answer then sends only the parts whose data changed (app/live_parts.py;
+    issue 28 › Speed). Every input of a part must be in its data, or that part would stay stale on a page.
+    ``words(game, view, lang)``: the view with the printed words it carries in the content's English (a card's
+    effect) in ``lang``, read by their ids (issue 29); the app asks it for a reader of another language than
+    English."""
 
     pages: tuple[Page, ...] = ()
     board: Callable[[Game, dict[str, Any], str], dict[str, Any] | None] | None = None
@@ -98,6 +100,7 @@ class Presentation:
     confirm: Callable[[Game, dict[str, Any], str, Any], Any] | None = None
     entry_view: Callable[[Game, dict[str, Any], str], dict[str, Any] | None] | None = None
     board_parts: Callable[[Game, dict[str, Any], dict[str, Any] | None], dict[str, Any]] | None = None
+    words: Callable[[Game, dict[str, Any], str], dict[str, Any]] | None = None
 
     def __post_init__(self) -> None:
         names = [p.name for p in self.pages]

@@ -64,6 +64,8 @@ class SpanishGrammar(Grammar):
         return "e" if and_word == "y" and self._I_SOUND.match(following) else and_word
 
     def finish(self, sentence: str) -> str:
+        if " el" not in sentence:  # nothing to contract: most sentences (issue 29's 5 %)
+            return sentence
         return self._CONTRACT.sub(lambda m: m.group(1) + "l", sentence)
 
 

@@ -88,19 +88,23 @@ def text(msg: str, **args: Any) -> Text:
 
 
 class IllegalAction(Exception):
-    """Raised by ``apply`` for an action the prompt did not offer; the state is left untouched."""
+    """Raised by ``apply`` for an action the prompt did not offer; the state is left untouched. ``message`` in
+    English; ``text``, when given, the same by its catalog key, which an app renders for its reader (issue 29)."""
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, text: Text | None = None):
         super().__init__(message)
         self.message = message
+        self.text = text
 
 
 class OptionsError(ValueError):
-    """Raised when a table's options do not validate; ``messages`` lists one sentence per problem."""
+    """Raised when a table's options do not validate; ``messages`` lists one sentence per problem, ``errors`` the
+    validator's own errors (pydantic's: type, loc, ctx), which an app may word in its reader's language."""
 
-    def __init__(self, messages: list[str]):
+    def __init__(self, messages: list[str], errors: list[dict[str, Any]] | None = None):
         super().__init__("; ".join(messages))
         self.messages = messages
+        self.errors = errors or []
 
 
 class ContentError(ValueError):

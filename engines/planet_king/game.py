@@ -169,6 +169,9 @@ class PlanetKing(StepGame):
         self.content_data, self.content_digest = content_module.load(content_dir)
         self.components = Components(self.content_data)
         self._cards = {**self.components.NOTABLES, **self.components.EVENTS}
+        self._lines = {line["id"]: line["ends"] for line in self.components.LINES}  # a line's two ends, by its id
+        # a Spanish leader is a noble's card: named as the noble
+        self._nobles_led = {d.id: d.noble for d in self.content_data.leaders if getattr(d, "noble", None)}
         # a printed name's key -> a card of that name (the copies of a card share their name)
         self._by_printed = {
             printed_key(c["name"]): cid for cid, c in {**self._cards, **self.components.MEMORIALS}.items()
@@ -224,6 +227,13 @@ class PlanetKing(StepGame):
         flow.call(g, "begin_turn")
         flow.seq(g, ["setup_appointments", "setup_mistress", "setup_cubes", "setup_opening_war"])
 
+    def translated_text(self, value: Any, lang: str) -> str | None:
+        """A card's printed words in ``lang``: its own entry, else its printed name's (copies share their words)."""
+        own = super().translated_text(value, lang)
+        if own is None and value in self._cards:
+            return super().translated_text(printed_key(self._cards[value]["name"]), lang)
+        return own
+
     def name_of(self, value: Any, lang: str) -> str | None:
         """In ``lang``: the names file's (issue 29), else the content's name, else the catalog's ``name.<id>``."""
         if not isinstance(value, str):
@@ -241,7 +251,12 @@ class PlanetKing(StepGame):
                 return shared
         for table in NAMED:
             if value in getattr(k, table):
-                return getattr(k, table)[value]["name"]
+                name = getattr(k, table)[value]["name"]  # a memorial, a leader: its printed name's words (issue 29)
+                return (self.translated(printed_key(name), lang) if lang != "en" else None) or name
+        if value in self._nobles_led:
+            return self.name_of(self._nobles_led[value], lang)
+        if value in self._lines and lang != "en":  # a line of communication: its two ends, each in the language
+            return " – ".join(str(self.name_of(end, lang)) for end in self._lines[value])
         if value in k.LEVELS:
             return k.LEVELS[value]
         if value in k.PLACE_NAMES:  # an exploration space, the War-Only mode (views.name_keys)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
-from engines.core.presentation import Presentation
+from engines.core.presentation import Page, Presentation
 from engines.core.types import text
 from engines.planet_king.views import name_keys
 
@@ -141,7 +141,7 @@ class _Words(dict[str, str]):
         return found
 
 
-def _tracks(game: Game, p: dict[str, Any], say: Callable[..., str]) -> list[dict[str, Any]]:
+def _tracks(game: Game, p: dict[str, Any], say: Callable[..., str], name: Callable[[Any], Any]) -> list[dict[str, Any]]:
     tables = cast(Any, game).components.TABLES
     limits = tables["limits"]
     now, marks = p["now"], p["marks"]
@@ -175,7 +175,7 @@ def _tracks(game: Game, p: dict[str, Any], say: Callable[..., str]) -> list[dict
         if role not in p["roles"]:  # solo: the King alone
             continue
         out.append(_track(f"vp:{role}", say("board.track.vp", role=role), 0, max(20, vp), vp, say("board.vp", n=vp)))
-    names = p["exploration"]["track"]
+    names = [name(space) for space in p["exploration"]["track"]]
     index = p["exploration"]["index"]
     out.append(
         _track(
@@ -184,7 +184,7 @@ def _tracks(game: Game, p: dict[str, Any], say: Callable[..., str]) -> list[dict
             0,
             len(names) - 1,
             index,
-            p["exploration"]["space"],
+            name(p["exploration"]["space"]),
             names=names,
         )
     )
@@ -287,7 +287,9 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
         damaged = say("board.damaged_side")
         groups: dict[str, list[str]] = {}
         for u in units:
-            groups.setdefault(u["name"] + (damaged if u["damaged"] else ""), []).append(f"unit:{u['id']}")
+            groups.setdefault(say(f"board.unit.{u['type']}") + (damaged if u["damaged"] else ""), []).append(
+                f"unit:{u['id']}"
+            )
         out = []
         for kind, ids in groups.items():
             keys = " ".join(ids)
@@ -298,7 +300,7 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
         "focus": focus,
         "person": person,
         "army": army,
-        "tracks": _tracks(game, p, say),
+        "tracks": _tracks(game, p, say, name),
         "verbs": verbs,
         "cubes": cubes,
         "treasury_turn": say("board.treasury_turn", net=net, changes=changes)
@@ -310,7 +312,22 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
         "say": say,
         "words": _Words(say),
         "name": name,
+        "text": game.renderer(lang).text,
+        "role": lambda role: game.role_label(role, lang),
+        "event_text": _event_text(game, p.get("event"), lang),
     }
+
+
+def _event_text(game: Game, event: dict[str, Any] | None, lang: str) -> str:
+    """The printed words of the event card in play in ``lang``: its own entry of the names file (a copy whose words
+    differ), else its printed name's (the copies that share them: PlanetKing.translated_text), else the content's
+    English (issue 29)."""
+    if not event:
+        return ""
+    for eid, card in cast(Any, game).components.EVENTS.items():
+        if card["name"] == event["name"] and card["text"] == event["text"]:
+            return game.translated_text(eid, lang) or str(event["text"])
+    return str(event["text"])
 
 
 def _card(n: dict[str, Any], say: Callable[..., str], name: Callable[[Any], Any]) -> dict[str, Any]:
@@ -332,7 +349,7 @@ def _card(n: dict[str, Any], say: Callable[..., str], name: Callable[[Any], Any]
         "ratings": ratings,
         "prestige_title": say("board.track.prestige"),
         "prestige": say("board.pr", pr=f"{prestige:+d}" if prestige else "0"),
-        "traits": ", ".join(n["traits"]) if n.get("traits") else "",
+        "traits": ", ".join(str(name(t)) for t in n["traits"]) if n.get("traits") else "",
     }
 
 
@@ -354,4 +371,16 @@ def _namer(game: Game, lang: str) -> Callable[[Any], Any]:
     return name
 
 
-PRESENTATION = Presentation(board=table_board, action_keys=action_keys)
+def battle_names(game: Game, _query: Any) -> dict[str, Any]:
+    """The Battle Name Generator's tables (Battle Name Generator; tables.yaml › battle_names), one per front: its
+    war's id and six rows of six names, the row read by the second die and the column by the first (the rulebook's
+    example: 6 and 5 → Aire-sur-la-Lys)."""
+    tables = cast(Any, game).components.TABLES
+    return {"fronts": [{"war": f"pk:war:{front}", "rows": rows} for front, rows in tables["battle_names"].items()]}
+
+
+PRESENTATION = Presentation(
+    pages=(Page("battles", battle_names, template="battles.html", link="the battle names"),),
+    board=table_board,
+    action_keys=action_keys,
+)

@@ -184,4 +184,30 @@ def board_parts(game: Game, view: dict[str, Any], board: dict[str, Any] | None) 
     }
 
 
-PRESENTATION = Presentation(board=table_board, action_keys=action_keys, board_parts=board_parts)
+def view_in_words(game: Game, view: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The view with each Special Situation's effect in ``lang`` (its names file's words, by the card's id; issue 29):
+    the JSON API's view speaks the reader's language as its prompt and log do. A Situation's card is where
+    ``views.card_view`` draws one: the discard pile, the seat's hand and a spied hand; the rest of the view is the
+    same object (issue 29's 5 %)."""
+
+    def said(c: Any) -> Any:
+        if isinstance(c, dict) and c.get("kind") == "situation" and c.get("id"):
+            effect = game.translated_text(c["id"], lang)
+            return {**c, "effect": effect} if effect else c
+        return c
+
+    out = dict(view)
+    public, private = view.get("public") or {}, view.get("private") or {}
+    if public.get("discard"):
+        out["public"] = {**public, "discard": [said(c) for c in public["discard"]]}
+    if private.get("hand") or private.get("spied_hand"):
+        mine = out["private"] = dict(private)
+        if isinstance(private.get("hand"), list):
+            mine["hand"] = [said(c) for c in private["hand"]]
+        if private.get("spied_hand"):
+            spied = private["spied_hand"]
+            mine["spied_hand"] = {**spied, "cards": [said(c) for c in spied["cards"]]}
+    return out
+
+
+PRESENTATION = Presentation(board=table_board, action_keys=action_keys, board_parts=board_parts, words=view_in_words)

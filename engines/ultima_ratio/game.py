@@ -226,7 +226,11 @@ class UltimaRatioRegis(StepGame):
         if made is not None:
             return self.renderer(lang).text(made)
         catalog = self.catalogs.get(lang, self.catalogs["en"])  # a plain word (a reason, an ability): name.<word>
-        return self.translated(value, lang) or self._names.get(value) or catalog.get(f"name.{value}")
+        named = self.translated(value, lang) or self._names.get(value) or catalog.get(f"name.{value}")
+        if named is None and lang != "en" and "--" in value:  # a connection "a--b": its two areas in the language
+            ends = [self.name_of(end, lang) for end in value.split("--", 1)]
+            named = " – ".join(ends) if all(ends) else None  # type: ignore[arg-type]
+        return named
 
     # ----- views ---------------------------------------------------------------------------------------------------
     # a view, a legal list and a move's check only read the state: one ``state.reading`` each (counters by location

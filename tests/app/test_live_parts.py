@@ -178,7 +178,9 @@ class _Pieces(HTMLParser):
 
     def __init__(self, html: str) -> None:
         super().__init__(convert_charrefs=False)
-        self.html, self.stack, self.found = html, [], []
+        self.html = html
+        self.stack: list[tuple[str, int, str | None]] = []
+        self.found: list[tuple[str, int, int]] = []
         self.lines = [0]
         for line in html.splitlines(keepends=True):
             self.lines.append(self.lines[-1] + len(line))
@@ -194,6 +196,7 @@ class _Pieces(HTMLParser):
         self.stack.append((tag, self._at(), dict(attrs).get("data-live")))
 
     def handle_endtag(self, tag):
+        start, name = 0, None
         while self.stack:
             open_tag, start, name = self.stack.pop()
             if open_tag == tag:
@@ -241,7 +244,8 @@ def test_a_page_kept_by_partial_answers_is_the_page_a_fresh_load_draws(browser, 
     alice = browser("alice")
     roles = registry.get_game(game).roles(registry.get_game(game).parse_options(options))
     table = alice.new_table(game=game, seats=dict.fromkeys(roles, "me"), options=options, seed=3)
-    me, rng, page = roles[0], random.Random(4), {}
+    page: dict[str, str] = {}
+    me, rng = roles[0], random.Random(4)
     live = f"/tables/{table}/live?as={me}"
     _apply(page, alice.c.get(live).text)
     partial = kept_parts = 0  # answers that were partial; of them, those that left a part of the board as it was

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from typing import cast
 
 import orjson
 
 from app.models import GameTable, Snapshot
 from engines import registry
-from engines.core.machine import Ctx
+from engines.core.machine import Ctx, StepGame
 
 
 def finished_at(app, table: int, make: Callable[[dict], None]) -> None:
@@ -45,7 +46,7 @@ def test_15_dias_tie_at_the_top_shown_under_the_tally(app, browser):
     roles = ["player1", "player2", "player3", "player4"]
     alice = browser("alice")
     table = alice.new_table(game="15-dias", seats=dict.fromkeys(roles, "me"), options={"players": 4}, seed=3)
-    game = registry.get_game("15-dias")
+    game = cast(StepGame, registry.get_game("15-dias"))
 
     def tie(state: dict) -> None:  # round 4 over, no Prince card won: 5, 5, 4, 1 Affection Points
         state["round"] = 4
@@ -73,7 +74,7 @@ def test_ultima_ratio_9_2_tie_broken_by_the_game_order_shown(app, browser):
     table = alice.new_table(game="ultima-ratio-regis", seats=seats, options={"scenario": "new-order", "players": 3})
     from engines.ultima_ratio.scenarios.new_order import winner
 
-    game = registry.get_game("ultima-ratio-regis")
+    game = cast(StepGame, registry.get_game("ultima-ratio-regis"))
 
     def tie(state: dict) -> None:  # the game order as an auction would have made it; 2nd and 3rd tie on 12 VP
         for place, (role, vp) in enumerate((("player3", 12), ("player1", 12), ("player2", 7)), 1):
@@ -94,7 +95,7 @@ def test_planet_king_cooperative_tie_shown(app, browser):
     table = alice.new_table(game="planet-king", seats=seats, options=options, seed=5)
     from engines.planet_king import victory
 
-    game = registry.get_game("planet-king")
+    game = cast(StepGame, registry.get_game("planet-king"))
 
     def tie(state: dict) -> None:  # 4 + 4 VP: a Major Victory, both Secret Memorials' tasks done
         m = state["memorials"]

@@ -19,7 +19,8 @@ def moves_to_one_action() -> tuple[list[tuple[str, str, object]], str]:
     """Random legal moves of the seeded game up to a decision with one legal action, on the board (the seat to make
     it)."""
     game = registry.get_game("15-dias")
-    state, rnd, moves = game.setup(SEED, OPTIONS), random.Random(SEED), []
+    moves: list[tuple[str, str, object]] = []
+    state, rnd = game.setup(SEED, OPTIONS), random.Random(SEED)
     for _ in range(300):
         role = game.active_roles(state)[0]
         legal = flat(game.legal(state, role))

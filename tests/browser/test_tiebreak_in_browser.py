@@ -3,6 +3,8 @@ wins), seen in the browser: the tally's "Tie-break applied" is there at desktop 
 the rules reference, and the finished page passes axe-core with no critical or serious violation (issue 30 ›
 Outcomes explained, › Accessible to every player). Screenshots in test-artifacts/."""
 
+from typing import cast
+
 import orjson
 from playwright.sync_api import expect
 from sqlalchemy import create_engine
@@ -10,7 +12,7 @@ from sqlalchemy.orm import Session
 
 from app.models import GameTable, Snapshot
 from engines import registry
-from engines.core.machine import Ctx
+from engines.core.machine import Ctx, StepGame
 from tests.app.test_tiebreak_pages import tiebreak_of
 from tests.browser.test_accessibility import violations
 from tests.browser.test_boards_in_browser import new_table
@@ -23,7 +25,7 @@ ROLES = ["player1", "player2", "player3", "player4"]
 def finish_with_a_tie(database: str, table: int) -> None:
     """Round 4 over with no Prince card won: 5, 5, 4 and 1 Affection Points; one seq later, so no cache keeps the
     running position."""
-    game = registry.get_game("15-dias")
+    game = cast(StepGame, registry.get_game("15-dias"))
     engine = create_engine(database)
     with Session(engine) as db:
         row, snap = db.get(GameTable, table), db.get(Snapshot, table)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.core.machine import copy_state
 from engines.ultima_ratio.actions import construction
 from engines.ultima_ratio.cards import card_play
-from engines.ultima_ratio.movement import landings, naval, reactions, strategic_movement
+from engines.ultima_ratio.movement import landings, naval, reactions, strategic_movement, troop_paths
 from engines.ultima_ratio.state import new_unit
 from tests.engines.ultima_ratio import support_war
 from tests.engines.ultima_ratio.support import advance, at_first_impulse, ctx, place
@@ -139,8 +139,8 @@ def test_a_besieger_moves_strategically_and_a_siege_area_belongs_to_it():
     s = siege_of_algarve()
     g = ctx(s)
     assert "portugal-troop-1" in strategic_movement.movable(g, "portugal")
-    assert strategic_movement.troop_passable(g, "portugal", "algarve")
-    assert not strategic_movement.troop_passable(g, "spain", "algarve")
+    assert troop_paths.troop_passable(g, "portugal", "algarve")
+    assert not troop_paths.troop_passable(g, "spain", "algarve")
     s = support_war.moves(
         s,
         ("done", None),
@@ -161,11 +161,11 @@ def test_a_besieged_troop_leaves_or_enters_its_port_by_sea_only_and_alone():
     assert strategic_movement.movable(g, "spain") == ["spain-troop-1"]
     steps = strategic_movement.next_places(g, "spain", "spain-troop-1", ["area:algarve"])
     assert steps == {"area": [], "sea": ["east-atlantic"]}
-    assert strategic_movement.troop_passable(g, "spain", "algarve", by_sea=True)
+    assert troop_paths.troop_passable(g, "spain", "algarve", by_sea=True)
     s["areas"]["tangier"]["siege"] = {"besieger": "portugal", "casualties": 0}
     s["areas"]["algarve"]["siege"] = None
     g = ctx(s)
-    assert not strategic_movement.troop_passable(g, "spain", "tangier")
+    assert not troop_paths.troop_passable(g, "spain", "tangier")
     s2 = siege_of_algarve()
     support_war.leader(s2, "tactical-1", "spain-troop-1", "spain")
     support_war.unit(s2, "spain-troop-2", "troop", "area:tangier")

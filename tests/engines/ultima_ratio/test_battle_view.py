@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 from engines.core.chance import scripted
 from engines.ultima_ratio import combatview, mapview, presentation
@@ -166,7 +167,7 @@ def test_the_forced_control_question_names_the_troops_it_costs():
     from engines.core.machine import Ctx
 
     s = at_first_impulse()
-    frame = {"step": "combat_decision", "power": "portugal", "key": "force_control", "side": "attacker"}
+    frame: dict[str, Any] = {"step": "combat_decision", "power": "portugal", "key": "force_control", "side": "attacker"}
     frame |= {"kind": "force_control", "options": [False, True], "pick": None, "info": {"troops": 1}, "chosen": []}
     s["stack"].append(frame)
     prompt, _legal = GAME.steps["combat_decision"].prompt(Ctx(GAME, s), "player1")
@@ -179,7 +180,7 @@ def test_a_combat_card_of_the_window_is_a_card_of_the_hand_on_the_board():
     s = battle(hand1=["surprise-attack", "treason"])
     legal = GAME.legal(s, "player1")
     assert legal["card"] == ["surprise-attack"]
-    board = presentation.table_board(GAME, GAME.view(s, "player1"))
+    board = presentation.table_board(GAME, dict(GAME.view(s, "player1")))
     assert board is not None
     keys = [c["key"] for c in board["hand"]]
     assert presentation.VERB_KEYS["card"] == ["card"] and "card:surprise-attack" in keys

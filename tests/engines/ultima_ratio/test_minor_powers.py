@@ -10,7 +10,7 @@ from engines.core.machine import Ctx, copy_state
 from engines.ultima_ratio.diplomacy import minor_conquest, minor_powers
 from engines.ultima_ratio.economy import auction
 from engines.ultima_ratio.game import GAME
-from engines.ultima_ratio.movement import land_areas, strategic_movement
+from engines.ultima_ratio.movement import land_areas, troop_paths
 from engines.ultima_ratio.state import new_unit
 from tests.engines.ultima_ratio.test_cards import check, event_position, legal, play, position, step
 
@@ -330,9 +330,9 @@ def test_a_neutral_minors_areas_are_open_to_tactical_moves_but_not_to_strategic_
     with_minor(s, "savoy")
     g = Ctx(GAME, s)
     assert land_areas.enterable(g, "france", "savoy") and not land_areas.free_control(g, "france", "savoy")
-    assert not strategic_movement.troop_passable(g, "france", "savoy")
+    assert not troop_paths.troop_passable(g, "france", "savoy")
     new_unit(s, "france-troop-9", "france", "troop", "2-3", "area:savoy")
-    assert strategic_movement.troop_passable(g, "france", "savoy")
+    assert troop_paths.troop_passable(g, "france", "savoy")
     s["minors"]["savoy"]["ally"] = "spain"
     assert not land_areas.enterable(g, "france", "piedmont")  # an ally's area: not without war (12.1)
 
