@@ -3,10 +3,10 @@ order (the user's own choice, the switch's cookie, ``Accept-Language``, English)
 without JavaScript, the JSON API answers in the language it is asked for, and a crawl of the main pages in
 Spanish finds none of the site's English strings.
 
-The known remainder (not the site's words, issue 29's second part): the games' own words — their titles, option
-labels and help, prompts, action labels, log entries, names of cards and areas and the board partials'
-literal text — still come from the engines' English catalogues and content; a Spanish page shows them in
-English, key by key, until the engines carry ``es.yaml`` catalogues."""
+The games' own words (titles, option labels, prompts, action labels, log entries, names, the boards' words) are
+checked elsewhere: the engines' ``es.yaml`` catalogues in ``tests/engines/test_catalogs_es.py`` and
+``test_words_es.py``, whole table pages in ``test_table_pages_es.py``, titles and rules pages in
+``test_titles_es.py`` and ``test_rules_pages_es.py``."""
 
 from __future__ import annotations
 
