@@ -17,7 +17,7 @@ from markupsafe import Markup, escape
 
 from app import display, fragments, i18n
 from app.resources import resource
-from app.services import notices
+from app.services import flags, notices
 from app.static import static_url
 from engines import registry
 
@@ -170,6 +170,14 @@ def title_of(game: Any) -> str:
 
 
 templates.env.globals["title_of"] = title_of
+
+
+def flag_of(table: Any) -> str | None:
+    """Why a table is flagged, in the reader's language (app/services/flags.py)."""
+    return flags.said(table.flagged, registry.get_game(table.game_id))
+
+
+templates.env.globals["flag_of"] = flag_of
 
 
 def game_words(game: Any) -> Any:

@@ -43,7 +43,7 @@ from app.errors import Forbidden, Invalid
 from app.i18n import _
 from app.models import GameTable, Snapshot, User
 from app.models.pbw import TableOrigin
-from app.services import gamelog, records
+from app.services import flags, gamelog, records
 from app.services.play import effective_moves, load, replay_state
 from app.services.tables import acting_role, create_table, game_of, may_see, may_watch, roles_of
 from engines.core import Game
@@ -101,7 +101,8 @@ def fork_finished(
         raise Forbidden(_("Only those who may watch this table may fork it."))
     load(db, table)  # a table started on an older engine is brought to this one (or flagged) first
     if table.flagged:
-        raise Invalid(_("This table is flagged and cannot be forked: {why}").format(why=table.flagged))
+        why = flags.said(table.flagged, game_of(table.game_id))
+        raise Invalid(_("This table is flagged and cannot be forked: {why}").format(why=why))
     step = _step_bounds(db, table, step)[1]
     record = records.export_record(db, table, user)
     record["moves"] = record["moves"][:step]

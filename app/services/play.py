@@ -21,7 +21,7 @@ from app import i18n
 from app.errors import Conflict, Forbidden, Invalid
 from app.i18n import _
 from app.models import GameTable, LogEntry, Move, Seat, Snapshot, TableOrigin, User, table_of, utcnow
-from app.services import clocks, gamelog, hot, ratings
+from app.services import clocks, flags, gamelog, hot, ratings
 from app.services.live import CHANNEL, news
 from app.services.tables import acting_role, game_of
 from engines import registry
@@ -196,10 +196,7 @@ def upgrade(db: Session, table: GameTable, game: Game) -> None:
         rebuild(db, table, game)
     except IllegalAction as exc:
         db.rollback()
-        table.flagged = (
-            f"This game was started on version {old} of the {game.title} engine; version "
-            f"{game.version} cannot replay it: {exc.message}"
-        )
+        table.flagged = flags.reason("older_engine", exc, old=old, title=game.title, new=game.version)
         db.commit()
         return
     table.engine_version = game.version
@@ -219,15 +216,15 @@ def verify(db: Session, table: GameTable) -> bool:
     try:
         replayed = replay_state(db, table, game, upto=snap.seq if snap is not None else None)
     except IllegalAction as exc:
-        table.flagged = f"The move log no longer replays: {exc.message}"
+        table.flagged = flags.reason("no_replay", exc)
         db.commit()
         return False
     except Exception as exc:  # noqa: BLE001 (an engine failing on its own log: never play on unverified)
-        table.flagged = f"The move log no longer replays ({type(exc).__name__})."
+        table.flagged = flags.reason("engine_failed", error=type(exc).__name__)
         db.commit()
         return False
     if snap is None or snap.seq > table.seq or orjson.loads(snap.state) != replayed:
-        table.flagged = "The snapshot and the replayed log disagree."
+        table.flagged = flags.reason("disagree")
         db.commit()
         return False
     return True
@@ -545,7 +542,7 @@ def table_view(
         "game": game.id,
         "seq": table.seq,
         "status": table.status,
-        "flagged": table.flagged,
+        "flagged": flags.said(table.flagged, game),
         "role": role,
         "active_roles": game.active_roles(state) if playing else [],
         "view": view,

@@ -3,7 +3,7 @@
 import orjson
 
 from app.models import GameTable, LogEntry, Move, Snapshot
-from app.services import gamelog, play
+from app.services import flags, gamelog, play
 from tests.app.test_api import two_players
 from tests.support.toy_game import GAME
 
@@ -122,6 +122,22 @@ def test_a_table_whose_log_no_longer_replays_is_flagged_saying_so(app, browser):
     v = alice.view(table)
     assert "started on version 1" in v["flagged"] and "move 2 (fly)" in v["flagged"]
     assert v["actions"] == [] and alice.act(table, "raise").status_code == 422
+    # the reason is kept by its catalogue message, so each reader reads it in their language (issue 29)
+    with app.state.sessions() as db:
+        assert db.get(GameTable, table).flagged.startswith(flags.PREFIX)
+    es = alice.c.get(f"/api/v1/tables/{table}", headers={"Accept-Language": "es"}).json()
+    assert (
+        es["flagged"].startswith("Esta partida empezó con la versión 1 del motor de")
+        and "move 2 (fly)" in es["flagged"]
+    )
+    page = alice.c.get(f"/tables/{table}", headers={"Accept-Language": "es"}).text
+    assert "Esta partida empezó con la versión 1" in page and "This game was started" not in page
+
+
+def test_a_flag_written_before_its_reasons_were_kept_by_message_reads_as_it_was():
+    assert flags.said("The snapshot and the replayed log disagree.") == "The snapshot and the replayed log disagree."
+    assert flags.said(None) is None and flags.said("flag:{not json") == "flag:{not json"
+    assert flags.said(flags.reason("disagree")) == "The snapshot and the replayed log disagree."
 
 
 def test_a_waiting_table_offers_nothing(browser):
