@@ -165,8 +165,9 @@ templates.env.globals["board_part"] = board_part
 
 
 def title_of(game: Any) -> str:
-    """A game's name in the reader's language (its catalogue's ``game.title``: "El Rey Planeta"; issue 29)."""
-    return str(game.title_in(i18n.current()))
+    """A game's name in the reader's language (its catalogue's ``game.title``: "El Rey Planeta"; issue 29); empty for
+    no game (a form sent back with a game that does not exist)."""
+    return str(game.title_in(i18n.current())) if game is not None else ""
 
 
 templates.env.globals["title_of"] = title_of

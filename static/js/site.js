@@ -82,6 +82,15 @@ document.addEventListener("htmx:afterSettle", () => {
   if (decision && decision.getClientRects().length) decision.focus({ preventScroll: true });
   else if (strip) strip.focus({ preventScroll: true });
 });
+// The sticky side column keeps its own scroll across partial answers (app/live_parts.py swaps its sections, not the
+// column): after one, the decision's top is brought back into the column's view if it went above it.
+document.addEventListener("htmx:afterSettle", () => {
+  const decision = document.getElementById("decision");
+  const side = decision && decision.closest(".table-side");
+  if (!side || side.scrollTop === 0) return;
+  const above = side.getBoundingClientRect().top - decision.getBoundingClientRect().top;
+  if (above > 0) side.scrollTop = Math.max(0, side.scrollTop - above);
+});
 // A table's side panel (issue 28): its button folds the column to a strip and opens it again. The state is the
 // reader's display preference on <html data-side-panel> (the stylesheet folds the column), kept on the server (a
 // visitor's in a cookie) as it is used, and given to every button of a live table swapped in after.
