@@ -324,10 +324,8 @@ def _event_text(game: Game, event: dict[str, Any] | None, lang: str) -> str:
     English (issue 29)."""
     if not event:
         return ""
-    for eid, card in cast(Any, game).components.EVENTS.items():
-        if card["name"] == event["name"] and card["text"] == event["text"]:
-            return game.translated_text(eid, lang) or str(event["text"])
-    return str(event["text"])
+    eid = _event_id(game, event)
+    return (game.translated_text(eid, lang) if eid else None) or str(event["text"])
 
 
 def _card(n: dict[str, Any], say: Callable[..., str], name: Callable[[Any], Any]) -> dict[str, Any]:
@@ -379,8 +377,45 @@ def battle_names(game: Game, _query: Any) -> dict[str, Any]:
     return {"fronts": [{"war": f"pk:war:{front}", "rows": rows} for front, rows in tables["battle_names"].items()]}
 
 
+def view_in_words(game: Game, view: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The view with the printed words it carries in the content's English in ``lang`` (issue 29): the event card in
+    play (its name and text) and each claimed Secret Memorial (its name and task), read by their ids; the JSON API's
+    view then speaks the reader's language as its prompt and log do. The rest of the view is the same object."""
+    public = view.get("public") or {}
+    event, claimed = public.get("event"), (public.get("memorials") or {}).get("claimed")
+    if not event and not claimed:
+        return view
+    out_public = dict(public)
+    if event:
+        eid = _event_id(game, event)
+        name = game.name_of(eid, lang) if eid else None
+        out_public["event"] = {**event, "name": name or event["name"], "text": _event_text(game, event, lang)}
+    if claimed:
+        memorials = cast(Any, game).components.MEMORIALS
+        by_name = {card["name"]: mid for mid, card in memorials.items()}
+
+        def said(m: dict[str, Any]) -> dict[str, Any]:
+            mid = by_name.get(m["name"])
+            if mid is None:
+                return m
+            task = game.name_of(f"pk:task:{mid.split(':')[-1]}", lang)
+            return {**m, "name": game.name_of(mid, lang) or m["name"], "task": task or m["task"]}
+
+        out_public["memorials"] = {**public["memorials"], "claimed": [said(m) for m in claimed]}
+    return {**view, "public": out_public}
+
+
+def _event_id(game: Game, event: dict[str, Any]) -> str | None:
+    """The id of an event card the view names by its printed name and words (copies share both)."""
+    for eid, card in cast(Any, game).components.EVENTS.items():
+        if card["name"] == event["name"] and card["text"] == event["text"]:
+            return str(eid)
+    return None
+
+
 PRESENTATION = Presentation(
     pages=(Page("battles", battle_names, template="battles.html", link="the battle names"),),
     board=table_board,
     action_keys=action_keys,
+    words=view_in_words,
 )
