@@ -2,6 +2,8 @@
 English (the event card in play, a claimed Secret Memorial's name and task) are read by their ids in Spanish; in
 English the view is the engine's own."""
 
+from typing import Any, cast
+
 from engines.planet_king import GAME
 from engines.planet_king.presentation import PRESENTATION
 from tests.engines.planet_king.support import ev, fresh
@@ -11,7 +13,7 @@ def test_the_event_in_play_and_a_claimed_memorial_read_in_spanish():
     s = fresh(secret_memorial=True)
     s["current_event"] = ev("TRAITOR")
     s["memorials"]["claimed"] = ["pk:memorial:golden-age"]
-    view = GAME.view(s, "king")
+    view = cast(dict[str, Any], GAME.view(s, "king"))
     assert PRESENTATION.words is not None
     es = PRESENTATION.words(GAME, view, "es")["public"]
     assert es["event"]["name"] == "TRAIDOR"
@@ -26,6 +28,6 @@ def test_the_event_in_play_and_a_claimed_memorial_read_in_spanish():
 def test_a_view_without_printed_words_is_the_same_object():
     s = fresh()
     s["current_event"] = None
-    view = GAME.view(s, "king")
+    view = cast(dict[str, Any], GAME.view(s, "king"))
     assert PRESENTATION.words is not None
     assert PRESENTATION.words(GAME, view, "es") is view
