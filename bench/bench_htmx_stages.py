@@ -294,6 +294,26 @@ async def play_moves(args: argparse.Namespace) -> Played:
     return Played(times, stages, kinds, calls, kept[WARM_UP:], profs)
 
 
+def replay(contexts: list[dict[str, Any]], repeat: int) -> None:
+    """Each parts answer's own work again, ``repeat`` times: its fingerprints (``live_parts.fingerprints``) and its
+    render (``table/_live_parts.html``), as the move made them (a whole-process timing of this run is mostly it)."""
+    from app import live_parts
+    from app.web import templates
+
+    template = templates.env.get_template("table/_live_parts.html")
+    runs = []
+    for ctx in contexts:
+        for _ in range(repeat):
+            t = time.thread_time()
+            live_parts.fingerprints(ctx)
+            template.render({**ctx, "PART_OUT": []})
+            runs.append(time.thread_time() - t)
+    print(
+        f"an answer's fingerprints and render, replayed: median {statistics.median(runs) * 1000:.3f} ms, "
+        f"{len(contexts)} answers × {repeat}"
+    )
+
+
 def render_alone(env, contexts: list[dict], repeat: int) -> list[tuple[str, float, float, float]]:
     """Each section and board part rendered alone from the parts answers' contexts: (what, share of answers that
     send it, median ms when sent, mean ms per answer)."""
@@ -305,8 +325,9 @@ def render_alone(env, contexts: list[dict], repeat: int) -> list[tuple[str, floa
     def timed(template, ctx) -> float:
         runs = []
         for _ in range(repeat):
+            fresh = {**ctx, "PART_OUT": []}  # board_part keeps the parts it drew there: a new list a render
             t = time.thread_time()
-            template.render(ctx)
+            template.render(fresh)
             runs.append(time.thread_time() - t)
         return statistics.median(runs) * 1000
 
@@ -377,8 +398,12 @@ def main() -> None:
     ap.add_argument("--plain", action="store_true", help="no wrappers: the requests' thread CPU alone")
     ap.add_argument("--diff", type=int, default=0, help="the N functions whose own time an HTMX move adds most")
     ap.add_argument("--cumulative", action="store_true", help="--diff by cumulative time (a function and its callees)")
+    ap.add_argument(
+        "--replay", action="store_true", help="then each parts answer's own work (fingerprints, render) --repeat times"
+    )
     ap.add_argument("--coarse", action="store_true", help="the big steps alone, of both kinds of move")
     args = ap.parse_args()
+    args.plain = args.plain or args.replay
     if args.plain or args.coarse or args.diff:
         args.top = 0
     if args.coarse:
@@ -393,6 +418,9 @@ def main() -> None:
     print(
         f"thread CPU a request, median: API move {api:.2f} ms, HTMX move {htmx:.2f} ms (premium {htmx - api:.2f} ms)\n"
     )
+    if args.replay:
+        replay(played.contexts, args.repeat)
+        return
     if args.plain:
         return
     if args.diff:
