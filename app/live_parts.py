@@ -46,9 +46,18 @@ def _plain(value: Any) -> Any:
     return [getattr(value, "id", None), getattr(value, "text", None), getattr(user, "username", None)]
 
 
+def _dump(value: Any) -> bytes:
+    return orjson.dumps(value, default=_plain, option=orjson.OPT_NON_STR_KEYS)
+
+
 def _fp(*parts: Any) -> str:
-    raw = orjson.dumps(parts, default=_plain, option=orjson.OPT_NON_STR_KEYS)
-    return hashlib.blake2b(raw, digest_size=8).hexdigest()
+    return hashlib.blake2b(_dump(parts), digest_size=8).hexdigest()
+
+
+def _fp_with(raw: bytes, *parts: Any) -> str:
+    """``_fp(*parts, *common)`` where ``raw`` is ``common``'s JSON inside its brackets (compact JSON: an array's
+    items joined by commas): what every part of a board shares is written once, the fingerprints the same."""
+    return hashlib.blake2b(_dump(parts)[:-1] + b"," + raw + b"]", digest_size=8).hexdigest()
 
 
 def fingerprints(ctx: dict[str, Any]) -> dict[str, str]:
@@ -65,8 +74,9 @@ def fingerprints(ctx: dict[str, Any]) -> dict[str, str]:
     if game is not None and view:
         declared = registry.presentation(game).board_parts
         parts = declared(game, view, board_of(game, view)) if declared is not None else None
-    board = _fp(view, *common) if parts is None else _fp(parts.get("board"), sorted(parts), *common)
-    each = {f"part-{name}": _fp(part, *common) for name, part in (parts or {}).items() if name != "board"}
+    shared = _dump(common)[1:-1]
+    board = _fp_with(shared, view) if parts is None else _fp_with(shared, parts.get("board"), sorted(parts))
+    each = {f"part-{name}": _fp_with(shared, part) for name, part in (parts or {}).items() if name != "board"}
     return {
         "frame": _fp(table.id, role, user_id, i18n.current(), ctx.get("board_template"), ctx.get("actions_template")),
         "board": board,
