@@ -15,6 +15,7 @@ from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, RootModel
 
 from app import i18n
+from app.card_words import card_values
 from app.deps import OptionalUser
 from app.errors import NotFound
 from app.forms import OptionField, option_fields
@@ -24,7 +25,6 @@ from app.web import render
 from engines.core import Game
 
 router = APIRouter(include_in_schema=False)
-HIDDEN_VALUES = {"id", "name", "stated", "lines", "aliases", "source", "note", "kind"}
 
 
 class RuleSummary(BaseModel):
@@ -215,23 +215,16 @@ def cards(request: Request, user: OptionalUser, game_id: str):
 def card(request: Request, user: OptionalUser, game_id: str, item_id: str):
     game = game_of(game_id)
     item = _item(game, item_id)
-    printed = game.translated_text(item_id, i18n.current())  # its printed words in the reader's language, if known
-    values = [
-        (_label(game, "field", k), printed if k == "text" and printed else v)
-        for k, v in item.items()
-        if k not in HIDDEN_VALUES and v not in (None, [], {}, "")
-    ]
+    lang = i18n.current()
+    ids = {i["id"] for g in content_items(game) for i in g["members"]}
+    values = card_values(game, item, ids, lang)  # in the reader's language; what has no words there is counted
     return render(
         request,
         "rules/card.html",
         game=game,
         item=item,
-        values=values,
-        name_of=game.name_of,
-        field=lambda key: (
-            (  # a value's own fields: the catalog's label for another language, else as they were
-                game.catalogs.get(i18n.current(), {}).get(f"field.{key}") if i18n.current() != i18n.DEFAULT else None
-            )
-            or str(key).replace("_", " ")
-        ),
+        title=game.name_of(item_id, lang) or item["name"],
+        values=values.rows,
+        english=values.english,
+        note=item.get("note") if lang == i18n.DEFAULT else None,  # the owner's provenance note, in English
     )

@@ -228,10 +228,13 @@ class PlanetKing(StepGame):
         flow.seq(g, ["setup_appointments", "setup_mistress", "setup_cubes", "setup_opening_war"])
 
     def translated_text(self, value: Any, lang: str) -> str | None:
-        """A card's printed words in ``lang``: its own entry, else its printed name's (copies share their words)."""
+        """A card's printed words in ``lang``: its own entry, else its printed name's (copies share their words); a
+        Secret Memorial's, its task's (``pk:task:<memorial>``, as its view says it)."""
         own = super().translated_text(value, lang)
         if own is None and value in self._cards:
             return super().translated_text(printed_key(self._cards[value]["name"]), lang)
+        if own is None and lang != "en" and value in self.components.MEMORIALS:
+            return self.translated(f"pk:task:{value.split(':')[-1]}", lang)
         return own
 
     def name_of(self, value: Any, lang: str) -> str | None:
