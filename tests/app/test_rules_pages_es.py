@@ -105,8 +105,10 @@ def test_the_planet_kings_battle_name_tables_read_in_the_readers_language(browse
     picardy = re.search(r"<table class=\"battle-names\">.*?</table>", spanish.text, re.S).group(0)
     fifth = re.findall(r"<tr><th scope=\"row\">5</th>(.*?)</tr>", picardy)[0]
     assert re.findall(r"<td>(.*?)</td>", fifth)[5] == "Aire-sur-la-Lys"
+    assert "2.ª Dunas" in text and "1.ª Breda" in text and "2nd Dunas" not in text and "1st Breda" not in text
     english = _readable(alice.c.get("/games/planet-king/battles", headers=EN).text)
     assert "Battle names" in english and "second die \\ first die" in english and "Picardy front" in english
+    assert "2nd Dunas" in english and "2.ª Dunas" not in english
     assert "/games/planet-king/battles" in alice.c.get("/games/planet-king/rules", headers=ES).text
     assert "Los nombres de batallas" in _readable(alice.c.get("/games/planet-king/rules", headers=ES).text)
 
