@@ -198,7 +198,11 @@ class UltimaRatioRegis(StepGame):
         low, high = scenario.players
         if players is not None and not low <= players <= high:
             count = str(low) if low == high else f"{low} to {high}"
-            raise OptionsError([f"players: {scenario.name} is played by {count} players, not {players}"])
+            said = f"{scenario.name} is played by {count} players, not {players}"
+            key = "options.players_one" if low == high else "options.players_between"  # its words in a language
+            ctx = {"key": key, "scenario": scenario.id, "low": low, "high": high, "players": players}
+            error = {"type": "game_text", "loc": ("players",), "msg": said, "ctx": ctx}
+            raise OptionsError([f"players: {said}"], [error])
         return opts
 
     def simulation(self) -> UltimaRatioRegis:
