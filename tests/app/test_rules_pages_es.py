@@ -150,3 +150,15 @@ def test_a_cards_values_read_in_the_readers_language(browser):
     assert "If this Character is discarded" in page("/games/15-dias/cards/qd:sit:double-agent:1", EN)
     cardinal = page("/games/15-dias/cards/qd:char:cardinal", ES)
     assert "Valores del reglamento Clero" in cardinal and VALUES_NOTE not in cardinal
+
+
+def test_the_ultima_ratio_regis_map_page_names_its_scenarios_and_holders_in_spanish(browser):
+    """The map page (a page of the game): its scenarios and the legend's holders by their Spanish names (issue 29)."""
+    alice = browser("alice")
+    url = "/games/ultima-ratio-regis/map?scenario=the-rise-of-portugal&turn=1"
+    spanish = _readable(alice.c.get(url, headers=ES).text)
+    assert "El auge de Portugal (1490-1564)" in spanish and "Nuevo orden (1490-1534)" in spanish
+    assert "The rise of Portugal" not in spanish and "New order" not in spanish
+    assert "Papado" in spanish and "Escocia" in spanish and "Papacy" not in spanish and "Scotland" not in spanish
+    english = _readable(alice.c.get(url, headers=EN).text)
+    assert "The rise of Portugal (1490-1564)" in english and "Papacy" in english
