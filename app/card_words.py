@@ -10,8 +10,9 @@ objects, and words of the rules (an effect's kind ``anglo_spanish_war``, a side 
 - a word of the rules: the game's catalogue ``value.<word>`` (a field's name: its ``field.<word>``) (a condition ``key:arg|arg`` reads its key there, its
   arguments each by name), else, for English, the word itself with spaces.
 
-A value with no words in the reader's language stays as the content writes it and is counted, so that the page
-says which of its values are still the English rulebook's (:attr:`CardValues.english`). The content's own notes
+A value with no words in the reader's language stays as the content writes it, marked (:class:`English`: the page
+marks it ``lang="en"``) and counted, so that the page says some of its values are still the English rulebook's
+(:attr:`CardValues.english`). The content's own notes
 (``note``: its provenance, citing the English rulebook's lines) are the owner's, read in English only."""
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ from typing import Any
 
 from engines.core import Game
 
-HIDDEN_VALUES = {"id", "name", "stated", "lines", "aliases", "source", "note", "kind"}
+HIDDEN_VALUES = {"id", "name", "stated", "lines", "line", "aliases", "source", "note", "kind"}
+EMPTY: tuple[Any, ...] = (None, [], {}, "")
+ENGLISH_ONLY = {"variants"}  # the English edition's printed forms of a name ("Barbary C."): for its readers
 PRINTED = {"text", "effect", "task"}  # the fields that hold a card's printed words
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 WORDLESS = re.compile(r"[^A-Za-z]*")  # "3-7", "+2": nothing to translate
@@ -34,6 +37,13 @@ class Linked:
 
     href: str
     name: str
+
+
+@dataclass(frozen=True)
+class English:
+    """A value's words with none in the reader's language: the page marks them ``lang="en"``."""
+
+    english: str
 
 
 @dataclass(frozen=True)
@@ -57,7 +67,7 @@ def card_values(game: Game, item: dict[str, Any], ids: set[str], lang: str) -> C
     out = CardValues()
     words = _Words(game, ids, lang, out.english)
     for key, value in item.items():
-        if key in HIDDEN_VALUES or value in (None, [], {}, ""):
+        if key in HIDDEN_VALUES or value in EMPTY or (key in ENGLISH_ONLY and lang != "en"):
             continue
         if key in PRINTED and isinstance(value, str) and " " in value:  # words, not an effect's id
             out.rows.append((words.label(key), words.printed(item["id"], value)))
@@ -81,25 +91,28 @@ class _Words:
             self.english.append(key)
         return key.replace("_", " ").capitalize()
 
-    def printed(self, item_id: str, english: str) -> str:
+    def printed(self, item_id: str, english: str) -> str | English:
         if self.lang == "en":
             return english
         own = self.game.translated_text(item_id, self.lang)
         if own:
             return own
         self.english.append(english)
-        return english
+        return English(english)
 
     def value(self, v: Any) -> Any:
         if isinstance(v, dict):
             if isinstance(v.get("id"), str) and self.game.name_of(v["id"], "en"):
                 rest = {
-                    self._field(k): self.value(x)
-                    for k, x in v.items()
-                    if k not in ("id", "name", "source") and x is not None
+                    self._field(k): self.value(x) for k, x in v.items() if k not in HIDDEN_VALUES and x not in EMPTY
                 }
                 return Within(self.word(v["id"]), rest)
-            return {self._field(k): self.value(x) for k, x in v.items() if x is not None}
+            if isinstance(v.get("id"), str) and isinstance(v.get("name"), str):  # an object the game does not name
+                rest = {
+                    self._field(k): self.value(x) for k, x in v.items() if k not in HIDDEN_VALUES and x not in EMPTY
+                }
+                return Within(v["name"], rest) if rest else v["name"]
+            return {self._field(k): self.value(x) for k, x in v.items() if k not in HIDDEN_VALUES and x not in EMPTY}
         if isinstance(v, list):
             return [self.value(x) for x in v]
         if isinstance(v, str):
@@ -128,6 +141,7 @@ class _Words:
             return f"{self.own.get(f'value.{key}') or key.replace('_', ' ')}: {', '.join(said)}"
         if self.lang != "en" and not COLOUR.fullmatch(v) and not WORDLESS.fullmatch(v):
             self.english.append(v)
+            return English(v.replace("_", " "))
         return v.replace("_", " ")
 
     def _arg(self, arg: str) -> str:

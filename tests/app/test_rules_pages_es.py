@@ -12,15 +12,15 @@ from tests.app.test_table_pages_es import _readable
 from tests.engines.test_words_es import GAMES, english_phrases
 
 ES, EN = {"Accept-Language": "es"}, {"Accept-Language": "en"}
-CARD = {"15-dias": "qd:char:cardinal", "planet-king": "pk:event:storms", "ultima-ratio-regis": None}
-URR_LEFT = "ultima-ratio-regis"  # its areas' and events' words are not all in Spanish yet: its pages say so
+CARD = {"15-dias": "qd:char:cardinal", "planet-king": "pk:event:storms", "ultima-ratio-regis": "france"}
+URR_LEFT = "ultima-ratio-regis"  # its powers' abilities and events' texts are not all in Spanish yet: its pages say so
 SUMMARIES_NOTE = "Los resúmenes están solo en inglés"
 VALUES_NOTE = "Algunos valores de abajo aún no tienen palabras en tu idioma"
 
 
 def _spanish_part(page: str) -> str:
-    """What a Spanish reader reads as Spanish: the page without the paragraphs marked English."""
-    return _readable(re.sub(r'<p lang="en">.*?</p>', " ", page, flags=re.S))
+    """What a Spanish reader reads as Spanish: the page without the paragraphs and values marked English."""
+    return _readable(re.sub(r'<(p|span) lang="en">.*?</\1>', " ", page, flags=re.S))
 
 
 def _a_card(browser_client, game: str) -> str:
@@ -162,3 +162,18 @@ def test_the_ultima_ratio_regis_map_page_names_its_scenarios_and_holders_in_span
     assert "Papado" in spanish and "Escocia" in spanish and "Papacy" not in spanish and "Scotland" not in spanish
     english = _readable(alice.c.get(url, headers=EN).text)
     assert "The rise of Portugal (1490-1564)" in english and "Papacy" in english
+
+
+def test_an_ultima_ratio_regis_area_reads_its_values_in_spanish(browser):
+    """An area's theater, province (a theater's province, named in the names file), terrain and seas in Spanish,
+    with no note of English values; an event's English text still says so (its names-file text is not written)."""
+    alice = browser("alice")
+    area = _readable(alice.c.get("/games/ultima-ratio-regis/cards/andalusia", headers=ES).text)
+    assert "Provincia Castilla" in area and "Terreno terreno abierto" in area and "Atlántico oriental" in area
+    assert "Castile" not in area and " open " not in area and VALUES_NOTE not in area
+    english = _readable(alice.c.get("/games/ultima-ratio-regis/cards/andalusia", headers=EN).text)
+    assert "Province Castile" in english and "Terrain open" in english
+    event = _readable(alice.c.get("/games/ultima-ratio-regis/cards/bad-weather", headers=ES).text)
+    assert VALUES_NOTE in event and "Combate cualquiera de los dos" in event
+    marked = alice.c.get("/games/ultima-ratio-regis/cards/bad-weather", headers=ES).text
+    assert '<span lang="en">Play in a land, siege or naval battle' in marked
