@@ -1,6 +1,7 @@
 """Wars: declaration, progression, campaigns, fronts, the end of a war (Wars; Government Actions › Military
 Campaign) — the rulebook's examples with stacked decks."""
 
+from engines.core.types import text
 from engines.planet_king import GAME, military, wars
 from engines.planet_king.components import (
     F_CATALONIA,
@@ -231,7 +232,7 @@ def test_naval_power_without_fleet():
 def test_a_battles_ordinal_reads_in_spanish_in_the_log_and_its_place_as_printed():
     """Battle Name Generator: the campaign's name in the log; in Spanish the printed ordinal ("1st Breda") reads
     "1.ª Breda" (issue 29), a name without one as printed, and English as the rulebook prints it."""
-    entry = {"msg": "log.the_campaign_is_remembered_as", "args": {"table": "1st Breda", "row": 1, "col": 1}}
+    entry = text("log.the_campaign_is_remembered_as", table="1st Breda", row=1, col=1)
     assert GAME.renderer("es").text(entry) == "La campaña se recuerda como 1.ª Breda (1, 1)."
     assert GAME.renderer("en").text(entry) == "The campaign is remembered as 1st Breda (1, 1)."
     assert GAME.name_of("3rd Groenlo", "es") == "3.ª Groenlo" and GAME.name_of("2nd Dunas", "es") == "2.ª Dunas"
