@@ -55,6 +55,15 @@ def _summaries(path: Path) -> dict[str, RuleSummary]:
     return RulesReference.model_validate(rules).root
 
 
+@lru_cache(maxsize=16)
+def _translated(path: Path, lang: str) -> dict[str, str]:
+    """The summaries in ``lang`` (issue 29): ``rules_reference.<lang>.yaml`` beside the English file, a rule's id to
+    its summary; a rule it lacks reads in English, marked so."""
+    own = path.with_name(f"{path.stem}.{lang}.yaml")
+    data = (yaml.safe_load(own.read_text(encoding="utf-8")) or {}) if lang != i18n.DEFAULT and own.exists() else {}
+    return {str(k): str(v) for k, v in data.items()}
+
+
 @lru_cache(maxsize=8)
 def _chapters(path: Path) -> list[str]:
     """The rulebook's chapters in its order (the file's ``chapters`` list, English): a numbered rulebook names
@@ -80,10 +89,11 @@ def rule_sections(game: Game, query: str = "") -> list[dict[str, Any]]:
     """Every rule the game cites (``rule.<id>`` in its catalog), grouped by the rulebook's chapter in the
     rulebook's order (``chapters`` of its rules_reference.yaml; a chapter it does not list comes after, in the
     catalog's order), numbered sections by their numbers, else in the catalog's order: ``[{"chapter", "rules":
-    [{"id", "title", "section", "summary"}]}]``. ``query``: only the rules whose title or summary holds it (any
-    case)."""
+    [{"id", "title", "section", "summary", "said", "english"}]}]`` (``said``: the summary in the reader's language, else
+    the English one, ``english`` then true). ``query``: only the rules whose title or summary holds it (any case)."""
     path = reference_path(game)
     summaries, order = _summaries(path), _chapters(path)
+    translated = _translated(path, i18n.current())
     own = game.catalogs.get(i18n.current(), {})  # the reader's language, key by key, else English
     needle = query.strip().casefold()
     chapters: dict[str, dict[str, Any]] = {}
@@ -92,11 +102,19 @@ def rule_sections(game: Game, query: str = "") -> list[dict[str, Any]]:
             continue
         rule, title = key[5:], str(own.get(key) or english)
         summary = summaries.get(rule)
-        if needle and needle not in title.casefold() and (summary is None or needle not in summary.summary.casefold()):
+        said = translated.get(rule) or (summary.summary if summary is not None else "")
+        if needle and needle not in title.casefold() and needle not in said.casefold():
             continue
         chapter, number = _place(order, str(english))
         heading, _sep, section = title.partition(" › ")
-        entry = {"id": rule, "title": title, "section": title if number else (section or heading), "summary": summary}
+        entry = {
+            "id": rule,
+            "title": title,
+            "section": title if number else (section or heading),
+            "summary": summary,
+            "said": said,
+            "english": summary is not None and rule not in translated and i18n.current() != i18n.DEFAULT,
+        }
         named = (own.get(f"chapter.{number[0]}") or chapter) if number else heading  # "7. Preparación de la partida"
         chapters.setdefault(chapter, {"chapter": named, "rules": []})
         chapters[chapter]["rules"].append((number, entry))
@@ -197,7 +215,7 @@ def rules_reference(request: Request, user: OptionalUser, game_id: str, q: Annot
     game = game_of(game_id)
     chapters = rule_sections(game, q)
     found = sum(len(c["rules"]) for c in chapters)
-    summarised = any(r["summary"] for c in chapters for r in c["rules"])  # the page then says they are in English
+    summarised = any(r["english"] for c in chapters for r in c["rules"])  # the page then says some are in English
     return render(
         request, "rules/reference.html", game=game, chapters=chapters, q=q.strip(), found=found, summarised=summarised
     )

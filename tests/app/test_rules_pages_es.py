@@ -48,7 +48,7 @@ def test_the_rules_pages_read_in_spanish_with_their_english_parts_said_and_marke
             found[url] = left
     assert found == {}
     reference = alice.c.get(f"/games/{game}/rules/reference", headers=ES).text
-    assert (SUMMARIES_NOTE in reference) == ('<p lang="en">' in reference) == (game != "ultima-ratio-regis")
+    assert (SUMMARIES_NOTE in reference) == ('<p lang="en">' in reference) == (game == "planet-king")
     english = alice.c.get(f"/games/{game}/rules/reference", headers=EN).text
     assert SUMMARIES_NOTE not in english and '<p lang="en">' not in english
     assert (VALUES_NOTE in alice.c.get(f"/games/{game}/cards/{card}", headers=ES).text) == (game == URR_LEFT)
@@ -177,3 +177,23 @@ def test_an_ultima_ratio_regis_area_reads_its_values_in_spanish(browser):
     assert VALUES_NOTE in event and "Combate cualquiera de los dos" in event
     marked = alice.c.get("/games/ultima-ratio-regis/cards/bad-weather", headers=ES).text
     assert '<span lang="en">Play in a land, siege or naval battle' in marked
+
+
+def test_the_15_dias_rules_reference_reads_its_summaries_in_spanish(browser):
+    """Each rule's summary in Spanish (rules_reference.es.yaml: one for every rule of rules_reference.yaml), found by
+    a Spanish search; the English page as before."""
+    import yaml
+
+    from app.routes.rules import reference_path
+
+    path = reference_path(GAMES["15-dias"])
+    english = {k for k in yaml.safe_load(path.read_text(encoding="utf-8")) if k != "chapters"}
+    spanish = yaml.safe_load(path.with_name("rules_reference.es.yaml").read_text(encoding="utf-8"))
+    assert set(spanish) == english and all(spanish.values())
+    alice = browser("alice")
+    page = _readable(alice.c.get("/games/15-dias/rules/reference", headers=ES).text)
+    assert "Habilidad de Corte: el Personaje Principal objetivo va a la pila de descartes de la Corte." in page
+    assert "Court Ability: the targeted" not in page
+    found = _readable(alice.c.get("/games/15-dias/rules/reference?q=Hacienda", headers=ES).text)
+    assert "Un Personaje puede ponerse bajo la ficha de Familia" in found
+    assert "Court Ability: the targeted" in _readable(alice.c.get("/games/15-dias/rules/reference", headers=EN).text)
