@@ -197,3 +197,13 @@ def test_the_15_dias_rules_reference_reads_its_summaries_in_spanish(browser):
     found = _readable(alice.c.get("/games/15-dias/rules/reference?q=Hacienda", headers=ES).text)
     assert "Un Personaje puede ponerse bajo la ficha de Familia" in found
     assert "Court Ability: the targeted" in _readable(alice.c.get("/games/15-dias/rules/reference", headers=EN).text)
+
+
+def test_the_planet_kings_translated_summaries_read_in_spanish_and_the_others_are_marked(browser):
+    """Half The Planet King's summaries are in Spanish (rules_reference.es.yaml); the rest read in English, marked
+    lang="en", and the page's note says so."""
+    alice = browser("alice")
+    page = alice.c.get("/games/planet-king/rules/reference", headers=ES).text
+    assert "Un genio al azar de la Corte (nunca el pintor de cámara) va al exilio." in page
+    assert "A random genius at Court (never the Court painter) goes into exile." not in page
+    assert SUMMARIES_NOTE in page and '<p lang="en">A red cube' in page
