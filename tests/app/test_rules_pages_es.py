@@ -200,10 +200,10 @@ def test_the_15_dias_rules_reference_reads_its_summaries_in_spanish(browser):
 
 
 def test_the_planet_kings_translated_summaries_read_in_spanish_and_the_others_are_marked(browser):
-    """Half The Planet King's summaries are in Spanish (rules_reference.es.yaml); the rest read in English, marked
+    """Most of The Planet King's summaries are in Spanish (rules_reference.es.yaml); the rest read in English, marked
     lang="en", and the page's note says so."""
     alice = browser("alice")
     page = alice.c.get("/games/planet-king/rules/reference", headers=ES).text
     assert "Un genio al azar de la Corte (nunca el pintor de cámara) va al exilio." in page
     assert "A random genius at Court (never the Court painter) goes into exile." not in page
-    assert SUMMARIES_NOTE in page and '<p lang="en">A red cube' in page
+    assert SUMMARIES_NOTE in page and '<p lang="en">The King has four yellow cubes' in page
