@@ -1,7 +1,7 @@
 """The rules pages of each game in Spanish (issue 29): the game's page, its rules reference, its cards and a card —
-every heading, label and option in Spanish, and where the words themselves exist only in English (the reference's
-summaries, a card's printed values) a note in Spanish says so and the English is marked ``lang="en"``; the pages
-read in English are unchanged (no note). A scan of the Spanish pages, the English-marked parts set aside, finds none
+every heading, label and option in Spanish, the reference's summaries and the cards' values too; where words exist
+only in English (Ultima Ratio Regis's powers' abilities and events' texts) a note in Spanish says so and the English
+is marked ``lang="en"``; the pages read in English are unchanged (no note). A scan of the Spanish pages, the English-marked parts set aside, finds none
 of the game's English catalogue phrases nor an English name that has a Spanish one."""
 
 import re
@@ -48,7 +48,7 @@ def test_the_rules_pages_read_in_spanish_with_their_english_parts_said_and_marke
             found[url] = left
     assert found == {}
     reference = alice.c.get(f"/games/{game}/rules/reference", headers=ES).text
-    assert (SUMMARIES_NOTE in reference) == ('<p lang="en">' in reference) == (game == "planet-king")
+    assert SUMMARIES_NOTE not in reference and '<p lang="en">' not in reference  # every summary has its Spanish
     english = alice.c.get(f"/games/{game}/rules/reference", headers=EN).text
     assert SUMMARIES_NOTE not in english and '<p lang="en">' not in english
     assert (VALUES_NOTE in alice.c.get(f"/games/{game}/cards/{card}", headers=ES).text) == (game == URR_LEFT)
@@ -199,11 +199,19 @@ def test_the_15_dias_rules_reference_reads_its_summaries_in_spanish(browser):
     assert "Court Ability: the targeted" in _readable(alice.c.get("/games/15-dias/rules/reference", headers=EN).text)
 
 
-def test_the_planet_kings_translated_summaries_read_in_spanish_and_the_others_are_marked(browser):
-    """Most of The Planet King's summaries are in Spanish (rules_reference.es.yaml); the rest read in English, marked
-    lang="en", and the page's note says so."""
+def test_the_planet_kings_summaries_read_in_spanish(browser):
+    """Every one of The Planet King's summaries in Spanish (rules_reference.es.yaml), none marked English."""
+    import yaml
+
+    from app.routes.rules import reference_path
+
+    path = reference_path(GAMES["planet-king"])
+    english = {k for k in yaml.safe_load(path.read_text(encoding="utf-8")) if k != "chapters"}
+    spanish = yaml.safe_load(path.with_name("rules_reference.es.yaml").read_text(encoding="utf-8"))
+    assert set(spanish) == english and all(spanish.values())
     alice = browser("alice")
     page = alice.c.get("/games/planet-king/rules/reference", headers=ES).text
     assert "Un genio al azar de la Corte (nunca el pintor de cámara) va al exilio." in page
     assert "A random genius at Court (never the Court painter) goes into exile." not in page
-    assert SUMMARIES_NOTE in page and '<p lang="en">The King has four yellow cubes' in page
+    assert "El Rey tiene cuatro cubos amarillos por turno" in page and "four yellow cubes" not in page
+    assert "The King has four yellow cubes" in alice.c.get("/games/planet-king/rules/reference", headers=EN).text
