@@ -242,6 +242,16 @@ STATUS = {
     "sent": N_("sent"),
     "failed": N_("failed"),
 }
+# the kinds of bot the games offer (``Game.bots``), which seats and forms store by these names (issue 29)
+BOT_KINDS = {"random": N_("random"), "heuristic": N_("heuristic")}
+
+
+def bot_kind(kind: str) -> str:
+    """A kind of bot in the reader's language ("heurístico"); a kind this list lacks as the game names it."""
+    words = BOT_KINDS.get(kind)
+    return gettext(words) if words is not None else kind
+
+
 # a game's extra pages name their link in English (engines.core.presentation.Page.link): the known ones here
 N_("the map")
 N_("the battle names")

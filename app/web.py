@@ -217,6 +217,7 @@ templates.env.globals["name_of"] = lambda game, value, lang=None: (
     (game.name_of(value, lang or i18n.current()) if game else None) or value
 )
 templates.env.filters["rating"] = lambda value: f"{value:.0f}"  # ratings (app.services.ratings)
+templates.env.filters["bot_kind"] = i18n.bot_kind  # a kind of bot in the reader's language
 templates.env.filters["signed"] = lambda value: f"{value:+.0f}".replace("-", "\u2212")
 
 

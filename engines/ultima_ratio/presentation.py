@@ -79,12 +79,13 @@ def _chosen(query: Mapping[str, str]):
 
 
 def map_page(game: Game, query: Mapping[str, str]) -> dict[str, Any]:
-    """The map page's context: the scenarios to choose from, the one chosen and its turn, the legend of holders."""
+    """The map page's context: the scenarios to choose from, the one chosen and its turn, the legend of holders (by
+    id, each named in the reader's language by the page)."""
     chosen, turn = _chosen(query)
     world = load_world()
     holders = set(scenario_owners(chosen.id, turn).values()) if chosen else set()
-    legend = [(p.name, p.colour) for p in world.powers if p.id in holders] + [
-        (m.name, m.colour) for m in world.minors if m.id in holders
+    legend = [(p.id, p.colour) for p in world.powers if p.id in holders] + [
+        (m.id, m.colour) for m in world.minors if m.id in holders
     ]
     return {"scenarios": world.scenarios, "chosen": chosen, "turn": turn, "legend": legend}
 
