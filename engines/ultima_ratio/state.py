@@ -227,6 +227,15 @@ def controlled(s: dict, power: str) -> list[str]:
     return found
 
 
+def besieged_by(s: dict, power: str) -> list[str]:
+    """The areas the power besieges (13.4), in the order of ``s["areas"]``; every siege found once per reading."""
+
+    def sieges() -> list[tuple[str, str]]:
+        return [(a, info["siege"]["besieger"]) for a, info in s["areas"].items() if info["siege"]]
+
+    return [a for a, besieger in remembered(s, ("sieges",), sieges) if besieger == power]
+
+
 def allies_of(s: dict, power: str) -> list[str]:
     """21.1: the major powers allied with ``power`` (``alliances``, sorted pairs)."""
     return sorted(p for pair in s["alliances"] if power in pair for p in pair if p != power)

@@ -35,10 +35,31 @@ def troop_passable(g: Ctx, power: str, area: str, by_sea: bool = False, allied: 
     now = st.read(g.s)
     if now is None:
         return _troop_passable(g, power, area, by_sea, allied)
-    known = now.memo.setdefault(("troop_passable", power, by_sea, allied), {})  # area -> answer
+    known = now.memo.get(("troop_passable", power, by_sea, allied))  # area -> answer
+    if known is None:
+        known = now.memo[("troop_passable", power, by_sea, allied)] = {}
     if area not in known:
-        known[area] = _troop_passable(g, power, area, by_sea, allied)
+        known[area] = area in _candidates(g, power, allied) and _troop_passable(g, power, area, by_sea, allied)
     return bool(known[area])
+
+
+def _candidates(g: Ctx, power: str, allied: bool) -> set[str]:
+    """The only areas ``_troop_passable`` may answer yes for, once per reading: those the power controls, those
+    with its troops, those it besieges, and (``allied``) those its allies control; every other area is not
+    passable whatever else holds (the movement's searches ask of many such areas: the ports of every sea)."""
+
+    def gather() -> set[str]:
+        s = g.s
+        found = set(st.controlled(s, power))
+        found.update(area for u in st.units_of(s, power, "troop", "map") if (area := st.loc_area(s["units"][u]["loc"])))
+        found.update(st.besieged_by(s, power))
+        if allied and s["alliances"]:
+            for ally in st.allies_of(s, power):
+                found.update(st.controlled(s, ally))
+        return found
+
+    found: set[str] = st.remembered(g.s, ("troop_passable_candidates", power, allied), gather)
+    return found
 
 
 def _troop_passable(g: Ctx, power: str, area: str, by_sea: bool, allied: bool) -> bool:
@@ -52,14 +73,31 @@ def _troop_passable(g: Ctx, power: str, area: str, by_sea: bool, allied: bool) -
     return own or (allied and bool(s["alliances"]) and st.ally_controls(s, power, area))
 
 
+def lane_candidates(g: Ctx, power: str, receiver: str) -> set[str] | None:
+    """Within a reading of the state, the only areas a troop of ``power`` transferred to ``receiver`` may cross or
+    end in (21.2.2, ``strategic_movement.transfer_lane``): those ``troop_passable`` may answer yes for and those
+    ``receiver`` controls; None outside a reading."""
+    if st.read(g.s) is None:
+        return None
+    return st.remembered(
+        g.s,
+        ("lane_candidates", power, receiver),
+        lambda: _candidates(g, power, True) | set(st.controlled(g.s, receiver)),
+    )
+
+
 def troop_steps(g: Ctx, power: str, here: str, lane: Lane | None) -> tuple[list[str], list[str]]:
     """The areas and seas next to ``here`` that a troop of the power may enter (10.2; a repatriation's or
     transfer's ``lane``, 14.1.1, 21.2.2)."""
     s, b = g.s, board_of(g)
     area, sea = st.loc_area(here), st.loc_sea(here)
 
+    maybe = _candidates(g, power, True) if lane is None and st.read(s) is not None else None
+
     def passable(a: str, by_sea: bool = False) -> bool:
-        return a in lane.through if lane else troop_passable(g, power, a, by_sea=by_sea)
+        if lane:
+            return a in lane.through
+        return (maybe is None or a in maybe) and troop_passable(g, power, a, by_sea=by_sea)
 
     if area is not None:
         siege = s["areas"][area]["siege"]
