@@ -112,7 +112,7 @@ class TroopReach:
     (``may_stop``: the room is for one more troop of the power, 15.1.1 — a troop without leader changes no
     commander) is the same for every such troop of the power, so the places are looked at once per reading of the
     state (``troop_reach``), and a search that finds no end marks every place it saw as one from which none is
-    reached (``dead``), for the next troop's search."""
+    reached (``dead``), and one that finds an end marks its way to it (``leads``), for the next troop's search."""
 
     def __init__(self, g: Ctx, power: str, lane: Lane | None) -> None:
         self.g, self.power, self.lane = g, power, lane
@@ -120,6 +120,7 @@ class TroopReach:
         self.starts: dict[str, bool] = {}
         self.stops: dict[str, bool] = {}
         self.nexts: dict[str, list[str]] = {}
+        self.leads: dict[str, str] = {}  # a place -> an end (a place other than itself) reached from it
 
     def after(self, here: str) -> list[str]:
         if here not in self.nexts:
@@ -149,21 +150,34 @@ class TroopReach:
 
     def sets_out(self, start: str) -> bool:
         """Whether some place other than ``start`` where the troop may end is reached from it: the nearest places
-        first, each asked whether it is an end when first seen (an end is most often next door)."""
+        first, each asked whether it is an end when first seen (an end is most often next door), or whether an
+        earlier search found an end other than ``start`` from it (``leads``: a place reaching an end by some way
+        gives ``start`` a way to it — or, if that way came back through ``start``, a shorter one)."""
         if start not in self.starts:
-            seen, queue, found = {start}, deque([start]), False
-            while queue and not found:
-                for nxt in self.after(queue.popleft()):
+            seen, queue, came = {start}, deque([start]), {start: start}
+            end = None
+            while queue and end is None:
+                here = queue.popleft()
+                for nxt in self.after(here):
                     if nxt in seen or nxt in self.dead:
                         continue
                     seen.add(nxt)
+                    came[nxt] = here
                     if self.stop(nxt):
-                        found = True
-                        break
-                    queue.append(nxt)
-            if not found and not self.stop(start):
+                        end = nxt
+                    elif self.leads.get(nxt, start) != start:
+                        end = self.leads[nxt]
+                    else:
+                        queue.append(nxt)
+                        continue
+                    while nxt != start:  # every place of the way found leads to that end
+                        self.leads.setdefault(nxt, end)
+                        nxt = came[nxt]
+                    self.leads.setdefault(start, end)
+                    break
+            if end is None and not self.stop(start):
                 self.dead |= seen  # nothing seen ends a movement, nor leads to an end
-            self.starts[start] = found
+            self.starts[start] = end is not None
         return self.starts[start]
 
 
