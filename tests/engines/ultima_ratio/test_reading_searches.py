@@ -99,3 +99,30 @@ def test_transfers_offered_are_the_same_with_and_without_the_reading():
                 assert expeditionary_corps.transfers(g, power) == plain
             offered += len(plain)
     assert offered > 0
+
+
+class Graph(troop_paths.TroopReach):
+    """A ``TroopReach`` over a small drawn graph: ``links`` (place -> next places) and ``ends``."""
+
+    def __init__(self, links: dict[str, list[str]], ends: set[str]) -> None:
+        super().__init__(Ctx(SIM, {}), "nobody", None)
+        self.links, self.ends = links, ends
+
+    def after(self, here: str) -> list[str]:
+        return self.links.get(here, [])
+
+    def stop(self, place: str) -> bool:
+        return place in self.ends
+
+
+def test_a_way_back_to_the_start_is_no_way_out():
+    """10.2: a troop does not end where it set out. ``A`` is an end and ``B`` next to it is not: from ``B`` the troop
+    reaches ``A``, and the search marks ``B`` as leading to ``A``; from ``A`` it has nowhere to end (``B`` leads only
+    back to ``A``), asked after ``B``'s search or alone. With a second end ``C`` beyond ``B``, ``A`` sets out."""
+    links = {"A": ["B"], "B": ["A"]}
+    shared = Graph(links, {"A"})
+    assert shared.sets_out("B") and shared.leads["B"] == "A"
+    assert not shared.sets_out("A")
+    assert not Graph(links, {"A"}).sets_out("A")
+    wider = Graph({"A": ["B"], "B": ["A", "C"], "C": ["B"]}, {"A", "C"})
+    assert wider.sets_out("B") and wider.sets_out("A") and wider.sets_out("C")
