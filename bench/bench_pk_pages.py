@@ -9,8 +9,9 @@ pool inline). At every ``--every``-th position it asks the table page (GET ``/ta
 English and in Spanish. ``--dump DIR``: each page's HTML written to DIR (its CSRF token and unread count blanked), for ``diff -r``
 between two trees (the same seed gives the same games on both while their rules agree). ``--repeat N``: each page
 then asked N times more; prints, over the positions, the thread CPU ms of the first request at a position (nothing
-of it kept from before but what earlier positions left; the first 10 pages left out: the templates compile) and the median of the N repeats (what ``bench_page.py``
-measures), as median and mean over the pages. ``--tree PATH``: the app of another checkout.
+of it kept from before but what earlier positions left) and the median of the N repeats (what ``bench_page.py``
+measures), as median and mean over the pages, English and Spanish apart (the first 5 pages of each left out: the
+templates compile). ``--tree PATH``: the app of another checkout.
 """
 
 from __future__ import annotations
@@ -24,11 +25,12 @@ import statistics
 import sys
 import tempfile
 import time
+from typing import Any
 
 import httpx
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-OPTION_SETS = (
+OPTION_SETS: tuple[dict[str, Any], ...] = (
     {},  # solo, Anni Mirabiles
     {"mode": "cooperative", "scenario": "planet_king"},
     {"scenario": "hothead", "secret_memorial": True, "bastard_heir": True},
@@ -93,8 +95,8 @@ async def main_async(args) -> None:
         return func(*a)
 
     anyio.to_thread.run_sync = inline  # type: ignore[assignment]
-    first: list[float] = []
-    again: list[float] = []
+    first: dict[str, list[float]] = {lang: [] for lang in LANGS}
+    again: dict[str, list[float]] = {lang: [] for lang in LANGS}
     pages = 0
     async with (
         app.router.lifespan_context(app),
@@ -110,7 +112,7 @@ async def main_async(args) -> None:
                         ask = {"params": {"as": role}, "headers": {"Accept-Language": lang}}
                         t = time.thread_time()
                         r = await c.get(f"/tables/{table}", **ask)  # type: ignore[arg-type]
-                        first.append((time.thread_time() - t) * 1000)
+                        first[lang].append((time.thread_time() - t) * 1000)
                         assert r.status_code == 200, r.status_code
                         html = r.text
                         if args.dump:
@@ -123,12 +125,16 @@ async def main_async(args) -> None:
                             await c.get(f"/tables/{table}", **ask)  # type: ignore[arg-type]
                             runs.append((time.thread_time() - t) * 1000)
                         if runs:
-                            again.append(statistics.median(runs))
+                            again[lang].append(statistics.median(runs))
                         pages += 1
     app.state.engine.dispose()
-    print(f"| {args.tree} | {pages} | ", end="")
-    print(f"{statistics.median(first[10:]):.2f} / {statistics.mean(first[10:]):.2f} | ", end="")
-    print(f"{statistics.median(again):.2f} / {statistics.mean(again):.2f} |" if again else "- |")
+    print(f"| {args.tree} | {pages} |", end="")
+    for lang in LANGS:
+        print(f" {lang}: {statistics.median(first[lang][5:]):.2f} / {statistics.mean(first[lang][5:]):.2f} |", end="")
+    for lang in LANGS:
+        runs = again[lang]
+        print(f" {lang}: {statistics.median(runs):.2f} / {statistics.mean(runs):.2f} |" if runs else " - |", end="")
+    print()
 
 
 def main() -> None:
