@@ -106,11 +106,13 @@ def plural(n: int, one: str, many: str) -> str:
 
 
 templates.env.globals["plural"] = plural
-# the log's entries and an action's form: Python, not macros; a game's small templates kept (app/fragments.py, issue 15)
+# the log's entries and an action's form: Python, not macros; a game's small templates and a board's sections kept
+# (app/fragments.py, issues 15 and 30)
 templates.env.globals.update(
     log_entries=fragments.log_entries,
     action_button=fragments.action_button,
     fragment=fragments.fragment,
+    kept=fragments.kept,
 )
 # a game's extra pages its listings link to (its declared presentation: engines.core.presentation)
 templates.env.globals["linked_pages"] = lambda game: registry.presentation(game).links()
