@@ -155,7 +155,22 @@
     return true;
   }
 
+  // a counter of several units opens and closes: a button (marked anew for the places a move's answer redrew)
+  function focusable(counter) {
+    if (!counter.hasAttribute("tabindex")) counter.setAttribute("tabindex", "0");
+    if (!counter.hasAttribute("role")) counter.setAttribute("role", "button");
+  }
+  function stacks(map) {
+    map.querySelectorAll(".urr-fan").forEach(function (fan) {
+      const counter = fan.previousElementSibling;
+      if (counter.hasAttribute("aria-expanded")) return;
+      focusable(counter);
+      counter.setAttribute("aria-expanded", "false");
+    });
+  }
+
   function setUp(map) {
+    stacks(map);
     if (map.dataset.urrTools) return;
     map.dataset.urrTools = "1";
     const tools = map.querySelector(".urr-map-tools");
@@ -208,15 +223,6 @@
     names(map);
 
     // a counter of several units opens and closes (a click the board takes as a choice opens it too)
-    function focusable(counter) {
-      if (!counter.hasAttribute("tabindex")) counter.setAttribute("tabindex", "0");
-      if (!counter.hasAttribute("role")) counter.setAttribute("role", "button");
-    }
-    map.querySelectorAll(".urr-fan").forEach(function (fan) {
-      const counter = fan.previousElementSibling;
-      focusable(counter);
-      counter.setAttribute("aria-expanded", "false");
-    });
     // board.js takes a button's tabindex and role away when it is no longer to be chosen: an opening stack keeps them
     new MutationObserver(function (records) {
       records.forEach(function (r) { if (r.target.hasAttribute("aria-expanded")) focusable(r.target); });
@@ -484,11 +490,33 @@
     });
   }
 
+  // the possessors' colours on the inline base map: each place of the overlay says its area's (data-tint; a move's
+  // answer redraws the places it changed), the base map's areas follow (board.css: .urr-tinted)
+  function tint(map) {
+    const base = map.querySelector("#urr-base svg");
+    if (!base) return;
+    base.dataset.urrTinted = "1";
+    const now = new Map();
+    map.querySelectorAll(".urr-overlay .urr-place[data-tint]").forEach(function (pl) { now.set(pl.getAttribute("data-key"), pl.getAttribute("data-tint")); });
+    base.querySelectorAll(".urr-tinted").forEach(function (el) {
+      if (now.has(el.getAttribute("data-key"))) return;
+      el.classList.remove("urr-tinted");
+      el.style.removeProperty("--urr-tint");
+    });
+    now.forEach(function (colour, key) {
+      base.querySelectorAll('[data-key="' + key + '"]').forEach(function (el) {
+        el.classList.add("urr-tinted");
+        el.style.setProperty("--urr-tint", colour);
+      });
+    });
+  }
+
   function setUpAll() {
     dice(document);
     document.querySelectorAll("#table-live section.urr-map").forEach(function (map) {
       setUp(map);
       names(map);  // the base map came in after the tools were set up
+      tint(map);
     });
   }
   document.addEventListener("htmx:afterSettle", setUpAll);
@@ -496,6 +524,12 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpAll);
   else setUpAll();
   // the base map is made inline by board.js once fetched: its names for the search box then
-  new MutationObserver(function () { document.querySelectorAll("#table-live section.urr-map").forEach(names); })
+  new MutationObserver(function () {
+    document.querySelectorAll("#table-live section.urr-map").forEach(function (map) {
+      names(map);
+      const base = map.querySelector("#urr-base svg");
+      if (base && !base.dataset.urrTinted) tint(map);
+    });
+  })
     .observe(document.documentElement, { childList: true, subtree: true });
 })();
