@@ -107,7 +107,7 @@ def test_the_table_shows_the_overlay_from_the_view_over_the_referenced_base_map(
     assert 'class="urr-counter urr-squadron" data-keys="unit:emirates-squadron-1"' in sea
     assert "Emirates: 1 squadron" in sea
     assert set(re.findall(r'class="urr-place"[^>]*? data-key="area:([^"]+)"', overlay)) == set(view["areas"])
-    # the area itself, once the map is inline (static/js/urr-map.js gives its colour to the base map's area)
+    # the area itself, once the map is inline (static/js/urr-map-tint.js gives its colour to the base map's area)
     assert re.search(r'data-key="area:oporto"[^>]* data-tint="#1f8f3a"', overlay)
     board = page[page.index('<div class="board board-urr"') :]
     assert 'data-verb-keys="{&#34;area&#34;:[&#34;area&#34;]' in board

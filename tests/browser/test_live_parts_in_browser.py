@@ -123,7 +123,7 @@ def test_an_urr_page_whose_units_move_by_clicks_reads_as_a_fresh_page(server, ch
             assert kept[name] == new[name], f"{name} after move {seq}"
         counters = "() => [...document.querySelectorAll('.urr-overlay .urr-counter')].map(c => c.dataset.keys).sort()"
         assert page.evaluate(counters) == fresh.evaluate(counters)
-        # the possessors' colours on the base map's areas follow the places (static/js/urr-map.js › tint)
+        # the possessors' colours on the base map's areas follow the places (static/js/urr-map-tint.js)
         expect(fresh.locator('#urr-base[data-inlined="1"]')).to_have_count(1)
         assert page.evaluate(TINTS) == fresh.evaluate(TINTS) and "area:oporto=#1f8f3a" in page.evaluate(TINTS)
         assert page.locator(".urr-overlay svg").count() == 0  # each place swapped into the overlay, no wrapper left
