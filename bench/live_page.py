@@ -25,7 +25,8 @@ class LivePage:
         if "frame" not in self.sections:
             return {}
         # a part's own parts ("<outer>__<inner>": the map's places) packed, in their names' order, as the script
-        have, packed = [], {}
+        have: list[str] = []
+        packed: dict[str, str] = {}
         for name, value in sorted(self.sections.items()):
             outer, sep, _ = name.partition("__")
             if sep:
