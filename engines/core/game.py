@@ -285,12 +285,31 @@ class Game(ABC):
         ]
 
     def replay(
-        self, seed: int, options: dict[str, Any], moves: Iterable[tuple[str, str, Any]], state: State | None = None
+        self,
+        seed: int,
+        options: dict[str, Any],
+        moves: Iterable[tuple[str, str, Any]],
+        state: State | None = None,
+        version: str | None = None,
     ) -> State:
         """The state reached by the given (role, verb, arg) moves from the seed and options (or from ``state``,
-        a position they follow)."""
+        a position they follow); moves recorded on another engine ``version`` are brought to this one first
+        (``upgrade_move``)."""
         if state is None:
             state = self.setup(seed, options)
         for role, verb, arg in moves:
-            state = self.apply(state, role, verb, arg)
+            state = self.apply(state, role, verb, self.upgraded(state, role, verb, arg, version))
         return state
+
+    def upgraded(self, state: State, role: str, verb: str, arg: Any, version: str | None) -> Any:
+        """A recorded move's argument on this engine version: ``upgrade_move``'s answer for a move recorded on
+        another ``version``, the argument itself for one of this version (or of an unknown one: None)."""
+        if version is None or str(version) == self.version:
+            return arg
+        return self.upgrade_move(state, role, verb, arg, str(version))
+
+    def upgrade_move(self, state: State, role: str, verb: str, arg: Any, version: str) -> Any:
+        """The argument that a move recorded on the older engine ``version`` has on this one, in the position
+        ``state`` it is played from (a game that renamed its ids maps the old names here). The app calls it
+        wherever a recorded log is replayed (a table's upgrade, a record's import, a fork). Default: unchanged."""
+        return arg

@@ -42,13 +42,13 @@ def counters(s: dict, power: str | None = None, at: Collection[str] | None = Non
         )
     for area, info in s["areas"].items():
         fort = info["fortress"]
-        if fort and (power is None or fort["power"] == power) and (at is None or st.AREA + area in at):
+        if fort and (power is None or fort["power"] == power) and (at is None or area in at):
             out.append(
                 {
                     "id": f"fortress:{area}",
                     "power": fort["power"],
                     "kind": "fortress",
-                    "at": st.AREA + area,
+                    "at": area,
                     "quality": 3,
                     "veteran": False,
                     "besieged": bool(info["siege"]),
@@ -63,7 +63,7 @@ def counters(s: dict, power: str | None = None, at: Collection[str] | None = Non
 def stacks_of(s: dict, units: Iterable[str]) -> set[str]:
     """Where these units stand (a troop's or squadron's ``loc``; ``fortress:<area>``, its area): the ``at`` of
     ``counters`` for a question about the leaders on them and the units beside them (17.1)."""
-    return {s["units"][u]["loc"] if u in s["units"] else st.AREA + u.removeprefix("fortress:") for u in units}
+    return {s["units"][u]["loc"] if u in s["units"] else u.removeprefix("fortress:") for u in units}
 
 
 def on_map(s: dict, units: Iterable[Unit]) -> list[Unit]:
