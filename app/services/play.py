@@ -153,7 +153,7 @@ def start_state(db: Session, table: GameTable) -> dict[str, Any] | None:
 def replay_state(db: Session, table: GameTable, game: Game | None = None, upto: int | None = None) -> dict[str, Any]:
     game = game or game_of(table.game_id)
     moves = effective_moves(db, table.id, table.seq if upto is None else upto)
-    return game.replay(table.seed, table.options, actions(moves), start_state(db, table))
+    return game.replay(table.seed, table.options, actions(moves), start_state(db, table), table.engine_version)
 
 
 def rebuild(db: Session, table: GameTable, game: Game) -> dict[str, Any]:
@@ -166,7 +166,12 @@ def rebuild(db: Session, table: GameTable, game: Game) -> dict[str, Any]:
     effective = {m.seq for m in effective_moves(db, table.id)}
     for m in db.scalars(select(Move).where(Move.table_id == table.id, Move.seq.in_(effective)).order_by(Move.seq)):
         try:
-            played = game.play(state, *action(m))
+            # a move recorded on an older engine version, in this version's words (Game.upgrade_move), kept so
+            role, verb, arg = action(m)
+            upgraded = game.upgraded(state, role, verb, arg, table.engine_version)
+            if upgraded != arg:
+                m.arg = upgraded
+            played = game.play(state, role, verb, upgraded)
         except IllegalAction as exc:
             raise IllegalAction(f"move {m.seq} ({m.verb}) is not legal any more: {exc.message}") from None
         if played.barrier:

@@ -93,6 +93,8 @@ class Game(ABC):
     messages_dir: ClassVar[pathlib.Path | None] = None  # the game's catalogs (messages/<lang>.yaml)
     names_dir: ClassVar[pathlib.Path | None] = None  # the folder of its names.<lang>.yaml (content.load_names)
     max_actions: ClassVar[int] = 20_000
+    upgrades_from: ClassVar[tuple[str, ...]] = ()
+    """Older engine versions whose records this one replays, each move brought to it by ``upgrade_move``."""
 
     # What the app needs to know of the game, declared here because the app names no game (DESIGN.md; the
     # app reads these and nothing else of a game but its operations). Defaults: a competitive game of

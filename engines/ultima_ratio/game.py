@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_seri
 
 from engines.core.machine import Ctx, StepGame, _key
 from engines.core.types import Legal, OptionsError, Played, State, Text, View, text
-from engines.ultima_ratio import redeal
+from engines.ultima_ratio import redeal, upgrade
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.actions import construction, regroup
 from engines.ultima_ratio.board import GAME_ID, Board, load_board
@@ -164,6 +164,12 @@ class UltimaRatioRegis(StepGame):
         # a fortress and a dispersed box are named by the catalog's words around their area's / theater's name
         self._made_names = {f"fortress:{a.id}": text("name.fortress", area=a.id) for a in b.map.areas}
         self._made_names.update({box: text("name.dispersed_box", theater=t) for box, t in b.box_theater.items()})
+
+    upgrades_from: ClassVar[tuple[str, ...]] = ("6",)  # its moves name the content by bare slugs (upgrade.py)
+
+    def upgrade_move(self, state: State, role: str, verb: str, arg: Any, version: str) -> Any:
+        """A move recorded before the content ids were namespaced (engine versions before 7; upgrade.py)."""
+        return upgrade.upgrade_move(self, state, role, verb, arg, version)
 
     def content(self) -> dict[str, Any]:
         from engines.ultima_ratio.content import export

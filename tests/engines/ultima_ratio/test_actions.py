@@ -18,9 +18,9 @@ def test_deployment_builds_squadrons_and_fortresses_at_once_for_two_points():
 def test_troops_of_sides_3_4_only_in_the_theater_with_more_home_areas():
     g = ctx(at_first_impulse())
     g.s["areas"]["area:goa"].update(owner="power:portugal", control="power:portugal", marker=None)
-    assert "area:goa" in construction.troop_places(g, "area:portugal", "2-3")
-    assert "area:goa" not in construction.troop_places(g, "area:portugal", "3-4")
-    assert set(construction.troop_places(g, "area:portugal", "3-4")) == {"power:portugal", "area:oporto", "area:alentejo", "area:algarve"}
+    assert "area:goa" in construction.troop_places(g, "power:portugal", "2-3")
+    assert "area:goa" not in construction.troop_places(g, "power:portugal", "3-4")
+    assert set(construction.troop_places(g, "power:portugal", "3-4")) == {"power:portugal", "area:oporto", "area:alentejo", "area:algarve"}
 
 
 def test_no_troops_in_a_revolt_nor_beyond_the_stacking_limit():
@@ -28,8 +28,8 @@ def test_no_troops_in_a_revolt_nor_beyond_the_stacking_limit():
     g.s["areas"]["area:goa"].update(owner="power:portugal", control=None, marker="R2")
     g.s["areas"]["area:ormuz"].update(owner="power:portugal", control="power:portugal", marker=None)
     g.s["units"]["power:portugal-troop-1"]["loc"] = "area:ormuz"  # Ormuz stacks 1 (15.1)
-    assert "area:goa" not in construction.troop_places(g, "area:portugal", "2-3")
-    assert "area:ormuz" not in construction.troop_places(g, "area:portugal", "2-3")
+    assert "area:goa" not in construction.troop_places(g, "power:portugal", "2-3")
+    assert "area:ormuz" not in construction.troop_places(g, "power:portugal", "2-3")
 
 
 def test_a_squadron_is_built_under_repair_and_repaired_in_a_later_impulse():

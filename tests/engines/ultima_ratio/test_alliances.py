@@ -72,9 +72,9 @@ def test_the_other_player_may_refuse():
 def test_two_powers_of_the_same_player_ally_without_a_question():
     """21.1: the acquiescence of a power of the same player is his own: no question (RULINGS AL-1)."""
     s = permitted(("power:portugal", "power:england"), england_seat="player1")
-    assert legal(s)["ally"] == [["power:england", "area:portugal"]]
-    s, log = play(s, "ally", ["power:england", "area:portugal"])
-    assert s["alliances"] == [["power:england", "area:portugal"]] and step(s) == "start_of_impulse"
+    assert legal(s)["ally"] == [["power:england", "power:portugal"]]
+    s, log = play(s, "ally", ["power:england", "power:portugal"])
+    assert s["alliances"] == [["power:england", "power:portugal"]] and step(s) == "start_of_impulse"
     assert msgs(log) == ["log.alliance_proposed.impulse", "log.alliance_made"]
 
 
@@ -101,7 +101,7 @@ def allied_with_england() -> dict:
     """Portugal (player 1) allied with England (player 3), Spain (player 2) at peace, a CB of Portugal against
     Spain; Portugal's power actions."""
     s = permitted()
-    s["alliances"] = [["power:england", "area:portugal"]]
+    s["alliances"] = [["power:england", "power:portugal"]]
     s["casus_belli"] = [["power:portugal", "power:spain"]]
     return moves(s, ("done", None))
 
@@ -175,9 +175,9 @@ def test_the_alliances_end_with_the_turn_but_those_a_scenario_keeps_until_war():
     """23 (l. 1811): "All wars and alliances are terminated"; a scenario rule's "until war breaks out" keeps its
     alliance (RULINGS AL-3)."""
     g = ctx(permitted())
-    g.s["alliances"] = [["power:england", "area:portugal"], ["power:portugal", "power:spain"]]
+    g.s["alliances"] = [["power:england", "power:portugal"], ["power:portugal", "power:spain"]]
     g.s["lasting_alliances"] = [["power:portugal", "power:spain"]]
-    g.s["war_entries"] = [["power:england", "area:portugal", "power:spain"]]
+    g.s["war_entries"] = [["power:england", "power:portugal", "power:spain"]]
     valid(g.s)
     alliances.turn_over(g)
     assert g.s["alliances"] == [["power:portugal", "power:spain"]] and "war_entries" not in g.s
@@ -246,7 +246,7 @@ def spain_between() -> dict:
     s["powers"]["power:portugal"]["interest"].append("WM")
     for name in ("area:extremadura", "area:castile"):
         area(s, name, "power:spain")
-    area(s, "area:navarre", "power:portugal")
+    area(s, "area:navarre", "area:portugal")
     area(s, "area:toledo", None)
     return s
 
@@ -258,11 +258,11 @@ def test_strategic_movement_crosses_the_allys_areas_but_does_not_end_there():
     assert "area:extremadura" not in strategic_movement.next_places(ctx(s), "power:portugal", uid, path)["area"]
     s["alliances"] = [["power:portugal", "power:spain"]]
     g = ctx(s)
-    assert "area:extremadura" in strategic_movement.next_places(g, "area:portugal", uid, path)["area"]
+    assert "area:extremadura" in strategic_movement.next_places(g, "power:portugal", uid, path)["area"]
     assert not strategic_movement.may_stop(g, "power:portugal", uid, [*path, "area:extremadura"], False)
     through = [*path, "area:extremadura", "area:castile", "area:navarre"]
     assert strategic_movement.may_stop(g, "power:portugal", uid, through, False)
-    assert strategic_movement.next_places(g, "area:portugal", uid, through[:3])["area"] == ["area:navarre"]
+    assert strategic_movement.next_places(g, "power:portugal", uid, through[:3])["area"] == ["area:navarre"]
 
 
 def test_supply_counts_the_allys_areas_as_own():
@@ -346,7 +346,7 @@ def fleet_beside_spain() -> dict:
     (Spain, player 2, allied) in the same sea; England (player 3) at war with Portugal, not with Spain."""
     s = permitted()
     s["alliances"] = [["power:portugal", "power:spain"]]
-    s["wars"].append(["power:england", "area:portugal"])
+    s["wars"].append(["power:england", "power:portugal"])
     s["units"][FLAG].update(loc="sea:east-atlantic")
     leader(s, s["leader_pool"][0], FLAG)
     unit(s, ALLY_SQ, "squadron", "sea:east-atlantic")
@@ -422,7 +422,7 @@ def test_a_power_relieves_its_allys_besieged_fortress_and_withdraws_its_full_for
     relief of an ally's fortress (RULINGS I-6 waited for alliances)."""
     s = permitted()
     s["alliances"] = [["power:portugal", "power:spain"]]
-    s["wars"].append(["power:england", "area:portugal"])
+    s["wars"].append(["power:england", "power:portugal"])
     fort = {"power": "power:spain", "built": True, "since": 0}
     area(s, "area:alentejo", "power:spain", fortress=fort, siege={"besieger": "power:england", "casualties": 0})
     unit(s, "power:england-troop-1", "troop", "area:alentejo")

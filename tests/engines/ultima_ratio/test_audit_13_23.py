@@ -54,7 +54,7 @@ def test_a_dynastic_change_eliminates_fortresses_and_leaders_and_ends_its_sieges
 def test_rebellions_in_all_its_territory_collapse_the_power_without_new_revolts():
     """23.2 "or that have rebellions in all its territory": revolts placed before this phase count too."""
     s = at_first_impulse()
-    for name in st.possessions(s, "area:portugal"):
+    for name in st.possessions(s, "power:portugal"):
         s["areas"][name].update(marker="R2", control=None)
     s = advance(s, "social_agitation")
     assert s["powers"]["power:portugal"]["unrest"] < 20 and s["stack"][-1]["revolts"] <= 0
@@ -284,7 +284,7 @@ def test_a_besieger_dispersed_by_a_sortie_in_a_border_area_picks_its_box_at_once
     area(
         s,
         "area:tafilalt",
-        "power:portugal",
+        "area:portugal",
         fortress={"power": "power:portugal", "built": True, "since": 0},
         siege={"besieger": "power:spain", "casualties": 0},
     )

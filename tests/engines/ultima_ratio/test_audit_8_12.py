@@ -20,12 +20,12 @@ def test_a_squadron_that_plundered_acts_no_more_in_that_impulse_but_in_the_next(
     g = ctx(s)
     assert "power:portugal-squadron-1" not in naval.naval_movers(g, "power:portugal")
     assert "power:portugal-squadron-1" not in strategic_movement.movable(g, "power:portugal")
-    assert "power:portugal-squadron-1" not in landings.landing_escorts(g, "area:portugal", "power:portugal-troop-1")
+    assert "power:portugal-squadron-1" not in landings.landing_escorts(g, "power:portugal", "power:portugal-troop-1")
     s["impulse"]["n"] += 1  # the next impulse
     g = ctx(s)
     assert "power:portugal-squadron-1" in naval.naval_movers(g, "power:portugal")
     assert "power:portugal-squadron-1" in strategic_movement.movable(g, "power:portugal")
-    assert "power:portugal-squadron-1" in landings.landing_escorts(g, "area:portugal", "power:portugal-troop-1")
+    assert "power:portugal-squadron-1" in landings.landing_escorts(g, "power:portugal", "power:portugal-troop-1")
 
 
 def test_a_squadron_of_another_player_left_without_base_moves_at_once():
@@ -72,7 +72,7 @@ def test_a_power_card_that_regroups_at_the_start_of_each_impulse():
     cards) it makes two (RULINGS AU-2)."""
     s = support_war.power(support_war.start(), "power:crimea", seat="player1", war=False)
     for name in ("power:crimea", "area:perekop", "area:kuban"):
-        s = support_war.area(s, name, "power:crimea")
+        s = support_war.area(s, name, "area:crimea")
     for n in (1, 2):
         s = support_war.unit(s, f"power:crimea-troop-{n}", "troop", "box:dispersed-ee")
     s["impulse"]["actions"]["power:crimea"] = 1
@@ -128,7 +128,7 @@ def siege_of_algarve() -> dict:
         siege={"besieger": "power:portugal", "casualties": 0},
     )
     support_war.area(s, "area:tangier", "power:spain")
-    support_war.area(s, "area:alentejo", "power:portugal")
+    support_war.area(s, "area:alentejo", "area:portugal")
     support_war.unit(s, "power:spain-troop-1", "troop", "area:algarve")
     return place(s, "power:portugal-troop-1", "area:algarve")
 

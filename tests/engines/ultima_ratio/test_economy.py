@@ -57,7 +57,7 @@ def test_at_deployment_merchants_go_straight_into_the_center():
 def test_entering_merchants_give_a_cb_to_the_powers_present():
     g = ctx(at_first_impulse())
     g.s["merchants"]["center:indian-ocean"] = {"power:spain": 1}
-    commerce.enter_merchant(g, "power:portugal", "sea:indian-ocean", 1)
+    commerce.enter_merchant(g, "power:portugal", "center:indian-ocean", 1)
     assert g.s["casus_belli"] == [["power:spain", "power:portugal"]]
 
 

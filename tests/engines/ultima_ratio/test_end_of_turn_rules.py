@@ -192,7 +192,7 @@ def test_turn_end_awards(index):
     held = P.Holdings(
         possessed=frozenset({"area:granada", "area:ravenna"}),
         controlled=frozenset({"area:granada", "area:ravenna"}),
-        merchants={"center:caribbean-sea": 2, "sea:north-sea": 1},
+        merchants={"center:caribbean-sea": 2, "center:north-sea": 1},
     )
     awards = P.turn_end_awards(spain, held, index, [papacy])
     kinds = [(a.reason, a.card, a.trade_center) for a in awards]
@@ -203,7 +203,7 @@ def test_turn_end_awards(index):
 
 
 def test_most_possessions_in_a_province_ties_give_nothing(index):
-    areas = index.province_areas["minor:german-states"]
+    areas = index.province_areas["province:german-states"]
     assert len(areas) >= 3
     assert (
         P.most_possessions("minor:german-states", {areas[0]: "power:austria", areas[1]: "power:austria", areas[2]: "power:sweden"}, index)

@@ -220,7 +220,7 @@ def test_events_in_force_give_their_advantage_only_to_the_powers_they_name():
     combat_cards.lasting(g, "land", land, {"attacker": "power:sweden", "defender": "power:portugal"})
     assert (land["attacker"]["advantages"], land["defender"]["advantages"]) == (1, 0)
     land = record()
-    combat_cards.lasting(g, "land", land, {"attacker": "area:portugal", "defender": "power:spain"})
+    combat_cards.lasting(g, "land", land, {"attacker": "power:portugal", "defender": "power:spain"})
     assert (land["attacker"]["advantages"], land["defender"]["advantages"]) == (0, 1)
     siege = {"besieger": {"advantages": 0}, "besieged": {"advantages": 0}}
     combat_cards.lasting(g, "siege", siege, {"attacker": "power:sweden", "defender": "power:spain"})
@@ -335,7 +335,7 @@ def test_the_treaty_of_zaragoza_gives_spain_asia_and_portugal_the_moluccas():
 
 def levant(s: dict) -> None:
     """The capacities Turn 1 prints for the Levant's centers (l. 2164-2165; 0 in 9.1, where they are inactive)."""
-    s["capacity"].update({"sea:eastern-mediterranean": 4, "center:persian-gulf-red-sea": 3})
+    s["capacity"].update({"center:eastern-mediterranean": 4, "center:persian-gulf-red-sea": 3})
 
 
 def test_trade_capacities_and_interest_by_event():

@@ -26,7 +26,7 @@ def besieged_alentejo(casualties: int = 0, inside: int = 1) -> dict:
     """A Portuguese fortress in Alentejo (open) besieged by a Spanish troop, ``inside`` Portuguese troops in it."""
     s = start()
     power(s, "power:spain")
-    area(s, "area:alentejo", "power:portugal", fortress=dict(FORT), siege={"besieger": "power:spain", "casualties": casualties})
+    area(s, "area:alentejo", "area:portugal", fortress=dict(FORT), siege={"besieger": "power:spain", "casualties": casualties})
     unit(s, "power:spain-troop-1", "troop", "area:alentejo")
     for n in range(2, 2 + inside):
         s = place(s, f"power:portugal-troop-{n}", "area:alentejo")
@@ -146,7 +146,7 @@ def test_taking_a_third_powers_area_gives_it_a_casus_belli():
         ("subjugate", "area:alentejo"),
     )
     assert s["areas"]["area:alentejo"]["control"] == "power:portugal"
-    assert s["casus_belli"] == [["power:england", "area:portugal"]]
+    assert s["casus_belli"] == [["power:england", "power:portugal"]]
 
 
 def test_no_casus_belli_for_an_owner_at_war_with_the_taker():
@@ -233,7 +233,7 @@ def two_leaders(besieged: bool = False) -> dict:
     leader(s, "leader:admiral-1", "power:portugal-troop-2")
     if besieged:
         power(s, "power:spain")
-        area(s, "area:oporto", "power:portugal", fortress=dict(FORT), siege={"besieger": "power:spain", "casualties": 0})
+        area(s, "area:oporto", "area:portugal", fortress=dict(FORT), siege={"besieger": "power:spain", "casualties": 0})
         unit(s, "power:spain-troop-1", "troop", "area:oporto")
     return s
 

@@ -187,7 +187,7 @@ def subjugating_a_revolt(enemy: str) -> dict:
     squadron and one of ``enemy`` (at war with Portugal) are in the East Atlantic and support each a side."""
     s = start(TROOP + SQUADRON)
     power(s, enemy)
-    area(s, "area:algarve", "power:portugal")
+    area(s, "area:algarve", "area:portugal")
     s["areas"]["area:algarve"].update(control=None, marker="R2")
     unit(s, f"{enemy}-squadron-1", "squadron", "sea:east-atlantic")
     s = place(s, "power:portugal-squadron-4", "sea:east-atlantic")

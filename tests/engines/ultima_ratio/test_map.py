@@ -64,16 +64,16 @@ def test_sixteen_theaters_nine_on_the_main_map_seven_on_the_mini_maps(board):
     on_minis = [t.key for t in board.theaters if "main" not in t.maps]
     assert on_main == ["WM", "CM", "EM", "WE", "CE", "EE", "SEE", "BT", "TE"]
     assert on_minis == ["Si", "Na", "Ca", "Sa", "Af", "In", "As"]
-    assert board.theater("TE").maps == ["main", "sea:indian-ocean"]  # split with the India mini-map (6.)
+    assert board.theater("TE").maps == ["main", "indian-ocean"]  # split with the India mini-map (6.)
 
 
 def test_a_main_map_and_five_mini_maps(board):
     assert [(m.id, m.kind) for m in board.maps] == [
         ("main", "main"),
-        ("province:siberia", "mini"),
+        ("siberia", "mini"),
         ("america", "mini"),
-        ("center:africa", "mini"),
-        ("sea:indian-ocean", "mini"),
+        ("africa", "mini"),
+        ("indian-ocean", "mini"),
         ("asia", "mini"),
     ]
 
@@ -120,7 +120,7 @@ def test_every_reference_resolves(board):
 
 def test_area_ids_are_the_slugs_of_their_names(board):
     for area in board.areas:
-        assert area.id == slug(area.name), area.name
+        assert area.id == "area:" + slug(area.name), area.name
     assert by_name(board)["St. Quintin"].id == "area:st-quintin"
     assert by_name(board)["Košice"].id == "area:kosice"
 
@@ -201,34 +201,34 @@ def test_stacking_limits_follow_15_1(board):
 @pytest.mark.parametrize(
     "center,turn,scenario,expected,line",
     [
-        ("sea:eastern-mediterranean", 1, None, 4, 2164),
-        ("sea:eastern-mediterranean", 5, None, 4, 2164),
-        ("sea:eastern-mediterranean", 6, None, 3, 2333),
+        ("center:eastern-mediterranean", 1, None, 4, 2164),
+        ("center:eastern-mediterranean", 5, None, 4, 2164),
+        ("center:eastern-mediterranean", 6, None, 3, 2333),
         ("center:persian-gulf-red-sea", 1, None, 3, 2165),
         ("center:persian-gulf-red-sea", 6, None, 3, 2334),
-        ("sea:caribbean-sea", 1, None, 0, 2166),
-        ("sea:south-atlantic", 1, None, 0, 2166),
-        ("sea:caribbean-sea", 6, None, 2, 2335),
-        ("sea:indian-ocean", 6, None, 0, 2336),
+        ("center:caribbean-sea", 1, None, 0, 2166),
+        ("center:south-atlantic", 1, None, 0, 2166),
+        ("center:caribbean-sea", 6, None, 2, 2335),
+        ("center:indian-ocean", 6, None, 0, 2336),
         ("center:africa", 6, None, 0, 2336),
-        ("sea:sea-of-china", 7, None, 0, 2336),
-        ("sea:indian-ocean", 8, None, 1, 2425),
+        ("center:sea-of-china", 7, None, 0, 2336),
+        ("center:indian-ocean", 8, None, 1, 2425),
         ("center:africa", 8, None, 1, 2426),
-        ("sea:south-atlantic", 8, None, 2, 2427),
-        ("sea:sea-of-china", 8, None, 2, 2428),
-        ("sea:sea-of-china", 11, None, 2, 2428),
+        ("center:south-atlantic", 8, None, 2, 2427),
+        ("center:sea-of-china", 8, None, 2, 2428),
+        ("center:sea-of-china", 11, None, 2, 2428),
         ("center:africa", 1, "9.1", 1, 1924),
         ("center:persian-gulf-red-sea", 1, "9.1", 1, 1924),
-        ("sea:indian-ocean", 3, "9.1", 1, 1924),
-        ("sea:sea-of-china", 5, "9.1", 2, 1924),
-        ("sea:eastern-mediterranean", 1, "9.1", 0, 1924),
-        ("sea:north-sea", 2, "9.1", 0, 1924),
+        ("center:indian-ocean", 3, "9.1", 1, 1924),
+        ("center:sea-of-china", 5, "9.1", 2, 1924),
+        ("center:eastern-mediterranean", 1, "9.1", 0, 1924),
+        ("center:north-sea", 2, "9.1", 0, 1924),
         ("center:persian-gulf-red-sea", 6, "9.4", 3, 2006),
-        ("sea:caribbean-sea", 6, "9.4", 2, 2007),
+        ("center:caribbean-sea", 6, "9.4", 2, 2007),
         ("center:africa", 7, "9.4", 0, 2008),
-        ("sea:south-atlantic", 8, "9.4", 2, 2427),
-        ("sea:indian-ocean", 8, "9.4", 1, 2425),
-        ("sea:eastern-mediterranean", 6, "9.4", 4, 2164),  # 9.4 replaces the Turn 6 rules (1907)
+        ("center:south-atlantic", 8, "9.4", 2, 2427),
+        ("center:indian-ocean", 8, "9.4", 1, 2425),
+        ("center:eastern-mediterranean", 6, "9.4", 4, 2164),  # 9.4 replaces the Turn 6 rules (1907)
     ],
 )
 def test_trade_capacities_follow_the_playbook(board, center, turn, scenario, expected, line):
@@ -246,16 +246,16 @@ def test_trade_centers_as_the_rulebook_describes_them(board):
     river = [c.id for c in board.trade_centers if c.river_trade]
     assert river == ["center:eastern-europe"] and board.trade_center("center:eastern-europe").theaters == ["EE"]
     assert {
-        "sea:north-sea",
-        "sea:baltic-sea",
-        "sea:central-mediterranean",
-        "sea:eastern-mediterranean",
+        "center:north-sea",
+        "center:baltic-sea",
+        "center:central-mediterranean",
+        "center:eastern-mediterranean",
         "center:persian-gulf-red-sea",
-        "sea:indian-ocean",
+        "center:indian-ocean",
         "center:africa",
-        "sea:sea-of-china",
-        "sea:caribbean-sea",
-        "sea:south-atlantic",
+        "center:sea-of-china",
+        "center:caribbean-sea",
+        "center:south-atlantic",
     } <= {c.id for c in board.trade_centers}
 
 
@@ -337,7 +337,7 @@ def test_coastal_areas_are_ports_and_commercial_ports_are_coastal(board):
 
 def test_rough_passes_cross_the_mountains(board):
     passes = {frozenset((c.a, c.b)) for c in board.connections if c.kind == "rough_pass"}
-    for pair in (("area:navarre", "area:gascony"), ("minor:savoy", "area:dauphine"), ("area:transylvania", "area:wallachia"), ("area:kabul", "area:lahore")):
+    for pair in (("area:navarre", "area:gascony"), ("area:savoy", "area:dauphine"), ("area:transylvania", "area:wallachia"), ("area:kabul", "area:lahore")):
         assert frozenset(pair) in passes, pair
     rough = {"mountain", "forest"}
     assert all({board.area(a).terrain, board.area(b).terrain} & rough for a, b in map(sorted, passes))
@@ -399,6 +399,6 @@ def test_content_export_lists_every_item_with_id_name_and_source(board):
     for key, items in data.items():
         for item in items:
             assert item["id"] and item["name"] and item["source"] in ("rulebook", "reconstructed"), key
-    area = next(a for a in data["areas"] if a["id"] == "minor:savoy")
+    area = next(a for a in data["areas"] if a["id"] == "area:savoy")
     assert area["port"] is False and area["border_area"] is True and area["stacking_limit"] == 4
     assert next(c for c in data["connections"] if c["id"] == "area:dauphine--area:savoy")["kind"] == "rough_pass"

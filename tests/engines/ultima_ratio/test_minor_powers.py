@@ -163,7 +163,7 @@ def test_the_new_ally_places_the_units_in_the_minors_controlled_areas_and_its_fo
     s["areas"]["area:genoa"]["fortress"] = None
     s["units"]["minor:genoa-troop-1"]["loc"] = "area:genoa"
     s, log = spain_wins(s)
-    assert s["areas"]["area:genoa"]["fortress"]["power"] == "minor:genoa" and "log.minor_fortress_rebuilt" in msgs(log)
+    assert s["areas"]["area:genoa"]["fortress"]["power"] == "area:genoa" and "log.minor_fortress_rebuilt" in msgs(log)
     assert step(s) == "minor_reinforcements" and GAME.active_roles(s) == ["player2"]
     assert legal(s, "player2")["place"] == [
         ["minor:genoa-squadron-1", "minor:genoa"],
@@ -226,7 +226,7 @@ def conquest(minor: str, areas: tuple[str, ...]) -> Ctx:
 def test_a_minor_completely_occupied_allies_with_its_occupier_and_its_units_are_eliminated():
     """20.3.3 (l. 1519-1523) with a key area (Genoa): no morale for the minor itself (the key area's own point is
     21.3.5's)."""
-    g = conquest("minor:genoa", GENOA)  # Spain holds Corsica
+    g = conquest("area:genoa", GENOA)  # Spain holds Corsica
     assert minor_conquest.occupier(g.s, "minor:genoa") is None and g.s["areas"]["area:corsica"]["owner"] == "minor:genoa"
     land_areas.take_control(g, "power:spain", "minor:genoa")
     s = g.s
@@ -290,7 +290,7 @@ def test_9_2_starts_with_its_allies_deployed():
     s = TABLE.apply(s, TABLE.active_roles(s)[0], "done", None)
     assert s["stack"][-1]["step"] == "minor_reinforcements" and s["stack"][-1]["minor"] == "minor:florence"
     places = {a for _, a in TABLE.legal(s, TABLE.active_roles(s)[0])["place"]}
-    assert places == {"area:florence", "area:siena"}
+    assert places == {"minor:florence", "area:siena"}
 
 
 # ----- events ------------------------------------------------------------------------------------------------------
@@ -307,7 +307,7 @@ def test_a_minor_appears_neutral_and_disappears_leaving_independent_areas():
         area(s, name, None)
     g = run_effect(s, {"op": "minor_appears", "minor": "minor:genoa"})
     assert g.s["minors"]["minor:genoa"] == {"ally": None} and g.s["areas"]["area:genoa"]["owner"] == "minor:genoa"
-    assert g.s["units"]["minor:genoa-troop-1"]["loc"] == "available" and g.s["areas"]["area:genoa"]["fortress"]["power"] == "minor:genoa"
+    assert g.s["units"]["minor:genoa-troop-1"]["loc"] == "available" and g.s["areas"]["area:genoa"]["fortress"]["power"] == "area:genoa"
     g = run_effect(g.s, {"op": "minor_disappears", "minor": "minor:genoa"})
     assert "minor:genoa" not in g.s["minors"] and not [u for u in g.s["units"] if u.startswith("genoa-")]
     assert g.s["areas"]["area:corsica"] == {**g.s["areas"]["area:corsica"], "owner": None, "control": None, "marker": "A3"}
@@ -403,13 +403,13 @@ def test_a_minors_units_are_built_in_its_own_areas_only_and_the_majors_not_there
 
     s = allied_genoa()
     g = Ctx(GAME, s)
-    assert construction.squadron_places(g, "area:genoa") == ["minor:genoa"]
+    assert construction.squadron_places(g, "minor:genoa") == ["minor:genoa"]
     assert "minor:genoa" not in construction.troop_places(g, "power:france", "2-3")
     assert "minor:genoa" not in construction.squadron_places(g, "power:france")
     s["units"]["minor:genoa-troop-1"]["loc"] = "available"
-    assert construction.troop_places(g, "area:genoa", "2-3") == ["minor:genoa"]
+    assert construction.troop_places(g, "minor:genoa", "2-3") == ["minor:genoa"]
     s["areas"]["area:genoa"]["fortress"] = None
-    assert "minor:genoa" in construction.fortress_places(g, "power:france", False)
+    assert "area:genoa" in construction.fortress_places(g, "power:france", False)
 
 
 def test_the_losers_units_leave_a_minor_given_to_the_winner_at_peace():

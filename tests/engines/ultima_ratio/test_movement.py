@@ -70,14 +70,14 @@ def test_amphibious_landing_needs_an_escort_and_the_distance():
     possible" (l. 707)."""
     s = at_first_impulse(deploy=TROOP)
     g = ctx(s)
-    assert landings.landers(g, "area:portugal") == []  # no escort
+    assert landings.landers(g, "power:portugal") == []  # no escort
     s = at_first_impulse(deploy=TROOP + SQUADRON)
     g = ctx(s)
-    assert landings.landers(g, "area:portugal") == ["power:portugal-troop-1"]
-    assert "area:guinea" in landings.landing_targets(g, "area:portugal", "power:portugal-troop-1")
-    assert "area:goa" not in landings.landing_targets(g, "area:portugal", "power:portugal-troop-1")  # three seas away
+    assert landings.landers(g, "power:portugal") == ["power:portugal-troop-1"]
+    assert "area:guinea" in landings.landing_targets(g, "power:portugal", "power:portugal-troop-1")
+    assert "area:goa" not in landings.landing_targets(g, "power:portugal", "power:portugal-troop-1")  # three seas away
     g.s["naval_distance"]["elsewhere"] = 1
-    assert sorted(landings.landing_targets(g, "area:portugal", "power:portugal-troop-1")) == ["area:mazagan", "area:tangier"]
+    assert sorted(landings.landing_targets(g, "power:portugal", "power:portugal-troop-1")) == ["area:mazagan", "area:tangier"]
 
 
 def test_landing_and_subjugation_of_an_independent_area():

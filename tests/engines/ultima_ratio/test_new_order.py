@@ -34,7 +34,7 @@ POWERS = {
 GROUPS = {
     3: [({"power:spain", "power:poland", "power:austria", "power:hungary", "power:mamluks"}, 0), ({"power:ottomans", "power:france", "power:crimea", "power:barbary-coast"}, 4),
         ({"power:venice", "power:russia", "power:england", "power:persia"}, 2)],
-    4: [({"power:spain", "power:austria"}, 3), ({"power:ottomans", "power:england", "area:crimea", "power:barbary-coast"}, 0),
+    4: [({"power:spain", "power:austria"}, 3), ({"power:ottomans", "power:england", "power:crimea", "power:barbary-coast"}, 0),
         ({"power:venice", "power:russia", "power:persia"}, 2), ({"power:france", "power:poland", "power:hungary", "power:mamluks"}, 4)],
     5: [({"power:spain", "power:austria"}, 0), ({"power:ottomans", "power:crimea", "power:barbary-coast"}, 2), ({"power:venice", "power:poland", "power:mamluks"}, 3),
         ({"power:france", "power:persia"}, 4), ({"power:russia", "power:england", "power:hungary"}, 2)],
@@ -238,7 +238,7 @@ def test_the_north_sea_merchants_of_turn_1_cannot_be_removed_until_their_powers_
     g = Ctx(GAME, state)
     commerce.commercial_competition(g)
     assert state["merchants"]["center:north-sea"] == {"power:denmark": 1, "power:netherlands": 1}  # England's went; theirs stay
-    state["fixed_merchants"].remove(["sea:north-sea", "power:netherlands"])  # as when the Netherlands enter
+    state["fixed_merchants"].remove(["center:north-sea", "power:netherlands"])  # as when the Netherlands enter
     commerce.commercial_competition(g)
     assert state["merchants"]["center:north-sea"] == {"power:denmark": 1}
 
@@ -461,7 +461,7 @@ def test_new_order_is_played_with_cards_dealt_secretly_in_game_order(players):
 # Turn 1's deployment (l. 2135-2139 and the tail 2817-2825): points and allied minors of each power
 POINTS = {"power:spain": 14, "power:france": 12, "power:england": 12, "power:austria": 6, "power:venice": 20, "power:poland": 8, "power:hungary": 6,
           "power:ottomans": 14, "power:mamluks": 8, "power:persia": 6, "power:russia": 6, "power:crimea": 4, "power:barbary-coast": 5}  # fmt: skip
-ALLIES = {"minor:papacy": "power:spain", "minor:florence": "power:spain", "minor:savoy": "power:france", "minor:scotland": "power:france", "area:switzerland": "power:france",
+ALLIES = {"minor:papacy": "power:spain", "minor:florence": "power:spain", "minor:savoy": "power:france", "minor:scotland": "power:france", "minor:switzerland": "power:france",
           "minor:holy-roman-empire": "power:austria", "minor:german-mercenaries": "power:venice", "minor:cossacks": "power:poland",
           "minor:wallachia-moldavia": "power:ottomans"}  # fmt: skip
 

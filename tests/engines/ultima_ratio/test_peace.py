@@ -35,8 +35,8 @@ def losing_with_troops_abroad() -> dict:
     """Portugal lost 2 morale (half) to Spain, which controls Tangier and Alentejo with a troop; a Portuguese troop
     stands in Leon (the walks of test_war_walks.py)."""
     s = at_war(given_by_portugal=2)
-    area(s, "area:tangier", "power:portugal", control="power:spain")
-    area(s, "area:alentejo", "power:portugal", control="power:spain")
+    area(s, "area:tangier", "area:portugal", control="power:spain")
+    area(s, "area:alentejo", "area:portugal", control="power:spain")
     unit(s, "power:spain-troop-1", "troop", "area:alentejo")
     s["units"]["power:portugal-troop-1"]["loc"] = s["impulse"]["start_locs"]["power:portugal-troop-1"] = "area:leon"
     return s
@@ -82,8 +82,8 @@ def test_voluntary_negotiations_lost_by_the_requester_the_winner_chooses_the_con
     then the last one; Alentejo, a home area, is never ceded ("They cannot be lost as a consequence of a war")
     but returned, and the Spanish troop there repatriated (14.)."""
     s = at_war(given_by_portugal=2)
-    area(s, "area:tangier", "power:portugal", control="power:spain")
-    area(s, "area:alentejo", "power:portugal", control="power:spain")
+    area(s, "area:tangier", "area:portugal", control="power:spain")
+    area(s, "area:alentejo", "area:portugal", control="power:spain")
     unit(s, "power:spain-troop-1", "troop", "area:alentejo")
     unrest = s["powers"]["power:portugal"]["unrest"]
     s, log = play(s, "open_peace", ["power:portugal", "power:spain"])
@@ -99,7 +99,7 @@ def test_voluntary_negotiations_lost_by_the_requester_the_winner_chooses_the_con
     assert step(s) == "peace_conditions" and seat(s) == "player2"
     options = legal(s)["condition"]
     assert ["cede_conquered", "area:tangier"] in options and ["vp", None] in options and ["unrest", None] in options
-    assert ["loot_port", "area:portugal"] in options
+    assert ["loot_port", "power:portugal"] in options
     assert not [o for o in options if o[1] == "area:alentejo"]
     s, log = play(s, "condition", ["cede_conquered", "area:tangier"])
     assert s["areas"]["area:tangier"]["owner"] == "power:spain" and msgs(log) == ["log.peace_condition.cede_conquered"]
@@ -144,7 +144,7 @@ def test_losing_the_control_of_the_last_possession_forces_negotiations():
     """21.4.2 (l. 1697): "or when the power loses control of its last possession" — asked after the action."""
     s = at_war()
     for name in ("power:portugal", "area:oporto", "area:alentejo", "area:algarve"):
-        area(s, name, "power:portugal", control="power:spain")
+        area(s, name, "area:portugal", control="power:spain")
     s = moves(s, ("done", None))
     s, _ = play(s, "act", ["power:portugal", "lower_unrest"])
     assert step(s) == "forced_negotiations" and s["stack"][-1]["cause"] == "possessions"
@@ -208,7 +208,7 @@ def test_the_reparations_of_minors_merchants_and_border_domains():
     border = next(
         a for a, info in GAME.board.areas.items() if info.border_area and info.theater == "WM" and a not in s["areas"]
     )
-    area(s, border, "power:portugal")
+    area(s, border, "area:portugal")
     g = Ctx(GAME, copy_state(s))
     offers = {tuple(a): c for a, c in peace_conditions.offers(g, "power:spain", "power:portugal", 9, ["power:portugal", "power:spain"])}
     assert offers[("vp", None)] == 2
@@ -222,7 +222,7 @@ def test_the_reparations_of_minors_merchants_and_border_domains():
     peace_conditions.apply_condition(g, "power:spain", "power:portugal", ["exchange_merchant", "center:east-atlantic"])
     assert g.s["merchants"]["center:east-atlantic"] == {"power:portugal": 0, "power:spain": 2}
     cheap = [a for a, _ in peace_conditions.offers(g, "power:spain", "power:portugal", 1, ["power:portugal", "power:spain"])]
-    assert cheap == [["unrest", None], ["loot_port", "area:portugal"]]
+    assert cheap == [["unrest", None], ["loot_port", "power:portugal"]]
 
 
 # ----- the bot -------------------------------------------------------------------------------------------------------
@@ -230,7 +230,7 @@ def test_the_heuristic_bot_opens_peace_when_losing_and_picks_land_first():
     import random
 
     s = at_war(given_by_portugal=2)
-    area(s, "area:tangier", "power:portugal", control="power:spain")
+    area(s, "area:tangier", "area:portugal", control="power:spain")
     view = GAME.view(s, "player1")
     assert heuristic_bot(GAME, view, "player1", random.Random(0)) == ("open_peace", ["power:portugal", "power:spain"])
     s, _ = play(s, "open_peace", ["power:portugal", "power:spain"])

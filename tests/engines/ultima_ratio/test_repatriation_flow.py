@@ -160,7 +160,7 @@ def test_a_squadron_left_without_base_goes_to_the_nearest_port():
     s = place(s, "power:portugal-squadron-4", "area:galicia")
     unit(s, "power:portugal-squadron-5", "squadron", "sea:east-atlantic")
     s = repatriating(s, ["power:portugal-squadron-4", "power:portugal-squadron-5", "power:portugal-troop-1"])
-    assert step(s) == "rebase" and legal(s) == {"area": ["area:algarve", "area:oporto", "power:portugal"]}
+    assert step(s) == "rebase" and legal(s) == {"area": ["area:algarve", "area:oporto", "area:portugal"]}
     s, log = play(s, "area", "area:oporto")
     assert msgs(log) == ["log.to_base"]
     assert s["units"]["power:portugal-squadron-4"]["loc"] == "area:oporto"
@@ -190,7 +190,7 @@ def test_a_fortress_is_eliminated_and_its_leader_reassigned_to_a_unit_not_besieg
     area(
         s,
         "area:alentejo",
-        "power:portugal",
+        "area:portugal",
         fortress={"power": "power:portugal", "built": True, "since": 0},
         siege={"besieger": "power:england", "casualties": 0},
     )

@@ -24,7 +24,7 @@ def test_the_registry_offers_the_playable_scenarios():
 
 def test_a_scenario_without_a_module_has_no_rules_of_its_own():
     s = at_first_impulse()
-    s["scenario"] = "card:the-italian-wars"
+    s["scenario"] = "the-italian-wars"
     g = ctx(s)
     rules = scenario_of(g)
     assert rules is NO_RULES_OF_ITS_OWN

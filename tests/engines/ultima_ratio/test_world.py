@@ -496,7 +496,7 @@ def test_owners_at_the_start_of_new_order(board):
 
 
 def test_owners_follow_the_turns(board):
-    assert scenario_owners("card:the-italian-wars", 3)["minor:palatinate"] == "minor:palatinate"
+    assert scenario_owners("the-italian-wars", 3)["minor:palatinate"] == "minor:palatinate"
     at_4 = scenario_owners("the-16th-century-campaign", 4)
     assert at_4["area:hesse"] == "power:schmalkaldic-league" and at_4["area:cologne"] == "minor:holy-roman-empire"
     at_5 = scenario_owners("the-16th-century-campaign", 5)
