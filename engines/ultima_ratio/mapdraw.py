@@ -543,9 +543,7 @@ class Sheet:
 
 def _sea_zone(sea_id: str, name: str, polys: list[list[tuple[float, float]]]) -> str:
     shapes = "".join(f'<polygon points="{_pts(p)}"/>' for p in polys)
-    return (
-        f'<g class="sea" data-key="{escape(sea_id)}" fill="{SEA_COLOUR}"><title>{escape(name)}</title>{shapes}</g>'
-    )
+    return f'<g class="sea" data-key="{escape(sea_id)}" fill="{SEA_COLOUR}"><title>{escape(name)}</title>{shapes}</g>'
 
 
 def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:

@@ -425,7 +425,7 @@ def box_choice(g: Ctx) -> dict | None:
     troops that left their box since are dropped."""
     s = g.s
     for uid, boxes in sorted(s.get("box_choices", {}).items()):
-        if s["units"][uid]["loc"] in [box for box in boxes]:
+        if s["units"][uid]["loc"] in boxes:
             return {"unit": uid, "boxes": boxes}
         del s["box_choices"][uid]
     return None

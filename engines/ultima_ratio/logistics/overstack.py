@@ -31,7 +31,7 @@ def overstacked(g: Ctx, power: str) -> list[str]:
             if a is not None and n + 1 > logistics_rules.stacking_limit(b.areas[a], stacking.holding(s, b, a))
         )
         # the stacks counted are the power's own in these areas (``logistics_rules.stack``): their counters alone
-        units = leader_state.on_map(s, leader_state.counters(s, power, {a for a in areas}))
+        units = leader_state.on_map(s, leader_state.counters(s, power, set(areas)))
         for area in areas:
             limit = stacking.stacking_limit(s, b, area, power)
             for siege in (False, True):

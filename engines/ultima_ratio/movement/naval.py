@@ -180,9 +180,7 @@ class NavalMove(Step):
             room = stacking.fleet_limit(
                 s, board_of(g), f["power"], f["sea"], bool(s["units"][f["unit"]]["galley"]), fleet
             ) - len(fleet)
-            legal.update(
-                absorb=armies.joinable(g, f["power"], fleet, f["sea"]) if room > 0 else [], leave=fleet[1:]
-            )
+            legal.update(absorb=armies.joinable(g, f["power"], fleet, f["sea"]) if room > 0 else [], leave=fleet[1:])
         return text("prompt.naval_attack", sea=f["sea"]), {k: v for k, v in legal.items() if v}
 
     def on_unit(self, g: Ctx, role: str, arg: str) -> None:

@@ -179,7 +179,7 @@ def _leads_to_end(
             return True
         if squadron and st.loc_area(loc):
             continue
-        for kind, places in _steps(g, power, uid, [path[0], loc] if group else [loc], group, lane).items():
+        for places in _steps(g, power, uid, [path[0], loc] if group else [loc], group, lane).values():
             for x in places:
                 nxt = x
                 if nxt not in seen:
@@ -319,9 +319,7 @@ class StrategicMove(Step):
             if len({armies.map_of(board_of(g), p) for p in f["path"]}) == 1:  # 10.4: one unit between maps
                 legal["absorb"] = armies.joinable(g, f["power"], group, here)
             legal["leave"] = leavable(g, f["power"], group, here)
-        return text("prompt.strategic_path", unit=f["unit"], here=here), {
-            k: v for k, v in legal.items() if v
-        }
+        return text("prompt.strategic_path", unit=f["unit"], here=here), {k: v for k, v in legal.items() if v}
 
     def allows(self, g: Ctx, role: str, verb: str, arg: Any) -> bool:
         """Stopping is checked alone (``may_stop``, as the prompt offers it), without the search of every next

@@ -91,7 +91,7 @@ class TroopReach:
                 )
             else:
                 areas, seas = troop_steps(self.g, self.power, here, self.lane)
-            self.nexts[here] = [a for a in areas] + [x for x in seas]
+            self.nexts[here] = [*areas, *seas]
         return self.nexts[here]
 
     def stop(self, place: str) -> bool:

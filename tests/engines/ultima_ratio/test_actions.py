@@ -20,7 +20,12 @@ def test_troops_of_sides_3_4_only_in_the_theater_with_more_home_areas():
     g.s["areas"]["area:goa"].update(owner="power:portugal", control="power:portugal", marker=None)
     assert "area:goa" in construction.troop_places(g, "power:portugal", "2-3")
     assert "area:goa" not in construction.troop_places(g, "power:portugal", "3-4")
-    assert set(construction.troop_places(g, "power:portugal", "3-4")) == {"power:portugal", "area:oporto", "area:alentejo", "area:algarve"}
+    assert set(construction.troop_places(g, "power:portugal", "3-4")) == {
+        "power:portugal",
+        "area:oporto",
+        "area:alentejo",
+        "area:algarve",
+    }
 
 
 def test_no_troops_in_a_revolt_nor_beyond_the_stacking_limit():
@@ -50,7 +55,9 @@ def test_a_squadron_is_built_under_repair_and_repaired_in_a_later_impulse():
 
 
 def test_a_fortress_takes_two_actions_in_different_impulses():
-    s = moves(at_first_impulse(), ("done", None), ("act", ["power:portugal", "build_fortress"]), ("area", "area:alentejo"))
+    s = moves(
+        at_first_impulse(), ("done", None), ("act", ["power:portugal", "build_fortress"]), ("area", "area:alentejo")
+    )
     assert s["areas"]["area:alentejo"]["fortress"] == {"power": "power:portugal", "built": False, "since": 1}
     s, _ = play(s, "act", ["power:portugal", "build_fortress"])
     assert "area:alentejo" not in legal(s)["area"]
@@ -72,7 +79,9 @@ def test_a_fortress_takes_two_actions_in_different_impulses():
 def test_regroup_a_troop_that_started_the_impulse_dispersed():
     s = place(at_first_impulse(), "power:portugal-troop-1", "box:dispersed-wm")
     s = moves(s, ("done", None), ("act", ["power:portugal", "regroup_troop"]), ("unit", "power:portugal-troop-1"))
-    assert legal(s)["area"] == ["area:algarve", "area:alentejo", "area:oporto", "power:portugal"] or sorted(legal(s)["area"]) == [
+    assert legal(s)["area"] == ["area:algarve", "area:alentejo", "area:oporto", "power:portugal"] or sorted(
+        legal(s)["area"]
+    ) == [
         "area:alentejo",
         "area:algarve",
         "area:oporto",

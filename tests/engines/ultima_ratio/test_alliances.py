@@ -83,7 +83,9 @@ def test_no_alliance_without_permission_nor_with_a_power_at_war():
     rule"."""
     assert "ally" not in legal(permitted())
     assert "ally" not in legal(permitted(("power:portugal", "power:spain"), war_with_spain=True))
-    assert legal(permitted(("power:portugal", "power:spain"), ("power:england", "power:spain")))["ally"] == [["power:portugal", "power:spain"]]
+    assert legal(permitted(("power:portugal", "power:spain"), ("power:england", "power:spain")))["ally"] == [
+        ["power:portugal", "power:spain"]
+    ]
 
 
 def test_allies_are_in_forced_peace():
@@ -93,7 +95,9 @@ def test_allies_are_in_forced_peace():
     s["alliances"] = [["power:portugal", "power:spain"]]
     s["casus_belli"] = [["power:portugal", "power:spain"]]
     g = ctx(s)
-    assert war.in_forced_peace(g.s, "power:portugal", "power:spain") and "power:spain" not in war.targets(g, "power:portugal")
+    assert war.in_forced_peace(g.s, "power:portugal", "power:spain") and "power:spain" not in war.targets(
+        g, "power:portugal"
+    )
 
 
 # ----- 21.1 / 21.3.3 allies entering a war ------------------------------------------------------------------------
@@ -362,7 +366,10 @@ def test_an_allys_squadron_joins_the_fleet_with_its_consent_under_the_commanders
     s, _ = play(s, "combine_fleet", [ALLY_SQ, FLAG])
     assert step(s) == "combined_fleet_consent" and GAME.active_roles(s) == ["player2"]
     s, log = play(s, "accept", [ALLY_SQ, FLAG])
-    assert s["combined"] == {ALLY_SQ: ["power:spain", "sea:east-atlantic"]} and s["units"][ALLY_SQ]["power"] == "power:portugal"
+    assert (
+        s["combined"] == {ALLY_SQ: ["power:spain", "sea:east-atlantic"]}
+        and s["units"][ALLY_SQ]["power"] == "power:portugal"
+    )
     assert fleets.fleet_of(s, GAME.board, FLAG) == [FLAG, ALLY_SQ] and msgs(log) == ["log.fleet_combined"]
     assert step(s) == "start_of_impulse" and legal(s)["dissolve_fleet"] == [FLAG]
     valid(s)
@@ -403,7 +410,9 @@ def test_a_combined_fleet_dissolves_before_a_battle_against_a_power_a_squadron_i
     g.s["units"][ALLY_SQ]["power"] = "power:portugal"
     g.s["combined"] = {ALLY_SQ: ["power:spain", "sea:east-atlantic"]}
     fleets.join(g.s, board, ALLY_SQ, FLAG)
-    assert battles.compulsory_dissolution(g, battle, {"attacker": "power:portugal", "defender": "power:england"}) == battle
+    assert (
+        battles.compulsory_dissolution(g, battle, {"attacker": "power:portugal", "defender": "power:england"}) == battle
+    )
 
 
 def test_the_combined_fleets_dissolve_when_the_alliance_ends():
@@ -431,8 +440,13 @@ def test_a_power_relieves_its_allys_besieged_fortress_and_withdraws_its_full_for
     assert "area:alentejo" in legal(s)["area"]
     s, _ = play(s, "area", "area:alentejo")
     s, _ = through_combat(s, step_verb(s), first(s), dice=[6, 1])  # Q2 6 -> 5 against Q2 1 -> 2
-    assert s["areas"]["area:alentejo"]["siege"] is None and s["units"]["power:england-troop-1"]["loc"].startswith("box:")
-    assert s["units"]["power:portugal-troop-1"]["loc"] == "area:portugal" and s["areas"]["area:alentejo"]["control"] == "power:spain"
+    assert s["areas"]["area:alentejo"]["siege"] is None and s["units"]["power:england-troop-1"]["loc"].startswith(
+        "box:"
+    )
+    assert (
+        s["units"]["power:portugal-troop-1"]["loc"] == "area:portugal"
+        and s["areas"]["area:alentejo"]["control"] == "power:spain"
+    )
     assert s["units"]["power:spain-troop-1"]["loc"] == "area:alentejo" and step(s) == "power_actions"
 
 
@@ -463,7 +477,9 @@ def test_a_war_by_event_asks_the_allies_when_the_event_is_applied():
     """21.1: "Whenever two major powers are at war, their allies can ... announce that they will also enter the war"
     — a war made by a card (War Venice vs Ottoman, 1 VP to its winner) asks Venice's ally Spain (player 3) once the
     event is applied; Spain's war has no VP (21.3.3)."""
-    s = test_cards.event_position("card:war-venice-vs-ottoman", powers1=("power:portugal", "power:venice"), powers2=("power:ottomans",))
+    s = test_cards.event_position(
+        "card:war-venice-vs-ottoman", powers1=("power:portugal", "power:venice"), powers2=("power:ottomans",)
+    )
     power(s, "power:spain", seat="player3", war=False)
     s["alliances"] = [["power:spain", "power:venice"]]
     s, _ = test_cards.play(s, "player1", "event", "card:war-venice-vs-ottoman")
@@ -471,5 +487,7 @@ def test_a_war_by_event_asks_the_allies_when_the_event_is_applied():
     assert GAME.active_roles(s) == ["player3"]
     s, log = test_cards.play(s, "player3", "enter_war", ["power:spain", "power:ottomans"])
     assert [e["msg"] for e in log] == ["log.ally_enters_war"]
-    assert ["power:ottomans", "power:spain"] in s["wars"] and war.war_record(s, ["power:ottomans", "power:spain"])["vp"] == 0
+    assert ["power:ottomans", "power:spain"] in s["wars"] and war.war_record(s, ["power:ottomans", "power:spain"])[
+        "vp"
+    ] == 0
     assert war.war_record(s, ["power:ottomans", "power:venice"])["vp"] == 1 and step(s) == "card_play"

@@ -44,7 +44,9 @@ def test_an_army_absorbs_and_leaves_troops_on_the_way():
     assert legal(s)["absorb"] == ["power:portugal-troop-3"] and legal(s)["leave"] == ["power:portugal-troop-2"]
     s = moves(s, ("absorb", "power:portugal-troop-3"), ("leave", "power:portugal-troop-2"), ("area", "area:algarve"))
     s, log = play(s, "stop")
-    locs = {u: s["units"][u]["loc"] for u in ("power:portugal-troop-1", "power:portugal-troop-2", "power:portugal-troop-3")}
+    locs = {
+        u: s["units"][u]["loc"] for u in ("power:portugal-troop-1", "power:portugal-troop-2", "power:portugal-troop-3")
+    }
     assert locs == {
         "power:portugal-troop-1": "area:algarve",
         "power:portugal-troop-2": "area:alentejo",
@@ -60,7 +62,12 @@ def test_an_army_has_at_most_four_troops():
     s = extra_troop(s, 5, "area:portugal")
     s = moves(s, ("done", None), ("act", ["power:portugal", "strategic_move"]), ("unit", "power:portugal-troop-1"))
     assert len(legal(s)["absorb"]) == 4
-    s = moves(s, ("absorb", "power:portugal-troop-2"), ("absorb", "power:portugal-troop-3"), ("absorb", "power:portugal-troop-4"))
+    s = moves(
+        s,
+        ("absorb", "power:portugal-troop-2"),
+        ("absorb", "power:portugal-troop-3"),
+        ("absorb", "power:portugal-troop-4"),
+    )
     assert "absorb" not in legal(s)
 
 
@@ -128,7 +135,12 @@ def test_a_fleet_moves_within_its_bases_limit():
     )
     assert "stop" in legal(s)  # Lisbon (main map): 4
     g = ctx(s)
-    assert stacking.fleet_limit(g.s, board_of(g), "power:portugal", "sea:east-atlantic", False, ["power:portugal-squadron-4"]) == 4
+    assert (
+        stacking.fleet_limit(
+            g.s, board_of(g), "power:portugal", "sea:east-atlantic", False, ["power:portugal-squadron-4"]
+        )
+        == 4
+    )
     s, _log = play(s, "stop")
     assert s["units"]["power:portugal-squadron-5"]["loc"] == "sea:east-atlantic"
 
@@ -173,7 +185,10 @@ def own(s: dict, *areas: str) -> dict:
 def test_an_army_moves_tactically_with_the_troops_taken_along():
     """12.2 (l. 697): "An army is composed of one or more troops together (in the same area), with a leader"; "after
     the first movement, the army can leave or absorb troops in the first area"."""
-    s = own(army("power:portugal-troop-1", "power:portugal-troop-2", "power:portugal-troop-3", at="area:guinea"), "area:guinea")
+    s = own(
+        army("power:portugal-troop-1", "power:portugal-troop-2", "power:portugal-troop-3", at="area:guinea"),
+        "area:guinea",
+    )
     s = place(s, "power:portugal-troop-4", "area:senegal")
     s = own(s, "area:senegal", "area:mali")
     s = moves(s, ("done", None), ("act", ["power:portugal", "tactical_move"]), ("unit", "power:portugal-troop-1"))
@@ -249,7 +264,10 @@ def test_a_leader_goes_to_another_unit_of_the_stack_before_his_unit_is_eliminate
     """17.1 (l. 1201-1203): "the leader may be attached to any own troop ... in the area ... at any time (even during
     or right after a combat)"; 13.1.7: leaders are eliminated only with the last unit of the stack — the player
     picks the unit (``leaders.reattach_decision``)."""
-    s = own(army("power:portugal-troop-1", "power:portugal-troop-2", "power:portugal-troop-3", at="area:guinea"), "area:guinea")
+    s = own(
+        army("power:portugal-troop-1", "power:portugal-troop-2", "power:portugal-troop-3", at="area:guinea"),
+        "area:guinea",
+    )
     s["units"]["minor:emirates-troop-2"] = copy.deepcopy(s["units"]["minor:emirates-troop-1"])
     s = place(place(s, "minor:emirates-troop-1", "area:mali"), "minor:emirates-troop-2", "area:mali")
     s = moves(
@@ -272,7 +290,10 @@ def test_a_leader_goes_to_another_unit_of_the_stack_before_his_unit_is_eliminate
     assert step(s) == "reattach_leader" and legal(s) == {"unit": ["power:portugal-troop-2", "power:portugal-troop-3"]}
     s, log = play(s, "unit", "power:portugal-troop-3")
     assert s["units"]["power:portugal-troop-1"]["loc"] == "eliminated"
-    assert s["leaders"]["leader:tactical-1"]["unit"] == "power:portugal-troop-3" and "leader:tactical-1" not in s["leader_pool"]
+    assert (
+        s["leaders"]["leader:tactical-1"]["unit"] == "power:portugal-troop-3"
+        and "leader:tactical-1" not in s["leader_pool"]
+    )
     assert "Tactical leader 1 goes to Portugal troop 3 before his unit is eliminated." in texts(log)
 
 

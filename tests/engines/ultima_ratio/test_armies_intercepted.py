@@ -79,7 +79,10 @@ def test_a_landings_escort_fleet_fights_a_players_interception_as_one():
     assert legal(s)["escort"] == ["power:portugal-squadron-4"]  # the fleet, by its flagship (11.2, A-5)
     s = moves(s, ("escort", "power:portugal-squadron-4"))
     frame = next(f for f in reversed(s["stack"]) if f["step"] == "combat")
-    assert [u["id"] for u in frame["battle"]["attacker"]["units"]] == ["power:portugal-squadron-4", "power:portugal-squadron-5"]
+    assert [u["id"] for u in frame["battle"]["attacker"]["units"]] == [
+        "power:portugal-squadron-4",
+        "power:portugal-squadron-5",
+    ]
     assert [u["id"] for u in frame["battle"]["defender"]["units"]] == ["power:spain-squadron-1"]
 
 
@@ -111,4 +114,7 @@ def test_the_relief_army_is_the_whole_moving_army():
     )
     assert step(s) == "relief_join"
     s, _ = play(s, "join", False)
-    assert [u["id"] for u in battle_record(s)["attacker"]["units"]] == ["power:portugal-troop-1", "power:portugal-troop-3"]
+    assert [u["id"] for u in battle_record(s)["attacker"]["units"]] == [
+        "power:portugal-troop-1",
+        "power:portugal-troop-3",
+    ]

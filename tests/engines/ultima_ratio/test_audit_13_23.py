@@ -47,7 +47,10 @@ def test_a_dynastic_change_eliminates_fortresses_and_leaders_and_ends_its_sieges
     turn_end.dynastic_change(g, "power:portugal", collapse=False)
     assert g.s["leaders"] == {} and set(pool[:2]) <= set(g.s["leader_pool"])
     assert g.s["areas"]["area:oporto"]["fortress"] is None
-    assert g.s["areas"]["area:tangier"]["siege"] is None and g.s["areas"]["area:tangier"]["fortress"]["power"] == "power:spain"
+    assert (
+        g.s["areas"]["area:tangier"]["siege"] is None
+        and g.s["areas"]["area:tangier"]["fortress"]["power"] == "power:spain"
+    )
     assert all(info["loc"] == "available" for info in g.s["units"].values() if info["power"] == "power:portugal")
 
 
@@ -81,11 +84,18 @@ def test_the_area_of_a_siege_belongs_to_the_besieger_for_strategic_movement():
     s = moves(s, ("done", None), ("act", ["power:portugal", "strategic_move"]))
     assert "power:portugal-troop-2" in legal(s)["unit"]  # the besieger is not besieged
     s = moves(
-        s, ("unit", "power:portugal-troop-1"), ("sea", "sea:east-atlantic"), ("sea", "sea:south-atlantic"), ("sea", "sea:indian-ocean")
+        s,
+        ("unit", "power:portugal-troop-1"),
+        ("sea", "sea:east-atlantic"),
+        ("sea", "sea:south-atlantic"),
+        ("sea", "sea:indian-ocean"),
     )
     assert "area:goa" in legal(s)["area"]
     s = moves(s, ("area", "area:goa"), ("stop", None))
-    assert s["units"]["power:portugal-troop-1"]["loc"] == "area:goa" and s["areas"]["area:goa"]["siege"]["besieger"] == "power:portugal"
+    assert (
+        s["units"]["power:portugal-troop-1"]["loc"] == "area:goa"
+        and s["areas"]["area:goa"]["siege"]["besieger"] == "power:portugal"
+    )
 
 
 def _attack_with_a_leader(interrupted: bool = False):
@@ -97,7 +107,11 @@ def _attack_with_a_leader(interrupted: bool = False):
     for name in naval.commercial_ports_on(s, GAME.board, "sea:indian-ocean") if interrupted else ():
         s["areas"][name]["interrupted"] = True
     s = moves(
-        s, ("done", None), ("act", ["power:portugal", "naval_move"]), ("unit", "power:portugal-squadron-4"), ("sea", "sea:indian-ocean")
+        s,
+        ("done", None),
+        ("act", ["power:portugal", "naval_move"]),
+        ("unit", "power:portugal-squadron-4"),
+        ("sea", "sea:indian-ocean"),
     )
     s, _ = play(s, "attack", "minor:emirates-squadron-1")
     return s
@@ -164,7 +178,10 @@ def test_border_areas_taken_in_a_war_outside_the_interest_are_returned_when_it_e
     land_areas.take_control(g, "power:portugal", "area:mali")
     assert g.s["areas"]["area:damascus"]["control"] == g.s["areas"]["area:mali"]["control"] == "power:portugal"
     war.end_war(g, ["power:portugal", "power:spain"])
-    assert g.s["areas"]["area:damascus"]["control"] == "power:spain" and g.s["areas"]["area:mali"]["control"] == "power:portugal"
+    assert (
+        g.s["areas"]["area:damascus"]["control"] == "power:spain"
+        and g.s["areas"]["area:mali"]["control"] == "power:portugal"
+    )
     assert any(e["msg"] == "log.border_returned" for e in g.entries)
 
 
@@ -198,7 +215,11 @@ def test_the_winner_of_a_field_battle_takes_control_without_opposition():
     s = with_spain(s, {"area:alentejo": "power:spain", "area:andalusia": "power:spain"})
     s["impulse"]["actions"] = {"power:portugal": 2, "power:spain": 0}
     s = moves(
-        s, ("done", None), ("act", ["power:portugal", "tactical_move"]), ("unit", "power:portugal-troop-1"), ("area", "area:alentejo")
+        s,
+        ("done", None),
+        ("act", ["power:portugal", "tactical_move"]),
+        ("unit", "power:portugal-troop-1"),
+        ("area", "area:alentejo"),
     )
     assert step(s) == "land_reaction"
     s, _ = solo_combat(s, "done", None, dice=[6, 1])  # Q2 6 (2 points) against Q2 1 -> 2 (0)
@@ -231,7 +252,9 @@ def test_a_land_result_on_the_board_eliminates_disperses_veteranizes_and_raises_
         "area:alentejo",
     )
     units = g.s["units"]
-    assert units["power:spain-troop-1"]["loc"] == "eliminated" and units["power:spain-troop-2"]["loc"].startswith("box:")
+    assert units["power:spain-troop-1"]["loc"] == "eliminated" and units["power:spain-troop-2"]["loc"].startswith(
+        "box:"
+    )
     assert units["power:portugal-troop-2"]["loc"] == units["power:spain-troop-2"]["loc"]
     assert units["power:portugal-troop-1"]["veteran"] and g.s["powers"]["power:portugal"]["unrest"] == unrest + 1
 

@@ -60,7 +60,9 @@ def test_a_power_card_allows_piracy_against_powers_at_war_or_without_war():
     s["wars"].append(["power:france", "power:spain"])
     assert card_play.corsair_raids(ctx(s), "power:france") == [["power:france-squadron-1", "power:spain"]]
     s["forced_peace"] = [["power:barbary-coast", "power:spain"]]
-    assert card_play.corsair_raids(ctx(s), "power:barbary-coast") == [["power:barbary-coast-squadron-1", "power:portugal"]]
+    assert card_play.corsair_raids(ctx(s), "power:barbary-coast") == [
+        ["power:barbary-coast-squadron-1", "power:portugal"]
+    ]
     s["impulse"]["actions"]["power:france"] = 1
     s = support_war.moves(s, ("done", None))
     assert ["power:france", "piracy"] in support_war.legal(s)["act"]
@@ -149,7 +151,9 @@ def test_a_besieger_moves_strategically_and_a_siege_area_belongs_to_it():
         ("area", "area:alentejo"),
         ("stop", None),
     )
-    assert s["units"]["power:portugal-troop-1"]["loc"] == "area:alentejo" and s["areas"]["area:algarve"]["siege"] is None
+    assert (
+        s["units"]["power:portugal-troop-1"]["loc"] == "area:alentejo" and s["areas"]["area:algarve"]["siege"] is None
+    )
 
 
 def test_a_besieged_troop_leaves_or_enters_its_port_by_sea_only_and_alone():
@@ -182,7 +186,9 @@ def test_a_strategic_movement_assigns_a_leader_on_the_map_to_any_unit():
     any troop or squadron on the map" (RULINGS AU-4): the leader leaves his troop for a squadron at sea and leads its
     fleet; a besieged leader is not offered."""
     s = support_war.start(support_war.TROOP + support_war.SQUADRON + support_war.SQUADRON)
-    s = place(place(s, "power:portugal-squadron-1", "sea:east-atlantic"), "power:portugal-squadron-2", "sea:east-atlantic")
+    s = place(
+        place(s, "power:portugal-squadron-1", "sea:east-atlantic"), "power:portugal-squadron-2", "sea:east-atlantic"
+    )
     s = place(s, "power:portugal-troop-1", "area:alentejo")
     s = support_war.leader(s, "leader:tactical-1", "power:portugal-troop-1")
     s = support_war.moves(s, ("done", None), ("act", ["power:portugal", "strategic_move"]))
@@ -217,11 +223,18 @@ def test_interceptions_on_the_mini_maps_are_single_troops_from_adjacent_areas():
     s = support_war.power(support_war.start(), "power:spain")
     for name in ("area:guinea", "area:elmina", "area:hausa"):
         support_war.area(s, name, "power:spain")
-    for uid, where in (("power:spain-troop-1", "area:elmina"), ("power:spain-troop-2", "area:elmina"), ("power:spain-troop-3", "area:hausa")):
+    for uid, where in (
+        ("power:spain-troop-1", "area:elmina"),
+        ("power:spain-troop-2", "area:elmina"),
+        ("power:spain-troop-3", "area:hausa"),
+    ):
         support_war.unit(s, uid, "troop", f"{where}")
     support_war.leader(s, "leader:tactical-1", "power:spain-troop-1", "power:spain")
     g = ctx(s)
-    assert reactions.interceptors(g, "power:spain", "area:guinea", "power:portugal") == ["power:spain-troop-1", "power:spain-troop-2"]
+    assert reactions.interceptors(g, "power:spain", "area:guinea", "power:portugal") == [
+        "power:spain-troop-1",
+        "power:spain-troop-2",
+    ]
     assert reactions.army_interceptions(g, "power:spain", "area:guinea") == []
 
 
@@ -229,7 +242,9 @@ def landing_from_portugal(target: str, spain_at: str | None) -> dict:
     """Portugal's troop 1 and an E3 squadron in Portugal; Spain (at war, based in Galicia) with a squadron at
     ``spain_at``; the landing on ``target`` announced, up to the escort."""
     s = support_war.area(
-        support_war.power(support_war.start(support_war.TROOP + support_war.SQUADRON), "power:spain"), "area:galicia", "power:spain"
+        support_war.power(support_war.start(support_war.TROOP + support_war.SQUADRON), "power:spain"),
+        "area:galicia",
+        "power:spain",
     )
     s["powers"]["power:portugal"]["interest"].append("Sa")
     if spain_at:
@@ -259,7 +274,9 @@ def test_the_player_states_the_seas_of_a_landings_crossing_when_several_are_poss
     intercepts only the crossing through it."""
     s = landing_from_portugal("area:guiana", "sea:caribbean-sea")
     s = support_war.moves(s, ("escort", support_war.legal(s)["escort"][0]))
-    assert support_war.legal(s) == {"route": [["sea:east-atlantic", "sea:caribbean-sea"], ["sea:east-atlantic", "sea:south-atlantic"]]}
+    assert support_war.legal(s) == {
+        "route": [["sea:east-atlantic", "sea:caribbean-sea"], ["sea:east-atlantic", "sea:south-atlantic"]]
+    }
     south = support_war.moves(s, ("route", ["sea:east-atlantic", "sea:south-atlantic"]))
     assert south["units"]["power:portugal-troop-1"]["loc"] == "area:guiana"
     west = support_war.moves(s, ("route", ["sea:east-atlantic", "sea:caribbean-sea"]))

@@ -51,7 +51,10 @@ def test_a_battle_is_in_every_view_while_resolved_and_after_with_the_dice_of_the
             assert record["number"] == 1 and record["kind"] == "land" and record["where"] == "area:elmina"
             assert not record["done"]
             assert record["sides"]["attacker"]["cards"] == ["card:flanking"]  # played openly (8.2.2)
-            assert [u[0] for u in record["sides"]["defender"]["units"]] == ["power:spain-troop-1", "power:spain-troop-2"]
+            assert [u[0] for u in record["sides"]["defender"]["units"]] == [
+                "power:spain-troop-1",
+                "power:spain-troop-2",
+            ]
             text = json.dumps(shown)
             assert "card:cavalry-charge" not in text and "card:storm-at-sea" not in text  # held, not played: hidden
             role = GAME.active_roles(s)[0]
@@ -104,7 +107,10 @@ def test_the_display_reads_each_die_on_the_combat_table_with_the_rule_cited():
             },
         },
         "battlefield": 2,
-        "fighters": {"attacker": ["power:portugal-troop-1"], "defender": ["power:spain-troop-1", "power:spain-troop-2"]},
+        "fighters": {
+            "attacker": ["power:portugal-troop-1"],
+            "defender": ["power:spain-troop-1", "power:spain-troop-2"],
+        },
         "conscripts": {"attacker": True, "defender": False},
         "advantages": {"attacker": 0, "defender": 1},
         "disadvantages": {"attacker": 1, "defender": 0},
@@ -167,7 +173,12 @@ def test_the_forced_control_question_names_the_troops_it_costs():
     from engines.core.machine import Ctx
 
     s = at_first_impulse()
-    frame: dict[str, Any] = {"step": "combat_decision", "power": "power:portugal", "key": "force_control", "side": "attacker"}
+    frame: dict[str, Any] = {
+        "step": "combat_decision",
+        "power": "power:portugal",
+        "key": "force_control",
+        "side": "attacker",
+    }
     frame |= {"kind": "force_control", "options": [False, True], "pick": None, "info": {"troops": 1}, "chosen": []}
     s["stack"].append(frame)
     prompt, _legal = GAME.steps["combat_decision"].prompt(Ctx(GAME, s), "player1")

@@ -48,7 +48,11 @@ def test_it_subjugates_where_it_stands_with_a_squadron_beside_the_area():
         s = GAME.play(s, ROLE, verb, arg).state
         if verb == "support":
             break
-    assert picks[:3] == [("act", ["power:portugal", "tactical_move"]), ("unit", "power:portugal-troop-1"), ("subjugate", "area:mazagan")]
+    assert picks[:3] == [
+        ("act", ["power:portugal", "tactical_move"]),
+        ("unit", "power:portugal-troop-1"),
+        ("subjugate", "area:mazagan"),
+    ]
     assert ("support", ["power:portugal-squadron-1", "attacker"]) in picks
 
 

@@ -142,7 +142,11 @@ def test_the_example_of_line_388_three_powers_two_cards():
     """l. 388: the intrinsic action of the first power; a three-action card, two to the first power and one to the
     second; a two-action card, both to the third (the other two already received card actions); then the
     intrinsic actions of the second and third."""
-    s = position(hand1=["card:vasco-de-gama", "card:luther"], powers1=("power:portugal", "power:spain", "power:france"), powers2=("power:england",))
+    s = position(
+        hand1=["card:vasco-de-gama", "card:luther"],
+        powers1=("power:portugal", "power:spain", "power:france"),
+        powers2=("power:england",),
+    )
     s, _ = play(s, "player1", "done")
     assert "end_impulse" not in legal(s)  # at least one card
     s, _ = play(s, "player1", "act", ["power:portugal", "lower_unrest"])
@@ -161,14 +165,24 @@ def test_the_example_of_line_388_three_powers_two_cards():
     s, _ = play(s, "player1", "assign", "power:france")
     s, _ = play(s, "player1", "done")  # Luther's event kept for later
     assert s["impulse"]["actions"] == {"power:portugal": 2, "power:spain": 2, "power:france": 3}
-    assert s["impulse"]["card_of"] == {"power:portugal": "card:vasco-de-gama", "power:spain": "card:vasco-de-gama", "power:france": "card:luther"}
+    assert s["impulse"]["card_of"] == {
+        "power:portugal": "card:vasco-de-gama",
+        "power:spain": "card:vasco-de-gama",
+        "power:france": "card:luther",
+    }
     assert legal(s)["event"] == ["card:luther"] and "end_impulse" not in legal(s)
     s, _ = play(s, "player1", "event", "card:luther")
     assert s["powers"]["power:spain"]["unrest"] == 4 and "end_impulse" in legal(s)
 
 
 def test_priority_cards_come_first_and_gradient_ones_at_four_cards_or_fewer():
-    hand = ["card:vasco-de-gama", "card:letters-of-marque", "card:surprise-attack", "card:bankruptcy", "card:royal-marriage"]
+    hand = [
+        "card:vasco-de-gama",
+        "card:letters-of-marque",
+        "card:surprise-attack",
+        "card:bankruptcy",
+        "card:royal-marriage",
+    ]
     s = position(hand1=hand)
     b = GAME.board
     # five cards: the blue one (Vasco de Gama) is priority; combat cards ignore priorities (l. 403)
@@ -260,7 +274,9 @@ def answer(s: dict, dice: list[int], log: list | None = None) -> dict:
 
 
 def test_combat_cards_are_played_in_the_window_attacker_first_then_as_a_reaction():
-    s = battle(hand1=["card:surprise-attack", "card:treason"], hand2=["card:ambush", "card:mutiny", "card:storm-at-sea"])
+    s = battle(
+        hand1=["card:surprise-attack", "card:treason"], hand2=["card:ambush", "card:mutiny", "card:storm-at-sea"]
+    )
     assert step(s) == "combat_cards" and GAME.active_roles(s) == ["player1"]
     assert legal(s) == {"pass": [None], "card": ["card:surprise-attack"]}  # Treason is for sieges
     s, log = play(s, "player1", "card", "card:surprise-attack")
@@ -353,7 +369,11 @@ def test_a_historical_leader_enters_with_his_card_on_a_unit_his_player_chooses()
     assert step(s) == "event_choice" and GAME.active_roles(s) == ["player2"]  # Spain's player places him
     assert legal(s, "player2") == {"choose": ["power:spain-troop-1"]}
     s, _ = play(s, "player2", "choose", "power:spain-troop-1")
-    assert s["leaders"]["leader:farnesio"] == {"power": "power:spain", "unit": "power:spain-troop-1", "extraordinary": True}
+    assert s["leaders"]["leader:farnesio"] == {
+        "power": "power:spain",
+        "unit": "power:spain-troop-1",
+        "extraordinary": True,
+    }
 
 
 def test_peasant_revolt_is_placed_by_the_player_to_the_left():
@@ -382,7 +402,10 @@ def test_a_war_event_and_its_casus_belli_between_powers_in_play():
     s2, log = play(s2, "player1", "event", "card:the-italian-wars")
     assert ["power:france", "power:spain"] in s2["wars"] and s2["casus_belli"] == []
     # "Milan and South Italy become active" (18.2.1; not possessed by a power of this position: independent A2)
-    assert all(s2["areas"][a]["marker"] == "A2" for a in ("area:milan", "area:naples", "area:calabria", "area:apulia", "area:abruzzi"))
+    assert all(
+        s2["areas"][a]["marker"] == "A2"
+        for a in ("area:milan", "area:naples", "area:calabria", "area:apulia", "area:abruzzi")
+    )
     assert [e["args"]["area"] for e in log if e["msg"] == "log.area_activated_independent"] == [
         "area:abruzzi",
         "area:apulia",
@@ -398,7 +421,9 @@ def test_the_prior_of_crato_rolls_a_die_of_fortune():
     assert s["areas"]["area:portugal"]["owner"] == "power:spain"
     s = event_position("card:antonio-prior-de-crato")
     s, _ = play(s, "player1", "event", "card:antonio-prior-de-crato", dice=[5])
-    assert ["power:portugal", "power:spain"] in s["casus_belli"] and s["areas"]["area:portugal"]["owner"] == "power:portugal"
+    assert ["power:portugal", "power:spain"] in s["casus_belli"] and s["areas"]["area:portugal"][
+        "owner"
+    ] == "power:portugal"
 
 
 # ----- playouts ---------------------------------------------------------------------------------------------------

@@ -242,7 +242,9 @@ def test_determined_fights_as_tactical_only_when_intercepted():
 
 
 def test_a_reroll_card_comes_after_the_leaders_bonus():
-    battle = LandBattle(force("power:spain", troops("a", 3), "tactical", rerolls=1), force("power:france", troops("d", 3)))
+    battle = LandBattle(
+        force("power:spain", troops("a", 3), "tactical", rerolls=1), force("power:france", troops("d", 3))
+    )
     decisions = {"conscript.attacker": False, "bonus.attacker": 3}
     pending = ask(combat_land, battle, decisions, [1, 5])
     assert (pending.key, pending.options, pending.info["dice"]) == ("reroll.attacker.0", [None, 4], [4])

@@ -104,7 +104,9 @@ def test_each_disband_result_disperses_a_troop_13_3_6():
 
 
 def test_troops_that_did_not_fight_are_not_dispersed():
-    battle = LandBattle(force("power:spain", troops("a", 4, 4)), force("power:france", troops("d", 2, 2, 2)), terrain="forest")
+    battle = LandBattle(
+        force("power:spain", troops("a", 4, 4)), force("power:france", troops("d", 2, 2, 2)), terrain="forest"
+    )
     decisions = {"battlefield.mark": 3, "fight.attacker": ["a1", "a2"], "fight.defender": ["d1"]}
     result = play(combat_land, battle, decisions, [5, 5, 1])
     assert result.dispersed["defender"] == ["d1"]  # four disband results, one troop fought
@@ -189,7 +191,8 @@ def test_relief_battle_with_the_besieged_joining_13_3_5():
 
 
 @pytest.mark.parametrize(
-    "power, at_war, withdraw", [("power:spain", False, "any"), ("power:austria", False, "all"), ("power:austria", True, None)]
+    "power, at_war, withdraw",
+    [("power:spain", False, "any"), ("power:austria", False, "all"), ("power:austria", True, None)],
 )
 def test_withdrawals_after_a_won_relief_battle(power, at_war, withdraw):
     battle = LandBattle(
@@ -205,7 +208,9 @@ def test_withdrawals_after_a_won_relief_battle(power, at_war, withdraw):
 
 def test_conscripts_need_a_leader_in_land_combats_13_1_9():
     assert combat_land.setup(LandBattle(A, D)).conscript == {"attacker": False, "defender": False}
-    battle = LandBattle(force("power:spain", troops("a", 3), None), force("power:france", troops("d", 3)), main_map=False)
+    battle = LandBattle(
+        force("power:spain", troops("a", 3), None), force("power:france", troops("d", 3)), main_map=False
+    )
     result = play(combat_land, battle, {"conscript.attacker": True}, [5, 5, 1])
     assert result.fought.conscripts["attacker"] and result.unrest["attacker"] == 0  # not on the main map
 
@@ -226,7 +231,10 @@ def test_amphibious_attackers_go_back_after_a_draw_too():
     assert result.winner is None and result.retreat == "attacker"
     assert (
         play(
-            combat_land, LandBattle(force("power:spain", troops("a", 4)), force("power:france", troops("d", 3))), {}, [1, 1]
+            combat_land,
+            LandBattle(force("power:spain", troops("a", 4)), force("power:france", troops("d", 3))),
+            {},
+            [1, 1],
         ).retreat
         is None
     )  # not after an ordinary draw

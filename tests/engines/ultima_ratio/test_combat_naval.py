@@ -13,7 +13,9 @@ from tests.engines.ultima_ratio.combat_support import ask, force, play, squadron
 
 @pytest.mark.parametrize("kind, size", [("tactical", 2), ("interception", 2), ("support", 3), ("piracy", 1)])
 def test_battlefield_13_2_4(kind, size):
-    battle = NavalBattle(kind, force("power:spain", squadrons("a", 3, 3, 3, 3)), force("power:england", squadrons("e", 3)))
+    battle = NavalBattle(
+        kind, force("power:spain", squadrons("a", 3, 3, 3, 3)), force("power:england", squadrons("e", 3))
+    )
     pending = ask(combat_naval, battle, {})
     assert (pending.key, pending.info["battlefield"]) == ("fight.attacker", size)
 
@@ -58,9 +60,9 @@ def test_every_two_disband_results_damage_a_squadron_and_the_loser_goes_to_base(
 
 def test_damaged_squadrons_do_not_fight():
     e = force("power:england", (Unit("e1", "squadron", 3, damaged=True), Unit("e2", "squadron", 2)))
-    assert combat_naval.setup(NavalBattle("tactical", force("power:spain", squadrons("a", 3)), e)).eligible["defender"] == [
-        "e2"
-    ]
+    assert combat_naval.setup(NavalBattle("tactical", force("power:spain", squadrons("a", 3)), e)).eligible[
+        "defender"
+    ] == ["e2"]
 
 
 def test_casualties_eliminate_squadrons():

@@ -90,7 +90,9 @@ def test_the_fortress_is_eliminated_only_when_no_troops_are_left():
     battle = SiegeBattle(battle.besieger, besieged(2, 2, 2, leader=True))
     assert play(combat_siege, battle, decisions, [6, 6, 6, 1, 1]).capitulation == "casualties"
     # o: 6 6 6 6 (4 C: two eliminations) with the fortress alone left of the fighters: it falls
-    battle = SiegeBattle(force("power:ottomans", troops("o", 4, 4, 4, 4)), besieged(2, leader=True), naval_support="attacker")
+    battle = SiegeBattle(
+        force("power:ottomans", troops("o", 4, 4, 4, 4)), besieged(2, leader=True), naval_support="attacker"
+    )
     decisions = {
         "battlefield.fleet": 4,
         "fight.attacker": ["o1", "o2", "o3", "o4"],

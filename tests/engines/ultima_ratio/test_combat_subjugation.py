@@ -79,7 +79,9 @@ def test_a_leader_halves_the_dispersal_13_5_5():
 
 
 def test_no_pursuit_against_a_fortress():
-    battle = Subjugation(force("power:spain", troops("a", 3)), Force("power:france", (Unit("f", "fortress"),)), "fortress")
+    battle = Subjugation(
+        force("power:spain", troops("a", 3)), Force("power:france", (Unit("f", "fortress"),)), "fortress"
+    )
     result = play(combat_subjugation, battle, {}, [6, 1])
     assert result.dispersed == {"attacker": [], "defender": []} and result.control == "attacker"
 
@@ -102,7 +104,10 @@ def test_dispersing_troops_to_force_control_13_5_4():
     assert result.dispersed["attacker"] == ["a1", "a2", "a3"] and result.control == "attacker"
     # the loser's one troop is dispersed by the disband result: none left to force control with, no question
     result = play(
-        combat_subjugation, Subjugation(force("power:spain", troops("a", 3)), NOBODY, "independent", strength=3), {}, [1, 5]
+        combat_subjugation,
+        Subjugation(force("power:spain", troops("a", 3)), NOBODY, "independent", strength=3),
+        {},
+        [1, 5],
     )
     assert result.control is None and result.dispersed["attacker"] == ["a1"]
 
@@ -131,7 +136,9 @@ def test_inputs_are_checked():
     with pytest.raises(ValueError):
         combat_subjugation.setup(Subjugation(force("power:spain", troops("a", 3)), NOBODY, "rebels"))
     with pytest.raises(ValueError):
-        combat_subjugation.setup(Subjugation(force("power:spain", troops("a", 3)), force("f", troops("d", 3)), "fortress"))
+        combat_subjugation.setup(
+            Subjugation(force("power:spain", troops("a", 3)), force("f", troops("d", 3)), "fortress")
+        )
 
 
 def test_a_defeated_subjugator_suffers_the_pursuit_too():

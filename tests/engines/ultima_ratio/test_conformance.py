@@ -30,7 +30,9 @@ def big_position() -> dict:
     spots = ["area:goa", "area:malacca", "area:mozambique"]
     for n, area in enumerate(spots, 1):
         s = place(s, f"power:portugal-troop-{n}", f"{area}")
-    for n, sea in enumerate(["sea:indian-ocean", "sea:south-atlantic", "sea:sea-of-china", "sea:east-atlantic", "sea:gulf-of-guinea"], 1):
+    for n, sea in enumerate(
+        ["sea:indian-ocean", "sea:south-atlantic", "sea:sea-of-china", "sea:east-atlantic", "sea:gulf-of-guinea"], 1
+    ):
         s = place(s, f"power:portugal-squadron-{n}", f"{sea}")
     s["merchants"] = {"center:indian-ocean": {"power:portugal": 1}, "center:africa": {"power:portugal": 1}}
     return s
@@ -47,7 +49,10 @@ def big_positions() -> list[tuple[str, dict]]:
             moves(s, ("act", ["power:portugal", "strategic_move"]), ("unit", "power:portugal-troop-1")),
         ),
         ("landing", moves(s, ("act", ["power:portugal", "landing"]))),
-        ("tactical movement", moves(s, ("act", ["power:portugal", "tactical_move"]), ("unit", "power:portugal-troop-3"))),
+        (
+            "tactical movement",
+            moves(s, ("act", ["power:portugal", "tactical_move"]), ("unit", "power:portugal-troop-3")),
+        ),
         ("troop construction", moves(s, ("act", ["power:portugal", "build_troop"]), ("grade", "3-4"))),
     ]
 

@@ -22,7 +22,10 @@ AREA_LISTS = {"areas", "home_areas", "domains", "inactive_areas", "active_areas"
 # entry needs a reason; an entry that no longer differs fails (the list stays exact).
 CARD_ONLY_DOMAINS = {
     ("power:austria", "area:kosice"): "a Hungarian home area on the map; the reconstructed card claims Royal Hungary",
-    ("power:austria", "area:pressburg"): "a Hungarian home area on the map; the reconstructed card claims Royal Hungary",
+    (
+        "power:austria",
+        "area:pressburg",
+    ): "a Hungarian home area on the map; the reconstructed card claims Royal Hungary",
     ("power:austria", "area:zagreb"): "a Hungarian home area on the map; the reconstructed card claims Royal Hungary",
     ("power:russia", "area:kazan"): "unpainted; the reconstructed card's later conquests",
     ("power:russia", "area:golden-horde"): "unpainted; the reconstructed card's later conquests",

@@ -41,7 +41,10 @@ def test_a_merchant_needs_interest_in_a_theater_the_center_includes():
     center for Portugal, which has no interest in WM (RULINGS 9.1 § 5, § 22); its possessions there do not
     count."""
     s = fresh()
-    assert "sea:east-atlantic" in {c.id for c in GAME.board.map.trade_centers} and s["capacity"]["center:east-atlantic"] == 0
+    assert (
+        "sea:east-atlantic" in {c.id for c in GAME.board.map.trade_centers}
+        and s["capacity"]["center:east-atlantic"] == 0
+    )
     own(s, "area:tangier", "area:mazagan")
     assert "sea:east-atlantic" not in commerce.merchant_centers(s, GAME.board, "power:portugal")
     assert "build_merchant" not in legal(s)["build"]  # 9.1's deployment offers no merchant in Turn 1

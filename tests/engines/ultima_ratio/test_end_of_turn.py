@@ -43,7 +43,10 @@ def test_a_degraded_unit_keeps_its_leader_its_side_and_its_fleet():
     s["units"]["power:portugal-squadron-5"].update(loc="area:portugal")
     s = advance(s, "disband_units")
     s["units"]["power:portugal-troop-4"]["veteran"] = True
-    for lid, unit in (("leader:tactical-1", "power:portugal-troop-4"), ("leader:tactical-2", "power:portugal-squadron-4")):
+    for lid, unit in (
+        ("leader:tactical-1", "power:portugal-troop-4"),
+        ("leader:tactical-2", "power:portugal-squadron-4"),
+    ):
         s["leader_pool"].remove(lid)
         s["leaders"][lid] = {"power": "power:portugal", "unit": unit, "extraordinary": False}
     s["fleets"] = [["power:portugal-squadron-4", "power:portugal-squadron-5"]]
@@ -81,7 +84,9 @@ def test_collapse_is_a_dynastic_change_losing_twice_the_vitality():
     g.s["merchants"]["center:east-atlantic"] = {"power:portugal": 1}
     turn_end.dynastic_change(g, "power:portugal", collapse=True)
     assert g.s["seats"]["player1"]["vp"] == -8
-    assert g.s["units"]["power:portugal-troop-1"]["loc"] == "available" and g.s["merchants"]["center:east-atlantic"] == {}
+    assert (
+        g.s["units"]["power:portugal-troop-1"]["loc"] == "available" and g.s["merchants"]["center:east-atlantic"] == {}
+    )
     assert g.s["powers"]["power:portugal"]["unrest"] == 4
     assert g.s["powers"]["power:portugal"]["to_deploy"] == {"points": 5, "revolts": 2}
 
@@ -124,7 +129,10 @@ def test_taking_a_commercial_port_interrupts_its_trade_until_next_turn():
 
     g = ctx(at_first_impulse())
     g.s["areas"]["area:goa"].update(
-        owner="minor:emirates", control="minor:emirates", marker=None, fortress={"power": "minor:emirates", "built": False, "since": 0}
+        owner="minor:emirates",
+        control="minor:emirates",
+        marker=None,
+        fortress={"power": "minor:emirates", "built": False, "since": 0},
     )
     take_control(g, "power:portugal", "area:goa")
     assert g.s["areas"]["area:goa"]["interrupted"] and g.s["areas"]["area:goa"]["fortress"] is None  # 19.2.4, 9.4

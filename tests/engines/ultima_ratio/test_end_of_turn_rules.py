@@ -206,10 +206,16 @@ def test_most_possessions_in_a_province_ties_give_nothing(index):
     areas = index.province_areas["province:german-states"]
     assert len(areas) >= 3
     assert (
-        P.most_possessions("minor:german-states", {areas[0]: "power:austria", areas[1]: "power:austria", areas[2]: "power:sweden"}, index)
+        P.most_possessions(
+            "minor:german-states",
+            {areas[0]: "power:austria", areas[1]: "power:austria", areas[2]: "power:sweden"},
+            index,
+        )
         == "power:austria"
     )
-    assert P.most_possessions("minor:german-states", {areas[0]: "power:austria", areas[1]: "power:sweden"}, index) is None
+    assert (
+        P.most_possessions("minor:german-states", {areas[0]: "power:austria", areas[1]: "power:sweden"}, index) is None
+    )
     assert P.most_possessions("minor:german-states", {}, index) is None
 
 

@@ -260,10 +260,14 @@ def test_a_revolt_named_by_the_card_and_its_unrest():
 def test_revolts_go_only_where_the_area_is_active_and_a_power_in_play_possesses_it():
     """Jelali Revolt: R3 in Ankara and Konya (Konya inactive here, so none there), the Ottomans +1 unrest."""
     s0 = event_position("card:jelali-revolt", powers2=("power:ottomans",))
-    s, _ = apply("card:jelali-revolt", powers2=("power:ottomans",), setup=lambda s: area(s, "area:ankara", "power:ottomans"))
+    s, _ = apply(
+        "card:jelali-revolt", powers2=("power:ottomans",), setup=lambda s: area(s, "area:ankara", "power:ottomans")
+    )
     assert s["areas"]["area:ankara"]["marker"] == "R3" and "area:konya" not in s["areas"]
     assert s["powers"]["power:ottomans"]["unrest"] == s0["powers"]["power:ottomans"]["unrest"] + 1
-    s, _ = apply("card:shah-kulu-rebellion", powers2=("power:spain",), setup=lambda s: area(s, "area:konya", "ottomans-gone"))
+    s, _ = apply(
+        "card:shah-kulu-rebellion", powers2=("power:spain",), setup=lambda s: area(s, "area:konya", "ottomans-gone")
+    )
     assert s["areas"]["area:konya"]["marker"] is None  # no power in play possesses it
 
 
@@ -285,7 +289,11 @@ def test_shah_abbas_joins_persia_and_its_unrest_falls_by_two():
     s, _ = apply("card:shah-abbas", powers2=("power:persia",), setup=setup)
     assert GAME.active_roles(s) == ["player2"] and legal(s, "player2") == {"choose": ["power:persia-troop-1"]}
     s, _ = play(s, "player2", "choose", "power:persia-troop-1")
-    assert s["leaders"]["leader:shah-abbas"] == {"power": "power:persia", "unit": "power:persia-troop-1", "extraordinary": True}
+    assert s["leaders"]["leader:shah-abbas"] == {
+        "power": "power:persia",
+        "unit": "power:persia-troop-1",
+        "extraordinary": True,
+    }
     assert s["powers"]["power:persia"]["unrest"] == s0["powers"]["power:persia"]["unrest"] - 2
     assert step(s) == "card_play"
 
@@ -328,9 +336,15 @@ def test_the_historical_leaders_have_the_ability_and_power_their_cards_name():
 
 
 def test_the_treaty_of_zaragoza_gives_spain_asia_and_portugal_the_moluccas():
-    s, _ = apply("card:treaty-of-zaragoza", setup=lambda s: s["areas"]["area:moluccas"].update(owner="power:spain", control="power:spain"))
+    s, _ = apply(
+        "card:treaty-of-zaragoza",
+        setup=lambda s: s["areas"]["area:moluccas"].update(owner="power:spain", control="power:spain"),
+    )
     assert "As" in s["powers"]["power:spain"]["interest"]
-    assert (s["areas"]["area:moluccas"]["owner"], s["areas"]["area:moluccas"]["control"]) == ("power:portugal", "power:portugal")
+    assert (s["areas"]["area:moluccas"]["owner"], s["areas"]["area:moluccas"]["control"]) == (
+        "power:portugal",
+        "power:portugal",
+    )
 
 
 def levant(s: dict) -> None:
@@ -345,7 +359,10 @@ def test_trade_capacities_and_interest_by_event():
         s["powers"]["power:portugal"]["interest"]
     )
     s, _ = apply("card:portugal-reaches-china", setup=levant)
-    assert (s["capacity"]["center:eastern-mediterranean"], s["capacity"]["center:sea-of-china"]) == (3, cap["sea:sea-of-china"] + 1)
+    assert (s["capacity"]["center:eastern-mediterranean"], s["capacity"]["center:sea-of-china"]) == (
+        3,
+        cap["sea:sea-of-china"] + 1,
+    )
     assert "As" in s["powers"]["power:portugal"]["interest"]
 
 
@@ -390,7 +407,9 @@ def test_no_corsair_without_the_card_or_against_a_power_without_cb():
 
     assert card_play.corsair_raids(Ctx(GAME, copy_state(s)), "power:portugal") == []  # no CB with Spain
     s["casus_belli"] = [["power:portugal", "power:spain"]]
-    assert card_play.corsair_raids(Ctx(GAME, copy_state(s)), "power:portugal") == [["power:portugal-squadron-4", "power:spain"]]
+    assert card_play.corsair_raids(Ctx(GAME, copy_state(s)), "power:portugal") == [
+        ["power:portugal-squadron-4", "power:spain"]
+    ]
     s["cards"]["corsairs"] = []
     assert card_play.corsair_raids(Ctx(GAME, copy_state(s)), "power:portugal") == []
 
@@ -422,7 +441,9 @@ def test_a_cb_card_between_powers_at_war_or_allied():
 def test_a_war_by_event_keeps_its_vp_for_the_winner_at_peace():
     """21.3.1 (l. 1631): "The events that make two major powers go immediately to war provide 1 VP to the winner of
     the war" — kept in the war's record (paid at peace: test_peace.py)."""
-    s = event_position("card:little-war-in-hungary", powers1=("power:portugal", "power:austria"), powers2=("power:ottomans",))
+    s = event_position(
+        "card:little-war-in-hungary", powers1=("power:portugal", "power:austria"), powers2=("power:ottomans",)
+    )
     s, log = play(s, "player1", "event", "card:little-war-in-hungary")
     assert s["wars"] == [["power:austria", "power:ottomans"]]
     assert [e["args"]["vp"] for e in log if e["msg"] == "log.event_war_vp"] == [1]

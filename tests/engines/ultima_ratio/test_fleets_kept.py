@@ -56,7 +56,9 @@ def portuguese_fleet_formed() -> dict:
     """Portugal's admiral's squadron absorbs the other squadron in the East Atlantic in a naval tactical movement
     (11.3) and stops there."""
     s = start(TROOP + SQUADRON)
-    s = place(place(s, "power:portugal-squadron-4", "sea:east-atlantic"), "power:portugal-squadron-5", "sea:east-atlantic")
+    s = place(
+        place(s, "power:portugal-squadron-4", "sea:east-atlantic"), "power:portugal-squadron-5", "sea:east-atlantic"
+    )
     leader(s, "leader:admiral-1", "power:portugal-squadron-4")
     return moves(
         s,
@@ -74,7 +76,10 @@ def test_a_fleet_formed_by_its_operation_is_kept_and_sets_out_formed():
     the next operation of its flagship starts with the whole fleet (it may still leave squadrons, l. 596)."""
     s = portuguese_fleet_formed()
     assert s["fleets"] == [["power:portugal-squadron-4", "power:portugal-squadron-5"]]
-    assert fleets.fleet_of(s, GAME.board, "power:portugal-squadron-5") == ["power:portugal-squadron-4", "power:portugal-squadron-5"]
+    assert fleets.fleet_of(s, GAME.board, "power:portugal-squadron-5") == [
+        "power:portugal-squadron-4",
+        "power:portugal-squadron-5",
+    ]
     s = moves(s, ("act", ["power:portugal", "naval_move"]), ("unit", "power:portugal-squadron-4"))
     assert legal(s)["leave"] == ["power:portugal-squadron-5"] and "absorb" not in legal(s)
 
@@ -90,7 +95,9 @@ def test_a_squadron_that_acts_alone_leaves_its_fleet():
         ("stop", None),
     )
     assert s["units"]["power:portugal-squadron-5"]["loc"] == "area:portugal"
-    assert s["fleets"] == [] and fleets.fleet_of(s, GAME.board, "power:portugal-squadron-4") == ["power:portugal-squadron-4"]
+    assert s["fleets"] == [] and fleets.fleet_of(s, GAME.board, "power:portugal-squadron-4") == [
+        "power:portugal-squadron-4"
+    ]
 
 
 def test_a_fleet_without_its_leader_is_no_fleet():
@@ -155,7 +162,10 @@ def test_a_kept_fleet_supports_and_fights_with_all_its_squadrons():
         ("done", None),
         ("support", ["power:portugal-squadron-4", "attacker"]),
     )
-    assert seat(s) == "player2" and legal(s) == {"support": [["power:spain-squadron-1", "defender"]], "no_support": [None]}
+    assert seat(s) == "player2" and legal(s) == {
+        "support": [["power:spain-squadron-1", "defender"]],
+        "no_support": [None],
+    }
     s = moves(s, ("support", ["power:spain-squadron-1", "defender"]))
     assert step(s) == "combat_decision" and defenders(s) == SPANISH_FLEET
     assert [u["id"] for u in battle_record(s)["attacker"]["units"]] == ["power:portugal-squadron-4"]
@@ -178,7 +188,11 @@ def test_an_intercepting_army_takes_the_troops_its_player_chooses():
     assert legal(s) == {"absorb": ["power:spain-troop-2"], "done": [None]}
     s = moves(s, ("done", None))
     locs = {u: s["units"][u]["loc"] for u in ("power:spain-troop-1", "power:spain-troop-2", "power:spain-troop-3")}
-    assert locs == {"power:spain-troop-1": "area:algarve", "power:spain-troop-2": "area:andalusia", "power:spain-troop-3": "area:algarve"}
+    assert locs == {
+        "power:spain-troop-1": "area:algarve",
+        "power:spain-troop-2": "area:andalusia",
+        "power:spain-troop-3": "area:algarve",
+    }
     assert step(s) == "land_reaction" and "intercept" not in legal(s) and "intercept_army" not in legal(s)
 
 
@@ -244,13 +258,18 @@ def test_fleets_are_assembled_and_disassembled_freely_in_the_impulse():
     disassemble the fleets that he wishes that are in the same sea": at the start of the impulse the squadron joins
     the admiral's fleet at no cost, leaves it again after another move, and a squadron in port is not offered."""
     s = start(TROOP + SQUADRON)
-    s = place(place(s, "power:portugal-squadron-4", "sea:east-atlantic"), "power:portugal-squadron-5", "sea:east-atlantic")
+    s = place(
+        place(s, "power:portugal-squadron-4", "sea:east-atlantic"), "power:portugal-squadron-5", "sea:east-atlantic"
+    )
     leader(s, "leader:admiral-1", "power:portugal-squadron-4")
     assert step(s) == "start_of_impulse"
     assert legal(s)["join_fleet"] == [["power:portugal-squadron-5", "power:portugal-squadron-4"]]
     assert "leave_fleet" not in legal(s)
     s = moves(s, ("join_fleet", ["power:portugal-squadron-5", "power:portugal-squadron-4"]))
-    assert fleets.fleet_of(s, GAME.board, "power:portugal-squadron-5") == ["power:portugal-squadron-4", "power:portugal-squadron-5"]
+    assert fleets.fleet_of(s, GAME.board, "power:portugal-squadron-5") == [
+        "power:portugal-squadron-4",
+        "power:portugal-squadron-5",
+    ]
     assert "join_fleet" not in legal(s) and "leave_fleet" not in legal(s)  # once between two other moves
     actions_before = s["impulse"]["actions"]
     s = moves(s, ("done", None))

@@ -26,7 +26,13 @@ def besieged_alentejo(casualties: int = 0, inside: int = 1) -> dict:
     """A Portuguese fortress in Alentejo (open) besieged by a Spanish troop, ``inside`` Portuguese troops in it."""
     s = start()
     power(s, "power:spain")
-    area(s, "area:alentejo", "area:portugal", fortress=dict(FORT), siege={"besieger": "power:spain", "casualties": casualties})
+    area(
+        s,
+        "area:alentejo",
+        "area:portugal",
+        fortress=dict(FORT),
+        siege={"besieger": "power:spain", "casualties": casualties},
+    )
     unit(s, "power:spain-troop-1", "troop", "area:alentejo")
     for n in range(2, 2 + inside):
         s = place(s, f"power:portugal-troop-{n}", "area:alentejo")
@@ -55,10 +61,14 @@ def test_the_survivors_of_a_lost_sortie_remain_besieged():
     besieged"."""
     s = besieged_alentejo(casualties=0, inside=2)
     # Q2 3 (1 point) and 1 -> 2 against Q2 5 (2 points, no casualty): Portugal loses, one disband result
-    s, log = through_combat(s, "sortie", ["power:portugal", "area:alentejo"], dice=[3, 1, 5], answers={"battlefield": 4})
+    s, log = through_combat(
+        s, "sortie", ["power:portugal", "area:alentejo"], dice=[3, 1, 5], answers={"battlefield": 4}
+    )
     assert s["areas"]["area:alentejo"]["siege"]["besieger"] == "power:spain"
     assert any(e["msg"] == "combat.won" and e["args"]["side"] == "power:spain" for e in log)
-    inside = [u for u in ("power:portugal-troop-2", "power:portugal-troop-3") if s["units"][u]["loc"] == "area:alentejo"]
+    inside = [
+        u for u in ("power:portugal-troop-2", "power:portugal-troop-3") if s["units"][u]["loc"] == "area:alentejo"
+    ]
     assert len(inside) == 1 and step(s) == "start_of_impulse" and "sortie" not in legal(s)
 
 
@@ -66,7 +76,11 @@ def relief(casualties: int = 0) -> dict:
     s = besieged_alentejo(casualties)
     s = place(s, "power:portugal-troop-1", "area:portugal")
     return moves(
-        s, ("done", None), ("act", ["power:portugal", "tactical_move"]), ("unit", "power:portugal-troop-1"), ("area", "area:alentejo")
+        s,
+        ("done", None),
+        ("act", ["power:portugal", "tactical_move"]),
+        ("unit", "power:portugal-troop-1"),
+        ("area", "area:alentejo"),
     )
 
 
@@ -82,7 +96,9 @@ def test_a_relief_battle_with_the_besieged_joining():
     assert record["siege_casualties"] == 1
     # Spain marks 3; Portugal Q2 -1 = Q1: 6 -> 5 and 6 -> 5 (4 points) against Q2 1 -> 2: the besiegers disperse
     s, _ = through_combat(s, "battlefield", 3, dice=[6, 6, 1])
-    assert s["units"]["power:spain-troop-1"]["loc"] == "box:dispersed-wm" and s["areas"]["area:alentejo"]["siege"] is None
+    assert (
+        s["units"]["power:spain-troop-1"]["loc"] == "box:dispersed-wm" and s["areas"]["area:alentejo"]["siege"] is None
+    )
     assert step(s) == "relief_withdraw"
     assert legal(s) == {"withdraw": ["power:portugal-troop-1", "power:portugal-troop-2"], "done": [None]}
     s, _ = play(s, "withdraw", "power:portugal-troop-2")
@@ -178,7 +194,11 @@ def spanish_army(ability: str, at: str) -> dict:
     leader(s, f"leader:{ability}-1", "power:spain-troop-1", "power:spain")
     s = place(s, "power:portugal-troop-1", "area:alentejo")
     return moves(
-        s, ("done", None), ("act", ["power:portugal", "tactical_move"]), ("unit", "power:portugal-troop-1"), ("area", "area:algarve")
+        s,
+        ("done", None),
+        ("act", ["power:portugal", "tactical_move"]),
+        ("unit", "power:portugal-troop-1"),
+        ("area", "area:algarve"),
     )
 
 

@@ -49,7 +49,9 @@ def test_a_determined_commander_adds_one_to_the_subjugation_die():
     die" — a combat decision of the player."""
     s = built("ordinary")
     s["leader_pool"] += list(s["leaders"])
-    s["leaders"] = {"leader:determined-1": {"power": "power:portugal", "unit": "power:portugal-troop-1", "extraordinary": True}}
+    s["leaders"] = {
+        "leader:determined-1": {"power": "power:portugal", "unit": "power:portugal-troop-1", "extraordinary": True}
+    }
     s["leader_pool"].remove("leader:determined-1")
     s["areas"]["area:sao-tome"].update(owner="power:portugal", control="power:portugal", marker=None)
     s = place(s, "power:portugal-troop-1", "area:guinea")

@@ -139,7 +139,9 @@ def test_allied_minor_units_count_as_the_power_s_when_the_flow_says_so(content):
     with pytest.raises(RuleError):
         L.attach(ls, units, "a", "m1")
     assert L.attach(ls, units, "a", "m1", side=["minor:papacy"])[0]["unit"] == "m1"
-    assert "m1" in L.build_targets("power:spain", units, ["minor:papacy"]) and "m1" not in L.build_targets("power:spain", units)
+    assert "m1" in L.build_targets("power:spain", units, ["minor:papacy"]) and "m1" not in L.build_targets(
+        "power:spain", units
+    )
     (decision,) = L.reattach_decision(ls, units, "t1", side=["minor:papacy"])
     assert decision.options == ("f1", "m1", "t2")
 
@@ -229,7 +231,10 @@ def test_build_targets_are_own_units_not_besieged():
 
 
 def test_build_by_replacing_a_leader_even_besieged(content):
-    ls = [leader("leader:admiral-1", on="b1", extraordinary=True), leader("leader:farnesio", on="t1", extraordinary=True)]
+    ls = [
+        leader("leader:admiral-1", on="b1", extraordinary=True),
+        leader("leader:farnesio", on="t1", extraordinary=True),
+    ]
     pool = ["leader:tactical-2"]
     built = L.build(
         ls,

@@ -51,7 +51,11 @@ def test_the_units_a_leader_may_go_to_are_those_of_his_stack():
     ]
     on = [Leader(id="leader:tactical-1", power="power:spain", unit="t1", extraordinary=False)]
     assert L.attach_targets(on, units, "leader:tactical-1") == ["f1", "t2"]
-    assert L.attach_targets(on, units, "leader:tactical-1", side=["power:france"]) == ["f1", "t2", "x1"]  # an allied minor
+    assert L.attach_targets(on, units, "leader:tactical-1", side=["power:france"]) == [
+        "f1",
+        "t2",
+        "x1",
+    ]  # an allied minor
     squadron = [Leader(id="leader:admiral-1", power="power:spain", unit="s1", extraordinary=False)]
     assert L.attach_targets(squadron, units, "leader:admiral-1") == []
 
@@ -62,7 +66,11 @@ def with_stack() -> dict:
     for uid in ("power:portugal-troop-1", "power:portugal-troop-2", "power:portugal-squadron-1"):
         s = place(s, uid, "area:portugal")
     s = place(s, "power:portugal-troop-3", "area:alentejo")
-    s["leaders"]["leader:tactical-1"] = {"power": "power:portugal", "unit": "power:portugal-troop-1", "extraordinary": False}
+    s["leaders"]["leader:tactical-1"] = {
+        "power": "power:portugal",
+        "unit": "power:portugal-troop-1",
+        "extraordinary": False,
+    }
     s["leader_pool"].remove("leader:tactical-1")
     return s
 
@@ -77,13 +85,17 @@ def test_a_leader_changes_unit_within_his_stack_at_every_moment_of_his_impulse()
     assert texts(log) == ["Tactical leader 1 goes to Portugal troop 2."]
     assert "attach_leader" not in one.legal(s) and s["impulse"]["actions"] == {"power:portugal": 2}  # no cost
     s = one.moves(s, ("done", None))
-    assert one.step(s) == "power_actions" and one.legal(s)["attach_leader"] == [["leader:tactical-1", "power:portugal-troop-1"]]
+    assert one.step(s) == "power_actions" and one.legal(s)["attach_leader"] == [
+        ["leader:tactical-1", "power:portugal-troop-1"]
+    ]
     s = one.moves(s, ("attach_leader", ["leader:tactical-1", "power:portugal-troop-1"]))
     assert "attach_leader" not in one.legal(s)
     s = one.moves(s, ("act", ["power:portugal", "lower_unrest"]))
     assert one.legal(s)["attach_leader"] == [["leader:tactical-1", "power:portugal-troop-2"]]  # after an action, again
     s = one.moves(s, ("end_impulse", None))
-    assert one.step(s) == "end_of_impulse" and one.legal(s)["attach_leader"] == [["leader:tactical-1", "power:portugal-troop-2"]]
+    assert one.step(s) == "end_of_impulse" and one.legal(s)["attach_leader"] == [
+        ["leader:tactical-1", "power:portugal-troop-2"]
+    ]
 
 
 def test_the_unit_he_goes_to_is_the_one_that_leads_the_army():
@@ -108,7 +120,11 @@ def test_a_leader_on_a_fortress_goes_to_a_troop_of_its_area_and_back():
     s = one.at_first_impulse()
     s["areas"]["area:portugal"]["fortress"] = dict(FORT)
     s = place(s, "power:portugal-troop-1", "area:portugal")
-    s["leaders"]["leader:tactical-1"] = {"power": "power:portugal", "unit": "fortress:area:portugal", "extraordinary": False}
+    s["leaders"]["leader:tactical-1"] = {
+        "power": "power:portugal",
+        "unit": "fortress:area:portugal",
+        "extraordinary": False,
+    }
     s["leader_pool"].remove("leader:tactical-1")
     assert one.legal(s)["attach_leader"] == [["leader:tactical-1", "power:portugal-troop-1"]]
     s = one.moves(s, ("attach_leader", ["leader:tactical-1", "power:portugal-troop-1"]), ("done", None))
@@ -151,7 +167,9 @@ def test_a_leader_on_a_capitulating_fortress_goes_with_the_surviving_besieged():
     s, log = through_combat(s, "assault", "area:algarve", answers={"capitulate": True})
     assert s["areas"]["area:algarve"]["fortress"] is None and s["areas"]["area:algarve"]["control"] == "power:portugal"
     assert s["leaders"]["leader:tactical-1"]["unit"] == "power:spain-troop-1"
-    assert s["units"]["power:spain-troop-1"]["loc"] == "box:dispersed-wm" and "leader:tactical-1" not in s["leader_pool"]
+    assert (
+        s["units"]["power:spain-troop-1"]["loc"] == "box:dispersed-wm" and "leader:tactical-1" not in s["leader_pool"]
+    )
     assert "Tactical leader 1 goes to Spain troop 1 before his unit is eliminated." in texts(log)
 
 
@@ -178,7 +196,10 @@ def test_a_player_chooses_the_survivor_his_leader_goes_to():
     assert step(s) == "reattach_leader" and seat(s) == "player2"
     assert legal(s) == {"unit": ["power:spain-troop-1", "power:spain-troop-2"]}
     s, _ = play(s, "unit", "power:spain-troop-2")
-    assert s["leaders"]["leader:tactical-1"]["unit"] == "power:spain-troop-2" and s["areas"]["area:algarve"]["fortress"] is None
+    assert (
+        s["leaders"]["leader:tactical-1"]["unit"] == "power:spain-troop-2"
+        and s["areas"]["area:algarve"]["fortress"] is None
+    )
 
 
 # ----- 11.4.2 revolts supported: the vitality tie-break -----------------------------------------------------------
@@ -276,7 +297,9 @@ def test_a_combat_card_wins_the_battle_and_the_defeated_leader_is_reattached():
             role = GAME.active_roles(s)[0]
             options = GAME.legal(s, role)
             verb = next(v for v in options if v != "done")
-            answer = "power:spain-troop-1" if verb == "eliminate" else False if False in options[verb] else options[verb][0]
+            answer = (
+                "power:spain-troop-1" if verb == "eliminate" else False if False in options[verb] else options[verb][0]
+            )
             s, entries = tc.play(s, role, verb, answer)
             log += entries
     assert step(s) == "reattach_leader" and GAME.active_roles(s) == ["player2"]

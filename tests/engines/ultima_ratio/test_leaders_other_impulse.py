@@ -114,7 +114,10 @@ def test_before_an_evasion_he_stays_on_a_troop_that_does_not_disperse():
     assert "attach_leader" not in legal(s)  # once at this moment
     s, _ = play(s, "disperse", "power:spain-troop-1")
     assert s["units"]["power:spain-troop-1"]["loc"] == "box:dispersed-af"
-    assert s["leaders"]["leader:tactical-1"]["unit"] == "power:spain-troop-2" and s["units"]["power:spain-troop-2"]["loc"] == "area:elmina"
+    assert (
+        s["leaders"]["leader:tactical-1"]["unit"] == "power:spain-troop-2"
+        and s["units"]["power:spain-troop-2"]["loc"] == "area:elmina"
+    )
 
 
 def test_no_prompt_when_he_has_nowhere_to_go():
@@ -199,7 +202,10 @@ def test_before_an_interception_a_leader_goes_to_a_squadron_of_the_intercepting_
     assert step(s) == "leader_change" and seat(s) == "player2"
     # the fleet's only admiral may not leave it (11.2, FK-2: no disassembly outside Spain's impulse) ...
     assert legal(s) == {
-        "attach_leader": [["leader:admiral-3", "power:spain-squadron-1"], ["leader:admiral-3", "power:spain-squadron-2"]],
+        "attach_leader": [
+            ["leader:admiral-3", "power:spain-squadron-1"],
+            ["leader:admiral-3", "power:spain-squadron-2"],
+        ],
         "done": [None],
     }
     s, _ = play(s, "attach_leader", ["leader:admiral-3", "power:spain-squadron-2"])
@@ -222,7 +228,9 @@ def test_after_a_naval_combat_the_groups_are_where_the_squadrons_go():
         "damaged": {"defender": ["power:spain-squadron-1"]},
         "to_base": {"defender": ["power:spain-squadron-2"]},
     }
-    groups = battles._moving(result, "defender", ["power:spain-squadron-1", "power:spain-squadron-2", "power:spain-squadron-3"])
+    groups = battles._moving(
+        result, "defender", ["power:spain-squadron-1", "power:spain-squadron-2", "power:spain-squadron-3"]
+    )
     assert groups == {"power:spain-squadron-1": "damaged", "power:spain-squadron-2": "to_base"}
     s = at_first_impulse()
     power(s, "power:spain")
@@ -234,7 +242,9 @@ def test_after_a_naval_combat_the_groups_are_where_the_squadrons_go():
         ["leader:admiral-2", "power:spain-squadron-2"],
         ["leader:admiral-2", "power:spain-squadron-3"],
     ]
-    assert leader_flow.changes_near(s, GAME.board, "power:spain", ["power:spain-squadron-1"], across={}) == []  # nothing leaves
+    assert (
+        leader_flow.changes_near(s, GAME.board, "power:spain", ["power:spain-squadron-1"], across={}) == []
+    )  # nothing leaves
     s["fleets"] = [["power:spain-squadron-1", "power:spain-squadron-2"]]  # he alone holds a kept fleet (FK-2)
     assert leader_flow.changes_near(s, GAME.board, "power:spain", ["power:spain-squadron-1"], across=groups) == [
         ["leader:admiral-2", "power:spain-squadron-2"]
@@ -326,7 +336,10 @@ def test_in_his_naval_response_a_leader_goes_aboard_the_attacked_fleet_and_its_a
     may, and stays in the sea on squadron 3 when the fleet withdraws to Algarve."""
     s = spanish_fleet_attacked("power:spain-squadron-1")
     assert legal(s) == {
-        "attach_leader": [["leader:admiral-3", "power:spain-squadron-1"], ["leader:admiral-3", "power:spain-squadron-2"]],
+        "attach_leader": [
+            ["leader:admiral-3", "power:spain-squadron-1"],
+            ["leader:admiral-3", "power:spain-squadron-2"],
+        ],
         "fight": [None],
         "withdraw": [None],
     }
@@ -345,8 +358,13 @@ def test_in_his_naval_response_a_leader_goes_aboard_the_attacked_fleet_and_its_a
 def test_in_his_naval_response_the_leader_of_a_lone_squadron_attacked_may_leave_it():
     """A lone squadron is no kept fleet: its admiral may go to the fleet beside it before the squadron withdraws."""
     s = spanish_fleet_attacked("power:spain-squadron-3")
-    assert legal(s)["attach_leader"] == [["leader:admiral-3", "power:spain-squadron-1"], ["leader:admiral-3", "power:spain-squadron-2"]]
-    label = GAME.renderer().text(GAME.label(s, "player2", "attach_leader", ["leader:admiral-3", "power:spain-squadron-1"]))
+    assert legal(s)["attach_leader"] == [
+        ["leader:admiral-3", "power:spain-squadron-1"],
+        ["leader:admiral-3", "power:spain-squadron-2"],
+    ]
+    label = GAME.renderer().text(
+        GAME.label(s, "player2", "attach_leader", ["leader:admiral-3", "power:spain-squadron-1"])
+    )
     assert label == "Attach the leader Admiral leader 3 to Spain squadron 1"
     s, _ = play(s, "attach_leader", ["leader:admiral-3", "power:spain-squadron-1"])
     s, _ = play(s, "withdraw")

@@ -47,14 +47,20 @@ def test_what_counts_for_stacking():
         unit("t4", "power:france", at="area:milan"),
         unit("s", "power:spain", "squadron", "area:milan"),
     ]
-    assert {u["id"] for u in G.stack(units, "area:milan", ["power:spain", "minor:papacy"])} == {"t1", "t2"}  # no fortress, no leader
+    assert {u["id"] for u in G.stack(units, "area:milan", ["power:spain", "minor:papacy"])} == {
+        "t1",
+        "t2",
+    }  # no fortress, no leader
     sieged = [
         unit("t1", "power:spain", at="pavia", besieged=True),
         unit("f", "power:spain", "fortress", "pavia", besieged=True),
         unit("r1", "power:spain", at="pavia"),
         unit("r2", "power:spain", at="pavia"),
     ]
-    assert {u["id"] for u in G.stack(sieged, "pavia", ["power:spain"], besieged=True)} == {"t1", "f"}  # the fortress counts
+    assert {u["id"] for u in G.stack(sieged, "pavia", ["power:spain"], besieged=True)} == {
+        "t1",
+        "f",
+    }  # the fortress counts
     assert {u["id"] for u in G.stack(sieged, "pavia", ["power:spain"])} == {"r1", "r2"}  # relief army apart (13.3.5)
 
 
@@ -62,7 +68,9 @@ def test_a_move_may_not_end_overstacked():
     units = [unit(f"t{i}", "power:spain", at="area:milan") for i in range(4)]
     assert G.may_end_move(units, "area:milan", ["power:spain"], 4)
     assert not G.may_end_move([*units, unit("t9", "power:spain", at="area:milan")], "area:milan", ["power:spain"], 4)
-    assert G.may_end_move([*units, unit("t9", "power:spain", at="area:milan")], "area:milan", ["power:spain"], 4 + 1)  # organizer
+    assert G.may_end_move(
+        [*units, unit("t9", "power:spain", at="area:milan")], "area:milan", ["power:spain"], 4 + 1
+    )  # organizer
 
 
 def test_overstacked_troops_are_dispersed_by_the_players_choice(board):

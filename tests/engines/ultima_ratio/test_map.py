@@ -176,7 +176,17 @@ def test_the_main_map_mainland_is_one_piece(board):
         edges[conn.a].add(conn.b)
         edges[conn.b].add(conn.a)
     part = _components({"area:toledo"}, edges)[0]
-    for far in ("area:moscow", "area:cairo", "area:isfahan", "area:stockholm", "area:copenhagen", "area:paris", "area:naples", "area:tunis", "area:sicily"):
+    for far in (
+        "area:moscow",
+        "area:cairo",
+        "area:isfahan",
+        "area:stockholm",
+        "area:copenhagen",
+        "area:paris",
+        "area:naples",
+        "area:tunis",
+        "area:sicily",
+    ):
         assert far in part, far
     assert "area:london" not in part and "area:ireland" not in part  # the British Isles are reached by sea
 
@@ -280,7 +290,10 @@ def test_mediterranean_seas_and_gibraltar(board):
         "sea:black-sea",
     }
     gibraltar = board.area("area:gibraltar")
-    assert gibraltar.counts_as_mediterranean and set(gibraltar.seas) == {"sea:western-mediterranean", "sea:east-atlantic"}
+    assert gibraltar.counts_as_mediterranean and set(gibraltar.seas) == {
+        "sea:western-mediterranean",
+        "sea:east-atlantic",
+    }
     assert [a.id for a in board.areas if a.counts_as_mediterranean] == ["area:gibraltar"]
     assert {s.id for s in board.seas if s.transoceanic_hub} == {"sea:baltic-sea", "sea:north-sea", "sea:east-atlantic"}
 
@@ -325,7 +338,15 @@ def test_capitals_and_the_protestant_cross(board):
     }
     capitals = [p for a in board.areas for p in a.capital_of]
     assert len(capitals) == len(set(capitals))
-    assert {"power:spain", "power:france", "power:ottomans", "power:persia", "power:russia", "power:mughals", "power:portugal"} <= set(capitals)
+    assert {
+        "power:spain",
+        "power:france",
+        "power:ottomans",
+        "power:persia",
+        "power:russia",
+        "power:mughals",
+        "power:portugal",
+    } <= set(capitals)
 
 
 def test_coastal_areas_are_ports_and_commercial_ports_are_coastal(board):
@@ -337,7 +358,12 @@ def test_coastal_areas_are_ports_and_commercial_ports_are_coastal(board):
 
 def test_rough_passes_cross_the_mountains(board):
     passes = {frozenset((c.a, c.b)) for c in board.connections if c.kind == "rough_pass"}
-    for pair in (("area:navarre", "area:gascony"), ("area:savoy", "area:dauphine"), ("area:transylvania", "area:wallachia"), ("area:kabul", "area:lahore")):
+    for pair in (
+        ("area:navarre", "area:gascony"),
+        ("area:savoy", "area:dauphine"),
+        ("area:transylvania", "area:wallachia"),
+        ("area:kabul", "area:lahore"),
+    ):
         assert frozenset(pair) in passes, pair
     rough = {"mountain", "forest"}
     assert all({board.area(a).terrain, board.area(b).terrain} & rough for a, b in map(sorted, passes))

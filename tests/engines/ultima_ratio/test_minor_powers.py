@@ -171,7 +171,10 @@ def test_the_new_ally_places_the_units_in_the_minors_controlled_areas_and_its_fo
     ]  # not Corsica (WM)
     s, _ = play(s, "player2", "place", ["minor:genoa-troop-1", "area:genoa"])
     s, _ = play(s, "player2", "place", ["minor:genoa-squadron-1", "area:genoa"])
-    assert s["units"]["minor:genoa-squadron-1"]["loc"] == "area:genoa" and not s["units"]["minor:genoa-squadron-1"]["repair"]
+    assert (
+        s["units"]["minor:genoa-squadron-1"]["loc"] == "area:genoa"
+        and not s["units"]["minor:genoa-squadron-1"]["repair"]
+    )
     assert step(s) == "card_play"
 
 
@@ -194,7 +197,10 @@ def test_the_former_allys_units_must_go_home_and_the_new_allys_control_markers_a
         "log.minor_alliance_ends",
         "log.minor_allied.card",
     ]
-    assert s["areas"]["area:corsica"]["control"] == "minor:genoa" and s["units"]["power:spain-troop-9"]["loc"] == "area:corsica"
+    assert (
+        s["areas"]["area:corsica"]["control"] == "minor:genoa"
+        and s["units"]["power:spain-troop-9"]["loc"] == "area:corsica"
+    )
     assert "log.minor_repatriation" in msgs(log) and step(s) == "repatriate_troop"
     assert GAME.active_roles(s) == ["player1"]  # France's troop, not at war with Spain: no choice
 
@@ -208,7 +214,10 @@ def test_at_war_with_the_new_ally_the_repatriation_is_optional():
     s, _ = spain_wins(s)
     assert step(s) == "minor_repatriation_choice" and legal(s) == {"repatriate": [None], "stay": [None]}
     s, _ = play(s, "player1", "stay")
-    assert s["units"]["power:france-troop-9"]["loc"] == "area:genoa" and s["areas"]["area:genoa"]["control"] == "power:france"
+    assert (
+        s["units"]["power:france-troop-9"]["loc"] == "area:genoa"
+        and s["areas"]["area:genoa"]["control"] == "power:france"
+    )
     assert step(s) == "card_play" and s["units"]["minor:genoa-troop-1"]["loc"] == "available"  # Genoa held by France
 
 
@@ -227,7 +236,9 @@ def test_a_minor_completely_occupied_allies_with_its_occupier_and_its_units_are_
     """20.3.3 (l. 1519-1523) with a key area (Genoa): no morale for the minor itself (the key area's own point is
     21.3.5's)."""
     g = conquest("area:genoa", GENOA)  # Spain holds Corsica
-    assert minor_conquest.occupier(g.s, "minor:genoa") is None and g.s["areas"]["area:corsica"]["owner"] == "minor:genoa"
+    assert (
+        minor_conquest.occupier(g.s, "minor:genoa") is None and g.s["areas"]["area:corsica"]["owner"] == "minor:genoa"
+    )
     land_areas.take_control(g, "power:spain", "minor:genoa")
     s = g.s
     assert s["minors"]["minor:genoa"]["ally"] == "power:spain"
@@ -266,7 +277,12 @@ def test_a_peace_condition_allies_the_minor_with_the_winner_who_places_its_units
     s = at_war_with_spain(position(powers1=("power:portugal", "power:france")))
     with_minor(s, "minor:genoa", ally="power:france")
     with_minor(s, "minor:savoy", ally="power:france")
-    frame = {"step": "peace_conditions", "pair": ["power:france", "power:spain"], "winner": "power:spain", "loser": "power:france"}
+    frame = {
+        "step": "peace_conditions",
+        "pair": ["power:france", "power:spain"],
+        "winner": "power:spain",
+        "loser": "power:france",
+    }
     s["stack"].append({**frame, "left": 5, "chosen": [], "requester": None})
     s, log = play(s, "player2", "condition", ["ally_minor", "minor:genoa"])
     assert s["minors"]["minor:genoa"]["ally"] == "power:spain" and step(s) == "minor_reinforcements"
@@ -307,10 +323,18 @@ def test_a_minor_appears_neutral_and_disappears_leaving_independent_areas():
         area(s, name, None)
     g = run_effect(s, {"op": "minor_appears", "minor": "minor:genoa"})
     assert g.s["minors"]["minor:genoa"] == {"ally": None} and g.s["areas"]["area:genoa"]["owner"] == "minor:genoa"
-    assert g.s["units"]["minor:genoa-troop-1"]["loc"] == "available" and g.s["areas"]["area:genoa"]["fortress"]["power"] == "area:genoa"
+    assert (
+        g.s["units"]["minor:genoa-troop-1"]["loc"] == "available"
+        and g.s["areas"]["area:genoa"]["fortress"]["power"] == "area:genoa"
+    )
     g = run_effect(g.s, {"op": "minor_disappears", "minor": "minor:genoa"})
     assert "minor:genoa" not in g.s["minors"] and not [u for u in g.s["units"] if u.startswith("genoa-")]
-    assert g.s["areas"]["area:corsica"] == {**g.s["areas"]["area:corsica"], "owner": None, "control": None, "marker": "A3"}
+    assert g.s["areas"]["area:corsica"] == {
+        **g.s["areas"]["area:corsica"],
+        "owner": None,
+        "control": None,
+        "marker": "A3",
+    }
     g = run_effect(g.s, {"op": "deactivate", "areas": ["area:corsica"]})
     assert "area:corsica" not in g.s["areas"]
 
@@ -329,7 +353,9 @@ def test_a_neutral_minors_areas_are_open_to_tactical_moves_but_not_to_strategic_
     s = position(powers1=("power:portugal", "power:france"))
     with_minor(s, "minor:savoy")
     g = Ctx(GAME, s)
-    assert land_areas.enterable(g, "power:france", "minor:savoy") and not land_areas.free_control(g, "power:france", "minor:savoy")
+    assert land_areas.enterable(g, "power:france", "minor:savoy") and not land_areas.free_control(
+        g, "power:france", "minor:savoy"
+    )
     assert not troop_paths.troop_passable(g, "power:france", "minor:savoy")
     new_unit(s, "power:france-troop-9", "power:france", "troop", "2-3", "area:savoy")
     assert troop_paths.troop_passable(g, "power:france", "minor:savoy")
@@ -418,7 +444,12 @@ def test_the_losers_units_leave_a_minor_given_to_the_winner_at_peace():
     s = at_war_with_spain(position(powers1=("power:portugal", "power:france")))
     with_minor(s, "minor:genoa", ally="power:france")
     new_unit(s, "power:france-troop-9", "power:france", "troop", "2-3", "area:genoa")
-    frame = {"step": "peace_conditions", "pair": ["power:france", "power:spain"], "winner": "power:spain", "loser": "power:france"}
+    frame = {
+        "step": "peace_conditions",
+        "pair": ["power:france", "power:spain"],
+        "winner": "power:spain",
+        "loser": "power:france",
+    }
     s["stack"].append({**frame, "left": 5, "chosen": [], "requester": None})
     s, log = play(s, "player2", "condition", ["ally_minor", "minor:genoa"])
     assert "log.minor_repatriation" in msgs(log) and step(s) == "repatriate_troop"
@@ -512,7 +543,9 @@ def test_9_2s_later_turns_play_their_special_rules_the_palatinate_appears_in_tur
 
 def ottomans_win_genoa(turn: int):
     """Genoa (Catholic) auctioned in ``turn``; the Ottomans (Sunni, player2) bid 2, player1 passes."""
-    s = event_position("card:alliance-genoa", powers1=("power:portugal", "power:france"), powers2=("power:spain", "power:ottomans"))
+    s = event_position(
+        "card:alliance-genoa", powers1=("power:portugal", "power:france"), powers2=("power:spain", "power:ottomans")
+    )
     with_minor(s, "minor:genoa")
     s["turn"] = turn
     s["powers"]["power:ottomans"]["interest"] = ["CM", "EM"]

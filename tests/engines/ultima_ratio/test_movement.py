@@ -77,7 +77,10 @@ def test_amphibious_landing_needs_an_escort_and_the_distance():
     assert "area:guinea" in landings.landing_targets(g, "power:portugal", "power:portugal-troop-1")
     assert "area:goa" not in landings.landing_targets(g, "power:portugal", "power:portugal-troop-1")  # three seas away
     g.s["naval_distance"]["elsewhere"] = 1
-    assert sorted(landings.landing_targets(g, "power:portugal", "power:portugal-troop-1")) == ["area:mazagan", "area:tangier"]
+    assert sorted(landings.landing_targets(g, "power:portugal", "power:portugal-troop-1")) == [
+        "area:mazagan",
+        "area:tangier",
+    ]
 
 
 def test_landing_and_subjugation_of_an_independent_area():
@@ -112,7 +115,14 @@ def test_subjugation_tie_then_dispersing_gains_control():
     s, _ = play(s, "disperse", "power:portugal-troop-2")
     assert s["units"]["power:portugal-troop-2"]["loc"] == "box:dispersed-af"
     assert s["areas"]["area:guinea"]["owner"] == "power:portugal" and s["areas"]["area:guinea"]["marker"] is None
-    assert sum(1 for u in ("power:portugal-troop-1", "power:portugal-troop-2") if s["units"][u]["loc"] == "box:dispersed-af") == 1
+    assert (
+        sum(
+            1
+            for u in ("power:portugal-troop-1", "power:portugal-troop-2")
+            if s["units"][u]["loc"] == "box:dispersed-af"
+        )
+        == 1
+    )
     assert s["seats"]["player1"]["vp"] == 1
 
 
@@ -163,7 +173,11 @@ def test_naval_support_gives_the_opposition_a_disadvantage():
     s = place(s, "power:portugal-troop-1", "area:guinea")
     s = place(s, "power:portugal-squadron-1", "sea:gulf-of-guinea")
     s = moves(
-        s, ("done", None), ("act", ["power:portugal", "tactical_move"]), ("unit", "power:portugal-troop-1"), ("subjugate", "area:guinea")
+        s,
+        ("done", None),
+        ("act", ["power:portugal", "tactical_move"]),
+        ("unit", "power:portugal-troop-1"),
+        ("subjugate", "area:guinea"),
     )
     assert legal(s) == {"support": [["power:portugal-squadron-1", "attacker"]], "no_support": [None]}
     # forest: Q3 -> Q2 rolls 3 (1 point); supported against: Q2 -> Q1 rolls 3 -> 2 (no point): a win

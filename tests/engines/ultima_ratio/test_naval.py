@@ -30,7 +30,9 @@ def test_swedish_fleet_from_stockholm_off_north_america():
     assert naval_bases.has_base(s, board, "power:sweden", "sea:north-sea", False)
     s["naval_distance"]["elsewhere"] = 1
     assert not naval_bases.has_base(s, board, "power:sweden", "sea:north-atlantic", False)
-    assert not naval_bases.has_base(s, board, "power:sweden", "sea:north-sea", False)  # on the main map the seas stay apart
+    assert not naval_bases.has_base(
+        s, board, "power:sweden", "sea:north-sea", False
+    )  # on the main map the seas stay apart
 
 
 def test_galleys_stay_in_the_mediterranean():
@@ -77,7 +79,10 @@ def test_nearest_bases_ties_are_the_players_choice():
     g.s["powers"]["power:portugal"]["interest"].append("Sa")
     g.s["naval_distance"]["elsewhere"] = 1
     g.s["areas"]["area:brazil"]["control"] = g.s["areas"]["area:bahia"]["control"] = "power:portugal"
-    assert naval_bases.nearest_bases(g.s, GAME.board, "power:portugal", "power:portugal-squadron-1") == ["area:bahia", "area:brazil"]
+    assert naval_bases.nearest_bases(g.s, GAME.board, "power:portugal", "power:portugal-squadron-1") == [
+        "area:bahia",
+        "area:brazil",
+    ]
 
 
 def test_naval_attack_on_the_emirates_fleet():
@@ -125,7 +130,11 @@ def test_a_players_attacked_squadron_may_withdraw_to_its_base():
     s["impulse"]["actions"] = {"power:portugal": 2, "power:spain": 0}
     s = place(s, "power:portugal-squadron-4", "sea:indian-ocean")
     s = moves(
-        s, ("done", None), ("act", ["power:portugal", "naval_move"]), ("unit", "power:portugal-squadron-4"), ("sea", "sea:indian-ocean")
+        s,
+        ("done", None),
+        ("act", ["power:portugal", "naval_move"]),
+        ("unit", "power:portugal-squadron-4"),
+        ("sea", "sea:indian-ocean"),
     )
     assert legal(s)["attack"] == ["minor:emirates-squadron-1", "power:spain-squadron-1"]
     s, _ = play(s, "attack", "power:spain-squadron-1")

@@ -163,7 +163,9 @@ def test_the_supported_power_chooses_which_of_its_supporters_fights():
     """11.4.2 l. 626-628: a third power at war with the defender may support the attacker; "If more than one major
     power is supporting one side, the supported power chooses which one will fight"."""
     s = moves(
-        three_powers(), ("support", ["power:portugal-squadron-4", "attacker"]), ("support", ["power:spain-squadron-1", "defender"])
+        three_powers(),
+        ("support", ["power:portugal-squadron-4", "attacker"]),
+        ("support", ["power:spain-squadron-1", "defender"]),
     )
     assert seat(s) == "player2" and legal(s) == {
         "support": [["power:england-squadron-1", "attacker"]],

@@ -184,9 +184,26 @@ def test_the_board_is_turn_1s():
     l. 2167) and its naval operation distance."""
     state = begin(3)
     areas = state["areas"]
-    for gone in ("area:milan", "area:georgia", "area:kabul", "area:naples", "area:calabria", "power:portugal", "area:algarve", "area:stockholm"):
+    for gone in (
+        "area:milan",
+        "area:georgia",
+        "area:kabul",
+        "area:naples",
+        "area:calabria",
+        "power:portugal",
+        "area:algarve",
+        "area:stockholm",
+    ):
         assert gone not in areas, gone
-    for kept in ("area:tabriz", "area:yereban", "area:shirvan", "area:castile", "area:constantinople", "area:moscow", "minor:palatinate"):
+    for kept in (
+        "area:tabriz",
+        "area:yereban",
+        "area:shirvan",
+        "area:castile",
+        "area:constantinople",
+        "area:moscow",
+        "minor:palatinate",
+    ):
         assert kept in areas, kept
     assert areas["area:sarajevo"]["marker"] == "R2" and areas["area:sarajevo"]["owner"] == "power:ottomans"
     assert areas["area:sarajevo"]["control"] is None
@@ -237,7 +254,10 @@ def test_the_north_sea_merchants_of_turn_1_cannot_be_removed_until_their_powers_
     state["merchants"]["center:north-sea"]["power:england"] = 1
     g = Ctx(GAME, state)
     commerce.commercial_competition(g)
-    assert state["merchants"]["center:north-sea"] == {"power:denmark": 1, "power:netherlands": 1}  # England's went; theirs stay
+    assert state["merchants"]["center:north-sea"] == {
+        "power:denmark": 1,
+        "power:netherlands": 1,
+    }  # England's went; theirs stay
     state["fixed_merchants"].remove(["center:north-sea", "power:netherlands"])  # as when the Netherlands enter
     commerce.commercial_competition(g)
     assert state["merchants"]["center:north-sea"] == {"power:denmark": 1}
@@ -347,7 +367,9 @@ def test_a_played_game_reaches_turn_2_with_turn_2s_interest():
         verb, args = pick.choice(sorted(GAME.legal(state, role).items()))
         state = GAME.apply(state, role, verb, pick.choice(args))
     assert state["turn"] == 2
-    assert "Ca" in state["powers"]["power:spain"]["interest"] and "TE" not in state["powers"]["power:mamluks"]["interest"]
+    assert (
+        "Ca" in state["powers"]["power:spain"]["interest"] and "TE" not in state["powers"]["power:mamluks"]["interest"]
+    )
 
 
 def end_of_turn(turn: int, seed: int = 3) -> tuple[dict, tuple[str, str, object]]:
@@ -382,7 +404,10 @@ def test_turn_2s_special_rules_apply_as_it_starts_grenada_to_the_barbary_coast()
     spanish["areas"]["area:granada"].update(owner="power:spain", control="power:spain", marker=None)
     played = GAME.play(independent, *last)
     assert played.state["turn"] == 2
-    assert played.state["areas"]["area:granada"] == {**independent["areas"]["area:granada"], "owner": "power:barbary-coast"} | {
+    assert played.state["areas"]["area:granada"] == {
+        **independent["areas"]["area:granada"],
+        "owner": "power:barbary-coast",
+    } | {
         "control": "power:barbary-coast",
         "marker": None,
     }

@@ -66,7 +66,9 @@ def test_austrias_card_scores_four_imperial_voters_at_the_end_of_the_turn():
 
 
 # ----- the Imperial election (generic card) -------------------------------------------------------------------------
-def election_played(powers2: tuple[str, ...] = ("power:spain", "power:austria"), played_this_turn: tuple[str, ...] = ()) -> dict:
+def election_played(
+    powers2: tuple[str, ...] = ("power:spain", "power:austria"), played_this_turn: tuple[str, ...] = ()
+) -> dict:
     """Player1 (Portugal and France) plays the Imperial election (auction for the Holy Roman Empire among the powers
     with interest in CE, events.yaml); France and Austria have interest in CE."""
     s = event_position("card:imperial-election", powers1=("power:portugal", "power:france"), powers2=powers2)
@@ -266,7 +268,11 @@ def scottish_reformation(ally: str | None, catholic_england: bool = False) -> tu
     with ``ally``."""
     from engines.ultima_ratio.diplomacy.religion import set_religion
 
-    s = event_position("card:scottish-reformation", powers1=("power:portugal", "power:france"), powers2=("power:spain", "power:england"))
+    s = event_position(
+        "card:scottish-reformation",
+        powers1=("power:portugal", "power:france"),
+        powers2=("power:spain", "power:england"),
+    )
     card = GAME.board.minor("minor:scotland")
     for name in card.areas:
         s["areas"][name] = {"owner": None, "control": None, "marker": None, "fortress": None, "siege": None,

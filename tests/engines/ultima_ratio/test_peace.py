@@ -110,7 +110,9 @@ def test_voluntary_negotiations_lost_by_the_requester_the_winner_chooses_the_con
     assert step(s) == "repatriate_troop" and seat(s) == "player2"
     s, log = play(s, "tactical", legal(s)["tactical"][0])
     assert s["wars"] == [] and s["forced_peace"] == [["power:portugal", "power:spain"]]
-    assert "power:spain" not in s["morale"]["power:portugal"]  # 21.3.4: "With peace, major powers recover all lost morale"
+    assert (
+        "power:spain" not in s["morale"]["power:portugal"]
+    )  # 21.3.4: "With peace, major powers recover all lost morale"
     assert "log.peace_signed" in msgs(log) and step(s) == "start_of_impulse"
 
 
@@ -151,7 +153,10 @@ def test_losing_the_control_of_the_last_possession_forces_negotiations():
     s, _ = play(s, "negotiate", ["power:portugal", "power:spain"])
     while step(s) == "peace_conditions":
         s, _ = play(s, "done")
-    assert all(s["areas"][a]["control"] == "power:portugal" for a in ("power:portugal", "area:oporto", "area:alentejo", "area:algarve"))
+    assert all(
+        s["areas"][a]["control"] == "power:portugal"
+        for a in ("power:portugal", "area:oporto", "area:alentejo", "area:algarve")
+    )
     assert s["wars"] == [] and step(s) == "power_actions"
 
 
@@ -161,13 +166,21 @@ def test_a_peace_card_ends_the_wars_between_its_powers_in_their_printed_order():
     negotiations are resolved first with those printed first" — Peace of Westphalia (Austria, Sweden, France,
     the Netherlands, Spain): France-Netherlands before France-Spain; no requester's point (RULINGS P-3)."""
     s = test_cards.event_position(
-        "card:peace-of-westphalia", powers1=("power:portugal", "power:france"), powers2=("power:spain", "power:netherlands")
+        "card:peace-of-westphalia",
+        powers1=("power:portugal", "power:france"),
+        powers2=("power:spain", "power:netherlands"),
     )
     s["wars"] = [["power:france", "power:spain"], ["power:france", "power:netherlands"]]
     s, log = test_cards.play(s, "player1", "event", "card:peace-of-westphalia")
     opened = [e["args"] for e in log if e["msg"] == "log.peace_opened.event"]
-    assert [(a["power"], a["enemy"]) for a in opened] == [("power:france", "power:netherlands"), ("power:france", "power:spain")]
-    assert s["wars"] == [] and sorted(s["forced_peace"]) == [["power:france", "power:netherlands"], ["power:france", "power:spain"]]
+    assert [(a["power"], a["enemy"]) for a in opened] == [
+        ("power:france", "power:netherlands"),
+        ("power:france", "power:spain"),
+    ]
+    assert s["wars"] == [] and sorted(s["forced_peace"]) == [
+        ["power:france", "power:netherlands"],
+        ["power:france", "power:spain"],
+    ]
     assert "log.peace_morale.given" not in msgs(log)
 
 
@@ -204,13 +217,19 @@ def test_the_reparations_of_minors_merchants_and_border_domains():
     s = at_war()
     s["powers"]["power:spain"]["interest"] = ["WM", "Af", "TE"]
     s["minors"]["minor:emirates"]["ally"] = "power:portugal"
-    s["merchants"] = {"center:east-atlantic": {"power:portugal": 1, "power:spain": 1}, "sea:western-mediterranean": {"power:portugal": 2}}
+    s["merchants"] = {
+        "center:east-atlantic": {"power:portugal": 1, "power:spain": 1},
+        "sea:western-mediterranean": {"power:portugal": 2},
+    }
     border = next(
         a for a, info in GAME.board.areas.items() if info.border_area and info.theater == "WM" and a not in s["areas"]
     )
     area(s, border, "area:portugal")
     g = Ctx(GAME, copy_state(s))
-    offers = {tuple(a): c for a, c in peace_conditions.offers(g, "power:spain", "power:portugal", 9, ["power:portugal", "power:spain"])}
+    offers = {
+        tuple(a): c
+        for a, c in peace_conditions.offers(g, "power:spain", "power:portugal", 9, ["power:portugal", "power:spain"])
+    }
     assert offers[("vp", None)] == 2
     assert offers[("break_alliance", "minor:emirates")] == 2 and offers[("ally_minor", "minor:emirates")] == 3
     assert offers[("eliminate_merchant", "center:east-atlantic")] == 2
@@ -221,7 +240,9 @@ def test_the_reparations_of_minors_merchants_and_border_domains():
     assert peace_conditions.military_victory(GAME.board, "power:spain", "power:netherlands")
     peace_conditions.apply_condition(g, "power:spain", "power:portugal", ["exchange_merchant", "center:east-atlantic"])
     assert g.s["merchants"]["center:east-atlantic"] == {"power:portugal": 0, "power:spain": 2}
-    cheap = [a for a, _ in peace_conditions.offers(g, "power:spain", "power:portugal", 1, ["power:portugal", "power:spain"])]
+    cheap = [
+        a for a, _ in peace_conditions.offers(g, "power:spain", "power:portugal", 1, ["power:portugal", "power:spain"])
+    ]
     assert cheap == [["unrest", None], ["loot_port", "power:portugal"]]
 
 

@@ -71,7 +71,10 @@ def test_a_defeated_player_retreats_to_an_adjacent_controlled_area():
     s = start({"area:elmina": "power:spain", "area:hausa": "power:spain"})
     s["units"]["power:spain-troop-2"]["loc"] = "area:elmina"  # two Spanish troops in Elmina (stacks 2)
     s, _ = play(s, "area", "area:elmina")
-    assert legal(s)["retreat"] == [["power:spain-troop-1", "area:hausa"], ["power:spain-troop-2", "area:hausa"]]  # not Guinea
+    assert legal(s)["retreat"] == [
+        ["power:spain-troop-1", "area:hausa"],
+        ["power:spain-troop-2", "area:hausa"],
+    ]  # not Guinea
     # no reaction; Portugal Q2 5 (2 points) against Q2 3 (1) and 1 (0): one disband, one Spaniard survives
     s, _log = through_combat(s, "done", None, dice=[5, 3, 1])
     assert step(s) == "defeated_retreat"

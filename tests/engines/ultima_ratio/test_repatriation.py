@@ -17,13 +17,23 @@ def test_the_three_options_and_dispersal_always():
 
 
 def test_areas_of_the_owner_count_as_an_ally_s():
-    possession = {"area:milan": "milan-minor", "pavia": "milan-minor", "minor:genoa": "minor:genoa", "area:lyon": "power:france", "turin": "minor:savoy"}
-    open_ = R.crossable("area:milan", possession, controlled=["area:genoa"], own_troop_areas=["turin"], enemy_troop_areas=[])
+    possession = {
+        "area:milan": "milan-minor",
+        "pavia": "milan-minor",
+        "minor:genoa": "minor:genoa",
+        "area:lyon": "power:france",
+        "turin": "minor:savoy",
+    }
+    open_ = R.crossable(
+        "area:milan", possession, controlled=["area:genoa"], own_troop_areas=["turin"], enemy_troop_areas=[]
+    )
     assert open_ == {"area:milan", "pavia", "minor:genoa", "turin"}
     assert "pavia" not in R.crossable(
         "area:milan", possession, controlled=["area:genoa"], own_troop_areas=[], enemy_troop_areas=["pavia"]
     )
-    assert R.crossable("area:lyon", possession, controlled=[], own_troop_areas=[], enemy_troop_areas=[]) == {"area:lyon"}
+    assert R.crossable("area:lyon", possession, controlled=[], own_troop_areas=[], enemy_troop_areas=[]) == {
+        "area:lyon"
+    }
 
 
 def test_a_troop_lost_at_sea_is_dispersed():

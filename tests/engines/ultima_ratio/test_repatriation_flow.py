@@ -63,7 +63,11 @@ def test_the_owner_chooses_among_the_three_options_and_a_tactical_move_ends_in_a
     s = repatriating(spanish_peninsula(), ["power:portugal-troop-1"])
     assert step(s) == "repatriate_troop" and seat(s) == "player1"
     # Oporto, or Portugal across Oporto (12.1: two areas); never Galicia or Castile (Spain's)
-    assert legal(s) == {"tactical": ["area:oporto", "power:portugal"], "strategic": [None], "disperse": ["box:dispersed-wm"]}
+    assert legal(s) == {
+        "tactical": ["area:oporto", "power:portugal"],
+        "strategic": [None],
+        "disperse": ["box:dispersed-wm"],
+    }
     actions = dict(s["impulse"]["actions"])
     s, log = play(s, "tactical", "power:portugal")
     assert s["units"]["power:portugal-troop-1"]["loc"] == "area:portugal"
@@ -86,14 +90,18 @@ def test_the_owner_decides_in_another_player_s_impulse():
 def test_dispersing_goes_to_the_theater_s_box():
     s = repatriating(spanish_peninsula(), ["power:portugal-troop-1"])
     s, log = play(s, "disperse", "box:dispersed-wm")
-    assert s["units"]["power:portugal-troop-1"]["loc"] == "box:dispersed-wm" and msgs(log) == ["log.repatriation_dispersed"]
+    assert s["units"]["power:portugal-troop-1"]["loc"] == "box:dispersed-wm" and msgs(log) == [
+        "log.repatriation_dispersed"
+    ]
 
 
 def test_a_strategic_repatriation_crosses_the_possessor_s_areas_as_an_ally_s():
     """14.1.1 (l. 1126): "If the troop is in an area owned by a major power, all areas of the major power can be
     counted as if belonging to an ally"; an ordinary strategic movement from Leon could only go to Oporto."""
     s = spanish_peninsula()
-    ordinary = moves(s, ("done", None), ("act", ["power:portugal", "strategic_move"]), ("unit", "power:portugal-troop-1"))
+    ordinary = moves(
+        s, ("done", None), ("act", ["power:portugal", "strategic_move"]), ("unit", "power:portugal-troop-1")
+    )
     assert legal(ordinary) == {"area": ["area:oporto"]}
     s = moves(repatriating(s, ["power:portugal-troop-1"]), ("strategic", None))
     assert step(s) == "strategic_move" and legal(s) == {"area": ["area:castile", "area:galicia", "area:oporto"]}
@@ -177,7 +185,11 @@ def test_a_squadron_without_any_port_is_destroyed_with_its_leader():
     leader(s, "leader:admiral-1", "power:portugal-squadron-4")
     s = repatriating(s, ["power:portugal-squadron-4"])
     assert s["units"]["power:portugal-squadron-4"]["loc"] == "eliminated"
-    assert "leader:admiral-1" not in s["leaders"] and "leader:admiral-1" in s["leader_pool"] and step(s) == "start_of_impulse"
+    assert (
+        "leader:admiral-1" not in s["leaders"]
+        and "leader:admiral-1" in s["leader_pool"]
+        and step(s) == "start_of_impulse"
+    )
 
 
 def test_a_fortress_is_eliminated_and_its_leader_reassigned_to_a_unit_not_besieged():
@@ -201,9 +213,13 @@ def test_a_fortress_is_eliminated_and_its_leader_reassigned_to_a_unit_not_besieg
     s = repatriating(s, ["fortress:area:leon", "power:portugal-troop-1"])
     assert s["areas"]["area:leon"]["fortress"] is None
     assert step(s) == "assign_leader" and seat(s) == "player1"
-    assert legal(s) == {"unit": ["power:portugal-squadron-4", "power:portugal-troop-1"]}  # not the besieged troop or fortress
+    assert legal(s) == {
+        "unit": ["power:portugal-squadron-4", "power:portugal-troop-1"]
+    }  # not the besieged troop or fortress
     s, log = play(s, "unit", "power:portugal-squadron-4")
-    assert s["leaders"]["leader:tactical-1"]["unit"] == "power:portugal-squadron-4" and msgs(log) == ["log.repatriation_leader"]
+    assert s["leaders"]["leader:tactical-1"]["unit"] == "power:portugal-squadron-4" and msgs(log) == [
+        "log.repatriation_leader"
+    ]
     assert step(s) == "repatriate_troop"
     s = moves(s, ("tactical", "area:oporto"))
     assert step(s) == "power_actions"
@@ -217,7 +233,11 @@ def test_a_leader_with_nowhere_to_go_is_eliminated():
         s = place(s, uid, "available")
     leader(s, "leader:tactical-1", "fortress:area:leon")
     s = repatriating(s, ["fortress:area:leon"])
-    assert "leader:tactical-1" not in s["leaders"] and "leader:tactical-1" in s["leader_pool"] and step(s) == "start_of_impulse"
+    assert (
+        "leader:tactical-1" not in s["leaders"]
+        and "leader:tactical-1" in s["leader_pool"]
+        and step(s) == "start_of_impulse"
+    )
 
 
 def test_a_leader_of_an_army_of_former_allies_is_reassigned():
@@ -237,13 +257,22 @@ def test_illegal_choices_are_refused_and_change_nothing():
     area(s, "area:leon", "power:spain", fortress={"power": "power:portugal", "built": True, "since": 0})
     s = repatriating(s, ["fortress:area:leon", "power:portugal-troop-1"])
     before = copy_state(s)
-    for verb, arg in (("unit", "minor:emirates-troop-1"), ("unit", "power:portugal-troop-9"), ("tactical", "area:oporto")):
+    for verb, arg in (
+        ("unit", "minor:emirates-troop-1"),
+        ("unit", "power:portugal-troop-9"),
+        ("tactical", "area:oporto"),
+    ):
         with pytest.raises(IllegalAction):
             GAME.play(s, "player1", verb, arg)
     assert s == before
     s = moves(s, ("unit", "power:portugal-troop-1"))
     before = copy_state(s)
-    for verb, arg in (("tactical", "area:galicia"), ("tactical", "area:leon"), ("disperse", "box:dispersed-in"), ("stop", None)):
+    for verb, arg in (
+        ("tactical", "area:galicia"),
+        ("tactical", "area:leon"),
+        ("disperse", "box:dispersed-in"),
+        ("stop", None),
+    ):
         with pytest.raises(IllegalAction):
             GAME.play(s, "player1", verb, arg)
     assert s == before and step(s) == "repatriate_troop"
@@ -263,7 +292,9 @@ def test_illegal_choices_are_refused_and_change_nothing():
             }
         ]
         (d,) = repatriation.leader_decisions(
-            units, [{"id": "leader:tactical-1", "power": "power:portugal", "unit": "x", "extraordinary": False}], ["leader:tactical-1"]
+            units,
+            [{"id": "leader:tactical-1", "power": "power:portugal", "unit": "x", "extraordinary": False}],
+            ["leader:tactical-1"],
         )
         repatriation.assign([], d, "minor:emirates-troop-1")
     with pytest.raises(ValueError):  # only the power's own units
@@ -290,7 +321,10 @@ def positions() -> dict:
     unit(everything, "power:portugal-troop-3", "troop", "area:galicia")
     return {
         "lost at sea": (lost, ["power:portugal-squadron-4", "power:portugal-troop-1", "power:portugal-troop-2"]),
-        "everything": (everything, ["fortress:area:castile", "power:portugal-troop-1", "power:portugal-troop-2", "power:portugal-troop-3"]),
+        "everything": (
+            everything,
+            ["fortress:area:castile", "power:portugal-troop-1", "power:portugal-troop-2", "power:portugal-troop-3"],
+        ),
     }
 
 

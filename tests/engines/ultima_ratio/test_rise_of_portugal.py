@@ -137,7 +137,10 @@ def test_emirates_fleet_in_port_goes_to_sea_and_destroyed_returns_damaged():
     g.s["units"]["minor:emirates-squadron-1"]["loc"] = "eliminated"
     g.s["turn"] = 2
     rise_of_portugal.turn_rules(g)
-    assert g.s["units"]["minor:emirates-squadron-1"]["loc"] == "area:aden" and g.s["units"]["minor:emirates-squadron-1"]["repair"]
+    assert (
+        g.s["units"]["minor:emirates-squadron-1"]["loc"] == "area:aden"
+        and g.s["units"]["minor:emirates-squadron-1"]["repair"]
+    )
 
 
 def test_aden_taken_the_emirates_disappear():

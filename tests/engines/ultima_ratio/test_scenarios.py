@@ -63,7 +63,9 @@ def test_the_generic_rules_ask_the_states_scenario(monkeypatch):
     s = at_first_impulse()
     s["scenario"] = recording.id
     g = ctx(s)
-    land_areas.take_control(g, "power:portugal", "area:aden")  # 18.2.2: 9.1 would score nothing here but remove the Emirates
+    land_areas.take_control(
+        g, "power:portugal", "area:aden"
+    )  # 18.2.2: 9.1 would score nothing here but remove the Emirates
     assert recording.seen == [("on_control", "power:portugal", "area:aden", "minor:emirates")]
     assert "minor:emirates" in g.s["minors"]  # 9.1's rule did not run: the state's scenario is another
     naval_interception.strategic_interceptors(g, "power:portugal", "sea:indian-ocean", "area:aden")

@@ -44,7 +44,10 @@ def test_end_of_impulse_brings_one_troop_home_per_power():
         ]
     )
     s = moves(s, ("done", None), ("end_impulse", None))
-    assert legal(s)["bring_home"] == [["area:portugal", "power:portugal-troop-1"], ["power:portugal", "power:portugal-troop-2"]]
+    assert legal(s)["bring_home"] == [
+        ["area:portugal", "power:portugal-troop-1"],
+        ["power:portugal", "power:portugal-troop-2"],
+    ]
     s, _ = play(s, "bring_home", ["area:portugal", "power:portugal-troop-1"])
     assert s["units"]["power:portugal-troop-1"]["loc"] == "box:dispersed-wm"  # the theater with more home areas
     assert legal(s) == {"done": [None]}
@@ -93,7 +96,11 @@ def test_a_power_at_war_of_a_player_without_cards_has_a_free_regroup_or_redeploy
     s = place(s, "power:portugal-troop-2", "box:dispersed-wm")
     assert legal(s)["free"] == [["power:portugal", "regroup_troop"], ["power:portugal", "strategic_move"]]
     s = moves(
-        s, ("free", ["power:portugal", "regroup_troop"]), ("unit", "power:portugal-troop-2"), ("area", "area:algarve"), ("stop", None)
+        s,
+        ("free", ["power:portugal", "regroup_troop"]),
+        ("unit", "power:portugal-troop-2"),
+        ("area", "area:algarve"),
+        ("stop", None),
     )
     assert step(s) == "start_of_impulse" and "free" not in legal(s)
     assert s["impulse"]["actions"] == {"power:portugal": 2}  # no action spent

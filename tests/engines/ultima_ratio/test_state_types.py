@@ -88,7 +88,9 @@ def test_new_orders_auction_and_deployment_are_declared(players):
 
 def test_a_game_with_cards_is_declared():
     state = GAME.begin(1, OPTIONS).state
-    state["cards"].update(in_play=True, active=[], corsairs=["power:portugal"], technologies={"power:portugal": ["industrial"]})
+    state["cards"].update(
+        in_play=True, active=[], corsairs=["power:portugal"], technologies={"power:portugal": ["industrial"]}
+    )
     state["cards"]["hands"]["player1"] = ["card:cb-france-spain"]
     state["impulse"].update(card_of={}, played=0, must_play=True, events_due=[], extra=0)
     valid(state)

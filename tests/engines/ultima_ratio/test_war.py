@@ -48,12 +48,17 @@ def test_a_declaration_with_a_cb_starts_the_war_and_the_cbs_disappear():
     """21.3.3 with a CB, at any action point; 21.3.2 "CBs disappear if the war breaks out"; no morale given."""
     s = at_peace_with_spain(cb=True)
     s["casus_belli"].append(["power:spain", "power:france"])
-    assert s["impulse"]["actions"]["power:portugal"] == 2 and legal(s)["declare_war"] == [["power:portugal", "power:spain"]]
+    assert s["impulse"]["actions"]["power:portugal"] == 2 and legal(s)["declare_war"] == [
+        ["power:portugal", "power:spain"]
+    ]
     s, log = play(s, "declare_war", ["power:portugal", "power:spain"])
     assert ["power:portugal", "power:spain"] in s["wars"] and s["casus_belli"] == [["power:spain", "power:france"]]
     assert s["impulse"]["actions"]["power:portugal"] == 1 and s.get("morale", {}) == {}
     entry = next(e for e in log if e["msg"] == "log.war_declared")
-    assert entry["rule"] == "declarations_of_war" and entry["args"] == {"power": "power:portugal", "target": "power:spain"}
+    assert entry["rule"] == "declarations_of_war" and entry["args"] == {
+        "power": "power:portugal",
+        "target": "power:spain",
+    }
     assert "declare_war" not in legal(s)  # at war now
     assert step(s) == "power_actions" and ["power:portugal", "tactical_move"] in legal(s)["act"]
 
@@ -67,7 +72,10 @@ def test_without_a_cb_only_with_the_last_action_point_and_a_morale_point_to_the_
     assert legal(s)["declare_war"] == [["power:portugal", "power:spain"]]
     s, log = play(s, "declare_war", ["power:portugal", "power:spain"])
     assert ["power:portugal", "power:spain"] in s["wars"] and s["impulse"]["actions"]["power:portugal"] == 0
-    assert s["morale"] == {"power:portugal": {"power:spain": 1}} and deck.war_status(s, "power:spain", "power:portugal") == 1
+    assert (
+        s["morale"] == {"power:portugal": {"power:spain": 1}}
+        and deck.war_status(s, "power:spain", "power:portugal") == 1
+    )
     assert [e["msg"] for e in log][:2] == ["log.war_declared_without_cb", "log.morale"]
     assert legal(s) == {"end_impulse": [None]}
 
@@ -107,7 +115,9 @@ def test_an_independent_minor_power_is_a_target_the_emirates_of_9_1_are_not():
     s["free_attacks"] = []
     assert legal(s)["declare_war"] == [["power:portugal", "minor:emirates"]]
     s, log = play(s, "declare_war", ["power:portugal", "minor:emirates"])
-    assert ["minor:emirates", "power:portugal"] in s["wars"] and s.get("morale", {}) == {}  # a minor holds no morale (W-3)
+    assert ["minor:emirates", "power:portugal"] in s["wars"] and s.get(
+        "morale", {}
+    ) == {}  # a minor holds no morale (W-3)
     assert any(e["msg"] == "log.war_declared_without_cb" for e in log)
 
 
@@ -117,7 +127,9 @@ def test_the_wars_end_at_the_turn_end_in_forced_peace_until_the_next_turn():
     s, log = passive(power(start(), "power:spain"), lambda s: s["turn"] == 2)
     assert s["wars"] == [] and s["forced_peace"] == []
     ended = [e for e in log if e["msg"] == "log.war_ended"]
-    assert [e["args"] for e in ended] == [{"powers": ["power:portugal", "power:spain"]}] and ended[0]["rule"] == "forced_peace"
+    assert [e["args"] for e in ended] == [{"powers": ["power:portugal", "power:spain"]}] and ended[0][
+        "rule"
+    ] == "forced_peace"
 
 
 def test_ending_a_war_puts_its_powers_in_forced_peace_and_a_war_event_ends_it():
@@ -182,7 +194,10 @@ def test_turn_5_brings_sweden_and_denmark_and_adds_gdansk_to_poland():
     g = ctx(s)
     new_powers.enter_powers(g)
     assert g.s["powers"]["power:sweden"]["seat"] == "player2" and g.s["powers"]["power:denmark"]["seat"] == "player1"
-    assert g.s["areas"]["area:gdansk"]["owner"] == "power:poland" and g.s["areas"]["area:stockholm"]["owner"] == "power:sweden"
+    assert (
+        g.s["areas"]["area:gdansk"]["owner"] == "power:poland"
+        and g.s["areas"]["area:stockholm"]["owner"] == "power:sweden"
+    )
     assert "power:russia" not in g.s["powers"]  # "adds" only to a power in play
 
 
@@ -204,7 +219,9 @@ def test_a_new_power_is_deployed_at_the_turns_start():
     # none of its areas is active in this position: its 4 points can only lower its unrest
     assert GAME.legal(s, "player2") == {"build": ["lower_unrest"], "done": [None]}
     s = GAME.play(s, "player2", "build", "lower_unrest").state
-    assert s["powers"]["power:schmalkaldic-league"]["unrest"] == GAME.board.power("power:schmalkaldic-league").vitality - 1
+    assert (
+        s["powers"]["power:schmalkaldic-league"]["unrest"] == GAME.board.power("power:schmalkaldic-league").vitality - 1
+    )
 
 
 # ----- 8.1.2 A major power card that changes -------------------------------------------------------------------
@@ -224,7 +241,11 @@ def test_the_new_card_substitutes_worse_units_of_the_same_type_or_eliminates_the
     """8.1.2: "the same types of units can be substituted, provided they are worse (... I3 units to I2 units). If
     this is not possible, the units are eliminated" — the Royalists' card: 4 2-3 troops, one 3-4, one E2 squadron."""
     s = english_forces(power(start(), "power:england", war=False))
-    s["leaders"]["leader:tactical-1"] = {"power": "power:england", "unit": "power:england-troop-2", "extraordinary": False}
+    s["leaders"]["leader:tactical-1"] = {
+        "power": "power:england",
+        "unit": "power:england-troop-2",
+        "extraordinary": False,
+    }
     s["leader_pool"].remove("leader:tactical-1")
     add_card_units(s, GAME.board, "power:royalists")
     g = ctx(s)
@@ -246,7 +267,11 @@ def test_the_new_card_substitutes_worse_units_of_the_same_type_or_eliminates_the
         ]
     )
     on_oporto = next(x for x, v in royal.items() if v[1] == "area:oporto")
-    assert g.s["leaders"]["leader:tactical-1"] == {"power": "power:royalists", "unit": on_oporto, "extraordinary": False}
+    assert g.s["leaders"]["leader:tactical-1"] == {
+        "power": "power:royalists",
+        "unit": on_oporto,
+        "extraordinary": False,
+    }
     assert len([x for x, i in u.items() if i["power"] == "power:royalists" and i["loc"] == "available"]) == 1
     assert [e["msg"] for e in g.entries].count("log.unit_not_substituted") == 1  # the second E3 squadron
 

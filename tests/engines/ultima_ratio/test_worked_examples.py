@@ -99,7 +99,9 @@ def test_example_21_4_2_after_forced_negotiations_the_impulse_goes_on_against_an
     while war.step(s) == "peace_conditions":
         s, _ = war.play(s, "done")
     assert s["wars"] == [["power:portugal", "power:spain"]] and s["forced_peace"] == [["power:france", "power:spain"]]
-    assert war.step(s) == "power_actions" and war.seat(s) == "player1" and s["impulse"]["actions"]["power:portugal"] == 1
+    assert (
+        war.step(s) == "power_actions" and war.seat(s) == "player1" and s["impulse"]["actions"]["power:portugal"] == 1
+    )
     s = war.moves(s, ("act", ["power:portugal", "tactical_move"]), ("unit", "power:portugal-troop-1"))
     assert "subjugate" in war.legal(s) and war.legal(s)["subjugate"] == ["area:leon"]
 
@@ -120,7 +122,9 @@ def test_an_army_whose_leading_troop_is_dispersed_in_a_won_battle_may_take_contr
     assert war.legal(s) == {"subjugate": ["area:leon"], "stop": [None]}
     s, log = war.play(s, "subjugate", "area:leon")
     assert [e["args"] for e in log if e["msg"] == "log.control"] == [{"power": "power:portugal", "area": "area:leon"}]
-    assert s["areas"]["area:leon"]["control"] == "power:portugal" and s["areas"]["area:oporto"]["control"] != "power:spain"
+    assert (
+        s["areas"]["area:leon"]["control"] == "power:portugal" and s["areas"]["area:oporto"]["control"] != "power:spain"
+    )
     assert war.step(s) == "power_actions"
 
 

@@ -115,7 +115,9 @@ def test_vitality_implied_by_mamluks_and_hungary(world):
     turn_1 = {row.power: row for row in world.turn(1).deployment}
     for pid in ("power:mamluks", "power:hungary"):
         assert world.power(pid).vitality == 2 and turn_1[pid].initial_unrest == 6
-    assert all(row.initial_unrest is None for pid, row in turn_1.items() if pid not in ("power:mamluks", "power:hungary"))
+    assert all(
+        row.initial_unrest is None for pid, row in turn_1.items() if pid not in ("power:mamluks", "power:hungary")
+    )
     assert [row.initial_unrest for row in world.turn(8).deployment if row.power == "power:mughals"] == [6]  # line 2423
 
 
@@ -155,7 +157,10 @@ def test_minor_powers_named_by_the_rulebook(world):
         "Barbary Coast (minor)",
     ):
         assert name in names, name
-    assert {m.id for m in world.minors if m.kind == "mercenary"} == {"minor:german-mercenaries", "minor:elite-mercenaries"}
+    assert {m.id for m in world.minors if m.kind == "mercenary"} == {
+        "minor:german-mercenaries",
+        "minor:elite-mercenaries",
+    }
 
 
 def test_forty_generic_events(world):
@@ -224,7 +229,9 @@ def test_example_2_spain_never_settles_in_north_america(world):
     """2. Design philosophy: 'if Spain has no interest in North America, it will never be able to settle there'."""
     spain = world.power("power:spain")
     assert all("Na" not in spain.interest(turn) for turn in range(1, 12))
-    assert all("Na" not in (row.interest or []) for s in world.setups() for row in s.deployment if row.power == "power:spain")
+    assert all(
+        "Na" not in (row.interest or []) for s in world.setups() for row in s.deployment if row.power == "power:spain"
+    )
 
 
 def test_example_18_4_1_england_not_interested_in_america(world):
@@ -239,7 +246,11 @@ def test_example_playbook_9_wars_of_religion_has_its_own_turn_6(world, board):
     scenario = world.scenario("wars-of-religion")
     assert scenario.deployment_from == "french-wars-of-religion" and scenario.rules_from == "turn-6"
     owners = scenario_owners("wars-of-religion")
-    assert owners["area:castile"] == "power:spain" and owners["area:holland"] == "power:netherlands" and owners["area:toulouse"] == "power:huguenots"
+    assert (
+        owners["area:castile"] == "power:spain"
+        and owners["area:holland"] == "power:netherlands"
+        and owners["area:toulouse"] == "power:huguenots"
+    )
 
 
 # ---------------------------------------------------------------------------------------------- references
@@ -413,7 +424,9 @@ def test_active_events_match_the_facts_file(world, facts):
 def test_turn_10_keeps_the_turn_9_interests(world):
     """Turn 10 prints only England (the red changes); everyone else keeps Turn 9's theaters."""
     for power in world.powers:
-        if power.id not in ("power:england", "power:protestant-union") and power.interest(9):  # the Union goes (line 2492)
+        if power.id not in ("power:england", "power:protestant-union") and power.interest(
+            9
+        ):  # the Union goes (line 2492)
             assert power.interest(10) == power.interest(9), power.id
 
 
@@ -500,7 +513,11 @@ def test_owners_follow_the_turns(board):
     at_4 = scenario_owners("the-16th-century-campaign", 4)
     assert at_4["area:hesse"] == "power:schmalkaldic-league" and at_4["area:cologne"] == "minor:holy-roman-empire"
     at_5 = scenario_owners("the-16th-century-campaign", 5)
-    assert at_5["area:gdansk"] == "power:poland" and at_5["area:pskov"] == "power:russia" and at_5["area:reval"] == "power:sweden"
+    assert (
+        at_5["area:gdansk"] == "power:poland"
+        and at_5["area:pskov"] == "power:russia"
+        and at_5["area:reval"] == "power:sweden"
+    )
     assert at_5["area:pomerania"] == "minor:holy-roman-empire"
     assert scenario_owners("the-thirty-years-war", 10)["area:pomerania"] == "power:sweden"
     at_11 = scenario_owners("wars-of-religion", 11)
@@ -515,7 +532,11 @@ def test_owners_of_scenarios_with_their_own_set_up(board):
     assert "area:goa" not in rise and "area:cape-colony" not in rise
     assert scenario_owners("the-rise-of-portugal", 5).get("area:stockholm") is None
     cp = scenario_owners("catholics-and-protestants")
-    assert cp["area:ravenna"] == "minor:papacy" and cp["area:toulouse"] == "power:huguenots" and cp["area:holland"] == "power:netherlands"
+    assert (
+        cp["area:ravenna"] == "minor:papacy"
+        and cp["area:toulouse"] == "power:huguenots"
+        and cp["area:holland"] == "power:netherlands"
+    )
     assert "area:gibraltar" not in cp and "area:florida" not in cp
     assert scenario_owners("wars-of-religion")["area:nicosia"] == "power:venice"
     assert scenario_owners("the-thirty-years-war")["power:portugal"] == "power:spain"
@@ -591,7 +612,12 @@ def test_trade_capacities_agree_with_the_map(world):
         ({"op": "activate"}, "needs theaters or areas"),
         ({"op": "fortune", "target": 7, "then": [{"op": "open_mediterranean"}]}, "less than or equal to 6"),
         (
-            {"op": "vp", "power": "power:spain", "amount": 1, "condition": {"kind": "possesses", "power": "power:spain"}},
+            {
+                "op": "vp",
+                "power": "power:spain",
+                "amount": 1,
+                "condition": {"kind": "possesses", "power": "power:spain"},
+            },
             "needs areas",
         ),
         ({"op": "vp", "power": "power:spain", "amount": 1, "condition": "if it rains"}, "valid dictionary"),
