@@ -22,7 +22,6 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, computed_fie
 
 from engines.core.content import owner_folder, read_yaml
 from engines.core.types import ContentError
-from engines.ultima_ratio.world_items import NAMESPACED
 
 DATA_DIR = pathlib.Path(__file__).resolve().parent / "data"
 MAP_FILES = ("theaters.yaml", "areas.yaml", "seas.yaml", "connections.yaml", "trade_centers.yaml")
@@ -33,7 +32,9 @@ THEATER_KEYS: tuple[str, ...] = get_args(TheaterKey)
 MapId = Literal["main", "siberia", "america", "indian-ocean", "africa", "asia"]
 Terrain = Literal["open", "forest", "mountain", "marsh"]
 Slug = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
-Ref = Field(pattern=NAMESPACED)  # a namespaced content id (ENGINE.md › Content ids)
+# A content id is namespaced by its kind, ``<kind>:<slug>`` (ENGINE.md › Content ids; as world_items.NAMESPACED)
+NAMESPACED = r"^[a-z]+:[a-z0-9]+(-[a-z0-9]+)*$"
+Ref = Field(pattern=NAMESPACED)
 LonLat = tuple[float, float]
 
 

@@ -71,8 +71,8 @@ def test_every_area_and_sea_of_the_map_is_keyed_in_the_base_map(browser, game):
     svg = browser().c.get(presentation.base_url(game)).text
     keys = set(re.findall(r'data-key="([^"]+)"', svg))
     bmap = game.board.map
-    assert {f"area:{a.id}" for a in bmap.areas} <= keys
-    assert {f"sea:{s.id}" for s in bmap.seas} <= keys
+    assert {f"{a.id}" for a in bmap.areas} <= keys
+    assert {f"{s.id}" for s in bmap.seas} <= keys
     oporto = re.search(r'<polygon class="area" data-area="oporto" data-key="area:oporto" [^>]*><title>([^<]*)<', svg)
     assert oporto and oporto.group(1) == "Oporto"
 
@@ -94,7 +94,7 @@ def test_the_table_shows_the_overlay_from_the_view_over_the_referenced_base_map(
         return found.group(0)
 
     agra = place("area:agra")
-    assert view["areas"]["agra"]["marker"] == "A2" and 'class="urr-marker"' in agra and ">A2</text>" in agra
+    assert view["areas"]["area:agra"]["marker"] == "A2" and 'class="urr-marker"' in agra and ">A2</text>" in agra
     assert "<title>Agra · independent (A2)</title>" in agra
     oporto = place("area:oporto")
     assert 'class="urr-possession"' in oporto and 'fill="#1f8f3a"' in oporto  # Portugal's colour
@@ -104,7 +104,7 @@ def test_the_table_shows_the_overlay_from_the_view_over_the_referenced_base_map(
     sea = place("sea:indian-ocean")
     assert 'class="urr-counter urr-squadron" data-keys="unit:emirates-squadron-1"' in sea
     assert "Emirates: 1 squadron" in sea
-    assert set(re.findall(r'class="urr-place" data-key="area:([^"]+)"', overlay)) == set(view["areas"])
+    assert set(re.findall(r'class="urr-place" data-key="(area:[^"]+)"', overlay)) == set(view["areas"])
     assert '#urr-base [data-key="area:oporto"]{fill:#1f8f3a}' in page  # the area itself, once the map is inline
     board = page[page.index('<div class="board board-urr"') :]
     assert 'data-verb-keys="{&#34;area&#34;:[&#34;area&#34;]' in board
@@ -124,13 +124,13 @@ def test_revolt_fortress_building_control_and_leaders_in_the_overlay(game):
     state = game.setup(5, SCENARIO)
     view = copy.deepcopy(game.view(state, "player1"))
     areas, units = view["public"]["areas"], view["public"]["units"]
-    areas["agra"]["marker"] = "R3"
-    areas["oporto"] |= {"control": "emirates", "fortress": {"power": "portugal", "built": False, "since": 0}}
-    areas["aden"]["siege"] = {"besieger": "portugal", "casualties": 0}
-    troop = next(u for u, x in units.items() if x["power"] == "portugal" and x["kind"] == "troop")
+    areas["area:agra"]["marker"] = "R3"
+    areas["area:oporto"] |= {"control": "minor:emirates", "fortress": {"power": "power:portugal", "built": False, "since": 0}}
+    areas["area:aden"]["siege"] = {"besieger": "power:portugal", "casualties": 0}
+    troop = next(u for u, x in units.items() if x["power"] == "power:portugal" and x["kind"] == "troop")
     units[troop]["loc"] = "area:oporto"
     leader = next(iter(game.board.leaders.pool)).id
-    view["public"]["leaders"] = {leader: {"power": "portugal", "unit": troop, "extraordinary": False}}
+    view["public"]["leaders"] = {leader: {"power": "power:portugal", "unit": troop, "extraordinary": False}}
     made = presentation.table_board(game, view)
     places = {p["key"]: p for p in made["places"]}
     agra = places["area:agra"]["items"]
@@ -156,7 +156,7 @@ def _set_up(game):
     state = game.setup(5, SCENARIO)
     view = copy.deepcopy(game.view(state, "player1"))
     units = view["public"]["units"]
-    troops = sorted(u for u, x in units.items() if x["power"] == "portugal" and x["kind"] == "troop")
+    troops = sorted(u for u, x in units.items() if x["power"] == "power:portugal" and x["kind"] == "troop")
     return view, troops
 
 
@@ -165,9 +165,9 @@ def test_leaders_are_counters_on_their_stack_and_fortress(game):
     units = view["public"]["units"]
     units[troops[0]]["loc"] = units[troops[1]]["loc"] = "area:oporto"
     view["public"]["leaders"] = {
-        "tactical-1": {"power": "portugal", "unit": troops[0], "extraordinary": True},
-        "admiral-2": {"power": "portugal", "unit": troops[1], "extraordinary": False},
-        "determined-1": {"power": "emirates", "unit": "fortress:aden", "extraordinary": False},
+        "leader:tactical-1": {"power": "power:portugal", "unit": troops[0], "extraordinary": True},
+        "leader:admiral-2": {"power": "power:portugal", "unit": troops[1], "extraordinary": False},
+        "leader:determined-1": {"power": "minor:emirates", "unit": "fortress:area:aden", "extraordinary": False},
     }
     made = presentation.table_board(game, view)
     places = {p["key"]: p for p in made["places"]}
@@ -182,7 +182,7 @@ def test_leaders_are_counters_on_their_stack_and_fortress(game):
     assert [x["key"] for x in fort["leaders"]] == ["leader:determined-1"]
     assert fort["label"] == "fortress of Emirates, with Determined leader 1"
     svg = _drawn(made)
-    for lid in ("admiral-2", "tactical-1", "determined-1"):
+    for lid in ("leader:admiral-2", "leader:tactical-1", "leader:determined-1"):
         assert svg.count(f'data-key="leader:{lid}"') == 1
     tactical = re.search(r'<g class="urr-leader urr-extraordinary" data-key="leader:tactical-1"[^>]*>(.*?)</g>', svg)
     assert tactical and "<title>Tactical leader 1, extraordinary leader of Portugal</title>" in tactical.group(1)
@@ -195,10 +195,10 @@ def test_leaders_are_counters_on_their_stack_and_fortress(game):
 
 def test_trade_centers_show_the_turns_capacity_and_the_merchants_of_each_power(game):
     view, _ = _set_up(game)
-    view["public"]["merchants"] = {"indian-ocean": {"portugal": 2, "emirates": 1}}
+    view["public"]["merchants"] = {"center:indian-ocean": {"power:portugal": 2, "minor:emirates": 1}}
     made = presentation.table_board(game, view)
     centers = {c["key"]: c for c in made["centers"]}
-    assert set(centers) == {f"center:{c}" for c in view["public"]["capacity"]}  # every center of the turn
+    assert set(centers) == {c for c in view["public"]["capacity"]}  # every center of the turn
     baltic = centers["center:baltic-sea"]
     assert baltic["capacity"] == 0 and baltic["merchants"] == []
     assert baltic["label"] == "trade center Baltic Sea · capacity 0 this turn (printed 3)"
@@ -208,7 +208,7 @@ def test_trade_centers_show_the_turns_capacity_and_the_merchants_of_each_power(g
         ("#1f8f3a", 2, "Portugal: 2 merchants"),
     ]
     # at the center's label on the map (mapdraw draws it there), the capacity over its printed disc
-    center = game.board.map.trade_center("indian-ocean")
+    center = game.board.map.trade_center("center:indian-ocean")
     x, y = mapdraw.projection(center.map, game.board.map)(center.pos)
     assert (ocean["x"], ocean["y"]) == (round(x, 1), round(y, 1))
     assert ocean["disc"] == round(-mapdraw.trade_center_width(center.name) / 2 + 12, 1)
@@ -226,8 +226,8 @@ def test_trade_centers_show_the_turns_capacity_and_the_merchants_of_each_power(g
 
 def test_a_siege_is_drawn_on_the_besieged_area_in_the_besiegers_colour(game):
     view, _ = _set_up(game)
-    view["public"]["areas"]["aden"]["siege"] = {"besieger": "portugal", "casualties": 2}
-    view["public"]["areas"]["oporto"]["siege"] = {"besieger": "emirates", "casualties": 1}
+    view["public"]["areas"]["area:aden"]["siege"] = {"besieger": "power:portugal", "casualties": 2}
+    view["public"]["areas"]["area:oporto"]["siege"] = {"besieger": "minor:emirates", "casualties": 1}
     made = presentation.table_board(game, view)
     places = {p["key"]: p for p in made["places"]}
     (siege,) = [i for i in places["area:aden"]["items"] if i["kind"] == "siege"]
@@ -246,5 +246,5 @@ def test_a_siege_is_drawn_on_the_besieged_area_in_the_besiegers_colour(game):
     )
     assert drawn and drawn.groups() == ("besieged by Portugal, 2 casualties so far", "#1f8f3a", "2")
     assert svg.count('class="urr-siege"') == 2
-    view["public"]["areas"]["aden"]["siege"] = view["public"]["areas"]["oporto"]["siege"] = None
+    view["public"]["areas"]["area:aden"]["siege"] = view["public"]["areas"]["area:oporto"]["siege"] = None
     assert "urr-siege" not in _drawn(presentation.table_board(game, view))

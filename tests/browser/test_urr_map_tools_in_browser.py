@@ -268,7 +268,7 @@ def test_a_combats_rolls_in_the_log_are_drawn_die_by_die(server, chromium, artif
 
     game = registry.get_game("ultima-ratio-regis")
     words = game.renderer("en").text(
-        text("combat.dice", side="portugal", dice=["Q2:5→1+1", "Q3:4→0", "Q1:6→2"], points=3, casualties=1)
+        text("combat.dice", side="power:portugal", dice=["Q2:5→1+1", "Q3:4→0", "Q1:6→2"], points=3, casualties=1)
     )
     page = _table(chromium, server)
     page.evaluate(

@@ -21,7 +21,7 @@ def test_troops_of_sides_3_4_only_in_the_theater_with_more_home_areas():
     assert "area:goa" in construction.troop_places(g, "power:portugal", "2-3")
     assert "area:goa" not in construction.troop_places(g, "power:portugal", "3-4")
     assert set(construction.troop_places(g, "power:portugal", "3-4")) == {
-        "power:portugal",
+        "area:portugal",
         "area:oporto",
         "area:alentejo",
         "area:algarve",
@@ -79,13 +79,13 @@ def test_a_fortress_takes_two_actions_in_different_impulses():
 def test_regroup_a_troop_that_started_the_impulse_dispersed():
     s = place(at_first_impulse(), "power:portugal-troop-1", "box:dispersed-wm")
     s = moves(s, ("done", None), ("act", ["power:portugal", "regroup_troop"]), ("unit", "power:portugal-troop-1"))
-    assert legal(s)["area"] == ["area:algarve", "area:alentejo", "area:oporto", "power:portugal"] or sorted(
+    assert legal(s)["area"] == ["area:algarve", "area:alentejo", "area:oporto", "area:portugal"] or sorted(
         legal(s)["area"]
     ) == [
         "area:alentejo",
         "area:algarve",
         "area:oporto",
-        "power:portugal",
+        "area:portugal",
     ]
     s, _ = play(s, "area", "area:algarve")
     assert s["units"]["power:portugal-troop-1"]["loc"] == "area:algarve" and step(s) == "strategic_move"

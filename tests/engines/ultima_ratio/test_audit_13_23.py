@@ -313,7 +313,7 @@ def test_a_besieger_dispersed_by_a_sortie_in_a_border_area_picks_its_box_at_once
     )
     unit(s, "power:spain-troop-1", "troop", "area:tafilalt")
     s = place(s, "power:portugal-troop-2", "area:tafilalt")
-    s, _ = through_combat(s, "sortie", ["power:portugal", "area:tafilalt"], dice=[6, 1], answers={"battlefield": 3})
+    s, _ = through_combat(s, "sortie", ["area:portugal", "area:tafilalt"], dice=[6, 1], answers={"battlefield": 3})
     assert s["areas"]["area:tafilalt"]["siege"] is None
     assert step(s) == "dispersion_box" and war_seat(s) == "player2"
     assert war_legal(s) == {"box": ["box:dispersed-wm", "box:dispersed-cm"]}

@@ -194,5 +194,5 @@ def test_a_combat_card_of_the_window_is_a_card_of_the_hand_on_the_board():
     board = presentation.table_board(GAME, dict(GAME.view(s, "player1")))
     assert board is not None
     keys = [c["key"] for c in board["hand"]]
-    assert presentation.VERB_KEYS["card"] == ["card"] and "card:surprise-attack" in keys
+    assert presentation.VERB_KEYS["card"] == ["id"] and "card:surprise-attack" in keys
     assert board["battle"]["key"] == "battle:1" and board["battle"]["outcome"] == "Being resolved."

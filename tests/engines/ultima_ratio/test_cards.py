@@ -302,7 +302,7 @@ def test_flanking_and_bad_weather_change_the_battlefield():
     s, _ = play(s, "player2", "card", "card:bad-weather")
     record = combat_frame(s)["battle"]
     assert record["attacker"]["battlefield_cards"] == ["card:flanking"]
-    assert record["defender"]["battlefield_cards"] == ["bad-weather:-1"]
+    assert record["defender"]["battlefield_cards"] == ["card:bad-weather:-1"]
 
 
 def test_cavalry_charge_is_played_after_the_dice_by_rerolling():

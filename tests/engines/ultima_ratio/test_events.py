@@ -465,7 +465,7 @@ def test_the_treaty_of_tordesillas_bars_the_cbs_between_spain_and_portugal_overs
         s["areas"][where].update(owner="power:spain", control="power:portugal")
     g = Ctx(GAME, copy_state(s))
     land_battles.third_power_casus_belli(g, "power:portugal", "area:brazil", "power:france")  # South America
-    assert g.s["casus_belli"] == [] and g.s["controls_to_return"] == [["area:brazil", "power:portugal"]]
+    assert g.s["casus_belli"] == [] and g.s["controls_to_return"] == [["area:brazil", "area:portugal"]]
     land_battles.third_power_casus_belli(g, "power:portugal", "area:oporto", "power:france")  # Europe
     assert g.s["casus_belli"] == [["power:spain", "power:portugal"]]
     g.s["cards"]["active"], g.s["casus_belli"] = [], []

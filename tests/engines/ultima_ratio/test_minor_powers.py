@@ -14,8 +14,8 @@ from engines.ultima_ratio.movement import land_areas, troop_paths
 from engines.ultima_ratio.state import new_unit
 from tests.engines.ultima_ratio.test_cards import check, event_position, legal, play, position, step
 
-GENOA = ("minor:genoa", "area:corsica")
-SAVOY = ("minor:savoy", "area:piedmont")
+GENOA = ("area:genoa", "area:corsica")
+SAVOY = ("area:savoy", "area:piedmont")
 
 
 def area(s: dict, name: str, owner: str | None, control: str | None = None, marker: str | None = None) -> None:
@@ -163,14 +163,14 @@ def test_the_new_ally_places_the_units_in_the_minors_controlled_areas_and_its_fo
     s["areas"]["area:genoa"]["fortress"] = None
     s["units"]["minor:genoa-troop-1"]["loc"] = "area:genoa"
     s, log = spain_wins(s)
-    assert s["areas"]["area:genoa"]["fortress"]["power"] == "area:genoa" and "log.minor_fortress_rebuilt" in msgs(log)
+    assert s["areas"]["area:genoa"]["fortress"]["power"] == "minor:genoa" and "log.minor_fortress_rebuilt" in msgs(log)
     assert step(s) == "minor_reinforcements" and GAME.active_roles(s) == ["player2"]
     assert legal(s, "player2")["place"] == [
         ["minor:genoa-squadron-1", "minor:genoa"],
         ["minor:genoa-troop-1", "minor:genoa"],
     ]  # not Corsica (WM)
-    s, _ = play(s, "player2", "place", ["minor:genoa-troop-1", "area:genoa"])
-    s, _ = play(s, "player2", "place", ["minor:genoa-squadron-1", "area:genoa"])
+    s, _ = play(s, "player2", "place", ["minor:genoa-troop-1", "minor:genoa"])
+    s, _ = play(s, "player2", "place", ["minor:genoa-squadron-1", "minor:genoa"])
     assert (
         s["units"]["minor:genoa-squadron-1"]["loc"] == "area:genoa"
         and not s["units"]["minor:genoa-squadron-1"]["repair"]
@@ -239,7 +239,7 @@ def test_a_minor_completely_occupied_allies_with_its_occupier_and_its_units_are_
     assert (
         minor_conquest.occupier(g.s, "minor:genoa") is None and g.s["areas"]["area:corsica"]["owner"] == "minor:genoa"
     )
-    land_areas.take_control(g, "power:spain", "minor:genoa")
+    land_areas.take_control(g, "power:spain", "area:genoa")
     s = g.s
     assert s["minors"]["minor:genoa"]["ally"] == "power:spain"
     assert {s["units"][u]["loc"] for u in ("minor:genoa-troop-1", "minor:genoa-squadron-1")} == {"eliminated"}
@@ -253,7 +253,7 @@ def test_a_minor_without_key_area_costs_its_ally_a_morale_point():
     """20.3.3: "If the minor power does not have a key area, the major power losing the minor power must give a
     morale to the newly allied major power" (21.3.5, l. 1675)."""
     g = conquest("minor:savoy", SAVOY)
-    land_areas.take_control(g, "power:spain", "minor:savoy")
+    land_areas.take_control(g, "power:spain", "area:savoy")
     assert g.s["minors"]["minor:savoy"]["ally"] == "power:spain"
     assert g.s["morale"]["power:france"] == {"power:spain": 1}
     assert [e["args"]["reason"] for e in g.entries if e["msg"] == "log.morale"] == ["minor_conquered"]
@@ -266,7 +266,7 @@ def test_a_minor_occupied_by_several_enemies_stays_with_its_ally():
     g.s["powers"]["power:ottomans"] = {"seat": "player2", "unrest": 0, "interest": ["CM"], "interest_areas": []}
     g.s["seats"]["player2"]["powers"].append("power:ottomans")
     g.s["wars"].append(["power:france", "power:ottomans"])
-    land_areas.take_control(g, "power:ottomans", "minor:savoy")
+    land_areas.take_control(g, "power:ottomans", "area:savoy")
     assert g.s["minors"]["minor:savoy"]["ally"] == "power:france" and not g.s.get("morale", {}).get("power:france")
 
 
@@ -306,7 +306,7 @@ def test_9_2_starts_with_its_allies_deployed():
     s = TABLE.apply(s, TABLE.active_roles(s)[0], "done", None)
     assert s["stack"][-1]["step"] == "minor_reinforcements" and s["stack"][-1]["minor"] == "minor:florence"
     places = {a for _, a in TABLE.legal(s, TABLE.active_roles(s)[0])["place"]}
-    assert places == {"minor:florence", "area:siena"}
+    assert places == {"area:florence", "area:siena"}
 
 
 # ----- events ------------------------------------------------------------------------------------------------------
@@ -325,10 +325,10 @@ def test_a_minor_appears_neutral_and_disappears_leaving_independent_areas():
     assert g.s["minors"]["minor:genoa"] == {"ally": None} and g.s["areas"]["area:genoa"]["owner"] == "minor:genoa"
     assert (
         g.s["units"]["minor:genoa-troop-1"]["loc"] == "available"
-        and g.s["areas"]["area:genoa"]["fortress"]["power"] == "area:genoa"
+        and g.s["areas"]["area:genoa"]["fortress"]["power"] == "minor:genoa"
     )
     g = run_effect(g.s, {"op": "minor_disappears", "minor": "minor:genoa"})
-    assert "minor:genoa" not in g.s["minors"] and not [u for u in g.s["units"] if u.startswith("genoa-")]
+    assert "minor:genoa" not in g.s["minors"] and not [u for u in g.s["units"] if u.startswith("minor:genoa-")]
     assert g.s["areas"]["area:corsica"] == {
         **g.s["areas"]["area:corsica"],
         "owner": None,
@@ -353,12 +353,12 @@ def test_a_neutral_minors_areas_are_open_to_tactical_moves_but_not_to_strategic_
     s = position(powers1=("power:portugal", "power:france"))
     with_minor(s, "minor:savoy")
     g = Ctx(GAME, s)
-    assert land_areas.enterable(g, "power:france", "minor:savoy") and not land_areas.free_control(
-        g, "power:france", "minor:savoy"
+    assert land_areas.enterable(g, "power:france", "area:savoy") and not land_areas.free_control(
+        g, "power:france", "area:savoy"
     )
-    assert not troop_paths.troop_passable(g, "power:france", "minor:savoy")
+    assert not troop_paths.troop_passable(g, "power:france", "area:savoy")
     new_unit(s, "power:france-troop-9", "power:france", "troop", "2-3", "area:savoy")
-    assert troop_paths.troop_passable(g, "power:france", "minor:savoy")
+    assert troop_paths.troop_passable(g, "power:france", "area:savoy")
     s["minors"]["minor:savoy"]["ally"] = "power:spain"
     assert not land_areas.enterable(g, "power:france", "area:piedmont")  # an ally's area: not without war (12.1)
 
@@ -429,11 +429,11 @@ def test_a_minors_units_are_built_in_its_own_areas_only_and_the_majors_not_there
 
     s = allied_genoa()
     g = Ctx(GAME, s)
-    assert construction.squadron_places(g, "minor:genoa") == ["minor:genoa"]
-    assert "minor:genoa" not in construction.troop_places(g, "power:france", "2-3")
-    assert "minor:genoa" not in construction.squadron_places(g, "power:france")
+    assert construction.squadron_places(g, "minor:genoa") == ["area:genoa"]
+    assert "area:genoa" not in construction.troop_places(g, "power:france", "2-3")
+    assert "area:genoa" not in construction.squadron_places(g, "power:france")
     s["units"]["minor:genoa-troop-1"]["loc"] = "available"
-    assert construction.troop_places(g, "minor:genoa", "2-3") == ["minor:genoa"]
+    assert construction.troop_places(g, "minor:genoa", "2-3") == ["area:genoa"]
     s["areas"]["area:genoa"]["fortress"] = None
     assert "area:genoa" in construction.fortress_places(g, "power:france", False)
 

@@ -50,7 +50,7 @@ def test_a_squadron_ends_at_sea_within_the_operation_distance_or_in_port():
     # 9.1 distance 2 (RULINGS): one sea beyond the base's sea; the Mediterranean is closed to ocean fleets (18.6.1)
     assert {"sea:gulf-of-guinea", "sea:south-atlantic"} <= set(legal(s)["sea"])
     assert "sea:western-mediterranean" not in legal(s)["sea"]
-    assert sorted(legal(s)["area"]) == ["area:algarve", "area:oporto", "power:portugal"]
+    assert sorted(legal(s)["area"]) == ["area:algarve", "area:oporto", "area:portugal"]
     s = moves(s, ("sea", "sea:south-atlantic"))
     assert "stop" in legal(s) and "sea:indian-ocean" not in legal(s).get("sea", [])
 

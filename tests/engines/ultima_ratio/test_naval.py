@@ -57,7 +57,7 @@ def test_a_squadron_without_base_goes_to_the_nearest_port_or_is_destroyed():
     # the three Iberian ports are as near: the player chooses (a "rebase" decision)
     assert without_base.check_bases(g, "power:portugal") == {
         "unit": "power:portugal-squadron-1",
-        "ports": ["area:algarve", "area:oporto", "power:portugal"],
+        "ports": ["area:algarve", "area:oporto", "area:portugal"],
     }
     without_base.send_to_base(g, "power:portugal-squadron-1", "area:algarve")
     assert g.s["units"]["power:portugal-squadron-1"]["loc"] == "area:algarve"

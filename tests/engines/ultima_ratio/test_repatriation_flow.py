@@ -64,7 +64,7 @@ def test_the_owner_chooses_among_the_three_options_and_a_tactical_move_ends_in_a
     assert step(s) == "repatriate_troop" and seat(s) == "player1"
     # Oporto, or Portugal across Oporto (12.1: two areas); never Galicia or Castile (Spain's)
     assert legal(s) == {
-        "tactical": ["area:oporto", "power:portugal"],
+        "tactical": ["area:oporto", "area:portugal"],
         "strategic": [None],
         "disperse": ["box:dispersed-wm"],
     }

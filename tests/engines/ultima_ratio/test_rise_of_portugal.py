@@ -28,7 +28,7 @@ def test_setup_follows_the_scenario():
         "area:muscat",
         "area:oporto",
         "area:ormuz",
-        "power:portugal",
+        "area:portugal",
         "area:tangier",
     ]
     assert "area:castile" not in areas and "area:java" not in areas

@@ -45,10 +45,10 @@ def test_end_of_impulse_brings_one_troop_home_per_power():
     )
     s = moves(s, ("done", None), ("end_impulse", None))
     assert legal(s)["bring_home"] == [
-        ["area:portugal", "power:portugal-troop-1"],
+        ["power:portugal", "power:portugal-troop-1"],
         ["power:portugal", "power:portugal-troop-2"],
     ]
-    s, _ = play(s, "bring_home", ["area:portugal", "power:portugal-troop-1"])
+    s, _ = play(s, "bring_home", ["power:portugal", "power:portugal-troop-1"])
     assert s["units"]["power:portugal-troop-1"]["loc"] == "box:dispersed-wm"  # the theater with more home areas
     assert legal(s) == {"done": [None]}
 

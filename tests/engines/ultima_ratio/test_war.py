@@ -251,7 +251,7 @@ def test_the_new_card_substitutes_worse_units_of_the_same_type_or_eliminates_the
     g = ctx(s)
     new_powers.substitute(g, "power:england", "power:royalists")
     u = g.s["units"]
-    assert not [x for x in u if x.startswith("england-")]
+    assert not [x for x in u if x.startswith("power:england-")]
     royal = {
         x: (i["grade"], i["loc"], i["veteran"])
         for x, i in u.items()
@@ -291,4 +291,4 @@ def test_the_parliamentarians_inherit_englands_seat_and_counters_in_turn_11():
         i["grade"] for i in g.s["units"].values() if i["power"] == "power:parliamentarians" and i["loc"] != "available"
     )
     assert grades == ["2-3", "2-3", "3-4", "3-4", "E3", "E3"]
-    assert not [x for x in g.s["units"] if x.startswith("england-")]
+    assert not [x for x in g.s["units"] if x.startswith("power:england-")]
