@@ -95,5 +95,5 @@ def test_9_1_scores_the_31_areas_painted_portuguese_and_all_are_in_play():
     s = GAME.begin(1, {"scenario": rise_of_portugal.SCENARIO}).state
     assert [a for a in painted if a not in s["areas"]] == []
     card = WORLD.power("power:portugal")
-    assert sorted(card.domains) == sorted(a.id for a in BOARD.map.areas if "area:portugal" in a.domain_of)
+    assert sorted(card.domains) == sorted(a.id for a in BOARD.map.areas if "power:portugal" in a.domain_of)
     assert "area:celebes" in card.domains

@@ -16,7 +16,7 @@ def test_merchant_needs_a_coastal_possession_on_the_center_and_interest():
     g = ctx(at_first_impulse())
     assert commerce.merchant_centers(g.s, GAME.board, "power:portugal") == []
     own(g.s, "area:goa")
-    assert commerce.merchant_centers(g.s, GAME.board, "power:portugal") == ["sea:indian-ocean"]
+    assert commerce.merchant_centers(g.s, GAME.board, "power:portugal") == ["center:indian-ocean"]
     own(g.s, "area:elmina")  # Africa: a theater center (RULINGS.md › 19.2.2)
     assert "center:africa" in commerce.merchant_centers(g.s, GAME.board, "power:portugal")
     g.s["merchants_prepared"]["center:indian-ocean"] = {"power:portugal": 1}
@@ -29,8 +29,8 @@ def test_merchants_are_prepared_then_enter_next_turn():
     s = moves(s, ("done", None), ("act", ["power:portugal", "build_merchant"]), ("center", "center:indian-ocean"))
     assert s["merchants_prepared"] == {"center:indian-ocean": {"power:portugal": 1}} and s["merchants"] == {}
     s = advance(s, "merchants_enter")
-    assert s["turn"] == 2 and legal(s) == {"enter": ["sea:indian-ocean"], "remove": ["sea:indian-ocean"]}
-    s, _ = play(s, "enter", "sea:indian-ocean")
+    assert s["turn"] == 2 and legal(s) == {"enter": ["center:indian-ocean"], "remove": ["center:indian-ocean"]}
+    s, _ = play(s, "enter", "center:indian-ocean")
     assert s["merchants"] == {"center:indian-ocean": {"power:portugal": 1}} and s["merchants_prepared"] == {}
 
 
@@ -42,7 +42,7 @@ def test_a_merchant_needs_interest_in_a_theater_the_center_includes():
     count."""
     s = fresh()
     assert (
-        "sea:east-atlantic" in {c.id for c in GAME.board.map.trade_centers}
+        "center:east-atlantic" in {c.id for c in GAME.board.map.trade_centers}
         and s["capacity"]["center:east-atlantic"] == 0
     )
     own(s, "area:tangier", "area:mazagan")

@@ -197,7 +197,7 @@ def test_turn_end_awards(index):
     awards = P.turn_end_awards(spain, held, index, [papacy])
     kinds = [(a.reason, a.card, a.trade_center) for a in awards]
     assert ("objective", "power:spain", None) in kinds and ("minor_objective", "minor:papacy", None) in kinds
-    assert ("monopoly", None, "sea:caribbean-sea") in kinds and ("monopoly", None, "sea:north-sea") not in kinds
+    assert ("monopoly", None, "center:caribbean-sea") in kinds and ("monopoly", None, "sea:north-sea") not in kinds
     spain_met = [o for o in spain.objectives if P.objective_met(o, held, index)]
     assert sum(a.vp for a in awards) == sum(o.vp for o in spain_met) + 1 + 1
 

@@ -19,7 +19,7 @@ def test_the_registry_offers_the_playable_scenarios():
         SCENARIOS["new-order"], NewOrder
     )
     assert GAME.option_sets() == [{"scenario": "the-rise-of-portugal"}]  # 9.2's playouts: test_new_order_bots
-    assert "minor:emirates" in GAME.steps and "emirates" in GAME.steps["half_turn"].goes_to
+    assert "emirates" in GAME.steps and "emirates" in GAME.steps["half_turn"].goes_to
 
 
 def test_a_scenario_without_a_module_has_no_rules_of_its_own():
