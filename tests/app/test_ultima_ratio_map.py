@@ -125,7 +125,10 @@ def test_revolt_fortress_building_control_and_leaders_in_the_overlay(game):
     view = copy.deepcopy(game.view(state, "player1"))
     areas, units = view["public"]["areas"], view["public"]["units"]
     areas["area:agra"]["marker"] = "R3"
-    areas["area:oporto"] |= {"control": "minor:emirates", "fortress": {"power": "power:portugal", "built": False, "since": 0}}
+    areas["area:oporto"] |= {
+        "control": "minor:emirates",
+        "fortress": {"power": "power:portugal", "built": False, "since": 0},
+    }
     areas["area:aden"]["siege"] = {"besieger": "power:portugal", "casualties": 0}
     troop = next(u for u, x in units.items() if x["power"] == "power:portugal" and x["kind"] == "troop")
     units[troop]["loc"] = "area:oporto"
@@ -198,7 +201,7 @@ def test_trade_centers_show_the_turns_capacity_and_the_merchants_of_each_power(g
     view["public"]["merchants"] = {"center:indian-ocean": {"power:portugal": 2, "minor:emirates": 1}}
     made = presentation.table_board(game, view)
     centers = {c["key"]: c for c in made["centers"]}
-    assert set(centers) == {c for c in view["public"]["capacity"]}  # every center of the turn
+    assert set(centers) == set(view["public"]["capacity"])  # every center of the turn
     baltic = centers["center:baltic-sea"]
     assert baltic["capacity"] == 0 and baltic["merchants"] == []
     assert baltic["label"] == "trade center Baltic Sea · capacity 0 this turn (printed 3)"

@@ -65,11 +65,18 @@ def test_the_eliminated_box_holds_the_units_eliminated_this_turn(game, view):
 
 def test_a_log_entry_names_its_board_keys_by_field_and_its_path_by_the_map(game):
     keys = mapview.entry_keys
-    built = {"msg": "log.troop_built", "args": {"power": "power:portugal", "unit": "power:portugal-troop-1", "area": "area:oporto"}}
+    built = {
+        "msg": "log.troop_built",
+        "args": {"power": "power:portugal", "unit": "power:portugal-troop-1", "area": "area:oporto"},
+    }
     assert keys(game, built) == ["unit:portugal-troop-1", "area:oporto"]  # a power is no place on the map
     army = {
         "msg": "log.strategic_army",
-        "args": {"leader": "cortes", "units": ["power:portugal-troop-1", "power:portugal-troop-2"], "path": ["area:algarve"]},
+        "args": {
+            "leader": "cortes",
+            "units": ["power:portugal-troop-1", "power:portugal-troop-2"],
+            "path": ["area:algarve"],
+        },
         "refs": ["area:oporto", "area:algarve", "sea:east-atlantic"],
     }
     assert keys(game, army) == [

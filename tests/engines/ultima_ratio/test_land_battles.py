@@ -61,9 +61,7 @@ def test_the_survivors_of_a_lost_sortie_remain_besieged():
     besieged"."""
     s = besieged_alentejo(casualties=0, inside=2)
     # Q2 3 (1 point) and 1 -> 2 against Q2 5 (2 points, no casualty): Portugal loses, one disband result
-    s, log = through_combat(
-        s, "sortie", ["area:portugal", "area:alentejo"], dice=[3, 1, 5], answers={"battlefield": 4}
-    )
+    s, log = through_combat(s, "sortie", ["area:portugal", "area:alentejo"], dice=[3, 1, 5], answers={"battlefield": 4})
     assert s["areas"]["area:alentejo"]["siege"]["besieger"] == "power:spain"
     assert any(e["msg"] == "combat.won" and e["args"]["side"] == "power:spain" for e in log)
     inside = [
