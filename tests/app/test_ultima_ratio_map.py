@@ -73,7 +73,9 @@ def test_every_area_and_sea_of_the_map_is_keyed_in_the_base_map(browser, game):
     bmap = game.board.map
     assert {f"{a.id}" for a in bmap.areas} <= keys
     assert {f"{s.id}" for s in bmap.seas} <= keys
-    oporto = re.search(r'<polygon class="area" data-area="oporto" data-key="area:oporto" [^>]*><title>([^<]*)<', svg)
+    oporto = re.search(
+        r'<polygon class="area" data-area="area:oporto" data-key="area:oporto" [^>]*><title>([^<]*)<', svg
+    )
     assert oporto and oporto.group(1) == "Oporto"
 
 
@@ -99,10 +101,10 @@ def test_the_table_shows_the_overlay_from_the_view_over_the_referenced_base_map(
     oporto = place("area:oporto")
     assert 'class="urr-possession"' in oporto and 'fill="#1f8f3a"' in oporto  # Portugal's colour
     aden = place("area:aden")
-    assert 'class="urr-fortress"' in aden and 'data-keys="unit:emirates-troop-1"' in aden
+    assert 'class="urr-fortress"' in aden and 'data-keys="unit:minor:emirates-troop-1"' in aden
     assert "Emirates: 1 troop" in aden
     sea = place("sea:indian-ocean")
-    assert 'class="urr-counter urr-squadron" data-keys="unit:emirates-squadron-1"' in sea
+    assert 'class="urr-counter urr-squadron" data-keys="unit:minor:emirates-squadron-1"' in sea
     assert "Emirates: 1 squadron" in sea
     assert set(re.findall(r'class="urr-place" data-key="(area:[^"]+)"', overlay)) == set(view["areas"])
     assert '#urr-base [data-key="area:oporto"]{fill:#1f8f3a}' in page  # the area itself, once the map is inline
@@ -186,7 +188,7 @@ def test_leaders_are_counters_on_their_stack_and_fortress(game):
     assert fort["label"] == "fortress of Emirates, with Determined leader 1"
     svg = _drawn(made)
     for lid in ("leader:admiral-2", "leader:tactical-1", "leader:determined-1"):
-        assert svg.count(f'data-key="leader:{lid}"') == 1
+        assert svg.count(f'data-key="{lid}"') == 1
     tactical = re.search(r'<g class="urr-leader urr-extraordinary" data-key="leader:tactical-1"[^>]*>(.*?)</g>', svg)
     assert tactical and "<title>Tactical leader 1, extraordinary leader of Portugal</title>" in tactical.group(1)
     assert 'fill="#1f8f3a"' in tactical.group(1)

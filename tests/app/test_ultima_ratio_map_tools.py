@@ -58,7 +58,7 @@ def test_the_eliminated_box_holds_the_units_eliminated_this_turn(game, view):
     made = presentation.table_board(game, view)
     assert made["eliminated"]["key"] == "box:eliminated" and made["eliminated"]["name"] == "Eliminated this turn"
     box = next(p for p in made["places"] if p["key"] == "box:eliminated")
-    assert [i["keys"] for i in box["items"]] == ["unit:emirates-troop-1"]
+    assert [i["keys"] for i in box["items"]] == ["unit:minor:emirates-troop-1"]
     x, y, w, h = mapview.ELIMINATED_BOX
     assert x < box["x"] < x + w and y < box["y"] < y + h  # its counters inside it
 
@@ -69,11 +69,11 @@ def test_a_log_entry_names_its_board_keys_by_field_and_its_path_by_the_map(game)
         "msg": "log.troop_built",
         "args": {"power": "power:portugal", "unit": "power:portugal-troop-1", "area": "area:oporto"},
     }
-    assert keys(game, built) == ["unit:portugal-troop-1", "area:oporto"]  # a power is no place on the map
+    assert keys(game, built) == ["unit:power:portugal-troop-1", "area:oporto"]  # a power is no place on the map
     army = {
         "msg": "log.strategic_army",
         "args": {
-            "leader": "cortes",
+            "leader": "leader:cortes",
             "units": ["power:portugal-troop-1", "power:portugal-troop-2"],
             "path": ["area:algarve"],
         },
@@ -81,8 +81,8 @@ def test_a_log_entry_names_its_board_keys_by_field_and_its_path_by_the_map(game)
     }
     assert keys(game, army) == [
         "leader:cortes",
-        "unit:portugal-troop-1",
-        "unit:portugal-troop-2",
+        "unit:power:portugal-troop-1",
+        "unit:power:portugal-troop-2",
         "area:algarve",
         "area:oporto",
         "sea:east-atlantic",
@@ -92,7 +92,12 @@ def test_a_log_entry_names_its_board_keys_by_field_and_its_path_by_the_map(game)
 
 def test_the_log_entries_carry_their_keys_for_the_board(game):
     table = SimpleNamespace(id=7, status="active")
-    entry = {"id": 3, "seq": 2, "text": "Portugal builds a troop.", "keys": ["unit:portugal-troop-1", "area:oporto"]}
+    entry = {
+        "id": 3,
+        "seq": 2,
+        "text": "Portugal builds a troop.",
+        "keys": ["unit:power:portugal-troop-1", "area:oporto"],
+    }
     html = str(log_entries([entry, {**entry, "id": 4, "keys": []}], table, game, "player1"))
     assert '<li id="log-3" data-keys="unit:power:portugal-troop-1 area:oporto">' in html
     assert '<li id="log-4"><a' in html
