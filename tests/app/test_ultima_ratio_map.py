@@ -109,7 +109,7 @@ def test_the_table_shows_the_overlay_from_the_view_over_the_referenced_base_map(
     assert set(re.findall(r'class="urr-place" data-key="(area:[^"]+)"', overlay)) == set(view["areas"])
     assert '#urr-base [data-key="area:oporto"]{fill:#1f8f3a}' in page  # the area itself, once the map is inline
     board = page[page.index('<div class="board board-urr"') :]
-    assert 'data-verb-keys="{&#34;area&#34;:[&#34;area&#34;]' in board
+    assert 'data-verb-keys="{&#34;area&#34;:[&#34;id&#34;]' in board
 
 
 def test_the_live_partial_carries_the_overlay_not_the_base_map(browser, game):
