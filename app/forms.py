@@ -93,5 +93,5 @@ def options_from_form(game: Game, form: dict[str, Any]) -> dict[str, Any]:
 
 def seat_choices(game: Game) -> list[tuple[str, str]]:
     choices = [("me", _("Me")), ("open", _("Open to anyone")), ("invite", _("By invitation link"))]
-    choices += [(f"bot:{name}", _("Bot ({name})").format(name=name)) for name in game.bots]
+    choices += [(f"bot:{name}", _("Bot ({name})").format(name=i18n.bot_kind(name))) for name in game.bots]
     return choices

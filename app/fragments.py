@@ -4,12 +4,14 @@ these build the same markup in one string, with ``markupsafe.escape`` on every t
 escaping of the templates' autoescape) and the ids and sequence numbers formatted ``:d`` (an int
 needs no escaping; anything else is refused rather than written unescaped). Jinja globals (``app/web.py``, like
 ``plural``): ``{{ log_entries(data.log, table, game, role, as_q) }}``, ``{{ action_button(table, action, csrf_token,
-as_role) }}``, read as the macros they replace did; and ``{{ fragment(name, **args) }}``, a game's small template
-(a card) rendered once per arguments and kept.
+as_role) }}``, read as the macros they replace did; ``{{ fragment(name, **args) }}``, a game's small template
+(a card) rendered once per arguments and kept; and ``{% call kept(name, *inputs) %}…{% endcall %}``, a section of a
+board drawn once per its inputs and kept.
 """
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import orjson
@@ -162,4 +164,29 @@ def fragment(env: Environment, name: str, **context: Any) -> Markup:
         if len(_kept) >= FRAGMENTS_KEPT:
             _kept.clear()
         html = _kept[key] = Markup(env.get_template(name).render(context))
+    return html
+
+
+# ----- a section of a board, kept by the data it is drawn from (issue 30 › Proof: the page's time) --------------------
+SECTIONS_KEPT = 1024  # a few sections × positions in play × seats × languages; emptied when full
+_sections: dict[tuple[str, str, bytes], Markup] = {}
+
+
+def kept(name: str, *inputs: Any, caller: Any) -> Markup:
+    """The body of ``{% call kept(name, *inputs) %}…{% endcall %}`` drawn once per ``inputs`` (JSON data: everything
+    the body reads that can change, the template's own look-ups and the process's content aside) and the reader's
+    language, and kept: a board whose sections mostly stay the same between two moves, and a page asked again,
+    draw only what changed. ``name`` tells the sections apart ("planet-king:court"). Inputs that are not JSON data
+    draw the body each time. A body that reads anything not among its inputs would be drawn stale: each call names
+    all it reads, next to the body."""
+    try:
+        raw = orjson.dumps(inputs, option=orjson.OPT_NON_STR_KEYS)
+    except TypeError:
+        return Markup(caller())
+    key = (name, current(), hashlib.blake2b(raw, digest_size=16).digest())
+    html = _sections.get(key)
+    if html is None:
+        if len(_sections) >= SECTIONS_KEPT:
+            _sections.clear()
+        html = _sections[key] = Markup(caller())
     return html

@@ -13,7 +13,10 @@ each an out-of-band swap (``hx-swap-oob``); the log sends only its new entries, 
 log then grows past the page of entries a fresh load shows; its "older entries" link still reads on from the
 oldest it shows). A game's board may be drawn in parts (its presentation's ``board_parts``, app/web.py ›
 ``board_part``): the board's own fingerprint then covers only what it draws around them, and a move sends the
-parts that changed (Ultima Ratio Regis: the overlay and the panels, issue 28 › Speed). A request
+parts that changed (Ultima Ratio Regis: the overlay and the panels, issue 28 › Speed). A part may hold parts
+(``<outer>__<inner>``: the map's places, each a part): their fingerprints are short and the page sends them packed,
+``<outer>__=`` and the fingerprints one after another in the order of their names (hundreds of places in a few
+kB of header; ``have_header``). A request
 without the header, or from another frame (another seat, another language, a new login), a stale move (409), a
 spectator's shared partial (``hot.SpectatorPartials``) and every page without JavaScript get the whole table.
 """
@@ -37,7 +40,9 @@ PARTS = ("board", "side", "prompt", "since", "outcome", "seats", "log")
 HAVE = "X-Live-Have"  # "frame=…;board=…;…;top=<newest log entry's id>.<its seq>", written by static/js/site.js
 OOB = Markup(' hx-swap-oob="true"')
 NO_OOB = Markup("")
-_MAX_HAVE = 1000  # a header longer than every fingerprint together is no client's
+_MAX_HAVE = 8000  # a header longer than every fingerprint together (a map's places packed) is no client's
+INNER = "__"  # in a part's name: a part of a part (app/web.py › board_part)
+INNER_FP = 6  # the hex digits of an inner part's fingerprint (a page sends hundreds of them with every move)
 
 
 def _plain(value: Any) -> Any:
@@ -46,9 +51,18 @@ def _plain(value: Any) -> Any:
     return [getattr(value, "id", None), getattr(value, "text", None), getattr(user, "username", None)]
 
 
+def _dump(value: Any) -> bytes:
+    return orjson.dumps(value, default=_plain, option=orjson.OPT_NON_STR_KEYS)
+
+
 def _fp(*parts: Any) -> str:
-    raw = orjson.dumps(parts, default=_plain, option=orjson.OPT_NON_STR_KEYS)
-    return hashlib.blake2b(raw, digest_size=8).hexdigest()
+    return hashlib.blake2b(_dump(parts), digest_size=8).hexdigest()
+
+
+def _fp_with(raw: bytes, *parts: Any) -> str:
+    """``_fp(*parts, *common)`` where ``raw`` is ``common``'s JSON inside its brackets (compact JSON: an array's
+    items joined by commas): what every part of a board shares is written once, the fingerprints the same."""
+    return hashlib.blake2b(_dump(parts)[:-1] + b"," + raw + b"]", digest_size=8).hexdigest()
 
 
 def fingerprints(ctx: dict[str, Any]) -> dict[str, str]:
@@ -65,8 +79,13 @@ def fingerprints(ctx: dict[str, Any]) -> dict[str, str]:
     if game is not None and view:
         declared = registry.presentation(game).board_parts
         parts = declared(game, view, board_of(game, view)) if declared is not None else None
-    board = _fp(view, *common) if parts is None else _fp(parts.get("board"), sorted(parts), *common)
-    each = {f"part-{name}": _fp(part, *common) for name, part in (parts or {}).items() if name != "board"}
+    shared = _dump(common)[1:-1]
+    board = _fp_with(shared, view) if parts is None else _fp_with(shared, parts.get("board"), sorted(parts))
+    each = {
+        f"part-{name}": _fp_with(shared, part)[:INNER_FP] if INNER in name else _fp_with(shared, part)
+        for name, part in (parts or {}).items()
+        if name != "board"
+    }
     return {
         "frame": _fp(table.id, role, user_id, i18n.current(), ctx.get("board_template"), ctx.get("actions_template")),
         "board": board,
@@ -99,12 +118,40 @@ def parse_have(raw: str | None) -> dict[str, str] | None:
     return have if "frame" in have else None
 
 
+def have_header(sections: dict[str, str], top: str) -> str:
+    """The ``X-Live-Have`` of a page whose sections (the frame among them) have these fingerprints, its newest log
+    entry ``top``, as static/js/site.js writes it: inner parts packed by their outer part (tests, bench/)."""
+    have: list[str] = []
+    packed: dict[str, str] = {}
+    for name, value in sorted(sections.items()):
+        outer, sep, _ = name.partition(INNER)
+        if sep:
+            packed[outer + INNER] = packed.get(outer + INNER, "") + value
+        else:
+            have.append(f"{name}={value}")
+    return ";".join(have + [f"{k}={v}" for k, v in packed.items()] + [f"top={top}"])
+
+
+def _unpacked(fp: dict[str, str], have: dict[str, str]) -> dict[str, str]:
+    """``have`` with its packed inner parts by name (a pack of another length than the parts now: none of them,
+    and their outer part has changed too)."""
+    out = dict(have)
+    for outer, value in have.items():
+        if not outer.endswith(INNER):
+            continue
+        names = sorted(name for name in fp if name.startswith(outer))
+        if len(value) == INNER_FP * len(names):
+            out.update((name, value[i * INNER_FP : (i + 1) * INNER_FP]) for i, name in enumerate(names))
+    return out
+
+
 def changed(fp: dict[str, str], have: dict[str, str] | None, log: list[dict[str, Any]]) -> tuple[list[str], Any]:
     """The sections to send a client that has ``have`` (all of them: ``PARTS``, when it is of another frame or
     says nothing), and the log's new entries to put on top of its list (None: the log section is sent whole or
     not at all)."""
     if have is None or have.get("frame") != fp["frame"]:
         return list(PARTS), None
+    have = _unpacked(fp, have)
     parts = [name for name in PARTS if name != "log" and have.get(name) != fp[name]]
     if "board" not in parts:  # the board as it was around its parts: the parts that changed (part-<name>)
         parts += [name for name in fp if name.startswith("part-") and have.get(name) != fp[name]]

@@ -2,8 +2,10 @@
 a table's options and a clock's pace. pydantic words its messages in English; for a reader of another language each
 problem is said again from its error ``type`` with the values of its ``ctx`` (the bound, the expected choices),
 through the site's catalogue (a validator's own sentence, ``value_error``, by the catalogue's words for it, marked
-``N_`` where it is raised), and any other type reads as a generic "this value is not valid". An English reader
-reads pydantic's own words, as before."""
+``N_`` where it is raised), a game's own sentence (``game_text``: a ``PydanticCustomError`` whose ``ctx`` names a key
+of the game's catalogue and its arguments, e.g. The Planet King's War-Only mode in cooperative) by the game's words
+for it, and any other type reads as a generic "this value is not valid". An English reader reads pydantic's own
+words, as before."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from typing import Any
 from app import i18n
 from app.errors import short
 from app.i18n import N_, _
+from engines.core import Game
 
 # a pydantic error type -> its words, with the ``ctx`` fields they name (pydantic's own error types)
 MESSAGES: dict[str, str] = {
@@ -46,11 +49,21 @@ MESSAGES: dict[str, str] = {
 GENERIC = N_("this value is not valid")
 
 
-def message(err: Mapping[str, Any]) -> str:
+GAME_TEXT = "game_text"  # a game's sentence: ctx {"key": <its catalogue's key>, <the key's arguments>...}
+
+
+def message(err: Mapping[str, Any], game: Game | None = None) -> str:
     """One problem's words in the reader's language: pydantic's own for English, else its type's from the
-    catalogue with its ``ctx`` values filled in, else the generic one."""
+    catalogue with its ``ctx`` values filled in (a ``game_text``: ``game``'s catalogue), else the generic one."""
     if i18n.current() == i18n.DEFAULT:
         return str(err.get("msg", ""))
+    if err.get("type") == GAME_TEXT and game is not None:
+        args = dict(err.get("ctx") or {})
+        key = str(args.pop("key", ""))
+        try:
+            return game.renderer(i18n.current()).text({"msg": key, "args": args})
+        except KeyError:  # a key or an argument the catalogue has not
+            return _(GENERIC)
     ctx = {k: short(v, 200) for k, v in (err.get("ctx") or {}).items()}
     if err.get("type") == "unstorable_text":  # app.inputs' own problem: its words are the catalogue's ids
         return _(str(err.get("msg", "")))
@@ -69,12 +82,14 @@ def message(err: Mapping[str, Any]) -> str:
         return _(GENERIC)
 
 
-def problems(errors: Iterable[Mapping[str, Any]], whole: str, skip: Iterable[str] = ()) -> list[str]:
+def problems(
+    errors: Iterable[Mapping[str, Any]], whole: str, skip: Iterable[str] = (), game: Game | None = None
+) -> list[str]:
     """Each problem as "where: what" (where: the field's path without the parts in ``skip``; ``whole`` when the
-    problem is the whole value's), at most 10."""
+    problem is the whole value's; ``game``: the game whose options they are), at most 10."""
     left_out = set(skip)
     out = []
     for err in errors:
         where = ".".join(short(p, 40) for p in err.get("loc", ()) if p not in left_out)
-        out.append(f"{short(where, 120) or whole}: {short(message(err), 200)}")
+        out.append(f"{short(where, 120) or whole}: {short(message(err, game), 200)}")
     return out[:10]

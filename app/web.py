@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import threading
 from collections.abc import MutableMapping
@@ -106,11 +107,13 @@ def plural(n: int, one: str, many: str) -> str:
 
 
 templates.env.globals["plural"] = plural
-# the log's entries and an action's form: Python, not macros; a game's small templates kept (app/fragments.py, issue 15)
+# the log's entries and an action's form: Python, not macros; a game's small templates and a board's sections kept
+# (app/fragments.py, issues 15 and 30)
 templates.env.globals.update(
     log_entries=fragments.log_entries,
     action_button=fragments.action_button,
     fragment=fragments.fragment,
+    kept=fragments.kept,
 )
 # a game's extra pages its listings link to (its declared presentation: engines.core.presentation)
 templates.env.globals["linked_pages"] = lambda game: registry.presentation(game).links()
@@ -137,27 +140,50 @@ def board_of(game: Any, view: Any) -> dict[str, Any] | None:
 templates.env.globals["board_of"] = board_of
 
 
+_WHOLE = contextvars.ContextVar("board_part_whole", default=False)  # drawing a part whole: its inner parts with it
+SVG_NS = "http://www.w3.org/2000/svg"
+INNER = "__"  # in a part's name: a part of a part (app/live_parts.py › INNER)
+
+
 @jinja2.pass_context
-def board_part(context: Any, name: str, caller: Any) -> Markup:
+def board_part(context: Any, name: str, caller: Any, svg: bool = False) -> Markup:
     """A part of a game's board (``{% call board_part("map") %}…{% endcall %}``, its parts declared by the game's
     presentation, ``board_parts``): in the live table, wrapped in the element that names it and carries its
     fingerprint; in a move's answer (app/live_parts.py) drawn only when it changed, as an out-of-band swap, and
-    kept in ``PART_OUT``; elsewhere (a replay) the part as it is."""
+    kept in ``PART_OUT``; elsewhere (a replay) the part as it is.
+
+    A part may hold parts of its own, named ``<outer>__<inner>`` (a map's places, each a part): drawn whole, the
+    outer draws them with it, not out of band; unchanged, it is drawn only for those of them that changed (its own
+    HTML dropped). ``svg``: the part is one SVG element (a ``<g>`` of a map's overlay, hundreds of them: no wrapper)
+    that writes the attributes it is given (``{% call(attrs) board_part(…, svg=True) %}<g{{ attrs }}>…``); out of
+    band it is swapped by its ``data-live`` and travels in ``<template><svg>`` (htmx parses an answer as HTML: a
+    bare ``<g>`` would be no SVG element; it swaps the out-of-band elements it finds in a ``<template>``)."""
     fp = context.get("FP")
     key = f"part-{name}"
     if not isinstance(fp, dict) or key not in fp:
-        return Markup(caller())
+        return Markup(caller(Markup(""))) if svg else Markup(caller())
     wanted = context.get("PARTS_WANTED")
-    if wanted is not None and name not in wanted:
+    inside = _WHOLE.get()
+    if wanted is not None and not inside and name not in wanted:
+        if any(w.startswith(f"{name}{INNER}") for w in wanted):
+            caller(Markup("")) if svg else caller()  # its inner parts that changed go to PART_OUT
         return Markup("")
-    html = (
-        Markup(f'<div id="{key}" class="board-part" data-live="{key}" data-fp="{fp[key]}"{context.get("OOB", "")}>')
-        + Markup(caller())
-        + Markup("</div>")
-    )
+    oob = "" if inside else context.get("OOB", "")
+    token = _WHOLE.set(wanted is not None)
+    try:
+        if svg:
+            attrs = f' data-live="{key}" data-fp="{fp[key]}"'
+            if oob:
+                attrs += f" hx-swap-oob=\"outerHTML:[data-live='{key}']\""
+            html = Markup(caller(Markup(attrs)))
+        else:
+            body = caller()
+            html = Markup(f'<div id="{key}" class="board-part" data-live="{key}" data-fp="{fp[key]}"{oob}>{body}</div>')
+    finally:
+        _WHOLE.reset(token)
     out = context.get("PART_OUT")
-    if out is not None:
-        out.append(html)
+    if out is not None and not inside:
+        out.append(Markup(f'<template><svg xmlns="{SVG_NS}">{html}</svg></template>') if svg else html)
     return html
 
 
@@ -217,6 +243,7 @@ templates.env.globals["name_of"] = lambda game, value, lang=None: (
     (game.name_of(value, lang or i18n.current()) if game else None) or value
 )
 templates.env.filters["rating"] = lambda value: f"{value:.0f}"  # ratings (app.services.ratings)
+templates.env.filters["bot_kind"] = i18n.bot_kind  # a kind of bot in the reader's language
 templates.env.filters["signed"] = lambda value: f"{value:+.0f}".replace("-", "\u2212")
 
 

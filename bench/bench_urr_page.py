@@ -10,7 +10,8 @@ database), one client. A hot-seat table of 9.2 New Order (6 players by default: 
 loads the table page as the seat to act (`GET /tables/{id}`, 5 times: round trip, the server's CPU, the HTML's
 bytes as read and as sent) and then plays ``--moves`` moves through HTMX as each seat's page does: the page
 fetched on the last move's news (`GET /tables/{id}/live`, untimed), then the move with what the page holds
-(`X-Live-Have`, `bench/live_page.py`), timed. Prints one Markdown report with the command, the date, the load
+(`X-Live-Have`, `bench/live_page.py`), timed; the moves whose answer redrew some of the map are measured apart too
+(the overlay's places are parts of their own: a counter's move sends its two places). Prints one Markdown report with the command, the date, the load
 average before and after, the medians at each checkpoint, and which parts of the board the moves' answers sent.
 """
 
@@ -37,7 +38,7 @@ from bench.bench_move import csrf_of, fresh_database, start_server, timed
 from bench.live_page import LivePage
 
 GAME = "ultima-ratio-regis"
-OOB = re.compile(r'id="([\w-]+)"[^>]*hx-swap-oob')
+OOB = re.compile(r'(?:id|data-live)="([\w-]+)"[^>]*hx-swap-oob')
 
 
 def play_to(c: httpx.Client, headers: dict[str, str], table: int, seq: int, rng: random.Random) -> dict:
@@ -95,7 +96,12 @@ def checkpoint(pid: int, c: httpx.Client, headers: dict[str, str], table: int, m
         out["move cpu ms"].append(cpu * 1000)
         out["update bytes"].append(len(r.content))
         out["update bytes sent"].append(r.num_bytes_downloaded)
-        sent.update(OOB.findall(r.text))
+        ids = OOB.findall(r.text)
+        if any(i.startswith("part-map") for i in ids):  # the answers that redrew some of the map's overlay
+            out["map update bytes"].append(len(r.content))
+            out["map update bytes sent"].append(r.num_bytes_downloaded)
+        # the map's places (part-map__<place>) counted together
+        sent.update({i.partition("__")[0] + ("__<place>" if "__" in i else "") for i in ids})
     out["sent"] = sent
     out["moves"] = len(out["move ms"])
     return out
@@ -161,6 +167,8 @@ def main() -> None:
         ("move cpu ms", ""),
         ("update bytes", "only what changed"),
         ("update bytes sent", ""),
+        ("map update bytes", "a move that redrew the map's overlay"),
+        ("map update bytes sent", ""),
     ):
         cells = [f"{statistics.median(r[key]):,.1f}" if r[key] else "–" for r in rows]
         print(f"| {key} | " + " | ".join(cells) + f" | {target} |")

@@ -24,8 +24,16 @@ class LivePage:
     def headers(self) -> dict[str, str]:
         if "frame" not in self.sections:
             return {}
-        have = [f"{k}={v}" for k, v in self.sections.items()] + [f"top={self.top}"]
-        return {HAVE: ";".join(have)}
+        # a part's own parts ("<outer>__<inner>": the map's places) packed, in their names' order, as the script
+        have: list[str] = []
+        packed: dict[str, str] = {}
+        for name, value in sorted(self.sections.items()):
+            outer, sep, _ = name.partition("__")
+            if sep:
+                packed[outer + sep] = packed.get(outer + sep, "") + value
+            else:
+                have.append(f"{name}={value}")
+        return {HAVE: ";".join(have + [f"{k}={v}" for k, v in packed.items()] + [f"top={self.top}"])}
 
     def update(self, html: str) -> str:
         """Take in an answer; says which it was: "whole" or "parts"."""

@@ -77,6 +77,7 @@ def register(
     password: Annotated[str, Form(max_length=1024)],
     next: Annotated[str, Form(max_length=500)] = "/",
 ):
+    """A new account, signed in; made in a language other than English it keeps that language (issue 29)."""
     try:
         user = accounts.register(db, request.app.state.limits.register, username, password, client_address(request))
     except AppError as exc:
@@ -89,6 +90,8 @@ def register(
             next=_safe_next(next),
             rule=accounts.USERNAME_RULE,
         )
+    if i18n.current() != i18n.DEFAULT:  # signed up in Spanish: its notices and e-mails, which have no browser, too
+        accounts.set_language(db, user, i18n.current())
     return login_response(request, db, user, next)
 
 

@@ -15,6 +15,7 @@ from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, RootModel
 
 from app import i18n
+from app.card_words import card_values
 from app.deps import OptionalUser
 from app.errors import NotFound
 from app.forms import OptionField, option_fields
@@ -24,7 +25,6 @@ from app.web import render
 from engines.core import Game
 
 router = APIRouter(include_in_schema=False)
-HIDDEN_VALUES = {"id", "name", "stated", "lines", "aliases", "source", "note", "kind"}
 
 
 class RuleSummary(BaseModel):
@@ -55,6 +55,15 @@ def _summaries(path: Path) -> dict[str, RuleSummary]:
     return RulesReference.model_validate(rules).root
 
 
+@lru_cache(maxsize=16)
+def _translated(path: Path, lang: str) -> dict[str, str]:
+    """The summaries in ``lang`` (issue 29): ``rules_reference.<lang>.yaml`` beside the English file, a rule's id to
+    its summary; a rule it lacks reads in English, marked so."""
+    own = path.with_name(f"{path.stem}.{lang}.yaml")
+    data = (yaml.safe_load(own.read_text(encoding="utf-8")) or {}) if lang != i18n.DEFAULT and own.exists() else {}
+    return {str(k): str(v) for k, v in data.items()}
+
+
 @lru_cache(maxsize=8)
 def _chapters(path: Path) -> list[str]:
     """The rulebook's chapters in its order (the file's ``chapters`` list, English): a numbered rulebook names
@@ -80,10 +89,11 @@ def rule_sections(game: Game, query: str = "") -> list[dict[str, Any]]:
     """Every rule the game cites (``rule.<id>`` in its catalog), grouped by the rulebook's chapter in the
     rulebook's order (``chapters`` of its rules_reference.yaml; a chapter it does not list comes after, in the
     catalog's order), numbered sections by their numbers, else in the catalog's order: ``[{"chapter", "rules":
-    [{"id", "title", "section", "summary"}]}]``. ``query``: only the rules whose title or summary holds it (any
-    case)."""
+    [{"id", "title", "section", "summary", "said", "english"}]}]`` (``said``: the summary in the reader's language, else
+    the English one, ``english`` then true). ``query``: only the rules whose title or summary holds it (any case)."""
     path = reference_path(game)
     summaries, order = _summaries(path), _chapters(path)
+    translated = _translated(path, i18n.current())
     own = game.catalogs.get(i18n.current(), {})  # the reader's language, key by key, else English
     needle = query.strip().casefold()
     chapters: dict[str, dict[str, Any]] = {}
@@ -92,11 +102,19 @@ def rule_sections(game: Game, query: str = "") -> list[dict[str, Any]]:
             continue
         rule, title = key[5:], str(own.get(key) or english)
         summary = summaries.get(rule)
-        if needle and needle not in title.casefold() and (summary is None or needle not in summary.summary.casefold()):
+        said = translated.get(rule) or (summary.summary if summary is not None else "")
+        if needle and needle not in title.casefold() and needle not in said.casefold():
             continue
         chapter, number = _place(order, str(english))
         heading, _sep, section = title.partition(" › ")
-        entry = {"id": rule, "title": title, "section": title if number else (section or heading), "summary": summary}
+        entry = {
+            "id": rule,
+            "title": title,
+            "section": title if number else (section or heading),
+            "summary": summary,
+            "said": said,
+            "english": summary is not None and rule not in translated and i18n.current() != i18n.DEFAULT,
+        }
         named = (own.get(f"chapter.{number[0]}") or chapter) if number else heading  # "7. Preparación de la partida"
         chapters.setdefault(chapter, {"chapter": named, "rules": []})
         chapters[chapter]["rules"].append((number, entry))
@@ -197,7 +215,7 @@ def rules_reference(request: Request, user: OptionalUser, game_id: str, q: Annot
     game = game_of(game_id)
     chapters = rule_sections(game, q)
     found = sum(len(c["rules"]) for c in chapters)
-    summarised = any(r["summary"] for c in chapters for r in c["rules"])  # the page then says they are in English
+    summarised = any(r["english"] for c in chapters for r in c["rules"])  # the page then says some are in English
     return render(
         request, "rules/reference.html", game=game, chapters=chapters, q=q.strip(), found=found, summarised=summarised
     )
@@ -215,23 +233,16 @@ def cards(request: Request, user: OptionalUser, game_id: str):
 def card(request: Request, user: OptionalUser, game_id: str, item_id: str):
     game = game_of(game_id)
     item = _item(game, item_id)
-    printed = game.translated_text(item_id, i18n.current())  # its printed words in the reader's language, if known
-    values = [
-        (_label(game, "field", k), printed if k == "text" and printed else v)
-        for k, v in item.items()
-        if k not in HIDDEN_VALUES and v not in (None, [], {}, "")
-    ]
+    lang = i18n.current()
+    ids = {i["id"] for g in content_items(game) for i in g["members"]}
+    values = card_values(game, item, ids, lang)  # in the reader's language; what has no words there is counted
     return render(
         request,
         "rules/card.html",
         game=game,
         item=item,
-        values=values,
-        name_of=game.name_of,
-        field=lambda key: (
-            (  # a value's own fields: the catalog's label for another language, else as they were
-                game.catalogs.get(i18n.current(), {}).get(f"field.{key}") if i18n.current() != i18n.DEFAULT else None
-            )
-            or str(key).replace("_", " ")
-        ),
+        title=game.name_of(item_id, lang) or item["name"],
+        values=values.rows,
+        english=values.english,
+        note=item.get("note") if lang == i18n.DEFAULT else None,  # the owner's provenance note, in English
     )

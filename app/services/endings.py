@@ -59,7 +59,9 @@ def in_words(table: GameTable, outcome: dict[str, Any], lang: str | None = None)
         return outcome
     game = registry.get_game(table.game_id)
     if game is None:
-        renderer = Renderer(core_catalogs(), lambda _value, _lang: None, lang or i18n.current(), seat_names(table))
+        renderer = Renderer(
+            core_catalogs(), lambda _value, _lang: None, lang or i18n.current(), seat_names(table, lang)
+        )
     else:
         renderer = renderer_of(game, table, lang)
     return {**outcome, "message": message, "text": renderer.text(message)}

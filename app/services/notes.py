@@ -24,8 +24,10 @@ def _row(db: Session, table: GameTable, user: User, role: str) -> SeatNote | Non
 def read(db: Session, table: GameTable, user: User, role: str | None) -> tuple[str, str]:
     """The seat (``role``, else the user's first) and its notes ('' when none were written)."""
     seat = tables.acting_role(table, user, role)
-    row = _row(db, table, user, seat)
-    return seat, row.text if row is not None else ""
+    text = db.scalar(  # the text alone: no row object made (every page of a seat reads it)
+        select(SeatNote.text).where(SeatNote.table_id == table.id, SeatNote.user_id == user.id, SeatNote.role == seat)
+    )
+    return seat, text or ""
 
 
 def write(db: Session, table: GameTable, user: User, role: str | None, text: str) -> str:

@@ -455,18 +455,20 @@ def undo(db: Session, table: GameTable, user: User, role: str | None, seen: int)
 
 def seat_name(seat: Seat) -> str | None:
     """How a seat is named everywhere (board, log, prompts, endings): its player's name; a bot by its seat's
-    number and its kind, e.g. "Bot 3 (heuristic)", so two bots at a table never share a name; an open seat None."""
+    number and its kind in the reader's language, e.g. "Bot 3 (heuristic)", "Bot 3 (heurístico)", so two bots at a
+    table never share a name (the seat keeps the kind's id: nothing stored changes); an open seat None."""
     if seat.user is not None:
         name: str = seat.user.username
         return name
     if seat.bot:
-        return f"Bot {seat.position + 1} ({seat.bot})"
+        return _("Bot {n} ({kind})").format(n=seat.position + 1, kind=i18n.bot_kind(seat.bot))
     return None
 
 
-def seat_names(table: GameTable) -> dict[str, str]:
-    """How the log and prompts name each taken seat."""
-    return {s.role: name for s in table.seats if (name := seat_name(s)) is not None}
+def seat_names(table: GameTable, lang: str | None = None) -> dict[str, str]:
+    """How the log and prompts name each taken seat, in ``lang`` (by default the reader's)."""
+    with i18n.use(lang or i18n.current()):
+        return {s.role: name for s in table.seats if (name := seat_name(s)) is not None}
 
 
 def seat_labels(game: Game, state: dict[str, Any], table: GameTable, lang: str | None = None) -> dict[str, str]:
@@ -489,7 +491,7 @@ def renderer_of(game: Game, table: GameTable, lang: str | None = None, state: di
     names them: a taken seat by its holder, an open one (given the position, ``state``) by its seat label in that
     language (the powers a player leads, else "Jugador 2"; issue 29), else by its role's."""
     lang = lang or i18n.current()
-    names = seat_names(table)
+    names = seat_names(table, lang)
     if state is not None and len(names) < len(table.seats):
         names = {**seat_labels(game, state, table, lang), **names}
     return game.renderer(lang, names)

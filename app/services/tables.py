@@ -55,7 +55,7 @@ def validate_options(game: Game, options: dict[str, Any] | None) -> dict[str, An
     try:
         return game.parse_options(options).model_dump(mode="json")
     except OptionsError as exc:
-        said = validation.problems(exc.errors, _("options")) if exc.errors else exc.messages
+        said = validation.problems(exc.errors, _("options"), game=game) if exc.errors else exc.messages
         raise Invalid(_("Invalid options: ") + "; ".join(said), problems=said) from None
 
 

@@ -88,7 +88,9 @@ class Presentation:
     parts of the board template, each drawn with ``{% call board_part("<name>") %}…{% endcall %}``, by name -> the
     data that part is drawn from (``board``: what ``board`` returned for this view), and under ``"board"`` what the
     board draws outside its parts; a move's answer then sends only the parts whose data changed (app/live_parts.py;
-    issue 28 › Speed). Every input of a part must be in its data, or that part would stay stale on a page.
+    issue 28 › Speed). Every input of a part must be in its data, or that part would stay stale on a page. A
+    part may hold parts of its own, named ``<outer>__<inner>`` (a map's places: ``{% call(attrs)
+    board_part("map__<place>", svg=True) %}`` for an SVG element that writes ``attrs`` itself; app/web.py).
     ``words(game, view, lang)``: the view with the printed words it carries in the content's English (a card's
     effect) in ``lang``, read by their ids (issue 29); the app asks it for a reader of another language than
     English."""

@@ -4,6 +4,7 @@ Memorial; Components › Cards: the Ladies deck is visible, the other decks are 
 from __future__ import annotations
 
 import pathlib
+import re
 from collections.abc import Callable
 from typing import Any, Concatenate, ParamSpec, TypeVar, cast
 
@@ -65,6 +66,7 @@ POSITIONS = ("noble", "genius", "office", "army", "valido", "queen", "mistress")
 NAMED = ("NOTABLES", "EVENTS", "MEMORIALS", "LEADERS", "POWERS", "WARS", "TERRITORIES", "SCENARIOS")  # named ids
 
 
+ORDINAL = re.compile(r"(\d)(?:st|nd|rd|th) (.+)")  # "1st Breda", "2nd Dunas": a battle's ordinal as printed
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -176,6 +178,17 @@ class PlanetKing(StepGame):
         self._by_printed = {
             printed_key(c["name"]): cid for cid, c in {**self._cards, **self.components.MEMORIALS}.items()
         }
+        # the Battle Name Generator's names, as printed: in another language an ordinal reads in its words
+        self._battles = {n for rows in self.components.TABLES["battle_names"].values() for row in rows for n in row}
+
+    def _battle_name(self, printed: str, lang: str) -> str:
+        """A battle's name in ``lang`` (Battle Name Generator): the printed place, its ordinal ("2nd Dunas") in the
+        language's words, ``battles.ordinal.<n>`` ("2.ª Dunas")."""
+        m = ORDINAL.fullmatch(printed)
+        if m is None:
+            return printed
+        template = self.catalogs.get(lang, {}).get(f"battles.ordinal.{m.group(1)}")
+        return template.format(name=m.group(2)) if template else printed
 
     @_in_context
     def begin(self, seed: int, options: dict[str, Any]) -> Played:
@@ -228,10 +241,13 @@ class PlanetKing(StepGame):
         flow.seq(g, ["setup_appointments", "setup_mistress", "setup_cubes", "setup_opening_war"])
 
     def translated_text(self, value: Any, lang: str) -> str | None:
-        """A card's printed words in ``lang``: its own entry, else its printed name's (copies share their words)."""
+        """A card's printed words in ``lang``: its own entry, else its printed name's (copies share their words); a
+        Secret Memorial's, its task's (``pk:task:<memorial>``, as its view says it)."""
         own = super().translated_text(value, lang)
         if own is None and value in self._cards:
             return super().translated_text(printed_key(self._cards[value]["name"]), lang)
+        if own is None and lang != "en" and value in self.components.MEMORIALS:
+            return self.translated(f"pk:task:{value.split(':')[-1]}", lang)
         return own
 
     def name_of(self, value: Any, lang: str) -> str | None:
@@ -257,6 +273,8 @@ class PlanetKing(StepGame):
             return self.name_of(self._nobles_led[value], lang)
         if value in self._lines and lang != "en":  # a line of communication: its two ends, each in the language
             return " – ".join(str(self.name_of(end, lang)) for end in self._lines[value])
+        if value in self._battles and lang != "en":
+            return self._battle_name(value, lang)
         if value in k.LEVELS:
             return k.LEVELS[value]
         if value in k.PLACE_NAMES:  # an exploration space, the War-Only mode (views.name_keys)

@@ -36,6 +36,11 @@ ID_SPACES = {
     "child": "child",
 }
 COURT_SEATS = ("valido", "queen", "mistress")  # the Court's single positions (a position ["queen"])
+# what of the view the Council of State's section of the board never reads (the other sections' data): the rest is
+# what it is drawn from (board.html's kept sections; a new field of the view is the council's until listed here)
+NOT_COUNCIL = frozenset(
+    ("wars", "territories", "plus_ultra", "court", "offices", "drawn", "exiled", "decks", "event", "tests", "decision")
+)
 
 
 def id_key(value: Any) -> str | None:
@@ -236,7 +241,9 @@ def _focus(p: dict[str, Any]) -> set[str]:
 
 def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     """What the board draws beyond the view, in the reader's language: the tracks, the memorials' states, and which
-    keys this seat may act on (``marks``: key -> its verbs; ``verbs(keys)``: an element's data-verb)."""
+    keys this seat may act on (``marks``: key -> its verbs; ``verbs(keys)``: an element's data-verb; ``marks_of(*spaces)``
+    those of some namespaces, a section's). The tracks and the event's words are functions: a section of the board
+    kept from an earlier render (board.html, ``kept``) reads neither."""
     say = _sayer(game, lang)
     p = view["public"]
     marks: dict[str, list[str]] = {}
@@ -296,11 +303,18 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
             out.append({"name": kind, "n": len(ids), "ks": keys, "verb": verbs(keys)})
         return out
 
+    def marks_of(*spaces: str) -> dict[str, str]:
+        """The marks of the keys of these namespaces ("war", "unit"…): what a section of the board may mark."""
+        return {k: v for k, v in joined.items() if k.split(":", 1)[0] in spaces}
+
     return {
         "focus": focus,
+        "focus_keys": sorted(focus),
+        "marks_of": marks_of,
+        "council_inputs": {k: v for k, v in p.items() if k not in NOT_COUNCIL},
         "person": person,
         "army": army,
-        "tracks": _tracks(game, p, say, name),
+        "tracks": lambda: _tracks(game, p, say, name),  # called by the council's section when it is drawn
         "verbs": verbs,
         "cubes": cubes,
         "treasury_turn": say("board.treasury_turn", net=net, changes=changes)
@@ -314,7 +328,7 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
         "name": name,
         "text": game.renderer(lang).text,
         "role": lambda role: game.role_label(role, lang),
-        "event_text": _event_text(game, p.get("event"), lang),
+        "event_text": lambda: _event_text(game, p.get("event"), lang),  # as the tracks
     }
 
 

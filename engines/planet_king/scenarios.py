@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
+from pydantic_core import PydanticCustomError
 
 from engines.core.machine import Ctx
 from engines.core.types import text
@@ -24,6 +25,11 @@ SCENARIO_IDS = {
 }
 
 
+WAR_ONLY_COOPERATIVE = (
+    "the War-Only mode cannot be played in cooperative mode"  # messages › options.war_only_cooperative
+)
+
+
 class Options(BaseModel):
     mode: Literal["solo", "cooperative"] = Field(
         "solo", description="Solo (the King) or cooperative (King and Valido)."
@@ -40,7 +46,8 @@ class Options(BaseModel):
     @model_validator(mode="after")
     def _coop(self):
         if self.mode == "cooperative" and self.scenario == "war_only":
-            raise ValueError("the War-Only mode cannot be played in cooperative mode")
+            # its words by the catalogue's key, for an app to say in its reader's language (issue 29)
+            raise PydanticCustomError("game_text", WAR_ONLY_COOPERATIVE, {"key": "options.war_only_cooperative"})
         return self
 
 

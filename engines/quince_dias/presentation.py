@@ -57,7 +57,8 @@ def action_keys(verb: str, arg: Any) -> list[str]:
     return [f"{space}:{a}" for space, a in zip(spaces, args, strict=False) if space and isinstance(a, str)]
 
 
-_SAID: dict[tuple[str, str, str], str] = {}  # (game id, language, the message's repr) -> its words, kept across renders
+# (game id, language, the message's repr, or the key of a message without arguments) -> its words, kept across renders
+_SAID: dict[tuple[str, str, str], str] = {}
 SAID_KEPT = 1024  # the board's words take a few dozen shapes; emptied when full
 
 
@@ -66,13 +67,18 @@ def sayer(game: Game, lang: str = "en") -> Callable[..., str]:
     once per process."""
 
     def say(key: str | dict[str, Any], **args: Any) -> str:
-        t = key if isinstance(key, dict) else text(key, **args)
-        kept = (game.id, lang, repr(t))
-        found = _SAID.get(kept)
+        # a key alone (most of what a board says) is its own shape: no message to build and print
+        kept = (game.id, lang, key) if type(key) is str and not args else None
+        found = _SAID.get(kept) if kept is not None else None
         if found is None:
-            if len(_SAID) >= SAID_KEPT:
-                _SAID.clear()
-            found = _SAID[kept] = game.renderer(lang).text(cast(Text, t))
+            t = key if isinstance(key, dict) else text(key, **args)
+            if kept is None:
+                kept = (game.id, lang, repr(t))
+            found = _SAID.get(kept)
+            if found is None:
+                if len(_SAID) >= SAID_KEPT:
+                    _SAID.clear()
+                found = _SAID[kept] = game.renderer(lang).text(cast(Text, t))
         return found
 
     return say
@@ -150,6 +156,7 @@ def board_parts(game: Game, view: dict[str, Any], board: dict[str, Any] | None) 
     on_table = {f"card:{c['id']}" for pl in players for c in (pl.get("main"), pl.get("relative")) if c}
     discard = {f"card:{c['id']}" for c in p.get("discard") or ()}
     hire = {f"card:{c['id']}" for c in p.get("conspirators_available") or ()}
+    elsewhere = discard | hire
     prompt = view.get("prompt") or {}
     state = ("round", "phase", "deck", "discard_count", "bank", "control_free", "individual_power", "starting")
     return {
@@ -173,7 +180,7 @@ def board_parts(game: Game, view: dict[str, Any], board: dict[str, Any] | None) 
             p.get("turn"),
             _marked(marks, lambda k: k.startswith(("seat:", "card:covered:")) or k in on_table),
         ],
-        "hand": [me, players, _marked(marks, lambda k: k.startswith("card:") and k not in discard | hire)],
+        "hand": [me, players, _marked(marks, lambda k: k.startswith("card:") and k not in elsewhere)],
         "conspirators": [p.get("conspirators_available"), _marked(marks, lambda k: k in hire)],
         "discard": [
             [p.get(k) for k in ("discard", "results", "prince_discards")],

@@ -151,7 +151,10 @@ class UltimaRatioRegis(StepGame):
         self.board = load_board(content_dir)
         self.content_digest = self.board.digest
         b = self.board
-        names = {m.id: m.name for m in b.map.maps}  # the sheet's maps first: a sea or a center of the same id wins
+        # a theater's provinces first (an area's "province"; a power or an area of the same id wins), then the
+        # sheet's maps: a sea or a center of the same id wins
+        names = {p.id: p.name for t in b.map.theaters for p in t.provinces}
+        names.update({m.id: m.name for m in b.map.maps})
         names.update({a.id: a.name for a in b.map.areas})
         names.update({x.id: x.name for x in b.map.seas})
         names.update({x.id: x.name for x in (*b.world.powers, *b.world.minors, *b.world.events)})
@@ -204,7 +207,11 @@ class UltimaRatioRegis(StepGame):
         low, high = scenario.players
         if players is not None and not low <= players <= high:
             count = str(low) if low == high else f"{low} to {high}"
-            raise OptionsError([f"players: {scenario.name} is played by {count} players, not {players}"])
+            said = f"{scenario.name} is played by {count} players, not {players}"
+            key = "options.players_one" if low == high else "options.players_between"  # its words in a language
+            ctx = {"key": key, "scenario": scenario.id, "low": low, "high": high, "players": players}
+            error = {"type": "game_text", "loc": ("players",), "msg": said, "ctx": ctx}
+            raise OptionsError([f"players: {said}"], [error])
         return opts
 
     def simulation(self) -> UltimaRatioRegis:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -79,12 +80,13 @@ def _chosen(query: Mapping[str, str]):
 
 
 def map_page(game: Game, query: Mapping[str, str]) -> dict[str, Any]:
-    """The map page's context: the scenarios to choose from, the one chosen and its turn, the legend of holders."""
+    """The map page's context: the scenarios to choose from, the one chosen and its turn, the legend of holders (by
+    id, each named in the reader's language by the page)."""
     chosen, turn = _chosen(query)
     world = load_world()
     holders = set(scenario_owners(chosen.id, turn).values()) if chosen else set()
-    legend = [(p.name, p.colour) for p in world.powers if p.id in holders] + [
-        (m.name, m.colour) for m in world.minors if m.id in holders
+    legend = [(p.id, p.colour) for p in world.powers if p.id in holders] + [
+        (m.id, m.colour) for m in world.minors if m.id in holders
     ]
     return {"scenarios": world.scenarios, "chosen": chosen, "turn": turn, "legend": legend}
 
@@ -419,6 +421,7 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
         )
     return {
         "base_url": base_url(game),
+        "slots": _slots(out, where, eliminated["key"]),
         "centers": _centers(game, public, where, say),
         "width": WIDTH,
         "height": HEIGHT,
@@ -438,6 +441,20 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
     }
 
 
+def _slots(out: list[dict[str, Any]], where: Places, eliminated: str) -> list[dict[str, Any]]:
+    """The overlay's places, each a part of the board (``map__<key>``: a move's answer sends the places it changed,
+    issue 28 › Speed): every active area, and every sea and box whether it holds counters or not (a fleet that
+    sails into an empty sea fills its place; the set of places stays that of the scenario). ``place``: what it
+    draws (None: nothing now)."""
+    drawn = {pl["key"]: pl for pl in out}
+    keys = [pl["key"] for pl in out if pl["key"].startswith("area:")]
+    keys += [*where.seas, *where.boxes, eliminated]  # a sea's and a box's id is its key (sea:..., box:...)
+    return [{"part": "map__" + _PART_NAME.sub("-", key), "place": drawn.get(key)} for key in keys]
+
+
+_PART_NAME = re.compile(r"[^A-Za-z0-9_-]")  # a part's name is letters, digits, _ and - (app/live_parts.py)
+
+
 def entry_view(game: Game, entry: dict[str, Any], lang: str = "en") -> dict[str, Any] | None:
     """A log entry's drawing beside its sentence: a battle's public record (``combat.record``) die by die, as the
     board draws the last one (issue 28 › a past battle replays from the log); None for any other entry."""
@@ -450,15 +467,22 @@ def entry_view(game: Game, entry: dict[str, Any], lang: str = "en") -> dict[str,
 def board_parts(game: Game, view: dict[str, Any], board: dict[str, Any] | None) -> dict[str, Any]:
     """The parts of the table's board (templates/games/ultima-ratio-regis/board.html) and the data each is drawn
     from, so a move's answer sends the overlay and the panels that changed, not the whole board (issue 28 › Speed):
-    the turn's panel, the map (its overlay), the seat's hand, the areas, the seas and boxes, the trade centers; and
+    the turn's panel, the map (its frame; each place of its overlay, its trade centers and its battle a part of
+    its own), the seat's hand, the areas, the seas and boxes, the trade centers; and
     what the board draws around them. Every piece is of the seat's view or its board (never another seat's)."""
     public, b = view.get("public") or {}, board or {}
     units, leaders = public.get("units"), public.get("leaders")
+    slots = b.get("slots") or []
     return {
         "board": [b.get("verb_keys"), b.get("pick_noun"), public.get("scenario"), public.get("turn")],
         "turn": [public.get(k) for k in ("scenario", "turn", "first_turn", "last_turn")] + [b.get("panel")],
+        # the map's frame and tools, its overlay's places each a part of its own (map.html: map__<place>)
         "map": [b.get(k) for k in ("width", "height", "counter", "leader", "coin")]
-        + [b.get(k) for k in ("places", "centers", "eliminated", "views", "base_url", "label", "alt", "battle")],
+        + [b.get(k) for k in ("eliminated", "views", "base_url", "label", "alt")]
+        + [[slot["part"] for slot in slots]],
+        **{slot["part"]: slot["place"] for slot in slots},
+        "map__centers": b.get("centers"),
+        "map__battle": b.get("battle"),
         "hand": b.get("hand"),
         "areas": [public.get("areas"), units, leaders, public.get("scored_areas")],
         "seas": [units, leaders],

@@ -198,6 +198,13 @@ def active(s: dict, area: str) -> bool:
     return area in s["areas"]
 
 
+def in_order(s: dict, areas: Iterable[str]) -> list[str]:
+    """The active ones of ``areas`` in the order of ``s["areas"]`` (the order a scan of the areas gives), without
+    scanning them all (their places once per reading)."""
+    place: dict[str, int] = remembered(s, ("area_order",), lambda: {a: i for i, a in enumerate(s["areas"])})
+    return sorted((a for a in areas if a in place), key=place.__getitem__)
+
+
 def controls(s: dict, power: str, area: str) -> bool:
     """Controlled by the power, or by a minor allied to it ("which for practical purposes count as being
     controlled by the major power", 12.1)."""
@@ -212,19 +219,53 @@ def controls(s: dict, power: str, area: str) -> bool:
 
 
 def controlled(s: dict, power: str) -> list[str]:
-    """The areas ``power`` controls (``controls``), in the order of ``s["areas"]``; once per reading of the state."""
+    """The areas ``power`` controls (``controls``), in the order of ``s["areas"]``. Within a reading, every
+    power's are found in one pass over the areas (``_control``)."""
+    side = minor_ally(s, power) if power in s["minors"] else power  # 20.2: an allied minor counts as its ally
+    if read(s) is not None:
+        by_control, by_side, _ = _control(s)
+        if side is None:
+            return list(by_control.get(power, ()))
+        if side_of(s, power) == side:  # then who == power is a case of side_of(who) == side
+            return list(by_side.get(side, ()))
+    return [
+        a
+        for a, i in s["areas"].items()
+        if i["control"] == power or (i["control"] is not None and side is not None and side_of(s, i["control"]) == side)
+    ]
 
-    def scan() -> list[str]:
-        side = minor_ally(s, power) if power in s["minors"] else power  # 20.2: an allied minor counts as its ally
-        sides = remembered(
-            s, ("sides",), lambda: [(a, i["control"], side_of(s, i["control"])) for a, i in s["areas"].items()]
-        )
-        return [
-            a for a, who, whose in sides if who == power or (who is not None and side is not None and whose == side)
-        ]
 
-    found: list[str] = remembered(s, ("controlled", power), scan)
+def _control(s: dict) -> tuple[dict[str, list[str]], dict[str, list[str]], list[tuple[str, str]]]:
+    """One pass over the areas per reading: the areas by who controls them, by the major power that party fights
+    for (``side_of``), each in the order of ``s["areas"]``; and the sieges (area, besieger)."""
+
+    def scan() -> tuple[dict[str, list[str]], dict[str, list[str]], list[tuple[str, str]]]:
+        by_control: dict[str, list[str]] = defaultdict(list)
+        by_side: dict[str, list[str]] = defaultdict(list)
+        sieges = []
+        sides: dict[str, str | None] = {}
+        for a, info in s["areas"].items():
+            who = info["control"]
+            if who is not None:
+                by_control[who].append(a)
+                if who not in sides:
+                    sides[who] = side_of(s, who)
+                whose = sides[who]
+                if whose is not None:
+                    by_side[whose].append(a)
+            if info["siege"]:
+                sieges.append((a, info["siege"]["besieger"]))
+        return by_control, by_side, sieges
+
+    found: tuple[dict[str, list[str]], dict[str, list[str]], list[tuple[str, str]]] = remembered(s, ("control",), scan)
     return found
+
+
+def besieged_by(s: dict, power: str) -> list[str]:
+    """The areas the power besieges (13.4), in the order of ``s["areas"]``; every siege found once per reading."""
+    if read(s) is None:
+        return [a for a, info in s["areas"].items() if info["siege"] and info["siege"]["besieger"] == power]
+    return [a for a, besieger in _control(s)[2] if besieger == power]
 
 
 def allies_of(s: dict, power: str) -> list[str]:

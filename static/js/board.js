@@ -206,7 +206,7 @@
             a.onBoard.slice(1).some(function (k) { return ks.indexOf(k) >= 0 && isTarget(k); });
         });
         if (hit.length === 1) { hit[0].form.requestSubmit(); return true; }
-        if (hit.length) { show(hit); return true; }
+        if (hit.length) { show(hit); reveal(); return true; }
       }
       if (picked !== null && ks.some(function (k) { return picked.indexOf(k) >= 0; })) {
         picked = null; verb = null; render(); return true;
@@ -217,8 +217,17 @@
       verb = null;
       if (mine.length === 1) { mine[0].form.requestSubmit(); return true; }
       render();
+      reveal();
       if (window.innerWidth < 640) menu.scrollIntoView({ block: "nearest", behavior: "smooth" });
       return true;
+    }
+    // the choices are listed in the side column: a side panel folded to its strip (static/js/site.js) opens for them
+    // (for this page: the reader's kept choice is unchanged), or a click on the map would show nothing
+    function reveal() {
+      const root = document.documentElement;
+      if (menu.getClientRects().length || root.dataset.sidePanel !== "collapsed") return;
+      root.dataset.sidePanel = "open";
+      document.querySelectorAll("[data-side-toggle]").forEach(function (b) { b.setAttribute("aria-expanded", "true"); });
     }
     function isTarget(k) { return els(k).some(function (el) { return el.classList.contains("target"); }); }
 

@@ -117,7 +117,20 @@ document.addEventListener("htmx:configRequest", (event) => {
   const live = document.getElementById("table-live");
   if (!live || !target || target.id !== "table-live" || !live.dataset.frame) return;
   const have = [`frame=${live.dataset.frame}`];
-  live.querySelectorAll("[data-live][data-fp]").forEach((el) => have.push(`${el.dataset.live}=${el.dataset.fp}`));
+  // a part's own parts ("<outer>__<inner>": a map's places) packed, their short fingerprints in their names' order
+  const inner = [];
+  live.querySelectorAll("[data-live][data-fp]").forEach((el) => {
+    const name = el.dataset.live;
+    if (name.includes("__")) inner.push([name, el.dataset.fp]);
+    else have.push(`${name}=${el.dataset.fp}`);
+  });
+  const packed = {};
+  inner.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  inner.forEach(([name, fp]) => {
+    const outer = name.slice(0, name.indexOf("__") + 2);
+    packed[outer] = (packed[outer] || "") + fp;
+  });
+  Object.entries(packed).forEach(([outer, fps]) => have.push(`${outer}=${fps}`));
   // the newest entry: its id and its move's seq (its anchor "#<seq>", app/fragments.py)
   const top = live.querySelector("#live-log-list > li[id^='log-']");
   const anchor = top && top.querySelector(".anchor");

@@ -15,8 +15,12 @@
     if (!found || !stage) { window.location.href = link.href; return; }
     const drawn = document.importNode(found, true);
     drawn.classList.add("urr-battle-past");
-    const was = stage.querySelector(":scope > #urr-battle");
-    if (was) was.replaceWith(drawn); else stage.appendChild(drawn);
+    // the battle's part of the board (app/live_parts.py): its fingerprint blanked, the next move's answer draws the
+    // battle of the moment again
+    const part = stage.querySelector("#part-map__battle");
+    const was = stage.querySelector("#urr-battle");
+    if (was) was.replaceWith(drawn); else (part || stage).appendChild(drawn);
+    if (part) part.dataset.fp = "";
     drawn.open = true;
     const summary = drawn.querySelector("summary");
     summary.setAttribute("tabindex", "-1");

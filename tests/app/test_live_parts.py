@@ -19,8 +19,7 @@ BOTH = {"north": "me", "south": "me"}
 
 def have_of(html: str) -> str:
     """The X-Live-Have a page holding ``html`` sends (static/js/site.js)."""
-    fp = live_parts.sections_of(html)
-    return ";".join([f"{k}={v}" for k, v in fp.items()] + [f"top={top_of(html)}"])
+    return live_parts.have_header(live_parts.sections_of(html), top_of(html))
 
 
 def top_of(html: str) -> str:
@@ -218,7 +217,7 @@ class _Pieces(HTMLParser):
                     at = e
             text.append(self.html[at:end])
             # the spaces between two tags left out: htmx's swaps keep them or not, the page reads the same
-            out[name] = re.sub(r">\s+<", "><", "".join(text).replace(' hx-swap-oob="true"', ""))
+            out[name] = re.sub(r">\s+<", "><", re.sub(r' hx-swap-oob="[^"]*"', "", "".join(text)))
         return out
 
 
@@ -293,5 +292,4 @@ def _entries(log: str) -> tuple[str, list[str]]:
 def _have(page: dict[str, str]) -> str:
     fps = {name: re.search(r'data-fp="(\w*)"', html).group(1) for name, html in page.items() if name != "@frame"}
     top = re.search(r'id="live-log-list">\s*<li id="log-(\d+)"[^>]*><a class="anchor"[^>]*>#(\d+)<', page["log"])
-    have = [f"{k}={v}" for k, v in fps.items()] + [f"frame={page['@frame']}"]
-    return ";".join([*have, f"top={'.'.join(top.groups()) if top else ''}"])
+    return live_parts.have_header({**fps, "frame": page["@frame"]}, ".".join(top.groups()) if top else "")

@@ -65,3 +65,20 @@ def test_the_new_table_form_says_the_options_problem_in_spanish(browser):
     page = alice.post("/tables", form)
     assert page.status_code == 422, page.status_code
     assert "debe ser como mucho 2" in page.text and "less than or equal" not in page.text
+
+
+def test_a_games_own_sentences_on_its_options_are_said_in_spanish(browser):
+    """The Planet King's War-Only mode in cooperative and Ultima Ratio Regis's count of players (7.1): each game's
+    own sentence in the reader's language, not the generic one; English as the engine words it."""
+    alice = browser("alice")
+    coop = {"game": "planet-king", "seats": {"king": "me"}, "options": {"mode": "cooperative", "scenario": "war_only"}}
+    spanish = alice.api("POST", "/api/v1/tables", coop, headers=ES).json()["problems"]
+    assert spanish == ["opciones: el modo Solo guerra no se puede jugar en modo cooperativo"], spanish
+    english = alice.api("POST", "/api/v1/tables", coop, headers=EN).json()["problems"]
+    assert english == ["options: the War-Only mode cannot be played in cooperative mode"], english
+    rise = {"game": "ultima-ratio-regis", "seats": {"spain": "me"}, "options": {"scenario": "new-order", "players": 8}}
+    said = alice.api("POST", "/api/v1/tables", rise, headers=ES).json()["problems"]
+    assert len(said) == 1 and said[0].startswith("players: ") and "se juega con 3 a 6 jugadores, no con 8" in said[0]
+    assert "is played" not in said[0]
+    english = alice.api("POST", "/api/v1/tables", rise, headers=EN).json()["problems"]
+    assert english[0].startswith("players: ") and "is played by 3 to 6 players, not 8" in english[0], english

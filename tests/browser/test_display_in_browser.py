@@ -164,3 +164,49 @@ def test_every_page_goes_dark(server, chromium, artifacts):
         assert background_luminance(page, "header.site") < 0.05, path
         name = path.strip("/").replace("/", "-") or "lobby"
         page.screenshot(path=str(artifacts / f"display-page-{name}-dark-1280.png"))
+
+
+def test_a_map_piece_picked_with_the_side_panel_folded_shows_its_choices(server, chromium, artifacts):
+    """Issue 28: a piece of the map whose choices are listed in the side column (static/js/board.js's menu), picked
+    while the side panel is folded to its strip, opens the panel for them (for this page: the kept choice stays
+    folded), so that the click shows what it may do."""
+    page = chromium.new_context(viewport=DESKTOP).new_page()
+    register(page, server.url, "folder")
+    url = new_table(page, server.url, "ultima-ratio-regis", {"scenario": "the-rise-of-portugal"}, {"player1": "me"})
+    page.goto(url)
+    expect(page.locator('#urr-base[data-inlined="1"]')).to_have_count(1)
+    # a piece of the map with several choices (a click on it lists them): the list's forms that name it
+    several = """() => [...document.querySelectorAll('.urr-map .pickable')].map(el => el.dataset.hit).find(hit => {
+      const ids = hit.split(' ').map(k => JSON.stringify(k.split(':')[1]));
+      return [...document.querySelectorAll('.prompt form.action-form input[name=arg]')]
+        .filter(i => ids.some(id => i.value.includes(id))).length > 1; })"""
+    key = None
+    for _ in range(60):  # moves by the list until there is one
+        key = page.evaluate(several)
+        if key:
+            break
+        seq = page.locator("#table-live").get_attribute("data-seq")
+        if not page.locator(".prompt button.action:visible").count():
+            page.locator(".board-all").click()
+        page.locator(".prompt button.action:visible").first.click()
+        expect(page.locator("#table-live")).not_to_have_attribute("data-seq", seq)
+    assert key, "no piece of the map with several choices"
+    piece = page.locator(f'.urr-map .pickable[data-hit="{key}"]')
+    fold_or_open(page)
+    expect(page.locator("html")).to_have_attribute("data-side-panel", "collapsed")
+    expect(page.locator(".board-menu")).to_be_hidden()
+    page.screenshot(path=str(artifacts / "display-urr-folded-before-pick.png"))
+    piece.first.dispatch_event("click")
+    menu = page.locator(".board-menu")
+    expect(menu).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("data-side-panel", "open")
+    expect(page.locator("[data-side-toggle]")).to_have_attribute("aria-expanded", "true")
+    expect(menu.locator("button").first).to_be_visible()  # its choices, or the way back to the whole list
+    page.screenshot(path=str(artifacts / "display-urr-folded-picked.png"))
+    page.set_viewport_size(PHONE)
+    expect(menu).to_be_visible()
+    page.screenshot(path=str(artifacts / "display-urr-folded-picked-phone.png"), full_page=True)
+    # the reader's kept choice is still the folded panel
+    page.set_viewport_size(DESKTOP)
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("data-side-panel", "collapsed")

@@ -105,6 +105,9 @@ def test_the_phone_layout_puts_board_and_hand_first(server, chromium, artifacts)
     assert hand.bounding_box()["y"] < bar.bounding_box()["y"]
     assert bar.bounding_box()["y"] + bar.bounding_box()["height"] <= PHONE["height"] + 1  # on screen: sticky
     expect(alice.locator(".chat-jump")).to_be_in_viewport()
+    # the chat button floats over the red header: it must not be drawn in the header's own red (light or dark)
+    fill = "e => getComputedStyle(e).backgroundColor"
+    assert alice.locator(".chat-jump").evaluate(fill) != alice.locator("header.site").evaluate(fill)
     shoot(alice, artifacts, "15-dias-table")
 
 

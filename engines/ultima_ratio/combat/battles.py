@@ -13,8 +13,9 @@ the caller applies to the board. Stacking and supply on the state are ``logistic
 from __future__ import annotations
 
 import dataclasses
-import json
 from typing import Any
+
+import orjson
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import text
@@ -301,7 +302,7 @@ def _moving(result: dict, side: combat_procedure.Side, units: list[str]) -> dict
 
 def _json(data: Any) -> Any:
     """Plain JSON (tuples become lists) for the state."""
-    return json.loads(json.dumps(data))
+    return orjson.loads(orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS))
 
 
 def _plain(info: dict) -> dict:

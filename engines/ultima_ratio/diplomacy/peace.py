@@ -125,7 +125,8 @@ class ForcedNegotiations(Step):
 def ask_forced(g: Ctx) -> bool:
     """21.4.2 after an action or free move (RULINGS P-10): call ``forced_negotiations`` if a power must negotiate;
     True if it did (the caller names it in its ``goes_to`` and asks again when it resumes)."""
-    due = forced_due(g)
+    with st.reading(g.s):  # a question only: every power's possessions found in one pass
+        due = forced_due(g)
     if due is None:
         return False
     g.call("forced_negotiations", **due)

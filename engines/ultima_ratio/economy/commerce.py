@@ -11,6 +11,7 @@ from engines.core.types import text
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import Board, board_of
 from engines.ultima_ratio.economy import unrest
+from engines.ultima_ratio.map import TradeCenter
 
 MAX_PER_CENTER = 2  # 19.2.2: "At the most, each major power may have 2 merchants in each trade center"
 
@@ -19,12 +20,16 @@ MAX_PER_CENTER = 2  # 19.2.2: "At the most, each major power may have 2 merchant
 def center_areas(s: dict, board: Board, center: str) -> list[str]:
     """The active areas a trade center includes: the commercial ports adjacent to its seas, the areas of its
     theaters (Africa, Asia) and, on the mini-maps, the areas with a fortress (19.2.4)."""
-    return [area for area in s["areas"] if in_center(s, board, center, area)]
+    tc = board.map.trade_center(center)
+    return [area for area in s["areas"] if _in_center(s, board, tc, area)]
 
 
 def in_center(s: dict, board: Board, center: str, area: str) -> bool:
     """Whether the active ``area`` is one of the trade center's (``center_areas``)."""
-    tc = board.map.trade_center(center)
+    return _in_center(s, board, board.map.trade_center(center), area)
+
+
+def _in_center(s: dict, board: Board, tc: TradeCenter, area: str) -> bool:
     info = board.areas[area]
     if info.theater in tc.theaters:
         return True
@@ -46,11 +51,12 @@ def coastal_areas_in(s: dict, board: Board, center: str, power: str, possessions
     ]
 
 
-def commercial_ports_held(s: dict, board: Board, center: str, power: str) -> int:
-    """Commercial ports of the center the power possesses, without the trade-interrupted marker (19.2.4)."""
+def commercial_ports_held(s: dict, board: Board, center: str, power: str, areas: list[str] | None = None) -> int:
+    """Commercial ports of the center the power possesses, without the trade-interrupted marker (19.2.4);
+    ``areas``: the center's (``center_areas``), when the caller has them already."""
     return sum(
         1
-        for a in center_areas(s, board, center)
+        for a in (center_areas(s, board, center) if areas is None else areas)
         if s["areas"][a]["owner"] == power and not s["areas"][a]["interrupted"]
     )
 
@@ -163,11 +169,12 @@ def commercial_competition(g: Ctx) -> None:
                 present[power] = 1
                 excess -= 1
                 g.log("log.competition", power=power, center=center, count=1, rule="merchant_surplus")
+        areas = center_areas(s, board, center)  # the competition moves merchants, not the center's areas
         for _ in range(2):
             order = sorted(
                 (p for p, n in present.items() if n and not fixed(s, center, p)),
                 key=lambda p: (
-                    commercial_ports_held(s, board, center, p),
+                    commercial_ports_held(s, board, center, p, areas),
                     board.power(p).vitality,
                     -s["seats"][s["powers"][p]["seat"]]["order"],
                 ),

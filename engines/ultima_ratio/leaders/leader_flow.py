@@ -76,7 +76,10 @@ def changes_near(
     ]
     if not mine:
         return []
-    near, everything, everyone = set(units), leader_state.counters(s), leader_state.state_leaders(s)
+    # 17.1: a leader goes only to a unit of his own stack, so only the leaders' stacks are built
+    stacks = leader_state.stacks_of(s, [s["leaders"][lid]["unit"] for lid in mine])
+    near, everything = set(units), leader_state.counters(s, at=stacks)
+    everyone = leader_state.state_leaders(s)
     out = []
     for lid in mine:
         options = [u for u in leader_rules.attach_targets(everyone, everything, lid) if u not in exclude]

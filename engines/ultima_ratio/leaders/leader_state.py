@@ -17,6 +17,8 @@ def counters(s: dict, power: str | None = None, at: Collection[str] | None = Non
     ``power``, that power's alone (a question about its own counters need not build the whole table's); with
     ``at``, those at these locations alone (a question about a few stacks)."""
     out: list[Unit] = []
+    if at is not None and not at:
+        return out
     for uid in s["units"] if power is None else st.units_of(s, power):
         info = s["units"][uid]
         if at is not None and info["loc"] not in at:
@@ -40,9 +42,12 @@ def counters(s: dict, power: str | None = None, at: Collection[str] | None = Non
                 "operational": not info.get("repair"),
             }
         )
-    for area, info in s["areas"].items():
+    areas = s["areas"]
+    wanted = None if at is None else {loc for loc in at if loc.startswith(st.AREA)}  # an area's location is its id
+    for area in areas if wanted is None else [a for a in areas if a in wanted]:  # in the order of the state's areas
+        info = areas[area]
         fort = info["fortress"]
-        if fort and (power is None or fort["power"] == power) and (at is None or area in at):
+        if fort and (power is None or fort["power"] == power):
             out.append(
                 {
                     "id": f"fortress:{area}",

@@ -18,7 +18,7 @@ def reattachments(g: Ctx, result: dict) -> list[dict]:
     gone: set[str] = {u for side in result["eliminated"].values() for u in side}
     if result.get("fortress_destroyed") is not None:
         gone.add(result["fortress_destroyed"])
-    units = leader_state.on_map(s, leader_state.counters(s))
+    units = leader_state.on_map(s, leader_state.counters(s, at=leader_state.stacks_of(s, gone)))  # their stacks
     out = []
     for uid in sorted(gone):
         if not any(u["id"] == uid for u in units):

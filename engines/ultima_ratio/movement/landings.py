@@ -24,6 +24,7 @@ def landers(g: Ctx, power: str, first: bool = False) -> list[str]:
     s, b = g.s, board_of(g)
     start = s["impulse"]["start_locs"]
     out = []
+    ready: dict[str, bool] = {}  # a departure port -> an escort and a target from it (the same for its every troop)
     for u in st.units_of(s, power, "troop", "map"):
         area = st.loc_area(s["units"][u]["loc"])
         if (
@@ -34,9 +35,9 @@ def landers(g: Ctx, power: str, first: bool = False) -> list[str]:
             or leader_moved(s, u)
         ):
             continue
-        if not landing_escorts(g, power, u):
-            continue
-        if next(_targets(g, power, u), None):
+        if area not in ready:
+            ready[area] = bool(landing_escorts(g, power, u)) and next(_targets(g, power, u), None) is not None
+        if ready[area]:
             out.append(u)
             if first:
                 break
@@ -99,8 +100,8 @@ def _targets(g: Ctx, power: str, uid: str, group: list[str] | None = None) -> It
     home = armies.map_of(b, start)
     reach = max(s["naval_distance"].values()) - 1  # the farthest any naval operation distance reaches
     near = {a for x in b.areas[start].seas for a in b.ports_near(x, reach)}
-    for area in s["areas"]:
-        if area not in near or area == start or st.controls(s, power, area):
+    for area in st.in_order(s, near):
+        if area == start or st.controls(s, power, area):
             continue
         far = b.port_gap(start, area)
         if far is None or far > min(naval_bases.operation_distance(s, b, x) for x in b.areas[area].seas) - 1:

@@ -29,17 +29,19 @@ from engines.ultima_ratio.movement.troop_paths import Lane, troop_passable
 
 
 class Asked(Container[str]):
-    """Areas known by a question asked of each area once, when first looked at (a transfer's lane)."""
+    """Areas known by a question asked of each area once, when first looked at (a transfer's lane); ``within``: the
+    only areas it may answer yes for, if known (the others are not asked)."""
 
-    def __init__(self, question: Callable[[str], bool]) -> None:
+    def __init__(self, question: Callable[[str], bool], within: Container[str] | None = None) -> None:
         self.question = question
+        self.within = within
         self.known: dict[str, bool] = {}
 
     def __contains__(self, area: object) -> bool:
         if not isinstance(area, str):
             return False
         if area not in self.known:
-            self.known[area] = self.question(area)
+            self.known[area] = (self.within is None or area in self.within) and self.question(area)
         return self.known[area]
 
 
@@ -65,7 +67,8 @@ def transfer_lane(g: Ctx, power: str, receiver: str) -> Lane:
     area of the other"; RULINGS AL-7)."""
     s = g.s
     ends = Asked(lambda a: st.controls(s, receiver, a) and not s["areas"][a]["siege"])
-    return Lane(Asked(lambda a: a in ends or troop_passable(g, power, a)), ends, ("transfer", power, receiver))
+    within = troop_paths.lane_candidates(g, power, receiver)
+    return Lane(Asked(lambda a: a in ends or troop_passable(g, power, a), within), ends, ("transfer", power, receiver))
 
 
 def hand_over(g: Ctx, uid: str, to: str) -> None:

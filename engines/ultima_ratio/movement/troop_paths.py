@@ -35,10 +35,31 @@ def troop_passable(g: Ctx, power: str, area: str, by_sea: bool = False, allied: 
     now = st.read(g.s)
     if now is None:
         return _troop_passable(g, power, area, by_sea, allied)
-    known = now.memo.setdefault(("troop_passable", power, by_sea, allied), {})  # area -> answer
+    known = now.memo.get(("troop_passable", power, by_sea, allied))  # area -> answer
+    if known is None:
+        known = now.memo[("troop_passable", power, by_sea, allied)] = {}
     if area not in known:
-        known[area] = _troop_passable(g, power, area, by_sea, allied)
+        known[area] = area in _candidates(g, power, allied) and _troop_passable(g, power, area, by_sea, allied)
     return bool(known[area])
+
+
+def _candidates(g: Ctx, power: str, allied: bool) -> set[str]:
+    """The only areas ``_troop_passable`` may answer yes for, once per reading: those the power controls, those
+    with its troops, those it besieges, and (``allied``) those its allies control; every other area is not
+    passable whatever else holds (the movement's searches ask of many such areas: the ports of every sea)."""
+
+    def gather() -> set[str]:
+        s = g.s
+        found = set(st.controlled(s, power))
+        found.update(area for u in st.units_of(s, power, "troop", "map") if (area := st.loc_area(s["units"][u]["loc"])))
+        found.update(st.besieged_by(s, power))
+        if allied and s["alliances"]:
+            for ally in st.allies_of(s, power):
+                found.update(st.controlled(s, ally))
+        return found
+
+    found: set[str] = st.remembered(g.s, ("troop_passable_candidates", power, allied), gather)
+    return found
 
 
 def _troop_passable(g: Ctx, power: str, area: str, by_sea: bool, allied: bool) -> bool:
@@ -52,14 +73,31 @@ def _troop_passable(g: Ctx, power: str, area: str, by_sea: bool, allied: bool) -
     return own or (allied and bool(s["alliances"]) and st.ally_controls(s, power, area))
 
 
+def lane_candidates(g: Ctx, power: str, receiver: str) -> set[str] | None:
+    """Within a reading of the state, the only areas a troop of ``power`` transferred to ``receiver`` may cross or
+    end in (21.2.2, ``strategic_movement.transfer_lane``): those ``troop_passable`` may answer yes for and those
+    ``receiver`` controls; None outside a reading."""
+    if st.read(g.s) is None:
+        return None
+    return st.remembered(
+        g.s,
+        ("lane_candidates", power, receiver),
+        lambda: _candidates(g, power, True) | set(st.controlled(g.s, receiver)),
+    )
+
+
 def troop_steps(g: Ctx, power: str, here: str, lane: Lane | None) -> tuple[list[str], list[str]]:
     """The areas and seas next to ``here`` that a troop of the power may enter (10.2; a repatriation's or
     transfer's ``lane``, 14.1.1, 21.2.2)."""
     s, b = g.s, board_of(g)
     area, sea = st.loc_area(here), st.loc_sea(here)
 
+    maybe = _candidates(g, power, True) if lane is None and st.read(s) is not None else None
+
     def passable(a: str, by_sea: bool = False) -> bool:
-        return a in lane.through if lane else troop_passable(g, power, a, by_sea=by_sea)
+        if lane:
+            return a in lane.through
+        return (maybe is None or a in maybe) and troop_passable(g, power, a, by_sea=by_sea)
 
     if area is not None:
         siege = s["areas"][area]["siege"]
@@ -74,7 +112,7 @@ class TroopReach:
     (``may_stop``: the room is for one more troop of the power, 15.1.1 — a troop without leader changes no
     commander) is the same for every such troop of the power, so the places are looked at once per reading of the
     state (``troop_reach``), and a search that finds no end marks every place it saw as one from which none is
-    reached (``dead``), for the next troop's search."""
+    reached (``dead``), and one that finds an end marks its way to it (``leads``), for the next troop's search."""
 
     def __init__(self, g: Ctx, power: str, lane: Lane | None) -> None:
         self.g, self.power, self.lane = g, power, lane
@@ -82,6 +120,7 @@ class TroopReach:
         self.starts: dict[str, bool] = {}
         self.stops: dict[str, bool] = {}
         self.nexts: dict[str, list[str]] = {}
+        self.leads: dict[str, str] = {}  # a place -> an end (a place other than itself) reached from it
 
     def after(self, here: str) -> list[str]:
         if here not in self.nexts:
@@ -111,21 +150,34 @@ class TroopReach:
 
     def sets_out(self, start: str) -> bool:
         """Whether some place other than ``start`` where the troop may end is reached from it: the nearest places
-        first, each asked whether it is an end when first seen (an end is most often next door)."""
+        first, each asked whether it is an end when first seen (an end is most often next door), or whether an
+        earlier search found an end other than ``start`` from it (``leads``: a place reaching an end by some way
+        gives ``start`` a way to it — or, if that way came back through ``start``, a shorter one)."""
         if start not in self.starts:
-            seen, queue, found = {start}, deque([start]), False
-            while queue and not found:
-                for nxt in self.after(queue.popleft()):
+            seen, queue, came = {start}, deque([start]), {start: start}
+            end = None
+            while queue and end is None:
+                here = queue.popleft()
+                for nxt in self.after(here):
                     if nxt in seen or nxt in self.dead:
                         continue
                     seen.add(nxt)
+                    came[nxt] = here
                     if self.stop(nxt):
-                        found = True
-                        break
-                    queue.append(nxt)
-            if not found and not self.stop(start):
+                        end = nxt
+                    elif self.leads.get(nxt, start) != start:
+                        end = self.leads[nxt]
+                    else:
+                        queue.append(nxt)
+                        continue
+                    while nxt != start:  # every place of the way found leads to that end
+                        self.leads.setdefault(nxt, end)
+                        nxt = came[nxt]
+                    self.leads.setdefault(start, end)
+                    break
+            if end is None and not self.stop(start):
                 self.dead |= seen  # nothing seen ends a movement, nor leads to an end
-            self.starts[start] = found
+            self.starts[start] = end is not None
         return self.starts[start]
 
 

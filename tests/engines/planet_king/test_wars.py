@@ -1,7 +1,8 @@
 """Wars: declaration, progression, campaigns, fronts, the end of a war (Wars; Government Actions › Military
 Campaign) — the rulebook's examples with stacked decks."""
 
-from engines.planet_king import military, wars
+from engines.core.types import text
+from engines.planet_king import GAME, military, wars
 from engines.planet_king.components import (
     F_CATALONIA,
     F_ITALY,
@@ -226,3 +227,13 @@ def test_naval_power_without_fleet():
     run(s, wars.war_event, "pk:power:england")
     assert s["wars"]["pk:war:england"]["pos"] == -1
     assert units(s, "pk:war:england") == ["spanish_tercio"]  # the card's SP symbol: one tercio lost
+
+
+def test_a_battles_ordinal_reads_in_spanish_in_the_log_and_its_place_as_printed():
+    """Battle Name Generator: the campaign's name in the log; in Spanish the printed ordinal ("1st Breda") reads
+    "1.ª Breda" (issue 29), a name without one as printed, and English as the rulebook prints it."""
+    entry = text("log.the_campaign_is_remembered_as", table="1st Breda", row=1, col=1)
+    assert GAME.renderer("es").text(entry) == "La campaña se recuerda como 1.ª Breda (1, 1)."
+    assert GAME.renderer("en").text(entry) == "The campaign is remembered as 1st Breda (1, 1)."
+    assert GAME.name_of("3rd Groenlo", "es") == "3.ª Groenlo" and GAME.name_of("2nd Dunas", "es") == "2.ª Dunas"
+    assert GAME.name_of("Aire-sur-la-Lys", "es") == "Aire-sur-la-Lys" and GAME.name_of("1st Breda", "en") is None

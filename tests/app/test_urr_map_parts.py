@@ -1,0 +1,98 @@
+"""Ultima Ratio Regis' overlay in places (issue 28 › Speed: "a move's update sends only what changed in the overlay"):
+every area, sea and box of the map is a part of its own (app/web.py › board_part, map__<place>), so a move that
+moves one unit is answered by the places it left and entered, not by the whole overlay; those places travel as SVG
+(``<template><svg>`` round each), and the page says what it holds of them packed (app/live_parts.py ›
+have_header)."""
+
+import json
+import random
+import re
+from typing import Any, cast
+
+from app import live_parts
+from engines import registry
+
+URR = "ultima-ratio-regis"
+PLACE = re.compile(r'<g(?: class="urr-place")? data-live="part-map__([\w-]+)" data-fp="\w+"')
+SENT = re.compile(r'(?:id|data-live)="([\w-]+)"[^>]*hx-swap-oob')
+
+
+def _part(loc: str) -> str:
+    return "map__" + re.sub(r"[^A-Za-z0-9_-]", "-", loc)
+
+
+def _locs(view: dict) -> dict[str, str]:
+    return {uid: u.get("loc") for uid, u in (view["view"]["public"].get("units") or {}).items()}
+
+
+def test_every_place_of_the_map_is_a_part_and_the_page_sends_them_packed(browser):
+    alice = browser("alice")
+    table = alice.new_table(game=URR, seats={"player1": "me"}, options={"scenario": "the-rise-of-portugal"}, seed=3)
+    page = alice.c.get(f"/tables/{table}/live").text
+    places = [p for p in PLACE.findall(page) if p != "centers"]  # the trade centers: a part of their own
+    game = registry.get_game(URR)
+    view = alice.view(table)["view"]
+    # every active area, and every sea and box of the map whether it holds counters or not
+    assert {p for p in places if p.startswith("area-")} == {a.replace(":", "-") for a in view["public"]["areas"]}
+    assert {p for p in places if p.startswith("sea-")} == {
+        s.id.replace(":", "-") for s in cast(Any, game).board.map.seas
+    }
+    assert "box-eliminated" in places and len(places) == len(set(places))
+    fps = live_parts.sections_of(page)
+    have = live_parts.have_header(fps, "")
+    assert f"part-map__{sorted(view['public']['areas'])[0].replace(':', '-')}=" not in have  # packed, not one by one
+    packed = dict(item.split("=", 1) for item in have.split(";"))["part-map__"]
+    assert len(packed) == live_parts.INNER_FP * (len(places) + 2)  # the places, the trade centers, the battle
+    assert len(have) < 4000
+
+
+def test_a_move_of_one_unit_resends_only_the_places_it_left_and_entered(browser):
+    """Random legal moves of The Rise of Portugal, each sent with what the page holds: whenever a move moved one
+    unit from a place to another and changed nothing else on the map, its answer redrew those two places and no
+    other part of the map, in a fraction of the map's bytes; the page then reads as a fresh one."""
+    alice = browser("alice")
+    table = alice.new_table(game=URR, seats={"player1": "me"}, options={"scenario": "the-rise-of-portugal"}, seed=3)
+    live = f"/tables/{table}/live"
+    rng = random.Random(8)
+    page = alice.c.get(live).text
+    whole_map = len(re.search(r'<div id="part-map".*?</svg>', page, re.S).group(0))
+    one_unit_moves = between = 0  # the moves of one unit, and of them those from a place to another
+    for _ in range(120):
+        before = alice.view(table)
+        if before["status"] != "active" or not before["actions"]:
+            break
+        # a unit's move when there is one (the verbs that take a unit to a place), else any move
+        moving = [a for a in before["actions"] if a["verb"] in ("area", "sea", "to_sea")]
+        a = rng.choice(moving or before["actions"])
+        have = live_parts.have_header(live_parts.sections_of(page), _top(page))
+        r = alice.post(
+            f"/tables/{table}/act",
+            {"seq": before["seq"], "verb": a["verb"], "arg": json.dumps(a["arg"])},
+            headers={"HX-Request": "true", live_parts.HAVE: have},
+        )
+        assert r.status_code == 200 and r.headers.get("HX-Retarget") == "#live-head", r.text[:300]
+        after = alice.view(table)
+        page = alice.c.get(live).text  # the page as it now reads (the test of the sections' sum: test_live_parts)
+        was, now = _locs(before), _locs(after)
+        moved = [u for u in now if was.get(u) != now[u]]
+        pub_was, pub_now = before["view"]["public"], after["view"]["public"]
+        same_else = all(pub_was.get(k) == pub_now.get(k) for k in ("areas", "leaders", "merchants", "capacity"))
+        if len(moved) != 1 or moved[0] not in was or not same_else or pub_now.get("battle") != pub_was.get("battle"):
+            continue
+        sent = {s[5:] for s in SENT.findall(r.text) if s.startswith("part-map")}
+        on_map = {"map__" + p for p in PLACE.findall(page)}  # a unit off the map (yet to deploy) is in no place
+        places = {_part(was[moved[0]]), _part(now[moved[0]])} & on_map
+        assert places and sent == places, (a, sent)
+        redrawn = re.findall(r"<template><svg .*?</svg></template>", r.text, re.S)
+        assert len(redrawn) == len(places)  # each place in an SVG wrapper
+        assert sum(map(len, redrawn)) < whole_map / 8  # the map's bytes of the answer: its (one or) two places'
+        assert "urr-overlay" not in r.text  # the overlay itself is not sent again
+        assert f'''hx-swap-oob="outerHTML:[data-live='part-{sorted(places)[0]}']"''' in r.text
+        one_unit_moves += 1
+        between += len(places) == 2
+    assert one_unit_moves >= 2 and between >= 1
+
+
+def _top(html: str) -> str:
+    top = re.search(r'id="live-log-list">\s*<li id="log-(\d+)"[^>]*><a class="anchor"[^>]*>#(\d+)<', html)
+    return f"{top.group(1)}.{top.group(2)}" if top else ""

@@ -1,0 +1,62 @@
+"""The board's sections kept by what they are drawn from (board.html's ``kept``, app/fragments.py; issue 30 › Proof:
+the page's time): at every position of several games, as each seat and a spectator, in English and in Spanish, the
+board drawn with the sections kept from all the earlier positions is the board drawn afresh, byte for byte (a
+section whose inputs missed something it reads would be drawn stale), and a board asked again draws no section."""
+
+import random
+from typing import Any, cast
+
+import pytest
+
+from app import fragments, i18n
+from engines.planet_king import GAME
+from tests.engines.planet_king.support import RENDER
+from tests.engines.planet_king.test_board import ENV, Table
+
+BOARD = ENV.get_template("games/planet-king/board.html")
+
+
+def render(state: dict, role: str | None, lang: str) -> str:
+    view = cast(dict[str, Any], GAME.view(state, role))
+    view["prompt"] = {**view["prompt"], "text": RENDER.text(view["prompt"]["text"])}
+    active = GAME.active_roles(state)
+    data = {
+        "seats": [{"role": r, "name": f"Player {r}"} for r in view["public"]["roles"]],
+        "active_roles": active,
+        "outcome": None,
+    }
+    with i18n.use(lang):
+        return BOARD.render(game=GAME, view=view, role=role, data=data, table=Table(), csrf_token="tok", as_role=role)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"scenario": "anni_mirabiles"},
+        {"scenario": "planet_king", "mode": "cooperative"},
+        {"scenario": "hothead", "secret_memorial": True},
+    ],
+)
+def test_a_kept_section_is_the_section_drawn_afresh(options):
+    s = GAME.setup(11, options)
+    rnd = random.Random(11)
+    roles = GAME.roles(GAME.parse_options(options))
+    fragments._sections.clear()
+    drawn = 0
+    for _ in range(60):
+        if GAME.outcome(s):
+            break
+        for role in [*roles, None]:
+            for lang in ("en", "es"):
+                kept = render(s, role, lang)  # sections kept from earlier positions, seats and languages
+                size = len(fragments._sections)
+                assert render(s, role, lang) == kept and len(fragments._sections) == size  # all kept: none drawn
+                earlier = dict(fragments._sections)
+                fragments._sections.clear()
+                assert render(s, role, lang) == kept  # drawn afresh
+                drawn += len(fragments._sections)
+                fragments._sections.update(earlier)
+        role = GAME.active_roles(s)[0]
+        verb, arg = GAME.bots["heuristic"](GAME, GAME.view(s, role), role, rnd)
+        s = GAME.apply(s, role, verb, arg)
+    assert drawn  # the sections were kept

@@ -1,0 +1,128 @@
+"""The searches a reading shares (issue 27's speed): a troop's strategic movement asks its power's
+``troop_paths.TroopReach``, whose places that lead nowhere (``dead``) and ways to an end (``leads``) serve the next
+troop's search, and whose passable areas are asked only among the power's candidates; a battle's record is made
+JSON through orjson. These tests prove, along whole 9.2 games, that each shared answer equals the one worked out
+alone from nothing."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from engines.core.machine import Ctx
+from engines.ultima_ratio import state as st
+from engines.ultima_ratio.combat import combat_procedure
+from engines.ultima_ratio.diplomacy import expeditionary_corps
+from engines.ultima_ratio.movement import strategic_movement, troop_paths
+
+from .test_reading import SIM, positions
+
+
+def starts(s: dict, power: str) -> list[str]:
+    """The places of the power's troops on the map, and a few of its areas without troops (other starts)."""
+    troops = [s["units"][u]["loc"] for u in st.units_of(s, power, "troop", "map")]
+    return sorted(set(troops)) + st.controlled(s, power)[::7]  # an area id is its location
+
+
+@pytest.mark.parametrize(("seed", "players", "bot"), [(1, 6, "heuristic"), (2, 4, "random"), (6, 5, "heuristic")])
+def test_a_shared_troop_search_answers_as_a_search_alone(seed, players, bot):
+    """At positions of whole games, for every power and minor with troops, whether a troop sets out from each place
+    (an ordinary movement, and every transfer lane to an ally or back) is the same asked of the power's shared
+    search, in one order and then in the reverse one, as asked of a new search for that place alone; and every
+    area's ``troop_passable`` within a reading (candidates first) is the same as outside it."""
+    compared = transfers = 0
+    for n, (s, _role) in enumerate(positions(seed, players, 900, bot)):
+        if n % 15:
+            continue
+        g = Ctx(SIM, s)
+        parties = sorted({info["power"] for info in s["units"].values()} & (set(s["powers"]) | set(s["minors"])))
+        plain = {
+            (p, a, by_sea): troop_paths.troop_passable(g, p, a, by_sea)
+            for p in parties
+            for a in s["areas"]
+            for by_sea in (False, True)
+        }
+        with st.reading(s):
+            assert {k: troop_paths.troop_passable(g, *k) for k in plain} == plain
+            for power in parties:
+                lanes: list[troop_paths.Lane | None] = [None]
+                lanes += [strategic_movement.transfer_lane(g, power, ally) for ally in st.allies_of(s, power)]
+                lanes += [strategic_movement.transfer_lane(g, power, power)] if power in s["powers"] else []
+                for lane in lanes:
+                    places = starts(s, power)
+                    alone = {p: troop_paths.TroopReach(g, power, lane).sets_out(p) for p in places}
+                    for order in (places, places[::-1]):
+                        shared = troop_paths.TroopReach(g, power, lane)
+                        assert {p: shared.sets_out(p) for p in order} == alone, (n, power, lane and lane.key)
+                    compared += len(places)
+                    transfers += lane is not None
+    assert compared > 1000
+    assert transfers > 0 or players < 6  # 9.2 at 6 players makes alliances early (the 1st game)
+
+
+def test_a_battles_record_is_the_json_of_its_fields():
+    """Every battle of a whole 9.2 game made JSON through orjson is what ``dataclasses.asdict`` and the standard
+    library's JSON made of it: the same keys, in the same order, the same values."""
+    made = []
+    original = combat_procedure.as_data
+
+    def checked(battle):
+        data = original(battle)
+        old = json.loads(json.dumps(dataclasses.asdict(battle)))
+        assert data == old
+        assert json.dumps(data) == json.dumps(old)  # the keys' order too
+        made.append(battle)
+        return data
+
+    combat_procedure.as_data = checked
+    try:
+        for _ in positions(1, 6, 2500):
+            pass
+    finally:
+        combat_procedure.as_data = original
+    assert len(made) > 50
+
+
+def test_transfers_offered_are_the_same_with_and_without_the_reading():
+    """The expeditionary transfers offered (21.2.2) along a game with alliances: the same within a reading (shared
+    searches, candidate areas) as outside it (each search alone)."""
+    offered = 0
+    for n, (s, _role) in enumerate(positions(1, 6, 1500)):
+        if n % 5:
+            continue
+        g = Ctx(SIM, s)
+        for power in sorted(s["powers"]):
+            plain = expeditionary_corps.transfers(g, power)
+            with st.reading(s):
+                assert expeditionary_corps.transfers(g, power) == plain
+            offered += len(plain)
+    assert offered > 0
+
+
+class Graph(troop_paths.TroopReach):
+    """A ``TroopReach`` over a small drawn graph: ``links`` (place -> next places) and ``ends``."""
+
+    def __init__(self, links: dict[str, list[str]], ends: set[str]) -> None:
+        super().__init__(Ctx(SIM, {}), "nobody", None)
+        self.links, self.ends = links, ends
+
+    def after(self, here: str) -> list[str]:
+        return self.links.get(here, [])
+
+    def stop(self, place: str) -> bool:
+        return place in self.ends
+
+
+def test_a_way_back_to_the_start_is_no_way_out():
+    """10.2: a troop does not end where it set out. ``A`` is an end and ``B`` next to it is not: from ``B`` the troop
+    reaches ``A``, and the search marks ``B`` as leading to ``A``; from ``A`` it has nowhere to end (``B`` leads only
+    back to ``A``), asked after ``B``'s search or alone. With a second end ``C`` beyond ``B``, ``A`` sets out."""
+    links = {"A": ["B"], "B": ["A"]}
+    shared = Graph(links, {"A"})
+    assert shared.sets_out("B") and shared.leads["B"] == "A"
+    assert not shared.sets_out("A")
+    assert not Graph(links, {"A"}).sets_out("A")
+    wider = Graph({"A": ["B"], "B": ["A", "C"], "C": ["B"]}, {"A", "C"})
+    assert wider.sets_out("B") and wider.sets_out("A") and wider.sets_out("C")
