@@ -136,7 +136,8 @@ class UltimaRatioRegis(StepGame):
     id = GAME_ID
     title = "Ultima Ratio Regis"
     # 6: a battle's public record in the state (issue 28); only Austria bids for the Imperial election (IV-2)
-    version = "6"
+    # 7: the content's ids namespaced by kind (issue 27 › Declared state; ENGINE.md › Content ids; upgrade.py)
+    version = "7"
     presentation = "engines.ultima_ratio.presentation:PRESENTATION"  # the map page (engines.core.presentation)
     Options: ClassVar[type[BaseModel]] = Options
     messages_dir = pathlib.Path(__file__).parent / "messages"

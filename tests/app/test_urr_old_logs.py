@@ -7,21 +7,13 @@ from __future__ import annotations
 import json
 import pathlib
 
-import pytest
-
 from app.models import GameTable, Move
 from app.services import play
 from engines.core.content import digest_of
-from engines.ultima_ratio.game import UltimaRatioRegis
 from engines.ultima_ratio.upgrade import bare
 
 V6 = json.loads((pathlib.Path(__file__).parents[1] / "engines/ultima_ratio/new_order_v6.json").read_text())
 
-
-@pytest.fixture
-def version_7(monkeypatch):
-    """The engine as the merger numbers it (version 7: the first with namespaced ids)."""
-    monkeypatch.setattr(UltimaRatioRegis, "version", "7")
 
 
 def v6_record() -> dict:
@@ -48,7 +40,7 @@ def args_of(db, table_id: int) -> list:
     return [m.arg for m in db.query(Move).filter_by(table_id=table_id).order_by(Move.seq)]
 
 
-def test_a_version_6_record_imports_with_its_moves_in_this_versions_ids(app, browser, version_7):
+def test_a_version_6_record_imports_with_its_moves_in_this_versions_ids(app, browser):
     table_id = imported(app, browser)
     with app.state.sessions() as db:
         table = db.get(GameTable, table_id)
@@ -58,7 +50,7 @@ def test_a_version_6_record_imports_with_its_moves_in_this_versions_ids(app, bro
     assert len(args) == len(V6["moves"]) and "area:gibraltar" in args and "gibraltar" not in args
 
 
-def test_a_table_played_on_version_6_is_upgraded_and_its_log_renamed(app, browser, version_7):
+def test_a_table_played_on_version_6_is_upgraded_and_its_log_renamed(app, browser):
     table_id = imported(app, browser)
     with app.state.sessions() as db:  # as the version-6 engine wrote it: its moves name bare slugs
         table = db.get(GameTable, table_id)

@@ -10,7 +10,6 @@ import pytest
 
 from engines.core.content import accepts, digest_of
 from engines.core.types import IllegalAction
-from engines.ultima_ratio.game import UltimaRatioRegis
 from engines.ultima_ratio.upgrade import bare
 from tests.engines.ultima_ratio.support import GAME
 
@@ -64,13 +63,8 @@ def test_the_content_as_version_6_spelt_it_is_accepted():
     assert accepts(GAME.content_digest, V6_LOG["content"])
 
 
-@pytest.fixture
-def version_7(monkeypatch):
-    """The engine as the merger numbers it (version 7: the first with namespaced ids)."""
-    monkeypatch.setattr(UltimaRatioRegis, "version", "7")
 
-
-def test_a_version_6_log_of_new_order_replays_to_the_same_position(version_7):
+def test_a_version_6_log_of_new_order_replays_to_the_same_position():
     options = GAME.parse_options(V6_LOG["options"]).model_dump()
     moves = [tuple(m) for m in V6_LOG["moves"]]
     state = GAME.replay(V6_LOG["seed"], options, moves, version=V6_LOG["engine_version"])
