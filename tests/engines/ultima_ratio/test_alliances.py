@@ -250,7 +250,7 @@ def spain_between() -> dict:
     s["powers"]["power:portugal"]["interest"].append("WM")
     for name in ("area:extremadura", "area:castile"):
         area(s, name, "power:spain")
-    area(s, "area:navarre", "area:portugal")
+    area(s, "area:navarre", "power:portugal")
     area(s, "area:toledo", None)
     return s
 

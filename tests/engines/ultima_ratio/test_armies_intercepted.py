@@ -94,7 +94,7 @@ def test_the_relief_army_is_the_whole_moving_army():
     area(
         s,
         "area:alentejo",
-        "area:portugal",
+        "power:portugal",
         fortress={"power": "power:portugal", "built": True, "since": 0},
         siege={"besieger": "power:spain", "casualties": 0},
     )

@@ -267,8 +267,8 @@ def test_the_east_on_the_india_mini_map_is_part_of_the_main_map():
     area(s, "area:goa", "power:spain")  # India
     g = ctx(s)
     assert st.on_main_map(GAME.board, "area:muscat") and not st.on_main_map(GAME.board, "area:goa")
-    assert land_areas.to_subjugate(g, "area:portugal", "area:muscat") is None
-    assert land_areas.to_subjugate(g, "area:portugal", "area:goa") == 2
+    assert land_areas.to_subjugate(g, "power:portugal", "area:muscat") is None
+    assert land_areas.to_subjugate(g, "power:portugal", "area:goa") == 2
     assert land_areas.free_control(g, "power:portugal", "area:muscat")  # announced control, which Spain may oppose
     assert GAME.board.areas["area:muscat"].mini_map  # drawn there all the same
 
@@ -307,13 +307,13 @@ def test_a_besieger_dispersed_by_a_sortie_in_a_border_area_picks_its_box_at_once
     area(
         s,
         "area:tafilalt",
-        "area:portugal",
+        "power:portugal",
         fortress={"power": "power:portugal", "built": True, "since": 0},
         siege={"besieger": "power:spain", "casualties": 0},
     )
     unit(s, "power:spain-troop-1", "troop", "area:tafilalt")
     s = place(s, "power:portugal-troop-2", "area:tafilalt")
-    s, _ = through_combat(s, "sortie", ["area:portugal", "area:tafilalt"], dice=[6, 1], answers={"battlefield": 3})
+    s, _ = through_combat(s, "sortie", ["power:portugal", "area:tafilalt"], dice=[6, 1], answers={"battlefield": 3})
     assert s["areas"]["area:tafilalt"]["siege"] is None
     assert step(s) == "dispersion_box" and war_seat(s) == "player2"
     assert war_legal(s) == {"box": ["box:dispersed-wm", "box:dispersed-cm"]}

@@ -73,8 +73,8 @@ def test_a_power_card_that_regroups_at_the_start_of_each_impulse():
     troop at the start of each impulse, at no cost); with 8.2.3's free action of a power at war (a player without
     cards) it makes two (RULINGS AU-2)."""
     s = support_war.power(support_war.start(), "power:crimea", seat="player1", war=False)
-    for name in ("power:crimea", "area:perekop", "area:kuban"):
-        s = support_war.area(s, name, "area:crimea")
+    for name in ("area:crimea", "area:perekop", "area:kuban"):
+        s = support_war.area(s, name, "power:crimea")
     for n in (1, 2):
         s = support_war.unit(s, f"power:crimea-troop-{n}", "troop", "box:dispersed-ee")
     s["impulse"]["actions"]["power:crimea"] = 1
@@ -130,7 +130,7 @@ def siege_of_algarve() -> dict:
         siege={"besieger": "power:portugal", "casualties": 0},
     )
     support_war.area(s, "area:tangier", "power:spain")
-    support_war.area(s, "area:alentejo", "area:portugal")
+    support_war.area(s, "area:alentejo", "power:portugal")
     support_war.unit(s, "power:spain-troop-1", "troop", "area:algarve")
     return place(s, "power:portugal-troop-1", "area:algarve")
 

@@ -17,7 +17,7 @@ def collapsing() -> dict:
     s = at_war(given_by_portugal=2)
     power(s, "power:france", seat="player3")
     s["morale"]["power:france"] = {"power:portugal": 1}
-    area(s, "area:alentejo", "area:portugal", control="power:spain")
+    area(s, "area:alentejo", "power:portugal", control="power:spain")
     unit(s, "power:spain-troop-1", "troop", "area:alentejo")
     g = ctx(s)
     collapse.begin(g, "power:portugal")

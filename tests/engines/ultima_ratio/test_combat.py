@@ -140,7 +140,7 @@ def test_example_as_a_land_battle_with_a_conscript():
     assert result.eliminated == {"attacker": [], "defender": ["d1"]}
     # the winner's one disband result disperses a troop (13.3.6); it keeps its last unit
     assert result.dispersed == {"attacker": ["a2"], "defender": []}
-    assert result.leaders_eliminated["defender"] == ["france-leader1"]  # with the last troop of the stack
+    assert result.leaders_eliminated["defender"] == ["power:france-leader1"]  # with the last troop of the stack
     assert result.morale == "defender"  # the loser threw two dice
     assert result.veterans == {"attacker": "a1", "defender": None}
     assert result.unrest == {"attacker": 0, "defender": 1}  # a conscript on the main map

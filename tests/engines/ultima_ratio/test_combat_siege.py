@@ -104,7 +104,7 @@ def test_the_fortress_is_eliminated_only_when_no_troops_are_left():
     }  # the enemy fleet's disadvantage
     result = play(combat_siege, battle, decisions, [6, 6, 6, 6, 1, 1])
     assert result.eliminated["defender"] == ["b1", "fort"] and result.capitulation == "fortress"
-    assert result.leaders_eliminated["defender"] == ["venice-leader1"]
+    assert result.leaders_eliminated["defender"] == ["power:venice-leader1"]
     assert result.veterans["attacker"] == "o2" and result.control == "attacker"
 
 

@@ -46,10 +46,10 @@ def test_a_merchant_needs_interest_in_a_theater_the_center_includes():
         and s["capacity"]["center:east-atlantic"] == 0
     )
     own(s, "area:tangier", "area:mazagan")
-    assert "sea:east-atlantic" not in commerce.merchant_centers(s, GAME.board, "power:portugal")
+    assert "center:east-atlantic" not in commerce.merchant_centers(s, GAME.board, "power:portugal")
     assert "build_merchant" not in legal(s)["build"]  # 9.1's deployment offers no merchant in Turn 1
     s["powers"]["power:portugal"]["interest"].append("WM")
-    assert "sea:east-atlantic" in commerce.merchant_centers(s, GAME.board, "power:portugal")
+    assert "center:east-atlantic" in commerce.merchant_centers(s, GAME.board, "power:portugal")
 
 
 def test_at_deployment_merchants_go_straight_into_the_center():
@@ -67,10 +67,10 @@ def test_entering_merchants_give_a_cb_to_the_powers_present():
 def test_commercial_competition_cuts_to_the_capacity():
     g = ctx(at_first_impulse())
     own(g.s, "area:goa")
-    g.s["merchants"] = {"center:indian-ocean": {"power:portugal": 2}, "sea:east-atlantic": {"power:portugal": 1}}
+    g.s["merchants"] = {"center:indian-ocean": {"power:portugal": 2}, "center:east-atlantic": {"power:portugal": 1}}
     commerce.commercial_competition(g)
     # Indian Ocean capacity 1: Portugal holds one coastal area there (Goa): 2 -> 1; East Atlantic capacity 0
-    assert g.s["merchants"] == {"center:indian-ocean": {"power:portugal": 1}, "sea:east-atlantic": {}}
+    assert g.s["merchants"] == {"center:indian-ocean": {"power:portugal": 1}, "center:east-atlantic": {}}
 
 
 def test_competition_removes_first_the_powers_without_coastal_areas():

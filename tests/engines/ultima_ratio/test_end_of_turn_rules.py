@@ -207,7 +207,7 @@ def test_most_possessions_in_a_province_ties_give_nothing(index):
     assert len(areas) >= 3
     assert (
         P.most_possessions(
-            "minor:german-states",
+            "province:german-states",
             {areas[0]: "power:austria", areas[1]: "power:austria", areas[2]: "power:sweden"},
             index,
         )

@@ -308,7 +308,7 @@ def test_a_historical_leader_without_a_unit_to_join_and_the_rest_of_his_card():
 @pytest.mark.parametrize("card", ["card:hawkins", "card:farnesio", "card:godunov", "card:wallenstein"])
 def test_each_leader_card_brings_its_leader_without_unrest(card):
     """17.3.1: "there are no consequences as far as unrest is concerned"; his player places him (C-16)."""
-    power = next(x.power for x in GAME.board.world.event(card).effects if x.op == "leader")
+    power, leader = next((x.power, x.leader) for x in GAME.board.world.event(card).effects if x.op == "leader")
     kind = "squadron" if card == "card:hawkins" else "troop"
     s = event_position(card, powers2=(power,))
     new_unit(
@@ -322,7 +322,8 @@ def test_each_leader_card_brings_its_leader_without_unrest(card):
     s, _ = play(s, "player1", "event", card)
     assert legal(s, "player2") == {"choose": [f"{power}-{kind}-1"]}
     s, _ = play(s, "player2", "choose", f"{power}-{kind}-1")
-    assert s["leaders"][card] == {"power": power, "unit": f"{power}-{kind}-1", "extraordinary": True}
+    assert leader == card.replace("card:", "leader:")  # the card brings the leader of its name
+    assert s["leaders"][leader] == {"power": power, "unit": f"{power}-{kind}-1", "extraordinary": True}
     assert s["powers"][power]["unrest"] == unrest
 
 
@@ -355,13 +356,13 @@ def levant(s: dict) -> None:
 def test_trade_capacities_and_interest_by_event():
     cap = event_position("card:vasco-de-gama")["capacity"]
     s, _ = apply("card:vasco-de-gama")
-    assert s["capacity"]["center:indian-ocean"] == cap["sea:indian-ocean"] + 1 and {"In", "Af"} <= set(
+    assert s["capacity"]["center:indian-ocean"] == cap["center:indian-ocean"] + 1 and {"In", "Af"} <= set(
         s["powers"]["power:portugal"]["interest"]
     )
     s, _ = apply("card:portugal-reaches-china", setup=levant)
     assert (s["capacity"]["center:eastern-mediterranean"], s["capacity"]["center:sea-of-china"]) == (
         3,
-        cap["sea:sea-of-china"] + 1,
+        cap["center:sea-of-china"] + 1,
     )
     assert "As" in s["powers"]["power:portugal"]["interest"]
 
@@ -465,7 +466,7 @@ def test_the_treaty_of_tordesillas_bars_the_cbs_between_spain_and_portugal_overs
         s["areas"][where].update(owner="power:spain", control="power:portugal")
     g = Ctx(GAME, copy_state(s))
     land_battles.third_power_casus_belli(g, "power:portugal", "area:brazil", "power:france")  # South America
-    assert g.s["casus_belli"] == [] and g.s["controls_to_return"] == [["area:brazil", "area:portugal"]]
+    assert g.s["casus_belli"] == [] and g.s["controls_to_return"] == [["area:brazil", "power:portugal"]]
     land_battles.third_power_casus_belli(g, "power:portugal", "area:oporto", "power:france")  # Europe
     assert g.s["casus_belli"] == [["power:spain", "power:portugal"]]
     g.s["cards"]["active"], g.s["casus_belli"] = [], []

@@ -29,7 +29,7 @@ def besieged_alentejo(casualties: int = 0, inside: int = 1) -> dict:
     area(
         s,
         "area:alentejo",
-        "area:portugal",
+        "power:portugal",
         fortress=dict(FORT),
         siege={"besieger": "power:spain", "casualties": casualties},
     )
@@ -44,8 +44,8 @@ def test_a_sortie_at_the_start_of_the_impulse_drives_the_besiegers_out():
     start of a player's impulse, this can be done without cost"; 13.3.3 l. 947: a disadvantage per siege
     casualty; 13.3.4 l. 960: "fortresses cannot participate in sorties"."""
     s = besieged_alentejo(casualties=1)
-    assert legal(s)["sortie"] == [["area:portugal", "area:alentejo"]]
-    s, _ = play(s, "sortie", ["area:portugal", "area:alentejo"])
+    assert legal(s)["sortie"] == [["power:portugal", "area:alentejo"]]
+    s, _ = play(s, "sortie", ["power:portugal", "area:alentejo"])
     assert step(s) == "combat_decision" and seat(s) == "player2"
     assert legal(s) == {"battlefield": [3, 4]}  # l. 956: sorties, open terrain: down to three
     assert [u["id"] for u in battle_record(s)["attacker"]["units"]] == ["power:portugal-troop-2"]  # no fortress
@@ -61,7 +61,7 @@ def test_the_survivors_of_a_lost_sortie_remain_besieged():
     besieged"."""
     s = besieged_alentejo(casualties=0, inside=2)
     # Q2 3 (1 point) and 1 -> 2 against Q2 5 (2 points, no casualty): Portugal loses, one disband result
-    s, log = through_combat(s, "sortie", ["area:portugal", "area:alentejo"], dice=[3, 1, 5], answers={"battlefield": 4})
+    s, log = through_combat(s, "sortie", ["power:portugal", "area:alentejo"], dice=[3, 1, 5], answers={"battlefield": 4})
     assert s["areas"]["area:alentejo"]["siege"]["besieger"] == "power:spain"
     assert any(e["msg"] == "combat.won" and e["args"]["side"] == "power:spain" for e in log)
     inside = [
@@ -251,7 +251,7 @@ def two_leaders(besieged: bool = False) -> dict:
     leader(s, "leader:admiral-1", "power:portugal-troop-2")
     if besieged:
         power(s, "power:spain")
-        area(s, "area:oporto", "area:portugal", fortress=dict(FORT), siege={"besieger": "power:spain", "casualties": 0})
+        area(s, "area:oporto", "power:portugal", fortress=dict(FORT), siege={"besieger": "power:spain", "casualties": 0})
         unit(s, "power:spain-troop-1", "troop", "area:oporto")
     return s
 

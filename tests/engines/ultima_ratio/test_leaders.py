@@ -39,7 +39,7 @@ def test_every_event_that_brings_a_leader_names_one_of_the_file(content):
         (e.id, eff.leader) for e in world.events for top in e.effects for eff in top.walk() if eff.op == "leader"
     }
     assert brought == {(h.event, h.id) for h in content.historical}
-    assert {"card:farnesio", "card:hawkins", "card:godunov"} <= {h.id for h in content.historical}  # line 1225
+    assert {"leader:farnesio", "leader:hawkins", "leader:godunov"} <= {h.id for h in content.historical}  # line 1225
     leader_cards = {e.id for e in world.events if e.category == "leader"}
     assert leader_cards == {h.event for h in content.historical}
 
@@ -50,11 +50,11 @@ def test_dangling_catches_a_wrong_ability(content):
         update={
             "historical": [
                 hawkins.model_copy(update={"ability": "tactical"}),
-                *[h for h in content.historical if h.id != "card:hawkins"],
+                *[h for h in content.historical if h.id != "leader:hawkins"],
             ]
         }
     )
-    assert any("card:hawkins" in p and "admiral" in p for p in dangling(bad, load_world()))
+    assert any("leader:hawkins" in p and "admiral" in p for p in dangling(bad, load_world()))
 
 
 def test_abilities_are_the_rulebook_list_in_its_order(content):
@@ -169,7 +169,7 @@ def test_leader_stays_with_the_stack_and_dies_with_its_last_unit(content):
     last.check([])
     left, pool = L.eliminate(alone, ["leader:admiral-1"], content, ["leader:tactical-1"])
     assert left == [] and pool == ["leader:admiral-1", "leader:tactical-1"]
-    left, pool = L.eliminate([leader("leader:farnesio")], [], content, ["card:farnesio"])
+    left, pool = L.eliminate([leader("leader:farnesio")], [], content, ["leader:farnesio"])
     assert left == [] and pool == []  # historical leaders are set apart
 
 
@@ -260,7 +260,7 @@ def test_build_by_replacing_a_leader_even_besieged(content):
         extraordinary=False,
         unrest=0,
         vitality=6,
-        replace="card:farnesio",
+        replace="leader:farnesio",
     )
     assert replaced_historical.pool == []
     for bad in (

@@ -208,7 +208,7 @@ def subjugating_a_revolt(enemy: str) -> dict:
     squadron and one of ``enemy`` (at war with Portugal) are in the East Atlantic and support each a side."""
     s = start(TROOP + SQUADRON)
     power(s, enemy)
-    area(s, "area:algarve", "area:portugal")
+    area(s, "area:algarve", "power:portugal")
     s["areas"]["area:algarve"].update(control=None, marker="R2")
     unit(s, f"{enemy}-squadron-1", "squadron", "sea:east-atlantic")
     s = place(s, "power:portugal-squadron-4", "sea:east-atlantic")
@@ -240,7 +240,7 @@ def test_a_tie_of_the_fleets_over_a_revolt_goes_to_the_most_vitality():
 def test_equal_vitality_goes_to_the_lowest_game_order():
     """Glossary (l. 2643): "in case of a tie, by the player with the lowest position (in the game order)": Venice
     (4, player 2) against Portugal (4, player 1) — Portugal's side is supported, the rebels' die drops to Q1."""
-    s = subjugating_a_revolt("area:venice")
+    s = subjugating_a_revolt("power:venice")
     s, log = through_combat(s, "support", ["power:venice-squadron-1", "defender"], dice=[1, 3, 3, 3])
     assert "The fleets supporting the revolt of Algarve and its subjugator tie: Portugal wins on vitality." in texts(
         log

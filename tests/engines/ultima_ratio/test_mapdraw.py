@@ -78,7 +78,7 @@ def test_owners_colour_home_areas_solid_and_domains_hatched():
 
 def test_without_owners_the_printed_colours_are_shown():
     fills = area_fills(ET.fromstring(mapdraw.render_map_svg(colours={"power:venice": "#c03030"})))
-    assert fills["power:venice"] == "#c03030"  # solid: home area
+    assert fills["area:venice"] == "#c03030"  # solid: home area
     assert fills["area:candia"].startswith("url(#hatch")  # grated: domain
     assert fills["area:toledo"] == load_map().theater("WM").colour
 

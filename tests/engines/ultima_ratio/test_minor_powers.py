@@ -166,11 +166,11 @@ def test_the_new_ally_places_the_units_in_the_minors_controlled_areas_and_its_fo
     assert s["areas"]["area:genoa"]["fortress"]["power"] == "minor:genoa" and "log.minor_fortress_rebuilt" in msgs(log)
     assert step(s) == "minor_reinforcements" and GAME.active_roles(s) == ["player2"]
     assert legal(s, "player2")["place"] == [
-        ["minor:genoa-squadron-1", "minor:genoa"],
-        ["minor:genoa-troop-1", "minor:genoa"],
+        ["minor:genoa-squadron-1", "area:genoa"],
+        ["minor:genoa-troop-1", "area:genoa"],
     ]  # not Corsica (WM)
-    s, _ = play(s, "player2", "place", ["minor:genoa-troop-1", "minor:genoa"])
-    s, _ = play(s, "player2", "place", ["minor:genoa-squadron-1", "minor:genoa"])
+    s, _ = play(s, "player2", "place", ["minor:genoa-troop-1", "area:genoa"])
+    s, _ = play(s, "player2", "place", ["minor:genoa-squadron-1", "area:genoa"])
     assert (
         s["units"]["minor:genoa-squadron-1"]["loc"] == "area:genoa"
         and not s["units"]["minor:genoa-squadron-1"]["repair"]
@@ -182,7 +182,7 @@ def test_a_destroyed_unit_is_not_a_reinforcement():
     s = auction_for()
     s["units"]["minor:genoa-squadron-1"]["loc"] = "eliminated"
     s, _ = spain_wins(s)
-    assert legal(s, "player2")["place"] == [["minor:genoa-troop-1", "minor:genoa"]]
+    assert legal(s, "player2")["place"] == [["minor:genoa-troop-1", "area:genoa"]]
 
 
 def test_the_former_allys_units_must_go_home_and_the_new_allys_control_markers_are_removed():
@@ -235,7 +235,7 @@ def conquest(minor: str, areas: tuple[str, ...]) -> Ctx:
 def test_a_minor_completely_occupied_allies_with_its_occupier_and_its_units_are_eliminated():
     """20.3.3 (l. 1519-1523) with a key area (Genoa): no morale for the minor itself (the key area's own point is
     21.3.5's)."""
-    g = conquest("area:genoa", GENOA)  # Spain holds Corsica
+    g = conquest("minor:genoa", GENOA)  # Spain holds Corsica
     assert (
         minor_conquest.occupier(g.s, "minor:genoa") is None and g.s["areas"]["area:corsica"]["owner"] == "minor:genoa"
     )

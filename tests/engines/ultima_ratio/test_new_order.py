@@ -202,7 +202,7 @@ def test_the_board_is_turn_1s():
         "area:castile",
         "area:constantinople",
         "area:moscow",
-        "minor:palatinate",
+        "area:palatinate",
     ):
         assert kept in areas, kept
     assert areas["area:sarajevo"]["marker"] == "R2" and areas["area:sarajevo"]["owner"] == "power:ottomans"
@@ -249,7 +249,7 @@ def test_the_north_sea_merchants_of_turn_1_cannot_be_removed_until_their_powers_
     from engines.ultima_ratio.economy import commerce
 
     state = auction(begin(3), {"player1": 0, "player2": 0, "player3": 0})
-    assert state["fixed_merchants"] == [["center:north-sea", "power:denmark"], ["sea:north-sea", "power:netherlands"]]
+    assert state["fixed_merchants"] == [["center:north-sea", "power:denmark"], ["center:north-sea", "power:netherlands"]]
     state["capacity"]["center:north-sea"] = 1
     state["merchants"]["center:north-sea"]["power:england"] = 1
     g = Ctx(GAME, state)

@@ -14,7 +14,7 @@ from tests.engines.ultima_ratio.test_cards import event_position, play
 from tests.engines.ultima_ratio.test_new_order import GAME as NEW_ORDER
 from tests.engines.ultima_ratio.test_new_order import auction, begin
 
-ELECTORATES = {"minor:bohemia": 1, "minor:saxony": 1, "minor:palatinate": 2, "area:cologne": 2, "minor:brandenburg": 1}
+ELECTORATES = {"area:bohemia": 1, "area:saxony": 1, "area:palatinate": 2, "area:cologne": 2, "area:brandenburg": 1}
 
 
 def msgs(log) -> list[str]:
@@ -51,7 +51,7 @@ def test_austrias_card_scores_four_imperial_voters_at_the_end_of_the_turn():
     index = active_board_index(Ctx(NEW_ORDER, s))
     card = GAME.board.power("power:austria")
     slot = next(i for i, o in enumerate(card.objectives) if o.kind == "imperial_voters")
-    for name in ("minor:bohemia", "minor:brandenburg", "minor:saxony"):  # 3 votes
+    for name in ("area:bohemia", "area:brandenburg", "area:saxony"):  # 3 votes
         s["areas"][name].update(owner="power:austria", control="power:austria")
     before = s["seats"][seat]["vp"]
     g = Ctx(NEW_ORDER, s)
@@ -354,7 +354,7 @@ def test_an_allied_minors_areas_count_in_the_peace_differential():
     minor_powers.enter_play(s, card)
     s["minors"]["minor:savoy"]["ally"] = "power:spain"
     assert peace.taken_areas(s, GAME.board, "power:spain", "power:portugal") == (0, 0)
-    for name in ("minor:savoy", "area:piedmont"):
+    for name in ("area:savoy", "area:piedmont"):
         s["areas"][name]["control"] = "power:portugal"  # occupied (RULINGS MP-6)
     assert peace.taken_areas(s, GAME.board, "power:spain", "power:portugal") == (2, 0)
     assert peace.war_side(s, GAME.board, "power:spain", "power:portugal").areas_lost == 2
@@ -375,7 +375,7 @@ def test_turn_9s_end_of_turn_rule_pays_the_most_possessions_in_a_province():
     s = auction(begin(3), {"player1": 2, "player2": 1, "player3": 0})
     s["turn"] = 9
     assert not [e for e in effects_of_the_turn(Ctx(NEW_ORDER, s)) if e["op"] == "vp"]  # not at the start
-    for name in ("minor:saxony", "area:hesse", "area:cologne"):
+    for name in ("area:saxony", "area:hesse", "area:cologne"):
         s["areas"][name].update(owner="power:austria", control="power:austria")
     s["areas"]["area:palatinate"].update(owner="power:spain", control="power:spain")
     s["areas"]["area:bohemia"].update(owner="power:austria", control="power:austria")

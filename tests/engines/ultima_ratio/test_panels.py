@@ -33,11 +33,11 @@ def test_the_panel_of_a_9_2_impulse():
     spain_row = next(x for x in spectator["seats"] if x["current"])
     spain = next(p for p in spain_row["powers"] if p["key"] == "power:spain")
     unrest = s["powers"]["power:spain"]["unrest"]
-    assert spain["words"][0] == f"unrest {unrest} / vitality {GAME.board.power('spain').vitality}"
+    assert spain["words"][0] == f"unrest {unrest} / vitality {GAME.board.power('power:spain').vitality}"
     assert spain["words"][-1] == "1 action left"
     assert spain["interest"][0] == {"id": "WM", "name": "Western Mediterranean"}
     assert spectator["wars"] == [
-        {"key": "war:england|france", "label": "England – France (England has given 2 morale points)"}
+        {"key": "war:power:england|power:france", "label": "England – France (England has given 2 morale points)"}
     ]
     assert spectator["alliances"] == [{"key": "alliance:austria|venice", "label": "Austria – Venice"}]
     assert spectator["casus_belli"] == [{"key": "cb:ottomans|persia", "label": "Ottomans against Persia"}]

@@ -35,8 +35,8 @@ def losing_with_troops_abroad() -> dict:
     """Portugal lost 2 morale (half) to Spain, which controls Tangier and Alentejo with a troop; a Portuguese troop
     stands in Leon (the walks of test_war_walks.py)."""
     s = at_war(given_by_portugal=2)
-    area(s, "area:tangier", "area:portugal", control="power:spain")
-    area(s, "area:alentejo", "area:portugal", control="power:spain")
+    area(s, "area:tangier", "power:portugal", control="power:spain")
+    area(s, "area:alentejo", "power:portugal", control="power:spain")
     unit(s, "power:spain-troop-1", "troop", "area:alentejo")
     s["units"]["power:portugal-troop-1"]["loc"] = s["impulse"]["start_locs"]["power:portugal-troop-1"] = "area:leon"
     return s
@@ -82,8 +82,8 @@ def test_voluntary_negotiations_lost_by_the_requester_the_winner_chooses_the_con
     then the last one; Alentejo, a home area, is never ceded ("They cannot be lost as a consequence of a war")
     but returned, and the Spanish troop there repatriated (14.)."""
     s = at_war(given_by_portugal=2)
-    area(s, "area:tangier", "area:portugal", control="power:spain")
-    area(s, "area:alentejo", "area:portugal", control="power:spain")
+    area(s, "area:tangier", "power:portugal", control="power:spain")
+    area(s, "area:alentejo", "power:portugal", control="power:spain")
     unit(s, "power:spain-troop-1", "troop", "area:alentejo")
     unrest = s["powers"]["power:portugal"]["unrest"]
     s, log = play(s, "open_peace", ["power:portugal", "power:spain"])
@@ -99,7 +99,7 @@ def test_voluntary_negotiations_lost_by_the_requester_the_winner_chooses_the_con
     assert step(s) == "peace_conditions" and seat(s) == "player2"
     options = legal(s)["condition"]
     assert ["cede_conquered", "area:tangier"] in options and ["vp", None] in options and ["unrest", None] in options
-    assert ["loot_port", "power:portugal"] in options
+    assert ["loot_port", "area:portugal"] in options
     assert not [o for o in options if o[1] == "area:alentejo"]
     s, log = play(s, "condition", ["cede_conquered", "area:tangier"])
     assert s["areas"]["area:tangier"]["owner"] == "power:spain" and msgs(log) == ["log.peace_condition.cede_conquered"]
@@ -145,8 +145,8 @@ def test_the_last_morale_point_forces_negotiations_with_an_enemy_of_the_power_s_
 def test_losing_the_control_of_the_last_possession_forces_negotiations():
     """21.4.2 (l. 1697): "or when the power loses control of its last possession" — asked after the action."""
     s = at_war()
-    for name in ("power:portugal", "area:oporto", "area:alentejo", "area:algarve"):
-        area(s, name, "area:portugal", control="power:spain")
+    for name in ("area:portugal", "area:oporto", "area:alentejo", "area:algarve"):
+        area(s, name, "power:portugal", control="power:spain")
     s = moves(s, ("done", None))
     s, _ = play(s, "act", ["power:portugal", "lower_unrest"])
     assert step(s) == "forced_negotiations" and s["stack"][-1]["cause"] == "possessions"
@@ -155,7 +155,7 @@ def test_losing_the_control_of_the_last_possession_forces_negotiations():
         s, _ = play(s, "done")
     assert all(
         s["areas"][a]["control"] == "power:portugal"
-        for a in ("power:portugal", "area:oporto", "area:alentejo", "area:algarve")
+        for a in ("area:portugal", "area:oporto", "area:alentejo", "area:algarve")
     )
     assert s["wars"] == [] and step(s) == "power_actions"
 
@@ -219,12 +219,12 @@ def test_the_reparations_of_minors_merchants_and_border_domains():
     s["minors"]["minor:emirates"]["ally"] = "power:portugal"
     s["merchants"] = {
         "center:east-atlantic": {"power:portugal": 1, "power:spain": 1},
-        "sea:western-mediterranean": {"power:portugal": 2},
+        "center:western-mediterranean": {"power:portugal": 2},
     }
     border = next(
         a for a, info in GAME.board.areas.items() if info.border_area and info.theater == "WM" and a not in s["areas"]
     )
-    area(s, border, "area:portugal")
+    area(s, border, "power:portugal")
     g = Ctx(GAME, copy_state(s))
     offers = {
         tuple(a): c
@@ -243,7 +243,7 @@ def test_the_reparations_of_minors_merchants_and_border_domains():
     cheap = [
         a for a, _ in peace_conditions.offers(g, "power:spain", "power:portugal", 1, ["power:portugal", "power:spain"])
     ]
-    assert cheap == [["unrest", None], ["loot_port", "power:portugal"]]
+    assert cheap == [["unrest", None], ["loot_port", "area:portugal"]]
 
 
 # ----- the bot -------------------------------------------------------------------------------------------------------
@@ -251,7 +251,7 @@ def test_the_heuristic_bot_opens_peace_when_losing_and_picks_land_first():
     import random
 
     s = at_war(given_by_portugal=2)
-    area(s, "area:tangier", "area:portugal", control="power:spain")
+    area(s, "area:tangier", "power:portugal", control="power:spain")
     view = GAME.view(s, "player1")
     assert heuristic_bot(GAME, view, "player1", random.Random(0)) == ("open_peace", ["power:portugal", "power:spain"])
     s, _ = play(s, "open_peace", ["power:portugal", "power:spain"])
@@ -278,7 +278,7 @@ def test_a_key_area_lost_to_an_enemy_at_war_gives_a_morale_point():
     g = Ctx(GAME, copy_state(s))
     land_areas.take_control(g, "power:portugal", "area:granada")
     land_areas.take_control(g, "power:portugal", "area:leon")
-    land_areas.take_control(g, "power:spain", "power:portugal")
+    land_areas.take_control(g, "power:spain", "area:portugal")
     assert g.s["morale"] == {"power:spain": {"power:portugal": 1}, "power:portugal": {"power:spain": 1}}
     assert [e["args"]["reason"] for e in g.entries if e["msg"] == "log.morale"] == ["key_area", "key_area"]
     assert peace.taken_areas(g.s, GAME.board, "power:spain", "power:portugal") == (1, 0)  # Leon only

@@ -69,7 +69,7 @@ def test_the_owner_chooses_among_the_three_options_and_a_tactical_move_ends_in_a
         "disperse": ["box:dispersed-wm"],
     }
     actions = dict(s["impulse"]["actions"])
-    s, log = play(s, "tactical", "power:portugal")
+    s, log = play(s, "tactical", "area:portugal")
     assert s["units"]["power:portugal-troop-1"]["loc"] == "area:portugal"
     assert msgs(log) == ["log.repatriated_tactical"] and step(s) == "start_of_impulse"
     assert s["impulse"]["actions"] == actions
@@ -179,7 +179,7 @@ def test_a_squadron_left_without_base_goes_to_the_nearest_port():
 def test_a_squadron_without_any_port_is_destroyed_with_its_leader():
     """11.1.1 (l. 576): "If there is none ... the squadron is destroyed"; its leader goes back to the pool."""
     s = spanish_peninsula()
-    for name in ("power:portugal", "area:oporto", "area:algarve"):
+    for name in ("area:portugal", "area:oporto", "area:algarve"):
         s["areas"][name]["control"] = "power:spain"
     s = place(s, "power:portugal-squadron-4", "area:galicia")
     leader(s, "leader:admiral-1", "power:portugal-squadron-4")
@@ -202,7 +202,7 @@ def test_a_fortress_is_eliminated_and_its_leader_reassigned_to_a_unit_not_besieg
     area(
         s,
         "area:alentejo",
-        "area:portugal",
+        "power:portugal",
         fortress={"power": "power:portugal", "built": True, "since": 0},
         siege={"besieger": "power:england", "casualties": 0},
     )

@@ -158,7 +158,7 @@ def test_no_piracy_against_a_power_in_forced_peace():
 def italian_wars(turn: int) -> dict:
     """A 9.1 position read as 9.3 The Italian Wars for three players at the start of ``turn``."""
     s = start()
-    s["scenario"], s["turn"] = "card:the-italian-wars", turn
+    s["scenario"], s["turn"] = "the-italian-wars", turn
     for n in (2, 3):
         s["seats"][f"player{n}"] = {"powers": [], "vp": 0, "order": n, "group": n, "vp_per_turn": 0}
     return s
@@ -167,7 +167,7 @@ def italian_wars(turn: int) -> dict:
 def test_the_schmalkaldic_league_enters_in_turn_4_with_its_player_and_points():
     """8.1.2 / 24. (Turn 4, l. 2240): seat 2 of the 3-player table; unrest at its vitality, its card's troops
     available, its home areas marked ("any rebellions in these areas are eliminated"), 4 points to deploy."""
-    s = area(italian_wars(4), "minor:saxony", None, marker="R2")
+    s = area(italian_wars(4), "area:saxony", None, marker="R2")
     g = ctx(s)
     new_powers.enter_powers(g)
     league = g.s["powers"]["power:schmalkaldic-league"]

@@ -121,7 +121,7 @@ def test_an_army_whose_leading_troop_is_dispersed_in_a_won_battle_may_take_contr
     assert war.step(s) == "tactical_control"
     assert war.legal(s) == {"subjugate": ["area:leon"], "stop": [None]}
     s, log = war.play(s, "subjugate", "area:leon")
-    assert [e["args"] for e in log if e["msg"] == "log.control"] == [{"power": "area:portugal", "area": "area:leon"}]
+    assert [e["args"] for e in log if e["msg"] == "log.control"] == [{"power": "power:portugal", "area": "area:leon"}]
     assert (
         s["areas"]["area:leon"]["control"] == "power:portugal" and s["areas"]["area:oporto"]["control"] != "power:spain"
     )

@@ -299,7 +299,7 @@ def test_seat_tables_seat_every_power_once(world):
                 assert seated == powers, (scenario.section, table.players)
 
 
-SEAT_FIXES = {("9.7", 7, 4): "power:mughals", ("9.7", 8, 4): "power:mughals", ("9.8", 7, 5): "-protestant-union"}
+SEAT_FIXES = {("9.7", 7, 4): "power:mughals", ("9.7", 8, 4): "power:mughals", ("9.8", 7, 5): "-power:protestant-union"}
 
 
 def test_seat_tables_match_the_facts_file(world, facts):
@@ -354,7 +354,7 @@ SPELLING: dict[str, str | list[str]] = {
     "psok": "area:pskov",
     "crete": "area:candia",
     "hormuz": "area:ormuz",
-    "area:franche-comte": "area:franche-comte",
+    "franche-comte": "area:franche-comte",
     "wuzburg": "area:wurzburg",
     "sicily-sardinia": ["area:sicily", "area:sardinia"],
     "calais-if-not-english": "area:calais",
@@ -366,7 +366,7 @@ def slugs(names):
     out: list[str] = []
     for name in names:
         slug = re.sub(r"[^a-z0-9]+", "-", name.lower().replace("ö", "o").replace("š", "s")).strip("-")
-        found = SPELLING.get(slug, slug)
+        found = SPELLING.get(slug, "area:" + slug)  # a printed name is an area's
         out += found if isinstance(found, list) else [found]
     return out
 
@@ -457,19 +457,19 @@ def test_historical_events_of_a_turn_fill_the_deck(world):
 def test_trade_capacities_follow_the_playbook(world):
     caps = {s.id: {c.trade_center: c.capacity for c in s.trade_capacities} for s in world.setups()}
     assert caps["turn-1"] == {
-        "sea:eastern-mediterranean": 4,
+        "center:eastern-mediterranean": 4,
         "center:persian-gulf-red-sea": 3,
-        "sea:caribbean-sea": 0,
-        "sea:south-atlantic": 0,
-        "sea:north-atlantic": 0,
+        "center:caribbean-sea": 0,
+        "center:south-atlantic": 0,
+        "center:north-atlantic": 0,
     }  # "American trade centers ... 0" (2166)
-    assert caps["turn-6"]["sea:eastern-mediterranean"] == 3 and caps["turn-6"]["sea:caribbean-sea"] == 2
-    assert caps["turn-8"] == {"sea:indian-ocean": 1, "center:africa": 1, "sea:south-atlantic": 2, "sea:sea-of-china": 2}
+    assert caps["turn-6"]["center:eastern-mediterranean"] == 3 and caps["turn-6"]["center:caribbean-sea"] == 2
+    assert caps["turn-8"] == {"center:indian-ocean": 1, "center:africa": 1, "center:south-atlantic": 2, "center:sea-of-china": 2}
     assert caps["the-rise-of-portugal"] == {
         "center:africa": 1,
         "center:persian-gulf-red-sea": 1,
-        "sea:indian-ocean": 1,
-        "sea:sea-of-china": 2,
+        "center:indian-ocean": 1,
+        "center:sea-of-china": 2,
     }
     assert world.scenario("the-rise-of-portugal").other_trade_capacity == 0
     assert caps["catholics-and-protestants"]["center:persian-gulf-red-sea"] == 3
@@ -504,12 +504,12 @@ def test_owners_at_the_start_of_new_order(board):
     assert owners["area:calais"] == "power:england"  # England's domain, France "minus Calais"
     assert owners["area:flanders"] == "power:austria" and owners["area:franche-comte"] == "power:austria"
     assert owners["area:sarajevo"] == "power:ottomans"  # an R2 revolt does not change possession
-    assert owners["minor:palatinate"] == "minor:german-states"  # line 2176
+    assert owners["area:palatinate"] == "minor:german-states"  # line 2176
     assert "area:kandahar" not in owners and owners["area:tabriz"] == "power:persia"
 
 
 def test_owners_follow_the_turns(board):
-    assert scenario_owners("the-italian-wars", 3)["minor:palatinate"] == "minor:palatinate"
+    assert scenario_owners("the-italian-wars", 3)["area:palatinate"] == "minor:palatinate"
     at_4 = scenario_owners("the-16th-century-campaign", 4)
     assert at_4["area:hesse"] == "power:schmalkaldic-league" and at_4["area:cologne"] == "minor:holy-roman-empire"
     at_5 = scenario_owners("the-16th-century-campaign", 5)
@@ -522,13 +522,13 @@ def test_owners_follow_the_turns(board):
     assert scenario_owners("the-thirty-years-war", 10)["area:pomerania"] == "power:sweden"
     at_11 = scenario_owners("wars-of-religion", 11)
     assert at_11["area:london"] == "power:parliamentarians" and at_11["area:york"] == "power:royalists"
-    assert at_11["area:ulster"] == "minor:irish-confederation" and "minor:palatinate" not in at_11
-    assert at_11["area:algiers"] == "minor:barbary-coast-minor" and "minor:florence" not in at_11
+    assert at_11["area:ulster"] == "minor:irish-confederation" and "area:palatinate" not in at_11
+    assert at_11["area:algiers"] == "minor:barbary-coast-minor" and "area:florence" not in at_11
 
 
 def test_owners_of_scenarios_with_their_own_set_up(board):
     rise = scenario_owners("the-rise-of-portugal")
-    assert rise["power:portugal"] == "power:portugal" and rise["area:aden"] == "minor:emirates"
+    assert rise["area:portugal"] == "power:portugal" and rise["area:aden"] == "minor:emirates"
     assert "area:goa" not in rise and "area:cape-colony" not in rise
     assert scenario_owners("the-rise-of-portugal", 5).get("area:stockholm") is None
     cp = scenario_owners("catholics-and-protestants")
@@ -539,7 +539,7 @@ def test_owners_of_scenarios_with_their_own_set_up(board):
     )
     assert "area:gibraltar" not in cp and "area:florida" not in cp
     assert scenario_owners("wars-of-religion")["area:nicosia"] == "power:venice"
-    assert scenario_owners("the-thirty-years-war")["power:portugal"] == "power:spain"
+    assert scenario_owners("the-thirty-years-war")["area:portugal"] == "power:spain"
 
 
 def test_owners_outside_the_scenario_turns():
