@@ -39,8 +39,8 @@ def test_the_panel_of_a_9_2_impulse():
     assert spectator["wars"] == [
         {"key": "war:power:england|power:france", "label": "England – France (England has given 2 morale points)"}
     ]
-    assert spectator["alliances"] == [{"key": "alliance:austria|venice", "label": "Austria – Venice"}]
-    assert spectator["casus_belli"] == [{"key": "cb:ottomans|persia", "label": "Ottomans against Persia"}]
+    assert spectator["alliances"] == [{"key": "alliance:power:austria|power:venice", "label": "Austria – Venice"}]
+    assert spectator["casus_belli"] == [{"key": "cb:power:ottomans|power:persia", "label": "Ottomans against Persia"}]
     assert board(s, "player1")["panel"] == spectator  # public: the same for every seat
 
 
