@@ -160,6 +160,8 @@ def rebuild(db: Session, table: GameTable, game: Game) -> dict[str, Any]:
     """Replay the whole move log with this engine, rewriting the log entries and the snapshot; IllegalAction
     (with the move's number) if a move no longer replays."""
     start = start_state(db, table)
+    if start is not None and table.engine_version != game.version:  # a fork's start stored by an older engine
+        start = game.upgrade_start(start, str(table.engine_version))
     played = game.begin(table.seed, table.options) if start is None else Played(start, [])
     entries = gamelog.rows(table.id, 0, played.log)
     state, base_seq, base_state = played.state, 0, None

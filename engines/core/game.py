@@ -299,6 +299,8 @@ class Game(ABC):
         (``upgrade_move``)."""
         if state is None:
             state = self.setup(seed, options)
+        elif version is not None and str(version) != self.version:
+            state = self.upgrade_start(state, str(version))
         for role, verb, arg in moves:
             state = self.apply(state, role, verb, self.upgraded(state, role, verb, arg, version))
         return state
@@ -309,6 +311,11 @@ class Game(ABC):
         if version is None or str(version) == self.version:
             return arg
         return self.upgrade_move(state, role, verb, arg, str(version))
+
+    def upgrade_start(self, state: State, version: str) -> State:
+        """A position stored by the older engine ``version`` (an analysis fork's start, ``app.services.forks``) as
+        this version reads it; IllegalAction, saying why, if this version cannot read it. Default: unchanged."""
+        return state
 
     def upgrade_move(self, state: State, role: str, verb: str, arg: Any, version: str) -> Any:
         """The argument that a move recorded on the older engine ``version`` has on this one, in the position

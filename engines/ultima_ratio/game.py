@@ -171,6 +171,10 @@ class UltimaRatioRegis(StepGame):
 
     upgrades_from: ClassVar[tuple[str, ...]] = ("6",)  # its moves name the content by bare slugs (upgrade.py)
 
+    def upgrade_start(self, state: State, version: str) -> State:
+        """A position stored before the content ids were namespaced is refused (upgrade.py)."""
+        return upgrade.upgrade_start(state, version)
+
     def upgrade_move(self, state: State, role: str, verb: str, arg: Any, version: str) -> Any:
         """A move recorded before the content ids were namespaced (engine versions before 7; upgrade.py)."""
         return upgrade.upgrade_move(self, state, role, verb, arg, version)

@@ -4,7 +4,11 @@
 ``power:portugal-troop-1``, ``fortress:area:alentejo``. A bare slug may name several things (``venice`` is an area
 and a power), so a move's argument is read in the position it is played from: it is the legal argument of the same
 verb that reads the same once the namespaces are taken off. An argument the legal list does not spell out (none
-offered, or several alike) keeps its strings, each namespaced when one kind alone has that slug."""
+offered, or several alike) keeps its strings, each namespaced when one kind alone has that slug.
+
+A position stored by a version-6 engine (an analysis fork's start) is not read: its bare slugs would have to be told
+apart by where each sits in the state, field by field; such a table is refused, saying so (``upgrade_start``), and
+its source game (replayed from its moves) can be forked again."""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ import re
 from typing import Any
 
 from engines.core.game import Game, flat
+from engines.core.types import IllegalAction, State, text
 
 NAMESPACED_FROM = 7  # the first engine version whose content ids carry their kind
 KINDS = ("area", "sea", "power", "minor", "card", "leader", "province", "box", "center")
@@ -63,6 +68,18 @@ def _namespaced(value: Any, ids: dict[str, list[str]]) -> Any:
         areas = [i for i in ids[value[9:]] if i.startswith("area:")]
         return f"fortress:{areas[0]}" if len(areas) == 1 else value
     return value
+
+
+def upgrade_start(state: State, version: str) -> State:
+    """A stored position of engine ``version`` as this version reads it: one of this version's namespaced ids as it
+    is; one from before them refused (see the module)."""
+    if not version.isdigit() or int(version) >= NAMESPACED_FROM:
+        return state
+    raise IllegalAction(
+        f"This position was stored by engine version {version}, before the content ids were namespaced; it cannot"
+        " be read by this version. Fork its source game again.",
+        text("upgrade.start_refused", version=version),
+    )
 
 
 def upgrade_move(game: Game, state: dict, role: str, verb: str, arg: Any, version: str) -> Any:

@@ -78,7 +78,9 @@ def test_casualties_eliminate_squadrons():
         {"fight.attacker": ["a1", "a2"]},
         [6, 4, 1],
     )
-    assert result.eliminated["defender"] == ["e1"] and result.leaders_eliminated["defender"] == ["power:england-leader1"]
+    assert result.eliminated["defender"] == ["e1"] and result.leaders_eliminated["defender"] == [
+        "power:england-leader1"
+    ]
 
 
 def test_admiral_adds_one_after_the_roll():

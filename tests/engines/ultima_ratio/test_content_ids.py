@@ -63,7 +63,6 @@ def test_the_content_as_version_6_spelt_it_is_accepted():
     assert accepts(GAME.content_digest, V6_LOG["content"])
 
 
-
 def test_a_version_6_log_of_new_order_replays_to_the_same_position():
     options = GAME.parse_options(V6_LOG["options"]).model_dump()
     moves = [tuple(m) for m in V6_LOG["moves"]]
@@ -83,3 +82,14 @@ def test_a_version_6_move_is_read_in_its_position():
     assert GAME.upgrade_move(s, "player1", "area", "portugal", "6") == "area:portugal"
     assert GAME.upgrade_move(s, "player1", "area", "area:portugal", "6") == "area:portugal"
     assert GAME.upgrade_move(s, "player1", "area", "portugal", "7") == "portugal"  # a version-7 move is as it is
+
+
+def test_a_position_stored_by_version_6_is_refused_saying_why():
+    """An analysis fork's start (a stored position, not moves) of version 6 names the content by bare slugs: the
+    replay from it refuses it (``upgrade_start``) rather than misread it; a position of this version is as it is."""
+    options = GAME.parse_options(V6_LOG["options"]).model_dump()
+    state = GAME.setup(V6_LOG["seed"], options)
+    with pytest.raises(IllegalAction, match="before the content ids were namespaced") as refused:
+        GAME.replay(V6_LOG["seed"], options, [], bare(state), version="6")
+    assert refused.value.text is not None and refused.value.text["msg"] == "upgrade.start_refused"
+    assert GAME.replay(V6_LOG["seed"], options, [], state, version=GAME.version) == state

@@ -61,7 +61,9 @@ def test_the_survivors_of_a_lost_sortie_remain_besieged():
     besieged"."""
     s = besieged_alentejo(casualties=0, inside=2)
     # Q2 3 (1 point) and 1 -> 2 against Q2 5 (2 points, no casualty): Portugal loses, one disband result
-    s, log = through_combat(s, "sortie", ["power:portugal", "area:alentejo"], dice=[3, 1, 5], answers={"battlefield": 4})
+    s, log = through_combat(
+        s, "sortie", ["power:portugal", "area:alentejo"], dice=[3, 1, 5], answers={"battlefield": 4}
+    )
     assert s["areas"]["area:alentejo"]["siege"]["besieger"] == "power:spain"
     assert any(e["msg"] == "combat.won" and e["args"]["side"] == "power:spain" for e in log)
     inside = [
@@ -251,7 +253,9 @@ def two_leaders(besieged: bool = False) -> dict:
     leader(s, "leader:admiral-1", "power:portugal-troop-2")
     if besieged:
         power(s, "power:spain")
-        area(s, "area:oporto", "power:portugal", fortress=dict(FORT), siege={"besieger": "power:spain", "casualties": 0})
+        area(
+            s, "area:oporto", "power:portugal", fortress=dict(FORT), siege={"besieger": "power:spain", "casualties": 0}
+        )
         unit(s, "power:spain-troop-1", "troop", "area:oporto")
     return s
 

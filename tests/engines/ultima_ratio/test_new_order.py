@@ -249,7 +249,10 @@ def test_the_north_sea_merchants_of_turn_1_cannot_be_removed_until_their_powers_
     from engines.ultima_ratio.economy import commerce
 
     state = auction(begin(3), {"player1": 0, "player2": 0, "player3": 0})
-    assert state["fixed_merchants"] == [["center:north-sea", "power:denmark"], ["center:north-sea", "power:netherlands"]]
+    assert state["fixed_merchants"] == [
+        ["center:north-sea", "power:denmark"],
+        ["center:north-sea", "power:netherlands"],
+    ]
     state["capacity"]["center:north-sea"] = 1
     state["merchants"]["center:north-sea"]["power:england"] = 1
     g = Ctx(GAME, state)

@@ -464,7 +464,12 @@ def test_trade_capacities_follow_the_playbook(world):
         "center:north-atlantic": 0,
     }  # "American trade centers ... 0" (2166)
     assert caps["turn-6"]["center:eastern-mediterranean"] == 3 and caps["turn-6"]["center:caribbean-sea"] == 2
-    assert caps["turn-8"] == {"center:indian-ocean": 1, "center:africa": 1, "center:south-atlantic": 2, "center:sea-of-china": 2}
+    assert caps["turn-8"] == {
+        "center:indian-ocean": 1,
+        "center:africa": 1,
+        "center:south-atlantic": 2,
+        "center:sea-of-china": 2,
+    }
     assert caps["the-rise-of-portugal"] == {
         "center:africa": 1,
         "center:persian-gulf-red-sea": 1,
