@@ -153,20 +153,27 @@ def start_state(db: Session, table: GameTable) -> dict[str, Any] | None:
 def replay_state(db: Session, table: GameTable, game: Game | None = None, upto: int | None = None) -> dict[str, Any]:
     game = game or game_of(table.game_id)
     moves = effective_moves(db, table.id, table.seq if upto is None else upto)
-    return game.replay(table.seed, table.options, actions(moves), start_state(db, table))
+    return game.replay(table.seed, table.options, actions(moves), start_state(db, table), table.engine_version)
 
 
 def rebuild(db: Session, table: GameTable, game: Game) -> dict[str, Any]:
     """Replay the whole move log with this engine, rewriting the log entries and the snapshot; IllegalAction
     (with the move's number) if a move no longer replays."""
     start = start_state(db, table)
+    if start is not None and table.engine_version != game.version:  # a fork's start stored by an older engine
+        start = game.upgrade_start(start, str(table.engine_version))
     played = game.begin(table.seed, table.options) if start is None else Played(start, [])
     entries = gamelog.rows(table.id, 0, played.log)
     state, base_seq, base_state = played.state, 0, None
     effective = {m.seq for m in effective_moves(db, table.id)}
     for m in db.scalars(select(Move).where(Move.table_id == table.id, Move.seq.in_(effective)).order_by(Move.seq)):
         try:
-            played = game.play(state, *action(m))
+            # a move recorded on an older engine version, in this version's words (Game.upgrade_move), kept so
+            role, verb, arg = action(m)
+            upgraded = game.upgraded(state, role, verb, arg, table.engine_version)
+            if upgraded != arg:
+                m.arg = upgraded
+            played = game.play(state, role, verb, upgraded)
         except IllegalAction as exc:
             raise IllegalAction(f"move {m.seq} ({m.verb}) is not legal any more: {exc.message}") from None
         if played.barrier:

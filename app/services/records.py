@@ -97,7 +97,7 @@ def fork_note(origin: TableOrigin, source_seen: bool = True) -> dict[str, Any]:
 def check_replayable(game_id: str, engine_version: Any, content: Any) -> Game:
     """The game, if this server's engine and content can replay a record made with these; else Invalid."""
     game = game_of(game_id)
-    if engine_version != game.version:
+    if engine_version != game.version and str(engine_version) not in game.upgrades_from:
         raise Invalid(
             _("This record was made by engine version {record!r}; this server runs {server!r}.").format(
                 record=engine_version, server=game.version
@@ -142,9 +142,12 @@ def replay_record(record: Any, on_move: Callable[[int, Played], None] | None = N
     if on_move is not None:
         on_move(0, played)
     state = played.state
+    version = record.get("engine_version")
     for i, m in enumerate(moves):
         try:
-            played = game.play(state, m["role"], m["verb"], m.get("arg"))
+            # a record of an older engine version: its moves in this version's words, in place (Game.upgrade_move)
+            m["arg"] = game.upgraded(state, m["role"], m["verb"], m.get("arg"), version)
+            played = game.play(state, m["role"], m["verb"], m["arg"])
         except IllegalAction as exc:
             said = exc.text is not None and i18n.current() != i18n.DEFAULT  # English: the engine's own sentence
             why = game.renderer(i18n.current()).text(exc.text) if said and exc.text else exc.message

@@ -132,6 +132,13 @@ def accepts(digest: str, recorded: Any) -> bool:
     return recorded == digest or recorded in _LEGACY.get(digest, ())
 
 
+def accept_older(digest: str, older: str) -> None:
+    """Records and states that name the digest ``older`` were played with the content of ``digest`` as an older
+    engine spelt it (a game that renamed its ids, whose ``Game.upgrade_move`` maps their moves): ``accepts``
+    them."""
+    _LEGACY.setdefault(digest, set()).add(older)
+
+
 def load_content(
     game_id: str,
     packaged: pathlib.Path,

@@ -93,6 +93,8 @@ class Game(ABC):
     messages_dir: ClassVar[pathlib.Path | None] = None  # the game's catalogs (messages/<lang>.yaml)
     names_dir: ClassVar[pathlib.Path | None] = None  # the folder of its names.<lang>.yaml (content.load_names)
     max_actions: ClassVar[int] = 20_000
+    upgrades_from: ClassVar[tuple[str, ...]] = ()
+    """Older engine versions whose records this one replays, each move brought to it by ``upgrade_move``."""
 
     # What the app needs to know of the game, declared here because the app names no game (DESIGN.md; the
     # app reads these and nothing else of a game but its operations). Defaults: a competitive game of
@@ -285,12 +287,38 @@ class Game(ABC):
         ]
 
     def replay(
-        self, seed: int, options: dict[str, Any], moves: Iterable[tuple[str, str, Any]], state: State | None = None
+        self,
+        seed: int,
+        options: dict[str, Any],
+        moves: Iterable[tuple[str, str, Any]],
+        state: State | None = None,
+        version: str | None = None,
     ) -> State:
         """The state reached by the given (role, verb, arg) moves from the seed and options (or from ``state``,
-        a position they follow)."""
+        a position they follow); moves recorded on another engine ``version`` are brought to this one first
+        (``upgrade_move``)."""
         if state is None:
             state = self.setup(seed, options)
+        elif version is not None and str(version) != self.version:
+            state = self.upgrade_start(state, str(version))
         for role, verb, arg in moves:
-            state = self.apply(state, role, verb, arg)
+            state = self.apply(state, role, verb, self.upgraded(state, role, verb, arg, version))
         return state
+
+    def upgraded(self, state: State, role: str, verb: str, arg: Any, version: str | None) -> Any:
+        """A recorded move's argument on this engine version: ``upgrade_move``'s answer for a move recorded on
+        another ``version``, the argument itself for one of this version (or of an unknown one: None)."""
+        if version is None or str(version) == self.version:
+            return arg
+        return self.upgrade_move(state, role, verb, arg, str(version))
+
+    def upgrade_start(self, state: State, version: str) -> State:
+        """A position stored by the older engine ``version`` (an analysis fork's start, ``app.services.forks``) as
+        this version reads it; IllegalAction, saying why, if this version cannot read it. Default: unchanged."""
+        return state
+
+    def upgrade_move(self, state: State, role: str, verb: str, arg: Any, version: str) -> Any:
+        """The argument that a move recorded on the older engine ``version`` has on this one, in the position
+        ``state`` it is played from (a game that renamed its ids maps the old names here). The app calls it
+        wherever a recorded log is replayed (a table's upgrade, a record's import, a fork). Default: unchanged."""
+        return arg

@@ -17,8 +17,9 @@ from typing import Protocol, TypeVar, cast
 
 from pydantic import BaseModel, RootModel
 
-from engines.core.content import load_content
+from engines.core.content import accept_older, load_content, rules_digest
 from engines.core.machine import Ctx
+from engines.ultima_ratio import upgrade
 from engines.ultima_ratio.combat_tables import COMBAT_FILES, CombatTables
 from engines.ultima_ratio.leader_items import LEADER_FILES, Leaders
 from engines.ultima_ratio.map import DATA_DIR, Area, BoardMap, Connection, MapData, Model, Sea, Theater, TradeCenter
@@ -204,6 +205,9 @@ def load_board(content_dir: pathlib.Path | str | None = None) -> Board:
         scenarios=f("scenarios.yaml", ScenariosFile).root,
         turns=f("turns.yaml", TurnsFile).root,
     )
+    # a version-6 record names the same content without namespaces (issue 27; upgrade.py maps its moves)
+    dumped = {name: model.model_dump(mode="json") for name, model in sorted(loaded.files.items())}
+    accept_older(loaded.digest, rules_digest(upgrade.bare(dumped)))
     return Board(
         map=board_map,
         world=world,

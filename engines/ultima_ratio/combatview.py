@@ -83,7 +83,7 @@ def _leaders(force: dict[str, Any], gone: set[str], say: Callable) -> list[dict[
         words = say(said)
         if lid in gone:
             words = say(text("battle.leader_eliminated", leader=words))
-        out.append({"key": f"leader:{lid}", "label": words})
+        out.append({"key": lid, "label": words})
     return out
 
 
@@ -162,7 +162,7 @@ def display(game: Game, record: dict[str, Any] | None, say: Callable, colours: d
         return None
     number, kind = record.get("number"), record["kind"]
     where = record.get("where") or ""
-    place = where.partition(":")[2]
+    place = where
     if place:
         heading = say(text("battle.heading", number=number, kind=kind, where=place, turn=record.get("turn")))
     else:

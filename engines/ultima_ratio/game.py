@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_seri
 
 from engines.core.machine import Ctx, StepGame, _key
 from engines.core.types import Legal, OptionsError, Played, State, Text, View, text
-from engines.ultima_ratio import redeal
+from engines.ultima_ratio import redeal, upgrade
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.actions import construction, regroup
 from engines.ultima_ratio.board import GAME_ID, Board, load_board
@@ -136,7 +136,8 @@ class UltimaRatioRegis(StepGame):
     id = GAME_ID
     title = "Ultima Ratio Regis"
     # 6: a battle's public record in the state (issue 28); only Austria bids for the Imperial election (IV-2)
-    version = "6"
+    # 7: the content's ids namespaced by kind (issue 27 › Declared state; ENGINE.md › Content ids; upgrade.py)
+    version = "7"
     presentation = "engines.ultima_ratio.presentation:PRESENTATION"  # the map page (engines.core.presentation)
     Options: ClassVar[type[BaseModel]] = Options
     messages_dir = pathlib.Path(__file__).parent / "messages"
@@ -167,6 +168,16 @@ class UltimaRatioRegis(StepGame):
         # a fortress and a dispersed box are named by the catalog's words around their area's / theater's name
         self._made_names = {f"fortress:{a.id}": text("name.fortress", area=a.id) for a in b.map.areas}
         self._made_names.update({box: text("name.dispersed_box", theater=t) for box, t in b.box_theater.items()})
+
+    upgrades_from: ClassVar[tuple[str, ...]] = ("6",)  # its moves name the content by bare slugs (upgrade.py)
+
+    def upgrade_start(self, state: State, version: str) -> State:
+        """A position stored before the content ids were namespaced is refused (upgrade.py)."""
+        return upgrade.upgrade_start(state, version)
+
+    def upgrade_move(self, state: State, role: str, verb: str, arg: Any, version: str) -> Any:
+        """A move recorded before the content ids were namespaced (engine versions before 7; upgrade.py)."""
+        return upgrade.upgrade_move(self, state, role, verb, arg, version)
 
     def content(self) -> dict[str, Any]:
         from engines.ultima_ratio.content import export

@@ -16,7 +16,7 @@ import pathlib
 from pydantic import BaseModel, Field, model_validator
 
 from engines.core.content import owner_folder, read_yaml, rules_digest, validate
-from engines.ultima_ratio.world_items import Item, Model, Source
+from engines.ultima_ratio.world_items import Item, Model, Namespaced, Source
 
 GAME_ID = "ultima-ratio-regis"
 DATA_DIR = pathlib.Path(__file__).resolve().parent / "data"
@@ -38,15 +38,19 @@ class Ability(Item):
         return self
 
 
-class PoolLeader(Item):
+class PoolLeader(Namespaced):
     """A generic leader counter: ordinary side, and an extraordinary side with ``ability`` (17.2)."""
+
+    KIND = "leader"
 
     ability: str
 
 
-class HistoricalLeader(Item):
+class HistoricalLeader(Namespaced):
     """A historical leader (17.3.1): set apart from the pool, brought by ``event`` to ``power`` on his
     extraordinary side (no unrest); ``line`` cites where the rulebook names him."""
+
+    KIND = "leader"
 
     ability: str
     power: str

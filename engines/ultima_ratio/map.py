@@ -16,7 +16,7 @@ from __future__ import annotations
 import pathlib
 from collections import defaultdict
 from functools import lru_cache
-from typing import Literal, get_args
+from typing import ClassVar, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, computed_field, model_validator
 
@@ -32,6 +32,9 @@ THEATER_KEYS: tuple[str, ...] = get_args(TheaterKey)
 MapId = Literal["main", "siberia", "america", "indian-ocean", "africa", "asia"]
 Terrain = Literal["open", "forest", "mountain", "marsh"]
 Slug = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
+# A content id is namespaced by its kind, ``<kind>:<slug>`` (ENGINE.md › Content ids; as world_items.NAMESPACED)
+NAMESPACED = r"^[a-z]+:[a-z0-9]+(-[a-z0-9]+)*$"
+Ref = Field(pattern=NAMESPACED)
 LonLat = tuple[float, float]
 
 
@@ -43,6 +46,19 @@ class Item(Model):
     id: str = Slug
     name: str
     source: Source
+
+
+class Namespaced(Item):
+    """An item whose id carries its kind's prefix, ``KIND`` (``area``, ``sea``, ``province``...)."""
+
+    KIND: ClassVar[str]
+    id: str = Ref
+
+    @model_validator(mode="after")
+    def _kind(self) -> Namespaced:
+        if not self.id.startswith(f"{self.KIND}:"):
+            raise ValueError(f"{self.id}: the id of a {self.KIND} is {self.KIND}:<slug>")
+        return self
 
 
 class BoardMap(Item):
@@ -60,15 +76,19 @@ class BoardMap(Item):
         return self.west <= point[0] <= self.east and self.south <= point[1] <= self.north
 
 
-class DispersedBox(Item):
+class DispersedBox(Namespaced):
     """A box for dispersed units (18.1); Western Europe has two, continental and insular."""
+
+    KIND = "box"
 
     map: MapId
     pos: LonLat
 
 
-class Province(Item):
+class Province(Namespaced):
     """Areas separated from the rest of the theater by dashed lines (6.); names in italics in the playbook."""
+
+    KIND = "province"
 
 
 class Theater(Model):
@@ -88,15 +108,17 @@ class Theater(Model):
         return self.key
 
 
-class Area(Item):
+class Area(Namespaced):
     """An area (6.): its theater and province, terrain (13.3 battlefield), the seas it touches (coastal areas are
     ports, Glossary "Own Port"), commercial port (19.2.4), key area, stacking limit (15.1), the map it is drawn on,
     the colours printed on it (solid = home area, grated = domain; Playbook footnotes), capitals with the
     Protestant cross (Turn 6), strategic ports (18.6.3) and imperial voters (22, l. 1799)."""
 
+    KIND = "area"
+
     aliases: list[str] = []
     theater: TheaterKey
-    province: str = Slug
+    province: str = Ref
     map: MapId
     pos: LonLat
     terrain: Terrain
@@ -146,9 +168,11 @@ class SeaLabel(Model):
     pos: LonLat
 
 
-class Sea(Item):
+class Sea(Namespaced):
     """A sea zone (6., 11.): where it is drawn, which seas it borders, whether it is Mediterranean (18.6.1) and
     whether it is one of the Baltic / North Sea / East Atlantic counted as one sea between maps (18.6.2)."""
+
+    KIND = "sea"
 
     aliases: list[str] = []
     labels: list[SeaLabel] = Field(min_length=1)
@@ -163,8 +187,8 @@ class Sea(Item):
 class Connection(Model):
     """A land connection between two areas (6.): ordinary, or a rough pass (13.3.1: battlefield at most 2)."""
 
-    a: str = Slug
-    b: str = Slug
+    a: str = Ref
+    b: str = Ref
     kind: Literal["ordinary", "rough_pass"] = "ordinary"
     crossing: str | None = None  # the sea a connection crosses (a strait), drawn as a line over the water
     source: Source
@@ -180,9 +204,11 @@ class Capacity(Model):
     line: int
 
 
-class TradeCenter(Item):
+class TradeCenter(Namespaced):
     """A trade center (19.2.1): the seas whose adjacent commercial ports it includes, or whole theaters (Africa,
     Asia, and the river trade of Eastern Europe, which pirates cannot attack)."""
+
+    KIND = "center"
 
     seas: list[str] = []
     theaters: list[TheaterKey] = []

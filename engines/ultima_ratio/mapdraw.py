@@ -159,7 +159,7 @@ class Sheet:
         drawn = [d for d in self.tiles.values() if d.area.map == map_id]
         for d in drawn:
             out.append(
-                f'<polygon class="area" data-area="{d.area.id}" data-key="area:{escape(d.area.id)}" '
+                f'<polygon class="area" data-area="{d.area.id}" data-key="{escape(d.area.id)}" '
                 f'points="{_pts(d.polygon)}" fill="{self.fill(d.area)}"><title>{escape(d.area.name)}'
                 f"</title></polygon>"
             )
@@ -448,7 +448,7 @@ class Sheet:
             fill = "#f3d9a4" if sea.mediterranean else "#f6ecd0" if sea.transoceanic_hub else "#ffffff"
             for sx, sy in spots[sea.id]:
                 out.append(
-                    f'<circle class="sea" data-key="sea:{escape(sea.id)}" cx="{sx:.1f}" cy="{sy:.1f}" r="8" '
+                    f'<circle class="sea" data-key="{escape(sea.id)}" cx="{sx:.1f}" cy="{sy:.1f}" r="8" '
                     f'fill="{fill}" stroke="#2c5873" stroke-width="1.5"><title>{escape(sea.name)}</title></circle>'
                 )
                 out.append(_text(sx, sy - 12, sea.name, 11, halo="#dfeaf0"))
@@ -543,9 +543,7 @@ class Sheet:
 
 def _sea_zone(sea_id: str, name: str, polys: list[list[tuple[float, float]]]) -> str:
     shapes = "".join(f'<polygon points="{_pts(p)}"/>' for p in polys)
-    return (
-        f'<g class="sea" data-key="sea:{escape(sea_id)}" fill="{SEA_COLOUR}"><title>{escape(name)}</title>{shapes}</g>'
-    )
+    return f'<g class="sea" data-key="{escape(sea_id)}" fill="{SEA_COLOUR}"><title>{escape(name)}</title>{shapes}</g>'
 
 
 def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:

@@ -68,19 +68,20 @@ def eliminated_box(say) -> dict[str, Any]:
 
 
 # Which namespace a log entry's argument names (the catalog's field names: ``{area}``, ``{units}``…); a path or a
-# list of references names areas and seas, told apart by the map.
-ENTRY_SPACES = {
-    "area": "area",
-    "areas": "area",
+# list of references names areas and seas (their ids are their keys).
+# None: the value is a content id, namespaced by its kind (ENGINE.md › Content ids), its own key.
+ENTRY_SPACES: dict[str, str | None] = {
+    "area": None,
+    "areas": None,
     "unit": "unit",
     "units": "unit",
     "flagship": "unit",
-    "leader": "leader",
-    "sea": "sea",
-    "box": "box",
-    "center": "center",
-    "card": "card",
-    "cards": "card",
+    "leader": None,
+    "sea": None,
+    "box": None,
+    "center": None,
+    "card": None,
+    "cards": None,
 }
 
 
@@ -91,10 +92,11 @@ def entry_keys(game: Game, entry: dict[str, Any]) -> list[str]:
     args = entry.get("args") or {}
     keys: list[str] = []
 
-    def add(space: str, value: Any) -> None:
+    def add(space: str | None, value: Any) -> None:
         for v in value if isinstance(value, list) else [value]:
-            if isinstance(v, str) and v and f"{space}:{v}" not in keys:
-                keys.append(f"{space}:{v}")
+            key = v if space is None else f"{space}:{v}"
+            if isinstance(v, str) and v and key not in keys:
+                keys.append(key)
 
     if entry.get("msg") == "combat.record":  # a battle's record: its display beside the map (combatview.py)
         add("battle", str(args.get("number")))
@@ -102,15 +104,8 @@ def entry_keys(game: Game, entry: dict[str, Any]) -> list[str]:
         if name in ENTRY_SPACES:
             add(ENTRY_SPACES[name], value)
     for value in [*(args.get("path") or []), *(entry.get("refs") or [])]:
-        if not isinstance(value, str):
-            continue
-        space, _, bare = value.partition(":") if ":" in value else ("", "", value)
-        if space in ("area", "sea"):
-            add(space, bare)
-        elif bare in board._index("areas"):
-            add("area", bare)
-        elif bare in board._index("seas"):
-            add("sea", bare)
+        if isinstance(value, str) and (value in board._index("areas") or value in board._index("seas")):
+            add(None, value)
     return keys
 
 

@@ -35,7 +35,7 @@ def _seat(
         interest = [{"id": th, "name": game.name_of(th, lang) or th} for th in info.get("interest") or []]
         name = game.name_of(power, lang) or power
         powers.append(
-            {"key": f"power:{power}", "name": name, "words": words, "colour": colours.get(power, "#777777")}
+            {"key": power, "name": name, "words": words, "colour": colours.get(power, "#777777")}
             | {"interest": interest}
         )
     cards = (public.get("cards") or {}).get("hands", {}).get(role, 0)
@@ -112,7 +112,7 @@ def table_panel(
     else:
         heading = say(text("board.before_impulses"))
     minors = [
-        {"key": f"minor:{m}", "label": say(text("board.minor_ally", minor=m, power=info["ally"]))}
+        {"key": m, "label": say(text("board.minor_ally", minor=m, power=info["ally"]))}
         for m, info in sorted((public.get("minors") or {}).items())
         if info.get("ally")
     ]
@@ -152,5 +152,5 @@ def hand(game: Game, private: dict[str, Any], say: Callable) -> list[dict[str, A
         words = [say(text("board.card_points", count=event.action_points))]
         if event.priority != "none":
             words.append(say(text(f"board.priority_{event.priority}")))
-        out.append({"key": f"card:{card}", "name": event.name, "words": words, "text": event.text})
+        out.append({"key": card, "name": event.name, "words": words, "text": event.text})
     return out

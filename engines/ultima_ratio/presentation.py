@@ -145,14 +145,15 @@ def base_svg(game: Game, query: Mapping[str, str]) -> Body:
 
 
 # Which board key each position of a verb's argument names (static/js/board.js reads it as the board's
-# data-verb-keys): a legal ("area", "oporto") acts on "area:oporto", ("to_sea", [unit, sea]) on "unit:<unit>" and
-# then "sea:<sea>"; None for a position that names nothing on the board (a power: "portugal" is also an area's id,
-# so arguments are never matched by their look). A verb not listed names nothing on the map.
+# data-verb-keys): "id" for a content id, its own key (namespaced, ENGINE.md › Content ids: ("area", "area:oporto")
+# acts on "area:oporto"), a namespace for a counter (("to_sea", [unit, sea]) on "unit:<unit>" then the sea's id);
+# None for a position that names nothing on the board (a power: it has no place on the map). A verb not listed
+# names nothing on the map.
 VERB_KEYS: dict[str, list[str | None]] = {
-    "area": ["area"],
-    "revolt": ["area"],
-    "subjugate": ["area"],
-    "sea": ["sea"],
+    "area": ["id"],
+    "revolt": ["id"],
+    "subjugate": ["id"],
+    "sea": ["id"],
     "unit": ["unit"],
     "absorb": ["unit"],
     "degrade": ["unit"],
@@ -161,17 +162,17 @@ VERB_KEYS: dict[str, list[str | None]] = {
     "escort": ["unit"],
     "leave": ["unit"],
     "target": ["unit"],
-    "to_sea": ["unit", "sea"],
+    "to_sea": ["unit", "id"],
     "join_fleet": ["unit", "unit"],
     "leave_fleet": ["unit"],
     "bring_home": [None, "unit"],
     "attach_leader": [None, "unit"],
     "move_leader": [None, "unit"],
     "support": ["unit", None],
-    "center": ["center"],
-    "play_card": ["card"],  # the hand beside the map (board.html: data-key "card:<id>")
-    "event": ["card"],
-    "card": ["card"],  # 8.2.2: a combat card played in a combat's window (combat_cards.py), from the hand too
+    "center": ["id"],
+    "play_card": ["id"],  # the hand beside the map (board.html: data-key "card:<id>")
+    "event": ["id"],
+    "card": ["id"],  # 8.2.2: a combat card played in a combat's window (combat_cards.py), from the hand too
     "group": ["group"],  # 7.1.1: the groups on offer (panels.py)
 }
 VERB_KEYS_JSON = json.dumps(VERB_KEYS, separators=(",", ":"))
@@ -239,7 +240,7 @@ def _leaders(ids: list[tuple[str, dict[str, Any]]], colours, say) -> list[dict[s
         colour = colours.get(power, "#777777")
         out.append(
             {
-                "key": f"leader:{lid}",
+                "key": lid,
                 "colour": colour,
                 "ink": _ink(colour),
                 "extraordinary": bool(leader.get("extraordinary")),
@@ -332,7 +333,7 @@ def _centers(game: Game, public: dict[str, Any], where: Places, say) -> list[dic
         words = say(text("map.capacity", count=capacity.get(cid, 0), printed=center.printed_capacity))
         name = say(text("map.center", center=cid))
         out.append(
-            {"key": f"center:{cid}", "x": round(at[0], 1), "y": round(at[1], 1), "w": round(at[2], 1)}
+            {"key": cid, "x": round(at[0], 1), "y": round(at[1], 1), "w": round(at[2], 1)}
             | {"left": round(-at[2] / 2, 1), "disc": round(-at[2] / 2 + 12, 1)}
             | {"name": name, "capacity": capacity.get(cid, 0), "capacity_label": words, "merchants": coins}
             | {"label": " · ".join([name, words] + [c["label"] for c in coins])}
@@ -395,22 +396,22 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
             casualties = siege.get("casualties") or 0
             words = say(text("map.besieged", power=siege.get("besieger"), casualties=casualties))
             items.append({"kind": "siege", "colour": colour, "casualties": casualties, "label": words})
-        items += _stacks(game, by_loc.get(f"area:{area_id}", []), leaders, colours, say)
+        items += _stacks(game, by_loc.get(area_id, []), leaders, colours, say)
         label = [say(text("map.area", area=area_id))] + [i["label"] for i in items]
         out.append(
-            {"key": f"area:{area_id}", "x": round(at[0], 1), "y": round(at[1], 1), "label": " · ".join(label)}
+            {"key": area_id, "x": round(at[0], 1), "y": round(at[1], 1), "label": " · ".join(label)}
             | {"name": label[0], "items": _row(items), "tint": colours.get(owner, "") if owner else ""}
         )
     eliminated = mapview.eliminated_box(say)
     for loc, units in sorted(by_loc.items()):
-        kind, _, place = loc.partition(":")
-        at = where.seas.get(place) if kind == "sea" else where.boxes.get(place) if kind == "box" else None
+        kind = loc.partition(":")[0]
+        at = where.seas.get(loc) if kind == "sea" else where.boxes.get(loc) if kind == "box" else None
         if loc == "eliminated":  # the eliminated box: its counters below its name
             at = (eliminated["x"] + eliminated["w"] / 2, eliminated["y"] + eliminated["h"] - 4 - 26)
         if at is None:
             continue
         items = _stacks(game, units, leaders, colours, say)
-        name = eliminated["name"] if loc == "eliminated" else game.name_of(place, lang) or place
+        name = eliminated["name"] if loc == "eliminated" else game.name_of(loc, lang) or loc
         stack_label = " · ".join([name] + [i["label"] for i in items])
         y = at[1] - 20 if kind == "sea" else at[1] + 26  # above a sea's name; below a box
         key = eliminated["key"] if loc == "eliminated" else loc
@@ -447,7 +448,7 @@ def _slots(out: list[dict[str, Any]], where: Places, eliminated: str) -> list[di
     draws (None: nothing now)."""
     drawn = {pl["key"]: pl for pl in out}
     keys = [pl["key"] for pl in out if pl["key"].startswith("area:")]
-    keys += [f"sea:{sea}" for sea in where.seas] + [f"box:{box}" for box in where.boxes] + [eliminated]
+    keys += [*where.seas, *where.boxes, eliminated]  # a sea's and a box's id is its key (sea:..., box:...)
     return [{"part": "map__" + _PART_NAME.sub("-", key), "place": drawn.get(key)} for key in keys]
 
 

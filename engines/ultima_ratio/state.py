@@ -115,11 +115,11 @@ def _unchanged(s: dict) -> None:
 
 
 def loc_area(loc: str) -> str | None:
-    return loc[5:] if loc.startswith(AREA) else None
+    return loc if loc.startswith(AREA) else None
 
 
 def loc_sea(loc: str) -> str | None:
-    return loc[4:] if loc.startswith(SEA) else None
+    return loc if loc.startswith(SEA) else None
 
 
 # ----- parties ---------------------------------------------------------------------------------------------------
@@ -400,11 +400,11 @@ def quality(s: dict, uid: str) -> int:
 
 
 def troops_in(s: dict, area: str, power: str | None = None) -> list[str]:
-    return units_at(s, AREA + area, power, "troop")
+    return units_at(s, area, power, "troop")
 
 
 def enemy_troops_in(s: dict, area: str, power: str) -> list[str]:
-    return [u for u in units_at(s, AREA + area, kind="troop") if hostile(s, power, s["units"][u]["power"])]
+    return [u for u in units_at(s, area, kind="troop") if hostile(s, power, s["units"][u]["power"])]
 
 
 def fortress(s: dict, area: str) -> dict | None:
@@ -452,7 +452,7 @@ def box_for(board: Board, area: str) -> str:
     return boxes[0]
 
 
-BRITISH_ISLES = frozenset({"england", "scotland", "ireland"})
+BRITISH_ISLES = frozenset({"province:england", "province:scotland", "province:ireland"})
 
 
 def vitality_tie_break(s: dict, board: Board, powers: list[str]) -> str:

@@ -3,7 +3,7 @@ scenarios and turns) as pydantic models; ``world.py`` loads them from the data f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, get_args
+from typing import TYPE_CHECKING, ClassVar, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -31,6 +31,23 @@ class Item(Model):
     id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
     name: str
     source: Source
+
+
+# A content id is namespaced by its kind, ``<kind>:<slug>`` (ENGINE.md › Content ids; issue 27): no two items share an id
+NAMESPACED = r"^[a-z]+:[a-z0-9]+(-[a-z0-9]+)*$"
+
+
+class Namespaced(Item):
+    """An item whose id carries its kind's prefix, ``KIND`` (``power``, ``minor``, ``card``, ``leader``)."""
+
+    KIND: ClassVar[str]
+    id: str = Field(pattern=NAMESPACED)
+
+    @model_validator(mode="after")
+    def _kind(self) -> Namespaced:
+        if not self.id.startswith(f"{self.KIND}:"):
+            raise ValueError(f"{self.id}: the id of a {self.KIND} is {self.KIND}:<slug>")
+        return self
 
 
 class TurnSpan(Model):
@@ -271,8 +288,10 @@ class Ability(Model):
     source: Source
 
 
-class Power(Item):
+class Power(Namespaced):
     """A major power card (3.2) plus its colours on the map."""
+
+    KIND = "power"
 
     colour: str = Field(pattern=r"^#[0-9a-f]{6}$")
     variants: list[str] = []  # spellings in the playbook tables ("BARBARY C.")
@@ -307,8 +326,10 @@ class MinorUnits(Model):
     fortresses: list[str] = []  # areas with a fortress printed on the card
 
 
-class Minor(Item):
+class Minor(Namespaced):
     """A minor power card (20. Diplomacy with minor powers)."""
+
+    KIND = "minor"
 
     kind: Literal["standard", "independent", "mercenary"]
     colour: str = Field(pattern=r"^#[0-9a-f]{6}$")
@@ -331,8 +352,10 @@ class Minor(Item):
 
 
 # ---------------------------------------------------------------------------------------------- events
-class Event(Item):
+class Event(Namespaced):
     """An event card (3.1): generic (40, played any turn) or historical (played in its turns)."""
+
+    KIND = "card"
 
     kind: Literal["generic", "historical"]
     category: Literal["combat", "alliance", "technology", "casus_belli", "war", "leader", "other"]

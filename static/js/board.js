@@ -14,7 +14,8 @@
  * Namespaced keys (DESIGN.md › The board and the legal list: "area:oporto", "sea:east-atlantic", "unit:pt-7"): a board
  * whose root carries data-verb-keys='{"verb": ["area", null, ...]}' says which namespace each position of a verb's
  * argument names, so the action ("area", "oporto") acts on data-key="area:oporto" and ("to_sea", [u, s]) on "unit:u"
- * then "sea:s"; a null position names nothing on the board. A verb it does not list, and every verb of a board
+ * then "sea:s"; "id" says the argument is itself a namespaced key (Ultima Ratio Regis' content ids: ("area", "area:oporto")
+ * acts on "area:oporto"); a null position names nothing on the board. A verb it does not list, and every verb of a board
  * without it (15 Días, The Planet King), matches its arguments to the keys as they are, as before.
  * An action's form may itself say which keys it acts on, subject first (data-keys="card:x seat:y", written by the
  * server from the game's presentation: The Planet King, 15 Días); that is used before anything else.
@@ -42,7 +43,7 @@
     const args = Array.isArray(arg) ? arg : [arg];
     const keys = [];
     spaces.forEach(function (space, i) {
-      if (space && i < args.length && args[i] !== null && typeof args[i] !== "object") keys.push(space + ":" + args[i]);
+      if (space && i < args.length && args[i] !== null && typeof args[i] !== "object") keys.push(space === "id" ? String(args[i]) : space + ":" + args[i]);
     });
     return keys;
   }

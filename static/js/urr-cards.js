@@ -6,7 +6,8 @@
  * small menu beside the card listing them, each posting its own form of the prompt's list; the arrow keys move in
  * it, Escape or a click elsewhere closes it and gives the focus back to the card. Without JavaScript the prompt's
  * list of actions is the control, as before. The actions acting on a card are read as board.js reads them: a form's
- * data-keys, else the board's data-verb-keys (the verb's first argument naming a "card").
+ * data-keys, else the board's data-verb-keys (the verb's first argument naming a "card", or "id": the argument is
+ * itself the key, card:<id>).
  */
 (function () {
   "use strict";
@@ -20,7 +21,8 @@
     try { arg = JSON.parse(form.querySelector("input[name=arg]").value); } catch (e) { return []; }
     const args = Array.isArray(arg) ? arg : [arg];
     return spaces.map(function (space, i) {
-      return space && i < args.length && args[i] !== null && typeof args[i] !== "object" ? space + ":" + args[i] : null;
+      if (!space || i >= args.length || args[i] === null || typeof args[i] === "object") return null;
+      return space === "id" ? String(args[i]) : space + ":" + args[i];  // "id": the argument is a namespaced key
     }).filter(Boolean);
   }
 

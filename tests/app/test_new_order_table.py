@@ -240,7 +240,7 @@ def test_the_board_names_each_player_by_his_powers_and_shows_the_impulse(app, br
         assert f"<strong>{label}</strong>" in page  # the seats' list, the board
         for power in seat["powers"]:
             unrest = state["powers"][power]["unrest"]
-            assert re.search(rf'data-key="power:{power}">.*?unrest {unrest} / vitality \d', page), power
+            assert re.search(rf'data-key="{power}">.*?unrest {unrest} / vitality \d', page), power
     order = re.findall(r'<li class="urr-seat[^"]*" data-key="seat:(player\d)"', page)
     assert order == state["seat_order"]
     current = state["impulse"]["seat"]

@@ -12,7 +12,7 @@ from tests.app.test_table_pages_es import _readable
 from tests.engines.test_words_es import GAMES, english_phrases
 
 ES, EN = {"Accept-Language": "es"}, {"Accept-Language": "en"}
-CARD = {"15-dias": "qd:char:cardinal", "planet-king": "pk:event:storms", "ultima-ratio-regis": "france"}
+CARD = {"15-dias": "qd:char:cardinal", "planet-king": "pk:event:storms", "ultima-ratio-regis": "power:france"}
 URR_LEFT = "ultima-ratio-regis"  # its powers' abilities and events' texts are not all in Spanish yet: its pages say so
 SUMMARIES_NOTE = "Los resúmenes están solo en inglés"
 VALUES_NOTE = "Algunos valores de abajo aún no tienen palabras en tu idioma"
@@ -168,14 +168,14 @@ def test_an_ultima_ratio_regis_area_reads_its_values_in_spanish(browser):
     """An area's theater, province (a theater's province, named in the names file), terrain and seas in Spanish,
     with no note of English values; an event's English text still says so (its names-file text is not written)."""
     alice = browser("alice")
-    area = _readable(alice.c.get("/games/ultima-ratio-regis/cards/andalusia", headers=ES).text)
+    area = _readable(alice.c.get("/games/ultima-ratio-regis/cards/area:andalusia", headers=ES).text)
     assert "Provincia Castilla" in area and "Terreno terreno abierto" in area and "Atlántico oriental" in area
     assert "Castile" not in area and " open " not in area and VALUES_NOTE not in area
-    english = _readable(alice.c.get("/games/ultima-ratio-regis/cards/andalusia", headers=EN).text)
+    english = _readable(alice.c.get("/games/ultima-ratio-regis/cards/area:andalusia", headers=EN).text)
     assert "Province Castile" in english and "Terrain open" in english
-    event = _readable(alice.c.get("/games/ultima-ratio-regis/cards/bad-weather", headers=ES).text)
+    event = _readable(alice.c.get("/games/ultima-ratio-regis/cards/card:bad-weather", headers=ES).text)
     assert VALUES_NOTE in event and "Combate cualquiera de los dos" in event
-    marked = alice.c.get("/games/ultima-ratio-regis/cards/bad-weather", headers=ES).text
+    marked = alice.c.get("/games/ultima-ratio-regis/cards/card:bad-weather", headers=ES).text
     assert '<span lang="en">Play in a land, siege or naval battle' in marked
 
 

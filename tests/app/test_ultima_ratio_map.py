@@ -71,9 +71,11 @@ def test_every_area_and_sea_of_the_map_is_keyed_in_the_base_map(browser, game):
     svg = browser().c.get(presentation.base_url(game)).text
     keys = set(re.findall(r'data-key="([^"]+)"', svg))
     bmap = game.board.map
-    assert {f"area:{a.id}" for a in bmap.areas} <= keys
-    assert {f"sea:{s.id}" for s in bmap.seas} <= keys
-    oporto = re.search(r'<polygon class="area" data-area="oporto" data-key="area:oporto" [^>]*><title>([^<]*)<', svg)
+    assert {f"{a.id}" for a in bmap.areas} <= keys
+    assert {f"{s.id}" for s in bmap.seas} <= keys
+    oporto = re.search(
+        r'<polygon class="area" data-area="area:oporto" data-key="area:oporto" [^>]*><title>([^<]*)<', svg
+    )
     assert oporto and oporto.group(1) == "Oporto"
 
 
@@ -96,21 +98,21 @@ def test_the_table_shows_the_overlay_from_the_view_over_the_referenced_base_map(
         return found.group(0)
 
     agra = place("area:agra")
-    assert view["areas"]["agra"]["marker"] == "A2" and 'class="urr-marker"' in agra and ">A2</text>" in agra
+    assert view["areas"]["area:agra"]["marker"] == "A2" and 'class="urr-marker"' in agra and ">A2</text>" in agra
     assert "<title>Agra · independent (A2)</title>" in agra
     oporto = place("area:oporto")
     assert 'class="urr-possession"' in oporto and 'fill="#1f8f3a"' in oporto  # Portugal's colour
     aden = place("area:aden")
-    assert 'class="urr-fortress"' in aden and 'data-keys="unit:emirates-troop-1"' in aden
+    assert 'class="urr-fortress"' in aden and 'data-keys="unit:minor:emirates-troop-1"' in aden
     assert "Emirates: 1 troop" in aden
     sea = place("sea:indian-ocean")
-    assert 'class="urr-counter urr-squadron" data-keys="unit:emirates-squadron-1"' in sea
+    assert 'class="urr-counter urr-squadron" data-keys="unit:minor:emirates-squadron-1"' in sea
     assert "Emirates: 1 squadron" in sea
-    assert set(re.findall(r'class="urr-place"[^>]*? data-key="area:([^"]+)"', overlay)) == set(view["areas"])
+    assert set(re.findall(r'class="urr-place"[^>]*? data-key="(area:[^"]+)"', overlay)) == set(view["areas"])
     # the area itself, once the map is inline (static/js/urr-map-tint.js gives its colour to the base map's area)
     assert re.search(r'data-key="area:oporto"[^>]* data-tint="#1f8f3a"', overlay)
     board = page[page.index('<div class="board board-urr"') :]
-    assert 'data-verb-keys="{&#34;area&#34;:[&#34;area&#34;]' in board
+    assert 'data-verb-keys="{&#34;area&#34;:[&#34;id&#34;]' in board
 
 
 def test_the_live_partial_carries_the_overlay_not_the_base_map(browser, game):
@@ -127,13 +129,16 @@ def test_revolt_fortress_building_control_and_leaders_in_the_overlay(game):
     state = game.setup(5, SCENARIO)
     view = copy.deepcopy(game.view(state, "player1"))
     areas, units = view["public"]["areas"], view["public"]["units"]
-    areas["agra"]["marker"] = "R3"
-    areas["oporto"] |= {"control": "emirates", "fortress": {"power": "portugal", "built": False, "since": 0}}
-    areas["aden"]["siege"] = {"besieger": "portugal", "casualties": 0}
-    troop = next(u for u, x in units.items() if x["power"] == "portugal" and x["kind"] == "troop")
+    areas["area:agra"]["marker"] = "R3"
+    areas["area:oporto"] |= {
+        "control": "minor:emirates",
+        "fortress": {"power": "power:portugal", "built": False, "since": 0},
+    }
+    areas["area:aden"]["siege"] = {"besieger": "power:portugal", "casualties": 0}
+    troop = next(u for u, x in units.items() if x["power"] == "power:portugal" and x["kind"] == "troop")
     units[troop]["loc"] = "area:oporto"
     leader = next(iter(game.board.leaders.pool)).id
-    view["public"]["leaders"] = {leader: {"power": "portugal", "unit": troop, "extraordinary": False}}
+    view["public"]["leaders"] = {leader: {"power": "power:portugal", "unit": troop, "extraordinary": False}}
     made = presentation.table_board(game, view)
     places = {p["key"]: p for p in made["places"]}
     agra = places["area:agra"]["items"]
@@ -159,7 +164,7 @@ def _set_up(game):
     state = game.setup(5, SCENARIO)
     view = copy.deepcopy(game.view(state, "player1"))
     units = view["public"]["units"]
-    troops = sorted(u for u, x in units.items() if x["power"] == "portugal" and x["kind"] == "troop")
+    troops = sorted(u for u, x in units.items() if x["power"] == "power:portugal" and x["kind"] == "troop")
     return view, troops
 
 
@@ -168,9 +173,9 @@ def test_leaders_are_counters_on_their_stack_and_fortress(game):
     units = view["public"]["units"]
     units[troops[0]]["loc"] = units[troops[1]]["loc"] = "area:oporto"
     view["public"]["leaders"] = {
-        "tactical-1": {"power": "portugal", "unit": troops[0], "extraordinary": True},
-        "admiral-2": {"power": "portugal", "unit": troops[1], "extraordinary": False},
-        "determined-1": {"power": "emirates", "unit": "fortress:aden", "extraordinary": False},
+        "leader:tactical-1": {"power": "power:portugal", "unit": troops[0], "extraordinary": True},
+        "leader:admiral-2": {"power": "power:portugal", "unit": troops[1], "extraordinary": False},
+        "leader:determined-1": {"power": "minor:emirates", "unit": "fortress:area:aden", "extraordinary": False},
     }
     made = presentation.table_board(game, view)
     places = {p["key"]: p for p in made["places"]}
@@ -185,8 +190,8 @@ def test_leaders_are_counters_on_their_stack_and_fortress(game):
     assert [x["key"] for x in fort["leaders"]] == ["leader:determined-1"]
     assert fort["label"] == "fortress of Emirates, with Determined leader 1"
     svg = _drawn(made)
-    for lid in ("admiral-2", "tactical-1", "determined-1"):
-        assert svg.count(f'data-key="leader:{lid}"') == 1
+    for lid in ("leader:admiral-2", "leader:tactical-1", "leader:determined-1"):
+        assert svg.count(f'data-key="{lid}"') == 1
     tactical = re.search(r'<g class="urr-leader urr-extraordinary" data-key="leader:tactical-1"[^>]*>(.*?)</g>', svg)
     assert tactical and "<title>Tactical leader 1, extraordinary leader of Portugal</title>" in tactical.group(1)
     assert 'fill="#1f8f3a"' in tactical.group(1)
@@ -198,10 +203,10 @@ def test_leaders_are_counters_on_their_stack_and_fortress(game):
 
 def test_trade_centers_show_the_turns_capacity_and_the_merchants_of_each_power(game):
     view, _ = _set_up(game)
-    view["public"]["merchants"] = {"indian-ocean": {"portugal": 2, "emirates": 1}}
+    view["public"]["merchants"] = {"center:indian-ocean": {"power:portugal": 2, "minor:emirates": 1}}
     made = presentation.table_board(game, view)
     centers = {c["key"]: c for c in made["centers"]}
-    assert set(centers) == {f"center:{c}" for c in view["public"]["capacity"]}  # every center of the turn
+    assert set(centers) == set(view["public"]["capacity"])  # every center of the turn
     baltic = centers["center:baltic-sea"]
     assert baltic["capacity"] == 0 and baltic["merchants"] == []
     assert baltic["label"] == "trade center Baltic Sea · capacity 0 this turn (printed 3)"
@@ -211,7 +216,7 @@ def test_trade_centers_show_the_turns_capacity_and_the_merchants_of_each_power(g
         ("#1f8f3a", 2, "Portugal: 2 merchants"),
     ]
     # at the center's label on the map (mapdraw draws it there), the capacity over its printed disc
-    center = game.board.map.trade_center("indian-ocean")
+    center = game.board.map.trade_center("center:indian-ocean")
     x, y = mapdraw.projection(center.map, game.board.map)(center.pos)
     assert (ocean["x"], ocean["y"]) == (round(x, 1), round(y, 1))
     assert ocean["disc"] == round(-mapdraw.trade_center_width(center.name) / 2 + 12, 1)
@@ -229,8 +234,8 @@ def test_trade_centers_show_the_turns_capacity_and_the_merchants_of_each_power(g
 
 def test_a_siege_is_drawn_on_the_besieged_area_in_the_besiegers_colour(game):
     view, _ = _set_up(game)
-    view["public"]["areas"]["aden"]["siege"] = {"besieger": "portugal", "casualties": 2}
-    view["public"]["areas"]["oporto"]["siege"] = {"besieger": "emirates", "casualties": 1}
+    view["public"]["areas"]["area:aden"]["siege"] = {"besieger": "power:portugal", "casualties": 2}
+    view["public"]["areas"]["area:oporto"]["siege"] = {"besieger": "minor:emirates", "casualties": 1}
     made = presentation.table_board(game, view)
     places = {p["key"]: p for p in made["places"]}
     (siege,) = [i for i in places["area:aden"]["items"] if i["kind"] == "siege"]
@@ -249,5 +254,5 @@ def test_a_siege_is_drawn_on_the_besieged_area_in_the_besiegers_colour(game):
     )
     assert drawn and drawn.groups() == ("besieged by Portugal, 2 casualties so far", "#1f8f3a", "2")
     assert svg.count('class="urr-siege"') == 2
-    view["public"]["areas"]["aden"]["siege"] = view["public"]["areas"]["oporto"]["siege"] = None
+    view["public"]["areas"]["area:aden"]["siege"] = view["public"]["areas"]["area:oporto"]["siege"] = None
     assert "urr-siege" not in _drawn(presentation.table_board(game, view))

@@ -37,7 +37,7 @@ def test_the_switcher_offers_the_main_map_the_five_mini_maps_and_the_world_map(g
 
 def test_a_stack_of_several_units_fans_out_into_each_unit_with_its_quality(game, view):
     units = view["public"]["units"]
-    troops = sorted(u for u, x in units.items() if x["power"] == "portugal" and x["kind"] == "troop")[:3]
+    troops = sorted(u for u, x in units.items() if x["power"] == "power:portugal" and x["kind"] == "troop")[:3]
     for u in troops:
         units[u]["loc"] = "area:oporto"
     units[troops[1]]["veteran"] = True
@@ -54,28 +54,35 @@ def test_a_stack_of_several_units_fans_out_into_each_unit_with_its_quality(game,
 
 def test_the_eliminated_box_holds_the_units_eliminated_this_turn(game, view):
     units = view["public"]["units"]
-    units["emirates-troop-1"]["loc"] = "eliminated"
+    units["minor:emirates-troop-1"]["loc"] = "eliminated"
     made = presentation.table_board(game, view)
     assert made["eliminated"]["key"] == "box:eliminated" and made["eliminated"]["name"] == "Eliminated this turn"
     box = next(p for p in made["places"] if p["key"] == "box:eliminated")
-    assert [i["keys"] for i in box["items"]] == ["unit:emirates-troop-1"]
+    assert [i["keys"] for i in box["items"]] == ["unit:minor:emirates-troop-1"]
     x, y, w, h = mapview.ELIMINATED_BOX
     assert x < box["x"] < x + w and y < box["y"] < y + h  # its counters inside it
 
 
 def test_a_log_entry_names_its_board_keys_by_field_and_its_path_by_the_map(game):
     keys = mapview.entry_keys
-    built = {"msg": "log.troop_built", "args": {"power": "portugal", "unit": "portugal-troop-1", "area": "oporto"}}
-    assert keys(game, built) == ["unit:portugal-troop-1", "area:oporto"]  # a power is no place on the map
+    built = {
+        "msg": "log.troop_built",
+        "args": {"power": "power:portugal", "unit": "power:portugal-troop-1", "area": "area:oporto"},
+    }
+    assert keys(game, built) == ["unit:power:portugal-troop-1", "area:oporto"]  # a power is no place on the map
     army = {
         "msg": "log.strategic_army",
-        "args": {"leader": "cortes", "units": ["portugal-troop-1", "portugal-troop-2"], "path": ["algarve"]},
-        "refs": ["oporto", "algarve", "east-atlantic"],
+        "args": {
+            "leader": "leader:cortes",
+            "units": ["power:portugal-troop-1", "power:portugal-troop-2"],
+            "path": ["area:algarve"],
+        },
+        "refs": ["area:oporto", "area:algarve", "sea:east-atlantic"],
     }
     assert keys(game, army) == [
         "leader:cortes",
-        "unit:portugal-troop-1",
-        "unit:portugal-troop-2",
+        "unit:power:portugal-troop-1",
+        "unit:power:portugal-troop-2",
         "area:algarve",
         "area:oporto",
         "sea:east-atlantic",
@@ -85,20 +92,25 @@ def test_a_log_entry_names_its_board_keys_by_field_and_its_path_by_the_map(game)
 
 def test_the_log_entries_carry_their_keys_for_the_board(game):
     table = SimpleNamespace(id=7, status="active")
-    entry = {"id": 3, "seq": 2, "text": "Portugal builds a troop.", "keys": ["unit:portugal-troop-1", "area:oporto"]}
+    entry = {
+        "id": 3,
+        "seq": 2,
+        "text": "Portugal builds a troop.",
+        "keys": ["unit:power:portugal-troop-1", "area:oporto"],
+    }
     html = str(log_entries([entry, {**entry, "id": 4, "keys": []}], table, game, "player1"))
-    assert '<li id="log-3" data-keys="unit:portugal-troop-1 area:oporto">' in html
+    assert '<li id="log-3" data-keys="unit:power:portugal-troop-1 area:oporto">' in html
     assert '<li id="log-4"><a' in html
 
 
 def test_ending_the_actions_with_actions_left_or_passing_asks_first(game, view):
-    view["public"]["impulse"]["actions"] = {"portugal": 2}
+    view["public"]["impulse"]["actions"] = {"power:portugal": 2}
     question = mapview.confirm(game, view, "end_impulse", None)
     assert game.renderer("en").text(question) == "2 actions are left: end the actions of this impulse anyway?"
-    view["public"]["impulse"]["actions"] = {"portugal": 0}
+    view["public"]["impulse"]["actions"] = {"power:portugal": 0}
     assert mapview.confirm(game, view, "end_impulse", None) is None  # nothing lost
     assert game.renderer("en").text(mapview.confirm(game, view, "pass", None)) == "Pass in this auction?"
-    assert mapview.confirm(game, view, "area", "oporto") is None
+    assert mapview.confirm(game, view, "area", "area:oporto") is None
 
 
 def test_an_action_with_a_question_is_a_disclosure_that_works_without_scripts():

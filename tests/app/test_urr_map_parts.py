@@ -33,12 +33,14 @@ def test_every_place_of_the_map_is_a_part_and_the_page_sends_them_packed(browser
     game = registry.get_game(URR)
     view = alice.view(table)["view"]
     # every active area, and every sea and box of the map whether it holds counters or not
-    assert {p for p in places if p.startswith("area-")} == {f"area-{a}" for a in view["public"]["areas"]}
-    assert {p for p in places if p.startswith("sea-")} == {f"sea-{s.id}" for s in cast(Any, game).board.map.seas}
+    assert {p for p in places if p.startswith("area-")} == {a.replace(":", "-") for a in view["public"]["areas"]}
+    assert {p for p in places if p.startswith("sea-")} == {
+        s.id.replace(":", "-") for s in cast(Any, game).board.map.seas
+    }
     assert "box-eliminated" in places and len(places) == len(set(places))
     fps = live_parts.sections_of(page)
     have = live_parts.have_header(fps, "")
-    assert f"part-map__area-{sorted(view['public']['areas'])[0]}=" not in have  # packed, not one by one
+    assert f"part-map__{sorted(view['public']['areas'])[0].replace(':', '-')}=" not in have  # packed, not one by one
     packed = dict(item.split("=", 1) for item in have.split(";"))["part-map__"]
     assert len(packed) == live_parts.INNER_FP * (len(places) + 2)  # the places, the trade centers, the battle
     assert len(have) < 4000

@@ -56,7 +56,7 @@ def click_action(page, verb: str, arg) -> None:
             break
         try:
             if verb == "play_card":  # the card in the hand beside the map is the control (issue 28)
-                card = page.locator(f'.urr-card[data-key="card:{arg}"]')
+                card = page.locator(f'.urr-card[data-key="{arg}"]')
                 expect(card).to_have_class(re.compile(r"\bpickable\b"))
                 card.click(timeout=5000)
                 try:  # a card with one use is played by its click alone (the board's contract)
@@ -175,7 +175,7 @@ def check_hands(base: str, pages: dict, table: str) -> None:
     for role, page in pages.items():
         html = page.content()
         for card in hands[role]:
-            assert f'data-key="card:{card}"' in html, (role, card)
+            assert f'data-key="{card}"' in html, (role, card)
         for other, cards in hands.items():
             if other != role:
                 leaked = [c for c in cards if re.search(rf"(?<![\w-]){re.escape(c)}(?![\w-])", html)]

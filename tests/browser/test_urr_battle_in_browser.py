@@ -182,7 +182,7 @@ def test_a_card_with_several_uses_opens_a_small_menu(server, chromium, artifacts
           const form = model.cloneNode(true);
           form.removeAttribute('hx-post'); form.removeAttribute('data-keys');
           form.querySelector('input[name=verb]').value = verb;
-          form.querySelector('input[name=arg]').value = '"tercios"';
+          form.querySelector('input[name=arg]').value = '"card:tercios"';
           form.querySelector('button').textContent = label;
           form.addEventListener('submit', (e) => { e.preventDefault(); e.stopImmediatePropagation(); window.posted.push(verb); }, true);
           list.appendChild(form);

@@ -175,7 +175,7 @@ def test_a_stack_opens_counters_hide_and_the_log_lights_the_map(server, chromium
     expect(stack).to_have_attribute("aria-expanded", "true")
     units = fan.locator(".urr-fan-unit")
     expect(units).to_have_count(2)
-    expect(units.first).to_have_attribute("data-key", re.compile(r"^unit:portugal-troop-\d+$"))
+    expect(units.first).to_have_attribute("data-key", re.compile(r"^unit:power:portugal-troop-\d+$"))
     expect(units.first.locator("title")).to_have_text(re.compile(r"^Portugal troop \d+, quality 2-3$"))
     first, second = units.nth(0).bounding_box(), units.nth(1).bounding_box()
     assert second["y"] > first["y"] + first["height"] - 2 and abs(second["x"] - first["x"]) < 2  # downwards
@@ -213,7 +213,7 @@ def test_a_stack_opens_counters_hide_and_the_log_lights_the_map(server, chromium
     expect(overlay.locator('[data-key="box:eliminated"]')).to_contain_text("Eliminated this turn")
     # the log names Oporto and the troop: hovering the entry lights them on the map; a click shows them
     entry = page.locator(".log-list li[data-keys~='area:oporto']").first
-    expect(entry).to_have_attribute("data-keys", re.compile(r"unit:portugal-troop-\d+"))
+    expect(entry).to_have_attribute("data-keys", re.compile(r"unit:power:portugal-troop-\d+"))
     page.locator(".urr-map-tools").get_by_role("button", name="Whole map").click()
     entry.locator(".entry-text").hover()
     expect(page.locator('#urr-base svg polygon[data-key="area:oporto"]')).to_have_class(re.compile(r"\burr-lit\b"))
@@ -268,7 +268,7 @@ def test_a_combats_rolls_in_the_log_are_drawn_die_by_die(server, chromium, artif
 
     game = registry.get_game("ultima-ratio-regis")
     words = game.renderer("en").text(
-        text("combat.dice", side="portugal", dice=["Q2:5→1+1", "Q3:4→0", "Q1:6→2"], points=3, casualties=1)
+        text("combat.dice", side="power:portugal", dice=["Q2:5→1+1", "Q3:4→0", "Q1:6→2"], points=3, casualties=1)
     )
     page = _table(chromium, server)
     page.evaluate(

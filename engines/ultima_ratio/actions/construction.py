@@ -58,7 +58,7 @@ def troops_by_area(s: dict) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
         for uid, info in s["units"].items():
             if info["kind"] == "troop" and info["loc"].startswith(st.AREA):
-                out.setdefault(info["loc"][len(st.AREA) :], []).append(uid)
+                out.setdefault(info["loc"], []).append(uid)
         return out
 
     found: dict[str, list[str]] = st.remembered(s, ("troops_by_area",), scan)
@@ -100,11 +100,11 @@ class BuildTroop(Step):
         uid = next(
             u for u in st.units_of(g.s, power, "troop", "available") if g.s["units"][u]["grade"] == g.frame["grade"]
         )
-        st.move_unit(g.s, uid, st.AREA + arg)
+        st.move_unit(g.s, uid, arg)
         g.log(
             "log.troop_built", power=power, unit=uid, area=arg, quality=st.quality(g.s, uid), rule="troop_construction"
         )
-        g.goto("strategic_move", power=power, unit=uid, included=True, path=[st.AREA + arg])
+        g.goto("strategic_move", power=power, unit=uid, included=True, path=[arg])
 
 
 # ----- 9.2 Squadron construction, 9.3 Repair ---------------------------------------------------------------------
@@ -151,7 +151,7 @@ class BuildSquadron(Step):
         uid = next(
             u for u in st.units_of(s, f["power"], "squadron", "available") if s["units"][u]["grade"] == f["grade"]
         )
-        st.move_unit(s, uid, st.AREA + arg)
+        st.move_unit(s, uid, arg)
         s["units"][uid]["repair"] = not f["deploy"]  # 9.2: "under repair"; 24.: built at once
         s["units"][uid]["galley"] = board(g).mediterranean_port(arg)
         g.log(

@@ -22,7 +22,7 @@ def regroupable(g: Ctx, power: str) -> list[str]:
 def regroup_places(g: Ctx, power: str, uid: str) -> list[str]:
     """9.5: a controlled area of the dispersed box's theater (``troop_fits``)."""
     s, b = g.s, board_of(g)
-    box = s["units"][uid]["loc"][len(st.BOX) :]
+    box = s["units"][uid]["loc"]
     return [a for a in s["areas"] if st.box_for(b, a) == box and construction.troop_fits(s, b, power, a)]
 
 
@@ -43,9 +43,9 @@ class RegroupTroop(Step):
 
     def on_area(self, g: Ctx, role: str, arg: str) -> None:
         f = g.frame
-        st.move_unit(g.s, f["unit"], st.AREA + arg)
+        st.move_unit(g.s, f["unit"], arg)
         g.log("log.regrouped", power=f["power"], unit=f["unit"], area=arg, rule="regroup")
-        g.goto("strategic_move", power=f["power"], unit=f["unit"], included=True, path=[st.AREA + arg])
+        g.goto("strategic_move", power=f["power"], unit=f["unit"], included=True, path=[arg])
 
 
 STEPS = {"regroup_troop": RegroupTroop()}

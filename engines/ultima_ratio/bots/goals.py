@@ -112,7 +112,7 @@ def threatened(game: Engine, public: dict, power: str) -> dict[str, int]:
         if u["kind"] != "troop" or not u["loc"].startswith("area:"):
             continue
         if st.hostile(public, power, u["power"]):
-            area = u["loc"][5:]
+            area = u["loc"]
             hostile_at[area] = hostile_at.get(area, 0) + 1
     out: dict[str, int] = {}
     for area, n in hostile_at.items():

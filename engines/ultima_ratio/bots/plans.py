@@ -9,7 +9,7 @@ from typing import Any, cast
 from engines.core.machine import Ctx
 from engines.core.types import Prompt, View
 
-POWER = "portugal"
+POWER = "power:portugal"
 
 
 class _View:
@@ -62,7 +62,7 @@ def _gain(game, public: dict, area: str, moved: bool, power: str = POWER) -> flo
 
 def _here(public: dict, uid: str) -> str | None:
     loc = public["units"][uid]["loc"]
-    return loc[5:] if loc.startswith("area:") else None
+    return loc if loc.startswith("area:") else None
 
 
 def _moves(game, public: dict, targets: set[str], power: str = POWER) -> dict[str, list]:
@@ -90,7 +90,7 @@ def _moves(game, public: dict, targets: set[str], power: str = POWER) -> dict[st
             continue
         out["land"] += [(uid, a) for a in landings.landing_targets(g, power, uid) if a in targets and ok(a)]
     for key in out:  # Aden (a battle, then a siege) when nothing else is open
-        out[key].sort(key=lambda m: (m[1] == "aden", not _supporters(game, public, m[1], power=power), m))
+        out[key].sort(key=lambda m: (m[1] == "area:aden", not _supporters(game, public, m[1], power=power), m))
     return out
 
 
@@ -104,7 +104,7 @@ def _best_landing(game, public: dict, targets: set[str], options: list[str], pow
     return min(
         good,
         key=lambda a: (
-            a == "aden",
+            a == "area:aden",
             not _supporters(game, public, a, power=power),
             -max((seas.get(x, 0) for x in game.board.areas[a].seas), default=0),
             a,
@@ -338,7 +338,7 @@ def _attack_plan(game, public: dict, targets: set[str], power: str = POWER) -> t
 
 def _sea_of(public: dict, uid: str) -> str | None:
     loc = public["units"][uid]["loc"]
-    return loc[4:] if loc.startswith("sea:") else None
+    return loc if loc.startswith("sea:") else None
 
 
 def _tactical(
@@ -375,7 +375,7 @@ def _tactical(
             return "area", _best_landing(game, public, targets, legal["area"], power=power)
         good = sorted(
             (a for a in legal["area"] if a in targets),
-            key=lambda a: (a == "aden", not _supporters(game, public, a, power=power), a),
+            key=lambda a: (a == "area:aden", not _supporters(game, public, a, power=power), a),
         )
         return "area", (good or legal["area"])[0]
     return "stop", None
@@ -388,7 +388,7 @@ def _stranded(game, public: dict, uid: str, targets: set[str], power: str = POWE
         return False
     from engines.ultima_ratio.actions.regroup import regroup_places
 
-    theater = game.board.box_theater.get(loc[4:])
+    theater = game.board.box_theater.get(loc)
     return not any(game.board.areas[t].theater == theater for t in targets) or not regroup_places(
         _view(game, public), power, uid
     )

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.ultima_ratio.combat.combat_cards import FIELDS
-from engines.ultima_ratio.combat.combat_procedure import SIDES, Die
+from engines.ultima_ratio.combat.combat_procedure import REDUCE, SIDES, Die
 
 PROGRESS = ("battlefield", "fighters", "conscripts", "advantages", "disadvantages")
 
@@ -35,7 +35,7 @@ def where(s: dict, battle: dict, kind: str) -> str | None:
         force = battle.get(name) or {}
         for u in force.get("units") or []:
             if u["id"].startswith("fortress:"):
-                return "area:" + u["id"].partition(":")[2]
+                return u["id"].partition(":")[2]
             loc = (s["units"].get(u["id"]) or {}).get("loc") or ""
             if loc.startswith(("area:", "sea:")):
                 return loc
@@ -75,7 +75,7 @@ def _force(data: dict | None, power: str | None) -> dict[str, Any]:
         "power": power,
         "units": [[u["id"], u["kind"], u["quality"], bool(u.get("veteran"))] for u in data.get("units") or []],
         "leaders": [[x["id"], x.get("ability")] for x in data.get("leaders") or []],
-        "cards": [c.split(":")[0] for c in data.get("battlefield_cards") or []],
+        "cards": [c.removesuffix(REDUCE) for c in data.get("battlefield_cards") or []],
     }
 
 

@@ -400,7 +400,7 @@ def apply_losses(g: Ctx, result: dict, area: str) -> None:
 def disperse(g: Ctx, uid: str, area: str) -> None:
     """18.1 / 18.5: a troop dispersed in ``area`` goes to its theater's dispersed box; from a border area a
     player's troop may go to the box of the bordering theater instead (``offer_box``)."""
-    st.move_unit(g.s, uid, st.BOX + st.box_for(board_of(g), area))
+    st.move_unit(g.s, uid, st.box_for(board_of(g), area))
     offer_box(g, uid, area)
 
 
@@ -426,7 +426,7 @@ def box_choice(g: Ctx) -> dict | None:
     troops that left their box since are dropped."""
     s = g.s
     for uid, boxes in sorted(s.get("box_choices", {}).items()):
-        if s["units"][uid]["loc"] in [st.BOX + box for box in boxes]:
+        if s["units"][uid]["loc"] in boxes:
             return {"unit": uid, "boxes": boxes}
         del s["box_choices"][uid]
     return None
@@ -450,8 +450,8 @@ class DispersionBox(Step):
     def on_box(self, g: Ctx, role: str, arg: str) -> None:
         s, uid = g.s, g.frame["unit"]
         s["box_choices"].pop(uid, None)
-        if st.BOX + arg != s["units"][uid]["loc"]:
-            s["units"][uid]["loc"] = st.BOX + arg
+        if arg != s["units"][uid]["loc"]:
+            s["units"][uid]["loc"] = arg
         g.log("log.dispersed_box", unit=uid, box=arg, rule="border_areas")
         g.end(None)
 

@@ -287,7 +287,7 @@ class ReliefEnd(Step):
 
     def auto(self, g: Ctx) -> None:
         f, s = g.frame, g.s
-        g.end("won" if any(s["units"][u]["loc"] == st.AREA + f["area"] for u in f["army"]) else "withdrew")
+        g.end("won" if any(s["units"][u]["loc"] == f["area"] for u in f["army"]) else "withdrew")
 
 
 def inside_troops(g: Ctx) -> list[str]:
@@ -299,8 +299,8 @@ def back(g: Ctx, army: list[str]) -> None:
     """The relief army's troops still in the area go back where they entered (13.3.5, 13.3.6)."""
     f, s = g.frame, g.s
     for uid in army:
-        if s["units"][uid]["loc"] == st.AREA + f["area"]:
-            st.move_unit(s, uid, st.AREA + f["came_from"])
+        if s["units"][uid]["loc"] == f["area"]:
+            st.move_unit(s, uid, f["came_from"])
             g.log("log.withdrawn", unit=uid, area=f["came_from"], rule="land_combat")
 
 
@@ -349,7 +349,7 @@ class ReliefWithdraw(Step):
 
     def on_withdraw(self, g: Ctx, role: str, arg: str) -> None:
         f = g.frame
-        st.move_unit(g.s, arg, st.AREA + f["came_from"])
+        st.move_unit(g.s, arg, f["came_from"])
         g.log("log.withdrawn", unit=arg, area=f["came_from"], rule="land_combat")
         if not st.troops_in(g.s, f["area"], f["power"]):
             g.end(None)

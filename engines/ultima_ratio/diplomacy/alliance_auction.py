@@ -22,7 +22,7 @@ from engines.ultima_ratio.economy.auction import UnrestAuction, speaking_order
 from engines.ultima_ratio.economy.unrest import change_unrest
 from engines.ultima_ratio.world_items import FAITHS
 
-IMPERIAL_ELECTION = "imperial-election"  # the generic card (events.yaml) that Austria's ability reserves
+IMPERIAL_ELECTION = "card:imperial-election"  # the generic card (events.yaml) that Austria's ability reserves
 
 
 def may_bid(g: Ctx, power: str, minor: str, card: str | None = None) -> bool:

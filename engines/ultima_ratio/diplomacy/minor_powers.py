@@ -88,7 +88,7 @@ def deactivate(g: Ctx, areas: list[str]) -> None:
     for area in areas:
         if area not in s["areas"]:
             continue
-        for uid in st.units_at(s, st.AREA + area):
+        for uid in st.units_at(s, area):
             st.move_unit(s, uid, "eliminated")
         del s["areas"][area]
         g.log("log.area_deactivated", area=area, rule="active_areas")

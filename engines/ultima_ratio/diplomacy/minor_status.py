@@ -101,7 +101,7 @@ class MinorReinforcements(Step):
     def on_place(self, g: Ctx, role: str, arg: list) -> None:
         s, f = g.s, g.frame
         uid, area = arg
-        st.move_unit(s, uid, st.AREA + area)
+        st.move_unit(s, uid, area)
         s["units"][uid].update(repair=False, galley=board_of(g).mediterranean_port(area))
         f["todo"].remove(uid)
         g.log("log.minor_unit_placed", minor=f["minor"], unit=uid, area=area, rule="minor_reinforcements")

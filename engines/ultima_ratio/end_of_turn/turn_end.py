@@ -324,7 +324,7 @@ def territory(s: dict, board, power: str) -> rules.Territory:
         possessions=frozenset(own),
         revolted=frozenset(a for a in own if s["areas"][a]["marker"]),
         key_or_commercial=frozenset(a for a in own if board.areas[a].key_area or board.areas[a].commercial_port),
-        with_units=frozenset(a for a in own if s["areas"][a]["fortress"] or st.units_at(s, st.AREA + a)),
+        with_units=frozenset(a for a in own if s["areas"][a]["fortress"] or st.units_at(s, a)),
         group_of={a: [b for b in own if board.areas[b].province == board.areas[a].province] for a in own},
     )
 

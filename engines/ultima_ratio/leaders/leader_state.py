@@ -43,7 +43,7 @@ def counters(s: dict, power: str | None = None, at: Collection[str] | None = Non
             }
         )
     areas = s["areas"]
-    wanted = None if at is None else {loc[len(st.AREA) :] for loc in at if loc.startswith(st.AREA)}
+    wanted = None if at is None else {loc for loc in at if loc.startswith(st.AREA)}  # an area's location is its id
     for area in areas if wanted is None else [a for a in areas if a in wanted]:  # in the order of the state's areas
         info = areas[area]
         fort = info["fortress"]
@@ -53,7 +53,7 @@ def counters(s: dict, power: str | None = None, at: Collection[str] | None = Non
                     "id": f"fortress:{area}",
                     "power": fort["power"],
                     "kind": "fortress",
-                    "at": st.AREA + area,
+                    "at": area,
                     "quality": 3,
                     "veteran": False,
                     "besieged": bool(info["siege"]),
@@ -68,7 +68,7 @@ def counters(s: dict, power: str | None = None, at: Collection[str] | None = Non
 def stacks_of(s: dict, units: Iterable[str]) -> set[str]:
     """Where these units stand (a troop's or squadron's ``loc``; ``fortress:<area>``, its area): the ``at`` of
     ``counters`` for a question about the leaders on them and the units beside them (17.1)."""
-    return {s["units"][u]["loc"] if u in s["units"] else st.AREA + u.removeprefix("fortress:") for u in units}
+    return {s["units"][u]["loc"] if u in s["units"] else u.removeprefix("fortress:") for u in units}
 
 
 def on_map(s: dict, units: Iterable[Unit]) -> list[Unit]:

@@ -16,9 +16,13 @@ from engines.ultima_ratio.leaders.leader_rules import stacking_bonus
 Holding = Literal["home", "domain"] | None
 MAIN_MAP_LIMIT, MINI_DOMAIN_LIMIT, OTHER_LIMIT = 4, 2, 1
 THE_EAST = "TE"
-THE_EAST_EXCEPTIONS = ("ormuz", "aden")  # 15.1: "(except Ormuz and Aden)"
-BRITISH_ISLES = ("england", "scotland", "ireland")  # 6. / 18.1: Western Europe's insular dispersion area
-WE_CONTINENT, WE_ISLES = "dispersed-we-continent", "dispersed-we-british-isles"
+THE_EAST_EXCEPTIONS = ("area:ormuz", "area:aden")  # 15.1: "(except Ormuz and Aden)"
+BRITISH_ISLES = (
+    "province:england",
+    "province:scotland",
+    "province:ireland",
+)  # 6. / 18.1: Western Europe's insular dispersion area
+WE_CONTINENT, WE_ISLES = "box:dispersed-we-continent", "box:dispersed-we-british-isles"
 
 
 # ---------------------------------------------------------------------------------------------- 15.1 stacking

@@ -31,11 +31,11 @@ def overstacked(g: Ctx, power: str) -> list[str]:
             if a is not None and n + 1 > logistics_rules.stacking_limit(b.areas[a], stacking.holding(s, b, a))
         )
         # the stacks counted are the power's own in these areas (``logistics_rules.stack``): their counters alone
-        units = leader_state.on_map(s, leader_state.counters(s, power, {st.AREA + a for a in areas}))
+        units = leader_state.on_map(s, leader_state.counters(s, power, set(areas)))
         for area in areas:
             limit = stacking.stacking_limit(s, b, area, power)
             for siege in (False, True):
-                d = logistics_rules.overstack_decision(units, st.AREA + area, [power], limit, besieged=siege)
+                d = logistics_rules.overstack_decision(units, area, [power], limit, besieged=siege)
                 if d and d.count:
                     out.append(area)
                     break
@@ -67,7 +67,7 @@ class DisperseOverstack(Step):
         units = [u for u in leader_state.on_map(s, leader_state.counters(s)) if u["id"] not in f["picked"]]
         limit = stacking.stacking_limit(s, board_of(g), f["area"], f["power"])
         for siege in (False, True):
-            d = logistics_rules.overstack_decision(units, st.AREA + f["area"], [f["power"]], limit, besieged=siege)
+            d = logistics_rules.overstack_decision(units, f["area"], [f["power"]], limit, besieged=siege)
             if d and d.count:
                 return d
         return None
@@ -94,7 +94,7 @@ class DisperseOverstack(Step):
     def on_box(self, g: Ctx, role: str, arg: str) -> None:
         f = g.frame
         for uid in f["picked"]:
-            st.move_unit(g.s, uid, st.BOX + arg)
+            st.move_unit(g.s, uid, arg)
         g.log("log.overstack", power=f["power"], area=f["area"], units=list(f["picked"]), box=arg, rule="stacking")
         g.end(None)
 

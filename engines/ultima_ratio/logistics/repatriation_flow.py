@@ -187,7 +187,7 @@ class RepatriateTroop(Step):
 
     def on_tactical(self, g: Ctx, role: str, arg: str) -> None:
         uid = g.frame["unit"]
-        st.move_unit(g.s, uid, st.AREA + arg)
+        st.move_unit(g.s, uid, arg)
         g.s["units"][uid]["acted"] = g.s["impulse"]["n"]
         g.log("log.repatriated_tactical", unit=uid, area=arg, rule="repatriation")
         g.end(None)
@@ -199,7 +199,7 @@ class RepatriateTroop(Step):
 
     def on_disperse(self, g: Ctx, role: str, arg: str) -> None:
         uid = g.frame["unit"]
-        st.move_unit(g.s, uid, st.BOX + arg)
+        st.move_unit(g.s, uid, arg)
         g.log("log.repatriation_dispersed", unit=uid, box=arg, rule="repatriation")
         g.end(None)
 

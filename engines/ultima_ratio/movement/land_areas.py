@@ -29,7 +29,7 @@ def enterable(g: Ctx, power: str, area: str) -> bool:
     siege = info["siege"]
     if siege and s["alliances"] and st.ally_controls(s, power, area) and st.hostile(s, power, siege["besieger"]):
         return True
-    others = [s["units"][u]["power"] for u in st.units_at(s, st.AREA + area)]
+    others = [s["units"][u]["power"] for u in st.units_at(s, area)]
     if any(o != power and not st.hostile(s, power, o) for o in others):
         return False
     if info["control"] is None:
@@ -175,7 +175,7 @@ def take_control(g: Ctx, power: str, area: str) -> None:
 
 def withdraw_fleets(g: Ctx, area: str, power: str) -> None:
     """11.6: squadrons (operational or under repair) in a port their power just lost go to the nearest port."""
-    for uid in st.units_at(g.s, st.AREA + area, kind="squadron"):
+    for uid in st.units_at(g.s, area, kind="squadron"):
         owner = g.s["units"][uid]["power"]
         if owner != power:
             ports = naval_bases.nearest_bases(g.s, board_of(g), owner, uid)

@@ -194,7 +194,7 @@ class TacticalMove(TacticalNavalSupport, TacticalLandCombat, TacticalSubjugation
         came_from = st.loc_area(s["units"][f["unit"]]["loc"])
         f["from"] = came_from
         for uid in f["group"]:
-            st.move_unit(s, uid, st.AREA + area)
+            st.move_unit(s, uid, area)
             s["units"][uid]["acted"] = s["impulse"]["n"]
         f["moves"].append(area)
         f["entered"] = list(f["group"])
@@ -293,7 +293,7 @@ class TacticalSecondArea(TacticalMove):
         nxt = [x for x in second_steps(g, power, here, f["from"]) if can_end(g, power, x, group)]
         legal: dict[str, list] = {"area": nxt}
         if armies.led(g.s, f["unit"]):  # 12.2: leave or absorb troops in the first area
-            legal["absorb"] = armies.joinable(g, power, group, st.AREA + here)
+            legal["absorb"] = armies.joinable(g, power, group, here)
             legal["leave"] = stacking.may_stay(g, power, group, here)
         if stacking.stacking_room(g.s, board_of(g), here, power) >= 0:
             legal["stop"] = [None]

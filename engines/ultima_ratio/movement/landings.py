@@ -60,7 +60,7 @@ def landing_escorts(g: Ctx, power: str, uid: str, troops: int = 1) -> list[str]:
     s, b = g.s, board_of(g)
     area = st.loc_area(s["units"][uid]["loc"])
     assert area is not None  # a troop lands from the area (the port) it stands in (landers)
-    places = {st.AREA + area, *(st.SEA + x for x in b.areas[area].seas)}
+    places = {area, *(x for x in b.areas[area].seas)}
     out = [
         u for u in naval_bases.operational(s, power) if s["units"][u]["loc"] in places and not naval_bases.pirated(s, u)
     ]
@@ -97,7 +97,7 @@ def _targets(g: Ctx, power: str, uid: str, group: list[str] | None = None) -> It
     s, b = g.s, board_of(g)
     start = st.loc_area(s["units"][uid]["loc"])
     assert start is not None  # a troop lands from the area (the port) it stands in (landers)
-    home = armies.map_of(b, st.AREA + start)
+    home = armies.map_of(b, start)
     reach = max(s["naval_distance"].values()) - 1  # the farthest any naval operation distance reaches
     near = {a for x in b.areas[start].seas for a in b.ports_near(x, reach)}
     for area in st.in_order(s, near):
@@ -106,7 +106,7 @@ def _targets(g: Ctx, power: str, uid: str, group: list[str] | None = None) -> It
         far = b.port_gap(start, area)
         if far is None or far > min(naval_bases.operation_distance(s, b, x) for x in b.areas[area].seas) - 1:
             continue
-        if group and len(group) > 1 and armies.map_of(b, st.AREA + area) != home:
+        if group and len(group) > 1 and armies.map_of(b, area) != home:
             continue
         if land_areas.enterable(g, power, area) and land_areas.can_end(g, power, area, group):
             yield area
@@ -205,7 +205,7 @@ class LandingEscort(Step):
             if interceptors:
                 for uid in f["fleet"]:
                     if st.loc_sea(g.s["units"][uid]["loc"]) != sea:
-                        st.move_unit(g.s, uid, st.SEA + sea)  # the escort sails with the landing (RULINGS.md › 12.3)
+                        st.move_unit(g.s, uid, sea)  # the escort sails with the landing (RULINGS.md › 12.3)
                 fleets.form(g, list(f["fleet"]))
                 g.call(
                     "sea_interception",
@@ -226,7 +226,7 @@ class LandingEscort(Step):
         if result == "stopped":
             g.end(result)
             return
-        here = st.SEA + f["route"][f["at"] - 1]
+        here = f["route"][f["at"] - 1]
         f["fleet"] = [u for u in f["fleet"] if g.s["units"][u]["loc"] == here]
         self._cross(g)
 

@@ -126,7 +126,7 @@ def enemy_fleets(s: dict, board: Board, power: str, sea: str) -> list[str]:
     return fleets.acting(
         s,
         board,
-        [u for u in st.units_at(s, st.SEA + sea, kind="squadron") if st.hostile(s, power, s["units"][u]["power"])],
+        [u for u in st.units_at(s, sea, kind="squadron") if st.hostile(s, power, s["units"][u]["power"])],
     )
 
 
@@ -180,9 +180,7 @@ class NavalMove(Step):
             room = stacking.fleet_limit(
                 s, board_of(g), f["power"], f["sea"], bool(s["units"][f["unit"]]["galley"]), fleet
             ) - len(fleet)
-            legal.update(
-                absorb=armies.joinable(g, f["power"], fleet, st.SEA + f["sea"]) if room > 0 else [], leave=fleet[1:]
-            )
+            legal.update(absorb=armies.joinable(g, f["power"], fleet, f["sea"]) if room > 0 else [], leave=fleet[1:])
         return text("prompt.naval_attack", sea=f["sea"]), {k: v for k, v in legal.items() if v}
 
     def on_unit(self, g: Ctx, role: str, arg: str) -> None:
@@ -200,7 +198,7 @@ class NavalMove(Step):
     def on_sea(self, g: Ctx, role: str, arg: str) -> None:
         f = g.frame
         for uid in f["fleet"]:
-            st.move_unit(g.s, uid, st.SEA + arg)
+            st.move_unit(g.s, uid, arg)
             g.s["units"][uid]["acted"] = g.s["impulse"]["n"]
         f["sea"] = arg
         g.log("log.naval_move", power=f["power"], unit=f["unit"], sea=arg, rule="naval_tactical_movement")
@@ -221,7 +219,7 @@ class NavalMove(Step):
         f = g.frame
         if result == "fight":
             powers = (f["power"], g.s["units"][f["target"]]["power"])
-            fleet = [u for u in f.get("fleet", [f["unit"]]) if g.s["units"][u]["loc"] == st.SEA + f["sea"]]
+            fleet = [u for u in f.get("fleet", [f["unit"]]) if g.s["units"][u]["loc"] == f["sea"]]
             start_naval_battle(
                 g,
                 "tactical",
@@ -232,7 +230,7 @@ class NavalMove(Step):
             )  # its leaders changed in the response (BX-3)
         elif isinstance(result, dict):
             winner = apply_naval_result(g, result)
-            f["fleet"] = [u for u in f.get("fleet", [f["unit"]]) if g.s["units"][u]["loc"] == st.SEA + f["sea"]]
+            f["fleet"] = [u for u in f.get("fleet", [f["unit"]]) if g.s["units"][u]["loc"] == f["sea"]]
             if winner != "attacker" or st.loc_sea(g.s["units"][f["unit"]]["loc"]) != f["sea"]:
                 self._done(g)
 
@@ -244,7 +242,7 @@ class NavalMove(Step):
         from engines.ultima_ratio.movement import fleets
 
         f = g.frame
-        fleets.form(g, [u for u in f.get("fleet", [f["unit"]]) if g.s["units"][u]["loc"] == st.SEA + f["sea"]])
+        fleets.form(g, [u for u in f.get("fleet", [f["unit"]]) if g.s["units"][u]["loc"] == f["sea"]])
         g.end("done")
 
 

@@ -53,9 +53,7 @@ def intercepts_in(s: dict, board, uid: str, sea: str) -> bool:
 
 def escorts(g: Ctx, power: str, sea: str) -> list[str]:
     """11.4.1 "one of its fleets (or a squadron)": own operational fleets (by flagship) and squadrons in the sea."""
-    return fleets.acting(
-        g.s, board_of(g), [u for u in operational(g.s, power) if g.s["units"][u]["loc"] == st.SEA + sea]
-    )
+    return fleets.acting(g.s, board_of(g), [u for u in operational(g.s, power) if g.s["units"][u]["loc"] == sea])
 
 
 class SeaInterception(Step):
@@ -69,7 +67,7 @@ class SeaInterception(Step):
     goes_to = ("combat",)
 
     def _in_sea(self, g: Ctx, uid: str) -> bool:
-        return g.s["units"][uid]["loc"] == st.SEA + g.frame["sea"]
+        return g.s["units"][uid]["loc"] == g.frame["sea"]
 
     def _intercepts(self, g: Ctx, uid: str) -> bool:
         return intercepts_in(g.s, board_of(g), uid, g.frame["sea"])

@@ -226,7 +226,7 @@ class LandReaction(Step):
         f = g.frame
         army = f.pop("army")
         for uid in army["troops"]:
-            st.move_unit(g.s, uid, st.AREA + f["area"])
+            st.move_unit(g.s, uid, f["area"])
         f["intercepted"] = True
         g.log(
             "log.army_intercepted",
@@ -239,12 +239,12 @@ class LandReaction(Step):
 
     def on_intercept(self, g: Ctx, role: str, arg: str) -> None:
         f = g.frame
-        st.move_unit(g.s, arg, st.AREA + f["area"])
+        st.move_unit(g.s, arg, f["area"])
         f["intercepted"] = True
         g.log("log.intercepted", unit=arg, area=f["area"], rule="land_interception")
 
     def on_retreat(self, g: Ctx, role: str, arg: list) -> None:
-        st.move_unit(g.s, arg[0], st.AREA + arg[1])
+        st.move_unit(g.s, arg[0], arg[1])
         g.log("log.evaded", unit=arg[0], area=arg[1], rule="evasion")
 
     def on_disperse(self, g: Ctx, role: str, arg: str) -> None:
@@ -298,7 +298,7 @@ class DefeatedRetreat(Step):
         return text("act.to_fortress", unit=arg)
 
     def on_retreat(self, g: Ctx, role: str, arg: list) -> None:
-        st.move_unit(g.s, arg[0], st.AREA + arg[1])
+        st.move_unit(g.s, arg[0], arg[1])
         g.log("log.evaded", unit=arg[0], area=arg[1], rule="land_combat")
         self._next(g)
 

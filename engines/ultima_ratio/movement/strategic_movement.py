@@ -129,7 +129,7 @@ def assignable(g: Ctx, power: str) -> list[str]:
             continue
         on = info["unit"]
         if on.startswith("fortress:"):
-            area = on.split(":", 1)[1]
+            area = on
             if area in s["areas"] and not s["areas"][area]["siege"]:
                 out.append(lid)
         elif (
@@ -149,7 +149,7 @@ def next_places(
     repatriation's ``lane`` says which areas it crosses and ends in (14.1.1)."""
     steps = _steps(g, power, uid, path, group, lane)
     return {
-        kind: [x for x in places if _leads_to_end(g, power, uid, path, f"{kind}:{x}", group, lane)]
+        kind: [x for x in places if _leads_to_end(g, power, uid, path, x, group, lane)]
         for kind, places in steps.items()
     }
 
@@ -161,7 +161,7 @@ def sets_out(g: Ctx, power: str, uid: str, path: list[str], lane: Lane | None = 
     if len(path) == 1 and s["units"][uid]["kind"] == "troop" and not leader_state.leaders_on(s, [uid]):
         return troop_paths.troop_reach(g, power, lane).sets_out(path[0])
     return any(
-        _leads_to_end(g, power, uid, path, f"{kind}:{x}", None, lane)
+        _leads_to_end(g, power, uid, path, x, None, lane)
         for kind, places in _steps(g, power, uid, path, None, lane).items()
         for x in places
     )
@@ -182,9 +182,9 @@ def _leads_to_end(
             return True
         if squadron and st.loc_area(loc):
             continue
-        for kind, places in _steps(g, power, uid, [path[0], loc] if group else [loc], group, lane).items():
+        for places in _steps(g, power, uid, [path[0], loc] if group else [loc], group, lane).values():
             for x in places:
-                nxt = f"{kind}:{x}"
+                nxt = x
                 if nxt not in seen:
                     seen.add(nxt)
                     queue.append(nxt)
@@ -221,14 +221,14 @@ def _steps(
                 for a in naval_bases.own_ports(s, b, power, sea)
                 if s["mediterranean_open"] or b.mediterranean_port(a) == info["galley"]
             ]
-    out = {"area": [a for a in areas if st.AREA + a not in seen], "sea": [x for x in seas if st.SEA + x not in seen]}
+    out = {"area": [a for a in areas if a not in seen], "sea": [x for x in seas if x not in seen]}
     if group and len(group) > 1:
         home = armies.map_of(b, path[0])
         out = {
             kind: [
                 x
                 for x in places
-                if armies.map_of(b, f"{kind}:{x}") == home
+                if armies.map_of(b, x) == home
                 and (kind == "area" or all(naval_bases.may_sail(s, b, u, x) for u in group if u != uid))
             ]
             for kind, places in out.items()
@@ -322,9 +322,7 @@ class StrategicMove(Step):
             if len({armies.map_of(board_of(g), p) for p in f["path"]}) == 1:  # 10.4: one unit between maps
                 legal["absorb"] = armies.joinable(g, f["power"], group, here)
             legal["leave"] = leavable(g, f["power"], group, here)
-        return text("prompt.strategic_path", unit=f["unit"], here=here.split(":", 1)[1]), {
-            k: v for k, v in legal.items() if v
-        }
+        return text("prompt.strategic_path", unit=f["unit"], here=here), {k: v for k, v in legal.items() if v}
 
     def allows(self, g: Ctx, role: str, verb: str, arg: Any) -> bool:
         """Stopping is checked alone (``may_stop``, as the prompt offers it), without the search of every next
@@ -370,14 +368,14 @@ class StrategicMove(Step):
         if g.s["units"][arg]["loc"] != here:
             st.move_unit(g.s, arg, here)
             g.s["units"][arg]["acted"] = g.s["impulse"]["n"]
-            g.log("log.left_behind", unit=arg, place=here.split(":", 1)[1], rule="army_movement")
+            g.log("log.left_behind", unit=arg, place=here, rule="army_movement")
 
     def on_area(self, g: Ctx, role: str, arg: str) -> None:
-        g.frame["path"].append(st.AREA + arg)
+        g.frame["path"].append(arg)
 
     def on_sea(self, g: Ctx, role: str, arg: str) -> None:
         f = g.frame
-        f["path"].append(st.SEA + arg)
+        f["path"].append(arg)
         if g.s["units"][f["unit"]]["kind"] == "troop":
             mover = f.get("transfer_to") or f["power"]  # 21.2.2: at sea, the receiver's (RULINGS AL-7)
             fleets = naval_interception.strategic_interceptors(g, mover, arg, target=None)
@@ -391,10 +389,10 @@ class StrategicMove(Step):
         if result == "stopped" and f.get("repatriating"):
             left = st.loc_area(f["path"][0])
             assert left is not None  # a repatriating troop sets out from the area it must leave (repatriation_flow)
-            box = st.BOX + st.box_for(board_of(g), left)
+            box = st.box_for(board_of(g), left)
             lost = repatriation.lost_at_sea(leader_state.counters(g.s), f["unit"], box)
             st.move_unit(g.s, f["unit"], next(u["at"] for u in lost if u["id"] == f["unit"]))
-            g.log("log.repatriation_lost_at_sea", unit=f["unit"], box=box[len(st.BOX) :], rule="repatriation")
+            g.log("log.repatriation_lost_at_sea", unit=f["unit"], box=box, rule="repatriation")
             battles.offer_box(g, f["unit"], left)  # 18.5: from a border area, the box (RULINGS BX-2)
             g.end("done")
         elif result == "stopped":
@@ -410,8 +408,8 @@ class StrategicMove(Step):
         if len(f["path"]) > 1:
             for uid in _group(f):
                 st.move_unit(s, uid, f["path"][-1])
-            crossed = [p.split(":", 1)[1] for p in f["path"][1:]]
-            refs = [p.split(":", 1)[1] for p in f["path"]]
+            crossed = f["path"][1:]
+            refs = list(f["path"])
             if f.get("repatriating"):
                 g.log("log.repatriated_strategic", unit=f["unit"], path=crossed, rule="repatriation", refs=refs)
             elif len(_group(f)) > 1:

@@ -72,7 +72,7 @@ class TacticalSubjugation:
             naval_support=f.get("support"),
         )
         f.update(awaiting="subjugation", subjugated=arg)
-        battles.call(g, "subjugation", battle, where=f"area:{arg}", attacker=power, defender=controller)
+        battles.call(g, "subjugation", battle, where=arg, attacker=power, defender=controller)
 
     def _after_subjugation(self, g: Ctx, result: dict) -> None:
         """13.5.4-13.5.5: the losses, then control if the subjugator won or dispersed troops for it."""

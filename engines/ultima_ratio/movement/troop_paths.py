@@ -130,7 +130,7 @@ class TroopReach:
                 )
             else:
                 areas, seas = troop_steps(self.g, self.power, here, self.lane)
-            self.nexts[here] = [st.AREA + a for a in areas] + [st.SEA + x for x in seas]
+            self.nexts[here] = [*areas, *seas]
         return self.nexts[here]
 
     def stop(self, place: str) -> bool:

@@ -34,7 +34,7 @@ def send_to_base(g: Ctx, uid: str, port: str | None, repair: bool | None = None)
         battles.eliminate(g, uid)
         g.log("log.squadron_lost", unit=uid, rule="without_base")
         return
-    st.move_unit(g.s, uid, st.AREA + port)
+    st.move_unit(g.s, uid, port)
     if repair is not None:
         g.s["units"][uid]["repair"] = repair
     g.log("log.to_base", unit=uid, area=port, repair=g.s["units"][uid]["repair"], rule="without_base")

@@ -21,7 +21,7 @@ from engines.ultima_ratio.preparation import deployment
 from engines.ultima_ratio.scenarios.base import Scenario
 
 SCENARIO = "the-rise-of-portugal"
-PORTUGAL, EMIRATES, ADEN = "portugal", "emirates", "aden"
+PORTUGAL, EMIRATES, ADEN = "power:portugal", "minor:emirates", "area:aden"
 IMPULSES = 3
 # RULINGS.md › 9.1 naval operation distance (OQ contradictions_and_gaps[18]): 2 everywhere.
 NAVAL_DISTANCE = {"mediterranean": 2, "elsewhere": 2}
@@ -50,7 +50,7 @@ def active_areas(board: Board) -> set[str]:
     turn1 = board.world.turn(1).markers
     spread = next(m for m in turn1 if m.theaters)
     named = {a for m in turn1 if m is not spread for a in m.areas}
-    return out - (set(spread.except_areas) - marked - named - {"cape-colony"})
+    return out - (set(spread.except_areas) - marked - named - {"area:cape-colony"})
 
 
 def markers(board: Board, areas: set[str]) -> dict[str, str]:
@@ -76,8 +76,8 @@ def set_up(g: Ctx, board: Board, scenario_id: str) -> None:
     s["powers"][PORTUGAL]["interest_areas"] = main  # RULINGS.md › 18.4.1 (9.1)
     s["scored_areas"] = st.possessions(s, PORTUGAL)  # owned from the start: they do not "become owned"
     s["areas"][ADEN]["marker"] = None
-    st.move_unit(s, f"{EMIRATES}-troop-1", st.AREA + ADEN)  # l. 1930
-    st.move_unit(s, f"{EMIRATES}-squadron-1", st.SEA + "indian-ocean")
+    st.move_unit(s, f"{EMIRATES}-troop-1", ADEN)  # l. 1930
+    st.move_unit(s, f"{EMIRATES}-squadron-1", "sea:indian-ocean")
     for area in s["areas"]:
         if s["areas"][area]["owner"] and s["areas"][area]["owner"] not in (PORTUGAL, EMIRATES):
             s["areas"][area].update(owner=None, control=None)
@@ -106,7 +106,7 @@ def turn_rules(g: Ctx) -> None:
         g.log("log.interest", power=PORTUGAL, theaters=["Sa", "As"], rule="scenario_9_1")
     fleet = f"{EMIRATES}-squadron-1"
     if emirates_in_play(s) and s["units"][fleet]["loc"] in ("eliminated", "available"):
-        st.move_unit(s, fleet, st.AREA + ADEN)
+        st.move_unit(s, fleet, ADEN)
         s["units"][fleet]["repair"] = True
         g.log("log.emirates_fleet_back", unit=fleet, area=ADEN, rule="scenario_9_1")
 
@@ -166,7 +166,7 @@ def emirates_interceptors(g: Ctx, power: str, sea: str, target: str | None) -> l
     """l. 1930: the Emirates fleet "only intercepts attacks on the area": a crossing to Aden through its sea."""
     if target != ADEN or not emirates_in_play(g.s):
         return []
-    return [u for u in st.units_at(g.s, st.SEA + sea, EMIRATES, "squadron") if not g.s["units"][u]["repair"]]
+    return [u for u in st.units_at(g.s, sea, EMIRATES, "squadron") if not g.s["units"][u]["repair"]]
 
 
 def emirates_supporters(g: Ctx, area: str) -> list[str]:
@@ -205,9 +205,9 @@ class Emirates(Step):
             g.log("log.emirates_no_target", unit=fleet, sea=sea, rule="scenario_9_1")
         elif port:
             out = [x for x in board.areas[port].seas if x in s["seas_active"]]
-            target = "indian-ocean" if "indian-ocean" in out else out[0]
+            target = "sea:indian-ocean" if "sea:indian-ocean" in out else out[0]
             info["repair"] = False
-            st.move_unit(s, fleet, st.SEA + target)
+            st.move_unit(s, fleet, target)
             g.log("log.emirates_to_sea", unit=fleet, sea=target, rule="scenario_9_1")
         g.end(None)
 

@@ -367,7 +367,7 @@ class EndOfImpulse(FreeMoves, Step):
         for power in st.powers_of(s, g.frame["seat"]):
             if power in g.frame["moved"]:
                 continue
-            home = st.BOX + b.boxes[st.home_theater(s, b, power)][0]
+            home = b.boxes[st.home_theater(s, b, power)][0]
             for u in st.units_of(s, power, "troop"):
                 loc = s["units"][u]["loc"]
                 if loc != home and (loc.startswith(st.BOX) or st.loc_area(loc)):
@@ -400,7 +400,7 @@ class EndOfImpulse(FreeMoves, Step):
         s, b = g.s, board_of(g)
         power, uid = arg
         box = b.boxes[st.home_theater(s, b, power)][0]
-        st.move_unit(s, uid, st.BOX + box)
+        st.move_unit(s, uid, box)
         g.frame.pop("attached", None)
         g.frame["moved"].append(power)
         g.log("log.bring_home", unit=uid, box=box, rule="end_of_impulse")

@@ -151,7 +151,7 @@ class StartOfImpulse(FreeMoves, Step):
 
     def on_to_sea(self, g: Ctx, role: str, arg: list) -> None:
         g.frame.pop("attached", None)
-        st.move_unit(g.s, arg[0], st.SEA + arg[1])
+        st.move_unit(g.s, arg[0], arg[1])
         g.log("log.to_sea", unit=arg[0], sea=arg[1], rule="fleets_in_port")
 
     def on_free(self, g: Ctx, role: str, arg: list) -> None:

@@ -7,8 +7,8 @@ from engines.core.chance import scripted
 from engines.ultima_ratio.state import new_unit
 from tests.engines.ultima_ratio.support import GAME, at_first_impulse
 
-TROOP = [("build", "build_troop"), ("grade", "2-3"), ("area", "portugal"), ("stop", None)]
-SQUADRON = [("build", "build_squadron"), ("grade", "E3"), ("area", "portugal")]
+TROOP = [("build", "build_troop"), ("grade", "2-3"), ("area", "area:portugal"), ("stop", None)]
+SQUADRON = [("build", "build_squadron"), ("grade", "E3"), ("area", "area:portugal")]
 
 
 def power(s: dict, name: str, seat: str = "player2", war: bool = True) -> dict:
@@ -18,7 +18,7 @@ def power(s: dict, name: str, seat: str = "player2", war: bool = True) -> dict:
     info = s["seats"].setdefault(seat, {"powers": [], "vp": 0, "order": n, "group": n, "vp_per_turn": 0})
     info["powers"].append(name)
     if war:
-        s["wars"].append(sorted(["portugal", name]))
+        s["wars"].append(sorted(["power:portugal", name]))
     return s
 
 
@@ -41,7 +41,7 @@ def unit(s: dict, uid: str, kind: str, loc: str, grade: str | None = None) -> di
     return s
 
 
-def leader(s: dict, lid: str, on: str, power_name: str = "portugal") -> dict:
+def leader(s: dict, lid: str, on: str, power_name: str = "power:portugal") -> dict:
     s["leaders"][lid] = {"power": power_name, "unit": on, "extraordinary": True}
     s["leader_pool"].remove(lid)
     return s

@@ -20,7 +20,7 @@ from tests.engines.ultima_ratio.support_war import (
     unit,
 )
 
-ARMY = ("portugal-troop-1", "portugal-troop-2")
+ARMY = ("power:portugal-troop-1", "power:portugal-troop-2")
 
 
 def army_and_spanish_squadron() -> dict:
@@ -28,9 +28,9 @@ def army_and_spanish_squadron() -> dict:
     s = start(())
     for uid in ARMY:
         s = place(s, uid, "area:portugal")
-    leader(s, "tactical-1", "portugal-troop-1")
-    power(s, "spain")
-    unit(s, "spain-squadron-1", "squadron", "sea:east-atlantic")
+    leader(s, "leader:tactical-1", "power:portugal-troop-1")
+    power(s, "power:spain")
+    unit(s, "power:spain-squadron-1", "squadron", "sea:east-atlantic")
     return s
 
 
@@ -40,14 +40,14 @@ def test_an_armys_strategic_move_is_intercepted_by_a_players_squadron():
     s = moves(
         army_and_spanish_squadron(),
         ("done", None),
-        ("act", ["portugal", "strategic_move"]),
-        ("unit", "portugal-troop-1"),
-        ("absorb", "portugal-troop-2"),
-        ("sea", "east-atlantic"),
+        ("act", ["power:portugal", "strategic_move"]),
+        ("unit", "power:portugal-troop-1"),
+        ("absorb", "power:portugal-troop-2"),
+        ("sea", "sea:east-atlantic"),
     )
     assert step(s) == "sea_interception" and seat(s) == "player2"
     assert s["stack"][-1]["troops"] == list(ARMY)
-    s = moves(s, ("intercept", "spain-squadron-1"))
+    s = moves(s, ("intercept", "power:spain-squadron-1"))
     assert seat(s) == "player1" and legal(s) == {"no_escort": [None]}
     s, log = play(s, "no_escort", dice=[3])  # E2 3 -> 3: one battle point
     assert {s["units"][u]["loc"] for u in ARMY} == {"area:portugal"}
@@ -58,57 +58,63 @@ def test_a_landings_escort_fleet_fights_a_players_interception_as_one():
     """12.3.1 (l. 707-711): two troops land escorted by a two-squadron fleet (11.2, with an admiral); Spain
     announces its interception (11.4.1) and the whole fleet fights it."""
     s = army_and_spanish_squadron()
-    for uid in ("portugal-squadron-4", "portugal-squadron-5"):
+    for uid in ("power:portugal-squadron-4", "power:portugal-squadron-5"):
         s = place(s, uid, "area:portugal")
-    leader(s, "admiral-1", "portugal-squadron-4")
+    leader(s, "leader:admiral-1", "power:portugal-squadron-4")
     s = moves(
         s,
         ("done", None),
-        ("act", ["portugal", "landing"]),
-        ("unit", "portugal-troop-1"),
-        ("absorb", "portugal-troop-2"),
+        ("act", ["power:portugal", "landing"]),
+        ("unit", "power:portugal-troop-1"),
+        ("absorb", "power:portugal-troop-2"),
         ("march", None),
-        ("area", "tangier"),
-        ("escort", "portugal-squadron-4"),
-        ("absorb", "portugal-squadron-5"),
+        ("area", "area:tangier"),
+        ("escort", "power:portugal-squadron-4"),
+        ("absorb", "power:portugal-squadron-5"),
         ("sail", None),
     )
-    assert step(s) == "sea_interception" and s["stack"][-1]["sea"] == "east-atlantic"
-    assert s["stack"][-1]["fleet"] == ["portugal-squadron-4", "portugal-squadron-5"]
-    s = moves(s, ("intercept", "spain-squadron-1"))
-    assert legal(s)["escort"] == ["portugal-squadron-4"]  # the fleet, by its flagship (11.2, A-5)
-    s = moves(s, ("escort", "portugal-squadron-4"))
+    assert step(s) == "sea_interception" and s["stack"][-1]["sea"] == "sea:east-atlantic"
+    assert s["stack"][-1]["fleet"] == ["power:portugal-squadron-4", "power:portugal-squadron-5"]
+    s = moves(s, ("intercept", "power:spain-squadron-1"))
+    assert legal(s)["escort"] == ["power:portugal-squadron-4"]  # the fleet, by its flagship (11.2, A-5)
+    s = moves(s, ("escort", "power:portugal-squadron-4"))
     frame = next(f for f in reversed(s["stack"]) if f["step"] == "combat")
-    assert [u["id"] for u in frame["battle"]["attacker"]["units"]] == ["portugal-squadron-4", "portugal-squadron-5"]
-    assert [u["id"] for u in frame["battle"]["defender"]["units"]] == ["spain-squadron-1"]
+    assert [u["id"] for u in frame["battle"]["attacker"]["units"]] == [
+        "power:portugal-squadron-4",
+        "power:portugal-squadron-5",
+    ]
+    assert [u["id"] for u in frame["battle"]["defender"]["units"]] == ["power:spain-squadron-1"]
 
 
 def test_the_relief_army_is_the_whole_moving_army():
     """12.2 (l. 697) with 13.3.5 (l. 964-966): an army entering an area where a siege is taking place fights the
     besiegers with all the troops it brought."""
     s = start(())
-    power(s, "spain")
+    power(s, "power:spain")
     area(
         s,
-        "alentejo",
-        "portugal",
-        fortress={"power": "portugal", "built": True, "since": 0},
-        siege={"besieger": "spain", "casualties": 0},
+        "area:alentejo",
+        "power:portugal",
+        fortress={"power": "power:portugal", "built": True, "since": 0},
+        siege={"besieger": "power:spain", "casualties": 0},
     )
-    unit(s, "spain-troop-1", "troop", "area:alentejo")
-    s = place(s, "portugal-troop-2", "area:alentejo")
-    for uid in ("portugal-troop-1", "portugal-troop-3"):
+    unit(s, "power:spain-troop-1", "troop", "area:alentejo")
+    s = place(s, "power:portugal-troop-2", "area:alentejo")
+    for uid in ("power:portugal-troop-1", "power:portugal-troop-3"):
         s = place(s, uid, "area:portugal")
-    leader(s, "tactical-1", "portugal-troop-1")
+    leader(s, "leader:tactical-1", "power:portugal-troop-1")
     s = moves(
         s,
         ("done", None),
-        ("act", ["portugal", "tactical_move"]),
-        ("unit", "portugal-troop-1"),
-        ("absorb", "portugal-troop-3"),
+        ("act", ["power:portugal", "tactical_move"]),
+        ("unit", "power:portugal-troop-1"),
+        ("absorb", "power:portugal-troop-3"),
         ("march", None),
-        ("area", "alentejo"),
+        ("area", "area:alentejo"),
     )
     assert step(s) == "relief_join"
     s, _ = play(s, "join", False)
-    assert [u["id"] for u in battle_record(s)["attacker"]["units"]] == ["portugal-troop-1", "portugal-troop-3"]
+    assert [u["id"] for u in battle_record(s)["attacker"]["units"]] == [
+        "power:portugal-troop-1",
+        "power:portugal-troop-3",
+    ]

@@ -33,12 +33,12 @@ def as_logged(rows: list) -> list[str]:
 
 
 def test_a_battle_is_in_every_view_while_resolved_and_after_with_the_dice_of_the_log():
-    s = battle(hand1=["flanking", "cavalry-charge"], hand2=["storm-at-sea"])
+    s = battle(hand1=["card:flanking", "card:cavalry-charge"], hand2=["card:storm-at-sea"])
     shown = views(s)  # the window of combat cards: the battle is shown from its start, no dice yet
     assert shown["player1"] == shown[None] and shown[None]["sides"]["attacker"]["cards"] == []
     assert shown[None]["dice"] is None and not shown[None]["done"]
-    s, _ = play(s, "player1", "card", "flanking")
-    assert views(s)[None]["sides"]["attacker"]["cards"] == ["flanking"]  # as soon as it is played
+    s, _ = play(s, "player1", "card", "card:flanking")
+    assert views(s)[None]["sides"]["attacker"]["cards"] == ["card:flanking"]  # as soon as it is played
     s, _ = play(s, "player1", "pass")
     s, _ = play(s, "player2", "pass")
     log: list = []
@@ -50,10 +50,13 @@ def test_a_battle_is_in_every_view_while_resolved_and_after_with_the_dice_of_the
             record = shown[None]
             assert record["number"] == 1 and record["kind"] == "land" and record["where"] == "area:elmina"
             assert not record["done"]
-            assert record["sides"]["attacker"]["cards"] == ["flanking"]  # played openly (8.2.2)
-            assert [u[0] for u in record["sides"]["defender"]["units"]] == ["spain-troop-1", "spain-troop-2"]
+            assert record["sides"]["attacker"]["cards"] == ["card:flanking"]  # played openly (8.2.2)
+            assert [u[0] for u in record["sides"]["defender"]["units"]] == [
+                "power:spain-troop-1",
+                "power:spain-troop-2",
+            ]
             text = json.dumps(shown)
-            assert "cavalry-charge" not in text and "storm-at-sea" not in text  # held, not played: hidden
+            assert "card:cavalry-charge" not in text and "card:storm-at-sea" not in text  # held, not played: hidden
             role = GAME.active_roles(s)[0]
             options = GAME.legal(s, role)
             verb = next(v for v in options if v != "done")
@@ -74,8 +77,8 @@ def test_a_battle_is_in_every_view_while_resolved_and_after_with_the_dice_of_the
     assert last["player1"] == last["player2"] == last[None] == s["last_battle"]
     record = last[None]
     assert record["done"]
-    assert as_logged(record["dice"]["attacker"]) == logged_dice(log, "portugal") == ["Q2:6→6"]
-    assert as_logged(record["dice"]["defender"]) == logged_dice(log, "spain") == ["Q2:5→5", "Q2:3→3"]
+    assert as_logged(record["dice"]["attacker"]) == logged_dice(log, "power:portugal") == ["Q2:6→6"]
+    assert as_logged(record["dice"]["defender"]) == logged_dice(log, "power:spain") == ["Q2:5→5", "Q2:3→3"]
     assert record["points"] == {"attacker": 2, "defender": 3} and record["winner"] == "defender"
     entry = next(e for e in log if e["msg"] == "combat.record")
     assert entry["args"]["record"] == record and entry["to"] == "all"
@@ -91,36 +94,39 @@ def test_the_display_reads_each_die_on_the_combat_table_with_the_rule_cited():
         "turn": 2,
         "sides": {
             "attacker": {
-                "power": "portugal",
-                "units": [["portugal-troop-1", "troop", 3, True]],
+                "power": "power:portugal",
+                "units": [["power:portugal-troop-1", "troop", 3, True]],
                 "leaders": [],
                 "cards": [],
             },
             "defender": {
-                "power": "spain",
-                "units": [["spain-troop-1", "troop", 2, False], ["spain-troop-2", "troop", 2, False]],
-                "leaders": [["tactical-1", "tactical"]],
+                "power": "power:spain",
+                "units": [["power:spain-troop-1", "troop", 2, False], ["power:spain-troop-2", "troop", 2, False]],
+                "leaders": [["leader:tactical-1", "tactical"]],
                 "cards": [],
             },
         },
         "battlefield": 2,
-        "fighters": {"attacker": ["portugal-troop-1"], "defender": ["spain-troop-1", "spain-troop-2"]},
+        "fighters": {
+            "attacker": ["power:portugal-troop-1"],
+            "defender": ["power:spain-troop-1", "power:spain-troop-2"],
+        },
         "conscripts": {"attacker": True, "defender": False},
         "advantages": {"attacker": 0, "defender": 1},
         "disadvantages": {"attacker": 1, "defender": 0},
         # 13.1.6's example: a Q4 die rolls 1 (a 4), a Q2 rolls 6; against a Q3's 4 and a Q1's 3 (a 2)
         "dice": {
-            "attacker": [["portugal-troop-1", 4, 1, 4, False], [None, 2, 6, 6, False]],
-            "defender": [["spain-troop-1", 3, 4, 4, False], ["spain-troop-2", 1, 3, 2, False]],
+            "attacker": [["power:portugal-troop-1", 4, 1, 4, False], [None, 2, 6, 6, False]],
+            "defender": [["power:spain-troop-1", 3, 4, 4, False], ["power:spain-troop-2", 1, 3, 2, False]],
         },
         "points": {"attacker": 3, "defender": 1},
         "casualties": {"attacker": 2, "defender": 1},
         "winner": "attacker",
         "eliminations": {"attacker": 0, "defender": 1},
         "disbands": {"attacker": 1, "defender": 2},
-        "eliminated": {"attacker": [], "defender": ["spain-troop-1"]},
-        "dispersed": {"attacker": [], "defender": ["spain-troop-2"]},
-        "leaders_eliminated": {"attacker": [], "defender": ["tactical-1"]},
+        "eliminated": {"attacker": [], "defender": ["power:spain-troop-1"]},
+        "dispersed": {"attacker": [], "defender": ["power:spain-troop-2"]},
+        "leaders_eliminated": {"attacker": [], "defender": ["leader:tactical-1"]},
         "done": True,
     }
     colours = presentation.places(GAME).colours
@@ -150,9 +156,9 @@ def test_the_display_reads_each_die_on_the_combat_table_with_the_rule_cited():
     assert spanish["heading"].startswith("Batalla 4: combate terrestre en ")
     assert re.search(r"Victoria de Portugal", spanish["outcome"])
     # the log's entry of a battle draws the same
-    entry = {"msg": "combat.record", "args": {"number": 4, "record": record, "attacker": "portugal"}}
+    entry = {"msg": "combat.record", "args": {"number": 4, "record": record, "attacker": "power:portugal"}}
     assert presentation.entry_view(GAME, entry) == shown
-    assert presentation.entry_view(GAME, {"msg": "combat.won", "args": {"side": "portugal"}}) is None
+    assert presentation.entry_view(GAME, {"msg": "combat.won", "args": {"side": "power:portugal"}}) is None
 
 
 def test_no_battle_before_the_first_and_no_display_of_none():
@@ -167,7 +173,12 @@ def test_the_forced_control_question_names_the_troops_it_costs():
     from engines.core.machine import Ctx
 
     s = at_first_impulse()
-    frame: dict[str, Any] = {"step": "combat_decision", "power": "portugal", "key": "force_control", "side": "attacker"}
+    frame: dict[str, Any] = {
+        "step": "combat_decision",
+        "power": "power:portugal",
+        "key": "force_control",
+        "side": "attacker",
+    }
     frame |= {"kind": "force_control", "options": [False, True], "pick": None, "info": {"troops": 1}, "chosen": []}
     s["stack"].append(frame)
     prompt, _legal = GAME.steps["combat_decision"].prompt(Ctx(GAME, s), "player1")
@@ -177,11 +188,11 @@ def test_the_forced_control_question_names_the_troops_it_costs():
 def test_a_combat_card_of_the_window_is_a_card_of_the_hand_on_the_board():
     """8.2.2: in a combat's window of cards the card that fits is played by a click on it in the hand: the verb
     ``card`` names the hand's ``card:<id>`` (VERB_KEYS), as ``play_card`` does in the impulse."""
-    s = battle(hand1=["surprise-attack", "treason"])
+    s = battle(hand1=["card:surprise-attack", "card:treason"])
     legal = GAME.legal(s, "player1")
-    assert legal["card"] == ["surprise-attack"]
+    assert legal["card"] == ["card:surprise-attack"]
     board = presentation.table_board(GAME, dict(GAME.view(s, "player1")))
     assert board is not None
     keys = [c["key"] for c in board["hand"]]
-    assert presentation.VERB_KEYS["card"] == ["card"] and "card:surprise-attack" in keys
+    assert presentation.VERB_KEYS["card"] == ["id"] and "card:surprise-attack" in keys
     assert board["battle"]["key"] == "battle:1" and board["battle"]["outcome"] == "Being resolved."

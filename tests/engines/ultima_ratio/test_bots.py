@@ -37,9 +37,9 @@ def test_the_heuristic_bot_wins_the_rise_of_portugal(seed):
 def test_it_subjugates_where_it_stands_with_a_squadron_beside_the_area():
     """13.5.3: a troop that did not move and a squadron beside the area (the opposition's disadvantage)."""
     s = at_first_impulse()
-    s["powers"]["portugal"]["unrest"] = 0  # nothing more urgent (19.1.1)
-    s = place(s, "portugal-troop-1", "area:mazagan")
-    s = place(s, "portugal-squadron-1", "sea:east-atlantic")
+    s["powers"]["power:portugal"]["unrest"] = 0  # nothing more urgent (19.1.1)
+    s = place(s, "power:portugal-troop-1", "area:mazagan")
+    s = place(s, "power:portugal-squadron-1", "sea:east-atlantic")
     s = moves(s, ("done", None))
     picks = []
     for _ in range(6):
@@ -48,20 +48,24 @@ def test_it_subjugates_where_it_stands_with_a_squadron_beside_the_area():
         s = GAME.play(s, ROLE, verb, arg).state
         if verb == "support":
             break
-    assert picks[:3] == [("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"), ("subjugate", "mazagan")]
-    assert ("support", ["portugal-squadron-1", "attacker"]) in picks
+    assert picks[:3] == [
+        ("act", ["power:portugal", "tactical_move"]),
+        ("unit", "power:portugal-troop-1"),
+        ("subjugate", "area:mazagan"),
+    ]
+    assert ("support", ["power:portugal-squadron-1", "attacker"]) in picks
 
 
 def army_position(area: str) -> dict:
     """Two troops and a leader in ``area`` (owned by Portugal), no unrest, at the first action."""
     s = at_first_impulse()
-    s["powers"]["portugal"]["unrest"] = 0
-    s["areas"][area].update(owner="portugal", control="portugal", marker=None)
-    for uid in ("portugal-troop-1", "portugal-troop-2"):
-        s = place(s, uid, f"area:{area}")
+    s["powers"]["power:portugal"]["unrest"] = 0
+    s["areas"][area].update(owner="power:portugal", control="power:portugal", marker=None)
+    for uid in ("power:portugal-troop-1", "power:portugal-troop-2"):
+        s = place(s, uid, f"{area}")
     lid = s["leader_pool"][0]
     s["leader_pool"] = s["leader_pool"][1:]
-    s["leaders"][lid] = {"power": "portugal", "unit": "portugal-troop-1", "extraordinary": False}
+    s["leaders"][lid] = {"power": "power:portugal", "unit": "power:portugal-troop-1", "extraordinary": False}
     return moves(s, ("done", None))
 
 
@@ -79,28 +83,28 @@ def bot_moves(s: dict, until: tuple = ("stop", "subjugate"), limit: int = 8) -> 
 def test_an_army_lands_with_its_leader_and_all_its_troops_where_they_fit():
     """12.2 / 12.3.1 with a fleet (11.2): the leader's troop takes the troop of its area along and lands on a
     main-map target (Tangier stacks 4, 15.1), escorted by a fleet of two squadrons."""
-    s = army_position("algarve")
-    for uid in ("portugal-squadron-4", "portugal-squadron-5"):
+    s = army_position("area:algarve")
+    for uid in ("power:portugal-squadron-4", "power:portugal-squadron-5"):
         s = place(s, uid, "sea:east-atlantic")
     lid = s["leader_pool"][0]
     s["leader_pool"] = s["leader_pool"][1:]
-    s["leaders"][lid] = {"power": "portugal", "unit": "portugal-squadron-4", "extraordinary": False}
+    s["leaders"][lid] = {"power": "power:portugal", "unit": "power:portugal-squadron-4", "extraordinary": False}
     s["impulse"]["start_locs"].update({u: s["units"][u]["loc"] for u in s["units"]})
     s, picks = bot_moves(s)
-    assert ("absorb", "portugal-troop-2") in picks and ("march", None) in picks, picks
-    where = {s["units"][u]["loc"] for u in ("portugal-troop-1", "portugal-troop-2")}
+    assert ("absorb", "power:portugal-troop-2") in picks and ("march", None) in picks, picks
+    where = {s["units"][u]["loc"] for u in ("power:portugal-troop-1", "power:portugal-troop-2")}
     assert len(where) == 1 and where != {"area:algarve"}  # together, on Tangier or Mazagan
 
 
 def test_an_army_does_not_take_along_a_troop_that_cannot_end_with_it():
     """15.1: the mini-map targets beside Bahia stack one troop: the leader's troop goes alone (no absorb-leave
     loop)."""
-    s = army_position("bahia")
+    s = army_position("area:bahia")
     s["turn"] = 2
-    s["powers"]["portugal"]["interest"] += ["Sa"]  # l. 1940: from Turn 2
+    s["powers"]["power:portugal"]["interest"] += ["Sa"]  # l. 1940: from Turn 2
     s, picks = bot_moves(s)
-    assert ("absorb", "portugal-troop-2") not in picks and picks[-1][0] in ("stop", "subjugate"), picks
-    assert s["units"]["portugal-troop-2"]["loc"] == "area:bahia"
+    assert ("absorb", "power:portugal-troop-2") not in picks and picks[-1][0] in ("stop", "subjugate"), picks
+    assert s["units"]["power:portugal-troop-2"]["loc"] == "area:bahia"
 
 
 def test_the_bot_answers_only_from_the_legal_list_in_the_first_impulse():
@@ -117,7 +121,7 @@ def test_the_bot_places_the_r3_revolts_after_a_dynastic_change():
     from tests.engines.ultima_ratio.support import advance, ctx, step
 
     g = ctx(at_first_impulse())
-    turn_end.dynastic_change(g, "portugal", collapse=False)
+    turn_end.dynastic_change(g, "power:portugal", collapse=False)
     s = advance(g.s, "deploy_revolts")
     assert s["turn"] == 2 and list(legal(s)) == ["revolt"]
     rnd, placed = random.Random(0), 0

@@ -15,7 +15,7 @@ from engines.ultima_ratio.game import GAME, UltimaRatioRegis
 from engines.ultima_ratio.state import new_unit
 from tests.engines.ultima_ratio.support import at_first_impulse, place
 
-TROOP = [("build", "build_troop"), ("grade", "2-3"), ("area", "portugal"), ("stop", None)]
+TROOP = [("build", "build_troop"), ("grade", "2-3"), ("area", "area:portugal"), ("stop", None)]
 
 
 class TwoSeats(UltimaRatioRegis):
@@ -33,7 +33,7 @@ def add_power(s: dict, seat: str, power: str, unrest: int = 3) -> None:
     s["seats"][seat]["powers"].append(power)
 
 
-def position(hand1=(), hand2=(), powers1=("portugal",), powers2=("spain",)) -> dict:
+def position(hand1=(), hand2=(), powers1=("power:portugal",), powers2=("power:spain",)) -> dict:
     """The first impulse of player1 in a game with cards (just before its start-of-impulse 'done')."""
     s = at_first_impulse(deploy=TROOP)
     s["seats"]["player2"] = {"powers": [], "vp": 0, "order": 2, "vp_per_turn": 0}
@@ -88,7 +88,7 @@ def test_the_deck_is_the_turns_historical_events_and_random_generic_ones_dealt_s
     turn1 = [
         e.id for e in GAME.board.world.events if e.kind == "historical" and e.turns.covers(1) and e.id not in in_force
     ]
-    assert set(turn1) <= set(dealt) and len(set(dealt)) == 39 and "treaty-of-tordesillas" not in dealt
+    assert set(turn1) <= set(dealt) and len(set(dealt)) == 39 and "card:treaty-of-tordesillas" not in dealt
     assert all(GAME.board.world.event(c).kind == "generic" for c in dealt if c not in turn1)
     assert [(r.roles, sorted(r.ids)) for r in g.shown] == [((k,), sorted(v)) for k, v in hands.items()]
     private = [e for e in g.entries if e["msg"] == "log.hand"]
@@ -101,10 +101,10 @@ def test_two_players_get_ten_cards_each_and_the_turns_removed_cards_stay_out():
     s["turn"] = 2  # Turn 2 removes the Papacy's alliance card (l. 2202)
     g = Ctx(GAME, copy_state(s))
     assert deck.deck_size(g.s, GAME.board) == 20
-    assert "alliance-papacy" in deck.removed(g.s, GAME.board)
+    assert "card:alliance-papacy" in deck.removed(g.s, GAME.board)
     deck.build_deck(g)
     assert sorted(len(h) for h in g.s["cards"]["hands"].values()) == [10, 10]
-    assert "alliance-papacy" not in [c for h in g.s["cards"]["hands"].values() for c in h]
+    assert "card:alliance-papacy" not in [c for h in g.s["cards"]["hands"].values() for c in h]
 
 
 def test_last_turns_card_of_an_impulse_is_not_named_once_dealt_again():
@@ -116,7 +116,7 @@ def test_last_turns_card_of_an_impulse_is_not_named_once_dealt_again():
     card = next(
         e.id for e in GAME.board.world.events if e.kind == "historical" and e.turns.covers(1) and e.id not in in_force
     )
-    s["impulse"].update(card_of={"portugal": card}, events_due=[card], played=1)
+    s["impulse"].update(card_of={"power:portugal": card}, events_due=[card], played=1)
     g = Ctx(GAME, copy_state(s))
     deck.build_deck(g)
     assert any(card in hand for hand in g.s["cards"]["hands"].values())  # a historical card of the turn is dealt
@@ -125,12 +125,12 @@ def test_last_turns_card_of_an_impulse_is_not_named_once_dealt_again():
 
 
 def test_the_half_turn_ends_when_no_player_has_cards():
-    s = position(hand1=["plague"], hand2=[])
-    before = s["powers"]["portugal"]["unrest"]
+    s = position(hand1=["card:plague"], hand2=[])
+    before = s["powers"]["power:portugal"]["unrest"]
     s, _ = play(s, "player1", "done")
-    s, _ = play(s, "player1", "play_card", "plague")
-    s, _ = play(s, "player1", "event", "plague")  # each power of the player: +1 unrest
-    assert s["powers"]["portugal"]["unrest"] == before + 1
+    s, _ = play(s, "player1", "play_card", "card:plague")
+    s, _ = play(s, "player1", "event", "card:plague")  # each power of the player: +1 unrest
+    assert s["powers"]["power:portugal"]["unrest"] == before + 1
     s, _ = play(s, "player1", "done")  # card_play ends (the point to Portugal was not taken)
     s, _ = play(s, "player1", "end_impulse")
     s, _ = play(s, "player1", "done")  # end of impulse: no cards anywhere, the turn ends
@@ -142,92 +142,106 @@ def test_the_example_of_line_388_three_powers_two_cards():
     """l. 388: the intrinsic action of the first power; a three-action card, two to the first power and one to the
     second; a two-action card, both to the third (the other two already received card actions); then the
     intrinsic actions of the second and third."""
-    s = position(hand1=["vasco-de-gama", "luther"], powers1=("portugal", "spain", "france"), powers2=("england",))
+    s = position(
+        hand1=["card:vasco-de-gama", "card:luther"],
+        powers1=("power:portugal", "power:spain", "power:france"),
+        powers2=("power:england",),
+    )
     s, _ = play(s, "player1", "done")
     assert "end_impulse" not in legal(s)  # at least one card
-    s, _ = play(s, "player1", "act", ["portugal", "lower_unrest"])
-    assert s["impulse"]["actions"] == {"portugal": 0, "spain": 1, "france": 1}
-    s, _ = play(s, "player1", "play_card", "vasco-de-gama")
-    assert legal(s)["assign"] == ["portugal", "spain", "france"]
-    for power in ("portugal", "portugal", "spain"):
+    s, _ = play(s, "player1", "act", ["power:portugal", "lower_unrest"])
+    assert s["impulse"]["actions"] == {"power:portugal": 0, "power:spain": 1, "power:france": 1}
+    s, _ = play(s, "player1", "play_card", "card:vasco-de-gama")
+    assert legal(s)["assign"] == ["power:portugal", "power:spain", "power:france"]
+    for power in ("power:portugal", "power:portugal", "power:spain"):
         s, _ = play(s, "player1", "assign", power)
     assert "assign" not in legal(s)  # three points, all given
-    s, _ = play(s, "player1", "event", "vasco-de-gama")  # event after assigning: now
+    s, _ = play(s, "player1", "event", "card:vasco-de-gama")  # event after assigning: now
     assert step(s) == "power_actions"
-    assert "In" in s["powers"]["portugal"]["interest"]
-    s, _ = play(s, "player1", "play_card", "luther")
-    assert legal(s)["assign"] == ["france"]  # one card's points per power
-    s, _ = play(s, "player1", "assign", "france")
-    s, _ = play(s, "player1", "assign", "france")
+    assert "In" in s["powers"]["power:portugal"]["interest"]
+    s, _ = play(s, "player1", "play_card", "card:luther")
+    assert legal(s)["assign"] == ["power:france"]  # one card's points per power
+    s, _ = play(s, "player1", "assign", "power:france")
+    s, _ = play(s, "player1", "assign", "power:france")
     s, _ = play(s, "player1", "done")  # Luther's event kept for later
-    assert s["impulse"]["actions"] == {"portugal": 2, "spain": 2, "france": 3}
-    assert s["impulse"]["card_of"] == {"portugal": "vasco-de-gama", "spain": "vasco-de-gama", "france": "luther"}
-    assert legal(s)["event"] == ["luther"] and "end_impulse" not in legal(s)
-    s, _ = play(s, "player1", "event", "luther")
-    assert s["powers"]["spain"]["unrest"] == 4 and "end_impulse" in legal(s)
+    assert s["impulse"]["actions"] == {"power:portugal": 2, "power:spain": 2, "power:france": 3}
+    assert s["impulse"]["card_of"] == {
+        "power:portugal": "card:vasco-de-gama",
+        "power:spain": "card:vasco-de-gama",
+        "power:france": "card:luther",
+    }
+    assert legal(s)["event"] == ["card:luther"] and "end_impulse" not in legal(s)
+    s, _ = play(s, "player1", "event", "card:luther")
+    assert s["powers"]["power:spain"]["unrest"] == 4 and "end_impulse" in legal(s)
 
 
 def test_priority_cards_come_first_and_gradient_ones_at_four_cards_or_fewer():
-    hand = ["vasco-de-gama", "letters-of-marque", "surprise-attack", "bankruptcy", "royal-marriage"]
+    hand = [
+        "card:vasco-de-gama",
+        "card:letters-of-marque",
+        "card:surprise-attack",
+        "card:bankruptcy",
+        "card:royal-marriage",
+    ]
     s = position(hand1=hand)
     b = GAME.board
     # five cards: the blue one (Vasco de Gama) is priority; combat cards ignore priorities (l. 403)
-    assert deck.playable(s, b, "player1") == ["vasco-de-gama", "surprise-attack"]
-    s["cards"]["hands"]["player1"].remove("vasco-de-gama")
+    assert deck.playable(s, b, "player1") == ["card:vasco-de-gama", "card:surprise-attack"]
+    s["cards"]["hands"]["player1"].remove("card:vasco-de-gama")
     # four cards: the gradient ones (State bankruptcy, Royal marriage) have become priority cards
-    assert deck.playable(s, b, "player1") == ["surprise-attack", "bankruptcy", "royal-marriage"]
-    s["cards"]["hands"]["player1"] = ["letters-of-marque", "cavalry-charge"]
-    assert deck.playable(s, b, "player1") == ["letters-of-marque", "cavalry-charge"]
+    assert deck.playable(s, b, "player1") == ["card:surprise-attack", "card:bankruptcy", "card:royal-marriage"]
+    s["cards"]["hands"]["player1"] = ["card:letters-of-marque", "card:cavalry-charge"]
+    assert deck.playable(s, b, "player1") == ["card:letters-of-marque", "card:cavalry-charge"]
 
 
 def test_a_combat_card_played_for_its_point_has_no_event():
-    s = position(hand1=["mutiny", "plague"])
+    s = position(hand1=["card:mutiny", "card:plague"])
     s, _ = play(s, "player1", "done")
-    s, _ = play(s, "player1", "play_card", "mutiny")
-    assert legal(s) == {"assign": ["portugal"], "done": [None]}
-    s, _ = play(s, "player1", "assign", "portugal")
-    assert step(s) == "power_actions" and s["impulse"]["actions"]["portugal"] == 2
-    assert s["cards"]["discard"] == ["mutiny"] and "end_impulse" in legal(s)
+    s, _ = play(s, "player1", "play_card", "card:mutiny")
+    assert legal(s) == {"assign": ["power:portugal"], "done": [None]}
+    s, _ = play(s, "player1", "assign", "power:portugal")
+    assert step(s) == "power_actions" and s["impulse"]["actions"]["power:portugal"] == 2
+    assert s["cards"]["discard"] == ["card:mutiny"] and "end_impulse" in legal(s)
 
 
 def test_a_player_without_cards_has_one_extra_action():
     """8.2.3: "they have an extra action but without an event" — one per power and one more for any power."""
-    s = position(hand1=[], powers1=("portugal", "france"))
-    assert s["impulse"]["actions"] == {"portugal": 1, "france": 1} and s["impulse"]["extra"] == 1
+    s = position(hand1=[], powers1=("power:portugal", "power:france"))
+    assert s["impulse"]["actions"] == {"power:portugal": 1, "power:france": 1} and s["impulse"]["extra"] == 1
     s, _ = play(s, "player1", "done")
-    s, _ = play(s, "player1", "act", ["portugal", "lower_unrest"])
-    s, _ = play(s, "player1", "act", ["portugal", "lower_unrest"])  # the extra action
-    assert s["impulse"]["extra"] == 0 and ["portugal", "lower_unrest"] not in legal(s).get("act", [])
-    assert ["france", "lower_unrest"] in legal(s)["act"] and "end_impulse" in legal(s)
+    s, _ = play(s, "player1", "act", ["power:portugal", "lower_unrest"])
+    s, _ = play(s, "player1", "act", ["power:portugal", "lower_unrest"])  # the extra action
+    assert s["impulse"]["extra"] == 0 and ["power:portugal", "lower_unrest"] not in legal(s).get("act", [])
+    assert ["power:france", "lower_unrest"] in legal(s)["act"] and "end_impulse" in legal(s)
 
 
 def test_hands_are_hidden_from_the_other_seat():
-    s = position(hand1=["plague"], hand2=["ambush", "mutiny"])
+    s = position(hand1=["card:plague"], hand2=["card:ambush", "card:mutiny"])
     check(s)
     view = GAME.view(s, "player1")
     assert view["public"]["cards"]["hands"] == {"player1": 1, "player2": 2}
-    assert "ambush" not in str(view) and "ambush" in str(GAME.view(s, "player2"))
+    assert "card:ambush" not in str(view) and "card:ambush" in str(GAME.view(s, "player2"))
 
 
 # ----- combat cards -----------------------------------------------------------------------------------------------
 def battle(hand1=(), hand2=(), active=(), technologies=None) -> dict:
     """Portugal (player1) attacks two Spanish troops (player2) in Elmina (forest) from Guinea: at war."""
-    s = position(hand1=[*list(hand1), "plague"], hand2=list(hand2))
+    s = position(hand1=[*list(hand1), "card:plague"], hand2=list(hand2))
     s["cards"]["active"] = list(active)
     if technologies:
         s["cards"]["technologies"] = technologies
-    s["areas"]["guinea"].update(owner="portugal", control="portugal", marker=None)
-    s = place(s, "portugal-troop-1", "area:guinea")
-    s["wars"] = [["portugal", "spain"]]
+    s["areas"]["area:guinea"].update(owner="power:portugal", control="power:portugal", marker=None)
+    s = place(s, "power:portugal-troop-1", "area:guinea")
+    s["wars"] = [["power:portugal", "power:spain"]]
     for n in (1, 2):
-        new_unit(s, f"spain-troop-{n}", "spain", "troop", "2-3", "area:elmina")
-    for area in ("elmina", "hausa"):
-        s["areas"][area].update(owner="spain", control="spain", marker=None)
+        new_unit(s, f"power:spain-troop-{n}", "power:spain", "troop", "2-3", "area:elmina")
+    for area in ("area:elmina", "area:hausa"):
+        s["areas"][area].update(owner="power:spain", control="power:spain", marker=None)
     for verb, arg in (
         ("done", None),
-        ("act", ["portugal", "tactical_move"]),
-        ("unit", "portugal-troop-1"),
-        ("area", "elmina"),
+        ("act", ["power:portugal", "tactical_move"]),
+        ("unit", "power:portugal-troop-1"),
+        ("area", "area:elmina"),
     ):
         s, _ = play(s, "player1", verb, arg)
     s, _ = play(s, "player2", "done")  # no reaction
@@ -260,51 +274,53 @@ def answer(s: dict, dice: list[int], log: list | None = None) -> dict:
 
 
 def test_combat_cards_are_played_in_the_window_attacker_first_then_as_a_reaction():
-    s = battle(hand1=["surprise-attack", "treason"], hand2=["ambush", "mutiny", "storm-at-sea"])
+    s = battle(
+        hand1=["card:surprise-attack", "card:treason"], hand2=["card:ambush", "card:mutiny", "card:storm-at-sea"]
+    )
     assert step(s) == "combat_cards" and GAME.active_roles(s) == ["player1"]
-    assert legal(s) == {"pass": [None], "card": ["surprise-attack"]}  # Treason is for sieges
-    s, log = play(s, "player1", "card", "surprise-attack")
+    assert legal(s) == {"pass": [None], "card": ["card:surprise-attack"]}  # Treason is for sieges
+    s, log = play(s, "player1", "card", "card:surprise-attack")
     assert [e["msg"] for e in log] == ["log.combat_card"]
     assert GAME.active_roles(s) == ["player1"] and legal(s) == {"pass": [None]}  # asked while he has cards (C-9)
     s, _ = play(s, "player1", "pass")
     assert GAME.active_roles(s) == ["player2"]
-    assert legal(s, "player2") == {"pass": [None], "card": ["ambush", "mutiny"]}  # not Storm at sea (naval)
-    s, _ = play(s, "player2", "card", "ambush")
-    s, _ = play(s, "player2", "card", "mutiny")
+    assert legal(s, "player2") == {"pass": [None], "card": ["card:ambush", "card:mutiny"]}  # not Storm at sea (naval)
+    s, _ = play(s, "player2", "card", "card:ambush")
+    s, _ = play(s, "player2", "card", "card:mutiny")
     s, _ = play(s, "player2", "pass")
     record = combat_frame(s)["battle"]
     assert (record["attacker"]["advantages"], record["attacker"]["disadvantages"]) == (1, 1)
     assert record["defender"]["advantages"] == 1
-    assert s["cards"]["hands"]["player2"] == ["storm-at-sea"]
-    assert s["cards"]["discard"] == ["surprise-attack", "ambush", "mutiny"]
+    assert s["cards"]["hands"]["player2"] == ["card:storm-at-sea"]
+    assert s["cards"]["discard"] == ["card:surprise-attack", "card:ambush", "card:mutiny"]
 
 
 def test_flanking_and_bad_weather_change_the_battlefield():
-    s = battle(hand1=["flanking"], hand2=["bad-weather"])
-    s, _ = play(s, "player1", "card", "flanking")
+    s = battle(hand1=["card:flanking"], hand2=["card:bad-weather"])
+    s, _ = play(s, "player1", "card", "card:flanking")
     s, _ = play(s, "player1", "pass")  # the Plague is left in his hand
-    s, _ = play(s, "player2", "card", "bad-weather")
+    s, _ = play(s, "player2", "card", "card:bad-weather")
     record = combat_frame(s)["battle"]
-    assert record["attacker"]["battlefield_cards"] == ["flanking"]
-    assert record["defender"]["battlefield_cards"] == ["bad-weather:-1"]
+    assert record["attacker"]["battlefield_cards"] == ["card:flanking"]
+    assert record["defender"]["battlefield_cards"] == ["card:bad-weather:-1"]
 
 
 def test_cavalry_charge_is_played_after_the_dice_by_rerolling():
-    s = battle(hand1=["cavalry-charge"])
+    s = battle(hand1=["card:cavalry-charge"])
     assert step(s) == "combat_cards" and legal(s) == {"pass": [None]}  # Cavalry charge waits for the dice
     s, _ = play(s, "player1", "pass")
     log: list = []
     # Portugal Q2 rolls 1 (0 points), Spain Q2 5 and 3; Portugal rerolls its die: 6
     s = answer(s, [1, 5, 3, 6], log)
     played = [e for e in log if e["msg"] == "log.combat_card"]
-    assert [e["args"]["card"] for e in played] == ["cavalry-charge"]
-    assert "cavalry-charge" in s["cards"]["discard"]
+    assert [e["args"]["card"] for e in played] == ["card:cavalry-charge"]
+    assert "card:cavalry-charge" in s["cards"]["discard"]
 
 
 def test_being_asked_for_combat_cards_tells_the_table_nothing_about_a_hand():
     """C-9: every side's player who has cards is asked, before the combat and after its dice, whether a card fits
     or not; without a reroll card the question after the dice offers only "no", asked once."""
-    s = battle(hand2=["storm-at-sea"])  # Spain holds only a naval card
+    s = battle(hand2=["card:storm-at-sea"])  # Spain holds only a naval card
     assert step(s) == "combat_cards" and legal(s) == {"pass": [None]}  # Portugal (the Plague) is asked too
     s, _ = play(s, "player1", "pass")
     assert GAME.active_roles(s) == ["player2"] and legal(s, "player2") == {"pass": [None]}
@@ -325,14 +341,14 @@ def test_the_loser_of_a_battle_delivers_a_morale_counter_kept_by_the_winner():
     s = battle()
     log: list = []
     s = answer(s, [6, 1, 1], log)  # Spain threw two dice and lost
-    assert s["morale"] == {"spain": {"portugal": 1}}
-    assert deck.war_status(s, "portugal", "spain") == 1
-    assert deck.morale_left(s, GAME.board, "spain") == GAME.board.power("spain").vitality - 1
+    assert s["morale"] == {"power:spain": {"power:portugal": 1}}
+    assert deck.war_status(s, "power:portugal", "power:spain") == 1
+    assert deck.morale_left(s, GAME.board, "power:spain") == GAME.board.power("power:spain").vitality - 1
     assert any(e["msg"] == "log.morale" for e in log)
 
 
 def test_tercios_in_force_give_spain_an_advantage():
-    s = battle(active=["tercios"])
+    s = battle(active=["card:tercios"])
     assert combat_frame(s)["battle"]["defender"]["advantages"] == 1  # Spain defends; Portugal has none
     assert combat_frame(s)["battle"]["attacker"]["advantages"] == 0
 
@@ -346,19 +362,23 @@ def event_position(card: str, **kw) -> dict:
 
 
 def test_a_historical_leader_enters_with_his_card_on_a_unit_his_player_chooses():
-    s = event_position("farnesio")
-    new_unit(s, "spain-troop-1", "spain", "troop", "2-3", "area:hausa")
-    s["areas"]["hausa"].update(owner="spain", control="spain", marker=None)
-    s, _ = play(s, "player1", "event", "farnesio")
+    s = event_position("card:farnesio")
+    new_unit(s, "power:spain-troop-1", "power:spain", "troop", "2-3", "area:hausa")
+    s["areas"]["area:hausa"].update(owner="power:spain", control="power:spain", marker=None)
+    s, _ = play(s, "player1", "event", "card:farnesio")
     assert step(s) == "event_choice" and GAME.active_roles(s) == ["player2"]  # Spain's player places him
-    assert legal(s, "player2") == {"choose": ["spain-troop-1"]}
-    s, _ = play(s, "player2", "choose", "spain-troop-1")
-    assert s["leaders"]["farnesio"] == {"power": "spain", "unit": "spain-troop-1", "extraordinary": True}
+    assert legal(s, "player2") == {"choose": ["power:spain-troop-1"]}
+    s, _ = play(s, "player2", "choose", "power:spain-troop-1")
+    assert s["leaders"]["leader:farnesio"] == {
+        "power": "power:spain",
+        "unit": "power:spain-troop-1",
+        "extraordinary": True,
+    }
 
 
 def test_peasant_revolt_is_placed_by_the_player_to_the_left():
-    s = event_position("peasant-revolt")
-    s, _ = play(s, "player1", "event", "peasant-revolt")
+    s = event_position("card:peasant-revolt")
+    s, _ = play(s, "player1", "event", "card:peasant-revolt")
     assert GAME.active_roles(s) == ["player2"]
     area = legal(s, "player2")["choose"][0]
     s, _ = play(s, "player2", "choose", area)
@@ -367,50 +387,55 @@ def test_peasant_revolt_is_placed_by_the_player_to_the_left():
 
 def test_letters_of_marque_make_a_corsair_who_may_plunder_a_cb_enemys_merchants():
     """The raid itself: test_events.py::test_letters_of_marque_let_the_corsair_plunder_a_cb_enemys_merchant."""
-    s = event_position("letters-of-marque")
-    s, _ = play(s, "player1", "event", "letters-of-marque")
-    assert legal(s) == {"choose": ["portugal"]}
-    s, _ = play(s, "player1", "choose", "portugal")
-    assert s["cards"]["corsairs"] == ["portugal"]
+    s = event_position("card:letters-of-marque")
+    s, _ = play(s, "player1", "event", "card:letters-of-marque")
+    assert legal(s) == {"choose": ["power:portugal"]}
+    s, _ = play(s, "player1", "choose", "power:portugal")
+    assert s["cards"]["corsairs"] == ["power:portugal"]
 
 
 def test_a_war_event_and_its_casus_belli_between_powers_in_play():
-    s = event_position("cb-france-spain", powers1=("portugal", "france"))
-    s, _ = play(s, "player1", "event", "cb-france-spain")
-    assert ["france", "spain"] in s["casus_belli"] and ["spain", "france"] in s["casus_belli"]
-    s2 = event_position("the-italian-wars", powers1=("portugal", "france"))
-    s2, log = play(s2, "player1", "event", "the-italian-wars")
-    assert ["france", "spain"] in s2["wars"] and s2["casus_belli"] == []
+    s = event_position("card:cb-france-spain", powers1=("power:portugal", "power:france"))
+    s, _ = play(s, "player1", "event", "card:cb-france-spain")
+    assert ["power:france", "power:spain"] in s["casus_belli"] and ["power:spain", "power:france"] in s["casus_belli"]
+    s2 = event_position("card:the-italian-wars", powers1=("power:portugal", "power:france"))
+    s2, log = play(s2, "player1", "event", "card:the-italian-wars")
+    assert ["power:france", "power:spain"] in s2["wars"] and s2["casus_belli"] == []
     # "Milan and South Italy become active" (18.2.1; not possessed by a power of this position: independent A2)
-    assert all(s2["areas"][a]["marker"] == "A2" for a in ("milan", "naples", "calabria", "apulia", "abruzzi"))
+    assert all(
+        s2["areas"][a]["marker"] == "A2"
+        for a in ("area:milan", "area:naples", "area:calabria", "area:apulia", "area:abruzzi")
+    )
     assert [e["args"]["area"] for e in log if e["msg"] == "log.area_activated_independent"] == [
-        "abruzzi",
-        "apulia",
-        "calabria",
-        "milan",
-        "naples",
+        "area:abruzzi",
+        "area:apulia",
+        "area:calabria",
+        "area:milan",
+        "area:naples",
     ]
 
 
 def test_the_prior_of_crato_rolls_a_die_of_fortune():
-    s = event_position("antonio-prior-de-crato", powers1=("portugal",), powers2=("spain",))
-    s, _ = play(s, "player1", "event", "antonio-prior-de-crato", dice=[2])
-    assert s["areas"]["portugal"]["owner"] == "spain"
-    s = event_position("antonio-prior-de-crato")
-    s, _ = play(s, "player1", "event", "antonio-prior-de-crato", dice=[5])
-    assert ["portugal", "spain"] in s["casus_belli"] and s["areas"]["portugal"]["owner"] == "portugal"
+    s = event_position("card:antonio-prior-de-crato", powers1=("power:portugal",), powers2=("power:spain",))
+    s, _ = play(s, "player1", "event", "card:antonio-prior-de-crato", dice=[2])
+    assert s["areas"]["area:portugal"]["owner"] == "power:spain"
+    s = event_position("card:antonio-prior-de-crato")
+    s, _ = play(s, "player1", "event", "card:antonio-prior-de-crato", dice=[5])
+    assert ["power:portugal", "power:spain"] in s["casus_belli"] and s["areas"]["area:portugal"][
+        "owner"
+    ] == "power:portugal"
 
 
 # ----- playouts ---------------------------------------------------------------------------------------------------
 def dealt(seed: int) -> dict:
     """A two-seat game with a dealt deck (20 cards), Portugal at war with Spain, at player1's first impulse."""
-    s = position(powers1=("portugal",), powers2=("spain",))
-    s["wars"] = [["portugal", "spain"]]
-    s["areas"]["guinea"].update(owner="portugal", control="portugal", marker=None)
-    s = place(s, "portugal-troop-1", "area:guinea")
-    for n, area in enumerate(("hausa", "elmina", "elmina"), 1):
-        new_unit(s, f"spain-troop-{n}", "spain", "troop", "2-3", f"area:{area}")
-        s["areas"][area].update(owner="spain", control="spain", marker=None)
+    s = position(powers1=("power:portugal",), powers2=("power:spain",))
+    s["wars"] = [["power:portugal", "power:spain"]]
+    s["areas"]["area:guinea"].update(owner="power:portugal", control="power:portugal", marker=None)
+    s = place(s, "power:portugal-troop-1", "area:guinea")
+    for n, area in enumerate(("area:hausa", "area:elmina", "area:elmina"), 1):
+        new_unit(s, f"power:spain-troop-{n}", "power:spain", "troop", "2-3", f"{area}")
+        s["areas"][area].update(owner="power:spain", control="power:spain", marker=None)
     s["rng"] = GAME.setup(seed, {"scenario": "the-rise-of-portugal"})["rng"]
     g = Ctx(GAME, copy_state(s))
     deck.build_deck(g)
@@ -438,26 +463,26 @@ def test_card_games_play_on_with_the_invariants(bot):
 def test_a_technology_card_starts_an_auction_against_unrest():
     """19.3.1: the player who played it bets first (at most its vitality, less its unrest above it), the others
     outbid in the order of play; the winner raises its unrest by its bet and has the advantage this turn."""
-    s = event_position("land-technology")
-    s, _ = play(s, "player1", "event", "land-technology")
+    s = event_position("card:land-technology")
+    s, _ = play(s, "player1", "event", "card:land-technology")
     assert step(s) == "technology_auction" and GAME.active_roles(s) == ["player1"]
-    limit = GAME.board.power("portugal").vitality - max(
-        0, s["powers"]["portugal"]["unrest"] - GAME.board.power("portugal").vitality
+    limit = GAME.board.power("power:portugal").vitality - max(
+        0, s["powers"]["power:portugal"]["unrest"] - GAME.board.power("power:portugal").vitality
     )
-    assert legal(s)["bid"] == [["portugal", n] for n in range(1, limit + 1)]
-    s, _ = play(s, "player1", "bid", ["portugal", 1])
-    assert GAME.active_roles(s) == ["player2"] and legal(s, "player2")["bid"][0] == ["spain", 2]
-    spain = s["powers"]["spain"]["unrest"]
-    s, _ = play(s, "player2", "bid", ["spain", 2])
+    assert legal(s)["bid"] == [["power:portugal", n] for n in range(1, limit + 1)]
+    s, _ = play(s, "player1", "bid", ["power:portugal", 1])
+    assert GAME.active_roles(s) == ["player2"] and legal(s, "player2")["bid"][0] == ["power:spain", 2]
+    spain = s["powers"]["power:spain"]["unrest"]
+    s, _ = play(s, "player2", "bid", ["power:spain", 2])
     s, _ = play(s, "player1", "pass")
-    assert s["powers"]["spain"]["unrest"] == spain + 2
-    assert s["cards"]["technologies"] == {"spain": ["land"]}
+    assert s["powers"]["power:spain"]["unrest"] == spain + 2
+    assert s["cards"]["technologies"] == {"power:spain": ["land"]}
     assert step(s) == "card_play"  # the card's points are still the player's
 
 
 def test_nobody_bids_and_the_technology_is_ignored():
-    s = event_position("naval-technology")
-    s, _ = play(s, "player1", "event", "naval-technology")
+    s = event_position("card:naval-technology")
+    s, _ = play(s, "player1", "event", "card:naval-technology")
     s, _ = play(s, "player1", "pass")
     s, log = play(s, "player2", "pass")
     assert "technologies" not in s["cards"] and any(e["msg"] == "log.technology_none" for e in log)
@@ -466,7 +491,7 @@ def test_nobody_bids_and_the_technology_is_ignored():
 def test_land_technology_gives_its_winner_an_advantage_in_land_battles():
     s = battle()
     assert combat_frame(s)["battle"]["defender"]["advantages"] == 0
-    s = battle(technologies={"spain": ["land"]})
+    s = battle(technologies={"power:spain": ["land"]})
     assert combat_frame(s)["battle"]["defender"]["advantages"] == 1
 
 
@@ -474,56 +499,56 @@ def test_industrial_technology_makes_troops_and_squadrons_cheaper_to_deploy():
     from engines.ultima_ratio.preparation.deployment import cost
 
     s = position()
-    assert cost(s, "portugal", "build_squadron") == 2
-    s["cards"]["technologies"] = {"portugal": ["industrial"]}
-    assert (cost(s, "portugal", "build_squadron"), cost(s, "portugal", "build_troop")) == (1, 1)
-    assert cost(s, "portugal", "build_fortress") == 2
+    assert cost(s, "power:portugal", "build_squadron") == 2
+    s["cards"]["technologies"] = {"power:portugal": ["industrial"]}
+    assert (cost(s, "power:portugal", "build_squadron"), cost(s, "power:portugal", "build_troop")) == (1, 1)
+    assert cost(s, "power:portugal", "build_fortress") == 2
 
 
 def test_a_historical_card_is_in_the_deck_of_every_turn_of_its_span():
     """RULINGS C-2: War Venice vs Ottoman (turns 1-6) again in Turn 2, though played in Turn 1."""
     s = position()
-    s["cards"]["discard"] = ["war-venice-vs-ottoman"]
+    s["cards"]["discard"] = ["card:war-venice-vs-ottoman"]
     s["turn"] = 2
     g = Ctx(GAME, copy_state(s))
     deck.build_deck(g)
     dealt_cards = [c for h in g.s["cards"]["hands"].values() for c in h]
-    assert "war-venice-vs-ottoman" in dealt_cards and "treaty-of-tordesillas" not in dealt_cards
+    assert "card:war-venice-vs-ottoman" in dealt_cards and "card:treaty-of-tordesillas" not in dealt_cards
     assert g.s["cards"]["discard"] == []
     assert g.s["cards"]["active"] == list(GAME.board.world.turn(2).active_events)
 
 
 def test_only_a_player_without_cards_has_the_free_action_of_powers_at_war():
     """8.2.3 (l. 411) in a game with cards."""
-    s = position(hand1=["plague"])
-    s["wars"] = [["portugal", "spain"]]
-    s = place(s, "portugal-troop-1", "box:dispersed-wm")
+    s = position(hand1=["card:plague"])
+    s["wars"] = [["power:portugal", "power:spain"]]
+    s = place(s, "power:portugal-troop-1", "box:dispersed-wm")
     assert "free" not in legal(s)
     s["cards"]["hands"]["player1"] = []
-    assert ["portugal", "regroup_troop"] in legal(s)["free"]
+    assert ["power:portugal", "regroup_troop"] in legal(s)["free"]
 
 
 def test_the_played_cards_and_what_they_left_are_public():
-    s = position(hand1=["mutiny", "plague"], hand2=["ambush"])
+    s = position(hand1=["card:mutiny", "card:plague"], hand2=["card:ambush"])
     s, _ = play(s, "player1", "done")
-    s, _ = play(s, "player1", "play_card", "mutiny")
+    s, _ = play(s, "player1", "play_card", "card:mutiny")
     public = GAME.view(s, "player2")["public"]
-    assert public["cards"]["discard"] == ["mutiny"] and public["cards"]["hands"] == {"player1": 1, "player2": 1}
-    assert "plague" not in str(GAME.view(s, "player2")) and "plague" in str(GAME.view(s, "player1"))
+    assert public["cards"]["discard"] == ["card:mutiny"] and public["cards"]["hands"] == {"player1": 1, "player2": 1}
+    assert "card:plague" not in str(GAME.view(s, "player2")) and "card:plague" in str(GAME.view(s, "player1"))
 
 
 def test_the_technology_auction_goes_round_and_skips_the_highest_bidder():
     from engines.ultima_ratio.economy import auction, technology
 
-    assert auction.bid_limit({"powers": {"spain": {"unrest": 8}}}, GAME.board, "spain") == 4  # vitality 6
+    assert auction.bid_limit({"powers": {"power:spain": {"unrest": 8}}}, GAME.board, "power:spain") == 4  # vitality 6
     s = position()
     s["seats"]["player3"] = {"powers": [], "vp": 0, "order": 3, "vp_per_turn": 0}
-    add_power(s, "player3", "france")
+    add_power(s, "player3", "power:france")
     s["seat_order"] = ["player2", "player3", "player1"]
     s["stack"].append(
         {
             "step": "technology_auction",
-            "card": "land-technology",
+            "card": "card:land-technology",
             "technology": "land",
             "order": ["player3", "player1", "player2"],
             "turn": 0,
@@ -533,15 +558,15 @@ def test_the_technology_auction_goes_round_and_skips_the_highest_bidder():
     )
     g = Ctx(GAME, copy_state(s))  # as technology.start would call it for player3
     step_ = technology.TechnologyAuction()
-    step_.on_bid(g, "player3", ["france", 1])
+    step_.on_bid(g, "player3", ["power:france", 1])
     assert step_.active(g) == ["player1"]
     step_.on_pass(g, "player1", None)
-    step_.on_bid(g, "player2", ["spain", 2])
+    step_.on_bid(g, "player2", ["power:spain", 2])
     assert step_.active(g) == ["player3"]  # player1 passed once; the round goes on
     step_.on_pass(g, "player3", None)
     assert step_.active(g) == ["player1"]
     step_.on_pass(g, "player1", None)  # everyone but Spain passed in a row
-    assert g.s["cards"]["technologies"] == {"spain": ["land"]}
+    assert g.s["cards"]["technologies"] == {"power:spain": ["land"]}
 
 
 def test_each_combat_card_fits_the_combats_its_text_names():
@@ -558,23 +583,23 @@ def test_each_combat_card_fits_the_combats_its_text_names():
             if fits(b, card, kind, forest, side)
         )
         for card in (
-            "surprise-attack",
-            "flanking",
-            "ambush",
-            "bad-weather",
-            "storm-at-sea",
-            "treason",
-            "mutiny",
-            "cavalry-charge",
+            "card:surprise-attack",
+            "card:flanking",
+            "card:ambush",
+            "card:bad-weather",
+            "card:storm-at-sea",
+            "card:treason",
+            "card:mutiny",
+            "card:cavalry-charge",
         )
     }
     both = ["attacker", "defender"]
-    assert table["surprise-attack"] == [("land", "attacker")]
-    assert table["ambush"] == [("land", "defender")] and not fits(b, "ambush", "land", open_, "defender")
-    assert table["flanking"] == [("land", s) for s in both] == table["cavalry-charge"]
-    assert table["bad-weather"] == sorted((k, s) for k in ("land", "naval", "siege") for s in both)
-    assert table["storm-at-sea"] == [("naval", s) for s in both]
-    assert table["treason"] == [("siege", "attacker")]
-    assert len(table["mutiny"]) == 8
-    assert [c for c in table if not in_window(b, c)] == ["cavalry-charge"]
-    assert not fits(b, "plague", "land", forest, "attacker")
+    assert table["card:surprise-attack"] == [("land", "attacker")]
+    assert table["card:ambush"] == [("land", "defender")] and not fits(b, "card:ambush", "land", open_, "defender")
+    assert table["card:flanking"] == [("land", s) for s in both] == table["card:cavalry-charge"]
+    assert table["card:bad-weather"] == sorted((k, s) for k in ("land", "naval", "siege") for s in both)
+    assert table["card:storm-at-sea"] == [("naval", s) for s in both]
+    assert table["card:treason"] == [("siege", "attacker")]
+    assert len(table["card:mutiny"]) == 8
+    assert [c for c in table if not in_window(b, c)] == ["card:cavalry-charge"]
+    assert not fits(b, "card:plague", "land", forest, "attacker")

@@ -15,12 +15,12 @@ def collapsing() -> dict:
     """Portugal at war with Spain (which took 2 of its morale and controls Alentejo with a troop) and with France
     (player 3, Portugal took 1 of its morale); Portugal collapses."""
     s = at_war(given_by_portugal=2)
-    power(s, "france", seat="player3")
-    s["morale"]["france"] = {"portugal": 1}
-    area(s, "alentejo", "portugal", control="spain")
-    unit(s, "spain-troop-1", "troop", "area:alentejo")
+    power(s, "power:france", seat="player3")
+    s["morale"]["power:france"] = {"power:portugal": 1}
+    area(s, "area:alentejo", "power:portugal", control="power:spain")
+    unit(s, "power:spain-troop-1", "troop", "area:alentejo")
     g = ctx(s)
-    collapse.begin(g, "portugal")
+    collapse.begin(g, "power:portugal")
     return g.s
 
 
@@ -29,9 +29,9 @@ def test_a_collapsing_power_cannot_end_a_war_voluntarily_and_must_negotiate_with
     forced to negotiate peace with any other major powers with which it was at war (even if it was winning)"."""
     s = collapsing()
     valid(s)
-    assert s["collapsing"] == ["portugal"] and "open_peace" not in legal(s)
+    assert s["collapsing"] == ["power:portugal"] and "open_peace" not in legal(s)
     due = peace.forced_due(ctx(s))
-    assert due == {"power": "portugal", "enemies": ["france", "spain"], "cause": "collapse"}
+    assert due == {"power": "power:portugal", "enemies": ["power:france", "power:spain"], "cause": "collapse"}
 
 
 def test_the_winner_keeps_the_areas_and_at_peace_with_all_the_power_rests_in_peace():
@@ -42,23 +42,23 @@ def test_the_winner_keeps_the_areas_and_at_peace_with_all_the_power_rests_in_pea
     s = collapsing()
     s = run(s, {"step": "forced_negotiations", **peace.forced_due(ctx(s))})
     assert step(s) == "forced_negotiations" and legal(s) == {
-        "negotiate": [["portugal", "france"], ["portugal", "spain"]]
+        "negotiate": [["power:portugal", "power:france"], ["power:portugal", "power:spain"]]
     }
-    s, log = play(s, "negotiate", ["portugal", "spain"])
+    s, log = play(s, "negotiate", ["power:portugal", "power:spain"])
     assert step(s) == "peace_conditions" and GAME.active_roles(s) == ["player2"]
     s, log = play(s, "done", None)
-    assert s["areas"]["alentejo"]["owner"] == "spain" and "log.collapse_area_kept" in [e["msg"] for e in log]
-    assert "portugal" in s["powers"]  # still at war with France: asked at once (21.4.2's moment, P-10)
-    assert step(s) == "forced_negotiations" and legal(s) == {"negotiate": [["portugal", "france"]]}
-    s, log = play(s, "negotiate", ["portugal", "france"])
+    assert s["areas"]["area:alentejo"]["owner"] == "power:spain" and "log.collapse_area_kept" in [e["msg"] for e in log]
+    assert "power:portugal" in s["powers"]  # still at war with France: asked at once (21.4.2's moment, P-10)
+    assert step(s) == "forced_negotiations" and legal(s) == {"negotiate": [["power:portugal", "power:france"]]}
+    s, log = play(s, "negotiate", ["power:portugal", "power:france"])
     while step(s) == "peace_conditions":
         s, more = play(s, "done", None)
         log += more
-    assert "portugal" not in s["powers"] and "portugal" not in s["seats"]["player1"]["powers"]
-    assert not [u for u, info in s["units"].items() if info["power"] == "portugal"]
-    assert s["areas"]["portugal"]["marker"] == "A3" and s["areas"]["portugal"]["control"] is None
-    assert s["areas"]["alentejo"]["owner"] == "spain" and "collapsing" not in s
-    assert not [pair for pair in s["wars"] if "portugal" in pair]
+    assert "power:portugal" not in s["powers"] and "power:portugal" not in s["seats"]["player1"]["powers"]
+    assert not [u for u, info in s["units"].items() if info["power"] == "power:portugal"]
+    assert s["areas"]["area:portugal"]["marker"] == "A3" and s["areas"]["area:portugal"]["control"] is None
+    assert s["areas"]["area:alentejo"]["owner"] == "power:spain" and "collapsing" not in s
+    assert not [pair for pair in s["wars"] if "power:portugal" in pair]
     assert "log.collapse_rest_in_peace" in [e["msg"] for e in log]
     valid(s)
 
@@ -66,5 +66,5 @@ def test_the_winner_keeps_the_areas_and_at_peace_with_all_the_power_rests_in_pea
 def test_a_power_collapsing_at_peace_leaves_at_once():
     g = ctx(at_war())
     g.s["wars"] = []
-    collapse.begin(g, "spain")
-    assert "spain" not in g.s["powers"] and g.s["areas"]["castile"]["marker"] == "A3"
+    collapse.begin(g, "power:spain")
+    assert "power:spain" not in g.s["powers"] and g.s["areas"]["area:castile"]["marker"] == "A3"

@@ -84,8 +84,8 @@ def test_the_table_file_is_validated():
 def _example_setup(**kw) -> Setup:
     """13.1.6: one Q4 and one Q2 against one Q3 and one Q1 (here a Q2 troop with a disadvantage)."""
     forces: dict[Side, Force] = {
-        "attacker": Force("spain", troops("a", 4, 2)),
-        "defender": Force("france", troops("d", 3, 2)),
+        "attacker": Force("power:spain", troops("a", 4, 2)),
+        "defender": Force("power:france", troops("d", 3, 2)),
     }
     return Setup(
         kind="land",
@@ -123,7 +123,7 @@ def test_example_13_1_6_and_13_1_7_die_for_die():
 
 def test_example_as_a_land_battle_with_a_conscript():
     """The same dice in a land battle: the Q1 die is the defender's conscript (its leader is present)."""
-    battle = LandBattle(force("spain", troops("a", 4, 2)), force("france", troops("d", 3), None))
+    battle = LandBattle(force("power:spain", troops("a", 4, 2)), force("power:france", troops("d", 3), None))
     result = play(
         combat_land,
         battle,
@@ -140,7 +140,7 @@ def test_example_as_a_land_battle_with_a_conscript():
     assert result.eliminated == {"attacker": [], "defender": ["d1"]}
     # the winner's one disband result disperses a troop (13.3.6); it keeps its last unit
     assert result.dispersed == {"attacker": ["a2"], "defender": []}
-    assert result.leaders_eliminated["defender"] == ["france-leader1"]  # with the last troop of the stack
+    assert result.leaders_eliminated["defender"] == ["power:france-leader1"]  # with the last troop of the stack
     assert result.morale == "defender"  # the loser threw two dice
     assert result.veterans == {"attacker": "a1", "defender": None}
     assert result.unrest == {"attacker": 0, "defender": 1}  # a conscript on the main map
@@ -153,8 +153,8 @@ def test_example_13_1_4_forest_two_organizers_and_flanking():
     """ "first the defender marks the battlefield, the attacker's organizer leader can then change it, then the
     defender's organizer leader can change it again, and ... the "Flanking" card ... could still be modified"."""
     battle = LandBattle(
-        force("spain", troops("a", 3, 3, 3, 3), "organizer", battlefield_cards=("flanking",)),
-        force("france", troops("d", 3, 3, 3, 3), "organizer"),
+        force("power:spain", troops("a", 3, 3, 3, 3), "organizer", battlefield_cards=("card:flanking",)),
+        force("power:france", troops("d", 3, 3, 3, 3), "organizer"),
         terrain="forest",
     )
     decisions: dict = {}
@@ -207,14 +207,14 @@ def test_a_decision_outside_its_options_is_refused():
 
 # ---------------------------------------------------------------------------------------------- leaders 17.3.2
 def test_the_commander_is_chosen_by_the_order_of_the_list():
-    f = Force("spain", troops("a", 3), (Leader("x", "organizer"), Leader("y", "creative"), Leader("z")))
+    f = Force("power:spain", troops("a", 3), (Leader("x", "organizer"), Leader("y", "creative"), Leader("z")))
     assert f.commander() == "creative"
     with pytest.raises(CombatError):
         Leader("w", "brave")
 
 
 def test_creative_raises_one_die_before_the_roll():
-    battle = LandBattle(force("spain", troops("a", 2), "creative"), force("france", troops("d", 2)))
+    battle = LandBattle(force("power:spain", troops("a", 2), "creative"), force("power:france", troops("d", 2)))
     pending = ask(combat_land, battle, {"fight.attacker": ["a1"], "conscript.attacker": False})
     assert (pending.key, pending.options) == ("creative.attacker", [None, 2])
     result = play(combat_land, battle, {**pending.decisions, "creative.attacker": 2}, [1, 1])
@@ -223,7 +223,7 @@ def test_creative_raises_one_die_before_the_roll():
 
 
 def test_tactical_adds_one_to_a_die_below_six_after_the_category():
-    battle = LandBattle(force("spain", troops("a", 3, 3), "tactical"), force("france", troops("d", 3, 3)))
+    battle = LandBattle(force("power:spain", troops("a", 3, 3), "tactical"), force("power:france", troops("d", 3, 3)))
     decisions = {"fight.attacker": ["a1", "a2"], "fight.defender": ["d1", "d2"], "conscript.attacker": False}
     pending = ask(combat_land, battle, decisions, [6, 4, 5, 3])
     assert (pending.key, pending.options, pending.info["dice"]) == ("bonus.attacker", [None, 4], [6, 4])
@@ -234,7 +234,7 @@ def test_tactical_adds_one_to_a_die_below_six_after_the_category():
 
 
 def test_determined_fights_as_tactical_only_when_intercepted():
-    units = (force("spain", troops("a", 3), "determined"), force("france", troops("d", 3)))
+    units = (force("power:spain", troops("a", 3), "determined"), force("power:france", troops("d", 3)))
     decisions = {"fight.attacker": ["a1"], "conscript.attacker": False}
     assert play(combat_land, LandBattle(*units), decisions, [3, 3]).winner is None
     pending = ask(combat_land, LandBattle(*units, intercepted=True), decisions, [3, 3])
@@ -242,7 +242,9 @@ def test_determined_fights_as_tactical_only_when_intercepted():
 
 
 def test_a_reroll_card_comes_after_the_leaders_bonus():
-    battle = LandBattle(force("spain", troops("a", 3), "tactical", rerolls=1), force("france", troops("d", 3)))
+    battle = LandBattle(
+        force("power:spain", troops("a", 3), "tactical", rerolls=1), force("power:france", troops("d", 3))
+    )
     decisions = {"conscript.attacker": False, "bonus.attacker": 3}
     pending = ask(combat_land, battle, decisions, [1, 5])
     assert (pending.key, pending.options, pending.info["dice"]) == ("reroll.attacker.0", [None, 4], [4])
@@ -253,7 +255,7 @@ def test_a_reroll_card_comes_after_the_leaders_bonus():
 
 
 def test_facts_tell_the_combat_in_order():
-    battle = LandBattle(force("spain", troops("a", 4)), force("france", troops("d", 2)))
+    battle = LandBattle(force("power:spain", troops("a", 4)), force("power:france", troops("d", 2)))
     facts = play(combat_land, battle, {}, [5, 1]).facts()
     assert [key for key, _ in facts] == [
         "combat.battlefield",
@@ -268,16 +270,16 @@ def test_facts_tell_the_combat_in_order():
 
 def test_battles_go_to_data_and_back():
     battle = LandBattle(
-        force("spain", troops("a", 3, 4, veteran=True), "organizer", battlefield_cards=("flanking",)),
-        force("france", troops("d", 2)),
+        force("power:spain", troops("a", 3, 4, veteran=True), "organizer", battlefield_cards=("card:flanking",)),
+        force("power:france", troops("d", 2)),
         terrain="forest",
         relief=True,
-        besieged=force("spain", troops("b", 3)),
-        besieged_power="spain",
+        besieged=force("power:spain", troops("b", 3)),
+        besieged_power="power:spain",
     )
     data = json.loads(json.dumps(combat_procedure.as_data(battle)))
     assert combat_procedure.from_data(LandBattle, data) == battle
-    siege = SiegeBattle(force("spain", troops("a", 3)), Force("venice", (Unit("f", "fortress"),)), 2)
+    siege = SiegeBattle(force("power:spain", troops("a", 3)), Force("power:venice", (Unit("f", "fortress"),)), 2)
     assert combat_procedure.from_data(SiegeBattle, json.loads(json.dumps(combat_procedure.as_data(siege)))) == siege
 
 
@@ -302,8 +304,8 @@ def test_a_flow_can_drive_any_combat_and_the_dice_are_drawn_once(seed):
         (
             combat_land,
             LandBattle(
-                force("spain", troops("a", 3, 4, 2), "organizer"),
-                force("france", troops("d", 2, 3), "creative"),
+                force("power:spain", troops("a", 3, 4, 2), "organizer"),
+                force("power:france", troops("d", 2, 3), "creative"),
                 terrain="mountain",
                 naval_support="defender",
             ),
@@ -312,16 +314,16 @@ def test_a_flow_can_drive_any_combat_and_the_dice_are_drawn_once(seed):
             combat_naval,
             NavalBattle(
                 "support",
-                force("england", (Unit("e1", "squadron", 3),), "admiral"),
-                force("spain", (Unit("s1", "squadron", 2), Unit("s2", "squadron", 3))),
+                force("power:england", (Unit("e1", "squadron", 3),), "admiral"),
+                force("power:spain", (Unit("s1", "squadron", 2), Unit("s2", "squadron", 3))),
                 commercial_port=True,
             ),
         ),
         (
             combat_siege,
             SiegeBattle(
-                force("ottomans", troops("o", 3, 3, 4), "tactical"),
-                force("venice", (*troops("b", 2), Unit("f", "fortress"))),
+                force("power:ottomans", troops("o", 3, 3, 4), "tactical"),
+                force("power:venice", (*troops("b", 2), Unit("f", "fortress"))),
                 1,
                 "defender",
             ),
@@ -329,7 +331,7 @@ def test_a_flow_can_drive_any_combat_and_the_dice_are_drawn_once(seed):
         (
             combat_subjugation,
             Subjugation(
-                force("spain", troops("a", 3, 3), "determined"),
+                force("power:spain", troops("a", 3, 3), "determined"),
                 Force(None),
                 "rebels",
                 strength=3,

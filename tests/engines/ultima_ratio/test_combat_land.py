@@ -10,8 +10,8 @@ from engines.ultima_ratio.combat.combat_land import LandBattle, marks
 from engines.ultima_ratio.combat.combat_procedure import Unit
 from tests.engines.ultima_ratio.combat_support import ask, force, play, troops
 
-A = force("spain", troops("a", 3, 3, 3, 3))
-D = force("france", troops("d", 3, 3, 3, 3))
+A = force("power:spain", troops("a", 3, 3, 3, 3))
+D = force("power:france", troops("d", 3, 3, 3, 3))
 
 
 @pytest.mark.parametrize(
@@ -55,15 +55,15 @@ def test_disadvantages_13_3_3():
 
 
 def test_a_mountain_disadvantage_lowers_the_attackers_die():
-    battle = LandBattle(force("spain", troops("a", 3)), force("france", troops("d", 2)), terrain="mountain")
+    battle = LandBattle(force("power:spain", troops("a", 3)), force("power:france", troops("d", 2)), terrain="mountain")
     result = play(combat_land, battle, {"battlefield.mark": 2}, [1, 1])
     assert [x.category for x in result.fought.dice["attacker"]] == [2]
     assert result.winner is None  # 2 against 2: a draw
 
 
 def test_fortress_rolls_q3_and_is_never_eliminated_in_a_land_battle():
-    defender = force("france", (Unit("d1", "troop", 2), Unit("fort", "fortress")))
-    battle = LandBattle(force("spain", troops("a", 4, 4)), defender)
+    defender = force("power:france", (Unit("d1", "troop", 2), Unit("fort", "fortress")))
+    battle = LandBattle(force("power:spain", troops("a", 4, 4)), defender)
     decisions = {"fight.attacker": ["a1", "a2"], "fight.defender": ["d1", "fort"], "veteran.attacker": "a2"}
     result = play(combat_land, battle, decisions, [6, 6, 1, 1])  # a: 6 6 / d: Q2 2, fortress Q3 3
     assert [x.result for x in result.fought.dice["defender"]] == [2, 3]
@@ -73,8 +73,8 @@ def test_fortress_rolls_q3_and_is_never_eliminated_in_a_land_battle():
 
 
 def test_fortresses_do_not_fight_in_sorties():
-    besieger = force("france", (Unit("d1", "troop", 3),))
-    besieged = force("spain", (Unit("a1", "troop", 3), Unit("fort", "fortress")))
+    besieger = force("power:france", (Unit("d1", "troop", 3),))
+    besieged = force("power:spain", (Unit("a1", "troop", 3), Unit("fort", "fortress")))
     setup = combat_land.setup(LandBattle(besieged, besieger, sortie=True))
     assert setup.eligible == {"attacker": ["a1"], "defender": ["d1"]}
     # a defender's fortress fights in an ordinary battle
@@ -83,16 +83,16 @@ def test_fortresses_do_not_fight_in_sorties():
 
 def test_a_besieged_fortress_does_not_fight_in_a_relief_battle():
     battle = LandBattle(
-        force("spain", troops("r", 3)),
-        force("france", troops("d", 3)),
+        force("power:spain", troops("r", 3)),
+        force("power:france", troops("d", 3)),
         relief=True,
-        besieged=force("spain", (Unit("b1", "troop", 3), Unit("fort", "fortress"))),
+        besieged=force("power:spain", (Unit("b1", "troop", 3), Unit("fort", "fortress"))),
     )
     assert combat_land.setup(battle).eligible["attacker"] == ["r1", "b1"]
 
 
 def test_each_disband_result_disperses_a_troop_13_3_6():
-    battle = LandBattle(force("spain", troops("a", 4, 4)), force("france", troops("d", 2, 2, 2, 2)))
+    battle = LandBattle(force("power:spain", troops("a", 4, 4)), force("power:france", troops("d", 2, 2, 2, 2)))
     decisions = {"fight.attacker": ["a1", "a2"], "fight.defender": ["d1", "d2", "d3", "d4"]}
     # a: 5 5 (4 bp) / d: 1 1 2 3 -> 2 2 2 3 (1 bp): three disband results, three of four troops
     pending = ask(combat_land, battle, decisions, [5, 5, 1, 1, 2, 3])
@@ -104,14 +104,16 @@ def test_each_disband_result_disperses_a_troop_13_3_6():
 
 
 def test_troops_that_did_not_fight_are_not_dispersed():
-    battle = LandBattle(force("spain", troops("a", 4, 4)), force("france", troops("d", 2, 2, 2)), terrain="forest")
+    battle = LandBattle(
+        force("power:spain", troops("a", 4, 4)), force("power:france", troops("d", 2, 2, 2)), terrain="forest"
+    )
     decisions = {"battlefield.mark": 3, "fight.attacker": ["a1", "a2"], "fight.defender": ["d1"]}
     result = play(combat_land, battle, decisions, [5, 5, 1])
     assert result.dispersed["defender"] == ["d1"]  # four disband results, one troop fought
 
 
 def test_the_winner_keeps_its_last_unit_13_1_7():
-    battle = LandBattle(force("spain", troops("a", 2)), force("france", troops("d", 2)))
+    battle = LandBattle(force("power:spain", troops("a", 2)), force("power:france", troops("d", 2)))
     # a: 6 (2 bp, C) / d: 4 (1 bp, C): the attacker wins; the defender's odd casualty is a disband result
     result = play(combat_land, battle, {}, [6, 4])
     assert result.winner == "attacker" and result.dispersed["attacker"] == []
@@ -120,21 +122,21 @@ def test_the_winner_keeps_its_last_unit_13_1_7():
 
 
 def test_a_draw_has_no_winner_and_no_retreat():
-    battle = LandBattle(force("spain", troops("a", 3)), force("france", troops("d", 3)))
+    battle = LandBattle(force("power:spain", troops("a", 3)), force("power:france", troops("d", 3)))
     result = play(combat_land, battle, {}, [4, 4])  # one casualty each: a disband result each
     assert result.winner is None and result.retreat is None and result.control is None
     assert result.dispersed == {"attacker": ["a1"], "defender": ["d1"]}
 
 
 def test_amphibious_attackers_that_do_not_win_go_back():
-    battle = LandBattle(force("spain", troops("a", 3)), force("france", troops("d", 3)), amphibious=True)
+    battle = LandBattle(force("power:spain", troops("a", 3)), force("power:france", troops("d", 3)), amphibious=True)
     result = play(combat_land, battle, {"battlefield.mark": 3}, [1, 1])  # Q3 with a disadvantage: 2 vs 3
     assert result.winner == "defender" and result.retreat == "attacker"
 
 
 def test_a_lost_sortie_leaves_the_survivors_besieged():
-    besieged = force("spain", troops("a", 3, 3))
-    battle = LandBattle(besieged, force("france", troops("d", 3, 3)), sortie=True, siege_casualties=1)
+    besieged = force("power:spain", troops("a", 3, 3))
+    battle = LandBattle(besieged, force("power:france", troops("d", 3, 3)), sortie=True, siege_casualties=1)
     decisions = {
         "battlefield.mark": 4,
         "fight.attacker": ["a1", "a2"],
@@ -148,15 +150,15 @@ def test_a_lost_sortie_leaves_the_survivors_besieged():
 
 
 def test_relief_battle_with_the_besieged_joining_13_3_5():
-    relief = force("spain", troops("r", 3))
-    besieged = force("spain", troops("b", 3, 3), None)
+    relief = force("power:spain", troops("r", 3))
+    besieged = force("power:spain", troops("b", 3, 3), None)
     battle = LandBattle(
         relief,
-        force("france", troops("d", 4, 4)),
+        force("power:france", troops("d", 4, 4)),
         relief=True,
         besieged=besieged,
         siege_casualties=1,
-        besieged_power="spain",
+        besieged_power="power:spain",
     )
     setup = combat_land.setup(battle)
     # the besieged join: "as many disadvantages as siege casualties (which will apply to the whole army)"
@@ -189,12 +191,13 @@ def test_relief_battle_with_the_besieged_joining_13_3_5():
 
 
 @pytest.mark.parametrize(
-    "power, at_war, withdraw", [("spain", False, "any"), ("austria", False, "all"), ("austria", True, None)]
+    "power, at_war, withdraw",
+    [("power:spain", False, "any"), ("power:austria", False, "all"), ("power:austria", True, None)],
 )
 def test_withdrawals_after_a_won_relief_battle(power, at_war, withdraw):
     battle = LandBattle(
-        force("spain", troops("r", 4)),
-        force("france", troops("d", 2)),
+        force("power:spain", troops("r", 4)),
+        force("power:france", troops("d", 2)),
         relief=True,
         besieged_power=power,
         at_war_with_besieged=at_war,
@@ -205,14 +208,16 @@ def test_withdrawals_after_a_won_relief_battle(power, at_war, withdraw):
 
 def test_conscripts_need_a_leader_in_land_combats_13_1_9():
     assert combat_land.setup(LandBattle(A, D)).conscript == {"attacker": False, "defender": False}
-    battle = LandBattle(force("spain", troops("a", 3), None), force("france", troops("d", 3)), main_map=False)
+    battle = LandBattle(
+        force("power:spain", troops("a", 3), None), force("power:france", troops("d", 3)), main_map=False
+    )
     result = play(combat_land, battle, {"conscript.attacker": True}, [5, 5, 1])
     assert result.fought.conscripts["attacker"] and result.unrest["attacker"] == 0  # not on the main map
 
 
 def test_a_winning_defender_with_its_fortress_may_lose_every_troop_that_fought():
-    defender = force("france", (Unit("d1", "troop", 4), Unit("fort", "fortress")))
-    battle = LandBattle(force("spain", troops("a", 3)), defender)
+    defender = force("power:france", (Unit("d1", "troop", 4), Unit("fort", "fortress")))
+    battle = LandBattle(force("power:spain", troops("a", 3)), defender)
     decisions = {"fight.defender": ["d1", "fort"]}
     # a: 4 (1 bp, C) / d1 6, fortress 3 (3 bp, C): the attacker's odd casualty disperses d1, the fortress stays
     result = play(combat_land, battle, decisions, [4, 6, 1])
@@ -221,20 +226,23 @@ def test_a_winning_defender_with_its_fortress_may_lose_every_troop_that_fought()
 
 
 def test_amphibious_attackers_go_back_after_a_draw_too():
-    battle = LandBattle(force("spain", troops("a", 4)), force("france", troops("d", 3)), amphibious=True)
+    battle = LandBattle(force("power:spain", troops("a", 4)), force("power:france", troops("d", 3)), amphibious=True)
     result = play(combat_land, battle, {"battlefield.mark": 3}, [1, 1])  # Q4-1 = Q3: 3 against 3
     assert result.winner is None and result.retreat == "attacker"
     assert (
         play(
-            combat_land, LandBattle(force("spain", troops("a", 4)), force("france", troops("d", 3))), {}, [1, 1]
+            combat_land,
+            LandBattle(force("power:spain", troops("a", 4)), force("power:france", troops("d", 3))),
+            {},
+            [1, 1],
         ).retreat
         is None
     )  # not after an ordinary draw
 
 
 def test_only_a_regular_troop_that_fought_and_survived_can_become_veteran():
-    attacker = force("spain", troops("a", 4, 4) + troops("v", 4, veteran=True) + troops("r", 4))
-    battle = LandBattle(attacker, force("france", troops("d", 2, 2)))
+    attacker = force("power:spain", troops("a", 4, 4) + troops("v", 4, veteran=True) + troops("r", 4))
+    battle = LandBattle(attacker, force("power:france", troops("d", 2, 2)))
     decisions = {
         "fight.attacker": ["a1", "a2", "v1"],
         "fight.defender": ["d1", "d2"],

@@ -14,11 +14,11 @@ FORT = Unit("fort", "fortress")
 
 
 def besieged(*qualities: int, leader: bool = False):
-    return force("venice", (*troops("b", *qualities), FORT), *((None,) if leader else ()))
+    return force("power:venice", (*troops("b", *qualities), FORT), *((None,) if leader else ()))
 
 
 def test_battlefield_three_and_the_fleets_one_either_way():
-    battle = SiegeBattle(force("ottomans", troops("o", 3, 3, 3, 3)), besieged(3, 3, 3))
+    battle = SiegeBattle(force("power:ottomans", troops("o", 3, 3, 3, 3)), besieged(3, 3, 3))
     assert ask(combat_siege, battle, {}).info["battlefield"] == 3
     battle = SiegeBattle(battle.besieger, battle.besieged, naval_support="attacker")
     pending = ask(combat_siege, battle, {})
@@ -28,7 +28,7 @@ def test_battlefield_three_and_the_fleets_one_either_way():
 
 
 def test_the_besieged_has_a_disadvantage_per_siege_casualty():
-    battle = SiegeBattle(force("ottomans", troops("o", 3)), besieged(3, 3), siege_casualties=1)
+    battle = SiegeBattle(force("power:ottomans", troops("o", 3)), besieged(3, 3), siege_casualties=1)
     assert combat_siege.setup(battle).disadvantages == {"attacker": 0, "defender": 1}
 
 
@@ -47,7 +47,7 @@ def test_example_13_4_2_a_defeat_by_one_point_without_casualties_still_costs_a_s
     """ "the losing side must disperse at least one troop (or increase siege casualties by one), although as a
     result of the combat it was not compulsory to do so (for example if the defeat had only been by a point of
     battle without casualties)"."""
-    battle = SiegeBattle(force("ottomans", troops("o", 2, 2)), besieged(2, 2))
+    battle = SiegeBattle(force("power:ottomans", troops("o", 2, 2)), besieged(2, 2))
     # o: 5 1 -> 5 2 (2 bp) / b1 Q2: 2 -> 2 (0), fortress Q3: 1 -> 3 (1 bp): lost by one, no casualties
     result = play(combat_siege, battle, _decisions(), [5, 1, 2, 1])
     assert result.fought.battle_points == {"attacker": 2, "defender": 1}
@@ -63,7 +63,7 @@ def test_example_13_4_2_a_defeat_by_one_point_without_casualties_still_costs_a_s
 
 
 def test_capitulation_with_more_siege_casualties_than_troops_13_4_5():
-    battle = SiegeBattle(force("ottomans", troops("o", 3, 3)), besieged(2, leader=True), siege_casualties=1)
+    battle = SiegeBattle(force("power:ottomans", troops("o", 3, 3)), besieged(2, leader=True), siege_casualties=1)
     decisions = {**_decisions(), "allocate.defender.0": "disadvantage:3"}
     # o: 3 3 (2 bp) / b1 Q2: 2 (0), fortress Q3-1 = Q2: 2 (0): two disband results: a second siege casualty
     result = play(combat_siege, battle, decisions, [1, 1, 1, 1])
@@ -74,7 +74,7 @@ def test_capitulation_with_more_siege_casualties_than_troops_13_4_5():
 
 
 def test_the_fortress_is_eliminated_only_when_no_troops_are_left():
-    battle = SiegeBattle(force("ottomans", troops("o", 4, 4, 4)), besieged(2, 2, 2, 2, leader=True))
+    battle = SiegeBattle(force("power:ottomans", troops("o", 4, 4, 4)), besieged(2, 2, 2, 2, leader=True))
     decisions = {
         "fight.attacker": ["o1", "o2", "o3"],
         "fight.defender": ["b1", "fort"],
@@ -90,7 +90,9 @@ def test_the_fortress_is_eliminated_only_when_no_troops_are_left():
     battle = SiegeBattle(battle.besieger, besieged(2, 2, 2, leader=True))
     assert play(combat_siege, battle, decisions, [6, 6, 6, 1, 1]).capitulation == "casualties"
     # o: 6 6 6 6 (4 C: two eliminations) with the fortress alone left of the fighters: it falls
-    battle = SiegeBattle(force("ottomans", troops("o", 4, 4, 4, 4)), besieged(2, leader=True), naval_support="attacker")
+    battle = SiegeBattle(
+        force("power:ottomans", troops("o", 4, 4, 4, 4)), besieged(2, leader=True), naval_support="attacker"
+    )
     decisions = {
         "battlefield.fleet": 4,
         "fight.attacker": ["o1", "o2", "o3", "o4"],
@@ -102,12 +104,12 @@ def test_the_fortress_is_eliminated_only_when_no_troops_are_left():
     }  # the enemy fleet's disadvantage
     result = play(combat_siege, battle, decisions, [6, 6, 6, 6, 1, 1])
     assert result.eliminated["defender"] == ["b1", "fort"] and result.capitulation == "fortress"
-    assert result.leaders_eliminated["defender"] == ["venice-leader1"]
+    assert result.leaders_eliminated["defender"] == ["power:venice-leader1"]
     assert result.veterans["attacker"] == "o2" and result.control == "attacker"
 
 
 def test_voluntary_capitulation_before_the_dice():
-    battle = SiegeBattle(force("ottomans", troops("o", 3)), besieged(3))
+    battle = SiegeBattle(force("power:ottomans", troops("o", 3)), besieged(3))
     prepared = {"fight.defender": ["b1", "fort"], "conscript.attacker": False, "conscript.defender": False}
     pending = ask(combat_siege, battle, prepared)
     assert (pending.key, pending.side) == ("capitulate", "defender")
@@ -117,7 +119,7 @@ def test_voluntary_capitulation_before_the_dice():
 
 
 def test_the_siege_ends_when_the_besieging_force_is_gone():
-    battle = SiegeBattle(force("ottomans", troops("o", 2)), besieged(4), siege_casualties=0)
+    battle = SiegeBattle(force("power:ottomans", troops("o", 2)), besieged(4), siege_casualties=0)
     decisions = {
         "fight.defender": ["b1", "fort"],
         "capitulate": False,
@@ -132,7 +134,7 @@ def test_the_siege_ends_when_the_besieging_force_is_gone():
 
 
 def test_no_leader_is_needed_for_conscripts_in_sieges():
-    battle = SiegeBattle(force("ottomans", troops("o", 3)), besieged(3))
+    battle = SiegeBattle(force("power:ottomans", troops("o", 3)), besieged(3))
     assert combat_siege.setup(battle).conscript == {"attacker": True, "defender": True}
     with pytest.raises(ValueError):
-        combat_siege.setup(SiegeBattle(force("ottomans", troops("o", 3)), force("venice", troops("b", 3))))
+        combat_siege.setup(SiegeBattle(force("power:ottomans", troops("o", 3)), force("power:venice", troops("b", 3))))

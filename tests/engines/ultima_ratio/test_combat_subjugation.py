@@ -15,7 +15,7 @@ NOBODY = Force(None)
 
 
 def test_q3_against_q2_13_5_4():
-    battle = Subjugation(force("spain", troops("a", 2, 2)), force("france", troops("d", 4)), "troops")
+    battle = Subjugation(force("power:spain", troops("a", 2, 2)), force("power:france", troops("d", 4)), "troops")
     result = play(combat_subjugation, battle, {}, [1, 1])
     # one die each, whatever the troops' quality: Q3 (3) against Q2 (2)
     assert [(x.category, x.result) for x in result.fought.dice["attacker"]] == [(3, 3)]
@@ -29,7 +29,7 @@ def test_q3_against_q2_13_5_4():
     "opposition, strength, category", [("rebels", 2, 2), ("rebels", 3, 3), ("independent", 2, 2), ("independent", 3, 3)]
 )
 def test_rebels_and_independents_roll_their_strength(opposition, strength, category):
-    battle = Subjugation(force("spain", troops("a", 3)), NOBODY, opposition, strength=strength)
+    battle = Subjugation(force("power:spain", troops("a", 3)), NOBODY, opposition, strength=strength)
     result = play(combat_subjugation, battle, {"force_control": False}, [3, 3])
     assert [x.category for x in result.fought.dice["defender"]] == [category]
 
@@ -38,7 +38,7 @@ def test_example_13_5_3_moving_all_the_troops_in_the_action_is_a_disadvantage():
     """ "If the subjugation force has moved all the troops in the area in that action (for example, to reach the
     area), it has a disadvantage." — and another in a forest, mountain or marsh."""
     setup = combat_subjugation.setup
-    a, d = force("spain", troops("a", 3)), force("france", troops("d", 3))
+    a, d = force("power:spain", troops("a", 3)), force("power:france", troops("d", 3))
     assert setup(Subjugation(a, d, "troops", moved_all=True)).disadvantages == {"attacker": 1, "defender": 0}
     assert setup(Subjugation(a, d, "troops", moved_all=True, terrain="marsh")).disadvantages["attacker"] == 2
     assert setup(Subjugation(a, d, "troops", naval_support="attacker")).disadvantages == {"attacker": 0, "defender": 1}
@@ -56,13 +56,13 @@ def test_example_13_5_3_moving_all_the_troops_in_the_action_is_a_disadvantage():
 
 
 def test_a_leader_halves_the_dispersal_13_5_5():
-    a = force("spain", troops("a", 3, 3, 3))
+    a = force("power:spain", troops("a", 3, 3, 3))
     # a: 6 (2 bp, C) / d: 2 (0): two for the difference and one for the odd casualty
     assert (
         len(
             play(
                 combat_subjugation,
-                Subjugation(a, force("france", troops("d", 3, 3, 3)), "troops"),
+                Subjugation(a, force("power:france", troops("d", 3, 3, 3)), "troops"),
                 {"disperse.defender": ["d1", "d2", "d3"]},
                 [6, 1],
             ).dispersed["defender"]
@@ -71,7 +71,7 @@ def test_a_leader_halves_the_dispersal_13_5_5():
     )
     result = play(
         combat_subjugation,
-        Subjugation(a, force("france", troops("d", 3, 3, 3), None), "troops"),
+        Subjugation(a, force("power:france", troops("d", 3, 3, 3), None), "troops"),
         {"disperse.defender": ["d2"]},
         [6, 1],
     )
@@ -79,13 +79,15 @@ def test_a_leader_halves_the_dispersal_13_5_5():
 
 
 def test_no_pursuit_against_a_fortress():
-    battle = Subjugation(force("spain", troops("a", 3)), Force("france", (Unit("f", "fortress"),)), "fortress")
+    battle = Subjugation(
+        force("power:spain", troops("a", 3)), Force("power:france", (Unit("f", "fortress"),)), "fortress"
+    )
     result = play(combat_subjugation, battle, {}, [6, 1])
     assert result.dispersed == {"attacker": [], "defender": []} and result.control == "attacker"
 
 
 def test_dispersing_troops_to_force_control_13_5_4():
-    a = force("spain", troops("a", 3, 3, 3))
+    a = force("power:spain", troops("a", 3, 3, 3))
     tie = Subjugation(a, NOBODY, "rebels", strength=3)
     pending = ask(combat_subjugation, tie, {}, [1, 1])  # 3 against 3: a tie
     assert (pending.key, pending.info["troops"]) == ("force_control", 1)
@@ -102,13 +104,16 @@ def test_dispersing_troops_to_force_control_13_5_4():
     assert result.dispersed["attacker"] == ["a1", "a2", "a3"] and result.control == "attacker"
     # the loser's one troop is dispersed by the disband result: none left to force control with, no question
     result = play(
-        combat_subjugation, Subjugation(force("spain", troops("a", 3)), NOBODY, "independent", strength=3), {}, [1, 5]
+        combat_subjugation,
+        Subjugation(force("power:spain", troops("a", 3)), NOBODY, "independent", strength=3),
+        {},
+        [1, 5],
     )
     assert result.control is None and result.dispersed["attacker"] == ["a1"]
 
 
 def test_determined_adds_one_to_the_die():
-    battle = Subjugation(force("spain", troops("a", 3), "determined"), NOBODY, "rebels", strength=3)
+    battle = Subjugation(force("power:spain", troops("a", 3), "determined"), NOBODY, "rebels", strength=3)
     result = play(combat_subjugation, battle, {"bonus.attacker": 4}, [4, 1])
     assert [(x.result, x.bonus) for x in result.fought.dice["attacker"]] == [(5, True)]
     assert result.winner == "attacker"  # 2 battle points against 1; without the +1, 1 against 1
@@ -129,21 +134,23 @@ def test_minimap_areas_defend_as_a3_or_a2_13_5_7():
 
 def test_inputs_are_checked():
     with pytest.raises(ValueError):
-        combat_subjugation.setup(Subjugation(force("spain", troops("a", 3)), NOBODY, "rebels"))
+        combat_subjugation.setup(Subjugation(force("power:spain", troops("a", 3)), NOBODY, "rebels"))
     with pytest.raises(ValueError):
-        combat_subjugation.setup(Subjugation(force("spain", troops("a", 3)), force("f", troops("d", 3)), "fortress"))
+        combat_subjugation.setup(
+            Subjugation(force("power:spain", troops("a", 3)), force("f", troops("d", 3)), "fortress")
+        )
 
 
 def test_a_defeated_subjugator_suffers_the_pursuit_too():
     """13.5.4's "no direct consequence in case of a tie or defeat" is about control; 13.5.5 still disperses."""
-    battle = Subjugation(force("spain", troops("a", 3, 3)), force("france", troops("d", 3)), "troops")
+    battle = Subjugation(force("power:spain", troops("a", 3, 3)), force("power:france", troops("d", 3)), "troops")
     result = play(combat_subjugation, battle, {}, [1, 6])
     assert result.fought.disband_results["attacker"] == 2  # 1 point of difference and the odd casualty
     assert result.dispersed["attacker"] == ["a1", "a2"] and result.control is None
 
 
 def test_a_subjugator_defeated_by_a_fortress_loses_no_troops():
-    fortress = Force("france", (Unit("f", "fortress"),))
-    battle = Subjugation(force("spain", troops("a", 3, 3)), fortress, "fortress")
+    fortress = Force("power:france", (Unit("f", "fortress"),))
+    battle = Subjugation(force("power:spain", troops("a", 3, 3)), fortress, "fortress")
     result = play(combat_subjugation, battle, {"force_control": False}, [1, 6])  # 3 against 6
     assert result.fought.disband_results["attacker"] == 2 and result.dispersed["attacker"] == []

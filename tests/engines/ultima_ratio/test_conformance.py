@@ -23,16 +23,18 @@ def test_rise_of_portugal_playout_reaches_a_verdict(seed):
 def big_position() -> dict:
     """Portugal everywhere it may be: every Portuguese area owned, troops and squadrons spread over them."""
     s = at_first_impulse()
-    s["powers"]["portugal"]["interest"] += ["Sa", "As"]
+    s["powers"]["power:portugal"]["interest"] += ["Sa", "As"]
     owned = [a for a in portuguese_areas(GAME.board) if a in s["areas"]]
     for area in owned:
-        s["areas"][area].update(owner="portugal", control="portugal", marker=None)
-    spots = ["goa", "malacca", "mozambique"]
+        s["areas"][area].update(owner="power:portugal", control="power:portugal", marker=None)
+    spots = ["area:goa", "area:malacca", "area:mozambique"]
     for n, area in enumerate(spots, 1):
-        s = place(s, f"portugal-troop-{n}", f"area:{area}")
-    for n, sea in enumerate(["indian-ocean", "south-atlantic", "sea-of-china", "east-atlantic", "gulf-of-guinea"], 1):
-        s = place(s, f"portugal-squadron-{n}", f"sea:{sea}")
-    s["merchants"] = {"indian-ocean": {"portugal": 1}, "africa": {"portugal": 1}}
+        s = place(s, f"power:portugal-troop-{n}", f"{area}")
+    for n, sea in enumerate(
+        ["sea:indian-ocean", "sea:south-atlantic", "sea:sea-of-china", "sea:east-atlantic", "sea:gulf-of-guinea"], 1
+    ):
+        s = place(s, f"power:portugal-squadron-{n}", f"{sea}")
+    s["merchants"] = {"center:indian-ocean": {"power:portugal": 1}, "center:africa": {"power:portugal": 1}}
     return s
 
 
@@ -41,14 +43,17 @@ def big_positions() -> list[tuple[str, dict]]:
     s = moves(big_position(), ("done", None))
     return [
         ("action menu", s),
-        ("strategic movement: the unit", moves(s, ("act", ["portugal", "strategic_move"]))),
+        ("strategic movement: the unit", moves(s, ("act", ["power:portugal", "strategic_move"]))),
         (
             "strategic movement: the path",
-            moves(s, ("act", ["portugal", "strategic_move"]), ("unit", "portugal-troop-1")),
+            moves(s, ("act", ["power:portugal", "strategic_move"]), ("unit", "power:portugal-troop-1")),
         ),
-        ("landing", moves(s, ("act", ["portugal", "landing"]))),
-        ("tactical movement", moves(s, ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-3"))),
-        ("troop construction", moves(s, ("act", ["portugal", "build_troop"]), ("grade", "3-4"))),
+        ("landing", moves(s, ("act", ["power:portugal", "landing"]))),
+        (
+            "tactical movement",
+            moves(s, ("act", ["power:portugal", "tactical_move"]), ("unit", "power:portugal-troop-3")),
+        ),
+        ("troop construction", moves(s, ("act", ["power:portugal", "build_troop"]), ("grade", "3-4"))),
     ]
 
 

@@ -21,15 +21,18 @@ AREA_LISTS = {"areas", "home_areas", "domains", "inactive_areas", "active_areas"
 # Domains of a (reconstructed) power card that the map does not paint in the power's colour, each with why. A new
 # entry needs a reason; an entry that no longer differs fails (the list stays exact).
 CARD_ONLY_DOMAINS = {
-    ("austria", "kosice"): "a Hungarian home area on the map; the reconstructed card claims Royal Hungary",
-    ("austria", "pressburg"): "a Hungarian home area on the map; the reconstructed card claims Royal Hungary",
-    ("austria", "zagreb"): "a Hungarian home area on the map; the reconstructed card claims Royal Hungary",
-    ("russia", "kazan"): "unpainted; the reconstructed card's later conquests",
-    ("russia", "golden-horde"): "unpainted; the reconstructed card's later conquests",
-    ("russia", "astrakhan"): "unpainted; the reconstructed card's later conquests",
-    ("russia", "kazakhstan"): "unpainted; the reconstructed card's later conquests",
-    ("russia", "siberian-khanate"): "unpainted; the reconstructed card's later conquests",
-    ("barbary-coast", "granada"): "a Spanish home area on the map; the reconstructed card's claim",
+    ("power:austria", "area:kosice"): "a Hungarian home area on the map; the reconstructed card claims Royal Hungary",
+    (
+        "power:austria",
+        "area:pressburg",
+    ): "a Hungarian home area on the map; the reconstructed card claims Royal Hungary",
+    ("power:austria", "area:zagreb"): "a Hungarian home area on the map; the reconstructed card claims Royal Hungary",
+    ("power:russia", "area:kazan"): "unpainted; the reconstructed card's later conquests",
+    ("power:russia", "area:golden-horde"): "unpainted; the reconstructed card's later conquests",
+    ("power:russia", "area:astrakhan"): "unpainted; the reconstructed card's later conquests",
+    ("power:russia", "area:kazakhstan"): "unpainted; the reconstructed card's later conquests",
+    ("power:russia", "area:siberian-khanate"): "unpainted; the reconstructed card's later conquests",
+    ("power:barbary-coast", "area:granada"): "a Spanish home area on the map; the reconstructed card's claim",
 }
 
 
@@ -91,6 +94,6 @@ def test_9_1_scores_the_31_areas_painted_portuguese_and_all_are_in_play():
     assert sorted(effect.condition.areas) == sorted(painted) and len(painted) == 31
     s = GAME.begin(1, {"scenario": rise_of_portugal.SCENARIO}).state
     assert [a for a in painted if a not in s["areas"]] == []
-    card = WORLD.power("portugal")
-    assert sorted(card.domains) == sorted(a.id for a in BOARD.map.areas if "portugal" in a.domain_of)
-    assert "celebes" in card.domains
+    card = WORLD.power("power:portugal")
+    assert sorted(card.domains) == sorted(a.id for a in BOARD.map.areas if "power:portugal" in a.domain_of)
+    assert "area:celebes" in card.domains

@@ -12,25 +12,25 @@ def test_half_the_veterans_rounded_up_turn_regular():
     rounding up (2 troops) are turned to their regular side."""
     s = at_first_impulse()
     for n in (1, 2, 3):
-        s["units"][f"portugal-troop-{n}"].update(loc="area:portugal", veteran=True)
+        s["units"][f"power:portugal-troop-{n}"].update(loc="area:portugal", veteran=True)
     s = advance(s, "flip_veterans")
     assert s["stack"][-1]["count"] == 2
-    s, _ = play(s, "unit", "portugal-troop-1")
-    s, _ = play(s, "unit", "portugal-troop-3")
-    assert [s["units"][f"portugal-troop-{n}"]["veteran"] for n in (1, 2, 3)] == [False, True, False]
+    s, _ = play(s, "unit", "power:portugal-troop-1")
+    s, _ = play(s, "unit", "power:portugal-troop-3")
+    assert [s["units"][f"power:portugal-troop-{n}"]["veteran"] for n in (1, 2, 3)] == [False, True, False]
     assert step(s) == "disband_units"
 
 
 def test_units_may_be_eliminated_or_degraded():
     s = at_first_impulse()
-    s["units"]["portugal-squadron-4"].update(loc="area:portugal")  # an E3
+    s["units"]["power:portugal-squadron-4"].update(loc="area:portugal")  # an E3
     s = advance(s, "disband_units")
-    assert legal(s)["degrade"] == ["portugal-squadron-4"]
-    s, _ = play(s, "degrade", "portugal-squadron-4")
-    assert s["units"]["portugal-squadron-4"]["loc"] == "available"
-    assert s["units"]["portugal-squadron-1"]["loc"] == "area:portugal"  # an E2 took its place
-    s, _ = play(s, "eliminate", "portugal-squadron-1")
-    assert s["units"]["portugal-squadron-1"]["loc"] == "available"
+    assert legal(s)["degrade"] == ["power:portugal-squadron-4"]
+    s, _ = play(s, "degrade", "power:portugal-squadron-4")
+    assert s["units"]["power:portugal-squadron-4"]["loc"] == "available"
+    assert s["units"]["power:portugal-squadron-1"]["loc"] == "area:portugal"  # an E2 took its place
+    s, _ = play(s, "eliminate", "power:portugal-squadron-1")
+    assert s["units"]["power:portugal-squadron-1"]["loc"] == "available"
 
 
 def test_a_degraded_unit_keeps_its_leader_its_side_and_its_fleet():
@@ -38,59 +38,64 @@ def test_a_degraded_unit_keeps_its_leader_its_side_and_its_fleet():
     its leader goes with it instead of staying on the counter back in the reserve; a veteran stays veteran
     (RULINGS E-2) and a squadron stays in its kept fleet (11.2)."""
     s = at_first_impulse()
-    s["units"]["portugal-troop-4"].update(loc="area:portugal")  # a 3-4
-    s["units"]["portugal-squadron-4"].update(loc="area:portugal")  # an E3
-    s["units"]["portugal-squadron-5"].update(loc="area:portugal")
+    s["units"]["power:portugal-troop-4"].update(loc="area:portugal")  # a 3-4
+    s["units"]["power:portugal-squadron-4"].update(loc="area:portugal")  # an E3
+    s["units"]["power:portugal-squadron-5"].update(loc="area:portugal")
     s = advance(s, "disband_units")
-    s["units"]["portugal-troop-4"]["veteran"] = True
-    for lid, unit in (("tactical-1", "portugal-troop-4"), ("tactical-2", "portugal-squadron-4")):
+    s["units"]["power:portugal-troop-4"]["veteran"] = True
+    for lid, unit in (
+        ("leader:tactical-1", "power:portugal-troop-4"),
+        ("leader:tactical-2", "power:portugal-squadron-4"),
+    ):
         s["leader_pool"].remove(lid)
-        s["leaders"][lid] = {"power": "portugal", "unit": unit, "extraordinary": False}
-    s["fleets"] = [["portugal-squadron-4", "portugal-squadron-5"]]
-    s, _ = play(s, "degrade", "portugal-troop-4")
-    s, _ = play(s, "degrade", "portugal-squadron-4")
+        s["leaders"][lid] = {"power": "power:portugal", "unit": unit, "extraordinary": False}
+    s["fleets"] = [["power:portugal-squadron-4", "power:portugal-squadron-5"]]
+    s, _ = play(s, "degrade", "power:portugal-troop-4")
+    s, _ = play(s, "degrade", "power:portugal-squadron-4")
     troop = next(u for u, i in s["units"].items() if i["loc"] == "area:portugal" and i["kind"] == "troop")
-    squadron = next(u for u in s["fleets"][0] if u != "portugal-squadron-5")
+    squadron = next(u for u in s["fleets"][0] if u != "power:portugal-squadron-5")
     assert s["units"][troop]["grade"] == "2-3" and s["units"][troop]["veteran"]
     assert s["units"][squadron]["grade"] == "E2" and s["units"][squadron]["loc"] == "area:portugal"
-    assert s["leaders"]["tactical-1"]["unit"] == troop
-    assert s["leaders"]["tactical-2"]["unit"] == squadron
+    assert s["leaders"]["leader:tactical-1"]["unit"] == troop
+    assert s["leaders"]["leader:tactical-2"]["unit"] == squadron
     assert all(s["units"][i["unit"]]["loc"] != "available" for i in s["leaders"].values())
 
 
 def test_social_agitation_places_revolts_or_disperses_troops():
     """23.2: one R2 per unrest level above twice the vitality (Portugal: 4); a troop's factor cancels as many."""
     s = at_first_impulse()
-    s["powers"]["portugal"]["unrest"] = 17  # after the accounts (troop 1, income 5): 13
-    s["units"]["portugal-troop-4"].update(loc="area:portugal")
+    s["powers"]["power:portugal"]["unrest"] = 17  # after the accounts (troop 1, income 5): 13
+    s["units"]["power:portugal-troop-4"].update(loc="area:portugal")
     s = advance(s, "social_agitation")
-    unrest = s["powers"]["portugal"]["unrest"]
+    unrest = s["powers"]["power:portugal"]["unrest"]
     assert s["stack"][-1]["revolts"] == unrest - 8
     revolts = s["stack"][-1]["revolts"]
-    s, _ = play(s, "disperse", "portugal-troop-4")  # a 3-4 troop: cancels 3
+    s, _ = play(s, "disperse", "power:portugal-troop-4")  # a 3-4 troop: cancels 3
     assert s["stack"][-1]["revolts"] == revolts - 3
     while s["stack"][-1].get("revolts", 0) > 0:
         s, _ = play(s, "revolt", legal(s)["revolt"][0])
     assert "done" in legal(s)
-    assert s["powers"]["portugal"]["unrest"] == unrest  # dispersing does not lower unrest
+    assert s["powers"]["power:portugal"]["unrest"] == unrest  # dispersing does not lower unrest
 
 
 def test_collapse_is_a_dynastic_change_losing_twice_the_vitality():
     g = ctx(at_first_impulse())
-    g.s["units"]["portugal-troop-1"]["loc"] = "area:portugal"
-    g.s["merchants"]["east-atlantic"] = {"portugal": 1}
-    turn_end.dynastic_change(g, "portugal", collapse=True)
+    g.s["units"]["power:portugal-troop-1"]["loc"] = "area:portugal"
+    g.s["merchants"]["center:east-atlantic"] = {"power:portugal": 1}
+    turn_end.dynastic_change(g, "power:portugal", collapse=True)
     assert g.s["seats"]["player1"]["vp"] == -8
-    assert g.s["units"]["portugal-troop-1"]["loc"] == "available" and g.s["merchants"]["east-atlantic"] == {}
-    assert g.s["powers"]["portugal"]["unrest"] == 4
-    assert g.s["powers"]["portugal"]["to_deploy"] == {"points": 5, "revolts": 2}
+    assert (
+        g.s["units"]["power:portugal-troop-1"]["loc"] == "available" and g.s["merchants"]["center:east-atlantic"] == {}
+    )
+    assert g.s["powers"]["power:portugal"]["unrest"] == 4
+    assert g.s["powers"]["power:portugal"]["to_deploy"] == {"points": 5, "revolts": 2}
 
 
 def test_revolts_avoid_key_areas_commercial_ports_and_units():
     g = ctx(at_first_impulse())
-    g.s["units"]["portugal-troop-1"]["loc"] = "area:oporto"
-    places = turn_end.revolt_places(g.s, board_of(g), "portugal")
-    assert places == ["alentejo", "algarve"]  # Portugal (capital, commercial port), Oporto (troop)
+    g.s["units"]["power:portugal-troop-1"]["loc"] = "area:oporto"
+    places = turn_end.revolt_places(g.s, board_of(g), "power:portugal")
+    assert places == ["area:alentejo", "area:algarve"]  # Portugal (capital, commercial port), Oporto (troop)
 
 
 def test_last_turn_dynastic_change_comes_after_the_end_of_turn_vp():
@@ -100,7 +105,7 @@ def test_last_turn_dynastic_change_comes_after_the_end_of_turn_vp():
     before the count, which turned this Defeat into a Draw."""
     s = at_first_impulse()
     s["turn"] = 5
-    s["powers"]["portugal"]["unrest"] = 15
+    s["powers"]["power:portugal"]["unrest"] = 15
     s["seats"]["player1"]["vp"] = 12
     log: list = []
     s = advance(s, log=log)  # no prompt at 23.2: the change is forced, after the count
@@ -116,19 +121,22 @@ def test_last_turn_dynastic_change_comes_after_the_end_of_turn_vp():
     assert counted > 8  # the unrest of the End of turn, not the vitality the change sets
     assert s["seats"]["player1"]["vp"] == 12 + 12 - counted - 4
     assert s["outcome"]["scores"] == {"player1": 20 - counted} and s["outcome"]["winners"] == []
-    assert s["powers"]["portugal"]["unrest"] == 4  # 23.3: adjusted to the vitality, after the count
+    assert s["powers"]["power:portugal"]["unrest"] == 4  # 23.3: adjusted to the vitality, after the count
 
 
 def test_taking_a_commercial_port_interrupts_its_trade_until_next_turn():
     from engines.ultima_ratio.movement.land_areas import take_control
 
     g = ctx(at_first_impulse())
-    g.s["areas"]["goa"].update(
-        owner="emirates", control="emirates", marker=None, fortress={"power": "emirates", "built": False, "since": 0}
+    g.s["areas"]["area:goa"].update(
+        owner="minor:emirates",
+        control="minor:emirates",
+        marker=None,
+        fortress={"power": "minor:emirates", "built": False, "since": 0},
     )
-    take_control(g, "portugal", "goa")
-    assert g.s["areas"]["goa"]["interrupted"] and g.s["areas"]["goa"]["fortress"] is None  # 19.2.4, 9.4
+    take_control(g, "power:portugal", "area:goa")
+    assert g.s["areas"]["area:goa"]["interrupted"] and g.s["areas"]["area:goa"]["fortress"] is None  # 19.2.4, 9.4
     state = advance(g.s, "start_of_impulse")
     state = advance(state, "disband_units")
     state = advance(state, "start_of_impulse")
-    assert state["turn"] == 2 and not state["areas"]["goa"]["interrupted"]  # 8.1.3
+    assert state["turn"] == 2 and not state["areas"]["area:goa"]["interrupted"]  # 8.1.3

@@ -23,27 +23,27 @@ def content():
 # ---------------------------------------------------------------------------------------------- 23.1.1
 def test_expenses():
     units = [
-        unit("t", "spain", at="milan"),
-        unit("d", "spain", at="dispersed-cm", dispersed=True),
-        unit("s", "spain", "squadron", "naples", operational=False),
-        unit("f", "spain", "fortress", "milan", operational=False),
-        unit("m", "papacy", at="rome"),
-        unit("x", "france", at="lyon"),
+        unit("t", "power:spain", at="area:milan"),
+        unit("d", "power:spain", at="box:dispersed-cm", dispersed=True),
+        unit("s", "power:spain", "squadron", "area:naples", operational=False),
+        unit("f", "power:spain", "fortress", "area:milan", operational=False),
+        unit("m", "minor:papacy", at="area:rome"),
+        unit("x", "power:france", at="area:lyon"),
     ]
     leaders = [
-        Leader(id="a", power="spain", unit="t", extraordinary=False),
-        Leader(id="b", power="france", unit="x", extraordinary=False),
+        Leader(id="a", power="power:spain", unit="t", extraordinary=False),
+        Leader(id="b", power="power:france", unit="x", extraordinary=False),
     ]
     dead = [
-        unit("k", "spain", at="eliminated"),
-        unit("ks", "spain", "squadron", "eliminated"),
-        unit("kf", "spain", "fortress", "eliminated"),
+        unit("k", "power:spain", at="eliminated"),
+        unit("ks", "power:spain", "squadron", "eliminated"),
+        unit("kf", "power:spain", "fortress", "eliminated"),
     ]
     # troop 1 + dispersed 1 + squadron in repair 2 + fortress under construction 1 + leader 1 + destroyed 1 + 2
-    assert E.expenses(units, leaders, "spain", eliminated=dead) == 9
-    assert E.expenses(units, leaders, "spain", eliminated=dead, rebellions=2) == 11
-    assert E.expenses(units, leaders, "france") == 2
-    assert E.expenses([], [], "spain") == 0
+    assert E.expenses(units, leaders, "power:spain", eliminated=dead) == 9
+    assert E.expenses(units, leaders, "power:spain", eliminated=dead, rebellions=2) == 11
+    assert E.expenses(units, leaders, "power:france") == 2
+    assert E.expenses([], [], "power:spain") == 0
 
 
 def test_unrest_adjustment():
@@ -57,37 +57,37 @@ def test_degradation_worked_example(content):
     """Line 1839: Spain veteranized 3 troops and had 2 extraordinary leaders. Half of the veterans rounding up
     (2 troops) are turned to their regular side; the two extraordinary leaders are turned to their ordinary face;
     then Spain decides to eliminate one of its leaders."""
-    units = [unit(f"v{i}", "spain", at="milan", veteran=True) for i in range(3)] + [
-        unit("y", "france", at="lyon", veteran=True)
+    units = [unit(f"v{i}", "power:spain", at="area:milan", veteran=True) for i in range(3)] + [
+        unit("y", "power:france", at="area:lyon", veteran=True)
     ]
     leaders = [
-        Leader(id="tactical-1", power="spain", unit="v0", extraordinary=True),
-        Leader(id="organizer-1", power="spain", unit="v1", extraordinary=True),
-        Leader(id="admiral-1", power="france", unit="y", extraordinary=True),
+        Leader(id="leader:tactical-1", power="power:spain", unit="v0", extraordinary=True),
+        Leader(id="leader:organizer-1", power="power:spain", unit="v1", extraordinary=True),
+        Leader(id="leader:admiral-1", power="power:france", unit="y", extraordinary=True),
     ]
-    step = E.degradation(units, leaders, "spain")
+    step = E.degradation(units, leaders, "power:spain")
     assert step.veterans.count == 2
     units = V.lose_veterans(units, step.veterans, ["v0", "v1"])
-    assert sum(u["veteran"] for u in units if u["power"] == "spain") == 1
+    assert sum(u["veteran"] for u in units if u["power"] == "power:spain") == 1
     assert [ld["extraordinary"] for ld in step.leaders] == [False, False, True]  # France flips on its own call
-    units, leaders, pool = E.retire(units, step.leaders, [], content, leader_ids=["organizer-1"])
-    assert [ld["id"] for ld in leaders] == ["tactical-1", "admiral-1"] and pool == ["organizer-1"]
+    units, leaders, pool = E.retire(units, step.leaders, [], content, leader_ids=["leader:organizer-1"])
+    assert [ld["id"] for ld in leaders] == ["leader:tactical-1", "leader:admiral-1"] and pool == ["leader:organizer-1"]
     assert len(units) == 4
 
 
 def test_retire_units_takes_their_leaders(content):
-    units = [unit("t", "spain", at="milan"), unit("u", "spain", at="milan")]
-    leaders = [Leader(id="farnesio", power="spain", unit="t", extraordinary=False)]
-    left, ls, pool = E.retire(units, leaders, ["admiral-2"], content, unit_ids=["t"])
-    assert [u["id"] for u in left] == ["u"] and ls == [] and pool == ["admiral-2"]
+    units = [unit("t", "power:spain", at="area:milan"), unit("u", "power:spain", at="area:milan")]
+    leaders = [Leader(id="leader:farnesio", power="power:spain", unit="t", extraordinary=False)]
+    left, ls, pool = E.retire(units, leaders, ["leader:admiral-2"], content, unit_ids=["t"])
+    assert [u["id"] for u in left] == ["u"] and ls == [] and pool == ["leader:admiral-2"]
     with pytest.raises(RuleError):
         E.retire(units, leaders, [], content, unit_ids=["nobody"])
 
 
 def test_degrade():
     units = [
-        unit("s", "spain", "squadron", "naples", quality=3),
-        unit("t", "spain", at="milan", quality=3, veteran=True),
+        unit("s", "power:spain", "squadron", "area:naples", quality=3),
+        unit("t", "power:spain", at="area:milan", quality=3, veteran=True),
     ]
     assert E.degrade(units, "s")[0]["quality"] == 2
     assert E.degrade(units, "t")[1] == {**units[1], "quality": 2}
@@ -100,17 +100,17 @@ def test_social_agitation_and_dispersal():
     assert not E.social_agitation(10, 5) and E.social_agitation(11, 5)
     assert E.revolts_due(13, 5) == 3 and E.revolts_due(10, 5) == 0
     units = [
-        unit("a", "spain", at="milan", quality=3),
-        unit("b", "spain", at="naples"),
-        unit("c", "spain", at="dispersed-cm", dispersed=True),
-        unit("x", "france", at="lyon"),
+        unit("a", "power:spain", at="area:milan", quality=3),
+        unit("b", "power:spain", at="area:naples"),
+        unit("c", "power:spain", at="box:dispersed-cm", dispersed=True),
+        unit("x", "power:france", at="area:lyon"),
     ]
-    decision = E.agitation_decision(units, "spain", 13, 5)
+    decision = E.agitation_decision(units, "power:spain", 13, 5)
     assert decision.options == ("a", "b") and decision.at_most and decision.extra == {"revolts": 3}
     assert E.revolts_left(units, 13, 5, ["a"]) == 0  # "if a Q3 troop is dispersed ... 3 revolts avoided"
     assert E.revolts_left(units, 13, 5, ["b"]) == 1
     assert E.revolts_left(units, 13, 5, []) == 3
-    assert E.agitation_decision(units, "spain", 10, 5) is None
+    assert E.agitation_decision(units, "power:spain", 10, 5) is None
 
 
 def territory(**kw):
@@ -131,8 +131,8 @@ def test_where_revolts_go():
     # a is key, b has units, e is the last of its province: the requirements are ignored
     assert E.revolt_options(territory(revolted=frozenset("cd"))) == ("a", "b", "e")
     assert E.revolt_options(territory(revolted=frozenset("abcde"))) == ()
-    assert E.revolt_decision(territory(revolted=frozenset("abcde")), "spain") is None
-    assert E.revolt_decision(territory(), "spain").extra == {"level": 2}
+    assert E.revolt_decision(territory(revolted=frozenset("abcde")), "power:spain") is None
+    assert E.revolt_decision(territory(), "power:spain").extra == {"level": 2}
 
 
 def test_collapse_and_dynastic_change():
@@ -156,61 +156,67 @@ def obj(**kw):
 
 
 def test_objectives(index):
-    south_italy = index.province_areas["south-italy"]
+    south_italy = index.province_areas["province:south-italy"]
     half = frozenset(south_italy[: len(south_italy) // 2 + 1])
     held = P.Holdings(
-        possessed=frozenset({"granada", "milan", *half}),
-        controlled=frozenset({"granada"}),
-        possessed_at_start=frozenset({"granada", "milan"}),
-        merchants={"caribbean-sea": 2},
+        possessed=frozenset({"area:granada", "area:milan", *half}),
+        controlled=frozenset({"area:granada"}),
+        possessed_at_start=frozenset({"area:granada", "area:milan"}),
+        merchants={"center:caribbean-sea": 2},
         imperial_voters=3,
     )
-    assert P.objective_met(obj(kind="areas", areas=["granada"]), held, index)
-    assert not P.objective_met(obj(kind="areas", areas=["milan"]), held, index)  # possessed, in revolt
-    assert not P.objective_met(obj(kind="areas", areas=["granada", "milan"]), held, index)
-    assert P.objective_met(obj(kind="province", province="south-italy"), held, index)
+    assert P.objective_met(obj(kind="areas", areas=["area:granada"]), held, index)
+    assert not P.objective_met(obj(kind="areas", areas=["area:milan"]), held, index)  # possessed, in revolt
+    assert not P.objective_met(obj(kind="areas", areas=["area:granada", "area:milan"]), held, index)
+    assert P.objective_met(obj(kind="province", province="province:south-italy"), held, index)
     few = P.Holdings(possessed=frozenset(south_italy[: len(south_italy) // 2]), controlled=frozenset())
-    assert not P.objective_met(obj(kind="province", province="south-italy"), few, index)  # not more than half
+    assert not P.objective_met(obj(kind="province", province="province:south-italy"), few, index)  # not more than half
     allied = P.Holdings(possessed=few.possessed, controlled=frozenset(), allied=frozenset(south_italy[-1:]))
-    assert P.objective_met(obj(kind="province", province="south-italy"), allied, index) == (
+    assert P.objective_met(obj(kind="province", province="province:south-italy"), allied, index) == (
         2 * (len(few.possessed) + 1) > len(south_italy)
     )
     assert P.objective_met(obj(kind="pass_to_possess", areas=[south_italy[0]]), held, index)
-    assert not P.objective_met(obj(kind="pass_to_possess", areas=["milan"]), held, index)
-    assert P.objective_met(obj(kind="trade_centers", trade_centers=["caribbean-sea"]), held, index)
-    assert not P.objective_met(obj(kind="trade_centers", trade_centers=["north-sea"]), held, index)
+    assert not P.objective_met(obj(kind="pass_to_possess", areas=["area:milan"]), held, index)
+    assert P.objective_met(obj(kind="trade_centers", trade_centers=["center:caribbean-sea"]), held, index)
+    assert not P.objective_met(obj(kind="trade_centers", trade_centers=["center:north-sea"]), held, index)
     assert P.objective_met(obj(kind="merchants", count=2), held, index)
     assert not P.objective_met(obj(kind="merchants", count=3), held, index)
     assert not P.objective_met(obj(kind="imperial_voters", count=4), held, index)
     assert P.objective_met(obj(kind="areas_in_theater", theater="WM", count=1), held, index)
-    assert not P.objective_met(obj(kind="military_victory", against="netherlands"), held, index)
+    assert not P.objective_met(obj(kind="military_victory", against="power:netherlands"), held, index)
 
 
 def test_turn_end_awards(index):
     world = load_world()
-    spain, papacy = world.power("spain"), world.minor("papacy")
+    spain, papacy = world.power("power:spain"), world.minor("minor:papacy")
     held = P.Holdings(
-        possessed=frozenset({"granada", "ravenna"}),
-        controlled=frozenset({"granada", "ravenna"}),
-        merchants={"caribbean-sea": 2, "north-sea": 1},
+        possessed=frozenset({"area:granada", "area:ravenna"}),
+        controlled=frozenset({"area:granada", "area:ravenna"}),
+        merchants={"center:caribbean-sea": 2, "center:north-sea": 1},
     )
     awards = P.turn_end_awards(spain, held, index, [papacy])
     kinds = [(a.reason, a.card, a.trade_center) for a in awards]
-    assert ("objective", "spain", None) in kinds and ("minor_objective", "papacy", None) in kinds
-    assert ("monopoly", None, "caribbean-sea") in kinds and ("monopoly", None, "north-sea") not in kinds
+    assert ("objective", "power:spain", None) in kinds and ("minor_objective", "minor:papacy", None) in kinds
+    assert ("monopoly", None, "center:caribbean-sea") in kinds and ("monopoly", None, "sea:north-sea") not in kinds
     spain_met = [o for o in spain.objectives if P.objective_met(o, held, index)]
     assert sum(a.vp for a in awards) == sum(o.vp for o in spain_met) + 1 + 1
 
 
 def test_most_possessions_in_a_province_ties_give_nothing(index):
-    areas = index.province_areas["german-states"]
+    areas = index.province_areas["province:german-states"]
     assert len(areas) >= 3
     assert (
-        P.most_possessions("german-states", {areas[0]: "austria", areas[1]: "austria", areas[2]: "sweden"}, index)
-        == "austria"
+        P.most_possessions(
+            "province:german-states",
+            {areas[0]: "power:austria", areas[1]: "power:austria", areas[2]: "power:sweden"},
+            index,
+        )
+        == "power:austria"
     )
-    assert P.most_possessions("german-states", {areas[0]: "austria", areas[1]: "sweden"}, index) is None
-    assert P.most_possessions("german-states", {}, index) is None
+    assert (
+        P.most_possessions("minor:german-states", {areas[0]: "power:austria", areas[1]: "power:sweden"}, index) is None
+    )
+    assert P.most_possessions("minor:german-states", {}, index) is None
 
 
 def test_ranking_ties_go_to_the_game_order():

@@ -23,18 +23,18 @@ from tests.engines.ultima_ratio.support_war import (
 )
 from tests.engines.ultima_ratio.test_land_battles import spanish_army
 
-SPANISH_FLEET = ["spain-squadron-1", "spain-squadron-2"]
+SPANISH_FLEET = ["power:spain-squadron-1", "power:spain-squadron-2"]
 
 
 def spanish_fleet(s: dict) -> dict:
     """Spain (at war with Portugal) holds Algarve, a base on the East Atlantic, and keeps there a fleet of two
     squadrons under an admiral, formed in one of its impulses (the state's ``fleets``)."""
-    if "spain" not in s["powers"]:
-        power(s, "spain")
-    area(s, "algarve", "spain")
+    if "power:spain" not in s["powers"]:
+        power(s, "power:spain")
+    area(s, "area:algarve", "power:spain")
     for uid in SPANISH_FLEET:
         unit(s, uid, "squadron", "sea:east-atlantic")
-    leader(s, "admiral-2", "spain-squadron-1", "spain")
+    leader(s, "leader:admiral-2", "power:spain-squadron-1", "power:spain")
     s.setdefault("fleets", []).append(list(SPANISH_FLEET))
     return s
 
@@ -43,8 +43,8 @@ def kept_fleets_at_war() -> dict:
     """Spain's kept fleet and Portugal's fleet formed in the East Atlantic, a Spanish troop in Algarve and a
     Portuguese one in Alentejo beside it (for the war walks)."""
     s = spanish_fleet(portuguese_fleet_formed())
-    unit(s, "spain-troop-1", "troop", "area:algarve")
-    return place(s, "portugal-troop-1", "area:alentejo")
+    unit(s, "power:spain-troop-1", "troop", "area:algarve")
+    return place(s, "power:portugal-troop-1", "area:alentejo")
 
 
 def defenders(s: dict) -> list[str]:
@@ -56,15 +56,17 @@ def portuguese_fleet_formed() -> dict:
     """Portugal's admiral's squadron absorbs the other squadron in the East Atlantic in a naval tactical movement
     (11.3) and stops there."""
     s = start(TROOP + SQUADRON)
-    s = place(place(s, "portugal-squadron-4", "sea:east-atlantic"), "portugal-squadron-5", "sea:east-atlantic")
-    leader(s, "admiral-1", "portugal-squadron-4")
+    s = place(
+        place(s, "power:portugal-squadron-4", "sea:east-atlantic"), "power:portugal-squadron-5", "sea:east-atlantic"
+    )
+    leader(s, "leader:admiral-1", "power:portugal-squadron-4")
     return moves(
         s,
         ("done", None),
-        ("act", ["portugal", "naval_move"]),
-        ("unit", "portugal-squadron-4"),
-        ("absorb", "portugal-squadron-5"),
-        ("sea", "east-atlantic"),
+        ("act", ["power:portugal", "naval_move"]),
+        ("unit", "power:portugal-squadron-4"),
+        ("absorb", "power:portugal-squadron-5"),
+        ("sea", "sea:east-atlantic"),
         ("stop", None),
     )
 
@@ -73,10 +75,13 @@ def test_a_fleet_formed_by_its_operation_is_kept_and_sets_out_formed():
     """11.2 (l. 590): "A fleet is a group of one or several squadrons ... indicated by stacking these squadrons";
     the next operation of its flagship starts with the whole fleet (it may still leave squadrons, l. 596)."""
     s = portuguese_fleet_formed()
-    assert s["fleets"] == [["portugal-squadron-4", "portugal-squadron-5"]]
-    assert fleets.fleet_of(s, GAME.board, "portugal-squadron-5") == ["portugal-squadron-4", "portugal-squadron-5"]
-    s = moves(s, ("act", ["portugal", "naval_move"]), ("unit", "portugal-squadron-4"))
-    assert legal(s)["leave"] == ["portugal-squadron-5"] and "absorb" not in legal(s)
+    assert s["fleets"] == [["power:portugal-squadron-4", "power:portugal-squadron-5"]]
+    assert fleets.fleet_of(s, GAME.board, "power:portugal-squadron-5") == [
+        "power:portugal-squadron-4",
+        "power:portugal-squadron-5",
+    ]
+    s = moves(s, ("act", ["power:portugal", "naval_move"]), ("unit", "power:portugal-squadron-4"))
+    assert legal(s)["leave"] == ["power:portugal-squadron-5"] and "absorb" not in legal(s)
 
 
 def test_a_squadron_that_acts_alone_leaves_its_fleet():
@@ -84,21 +89,23 @@ def test_a_squadron_that_acts_alone_leaves_its_fleet():
     its own is no longer part of the fleet."""
     s = moves(
         portuguese_fleet_formed(),
-        ("act", ["portugal", "strategic_move"]),
-        ("unit", "portugal-squadron-5"),
-        ("area", "portugal"),
+        ("act", ["power:portugal", "strategic_move"]),
+        ("unit", "power:portugal-squadron-5"),
+        ("area", "area:portugal"),
         ("stop", None),
     )
-    assert s["units"]["portugal-squadron-5"]["loc"] == "area:portugal"
-    assert s["fleets"] == [] and fleets.fleet_of(s, GAME.board, "portugal-squadron-4") == ["portugal-squadron-4"]
+    assert s["units"]["power:portugal-squadron-5"]["loc"] == "area:portugal"
+    assert s["fleets"] == [] and fleets.fleet_of(s, GAME.board, "power:portugal-squadron-4") == [
+        "power:portugal-squadron-4"
+    ]
 
 
 def test_a_fleet_without_its_leader_is_no_fleet():
     """11.2: "one of them must at least be assigned a leader"."""
     s = spanish_fleet(start(TROOP + SQUADRON))
-    assert fleets.fleet_of(s, GAME.board, "spain-squadron-2") == SPANISH_FLEET
-    s["leaders"]["admiral-2"]["unit"] = "spain-troop-9"
-    assert fleets.fleet_of(s, GAME.board, "spain-squadron-2") == ["spain-squadron-2"]
+    assert fleets.fleet_of(s, GAME.board, "power:spain-squadron-2") == SPANISH_FLEET
+    s["leaders"]["leader:admiral-2"]["unit"] = "power:spain-troop-9"
+    assert fleets.fleet_of(s, GAME.board, "power:spain-squadron-2") == ["power:spain-squadron-2"]
 
 
 # ----- attacked, intercepting, supporting with all its squadrons ------------------------------------------------
@@ -106,16 +113,16 @@ def test_an_attacked_fleet_withdraws_or_fights_with_all_its_squadrons():
     """11.3 (l. 602): "the player announces which enemy fleets he wants to attack. The attacked fleets can then
     engage in naval battle ..., or withdraw to its naval base"."""
     s = spanish_fleet(start(TROOP + SQUADRON))
-    s = place(s, "portugal-squadron-4", "sea:east-atlantic")
+    s = place(s, "power:portugal-squadron-4", "sea:east-atlantic")
     s = moves(
         s,
         ("done", None),
-        ("act", ["portugal", "naval_move"]),
-        ("unit", "portugal-squadron-4"),
-        ("sea", "east-atlantic"),
+        ("act", ["power:portugal", "naval_move"]),
+        ("unit", "power:portugal-squadron-4"),
+        ("sea", "sea:east-atlantic"),
     )
-    assert legal(s)["attack"] == ["spain-squadron-1"]  # the fleet, by its flagship
-    s = moves(s, ("attack", "spain-squadron-1"))
+    assert legal(s)["attack"] == ["power:spain-squadron-1"]  # the fleet, by its flagship
+    s = moves(s, ("attack", "power:spain-squadron-1"))
     assert step(s) == "naval_response" and seat(s) == "player2"
     fought = moves(s, ("fight", None))
     assert defenders(fought) == SPANISH_FLEET
@@ -130,13 +137,13 @@ def test_a_kept_fleet_intercepts_a_strategic_movement_with_all_its_squadrons():
     s = moves(
         s,
         ("done", None),
-        ("act", ["portugal", "strategic_move"]),
-        ("unit", "portugal-troop-1"),
-        ("sea", "east-atlantic"),
+        ("act", ["power:portugal", "strategic_move"]),
+        ("unit", "power:portugal-troop-1"),
+        ("sea", "sea:east-atlantic"),
     )
     assert step(s) == "sea_interception" and seat(s) == "player2"
-    assert legal(s) == {"intercept": ["spain-squadron-1"], "no_interception": [None]}
-    s = moves(s, ("intercept", "spain-squadron-1"), ("no_escort", None))
+    assert legal(s) == {"intercept": ["power:spain-squadron-1"], "no_interception": [None]}
+    s = moves(s, ("intercept", "power:spain-squadron-1"), ("no_escort", None))
     assert step(s) == "combat_decision" and defenders(s) == SPANISH_FLEET
 
 
@@ -144,41 +151,48 @@ def test_a_kept_fleet_supports_and_fights_with_all_its_squadrons():
     """11.4.2 (l. 626-628): "fleets or squadrons in adjacent seas can support these operations"; with both sides
     supported "a naval combat first occurs" between the fleets."""
     s = spanish_fleet(start(TROOP + SQUADRON))
-    unit(s, "spain-troop-1", "troop", "area:algarve")
-    s = place(place(s, "portugal-squadron-4", "sea:east-atlantic"), "portugal-troop-1", "area:alentejo")
+    unit(s, "power:spain-troop-1", "troop", "area:algarve")
+    s = place(place(s, "power:portugal-squadron-4", "sea:east-atlantic"), "power:portugal-troop-1", "area:alentejo")
     s = moves(
         s,
         ("done", None),
-        ("act", ["portugal", "tactical_move"]),
-        ("unit", "portugal-troop-1"),
-        ("area", "algarve"),
+        ("act", ["power:portugal", "tactical_move"]),
+        ("unit", "power:portugal-troop-1"),
+        ("area", "area:algarve"),
         ("done", None),
-        ("support", ["portugal-squadron-4", "attacker"]),
+        ("support", ["power:portugal-squadron-4", "attacker"]),
     )
-    assert seat(s) == "player2" and legal(s) == {"support": [["spain-squadron-1", "defender"]], "no_support": [None]}
-    s = moves(s, ("support", ["spain-squadron-1", "defender"]))
+    assert seat(s) == "player2" and legal(s) == {
+        "support": [["power:spain-squadron-1", "defender"]],
+        "no_support": [None],
+    }
+    s = moves(s, ("support", ["power:spain-squadron-1", "defender"]))
     assert step(s) == "combat_decision" and defenders(s) == SPANISH_FLEET
-    assert [u["id"] for u in battle_record(s)["attacker"]["units"]] == ["portugal-squadron-4"]
+    assert [u["id"] for u in battle_record(s)["attacker"]["units"]] == ["power:portugal-squadron-4"]
 
 
 # ----- 12.4.1 the intercepting army chooses its troops -----------------------------------------------------------
-def spanish_stack(count: int, at: str = "andalusia", ability: str = "tactical") -> dict:
+def spanish_stack(count: int, at: str = "area:andalusia", ability: str = "tactical") -> dict:
     s = spanish_army(ability, at)
     for n in range(3, count + 1):
-        unit(s, f"spain-troop-{n}", "troop", f"area:{at}")
+        unit(s, f"power:spain-troop-{n}", "troop", f"{at}")
     return s
 
 
 def test_an_intercepting_army_takes_the_troops_its_player_chooses():
     """12.4.1 (l. 729-731): "displacing troops from the pointed area"; 10.3: the leader's troop, then the troops
     taken along one at a time; the others stay."""
-    s = moves(spanish_stack(3), ("intercept_army", "andalusia"))
-    assert legal(s) == {"absorb": ["spain-troop-2", "spain-troop-3"]}  # an army is several troops
-    s = moves(s, ("absorb", "spain-troop-3"))
-    assert legal(s) == {"absorb": ["spain-troop-2"], "done": [None]}
+    s = moves(spanish_stack(3), ("intercept_army", "area:andalusia"))
+    assert legal(s) == {"absorb": ["power:spain-troop-2", "power:spain-troop-3"]}  # an army is several troops
+    s = moves(s, ("absorb", "power:spain-troop-3"))
+    assert legal(s) == {"absorb": ["power:spain-troop-2"], "done": [None]}
     s = moves(s, ("done", None))
-    locs = {u: s["units"][u]["loc"] for u in ("spain-troop-1", "spain-troop-2", "spain-troop-3")}
-    assert locs == {"spain-troop-1": "area:algarve", "spain-troop-2": "area:andalusia", "spain-troop-3": "area:algarve"}
+    locs = {u: s["units"][u]["loc"] for u in ("power:spain-troop-1", "power:spain-troop-2", "power:spain-troop-3")}
+    assert locs == {
+        "power:spain-troop-1": "area:algarve",
+        "power:spain-troop-2": "area:andalusia",
+        "power:spain-troop-3": "area:algarve",
+    }
     assert step(s) == "land_reaction" and "intercept" not in legal(s) and "intercept_army" not in legal(s)
 
 
@@ -186,26 +200,26 @@ def test_an_intercepting_army_has_four_troops_at_most_and_must_fit_the_area():
     """10.3 (l. 544) "up to four troops"; 15.1.1 (l. 1154) the army ends its movement in the area entered."""
     s = moves(
         spanish_stack(5),
-        ("intercept_army", "andalusia"),
-        ("absorb", "spain-troop-2"),
-        ("absorb", "spain-troop-3"),
-        ("absorb", "spain-troop-4"),
+        ("intercept_army", "area:andalusia"),
+        ("absorb", "power:spain-troop-2"),
+        ("absorb", "power:spain-troop-3"),
+        ("absorb", "power:spain-troop-4"),
     )
     assert legal(s) == {"done": [None]}
     s = spanish_stack(4)
-    unit(s, "spain-troop-8", "troop", "area:algarve")
-    unit(s, "spain-troop-9", "troop", "area:algarve")
-    s = moves(s, ("intercept_army", "andalusia"), ("absorb", "spain-troop-2"))
+    unit(s, "power:spain-troop-8", "troop", "area:algarve")
+    unit(s, "power:spain-troop-9", "troop", "area:algarve")
+    s = moves(s, ("intercept_army", "area:andalusia"), ("absorb", "power:spain-troop-2"))
     assert legal(s) == {"done": [None]}  # Algarve has room for two more
 
 
 def test_the_player_chooses_whose_leader_leads_the_intercepting_army():
     s = spanish_stack(3)
-    leader(s, "tactical-2", "spain-troop-2", "spain")
-    s = moves(s, ("intercept_army", "andalusia"))
-    assert legal(s) == {"lead": ["spain-troop-1", "spain-troop-2"]}
-    s = moves(s, ("lead", "spain-troop-2"))
-    assert legal(s) == {"absorb": ["spain-troop-1", "spain-troop-3"]}
+    leader(s, "leader:tactical-2", "power:spain-troop-2", "power:spain")
+    s = moves(s, ("intercept_army", "area:andalusia"))
+    assert legal(s) == {"lead": ["power:spain-troop-1", "power:spain-troop-2"]}
+    s = moves(s, ("lead", "power:spain-troop-2"))
+    assert legal(s) == {"absorb": ["power:spain-troop-1", "power:spain-troop-3"]}
 
 
 def test_a_kept_fleet_holds_no_more_squadrons_than_its_base_allows():
@@ -215,27 +229,27 @@ def test_a_kept_fleet_holds_no_more_squadrons_than_its_base_allows():
     from tests.engines.ultima_ratio.support import at_first_impulse
     from tests.engines.ultima_ratio.test_armies import own, with_leader
 
-    trio = ["portugal-squadron-4", "portugal-squadron-5", "portugal-squadron-6"]
-    s = own(at_first_impulse(), "guinea")
+    trio = ["power:portugal-squadron-4", "power:portugal-squadron-5", "power:portugal-squadron-6"]
+    s = own(at_first_impulse(), "area:guinea")
     s["naval_distance"]["elsewhere"] = 1
     for uid in trio:
         s = place(s, uid, "area:guinea")
-    s = with_leader(s, "admiral-1", "portugal-squadron-4")
+    s = with_leader(s, "leader:admiral-1", "power:portugal-squadron-4")
     s = moves(
         s,
         ("done", None),
-        ("act", ["portugal", "strategic_move"]),
-        ("unit", "portugal-squadron-4"),
-        ("absorb", "portugal-squadron-5"),
-        ("absorb", "portugal-squadron-6"),
-        ("sea", "gulf-of-guinea"),
-        ("leave", "portugal-squadron-6"),
+        ("act", ["power:portugal", "strategic_move"]),
+        ("unit", "power:portugal-squadron-4"),
+        ("absorb", "power:portugal-squadron-5"),
+        ("absorb", "power:portugal-squadron-6"),
+        ("sea", "sea:gulf-of-guinea"),
+        ("leave", "power:portugal-squadron-6"),
         ("stop", None),
     )
     assert s["fleets"] == [trio[:2]] and fleets.fleet_of(s, GAME.board, trio[2]) == trio[2:]
     s["fleets"] = [list(trio)]
     assert fleets.fleet_of(s, GAME.board, trio[0]) == trio[:2]
-    assert fleets.acting(s, GAME.board, trio) == ["portugal-squadron-4", "portugal-squadron-6"]
+    assert fleets.acting(s, GAME.board, trio) == ["power:portugal-squadron-4", "power:portugal-squadron-6"]
 
 
 # ----- 11.2 assembled and disassembled at will in one's impulse (RULINGS FK-5) ------------------------------------
@@ -244,25 +258,30 @@ def test_fleets_are_assembled_and_disassembled_freely_in_the_impulse():
     disassemble the fleets that he wishes that are in the same sea": at the start of the impulse the squadron joins
     the admiral's fleet at no cost, leaves it again after another move, and a squadron in port is not offered."""
     s = start(TROOP + SQUADRON)
-    s = place(place(s, "portugal-squadron-4", "sea:east-atlantic"), "portugal-squadron-5", "sea:east-atlantic")
-    leader(s, "admiral-1", "portugal-squadron-4")
+    s = place(
+        place(s, "power:portugal-squadron-4", "sea:east-atlantic"), "power:portugal-squadron-5", "sea:east-atlantic"
+    )
+    leader(s, "leader:admiral-1", "power:portugal-squadron-4")
     assert step(s) == "start_of_impulse"
-    assert legal(s)["join_fleet"] == [["portugal-squadron-5", "portugal-squadron-4"]]
+    assert legal(s)["join_fleet"] == [["power:portugal-squadron-5", "power:portugal-squadron-4"]]
     assert "leave_fleet" not in legal(s)
-    s = moves(s, ("join_fleet", ["portugal-squadron-5", "portugal-squadron-4"]))
-    assert fleets.fleet_of(s, GAME.board, "portugal-squadron-5") == ["portugal-squadron-4", "portugal-squadron-5"]
+    s = moves(s, ("join_fleet", ["power:portugal-squadron-5", "power:portugal-squadron-4"]))
+    assert fleets.fleet_of(s, GAME.board, "power:portugal-squadron-5") == [
+        "power:portugal-squadron-4",
+        "power:portugal-squadron-5",
+    ]
     assert "join_fleet" not in legal(s) and "leave_fleet" not in legal(s)  # once between two other moves
     actions_before = s["impulse"]["actions"]
     s = moves(s, ("done", None))
     assert step(s) == "power_actions" and s["impulse"]["actions"] == actions_before  # it cost no action
-    assert legal(s)["leave_fleet"] == [["portugal-squadron-5"]]
-    s = moves(s, ("leave_fleet", ["portugal-squadron-5"]))
-    assert fleets.fleet_of(s, GAME.board, "portugal-squadron-4") == ["portugal-squadron-4"]
-    assert fleets.fleet_of(s, GAME.board, "portugal-squadron-5") == ["portugal-squadron-5"]
+    assert legal(s)["leave_fleet"] == [["power:portugal-squadron-5"]]
+    s = moves(s, ("leave_fleet", ["power:portugal-squadron-5"]))
+    assert fleets.fleet_of(s, GAME.board, "power:portugal-squadron-4") == ["power:portugal-squadron-4"]
+    assert fleets.fleet_of(s, GAME.board, "power:portugal-squadron-5") == ["power:portugal-squadron-5"]
 
 
 def test_a_squadron_in_port_or_at_another_sea_is_not_assembled():
     s = start(TROOP + SQUADRON)
-    s = place(place(s, "portugal-squadron-4", "sea:east-atlantic"), "portugal-squadron-5", "area:portugal")
-    leader(s, "admiral-1", "portugal-squadron-4")
+    s = place(place(s, "power:portugal-squadron-4", "sea:east-atlantic"), "power:portugal-squadron-5", "area:portugal")
+    leader(s, "leader:admiral-1", "power:portugal-squadron-4")
     assert "join_fleet" not in legal(s)

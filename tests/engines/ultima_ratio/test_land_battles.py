@@ -19,17 +19,23 @@ from tests.engines.ultima_ratio.support_war import (
     unit,
 )
 
-FORT = {"power": "portugal", "built": True, "since": 0}
+FORT = {"power": "power:portugal", "built": True, "since": 0}
 
 
 def besieged_alentejo(casualties: int = 0, inside: int = 1) -> dict:
     """A Portuguese fortress in Alentejo (open) besieged by a Spanish troop, ``inside`` Portuguese troops in it."""
     s = start()
-    power(s, "spain")
-    area(s, "alentejo", "portugal", fortress=dict(FORT), siege={"besieger": "spain", "casualties": casualties})
-    unit(s, "spain-troop-1", "troop", "area:alentejo")
+    power(s, "power:spain")
+    area(
+        s,
+        "area:alentejo",
+        "power:portugal",
+        fortress=dict(FORT),
+        siege={"besieger": "power:spain", "casualties": casualties},
+    )
+    unit(s, "power:spain-troop-1", "troop", "area:alentejo")
     for n in range(2, 2 + inside):
-        s = place(s, f"portugal-troop-{n}", "area:alentejo")
+        s = place(s, f"power:portugal-troop-{n}", "area:alentejo")
     return s
 
 
@@ -38,15 +44,15 @@ def test_a_sortie_at_the_start_of_the_impulse_drives_the_besiegers_out():
     start of a player's impulse, this can be done without cost"; 13.3.3 l. 947: a disadvantage per siege
     casualty; 13.3.4 l. 960: "fortresses cannot participate in sorties"."""
     s = besieged_alentejo(casualties=1)
-    assert legal(s)["sortie"] == [["portugal", "alentejo"]]
-    s, _ = play(s, "sortie", ["portugal", "alentejo"])
+    assert legal(s)["sortie"] == [["power:portugal", "area:alentejo"]]
+    s, _ = play(s, "sortie", ["power:portugal", "area:alentejo"])
     assert step(s) == "combat_decision" and seat(s) == "player2"
     assert legal(s) == {"battlefield": [3, 4]}  # l. 956: sorties, open terrain: down to three
-    assert [u["id"] for u in battle_record(s)["attacker"]["units"]] == ["portugal-troop-2"]  # no fortress
+    assert [u["id"] for u in battle_record(s)["attacker"]["units"]] == ["power:portugal-troop-2"]  # no fortress
     # Q2 - 1 = Q1 6 -> 5 (2 points) against Q2 1 -> 2: the besiegers lose and, with nowhere to go, disperse
     s, _ = through_combat(s, "battlefield", 3, dice=[6, 1])
-    assert s["units"]["spain-troop-1"]["loc"] == "box:dispersed-wm"
-    assert s["areas"]["alentejo"]["siege"] is None
+    assert s["units"]["power:spain-troop-1"]["loc"] == "box:dispersed-wm"
+    assert s["areas"]["area:alentejo"]["siege"] is None
     assert step(s) == "start_of_impulse" and "sortie" not in legal(s)
 
 
@@ -55,18 +61,26 @@ def test_the_survivors_of_a_lost_sortie_remain_besieged():
     besieged"."""
     s = besieged_alentejo(casualties=0, inside=2)
     # Q2 3 (1 point) and 1 -> 2 against Q2 5 (2 points, no casualty): Portugal loses, one disband result
-    s, log = through_combat(s, "sortie", ["portugal", "alentejo"], dice=[3, 1, 5], answers={"battlefield": 4})
-    assert s["areas"]["alentejo"]["siege"]["besieger"] == "spain"
-    assert any(e["msg"] == "combat.won" and e["args"]["side"] == "spain" for e in log)
-    inside = [u for u in ("portugal-troop-2", "portugal-troop-3") if s["units"][u]["loc"] == "area:alentejo"]
+    s, log = through_combat(
+        s, "sortie", ["power:portugal", "area:alentejo"], dice=[3, 1, 5], answers={"battlefield": 4}
+    )
+    assert s["areas"]["area:alentejo"]["siege"]["besieger"] == "power:spain"
+    assert any(e["msg"] == "combat.won" and e["args"]["side"] == "power:spain" for e in log)
+    inside = [
+        u for u in ("power:portugal-troop-2", "power:portugal-troop-3") if s["units"][u]["loc"] == "area:alentejo"
+    ]
     assert len(inside) == 1 and step(s) == "start_of_impulse" and "sortie" not in legal(s)
 
 
 def relief(casualties: int = 0) -> dict:
     s = besieged_alentejo(casualties)
-    s = place(s, "portugal-troop-1", "area:portugal")
+    s = place(s, "power:portugal-troop-1", "area:portugal")
     return moves(
-        s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"), ("area", "alentejo")
+        s,
+        ("done", None),
+        ("act", ["power:portugal", "tactical_move"]),
+        ("unit", "power:portugal-troop-1"),
+        ("area", "area:alentejo"),
     )
 
 
@@ -78,16 +92,18 @@ def test_a_relief_battle_with_the_besieged_joining():
     assert step(s) == "relief_join" and legal(s) == {"join": [True, False]}
     s, _ = play(s, "join", True)
     record = battle_record(s)
-    assert record["relief"] and [u["id"] for u in record["besieged"]["units"]] == ["portugal-troop-2"]
+    assert record["relief"] and [u["id"] for u in record["besieged"]["units"]] == ["power:portugal-troop-2"]
     assert record["siege_casualties"] == 1
     # Spain marks 3; Portugal Q2 -1 = Q1: 6 -> 5 and 6 -> 5 (4 points) against Q2 1 -> 2: the besiegers disperse
     s, _ = through_combat(s, "battlefield", 3, dice=[6, 6, 1])
-    assert s["units"]["spain-troop-1"]["loc"] == "box:dispersed-wm" and s["areas"]["alentejo"]["siege"] is None
+    assert (
+        s["units"]["power:spain-troop-1"]["loc"] == "box:dispersed-wm" and s["areas"]["area:alentejo"]["siege"] is None
+    )
     assert step(s) == "relief_withdraw"
-    assert legal(s) == {"withdraw": ["portugal-troop-1", "portugal-troop-2"], "done": [None]}
-    s, _ = play(s, "withdraw", "portugal-troop-2")
+    assert legal(s) == {"withdraw": ["power:portugal-troop-1", "power:portugal-troop-2"], "done": [None]}
+    s, _ = play(s, "withdraw", "power:portugal-troop-2")
     s, _ = play(s, "done")
-    assert s["units"]["portugal-troop-2"]["loc"] == "area:portugal" and step(s) == "power_actions"
+    assert s["units"]["power:portugal-troop-2"]["loc"] == "area:portugal" and step(s) == "power_actions"
 
 
 def test_a_beaten_relief_army_goes_back_and_the_besieged_stay():
@@ -97,8 +113,8 @@ def test_a_beaten_relief_army_goes_back_and_the_besieged_stay():
     s, _ = play(s, "join", False)
     assert battle_record(s)["besieged"] is None
     s, _ = through_combat(s, "battlefield", 4, dice=[1, 5])  # Q2 1 -> 2 against Q2 5: Portugal loses
-    assert s["units"]["portugal-troop-1"]["loc"] in ("area:portugal", "box:dispersed-wm")
-    assert s["units"]["portugal-troop-2"]["loc"] == "area:alentejo" and s["areas"]["alentejo"]["siege"]
+    assert s["units"]["power:portugal-troop-1"]["loc"] in ("area:portugal", "box:dispersed-wm")
+    assert s["units"]["power:portugal-troop-2"]["loc"] == "area:alentejo" and s["areas"]["area:alentejo"]["siege"]
     assert step(s) == "power_actions"
 
 
@@ -106,116 +122,120 @@ def test_joining_ones_own_siege_keeps_its_casualties_and_fights_nobody():
     """13.4.1 / 13.4.2: the besieged stay behind their walls, and "accumulated siege casualties are not
     eliminated" while the siege lasts."""
     s = start()
-    power(s, "spain")
+    power(s, "power:spain")
     area(
         s,
-        "alentejo",
-        "spain",
-        fortress={"power": "spain", "built": True, "since": 0},
-        siege={"besieger": "portugal", "casualties": 2},
+        "area:alentejo",
+        "power:spain",
+        fortress={"power": "power:spain", "built": True, "since": 0},
+        siege={"besieger": "power:portugal", "casualties": 2},
     )
-    unit(s, "spain-troop-1", "troop", "area:alentejo")
-    unit(s, "spain-troop-2", "troop", "area:alentejo")
-    s = place(s, "portugal-troop-2", "area:alentejo")
+    unit(s, "power:spain-troop-1", "troop", "area:alentejo")
+    unit(s, "power:spain-troop-2", "troop", "area:alentejo")
+    s = place(s, "power:portugal-troop-2", "area:alentejo")
     s = moves(
         s,
         ("done", None),
-        ("act", ["portugal", "tactical_move"]),
-        ("unit", "portugal-troop-1"),
-        ("area", "alentejo"),
+        ("act", ["power:portugal", "tactical_move"]),
+        ("unit", "power:portugal-troop-1"),
+        ("area", "area:alentejo"),
         ("done", None),
     )  # Spain, which controls the area, does not react
-    assert s["areas"]["alentejo"]["siege"] == {"besieger": "portugal", "casualties": 2}
-    assert s["units"]["portugal-troop-1"]["loc"] == "area:alentejo" and step(s) == "power_actions"
+    assert s["areas"]["area:alentejo"]["siege"] == {"besieger": "power:portugal", "casualties": 2}
+    assert s["units"]["power:portugal-troop-1"]["loc"] == "area:alentejo" and step(s) == "power_actions"
 
 
 def test_taking_a_third_powers_area_gives_it_a_casus_belli():
     """13.3.7 l. 986 / 21.3.2 l. 1645: "If the area belonged to a third side with which the winner is not at war,
     this creates a Casus Belli for the third side against the major power"."""
     s = start()
-    power(s, "spain")
-    power(s, "england", war=False)
-    area(s, "alentejo", "england", control="spain")
+    power(s, "power:spain")
+    power(s, "power:england", war=False)
+    area(s, "area:alentejo", "power:england", control="power:spain")
     s = moves(
         s,
         ("done", None),
-        ("act", ["portugal", "tactical_move"]),
-        ("unit", "portugal-troop-1"),
-        ("area", "alentejo"),
+        ("act", ["power:portugal", "tactical_move"]),
+        ("unit", "power:portugal-troop-1"),
+        ("area", "area:alentejo"),
         ("done", None),
-        ("subjugate", "alentejo"),
+        ("subjugate", "area:alentejo"),
     )
-    assert s["areas"]["alentejo"]["control"] == "portugal"
-    assert s["casus_belli"] == [["england", "portugal"]]
+    assert s["areas"]["area:alentejo"]["control"] == "power:portugal"
+    assert s["casus_belli"] == [["power:england", "power:portugal"]]
 
 
 def test_no_casus_belli_for_an_owner_at_war_with_the_taker():
     s = start()
-    power(s, "spain")
-    power(s, "england")
-    area(s, "alentejo", "england", control="spain")
+    power(s, "power:spain")
+    power(s, "power:england")
+    area(s, "area:alentejo", "power:england", control="power:spain")
     s = moves(
         s,
         ("done", None),
-        ("act", ["portugal", "tactical_move"]),
-        ("unit", "portugal-troop-1"),
-        ("area", "alentejo"),
+        ("act", ["power:portugal", "tactical_move"]),
+        ("unit", "power:portugal-troop-1"),
+        ("area", "area:alentejo"),
         ("done", None),
-        ("subjugate", "alentejo"),
+        ("subjugate", "area:alentejo"),
     )
-    assert s["areas"]["alentejo"]["control"] == "portugal" and s["casus_belli"] == []
+    assert s["areas"]["area:alentejo"]["control"] == "power:portugal" and s["casus_belli"] == []
 
 
 def spanish_army(ability: str, at: str) -> dict:
     """Spain controls Algarve (empty, attacked from Portugal's Alentejo), Andalusia and Granada; its army of two
     troops and an extraordinary leader stands in ``at``."""
     s = start()
-    power(s, "spain")
-    for name in ("algarve", "andalusia", "granada"):
-        area(s, name, "spain")
-    unit(s, "spain-troop-1", "troop", f"area:{at}")
-    unit(s, "spain-troop-2", "troop", f"area:{at}")
-    leader(s, f"{ability}-1", "spain-troop-1", "spain")
-    s = place(s, "portugal-troop-1", "area:alentejo")
+    power(s, "power:spain")
+    for name in ("area:algarve", "area:andalusia", "area:granada"):
+        area(s, name, "power:spain")
+    unit(s, "power:spain-troop-1", "troop", f"{at}")
+    unit(s, "power:spain-troop-2", "troop", f"{at}")
+    leader(s, f"leader:{ability}-1", "power:spain-troop-1", "power:spain")
+    s = place(s, "power:portugal-troop-1", "area:alentejo")
     return moves(
-        s, ("done", None), ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"), ("area", "algarve")
+        s,
+        ("done", None),
+        ("act", ["power:portugal", "tactical_move"]),
+        ("unit", "power:portugal-troop-1"),
+        ("area", "area:algarve"),
     )
 
 
 def test_an_army_intercepts_from_an_adjacent_area():
     """12.4.1 l. 731: "Armies (that is, several troops stacked with a leader) adjacent to controlled areas can
     intercept"."""
-    s = spanish_army("tactical", "andalusia")
-    assert step(s) == "land_reaction" and legal(s)["intercept_army"] == ["andalusia"]
-    s = moves(s, ("intercept_army", "andalusia"), ("absorb", "spain-troop-2"), ("done", None))
-    assert [s["units"][u]["loc"] for u in ("spain-troop-1", "spain-troop-2")] == ["area:algarve"] * 2
+    s = spanish_army("tactical", "area:andalusia")
+    assert step(s) == "land_reaction" and legal(s)["intercept_army"] == ["area:andalusia"]
+    s = moves(s, ("intercept_army", "area:andalusia"), ("absorb", "power:spain-troop-2"), ("done", None))
+    assert [s["units"][u]["loc"] for u in ("power:spain-troop-1", "power:spain-troop-2")] == ["area:algarve"] * 2
     assert "intercept" not in legal(s) and "intercept_army" not in legal(s)
 
 
 def test_only_a_determined_commanders_army_intercepts_from_two_areas():
     """17.3.2 (determined): "He can make interceptions with several troops at 2 areas of distance"."""
-    s = spanish_army("tactical", "granada")
+    s = spanish_army("tactical", "area:granada")
     assert "intercept_army" not in legal(s)
-    s = spanish_army("determined", "granada")
-    assert legal(s)["intercept_army"] == ["granada"]
+    s = spanish_army("determined", "area:granada")
+    assert legal(s)["intercept_army"] == ["area:granada"]
 
 
 def test_an_intercepted_determined_commander_fights_as_a_tactical_one():
     """17.3.2 (determined): "in land combats where he is intercepted he fights as a tactical leader"."""
     s = start()
-    power(s, "spain")
-    area(s, "algarve", "spain")
-    unit(s, "spain-troop-1", "troop", "area:andalusia")
-    area(s, "andalusia", "spain")
-    s = place(s, "portugal-troop-1", "area:alentejo")
-    leader(s, "determined-1", "portugal-troop-1")
+    power(s, "power:spain")
+    area(s, "area:algarve", "power:spain")
+    unit(s, "power:spain-troop-1", "troop", "area:andalusia")
+    area(s, "area:andalusia", "power:spain")
+    s = place(s, "power:portugal-troop-1", "area:alentejo")
+    leader(s, "leader:determined-1", "power:portugal-troop-1")
     s = moves(
         s,
         ("done", None),
-        ("act", ["portugal", "tactical_move"]),
-        ("unit", "portugal-troop-1"),
-        ("area", "algarve"),
-        ("intercept", "spain-troop-1"),
+        ("act", ["power:portugal", "tactical_move"]),
+        ("unit", "power:portugal-troop-1"),
+        ("area", "area:algarve"),
+        ("intercept", "power:spain-troop-1"),
     )
     s, _ = play(s, "done")
     assert battle_record(s)["intercepted"] is True
@@ -227,14 +247,16 @@ def test_an_intercepted_determined_commander_fights_as_a_tactical_one():
 
 def two_leaders(besieged: bool = False) -> dict:
     s = start()
-    s = place(s, "portugal-troop-2", "area:oporto")
-    s = place(s, "portugal-squadron-1", "area:portugal")
-    leader(s, "tactical-1", "portugal-troop-1")
-    leader(s, "admiral-1", "portugal-troop-2")
+    s = place(s, "power:portugal-troop-2", "area:oporto")
+    s = place(s, "power:portugal-squadron-1", "area:portugal")
+    leader(s, "leader:tactical-1", "power:portugal-troop-1")
+    leader(s, "leader:admiral-1", "power:portugal-troop-2")
     if besieged:
-        power(s, "spain")
-        area(s, "oporto", "portugal", fortress=dict(FORT), siege={"besieger": "spain", "casualties": 0})
-        unit(s, "spain-troop-1", "troop", "area:oporto")
+        power(s, "power:spain")
+        area(
+            s, "area:oporto", "power:portugal", fortress=dict(FORT), siege={"besieger": "power:spain", "casualties": 0}
+        )
+        unit(s, "power:spain-troop-1", "troop", "area:oporto")
     return s
 
 
@@ -242,10 +264,10 @@ def test_a_power_swaps_two_leaders_at_the_start_of_its_impulse_once():
     """8.2.2 l. 379: "Each major power may also swap two of its leaders, simultaneously replacing one for the
     other, provided neither is besieged"."""
     s = two_leaders()
-    assert legal(s)["swap_leaders"] == [["admiral-1", "tactical-1"]]
-    s, _ = play(s, "swap_leaders", ["admiral-1", "tactical-1"])
-    assert s["leaders"]["admiral-1"]["unit"] == "portugal-troop-1"
-    assert s["leaders"]["tactical-1"]["unit"] == "portugal-troop-2"
+    assert legal(s)["swap_leaders"] == [["leader:admiral-1", "leader:tactical-1"]]
+    s, _ = play(s, "swap_leaders", ["leader:admiral-1", "leader:tactical-1"])
+    assert s["leaders"]["leader:admiral-1"]["unit"] == "power:portugal-troop-1"
+    assert s["leaders"]["leader:tactical-1"]["unit"] == "power:portugal-troop-2"
     assert "swap_leaders" not in legal(s)
     assert "swap_leaders" not in legal(two_leaders(besieged=True))
 
@@ -256,19 +278,19 @@ def test_a_power_moves_one_leader_at_the_end_of_its_impulse():
     s = moves(two_leaders(besieged=True), ("done", None), ("end_impulse", None))
     assert step(s) == "end_of_impulse"
     # the admiral is besieged in Oporto: he may not move, and nobody may join him there
-    assert legal(s)["move_leader"] == [["tactical-1", "portugal-squadron-1"]]
-    s, _ = play(s, "move_leader", ["tactical-1", "portugal-squadron-1"])
-    assert s["leaders"]["tactical-1"]["unit"] == "portugal-squadron-1" and "move_leader" not in legal(s)
+    assert legal(s)["move_leader"] == [["leader:tactical-1", "power:portugal-squadron-1"]]
+    s, _ = play(s, "move_leader", ["leader:tactical-1", "power:portugal-squadron-1"])
+    assert s["leaders"]["leader:tactical-1"]["unit"] == "power:portugal-squadron-1" and "move_leader" not in legal(s)
 
 
 def test_a_later_sortie_costs_a_tactical_action():
     """13.3.1 l. 934: "if it is done later, it requires a tactical action"."""
     s = moves(besieged_alentejo(), ("done", None))
-    assert ["portugal", "sortie"] in legal(s)["act"]
-    s = moves(s, ("act", ["portugal", "sortie"]))
-    assert step(s) == "sortie_action" and legal(s) == {"area": ["alentejo"]}
-    s, _ = through_combat(s, "area", "alentejo", dice=[6, 1], answers={"battlefield": 4})
-    assert s["areas"]["alentejo"]["siege"] is None and s["impulse"]["actions"]["portugal"] == 1
+    assert ["power:portugal", "sortie"] in legal(s)["act"]
+    s = moves(s, ("act", ["power:portugal", "sortie"]))
+    assert step(s) == "sortie_action" and legal(s) == {"area": ["area:alentejo"]}
+    s, _ = through_combat(s, "area", "area:alentejo", dice=[6, 1], answers={"battlefield": 4})
+    assert s["areas"]["area:alentejo"]["siege"] is None and s["impulse"]["actions"]["power:portugal"] == 1
 
 
 def test_the_control_taken_from_a_third_power_returns_to_it_at_the_end_of_the_turn():
@@ -277,23 +299,23 @@ def test_the_control_taken_from_a_third_power_returns_to_it_at_the_end_of_the_tu
     from tests.engines.ultima_ratio.support import PASSIVE
 
     s = start()
-    power(s, "spain")
-    power(s, "england", war=False)
-    area(s, "alentejo", "england", control="spain")
+    power(s, "power:spain")
+    power(s, "power:england", war=False)
+    area(s, "area:alentejo", "power:england", control="power:spain")
     s = moves(
         s,
         ("done", None),
-        ("act", ["portugal", "tactical_move"]),
-        ("unit", "portugal-troop-1"),
-        ("area", "alentejo"),
+        ("act", ["power:portugal", "tactical_move"]),
+        ("unit", "power:portugal-troop-1"),
+        ("area", "area:alentejo"),
         ("done", None),
-        ("subjugate", "alentejo"),
+        ("subjugate", "area:alentejo"),
     )
-    assert s["areas"]["alentejo"]["control"] == "portugal"
+    assert s["areas"]["area:alentejo"]["control"] == "power:portugal"
     for _ in range(400):  # the passive choices to the next turn
         if s["turn"] > 1:
             break
         options = legal(s)
         verb = next((v for v in PASSIVE if v in options), next(iter(options)))
         s, _ = play(s, verb, options[verb][0])
-    assert s["turn"] == 2 and s["areas"]["alentejo"]["control"] == "england"
+    assert s["turn"] == 2 and s["areas"]["area:alentejo"]["control"] == "power:england"

@@ -24,7 +24,7 @@ def chance():
     return Chance({"rng": rng.seed_state(1)})
 
 
-def leader(id, power="spain", on="t1", extraordinary=False) -> Leader:
+def leader(id, power="power:spain", on="t1", extraordinary=False) -> Leader:
     return Leader(id=id, power=power, unit=on, extraordinary=extraordinary)
 
 
@@ -39,22 +39,22 @@ def test_every_event_that_brings_a_leader_names_one_of_the_file(content):
         (e.id, eff.leader) for e in world.events for top in e.effects for eff in top.walk() if eff.op == "leader"
     }
     assert brought == {(h.event, h.id) for h in content.historical}
-    assert {"farnesio", "hawkins", "godunov"} <= {h.id for h in content.historical}  # line 1225
+    assert {"leader:farnesio", "leader:hawkins", "leader:godunov"} <= {h.id for h in content.historical}  # line 1225
     leader_cards = {e.id for e in world.events if e.category == "leader"}
     assert leader_cards == {h.event for h in content.historical}
 
 
 def test_dangling_catches_a_wrong_ability(content):
-    hawkins = content.historical_for_event("hawkins")
+    hawkins = content.historical_for_event("card:hawkins")
     bad = content.model_copy(
         update={
             "historical": [
                 hawkins.model_copy(update={"ability": "tactical"}),
-                *[h for h in content.historical if h.id != "hawkins"],
+                *[h for h in content.historical if h.id != "leader:hawkins"],
             ]
         }
     )
-    assert any("hawkins" in p and "admiral" in p for p in dangling(bad, load_world()))
+    assert any("leader:hawkins" in p and "admiral" in p for p in dangling(bad, load_world()))
 
 
 def test_abilities_are_the_rulebook_list_in_its_order(content):
@@ -94,7 +94,7 @@ def test_owner_file_replaces_the_packaged_one_and_the_core_loader_takes_the_mode
     (folder / "powers.yaml").write_text("[]\n")  # another file of the game: the game's loader checks it
     mine = content.model_copy(update={"pool": content.pool[:1]})
     (folder / "leaders.yaml").write_text(__import__("yaml").safe_dump(mine.model_dump(mode="json")))
-    assert load_leaders(tmp_path)[0].pool_ids() == ["tactical-1"]
+    assert load_leaders(tmp_path)[0].pool_ids() == ["leader:tactical-1"]
     assert load_leaders(tmp_path)[1] != load_leaders()[1]
     from engines.core.content import load_content
     from engines.ultima_ratio.leader_items import DATA_DIR, LEADER_FILES
@@ -104,17 +104,17 @@ def test_owner_file_replaces_the_packaged_one_and_the_core_loader_takes_the_mode
 
 # ---------------------------------------------------------------------------------------------- 17.1
 UNITS = [
-    unit("t1", "spain", at="milan"),
-    unit("t2", "spain", at="milan"),
-    unit("f1", "spain", "fortress", "milan"),
-    unit("t3", "spain", at="naples"),
-    unit("s1", "spain", "squadron", "central-med"),
-    unit("s2", "spain", "squadron", "central-med"),
-    unit("x1", "france", at="milan"),
-    unit("d1", "spain", at="dispersed-cm", dispersed=True),
-    unit("d2", "spain", at="dispersed-cm", dispersed=True),
-    unit("b1", "spain", at="pavia", besieged=True),
-    unit("c1", "spain", "fortress", "genoa", operational=False),
+    unit("t1", "power:spain", at="area:milan"),
+    unit("t2", "power:spain", at="area:milan"),
+    unit("f1", "power:spain", "fortress", "area:milan"),
+    unit("t3", "power:spain", at="area:naples"),
+    unit("s1", "power:spain", "squadron", "central-med"),
+    unit("s2", "power:spain", "squadron", "central-med"),
+    unit("x1", "power:france", at="area:milan"),
+    unit("d1", "power:spain", at="box:dispersed-cm", dispersed=True),
+    unit("d2", "power:spain", at="box:dispersed-cm", dispersed=True),
+    unit("b1", "power:spain", at="pavia", besieged=True),
+    unit("c1", "power:spain", "fortress", "area:genoa", operational=False),
 ]
 
 
@@ -123,7 +123,7 @@ def test_attach_within_the_area_the_fleet_and_the_dispersion_area():
     assert L.attach(ls, UNITS, "a", "f1")[0]["unit"] == "f1"
     assert L.attach(ls, UNITS, "s", "s2")[1]["unit"] == "s2"
     assert L.attach(ls, UNITS, "d", "d2")[2]["unit"] == "d2"
-    sieged = [*UNITS, unit("b2", "spain", at="pavia"), unit("b3", "spain", at="pavia", besieged=True)]
+    sieged = [*UNITS, unit("b2", "power:spain", at="pavia"), unit("b3", "power:spain", at="pavia", besieged=True)]
     inside = [leader("c", on="b1")]
     assert L.attach(inside, sieged, "c", "b3")[0]["unit"] == "b3"
     with pytest.raises(RuleError):
@@ -134,13 +134,15 @@ def test_attach_within_the_area_the_fleet_and_the_dispersion_area():
 
 
 def test_allied_minor_units_count_as_the_power_s_when_the_flow_says_so(content):
-    units = [*UNITS, unit("m1", "papacy", at="milan")]
+    units = [*UNITS, unit("m1", "minor:papacy", at="area:milan")]
     ls = [leader("a", on="t1")]
     with pytest.raises(RuleError):
         L.attach(ls, units, "a", "m1")
-    assert L.attach(ls, units, "a", "m1", side=["papacy"])[0]["unit"] == "m1"
-    assert "m1" in L.build_targets("spain", units, ["papacy"]) and "m1" not in L.build_targets("spain", units)
-    (decision,) = L.reattach_decision(ls, units, "t1", side=["papacy"])
+    assert L.attach(ls, units, "a", "m1", side=["minor:papacy"])[0]["unit"] == "m1"
+    assert "m1" in L.build_targets("power:spain", units, ["minor:papacy"]) and "m1" not in L.build_targets(
+        "power:spain", units
+    )
+    (decision,) = L.reattach_decision(ls, units, "t1", side=["minor:papacy"])
     assert decision.options == ("f1", "m1", "t2")
 
 
@@ -157,17 +159,17 @@ def test_swap_and_end_of_impulse_move_exclude_besieged_leaders():
 
 
 def test_leader_stays_with_the_stack_and_dies_with_its_last_unit(content):
-    ls = [leader("tactical-1", on="t1")]
+    ls = [leader("leader:tactical-1", on="t1")]
     (decision,) = L.reattach_decision(ls, UNITS, "t1")
     assert decision.options == ("f1", "t2") and decision.count == 1
     assert L.reattach_decision(ls, UNITS, "t3") == []  # nobody on t3
-    alone = [leader("tactical-1", on="t3")]
+    alone = [leader("leader:tactical-1", on="t3")]
     (last,) = L.reattach_decision(alone, UNITS, "t3")  # the last unit of the stack: he is eliminated
     assert last.options == () and last.count == 0
     last.check([])
-    left, pool = L.eliminate(alone, ["admiral-1"], content, ["tactical-1"])
-    assert left == [] and pool == ["admiral-1", "tactical-1"]
-    left, pool = L.eliminate([leader("farnesio")], [], content, ["farnesio"])
+    left, pool = L.eliminate(alone, ["leader:admiral-1"], content, ["leader:tactical-1"])
+    assert left == [] and pool == ["leader:admiral-1", "leader:tactical-1"]
+    left, pool = L.eliminate([leader("leader:farnesio")], [], content, ["leader:farnesio"])
     assert left == [] and pool == []  # historical leaders are set apart
 
 
@@ -187,22 +189,22 @@ def test_extraordinary_side_needs_unrest_not_above_vitality_and_costs_three(cont
         pool,
         UNITS,
         content,
-        power="spain",
-        leader_id="tactical-1",
+        power="power:spain",
+        leader_id="leader:tactical-1",
         extraordinary=True,
         unrest=6,
         vitality=6,
         target="t1",
     )
-    assert built.unrest == 9 and built.leaders == [leader("tactical-1", extraordinary=True)]
-    assert "tactical-1" not in built.pool and len(built.pool) == len(pool) - 1
+    assert built.unrest == 9 and built.leaders == [leader("leader:tactical-1", extraordinary=True)]
+    assert "leader:tactical-1" not in built.pool and len(built.pool) == len(pool) - 1
     ordinary = L.build(
         [],
         pool,
         UNITS,
         content,
-        power="spain",
-        leader_id="tactical-1",
+        power="power:spain",
+        leader_id="leader:tactical-1",
         extraordinary=False,
         unrest=7,
         vitality=6,
@@ -215,8 +217,8 @@ def test_extraordinary_side_needs_unrest_not_above_vitality_and_costs_three(cont
             pool,
             UNITS,
             content,
-            power="spain",
-            leader_id="tactical-1",
+            power="power:spain",
+            leader_id="leader:tactical-1",
             extraordinary=True,
             unrest=7,
             vitality=6,
@@ -225,44 +227,47 @@ def test_extraordinary_side_needs_unrest_not_above_vitality_and_costs_three(cont
 
 
 def test_build_targets_are_own_units_not_besieged():
-    assert L.build_targets("spain", UNITS) == ["d1", "d2", "f1", "s1", "s2", "t1", "t2", "t3"]
+    assert L.build_targets("power:spain", UNITS) == ["d1", "d2", "f1", "s1", "s2", "t1", "t2", "t3"]
 
 
 def test_build_by_replacing_a_leader_even_besieged(content):
-    ls = [leader("admiral-1", on="b1", extraordinary=True), leader("farnesio", on="t1", extraordinary=True)]
-    pool = ["tactical-2"]
+    ls = [
+        leader("leader:admiral-1", on="b1", extraordinary=True),
+        leader("leader:farnesio", on="t1", extraordinary=True),
+    ]
+    pool = ["leader:tactical-2"]
     built = L.build(
         ls,
         pool,
         UNITS,
         content,
-        power="spain",
-        leader_id="tactical-2",
+        power="power:spain",
+        leader_id="leader:tactical-2",
         extraordinary=False,
         unrest=0,
         vitality=6,
-        replace="admiral-1",
+        replace="leader:admiral-1",
     )
-    assert built.leaders == [ls[1], leader("tactical-2", on="b1")]
-    assert built.pool == ["admiral-1"] and built.replaced == "admiral-1"
+    assert built.leaders == [ls[1], leader("leader:tactical-2", on="b1")]
+    assert built.pool == ["leader:admiral-1"] and built.replaced == "leader:admiral-1"
     replaced_historical = L.build(
         ls,
         pool,
         UNITS,
         content,
-        power="spain",
-        leader_id="tactical-2",
+        power="power:spain",
+        leader_id="leader:tactical-2",
         extraordinary=False,
         unrest=0,
         vitality=6,
-        replace="farnesio",
+        replace="leader:farnesio",
     )
     assert replaced_historical.pool == []
     for bad in (
         {"target": "b1"},
         {"target": "x1"},
         {"target": "c1"},
-        {"target": "t1", "replace": "admiral-1"},
+        {"target": "t1", "replace": "leader:admiral-1"},
         {"replace": "nobody"},
         {},
     ):
@@ -272,8 +277,8 @@ def test_build_by_replacing_a_leader_even_besieged(content):
                 pool,
                 UNITS,
                 content,
-                power="spain",
-                leader_id="tactical-2",
+                power="power:spain",
+                leader_id="leader:tactical-2",
                 extraordinary=False,
                 unrest=0,
                 vitality=6,
@@ -285,8 +290,8 @@ def test_build_by_replacing_a_leader_even_besieged(content):
             pool,
             UNITS,
             content,
-            power="spain",
-            leader_id="organizer-1",
+            power="power:spain",
+            leader_id="leader:organizer-1",
             extraordinary=False,
             unrest=0,
             vitality=6,
@@ -295,26 +300,26 @@ def test_build_by_replacing_a_leader_even_besieged(content):
 
 
 def test_historical_leader_comes_extraordinary_without_unrest(content):
-    ls = L.bring_historical([], UNITS, content, event="farnesio", target="t1")
-    assert ls == [leader("farnesio", extraordinary=True)]
+    ls = L.bring_historical([], UNITS, content, event="card:farnesio", target="t1")
+    assert ls == [leader("leader:farnesio", extraordinary=True)]
     with pytest.raises(RuleError):
-        L.bring_historical(ls, UNITS, content, event="farnesio", target="t2")
+        L.bring_historical(ls, UNITS, content, event="card:farnesio", target="t2")
     with pytest.raises(RuleError):
-        L.bring_historical([], UNITS, content, event="hawkins", target="s1")  # England's, not Spain's
+        L.bring_historical([], UNITS, content, event="card:hawkins", target="s1")  # England's, not Spain's
     with pytest.raises(KeyError):
-        L.bring_historical([], UNITS, content, event="luther", target="t1")
+        L.bring_historical([], UNITS, content, event="card:luther", target="t1")
 
 
 def test_commander_follows_the_list_order(content):
     force = [
-        leader("organizer-1", extraordinary=True),
-        leader("creative-1", extraordinary=True),
-        leader("tactical-1", extraordinary=False),
+        leader("leader:organizer-1", extraordinary=True),
+        leader("leader:creative-1", extraordinary=True),
+        leader("leader:tactical-1", extraordinary=False),
     ]
-    assert L.commander(force, content)["id"] == "creative-1"
+    assert L.commander(force, content)["id"] == "leader:creative-1"
     assert L.force_ability(force, content) == "creative"
-    assert L.force_ability([*force, leader("admiral-2", extraordinary=True)], content) == "admiral"
-    assert L.commander([leader("tactical-1")], content) is None
+    assert L.force_ability([*force, leader("leader:admiral-2", extraordinary=True)], content) == "admiral"
+    assert L.commander([leader("leader:tactical-1")], content) is None
 
 
 @pytest.mark.parametrize(
@@ -357,6 +362,6 @@ def test_ability_modifiers():
 
 
 def test_extraordinary_leaders_turn_ordinary_at_turn_end():
-    ls = [leader("a", extraordinary=True), leader("b", power="france", extraordinary=True), leader("c")]
+    ls = [leader("a", extraordinary=True), leader("b", power="power:france", extraordinary=True), leader("c")]
     assert [x["extraordinary"] for x in L.flip_to_ordinary(ls)] == [False, False, False]
     assert ls[0]["extraordinary"]  # inputs are not mutated

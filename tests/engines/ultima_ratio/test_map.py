@@ -96,7 +96,7 @@ def test_every_area_the_rulebook_names_exists(board):
         area = names[first]
         assert all(names.get(other) is area for other in printed.split("/")), printed
         assert area.source == "rulebook", printed
-    assert names["Candia"].id == "candia" and names["Ormuz"].id == "ormuz"
+    assert names["Candia"].id == "area:candia" and names["Ormuz"].id == "area:ormuz"
 
 
 def test_every_reference_resolves(board):
@@ -120,9 +120,9 @@ def test_every_reference_resolves(board):
 
 def test_area_ids_are_the_slugs_of_their_names(board):
     for area in board.areas:
-        assert area.id == slug(area.name), area.name
-    assert by_name(board)["St. Quintin"].id == "st-quintin"
-    assert by_name(board)["Košice"].id == "kosice"
+        assert area.id == "area:" + slug(area.name), area.name
+    assert by_name(board)["St. Quintin"].id == "area:st-quintin"
+    assert by_name(board)["Košice"].id == "area:kosice"
 
 
 def test_every_theater_is_a_real_place_to_fight_over(board):
@@ -175,17 +175,27 @@ def test_the_main_map_mainland_is_one_piece(board):
     for conn in board.connections:
         edges[conn.a].add(conn.b)
         edges[conn.b].add(conn.a)
-    part = _components({"toledo"}, edges)[0]
-    for far in ("moscow", "cairo", "isfahan", "stockholm", "copenhagen", "paris", "naples", "tunis", "sicily"):
+    part = _components({"area:toledo"}, edges)[0]
+    for far in (
+        "area:moscow",
+        "area:cairo",
+        "area:isfahan",
+        "area:stockholm",
+        "area:copenhagen",
+        "area:paris",
+        "area:naples",
+        "area:tunis",
+        "area:sicily",
+    ):
         assert far in part, far
-    assert "london" not in part and "ireland" not in part  # the British Isles are reached by sea
+    assert "area:london" not in part and "area:ireland" not in part  # the British Isles are reached by sea
 
 
 def test_stacking_limits_follow_15_1(board):
     """4 on the main map and in The East (except Ormuz and Aden) and in mini-map home areas; 2 in mini-map
     domains; 1 elsewhere, including Ormuz and Aden."""
     for area in board.areas:
-        if area.id in ("ormuz", "aden"):
+        if area.id in ("area:ormuz", "area:aden"):
             expected = 1
         elif area.map == "main" or area.theater == "TE" or area.home_of:
             expected = 4
@@ -194,41 +204,41 @@ def test_stacking_limits_follow_15_1(board):
         else:
             expected = 1
         assert area.stacking_limit == expected, area.id
-    assert board.area("ormuz").theater == board.area("aden").theater == "TE"
-    assert board.area("ormuz").mini_map and board.area("kandahar").stacking_limit == 4
+    assert board.area("area:ormuz").theater == board.area("area:aden").theater == "TE"
+    assert board.area("area:ormuz").mini_map and board.area("area:kandahar").stacking_limit == 4
 
 
 @pytest.mark.parametrize(
     "center,turn,scenario,expected,line",
     [
-        ("eastern-mediterranean", 1, None, 4, 2164),
-        ("eastern-mediterranean", 5, None, 4, 2164),
-        ("eastern-mediterranean", 6, None, 3, 2333),
-        ("persian-gulf-red-sea", 1, None, 3, 2165),
-        ("persian-gulf-red-sea", 6, None, 3, 2334),
-        ("caribbean-sea", 1, None, 0, 2166),
-        ("south-atlantic", 1, None, 0, 2166),
-        ("caribbean-sea", 6, None, 2, 2335),
-        ("indian-ocean", 6, None, 0, 2336),
-        ("africa", 6, None, 0, 2336),
-        ("sea-of-china", 7, None, 0, 2336),
-        ("indian-ocean", 8, None, 1, 2425),
-        ("africa", 8, None, 1, 2426),
-        ("south-atlantic", 8, None, 2, 2427),
-        ("sea-of-china", 8, None, 2, 2428),
-        ("sea-of-china", 11, None, 2, 2428),
-        ("africa", 1, "9.1", 1, 1924),
-        ("persian-gulf-red-sea", 1, "9.1", 1, 1924),
-        ("indian-ocean", 3, "9.1", 1, 1924),
-        ("sea-of-china", 5, "9.1", 2, 1924),
-        ("eastern-mediterranean", 1, "9.1", 0, 1924),
-        ("north-sea", 2, "9.1", 0, 1924),
-        ("persian-gulf-red-sea", 6, "9.4", 3, 2006),
-        ("caribbean-sea", 6, "9.4", 2, 2007),
-        ("africa", 7, "9.4", 0, 2008),
-        ("south-atlantic", 8, "9.4", 2, 2427),
-        ("indian-ocean", 8, "9.4", 1, 2425),
-        ("eastern-mediterranean", 6, "9.4", 4, 2164),  # 9.4 replaces the Turn 6 rules (1907)
+        ("center:eastern-mediterranean", 1, None, 4, 2164),
+        ("center:eastern-mediterranean", 5, None, 4, 2164),
+        ("center:eastern-mediterranean", 6, None, 3, 2333),
+        ("center:persian-gulf-red-sea", 1, None, 3, 2165),
+        ("center:persian-gulf-red-sea", 6, None, 3, 2334),
+        ("center:caribbean-sea", 1, None, 0, 2166),
+        ("center:south-atlantic", 1, None, 0, 2166),
+        ("center:caribbean-sea", 6, None, 2, 2335),
+        ("center:indian-ocean", 6, None, 0, 2336),
+        ("center:africa", 6, None, 0, 2336),
+        ("center:sea-of-china", 7, None, 0, 2336),
+        ("center:indian-ocean", 8, None, 1, 2425),
+        ("center:africa", 8, None, 1, 2426),
+        ("center:south-atlantic", 8, None, 2, 2427),
+        ("center:sea-of-china", 8, None, 2, 2428),
+        ("center:sea-of-china", 11, None, 2, 2428),
+        ("center:africa", 1, "9.1", 1, 1924),
+        ("center:persian-gulf-red-sea", 1, "9.1", 1, 1924),
+        ("center:indian-ocean", 3, "9.1", 1, 1924),
+        ("center:sea-of-china", 5, "9.1", 2, 1924),
+        ("center:eastern-mediterranean", 1, "9.1", 0, 1924),
+        ("center:north-sea", 2, "9.1", 0, 1924),
+        ("center:persian-gulf-red-sea", 6, "9.4", 3, 2006),
+        ("center:caribbean-sea", 6, "9.4", 2, 2007),
+        ("center:africa", 7, "9.4", 0, 2008),
+        ("center:south-atlantic", 8, "9.4", 2, 2427),
+        ("center:indian-ocean", 8, "9.4", 1, 2425),
+        ("center:eastern-mediterranean", 6, "9.4", 4, 2164),  # 9.4 replaces the Turn 6 rules (1907)
     ],
 )
 def test_trade_capacities_follow_the_playbook(board, center, turn, scenario, expected, line):
@@ -238,24 +248,24 @@ def test_trade_capacities_follow_the_playbook(board, center, turn, scenario, exp
 def test_trade_centers_as_the_rulebook_describes_them(board):
     """19.2.1: sea centers include the commercial ports on their seas; Africa and Asia include every area of their
     theater; Eastern Europe's trade is river trade."""
-    north_sea = board.trade_center_ports("north-sea")
-    assert {"london", "holland", "hamburg", "bergen"} <= set(north_sea)
+    north_sea = board.trade_center_ports("center:north-sea")
+    assert {"area:london", "area:holland", "area:hamburg", "area:bergen"} <= set(north_sea)
     assert all(board.area(a).commercial_port for a in north_sea)
-    assert set(board.trade_center_ports("africa")) == {a.id for a in board.areas_in(theater="Af")}
-    assert {a.id for a in board.areas_in(theater="As")} <= set(board.trade_center_ports("sea-of-china"))
+    assert set(board.trade_center_ports("center:africa")) == {a.id for a in board.areas_in(theater="Af")}
+    assert {a.id for a in board.areas_in(theater="As")} <= set(board.trade_center_ports("center:sea-of-china"))
     river = [c.id for c in board.trade_centers if c.river_trade]
-    assert river == ["eastern-europe"] and board.trade_center("eastern-europe").theaters == ["EE"]
+    assert river == ["center:eastern-europe"] and board.trade_center("center:eastern-europe").theaters == ["EE"]
     assert {
-        "north-sea",
-        "baltic-sea",
-        "central-mediterranean",
-        "eastern-mediterranean",
-        "persian-gulf-red-sea",
-        "indian-ocean",
-        "africa",
-        "sea-of-china",
-        "caribbean-sea",
-        "south-atlantic",
+        "center:north-sea",
+        "center:baltic-sea",
+        "center:central-mediterranean",
+        "center:eastern-mediterranean",
+        "center:persian-gulf-red-sea",
+        "center:indian-ocean",
+        "center:africa",
+        "center:sea-of-china",
+        "center:caribbean-sea",
+        "center:south-atlantic",
     } <= {c.id for c in board.trade_centers}
 
 
@@ -263,26 +273,29 @@ def test_strategic_ports_join_two_seas(board):
     """18.6.3."""
     ports = {a.id: set(a.strategic_port) for a in board.areas if a.strategic_port}
     assert ports == {
-        "corfu": {"central-mediterranean", "eastern-mediterranean"},
-        "malta": {"central-mediterranean", "eastern-mediterranean"},
-        "constantinople": {"eastern-mediterranean", "black-sea"},
-        "portsmouth": {"north-sea", "east-atlantic"},
-        "copenhagen": {"baltic-sea", "north-sea"},
+        "area:corfu": {"sea:central-mediterranean", "sea:eastern-mediterranean"},
+        "area:malta": {"sea:central-mediterranean", "sea:eastern-mediterranean"},
+        "area:constantinople": {"sea:eastern-mediterranean", "sea:black-sea"},
+        "area:portsmouth": {"sea:north-sea", "sea:east-atlantic"},
+        "area:copenhagen": {"sea:baltic-sea", "sea:north-sea"},
     }
 
 
 def test_mediterranean_seas_and_gibraltar(board):
     """18.6.1: galleys; Gibraltar counts as Mediterranean. 18.6.2: three seas count as one between maps."""
     assert {s.id for s in board.seas if s.mediterranean} == {
-        "western-mediterranean",
-        "central-mediterranean",
-        "eastern-mediterranean",
-        "black-sea",
+        "sea:western-mediterranean",
+        "sea:central-mediterranean",
+        "sea:eastern-mediterranean",
+        "sea:black-sea",
     }
-    gibraltar = board.area("gibraltar")
-    assert gibraltar.counts_as_mediterranean and set(gibraltar.seas) == {"western-mediterranean", "east-atlantic"}
-    assert [a.id for a in board.areas if a.counts_as_mediterranean] == ["gibraltar"]
-    assert {s.id for s in board.seas if s.transoceanic_hub} == {"baltic-sea", "north-sea", "east-atlantic"}
+    gibraltar = board.area("area:gibraltar")
+    assert gibraltar.counts_as_mediterranean and set(gibraltar.seas) == {
+        "sea:western-mediterranean",
+        "sea:east-atlantic",
+    }
+    assert [a.id for a in board.areas if a.counts_as_mediterranean] == ["area:gibraltar"]
+    assert {s.id for s in board.seas if s.transoceanic_hub} == {"sea:baltic-sea", "sea:north-sea", "sea:east-atlantic"}
 
 
 def test_the_world_map_links_every_ocean(board):
@@ -293,7 +306,7 @@ def test_the_world_map_links_every_ocean(board):
             edges[sea.id].add(other)
     parts = _components({s.id for s in board.seas}, edges)
     assert sorted(map(len, parts)) == [1, len(board.seas) - 1]
-    assert {"caspian-sea"} in parts
+    assert {"sea:caspian-sea"} in parts
     hubs = {s.id for s in board.seas if s.transoceanic_hub}
     for sea in board.seas:
         if sea.world_links:
@@ -305,27 +318,35 @@ def test_border_areas_are_those_connected_to_another_theater(board):
     for area in board.areas:
         others = {board.area(n).theater for n in board.neighbours(area.id)} - {area.theater}
         assert set(area.border_of) == others, area.id
-    assert "WE" in board.area("savoy").border_of and board.area("savoy").border_area
-    assert not board.area("paris").border_area
+    assert "WE" in board.area("area:savoy").border_of and board.area("area:savoy").border_area
+    assert not board.area("area:paris").border_area
 
 
 def test_capitals_and_the_protestant_cross(board):
     """Turn 6: those who have the cross in their capital are Protestants."""
     crosses = {p for a in board.areas if a.protestant_cross for p in a.capital_of}
     assert crosses == {
-        "england",
-        "parliamentarians",
-        "royalists",
-        "sweden",
-        "denmark",
-        "netherlands",
-        "huguenots",
-        "schmalkaldic-league",
-        "protestant-union",
+        "power:england",
+        "power:parliamentarians",
+        "power:royalists",
+        "power:sweden",
+        "power:denmark",
+        "power:netherlands",
+        "power:huguenots",
+        "power:schmalkaldic-league",
+        "power:protestant-union",
     }
     capitals = [p for a in board.areas for p in a.capital_of]
     assert len(capitals) == len(set(capitals))
-    assert {"spain", "france", "ottomans", "persia", "russia", "mughals", "portugal"} <= set(capitals)
+    assert {
+        "power:spain",
+        "power:france",
+        "power:ottomans",
+        "power:persia",
+        "power:russia",
+        "power:mughals",
+        "power:portugal",
+    } <= set(capitals)
 
 
 def test_coastal_areas_are_ports_and_commercial_ports_are_coastal(board):
@@ -337,7 +358,12 @@ def test_coastal_areas_are_ports_and_commercial_ports_are_coastal(board):
 
 def test_rough_passes_cross_the_mountains(board):
     passes = {frozenset((c.a, c.b)) for c in board.connections if c.kind == "rough_pass"}
-    for pair in (("navarre", "gascony"), ("savoy", "dauphine"), ("transylvania", "wallachia"), ("kabul", "lahore")):
+    for pair in (
+        ("area:navarre", "area:gascony"),
+        ("area:savoy", "area:dauphine"),
+        ("area:transylvania", "area:wallachia"),
+        ("area:kabul", "area:lahore"),
+    ):
         assert frozenset(pair) in passes, pair
     rough = {"mountain", "forest"}
     assert all({board.area(a).terrain, board.area(b).terrain} & rough for a, b in map(sorted, passes))
@@ -354,7 +380,7 @@ def test_positions_lie_on_the_land_of_their_map(board):
 def test_items_carry_their_source(board):
     for items in (board.theaters, board.areas, board.seas, board.connections, board.trade_centers):
         assert {item.source for item in items} <= {"rulebook", "reconstructed"}
-    assert board.area("toledo").source == "reconstructed" and board.area("gibraltar").source == "rulebook"
+    assert board.area("area:toledo").source == "reconstructed" and board.area("area:gibraltar").source == "rulebook"
 
 
 def test_an_owner_can_replace_a_file(tmp_path):
@@ -399,6 +425,6 @@ def test_content_export_lists_every_item_with_id_name_and_source(board):
     for key, items in data.items():
         for item in items:
             assert item["id"] and item["name"] and item["source"] in ("rulebook", "reconstructed"), key
-    area = next(a for a in data["areas"] if a["id"] == "savoy")
+    area = next(a for a in data["areas"] if a["id"] == "area:savoy")
     assert area["port"] is False and area["border_area"] is True and area["stacking_limit"] == 4
-    assert next(c for c in data["connections"] if c["id"] == "dauphine--savoy")["kind"] == "rough_pass"
+    assert next(c for c in data["connections"] if c["id"] == "area:dauphine--area:savoy")["kind"] == "rough_pass"

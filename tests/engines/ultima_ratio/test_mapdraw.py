@@ -65,22 +65,22 @@ def test_areas_drawn_side_by_side_are_connected(board):
 
 
 def test_owners_colour_home_areas_solid_and_domains_hatched():
-    owners = {"toledo": "spain", "sicily": "spain", "paris": "france"}
-    root = ET.fromstring(mapdraw.render_map_svg(owners, {"spain": "#ffcc00", "france": "#2050c0"}))
+    owners = {"area:toledo": "power:spain", "area:sicily": "power:spain", "area:paris": "power:france"}
+    root = ET.fromstring(mapdraw.render_map_svg(owners, {"power:spain": "#ffcc00", "power:france": "#2050c0"}))
     fills = area_fills(root)
-    assert fills["toledo"] == "#ffcc00" and fills["paris"] == "#2050c0"
-    assert fills["sicily"].startswith("url(#hatch")
-    pattern = next(p for p in root.iter(f"{SVG}pattern") if f"url(#{p.get('id')})" == fills["sicily"])
+    assert fills["area:toledo"] == "#ffcc00" and fills["area:paris"] == "#2050c0"
+    assert fills["area:sicily"].startswith("url(#hatch")
+    pattern = next(p for p in root.iter(f"{SVG}pattern") if f"url(#{p.get('id')})" == fills["area:sicily"])
     assert "#ffcc00" in [r.get("fill") for r in pattern]
     tint = load_map().theater("WM").colour
-    assert fills["granada"] == tint  # nobody owns it: the theater's colour
+    assert fills["area:granada"] == tint  # nobody owns it: the theater's colour
 
 
 def test_without_owners_the_printed_colours_are_shown():
-    fills = area_fills(ET.fromstring(mapdraw.render_map_svg(colours={"venice": "#c03030"})))
-    assert fills["venice"] == "#c03030"  # solid: home area
-    assert fills["candia"].startswith("url(#hatch")  # grated: domain
-    assert fills["toledo"] == load_map().theater("WM").colour
+    fills = area_fills(ET.fromstring(mapdraw.render_map_svg(colours={"power:venice": "#c03030"})))
+    assert fills["area:venice"] == "#c03030"  # solid: home area
+    assert fills["area:candia"].startswith("url(#hatch")  # grated: domain
+    assert fills["area:toledo"] == load_map().theater("WM").colour
 
 
 def test_symbols_key_areas_capitals_crosses_ports_passes(board, plain):
@@ -96,7 +96,7 @@ def test_symbols_key_areas_capitals_crosses_ports_passes(board, plain):
 
 
 def test_colours_are_escaped():
-    out = mapdraw.render_map_svg({"toledo": "spain"}, {"spain": '"/><script>alert(1)</script>'})
+    out = mapdraw.render_map_svg({"area:toledo": "power:spain"}, {"power:spain": '"/><script>alert(1)</script>'})
     assert "<script>" not in out
     ET.fromstring(out)
 
@@ -116,9 +116,9 @@ def test_every_area_and_sea_carries_its_namespaced_key_and_its_name(board, plain
         if key:
             title = el.find(f"{SVG}title")
             keyed.setdefault(key, []).append(title.text if title is not None else "")
-    assert {f"area:{a.id}" for a in board.areas} <= set(keyed)
-    assert {f"sea:{s.id}" for s in board.seas} <= set(keyed)
-    assert set(keyed) == {f"area:{a.id}" for a in board.areas} | {f"sea:{s.id}" for s in board.seas}
-    names = {f"area:{a.id}": a.name for a in board.areas} | {f"sea:{s.id}": s.name for s in board.seas}
+    assert {f"{a.id}" for a in board.areas} <= set(keyed)
+    assert {f"{s.id}" for s in board.seas} <= set(keyed)
+    assert set(keyed) == {f"{a.id}" for a in board.areas} | {f"{s.id}" for s in board.seas}
+    names = {f"{a.id}": a.name for a in board.areas} | {f"{s.id}": s.name for s in board.seas}
     for key, titles in keyed.items():
         assert set(titles) == {names[key]}, key

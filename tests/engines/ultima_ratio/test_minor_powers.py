@@ -14,8 +14,8 @@ from engines.ultima_ratio.movement import land_areas, troop_paths
 from engines.ultima_ratio.state import new_unit
 from tests.engines.ultima_ratio.test_cards import check, event_position, legal, play, position, step
 
-GENOA = ("genoa", "corsica")
-SAVOY = ("savoy", "piedmont")
+GENOA = ("area:genoa", "area:corsica")
+SAVOY = ("area:savoy", "area:piedmont")
 
 
 def area(s: dict, name: str, owner: str | None, control: str | None = None, marker: str | None = None) -> None:
@@ -31,27 +31,27 @@ def with_minor(s: dict, minor: str, ally: str | None = None) -> dict:
         area(s, name, None)
     minor_powers.enter_play(s, card)
     s["minors"][minor]["ally"] = ally
-    for p in ("france", "spain"):
+    for p in ("power:france", "power:spain"):
         s["powers"][p]["interest"] = ["CM", "WM", "WE", "Af"]
     return s
 
 
-def auction_for(minor: str = "genoa", ally: str | None = None, card: str = "alliance-genoa", **kw) -> dict:
-    s = event_position(card, powers1=("portugal", "france"), **kw)
+def auction_for(minor: str = "minor:genoa", ally: str | None = None, card: str = "card:alliance-genoa", **kw) -> dict:
+    s = event_position(card, powers1=("power:portugal", "power:france"), **kw)
     with_minor(s, minor, ally)
     s, _ = play(s, "player1", "event", card)
     return s
 
 
 def at_war_with_spain(s: dict) -> dict:
-    s["wars"].append(["france", "spain"])
+    s["wars"].append(["power:france", "power:spain"])
     return s
 
 
 def spain_wins(s: dict, amount: int = 1):
     """Player1 passes, Spain bids, player1 passes again (19.3.1: the auction ends when the others pass in a row)."""
     s, _ = play(s, "player1", "pass")
-    s, log = play(s, "player2", "bid", ["spain", amount])
+    s, log = play(s, "player2", "bid", ["power:spain", amount])
     s, more = play(s, "player1", "pass")
     return s, [*log, *more]
 
@@ -66,92 +66,92 @@ def test_only_the_powers_with_interest_in_the_minors_theater_bid_and_the_winner_
     participate"; the limit as in 19.3.1 (vitality less the unrest above it)."""
     s = auction_for()
     assert step(s) == "alliance_auction" and GAME.active_roles(s) == ["player1"]
-    limit = auction.bid_limit(s, GAME.board, "france")
-    assert legal(s)["bid"] == [["france", n] for n in range(1, limit + 1)]  # Portugal has no interest in CM
-    s, _ = play(s, "player1", "bid", ["france", 1])
-    assert legal(s, "player2")["bid"][0] == ["spain", 2]
-    spain = s["powers"]["spain"]["unrest"]
-    s, log = play(s, "player2", "bid", ["spain", 2])
+    limit = auction.bid_limit(s, GAME.board, "power:france")
+    assert legal(s)["bid"] == [["power:france", n] for n in range(1, limit + 1)]  # Portugal has no interest in CM
+    s, _ = play(s, "player1", "bid", ["power:france", 1])
+    assert legal(s, "player2")["bid"][0] == ["power:spain", 2]
+    spain = s["powers"]["power:spain"]["unrest"]
+    s, log = play(s, "player2", "bid", ["power:spain", 2])
     s, log = play(s, "player1", "pass")
-    assert s["powers"]["spain"]["unrest"] == spain + 2
-    assert s["minors"]["genoa"]["ally"] == "spain" and "log.alliance_won" in msgs(log)
+    assert s["powers"]["power:spain"]["unrest"] == spain + 2
+    assert s["minors"]["minor:genoa"]["ally"] == "power:spain" and "log.alliance_won" in msgs(log)
 
 
 def test_a_player_without_a_power_of_interest_is_not_asked():
-    s = event_position("alliance-genoa", powers1=("portugal", "france"))
-    with_minor(s, "genoa")
-    s["powers"]["spain"]["interest"] = ["Af"]
-    s, _ = play(s, "player1", "event", "alliance-genoa")
+    s = event_position("card:alliance-genoa", powers1=("power:portugal", "power:france"))
+    with_minor(s, "minor:genoa")
+    s["powers"]["power:spain"]["interest"] = ["Af"]
+    s, _ = play(s, "player1", "event", "card:alliance-genoa")
     assert s["stack"][-1]["order"] == ["player1"]
-    s, _ = play(s, "player1", "bid", ["france", 1])  # the only bidder: the auction ends at once
-    assert s["minors"]["genoa"]["ally"] == "france" and step(s) == "minor_reinforcements"
+    s, _ = play(s, "player1", "bid", ["power:france", 1])  # the only bidder: the auction ends at once
+    assert s["minors"]["minor:genoa"]["ally"] == "power:france" and step(s) == "minor_reinforcements"
 
 
 def test_the_bets_are_open_as_in_the_technology_auction():
     """20.3.1: "identical to the technology auction", whose bets are made in turn, each surpassing the last (19.3.1,
     RULINGS MP-3): the other player sees the bet he must surpass, in his prompt and in the log."""
     s = auction_for()
-    s, log = play(s, "player1", "bid", ["france", 2])
-    assert [e["args"] for e in log if e["msg"] == "log.alliance_bid"] == [{"power": "france", "amount": 2}]
+    s, log = play(s, "player1", "bid", ["power:france", 2])
+    assert [e["args"] for e in log if e["msg"] == "log.alliance_bid"] == [{"power": "power:france", "amount": 2}]
     view = GAME.view(s, "player2")
-    assert view["prompt"]["text"]["args"]["amount"] == 2 and legal(s, "player2")["bid"][0] == ["spain", 3]
+    assert view["prompt"]["text"]["args"]["amount"] == 2 and legal(s, "player2")["bid"][0] == ["power:spain", 3]
 
 
 def test_renewing_an_alliance_costs_one_unrest_less():
     """20.3.1 (l. 1507): "any major powers that win the auction to ally with a minor power with which they were
     previously allied reduce the unrest increase by one point"."""
-    s = auction_for(ally="spain")
-    spain = s["powers"]["spain"]["unrest"]
+    s = auction_for(ally="power:spain")
+    spain = s["powers"]["power:spain"]["unrest"]
     s, log = spain_wins(s, 2)
-    assert s["powers"]["spain"]["unrest"] == spain + 1 and "log.alliance_renewed" in msgs(log)
-    assert s["minors"]["genoa"]["ally"] == "spain"
+    assert s["powers"]["power:spain"]["unrest"] == spain + 1 and "log.alliance_renewed" in msgs(log)
+    assert s["minors"]["minor:genoa"]["ally"] == "power:spain"
 
 
 def test_nobody_bids_and_an_allied_minor_becomes_neutral():
     """20.4.1 (l. 1533-1537): "if no major power bets in the auction": its troops are removed (eliminated ones too)
     and available; rebellions in its areas end; the major powers' units there stay unless their player repatriates
     them."""
-    s = event_position("alliance-genoa", powers1=("portugal", "france"))
-    with_minor(s, "genoa", ally="spain")
-    s["units"]["genoa-troop-1"]["loc"] = "area:genoa"
-    s["units"]["genoa-squadron-1"]["loc"] = "eliminated"
-    s["areas"]["corsica"].update(marker="R2", control=None)
-    new_unit(s, "spain-troop-1", "spain", "troop", "2-3", "area:genoa")
-    s, _ = play(s, "player1", "event", "alliance-genoa")
+    s = event_position("card:alliance-genoa", powers1=("power:portugal", "power:france"))
+    with_minor(s, "minor:genoa", ally="power:spain")
+    s["units"]["minor:genoa-troop-1"]["loc"] = "area:genoa"
+    s["units"]["minor:genoa-squadron-1"]["loc"] = "eliminated"
+    s["areas"]["area:corsica"].update(marker="R2", control=None)
+    new_unit(s, "power:spain-troop-1", "power:spain", "troop", "2-3", "area:genoa")
+    s, _ = play(s, "player1", "event", "card:alliance-genoa")
     s, _ = play(s, "player1", "pass")
     s, log = play(s, "player2", "pass")
-    assert s["minors"]["genoa"]["ally"] is None and "log.alliance_nobody" in msgs(log)
-    assert {s["units"][u]["loc"] for u in ("genoa-troop-1", "genoa-squadron-1")} == {"available"}
-    assert s["areas"]["corsica"]["marker"] is None and s["areas"]["corsica"]["control"] == "genoa"
+    assert s["minors"]["minor:genoa"]["ally"] is None and "log.alliance_nobody" in msgs(log)
+    assert {s["units"][u]["loc"] for u in ("minor:genoa-troop-1", "minor:genoa-squadron-1")} == {"available"}
+    assert s["areas"]["area:corsica"]["marker"] is None and s["areas"]["area:corsica"]["control"] == "minor:genoa"
     assert step(s) == "minor_repatriation_choice" and GAME.active_roles(s) == ["player2"]
     s, _ = play(s, "player2", "stay")
-    assert s["units"]["spain-troop-1"]["loc"] == "area:genoa" and step(s) == "card_play"
+    assert s["units"]["power:spain-troop-1"]["loc"] == "area:genoa" and step(s) == "card_play"
 
 
 def test_a_regional_card_lets_its_player_choose_the_minor():
     """ "Alliance auction for one minor power (chosen by the player)" of the card's theaters."""
-    s = event_position("continental-ally", powers1=("portugal", "france"))
-    with_minor(s, "genoa")
-    with_minor(s, "savoy")
-    s, _ = play(s, "player1", "event", "continental-ally")
-    assert step(s) == "event_choice" and legal(s) == {"choose": ["genoa", "savoy"]}
-    s, _ = play(s, "player1", "choose", "savoy")
-    assert step(s) == "alliance_auction" and s["stack"][-1]["minor"] == "savoy"
+    s = event_position("card:continental-ally", powers1=("power:portugal", "power:france"))
+    with_minor(s, "minor:genoa")
+    with_minor(s, "minor:savoy")
+    s, _ = play(s, "player1", "event", "card:continental-ally")
+    assert step(s) == "event_choice" and legal(s) == {"choose": ["minor:genoa", "minor:savoy"]}
+    s, _ = play(s, "player1", "choose", "minor:savoy")
+    assert step(s) == "alliance_auction" and s["stack"][-1]["minor"] == "minor:savoy"
 
 
 def test_a_mercenary_minor_enters_play_with_its_card_and_any_power_may_bid():
     """20.6: no home territory — every major power may bid (RULINGS MP-2); "they enter the game as the major
     power's own reinforcements" (9.1: a 3-4 troop in the theater with most of its home areas)."""
-    s = event_position("alliance-german-mercenaries", powers1=("portugal", "france"))
-    assert "german-mercenaries" not in s["minors"]
-    s, _ = play(s, "player1", "event", "alliance-german-mercenaries")
-    assert s["minors"]["german-mercenaries"] == {"ally": None}
-    assert {b[0] for b in legal(s)["bid"]} == {"portugal", "france"}
-    s, _ = play(s, "player1", "bid", ["portugal", 1])
+    s = event_position("card:alliance-german-mercenaries", powers1=("power:portugal", "power:france"))
+    assert "minor:german-mercenaries" not in s["minors"]
+    s, _ = play(s, "player1", "event", "card:alliance-german-mercenaries")
+    assert s["minors"]["minor:german-mercenaries"] == {"ally": None}
+    assert {b[0] for b in legal(s)["bid"]} == {"power:portugal", "power:france"}
+    s, _ = play(s, "player1", "bid", ["power:portugal", 1])
     s, _ = play(s, "player2", "pass")
     assert step(s) == "minor_reinforcements"
     places = {a for _, a in legal(s)["place"]}
-    assert places and all(s["areas"][a]["owner"] == "portugal" for a in places)
+    assert places and all(s["areas"][a]["owner"] == "power:portugal" for a in places)
 
 
 # ----- 20.3.2 reinforcements, 20.4.2 other powers' units ----------------------------------------------------------
@@ -160,41 +160,47 @@ def test_the_new_ally_places_the_units_in_the_minors_controlled_areas_and_its_fo
     "the troops of minor powers are built in the controlled areas of the minor power"; squadrons in its ports);
     the card's destroyed fortresses are rebuilt."""
     s = auction_for()
-    s["areas"]["genoa"]["fortress"] = None
-    s["units"]["genoa-troop-1"]["loc"] = "area:genoa"
+    s["areas"]["area:genoa"]["fortress"] = None
+    s["units"]["minor:genoa-troop-1"]["loc"] = "area:genoa"
     s, log = spain_wins(s)
-    assert s["areas"]["genoa"]["fortress"]["power"] == "genoa" and "log.minor_fortress_rebuilt" in msgs(log)
+    assert s["areas"]["area:genoa"]["fortress"]["power"] == "minor:genoa" and "log.minor_fortress_rebuilt" in msgs(log)
     assert step(s) == "minor_reinforcements" and GAME.active_roles(s) == ["player2"]
     assert legal(s, "player2")["place"] == [
-        ["genoa-squadron-1", "genoa"],
-        ["genoa-troop-1", "genoa"],
+        ["minor:genoa-squadron-1", "area:genoa"],
+        ["minor:genoa-troop-1", "area:genoa"],
     ]  # not Corsica (WM)
-    s, _ = play(s, "player2", "place", ["genoa-troop-1", "genoa"])
-    s, _ = play(s, "player2", "place", ["genoa-squadron-1", "genoa"])
-    assert s["units"]["genoa-squadron-1"]["loc"] == "area:genoa" and not s["units"]["genoa-squadron-1"]["repair"]
+    s, _ = play(s, "player2", "place", ["minor:genoa-troop-1", "area:genoa"])
+    s, _ = play(s, "player2", "place", ["minor:genoa-squadron-1", "area:genoa"])
+    assert (
+        s["units"]["minor:genoa-squadron-1"]["loc"] == "area:genoa"
+        and not s["units"]["minor:genoa-squadron-1"]["repair"]
+    )
     assert step(s) == "card_play"
 
 
 def test_a_destroyed_unit_is_not_a_reinforcement():
     s = auction_for()
-    s["units"]["genoa-squadron-1"]["loc"] = "eliminated"
+    s["units"]["minor:genoa-squadron-1"]["loc"] = "eliminated"
     s, _ = spain_wins(s)
-    assert legal(s, "player2")["place"] == [["genoa-troop-1", "genoa"]]
+    assert legal(s, "player2")["place"] == [["minor:genoa-troop-1", "area:genoa"]]
 
 
 def test_the_former_allys_units_must_go_home_and_the_new_allys_control_markers_are_removed():
     """20.4.2 (l. 1545-1549): the units of the former ally (and of other major powers) "must be repatriated" (14.1);
     the new ally's units stay, "but control markers are removed"."""
-    s = auction_for(ally="france")
-    new_unit(s, "france-troop-9", "france", "troop", "2-3", "area:genoa")
-    s["areas"]["corsica"]["control"] = "spain"
-    new_unit(s, "spain-troop-9", "spain", "troop", "2-3", "area:corsica")
+    s = auction_for(ally="power:france")
+    new_unit(s, "power:france-troop-9", "power:france", "troop", "2-3", "area:genoa")
+    s["areas"]["area:corsica"]["control"] = "power:spain"
+    new_unit(s, "power:spain-troop-9", "power:spain", "troop", "2-3", "area:corsica")
     s, log = spain_wins(s)
     assert [m for m in msgs(log) if m in ("log.minor_alliance_ends", "log.minor_allied.card")] == [
         "log.minor_alliance_ends",
         "log.minor_allied.card",
     ]
-    assert s["areas"]["corsica"]["control"] == "genoa" and s["units"]["spain-troop-9"]["loc"] == "area:corsica"
+    assert (
+        s["areas"]["area:corsica"]["control"] == "minor:genoa"
+        and s["units"]["power:spain-troop-9"]["loc"] == "area:corsica"
+    )
     assert "log.minor_repatriation" in msgs(log) and step(s) == "repatriate_troop"
     assert GAME.active_roles(s) == ["player1"]  # France's troop, not at war with Spain: no choice
 
@@ -202,37 +208,42 @@ def test_the_former_allys_units_must_go_home_and_the_new_allys_control_markers_a
 def test_at_war_with_the_new_ally_the_repatriation_is_optional():
     """20.4.2: "This repatriation is optional for these major powers if the minor power's new ally is at war with
     them"; the minor's units are placed in its controlled areas only."""
-    s = at_war_with_spain(auction_for(ally="france"))
-    new_unit(s, "france-troop-9", "france", "troop", "2-3", "area:genoa")
-    s["areas"]["genoa"]["control"] = "france"
+    s = at_war_with_spain(auction_for(ally="power:france"))
+    new_unit(s, "power:france-troop-9", "power:france", "troop", "2-3", "area:genoa")
+    s["areas"]["area:genoa"]["control"] = "power:france"
     s, _ = spain_wins(s)
     assert step(s) == "minor_repatriation_choice" and legal(s) == {"repatriate": [None], "stay": [None]}
     s, _ = play(s, "player1", "stay")
-    assert s["units"]["france-troop-9"]["loc"] == "area:genoa" and s["areas"]["genoa"]["control"] == "france"
-    assert step(s) == "card_play" and s["units"]["genoa-troop-1"]["loc"] == "available"  # Genoa held by France
+    assert (
+        s["units"]["power:france-troop-9"]["loc"] == "area:genoa"
+        and s["areas"]["area:genoa"]["control"] == "power:france"
+    )
+    assert step(s) == "card_play" and s["units"]["minor:genoa-troop-1"]["loc"] == "available"  # Genoa held by France
 
 
 # ----- 20.3.3 conquest --------------------------------------------------------------------------------------------
 def conquest(minor: str, areas: tuple[str, ...]) -> Ctx:
     """``minor`` allied with France at war with Spain; Spain controls every area but the first."""
-    s = at_war_with_spain(position(powers1=("portugal", "france")))
-    with_minor(s, minor, ally="france")
+    s = at_war_with_spain(position(powers1=("power:portugal", "power:france")))
+    with_minor(s, minor, ally="power:france")
     s["units"][f"{minor}-troop-1"]["loc"] = "area:" + areas[0]
     for name in areas[1:]:
-        s["areas"][name]["control"] = "spain"
+        s["areas"][name]["control"] = "power:spain"
     return Ctx(GAME, copy_state(s))
 
 
 def test_a_minor_completely_occupied_allies_with_its_occupier_and_its_units_are_eliminated():
     """20.3.3 (l. 1519-1523) with a key area (Genoa): no morale for the minor itself (the key area's own point is
     21.3.5's)."""
-    g = conquest("genoa", GENOA)  # Spain holds Corsica
-    assert minor_conquest.occupier(g.s, "genoa") is None and g.s["areas"]["corsica"]["owner"] == "genoa"
-    land_areas.take_control(g, "spain", "genoa")
+    g = conquest("minor:genoa", GENOA)  # Spain holds Corsica
+    assert (
+        minor_conquest.occupier(g.s, "minor:genoa") is None and g.s["areas"]["area:corsica"]["owner"] == "minor:genoa"
+    )
+    land_areas.take_control(g, "power:spain", "area:genoa")
     s = g.s
-    assert s["minors"]["genoa"]["ally"] == "spain"
-    assert {s["units"][u]["loc"] for u in ("genoa-troop-1", "genoa-squadron-1")} == {"eliminated"}
-    assert all(s["areas"][a]["owner"] == "genoa" and s["areas"][a]["control"] == "genoa" for a in GENOA)
+    assert s["minors"]["minor:genoa"]["ally"] == "power:spain"
+    assert {s["units"][u]["loc"] for u in ("minor:genoa-troop-1", "minor:genoa-squadron-1")} == {"eliminated"}
+    assert all(s["areas"][a]["owner"] == "minor:genoa" and s["areas"][a]["control"] == "minor:genoa" for a in GENOA)
     reasons = [e["args"]["reason"] for e in g.entries if e["msg"] == "log.morale"]
     assert reasons == ["key_area"]
     check(s, g.entries)
@@ -241,39 +252,44 @@ def test_a_minor_completely_occupied_allies_with_its_occupier_and_its_units_are_
 def test_a_minor_without_key_area_costs_its_ally_a_morale_point():
     """20.3.3: "If the minor power does not have a key area, the major power losing the minor power must give a
     morale to the newly allied major power" (21.3.5, l. 1675)."""
-    g = conquest("savoy", SAVOY)
-    land_areas.take_control(g, "spain", "savoy")
-    assert g.s["minors"]["savoy"]["ally"] == "spain"
-    assert g.s["morale"]["france"] == {"spain": 1}
+    g = conquest("minor:savoy", SAVOY)
+    land_areas.take_control(g, "power:spain", "area:savoy")
+    assert g.s["minors"]["minor:savoy"]["ally"] == "power:spain"
+    assert g.s["morale"]["power:france"] == {"power:spain": 1}
     assert [e["args"]["reason"] for e in g.entries if e["msg"] == "log.morale"] == ["minor_conquered"]
 
 
 def test_a_minor_occupied_by_several_enemies_stays_with_its_ally():
     """20.3.3 (l. 1523): "the allied major power continues to be allied with it (and therefore does not lose
     morale)"."""
-    g = conquest("savoy", SAVOY)
-    g.s["powers"]["ottomans"] = {"seat": "player2", "unrest": 0, "interest": ["CM"], "interest_areas": []}
-    g.s["seats"]["player2"]["powers"].append("ottomans")
-    g.s["wars"].append(["france", "ottomans"])
-    land_areas.take_control(g, "ottomans", "savoy")
-    assert g.s["minors"]["savoy"]["ally"] == "france" and not g.s.get("morale", {}).get("france")
+    g = conquest("minor:savoy", SAVOY)
+    g.s["powers"]["power:ottomans"] = {"seat": "player2", "unrest": 0, "interest": ["CM"], "interest_areas": []}
+    g.s["seats"]["player2"]["powers"].append("power:ottomans")
+    g.s["wars"].append(["power:france", "power:ottomans"])
+    land_areas.take_control(g, "power:ottomans", "area:savoy")
+    assert g.s["minors"]["minor:savoy"]["ally"] == "power:france" and not g.s.get("morale", {}).get("power:france")
 
 
 # ----- 20.3.4 other forms -----------------------------------------------------------------------------------------
 def test_a_peace_condition_allies_the_minor_with_the_winner_who_places_its_units():
     """21.5.3 / 20.3.4: an alliance "as a condition of peace" is "treated in the same way as those obtained by
     alliance card"; breaking it makes the minor neutral (20.4.1)."""
-    s = at_war_with_spain(position(powers1=("portugal", "france")))
-    with_minor(s, "genoa", ally="france")
-    with_minor(s, "savoy", ally="france")
-    frame = {"step": "peace_conditions", "pair": ["france", "spain"], "winner": "spain", "loser": "france"}
+    s = at_war_with_spain(position(powers1=("power:portugal", "power:france")))
+    with_minor(s, "minor:genoa", ally="power:france")
+    with_minor(s, "minor:savoy", ally="power:france")
+    frame = {
+        "step": "peace_conditions",
+        "pair": ["power:france", "power:spain"],
+        "winner": "power:spain",
+        "loser": "power:france",
+    }
     s["stack"].append({**frame, "left": 5, "chosen": [], "requester": None})
-    s, log = play(s, "player2", "condition", ["ally_minor", "genoa"])
-    assert s["minors"]["genoa"]["ally"] == "spain" and step(s) == "minor_reinforcements"
+    s, log = play(s, "player2", "condition", ["ally_minor", "minor:genoa"])
+    assert s["minors"]["minor:genoa"]["ally"] == "power:spain" and step(s) == "minor_reinforcements"
     s, _ = play(s, "player2", "done")
     assert step(s) == "peace_conditions"
-    s, log = play(s, "player2", "condition", ["break_alliance", "savoy"])
-    assert s["minors"]["savoy"]["ally"] is None and "log.minor_neutral" in msgs(log)
+    s, log = play(s, "player2", "condition", ["break_alliance", "minor:savoy"])
+    assert s["minors"]["minor:savoy"]["ally"] is None and "log.minor_neutral" in msgs(log)
 
 
 def test_9_2_starts_with_its_allies_deployed():
@@ -284,13 +300,13 @@ def test_9_2_starts_with_its_allies_deployed():
     from tests.engines.ultima_ratio.test_new_order import begin
 
     s = bets(begin(3), {"player1": 0, "player2": 0, "player3": 0})
-    assert {m: i["ally"] for m, i in s["minors"].items() if i["ally"]}["papacy"] == "spain"
-    while s["stack"][-1]["power"] != "spain" or s["stack"][-1]["step"] != "deploy":
+    assert {m: i["ally"] for m, i in s["minors"].items() if i["ally"]}["minor:papacy"] == "power:spain"
+    while s["stack"][-1]["power"] != "power:spain" or s["stack"][-1]["step"] != "deploy":
         s = TABLE.apply(s, TABLE.active_roles(s)[0], "done", None)
     s = TABLE.apply(s, TABLE.active_roles(s)[0], "done", None)
-    assert s["stack"][-1]["step"] == "minor_reinforcements" and s["stack"][-1]["minor"] == "florence"
+    assert s["stack"][-1]["step"] == "minor_reinforcements" and s["stack"][-1]["minor"] == "minor:florence"
     places = {a for _, a in TABLE.legal(s, TABLE.active_roles(s)[0])["place"]}
-    assert places == {"florence", "siena"}
+    assert places == {"area:florence", "area:siena"}
 
 
 # ----- events ------------------------------------------------------------------------------------------------------
@@ -305,42 +321,52 @@ def test_a_minor_appears_neutral_and_disappears_leaving_independent_areas():
     s = position()
     for name in GENOA:
         area(s, name, None)
-    g = run_effect(s, {"op": "minor_appears", "minor": "genoa"})
-    assert g.s["minors"]["genoa"] == {"ally": None} and g.s["areas"]["genoa"]["owner"] == "genoa"
-    assert g.s["units"]["genoa-troop-1"]["loc"] == "available" and g.s["areas"]["genoa"]["fortress"]["power"] == "genoa"
-    g = run_effect(g.s, {"op": "minor_disappears", "minor": "genoa"})
-    assert "genoa" not in g.s["minors"] and not [u for u in g.s["units"] if u.startswith("genoa-")]
-    assert g.s["areas"]["corsica"] == {**g.s["areas"]["corsica"], "owner": None, "control": None, "marker": "A3"}
-    g = run_effect(g.s, {"op": "deactivate", "areas": ["corsica"]})
-    assert "corsica" not in g.s["areas"]
+    g = run_effect(s, {"op": "minor_appears", "minor": "minor:genoa"})
+    assert g.s["minors"]["minor:genoa"] == {"ally": None} and g.s["areas"]["area:genoa"]["owner"] == "minor:genoa"
+    assert (
+        g.s["units"]["minor:genoa-troop-1"]["loc"] == "available"
+        and g.s["areas"]["area:genoa"]["fortress"]["power"] == "minor:genoa"
+    )
+    g = run_effect(g.s, {"op": "minor_disappears", "minor": "minor:genoa"})
+    assert "minor:genoa" not in g.s["minors"] and not [u for u in g.s["units"] if u.startswith("minor:genoa-")]
+    assert g.s["areas"]["area:corsica"] == {
+        **g.s["areas"]["area:corsica"],
+        "owner": None,
+        "control": None,
+        "marker": "A3",
+    }
+    g = run_effect(g.s, {"op": "deactivate", "areas": ["area:corsica"]})
+    assert "area:corsica" not in g.s["areas"]
 
 
 def test_an_event_alliance_with_a_minor_is_an_alliance_by_card():
-    s = position(powers1=("portugal", "france"))
-    with_minor(s, "savoy")
-    g = run_effect(s, {"op": "alliance", "power": "france", "with": "savoy"})
-    assert g.s["minors"]["savoy"]["ally"] == "france" and g.s["stack"][-1]["step"] == "minor_reinforcements"
+    s = position(powers1=("power:portugal", "power:france"))
+    with_minor(s, "minor:savoy")
+    g = run_effect(s, {"op": "alliance", "power": "power:france", "with": "minor:savoy"})
+    assert g.s["minors"]["minor:savoy"]["ally"] == "power:france" and g.s["stack"][-1]["step"] == "minor_reinforcements"
 
 
 # ----- 20.1 neutral minors ----------------------------------------------------------------------------------------
 def test_a_neutral_minors_areas_are_open_to_tactical_moves_but_not_to_strategic_ones_without_troops():
     """20.1 (l. 1486): "Their areas can only be used to plot strategic movements if they are occupied by troops of
     the major power. Tactical movements in these areas are allowed"."""
-    s = position(powers1=("portugal", "france"))
-    with_minor(s, "savoy")
+    s = position(powers1=("power:portugal", "power:france"))
+    with_minor(s, "minor:savoy")
     g = Ctx(GAME, s)
-    assert land_areas.enterable(g, "france", "savoy") and not land_areas.free_control(g, "france", "savoy")
-    assert not troop_paths.troop_passable(g, "france", "savoy")
-    new_unit(s, "france-troop-9", "france", "troop", "2-3", "area:savoy")
-    assert troop_paths.troop_passable(g, "france", "savoy")
-    s["minors"]["savoy"]["ally"] = "spain"
-    assert not land_areas.enterable(g, "france", "piedmont")  # an ally's area: not without war (12.1)
+    assert land_areas.enterable(g, "power:france", "area:savoy") and not land_areas.free_control(
+        g, "power:france", "area:savoy"
+    )
+    assert not troop_paths.troop_passable(g, "power:france", "area:savoy")
+    new_unit(s, "power:france-troop-9", "power:france", "troop", "2-3", "area:savoy")
+    assert troop_paths.troop_passable(g, "power:france", "area:savoy")
+    s["minors"]["minor:savoy"]["ally"] = "power:spain"
+    assert not land_areas.enterable(g, "power:france", "area:piedmont")  # an ally's area: not without war (12.1)
 
 
 def test_the_conquest_module_reads_only_allied_minors():
-    s = position(powers1=("portugal", "france"))
-    with_minor(s, "savoy")
-    assert minor_conquest.occupier(s, "savoy") is None
+    s = position(powers1=("power:portugal", "power:france"))
+    with_minor(s, "minor:savoy")
+    assert minor_conquest.occupier(s, "minor:savoy") is None
 
 
 # ----- 20.5 independent minors -------------------------------------------------------------------------------------
@@ -352,29 +378,29 @@ def test_a_declaration_on_an_allied_independent_minor_drags_its_ally_into_the_wa
     from tests.engines.ultima_ratio.support_war import moves, power, start
     from tests.engines.ultima_ratio.support_war import play as war_play
 
-    s = power(start(), "spain", war=False)
-    s = moves(s, ("done", None), ("act", ["portugal", "lower_unrest"]))
+    s = power(start(), "power:spain", war=False)
+    s = moves(s, ("done", None), ("act", ["power:portugal", "lower_unrest"]))
     s["free_attacks"] = []
-    s["minors"]["emirates"]["ally"] = "spain"  # the Emirates are an independent minor (minors.yaml)
-    assert ["portugal", "emirates"] in war_legal(s)["declare_war"]
-    s["forced_peace"] = [["portugal", "spain"]]
-    assert ["portugal", "emirates"] not in war_legal(s).get("declare_war", [])
+    s["minors"]["minor:emirates"]["ally"] = "power:spain"  # the Emirates are an independent minor (minors.yaml)
+    assert ["power:portugal", "minor:emirates"] in war_legal(s)["declare_war"]
+    s["forced_peace"] = [["power:portugal", "power:spain"]]
+    assert ["power:portugal", "minor:emirates"] not in war_legal(s).get("declare_war", [])
     s["forced_peace"] = []
-    s, log = war_play(s, "declare_war", ["portugal", "emirates"])
-    assert ["portugal", "spain"] in s["wars"] and "log.minor_drags_ally" in msgs(log)
-    assert s["morale"] == {"portugal": {"spain": 1}}
+    s, log = war_play(s, "declare_war", ["power:portugal", "minor:emirates"])
+    assert ["power:portugal", "power:spain"] in s["wars"] and "log.minor_drags_ally" in msgs(log)
+    assert s["morale"] == {"power:portugal": {"power:spain": 1}}
 
 
 # ----- 20.2 consequences of alliance ---------------------------------------------------------------------------------
 def allied_genoa() -> dict:
     """Genoa allied with France (player1, in its impulse, 2 actions), Genoa's troop in Genoa; France possesses Milan
     (CM, next to Genoa) and Lyon (WE, not a border area of CM)."""
-    s = position(powers1=("portugal", "france"))
-    with_minor(s, "genoa", ally="france")
-    area(s, "milan", "france")
-    area(s, "lyon", "france")
-    s["units"]["genoa-troop-1"]["loc"] = s["impulse"]["start_locs"]["genoa-troop-1"] = "area:genoa"
-    s["impulse"]["actions"]["france"] = 2
+    s = position(powers1=("power:portugal", "power:france"))
+    with_minor(s, "minor:genoa", ally="power:france")
+    area(s, "area:milan", "power:france")
+    area(s, "area:lyon", "power:france")
+    s["units"]["minor:genoa-troop-1"]["loc"] = s["impulse"]["start_locs"]["minor:genoa-troop-1"] = "area:genoa"
+    s["impulse"]["actions"]["power:france"] = 2
     s, _ = play(s, "player1", "done")
     return s
 
@@ -384,15 +410,15 @@ def test_the_ally_acts_with_its_minors_units_with_its_own_points():
     the ally's player moves them and builds them with its power's actions; the minor's areas count as the ally's
     (its troop moves strategically through Genoa to the French Milan)."""
     s = allied_genoa()
-    assert [a for a in legal(s)["act"] if a[0] == "genoa"] == [
-        ["genoa", "build_squadron"],
-        ["genoa", "strategic_move"],
-        ["genoa", "tactical_move"],
+    assert [a for a in legal(s)["act"] if a[0] == "minor:genoa"] == [
+        ["minor:genoa", "build_squadron"],
+        ["minor:genoa", "strategic_move"],
+        ["minor:genoa", "tactical_move"],
     ]
-    s, _ = play(s, "player1", "act", ["genoa", "strategic_move"])
-    assert s["impulse"]["actions"]["france"] == 1
-    s, _ = play(s, "player1", "unit", "genoa-troop-1")
-    assert legal(s) == {"area": ["milan"]}  # 20.2: not Lyon, outside its theater and its border areas
+    s, _ = play(s, "player1", "act", ["minor:genoa", "strategic_move"])
+    assert s["impulse"]["actions"]["power:france"] == 1
+    s, _ = play(s, "player1", "unit", "minor:genoa-troop-1")
+    assert legal(s) == {"area": ["area:milan"]}  # 20.2: not Lyon, outside its theater and its border areas
 
 
 def test_a_minors_units_are_built_in_its_own_areas_only_and_the_majors_not_there():
@@ -403,24 +429,29 @@ def test_a_minors_units_are_built_in_its_own_areas_only_and_the_majors_not_there
 
     s = allied_genoa()
     g = Ctx(GAME, s)
-    assert construction.squadron_places(g, "genoa") == ["genoa"]
-    assert "genoa" not in construction.troop_places(g, "france", "2-3")
-    assert "genoa" not in construction.squadron_places(g, "france")
-    s["units"]["genoa-troop-1"]["loc"] = "available"
-    assert construction.troop_places(g, "genoa", "2-3") == ["genoa"]
-    s["areas"]["genoa"]["fortress"] = None
-    assert "genoa" in construction.fortress_places(g, "france", False)
+    assert construction.squadron_places(g, "minor:genoa") == ["area:genoa"]
+    assert "area:genoa" not in construction.troop_places(g, "power:france", "2-3")
+    assert "area:genoa" not in construction.squadron_places(g, "power:france")
+    s["units"]["minor:genoa-troop-1"]["loc"] = "available"
+    assert construction.troop_places(g, "minor:genoa", "2-3") == ["area:genoa"]
+    s["areas"]["area:genoa"]["fortress"] = None
+    assert "area:genoa" in construction.fortress_places(g, "power:france", False)
 
 
 def test_the_losers_units_leave_a_minor_given_to_the_winner_at_peace():
     """MP-12: the conditions are chosen while the war stands, but the loser's units in the minor go home without a
     choice (21.5.3, l. 1748)."""
-    s = at_war_with_spain(position(powers1=("portugal", "france")))
-    with_minor(s, "genoa", ally="france")
-    new_unit(s, "france-troop-9", "france", "troop", "2-3", "area:genoa")
-    frame = {"step": "peace_conditions", "pair": ["france", "spain"], "winner": "spain", "loser": "france"}
+    s = at_war_with_spain(position(powers1=("power:portugal", "power:france")))
+    with_minor(s, "minor:genoa", ally="power:france")
+    new_unit(s, "power:france-troop-9", "power:france", "troop", "2-3", "area:genoa")
+    frame = {
+        "step": "peace_conditions",
+        "pair": ["power:france", "power:spain"],
+        "winner": "power:spain",
+        "loser": "power:france",
+    }
     s["stack"].append({**frame, "left": 5, "chosen": [], "requester": None})
-    s, log = play(s, "player2", "condition", ["ally_minor", "genoa"])
+    s, log = play(s, "player2", "condition", ["ally_minor", "minor:genoa"])
     assert "log.minor_repatriation" in msgs(log) and step(s) == "repatriate_troop"
 
 
@@ -431,14 +462,14 @@ def test_random_half_turns_with_alliance_cards_keep_the_invariants():
     checked (views, logs, leaks, barriers: ``test_cards.play``)."""
     import random
 
-    cards = ["alliance-genoa", "alliance-savoy", "alliance-german-mercenaries", "continental-ally"]
+    cards = ["card:alliance-genoa", "card:alliance-savoy", "card:alliance-german-mercenaries", "card:continental-ally"]
     union: set[str] = set()
     for seed in (1, 2, 3):
-        s = at_war_with_spain(position(hand1=cards[:2], hand2=cards[2:], powers1=("portugal", "france")))
-        with_minor(s, "genoa", ally="spain")
-        with_minor(s, "savoy")
-        s["units"]["genoa-troop-1"]["loc"] = "area:genoa"
-        new_unit(s, "france-troop-9", "france", "troop", "2-3", "area:corsica")
+        s = at_war_with_spain(position(hand1=cards[:2], hand2=cards[2:], powers1=("power:portugal", "power:france")))
+        with_minor(s, "minor:genoa", ally="power:spain")
+        with_minor(s, "minor:savoy")
+        s["units"]["minor:genoa-troop-1"]["loc"] = "area:genoa"
+        new_unit(s, "power:france-troop-9", "power:france", "troop", "2-3", "area:corsica")
         rnd, seen = random.Random(seed), set()
         for _ in range(300):
             if not s["cards"]["hands"]["player1"] and not s["cards"]["hands"]["player2"] and step(s) == "card_play":
@@ -457,13 +488,13 @@ def test_an_allied_minors_squadron_that_loses_its_port_goes_to_the_nearest_base(
     from engines.ultima_ratio.sequence import impulse
 
     s = allied_genoa()
-    s["units"]["genoa-squadron-1"].update(loc="area:genoa", galley=True)  # built in the Mediterranean (18.6.1)
-    area(s, "florence", "france")
-    s["areas"]["genoa"]["control"] = "spain"
-    s["wars"].append(["france", "spain"])
+    s["units"]["minor:genoa-squadron-1"].update(loc="area:genoa", galley=True)  # built in the Mediterranean (18.6.1)
+    area(s, "area:florence", "power:france")
+    s["areas"]["area:genoa"]["control"] = "power:spain"
+    s["wars"].append(["power:france", "power:spain"])
     g = Ctx(GAME, copy_state(s))
     assert impulse.rebase_due(g, "player1") is None
-    assert g.s["units"]["genoa-squadron-1"]["loc"] == "area:florence"  # the ally's port in the theater
+    assert g.s["units"]["minor:genoa-squadron-1"]["loc"] == "area:florence"  # the ally's port in the theater
 
 
 def test_the_ally_of_an_independent_minor_announces_whether_it_enters_a_new_war():
@@ -475,23 +506,23 @@ def test_the_ally_of_an_independent_minor_announces_whether_it_enters_a_new_war(
     from tests.engines.ultima_ratio.support_war import moves, power, start
     from tests.engines.ultima_ratio.support_war import play as war_play
 
-    s = power(start(), "spain", war=False)
-    s = moves(s, ("done", None), ("act", ["portugal", "lower_unrest"]))
+    s = power(start(), "power:spain", war=False)
+    s = moves(s, ("done", None), ("act", ["power:portugal", "lower_unrest"]))
     s["free_attacks"] = []
-    s["minors"]["emirates"]["ally"] = "spain"
-    s["units"]["emirates-troop-1"]["loc"] = "area:aden"
-    s, log = war_play(s, "declare_war", ["portugal", "spain"])
+    s["minors"]["minor:emirates"]["ally"] = "power:spain"
+    s["units"]["minor:emirates-troop-1"]["loc"] = "area:aden"
+    s, log = war_play(s, "declare_war", ["power:portugal", "power:spain"])
     assert step(s) == "minor_war_entry" and GAME.active_roles(s) == ["player2"]
     entered, _ = war_play(s, "enter")
-    assert hostile(entered, "portugal", "emirates") and entered["minors"]["emirates"]["wars"] == {
-        "portugal|spain": True
+    assert hostile(entered, "power:portugal", "minor:emirates") and entered["minors"]["minor:emirates"]["wars"] == {
+        "power:portugal|power:spain": True
     }
     s, log = war_play(s, "stay_out")
-    assert not hostile(s, "portugal", "emirates") and hostile(s, "portugal", "spain")
-    assert s["units"]["emirates-troop-1"]["loc"] == "available" and "log.minor_stays_out" in msgs(log)
+    assert not hostile(s, "power:portugal", "minor:emirates") and hostile(s, "power:portugal", "power:spain")
+    assert s["units"]["minor:emirates-troop-1"]["loc"] == "available" and "log.minor_stays_out" in msgs(log)
     g = Ctx(GAME, copy_state(s))
-    war.end_war(g, ["portugal", "spain"])
-    assert g.s["minors"]["emirates"] == {"ally": "spain", "wars": {}}
+    war.end_war(g, ["power:portugal", "power:spain"])
+    assert g.s["minors"]["minor:emirates"] == {"ally": "power:spain", "wars": {}}
 
 
 def test_9_2s_later_turns_play_their_special_rules_the_palatinate_appears_in_turn_3():
@@ -502,29 +533,31 @@ def test_9_2s_later_turns_play_their_special_rules_the_palatinate_appears_in_tur
     from tests.engines.ultima_ratio.test_new_order import end_of_turn
 
     before, last = end_of_turn(2)
-    assert "palatinate" not in before["minors"]
+    assert "minor:palatinate" not in before["minors"]
     s = TABLE.apply(before, *last)
-    assert s["turn"] == 3 and s["minors"]["palatinate"]["ally"] is None
-    assert s["areas"]["palatinate"]["owner"] == "palatinate"
+    assert s["turn"] == 3 and s["minors"]["minor:palatinate"]["ally"] is None
+    assert s["areas"]["area:palatinate"]["owner"] == "minor:palatinate"
     board = TABLE.board
     assert not [a for a in s["areas"] if board.areas[a].theater in ("Sa", "As")]
 
 
 def ottomans_win_genoa(turn: int):
     """Genoa (Catholic) auctioned in ``turn``; the Ottomans (Sunni, player2) bid 2, player1 passes."""
-    s = event_position("alliance-genoa", powers1=("portugal", "france"), powers2=("spain", "ottomans"))
-    with_minor(s, "genoa")
+    s = event_position(
+        "card:alliance-genoa", powers1=("power:portugal", "power:france"), powers2=("power:spain", "power:ottomans")
+    )
+    with_minor(s, "minor:genoa")
     s["turn"] = turn
-    s["powers"]["ottomans"]["interest"] = ["CM", "EM"]
-    s, _ = play(s, "player1", "event", "alliance-genoa")
+    s["powers"]["power:ottomans"]["interest"] = ["CM", "EM"]
+    s, _ = play(s, "player1", "event", "card:alliance-genoa")
     s, _ = play(s, "player1", "pass")
-    limit = auction.bid_limit(s, GAME.board, "ottomans")
-    assert [n for p, n in legal(s, "player2")["bid"] if p == "ottomans"] == list(range(1, limit + 1))  # unchanged
-    before = s["powers"]["ottomans"]["unrest"]
-    s, log = play(s, "player2", "bid", ["ottomans", 2])
+    limit = auction.bid_limit(s, GAME.board, "power:ottomans")
+    assert [n for p, n in legal(s, "player2")["bid"] if p == "power:ottomans"] == list(range(1, limit + 1))  # unchanged
+    before = s["powers"]["power:ottomans"]["unrest"]
+    s, log = play(s, "player2", "bid", ["power:ottomans", 2])
     s, more = play(s, "player1", "pass")
-    assert s["minors"]["genoa"]["ally"] == "ottomans"
-    return s["powers"]["ottomans"]["unrest"] - before, msgs([*log, *more])
+    assert s["minors"]["minor:genoa"]["ally"] == "power:ottomans"
+    return s["powers"]["power:ottomans"]["unrest"] - before, msgs([*log, *more])
 
 
 def test_turn_1_makes_diplomacy_between_christians_and_muslims_cost_one_more_unrest_not_the_maximum_bet():

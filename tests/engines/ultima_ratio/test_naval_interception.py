@@ -29,9 +29,9 @@ def strategic_move_into_the_atlantic(*enemies: str) -> dict:
     return moves(
         s,
         ("done", None),
-        ("act", ["portugal", "strategic_move"]),
-        ("unit", "portugal-troop-1"),
-        ("sea", "east-atlantic"),
+        ("act", ["power:portugal", "strategic_move"]),
+        ("unit", "power:portugal-troop-1"),
+        ("sea", "sea:east-atlantic"),
     )
 
 
@@ -39,20 +39,20 @@ def test_an_enemy_power_announces_its_interception_and_stops_the_unescorted_troo
     """l. 614-622: "the enemy squadrons or fleets may announce that they are intercepting"; without escort "the
     interceptor must make at least one battle point"; if it wins "the troops must return to the last departure
     port"."""
-    s = strategic_move_into_the_atlantic("spain")
+    s = strategic_move_into_the_atlantic("power:spain")
     assert step(s) == "sea_interception" and seat(s) == "player2"
-    assert legal(s) == {"intercept": ["spain-squadron-1"], "no_interception": [None]}
-    s, _ = play(s, "intercept", "spain-squadron-1")
+    assert legal(s) == {"intercept": ["power:spain-squadron-1"], "no_interception": [None]}
+    s, _ = play(s, "intercept", "power:spain-squadron-1")
     assert seat(s) == "player1" and legal(s) == {"no_escort": [None]}  # Portugal's squadron is in port
     s, log = play(s, "no_escort", dice=[3])  # E2 3 -> 3: one battle point
-    assert s["units"]["portugal-troop-1"]["loc"] == "area:portugal"
+    assert s["units"]["power:portugal-troop-1"]["loc"] == "area:portugal"
     assert any(e["msg"] == "log.strategic_stopped" for e in log) and step(s) == "power_actions"
 
 
 def test_a_power_that_does_not_intercept_lets_the_movement_go_on():
-    s = strategic_move_into_the_atlantic("spain")
+    s = strategic_move_into_the_atlantic("power:spain")
     s, _ = play(s, "no_interception")
-    assert step(s) == "strategic_move" and legal(s) == {"area": ["oporto", "algarve"]}
+    assert step(s) == "strategic_move" and legal(s) == {"area": ["area:oporto", "area:algarve"]}
 
 
 def test_the_mover_picks_whom_it_fights_and_goes_on_after_winning_each_combat():
@@ -60,28 +60,28 @@ def test_the_mover_picks_whom_it_fights_and_goes_on_after_winning_each_combat():
     fleets and fight against it"; after a tie or a win "the player chooses another one"; all beaten: the
     movement continues."""
     s = start(TROOP + SQUADRON)
-    for name in ("england", "spain"):
+    for name in ("power:england", "power:spain"):
         power(s, name)
         unit(s, f"{name}-squadron-1", "squadron", "sea:east-atlantic")
-    s = place(s, "portugal-squadron-4", "sea:east-atlantic")
+    s = place(s, "power:portugal-squadron-4", "sea:east-atlantic")
     s = moves(
         s,
         ("done", None),
-        ("act", ["portugal", "strategic_move"]),
-        ("unit", "portugal-troop-1"),
-        ("sea", "east-atlantic"),
+        ("act", ["power:portugal", "strategic_move"]),
+        ("unit", "power:portugal-troop-1"),
+        ("sea", "sea:east-atlantic"),
     )
-    assert legal(s)["intercept"] == ["england-squadron-1"]  # each power announces its own
-    s = moves(s, ("intercept", "england-squadron-1"))
-    assert legal(s)["intercept"] == ["spain-squadron-1"]
-    s = moves(s, ("intercept", "spain-squadron-1"))
-    assert legal(s) == {"escort": ["portugal-squadron-4"], "no_escort": [None]}
-    s = moves(s, ("escort", "portugal-squadron-4"))
-    assert legal(s) == {"fight": ["england-squadron-1", "spain-squadron-1"]}
+    assert legal(s)["intercept"] == ["power:england-squadron-1"]  # each power announces its own
+    s = moves(s, ("intercept", "power:england-squadron-1"))
+    assert legal(s)["intercept"] == ["power:spain-squadron-1"]
+    s = moves(s, ("intercept", "power:spain-squadron-1"))
+    assert legal(s) == {"escort": ["power:portugal-squadron-4"], "no_escort": [None]}
+    s = moves(s, ("escort", "power:portugal-squadron-4"))
+    assert legal(s) == {"fight": ["power:england-squadron-1", "power:spain-squadron-1"]}
     # E3 5 (2 points) against Spain's E2 1 -> 2 (none): won; then England: E3 5 against E2 3 (1 point): won
-    s, log = play(s, "fight", "spain-squadron-1", dice=[5, 1, 5, 3])
+    s, log = play(s, "fight", "power:spain-squadron-1", dice=[5, 1, 5, 3])
     won = [e["args"]["side"] for e in log if e["msg"] == "combat.won"]
-    assert won == ["portugal", "portugal"]
+    assert won == ["power:portugal", "power:portugal"]
     assert step(s) == "strategic_move" and "area" in legal(s)
 
 
@@ -89,20 +89,20 @@ def coastal_attack(defender_fleet: bool, attacker_fleet: bool) -> dict:
     """Spain holds Algarve with a troop; a Portuguese troop in Alentejo attacks it (Algarve is on the East
     Atlantic)."""
     s = start(TROOP + SQUADRON)
-    power(s, "spain")
-    area(s, "algarve", "spain")
-    unit(s, "spain-troop-1", "troop", "area:algarve")
+    power(s, "power:spain")
+    area(s, "area:algarve", "power:spain")
+    unit(s, "power:spain-troop-1", "troop", "area:algarve")
     if defender_fleet:
-        unit(s, "spain-squadron-1", "squadron", "sea:east-atlantic")
+        unit(s, "power:spain-squadron-1", "squadron", "sea:east-atlantic")
     if attacker_fleet:
-        s = place(s, "portugal-squadron-4", "sea:east-atlantic")
-    s = place(s, "portugal-troop-1", "area:alentejo")
+        s = place(s, "power:portugal-squadron-4", "sea:east-atlantic")
+    s = place(s, "power:portugal-troop-1", "area:alentejo")
     return moves(
         s,
         ("done", None),
-        ("act", ["portugal", "tactical_move"]),
-        ("unit", "portugal-troop-1"),
-        ("area", "algarve"),
+        ("act", ["power:portugal", "tactical_move"]),
+        ("unit", "power:portugal-troop-1"),
+        ("area", "area:algarve"),
         ("done", None),
     )  # Spain does not evade nor intercept (12.4)
 
@@ -113,48 +113,48 @@ def test_the_defender_announces_naval_support_and_the_attacker_takes_a_disadvant
     disadvantage"."""
     s = coastal_attack(defender_fleet=True, attacker_fleet=False)
     assert step(s) == "support_announce" and seat(s) == "player2"
-    assert legal(s) == {"support": [["spain-squadron-1", "defender"]], "no_support": [None]}
-    s, log = through_combat(s, "support", ["spain-squadron-1", "defender"], dice=[6, 1])
-    assert dice_of(log, "portugal") == ["Q1:6→5"] and dice_of(log, "spain") == ["Q2:1→2"]
+    assert legal(s) == {"support": [["power:spain-squadron-1", "defender"]], "no_support": [None]}
+    s, log = through_combat(s, "support", ["power:spain-squadron-1", "defender"], dice=[6, 1])
+    assert dice_of(log, "power:portugal") == ["Q1:6→5"] and dice_of(log, "power:spain") == ["Q2:1→2"]
 
 
 def test_when_both_sides_are_supported_the_fleets_fight_first():
     """11.4.2 l. 628-642: "If there are other fleet or squadrons that support both sides, a naval combat first
     occurs"; the side whose fleet wins receives the support."""
     s = coastal_attack(defender_fleet=True, attacker_fleet=True)
-    assert seat(s) == "player1" and legal(s)["support"] == [["portugal-squadron-4", "attacker"]]
-    s = moves(s, ("support", ["portugal-squadron-4", "attacker"]))
+    assert seat(s) == "player1" and legal(s)["support"] == [["power:portugal-squadron-4", "attacker"]]
+    s = moves(s, ("support", ["power:portugal-squadron-4", "attacker"]))
     # the support battle: E3 5 (2) against E2 1 -> 2 (0); then the land battle, Spain Q2 -> Q1
-    s, log = through_combat(s, "support", ["spain-squadron-1", "defender"], dice=[5, 1, 3, 3])
-    assert any(e["msg"] == "log.naval_support" and e["args"]["side"] == "portugal" for e in log)
-    assert dice_of(log, "portugal")[-1] == "Q2:3→3" and dice_of(log, "spain")[-1] == "Q1:3→2"
+    s, log = through_combat(s, "support", ["power:spain-squadron-1", "defender"], dice=[5, 1, 3, 3])
+    assert any(e["msg"] == "log.naval_support" and e["args"]["side"] == "power:portugal" for e in log)
+    assert dice_of(log, "power:portugal")[-1] == "Q2:3→3" and dice_of(log, "power:spain")[-1] == "Q1:3→2"
 
 
 def test_a_tie_between_the_supporting_fleets_supports_neither_side():
     s = coastal_attack(defender_fleet=True, attacker_fleet=True)
-    s = moves(s, ("support", ["portugal-squadron-4", "attacker"]))
-    s, log = through_combat(s, "support", ["spain-squadron-1", "defender"], dice=[1, 3, 3, 3])  # 1 point each
-    assert dice_of(log, "portugal")[-1] == "Q2:3→3" and dice_of(log, "spain")[-1] == "Q2:3→3"
+    s = moves(s, ("support", ["power:portugal-squadron-4", "attacker"]))
+    s, log = through_combat(s, "support", ["power:spain-squadron-1", "defender"], dice=[1, 3, 3, 3])  # 1 point each
+    assert dice_of(log, "power:portugal")[-1] == "Q2:3→3" and dice_of(log, "power:spain")[-1] == "Q2:3→3"
 
 
 def three_powers() -> dict:
     """Portugal attacks Spain's Algarve; England, at war with Spain only, has a squadron in the East Atlantic too."""
     s = start(TROOP + SQUADRON)
-    power(s, "spain")
-    power(s, "england", war=False)
-    s["wars"].append(["england", "spain"])
-    area(s, "algarve", "spain")
-    unit(s, "spain-troop-1", "troop", "area:algarve")
-    unit(s, "spain-squadron-1", "squadron", "sea:east-atlantic")
-    unit(s, "england-squadron-1", "squadron", "sea:east-atlantic")
-    s = place(s, "portugal-squadron-4", "sea:east-atlantic")
-    s = place(s, "portugal-troop-1", "area:alentejo")
+    power(s, "power:spain")
+    power(s, "power:england", war=False)
+    s["wars"].append(["power:england", "power:spain"])
+    area(s, "area:algarve", "power:spain")
+    unit(s, "power:spain-troop-1", "troop", "area:algarve")
+    unit(s, "power:spain-squadron-1", "squadron", "sea:east-atlantic")
+    unit(s, "power:england-squadron-1", "squadron", "sea:east-atlantic")
+    s = place(s, "power:portugal-squadron-4", "sea:east-atlantic")
+    s = place(s, "power:portugal-troop-1", "area:alentejo")
     return moves(
         s,
         ("done", None),
-        ("act", ["portugal", "tactical_move"]),
-        ("unit", "portugal-troop-1"),
-        ("area", "algarve"),
+        ("act", ["power:portugal", "tactical_move"]),
+        ("unit", "power:portugal-troop-1"),
+        ("area", "area:algarve"),
         ("done", None),
     )
 
@@ -163,15 +163,17 @@ def test_the_supported_power_chooses_which_of_its_supporters_fights():
     """11.4.2 l. 626-628: a third power at war with the defender may support the attacker; "If more than one major
     power is supporting one side, the supported power chooses which one will fight"."""
     s = moves(
-        three_powers(), ("support", ["portugal-squadron-4", "attacker"]), ("support", ["spain-squadron-1", "defender"])
+        three_powers(),
+        ("support", ["power:portugal-squadron-4", "attacker"]),
+        ("support", ["power:spain-squadron-1", "defender"]),
     )
     assert seat(s) == "player2" and legal(s) == {
-        "support": [["england-squadron-1", "attacker"]],
+        "support": [["power:england-squadron-1", "attacker"]],
         "no_support": [None],
     }  # England is at war with Spain only
-    s = moves(s, ("support", ["england-squadron-1", "attacker"]))
+    s = moves(s, ("support", ["power:england-squadron-1", "attacker"]))
     assert step(s) == "support_champion" and seat(s) == "player1"
-    assert legal(s) == {"champion": ["portugal-squadron-4", "england-squadron-1"]}
-    s, log = through_combat(s, "champion", "england-squadron-1", dice=[5, 1, 3, 3])
-    assert any(e["msg"] == "combat.won" and e["args"]["side"] == "england" for e in log)
-    assert dice_of(log, "spain")[-1] == "Q1:3→2"
+    assert legal(s) == {"champion": ["power:portugal-squadron-4", "power:england-squadron-1"]}
+    s, log = through_combat(s, "champion", "power:england-squadron-1", dice=[5, 1, 3, 3])
+    assert any(e["msg"] == "combat.won" and e["args"]["side"] == "power:england" for e in log)
+    assert dice_of(log, "power:spain")[-1] == "Q1:3→2"

@@ -16,30 +16,30 @@ from engines.ultima_ratio.game import UltimaRatioRegis
 from engines.ultima_ratio.preparation.start_of_scenario import MAX_BET
 
 POWERS = {
-    "spain",
-    "poland",
-    "austria",
-    "hungary",
-    "mamluks",
-    "ottomans",
-    "france",
-    "crimea",
-    "barbary-coast",
-    "venice",
-    "russia",
-    "england",
-    "persia",
+    "power:spain",
+    "power:poland",
+    "power:austria",
+    "power:hungary",
+    "power:mamluks",
+    "power:ottomans",
+    "power:france",
+    "power:crimea",
+    "power:barbary-coast",
+    "power:venice",
+    "power:russia",
+    "power:england",
+    "power:persia",
 }
 # the playbook's groups (powers, starting VP) for each number of players
 GROUPS = {
-    3: [({"spain", "poland", "austria", "hungary", "mamluks"}, 0), ({"ottomans", "france", "crimea", "barbary-coast"}, 4),
-        ({"venice", "russia", "england", "persia"}, 2)],
-    4: [({"spain", "austria"}, 3), ({"ottomans", "england", "crimea", "barbary-coast"}, 0),
-        ({"venice", "russia", "persia"}, 2), ({"france", "poland", "hungary", "mamluks"}, 4)],
-    5: [({"spain", "austria"}, 0), ({"ottomans", "crimea", "barbary-coast"}, 2), ({"venice", "poland", "mamluks"}, 3),
-        ({"france", "persia"}, 4), ({"russia", "england", "hungary"}, 2)],
-    6: [({"spain", "mamluks"}, 1), ({"ottomans", "crimea", "barbary-coast"}, 0), ({"venice", "poland"}, 2),
-        ({"france", "hungary"}, 4), ({"russia", "england"}, 2), ({"austria", "persia"}, 3)],
+    3: [({"power:spain", "power:poland", "power:austria", "power:hungary", "power:mamluks"}, 0), ({"power:ottomans", "power:france", "power:crimea", "power:barbary-coast"}, 4),
+        ({"power:venice", "power:russia", "power:england", "power:persia"}, 2)],
+    4: [({"power:spain", "power:austria"}, 3), ({"power:ottomans", "power:england", "power:crimea", "power:barbary-coast"}, 0),
+        ({"power:venice", "power:russia", "power:persia"}, 2), ({"power:france", "power:poland", "power:hungary", "power:mamluks"}, 4)],
+    5: [({"power:spain", "power:austria"}, 0), ({"power:ottomans", "power:crimea", "power:barbary-coast"}, 2), ({"power:venice", "power:poland", "power:mamluks"}, 3),
+        ({"power:france", "power:persia"}, 4), ({"power:russia", "power:england", "power:hungary"}, 2)],
+    6: [({"power:spain", "power:mamluks"}, 1), ({"power:ottomans", "power:crimea", "power:barbary-coast"}, 0), ({"power:venice", "power:poland"}, 2),
+        ({"power:france", "power:hungary"}, 4), ({"power:russia", "power:england"}, 2), ({"power:austria", "power:persia"}, 3)],
 }  # fmt: skip
 
 
@@ -184,18 +184,35 @@ def test_the_board_is_turn_1s():
     l. 2167) and its naval operation distance."""
     state = begin(3)
     areas = state["areas"]
-    for gone in ("milan", "georgia", "kabul", "naples", "calabria", "portugal", "algarve", "stockholm"):
+    for gone in (
+        "area:milan",
+        "area:georgia",
+        "area:kabul",
+        "area:naples",
+        "area:calabria",
+        "power:portugal",
+        "area:algarve",
+        "area:stockholm",
+    ):
         assert gone not in areas, gone
-    for kept in ("tabriz", "yereban", "shirvan", "castile", "constantinople", "moscow", "palatinate"):
+    for kept in (
+        "area:tabriz",
+        "area:yereban",
+        "area:shirvan",
+        "area:castile",
+        "area:constantinople",
+        "area:moscow",
+        "area:palatinate",
+    ):
         assert kept in areas, kept
-    assert areas["sarajevo"]["marker"] == "R2" and areas["sarajevo"]["owner"] == "ottomans"
-    assert areas["sarajevo"]["control"] is None
-    assert areas["palatinate"]["owner"] == "german-states"
-    assert state["merchants"]["north-sea"] == {"denmark": 1, "netherlands": 1}
+    assert areas["area:sarajevo"]["marker"] == "R2" and areas["area:sarajevo"]["owner"] == "power:ottomans"
+    assert areas["area:sarajevo"]["control"] is None
+    assert areas["area:palatinate"]["owner"] == "minor:german-states"
+    assert state["merchants"]["center:north-sea"] == {"power:denmark": 1, "power:netherlands": 1}
     assert state["naval_distance"] == {"mediterranean": 2, "elsewhere": 1}
-    assert state["powers"]["hungary"]["unrest"] == 6 and state["powers"]["mamluks"]["unrest"] == 6
-    assert state["powers"]["spain"]["to_deploy"]["points"] == 14
-    assert set(state["powers"]["venice"]["interest"]) == {"CM", "EM", "TE", "SEE"}
+    assert state["powers"]["power:hungary"]["unrest"] == 6 and state["powers"]["power:mamluks"]["unrest"] == 6
+    assert state["powers"]["power:spain"]["to_deploy"]["points"] == 14
+    assert set(state["powers"]["power:venice"]["interest"]) == {"CM", "EM", "TE", "SEE"}
 
 
 @pytest.mark.parametrize("players", [3, 6])
@@ -232,15 +249,21 @@ def test_the_north_sea_merchants_of_turn_1_cannot_be_removed_until_their_powers_
     from engines.ultima_ratio.economy import commerce
 
     state = auction(begin(3), {"player1": 0, "player2": 0, "player3": 0})
-    assert state["fixed_merchants"] == [["north-sea", "denmark"], ["north-sea", "netherlands"]]
-    state["capacity"]["north-sea"] = 1
-    state["merchants"]["north-sea"]["england"] = 1
+    assert state["fixed_merchants"] == [
+        ["center:north-sea", "power:denmark"],
+        ["center:north-sea", "power:netherlands"],
+    ]
+    state["capacity"]["center:north-sea"] = 1
+    state["merchants"]["center:north-sea"]["power:england"] = 1
     g = Ctx(GAME, state)
     commerce.commercial_competition(g)
-    assert state["merchants"]["north-sea"] == {"denmark": 1, "netherlands": 1}  # England's went; theirs stay
-    state["fixed_merchants"].remove(["north-sea", "netherlands"])  # as when the Netherlands enter
+    assert state["merchants"]["center:north-sea"] == {
+        "power:denmark": 1,
+        "power:netherlands": 1,
+    }  # England's went; theirs stay
+    state["fixed_merchants"].remove(["center:north-sea", "power:netherlands"])  # as when the Netherlands enter
     commerce.commercial_competition(g)
-    assert state["merchants"]["north-sea"] == {"denmark": 1}
+    assert state["merchants"]["center:north-sea"] == {"power:denmark": 1}
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
@@ -288,22 +311,22 @@ def test_the_power_cards_objectives_score_at_the_end_of_the_turn():
     from engines.ultima_ratio.end_of_turn.turn_end import active_board_index, card_objectives_vp
 
     state = auction(begin(3), {"player1": 2, "player2": 1, "player3": 0})
-    assert state["areas"]["granada"]["marker"] == "A3" and state["areas"]["granada"]["owner"] is None
-    seat = state["powers"]["spain"]["seat"]
+    assert state["areas"]["area:granada"]["marker"] == "A3" and state["areas"]["area:granada"]["owner"] is None
+    seat = state["powers"]["power:spain"]["seat"]
     before = state["seats"][seat]["vp"]
     g = Ctx(GAME, state)
-    card_objectives_vp(g, seat, "spain", active_board_index(g))
+    card_objectives_vp(g, seat, "power:spain", active_board_index(g))
     assert state["seats"][seat]["vp"] == before  # nothing met yet (Milan, South Italy... are not Spain's)
-    state["areas"]["granada"].update(owner="spain", control="spain", marker=None)
+    state["areas"]["area:granada"].update(owner="power:spain", control="power:spain", marker=None)
     g = Ctx(GAME, state)
-    card_objectives_vp(g, seat, "spain", active_board_index(g))
+    card_objectives_vp(g, seat, "power:spain", active_board_index(g))
     assert state["seats"][seat]["vp"] == before + 1
     assert [GAME.renderer().text(e) for e in g.entries][-1].startswith(
         f"Player {seat[-1]} scores 1 VP for objective 2 of the card of Spain"
     )
-    state["areas"]["granada"].update(marker="R2", control=None)
+    state["areas"]["area:granada"].update(marker="R2", control=None)
     g = Ctx(GAME, state)
-    card_objectives_vp(g, seat, "spain", active_board_index(g))
+    card_objectives_vp(g, seat, "power:spain", active_board_index(g))
     assert state["seats"][seat]["vp"] == before + 1
     assert not GAME.scenario("the-rise-of-portugal").card_objectives and GAME.scenario("new-order").card_objectives
 
@@ -316,18 +339,18 @@ def test_each_turn_brings_its_interest_table_and_keeps_what_events_gave():
     from engines.ultima_ratio.sequence.turn_special_rules import game_book_turn
 
     state = auction(begin(3), {"player1": 2, "player2": 1, "player3": 0})
-    assert state["powers"]["spain"]["interest"] == ["WM", "CM", "CE"]
-    assert state["powers"]["mamluks"]["interest"] == ["EM", "TE"]
-    state["powers"]["england"]["interest"].append("Na")  # as an event would (events.py, op interest)
+    assert state["powers"]["power:spain"]["interest"] == ["WM", "CM", "CE"]
+    assert state["powers"]["power:mamluks"]["interest"] == ["EM", "TE"]
+    state["powers"]["power:england"]["interest"].append("Na")  # as an event would (events.py, op interest)
     g = Ctx(GAME, state)
     game_book_turn(g)
     assert not g.entries  # Turn 1: the set-up's
     state["turn"] = 2
     g = Ctx(GAME, state)
     game_book_turn(g)
-    assert state["powers"]["spain"]["interest"] == ["WM", "CM", "CE", "Ca"]
-    assert state["powers"]["mamluks"]["interest"] == ["EM"]
-    assert state["powers"]["england"]["interest"] == ["WE", "Na"]
+    assert state["powers"]["power:spain"]["interest"] == ["WM", "CM", "CE", "Ca"]
+    assert state["powers"]["power:mamluks"]["interest"] == ["EM"]
+    assert state["powers"]["power:england"]["interest"] == ["WE", "Na"]
     assert [GAME.renderer().text(e) for e in g.entries] == [
         "Mamluks: no more interest in The East (the turn's Interest table).",
         "Spain gains interest in Central America.",
@@ -347,7 +370,9 @@ def test_a_played_game_reaches_turn_2_with_turn_2s_interest():
         verb, args = pick.choice(sorted(GAME.legal(state, role).items()))
         state = GAME.apply(state, role, verb, pick.choice(args))
     assert state["turn"] == 2
-    assert "Ca" in state["powers"]["spain"]["interest"] and "TE" not in state["powers"]["mamluks"]["interest"]
+    assert (
+        "Ca" in state["powers"]["power:spain"]["interest"] and "TE" not in state["powers"]["power:mamluks"]["interest"]
+    )
 
 
 def end_of_turn(turn: int, seed: int = 3) -> tuple[dict, tuple[str, str, object]]:
@@ -378,23 +403,26 @@ def test_turn_2s_special_rules_apply_as_it_starts_grenada_to_the_barbary_coast()
 
     before, last = end_of_turn(1)
     independent, spanish = copy.deepcopy(before), copy.deepcopy(before)
-    independent["areas"]["granada"].update(owner=None, control=None, marker="A3")
-    spanish["areas"]["granada"].update(owner="spain", control="spain", marker=None)
+    independent["areas"]["area:granada"].update(owner=None, control=None, marker="A3")
+    spanish["areas"]["area:granada"].update(owner="power:spain", control="power:spain", marker=None)
     played = GAME.play(independent, *last)
     assert played.state["turn"] == 2
-    assert played.state["areas"]["granada"] == {**independent["areas"]["granada"], "owner": "barbary-coast"} | {
-        "control": "barbary-coast",
+    assert played.state["areas"]["area:granada"] == {
+        **independent["areas"]["area:granada"],
+        "owner": "power:barbary-coast",
+    } | {
+        "control": "power:barbary-coast",
         "marker": None,
     }
     said = [GAME.renderer().text(e) for e in played.log]
     assert "Turn 2 (1505): its special rules (8.1.1)." in said
     assert "Granada passes to Barbary Coast." in said
     played = GAME.play(spanish, *last)
-    assert played.state["areas"]["granada"]["owner"] == "spain"
+    assert played.state["areas"]["area:granada"]["owner"] == "power:spain"
     assert "Turn 2 (1505): the condition of its possession effect does not hold; it does nothing." in [
         GAME.renderer().text(e) for e in played.log
     ]
-    assert "alliance-papacy" in removed(played.state, GAME.board)
+    assert "card:alliance-papacy" in removed(played.state, GAME.board)
 
 
 def test_the_conditions_the_position_answers():
@@ -404,20 +432,20 @@ def test_the_conditions_the_position_answers():
 
     state = auction(begin(4), {"player1": 2, "player2": 1, "player3": 0, "player4": 3})
     assert met(state, Condition(kind="players", players=4)) and not met(state, Condition(kind="players", players=3))
-    assert met(state, Condition(kind="in_play", power="spain"))
-    assert not met(state, Condition(kind="in_play", power="schmalkaldic-league"))  # Turn 4's (l. 2250)
+    assert met(state, Condition(kind="in_play", power="power:spain"))
+    assert not met(state, Condition(kind="in_play", power="power:schmalkaldic-league"))  # Turn 4's (l. 2250)
     assert met(state, Condition(kind="from_turn", turn=1)) and not met(state, Condition(kind="from_turn", turn=2))
     free = sorted(a for a, info in state["areas"].items() if info["marker"] in ("A2", "A3"))
-    assert "granada" in free and met(state, Condition(kind="independent", areas=free))
-    assert not met(state, Condition(kind="independent", areas=["granada", "castile"]))
-    owned = sorted(a for a, info in state["areas"].items() if info["owner"] == "spain")[:3]
-    assert met(state, Condition(kind="possesses", power="spain", areas=owned))
-    assert not met(state, Condition(kind="possesses", power="spain", areas=[*owned, "granada"]))
+    assert "area:granada" in free and met(state, Condition(kind="independent", areas=free))
+    assert not met(state, Condition(kind="independent", areas=["area:granada", "area:castile"]))
+    owned = sorted(a for a, info in state["areas"].items() if info["owner"] == "power:spain")[:3]
+    assert met(state, Condition(kind="possesses", power="power:spain", areas=owned))
+    assert not met(state, Condition(kind="possesses", power="power:spain", areas=[*owned, "area:granada"]))
     minor = next(iter(state["minors"]))
-    state["minors"][minor]["ally"] = "spain"
+    state["minors"][minor]["ally"] = "power:spain"
     assert not met(state, Condition(kind="not_allied", minor=minor))
-    assert met(state, Condition(kind="not_allied", minor=minor, powers=["austria"]))
-    assert not met(state, Condition(kind="not_allied", minor=minor, powers=["spain", "austria"]))
+    assert met(state, Condition(kind="not_allied", minor=minor, powers=["power:austria"]))
+    assert not met(state, Condition(kind="not_allied", minor=minor, powers=["power:spain", "power:austria"]))
 
 
 def dealt(players: int, seed: int = 3) -> dict:
@@ -459,11 +487,11 @@ def test_new_order_is_played_with_cards_dealt_secretly_in_game_order(players):
 
 
 # Turn 1's deployment (l. 2135-2139 and the tail 2817-2825): points and allied minors of each power
-POINTS = {"spain": 14, "france": 12, "england": 12, "austria": 6, "venice": 20, "poland": 8, "hungary": 6,
-          "ottomans": 14, "mamluks": 8, "persia": 6, "russia": 6, "crimea": 4, "barbary-coast": 5}  # fmt: skip
-ALLIES = {"papacy": "spain", "florence": "spain", "savoy": "france", "scotland": "france", "switzerland": "france",
-          "holy-roman-empire": "austria", "german-mercenaries": "venice", "cossacks": "poland",
-          "wallachia-moldavia": "ottomans"}  # fmt: skip
+POINTS = {"power:spain": 14, "power:france": 12, "power:england": 12, "power:austria": 6, "power:venice": 20, "power:poland": 8, "power:hungary": 6,
+          "power:ottomans": 14, "power:mamluks": 8, "power:persia": 6, "power:russia": 6, "power:crimea": 4, "power:barbary-coast": 5}  # fmt: skip
+ALLIES = {"minor:papacy": "power:spain", "minor:florence": "power:spain", "minor:savoy": "power:france", "minor:scotland": "power:france", "minor:switzerland": "power:france",
+          "minor:holy-roman-empire": "power:austria", "minor:german-mercenaries": "power:venice", "minor:cossacks": "power:poland",
+          "minor:wallachia-moldavia": "power:ottomans"}  # fmt: skip
 
 
 def deployment_points(state: dict) -> dict[str, int]:
@@ -490,19 +518,19 @@ def test_the_initial_position_at_each_table_size_is_turn_1s(players):
     assert deployment_points(state) == POINTS
     assert {m: info["ally"] for m, info in state["minors"].items() if info["ally"]} == ALLIES
     assert set(state["minors"]) - set(ALLIES) == {
-        "genoa", "bohemia", "german-states", "brandenburg", "bavaria", "hospitallers"
+        "minor:genoa", "minor:bohemia", "minor:german-states", "minor:brandenburg", "minor:bavaria", "minor:hospitallers"
     }  # fmt: skip
-    assert "emirates" not in state["minors"]
+    assert "minor:emirates" not in state["minors"]
     markers = {a: info["marker"] for a, info in state["areas"].items() if info["marker"]}
-    assert markers == {"granada": "A3", "sarajevo": "R2"}
-    for name in ("tabriz", "yereban", "shirvan"):
-        assert state["areas"][name]["owner"] == state["areas"][name]["control"] == "persia"
-    assert "kandahar" not in state["areas"] and "isfahan" not in state["areas"]
-    assert state["powers"]["hungary"]["unrest"] == state["powers"]["mamluks"]["unrest"] == 6
+    assert markers == {"area:granada": "A3", "area:sarajevo": "R2"}
+    for name in ("area:tabriz", "area:yereban", "area:shirvan"):
+        assert state["areas"][name]["owner"] == state["areas"][name]["control"] == "power:persia"
+    assert "area:kandahar" not in state["areas"] and "area:isfahan" not in state["areas"]
+    assert state["powers"]["power:hungary"]["unrest"] == state["powers"]["power:mamluks"]["unrest"] == 6
     world = GAME.board.world
     for row in world.turn(1).deployment:
         for name in (*row.home_areas, *row.domains):
-            if name in state["areas"] and name != "granada":  # independent A3 by the special rules (l. 2171)
+            if name in state["areas"] and name != "area:granada":  # independent A3 by the special rules (l. 2171)
                 assert state["areas"][name]["owner"] == row.power, (name, row.power)
     assert state["cards"]["discard"] == [] and not any(state["cards"]["hands"].values())
     # the same board at every table size: only the seats differ

@@ -123,7 +123,7 @@ def test_a_threatened_home_area_gets_the_troop():
     home = next(a for a, info in state["areas"].items() if info["owner"] == power and info["marker"] is None)
     beside = next(a for a in SIM.board.neighbours[home] if a in state["areas"])
     troop = next(u for u, info in state["units"].items() if info["power"] == enemy and info["kind"] == "troop")
-    state["units"][troop]["loc"] = f"area:{beside}"
+    state["units"][troop]["loc"] = f"{beside}"
     state["wars"].append(sorted([power, enemy]))
     state["impulse"]["actions"][power] = 3
     assert goals.threatened(SIM, state, power)[home] >= 1
@@ -136,10 +136,10 @@ def test_the_objectives_it_marches_on():
     """22.: Spain's card asks for Granada, independent (A3) at the start of 9.2: a target it may take without war;
     an area of a power it is not at war with is not (21.3)."""
     state = SIM.begin(1, options(3)).state
-    assert "granada" in goals.targets(SIM, state, "spain")
-    assert not goals.takeable(state, "ottomans", "cairo")  # the Mamluks' while not at war
-    state["wars"].append(sorted(["mamluks", "ottomans"]))
-    assert goals.takeable(state, "ottomans", "cairo")
+    assert "area:granada" in goals.targets(SIM, state, "power:spain")
+    assert not goals.takeable(state, "power:ottomans", "area:cairo")  # the Mamluks' while not at war
+    state["wars"].append(sorted(["power:mamluks", "power:ottomans"]))
+    assert goals.takeable(state, "power:ottomans", "area:cairo")
 
 
 def test_an_unknown_step_gets_a_quiet_legal_choice():
@@ -162,7 +162,7 @@ def test_the_impulse_checks_one_action_as_its_list_does():
     for power in state["powers"]:
         for action in impulse.ACTIONS:
             assert impulse.offers(g, seat, [power, action]) == ([power, action] in listed)
-    assert not impulse.offers(g, seat, ["spain"]) and not impulse.offers(g, seat, "spain")
+    assert not impulse.offers(g, seat, ["power:spain"]) and not impulse.offers(g, seat, "power:spain")
 
 
 def test_losing_a_war_it_opens_peace_talks():

@@ -22,25 +22,25 @@ def test_the_panel_of_a_9_2_impulse():
     s = play_until(GAME.setup(3, options(4)), "deploy")
     order = ["player3", "player1", "player4", "player2"]
     s["seat_order"] = order
-    spain_seat = s["powers"]["spain"]["seat"]
-    s["impulse"] = {"number": 2, "seat": spain_seat, "actions": {"spain": 1}}
-    s["wars"], s["morale"] = [["england", "france"]], {"england": {"france": 2}}
-    s["alliances"], s["casus_belli"] = [["austria", "venice"]], [["ottomans", "persia"]]
+    spain_seat = s["powers"]["power:spain"]["seat"]
+    s["impulse"] = {"number": 2, "seat": spain_seat, "actions": {"power:spain": 1}}
+    s["wars"], s["morale"] = [["power:england", "power:france"]], {"power:england": {"power:france": 2}}
+    s["alliances"], s["casus_belli"] = [["power:austria", "power:venice"]], [["power:ottomans", "power:persia"]]
     spectator = board(s, None)["panel"]
     assert [x["key"] for x in spectator["seats"]] == [f"seat:{r}" for r in order]
     assert [x["current"] for x in spectator["seats"]] == [r == spain_seat for r in order]
     assert spectator["heading"] == f"Impulse 2: {GAME.seat_label(s, spain_seat)}"
     spain_row = next(x for x in spectator["seats"] if x["current"])
     spain = next(p for p in spain_row["powers"] if p["key"] == "power:spain")
-    unrest = s["powers"]["spain"]["unrest"]
-    assert spain["words"][0] == f"unrest {unrest} / vitality {GAME.board.power('spain').vitality}"
+    unrest = s["powers"]["power:spain"]["unrest"]
+    assert spain["words"][0] == f"unrest {unrest} / vitality {GAME.board.power('power:spain').vitality}"
     assert spain["words"][-1] == "1 action left"
     assert spain["interest"][0] == {"id": "WM", "name": "Western Mediterranean"}
     assert spectator["wars"] == [
-        {"key": "war:england|france", "label": "England – France (England has given 2 morale points)"}
+        {"key": "war:power:england|power:france", "label": "England – France (England has given 2 morale points)"}
     ]
-    assert spectator["alliances"] == [{"key": "alliance:austria|venice", "label": "Austria – Venice"}]
-    assert spectator["casus_belli"] == [{"key": "cb:ottomans|persia", "label": "Ottomans against Persia"}]
+    assert spectator["alliances"] == [{"key": "alliance:power:austria|power:venice", "label": "Austria – Venice"}]
+    assert spectator["casus_belli"] == [{"key": "cb:power:ottomans|power:persia", "label": "Ottomans against Persia"}]
     assert board(s, "player1")["panel"] == spectator  # public: the same for every seat
 
 
@@ -66,9 +66,9 @@ def test_while_the_auction_runs_the_groups_and_who_has_bet_not_how_much():
 def test_the_hand_is_the_seats_own_with_each_cards_points_priority_and_text():
     """8.1.4 / 8.2.2: the seat's own cards beside the map, keyed card:<id>; nobody else's, a spectator none."""
     s = play_until(GAME.setup(3, options(3)), "deploy")
-    s["cards"]["hands"] = {"player1": ["regional-ally"], "player2": ["cavalry-charge"], "player3": []}
+    s["cards"]["hands"] = {"player1": ["card:regional-ally"], "player2": ["card:cavalry-charge"], "player3": []}
     mine = board(s, "player1")["hand"]
-    event = GAME.board.world.event("regional-ally")
+    event = GAME.board.world.event("card:regional-ally")
     assert mine == [
         {
             "key": "card:regional-ally",
@@ -80,7 +80,7 @@ def test_the_hand_is_the_seats_own_with_each_cards_points_priority_and_text():
         }
     ]
     assert board(s, None)["hand"] == []
-    assert "cavalry-charge" not in repr(board(s, "player1"))
+    assert "card:cavalry-charge" not in repr(board(s, "player1"))
 
 
 def test_the_solitaire_has_no_cards_nor_impulse_order():

@@ -103,7 +103,7 @@ def test_a_counter_never_moves_while_its_state_is_read():
     with st.reading(s), pytest.raises(RuntimeError):
         st.move_unit(s, uid, "available")
     with st.reading(s), pytest.raises(RuntimeError):
-        st.new_unit(s, "spain-troop-99", "spain", "troop", "2-3")
+        st.new_unit(s, "power:spain-troop-99", "power:spain", "troop", "2-3")
     other = orjson.loads(orjson.dumps(s))
     with st.reading(s):
         st.move_unit(other, uid, "eliminated")  # another state is not the one being read

@@ -29,8 +29,8 @@ def test_a_scenario_without_a_module_has_no_rules_of_its_own():
     rules = scenario_of(g)
     assert rules is NO_RULES_OF_ITS_OWN
     assert rules.impulses_per_turn(s) is None and rules.actions_per_impulse(s, "player1") is None
-    assert rules.interceptors(g, "portugal", "indian-ocean", "aden") == []  # the Emirates are 9.1's
-    assert rules.supporters(g, "aden") == [] and not rules.acts_after_impulse(s, "emirates")
+    assert rules.interceptors(g, "power:portugal", "sea:indian-ocean", "area:aden") == []  # the Emirates are 9.1's
+    assert rules.supporters(g, "area:aden") == [] and not rules.acts_after_impulse(s, "minor:emirates")
     with pytest.raises(TypeError, match="set_up"):
         rules.set_up(g, GAME.board)
     with pytest.raises(TypeError, match="game_end"):
@@ -63,8 +63,10 @@ def test_the_generic_rules_ask_the_states_scenario(monkeypatch):
     s = at_first_impulse()
     s["scenario"] = recording.id
     g = ctx(s)
-    land_areas.take_control(g, "portugal", "aden")  # 18.2.2: 9.1 would score nothing here but remove the Emirates
-    assert recording.seen == [("on_control", "portugal", "aden", "emirates")]
-    assert "emirates" in g.s["minors"]  # 9.1's rule did not run: the state's scenario is another
-    naval_interception.strategic_interceptors(g, "portugal", "indian-ocean", "aden")
-    assert recording.seen[-1] == ("interceptors", "portugal", "indian-ocean", "aden")
+    land_areas.take_control(
+        g, "power:portugal", "area:aden"
+    )  # 18.2.2: 9.1 would score nothing here but remove the Emirates
+    assert recording.seen == [("on_control", "power:portugal", "area:aden", "minor:emirates")]
+    assert "minor:emirates" in g.s["minors"]  # 9.1's rule did not run: the state's scenario is another
+    naval_interception.strategic_interceptors(g, "power:portugal", "sea:indian-ocean", "area:aden")
+    assert recording.seen[-1] == ("interceptors", "power:portugal", "sea:indian-ocean", "area:aden")

@@ -7,24 +7,24 @@ from tests.engines.ultima_ratio.support import at_first_impulse, ctx, legal, mov
 
 
 def test_start_of_impulse_puts_squadrons_out_to_sea():
-    s = at_first_impulse(deploy=[("build", "build_squadron"), ("grade", "E3"), ("area", "portugal")])
-    assert legal(s) == {"to_sea": [["portugal-squadron-4", "east-atlantic"]], "done": [None]}
-    s, _ = play(s, "to_sea", ["portugal-squadron-4", "east-atlantic"])
-    assert s["units"]["portugal-squadron-4"]["loc"] == "sea:east-atlantic" and legal(s) == {"done": [None]}
+    s = at_first_impulse(deploy=[("build", "build_squadron"), ("grade", "E3"), ("area", "area:portugal")])
+    assert legal(s) == {"to_sea": [["power:portugal-squadron-4", "sea:east-atlantic"]], "done": [None]}
+    s, _ = play(s, "to_sea", ["power:portugal-squadron-4", "sea:east-atlantic"])
+    assert s["units"]["power:portugal-squadron-4"]["loc"] == "sea:east-atlantic" and legal(s) == {"done": [None]}
 
 
 def test_a_squadron_under_repair_stays_in_port():
     s = at_first_impulse()
-    s = place(s, "portugal-squadron-1", "area:portugal", repair=True)
+    s = place(s, "power:portugal-squadron-1", "area:portugal", repair=True)
     assert legal(s) == {"done": [None]}
 
 
 def test_actions_are_spent_one_by_one_then_the_impulse_ends():
     s = moves(at_first_impulse(), ("done", None))
     assert step(s) == "power_actions"
-    s, _ = play(s, "act", ["portugal", "lower_unrest"])
-    assert s["impulse"]["actions"] == {"portugal": 1}
-    s, _ = play(s, "act", ["portugal", "lower_unrest"])
+    s, _ = play(s, "act", ["power:portugal", "lower_unrest"])
+    assert s["impulse"]["actions"] == {"power:portugal": 1}
+    s, _ = play(s, "act", ["power:portugal", "lower_unrest"])
     assert legal(s) == {"end_impulse": [None]}
     s, _ = play(s, "end_impulse")
     assert step(s) == "end_of_impulse"
@@ -35,18 +35,21 @@ def test_end_of_impulse_brings_one_troop_home_per_power():
         deploy=[
             ("build", "build_troop"),
             ("grade", "2-3"),
-            ("area", "oporto"),
+            ("area", "area:oporto"),
             ("stop", None),
             ("build", "build_troop"),
             ("grade", "2-3"),
-            ("area", "oporto"),
+            ("area", "area:oporto"),
             ("stop", None),
         ]
     )
     s = moves(s, ("done", None), ("end_impulse", None))
-    assert legal(s)["bring_home"] == [["portugal", "portugal-troop-1"], ["portugal", "portugal-troop-2"]]
-    s, _ = play(s, "bring_home", ["portugal", "portugal-troop-1"])
-    assert s["units"]["portugal-troop-1"]["loc"] == "box:dispersed-wm"  # the theater with more home areas
+    assert legal(s)["bring_home"] == [
+        ["power:portugal", "power:portugal-troop-1"],
+        ["power:portugal", "power:portugal-troop-2"],
+    ]
+    s, _ = play(s, "bring_home", ["power:portugal", "power:portugal-troop-1"])
+    assert s["units"]["power:portugal-troop-1"]["loc"] == "box:dispersed-wm"  # the theater with more home areas
     assert legal(s) == {"done": [None]}
 
 
@@ -87,13 +90,17 @@ def test_the_half_turn_goes_round_the_table_not_by_game_order():
 
 def test_a_power_at_war_of_a_player_without_cards_has_a_free_regroup_or_redeployment():
     """8.2.3 (l. 411). 9.1 has no war between major powers (RULINGS.md › 9.1, 9.): a war is set by hand."""
-    s = at_first_impulse(deploy=[("build", "build_troop"), ("grade", "2-3"), ("area", "oporto"), ("stop", None)])
+    s = at_first_impulse(deploy=[("build", "build_troop"), ("grade", "2-3"), ("area", "area:oporto"), ("stop", None)])
     assert "free" not in legal(s)
-    s["wars"] = [["portugal", "spain"]]
-    s = place(s, "portugal-troop-2", "box:dispersed-wm")
-    assert legal(s)["free"] == [["portugal", "regroup_troop"], ["portugal", "strategic_move"]]
+    s["wars"] = [["power:portugal", "power:spain"]]
+    s = place(s, "power:portugal-troop-2", "box:dispersed-wm")
+    assert legal(s)["free"] == [["power:portugal", "regroup_troop"], ["power:portugal", "strategic_move"]]
     s = moves(
-        s, ("free", ["portugal", "regroup_troop"]), ("unit", "portugal-troop-2"), ("area", "algarve"), ("stop", None)
+        s,
+        ("free", ["power:portugal", "regroup_troop"]),
+        ("unit", "power:portugal-troop-2"),
+        ("area", "area:algarve"),
+        ("stop", None),
     )
     assert step(s) == "start_of_impulse" and "free" not in legal(s)
-    assert s["impulse"]["actions"] == {"portugal": 2}  # no action spent
+    assert s["impulse"]["actions"] == {"power:portugal": 2}  # no action spent

@@ -88,15 +88,17 @@ def test_new_orders_auction_and_deployment_are_declared(players):
 
 def test_a_game_with_cards_is_declared():
     state = GAME.begin(1, OPTIONS).state
-    state["cards"].update(in_play=True, active=[], corsairs=["portugal"], technologies={"portugal": ["industrial"]})
-    state["cards"]["hands"]["player1"] = ["cb-france-spain"]
+    state["cards"].update(
+        in_play=True, active=[], corsairs=["power:portugal"], technologies={"power:portugal": ["industrial"]}
+    )
+    state["cards"]["hands"]["player1"] = ["card:cb-france-spain"]
     state["impulse"].update(card_of={}, played=0, must_play=True, events_due=[], extra=0)
     valid(state)
 
 
 def test_a_key_the_declaration_does_not_name_is_refused():
     state = GAME.begin(1, OPTIONS).state
-    state["units"]["portugal-troop-1"]["moved"] = True
+    state["units"]["power:portugal-troop-1"]["moved"] = True
     with pytest.raises(ValidationError, match="moved"):
         valid(state)
     state = GAME.begin(1, OPTIONS).state

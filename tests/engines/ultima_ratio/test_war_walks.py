@@ -18,12 +18,12 @@ from tests.engines.ultima_ratio import test_war as war
 from tests.engines.ultima_ratio.support import GAME
 
 POSITIONS = {
-    "interception at sea": lambda: ni.strategic_move_into_the_atlantic("england", "spain"),
+    "interception at sea": lambda: ni.strategic_move_into_the_atlantic("power:england", "power:spain"),
     "naval support": lambda: ni.coastal_attack(defender_fleet=True, attacker_fleet=True),
     "naval support of three powers": ni.three_powers,
     "sortie": lambda: lb.besieged_alentejo(casualties=1, inside=2),
     "relief battle": lambda: lb.relief(casualties=1),
-    "army interception": lambda: lb.spanish_army("determined", "granada"),
+    "army interception": lambda: lb.spanish_army("determined", "area:granada"),
     "leaders": lambda: lb.two_leaders(besieged=True),
     "kept fleets": fk.kept_fleets_at_war,
     "army choosing its troops": lambda: fk.spanish_stack(3),

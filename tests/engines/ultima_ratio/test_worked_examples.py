@@ -10,21 +10,21 @@ from engines.ultima_ratio.bots.heuristic import heuristic_bot
 from tests.engines.ultima_ratio import support_war as war
 from tests.engines.ultima_ratio.support import GAME, advance, at_first_impulse, ctx, legal, moves, place, play, step
 
-TROOP = [("build", "build_troop"), ("grade", "2-3"), ("area", "portugal"), ("stop", None)]
+TROOP = [("build", "build_troop"), ("grade", "2-3"), ("area", "area:portugal"), ("stop", None)]
 
 
 def test_example_18_3_a_rebellion_keeps_the_holder_but_no_strategic_movement_through_it():
     """l. 1282: "When a rebellion appears in an area, the major power remains the nominal holder, although it stops
     controlling the area (it cannot, for example, trace strategic movements)"."""
     s = at_first_impulse(deploy=TROOP)
-    before = moves(s, ("done", None), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-troop-1"))
-    assert "alentejo" in legal(before)["area"]
-    s["areas"]["alentejo"].update(control=None, marker="R2")  # a revolt in Alentejo
+    before = moves(s, ("done", None), ("act", ["power:portugal", "strategic_move"]), ("unit", "power:portugal-troop-1"))
+    assert "area:alentejo" in legal(before)["area"]
+    s["areas"]["area:alentejo"].update(control=None, marker="R2")  # a revolt in Alentejo
     g = ctx(s)
-    assert g.s["areas"]["alentejo"]["owner"] == "portugal"  # the nominal holder
-    assert not st.controls(g.s, "portugal", "alentejo")
-    s = moves(s, ("done", None), ("act", ["portugal", "strategic_move"]), ("unit", "portugal-troop-1"))
-    assert legal(s) == {"area": ["oporto"], "sea": ["east-atlantic"]}  # no path through Alentejo
+    assert g.s["areas"]["area:alentejo"]["owner"] == "power:portugal"  # the nominal holder
+    assert not st.controls(g.s, "power:portugal", "area:alentejo")
+    s = moves(s, ("done", None), ("act", ["power:portugal", "strategic_move"]), ("unit", "power:portugal-troop-1"))
+    assert legal(s) == {"area": ["area:oporto"], "sea": ["sea:east-atlantic"]}  # no path through Alentejo
 
 
 def test_example_23_1_2_veterans_and_extraordinary_leaders_at_the_end_of_the_turn():
@@ -34,25 +34,25 @@ def test_example_23_1_2_veterans_and_extraordinary_leaders_at_the_end_of_the_tur
     player picks the two veterans that turn, then eliminates one leader: he goes back to the pool (17.2)."""
     s = at_first_impulse()
     for n in (1, 2, 3):
-        s["units"][f"portugal-troop-{n}"].update(loc="area:portugal", veteran=True)
+        s["units"][f"power:portugal-troop-{n}"].update(loc="area:portugal", veteran=True)
     drawn = s["leader_pool"][:2]
     s["leader_pool"] = s["leader_pool"][2:]
-    for lid, troop in zip(drawn, ("portugal-troop-1", "portugal-troop-2"), strict=False):
-        s["leaders"][lid] = {"power": "portugal", "unit": troop, "extraordinary": True}
+    for lid, troop in zip(drawn, ("power:portugal-troop-1", "power:portugal-troop-2"), strict=False):
+        s["leaders"][lid] = {"power": "power:portugal", "unit": troop, "extraordinary": True}
     s = advance(s, "flip_veterans")
     assert s["stack"][-1]["count"] == 2  # half of 3, rounding up
-    s, _ = play(s, "unit", "portugal-troop-2")
-    s, _ = play(s, "unit", "portugal-troop-3")
-    assert [s["units"][f"portugal-troop-{n}"]["veteran"] for n in (1, 2, 3)] == [True, False, False]
+    s, _ = play(s, "unit", "power:portugal-troop-2")
+    s, _ = play(s, "unit", "power:portugal-troop-3")
+    assert [s["units"][f"power:portugal-troop-{n}"]["veteran"] for n in (1, 2, 3)] == [True, False, False]
     assert step(s) == "disband_units"
     assert [s["leaders"][lid]["extraordinary"] for lid in drawn] == [False, False]  # both ordinary now
-    assert {s["leaders"][lid]["unit"] for lid in drawn} == {"portugal-troop-1", "portugal-troop-2"}
+    assert {s["leaders"][lid]["unit"] for lid in drawn} == {"power:portugal-troop-1", "power:portugal-troop-2"}
     assert legal(s)["eliminate_leader"] == sorted(drawn)
     assert heuristic_bot(GAME, GAME.view(s, "player1"), "player1", random.Random(0)) == ("done", None)  # keeps them
     s, log = play(s, "eliminate_leader", drawn[1])
     assert drawn[1] not in s["leaders"] and drawn[1] in s["leader_pool"]
     assert [e["msg"] for e in log] == ["log.leader_disbanded"]
-    assert s["units"]["portugal-troop-2"]["loc"] == "area:portugal"  # his troop stays
+    assert s["units"]["power:portugal-troop-2"]["loc"] == "area:portugal"  # his troop stays
     assert legal(s)["eliminate_leader"] == [drawn[0]]
     s, _ = play(s, "done")
     assert set(s["leaders"]) == {drawn[0]} and step(s) != "disband_units"
@@ -62,12 +62,12 @@ def test_a_unit_eliminated_at_the_end_of_the_turn_takes_its_leader_back_to_the_p
     """23.1.2 with 17.1: a leader is always on a unit; the one on a unit returned to the reserve goes with it
     (``end_of_turn_rules.retire``), unless moved first."""
     s = at_first_impulse()
-    s["units"]["portugal-troop-1"].update(loc="area:portugal")
+    s["units"]["power:portugal-troop-1"].update(loc="area:portugal")
     lid = s["leader_pool"].pop(0)
-    s["leaders"][lid] = {"power": "portugal", "unit": "portugal-troop-1", "extraordinary": False}
+    s["leaders"][lid] = {"power": "power:portugal", "unit": "power:portugal-troop-1", "extraordinary": False}
     s = advance(s, "disband_units")
-    s, log = play(s, "eliminate", "portugal-troop-1")
-    assert s["units"]["portugal-troop-1"]["loc"] == "available"
+    s, log = play(s, "eliminate", "power:portugal-troop-1")
+    assert s["units"]["power:portugal-troop-1"]["loc"] == "available"
     assert lid not in s["leaders"] and lid in s["leader_pool"]
     assert [e["msg"] for e in log] == ["log.leader_disbanded", "log.disbanded"]
 
@@ -82,26 +82,28 @@ def test_example_21_4_2_after_forced_negotiations_the_impulse_goes_on_against_an
     that has received the last point"), and Portugal's impulse goes on: its second action takes Leon, still Spain's
     enemy."""
     s = war.start()
-    war.power(s, "spain")
-    war.power(s, "france", seat="player3", war=False)
-    s["wars"].append(["france", "spain"])
-    s["morale"] = {"spain": {"france": 5}}
+    war.power(s, "power:spain")
+    war.power(s, "power:france", seat="player3", war=False)
+    s["wars"].append(["power:france", "power:spain"])
+    s["morale"] = {"power:spain": {"power:france": 5}}
     s = _portugal_army_marches_into_leon(s)
     # Portugal Q2 6, 6 (two casualties) against Spain Q2 6, 1; Portugal's casualty disperses troop 2
-    s, log = war.through_combat(s, "done", None, dice=[6, 6, 6, 1], answers={"disperse": "portugal-troop-2"})
-    assert [e["args"]["side"] for e in log if e["msg"] == "combat.won"] == ["portugal"]
-    assert s["morale"]["spain"] == {"france": 5, "portugal": 1}  # the last of its 6
+    s, log = war.through_combat(s, "done", None, dice=[6, 6, 6, 1], answers={"disperse": "power:portugal-troop-2"})
+    assert [e["args"]["side"] for e in log if e["msg"] == "combat.won"] == ["power:portugal"]
+    assert s["morale"]["power:spain"] == {"power:france": 5, "power:portugal": 1}  # the last of its 6
     assert war.step(s) == "tactical_control"  # the action is not over: control of Leon is not announced yet
     s, _ = war.play(s, "stop")
     assert war.step(s) == "forced_negotiations" and war.seat(s) == "player2"
-    assert war.legal(s) == {"negotiate": [["spain", "france"], ["spain", "portugal"]]}
-    s, _ = war.play(s, "negotiate", ["spain", "france"])
+    assert war.legal(s) == {"negotiate": [["power:spain", "power:france"], ["power:spain", "power:portugal"]]}
+    s, _ = war.play(s, "negotiate", ["power:spain", "power:france"])
     while war.step(s) == "peace_conditions":
         s, _ = war.play(s, "done")
-    assert s["wars"] == [["portugal", "spain"]] and s["forced_peace"] == [["france", "spain"]]
-    assert war.step(s) == "power_actions" and war.seat(s) == "player1" and s["impulse"]["actions"]["portugal"] == 1
-    s = war.moves(s, ("act", ["portugal", "tactical_move"]), ("unit", "portugal-troop-1"))
-    assert "subjugate" in war.legal(s) and war.legal(s)["subjugate"] == ["leon"]
+    assert s["wars"] == [["power:portugal", "power:spain"]] and s["forced_peace"] == [["power:france", "power:spain"]]
+    assert (
+        war.step(s) == "power_actions" and war.seat(s) == "player1" and s["impulse"]["actions"]["power:portugal"] == 1
+    )
+    s = war.moves(s, ("act", ["power:portugal", "tactical_move"]), ("unit", "power:portugal-troop-1"))
+    assert "subjugate" in war.legal(s) and war.legal(s)["subjugate"] == ["area:leon"]
 
 
 def test_an_army_whose_leading_troop_is_dispersed_in_a_won_battle_may_take_control_where_it_fought():
@@ -109,40 +111,42 @@ def test_an_army_whose_leading_troop_is_dispersed_in_a_won_battle_may_take_contr
     leader's own troop (the one the move was started with), control is still offered of that area (Leon), not of
     the area the army came from (Oporto): the move stands where its surviving troops stand."""
     s = war.start()
-    war.power(s, "spain")
+    war.power(s, "power:spain")
     s = _portugal_army_marches_into_leon(s)
     # Portugal Q2 6, 6 (two casualties) against Spain Q2 6, 1; Portugal's casualty disperses the leading troop
-    s, log = war.through_combat(s, "done", None, dice=[6, 6, 6, 1], answers={"disperse": "portugal-troop-1"})
-    assert [e["args"]["side"] for e in log if e["msg"] == "combat.won"] == ["portugal"]
-    assert st.loc_area(s["units"]["portugal-troop-1"]["loc"]) is None
-    assert s["units"]["portugal-troop-2"]["loc"] == "area:leon"
+    s, log = war.through_combat(s, "done", None, dice=[6, 6, 6, 1], answers={"disperse": "power:portugal-troop-1"})
+    assert [e["args"]["side"] for e in log if e["msg"] == "combat.won"] == ["power:portugal"]
+    assert st.loc_area(s["units"]["power:portugal-troop-1"]["loc"]) is None
+    assert s["units"]["power:portugal-troop-2"]["loc"] == "area:leon"
     assert war.step(s) == "tactical_control"
-    assert war.legal(s) == {"subjugate": ["leon"], "stop": [None]}
-    s, log = war.play(s, "subjugate", "leon")
-    assert [e["args"] for e in log if e["msg"] == "log.control"] == [{"power": "portugal", "area": "leon"}]
-    assert s["areas"]["leon"]["control"] == "portugal" and s["areas"]["oporto"]["control"] != "spain"
+    assert war.legal(s) == {"subjugate": ["area:leon"], "stop": [None]}
+    s, log = war.play(s, "subjugate", "area:leon")
+    assert [e["args"] for e in log if e["msg"] == "log.control"] == [{"power": "power:portugal", "area": "area:leon"}]
+    assert (
+        s["areas"]["area:leon"]["control"] == "power:portugal" and s["areas"]["area:oporto"]["control"] != "power:spain"
+    )
     assert war.step(s) == "power_actions"
 
 
 def _portugal_army_marches_into_leon(s: dict) -> dict:
     """Two Spanish troops hold Leon; a Portuguese army of two troops led from Oporto marches into it (the battle
     is next)."""
-    for name in ("leon", "castile", "galicia"):
-        war.area(s, name, "spain")
-    war.unit(s, "spain-troop-1", "troop", "area:leon")
-    war.unit(s, "spain-troop-2", "troop", "area:leon")
-    s["powers"]["portugal"]["interest"].append("WM")  # Leon is of the WM theater
-    for uid in ("portugal-troop-1", "portugal-troop-2"):
+    for name in ("area:leon", "area:castile", "area:galicia"):
+        war.area(s, name, "power:spain")
+    war.unit(s, "power:spain-troop-1", "troop", "area:leon")
+    war.unit(s, "power:spain-troop-2", "troop", "area:leon")
+    s["powers"]["power:portugal"]["interest"].append("WM")  # Leon is of the WM theater
+    for uid in ("power:portugal-troop-1", "power:portugal-troop-2"):
         s = place(s, uid, "area:oporto")
         s["impulse"]["start_locs"][uid] = "area:oporto"
-    war.leader(s, "tactical-1", "portugal-troop-1")
+    war.leader(s, "leader:tactical-1", "power:portugal-troop-1")
     s = war.moves(
         s,
         ("done", None),
-        ("act", ["portugal", "tactical_move"]),
-        ("unit", "portugal-troop-1"),
-        ("absorb", "portugal-troop-2"),
+        ("act", ["power:portugal", "tactical_move"]),
+        ("unit", "power:portugal-troop-1"),
+        ("absorb", "power:portugal-troop-2"),
         ("march", None),
-        ("area", "leon"),
+        ("area", "area:leon"),
     )
     return s

@@ -113,16 +113,18 @@ def test_domains_are_marked_in_one_colour_only(world):
 def test_vitality_implied_by_mamluks_and_hungary(world):
     """Turn 1: 'Mamluks and Hungarians start with an initial unrest of 6 (instead of 2)' — unrest = vitality (24)."""
     turn_1 = {row.power: row for row in world.turn(1).deployment}
-    for pid in ("mamluks", "hungary"):
+    for pid in ("power:mamluks", "power:hungary"):
         assert world.power(pid).vitality == 2 and turn_1[pid].initial_unrest == 6
-    assert all(row.initial_unrest is None for pid, row in turn_1.items() if pid not in ("mamluks", "hungary"))
-    assert [row.initial_unrest for row in world.turn(8).deployment if row.power == "mughals"] == [6]  # line 2423
+    assert all(
+        row.initial_unrest is None for pid, row in turn_1.items() if pid not in ("power:mamluks", "power:hungary")
+    )
+    assert [row.initial_unrest for row in world.turn(8).deployment if row.power == "power:mughals"] == [6]  # line 2423
 
 
 def test_spain_scores_military_victory_against_the_netherlands(world):
-    objectives = world.power("spain").objectives
+    objectives = world.power("power:spain").objectives
     assert any(
-        o.kind == "military_victory" and o.against == "netherlands" and o.source == "rulebook" for o in objectives
+        o.kind == "military_victory" and o.against == "power:netherlands" and o.source == "rulebook" for o in objectives
     )
 
 
@@ -155,7 +157,10 @@ def test_minor_powers_named_by_the_rulebook(world):
         "Barbary Coast (minor)",
     ):
         assert name in names, name
-    assert {m.id for m in world.minors if m.kind == "mercenary"} == {"german-mercenaries", "elite-mercenaries"}
+    assert {m.id for m in world.minors if m.kind == "mercenary"} == {
+        "minor:german-mercenaries",
+        "minor:elite-mercenaries",
+    }
 
 
 def test_forty_generic_events(world):
@@ -175,38 +180,38 @@ def test_forty_generic_events(world):
 def test_historical_events_named_in_the_playbook(world):
     ids = {e.id for e in world.events if e.kind == "historical"}
     for name in (
-        "vasco-de-gama",
-        "treaty-of-tordesillas",
-        "luther",
-        "treaty-of-zaragoza",
-        "acts-of-supremacy",
-        "tercios",
-        "scottish-reformation",
-        "calvin",
-        "nautical-astrolabe",
-        "antonio-prior-de-crato",
-        "galleon",
-        "modern-army",
-        "fall-of-the-hospitallers",
-        "little-war-in-hungary",
-        "war-venice-vs-ottoman",
-        "war-of-livonia",
-        "northern-seven-years-war",
-        "oprichnina",
-        "war-russia-vs-crimea",
-        "godunov",
-        "long-turkish-war",
-        "war-poland-vs-sweden",
-        "time-of-troubles",
-        "war-poland-vs-russia",
-        "war-ottomans-vs-persia",
-        "shah-abbas",
-        "war-persia-vs-mughals",
-        "jelali-revolt",
-        "catherine-de-medici",
-        "portugal-reaches-china",
-        "the-italian-wars",
-        "shah-kulu-rebellion",
+        "card:vasco-de-gama",
+        "card:treaty-of-tordesillas",
+        "card:luther",
+        "card:treaty-of-zaragoza",
+        "card:acts-of-supremacy",
+        "card:tercios",
+        "card:scottish-reformation",
+        "card:calvin",
+        "card:nautical-astrolabe",
+        "card:antonio-prior-de-crato",
+        "card:galleon",
+        "card:modern-army",
+        "card:fall-of-the-hospitallers",
+        "card:little-war-in-hungary",
+        "card:war-venice-vs-ottoman",
+        "card:war-of-livonia",
+        "card:northern-seven-years-war",
+        "card:oprichnina",
+        "card:war-russia-vs-crimea",
+        "card:godunov",
+        "card:long-turkish-war",
+        "card:war-poland-vs-sweden",
+        "card:time-of-troubles",
+        "card:war-poland-vs-russia",
+        "card:war-ottomans-vs-persia",
+        "card:shah-abbas",
+        "card:war-persia-vs-mughals",
+        "card:jelali-revolt",
+        "card:catherine-de-medici",
+        "card:portugal-reaches-china",
+        "card:the-italian-wars",
+        "card:shah-kulu-rebellion",
     ):
         assert name in ids, name
 
@@ -216,20 +221,22 @@ def test_war_events_put_two_powers_at_war_for_one_vp(world):
     for event in world.events:
         if event.category == "war":
             wars = [e for e in event.effects if e.op == "war"]
-            if event.id != "fall-of-the-hospitallers":
+            if event.id != "card:fall-of-the-hospitallers":
                 assert wars and all(len(w.powers) == 2 and w.vp == 1 for w in wars), event.id
 
 
 def test_example_2_spain_never_settles_in_north_america(world):
     """2. Design philosophy: 'if Spain has no interest in North America, it will never be able to settle there'."""
-    spain = world.power("spain")
+    spain = world.power("power:spain")
     assert all("Na" not in spain.interest(turn) for turn in range(1, 12))
-    assert all("Na" not in (row.interest or []) for s in world.setups() for row in s.deployment if row.power == "spain")
+    assert all(
+        "Na" not in (row.interest or []) for s in world.setups() for row in s.deployment if row.power == "power:spain"
+    )
 
 
 def test_example_18_4_1_england_not_interested_in_america(world):
     """18.4.1: England did not colonise America early because 'it was not interested'."""
-    england = world.power("england")
+    england = world.power("power:england")
     assert not {"Na", "Ca", "Sa"} & set(england.interest(8))
     assert {"Na", "Ca", "Sa"} <= set(england.interest(9))
 
@@ -239,7 +246,11 @@ def test_example_playbook_9_wars_of_religion_has_its_own_turn_6(world, board):
     scenario = world.scenario("wars-of-religion")
     assert scenario.deployment_from == "french-wars-of-religion" and scenario.rules_from == "turn-6"
     owners = scenario_owners("wars-of-religion")
-    assert owners["castile"] == "spain" and owners["holland"] == "netherlands" and owners["toulouse"] == "huguenots"
+    assert (
+        owners["area:castile"] == "power:spain"
+        and owners["area:holland"] == "power:netherlands"
+        and owners["area:toulouse"] == "power:huguenots"
+    )
 
 
 # ---------------------------------------------------------------------------------------------- references
@@ -272,7 +283,7 @@ def test_map_references_resolve(world):
     pending = pending_map_ids()
     missing = {kind: sorted(refs - have[kind] - pending) for kind, refs in world.map_references().items()}
     assert missing == {"areas": [], "provinces": [], "trade_centers": []}
-    assert {"indian-ocean"} <= {s.id for s in board.seas} | pending
+    assert {"sea:indian-ocean"} <= {s.id for s in board.seas} | pending
     assert set(THEATER_KEYS) == {t.key for t in board.theaters}
 
 
@@ -283,12 +294,12 @@ def test_seat_tables_seat_every_power_once(world):
         for table in scenario.seat_tables:
             seated = sorted(p for seat in table.seats for p in seat.powers)
             if scenario.section == "9.4" and table.players == 2:
-                assert seated == sorted(set(powers) - {"catholic-league"})  # line 2683
+                assert seated == sorted(set(powers) - {"power:catholic-league"})  # line 2683
             else:
                 assert seated == powers, (scenario.section, table.players)
 
 
-SEAT_FIXES = {("9.7", 7, 4): "mughals", ("9.7", 8, 4): "mughals", ("9.8", 7, 5): "-protestant-union"}
+SEAT_FIXES = {("9.7", 7, 4): "power:mughals", ("9.7", 8, 4): "power:mughals", ("9.8", 7, 5): "-power:protestant-union"}
 
 
 def test_seat_tables_match_the_facts_file(world, facts):
@@ -330,32 +341,32 @@ def test_deployment_points_match_the_facts_file(world, facts):
         ours = [d for d in setups[where].deployment if d.power == pid]
         assert len(ours) == 1, (where, pid)
         assert ours[0].points == row["points"], (where, pid)
-        if "interest" in row and pid != "persia":
+        if "interest" in row and pid != "power:persia":
             assert ours[0].interest == [{"EC": "CE"}.get(t, t) for t in row["interest"]], (where, pid)
         count += 1
     assert count == 64  # 9.1: 1, 9.4: 6, 9.5: 15, 9.8: 16, turns 1-11: 26
 
 
 SPELLING: dict[str, str | list[str]] = {
-    "trebzon": "trebizond",
-    "novi-baxar": "novi-bazar",
-    "khazan": "kazan",
-    "psok": "pskov",
-    "crete": "candia",
-    "hormuz": "ormuz",
-    "franche-comte": "franche-comte",
-    "wuzburg": "wurzburg",
-    "sicily-sardinia": ["sicily", "sardinia"],
-    "calais-if-not-english": "calais",
+    "trebzon": "area:trebizond",
+    "novi-baxar": "area:novi-bazar",
+    "khazan": "area:kazan",
+    "psok": "area:pskov",
+    "crete": "area:candia",
+    "hormuz": "area:ormuz",
+    "franche-comte": "area:franche-comte",
+    "wuzburg": "area:wurzburg",
+    "sicily-sardinia": ["area:sicily", "area:sardinia"],
+    "calais-if-not-english": "area:calais",
 }
-LEFT_OUT_ALLIES = {("9.8", "spain"): "Florence", ("9.8", "ottomans"): "Crimea"}  # WORLD.md ruling 10
+LEFT_OUT_ALLIES = {("9.8", "power:spain"): "Florence", ("9.8", "power:ottomans"): "Crimea"}  # WORLD.md ruling 10
 
 
 def slugs(names):
     out: list[str] = []
     for name in names:
         slug = re.sub(r"[^a-z0-9]+", "-", name.lower().replace("ö", "o").replace("š", "s")).strip("-")
-        found = SPELLING.get(slug, slug)
+        found = SPELLING.get(slug, "area:" + slug)  # a printed name is an area's
         out += found if isinstance(found, list) else [found]
     return out
 
@@ -402,7 +413,7 @@ def test_interest_tables_match_the_facts_file(world, facts):
 
 def test_active_events_match_the_facts_file(world, facts):
     names = {e.name.strip('"').lower(): e.id for e in world.events}
-    names["iberian union / prior of crato"] = "antonio-prior-de-crato"
+    names["iberian union / prior of crato"] = "card:antonio-prior-de-crato"
     for number in range(1, 12):
         printed = facts["turns"][str(number)].get("active_events", {}).get("value") or []
         assert world.turn(number).active_events == [names[n.lower()] for n in printed], number
@@ -413,7 +424,9 @@ def test_active_events_match_the_facts_file(world, facts):
 def test_turn_10_keeps_the_turn_9_interests(world):
     """Turn 10 prints only England (the red changes); everyone else keeps Turn 9's theaters."""
     for power in world.powers:
-        if power.id not in ("england", "protestant-union") and power.interest(9):  # the Union goes (line 2492)
+        if power.id not in ("power:england", "power:protestant-union") and power.interest(
+            9
+        ):  # the Union goes (line 2492)
             assert power.interest(10) == power.interest(9), power.id
 
 
@@ -444,22 +457,27 @@ def test_historical_events_of_a_turn_fill_the_deck(world):
 def test_trade_capacities_follow_the_playbook(world):
     caps = {s.id: {c.trade_center: c.capacity for c in s.trade_capacities} for s in world.setups()}
     assert caps["turn-1"] == {
-        "eastern-mediterranean": 4,
-        "persian-gulf-red-sea": 3,
-        "caribbean-sea": 0,
-        "south-atlantic": 0,
-        "north-atlantic": 0,
+        "center:eastern-mediterranean": 4,
+        "center:persian-gulf-red-sea": 3,
+        "center:caribbean-sea": 0,
+        "center:south-atlantic": 0,
+        "center:north-atlantic": 0,
     }  # "American trade centers ... 0" (2166)
-    assert caps["turn-6"]["eastern-mediterranean"] == 3 and caps["turn-6"]["caribbean-sea"] == 2
-    assert caps["turn-8"] == {"indian-ocean": 1, "africa": 1, "south-atlantic": 2, "sea-of-china": 2}
+    assert caps["turn-6"]["center:eastern-mediterranean"] == 3 and caps["turn-6"]["center:caribbean-sea"] == 2
+    assert caps["turn-8"] == {
+        "center:indian-ocean": 1,
+        "center:africa": 1,
+        "center:south-atlantic": 2,
+        "center:sea-of-china": 2,
+    }
     assert caps["the-rise-of-portugal"] == {
-        "africa": 1,
-        "persian-gulf-red-sea": 1,
-        "indian-ocean": 1,
-        "sea-of-china": 2,
+        "center:africa": 1,
+        "center:persian-gulf-red-sea": 1,
+        "center:indian-ocean": 1,
+        "center:sea-of-china": 2,
     }
     assert world.scenario("the-rise-of-portugal").other_trade_capacity == 0
-    assert caps["catholics-and-protestants"]["persian-gulf-red-sea"] == 3
+    assert caps["catholics-and-protestants"]["center:persian-gulf-red-sea"] == 3
 
 
 def test_naval_operation_distance(world):
@@ -486,39 +504,47 @@ def board():
 
 def test_owners_at_the_start_of_new_order(board):
     owners = scenario_owners("new-order")
-    assert owners["castile"] == "spain" and owners["sicily"] == "spain"
-    assert "granada" not in owners  # independent A3 (line 2169)
-    assert owners["calais"] == "england"  # England's domain, France "minus Calais"
-    assert owners["flanders"] == "austria" and owners["franche-comte"] == "austria"
-    assert owners["sarajevo"] == "ottomans"  # an R2 revolt does not change possession
-    assert owners["palatinate"] == "german-states"  # line 2176
-    assert "kandahar" not in owners and owners["tabriz"] == "persia"
+    assert owners["area:castile"] == "power:spain" and owners["area:sicily"] == "power:spain"
+    assert "area:granada" not in owners  # independent A3 (line 2169)
+    assert owners["area:calais"] == "power:england"  # England's domain, France "minus Calais"
+    assert owners["area:flanders"] == "power:austria" and owners["area:franche-comte"] == "power:austria"
+    assert owners["area:sarajevo"] == "power:ottomans"  # an R2 revolt does not change possession
+    assert owners["area:palatinate"] == "minor:german-states"  # line 2176
+    assert "area:kandahar" not in owners and owners["area:tabriz"] == "power:persia"
 
 
 def test_owners_follow_the_turns(board):
-    assert scenario_owners("the-italian-wars", 3)["palatinate"] == "palatinate"
+    assert scenario_owners("the-italian-wars", 3)["area:palatinate"] == "minor:palatinate"
     at_4 = scenario_owners("the-16th-century-campaign", 4)
-    assert at_4["hesse"] == "schmalkaldic-league" and at_4["cologne"] == "holy-roman-empire"
+    assert at_4["area:hesse"] == "power:schmalkaldic-league" and at_4["area:cologne"] == "minor:holy-roman-empire"
     at_5 = scenario_owners("the-16th-century-campaign", 5)
-    assert at_5["gdansk"] == "poland" and at_5["pskov"] == "russia" and at_5["reval"] == "sweden"
-    assert at_5["pomerania"] == "holy-roman-empire"
-    assert scenario_owners("the-thirty-years-war", 10)["pomerania"] == "sweden"
+    assert (
+        at_5["area:gdansk"] == "power:poland"
+        and at_5["area:pskov"] == "power:russia"
+        and at_5["area:reval"] == "power:sweden"
+    )
+    assert at_5["area:pomerania"] == "minor:holy-roman-empire"
+    assert scenario_owners("the-thirty-years-war", 10)["area:pomerania"] == "power:sweden"
     at_11 = scenario_owners("wars-of-religion", 11)
-    assert at_11["london"] == "parliamentarians" and at_11["york"] == "royalists"
-    assert at_11["ulster"] == "irish-confederation" and "palatinate" not in at_11
-    assert at_11["algiers"] == "barbary-coast-minor" and "florence" not in at_11
+    assert at_11["area:london"] == "power:parliamentarians" and at_11["area:york"] == "power:royalists"
+    assert at_11["area:ulster"] == "minor:irish-confederation" and "area:palatinate" not in at_11
+    assert at_11["area:algiers"] == "minor:barbary-coast-minor" and "area:florence" not in at_11
 
 
 def test_owners_of_scenarios_with_their_own_set_up(board):
     rise = scenario_owners("the-rise-of-portugal")
-    assert rise["portugal"] == "portugal" and rise["aden"] == "emirates"
-    assert "goa" not in rise and "cape-colony" not in rise
-    assert scenario_owners("the-rise-of-portugal", 5).get("stockholm") is None
+    assert rise["area:portugal"] == "power:portugal" and rise["area:aden"] == "minor:emirates"
+    assert "area:goa" not in rise and "area:cape-colony" not in rise
+    assert scenario_owners("the-rise-of-portugal", 5).get("area:stockholm") is None
     cp = scenario_owners("catholics-and-protestants")
-    assert cp["ravenna"] == "papacy" and cp["toulouse"] == "huguenots" and cp["holland"] == "netherlands"
-    assert "gibraltar" not in cp and "florida" not in cp
-    assert scenario_owners("wars-of-religion")["nicosia"] == "venice"
-    assert scenario_owners("the-thirty-years-war")["portugal"] == "spain"
+    assert (
+        cp["area:ravenna"] == "minor:papacy"
+        and cp["area:toulouse"] == "power:huguenots"
+        and cp["area:holland"] == "power:netherlands"
+    )
+    assert "area:gibraltar" not in cp and "area:florida" not in cp
+    assert scenario_owners("wars-of-religion")["area:nicosia"] == "power:venice"
+    assert scenario_owners("the-thirty-years-war")["area:portugal"] == "power:spain"
 
 
 def test_owners_outside_the_scenario_turns():
@@ -531,12 +557,12 @@ def test_owners_outside_the_scenario_turns():
 # ---------------------------------------------------------------------------------------------- override
 def test_owner_content_dir_replaces_a_file(tmp_path):
     powers = yaml.safe_load((world_module.DATA_DIR / "powers.yaml").read_text(encoding="utf-8"))
-    next(p for p in powers if p["id"] == "spain")["vitality"] = 9
+    next(p for p in powers if p["id"] == "power:spain")["vitality"] = 9
     (tmp_path / "ultima-ratio-regis").mkdir()
     (tmp_path / "ultima-ratio-regis" / "powers.yaml").write_text(
         yaml.safe_dump(powers, allow_unicode=True), encoding="utf-8"
     )
-    assert load_world(tmp_path).power("spain").vitality == 9
+    assert load_world(tmp_path).power("power:spain").vitality == 9
     assert len(load_world(tmp_path).events) == len(load_world().events)  # other files stay packaged
 
 
@@ -586,15 +612,20 @@ def test_trade_capacities_agree_with_the_map(world):
     "bad, message",
     [
         ({"op": "declare"}, "Input should be"),
-        ({"op": "casus_belli", "power": "spain"}, "needs against"),
+        ({"op": "casus_belli", "power": "power:spain"}, "needs against"),
         ({"op": "alliance_auction"}, "needs minor or theaters"),
         ({"op": "activate"}, "needs theaters or areas"),
         ({"op": "fortune", "target": 7, "then": [{"op": "open_mediterranean"}]}, "less than or equal to 6"),
         (
-            {"op": "vp", "power": "spain", "amount": 1, "condition": {"kind": "possesses", "power": "spain"}},
+            {
+                "op": "vp",
+                "power": "power:spain",
+                "amount": 1,
+                "condition": {"kind": "possesses", "power": "power:spain"},
+            },
             "needs areas",
         ),
-        ({"op": "vp", "power": "spain", "amount": 1, "condition": "if it rains"}, "valid dictionary"),
+        ({"op": "vp", "power": "power:spain", "amount": 1, "condition": "if it rains"}, "valid dictionary"),
     ],
 )
 def test_effects_are_validated(bad, message):
@@ -610,6 +641,6 @@ def test_cards_are_validated(world):
         world_items.Event.model_validate({**card, "action_points": 2})
     with pytest.raises(ValidationError, match="runs backwards"):
         world_items.TurnSpan.model_validate({"first": 5, "last": 4})
-    minor = world.minor("german-mercenaries").model_dump(by_alias=True)
+    minor = world.minor("minor:german-mercenaries").model_dump(by_alias=True)
     with pytest.raises(ValidationError, match="no home territory"):
-        world_items.Minor.model_validate({**minor, "areas": ["venice"], "theater": "CM"})
+        world_items.Minor.model_validate({**minor, "areas": ["area:venice"], "theater": "CM"})
