@@ -177,7 +177,9 @@ def test_a_map_piece_picked_with_the_side_panel_folded_shows_its_choices(server,
     expect(page.locator('#urr-base[data-inlined="1"]')).to_have_count(1)
     # a piece of the map with several choices (a click on it lists them): the list's forms that name it
     several = """() => [...document.querySelectorAll('.urr-map .pickable')].map(el => el.dataset.hit).find(hit => {
-      const ids = hit.split(' ').map(k => JSON.stringify(k.split(':')[1]));
+      // a key is its content's id (area:lisboa), or a counter's unit:<its id> (unit:power:portugal-troop-1)
+      const ids = hit.split(' ').map(k => { const rest = k.slice(k.indexOf(':') + 1);
+        return JSON.stringify(rest.includes(':') ? rest : k); });
       return [...document.querySelectorAll('.prompt form.action-form input[name=arg]')]
         .filter(i => ids.some(id => i.value.includes(id))).length > 1; })"""
     key = None
