@@ -9,16 +9,22 @@
   if (!M || M.names) return;
   M.names = true;
 
+  // a box of the map's own (the tip, the lens), made once: aria-hidden, for what it says is the thing's accessible name
+  function boxOf(map, className) {
+    let box = map.querySelector("." + className);
+    if (!box) {
+      box = document.createElement("div");
+      box.className = className;
+      box.setAttribute("aria-hidden", "true");
+      map.appendChild(box);
+    }
+    return box;
+  }
+
   // the tip: a thing's name at the pointer
   let tipTimer = null;
   function tip(map, el, x, y, linger) {
-    let t = map.querySelector(".urr-tip");
-    if (!t) {
-      t = document.createElement("div");
-      t.className = "urr-tip";
-      t.setAttribute("aria-hidden", "true");  // the same words are the thing's accessible name
-      map.appendChild(t);
-    }
+    const t = boxOf(map, "urr-tip");
     const name = el ? M.nameOf(el) : "";
     clearTimeout(tipTimer);
     if (!name) { t.hidden = true; return; }
@@ -41,13 +47,7 @@
   function magnify(map, target, x, y) {
     const el = counterOf(target);
     if (!el || !map.contains(el)) { unmagnify(map); return false; }
-    let lens = map.querySelector(".urr-lens");
-    if (!lens) {
-      lens = document.createElement("div");
-      lens.className = "urr-lens";
-      lens.setAttribute("aria-hidden", "true");  // what it says is the counter's accessible name
-      map.appendChild(lens);
-    }
+    const lens = boxOf(map, "urr-lens");
     const b = el.getBBox();
     const pad = 3, k = 4;
     const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
