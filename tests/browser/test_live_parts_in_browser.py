@@ -67,6 +67,7 @@ def test_a_seat_page_kept_by_partial_answers_reads_as_a_fresh_page(server, chrom
         page.wait_for_function(
             "n => document.getElementById('live-head').dataset.seq === n",
             arg=page.locator("#table-live").get_attribute("data-seq"),
+            polling=200,
         )
         fresh.goto(url)
         kept, new = page.evaluate(SECTIONS), fresh.evaluate(SECTIONS)
@@ -114,6 +115,7 @@ def test_an_urr_page_whose_units_move_by_clicks_reads_as_a_fresh_page(server, ch
         page.wait_for_function(
             "n => document.getElementById('live-head').dataset.seq === n",
             arg=page.locator("#table-live").get_attribute("data-seq"),
+            polling=200,
         )
         fresh.goto(url)
         page.mouse.move(0, 0)  # the pointer off the map: its tip (an area's name at the pointer) hidden

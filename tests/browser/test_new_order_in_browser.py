@@ -73,7 +73,7 @@ def click_action(page, verb: str, arg) -> None:
             break
         except PlaywrightTimeout:
             continue
-    expect(page.locator("#table-live")).not_to_have_attribute("data-seq", str(before))
+    expect(page.locator("#table-live")).not_to_have_attribute("data-seq", str(before), timeout=20_000)
 
 
 def shoot_screens(page, artifacts, name: str) -> None:
@@ -121,9 +121,13 @@ def test_two_people_and_a_bot_play_new_order_by_their_pages(server, chromium, ar
         role = mine[0]
         page, other = pages[role], pages["player2" if role == "player1" else "player1"]
         own = api_view(page, base, table)
-        # the page is live: it shows this position or a later one (the bot may bet at the same time)
+        # the page is live: it shows this position or a later one (the bot may bet at the same time); asked by a
+        # timer, not by animation frames, which a loaded machine's headless pages may not draw for seconds
         page.wait_for_function(
-            "n => Number(document.querySelector('#table-live').dataset.seq) >= n", arg=own["seq"], timeout=10_000
+            "n => Number(document.querySelector('#table-live').dataset.seq) >= n",
+            arg=own["seq"],
+            polling=200,
+            timeout=30_000,
         )
         step = own["view"]["prompt"]["step"]
         if step == "major_power_auction" and "auction" not in shot:
@@ -138,7 +142,7 @@ def test_two_people_and_a_bot_play_new_order_by_their_pages(server, chromium, ar
         verb, arg = choose(own)
         click_action(page, verb, arg)
         # the other person's page follows without a reload (live news, then its own fragment)
-        expect(other.locator("#table-live")).not_to_have_attribute("data-seq", str(other_seq))
+        expect(other.locator("#table-live")).not_to_have_attribute("data-seq", str(other_seq), timeout=20_000)
         if verb == "bet":
             check_bets(pages, role)
         if verb == "end_impulse":
