@@ -436,7 +436,7 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
         "views": mapview.map_views(game, say, lang),
         "eliminated": eliminated,
         "panel": panels.table_panel(game, public, say, colours, lang),
-        "hand": panels.hand(game, view.get("private") or {}, say),
+        "hand": panels.hand(game, view.get("private") or {}, say, lang),
         "battle": combatview.display(game, public.get("battle"), say, colours),
     }
 
