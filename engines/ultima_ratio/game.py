@@ -165,10 +165,13 @@ class UltimaRatioRegis(StepGame):
         names.update({x.id: x.name for x in b.world.turns})
         names.update({x.id: x.name for x in [*b.leaders.pool, *b.leaders.historical]})
         # a power card's abilities (3.2) have no id of their own: ``ability:<power>:<kind>``, named by the words
-        # their text begins with ("Corsairs"); their printed words are found by those words (``translated_text``)
+        # their text begins with ("Corsairs"); their printed words are found by those words (``translated_text``);
+        # a scenario's or a turn's special rule is ``rule:<id>``, its printed words found by its id
         abilities = {f"ability:{p.id.split(':', 1)[1]}:{a.kind}": a for p in b.world.powers for a in p.abilities}
         names.update({key: a.text.split(":", 1)[0] for key, a in abilities.items()})
-        self._printed = {a.text: key for key, a in abilities.items()}
+        rules = {r.id: r for x in (*b.world.scenarios, *b.world.turns) for r in x.special_rules}
+        names.update({f"rule:{rid}": rid.replace("-", " ") for rid in rules})
+        self._printed = {a.text: key for key, a in abilities.items()} | {rid: f"rule:{rid}" for rid in rules}
         self._names = names
         # a fortress and a dispersed box are named by the catalog's words around their area's / theater's name
         self._made_names = {f"fortress:{a.id}": text("name.fortress", area=a.id) for a in b.map.areas}
@@ -256,8 +259,9 @@ class UltimaRatioRegis(StepGame):
         return named
 
     def translated_text(self, value: Any, lang: str) -> str | None:
-        """The printed words of ``value`` in ``lang`` (a card's effect by its id), or of an ability given by its
-        English words (it has no id in the content: ``ability:<power>:<kind>`` in the names file)."""
+        """The printed words of ``value`` in ``lang`` (a card's effect by its id), of an ability given by its
+        English words (it has no id in the content: ``ability:<power>:<kind>`` in the names file), of a special rule
+        by its id (``rule:<id>``)."""
         return super().translated_text(self._printed.get(value, value) if isinstance(value, str) else value, lang)
 
     # ----- views ---------------------------------------------------------------------------------------------------
