@@ -47,6 +47,7 @@ from engines.ultima_ratio.preparation import deployment, start_of_scenario
 from engines.ultima_ratio.scenarios.base import NO_RULES_OF_ITS_OWN, Scenario
 from engines.ultima_ratio.scenarios.registry import PLAYABLE, SCENARIOS
 from engines.ultima_ratio.sequence import impulse, turn, turn_special_rules
+from engines.ultima_ratio.world_items import Setup
 
 # the playable scenarios as a Literal made at run time: pydantic validates it (and the options' schema lists them);
 # mypy, which cannot read a Literal made at run time, sees a str
@@ -169,7 +170,8 @@ class UltimaRatioRegis(StepGame):
         # a scenario's or a turn's special rule is ``rule:<id>``, its printed words found by its id
         abilities = {f"ability:{p.id.split(':', 1)[1]}:{a.kind}": a for p in b.world.powers for a in p.abilities}
         names.update({key: a.text.split(":", 1)[0] for key, a in abilities.items()})
-        rules = {r.id: r for x in (*b.world.scenarios, *b.world.turns) for r in x.special_rules}
+        setups: list[Setup] = [*b.world.scenarios, *b.world.turns]
+        rules = {r.id: r for x in setups for r in x.special_rules}
         names.update({f"rule:{rid}": rid.replace("-", " ") for rid in rules})
         self._printed = {a.text: key for key, a in abilities.items()} | {rid: f"rule:{rid}" for rid in rules}
         self._names = names
