@@ -397,7 +397,9 @@ class Sheet:
                 self.body.append(
                     _text(x - w / 2 + 12, y + 3.5, str(center.printed_capacity), 10, weight="bold", halo="none")
                 )
-                self.body.append(_text(x + 8, y + 3.5, self.name(center.id), 9.5, halo="none"))
+                name = self.name(center.id)  # smaller where the reader's name is longer than the pill's
+                fits = min(1.0, (w - 30) / max(1.0, len(name) * 6.4))
+                self.body.append(_text(x + 8, y + 3.5, name, round(9.5 * fits, 1), halo="none"))
                 self.body.append("</g>")
 
     # ----- World Map of the seas, legend ------------------------------------------------------------------------
