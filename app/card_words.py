@@ -25,7 +25,7 @@ from engines.core import Game
 
 HIDDEN_VALUES = {"id", "name", "stated", "lines", "line", "aliases", "source", "note", "kind"}
 EMPTY: tuple[Any, ...] = (None, [], {}, "")
-ENGLISH_ONLY = {"variants"}  # the English edition's printed forms of a name ("Barbary C."): for its readers
+ENGLISH_ONLY = {"variants", "printed"}  # the English edition's printed forms ("Barbary C.", a row as printed)
 PRINTED = {"text", "effect", "task"}  # the fields that hold a card's printed words
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 WORDLESS = re.compile(r"[^A-Za-z]*")  # "3-7", "+2": nothing to translate
@@ -102,22 +102,28 @@ class _Words:
 
     def value(self, v: Any) -> Any:
         if isinstance(v, dict):
+            rest = {self._field(k): self._within(v, k, x) for k, x in v.items() if self._shown(k, x)}
             if isinstance(v.get("id"), str) and self.game.name_of(v["id"], "en"):
-                rest = {
-                    self._field(k): self.value(x) for k, x in v.items() if k not in HIDDEN_VALUES and x not in EMPTY
-                }
                 return Within(self.word(v["id"]), rest)
             if isinstance(v.get("id"), str) and isinstance(v.get("name"), str):  # an object the game does not name
-                rest = {
-                    self._field(k): self.value(x) for k, x in v.items() if k not in HIDDEN_VALUES and x not in EMPTY
-                }
                 return Within(v["name"], rest) if rest else v["name"]
-            return {self._field(k): self.value(x) for k, x in v.items() if k not in HIDDEN_VALUES and x not in EMPTY}
+            return rest
         if isinstance(v, list):
             return [self.value(x) for x in v]
         if isinstance(v, str):
             return self.word(v)
         return v
+
+    def _shown(self, key: str, v: Any) -> bool:
+        """Whether a value within another's is shown: not hidden, not empty, not the English edition's own."""
+        return key not in HIDDEN_VALUES and v not in EMPTY and not (key in ENGLISH_ONLY and self.lang != "en")
+
+    def _within(self, owner: dict[str, Any], key: str, v: Any) -> Any:
+        """A value within another's: printed words (a power card's ability) read by their object's id, or by the
+        words themselves where the object has none (the game's ``translated_text`` knows them)."""
+        if key in PRINTED and isinstance(v, str) and " " in v:
+            return self.printed(owner["id"] if isinstance(owner.get("id"), str) else v, v)
+        return self.value(v)
 
     def _field(self, key: Any) -> str:
         """A value's own field (``influence_range › government``): its catalogue label, or its words."""

@@ -47,6 +47,7 @@ from engines.ultima_ratio.preparation import deployment, start_of_scenario
 from engines.ultima_ratio.scenarios.base import NO_RULES_OF_ITS_OWN, Scenario
 from engines.ultima_ratio.scenarios.registry import PLAYABLE, SCENARIOS
 from engines.ultima_ratio.sequence import impulse, turn, turn_special_rules
+from engines.ultima_ratio.world_items import Setup
 
 # the playable scenarios as a Literal made at run time: pydantic validates it (and the options' schema lists them);
 # mypy, which cannot read a Literal made at run time, sees a str
@@ -164,6 +165,15 @@ class UltimaRatioRegis(StepGame):
         names.update({x.id: x.name for x in b.world.scenarios})
         names.update({x.id: x.name for x in b.world.turns})
         names.update({x.id: x.name for x in [*b.leaders.pool, *b.leaders.historical]})
+        # a power card's abilities (3.2) have no id of their own: ``ability:<power>:<kind>``, named by the words
+        # their text begins with ("Corsairs"); their printed words are found by those words (``translated_text``);
+        # a scenario's or a turn's special rule is ``rule:<id>``, its printed words found by its id
+        abilities = {f"ability:{p.id.split(':', 1)[1]}:{a.kind}": a for p in b.world.powers for a in p.abilities}
+        names.update({key: a.text.split(":", 1)[0] for key, a in abilities.items()})
+        setups: list[Setup] = [*b.world.scenarios, *b.world.turns]
+        rules = {r.id: r for x in setups for r in x.special_rules}
+        names.update({f"rule:{rid}": rid.replace("-", " ") for rid in rules})
+        self._printed = {a.text: key for key, a in abilities.items()} | {rid: f"rule:{rid}" for rid in rules}
         self._names = names
         # a fortress and a dispersed box are named by the catalog's words around their area's / theater's name
         self._made_names = {f"fortress:{a.id}": text("name.fortress", area=a.id) for a in b.map.areas}
@@ -249,6 +259,12 @@ class UltimaRatioRegis(StepGame):
             ends = [self.name_of(end, lang) for end in value.split("--", 1)]
             named = " – ".join(ends) if all(ends) else None  # type: ignore[arg-type]
         return named
+
+    def translated_text(self, value: Any, lang: str) -> str | None:
+        """The printed words of ``value`` in ``lang`` (a card's effect by its id), of an ability given by its
+        English words (it has no id in the content: ``ability:<power>:<kind>`` in the names file), of a special rule
+        by its id (``rule:<id>``)."""
+        return super().translated_text(self._printed.get(value, value) if isinstance(value, str) else value, lang)
 
     # ----- views ---------------------------------------------------------------------------------------------------
     # a view, a legal list and a move's check only read the state: one ``state.reading`` each (counters by location

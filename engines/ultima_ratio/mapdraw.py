@@ -20,6 +20,7 @@ from html import escape
 
 from engines.ultima_ratio.geometry import Projection, point_in_polygon, tile_land, voronoi
 from engines.ultima_ratio.map import Area, MapData, load_map
+from engines.ultima_ratio.mapwords import MapWords, english
 
 WIDTH, HEIGHT = 2330, 2265
 SEA_COLOUR, SEA_LINE, LAND_COLOUR = "#b8d2df", "#86aabf", "#efe5c8"
@@ -106,8 +107,9 @@ def _text(x, y, text, size, *, weight="normal", style="normal", fill=INK, anchor
 class Sheet:
     """Builds the SVG document piece by piece."""
 
-    def __init__(self, board: MapData, owners: dict[str, str], colours: dict[str, str]):
+    def __init__(self, board: MapData, owners: dict[str, str], colours: dict[str, str], words: MapWords):
         self.board, self.owners, self.colours = board, owners, colours
+        self.name, self.say = words.name, words.phrase
         self.defs: list[str] = []
         self.body: list[str] = []
         self.patterns: dict[str, str] = {}
@@ -160,7 +162,7 @@ class Sheet:
         for d in drawn:
             out.append(
                 f'<polygon class="area" data-area="{d.area.id}" data-key="{escape(d.area.id)}" '
-                f'points="{_pts(d.polygon)}" fill="{self.fill(d.area)}"><title>{escape(d.area.name)}'
+                f'points="{_pts(d.polygon)}" fill="{self.fill(d.area)}"><title>{escape(self.name(d.area.id))}'
                 f"</title></polygon>"
             )
         self.borders(drawn)
@@ -181,7 +183,7 @@ class Sheet:
             f'<rect x="{x}" y="{y}" width="{uw:.1f}" height="{uh:.1f}" fill="none" stroke="{INK}" stroke-width="2.5"/>'
         )
         if bmap.kind == "mini":
-            label = f"{bmap.name} (mini-map)"
+            label = self.say("mini_map", map=self.name(bmap.id))
             out.append(
                 f'<rect x="{x + 6}" y="{y + 6}" width="{len(label) * 7.6 + 16:.0f}" height="24" rx="3" '
                 f'fill="#f6ecd0" stroke="{INK}" stroke-width="1.2"/>'
@@ -200,7 +202,7 @@ class Sheet:
                     owners.append(sea.id)
         if not points:
             return
-        names = {sea.id: sea.name for sea in self.board.seas}
+        names = {sea.id: self.name(sea.id) for sea in self.board.seas}
         if len(set(owners)) == 1:
             x0, y0, x1, y1 = box
             whole = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
@@ -251,7 +253,7 @@ class Sheet:
                     _text(
                         here.site[0],
                         here.site[1] - 9,
-                        f"→ {there.area.name}",
+                        f"→ {self.name(there.area.id)}",
                         8.5,
                         style="italic",
                         fill="#7a1c14",
@@ -275,7 +277,7 @@ class Sheet:
                 n = math.hypot(dx, dy) or 1
                 ux, uy = dx / n * 8, dy / n * 8
                 self.body.append(
-                    f'<g class="pass"><title>Rough pass: {escape(a.area.name)} – {escape(b.area.name)}'
+                    f'<g class="pass"><title>{escape(self.say("rough_pass", a=self.name(a.area.id), b=self.name(b.area.id)))}'
                     f'</title><line x1="{cx - ux:.1f}" y1="{cy - uy:.1f}" x2="{cx + ux:.1f}" '
                     f'y2="{cy + uy:.1f}" stroke="#fbf6e6" stroke-width="6"/><line x1="{cx - ux:.1f}" '
                     f'y1="{cy - uy:.1f}" x2="{cx + ux:.1f}" y2="{cy + uy:.1f}" stroke="#a3221b" '
@@ -292,7 +294,7 @@ class Sheet:
                         _text(
                             x,
                             y,
-                            sea.name.upper(),
+                            self.name(sea.id).upper(),
                             big,
                             style="italic",
                             fill="#2c5873",
@@ -313,29 +315,29 @@ class Sheet:
             if area.strategic_port:
                 out.append(
                     f'<circle cx="{px:.1f}" cy="{py:.1f}" r="6.5" fill="#e8c547" stroke="{INK}" '
-                    f'stroke-width="1"><title>Strategic port</title></circle>'
+                    f'stroke-width="1"><title>{escape(self.say("strategic_port"))}</title></circle>'
                 )
             if area.commercial_port:
-                out.append(_anchor(px, py))
+                out.append(_anchor(px, py, self.say("commercial_port")))
             else:
                 out.append(
                     f'<circle cx="{px:.1f}" cy="{py:.1f}" r="2.6" fill="#24506e" stroke="#fbf6e6" '
-                    f'stroke-width="1"><title>Port</title></circle>'
+                    f'stroke-width="1"><title>{escape(self.say("port"))}</title></circle>'
                 )
         if area.capital_of:
             colour = next((self.colours[p] for p in area.capital_of if p in self.colours), "#b3261e")
-            out.append(_star(x, y, 6.5, escape(colour)))
+            out.append(_star(x, y, 6.5, escape(colour), self.say("capital")))
             if area.protestant_cross:
                 out.append(
                     f'<path d="M{x + 9:.1f},{y - 11:.1f}v10M{x + 5.5:.1f},{y - 8:.1f}h7" stroke="{INK}" '
-                    f'stroke-width="2.2"><title>Protestant cross</title></path>'
+                    f'stroke-width="2.2"><title>{escape(self.say("protestant_cross"))}</title></path>'
                 )
         else:
             out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.3" fill="{INK}"/>')
         if area.key_area:
             out.append(
                 f'<rect x="{x - 5.5:.1f}" y="{y - 5.5:.1f}" width="11" height="11" fill="none" '
-                f'stroke="#a3221b" stroke-width="1.6"><title>Key area</title></rect>'
+                f'stroke="#a3221b" stroke-width="1.6"><title>{escape(self.say("key_area"))}</title></rect>'
             )
         if (area.mini_map and area.theater != "TE") or (area.stacking_limit == 1 and area.theater == "TE"):
             out.append(
@@ -351,7 +353,7 @@ class Sheet:
         lakes = self.lakes(drawn[0].area.map) if drawn else []
         for d in sorted(drawn, key=lambda d: (not d.area.key_area, d.area.id)):
             area, (x, y) = d.area, d.site
-            label = area.name.upper() if area.key_area else area.name
+            label = self.name(area.id).upper() if area.key_area else self.name(area.id)
             width = len(label) * size * (0.62 if area.key_area else 0.5)
             spots = [
                 _label_spot(d, size, lakes),
@@ -370,23 +372,23 @@ class Sheet:
             for box in theater.dispersed_boxes:
                 if box.map == map_id:
                     x, y = proj(box.pos)
-                    w = max(86, len(theater.name) * 6.2 + 12)
+                    w = max(86, len(self.name(theater.id)) * 6.2 + 12)
                     self.body.append(
                         f'<g class="dispersed"><rect x="{x - w / 2:.1f}" y="{y - 15:.1f}" width="{w:.0f}" '
                         f'height="30" rx="4" fill="{theater.colour}" stroke="{INK}" stroke-width="1.3"/>'
                     )
-                    sub = "British Isles" if "british" in box.id else "continent" if "continent" in box.id else ""
-                    self.body.append(
-                        _text(x, y - 3, f"{theater.key} · {theater.name}", 9.5, weight="bold", halo="none")
-                    )
-                    self.body.append(_text(x, y + 10, f"dispersed {sub}".strip(), 8.5, style="italic", halo="none"))
+                    sub = "british_isles" if "british" in box.id else "continent" if "continent" in box.id else ""
+                    title = f"{theater.key} · {self.name(theater.id)}"
+                    self.body.append(_text(x, y - 3, title, 9.5, weight="bold", halo="none"))
+                    said = self.say(f"dispersed_{sub}" if sub else "dispersed")
+                    self.body.append(_text(x, y + 10, said, 8.5, style="italic", halo="none"))
                     self.body.append("</g>")
         for center in self.board.trade_centers:
             if center.map == map_id:
                 x, y = proj(center.pos)
-                w = trade_center_width(center.name)
+                w = trade_center_width(center.name)  # the overlay's coins are laid out by it (presentation.places)
                 self.body.append(
-                    f'<g class="trade-center"><title>Trade center {escape(center.name)}</title>'
+                    f'<g class="trade-center"><title>{escape(self.say("trade_center", center=self.name(center.id)))}</title>'
                     f'<rect x="{x - w / 2:.1f}" y="{y - 12:.1f}" width="{w:.0f}" height="24" rx="12" '
                     f'fill="#fff3c4" stroke="#9a7410" stroke-width="1.6"/>'
                     f'<circle cx="{x - w / 2 + 12:.1f}" cy="{y:.1f}" r="7" fill="#d9a520" '
@@ -395,7 +397,9 @@ class Sheet:
                 self.body.append(
                     _text(x - w / 2 + 12, y + 3.5, str(center.printed_capacity), 10, weight="bold", halo="none")
                 )
-                self.body.append(_text(x + 8, y + 3.5, center.name, 9.5, halo="none"))
+                name = self.name(center.id)  # smaller where the reader's name is longer than the pill's
+                fits = min(1.0, (w - 30) / max(1.0, len(name) * 6.4))
+                self.body.append(_text(x + 8, y + 3.5, name, round(9.5 * fits, 1), halo="none"))
                 self.body.append("</g>")
 
     # ----- World Map of the seas, legend ------------------------------------------------------------------------
@@ -404,14 +408,12 @@ class Sheet:
         x, y, w, h = WORLD_BOX
         out = self.body
         out.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="#dfeaf0" stroke="{INK}" stroke-width="2.5"/>')
-        out.append(
-            _text(x + 12, y + 22, "World Map — seas and their links", 14, weight="bold", anchor="start", halo="#dfeaf0")
-        )
+        out.append(_text(x + 12, y + 22, self.say("world_map"), 14, weight="bold", anchor="start", halo="#dfeaf0"))
         out.append(
             _text(
                 x + 12,
                 y + 40,
-                "solid: seas adjacent on a map · dashed: links between maps",
+                self.say("world_links"),
                 10.5,
                 style="italic",
                 anchor="start",
@@ -422,7 +424,7 @@ class Sheet:
             _text(
                 x + 12,
                 y + 56,
-                "sand: Mediterranean (galleys) · beige: one sea between maps",
+                self.say("world_colours"),
                 10.5,
                 style="italic",
                 anchor="start",
@@ -449,9 +451,9 @@ class Sheet:
             for sx, sy in spots[sea.id]:
                 out.append(
                     f'<circle class="sea" data-key="{escape(sea.id)}" cx="{sx:.1f}" cy="{sy:.1f}" r="8" '
-                    f'fill="{fill}" stroke="#2c5873" stroke-width="1.5"><title>{escape(sea.name)}</title></circle>'
+                    f'fill="{fill}" stroke="#2c5873" stroke-width="1.5"><title>{escape(self.name(sea.id))}</title></circle>'
                 )
-                out.append(_text(sx, sy - 12, sea.name, 11, halo="#dfeaf0"))
+                out.append(_text(sx, sy - 12, self.name(sea.id), 11, halo="#dfeaf0"))
 
     def legend(self) -> None:
         x, y, w, h = LEGEND_BOX
@@ -461,50 +463,50 @@ class Sheet:
             _text(x + 14, y + 24, "ULTIMA RATIO REGIS · 1490–1654", 17, weight="bold", anchor="start", halo="#f6ecd0")
         )
         rows = [
-            (lambda cx, cy: _star(cx, cy, 6.5, "#b3261e"), "Capital (a cross: Protestant)"),
+            (lambda cx, cy: _star(cx, cy, 6.5, "#b3261e", self.say("capital")), "legend_capital"),
             (
                 lambda cx, cy: (
                     f'<rect x="{cx - 5.5}" y="{cy - 5.5}" width="11" height="11" fill="none" '
                     f'stroke="#a3221b" stroke-width="1.6"/>'
                 ),
-                "KEY AREA",
+                "legend_key_area",
             ),
-            (lambda cx, cy: _anchor(cx, cy), "Commercial port"),
-            (lambda cx, cy: f'<circle cx="{cx}" cy="{cy}" r="2.6" fill="#24506e"/>', "Port (coastal area)"),
+            (lambda cx, cy: _anchor(cx, cy, self.say("commercial_port")), "commercial_port"),
+            (lambda cx, cy: f'<circle cx="{cx}" cy="{cy}" r="2.6" fill="#24506e"/>', "legend_port"),
             (
                 lambda cx, cy: f'<circle cx="{cx}" cy="{cy}" r="6.5" fill="#e8c547" stroke="{INK}"/>',
-                "Strategic port (two seas as one)",
+                "legend_strategic_port",
             ),
             (
                 lambda cx, cy: (
                     f'<line x1="{cx - 9}" y1="{cy}" x2="{cx + 9}" y2="{cy}" stroke="#a3221b" '
                     f'stroke-width="3.2" stroke-dasharray="2.4,1.6"/>'
                 ),
-                "Rough pass",
+                "legend_rough_pass",
             ),
             (
                 lambda cx, cy: (
                     f'<line x1="{cx - 12}" y1="{cy}" x2="{cx + 12}" y2="{cy}" stroke="{INK}" '
                     f'stroke-width="1.4" stroke-dasharray="3,3"/>'
                 ),
-                "Strait / other connection",
+                "legend_strait",
             ),
             (
                 lambda cx, cy: (
                     f'<line x1="{cx - 12}" y1="{cy}" x2="{cx + 12}" y2="{cy}" stroke="{BORDER}" stroke-width="2.6"/>'
                 ),
-                "Theater border",
+                "legend_theater_border",
             ),
             (
                 lambda cx, cy: (
                     f'<line x1="{cx - 12}" y1="{cy}" x2="{cx + 12}" y2="{cy}" stroke="{BORDER}" '
                     f'stroke-width="1.2" stroke-dasharray="5,3"/>'
                 ),
-                "Province border",
+                "legend_province_border",
             ),
             (
                 lambda cx, cy: f'<circle cx="{cx}" cy="{cy}" r="8" fill="#d9a520" stroke="#7a5a08"/>',
-                "Trade center (printed capacity)",
+                "legend_trade_center",
             ),
             (
                 lambda cx, cy: (
@@ -512,21 +514,21 @@ class Sheet:
                     f'stroke="{INK}"/><rect x="{cx - 12}" y="{cy - 7}" width="12" height="14" '
                     f'fill="{self.hatch("#7a6a4a", SEA_COLOUR)}"/>'
                 ),
-                "Solid: home area · hatched: domain",
+                "legend_home_domain",
             ),
             (
                 lambda cx, cy: (
                     f'<rect x="{cx - 4.5}" y="{cy - 6}" width="9" height="10" fill="#fbf6e6" '
                     f'stroke="{INK}"/>' + _text(cx, cy + 2, "2", 8, halo="none")
                 ),
-                "Mini-map stacking limit",
+                "legend_stacking",
             ),
         ]
         for i, (symbol, text) in enumerate(rows):
             col, row = divmod(i, 6)
             cx, cy = x + 30 + col * 310, y + 60 + row * 40
             out.append(symbol(cx, cy))
-            out.append(_text(cx + 22, cy + 4, text, 12, anchor="start", halo="#f6ecd0"))
+            out.append(_text(cx + 22, cy + 4, self.say(text), 12, anchor="start", halo="#f6ecd0"))
 
     def document(self) -> str:
         for map_id in LAYOUT:
@@ -578,30 +580,35 @@ def _label_spot(d: Drawn, size: float, lakes: list[list[tuple[float, float]]]) -
     return d.site[0], d.site[1] + size + 3
 
 
-def _star(x: float, y: float, r: float, colour: str) -> str:
+def _star(x: float, y: float, r: float, colour: str, title: str) -> str:
     pts = []
     for k in range(10):
         rad = r if k % 2 == 0 else r * 0.45
         ang = -math.pi / 2 + k * math.pi / 5
         pts.append((x + rad * math.cos(ang), y + rad * math.sin(ang)))
-    return f'<polygon points="{_pts(pts)}" fill="{colour}" stroke="{INK}" stroke-width="0.9"><title>Capital</title></polygon>'
+    return f'<polygon points="{_pts(pts)}" fill="{colour}" stroke="{INK}" stroke-width="0.9"><title>{escape(title)}</title></polygon>'
 
 
-def _anchor(x: float, y: float) -> str:
+def _anchor(x: float, y: float, title: str) -> str:
     return (
-        f'<g class="commercial-port"><title>Commercial port</title><circle cx="{x:.1f}" cy="{y:.1f}" r="6.5" '
+        f'<g class="commercial-port"><title>{escape(title)}</title><circle cx="{x:.1f}" cy="{y:.1f}" r="6.5" '
         f'fill="#fbf6e6" stroke="#24506e" stroke-width="1"/><path d="M{x:.1f},{y - 4:.1f}v8M{x - 3:.1f},'
         f'{y - 1.5:.1f}h6M{x - 4:.1f},{y + 1.5:.1f}q4,4 8,0" fill="none" stroke="#24506e" stroke-width="1.5"/></g>'
     )
 
 
 def render_map_svg(
-    owners: dict[str, str] | None = None, colours: dict[str, str] | None = None, board: MapData | None = None
+    owners: dict[str, str] | None = None,
+    colours: dict[str, str] | None = None,
+    board: MapData | None = None,
+    words: MapWords | None = None,
 ) -> str:
     """The whole board as one SVG document; `owners` maps area ids to power ids, `colours` power ids to css colours;
     `board` the map to draw (the packaged one by default). Every area carries ``data-key="area:<id>"`` and every sea
-    ``data-key="sea:<id>"`` (its zones on the maps and its spot on the World Map), each with its name as title."""
-    return Sheet(board or load_map(), owners or {}, colours or {}).document()
+    ``data-key="sea:<id>"`` (its zones on the maps and its spot on the World Map), each with its name as title.
+    ``words``: the names and phrases in the reader's language (mapwords.py; English by default)."""
+    board = board or load_map()
+    return Sheet(board, owners or {}, colours or {}, words or english(board)).document()
 
 
 def main(argv: list[str]) -> int:

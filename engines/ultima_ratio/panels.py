@@ -42,7 +42,7 @@ def _seat(
     return {
         "key": f"seat:{role}",
         "role": role,
-        "label": game.seat_label(public, role),
+        "label": game.seat_label(public, role, lang),
         "vp": say(text("board.vp", vp=seat["vp"])),
         "cards": say(text("board.cards", count=cards)) if _with_cards(game, public) else None,
         "current": role == current,
@@ -108,7 +108,7 @@ def table_panel(
     auction = _auction(game, public, say)
     seats = [] if auction else [_seat(game, public, role, say, current, colours, lang) for role in order]
     if current:
-        heading = say(text("board.impulse", number=impulse["number"], seat=game.seat_label(public, current)))
+        heading = say(text("board.impulse", number=impulse["number"], seat=game.seat_label(public, current, lang)))
     else:
         heading = say(text("board.before_impulses"))
     minors = [
@@ -142,9 +142,10 @@ def table_panel(
     }
 
 
-def hand(game: Game, private: dict[str, Any], say: Callable) -> list[dict[str, Any]]:
+def hand(game: Game, private: dict[str, Any], say: Callable, lang: str = "en") -> list[dict[str, Any]]:
     """The seat's own cards (8.1.4): name, action points, priority (8.2.2: blue, or blue at 4 cards or fewer) and
-    text, each under ``card:<id>`` so that playing it is a click on it (``VERB_KEYS``' ``play_card``)."""
+    text, in the reader's language, each under ``card:<id>`` so that playing it is a click on it (``VERB_KEYS``'
+    ``play_card``)."""
     world = game.board.world  # type: ignore[attr-defined]
     out = []
     for card in private.get("hand") or []:
@@ -152,5 +153,6 @@ def hand(game: Game, private: dict[str, Any], say: Callable) -> list[dict[str, A
         words = [say(text("board.card_points", count=event.action_points))]
         if event.priority != "none":
             words.append(say(text(f"board.priority_{event.priority}")))
-        out.append({"key": card, "name": event.name, "words": words, "text": event.text})
+        name, printed = game.name_of(card, lang) or event.name, game.translated_text(card, lang) or event.text
+        out.append({"key": card, "name": name, "words": words, "text": printed})
     return out

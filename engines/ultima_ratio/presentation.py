@@ -38,7 +38,7 @@ from typing import Any
 from engines.core.game import Game
 from engines.core.presentation import Body, Page, PageError, Presentation
 from engines.core.types import text
-from engines.ultima_ratio import combatview, mapdraw, mapview, panels
+from engines.ultima_ratio import combatview, mapdraw, mapview, mapwords, panels
 from engines.ultima_ratio.mapdraw import HEIGHT, WIDTH, projection, render_map_svg
 from engines.ultima_ratio.world import load_world, scenario_owners
 
@@ -92,15 +92,27 @@ def map_page(game: Game, query: Mapping[str, str]) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=64)
-def _svg(scenario: str | None, turn: int | None) -> str:
+def _svg(game: Game, scenario: str | None, turn: int | None, lang: str) -> str:
     owners = scenario_owners(scenario, turn) if scenario else None
-    return render_map_svg(owners, _colours())
+    board = game.board.map  # type: ignore[attr-defined]
+    return render_map_svg(owners, _colours(), board, _words(game, lang))
+
+
+def _lang(game: Game, query: Mapping[str, str]) -> str:
+    """The language a map is drawn in: the query's ``lang`` where the game has words in it, else English."""
+    lang = query.get("lang") or "en"
+    return lang if lang in game.catalogs else "en"
+
+
+def _words(game: Game, lang: str) -> mapwords.MapWords:
+    return mapwords.in_language(game.board.map, lang, game.name_of)  # type: ignore[attr-defined]
 
 
 def map_svg(game: Game, query: Mapping[str, str]) -> str:
-    """The map as one SVG document, coloured for the chosen scenario and turn (bare without one)."""
+    """The map as one SVG document, coloured for the chosen scenario and turn (bare without one), its words in the
+    query's ``lang``."""
     chosen, turn = _chosen(query)
-    return _svg(chosen.id if chosen else None, turn)
+    return _svg(game, chosen.id if chosen else None, turn, _lang(game, query))
 
 
 # ----- the table's map: the base, drawn once -----------------------------------------------------------------------
@@ -110,37 +122,41 @@ class BaseMap:
     digest: str  # of the bytes: the version in the base map's URL
 
 
-_BASE: dict[int, tuple[Any, BaseMap]] = {}  # id(the game's map data) -> (that map data, its base map)
+_BASE: dict[tuple[int, str], tuple[Any, BaseMap]] = {}  # (id(the game's map data), lang) -> (that data, its map)
 _BASE_LOCK = threading.Lock()
 DRAWN = {"base": 0}  # how many times the base map was drawn (tests count them)
 
 
-def base_map(game: Game) -> BaseMap:
-    """The base map of this game's content, drawn the first time it is asked for and kept (one drawing however many
-    ask at once)."""
+def base_map(game: Game, lang: str = "en") -> BaseMap:
+    """The base map of this game's content with its names and words in ``lang`` (issue 29), drawn the first time it
+    is asked for and kept (one drawing however many ask at once)."""
     board = game.board.map  # type: ignore[attr-defined]
-    kept = _BASE.get(id(board))
+    kept = _BASE.get((id(board), lang))
     if kept is not None and kept[0] is board:
         return kept[1]
     with _BASE_LOCK:
-        kept = _BASE.get(id(board))
+        kept = _BASE.get((id(board), lang))
         if kept is not None and kept[0] is board:
             return kept[1]
         # no owners and no colours: areas in their theater's tint, so that the overlay's possessions stand out
-        svg = mapdraw.render_map_svg(None, None, board).encode()
+        svg = mapdraw.render_map_svg(None, None, board, _words(game, lang)).encode()
         DRAWN["base"] += 1
         made = BaseMap(svg, hashlib.sha256(svg).hexdigest()[:20])
-        _BASE[id(board)] = (board, made)
+        _BASE[(id(board), lang)] = (board, made)
         return made
 
 
-def base_url(game: Game) -> str:
-    return f"/games/{game.id}/base.svg?v={base_map(game).digest}"
+def base_url(game: Game, lang: str = "en") -> str:
+    """The base map's address in ``lang`` (English's names no language: the address it always had)."""
+    lang = lang if lang in game.catalogs else "en"
+    said = "" if lang == "en" else f"lang={lang}&"
+    return f"/games/{game.id}/base.svg?{said}v={base_map(game, lang).digest}"
 
 
 def base_svg(game: Game, query: Mapping[str, str]) -> Body:
-    """The base map: immutable under its own hash; under none or another, an hour and an ETag."""
-    made = base_map(game)
+    """The base map in the query's ``lang``: immutable under its own hash; under none or another, an hour and an
+    ETag."""
+    made = base_map(game, _lang(game, query))
     return Body(made.svg, etag=made.digest, immutable=query.get("v") == made.digest)
 
 
@@ -420,7 +436,7 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
             | {"items": _row(items), "tint": ""}
         )
     return {
-        "base_url": base_url(game),
+        "base_url": base_url(game, lang),
         "slots": _slots(out, where, eliminated["key"]),
         "centers": _centers(game, public, where, say),
         "width": WIDTH,
@@ -436,7 +452,7 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
         "views": mapview.map_views(game, say, lang),
         "eliminated": eliminated,
         "panel": panels.table_panel(game, public, say, colours, lang),
-        "hand": panels.hand(game, view.get("private") or {}, say),
+        "hand": panels.hand(game, view.get("private") or {}, say, lang),
         "battle": combatview.display(game, public.get("battle"), say, colours),
     }
 

@@ -1,7 +1,8 @@
 """The rules pages of each game in Spanish (issue 29): the game's page, its rules reference, its cards and a card —
-every heading, label and option in Spanish, the reference's summaries and the cards' values too; where words exist
-only in English (Ultima Ratio Regis's powers' abilities and events' texts) a note in Spanish says so and the English
-is marked ``lang="en"``; the pages read in English are unchanged (no note). A scan of the Spanish pages, the English-marked parts set aside, finds none
+every heading, label and option in Spanish, the reference's summaries and the cards' values too (Ultima Ratio
+Regis's powers' abilities and events' texts as well); where words exist only in English (the special rules of
+scenarios no table offers yet) a note in Spanish says so and the English is marked ``lang="en"``; the pages read
+in English are unchanged (no note). A scan of the Spanish pages, the English-marked parts set aside, finds none
 of the game's English catalogue phrases nor an English name that has a Spanish one."""
 
 import re
@@ -13,7 +14,6 @@ from tests.engines.test_words_es import GAMES, english_phrases
 
 ES, EN = {"Accept-Language": "es"}, {"Accept-Language": "en"}
 CARD = {"15-dias": "qd:char:cardinal", "planet-king": "pk:event:storms", "ultima-ratio-regis": "power:france"}
-URR_LEFT = "ultima-ratio-regis"  # its powers' abilities and events' texts are not all in Spanish yet: its pages say so
 SUMMARIES_NOTE = "Los resúmenes están solo en inglés"
 VALUES_NOTE = "Algunos valores de abajo aún no tienen palabras en tu idioma"
 
@@ -51,7 +51,7 @@ def test_the_rules_pages_read_in_spanish_with_their_english_parts_said_and_marke
     assert SUMMARIES_NOTE not in reference and '<p lang="en">' not in reference  # every summary has its Spanish
     english = alice.c.get(f"/games/{game}/rules/reference", headers=EN).text
     assert SUMMARIES_NOTE not in english and '<p lang="en">' not in english
-    assert (VALUES_NOTE in alice.c.get(f"/games/{game}/cards/{card}", headers=ES).text) == (game == URR_LEFT)
+    assert VALUES_NOTE not in alice.c.get(f"/games/{game}/cards/{card}", headers=ES).text
     assert VALUES_NOTE not in alice.c.get(f"/games/{game}/cards/{card}", headers=EN).text
     # the control: the English pages hold the phrases the scan looks for
     assert pattern.search(
@@ -166,7 +166,8 @@ def test_the_ultima_ratio_regis_map_page_names_its_scenarios_and_holders_in_span
 
 def test_an_ultima_ratio_regis_area_reads_its_values_in_spanish(browser):
     """An area's theater, province (a theater's province, named in the names file), terrain and seas in Spanish,
-    with no note of English values; an event's English text still says so (its names-file text is not written)."""
+    with no note of English values; an event's text and a power's ability too (the names file's ``text``); a
+    scenario no table offers yet still says its special rules are English."""
     alice = browser("alice")
     area = _readable(alice.c.get("/games/ultima-ratio-regis/cards/area:andalusia", headers=ES).text)
     assert "Provincia Castilla" in area and "Terreno terreno abierto" in area and "Atlántico oriental" in area
@@ -174,9 +175,16 @@ def test_an_ultima_ratio_regis_area_reads_its_values_in_spanish(browser):
     english = _readable(alice.c.get("/games/ultima-ratio-regis/cards/area:andalusia", headers=EN).text)
     assert "Province Castile" in english and "Terrain open" in english
     event = _readable(alice.c.get("/games/ultima-ratio-regis/cards/card:bad-weather", headers=ES).text)
-    assert VALUES_NOTE in event and "Combate cualquiera de los dos" in event
-    marked = alice.c.get("/games/ultima-ratio-regis/cards/card:bad-weather", headers=ES).text
-    assert '<span lang="en">Play in a land, siege or naval battle' in marked
+    assert VALUES_NOTE not in event and "Combate cualquiera de los dos" in event
+    assert "el tamaño del campo de batalla se reduce en uno" in event and "Play in a land" not in event
+    france = _readable(alice.c.get("/games/ultima-ratio-regis/cards/power:france", headers=ES).text)
+    assert "Corsarios: puede hacer piratería" in france and "Corsairs" not in france and VALUES_NOTE not in france
+    for playable in ("the-rise-of-portugal", "new-order"):  # the scenarios a table offers: all in Spanish
+        page = alice.c.get(f"/games/ultima-ratio-regis/cards/{playable}", headers=ES).text
+        assert VALUES_NOTE not in page and '<span lang="en">' not in page, playable
+    assert "Se juega sin cartas" in alice.c.get("/games/ultima-ratio-regis/cards/the-rise-of-portugal", headers=ES).text
+    marked = alice.c.get("/games/ultima-ratio-regis/cards/catholics-and-protestants", headers=ES).text
+    assert VALUES_NOTE in marked and '<span lang="en">Ravenna belongs to the Papacy.' in marked
 
 
 def test_the_15_dias_rules_reference_reads_its_summaries_in_spanish(browser):

@@ -60,7 +60,8 @@ def test_a_table_page_in_spanish_holds_no_english_sentence_of_the_game(browser, 
     alice = browser("alice")
     table = _played(alice, game)
     phrases = english_phrases(GAMES[game])
-    pattern = re.compile("|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True)))
+    # whole words: "Bengal" is not in "Bengala"
+    pattern = re.compile(r"\b(?:" + "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True)) + r")(?!\w)")
     spanish = alice.c.get(f"/tables/{table}", headers={"Accept-Language": "es"})
     assert spanish.status_code == 200 and '<html lang="es"' in spanish.text
     if game in WHOLE_PAGE:

@@ -127,6 +127,11 @@ class Duel(StepGame):
     def roles(self, options: BaseModel) -> list[str]:
         return list(ROLES)
 
+    def title_in(self, lang: str = "en") -> str:
+        """The title in ``lang``: ``game.title.<id>`` of the messages (the test games that share them each have
+        their own)."""
+        return self.catalogs.get(lang, self.catalogs["en"]).get(f"game.title.{self.id}") or self.title
+
     def option_sets(self) -> list[dict[str, Any]]:
         return [{}, {"rounds": 1, "deck": "short"}]
 

@@ -1,0 +1,64 @@
+"""Ultima Ratio Regis in Spanish (issue 29): every content object a player meets — area, sea, province, dispersed
+box, trade center, theater, map, power, minor power, event card, leader — has a Spanish name, every event card and
+every power card's ability and every special rule of a scenario a table offers its printed words in Spanish; none of these words enters the content digest."""
+
+import copy
+
+from engines.core.content import rules_digest
+from engines.ultima_ratio.game import GAME
+
+KINDS = ("area:", "sea:", "province:", "box:", "center:", "power:", "minor:", "card:", "leader:")
+
+
+def content_ids() -> set[str]:
+    board = GAME.board
+    ids = {a.id for a in board.map.areas} | {s.id for s in board.map.seas} | {c.id for c in board.map.trade_centers}
+    for theater in board.map.theaters:
+        ids |= {theater.id} | {p.id for p in theater.provinces} | {b.id for b in theater.dispersed_boxes}
+    ids |= {m.id for m in board.map.maps}
+    ids |= {x.id for x in (*board.world.powers, *board.world.minors, *board.world.events)}
+    ids |= {x.id for x in (*board.leaders.pool, *board.leaders.historical)}
+    return ids
+
+
+def test_every_content_id_has_a_spanish_name():
+    ids = content_ids()
+    assert {i.split(":", 1)[0] + ":" for i in ids if ":" in i} == set(KINDS)  # every kind is looked at
+    unnamed = sorted(i for i in ids if i not in GAME.names["es"] and not i.startswith("box:"))
+    assert unnamed == []
+    # a dispersed box is named by the catalogue's words around its theater's name
+    boxes = {i: GAME.name_of(i, "es") for i in ids if i.startswith("box:")}
+    assert all(name and name.startswith("casilla de dispersión de ") for name in boxes.values()), boxes
+
+
+def test_every_card_and_ability_has_its_printed_words_in_spanish():
+    world = GAME.board.world
+    for event in world.events:
+        assert GAME.translated_text(event.id, "es"), event.id
+        assert GAME.translated_text(event.id, "es") != event.text, event.id
+    abilities = [a for p in world.powers for a in p.abilities]
+    assert abilities
+    for ability in abilities:
+        spanish = GAME.translated_text(ability.text, "es")  # found by its own words: it has no id in the content
+        assert spanish and spanish != ability.text, ability.text
+    assert GAME.translated_text(world.events[0].text, "en") is None  # English reads the content's own words
+    offered = GAME.Options.model_json_schema()["properties"]["scenario"]["enum"]  # the scenarios a table offers
+    rules = [r for scenario in offered for r in world.scenario(scenario).special_rules]
+    assert rules
+    for rule in rules:  # a special rule's words are found by its id, within its scenario (``rule:<id>``)
+        spanish = GAME.translated_text(rule.id, "es")
+        assert spanish and spanish != rule.text, rule.id
+
+
+def test_the_spanish_names_are_words_outside_the_content_digest():
+    """Renaming every area and rewording every card changes no rule: the digest stays the same."""
+    content = GAME.content()
+    renamed = copy.deepcopy(content)
+    for area in renamed["areas"]:
+        area["name"] = GAME.name_of(area["id"], "es")
+    for event in renamed["events"]:
+        event["name"], event["text"] = GAME.name_of(event["id"], "es"), GAME.translated_text(event["id"], "es")
+    for power in renamed["powers"]:
+        for ability in power["abilities"]:
+            ability["text"] = GAME.translated_text(ability["text"], "es")
+    assert renamed != content and rules_digest(renamed) == rules_digest(content)
