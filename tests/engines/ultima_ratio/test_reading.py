@@ -53,6 +53,7 @@ def scanned(s: dict) -> dict:
         "controlled": {power: st.controlled(s, power) for power in powers},
         "by_controls": {power: [a for a in s["areas"] if st.controls(s, power, a)] for power in powers},
         "besieged_by": {power: st.besieged_by(s, power) for power in powers},
+        "possessions": {power: st.possessions(s, power) for power in powers},
         "in_order": st.in_order(s, [*sorted(s["areas"], reverse=True)[::3], "nowhere"]),
     }
 
