@@ -25,6 +25,10 @@ def test_a_move_is_checked_by_the_prompt_the_view_asked_and_copied_from_its_byte
     state is the one the same move makes of a fresh copy without any reading."""
     plain_copy, steps_asked = machine.copy_state, []
 
+    def step_asked(*args: object) -> bool:
+        steps_asked.append(args)
+        return False
+
     def no_state_copy(value):
         assert "units" not in value, "the state was serialized again for the move"
         return plain_copy(value)
@@ -39,7 +43,7 @@ def test_a_move_is_checked_by_the_prompt_the_view_asked_and_copied_from_its_byte
         step = SIM.steps[s["stack"][-1]["step"]]
         with monkeypatch.context() as m:
             m.setattr(machine, "copy_state", no_state_copy)
-            m.setattr(type(step), "allows", lambda *a: steps_asked.append(a) or False)
+            m.setattr(type(step), "allows", step_asked)
             new = SIM.apply(s, role, verb, arg)
         assert new == SIM.apply(fresh, role, verb, arg)
         played += 1
