@@ -230,7 +230,7 @@ def controlled(s: dict, power: str) -> list[str]:
     power's are found in one pass over the areas (``_area_index``)."""
     side = minor_ally(s, power) if power in s["minors"] else power  # 20.2: an allied minor counts as its ally
     if read(s) is not None:
-        by_control, by_side, _, _ = _area_index(s)
+        by_control, by_side, _ = _area_index(s)
         if side is None:
             return list(by_control.get(power, ()))
         if side_of(s, power) == side:  # then who == power is a case of side_of(who) == side
@@ -243,24 +243,22 @@ def controlled(s: dict, power: str) -> list[str]:
 
 
 class AreaIndex(NamedTuple):
-    """The areas by who controls them, by the major power that party fights for (``side_of``) and by owner, each in
-    the order of ``s["areas"]``; and the sieges (area, besieger): one pass over the areas per reading."""
+    """The areas by who controls them and by the major power that party fights for (``side_of``), each in the
+    order of ``s["areas"]``; and the sieges (area, besieger): one pass over the areas per reading."""
 
     by_control: dict[str, list[str]]
     by_side: dict[str, list[str]]
     sieges: list[tuple[str, str]]
-    by_owner: dict[str | None, list[str]]
 
 
 def _area_index(s: dict) -> AreaIndex:
     """The ``AreaIndex`` of ``s``, once per reading."""
 
     def scan() -> AreaIndex:
-        found = AreaIndex(defaultdict(list), defaultdict(list), [], defaultdict(list))
-        by_control, by_side, sieges, by_owner = found
+        found = AreaIndex(defaultdict(list), defaultdict(list), [])
+        by_control, by_side, sieges = found
         sides: dict[str, str | None] = {}
         for a, info in s["areas"].items():
-            by_owner[info["owner"]].append(a)
             who = info["control"]
             if who is not None:
                 by_control[who].append(a)
@@ -298,9 +296,16 @@ def ally_controls(s: dict, power: str, area: str) -> bool:
 
 def possessions(s: dict, power: str) -> list[str]:
     """The areas the power owns, in the order of ``s["areas"]`` (every owner's found in one pass per reading)."""
+
+    def owners() -> dict[str | None, list[str]]:
+        out: dict[str | None, list[str]] = defaultdict(list)
+        for a, info in s["areas"].items():
+            out[info["owner"]].append(a)
+        return out
+
     if read(s) is None:
         return [a for a, info in s["areas"].items() if info["owner"] == power]
-    return list(_area_index(s).by_owner.get(power, ()))
+    return list(remembered(s, ("owners",), owners).get(power, ()))
 
 
 def interest_ok(s: dict, board: Board, power: str, area: str) -> bool:

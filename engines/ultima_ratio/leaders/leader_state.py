@@ -81,8 +81,19 @@ def state_leaders(s: dict) -> list[Leader]:
 
 
 def leaders_on(s: dict, units: list[str]) -> list[str]:
-    """The leaders attached to these units (17.1: a leader is always on one unit)."""
-    return sorted(lid for lid, info in s["leaders"].items() if info["unit"] in units)
+    """The leaders attached to these units (17.1: a leader is always on one unit); within a reading of the state,
+    from its leaders by unit (made once)."""
+    if st.read(s) is None:
+        return sorted(lid for lid, info in s["leaders"].items() if info["unit"] in units)
+    by_unit: dict[str, list[str]] = st.remembered(s, ("leaders_by_unit",), lambda: _by_unit(s))
+    return sorted(lid for u in set(units) for lid in by_unit.get(u, ()))
+
+
+def _by_unit(s: dict) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for lid, info in s["leaders"].items():
+        out.setdefault(info["unit"], []).append(lid)
+    return out
 
 
 def commander_ability(s: dict, board: Board, units: list[str]) -> str | None:

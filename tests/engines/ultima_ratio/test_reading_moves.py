@@ -1,7 +1,8 @@
 """A move and the menu's questions read through the kept reading (issue 27's speed, branch urr-speed3): a move's check
-reads the prompt the view worked out, the move's copy is made from the bytes the reading took of the state, and the
-regroup question asks only the areas the power controls. These tests prove each answers as before, along whole 9.2
-games."""
+reads the prompt the view worked out, the move's copy is made from the bytes the reading took of the state, the
+regroup question asks only the areas the power controls, and the questions after an action (squadrons without base)
+and of the menu (tactical moves, landings) stop at what they need. These tests prove each answers as before, along
+whole 9.2 games."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.actions import construction, regroup
 from engines.ultima_ratio.bots.heuristic import heuristic_bot
+from engines.ultima_ratio.movement import land_areas, landings, naval_bases, without_base
 
 from .test_reading import SIM, positions
 
@@ -60,7 +62,7 @@ def test_regroup_places_are_the_areas_of_the_box_a_troop_fits_in(seed, players, 
         if n % 10:
             continue
         g, b = Ctx(SIM, s), SIM.board
-        for power in sorted({info["power"] for info in s["units"].values()} & (set(s["powers"]) | set(s["minors"]))):
+        for power in _parties(s):
             boxed = st.units_of(s, power, "troop", "box")
             every = {
                 u: [
@@ -81,3 +83,59 @@ def test_regroup_places_are_the_areas_of_the_box_a_troop_fits_in(seed, players, 
                 assert regroup.regroupable(g, power, first=True) == may[:1]
             asked += len(boxed)
     assert asked > 50
+
+
+def _parties(s: dict) -> list[str]:
+    return sorted({info["power"] for info in s["units"].values()} & (set(s["powers"]) | set(s["minors"])))
+
+
+@pytest.mark.parametrize(("seed", "players", "bot"), [(2, 6, "heuristic"), (5, 4, "random")])
+def test_the_questions_after_an_action_answer_as_a_scan(seed, players, bot):
+    """11.1.1, 12.1, 12.3.1: within a reading, the squadrons without base of every power (asked among every
+    power's squadrons on the map, the bases among the power's ports), the troops that may move tactically (asked once
+    per area, the first step only) and those that may land (any target first) are those asked outside a reading of
+    each counter alone; the first of each list is what the menu's question finds."""
+    asked = 0
+    for n, (s, _role) in enumerate(positions(seed, players, 1200, bot)):
+        if n % 12:
+            continue
+        g, b = Ctx(SIM, s), SIM.board
+        for power in _parties(s):
+            lacking = [
+                u
+                for u in st.units_of(s, power, "squadron", "map")
+                if (
+                    (sea := st.loc_sea(s["units"][u]["loc"]))
+                    and not any(
+                        st.controls(s, power, a)
+                        and st.interest_ok(s, b, power, a)
+                        and (s["mediterranean_open"] or b.mediterranean_port(a) == s["units"][u]["galley"])
+                        for a in b.ports_near(sea, naval_bases.operation_distance(s, b, sea) - 1)
+                    )
+                )
+                or ((area := st.loc_area(s["units"][u]["loc"])) and not st.controls(s, power, area))
+            ]
+            moving = [
+                u
+                for u in st.units_of(s, power, "troop", "map")
+                if (area := st.loc_area(s["units"][u]["loc"]))
+                and (not s["areas"][area]["siege"] or s["areas"][area]["siege"]["besieger"] == power)
+                and (
+                    land_areas.first_steps(g, power, u)
+                    or land_areas.subjugation_here(g, power, area)
+                    or land_areas.besiegeable(g, power, area)
+                )
+            ]
+            landing = landings.landers(g, power)
+            assert without_base.squadrons_without_base(s, b, power) == lacking
+            with st.reading(s):
+                assert without_base.squadrons_without_base(s, b, power) == lacking
+                assert land_areas.troops_that_move(g, power) == moving
+                assert land_areas.troops_that_move(g, power, first=True) == moving[:1]
+                assert landings.landers(g, power) == landing
+                assert landings.landers(g, power, first=True) == landing[:1]
+                for u in moving:
+                    steps = land_areas.first_steps(g, power, u)
+                    assert land_areas.first_steps(g, power, u, first=True) == steps[:1]
+            asked += len(lacking) + len(moving) + len(landing)
+    assert asked > 100
