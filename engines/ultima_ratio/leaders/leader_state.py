@@ -9,6 +9,7 @@ from collections.abc import Collection, Iterable
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import Board
 from engines.ultima_ratio.counters import Leader, Unit
+from engines.ultima_ratio.leaders import leader_rules
 from engines.ultima_ratio.state_types import LeaderInfo
 
 
@@ -98,7 +99,5 @@ def _by_unit(s: dict) -> dict[str, list[str]]:
 
 def commander_ability(s: dict, board: Board, units: list[str]) -> str | None:
     """17.3.2: the ability of the commander of the force made of ``units`` (``leaders.force_ability``)."""
-    from engines.ultima_ratio.leaders import leader_rules
-
     present = [s["leaders"][lid] | {"id": lid} for lid in leaders_on(s, units)] if units else []
     return leader_rules.force_ability(present, board.leaders) if present else None  # no leader, no commander

@@ -87,15 +87,11 @@ def has_base(s: dict, board: Board, power: str, sea: str, galley: bool) -> bool:
     limit = operation_distance(s, board, sea) - 1
 
     def near() -> bool:
-        ports = board.ports_near(sea, limit)
-        if st.read(s) is not None:  # the power's areas once per reading: most ports near are someone else's
-            mine = st.remembered(s, ("controlled_set", power), lambda: frozenset(st.controlled(s, power)))
-            ports = [a for a in ports if a in mine]
         return any(
             st.controls(s, power, a)
             and st.interest_ok(s, board, power, a)
             and (s["mediterranean_open"] or board.mediterranean_port(a) == galley)
-            for a in ports
+            for a in board.ports_near(sea, limit)
         )
 
     return bool(st.remembered(s, ("has_base", power, sea, galley), near))

@@ -139,3 +139,13 @@ def test_the_questions_after_an_action_answer_as_a_scan(seed, players, bot):
                     assert land_areas.first_steps(g, power, u, first=True) == steps[:1]
             asked += len(lacking) + len(moving) + len(landing)
     assert asked > 100
+
+
+def test_a_power_card_is_found_by_its_id_as_the_world_finds_it():
+    """The board finds a power's card by its id (asked by many rules of a move) as the world's list does, and an
+    id that names no power fails as it did."""
+    board = SIM.board
+    assert all(board.power(p.id) is p is board.world.power(p.id) for p in board.world.powers)
+    minor = board.world.minors[0].id
+    with pytest.raises(StopIteration):
+        board.power(minor)
