@@ -292,20 +292,25 @@ class StepGame(Game):
             _key(arg)
         except TypeError:
             raise IllegalAction("That argument is not plain data.", text("core.not_plain_data")) from None
-        if not step.allows(Ctx(self, state), role, verb, arg):
+        if not self.allows(state, role, verb, arg):  # the game's check: it may know the prompt's list already
             raise IllegalAction(
                 f"'{verb}' with that argument is not one of the actions offered now.", text("core.not_offered")
             )
         handler = getattr(step, "on_" + verb, None)
         if handler is None:
             raise RuntimeError(f"{self.id}: step {state['stack'][-1]['step']!r} offers {verb!r} but has no handler")
-        new = copy_state(state)
+        new = self.copy_for_move(state)
         g = Ctx(self, new)
         handler(g, role, copy_state({"a": arg})["a"])
         self._run_auto(g)
         handed_on = self.active_roles(new) != [role] and not step.secret_choice
         barrier = g.chance.used or bool(g.shown) or g.barrier_declared or handed_on
         return Played(new, g.entries, barrier, g.shown)
+
+    def copy_for_move(self, state: State) -> State:
+        """The copy of ``state`` a move changes (``copy_state``); a game that holds the state's bytes already may
+        make it from them."""
+        return copy_state(state)
 
     def _run_auto(self, g: Ctx) -> None:
         for _ in range(MAX_AUTO_STEPS):

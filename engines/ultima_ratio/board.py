@@ -84,9 +84,11 @@ class Board:
     _gaps: dict[tuple[str, str], int | None] = field(default_factory=dict)
     _near: dict[tuple[str, int], list[str]] = field(default_factory=dict)
     _minors: dict[str, Minor] = field(default_factory=dict)  # minor -> its card (asked for every area's interest)
+    _powers: dict[str, Power] = field(default_factory=dict)  # power -> its card (asked by many rules of a move)
 
     def __post_init__(self) -> None:
         self._minors = {m.id: m for m in self.world.minors}
+        self._powers = {p.id: p for p in self.world.powers}
         self.areas = {a.id: a for a in self.map.areas}
         self.seas = {s.id: s for s in self.map.seas}
         self.neighbours = {a: {} for a in self.areas}
@@ -170,7 +172,8 @@ class Board:
         return info.counts_as_mediterranean or (bool(info.seas) and all(self.seas[s].mediterranean for s in info.seas))
 
     def power(self, power_id: str) -> Power:
-        return self.world.power(power_id)
+        found = self._powers.get(power_id)
+        return found if found is not None else self.world.power(power_id)  # not a power: as the world answers
 
     def minor(self, minor_id: str) -> Minor:
         return self._minors[minor_id]

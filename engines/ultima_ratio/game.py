@@ -293,6 +293,13 @@ class UltimaRatioRegis(StepGame):
         with st.reading(state, keep=True):  # the move is checked on ``state``, and changes a copy of it (not read)
             return super().play(state, role, verb, arg)
 
+    def copy_for_move(self, state: State) -> State:
+        """The copy a move changes, from the bytes its kept reading took of it (``play``'s reading, before the move
+        changes anything): one serialization of the state less per move."""
+        seen = st.bytes_read(state)
+        copy: State = orjson.loads(seen) if seen is not None else super().copy_for_move(state)
+        return copy
+
     def _prompt(self, state: State, role: str | None) -> tuple[Text, Legal]:
         """The prompt, asked once per reading (kept as bytes: each caller gets its own copy)."""
         asked = st.remembered(

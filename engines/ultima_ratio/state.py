@@ -13,7 +13,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 
@@ -91,6 +91,13 @@ def read(s: dict) -> Reading | None:
     """The reading of ``s`` under way, if any."""
     now = _READING.get()
     return now if now is not None and now.s is s else None
+
+
+def bytes_read(s: dict) -> bytes | None:
+    """The ``orjson`` bytes of ``s`` when a kept reading of it is under way (``reading(s, keep=True)``: the state
+    as it was found, byte for byte, and not changed since, being read), else None."""
+    now = read(s)
+    return now.seen if now is not None and now.seen else None
 
 
 def remembered(s: dict, key: tuple, question: Callable[[], Any]) -> Any:
@@ -220,10 +227,10 @@ def controls(s: dict, power: str, area: str) -> bool:
 
 def controlled(s: dict, power: str) -> list[str]:
     """The areas ``power`` controls (``controls``), in the order of ``s["areas"]``. Within a reading, every
-    power's are found in one pass over the areas (``_control``)."""
+    power's are found in one pass over the areas (``_area_index``)."""
     side = minor_ally(s, power) if power in s["minors"] else power  # 20.2: an allied minor counts as its ally
     if read(s) is not None:
-        by_control, by_side, _ = _control(s)
+        by_control, by_side, _ = _area_index(s)
         if side is None:
             return list(by_control.get(power, ()))
         if side_of(s, power) == side:  # then who == power is a case of side_of(who) == side
@@ -235,14 +242,21 @@ def controlled(s: dict, power: str) -> list[str]:
     ]
 
 
-def _control(s: dict) -> tuple[dict[str, list[str]], dict[str, list[str]], list[tuple[str, str]]]:
-    """One pass over the areas per reading: the areas by who controls them, by the major power that party fights
-    for (``side_of``), each in the order of ``s["areas"]``; and the sieges (area, besieger)."""
+class AreaIndex(NamedTuple):
+    """The areas by who controls them and by the major power that party fights for (``side_of``), each in the
+    order of ``s["areas"]``; and the sieges (area, besieger): one pass over the areas per reading."""
 
-    def scan() -> tuple[dict[str, list[str]], dict[str, list[str]], list[tuple[str, str]]]:
-        by_control: dict[str, list[str]] = defaultdict(list)
-        by_side: dict[str, list[str]] = defaultdict(list)
-        sieges = []
+    by_control: dict[str, list[str]]
+    by_side: dict[str, list[str]]
+    sieges: list[tuple[str, str]]
+
+
+def _area_index(s: dict) -> AreaIndex:
+    """The ``AreaIndex`` of ``s``, once per reading."""
+
+    def scan() -> AreaIndex:
+        found = AreaIndex(defaultdict(list), defaultdict(list), [])
+        by_control, by_side, sieges = found
         sides: dict[str, str | None] = {}
         for a, info in s["areas"].items():
             who = info["control"]
@@ -255,9 +269,9 @@ def _control(s: dict) -> tuple[dict[str, list[str]], dict[str, list[str]], list[
                     by_side[whose].append(a)
             if info["siege"]:
                 sieges.append((a, info["siege"]["besieger"]))
-        return by_control, by_side, sieges
+        return found
 
-    found: tuple[dict[str, list[str]], dict[str, list[str]], list[tuple[str, str]]] = remembered(s, ("control",), scan)
+    found: AreaIndex = remembered(s, ("control",), scan)
     return found
 
 
@@ -265,11 +279,13 @@ def besieged_by(s: dict, power: str) -> list[str]:
     """The areas the power besieges (13.4), in the order of ``s["areas"]``; every siege found once per reading."""
     if read(s) is None:
         return [a for a, info in s["areas"].items() if info["siege"] and info["siege"]["besieger"] == power]
-    return [a for a, besieger in _control(s)[2] if besieger == power]
+    return [a for a, besieger in _area_index(s).sieges if besieger == power]
 
 
 def allies_of(s: dict, power: str) -> list[str]:
     """21.1: the major powers allied with ``power`` (``alliances``, sorted pairs)."""
+    if not s["alliances"]:
+        return []
     return sorted(p for pair in s["alliances"] if power in pair for p in pair if p != power)
 
 

@@ -52,11 +52,18 @@ def troop_fits(s: dict, b, power: str, area: str, troops: dict[str, list[str]] |
 
 
 def troops_by_area(s: dict) -> dict[str, list[str]]:
-    """Every troop on the main map by its area, in one pass over the units (once per reading of the state)."""
+    """Every troop on the main map by its area, once per reading of the state (from its counters by location)."""
 
     def scan() -> dict[str, list[str]]:
+        units, now = s["units"], st.read(s)
+        if now is not None:
+            return {
+                loc: troops
+                for loc, here in now.at().items()
+                if loc.startswith(st.AREA) and (troops := [u for u in here if units[u]["kind"] == "troop"])
+            }
         out: dict[str, list[str]] = {}
-        for uid, info in s["units"].items():
+        for uid, info in units.items():
             if info["kind"] == "troop" and info["loc"].startswith(st.AREA):
                 out.setdefault(info["loc"], []).append(uid)
         return out

@@ -9,6 +9,7 @@ from collections.abc import Collection, Iterable
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import Board
 from engines.ultima_ratio.counters import Leader, Unit
+from engines.ultima_ratio.leaders import leader_rules
 from engines.ultima_ratio.state_types import LeaderInfo
 
 
@@ -81,13 +82,22 @@ def state_leaders(s: dict) -> list[Leader]:
 
 
 def leaders_on(s: dict, units: list[str]) -> list[str]:
-    """The leaders attached to these units (17.1: a leader is always on one unit)."""
-    return sorted(lid for lid, info in s["leaders"].items() if info["unit"] in units)
+    """The leaders attached to these units (17.1: a leader is always on one unit); within a reading of the state,
+    from its leaders by unit (made once)."""
+    if st.read(s) is None:
+        return sorted(lid for lid, info in s["leaders"].items() if info["unit"] in units)
+    by_unit: dict[str, list[str]] = st.remembered(s, ("leaders_by_unit",), lambda: _by_unit(s))
+    return sorted(lid for u in set(units) for lid in by_unit.get(u, ()))
+
+
+def _by_unit(s: dict) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for lid, info in s["leaders"].items():
+        out.setdefault(info["unit"], []).append(lid)
+    return out
 
 
 def commander_ability(s: dict, board: Board, units: list[str]) -> str | None:
     """17.3.2: the ability of the commander of the force made of ``units`` (``leaders.force_ability``)."""
-    from engines.ultima_ratio.leaders import leader_rules
-
     present = [s["leaders"][lid] | {"id": lid} for lid in leaders_on(s, units)] if units else []
     return leader_rules.force_ability(present, board.leaders) if present else None  # no leader, no commander

@@ -20,7 +20,7 @@ def overstacked(g: Ctx, power: str) -> list[str]:
     besieged troops (with their fortress) counted apart."""
 
     s, b = g.s, board_of(g)
-    out = []
+    out: list[str] = []
     with st.reading(s):  # a question only: the troops of each area looked up, not scanned
         count = Counter(st.loc_area(s["units"][u]["loc"]) for u in st.units_of(s, power, "troop", "map"))
         # a stack counts the area's troops and, in a siege, its fortress: within the limit without a commander
@@ -30,6 +30,8 @@ def overstacked(g: Ctx, power: str) -> list[str]:
             for a, n in count.items()
             if a is not None and n + 1 > logistics_rules.stacking_limit(b.areas[a], stacking.holding(s, b, a))
         )
+        if not areas:
+            return out
         # the stacks counted are the power's own in these areas (``logistics_rules.stack``): their counters alone
         units = leader_state.on_map(s, leader_state.counters(s, power, set(areas)))
         for area in areas:

@@ -54,7 +54,9 @@ def can_end(g: Ctx, power: str, area: str, group: list[str] | None = None) -> bo
     return stacking.room(g, power, area, group) >= max(1, len(group)) or bool(st.enemy_troops_in(g.s, area, power))
 
 
-def first_steps(g: Ctx, power: str, uid: str, group: list[str] | None = None) -> list[str]:
+def first_steps(g: Ctx, power: str, uid: str, group: list[str] | None = None, first: bool = False) -> list[str]:
+    """12.1: the areas next to the troop's (or army's) where it may end, or pass through to end in the next one
+    (``first``: the first one only, whether there is one)."""
     s, b = g.s, board_of(g)
     here = st.loc_area(s["units"][uid]["loc"])
     assert here is not None  # the troops that move by land stand in an area (troops_that_move)
@@ -67,6 +69,8 @@ def first_steps(g: Ctx, power: str, uid: str, group: list[str] | None = None) ->
             and any(can_end(g, power, x, group) for x in second_steps(g, power, area, here))
         ):
             out.append(area)
+            if first:
+                break
     return out
 
 
@@ -126,12 +130,18 @@ def troops_that_move(g: Ctx, power: str, first: bool = False) -> list[str]:
     """The power's troops that may make a tactical move (``first``: the first one only, whether there is one)."""
     s = g.s
     out = []
+    moves_from: dict[str, bool] = {}  # an area -> whether a troop alone there may move (the same for each of them)
     for u in st.units_of(s, power, "troop", "map"):
         area = st.loc_area(s["units"][u]["loc"])
         if area is None:
             continue
-        free = (area and not s["areas"][area]["siege"]) or (area and s["areas"][area]["siege"]["besieger"] == power)
-        if free and (first_steps(g, power, u) or subjugation_here(g, power, area) or besiegeable(g, power, area)):
+        if area not in moves_from:
+            siege = s["areas"][area]["siege"]
+            free = not siege or siege["besieger"] == power
+            moves_from[area] = free and bool(
+                first_steps(g, power, u, first=True) or subjugation_here(g, power, area) or besiegeable(g, power, area)
+            )
+        if moves_from[area]:
             out.append(u)
             if first:
                 break

@@ -36,7 +36,9 @@ def landers(g: Ctx, power: str, first: bool = False) -> list[str]:
         ):
             continue
         if area not in ready:
-            ready[area] = bool(landing_escorts(g, power, u)) and next(_targets(g, power, u), None) is not None
+            ready[area] = (
+                bool(landing_escorts(g, power, u)) and next(_targets(g, power, u, ordered=False), None) is not None
+            )
         if ready[area]:
             out.append(u)
             if first:
@@ -93,14 +95,16 @@ def landing_targets(g: Ctx, power: str, uid: str, group: list[str] | None = None
     return list(_targets(g, power, uid, group))
 
 
-def _targets(g: Ctx, power: str, uid: str, group: list[str] | None = None) -> Iterator[str]:
+def _targets(g: Ctx, power: str, uid: str, group: list[str] | None = None, ordered: bool = True) -> Iterator[str]:
+    """The targets of ``landing_targets``, in the order of ``s["areas"]`` (``ordered``), or in any order when the
+    caller asks only whether there is one (``landers``)."""
     s, b = g.s, board_of(g)
     start = st.loc_area(s["units"][uid]["loc"])
     assert start is not None  # a troop lands from the area (the port) it stands in (landers)
     home = armies.map_of(b, start)
     reach = max(s["naval_distance"].values()) - 1  # the farthest any naval operation distance reaches
     near = {a for x in b.areas[start].seas for a in b.ports_near(x, reach)}
-    for area in st.in_order(s, near):
+    for area in st.in_order(s, near) if ordered else (a for a in near if a in s["areas"]):
         if area == start or st.controls(s, power, area):
             continue
         far = b.port_gap(start, area)

@@ -17,7 +17,7 @@ from engines.ultima_ratio.movement import naval_bases
 def squadrons_without_base(s: dict, board: Board, power: str) -> list[str]:
     """Squadrons at sea without a base in range, and squadrons in ports the power no longer controls."""
     out = []
-    for u in st.units_of(s, power, "squadron", "map"):
+    for u in squadrons_on_map(s).get(power, ()):
         info = s["units"][u]
         sea, area = st.loc_sea(info["loc"]), st.loc_area(info["loc"])
         if (sea and not naval_bases.has_base(s, board, power, sea, info["galley"])) or (
@@ -25,6 +25,21 @@ def squadrons_without_base(s: dict, board: Board, power: str) -> list[str]:
         ):
             out.append(u)
     return out
+
+
+def squadrons_on_map(s: dict) -> dict[str, list[str]]:
+    """Every squadron at sea or in a port by its power, in the order of ``s["units"]``: one pass over the counters
+    (once per reading of the state), where every power's squadrons are asked after each action (11.1.1)."""
+
+    def scan() -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for u, info in s["units"].items():
+            if info["kind"] == "squadron" and (info["loc"].startswith(st.SEA) or info["loc"].startswith(st.AREA)):
+                out.setdefault(info["power"], []).append(u)
+        return out
+
+    found: dict[str, list[str]] = st.remembered(s, ("squadrons_on_map",), scan)
+    return found
 
 
 def send_to_base(g: Ctx, uid: str, port: str | None, repair: bool | None = None) -> None:

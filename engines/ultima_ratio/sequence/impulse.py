@@ -93,7 +93,7 @@ ACTIONS = {
     "build_squadron": lambda g, p: bool(construction.squadron_grades(g, p)),
     "repair_squadron": lambda g, p: bool(construction.repairable(g, p)),
     "build_fortress": lambda g, p: bool(construction.fortress_places(g, p, False, first=True)),
-    "regroup_troop": lambda g, p: bool(regroup.regroupable(g, p)),
+    "regroup_troop": lambda g, p: bool(regroup.regroupable(g, p, first=True)),
     "strategic_move": lambda g, p: bool(strategic_movement.movable(g, p, first=True)),
     "tactical_move": lambda g, p: bool(land_areas.troops_that_move(g, p, first=True)),
     "landing": lambda g, p: bool(landings.landers(g, p, first=True)),

@@ -14,6 +14,7 @@ import pytest
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.bots.heuristic import heuristic_bot
 from engines.ultima_ratio.game import GAME
+from engines.ultima_ratio.leaders import leader_state
 
 SIM = GAME.simulation()
 KINDS = (None, "troop", "squadron")
@@ -53,6 +54,9 @@ def scanned(s: dict) -> dict:
         "controlled": {power: st.controlled(s, power) for power in powers},
         "by_controls": {power: [a for a in s["areas"] if st.controls(s, power, a)] for power in powers},
         "besieged_by": {power: st.besieged_by(s, power) for power in powers},
+        "possessions": {power: st.possessions(s, power) for power in powers},
+        "leaders_on": {u: leader_state.leaders_on(s, [u, u]) for u in [*s["units"], "fortress:area:nowhere"]},
+        "leaders_on_all": leader_state.leaders_on(s, [*s["units"], *(f"fortress:{a}" for a in s["areas"])]),
         "in_order": st.in_order(s, [*sorted(s["areas"], reverse=True)[::3], "nowhere"]),
     }
 

@@ -1,0 +1,151 @@
+"""A move and the menu's questions read through the kept reading (issue 27's speed, branch urr-speed3): a move's check
+reads the prompt the view worked out, the move's copy is made from the bytes the reading took of the state, the
+regroup question asks only the areas the power controls, and the questions after an action (squadrons without base)
+and of the menu (tactical moves, landings) stop at what they need. These tests prove each answers as before, along
+whole 9.2 games."""
+
+from __future__ import annotations
+
+import random
+
+import orjson
+import pytest
+
+from engines.core import machine
+from engines.core.machine import Ctx
+from engines.ultima_ratio import state as st
+from engines.ultima_ratio.actions import construction, regroup
+from engines.ultima_ratio.bots.heuristic import heuristic_bot
+from engines.ultima_ratio.movement import land_areas, landings, naval_bases, without_base
+
+from .test_reading import SIM, positions
+
+
+def test_a_move_is_checked_by_the_prompt_the_view_asked_and_copied_from_its_bytes(monkeypatch):
+    """After the view of a position, its move is checked against the view's prompt (the step is not asked again)
+    and changes a copy made from the bytes the kept reading took (no new serialization of the state): the new
+    state is the one the same move makes of a fresh copy without any reading."""
+    plain_copy, steps_asked = machine.copy_state, []
+
+    def step_asked(*args: object) -> bool:
+        steps_asked.append(args)
+        return False
+
+    def no_state_copy(value):
+        assert "units" not in value, "the state was serialized again for the move"
+        return plain_copy(value)
+
+    played = 0
+    for n, (s, role) in enumerate(positions(3, 6, 240)):
+        if n % 3:
+            continue
+        fresh = orjson.loads(orjson.dumps(s))
+        view = SIM.view(s, role)
+        verb, arg = heuristic_bot(SIM, view, role, random.Random(n))
+        step = SIM.steps[s["stack"][-1]["step"]]
+        with monkeypatch.context() as m:
+            m.setattr(machine, "copy_state", no_state_copy)
+            m.setattr(type(step), "allows", step_asked)
+            new = SIM.apply(s, role, verb, arg)
+        assert new == SIM.apply(fresh, role, verb, arg)
+        played += 1
+    assert played == 80 and not steps_asked
+
+
+@pytest.mark.parametrize(("seed", "players", "bot"), [(1, 6, "heuristic"), (4, 3, "random")])
+def test_regroup_places_are_the_areas_of_the_box_a_troop_fits_in(seed, players, bot):
+    """9.5: for every troop in a dispersed box, the places offered (within a reading and outside) are every area
+    of the box's theater the troop fits in, asked of each area of the map in its order; the first is the first of
+    them, and a power may regroup exactly when some troop has a place."""
+    asked = 0
+    for n, (s, _role) in enumerate(positions(seed, players, 1500, bot)):
+        if n % 10:
+            continue
+        g, b = Ctx(SIM, s), SIM.board
+        for power in _parties(s):
+            boxed = st.units_of(s, power, "troop", "box")
+            every = {
+                u: [
+                    a
+                    for a in s["areas"]
+                    if st.box_for(b, a) == s["units"][u]["loc"] and construction.troop_fits(s, b, power, a)
+                ]
+                for u in boxed
+            }
+            may = [u for u in boxed if st.started_impulse_as(s, u) and every[u]]
+            assert {u: regroup.regroup_places(g, power, u) for u in boxed} == every
+            with st.reading(s):
+                assert {u: regroup.regroup_places(g, power, u) for u in boxed} == every
+                assert {u: regroup.regroup_places(g, power, u, first=True) for u in boxed} == {
+                    u: places[:1] for u, places in every.items()
+                }
+                assert regroup.regroupable(g, power) == may
+                assert regroup.regroupable(g, power, first=True) == may[:1]
+            asked += len(boxed)
+    assert asked > 50
+
+
+def _parties(s: dict) -> list[str]:
+    return sorted({info["power"] for info in s["units"].values()} & (set(s["powers"]) | set(s["minors"])))
+
+
+@pytest.mark.parametrize(("seed", "players", "bot"), [(2, 6, "heuristic"), (5, 4, "random")])
+def test_the_questions_after_an_action_answer_as_a_scan(seed, players, bot):
+    """11.1.1, 12.1, 12.3.1: within a reading, the squadrons without base of every power (asked among every
+    power's squadrons on the map, the bases among the power's ports), the troops that may move tactically (asked once
+    per area, the first step only) and those that may land (any target first) are those asked outside a reading of
+    each counter alone; the first of each list is what the menu's question finds."""
+    asked = 0
+    for n, (s, _role) in enumerate(positions(seed, players, 1200, bot)):
+        if n % 12:
+            continue
+        g, b = Ctx(SIM, s), SIM.board
+        for power in _parties(s):
+            lacking = [
+                u
+                for u in st.units_of(s, power, "squadron", "map")
+                if (
+                    (sea := st.loc_sea(s["units"][u]["loc"]))
+                    and not any(
+                        st.controls(s, power, a)
+                        and st.interest_ok(s, b, power, a)
+                        and (s["mediterranean_open"] or b.mediterranean_port(a) == s["units"][u]["galley"])
+                        for a in b.ports_near(sea, naval_bases.operation_distance(s, b, sea) - 1)
+                    )
+                )
+                or ((area := st.loc_area(s["units"][u]["loc"])) and not st.controls(s, power, area))
+            ]
+            moving = [
+                u
+                for u in st.units_of(s, power, "troop", "map")
+                if (area := st.loc_area(s["units"][u]["loc"]))
+                and (not s["areas"][area]["siege"] or s["areas"][area]["siege"]["besieger"] == power)
+                and (
+                    land_areas.first_steps(g, power, u)
+                    or land_areas.subjugation_here(g, power, area)
+                    or land_areas.besiegeable(g, power, area)
+                )
+            ]
+            landing = landings.landers(g, power)
+            assert without_base.squadrons_without_base(s, b, power) == lacking
+            with st.reading(s):
+                assert without_base.squadrons_without_base(s, b, power) == lacking
+                assert land_areas.troops_that_move(g, power) == moving
+                assert land_areas.troops_that_move(g, power, first=True) == moving[:1]
+                assert landings.landers(g, power) == landing
+                assert landings.landers(g, power, first=True) == landing[:1]
+                for u in moving:
+                    steps = land_areas.first_steps(g, power, u)
+                    assert land_areas.first_steps(g, power, u, first=True) == steps[:1]
+            asked += len(lacking) + len(moving) + len(landing)
+    assert asked > 100
+
+
+def test_a_power_card_is_found_by_its_id_as_the_world_finds_it():
+    """The board finds a power's card by its id (asked by many rules of a move) as the world's list does, and an
+    id that names no power fails as it did."""
+    board = SIM.board
+    assert all(board.power(p.id) is p is board.world.power(p.id) for p in board.world.powers)
+    minor = board.world.minors[0].id
+    with pytest.raises(StopIteration):
+        board.power(minor)
