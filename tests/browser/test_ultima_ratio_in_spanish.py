@@ -1,0 +1,43 @@
+"""Issue 29: Ultima Ratio Regis read in Spanish in a browser. A visitor whose browser asks for Spanish opens The Rise
+of Portugal and a 9.2 New Order table: the map sheet under the overlay is the Spanish one (its names, e.g. Nápoles),
+the areas' table, the prompt and the seats read in Spanish, nothing overflows at phone width. Screenshots in
+test-artifacts/ (urr-es-*.png)."""
+
+from playwright.sync_api import expect
+
+from tests.browser.test_table_page_in_browser import DESKTOP, PHONE, new_table, no_horizontal_overflow, shoot
+
+
+def test_the_rise_of_portugal_and_new_order_in_spanish(server, chromium, artifacts):
+    page = chromium.new_context(viewport=DESKTOP, locale="es-ES").new_page()
+    page.goto(server.url + "/register")
+    page.fill("input[name=username]", "alicia")
+    page.fill("input[name=password]", "correct horse")
+    page.click("button[type=submit]:has-text('Crear la cuenta')")
+    expect(page.locator("header.site")).to_contain_text("alicia")
+    url = new_table(
+        page, server.url, "ultima-ratio-regis", options={"scenario": "the-rise-of-portugal"}, seats={"player1": "me"}
+    )
+    page.goto(url)
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    board = page.locator(".board-urr")
+    expect(page.locator('#urr-base[data-inlined="1"]')).to_have_count(1)
+    base = board.locator("#urr-base svg")
+    expect(base).to_contain_text("Nápoles")  # the Spanish sheet (the English one says Naples)
+    assert "Naples" not in base.text_content()
+    expect(board.locator('tr[data-key="area:aden"]')).to_contain_text("Emiratos")
+    expect(page.locator(".seats h2")).to_have_text("Asientos")
+    shoot(page, artifacts, "urr-es-portugal")
+    page.set_viewport_size(PHONE)
+    page.reload()
+    no_horizontal_overflow(page)
+    page.screenshot(path=str(artifacts / "urr-es-portugal-phone.png"))
+    page.set_viewport_size(DESKTOP)
+    seats = {"player1": "me", "player2": "me", "player3": "me"}
+    url = new_table(
+        page, server.url, "ultima-ratio-regis", options={"scenario": "new-order", "players": 3}, seats=seats
+    )
+    page.goto(url)
+    expect(page.locator(".board-urr #urr-base svg")).to_contain_text("Nápoles")
+    expect(page.locator(".prompt")).not_to_contain_text("bet")
+    shoot(page, artifacts, "urr-es-new-order-auction")
