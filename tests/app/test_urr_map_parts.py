@@ -175,3 +175,25 @@ def test_a_move_that_changes_one_area_sends_only_that_areas_row(browser):
                 == fresh
             )
     assert row_moves >= 10 and one_area >= 5
+
+
+def test_the_new_order_table_page_leaves_a_game_room_under_200_kb(browser):
+    """Issue 28 › Speed: the table page's HTML (the base map apart) stays under 200 kB at any point of a game. A
+    9.2 New Order game at 6 players adds ~30 kB to its page by move 1,000 (bench/RESULTS.md, bench_urr_page.py:
+    counters spread over the map and its lists), so its page at the start (seeded: the same bytes every run) is
+    under 170 kB; its overlay and its lists, hundreds of places and rows, are written without line breaks."""
+    alice = browser("alice")
+    options = {"scenario": "new-order", "players": 6}
+    roles = registry.get_game(URR).roles(registry.get_game(URR).parse_options(options))
+    table = alice.new_table(game=URR, seats=dict.fromkeys(roles, "me"), options=options, seed=7)
+    page = alice.c.get(f"/tables/{table}").text
+    assert len(page.encode()) < 170_000
+    overlay = re.search(r'<svg class="urr-overlay".*?</svg>', page, re.S).group(0)
+    places = overlay[overlay.index('<g class="urr-place"') : overlay.rindex("</g>")]
+    assert not re.search(r">\s+<", places)
+    # a possession's square: the one mark of <defs> in the possessor's colour, its words the place's title
+    squares = re.findall(r'<use class="urr-possession" href="#urr-mark" x="[-\d.]+" fill="#\w{6}"/>', places)
+    assert len(squares) == places.count("possession of") > 100
+    for kind in ("areas", "seas"):
+        rows = re.search(rf'<div id="part-{kind}".*?</section>', page, re.S).group(0)
+        assert len(re.findall(r">\n\s*<", rows)) < 12  # the list's own few lines, none between its rows
