@@ -170,7 +170,10 @@ def board_part(context: Any, name: str, caller: Any, root: str = "") -> Markup:
         if any(w.startswith(f"{name}{INNER}") for w in wanted):
             caller(Markup("")) if root else caller()  # its inner parts that changed go to PART_OUT
         return Markup("")
-    oob = "" if inside else context.get("OOB", "")
+    # out of band only when drawn alone (a move's answer, its parts' pass): inside a board drawn whole, whether in
+    # place or itself out of band, a part is that board's (a nested out-of-band mark would swap it once more: a
+    # board of hundreds of rows and places, each swapped twice, kept a browser busy for seconds)
+    oob = context.get("OOB", "") if wanted is not None and not inside else ""
     token = _WHOLE.set(wanted is not None)
     try:
         if root:

@@ -197,3 +197,20 @@ def test_the_new_order_table_page_leaves_a_game_room_under_200_kb(browser):
     for kind in ("areas", "seas"):
         rows = re.search(rf'<div id="part-{kind}".*?</section>', page, re.S).group(0)
         assert len(re.findall(r">\n\s*<", rows)) < 12  # the list's own few lines, none between its rows
+
+
+def test_a_board_sent_whole_carries_no_part_out_of_band(browser):
+    """A board sent whole (its fingerprint changed: the seats' labels, a new turn) swaps in with its places and rows
+    in it: none of them marked out of band as well, which would swap each of hundreds of them once more (the page
+    then kept a browser busy past its next move's news; app/web.py › board_part)."""
+    alice = browser("alice")
+    table = alice.new_table(game=URR, seats={"player1": "me"}, options={"scenario": "the-rise-of-portugal"}, seed=3)
+    live = f"/tables/{table}/live"
+    page = alice.c.get(live).text
+    held = live_parts.sections_of(page)
+    have = live_parts.have_header({**held, "board": "0" * 16}, _top(page))  # a page whose board is another
+    r = alice.c.get(live, headers={"HX-Request": "true", live_parts.HAVE: have})
+    assert r.headers.get("HX-Retarget") == "#live-head"
+    assert SENT.findall(r.text) == ["live-board"]  # the board, with every part of it inside, swapped once
+    board = r.text[r.text.index('id="live-board"') :]
+    assert len(PLACE.findall(board)) > 100 and len(ROW.findall(board)) > 100
