@@ -14,7 +14,7 @@ log then grows past the page of entries a fresh load shows; its "older entries" 
 oldest it shows). A game's board may be drawn in parts (its presentation's ``board_parts``, app/web.py ›
 ``board_part``): the board's own fingerprint then covers only what it draws around them, and a move sends the
 parts that changed (Ultima Ratio Regis: the overlay and the panels, issue 28 › Speed). A part may hold parts
-(``<outer>__<inner>``: the map's places, each a part): their fingerprints are short and the page sends them packed,
+(``<outer>__<inner>``: a map's places, a list's rows, each a part): their fingerprints are short and the page sends them packed,
 ``<outer>__=`` and the fingerprints one after another in the order of their names (hundreds of places in a few
 kB of header; ``have_header``). A request
 without the header, or from another frame (another seat, another language, a new login), a stale move (409), a

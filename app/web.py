@@ -146,32 +146,37 @@ INNER = "__"  # in a part's name: a part of a part (app/live_parts.py › INNER)
 
 
 @jinja2.pass_context
-def board_part(context: Any, name: str, caller: Any, svg: bool = False) -> Markup:
+def board_part(context: Any, name: str, caller: Any, root: str = "") -> Markup:
     """A part of a game's board (``{% call board_part("map") %}…{% endcall %}``, its parts declared by the game's
     presentation, ``board_parts``): in the live table, wrapped in the element that names it and carries its
     fingerprint; in a move's answer (app/live_parts.py) drawn only when it changed, as an out-of-band swap, and
     kept in ``PART_OUT``; elsewhere (a replay) the part as it is.
 
-    A part may hold parts of its own, named ``<outer>__<inner>`` (a map's places, each a part): drawn whole, the
-    outer draws them with it, not out of band; unchanged, it is drawn only for those of them that changed (its own
-    HTML dropped). ``svg``: the part is one SVG element (a ``<g>`` of a map's overlay, hundreds of them: no wrapper)
-    that writes the attributes it is given (``{% call(attrs) board_part(…, svg=True) %}<g{{ attrs }}>…``); out of
-    band it is swapped by its ``data-live`` and travels in ``<template><svg>`` (htmx parses an answer as HTML: a
-    bare ``<g>`` would be no SVG element; it swaps the out-of-band elements it finds in a ``<template>``)."""
+    A part may hold parts of its own, named ``<outer>__<inner>`` (a map's places, a list's rows, each a part):
+    drawn whole, the outer draws them with it, not out of band; unchanged, it is drawn only for those of them that
+    changed (its own HTML dropped). ``root``: the part is one element of its own, no wrapper, that writes the
+    attributes it is given (``{% call(attrs) board_part(…, root="svg") %}<g{{ attrs }}>…``; hundreds of them: a
+    map's places, a table's rows); out of band it is swapped by its ``data-live`` and travels in a ``<template>``
+    (htmx parses an answer as HTML and swaps the out-of-band elements it finds in a ``<template>``): ``"svg"``, an
+    SVG element, in ``<template><svg>`` (a bare ``<g>`` would be no SVG element); ``"html"``, an element that
+    cannot stand alone in a page's body (a ``<tr>``), in the ``<template>`` alone."""
     fp = context.get("FP")
     key = f"part-{name}"
     if not isinstance(fp, dict) or key not in fp:
-        return Markup(caller(Markup(""))) if svg else Markup(caller())
+        return Markup(caller(Markup(""))) if root else Markup(caller())
     wanted = context.get("PARTS_WANTED")
     inside = _WHOLE.get()
     if wanted is not None and not inside and name not in wanted:
         if any(w.startswith(f"{name}{INNER}") for w in wanted):
-            caller(Markup("")) if svg else caller()  # its inner parts that changed go to PART_OUT
+            caller(Markup("")) if root else caller()  # its inner parts that changed go to PART_OUT
         return Markup("")
-    oob = "" if inside else context.get("OOB", "")
+    # out of band only when drawn alone (a move's answer, its parts' pass): inside a board drawn whole, whether in
+    # place or itself out of band, a part is that board's (a nested out-of-band mark would swap it once more: a
+    # board of hundreds of rows and places, each swapped twice, kept a browser busy for seconds)
+    oob = context.get("OOB", "") if wanted is not None and not inside else ""
     token = _WHOLE.set(wanted is not None)
     try:
-        if svg:
+        if root:
             attrs = f' data-live="{key}" data-fp="{fp[key]}"'
             if oob:
                 attrs += f" hx-swap-oob=\"outerHTML:[data-live='{key}']\""
@@ -183,7 +188,10 @@ def board_part(context: Any, name: str, caller: Any, svg: bool = False) -> Marku
         _WHOLE.reset(token)
     out = context.get("PART_OUT")
     if out is not None and not inside:
-        out.append(Markup(f'<template><svg xmlns="{SVG_NS}">{html}</svg></template>') if svg else html)
+        if root == "svg":
+            out.append(Markup(f'<template><svg xmlns="{SVG_NS}">{html}</svg></template>'))
+        else:
+            out.append(Markup(f"<template>{html}</template>") if root else html)
     return html
 
 

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -40,6 +39,7 @@ from engines.core.presentation import Body, Page, PageError, Presentation
 from engines.core.types import text
 from engines.ultima_ratio import combatview, mapdraw, mapview, mapwords, panels
 from engines.ultima_ratio.mapdraw import HEIGHT, WIDTH, projection, render_map_svg
+from engines.ultima_ratio.parts import PART_NAME, board_parts, lists
 from engines.ultima_ratio.world import load_world, scenario_owners
 
 LAST_TURN = 11
@@ -195,13 +195,14 @@ VERB_KEYS_JSON = json.dumps(VERB_KEYS, separators=(",", ":"))
 
 
 # ----- the table's map: the overlay, from the view ------------------------------------------------------------------
-COUNTER_W, COUNTER_H, GAP = 30.0, 21.0, 3.0
-MARK = 16.0  # a possession square, a fortress
-BADGE_W = 28.0  # an A2 / R3 marker
+# whole numbers where they are (an overlay writes thousands of them: "16", not "16.0"; ``_num``)
+COUNTER_W, COUNTER_H, GAP = 30, 21, 3
+MARK = 16  # a possession square, a fortress
+BADGE_W = 28  # an A2 / R3 marker
 SIEGE = COUNTER_H  # a siege: a ring in the besieger's colour round the casualties
 WIDTHS = {"stack": COUNTER_W, "marker": BADGE_W, "siege": SIEGE}
-COIN = 20.0  # a trade center's merchants of a power, below its label
-LEADER = 13.0  # a leader's counter, above its stack (or fortress)
+COIN = 20  # a trade center's merchants of a power, below its label
+LEADER = 13  # a leader's counter, above its stack (or fortress)
 STAR = "0.0,-4.6 1.1,-1.5 4.4,-1.4 1.8,0.6 2.7,3.7 0.0,1.9 -2.7,3.7 -1.8,0.6 -4.4,-1.4 -1.1,-1.5"  # on a leader's counter, centred
 
 
@@ -297,12 +298,18 @@ def _stacks(game: Game, units: list[tuple[str, dict[str, Any]]], leaders: dict[s
     return out
 
 
+def _num(value: float) -> float | int:
+    """A coordinate of the overlay to a tenth, written without ".0" when it is whole."""
+    tenth = float(round(value, 1))
+    return int(tenth) if tenth.is_integer() else tenth
+
+
 def _row(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Items side by side, centred on the place: each gets its x offset."""
     widths = [WIDTHS.get(i["kind"], MARK) for i in items]
     x = -(sum(widths) + GAP * (len(items) - 1)) / 2
     for item, w in zip(items, widths, strict=True):
-        item["dx"], item["w"] = round(x, 1), w
+        item["dx"], item["w"] = _num(x), w
         x += w + GAP
     return items
 
@@ -345,12 +352,12 @@ def _centers(game: Game, public: dict[str, Any], where: Places, say) -> list[dic
         ]
         x = -(COIN * len(coins) + GAP * (len(coins) - 1)) / 2
         for coin in coins:
-            coin["dx"], x = round(x, 1), x + COIN + GAP
+            coin["dx"], x = _num(x), x + COIN + GAP
         words = say(text("map.capacity", count=capacity.get(cid, 0), printed=center.printed_capacity))
         name = say(text("map.center", center=cid))
         out.append(
-            {"key": cid, "x": round(at[0], 1), "y": round(at[1], 1), "w": round(at[2], 1)}
-            | {"left": round(-at[2] / 2, 1), "disc": round(-at[2] / 2 + 12, 1)}
+            {"key": cid, "x": _num(at[0]), "y": _num(at[1]), "w": _num(at[2])}
+            | {"left": _num(-at[2] / 2), "disc": _num(-at[2] / 2 + 12)}
             | {"name": name, "capacity": capacity.get(cid, 0), "capacity_label": words, "merchants": coins}
             | {"label": " · ".join([name, words] + [c["label"] for c in coins])}
         )
@@ -415,8 +422,8 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
         items += _stacks(game, by_loc.get(area_id, []), leaders, colours, say)
         label = [say(text("map.area", area=area_id))] + [i["label"] for i in items]
         out.append(
-            {"key": area_id, "x": round(at[0], 1), "y": round(at[1], 1), "label": " · ".join(label)}
-            | {"name": label[0], "items": _row(items), "tint": colours.get(owner, "") if owner else ""}
+            {"key": area_id, "x": _num(at[0]), "y": _num(at[1]), "label": " · ".join(label)}
+            | {"name": label[0], "items": _row(items)}
         )
     eliminated = mapview.eliminated_box(say)
     for loc, units in sorted(by_loc.items()):
@@ -432,8 +439,7 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
         y = at[1] - 20 if kind == "sea" else at[1] + 26  # above a sea's name; below a box
         key = eliminated["key"] if loc == "eliminated" else loc
         out.append(
-            {"key": key, "x": round(at[0], 1), "y": round(y, 1), "label": stack_label, "name": name}
-            | {"items": _row(items), "tint": ""}
+            {"key": key, "x": _num(at[0]), "y": _num(y), "label": stack_label, "name": name} | {"items": _row(items)}
         )
     return {
         "base_url": base_url(game, lang),
@@ -454,6 +460,7 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
         "panel": panels.table_panel(game, public, say, colours, lang),
         "hand": panels.hand(game, view.get("private") or {}, say, lang),
         "battle": combatview.display(game, public.get("battle"), say, colours),
+        "lists": lists(public, where.seas, where.boxes),
     }
 
 
@@ -465,10 +472,7 @@ def _slots(out: list[dict[str, Any]], where: Places, eliminated: str) -> list[di
     drawn = {pl["key"]: pl for pl in out}
     keys = [pl["key"] for pl in out if pl["key"].startswith("area:")]
     keys += [*where.seas, *where.boxes, eliminated]  # a sea's and a box's id is its key (sea:..., box:...)
-    return [{"part": "map__" + _PART_NAME.sub("-", key), "place": drawn.get(key)} for key in keys]
-
-
-_PART_NAME = re.compile(r"[^A-Za-z0-9_-]")  # a part's name is letters, digits, _ and - (app/live_parts.py)
+    return [{"part": "map__" + PART_NAME.sub("-", key), "place": drawn.get(key)} for key in keys]
 
 
 def entry_view(game: Game, entry: dict[str, Any], lang: str = "en") -> dict[str, Any] | None:
@@ -478,32 +482,6 @@ def entry_view(game: Game, entry: dict[str, Any], lang: str = "en") -> dict[str,
         return None
     record = (entry.get("args") or {}).get("record")
     return combatview.display(game, record, _sayer(game, lang), places(game).colours)
-
-
-def board_parts(game: Game, view: dict[str, Any], board: dict[str, Any] | None) -> dict[str, Any]:
-    """The parts of the table's board (templates/games/ultima-ratio-regis/board.html) and the data each is drawn
-    from, so a move's answer sends the overlay and the panels that changed, not the whole board (issue 28 › Speed):
-    the turn's panel, the map (its frame; each place of its overlay, its trade centers and its battle a part of
-    its own), the seat's hand, the areas, the seas and boxes, the trade centers; and
-    what the board draws around them. Every piece is of the seat's view or its board (never another seat's)."""
-    public, b = view.get("public") or {}, board or {}
-    units, leaders = public.get("units"), public.get("leaders")
-    slots = b.get("slots") or []
-    return {
-        "board": [b.get("verb_keys"), b.get("pick_noun"), public.get("scenario"), public.get("turn")],
-        "turn": [public.get(k) for k in ("scenario", "turn", "first_turn", "last_turn")] + [b.get("panel")],
-        # the map's frame and tools, its overlay's places each a part of its own (map.html: map__<place>)
-        "map": [b.get(k) for k in ("width", "height", "counter", "leader", "coin")]
-        + [b.get(k) for k in ("eliminated", "views", "base_url", "label", "alt")]
-        + [[slot["part"] for slot in slots]],
-        **{slot["part"]: slot["place"] for slot in slots},
-        "map__centers": b.get("centers"),
-        "map__battle": b.get("battle"),
-        "hand": b.get("hand"),
-        "areas": [public.get("areas"), units, leaders, public.get("scored_areas")],
-        "seas": [units, leaders],
-        "trade": [public.get(k) for k in ("capacity", "merchants", "merchants_prepared")],
-    }
 
 
 PRESENTATION = Presentation(

@@ -1,6 +1,6 @@
 /* Ultima Ratio Regis' map (static/js/urr-map.js): the possessors' colours on the inline base map. Each place of the
- * overlay says its area's (data-tint; a move's answer redraws the places it changed, app/live_parts.py), and the base
- * map's areas follow (static/css/board.css: .urr-tinted, under the board's marks). Without JavaScript the base map is
+ * overlay says its area's (its possession square's colour; a move's answer redraws the places it changed,
+ * app/live_parts.py), and the base map's areas follow (static/css/board.css: .urr-tinted, under the board's marks). Without JavaScript the base map is
  * a picture, and the overlay's possession squares say who holds what.
  */
 (function () {
@@ -14,7 +14,9 @@
     if (!base) return;
     base.dataset.urrTinted = "1";
     const now = new Map();
-    map.querySelectorAll(".urr-overlay .urr-place[data-tint]").forEach(function (pl) { now.set(pl.getAttribute("data-key"), pl.getAttribute("data-tint")); });
+    map.querySelectorAll(".urr-overlay .urr-place > .urr-possession").forEach(function (square) {
+      now.set(square.parentNode.getAttribute("data-key"), square.getAttribute("fill"));
+    });
     base.querySelectorAll(".urr-tinted").forEach(function (el) {
       if (now.has(el.getAttribute("data-key"))) return;
       el.classList.remove("urr-tinted");

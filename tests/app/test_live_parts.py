@@ -234,7 +234,13 @@ def _apply(page: dict[str, str], answer: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("game", "options", "moves"), [("15-dias", {}, 40), ("ultima-ratio-regis", {}, 25), ("planet-king", {}, 30)]
+    ("game", "options", "moves"),
+    [
+        ("15-dias", {}, 40),
+        ("ultima-ratio-regis", {}, 25),
+        ("ultima-ratio-regis", {"scenario": "new-order", "players": 3}, 25),
+        ("planet-king", {}, 30),
+    ],
 )
 def test_a_page_kept_by_partial_answers_is_the_page_a_fresh_load_draws(browser, game, options, moves):
     """One seat's page, kept up to date by its own moves' answers and by refreshes after the others' moves, reads

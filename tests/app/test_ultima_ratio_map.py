@@ -91,9 +91,7 @@ def test_the_table_shows_the_overlay_from_the_view_over_the_referenced_base_map(
     overlay = overlay[: overlay.index("</svg>")]
 
     def place(key):
-        found = re.search(
-            rf'<g class="urr-place"[^>]*? data-key="{re.escape(key)}"[^>]*>(.*?)\n        </g>', overlay, re.S
-        )
+        found = _g(overlay, rf'<g class="urr-place"[^>]*? data-key="{re.escape(key)}"[^>]*>')
         assert found, key
         return found.group(0)
 
@@ -110,7 +108,8 @@ def test_the_table_shows_the_overlay_from_the_view_over_the_referenced_base_map(
     assert "Emirates: 1 squadron" in sea
     assert set(re.findall(r'class="urr-place"[^>]*? data-key="(area:[^"]+)"', overlay)) == set(view["areas"])
     # the area itself, once the map is inline (static/js/urr-map-tint.js gives its colour to the base map's area)
-    assert re.search(r'data-key="area:oporto"[^>]* data-tint="#1f8f3a"', overlay)
+    # (its possession square's colour: one colour for both, no attribute of its own)
+    assert 'class="urr-possession" href="#urr-mark" x="-8" fill="#1f8f3a"' in oporto and "data-tint" not in overlay
     board = page[page.index('<div class="board board-urr"') :]
     assert 'data-verb-keys="{&#34;area&#34;:[&#34;id&#34;]' in board
 
@@ -153,6 +152,23 @@ def test_revolt_fortress_building_control_and_leaders_in_the_overlay(game):
     xs = [(i["dx"], i["dx"] + i["w"]) for i in places["area:oporto"]["items"]]
     assert all(a[1] <= b[0] for a, b in itertools.pairwise(xs)) and abs(xs[0][0] + xs[-1][1]) < 0.01
     assert presentation.table_board(game, {"public": {}}) is None
+
+
+def _g(svg: str, start: str) -> re.Match | None:
+    """The SVG group whose start tag matches ``start``, as a match: group(0) the group, group(1) what it holds (the
+    overlay is written without line breaks: its own </g> is the one that closes as many <g> as opened)."""
+    found = re.search(start, svg)
+    if not found:
+        return None
+    depth = 0
+    for tag in re.finditer(r"<g[\s>]|</g>", svg[found.start() :]):
+        depth += -1 if tag.group(0) == "</g>" else 1
+        if depth == 0:
+            end = found.start() + tag.start()
+            return re.compile(rf"{re.escape(svg[found.start() : found.end()])}(.*)</g>", re.S).fullmatch(
+                svg, found.start(), end + 4
+            )
+    return None
 
 
 def _drawn(made):
@@ -221,9 +237,7 @@ def test_trade_centers_show_the_turns_capacity_and_the_merchants_of_each_power(g
     assert (ocean["x"], ocean["y"]) == (round(x, 1), round(y, 1))
     assert ocean["disc"] == round(-mapdraw.trade_center_width(center.name) / 2 + 12, 1)
     svg = _drawn(made)
-    drawn = re.search(
-        r'<g class="urr-place urr-center" data-key="center:indian-ocean"[^>]*>(.*?)\n        </g>', svg, re.S
-    )
+    drawn = _g(svg, r'<g class="urr-place urr-center" data-key="center:indian-ocean"[^>]*>')
     assert drawn and f'transform="translate({ocean["x"]} {ocean["y"]})"' in drawn.group(0)
     body = drawn.group(1)
     assert body.startswith("<title>trade center Indian Ocean · capacity 1 this turn (printed 1) · Emirates: 1 merchant")
@@ -247,7 +261,7 @@ def test_a_siege_is_drawn_on_the_besieged_area_in_the_besiegers_colour(game):
     xs = [(i["dx"], i["dx"] + i["w"]) for i in places["area:aden"]["items"]]  # beside the fortress, none overlapping
     assert all(a[1] <= b[0] for a, b in itertools.pairwise(xs))
     svg = _drawn(made)
-    aden = re.search(r'<g class="urr-place"[^>]*? data-key="area:aden"[^>]*>(.*?)\n        </g>', svg, re.S)
+    aden = _g(svg, r'<g class="urr-place"[^>]*? data-key="area:aden"[^>]*>')
     assert aden
     drawn = re.search(
         r'<g class="urr-siege"><title>([^<]*)</title><circle [^>]*stroke="([^"]+)"/><text [^>]*>(\d+)<', aden.group(1)

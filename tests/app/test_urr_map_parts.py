@@ -96,3 +96,121 @@ def test_a_move_of_one_unit_resends_only_the_places_it_left_and_entered(browser)
 def _top(html: str) -> str:
     top = re.search(r'id="live-log-list">\s*<li id="log-(\d+)"[^>]*><a class="anchor"[^>]*>#(\d+)<', html)
     return f"{top.group(1)}.{top.group(2)}" if top else ""
+
+
+ROW = re.compile(r'<(?:tr|div) data-live="part-(areas|seas)__([\w-]+)" data-fp="\w+"')
+
+
+def _rows(public: dict) -> dict[str, Any]:
+    """What each row of the board's lists draws, by its part's name (engines/ultima_ratio/parts.py › lists): an
+    area's own data, the counters at it with the leaders on them, whether it scored."""
+    units, leaders = public.get("units") or {}, public.get("leaders") or {}
+
+    def at(loc: str) -> Any:
+        here = {u: x for u, x in units.items() if x.get("loc") == loc}
+        return [here, {lid: x for lid, x in leaders.items() if x.get("unit") in here}]
+
+    rows = {
+        f"areas__{a.removeprefix('area:')}": [x, at(a), a in (public.get("scored_areas") or ())]
+        for a, x in public["areas"].items()
+    }
+    off = {x.get("loc") for x in units.values()} - {None} - set(public["areas"])
+    return rows | {f"seas__{loc.replace(':', '-')}": at(loc) for loc in off}
+
+
+def test_a_move_that_changes_one_area_sends_only_that_areas_row(browser):
+    """Random legal moves of 9.2 New Order, each sent with what the page holds: the rows of "Areas in play" and "At
+    sea and off the map" that the answer redraws are exactly those whose area or place changed (its possession,
+    marker, fortress, siege, counters, leaders), each a <tr> (or the <div> of a place's entry) in a <template> of
+    its own, never the whole list while the list's rows stay the same; the page then reads as a fresh one."""
+    alice = browser("alice")
+    options = {"scenario": "new-order", "players": 3}
+    roles = registry.get_game(URR).roles(registry.get_game(URR).parse_options(options))
+    table = alice.new_table(game=URR, seats=dict.fromkeys(roles, "me"), options=options, seed=3)
+    rng = random.Random(5)
+    row_moves = one_area = 0
+    for _ in range(80):
+        v = alice.view(table)
+        if v["status"] != "active":
+            break
+        role = v["active_roles"][0]
+        live = f"/tables/{table}/live?as={role}"
+        page = alice.c.get(live).text
+        before = alice.view(table, role)
+        a = rng.choice(before["actions"])
+        r = alice.post(
+            f"/tables/{table}/act",
+            {"seq": before["seq"], "verb": a["verb"], "arg": json.dumps(a["arg"]), "role": role},
+            headers={
+                "HX-Request": "true",
+                live_parts.HAVE: live_parts.have_header(live_parts.sections_of(page), _top(page)),
+            },
+        )
+        assert r.status_code == 200 and r.headers.get("HX-Retarget") == "#live-head", r.text[:300]
+        sent = set(SENT.findall(r.text))
+        if {"part-areas", "part-seas", "live-board"} & sent:
+            continue  # a list's rows (or the board round them) drawn anew: not a move of rows alone
+        was, now = _rows(before["view"]["public"]), _rows(alice.view(table, role)["view"]["public"])
+        changed = {name for name in was.keys() | now.keys() if was.get(name) != now.get(name)}
+        drawn = {name for name in changed if f'data-live="part-{name}"' in page}  # a place of the page's lists
+        rows = {s[5:] for s in sent if s.startswith(("part-areas__", "part-seas__"))}
+        assert rows == drawn, (a, rows ^ drawn)
+        # each row alone in its <template>, swapped by its data-live
+        for kind, name in ROW.findall(r.text):
+            part = f"part-{kind}__{name}"
+            assert f"""<template><{"tr" if kind == "areas" else "div"} data-live="{part}" data-fp=""" in r.text
+            assert f'''hx-swap-oob="outerHTML:[data-live='{part}']"''' in r.text
+        assert 'class="urr-table"' not in r.text and 'class="urr-seas"' not in r.text  # not the lists themselves
+        row_moves += bool(rows)
+        one_area += len([x for x in rows if x.startswith("areas__")]) == 1
+        after = alice.c.get(live).text
+        for name in rows:  # the row as the answer drew it is the row of a fresh page
+            fresh = re.search(rf'<(tr|div) data-live="part-{name}".*?</\1>', after, re.S).group(0)
+            assert (
+                re.sub(
+                    r' hx-swap-oob="[^"]*"',
+                    "",
+                    re.search(rf'<(tr|div) data-live="part-{name}".*?</\1>', r.text, re.S).group(0),
+                )
+                == fresh
+            )
+    assert row_moves >= 10 and one_area >= 5
+
+
+def test_the_new_order_table_page_leaves_a_game_room_under_200_kb(browser):
+    """Issue 28 › Speed: the table page's HTML (the base map apart) stays under 200 kB at any point of a game. A
+    9.2 New Order game at 6 players adds ~30 kB to its page by move 1,000 (bench/RESULTS.md, bench_urr_page.py:
+    counters spread over the map and its lists), so its page at the start (seeded: the same bytes every run) is
+    under 170 kB; its overlay and its lists, hundreds of places and rows, are written without line breaks."""
+    alice = browser("alice")
+    options = {"scenario": "new-order", "players": 6}
+    roles = registry.get_game(URR).roles(registry.get_game(URR).parse_options(options))
+    table = alice.new_table(game=URR, seats=dict.fromkeys(roles, "me"), options=options, seed=7)
+    page = alice.c.get(f"/tables/{table}").text
+    assert len(page.encode()) < 170_000
+    overlay = re.search(r'<svg class="urr-overlay".*?</svg>', page, re.S).group(0)
+    places = overlay[overlay.index('<g class="urr-place"') : overlay.rindex("</g>")]
+    assert not re.search(r">\s+<", places)
+    # a possession's square: the one mark of <defs> in the possessor's colour, its words the place's title
+    squares = re.findall(r'<use class="urr-possession" href="#urr-mark" x="[-\d.]+" fill="#\w{6}"/>', places)
+    assert len(squares) == places.count("possession of") > 100
+    for kind in ("areas", "seas"):
+        rows = re.search(rf'<div id="part-{kind}".*?</section>', page, re.S).group(0)
+        assert len(re.findall(r">\n\s*<", rows)) < 12  # the list's own few lines, none between its rows
+
+
+def test_a_board_sent_whole_carries_no_part_out_of_band(browser):
+    """A board sent whole (its fingerprint changed: the seats' labels, a new turn) swaps in with its places and rows
+    in it: none of them marked out of band as well, which would swap each of hundreds of them once more (the page
+    then kept a browser busy past its next move's news; app/web.py › board_part)."""
+    alice = browser("alice")
+    table = alice.new_table(game=URR, seats={"player1": "me"}, options={"scenario": "the-rise-of-portugal"}, seed=3)
+    live = f"/tables/{table}/live"
+    page = alice.c.get(live).text
+    held = live_parts.sections_of(page)
+    have = live_parts.have_header({**held, "board": "0" * 16}, _top(page))  # a page whose board is another
+    r = alice.c.get(live, headers={"HX-Request": "true", live_parts.HAVE: have})
+    assert r.headers.get("HX-Retarget") == "#live-head"
+    assert SENT.findall(r.text) == ["live-board"]  # the board, with every part of it inside, swapped once
+    board = r.text[r.text.index('id="live-board"') :]
+    assert len(PLACE.findall(board)) > 100 and len(ROW.findall(board)) > 100
