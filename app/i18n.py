@@ -37,6 +37,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from babel.support import Translations
+from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -282,9 +283,19 @@ def status_word(status: str) -> str:
     return gettext(STATUS[status]) if status in STATUS else status
 
 
-def script_text() -> dict[str, str]:
-    """The scripts' words in the request's language (``SCRIPT_TEXT``)."""
-    return {key: gettext(text) for key, text in SCRIPT_TEXT.items()}
+def script_json() -> Markup:
+    """The scripts' words in the request's language (``SCRIPT_TEXT``), as the JSON that base.html's ``#siglo-text``
+    holds (written as Jinja's ``tojson`` writes it: sorted keys, HTML-safe), made once per language: every page
+    writes it."""
+    lang = current()
+    found = _SCRIPT_JSON.get(lang)
+    if found is None:
+        words = {key: gettext(text) for key, text in SCRIPT_TEXT.items()}
+        found = _SCRIPT_JSON[lang] = htmlsafe_json_dumps(words, sort_keys=True)
+    return found
+
+
+_SCRIPT_JSON: dict[str, Markup] = {}
 
 
 def template_globals() -> dict[str, Any]:
@@ -296,5 +307,5 @@ def template_globals() -> dict[str, Any]:
         "format_datetime": format_datetime,
         "format_number": format_number,
         "status_word": status_word,
-        "script_text": script_text,
+        "script_json": script_json,
     }

@@ -37,6 +37,7 @@ import secrets as _secrets
 from typing import Any
 
 import orjson
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from app.errors import Forbidden, Invalid
@@ -192,11 +193,22 @@ def _restart(db: Session, table: GameTable, start: str) -> None:
     snap.state, snap.seq, snap.base_seq, snap.base_state = start, 0, 0, None
 
 
+# what a table's page says of its origin: the columns alone (not the start position), through the session's
+# connection (app.services.play: no ORM preparation), a statement made once (every table's page reads it)
+ORIGIN = select(
+    TableOrigin.rematch_of,
+    TableOrigin.forked_from,
+    TableOrigin.fork_step,
+    TableOrigin.fork_game,
+    TableOrigin.analysis_role,
+).where(TableOrigin.table_id == bindparam("table_id"))
+
+
 def origin_of(db: Session, table: GameTable, user: User | None) -> dict[str, Any] | None:
     """Where a table came from, for its page: {"kind": fork | analysis | rematch, "table", "name", "step",
     "role", "visible"} (``visible``: the reader may open the source). A private source the reader may not see
     (``may_see``) is neither named nor numbered: ``hidden``."""
-    origin = db.get(TableOrigin, table.id)
+    origin = db.connection().execute(ORIGIN, {"table_id": table.id}).first()
     if origin is None:
         return None
     source_id = origin.forked_from if origin.fork_step is not None else origin.rematch_of

@@ -5,7 +5,7 @@ holder."""
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from app.i18n import N_
@@ -21,12 +21,19 @@ def _row(db: Session, table: GameTable, user: User, role: str) -> SeatNote | Non
     )
 
 
+# the text alone, through the session's connection (app.services.play: no ORM preparation, no row object), a
+# statement made once (every page of a seat reads it)
+READ_TEXT = select(SeatNote.text).where(
+    SeatNote.table_id == bindparam("table_id"),
+    SeatNote.user_id == bindparam("user_id"),
+    SeatNote.role == bindparam("role"),
+)
+
+
 def read(db: Session, table: GameTable, user: User, role: str | None) -> tuple[str, str]:
     """The seat (``role``, else the user's first) and its notes ('' when none were written)."""
     seat = tables.acting_role(table, user, role)
-    text = db.scalar(  # the text alone: no row object made (every page of a seat reads it)
-        select(SeatNote.text).where(SeatNote.table_id == table.id, SeatNote.user_id == user.id, SeatNote.role == seat)
-    )
+    text = db.connection().execute(READ_TEXT, {"table_id": table.id, "user_id": user.id, "role": seat}).scalar()
     return seat, text or ""
 
 

