@@ -35,7 +35,8 @@ def game_page(request: Request, user: OptionalUser, game_id: str, page: str):
     try:
         made = found.make(game, query)
     except PageError as exc:
-        raise Invalid(str(exc)) from None
+        said = game.renderer(i18n.current()).text(exc.text) if exc.text is not None else exc.message
+        raise Invalid(said) from None
     if found.template is not None:
         return render(request, f"games/{game.id}/{found.template}", game=game, user=user, **made)
     body = made if isinstance(made, Body) else Body(made)

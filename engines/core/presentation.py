@@ -16,6 +16,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engines.core.types import Text
+
 if TYPE_CHECKING:
     from engines.core.game import Game
 
@@ -39,7 +41,13 @@ YEAR = 31_536_000  # seconds: how long an immutable body is kept
 
 class PageError(ValueError):
     """A page asked for with a query it cannot answer (an unknown scenario, a turn out of range): the app
-    answers 422 with the message, which names the problem for the person who typed it."""
+    answers 422 with the message, which names the problem for the person who typed it. ``message`` in English;
+    ``text``, when given, the same by its catalog key, which the app renders in its reader's language (issue 29)."""
+
+    def __init__(self, message: str, text: Text | None = None):
+        super().__init__(message)
+        self.message = message
+        self.text = text
 
 
 @dataclass(frozen=True)

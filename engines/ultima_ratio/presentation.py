@@ -57,7 +57,7 @@ def _turn(raw: str | None) -> int | None:
         return None
     raw = raw.strip()
     if len(raw) > 2 or not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= LAST_TURN:
-        raise PageError(f"A turn is a whole number from 1 to {LAST_TURN}.")
+        raise PageError(f"A turn is a whole number from 1 to {LAST_TURN}.", text("page.turn_range", last=LAST_TURN))
     return int(raw)
 
 
@@ -68,14 +68,16 @@ def _chosen(query: Mapping[str, str]):
     if scenario is None:
         return None, None
     if len(scenario) > MAX_SCENARIO:
-        raise PageError("There is no scenario of so long a name.")
+        raise PageError("There is no scenario of so long a name.", text("page.scenario_too_long"))
     try:
         chosen = load_world().scenario(scenario)
     except KeyError:
-        raise PageError(f"There is no scenario {scenario!r}.") from None
+        raise PageError(f"There is no scenario {scenario!r}.", text("page.no_scenario", asked=scenario)) from None
     turn = chosen.turns.first if turn is None else turn
     if not chosen.turns.covers(turn):
-        raise PageError(f"{chosen.name} is played in turns {chosen.turns.first} to {chosen.turns.last}.")
+        first, last = chosen.turns.first, chosen.turns.last
+        said = text("page.turns_of", scenario=chosen.id, first=first, last=last)
+        raise PageError(f"{chosen.name} is played in turns {first} to {last}.", said)
     return chosen, turn
 
 

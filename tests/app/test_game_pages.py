@@ -122,3 +122,24 @@ def test_every_page_every_registered_game_declares_answers(browser):
             assert r.headers["content-type"].split(";")[0] == page.media_type
             served += 1
     assert served >= 2
+
+
+def test_a_bad_scenario_or_turn_is_refused_in_the_readers_language(browser):
+    """Issue 29: the map page's refusal of a query is a message key, read in Spanish by a Spanish reader."""
+    b = browser()
+    es = {"Accept-Language": "es"}
+    scenario = next(s for s in load_world().scenarios if s.turns.first > 1)
+    asked = {
+        f"/games/{URR}/map?scenario=atlantis": ("No hay ningún escenario «atlantis».", "There is no scenario"),
+        f"/games/{URR}/map.svg?turn=12": ("Un turno es un número entero del 1 al", "A turn is a whole number"),
+        f"/games/{URR}/map?scenario={'x' * 150}": ("No hay ningún escenario de nombre tan largo.", "so long a name"),
+        f"/games/{URR}/map?scenario={scenario.id}&turn=1": (
+            f"se juega en los turnos {scenario.turns.first} a {scenario.turns.last}.",
+            "is played in turns",
+        ),
+    }
+    for url, (spanish, english) in asked.items():
+        r = b.c.get(url, headers=es)
+        assert r.status_code == 422 and spanish in r.text and english not in r.text, (url, r.text[:300])
+        r = b.c.get(url, headers={"Accept-Language": "en"})
+        assert r.status_code == 422 and english in r.text, (url, r.text[:300])
