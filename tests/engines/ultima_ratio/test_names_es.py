@@ -64,3 +64,18 @@ def test_the_spanish_names_are_words_outside_the_content_digest():
         for ability in power["abilities"]:
             ability["text"] = GAME.translated_text(ability["id"], "es")
     assert renamed != content and rules_digest(renamed) == rules_digest(content)
+
+
+def test_a_special_rules_spanish_words_stand_for_one_english_text():
+    """A special rule's printed words are found by its id (``rule:<id>``), and some ids are those of rules of
+    several setups: a names file may give words to such an id only where all those rules print the same English
+    (Turn 4's and Turn 5's ``siberia-active`` differ: one Spanish text would misquote one of them)."""
+    world = GAME.board.world
+    texts: dict[str, set[str]] = {}
+    for setup in [*world.scenarios, *world.turns]:
+        for rule in setup.special_rules:
+            texts.setdefault(rule.id, set()).add(rule.text)
+    assert len(texts["siberia-active"]) > 1  # the case looked for exists
+    translated = {key.removeprefix("rule:") for key in GAME.names["es"] if key.startswith("rule:")}
+    assert translated and translated <= set(texts)
+    assert sorted(rid for rid in translated if len(texts[rid]) > 1) == []
