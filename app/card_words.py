@@ -119,10 +119,10 @@ class _Words:
         return key not in HIDDEN_VALUES and v not in EMPTY and not (key in ENGLISH_ONLY and self.lang != "en")
 
     def _within(self, owner: dict[str, Any], key: str, v: Any) -> Any:
-        """A value within another's: printed words (a power card's ability) read by their object's id, or by the
-        words themselves where the object has none (the game's ``translated_text`` knows them)."""
-        if key in PRINTED and isinstance(v, str) and " " in v:
-            return self.printed(owner["id"] if isinstance(owner.get("id"), str) else v, v)
+        """A value within another's: printed words (a power card's ability, a scenario's special rule) read by
+        their object's id (the game's ``translated_text``)."""
+        if key in PRINTED and isinstance(v, str) and " " in v and isinstance(owner.get("id"), str):
+            return self.printed(owner["id"], v)
         return self.value(v)
 
     def _field(self, key: Any) -> str:

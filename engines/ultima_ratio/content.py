@@ -1,6 +1,7 @@
 """Ultima Ratio Regis content export (`siglo content export ultima-ratio-regis`): the map (theaters, areas, seas,
 connections, trade centers, from map.py) and the world (world.py: powers, minors, events, scenarios). Every item
-carries at least id, name and source."""
+carries at least id, name and source; so does a power card's ability (3.2), which has no id in the content files:
+``ability:<power>:<kind>``, the key of its name and printed words in a names file (``names.es.yaml``)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,15 @@ def export(content_dir: pathlib.Path | str | None = None, board=None, world=None
     world = world or load_world(content_dir)
     for key in WORLD_KEYS:
         out[key] = [item.model_dump(mode="json") for item in getattr(world, key)]
+    for power in out["powers"]:
+        power["abilities"] = [{"id": ability_id(power["id"], a["kind"]), **a} for a in power["abilities"]]
     return out
+
+
+def ability_id(power: str, kind: str) -> str:
+    """A power card's ability's id: ``ability:<power>:<kind>`` ("power:england", "privateering" ->
+    "ability:england:privateering"; a card holds one ability of a kind)."""
+    return f"ability:{power.split(':', 1)[1]}:{kind}"
 
 
 def _connection(conn, board) -> dict:

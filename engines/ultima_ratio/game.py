@@ -20,6 +20,7 @@ from engines.ultima_ratio.board import GAME_ID, Board, load_board
 from engines.ultima_ratio.bots.heuristic import heuristic_bot
 from engines.ultima_ratio.cards import card_play, events
 from engines.ultima_ratio.combat import battle_record, battles, combat_cards, land_battles
+from engines.ultima_ratio.content import ability_id
 from engines.ultima_ratio.diplomacy import (
     alliance_auction,
     alliances,
@@ -165,15 +166,14 @@ class UltimaRatioRegis(StepGame):
         names.update({x.id: x.name for x in b.world.scenarios})
         names.update({x.id: x.name for x in b.world.turns})
         names.update({x.id: x.name for x in [*b.leaders.pool, *b.leaders.historical]})
-        # a power card's abilities (3.2) have no id of their own: ``ability:<power>:<kind>``, named by the words
-        # their text begins with ("Corsairs"); their printed words are found by those words (``translated_text``);
-        # a scenario's or a turn's special rule is ``rule:<id>``, its printed words found by its id
-        abilities = {f"ability:{p.id.split(':', 1)[1]}:{a.kind}": a for p in b.world.powers for a in p.abilities}
-        names.update({key: a.text.split(":", 1)[0] for key, a in abilities.items()})
+        # a power card's ability (3.2) is ``ability:<power>:<kind>`` (the id the content export gives it), named by
+        # the words its text begins with ("Corsairs"); a scenario's or a turn's special rule is ``rule:<id>``, its
+        # printed words found by its id (``translated_text``)
+        names.update({ability_id(p.id, a.kind): a.text.split(":", 1)[0] for p in b.world.powers for a in p.abilities})
         setups: list[Setup] = [*b.world.scenarios, *b.world.turns]
-        rules = {r.id: r for x in setups for r in x.special_rules}
+        rules = {r.id for x in setups for r in x.special_rules}
         names.update({f"rule:{rid}": rid.replace("-", " ") for rid in rules})
-        self._printed = {a.text: key for key, a in abilities.items()} | {rid: f"rule:{rid}" for rid in rules}
+        self._printed = {rid: f"rule:{rid}" for rid in rules}
         self._names = names
         # a fortress and a dispersed box are named by the catalog's words around their area's / theater's name
         self._made_names = {f"fortress:{a.id}": text("name.fortress", area=a.id) for a in b.map.areas}
@@ -261,9 +261,9 @@ class UltimaRatioRegis(StepGame):
         return named
 
     def translated_text(self, value: Any, lang: str) -> str | None:
-        """The printed words of ``value`` in ``lang`` (a card's effect by its id), of an ability given by its
-        English words (it has no id in the content: ``ability:<power>:<kind>`` in the names file), of a special rule
-        by its id (``rule:<id>``)."""
+        """The printed words of ``value`` in ``lang``: a card's effect or a power card's ability by its id
+        (``ability:<power>:<kind>``, content.py › ``ability_id``), a special rule by its id (``rule:<id>`` in the
+        names file)."""
         return super().translated_text(self._printed.get(value, value) if isinstance(value, str) else value, lang)
 
     # ----- views ---------------------------------------------------------------------------------------------------

@@ -6,7 +6,8 @@ with the colour of their owner (`owners`: area id -> power id, `colours`: power 
 an owned area that is not the owner's home area, is hatched like the printed grated colour). Without owners the
 printed colours are shown (solid home areas, hatched domains). Also drawn: provinces (dashed) and theaters (thick
 borders), seas, ports and commercial ports, strategic ports, key areas, capitals (with the Protestant cross),
-rough passes and straits, dispersed boxes, trade centers with their printed capacity, mini-map stacking limits.
+rough passes and straits, dispersed boxes, trade centers with their printed capacity, mini-map stacking limits. The
+symbols, the World Map and the legend are mapkey.py's; the words, in the reader's language, mapwords.py's.
 
 Run ``python -m engines.ultima_ratio.mapdraw out.svg`` to write the sheet.
 """
@@ -18,13 +19,14 @@ import sys
 from dataclasses import dataclass
 from html import escape
 
+from engines.ultima_ratio import mapkey
 from engines.ultima_ratio.geometry import Projection, point_in_polygon, tile_land, voronoi
 from engines.ultima_ratio.map import Area, MapData, load_map
+from engines.ultima_ratio.mapkey import BORDER, INK, SEA_COLOUR, svg_anchor, svg_points, svg_star, svg_text
 from engines.ultima_ratio.mapwords import MapWords, english
 
 WIDTH, HEIGHT = 2330, 2265
-SEA_COLOUR, SEA_LINE, LAND_COLOUR = "#b8d2df", "#86aabf", "#efe5c8"
-INK, BORDER = "#3b2a17", "#5b3b1c"
+SEA_LINE, LAND_COLOUR = "#86aabf", "#efe5c8"
 FONT = "Georgia, 'Times New Roman', serif"
 # Where each map sits on the sheet (x, y, width, height), and its label size.
 LAYOUT: dict[str, tuple[tuple[float, float, float, float], float]] = {
@@ -35,8 +37,6 @@ LAYOUT: dict[str, tuple[tuple[float, float, float, float], float]] = {
     "africa": ((710, 1412, 800, 582), 9.0),
     "indian-ocean": ((1520, 1412, 810, 540), 9.5),
 }
-WORLD_BOX = (710, 2002, 1620, 260)
-LEGEND_BOX = (1730, 1100, 600, 302)
 
 
 @dataclass
@@ -92,18 +92,6 @@ def projection(map_id: str, board: MapData) -> Projection:
     return Projection(bmap.west, bmap.east, bmap.south, bmap.north, *box)
 
 
-def _pts(poly) -> str:
-    return " ".join(f"{x:.1f},{y:.1f}" for x, y in poly)
-
-
-def _text(x, y, text, size, *, weight="normal", style="normal", fill=INK, anchor="middle", halo="#fbf6e6", extra=""):
-    return (
-        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" font-weight="{weight}" font-style="{style}" '
-        f'text-anchor="{anchor}" fill="{fill}" stroke="{halo}" stroke-width="{size / 3.5:.1f}" '
-        f'paint-order="stroke" stroke-linejoin="round"{extra}>{escape(text)}</text>'
-    )
-
-
 class Sheet:
     """Builds the SVG document piece by piece."""
 
@@ -155,22 +143,22 @@ class Sheet:
         self.sea_zones(map_id, proj, (x, y, x + uw, y + uh))
         for poly in bmap.land:
             out.append(
-                f'<polygon points="{_pts(proj(p) for p in poly)}" fill="{LAND_COLOUR}" stroke="{BORDER}" '
+                f'<polygon points="{svg_points(proj(p) for p in poly)}" fill="{LAND_COLOUR}" stroke="{BORDER}" '
                 f'stroke-width="0.8"/>'
             )
         drawn = [d for d in self.tiles.values() if d.area.map == map_id]
         for d in drawn:
             out.append(
                 f'<polygon class="area" data-area="{d.area.id}" data-key="{escape(d.area.id)}" '
-                f'points="{_pts(d.polygon)}" fill="{self.fill(d.area)}"><title>{escape(self.name(d.area.id))}'
+                f'points="{svg_points(d.polygon)}" fill="{self.fill(d.area)}"><title>{escape(self.name(d.area.id))}'
                 f"</title></polygon>"
             )
         self.borders(drawn)
         for poly in bmap.lakes:
-            out.append(f'<polygon points="{_pts(proj(p) for p in poly)}" fill="{SEA_COLOUR}"/>')
+            out.append(f'<polygon points="{svg_points(proj(p) for p in poly)}" fill="{SEA_COLOUR}"/>')
         for poly in (*bmap.land, *bmap.lakes):
             out.append(
-                f'<polygon points="{_pts(proj(p) for p in poly)}" fill="none" stroke="{BORDER}" stroke-width="1.1"/>'
+                f'<polygon points="{svg_points(proj(p) for p in poly)}" fill="none" stroke="{BORDER}" stroke-width="1.1"/>'
             )
         self.connections(map_id, proj)
         self.sea_labels(map_id, proj, size)
@@ -188,7 +176,7 @@ class Sheet:
                 f'<rect x="{x + 6}" y="{y + 6}" width="{len(label) * 7.6 + 16:.0f}" height="24" rx="3" '
                 f'fill="#f6ecd0" stroke="{INK}" stroke-width="1.2"/>'
             )
-            out.append(_text(x + 14, y + 23, label, 13, weight="bold", anchor="start", halo="#f6ecd0"))
+            out.append(svg_text(x + 14, y + 23, label, 13, weight="bold", anchor="start", halo="#f6ecd0"))
 
     def sea_zones(self, map_id: str, proj: Projection, box) -> None:
         """Each sea's zone of the map (the cells nearest its labels and anchors, or the whole map for a map of
@@ -250,7 +238,7 @@ class Sheet:
             if a.area.map != b.area.map:
                 here, there = (a, b) if a.area.map == map_id else (b, a)
                 self.body.append(
-                    _text(
+                    svg_text(
                         here.site[0],
                         here.site[1] - 9,
                         f"→ {self.name(there.area.id)}",
@@ -291,7 +279,7 @@ class Sheet:
                     x, y = proj(spot.pos)
                     big = size + 2.5 if map_id == "main" else size + 1
                     self.body.append(
-                        _text(
+                        svg_text(
                             x,
                             y,
                             self.name(sea.id).upper(),
@@ -318,7 +306,7 @@ class Sheet:
                     f'stroke-width="1"><title>{escape(self.say("strategic_port"))}</title></circle>'
                 )
             if area.commercial_port:
-                out.append(_anchor(px, py, self.say("commercial_port")))
+                out.append(svg_anchor(px, py, self.say("commercial_port")))
             else:
                 out.append(
                     f'<circle cx="{px:.1f}" cy="{py:.1f}" r="2.6" fill="#24506e" stroke="#fbf6e6" '
@@ -326,7 +314,7 @@ class Sheet:
                 )
         if area.capital_of:
             colour = next((self.colours[p] for p in area.capital_of if p in self.colours), "#b3261e")
-            out.append(_star(x, y, 6.5, escape(colour), self.say("capital")))
+            out.append(svg_star(x, y, 6.5, escape(colour), self.say("capital")))
             if area.protestant_cross:
                 out.append(
                     f'<path d="M{x + 9:.1f},{y - 11:.1f}v10M{x + 5.5:.1f},{y - 8:.1f}h7" stroke="{INK}" '
@@ -344,7 +332,7 @@ class Sheet:
                 f'<rect x="{x + 5:.1f}" y="{y - 13:.1f}" width="9" height="10" fill="#fbf6e6" stroke="{INK}" '
                 f'stroke-width="0.7"/>'
             )
-            out.append(_text(x + 9.5, y - 5, str(area.stacking_limit), 8, halo="none"))
+            out.append(svg_text(x + 9.5, y - 5, str(area.stacking_limit), 8, halo="none"))
 
     def names(self, drawn: list[Drawn], size: float) -> None:
         """Area names over everything else, key areas first; a name that would cover one already written tries
@@ -365,7 +353,7 @@ class Sheet:
             boxes = [(sx - width / 2, sy - size, sx + width / 2, sy + 2) for sx, sy in spots]
             best = min(range(len(spots)), key=lambda i: (sum(_overlap(boxes[i], b) for b in placed), i))
             placed.append(boxes[best])
-            self.body.append(_text(*spots[best], label, size, weight="bold" if area.key_area else "normal"))
+            self.body.append(svg_text(*spots[best], label, size, weight="bold" if area.key_area else "normal"))
 
     def boxes(self, map_id: str, proj: Projection, size: float) -> None:
         for theater in self.board.theaters:
@@ -379,9 +367,9 @@ class Sheet:
                     )
                     sub = "british_isles" if "british" in box.id else "continent" if "continent" in box.id else ""
                     title = f"{theater.key} · {self.name(theater.id)}"
-                    self.body.append(_text(x, y - 3, title, 9.5, weight="bold", halo="none"))
+                    self.body.append(svg_text(x, y - 3, title, 9.5, weight="bold", halo="none"))
                     said = self.say(f"dispersed_{sub}" if sub else "dispersed")
-                    self.body.append(_text(x, y + 10, said, 8.5, style="italic", halo="none"))
+                    self.body.append(svg_text(x, y + 10, said, 8.5, style="italic", halo="none"))
                     self.body.append("</g>")
         for center in self.board.trade_centers:
             if center.map == map_id:
@@ -395,146 +383,18 @@ class Sheet:
                     f'stroke="#7a5a08"/>'
                 )
                 self.body.append(
-                    _text(x - w / 2 + 12, y + 3.5, str(center.printed_capacity), 10, weight="bold", halo="none")
+                    svg_text(x - w / 2 + 12, y + 3.5, str(center.printed_capacity), 10, weight="bold", halo="none")
                 )
                 name = self.name(center.id)  # smaller where the reader's name is longer than the pill's
                 fits = min(1.0, (w - 30) / max(1.0, len(name) * 6.4))
-                self.body.append(_text(x + 8, y + 3.5, name, round(9.5 * fits, 1), halo="none"))
+                self.body.append(svg_text(x + 8, y + 3.5, name, round(9.5 * fits, 1), halo="none"))
                 self.body.append("</g>")
-
-    # ----- World Map of the seas, legend ------------------------------------------------------------------------
-    def world(self) -> None:
-        """The World Map (6.): every sea, its links on a map (solid) and between maps (dashed)."""
-        x, y, w, h = WORLD_BOX
-        out = self.body
-        out.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="#dfeaf0" stroke="{INK}" stroke-width="2.5"/>')
-        out.append(_text(x + 12, y + 22, self.say("world_map"), 14, weight="bold", anchor="start", halo="#dfeaf0"))
-        out.append(
-            _text(
-                x + 12,
-                y + 40,
-                self.say("world_links"),
-                10.5,
-                style="italic",
-                anchor="start",
-                halo="#dfeaf0",
-            )
-        )
-        out.append(
-            _text(
-                x + 12,
-                y + 56,
-                self.say("world_colours"),
-                10.5,
-                style="italic",
-                anchor="start",
-                halo="#dfeaf0",
-            )
-        )
-        spots = {
-            s.id: [(x + 40 + px / 100 * (w - 80), y + 30 + py / 100 * (h - 60)) for px, py in s.world_pos]
-            for s in self.board.seas
-        }
-        for sea in self.board.seas:
-            for other, dashed in [(o, False) for o in sea.adjacent] + [(o, True) for o in sea.world_links]:
-                if other > sea.id:
-                    (ax, ay), (bx, by) = min(
-                        ((p, q) for p in spots[sea.id] for q in spots[other]), key=lambda pq: math.dist(*pq)
-                    )
-                    dash = ' stroke-dasharray="6,4"' if dashed else ""
-                    out.append(
-                        f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="#2c5873" '
-                        f'stroke-width="1.8"{dash}/>'
-                    )
-        for sea in self.board.seas:
-            fill = "#f3d9a4" if sea.mediterranean else "#f6ecd0" if sea.transoceanic_hub else "#ffffff"
-            for sx, sy in spots[sea.id]:
-                out.append(
-                    f'<circle class="sea" data-key="{escape(sea.id)}" cx="{sx:.1f}" cy="{sy:.1f}" r="8" '
-                    f'fill="{fill}" stroke="#2c5873" stroke-width="1.5"><title>{escape(self.name(sea.id))}</title></circle>'
-                )
-                out.append(_text(sx, sy - 12, self.name(sea.id), 11, halo="#dfeaf0"))
-
-    def legend(self) -> None:
-        x, y, w, h = LEGEND_BOX
-        out = self.body
-        out.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="#f6ecd0" stroke="{INK}" stroke-width="2.5"/>')
-        out.append(
-            _text(x + 14, y + 24, "ULTIMA RATIO REGIS · 1490–1654", 17, weight="bold", anchor="start", halo="#f6ecd0")
-        )
-        rows = [
-            (lambda cx, cy: _star(cx, cy, 6.5, "#b3261e", self.say("capital")), "legend_capital"),
-            (
-                lambda cx, cy: (
-                    f'<rect x="{cx - 5.5}" y="{cy - 5.5}" width="11" height="11" fill="none" '
-                    f'stroke="#a3221b" stroke-width="1.6"/>'
-                ),
-                "legend_key_area",
-            ),
-            (lambda cx, cy: _anchor(cx, cy, self.say("commercial_port")), "commercial_port"),
-            (lambda cx, cy: f'<circle cx="{cx}" cy="{cy}" r="2.6" fill="#24506e"/>', "legend_port"),
-            (
-                lambda cx, cy: f'<circle cx="{cx}" cy="{cy}" r="6.5" fill="#e8c547" stroke="{INK}"/>',
-                "legend_strategic_port",
-            ),
-            (
-                lambda cx, cy: (
-                    f'<line x1="{cx - 9}" y1="{cy}" x2="{cx + 9}" y2="{cy}" stroke="#a3221b" '
-                    f'stroke-width="3.2" stroke-dasharray="2.4,1.6"/>'
-                ),
-                "legend_rough_pass",
-            ),
-            (
-                lambda cx, cy: (
-                    f'<line x1="{cx - 12}" y1="{cy}" x2="{cx + 12}" y2="{cy}" stroke="{INK}" '
-                    f'stroke-width="1.4" stroke-dasharray="3,3"/>'
-                ),
-                "legend_strait",
-            ),
-            (
-                lambda cx, cy: (
-                    f'<line x1="{cx - 12}" y1="{cy}" x2="{cx + 12}" y2="{cy}" stroke="{BORDER}" stroke-width="2.6"/>'
-                ),
-                "legend_theater_border",
-            ),
-            (
-                lambda cx, cy: (
-                    f'<line x1="{cx - 12}" y1="{cy}" x2="{cx + 12}" y2="{cy}" stroke="{BORDER}" '
-                    f'stroke-width="1.2" stroke-dasharray="5,3"/>'
-                ),
-                "legend_province_border",
-            ),
-            (
-                lambda cx, cy: f'<circle cx="{cx}" cy="{cy}" r="8" fill="#d9a520" stroke="#7a5a08"/>',
-                "legend_trade_center",
-            ),
-            (
-                lambda cx, cy: (
-                    f'<rect x="{cx - 12}" y="{cy - 7}" width="24" height="14" fill="{SEA_COLOUR}" '
-                    f'stroke="{INK}"/><rect x="{cx - 12}" y="{cy - 7}" width="12" height="14" '
-                    f'fill="{self.hatch("#7a6a4a", SEA_COLOUR)}"/>'
-                ),
-                "legend_home_domain",
-            ),
-            (
-                lambda cx, cy: (
-                    f'<rect x="{cx - 4.5}" y="{cy - 6}" width="9" height="10" fill="#fbf6e6" '
-                    f'stroke="{INK}"/>' + _text(cx, cy + 2, "2", 8, halo="none")
-                ),
-                "legend_stacking",
-            ),
-        ]
-        for i, (symbol, text) in enumerate(rows):
-            col, row = divmod(i, 6)
-            cx, cy = x + 30 + col * 310, y + 60 + row * 40
-            out.append(symbol(cx, cy))
-            out.append(_text(cx + 22, cy + 4, self.say(text), 12, anchor="start", halo="#f6ecd0"))
 
     def document(self) -> str:
         for map_id in LAYOUT:
             self.draw_map(map_id)
-        self.world()
-        self.legend()
+        self.body += mapkey.world_map(self.board.seas, self.name, self.say)
+        self.body += mapkey.legend(self.say, self.hatch)
         return (
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
             f'height="{HEIGHT}" style="max-width:100%;height:auto" font-family="{FONT}" class="urr-map">'
@@ -544,7 +404,7 @@ class Sheet:
 
 
 def _sea_zone(sea_id: str, name: str, polys: list[list[tuple[float, float]]]) -> str:
-    shapes = "".join(f'<polygon points="{_pts(p)}"/>' for p in polys)
+    shapes = "".join(f'<polygon points="{svg_points(p)}"/>' for p in polys)
     return f'<g class="sea" data-key="{escape(sea_id)}" fill="{SEA_COLOUR}"><title>{escape(name)}</title>{shapes}</g>'
 
 
@@ -578,23 +438,6 @@ def _label_spot(d: Drawn, size: float, lakes: list[list[tuple[float, float]]]) -
     if point_in_polygon(spot, poly) and not any(point_in_polygon(spot, lake) for lake in lakes):
         return x, y
     return d.site[0], d.site[1] + size + 3
-
-
-def _star(x: float, y: float, r: float, colour: str, title: str) -> str:
-    pts = []
-    for k in range(10):
-        rad = r if k % 2 == 0 else r * 0.45
-        ang = -math.pi / 2 + k * math.pi / 5
-        pts.append((x + rad * math.cos(ang), y + rad * math.sin(ang)))
-    return f'<polygon points="{_pts(pts)}" fill="{colour}" stroke="{INK}" stroke-width="0.9"><title>{escape(title)}</title></polygon>'
-
-
-def _anchor(x: float, y: float, title: str) -> str:
-    return (
-        f'<g class="commercial-port"><title>{escape(title)}</title><circle cx="{x:.1f}" cy="{y:.1f}" r="6.5" '
-        f'fill="#fbf6e6" stroke="#24506e" stroke-width="1"/><path d="M{x:.1f},{y - 4:.1f}v8M{x - 3:.1f},'
-        f'{y - 1.5:.1f}h6M{x - 4:.1f},{y + 1.5:.1f}q4,4 8,0" fill="none" stroke="#24506e" stroke-width="1.5"/></g>'
-    )
 
 
 def render_map_svg(

@@ -11,7 +11,7 @@ from typing import Any
 
 from engines.core.game import Game
 from engines.core.types import Text, text
-from engines.ultima_ratio import mapdraw
+from engines.ultima_ratio import mapdraw, mapkey
 from engines.ultima_ratio.mapdraw import projection
 
 # the eliminated box (rulebook 6.; units eliminated this turn): drawn on the open sea at the main map's top left
@@ -29,7 +29,7 @@ def map_views(game: Game, say, lang: str = "en") -> list[dict[str, Any]]:
         out.append(
             {"key": f"map:{m.id}", "name": game.name_of(m.id, lang) or m.name, "box": f"{x:g} {y:g} {uw:.0f} {uh:.0f}"}
         )
-    x, y, w, h = mapdraw.WORLD_BOX
+    x, y, w, h = mapkey.WORLD_BOX
     out.append({"key": "map:world", "name": say(text("map.world_map")), "box": f"{x:g} {y:g} {w:g} {h:g}"})
     return out
 

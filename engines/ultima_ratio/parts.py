@@ -59,8 +59,8 @@ def board_parts(game: Game, view: dict[str, Any], board: dict[str, Any] | None) 
     """The parts of the table's board (templates/games/ultima-ratio-regis/board.html) and the data each is drawn
     from, so a move's answer sends the overlay and the panels that changed, not the whole board (issue 28 › Speed):
     the turn's panel, the map (its frame; each place of its overlay, its trade centers and its battle a part of
-    its own), the seat's hand, the areas and the seas and boxes (each row a part of its own), the trade centers;
-    and what the board draws around them. Every piece is of the seat's view or its board (never another seat's)."""
+    its own), the seat's hand, the areas and the seas and boxes (each row a part of its own, and the count of the
+    independent areas too), the trade centers; and what the board draws around them. Every piece is of the seat's view or its board (never another seat's)."""
     public, b = view.get("public") or {}, board or {}
     slots = b.get("slots") or []
     rows = b.get("lists") or {}
@@ -76,12 +76,11 @@ def board_parts(game: Game, view: dict[str, Any], board: dict[str, Any] | None) 
         "map__centers": b.get("centers"),
         "map__battle": b.get("battle"),
         "hand": b.get("hand"),
-        # the lists: their rows (each a part: areas__<area>, seas__<place>), and the independent areas counted
-        "areas": [
-            [r["part"] for r in rows.get("areas", [])],
-            sum(1 for a in areas.values() if not a.get("owner") and not a.get("fortress")),
-        ],
+        # the lists: their rows (each a part: areas__<area>, seas__<place>), and the independent areas counted (a
+        # part too: an area taken from them changes its row and the count, not the list)
+        "areas": [r["part"] for r in rows.get("areas", [])],
         **{r["part"]: r for r in rows.get("areas", [])},
+        "areas__independent": sum(1 for a in areas.values() if not a.get("owner") and not a.get("fortress")),
         "seas": [r["part"] for r in rows.get("seas", [])],
         **{r["part"]: r for r in rows.get("seas", [])},
         "trade": [public.get(k) for k in ("capacity", "merchants", "merchants_prepared")],

@@ -2,15 +2,15 @@
 (issue 28, "the table is the map").
 
 ``map`` is the page (templates/games/ultima-ratio-regis/map.html: the scenario and turn to show, the legend, the
-picture); ``map.svg`` the picture, kept by the browser for an hour and here per (scenario, turn). Both read the
-packaged board and world, as the drawing does.
+picture); ``map.svg`` the picture, kept by the browser for an hour and here per (scenario, turn, language: its
+names and words in the query's ``lang``, issue 29). Both read the game's board and the packaged world.
 
 The table's map is two layers (DESIGN.md › The board and the legal list, Rally the Troops' pattern):
 
 - ``base.svg``, the **base map**: the game's whole map, its areas in their theater's tint (who holds them is the
   overlay's), every area ``data-key="area:<id>"``
-  and every sea ``data-key="sea:<id>"`` with its name, drawn once per process (``base_map``: at the first request
-  that needs it, under a lock, then kept) and served under ``?v=<hash of its bytes>`` as immutable: a browser
+  and every sea ``data-key="sea:<id>"`` with its name, drawn once per process and language (``base_map``: at the first
+  request that needs it, under a lock, then kept; ``?lang=`` but for English) and served under ``?v=<hash of its bytes>`` as immutable: a browser
   fetches it once and never again while the map is the same. Asked for without that hash (or with an old one) it
   is served for an hour with an ETag (304 while unchanged).
 - the **overlay** (``table_board``, the board template's ``board_of(game, view)``): from the seat's view alone, per

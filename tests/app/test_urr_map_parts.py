@@ -214,3 +214,29 @@ def test_a_board_sent_whole_carries_no_part_out_of_band(browser):
     assert SENT.findall(r.text) == ["live-board"]  # the board, with every part of it inside, swapped once
     board = r.text[r.text.index('id="live-board"') :]
     assert len(PLACE.findall(board)) > 100 and len(ROW.findall(board)) > 100
+
+
+def test_the_independent_areas_count_is_a_part_of_its_own(browser):
+    """The count of independent areas below "Areas in play" is a part of its own (areas__independent): an area
+    taken from the independents (or lost to them) changes its row and that count, not the list's own fingerprint,
+    so the answer to that move sends the row and the count, not the whole list of hundreds of rows."""
+    game = registry.get_game(URR)
+    state = game.setup(3, {"scenario": "the-rise-of-portugal"})
+    view = cast(dict[str, Any], game.view(state, "player1"))
+    shown = registry.presentation(game)
+    before = shown.board_parts(game, view, shown.board(game, view, "en"))
+    public = view["public"]
+    area = next(a for a, x in sorted(public["areas"].items()) if not x.get("owner") and not x.get("fortress"))
+    taken = {
+        **view,
+        "public": {**public, "areas": {**public["areas"], area: {**public["areas"][area], "owner": "power:portugal"}}},
+    }
+    after = shown.board_parts(game, taken, shown.board(game, taken, "en"))
+    row = "areas__" + area.removeprefix("area:")
+    assert {name for name in before if before[name] != after[name]} >= {row, "areas__independent"}
+    assert before["areas"] == after["areas"]  # the list itself: the same rows
+    alice = browser("alice")
+    table = alice.new_table(game=URR, seats={"player1": "me"}, options={"scenario": "the-rise-of-portugal"}, seed=3)
+    page = alice.c.get(f"/tables/{table}/live").text
+    count = re.search(r'<div id="part-areas__independent"[^>]*>(.*?)</div>', page, re.S)
+    assert count and "Also active, independent" in count.group(1)

@@ -1,7 +1,8 @@
 """The board's sections kept by what they are drawn from (board.html's ``kept``, app/fragments.py; issue 30 › Proof:
 the page's time): at every position of several games, as each seat and a spectator, in English and in Spanish, the
-board drawn with the sections kept from all the earlier positions is the board drawn afresh, byte for byte (a
-section whose inputs missed something it reads would be drawn stale), and a board asked again draws no section."""
+board drawn with the sections (and the presentation's tracks, notables' cards and words) kept from all the earlier
+positions is the board drawn afresh, byte for byte (a section or a piece whose key missed something it reads would
+be drawn stale), and a board asked again draws no section."""
 
 import random
 from typing import Any, cast
@@ -9,11 +10,13 @@ from typing import Any, cast
 import pytest
 
 from app import fragments, i18n
-from engines.planet_king import GAME
+from engines.planet_king import GAME, presentation
 from tests.engines.planet_king.support import RENDER
 from tests.engines.planet_king.test_board import ENV, Table
 
 BOARD = ENV.get_template("games/planet-king/board.html")
+# what a board's drawing keeps across renders: the sections, and the presentation's tracks, cards and words
+KEPT = (fragments._sections, presentation._TRACKS, presentation._CARDS, presentation._SAID)
 
 
 def render(state: dict, role: str | None, lang: str) -> str:
@@ -51,11 +54,13 @@ def test_a_kept_section_is_the_section_drawn_afresh(options):
                 kept = render(s, role, lang)  # sections kept from earlier positions, seats and languages
                 size = len(fragments._sections)
                 assert render(s, role, lang) == kept and len(fragments._sections) == size  # all kept: none drawn
-                earlier = dict(fragments._sections)
-                fragments._sections.clear()
-                assert render(s, role, lang) == kept  # drawn afresh
+                earlier = [dict(kept_here) for kept_here in KEPT]
+                for kept_here in KEPT:
+                    kept_here.clear()
+                assert render(s, role, lang) == kept  # drawn afresh (the presentation's own kept pieces too)
                 drawn += len(fragments._sections)
-                fragments._sections.update(earlier)
+                for kept_here, was in zip(KEPT, earlier, strict=True):
+                    kept_here.update(was)
         role = GAME.active_roles(s)[0]
         verb, arg = GAME.bots["heuristic"](GAME, GAME.view(s, role), role, rnd)
         s = GAME.apply(s, role, verb, arg)

@@ -1,10 +1,11 @@
 """Ultima Ratio Regis in Spanish (issue 29): every content object a player meets — area, sea, province, dispersed
 box, trade center, theater, map, power, minor power, event card, leader — has a Spanish name, every event card and
-every power card's ability and every special rule of a scenario a table offers its printed words in Spanish; none of these words enters the content digest."""
+every power card's ability (by its id, ``ability:<power>:<kind>``) and every special rule of a scenario a table offers its printed words in Spanish; none of these words enters the content digest."""
 
 import copy
 
 from engines.core.content import rules_digest
+from engines.ultima_ratio.content import ability_id
 from engines.ultima_ratio.game import GAME
 
 KINDS = ("area:", "sea:", "province:", "box:", "center:", "power:", "minor:", "card:", "leader:")
@@ -36,11 +37,12 @@ def test_every_card_and_ability_has_its_printed_words_in_spanish():
     for event in world.events:
         assert GAME.translated_text(event.id, "es"), event.id
         assert GAME.translated_text(event.id, "es") != event.text, event.id
-    abilities = [a for p in world.powers for a in p.abilities]
+    abilities = [(ability_id(p.id, a.kind), a) for p in world.powers for a in p.abilities]
     assert abilities
-    for ability in abilities:
-        spanish = GAME.translated_text(ability.text, "es")  # found by its own words: it has no id in the content
-        assert spanish and spanish != ability.text, ability.text
+    for key, ability in abilities:  # found by the id the content export gives it (none in the content files)
+        spanish = GAME.translated_text(key, "es")
+        assert spanish and spanish != ability.text, key
+        assert GAME.translated_text(ability.text, "es") is None  # not by its English words
     assert GAME.translated_text(world.events[0].text, "en") is None  # English reads the content's own words
     offered = GAME.Options.model_json_schema()["properties"]["scenario"]["enum"]  # the scenarios a table offers
     rules = [r for scenario in offered for r in world.scenario(scenario).special_rules]
@@ -60,5 +62,20 @@ def test_the_spanish_names_are_words_outside_the_content_digest():
         event["name"], event["text"] = GAME.name_of(event["id"], "es"), GAME.translated_text(event["id"], "es")
     for power in renamed["powers"]:
         for ability in power["abilities"]:
-            ability["text"] = GAME.translated_text(ability["text"], "es")
+            ability["text"] = GAME.translated_text(ability["id"], "es")
     assert renamed != content and rules_digest(renamed) == rules_digest(content)
+
+
+def test_a_special_rules_spanish_words_stand_for_one_english_text():
+    """A special rule's printed words are found by its id (``rule:<id>``), and some ids are those of rules of
+    several setups: a names file may give words to such an id only where all those rules print the same English
+    (Turn 4's and Turn 5's ``siberia-active`` differ: one Spanish text would misquote one of them)."""
+    world = GAME.board.world
+    texts: dict[str, set[str]] = {}
+    for setup in [*world.scenarios, *world.turns]:
+        for rule in setup.special_rules:
+            texts.setdefault(rule.id, set()).add(rule.text)
+    assert len(texts["siberia-active"]) > 1  # the case looked for exists
+    translated = {key.removeprefix("rule:") for key in GAME.names["es"] if key.startswith("rule:")}
+    assert translated and translated <= set(texts)
+    assert sorted(rid for rid in translated if len(texts[rid]) > 1) == []
