@@ -69,7 +69,7 @@ def card_values(game: Game, item: dict[str, Any], ids: set[str], lang: str) -> C
     for key, value in item.items():
         if key in HIDDEN_VALUES or value in EMPTY or (key in ENGLISH_ONLY and lang != "en"):
             continue
-        if key in PRINTED and isinstance(value, str) and " " in value:  # words, not an effect's id
+        if _Words._printed_words(key, value):  # words, not an effect's id
             out.rows.append((words.label(key), words.printed(item["id"], value)))
         else:
             out.rows.append((words.label(key), words.value(value)))
@@ -102,7 +102,12 @@ class _Words:
 
     def value(self, v: Any) -> Any:
         if isinstance(v, dict):
-            rest = {self._field(k): self._within(v, k, x) for k, x in v.items() if self._shown(k, x)}
+            shown = [k for k, x in v.items() if self._shown(k, x)]
+            if isinstance(v.get("id"), str) and len(shown) == 1 and self._printed_words(shown[0], v[shown[0]]):
+                # an object that is its printed words (a power card's ability, "Sea dogs: may carry out piracy…")
+                # is shown as those words, which name it: not its name, then its name again
+                return self._within(v, shown[0], v[shown[0]])
+            rest = {self._field(k): self._within(v, k, v[k]) for k in shown}
             if isinstance(v.get("id"), str) and self.game.name_of(v["id"], "en"):
                 return Within(self.word(v["id"]), rest)
             if isinstance(v.get("id"), str) and isinstance(v.get("name"), str):  # an object the game does not name
@@ -114,6 +119,11 @@ class _Words:
             return self.word(v)
         return v
 
+    @staticmethod
+    def _printed_words(key: str, v: Any) -> bool:
+        """Whether ``key: v`` holds printed words (a card's text), not an id (an effect's)."""
+        return key in PRINTED and isinstance(v, str) and " " in v
+
     def _shown(self, key: str, v: Any) -> bool:
         """Whether a value within another's is shown: not hidden, not empty, not the English edition's own."""
         return key not in HIDDEN_VALUES and v not in EMPTY and not (key in ENGLISH_ONLY and self.lang != "en")
@@ -121,7 +131,7 @@ class _Words:
     def _within(self, owner: dict[str, Any], key: str, v: Any) -> Any:
         """A value within another's: printed words (a power card's ability, a scenario's special rule) read by
         their object's id (the game's ``translated_text``)."""
-        if key in PRINTED and isinstance(v, str) and " " in v and isinstance(owner.get("id"), str):
+        if self._printed_words(key, v) and isinstance(owner.get("id"), str):
             return self.printed(owner["id"], v)
         return self.value(v)
 

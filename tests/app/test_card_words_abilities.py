@@ -53,3 +53,16 @@ def test_two_powers_sharing_an_abilitys_english_words_each_read_their_own_spanis
     game = UltimaRatioRegis(tmp_path)
     for power in ("france", "england"):
         assert _ability_texts(game, f"power:{power}", "es") == [game.names["es"][f"ability:{power}:privateering"].text]
+
+
+def test_an_ability_is_shown_once_as_its_printed_words_which_name_it():
+    """Its page shows "Sea dogs: may carry out piracy…", not "Sea dogs · text: Sea dogs: may carry out…"."""
+    england = next(p for p in GAME.content()["powers"] if p["id"] == "power:england")
+    for lang in ("en", "es"):
+        abilities = dict(card_values(GAME, england, set(), lang).rows)["Abilities" if lang == "en" else "Habilidades"]
+        said = (
+            england["abilities"][0]["text"]
+            if lang == "en"
+            else GAME.translated_text(england["abilities"][0]["id"], lang)
+        )
+        assert abilities == [said], abilities
