@@ -60,3 +60,19 @@ def test_a_kept_section_is_the_section_drawn_afresh(options):
         verb, arg = GAME.bots["heuristic"](GAME, GAME.view(s, role), role, rnd)
         s = GAME.apply(s, role, verb, arg)
     assert drawn  # the sections were kept
+
+
+def test_a_kept_council_makes_none_of_its_words(monkeypatch):
+    """A board whose Council of State is kept makes neither its tracks nor its cubes, Treasury line and memorials
+    (presentation_council.council, called by the section when it is drawn): a page asked again, or a move that
+    changed nothing of the council, pays for none of it."""
+    from engines.planet_king import presentation
+
+    made = []
+    council = presentation.council
+    monkeypatch.setattr(presentation, "council", lambda *a: made.append(1) or council(*a))
+    s = GAME.setup(11, {"scenario": "hothead", "secret_memorial": True})
+    fragments._sections.clear()
+    first = render(s, "king", "es")
+    assert made == [1]
+    assert render(s, "king", "es") == first and made == [1]
