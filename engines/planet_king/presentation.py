@@ -81,34 +81,14 @@ def action_keys(verb: str, arg: Any) -> list[str]:
     return [key] if key else []
 
 
-_SAID: dict[tuple[Any, ...], str] = {}  # (game id, language, key, its arguments) -> its words, kept across renders
 SAID_KEPT = 4096  # the board's words take a few hundred shapes (a track's value, a cube count); emptied when full
-
-
-def _sayer(game: Game, lang: str = "en") -> Callable[..., str]:
-    """The catalogue's words for a message key and its arguments in the reader's language, each shape rendered once
-    per process. The shape is the key and its arguments as given when each is an int or a plain str (hashed as
-    they are; a call site names them in one order), else their ``repr`` (0.0 is not said as 0, nor a list hashed)."""
-    render = game.renderer(lang).text
-
-    def say(key: str, **args: Any) -> str:
-        if all(type(v) is int or type(v) is str for v in args.values()):
-            kept: tuple[Any, ...] = (game.id, lang, key, *args.items())
-        else:
-            kept = (game.id, lang, key, repr(sorted(args.items())))
-        found = _SAID.get(kept)
-        if found is None:
-            if len(_SAID) >= SAID_KEPT:
-                _SAID.clear()
-            found = _SAID[kept] = render(text(key, **args))
-        return found
-
-    return say
+# (game id, language) -> the game, its ``say`` and its words without arguments: kept across renders, as their words
+_SAYERS: dict[tuple[str, str], tuple[Any, Callable[..., str], _Words]] = {}
 
 
 class _Words(dict[str, str]):
     """The catalogue's words without arguments, each said on its first look-up (a template's ``W[key]``: a look-up
-    costs less than a call)."""
+    costs less than a call), kept across renders."""
 
     def __init__(self, say: Callable[..., str]):
         super().__init__()
@@ -117,6 +97,35 @@ class _Words(dict[str, str]):
     def __missing__(self, key: str) -> str:
         found = self[key] = self.say(key)
         return found
+
+
+def _sayer(game: Game, lang: str = "en") -> tuple[Callable[..., str], _Words]:
+    """The catalogue's words for a message key and its arguments in the reader's language, each shape rendered once
+    per process; and its words without arguments (``W``). The shape is the key alone, or the key and its arguments
+    as given when each is an int or a plain str (hashed as they are; a call site names them in one order), else
+    their ``repr`` (0.0 is not said as 0, nor a list hashed). Both made once per game and language."""
+    found = _SAYERS.get((game.id, lang))
+    if found is not None and found[0] is game:
+        return found[1], found[2]
+    said: dict[Any, str] = {}
+
+    def say(key: str, **args: Any) -> str:
+        if not args:
+            kept: Any = key
+        elif all(type(v) is int or type(v) is str for v in args.values()):
+            kept = (key, *args.items())
+        else:
+            kept = (key, repr(sorted(args.items())))
+        found = said.get(kept)
+        if found is None:
+            if len(said) >= SAID_KEPT:
+                said.clear()
+            found = said[kept] = game.renderer(lang).text(text(key, **args))
+        return found
+
+    words = _Words(say)
+    _SAYERS[game.id, lang] = (game, say, words)
+    return say, words
 
 
 def _focus(p: dict[str, Any]) -> set[str]:
@@ -138,7 +147,7 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
     section's), the words of its cards and armies, and the Council of State's tracks, cubes, Treasury line and
     memorials. The council's and the event's words are functions (``council()``, ``event_text()``): a section of
     the board kept from an earlier render (board.html, ``kept``) makes neither."""
-    say = _sayer(game, lang)
+    say, words = _sayer(game, lang)
     p = view["public"]
     marks: dict[str, list[str]] = {}
     for verb, args in (view.get("prompt") or {}).get("legal", {}).items():
@@ -225,9 +234,9 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
         "marks": joined,
         "pick_noun": say("board.pick_noun"),
         "say": say,
-        "words": _Words(say),
+        "words": words,
         "name": name,
-        "text": game.renderer(lang).text,
+        "text": lambda t: game.renderer(lang).text(t),  # an outcome's reason
         "role": lambda role: game.role_label(role, lang),
         "event_text": lambda: _event_text(game, p.get("event"), lang),  # as the council's
     }
