@@ -20,7 +20,7 @@ import orjson
 
 from engines.core.presentation import Page, Presentation
 from engines.core.types import text
-from engines.planet_king.presentation_council import council
+from engines.planet_king.presentation_council import council, tracks
 from engines.planet_king.views import name_keys
 
 if TYPE_CHECKING:
@@ -229,7 +229,8 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
         "council_inputs": {k: v for k, v in p.items() if k not in NOT_COUNCIL},
         "person": person,
         "army": army,
-        "council": lambda: council(game, p, say, name),  # called by the council's section when it is drawn
+        "council": lambda: council(p, say),  # called by the council's section when it is drawn
+        "tracks": lambda: tracks(game, p, say, name),  # and by its tracks' piece
         "verbs": verbs,
         "marks": joined,
         "pick_noun": say("board.pick_noun"),

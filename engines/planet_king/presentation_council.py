@@ -15,10 +15,10 @@ if TYPE_CHECKING:
     from engines.core.game import Game
 
 
-def council(game: Game, p: dict[str, Any], say: Callable[..., str], name: Callable[[Any], Any]) -> dict[str, Any]:
-    """What the Council of State's section draws beyond the view, in the reader's words: its tracks, its cubes
-    (each type's count; the simple action, which takes none), the Treasury's changes this turn (or that it stood
-    still) and the Secret Memorials' states."""
+def council(p: dict[str, Any], say: Callable[..., str]) -> dict[str, Any]:
+    """What the Council of State's section draws beyond the view, in the reader's words, its tracks aside (a kept
+    piece of their own, ``tracks``): its cubes (each type's count; the simple action, which takes none), the
+    Treasury's changes this turn (or that it stood still) and the Secret Memorials' states."""
     cubes = [
         {"key": f"cube:{kind}", "kind": kind, "label": say(f"board.cube.{kind}", n=p["cubes"][kind])}
         for kind in ("government", "political", "royal", "green")
@@ -28,7 +28,6 @@ def council(game: Game, p: dict[str, Any], say: Callable[..., str], name: Callab
     changes = [say("board.treasury_change", n=c["n"], why=c["why"]) for c in turn]
     net = sum(c["n"] for c in turn)
     return {
-        "tracks": _tracks(game, p, say, name),
         "cubes": cubes,
         "treasury_turn": say("board.treasury_turn", net=net, changes=changes)
         if changes
@@ -94,7 +93,10 @@ def _track(
     return track
 
 
-def _tracks(game: Game, p: dict[str, Any], say: Callable[..., str], name: Callable[[Any], Any]) -> list[dict[str, Any]]:
+def tracks(game: Game, p: dict[str, Any], say: Callable[..., str], name: Callable[[Any], Any]) -> list[dict[str, Any]]:
+    """The Council of State's tracks and the turn marker, drawn from the view's turn, first and last turns,
+    Treasury, levels now (``now``) and their marks this turn, victory points, roles, exploration and action cards
+    played (board.html's kept "planet-king:tracks" names them all)."""
     tables = cast(Any, game).components.TABLES
     limits = tables["limits"]
     now, marks = p["now"], p["marks"]
