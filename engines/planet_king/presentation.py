@@ -108,6 +108,7 @@ def _sayer(game: Game, lang: str = "en") -> tuple[Callable[..., str], _Words]:
     if found is not None and found[0] is game:
         return found[1], found[2]
     said: dict[Any, str] = {}
+    render = game.renderer(lang).text  # made once per game and language, as the words
 
     def say(key: str, **args: Any) -> str:
         if not args:
@@ -120,7 +121,7 @@ def _sayer(game: Game, lang: str = "en") -> tuple[Callable[..., str], _Words]:
         if found is None:
             if len(said) >= SAID_KEPT:
                 said.clear()
-            found = said[kept] = game.renderer(lang).text(text(key, **args))
+            found = said[kept] = render(text(key, **args))
         return found
 
     words = _Words(say)
