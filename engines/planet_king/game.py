@@ -67,6 +67,7 @@ NAMED = ("NOTABLES", "EVENTS", "MEMORIALS", "LEADERS", "POWERS", "WARS", "TERRIT
 
 
 ORDINAL = re.compile(r"(\d)(?:st|nd|rd|th) (.+)")  # "1st Breda", "2nd Dunas": a battle's ordinal as printed
+NAMED_KEPT = 8192  # the names a table says (cards, wars, places, a log's words) × languages; emptied when full
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -171,6 +172,7 @@ class PlanetKing(StepGame):
         self.content_data, self.content_digest = content_module.load(content_dir)
         self.components = Components(self.content_data)
         self._cards = {**self.components.NOTABLES, **self.components.EVENTS}
+        self._named: dict[tuple[str, str], str | None] = {}  # (a name, a language) -> its words (name_of)
         self._lines = {line["id"]: line["ends"] for line in self.components.LINES}  # a line's two ends, by its id
         # a Spanish leader is a noble's card: named as the noble
         self._nobles_led = {d.id: d.noble for d in self.content_data.leaders if getattr(d, "noble", None)}
@@ -251,9 +253,19 @@ class PlanetKing(StepGame):
         return own
 
     def name_of(self, value: Any, lang: str) -> str | None:
-        """In ``lang``: the names file's (issue 29), else the content's name, else the catalog's ``name.<id>``."""
+        """In ``lang``: the names file's (issue 29), else the content's name, else the catalog's ``name.<id>``. Said
+        once per name and language and kept (a function of the content, its names files and catalogs): a page and
+        its log name the same few hundred cards, wars and places again at every move (issue 30 › Proof)."""
         if not isinstance(value, str):
             return None
+        found = self._named.get((value, lang), self)
+        if found is self:
+            if len(self._named) >= NAMED_KEPT:
+                self._named.clear()
+            found = self._named[value, lang] = self._name_of(value, lang)
+        return cast(str | None, found)
+
+    def _name_of(self, value: str, lang: str) -> str | None:
         translated = self.translated(value, lang)
         if translated is not None:
             return translated

@@ -6,10 +6,8 @@ Every element of the board carries a namespaced key (``track:<id>``, ``notable:<
 ``cube:<type>``, ``memorial:<owner>``, ``seat:<role>``). ``action_keys(verb, arg)`` is the legal action's
 description the client reads (each form's ``data-keys``, static/js/board.js): which keys it acts on, subject first,
 said by the game, never guessed from the argument's look; ``marks`` the keys this seat may act on now, with their
-verbs (the elements' ``data-verb``). The tracks are the Council of State's (Components › Auxiliary Boards: Prestige,
-Enlightenment, King's Happiness, Victory points, explorations, the Treasury) and the turn marker on the victory track,
-each space shaded by what the End of Turn makes of it (End of Turn Phase › Determining Enlightenment, Prestige, King's
-Happiness and Victory Points). Pure functions of the content and the view: no rule, nothing hidden from the view.
+verbs (the elements' ``data-verb``). The Council of State's tracks, cubes, Treasury line and memorials are
+presentation_council's. Pure functions of the content and the view: no rule, nothing hidden from the view.
 """
 
 from __future__ import annotations
@@ -22,6 +20,7 @@ import orjson
 
 from engines.core.presentation import Page, Presentation
 from engines.core.types import text
+from engines.planet_king.presentation_council import council, tracks
 from engines.planet_king.views import name_keys
 
 if TYPE_CHECKING:
@@ -82,91 +81,14 @@ def action_keys(verb: str, arg: Any) -> list[str]:
     return [key] if key else []
 
 
-def _zones(table: list[dict[str, Any]], value: int) -> str:
-    """A track space's shading by its row of a Council of State table: defeat, a loss, nothing, a gain."""
-    for r in table:
-        if r.get("min", -99) <= value <= r.get("max", 99):
-            if r.get("defeat"):
-                return "defeat"
-            vp = r.get("victory_points", 0)
-            return "gain" if vp > 0 else "loss" if vp < 0 else "even"
-    return "even"
-
-
-_TRACKS: dict[tuple[Any, ...], tuple[Any, dict[str, Any]]] = {}  # a track's shape -> (its zones' table, the track)
-TRACKS_KEPT = 1024  # a dozen tracks × the values they take × languages; emptied when full
-
-
-def _track(
-    key: str,
-    label: str,
-    low: int,
-    high: int,
-    value: int,
-    words: str,
-    zones: list[dict[str, Any]] | None = None,
-    names: tuple[str, ...] = (),
-) -> dict[str, Any]:
-    """One track: its spaces low..high (the last one holding any higher value), the marker on ``value``, each
-    space shaded by its row of ``zones`` (a Council of State table) or named by ``names``. Made once per shape and
-    kept (the board's tracks mostly stand still between two moves): the same dict, which nothing changes. The
-    table is kept beside it, so its id in the shape names that very table."""
-    shape = (key, label, low, high, value, words, id(zones), names)
-    found = _TRACKS.get(shape)
-    if found is not None and found[0] is zones:
-        return found[1]
-    shown = min(max(value, low), high)
-    track = {
-        "key": f"track:{key}",
-        "label": label,
-        "min": low,
-        "max": high,
-        "value": value,
-        "now": shown,
-        "words": words,
-        "spaces": [
-            {
-                "n": names[i - low] if names else (f"{i}+" if i == high and value > high else str(i)),
-                "zone": _zones(zones, i) if zones else "",
-                "marker": i == shown,
-            }
-            for i in range(low, high + 1)
-        ],
-    }
-    if len(_TRACKS) >= TRACKS_KEPT:
-        _TRACKS.clear()
-    _TRACKS[shape] = (zones, track)
-    return track
-
-
-_SAID: dict[tuple[Any, ...], str] = {}  # (game id, language, key, its arguments) -> its words, kept across renders
 SAID_KEPT = 4096  # the board's words take a few hundred shapes (a track's value, a cube count); emptied when full
-
-
-def _sayer(game: Game, lang: str = "en") -> Callable[..., str]:
-    """The catalogue's words for a message key and its arguments in the reader's language, each shape rendered once
-    per process. The shape is the key and its arguments as given when each is an int or a plain str (hashed as
-    they are; a call site names them in one order), else their ``repr`` (0.0 is not said as 0, nor a list hashed)."""
-    render = game.renderer(lang).text
-
-    def say(key: str, **args: Any) -> str:
-        if all(type(v) is int or type(v) is str for v in args.values()):
-            kept: tuple[Any, ...] = (game.id, lang, key, *args.items())
-        else:
-            kept = (game.id, lang, key, repr(sorted(args.items())))
-        found = _SAID.get(kept)
-        if found is None:
-            if len(_SAID) >= SAID_KEPT:
-                _SAID.clear()
-            found = _SAID[kept] = render(text(key, **args))
-        return found
-
-    return say
+# (game id, language) -> the game, its ``say`` and its words without arguments: kept across renders, as their words
+_SAYERS: dict[tuple[str, str], tuple[Any, Callable[..., str], _Words]] = {}
 
 
 class _Words(dict[str, str]):
     """The catalogue's words without arguments, each said on its first look-up (a template's ``W[key]``: a look-up
-    costs less than a call)."""
+    costs less than a call), kept across renders."""
 
     def __init__(self, say: Callable[..., str]):
         super().__init__()
@@ -177,84 +99,34 @@ class _Words(dict[str, str]):
         return found
 
 
-def _tracks(game: Game, p: dict[str, Any], say: Callable[..., str], name: Callable[[Any], Any]) -> list[dict[str, Any]]:
-    tables = cast(Any, game).components.TABLES
-    limits = tables["limits"]
-    now, marks = p["now"], p["marks"]
-    out = [
-        _track(
-            "turn",
-            say("board.track.turn"),
-            p["first_turn"],
-            p["last_turn"],
-            p["turn"],
-            say("board.turn_of", turn=p["turn"], first=p["first_turn"], last=p["last_turn"]),
-        ),
-        _track(
-            "treasury",
-            say("board.track.treasury"),
-            0,
-            limits["treasury"],
-            p["treasury"],
-            say("board.ducats", n=p["treasury"], most=limits["treasury"]),
-        ),
-    ]
-    for key in ("prestige", "happiness", "enlightenment"):
-        table = tables[key]
-        value = now[key]
-        change = marks.get(key)
-        words = (
-            say("board.level", value=value) if change is None else say("board.level_now", value=value, change=change)
-        )
-        out.append(_track(key, say(f"board.track.{key}"), 0, 10, value, words, zones=table))
-    for role, vp in p["vp"].items():
-        if role not in p["roles"]:  # solo: the King alone
-            continue
-        out.append(_track(f"vp:{role}", say("board.track.vp", role=role), 0, max(20, vp), vp, say("board.vp", n=vp)))
-    names = tuple(name(space) for space in p["exploration"]["track"])
-    index = p["exploration"]["index"]
-    out.append(
-        _track(
-            "exploration",
-            say("board.track.exploration"),
-            0,
-            len(names) - 1,
-            index,
-            name(p["exploration"]["space"]),
-            names=names,
-        )
-    )
-    action_cards = limits["events_phase_action_cards"]
-    played = p["played"]["action"] + p["played"]["total_war"]
-    out.append(
-        _track(
-            "action_cards",
-            say("board.track.action_cards"),
-            0,
-            action_cards,
-            played,
-            say("board.action_cards", n=played, most=action_cards),
-        )
-    )
-    return out
+def _sayer(game: Game, lang: str = "en") -> tuple[Callable[..., str], _Words]:
+    """The catalogue's words for a message key and its arguments in the reader's language, each shape rendered once
+    per process; and its words without arguments (``W``). The shape is the key alone, or the key and its arguments
+    as given when each is an int or a plain str (hashed as they are; a call site names them in one order), else
+    their ``repr`` (0.0 is not said as 0, nor a list hashed). Both made once per game and language."""
+    found = _SAYERS.get((game.id, lang))
+    if found is not None and found[0] is game:
+        return found[1], found[2]
+    said: dict[Any, str] = {}
+    render = game.renderer(lang).text  # made once per game and language, as the words
 
+    def say(key: str, **args: Any) -> str:
+        if not args:
+            kept: Any = key
+        elif all(type(v) is int or type(v) is str for v in args.values()):
+            kept = (key, *args.items())
+        else:
+            kept = (key, repr(sorted(args.items())))
+        found = said.get(kept)
+        if found is None:
+            if len(said) >= SAID_KEPT:
+                said.clear()
+            found = said[kept] = render(text(key, **args))
+        return found
 
-def _memorials(p: dict[str, Any], say: Callable[..., str]) -> list[dict[str, Any]]:
-    """Each Secret Memorial's state, never its content (Secret Memorial (Optional)): sealed (dealt unread), read
-    by its holder, or claimed (its task then public, in the view)."""
-    out = []
-    for m in (p.get("memorials") or {}).get("cards", []):
-        state = m["state"]
-        out.append(
-            {
-                "key": f"memorial:{m['owner']}",
-                "holder": m["holder"],
-                "state": state,
-                "label": say(f"board.memorial.{m['owner']}"),
-                "words": say(f"board.memorial_{state}", role=m["holder"]),
-            }
-        )
-    return out
+    words = _Words(say)
+    _SAYERS[game.id, lang] = (game, say, words)
+    return say, words
 
 
 def _focus(p: dict[str, Any]) -> set[str]:
@@ -271,11 +143,12 @@ def _focus(p: dict[str, Any]) -> set[str]:
 
 
 def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str, Any]:
-    """What the board draws beyond the view, in the reader's language: the tracks, the memorials' states, and which
-    keys this seat may act on (``marks``: key -> its verbs; ``verbs(keys)``: an element's data-verb; ``marks_of(*spaces)``
-    those of some namespaces, a section's). The tracks and the event's words are functions: a section of the board
-    kept from an earlier render (board.html, ``kept``) reads neither."""
-    say = _sayer(game, lang)
+    """What the board draws beyond the view, in the reader's language: which keys this seat may act on (``marks``:
+    key -> its verbs; ``verbs(keys)``: an element's data-verb; ``marks_of(*spaces)`` those of some namespaces, a
+    section's), the words of its cards and armies, and the Council of State's tracks, cubes, Treasury line and
+    memorials. The council's and the event's words are functions (``council()``, ``event_text()``): a section of
+    the board kept from an earlier render (board.html, ``kept``) makes neither."""
+    say, words = _sayer(game, lang)
     p = view["public"]
     marks: dict[str, list[str]] = {}
     for verb, args in (view.get("prompt") or {}).get("legal", {}).items():
@@ -285,13 +158,6 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
                 taken = marks.setdefault(keys[0], [])
                 if verb not in taken:
                     taken.append(verb)
-    cubes = [
-        {"key": f"cube:{kind}", "kind": kind, "label": say(f"board.cube.{kind}", n=p["cubes"][kind])}
-        for kind in ("government", "political", "royal", "green")
-    ]
-    cubes.append({"key": "cube:simple", "kind": "simple", "label": say("board.cube.simple")})
-    changes = [say("board.treasury_change", n=c["n"], why=c["why"]) for c in p.get("treasury_turn", [])]
-    net = sum(c["n"] for c in p.get("treasury_turn", []))
     joined = {k: " ".join(v) for k, v in marks.items()}
 
     def verbs(keys: str) -> str:
@@ -364,21 +230,17 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
         "council_inputs": {k: v for k, v in p.items() if k not in NOT_COUNCIL},
         "person": person,
         "army": army,
-        "tracks": lambda: _tracks(game, p, say, name),  # called by the council's section when it is drawn
+        "council": lambda: council(p, say),  # called by the council's section when it is drawn
+        "tracks": lambda: tracks(game, p, say, name),  # and by its tracks' piece
         "verbs": verbs,
-        "cubes": cubes,
-        "treasury_turn": say("board.treasury_turn", net=net, changes=changes)
-        if changes
-        else say("board.treasury_still"),
-        "memorials": _memorials(p, say),
         "marks": joined,
         "pick_noun": say("board.pick_noun"),
         "say": say,
-        "words": _Words(say),
+        "words": words,
         "name": name,
-        "text": game.renderer(lang).text,
+        "text": lambda t: game.renderer(lang).text(t),  # an outcome's reason
         "role": lambda role: game.role_label(role, lang),
-        "event_text": lambda: _event_text(game, p.get("event"), lang),  # as the tracks
+        "event_text": lambda: _event_text(game, p.get("event"), lang),  # as the council's
     }
 
 

@@ -65,3 +65,23 @@ def test_a_kept_section_is_the_section_drawn_afresh(options):
         verb, arg = GAME.bots["heuristic"](GAME, GAME.view(s, role), role, rnd)
         s = GAME.apply(s, role, verb, arg)
     assert drawn  # the sections were kept
+
+
+def test_a_kept_council_makes_none_of_its_words(monkeypatch):
+    """A board whose Council of State is kept makes neither its tracks nor its cubes, Treasury line and memorials
+    (presentation_council's ``tracks`` and ``council``, called by the section and its tracks' piece when drawn): a
+    page asked again pays for none of it, and a move that changed no track redraws the council without them."""
+    from engines.planet_king import presentation
+
+    made: list[str] = []
+    for part in ("council", "tracks"):
+        made_by = getattr(presentation, part)
+        monkeypatch.setattr(presentation, part, lambda *a, _f=made_by, _p=part: made.append(_p) or _f(*a))
+    s = GAME.setup(11, {"scenario": "hothead", "secret_memorial": True})
+    fragments._sections.clear()
+    first = render(s, "king", "es")
+    assert made == ["council", "tracks"]
+    assert render(s, "king", "es") == first and made == ["council", "tracks"]
+    s["cubes"]["government"] -= 1  # a cube spent: the council drawn again, its tracks as they were
+    render(s, "king", "es")
+    assert made == ["council", "tracks", "council"]
