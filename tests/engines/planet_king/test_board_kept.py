@@ -10,13 +10,18 @@ from typing import Any, cast
 import pytest
 
 from app import fragments, i18n
-from engines.planet_king import GAME, presentation
+from engines.planet_king import GAME, presentation, presentation_council
 from tests.engines.planet_king.support import RENDER
 from tests.engines.planet_king.test_board import ENV, Table
 
 BOARD = ENV.get_template("games/planet-king/board.html")
 # what a board's drawing keeps across renders: the sections, and the presentation's tracks, cards and words
-KEPT = (fragments._sections, presentation._TRACKS, presentation._CARDS, presentation._SAID)
+KEPT: tuple[dict[Any, Any], ...] = (
+    fragments._sections,
+    presentation_council._TRACKS,
+    presentation._CARDS,
+    presentation._SAYERS,
+)
 
 
 def render(state: dict, role: str | None, lang: str) -> str:
@@ -74,9 +79,18 @@ def test_a_kept_council_makes_none_of_its_words(monkeypatch):
     from engines.planet_king import presentation
 
     made: list[str] = []
-    for part in ("council", "tracks"):
+
+    def making(part: str) -> Any:
         made_by = getattr(presentation, part)
-        monkeypatch.setattr(presentation, part, lambda *a, _f=made_by, _p=part: made.append(_p) or _f(*a))
+
+        def make(*a: Any) -> Any:
+            made.append(part)
+            return made_by(*a)
+
+        return make
+
+    for part in ("council", "tracks"):
+        monkeypatch.setattr(presentation, part, making(part))
     s = GAME.setup(11, {"scenario": "hothead", "secret_memorial": True})
     fragments._sections.clear()
     first = render(s, "king", "es")

@@ -7,6 +7,7 @@ import copy
 from engines.core.content import rules_digest
 from engines.ultima_ratio.content import ability_id
 from engines.ultima_ratio.game import GAME
+from engines.ultima_ratio.world_items import Setup
 
 KINDS = ("area:", "sea:", "province:", "box:", "center:", "power:", "minor:", "card:", "leader:")
 
@@ -72,7 +73,8 @@ def test_a_special_rules_spanish_words_stand_for_one_english_text():
     (Turn 4's and Turn 5's ``siberia-active`` differ: one Spanish text would misquote one of them)."""
     world = GAME.board.world
     texts: dict[str, set[str]] = {}
-    for setup in [*world.scenarios, *world.turns]:
+    setups: list[Setup] = [*world.scenarios, *world.turns]
+    for setup in setups:
         for rule in setup.special_rules:
             texts.setdefault(rule.id, set()).add(rule.text)
     assert len(texts["siberia-active"]) > 1  # the case looked for exists
