@@ -7,6 +7,7 @@ whole 9.2 games."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import orjson
 import pytest
@@ -58,31 +59,37 @@ def test_regroup_places_are_the_areas_of_the_box_a_troop_fits_in(seed, players, 
     of the box's theater the troop fits in, asked of each area of the map in its order; the first is the first of
     them, and a power may regroup exactly when some troop has a place."""
     asked = 0
-    for n, (s, _role) in enumerate(positions(seed, players, 1500, bot)):
-        if n % 10:
-            continue
-        g, b = Ctx(SIM, s), SIM.board
-        for power in _parties(s):
-            boxed = st.units_of(s, power, "troop", "box")
-            every = {
-                u: [
-                    a
-                    for a in s["areas"]
-                    if st.box_for(b, a) == s["units"][u]["loc"] and construction.troop_fits(s, b, power, a)
-                ]
-                for u in boxed
-            }
-            may = [u for u in boxed if st.started_impulse_as(s, u) and every[u]]
+    b = SIM.board
+    for s, g, power in _each_party(seed, players, 1500, bot, every=10):
+        boxed = st.units_of(s, power, "troop", "box")
+        every = {
+            u: [
+                a
+                for a in s["areas"]
+                if st.box_for(b, a) == s["units"][u]["loc"] and construction.troop_fits(s, b, power, a)
+            ]
+            for u in boxed
+        }
+        may = [u for u in boxed if st.started_impulse_as(s, u) and every[u]]
+        assert {u: regroup.regroup_places(g, power, u) for u in boxed} == every
+        with st.reading(s):
             assert {u: regroup.regroup_places(g, power, u) for u in boxed} == every
-            with st.reading(s):
-                assert {u: regroup.regroup_places(g, power, u) for u in boxed} == every
-                assert {u: regroup.regroup_places(g, power, u, first=True) for u in boxed} == {
-                    u: places[:1] for u, places in every.items()
-                }
-                assert regroup.regroupable(g, power) == may
-                assert regroup.regroupable(g, power, first=True) == may[:1]
-            asked += len(boxed)
+            assert {u: regroup.regroup_places(g, power, u, first=True) for u in boxed} == {
+                u: places[:1] for u, places in every.items()
+            }
+            assert regroup.regroupable(g, power) == may
+            assert regroup.regroupable(g, power, first=True) == may[:1]
+        asked += len(boxed)
     assert asked > 50
+
+
+def _each_party(seed: int, players: int, moves: int, bot: str, every: int) -> Iterator[tuple[dict, Ctx, str]]:
+    """Every ``every``-th position of a game, with each party (major power or minor) that has counters there."""
+    for n, (s, _role) in enumerate(positions(seed, players, moves, bot)):
+        if n % every == 0:
+            g = Ctx(SIM, s)
+            for power in _parties(s):
+                yield s, g, power
 
 
 def _parties(s: dict) -> list[str]:
@@ -96,48 +103,45 @@ def test_the_questions_after_an_action_answer_as_a_scan(seed, players, bot):
     per area, the first step only) and those that may land (any target first) are those asked outside a reading of
     each counter alone; the first of each list is what the menu's question finds."""
     asked = 0
-    for n, (s, _role) in enumerate(positions(seed, players, 1200, bot)):
-        if n % 12:
-            continue
-        g, b = Ctx(SIM, s), SIM.board
-        for power in _parties(s):
-            lacking = [
-                u
-                for u in st.units_of(s, power, "squadron", "map")
-                if (
-                    (sea := st.loc_sea(s["units"][u]["loc"]))
-                    and not any(
-                        st.controls(s, power, a)
-                        and st.interest_ok(s, b, power, a)
-                        and (s["mediterranean_open"] or b.mediterranean_port(a) == s["units"][u]["galley"])
-                        for a in b.ports_near(sea, naval_bases.operation_distance(s, b, sea) - 1)
-                    )
+    b = SIM.board
+    for s, g, power in _each_party(seed, players, 1200, bot, every=12):
+        lacking = [
+            u
+            for u in st.units_of(s, power, "squadron", "map")
+            if (
+                (sea := st.loc_sea(s["units"][u]["loc"]))
+                and not any(
+                    st.controls(s, power, a)
+                    and st.interest_ok(s, b, power, a)
+                    and (s["mediterranean_open"] or b.mediterranean_port(a) == s["units"][u]["galley"])
+                    for a in b.ports_near(sea, naval_bases.operation_distance(s, b, sea) - 1)
                 )
-                or ((area := st.loc_area(s["units"][u]["loc"])) and not st.controls(s, power, area))
-            ]
-            moving = [
-                u
-                for u in st.units_of(s, power, "troop", "map")
-                if (area := st.loc_area(s["units"][u]["loc"]))
-                and (not s["areas"][area]["siege"] or s["areas"][area]["siege"]["besieger"] == power)
-                and (
-                    land_areas.first_steps(g, power, u)
-                    or land_areas.subjugation_here(g, power, area)
-                    or land_areas.besiegeable(g, power, area)
-                )
-            ]
-            landing = landings.landers(g, power)
+            )
+            or ((area := st.loc_area(s["units"][u]["loc"])) and not st.controls(s, power, area))
+        ]
+        moving = [
+            u
+            for u in st.units_of(s, power, "troop", "map")
+            if (area := st.loc_area(s["units"][u]["loc"]))
+            and (not s["areas"][area]["siege"] or s["areas"][area]["siege"]["besieger"] == power)
+            and (
+                land_areas.first_steps(g, power, u)
+                or land_areas.subjugation_here(g, power, area)
+                or land_areas.besiegeable(g, power, area)
+            )
+        ]
+        landing = landings.landers(g, power)
+        assert without_base.squadrons_without_base(s, b, power) == lacking
+        with st.reading(s):
             assert without_base.squadrons_without_base(s, b, power) == lacking
-            with st.reading(s):
-                assert without_base.squadrons_without_base(s, b, power) == lacking
-                assert land_areas.troops_that_move(g, power) == moving
-                assert land_areas.troops_that_move(g, power, first=True) == moving[:1]
-                assert landings.landers(g, power) == landing
-                assert landings.landers(g, power, first=True) == landing[:1]
-                for u in moving:
-                    steps = land_areas.first_steps(g, power, u)
-                    assert land_areas.first_steps(g, power, u, first=True) == steps[:1]
-            asked += len(lacking) + len(moving) + len(landing)
+            assert land_areas.troops_that_move(g, power) == moving
+            assert land_areas.troops_that_move(g, power, first=True) == moving[:1]
+            assert landings.landers(g, power) == landing
+            assert landings.landers(g, power, first=True) == landing[:1]
+            for u in moving:
+                steps = land_areas.first_steps(g, power, u)
+                assert land_areas.first_steps(g, power, u, first=True) == steps[:1]
+        asked += len(lacking) + len(moving) + len(landing)
     assert asked > 100
 
 
