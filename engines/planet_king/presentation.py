@@ -38,6 +38,8 @@ ID_SPACES = {
     "child": "child",
 }
 COURT_SEATS = ("valido", "queen", "mistress")  # the Court's single positions (a position ["queen"])
+_COURT_ROWS = ("drawn", "seats", "nobles", "geniuses", "offices", "exiled", "ladies")  # board.html's rows of cards
+_COURT_MARKED = ("notable:", "court:", "office:")  # the keys a row of the Court's cards may mark
 # what of the view the Council of State's section of the board never reads (the other sections' data): the rest is
 # what it is drawn from (board.html's kept sections; a new field of the view is the council's until listed here)
 NOT_COUNCIL = frozenset(
@@ -221,12 +223,37 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
         leader = [f"notable:{w['leader']['id']}"] if w["leader"] else []
         return marks_on([f"war:{w['id']}", f"power:{w['power_id']}", *leader], w["army"])
 
+    def court_rows() -> dict[str, list[Any]]:
+        """Each row of the Court's section with what it draws beyond its notables' data: the marks of their cards
+        and places, and those of its places the pending decision is about (``[marks, focus]``), by row: the
+        cards drawn, the single positions, the noble and the genius spaces, the offices, the exiles, the ladies'
+        deck (board.html keeps each row by them and its own data: a decision that marks a few notables redraws
+        their rows alone)."""
+        p_court, offices = p["court"], p["offices"]
+        if not focus and not any(k.startswith(_COURT_MARKED) for k in joined):  # no card nor place marked
+            return {row: [{}, []] for row in _COURT_ROWS}
+        rows: dict[str, tuple[list[Any], list[str]]] = {
+            "drawn": (p["drawn"], []),
+            "seats": ([p_court[seat] for seat in COURT_SEATS], [f"court:{seat}" for seat in COURT_SEATS]),
+            "nobles": (p_court["nobles"], [f"court:noble:{i}" for i in range(len(p_court["nobles"]))]),
+            "geniuses": (p_court["geniuses"], [f"court:genius:{i}" for i in range(len(p_court["geniuses"]))]),
+            "offices": (list(offices.values()), [f"office:{o}" for o in offices]),
+            "exiled": (p["exiled"], []),
+            "ladies": (p["decks"]["ladies"], []),
+        }
+        out: dict[str, list[Any]] = {}
+        for row, (people, places) in rows.items():
+            keys = [*(f"notable:{n['id']}" for n in people if n), *places]
+            out[row] = [{k: joined[k] for k in keys if k in joined}, [k for k in places if k in focus]]
+        return out
+
     return {
         "focus": focus,
         "focus_keys": sorted(focus),
         "marks_of": marks_of,
         "marks_of_war": marks_of_war,
         "marks_of_territory": lambda t: marks_on([f"territory:{t['id']}"], t["units"]),  # its units' too
+        "court_rows": court_rows,  # called by the Court's section when it is drawn
         "council_inputs": {k: v for k, v in p.items() if k not in NOT_COUNCIL},
         "person": person,
         "army": army,

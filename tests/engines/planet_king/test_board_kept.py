@@ -4,7 +4,9 @@ board drawn with the sections (and the presentation's tracks, notables' cards an
 positions is the board drawn afresh, byte for byte (a section or a piece whose key missed something it reads would
 be drawn stale), and a board asked again draws no section."""
 
+import copy
 import random
+import re
 from typing import Any, cast
 
 import pytest
@@ -25,9 +27,17 @@ KEPT: tuple[dict[Any, Any], ...] = (
 
 
 def render(state: dict, role: str | None, lang: str) -> str:
+    return draw(view_of(state, role), GAME.active_roles(state), role, lang)
+
+
+def view_of(state: dict, role: str | None) -> dict[str, Any]:
+    """The seat's view as the app hands it to the board: its prompt in words."""
     view = cast(dict[str, Any], GAME.view(state, role))
     view["prompt"] = {**view["prompt"], "text": RENDER.text(view["prompt"]["text"])}
-    active = GAME.active_roles(state)
+    return view
+
+
+def draw(view: dict[str, Any], active: list[str], role: str | None, lang: str) -> str:
     data = {
         "seats": [{"role": r, "name": f"Player {r}"} for r in view["public"]["roles"]],
         "active_roles": active,
@@ -99,3 +109,46 @@ def test_a_kept_council_makes_none_of_its_words(monkeypatch):
     s["cubes"]["government"] -= 1  # a cube spent: the council drawn again, its tracks as they were
     render(s, "king", "es")
     assert made == ["council", "tracks", "council"]
+
+
+def test_a_court_row_is_redrawn_when_and_only_when_its_notables_or_their_marks_change():
+    """Inside the kept Court each row of cards (the cards drawn, the single positions, the nobles, the geniuses, the
+    offices, the exiles, the ladies' deck) is kept by its own notables, their marks and its places in question: a
+    change to one genius's card, or a decision that marks one card drawn, redraws the Court around that row and the
+    row alone, which shows the change (a row kept without its notables or marks would show the old card)."""
+    s = GAME.setup(11, {"scenario": "planet_king", "mode": "cooperative"})
+    view = view_of(s, "king")
+    fragments._sections.clear()
+
+    def redrawn(changed: dict[str, Any]) -> tuple[str, list[str]]:
+        before = set(fragments._sections)
+        html = draw(changed, ["king"], "king", "en")
+        return html, sorted(k[0] for k in set(fragments._sections) - before if k[0].startswith("planet-king:court"))
+
+    first, rows = redrawn(view)
+    assert rows == [
+        "planet-king:court",
+        "planet-king:court:drawn",
+        "planet-king:court:geniuses",
+        "planet-king:court:ladies",
+        "planet-king:court:nobles",
+        "planet-king:court:offices",
+        "planet-king:court:seats",
+    ]
+    assert redrawn(view) == (first, [])  # nothing changed: every row kept
+
+    genius = copy.deepcopy(view)
+    card = genius["public"]["court"]["geniuses"][0]
+    card["prestige"] = 3
+    html, rows = redrawn(genius)
+    assert rows == ["planet-king:court", "planet-king:court:geniuses"]
+    shown = re.search(f'data-keys="notable:{card["id"]} court:genius:0".*?</div>', html, re.S)
+    assert shown and 'class="prestige"' in shown.group() and "+3" in shown.group()
+    assert "+3" not in re.search(f'data-keys="notable:{card["id"]} court:genius:0".*?</div>', first, re.S).group()
+
+    marked = copy.deepcopy(view)
+    drawn = marked["public"]["drawn"][0]["id"]
+    marked["prompt"]["legal"] = {"recruit": [drawn]}  # a decision about one card drawn
+    html, rows = redrawn(marked)
+    assert rows == ["planet-king:court", "planet-king:court:drawn"]
+    assert re.search(f'data-keys="notable:{drawn}" data-verb="recruit"', html)
