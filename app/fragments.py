@@ -168,7 +168,7 @@ def fragment(env: Environment, name: str, **context: Any) -> Markup:
 
 
 # ----- a section of a board, kept by the data it is drawn from (issue 30 › Proof: the page's time) --------------------
-SECTIONS_KEPT = 1024  # a few sections × positions in play × seats × languages; emptied when full
+SECTIONS_KEPT = 4096  # a board's ~20 sections and pieces × positions in play × seats × languages; emptied when full
 _sections: dict[tuple[str, str, bytes], Markup] = {}
 
 

@@ -20,7 +20,7 @@ import orjson
 
 from engines.core.presentation import Page, Presentation
 from engines.core.types import text
-from engines.planet_king.presentation_council import council, tracks
+from engines.planet_king.presentation_council import cubes, memorials, tracks, treasury_turn
 from engines.planet_king.views import name_keys
 
 if TYPE_CHECKING:
@@ -148,8 +148,9 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
     """What the board draws beyond the view, in the reader's language: which keys this seat may act on (``marks``:
     key -> its verbs; ``verbs(keys)``: an element's data-verb; ``marks_of(*spaces)`` those of some namespaces, a
     section's), the words of its cards and armies, and the Council of State's tracks, cubes, Treasury line and
-    memorials. The council's and the event's words are functions (``council()``, ``event_text()``): a section of
-    the board kept from an earlier render (board.html, ``kept``) makes neither."""
+    memorials. The council's and the event's words are functions (``cubes()``, ``tracks()``, ``memorials()``,
+    ``treasury_turn()``, ``event_text()``, the Court's ``court_rows()``): a section of the board, or a piece of one,
+    kept from an earlier render (board.html, ``kept``) makes none of them."""
     say, words = _sayer(game, lang)
     p = view["public"]
     marks: dict[str, list[str]] = {}
@@ -257,8 +258,11 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
         "council_inputs": {k: v for k, v in p.items() if k not in NOT_COUNCIL},
         "person": person,
         "army": army,
-        "council": lambda: council(p, say),  # called by the council's section when it is drawn
-        "tracks": lambda: tracks(game, p, say, name),  # and by its tracks' piece
+        # called by the council's section when it is drawn, and by its pieces: its seats, tracks and Treasury line
+        "cubes": lambda: cubes(p, say, verbs),
+        "memorials": lambda: memorials(p, say),
+        "tracks": lambda: tracks(game, p, say, name),
+        "treasury_turn": lambda: treasury_turn(p, say),
         "verbs": verbs,
         "marks": joined,
         "pick_noun": say("board.pick_noun"),

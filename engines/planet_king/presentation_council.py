@@ -3,8 +3,8 @@ Auxiliary Boards: Prestige, Enlightenment, King's Happiness, Victory points, exp
 marker on the victory track), each space shaded by what the End of Turn makes of it (End of Turn Phase › Determining
 Enlightenment, Prestige, King's Happiness and Victory Points); the cubes left (Actions Phase), the Treasury's changes
 this turn, and each Secret Memorial's state (Secret Memorial (Optional)). Pure functions of the content and the
-view, made only when the council's section of the board is drawn (a page whose council is kept makes none of it:
-presentation.table_board's ``council``)."""
+view, each made only when its piece of the council's section is drawn (a page whose council, or that piece, is kept
+makes none of it: presentation.table_board's ``cubes``, ``treasury_turn``, ``memorials``, ``tracks``)."""
 
 from __future__ import annotations
 
@@ -15,25 +15,26 @@ if TYPE_CHECKING:
     from engines.core.game import Game
 
 
-def council(p: dict[str, Any], say: Callable[..., str]) -> dict[str, Any]:
-    """What the Council of State's section draws beyond the view, in the reader's words, its tracks aside (a kept
-    piece of their own, ``tracks``): its cubes (each type's count; the simple action, which takes none), the
-    Treasury's changes this turn (or that it stood still) and the Secret Memorials' states."""
-    cubes = [
+def cubes(p: dict[str, Any], say: Callable[..., str], verbs: Callable[[str], str]) -> list[dict[str, Any]]:
+    """The cubes left on the Council of State, each type's count in words, its key and its data-verb (the verbs this
+    seat may use on it now); then the simple action, which takes none."""
+    out = [
         {"key": f"cube:{kind}", "kind": kind, "label": say(f"board.cube.{kind}", n=p["cubes"][kind])}
         for kind in ("government", "political", "royal", "green")
     ]
-    cubes.append({"key": "cube:simple", "kind": "simple", "label": say("board.cube.simple")})
+    out.append({"key": "cube:simple", "kind": "simple", "label": say("board.cube.simple")})
+    for cube in out:
+        cube["verb"] = verbs(cube["key"])
+    return out
+
+
+def treasury_turn(p: dict[str, Any], say: Callable[..., str]) -> str:
+    """The Treasury's changes this turn in words, each with why, and their sum (or that it stood still)."""
     turn = p.get("treasury_turn", [])
     changes = [say("board.treasury_change", n=c["n"], why=c["why"]) for c in turn]
-    net = sum(c["n"] for c in turn)
-    return {
-        "cubes": cubes,
-        "treasury_turn": say("board.treasury_turn", net=net, changes=changes)
-        if changes
-        else say("board.treasury_still"),
-        "memorials": _memorials(p, say),
-    }
+    if not changes:
+        return say("board.treasury_still")
+    return say("board.treasury_turn", net=sum(c["n"] for c in turn), changes=changes)
 
 
 def _zones(table: list[dict[str, Any]], value: int) -> str:
@@ -158,7 +159,7 @@ def tracks(game: Game, p: dict[str, Any], say: Callable[..., str], name: Callabl
     return out
 
 
-def _memorials(p: dict[str, Any], say: Callable[..., str]) -> list[dict[str, Any]]:
+def memorials(p: dict[str, Any], say: Callable[..., str]) -> list[dict[str, Any]]:
     """Each Secret Memorial's state, never its content (Secret Memorial (Optional)): sealed (dealt unread), read
     by its holder, or claimed (its task then public, in the view)."""
     out = []

@@ -83,9 +83,10 @@ def test_a_kept_section_is_the_section_drawn_afresh(options):
 
 
 def test_a_kept_council_makes_none_of_its_words(monkeypatch):
-    """A board whose Council of State is kept makes neither its tracks nor its cubes, Treasury line and memorials
-    (presentation_council's ``tracks`` and ``council``, called by the section and its tracks' piece when drawn): a
-    page asked again pays for none of it, and a move that changed no track redraws the council without them."""
+    """A board whose Council of State is kept makes none of its words: its seats' memorials, tracks, Treasury line
+    and cubes (presentation_council's ``memorials``, ``tracks``, ``treasury_turn`` and ``cubes``, called by the
+    section and its pieces when drawn): a page asked again pays for none of it, and a spent cube, what most moves
+    change, redraws the council with its cubes alone, its seats, tracks and Treasury line kept."""
     from engines.planet_king import presentation
 
     made: list[str] = []
@@ -99,16 +100,19 @@ def test_a_kept_council_makes_none_of_its_words(monkeypatch):
 
         return make
 
-    for part in ("council", "tracks"):
+    for part in ("cubes", "memorials", "tracks", "treasury_turn"):
         monkeypatch.setattr(presentation, part, making(part))
     s = GAME.setup(11, {"scenario": "hothead", "secret_memorial": True})
     fragments._sections.clear()
     first = render(s, "king", "es")
-    assert made == ["council", "tracks"]
-    assert render(s, "king", "es") == first and made == ["council", "tracks"]
-    s["cubes"]["government"] -= 1  # a cube spent: the council drawn again, its tracks as they were
+    assert made == ["memorials", "tracks", "treasury_turn", "cubes"]
+    assert render(s, "king", "es") == first and made == ["memorials", "tracks", "treasury_turn", "cubes"]
+    s["cubes"]["government"] -= 1  # a cube spent: the council drawn again, its other pieces as they were
     render(s, "king", "es")
-    assert made == ["council", "tracks", "council"]
+    assert made == ["memorials", "tracks", "treasury_turn", "cubes", "cubes"]
+    s["treasury_turn"].append({"n": 2, "why": {"msg": "why.instability", "args": {}}})  # the Treasury moved: its line
+    assert "+2" not in first and "+2" in render(s, "king", "es")
+    assert made == ["memorials", "tracks", "treasury_turn", "cubes", "cubes", "treasury_turn", "cubes"]
 
 
 def test_a_court_row_is_redrawn_when_and_only_when_its_notables_or_their_marks_change():
