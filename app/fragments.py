@@ -176,7 +176,8 @@ def kept(name: str, *inputs: Any, caller: Any) -> Markup:
     """The body of ``{% call kept(name, *inputs) %}…{% endcall %}`` drawn once per ``inputs`` (JSON data: everything
     the body reads that can change, the template's own look-ups and the process's content aside) and the reader's
     language, and kept: a board whose sections mostly stay the same between two moves, and a page asked again,
-    draw only what changed. ``name`` tells the sections apart ("<game>:<section>"). Inputs that are not JSON data
+    draw only what changed. ``name`` tells the sections apart ("<game>:<section>"; a page's own pieces "site:…",
+    "table:…": its head's files and words, a table's lesson and notepad). Inputs that are not JSON data
     draw the body each time. A body that reads anything not among its inputs would be drawn stale: each call names
     all it reads, next to the body."""
     try:

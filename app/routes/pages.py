@@ -176,7 +176,7 @@ def table_page(
     # how to play (issue 30 › Teaching the game): open on this browser's first visit and from the page's link
     cookie = request.cookies.get(teaching.SEEN_COOKIE)
     first = teaching.first_visit(cookie, table.id)
-    lesson = teaching.lesson(table.options or {}, play.renderer_of(loaded.game, table))
+    lesson = teaching.lesson_of(loaded.game, table.options or {}, i18n.current())
     response = render(
         request,
         "table/page.html",

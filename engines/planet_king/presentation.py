@@ -224,6 +224,28 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
         leader = [f"notable:{w['leader']['id']}"] if w["leader"] else []
         return marks_on([f"war:{w['id']}", f"power:{w['power_id']}", *leader], w["army"])
 
+    def wars_in_play() -> list[list[Any]]:
+        """The wars drawn as cards (at war, or at peace with their track), each with its marks and whether the
+        pending decision is about it: what its kept piece is drawn from."""
+        return [[w, marks_of_war(w), f"war:{w['id']}" in focus] for w in p["wars"] if w["status"] != "none"]
+
+    def at_peace() -> list[dict[str, Any]]:
+        """The wars not begun, each in a line's words: its keys, their data-verb, its name and its power's."""
+        out = []
+        for w in p["wars"]:
+            if w["status"] == "none":
+                keys = f"war:{w['id']} power:{w['power_id']}"
+                out.append({"ks": keys, "verb": verbs(keys), "name": name(w["name"]), "power": name(w["power"])})
+        return out
+
+    def territories_drawn() -> list[list[Any]]:
+        """Each territory with its marks and its region's state (Plus Ultra's): what its kept piece is drawn from."""
+        region = p["plus_ultra"]
+        return [
+            [t, marks_on([f"territory:{t['id']}"], t["units"]), region if t["region"] == "plus_ultra" else None]
+            for t in p["territories"]
+        ]
+
     def court_rows() -> dict[str, list[Any]]:
         """Each row of the Court's section with what it draws beyond its notables' data: the marks of their cards
         and places, and those of its places the pending decision is about (``[marks, focus]``), by row: the
@@ -249,12 +271,13 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
         return out
 
     return {
-        "focus": focus,
         "focus_keys": sorted(focus),
         "marks_of": marks_of,
-        "marks_of_war": marks_of_war,
-        "marks_of_territory": lambda t: marks_on([f"territory:{t['id']}"], t["units"]),  # its units' too
-        "court_rows": court_rows,  # called by the Court's section when it is drawn
+        # called by the wars', territories' and Court's sections when they are drawn
+        "wars_in_play": wars_in_play,
+        "at_peace": at_peace,
+        "territories_drawn": territories_drawn,
+        "court_rows": court_rows,
         "council_inputs": {k: v for k, v in p.items() if k not in NOT_COUNCIL},
         "person": person,
         "army": army,

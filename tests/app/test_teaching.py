@@ -65,3 +65,17 @@ def test_the_seen_cookie_keeps_the_latest_tables_and_ignores_junk():
         value = teaching.seen_with(value, i)
     assert teaching.first_visit(value, 0) and not teaching.first_visit(value, teaching.SEEN_KEPT + 4)
     assert teaching.seen("1.x.<script>.2") == [1, 2]
+
+
+def test_a_tables_lesson_is_made_once_per_options_and_language():
+    """The page's lesson is kept by its game, options and language (``teaching.lesson_of``): the same lesson again,
+    another for other options or another language, each the lesson made afresh."""
+    g = get_game("planet-king")
+    assert g is not None
+    coop = {"scenario": "planet_king", "mode": "cooperative"}
+    first = teaching.lesson_of(g, coop, "en")
+    assert first == teaching.lesson(coop, g.renderer("en")) and teaching.lesson_of(g, dict(coop), "en") is first
+    spanish = teaching.lesson_of(g, coop, "es")
+    assert spanish == teaching.lesson(coop, g.renderer("es")) and spanish != first
+    solo = teaching.lesson_of(g, {"scenario": "planet_king"}, "en")
+    assert solo == teaching.lesson({"scenario": "planet_king"}, g.renderer("en")) and solo != first
