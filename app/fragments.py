@@ -5,7 +5,7 @@ escaping of the templates' autoescape) and the ids and sequence numbers formatte
 needs no escaping; anything else is refused rather than written unescaped). Jinja globals (``app/web.py``, like
 ``plural``): ``{{ log_entries(data.log, table, game, role, as_q) }}``, ``{{ action_button(table, action, csrf_token,
 as_role) }}``, read as the macros they replace did; ``{{ fragment(name, **args) }}``, a game's small template
-(a card) rendered once per arguments and kept; and ``{% call kept(name, *inputs) %}…{% endcall %}``, a section of a
+(a card) rendered once per arguments and kept (``fragment_each``: a row of them in one call); and ``{% call kept(name, *inputs) %}…{% endcall %}``, a section of a
 board drawn once per its inputs and kept.
 """
 
@@ -165,6 +165,14 @@ def fragment(env: Environment, name: str, **context: Any) -> Markup:
             _kept.clear()
         html = _kept[key] = Markup(env.get_template(name).render(context))
     return html
+
+
+@pass_environment
+def fragment_each(env: Environment, name: str, items: list[Any], arg: str | None = None) -> Markup:
+    """``fragment(name, **item)`` for each of ``items`` (with ``arg``: ``fragment(name, **{arg: item})``), one after
+    another: a row of a board's small pieces (a council's tracks, a row of cards) in one call from its template, not
+    one a piece (Jinja's call of a global costs about what a kept piece does; issue 30 › Proof)."""
+    return Markup("".join([fragment(env, name, **({arg: item} if arg else item)) for item in items]))
 
 
 # ----- a section of a board, kept by the data it is drawn from (issue 30 › Proof: the page's time) --------------------

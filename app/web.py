@@ -113,6 +113,7 @@ templates.env.globals.update(
     log_entries=fragments.log_entries,
     action_button=fragments.action_button,
     fragment=fragments.fragment,
+    fragment_each=fragments.fragment_each,
     kept=fragments.kept,
 )
 # a game's extra pages its listings link to (its declared presentation: engines.core.presentation)

@@ -194,6 +194,29 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
             card = _CARDS[card_kept] = _card(n, say, name)
         return {"c": card, "role_name": role_name, "ks": keys, "q": slot in focus, "verb": verbs(keys)}
 
+    def row_people(row: str) -> list[dict[str, Any]]:
+        """The cards of one row of the Court (board.html's ``court_rows``, the single positions aside), each as
+        ``person`` gives it to games/planet-king/person.html: the nobles' and geniuses' spaces (the Court painter's
+        named), the offices, the cards drawn, the exiles, the ladies' deck."""
+        court = p["court"]
+        if row == "nobles":
+            return [
+                person(n, say("board.noble_space", n=i + 1), f"court:noble:{i}") for i, n in enumerate(court["nobles"])
+            ]
+        if row == "geniuses":
+            painter = court["painter"]
+            return [
+                person(
+                    n,
+                    words["board.painter"] if n and n["id"] == painter else say("board.genius_space", n=i + 1),
+                    f"court:genius:{i}",
+                )
+                for i, n in enumerate(court["geniuses"])
+            ]
+        if row == "offices":
+            return [person(n, game.name_of(o, lang) or o, f"office:{o}") for o, n in p["offices"].items()]
+        return [person(n) for n in {"drawn": p["drawn"], "exiled": p["exiled"], "ladies": p["decks"]["ladies"]}[row]]
+
     def army(units: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Units counted by kind ("2 × Spanish tercio", a damaged side its own kind), in the order first met: each
         group's name, count, its units' keys and their data-verb."""
@@ -280,6 +303,7 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
         "court_rows": court_rows,
         "council_inputs": {k: v for k, v in p.items() if k not in NOT_COUNCIL},
         "person": person,
+        "row_people": row_people,
         "army": army,
         # called by the council's section when it is drawn, and by its pieces: its seats, tracks and Treasury line
         "cubes": lambda: cubes(p, say, verbs),

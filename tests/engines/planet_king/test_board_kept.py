@@ -86,7 +86,8 @@ def test_a_kept_council_makes_none_of_its_words(monkeypatch):
     """A board whose Council of State is kept makes none of its words: its seats' memorials, tracks, Treasury line
     and cubes (presentation_council's ``memorials``, ``tracks``, ``treasury_turn`` and ``cubes``, called by the
     section and its pieces when drawn): a page asked again pays for none of it, and a spent cube, what most moves
-    change, redraws the council with its cubes alone, its seats, tracks and Treasury line kept."""
+    change, redraws the council with its cubes alone, its seats, tracks and Treasury line kept; a Treasury change
+    redraws that line, the cubes kept."""
     from engines.planet_king import presentation
 
     made: list[str] = []
@@ -112,7 +113,7 @@ def test_a_kept_council_makes_none_of_its_words(monkeypatch):
     assert made == ["memorials", "tracks", "treasury_turn", "cubes", "cubes"]
     s["treasury_turn"].append({"n": 2, "why": {"msg": "why.instability", "args": {}}})  # the Treasury moved: its line
     assert "+2" not in first and "+2" in render(s, "king", "es")
-    assert made == ["memorials", "tracks", "treasury_turn", "cubes", "cubes", "treasury_turn", "cubes"]
+    assert made == ["memorials", "tracks", "treasury_turn", "cubes", "cubes", "treasury_turn"]  # the cubes kept
 
 
 def test_a_court_row_is_redrawn_when_and_only_when_its_notables_or_their_marks_change():
