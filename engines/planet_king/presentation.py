@@ -252,6 +252,35 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
         pending decision is about it: what its kept piece is drawn from."""
         return [[w, marks_of_war(w), f"war:{w['id']}" in focus] for w in p["wars"] if w["status"] != "none"]
 
+    def war_words(w: dict[str, Any]) -> dict[str, Any]:
+        """A war's card in words, said in one call when its piece is drawn: its keys and their data-verb, its name
+        and enemy power, its track's reading (black spaces: the monarchy's side), its commander (name, data-verb,
+        words), the enemy's leader and strength, its army's strength and units counted by kind."""
+        keys = f"war:{w['id']} power:{w['power_id']}"
+        pos, leader, enemy = w["pos"], w["leader"], w["enemy"]
+        leader_name = name(leader["name"]) if leader else None
+        return {
+            "ks": keys,
+            "verb": verbs(keys),
+            "name": name(w["name"]),
+            "versus": say("board.versus", power=name(w["power"])),
+            "reading": say("board.war_black", n=pos)
+            if pos > 0
+            else (say("board.war_red", n=-pos) if pos < 0 else words["board.war_zero"]),
+            "leader_verb": verbs(f"notable:{leader['id']}") if leader else "",
+            "leader_name": leader_name,
+            "leader": say("board.leader", name=leader_name, military=leader["military"]) if leader else "",
+            "enemy": say(
+                "board.enemy",
+                leader=say("board.enemy_leader", name=name(enemy["name"]), strategy=enemy["strategy"])
+                if enemy
+                else words["board.no_leader"],
+                sp=w["enemy_sp"],
+            ),
+            "army_sp": say("board.army_sp", sp=w["army_sp"]),
+            "army": army(w["army"]) if w["army"] else [],
+        }
+
     def at_peace() -> list[dict[str, Any]]:
         """The wars not begun, each in a line's words: its keys, their data-verb, its name and its power's."""
         out = []
@@ -298,6 +327,7 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
         "marks_of": marks_of,
         # called by the wars', territories' and Court's sections when they are drawn
         "wars_in_play": wars_in_play,
+        "war_words": war_words,
         "at_peace": at_peace,
         "territories_drawn": territories_drawn,
         "court_rows": court_rows,
