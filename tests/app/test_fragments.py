@@ -198,6 +198,18 @@ def test_a_card_speaks_the_readers_language_and_is_kept_per_language():
     assert len(fragments._kept) == 4
 
 
+def test_a_row_of_fragments_is_each_kept_fragment_in_turn():
+    """``fragment_each``: a row of small pieces in one call from a template, each the kept fragment of its arguments
+    (or of one argument named ``arg``), one after another with nothing between."""
+    fragments._kept.clear()
+    weaker = {**CARD, "powers": {**CARD["powers"], "clerical": 4}}
+    row = templates.env.from_string(
+        "{{ fragment_each('games/15-dias/card.html', cards) }}|{{ fragment_each('games/15-dias/card.html', cs, 'c') }}"
+    ).render(cards=[{"c": CARD, "label": "Main Character"}, {"c": weaker}], cs=[weaker, None])
+    assert len(fragments._kept) == 3  # each piece kept once: the weaker card drawn by both rows
+    assert row == f"{character(CARD, label='Main Character')}{character(weaker)}|{character(weaker)}{character(None)}"
+
+
 def test_kept_fragments_are_forgotten_when_too_many():
     fragments._kept.clear()
     for power in range(fragments.FRAGMENTS_KEPT):
