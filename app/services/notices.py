@@ -30,7 +30,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from app import i18n
 from app.config import Settings
-from app.db import rowcount
+from app.db import read_columns, rowcount
 from app.errors import Invalid
 from app.i18n import _, ngettext
 from app.models import GameTable, Move, Seat, User, utcnow
@@ -146,7 +146,7 @@ UNREAD_COUNT = (
 
 def unread_count(db: Session, user_id: int) -> int:
     """The user's unread notices (the header's count beside "Notices")."""
-    return db.connection().execute(UNREAD_COUNT, {"user_id": user_id}).scalar() or 0
+    return read_columns(db, UNREAD_COUNT, {"user_id": user_id}).scalar() or 0
 
 
 def mark_read(db: Session, user: User) -> None:
