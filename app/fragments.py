@@ -150,23 +150,19 @@ _kept: OrderedDict[tuple[str, str, bytes], Markup] = OrderedDict()
 
 
 def _keep(store: OrderedDict[Any, Markup], key: Any, limit: int, draw: Callable[[], Markup]) -> Markup:
-    """``store``'s HTML for ``key``, else ``draw()``'s, kept; over ``limit`` the least recently used is forgotten
-    (a store emptied whole when full would make every table's next page draw everything anew, many tables at
-    once). Safe between threads: each step is one operation of the ordered dict, a key forgotten by another
-    thread meanwhile is only drawn again."""
-    html = store.get(key)
+    """``store``'s HTML for ``key``, else ``draw()``'s, kept as the most recently used; over ``limit`` the least
+    recently used is forgotten (a store emptied whole when full would make every table's next page draw everything
+    anew, many tables at once). Safe between threads: each step is one operation of the ordered dict, and a key
+    another thread took out meanwhile is only drawn again."""
+    html = store.pop(key, None)
     if html is None:
-        html = store[key] = draw()
-        while len(store) > limit:
+        html = draw()
+        while len(store) >= limit:
             try:
                 store.popitem(last=False)
             except KeyError:  # emptied by another thread
                 break
-        return html
-    try:
-        store.move_to_end(key)
-    except KeyError:  # forgotten by another thread between the two steps: it is kept no more, its HTML still right
-        pass
+    store[key] = html
     return html
 
 
