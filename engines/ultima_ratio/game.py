@@ -263,8 +263,12 @@ class UltimaRatioRegis(StepGame):
     def translated_text(self, value: Any, lang: str) -> str | None:
         """The printed words of ``value`` in ``lang``: a card's effect or a power card's ability by its id
         (``ability:<power>:<kind>``, content.py › ``ability_id``), a special rule by its id (``rule:<id>`` in the
-        names file)."""
-        return super().translated_text(self._printed.get(value, value) if isinstance(value, str) else value, lang)
+        names file). An object's own printed words come first: a rule's id may also be another object's (the
+        special rule ``turn-2`` of 9.1 and the turn ``turn-2``)."""
+        own = super().translated_text(value, lang)
+        if own is not None or not isinstance(value, str) or value not in self._printed:
+            return own
+        return super().translated_text(self._printed[value], lang)
 
     # ----- views ---------------------------------------------------------------------------------------------------
     # a view, a legal list and a move's check only read the state: one ``state.reading`` each (counters by location
