@@ -1,6 +1,6 @@
 """A move and the menu's questions read through the kept reading (issue 27's speed, branch urr-speed3): a move's check
-reads the prompt the view worked out, the move's copy is made from the bytes the reading took of the state, the
-regroup question asks only the areas the power controls, and the questions after an action (squadrons without base)
+reads the prompt the view worked out, the move's copy is made without a JSON round trip of the whole state
+(``state_copy``), the regroup question asks only the areas the power controls, and the questions after an action (squadrons without base)
 and of the menu (tactical moves, landings) stop at what they need. These tests prove each answers as before, along
 whole 9.2 games."""
 
@@ -22,10 +22,10 @@ from engines.ultima_ratio.movement import land_areas, landings, naval_bases, wit
 from .test_reading import SIM, positions
 
 
-def test_a_move_is_checked_by_the_prompt_the_view_asked_and_copied_from_its_bytes(monkeypatch):
+def test_a_move_is_checked_by_the_prompt_the_view_asked_and_copied_without_a_round_trip(monkeypatch):
     """After the view of a position, its move is checked against the view's prompt (the step is not asked again)
-    and changes a copy made from the bytes the kept reading took (no new serialization of the state): the new
-    state is the one the same move makes of a fresh copy without any reading."""
+    and changes a copy made without the core's round trip of the whole state (``state_copy``): the new state is
+    the one the same move makes of a fresh copy without any reading."""
     plain_copy, steps_asked = machine.copy_state, []
 
     def step_asked(*args: object) -> bool:
