@@ -83,6 +83,7 @@ class Board:
     imperial_votes: dict[str, int] = field(default_factory=dict)  # area -> its imperial voters (22, l. 1799)
     _gaps: dict[tuple[str, str], int | None] = field(default_factory=dict)
     _near: dict[tuple[str, int], list[str]] = field(default_factory=dict)
+    _galley_ports: dict[str, bool] = field(default_factory=dict)  # area -> ``mediterranean_port``, once asked
     _minors: dict[str, Minor] = field(default_factory=dict)  # minor -> its card (asked for every area's interest)
     _powers: dict[str, Power] = field(default_factory=dict)  # power -> its card (asked by many rules of a move)
 
@@ -167,9 +168,16 @@ class Board:
         return self.seas[sea].mediterranean
 
     def mediterranean_port(self, area: str) -> bool:
-        """A port whose fleets are galleys (18.6.1): on the Mediterranean only, or counted as Mediterranean."""
-        info = self.areas[area]
-        return info.counts_as_mediterranean or (bool(info.seas) and all(self.seas[s].mediterranean for s in info.seas))
+        """A port whose fleets are galleys (18.6.1): on the Mediterranean only, or counted as Mediterranean; cached:
+        content, not state (every squadron's bases ask it after each action)."""
+        known = self._galley_ports.get(area)
+        if known is None:
+            info = self.areas[area]
+            known = info.counts_as_mediterranean or (
+                bool(info.seas) and all(self.seas[x].mediterranean for x in info.seas)
+            )
+            self._galley_ports[area] = known
+        return known
 
     def power(self, power_id: str) -> Power:
         found = self._powers.get(power_id)

@@ -17,6 +17,7 @@ from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.actions import construction, regroup
 from engines.ultima_ratio.bots.heuristic import heuristic_bot
+from engines.ultima_ratio.logistics import overstack
 from engines.ultima_ratio.movement import land_areas, landings, naval_bases, without_base
 
 from .test_reading import SIM, positions
@@ -104,6 +105,10 @@ def test_the_questions_after_an_action_answer_as_a_scan(seed, players, bot):
     each counter alone; the first of each list is what the menu's question finds."""
     asked = 0
     b = SIM.board
+
+    def galley_port(a: str) -> bool:  # 18.6.1, read from the map (``Board.mediterranean_port`` caches it)
+        return b.areas[a].counts_as_mediterranean or all(b.seas[x].mediterranean for x in b.areas[a].seas)
+
     for s, g, power in _each_party(seed, players, 1200, bot, every=12):
         lacking = [
             u
@@ -113,7 +118,7 @@ def test_the_questions_after_an_action_answer_as_a_scan(seed, players, bot):
                 and not any(
                     st.controls(s, power, a)
                     and st.interest_ok(s, b, power, a)
-                    and (s["mediterranean_open"] or b.mediterranean_port(a) == s["units"][u]["galley"])
+                    and (s["mediterranean_open"] or galley_port(a) == s["units"][u]["galley"])
                     for a in b.ports_near(sea, naval_bases.operation_distance(s, b, sea) - 1)
                 )
             )
@@ -143,6 +148,41 @@ def test_the_questions_after_an_action_answer_as_a_scan(seed, players, bot):
                 assert land_areas.first_steps(g, power, u, first=True) == steps[:1]
         asked += len(lacking) + len(moving) + len(landing)
     assert asked > 100
+
+
+@pytest.mark.parametrize(("seed", "players", "bot"), [(1, 6, "heuristic"), (5, 6, "random")])
+def test_the_parties_without_base_and_the_troops_by_area_are_those_asked_one_by_one(seed, players, bot):
+    """11.1.1 and 15.1.1 after an action: the parties with a squadron without base (each looked at until its first
+    one) are, in the order given, those whose ``squadrons_without_base`` is not empty, in a reading and outside; a
+    power's troops by area (the overstack question's stacks) are ``troops_in`` of each area; and the galley ports
+    the board caches are the map's."""
+    b, lacking_seen, stacks = SIM.board, 0, 0
+    for n, (s, _role) in enumerate(positions(seed, players, 1500, bot)):
+        if n % 10:
+            continue
+        parties = [*sorted(s["powers"]), *sorted(m for m, info in s["minors"].items() if info["ally"])]
+        # as played (every squadron based after each action), then with squadrons left without: every sea's bases
+        # one sea away at most, and every other port a squadron is in lost to independents
+        short = orjson.loads(orjson.dumps(s))
+        short["naval_distance"] = {"mediterranean": 1, "elsewhere": 1}
+        for info in list(short["units"].values())[n % 3 :: 3]:
+            if info["kind"] == "squadron" and info["loc"] in short["areas"]:
+                short["areas"][info["loc"]]["control"] = None
+        for x in (s, short):
+            lacking = [p for p in parties if without_base.squadrons_without_base(x, b, p)]
+            assert without_base.parties_without_base(x, b, parties) == lacking
+            with st.reading(x):
+                assert without_base.parties_without_base(x, b, parties[::-1]) == lacking[::-1]
+            lacking_seen += len(lacking) * (x is short)
+        for power in parties:
+            by_area = overstack.troops_by_area(s, power)
+            assert by_area == {a: st.troops_in(s, a, power) for a in s["areas"] if st.troops_in(s, a, power)}
+            stacks += sum(len(here) > 1 for here in by_area.values())
+    assert lacking_seen > 100 and stacks > 100
+    for a, area in b.areas.items():
+        assert b.mediterranean_port(a) == (
+            area.counts_as_mediterranean or (bool(area.seas) and all(b.seas[x].mediterranean for x in area.seas))
+        )
 
 
 def test_a_power_card_is_found_by_its_id_as_the_world_finds_it():
