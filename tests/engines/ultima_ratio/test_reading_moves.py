@@ -17,6 +17,7 @@ from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.actions import construction, regroup
 from engines.ultima_ratio.bots.heuristic import heuristic_bot
+from engines.ultima_ratio.leaders import leader_state
 from engines.ultima_ratio.logistics import overstack
 from engines.ultima_ratio.movement import land_areas, landings, naval_bases, without_base
 
@@ -183,6 +184,37 @@ def test_the_parties_without_base_and_the_troops_by_area_are_those_asked_one_by_
         assert b.mediterranean_port(a) == (
             area.counts_as_mediterranean or (bool(area.seas) and all(b.seas[x].mediterranean for x in area.seas))
         )
+
+
+@pytest.mark.parametrize(("seed", "players", "bot"), [(3, 6, "heuristic")])
+def test_the_counters_of_a_few_stacks_are_those_of_the_whole_table_there(seed, players, bot):
+    """17.1's questions about a few stacks (``leader_state.counters`` with ``at``: one area, two areas with a sea,
+    the places of every leader's unit), with or without a power, are the whole table's counters standing there, in
+    the same order — fortresses after the troops and squadrons, in the order of the state's areas."""
+    asked = 0
+    for n, (s, _role) in enumerate(positions(seed, players, 1500, bot)):
+        if n % 25:
+            continue
+        whole = leader_state.counters(s)
+        areas = [a for a in s["areas"] if s["areas"][a]["fortress"]]
+        seas = sorted({info["loc"] for info in s["units"].values() if info["loc"].startswith(st.SEA)})
+        leaders = leader_state.stacks_of(s, [info["unit"] for info in s["leaders"].values()])
+        for at in ({areas[n % len(areas)]}, {areas[0], areas[-1], *seas[:1]}, leaders):
+            assert leader_state.counters(s, at=at) == [c for c in whole if c["at"] in at]
+            for power in s["powers"]:
+                mine = [c for c in leader_state.counters(s, power) if c["at"] in at]
+                assert leader_state.counters(s, power, at) == mine
+                asked += len(mine)
+    assert asked > 1000
+
+
+def test_an_event_is_found_by_its_id_as_the_list_finds_it():
+    """The world finds an event card by its id (a battle's cards in force, a card played) as a search of its list
+    does; an id that names no event fails as it did."""
+    world = SIM.board.world
+    assert all(world.event(e.id) is e for e in world.events)
+    with pytest.raises(StopIteration):
+        world.event("event:no-such-card")
 
 
 def test_a_power_card_is_found_by_its_id_as_the_world_finds_it():
