@@ -75,7 +75,12 @@ def counters(s: dict, power: str | None = None, at: Collection[str] | None = Non
 def stacks_of(s: dict, units: Iterable[str]) -> set[str]:
     """Where these units stand (a troop's or squadron's ``loc``; ``fortress:<area>``, its area): the ``at`` of
     ``counters`` for a question about the leaders on them and the units beside them (17.1)."""
-    return {s["units"][u]["loc"] if u in s["units"] else u.removeprefix("fortress:") for u in units}
+    return {stack_of(s, u) for u in units}
+
+
+def stack_of(s: dict, unit: str) -> str:
+    """Where one unit stands (``stacks_of``)."""
+    return s["units"][unit]["loc"] if unit in s["units"] else unit.removeprefix("fortress:")
 
 
 def on_map(s: dict, units: Iterable[Unit]) -> list[Unit]:

@@ -17,7 +17,7 @@ from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.actions import construction, regroup
 from engines.ultima_ratio.bots.heuristic import heuristic_bot
-from engines.ultima_ratio.leaders import leader_state
+from engines.ultima_ratio.leaders import leader_flow, leader_rules, leader_state
 from engines.ultima_ratio.logistics import overstack
 from engines.ultima_ratio.movement import land_areas, landings, naval_bases, without_base
 
@@ -206,6 +206,41 @@ def test_the_counters_of_a_few_stacks_are_those_of_the_whole_table_there(seed, p
                 assert leader_state.counters(s, power, at) == mine
                 asked += len(mine)
     assert asked > 1000
+
+
+@pytest.mark.parametrize(("seed", "players", "bot"), [(1, 6, "heuristic"), (2, 5, "heuristic")])
+def test_the_leader_changes_near_some_units_are_those_the_whole_table_allows(seed, players, bot):
+    """17.1 during and after a combat (``leader_flow.changes_near``, asked of the leaders in the stacks of the
+    units only): for each power and the units of each of its stacks (and of the first two stacks together, and
+    with units excluded), the changes are those found by asking every leader of the power against the whole
+    table's counters — a leader whose stack holds none of the units has none."""
+    b, found = SIM.board, 0
+    for n, (s, _role) in enumerate(positions(seed, players, 2000, bot)):
+        if n % 20:
+            continue
+        whole, everyone = leader_state.counters(s), leader_state.state_leaders(s)
+        for power in sorted({info["power"] for info in s["leaders"].values()}):
+            stacks: dict[str, list[str]] = {}
+            for c in whole:
+                if c["power"] == power:
+                    stacks.setdefault(c["at"], []).append(c["id"])
+            groups = [*stacks.values(), [u for units in list(stacks.values())[:2] for u in units]]
+            for units in groups:
+                for exclude in ((), units[:1]):
+                    expected = []
+                    for ld in everyone:
+                        if ld["power"] != power or ld["unit"] in exclude:
+                            continue
+                        options = [
+                            u for u in leader_rules.attach_targets(everyone, whole, ld["id"]) if u not in exclude
+                        ]
+                        fleet = leader_flow._held_fleet(s, b, ld["id"])
+                        options = [u for u in options if u in fleet] if fleet else options
+                        if options and (ld["unit"] in units or set(units) & set(options)):
+                            expected += [[ld["id"], u] for u in options]
+                    assert leader_flow.changes_near(s, b, power, units, exclude=exclude) == expected
+                    found += len(expected)
+    assert found > 100
 
 
 def test_an_event_is_found_by_its_id_as_the_list_finds_it():
