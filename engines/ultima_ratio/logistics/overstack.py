@@ -22,12 +22,13 @@ def overstacked(g: Ctx, power: str) -> list[str]:
     out: list[str] = []
     with st.reading(s):  # a question only: the troops of each area looked up, not scanned
         troops = troops_by_area(s, power)
-        # a stack counts the area's troops and, in a siege, its fortress: within the limit without a commander
-        # (an organizer only adds one), it is not overstacked
+        # a stack counts the area's troops and, only in a siege, its fortress (``logistics_rules.stack``): within the
+        # limit without a commander (an organizer only adds one), it is not overstacked
         areas = sorted(
             a
             for a, here in troops.items()
-            if len(here) + 1 > logistics_rules.stacking_limit(b.areas[a], stacking.holding(s, b, a))
+            if len(here) + bool(a in s["areas"] and s["areas"][a]["siege"])
+            > logistics_rules.stacking_limit(b.areas[a], stacking.holding(s, b, a))
         )
         if not areas:
             return out

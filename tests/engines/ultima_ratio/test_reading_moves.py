@@ -18,7 +18,7 @@ from engines.ultima_ratio import state as st
 from engines.ultima_ratio.actions import construction, regroup
 from engines.ultima_ratio.bots.heuristic import heuristic_bot
 from engines.ultima_ratio.leaders import leader_flow, leader_rules, leader_state
-from engines.ultima_ratio.logistics import overstack
+from engines.ultima_ratio.logistics import logistics_rules, overstack, stacking
 from engines.ultima_ratio.movement import land_areas, landings, naval_bases, without_base
 
 from .test_reading import SIM, positions
@@ -241,6 +241,56 @@ def test_the_leader_changes_near_some_units_are_those_the_whole_table_allows(see
                     assert leader_flow.changes_near(s, b, power, units, exclude=exclude) == expected
                     found += len(expected)
     assert found > 100
+
+
+@pytest.mark.parametrize(("seed", "players", "bot"), [(1, 6, "heuristic"), (4, 3, "heuristic")])
+def test_the_overstacked_areas_are_those_every_stack_of_the_power_finds(seed, players, bot):
+    """15.1.1 after an action (``overstack.overstacked``, which looks closer only at areas whose troops, with the
+    fortress in a siege, exceed the limit without a commander): the areas are those where the decision of every
+    stack of the power, besieged or not, disperses troops — as played; with three more of the power's troops piled
+    into one of its areas; and with one of its fortresses besieged by another power and as many of its troops
+    there as the limit (the fortress makes one too many). Each major power, and each minor holding a fortress."""
+    b, found = SIM.board, 0
+    for n, (s, _role) in enumerate(positions(seed, players, 1500, bot)):
+        if n % 50:
+            continue
+        holders = {info["fortress"]["power"] for info in s["areas"].values() if info["fortress"]}
+        for power in sorted(set(s["powers"]) | holders):  # the powers, and the minors holding a fortress
+            areas = sorted(set(overstack.troops_by_area(s, power)))
+            forts = [a for a, info in s["areas"].items() if info["fortress"] and info["fortress"]["power"] == power]
+            other = next(p for p in sorted(s["powers"]) if p != power)
+            variants = [s]
+            if areas:
+                piled = orjson.loads(orjson.dumps(s))
+                for u in st.units_of(piled, power, "troop", "available")[:3]:
+                    piled["units"][u]["loc"] = areas[n % len(areas)]
+                variants.append(piled)
+            if forts:
+                siege = orjson.loads(orjson.dumps(s))
+                fort = forts[n % len(forts)]
+                siege["areas"][fort]["siege"] = {"besieger": other, "casualties": 0}
+                limit = logistics_rules.stacking_limit(b.areas[fort], stacking.holding(siege, b, fort))
+                for u in st.units_of(siege, power, "troop")[:limit]:
+                    siege["units"][u]["loc"] = fort
+                variants.append(siege)
+            for x in variants:
+                whole = leader_state.on_map(x, leader_state.counters(x))
+                expected = [
+                    a
+                    for a in sorted(set(overstack.troops_by_area(x, power)))
+                    if any(
+                        (
+                            d := logistics_rules.overstack_decision(
+                                whole, a, [power], stacking.stacking_limit(x, b, a, power), besieged=siege_side
+                            )
+                        )
+                        and d.count
+                        for siege_side in (False, True)
+                    )
+                ]
+                assert overstack.overstacked(Ctx(SIM, x), power) == expected
+                found += len(expected) * (x is not s)
+    assert found > 20
 
 
 def test_an_event_is_found_by_its_id_as_the_list_finds_it():
