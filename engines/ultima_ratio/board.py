@@ -86,10 +86,12 @@ class Board:
     _galley_ports: dict[str, bool] = field(default_factory=dict)  # area -> ``mediterranean_port``, once asked
     _minors: dict[str, Minor] = field(default_factory=dict)  # minor -> its card (asked for every area's interest)
     _powers: dict[str, Power] = field(default_factory=dict)  # power -> its card (asked by many rules of a move)
+    _events: dict[str, Event] = field(default_factory=dict)  # event card -> its text (a battle's cards in force)
 
     def __post_init__(self) -> None:
         self._minors = {m.id: m for m in self.world.minors}
         self._powers = {p.id: p for p in self.world.powers}
+        self._events = {e.id: e for e in self.world.events}
         self.areas = {a.id: a for a in self.map.areas}
         self.seas = {s.id: s for s in self.map.seas}
         self.neighbours = {a: {} for a in self.areas}
@@ -178,6 +180,12 @@ class Board:
             )
             self._galley_ports[area] = known
         return known
+
+    def event(self, event_id: str) -> Event:
+        """An event card by its id, as the world finds it (a search of its list, which fails the same way for an id
+        that names no event), from a dict: a battle's cards in force and every card played ask it."""
+        found = self._events.get(event_id)
+        return found if found is not None else self.world.event(event_id)
 
     def power(self, power_id: str) -> Power:
         found = self._powers.get(power_id)

@@ -48,8 +48,6 @@ class World(Model):
     turns: list[Turn]
     # worked out on demand, never changed (the model is frozen): ``scenario_owners`` by scenario and turn
     _owners_known: dict[tuple[str, int | None], dict[str, str]] = PrivateAttr(default_factory=dict)
-    # the events by id, made at the first look-up (a battle's cards in force and a card played ask it)
-    _events_by_id: dict[str, Event] = PrivateAttr(default_factory=dict)
 
     @model_validator(mode="after")
     def _references(self) -> World:
@@ -73,10 +71,7 @@ class World(Model):
         return next(m for m in self.minors if m.id == minor_id)
 
     def event(self, event_id: str) -> Event:
-        if not self._events_by_id:
-            self._events_by_id.update({e.id: e for e in self.events})
-        found = self._events_by_id.get(event_id)
-        return found if found is not None else next(e for e in self.events if e.id == event_id)  # none: as before
+        return next(e for e in self.events if e.id == event_id)
 
     def scenario(self, scenario_id: str) -> Scenario:
         for s in self.scenarios:

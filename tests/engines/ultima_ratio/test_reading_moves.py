@@ -293,13 +293,13 @@ def test_the_overstacked_areas_are_those_every_stack_of_the_power_finds(seed, pl
     assert found > 20
 
 
-def test_an_event_is_found_by_its_id_as_the_list_finds_it():
-    """The world finds an event card by its id (a battle's cards in force, a card played) as a search of its list
-    does; an id that names no event fails as it did."""
-    world = SIM.board.world
-    assert all(world.event(e.id) is e for e in world.events)
+def test_an_event_is_found_by_its_id_as_the_world_finds_it():
+    """The board finds an event card by its id (a battle's cards in force, a card played) as the world's search of
+    its list does; an id that names no event fails as it did."""
+    board = SIM.board
+    assert all(board.event(e.id) is e is board.world.event(e.id) for e in board.world.events)
     with pytest.raises(StopIteration):
-        world.event("event:no-such-card")
+        board.event("event:no-such-card")
 
 
 def test_a_power_card_is_found_by_its_id_as_the_world_finds_it():
