@@ -159,11 +159,17 @@ class Board:
 
     def ports_near(self, sea: str, far: int) -> list[str]:
         """The coastal areas at most ``far`` seas apart from ``sea`` (a port's reach, 11.1: 0 on the sea itself),
-        cached: content, not state."""
+        the nearest first (then by id: a squadron's base is most often on its sea, found first), cached: content,
+        not state."""
         key = (sea, far)
         if key not in self._near:
-            seas = [x for x in self.seas if (d := self.distances.get((x, sea))) is not None and d <= far]
-            self._near[key] = sorted({a for x in seas for a in self.sea_ports[x]})
+            apart: dict[str, int] = {}
+            for x in self.seas:
+                d = self.distances.get((x, sea))
+                if d is not None and d <= far:
+                    for a in self.sea_ports[x]:
+                        apart[a] = min(d, apart.get(a, d))
+            self._near[key] = sorted(apart, key=lambda a: (apart[a], a))
         return self._near[key]
 
     def mediterranean_sea(self, sea: str) -> bool:

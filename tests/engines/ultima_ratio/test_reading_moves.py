@@ -293,6 +293,17 @@ def test_the_overstacked_areas_are_those_every_stack_of_the_power_finds(seed, pl
     assert found > 20
 
 
+def test_the_ports_near_a_sea_are_every_port_in_reach_the_nearest_first():
+    """11.1: the ports within ``far`` seas of a sea (where a squadron's base may be) are the ports of every sea at
+    most that far, each once, the nearest first (``port_reach``), then by id."""
+    b = SIM.board
+    for sea in b.seas:
+        for far in (0, 1, 2):
+            seas = [x for x in b.seas if (d := b.distances.get((x, sea))) is not None and d <= far]
+            ports = {a for x in seas for a in b.sea_ports[x]}
+            assert b.ports_near(sea, far) == sorted(ports, key=lambda a: (naval_bases.port_reach(b, a, sea), a))
+
+
 def test_an_event_is_found_by_its_id_as_the_world_finds_it():
     """The board finds an event card by its id (a battle's cards in force, a card played) as the world's search of
     its list does; an id that names no event fails as it did."""
