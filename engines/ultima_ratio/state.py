@@ -93,13 +93,6 @@ def read(s: dict) -> Reading | None:
     return now if now is not None and now.s is s else None
 
 
-def bytes_read(s: dict) -> bytes | None:
-    """The ``orjson`` bytes of ``s`` when a kept reading of it is under way (``reading(s, keep=True)``: the state
-    as it was found, byte for byte, and not changed since, being read), else None."""
-    now = read(s)
-    return now.seen if now is not None and now.seen else None
-
-
 def remembered(s: dict, key: tuple, question: Callable[[], Any]) -> Any:
     """``question()``, asked once per reading of ``s`` for ``key`` (every time outside a reading)."""
     now = read(s)

@@ -69,14 +69,20 @@ def changes_near(
     only the changes that take him to a unit of another group; the only leader of a kept fleet stays in it (11.2,
     RULINGS FK-2, L-17.1: fleets are not disassembled outside their impulse). None when no such leader has somewhere
     to go."""
+    # 17.1: a leader goes only to a unit of his own stack (``leader_rules.attach_targets``: the same place), so only
+    # the leaders in the stacks of ``units`` may be on one of them or go to one
+    places = leader_state.stacks_of(s, units)
     mine = [
         lid
         for lid, info in sorted(s["leaders"].items())
-        if info["power"] == power and lid not in done and info["unit"] not in exclude
+        if info["power"] == power
+        and lid not in done
+        and info["unit"] not in exclude
+        and leader_state.stack_of(s, info["unit"]) in places
     ]
     if not mine:
         return []
-    # 17.1: a leader goes only to a unit of his own stack, so only the leaders' stacks are built
+    # only the leaders' stacks are built
     stacks = leader_state.stacks_of(s, [s["leaders"][lid]["unit"] for lid in mine])
     near, everything = set(units), leader_state.counters(s, at=stacks)
     everyone = leader_state.state_leaders(s)
