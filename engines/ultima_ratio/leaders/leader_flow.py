@@ -23,9 +23,11 @@ def targets(s: dict, power: str) -> list[str]:
 
 
 def may_build(g: Ctx, power: str) -> bool:
+    """17.2: a leader may be drawn when the cup has one and there is a leader of the power to replace
+    (``leader_rules.replace_targets``: any of its own) or a unit to place him on (``targets``)."""
     s = g.s
     return bool(s["leader_pool"]) and (  # a leader of its own to replace first: no counters to build then
-        bool(leader_rules.replace_targets(power, leader_state.state_leaders(s))) or bool(targets(s, power))
+        any(info["power"] == power for info in s["leaders"].values()) or bool(targets(s, power))
     )
 
 

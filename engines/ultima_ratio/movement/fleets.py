@@ -103,15 +103,12 @@ def assembly(s: dict, board: Board, powers: list[str], done: list[str]) -> dict[
     its base's limit (15.1.2) — and ``leave_fleet`` [squadron] — a fleet's squadron (not its flagship) goes on
     alone. Each squadron once between two other moves (``done``), so the list stays finite."""
     joins, leaves = [], []
-    at_sea = [
+    at_sea = sorted(
         u
-        for u, info in sorted(s["units"].items())
-        if info["kind"] == "squadron"
-        and info["power"] in powers
-        and u not in done
-        and _on_map(s, u)
-        and st.loc_sea(info["loc"])
-    ]
+        for power in set(powers)  # the powers' squadrons alone (within a reading, from its counters by power)
+        for u in st.units_of(s, power, "squadron", "map")
+        if u not in done and _on_map(s, u) and st.loc_sea(s["units"][u]["loc"])
+    )
     for uid in at_sea:
         info, fleet = s["units"][uid], fleet_of(s, board, uid)
         sea = st.loc_sea(info["loc"])
