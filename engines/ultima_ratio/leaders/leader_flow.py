@@ -14,6 +14,7 @@ from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
+from engines.ultima_ratio.counters import Leader
 from engines.ultima_ratio.leaders import leader_rules, leader_state
 
 
@@ -41,10 +42,10 @@ def unit_changes(s: dict, power: str, done: list[str]) -> list[list[str]]:
     on = {s["leaders"][lid]["unit"] for lid in mine}
     stacks = leader_state.stacks_of(s, on)
     units = leader_state.counters(s, power, stacks)  # his own units (17.1), in his leaders' stacks alone
-    everyone = leader_state.state_leaders(s)
+    leaders: list[Leader] = [{"id": lid, **s["leaders"][lid]} for lid in mine]  # those asked of (not the table's)
     if not on <= {u["id"] for u in units}:
         units = leader_state.counters(s, at=stacks)  # a leader on another's unit (an ally's, RULINGS L-7)
-    return [[lid, uid] for lid in mine for uid in leader_rules.attach_targets(everyone, units, lid)]
+    return [[lid, uid] for lid in mine for uid in leader_rules.attach_targets(leaders, units, lid)]
 
 
 def change_unit(g: Ctx, leader: str, unit: str) -> None:
