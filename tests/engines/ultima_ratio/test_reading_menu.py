@@ -1,7 +1,8 @@
 """The action menu's set-ups that no longer scan the whole table (issue 27's speed, branch urr-view): a fleet's
 assembly asks the seat's squadrons by power, a leader's stacks find their fortresses in the areas' order, the
 independent minors are listed once per reading, a leader may be built when the power has one to replace, sorties are
-looked for among the reading's sieges and piracy's victims are asked once a squadron may plunder. Each is compared,
+looked for among the reading's sieges, piracy's victims are asked once a squadron may plunder and a trade center's
+interest asks the theaters in play once per reading. Each is compared,
 along whole 9.2 games, with the question asked as before (a scan of every counter or area), in a reading and out."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from engines.ultima_ratio import state as st
 from engines.ultima_ratio.cards import card_play
 from engines.ultima_ratio.combat import land_battles
 from engines.ultima_ratio.diplomacy import war
+from engines.ultima_ratio.economy import commerce
 from engines.ultima_ratio.leaders import leader_flow, leader_rules, leader_state
 from engines.ultima_ratio.movement import fleets, naval, naval_bases
 
@@ -45,6 +47,19 @@ def _allied_targets_as_before(s: dict, power: str) -> list[str]:
             continue
         out.append(minor)
     return out
+
+
+def _interest_as_before(s: dict, power: str, center: str) -> bool:
+    """``commerce.interest_in_center`` as it was: every area in play scanned for a theater of the power's interest."""
+    b, interest = SIM.board, s["powers"][power]["interest"]
+    tc = b.map.trade_center(center)
+    shared = [t for t in tc.theaters if t in interest]
+    if shared and any(b.areas[a].theater in shared for a in s["areas"]):
+        return True
+    coast = sorted({a for x in tc.seas for a in b.sea_ports.get(x, ())})
+    return any(
+        a in s["areas"] and b.areas[a].theater in interest and commerce.in_center(s, b, center, a) for a in coast
+    )
 
 
 def _raids_as_before(g: Ctx, power: str) -> list[list[str]]:
@@ -84,6 +99,8 @@ def test_the_menus_set_ups_answer_as_a_scan(seed, players, bot):
         seat = st.seat_of(s, power)
         mine = st.powers_of(s, seat) if seat else [power]
         done = sorted(s["units"])[::7]  # some squadrons already moved at this moment
+        centers = [tc.id for tc in b.map.trade_centers]
+        interest = {c: _interest_as_before(s, power, c) for c in centers} if power in s["powers"] else {}
         for reading in (False, True):
             with st.reading(s) if reading else contextlib.nullcontext():
                 assert fleets.squadrons_at_sea(s, mine, done) == _assembly_as_before(s, mine, done)
@@ -96,6 +113,7 @@ def test_the_menus_set_ups_answer_as_a_scan(seed, players, bot):
                     )
                     assert leader_flow.may_build(g, power) == may_build
                     assert card_play.corsair_raids(g, power) == raids
+                    assert interest == {c: commerce.interest_in_center(s, b, power, c) for c in interest}
                 assert land_battles.sortie_areas(g, power) == sorties
         asked += 1
     assert asked > 200
