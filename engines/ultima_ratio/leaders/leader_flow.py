@@ -42,7 +42,10 @@ def unit_changes(s: dict, power: str, done: list[str]) -> list[list[str]]:
     on = {s["leaders"][lid]["unit"] for lid in mine}
     stacks = leader_state.stacks_of(s, on)
     units = leader_state.counters(s, power, stacks)  # his own units (17.1), in his leaders' stacks alone
-    leaders: list[Leader] = [{"id": lid, **s["leaders"][lid]} for lid in mine]  # those asked of (not the table's)
+    leaders = [  # those asked of, not the whole table's
+        Leader(id=lid, power=power, unit=s["leaders"][lid]["unit"], extraordinary=s["leaders"][lid]["extraordinary"])
+        for lid in mine
+    ]
     if not on <= {u["id"] for u in units}:
         units = leader_state.counters(s, at=stacks)  # a leader on another's unit (an ally's, RULINGS L-7)
     return [[lid, uid] for lid in mine for uid in leader_rules.attach_targets(leaders, units, lid)]
