@@ -49,8 +49,8 @@ def counters(s: dict, power: str | None = None, at: Collection[str] | None = Non
         places: Iterable[str] = areas
     elif len(wanted) < 2:  # a single stack's area, if active
         places = [a for a in wanted if a in areas]
-    else:  # in the order of the state's areas
-        places = [a for a in areas if a in wanted]
+    else:  # in the order of the state's areas (within a reading, without scanning them all)
+        places = st.in_order(s, wanted) if st.read(s) is not None else [a for a in areas if a in wanted]
     for area in places:
         info = areas[area]
         fort = info["fortress"]
