@@ -189,5 +189,13 @@ def rowcount(result: Result[Any]) -> int:
     return cast(CursorResult[Any], result).rowcount
 
 
+def read_columns(db: Session, statement: Any, params: dict[str, Any]) -> Result[Any]:
+    """A read of columns through the session's connection (no ORM preparation, no row objects: the cheap reads of
+    every page), after the session's pending changes are written, as an ORM query's autoflush would: a read made
+    after an unflushed write in the same request sees it."""
+    db.flush()
+    return db.connection().execute(statement, params)
+
+
 def make_sessionmaker(engine: Engine) -> sessionmaker[Session]:
     return sessionmaker(engine, expire_on_commit=False)

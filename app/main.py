@@ -50,7 +50,7 @@ from app.services.clock_checker import ClockChecker
 from app.services.hot import SpectatorPartials
 from app.services.limits import Limit
 from app.services.live import Publisher, deliver_after_commit
-from app.services.notices import Notifier
+from app.services.notifier import Notifier
 from app.services.play import verify_running_tables
 from app.static import VersionedStatic, static_url
 from app.web import is_htmx, render_error, templates

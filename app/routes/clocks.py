@@ -15,7 +15,7 @@ from app.deps import CSRF, CurrentUser, SessionDep, WatchableTable
 from app.errors import Invalid
 from app.i18n import N_, _
 from app.openapi import refusals
-from app.services import clocks
+from app.services import clocks, vacations
 from app.services.clock_checker import take_back
 from app.web import render
 
@@ -30,7 +30,7 @@ def _allowance(request: Request) -> int:
 
 @router.get("/vacation", include_in_schema=False)
 def vacation_page(request: Request, db: SessionDep, user: CurrentUser):
-    return render(request, "clocks/vacation.html", vacation=clocks.vacation_info(db, user, _allowance(request)))
+    return render(request, "clocks/vacation.html", vacation=vacations.vacation_info(db, user, _allowance(request)))
 
 
 @router.post("/vacation", dependencies=[CSRF], include_in_schema=False)
@@ -42,9 +42,9 @@ def vacation_form(
     end: Annotated[str, Form(max_length=5)] = "",
 ):
     if end:
-        clocks.end_vacation(db, user)
+        vacations.end_vacation(db, user)
     else:
-        clocks.take_vacation(db, user, days, _allowance(request))
+        vacations.take_vacation(db, user, days, _allowance(request))
     return RedirectResponse("/vacation", status_code=303)
 
 
@@ -59,7 +59,7 @@ def schedule_form(
     """A vacation from the first day's midnight to the end of the last day (both days count)."""
     if last_day < first_day:
         raise Invalid(_("The last day of a vacation is not before its first."))
-    clocks.take_vacation(db, user, (last_day - first_day).days + 1, _allowance(request), starts_on=first_day)
+    vacations.take_vacation(db, user, (last_day - first_day).days + 1, _allowance(request), starts_on=first_day)
     return RedirectResponse("/vacation", status_code=303)
 
 
@@ -70,7 +70,7 @@ def cancel_form(
     vacation_id: VacationId,
     back: Annotated[str, Form(pattern="^(vacation|profile)$")] = "vacation",
 ):
-    clocks.cancel_vacation(db, user, vacation_id)
+    vacations.cancel_vacation(db, user, vacation_id)
     return RedirectResponse("/vacation" if back == "vacation" else f"/users/{user.username}", status_code=303)
 
 
@@ -105,7 +105,7 @@ class VacationRequest(BaseModel):
     summary="My vacations: the allowance left this year, the one under way and the coming ones",
 )
 def api_vacation(request: Request, db: SessionDep, user: CurrentUser):
-    return clocks.vacation_info(db, user, _allowance(request))
+    return vacations.vacation_info(db, user, _allowance(request))
 
 
 @router.post(
@@ -117,8 +117,8 @@ def api_vacation(request: Request, db: SessionDep, user: CurrentUser):
     responses=refusals(s422="Not a valid booking: too many days, overlapping another, or in the past"),
 )
 def api_take_vacation(request: Request, db: SessionDep, user: CurrentUser, body: VacationRequest):
-    clocks.take_vacation(db, user, body.days, _allowance(request), starts_on=body.starts_on)
-    return clocks.vacation_info(db, user, _allowance(request))
+    vacations.take_vacation(db, user, body.days, _allowance(request), starts_on=body.starts_on)
+    return vacations.vacation_info(db, user, _allowance(request))
 
 
 @router.delete(
@@ -130,7 +130,7 @@ def api_take_vacation(request: Request, db: SessionDep, user: CurrentUser, body:
     responses=refusals(s422="I am not on vacation"),
 )
 def api_end_vacation(db: SessionDep, user: CurrentUser):
-    clocks.end_vacation(db, user)
+    vacations.end_vacation(db, user)
     return Response(status_code=204)
 
 
@@ -143,7 +143,7 @@ def api_end_vacation(db: SessionDep, user: CurrentUser):
     responses=refusals(s404="I have no such vacation"),
 )
 def api_cancel_vacation(db: SessionDep, user: CurrentUser, vacation_id: VacationId):
-    clocks.cancel_vacation(db, user, vacation_id)
+    vacations.cancel_vacation(db, user, vacation_id)
     return Response(status_code=204)
 
 

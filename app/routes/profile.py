@@ -6,7 +6,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 
 from app.deps import OptionalUser, SessionDep
-from app.services import clocks, notices, profiles
+from app.services import notices, profiles, vacations
 from app.web import render
 from engines import registry
 
@@ -19,5 +19,5 @@ def profile(request: Request, db: SessionDep, user: OptionalUser, username: str)
     data = profiles.profile(db, person, user)
     if user is not None and user.id == person.id:
         data["prefs"] = notices.settings_of(db, user)
-        data["vacation"] = clocks.vacation_info(db, user, request.app.state.settings.vacation_days_per_year)
+        data["vacation"] = vacations.vacation_info(db, user, request.app.state.settings.vacation_days_per_year)
     return render(request, "profile/index.html", games_by_id={g.id: g for g in registry.all_games()}, **data)

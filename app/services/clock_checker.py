@@ -36,7 +36,7 @@ from engines import registry
 from engines.core.types import text
 
 if TYPE_CHECKING:  # the notices' module is the app's to wire (app.main); this one only calls its tell()
-    from app.services.notices import Notifier
+    from app.services.notifier import Notifier
 
 log = logging.getLogger("siglo.clocks")
 

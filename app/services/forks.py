@@ -40,6 +40,7 @@ import orjson
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
+from app.db import read_columns
 from app.errors import Forbidden, Invalid
 from app.i18n import _
 from app.models import GameTable, Snapshot, User
@@ -208,7 +209,7 @@ def origin_of(db: Session, table: GameTable, user: User | None) -> dict[str, Any
     """Where a table came from, for its page: {"kind": fork | analysis | rematch, "table", "name", "step",
     "role", "visible"} (``visible``: the reader may open the source). A private source the reader may not see
     (``may_see``) is neither named nor numbered: ``hidden``."""
-    origin = db.connection().execute(ORIGIN, {"table_id": table.id}).first()
+    origin = read_columns(db, ORIGIN, {"table_id": table.id}).first()
     if origin is None:
         return None
     source_id = origin.forked_from if origin.fork_step is not None else origin.rematch_of

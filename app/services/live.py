@@ -37,7 +37,7 @@ def news(
 ) -> str:
     """Announce, once ``db``'s transaction commits, that ``kind`` happened at the table. ``to_act``: the users
     now to act there, the mover left out, when the change knows them (a move): the your-turn notices skip a
-    table where that is nobody (``app.services.notices.Notifier.poke``); None: unknown, the notices look.
+    table where that is nobody (``app.services.notifier.Notifier.poke``); None: unknown, the notices look.
     Returns the NOTIFY's payload; ``notify=False``: the caller sends ``pg_notify(CHANNEL, payload)`` itself, in
     a statement of the same transaction (a move's UPDATE returns it: one round trip less, issue 15)."""
     assert kind in KINDS, kind

@@ -8,6 +8,7 @@ from __future__ import annotations
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
+from app.db import read_columns
 from app.i18n import N_
 from app.models import GameTable, SeatNote, User
 from app.services import tables
@@ -33,7 +34,7 @@ READ_TEXT = select(SeatNote.text).where(
 def read(db: Session, table: GameTable, user: User, role: str | None) -> tuple[str, str]:
     """The seat (``role``, else the user's first) and its notes ('' when none were written)."""
     seat = tables.acting_role(table, user, role)
-    text = db.connection().execute(READ_TEXT, {"table_id": table.id, "user_id": user.id, "role": seat}).scalar()
+    text = read_columns(db, READ_TEXT, {"table_id": table.id, "user_id": user.id, "role": seat}).scalar()
     return seat, text or ""
 
 

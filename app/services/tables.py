@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, joinedload
 
 from app import i18n, validation
-from app.db import rowcount
+from app.db import read_columns, rowcount
 from app.errors import Conflict, Forbidden, Invalid, NotFound
 from app.i18n import N_, _
 from app.models import ChatMessage, GameTable, Move, Seat, Snapshot, User, utcnow
@@ -426,7 +426,7 @@ CHAT_SAID = select(ChatMessage.id).where(ChatMessage.table_id == bindparam("tabl
 
 
 def _chat_said(db: Session, table_id: int) -> bool:
-    return db.connection().execute(CHAT_SAID, {"table_id": table_id}).first() is not None
+    return read_columns(db, CHAT_SAID, {"table_id": table_id}).first() is not None
 
 
 def chat_since(db: Session, table_id: int, seq: int, limit: int = 20) -> list[ChatMessage]:

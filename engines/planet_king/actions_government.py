@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engines.core.machine import Ctx
 from engines.core.types import text
-from engines.planet_king import council, court, military, wars
+from engines.planet_king import campaigns, council, court, military, wars
 from engines.planet_king.actions import Action, gov_forbidden
 from engines.planet_king.components import (
     BARBARY,
@@ -30,7 +30,9 @@ def generals(g: Ctx) -> list[str]:
     """The nobles at Court who may lead a declared war's army and whose campaign the Treasury can pay (line 524:
     Spinola costs 2 ducats; lines 458 and 741: an action that cannot be paid cannot be performed)."""
     return [
-        n for n in court.court_nobles(g.s) if court.can_lead(g.s, n) and council.can_pay(g.s, wars.campaign_cost(g, n))
+        n
+        for n in court.court_nobles(g.s)
+        if court.can_lead(g.s, n) and council.can_pay(g.s, campaigns.campaign_cost(g, n))
     ]
 
 
@@ -44,7 +46,7 @@ def campaign_targets(g: Ctx, mode: str) -> list[tuple[str, str]]:
             continue
         if mode in ("card", "eot") and gov_forbidden(s, "campaign", w):
             continue
-        if council.can_pay(s, wars.campaign_cost(g, war["leader"])):
+        if council.can_pay(s, campaigns.campaign_cost(g, war["leader"])):
             out.append(("war", w))
     if generals(g):
         for p in [FRANCE] if s["options"]["scenario"] == "hothead" else DECLARABLE:  # Hothead: Italy only
@@ -76,10 +78,10 @@ def campaign_target(g: Ctx, verb: str, arg: str, mode: str) -> None:
     s = g.s
     if verb == "war":
         leader = s["wars"][arg]["leader"]
-        council.spend(g, wars.campaign_cost(g, leader), text("why.campaign_of", arg=leader), R)
+        council.spend(g, campaigns.campaign_cost(g, leader), text("why.campaign_of", arg=leader), R)
         if mode == "card":
             s["gov_card"] = {"action": "campaign", "front": arg}
-        wars.player_campaign(g, arg)
+        campaigns.player_campaign(g, arg)
         return
     if not council.solo(s) and not s["king_dead"]:
         choose(
@@ -118,7 +120,7 @@ def declare_and_campaign(g: Ctx, power: str, mode: str) -> None:
 def general_chosen(g: Ctx, verb: str, arg: str, power: str, mode: str) -> None:
     s = g.s
     front = wars.fronts_to_open(s, power)[0]
-    council.spend(g, wars.campaign_cost(g, arg), text("why.campaign_of", arg=arg), R)
+    council.spend(g, campaigns.campaign_cost(g, arg), text("why.campaign_of", arg=arg), R)
     if mode == "card":
         s["gov_card"] = {"action": "campaign", "front": front}
     call(g, "campaign_after_muster", wid=front)  # runs once the muster decisions pushed by declare() are taken
@@ -127,7 +129,7 @@ def general_chosen(g: Ctx, verb: str, arg: str, power: str, mode: str) -> None:
 
 def campaign_after_muster(g: Ctx, wid: str) -> None:
     if wars.active(g.s, wid) and g.s["wars"][wid]["leader"]:
-        wars.player_campaign(g, wid)
+        campaigns.player_campaign(g, wid)
 
 
 # ----- raising units -----------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engines.core.machine import Ctx
 from engines.core.types import Words, text
-from engines.planet_king import actions, council, military, wars
+from engines.planet_king import actions, campaigns, council, military, wars
 from engines.planet_king.components import PALATINATE, C
 from engines.planet_king.flow import call, game_of
 
@@ -81,7 +81,7 @@ def action_card(g: Ctx, card: str) -> None:
 
 def total_war_card(g: Ctx, card: str) -> None:
     g.s["played"]["total_war"] += 1
-    wars.total_war(g)
+    campaigns.total_war(g)
 
 
 def _war_card(g: Ctx, card: str) -> None:
@@ -92,7 +92,7 @@ def _war_card(g: Ctx, card: str) -> None:
     if p(card, "strength"):
         s["flags"]["fsw33" if info["effect"] == "franco_spanish_war" else "pw39"] = True
         g.log("log.the_enemy_armies_have_strength", name=info["name"], p=p(card, "strength"), rule="wars")
-    wars.war_event(g, info["war"], turkish=info["effect"] == "turkish_war")
+    campaigns.war_event(g, info["war"], turkish=info["effect"] == "turkish_war")
 
 
 # ----- ducats, cubes, markers --------------------------------------------------------------------------------

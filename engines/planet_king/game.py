@@ -18,6 +18,7 @@ from engines.planet_king import (
     actions_political,
     actions_royal,
     actions_simple,
+    campaigns,
     council,
     court,
     end_of_turn,
@@ -47,6 +48,7 @@ FLOW_MODULES = [
     actions_political,
     actions_royal,
     actions_simple,
+    campaigns,
     council,
     court,
     end_of_turn,
@@ -317,7 +319,7 @@ class PlanetKing(StepGame):
             out["cost"] = action_cost(Ctx(self, s), arg, frame["ctx"].get("mode"))
         if verb in ("war", "general") and frame["step"] in ("campaign_target", "general_chosen"):
             leader = s["wars"][arg]["leader"] if verb == "war" else arg
-            out["ducats"] = text("act.campaign_ducats", n=wars.campaign_cost(Ctx(self, s), leader))
+            out["ducats"] = text("act.campaign_ducats", n=campaigns.campaign_cost(Ctx(self, s), leader))
             if verb == "war":
                 out["commander"] = text("act.war_commander", leader=leader, ratings=notable_ratings(s, leader))
         out.setdefault("what", arg)

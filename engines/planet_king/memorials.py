@@ -66,7 +66,7 @@ def read(g: Ctx, owner: str) -> None:
 
 
 def task_done(s: dict, mid: str) -> bool:
-    """The tasks of content.py (CHECKS), as the state stands now."""
+    """The tasks of content_items.py (CHECKS), as the state stands now."""
     key, _, arg = C.MEMORIALS[mid]["check"].partition(":")
     args = arg.split("|") if arg else []
     if key == "won_war":

@@ -23,7 +23,7 @@ def ended(s: dict, wid: str, result: str | None = None) -> bool:
 
 
 def condition_met(s: dict, cond: str) -> bool:
-    """The '?' seal conditions and the red-text conditions of content.py (CONDITIONS)."""
+    """The '?' seal conditions and the red-text conditions of content_items.py (CONDITIONS)."""
     key, _, arg = cond.partition(":")
     args = arg.split("|") if arg else []
     if key == "at_war":

@@ -83,12 +83,15 @@ class Board:
     imperial_votes: dict[str, int] = field(default_factory=dict)  # area -> its imperial voters (22, l. 1799)
     _gaps: dict[tuple[str, str], int | None] = field(default_factory=dict)
     _near: dict[tuple[str, int], list[str]] = field(default_factory=dict)
+    _galley_ports: dict[str, bool] = field(default_factory=dict)  # area -> ``mediterranean_port``, once asked
     _minors: dict[str, Minor] = field(default_factory=dict)  # minor -> its card (asked for every area's interest)
     _powers: dict[str, Power] = field(default_factory=dict)  # power -> its card (asked by many rules of a move)
+    _events: dict[str, Event] = field(default_factory=dict)  # event card -> its text (a battle's cards in force)
 
     def __post_init__(self) -> None:
         self._minors = {m.id: m for m in self.world.minors}
         self._powers = {p.id: p for p in self.world.powers}
+        self._events = {e.id: e for e in self.world.events}
         self.areas = {a.id: a for a in self.map.areas}
         self.seas = {s.id: s for s in self.map.seas}
         self.neighbours = {a: {} for a in self.areas}
@@ -156,20 +159,39 @@ class Board:
 
     def ports_near(self, sea: str, far: int) -> list[str]:
         """The coastal areas at most ``far`` seas apart from ``sea`` (a port's reach, 11.1: 0 on the sea itself),
-        cached: content, not state."""
+        the nearest first (then by id: a squadron's base is most often on its sea, found first), cached: content,
+        not state."""
         key = (sea, far)
         if key not in self._near:
-            seas = [x for x in self.seas if (d := self.distances.get((x, sea))) is not None and d <= far]
-            self._near[key] = sorted({a for x in seas for a in self.sea_ports[x]})
+            apart: dict[str, int] = {}
+            for x in self.seas:
+                d = self.distances.get((x, sea))
+                if d is not None and d <= far:
+                    for a in self.sea_ports[x]:
+                        apart[a] = min(d, apart.get(a, d))
+            self._near[key] = sorted(apart, key=lambda a: (apart[a], a))
         return self._near[key]
 
     def mediterranean_sea(self, sea: str) -> bool:
         return self.seas[sea].mediterranean
 
     def mediterranean_port(self, area: str) -> bool:
-        """A port whose fleets are galleys (18.6.1): on the Mediterranean only, or counted as Mediterranean."""
-        info = self.areas[area]
-        return info.counts_as_mediterranean or (bool(info.seas) and all(self.seas[s].mediterranean for s in info.seas))
+        """A port whose fleets are galleys (18.6.1): on the Mediterranean only, or counted as Mediterranean; cached:
+        content, not state (every squadron's bases ask it after each action)."""
+        known = self._galley_ports.get(area)
+        if known is None:
+            info = self.areas[area]
+            known = info.counts_as_mediterranean or (
+                bool(info.seas) and all(self.seas[x].mediterranean for x in info.seas)
+            )
+            self._galley_ports[area] = known
+        return known
+
+    def event(self, event_id: str) -> Event:
+        """An event card by its id, as the world finds it (a search of its list, which fails the same way for an id
+        that names no event), from a dict: a battle's cards in force and every card played ask it."""
+        found = self._events.get(event_id)
+        return found if found is not None else self.world.event(event_id)
 
     def power(self, power_id: str) -> Power:
         found = self._powers.get(power_id)

@@ -27,14 +27,15 @@ class MapWords:
 
 
 @cache
-def _catalog(lang: str) -> dict[str, str]:
-    catalogs = load_catalogs(MESSAGES)
-    return {**catalogs["en"], **catalogs.get(lang, {})}
+def _packaged() -> dict[str, dict[str, str]]:
+    return load_catalogs(MESSAGES)
 
 
-def phrases(lang: str) -> Callable[..., str]:
-    """The sheet's phrases in ``lang`` (English where the language lacks one)."""
-    catalog = _catalog(lang)
+def phrases(lang: str, catalogs: dict[str, dict[str, str]] | None = None) -> Callable[..., str]:
+    """The sheet's phrases in ``lang`` from ``catalogs`` (a game's own; the packaged ones by default), English where
+    the language lacks one."""
+    catalogs = catalogs or _packaged()
+    catalog = {**catalogs["en"], **catalogs.get(lang, {})}
 
     def phrase(key: str, **fields: Any) -> str:
         return catalog[f"draw.{key}"].format(**fields)
@@ -51,8 +52,10 @@ def english(board: MapData) -> MapWords:
     return MapWords(lambda key: names.get(key, key), phrases("en"))
 
 
-def in_language(board: MapData, lang: str, name_of: Callable[[str, str], str | None]) -> MapWords:
+def in_language(
+    board: MapData, lang: str, name_of: Callable[[str, str], str | None], catalogs: dict[str, dict[str, str]]
+) -> MapWords:
     """The names a game gives in ``lang`` (``name_of(id, lang)``; the content's where it gives none) and the
-    phrases in ``lang``."""
+    phrases in ``lang`` of the game's own catalogues (``catalogs``)."""
     own = english(board)
-    return MapWords(lambda key: name_of(key, lang) or own.name(key), phrases(lang))
+    return MapWords(lambda key: name_of(key, lang) or own.name(key), phrases(lang, catalogs))

@@ -107,7 +107,7 @@ def _lang(game: Game, query: Mapping[str, str]) -> str:
 
 
 def _words(game: Game, lang: str) -> mapwords.MapWords:
-    return mapwords.in_language(game.board.map, lang, game.name_of)  # type: ignore[attr-defined]
+    return mapwords.in_language(game.board.map, lang, game.name_of, game.catalogs)  # type: ignore[attr-defined]
 
 
 def map_svg(game: Game, query: Mapping[str, str]) -> str:

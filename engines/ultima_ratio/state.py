@@ -42,19 +42,24 @@ class Reading:
 
     def at(self) -> dict[str, list[str]]:
         if self.by_loc is None:
-            by_loc: dict[str, list[str]] = defaultdict(list)
-            for u, info in self.s["units"].items():
-                by_loc[info["loc"]].append(u)
-            self.by_loc = by_loc
+            self._index()
+        assert self.by_loc is not None
         return self.by_loc
 
     def of(self) -> dict[str, list[str]]:
         if self.by_power is None:
-            by_power: dict[str, list[str]] = defaultdict(list)
-            for u, info in self.s["units"].items():
-                by_power[info["power"]].append(u)
-            self.by_power = by_power
+            self._index()
+        assert self.by_power is not None
         return self.by_power
+
+    def _index(self) -> None:
+        """The counters by location and by power, in one pass (whoever reads one reads the other)."""
+        by_loc: dict[str, list[str]] = defaultdict(list)
+        by_power: dict[str, list[str]] = defaultdict(list)
+        for u, info in self.s["units"].items():
+            by_loc[info["loc"]].append(u)
+            by_power[info["power"]].append(u)
+        self.by_loc, self.by_power = by_loc, by_power
 
 
 _READING: ContextVar[Reading | None] = ContextVar("ultima_ratio_reading", default=None)
@@ -91,13 +96,6 @@ def read(s: dict) -> Reading | None:
     """The reading of ``s`` under way, if any."""
     now = _READING.get()
     return now if now is not None and now.s is s else None
-
-
-def bytes_read(s: dict) -> bytes | None:
-    """The ``orjson`` bytes of ``s`` when a kept reading of it is under way (``reading(s, keep=True)``: the state
-    as it was found, byte for byte, and not changed since, being read), else None."""
-    now = read(s)
-    return now.seen if now is not None and now.seen else None
 
 
 def remembered(s: dict, key: tuple, question: Callable[[], Any]) -> Any:
@@ -273,6 +271,13 @@ def _area_index(s: dict) -> AreaIndex:
 
     found: AreaIndex = remembered(s, ("control",), scan)
     return found
+
+
+def under_siege(s: dict) -> list[str]:
+    """The areas under siege (13.4), in the order of ``s["areas"]``; every siege found once per reading."""
+    if read(s) is None:
+        return [a for a, info in s["areas"].items() if info["siege"]]
+    return [a for a, _ in _area_index(s).sieges]
 
 
 def besieged_by(s: dict, power: str) -> list[str]:

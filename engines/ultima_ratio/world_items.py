@@ -91,6 +91,10 @@ CONDITION_KINDS: dict[str, tuple[str, ...]] = {
 # a Literal built from the table: pydantic validates it at run time; mypy, which cannot read a Literal made at run
 # time, sees a str
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from engines.ultima_ratio.map import Area
+
     ConditionKind = str
 else:
     ConditionKind = Literal[tuple(CONDITION_KINDS)]
@@ -432,13 +436,16 @@ class Marker(Model):
             raise ValueError("a marker needs areas or theaters")
         return self
 
-    def placed_in(self) -> set[str]:
-        """The areas that get the marker (theaters are read from the map)."""
+    def placed_in(self, areas: Iterable[Area] | None = None) -> set[str]:
+        """The areas that get the marker (theaters are read from the map: ``areas``, a game's board's; else the
+        packaged map, parsed on its first use in a process)."""
         placed = set(self.areas)
         if self.theaters:
-            from engines.ultima_ratio.map import load_map
+            if areas is None:
+                from engines.ultima_ratio.map import load_map
 
-            placed |= {a.id for a in load_map().areas if a.theater in self.theaters}
+                areas = load_map().areas
+            placed |= {a.id for a in areas if a.theater in self.theaters}
         return placed - set(self.except_areas)
 
 

@@ -15,7 +15,7 @@ from app.models import GameTable, LogEntry, Seat, utcnow
 from app.models.clocks import SeatClock, TableClock, Vacation
 from app.models.pbw import Delivery, Notice, NoticeSettings, PlatformMove
 from app.models.ratings import RatingChange
-from app.services import clocks, play
+from app.services import play, vacations
 from app.services.clock_checker import time_out
 from app.services.clock_time import aware
 from app.services.tables import game_of
@@ -239,7 +239,7 @@ def test_a_vacation_started_elsewhere_moves_the_deadline_the_checker_sees(app, b
     with app.state.sessions() as db:
         before = db.get(SeatClock, (table, "north")).deadline
         user = db.query(Seat).filter_by(table_id=table, role="north").one().user
-        clocks.take_vacation(db, user, 2, 21)
+        vacations.take_vacation(db, user, 2, 21)
         after = db.get(SeatClock, (table, "north"), populate_existing=True).deadline
     assert aware(after) - aware(before) == 2 * DAY
 

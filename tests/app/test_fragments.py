@@ -210,13 +210,21 @@ def test_a_row_of_fragments_is_each_kept_fragment_in_turn():
     assert row == f"{character(CARD, label='Main Character')}{character(weaker)}|{character(weaker)}{character(None)}"
 
 
-def test_kept_fragments_are_forgotten_when_too_many():
+def test_kept_fragments_forget_the_least_recently_used_when_too_many():
     fragments._kept.clear()
-    for power in range(fragments.FRAGMENTS_KEPT):
+    oldest = character({**CARD, "powers": {**CARD["powers"], "clerical": 0}})
+    second = character({**CARD, "powers": {**CARD["powers"], "clerical": 1}})
+    for power in range(2, fragments.FRAGMENTS_KEPT):
         character({**CARD, "powers": {**CARD["powers"], "clerical": power}})
     assert len(fragments._kept) == fragments.FRAGMENTS_KEPT
-    character({**CARD, "name": "The Nuncio"})  # one more: the kept ones are forgotten, this one kept
-    assert len(fragments._kept) == 1
+    assert character({**CARD, "powers": {**CARD["powers"], "clerical": 0}}) is oldest  # asked again: used last now
+    nuncio = character({**CARD, "name": "The Nuncio"})  # one more: the least recently used (the second) forgotten
+    assert len(fragments._kept) == fragments.FRAGMENTS_KEPT
+    assert character({**CARD, "name": "The Nuncio"}) is nuncio
+    assert character({**CARD, "powers": {**CARD["powers"], "clerical": 0}}) is oldest
+    again = character({**CARD, "powers": {**CARD["powers"], "clerical": 1}})
+    assert again == second and again is not second  # drawn anew (and the next least recently used forgotten)
+    assert len(fragments._kept) == fragments.FRAGMENTS_KEPT
 
 
 def test_the_templates_call_them_as_globals():

@@ -281,7 +281,7 @@ class Transactions:
 def test_a_round_after_a_poke_reads_what_is_due_in_one_transaction(app, browser, smtp):
     """After a poke's notices the sender looks at the digests due, the deliveries due and when to look next: one
     read transaction (issue 26: it was three), and more only when there is something to send."""
-    from app.services.notices import TICK_SECONDS
+    from app.services.notifier import TICK_SECONDS
 
     alice, bob, table = two_players(browser)
     choose(bob, email="bob@example.org", mode="digest", digest_hours=6)

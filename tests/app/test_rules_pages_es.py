@@ -113,9 +113,10 @@ def test_the_planet_kings_battle_name_tables_read_in_the_readers_language(browse
     assert "Los nombres de batallas" in _readable(alice.c.get("/games/planet-king/rules", headers=ES).text)
 
 
-@pytest.mark.parametrize("game", ["15-dias", "planet-king"])
+@pytest.mark.parametrize("game", ["15-dias", "planet-king", "ultima-ratio-regis"])
 def test_every_card_of_the_game_has_its_values_in_spanish(game):
-    """Each value of each card, notable, leader or memorial has Spanish words (issue 29): none is left in English."""
+    """Each value of each card, notable, leader, memorial, power, minor power, area or scenario (its special rules
+    too) has Spanish words (issue 29): none is left in English."""
     from app.card_words import card_values
     from app.routes.rules import content_items
 

@@ -177,6 +177,18 @@ def test_a_move_that_changes_one_area_sends_only_that_areas_row(browser):
     assert row_moves >= 10 and one_area >= 5
 
 
+def test_an_empty_entry_off_the_map_stays_hidden_and_a_conforming_entry_of_its_list(browser):
+    """A place of "At sea and off the map" with nothing to show is kept in the list, hidden (the set of rows never
+    changes), and like every <div> of a <dl> it holds a <dt> and a <dd>."""
+    alice = browser("alice")
+    table = alice.new_table(game=URR, seats={"player1": "me"}, options={"scenario": "the-rise-of-portugal"}, seed=3)
+    page = alice.c.get(f"/tables/{table}/live").text
+    entries = re.findall(r'<div data-live="part-seas__[\w-]+" data-fp="\w+"( hidden)?>(.*?)</div>', page, re.S)
+    assert any(hidden for hidden, _ in entries) and any(not hidden for hidden, _ in entries)
+    for _hidden, inner in entries:
+        assert inner.startswith("<dt") and inner.count("<dt") == inner.count("<dd") == 1, inner
+
+
 def test_the_new_order_table_page_leaves_a_game_room_under_200_kb(browser):
     """Issue 28 › Speed: the table page's HTML (the base map apart) stays under 200 kB at any point of a game. A
     9.2 New Order game at 6 players adds ~30 kB to its page by move 1,000 (bench/RESULTS.md, bench_urr_page.py:

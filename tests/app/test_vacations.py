@@ -11,7 +11,7 @@ from datetime import UTC, date, datetime, timedelta
 from app.errors import Invalid
 from app.models import User
 from app.models.clocks import SeatClock, Vacation
-from app.services import clocks
+from app.services import vacations
 from app.services.clock_time import Pauses, aware, counted, runs_out
 from tests.app.test_clocks import TUESDAY, _race, app, check, clock, clocked, seat_clock  # noqa: F401 (the clocked fixtures)
 
@@ -137,7 +137,7 @@ def test_two_bookings_at_once_never_overrun_the_allowance(app, browser, clock):
         with app.state.sessions() as db:
             user = db.query(User).filter_by(username="alice").one()
             try:
-                clocks.take_vacation(db, user, 15, 21, starts_on=date(2026, 12, day))
+                vacations.take_vacation(db, user, 15, 21, starts_on=date(2026, 12, day))
                 return True
             except Invalid as exc:
                 return str(exc)

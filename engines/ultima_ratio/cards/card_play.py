@@ -117,11 +117,13 @@ def corsair_raids(g: Ctx, power: str) -> list[list[str]]:
     """[squadron, victim]: an operational squadron of the power at sea since the impulse began and that has not
     plundered in it, against a victim whose merchant is in a trade center of that sea (11.5.1, ``piracy_victims``)."""
     s = g.s
-    victims = piracy_victims(g, power)
+    victims: list[str] | None = None  # asked once a squadron may plunder
     out = []
     for uid in naval_bases.operational(s, power):
         sea = st.loc_sea(s["units"][uid]["loc"])
         if sea and st.started_impulse_as(s, uid) and not naval_bases.pirated(s, uid):
+            if victims is None:
+                victims = piracy_victims(g, power)
             out += [[uid, v] for v in victims if naval.piracy_centers(s, board_of(g), sea, v)]
     return out
 

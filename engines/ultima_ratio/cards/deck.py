@@ -34,7 +34,7 @@ def in_play(s: dict) -> bool:
 
 
 def event(board: Board, card: str) -> Event:
-    return board.world.event(card)
+    return board.event(card)
 
 
 def is_combat(board: Board, card: str) -> bool:

@@ -88,9 +88,8 @@ def sortie_areas(g: Ctx, power: str) -> list[str]:
     s = g.s
     return [
         a
-        for a, info in s["areas"].items()
-        if info["siege"]
-        and info["fortress"]
+        for a in st.under_siege(s)
+        if (info := s["areas"][a])["fortress"]
         and info["fortress"]["power"] == power
         and st.troops_in(s, a, power)
         and besiegers(s, a)

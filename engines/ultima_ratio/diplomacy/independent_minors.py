@@ -20,15 +20,29 @@ from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
 
 
+def independents(g: Ctx) -> list[tuple[str, str | None]]:
+    """The independent minor powers in play (20.5) and the major power each is allied with (or None), by id; once
+    per reading of the state (the menu asks it for each power of the seat)."""
+    s, board = g.s, board_of(g)
+    return list(
+        st.remembered(
+            s,
+            ("independent_minors",),
+            lambda: [
+                (m, info["ally"]) for m, info in sorted(s["minors"].items()) if board.minor(m).kind == "independent"
+            ],
+        )
+    )
+
+
 def allied_targets(g: Ctx, power: str, in_forced_peace) -> list[str]:
     """The independent minors allied with a major power that ``power`` may declare war on: not allied with one of
     its player's powers, nor with a power already at war with it or in forced peace with it (21.5.4)."""
-    s, board = g.s, board_of(g)
+    s = g.s
     seat = st.seat_of(s, power)
     out = []
-    for minor, info in sorted(s["minors"].items()):
-        ally = info["ally"]
-        if ally is None or board.minor(minor).kind != "independent" or ally == power:
+    for minor, ally in independents(g):
+        if ally is None or ally == power:
             continue
         if st.seat_of(s, ally) == seat or st.hostile(s, power, ally) or in_forced_peace(s, power, ally):
             continue

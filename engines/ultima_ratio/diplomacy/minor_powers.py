@@ -60,7 +60,7 @@ def activate(g: Ctx, areas: list[str]) -> None:
     """Areas become active (18.2.1): possessed as the scenario's table of possessions has them for this turn, if
     that power or minor is in play (``world.scenario_owners``), else independent A2 (RULINGS MP-9)."""
     s, board = g.s, board_of(g)
-    owners = scenario_owners(s["scenario"], s["turn"], board.world)
+    owners = scenario_owners(s["scenario"], s["turn"], board.world, board.map.areas)
     for area in areas:
         if area in s["areas"] or area not in board.areas:
             continue

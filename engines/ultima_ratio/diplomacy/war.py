@@ -60,9 +60,8 @@ def has_cb(s: dict, power: str, target: str) -> bool:
 
 
 def independent_minors(g: Ctx) -> list[str]:
-    """20.5: the independent minor powers in play that no major power is allied with (RULINGS W-3)."""
-    s = g.s
-    return [m for m, info in s["minors"].items() if info["ally"] is None and board_of(g).minor(m).kind == "independent"]
+    """20.5: the independent minor powers in play that no major power is allied with (RULINGS W-3), by id."""
+    return [m for m, ally in independent.independents(g) if ally is None]
 
 
 def targets(g: Ctx, power: str) -> list[str]:
@@ -72,7 +71,7 @@ def targets(g: Ctx, power: str) -> list[str]:
     s = g.s
     seat = st.seat_of(s, power)
     out = []
-    for other in [*sorted(s["powers"]), *sorted(independent_minors(g))]:
+    for other in [*sorted(s["powers"]), *independent_minors(g)]:
         if other == power or st.seat_of(s, other) == seat or st.hostile(s, power, other):
             continue
         if other in s["powers"] and in_forced_peace(s, power, other):

@@ -69,6 +69,14 @@ def prepared(s: dict, center: str, power: str) -> int:
     return s["merchants_prepared"].get(center, {}).get(power, 0)
 
 
+def active_theaters(s: dict, board: Board) -> frozenset[str]:
+    """The theaters with an area in play (7.2), once per reading of the state."""
+    found: frozenset[str] = st.remembered(
+        s, ("active_theaters",), lambda: frozenset(board.areas[a].theater for a in s["areas"])
+    )
+    return found
+
+
 def interest_in_center(s: dict, board: Board, power: str, center: str) -> bool:
     """18.4.1 (l. 1308): without interest in a theater a power "cannot place merchants in maritime trade centers
     connected with these theaters (unless the trade center also includes an area of a theater where the major power
@@ -79,7 +87,7 @@ def interest_in_center(s: dict, board: Board, power: str, center: str) -> bool:
     interest = s["powers"][power]["interest"]
     tc = board.map.trade_center(center)
     shared = [t for t in tc.theaters if t in interest]
-    if shared and any(board.areas[a].theater in shared for a in s["areas"]):
+    if shared and any(t in active_theaters(s, board) for t in shared):
         return True
     coast = sorted({a for x in tc.seas for a in board.sea_ports.get(x, ())})
     return any(a in s["areas"] and board.areas[a].theater in interest and in_center(s, board, center, a) for a in coast)

@@ -14,6 +14,7 @@ from engines.core.machine import Ctx, Step
 from engines.core.types import text
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
+from engines.ultima_ratio.counters import Leader
 from engines.ultima_ratio.leaders import leader_rules, leader_state
 
 
@@ -23,9 +24,11 @@ def targets(s: dict, power: str) -> list[str]:
 
 
 def may_build(g: Ctx, power: str) -> bool:
+    """17.2: a leader may be drawn when the cup has one and there is a leader of the power to replace
+    (``leader_rules.replace_targets``: any of its own) or a unit to place him on (``targets``)."""
     s = g.s
     return bool(s["leader_pool"]) and (  # a leader of its own to replace first: no counters to build then
-        bool(leader_rules.replace_targets(power, leader_state.state_leaders(s))) or bool(targets(s, power))
+        any(info["power"] == power for info in s["leaders"].values()) or bool(targets(s, power))
     )
 
 
@@ -39,10 +42,13 @@ def unit_changes(s: dict, power: str, done: list[str]) -> list[list[str]]:
     on = {s["leaders"][lid]["unit"] for lid in mine}
     stacks = leader_state.stacks_of(s, on)
     units = leader_state.counters(s, power, stacks)  # his own units (17.1), in his leaders' stacks alone
-    everyone = leader_state.state_leaders(s)
+    leaders = [  # those asked of, not the whole table's
+        Leader(id=lid, power=power, unit=s["leaders"][lid]["unit"], extraordinary=s["leaders"][lid]["extraordinary"])
+        for lid in mine
+    ]
     if not on <= {u["id"] for u in units}:
         units = leader_state.counters(s, at=stacks)  # a leader on another's unit (an ally's, RULINGS L-7)
-    return [[lid, uid] for lid in mine for uid in leader_rules.attach_targets(everyone, units, lid)]
+    return [[lid, uid] for lid in mine for uid in leader_rules.attach_targets(leaders, units, lid)]
 
 
 def change_unit(g: Ctx, leader: str, unit: str) -> None:
@@ -69,14 +75,20 @@ def changes_near(
     only the changes that take him to a unit of another group; the only leader of a kept fleet stays in it (11.2,
     RULINGS FK-2, L-17.1: fleets are not disassembled outside their impulse). None when no such leader has somewhere
     to go."""
+    # 17.1: a leader goes only to a unit of his own stack (``leader_rules.attach_targets``: the same place), so only
+    # the leaders in the stacks of ``units`` may be on one of them or go to one
+    places = leader_state.stacks_of(s, units)
     mine = [
         lid
         for lid, info in sorted(s["leaders"].items())
-        if info["power"] == power and lid not in done and info["unit"] not in exclude
+        if info["power"] == power
+        and lid not in done
+        and info["unit"] not in exclude
+        and leader_state.stack_of(s, info["unit"]) in places
     ]
     if not mine:
         return []
-    # 17.1: a leader goes only to a unit of his own stack, so only the leaders' stacks are built
+    # only the leaders' stacks are built
     stacks = leader_state.stacks_of(s, [s["leaders"][lid]["unit"] for lid in mine])
     near, everything = set(units), leader_state.counters(s, at=stacks)
     everyone = leader_state.state_leaders(s)

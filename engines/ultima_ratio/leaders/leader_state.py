@@ -20,10 +20,10 @@ def counters(s: dict, power: str | None = None, at: Collection[str] | None = Non
     out: list[Unit] = []
     if at is not None and not at:
         return out
-    for uid in s["units"] if power is None else st.units_of(s, power):
-        info = s["units"][uid]
-        if at is not None and info["loc"] not in at:
-            continue
+    units = s["units"]
+    ids = units if power is None else st.units_of(s, power)
+    for uid in ids if at is None else [u for u in ids if units[u]["loc"] in at]:
+        info = units[uid]
         area = st.loc_area(info["loc"])
         out.append(
             {
@@ -45,7 +45,13 @@ def counters(s: dict, power: str | None = None, at: Collection[str] | None = Non
         )
     areas = s["areas"]
     wanted = None if at is None else {loc for loc in at if loc.startswith(st.AREA)}  # an area's location is its id
-    for area in areas if wanted is None else [a for a in areas if a in wanted]:  # in the order of the state's areas
+    if wanted is None:
+        places: Iterable[str] = areas
+    elif len(wanted) < 2:  # a single stack's area, if active
+        places = [a for a in wanted if a in areas]
+    else:  # in the order of the state's areas (within a reading, without scanning them all)
+        places = st.in_order(s, wanted) if st.read(s) is not None else [a for a in areas if a in wanted]
+    for area in places:
         info = areas[area]
         fort = info["fortress"]
         if fort and (power is None or fort["power"] == power):
@@ -69,7 +75,12 @@ def counters(s: dict, power: str | None = None, at: Collection[str] | None = Non
 def stacks_of(s: dict, units: Iterable[str]) -> set[str]:
     """Where these units stand (a troop's or squadron's ``loc``; ``fortress:<area>``, its area): the ``at`` of
     ``counters`` for a question about the leaders on them and the units beside them (17.1)."""
-    return {s["units"][u]["loc"] if u in s["units"] else u.removeprefix("fortress:") for u in units}
+    return {stack_of(s, u) for u in units}
+
+
+def stack_of(s: dict, unit: str) -> str:
+    """Where one unit stands (``stacks_of``)."""
+    return s["units"][unit]["loc"] if unit in s["units"] else unit.removeprefix("fortress:")
 
 
 def on_map(s: dict, units: Iterable[Unit]) -> list[Unit]:

@@ -4,7 +4,6 @@ decision (the troops one at a time, then the box when the area has several, 18.1
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from engines.core.machine import Ctx, Step
@@ -22,26 +21,38 @@ def overstacked(g: Ctx, power: str) -> list[str]:
     s, b = g.s, board_of(g)
     out: list[str] = []
     with st.reading(s):  # a question only: the troops of each area looked up, not scanned
-        count = Counter(st.loc_area(s["units"][u]["loc"]) for u in st.units_of(s, power, "troop", "map"))
-        # a stack counts the area's troops and, in a siege, its fortress: within the limit without a commander
-        # (an organizer only adds one), it is not overstacked
+        troops = troops_by_area(s, power)
+        # a stack counts the area's troops and, only in a siege, its fortress (``logistics_rules.stack``): within the
+        # limit without a commander (an organizer only adds one), it is not overstacked
         areas = sorted(
             a
-            for a, n in count.items()
-            if a is not None and n + 1 > logistics_rules.stacking_limit(b.areas[a], stacking.holding(s, b, a))
+            for a, here in troops.items()
+            if len(here) + bool(a in s["areas"] and s["areas"][a]["siege"])
+            > logistics_rules.stacking_limit(b.areas[a], stacking.holding(s, b, a))
         )
         if not areas:
             return out
         # the stacks counted are the power's own in these areas (``logistics_rules.stack``): their counters alone
         units = leader_state.on_map(s, leader_state.counters(s, power, set(areas)))
         for area in areas:
-            limit = stacking.stacking_limit(s, b, area, power)
+            limit = stacking.stacking_limit(s, b, area, power, troops[area])
             for siege in (False, True):
                 d = logistics_rules.overstack_decision(units, area, [power], limit, besieged=siege)
                 if d and d.count:
                     out.append(area)
                     break
     return out
+
+
+def troops_by_area(s: dict, power: str) -> dict[str, list[str]]:
+    """The power's troops in each area where it has some, each list ``state.troops_in``'s (in the order of
+    ``s["units"]``): one pass over the power's counters."""
+    troops: dict[str, list[str]] = {}
+    for u in st.units_of(s, power, "troop", "map"):
+        area = st.loc_area(s["units"][u]["loc"])
+        if area is not None:
+            troops.setdefault(area, []).append(u)
+    return troops
 
 
 def after_action(g: Ctx, seat: str) -> dict | None:

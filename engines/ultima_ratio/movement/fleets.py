@@ -96,6 +96,17 @@ def form(g: Ctx, group: list[str]) -> None:
         s.setdefault("fleets", []).append(list(group))
 
 
+def squadrons_at_sea(s: dict, powers: list[str], done: list[str]) -> list[str]:
+    """The powers' operational squadrons at sea but those in ``done``, by id (11.2: those that may assemble or
+    disassemble); the powers' counters alone (within a reading, from its counters by power)."""
+    return sorted(
+        u
+        for power in set(powers)
+        for u in st.units_of(s, power, "squadron", "map")
+        if u not in done and _on_map(s, u) and st.loc_sea(s["units"][u]["loc"])
+    )
+
+
 def assembly(s: dict, board: Board, powers: list[str], done: list[str]) -> dict[str, list]:
     """11.2: "At any time during his impulse, a player can freely (without spending actions) assemble or
     disassemble the fleets that he wishes that are in the same sea" (RULINGS FK-5): ``join_fleet`` [squadron,
@@ -103,15 +114,7 @@ def assembly(s: dict, board: Board, powers: list[str], done: list[str]) -> dict[
     its base's limit (15.1.2) — and ``leave_fleet`` [squadron] — a fleet's squadron (not its flagship) goes on
     alone. Each squadron once between two other moves (``done``), so the list stays finite."""
     joins, leaves = [], []
-    at_sea = [
-        u
-        for u, info in sorted(s["units"].items())
-        if info["kind"] == "squadron"
-        and info["power"] in powers
-        and u not in done
-        and _on_map(s, u)
-        and st.loc_sea(info["loc"])
-    ]
+    at_sea = squadrons_at_sea(s, powers, done)
     for uid in at_sea:
         info, fleet = s["units"][uid], fleet_of(s, board, uid)
         sea = st.loc_sea(info["loc"])

@@ -7,7 +7,7 @@ repatriation (14.1.1) or a transfer (21.2.2) crosses its own ``Lane``. The movem
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Container
+from collections.abc import Container, Iterable, Iterator
 from typing import NamedTuple
 
 from engines.core.machine import Ctx
@@ -89,6 +89,13 @@ def lane_candidates(g: Ctx, power: str, receiver: str) -> set[str] | None:
 def troop_steps(g: Ctx, power: str, here: str, lane: Lane | None) -> tuple[list[str], list[str]]:
     """The areas and seas next to ``here`` that a troop of the power may enter (10.2; a repatriation's or
     transfer's ``lane``, 14.1.1, 21.2.2)."""
+    places = list(steps_from(g, power, here, lane))
+    return [x for x in places if x.startswith(st.AREA)], [x for x in places if not x.startswith(st.AREA)]
+
+
+def steps_from(g: Ctx, power: str, here: str, lane: Lane | None) -> Iterator[str]:
+    """The places of ``troop_steps``, areas first, each area asked whether it may be entered only when the one
+    before was looked at: a search that stops at the first end it meets asks no more of them (``TroopReach``)."""
     s, b = g.s, board_of(g)
     area, sea = st.loc_area(here), st.loc_sea(here)
 
@@ -102,9 +109,13 @@ def troop_steps(g: Ctx, power: str, here: str, lane: Lane | None) -> tuple[list[
     if area is not None:
         siege = s["areas"][area]["siege"]
         inside = bool(siege) and siege["besieger"] != power  # a besieged port: only by sea (AU-1)
-        return ([] if inside else [a for a in st.neighbours(s, b, area) if passable(a)]), list(b.areas[area].seas)
+        if not inside:
+            yield from (a for a in st.neighbours(s, b, area) if passable(a))
+        yield from b.areas[area].seas
+        return
     assert sea is not None  # a place on a path is an area or a sea
-    return [a for a in b.sea_ports[sea] if passable(a, by_sea=True)], list(b.sea_links[sea])
+    yield from (a for a in b.sea_ports[sea] if passable(a, by_sea=True))
+    yield from b.sea_links[sea]
 
 
 class TroopReach:
@@ -122,16 +133,18 @@ class TroopReach:
         self.nexts: dict[str, list[str]] = {}
         self.leads: dict[str, str] = {}  # a place -> an end (a place other than itself) reached from it
 
-    def after(self, here: str) -> list[str]:
-        if here not in self.nexts:
-            if self.lane is None:
-                areas, seas = st.remembered(
-                    self.g.s, ("troop_steps", self.power, here), lambda: troop_steps(self.g, self.power, here, None)
-                )
-            else:
-                areas, seas = troop_steps(self.g, self.power, here, self.lane)
-            self.nexts[here] = [*areas, *seas]
-        return self.nexts[here]
+    def after(self, here: str) -> Iterable[str]:
+        """The places next to ``here`` (``troop_steps``): known once a search looked at them all, else each asked
+        when the search comes to it (it stops at the first end)."""
+        known = self.nexts.get(here)
+        return known if known is not None else self._walk(here)
+
+    def _walk(self, here: str) -> Iterator[str]:
+        found = []
+        for place in steps_from(self.g, self.power, here, self.lane):
+            found.append(place)
+            yield place
+        self.nexts[here] = found  # looked at them all
 
     def stop(self, place: str) -> bool:
         if place not in self.stops:

@@ -16,15 +16,24 @@ from engines.ultima_ratio.movement import naval_bases
 
 def squadrons_without_base(s: dict, board: Board, power: str) -> list[str]:
     """Squadrons at sea without a base in range, and squadrons in ports the power no longer controls."""
-    out = []
-    for u in squadrons_on_map(s).get(power, ()):
-        info = s["units"][u]
-        sea, area = st.loc_sea(info["loc"]), st.loc_area(info["loc"])
-        if (sea and not naval_bases.has_base(s, board, power, sea, info["galley"])) or (
-            area and not st.controls(s, power, area)
-        ):
-            out.append(u)
-    return out
+    units = s["units"]
+    return [u for u in squadrons_on_map(s).get(power, ()) if _without_base(s, board, power, units[u])]
+
+
+def parties_without_base(s: dict, board: Board, parties: list[str]) -> list[str]:
+    """Those of ``parties`` (in their order) with a squadron without base (``squadrons_without_base``), each party's
+    squadrons looked at until the first one without: the question asked after every action (11.1.1)."""
+    units, on_map = s["units"], squadrons_on_map(s)
+    return [p for p in parties if any(_without_base(s, board, p, units[u]) for u in on_map.get(p, ()))]
+
+
+def _without_base(s: dict, board: Board, power: str, info: dict) -> bool:
+    """A squadron of the power on the map (at sea or in a port, ``squadrons_on_map``) has no base: at sea, none in
+    range (``naval_bases.has_base``); in a port, one the power no longer controls."""
+    loc = info["loc"]
+    if loc.startswith(st.SEA):
+        return not naval_bases.has_base(s, board, power, loc, info["galley"])
+    return not st.controls(s, power, loc)
 
 
 def squadrons_on_map(s: dict) -> dict[str, list[str]]:

@@ -50,7 +50,7 @@ def markers(board: Board, scenario: Scenario, areas: set[str]) -> dict[str, str]
     for setup in setups(board, scenario):
         for marker in setup.markers:
             letter = "A" if marker.kind == "independent" else "R"
-            out.update({a: f"{letter}{marker.level}" for a in marker.placed_in() if a in areas})
+            out.update({a: f"{letter}{marker.level}" for a in marker.placed_in(board.map.areas) if a in areas})
     return out
 
 

@@ -75,16 +75,28 @@ def rebase_due(g: Ctx, seat: str) -> dict | None:
     """11.1.1: a squadron left without a base "must move immediately upon the occurrence of this circumstance" —
     the squadrons of every power, not only the acting player's (one who lost a port in this impulse): the acting
     player's powers first, then the others; the frame of a ``rebase`` decision when a tie needs its player."""
+    with st.reading(g.s):  # first the question, in one reading: a power's bases do not hang on others' squadrons
+        lacking = lacking_bases(g, seat)
+    return rebase(g, lacking)
+
+
+def lacking_bases(g: Ctx, seat: str) -> list[str]:
+    """11.1.1's question: the parties with a squadron without base, the seat's powers first, then the other powers,
+    then the allied minors (20.2)."""
     s = g.s
     mine = st.powers_of(s, seat)
     allied = sorted(m for m, info in s["minors"].items() if info["ally"])  # 20.2: allied minors' squadrons too
     order = [*mine, *sorted(p for p in s["powers"] if p not in mine), *allied]
-    with st.reading(s):  # first the question, in one reading: a power's bases do not hang on others' squadrons
-        lacking = [p for p in order if without_base.squadrons_without_base(s, board_of(g), p)]
+    return without_base.parties_without_base(s, board_of(g), order)
+
+
+def rebase(g: Ctx, lacking: list[str]) -> dict | None:
+    """11.1.1 applied to the parties ``lacking_bases`` found, in their order: their squadrons go to their single
+    nearest bases at once; the frame of a ``rebase`` decision when a tie needs its player."""
     for power in lacking:
-        rebase = without_base.check_bases(g, power)
-        if rebase:
-            return rebase
+        frame = without_base.check_bases(g, power)
+        if frame:
+            return frame
     return None
 
 
@@ -327,11 +339,15 @@ class PowerActions(FreeMoves, Step):
             self._transfer(g, expedition)
             return
         fleets.revert_strays(g)  # 21.2.3: a combined squadron out of its fleet or sea (RULINGS AL-11)
-        rebase = rebase_due(g, g.frame["seat"])
-        if rebase:
-            g.call("rebase", **rebase)
+        with st.reading(g.s):  # the two questions in one reading: nothing changes unless a squadron lacks a base
+            lacking = lacking_bases(g, g.frame["seat"])
+            due = None if lacking else overstack.after_action(g, g.frame["seat"])
+        decision = rebase(g, lacking)
+        if decision:
+            g.call("rebase", **decision)
             return
-        due = overstack.after_action(g, g.frame["seat"])
+        if lacking:  # the squadrons moved: the overstack question on the state as it is now
+            due = overstack.after_action(g, g.frame["seat"])
         if due:
             g.call("disperse_overstack", **due)
             return

@@ -1,7 +1,7 @@
 """Components and Setup as the engine reads them: seals, leader counters, the cups (Components; Setup) —
 examples."""
 
-from engines.planet_king import court, events_common, organisation, wars
+from engines.planet_king import campaigns, court, events_common, organisation, wars
 from engines.planet_king.components import F_ITALY, C
 from tests.engines.planet_king.support import ev, fresh, nb, rigged, run
 
@@ -75,7 +75,7 @@ def test_question_mark_rating_tested_once():
     stack(s, [ev("PATRON")])
     assert run(s, court.rating, jj, "military") == 3
     assert run(s, court.rating, jj, "military") == 3 and s["ratings"][f"{jj}:military"] == 3
-    assert wars.campaign_cost(type("G", (), {"s": s})(), jj) == 2
+    assert campaigns.campaign_cost(type("G", (), {"s": s})(), jj) == 2
 
 
 def test_father_replaced_by_son():

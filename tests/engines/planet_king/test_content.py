@@ -13,8 +13,8 @@ import pytest
 import yaml
 
 from engines.core.types import ContentError
-from engines.planet_king import GAME, PlanetKing, content
-from engines.planet_king.content import Genius, Lady, Noble
+from engines.planet_king import GAME, PlanetKing, content, content_items
+from engines.planet_king.content_items import Genius, Lady, Noble
 
 RULEBOOK = Path(__file__).resolve().parents[4] / "shared" / "rules" / "planet-king.txt"
 
@@ -753,7 +753,7 @@ def test_reconstructed_item_cannot_claim_stated_values():
         "stated": ["art"],
     }
     with pytest.raises(ValueError, match="reconstructed"):
-        content.Genius.model_validate(raw)
+        content_items.Genius.model_validate(raw)
 
 
 def test_table_rows_and_seals_are_strict(c):
@@ -761,15 +761,15 @@ def test_table_rows_and_seals_are_strict(c):
     tables = c.tables.model_dump()
     tables["enlightenment"][0]["victory_point"] = 1
     with pytest.raises(ValueError, match="victory_point"):
-        content.Tables.model_validate(tables)
+        content_items.Tables.model_validate(tables)
     card = c.events[0].model_dump() | {"conditional": True, "condition": "hunt", "turn_in": 2}
     with pytest.raises(ValueError, match="no turns"):
-        content.EventCard.model_validate(card)
+        content_items.EventCard.model_validate(card)
     with pytest.raises(ValueError, match="unknown effect"):
-        content.EventCard.model_validate(c.events[0].model_dump() | {"effect": "plague"})
-    assert {e.effect for e in c.events} == content.EFFECTS
+        content_items.EventCard.model_validate(c.events[0].model_dump() | {"effect": "plague"})
+    assert {e.effect for e in c.events} == content_items.EFFECTS
 
 
 def test_every_effect_the_content_allows_has_a_rule_in_the_engine():
-    """content.EFFECTS (the effects a card may name) is exactly the engine's table of effects."""
-    assert set(GAME.effects) == set(content.EFFECTS)
+    """content_items.EFFECTS (the effects a card may name) is exactly the engine's table of effects."""
+    assert set(GAME.effects) == set(content_items.EFFECTS)

@@ -2,7 +2,7 @@
 Campaign) — the rulebook's examples with stacked decks."""
 
 from engines.core.types import text
-from engines.planet_king import GAME, military, wars
+from engines.planet_king import GAME, campaigns, military, wars
 from engines.planet_king.components import (
     F_CATALONIA,
     F_ITALY,
@@ -36,7 +36,7 @@ def test_example_progression_of_a_war_tromp():
     at_war(s, "pk:war:england", enemy="pk:leader:blake", army=["fleet"])
     assert military.army_sp(s, FLANDERS_WAR) == 3
     stack(s, [ev("INSTABILITY"), ev("FALL FROM GRACE")])
-    run(s, wars.war_event, UNITED_PROVINCES)
+    run(s, campaigns.war_event, UNITED_PROVINCES)
     assert s["wars"][FLANDERS_WAR]["pos"] == -2
     vet = [u for u in s["units"] if u["loc"] == FLANDERS_WAR and u["type"] == "old_tercio"]
     assert vet and vet[0]["damaged"]
@@ -56,7 +56,7 @@ def test_enemy_leader_relieved_when_nothing_happens():
         army=["old_tercio", "nations_tercio", "fleet"],
     )
     stack(s, [ev("EXCELLENT HARVESTS"), ev("PATRON")])
-    run(s, wars.war_event, UNITED_PROVINCES)
+    run(s, campaigns.war_event, UNITED_PROVINCES)
     assert s["wars"][FLANDERS_WAR]["pos"] == -1
     assert s["wars"][FLANDERS_WAR]["enemy"] != "pk:leader:nassau"
     assert "relieved of command" in text_log(s)
@@ -77,7 +77,7 @@ def test_example_total_war_first_turn():
     assert military.army_sp(s, F_ITALY) == 1.5
     stack(s, [ev("UNION OF ARMS"), ev("THE PLAGUE"), ev("EXCELLENT HARVESTS"), ev("PATRON")])
     palatinate = s["wars"][PALATINATE]["pos"]
-    run(s, wars.total_war)
+    run(s, campaigns.total_war)
     s = pick(s, "The provincial tercio")  # UNION OF ARMS shows the SP elimination symbol: the player chooses
     assert s["wars"][F_ITALY]["pos"] == -1 and units(s, F_ITALY) == ["spanish_tercio"]
     assert s["wars"][PALATINATE]["pos"] == palatinate
@@ -91,7 +91,7 @@ def test_example_declaration_of_war_turn_5_instability():
     s["turn"] = 5
     s["wars_declared"] = 0
     stack(s, [ev("INSTABILITY"), ev("PATRON")])
-    run(s, wars.war_event, FRANCE)
+    run(s, campaigns.war_event, FRANCE)
     assert s["wars"][F_PICARDY]["status"] == "war" and s["wars"][F_CATALONIA]["status"] == "war"
     assert s["wars"][F_ITALY]["status"] == "none"
     assert s["wars"][F_CATALONIA]["black"] == 3
@@ -102,11 +102,11 @@ def test_declaration_turn_three_needs_two_good_tests():
     s = fresh("planet_king")
     s["turn"] = 3
     stack(s, [ev("PATRON"), ev("FALL FROM GRACE")])
-    run(s, wars.war_event, "pk:power:england")
+    run(s, campaigns.war_event, "pk:power:england")
     assert s["wars"]["pk:war:england"]["status"] == "war"
     s = fresh("planet_king")
     stack(s, [ev("PATRON"), ev("FALL FROM GRACE")])
-    run(s, wars.war_event, "pk:power:england")
+    run(s, campaigns.war_event, "pk:power:england")
     assert s["wars"]["pk:war:england"]["status"] == "none"
 
 
@@ -114,10 +114,10 @@ def test_turkish_war_only_on_negative():
     s = fresh("planet_king")
     s["turn"] = 5
     stack(s, [ev("FALL FROM GRACE")])
-    run(s, wars.war_event, OTTOMAN, turkish=True)
+    run(s, campaigns.war_event, OTTOMAN, turkish=True)
     assert s["wars"]["pk:war:ottoman-empire"]["status"] == "none"
     stack(s, [ev("THE PLAGUE")])
-    run(s, wars.war_event, OTTOMAN, turkish=True)
+    run(s, campaigns.war_event, OTTOMAN, turkish=True)
     assert s["wars"]["pk:war:ottoman-empire"]["status"] == "war"
 
 
@@ -125,7 +125,7 @@ def test_two_new_wars_a_turn_at_most():
     s = fresh("planet_king")
     s["wars_declared"] = 2
     before = len(s["decks"]["events"])
-    run(s, wars.war_event, "pk:power:england")
+    run(s, campaigns.war_event, "pk:power:england")
     assert s["wars"]["pk:war:england"]["status"] == "none"
     assert len(s["decks"]["events"]) == before  # no fortune test drawn
 
@@ -138,7 +138,7 @@ def test_example_war_ended_this_turn_is_ignored():
     run(s, wars.move, FLANDERS_WAR, 1, "test")
     assert s["wars"][FLANDERS_WAR]["status"] == "peace"
     before = len(s["decks"]["events"])
-    run(s, wars.war_event, UNITED_PROVINCES)
+    run(s, campaigns.war_event, UNITED_PROVINCES)
     assert s["wars"][FLANDERS_WAR]["status"] == "peace" and len(s["decks"]["events"]) == before
 
 
@@ -151,7 +151,7 @@ def test_example_front_selection_picardy():
         s, F_CATALONIA, pos=-1, leader=nb("FERNÁNDEZ DE LA CUEVA"), enemy="pk:leader:harcourt", army=["spanish_tercio"]
     )
     stack(s, [ev("THE PLAGUE"), ev("PATRON"), ev("EXCELLENT HARVESTS")])
-    run(s, wars.war_event, FRANCE)
+    run(s, campaigns.war_event, FRANCE)
     assert s["wars"][F_PICARDY]["pos"] == 1 and s["wars"][F_CATALONIA]["pos"] == -1
 
 
@@ -186,9 +186,9 @@ def test_player_campaign_spinola_first_turn():
         enemy="pk:leader:nassau",
         army=["old_tercio", "nations_tercio", "fleet"],
     )
-    assert wars.campaign_cost(None, nb("AMBROSIO DE SPINOLA")) == 2
+    assert campaigns.campaign_cost(None, nb("AMBROSIO DE SPINOLA")) == 2
     stack(s, [ev("PATRON"), ev("THE PLAGUE"), ev("FALL FROM GRACE")])
-    run(s, wars.player_campaign, FLANDERS_WAR)
+    run(s, campaigns.player_campaign, FLANDERS_WAR)
     assert s["wars"][FLANDERS_WAR]["pos"] == 0
     vet = next(u for u in s["units"] if u["loc"] == FLANDERS_WAR and u["type"] == "old_tercio")
     assert vet["damaged"]
@@ -199,7 +199,7 @@ def test_campaign_with_inferior_army_needs_two_positives():
     at_war(s, F_ITALY, leader=nb("GONZALO FDEZ. DE CÓRDOBA"), enemy="pk:leader:la-motte", army=["spanish_tercio"])
     s["wars"][PALATINATE]["leader"] = None
     stack(s, [ev("PATRON"), ev("THE PLAGUE")])
-    run(s, wars.player_campaign, F_ITALY)
+    run(s, campaigns.player_campaign, F_ITALY)
     assert s["wars"][F_ITALY]["pos"] == 0
 
 
@@ -224,7 +224,7 @@ def test_naval_power_without_fleet():
     assert military.army_sp(s, "pk:war:england") == 1
     assert military.army_sp(s, "pk:war:england", enemy_campaign=True) == 2
     stack(s, [ev("FALL FROM GRACE")])  # neutral (strategy 1, difference 1)
-    run(s, wars.war_event, "pk:power:england")
+    run(s, campaigns.war_event, "pk:power:england")
     assert s["wars"]["pk:war:england"]["pos"] == -1
     assert units(s, "pk:war:england") == ["spanish_tercio"]  # the card's SP symbol: one tercio lost
 

@@ -4,7 +4,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from engines.ultima_ratio import mapdraw
+from engines.ultima_ratio import mapdraw, mapwords
+from engines.ultima_ratio.game import GAME
 from engines.ultima_ratio.geometry import point_in_polygon, polygon_area
 from engines.ultima_ratio.map import load_map
 
@@ -122,3 +123,15 @@ def test_every_area_and_sea_carries_its_namespaced_key_and_its_name(board, plain
     names = {f"{a.id}": a.name for a in board.areas} | {f"{s.id}": s.name for s in board.seas}
     for key, titles in keyed.items():
         assert set(titles) == {names[key]}, key
+
+
+def test_the_sheets_phrases_are_the_games_own_catalogues(board):
+    """A game's map sheet speaks its own catalogues (``game.catalogs``: an owner's edited messages included), not
+    the packaged files: a phrase the game words otherwise is drawn as the game words it (issue 29)."""
+    catalogs = {lang: dict(words) for lang, words in GAME.catalogs.items()}
+    catalogs["es"]["draw.strategic_port"] = "Puerto de la Armada"
+    words = mapwords.in_language(board, "es", GAME.name_of, catalogs)
+    sheet = mapdraw.render_map_svg(None, None, board, words)
+    assert "<title>Puerto de la Armada</title>" in sheet and "<title>Puerto estratégico</title>" not in sheet
+    packaged = mapdraw.render_map_svg(None, None, board, mapwords.in_language(board, "es", GAME.name_of, GAME.catalogs))
+    assert "<title>Puerto estratégico</title>" in packaged

@@ -81,3 +81,14 @@ def test_a_special_rules_spanish_words_stand_for_one_english_text():
     translated = {key.removeprefix("rule:") for key in GAME.names["es"] if key.startswith("rule:")}
     assert translated and translated <= set(texts)
     assert sorted(rid for rid in translated if len(texts[rid]) > 1) == []
+
+
+def test_an_objects_own_printed_words_come_before_a_special_rule_of_the_same_id(monkeypatch):
+    """9.1's special rule ``turn-2`` shares its id with the turn ``turn-2``: the rule's words are read for the bare id
+    only where the object of that id has none of its own."""
+    rule = GAME.translated_text("turn-2", "es")
+    assert rule is not None and rule.startswith("Turno 2 (1505): Portugal")  # the turn prints nothing: the rule's
+    turn = GAME.names["es"]["turn-2"]
+    monkeypatch.setitem(GAME.names["es"], "turn-2", turn.model_copy(update={"text": "Texto impreso del turno"}))
+    assert GAME.translated_text("turn-2", "es") == "Texto impreso del turno"
+    assert GAME.translated_text("rule:turn-2", "es") == rule

@@ -6,8 +6,10 @@ alone from nothing."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
+from typing import Any
 
 import pytest
 
@@ -126,3 +128,72 @@ def test_a_way_back_to_the_start_is_no_way_out():
     assert not Graph(links, {"A"}).sets_out("A")
     wider = Graph({"A": ["B"], "B": ["A", "C"], "C": ["B"]}, {"A", "C"})
     assert wider.sets_out("B") and wider.sets_out("A") and wider.sets_out("C")
+
+
+def _steps_as_before(g: Ctx, power: str, here: str, lane: troop_paths.Lane | None) -> tuple[list[str], list[str]]:
+    """``troop_steps`` as it was asked before its places came one at a time (``steps_from``): every place at once."""
+    s, b = g.s, SIM.board
+
+    def passable(a: str, by_sea: bool = False) -> bool:
+        return a in lane.through if lane else troop_paths.troop_passable(g, power, a, by_sea=by_sea)
+
+    if here.startswith(st.AREA):
+        siege = s["areas"][here]["siege"]
+        inside = bool(siege) and siege["besieger"] != power
+        return ([] if inside else [a for a in st.neighbours(s, b, here) if passable(a)]), list(b.areas[here].seas)
+    return [a for a in b.sea_ports[here] if passable(a, by_sea=True)], list(b.sea_links[here])
+
+
+@pytest.mark.parametrize(("seed", "players", "bot"), [(1, 6, "heuristic"), (5, 6, "random")])
+def test_the_places_next_to_a_troop_come_one_at_a_time_as_they_came_all_at_once(seed, players, bot):
+    """10.2, 14.1.1, 21.2.2: the places next to an area or a sea (``troop_steps``, made of ``steps_from``) are, in a
+    reading and out, for an ordinary movement and every transfer lane, those asked all at once before."""
+    compared = 0
+    for n, (s, _role) in enumerate(positions(seed, players, 900, bot)):
+        if n % 30:
+            continue
+        g = Ctx(SIM, s)
+        for power in sorted({info["power"] for info in s["units"].values()} & set(s["powers"])):
+            places = starts(s, power) + sorted({x for a in starts(s, power) for x in SIM.board.areas[a].seas})
+            lanes = [None, *(strategic_movement.transfer_lane(g, power, ally) for ally in st.allies_of(s, power))]
+            for reading in (False, True):
+                with st.reading(s) if reading else contextlib.nullcontext():
+                    for lane in lanes:
+                        for here in places:
+                            assert troop_paths.troop_steps(g, power, here, lane) == _steps_as_before(
+                                g, power, here, lane
+                            )
+                            compared += 1
+    assert compared > 1000
+
+
+def test_a_troop_search_that_meets_an_end_asks_no_more_places(monkeypatch):
+    """A troop's search (``TroopReach``) looks at the places next to it one at a time and stops at the first end:
+    the areas after it are not asked whether they may be entered (a search that asked them all first fails this)."""
+    found, plain = 0, troop_paths.troop_passable
+    asked: list[str] = []
+
+    def counted(g: Ctx, power: str, area: str, *args: Any, **kwargs: Any) -> bool:
+        asked.append(area)
+        return plain(g, power, area, *args, **kwargs)
+
+    for n, (s, _role) in enumerate(positions(1, 6, 600)):
+        if n % 20:
+            continue
+        g = Ctx(SIM, s)
+        for power in sorted(s["powers"]):
+            for loc in sorted({s["units"][u]["loc"] for u in st.units_of(s, power, "troop", "map")}):
+                if not loc.startswith(st.AREA) or s["areas"][loc]["siege"]:
+                    continue
+                with st.reading(s):
+                    nexts, _ = troop_paths.troop_steps(g, power, loc, None)
+                    reach = troop_paths.TroopReach(g, power, None)
+                    if len(nexts) < 2 or not reach.stop(nexts[0]):
+                        continue
+                asked.clear()
+                with monkeypatch.context() as m, st.reading(s):
+                    m.setattr(troop_paths, "troop_passable", counted)
+                    assert troop_paths.TroopReach(g, power, None).sets_out(loc)
+                assert nexts[1] not in asked, (n, power, loc)
+                found += 1
+    assert found > 20

@@ -531,6 +531,34 @@ def test_owners_follow_the_turns(board):
     assert at_11["area:algiers"] == "minor:barbary-coast-minor" and "area:florence" not in at_11
 
 
+def test_a_game_reads_the_markers_theaters_on_its_boards_map_never_parsing_the_packaged_one(board, monkeypatch):
+    """7.2 / 18.2.1: a game's set-up and an event's ``activate`` in the middle of a move (``scenario_owners``) find
+    the areas of a marker's theaters on the map of the game's board, which the core loader read once: they never
+    parse the packaged map's files again (``map.load_map``, ~0.3 s on its first use in a process), and they find
+    the owners the packaged map gives."""
+    from engines.ultima_ratio.game import GAME
+
+    sim, world = GAME.simulation(), GAME.board.world
+    expected = {
+        (sc.id, n): scenario_owners(sc.id, n) for sc in world.scenarios for n in (sc.turns.first, sc.turns.last)
+    }
+
+    def parse_again(*args: object) -> None:
+        raise AssertionError("the packaged map was parsed again")
+
+    monkeypatch.setattr(pytest.importorskip("engines.ultima_ratio.map"), "load_map", parse_again)
+    known = dict(world._owners_known)
+    world._owners_known.clear()
+    try:
+        for (scenario, turn), owners in expected.items():
+            assert scenario_owners(scenario, turn, world, GAME.board.map.areas) == owners
+        s = sim.begin(1, {"scenario": "new-order", "players": 6}).state
+        assert s["areas"]["area:granada"]["marker"] == "A3"
+    finally:
+        world._owners_known.clear()
+        world._owners_known.update(known)
+
+
 def test_owners_of_scenarios_with_their_own_set_up(board):
     rise = scenario_owners("the-rise-of-portugal")
     assert rise["area:portugal"] == "power:portugal" and rise["area:aden"] == "minor:emirates"
