@@ -13,7 +13,9 @@ to a key — each segment that is a literal of some route kept, any other made `
 can match are listed once and kept by the key: a move finds its one route after one look-up. The routes are then
 tried exactly as FastAPI tries them (its own ``_match``, in the routers' order), so which route answers, its
 405s, its path parameters, the OpenAPI document and every URL are what they were; only routes that cannot match
-are skipped (``tests/app/test_routing.py`` resolves every route's path, with every method, both ways)."""
+are skipped (``tests/app/test_routing.py`` resolves every route's path, with every method, both ways). The router
+that answers is asked twice by FastAPI (to match, then to handle); its answer is kept in the request's scope
+between the two."""
 
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ from starlette.routing import BaseRoute, Match
 from starlette.types import Scope
 
 ANY = None  # a segment of a route that a parameter fills, or of a path that no route has as a literal
+MATCHED = "siglo.matched"  # a request's scope: the last router that matched it, for which path and method, and how
 KEPT = 4096  # keys kept a router; beyond, the store starts again (a client can make many keys of known words)
 
 Candidate = _EffectiveRouteContext | _IncludedRouter
@@ -127,8 +130,17 @@ class IndexedInclusion(_IncludedRouter):
         return kept
 
     def _match(self, scope: Scope) -> tuple[Match, Scope, BaseRoute | None, _EffectiveRouteContext | None]:
-        only = self._narrowed(get_route_path(scope))
-        return _IncludedRouter._match(only, scope)  # type: ignore[arg-type]  # FastAPI's loop, over fewer routes
+        """FastAPI's own loop over the routes ``scope``'s path can reach; kept in the scope for this router, path
+        and method, since FastAPI asks twice (``matches``, then ``handle`` of the router that answers)."""
+        path, method = get_route_path(scope), scope.get("method")
+        kept = scope.get(MATCHED)
+        if kept is not None and kept[0] is self and kept[1] == path and kept[2] == method:
+            found: tuple[Match, Scope, BaseRoute | None, _EffectiveRouteContext | None] = kept[3]
+            return found
+        only = self._narrowed(path)
+        found = _IncludedRouter._match(only, scope)  # type: ignore[arg-type]  # FastAPI's loop, over fewer routes
+        scope[MATCHED] = (self, path, method, found)
+        return found
 
 
 def index_routes(router: APIRouter) -> None:

@@ -107,3 +107,23 @@ def test_shapes(template, shape):
 
     convertors = {"path": PathConvertor(), "table_id": StringConvertor()}
     assert shape_of(template, convertors) == shape
+
+
+def test_the_answering_router_searches_once_a_request(app, monkeypatch):
+    """FastAPI asks the router that answers twice (to match, then to handle): the second answer is the first, kept
+    in the scope; a copy of the scope for another path (the trailing slash's redirect) is searched afresh."""
+    pages = next(r for r in app.router.routes if getattr(r, "original_router", None) is page_routes.router)
+    searched = []
+    narrowed = IndexedInclusion._narrowed
+
+    def counted(self, path):
+        searched.append(path)
+        return narrowed(self, path)
+
+    monkeypatch.setattr(IndexedInclusion, "_narrowed", counted)
+    scope = {"type": "http", "method": "POST", "path": "/tables/5/act", "root_path": "", "headers": [], "app": app}
+    first = pages._match(scope)
+    assert pages._match(scope) is first and searched == ["/tables/5/act"]
+    assert pages._match({**scope, "path": "/tables/5/act/"})[0] is Match.NONE
+    assert pages._match({**scope, "method": "GET"})[0] is Match.PARTIAL  # a 405, not the POST's answer
+    assert searched == ["/tables/5/act", "/tables/5/act/", "/tables/5/act"]
