@@ -4,6 +4,7 @@ methods, missing keys and other objects, and for every kind of value written; an
 or a macro without asking it for Jinja's ``pass_context`` mark (issue 26), as Jinja's own calls would answer."""
 
 import jinja2
+import jinja2.utils
 import pytest
 from markupsafe import Markup, escape
 
@@ -153,7 +154,7 @@ def test_calls_answer_as_jinjas_own():
 
 def test_a_plain_call_asks_for_no_mark(monkeypatch):
     asked = []
-    monkeypatch.setattr(jinja2.runtime._PassArg, "from_obj", classmethod(lambda cls, obj: asked.append(obj)))
+    monkeypatch.setattr(jinja2.utils._PassArg, "from_obj", classmethod(lambda cls, obj: asked.append(obj)))
     assert templates.env.context_class is Context
     templates.env.from_string("{% macro m() %}m{% endmacro %}{{ f() }}{{ m() }}{{ len('ab') }}").render(
         f=lambda: "f", len=len
