@@ -59,10 +59,11 @@ F = TypeVar("F", bound=BaseModel)
 async def read_form(request: Request, model: type[F]) -> F:
     """``model``'s fields from the request's form, parsed once (``app.inputs.refuse_unstorable`` read it): what
     FastAPI's ``Form`` parameters did, without their analysis of the form at every request (issue 26 ›
-    Performance: ~50 µs a move against ~5 µs, `bench/bench_route_form.py`). As they did, a blank field is a missing one (its default, or "Field
-    required"), the last of repeated fields counts, and a problem is a 422 of pydantic's words at ``("body",
-    field)``; the path's table id, which FastAPI checks after the dependencies, is checked here too when the form
-    is refused, so a request wrong in both is told both, the path first, as before."""
+    Performance: ~50 µs a move against ~5 µs, ``bench/bench_route_form.py``). As they did, a blank field is a
+    missing one (its default, or "Field required"), the last of repeated fields counts, and a problem is a 422 of
+    pydantic's words at ``("body", field)``; the path's table id, which FastAPI checks after the dependencies, is
+    checked here too when the form is refused, so a request wrong in both is told both, the path first, as
+    before."""
     form = await request.form()
     values = {}
     for name in model.model_fields:
