@@ -6,9 +6,11 @@ import contextvars
 import functools
 import threading
 from collections.abc import MutableMapping
+from types import BuiltinFunctionType, FunctionType
 from typing import Any
 
 import jinja2
+import jinja2.runtime
 import markupsafe
 from fastapi import Request
 from fastapi.responses import HTMLResponse
@@ -56,14 +58,41 @@ class Template(jinja2.Template):
         return super()._from_namespace(environment, namespace, globals)
 
 
+class Context(jinja2.runtime.Context):
+    """A template's context, whose ``call`` — every ``f(x)`` a template writes goes through it, ~200 a live
+    partial — calls a plain function, a builtin or a macro straight away (issue 26: ~0.5 µs a call less). Jinja's
+    own asks each callable, and its ``__call__``, for a ``jinja_pass_arg`` mark (``pass_context`` and its kin) by
+    three ``hasattr``: a plain function carries the mark in its own ``__dict__`` if anywhere, a builtin and a macro
+    never carry one (``jinja2.runtime.Macro``), so the answer is the same; anything else, or a function marked,
+    goes through Jinja's own."""
+
+    def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:
+        kind = type(__obj)
+        if kind is FunctionType:
+            if "jinja_pass_arg" in __obj.__dict__:
+                return super().call(__obj, *args, **kwargs)
+        elif kind is not BuiltinFunctionType and kind is not jinja2.runtime.Macro:
+            return super().call(__obj, *args, **kwargs)
+        if kwargs:  # what Jinja passes for its own use inside loops and blocks
+            kwargs.pop("_block_vars", None)
+            kwargs.pop("_loop_vars", None)
+        try:
+            return __obj(*args, **kwargs)
+        except StopIteration:
+            return __self.environment.undefined(
+                "value was undefined because a callable raised a StopIteration exception"
+            )
+
+
 class Environment(jinja2.Environment):
     """Jinja's environment, with ``x.key`` on a plain dict (a game's view is JSON data: hundreds of such look-ups
     a board) read as the key straight away. Jinja's own ``getattr`` tries the attribute first and reads the key
     in the ``AttributeError`` handler, ~0.6 µs a look-up more (issue 15); the answer is the same, since a plain
     dict has no attributes but ``dict``'s own (``d.items`` is still the method). Its templates write their values
-    through :func:`output_escape`."""
+    through :func:`output_escape`, and call functions through :class:`Context`."""
 
     template_class = Template
+    context_class = Context
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         if type(obj) is dict and attribute not in DICT_ATTRIBUTES:

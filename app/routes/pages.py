@@ -30,13 +30,12 @@ from app.forms import option_fields, options_from_form, seat_choices
 from app.i18n import _
 from app.resources import resource
 from app.routes import game_pages, replays, rules
-from app.routes.common import MAX_SEQ, try_move
+from app.routes.common import MoveForm, UndoForm, try_move
 from app.services import clocks, forks, gamelog, notes, play, ratings, records, tables
 from app.web import actions_template, board_template, is_htmx, render
 from engines import registry
 
 router = APIRouter(include_in_schema=False)
-Seq = Annotated[int, Form(ge=0, le=MAX_SEQ)]
 
 
 @router.api_route("/", methods=["GET", "HEAD"])
@@ -312,32 +311,25 @@ def _parse_arg(raw: str) -> Any:
 
 
 @router.post("/tables/{table_id}/act", dependencies=[CSRF])
-def act(
-    request: Request,
-    hop: PlayerHop,
-    table_id: RowId,
-    seq: Seq,
-    verb: Annotated[str, Form(max_length=60)],
-    arg: Annotated[str, Form(max_length=10_000)] = "null",
-    role: Annotated[str, Form(max_length=40)] = "",
-):
+def act(request: Request, hop: PlayerHop, table_id: RowId, form: MoveForm):
     with hop.at(table_id) as (db, user, table):
-        value = _parse_arg(arg)
+        value, role = _parse_arg(form.arg), form.role or None
         return _after_move(
-            request, db, table, user, role or None, lambda: play.act(db, table, user, role or None, seq, verb, value)
+            request, db, table, user, role, lambda: play.act(db, table, user, role, form.seq, form.verb, value)
         )
 
 
 @router.post("/tables/{table_id}/undo", dependencies=[CSRF])
-def undo(request: Request, hop: PlayerHop, table_id: RowId, seq: Seq, role: Annotated[str, Form(max_length=40)] = ""):
+def undo(request: Request, hop: PlayerHop, table_id: RowId, form: UndoForm):
     with hop.at(table_id) as (db, user, table):
+        role = form.role or None
         return _after_move(
             request,
             db,
             table,
             user,
-            role or None,
-            lambda: play.undo(db, table, signed_in(user), role or None, seq),
+            role,
+            lambda: play.undo(db, table, signed_in(user), role, form.seq),
             _("Move taken back."),
         )
 

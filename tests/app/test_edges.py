@@ -174,6 +174,8 @@ def test_no_async_route_or_dependency_touches_the_database(app):
         "table_events",
         "csrf_protect",
         "form_data",
+        "move_form",
+        "undo_form",
         "record_upload",
         "get_current_user",
         "get_session_user",

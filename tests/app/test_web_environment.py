@@ -1,12 +1,14 @@
 """The app's Jinja environment (app/web.py) reads ``x.key`` on a plain dict as the key straight away (issue 15), and
 writes ``{{ value }}`` through ``output_escape`` (issue 26): each must answer what Jinja's own does, for keys, dict
-methods, missing keys and other objects, and for every kind of value written."""
+methods, missing keys and other objects, and for every kind of value written; and calls a plain function, a builtin
+or a macro without asking it for Jinja's ``pass_context`` mark (issue 26), as Jinja's own calls would answer."""
 
 import jinja2
+import jinja2.utils
 import pytest
 from markupsafe import Markup, escape
 
-from app.web import Environment, output_escape, plural, templates
+from app.web import Context, Environment, output_escape, plural, templates
 
 SOURCE = (
     "{{ d.a }}|{{ d.items | list if d.items is not callable else 'method' }}|{{ d.missing is defined }}|"
@@ -111,3 +113,50 @@ def test_writing_a_string_or_a_number_makes_no_markup_object(monkeypatch):
 def test_the_apps_templates_write_through_output_escape():
     for name in ("table/_live.html", "table/_log.html", "games/15-dias/board.html", "base.html"):
         assert templates.env.get_template(name).root_render_func.__globals__["escape"] is output_escape
+
+
+CALLS = (
+    "{% macro m(x) %}<{{ x }}>{% endmacro %}"
+    "{% for i in range(3) %}{{ f(i) }}{{ m(i) }}{{ ctx(i) }}{{ env(i) }}{{ obj(i) }}{{ d.get(i, '-') }}{{ stop() }}"
+    "{% endfor %}{% set b %}{{ f('in a block') }}{% endset %}{{ b }}"
+)
+
+
+def _called():
+    def f(x):
+        return f"f{x}"
+
+    @jinja2.pass_context
+    def ctx(context, x):
+        return f"c{x}{context.get('tag')}"
+
+    @jinja2.pass_environment
+    def env(environment, x):
+        return f"e{x}{type(environment).__name__ == 'Environment'}"
+
+    class Obj:
+        @jinja2.pass_context
+        def __call__(self, context, x):
+            return f"o{x}{context.get('tag')}"
+
+    def stop():
+        raise StopIteration
+
+    return {"f": f, "ctx": ctx, "env": env, "obj": Obj(), "d": {1: "one"}, "stop": stop, "tag": "!"}
+
+
+def test_calls_answer_as_jinjas_own():
+    ours = Environment(autoescape=True).from_string(CALLS).render(_called())
+    jinjas = jinja2.Environment(autoescape=True).from_string(CALLS).render(_called())
+    assert ours == jinjas
+    assert ours.startswith("f0<0>c0!e0Trueo0!-f1<1>c1!e1Trueo1!one")
+
+
+def test_a_plain_call_asks_for_no_mark(monkeypatch):
+    asked = []
+    monkeypatch.setattr(jinja2.utils._PassArg, "from_obj", classmethod(lambda cls, obj: asked.append(obj)))
+    assert templates.env.context_class is Context
+    templates.env.from_string("{% macro m() %}m{% endmacro %}{{ f() }}{{ m() }}{{ len('ab') }}").render(
+        f=lambda: "f", len=len
+    )
+    assert asked == []
