@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from engines import registry
 from tests.app.test_table_pages_es import _readable
 from tests.engines.test_words_es import GAMES, english_phrases
 
@@ -165,10 +166,10 @@ def test_the_ultima_ratio_regis_map_page_names_its_scenarios_and_holders_in_span
     assert "The rise of Portugal (1490-1564)" in english and "Papacy" in english
 
 
-def test_an_ultima_ratio_regis_area_reads_its_values_in_spanish(browser):
+def test_an_ultima_ratio_regis_area_reads_its_values_in_spanish(browser, monkeypatch):
     """An area's theater, province (a theater's province, named in the names file), terrain and seas in Spanish,
-    with no note of English values; an event's text and a power's ability too (the names file's ``text``); a
-    scenario no table offers yet still says its special rules are English."""
+    with no note of English values; an event's text and a power's ability too (the names file's ``text``); every
+    scenario's special rules; a rule the names file leaves out is shown in English and marked so."""
     alice = browser("alice")
     area = _readable(alice.c.get("/games/ultima-ratio-regis/cards/area:andalusia", headers=ES).text)
     assert "Provincia Castilla" in area and "Terreno terreno abierto" in area and "Atlántico oriental" in area
@@ -180,10 +181,16 @@ def test_an_ultima_ratio_regis_area_reads_its_values_in_spanish(browser):
     assert "el tamaño del campo de batalla se reduce en uno" in event and "Play in a land" not in event
     france = _readable(alice.c.get("/games/ultima-ratio-regis/cards/power:france", headers=ES).text)
     assert "Corsarios: puede hacer piratería" in france and "Corsairs" not in france and VALUES_NOTE not in france
-    for playable in ("the-rise-of-portugal", "new-order"):  # the scenarios a table offers: all in Spanish
-        page = alice.c.get(f"/games/ultima-ratio-regis/cards/{playable}", headers=ES).text
-        assert VALUES_NOTE not in page and '<span lang="en">' not in page, playable
+    for scenario in ("the-rise-of-portugal", "new-order", "catholics-and-protestants"):  # special rules in Spanish
+        page = alice.c.get(f"/games/ultima-ratio-regis/cards/{scenario}", headers=ES).text
+        assert VALUES_NOTE not in page and '<span lang="en">' not in page, scenario
     assert "Se juega sin cartas" in alice.c.get("/games/ultima-ratio-regis/cards/the-rise-of-portugal", headers=ES).text
+    assert (
+        "Rávena pertenece al Papado."
+        in alice.c.get("/games/ultima-ratio-regis/cards/catholics-and-protestants", headers=ES).text
+    )
+    # a special rule a names file leaves without Spanish words is shown in English, marked so, with the page's note
+    monkeypatch.delitem(registry.get_game("ultima-ratio-regis").names["es"], "rule:ravenna-papal")
     marked = alice.c.get("/games/ultima-ratio-regis/cards/catholics-and-protestants", headers=ES).text
     assert VALUES_NOTE in marked and '<span lang="en">Ravenna belongs to the Papacy.' in marked
 
