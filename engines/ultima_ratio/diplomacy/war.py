@@ -94,7 +94,7 @@ def last_point(s: dict, power: str) -> bool:
 
 def declarations(g: Ctx, seat: str) -> list[list[str]]:
     """[power, target] for each power of the seat with an action point left: with a CB against the target at any
-    point, without one only with its last point."""
+    point, without one only with its last point (a power with neither has no target to ask for)."""
     s = g.s
     imp = s["impulse"]
     out = []
@@ -102,6 +102,8 @@ def declarations(g: Ctx, seat: str) -> list[list[str]]:
         if imp["actions"].get(power, 0) <= 0 and not imp.get("extra", 0):
             continue
         last = last_point(s, power)
+        if not last and not any(cb[0] == power for cb in s["casus_belli"]):
+            continue
         out += [[power, t] for t in targets(g, power) if has_cb(s, power, t) or last]
     return out
 
