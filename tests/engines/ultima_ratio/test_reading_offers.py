@@ -1,5 +1,5 @@
 """The action menu's offers asked of fewer things (issue 27's view target, branch urr-view2): a declaration of war
-lists no target for a power with neither a casus belli nor its last action point, a combined fleet's flagships are
+asks only the parties a power has a casus belli against unless it spends its last action point, a combined fleet's flagships are
 the seat's parties' squadrons at sea (not the whole table's counters, sorted), and a landing asks of the leaders who
 moved in the impulse only. Each is compared, along whole 9.2 games and with the state changed so that the shortcut
 matters (a casus belli planted, the last point, a minor's squadron, leaders moved), with the question as it was."""
@@ -50,7 +50,8 @@ def _variants(s: dict, seat: str) -> list[dict]:
     out = [s]
     powers = [p for p in st.powers_of(s, seat) if p in s["powers"]]
     cb = copy.deepcopy(s)
-    cb["casus_belli"] = [[p, o] for p in powers for o in sorted(cb["powers"]) if o != p] + cb["casus_belli"]
+    against = [*sorted(cb["powers"])[::2], *sorted(cb["minors"])[::2]]  # some majors and minors: a list in between
+    cb["casus_belli"] = [[p, o] for p in powers for o in against if o != p] + cb["casus_belli"]
     out.append(cb)
     last = copy.deepcopy(s)
     last["impulse"]["actions"] = dict.fromkeys(powers, 1)
@@ -70,7 +71,8 @@ def _variants(s: dict, seat: str) -> list[dict]:
 
 @pytest.mark.parametrize(("seed", "players", "bot"), [(1, 6, "heuristic"), (6, 4, "random")])
 def test_the_menus_offers_answer_as_before(seed, players, bot):
-    """21.3.3, 21.2.3, 12.3.1: in a reading and out, each offer answers as the question asked before it was cut."""
+    """21.3.3, 21.2.3, 12.3.1: in a reading and out, each offer answers as the question asked before it was cut; the
+    targets asked among some parties are the whole list's of those parties."""
     asked = {"declarations": 0, "flagships": 0, "moved": 0}
     for n, (position, role) in enumerate(positions(seed, players, 1500, bot)):
         if n % 15 or position["stack"][-1]["step"] != "power_actions":
@@ -84,6 +86,10 @@ def test_the_menus_offers_answer_as_before(seed, players, bot):
             for reading in (False, True):
                 with st.reading(s) if reading else contextlib.nullcontext():
                     assert war.declarations(g, role) == declarations
+                    for power in st.powers_of(s, role):
+                        every = war.targets(g, power)
+                        for among in (set(every[::2]), set(s["minors"]), set()):
+                            assert war.targets(g, power, among) == [t for t in every if t in among]
                     assert combined_fleets.flagships_at_sea(s, role) == flagships
                     assert [landings.leader_moved(s, u) for u in troops] == moved
             asked["declarations"] += bool(declarations)
