@@ -14,6 +14,7 @@ import pytest
 from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.diplomacy import combined_fleets, war
+from engines.ultima_ratio.leaders import leader_flow
 from engines.ultima_ratio.movement import landings
 
 from .test_reading import SIM, positions
@@ -96,3 +97,40 @@ def test_the_menus_offers_answer_as_before(seed, players, bot):
             asked["flagships"] += bool(flagships)
             asked["moved"] += any(moved)
     assert min(asked.values()) >= 10, asked
+
+
+def _leaderless(s: dict) -> list[dict]:
+    """Copies of the position where no power has a leader and the cup has one (so 17.2's question asks for a unit
+    to place him on): as it is; with every troop and squadron off the map (only fortresses left); with every
+    second fortress's area besieged too; and with every area besieged (only squadrons at sea left)."""
+    bare = copy.deepcopy(s)
+    bare["leaders"], bare["leader_pool"] = {}, bare["leader_pool"] or ["leader:in-the-cup"]
+    off = copy.deepcopy(bare)
+    for n, info in enumerate(off["units"].values()):
+        info["loc"] = ("available", "eliminated", "box:dispersed")[n % 3]
+    sieged = copy.deepcopy(off)
+    for area in [a for a, info in sieged["areas"].items() if info["fortress"]][::2]:
+        sieged["areas"][area]["siege"] = {"besieger": "power:someone-else"}
+    besieged = copy.deepcopy(bare)  # every area under siege: only squadrons at sea may carry him
+    for info in besieged["areas"].values():
+        info["siege"] = {"besieger": "power:someone-else"}
+    return [bare, off, sieged, besieged]
+
+
+@pytest.mark.parametrize(("seed", "players", "bot"), [(2, 6, "heuristic"), (5, 4, "random")])
+def test_a_leader_may_be_built_when_a_counter_may_carry_him(seed, players, bot):
+    """17.2: without a leader of its own to replace, a power may build one when a counter of it would carry him
+    (``leader_flow.targets``), asked without building its counters; both answers come up."""
+    answers = set()
+    for n, (position, _role) in enumerate(positions(seed, players, 1200, bot)):
+        if n % 40:
+            continue
+        for s in _leaderless(position):
+            g = Ctx(SIM, s)
+            for power in sorted(s["powers"]):
+                expected = bool(leader_flow.targets(s, power))
+                for reading in (False, True):
+                    with st.reading(s) if reading else contextlib.nullcontext():
+                        assert leader_flow.may_build(g, power) == expected
+                answers.add(expected)
+    assert answers == {False, True}
