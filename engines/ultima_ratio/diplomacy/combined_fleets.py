@@ -24,23 +24,26 @@ from engines.ultima_ratio.logistics import stacking
 from engines.ultima_ratio.movement import armies, fleets
 
 
+def flagships_at_sea(s: dict, seat: str) -> list[str]:
+    """The squadrons at sea of the parties the seat plays (its major powers and their allied minors, ``seat_of``),
+    by id: the only ones that may fly the flag of the seat's combined fleets (the parties' counters alone, not the
+    whole table's)."""
+    parties = [p for p in [*s["powers"], *s["minors"]] if st.seat_of(s, p) == seat]
+    return sorted(u for p in parties for u in st.units_of(s, p, "squadron", "map") if st.loc_sea(s["units"][u]["loc"]))
+
+
 def combinations(s: dict, board: Board, seat: str, done: list[str]) -> list[list[str]]:
     """[squadron, flagship]: an ally's squadron the seat's fleet in the same sea may take (each once between two
     other moves, ``done``)."""
     if not s["alliances"]:
         return []
     out = []
-    at_sea = sorted(u for u, info in s["units"].items() if info["kind"] == "squadron" and st.loc_sea(info["loc"]))
-    for flagship in at_sea:
+    for flagship in flagships_at_sea(s, seat):
         info = s["units"][flagship]
         power = info["power"]
         sea = st.loc_sea(info["loc"])
         assert sea is not None  # squadrons at sea only
-        if (
-            st.seat_of(s, power) != seat
-            or not armies.led(s, flagship)
-            or fleets.fleet_of(s, board, flagship)[0] != flagship
-        ):
+        if not armies.led(s, flagship) or fleets.fleet_of(s, board, flagship)[0] != flagship:
             continue
         members = fleets.fleet_of(s, board, flagship)
         allies = st.allies_of(s, power)

@@ -10,6 +10,8 @@ war that broke out put to the allies of its parties, [ally, partner, enemy] (21.
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
@@ -64,20 +66,24 @@ def independent_minors(g: Ctx) -> list[str]:
     return [m for m, ally in independent.independents(g) if ally is None]
 
 
-def targets(g: Ctx, power: str) -> list[str]:
+def targets(g: Ctx, power: str, among: Container[str] | None = None) -> list[str]:
     """21.3.3 / 20.5: the major powers and independent minor powers ``power`` may declare war on: not carried by the
     same player (l. 1627), not at war with it already, not in forced peace with it (21.5.4), and not a party a
-    scenario rule lets it attack without a war (``free_attacks``: 9.1's Emirates, RULINGS W-1)."""
+    scenario rule lets it attack without a war (``free_attacks``: 9.1's Emirates, RULINGS W-1). ``among``: only
+    those of these parties are asked of (the same list, the others left out)."""
     s = g.s
     seat = st.seat_of(s, power)
     out = []
     for other in [*sorted(s["powers"]), *independent_minors(g)]:
+        if among is not None and other not in among:
+            continue
         if other == power or st.seat_of(s, other) == seat or st.hostile(s, power, other):
             continue
         if other in s["powers"] and in_forced_peace(s, power, other):
             continue
         out.append(other)
-    return out + independent.allied_targets(g, power, in_forced_peace)  # 20.5
+    allied = independent.allied_targets(g, power, in_forced_peace)  # 20.5
+    return out + (allied if among is None else [m for m in allied if m in among])
 
 
 def last_point(s: dict, power: str) -> bool:
@@ -94,15 +100,19 @@ def last_point(s: dict, power: str) -> bool:
 
 def declarations(g: Ctx, seat: str) -> list[list[str]]:
     """[power, target] for each power of the seat with an action point left: with a CB against the target at any
-    point, without one only with its last point."""
+    point, without one only with its last point (then only the parties it has a CB against are asked of)."""
     s = g.s
     imp = s["impulse"]
     out = []
     for power in st.powers_of(s, seat):
         if imp["actions"].get(power, 0) <= 0 and not imp.get("extra", 0):
             continue
-        last = last_point(s, power)
-        out += [[power, t] for t in targets(g, power) if has_cb(s, power, t) or last]
+        if last_point(s, power):
+            out += [[power, t] for t in targets(g, power)]
+            continue
+        with_cb = {target for holder, target in s["casus_belli"] if holder == power}  # has_cb
+        if with_cb:
+            out += [[power, t] for t in targets(g, power, with_cb)]
     return out
 
 

@@ -28,7 +28,23 @@ def may_build(g: Ctx, power: str) -> bool:
     (``leader_rules.replace_targets``: any of its own) or a unit to place him on (``targets``)."""
     s = g.s
     return bool(s["leader_pool"]) and (  # a leader of its own to replace first: no counters to build then
-        any(info["power"] == power for info in s["leaders"].values()) or bool(targets(s, power))
+        any(info["power"] == power for info in s["leaders"].values()) or _has_target(s, power)
+    )
+
+
+def _has_target(s: dict, power: str) -> bool:
+    """Whether ``targets`` has one, without building the power's counters: a troop or squadron of the power on the
+    map (not available, eliminated or dispersed) and not besieged, else a finished fortress of the power not under
+    siege (a fortress under construction carries no leader, ``leader_rules.can_carry``)."""
+    units, areas = s["units"], s["areas"]
+    for uid in st.units_of(s, power, where="map"):
+        area = st.loc_area(units[uid]["loc"])
+        siege = areas.get(area, {}).get("siege") if area else None
+        if not (siege and siege["besieger"] != power):
+            return True
+    return any(
+        info["fortress"] and info["fortress"]["power"] == power and info["fortress"]["built"] and not info["siege"]
+        for info in areas.values()
     )
 
 

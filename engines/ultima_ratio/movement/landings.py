@@ -51,7 +51,7 @@ def leader_moved(s: dict, uid: str) -> bool:
     conduct an amphibious landing": the troop carries a leader who came to it (17.1) from a unit that had moved or
     landed in this impulse (``impulse.leaders_moved``; the start of impulse's swap is no movement, RULINGS AU-3)."""
     moved = s["impulse"].get("leaders_moved", ())
-    return any(info["unit"] == uid and lid in moved for lid, info in s["leaders"].items())
+    return any(s["leaders"][lid]["unit"] == uid for lid in moved if lid in s["leaders"])
 
 
 def landing_escorts(g: Ctx, power: str, uid: str, troops: int = 1) -> list[str]:
