@@ -67,7 +67,10 @@ def words(game: Any, state: dict[str, Any], role: str | None, lang: str) -> dict
     prompt = view["prompt"]
     prompt["message"] = prompt["text"]
     prompt["text"] = renderer.text(prompt["message"])
-    prompt["actions"] = game.labels(state, role, renderer) if prompt["legal"] and role is not None else []
+    legal = prompt["legal"] if "legal" in game.labels.__code__.co_varnames else None  # an older tree's labels
+    prompt["actions"] = (
+        game.labels(state, role, renderer, *([legal] if legal else [])) if prompt["legal"] and role is not None else []
+    )
     return view
 
 
