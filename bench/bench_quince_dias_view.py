@@ -43,8 +43,7 @@ LANGS = ("en", "es")
 
 def positions(games: int) -> list[tuple[dict[str, Any], str, str, Any]]:
     """Every position of ``games`` seeded random 4-player games: (state, role to act, verb, arg played)."""
-    game = registry.get_game("15-dias")
-    assert game is not None
+    game = quince_dias()
     out = []
     for seed in range(1, games + 1):
         rnd = random.Random(seed)
@@ -75,16 +74,25 @@ def words(game: Any, state: dict[str, Any], role: str | None, lang: str) -> dict
 
 
 def board(game: Any, view: dict[str, Any], lang: str) -> Any:
+    """The board's data drawn from the view (the Power cards, the marks, the cards in words, the parts)."""
     pres = registry.presentation(game)
+    assert pres.board is not None and pres.board_parts is not None
     data = pres.board(game, view, lang)
+    assert data is not None
     cards = [data["card"](c) for pl in view["public"]["players"] for c in (pl.get("main"), pl.get("covered"))]
     cards += [data["card"](c) for c in (view.get("private") or {}).get("hand") or ()]
     parts = pres.board_parts(game, view, data)
     return {"powers": data["powers"], "marks": data["marks"], "cards": cards, "parts": parts}
 
 
-def digests(games: int, path: str) -> None:
+def quince_dias() -> Any:
     game = registry.get_game("15-dias")
+    assert game is not None
+    return game
+
+
+def digests(games: int, path: str) -> None:
+    game = quince_dias()
     lines = []
     for n, (state, role, _verb, _arg) in enumerate(positions(games)):
         seen = []
@@ -109,7 +117,7 @@ STAGES = {
 
 
 def timings(games: int, repeat: int, top: int) -> None:
-    game = registry.get_game("15-dias")
+    game = quince_dias()
     found = positions(games)
     print(f"# 15 Días, {len(found)} positions of {games} seeded random 4-player games, mean µs (best of {repeat})\n")
     print("| stage | en | es |")
