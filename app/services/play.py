@@ -526,7 +526,10 @@ def table_view(
         prompt["text"] = renderer.text(prompt["message"])
     if not playing or role is None or stood_in:
         prompt["legal"] = {}
-    prompt["actions"] = game.labels(state, role, renderer) if prompt["legal"] and role is not None else []
+    # the legal list the view holds: the game is not asked it again (issue 26)
+    prompt["actions"] = (
+        game.labels(state, role, renderer, prompt["legal"]) if prompt["legal"] and role is not None else []
+    )
     asks = registry.presentation(game).confirm
     if asks is not None:  # an irreversible choice's question (issue 28)
         for action in prompt["actions"]:

@@ -279,11 +279,12 @@ class Game(ABC):
     def apply(self, state: State, role: str, verb: str, arg: Any) -> State:
         return self.play(state, role, verb, arg).state
 
-    def labels(self, state: State, role: str, renderer: Renderer) -> list[dict[str, Any]]:
-        """The legal actions of ``role`` with their labels, for a page or the API."""
+    def labels(self, state: State, role: str, renderer: Renderer, legal: Legal | None = None) -> list[dict[str, Any]]:
+        """The legal actions of ``role`` with their labels, for a page or the API; ``legal``: the seat's legal list
+        when the caller holds it already (its view's prompt), so it is not asked again (issue 26)."""
         return [
             {"verb": verb, "arg": arg, "label": renderer.text(self.label(state, role, verb, arg))}
-            for verb, arg in flat(self.legal(state, role))
+            for verb, arg in flat(self.legal(state, role) if legal is None else legal)
         ]
 
     def replay(

@@ -14,23 +14,36 @@ from engines.quince_dias.sequence import score
 
 
 def card_view(g: Ctx, cid: str) -> dict:
-    c = card(g, cid)
+    """A face-up card as the table sees it: a Character (or Conspirator) with its Power values as they stand (1.3,
+    with its Special Situation's +3 / -3: ``cards.value``) and that Situation face up; a Special Situation card.
+    The card's data is read once, not once a Power (issue 26: every card of the view is drawn on every move)."""
+    cards = game_of(g).cards
+    c = cards[cid]
     if cid.startswith("qd:sit:"):
         return {"id": cid, "name": c["name"], "kind": "situation", "effect": c["effect"]}
     out = dict(c["view"])
-    out["powers"] = {p: value(g, cid, p) for p in POWERS}
     sit = g.s["sit"].get(cid)
-    out["situation"] = {"id": sit, "name": card(g, sit)["name"], "kind": card(g, sit)["kind"]} if sit else None
+    out["powers"] = {p: value(g, cid, p) for p in POWERS} if sit else {p: c[p] for p in POWERS}
+    out["situation"] = _situation(cards, sit)
     return out
+
+
+def _situation(cards: dict, sit: str | None) -> dict | None:
+    """The Special Situation played on a Character, face up (2.3), or None."""
+    if not sit:
+        return None
+    s = cards[sit]
+    return {"id": sit, "name": s["name"], "kind": s["kind"]}
 
 
 def covered_view(g: Ctx, cid: str) -> dict:
     """1.2: a covered Character shows only its Power levels (and the Special Situation played on it, face up)."""
+    cards = game_of(g).cards
     sit = g.s["sit"].get(cid)
     return {
         "kind": "covered",
-        "powers": {p: value(g, cid, p) for p in POWERS},
-        "situation": {"id": sit, "name": card(g, sit)["name"], "kind": card(g, sit)["kind"]} if sit else None,
+        "powers": {p: value(g, cid, p) for p in POWERS} if sit else {p: cards[cid][p] for p in POWERS},
+        "situation": _situation(cards, sit),
     }
 
 

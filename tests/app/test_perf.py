@@ -14,6 +14,7 @@ from app.errors import NotFound
 from app.main import create_app
 from app.services import accounts, gamelog, hot, tables
 from app.services.tables import game_of
+from engines import registry
 
 NORTH_SOUTH = {"north": "me", "south": "me"}
 
@@ -62,6 +63,27 @@ def test_a_move_sends_six_statements_through_the_api_and_htmx(app, browser, monk
     event.listen(app.state.engine, "checkout", lambda *a: checkouts.append(threading.current_thread().name))
     assert alice.act(table, offered["verb"], offered["arg"], seq=2, role="north").status_code == 200
     assert len([t for t in checkouts if not t.startswith("siglo-")]) == 1, checkouts
+
+
+def test_a_view_asks_the_game_its_prompt_once(app, browser, monkeypatch):
+    """The view's legal list is the one its labels are made from (issue 26): the game's prompt is asked once a
+    view (by ``view``), never again for the labels (``legal``), and the actions read as before."""
+    alice = browser("alice")
+    table = alice.new_table(seats=NORTH_SOUTH)
+    before = alice.view(table, "north")
+    found = registry.get_game(before["game"])
+    assert found is not None
+    asked: list[tuple[Any, ...]] = []
+    legal = found.legal
+
+    def counted(*a: Any) -> Any:
+        asked.append(a)
+        return legal(*a)
+
+    monkeypatch.setattr(found, "legal", counted)
+    view = alice.view(table, "north")
+    assert asked == []
+    assert view["actions"] == before["actions"] and view["actions"]
 
 
 def test_a_table_is_read_with_its_players_names_not_their_password_hashes(app, browser):

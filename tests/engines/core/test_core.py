@@ -79,6 +79,15 @@ def test_the_state_holds_no_log_and_labels_are_made_at_render_time():
     assert GAME.allows(state, "north", "raise", None) and not GAME.allows(state, "south", "raise", None)
 
 
+def test_labels_given_the_legal_list_do_not_ask_it_again(monkeypatch):
+    """The app hands ``labels`` the legal list its view holds (issue 26): the same labels, no second prompt."""
+    state = GAME.setup(1, {})
+    asked = GAME.labels(state, "north", GAME.renderer())
+    legal = GAME.view(state, "north")["prompt"]["legal"]
+    monkeypatch.setattr(GAME, "legal", lambda *a: pytest.fail("the legal list was asked again"))
+    assert GAME.labels(state, "north", GAME.renderer(), legal) == asked
+
+
 def test_log_entries_render_with_seat_names_and_rule_titles():
     played = GAME.play(GAME.setup(1, {}), "north", "raise", None)
     entry = played.log[0]

@@ -9,7 +9,7 @@ import orjson
 from engines.core.game import flat
 from engines.quince_dias import GAME
 
-from .helpers import cid, confrontation, fresh, set_hand
+from .helpers import attach, cid, confrontation, fresh, set_hand
 
 
 def test_hands_are_private_and_counts_public():
@@ -58,6 +58,26 @@ def test_table_shows_mains_totals_and_whose_turn():
     }
     assert me["total"] == 13 and public["turn"] == "player1"
     assert public["individual_power"] == "government"
+
+
+def test_a_character_shows_its_power_values_with_the_situation_on_it():
+    """2.3.5 / 2.3.6: Safe in Position +3, Charged and Accused -3 (never below 0, OQ-23) on the Main and the covered
+    Character as the view draws them, the Situation face up; a Character without one shows its printed values."""
+    nuncio, steward = cid("Apostolic Nuncio"), cid("Lord High Steward")
+    s = fresh(players=4)
+    powers = {"olivares": "clerical", "lerma": "society", "individual": "government"}
+    confrontation(
+        s, "individual", powers=powers, mains={"player1": nuncio}, covered={"player1": steward}, turn="player1"
+    )
+    printed = {p: GAME.cards[nuncio][p] for p in ("government", "society", "clerical")}
+    assert GAME.view(s, "player2")["public"]["players"][0]["main"]["powers"] == printed
+    safe = attach(s, nuncio, "Safe in Position")
+    accused = attach(s, steward, "Charged and Accused")
+    me = GAME.view(s, "player2")["public"]["players"][0]
+    assert me["main"]["powers"] == {p: v + 3 for p, v in printed.items()}
+    assert me["main"]["situation"] == {"id": safe, "name": "Safe in Position", "kind": "safe_in_position"}
+    low = {p: max(GAME.cards[steward][p] - 3, 0) for p in ("government", "society", "clerical")}
+    assert me["covered"]["powers"] == low and me["covered"]["situation"]["id"] == accused
 
 
 def test_a_covered_character_shows_only_its_power_levels():
