@@ -11,6 +11,7 @@ import sys
 import tomllib
 
 import yaml
+from packaging.requirements import Requirement
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -86,6 +87,9 @@ def test_the_locks_pin_every_dependency_with_hashes():
     extras = _names(meta["optional-dependencies"]["test"] + meta["optional-dependencies"]["dev"])
     assert runtime | extras <= set(test), (runtime | extras) - set(test)
     assert all(test[n] == v for n, v in main.items() if n in test), "the two locks disagree on a version"
+    for requirement in map(Requirement, meta["dependencies"]):  # the locked version is one the project accepts
+        name = re.sub(r"[-_.]+", "-", requirement.name).lower()
+        assert requirement.specifier.contains(main[name].removesuffix("+hashed")), (str(requirement), main[name])
     docker = (ROOT / "Dockerfile").read_text()
     assert "--require-hashes -r requirements/main.txt" in docker and "pip install --no-cache-dir --no-deps ." in docker
     ci = (ROOT / ".ci" / "run").read_text()
