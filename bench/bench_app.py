@@ -18,7 +18,7 @@ from sqlalchemy.exc import DBAPIError
 from app.deps import CSRF, PlayerHop, RowId, SeatQuery, WatcherHop, seat_of
 from app.main import create_app, tune_garbage_collector
 from app.routes.api import ActionRequest
-from app.services import gamelog, play, tables
+from app.services import gamelog, play, table_views, tables
 
 app = create_app()
 tune_garbage_collector()  # as app.asgi does
@@ -60,7 +60,7 @@ def _answer(db, table, role) -> Response:
     with _VIEWS_LOCK:
         view = _VIEWS.get(table.id)
     if view is None:
-        view = orjson.dumps(play.table_view(db, play.load(db, table), role))
+        view = orjson.dumps(table_views.table_view(db, play.load(db, table), role))
         with _VIEWS_LOCK:
             _VIEWS[table.id] = view
     return Response(view, media_type="application/json")

@@ -9,7 +9,7 @@ fetched on the last move's news, untimed, `bench/live_page.py`), so it is answer
 Reports, per request kind, the median thread CPU, and for the HTMX move each stage's time (thread CPU, own time:
 a stage nested in another is taken out of the outer one), by wrapping the functions of the path:
 
-- the move and its view (`try_move`, `play.table_view`), the other reads of the page's context (`_since_last_move`);
+- the move and its view (`try_move`, `table_views.table_view`), the other reads of the page's context (`_since_last_move`);
 - the fingerprints (`live_parts.fingerprints`), inside them `board_of` (the presentation's board) and
   `board_parts` (the parts' data) and the hashing (`_fp`);
 - the answer (`live_parts.answer`): the templates' render (by template, includes inside their includer), and in
@@ -121,12 +121,12 @@ def instrument() -> None:
     """Wrap the HTMX move's path (before any template is loaded: a template keeps the globals it was made with)."""
     from app import live_parts, web
     from app.routes import pages
-    from app.services import play
+    from app.services import table_views
     from engines import registry
     from engines.quince_dias import presentation
 
     patch(pages, "try_move", "move (try_move)")
-    patch(play, "table_view", "view (play.table_view)")
+    patch(table_views, "table_view", "view (table_views.table_view)")
     patch(pages, "_since_last_move", "since (_since_last_move)")
     patch(live_parts, "fingerprints", "fingerprints (own)")
     patch(live_parts, "_fp", "fingerprints: _fp")
@@ -164,11 +164,11 @@ def instrument_coarse() -> None:
     with little of the wrappers' own cost."""
     from app import live_parts, web
     from app.routes import api, pages
-    from app.services import play
+    from app.services import table_views
 
     patch(pages, "try_move", "the move (try_move)")
     setattr(api, "try_move", getattr(pages, "try_move"))  # noqa: B009, B010
-    patch(play, "table_view", "the view (play.table_view)")
+    patch(table_views, "table_view", "the view (table_views.table_view)")
     patch(pages, "_since_last_move", "since your last move")
     patch(live_parts, "context", "fingerprints (live_parts.context)")
     patch(live_parts, "answer", "the answer: parts chosen, headers (live_parts.answer own)")

@@ -139,7 +139,7 @@ def main() -> None:
     from app.config import Settings
     from app.main import create_app
     from app.migrate import upgrade
-    from app.services import accounts, play, tables
+    from app.services import accounts, play, table_views, tables
     from bench.bench_move import fresh_database
     from engines import registry
 
@@ -178,7 +178,7 @@ def main() -> None:
             sent[0] = 0
             before, t0, c0 = written(), time.perf_counter(), time.thread_time()
             loaded = play.act(db, table, user, role, table.seq, verb, arg)
-            view = orjson.dumps(play.table_view(db, loaded, role))
+            view = orjson.dumps(table_views.table_view(db, loaded, role))
             cpu, elapsed = time.thread_time() - c0, time.perf_counter() - t0
             n += 1
             return cpu, sum(values), written() - before, len(view), elapsed, sent[0]
@@ -195,7 +195,7 @@ def main() -> None:
                 sent[0] = 0
                 c0 = time.thread_time()
                 loaded = play.undo(db, table, user, role, table.seq)
-                orjson.dumps(play.table_view(db, loaded, role))
+                orjson.dumps(table_views.table_view(db, loaded, role))
                 undos.append(time.thread_time() - c0)
                 undo_sent.append(sent[0])
                 n -= 1

@@ -57,7 +57,7 @@ def positions(games: int) -> list[tuple[dict[str, Any], str, str, Any]]:
 
 
 def words(game: Any, state: dict[str, Any], role: str | None, lang: str) -> dict[str, Any]:
-    """The seat's view as ``app.services.play.table_view`` puts it in words (the engine's part of it)."""
+    """The seat's view as ``app.services.table_views.table_view`` puts it in words (the engine's part of it)."""
     pres = registry.presentation(game)
     renderer = game.renderer(lang, {})
     view = game.view(state, role)

@@ -30,7 +30,7 @@ from app.errors import Conflict
 from app.i18n import N_
 from app.openapi import StaleMove, refusals
 from app.routes.common import MAX_SEQ, try_move
-from app.services import accounts, clocks, gamelog, limits, play, records, tables
+from app.services import accounts, clocks, gamelog, limits, play, records, seat_words, table_views, tables
 from app.services.clock_time import aware
 from engines import registry
 
@@ -111,7 +111,7 @@ def _json(data: Any) -> Response:
 def view(hop: WatcherHop, table_id: RowId, as_: SeatQuery = None):
     with hop.at(table_id) as (db, user, table):
         role = seat_of(table, user, as_)
-        return _json(play.table_view(db, play.load(db, table), role))
+        return _json(table_views.table_view(db, play.load(db, table), role))
 
 
 def _moved(db, table, user, role: str | None, move) -> Response:
@@ -119,9 +119,9 @@ def _moved(db, table, user, role: str | None, move) -> Response:
     loaded, stale = try_move(db, table, move)
     role = tables.acting_role(table, user, role)
     if stale is not None:
-        raise Conflict(stale, view=play.table_view(db, play.load(db, table), role))
+        raise Conflict(stale, view=table_views.table_view(db, play.load(db, table), role))
     assert loaded is not None  # try_move gives the result or the stale message
-    return _json(play.table_view(db, loaded, role))
+    return _json(table_views.table_view(db, loaded, role))
 
 
 @router.post(
@@ -165,7 +165,7 @@ def _table_summary(table) -> dict[str, Any]:
         "spectators": table.spectators,
         "hot_seat": table.hot_seat,
         "active_roles": table.active_roles,
-        "seats": [play.seat_info(s) for s in table.seats],
+        "seats": [seat_words.seat_info(s) for s in table.seats],
         # in UTC on both databases (SQLite gives naive datetimes back: a table read back once said no zone)
         "created_at": aware(table.created_at).isoformat(),
         "updated_at": aware(table.updated_at).isoformat(),
@@ -366,7 +366,7 @@ def get_log(
     mine: Annotated[bool, Query(description="Only the entries addressed to my seat")] = False,
 ):
     game = tables.game_of(table.game_id)
-    renderer = play.renderer_of(game, table, state=play.load(db, table).state)  # an open seat by its label
+    renderer = seat_words.renderer_of(game, table, state=play.load(db, table).state)  # an open seat by its label
     return _json(gamelog.page(db, table.id, role, game, renderer, limit, before, only_mine=mine))
 
 

@@ -1,5 +1,5 @@
 """Clocks in days (issue "Play-by-web life" §2): the vacation page, taking a seat back from the bot that stood in
-after a time-out; the same in the JSON API. (A table's clock is part of its view: ``play.table_view``.)"""
+after a time-out; the same in the JSON API. (A table's clock is part of its view: ``table_views.table_view``.)"""
 
 from __future__ import annotations
 

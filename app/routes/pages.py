@@ -31,7 +31,7 @@ from app.i18n import _
 from app.resources import resource
 from app.routes import game_pages, replays, rules
 from app.routes.common import MoveForm, UndoForm, try_move
-from app.services import clocks, forks, gamelog, notes, play, ratings, records, tables
+from app.services import clocks, forks, gamelog, notes, play, ratings, records, seat_words, table_views, tables
 from app.web import actions_template, board_template, is_htmx, render
 from engines import registry
 
@@ -115,12 +115,12 @@ def _table_context(request: Request, db, table, user, as_role: str | None, loade
     mine = tables.roles_of(table, user)
     role = tables.acting_role(table, user, as_role) if as_role or mine else None
     loaded = loaded or play.load(db, table)
-    data = play.table_view(db, loaded, role)
+    data = table_views.table_view(db, loaded, role)
     if role is not None:  # hot-seat: act for whichever of my seats is to move
         active_mine = [r for r in mine if r in data["active_roles"]]
         if as_role is None and active_mine and role not in active_mine:
             role = active_mine[0]
-            data = play.table_view(db, loaded, role)
+            data = table_views.table_view(db, loaded, role)
     # a seat whose move is the latest that counts (the move just made, or known with the position) has nothing new
     # since it: no need to look
     just_moved = loaded.last is not None and loaded.last.role == role
@@ -155,7 +155,7 @@ def _since_last_move(db, loaded, role: str) -> dict[str, Any] | None:
     last = play.last_effective_move(db, table.id, role)  # reads back only as far as the seat's last move
     if last is None:
         return None
-    since = gamelog.since(db, table.id, role, game, play.renderer_of(game, table, state=loaded.state), last.seq)
+    since = gamelog.since(db, table.id, role, game, seat_words.renderer_of(game, table, state=loaded.state), last.seq)
     since["chat"] = tables.chat_since(db, table.id, last.seq)
     return since if since["moves"] or since["chat"] else None
 
@@ -258,9 +258,9 @@ def table_log(
     the entries addressed to the seat."""
     game = tables.game_of(table.game_id)
     state = play.load(db, table).state
-    renderer = play.renderer_of(game, table, state=state)  # an open seat by its label (issue 29)
+    renderer = seat_words.renderer_of(game, table, state=state)  # an open seat by its label (issue 29)
     page = gamelog.page(db, table.id, role, game, renderer, before=before, only_mine=only_mine and role is not None)
-    labels = play.seat_labels(game, state, table)  # the seats as they read now (issue 27)
+    labels = seat_words.seat_labels(game, state, table)  # the seats as they read now (issue 27)
     data = {"log": page["entries"], "log_more": page["more"], "labels": labels}
     name = "table/_log_items.html" if is_htmx(request) else "table/log.html"
     return render(
@@ -280,7 +280,11 @@ def table_log_entry(request: Request, db: SessionDep, table: WatchableTable, rol
     drawn = draw(game, orjson.loads(row.entry), i18n.current()) if draw is not None and row is not None else None
     if row is None or drawn is None:
         raise NotFound(_("No such entry of the log to show."))
-    entry = {"id": row.id, "seq": row.seq, **gamelog.RENDERED.render(game, play.renderer_of(game, table), row.entry)}
+    entry = {
+        "id": row.id,
+        "seq": row.seq,
+        **gamelog.RENDERED.render(game, seat_words.renderer_of(game, table), row.entry),
+    }
     name = "table/_entry_view.html" if is_htmx(request) else "table/entry_view.html"
     return render(
         request, name, table=table, game=game, role=role, entry=entry, v=drawn, drawing=f"games/{game.id}/entry.html"

@@ -29,7 +29,7 @@ from app.models import GameTable, User, utcnow
 from app.models.pbw import AbandonVote, PlatformMove, TableOrigin
 from app.services import clocks, gamelog, ratings
 from app.services.live import news
-from app.services.play import renderer_of, seat_names
+from app.services.seat_words import renderer_of, seat_names
 from app.services.tables import acting_role, create_table, roles_of
 from engines import registry
 from engines.core.game import CORE_MESSAGES

@@ -1,4 +1,5 @@
-"""Playing a table: load its state, apply a move or an undo in one transaction, views, verification.
+"""Playing a table: load its state, apply a move or an undo in one transaction, verification (what a seat reads of
+it: table_views.py and seat_words.py).
 
 Every move carries the seq its sender saw. It commits only if that seq is still the table's, in one
 transaction: insert the move and its log entries, update the snapshot (and the state at the last undo barrier),
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 import orjson
 from sqlalchemy import bindparam, delete, func, select, update
@@ -17,16 +18,15 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
-from app import i18n
 from app.errors import Conflict, Forbidden, Invalid
 from app.i18n import _
-from app.models import GameTable, LogEntry, Move, Seat, Snapshot, TableOrigin, User, table_of, utcnow
+from app.models import GameTable, LogEntry, Move, Snapshot, TableOrigin, User, table_of, utcnow
 from app.services import clocks, flags, gamelog, hot, ratings
 from app.services.live import CHANNEL, news
+from app.services.seat_words import illegal_words
 from app.services.tables import acting_role, game_of
 from engines import registry
 from engines.core import Game, IllegalAction, Played
-from engines.core.text import Renderer
 
 STALE = "Someone moved first; here is the table as it is now."
 
@@ -453,129 +453,3 @@ def undo(db: Session, table: GameTable, user: User, role: str | None, seen: int)
         db, loaded, seen, {"kind": "undo", "role": role, "user_id": user.id}, played, last, base=(base_seq, base_state)
     )
     return Loaded(table, loaded.game, state, base_seq, True, last)
-
-
-def seat_name(seat: Seat) -> str | None:
-    """How a seat is named everywhere (board, log, prompts, endings): its player's name; a bot by its seat's
-    number and its kind in the reader's language, e.g. "Bot 3 (heuristic)", "Bot 3 (heurístico)", so two bots at a
-    table never share a name (the seat keeps the kind's id: nothing stored changes); an open seat None."""
-    if seat.user is not None:
-        name: str = seat.user.username
-        return name
-    if seat.bot:
-        return _("Bot {n} ({kind})").format(n=seat.position + 1, kind=i18n.bot_kind(seat.bot))
-    return None
-
-
-def seat_names(table: GameTable, lang: str | None = None) -> dict[str, str]:
-    """How the log and prompts name each taken seat, in ``lang`` (by default the reader's)."""
-    with i18n.use(lang or i18n.current()):
-        return {s.role: name for s in table.seats if (name := seat_name(s)) is not None}
-
-
-def seat_labels(game: Game, state: dict[str, Any], table: GameTable, lang: str | None = None) -> dict[str, str]:
-    """How each seat reads at ``state`` (the powers a player leads once an auction has given them, else its role's
-    name): public to every reader; the pages' ``role_label`` prefers these (issues 27/28)."""
-    return {s.role: game.seat_label(state, s.role, lang or i18n.current()) for s in table.seats}
-
-
-def illegal_words(game: Game, table: GameTable, exc: IllegalAction) -> str:
-    """Why a move was refused, in the reader's language (its catalog key when the engine gave one; issue 29); in
-    English the engine's own sentence, as before."""
-    if exc.text is None or i18n.current() == i18n.DEFAULT:
-        return exc.message
-    return renderer_of(game, table).text(exc.text)
-
-
-def renderer_of(game: Game, table: GameTable, lang: str | None = None, state: dict[str, Any] | None = None) -> Renderer:
-    """The words of a table's log and prompts for one reader's language (by default the request's:
-    ``app.i18n.current``; a key the game has not in that language reads in English), its seats named as the table
-    names them: a taken seat by its holder, an open one (given the position, ``state``) by its seat label in that
-    language (the powers a player leads, else "Jugador 2"; issue 29), else by its role's."""
-    lang = lang or i18n.current()
-    names = seat_names(table, lang)
-    if state is not None and len(names) < len(table.seats):
-        names = {**seat_labels(game, state, table, lang), **names}
-    return game.renderer(lang, names)
-
-
-def table_view(
-    db: Session,
-    loaded: Loaded,
-    role: str | None,
-    lang: str | None = None,
-    log_before: int | None = None,
-    log_limit: int = gamelog.VIEW_PAGE,
-) -> dict[str, Any]:
-    """What one seat (or a spectator, role None) may know of the table, in words for its reader: never another
-    seat's private data. Only a running, unflagged table offers actions (one place decides)."""
-    game, state, table = loaded.game, loaded.state, loaded.table
-    renderer = renderer_of(game, table, lang, state)
-    # the engine's view, its prompt and outcome put in words for the reader here (the app's own shape)
-    view = cast(dict[str, Any], game.view(state, role))
-    in_words = registry.presentation(game).words
-    if in_words is not None and renderer.lang != "en":  # the words the view carries in English (issue 29)
-        view = in_words(game, view, renderer.lang)
-    playing = table.status == "active" and not table.flagged
-    stood_in = any(s.role == role and s.bot for s in table.seats)  # a seat a bot plays for its timed-out player
-    prompt = view["prompt"]
-    prompt["message"] = prompt["text"]
-    if table.status == "waiting":
-        prompt["text"] = i18n.gettext("The game starts when every seat is taken.")
-    else:
-        prompt["text"] = renderer.text(prompt["message"])
-    if not playing or role is None or stood_in:
-        prompt["legal"] = {}
-    # the legal list the view holds: the game is not asked it again (issue 26)
-    prompt["actions"] = (
-        game.labels(state, role, renderer, prompt["legal"]) if prompt["legal"] and role is not None else []
-    )
-    asks = registry.presentation(game).confirm
-    if asks is not None:  # an irreversible choice's question (issue 28)
-        for action in prompt["actions"]:
-            question = asks(game, view, action["verb"], action["arg"])
-            if question is not None:
-                action["confirm"] = renderer.text(question)
-    outcome = game.outcome(state)
-    if outcome is not None:
-        outcome = {**outcome, "message": outcome["text"], "text": renderer.text(outcome["text"])}
-        if outcome.get("tally"):  # how each seat's score was reached, source by source (issue 30)
-            words = {r: [{**t, "source": renderer.text(t["source"])} for t in ts] for r, ts in outcome["tally"].items()}
-            outcome["tally"] = words
-        tiebreak = outcome.get("tiebreak")
-        if tiebreak:  # the tie rule that decided, declared by the game (issue 30 › Outcomes explained)
-            outcome["tiebreak"] = {**tiebreak, "text": renderer.text(tiebreak["text"])}
-            outcome["tiebreak"]["rule_title"] = renderer.rule(tiebreak["rule"])
-        if outcome.get("thresholds"):
-            outcome["thresholds"] = renderer.text(outcome["thresholds"])
-    log = gamelog.page(db, table.id, role, game, renderer, log_limit, log_before)
-    return {
-        "table": table.id,
-        "game": game.id,
-        "seq": table.seq,
-        "status": table.status,
-        "flagged": flags.said(table.flagged, game),
-        "role": role,
-        "active_roles": game.active_roles(state) if playing else [],
-        "view": view,
-        "actions": prompt["actions"],
-        "can_undo": role is not None and playing and not stood_in and undoable(db, loaded, role),
-        "log": log["entries"],
-        "log_more": log["more"],
-        "outcome": outcome,
-        "seats": [seat_info(s) for s in table.seats],
-        # how each seat reads now (the powers a player leads, once his): the page's role_label reads these
-        "labels": seat_labels(game, state, table, lang),
-        "clock": clocks.table_clocks(db, table),  # None without a clock; the time left is the server's
-    }
-
-
-def seat_info(seat: Seat) -> dict[str, Any]:
-    return {
-        "role": seat.role,
-        "player": seat.user.username if seat.user is not None else None,
-        "bot": seat.bot,
-        "name": seat_name(seat),
-        "open": seat.user_id is None and not seat.bot,
-        "invite_only": seat.user_id is None and not seat.bot and bool(seat.invite_token),
-    }

@@ -22,7 +22,8 @@ from app.inputs import first_unstorable
 from app.models import GameTable, LogEntry, Move, Snapshot, User
 from app.models.pbw import TableOrigin
 from app.services import gamelog
-from app.services.play import effective_moves, load, table_view
+from app.services.play import effective_moves, load
+from app.services.table_views import table_view
 from app.services.tables import acting_role, create_table, game_of, may_see, roles_of
 from engines.core import Game, IllegalAction, Played
 from engines.core.content import accepts

@@ -17,7 +17,8 @@ from app.errors import Forbidden
 from app.i18n import _
 from app.models import GameTable, User
 from app.services import forks, gamelog, records
-from app.services.play import effective_moves, load, renderer_of, seat_info, seat_labels, start_state
+from app.services.play import effective_moves, load, start_state
+from app.services.seat_words import renderer_of, seat_info, seat_labels
 from app.services.tables import acting_role, game_of, roles_of
 from engines.core.game import Game
 

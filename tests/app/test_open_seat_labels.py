@@ -1,5 +1,5 @@
 """An open (unseated) seat in the log and prompts reads by its seat label in the reader's language (issue 29,
-app.services.play.renderer_of): "Jugador 2" in Spanish, "Player 2" in English, and whatever the game's seat label
+app.services.seat_words.renderer_of): "Jugador 2" in Spanish, "Player 2" in English, and whatever the game's seat label
 says at that position (the powers a player leads, once known) before its role's name; a taken seat by its holder."""
 
 from engines import registry

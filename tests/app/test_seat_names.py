@@ -1,4 +1,4 @@
-"""Issue 12 › names: every seat is named the same way everywhere (play.seat_name); two bots at a table never share
+"""Issue 12 › names: every seat is named the same way everywhere (seat_words.seat_name); two bots at a table never share
 a name — each is named by its seat's number and its kind."""
 
 from __future__ import annotations

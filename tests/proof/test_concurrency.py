@@ -157,14 +157,14 @@ def test_a_stale_move_racing_a_commit_is_409(app, browser):
 def test_a_view_racing_a_commit_shows_the_state_of_its_seq(app, browser):
     """A view built while a move commits carries the seq of the state it shows."""
     from app.models import GameTable
-    from app.services import play
+    from app.services import play, table_views
 
     alice = browser("alice")
     table_id = alice.new_table(seats={"north": "me", "south": "me"})
     with app.state.sessions() as db:
         table = db.get(GameTable, table_id)  # a GET reads the table at seq 0
         assert alice.act(table_id, "done", seq=0, role="north").status_code == 200  # a move commits
-        v = play.table_view(db, play.load(db, table), "north")
+        v = table_views.table_view(db, play.load(db, table), "north")
     fresh = alice.view(table_id, "north")
     assert fresh["seq"] == 1
     assert (v["seq"], v["view"], v["actions"]) == (fresh["seq"], fresh["view"], fresh["actions"])

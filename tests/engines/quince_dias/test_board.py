@@ -25,7 +25,7 @@ ENV = jinja2.Environment(
 ENV.globals.update(templates.env.globals)  # the app's own globals (app/web.py), strict about anything undefined
 RENDERER = GAME.renderer()
 SEATS = [
-    {"role": f"player{i}", "player": name, "bot": None, "name": name}  # as play.seat_info gives them
+    {"role": f"player{i}", "player": name, "bot": None, "name": name}  # as seat_words.seat_info gives them
     for i, name in enumerate(["ana", "bo", "cy", "di"], 1)
 ]
 NO_BOARD_KEY = {
