@@ -12,8 +12,6 @@ board drawn once per its inputs and kept.
 from __future__ import annotations
 
 import hashlib
-from collections import OrderedDict
-from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -22,6 +20,7 @@ from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup, escape
 
 from app.i18n import _, current
+from app.kept import Kept
 
 NOTHING = Markup("")
 PRIVATE_CLASS = ' class="private-entry"'
@@ -145,25 +144,8 @@ def action_button(
 
 
 # ----- a game's small templates, each kept by its arguments (templates/games/<id>/, e.g. a card) ------------------
-FRAGMENTS_KEPT = 4096  # a few hundred cards × reference powers × slots; the least recently used forgotten first
-_kept: OrderedDict[tuple[str, str, bytes], Markup] = OrderedDict()
-
-
-def _keep(store: OrderedDict[Any, Markup], key: Any, limit: int, draw: Callable[[], Markup]) -> Markup:
-    """``store``'s HTML for ``key``, else ``draw()``'s, kept as the most recently used; over ``limit`` the least
-    recently used is forgotten (a store emptied whole when full would make every table's next page draw everything
-    anew, many tables at once). Safe between threads: each step is one operation of the ordered dict, and a key
-    another thread took out meanwhile is only drawn again."""
-    html = store.pop(key, None)
-    if html is None:
-        html = draw()
-        while len(store) >= limit:
-            try:
-                store.popitem(last=False)
-            except KeyError:  # emptied by another thread
-                break
-    store[key] = html
-    return html
+FRAGMENTS_KEPT = 4096  # a few hundred cards × reference powers × slots
+_kept: Kept[tuple[str, str, bytes], Markup] = Kept(FRAGMENTS_KEPT)
 
 
 @pass_environment
@@ -178,7 +160,7 @@ def fragment(env: Environment, name: str, **context: Any) -> Markup:
         key = (name, current(), orjson.dumps(context))  # its words are in the reader's language
     except TypeError:
         return Markup(env.get_template(name).render(context))
-    return _keep(_kept, key, FRAGMENTS_KEPT, lambda: Markup(env.get_template(name).render(context)))
+    return _kept.get_or_make(key, lambda: Markup(env.get_template(name).render(context)))
 
 
 @pass_environment
@@ -190,9 +172,8 @@ def fragment_each(env: Environment, name: str, items: list[Any], arg: str | None
 
 
 # ----- a section of a board, kept by the data it is drawn from (issue 30 › Proof: the page's time) --------------------
-SECTIONS_KEPT = 4096  # a board's ~20 sections and pieces × positions in play × seats × languages; the least recently
-# used forgotten
-_sections: OrderedDict[tuple[str, str, bytes], Markup] = OrderedDict()
+SECTIONS_KEPT = 4096  # a board's ~20 sections and pieces × positions in play × seats × languages
+_sections: Kept[tuple[str, str, bytes], Markup] = Kept(SECTIONS_KEPT)
 
 
 def kept(name: str, *inputs: Any, caller: Any) -> Markup:
@@ -208,4 +189,4 @@ def kept(name: str, *inputs: Any, caller: Any) -> Markup:
     except TypeError:
         return Markup(caller())
     key = (name, current(), hashlib.blake2b(raw, digest_size=16).digest())
-    return _keep(_sections, key, SECTIONS_KEPT, lambda: Markup(caller()))
+    return _sections.get_or_make(key, lambda: Markup(caller()))

@@ -42,6 +42,8 @@ from markupsafe import Markup
 from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from app.kept import Kept
+
 DEFAULT = "en"
 # the languages the site speaks, each named in itself (the header's switch)
 LANGUAGES: dict[str, str] = {"en": "English", "es": "Español"}
@@ -143,8 +145,8 @@ def template_ngettext(singular: str, plural: str, num: int, **variables: Any) ->
 # a translation filled in with plain arguments (ints, plain strings: "3 cards", "Round 2 of 4"), by the language,
 # the message and the arguments: the same few hundred a board says, each escaped and formatted once (Markup's ``%``
 # escapes every argument through a wrapper object: ~4 µs a call, a 15 Días board makes ~40; issue 26)
-_FILLED: dict[tuple[Any, ...], Markup] = {}
-FILLED_KEPT = 4096  # emptied when full
+FILLED_KEPT = 4096
+_FILLED: Kept[tuple[Any, ...], Markup] = Kept(FILLED_KEPT)
 
 
 def _filled(text: Markup, variables: dict[str, Any], said: tuple[str, ...]) -> Markup:
@@ -154,12 +156,7 @@ def _filled(text: Markup, variables: dict[str, Any], said: tuple[str, ...]) -> M
         if type(value) is not int and type(value) is not str:
             return text % variables
     key = (*said, *variables.items())
-    found = _FILLED.get(key)
-    if found is None:
-        if len(_FILLED) >= FILLED_KEPT:
-            _FILLED.clear()
-        found = _FILLED[key] = text % variables
-    return found
+    return _FILLED.get_or_make(key, lambda: text % variables)
 
 
 _ = gettext

@@ -29,9 +29,11 @@ from starlette.convertors import PathConvertor
 from starlette.routing import BaseRoute, Match
 from starlette.types import Scope
 
+from app.kept import Kept
+
 ANY = None  # a segment of a route that a parameter fills, or of a path that no route has as a literal
 MATCHED = "siglo.matched"  # a request's scope: the last router that matched it, for which path and method, and how
-KEPT = 4096  # keys kept a router; beyond, the store starts again (a client can make many keys of known words)
+KEPT = 4096  # keys kept a router (a client can make many keys of known words: the least recently used go first)
 
 Candidate = _EffectiveRouteContext | _IncludedRouter
 Shape = tuple[tuple[str | None, ...], bool]  # the segments (a literal or ANY) and whether a path parameter ends it
@@ -97,7 +99,7 @@ class IndexedInclusion(_IncludedRouter):
     _index: tuple[list[Candidate], frozenset[str], list[list[Shape] | None]] | None = field(
         default=None, repr=False, compare=False
     )
-    _kept: dict[tuple[str | None, ...], _Only] = field(default_factory=dict, repr=False, compare=False)
+    _kept: Kept[tuple[str | None, ...], _Only] = field(default_factory=lambda: Kept(KEPT), repr=False, compare=False)
     _index_lock: Any = field(default_factory=threading.Lock, repr=False, compare=False)
 
     def _indexed(self) -> tuple[list[Candidate], frozenset[str], list[list[Shape] | None]]:
@@ -108,7 +110,7 @@ class IndexedInclusion(_IncludedRouter):
         with self._index_lock:
             shapes = [_shapes(c) for c in candidates]
             words = frozenset(s for own in shapes for shape in own or () for s in shape[0] if s is not ANY)
-            self._index, self._kept = (candidates, words, shapes), {}
+            self._index, self._kept = (candidates, words, shapes), Kept(KEPT)
             return self._index
 
     def candidates_for(self, path: str) -> list[Candidate]:
@@ -124,9 +126,7 @@ class IndexedInclusion(_IncludedRouter):
                 c for c, own in zip(candidates, shapes, strict=True) if own is None or any(_fits(s, key) for s in own)
             ]
             kept = _Only(fitting)
-            if len(self._kept) >= KEPT:
-                self._kept = {}
-            self._kept[key] = kept
+            self._kept.put(key, kept)
         return kept
 
     def _match(self, scope: Scope) -> tuple[Match, Scope, BaseRoute | None, _EffectiveRouteContext | None]:

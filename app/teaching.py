@@ -15,6 +15,7 @@ from typing import Any
 
 import orjson
 
+from app.kept import Kept
 from engines.core.text import Renderer
 
 DECISIONS = 3  # the three most common first decisions
@@ -65,20 +66,15 @@ def lesson(options: dict[str, Any], renderer: Renderer) -> dict[str, Any] | None
 
 
 # (game id, language, the options' JSON) -> the lesson (or None): a table's page says the same lesson at every visit
-_LESSONS: dict[tuple[str, str, bytes], dict[str, Any] | None] = {}
-LESSONS_KEPT = 512  # option sets in play × languages; emptied when full
+LESSONS_KEPT = 512  # option sets in play × languages
+_LESSONS: Kept[tuple[str, str, bytes], dict[str, Any] | None] = Kept(LESSONS_KEPT)
 
 
 def lesson_of(game: Any, options: dict[str, Any], lang: str) -> dict[str, Any] | None:
     """:func:`lesson` for a game's table of these options in ``lang``, made once and kept (its words are the
     catalog's own, no seat's name in them): the same dict each time, which nothing changes."""
     key = (game.id, lang, orjson.dumps(options, option=orjson.OPT_SORT_KEYS))
-    if key in _LESSONS:
-        return _LESSONS[key]
-    if len(_LESSONS) >= LESSONS_KEPT:
-        _LESSONS.clear()
-    found = _LESSONS[key] = lesson(options, game.renderer(lang))
-    return found
+    return _LESSONS.get_or_make(key, lambda: lesson(options, game.renderer(lang)))
 
 
 def seen(cookie: str | None) -> list[int]:

@@ -16,10 +16,8 @@ case-folded), so "ALICE", "alice" and "ａｌｉｃｅ" are one name: unique, an
 from __future__ import annotations
 
 import logging
-import threading
 import time
 import unicodedata
-from collections import OrderedDict
 from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import Any
@@ -32,6 +30,7 @@ from sqlalchemy.orm.util import identity_key
 
 from app.errors import Forbidden, Invalid, TooMany, Unauthorized
 from app.i18n import N_, _
+from app.kept import Kept
 from app.models import ApiToken, LoginSession, User, utcnow
 from app.security import hash_password, new_token, token_hash, verify_password
 from app.services import hot, limits
@@ -186,33 +185,24 @@ class Logins:
     ttl = 2.0
 
     def __init__(self, capacity: int = 10_000):
-        self.capacity = capacity
-        self._items: OrderedDict[str, tuple[float, datetime, dict[str, Any]]] = OrderedDict()
-        self._lock = threading.Lock()
+        self._items: Kept[str, tuple[float, datetime, dict[str, Any]]] = Kept(capacity)
 
     def get(self, key: str) -> dict[str, Any] | None:
-        with self._lock:
-            item = self._items.get(key)
-            if item is None:
-                return None
-            deadline, expires_at, user = item
-            if deadline < time.monotonic() or _aware(expires_at) < utcnow():
-                del self._items[key]
-                return None
-            return user
+        item = self._items.get(key)
+        if item is None:
+            return None
+        deadline, expires_at, user = item
+        if deadline < time.monotonic() or _aware(expires_at) < utcnow():
+            self._items.pop(key)
+            return None
+        return user
 
     def put(self, key: str, expires_at: datetime, user: User) -> None:
         values = {name: getattr(user, name) for name in KEPT}
-        with self._lock:
-            self._items[key] = (time.monotonic() + self.ttl, expires_at, values)
-            self._items.move_to_end(key)
-            while len(self._items) > self.capacity:
-                self._items.popitem(last=False)
+        self._items.put(key, (time.monotonic() + self.ttl, expires_at, values))
 
     def forget_user(self, user_id: int) -> None:
-        with self._lock:
-            for key in [k for k, (_deadline, _expiry, user) in self._items.items() if user["id"] == user_id]:
-                del self._items[key]
+        self._items.forget(lambda _key, item: item[2]["id"] == user_id)
 
 
 def _kept_user(db: Session, values: dict[str, Any]) -> User:

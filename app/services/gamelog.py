@@ -12,6 +12,7 @@ import orjson
 from sqlalchemy import Select, Text, bindparam, cast, or_, select
 from sqlalchemy.orm import Session
 
+from app.kept import Kept
 from app.models import LogEntry, Move, table_of
 from engines import registry
 from engines.core import Entry, Game
@@ -87,11 +88,10 @@ class RenderedEntries:
     newest entries of its table every time, and an entry, once written, never changes; what it reads as depends
     only on the game (its catalogs, fixed once loaded: a reworded message comes with a new release, a restart) and
     the renderer (language, seat names: ``Renderer.key``). Bounded: 20,000 entries (~0.5–1 kB each: the newest
-    20 of 500 live tables read by their seats fill half), emptied when full."""
+    20 of 500 live tables read by their seats fill half), the least recently used forgotten first (``app.kept``)."""
 
     def __init__(self, size: int = 20_000):
-        self.size = size
-        self._kept: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self._kept: Kept[tuple[Any, ...], dict[str, Any]] = Kept(size)
 
     def render(self, game: Game, renderer: Renderer, stored: str) -> dict[str, Any]:
         key = (game, renderer.key, stored)
@@ -105,9 +105,7 @@ class RenderedEntries:
             drawn = registry.presentation(game).entry_view
             if drawn is not None and drawn(game, entry, renderer.lang) is not None:
                 found["view"] = True  # the game draws it: a link to /tables/<id>/log/<entry id> (issue 28)
-            if len(self._kept) >= self.size:
-                self._kept.clear()
-            self._kept[key] = found
+            self._kept.put(key, found)
         return found
 
 

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import threading
 import weakref
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeVar, cast
 
 import orjson
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
+
+from app.kept import Kept
 
 CAPACITY = 2000  # tables; a 15 Días state is ~6 kB, a Planet King one ~10 kB
 
@@ -50,27 +51,22 @@ class Position:
 
 class StateCache:
     def __init__(self, capacity: int = CAPACITY):
-        self.capacity = capacity
-        self._items: OrderedDict[int, Position] = OrderedDict()
+        self._items: Kept[int, Position] = Kept(capacity)
         self._lock = threading.Lock()
 
     def get(self, table_id: int, seq: int, version: str) -> tuple[dict[str, Any], Position] | None:
-        with self._lock:
-            pos = self._items.get(table_id)
-            if pos is None or pos.seq != seq or pos.version != version:
-                return None
-            self._items.move_to_end(table_id)
+        pos = self._items.peek(table_id)
+        if pos is None or pos.seq != seq or pos.version != version:
+            return None
+        self._items.get(table_id)  # now the most recently used
         return orjson.loads(pos.state), pos
 
     def put(self, table_id: int, pos: Position) -> None:
-        with self._lock:
-            old = self._items.get(table_id)
+        with self._lock:  # a check, then the replacement
+            old = self._items.peek(table_id)
             if old is not None and old.seq > pos.seq and old.version == pos.version:
                 return  # a later position is known already (another request moved on meanwhile)
-            self._items[table_id] = pos
-            self._items.move_to_end(table_id)
-            while len(self._items) > self.capacity:
-                self._items.popitem(last=False)
+            self._items.put(table_id, pos)
 
     def __len__(self) -> int:
         return len(self._items)
@@ -106,23 +102,12 @@ class SpectatorPartials:
     MARK = "\x00csrf\x00"
 
     def __init__(self, capacity: int = CAPACITY):
-        self.capacity = capacity
-        self._items: OrderedDict[tuple[Any, ...], str] = OrderedDict()
-        self._lock = threading.Lock()
+        self._items: Kept[tuple[Any, ...], str] = Kept(capacity)
 
     def get(self, key: tuple[Any, ...], csrf_token: str) -> str | None:
-        with self._lock:
-            html = self._items.get(key)
-            if html is None:
-                return None
-            self._items.move_to_end(key)
-        return html.replace(self.MARK, csrf_token)
+        html = self._items.get(key)
+        return None if html is None else html.replace(self.MARK, csrf_token)
 
     def put(self, key: tuple[Any, ...], html: str, csrf_token: str) -> None:
-        if not csrf_token:
-            return
-        with self._lock:
-            self._items[key] = html.replace(csrf_token, self.MARK)
-            self._items.move_to_end(key)
-            while len(self._items) > self.capacity:
-                self._items.popitem(last=False)
+        if csrf_token:
+            self._items.put(key, html.replace(csrf_token, self.MARK))

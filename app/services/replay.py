@@ -7,7 +7,6 @@ the same at move 10 and at move 1000."""
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -15,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from app.errors import Forbidden
 from app.i18n import _
+from app.kept import Kept
 from app.models import GameTable, User
 from app.services import forks, gamelog, records
 from app.services.play import effective_moves, load, start_state
@@ -37,7 +37,7 @@ class Checkpoints:
     last: int | None = None
 
 
-_checkpoints: OrderedDict[tuple[Any, ...], Checkpoints] = OrderedDict()
+_checkpoints: Kept[tuple[Any, ...], Checkpoints] = Kept(TABLES_KEPT)
 _lock = threading.Lock()
 
 
@@ -60,13 +60,11 @@ def position(
     key = (table.id, table.created_at, table.seed, game.id, game.version, game.content_digest)
     done = [(m.seq, m.role, m.verb, m.arg) for m in moves]
     with _lock:
-        kept = _checkpoints.pop(key, None) or Checkpoints()
+        kept = _checkpoints.get(key) or Checkpoints()
         valid = _common(kept.moves, done)
         kept.states = {k: v for k, v in kept.states.items() if k <= valid}
         kept.moves = done
-        _checkpoints[key] = kept
-        while len(_checkpoints) > TABLES_KEPT:
-            _checkpoints.popitem(last=False)
+        _checkpoints.put(key, kept)
         kept_at = max((k for k in kept.states if k <= at), default=None)
         state = kept.states[kept_at] if kept_at is not None else None
     first = kept_at if kept_at is not None else 0
@@ -79,7 +77,7 @@ def position(
         if (i + 1) % CHECKPOINT_EVERY == 0:
             new[i + 1] = state
     with _lock:
-        if _checkpoints.get(key) is not kept or kept.moves is not done:
+        if _checkpoints.peek(key) is not kept or kept.moves is not done:
             return state  # another request changed the kept positions meanwhile: keep none of these
         if kept.last is not None and kept.last % CHECKPOINT_EVERY:
             kept.states.pop(kept.last, None)

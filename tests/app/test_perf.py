@@ -267,8 +267,10 @@ def test_a_log_entry_is_rendered_once_per_reader_names_and_kept_by_its_stored_te
     assert kept.render(game, named, stored)["text"] == "alice raises the stake to 2." and len(calls) == 2
     assert kept.render(game, named, stored.replace("2}", "3}"))["text"] == "alice raises the stake to 3."
     assert len(calls) == 3
-    kept.render(game, game.renderer(names={"north": "bob"}), stored)  # a fourth: full, emptied first
+    kept.render(game, game.renderer(names={"north": "bob"}), stored)  # a fourth: the least recently used goes
     assert kept.render(game, plain, stored)["text"] == "North raises the stake to 2." and len(calls) == 5
+    assert kept.render(game, named, stored.replace("2}", "3}"))["text"] == "alice raises the stake to 3."
+    assert len(calls) == 5  # still kept: a full store forgets one entry, not all
 
 
 def test_the_same_entry_at_two_tables_reads_with_each_tables_players(app, browser):

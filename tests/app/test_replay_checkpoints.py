@@ -11,6 +11,7 @@ from typing import Any, cast
 import orjson
 import pytest
 
+from app.kept import Kept
 from app.models import GameTable
 from app.services import replay
 from app.services.tables import game_of
@@ -53,7 +54,7 @@ def counted(monkeypatch):
         return apply(*args, **kw)
 
     monkeypatch.setattr(game, "apply", counting)
-    monkeypatch.setattr(replay, "_checkpoints", type(replay._checkpoints)())
+    monkeypatch.setattr(replay, "_checkpoints", Kept(replay.TABLES_KEPT))
     return calls
 
 

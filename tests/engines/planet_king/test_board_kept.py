@@ -18,7 +18,7 @@ from tests.engines.planet_king.test_board import ENV, Table
 
 BOARD = ENV.get_template("games/planet-king/board.html")
 # what a board's drawing keeps across renders: the sections, and the presentation's tracks, cards and words
-KEPT: tuple[dict[Any, Any], ...] = (
+KEPT: tuple[Any, ...] = (  # dicts, and the app's Kept (items, clear, update alike)
     fragments._sections,
     presentation_council._TRACKS,
     presentation._CARDS,
@@ -69,7 +69,7 @@ def test_a_kept_section_is_the_section_drawn_afresh(options):
                 kept = render(s, role, lang)  # sections kept from earlier positions, seats and languages
                 size = len(fragments._sections)
                 assert render(s, role, lang) == kept and len(fragments._sections) == size  # all kept: none drawn
-                earlier = [dict(kept_here) for kept_here in KEPT]
+                earlier = [dict(kept_here.items()) for kept_here in KEPT]
                 for kept_here in KEPT:
                     kept_here.clear()
                 assert render(s, role, lang) == kept  # drawn afresh (the presentation's own kept pieces too)
