@@ -20,7 +20,7 @@ from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup, escape
 
 from app.i18n import _, current
-from app.kept import Kept
+from engines.core.kept import Kept
 
 NOTHING = Markup("")
 PRIVATE_CLASS = ' class="private-entry"'

@@ -42,7 +42,7 @@ from markupsafe import Markup
 from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from app.kept import Kept
+from engines.core.kept import Kept
 
 DEFAULT = "en"
 # the languages the site speaks, each named in itself (the header's switch)

@@ -29,7 +29,7 @@ from starlette.convertors import PathConvertor
 from starlette.routing import BaseRoute, Match
 from starlette.types import Scope
 
-from app.kept import Kept
+from engines.core.kept import Kept
 
 ANY = None  # a segment of a route that a parameter fills, or of a path that no route has as a literal
 MATCHED = "siglo.matched"  # a request's scope: the last router that matched it, for which path and method, and how

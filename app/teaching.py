@@ -15,7 +15,7 @@ from typing import Any
 
 import orjson
 
-from app.kept import Kept
+from engines.core.kept import Kept
 from engines.core.text import Renderer
 
 DECISIONS = 3  # the three most common first decisions

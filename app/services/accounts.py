@@ -30,11 +30,11 @@ from sqlalchemy.orm.util import identity_key
 
 from app.errors import Forbidden, Invalid, TooMany, Unauthorized
 from app.i18n import N_, _
-from app.kept import Kept
 from app.models import ApiToken, LoginSession, User, utcnow
 from app.security import hash_password, new_token, token_hash, verify_password
 from app.services import hot, limits
 from app.services.limits import Limit
+from engines.core.kept import Kept
 
 MIN_PASSWORD = 8
 MAX_PASSWORD = 1024

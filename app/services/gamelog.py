@@ -12,10 +12,10 @@ import orjson
 from sqlalchemy import Select, Text, bindparam, cast, or_, select
 from sqlalchemy.orm import Session
 
-from app.kept import Kept
 from app.models import LogEntry, Move, table_of
 from engines import registry
 from engines.core import Entry, Game
+from engines.core.kept import Kept
 from engines.core.text import Renderer
 
 PAGE = 50  # a page of the log API
@@ -88,7 +88,7 @@ class RenderedEntries:
     newest entries of its table every time, and an entry, once written, never changes; what it reads as depends
     only on the game (its catalogs, fixed once loaded: a reworded message comes with a new release, a restart) and
     the renderer (language, seat names: ``Renderer.key``). Bounded: 20,000 entries (~0.5–1 kB each: the newest
-    20 of 500 live tables read by their seats fill half), the least recently used forgotten first (``app.kept``)."""
+    20 of 500 live tables read by their seats fill half), the least recently used forgotten first (``engines.core.kept``)."""
 
     def __init__(self, size: int = 20_000):
         self._kept: Kept[tuple[Any, ...], dict[str, Any]] = Kept(size)

@@ -21,7 +21,7 @@ import orjson
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
-from app.kept import Kept
+from engines.core.kept import Kept
 
 CAPACITY = 2000  # tables; a 15 Días state is ~6 kB, a Planet King one ~10 kB
 

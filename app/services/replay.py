@@ -14,13 +14,13 @@ from sqlalchemy.orm import Session
 
 from app.errors import Forbidden
 from app.i18n import _
-from app.kept import Kept
 from app.models import GameTable, User
 from app.services import forks, gamelog, records
 from app.services.play import effective_moves, load, start_state
 from app.services.seat_words import renderer_of, seat_info, seat_labels
 from app.services.tables import acting_role, game_of, roles_of
 from engines.core.game import Game
+from engines.core.kept import Kept
 
 CHECKPOINT_EVERY = 25  # a position kept every so many moves: a step replays at most this many moves
 TABLES_KEPT = 32  # the tables whose positions are kept (least recently replayed dropped first)

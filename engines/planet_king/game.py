@@ -69,7 +69,9 @@ NAMED = ("NOTABLES", "EVENTS", "MEMORIALS", "LEADERS", "POWERS", "WARS", "TERRIT
 
 
 ORDINAL = re.compile(r"(\d)(?:st|nd|rd|th) (.+)")  # "1st Breda", "2nd Dunas": a battle's ordinal as printed
-NAMED_KEPT = 8192  # the names a table says (cards, wars, places, a log's words) × languages; emptied when full
+# the names a table says (cards, wars, places, a log's words) × languages; emptied when full (a plain dict: a hit is
+# the cost of every name a page says, and its keys are the content's ids, which no client multiplies)
+NAMED_KEPT = 8192
 P = ParamSpec("P")
 R = TypeVar("R")
 

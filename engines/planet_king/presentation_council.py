@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
+from engines.core.kept import Kept
+
 if TYPE_CHECKING:
     from engines.core.game import Game
 
@@ -48,8 +50,9 @@ def _zones(table: list[dict[str, Any]], value: int) -> str:
     return "even"
 
 
-_TRACKS: dict[tuple[Any, ...], tuple[Any, dict[str, Any]]] = {}  # a track's shape -> (its zones' table, the track)
-TRACKS_KEPT = 1024  # a dozen tracks × the values they take × languages; emptied when full
+TRACKS_KEPT = 1024  # a dozen tracks × the values they take × languages
+# a track's shape -> (its zones' table, the track)
+_TRACKS: Kept[tuple[Any, ...], tuple[Any, dict[str, Any]]] = Kept(TRACKS_KEPT)
 
 
 def _track(
@@ -88,9 +91,7 @@ def _track(
             for i in range(low, high + 1)
         ],
     }
-    if len(_TRACKS) >= TRACKS_KEPT:
-        _TRACKS.clear()
-    _TRACKS[shape] = (zones, track)
+    _TRACKS.put(shape, (zones, track))
     return track
 
 

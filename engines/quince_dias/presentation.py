@@ -59,7 +59,9 @@ def action_keys(verb: str, arg: Any) -> list[str]:
 
 # (game id, language, the message's repr, or the key of a message without arguments) -> its words, kept across renders
 _SAID: dict[tuple[str, str, str], str] = {}
-SAID_KEPT = 1024  # the board's words take a few dozen shapes; emptied when full
+# the board's words take a few dozen shapes; emptied when full (a plain dict, as The Planet King's: a hit is the cost of
+# every word a board says, and its keys are the catalogue's shapes, which no client multiplies)
+SAID_KEPT = 1024
 
 
 def sayer(game: Game, lang: str = "en") -> Callable[..., str]:

@@ -11,11 +11,11 @@ from typing import Any, cast
 import orjson
 import pytest
 
-from app.kept import Kept
 from app.models import GameTable
 from app.services import replay
 from app.services.tables import game_of
 from engines.core.game import random_bot
+from engines.core.kept import Kept
 
 MOVES = 300
 

@@ -1,5 +1,6 @@
 """A bounded store of things worked out once and asked again (issue 15, issue 26, issue 30): the one "full" rule of
-the server's per-process stores — kept pieces of pages, words, positions, logins, routes.
+a process's stores — the server's kept pieces of pages, words, positions, logins, routes, and the games'
+presentations' kept cards and tracks (an engine's own words, asked on every word a board says, keep a plain dict).
 
 Over its limit the least recently used item is forgotten, one at a time: a store emptied whole when full would make
 every table's next page work everything out anew, many tables at once, and a client able to make many keys (a

@@ -1,4 +1,4 @@
-"""app/kept.py: the server's bounded stores forget the least recently used item, one at a time."""
+"""engines/core/kept.py: a process's bounded stores forget the least recently used item, one at a time."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from app.kept import Kept
+from engines.core.kept import Kept
 
 
 def test_a_full_store_forgets_the_least_recently_used_item_alone():
