@@ -23,7 +23,8 @@ from __future__ import annotations
 from typing import Any
 
 from engines.ultima_ratio.combat.combat_cards import FIELDS
-from engines.ultima_ratio.combat.combat_procedure import REDUCE, SIDES, Die
+from engines.ultima_ratio.combat.combat_procedure import Die
+from engines.ultima_ratio.combat.forces import REDUCE, SIDES
 
 PROGRESS = ("battlefield", "fighters", "conscripts", "advantages", "disadvantages")
 

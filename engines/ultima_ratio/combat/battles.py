@@ -30,6 +30,7 @@ from engines.ultima_ratio.combat import (
     combat_procedure,
     combat_siege,
     combat_subjugation,
+    forces,
 )
 from engines.ultima_ratio.leaders import leader_state
 from engines.ultima_ratio.logistics import logistics_rules
@@ -52,28 +53,26 @@ LOSSES = ("eliminate", "damage", "disperse")
 
 
 # ----- battle records ----------------------------------------------------------------------------------------------
-def unit(s: dict, uid: str) -> combat_procedure.Unit:
+def unit(s: dict, uid: str) -> forces.Unit:
     info = s["units"][uid]
-    return combat_procedure.Unit(
-        uid, info["kind"], st.quality(s, uid), bool(info.get("veteran")), bool(info.get("repair"))
-    )
+    return forces.Unit(uid, info["kind"], st.quality(s, uid), bool(info.get("veteran")), bool(info.get("repair")))
 
 
 def force(
     s: dict, board: Board, power: str | None, units: list[str], fortress: str | None = None, **extra: Any
-) -> combat_procedure.Force:
+) -> forces.Force:
     """One side: its units present, the fortress of ``fortress`` (an area) if it fights, its leaders — those on its
     units, the fortress's too when it fights (13.3.4, 13.4.4, 13.5.2; RULINGS L-17.5)."""
     members = tuple(unit(s, u) for u in units)
     carriers = list(units)
     if fortress:
-        members += (combat_procedure.Unit(fortress_id(fortress), "fortress", 3),)
+        members += (forces.Unit(fortress_id(fortress), "fortress", 3),)
         carriers.append(fortress_id(fortress))
     leaders = tuple(
-        combat_procedure.Leader(lid, board.leaders.ability_of(lid) if s["leaders"][lid]["extraordinary"] else None)
+        forces.Leader(lid, board.leaders.ability_of(lid) if s["leaders"][lid]["extraordinary"] else None)
         for lid in leader_state.leaders_on(s, carriers)
     )
-    return combat_procedure.Force(power, members, leaders, **extra)
+    return forces.Force(power, members, leaders, **extra)
 
 
 def fortress_id(area: str) -> str:
@@ -89,7 +88,7 @@ def call(
     independent area), for its public record (``battle_record``)."""
     extra = {"leaders_asked": {"before": list(asked_before)}} if asked_before else {}
     battle = compulsory_dissolution(g, battle, powers)
-    data = _json(combat_procedure.as_data(battle))
+    data = _json(forces.as_data(battle))
     g.call(
         "combat",
         kind=kind,
@@ -150,7 +149,7 @@ class Combat(Step):
         if combat_cards.open_window(g):
             return
         module, cls = KINDS[f["kind"]]
-        out = module.resolve(combat_procedure.from_data(cls, f["battle"]), f["decisions"], g, board_of(g).tables)
+        out = module.resolve(forces.from_data(cls, f["battle"]), f["decisions"], g, board_of(g).tables)
         if isinstance(out, combat_procedure.Pending):
             power = f["powers"][out.side]
             f["decisions"] = _json(out.decisions)
@@ -172,7 +171,7 @@ class Combat(Step):
                 return
             f["decisions"] = _json({**out.decisions, out.key: automaton_answer(out)})
             return
-        f["result"] = _json({**combat_procedure.as_data(out), "powers": f["powers"]})
+        f["result"] = _json({**forces.as_data(out), "powers": f["powers"]})
         f["facts"] = _json(out.facts())
         f["morale"] = out.morale
         self._finish(g)
@@ -200,9 +199,7 @@ class Combat(Step):
             self._record(g)
             combat_cards.after_combat(g, f["decisions"])
             if f["morale"]:
-                deck.deliver_morale(
-                    g, f["powers"][f["morale"]], f["powers"][combat_procedure.other(f["morale"])], f["kind"]
-                )
+                deck.deliver_morale(g, f["powers"][f["morale"]], f["powers"][forces.other(f["morale"])], f["kind"])
         if self._leaders(g, "after"):
             return
         g.end(f["result"])
@@ -214,7 +211,7 @@ class Combat(Step):
         record = battle_record.of_frame(f, g.s["turn"])
         f.pop("progress", None)
         g.s["last_battle"] = record
-        sides = {side: f["powers"][side] or "independent" for side in combat_procedure.SIDES}
+        sides = {side: f["powers"][side] or "independent" for side in forces.SIDES}
         refs = [f["where"]] if f.get("where") else []
         g.log("combat.record", rule=RULE[f["kind"]], refs=refs, number=record["number"], record=record, **sides)
 
@@ -240,7 +237,7 @@ class Combat(Step):
             if result
             else []
         )
-        for side, name in zip(combat_procedure.SIDES, combat_cards.FIELDS[f["kind"]], strict=False):
+        for side, name in zip(forces.SIDES, combat_cards.FIELDS[f["kind"]], strict=False):
             power = f["powers"][side]
             if side in asked or not (
                 leader_flow.other_players_power(s, power) if moment == "before" else power in s["powers"]
@@ -288,12 +285,12 @@ class Combat(Step):
         f["decisions"] = _json({**f["decisions"], f.pop("asking"): result})
 
 
-def _moving(result: dict, side: combat_procedure.Side, units: list[str]) -> dict[str, str]:
+def _moving(result: dict, side: forces.Side, units: list[str]) -> dict[str, str]:
     """The side's units that leave their place after the combat, by where they go (RULINGS L-17.1): its troops
     retreat when it lost a land battle (13.3.6), unless dispersed (13.1.7); squadrons damaged or sent to their base
     (13.2.5)."""
     moved: dict[str, str] = {}
-    if result["kind"] == "land" and result["fought"] and result["fought"]["winner"] == combat_procedure.other(side):
+    if result["kind"] == "land" and result["fought"] and result["fought"]["winner"] == forces.other(side):
         moved = {u: "retreat" for u in units if not u.startswith("fortress:")}
     for key in ("dispersed", "damaged", "to_base"):
         moved |= dict.fromkeys(result.get(key, {}).get(side, []), key)
@@ -383,7 +380,7 @@ def apply_losses(g: Ctx, result: dict, area: str) -> None:
     from engines.ultima_ratio.economy.unrest import change_unrest
 
     s = g.s
-    for side in combat_procedure.SIDES:
+    for side in forces.SIDES:
         for uid in result["eliminated"][side]:
             if uid in s["units"]:
                 eliminate(g, uid)

@@ -21,7 +21,7 @@ from engines.core.types import text
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import deck
-from engines.ultima_ratio.combat.combat_procedure import REDUCE
+from engines.ultima_ratio.combat.forces import REDUCE
 from engines.ultima_ratio.economy import technology
 from engines.ultima_ratio.world_items import Effect
 

@@ -11,12 +11,9 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engines.ultima_ratio.combat.combat_procedure import (
-    SIDES,
     Decider,
-    Force,
     Result,
     Setup,
-    Side,
     conscript_unrest,
     fight,
     leaders_lost,
@@ -25,6 +22,7 @@ from engines.ultima_ratio.combat.combat_procedure import (
     removable,
     run,
 )
+from engines.ultima_ratio.combat.forces import SIDES, Force, Side
 from engines.ultima_ratio.combat_tables import CombatTables
 
 NavalKind = Literal["tactical", "interception", "support", "piracy"]

@@ -11,22 +11,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.ultima_ratio.combat.combat_procedure import (
-    SIDES,
     Decider,
-    Force,
     Result,
     Setup,
-    Side,
     conscript_unrest,
     fight,
     leaders_lost,
     lose,
     morale,
-    other,
     removable,
     run,
     veterans,
 )
+from engines.ultima_ratio.combat.forces import SIDES, Force, Side, other
 from engines.ultima_ratio.combat_tables import CombatTables
 
 BATTLEFIELD = 3  # 13.4.4: "As a general rule, the battlefield in siege battles is three dice"

@@ -12,20 +12,17 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engines.ultima_ratio.combat.combat_procedure import (
-    SIDES,
     Decider,
-    Force,
     Result,
     Setup,
-    Side,
     fight,
     leaders_lost,
     lose,
     morale,
-    other,
     removable,
     run,
 )
+from engines.ultima_ratio.combat.forces import SIDES, Force, Side, other
 from engines.ultima_ratio.combat_tables import CombatTables
 from engines.ultima_ratio.map import Terrain
 

@@ -22,7 +22,7 @@ from engines.ultima_ratio.movement import naval_bases, without_base
 
 if TYPE_CHECKING:
     from engines.ultima_ratio.combat.combat_naval import NavalKind
-    from engines.ultima_ratio.combat.combat_procedure import Side
+    from engines.ultima_ratio.combat.forces import Side
 
 # ----- 11.1 Naval bases and naval operation distance -------------------------------------------------------------
 

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 
 from engines.core.chance import Chance, scripted
 from engines.core.rng import seed_state
-from engines.ultima_ratio.combat.combat_procedure import Force, Leader, Pending, Unit
+from engines.ultima_ratio.combat.combat_procedure import Pending
+from engines.ultima_ratio.combat.forces import Force, Leader, Unit
 from engines.ultima_ratio.combat_tables import packaged_tables
 
 TABLES = packaged_tables()

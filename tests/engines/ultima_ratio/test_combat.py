@@ -13,22 +13,20 @@ from engines.core.chance import Chance, scripted
 from engines.core.content import validate
 from engines.core.rng import seed_state
 from engines.core.types import ContentError
-from engines.ultima_ratio.combat import combat_land, combat_naval, combat_procedure, combat_siege, combat_subjugation
+from engines.ultima_ratio.combat import (
+    combat_land,
+    combat_naval,
+    combat_procedure,
+    combat_siege,
+    combat_subjugation,
+    forces,
+)
 from engines.ultima_ratio.combat.combat_land import LandBattle
 from engines.ultima_ratio.combat.combat_naval import NavalBattle
-from engines.ultima_ratio.combat.combat_procedure import (
-    CombatError,
-    Decider,
-    Force,
-    Leader,
-    Setup,
-    Side,
-    Unit,
-    fight,
-    run,
-)
+from engines.ultima_ratio.combat.combat_procedure import Decider, Setup, fight, run
 from engines.ultima_ratio.combat.combat_siege import SiegeBattle
 from engines.ultima_ratio.combat.combat_subjugation import Subjugation
+from engines.ultima_ratio.combat.forces import CombatError, Force, Leader, Side, Unit
 from engines.ultima_ratio.combat_tables import DATA, CombatTables
 from tests.engines.ultima_ratio.combat_support import TABLES, ask, chance, force, play, troops
 
@@ -277,10 +275,10 @@ def test_battles_go_to_data_and_back():
         besieged=force("power:spain", troops("b", 3)),
         besieged_power="power:spain",
     )
-    data = json.loads(json.dumps(combat_procedure.as_data(battle)))
-    assert combat_procedure.from_data(LandBattle, data) == battle
+    data = json.loads(json.dumps(forces.as_data(battle)))
+    assert forces.from_data(LandBattle, data) == battle
     siege = SiegeBattle(force("power:spain", troops("a", 3)), Force("power:venice", (Unit("f", "fortress"),)), 2)
-    assert combat_procedure.from_data(SiegeBattle, json.loads(json.dumps(combat_procedure.as_data(siege)))) == siege
+    assert forces.from_data(SiegeBattle, json.loads(json.dumps(forces.as_data(siege)))) == siege
 
 
 def _drive(module, battle, seed: int):

@@ -7,7 +7,7 @@ import pytest
 
 from engines.ultima_ratio.combat import combat_land
 from engines.ultima_ratio.combat.combat_land import LandBattle, marks
-from engines.ultima_ratio.combat.combat_procedure import Unit
+from engines.ultima_ratio.combat.forces import Unit
 from tests.engines.ultima_ratio.combat_support import ask, force, play, troops
 
 A = force("power:spain", troops("a", 3, 3, 3, 3))

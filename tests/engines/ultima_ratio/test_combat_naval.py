@@ -7,7 +7,7 @@ import pytest
 
 from engines.ultima_ratio.combat import combat_naval
 from engines.ultima_ratio.combat.combat_naval import NavalBattle
-from engines.ultima_ratio.combat.combat_procedure import Unit
+from engines.ultima_ratio.combat.forces import Unit
 from tests.engines.ultima_ratio.combat_support import ask, force, play, squadrons
 
 

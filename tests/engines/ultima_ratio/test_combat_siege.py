@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engines.ultima_ratio.combat import combat_siege
-from engines.ultima_ratio.combat.combat_procedure import Unit
 from engines.ultima_ratio.combat.combat_siege import SiegeBattle
+from engines.ultima_ratio.combat.forces import Unit
 from tests.engines.ultima_ratio.combat_support import ask, force, play, troops
 
 FORT = Unit("fort", "fortress")

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from engines.ultima_ratio.combat import combat_subjugation
-from engines.ultima_ratio.combat.combat_procedure import Force, Unit
 from engines.ultima_ratio.combat.combat_subjugation import Subjugation, opposition_distance, strength_of_minimap_area
+from engines.ultima_ratio.combat.forces import Force, Unit
 from tests.engines.ultima_ratio.combat_support import ask, force, play, troops
 
 NOBODY = Force(None)

@@ -15,7 +15,7 @@ import pytest
 
 from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
-from engines.ultima_ratio.combat import combat_procedure
+from engines.ultima_ratio.combat import forces
 from engines.ultima_ratio.diplomacy import expeditionary_corps
 from engines.ultima_ratio.movement import strategic_movement, troop_paths
 
@@ -68,7 +68,7 @@ def test_a_battles_record_is_the_json_of_its_fields():
     """Every battle of a whole 9.2 game made JSON through orjson is what ``dataclasses.asdict`` and the standard
     library's JSON made of it: the same keys, in the same order, the same values."""
     made = []
-    original = combat_procedure.as_data
+    original = forces.as_data
 
     def checked(battle):
         data = original(battle)
@@ -78,12 +78,12 @@ def test_a_battles_record_is_the_json_of_its_fields():
         made.append(battle)
         return data
 
-    combat_procedure.as_data = checked
+    forces.as_data = checked
     try:
         for _ in positions(1, 6, 2500):
             pass
     finally:
-        combat_procedure.as_data = original
+        forces.as_data = original
     assert len(made) > 50
 
 
