@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol, cast
 
 from engines.core.machine import Ctx
 from engines.core.types import text
 from engines.planet_king import council
-from engines.planet_king.flow import call, choose, game_of
+from engines.planet_king.flow import call, choose
 
 TYPES = ["royal", "government", "political", "simple"]
 
@@ -32,6 +33,17 @@ class Action:
     org: bool = True
 
 
+class ActionsGame(Protocol):
+    """The game's table of actions (``game.PlanetKing`` builds it from each chapter's ``ACTIONS``)."""
+
+    action_rules: dict[str, Action]
+
+
+def action_rules(g: Ctx) -> dict[str, Action]:
+    """Every action of the game by its key (Actions Overview)."""
+    return cast(ActionsGame, g.game).action_rules
+
+
 WAR_ONLY_POLITICAL = ("cortes", "royal_pardon")
 
 
@@ -39,7 +51,7 @@ def kind_of(g: Ctx, key: str) -> str:
     """War-Only mode: Cortes and Royal Pardon are performed as political actions (Scenarios › War-Only Mode)."""
     if key in WAR_ONLY_POLITICAL and council.war_only(g.s):
         return "political"
-    return game_of(g).action_rules[key].kind
+    return action_rules(g)[key].kind
 
 
 def royal_playable(s: dict) -> bool:
@@ -61,7 +73,7 @@ def offered(g: Ctx, key: str, mode: str) -> bool:
     """Whether an action may be taken now in this mode (cost, unique limit, the Organisation exclusions and the
     no-repeat rule of government actions are checked here; each action's own conditions in ``legal``)."""
     s = g.s
-    act = game_of(g).action_rules[key]
+    act = action_rules(g)[key]
     if mode == "org" and not act.org:
         return False
     if act.unique and mode != "event" and key in s["unique"]:
@@ -78,7 +90,7 @@ def available(g: Ctx, kind: str, mode: str) -> list[str]:
         return []
     return [
         k
-        for k, a in game_of(g).action_rules.items()
+        for k, a in action_rules(g).items()
         if (a.kind == kind or k in WAR_ONLY_POLITICAL) and kind_of(g, k) == kind and offered(g, k, mode)
     ]
 
@@ -160,12 +172,12 @@ def start(g: Ctx, key: str, mode: str) -> None:
     kind = kind_of(g, key)
     if mode in ("card", "eot"):
         pay_cube(g, kind)
-    if game_of(g).action_rules[key].unique and mode != "event":
+    if action_rules(g)[key].unique and mode != "event":
         s["unique"].append(key)
     if kind == "government" and mode == "card" and key != "campaign":
         s["gov_card"] = {"action": key, "front": None}
     g.log("log.action", action=key, rule=f"actions.{kind}_actions")
-    game_of(g).action_rules[key].do(g, mode)
+    action_rules(g)[key].do(g, mode)
 
 
 PROCEDURES = (next_action,)

@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 from engines.core.game import Bot, Game, flat, random_bot
 from engines.core.types import View
-from engines.planet_king.components import PLUS_ULTRA, C, active
+from engines.planet_king.components import PLUS_ULTRA, C, Components, active
 from engines.planet_king.military import CONSTRUCTION
 
-if TYPE_CHECKING:
-    from engines.planet_king.game import PlanetKing
+
+class PrintedGame(Protocol):
+    """The printed cards of the game a bot plays (``game.PlanetKing``'s, which registers the bots)."""
+
+    components: Components
 
 
 class Seen:
@@ -314,7 +317,7 @@ def heuristic_bot(game: Game, view: View, role: str, rnd: random.Random) -> tupl
     if step not in SCORERS:
         raise KeyError(f"the heuristic bot has no rule for the step {step!r}")
     scorer = SCORERS[step]
-    with active(cast("PlanetKing", game).components):  # the printed cards of the bot's game (a rating, a lady's values)
+    with active(cast(PrintedGame, game).components):  # the printed cards of the bot's game (a rating, a lady's values)
         seen = Seen(view)
         scored = [(scorer(seen, verb, arg), rnd.random(), (verb, arg)) for verb, arg in flat(view["prompt"]["legal"])]
     return max(scored, key=lambda x: (x[0], x[1]))[2]

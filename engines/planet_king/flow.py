@@ -25,18 +25,28 @@ import functools
 import inspect
 import pathlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 from engines.core.machine import Ctx, Step
 from engines.core.types import Text, text
 
-if TYPE_CHECKING:
-    from engines.planet_king.game import PlanetKing
+
+class FlowGame(Protocol):
+    """What the flow reads of the Planet King game it runs in (``game.PlanetKing``, which builds these tables from
+    the rules modules): the procedures by name, the event cards' effects, and what a button names. Named here, below
+    every rules module, so that none of them imports the game that imports them."""
+
+    procedures: dict[str, Callable]
+    effects: dict[str, Callable]
+
+    def label_args(self, s: dict, verb: str, arg: Any, frame: dict) -> dict: ...
+
+    def ratings(self, s: dict, arg: Any) -> Any: ...
 
 
-def game_of(g: Ctx) -> PlanetKing:
-    """The Planet King a step runs in, typed: its procedures, decisions, actions and effects, built with the game."""
-    return cast("PlanetKing", g.game)
+def game_of(g: Ctx) -> FlowGame:
+    """The Planet King a step runs in, typed: its procedures, effects and buttons' words, built with the game."""
+    return cast(FlowGame, g.game)
 
 
 Label = Callable[[dict, str, Any, dict], dict]  # (state, verb, arg, frame) -> the label's arguments

@@ -38,7 +38,6 @@ from engines.planet_king import (
 from engines.planet_king import content as content_module
 from engines.planet_king.bots import BOTS
 from engines.planet_king.components import ACTIVE, C, Components
-from engines.planet_king.flow import game_of
 from engines.planet_king.views import keyed, name_keys, printed_key, private_view, public_view
 
 # The modules whose procedures and decisions make up the flow (flow.build).
@@ -123,7 +122,7 @@ def action_cost(g: Ctx, key: str, mode: str) -> Any:
         colour = CUBE_COLOURS[kind] if s["cubes"][kind] > 0 else "green"
         cube = text("act.cube.one", colour=colour)
     ducats = text(f"act.ducats.{key}") if f"act.ducats.{key}" in g.game.catalogs["en"] else ""
-    unique = text("act.cost_unique") if game_of(g).action_rules[key].unique and mode != "event" else ""
+    unique = text("act.cost_unique") if actions.action_rules(g)[key].unique and mode != "event" else ""
     return text("act.action_cost", cube=cube, ducats=ducats, unique=unique)
 
 

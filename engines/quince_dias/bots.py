@@ -26,14 +26,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from engines.core.game import Bot, Game, flat, random_bot
 from engines.core.types import View
+from engines.quince_dias.cards import CardsGame
 from engines.quince_dias.content import POWERS
-
-if TYPE_CHECKING:
-    from engines.quince_dias.game import QuinceDias
 
 # The weights were tuned by bench/bench_quince_dias_bot.py against the version-3 bot (README › Bots).
 ESTATE_USEFUL = 2  # Characters Management pays for at most 2 Estate cards
@@ -52,7 +50,7 @@ class Table:
 
     def __init__(self, game: Game, view: View, role: str):
         public, private = view["public"], view["private"]
-        self.cards = cast("QuinceDias", game).cards
+        self.cards = cast(CardsGame, game).cards
         self.role = role
         self.phase = public["phase"]
         self.round = public["round"]

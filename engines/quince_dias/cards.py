@@ -12,17 +12,26 @@ there in sight of the table, e.g. a Main Character Attracted into a hand) until 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import Protocol, cast
 
 from engines.core.machine import Ctx
-
-if TYPE_CHECKING:
-    from engines.quince_dias.game import QuinceDias
+from engines.quince_dias.content import Content
 
 
-def game_of(g: Ctx) -> QuinceDias:
+class CardsGame(Protocol):
+    """What the rules read of the 15 Días game they run in (``game.QuinceDias``, built with its content): the cards
+    by id, the content they came from, and a term in a reader's words. Named here, below every rules module, so
+    that none of them imports the game that imports them."""
+
+    cards: dict[str, dict]
+    content_data: Content
+
+    def term(self, value: str, lang: str = "en") -> str: ...
+
+
+def game_of(g: Ctx) -> CardsGame:
     """The 15 Días game a step runs in, typed: its cards and content, built with the game."""
-    return cast("QuinceDias", g.game)
+    return cast(CardsGame, g.game)
 
 
 FAMILIES = ("olivares", "lerma")
