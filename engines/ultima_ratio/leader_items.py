@@ -16,7 +16,7 @@ import pathlib
 from pydantic import BaseModel, Field, model_validator
 
 from engines.core.content import owner_folder, read_yaml, rules_digest, validate
-from engines.ultima_ratio.world_items import Item, Model, Namespaced, Source
+from engines.ultima_ratio.world_base import Item, Model, Namespaced, Source
 
 GAME_ID = "ultima-ratio-regis"
 DATA_DIR = pathlib.Path(__file__).resolve().parent / "data"

@@ -23,19 +23,8 @@ from pydantic import PrivateAttr, ValidationError, model_validator
 
 from engines.core.content import owner_folder, read_yaml
 from engines.core.types import ContentError
-from engines.ultima_ratio.world_items import (
-    ANY,
-    FIRST_TURN,
-    LAST_TURN,
-    Event,
-    Minor,
-    Model,
-    Power,
-    Scenario,
-    Setup,
-    SpecialRule,
-    Turn,
-)
+from engines.ultima_ratio.world_base import ANY, FIRST_TURN, LAST_TURN, Model
+from engines.ultima_ratio.world_items import Event, Minor, Power, Scenario, Setup, SpecialRule, Turn
 
 if TYPE_CHECKING:
     from engines.ultima_ratio.map import Area

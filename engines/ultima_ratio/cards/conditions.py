@@ -1,4 +1,4 @@
-"""Ultima Ratio Regis — the conditions of an effect that the position alone answers (``world_items.CONDITION_KINDS``),
+"""Ultima Ratio Regis — the conditions of an effect that the position alone answers (``world_effects.CONDITION_KINDS``),
 for the events (8.2.2) and the turns' special rules (8.1.1) alike: "if Grenada remains independent" (Turn 2,
 l. 2203), "if the Schmalkaldic League is in play", "if Spain possesses Portugal", "if Brandenburg is not allied".
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engines.ultima_ratio.board import Board
 from engines.ultima_ratio.diplomacy.religion import religion_of
-from engines.ultima_ratio.world_items import Condition
+from engines.ultima_ratio.world_effects import Condition
 
 STATE = ("players", "from_turn", "in_play", "possesses", "independent", "not_allied", "religion")
 

@@ -1,5 +1,5 @@
 """Ultima Ratio Regis — an event applied (8.2.2 "A card is played by applying what the event states in it"): the
-card's ``effects`` (``events.yaml``, the vocabulary of ``world_items.EFFECT_OPS``) one after another.
+card's ``effects`` (``events.yaml``, the vocabulary of ``world_effects.EFFECT_OPS``) one after another.
 
 Done here: unrest, VP (unconditional), rebellions (named areas, or one the player to the left places), interest,
 trade capacities, historical leaders (17.3.1, placed by their power's player), piracy permissions, technology
@@ -27,7 +27,8 @@ from engines.ultima_ratio.economy import technology
 from engines.ultima_ratio.economy.unrest import change_unrest
 from engines.ultima_ratio.end_of_turn import turn_end
 from engines.ultima_ratio.leaders import leader_flow, leader_rules, leader_state
-from engines.ultima_ratio.world_items import ANY, Effect
+from engines.ultima_ratio.world_base import ANY
+from engines.ultima_ratio.world_effects import Effect
 
 # conditions the engine reads (the others wait for part 2: possessions gained later, religions, peace results ...)
 READ = ("each_power_of_the_player", "most_troops", "casus_belli_with", "battle", "terrain", "gains_possession")
@@ -48,7 +49,7 @@ T = TypeVar("T")
 
 
 def required(value: T | None) -> T:
-    """A field of an effect that its op requires (``world_items.EFFECT_OPS``)."""
+    """A field of an effect that its op requires (``world_effects.EFFECT_OPS``)."""
     assert value is not None  # Effect's validator refused the content without it when it was loaded
     return value
 

@@ -23,7 +23,7 @@ from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import deck
 from engines.ultima_ratio.combat.forces import REDUCE
 from engines.ultima_ratio.economy import technology
-from engines.ultima_ratio.world_items import Effect
+from engines.ultima_ratio.world_effects import Effect
 
 # the battle record's fields of each side, by kind of combat
 FIELDS = {

@@ -20,7 +20,7 @@ from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import deck
 from engines.ultima_ratio.economy.auction import UnrestAuction, speaking_order
 from engines.ultima_ratio.economy.unrest import change_unrest
-from engines.ultima_ratio.world_items import FAITHS
+from engines.ultima_ratio.world_base import FAITHS
 
 IMPERIAL_ELECTION = "card:imperial-election"  # the generic card (events.yaml) that Austria's ability reserves
 

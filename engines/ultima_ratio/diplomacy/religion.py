@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engines.core.machine import Ctx
 from engines.ultima_ratio.board import Board
-from engines.ultima_ratio.world_items import FAITHS
+from engines.ultima_ratio.world_base import FAITHS
 
 
 def printed(board: Board, power: str) -> str:

@@ -428,7 +428,7 @@ def test_turn_2s_special_rules_apply_as_it_starts_grenada_to_the_barbary_coast()
 def test_the_conditions_the_position_answers():
     """``cards/conditions.py``: the effects' conditions read from the position (turns' special rules and events)."""
     from engines.ultima_ratio.cards.conditions import met
-    from engines.ultima_ratio.world_items import Condition
+    from engines.ultima_ratio.world_effects import Condition
 
     state = auction(begin(4), {"player1": 2, "player2": 1, "player3": 0, "player4": 3})
     assert met(state, Condition(kind="players", players=4)) and not met(state, Condition(kind="players", players=3))

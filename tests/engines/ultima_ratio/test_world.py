@@ -11,9 +11,9 @@ from pydantic import ValidationError
 
 from engines.core import ContentError
 from engines.ultima_ratio import world as world_module
-from engines.ultima_ratio import world_items
+from engines.ultima_ratio import world_base, world_effects, world_items
 from engines.ultima_ratio.world import load_world, scenario_owners
-from engines.ultima_ratio.world_items import THEATER_KEYS
+from engines.ultima_ratio.world_base import THEATER_KEYS
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 FACTS = ROOT.parent / "shared" / "facts" / "ultima-ratio-regis.yaml"
@@ -658,7 +658,7 @@ def test_trade_capacities_agree_with_the_map(world):
 )
 def test_effects_are_validated(bad, message):
     with pytest.raises(ValidationError, match=message):
-        world_items.Effect.model_validate(bad)
+        world_effects.Effect.model_validate(bad)
 
 
 def test_cards_are_validated(world):
@@ -668,7 +668,7 @@ def test_cards_are_validated(world):
     with pytest.raises(ValidationError, match="single action point"):
         world_items.Event.model_validate({**card, "action_points": 2})
     with pytest.raises(ValidationError, match="runs backwards"):
-        world_items.TurnSpan.model_validate({"first": 5, "last": 4})
+        world_base.TurnSpan.model_validate({"first": 5, "last": 4})
     minor = world.minor("minor:german-mercenaries").model_dump(by_alias=True)
     with pytest.raises(ValidationError, match="no home territory"):
         world_items.Minor.model_validate({**minor, "areas": ["area:venice"], "theater": "CM"})
