@@ -33,7 +33,7 @@ lane (``troop_paths.TroopReach.sets_out``): its time and its searches, split lik
 places each expanded (what a witness of another kind, the way found last time, could at most spare).
 
 And it shows the tail a carry would leave: the views' p99 if every carried question cost nothing (the time of its
-key left out), and what the 2 % slowest views would then still ask.
+key left out), and what the 2 % slowest views would then still ask; and which moves the 2 % slowest views follow.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ import os
 import random
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -198,6 +199,7 @@ def play(seed: int, players: int, rows: list[dict[str, Any]]) -> None:
         setattr(module, name, _marking(action, checks[action], row))
     transfers, sets_out = expeditionary_corps.transfers, troop_paths.TroopReach.sets_out
     expeditionary_corps.transfers, troop_paths.TroopReach.sets_out = _lane_searches(row)  # type: ignore[method-assign]
+    after = "the game's start"
     try:
         while GAME.outcome(state) is None:
             role = GAME.active_roles(state)[0]
@@ -211,9 +213,11 @@ def play(seed: int, players: int, rows: list[dict[str, Any]]) -> None:
             view = GAME.view(state, role)
             row["view"] = time.process_time() - t0 - row["overhead"]
             row["open"] = False
-            row["step"] = step
+            row["step"], row["after"] = step, after
             rows.append(dict(row))
-            state = GAME.apply(state, role, *pick(GAME, view, role, rnd))
+            verb, arg = pick(GAME, view, role, rnd)
+            after = f"{step} {verb}" + (f" {arg[1]}" if verb == "act" else "")
+            state = GAME.apply(state, role, verb, arg)
     finally:
         impulse.ACTIONS.update(plain)
         for action, (module, name) in CANDIDATE_CHECKS.items():
@@ -282,6 +286,8 @@ def main() -> None:
             f"{tally['yes'] / n:.1f} | {tried} | {tally['rejected'] / n * 1000:.4f} |"
         )
     n = len(slowest)
+    moves = Counter(r["after"] for r in slowest).most_common(6)
+    print("\nThe 2 % slowest views come after: " + "; ".join(f"{move} ({count})" for move, count in moves))
     spent = sum(r["transfers"] for r in slowest) / n * 1000
     cells = []
     for answer in (True, False):
