@@ -24,13 +24,16 @@ def board(g: Ctx):
 
 
 # ----- 9.1 Troop construction ---------------------------------------------------------------------------------------
-def troop_grades(g: Ctx, power: str) -> list[str]:
-    """The troop counters still available on the power card (sides 2-3 and 3-4), with somewhere to go."""
+def troop_grades(g: Ctx, power: str, first: bool = False) -> list[str]:
+    """9.1: the troop counters still available on the power card (sides 2-3 and 3-4), with somewhere to go
+    (``first``: the first grade only, whether there is one — the action menu's question)."""
     out = []
     for grade in ("2-3", "3-4"):
         available = any(g.s["units"][u]["grade"] == grade for u in st.units_of(g.s, power, "troop", "available"))
         if available and troop_places(g, power, grade, first=True):
             out.append(grade)
+            if first:
+                break
     return out
 
 

@@ -101,7 +101,7 @@ def rebase(g: Ctx, lacking: list[str]) -> dict | None:
 
 
 ACTIONS = {
-    "build_troop": lambda g, p: bool(construction.troop_grades(g, p)),
+    "build_troop": lambda g, p: bool(construction.troop_grades(g, p, first=True)),
     "build_squadron": lambda g, p: bool(construction.squadron_grades(g, p)),
     "repair_squadron": lambda g, p: bool(construction.repairable(g, p)),
     "build_fortress": lambda g, p: bool(construction.fortress_places(g, p, False, first=True)),

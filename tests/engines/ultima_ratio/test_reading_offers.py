@@ -1,8 +1,10 @@
 """The action menu's offers asked of fewer things (issue 27's view target, branch urr-view2): a declaration of war
-asks only the parties a power has a casus belli against unless it spends its last action point, a combined fleet's flagships are
-the seat's parties' squadrons at sea (not the whole table's counters, sorted), and a landing asks of the leaders who
-moved in the impulse only. Each is compared, along whole 9.2 games and with the state changed so that the shortcut
-matters (a casus belli planted, the last point, a minor's squadron, leaders moved), with the question as it was."""
+asks only the parties a power has a casus belli against unless it spends its last action point, a combined fleet's
+flagships are the seat's parties' squadrons at sea (not the whole table's counters, sorted), and a landing asks of the
+leaders who moved in the impulse only; whether a troop may be built asks for one grade with a place (9.1, branch
+urr-carry: the 3-4 troops' places are not asked when a 2-3 may be built). Each is compared, along whole 9.2 games and
+with the state changed so that the shortcut matters (a casus belli planted, the last point, a minor's squadron,
+leaders moved, no troop of a grade left, every area besieged), with the question as it was."""
 
 from __future__ import annotations
 
@@ -13,9 +15,11 @@ import pytest
 
 from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
+from engines.ultima_ratio.actions import construction
 from engines.ultima_ratio.diplomacy import combined_fleets, war
 from engines.ultima_ratio.leaders import leader_flow
 from engines.ultima_ratio.movement import landings
+from engines.ultima_ratio.sequence import impulse
 
 from .test_reading import SIM, positions
 
@@ -134,3 +138,61 @@ def test_a_leader_may_be_built_when_a_counter_may_carry_him(seed, players, bot):
                         assert leader_flow.may_build(g, power) == expected
                 answers.add(expected)
     assert answers == {False, True}
+
+
+def _grade_variants(s: dict) -> list[dict]:
+    """The position, and copies where the 2-3 troops are all on the map (only a 3-4 may be built), where every
+    area is besieged (no troop may be placed, 9.1), and where the 3-4 troops are all on the map."""
+    out = [s]
+    for grade in ("2-3", "3-4"):
+        none_left = copy.deepcopy(s)
+        for info in none_left["units"].values():
+            if info["kind"] == "troop" and info["grade"] == grade and info["loc"] == "available":
+                info["loc"] = "eliminated"
+        out.append(none_left)
+    besieged = copy.deepcopy(s)
+    for info in besieged["areas"].values():
+        info["siege"] = {"besieger": "power:someone-else"}
+    out.append(besieged)
+    return out
+
+
+@pytest.mark.parametrize(("seed", "players", "bot"), [(1, 6, "heuristic"), (5, 4, "random")])
+def test_the_menu_asks_for_one_grade_of_troop(seed, players, bot):
+    """9.1: the menu's question "may a troop be built" (``troop_grades`` with ``first``) is the first grade of the
+    whole list, in a reading and out — with both grades, one, or none to build."""
+    found = set()
+    for n, (position, _role) in enumerate(positions(seed, players, 1200, bot)):
+        if n % 40:
+            continue
+        for s in _grade_variants(position):
+            g = Ctx(SIM, s)
+            for power in sorted(s["powers"]) + sorted(s["minors"]):
+                grades = construction.troop_grades(g, power)
+                for reading in (False, True):
+                    with st.reading(s) if reading else contextlib.nullcontext():
+                        assert construction.troop_grades(g, power, first=True) == grades[:1]
+                found.add(tuple(grades))
+    assert {("2-3", "3-4"), ("2-3",), ("3-4",), ()} <= found, found
+
+
+def test_a_grade_found_asks_no_more(monkeypatch):
+    """The menu's question (``impulse.ACTIONS``) stops at the first grade with a place: the 3-4 troops' places are
+    not asked when a 2-3 troop may be built."""
+    for position, _role in positions(1, 6, 400):
+        g = Ctx(SIM, position)
+        power = next((p for p in sorted(position["powers"]) if construction.troop_grades(g, p) == ["2-3", "3-4"]), None)
+        if power is not None:
+            break
+    else:
+        pytest.fail("no position where both grades may be built")
+    asked: list[str] = []
+    places = construction.troop_places
+
+    def troop_places(g: Ctx, power: str, grade: str, first: bool = False) -> list[str]:
+        asked.append(grade)
+        return places(g, power, grade, first)
+
+    monkeypatch.setattr(construction, "troop_places", troop_places)
+    assert impulse.ACTIONS["build_troop"](g, power) is True  # the menu's question
+    assert asked == ["2-3"]
