@@ -86,6 +86,9 @@ class GameTable(Base):
     seed: Mapped[int] = mapped_column(BigInteger)
     status: Mapped[str] = mapped_column(String(16), index=True)  # waiting | active | finished
     seq: Mapped[int] = mapped_column(Integer, default=0)
+    # bumped by every write to the table's log entries, in the writing transaction (app.services.gamelog.bump): a
+    # page of the log kept in memory at this tip is the page the database holds (app.services.kept_log)
+    log_tip: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     active_roles: Mapped[list[str]] = mapped_column(JSON, default=list)  # who must act, for the lobby
     flagged: Mapped[str | None] = mapped_column(Text, nullable=True)  # why the table is not trusted
     private: Mapped[bool] = mapped_column(Boolean, default=False)  # invitation only, listed nowhere

@@ -367,7 +367,7 @@ def get_log(
 ):
     game = tables.game_of(table.game_id)
     renderer = seat_words.renderer_of(game, table, state=play.load(db, table).state)  # an open seat by its label
-    return _json(gamelog.page(db, table.id, role, game, renderer, limit, before, only_mine=mine))
+    return _json(gamelog.page(db, table.id, role, game, renderer, limit, before, only_mine=mine, tip=table.log_tip))
 
 
 @router.get(

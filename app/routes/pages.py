@@ -259,12 +259,13 @@ def table_log(
     game = tables.game_of(table.game_id)
     state = play.load(db, table).state
     renderer = seat_words.renderer_of(game, table, state=state)  # an open seat by its label (issue 29)
-    page = gamelog.page(db, table.id, role, game, renderer, before=before, only_mine=only_mine and role is not None)
+    mine = only_mine and role is not None
+    page = gamelog.page(db, table.id, role, game, renderer, before=before, only_mine=mine, tip=table.log_tip)
     labels = seat_words.seat_labels(game, state, table)  # the seats as they read now (issue 27)
     data = {"log": page["entries"], "log_more": page["more"], "labels": labels}
     name = "table/_log_items.html" if is_htmx(request) else "table/log.html"
     return render(
-        request, name, table=table, game=game, role=role, data=data, mine=only_mine and role is not None, before=before
+        request, name, table=table, game=game, role=role, data=data, mine=mine, before=before
     )
 
 

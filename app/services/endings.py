@@ -69,7 +69,7 @@ def in_words(table: GameTable, outcome: dict[str, Any], lang: str | None = None)
 
 def log(db: Session, table: GameTable, msg: str, **args: Any) -> None:
     """A platform entry in the game log, at the table's seq, for everyone (``platform.<msg>``)."""
-    gamelog.add(db, table.id, table.seq, [{"msg": f"platform.{msg}", "args": args, "to": "all"}])
+    gamelog.add(db, table, table.seq, [{"msg": f"platform.{msg}", "args": args, "to": "all"}])
 
 
 def log_result(db: Session, table: GameTable, winners: list[str]) -> None:

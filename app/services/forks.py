@@ -189,7 +189,7 @@ def fork_analysis(db: Session, table: GameTable, user: User, role: str | None, s
 
 def _restart(db: Session, table: GameTable, start: str) -> None:
     """A table just created from its seed starts from this position instead: the snapshot, no setup log."""
-    gamelog.drop_move(db, table.id, 0)
+    gamelog.drop_move(db, table, 0)
     snap = db.get_one(Snapshot, table.id)
     snap.state, snap.seq, snap.base_seq, snap.base_state = start, 0, 0, None
 

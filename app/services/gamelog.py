@@ -1,6 +1,8 @@
 """The game log of a table: entries stored with their move, paged per reader, rendered at view time
 (DESIGN.md › Log). A reader pages its own log newest first; an entry is readable by everyone (``*``) or by the
-roles it names."""
+roles it names. Every write to a table's entries bumps the table's log tip first (``bump``), in its transaction:
+a page read with its tip is kept in memory and used while the table row says the same tip
+(``app.services.kept_log``)."""
 
 from __future__ import annotations
 
@@ -11,8 +13,10 @@ from typing import Any
 import orjson
 from sqlalchemy import Select, Text, bindparam, cast, or_, select
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import set_committed_value
 
-from app.models import LogEntry, Move, table_of
+from app.models import GameTable, LogEntry, Move, table_of
+from app.services import kept_log
 from engines import registry
 from engines.core import Entry, Game
 from engines.core.kept import Kept
@@ -33,13 +37,34 @@ def rows(table_id: int, seq: int, entries: Iterable[Entry]) -> list[dict[str, An
     return [{"table_id": table_id, "seq": seq, "audience": audience(e), "entry": e} for e in entries]
 
 
-INSERT = table_of(LogEntry).insert()  # built once (issue 15)
+_entries, _tables = table_of(LogEntry), table_of(GameTable)
+INSERT = _entries.insert()  # built once (issue 15)
+# the rows as a page reads them (app.services.kept_log keeps a move's)
+INSERT_WRITTEN = INSERT.returning(
+    _entries.c.id, _entries.c.seq, _entries.c.audience, cast(_entries.c.entry, Text).label("entry")
+)
+TIP = _tables.c.log_tip + 1  # what a write to a table's log sets its tip to (app.services.play's ADVANCE too)
+BUMP = _tables.update().where(_tables.c.id == bindparam("table_id")).values(log_tip=TIP).returning(_tables.c.log_tip)
 
 
-def add(db: Session, table_id: int, seq: int, entries: Iterable[Entry]) -> None:
-    batch = rows(table_id, seq, entries)
-    if batch:
-        db.connection().execute(INSERT, batch)  # columns, not objects: no ORM preparation (app.services.play)
+def bump(db: Session, table: GameTable) -> int:
+    """The table's log tip moved on, before its log is written in this transaction (the row lock orders the
+    writers of one table: their entries' ids follow their tips); the new tip, kept on ``table`` too."""
+    tip: int = db.connection().execute(BUMP, {"table_id": table.id}).scalar_one()
+    set_committed_value(table, "log_tip", tip)
+    return tip
+
+
+def add(db: Session, table: GameTable, seq: int, entries: Iterable[Entry], tip: int | None = None) -> list[Any]:
+    """Write one move's entries (``tip``: the tip this transaction bumped the table to already, else bumped
+    here); the rows written (id, seq, audience, entry as stored text)."""
+    batch = rows(table.id, seq, entries)
+    if not batch:
+        return []
+    if tip is None:
+        bump(db, table)
+    # columns, not objects: no ORM preparation (app.services.play)
+    return list(db.connection().execute(INSERT_WRITTEN, batch).all())
 
 
 def is_platform(entry: Entry) -> bool:
@@ -47,7 +72,6 @@ def is_platform(entry: Entry) -> bool:
     return str(entry.get("msg", "")).startswith("platform.")
 
 
-_entries = table_of(LogEntry)
 _msg = _entries.c.entry["msg"].as_string()
 # one statement, built once (issue 15): a move's entries but the platform's (see is_platform)
 DROP_MOVE = _entries.delete().where(
@@ -57,10 +81,12 @@ DROP_MOVE = _entries.delete().where(
 )
 
 
-def drop_move(db: Session, table_id: int, seq: int) -> None:
+def drop_move(db: Session, table: GameTable, seq: int, tip: int | None = None) -> None:
     """A move taken back: its entries go (the move itself stays in the append-only move log); the platform's
-    entries at that seq stay."""
-    db.connection().execute(DROP_MOVE, {"table_id": table_id, "seq": seq})
+    entries at that seq stay. ``tip`` as for ``add``."""
+    if tip is None:
+        bump(db, table)
+    db.connection().execute(DROP_MOVE, {"table_id": table.id, "seq": seq})
 
 
 def with_platform_rows(db: Session, table_id: int, game_rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -113,12 +139,17 @@ RENDERED = RenderedEntries()
 
 
 @cache
-def page_query(reader: str, before: bool, upto: bool) -> Select[int, int, str, str]:
+def page_query(reader: str, before: bool, upto: bool, tip: bool = False) -> Select[Any]:
     """The statement of a page of the log, built once per shape (issue 15) and given its values when run:
     ``reader`` "seat" (the public entries and the seat's), "mine" (the seat's only) or "all" (the public ones).
-    The entry comes as its stored text (``RENDERED`` keeps entries by it)."""
+    The entry comes as its stored text (``RENDERED`` keeps entries by it); ``tip``: each row with the table's log
+    tip, read in the same statement (one snapshot: the page is that tip's, ``kept_log``)."""
     mine = LogEntry.audience.like(bindparam("mine"), escape="/")
-    query = select(LogEntry.id, LogEntry.seq, LogEntry.audience, cast(LogEntry.entry, Text).label("entry")).where(
+    columns: list[Any] = [LogEntry.id, LogEntry.seq, LogEntry.audience, cast(LogEntry.entry, Text).label("entry")]
+    if tip:
+        at = select(_tables.c.log_tip).where(_tables.c.id == bindparam("table_id")).scalar_subquery()
+        columns.append(at.label("tip"))
+    query = select(*columns).where(
         LogEntry.table_id == bindparam("table_id"),
         {"seat": or_(LogEntry.audience == "*", mine), "mine": mine, "all": LogEntry.audience == "*"}[reader],
     )
@@ -146,6 +177,25 @@ def page_rows(
     return list(db.connection().execute(page_query(reader, before is not None, upto_seq is not None), values).all())
 
 
+def newest_rows(db: Session, table_id: int, role: str | None, limit: int, only_mine: bool, tip: int) -> list[Any]:
+    """The rows of the newest page (as ``page_rows``) for a reader whose table row says ``tip``: kept in memory
+    when this process knows that tip's page (``kept_log``), else read with the tip and kept."""
+    reader = "all" if role is None else "mine" if only_mine else "seat"
+    store = kept_log.pages_for(db)
+    key = (table_id, reader, role, limit)
+    ascii_case = db.get_bind().dialect.name == "sqlite"
+    found = store.get(key, tip, ascii_case)
+    if found is not None:
+        return found
+    values: dict[str, Any] = {"table_id": table_id, "limit": limit + 1}
+    if role is not None:
+        values["mine"] = like_escaped(f",{role},")
+    found = list(db.connection().execute(page_query(reader, False, False, tip=True), values).all())
+    if found:  # an empty page says no tip: read again next time
+        store.put(key, found[0].tip, found)
+    return found
+
+
 def page(
     db: Session,
     table_id: int,
@@ -156,12 +206,17 @@ def page(
     before: int | None = None,
     only_mine: bool = False,
     upto_seq: int | None = None,
+    tip: int | None = None,
 ) -> dict[str, Any]:
     """One page of the entries ``role`` may read, newest first: ``{"entries", "more"}``; each entry has its id
     (an anchor), the move's seq, its text, its rule (id and section title) and whether it was private;
-    ``upto_seq``: only the entries of the moves up to that seq (a replay's step)."""
+    ``upto_seq``: only the entries of the moves up to that seq (a replay's step); ``tip``: the table's log tip
+    as the reader's table row says it, for the newest page (of at most ``PAGE`` entries) kept in memory."""
     limit = max(1, min(limit, MAX_PAGE))
-    found = page_rows(db, table_id, role, limit, before, only_mine, upto_seq)
+    if tip is not None and before is None and upto_seq is None and limit <= PAGE:
+        found = newest_rows(db, table_id, role, limit, only_mine, tip)
+    else:
+        found = page_rows(db, table_id, role, limit, before, only_mine, upto_seq)
     entries = [
         {"id": r.id, "seq": r.seq, "private": r.audience != "*", **RENDERED.render(game, renderer, r.entry)}
         for r in found[:limit]

@@ -21,7 +21,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from app.errors import Conflict, Forbidden, Invalid
 from app.i18n import _
 from app.models import GameTable, LogEntry, Move, Snapshot, TableOrigin, User, table_of, utcnow
-from app.services import clocks, flags, gamelog, hot, ratings
+from app.services import clocks, flags, gamelog, hot, kept_log, ratings
 from app.services.live import CHANNEL, news
 from app.services.seat_words import illegal_words
 from app.services.tables import acting_role, game_of
@@ -41,7 +41,9 @@ ADVANCE = (
         status=bindparam("t_status"),
         updated_at=bindparam("t_now", type_=_tables.c.updated_at.type),
         active_roles=bindparam("t_active", type_=_tables.c.active_roles.type),
+        log_tip=gamelog.TIP,  # the move writes the log after this, under the row's lock (gamelog.bump)
     )
+    .returning(_tables.c.log_tip)
 )
 # on PostgreSQL the move's news rides on the UPDATE (app.services.live.news): one round trip less
 ADVANCE_NOTIFY = ADVANCE.returning(func.pg_notify(bindparam("channel"), bindparam("payload")))
@@ -184,6 +186,7 @@ def rebuild(db: Session, table: GameTable, game: Game) -> dict[str, Any]:
         m.barrier = played.barrier
         entries.extend(gamelog.rows(table.id, m.seq, played.log))
     entries = gamelog.with_platform_rows(db, table.id, entries)
+    gamelog.bump(db, table)
     db.execute(delete(LogEntry).where(LogEntry.table_id == table.id))
     if entries:
         db.execute(gamelog.INSERT, entries)
@@ -256,11 +259,12 @@ def _commit(
     played: Played,
     last: hot.LastAction,
     base: tuple[int, str | None] | None = None,
+    taken_back: int | None = None,
 ) -> None:
     """Insert the move (``move``: its row's values but the table and the seq), its log entries and the new
-    snapshot and advance the seq, only if the seq is still ``seen``; ``last``: the latest action that counts
-    after it, kept with the position. ``base`` overrides the barrier bookkeeping (an undo keeps the base it
-    replayed from)."""
+    snapshot and advance the seq and the log's tip, only if the seq is still ``seen``; ``last``: the latest
+    action that counts after it, kept with the position. ``base`` overrides the barrier bookkeeping (an undo
+    keeps the base it replayed from); ``taken_back``: the seq of the move an undo takes back (its entries go)."""
     table, game, state = loaded.table, loaded.game, played.state
     new_seq = seen + 1
     status = "finished" if game.outcome(state) is not None else table.status
@@ -290,15 +294,25 @@ def _commit(
             "payload": payload,
         },
     )
-    if res.rowcount != 1:
+    advanced = res.first()
+    if advanced is None:
         db.rollback()
         raise Conflict(STALE)
-    for key, value in (("seq", new_seq), ("status", status), ("updated_at", now), ("active_roles", active)):
+    tip = advanced.log_tip
+    for key, value in (
+        ("seq", new_seq),
+        ("status", status),
+        ("updated_at", now),
+        ("active_roles", active),
+        ("log_tip", tip),
+    ):
         set_committed_value(table, key, value)  # what the UPDATE wrote (a rollback expires the object)
     # one INSERT into the table, without the ORM's unit of work or its bulk-insert path (nothing reads the row back
     # in this session)
     conn.execute(INSERT_MOVE, {"table_id": table.id, "seq": new_seq, **move})
-    gamelog.add(db, table.id, new_seq, played.log)
+    if taken_back is not None:
+        gamelog.drop_move(db, table, taken_back, tip)
+    written = gamelog.add(db, table, new_seq, played.log, tip)
     state_json = orjson.dumps(state)
     values: dict[str, Any] = {"s_table": table.id, "s_seq": new_seq, "s_state": state_json.decode()}
     base_seq, has_base, snapshot = loaded.base_seq, True, SNAPSHOT
@@ -320,6 +334,8 @@ def _commit(
         db.rollback()
         raise Conflict(STALE) from None
     hot.cache_for(db).put(table.id, hot.Position(new_seq, table.engine_version, state_json, base_seq, has_base, last))
+    if taken_back is None:  # the log only grew, by these rows: the pages kept at the tip before can follow
+        kept_log.pages_for(db).wrote(table.id, tip, written)
 
 
 def _check_playable(table: GameTable, seen: Any) -> None:
@@ -444,12 +460,18 @@ def undo(db: Session, table: GameTable, user: User, role: str | None, seen: int)
     state = loaded.game.replay(
         table.seed, table.options, actions(since[:-1]), orjson.loads(base_state) if base_state is not None else None
     )
-    gamelog.drop_move(db, table.id, last.seq)
     played = Played(state, [{"msg": "core.undo", "args": {"role": role}, "to": "all"}])
     # the action that counts now: the one before it since the barrier (never a barrier itself), else none
     prev = since[-2] if len(since) > 1 else None
     last = hot.LastAction(prev.role, prev.barrier, prev.user_id) if prev is not None else hot.NO_ACTION
     _commit(
-        db, loaded, seen, {"kind": "undo", "role": role, "user_id": user.id}, played, last, base=(base_seq, base_state)
+        db,
+        loaded,
+        seen,
+        {"kind": "undo", "role": role, "user_id": user.id},
+        played,
+        last,
+        base=(base_seq, base_state),
+        taken_back=since[-1].seq,
     )
     return Loaded(table, loaded.game, state, base_seq, True, last)

@@ -242,6 +242,7 @@ def write_rows(
     if moves:
         db.execute(insert(Move), [{**m, "table_id": table.id} for m in moves])
     if entries:
+        gamelog.bump(db, table)
         db.execute(insert(LogEntry), [{**e, "table_id": table.id} for e in entries])
     snap = db.get_one(Snapshot, table.id)
     snap.seq, snap.state, snap.base_seq, snap.base_state = len(moves), base["last"], base["seq"], base["state"]

@@ -65,7 +65,7 @@ def table_view(
             outcome["tiebreak"]["rule_title"] = renderer.rule(tiebreak["rule"])
         if outcome.get("thresholds"):
             outcome["thresholds"] = renderer.text(outcome["thresholds"])
-    log = gamelog.page(db, table.id, role, game, renderer, log_limit, log_before)
+    log = gamelog.page(db, table.id, role, game, renderer, log_limit, log_before, tip=table.log_tip)
     return {
         "table": table.id,
         "game": game.id,

@@ -187,7 +187,7 @@ def create_table(
     db.add(table)
     db.flush()
     db.add(Snapshot(table_id=table.id, seq=0, state=orjson.dumps(played.state).decode(), base_seq=0))
-    gamelog.add(db, table.id, 0, played.log)
+    gamelog.add(db, table, 0, played.log)
     clocks.setup(db, table, clock or clocks.Pace())
     if all(s.user_id is not None or s.bot for s in table.seats):
         table.status = "active"
