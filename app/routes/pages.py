@@ -264,9 +264,7 @@ def table_log(
     labels = seat_words.seat_labels(game, state, table)  # the seats as they read now (issue 27)
     data = {"log": page["entries"], "log_more": page["more"], "labels": labels}
     name = "table/_log_items.html" if is_htmx(request) else "table/log.html"
-    return render(
-        request, name, table=table, game=game, role=role, data=data, mine=mine, before=before
-    )
+    return render(request, name, table=table, game=game, role=role, data=data, mine=mine, before=before)
 
 
 @router.get("/tables/{table_id}/log/{entry_id}")

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 import string
 import threading
-from collections import OrderedDict
 from typing import Any
 
 from sqlalchemy.orm import Session
 
 from app.services import hot
+from engines.core.kept import Kept
 
 PAGES = 4000  # a page of a view is 21 rows (~0.5 kB of stored text each); the steps' rows are shared
 TABLES = 2000  # tables whose steps are kept
@@ -53,60 +53,49 @@ def sees(reader: str, role: str | None, audience: str, ascii_case: bool) -> bool
 
 class KeptPages:
     """The store: pages by (table, reader, role, limit) with the tip they were read at; steps by table. Bounded,
-    least recently used first out."""
+    the least recently used forgotten first (``engines.core.kept``); a hit takes no lock."""
 
     def __init__(self, pages: int = PAGES, tables: int = TABLES, steps: int = STEPS):
-        self.pages, self.tables, self.steps = pages, tables, steps
-        self._pages: OrderedDict[Key, tuple[int, list[Any]]] = OrderedDict()
-        self._steps: OrderedDict[int, dict[int, list[Any]]] = OrderedDict()
-        self._lock = threading.Lock()
+        self.steps = steps
+        self._pages: Kept[Key, tuple[int, list[Any]]] = Kept(pages)
+        self._steps: Kept[int, dict[int, list[Any]]] = Kept(tables)  # each dict replaced whole, never changed
+        self._lock = threading.Lock()  # a page brought forward or read: a check, then the replacement
 
     def get(self, key: Key, tip: int, ascii_case: bool) -> list[Any] | None:
         """The rows of the page ``key`` at ``tip`` (one more than its limit when there are more), or None when
         this process cannot tell them without the database."""
-        with self._lock:
-            kept = self._pages.get(key)
-            if kept is None or kept[0] > tip or tip - kept[0] > self.steps:
-                return None
-            if kept[0] == tip:
-                self._pages.move_to_end(key)
-                return kept[1]
-            steps = self._steps.get(key[0])
-            if steps is None or any(t not in steps for t in range(kept[0] + 1, tip + 1)):
-                return None
-            _table, reader, role, limit = key
-            newer = [
-                row for t in range(tip, kept[0], -1) for row in steps[t] if sees(reader, role, row.audience, ascii_case)
-            ]
-            rows = (newer + kept[1])[: limit + 1]
-            self._put(key, tip, rows)
-            return rows
+        kept = self._pages.get(key)
+        if kept is None or kept[0] > tip or tip - kept[0] > self.steps:
+            return None
+        if kept[0] == tip:
+            return kept[1]
+        steps = self._steps.get(key[0])
+        if steps is None or any(t not in steps for t in range(kept[0] + 1, tip + 1)):
+            return None
+        _table, reader, role, limit = key
+        newer = [
+            row for t in range(tip, kept[0], -1) for row in steps[t] if sees(reader, role, row.audience, ascii_case)
+        ]
+        rows = (newer + kept[1])[: limit + 1]
+        self.put(key, tip, rows)
+        return rows
 
     def put(self, key: Key, tip: int, rows: list[Any]) -> None:
-        """The rows of the page ``key`` as read with the tip ``tip`` in the same statement."""
+        """The rows of the page ``key`` at ``tip`` (read with the tip in the same statement, or brought forward)."""
         with self._lock:
-            kept = self._pages.get(key)
+            kept = self._pages.peek(key)
             if kept is None or kept[0] <= tip:
-                self._put(key, tip, rows)
-
-    def _put(self, key: Key, tip: int, rows: list[Any]) -> None:
-        self._pages[key] = (tip, rows)
-        self._pages.move_to_end(key)
-        while len(self._pages) > self.pages:
-            self._pages.popitem(last=False)
+                self._pages.put(key, (tip, rows))
 
     def wrote(self, table_id: int, tip: int, rows: list[Any]) -> None:
         """A committed transaction bumped the table's tip from ``tip - 1`` to ``tip`` and, after the bump, only
         inserted ``rows`` into its log (id, seq, audience, entry as stored text)."""
         newest_first = sorted(rows, key=lambda row: row.id, reverse=True)
         with self._lock:
-            steps = self._steps.setdefault(table_id, {})
-            steps[tip] = newest_first
-            for old in [t for t in steps if t <= tip - self.steps]:
-                del steps[old]
-            self._steps.move_to_end(table_id)
-            while len(self._steps) > self.tables:
-                self._steps.popitem(last=False)
+            steps = self._steps.peek(table_id) or {}
+            kept = {t: step for t, step in steps.items() if t > tip - self.steps}
+            kept[tip] = newest_first
+            self._steps.put(table_id, kept)
 
     def __len__(self) -> int:
         return len(self._pages)
