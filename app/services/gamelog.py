@@ -43,6 +43,7 @@ INSERT = _entries.insert()  # built once (issue 15)
 INSERT_WRITTEN = INSERT.returning(
     _entries.c.id, _entries.c.seq, _entries.c.audience, cast(_entries.c.entry, Text).label("entry")
 )
+UNCOMMITTED = "gamelog.bumped_in"  # the session's transaction that bumped a tip (a page read in it may roll back)
 TIP = _tables.c.log_tip + 1  # what a write to a table's log sets its tip to (app.services.play's ADVANCE too)
 BUMP = _tables.update().where(_tables.c.id == bindparam("table_id")).values(log_tip=TIP).returning(_tables.c.log_tip)
 
@@ -52,6 +53,7 @@ def bump(db: Session, table: GameTable) -> int:
     writers of one table: their entries' ids follow their tips); the new tip, kept on ``table`` too."""
     tip: int = db.connection().execute(BUMP, {"table_id": table.id}).scalar_one()
     set_committed_value(table, "log_tip", tip)
+    db.info[UNCOMMITTED] = db.get_transaction()  # until it commits, its pages are not kept (newest_rows)
     return tip
 
 
@@ -181,6 +183,8 @@ def newest_rows(db: Session, table_id: int, role: str | None, limit: int, only_m
     """The rows of the newest page (as ``page_rows``) for a reader whose table row says ``tip``: kept in memory
     when this process knows that tip's page (``kept_log``), else read with the tip and kept."""
     reader = "all" if role is None else "mine" if only_mine else "seat"
+    if db.info.get(UNCOMMITTED) is not None and db.info[UNCOMMITTED] is db.get_transaction():
+        return page_rows(db, table_id, role, limit, only_mine=only_mine)  # this transaction wrote the log
     store = kept_log.pages_for(db)
     key = (table_id, reader, role, limit)
     ascii_case = db.get_bind().dialect.name == "sqlite"

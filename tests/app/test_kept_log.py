@@ -211,6 +211,25 @@ def test_a_page_kept_at_an_older_tip_is_not_taken_for_a_newer_one(app, browser):
     agree(app, table)
 
 
+def test_a_page_read_by_a_writer_before_its_commit_is_not_kept(app, browser):
+    """A transaction that wrote the log sees its own entries and tip, which a rollback takes back, and the same tip
+    may then come with other entries: what it reads is never kept."""
+    alice = browser("alice")
+    table = alice.new_table(seats={"north": "me", "south": "me"})
+    with app.state.sessions() as db:
+        row = db.get_one(GameTable, table)
+        gamelog.add(db, row, 0, [{"msg": "log.dealt", "to": "all"}])
+        tip = row.log_tip
+        assert len(gamelog.newest_rows(db, table, None, gamelog.VIEW_PAGE, False, tip)) == 2  # its own entry too
+        db.rollback()
+    with app.state.sessions() as db:
+        row = db.get_one(GameTable, table)
+        gamelog.add(db, row, 0, [{"msg": "log.dealt", "to": ["north"]}])  # the same tip, a private entry
+        db.commit()
+        assert row.log_tip == tip
+    agree(app, table)
+
+
 def test_who_reads_an_entry_is_what_the_sql_says():
     assert kept_log.sees("seat", "north", "*", False) and not kept_log.sees("mine", "north", "*", False)
     assert kept_log.sees("mine", "north", ",south,north,", False) and not kept_log.sees("all", None, ",north,", False)
