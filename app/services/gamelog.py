@@ -138,6 +138,10 @@ class RenderedEntries:
 
 
 RENDERED = RenderedEntries()
+# the entries of each reader's newest page as last shown, by (table, role, own only, limit, game, renderer's key):
+# {row id: (the kept row, its entry)}; an entry is reused only for the very row object it was made from (a row read
+# again, or an id given again after an undo on SQLite, is made afresh). Entries are never changed by their readers.
+PAGE_WORDS: Kept[tuple[Any, ...], dict[int, tuple[Any, dict[str, Any]]]] = Kept(2000)  # ~20 entries, ~0.3 kB each
 
 
 @cache
@@ -217,15 +221,24 @@ def page(
     ``upto_seq``: only the entries of the moves up to that seq (a replay's step); ``tip``: the table's log tip
     as the reader's table row says it, for the newest page (of at most ``PAGE`` entries) kept in memory."""
     limit = max(1, min(limit, MAX_PAGE))
-    if tip is not None and before is None and upto_seq is None and limit <= PAGE:
-        found = newest_rows(db, table_id, role, limit, only_mine, tip)
-    else:
+    if tip is None or before is not None or upto_seq is not None or limit > PAGE:
         found = page_rows(db, table_id, role, limit, before, only_mine, upto_seq)
-    entries = [
-        {"id": r.id, "seq": r.seq, "private": r.audience != "*", **RENDERED.render(game, renderer, r.entry)}
-        for r in found[:limit]
-    ]
+        return {"entries": [entry_of(r, game, renderer) for r in found[:limit]], "more": len(found) > limit}
+    found = newest_rows(db, table_id, role, limit, only_mine, tip)
+    # the entries of the rows this reader's newest page showed last time (the very rows kept: kept_log), reused
+    key = (table_id, role, only_mine, limit, game, renderer.key)
+    before_now = PAGE_WORDS.get(key) or {}
+    entries = []
+    for r in found[:limit]:
+        shown = before_now.get(r.id)
+        entries.append(shown[1] if shown is not None and shown[0] is r else entry_of(r, game, renderer))
+    PAGE_WORDS.put(key, {r.id: (r, e) for r, e in zip(found, entries, strict=False)})
     return {"entries": entries, "more": len(found) > limit}
+
+
+def entry_of(row: Any, game: Game, renderer: Renderer) -> dict[str, Any]:
+    """A stored row as its reader sees it (``page``'s entries)."""
+    return {"id": row.id, "seq": row.seq, "private": row.audience != "*", **RENDERED.render(game, renderer, row.entry)}
 
 
 def readable_row(db: Session, table_id: int, role: str | None, entry_id: int) -> Any | None:

@@ -28,7 +28,7 @@ from sqlalchemy.orm import Session
 from app.services import hot
 from engines.core.kept import Kept
 
-PAGES = 4000  # a page of a view is 21 rows (~0.5 kB of stored text each); the steps' rows are shared
+PAGES = 2000  # readers; a page of a view is 21 rows (~0.5 kB of stored text each); the steps' rows are shared
 TABLES = 2000  # tables whose steps are kept
 STEPS = 32  # of one table: a reader of a 6-seat table reading once a round needs 6
 _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)

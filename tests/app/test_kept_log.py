@@ -19,6 +19,8 @@ from sqlalchemy import event, select
 from app.main import create_app
 from app.models import GameTable, LogEntry
 from app.services import gamelog, kept_log
+from app.services.seat_words import renderer_of
+from app.services.tables import game_of
 from tests.app.conftest import Browser
 from tests.app.test_clocks import TUESDAY, Clock, check, clocked, wait_for
 
@@ -74,6 +76,11 @@ def agree(app: Any, table_id: int) -> dict[str, int]:
                 sql = gamelog.page_rows(db, table_id, role, limit, only_mine=mine)
                 assert rows_of(kept) == rows_of(sql), (role, mine, limit, tip)
                 said["private"] += sum(r.audience != "*" for r in sql)
+            # and in words: the entries kept with the page's rows (gamelog.PAGE_WORDS) are the ones made afresh
+            game = game_of(table.game_id)
+            renderer = renderer_of(game, table)
+            shown = gamelog.page(db, table_id, role, game, renderer, gamelog.VIEW_PAGE, only_mine=mine, tip=tip)
+            assert shown == gamelog.page(db, table_id, role, game, renderer, gamelog.VIEW_PAGE, only_mine=mine)
     return said
 
 
@@ -201,7 +208,7 @@ def test_a_page_kept_at_an_older_tip_is_not_taken_for_a_newer_one(app, browser):
     agree(app, table)
     with app.state.sessions() as db:
         row = db.get_one(GameTable, table)
-        gamelog.add(db, row, 0, [{"msg": "log.dealt", "to": "all"}])  # written here, no step kept
+        gamelog.add(db, row, 0, [{"msg": "log.dealt", "args": {}, "to": "all"}])  # written here, no step kept
         db.commit()
         tip = row.log_tip
         store = kept_log.pages_for(db)
@@ -218,13 +225,13 @@ def test_a_page_read_by_a_writer_before_its_commit_is_not_kept(app, browser):
     table = alice.new_table(seats={"north": "me", "south": "me"})
     with app.state.sessions() as db:
         row = db.get_one(GameTable, table)
-        gamelog.add(db, row, 0, [{"msg": "log.dealt", "to": "all"}])
+        gamelog.add(db, row, 0, [{"msg": "log.dealt", "args": {}, "to": "all"}])
         tip = row.log_tip
         assert len(gamelog.newest_rows(db, table, None, gamelog.VIEW_PAGE, False, tip)) == 2  # its own entry too
         db.rollback()
     with app.state.sessions() as db:
         row = db.get_one(GameTable, table)
-        gamelog.add(db, row, 0, [{"msg": "log.dealt", "to": ["north"]}])  # the same tip, a private entry
+        gamelog.add(db, row, 0, [{"msg": "log.dealt", "args": {}, "to": ["north"]}])  # the same tip, a private entry
         db.commit()
         assert row.log_tip == tip
     agree(app, table)
