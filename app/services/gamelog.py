@@ -118,8 +118,11 @@ class RenderedEntries:
     the renderer (language, seat names: ``Renderer.key``). Bounded: 20,000 entries (~0.5–1 kB each: the newest
     20 of 500 live tables read by their seats fill half), the least recently used forgotten first (``engines.core.kept``)."""
 
-    def __init__(self, size: int = 20_000):
+    def __init__(self, size: int = 20_000, pages: int = 2_000):
         self._kept: Kept[tuple[Any, ...], dict[str, Any]] = Kept(size)
+        # the entries of each reader's newest page as last shown, by (table, role, own only, limit, game, renderer's
+        # key): {row id: (the kept row, its entry)} (``page``); ~20 entries a page, ~0.3 kB each of their own
+        self.pages: Kept[tuple[Any, ...], dict[int, tuple[Any, dict[str, Any]]]] = Kept(pages)
 
     def render(self, game: Game, renderer: Renderer, stored: str) -> dict[str, Any]:
         key = (game, renderer.key, stored)
@@ -138,10 +141,6 @@ class RenderedEntries:
 
 
 RENDERED = RenderedEntries()
-# the entries of each reader's newest page as last shown, by (table, role, own only, limit, game, renderer's key):
-# {row id: (the kept row, its entry)}; an entry is reused only for the very row object it was made from (a row read
-# again, or an id given again after an undo on SQLite, is made afresh). Entries are never changed by their readers.
-PAGE_WORDS: Kept[tuple[Any, ...], dict[int, tuple[Any, dict[str, Any]]]] = Kept(2000)  # ~20 entries, ~0.3 kB each
 
 
 @cache
@@ -225,14 +224,16 @@ def page(
         found = page_rows(db, table_id, role, limit, before, only_mine, upto_seq)
         return {"entries": [entry_of(r, game, renderer) for r in found[:limit]], "more": len(found) > limit}
     found = newest_rows(db, table_id, role, limit, only_mine, tip)
-    # the entries of the rows this reader's newest page showed last time (the very rows kept: kept_log), reused
+    # the entries of the rows this reader's newest page showed last time, reused for the very row objects they were
+    # made from (kept_log keeps them): a row read again, or an id given again after an undo on SQLite, is made
+    # afresh. Entries are never changed by their readers.
     key = (table_id, role, only_mine, limit, game, renderer.key)
-    before_now = PAGE_WORDS.get(key) or {}
+    before_now = RENDERED.pages.get(key) or {}
     entries = []
     for r in found[:limit]:
         shown = before_now.get(r.id)
         entries.append(shown[1] if shown is not None and shown[0] is r else entry_of(r, game, renderer))
-    PAGE_WORDS.put(key, {r.id: (r, e) for r, e in zip(found, entries, strict=False)})
+    RENDERED.pages.put(key, {r.id: (r, e) for r, e in zip(found, entries, strict=False)})
     return {"entries": entries, "more": len(found) > limit}
 
 

@@ -76,7 +76,7 @@ def agree(app: Any, table_id: int) -> dict[str, int]:
                 sql = gamelog.page_rows(db, table_id, role, limit, only_mine=mine)
                 assert rows_of(kept) == rows_of(sql), (role, mine, limit, tip)
                 said["private"] += sum(r.audience != "*" for r in sql)
-            # and in words: the entries kept with the page's rows (gamelog.PAGE_WORDS) are the ones made afresh
+            # and in words: the entries kept with the page's rows (gamelog.RENDERED.pages) are the ones made afresh
             game = game_of(table.game_id)
             renderer = renderer_of(game, table)
             shown = gamelog.page(db, table_id, role, game, renderer, gamelog.VIEW_PAGE, only_mine=mine, tip=tip)
