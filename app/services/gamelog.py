@@ -116,7 +116,8 @@ class RenderedEntries:
     newest entries of its table every time, and an entry, once written, never changes; what it reads as depends
     only on the game (its catalogs, fixed once loaded: a reworded message comes with a new release, a restart) and
     the renderer (language, seat names: ``Renderer.key``). Bounded: 20,000 entries (~0.5–1 kB each: the newest
-    20 of 500 live tables read by their seats fill half), the least recently used forgotten first (``engines.core.kept``)."""
+    20 of 500 live tables read by their seats fill half), the least recently used forgotten first
+    (``engines.core.kept``)."""
 
     def __init__(self, size: int = 20_000, pages: int = 2_000):
         self._kept: Kept[tuple[Any, ...], dict[str, Any]] = Kept(size)
