@@ -1,7 +1,7 @@
 """Playbook 9.2 New Order at 3 to 6 players: its initial position against the playbook (seat tables l. 1958-1965
 and the tail 2645-2658; "Deployment: see turn 1", l. 1969, and Turn 1's table, l. 2130-2180) and the major power
-auction that hands out its groups (7.1.1). 9.2 is not offered at a table yet (its diplomacy is not played):
-``NewOrderTable`` opens it for these tests."""
+auction that hands out its groups (7.1.1). ``NewOrderTable`` is the game with 9.2 as its only scenario, so that
+these tests name the players alone."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ class NewOrderOptions(BaseModel):
 
 
 class NewOrderTable(UltimaRatioRegis):
-    """9.2 opened for its tests."""
+    """The game with 9.2 as its only scenario (its tests name the players alone)."""
 
     Options = NewOrderOptions
 
