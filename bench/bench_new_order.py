@@ -4,11 +4,11 @@
     python bench/bench_new_order.py [--games 3] [--players 6]
 
 Plays whole games with the heuristic bot at every seat (9.2 through ``UltimaRatioRegis.simulation``, as ``siglo
-simulate`` does) and times, at every move, the game interface's ``apply``, ``view`` and ``legal`` for the seat to act and the bot's decision; a turn is everything from its first move to the
-next turn's (views, bots and applies). 9.2 is played with cards (``cards.in_play`` from its set-up): a turn
-lasts until no player has cards. Times are the process's CPU time (``time.process_time``), so that a loaded machine
-slows them less than the wall clock; prints one Markdown report with the command, the date and the load average,
-and the step and verb of each operation's worst move.
+simulate`` does) and times, at every move, the game interface's ``apply``, ``view`` and ``legal`` for the seat to act
+and the bot's decision; a turn is everything from its first move to the next turn's (views, bots and applies). 9.2 is
+played with cards (``cards.in_play`` from its set-up): a turn lasts until no player has cards. Times are the process's
+CPU time (``time.process_time``), so that a loaded machine slows them less than the wall clock; prints one Markdown
+report with the command, the date and the load average, and the step and verb of each operation's worst move.
 
 The garbage collector is tuned as the server tunes it (``app.main.tune_garbage_collector``: what was loaded at
 start-up frozen, young collections every 10,000 objects); ``--default-gc`` keeps the interpreter's defaults, whose
