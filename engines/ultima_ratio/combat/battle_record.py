@@ -6,7 +6,7 @@ A combat's frame (``battles.Combat``) holds its number and place (``begin``), th
 with their quality, leaders with their ability, advantages and battlefield cards played openly, 8.2.2) and, while
 it is resolved, the combat's ``progress`` (``combat_procedure.Decider``: battlefield, fighters, advantages, dice);
 ``of_frame`` reads them as one record, the result's once it is known. ``of_state`` is the record the view shows: the
-combat being resolved (the innermost on the stack), else the last one fought (``s["last_battle"]``). Nothing of a
+combat being resolved (the innermost on the stack), else the last one fought this turn (``s["last_battle"]``). Nothing of a
 hand is read: the cards a side holds for a reroll (``frame["rerolls"]``) stay out; only their public count is in
 the force (RULINGS C-9).
 
@@ -124,12 +124,15 @@ def of_frame(frame: dict, turn: int) -> dict[str, Any]:
 
 
 def of_state(s: dict) -> dict[str, Any] | None:
-    """The battle the view shows: the combat being resolved, else the last one fought (None before the first).
-    While its window of combat cards is open, the record as the cards played so far changed it (8.2.2)."""
+    """The battle the view shows: the combat being resolved, else the last one fought this turn (None before the
+    turn's first; the earlier ones replay from the log). While its window of combat cards is open, the record as
+    the cards played so far changed it (8.2.2). A card played in an earlier turn may be in a hand again (the deck
+    is made anew each turn, 8.1.4): a record of that turn would name it beside the map."""
     window = None
     for frame in reversed(s.get("stack") or []):
         if frame.get("step") == "combat_cards" and window is None:
             window = frame["battle"]
         if frame.get("step") == "combat" and "number" in frame:
             return of_frame(frame if window is None else {**frame, "battle": window}, s.get("turn", 0))
-    return s.get("last_battle")
+    last: dict[str, Any] | None = s.get("last_battle")
+    return last if last is not None and last["turn"] == s.get("turn", 0) else None

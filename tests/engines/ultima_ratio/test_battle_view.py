@@ -85,6 +85,29 @@ def test_a_battle_is_in_every_view_while_resolved_and_after_with_the_dice_of_the
     assert mapview.entry_keys(GAME, entry)[:2] == ["battle:1", "area:elmina"]
 
 
+def test_the_last_battle_is_shown_in_its_turn_only():
+    """The deck is made anew each turn (8.1.4): a battlefield card played openly in an earlier turn may be in a
+    hand again, so a record of that turn beside the map would name a card another seat holds (found by
+    ``siglo simulate ultima-ratio-regis --option scenario=new-order --option players=3 --check --seed 7009``).
+    The earlier battles replay from the log."""
+    s = battle(hand1=["card:flanking"], hand2=[])
+    s, _ = play(s, "player1", "card", "card:flanking")
+    with scripted([6, 1, 1, 1, 1, 1]):
+        for _ in range(20):  # the window closes, the dice are rolled, the battle is decided
+            if "last_battle" in s:
+                break
+            role = GAME.active_roles(s)[0]
+            options = GAME.legal(s, role)
+            verb = "pass" if "pass" in options else next(v for v in options if v != "done")
+            s, _ = play(s, role, verb, False if False in options[verb] else options[verb][0])
+    assert s["last_battle"]["sides"]["attacker"]["cards"] == ["card:flanking"]
+    assert views(s)[None] == s["last_battle"]  # shown in the turn it was fought
+    s["turn"] += 1  # the next turn's deal (``deck.build_deck``) hands the card to the other player
+    s["cards"].update(hands={"player1": ["card:plague"], "player2": ["card:flanking"]}, discard=[])
+    assert views(s) == dict.fromkeys(READERS)
+    assert "card:flanking" not in json.dumps(GAME.view(s, "player1"))
+
+
 def test_the_display_reads_each_die_on_the_combat_table_with_the_rule_cited():
     record = {
         "number": 4,
