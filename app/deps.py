@@ -1,8 +1,8 @@
 """Annotated dependencies: SessionDep, OptionalUser, CurrentUser, SessionUser (logged in by a browser session, not
 a token), TableDep (404), WatchableTable (403 for a
 table the user may not watch), SeatDep (the seat asked for with ``?as=``, 403 if not the user's), FormData, CSRF;
-and for the hot routes (a move, an undo, a seat's view) PlayerHop and WatcherHop: the same look-ups made in the
-route's own worker thread (``Hop``)."""
+and for the hot routes (a move, an undo, a seat's view, the table's page, the live partial) PlayerHop and
+WatcherHop: the same look-ups made in the route's own worker thread (``Hop``)."""
 
 from __future__ import annotations
 

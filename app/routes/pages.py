@@ -161,13 +161,16 @@ def _since_last_move(db, loaded, role: str) -> dict[str, Any] | None:
 
 
 @router.get("/tables/{table_id}")
-def table_page(
-    request: Request,
-    db: SessionDep,
-    user: OptionalUser,
-    table: WatchableTable,
-    as_: Annotated[str | None, Query(alias="as", max_length=40)] = None,
-):
+def table_page(request: Request, hop: WatcherHop, table_id: RowId, as_: SeatQuery = None):
+    """The table's page, its look-ups made in the route's own thread (``app.deps.Hop``): the page after every
+    move."""
+    with hop.at(table_id) as (db, user, table):
+        return _table_page(request, db, user, table, as_)
+
+
+def _table_page(request: Request, db, user, table, as_: str | None) -> Response:
+    """The table's page as ``user`` sees it (``as_``: the seat asked for), drawn while the Hop's session is open:
+    its header's count of unread notices is read on that session."""
     loaded = play.load(db, table)
     context = _table_context(request, db, table, user, as_, loaded)
     analysable = table.status == "active" and forks.analysable(loaded.game, loaded.state, context["role"])
@@ -179,6 +182,7 @@ def table_page(
     response = render(
         request,
         "table/page.html",
+        session=db,
         lesson=lesson,
         lesson_open=first or request.query_params.get("learn") == "1",
         note_role=note_role,

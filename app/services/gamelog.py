@@ -15,6 +15,7 @@ from sqlalchemy import Select, Text, bindparam, cast, or_, select
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
+from app.db import read_columns
 from app.models import GameTable, LogEntry, Move, table_of
 from app.services import kept_log
 from engines import registry
@@ -249,21 +250,30 @@ def readable_row(db: Session, table_id: int, role: str | None, entry_id: int) ->
     return found[0] if found and found[0].id == entry_id else None
 
 
+# the entries a seat may read after one of its moves, with who made each move (``since``): a statement made once and
+# read through the session's connection (a statement built and run through the ORM for each page that shows it
+# cost ~0.6 ms more; bench/RESULTS.md)
+SINCE = (
+    select(LogEntry.id, LogEntry.seq, LogEntry.audience, cast(LogEntry.entry, Text).label("entry"), Move.role)
+    .outerjoin(Move, (Move.table_id == LogEntry.table_id) & (Move.seq == LogEntry.seq))
+    .where(
+        LogEntry.table_id == bindparam("table_id"),
+        LogEntry.seq > bindparam("after"),
+        or_(LogEntry.audience == "*", LogEntry.audience.like(bindparam("mine"), escape="/")),
+    )
+    .order_by(LogEntry.id.desc())
+    .limit(bindparam("limit"))
+)
+
+
 def since(
     db: Session, table_id: int, role: str, game: Game, renderer: Renderer, after_seq: int, limit: int = MAX_PAGE
 ) -> dict[str, Any]:
     """What ``role`` may read that happened after its move ``after_seq``, oldest first, grouped by move:
     ``{"moves": [{"seq", "role", "entries"}], "more"}`` (``role``: who made the move, None for the setup;
     ``more``: older entries left out, the full log has them)."""
-    mine = LogEntry.audience.contains(f",{role},", autoescape=True)
-    query = (
-        select(LogEntry.id, LogEntry.seq, LogEntry.audience, cast(LogEntry.entry, Text).label("entry"), Move.role)
-        .outerjoin(Move, (Move.table_id == LogEntry.table_id) & (Move.seq == LogEntry.seq))
-        .where(LogEntry.table_id == table_id, LogEntry.seq > after_seq, or_(LogEntry.audience == "*", mine))
-        .order_by(LogEntry.id.desc())
-        .limit(limit + 1)
-    )
-    found = db.execute(query).all()
+    values = {"table_id": table_id, "after": after_seq, "mine": like_escaped(f",{role},"), "limit": limit + 1}
+    found = read_columns(db, SINCE, values).all()
     moves: list[dict[str, Any]] = []
     for r in reversed(found[:limit]):
         if not moves or moves[-1]["seq"] != r.seq:

@@ -230,9 +230,9 @@ def test_a_stale_undo_gets_409_with_the_fresh_view(browser):
 
 
 def test_the_hot_routes_answer_401_before_404_before_422(browser):
-    """A move, an undo, a seat's view and the live partial make their look-ups in the route's own thread
-    (``app.deps.Hop``): the answers keep the order they had as dependencies — the login, then the table, then
-    who may watch it, then the parameters FastAPI refuses."""
+    """A move, an undo, a seat's view, the table's page and the live partial make their look-ups in the route's
+    own thread (``app.deps.Hop``): the answers keep the order they had as dependencies — the login, then the
+    table, then who may watch it, then the parameters FastAPI refuses."""
     alice, bob, table = two_players(browser)
     anon = browser()
     bad_body = {"seq": -1, "verb": ""}
@@ -255,7 +255,11 @@ def test_the_hot_routes_answer_401_before_404_before_422(browser):
     r = alice.api("POST", "/api/v1/tables", {"game": "toy-duel", "seats": {"north": "me"}, "private": True})
     private = r.json()["id"]
     long_seat = "x" * 41
-    for url in (f"/api/v1/tables/{{}}?as={long_seat}", f"/tables/{{}}/live?as={long_seat}"):
+    for url in (
+        f"/api/v1/tables/{{}}?as={long_seat}",
+        f"/tables/{{}}?as={long_seat}",
+        f"/tables/{{}}/live?as={long_seat}",
+    ):
         r = anon.api("GET", url.format(private), headers={"Authorization": "Bearer nope"})
         assert r.status_code == 401, (url, r.text)
         assert anon.api("GET", url.format(999999)).status_code == 404, url
