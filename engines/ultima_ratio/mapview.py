@@ -112,12 +112,13 @@ def entry_keys(game: Game, entry: dict[str, Any]) -> list[str]:
 def confirm(game: Game, view: dict[str, Any], verb: str, arg: Any) -> Text | None:
     """The question an irreversible choice asks before it is made (issue 28 › Irreversible choices ask for
     confirmation), None for the others: ending the actions of an impulse while actions are left (7.3), passing in an
-    auction (19.3)."""
+    auction (19.3), fighting on without a combat card (13.1.4)."""
     if verb == "end_impulse":
         public = view.get("public") or {}
         impulse = public.get("impulse") or {}
         left = sum((impulse.get("actions") or {}).values()) + (impulse.get("extra") or 0)
         return text("confirm.end_impulse", left=left) if left else None
     if verb == "pass":
-        return text("confirm.pass")
+        combat = (view.get("prompt") or {}).get("step") == "combat_cards"
+        return text("confirm.combat_cards_pass" if combat else "confirm.pass")
     return None

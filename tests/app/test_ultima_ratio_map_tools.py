@@ -113,6 +113,14 @@ def test_ending_the_actions_with_actions_left_or_passing_asks_first(game, view):
     assert mapview.confirm(game, view, "area", "area:oporto") is None
 
 
+def test_fighting_without_a_combat_card_is_not_asked_as_an_auction(game, view):
+    """13.1.4: "No card" in a combat's window of cards asks about the combat, never "Pass in this auction?"."""
+    view["prompt"]["step"] = "combat_cards"
+    question = mapview.confirm(game, view, "pass", None)
+    assert game.renderer("en").text(question) == "Fight on without a combat card?"
+    assert game.renderer("es").text(question) == "¿Seguir el combate sin jugar carta de combate?"
+
+
 def test_an_action_with_a_question_is_a_disclosure_that_works_without_scripts():
     table = SimpleNamespace(id=7, seq=4)
     asked = {"verb": "end_impulse", "arg": None, "label": "End the actions", "confirm": "2 actions are left: end?"}
