@@ -309,3 +309,20 @@ def test_the_reason_of_a_morale_counter_reads_in_words_in_english_and_spanish():
         for lang in ("en", "es"):
             said = GAME.renderer(lang).text({"msg": "log.morale", "args": {**morale["args"], "reason": reason}})
             assert reason not in said, said
+
+
+def test_a_declaration_on_a_minor_power_alone_offers_no_morale_point():
+    """RULINGS W-3: a minor power holds no morale, so a declaration on one no major power is allied with gives none;
+    the offer said "(a morale point, the last action)" as it does for a major power."""
+    s = moves(start(), ("done", None), ("act", ["power:portugal", "lower_unrest"]))
+    s["free_attacks"] = []
+    offered = GAME.label(s, "player1", "declare_war", ["power:portugal", "minor:emirates"])
+    assert offered["msg"] == "act.declare_war_on_minor"
+    assert "no morale point" in GAME.renderer("en").text(offered)
+    assert "no recibe punto de moral" in GAME.renderer("es").text(offered)
+    _, log = play(s, "declare_war", ["power:portugal", "minor:emirates"])
+    assert not any(e["msg"] == "log.morale" for e in log)  # as offered
+    s = at_peace_with_spain()
+    s, _ = play(s, "act", ["power:portugal", "lower_unrest"])
+    major = GAME.label(s, "player1", "declare_war", ["power:portugal", "power:spain"])
+    assert major["msg"] == "act.declare_war_without_cb"
