@@ -109,6 +109,18 @@ def entry_keys(game: Game, entry: dict[str, Any]) -> list[str]:
     return keys
 
 
+def pick_noun(view: dict[str, Any]) -> str:
+    """The catalog key of what the board's hint asks to click (``VERB_KEYS``): the groups of the auction (7.1.1),
+    the map with the hand's cards when a card may be played (8.2.2, 13.1.4), else the map's areas, seas and
+    counters."""
+    verbs = set((view.get("prompt") or {}).get("legal") or {})
+    if verbs == {"group"}:
+        return "map.pick_noun_group"
+    if verbs & {"play_card", "event", "card"}:
+        return "map.pick_noun_card"
+    return "map.pick_noun"
+
+
 def confirm(game: Game, view: dict[str, Any], verb: str, arg: Any) -> Text | None:
     """The question an irreversible choice asks before it is made (issue 28 › Irreversible choices ask for
     confirmation), None for the others: ending the actions of an impulse while actions are left (7.3), passing in an

@@ -154,3 +154,16 @@ def test_display_preferences_are_kept_per_user_and_given_to_the_map(browser):
     bob = browser("bob")
     assert 'data-pref-zoom="" data-pref-stacks=""' in bob.c.get(f"/tables/{table}").text
     assert "data-pref-url" not in browser().c.get(f"/tables/{table}").text
+
+
+def test_the_board_hint_names_what_may_be_clicked(game, view):
+    """The hint said "Click a highlighted area, sea or counter" while the groups of the auction (7.1.1) were the
+    only things to click, and said nothing of the hand's cards when a card may be played (8.2.2)."""
+    assert presentation.table_board(game, view)["pick_noun"] == "area, sea or counter"
+    view["prompt"]["legal"] = {"group": [1, 2, 3]}
+    assert presentation.table_board(game, view)["pick_noun"] == "group"
+    assert presentation.table_board(game, view, "es")["pick_noun"] == "grupo"
+    view["prompt"]["legal"] = {"act": [["power:portugal", "lower_unrest"]], "play_card": ["card:plague"]}
+    assert presentation.table_board(game, view)["pick_noun"] == "area, sea, counter or card"
+    view["prompt"]["legal"] = {"pass": [None], "card": ["card:mutiny"]}
+    assert presentation.table_board(game, view, "es")["pick_noun"] == "área, mar, ficha o carta"
