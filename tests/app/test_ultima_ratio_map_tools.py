@@ -167,3 +167,15 @@ def test_the_board_hint_names_what_may_be_clicked(game, view):
     assert presentation.table_board(game, view)["pick_noun"] == "area, sea, counter or card"
     view["prompt"]["legal"] = {"pass": [None], "card": ["card:mutiny"]}
     assert presentation.table_board(game, view, "es")["pick_noun"] == "área, mar, ficha o carta"
+
+
+def test_ending_a_deployment_with_points_left_asks_first(game, view):
+    """24.: the points of a deployment not spent when the player says Done are not kept; Done asked nothing."""
+    view["prompt"] = {"step": "deploy", "text": {"msg": "prompt.deploy", "args": {"power": "power:spain", "points": 6}}}
+    question = mapview.confirm(game, view, "done", None)
+    assert game.renderer("en").text(question) == "6 points are left: end the deployment of Spain without spending them?"
+    assert game.renderer("es").text(question) == "6 puntos sin gastar: ¿terminar el despliegue de España sin gastarlos?"
+    view["prompt"] |= {"message": view["prompt"]["text"], "text": "Deployment of Spain: 6 points to spend."}
+    assert mapview.confirm(game, view, "done", None) == question  # as the app asks it, its words rendered
+    view["prompt"]["message"]["args"]["points"] = 0
+    assert mapview.confirm(game, view, "done", None) is None
