@@ -293,6 +293,16 @@ class UltimaRatioRegis(StepGame):
                 return False
             return any(_key(a) == key for a in orjson.loads(known)[1].get(verb, ()))
 
+    def label(self, state: State, role: str, verb: str, arg: Any) -> Text:
+        """A unit to choose is named with where it stands ("Spain troop 1 (Andalusia)"): in the list of moves, the
+        keyboard's way, "Spain troop 1" to "Spain troop 9" said nothing of which is which."""
+        said = super().label(state, role, verb, arg)
+        if said.get("msg") == "act.unit" and isinstance(arg, str):
+            where = (state["units"].get(arg) or {}).get("loc") or ""
+            if where.startswith(("area:", "sea:", "box:")):  # on the map or a dispersed box, not on its card
+                return text("act.unit_at", arg=arg, where=where)
+        return said
+
     def play(self, state: State, role: str, verb: str, arg: Any) -> Played:
         with st.reading(state, keep=True):  # the move is checked on ``state``, and changes a copy of it (not read)
             return super().play(state, role, verb, arg)

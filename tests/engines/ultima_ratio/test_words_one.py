@@ -1,11 +1,13 @@
-"""The engine's words with one of a thing (issue 29): the Spanish prompts and log said "quedan 1 acción", "quedan 1",
-"le quedan 1" where one is left; each now reads right with one and with several, in both languages."""
+"""Words a player reads in the prompts and the list of moves (issue 29): the Spanish said "quedan 1 acción",
+"quedan 1", "le quedan 1" where one is left, each now reads right with one and with several; a unit to choose
+is named with where it stands."""
 
 from __future__ import annotations
 
 import pytest
 
 from engines.ultima_ratio.game import GAME
+from tests.engines.ultima_ratio.support import at_first_impulse, legal, moves
 
 ONE_AND_MORE = [
     (
@@ -40,3 +42,16 @@ def test_no_spanish_message_says_quedan_before_a_bare_count():
     """ "quedan {n}" reads wrong when n is 1 ("quedan 1"): no Spanish message puts a bare count after it."""
     catalog = GAME.catalogs["es"]
     assert [k for k, v in catalog.items() if "quedan {" in v] == []
+
+
+def test_a_unit_to_choose_is_named_with_where_it_stands():
+    """12.1: "Which troop?" listed "Spain troop 1" ... "Spain troop 9" with nothing to tell them apart in the list of
+    moves (the keyboard's way); each now says where it stands. A counter still on its card has no place to name."""
+    s = at_first_impulse(deploy=[("build", "build_troop"), ("grade", "2-3"), ("area", "area:oporto"), ("stop", None)])
+    s = moves(s, ("done", None), ("act", ["power:portugal", "tactical_move"]))
+    assert legal(s)["unit"] == ["power:portugal-troop-1"]
+    said = GAME.label(s, "player1", "unit", "power:portugal-troop-1")
+    assert GAME.renderer("en").text(said) == "Portugal troop 1 (Oporto)"
+    assert GAME.renderer("es").text(said) == "tropa 1 de Portugal (Oporto)"
+    s["units"]["power:portugal-troop-1"]["loc"] = "available"
+    assert GAME.renderer("en").text(GAME.label(s, "player1", "unit", "power:portugal-troop-1")) == "Portugal troop 1"
