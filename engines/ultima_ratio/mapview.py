@@ -124,7 +124,8 @@ def pick_noun(view: dict[str, Any]) -> str:
 def confirm(game: Game, view: dict[str, Any], verb: str, arg: Any) -> Text | None:
     """The question an irreversible choice asks before it is made (issue 28 › Irreversible choices ask for
     confirmation), None for the others: ending the actions of an impulse while actions are left (7.3), passing in an
-    auction (19.3), fighting on without a combat card (13.1.4), ending a deployment with points unspent (24.)."""
+    auction (19.3), fighting on without a combat card (13.1.4), ending a deployment with points unspent (24.), a
+    voluntary dynastic change (23.3)."""
     if verb == "end_impulse":
         public = view.get("public") or {}
         impulse = public.get("impulse") or {}
@@ -136,6 +137,8 @@ def confirm(game: Game, view: dict[str, Any], verb: str, arg: Any) -> Text | Non
         args = (prompt.get("message") if isinstance(said, str) else said or {}).get("args") or {}
         left = args.get("points") or 0
         return text("confirm.deploy_done", power=args.get("power"), left=left) if left else None
+    if verb == "dynastic_change" and arg == "voluntary":
+        return text("confirm.dynastic_change")
     if verb == "pass":
         combat = prompt.get("step") == "combat_cards"
         return text("confirm.combat_cards_pass" if combat else "confirm.pass")
