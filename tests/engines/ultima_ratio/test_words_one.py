@@ -55,3 +55,11 @@ def test_a_unit_to_choose_is_named_with_where_it_stands():
     assert GAME.renderer("es").text(said) == "tropa 1 de Portugal (Oporto)"
     s["units"]["power:portugal-troop-1"]["loc"] = "available"
     assert GAME.renderer("en").text(GAME.label(s, "player1", "unit", "power:portugal-troop-1")) == "Portugal troop 1"
+
+
+def test_an_event_applied_is_a_whole_sentence_whatever_the_log_s_order():
+    """8.2.2: the log read "The event of Plague:" with its effects above it (the page shows the newest first): a
+    colon pointing at lines that come before it. It is a sentence of its own."""
+    said = {"msg": "log.event_applied", "args": {"card": "card:plague"}}
+    assert GAME.renderer("en").text(said) == "The event of Plague is applied."
+    assert GAME.renderer("es").text(said) == "Se aplica el evento de Peste."
