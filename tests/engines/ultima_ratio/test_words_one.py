@@ -63,3 +63,11 @@ def test_an_event_applied_is_a_whole_sentence_whatever_the_log_s_order():
     said = {"msg": "log.event_applied", "args": {"card": "card:plague"}}
     assert GAME.renderer("en").text(said) == "The event of Plague is applied."
     assert GAME.renderer("es").text(said) == "Se aplica el evento de Peste."
+
+
+def test_a_unit_lost_in_a_combat_agrees_in_spanish():
+    """13.1.7: "Inglaterra pierde tropa 2 de Inglaterra (dispersos)" — one troop (feminine) read as several men;
+    the Spanish names the loss instead, which agrees with one unit or several."""
+    for key, word in (("combat.dispersed", "(dispersión)"), ("combat.eliminated", "(eliminación)")):
+        said = {"msg": key, "args": {"side": "power:england", "units": ["power:england-troop-2"]}}
+        assert GAME.renderer("es").text(said) == f"Inglaterra pierde tropa 2 de Inglaterra {word}."
