@@ -45,14 +45,19 @@ def _unit(say: Callable, row: list[Any], fought: set[str], lost: dict[str, str])
     return {"key": f"unit:{uid}", "label": words, "fought": uid in fought or not fought, "lost": lost.get(uid)}
 
 
-def _dice(game: Game, say: Callable, number: Any, side: str, rows: list[list[Any]]) -> list[dict[str, Any]]:
-    """Each die: its category's colours, the roll, the result and its reading on the combat table (13.1.6)."""
+def _dice(
+    game: Game, say: Callable, number: Any, side: str, rows: list[list[Any]], conscript: bool
+) -> list[dict[str, Any]]:
+    """Each die: its category's colours, the roll, the result and its reading on the combat table (13.1.6). A die of
+    no unit is the side's conscript (13.1.9) if it raised one, else the single die a subjugation gives each side
+    (13.5.4: "each side rolls a single die")."""
     tables = game.board.tables  # type: ignore[attr-defined]
     out = []
     for i, (unit, category, roll, result, bonus) in enumerate(rows, start=1):
         row = tables.row(result)
         reading = say(text("battle.reading_casualty" if row.casualty else "battle.reading", points=row.battle_points))
-        who = say(text("battle.die_unit", unit=unit)) if unit else say(text("battle.die_conscript"))
+        unitless = "battle.die_conscript" if conscript else "battle.die_side"
+        who = say(text("battle.die_unit", unit=unit)) if unit else say(text(unitless))
         words = say(text("battle.die", who=who, category=category, roll=roll, result=result, reading=reading))
         if bonus:
             words = say(text("battle.die_bonus", die=words))
@@ -108,7 +113,8 @@ def _side(game: Game, record: dict[str, Any], side: str, say: Callable, colours:
     lost = dict.fromkeys((record.get("eliminated") or {}).get(side) or [], "eliminated")
     lost |= dict.fromkeys((record.get("dispersed") or {}).get(side) or [], "dispersed")
     gone = set((record.get("leaders_eliminated") or {}).get(side) or [])
-    dice = _dice(game, say, record.get("number"), side, (record.get("dice") or {}).get(side) or [])
+    conscript = bool((record.get("conscripts") or {}).get(side))
+    dice = _dice(game, say, record.get("number"), side, (record.get("dice") or {}).get(side) or [], conscript)
     total = losses = None
     if record.get("points") is not None:
         total = say(text("battle.total", points=record["points"][side], casualties=record["casualties"][side]))

@@ -6,13 +6,15 @@ Layout); this module gathers their steps and the scenarios' into one table and a
 from __future__ import annotations
 
 import pathlib
+import re
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import orjson
 from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 from engines.core.machine import Ctx, StepGame, _key
-from engines.core.types import Legal, OptionsError, Played, State, Text, View, text
+from engines.core.text import Renderer
+from engines.core.types import Entry, Legal, OptionsError, Played, State, Text, View, text
 from engines.ultima_ratio import redeal, state_copy, upgrade
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.actions import construction, regroup
@@ -58,6 +60,10 @@ if TYPE_CHECKING:
 else:
     Playable = Literal[PLAYABLE]
     Registered = Literal[tuple(SCENARIOS)]
+
+
+FIRST_FIELD = re.compile(r"\{(\w+)")  # a template that opens with a field: its name
+SEAT = re.compile(r"player\d+")  # a seat's role (``roles``): a player's name, written as he wrote it
 
 
 class Options(BaseModel):
@@ -209,6 +215,21 @@ class UltimaRatioRegis(StepGame):
             return self.role_label(role, lang)
         return self.renderer(lang).text(text("seat.powers", powers=list(seat["powers"])))
 
+    def render_entry(self, entry: Entry, renderer: Renderer) -> dict[str, Any]:
+        """A log entry's sentence begins with a capital letter (es "Tropa 1 de España entra en Granada.", en
+        "Independent rolls ..."), except where it begins with a player's name (a seat, ``roles``), which reads as
+        the player wrote it."""
+        out = super().render_entry(entry, renderer)
+        said = out["text"]
+        if said[:1].islower():
+            first = FIRST_FIELD.match(renderer.template(entry["msg"]))
+            value = (entry.get("args") or {}).get(first.group(1)) if first else None
+            if not any(
+                isinstance(v, str) and SEAT.fullmatch(v) for v in (value if isinstance(value, list) else [value])
+            ):
+                out["text"] = said[0].upper() + said[1:]
+        return out
+
     def option_sets(self) -> list[dict[str, Any]]:
         """The conformance suite's cases: 9.1. 9.2's random and heuristic playouts at 3-6 players (some 8 s of CPU
         each) are tests/engines/ultima_ratio's (``test_new_order_bots``, over ``Simulation``)."""
@@ -292,6 +313,16 @@ class UltimaRatioRegis(StepGame):
             except TypeError:  # an argument that is not plain data
                 return False
             return any(_key(a) == key for a in orjson.loads(known)[1].get(verb, ()))
+
+    def label(self, state: State, role: str, verb: str, arg: Any) -> Text:
+        """A unit to choose is named with where it stands ("Spain troop 1 (Andalusia)"): in the list of moves, the
+        keyboard's way, "Spain troop 1" to "Spain troop 9" said nothing of which is which."""
+        said = super().label(state, role, verb, arg)
+        if said.get("msg") == "act.unit" and isinstance(arg, str):
+            where = (state["units"].get(arg) or {}).get("loc") or ""
+            if where.startswith(("area:", "sea:", "box:")):  # on the map or a dispersed box, not on its card
+                return text("act.unit_at", arg=arg, where=where)
+        return said
 
     def play(self, state: State, role: str, verb: str, arg: Any) -> Played:
         with st.reading(state, keep=True):  # the move is checked on ``state``, and changes a copy of it (not read)

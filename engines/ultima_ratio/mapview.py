@@ -109,15 +109,37 @@ def entry_keys(game: Game, entry: dict[str, Any]) -> list[str]:
     return keys
 
 
+def pick_noun(view: dict[str, Any]) -> str:
+    """The catalog key of what the board's hint asks to click (``VERB_KEYS``): the groups of the auction (7.1.1),
+    the map with the hand's cards when a card may be played (8.2.2, 13.1.4), else the map's areas, seas and
+    counters."""
+    verbs = set((view.get("prompt") or {}).get("legal") or {})
+    if verbs == {"group"}:
+        return "map.pick_noun_group"
+    if verbs & {"play_card", "event", "card"}:
+        return "map.pick_noun_card"
+    return "map.pick_noun"
+
+
 def confirm(game: Game, view: dict[str, Any], verb: str, arg: Any) -> Text | None:
     """The question an irreversible choice asks before it is made (issue 28 › Irreversible choices ask for
     confirmation), None for the others: ending the actions of an impulse while actions are left (7.3), passing in an
-    auction (19.3)."""
+    auction (19.3), fighting on without a combat card (13.1.4), ending a deployment with points unspent (24.), a
+    voluntary dynastic change (23.3)."""
     if verb == "end_impulse":
         public = view.get("public") or {}
         impulse = public.get("impulse") or {}
         left = sum((impulse.get("actions") or {}).values()) + (impulse.get("extra") or 0)
         return text("confirm.end_impulse", left=left) if left else None
+    prompt = view.get("prompt") or {}
+    if verb == "done" and prompt.get("step") == "deploy":
+        said = prompt.get("text")  # the engine's Text; the app keeps it as "message" once it has rendered it
+        args = (prompt.get("message") if isinstance(said, str) else said or {}).get("args") or {}
+        left = args.get("points") or 0
+        return text("confirm.deploy_done", power=args.get("power"), left=left) if left else None
+    if verb == "dynastic_change" and arg == "voluntary":
+        return text("confirm.dynastic_change")
     if verb == "pass":
-        return text("confirm.pass")
+        combat = prompt.get("step") == "combat_cards"
+        return text("confirm.combat_cards_pass" if combat else "confirm.pass")
     return None

@@ -113,6 +113,14 @@ def test_ending_the_actions_with_actions_left_or_passing_asks_first(game, view):
     assert mapview.confirm(game, view, "area", "area:oporto") is None
 
 
+def test_fighting_without_a_combat_card_is_not_asked_as_an_auction(game, view):
+    """13.1.4: "No card" in a combat's window of cards asks about the combat, never "Pass in this auction?"."""
+    view["prompt"]["step"] = "combat_cards"
+    question = mapview.confirm(game, view, "pass", None)
+    assert game.renderer("en").text(question) == "Fight on without a combat card?"
+    assert game.renderer("es").text(question) == "¿Seguir el combate sin jugar carta de combate?"
+
+
 def test_an_action_with_a_question_is_a_disclosure_that_works_without_scripts():
     table = SimpleNamespace(id=7, seq=4)
     asked = {"verb": "end_impulse", "arg": None, "label": "End the actions", "confirm": "2 actions are left: end?"}
@@ -146,3 +154,28 @@ def test_display_preferences_are_kept_per_user_and_given_to_the_map(browser):
     bob = browser("bob")
     assert 'data-pref-zoom="" data-pref-stacks=""' in bob.c.get(f"/tables/{table}").text
     assert "data-pref-url" not in browser().c.get(f"/tables/{table}").text
+
+
+def test_the_board_hint_names_what_may_be_clicked(game, view):
+    """The hint said "Click a highlighted area, sea or counter" while the groups of the auction (7.1.1) were the
+    only things to click, and said nothing of the hand's cards when a card may be played (8.2.2)."""
+    assert presentation.table_board(game, view)["pick_noun"] == "area, sea or counter"
+    view["prompt"]["legal"] = {"group": [1, 2, 3]}
+    assert presentation.table_board(game, view)["pick_noun"] == "group"
+    assert presentation.table_board(game, view, "es")["pick_noun"] == "grupo"
+    view["prompt"]["legal"] = {"act": [["power:portugal", "lower_unrest"]], "play_card": ["card:plague"]}
+    assert presentation.table_board(game, view)["pick_noun"] == "area, sea, counter or card"
+    view["prompt"]["legal"] = {"pass": [None], "card": ["card:mutiny"]}
+    assert presentation.table_board(game, view, "es")["pick_noun"] == "área, mar, ficha o carta"
+
+
+def test_ending_a_deployment_with_points_left_asks_first(game, view):
+    """24.: the points of a deployment not spent when the player says Done are not kept; Done asked nothing."""
+    view["prompt"] = {"step": "deploy", "text": {"msg": "prompt.deploy", "args": {"power": "power:spain", "points": 6}}}
+    question = mapview.confirm(game, view, "done", None)
+    assert game.renderer("en").text(question) == "6 points are left: end the deployment of Spain without spending them?"
+    assert game.renderer("es").text(question) == "6 puntos sin gastar: ¿terminar el despliegue de España sin gastarlos?"
+    view["prompt"] |= {"message": view["prompt"]["text"], "text": "Deployment of Spain: 6 points to spend."}
+    assert mapview.confirm(game, view, "done", None) == question  # as the app asks it, its words rendered
+    view["prompt"]["message"]["args"]["points"] = 0
+    assert mapview.confirm(game, view, "done", None) is None

@@ -76,6 +76,7 @@ class Event(Step):
         "minor_alliance",
         "minor_neutral",
     )
+    rule = "card_play"  # the rule its log entries cite (8.2.2); the turn's special rules cite 8.1.1
 
     def auto(self, g: Ctx) -> None:
         f = g.frame
@@ -95,7 +96,7 @@ class Event(Step):
 
     def _ask(self, g: Ctx, eff: Effect, seat: str, what: str, options: list) -> bool:
         if not options:
-            g.log("log.event_nothing", event=g.frame["card"], rule="card_play")
+            g.log("log.event_nothing", event=g.frame["card"], rule=self.rule)
             return False
         g.frame["asking"] = eff.model_dump(by_alias=True, exclude_defaults=True)
         g.call("event_choice", seat=seat, what=what, card=g.frame["card"], options=options)
@@ -108,14 +109,14 @@ class Event(Step):
         cond = eff.condition
         if cond is not None and conditions.answered(cond):
             if not conditions.met(s, cond, board):
-                g.log("log.event_condition_unmet", event=card, op=op, rule="card_play")
+                g.log("log.event_condition_unmet", event=card, op=op, rule=self.rule)
                 return False
             cond = None  # it holds: the effect as if unconditional
         if cond is not None and cond.kind == "gains_possession":  # 22: VP promised (RULINGS HO-1)
             if op == "vp" and in_play(s, eff.power):
                 possession_vp.watch(g, card, required(eff.power), list(cond.areas), required(eff.amount))
         elif cond is not None and cond.kind not in READ:
-            g.log("log.event_not_yet", event=card, op=op, rule="card_play")
+            g.log("log.event_not_yet", event=card, op=op, rule=self.rule)
         elif op == "unrest":
             if eff.power == ANY and cond and cond.kind == "each_power_of_the_player":
                 targets = st.powers_of(s, seat)
@@ -130,7 +131,7 @@ class Event(Step):
                 change_unrest(g, power, required(eff.amount), "event")
         elif op == "vp" and eff.power is not None and in_play(s, eff.power):
             s["seats"][st.player_of(s, eff.power)]["vp"] += eff.amount
-            g.log("log.event_vp", power=eff.power, amount=eff.amount, rule="card_play")
+            g.log("log.event_vp", power=eff.power, amount=eff.amount, rule=self.rule)
         elif op == "rebellion" and eff.areas:
             for area in eff.areas:
                 if area in s["areas"] and s["areas"][area]["owner"] in s["powers"]:
@@ -141,14 +142,14 @@ class Event(Step):
         elif op == "interest" and in_play(s, eff.power):
             mine = s["powers"][eff.power]["interest"]
             mine += [t for t in eff.theaters if t not in mine]
-            g.log("log.interest", power=eff.power, theaters=list(eff.theaters), rule="card_play")
+            g.log("log.interest", power=eff.power, theaters=list(eff.theaters), rule=self.rule)
         elif op == "trade_capacity" and eff.trade_center in s["capacity"]:
             s["capacity"][eff.trade_center] = max(0, s["capacity"][eff.trade_center] + eff.amount)
             g.log(
                 "log.event_capacity",
                 center=eff.trade_center,
                 capacity=s["capacity"][eff.trade_center],
-                rule="card_play",
+                rule=self.rule,
             )
         elif op == "leader" and eff.power is not None and in_play(s, eff.power):
             hist = board.leaders.historical_for_event(card)
@@ -158,19 +159,19 @@ class Event(Step):
             return self._ask(g, eff, seat, "corsair", st.powers_of(s, seat))
         elif op == "naval_distance":
             s["naval_distance"]["elsewhere"] = eff.amount
-            g.log("log.event_naval_distance", distance=eff.amount, rule="card_play")
+            g.log("log.event_naval_distance", distance=eff.amount, rule=self.rule)
         elif op == "open_mediterranean":
             s["mediterranean_open"] = True
-            g.log("log.event_mediterranean", rule="card_play")
+            g.log("log.event_mediterranean", rule=self.rule)
         elif op == "possession" and (in_play(s, eff.power) or eff.power in s["minors"]):
             for area in eff.areas:
                 if area in s["areas"]:
                     s["areas"][area].update(owner=eff.power, control=eff.power, marker=None)
-                    g.log("log.event_possession", area=area, power=eff.power, rule="card_play")
+                    g.log("log.event_possession", area=area, power=eff.power, rule=self.rule)
         elif op == "fortune":
             roll = g.roll()
             branch = eff.then if roll >= required(eff.target) else eff.otherwise
-            g.log("log.event_fortune", event=card, roll=roll, target=eff.target, rule="card_play")
+            g.log("log.event_fortune", event=card, roll=roll, target=eff.target, rule=self.rule)
             f["queue"][:0] = [e.model_dump(by_alias=True, exclude_defaults=True) for e in branch]
         elif op == "war":
             self._war(g, [p for p in eff.powers if in_play(s, p)], eff.vp)
@@ -186,9 +187,9 @@ class Event(Step):
                     and [eff.power, other] not in s["casus_belli"]
                 ):
                     s["casus_belli"].append([eff.power, other])
-                    g.log("log.casus_belli", holder=eff.power, against=other, rule="card_play")
+                    g.log("log.casus_belli", holder=eff.power, against=other, rule=self.rule)
         elif op == "no_casus_belli":
-            g.log("log.event_no_cb", event=card, powers=list(eff.powers), theaters=list(eff.theaters), rule="card_play")
+            g.log("log.event_no_cb", event=card, powers=list(eff.powers), theaters=list(eff.theaters), rule=self.rule)
         elif op == "technology_auction":
             technology.start(g, card, required(eff.technology), seat)
             return True
@@ -207,7 +208,7 @@ class Event(Step):
             if ally is not None and (eff.religion is None or religion.religion_of(s, board, ally) == eff.religion):
                 minor_status.neutral(g, required(eff.minor))  # 20.4.1 (the Scottish Reformation, RULINGS RE-1)
                 return True
-            g.log("log.event_nothing", event=card, rule="card_play")
+            g.log("log.event_nothing", event=card, rule=self.rule)
         elif op == "minor_appears" and eff.minor not in s["minors"]:
             minor_powers.enter_play(s, board.minor(required(eff.minor)), s["impulse"]["n"])
             g.log("log.minor_appears", minor=eff.minor, rule="minor_powers")
@@ -224,13 +225,13 @@ class Event(Step):
         elif op == "religion":  # Calvin, Acts of Supremacy; a power not in play enters with it (RULINGS RE-1)
             religion.become(g, board, required(eff.power), required(eff.religion))
         elif op in NOT_YET:
-            g.log("log.event_not_yet", event=card, op=op, rule="card_play")
+            g.log("log.event_not_yet", event=card, op=op, rule=self.rule)
         return False
 
     def _revolt(self, g: Ctx, area: str, level: int) -> None:
         """18.3: a revolt marker; the area is possessed but no longer controlled."""
         g.s["areas"][area].update(marker=f"R{level}", control=None)
-        g.log("log.revolt", area=area, level=level, rule="card_play")
+        g.log("log.revolt", area=area, level=level, rule=self.rule)
 
     def _war(self, g: Ctx, powers: list[str], vp: int) -> None:
         """21.3.1: the powers go to war at once; two powers of one player never do (l. 1627); their CBs against
@@ -244,9 +245,9 @@ class Event(Step):
                 war.begin_war(g, pair, card=g.frame["card"], vp=vp)
                 s["casus_belli"] = [cb for cb in s["casus_belli"] if sorted(cb) != pair]
                 war.war_by_event(s, pair)
-                g.log("log.war", powers=pair, rule="card_play")
+                g.log("log.war", powers=pair, rule=self.rule)
                 if vp:
-                    g.log("log.event_war_vp", event=g.frame["card"], vp=vp, powers=pair, rule="card_play")
+                    g.log("log.event_war_vp", event=g.frame["card"], vp=vp, powers=pair, rule=self.rule)
 
     def _cb_bonus(self, g: Ctx, pair: list[str], vp: int) -> None:
         """22 (l. 1788): a CB event between powers already at war gives "1 VP bonus to the wars between two
@@ -257,7 +258,7 @@ class Event(Step):
             return
         done.append(pair)
         war.add_war_vp(g, pair, vp)
-        g.log("log.event_cb_bonus", event=g.frame["card"], powers=pair, vp=vp, rule="card_play")
+        g.log("log.event_cb_bonus", event=g.frame["card"], powers=pair, vp=vp, rule=self.rule)
 
     def _alliance(self, g: Ctx, eff: Effect) -> bool:
         """21.1 "as long as it is expressly permitted by any event card": a card naming two major powers allies them
@@ -270,11 +271,11 @@ class Event(Step):
             if a in s["powers"] and b in s["powers"] and alliances.may_ally(s, a, b):
                 alliances.make(g, a, b)
             else:
-                g.log("log.event_nothing", event=g.frame["card"], rule="card_play")
+                g.log("log.event_nothing", event=g.frame["card"], rule=self.rule)
             return False
         options = alliances.choices(s, g.frame["seat"])
         if not options:
-            g.log("log.event_nothing", event=g.frame["card"], rule="card_play")
+            g.log("log.event_nothing", event=g.frame["card"], rule=self.rule)
             return False
         g.call("alliance_choice", seat=g.frame["seat"], card=g.frame["card"], options=options)
         return True
@@ -287,7 +288,7 @@ class Event(Step):
         if minor not in g.s["minors"] and card.kind == "mercenary" and card.in_play.covers(g.s["turn"]):
             minor_powers.enter_play(g.s, card, g.s["impulse"]["n"])
         if minor not in g.s["minors"]:
-            g.log("log.event_nothing", event=g.frame["card"], rule="card_play")
+            g.log("log.event_nothing", event=g.frame["card"], rule=self.rule)
             return False
         alliance_auction.start(g, g.frame["card"], minor, g.frame["seat"], vp, until_turn_end)
         return True
@@ -297,7 +298,7 @@ class Event(Step):
         P-3), "resolved first with those printed first" (21.5.5); True if one begins."""
         pairs = [[a, b] for i, a in enumerate(powers) for b in powers[i + 1 :] if deck.at_war(g.s, a, b)]
         if not pairs:
-            g.log("log.event_no_war", event=g.frame["card"], powers=powers, rule="card_play")
+            g.log("log.event_no_war", event=g.frame["card"], powers=powers, rule=self.rule)
             return False
         g.frame["peace_queue"] = pairs
         return True
@@ -324,11 +325,11 @@ class Event(Step):
                 leader=board_of(g).leaders.historical_for_event(f["card"]).id,
                 power=eff.power,
                 unit=choice,
-                rule="card_play",
+                rule=self.rule,
             )
         elif eff.op == "piracy":
             s["cards"].setdefault("corsairs", []).append(choice)
-            g.log("log.event_corsair", power=choice, rule="card_play")
+            g.log("log.event_corsair", power=choice, rule=self.rule)
 
 
 class EventChoice(Step):

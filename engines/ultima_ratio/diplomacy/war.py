@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Container
 
 from engines.core.machine import Ctx
+from engines.core.types import Text, text
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import deck
@@ -114,6 +115,18 @@ def declarations(g: Ctx, seat: str) -> list[list[str]]:
         if with_cb:
             out += [[power, t] for t in targets(g, power, with_cb)]
     return out
+
+
+def declaration_words(s: dict, power: str, target: str) -> Text:
+    """The words of a declaration offered (21.3.3), as ``declare`` will make it: with a CB against the target or the
+    major power its declaration drags in (20.5); without one, a morale point to that major power — none to a minor
+    power left alone, which holds no morale (RULINGS W-3)."""
+    enemy = independent.dragged_ally(s, target) or target
+    if has_cb(s, power, target) or has_cb(s, power, enemy):
+        key = "act.declare_war"
+    else:
+        key = "act.declare_war_without_cb" if enemy in s["powers"] else "act.declare_war_on_minor"
+    return text(key, power=power, target=target)
 
 
 def declare(g: Ctx, power: str, target: str) -> None:

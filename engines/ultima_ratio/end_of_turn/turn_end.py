@@ -368,6 +368,15 @@ class SocialAgitation(Step):
         legal["dynastic_change"] = ["voluntary"]
         return text("prompt.agitation", revolts=max(0, f["revolts"])), {k: v for k, v in legal.items() if v}
 
+    def label(self, g: Ctx, role: str, verb: str, arg: Any):
+        """Each choice names the power it is about: a player is asked once per power, and the prompt names none."""
+        power = g.frame["power"]
+        if verb == "dynastic_change":
+            return text(f"act.agitation_dynastic_change.{arg}", power=power)
+        if verb == "done":
+            return text("act.agitation_done", power=power)
+        return super().label(g, role, verb, arg)
+
     def on_disperse(self, g: Ctx, role: str, arg: str) -> None:
         s = g.s
         factor = st.quality(s, arg)

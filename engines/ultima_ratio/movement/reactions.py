@@ -367,7 +367,8 @@ class OpposeSubjugation(Step):
 
     def on_oppose(self, g: Ctx, role: str, arg: list) -> None:
         adjacent = arg[1] in board_of(g).neighbours[g.frame["area"]]
-        g.log("log.opposes", power=g.frame["power"], area=g.frame["area"], kind=arg[0], rule="subjugation")
+        f = g.frame
+        g.log(f"log.opposes_{arg[0]}", power=f["power"], area=f["area"], source=arg[1], rule="subjugation")
         g.end({"kind": arg[0], "from": arg[1], "adjacent": adjacent})
 
     def on_no_opposition(self, g: Ctx, role: str, arg: Any) -> None:

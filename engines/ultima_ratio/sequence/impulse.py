@@ -267,11 +267,7 @@ class PowerActions(FreeMoves, Step):
         if verb == "act":
             return text(f"act.action.{arg[1]}", power=arg[0])
         if verb == "declare_war":
-            return text(
-                "act.declare_war" if war.has_cb(g.s, *arg) else "act.declare_war_without_cb",
-                power=arg[0],
-                target=arg[1],
-            )
+            return war.declaration_words(g.s, arg[0], arg[1])
         if verb == "expeditionary_corps":
             return text("act.expeditionary_corps", power=arg[0], unit=arg[1], receiver=arg[2])
         if verb == "play_card":

@@ -200,6 +200,16 @@ class HalfTurn(Step):
         g.call("impulse", seat=seat, number=f["impulse"])
 
 
+def impulse_order(s: dict, first: str, way: str) -> list[str]:
+    """8.2.1: the seats in impulse order from ``first``, round the table one way; clockwise is the order they sit
+    in, not the game order (7.1.1)."""
+    seats = st.sitting(s)
+    if way == "counterclockwise":
+        seats.reverse()
+    i = seats.index(first)
+    return seats[i:] + seats[:i]
+
+
 class FirstPlayer(Step):
     """8.2.1: the player with the least VP (ties: the lower player number) chooses who starts and the direction."""
 
@@ -218,14 +228,11 @@ class FirstPlayer(Step):
         }
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
-        return text("act.start", seat=arg[0], way=arg[1])
+        """The choice with the order of the impulses it makes: the sitting order is nowhere else to be read."""
+        return text("act.start", seat=arg[0], way=arg[1], order=impulse_order(g.s, arg[0], arg[1]))
 
     def on_start(self, g: Ctx, role: str, arg: list) -> None:
-        seats = st.sitting(g.s)  # clockwise: the order they sit in, not the game order (7.1.1)
-        if arg[1] == "counterclockwise":
-            seats.reverse()
-        i = seats.index(arg[0])
-        g.s["seat_order"] = seats[i:] + seats[:i]
+        g.s["seat_order"] = impulse_order(g.s, arg[0], arg[1])
         g.log("log.first_player", seat=arg[0], way=arg[1], rule="start_of_half_turn")
         g.end(None)
 

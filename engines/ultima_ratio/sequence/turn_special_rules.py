@@ -120,6 +120,8 @@ class TurnSpecialRules(Event):
     ``within_scenario``: areas become active inside the scenario's theaters only, 7.2 and RULINGS MP-14 — a card's
     event outside them is removed by the scenario itself, ``removed_events``)."""
 
+    rule = "turn_special_rules"
+
     def auto(self, g: Ctx) -> None:
         if not g.frame.get("announced"):
             g.frame["announced"] = True

@@ -219,3 +219,29 @@ def test_a_combat_card_of_the_window_is_a_card_of_the_hand_on_the_board():
     keys = [c["key"] for c in board["hand"]]
     assert presentation.VERB_KEYS["card"] == ["id"] and "card:surprise-attack" in keys
     assert board["battle"]["key"] == "battle:1" and board["battle"]["outcome"] == "Being resolved."
+
+
+def test_a_subjugation_s_single_dice_are_not_called_conscripts():
+    """13.5.4: "each side rolls a single die" — a die of no unit where no conscript was raised (13.1.9) is the
+    side's own; the display called both dice of a subjugation "the conscript"."""
+    record = {
+        "number": 1,
+        "kind": "subjugation",
+        "type": "independent",
+        "where": "area:granada",
+        "turn": 1,
+        "sides": {
+            "attacker": {"power": "power:spain", "units": [["power:spain-troop-1", "troop", 2, False]]},
+            "defender": {"power": None, "units": []},
+        },
+        "battlefield": 1,
+        "advantages": {"attacker": 0, "defender": 0},
+        "disadvantages": {"attacker": 2, "defender": 0},
+        "dice": {"attacker": [[None, 1, 4, 3, False]], "defender": [[None, 3, 2, 3, False]]},
+        "done": False,
+    }
+    colours = presentation.places(GAME).colours
+    for lang, words in (("en", "the side's single die: Q1 die"), ("es", "el dado único del bando: dado Q1")):
+        attacker, defender = combatview.display(GAME, record, presentation._sayer(GAME, lang), colours)["sides"]
+        assert attacker["dice"][0]["label"].startswith(words)
+        assert "conscript" not in defender["dice"][0]["label"] and "quinto" not in defender["dice"][0]["label"]

@@ -34,6 +34,19 @@ def test_merchants_are_prepared_then_enter_next_turn():
     assert s["merchants"] == {"center:indian-ocean": {"power:portugal": 1}} and s["merchants_prepared"] == {}
 
 
+def test_one_merchant_enters_and_two_enter_in_english_and_spanish():
+    """8.1.3: the log's verb agrees with the number of merchants ("1 merchant of Venice enter" read wrong)."""
+    s = own(at_first_impulse(), "area:goa")
+    s = moves(s, ("done", None), ("act", ["power:portugal", "build_merchant"]), ("center", "center:indian-ocean"))
+    _, log = play(advance(s, "merchants_enter"), "enter", "center:indian-ocean")
+    entered = next(e for e in log if e["msg"] == "log.merchant_enters")
+    assert GAME.renderer("en").text(entered) == "1 merchant of Portugal enters Indian Ocean."
+    assert GAME.renderer("es").text(entered).startswith("1 mercader de Portugal entra en ")
+    two = {**entered, "args": {**entered["args"], "count": 2}}
+    assert GAME.renderer("en").text(two) == "2 merchants of Portugal enter Indian Ocean."
+    assert GAME.renderer("es").text(two).startswith("2 mercaderes de Portugal entran en ")
+
+
 def test_a_merchant_needs_interest_in_a_theater_the_center_includes():
     """19.2.2 with 18.4.1 (l. 1308): no merchants "in maritime trade centers connected with these theaters (unless
     the trade center also includes an area of a theater where the major power does have interest)". In 9.1 the

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from engines.ultima_ratio import mapview
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.end_of_turn import turn_end
-from tests.engines.ultima_ratio.support import advance, at_first_impulse, ctx, legal, play, step
+from tests.engines.ultima_ratio.support import GAME, advance, at_first_impulse, ctx, legal, play, step
 
 
 def test_half_the_veterans_rounded_up_turn_regular():
@@ -76,6 +77,22 @@ def test_social_agitation_places_revolts_or_disperses_troops():
         s, _ = play(s, "revolt", legal(s)["revolt"][0])
     assert "done" in legal(s)
     assert s["powers"]["power:portugal"]["unrest"] == unrest  # dispersing does not lower unrest
+
+
+def test_the_choices_of_social_agitation_name_their_power_and_a_dynastic_change_asks_first():
+    """23.2 asks each power of the player in turn, and the prompt ("Social agitation: 0 revolts to place") names
+    none: the buttons read "Done" and "Dynastic change (voluntary)". Each now names its power; the voluntary
+    dynastic change (23.3: the power's vitality in VP lost) asks before it is made."""
+    s = advance(at_first_impulse(), "social_agitation")
+    assert legal(s) == {"done": [None], "dynastic_change": ["voluntary"]}
+    en, es = GAME.renderer("en"), GAME.renderer("es")
+    assert en.text(GAME.label(s, "player1", "done", None)) == "Portugal: done (no dynastic change)"
+    change = GAME.label(s, "player1", "dynastic_change", "voluntary")
+    assert en.text(change) == "Portugal: a voluntary dynastic change"
+    assert es.text(change) == "Portugal: cambio dinástico voluntario"
+    question = mapview.confirm(GAME, GAME.view(s, "player1"), "dynastic_change", "voluntary")
+    assert "you lose as many VP as its vitality (23.3)" in en.text(question)
+    assert "pierdes tantos PV como su vitalidad" in es.text(question)
 
 
 def test_collapse_is_a_dynastic_change_losing_twice_the_vitality():

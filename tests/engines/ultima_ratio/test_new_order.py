@@ -417,6 +417,8 @@ def test_turn_2s_special_rules_apply_as_it_starts_grenada_to_the_barbary_coast()
     said = [GAME.renderer().text(e) for e in played.log]
     assert "Turn 2 (1505): its special rules (8.1.1)." in said
     assert "Granada passes to Barbary Coast." in said
+    passes = next(e for e in played.log if e["msg"] == "log.event_possession")
+    assert passes["rule"] == "turn_special_rules"  # the turn's rule (8.1.1) is cited, not a card's play (8.2.2)
     played = GAME.play(spanish, *last)
     assert played.state["areas"]["area:granada"]["owner"] == "power:spain"
     assert "Turn 2 (1505): the condition of its possession effect does not hold; it does nothing." in [

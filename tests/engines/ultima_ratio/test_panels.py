@@ -89,3 +89,11 @@ def test_the_solitaire_has_no_cards_nor_impulse_order():
     panel = board(s, "player1")["panel"]
     assert panel["deck"] is None and panel["order_label"] is None
     assert [(x["label"], x["cards"]) for x in panel["seats"]] == [("Portugal", None)]
+
+
+def test_none_reads_right_for_every_list_in_spanish():
+    """The board's "none" stands for no wars, no alliances, no Casus Belli and no allied minor powers: the Spanish
+    word agreed with the feminine lists only ("Casus belli: ninguna")."""
+    s = play_until(GAME.setup(3, options(3)), "deploy")
+    made = table_board(GAME, cast(dict[str, Any], GAME.view(s, None)), "es")
+    assert made is not None and made["panel"]["words"]["none"] == "no hay"

@@ -4,7 +4,7 @@ is set up by hand (seated with player 1, who then answers for it)."""
 from __future__ import annotations
 
 from engines.ultima_ratio.state import new_unit
-from tests.engines.ultima_ratio.support import at_first_impulse, legal, moves, place, play, step, through_combat
+from tests.engines.ultima_ratio.support import GAME, at_first_impulse, legal, moves, place, play, step, through_combat
 
 TROOP = [("build", "build_troop"), ("grade", "2-3"), ("area", "area:portugal"), ("stop", None)]
 
@@ -120,3 +120,17 @@ def test_opposed_subjugation():
     s, _log = play(s, "oppose", ["troops", "area:algarve"], dice=[6, 6])
     assert s["areas"]["area:alentejo"]["control"] == "power:spain"
     assert s["units"]["power:portugal-troop-1"]["loc"] == "box:dispersed-wm" and step(s) == "power_actions"
+
+
+def test_the_log_says_where_the_opposition_comes_from_in_words():
+    """13.5.2: the opposing power names its troops or its fortress and the area they oppose from; the log said "(with
+    its troops)" in Spanish too ("con su troops") and "with its the fortress of {area}" for a fortress."""
+    s = main_map_start()
+    _, log = play(s, "oppose", ["troops", "area:algarve"], dice=[6, 6])
+    opposes = next(e for e in log if e["msg"].startswith("log.opposes"))
+    assert GAME.renderer("en").text(opposes) == "Spain opposes the control of Alentejo with the troops of Algarve."
+    assert GAME.renderer("es").text(opposes) == "España se opone al control de Alentejo con las tropas de Algarve."
+    fortress = {**opposes, "msg": "log.opposes_fortress"}
+    assert GAME.renderer("en").text(fortress) == "Spain opposes the control of Alentejo with the fortress of Algarve."
+    old = {"msg": "log.opposes", "args": {"power": "power:spain", "area": "area:alentejo", "kind": "fortress"}}
+    assert GAME.renderer("es").text(old) == "España se opone al control de Alentejo."  # a log kept before

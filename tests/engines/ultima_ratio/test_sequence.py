@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.ultima_ratio.sequence.turn import FirstPlayer
-from tests.engines.ultima_ratio.support import at_first_impulse, ctx, legal, moves, place, play, step
+from tests.engines.ultima_ratio.support import GAME, at_first_impulse, ctx, legal, moves, place, play, step
 
 
 def test_start_of_impulse_puts_squadrons_out_to_sea():
@@ -86,6 +86,27 @@ def test_the_half_turn_goes_round_the_table_not_by_game_order():
     g.s["stack"].append({"step": "first_player"})
     FirstPlayer().on_start(g, "player2", ["player3", "counterclockwise"])
     assert g.s["seat_order"] == ["player3", "player2", "player1", "player4"]
+
+
+def test_the_choice_of_the_first_player_names_the_order_it_makes():
+    """8.2.1: "clockwise or counter clockwise" goes round the sitting order, which no page shows: each choice reads
+    the impulse order it gives ("Bot 2 starts, clockwise" said nothing of who comes next)."""
+    g = ctx(at_first_impulse())
+    g.s["seats"] = {f"player{n}": {"vp": n, "order": n, "powers": []} for n in (1, 2, 3)}
+    g.s["stack"].append({"step": "first_player"})
+    names = {"player1": "alice", "player2": "Bot 2", "player3": "Bot 3"}
+    said = [
+        GAME.renderer("en", names).text(FirstPlayer().label(g, "player1", "start", ["player2", way]))
+        for way in ("clockwise", "counterclockwise")
+    ]
+    assert said == [
+        "Bot 2 starts, clockwise: Bot 2, Bot 3 and alice",
+        "Bot 2 starts, counterclockwise: Bot 2, alice and Bot 3",
+    ]
+    spanish = GAME.renderer("es", names).text(FirstPlayer().label(g, "player1", "start", ["player2", "clockwise"]))
+    assert spanish == "Empieza Bot 2, en el sentido de las agujas del reloj: Bot 2, Bot 3 y alice"
+    FirstPlayer().on_start(g, "player1", ["player2", "counterclockwise"])
+    assert g.s["seat_order"] == ["player2", "player1", "player3"]  # as the choice said
 
 
 def test_a_power_at_war_of_a_player_without_cards_has_a_free_regroup_or_redeployment():

@@ -292,3 +292,37 @@ def test_the_parliamentarians_inherit_englands_seat_and_counters_in_turn_11():
     )
     assert grades == ["2-3", "2-3", "3-4", "3-4", "E3", "E3"]
     assert not [x for x in g.s["units"] if x.startswith("power:england-")]
+
+
+def test_the_reason_of_a_morale_counter_reads_in_words_in_english_and_spanish():
+    """21.3.5: the log says why a morale counter changes hands in the reader's words, never the engine's id
+    (``war_without_cb``, ``key_area``, ``minor_conquered``)."""
+    s = at_peace_with_spain()
+    s, _ = play(s, "act", ["power:portugal", "lower_unrest"])
+    s, log = play(s, "declare_war", ["power:portugal", "power:spain"])
+    morale = next(e for e in log if e["msg"] == "log.morale")
+    assert GAME.renderer("en").text(morale) == (
+        "Portugal delivers a morale counter to Spain (war declared without a Casus Belli); 3 left."
+    )
+    assert "guerra declarada sin Casus Belli" in GAME.renderer("es").text(morale)
+    for reason in ("key_area", "minor_conquered"):
+        for lang in ("en", "es"):
+            said = GAME.renderer(lang).text({"msg": "log.morale", "args": {**morale["args"], "reason": reason}})
+            assert reason not in said, said
+
+
+def test_a_declaration_on_a_minor_power_alone_offers_no_morale_point():
+    """RULINGS W-3: a minor power holds no morale, so a declaration on one no major power is allied with gives none;
+    the offer said "(a morale point, the last action)" as it does for a major power."""
+    s = moves(start(), ("done", None), ("act", ["power:portugal", "lower_unrest"]))
+    s["free_attacks"] = []
+    offered = GAME.label(s, "player1", "declare_war", ["power:portugal", "minor:emirates"])
+    assert offered["msg"] == "act.declare_war_on_minor"
+    assert "no morale point" in GAME.renderer("en").text(offered)
+    assert "no recibe punto de moral" in GAME.renderer("es").text(offered)
+    _, log = play(s, "declare_war", ["power:portugal", "minor:emirates"])
+    assert not any(e["msg"] == "log.morale" for e in log)  # as offered
+    s = at_peace_with_spain()
+    s, _ = play(s, "act", ["power:portugal", "lower_unrest"])
+    major = GAME.label(s, "player1", "declare_war", ["power:portugal", "power:spain"])
+    assert major["msg"] == "act.declare_war_without_cb"
