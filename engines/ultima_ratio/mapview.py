@@ -7,6 +7,7 @@ Like ``presentation``: no rule lives here, nothing of the app is imported, words
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engines.core.game import Game
@@ -121,7 +122,7 @@ def pick_noun(view: dict[str, Any]) -> str:
     return "map.pick_noun"
 
 
-def confirm(game: Game, view: dict[str, Any], verb: str, arg: Any) -> Text | None:
+def confirm(game: Game, view: Mapping[str, Any], verb: str, arg: Any) -> Text | None:
     """The question an irreversible choice asks before it is made (issue 28 › Irreversible choices ask for
     confirmation), None for the others: ending the actions of an impulse while actions are left (7.3), passing in an
     auction (19.3), fighting on without a combat card (13.1.4), ending a deployment with points unspent (24.), a
@@ -134,7 +135,8 @@ def confirm(game: Game, view: dict[str, Any], verb: str, arg: Any) -> Text | Non
     prompt = view.get("prompt") or {}
     if verb == "done" and prompt.get("step") == "deploy":
         said = prompt.get("text")  # the engine's Text; the app keeps it as "message" once it has rendered it
-        args = (prompt.get("message") if isinstance(said, str) else said or {}).get("args") or {}
+        message = prompt.get("message") if isinstance(said, str) else said
+        args = (message or {}).get("args") or {}
         left = args.get("points") or 0
         return text("confirm.deploy_done", power=args.get("power"), left=left) if left else None
     if verb == "dynastic_change" and arg == "voluntary":

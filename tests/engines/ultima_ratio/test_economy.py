@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engines.core.types import text
 from engines.ultima_ratio.economy import commerce
 from tests.engines.ultima_ratio.support import GAME, advance, at_first_impulse, ctx, fresh, legal, moves, play
 
@@ -42,7 +43,7 @@ def test_one_merchant_enters_and_two_enter_in_english_and_spanish():
     entered = next(e for e in log if e["msg"] == "log.merchant_enters")
     assert GAME.renderer("en").text(entered) == "1 merchant of Portugal enters Indian Ocean."
     assert GAME.renderer("es").text(entered).startswith("1 mercader de Portugal entra en ")
-    two = {**entered, "args": {**entered["args"], "count": 2}}
+    two = text(entered["msg"], **{**entered["args"], "count": 2})
     assert GAME.renderer("en").text(two) == "2 merchants of Portugal enter Indian Ocean."
     assert GAME.renderer("es").text(two).startswith("2 mercaderes de Portugal entran en ")
 

@@ -3,6 +3,7 @@ is set up by hand (seated with player 1, who then answers for it)."""
 
 from __future__ import annotations
 
+from engines.core.types import Text, text
 from engines.ultima_ratio.state import new_unit
 from tests.engines.ultima_ratio.support import GAME, at_first_impulse, legal, moves, place, play, step, through_combat
 
@@ -130,7 +131,7 @@ def test_the_log_says_where_the_opposition_comes_from_in_words():
     opposes = next(e for e in log if e["msg"].startswith("log.opposes"))
     assert GAME.renderer("en").text(opposes) == "Spain opposes the control of Alentejo with the troops of Algarve."
     assert GAME.renderer("es").text(opposes) == "España se opone al control de Alentejo con las tropas de Algarve."
-    fortress = {**opposes, "msg": "log.opposes_fortress"}
+    fortress = text("log.opposes_fortress", **opposes["args"])
     assert GAME.renderer("en").text(fortress) == "Spain opposes the control of Alentejo with the fortress of Algarve."
-    old = {"msg": "log.opposes", "args": {"power": "power:spain", "area": "area:alentejo", "kind": "fortress"}}
+    old: Text = text("log.opposes", power="power:spain", area="area:alentejo", kind="fortress")
     assert GAME.renderer("es").text(old) == "España se opone al control de Alentejo."  # a log kept before

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from engines.core.types import Entry, text
 from engines.ultima_ratio.game import GAME
 from tests.engines.ultima_ratio.support import at_first_impulse, legal, moves
 
@@ -33,7 +34,7 @@ ONE_AND_MORE = [
 
 @pytest.mark.parametrize(("key", "args", "spanish", "english"), ONE_AND_MORE)
 def test_one_left_reads_right(key, args, spanish, english):
-    said = {"msg": key, "args": args}
+    said = text(key, **args)
     assert GAME.renderer("es").text(said) == spanish
     assert GAME.renderer("en").text(said) == english
 
@@ -60,7 +61,7 @@ def test_a_unit_to_choose_is_named_with_where_it_stands():
 def test_an_event_applied_is_a_whole_sentence_whatever_the_log_s_order():
     """8.2.2: the log read "The event of Plague:" with its effects above it (the page shows the newest first): a
     colon pointing at lines that come before it. It is a sentence of its own."""
-    said = {"msg": "log.event_applied", "args": {"card": "card:plague"}}
+    said = text("log.event_applied", card="card:plague")
     assert GAME.renderer("en").text(said) == "The event of Plague is applied."
     assert GAME.renderer("es").text(said) == "Se aplica el evento de Peste."
 
@@ -69,7 +70,7 @@ def test_a_unit_lost_in_a_combat_agrees_in_spanish():
     """13.1.7: "Inglaterra pierde tropa 2 de Inglaterra (dispersos)" — one troop (feminine) read as several men;
     the Spanish names the loss instead, which agrees with one unit or several."""
     for key, word in (("combat.dispersed", "(dispersión)"), ("combat.eliminated", "(eliminación)")):
-        said = {"msg": key, "args": {"side": "power:england", "units": ["power:england-troop-2"]}}
+        said = text(key, side="power:england", units=["power:england-troop-2"])
         assert GAME.renderer("es").text(said) == f"Inglaterra pierde tropa 2 de Inglaterra {word}."
 
 
@@ -77,9 +78,12 @@ def test_a_log_sentence_begins_with_a_capital_but_a_player_s_name_as_written():
     """The Spanish log read "tropa 1 de España entra en Granada." and the English "independent rolls Q3": a sentence
     of the log begins with a capital letter, save a player's name (a seat), which reads as the player wrote it."""
     names = {"player1": "alice"}
-    enters = {"msg": "log.tactical", "args": {"unit": "power:spain-troop-1", "area": "area:granada"}}
+    enters: Entry = {"msg": "log.tactical", "args": {"unit": "power:spain-troop-1", "area": "area:granada"}}
     assert GAME.render_entry(enters, GAME.renderer("es", names))["text"] == "Tropa 1 de España entra en Granada."
-    rolls = {"msg": "combat.dice", "args": {"side": "independent", "dice": ["Q3:2→3"], "points": 1, "casualties": 0}}
+    rolls: Entry = {
+        "msg": "combat.dice",
+        "args": {"side": "independent", "dice": ["Q3:2→3"], "points": 1, "casualties": 0},
+    }
     assert GAME.render_entry(rolls, GAME.renderer("en", names))["text"].startswith("Independent rolls Q3:2→3")
-    bet = {"msg": "log.auction_bet_placed", "args": {"seat": "player1"}}
+    bet: Entry = {"msg": "log.auction_bet_placed", "args": {"seat": "player1"}}
     assert GAME.render_entry(bet, GAME.renderer("en", names))["text"] == "alice places a secret bet."
