@@ -94,12 +94,14 @@ def _merchants(public: dict, power: str) -> int:
 
 
 def _power_actions(game: goals.Engine, public: dict, legal: dict, seat: str) -> tuple[str, Any]:
-    """8.2.2: a due event first, then a card for its points (``_card``); each power of the seat spends its actions
-    by its own plan (``_plan``); a war declared where it pays (``_war``); the impulse ends when no power has
-    anything useful left to do."""
+    """8.2.2: a due event first, then the one card an impulse asks for, for its points (``_card``); each power of the
+    seat spends its actions by its own plan (``_plan``); a war declared where it pays (``_war``); the impulse ends
+    when no power has anything useful left to do. The other cards wait for the later impulses of the turn, and for
+    its battles (13.1.4, 13.2): a hand played out in one impulse leaves the table to the others for the rest of the
+    half turn."""
     if "event" in legal:
         return "event", legal["event"][0]
-    if "play_card" in legal and ("end_impulse" not in legal or not legal.get("act")):
+    if "play_card" in legal and "end_impulse" not in legal:
         return "play_card", _card(game, legal["play_card"])  # 8.2.2: at least one card
     acts = legal.get("act", [])
     declare = _war(game, public, legal.get("declare_war", []))

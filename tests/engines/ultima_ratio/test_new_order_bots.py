@@ -97,6 +97,26 @@ def test_heuristic_games_of_9_2_run_to_the_winner(players):
     assert len(outcome["ranking"]) == players and outcome["winners"] == outcome["ranking"][:1]
 
 
+def test_the_bot_plays_one_card_an_impulse_and_keeps_the_others():
+    """8.2.2: a player plays at least one card an impulse, and may play more; the bot played its whole hand in one
+    impulse once its actions were spent (13 cards at 3 players), left the rest of the half turn to the others and
+    had no card for its battles (13.1.4). It plays the one card the impulse asks for, and its impulses follow one
+    another until its hand is out."""
+    state = play_until(SIM.begin(2, options(3)).state, "power_actions", seed=2)
+    rnd = random.Random(2)
+    played: dict[tuple, int] = {}
+    turn = state["turn"]
+    while state["turn"] == turn and SIM.outcome(state) is None:
+        role = SIM.active_roles(state)[0]
+        verb, arg = heuristic_bot(SIM, SIM.view(state, role), role, rnd)
+        if state["stack"][-1]["step"] == "power_actions" and verb == "play_card":
+            key = (role, state["impulse"]["n"])
+            played[key] = played.get(key, 0) + 1
+        state = SIM.apply(state, role, verb, arg)
+    assert played and set(played.values()) == {1}
+    assert len(played) >= 13  # each player's hand is played over as many impulses as it holds cards
+
+
 def test_the_bot_bets_what_the_first_choice_is_worth_and_takes_the_best_group():
     """7.1.1: a bet is VP given away, so at most ``MAX_BET``; the first to choose takes the group worth most."""
     state = SIM.begin(3, options(6)).state
