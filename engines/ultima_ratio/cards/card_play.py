@@ -75,7 +75,11 @@ class CardPlay(Step):
         if f["event"] == "due":
             legal["event"] = [f["card"]]
         legal["done"] = [None]
-        return text("prompt.card_play", card=f["card"], points=f["points"]), legal
+        if "assign" in legal:  # the prompt says what is left: points to assign, the event, both or neither
+            key = "prompt.card_play" if "event" in legal else "prompt.card_play_points"
+        else:
+            key = "prompt.card_play_event" if "event" in legal else "prompt.card_play_done"
+        return text(key, card=f["card"], points=f["points"]), legal
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         if verb == "assign":

@@ -74,6 +74,7 @@ class AllianceAuction(UnrestAuction):
     goes_to = ("minor_alliance", "minor_neutral")
     messages: ClassVar[dict[str, str]] = {
         "prompt": "prompt.alliance_auction",
+        "prompt_open": "prompt.alliance_auction_open",
         "log_bid": "log.alliance_bid",
         "act_bid": "act.technology_bid",
         "act_pass": "act.technology_pass",

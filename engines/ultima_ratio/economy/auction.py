@@ -37,7 +37,7 @@ class UnrestAuction(Step):
     kind's own keys. A subclass names ``messages`` (its prompt, the bet's log and the two actions' labels)."""
 
     goes_to: tuple[str, ...] = ()
-    messages: ClassVar[dict[str, str]] = {"prompt": "", "log_bid": "", "act_bid": "", "act_pass": ""}
+    messages: ClassVar[dict[str, str]] = {"prompt": "", "prompt_open": "", "log_bid": "", "act_bid": "", "act_pass": ""}
     rule = ""  # the log's rule key
 
     def bidders(self, g: Ctx, seat: str) -> list[str]:
@@ -62,8 +62,10 @@ class UnrestAuction(Step):
         bids = self.bids(g, role)
         legal: dict[str, list] = {"bid": bids} if bids else {}
         legal["pass"] = [None]
-        high = f["bid"] or [None, 0]
-        return text(self.messages["prompt"], card=f["card"], power=high[0], amount=high[1]), legal
+        if not f["bid"]:  # nobody has bid yet: no highest bid to name
+            return text(self.messages["prompt_open"], card=f["card"]), legal
+        power, amount = f["bid"]
+        return text(self.messages["prompt"], card=f["card"], power=power, amount=amount), legal
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         if verb == "bid":

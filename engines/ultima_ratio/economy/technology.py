@@ -44,6 +44,7 @@ class TechnologyAuction(UnrestAuction):
 
     messages: ClassVar[dict[str, str]] = {
         "prompt": "prompt.technology_auction",
+        "prompt_open": "prompt.technology_auction_open",
         "log_bid": "log.technology_bid",
         "act_bid": "act.technology_bid",
         "act_pass": "act.technology_pass",

@@ -366,7 +366,8 @@ class SocialAgitation(Step):
         else:
             legal["done"] = [None]
         legal["dynastic_change"] = ["voluntary"]
-        return text("prompt.agitation", revolts=max(0, f["revolts"])), {k: v for k, v in legal.items() if v}
+        said = text("prompt.agitation", power=f["power"], revolts=max(0, f["revolts"]))
+        return said, {k: v for k, v in legal.items() if v}
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         """Each choice names the power it is about: a player is asked once per power, and the prompt names none."""

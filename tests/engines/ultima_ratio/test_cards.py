@@ -480,6 +480,36 @@ def test_a_technology_card_starts_an_auction_against_unrest():
     assert step(s) == "card_play"  # the card's points are still the player's
 
 
+def test_the_prompts_of_an_auction_and_of_a_card_say_what_is_there():
+    """19.3.1: before the first bid the auction names no highest bid (it read "highest bid: None 0"); 8.2.2: a card's
+    prompt says what is left of it — points, its event, both or nothing (it read "0 points to assign, and its
+    event" when no power could take its points)."""
+    en, es = GAME.renderer("en"), GAME.renderer("es")
+
+    def said(s: dict, renderer=en) -> str:
+        return renderer.text(GAME.view(s, "player1")["prompt"]["text"])
+
+    s = event_position("card:land-technology")
+    assert said(s) == "Land Technology: 2 points to assign, and its event."
+    s, _ = play(s, "player1", "event", "card:land-technology")
+    assert said(s) == "Land Technology: the technology auction (no bid yet)."
+    assert said(s, es) == "Tecnología terrestre: la subasta de tecnología (aún no hay pujas)."
+    s, _ = play(s, "player1", "bid", ["power:portugal", 1])
+    assert en.text(GAME.view(s, "player2")["prompt"]["text"]).endswith("(highest bid: Portugal 1).")
+    s, _ = play(s, "player2", "pass")
+    assert step(s) == "card_play" and said(s) == "Land Technology: 2 points to assign."
+    s, _ = play(s, "player1", "assign", "power:portugal")
+    assert (
+        said(s) == "Land Technology: 1 point to assign." and said(s, es) == "Tecnología terrestre: 1 punto que asignar."
+    )
+    s["stack"][-1]["points"] = (
+        0  # nothing left to assign, its event done: "done" alone (as when no power may take them)
+    )
+    assert legal(s) == {"done": [None]}
+    assert said(s) == "Land Technology: nothing more to do with it."
+    assert said(s, es) == "Tecnología terrestre: nada más que hacer con ella."
+
+
 def test_nobody_bids_and_the_technology_is_ignored():
     s = event_position("card:naval-technology")
     s, _ = play(s, "player1", "event", "card:naval-technology")

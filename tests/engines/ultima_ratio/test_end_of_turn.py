@@ -93,6 +93,9 @@ def test_the_choices_of_social_agitation_name_their_power_and_a_dynastic_change_
     question = mapview.confirm(GAME, GAME.view(s, "player1"), "dynastic_change", "voluntary")
     assert "you lose as many VP as its vitality (23.3)" in en.text(question)
     assert "pierdes tantos PV como su vitalidad" in es.text(question)
+    prompt = GAME.view(s, "player1")["prompt"]["text"]
+    assert en.text(prompt) == "Social agitation in Portugal: 0 revolts to place (or troops to disperse)."
+    assert es.text(prompt) == "Agitación social en Portugal: 0 revueltas que colocar (o tropas que dispersar)."
 
 
 def test_collapse_is_a_dynastic_change_losing_twice_the_vitality():
