@@ -6,9 +6,9 @@ A combat's frame (``battles.Combat``) holds its number and place (``begin``), th
 with their quality, leaders with their ability, advantages and battlefield cards played openly, 8.2.2) and, while
 it is resolved, the combat's ``progress`` (``combat_procedure.Decider``: battlefield, fighters, advantages, dice);
 ``of_frame`` reads them as one record, the result's once it is known. ``of_state`` is the record the view shows: the
-combat being resolved (the innermost on the stack), else the last one fought this turn (``s["last_battle"]``). Nothing of a
-hand is read: the cards a side holds for a reroll (``frame["rerolls"]``) stay out; only their public count is in
-the force (RULINGS C-9).
+combat being resolved (the innermost on the stack), else the last one fought this turn (``s["last_battle"]``).
+Nothing of a hand is read: the cards a side holds for a reroll (``frame["rerolls"]``) stay out; only their public
+count is in the force (RULINGS C-9).
 
 Record: ``number``, ``kind`` (naval, land, siege, subjugation), ``type`` (a naval combat's kind, a subjugation's
 opposition), ``where`` (``area:<id>`` / ``sea:<id>`` or None), ``turn``, ``sides`` {attacker, defender: ``power``,

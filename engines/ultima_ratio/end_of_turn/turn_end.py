@@ -370,7 +370,7 @@ class SocialAgitation(Step):
         return said, {k: v for k, v in legal.items() if v}
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
-        """Each choice names the power it is about: a player is asked once per power, and the prompt names none."""
+        """Each choice names the power it is about, as the prompt does: a player is asked once per power."""
         power = g.frame["power"]
         if verb == "dynastic_change":
             return text(f"act.agitation_dynastic_change.{arg}", power=power)

@@ -499,12 +499,9 @@ def test_the_prompts_of_an_auction_and_of_a_card_say_what_is_there():
     s, _ = play(s, "player2", "pass")
     assert step(s) == "card_play" and said(s) == "Land Technology: 2 points to assign."
     s, _ = play(s, "player1", "assign", "power:portugal")
-    assert (
-        said(s) == "Land Technology: 1 point to assign." and said(s, es) == "Tecnología terrestre: 1 punto que asignar."
-    )
-    s["stack"][-1]["points"] = (
-        0  # nothing left to assign, its event done: "done" alone (as when no power may take them)
-    )
+    assert said(s) == "Land Technology: 1 point to assign."
+    assert said(s, es) == "Tecnología terrestre: 1 punto que asignar."
+    s["stack"][-1]["points"] = 0  # its event done, nothing to assign: "done" alone (as when no power may take them)
     assert legal(s) == {"done": [None]}
     assert said(s) == "Land Technology: nothing more to do with it."
     assert said(s, es) == "Tecnología terrestre: nada más que hacer con ella."
