@@ -41,6 +41,16 @@ def _move(page, locator, **click):
     expect(page.locator("#table-live")).not_to_have_attribute("data-seq", before)
 
 
+def _done(page):
+    """The prompt's "Done", behind its question when it asks one (a deployment with points left, 24.)."""
+    asked = page.locator('.prompt form.confirmed-action:has(input[name="verb"][value="done"])')
+    if asked.count():
+        asked.locator("summary").click()
+        _move(page, asked.locator("button"))
+    else:
+        _move(page, page.locator('.prompt form.action-form:has(input[name="verb"][value="done"]) button'))
+
+
 def test_zoom_pan_the_map_switcher_names_and_finding_an_area(server, chromium, artifacts):
     page = _table(chromium, server)
     tools = page.locator(".urr-map-tools")
@@ -233,10 +243,8 @@ def test_ending_the_actions_with_actions_left_and_resigning_ask_first(server, ch
         register(page, server.url, "bob" if scripts else "carol")
         url = new_table(page, server.url, "ultima-ratio-regis", options=PORTUGAL, seats={"player1": "me"})
         page.goto(url)
-        for _ in range(2):  # the deployment done: the first impulse, two actions left
-            done = page.locator(".prompt form.action-form").filter(has=page.locator('input[name="verb"][value="done"]'))
-            done.locator("button").click()
-            page.wait_for_load_state()
+        for _ in range(2):  # the deployment done (its points left: asked first), the first impulse, two actions left
+            _done(page)
         end = page.locator(".prompt form.confirmed-action")
         expect(end.locator("summary")).to_have_text("End the actions")
         expect(end.locator("button")).to_be_hidden()
@@ -311,8 +319,8 @@ def test_the_map_tools_an_open_stack_and_a_question_pass_axe(server, chromium):
     stack.scroll_into_view_if_needed()
     stack.click()
     expect(page.locator('.urr-place[data-key="area:oporto"] .urr-fan')).to_be_visible()
-    for _ in range(2):  # the deployment done: the first impulse
-        _move(page, page.locator('.prompt form.action-form:has(input[name="verb"][value="done"]) button'))
+    for _ in range(2):  # the deployment done (its points left: asked first): the first impulse
+        _done(page)
     page.locator(".prompt form.confirmed-action summary").click()
     assert violations(page) == []
 
