@@ -117,12 +117,20 @@ def declarations(g: Ctx, seat: str) -> list[list[str]]:
     return out
 
 
+def declared_against(s: dict, power: str, target: str) -> tuple[str | None, str, bool]:
+    """A declaration of war on ``target`` (21.3.3): the major power allied to it that it drags in (20.5), if any; the
+    enemy (that ally, else the target); whether ``power`` holds a CB against the target or that enemy."""
+    ally = independent.dragged_ally(s, target)
+    enemy = ally or target
+    return ally, enemy, has_cb(s, power, target) or has_cb(s, power, enemy)
+
+
 def declaration_words(s: dict, power: str, target: str) -> Text:
     """The words of a declaration offered (21.3.3), as ``declare`` will make it: with a CB against the target or the
     major power its declaration drags in (20.5); without one, a morale point to that major power — none to a minor
     power left alone, which holds no morale (RULINGS W-3)."""
-    enemy = independent.dragged_ally(s, target) or target
-    if has_cb(s, power, target) or has_cb(s, power, enemy):
+    _, enemy, with_cb = declared_against(s, power, target)
+    if with_cb:
         key = "act.declare_war"
     else:
         key = "act.declare_war_without_cb" if enemy in s["powers"] else "act.declare_war_on_minor"
@@ -135,10 +143,8 @@ def declare(g: Ctx, power: str, target: str) -> None:
     power holds no morale (RULINGS W-3). A declared war starts without extra VP for the winner (21.3.1 gives the
     VP only to the wars made by events)."""
     s = g.s
-    ally = independent.dragged_ally(s, target)  # 20.5: the allied major power enters the war
-    enemy = ally or target
+    ally, enemy, with_cb = declared_against(s, power, target)  # 20.5: the allied major power enters the war
     pair = sorted((power, enemy))
-    with_cb = has_cb(s, power, target) or has_cb(s, power, enemy)
     begin_war(g, pair)
     s["casus_belli"] = [cb for cb in s["casus_belli"] if sorted(cb) != pair]
     g.log(
