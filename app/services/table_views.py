@@ -48,9 +48,10 @@ def table_view(
         game.labels(state, role, renderer, prompt["legal"]) if prompt["legal"] and role is not None else []
     )
     asks = registry.presentation(game).confirm
-    if asks is not None:  # an irreversible choice's question (issue 28)
+    if asks is not None:  # an irreversible choice's question (issue 28), asked of the engine's own prompt
+        asked = {**view, "prompt": {**prompt, "text": prompt["message"]}}
         for action in prompt["actions"]:
-            question = asks(game, view, action["verb"], action["arg"])
+            question = asks(game, asked, action["verb"], action["arg"])
             if question is not None:
                 action["confirm"] = renderer.text(question)
     outcome = game.outcome(state)

@@ -134,9 +134,7 @@ def confirm(game: Game, view: Mapping[str, Any], verb: str, arg: Any) -> Text | 
         return text("confirm.end_impulse", left=left) if left else None
     prompt = view.get("prompt") or {}
     if verb == "done" and prompt.get("step") == "deploy":
-        said = prompt.get("text")  # the engine's Text; the app keeps it as "message" once it has rendered it
-        message = prompt.get("message") if isinstance(said, str) else said
-        args = (message or {}).get("args") or {}
+        args = (prompt.get("text") or {}).get("args") or {}  # the engine's Text: its power and points left
         left = args.get("points") or 0
         return text("confirm.deploy_done", power=args.get("power"), left=left) if left else None
     if verb == "dynastic_change" and arg == "voluntary":

@@ -175,7 +175,16 @@ def test_ending_a_deployment_with_points_left_asks_first(game, view):
     question = mapview.confirm(game, view, "done", None)
     assert game.renderer("en").text(question) == "6 points are left: end the deployment of Spain without spending them?"
     assert game.renderer("es").text(question) == "6 puntos sin gastar: ¿terminar el despliegue de España sin gastarlos?"
-    view["prompt"] |= {"message": view["prompt"]["text"], "text": "Deployment of Spain: 6 points to spend."}
-    assert mapview.confirm(game, view, "done", None) == question  # as the app asks it, its words rendered
-    view["prompt"]["message"]["args"]["points"] = 0
+    view["prompt"]["text"]["args"]["points"] = 0
     assert mapview.confirm(game, view, "done", None) is None
+
+
+def test_the_table_asks_its_question_of_the_engines_prompt_not_of_its_words(browser):
+    """24.: a table at a deployment with points left puts Done behind its question, in the reader's language. The
+    app asks ``confirm`` with the engine's own prompt (its ``Text``), not the sentence it has rendered from it."""
+    alice = browser("alice")
+    table = alice.new_table(URR, {"player1": "me"}, SCENARIO)
+    done = next(a for a in alice.view(table)["actions"] if a["verb"] == "done")
+    assert done["confirm"] == "6 points are left: end the deployment of Portugal without spending them?"
+    build = next(a for a in alice.view(table)["actions"] if a["verb"] == "build")
+    assert "confirm" not in build
