@@ -14,6 +14,8 @@ from app.services import clocks, flags, gamelog
 from app.services.play import Loaded, undoable
 from app.services.seat_words import renderer_of, seat_info, seat_labels
 from engines import registry
+from engines.core.game import Game
+from engines.core.text import Renderer
 
 
 def table_view(
@@ -47,6 +49,7 @@ def table_view(
     prompt["actions"] = (
         game.labels(state, role, renderer, prompt["legal"]) if prompt["legal"] and role is not None else []
     )
+    prompt["actions"] = grouped(game, view, renderer, prompt["actions"])
     asks = registry.presentation(game).confirm
     if asks is not None:  # an irreversible choice's question (issue 28), asked of the engine's own prompt
         asked = {**view, "prompt": {**prompt, "text": prompt["message"]}}
@@ -86,3 +89,23 @@ def table_view(
         "labels": seat_labels(game, state, table, lang),
         "clock": clocks.table_clocks(db, table),  # None without a clock; the time left is the server's
     }
+
+
+def grouped(
+    game: Game, view: dict[str, Any], renderer: Renderer, actions: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The actions of a seat leading several parties, party by party (the game's ``action_group``; each keeps its
+    place within its group, the groups in the order their first action came, the seat's own actions after them),
+    each with its ``group`` and its ``group_name``; a list with fewer than two groups is left as it is."""
+    group_of = registry.presentation(game).action_group
+    if group_of is None or not actions:
+        return actions
+    groups = [group_of(game, view, a["verb"], a["arg"]) for a in actions]
+    keys = list(dict.fromkeys(g[0] for g in groups if g is not None))
+    if len(keys) < 2:
+        return actions
+    for action, group in zip(actions, groups, strict=True):
+        if group is not None:
+            action["group"], action["group_name"] = group[0], renderer.text(group[1])
+    rank = {key: n for n, key in enumerate(keys)}
+    return sorted(actions, key=lambda a: rank.get(a.get("group"), len(keys)))

@@ -89,7 +89,10 @@ class Presentation:
     its ``data-keys`` (static/js/board.js), so the client never guesses them from the argument's look.
     ``entry_keys(game, entry)``: the board keys a log entry names (its ``data-keys``: hovering it highlights them on
     the board). ``confirm(game, view, verb, arg)``: the question (a ``Text``) an irreversible action asks before it
-    is made, or None (issue 28 › What map-game players expect). ``entry_view(game, entry, lang)``: what the game
+    is made, or None (issue 28 › What map-game players expect). ``action_group(game, view, verb, arg)``: the group
+    an action is listed under, ``(key, heading)`` (a namespaced id and a ``Text``), or None for the actions of the
+    whole seat: a seat leading several parties reads its list party by party (the app groups only when a list has
+    two groups or more). ``entry_view(game, entry, lang)``: what the game
     draws of a log entry beyond its sentence (a battle die by die, from the entry's public arguments), in the
     reader's language, or None; the app links such an entry to ``/tables/<id>/log/<entry id>``, which draws it
     with the game's ``templates/games/<id>/entry.html`` (``v``: this dict). ``board_parts(game, view, board)``: the
@@ -108,6 +111,7 @@ class Presentation:
     action_keys: Callable[[str, Any], list[str]] | None = None
     entry_keys: Callable[[Game, dict[str, Any]], list[str]] | None = None
     confirm: Callable[[Game, dict[str, Any], str, Any], Any] | None = None
+    action_group: Callable[[Game, dict[str, Any], str, Any], tuple[str, Any] | None] | None = None
     entry_view: Callable[[Game, dict[str, Any], str], dict[str, Any] | None] | None = None
     board_parts: Callable[[Game, dict[str, Any], dict[str, Any] | None], dict[str, Any]] | None = None
     words: Callable[[Game, dict[str, Any], str], dict[str, Any]] | None = None

@@ -1,6 +1,7 @@
 """Ultima Ratio Regis' table map beyond the overlay (issue 28 › Zoom and pan, What map-game players expect): the
 maps of the sheet a player switches between, the units of a stack as they fan out, the eliminated box, the board
-keys a log entry names (the log linked to the board) and the confirmation an irreversible choice asks for.
+keys a log entry names (the log linked to the board), the confirmation an irreversible choice asks for and the
+power each action of a seat with several powers is listed under.
 
 Like ``presentation``: no rule lives here, nothing of the app is imported, words come from the catalog.
 """
@@ -143,3 +144,25 @@ def confirm(game: Game, view: Mapping[str, Any], verb: str, arg: Any) -> Text | 
         combat = prompt.get("step") == "combat_cards"
         return text("confirm.combat_cards_pass" if combat else "confirm.pass")
     return None
+
+
+# the verbs of 8.2.2's menu whose argument opens with the power (or allied minor, 20.2) that acts
+POWER_VERBS = ("act", "declare_war", "expeditionary_corps")
+
+
+def action_group(game: Game, view: Mapping[str, Any], verb: str, arg: Any) -> tuple[str, Text] | None:
+    """The power an action of 8.2.2's menu is listed under, with its heading ("Spain: 2 actions left"; an allied
+    minor's units act on its ally's points, 20.2: "Naples, on the actions of Spain"), or None for the seat's own
+    (a card, an event, the end of the actions). The side panel of a seat with several powers reads power by
+    power; a seat with one lists as before."""
+    if verb not in POWER_VERBS or not isinstance(arg, list) or not arg or not isinstance(arg[0], str):
+        return None
+    party = arg[0]
+    public = view.get("public") or {}
+    ally = ((public.get("minors") or {}).get(party) or {}).get("ally")
+    if ally:
+        return party, text("act.group_minor", minor=party, power=ally)
+    left = ((public.get("impulse") or {}).get("actions") or {}).get(party, 0)
+    if not left:  # a player without cards acting on his extra action (8.2.3)
+        return party, text("act.group_party", power=party)
+    return party, text("act.group_power", power=party, left=left)

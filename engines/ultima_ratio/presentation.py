@@ -495,6 +495,7 @@ PRESENTATION = Presentation(
     board=table_board,
     entry_keys=mapview.entry_keys,
     confirm=mapview.confirm,
+    action_group=mapview.action_group,
     entry_view=entry_view,
     board_parts=board_parts,
 )

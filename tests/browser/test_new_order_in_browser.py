@@ -135,6 +135,14 @@ def test_two_people_and_a_bot_play_new_order_by_their_pages(server, chromium, ar
             shot.add("auction")
         if step == "power_actions" and role not in shot:
             check_hands(base, pages, table)
+            # a seat leading several powers reads its actions power by power, each group headed by its power
+            groups = list(dict.fromkeys(a["group"] for a in own["actions"] if a.get("group")))
+            assert len(groups) != 1, groups  # one party alone is listed as before, without a heading
+            legends = page.locator(".prompt .actions fieldset.action-group > legend")
+            expect(legends).to_have_count(len(groups))
+            if groups:
+                first = next(a["group_name"] for a in own["actions"] if a.get("group") == groups[0])
+                expect(legends.first).to_have_text(first)
             shoot_screens(page, artifacts, f"urr-92-impulse-{names[role]}")
             no_horizontal_overflow(page)
             shot.add(role)
