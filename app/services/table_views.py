@@ -108,4 +108,4 @@ def grouped(
         if group is not None:
             action["group"], action["group_name"] = group[0], renderer.text(group[1])
     rank = {key: n for n, key in enumerate(keys)}
-    return sorted(actions, key=lambda a: rank.get(a.get("group"), len(keys)))
+    return sorted(actions, key=lambda a: rank.get(a.get("group") or "", len(keys)))
