@@ -50,8 +50,8 @@ SENTENCES = [
     (
         "log.minor_conquered",
         {"power": "power:ottomans", "minor": "minor:wallachia-moldavia", "former": "power:poland"},
-        "Otomanos han ocupado todo el territorio de Valaquia y Moldavia, aliadas de Polonia: Valaquia y Moldavia se alían con"
-        " Otomanos y sus unidades son eliminadas.",
+        "Otomanos han ocupado todo el territorio de Valaquia y Moldavia, aliadas de Polonia: Valaquia y Moldavia"
+        " se alían con Otomanos y sus unidades son eliminadas.",
         "Ottomans have occupied all of Wallachia & Moldavia, allies of Poland: Wallachia & Moldavia ally with"
         " Ottomans and their units are eliminated.",
     ),

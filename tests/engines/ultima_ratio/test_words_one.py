@@ -75,8 +75,9 @@ def test_a_unit_lost_in_a_combat_agrees_in_spanish():
 
 
 def test_a_log_sentence_begins_with_a_capital_but_a_player_s_name_as_written():
-    """The Spanish log read "tropa 1 de España entra en Granada." and the English "independent rolls Q3" (now "The independents roll Q3"): a sentence
-    of the log begins with a capital letter, save a player's name (a seat), which reads as the player wrote it."""
+    """The Spanish log read "tropa 1 de España entra en Granada." and the English "independent rolls Q3": a sentence
+    of the log begins with a capital letter ("The independents roll Q3"), save a player's name (a seat), which reads
+    as the player wrote it."""
     names = {"player1": "alice"}
     enters: Entry = {"msg": "log.tactical", "args": {"unit": "power:spain-troop-1", "area": "area:granada"}}
     assert GAME.render_entry(enters, GAME.renderer("es", names))["text"] == "Tropa 1 de España entra en Granada."
