@@ -88,6 +88,24 @@ SENTENCES = [
         "Spain and Austria are allied: forced peace between them.",
     ),
     (
+        "log.possession_vp_held",
+        {"event": "card:fall-of-the-hospitallers", "power": "power:ottomans", "area": "area:rhodes"},
+        "Caída de los Hospitalarios: Otomanos ya poseen Rodas; no se les promete nada por ella.",
+        "Fall of the Hospitallers: Ottomans already possess Rhodes; nothing is promised for it.",
+    ),
+    (
+        "log.minor_unit_placed",  # the unit's name says its minor: "Tropa 1 de Cosacos de Cosacos" said it twice
+        {"minor": "minor:cossacks", "unit": "minor:cossacks-troop-1", "area": "area:zaporozhia"},
+        "tropa 1 de Cosacos se coloca en Zaporozhia.",
+        "Cossacks troop 1 is placed in Zaporozhia.",
+    ),
+    (
+        "log.peace_morale.given",
+        {"giver": "power:ottomans", "receiver": "power:venice", "reason": "key_area"},
+        "Otomanos dan a Venecia uno de sus puntos de moral (un área clave perdida).",
+        "Ottomans give Venice one of their morale points (a key area lost).",
+    ),
+    (
         "board.minor_ally",
         {"minor": "minor:papacy", "power": "power:spain"},
         "Papado (aliado de España)",
