@@ -151,3 +151,29 @@ def test_the_english_names_file_gives_numbers_and_the_content_s_own_names():
         assert entry.gender in ("mp", "fp"), key  # only plural names need saying
         assert key == "independent" or entry.name == content[key], key
     assert GAME.name_of("power:ottomans", "en") == "Ottomans"
+
+
+@pytest.mark.parametrize(
+    ("msg", "args", "spanish", "english"),
+    [
+        ("log.disbanded", {}, "Tropa 2 de Inglaterra es eliminada.", "England troop 2 is eliminated."),
+        (
+            "log.repatriated_tactical",
+            {"area": "area:london"},
+            "Tropa 2 de Inglaterra es repatriada a Londres.",
+            "England troop 2 is repatriated to London.",
+        ),
+        (
+            "combat.veteran",
+            {"side": "power:england"},
+            "Tropa 2 de Inglaterra pasa a ser veterana.",
+            "England troop 2 becomes veteran.",
+        ),
+    ],
+)
+def test_a_unit_is_a_troop_or_a_squadron_feminine_in_spanish_and_named_once(msg, args, spanish, english):
+    """A unit's Spanish name is a "tropa" or an "escuadra": "tropa 2 de Inglaterra es eliminado" read wrong, and
+    "tropa 2 de Inglaterra de Inglaterra pasa a ser veterano" named its power twice."""
+    entry: Entry = {"msg": msg, "args": {"unit": "power:england-troop-2", **args}}
+    assert GAME.render_entry(entry, GAME.renderer("es"))["text"] == spanish
+    assert GAME.render_entry(entry, GAME.renderer("en"))["text"] == english
