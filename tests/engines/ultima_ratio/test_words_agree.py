@@ -106,6 +106,12 @@ SENTENCES = [
         "Ottomans give Venice one of their morale points (a key area lost).",
     ),
     (
+        "log.peace_condition.cede_conquered",  # an area's name has no known gender: "Morea, conquistado" read wrong
+        {"loser": "power:ottomans", "target": "area:morea", "winner": "power:venice"},
+        "Condición de paz: Otomanos ceden Morea, área conquistada, a Venecia.",
+        "Peace condition: Ottomans cede the conquered Morea to Venice.",
+    ),
+    (
         "board.minor_ally",
         {"minor": "minor:papacy", "power": "power:spain"},
         "Papado (aliado de España)",
