@@ -112,6 +112,18 @@ SENTENCES = [
         "Peace condition: Ottomans cede the conquered Morea to Venice.",
     ),
     (
+        "log.minor_neutral",
+        {"minor": "minor:cossacks"},
+        "Cosacos se vuelven neutrales: sus unidades vuelven a su carta.",
+        "Cossacks become neutral: their units return to their card.",
+    ),
+    (
+        "log.interest_lost",
+        {"power": "power:mamluks", "theaters": ["As"]},
+        "Mamelucos: ya no tienen interés en Asia (la tabla de intereses del turno).",
+        "Mamluks: no more interest in Asia (the turn's Interest table).",
+    ),
+    (
         "board.minor_ally",
         {"minor": "minor:papacy", "power": "power:spain"},
         "Papado (aliado de España)",
