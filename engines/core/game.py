@@ -169,8 +169,9 @@ class Game(ABC):
 
     def translated(self, value: Any, lang: str) -> str | None:
         """The name of ``value`` in ``lang`` from the game's names file of that language (``names.<lang>.yaml``),
-        or None: a game's ``name_of`` asks it first, and falls back to the content's (English) name."""
-        if lang == "en" or not isinstance(value, str):
+        or None: a game's ``name_of`` asks it first, and falls back to the content's (English) name. An English names
+        file, where a game has one, gives the number of the content's names (``gender_of``) and may rename them."""
+        if not isinstance(value, str):
             return None
         found = self.names.get(lang, {}).get(value)
         return found.name if found is not None else None
@@ -181,7 +182,8 @@ class Game(ABC):
         return found.text if found is not None else None
 
     def gender_of(self, value: Any, lang: str) -> str | None:
-        """The grammatical gender of ``value``'s name in ``lang`` (its articles, ``{x:the}``), or None."""
+        """The grammatical gender of ``value``'s name in ``lang`` (its articles, ``{x:the}``; the words that agree
+        with it, ``{x:agree:…}``), or None."""
         found = self.names.get(lang, {}).get(value) if isinstance(value, str) else None
         return found.gender if found is not None else None
 

@@ -12,6 +12,11 @@ fields, with two additions:
 - ``{x:the}`` writes the name with its definite article in the reader's language: "the Flanders War"; in
   Spanish "el"/"la"/"los"/"las" by the name's gender (the game's ``gender_of``: ``m``, ``f``, ``mp``, ``fp``;
   masculine when it says nothing), and "de el"/"a el" contract to "del"/"al" (issue 29).
+- ``{x:agree:aliado|aliada|aliados|aliadas}`` writes only the word that agrees with the gender of ``x``'s name
+  (``m``, ``f``, ``mp``, ``fp``): "España, aliada de Austria", "los Otomanos, aliados de Francia"; with two forms
+  the word agrees in number only, ``{power:agree:gains|gain}``: "France gains", "the Ottomans gain". A list of
+  two names or more is plural (feminine when every name is). A language agrees where its grammar asks: an
+  ``agree`` field is not one of the template's arguments, it reads one of them.
 
 Lists of names are joined with commas and the catalog's ``core.and`` ("and", "y"; Spanish writes "e" before a word
 that begins with the sound *i*: "Francia e Inglaterra"); booleans read ``core.yes`` / ``core.no``. A language's
@@ -69,6 +74,7 @@ class SpanishGrammar(Grammar):
         return self._CONTRACT.sub(lambda m: m.group(1) + "l", sentence)
 
 
+GENDERS = ("m", "f", "mp", "fp")  # a name's grammatical genders, the order of an ``agree`` field's four forms
 GRAMMARS: dict[str, Grammar] = {"en": Grammar(), "es": SpanishGrammar()}
 
 
@@ -105,6 +111,8 @@ class _Formatter(string.Formatter):
             one, many = forms.split("|", 1)
             word = one if value == 1 else many
             return f"{value} {word}" if kind == "count" else word
+        if kind == "agree" and "|" in forms:
+            return self._agreeing(value, forms.split("|"))
         if format_spec == "the":
             return self._grammar.the(self._name(value), self._gender(value))
         if format_spec:
@@ -116,6 +124,15 @@ class _Formatter(string.Formatter):
             return f"{', '.join(names[:-1])} {self._grammar.and_before(self._and_word, names[-1])} {names[-1]}"
         return self._name(value)
 
+    def _agreeing(self, value: Any, forms: list[str]) -> str:
+        """The one of ``forms`` (singular|plural, or m|f|mp|fp) that agrees with ``value``'s name (a list's)."""
+        if isinstance(value, (list, tuple)) and len(value) > 1:
+            feminine = all((self._gender(v) or "m").startswith("f") for v in value)
+            gender = "fp" if feminine else "mp"
+        else:
+            gender = self._gender(value[0] if isinstance(value, (list, tuple)) and value else value) or "m"
+        return forms[gender.endswith("p")] if len(forms) == 2 else forms[GENDERS.index(gender)]
+
 
 @lru_cache(maxsize=8192)
 def _parsed(template: str) -> tuple[tuple[str, str | None, str | None, str | None], ...]:
@@ -124,6 +141,8 @@ def _parsed(template: str) -> tuple[tuple[str, str | None, str | None, str | Non
     for _, field, spec, _ in parts:
         if field is not None and (not field.isidentifier() or "{" in (spec or "")):
             raise ValueError(f"template {template!r}: fields are plain argument names")
+        if (spec or "").startswith("agree:") and (spec or "").count("|") not in (1, 3):
+            raise ValueError(f"template {template!r}: an agree field has two forms (singular|plural) or four")
     return parts
 
 

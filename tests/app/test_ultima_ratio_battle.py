@@ -44,7 +44,7 @@ def test_the_first_battle_of_the_rise_of_portugal_is_shown_die_by_die_and_replay
     assert battle["number"] == 1 and battle["done"] and battle["dice"]
     # the log's rolls (combat.dice, "Q2:5→5") are the dice the view's record holds
     log = alice.api("GET", f"/api/v1/tables/{table}/log?limit=100").json()["entries"]
-    rolls = [e for e in log if e["text"].startswith(("Portugal rolls", "independent rolls", "Independent rolls"))]
+    rolls = [e for e in log if e["text"].startswith(("Portugal rolls", "The independents roll"))]
     assert rolls, [e["text"] for e in log[:20]]
     logged = [tuple(x) for e in reversed(rolls) for x in re.findall(r"Q(\d):(\d)→(\d)", e["text"])]
     recorded = [

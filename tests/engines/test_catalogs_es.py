@@ -18,8 +18,20 @@ CORE = pathlib.Path(registry.__file__).parent / "core" / "messages"
 
 
 def fields(template: str) -> set[tuple[str, str]]:
-    """The fields of a template with the kind of each (``count``, ``plural``, ``the`` or plain)."""
-    return {(f, (spec or "").split(":", 1)[0]) for _, f, spec, _ in string.Formatter().parse(template) if f}
+    """The fields of a template with the kind of each (``count``, ``plural``, ``the`` or plain). A word that agrees
+    with an argument (``{x:agree:…}``) is the grammar of one language, not a field: a language agrees where it
+    must, with an argument its template names (``agreeing``)."""
+    parsed = string.Formatter().parse(template)
+    return {
+        (f, (spec or "").split(":", 1)[0]) for _, f, spec, _ in parsed if f and not (spec or "").startswith("agree:")
+    }
+
+
+def agreeing(template: str) -> set[str]:
+    """The arguments a template's agreeing words read that the template does not name."""
+    parsed = list(string.Formatter().parse(template))
+    agree = {f for _, f, spec, _ in parsed if f and (spec or "").startswith("agree:")}
+    return agree - {f for f, _ in fields(template)}
 
 
 def own_catalogs(game) -> dict[str, dict[str, str]]:
@@ -33,6 +45,9 @@ def compare(en: dict[str, str], es: dict[str, str]) -> list[str]:
         f"{key}: fields {sorted(fields(es[key]))} in Spanish, {sorted(fields(en[key]))} in English"
         for key in en
         if key in es and fields(en[key]) != fields(es[key])
+    ]
+    problems += [
+        f"{key}: agrees with {sorted(agreeing(t))}, not named" for c in (en, es) for key, t in c.items() if agreeing(t)
     ]
     return problems
 
@@ -64,6 +79,8 @@ def test_a_field_of_another_kind_is_a_difference():
     assert compare({"a": "{n:count:card|cards}"}, {"a": "{n}"}) != []
     assert compare({"a": "{x}"}, {"a": "{x} {y}"}) != []
     assert compare({"a": "x"}, {}) == ["a: no Spanish"]
+    assert compare({"a": "{x} wins"}, {"a": "{x} {x:agree:gana|ganan}"}) == []
+    assert compare({"a": "{x}"}, {"a": "{x} {y:agree:gana|ganan}"}) != []
 
 
 def test_the_checked_in_catalogues_parse():

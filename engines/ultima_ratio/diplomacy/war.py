@@ -117,6 +117,21 @@ def declarations(g: Ctx, seat: str) -> list[list[str]]:
     return out
 
 
+def waiting_for_last_point(g: Ctx, seat: str) -> list[str]:
+    """The seat's powers with action points left, but not their last (``last_point``), that may declare war on a
+    party only without a CB: 21.3.3 lets them make that declaration only with their last action point of the
+    impulse, so the menu does not offer it yet and the prompt says why (``prompt.power_actions.without_cb``)."""
+    s = g.s
+    imp = s["impulse"]
+    return [
+        power
+        for power in st.powers_of(s, seat)
+        if (imp["actions"].get(power, 0) > 0 or imp.get("extra", 0))
+        and not last_point(s, power)
+        and any(not declared_against(s, power, t)[2] for t in targets(g, power))
+    ]
+
+
 def declared_against(s: dict, power: str, target: str) -> tuple[str | None, str, bool]:
     """A declaration of war on ``target`` (21.3.3): the major power allied to it that it drags in (20.5), if any; the
     enemy (that ally, else the target); whether ``power`` holds a CB against the target or that enemy."""
@@ -134,7 +149,7 @@ def declaration_words(s: dict, power: str, target: str) -> Text:
         key = "act.declare_war"
     else:
         key = "act.declare_war_without_cb" if enemy in s["powers"] else "act.declare_war_on_minor"
-    return text(key, power=power, target=target)
+    return text(key, power=power, target=target, enemy=enemy)
 
 
 def declare(g: Ctx, power: str, target: str) -> None:

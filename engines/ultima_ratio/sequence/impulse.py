@@ -236,6 +236,9 @@ class PowerActions(FreeMoves, Step):
         if self.offer(g, role, "end_impulse"):
             legal["end_impulse"] = [None]
         left = sum(s["impulse"]["actions"].values()) + s["impulse"].get("extra", 0)
+        waiting = war.waiting_for_last_point(g, role)  # 21.3.3: why a declaration without a CB is not offered yet
+        if waiting:
+            return text("prompt.power_actions.without_cb", left=left, powers=waiting), legal
         return text("prompt.power_actions", left=left), legal
 
     def offer(self, g: Ctx, role: str, verb: str) -> list:

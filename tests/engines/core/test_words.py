@@ -102,3 +102,32 @@ def test_a_spanish_list_says_e_before_the_sound_i_and_y_elsewhere():
 def test_a_contraction_leaves_a_proper_name_s_capital_article_alone():
     say = renderer("es", "Sale de el puerto de El Ferrol y va a el mar.")
     assert say.text(text("t")) == "Sale del puerto de El Ferrol y va al mar."
+
+
+@pytest.mark.parametrize(
+    ("value", "spanish"),
+    [
+        ("Francia", "Francia, aliada de Austria."),
+        ("Flandes", "Flandes, aliado de Austria."),
+        ("Países Bajos", "Países Bajos, aliados de Austria."),
+        ("Indias", "Indias, aliadas de Austria."),
+        ("Sin género", "Sin género, aliado de Austria."),
+        (["Francia", "Indias"], "Francia e Indias, aliadas de Austria."),
+        (["Francia", "Flandes"], "Francia y Flandes, aliados de Austria."),
+    ],
+)
+def test_a_word_agrees_with_the_gender_and_number_of_a_name(value, spanish):
+    say = renderer("es", "{x}, {x:agree:aliado|aliada|aliados|aliadas} de Austria.")
+    assert say.text({"msg": "t", "args": {"x": value}}) == spanish
+
+
+def test_two_forms_agree_in_number_only():
+    say = renderer("en", "{x} {x:agree:gains|gain} a Casus Belli.")
+    assert say.text({"msg": "t", "args": {"x": "Francia"}}) == "Francia gains a Casus Belli."
+    assert say.text({"msg": "t", "args": {"x": "Países Bajos"}}) == "Países Bajos gain a Casus Belli."
+    assert say.text({"msg": "t", "args": {"x": ["Francia", "Flandes"]}}) == "Francia and Flandes gain a Casus Belli."
+
+
+def test_an_agree_field_has_two_forms_or_four():
+    with pytest.raises(ValueError, match="two forms"):
+        renderer("es", "{x:agree:aliado|aliada|aliados}").text({"msg": "t", "args": {"x": "Francia"}})

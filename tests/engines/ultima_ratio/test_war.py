@@ -326,3 +326,35 @@ def test_a_declaration_on_a_minor_power_alone_offers_no_morale_point():
     s, _ = play(s, "act", ["power:portugal", "lower_unrest"])
     major = GAME.label(s, "player1", "declare_war", ["power:portugal", "power:spain"])
     assert major["msg"] == "act.declare_war_without_cb"
+
+
+def test_the_menu_says_why_a_declaration_without_a_cb_waits_for_the_last_point():
+    """21.3.3: a declaration without a CB is offered only with the power's last action point; before it the menu
+    offered nothing and said nothing. The prompt says so while the power has more points; at its last point the
+    offer says what it costs (21.3.5) and whose last point it is. The legal list is unchanged."""
+    s = at_peace_with_spain()
+    assert "declare_war" not in legal(s)
+    prompt = GAME.view(s, "player1")["prompt"]["text"]
+    assert prompt["msg"] == "prompt.power_actions.without_cb"
+    assert GAME.renderer("en").text(prompt) == (
+        "Choose an action (2 actions left). Without a Casus Belli, Portugal may declare war only with its last"
+        " action point of the impulse (21.3.3); such a declaration gives a morale point to the enemy major power"
+        " (21.3.5)."
+    )
+    assert GAME.renderer("es").text(prompt) == (
+        "Elige una acción (2 acciones por hacer). Sin Casus Belli, Portugal solo puede declarar la guerra con su"
+        " último punto de acción del impulso (21.3.3); esa declaración da un punto de moral a la potencia mayor"
+        " enemiga (21.3.5)."
+    )
+    s, _ = play(s, "act", ["power:portugal", "lower_unrest"])
+    assert ["power:portugal", "power:spain"] in legal(s)["declare_war"]
+    assert GAME.view(s, "player1")["prompt"]["text"]["msg"] == "prompt.power_actions"
+    offered = GAME.label(s, "player1", "declare_war", ["power:portugal", "power:spain"])
+    assert GAME.renderer("en").text(offered) == (
+        "Portugal: declare war on Spain without a Casus Belli (a morale point to Spain; the last action point of"
+        " Portugal, 21.3.3)"
+    )
+    assert GAME.renderer("es").text(offered) == (
+        "Portugal: declarar la guerra a España sin Casus Belli (un punto de moral para España; el último punto de"
+        " acción de Portugal, 21.3.3)"
+    )

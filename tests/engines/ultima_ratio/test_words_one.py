@@ -76,7 +76,8 @@ def test_a_unit_lost_in_a_combat_agrees_in_spanish():
 
 def test_a_log_sentence_begins_with_a_capital_but_a_player_s_name_as_written():
     """The Spanish log read "tropa 1 de España entra en Granada." and the English "independent rolls Q3": a sentence
-    of the log begins with a capital letter, save a player's name (a seat), which reads as the player wrote it."""
+    of the log begins with a capital letter ("The independents roll Q3"), save a player's name (a seat), which reads
+    as the player wrote it."""
     names = {"player1": "alice"}
     enters: Entry = {"msg": "log.tactical", "args": {"unit": "power:spain-troop-1", "area": "area:granada"}}
     assert GAME.render_entry(enters, GAME.renderer("es", names))["text"] == "Tropa 1 de España entra en Granada."
@@ -84,6 +85,6 @@ def test_a_log_sentence_begins_with_a_capital_but_a_player_s_name_as_written():
         "msg": "combat.dice",
         "args": {"side": "independent", "dice": ["Q3:2→3"], "points": 1, "casualties": 0},
     }
-    assert GAME.render_entry(rolls, GAME.renderer("en", names))["text"].startswith("Independent rolls Q3:2→3")
+    assert GAME.render_entry(rolls, GAME.renderer("en", names))["text"].startswith("The independents roll Q3:2→3")
     bet: Entry = {"msg": "log.auction_bet_placed", "args": {"seat": "player1"}}
     assert GAME.render_entry(bet, GAME.renderer("en", names))["text"] == "alice places a secret bet."

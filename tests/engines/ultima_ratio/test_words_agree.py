@@ -1,0 +1,197 @@
+"""What a player reads of a power or a minor power agrees with its name (9.2's pass over the words): the Spanish said
+"Escocia ya no es aliado de España" and "España, aliado de Austria", the English "Ottomans gains" and "Ottomans is";
+the side of a battle that no power holds read "independent rolls". Each word that agrees reads the gender and
+number of its name (``{x:agree:…}``, engines.core.text; the names files' ``gender``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.core.types import Entry, text
+from engines.ultima_ratio.game import GAME
+
+SENTENCES = [
+    (
+        "log.minor_alliance_ends",
+        {"minor": "minor:scotland", "power": "power:spain"},
+        "Escocia ya no es aliada de España.",
+        "Scotland is no longer allied with Spain.",
+    ),
+    (
+        "log.minor_alliance_ends",
+        {"minor": "minor:papacy", "power": "power:spain"},
+        "Papado ya no es aliado de España.",
+        "Papacy is no longer allied with Spain.",
+    ),
+    (
+        "log.minor_alliance_ends",
+        {"minor": "minor:cossacks", "power": "power:poland"},
+        "Cosacos ya no son aliados de Polonia.",
+        "Cossacks are no longer allied with Poland.",
+    ),
+    (
+        "prompt.war_entry",
+        {"partner": "power:spain", "ally": "power:austria", "enemy": "power:france"},
+        "España, aliada de Austria, está en guerra con Francia: ¿entra Austria en la guerra?",
+        "Spain, the ally of Austria, is at war with France: does Austria enter the war?",
+    ),
+    (
+        "prompt.war_entry",
+        {"partner": "power:ottomans", "ally": "power:france", "enemy": "power:austria"},
+        "Otomanos, aliados de Francia, están en guerra con Austria: ¿entra Francia en la guerra?",
+        "Ottomans, the allies of France, are at war with Austria: does France enter the war?",
+    ),
+    (
+        "log.minor_drags_ally",
+        {"minor": "minor:scotland", "power": "power:france"},
+        "Escocia arrastra a la guerra a su aliada Francia.",
+        "Scotland drags its ally France into the war.",
+    ),
+    (
+        "log.minor_conquered",
+        {"power": "power:ottomans", "minor": "minor:wallachia-moldavia", "former": "power:poland"},
+        "Otomanos han ocupado todo el territorio de Valaquia y Moldavia, aliadas de Polonia: Valaquia y Moldavia"
+        " se alían con Otomanos y sus unidades son eliminadas.",
+        "Ottomans have occupied all of Wallachia & Moldavia, allies of Poland: Wallachia & Moldavia ally with"
+        " Ottomans and their units are eliminated.",
+    ),
+    (
+        "log.minor_conquered",
+        {"power": "power:france", "minor": "minor:savoy", "former": "power:spain"},
+        "Francia ha ocupado todo el territorio de Saboya, aliada de España: Saboya se alía con Francia y sus unidades"
+        " son eliminadas.",
+        "France has occupied all of Savoy, ally of Spain: Savoy allies with France and its units are eliminated.",
+    ),
+    (
+        "log.interest",
+        {"power": "power:ottomans", "theaters": ["Sa"]},
+        "Otomanos ganan interés en América del Sur.",
+        "Ottomans gain interest in South America.",
+    ),
+    (
+        "log.religion_sunni",
+        {"power": "power:ottomans"},
+        "Otomanos son ahora de religión suní.",
+        "Ottomans are Sunni now.",
+    ),
+    (
+        "log.collapse_begins",
+        {"power": "power:mamluks"},
+        "Mamelucos se hunden: deben hacer la paz con todos sus enemigos y no pueden terminar una guerra"
+        " voluntariamente.",
+        "Mamluks collapse: they must make peace with all their enemies, and cannot end a war voluntarily.",
+    ),
+    (
+        "log.alliance_made",
+        {"powers": ["power:spain", "power:austria"]},
+        "España y Austria son aliadas: paz forzada entre ellas.",
+        "Spain and Austria are allied: forced peace between them.",
+    ),
+    (
+        "log.possession_vp_held",
+        {"event": "card:fall-of-the-hospitallers", "power": "power:ottomans", "area": "area:rhodes"},
+        "Caída de los Hospitalarios: Otomanos ya poseen Rodas; no se les promete nada por ella.",
+        "Fall of the Hospitallers: Ottomans already possess Rhodes; nothing is promised for it.",
+    ),
+    (
+        "log.minor_unit_placed",  # the unit's name says its minor: "Tropa 1 de Cosacos de Cosacos" said it twice
+        {"minor": "minor:cossacks", "unit": "minor:cossacks-troop-1", "area": "area:zaporozhia"},
+        "tropa 1 de Cosacos se coloca en Zaporozhia.",
+        "Cossacks troop 1 is placed in Zaporozhia.",
+    ),
+    (
+        "log.peace_morale.given",
+        {"giver": "power:ottomans", "receiver": "power:venice", "reason": "key_area"},
+        "Otomanos dan a Venecia uno de sus puntos de moral (un área clave perdida).",
+        "Ottomans give Venice one of their morale points (a key area lost).",
+    ),
+    (
+        "log.peace_condition.cede_conquered",  # an area's name has no known gender: "Morea, conquistado" read wrong
+        {"loser": "power:ottomans", "target": "area:morea", "winner": "power:venice"},
+        "Condición de paz: Otomanos ceden Morea, área conquistada, a Venecia.",
+        "Peace condition: Ottomans cede the conquered Morea to Venice.",
+    ),
+    (
+        "log.minor_neutral",
+        {"minor": "minor:cossacks"},
+        "Cosacos se vuelven neutrales: sus unidades vuelven a su carta.",
+        "Cossacks become neutral: their units return to their card.",
+    ),
+    (
+        "log.interest_lost",
+        {"power": "power:mamluks", "theaters": ["As"]},
+        "Mamelucos: ya no tienen interés en Asia (la tabla de intereses del turno).",
+        "Mamluks: no more interest in Asia (the turn's Interest table).",
+    ),
+    (
+        "board.minor_ally",
+        {"minor": "minor:papacy", "power": "power:spain"},
+        "Papado (aliado de España)",
+        "Papacy (ally of Spain)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("key", "args", "spanish", "english"), SENTENCES)
+def test_a_word_about_a_power_agrees_with_its_name(key, args, spanish, english):
+    said = text(key, **args)
+    assert GAME.renderer("es").text(said) == spanish
+    assert GAME.renderer("en").text(said) == english
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "The independents roll Q3:2→3"), ("es", "Los independientes tiran Q3:2→3")],
+)
+def test_the_side_no_power_holds_reads_as_the_independents(lang, said):
+    rolls: Entry = {
+        "msg": "combat.dice",
+        "args": {"side": "independent", "dice": ["Q3:2→3"], "points": 1, "casualties": 0},
+    }
+    assert GAME.render_entry(rolls, GAME.renderer(lang))["text"].startswith(said)
+    support = text("act.support", arg="power:spain-squadron-1", side="independent")
+    assert "the independents" in GAME.renderer("en").text(support)
+    assert "a los independientes" in GAME.renderer("es").text(support)
+
+
+def test_every_power_and_minor_has_a_spanish_gender():
+    world = GAME.board.world
+    ungendered = [x.id for x in (*world.powers, *world.minors) if GAME.names["es"][x.id].gender is None]
+    assert ungendered == []
+    assert GAME.gender_of("power:spain", "es") == "f" and GAME.gender_of("power:portugal", "es") == "m"
+    assert GAME.gender_of("power:ottomans", "es") == "mp" and GAME.gender_of("minor:scotland", "es") == "f"
+
+
+def test_the_english_names_file_gives_numbers_and_the_content_s_own_names():
+    world = GAME.board.world
+    content = {x.id: x.name for x in (*world.powers, *world.minors)}
+    for key, entry in GAME.names["en"].items():
+        assert entry.gender in ("mp", "fp"), key  # only plural names need saying
+        assert key == "independent" or entry.name == content[key], key
+    assert GAME.name_of("power:ottomans", "en") == "Ottomans"
+
+
+@pytest.mark.parametrize(
+    ("msg", "args", "spanish", "english"),
+    [
+        ("log.disbanded", {}, "Tropa 2 de Inglaterra es eliminada.", "England troop 2 is eliminated."),
+        (
+            "log.repatriated_tactical",
+            {"area": "area:london"},
+            "Tropa 2 de Inglaterra es repatriada a Londres.",
+            "England troop 2 is repatriated to London.",
+        ),
+        (
+            "combat.veteran",
+            {"side": "power:england"},
+            "Tropa 2 de Inglaterra pasa a ser veterana.",
+            "England troop 2 becomes veteran.",
+        ),
+    ],
+)
+def test_a_unit_is_a_troop_or_a_squadron_feminine_in_spanish_and_named_once(msg, args, spanish, english):
+    """A unit's Spanish name is a "tropa" or an "escuadra": "tropa 2 de Inglaterra es eliminado" read wrong, and
+    "tropa 2 de Inglaterra de Inglaterra pasa a ser veterano" named its power twice."""
+    entry: Entry = {"msg": msg, "args": {"unit": "power:england-troop-2", **args}}
+    assert GAME.render_entry(entry, GAME.renderer("es"))["text"] == spanish
+    assert GAME.render_entry(entry, GAME.renderer("en"))["text"] == english
