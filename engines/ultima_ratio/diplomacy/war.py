@@ -10,7 +10,8 @@ war that broke out put to the allies of its parties, [ally, partner, enemy] (21.
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Container, Iterator
+from itertools import chain
 
 from engines.core.machine import Ctx
 from engines.core.types import Text, text
@@ -64,7 +65,12 @@ def has_cb(s: dict, power: str, target: str) -> bool:
 
 def independent_minors(g: Ctx) -> list[str]:
     """20.5: the independent minor powers in play that no major power is allied with (RULINGS W-3), by id."""
-    return [m for m, ally in independent.independents(g) if ally is None]
+    return list(independent_minors_of(g))
+
+
+def independent_minors_of(g: Ctx) -> Iterator[str]:
+    """``independent_minors``, found when asked for (after the major powers, ``each_target``)."""
+    return (m for m, ally in independent.independents(g) if ally is None)
 
 
 def targets(g: Ctx, power: str, among: Container[str] | None = None) -> list[str]:
@@ -72,19 +78,24 @@ def targets(g: Ctx, power: str, among: Container[str] | None = None) -> list[str
     same player (l. 1627), not at war with it already, not in forced peace with it (21.5.4), and not a party a
     scenario rule lets it attack without a war (``free_attacks``: 9.1's Emirates, RULINGS W-1). ``among``: only
     those of these parties are asked of (the same list, the others left out)."""
+    return list(each_target(g, power, among))
+
+
+def each_target(g: Ctx, power: str, among: Container[str] | None = None) -> Iterator[str]:
+    """The parties of ``targets``, in its order, each asked of when reached: a question answered by the first (is
+    there one without a CB?) asks no more of them."""
     s = g.s
     seat = st.seat_of(s, power)
-    out = []
-    for other in [*sorted(s["powers"]), *independent_minors(g)]:
+    for other in chain(sorted(s["powers"]), independent_minors_of(g)):
         if among is not None and other not in among:
             continue
         if other == power or st.seat_of(s, other) == seat or st.hostile(s, power, other):
             continue
         if other in s["powers"] and in_forced_peace(s, power, other):
             continue
-        out.append(other)
+        yield other
     allied = independent.allied_targets(g, power, in_forced_peace)  # 20.5
-    return out + (allied if among is None else [m for m in allied if m in among])
+    yield from (allied if among is None else [m for m in allied if m in among])
 
 
 def last_point(s: dict, power: str) -> bool:
@@ -128,7 +139,7 @@ def waiting_for_last_point(g: Ctx, seat: str) -> list[str]:
         for power in st.powers_of(s, seat)
         if (imp["actions"].get(power, 0) > 0 or imp.get("extra", 0))
         and not last_point(s, power)
-        and any(not declared_against(s, power, t)[2] for t in targets(g, power))
+        and any(not declared_against(s, power, t)[2] for t in each_target(g, power))
     ]
 
 
