@@ -196,11 +196,17 @@ class MinorAlliance(Step):
                 s["areas"][area]["control"] = minor
         rebuild_fortresses(g, minor)
         # 20.4.2: optional for the powers at war with the new ally — not for the loser of the peace that gives it
-        # the minor, whose war is ending ("similar to the case of minor powers who change ally", 21.5.3; MP-12)
-        todo = [
-            [p, units, deck.at_war(s, p, power) and not (f["how"] == "peace" and p == former)]
-            for p, units in foreign_units(s, minor, power).items()
-        ]
+        # the minor, whose war is ending ("similar to the case of minor powers who change ally", 21.5.3; MP-12);
+        # never for the former ally's fortresses, "destroyed as soon as the alliance ends" (20.2, RULINGS PA-3)
+        todo = []
+        for p, units in foreign_units(s, minor, power).items():
+            optional = deck.at_war(s, p, power) and not (f["how"] == "peace" and p == former)
+            forts = [u for u in units if u.startswith(FORTRESS)] if optional and p == former else []
+            if forts:
+                todo.append([p, forts, False])
+            rest = [u for u in units if u not in forts]
+            if rest:
+                todo.append([p, rest, optional])
         g.goto("minor_repatriations", minor=minor, power=power, todo=todo, reinforce=True)
 
 

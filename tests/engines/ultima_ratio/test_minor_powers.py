@@ -569,3 +569,18 @@ def test_turn_1_makes_diplomacy_between_christians_and_muslims_cost_one_more_unr
     assert paid == 3 and "log.diplomacy_cost" in log
     paid, log = ottomans_win_genoa(2)
     assert paid == 2 and "log.diplomacy_cost" not in log
+
+
+def test_the_former_allys_fortress_is_destroyed_even_when_its_units_may_stay():
+    """20.2 (l. 1490): a major power can build fortresses in the areas of the allied minor power "(although they will
+    be destroyed as soon as the alliance ends)" — also when, at war with the new ally, its other units may stay
+    (20.4.2, l. 1547; RULINGS PA-3)."""
+    s = at_war_with_spain(auction_for(ally="power:france"))
+    new_unit(s, "power:france-troop-9", "power:france", "troop", "2-3", "area:genoa")
+    s["areas"]["area:genoa"]["control"] = "power:france"
+    s["areas"]["area:corsica"]["fortress"] = {"power": "power:france", "built": True, "since": 0}
+    s, log = spain_wins(s)
+    assert s["areas"]["area:corsica"]["fortress"] is None and "log.minor_repatriation" in msgs(log)
+    assert step(s) == "minor_repatriation_choice" and legal(s) == {"repatriate": [None], "stay": [None]}
+    s, _ = play(s, "player1", "stay")
+    assert s["units"]["power:france-troop-9"]["loc"] == "area:genoa" and s["areas"]["area:corsica"]["fortress"] is None
