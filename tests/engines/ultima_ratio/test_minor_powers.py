@@ -584,3 +584,20 @@ def test_the_former_allys_fortress_is_destroyed_even_when_its_units_may_stay():
     assert step(s) == "minor_repatriation_choice" and legal(s) == {"repatriate": [None], "stay": [None]}
     s, _ = play(s, "player1", "stay")
     assert s["units"]["power:france-troop-9"]["loc"] == "area:genoa" and s["areas"]["area:corsica"]["fortress"] is None
+
+
+def test_mercenaries_without_home_territory_move_where_their_ally_may():
+    """20.6 (l. 1565): the mercenaries "function as a minor power" but "do not have a home territory" and "enter the
+    game as the major power's own reinforcements": no theater of their own holds them (20.2's "cannot leave the
+    theater of operations to which the minor power belongs"), so they go where their ally has interest (18.4.1;
+    RULINGS PA-4). Before, no area was theirs to use: once placed they could never move."""
+    s = event_position("card:alliance-german-mercenaries", powers1=("power:portugal", "power:france"))
+    s, _ = play(s, "player1", "event", "card:alliance-german-mercenaries")
+    s, _ = play(s, "player1", "bid", ["power:portugal", 1])
+    s, _ = play(s, "player2", "pass")
+    s, _ = play(s, "player1", "place", ["minor:german-mercenaries-troop-1", "area:alentejo"])
+    g = Ctx(GAME, copy_state(s))
+    assert land_areas.troops_that_move(g, "minor:german-mercenaries") == ["minor:german-mercenaries-troop-1"]
+    assert land_areas.enterable(g, "minor:german-mercenaries", "area:algarve")
+    g.s["minors"]["minor:german-mercenaries"]["ally"] = None
+    assert not land_areas.enterable(g, "minor:german-mercenaries", "area:algarve")
