@@ -309,6 +309,26 @@ def test_9_2_starts_with_its_allies_deployed():
     assert places == {"area:florence", "area:siena"}
 
 
+def test_a_scenarios_allies_start_with_all_their_units_deployed_none_left_on_the_card():
+    """20.3.4 (l. 1529): the allies at a scenario's start "start with all their military units deployed" — the
+    player places every unit while a place is left, without the choice to stop that 20.3.2's "can take" gives after
+    an alliance by card (RULINGS PA-5, MP-5)."""
+    from tests.engines.ultima_ratio.test_new_order import GAME as TABLE
+    from tests.engines.ultima_ratio.test_new_order import auction as bets
+    from tests.engines.ultima_ratio.test_new_order import begin
+
+    s = bets(begin(3), {"player1": 0, "player2": 0, "player3": 0})
+    while s["stack"][-1]["step"] != "minor_reinforcements":
+        s = TABLE.apply(s, TABLE.active_roles(s)[0], "done", None)
+    f = s["stack"][-1]
+    while s["stack"][-1]["step"] == "minor_reinforcements":
+        role = TABLE.active_roles(s)[0]
+        legal_now = TABLE.legal(s, role)
+        assert "done" not in legal_now, legal_now
+        s = TABLE.apply(s, role, "place", legal_now["place"][0])
+    assert all(s["units"][u]["loc"] != "available" for u in f["todo"])
+
+
 # ----- events ------------------------------------------------------------------------------------------------------
 def run_effect(s: dict, *effects: dict) -> Ctx:
     g = Ctx(GAME, copy_state(s))
@@ -601,3 +621,18 @@ def test_mercenaries_without_home_territory_move_where_their_ally_may():
     assert land_areas.enterable(g, "minor:german-mercenaries", "area:algarve")
     g.s["minors"]["minor:german-mercenaries"]["ally"] = None
     assert not land_areas.enterable(g, "minor:german-mercenaries", "area:algarve")
+
+
+def test_an_allied_minors_areas_give_no_income_and_its_units_cost_no_maintenance():
+    """20.2 (l. 1491): "Although the areas of the allied minor power do not contribute anything to the economy of the
+    major power, the units of the allied minor power do not have to be maintained (see 23.1.1)" — Genoa (a key
+    area with its fortress) allied with Spain, its troop and squadron on the map."""
+    from engines.ultima_ratio.economy import commerce
+
+    s = position(powers1=("power:portugal", "power:france"))
+    before = commerce.income(s, GAME.board, "power:spain"), commerce.expenses(s, GAME.board, "power:spain")
+    with_minor(s, "minor:genoa", ally="power:spain")
+    s["units"]["minor:genoa-troop-1"]["loc"] = "area:genoa"
+    s["units"]["minor:genoa-squadron-1"]["loc"] = "area:genoa"
+    assert GAME.board.areas["area:genoa"].key_area and s["areas"]["area:genoa"]["fortress"]
+    assert (commerce.income(s, GAME.board, "power:spain"), commerce.expenses(s, GAME.board, "power:spain")) == before
