@@ -636,3 +636,15 @@ def test_an_allied_minors_areas_give_no_income_and_its_units_cost_no_maintenance
     s["units"]["minor:genoa-squadron-1"]["loc"] = "area:genoa"
     assert GAME.board.areas["area:genoa"].key_area and s["areas"]["area:genoa"]["fortress"]
     assert (commerce.income(s, GAME.board, "power:spain"), commerce.expenses(s, GAME.board, "power:spain")) == before
+
+
+def test_a_mercenarys_destroyed_units_are_rebuilt_at_a_new_alliance():
+    """20.6 (l. 1565): "in the case of a new alliance, the units are immediately rebuilt if any had been destroyed" —
+    unlike another minor's destroyed units (20.3.2, ``test_a_destroyed_unit_is_not_a_reinforcement``)."""
+    s = event_position("card:alliance-german-mercenaries", powers1=("power:portugal", "power:france"))
+    s, _ = play(s, "player1", "event", "card:alliance-german-mercenaries")
+    s["units"]["minor:german-mercenaries-troop-2"]["loc"] = "eliminated"
+    s, _ = play(s, "player1", "bid", ["power:portugal", 1])
+    s, _ = play(s, "player2", "pass")
+    assert step(s) == "minor_reinforcements" and "minor:german-mercenaries-troop-2" in s["stack"][-1]["todo"]
+    assert s["units"]["minor:german-mercenaries-troop-2"]["loc"] == "available"
