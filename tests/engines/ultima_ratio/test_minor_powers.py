@@ -648,3 +648,21 @@ def test_a_mercenarys_destroyed_units_are_rebuilt_at_a_new_alliance():
     s, _ = play(s, "player2", "pass")
     assert step(s) == "minor_reinforcements" and "minor:german-mercenaries-troop-2" in s["stack"][-1]["todo"]
     assert s["units"]["minor:german-mercenaries-troop-2"]["loc"] == "available"
+
+
+def test_an_independent_minor_allied_during_a_war_is_announced_right_after_the_alliance():
+    """20.5 (l. 1559): "For major powers that are at war and later become allied with one of these minor powers, it
+    is right after the alliance when it must be declared if the minor power enters the war or not" — Scotland won
+    by Spain, at war with France: once its units are placed and the card is done, before any action of the impulse,
+    Spain's player answers (RULINGS MP-13); staying out, Scotland's units go back to its card (20.4.1)."""
+    s = at_war_with_spain(auction_for(minor="minor:scotland", card="card:alliance-scotland"))
+    s, _ = spain_wins(s)
+    while step(s) == "minor_reinforcements":
+        s, _ = play(s, "player2", "place", legal(s, "player2")["place"][0])
+    while step(s) == "card_play":
+        s, _ = play(s, "player1", "done")
+    assert step(s) == "minor_war_entry" and GAME.active_roles(s) == ["player2"]
+    assert s["stack"][-1]["minor"] == "minor:scotland" and s["stack"][-1]["war"] == ["power:france", "power:spain"]
+    s, _ = play(s, "player2", "stay_out")
+    assert all(i["loc"] == "available" for u, i in s["units"].items() if i["power"] == "minor:scotland")
+    assert s["minors"]["minor:scotland"]["wars"] == {"power:france|power:spain": False}
