@@ -316,10 +316,14 @@ def possessions(s: dict, power: str) -> list[str]:
 def interest_ok(s: dict, board: Board, power: str, area: str) -> bool:
     """18.4.1: a power may only use the areas of theaters it has interest in, and areas bordering them (18.5);
     its own possessions stay usable, and the areas a scenario opens to it (``interest_areas``; RULINGS.md ›
-    18.4.1). Minor powers operate in their theater and the areas bordering it (18.5)."""
+    18.4.1). Minor powers operate in their theater and the areas bordering it (18.5); a mercenary minor, without
+    home territory (20.6), where its ally may (RULINGS PA-4)."""
     area_info = board.areas[area]
     if power not in s["powers"]:
         theater = board.minor(power).theater
+        if theater is None:
+            ally = s["minors"].get(power, {}).get("ally")
+            return ally is not None and ally in s["powers"] and interest_ok(s, board, ally, area)
         return area_info.theater == theater or theater in area_info.border_of
     info = s["powers"][power]
     if area_info.theater in info["interest"] or s["areas"][area]["owner"] == power or area in info["interest_areas"]:

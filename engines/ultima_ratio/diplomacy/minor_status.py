@@ -75,7 +75,9 @@ def places(g: Ctx, power: str, minor: str, uid: str) -> list[str]:
 class MinorReinforcements(Step):
     """20.3.2 (and 20.3.4: "start with all their military units deployed"): the ally's player places the minor's
     units one at a time (``place`` [unit, area]) or stops (``done``: the rest stay available on the card; "the major
-    power *can* take" them, RULINGS MP-5). Frame: ``power``, ``minor``, ``todo`` (the units still to place)."""
+    power *can* take" them, RULINGS MP-5) — not at a deployment (``all``): 20.3.4's allies "start with all their
+    military units deployed" (RULINGS PA-5). Frame: ``power``, ``minor``, ``todo`` (the units still to place),
+    ``all``."""
 
     goes_to = ()
 
@@ -88,7 +90,8 @@ class MinorReinforcements(Step):
 
     def prompt(self, g: Ctx, role: str):
         f = g.frame
-        legal = {"place": self.options(g), "done": [None]}
+        places = self.options(g)
+        legal = {"place": places, "done": [] if places and f.get("all") else [None]}
         return text("prompt.minor_reinforcements", minor=f["minor"], count=len(f["todo"])), {
             k: v for k, v in legal.items() if v
         }
@@ -117,7 +120,7 @@ class MinorReinforcements(Step):
 
 def call_reinforcements(g: Ctx, power: str, minor: str, goto: bool = False, only_available: bool = False) -> bool:
     """Take the minor's units off the map and have the ally place them (20.3.2; ``only_available``: those on its
-    card, at a deployment); False if there is none."""
+    card, at a deployment, all of them while a place is left, 20.3.4); False if there is none."""
     s = g.s
     todo = reinforcements(g, minor)
     if only_available:
@@ -129,7 +132,7 @@ def call_reinforcements(g: Ctx, power: str, minor: str, goto: bool = False, only
         if todo:
             g.log("log.minor_units_kept", minor=minor, count=len(todo), rule="minor_reinforcements")
         return False
-    local = {"power": power, "minor": minor, "todo": todo}
+    local = {"power": power, "minor": minor, "todo": todo, **({"all": True} if only_available else {})}
     if goto:
         g.goto("minor_reinforcements", **local)
     else:
@@ -196,11 +199,17 @@ class MinorAlliance(Step):
                 s["areas"][area]["control"] = minor
         rebuild_fortresses(g, minor)
         # 20.4.2: optional for the powers at war with the new ally — not for the loser of the peace that gives it
-        # the minor, whose war is ending ("similar to the case of minor powers who change ally", 21.5.3; MP-12)
-        todo = [
-            [p, units, deck.at_war(s, p, power) and not (f["how"] == "peace" and p == former)]
-            for p, units in foreign_units(s, minor, power).items()
-        ]
+        # the minor, whose war is ending ("similar to the case of minor powers who change ally", 21.5.3; MP-12);
+        # never for the former ally's fortresses, "destroyed as soon as the alliance ends" (20.2, RULINGS PA-3)
+        todo = []
+        for p, units in foreign_units(s, minor, power).items():
+            optional = deck.at_war(s, p, power) and not (f["how"] == "peace" and p == former)
+            forts = [u for u in units if u.startswith(FORTRESS)] if optional and p == former else []
+            if forts:
+                todo.append([p, forts, False])
+            rest = [u for u in units if u not in forts]
+            if rest:
+                todo.append([p, rest, optional])
         g.goto("minor_repatriations", minor=minor, power=power, todo=todo, reinforce=True)
 
 

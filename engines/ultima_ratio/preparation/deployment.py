@@ -3,9 +3,9 @@
 ``prepare`` builds the state of a scenario from its set-up data (ENGINE.md › State model): the active areas with
 their possessor, controller, independent / revolt markers and fortresses, every counter of the powers' and
 minors' cards, the trade-center capacities, the naval operation distance. ``Deploy`` is the decision step of 24.:
-the power spends its points on troops, squadrons and fortresses (built at once, 2 points), merchants (straight
-into the trade centers) or lowering unrest; after a dynastic change it first places its R3 revolts (23.3), the step
-``deploy_revolts`` before it.
+the power spends its points on troops, squadrons and fortresses (built at once, 2 points), leaders (drawn and
+built "in the usual way", 17.2-17.3), merchants (straight into the trade centers) or lowering unrest; after a
+dynastic change it first places its R3 revolts (23.3), the step ``deploy_revolts`` before it.
 """
 
 from __future__ import annotations
@@ -20,9 +20,17 @@ from engines.ultima_ratio.board import Board, board_of
 from engines.ultima_ratio.diplomacy import minor_powers, minor_status
 from engines.ultima_ratio.economy import commerce, unrest
 from engines.ultima_ratio.end_of_turn import turn_end
+from engines.ultima_ratio.leaders import leader_flow
 from engines.ultima_ratio.world_items import Deployment
 
-COSTS = {"build_troop": 1, "build_squadron": 2, "build_fortress": 2, "build_merchant": 1, "lower_unrest": 1}
+COSTS = {
+    "build_troop": 1,
+    "build_squadron": 2,
+    "build_fortress": 2,
+    "build_leader": 1,  # 24. (l. 1875): "Leaders can be built in the usual way" (9.6: one action)
+    "build_merchant": 1,
+    "lower_unrest": 1,
+}
 
 
 def add_card_units(s: dict, board: Board, power: str) -> None:
@@ -75,7 +83,7 @@ def prepare(
 ) -> None:
     """7.2: the turn marker, the markers of the scenario, the powers of its seats (24.: unrest at vitality or the
     deployment row's initial unrest, home areas and domains; ``rows``: the deployment of the turn the scenario
-    refers to, else its own), the minors whose areas are active."""
+    refers to, else its own), the minors whose areas are active, the rows' allies (minor and major powers)."""
     s = g.s
     scenario = board.world.scenario(scenario_id)
     players = g.s["options"].get("players") or scenario.players[0]
@@ -143,10 +151,16 @@ def prepare(
         here = any(a in s["areas"] for a in minor.areas) or (minor.kind == "mercenary" and minor.id in allies)
         if minor.in_play.covers(scenario.turns.first) and here:
             minor_powers.enter_play(s, minor)
-    for row in rows:  # 20.3.4: "there are powers that start with allies" (the major powers' are chapter 21's)
+    for row in rows:  # 20.3.4: "there are powers that start with allies"
         for ally in row.allies:
-            if ally in s["minors"] and row.power in s["powers"]:
+            if row.power not in s["powers"]:
+                continue
+            if ally in s["minors"]:
                 s["minors"][ally]["ally"] = row.power
+            elif ally in s["powers"] and sorted((row.power, ally)) not in s["alliances"]:
+                # 24. (l. 1871): "If the scenario states that the major power is allied with another, one marker of
+                # each major power is located in the corresponding track" — an alliance of 21.1 (RULINGS PA-1)
+                s["alliances"].append(sorted((row.power, ally)))
     s["seas_active"] = sorted({x for a in s["areas"] for x in board.areas[a].seas})
 
 
@@ -167,6 +181,7 @@ def deploy_options(g: Ctx, power: str, points: int) -> list[str]:
             "build_troop": lambda: construction.troop_grades(g, power),
             "build_squadron": lambda: construction.squadron_grades(g, power),
             "build_fortress": lambda: construction.fortress_places(g, power, True),
+            "build_leader": lambda: leader_flow.may_build(g, power),
             "build_merchant": lambda: commerce.merchant_centers(g.s, board_of(g), power),
             "lower_unrest": lambda: g.s["powers"][power]["unrest"] > 0,
         }[action]()
@@ -213,9 +228,10 @@ def deploy(g: Ctx, power: str, points: int, revolts: int) -> None:
 
 
 class Deploy(Step):
-    """24.: frame ``power``, ``points``."""
+    """24.: frame ``power``, ``points``. A leader is built as the action does (l. 1875: "in the usual way, so it is
+    possible to place them on their extraordinary side"): drawn (``draw_leader``), then side and unit (RULINGS PA-2)."""
 
-    goes_to = ("build_troop", "build_squadron", "build_fortress", "build_merchant", "deploy_allies")
+    goes_to = ("build_troop", "build_squadron", "build_fortress", "draw_leader", "build_merchant", "deploy_allies")
 
     def active(self, g: Ctx) -> list[str]:
         return [st.player_of(g.s, g.frame["power"])]
@@ -236,6 +252,9 @@ class Deploy(Step):
         if arg == "lower_unrest":
             unrest.lower_unrest(g, f["power"])
             self.resume(g, None)
+            return
+        if arg == "build_leader":
+            g.call("draw_leader", power=f["power"])
             return
         g.call(arg, power=f["power"], deploy=True)
 

@@ -107,3 +107,24 @@ def test_quality_of_the_counters():
     s["units"]["power:portugal-troop-4"]["veteran"] = True
     assert st.quality(s, "power:portugal-troop-4") == 4
     assert st.quality(s, "power:portugal-squadron-1") == 2 and st.quality(s, "power:portugal-squadron-6") == 3
+
+
+def test_deployment_builds_leaders_in_the_usual_way_even_on_their_extraordinary_side():
+    """24. (l. 1873-1875): the initial points build "troops, squadrons, leaders, fortresses, merchants or lower the
+    unrest"; "Leaders can be built in the usual way, so it is possible to place them on their extraordinary side
+    (thus increasing unrest, see 17.)" — one point, drawn from the cup, +3 unrest on the extraordinary side."""
+    s = fresh()
+    assert "build_leader" not in legal(s)["build"]  # 17.2: nothing of Portugal's on the map to carry him yet
+    s = moves(s, ("build", "build_troop"), ("grade", "3-4"), ("area", "area:portugal"), ("stop", None))
+    assert "build_leader" in legal(s)["build"]
+    unrest, pool = s["powers"]["power:portugal"]["unrest"], len(s["leader_pool"])
+    s = moves(s, ("build", "build_leader"))
+    assert step(s) == "build_leader" and legal(s) == {"side": ["ordinary", "extraordinary"]}
+    leader = s["stack"][-1]["leader"]
+    (troop,) = [u for u, info in s["units"].items() if info["loc"] == "area:portugal"]
+    s = moves(s, ("side", "extraordinary"))
+    assert legal(s) == {"target": [troop]}
+    s = moves(s, ("target", troop))
+    assert s["leaders"][leader] == {"power": "power:portugal", "unit": troop, "extraordinary": True}
+    assert s["powers"]["power:portugal"]["unrest"] == unrest + 3 and len(s["leader_pool"]) == pool - 1
+    assert step(s) == "deploy" and s["stack"][-1]["points"] == 4

@@ -491,3 +491,18 @@ def test_a_war_by_event_asks_the_allies_when_the_event_is_applied():
         "vp"
     ] == 0
     assert war.war_record(s, ["power:ottomans", "power:venice"])["vp"] == 1 and step(s) == "card_play"
+
+
+def test_a_deployment_rows_major_power_ally_is_set_up_in_the_alliance_track():
+    """24. (l. 1871): "If the scenario states that the major power is allied with another, one marker of each major
+    power is located in the corresponding track" — 9.8's Portugal row names Spain among its allies (l. 2815; RULINGS
+    PA-1): allied at the set-up as 21.1's alliances are, ended with the turn (23) as they are."""
+    begun = GAME.begin(1, {"scenario": "the-rise-of-portugal"}).state
+    s = {k: begun[k] for k in ("game", "version", "content", "rng", "stack", "outcome")}
+    s["options"] = {"scenario": "the-thirty-years-war", "players": 4}
+    g = Ctx(GAME, s)
+    game_board.set_up_from_playbook(g, GAME.board, "the-thirty-years-war")
+    assert g.s["alliances"] == [["power:portugal", "power:spain"]] and "lasting_alliances" not in g.s
+    assert g.s["minors"]["minor:genoa"]["ally"] == "power:spain"  # the minors of the rows, as before
+    alliances.turn_over(g)
+    assert g.s["alliances"] == []

@@ -532,6 +532,18 @@ def test_industrial_technology_makes_troops_and_squadrons_cheaper_to_deploy():
     assert cost(s, "power:portugal", "build_fortress") == 2
 
 
+def test_siege_land_and_naval_technology_are_lost_at_the_end_of_the_turn():
+    """19.3 (l. 1464): "In the first three, this advantage has a duration limited to the rest of the turn for the
+    major power that has achieved it. The advantage is lost at the end of the turn" — gone when the next turn's deck
+    is dealt; industrial technology, not limited, stays (RULINGS C-6)."""
+    s = position()
+    s["cards"]["technologies"] = {"power:portugal": ["siege", "industrial"], "power:spain": ["land", "naval"]}
+    s["turn"] = 2
+    g = Ctx(GAME, copy_state(s))
+    deck.build_deck(g)
+    assert g.s["cards"]["technologies"] == {"power:portugal": ["industrial"]}
+
+
 def test_a_historical_card_is_in_the_deck_of_every_turn_of_its_span():
     """RULINGS C-2: War Venice vs Ottoman (turns 1-6) again in Turn 2, though played in Turn 1."""
     s = position()

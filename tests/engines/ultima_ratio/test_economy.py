@@ -71,6 +71,19 @@ def test_at_deployment_merchants_go_straight_into_the_center():
     assert s["merchants"] == {"center:indian-ocean": {"power:portugal": 1}} and s["casus_belli"] == []
 
 
+def test_a_merchant_deployed_where_others_are_gives_them_a_cb_except_at_the_start_of_the_game():
+    """24. (l. 1879): "If the major power places merchants in commercial areas where there already were other
+    merchants in previous turns, this major power gives a Casus Belli (CB) to those major powers. This of course does
+    not affect the start-of-game deployment, but rather those in later turns"."""
+    for turn, cb in ((1, []), (2, [["power:spain", "power:portugal"]])):
+        s = own(fresh(), "area:goa")
+        s["turn"] = turn
+        s["merchants"] = {"center:indian-ocean": {"power:spain": 1}}
+        s = moves(s, ("build", "build_merchant"), ("center", "center:indian-ocean"))
+        assert s["merchants"]["center:indian-ocean"] == {"power:spain": 1, "power:portugal": 1}
+        assert s["casus_belli"] == cb, turn
+
+
 def test_entering_merchants_give_a_cb_to_the_powers_present():
     g = ctx(at_first_impulse())
     g.s["merchants"]["center:indian-ocean"] = {"power:spain": 1}

@@ -160,3 +160,16 @@ def test_taking_a_commercial_port_interrupts_its_trade_until_next_turn():
     state = advance(state, "disband_units")
     state = advance(state, "start_of_impulse")
     assert state["turn"] == 2 and not state["areas"]["area:goa"]["interrupted"]  # 8.1.3
+
+
+def test_a_groups_extra_bonus_each_turn_is_added_at_the_end_of_the_turn():
+    """7.1 (l. 292): a group's correction "can come in the form of a fixed VP bonus at the beginning of the game, or
+    also as an extra bonus each turn" — the seat table's VP per turn (e.g. 9.3's 4-player 2nd row, 1 a turn) is
+    added to the seat's VP with the end-of-turn VP (23.1.3)."""
+    g = ctx(at_first_impulse())
+    seat = g.s["seats"]["player1"]
+    seat["vp_per_turn"], before = 2, seat["vp"]
+    g.s["stack"].append({"step": "turn_end_vp"})
+    turn_end.TurnEndVp().auto(g)
+    assert seat["vp"] == before + 2
+    assert [e["args"]["reason"] for e in g.entries if e["msg"] == "log.vp"] == ["seat_bonus"]

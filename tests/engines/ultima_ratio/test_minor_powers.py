@@ -309,6 +309,26 @@ def test_9_2_starts_with_its_allies_deployed():
     assert places == {"area:florence", "area:siena"}
 
 
+def test_a_scenarios_allies_start_with_all_their_units_deployed_none_left_on_the_card():
+    """20.3.4 (l. 1529): the allies at a scenario's start "start with all their military units deployed" — the
+    player places every unit while a place is left, without the choice to stop that 20.3.2's "can take" gives after
+    an alliance by card (RULINGS PA-5, MP-5)."""
+    from tests.engines.ultima_ratio.test_new_order import GAME as TABLE
+    from tests.engines.ultima_ratio.test_new_order import auction as bets
+    from tests.engines.ultima_ratio.test_new_order import begin
+
+    s = bets(begin(3), {"player1": 0, "player2": 0, "player3": 0})
+    while s["stack"][-1]["step"] != "minor_reinforcements":
+        s = TABLE.apply(s, TABLE.active_roles(s)[0], "done", None)
+    f = s["stack"][-1]
+    while s["stack"][-1]["step"] == "minor_reinforcements":
+        role = TABLE.active_roles(s)[0]
+        legal_now = TABLE.legal(s, role)
+        assert "done" not in legal_now, legal_now
+        s = TABLE.apply(s, role, "place", legal_now["place"][0])
+    assert all(s["units"][u]["loc"] != "available" for u in f["todo"])
+
+
 # ----- events ------------------------------------------------------------------------------------------------------
 def run_effect(s: dict, *effects: dict) -> Ctx:
     g = Ctx(GAME, copy_state(s))
@@ -569,3 +589,80 @@ def test_turn_1_makes_diplomacy_between_christians_and_muslims_cost_one_more_unr
     assert paid == 3 and "log.diplomacy_cost" in log
     paid, log = ottomans_win_genoa(2)
     assert paid == 2 and "log.diplomacy_cost" not in log
+
+
+def test_the_former_allys_fortress_is_destroyed_even_when_its_units_may_stay():
+    """20.2 (l. 1490): a major power can build fortresses in the areas of the allied minor power "(although they will
+    be destroyed as soon as the alliance ends)" — also when, at war with the new ally, its other units may stay
+    (20.4.2, l. 1547; RULINGS PA-3)."""
+    s = at_war_with_spain(auction_for(ally="power:france"))
+    new_unit(s, "power:france-troop-9", "power:france", "troop", "2-3", "area:genoa")
+    s["areas"]["area:genoa"]["control"] = "power:france"
+    s["areas"]["area:corsica"]["fortress"] = {"power": "power:france", "built": True, "since": 0}
+    s, log = spain_wins(s)
+    assert s["areas"]["area:corsica"]["fortress"] is None and "log.minor_repatriation" in msgs(log)
+    assert step(s) == "minor_repatriation_choice" and legal(s) == {"repatriate": [None], "stay": [None]}
+    s, _ = play(s, "player1", "stay")
+    assert s["units"]["power:france-troop-9"]["loc"] == "area:genoa" and s["areas"]["area:corsica"]["fortress"] is None
+
+
+def test_mercenaries_without_home_territory_move_where_their_ally_may():
+    """20.6 (l. 1565): the mercenaries "function as a minor power" but "do not have a home territory" and "enter the
+    game as the major power's own reinforcements": no theater of their own holds them (20.2's "cannot leave the
+    theater of operations to which the minor power belongs"), so they go where their ally has interest (18.4.1;
+    RULINGS PA-4). Before, no area was theirs to use: once placed they could never move."""
+    s = event_position("card:alliance-german-mercenaries", powers1=("power:portugal", "power:france"))
+    s, _ = play(s, "player1", "event", "card:alliance-german-mercenaries")
+    s, _ = play(s, "player1", "bid", ["power:portugal", 1])
+    s, _ = play(s, "player2", "pass")
+    s, _ = play(s, "player1", "place", ["minor:german-mercenaries-troop-1", "area:alentejo"])
+    g = Ctx(GAME, copy_state(s))
+    assert land_areas.troops_that_move(g, "minor:german-mercenaries") == ["minor:german-mercenaries-troop-1"]
+    assert land_areas.enterable(g, "minor:german-mercenaries", "area:algarve")
+    g.s["minors"]["minor:german-mercenaries"]["ally"] = None
+    assert not land_areas.enterable(g, "minor:german-mercenaries", "area:algarve")
+
+
+def test_an_allied_minors_areas_give_no_income_and_its_units_cost_no_maintenance():
+    """20.2 (l. 1491): "Although the areas of the allied minor power do not contribute anything to the economy of the
+    major power, the units of the allied minor power do not have to be maintained (see 23.1.1)" — Genoa (a key
+    area with its fortress) allied with Spain, its troop and squadron on the map."""
+    from engines.ultima_ratio.economy import commerce
+
+    s = position(powers1=("power:portugal", "power:france"))
+    before = commerce.income(s, GAME.board, "power:spain"), commerce.expenses(s, GAME.board, "power:spain")
+    with_minor(s, "minor:genoa", ally="power:spain")
+    s["units"]["minor:genoa-troop-1"]["loc"] = "area:genoa"
+    s["units"]["minor:genoa-squadron-1"]["loc"] = "area:genoa"
+    assert GAME.board.areas["area:genoa"].key_area and s["areas"]["area:genoa"]["fortress"]
+    assert (commerce.income(s, GAME.board, "power:spain"), commerce.expenses(s, GAME.board, "power:spain")) == before
+
+
+def test_a_mercenarys_destroyed_units_are_rebuilt_at_a_new_alliance():
+    """20.6 (l. 1565): "in the case of a new alliance, the units are immediately rebuilt if any had been destroyed" —
+    unlike another minor's destroyed units (20.3.2, ``test_a_destroyed_unit_is_not_a_reinforcement``)."""
+    s = event_position("card:alliance-german-mercenaries", powers1=("power:portugal", "power:france"))
+    s, _ = play(s, "player1", "event", "card:alliance-german-mercenaries")
+    s["units"]["minor:german-mercenaries-troop-2"]["loc"] = "eliminated"
+    s, _ = play(s, "player1", "bid", ["power:portugal", 1])
+    s, _ = play(s, "player2", "pass")
+    assert step(s) == "minor_reinforcements" and "minor:german-mercenaries-troop-2" in s["stack"][-1]["todo"]
+    assert s["units"]["minor:german-mercenaries-troop-2"]["loc"] == "available"
+
+
+def test_an_independent_minor_allied_during_a_war_is_announced_right_after_the_alliance():
+    """20.5 (l. 1559): "For major powers that are at war and later become allied with one of these minor powers, it
+    is right after the alliance when it must be declared if the minor power enters the war or not" — Scotland won
+    by Spain, at war with France: once its units are placed and the card is done, before any action of the impulse,
+    Spain's player answers (RULINGS MP-13); staying out, Scotland's units go back to its card (20.4.1)."""
+    s = at_war_with_spain(auction_for(minor="minor:scotland", card="card:alliance-scotland"))
+    s, _ = spain_wins(s)
+    while step(s) == "minor_reinforcements":
+        s, _ = play(s, "player2", "place", legal(s, "player2")["place"][0])
+    while step(s) == "card_play":
+        s, _ = play(s, "player1", "done")
+    assert step(s) == "minor_war_entry" and GAME.active_roles(s) == ["player2"]
+    assert s["stack"][-1]["minor"] == "minor:scotland" and s["stack"][-1]["war"] == ["power:france", "power:spain"]
+    s, _ = play(s, "player2", "stay_out")
+    assert all(i["loc"] == "available" for u, i in s["units"].items() if i["power"] == "minor:scotland")
+    assert s["minors"]["minor:scotland"]["wars"] == {"power:france|power:spain": False}
