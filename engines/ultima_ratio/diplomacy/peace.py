@@ -124,13 +124,38 @@ class ForcedNegotiations(Step):
 
 def ask_forced(g: Ctx) -> bool:
     """21.4.2 after an action or free move (RULINGS P-10): call ``forced_negotiations`` if a power must negotiate;
-    True if it did (the caller names it in its ``goes_to`` and asks again when it resumes)."""
+    True if it did (the caller names it in its ``goes_to`` and asks again when it resumes). When none must, the
+    morale points owed by a power that had none left are delivered (``pay_owed``), which may force it again; those
+    still owed with no negotiation to come are dropped (21.3.4: "A major power cannot run out of morale points")."""
     with st.reading(g.s):  # a question only: every power's possessions found in one pass
         due = forced_due(g)
+    if due is None and pay_owed(g):
+        with st.reading(g.s):
+            due = forced_due(g)
     if due is None:
+        g.s.pop("morale_owed", None)
         return False
     g.call("forced_negotiations", **due)
     return True
+
+
+def pay_owed(g: Ctx) -> bool:
+    """21.5.1 (l. 1734): after the negotiations "the impulse resumes", and a morale point the power owed (it had none
+    left, ``deck.deliver_morale``) is "one of its newly recovered morale", given now if it is still at war with the
+    receiver (at peace, that part of the action is "affected by the outcome of the negotiation", l. 1705: no point).
+    The points it cannot give yet stay owed, in order. True if a point was delivered."""
+    s, board = g.s, board_of(g)
+    owed = s.pop("morale_owed", [])
+    paid = False
+    for n, (loser, winner, reason) in enumerate(owed):
+        if loser not in s["powers"] or winner not in s["powers"] or not deck.at_war(s, loser, winner):
+            continue
+        if deck.morale_left(s, board, loser) <= 0:
+            s["morale_owed"] = owed[n:]
+            break
+        deck.deliver_morale(g, loser, winner, reason)
+        paid = True
+    return paid
 
 
 # ----- 21.5 negotiations ----------------------------------------------------------------------------------------------
