@@ -116,3 +116,31 @@ def test_the_casus_belli_disappear_and_the_eliminated_units_of_minor_powers_are_
     assert s["casus_belli"] == [] and s["units"]["minor:savoy-troop-1"]["loc"] == "eliminated"
     s = advance(s, "social_agitation")
     assert s["units"]["minor:savoy-troop-1"]["loc"] == "available"
+
+
+# ----- 21.3.1: a later war event between powers already at war adds its VP -----------------------------------------
+def test_a_later_war_event_between_powers_already_at_war_increases_the_vp_of_their_war():
+    """21.3.1 (l. 1631): "The events that make two major powers go immediately to war provide 1 VP to the winner of
+    the war. Some general events, or other later historical events resulting in war between those two major powers,
+    may further increase this VP gain." Austria and the Ottomans at war since the Little War in Hungary (1 VP): the
+    Long Turkish War makes the winner's gain 2 VP — before, a war card between powers at war was ignored."""
+    from tests.engines.ultima_ratio.test_cards import event_position
+    from tests.engines.ultima_ratio.test_cards import play as play_card
+
+    s = event_position(
+        "card:long-turkish-war", powers1=("power:portugal", "power:austria"), powers2=("power:ottomans",)
+    )
+    s["wars"] = [["power:austria", "power:ottomans"]]
+    s["war_records"] = {
+        "power:austria|power:ottomans": {
+            "order": 1,
+            "card": "card:little-war-in-hungary",
+            "vp": 1,
+            "border_domains": {"power:austria": [], "power:ottomans": []},
+        }
+    }
+    s, log = play_card(s, "player1", "event", "card:long-turkish-war")
+    assert s["wars"] == [["power:austria", "power:ottomans"]]
+    record = s["war_records"]["power:austria|power:ottomans"]
+    assert (record["card"], record["vp"]) == ("card:little-war-in-hungary", 2)
+    assert "log.event_war_vp_more" in msgs(log)
