@@ -82,11 +82,19 @@ def _with_cards(game: Game, public: dict[str, Any]) -> bool:
 
 
 def _wars(public: dict[str, Any], say: Callable) -> list[dict[str, Any]]:
-    """21.3: each war with its parties' morale in it (21.3.2), once counted."""
+    """21.3: each war with the card that made it and the VP its winner will score (21.3.1: the war cards "visible on
+    the side of the map as a reminder"; the CB cards' bonus, 22), and its parties' morale in it (21.3.4), once
+    counted."""
     morale = public.get("morale") or {}
+    records = public.get("war_records") or {}
     out = []
     for a, b in public.get("wars") or []:
         words = say(text("board.war", a=a, b=b))
+        record = records.get(f"{a}|{b}") or {}
+        if record.get("vp"):
+            card = record.get("card")
+            key = "board.war_card_vp" if card else "board.war_vp"
+            words = say(text(key, war=words, card=card, vp=record["vp"]))
         counted = [(p, morale[p][q]) for p, q in ((a, b), (b, a)) if q in morale.get(p, {})]
         if counted:
             each = [text("board.morale", power=p, points=n) for p, n in counted]
@@ -131,13 +139,27 @@ def table_panel(
             {"key": _pair("cb", a, b), "label": say(text("board.cb", power=a, against=b))}
             for a, b in public.get("casus_belli") or []
         ],
+        "forced_peace": [  # 21.5.4: "a control marker of one major power over the other in the alliance box"
+            {"key": _pair("forced_peace", a, b), "label": say(text("board.alliance", a=a, b=b))}
+            for a, b in public.get("forced_peace") or []
+        ],
         "minors": minors,
         "deck": say(text("board.deck", count=(public.get("cards") or {}).get("deck", 0)))
         if _with_cards(game, public)
         else None,
         "words": {
             k: say(text(f"board.{k}"))
-            for k in ("wars", "alliances", "casus_belli", "minors", "none", "impulse_now", "you", "interest")
+            for k in (
+                "wars",
+                "alliances",
+                "casus_belli",
+                "forced_peace",
+                "minors",
+                "none",
+                "impulse_now",
+                "you",
+                "interest",
+            )
         },
     }
 

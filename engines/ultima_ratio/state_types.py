@@ -214,6 +214,7 @@ class URRState(TypedDict):
     # made when first needed
     fleets: NotRequired[list[list[str]]]  # squadron groups kept as fleets (movement/fleets.py)
     morale: NotRequired[dict[str, dict[str, int]]]  # loser -> winner -> counters (21.3.4)
+    morale_owed: NotRequired[list[list[str]]]  # [loser, winner, reason] with none left, until peace (peace.pay_owed)
     controls_to_return: NotRequired[list[list[str]]]  # [area, taker] (13.3.7)
     border_controls: NotRequired[list[list[Any]]]  # [area, taker, controller before, owner before, war pair] (18.5)
     box_choices: NotRequired[dict[str, list[str]]]  # troop -> dispersion boxes still open to it (18.5)

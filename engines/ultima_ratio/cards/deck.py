@@ -170,14 +170,18 @@ def morale_left(s: dict, board: Board, power: str) -> int:
 
 def deliver_morale(g: Ctx, loser: str | None, winner: str | None, reason: str) -> None:
     """13.1.8 / 21.3.5: the losing major power gives one of its morale counters to the winning major power it is at
-    war with; the winner keeps it (the war status, 21.3.4). It "cannot run out": with none left it gives none (the
-    power that gave its last point negotiates peace when the action is over, 21.4.2: ``peace.forced_due``)."""
+    war with; the winner keeps it (the war status, 21.3.4). It "cannot run out": with none left the point is owed
+    (``morale_owed`` [loser, winner, reason]) — the power that gave its last point negotiates peace when the action is
+    over (21.4.2: ``peace.forced_due``), and the rest of the action is played after the negotiations (l. 1705), so
+    the point is delivered then out of those it recovered, if it is still at war (``peace.pay_owed``; l. 1734:
+    "A must deliver one of its newly recovered morale", RULINGS P-10)."""
     s = g.s
     if loser is None or winner is None or loser not in s["powers"] or winner not in s["powers"]:
         return
     if not at_war(s, loser, winner):
         return
     if morale_left(s, board_of(g), loser) <= 0:
+        s.setdefault("morale_owed", []).append([loser, winner, reason])
         g.log("log.morale_none", power=loser, to_power=winner, rule="morale")
         return
     given = s.setdefault("morale", {}).setdefault(loser, {})

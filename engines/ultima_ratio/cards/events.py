@@ -235,12 +235,19 @@ class Event(Step):
 
     def _war(self, g: Ctx, powers: list[str], vp: int) -> None:
         """21.3.1: the powers go to war at once; two powers of one player never do (l. 1627); their CBs against
-        each other disappear (21.3.2). The VP to the winner is scored at peace (21.4, part 2: logged)."""
+        each other disappear (21.3.2). The VP to the winner is scored at peace (21.4, part 2: logged). Two powers
+        already at war: "other later historical events resulting in war between those two major powers, may further
+        increase this VP gain" — the card's VP are added to their war's (``war.add_war_vp``)."""
         s = g.s
         for i, a in enumerate(powers):
             for b in powers[i + 1 :]:
                 pair = sorted((a, b))
-                if st.seat_of(s, a) == st.seat_of(s, b) or pair in s["wars"]:
+                if st.seat_of(s, a) == st.seat_of(s, b):
+                    continue
+                if pair in s["wars"]:
+                    if vp:
+                        war.add_war_vp(g, pair, vp)
+                        g.log("log.event_war_vp_more", event=g.frame["card"], vp=vp, powers=pair, rule=self.rule)
                     continue
                 war.begin_war(g, pair, card=g.frame["card"], vp=vp)
                 s["casus_belli"] = [cb for cb in s["casus_belli"] if sorted(cb) != pair]

@@ -151,6 +151,16 @@ def neutral(g: Ctx, minor: str) -> None:
     g.call("minor_neutral", minor=minor)
 
 
+def neutral_allies(g: Ctx, power: str) -> bool:
+    """23.3 "Any allied minor power becomes neutral", 21.6 "Any allied minor powers are now neutral": as 20.4.1
+    says (``minor_neutral``), one minor at a time — called for the first minor still allied with ``power``; True
+    if one was (the caller names ``minor_neutral`` in its ``goes_to`` and asks again when it resumes)."""
+    for minor in allied_minors(g.s, power):
+        neutral(g, minor)
+        return True
+    return False
+
+
 def turn_over(g: Ctx) -> bool:
     """23 "All wars and alliances are terminated": an alliance with a minor made "until the end of the turn" (the
     Imperial election, RULINGS IV-3) ends, the minor neutral (20.4.1); True if one does (a call)."""

@@ -22,7 +22,7 @@ from engines.core.types import text
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import deck
-from engines.ultima_ratio.diplomacy import collapse, war
+from engines.ultima_ratio.diplomacy import collapse, minor_status, war
 from engines.ultima_ratio.diplomacy.peace_negotiations import WarSide, adjust_unrest, adjust_war_status
 from engines.ultima_ratio.economy.unrest import change_unrest
 from engines.ultima_ratio.logistics import repatriation_flow
@@ -124,13 +124,38 @@ class ForcedNegotiations(Step):
 
 def ask_forced(g: Ctx) -> bool:
     """21.4.2 after an action or free move (RULINGS P-10): call ``forced_negotiations`` if a power must negotiate;
-    True if it did (the caller names it in its ``goes_to`` and asks again when it resumes)."""
+    True if it did (the caller names it in its ``goes_to`` and asks again when it resumes). When none must, the
+    morale points owed by a power that had none left are delivered (``pay_owed``), which may force it again; those
+    still owed with no negotiation to come are dropped (21.3.4: "A major power cannot run out of morale points")."""
     with st.reading(g.s):  # a question only: every power's possessions found in one pass
         due = forced_due(g)
+    if due is None and pay_owed(g):
+        with st.reading(g.s):
+            due = forced_due(g)
     if due is None:
+        g.s.pop("morale_owed", None)
         return False
     g.call("forced_negotiations", **due)
     return True
+
+
+def pay_owed(g: Ctx) -> bool:
+    """21.5.1 (l. 1734): after the negotiations "the impulse resumes", and a morale point the power owed (it had none
+    left, ``deck.deliver_morale``) is "one of its newly recovered morale", given now if it is still at war with the
+    receiver (at peace, that part of the action is "affected by the outcome of the negotiation", l. 1705: no point).
+    The points it cannot give yet stay owed, in order. True if a point was delivered."""
+    s, board = g.s, board_of(g)
+    owed = s.pop("morale_owed", [])
+    paid = False
+    for n, (loser, winner, reason) in enumerate(owed):
+        if loser not in s["powers"] or winner not in s["powers"] or not deck.at_war(s, loser, winner):
+            continue
+        if deck.morale_left(s, board, loser) <= 0:
+            s["morale_owed"] = owed[n:]
+            break
+        deck.deliver_morale(g, loser, winner, reason)
+        paid = True
+    return paid
 
 
 # ----- 21.5 negotiations ----------------------------------------------------------------------------------------------
@@ -210,29 +235,38 @@ class PeaceNegotiations(Step):
         g.goto("peace_conditions", **local, winner=status.winner, loser=status.loser, left=status.margin, chosen=[])
 
 
+def enemy_sides(s: dict, pair: list[str], owner: str | None, holder: str | None) -> bool:
+    """Whether an area of ``owner`` held (controlled, besieged) by ``holder`` is an enemy area of the war ``pair``:
+    the two fight for the two powers of the pair — a power or a minor allied with it, "extensions of the major
+    power" (Glossary "Minor"; RULINGS P-16)."""
+    a, b = st.side_of(s, owner), st.side_of(s, holder)
+    return a in pair and b in pair and a != b
+
+
 def returns(g: Ctx, pair: list[str], loser: str | None = None) -> None:
     """21.5.3: "both players return the control of any enemy areas they still controlled" (the conditions' cessions
-    are possessions of the winner already); a siege of the other's area is lifted. 21.6: a collapsing ``loser``
-    "does not recover the areas controlled by the winner, but these pass directly as its possessions"."""
+    are possessions of the winner already) — their allied minors' areas too (21.5, l. 1717: "Conquered territories
+    not included in the peace conditions are returned"); a siege of the other's area is lifted. 21.6: a collapsing
+    ``loser`` "does not recover the areas controlled by the winner, but these pass directly as its possessions"."""
     s = g.s
     for area, info in s["areas"].items():
         if collapse.collapsing(s, loser) and info["owner"] == loser and info["control"] in pair:
             info["owner"] = info["control"]
             g.log("log.collapse_area_kept", power=info["control"], area=area, loser=loser, rule="collapse")
-        elif info["owner"] in pair and info["control"] in pair and info["owner"] != info["control"]:
+        elif enemy_sides(s, pair, info["owner"], info["control"]):
             g.log("log.peace_returned", power=info["control"], area=area, owner=info["owner"], rule="peace_conditions")
             info["control"] = info["owner"]
         siege = info["siege"]
-        if siege and info["owner"] in pair and siege["besieger"] in pair and siege["besieger"] != info["owner"]:
+        if siege and enemy_sides(s, pair, info["owner"], siege["besieger"]):
             info["siege"] = None
 
 
 def to_repatriate(g: Ctx, f: dict) -> list[list]:
-    """21.5.3: each of the two powers' units (troops, squadrons in port, fortresses) in the other's possessions; and
-    the units of third powers in the areas ceded to the winner, if they are not at war with it ("If they are not at
-    war, repatriation is mandatory"; at war they stay, RULINGS P-12). [[power, units]] in order."""
+    """21.5.3: each of the two powers' units (troops, squadrons in port, fortresses) in the other's possessions and
+    those of the minors allied with it (``enemy_sides``); and the units of third powers in the areas ceded to the
+    winner, if they are not at war with it ("If they are not at war, repatriation is mandatory"; at war they stay,
+    RULINGS P-12). [[power, units]] in order."""
     s = g.s
-    a, b = f["pair"]
     ceded = {t for kind, t in f.get("chosen", []) if kind in ("cede_conquered", "cede_border")}
     todo: dict[str, list[str]] = {}
     for uid, info in sorted(s["units"].items()):
@@ -240,13 +274,13 @@ def to_repatriate(g: Ctx, f: dict) -> list[list]:
         if area is None or area not in s["areas"]:
             continue
         owner, power = s["areas"][area]["owner"], info["power"]
-        if (power, owner) in ((a, b), (b, a)) or (
+        if (power in f["pair"] and enemy_sides(s, f["pair"], owner, power)) or (
             area in ceded and power in s["powers"] and power not in f["pair"] and not deck.at_war(s, power, f["winner"])
         ):
             todo.setdefault(power, []).append(uid)
     for area, info in sorted(s["areas"].items()):
         fort = info["fortress"]
-        if fort and info["owner"] in f["pair"] and fort["power"] in f["pair"] and fort["power"] != info["owner"]:
+        if fort and fort["power"] in f["pair"] and enemy_sides(s, f["pair"], info["owner"], fort["power"]):
             todo.setdefault(fort["power"], []).insert(0, repatriation_flow.FORTRESS + area)
     return [[p, units] for p, units in todo.items()]
 
@@ -257,7 +291,7 @@ class PeaceRestitution(Step):
     troops repatriated (14., ``repatriation_flow.repatriate``, one power at a time: ``todo``); then the two powers
     recover their morale (21.3.4) and the forced peace begins (21.5.4, ``war.end_war``). Ends the negotiation."""
 
-    goes_to = ("repatriation",)
+    goes_to = ("repatriation", "minor_neutral")
 
     def auto(self, g: Ctx) -> None:
         s, f = g.s, g.frame
@@ -278,13 +312,17 @@ class PeaceRestitution(Step):
                 g.log("log.peace_repatriation", power=power, count=len(units), rule="peace_conditions")
                 repatriation_flow.repatriate(g, power, units)
                 return
-        book = s.get("morale", {})
-        for x, y in (pair, pair[::-1]):  # 21.3.4: "With peace, major powers recover all lost morale points"
-            book.get(x, {}).pop(y, None)
-        g.log("log.peace_signed", powers=pair, rule="peace")
-        war.end_war(g, pair)
+        if not f.get("signed"):
+            book = s.get("morale", {})
+            for x, y in (pair, pair[::-1]):  # 21.3.4: "With peace, major powers recover all lost morale points"
+                book.get(x, {}).pop(y, None)
+            g.log("log.peace_signed", powers=pair, rule="peace")
+            war.end_war(g, pair)
+            f["signed"] = True
         for power in pair:  # 21.6: "Once at peace with all its enemies, ... rest in peace!"
             if collapse.collapsing(s, power) and not collapse.at_war_with_majors(s, power):
+                if minor_status.neutral_allies(g, power):  # "Any allied minor powers are now neutral" (20.4.1)
+                    return
                 collapse.rest_in_peace(g, power)
         g.end(None)
 

@@ -137,9 +137,22 @@ class TurnEndVp(Step):
     """23.1.3 / 22: the end-of-turn VP — each seat's bonus (7.1), trade (19.2), the scenario's (``end_of_turn_vp``);
     then, on the last turn, the forced dynastic changes (23.4, RULINGS E-8); then the next turn (``next_turn``)."""
 
-    goes_to = ("next_turn",)
+    goes_to = ("next_turn", "minor_neutral")
 
     def auto(self, g: Ctx) -> None:
+        s, f = g.s, g.frame
+        if "changed" not in f:
+            self.count(g)
+            f["changed"] = [p for p in s["powers"] if last_turn_change_due(g, p)]
+            for power in f["changed"]:  # 23.4: "After finishing the End of turn", on the last turn
+                dynastic_change(g, power, collapse=False)
+        for power in f["changed"]:  # 23.3: its allied minors become neutral (20.4.1)
+            if minor_status.neutral_allies(g, power):
+                return
+        g.goto("next_turn")
+
+    def count(self, g: Ctx) -> None:
+        """23.1.3 / 22: the VP counted at the end of the turn."""
         s = g.s
         possession_vp.check(g)  # 22: an area a card promised VP for, possessed at the turn's end (RULINGS HO-1)
         index = active_board_index(g) if scenario_of(g).card_objectives else None
@@ -153,10 +166,6 @@ class TurnEndVp(Step):
                 if index is not None:
                     card_objectives_vp(g, seat, power, index)
         scenario_of(g).end_of_turn_vp(g)
-        for power in list(s["powers"]):  # 23.4: "After finishing the End of turn", on the last turn
-            if last_turn_change_due(g, power):
-                dynastic_change(g, power, collapse=False)
-        g.goto("next_turn")
 
 
 def active_board_index(g: Ctx) -> victory.BoardIndex:
@@ -348,7 +357,7 @@ class SocialAgitation(Step):
     a dynastic change may also be chosen. On the last turn a power with agitation is not asked: its change is
     forced after the End of turn (23.4, ``last_turn_change_due``)."""
 
-    goes_to = ("dispersion_box",)
+    goes_to = ("dispersion_box", "minor_neutral")
 
     def active(self, g: Ctx) -> list[str]:
         return [st.player_of(g.s, g.frame["power"])]
@@ -401,7 +410,14 @@ class SocialAgitation(Step):
 
     def on_dynastic_change(self, g: Ctx, role: str, arg: str) -> None:
         dynastic_change(g, g.frame["power"], collapse=arg == "collapse")
-        g.end(None)
+        g.frame["changed"] = True
+        self.resume(g, None)
+
+    def resume(self, g: Ctx, result: Any) -> None:
+        """After a dynastic change, its allied minors become neutral one by one (23.3, 20.4.1), then the power is
+        done; after a dispersal's box (18.5) the power is asked again."""
+        if g.frame.get("changed") and not minor_status.neutral_allies(g, g.frame["power"]):
+            g.end(None)
 
     def on_done(self, g: Ctx, role: str, arg: Any) -> None:
         g.end(None)
@@ -410,8 +426,9 @@ class SocialAgitation(Step):
 def dynastic_change(g: Ctx, power: str, collapse: bool) -> None:
     """23.3: the player loses the power's vitality in VP (twice after a collapse); its units — fortresses too,
     with the leaders on them back to the pool (13.1.7, 17.1) and the sieges they made over —, merchants and
-    revolts go; unrest returns to its vitality; allied minors become neutral; next turn it deploys again with its
-    maintenance as points and one R3 revolt per two points of vitality."""
+    revolts go; unrest returns to its vitality; next turn it deploys again with its maintenance as points and one R3
+    revolt per two points of vitality. Its allied minors become neutral after it (``minor_status.neutral_allies``,
+    20.4.1: a step, which the callers run)."""
     s, board = g.s, board_of(g)
     change = rules.dynastic_change(board.power(power).vitality, collapse=collapse)
     add_vp(g, s["powers"][power]["seat"], -change.vp_loss, "dynastic_change")
@@ -434,9 +451,6 @@ def dynastic_change(g: Ctx, power: str, collapse: bool) -> None:
             s["areas"][area]["marker"] = None
             s["areas"][area]["control"] = power
     s["powers"][power]["unrest"] = change.unrest
-    for minor in s["minors"].values():
-        if minor["ally"] == power:
-            minor["ally"] = None
     s["powers"][power]["to_deploy"] = {"points": board.power(power).base_maintenance, "revolts": change.r3_revolts}
     g.log("log.dynastic_change", power=power, collapse=collapse, rule="dynastic_changes")
 

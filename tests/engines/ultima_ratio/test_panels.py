@@ -44,6 +44,27 @@ def test_the_panel_of_a_9_2_impulse():
     assert board(s, "player1")["panel"] == spectator  # public: the same for every seat
 
 
+def test_the_panel_shows_the_cards_of_the_wars_their_vp_and_the_forced_peace():
+    """21.3.1 (l. 1633): the war cards "visible on the side of the map as a reminder" — the war's card and the VP its
+    winner will score (the CB cards' bonus too, 22); 21.5.4 (l. 1766): "Forced peace can be indicated by placing a
+    control marker of one major power over the other in the alliance box"."""
+    s = play_until(GAME.setup(3, options(4)), "deploy")
+    s["wars"] = [["power:austria", "power:ottomans"], ["power:england", "power:france"]]
+    s["war_records"] = {
+        "power:austria|power:ottomans": {"order": 1, "card": "card:little-war-in-hungary", "vp": 1},
+        "power:england|power:france": {"order": 2, "card": None, "vp": 1},
+    }
+    s["forced_peace"] = [["power:france", "power:spain"]]
+    en, es = board(s, None)["panel"], table_board(GAME, cast(dict[str, Any], GAME.view(s, None)), "es")
+    assert [w["label"] for w in en["wars"]] == [
+        "Austria – Ottomans (Little War in Hungary: 1 VP to its winner)",
+        "England – France (1 VP to its winner)",
+    ]
+    assert en["forced_peace"] == [{"key": "forced_peace:power:france|power:spain", "label": "France – Spain"}]
+    assert en["words"]["forced_peace"] == "Forced peace" and es["panel"]["words"]["forced_peace"] == "Paz forzosa"
+    assert es["panel"]["wars"][1]["label"] == "Inglaterra – Francia (1 PV para su vencedor)"
+
+
 def test_while_the_auction_runs_the_groups_and_who_has_bet_not_how_much():
     """7.1.1: the bets are secret until all are in; then each one with its place in the game order."""
     s = GAME.apply(GAME.setup(3, options(3)), "player2", "bet", 7)

@@ -1,5 +1,6 @@
 """Worked examples of the rulebook played in the flow where no other test plays them whole (the table of every
-example and its test is in ENGINE.md › Worked examples): 18.3 (l. 1282), 21.4.2 (l. 1705) and 23.1.2 (l. 1839)."""
+example and its test is in ENGINE.md › Worked examples): 18.3 (l. 1282), 21.4.2 (l. 1705), 21.5.1 (l. 1734) and
+23.1.2 (l. 1839)."""
 
 from __future__ import annotations
 
@@ -104,6 +105,55 @@ def test_example_21_4_2_after_forced_negotiations_the_impulse_goes_on_against_an
     )
     s = war.moves(s, ("act", ["power:portugal", "tactical_move"]), ("unit", "power:portugal-troop-1"))
     assert "subjugate" in war.legal(s) and war.legal(s)["subjugate"] == ["area:leon"]
+
+
+def test_example_21_5_1_the_key_area_taken_after_the_battle_costs_a_morale_point_recovered_in_the_peace():
+    """l. 1732-1734: A, with no morale of its own left after losing a battle to C ("A delivers C its last morale
+    point ... and it is forced to open peace negotiations"), makes peace with B; "Since peace has been made with power
+    B, the impulse resumes. After the battle, C automatically captures the key area where the battle was fought, so A
+    must deliver one of its newly recovered morale (A vs. C: 1-4)". Here A is Spain (vitality 6, 5 points given to
+    France, B), C is Portugal, whose army beats two Spanish troops in Andalusia, a key area: Spain's last point goes
+    to Portugal; Portugal takes Andalusia within the same action (RULINGS P-10), when Spain has no point to give:
+    the point is owed, and delivered out of those Spain recovers in its peace with France (21.3.4 "A major power
+    cannot run out of morale points")."""
+    s = war.start()
+    war.power(s, "power:spain")
+    war.power(s, "power:france", seat="player3", war=False)
+    s["wars"].append(["power:france", "power:spain"])
+    s["morale"] = {"power:spain": {"power:france": 5}}
+    for name in ("area:andalusia", "area:castile", "area:leon"):
+        war.area(s, name, "power:spain")
+    war.unit(s, "power:spain-troop-1", "troop", "area:andalusia")
+    war.unit(s, "power:spain-troop-2", "troop", "area:andalusia")
+    s["powers"]["power:portugal"]["interest"].append("WM")
+    for uid in ("power:portugal-troop-1", "power:portugal-troop-2"):
+        s = place(s, uid, "area:alentejo")
+        s["impulse"]["start_locs"][uid] = "area:alentejo"
+    war.leader(s, "leader:tactical-1", "power:portugal-troop-1")
+    s = war.moves(
+        s,
+        ("done", None),
+        ("act", ["power:portugal", "tactical_move"]),
+        ("unit", "power:portugal-troop-1"),
+        ("absorb", "power:portugal-troop-2"),
+        ("march", None),
+        ("area", "area:andalusia"),
+    )
+    s, _ = war.through_combat(s, "done", None, dice=[6, 6, 6, 1], answers={"disperse": "power:portugal-troop-2"})
+    assert s["morale"]["power:spain"] == {"power:france": 5, "power:portugal": 1}  # its last point
+    s, log = war.play(s, "subjugate", "area:andalusia")  # the key area, with no point left to give
+    assert s["areas"]["area:andalusia"]["control"] == "power:portugal" and "log.morale_none" in [e["msg"] for e in log]
+    assert war.step(s) == "forced_negotiations" and war.seat(s) == "player2"
+    s, _ = war.play(s, "negotiate", ["power:spain", "power:france"])
+    log = []
+    while war.step(s) == "peace_conditions":
+        s, more = war.play(s, "done")
+        log += more
+    assert s["wars"] == [["power:portugal", "power:spain"]]
+    assert s["morale"]["power:spain"] == {"power:portugal": 2}  # "one of its newly recovered morale"
+    delivered = [e["args"] for e in log if e["msg"] == "log.morale"]
+    assert delivered[-1]["power"] == "power:spain" and delivered[-1]["reason"] == "key_area"
+    assert war.step(s) == "power_actions" and war.seat(s) == "player1"
 
 
 def test_an_army_whose_leading_troop_is_dispersed_in_a_won_battle_may_take_control_where_it_fought():
