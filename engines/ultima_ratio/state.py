@@ -294,6 +294,14 @@ def allies_of(s: dict, power: str) -> list[str]:
     return sorted(p for pair in s["alliances"] if power in pair for p in pair if p != power)
 
 
+def in_forced_peace(s: dict, a: str, b: str) -> bool:
+    """21.5.4: "allies, or major powers that have just ended a war, are in forced peace" until the end of the turn;
+    they "cannot declare war, or perpetrate piracy one against the other" (21.1 ¶3: nor "perform actions resulting
+    in a CB", RULINGS A2-4)."""
+    pair = sorted((a, b))
+    return pair in s["alliances"] or pair in s["forced_peace"]
+
+
 def ally_controls(s: dict, power: str, area: str) -> bool:
     """21.2.1: the area is controlled by a major power allied with ``power`` (or a minor allied to that ally)."""
     return any(controls(s, ally, area) for ally in allies_of(s, power))

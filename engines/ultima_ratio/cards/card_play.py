@@ -17,7 +17,6 @@ from engines.core.types import text
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.cards import deck
-from engines.ultima_ratio.diplomacy import war
 from engines.ultima_ratio.movement import naval, naval_bases
 
 
@@ -146,7 +145,7 @@ def piracy_victims(g: Ctx, power: str) -> list[str]:
         out |= {p for p in s["powers"] if sorted((power, p)) in s["wars"]}
     if "piracy" in kinds:
         out |= set(s["powers"])
-    return sorted(p for p in out if p != power and p in s["powers"] and not war.in_forced_peace(s, power, p))
+    return sorted(p for p in out if p != power and p in s["powers"] and not st.in_forced_peace(s, power, p))
 
 
 class Corsair(Step):

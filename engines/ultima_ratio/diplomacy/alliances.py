@@ -5,7 +5,7 @@ pair an event card or scenario rule permits (``alliance_permits``: the sorted pa
 lets ally at the start of an impulse; an event's ``alliance`` effect lets its player declare one at once,
 ``alliance_choice``), "with his acquiescence and if they are not at war": the other power's player accepts or
 refuses (``alliance_consent``) unless he is the same player (RULINGS AL-1, AL-2). Allies are in forced peace
-(``war.in_forced_peace``; the CBs of events between them ignored, ``events.py``). When one of them is at war, the
+(``state.in_forced_peace``; the CBs of events between them ignored, ``events.py``). When one of them is at war, the
 other may enter the war (``war_entry``, asked at once after the move in progress, RULINGS AL-4) — "it is when the
 alliance is announced that the major powers allied must announce if they will enter the war or not". Entering is a
 declaration of war of the ally (21.3.3) without a morale point (21.3.5) nor extra VP.

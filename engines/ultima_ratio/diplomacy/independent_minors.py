@@ -35,7 +35,7 @@ def independents(g: Ctx) -> list[tuple[str, str | None]]:
     )
 
 
-def allied_targets(g: Ctx, power: str, in_forced_peace) -> list[str]:
+def allied_targets(g: Ctx, power: str) -> list[str]:
     """The independent minors allied with a major power that ``power`` may declare war on: not allied with one of
     its player's powers, nor with a power already at war with it or in forced peace with it (21.5.4)."""
     s = g.s
@@ -44,7 +44,7 @@ def allied_targets(g: Ctx, power: str, in_forced_peace) -> list[str]:
     for minor, ally in independents(g):
         if ally is None or ally == power:
             continue
-        if st.seat_of(s, ally) == seat or st.hostile(s, power, ally) or in_forced_peace(s, power, ally):
+        if st.seat_of(s, ally) == seat or st.hostile(s, power, ally) or st.in_forced_peace(s, power, ally):
             continue
         out.append(minor)
     return out

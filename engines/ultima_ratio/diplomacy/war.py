@@ -36,7 +36,7 @@ def may_enter(s: dict, ally: str, enemy: str) -> bool:
         and ally in s["powers"]
         and sorted((ally, enemy)) not in s["wars"]
         and st.seat_of(s, ally) != st.seat_of(s, enemy)
-        and not in_forced_peace(s, ally, enemy)
+        and not st.in_forced_peace(s, ally, enemy)
     )
 
 
@@ -51,12 +51,6 @@ def queue_war_entries(s: dict, ally: str, partner: str) -> None:
         enemy = pair[1] if pair[0] == partner else pair[0]
         if enemy in s["powers"] and may_enter(s, ally, enemy) and [ally, partner, enemy] not in due:
             due.append([ally, partner, enemy])
-
-
-def in_forced_peace(s: dict, a: str, b: str) -> bool:
-    """21.5.4: "allies, or major powers that have just ended a war, are in forced peace" until the end of the turn;
-    they "cannot declare war, or perpetrate piracy one against the other"."""
-    return allied(s, a, b) or sorted((a, b)) in s["forced_peace"]
 
 
 def has_cb(s: dict, power: str, target: str) -> bool:
@@ -91,10 +85,10 @@ def each_target(g: Ctx, power: str, among: Container[str] | None = None) -> Iter
             continue
         if other == power or st.seat_of(s, other) == seat or st.hostile(s, power, other):
             continue
-        if other in s["powers"] and in_forced_peace(s, power, other):
+        if other in s["powers"] and st.in_forced_peace(s, power, other):
             continue
         yield other
-    allied = independent.allied_targets(g, power, in_forced_peace)  # 20.5
+    allied = independent.allied_targets(g, power)  # 20.5
     yield from (allied if among is None else [m for m in allied if m in among])
 
 

@@ -131,7 +131,8 @@ def build_merchant(g: Ctx, power: str, center: str, direct: bool) -> None:
 
 def enter_merchant(g: Ctx, power: str, center: str, count: int) -> None:
     """8.1.3 / 19.2.2: ``count`` prepared merchants enter the center; the powers already present gain a Casus
-    Belli against the power that enters (21.3.2), not at the start of the game (24.)."""
+    Belli against the power that enters (21.3.2), not at the start of the game (24.), nor one allied with it or in
+    forced peace with it (21.1 ¶3: "they cannot perform actions resulting in a CB", RULINGS A2-4)."""
     s = g.s
     if count:
         s["merchants"].setdefault(center, {})
@@ -140,7 +141,7 @@ def enter_merchant(g: Ctx, power: str, center: str, count: int) -> None:
     if s["turn"] == s["first_turn"] and s["impulse"]["n"] == 0:
         return
     for other, n in s["merchants"].get(center, {}).items():
-        if other != power and n and [other, power] not in s["casus_belli"]:
+        if other != power and n and [other, power] not in s["casus_belli"] and not st.in_forced_peace(s, other, power):
             s["casus_belli"].append([other, power])
             g.log("log.commerce_cb", power=other, against=power, center=center, rule="merchants")
 

@@ -6,6 +6,7 @@ shared/rules/ultima-ratio-regis.txt."""
 from __future__ import annotations
 
 from engines.core.machine import Ctx
+from engines.ultima_ratio import state as st
 from engines.ultima_ratio.bots.heuristic import heuristic_bot
 from engines.ultima_ratio.combat import battles
 from engines.ultima_ratio.combat.combat_naval import NavalBattle
@@ -95,7 +96,7 @@ def test_allies_are_in_forced_peace():
     s["alliances"] = [["power:portugal", "power:spain"]]
     s["casus_belli"] = [["power:portugal", "power:spain"]]
     g = ctx(s)
-    assert war.in_forced_peace(g.s, "power:portugal", "power:spain") and "power:spain" not in war.targets(
+    assert st.in_forced_peace(g.s, "power:portugal", "power:spain") and "power:spain" not in war.targets(
         g, "power:portugal"
     )
 

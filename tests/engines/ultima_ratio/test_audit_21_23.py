@@ -144,3 +144,37 @@ def test_a_later_war_event_between_powers_already_at_war_increases_the_vp_of_the
     record = s["war_records"]["power:austria|power:ottomans"]
     assert (record["card"], record["vp"]) == ("card:little-war-in-hungary", 2)
     assert "log.event_war_vp_more" in msgs(log)
+
+
+SPAIN = {"seat": "player1", "unrest": 0, "interest": [], "interest_areas": []}
+
+
+def test_a_merchant_entering_beside_an_allys_gives_it_no_cb():
+    """21.1 ¶3 (RULINGS A2-4): allies "cannot perform actions resulting in a CB", nor powers in forced peace
+    (21.5.4): a merchant entering a center where the ally has merchants gives it no CB; a third power's still does."""
+    from engines.ultima_ratio.economy import commerce
+    from tests.engines.ultima_ratio.support import at_first_impulse, ctx
+
+    for bond in ("alliances", "forced_peace"):
+        g = ctx(at_first_impulse())
+        g.s["powers"]["power:spain"] = dict(SPAIN)
+        g.s[bond] = [["power:portugal", "power:spain"]]
+        g.s["merchants"]["center:indian-ocean"] = {"power:spain": 1, "power:france": 1}
+        commerce.enter_merchant(g, "power:portugal", "center:indian-ocean", 1)
+        assert g.s["casus_belli"] == [["power:france", "power:portugal"]], bond
+
+
+def test_taking_an_allys_area_from_the_common_enemy_gives_no_cb_and_returns_it_at_the_turns_end():
+    """21.1 ¶3 (RULINGS A2-4) with 13.3.7: Portugal takes from France an area Spain owns. Allied with Spain, it gives
+    Spain no CB, and the control still goes back to Spain at the end of the turn; not allied, Spain gets a CB."""
+    from engines.ultima_ratio.combat import land_battles
+    from tests.engines.ultima_ratio.support import at_first_impulse, ctx
+
+    for alliances, cbs in (([["power:portugal", "power:spain"]], []), ([], [["power:spain", "power:portugal"]])):
+        g = ctx(at_first_impulse())
+        g.s["powers"]["power:spain"] = dict(SPAIN)
+        g.s["alliances"] = alliances
+        g.s["areas"]["area:oporto"].update(owner="power:spain", control="power:portugal")
+        land_battles.third_power_casus_belli(g, "power:portugal", "area:oporto", "power:france")
+        assert g.s["casus_belli"] == cbs
+        assert g.s["controls_to_return"] == [["area:oporto", "power:portugal"]]

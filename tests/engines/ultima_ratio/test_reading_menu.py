@@ -43,7 +43,7 @@ def _allied_targets_as_before(s: dict, power: str) -> list[str]:
         ally = info["ally"]
         if ally is None or SIM.board.minor(minor).kind != "independent" or ally == power:
             continue
-        if st.seat_of(s, ally) == seat or st.hostile(s, power, ally) or war.in_forced_peace(s, power, ally):
+        if st.seat_of(s, ally) == seat or st.hostile(s, power, ally) or st.in_forced_peace(s, power, ally):
             continue
         out.append(minor)
     return out
@@ -108,9 +108,7 @@ def test_the_menus_set_ups_answer_as_a_scan(seed, players, bot):
                 assert leader_state.counters(s, power, stacks) == own
                 if power in s["powers"]:
                     assert sorted(war.independent_minors(g)) == independent
-                    assert independent_minors.allied_targets(
-                        g, power, war.in_forced_peace
-                    ) == _allied_targets_as_before(s, power)
+                    assert independent_minors.allied_targets(g, power) == _allied_targets_as_before(s, power)
                     assert leader_flow.may_build(g, power) == may_build
                     assert card_play.corsair_raids(g, power) == raids
                     assert interest == {c: commerce.interest_in_center(s, b, power, c) for c in interest}

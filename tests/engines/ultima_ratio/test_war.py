@@ -4,6 +4,7 @@ Spain seated with player 2, not at war with Portugal unless said)."""
 
 from __future__ import annotations
 
+from engines.ultima_ratio import state as st
 from engines.ultima_ratio.cards import card_play, deck
 from engines.ultima_ratio.diplomacy import war
 from engines.ultima_ratio.preparation.deployment import add_card_units
@@ -135,9 +136,9 @@ def test_the_wars_end_at_the_turn_end_in_forced_peace_until_the_next_turn():
 def test_ending_a_war_puts_its_powers_in_forced_peace_and_a_war_event_ends_it():
     g = ctx(power(start(), "power:spain"))
     war.end_war(g, ["power:portugal", "power:spain"])
-    assert g.s["wars"] == [] and war.in_forced_peace(g.s, "power:spain", "power:portugal")
+    assert g.s["wars"] == [] and st.in_forced_peace(g.s, "power:spain", "power:portugal")
     war.war_by_event(g.s, ["power:portugal", "power:spain"])
-    assert not war.in_forced_peace(g.s, "power:portugal", "power:spain")
+    assert not st.in_forced_peace(g.s, "power:portugal", "power:spain")
 
 
 def test_no_piracy_against_a_power_in_forced_peace():
