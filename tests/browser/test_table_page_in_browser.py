@@ -63,6 +63,16 @@ def shoot(page, artifacts, name):
     page.screenshot(path=str(artifacts / f"{name}-phone-screen.png"))  # the first screen, as a phone shows it
 
 
+def steady_box(locator, timeout_ms=10_000):
+    """The locator's bounding box, read again while it is None: the live part of a table with bots is swapped
+    whole when a bot moves (htmx, outerHTML), and an element read during that swap has no box for a moment."""
+    page, waited = locator.page, 0
+    while (box := locator.bounding_box()) is None and waited < timeout_ms:
+        page.wait_for_timeout(100)
+        waited += 100
+    return box
+
+
 def no_horizontal_overflow(page):
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= page.viewport_size["width"] + 1, f"the page is {width}px wide"

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from tests.browser.test_boards_in_browser import choose_on, my_turn, new_table, played, seq_of, shoot
 from tests.browser.test_platform_in_browser import register
+from tests.browser.test_table_page_in_browser import steady_box
 
 
 def click_the_board(page, clicks: int) -> list[str]:
@@ -37,7 +38,7 @@ def click_the_board(page, clicks: int) -> list[str]:
             page.wait_for_timeout(300)
             # the bots may still be moving (no decision of mine yet): wait for the next one, under load too
             expect(page.locator("#decision")).to_be_visible(timeout=20000)
-            box = page.locator("#decision").bounding_box()  # the decision in view beside the board (sticky)
+            box = steady_box(page.locator("#decision"))  # the decision in view beside the board (sticky)
             assert box and box["height"] > 0, box
             seen = min(box["y"] + box["height"], 900) - max(box["y"], 0)
             assert seen >= min(box["height"], 500), box
