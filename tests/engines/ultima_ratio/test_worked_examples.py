@@ -121,24 +121,7 @@ def test_example_21_5_1_the_key_area_taken_after_the_battle_costs_a_morale_point
     war.power(s, "power:france", seat="player3", war=False)
     s["wars"].append(["power:france", "power:spain"])
     s["morale"] = {"power:spain": {"power:france": 5}}
-    for name in ("area:andalusia", "area:castile", "area:leon"):
-        war.area(s, name, "power:spain")
-    war.unit(s, "power:spain-troop-1", "troop", "area:andalusia")
-    war.unit(s, "power:spain-troop-2", "troop", "area:andalusia")
-    s["powers"]["power:portugal"]["interest"].append("WM")
-    for uid in ("power:portugal-troop-1", "power:portugal-troop-2"):
-        s = place(s, uid, "area:alentejo")
-        s["impulse"]["start_locs"][uid] = "area:alentejo"
-    war.leader(s, "leader:tactical-1", "power:portugal-troop-1")
-    s = war.moves(
-        s,
-        ("done", None),
-        ("act", ["power:portugal", "tactical_move"]),
-        ("unit", "power:portugal-troop-1"),
-        ("absorb", "power:portugal-troop-2"),
-        ("march", None),
-        ("area", "area:andalusia"),
-    )
+    s = _portugal_army_marches(s, "area:alentejo", "area:andalusia", ("area:castile", "area:leon"))
     s, _ = war.through_combat(s, "done", None, dice=[6, 6, 6, 1], answers={"disperse": "power:portugal-troop-2"})
     assert s["morale"]["power:spain"] == {"power:france": 5, "power:portugal": 1}  # its last point
     s, log = war.play(s, "subjugate", "area:andalusia")  # the key area, with no point left to give
@@ -181,22 +164,27 @@ def test_an_army_whose_leading_troop_is_dispersed_in_a_won_battle_may_take_contr
 def _portugal_army_marches_into_leon(s: dict) -> dict:
     """Two Spanish troops hold Leon; a Portuguese army of two troops led from Oporto marches into it (the battle
     is next)."""
-    for name in ("area:leon", "area:castile", "area:galicia"):
+    return _portugal_army_marches(s, "area:oporto", "area:leon", ("area:castile", "area:galicia"))
+
+
+def _portugal_army_marches(s: dict, start: str, target: str, also_spanish: tuple[str, ...]) -> dict:
+    """Spain holds ``target`` (two troops in it) and ``also_spanish``; a Portuguese army of two troops, led by a
+    tactical leader, marches from ``start`` into ``target`` (the battle is next)."""
+    for name in (target, *also_spanish):
         war.area(s, name, "power:spain")
-    war.unit(s, "power:spain-troop-1", "troop", "area:leon")
-    war.unit(s, "power:spain-troop-2", "troop", "area:leon")
-    s["powers"]["power:portugal"]["interest"].append("WM")  # Leon is of the WM theater
+    war.unit(s, "power:spain-troop-1", "troop", target)
+    war.unit(s, "power:spain-troop-2", "troop", target)
+    s["powers"]["power:portugal"]["interest"].append("WM")  # the Spanish areas are of the WM theater
     for uid in ("power:portugal-troop-1", "power:portugal-troop-2"):
-        s = place(s, uid, "area:oporto")
-        s["impulse"]["start_locs"][uid] = "area:oporto"
+        s = place(s, uid, start)
+        s["impulse"]["start_locs"][uid] = start
     war.leader(s, "leader:tactical-1", "power:portugal-troop-1")
-    s = war.moves(
+    return war.moves(
         s,
         ("done", None),
         ("act", ["power:portugal", "tactical_move"]),
         ("unit", "power:portugal-troop-1"),
         ("absorb", "power:portugal-troop-2"),
         ("march", None),
-        ("area", "area:leon"),
+        ("area", target),
     )
-    return s
