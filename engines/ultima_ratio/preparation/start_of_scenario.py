@@ -9,7 +9,7 @@ The scenario's seat table for the number of players groups its major powers; eac
    by the bets, highest first, ties at random;
 3. ``choose_group``: in game order, each player chooses one of the groups left;
 4. each player's VP marker: the highest bettor at 0, every other at the difference between the highest bet and
-   his own (RULINGS AU-1), plus the group's starting VP (7.1).
+   his own (RULINGS SA-1), plus the group's starting VP (7.1).
 
 The state's ``auction`` holds ``{"bets": {role: n}, "order": [roles], "chosen": {role: group}}`` until it ends; the
 seats were laid out by ``deployment.prepare`` from the table's rows (group n at ``player<n>``) and ``seat_groups``
@@ -25,7 +25,7 @@ from engines.core.types import text
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.state import game_order, sitting
 
-MAX_BET = 20  # RULINGS AU-2: the legal list needs a bound; a bet above it buys nothing a bet of 20 does not
+MAX_BET = 20  # RULINGS SA-2: the legal list needs a bound; a bet above it buys nothing a bet of 20 does not
 
 
 def seat_table(g: Ctx) -> dict[int, Any]:
@@ -108,7 +108,7 @@ class ChooseGroup(Step):
 
 def seat_groups(g: Ctx) -> None:
     """Each group to the player who chose it, with his game order and his VP marker: the group's starting VP and
-    the difference between the highest bet and his own (7.1.1; RULINGS AU-1). ``prepare`` laid group n out at
+    the difference between the highest bet and his own (7.1.1; RULINGS SA-1). ``prepare`` laid group n out at
     ``player<n>``; the powers of the groups follow their new player."""
     s = g.s
     a = s.pop("auction")
