@@ -114,8 +114,10 @@ def action_button(
     the action acts on, subject first, as the game's presentation says (``data-keys``, read by static/js/board.js;
     issue 28 › A contract between the map and the legal list). An action with a ``confirm`` question (an
     irreversible choice) shows its label as a disclosure that opens on the question and the button that posts it:
-    a confirmation that needs no script."""
-    label = action["label"]
+    a confirmation that needs no script. Under its party's heading (a seat leading several parties) the button
+    says ``label_in_group`` ("Build a troop" under "Spain") and keeps the whole label in ``data-label`` for the
+    board's menus, which name no party otherwise."""
+    label = action.get("label_in_group") or action["label"]  # under its party's heading (``table_views.grouped``)
     if split and split in label:
         main, *details = label.split(split)
         sep = escape(split)
@@ -126,7 +128,8 @@ def action_button(
         text = escape(label)
     tid, verb = table.id, escape(action["verb"])
     keyed = f' data-keys="{escape(keys)}"' if keys else ""
-    button = f'<button type="submit" class="action" data-verb="{verb}">{text}</button>'
+    whole = f' data-label="{escape(action["label"])}"' if action.get("label_in_group") else ""  # the board's menus
+    button = f'<button type="submit" class="action" data-verb="{verb}"{whole}>{text}</button>'
     if action.get("confirm"):  # an irreversible choice: its button behind its question, with or without JavaScript
         button = (
             f'<details class="confirm-action"><summary class="button action">{text}</summary>\n  <p class="confirm-question">'

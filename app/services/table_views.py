@@ -96,16 +96,19 @@ def grouped(
 ) -> list[dict[str, Any]]:
     """The actions of a seat leading several parties, party by party (the game's ``action_group``; each keeps its
     place within its group, the groups in the order their first action came, the seat's own actions after them),
-    each with its ``group`` and its ``group_name``; a list with fewer than two groups is left as it is."""
+    each with its ``group``, its ``group_name`` and the words of its label under that heading (``label_in_group``,
+    where the game has them: ``Game.labels``); a list with fewer than two groups is left as it is, in its labels."""
     group_of = registry.presentation(game).action_group
-    if group_of is None or not actions:
-        return actions
-    groups = [group_of(game, view, a["verb"], a["arg"]) for a in actions]
+    groups = [group_of(game, view, a["verb"], a["arg"]) for a in actions] if group_of is not None else []
     keys = list(dict.fromkeys(g[0] for g in groups if g is not None))
     if len(keys) < 2:
+        for action in actions:
+            action.pop("label_in_group", None)
         return actions
     for action, group in zip(actions, groups, strict=True):
         if group is not None:
             action["group"], action["group_name"] = group[0], renderer.text(group[1])
+        else:
+            action.pop("label_in_group", None)
     rank = {key: n for n, key in enumerate(keys)}
     return sorted(actions, key=lambda a: rank.get(a.get("group") or "", len(keys)))

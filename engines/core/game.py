@@ -283,11 +283,18 @@ class Game(ABC):
 
     def labels(self, state: State, role: str, renderer: Renderer, legal: Legal | None = None) -> list[dict[str, Any]]:
         """The legal actions of ``role`` with their labels, for a page or the API; ``legal``: the seat's legal list
-        when the caller holds it already (its view's prompt), so it is not asked again (issue 26)."""
-        return [
-            {"verb": verb, "arg": arg, "label": renderer.text(self.label(state, role, verb, arg))}
-            for verb, arg in flat(self.legal(state, role) if legal is None else legal)
-        ]
+        when the caller holds it already (its view's prompt), so it is not asked again (issue 26). An action whose
+        label has words for a list grouped by party (``<key>.in_group``: "Build a troop" under the heading
+        "Spain", where the label says "Spain: build a troop") carries them as ``label_in_group``."""
+        out = []
+        for verb, arg in flat(self.legal(state, role) if legal is None else legal):
+            label = self.label(state, role, verb, arg)
+            item = {"verb": verb, "arg": arg, "label": renderer.text(label)}
+            in_group = renderer.variant(label, "in_group")
+            if in_group is not None:
+                item["label_in_group"] = in_group
+            out.append(item)
+        return out
 
     def replay(
         self,

@@ -212,5 +212,16 @@ class Renderer:
                 out.append(self._formatter.format_field(value, spec or ""))
         return self._grammar.finish("".join(out))
 
+    def variant(self, t: Text | str | None, suffix: str) -> str | None:
+        """``t`` in the words its catalog keeps for a context (the key ``<its key>.<suffix>``, with the same
+        arguments), or None when the game has no such words (e.g. ``in_group``: an action's label under a heading
+        that names its party already, ``Game.labels``)."""
+        if t is None:
+            return None
+        key = f"{t if isinstance(t, str) else t['msg']}.{suffix}"
+        if key not in self._catalog and key not in self._fallback:
+            return None
+        return self.text(key if isinstance(t, str) else cast(Text, {**t, "msg": key}))
+
     def rule(self, rule_id: str | None) -> str | None:
         return None if not rule_id else self.template(f"rule.{rule_id}")

@@ -55,7 +55,7 @@
     const button = form.querySelector("button");
     const keys = form.hasAttribute("data-keys") ? form.getAttribute("data-keys").split(" ").filter(Boolean)
       : verbKeys === null ? keysOf(arg) : Object.prototype.hasOwnProperty.call(verbKeys, verb) ? spaced(arg, verbKeys[verb]) : [];
-    return { form: form, verb: verb, keys: keys, label: button ? button.textContent.trim() : verb };
+    return { form: form, verb: verb, keys: keys, label: button ? (button.getAttribute("data-label") || button.textContent.trim()) : verb };
   }
 
   function button(text, css, onclick) {

@@ -1,11 +1,13 @@
 """A seat leading several parties reads its actions party by party (the game's ``action_group``;
 app/services/table_views.py ``grouped``): Ultima Ratio Regis' 8.2.2 menu of a player with four powers and their
-allied minors (20.2) listed under each party, its heading saying the actions left; a seat of one power as before."""
+allied minors (20.2) listed under each party, its heading saying the actions left, each button in the words of its
+party's list ("Build a troop" under "Spain"); a seat of one power as before."""
 
 import random
 
 import pytest
 
+from app.fragments import action_button
 from app.services.table_views import grouped
 from engines import registry
 from engines.ultima_ratio import state as st
@@ -61,6 +63,23 @@ def test_a_seat_with_several_powers_reads_its_actions_power_by_power(game, sever
     assert heading == f"{name}: {left} action{'s' if left != 1 else ''} left"
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_under_its_partys_heading_an_action_does_not_name_the_party_again(game, several, lang):
+    """The heading names the party; the button says the action alone ("Build a troop", "Construir una tropa"),
+    the whole label kept beside it for the board's menus (``data-label``)."""
+    s, role, view = several
+    actions = [a for a in listed(game, s, role, view, lang) if a.get("group") and a["verb"] == "act"]
+    assert len({a["arg"][1] for a in actions}) >= 3
+    for a in actions:
+        short = a["label_in_group"]
+        assert a["label"] == f"{game.name_of(a['arg'][0], lang)}: {short[0].lower()}{short[1:]}", a
+    a = actions[0]
+    table = type("Table", (), {"id": 7, "seq": 12})()
+    html = str(action_button(table, a, "token", role))
+    assert f">{a['label_in_group']}</button>" in html and f'data-label="{a["label"]}"' in html
+    assert "label_in_group" not in next(x for x in listed(game, s, role, view, lang) if not x.get("group"))
+
+
 def test_an_allied_minors_heading_says_whose_actions_it_spends(game, several):
     """20.2: an allied minor's units act "as if they were from the major power", on its action points."""
     s, _role, view = several
@@ -90,4 +109,6 @@ def test_a_seat_of_one_power_lists_as_before(game):
     view = game.view(s, "player1")
     renderer = game.renderer("en")
     before = game.labels(s, "player1", renderer, view["prompt"]["legal"])
-    assert grouped(game, view, renderer, [dict(a) for a in before]) == before
+    listed = grouped(game, view, renderer, [dict(a) for a in before])
+    assert listed == [{k: v for k, v in a.items() if k != "label_in_group"} for a in before]
+    assert not any("group" in a or "label_in_group" in a for a in listed)

@@ -143,6 +143,10 @@ def test_two_people_and_a_bot_play_new_order_by_their_pages(server, chromium, ar
             if groups:
                 first = next(a["group_name"] for a in own["actions"] if a.get("group") == groups[0])
                 expect(legends.first).to_have_text(first)
+                # under its heading a button says the action alone; the whole label stays for the board's menus
+                a = next(a for a in own["actions"] if a.get("group") == groups[0] and a.get("label_in_group"))
+                fieldset = page.locator(f'.prompt fieldset.action-group[data-group="{groups[0]}"]')
+                expect(fieldset.locator(f'button[data-label="{a["label"]}"]').first).to_have_text(a["label_in_group"])
             shoot_screens(page, artifacts, f"urr-92-impulse-{names[role]}")
             no_horizontal_overflow(page)
             shot.add(role)

@@ -109,6 +109,32 @@ def test_renderer_plurals_lists_and_missing_keys():
         r.text({"msg": "nope", "args": {}})
 
 
+def test_a_variant_of_a_message_is_its_key_with_a_suffix_and_the_same_arguments():
+    """``Renderer.variant``: the words a catalog keeps for a context (an action's label under a heading that names
+    its party, ``Game.labels``' ``label_in_group``), the Spanish catalog first, English behind it; None without."""
+    r = Renderer(
+        {
+            "en": {
+                "act": "{power}: build a troop",
+                "act.in_group": "Build a troop in {area}",
+                "other": "Pass",
+                "done": "Spain is done",
+                "done.in_group": "Done",
+            },
+            "es": {"act": "{power}: construir una tropa", "act.in_group": "Construir una tropa en {area}"},
+        },
+        lambda v, lang: None,
+        lang="es",
+        names={"p": "España", "a": "Castilla"},
+    )
+    label = {"msg": "act", "args": {"power": "p", "area": "a"}}
+    assert r.variant(label, "in_group") == "Construir una tropa en Castilla"
+    assert r.text(label) == "España: construir una tropa"  # the label itself is untouched
+    assert r.variant({"msg": "other", "args": {}}, "in_group") is None
+    assert r.variant("done", "in_group") == "Done"  # a plain key, from the English catalog behind the Spanish
+    assert r.variant(None, "in_group") is None
+
+
 def test_scripted_chance_plays_an_example_exactly():
     order = [f"toy:card:{n}" for n in (9, 8, 7, 1, 2, 3, 4, 5, 6)]
     with scripted([order]) as script:
