@@ -13,6 +13,7 @@ from engines.core.conformance import ConformanceError, check_state, playout
 from engines.core.content import Loaded, load_content
 from engines.core.machine import Step, copy_state
 from engines.core.text import Renderer
+from engines.core.types import text
 from tests.support.toy_game import GAME, Choose, Deal, Duel, Stake
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
@@ -127,10 +128,10 @@ def test_a_variant_of_a_message_is_its_key_with_a_suffix_and_the_same_arguments(
         lang="es",
         names={"p": "España", "a": "Castilla"},
     )
-    label = {"msg": "act", "args": {"power": "p", "area": "a"}}
+    label = text("act", power="p", area="a")
     assert r.variant(label, "in_group") == "Construir una tropa en Castilla"
     assert r.text(label) == "España: construir una tropa"  # the label itself is untouched
-    assert r.variant({"msg": "other", "args": {}}, "in_group") is None
+    assert r.variant(text("other"), "in_group") is None
     assert r.variant("done", "in_group") == "Done"  # a plain key, from the English catalog behind the Spanish
     assert r.variant(None, "in_group") is None
 
