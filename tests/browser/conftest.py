@@ -27,6 +27,10 @@ def chromium():
     if not CHROMIUM or not os.path.exists(CHROMIUM):
         pytest.skip("SIGLO_TEST_CHROMIUM does not name a Chromium binary: browser tests need one")
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    # an assertion's default wait, 5 s, is too short for a move's answer or its news and refetch on a loaded machine
+    # (CI: two workers on two cores): 15 s for every expect(...) without a timeout of its own (a failure only takes
+    # longer to say so)
+    sync_api.expect.set_options(timeout=15_000)
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(
             executable_path=CHROMIUM,

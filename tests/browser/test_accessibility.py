@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_platform_in_browser import register
-from tests.browser.test_table_page_in_browser import DESKTOP, PHONE, act, new_table
+from tests.browser.test_table_page_in_browser import DESKTOP, PHONE, act, bots_done, new_table
 
 axe_playwright_python = pytest.importorskip("axe_playwright_python", reason="axe-playwright-python is not installed")
 AXE = pathlib.Path(axe_playwright_python.__file__).parent / "axe.min.js"
@@ -67,6 +67,7 @@ def test_a_game_table_passes_axe_while_played(server, page, game, options, seats
     url = new_table(page, server.url, game, options, seats)
     page.goto(url)
     expect(page.locator("h1")).to_be_visible()
+    bots_done(page)  # the audit reads the page over several turns of the event loop: no bot's news swaps it then
     first = violations(page)
     for _ in range(3):  # a few moves, so the log, the board and the prompt hold more than the opening
         view = page.request.get(f"{server.url}/api/v1/tables/{url.rsplit('/', 1)[1]}").json()
@@ -74,6 +75,7 @@ def test_a_game_table_passes_axe_while_played(server, page, game, options, seats
             break
         act(page, server.url, url, view["actions"][0]["verb"], bots_may_move=True)
     page.goto(url)
+    bots_done(page)
     later = violations(page)
     page.goto(url + "/replay")
     replay = violations(page)
@@ -98,6 +100,7 @@ def test_the_dark_theme_passes_axe(server, page, game, options, seats):
     url = new_table(page, server.url, game, options, seats)
     page.goto(url)
     expect(page.locator("#decision")).to_be_attached()
+    bots_done(page)  # as above: no bot's news swaps the page while it is audited
     table = violations(page)
     for _ in range(3):  # a few moves: the board's marked things (a reference card, a chosen one) come in
         view = page.request.get(f"{server.url}/api/v1/tables/{url.rsplit('/', 1)[1]}").json()
@@ -105,6 +108,7 @@ def test_the_dark_theme_passes_axe(server, page, game, options, seats):
             break
         act(page, server.url, url, view["actions"][0]["verb"], bots_may_move=True)
     page.goto(url)
+    bots_done(page)
     table += violations(page)
     page.set_viewport_size(DESKTOP)
     page.locator("[data-side-toggle]").click()

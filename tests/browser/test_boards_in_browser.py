@@ -9,6 +9,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from tests.browser.test_platform_in_browser import register
+from tests.browser.test_table_page_in_browser import bots_done
 
 
 def new_table(page, server, game, options, seats):
@@ -35,7 +36,10 @@ def shoot(page, artifacts, name):
 
 
 def my_turn(page, tries=60) -> bool:
+    """Whether a decision of mine comes up, the bots done with theirs (bots_done): what the caller reads of the page
+    then is not swapped under it by a bot's move (at 15 Días's face-down choices the bots choose with me)."""
     for _ in range(tries):
+        bots_done(page)
         if page.locator(".prompt form.action-form").count():
             return True
         page.wait_for_timeout(250)
@@ -44,12 +48,14 @@ def my_turn(page, tries=60) -> bool:
 
 
 def played(page, before):
-    expect(page.locator("#table-live")).not_to_have_attribute("data-seq", str(before), timeout=5000)
+    # a move's answer, or the news of it, on a loaded machine (CI: two workers on two cores)
+    expect(page.locator("#table-live")).not_to_have_attribute("data-seq", str(before), timeout=20_000)
 
 
 def any_move(page):
     """One move as a player would make it: a listed button, else a highlighted thing on the board (and its first
     ability and target)."""
+    bots_done(page)  # else a bot's move may change the seq read here, and played() would not wait for mine
     page.wait_for_timeout(300)  # a swap just settled: let the board script filter the list
     before = seq_of(page)
     visible = page.locator(".prompt button.action:visible")

@@ -33,7 +33,7 @@ def test_a_table_with_a_clock_shows_it_on_the_page_and_in_the_lobby(server, chro
 
     alice.goto(table_url)
     alice.click("button.action:has-text('Play for 1')")
-    expect(bob.locator(".seat-list li:has-text('bob') .clock.running")).to_contain_text(" left", timeout=5000)
+    expect(bob.locator(".seat-list li:has-text('bob') .clock.running")).to_contain_text(" left", timeout=15_000)
     bob.set_viewport_size({"width": 1280, "height": 900})
     bob.screenshot(path=str(artifacts / "clocks-table.png"), full_page=True)
 

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_platform_in_browser import register
-from tests.browser.test_table_page_in_browser import DESKTOP, PHONE, new_table
+from tests.browser.test_table_page_in_browser import DESKTOP, PHONE, bots_done, new_table
 
 TABLES = {
     "planet-king": ({}, {"king": "me"}),
@@ -57,6 +57,8 @@ def test_a_table_light_and_dark_and_its_side_panel_folded(server, chromium, arti
     options, seats = TABLES[game]
     url = new_table(page, server.url, game, options, seats)
     page.goto(url)
+    # 15 Días's bots: their moves in, nothing swaps the live part while its boxes are read (the reader never moves)
+    bots_done(page)
     settled(page, game)
     assert page.locator("html").get_attribute("data-theme") == "system"
     for theme in ("light", "dark"):

@@ -63,7 +63,7 @@ def test_a_seat_page_kept_by_partial_answers_reads_as_a_fresh_page(server, chrom
             assert page.request.post(
                 f"{server.url}/api/v1/tables/{table}/actions", data=json.dumps(move), headers=api
             ).ok
-        expect(page.locator("#table-live")).not_to_have_attribute("data-seq", str(seq), timeout=5000)
+        expect(page.locator("#table-live")).not_to_have_attribute("data-seq", str(seq), timeout=20_000)
         page.wait_for_function(
             "n => document.getElementById('live-head').dataset.seq === n",
             arg=page.locator("#table-live").get_attribute("data-seq"),
@@ -111,7 +111,7 @@ def test_an_urr_page_whose_units_move_by_clicks_reads_as_a_fresh_page(server, ch
             if not page.locator(".prompt button.action:visible").count():
                 page.locator(".board-all").click()
             page.locator(".prompt button.action:visible").first.click()
-        expect(page.locator("#table-live")).not_to_have_attribute("data-seq", seq, timeout=8000)
+        expect(page.locator("#table-live")).not_to_have_attribute("data-seq", seq, timeout=20_000)
         page.wait_for_function(
             "n => document.getElementById('live-head').dataset.seq === n",
             arg=page.locator("#table-live").get_attribute("data-seq"),

@@ -183,12 +183,17 @@ def check_bets(pages: dict, bettor: str) -> None:
 
 def check_hands(base: str, pages: dict, table: str) -> None:
     """8.1.4: each page shows its own hand (keyed card:<id>) and no card of the other's."""
-    hands = {
-        role: page.request.get(f"{base}/api/v1/tables/{table}").json()["view"]["private"]["hand"]
-        for role, page in pages.items()
-    }
+    views = {role: page.request.get(f"{base}/api/v1/tables/{table}").json() for role, page in pages.items()}
+    hands = {role: view["view"]["private"]["hand"] for role, view in views.items()}
     assert all(hands.values()), hands
     for role, page in pages.items():
+        # the page shows the position the hands were read at (a bot's move that deals may still be on its way)
+        page.wait_for_function(
+            "n => Number(document.querySelector('#table-live').dataset.seq) >= n",
+            arg=views[role]["seq"],
+            polling=200,
+            timeout=30_000,
+        )
         html = page.content()
         for card in hands[role]:
             assert f'data-key="{card}"' in html, (role, card)

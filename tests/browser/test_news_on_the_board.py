@@ -5,7 +5,7 @@ because of news — never because of my own move's answer."""
 from playwright.sync_api import expect
 
 from tests.browser.test_platform_in_browser import register
-from tests.browser.test_table_page_in_browser import DESKTOP, new_table
+from tests.browser.test_table_page_in_browser import DESKTOP, bots_done, new_table
 
 # my own move, as a click on the board or the list posts it (the form's htmx request)
 OWN_MOVE = "() => document.querySelector('#table-live form.action-form').requestSubmit()"
@@ -22,8 +22,11 @@ def test_the_bots_moves_ring_what_they_changed_on_my_board(server, chromium, art
     url = new_table(page, server.url, "15-dias", {"players": 4}, seats)
     page.goto(url)
     expect(page.locator("#table-live form.action-form").first).to_be_attached(timeout=15000)
+    # the bots' first moves in: a form posted while their news is on its way would be of a stale seq (a 409, no move)
+    bots_done(page)
     page.evaluate(OWN_MOVE)  # the bots answer; their news reach my page
-    expect(page.locator("[data-board] .news").first).to_be_attached(timeout=10000)
+    # three bots' moves, each news a refetch of the table, on a loaded machine: 20 s, as the refetch below
+    expect(page.locator("[data-board] .news").first).to_be_attached(timeout=20_000)
     page.screenshot(path=str(artifacts / "news-on-the-board.png"), full_page=True)
 
 

@@ -13,7 +13,7 @@ def test_my_notes_save_as_i_type_and_stay(server, chromium, artifacts):
     page.goto(url)
     page.locator("#notes summary").click()
     page.fill("#notes-text", "South bluffs: keep the 9 for the last round.")
-    expect(page.locator("#notes-status")).to_have_text("Saved.", timeout=5000)
+    expect(page.locator("#notes-status")).to_have_text("Saved.", timeout=15_000)
     page.reload()
     expect(page.locator("#notes-text")).to_have_value("South bluffs: keep the 9 for the last round.")
     expect(page.locator("#notes")).to_have_attribute("open", "")

@@ -36,14 +36,14 @@ def test_two_players_see_each_other_live(server, chromium, artifacts):
     alice.click("button.action:has-text('Raise the stake to 2')")
     expect(alice.locator(".prompt-text")).to_contain_text("set the stake")
     # bob's and the spectator's pages update without reload
-    expect(bob.locator(".board-generic")).to_contain_text("2", timeout=5000)
-    expect(bob.locator(".log-list")).to_contain_text("raises the stake to 2", timeout=5000)
-    expect(watcher.locator(".log-list")).to_contain_text("raises the stake to 2", timeout=5000)
+    expect(bob.locator(".board-generic")).to_contain_text("2", timeout=15_000)
+    expect(bob.locator(".log-list")).to_contain_text("raises the stake to 2", timeout=15_000)
+    expect(watcher.locator(".log-list")).to_contain_text("raises the stake to 2", timeout=15_000)
 
     # undo my own move, then play on
     alice.click("button.undo")
     expect(alice.locator(".notice")).to_contain_text("Move taken back")
-    expect(bob.locator(".log-list")).not_to_contain_text("raises the stake to 2", timeout=5000)
+    expect(bob.locator(".log-list")).not_to_contain_text("raises the stake to 2", timeout=15_000)
     # the undo's own news may reach alice's page after the undo's answer (it did on a busy CI machine): news of
     # the move the page already shows fetches nothing, so her notice stays
     alice.evaluate("""() => {
@@ -53,14 +53,14 @@ def test_two_players_see_each_other_live(server, chromium, artifacts):
     alice.wait_for_timeout(500)
     expect(alice.locator(".notice")).to_contain_text("Move taken back")
     alice.click("button.action:has-text('Play for 1')")
-    expect(bob.locator("button.action").first).to_be_visible(timeout=5000)
+    expect(bob.locator("button.action").first).to_be_visible(timeout=15_000)
     bob.locator("button.action").first.click()
-    expect(alice.locator(".log-list")).to_contain_text("bob chooses a card face down", timeout=5000)
+    expect(alice.locator(".log-list")).to_contain_text("bob chooses a card face down", timeout=15_000)
 
     # chat reaches the other page live
     bob.fill("#chat-text", "¡Buena suerte!")
     bob.click("#chat button[type=submit]")
-    expect(alice.locator("#chat-log")).to_contain_text("¡Buena suerte!", timeout=5000)
+    expect(alice.locator("#chat-log")).to_contain_text("¡Buena suerte!", timeout=15_000)
 
     alice.set_viewport_size({"width": 1280, "height": 900})
     alice.screenshot(path=str(artifacts / "toy-duel-table.png"), full_page=True)

@@ -3,6 +3,7 @@ in a bar), 'since your last move', rules links from the log, a replay stepped th
 Screenshots of every state at desktop (1280) and phone (390) width land in test-artifacts/."""
 
 import json
+import re
 
 from playwright.sync_api import expect
 
@@ -71,6 +72,24 @@ def steady_box(locator, timeout_ms=10_000):
         page.wait_for_timeout(100)
         waited += 100
     return box
+
+
+def bots_done(page, timeout_ms=30_000) -> dict:
+    """Wait until no bot seat of the page's table is to act and the page shows the table's newest move; the table's
+    API view then. Until a person moves again nothing swaps the page's live part, so what is read of it (a box, a
+    count, a text) is of one page (a bot's move swaps it as its news comes in; at a simultaneous step, 9.2's auction
+    or 15 Días's face-down choice of a Main Character, the bots choose while the person's prompt is up)."""
+    base, tid = re.match(r"(https?://[^/]+)/tables/(\d+)", page.url).groups()
+    waited, view = 0, {}
+    while waited < timeout_ms:
+        view = page.request.get(f"{base}/api/v1/tables/{tid}").json()
+        bots = {s["role"] for s in view["seats"] if s["bot"]}
+        shown = page.locator("#table-live").get_attribute("data-seq")
+        if not bots & set(view["active_roles"]) and shown == str(view["seq"]):
+            return view
+        page.wait_for_timeout(100)
+        waited += 100
+    raise AssertionError(f"the bots were still moving after {timeout_ms} ms, or the page never showed it: {view}")
 
 
 def no_horizontal_overflow(page):
@@ -261,7 +280,14 @@ def test_news_newer_than_my_own_answer_is_fetched_once_it_is_in(server, chromium
     """While the undo's answer is on its way, another move is made (here through the API): its news waits for the
     undo's answer, then the page fetches the newer table (the news is never lost)."""
     page, url = raised_with_a_slow_undo(server, chromium)
+    raised = int(page.locator("#table-live").get_attribute("data-seq"))
     page.click("button.undo")
-    page.wait_for_timeout(300)  # the undo is made on the server; its answer is 1.5 s away
+    # the undo made on the server (its answer is 1.5 s away from the page once it is sent): asked of the server, not
+    # guessed by a fixed wait, which a loaded machine may outlast
+    tid = url.rsplit("/", 1)[1]
+    for _ in range(200):
+        if page.request.get(f"{server.url}/api/v1/tables/{tid}").json()["seq"] != raised:
+            break
+        page.wait_for_timeout(50)
     newest = act(page, server.url, url, "raise", "north")
-    expect(page.locator("#table-live")).to_have_attribute("data-seq", str(newest), timeout=10_000)
+    expect(page.locator("#table-live")).to_have_attribute("data-seq", str(newest), timeout=20_000)

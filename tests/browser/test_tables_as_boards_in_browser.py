@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from tests.browser.test_boards_in_browser import choose_on, my_turn, new_table, played, seq_of, shoot
 from tests.browser.test_platform_in_browser import register
-from tests.browser.test_table_page_in_browser import steady_box
+from tests.browser.test_table_page_in_browser import bots_done, steady_box
 
 
 def click_the_board(page, clicks: int) -> list[str]:
@@ -35,8 +35,9 @@ def click_the_board(page, clicks: int) -> list[str]:
             choose_on(page)
             clicked.append(name)
             played(page, before)
-            page.wait_for_timeout(300)
-            # the bots may still be moving (no decision of mine yet): wait for the next one, under load too
+            # the bots may still be moving (no decision of mine yet): their moves in, the box is read of a page that
+            # no bot's news swaps meanwhile
+            bots_done(page)
             expect(page.locator("#decision")).to_be_visible(timeout=20000)
             box = steady_box(page.locator("#decision"))  # the decision in view beside the board (sticky)
             assert box and box["height"] > 0, box
