@@ -48,7 +48,8 @@ class Asked(Container[str]):
 def repatriation_lane(g: Ctx, power: str, here: str) -> Lane:
     """14.1.1 (``repatriation.crossable``): the areas of a strategic movement (10.2, ``troop_passable``) and every
     area of the power possessing ``here`` ("counted as if belonging to an ally"), never an area with enemy troops;
-    it ends in an area the power controls (RULINGS R-4)."""
+    it ends in an area the power controls (RULINGS R-4). A minor's troop never leaves its theater and the areas
+    bordering it (20.2, 18.5; RULINGS G4-1): the possessor's areas it crosses are those it may use."""
     s = g.s
     passable = [a for a in s["areas"] if troop_passable(g, power, a)]
     through = repatriation.crossable(
@@ -58,6 +59,9 @@ def repatriation_lane(g: Ctx, power: str, here: str) -> Lane:
         own_troop_areas=(),
         enemy_troop_areas=[a for a in s["areas"] if st.enemy_troops_in(s, a, power)],
     )
+    if power not in s["powers"]:
+        b = board_of(g)
+        through = {a for a in through if st.interest_ok(s, b, power, a)}
     return Lane(frozenset(through), frozenset(a for a in through if a != here and st.controls(s, power, a)))
 
 
