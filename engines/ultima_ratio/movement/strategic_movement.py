@@ -393,7 +393,7 @@ class StrategicMove(Step):
         if result == "stopped" and f.get("repatriating"):
             left = st.loc_area(f["path"][0])
             assert left is not None  # a repatriating troop sets out from the area it must leave (repatriation_flow)
-            box = st.box_for(board_of(g), left)
+            box = battles.theater_box(g.s, board_of(g), f["unit"], left)
             lost = repatriation.lost_at_sea(leader_state.counters(g.s), f["unit"], box)
             st.move_unit(g.s, f["unit"], next(u["at"] for u in lost if u["id"] == f["unit"]))
             g.log("log.repatriation_lost_at_sea", unit=f["unit"], box=box, rule="repatriation")

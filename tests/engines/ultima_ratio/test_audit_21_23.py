@@ -64,6 +64,7 @@ def test_an_allied_minors_troops_in_the_enemys_areas_are_repatriated_at_peace_by
     assert step(s) == "repatriate_troop" and s["stack"][-1]["unit"] == "minor:savoy-troop-1"
     assert TABLE.active_roles(s) == ["player2"]  # Spain's player acts with Savoy's troops (20.2)
     assert legal(s)["tactical"] == ["area:piedmont", "area:savoy"]
+    assert legal(s)["disperse"] == ["box:dispersed-cm"]  # Savoy's theater's box, not Dauphine's (18.5, G4-3)
     s, log = play(s, "tactical", "area:savoy")
     assert s["units"]["minor:savoy-troop-1"]["loc"] == "area:savoy" and "log.peace_signed" in msgs(log)
     assert s["units"]["minor:savoy-troop-2"]["loc"] == "area:piedmont"

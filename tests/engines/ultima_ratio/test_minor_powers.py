@@ -558,6 +558,24 @@ def test_an_allied_minor_builds_no_squadron_in_its_own_port_outside_its_theater(
     assert construction.troop_fits(s, GAME.board, "minor:barbary-coast-minor", "area:tunis")
 
 
+def test_a_minors_troop_dispersed_in_a_border_area_of_another_theater_goes_to_its_own_theaters_box():
+    """18.5 (l. 1321): minor powers "can operate in areas bordering theaters where they can operate normally, but
+    cannot go further, and cannot disperse outside the theaters where they normally operate" (RULINGS G4-3): a
+    Savoyard troop (CM) dispersed in Dauphine (WE, bordering CM) goes to the box of Central Mediterranean, with no
+    choice of box — before, to Western Europe's. France's own troop there may pick either (BX-1)."""
+    from engines.ultima_ratio.combat import battles
+
+    s = with_minor(position(powers1=("power:portugal", "power:france")), "minor:savoy", "power:france")
+    area(s, "area:dauphine", "power:france")
+    s["units"]["minor:savoy-troop-1"]["loc"] = "area:dauphine"
+    new_unit(s, "power:france-troop-9", "power:france", "troop", "2-3", "area:dauphine")
+    g = Ctx(GAME, s)
+    for uid in ("minor:savoy-troop-1", "power:france-troop-9"):
+        battles.disperse(g, uid, "area:dauphine")
+    assert g.s["units"]["minor:savoy-troop-1"]["loc"] == "box:dispersed-cm"
+    assert g.s["box_choices"] == {"power:france-troop-9": ["box:dispersed-we-continent", "box:dispersed-cm"]}
+
+
 def test_the_ally_of_an_independent_minor_announces_whether_it_enters_a_new_war():
     """20.5 (l. 1557-1559): "When a major power that controls one of these minor powers enters a war, it must
     immediately announce which allied independent minor powers enter the war with it"; one that stays out is treated
