@@ -17,6 +17,7 @@ from engines.core.types import text
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.board import board_of
 from engines.ultima_ratio.logistics import stacking
+from engines.ultima_ratio.movement import naval_bases
 
 
 def board(g: Ctx):
@@ -127,7 +128,8 @@ def squadron_grades(g: Ctx, power: str) -> list[str]:
 
 def squadron_places(g: Ctx, power: str, first: bool = False) -> list[str]:
     """9.2: a coastal possession, "controlled and free of enemies" (troops of a power not at war with it do not
-    stop it), that the power may use (18.4.1). ``first``: the first place only (whether there is one)."""
+    stop it), that the power may use as a naval base (18.4.1; a minor's, in its theater: 20.2,
+    ``naval_bases.may_use``). ``first``: the first place only (whether there is one)."""
     s, b = g.s, board(g)
     places = (
         a
@@ -136,7 +138,7 @@ def squadron_places(g: Ctx, power: str, first: bool = False) -> list[str]:
         and st.controls(s, power, a)
         and not st.enemy_troops_in(s, a, power)
         and not s["areas"][a]["marker"]
-        and st.interest_ok(s, b, power, a)
+        and naval_bases.may_use(s, b, power, a)
     )
     return list(itertools.islice(places, 1) if first else places)
 

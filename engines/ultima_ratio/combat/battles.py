@@ -395,18 +395,31 @@ def apply_losses(g: Ctx, result: dict, area: str) -> None:
 
 
 def disperse(g: Ctx, uid: str, area: str) -> None:
-    """18.1 / 18.5: a troop dispersed in ``area`` goes to its theater's dispersed box; from a border area a
-    player's troop may go to the box of the bordering theater instead (``offer_box``)."""
-    st.move_unit(g.s, uid, st.box_for(board_of(g), area))
+    """18.1 / 18.5: a troop dispersed in ``area`` goes to its theater's dispersed box (``theater_box``); from a
+    border area a player's troop may go to the box of the bordering theater instead (``offer_box``)."""
+    st.move_unit(g.s, uid, theater_box(g.s, board_of(g), uid, area))
     offer_box(g, uid, area)
+
+
+def theater_box(s: dict, b: Board, uid: str, area: str) -> str:
+    """18.1: the dispersed box of the theater of ``area`` (``state.box_for``); a minor's troop dispersed in a
+    border area of another theater goes to its own theater's, the box of its areas there (18.5, l. 1321: minor
+    powers "cannot disperse outside the theaters where they normally operate"; RULINGS G4-3). A mercenary minor's,
+    without a theater (20.6), goes to the box of the area's theater."""
+    power = s["units"][uid]["power"]
+    theater = b.minor(power).theater if power in s["minors"] else None
+    if theater is None or b.areas[area].theater == theater:
+        return st.box_for(b, area)
+    return st.box_for(b, next(a for a in b.minor(power).areas if b.areas[a].theater == theater))
 
 
 def dispersal_boxes(g: Ctx, uid: str, area: str) -> list[str]:
     """18.5: the boxes a troop dispersed in ``area`` may go to, its own theater's first
-    (``logistics.dispersion_boxes``); an automaton's troop has its own theater's only (RULINGS AV-10)."""
+    (``logistics.dispersion_boxes``); an automaton's or a minor's troop has its own theater's only (RULINGS AV-10,
+    G4-3)."""
     s, b = g.s, board_of(g)
     if s["units"][uid]["power"] not in s["powers"]:
-        return [st.box_for(b, area)]
+        return [theater_box(s, b, uid, area)]
     return logistics_rules.dispersion_boxes(b.areas[area], b.map)
 
 

@@ -262,27 +262,33 @@ def returns(g: Ctx, pair: list[str], loser: str | None = None) -> None:
 
 
 def to_repatriate(g: Ctx, f: dict) -> list[list]:
-    """21.5.3: each of the two powers' units (troops, squadrons in port, fortresses) in the other's possessions and
-    those of the minors allied with it (``enemy_sides``); and the units of third powers in the areas ceded to the
-    winner, if they are not at war with it ("If they are not at war, repatriation is mandatory"; at war they stay,
-    RULINGS P-12). [[power, units]] in order."""
+    """21.5.3: the units (troops, squadrons in port, fortresses) of each side in the other side's areas — a side is
+    a power of the pair and the minors allied with it (``enemy_sides``), so the allied minors' units go home too
+    (RULINGS G4-1); and the units of third powers (and of their allied minors) in the areas ceded to the winner, if
+    they are not at war with it ("If they are not at war, repatriation is mandatory"; at war they stay, RULINGS
+    P-12). [[party, units]] in order: the two major powers' first, then the minors' (each moved by its ally's
+    player, 20.2)."""
     s = g.s
+    pair = f["pair"]
     ceded = {t for kind, t in f.get("chosen", []) if kind in ("cede_conquered", "cede_border")}
     todo: dict[str, list[str]] = {}
     for uid, info in sorted(s["units"].items()):
         area = st.loc_area(info["loc"])
         if area is None or area not in s["areas"]:
             continue
-        owner, power = s["areas"][area]["owner"], info["power"]
-        if (power in f["pair"] and enemy_sides(s, f["pair"], owner, power)) or (
-            area in ceded and power in s["powers"] and power not in f["pair"] and not deck.at_war(s, power, f["winner"])
+        owner, party = s["areas"][area]["owner"], info["power"]
+        side = st.side_of(s, party)
+        if side is None or side not in s["powers"]:
+            continue
+        if (side in pair and enemy_sides(s, pair, owner, party)) or (
+            area in ceded and side not in pair and not deck.at_war(s, side, f["winner"])
         ):
-            todo.setdefault(power, []).append(uid)
+            todo.setdefault(party, []).append(uid)
     for area, info in sorted(s["areas"].items()):
         fort = info["fortress"]
-        if fort and fort["power"] in f["pair"] and enemy_sides(s, f["pair"], info["owner"], fort["power"]):
+        if fort and st.side_of(s, fort["power"]) in pair and enemy_sides(s, pair, info["owner"], fort["power"]):
             todo.setdefault(fort["power"], []).insert(0, repatriation_flow.FORTRESS + area)
-    return [[p, units] for p, units in todo.items()]
+    return [[p, todo[p]] for p in sorted(todo, key=lambda p: p not in s["powers"])]
 
 
 class PeaceRestitution(Step):

@@ -28,12 +28,22 @@ def may_sail(s: dict, board: Board, uid: str, sea: str) -> bool:
     return board.mediterranean_sea(sea) == s["units"][uid]["galley"]
 
 
+def may_use(s: dict, board: Board, power: str, port: str) -> bool:
+    """Whether the power's squadrons may use the port as a naval base: a major power's, the areas it may use (18.4.1,
+    ``state.interest_ok``); a minor's fleets "cannot use naval bases outside this theater" (20.2, l. 1492), the
+    theater it belongs to — not the border areas of the neighbouring theaters its troops may enter (18.5); a
+    mercenary minor, without a theater (20.6), where its ally may (RULINGS PA-4, G4-2)."""
+    if power not in s["powers"]:
+        theater = board.minor(power).theater
+        if theater is not None:
+            return board.areas[port].theater == theater
+    return st.interest_ok(s, board, power, port)
+
+
 def own_ports(s: dict, board: Board, power: str, sea: str) -> list[str]:
-    """The power's naval bases on a sea: controlled coastal areas it may use (Glossary "Naval base", 18.4.1)."""
+    """The power's naval bases on a sea: controlled coastal areas it may use (Glossary "Naval base", ``may_use``)."""
     return [
-        a
-        for a in board.sea_ports[sea]
-        if st.active(s, a) and st.controls(s, power, a) and st.interest_ok(s, board, power, a)
+        a for a in board.sea_ports[sea] if st.active(s, a) and st.controls(s, power, a) and may_use(s, board, power, a)
     ]
 
 
@@ -48,7 +58,7 @@ def base_ports(s: dict, board: Board, power: str, galley: bool) -> list[str]:
                 a
                 for a in st.controlled(s, power)
                 if st.coastal(board, a)
-                and st.interest_ok(s, board, power, a)
+                and may_use(s, board, power, a)
                 and (s["mediterranean_open"] or board.mediterranean_port(a) == galley)
             ],
         )
@@ -89,7 +99,7 @@ def has_base(s: dict, board: Board, power: str, sea: str, galley: bool) -> bool:
     def near() -> bool:
         return any(
             st.controls(s, power, a)
-            and st.interest_ok(s, board, power, a)
+            and may_use(s, board, power, a)
             and (s["mediterranean_open"] or board.mediterranean_port(a) == galley)
             for a in board.ports_near(sea, limit)
         )

@@ -48,7 +48,8 @@ class Asked(Container[str]):
 def repatriation_lane(g: Ctx, power: str, here: str) -> Lane:
     """14.1.1 (``repatriation.crossable``): the areas of a strategic movement (10.2, ``troop_passable``) and every
     area of the power possessing ``here`` ("counted as if belonging to an ally"), never an area with enemy troops;
-    it ends in an area the power controls (RULINGS R-4)."""
+    it ends in an area the power controls (RULINGS R-4). A minor's troop never leaves its theater and the areas
+    bordering it (20.2, 18.5; RULINGS G4-1): the possessor's areas it crosses are those it may use."""
     s = g.s
     passable = [a for a in s["areas"] if troop_passable(g, power, a)]
     through = repatriation.crossable(
@@ -58,6 +59,9 @@ def repatriation_lane(g: Ctx, power: str, here: str) -> Lane:
         own_troop_areas=(),
         enemy_troop_areas=[a for a in s["areas"] if st.enemy_troops_in(s, a, power)],
     )
+    if power not in s["powers"]:
+        b = board_of(g)
+        through = {a for a in through if st.interest_ok(s, b, power, a)}
     return Lane(frozenset(through), frozenset(a for a in through if a != here and st.controls(s, power, a)))
 
 
@@ -389,7 +393,7 @@ class StrategicMove(Step):
         if result == "stopped" and f.get("repatriating"):
             left = st.loc_area(f["path"][0])
             assert left is not None  # a repatriating troop sets out from the area it must leave (repatriation_flow)
-            box = st.box_for(board_of(g), left)
+            box = battles.theater_box(g.s, board_of(g), f["unit"], left)
             lost = repatriation.lost_at_sea(leader_state.counters(g.s), f["unit"], box)
             st.move_unit(g.s, f["unit"], next(u["at"] for u in lost if u["id"] == f["unit"]))
             g.log("log.repatriation_lost_at_sea", unit=f["unit"], box=box, rule="repatriation")

@@ -78,7 +78,7 @@ class TacticalLandCombat:
             f["won"] = True  # 13.3.7: control follows "automatically (if desired)"
             for uid in st.enemy_troops_in(s, area, f["power"]):
                 if s["units"][uid]["power"] not in s["powers"]:
-                    st.move_unit(s, uid, st.box_for(b, area))
+                    st.move_unit(s, uid, battles.theater_box(s, b, uid, area))
             self._after_retreat(g, area)
             return
         for uid in st.troops_in(s, area, f["power"]):

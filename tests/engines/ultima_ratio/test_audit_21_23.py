@@ -38,6 +38,38 @@ def test_conquered_territories_of_an_allied_minor_are_returned_and_troops_repatr
     assert step(s) == "repatriate_troop" and legal(s)
 
 
+def test_an_allied_minors_troops_in_the_enemys_areas_are_repatriated_at_peace_by_its_allys_player():
+    """21.5 (l. 1717): "troops are repatriated from enemy territories"; 21.5.3 (l. 1748); 20.2 (l. 1488: the minor's
+    units "are treated as if they were from the major power"). Savoy, allied with Spain, holds Dauphine (Portugal's,
+    a border area of Savoy's theater) with a troop: at peace the area goes back to Portugal and the troop goes home,
+    moved by Spain's player (RULINGS G4-1) — before, only the two major powers' units were repatriated and the
+    Savoyard troop stayed in Portugal's area."""
+    from engines.core.machine import Ctx, copy_state
+    from engines.ultima_ratio.diplomacy import peace
+    from engines.ultima_ratio.game import GAME as TABLE
+    from engines.ultima_ratio.movement import strategic_movement
+
+    s = savoy_allied_with_spain(at_war(given_by_portugal=2, given_by_spain=3))
+    area(s, "area:dauphine", "power:portugal", control="minor:savoy")
+    s["units"]["minor:savoy-troop-1"]["loc"] = s["impulse"]["start_locs"]["minor:savoy-troop-1"] = "area:dauphine"
+    s["units"]["minor:savoy-troop-2"]["loc"] = "area:piedmont"  # in its own area: stays
+    frame = {"pair": ["power:portugal", "power:spain"], "winner": None, "chosen": []}
+    g = Ctx(TABLE, copy_state(s))
+    assert peace.to_repatriate(g, frame) == [["minor:savoy", ["minor:savoy-troop-1"]]]
+    through = strategic_movement.repatriation_lane(g, "minor:savoy", "area:dauphine").through
+    crossed = [a for a in sorted(s["areas"]) if a in through]
+    assert crossed == ["area:dauphine", "area:piedmont", "area:savoy"]  # 14.1.1: not Portugal's other areas
+    s, log = play(s, "open_peace", ["power:portugal", "power:spain"])  # 3-2, the requester's point: a draw
+    assert "log.peace_draw" in msgs(log) and s["areas"]["area:dauphine"]["control"] == "power:portugal"
+    assert step(s) == "repatriate_troop" and s["stack"][-1]["unit"] == "minor:savoy-troop-1"
+    assert TABLE.active_roles(s) == ["player2"]  # Spain's player acts with Savoy's troops (20.2)
+    assert legal(s)["tactical"] == ["area:piedmont", "area:savoy"]
+    assert legal(s)["disperse"] == ["box:dispersed-cm"]  # Savoy's theater's box, not Dauphine's (18.5, G4-3)
+    s, log = play(s, "tactical", "area:savoy")
+    assert s["units"]["minor:savoy-troop-1"]["loc"] == "area:savoy" and "log.peace_signed" in msgs(log)
+    assert s["units"]["minor:savoy-troop-2"]["loc"] == "area:piedmont"
+
+
 # ----- 23.3 / 21.6: an allied minor power becomes neutral as 20.4.1 says --------------------------------------------
 def savoy_allied_with_portugal(s: dict) -> dict:
     """Savoy in play, allied with Portugal, its first troop in Piedmont and an R2 revolt in Savoy."""

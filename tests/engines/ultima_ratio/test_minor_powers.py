@@ -517,6 +517,65 @@ def test_an_allied_minors_squadron_that_loses_its_port_goes_to_the_nearest_base(
     assert g.s["units"]["minor:genoa-squadron-1"]["loc"] == "area:florence"  # the ally's port in the theater
 
 
+def test_an_allied_minors_fleet_uses_no_naval_base_outside_its_theater_its_troops_may_enter_the_border():
+    """20.2 (l. 1492): the minor's troops "cannot leave the theater of operations to which the minor power belongs
+    (except for border areas of the theater); and its fleets cannot use naval bases outside this theater"; 18.5
+    (l. 1321) still lets its troops into the border areas (RULINGS G4-2). France, Genoa's ally, holds Venice (CM, a
+    border area of Genoa's own theater) and Constantine (WM, bordering CM), both on the Central Mediterranean:
+    Genoa's squadron that lost its port goes to Venice — before, Constantine was a base too, and first on the tie."""
+    from engines.ultima_ratio.movement import naval_bases
+    from engines.ultima_ratio.sequence import impulse
+    from engines.ultima_ratio.state import interest_ok
+
+    s = allied_genoa()
+    s["units"]["minor:genoa-squadron-1"].update(loc="area:genoa", galley=True)  # built in the Mediterranean (18.6.1)
+    area(s, "area:constantine", "power:france")
+    area(s, "area:venice", "power:france")
+    s["areas"]["area:genoa"]["control"] = "power:spain"
+    s["wars"].append(["power:france", "power:spain"])
+    board = GAME.board
+    assert naval_bases.own_ports(s, board, "minor:genoa", "sea:central-mediterranean") == ["area:venice"]
+    assert naval_bases.own_ports(s, board, "power:france", "sea:central-mediterranean") == [
+        "area:corsica",  # Genoa's (WM), France's bases by its interest (18.4.1)
+        "area:constantine",
+        "area:venice",
+    ]
+    assert interest_ok(s, board, "minor:genoa", "area:constantine")  # 18.5: its troops may go there
+    g = Ctx(GAME, copy_state(s))
+    assert impulse.rebase_due(g, "player1") is None
+    assert g.s["units"]["minor:genoa-squadron-1"]["loc"] == "area:venice"
+
+
+def test_an_allied_minor_builds_no_squadron_in_its_own_port_outside_its_theater():
+    """20.2 (l. 1492), RULINGS G4-2: the Barbary Coast (WM) possesses Tunis, of CM and bordering WM: its troops are
+    built there (18.5), its squadrons only in its ports of WM — before, Tunis took squadrons too."""
+    from engines.ultima_ratio.actions import construction
+
+    s = with_minor(position(powers1=("power:portugal", "power:france")), "minor:barbary-coast-minor", "power:france")
+    g = Ctx(GAME, s)
+    squadrons = construction.squadron_places(g, "minor:barbary-coast-minor")
+    assert "area:algiers" in squadrons and "area:tunis" not in squadrons
+    assert construction.troop_fits(s, GAME.board, "minor:barbary-coast-minor", "area:tunis")
+
+
+def test_a_minors_troop_dispersed_in_a_border_area_of_another_theater_goes_to_its_own_theaters_box():
+    """18.5 (l. 1321): minor powers "can operate in areas bordering theaters where they can operate normally, but
+    cannot go further, and cannot disperse outside the theaters where they normally operate" (RULINGS G4-3): a
+    Savoyard troop (CM) dispersed in Dauphine (WE, bordering CM) goes to the box of Central Mediterranean, with no
+    choice of box — before, to Western Europe's. France's own troop there may pick either (BX-1)."""
+    from engines.ultima_ratio.combat import battles
+
+    s = with_minor(position(powers1=("power:portugal", "power:france")), "minor:savoy", "power:france")
+    area(s, "area:dauphine", "power:france")
+    s["units"]["minor:savoy-troop-1"]["loc"] = "area:dauphine"
+    new_unit(s, "power:france-troop-9", "power:france", "troop", "2-3", "area:dauphine")
+    g = Ctx(GAME, s)
+    for uid in ("minor:savoy-troop-1", "power:france-troop-9"):
+        battles.disperse(g, uid, "area:dauphine")
+    assert g.s["units"]["minor:savoy-troop-1"]["loc"] == "box:dispersed-cm"
+    assert g.s["box_choices"] == {"power:france-troop-9": ["box:dispersed-we-continent", "box:dispersed-cm"]}
+
+
 def test_the_ally_of_an_independent_minor_announces_whether_it_enters_a_new_war():
     """20.5 (l. 1557-1559): "When a major power that controls one of these minor powers enters a war, it must
     immediately announce which allied independent minor powers enter the war with it"; one that stays out is treated
