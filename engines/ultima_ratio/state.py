@@ -294,12 +294,16 @@ def allies_of(s: dict, power: str) -> list[str]:
     return sorted(p for pair in s["alliances"] if power in pair for p in pair if p != power)
 
 
+def allied(s: dict, a: str, b: str) -> bool:
+    """21.1: the two major powers are allies."""
+    return sorted((a, b)) in s["alliances"]
+
+
 def in_forced_peace(s: dict, a: str, b: str) -> bool:
     """21.5.4: "allies, or major powers that have just ended a war, are in forced peace" until the end of the turn;
     they "cannot declare war, or perpetrate piracy one against the other" (21.1 ¶3: nor "perform actions resulting
     in a CB", RULINGS A2-4)."""
-    pair = sorted((a, b))
-    return pair in s["alliances"] or pair in s["forced_peace"]
+    return allied(s, a, b) or sorted((a, b)) in s["forced_peace"]
 
 
 def ally_controls(s: dict, power: str, area: str) -> bool:

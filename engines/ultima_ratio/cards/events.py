@@ -183,7 +183,7 @@ class Event(Step):
                     in_play(s, other)
                     and not deck.at_war(s, eff.power, other)
                     and st.seat_of(s, other) != st.seat_of(s, eff.power)
-                    and not war.allied(s, eff.power, other)
+                    and not st.allied(s, eff.power, other)
                     and [eff.power, other] not in s["casus_belli"]
                 ):
                     s["casus_belli"].append([eff.power, other])

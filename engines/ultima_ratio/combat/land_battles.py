@@ -54,9 +54,8 @@ def is_relief(s: dict, power: str, area: str) -> bool:
 def third_power_casus_belli(g: Ctx, power: str, area: str, before: str | None) -> None:
     """13.3.7: taking control of an area ``before`` held whose nominal owner is a third major power not at war
     with the taker gives that owner a CB against it (21.3.2: "any subsequent CBs are ignored"; none between allies
-    or powers in forced peace, 21.1 ¶3, RULINGS A2-4), and the taker
-    must return the control to the owner at the end of the turn (``controls_to_return``, see
-    ``return_controls``)."""
+    or powers in forced peace, 21.1 ¶3, RULINGS A2-4), and the taker must return the control to the owner at the
+    end of the turn (``controls_to_return``, see ``return_controls``)."""
     s = g.s
     owner = s["areas"][area]["owner"]
     if before is None or owner not in s["powers"] or owner == power:
@@ -65,8 +64,10 @@ def third_power_casus_belli(g: Ctx, power: str, area: str, before: str | None) -
     if holder is None:
         return
     s.setdefault("controls_to_return", []).append([area, power])
-    barred = deck.casus_belli_barred(s, board_of(g), holder, power, area)  # Tordesillas (RULINGS EV-5)
-    barred = barred or st.in_forced_peace(s, holder, power)  # 21.1 ¶3: allies give no CB (RULINGS A2-4)
+    barred = (
+        deck.casus_belli_barred(s, board_of(g), holder, power, area)  # Tordesillas (RULINGS EV-5)
+        or st.in_forced_peace(s, holder, power)  # 21.1 ¶3: allies give no CB (RULINGS A2-4)
+    )
     if [holder, power] not in s["casus_belli"] and not barred:
         s["casus_belli"].append([holder, power])
         g.log("log.control_cb", power=holder, against=power, area=area, rule="control_of_the_area")

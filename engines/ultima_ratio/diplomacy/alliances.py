@@ -27,7 +27,7 @@ from engines.ultima_ratio.diplomacy import war
 
 def may_ally(s: dict, a: str, b: str) -> bool:
     """21.1: two different major powers in play, not allied already, not at war with each other."""
-    return a != b and a in s["powers"] and b in s["powers"] and not war.allied(s, a, b) and not deck.at_war(s, a, b)
+    return a != b and a in s["powers"] and b in s["powers"] and not st.allied(s, a, b) and not deck.at_war(s, a, b)
 
 
 def permitted(s: dict, seat: str) -> list[list[str]]:
@@ -85,7 +85,7 @@ def ask_war_entry(g: Ctx) -> bool:
     due = s.get("war_entries", [])
     while due:
         ally, partner, enemy = due[0]
-        if war.allied(s, ally, partner) and deck.at_war(s, partner, enemy) and war.may_enter(s, ally, enemy):
+        if st.allied(s, ally, partner) and deck.at_war(s, partner, enemy) and war.may_enter(s, ally, enemy):
             g.call("war_entry", ally=ally, partner=partner, enemy=enemy)
             return True
         due.pop(0)

@@ -22,10 +22,6 @@ from engines.ultima_ratio.diplomacy import independent_minors as independent
 from engines.ultima_ratio.movement import fleets
 
 
-def allied(s: dict, a: str, b: str) -> bool:
-    return sorted((a, b)) in s["alliances"]
-
-
 def may_enter(s: dict, ally: str, enemy: str) -> bool:
     """21.1 / 21.3.3: whether ``ally`` may enter a war against ``enemy``: a major power in play, not the same one,
     not at war with it already, not carried by the same player (l. 1627), not in forced peace with it (allied with
@@ -201,7 +197,7 @@ def begin_war(g: Ctx, pair: list[str], card: str | None = None, vp: int = 0) -> 
     ``border_domains`` (21.5.3: each major power's domains that are border areas, 18.5, when the war starts;
     RULINGS P-8)."""
     s, board = g.s, board_of(g)
-    if allied(s, *pair):  # "allied until war breaks out" (9.4, l. 2003): a war by event ends it (RULINGS AL-3)
+    if st.allied(s, *pair):  # "allied until war breaks out" (9.4, l. 2003): a war by event ends it (RULINGS AL-3)
         end_alliance(g, pair, "war")
     s["wars"].append(pair)
     if all(p in s["powers"] for p in pair):  # 21.1: the allies of each party are asked

@@ -198,7 +198,7 @@ def revert_strays(g: Ctx) -> None:
             info is None
             or st.loc_sea(info["loc"]) != sea
             or len(fleet_of(s, board, uid)) < 2
-            or sorted((origin, info["power"])) not in s["alliances"]
+            or not st.allied(s, origin, info["power"])
         ):
             strays.append(uid)
     _uncombine(g, [u for u in strays if u in s["units"]], "log.fleet_uncombined")

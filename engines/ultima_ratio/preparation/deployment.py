@@ -157,7 +157,7 @@ def prepare(
                 continue
             if ally in s["minors"]:
                 s["minors"][ally]["ally"] = row.power
-            elif ally in s["powers"] and sorted((row.power, ally)) not in s["alliances"]:
+            elif ally in s["powers"] and not st.allied(s, row.power, ally):
                 # 24. (l. 1871): "If the scenario states that the major power is allied with another, one marker of
                 # each major power is located in the corresponding track" — an alliance of 21.1 (RULINGS PA-1)
                 s["alliances"].append(sorted((row.power, ally)))
