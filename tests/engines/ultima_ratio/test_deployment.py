@@ -92,3 +92,15 @@ def test_done_ends_a_power_the_players_next_power_follows_and_the_deployment_end
     assert not any("to_deploy" in info for info in s["powers"].values())
     assert len(ended) == len(s["powers"]) - 1 and "power:france" not in ended
     assert step(s) == "first_player"  # 8.1.3, 8.1.4 done: the half turn begins (8.2.1)
+
+
+def test_a_version_7_position_in_the_middle_of_a_deployment_is_refused_saying_why():
+    """Version 7 kept the deploying power's points in its ``deploy`` frame; such a stored position (an analysis
+    fork's start) is refused rather than misread (``upgrade.upgrade_start``); one past the deployment is read."""
+    s = deployment_start()
+    old = {**s, "stack": [*s["stack"][:-1], {"step": "deploy", "power": "power:spain", "points": 14}]}
+    with pytest.raises(IllegalAction, match="in the middle of a deployment") as refused:
+        GAME.upgrade_start(old, "7")
+    assert refused.value.text is not None and refused.value.text["msg"] == "upgrade.start_refused_deployment"
+    later = GAME.setup(1000, {"players": 3})  # the auction: no deployment frame
+    assert GAME.upgrade_start(later, "7") == later
