@@ -179,6 +179,9 @@ class Step:
     # A choice made here is hidden from the others until the step shows it (a simultaneous face-down choice):
     # handing the turn on after it is no undo barrier by itself.
     secret_choice: ClassVar[bool] = False
+    # Several seats act here at once, each on his own (a deployment done simultaneously): a move after which its
+    # seat is still one of them hands nothing on, so it stays the seat's to take back while nobody moves after it.
+    simultaneous: ClassVar[bool] = False
 
     def active(self, g: Ctx) -> list[str]:
         raise TypeError(f"{type(self).__name__} defines neither active() nor auto()")
@@ -303,9 +306,18 @@ class StepGame(Game):
         g = Ctx(self, new)
         handler(g, role, copy_state({"a": arg})["a"])
         self._run_auto(g)
-        handed_on = self.active_roles(new) != [role] and not step.secret_choice
+        handed_on = self._hands_on(new, role) and not step.secret_choice
         barrier = g.chance.used or bool(g.shown) or g.barrier_declared or handed_on
         return Played(new, g.entries, barrier, g.shown)
+
+    def _hands_on(self, state: State, role: str) -> bool:
+        """Whether the move that made ``state`` hands the turn on: someone else may act now — other than in a
+        ``simultaneous`` step where the mover still acts beside them."""
+        active = self.active_roles(state)
+        if active == [role]:
+            return False
+        top = self._step(state)
+        return not (top is not None and top.simultaneous and role in active)
 
     def copy_for_move(self, state: State) -> State:
         """The copy of ``state`` a move changes (``copy_state``); a game that holds the state's bytes already may

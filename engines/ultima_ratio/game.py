@@ -145,7 +145,8 @@ class UltimaRatioRegis(StepGame):
     title = "Ultima Ratio Regis"
     # 6: a battle's public record in the state (issue 28); only Austria bids for the Imperial election (IV-2)
     # 7: the content's ids namespaced by kind (issue 27 › Declared state; ENGINE.md › Content ids; upgrade.py)
-    version = "7"
+    # 8: the deployment is every seat's at once (7.2 ¶2): ``build`` [power, what], ``done`` power (upgrade.py)
+    version = "8"
     presentation = "engines.ultima_ratio.presentation:PRESENTATION"  # the map page (engines.core.presentation)
     Options: ClassVar[type[BaseModel]] = Options
     messages_dir = pathlib.Path(__file__).parent / "messages"
@@ -185,14 +186,16 @@ class UltimaRatioRegis(StepGame):
         self._made_names = {f"fortress:{a.id}": text("name.fortress", area=a.id) for a in b.map.areas}
         self._made_names.update({box: text("name.dispersed_box", theater=t) for box, t in b.box_theater.items()})
 
-    upgrades_from: ClassVar[tuple[str, ...]] = ("6",)  # its moves name the content by bare slugs (upgrade.py)
+    # 6's moves name the content by bare slugs, 6's and 7's deployments are one power's at a time (upgrade.py)
+    upgrades_from: ClassVar[tuple[str, ...]] = ("6", "7")
 
     def upgrade_start(self, state: State, version: str) -> State:
         """A position stored before the content ids were namespaced is refused (upgrade.py)."""
         return upgrade.upgrade_start(state, version)
 
     def upgrade_move(self, state: State, role: str, verb: str, arg: Any, version: str) -> Any:
-        """A move recorded before the content ids were namespaced (engine versions before 7; upgrade.py)."""
+        """A move recorded before the content ids were namespaced (engine versions before 7) or before the
+        simultaneous deployment (before 8; upgrade.py)."""
         return upgrade.upgrade_move(self, state, role, verb, arg, version)
 
     def content(self) -> dict[str, Any]:

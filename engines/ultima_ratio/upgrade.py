@@ -1,5 +1,6 @@
-"""Ultima Ratio Regis — moves recorded before the content ids were namespaced (engine versions before 7; issue 27
-› Declared state; ENGINE.md › Content ids). A version-6 log names an area, a power, a card... by its bare slug
+"""Ultima Ratio Regis — moves recorded by older engine versions: before the content ids were namespaced (versions
+before 7; issue 27 › Declared state; ENGINE.md › Content ids), and before the deployment was every seat's at once
+(versions before 8, 7.2 ¶2: their moves are the same, a position in a deployment is not). A version-6 log names an area, a power, a card... by its bare slug
 (``"venice"``, ``"portugal-troop-1"``, ``"fortress:alentejo"``); this engine names them ``area:venice``,
 ``power:portugal-troop-1``, ``fortress:area:alentejo``. A bare slug may name several things (``venice`` is an area
 and a power), so a move's argument is read in the position it is played from: it is the legal argument of the same
@@ -8,7 +9,8 @@ offered, or several alike) keeps its strings, each namespaced when one kind alon
 
 A position stored by a version-6 engine (an analysis fork's start) is not read: its bare slugs would have to be told
 apart by where each sits in the state, field by field; such a table is refused, saying so (``upgrade_start``), and
-its source game (replayed from its moves) can be forked again."""
+its source game (replayed from its moves) can be forked again. Nor is one stored by version 7 in the middle of a
+deployment (its deploying power's points were in a frame of its own)."""
 
 from __future__ import annotations
 
@@ -19,6 +21,8 @@ from engines.core.game import Game, flat
 from engines.core.types import IllegalAction, State, text
 
 NAMESPACED_FROM = 7  # the first engine version whose content ids carry their kind
+SIMULTANEOUS_DEPLOYMENT_FROM = 8  # the first whose deployment is every seat's at once (7.2 ¶2)
+OLD_DEPLOYMENT = ("deploy", "deploy_revolts", "deploy_allies")  # a version-7 deployment's frames
 KINDS = ("area", "sea", "power", "minor", "card", "leader", "province", "box", "center")
 _PREFIX = re.compile(rf"(?<![a-z0-9-])(?:{'|'.join(KINDS)}):")
 
@@ -72,18 +76,29 @@ def _namespaced(value: Any, ids: dict[str, list[str]]) -> Any:
 
 def upgrade_start(state: State, version: str) -> State:
     """A stored position of engine ``version`` as this version reads it: one of this version's namespaced ids as it
-    is; one from before them refused (see the module)."""
-    if not version.isdigit() or int(version) >= NAMESPACED_FROM:
+    is; one from before them refused (see the module); one of version 7 in the middle of a deployment refused too
+    (its power's points were in the deployment's frame; 7.2 ¶2 keeps them with the power, ``to_deploy``)."""
+    if not version.isdigit() or int(version) >= SIMULTANEOUS_DEPLOYMENT_FROM:
         return state
-    raise IllegalAction(
-        f"This position was stored by engine version {version}, before the content ids were namespaced; it cannot"
-        " be read by this version. Fork its source game again.",
-        text("upgrade.start_refused", version=version),
-    )
+    if int(version) < NAMESPACED_FROM:
+        raise IllegalAction(
+            f"This position was stored by engine version {version}, before the content ids were namespaced; it cannot"
+            " be read by this version. Fork its source game again.",
+            text("upgrade.start_refused", version=version),
+        )
+    if any(f["step"] in OLD_DEPLOYMENT for f in state.get("stack", ())):
+        raise IllegalAction(
+            f"This position was stored by engine version {version} in the middle of a deployment, which is now every"
+            " player's at once (7.2); it cannot be read by this version. Fork its source game again.",
+            text("upgrade.start_refused_deployment", version=version),
+        )
+    return state
 
 
 def upgrade_move(game: Game, state: dict, role: str, verb: str, arg: Any, version: str) -> Any:
-    """The argument a move recorded on engine ``version`` has on this one (see the module)."""
+    """The argument a move recorded on engine ``version`` has on this one (see the module): a version-6 move's
+    strings namespaced; a version-7 move as it is (its deployment's moves, one seat's at a time, are moves of the
+    simultaneous one too)."""
     if not version.isdigit() or int(version) >= NAMESPACED_FROM:
         return arg
     offered = [a for v, a in flat(game.legal(state, role)) if v == verb]

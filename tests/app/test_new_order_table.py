@@ -105,9 +105,12 @@ def act(person, table: int, verb: str, arg, role: str) -> None:
 
 
 def lazy_move(person, table: int, role: str) -> None:
-    """The person's quickest legal answer, as its page offers it."""
+    """The person's quickest legal answer, as its page offers it (none while another seat's placement is open in a
+    deployment, 7.2 ¶2: then nothing, and the caller asks again)."""
     view = person.view(table)
     actions = view["actions"]
+    if not actions:
+        return
     by_verb = {a["verb"]: a for a in reversed(actions)}
     chosen = next((by_verb[v] for v in LAZY if v in by_verb), actions[0])
     r = person.act(table, chosen["verb"], chosen["arg"], seq=view["seq"], role=role)

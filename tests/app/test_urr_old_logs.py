@@ -46,7 +46,7 @@ def test_a_version_6_record_imports_with_its_moves_in_this_versions_ids(app, bro
     table_id = imported(app, browser)
     with app.state.sessions() as db:
         table = db.get(GameTable, table_id)
-        assert table.engine_version == "7" and table.flagged is None
+        assert table.engine_version == "8" and table.flagged is None
         assert same_position(play.load(db, table).state)
         args = args_of(db, table_id)
     assert len(args) == len(V6["moves"]) and "area:gibraltar" in args and "gibraltar" not in args
@@ -65,7 +65,7 @@ def test_a_table_played_on_version_6_is_upgraded_and_its_log_renamed(app, browse
     with app.state.sessions() as db:
         table = db.get(GameTable, table_id)
         state = play.load(db, table).state  # an older engine's table is rebuilt from its moves first
-        assert table.engine_version == "7" and table.flagged is None and same_position(state)
+        assert table.engine_version == "8" and table.flagged is None and same_position(state)
         assert "area:gibraltar" in args_of(db, table_id)
         assert play.replay_state(db, table) == state  # the renamed log replays as it is now
 

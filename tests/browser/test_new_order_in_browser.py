@@ -121,6 +121,9 @@ def test_two_people_and_a_bot_play_new_order_by_their_pages(server, chromium, ar
         role = mine[0]
         page, other = pages[role], pages["player2" if role == "player1" else "player1"]
         own = api_view(page, base, table)
+        if not own["actions"]:  # another seat's placement opened meanwhile (7.2 ¶2): its player alone, for a moment
+            page.wait_for_timeout(100)
+            continue
         # the page is live: it shows this position or a later one (the bot may bet at the same time); asked by a
         # timer, not by animation frames, which a loaded machine's headless pages may not draw for seconds
         page.wait_for_function(
@@ -133,6 +136,12 @@ def test_two_people_and_a_bot_play_new_order_by_their_pages(server, chromium, ar
         if step == "major_power_auction" and "auction" not in shot:
             shoot_screens(page, artifacts, f"urr-92-auction-{names[role]}")
             shot.add("auction")
+        if step == "deploy" and "deploy" not in shot and set(pages) <= set(own["active_roles"]):
+            for r, p in pages.items():  # 7.2 ¶2: both deploy at once, each his own power's points
+                expect(p.locator(".prompt")).to_contain_text("Deployment of")
+                expect(p.locator(".prompt .actions button").first).to_be_visible()
+                shoot_screens(p, artifacts, f"urr-92-deploy-{names[r]}")
+            shot.add("deploy")
         if step == "power_actions" and role not in shot:
             check_hands(base, pages, table)
             # a seat leading several powers reads its actions power by power, each group headed by its power

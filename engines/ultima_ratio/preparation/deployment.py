@@ -5,7 +5,8 @@ their possessor, controller, independent / revolt markers and fortresses, every 
 minors' cards, the trade-center capacities, the naval operation distance. ``Deploy`` is the decision step of 24.:
 the power spends its points on troops, squadrons and fortresses (built at once, 2 points), leaders (drawn and
 built "in the usual way", 17.2-17.3), merchants (straight into the trade centers) or lowering unrest; after a
-dynastic change it first places its R3 revolts (23.3), the step ``deploy_revolts`` before it.
+dynastic change it first places its R3 revolts (23.3), the step ``deploy_revolts`` before it. Every player deploys
+at once (7.2 ¶2).
 """
 
 from __future__ import annotations
@@ -190,20 +191,25 @@ def deploy_options(g: Ctx, power: str, points: int) -> list[str]:
     return out
 
 
+def deploying(s: dict, seat: str) -> str | None:
+    """The seat's power now deploying: the first of its powers (in the order of ``s["powers"]``) whose deployment
+    is under way (``to_deploy``: points and R3 revolts left), if any."""
+    return next((p for p, info in s["powers"].items() if info["seat"] == seat and "to_deploy" in info), None)
+
+
 class DeployRevolts(Step):
     """23.3 (l. 1859: "For every two points of vitality ... an R3 revolt is placed", RULINGS E-4): after a dynastic
-    change, before its deployment (24.), the power's player places its R3 revolts one at a time in its possessions
-    (``turn_end.revolt_places``); then ``deploy``. Frame: ``power``, ``points`` (of the deployment that follows),
-    ``revolts`` (still to place)."""
+    change, before the deployment (24.), the power's player places its R3 revolts one at a time in its possessions
+    (``turn_end.revolt_places``). Frame: ``power``, ``revolts`` (still to place)."""
 
-    goes_to = ("deploy",)
+    goes_to = ()
 
     def active(self, g: Ctx) -> list[str]:
         return [st.player_of(g.s, g.frame["power"])]
 
     def prompt(self, g: Ctx, role: str):
         f = g.frame
-        return text("prompt.place_r3", count=f["revolts"]), {
+        return text("prompt.place_r3", power=f["power"], count=f["revolts"]), {
             "revolt": turn_end.revolt_places(g.s, board_of(g), f["power"])
         }
 
@@ -216,56 +222,87 @@ class DeployRevolts(Step):
         f["revolts"] -= 1
         g.log("log.revolt", area=arg, level=3, rule="dynastic_changes")
         if f["revolts"] <= 0 or not turn_end.revolt_places(g.s, board_of(g), f["power"]):
-            g.goto("deploy", power=f["power"], points=f["points"])
+            g.end(None)
 
 
-def deploy(g: Ctx, power: str, points: int, revolts: int) -> None:
-    """Call 24.'s deployment of ``power`` with ``points``, its R3 revolts of a dynastic change first (23.3)."""
+def place_revolts(g: Ctx, power: str) -> bool:
+    """23.3 before 24.: the power's R3 revolts of a dynastic change (``to_deploy``'s ``revolts``), as a call
+    (True) if a possession can take one; the count is the frame's from then on."""
+    todo = g.s["powers"][power]["to_deploy"]
+    revolts, todo["revolts"] = todo["revolts"], 0
     if revolts and turn_end.revolt_places(g.s, board_of(g), power):
-        g.call("deploy_revolts", power=power, points=points, revolts=revolts)
-    else:
-        g.call("deploy", power=power, points=points)
+        g.call("deploy_revolts", power=power, revolts=revolts)
+        return True
+    return False
 
 
 class Deploy(Step):
-    """24.: frame ``power``, ``points``. A leader is built as the action does (l. 1875: "in the usual way, so it is
-    possible to place them on their extraordinary side"): drawn (``draw_leader``), then side and unit (RULINGS PA-2)."""
+    """7.2 ¶2 (l. 308: "The deployment is done simultaneously, and it ends when all players are satisfied with it")
+    and 24.: every player with a power to deploy (``to_deploy``) is active at once, each deploying his powers one
+    after another (``deploying``): he spends its points (``build``) until he is satisfied with it (``done``; then
+    its allied minors' forces, ``deploy_allies``). The R3 revolts of a dynastic change are placed before
+    (``deploy_revolts``, 23.3). A
+    troop, squadron, fortress or merchant is placed by the action's own step (``deploy``: built at once, 9.2 and
+    24.); a leader is built as the action does (l. 1875: "in the usual way, so it is possible to place them on
+    their extraordinary side"): drawn (``draw_leader``), then side and unit (RULINGS PA-2). While one placement's
+    choice is open (where, which grade), the other players wait for it (RULINGS SA-6). Frame: ``building``, the
+    power whose placement is open."""
 
     goes_to = ("build_troop", "build_squadron", "build_fortress", "draw_leader", "build_merchant", "deploy_allies")
+    simultaneous = True
 
     def active(self, g: Ctx) -> list[str]:
-        return [st.player_of(g.s, g.frame["power"])]
+        return [seat for seat in st.game_order(g.s) if deploying(g.s, seat)]
+
+    def _power(self, g: Ctx, role: str) -> str:
+        power = deploying(g.s, role)
+        assert power is not None  # an active seat has a power deploying
+        return power
 
     def prompt(self, g: Ctx, role: str):
-        f = g.frame
-        legal = {"build": deploy_options(g, f["power"], f["points"]), "done": [None]}
-        return text("prompt.deploy", power=f["power"], points=f["points"]), {k: v for k, v in legal.items() if v}
+        power = self._power(g, role)
+        points = g.s["powers"][power]["to_deploy"]["points"]
+        legal = {"build": deploy_options(g, power, points), "done": [None]}
+        return text("prompt.deploy", power=power, points=points), {k: v for k, v in legal.items() if v}
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         if verb == "build":
-            return text(f"act.deploy.{arg}", cost=cost(g.s, g.frame["power"], arg))
+            return text(f"act.deploy.{arg}", cost=cost(g.s, self._power(g, role), arg))
         return text(f"act.{verb}", arg=arg)
 
     def on_build(self, g: Ctx, role: str, arg: str) -> None:
-        f = g.frame
-        f["points"] -= cost(g.s, f["power"], arg)
+        power = self._power(g, role)
+        g.s["powers"][power]["to_deploy"]["points"] -= cost(g.s, power, arg)
         if arg == "lower_unrest":
-            unrest.lower_unrest(g, f["power"])
-            self.resume(g, None)
+            unrest.lower_unrest(g, power)
+            self._spent(g, power)
             return
+        g.frame["building"] = power
         if arg == "build_leader":
-            g.call("draw_leader", power=f["power"])
+            g.call("draw_leader", power=power)
             return
-        g.call(arg, power=f["power"], deploy=True)
-
-    def resume(self, g: Ctx, result: Any) -> None:
-        if g.frame["points"] <= 0:
-            self.on_done(g, "", None)
+        g.call(arg, power=power, deploy=True)
 
     def on_done(self, g: Ctx, role: str, arg: Any) -> None:
-        power = g.frame["power"]
-        g.log("log.deployed", power=power, left=g.frame["points"], rule="deployment")
-        g.goto("deploy_allies", power=power, minors=minor_status.allied_minors(g.s, power))
+        self._finish(g, self._power(g, role))
+
+    def resume(self, g: Ctx, result: Any) -> None:
+        """After a placement (its power's points all spent?) or an allied minors' deployment (the last power's?)."""
+        power = g.frame.pop("building", None)
+        if power is not None:
+            self._spent(g, power)
+        elif not self.active(g):
+            g.end(None)
+
+    def _spent(self, g: Ctx, power: str) -> None:
+        if g.s["powers"][power]["to_deploy"]["points"] <= 0:
+            self._finish(g, power)
+
+    def _finish(self, g: Ctx, power: str) -> None:
+        """24.: the power's deployment is over (points left are lost); its allied minors deploy their forces."""
+        left = g.s["powers"][power].pop("to_deploy")["points"]
+        g.log("log.deployed", power=power, left=left, rule="deployment")
+        g.call("deploy_allies", power=power, minors=minor_status.allied_minors(g.s, power))
 
 
 class DeployAllies(Step):

@@ -56,21 +56,25 @@ class TurnStart(Step):
 
 
 class DeployNewPowers(Step):
-    """8.1.2 / 24: the powers that (re)enter this turn deploy their points, one at a time (``deploy``), after the
-    minors of their row allied with another power have changed ally (``minor_alliance``, RULINGS NP-1)."""
+    """8.1.2 / 24: the minors of the rows of the powers that (re)enter this turn, allied with another power, change
+    ally first (``minor_alliance``, RULINGS NP-1), and the powers after a dynastic change place their R3 revolts
+    (23.3, ``deploy_revolts``); then those powers deploy their points, every player at once (7.2 ¶2,
+    ``deployment.Deploy``); then the trade adjustments."""
 
     goes_to = ("minor_alliance", "deploy_revolts", "deploy", "trade_adjustments")
 
     def auto(self, g: Ctx) -> None:
-        for power, info in g.s["powers"].items():
-            if info.get("to_deploy"):
-                change = new_powers.allies_to_change(g, power)
-                if change:  # 24.'s allies of its row: a minor allied with another power changes ally (20.4.2)
-                    minor_status.ally(g, change[0], power, "deployment")
-                    return
-                todo = info.pop("to_deploy")
-                deployment.deploy(g, power, todo["points"], todo["revolts"])
+        entering = [power for power, info in g.s["powers"].items() if "to_deploy" in info]
+        for power in entering:
+            change = new_powers.allies_to_change(g, power)
+            if change:  # 24.'s allies of its row: a minor allied with another power changes ally (20.4.2)
+                minor_status.ally(g, change[0], power, "deployment")
                 return
+            if deployment.place_revolts(g, power):
+                return
+        if entering:
+            g.call("deploy")
+            return
         g.goto("trade_adjustments")
 
 

@@ -452,3 +452,29 @@ def test_engines_use_no_clock_or_global_random():
                 if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "random"
             ]
             assert set(calls) <= {"Random"}, f"{path} uses the global random: {calls}"
+
+
+class OpenChoose(Choose):
+    """The Duel's choice made face up and at once (a ``simultaneous`` step): each seat on his own."""
+
+    secret_choice = False
+    simultaneous = True
+
+
+class OpenDuel(Duel):
+    id = "toy-open-duel"
+    steps: ClassVar[dict[str, Step]] = {**Duel.steps, "choose": OpenChoose()}
+
+
+def test_a_move_in_a_simultaneous_step_that_leaves_its_seat_acting_hands_nothing_on():
+    """Several seats acting at once, each on his own (``Step.simultaneous``): a move after which the mover still
+    acts beside the others is no hand-over (it stays his to take back while nobody moves after it); one after which
+    he no longer acts is; in an ordinary step, any move after which another seat acts is."""
+    open_duel = OpenDuel()
+    state = open_duel.play(open_duel.begin(1, {}).state, "north", "done", None).state
+    assert open_duel.active_roles(state) == ["north", "south"]
+    assert not open_duel._hands_on(state, "north") and not open_duel._hands_on(state, "south")
+    assert GAME._hands_on(GAME.play(GAME.begin(1, {}).state, "north", "done", None).state, "north")
+    card = open_duel.legal(state, "north")["choose"][0]
+    played = open_duel.play(state, "north", "choose", card)
+    assert open_duel.active_roles(played.state) == ["south"] and played.barrier

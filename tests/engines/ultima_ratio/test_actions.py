@@ -8,9 +8,12 @@ from tests.engines.ultima_ratio.support import at_first_impulse, ctx, fresh, leg
 
 def test_deployment_builds_squadrons_and_fortresses_at_once_for_two_points():
     s = moves(fresh(), ("build", "build_squadron"), ("grade", "E2"), ("area", "area:algarve"))
-    assert not s["units"]["power:portugal-squadron-1"]["repair"] and s["stack"][-1]["points"] == 4
+    assert (
+        not s["units"]["power:portugal-squadron-1"]["repair"]
+        and s["powers"]["power:portugal"]["to_deploy"]["points"] == 4
+    )
     s = moves(s, ("build", "build_fortress"), ("area", "area:oporto"))
-    assert s["areas"]["area:oporto"]["fortress"]["built"] and s["stack"][-1]["points"] == 2
+    assert s["areas"]["area:oporto"]["fortress"]["built"] and s["powers"]["power:portugal"]["to_deploy"]["points"] == 2
     s = moves(s, ("build", "lower_unrest"), ("build", "lower_unrest"))
     assert step(s) == "start_of_impulse" and s["powers"]["power:portugal"]["unrest"] == 2
 
@@ -127,4 +130,4 @@ def test_deployment_builds_leaders_in_the_usual_way_even_on_their_extraordinary_
     s = moves(s, ("target", troop))
     assert s["leaders"][leader] == {"power": "power:portugal", "unit": troop, "extraordinary": True}
     assert s["powers"]["power:portugal"]["unrest"] == unrest + 3 and len(s["leader_pool"]) == pool - 1
-    assert step(s) == "deploy" and s["stack"][-1]["points"] == 4
+    assert step(s) == "deploy" and s["powers"]["power:portugal"]["to_deploy"]["points"] == 4

@@ -11,6 +11,7 @@ from engines.ultima_ratio.diplomacy import minor_conquest, minor_powers
 from engines.ultima_ratio.economy import auction
 from engines.ultima_ratio.game import GAME
 from engines.ultima_ratio.movement import land_areas, troop_paths
+from engines.ultima_ratio.preparation import deployment
 from engines.ultima_ratio.state import new_unit
 from tests.engines.ultima_ratio.test_cards import check, event_position, legal, play, position, step
 
@@ -301,9 +302,10 @@ def test_9_2_starts_with_its_allies_deployed():
 
     s = bets(begin(3), {"player1": 0, "player2": 0, "player3": 0})
     assert {m: i["ally"] for m, i in s["minors"].items() if i["ally"]}["minor:papacy"] == "power:spain"
-    while s["stack"][-1]["power"] != "power:spain" or s["stack"][-1]["step"] != "deploy":
-        s = TABLE.apply(s, TABLE.active_roles(s)[0], "done", None)
-    s = TABLE.apply(s, TABLE.active_roles(s)[0], "done", None)
+    spain = s["powers"]["power:spain"]["seat"]
+    while deployment.deploying(s, spain) != "power:spain":
+        s = TABLE.apply(s, spain, "done", None)
+    s = TABLE.apply(s, spain, "done", None)
     assert s["stack"][-1]["step"] == "minor_reinforcements" and s["stack"][-1]["minor"] == "minor:florence"
     places = {a for _, a in TABLE.legal(s, TABLE.active_roles(s)[0])["place"]}
     assert places == {"area:florence", "area:siena"}

@@ -12,6 +12,7 @@ import pytest
 from pydantic import BaseModel, Field
 
 from engines.core.conformance import ConformanceError, check_secret_choice, check_state
+from engines.ultima_ratio import state as st
 from engines.ultima_ratio.game import UltimaRatioRegis
 from engines.ultima_ratio.preparation.start_of_scenario import MAX_BET
 
@@ -218,7 +219,8 @@ def test_the_board_is_turn_1s():
 @pytest.mark.parametrize("players", [3, 6])
 def test_after_the_auction_the_first_turn_deploys_the_powers(players):
     """The auction ends in Turn 1's start: the powers spend their deployment points (24.), each asked of the player
-    who chose its group; the checks of the conformance suite hold at every move of a random auction."""
+    who chose its group, every player at once (7.2 ¶2: "The deployment is done simultaneously"), his powers one
+    after another; the checks of the conformance suite hold at every move of a random auction."""
     rnd = random.Random(players)
     played = GAME.begin(players, {"players": players})
     state = played.state
@@ -237,8 +239,11 @@ def test_after_the_auction_the_first_turn_deploys_the_powers(players):
         state = played.state
     check_state(GAME, state, fail, played.log)
     assert GAME.view(state, None)["prompt"]["step"] == "deploy"
-    power = state["stack"][-1]["power"]
-    assert GAME.active_roles(state) == [state["powers"][power]["seat"]]
+    deploying = {info["seat"] for info in state["powers"].values() if "to_deploy" in info}
+    assert len(deploying) == players and GAME.active_roles(state) == st.game_order(state)
+    for role in GAME.active_roles(state):
+        first = next(p for p, i in state["powers"].items() if i["seat"] == role and "to_deploy" in i)
+        assert GAME.view(state, role)["prompt"]["text"]["args"]["power"] == first
 
 
 def test_the_north_sea_merchants_of_turn_1_cannot_be_removed_until_their_powers_enter():
@@ -497,11 +502,8 @@ ALLIES = {"minor:papacy": "power:spain", "minor:florence": "power:spain", "minor
 
 
 def deployment_points(state: dict) -> dict[str, int]:
-    """Each power's deployment points: those left to spend, the current ``deploy`` frame's for the power deploying."""
-    points = {p: info["to_deploy"]["points"] for p, info in state["powers"].items() if "to_deploy" in info}
-    frame = state["stack"][-1]
-    points[frame["power"]] = frame["points"]
-    return points
+    """Each power's deployment points left to spend."""
+    return {p: info["to_deploy"]["points"] for p, info in state["powers"].items() if "to_deploy" in info}
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])

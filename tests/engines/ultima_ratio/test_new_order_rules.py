@@ -10,6 +10,7 @@ from engines.ultima_ratio.diplomacy import minor_powers
 from engines.ultima_ratio.end_of_turn import victory
 from engines.ultima_ratio.end_of_turn.turn_end import active_board_index, card_objectives_vp
 from engines.ultima_ratio.game import GAME
+from engines.ultima_ratio.preparation import deployment
 from tests.engines.ultima_ratio.test_cards import event_position, play
 from tests.engines.ultima_ratio.test_new_order import GAME as NEW_ORDER
 from tests.engines.ultima_ratio.test_new_order import auction, begin
@@ -325,7 +326,7 @@ def test_a_power_entering_later_gets_the_allies_of_its_row():
         minor_powers.enter_play(s, card)
     s["minors"]["minor:brandenburg"]["ally"] = "power:portugal"
     s, log = passive(s, lambda s: s["stack"][-1]["step"] == "deploy")
-    assert s["turn"] == 4 and s["stack"][-1]["power"] == "power:schmalkaldic-league"
+    assert s["turn"] == 4 and deployment.deploying(s, "player2") == "power:schmalkaldic-league"
     assert s["minors"]["minor:palatinate"]["ally"] == "power:schmalkaldic-league"
     assert s["minors"]["minor:brandenburg"]["ally"] == "power:schmalkaldic-league"
     said = msgs(log)
@@ -413,5 +414,5 @@ def test_the_r3_revolts_of_a_dynastic_change_are_their_own_step_before_the_deplo
         area = GAME.legal(s, "player1")["revolt"][0]
         s = GAME.play(s, "player1", "revolt", area).state
         assert s["areas"][area]["marker"] == "R3" and s["areas"][area]["control"] is None
-    assert s["stack"][-1] == {"step": "deploy", "power": "power:portugal", "points": 3}
+    assert s["stack"][-1] == {"step": "deploy"} and s["powers"]["power:portugal"]["to_deploy"]["points"] == 3
     assert "revolt" not in GAME.legal(s, "player1")

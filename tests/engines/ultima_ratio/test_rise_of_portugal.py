@@ -43,7 +43,7 @@ def test_setup_follows_the_scenario():
     assert areas["area:aden"]["owner"] == "minor:emirates" and areas["area:aden"]["fortress"]["built"]
     # 24.: unrest at vitality, 6 points to deploy
     assert s["powers"]["power:portugal"]["unrest"] == GAME.board.power("power:portugal").vitality
-    assert s["stack"][-1] == {"step": "deploy", "power": "power:portugal", "points": 6}
+    assert s["stack"][-1] == {"step": "deploy"} and s["powers"]["power:portugal"]["to_deploy"]["points"] == 6
 
 
 def test_two_actions_per_impulse_then_three_from_turn_two():

@@ -7,6 +7,7 @@ from __future__ import annotations
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.cards import card_play, deck
 from engines.ultima_ratio.diplomacy import war
+from engines.ultima_ratio.preparation import deployment
 from engines.ultima_ratio.preparation.deployment import add_card_units
 from engines.ultima_ratio.sequence import new_powers
 from engines.ultima_ratio.state import new_unit
@@ -215,7 +216,7 @@ def test_a_new_power_is_deployed_at_the_turns_start():
     s["last_turn"] = 5
     s, log = passive(s, lambda s: s["stack"][-1]["step"] == "deploy")
     assert any(e["msg"] == "log.power_enters" and e["rule"] == "entry_of_new_powers" for e in log)
-    assert s["turn"] == 4 and s["stack"][-1]["power"] == "power:schmalkaldic-league"
+    assert s["turn"] == 4 and deployment.deploying(s, "player2") == "power:schmalkaldic-league"
     assert GAME.active_roles(s) == ["player2"]
     # none of its areas is active in this position: its 4 points can only lower its unrest
     assert GAME.legal(s, "player2") == {"build": ["lower_unrest"], "done": [None]}
