@@ -33,10 +33,12 @@ class SeatInfo(TypedDict):
 
 @with_config(_CLOSED)
 class ToDeploy(TypedDict):
-    """The points a power spends in the ``deploy`` step (24.; 8.1.2) and the revolts it places."""
+    """The points a power spends in the ``deploy`` step (24.; 8.1.2) and the revolts it places; ``now``: its player
+    deploys it before his other powers (7.2 ¶2, the ``switch`` of ``deploy``)."""
 
     points: int
     revolts: int
+    now: NotRequired[bool]
 
 
 @with_config(_CLOSED)

@@ -192,9 +192,15 @@ def deploy_options(g: Ctx, power: str, points: int) -> list[str]:
 
 
 def deploying(s: dict, seat: str) -> str | None:
-    """The seat's power now deploying: the first of its powers (in the order of ``s["powers"]``) whose deployment
-    is under way (``to_deploy``: points and R3 revolts left), if any."""
-    return next((p for p, info in s["powers"].items() if info["seat"] == seat and "to_deploy" in info), None)
+    """The seat's power now deploying, if any: the one its player switched to (``now``), else the first of its
+    powers (in the order of ``s["powers"]``) whose deployment is under way (``to_deploy``: points left)."""
+    powers = still_deploying(s, seat)
+    return next((p for p in powers if s["powers"][p]["to_deploy"].get("now")), powers[0] if powers else None)
+
+
+def still_deploying(s: dict, seat: str) -> list[str]:
+    """The seat's powers whose deployment is under way, in the order of ``s["powers"]``."""
+    return [p for p, info in s["powers"].items() if info["seat"] == seat and "to_deploy" in info]
 
 
 class DeployRevolts(Step):
@@ -239,8 +245,8 @@ def place_revolts(g: Ctx, power: str) -> bool:
 class Deploy(Step):
     """7.2 ¶2 (l. 308: "The deployment is done simultaneously, and it ends when all players are satisfied with it")
     and 24.: every player with a power to deploy (``to_deploy``) is active at once, each deploying his powers one
-    after another (``deploying``): he spends its points (``build``) until he is satisfied with it (``done``; then
-    its allied minors' forces, ``deploy_allies``). The R3 revolts of a dynastic change are placed before
+    after another (``deploying``; ``switch`` to another of his and back as he likes): he spends its points
+    (``build``) until he is satisfied with it (``done``; then its allied minors' forces, ``deploy_allies``). The R3 revolts of a dynastic change are placed before
     (``deploy_revolts``, 23.3). A
     troop, squadron, fortress or merchant is placed by the action's own step (``deploy``: built at once, 9.2 and
     24.); a leader is built as the action does (l. 1875: "in the usual way, so it is possible to place them on
@@ -262,13 +268,22 @@ class Deploy(Step):
     def prompt(self, g: Ctx, role: str):
         power = self._power(g, role)
         points = g.s["powers"][power]["to_deploy"]["points"]
-        legal = {"build": deploy_options(g, power, points), "done": [None]}
+        others = [p for p in still_deploying(g.s, role) if p != power]
+        legal = {"build": deploy_options(g, power, points), "done": [None], "switch": others}
         return text("prompt.deploy", power=power, points=points), {k: v for k, v in legal.items() if v}
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         if verb == "build":
             return text(f"act.deploy.{arg}", cost=cost(g.s, self._power(g, role), arg))
+        if verb == "switch":
+            return text("act.deploy_switch", power=arg, points=g.s["powers"][arg]["to_deploy"]["points"])
         return text(f"act.{verb}", arg=arg)
+
+    def on_switch(self, g: Ctx, role: str, arg: str) -> None:
+        """7.2 ¶2: the player deploys his powers in the order he likes; the points of the one he leaves stay its."""
+        for power in still_deploying(g.s, role):
+            g.s["powers"][power]["to_deploy"].pop("now", None)
+        g.s["powers"][arg]["to_deploy"]["now"] = True
 
     def on_build(self, g: Ctx, role: str, arg: str) -> None:
         power = self._power(g, role)

@@ -1,6 +1,6 @@
 """7.2 ¶2 (l. 308): "Next, the players display on the board the major powers they lead. The deployment is done
 simultaneously, and it ends when all players are satisfied with it" (RULINGS SA-6): every player deploys at once,
-his powers one after another; a placement's further choice is his alone; "done" is his satisfaction with a power;
+one power at a time, in the order he likes; a placement's further choice is his alone; "done" is his satisfaction with a power;
 the deployment ends when every power is done."""
 
 from __future__ import annotations
@@ -104,3 +104,29 @@ def test_a_version_7_position_in_the_middle_of_a_deployment_is_refused_saying_wh
     assert refused.value.text is not None and refused.value.text["msg"] == "upgrade.start_refused_deployment"
     later = GAME.setup(1000, {"players": 3})  # the auction: no deployment frame
     assert GAME.upgrade_start(later, "7") == later
+
+
+def test_a_player_deploys_his_powers_in_the_order_he_likes_each_keeping_its_points():
+    s = deployment_start()
+    mine = deployment.still_deploying(s, "player1")
+    assert mine == ["power:spain", "power:austria", "power:poland", "power:hungary", "power:mamluks"]
+    assert GAME.legal(s, "player1")["switch"] == mine[1:]
+    s = GAME.apply(s, "player1", "build", "lower_unrest")
+    s = GAME.apply(s, "player1", "switch", "power:poland")
+    assert deployment.deploying(s, "player1") == "power:poland" and GAME.active_roles(s) == st.game_order(s)
+    said = GAME.view(s, "player1")["prompt"]["text"]
+    assert said == {"msg": "prompt.deploy", "args": {"power": "power:poland", "points": 8}}
+    assert "power:poland" not in GAME.legal(s, "player1")["switch"]
+    s = GAME.apply(s, "player1", "build", "lower_unrest")
+    s = GAME.apply(s, "player1", "switch", "power:spain")  # and back: Spain's points were kept
+    assert deployment.deploying(s, "player1") == "power:spain"
+    assert points(s, "power:spain") == 13 and points(s, "power:poland") == 7
+    label = GAME.labels(s, "player1", GAME.renderer("en"))
+    assert {"verb": "switch", "arg": "power:poland", "label": "Deploy Poland now (7 points left)"} in label
+    with pytest.raises(IllegalAction):  # another's power is not his to switch to
+        GAME.apply(s, "player1", "switch", "power:france")
+    s = GAME.apply(s, "player1", "done", None)  # Spain done: its allies placed, then the first of the list
+    while step(s) != "deploy":
+        verb, args = next(iter(GAME.legal(s, "player1").items()))
+        s = GAME.apply(s, "player1", verb, args[0])
+    assert deployment.deploying(s, "player1") == deployment.still_deploying(s, "player1")[0] == "power:austria"
