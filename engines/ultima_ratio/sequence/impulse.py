@@ -237,8 +237,10 @@ class PowerActions(FreeMoves, Step):
             legal["end_impulse"] = [None]
         left = sum(s["impulse"]["actions"].values()) + s["impulse"].get("extra", 0)
         waiting = war.waiting_for_last_point(g, role)  # 21.3.3: why a declaration without a CB is not offered yet
-        if waiting:
+        if len(waiting) == 1:
             return text("prompt.power_actions.without_cb", left=left, powers=waiting), legal
+        if waiting:  # the rule itself, not a list of most of the seat's powers
+            return text("prompt.power_actions.without_cb_any", left=left), legal
         return text("prompt.power_actions", left=left), legal
 
     def offer(self, g: Ctx, role: str, verb: str) -> list:

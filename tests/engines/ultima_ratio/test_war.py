@@ -360,3 +360,26 @@ def test_the_menu_says_why_a_declaration_without_a_cb_waits_for_the_last_point()
         "Portugal: declarar la guerra a España sin Casus Belli (un punto de moral para España; el último punto de"
         " acción de Portugal, 21.3.3)"
     )
+
+
+def test_a_seat_whose_powers_wait_for_their_last_point_reads_the_rule_not_a_list_of_them():
+    """21.3.3 in 9.2: a seat of several powers, most of them able to declare war only without a CB, reads the rule
+    once ("a power may declare war only with its last action point"), not every power's name in every prompt."""
+    from engines.core.machine import Ctx
+    from tests.engines.ultima_ratio.test_new_order import GAME as TABLE
+    from tests.engines.ultima_ratio.test_new_order_bots import play_until
+
+    s = play_until(TABLE.setup(4, {"players": 3}), "power_actions")
+    seat = TABLE.active_roles(s)[0]
+    with st.reading(s):
+        waiting = war.waiting_for_last_point(Ctx(TABLE, s), seat)
+    prompt = TABLE.view(s, seat)["prompt"]["text"]
+    assert len(waiting) > 1 and prompt["msg"] == "prompt.power_actions.without_cb_any"
+    assert (
+        TABLE.renderer("en")
+        .text(prompt)
+        .endswith(
+            "Without a Casus Belli, a power may declare war only with its last action point of the impulse (21.3.3);"
+            " such a declaration gives a morale point to the enemy major power (21.3.5)."
+        )
+    )
