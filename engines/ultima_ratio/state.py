@@ -100,12 +100,14 @@ def read(s: dict) -> Reading | None:
 
 def remembered(s: dict, key: tuple, question: Callable[[], Any]) -> Any:
     """``question()``, asked once per reading of ``s`` for ``key`` (every time outside a reading)."""
-    now = read(s)
-    if now is None:
+    now = _READING.get()
+    if now is None or now.s is not s:
         return question()
-    if key not in now.memo:
-        now.memo[key] = question()
-    return now.memo[key]
+    memo = now.memo
+    if key in memo:
+        return memo[key]
+    found = memo[key] = question()
+    return found
 
 
 def known(s: dict, key: tuple) -> Any:
