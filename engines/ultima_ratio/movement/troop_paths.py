@@ -121,7 +121,8 @@ def by_land(g: Ctx, power: str, area: str) -> list[str]:
 
 
 class TroopReach:
-    """10.2 for a troop without leader setting out alone (``sets_out``): where it may go (``_troop_steps``) and end
+    """10.2 for a troop without leader setting out alone (``sets_out``): where it may go (``_walk``: from a sea to
+    the ports of every sea reached, asked only among the areas it may enter at all, ``among``) and end
     (``may_stop``: the room is for one more troop of the power, 15.1.1 — a troop without leader changes no
     commander) is the same for every such troop of the power, so the places are looked at once per reading of the
     state (``troop_reach``), and a search that finds no end marks every place it saw as one from which none is

@@ -18,7 +18,8 @@ from engines.ultima_ratio.leaders import leader_state
 
 SIM = GAME.simulation()
 KINDS = (None, "troop", "squadron")
-WHERE = ((None, None), ("troop", "map"), ("squadron", None), (None, "box"), (None, "available"), (None, "eliminated"))
+# every kind at every place ``units_of`` is asked of (a reading makes them all in one pass over a power's counters)
+WHERE = tuple((kind, where) for kind in KINDS for where in (None, "map", "box", "available", "eliminated"))
 
 
 def positions(seed: int, players: int, moves: int, bot: str = "heuristic"):
