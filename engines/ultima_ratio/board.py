@@ -84,6 +84,7 @@ class Board:
     _gaps: dict[tuple[str, str], int | None] = field(default_factory=dict)
     _near: dict[tuple[str, int], list[str]] = field(default_factory=dict)
     _galley_ports: dict[str, bool] = field(default_factory=dict)  # area -> ``mediterranean_port``, once asked
+    _sea_reach: dict[str, frozenset[str]] = field(default_factory=dict)  # sea -> the seas reached from it
     _minors: dict[str, Minor] = field(default_factory=dict)  # minor -> its card (asked for every area's interest)
     _powers: dict[str, Power] = field(default_factory=dict)  # power -> its card (asked by many rules of a move)
     _events: dict[str, Event] = field(default_factory=dict)  # event card -> its text (a battle's cards in force)
@@ -156,6 +157,19 @@ class Board:
             found = [d for d in pairs if d is not None]
             self._gaps[key] = min(found) if found else None
         return self._gaps[key]
+
+    def sea_reach(self, sea: str) -> frozenset[str]:
+        """The seas reached from ``sea`` sailing from one to the next (``sea_links``), itself included, cached:
+        content, not state."""
+        if sea not in self._sea_reach:
+            seen, queue = {sea}, [sea]
+            while queue:
+                for nxt in self.sea_links[queue.pop()]:
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        queue.append(nxt)
+            self._sea_reach[sea] = frozenset(seen)
+        return self._sea_reach[sea]
 
     def ports_near(self, sea: str, far: int) -> list[str]:
         """The coastal areas at most ``far`` seas apart from ``sea`` (a port's reach, 11.1: 0 on the sea itself),

@@ -100,12 +100,14 @@ def read(s: dict) -> Reading | None:
 
 def remembered(s: dict, key: tuple, question: Callable[[], Any]) -> Any:
     """``question()``, asked once per reading of ``s`` for ``key`` (every time outside a reading)."""
-    now = read(s)
-    if now is None:
+    now = _READING.get()
+    if now is None or now.s is not s:
         return question()
-    if key not in now.memo:
-        now.memo[key] = question()
-    return now.memo[key]
+    memo = now.memo
+    if key in memo:
+        return memo[key]
+    found = memo[key] = question()
+    return found
 
 
 def known(s: dict, key: tuple) -> Any:
@@ -219,8 +221,11 @@ def controls(s: dict, power: str, area: str) -> bool:
     who = info["control"]
     if who == power or who is None:
         return who == power
-    side = minor_ally(s, power) if power in s["minors"] else power  # 20.2: an allied minor counts as its ally
-    return side is not None and side_of(s, who) == side
+    minors = s["minors"]
+    side = minors[power]["ally"] if power in minors else power  # 20.2: an allied minor counts as its ally
+    if side is None:
+        return False
+    return (who if who in s["powers"] else minors[who]["ally"] if who in minors else None) == side  # ``side_of``
 
 
 def controlled(s: dict, power: str) -> list[str]:
@@ -383,14 +388,36 @@ def units_at(s: dict, loc: str, power: str | None = None, kind: str | None = Non
 
 def units_of(s: dict, power: str, kind: str | None = None, where: str | None = None) -> list[str]:
     """The power's counters of ``kind``; ``where``: "map" (areas and seas), "box", "available", "eliminated"
-    (within a reading, each list made once)."""
+    (within a reading, every list of the power made in one pass over its counters, ``_by_kind_and_place``)."""
     now = read(s)
     if now is None:
         return _units_of(s, s["units"], power, kind, where)
-    key = ("units_of", power, kind, where)
+    key = ("units_of", power)
     if key not in now.memo:
-        now.memo[key] = _units_of(s, now.of().get(power, ()), power, kind, where)
-    return list(now.memo[key])
+        now.memo[key] = _by_kind_and_place(s, now.of().get(power, ()))
+    return list(now.memo[key].get((kind, where), ()))
+
+
+def _by_kind_and_place(s: dict, among: Iterable[str]) -> dict[tuple[str | None, str | None], list[str]]:
+    """The counters ``among`` (one power's) as ``units_of`` asks for them, by (kind, where), None for any kind or
+    anywhere, in their order."""
+    out: dict[tuple[str | None, str | None], list[str]] = defaultdict(list)
+    units = s["units"]
+    for u in among:
+        info = units[u]
+        kind, loc = info["kind"], info["loc"]
+        out[None, None].append(u)
+        out[kind, None].append(u)
+        if loc.startswith(AREA) or loc.startswith(SEA):
+            where: str | None = "map"
+        elif loc.startswith(BOX):
+            where = "box"
+        else:
+            where = loc if loc in ("available", "eliminated") else None
+        if where is not None:
+            out[None, where].append(u)
+            out[kind, where].append(u)
+    return out
 
 
 def _units_of(s: dict, among: Iterable[str], power: str, kind: str | None, where: str | None) -> list[str]:

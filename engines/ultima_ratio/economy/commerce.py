@@ -98,12 +98,18 @@ def merchant_centers(s: dict, board: Board, power: str, first: bool = False) -> 
     center's sea (or an area of its theaters, ``coastal_areas_in``), has interest in a theater the center includes
     (18.4.1, ``interest_in_center``), and has fewer than 2 merchants there and in its preparation."""
     out = []
-    held = st.possessions(s, power)
-    seas = {x for a in held for x in board.areas[a].seas}
-    theaters = {board.areas[a].theater for a in held}
-    coastal_theaters = {board.areas[a].theater for a in held if board.areas[a].seas}
+    seas: set[str] = set()
+    theaters: set[str] = set()
+    coastal_theaters: set[str] = set()
+    for a in st.possessions(s, power):
+        area = board.areas[a]
+        theaters.add(area.theater)
+        if area.seas:
+            seas.update(area.seas)
+            coastal_theaters.add(area.theater)
+    placed, ready = s["merchants"], s["merchants_prepared"]  # ``merchants``, ``prepared``
     for tc in board.map.trade_centers:
-        if merchants(s, tc.id, power) + prepared(s, tc.id, power) >= MAX_PER_CENTER:
+        if placed.get(tc.id, {}).get(power, 0) + ready.get(tc.id, {}).get(power, 0) >= MAX_PER_CENTER:
             continue
         if not (
             seas.intersection(tc.seas)

@@ -102,18 +102,33 @@ def _targets(g: Ctx, power: str, uid: str, group: list[str] | None = None, order
     start = st.loc_area(s["units"][uid]["loc"])
     assert start is not None  # a troop lands from the area (the port) it stands in (landers)
     home = armies.map_of(b, start)
-    reach = max(s["naval_distance"].values()) - 1  # the farthest any naval operation distance reaches
-    near = {a for x in b.areas[start].seas for a in b.ports_near(x, reach)}
+    near = _near(g, start)
+    reach = st.remembered(s, ("landing_reach",), dict)  # area -> the naval operation distance to land there
     for area in st.in_order(s, near) if ordered else (a for a in near if a in s["areas"]):
         if area == start or st.controls(s, power, area):
             continue
+        if area not in reach:
+            reach[area] = min(naval_bases.operation_distance(s, b, x) for x in b.areas[area].seas)
         far = b.port_gap(start, area)
-        if far is None or far > min(naval_bases.operation_distance(s, b, x) for x in b.areas[area].seas) - 1:
+        if far is None or far > reach[area] - 1:
             continue
         if group and len(group) > 1 and armies.map_of(b, area) != home:
             continue
         if land_areas.enterable(g, power, area) and land_areas.can_end(g, power, area, group):
             yield area
+
+
+def _near(g: Ctx, start: str) -> frozenset[str]:
+    """The coastal areas within the farthest naval operation distance of the departure port (11.1.2), the same
+    for every power: once per reading."""
+    s, b = g.s, board_of(g)
+
+    def found() -> frozenset[str]:
+        reach = max(s["naval_distance"].values()) - 1  # the farthest any naval operation distance reaches
+        return frozenset(a for x in b.areas[start].seas for a in b.ports_near(x, reach))
+
+    near: frozenset[str] = st.remembered(s, ("landing_near", start), found)
+    return near
 
 
 def crossings(g: Ctx, start: str, target: str) -> list[list[str]]:

@@ -72,7 +72,8 @@ def transfer_lane(g: Ctx, power: str, receiver: str) -> Lane:
     s = g.s
     ends = Asked(lambda a: st.controls(s, receiver, a) and not s["areas"][a]["siege"])
     within = troop_paths.lane_candidates(g, power, receiver)
-    return Lane(Asked(lambda a: a in ends or troop_passable(g, power, a), within), ends, ("transfer", power, receiver))
+    through = Asked(lambda a: a in ends or troop_passable(g, power, a), within)
+    return Lane(through, ends, ("transfer", power, receiver), within)
 
 
 def hand_over(g: Ctx, uid: str, to: str) -> None:

@@ -7,7 +7,7 @@ repatriation (14.1.1) or a transfer (21.2.2) crosses its own ``Lane``. The movem
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Container, Iterable, Iterator
+from collections.abc import Callable, Collection, Container, Iterable, Iterator
 from typing import NamedTuple
 
 from engines.core.machine import Ctx
@@ -18,11 +18,13 @@ from engines.ultima_ratio.logistics import stacking
 
 class Lane(NamedTuple):
     """The land areas a repatriating (14.1.1) or transferred (21.2.2) troop may cross (``through``) and end in
-    (``ends``); ``key``: what names it within a reading of the state (a transfer's powers), if anything."""
+    (``ends``); ``key``: what names it within a reading of the state (a transfer's powers), if anything; ``among``:
+    the only areas ``through`` may hold, if known."""
 
     through: Container[str]
     ends: Container[str]
     key: tuple = ()
+    among: Collection[str] | None = None
 
 
 def troop_passable(g: Ctx, power: str, area: str, by_sea: bool = False, allied: bool = True) -> bool:
@@ -31,34 +33,39 @@ def troop_passable(g: Ctx, power: str, area: str, by_sea: bool = False, allied: 
     (other than ports) can be part of these movements": the besieged power reaches its besieged port only from the
     sea (RULINGS AU-1, AV-3). 21.2.1 (``allied``): "It is possible to trace strategic movements through areas
     controlled by the ally" (not besieged; RULINGS AL-5). Asked once per reading of the state (``state.reading``):
-    a strategic movement's search asks it of the same areas again and again."""
-    now = st.read(g.s)
+    a strategic movement's search asks it of the same areas again and again (by sea or not, the same answer but
+    for a siege's area; with the allies' areas or not, the same for a power without allies)."""
+    s = g.s
+    now = st.read(s)
     if now is None:
         return _troop_passable(g, power, area, by_sea, allied)
+    info = s["areas"].get(area)
+    by_sea = by_sea and bool(info and info["siege"])
+    allied = allied and any(power in pair for pair in s["alliances"])
     known = now.memo.get(("troop_passable", power, by_sea, allied))  # area -> answer
     if known is None:
         known = now.memo[("troop_passable", power, by_sea, allied)] = {}
     if area not in known:
-        known[area] = area in _candidates(g, power, allied) and _troop_passable(g, power, area, by_sea, allied)
+        known[area] = area in _candidates(g, power) and _troop_passable(g, power, area, by_sea, allied)
     return bool(known[area])
 
 
-def _candidates(g: Ctx, power: str, allied: bool) -> set[str]:
-    """The only areas ``_troop_passable`` may answer yes for, once per reading: those the power controls, those
-    with its troops, those it besieges, and (``allied``) those its allies control; every other area is not
-    passable whatever else holds (the movement's searches ask of many such areas: the ports of every sea)."""
+def _candidates(g: Ctx, power: str) -> set[str]:
+    """The only areas ``_troop_passable`` may answer yes for, with its allies' areas (21.2.1) or without, once per
+    reading: those the power controls, those with its troops, those it besieges and those its allies control;
+    every other area is not passable whatever else holds (the movement's searches ask of many such areas: the
+    ports of every sea)."""
+    s = g.s
 
     def gather() -> set[str]:
-        s = g.s
         found = set(st.controlled(s, power))
         found.update(area for u in st.units_of(s, power, "troop", "map") if (area := st.loc_area(s["units"][u]["loc"])))
         found.update(st.besieged_by(s, power))
-        if allied and s["alliances"]:
-            for ally in st.allies_of(s, power):
-                found.update(st.controlled(s, ally))
+        for ally in st.allies_of(s, power):
+            found.update(st.controlled(s, ally))
         return found
 
-    found: set[str] = st.remembered(g.s, ("troop_passable_candidates", power, allied), gather)
+    found: set[str] = st.remembered(s, ("troop_passable_candidates", power), gather)
     return found
 
 
@@ -82,44 +89,40 @@ def lane_candidates(g: Ctx, power: str, receiver: str) -> set[str] | None:
     return st.remembered(
         g.s,
         ("lane_candidates", power, receiver),
-        lambda: _candidates(g, power, True) | set(st.controlled(g.s, receiver)),
+        lambda: _candidates(g, power) | set(st.controlled(g.s, receiver)),
     )
 
 
 def troop_steps(g: Ctx, power: str, here: str, lane: Lane | None) -> tuple[list[str], list[str]]:
     """The areas and seas next to ``here`` that a troop of the power may enter (10.2; a repatriation's or
     transfer's ``lane``, 14.1.1, 21.2.2)."""
-    places = list(steps_from(g, power, here, lane))
+    places = list(steps_from(g, power, here, troop_reach(g, power, lane).enters))
     return [x for x in places if x.startswith(st.AREA)], [x for x in places if not x.startswith(st.AREA)]
 
 
-def steps_from(g: Ctx, power: str, here: str, lane: Lane | None) -> Iterator[str]:
-    """The places of ``troop_steps``, areas first, each area asked whether it may be entered only when the one
-    before was looked at: a search that stops at the first end it meets asks no more of them (``TroopReach``)."""
-    s, b = g.s, board_of(g)
-    area, sea = st.loc_area(here), st.loc_sea(here)
-
-    maybe = _candidates(g, power, True) if lane is None and st.read(s) is not None else None
-
-    def passable(a: str, by_sea: bool = False) -> bool:
-        if lane:
-            return a in lane.through
-        return (maybe is None or a in maybe) and troop_passable(g, power, a, by_sea=by_sea)
-
-    if area is not None:
-        siege = s["areas"][area]["siege"]
-        inside = bool(siege) and siege["besieger"] != power  # a besieged port: only by sea (AU-1)
-        if not inside:
-            yield from (a for a in st.neighbours(s, b, area) if passable(a))
-        yield from b.areas[area].seas
+def steps_from(g: Ctx, power: str, here: str, enters: Callable[[str, bool], bool]) -> Iterator[str]:
+    """The places of ``troop_steps``, areas first, each area asked whether it may be entered (``enters``, from a
+    sea or not) only when the one before was looked at."""
+    b = board_of(g)
+    if here.startswith(st.AREA):
+        yield from (a for a in by_land(g, power, here) if enters(a, False))
+        yield from b.areas[here].seas
         return
-    assert sea is not None  # a place on a path is an area or a sea
-    yield from (a for a in b.sea_ports[sea] if passable(a, by_sea=True))
-    yield from b.sea_links[sea]
+    yield from (a for a in b.sea_ports[here] if enters(a, True))
+    yield from b.sea_links[here]
+
+
+def by_land(g: Ctx, power: str, area: str) -> list[str]:
+    """The active areas next to ``area`` that a troop of the power standing there might go to by land: none from a
+    port the enemy besieges, left only by sea (RULINGS AU-1)."""
+    s = g.s
+    siege = s["areas"][area]["siege"]
+    return [] if siege and siege["besieger"] != power else st.neighbours(s, board_of(g), area)
 
 
 class TroopReach:
-    """10.2 for a troop without leader setting out alone (``sets_out``): where it may go (``_troop_steps``) and end
+    """10.2 for a troop without leader setting out alone (``sets_out``): where it may go (``_walk``: from a sea to
+    the ports of every sea reached, asked only among the areas it may enter at all, ``among``) and end
     (``may_stop``: the room is for one more troop of the power, 15.1.1 — a troop without leader changes no
     commander) is the same for every such troop of the power, so the places are looked at once per reading of the
     state (``troop_reach``), and a search that finds no end marks every place it saw as one from which none is
@@ -127,6 +130,9 @@ class TroopReach:
 
     def __init__(self, g: Ctx, power: str, lane: Lane | None) -> None:
         self.g, self.power, self.lane = g, power, lane
+        self.entered: tuple[dict[str, bool], dict[str, bool]] = ({}, {})  # by land, by sea: area -> may enter
+        self.among = lane.among if lane else _candidates(g, power) if st.read(g.s) is not None else None
+        self.ports: dict[frozenset[str], list[str]] = {}  # seas reached -> their ports (``_ports``)
         self.dead: set[str] = set()
         self.starts: dict[str, bool] = {}
         self.stops: dict[str, bool] = {}
@@ -140,11 +146,49 @@ class TroopReach:
         return known if known is not None else self._walk(here)
 
     def _walk(self, here: str) -> Iterator[str]:
+        """The places next to ``here`` as ``steps_from`` gives them, each area asked whether it may be entered only
+        when the one before was looked at (the search stops at the first end); from a sea, the ports of every sea
+        reached from it (seas are always crossed, 10.2: ``_ports``)."""
         found = []
-        for place in steps_from(self.g, self.power, here, self.lane):
-            found.append(place)
-            yield place
+        if here.startswith(st.AREA):
+            for area in by_land(self.g, self.power, here):
+                if self.enters(area, False):
+                    found.append(area)
+                    yield area
+            found += board_of(self.g).areas[here].seas
+            yield from board_of(self.g).areas[here].seas
+        else:
+            for area in self._ports(here):
+                if self.enters(area, True):
+                    found.append(area)
+                    yield area
         self.nexts[here] = found  # looked at them all
+
+    def enters(self, area: str, by_sea: bool) -> bool:
+        """Whether the troop may enter the active area (by sea: from a sea): an area of the ``lane``, or one it may
+        cross (``troop_passable``, among its candidates); once per search."""
+        known = self.entered[by_sea]
+        if area not in known:
+            if self.lane:
+                known[area] = area in self.lane.through
+            else:
+                maybe = self.among
+                known[area] = (maybe is None or area in maybe) and troop_passable(
+                    self.g, self.power, area, by_sea=by_sea
+                )
+        return known[area]
+
+    def _ports(self, sea: str) -> list[str]:
+        """The ports of every sea reached from ``sea`` that the troop might enter: with the areas it may enter at
+        all known (``among``), only those (the seas have many ports, a power few areas); found once per search."""
+        b = board_of(self.g)
+        reach = b.sea_reach(sea)
+        if reach not in self.ports:
+            if self.among is None:
+                self.ports[reach] = list(dict.fromkeys(a for x in sorted(reach) for a in b.sea_ports[x]))
+            else:
+                self.ports[reach] = [a for a in sorted(self.among) if not reach.isdisjoint(b.areas[a].seas)]
+        return self.ports[reach]
 
     def stop(self, place: str) -> bool:
         if place not in self.stops:

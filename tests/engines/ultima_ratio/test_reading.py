@@ -18,7 +18,8 @@ from engines.ultima_ratio.leaders import leader_state
 
 SIM = GAME.simulation()
 KINDS = (None, "troop", "squadron")
-WHERE = ((None, None), ("troop", "map"), ("squadron", None), (None, "box"), (None, "available"), (None, "eliminated"))
+# every kind at every place ``units_of`` is asked of (a reading makes them all in one pass over a power's counters)
+WHERE = tuple((kind, where) for kind in KINDS for where in (None, "map", "box", "available", "eliminated"))
 
 
 def positions(seed: int, players: int, moves: int, bot: str = "heuristic"):
@@ -78,6 +79,22 @@ def test_a_reading_answers_as_a_scan_of_the_counters(seed, players, bot):
         assert st.read(s) is None
         checked += 1
     assert checked == 150  # none of these games ends so soon
+
+
+def test_a_powers_counters_at_every_place_are_those_of_a_scan():
+    """Along a whole 9.2 game (the dispersed boxes and the box of the eliminated fill up after the first turns), a
+    power's counters of each kind at each place (``units_of``, made in one pass per power within a reading) are
+    those of the scan outside it, in the same order; every place held counters at some position."""
+    met = set()
+    for n, (s, _role) in enumerate(positions(1, 6, 2500)):
+        if n % 25:
+            continue
+        powers = sorted({info["power"] for info in s["units"].values()})
+        plain = {(power, kind, where): st.units_of(s, power, kind, where) for power in powers for kind, where in WHERE}
+        with st.reading(s):
+            assert {key: st.units_of(s, *key) for key in plain} == plain, n
+        met |= {where for (_power, _kind, where), found in plain.items() if found}
+    assert met == {None, "map", "box", "available", "eliminated"}
 
 
 @pytest.mark.parametrize(("seed", "players"), [(3, 6), (4, 5)])

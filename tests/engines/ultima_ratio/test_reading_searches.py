@@ -17,6 +17,7 @@ from engines.core.machine import Ctx
 from engines.ultima_ratio import state as st
 from engines.ultima_ratio.combat import forces
 from engines.ultima_ratio.diplomacy import expeditionary_corps
+from engines.ultima_ratio.leaders import leader_state
 from engines.ultima_ratio.movement import strategic_movement, troop_paths
 
 from .test_reading import SIM, positions
@@ -101,6 +102,54 @@ def test_transfers_offered_are_the_same_with_and_without_the_reading():
                 assert expeditionary_corps.transfers(g, power) == plain
             offered += len(plain)
     assert offered > 0
+
+
+@pytest.mark.parametrize(("seed", "players", "bot"), [(1, 6, "heuristic"), (5, 6, "random")])
+def test_a_troop_search_answers_as_the_movement_step_by_step(seed, players, bot):
+    """10.2, 21.2.2: whether a troop without leader sets out (``TroopReach``: from a sea straight to the ports of the
+    seas reached from it, only among the power's candidate areas) is, for an ordinary movement and every transfer
+    lane, what the movement's own search says place by place (``_leads_to_end`` over ``troop_steps``: sea by sea,
+    every port asked), in a reading and out."""
+    compared = transfers = 0
+    for n, (s, _role) in enumerate(positions(seed, players, 900, bot)):
+        if n % 30:
+            continue
+        g = Ctx(SIM, s)
+        for power in sorted({info["power"] for info in s["units"].values()} & (set(s["powers"]) | set(s["minors"]))):
+            lanes: list[troop_paths.Lane | None] = [None]
+            lanes += [strategic_movement.transfer_lane(g, power, ally) for ally in st.allies_of(s, power)]
+            troops = [u for u in st.units_of(s, power, "troop", "map") if not leader_state.leaders_on(s, [u])]
+            for lane in lanes:
+                for uid in troops:
+                    path = [s["units"][uid]["loc"]]
+                    step_by_step = any(
+                        strategic_movement._leads_to_end(g, power, uid, path, x, None, lane)
+                        for places in strategic_movement._steps(g, power, uid, path, None, lane).values()
+                        for x in places
+                    )
+                    assert troop_paths.TroopReach(g, power, lane).sets_out(path[0]) == step_by_step, (n, uid)
+                    with st.reading(s):
+                        assert troop_paths.TroopReach(g, power, lane).sets_out(path[0]) == step_by_step, (n, uid)
+                    compared += 1
+                    transfers += lane is not None
+    assert compared > 500
+    assert transfers > 0 or bot == "random"  # the random bot makes no alliances
+
+
+def test_the_seas_reached_from_a_sea_are_those_sailed_to_one_by_one():
+    """10.2: the seas a troop reaches from a sea (``Board.sea_reach``) are those joined to it by a chain of
+    ``sea_links``, and each sea reaches the seas that reach it (the links go both ways)."""
+    board = SIM.board
+    for sea in board.seas:
+        chained, queue = {sea}, [sea]
+        while queue:
+            here = queue.pop()
+            for nxt in board.sea_links[here]:
+                if nxt not in chained:
+                    chained.add(nxt)
+                    queue.append(nxt)
+        assert board.sea_reach(sea) == chained
+        assert all(sea in board.sea_reach(other) for other in chained)
 
 
 class Graph(troop_paths.TroopReach):
