@@ -74,6 +74,21 @@ DIGESTS_WAITING = select(NoticeSettings.user_id, NoticeSettings.last_digest_at, 
 )
 
 
+def _told_since_they_moved(db: Session, table: GameTable, user_id: int) -> bool:
+    """The user was told of his turn at the table after his seats' last move there: while several seats act at once
+    (a face-down choice, a deployment done simultaneously) the others' moves are no news to him."""
+    told = db.scalar(
+        select(func.max(Notice.seq)).where(
+            Notice.user_id == user_id, Notice.table_id == table.id, Notice.kind == "turn"
+        )
+    )
+    if told is None:
+        return False
+    roles = [s.role for s in table.seats if s.user_id == user_id]
+    moved = db.scalar(select(func.max(Move.seq)).where(Move.table_id == table.id, Move.role.in_(roles)))
+    return moved is None or told > moved
+
+
 def _due_digests(db: Session, now: datetime) -> list[int]:
     """The digest users with news whose N hours since their last digest are up, by id."""
     return sorted(
@@ -147,7 +162,8 @@ class Notifier(Worker):
 
     # --- notices ---
     def on_commit(self, table_id: int, now: datetime | None = None) -> list[Notice]:
-        """A notice for every player to act at the table who is not on its page (and did not just move)."""
+        """A notice for every player to act at the table who is not on its page (and did not just move), unless he
+        was told since his last move there (``_told_since_they_moved``)."""
         now = now or utcnow()
         made = []
         with self._sessions() as db:
@@ -161,7 +177,7 @@ class Notifier(Worker):
                 for s in table.seats  # a seat a bot plays for its timed-out player: no notice
                 if s.user_id is not None and not s.bot and s.role in (table.active_roles or [])
             }
-            to_tell = sorted(users - watching - {mover})
+            to_tell = [u for u in sorted(users - watching - {mover}) if not _told_since_they_moved(db, table, u)]
             state = _state_of(db, table) if to_tell else {}
             for user_id in to_tell:
                 with i18n.use(_language_of(db, user_id)) as lang:  # written in its reader's language

@@ -144,6 +144,25 @@ def test_no_notice_to_a_player_who_is_on_the_page(app, browser, smtp):
     assert page.status_code == 200 and f"/tables/{away}" in page.text and "sent" in page.text  # list + log
 
 
+def test_a_player_still_to_act_is_told_once_not_at_every_move_the_others_make(app, browser, smtp):
+    """Several seats acting at once (a face-down choice here; a deployment done simultaneously): a player told of
+    his turn is not told again at each move of the others before his own; once he has moved, a new turn is news."""
+    alice, bob, table = two_players(browser)
+    choose(bob, email="bob@example.org")
+    alice.act(table, "done")  # both to choose: bob is told
+    wait_for(lambda: len(smtp.mails) == 1)
+    card = next(a["arg"] for a in alice.view(table)["actions"] if a["verb"] == "choose")
+    alice.act(table, "choose", card)  # bob still to choose: no news to him
+    app.state.notifier.on_commit(table)  # as the sender's round does (it may have run already)
+    assert [n.seq for n in notices_of(app, "bob")] == [1]
+    card = next(a["arg"] for a in bob.view(table)["actions"] if a["verb"] == "choose")
+    bob.act(table, "choose", card)  # the cards shown; the next round's stake is bob's, then both choose again
+    bob.act(table, "done")
+    alice.act(table, "choose", next(a["arg"] for a in alice.view(table)["actions"] if a["verb"] == "choose"))
+    app.state.notifier.on_commit(table)
+    assert [n.seq for n in notices_of(app, "bob")] == [1, 5]
+
+
 def test_the_table_page_stream_counts_its_logged_in_reader_as_watching(app, browser):
     _alice, bob, table = two_players(browser)
     seen = {}
