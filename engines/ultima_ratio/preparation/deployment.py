@@ -244,15 +244,14 @@ def place_revolts(g: Ctx, power: str) -> bool:
 
 class Deploy(Step):
     """7.2 ¶2 (l. 308: "The deployment is done simultaneously, and it ends when all players are satisfied with it")
-    and 24.: every player with a power to deploy (``to_deploy``) is active at once, each deploying his powers one
-    after another (``deploying``; ``switch`` to another of his and back as he likes): he spends its points
-    (``build``) until he is satisfied with it (``done``; then its allied minors' forces, ``deploy_allies``). The R3 revolts of a dynastic change are placed before
-    (``deploy_revolts``, 23.3). A
-    troop, squadron, fortress or merchant is placed by the action's own step (``deploy``: built at once, 9.2 and
-    24.); a leader is built as the action does (l. 1875: "in the usual way, so it is possible to place them on
-    their extraordinary side"): drawn (``draw_leader``), then side and unit (RULINGS PA-2). While one placement's
-    choice is open (where, which grade), the other players wait for it (RULINGS SA-6). Frame: ``building``, the
-    power whose placement is open."""
+    and 24.: every player with a power to deploy (``to_deploy``) is active at once. Each deploys his powers one at a
+    time (``deploying``; ``switch`` to another of his, and back, as he likes), spending its points (``build``) until
+    he is satisfied with it (``done``; then its allied minors' forces, ``deploy_allies``). The R3 revolts of a
+    dynastic change are placed before (``deploy_revolts``, 23.3). A troop, squadron, fortress or merchant is placed
+    by the action's own step (``deploy``: built at once, 9.2 and 24.); a leader is built as the action does (l. 1875:
+    "in the usual way, so it is possible to place them on their extraordinary side"): drawn (``draw_leader``), then
+    side and unit (RULINGS PA-2). While one placement's choice is open (where, which grade), the other players wait
+    for it (RULINGS SA-6). Frame: ``building``, the power whose placement is open."""
 
     goes_to = ("build_troop", "build_squadron", "build_fortress", "draw_leader", "build_merchant", "deploy_allies")
     simultaneous = True
