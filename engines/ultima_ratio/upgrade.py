@@ -1,7 +1,8 @@
 """Ultima Ratio Regis — moves recorded by older engine versions: before the content ids were namespaced (versions
 before 7; issue 27 › Declared state; ENGINE.md › Content ids), and before the deployment was every seat's at once
-(versions before 8, 7.2 ¶2: their moves are the same, a position in a deployment is not). A version-6 log names an area, a power, a card... by its bare slug
-(``"venice"``, ``"portugal-troop-1"``, ``"fortress:alentejo"``); this engine names them ``area:venice``,
+(versions before 8, 7.2 ¶2: their moves are the same, a position in a deployment is not). A version-6 log names
+an area, a power, a card... by its bare slug (``"venice"``, ``"portugal-troop-1"``, ``"fortress:alentejo"``); this
+engine names them ``area:venice``,
 ``power:portugal-troop-1``, ``fortress:area:alentejo``. A bare slug may name several things (``venice`` is an area
 and a power), so a move's argument is read in the position it is played from: it is the legal argument of the same
 verb that reads the same once the namespaces are taken off. An argument the legal list does not spell out (none

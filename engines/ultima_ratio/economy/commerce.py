@@ -107,9 +107,8 @@ def merchant_centers(s: dict, board: Board, power: str, first: bool = False) -> 
         if area.seas:
             seas.update(area.seas)
             coastal_theaters.add(area.theater)
-    placed, ready = s["merchants"], s["merchants_prepared"]  # ``merchants``, ``prepared``
     for tc in board.map.trade_centers:
-        if placed.get(tc.id, {}).get(power, 0) + ready.get(tc.id, {}).get(power, 0) >= MAX_PER_CENTER:
+        if merchants(s, tc.id, power) + prepared(s, tc.id, power) >= MAX_PER_CENTER:
             continue
         if not (
             seas.intersection(tc.seas)
