@@ -471,6 +471,14 @@ def enemy_troops_in(s: dict, area: str, power: str) -> list[str]:
     return [u for u in units_at(s, area, kind="troop") if hostile(s, power, s["units"][u]["power"])]
 
 
+def enemy_troop_areas(s: dict, power: str) -> list[str]:
+    """The active areas with troops hostile to ``power`` (``enemy_troops_in``), in the order of ``s["areas"]``
+    outside a reading; within one, only the places with counters are looked at (``Reading.at``)."""
+    now = read(s)
+    places = s["areas"] if now is None else [loc for loc in now.at() if loc in s["areas"]]
+    return [a for a in places if enemy_troops_in(s, a, power)]
+
+
 def fortress(s: dict, area: str) -> dict | None:
     return s["areas"][area]["fortress"]
 

@@ -85,7 +85,7 @@ def tactical_destinations(g: Ctx, power: str, uid: str) -> list[str]:
 
 def strategic_possible(g: Ctx, power: str, uid: str) -> bool:
     """14.1.1: a strategic movement of the troop alone on its lane (``strategic_movement.Lane``), not besieged
-    (10.2)."""
+    (10.2): whether it sets out (``strategic_movement.sets_out``, the first next place that leads to an end)."""
     s = g.s
     loc = s["units"][uid]["loc"]
     here = st.loc_area(loc)
@@ -93,8 +93,7 @@ def strategic_possible(g: Ctx, power: str, uid: str) -> bool:
     siege = s["areas"][here]["siege"]
     if siege and siege["besieger"] != power:
         return False
-    lane = strategic_movement.repatriation_lane(g, power, here)
-    return any(strategic_movement.next_places(g, power, uid, [loc], [uid], lane).values())
+    return strategic_movement.sets_out(g, power, uid, [loc], strategic_movement.repatriation_lane(g, power, here))
 
 
 def leader_options(g: Ctx, leader: str) -> tuple[str, ...]:
@@ -175,10 +174,11 @@ class RepatriateTroop(Step):
         power, uid = f["power"], f["unit"]
         dests = tactical_destinations(g, power, uid)
         available = [m for m, ok in (("tactical", bool(dests)), ("strategic", strategic_possible(g, power, uid))) if ok]
-        troop = next(u for u in leader_state.counters(s) if u["id"] == uid)
+        loc = s["units"][uid]["loc"]
+        troop = next(u for u in leader_state.counters(s, s["units"][uid]["power"], at=[loc]) if u["id"] == uid)
         modes = repatriation.troop_decision(troop, available).options
         legal = {"tactical": dests, "strategic": [None], "disperse": self._boxes(g)}
-        return text("prompt.repatriate_troop", unit=uid, area=st.loc_area(s["units"][uid]["loc"])), {
+        return text("prompt.repatriate_troop", unit=uid, area=st.loc_area(loc)), {
             m: legal[m] for m in modes
         }
 

@@ -51,13 +51,12 @@ def repatriation_lane(g: Ctx, power: str, here: str) -> Lane:
     it ends in an area the power controls (RULINGS R-4). A minor's troop never leaves its theater and the areas
     bordering it (20.2, 18.5; RULINGS G4-1): the possessor's areas it crosses are those it may use."""
     s = g.s
-    passable = [a for a in s["areas"] if troop_passable(g, power, a)]
     through = repatriation.crossable(
         here,
         {a: info["owner"] for a, info in s["areas"].items() if info["owner"]},
-        controlled=passable,
+        controlled=troop_paths.passable_areas(g, power),
         own_troop_areas=(),
-        enemy_troop_areas=[a for a in s["areas"] if st.enemy_troops_in(s, a, power)],
+        enemy_troop_areas=st.enemy_troop_areas(s, power),
     )
     if power not in s["powers"]:
         b = board_of(g)

@@ -18,6 +18,7 @@ from engines.ultima_ratio import state as st
 from engines.ultima_ratio.combat import forces
 from engines.ultima_ratio.diplomacy import expeditionary_corps
 from engines.ultima_ratio.leaders import leader_state
+from engines.ultima_ratio.logistics import repatriation_flow
 from engines.ultima_ratio.movement import strategic_movement, troop_paths
 
 from .test_reading import SIM, positions
@@ -246,3 +247,33 @@ def test_a_troop_search_that_meets_an_end_asks_no_more_places(monkeypatch):
                 assert nexts[1] not in asked, (n, power, loc)
                 found += 1
     assert found > 20
+
+
+@pytest.mark.parametrize(("seed", "players", "bot"), [(1, 6, "heuristic"), (5, 6, "random")])
+def test_a_repatriation_lane_and_its_strategic_question_are_those_asked_area_by_area(seed, players, bot):
+    """14.1.1: a repatriating troop's lane (``repatriation_lane``: within a reading its passable areas asked among
+    the power's candidates, its enemies' areas among the places with counters) is the lane worked out over every
+    area, and whether the troop may repatriate by strategic movement (``repatriation_flow.strategic_possible``:
+    the first next place that leads to an end) is what every next place says (``next_places``), with a leader or
+    without, in a reading and out."""
+    compared = 0
+    for n, (s, _role) in enumerate(positions(seed, players, 900, bot)):
+        if n % 30:
+            continue
+        g = Ctx(SIM, s)
+        for power in sorted({info["power"] for info in s["units"].values()} & (set(s["powers"]) | set(s["minors"]))):
+            for uid in st.units_of(s, power, "troop", "map"):
+                loc = s["units"][uid]["loc"]
+                area = st.loc_area(loc)
+                siege = area and s["areas"][area]["siege"]
+                if area is None or (siege and siege["besieger"] != power):
+                    continue
+                lane = strategic_movement.repatriation_lane(g, power, area)
+                every_place = any(strategic_movement.next_places(g, power, uid, [loc], [uid], lane).values())
+                assert repatriation_flow.strategic_possible(g, power, uid) == every_place, (n, uid)
+                with st.reading(s):
+                    read_lane = strategic_movement.repatriation_lane(g, power, area)
+                    assert (read_lane.through, read_lane.ends) == (lane.through, lane.ends), (n, uid)
+                    assert repatriation_flow.strategic_possible(g, power, uid) == every_place, (n, uid)
+                compared += 1
+    assert compared > 500
