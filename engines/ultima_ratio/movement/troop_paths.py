@@ -69,12 +69,12 @@ def _candidates(g: Ctx, power: str) -> set[str]:
     return found
 
 
-def passable_areas(g: Ctx, power: str) -> list[str]:
+def passable_areas(g: Ctx, power: str) -> set[str]:
     """The areas ``troop_passable`` answers yes for (by land, with the allies' areas): within a reading, only its
     candidates are asked (``_candidates``), not every area of the map."""
     s = g.s
     among = _candidates(g, power) if st.read(s) is not None else s["areas"]
-    return [a for a in among if troop_passable(g, power, a)]
+    return {a for a in among if troop_passable(g, power, a)}
 
 
 def _troop_passable(g: Ctx, power: str, area: str, by_sea: bool, allied: bool) -> bool:
