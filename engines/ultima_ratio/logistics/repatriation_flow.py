@@ -178,9 +178,7 @@ class RepatriateTroop(Step):
         troop = next(u for u in leader_state.counters(s, s["units"][uid]["power"], at=[loc]) if u["id"] == uid)
         modes = repatriation.troop_decision(troop, available).options
         legal = {"tactical": dests, "strategic": [None], "disperse": self._boxes(g)}
-        return text("prompt.repatriate_troop", unit=uid, area=st.loc_area(loc)), {
-            m: legal[m] for m in modes
-        }
+        return text("prompt.repatriate_troop", unit=uid, area=st.loc_area(loc)), {m: legal[m] for m in modes}
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):
         return text(f"act.repatriate_{verb}", arg=arg)
