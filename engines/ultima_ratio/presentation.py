@@ -193,16 +193,16 @@ VERB_KEYS: dict[str, list[str | None]] = {
     "card": ["id"],  # 8.2.2: a combat card played in a combat's window (combat_cards.py), from the hand too
     "group": ["group"],  # 7.1.1: the groups on offer (panels.py)
     # the units and places of these steps' arguments are on the map too (a player's-eye review: they were listed
-    # only as buttons, the map's counters and areas not clickable)
+    # only as buttons, the map's counters and areas not clickable). Not an event's ``choose`` (of its minors only the
+    # allied ones are drawn, in the panel's line) nor a dispersed ``box`` (the base map's boxes carry no key, an
+    # empty one is not in the overlay): half their buttons would leave the list for the board
     "place": ["unit", "id"],  # 20.3.2 minor_reinforcements: a minor's unit, then its area
     "intercept": ["unit"],  # land_reaction (12.4), sea_interception, naval_move: the intercepting unit
     "retreat": ["unit", "id"],  # land_reaction (12.4): the troop that withdraws, then where to
     "attack": ["unit"],  # naval_move: the enemy squadron attacked
     "fight": ["unit"],  # combat_decision, sea_interception: the unit that fights (naval_response's None: none)
-    "box": ["id"],  # dispersion_box, overstack: the theater's dispersed box on the map
     "oppose": [None, "id"],  # oppose_subjugation: with troops or a fortress, from where
     "expeditionary_corps": [None, "unit", None],  # 21.2.2: the troop ceded, brought or recovered
-    "choose": ["id"],  # event_choice: an area, or a power's line beside the map
 }
 VERB_KEYS_JSON = json.dumps(VERB_KEYS, separators=(",", ":"))
 
