@@ -45,3 +45,18 @@ def test_a_deployment_s_costs_say_they_are_points():
         "Done",
     ]
     assert labels(fresh(), "es")[:2] == ["Construir una tropa (1 punto)", "Construir una escuadra (2 puntos)"]
+
+
+def test_an_auction_s_bids_say_they_are_unrest():
+    """19.3.1: a technology (or alliance, 20.3.1) auction is bid in unrest, as its log says ("Portugal bids 1
+    unrest."); its buttons and its highest bid said a bare number ("Portugal bids 1", "highest bid: Portugal 1")."""
+    from tests.engines.ultima_ratio.test_cards import event_position
+    from tests.engines.ultima_ratio.test_cards import play as play_as
+
+    s, _ = play_as(event_position("card:land-technology"), "player1", "event", "card:land-technology")
+    assert labels(s)[0] == "Portugal bids 1 unrest"
+    assert labels(s, "es")[0] == "Portugal puja 1 de malestar"
+    s, _ = play_as(s, "player1", "bid", ["power:portugal", 1])
+    prompt = GAME.view(s, "player2")["prompt"]["text"]
+    assert GAME.renderer().text(prompt).endswith("(highest bid: Portugal, 1 unrest).")
+    assert GAME.renderer("es").text(prompt).endswith("(puja más alta: Portugal, 1 de malestar).")
