@@ -196,7 +196,8 @@ VERB_KEYS: dict[str, list[str | None]] = {
     # only as buttons, the map's counters and areas not clickable). Not an event's ``choose`` (of its minors only the
     # allied ones are drawn, in the panel's line) nor a dispersed ``box`` (the base map's boxes carry no key, an
     # empty one is not in the overlay): half their buttons would leave the list for the board
-    "place": ["unit", "id"],  # 20.3.2 minor_reinforcements: a minor's unit, then its area
+    "place": [None, "id"],  # 20.3.2 minor_reinforcements: the area (the minor's units are off the map, listed
+    # below it: the areas, highlighted on the map, are clicked first, then which unit goes there)
     "intercept": ["unit"],  # land_reaction (12.4), sea_interception, naval_move: the intercepting unit
     "retreat": ["unit", "id"],  # land_reaction (12.4): the troop that withdraws, then where to
     "attack": ["unit"],  # naval_move: the enemy squadron attacked

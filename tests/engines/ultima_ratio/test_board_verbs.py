@@ -45,8 +45,10 @@ def test_the_defender_answers_a_land_movement_on_the_map():
 
 
 def test_a_minor_s_reinforcements_are_placed_on_the_map():
-    """20.3.2: the new ally places the minor's units, each in one of its areas: the area is clicked on the map."""
+    """20.3.2: the new ally places the minor's units, each in one of its areas: the area is clicked on the map,
+    then which unit goes there (the units are off the map)."""
     s, _ = spain_wins(auction_for())
     legal = GAME.legal(s, "player2")["place"]
     assert ["minor:genoa-troop-1", "area:genoa"] in legal
-    assert keys("place", ["minor:genoa-troop-1", "area:genoa"]) == ["unit:minor:genoa-troop-1", "area:genoa"]
+    assert all(s["units"][u]["loc"] not in GAME.board.areas for u, _ in legal)  # off the map: not to be clicked
+    assert keys("place", ["minor:genoa-troop-1", "area:genoa"]) == ["area:genoa"]
