@@ -127,7 +127,7 @@ def step(
     state = position(game, table, moves, at, start_state(db, table))
     renderer = renderer_of(game, table, state=state)  # an open seat as it read at this step
     view = cast(dict[str, Any], game.view(state, role))  # put in words for the reader below
-    view["prompt"].update(text=renderer.text(view["prompt"]["text"]), actions=[], legal={})
+    view["prompt"].update(text=game.render_prompt(view["prompt"]["text"], renderer), actions=[], legal={})
     log = gamelog.page(db, table.id, role, game, renderer, limit=gamelog.PAGE, upto_seq=bound)
     outcome = game.outcome(state)
     data: dict[str, Any] = {

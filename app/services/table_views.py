@@ -42,7 +42,7 @@ def table_view(
     if table.status == "waiting":
         prompt["text"] = i18n.gettext("The game starts when every seat is taken.")
     else:
-        prompt["text"] = renderer.text(prompt["message"])
+        prompt["text"] = game.render_prompt(prompt["message"], renderer)
     if not playing or role is None or stood_in:
         prompt["legal"] = {}
     # the legal list the view holds: the game is not asked it again (issue 26)

@@ -218,6 +218,10 @@ class Game(ABC):
             "refs": entry.get("refs", []),
         }
 
+    def render_prompt(self, prompt: Text, renderer: Renderer) -> str:
+        """A prompt as its reader sees it: by default its sentence as the catalog writes it."""
+        return renderer.text(prompt)
+
     @staticmethod
     def may_read(entry: Entry, role: str | None) -> bool:
         to = entry.get("to", "all")

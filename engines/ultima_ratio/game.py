@@ -66,6 +66,18 @@ FIRST_FIELD = re.compile(r"\{(\w+)")  # a template that opens with a field: its 
 SEAT = re.compile(r"player\d+")  # a seat's role (``roles``): a player's name, written as he wrote it
 
 
+def capitalized(said: str, message: Text | Entry, renderer: Renderer) -> str:
+    """``said`` (``message`` in words) with a capital letter, except where it begins with a player's name (a seat,
+    ``roles``), which reads as the player wrote it."""
+    if not said[:1].islower():
+        return said
+    first = FIRST_FIELD.match(renderer.template(message["msg"]))
+    value = (message.get("args") or {}).get(first.group(1)) if first else None
+    if any(isinstance(v, str) and SEAT.fullmatch(v) for v in (value if isinstance(value, list) else [value])):
+        return said
+    return said[0].upper() + said[1:]
+
+
 class Options(BaseModel):
     scenario: Playable = Field(
         PLAYABLE[0],
@@ -223,15 +235,13 @@ class UltimaRatioRegis(StepGame):
         "Independent rolls ..."), except where it begins with a player's name (a seat, ``roles``), which reads as
         the player wrote it."""
         out = super().render_entry(entry, renderer)
-        said = out["text"]
-        if said[:1].islower():
-            first = FIRST_FIELD.match(renderer.template(entry["msg"]))
-            value = (entry.get("args") or {}).get(first.group(1)) if first else None
-            if not any(
-                isinstance(v, str) and SEAT.fullmatch(v) for v in (value if isinstance(value, list) else [value])
-            ):
-                out["text"] = said[0].upper() + said[1:]
+        out["text"] = capitalized(out["text"], entry, renderer)
         return out
+
+    def render_prompt(self, prompt: Text, renderer: Renderer) -> str:
+        """A prompt is a sentence too, with its capital letter as a log entry's (es "Tropa 1 de Inglaterra está en
+        Bristol: ¿adónde ahora?": a unit's name is written small, for the middle of a sentence)."""
+        return capitalized(renderer.text(prompt), prompt, renderer)
 
     def option_sets(self) -> list[dict[str, Any]]:
         """The conformance suite's cases: 9.1. 9.2's random and heuristic playouts at 3-6 players (some 8 s of CPU

@@ -154,8 +154,14 @@ def action_group(game: Game, view: Mapping[str, Any], verb: str, arg: Any) -> tu
     """The power an action of 8.2.2's menu is listed under, with its heading ("Spain: 2 actions left"; an allied
     minor's units act on its ally's points, 20.2: "Naples, on the actions of Spain"), or None for the seat's own
     (a card, an event, the end of the actions). The side panel of a seat with several powers reads power by
-    power; a seat with one lists as before."""
-    if verb not in POWER_VERBS or not isinstance(arg, list) or not arg or not isinstance(arg[0], str):
+    power; a seat with one lists as before. An alliance offered (21.1) is listed under the power that makes it
+    ("Venice: ally with…", then "Ally with Austria"): a seat of four powers read a wall of 36 "Venice: ally with
+    Austria" buttons."""
+    if not isinstance(arg, list) or not arg or not isinstance(arg[0], str):
+        return None
+    if verb == "ally":  # 21.1 (an alliance event's too): the alliances each of the seat's powers may make
+        return arg[0], text("act.group_ally", power=arg[0])
+    if verb not in POWER_VERBS:
         return None
     party = arg[0]
     public = view.get("public") or {}

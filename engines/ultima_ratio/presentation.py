@@ -192,6 +192,18 @@ VERB_KEYS: dict[str, list[str | None]] = {
     "event": ["id"],
     "card": ["id"],  # 8.2.2: a combat card played in a combat's window (combat_cards.py), from the hand too
     "group": ["group"],  # 7.1.1: the groups on offer (panels.py)
+    # the units and places of these steps' arguments are on the map too (a player's-eye review: they were listed
+    # only as buttons, the map's counters and areas not clickable). Not an event's ``choose`` (of its minors only the
+    # allied ones are drawn, in the panel's line) nor a dispersed ``box`` (the base map's boxes carry no key, an
+    # empty one is not in the overlay): half their buttons would leave the list for the board
+    "place": [None, "id"],  # 20.3.2 minor_reinforcements: the area (the minor's units are off the map, listed
+    # below it: the areas, highlighted on the map, are clicked first, then which unit goes there)
+    "intercept": ["unit"],  # land_reaction (12.4), sea_interception, naval_move: the intercepting unit
+    "retreat": ["unit", "id"],  # land_reaction (12.4): the troop that withdraws, then where to
+    "attack": ["unit"],  # naval_move: the enemy squadron attacked
+    "fight": ["unit"],  # combat_decision, sea_interception: the unit that fights (naval_response's None: none)
+    "oppose": [None, "id"],  # oppose_subjugation: with troops or a fortress, from where
+    "expeditionary_corps": [None, "unit", None],  # 21.2.2: the troop ceded, brought or recovered
 }
 VERB_KEYS_JSON = json.dumps(VERB_KEYS, separators=(",", ":"))
 

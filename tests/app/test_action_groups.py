@@ -112,3 +112,33 @@ def test_a_seat_of_one_power_lists_as_before(game):
     listed = grouped(game, view, renderer, [dict(a) for a in before])
     assert listed == [{k: v for k, v in a.items() if k != "label_in_group"} for a in before]
     assert not any("group" in a or "label_in_group" in a for a in listed)
+
+
+@pytest.mark.parametrize(
+    ("lang", "heading", "button"),
+    [("en", "{power}: ally with…", "Ally with {other}"), ("es", "{power}: aliarse con…", "Aliarse con {other}")],
+)
+def test_an_alliance_event_lists_the_alliances_power_by_power(game, several, lang, heading, button):
+    """21.1: an event's alliance (Royal marriage) offers every pair of one of the seat's powers with another: a seat
+    of four powers read a wall of 36 "Venice: ally with Austria" buttons; each power's are now under its heading,
+    each button "Ally with Austria", the whole label kept for the board's menus."""
+    s, role, _view = several
+    mine = st.powers_of(s, role)
+    others = sorted(p for p in s["powers"] if p not in mine)
+    options = [[p, o] for p in mine for o in others]
+    s = {
+        **s,
+        "stack": [
+            *s["stack"],
+            {"step": "alliance_choice", "seat": role, "card": "card:royal-marriage", "options": options},
+        ],
+    }
+    view = game.view(s, role)
+    actions = listed(game, s, role, view, lang)
+    allies = [a for a in actions if a["verb"] == "ally"]
+    assert len(allies) == len(options) and [a["group"] for a in allies] == [p for p in mine for _ in others]
+    for a in allies:
+        power, other = (game.name_of(p, lang) for p in a["arg"])
+        assert a["group_name"] == heading.format(power=power)
+        assert a["label_in_group"] == button.format(other=other)
+    assert [a["verb"] for a in actions if not a.get("group")] == ["no_alliance"]  # the seat's own, after them

@@ -64,3 +64,17 @@ def test_simulate_prints_the_verdict_distribution():
     summary = json.loads(r.output.strip().splitlines()[-1])
     assert sum(summary["verdicts"].values()) == 3
     assert set(summary["verdicts"]) <= {"outcome.defeat", "outcome.draw", "outcome.victory", "outcome.epic"}
+
+
+def test_a_prompt_in_spanish_begins_with_a_capital_letter(browser):
+    """A prompt is a sentence (the game's ``render_prompt``): the strategic movement of a troop just built read
+    "tropa 1 de Portugal está en Portugal: ¿adónde ahora?" on a Spanish page, its unit written small."""
+    alice = browser("alice")
+    table = alice.new_table(game="ultima-ratio-regis", seats={"player1": "me"}, options=SCENARIO, seed=5)
+    for verb, arg in (("build", "build_troop"), ("grade", "2-3"), ("area", "area:portugal")):
+        r = alice.act(table, verb, arg, seq=alice.view(table)["seq"])
+        assert r.status_code == 200, r.text
+    alice.c.cookies.set("siglo_lang", "es")
+    page = alice.c.get(f"/tables/{table}").text
+    assert "Tropa 1 de Portugal está en Portugal: ¿adónde ahora?" in page
+    assert "tropa 1 de Portugal está en Portugal" not in page

@@ -5,7 +5,7 @@ test-artifacts/ (urr-es-*.png)."""
 
 from playwright.sync_api import expect
 
-from tests.browser.test_table_page_in_browser import DESKTOP, PHONE, new_table, no_horizontal_overflow, shoot
+from tests.browser.test_table_page_in_browser import DESKTOP, PHONE, act, new_table, no_horizontal_overflow, shoot
 
 
 def test_the_rise_of_portugal_and_new_order_in_spanish(server, chromium, artifacts):
@@ -41,3 +41,20 @@ def test_the_rise_of_portugal_and_new_order_in_spanish(server, chromium, artifac
     expect(page.locator(".board-urr #urr-base svg")).to_contain_text("Nápoles")
     expect(page.locator(".prompt")).not_to_contain_text("bet")
     shoot(page, artifacts, "urr-es-new-order-auction")
+    # the bets and the groups made, every seat deploys at once (7.2): each seat's line is its group's long name,
+    # and its "le toca" badge stays one piece beside it (it was split over two lines, "le" / "toca")
+    for role in seats:
+        act(page, server.url, url, "bet", role=role)
+    tid = url.rsplit("/", 1)[1]
+    while (view := page.request.get(f"{server.url}/api/v1/tables/{tid}").json())["view"]["prompt"]["step"] != "deploy":
+        act(page, server.url, url, "group", role=view["active_roles"][0])
+    page.goto(url)
+    badges = page.locator(".seats .badge")
+    expect(badges).to_have_count(3)
+    expect(page.locator(".seats")).to_contain_text("España, Polonia, Austria, Hungría y Mamelucos")
+    for size in (DESKTOP, PHONE):
+        page.set_viewport_size(size)
+        lines = badges.evaluate_all("els => els.map(e => e.getClientRects().length)")
+        assert lines == [1, 1, 1], (size, lines)
+    page.set_viewport_size(DESKTOP)
+    shoot(page, artifacts, "urr-es-new-order-deploy")

@@ -495,7 +495,7 @@ def test_the_prompts_of_an_auction_and_of_a_card_say_what_is_there():
     assert said(s) == "Land Technology: the technology auction (no bid yet)."
     assert said(s, es) == "Tecnología terrestre: la subasta de tecnología (aún no hay pujas)."
     s, _ = play(s, "player1", "bid", ["power:portugal", 1])
-    assert en.text(GAME.view(s, "player2")["prompt"]["text"]).endswith("(highest bid: Portugal 1).")
+    assert en.text(GAME.view(s, "player2")["prompt"]["text"]).endswith("(highest bid: Portugal, 1 unrest).")
     s, _ = play(s, "player2", "pass")
     assert step(s) == "card_play" and said(s) == "Land Technology: 2 points to assign."
     s, _ = play(s, "player1", "assign", "power:portugal")
