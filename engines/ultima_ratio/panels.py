@@ -104,18 +104,27 @@ def _wars(public: dict[str, Any], say: Callable) -> list[dict[str, Any]]:
 
 
 def table_panel(
-    game: Game, public: dict[str, Any], say: Callable, colours: dict[str, str], lang: str = "en"
+    game: Game,
+    public: dict[str, Any],
+    say: Callable,
+    colours: dict[str, str],
+    lang: str = "en",
+    phase: str | None = None,
 ) -> dict[str, Any]:
     """The players in impulse order (the one whose impulse it is marked), the wars, alliances, Casus Belli and
     allied minors, and the deck, as the board template draws them; each power with its counters' colour. While the
-    major power auction runs, the groups on offer and the bets instead of the players' powers."""
+    major power auction runs, the groups on offer and the bets instead of the players' powers. ``phase``: "end" or
+    "start" while the turn ends or the next begins (``presentation.turn_phase``): the heading reads the turn, and
+    no seat is marked as having the impulse (the last impulse's record stays in the state until the next)."""
     impulse = public.get("impulse") or {}
-    current = impulse.get("seat") if impulse.get("number") else None
+    current = impulse.get("seat") if impulse.get("number") and phase is None else None
     order = [r for r in public.get("seat_order") or [] if r in public["seats"]]
     order += [r for r in public["seats"] if r not in order]
     auction = _auction(game, public, say)
     seats = [] if auction else [_seat(game, public, role, say, current, colours, lang) for role in order]
-    if current:
+    if phase:
+        heading = say(text(f"board.turn_{phase}", turn=public.get("turn")))
+    elif current:
         heading = say(text("board.impulse", number=impulse["number"], seat=game.seat_label(public, current, lang)))
     else:
         heading = say(text("board.before_impulses"))

@@ -38,8 +38,10 @@ from engines.core.game import Game
 from engines.core.presentation import Body, Page, PageError, Presentation
 from engines.core.types import text
 from engines.ultima_ratio import combatview, mapdraw, mapview, mapwords, panels
+from engines.ultima_ratio.end_of_turn import turn_end
 from engines.ultima_ratio.mapdraw import HEIGHT, WIDTH, projection, render_map_svg
 from engines.ultima_ratio.parts import PART_NAME, board_parts, lists
+from engines.ultima_ratio.sequence import turn as turn_sequence
 from engines.ultima_ratio.world import load_world, scenario_owners
 
 LAST_TURN = 11
@@ -378,6 +380,16 @@ def _centers(game: Game, public: dict[str, Any], where: Places, say) -> list[dic
     return out
 
 
+def turn_phase(step: str | None) -> str | None:
+    """Where the turn stands when no impulse is under way: "end" while a step of the end of the turn (23) is asked,
+    "start" while one of the next turn's start (8.1); None otherwise (the impulse's heading stands)."""
+    if step in turn_end.STEPS:
+        return "end"
+    if step in turn_sequence.STEPS:
+        return "start"
+    return None
+
+
 def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str, Any] | None:
     """The overlay of a table's view: every active area with its possession, marker, fortress and stacks, every sea
     and dispersed box with its stacks, in the base map's coordinates (the places with nothing to show left out),
@@ -388,6 +400,7 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
     where = places(game)
     say = _sayer(game, lang)
     colours = where.colours
+    step = (view.get("prompt") or {}).get("step")
     leaders = public.get("leaders") or {}
     by_loc: dict[str, list[tuple[str, dict[str, Any]]]] = {}
     for uid, unit in (public.get("units") or {}).items():
@@ -471,7 +484,7 @@ def table_board(game: Game, view: dict[str, Any], lang: str = "en") -> dict[str,
         "pick_noun": say(text(mapview.pick_noun(view))),
         "views": mapview.map_views(game, say, lang),
         "eliminated": eliminated,
-        "panel": panels.table_panel(game, public, say, colours, lang),
+        "panel": panels.table_panel(game, public, say, colours, lang, turn_phase(step)),
         "hand": panels.hand(game, view.get("private") or {}, say, lang),
         "battle": combatview.display(game, public.get("battle"), say, colours),
         "lists": lists(public, where.seas, where.boxes),

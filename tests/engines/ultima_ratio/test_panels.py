@@ -44,6 +44,27 @@ def test_the_panel_of_a_9_2_impulse():
     assert board(s, "player1")["panel"] == spectator  # public: the same for every seat
 
 
+def test_while_the_turn_ends_or_the_next_begins_the_heading_reads_the_turn_not_the_last_impulse():
+    """23 / 8.1: the last impulse's record stays in the state through the end of the turn; the panel's heading then
+    reads the turn, and no seat is marked as having the impulse (a walk of 9.2 read "Impulse 38: Spain" while the
+    units were disbanded and the merchants entered the next turn)."""
+    s = play_until(GAME.setup(3, options(4)), "deploy")
+    spain_seat = s["powers"]["power:spain"]["seat"]
+    s["impulse"] = {"number": 38, "seat": spain_seat, "actions": {}}
+    view = cast(dict[str, Any], GAME.view(s, None))
+    for step, heading in (("disband_units", "End of turn"), ("merchants_enter", "Turn"), ("deploy", "Impulse 38")):
+        view["prompt"]["step"] = step
+        made = table_board(GAME, view)
+        assert made is not None
+        panel = made["panel"]
+        assert panel["heading"].startswith(heading), (step, panel["heading"])
+        assert any(x["current"] for x in panel["seats"]) == (step == "deploy"), step
+    view["prompt"]["step"] = "social_agitation"
+    made = table_board(GAME, view, "es")
+    assert made is not None
+    assert made["panel"]["heading"] == f"Fin del turno {s['turn']}"
+
+
 def test_the_panel_shows_the_cards_of_the_wars_their_vp_and_the_forced_peace():
     """21.3.1 (l. 1633): the war cards "visible on the side of the map as a reminder" — the war's card and the VP its
     winner will score (the CB cards' bonus too, 22); 21.5.4 (l. 1766): "Forced peace can be indicated by placing a
