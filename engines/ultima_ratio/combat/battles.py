@@ -323,6 +323,11 @@ class CombatDecision(Step):
             count=f["info"].get("count", f["info"].get("troops", 0)),  # 13.5.4's forced control: its troops
             chosen=f["chosen"],
         )
+        where = next(
+            (fr.get("where") for fr in reversed(g.s["stack"]) if fr.get("step") == "combat" and "number" in fr), None
+        )
+        if where:  # the battle's place: the board may show it below the first screen (a phone)
+            prompt = text("prompt.combat_at", what=prompt, where=where)
         if f["pick"] is None:
             return prompt, {f["kind"]: f["options"]}
         legal = {f["kind"]: [o for o in f["options"] if o not in f["chosen"]]}

@@ -208,6 +208,21 @@ def test_the_forced_control_question_names_the_troops_it_costs():
     assert GAME.renderer().text(prompt) == "Subjugation: disperse 1 troop to gain control anyway?"
 
 
+def test_a_combat_s_question_says_where_the_battle_is():
+    """A combat's decisions name the battle's place (the combat's ``where``): on a phone the battle beside the map is
+    below the first screen, and "Combat: roll one of your dice again?" said nothing of which battle."""
+    from engines.core.machine import Ctx
+
+    s = at_first_impulse()
+    s["stack"].append({"step": "combat", "number": 3, "where": "area:alentejo"})
+    frame: dict[str, Any] = {"step": "combat_decision", "power": "power:portugal", "key": "reroll", "side": "attacker"}
+    frame |= {"kind": "reroll", "options": [0, 1], "pick": None, "info": {}, "chosen": []}
+    s["stack"].append(frame)
+    prompt, _legal = GAME.steps["combat_decision"].prompt(Ctx(GAME, s), "player1")
+    assert GAME.renderer().text(prompt) == "Combat: roll one of your dice again? (Alentejo)"
+    assert GAME.renderer("es").text(prompt).endswith("(Alentejo)")
+
+
 def test_a_combat_card_of_the_window_is_a_card_of_the_hand_on_the_board():
     """8.2.2: in a combat's window of cards the card that fits is played by a click on it in the hand: the verb
     ``card`` names the hand's ``card:<id>`` (VERB_KEYS), as ``play_card`` does in the impulse."""
