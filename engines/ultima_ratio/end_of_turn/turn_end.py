@@ -375,7 +375,10 @@ class SocialAgitation(Step):
         else:
             legal["done"] = [None]
         legal["dynastic_change"] = ["voluntary"]
-        said = text("prompt.agitation", power=f["power"], revolts=max(0, f["revolts"]))
+        if f["revolts"] > 0:
+            said = text("prompt.agitation", power=f["power"], revolts=f["revolts"])
+        else:  # nothing to place: the question left is 23.3's voluntary dynastic change
+            said = text("prompt.agitation_none", power=f["power"])
         return said, {k: v for k, v in legal.items() if v}
 
     def label(self, g: Ctx, role: str, verb: str, arg: Any):

@@ -80,7 +80,7 @@ def test_social_agitation_places_revolts_or_disperses_troops():
 
 
 def test_the_choices_of_social_agitation_name_their_power_and_a_dynastic_change_asks_first():
-    """23.2 asks each power of the player in turn, and the prompt ("Social agitation: 0 revolts to place") names
+    """23.2 asks each power of the player in turn, and the prompt (once "Social agitation: 0 revolts to place") named
     none: the buttons read "Done" and "Dynastic change (voluntary)". Each now names its power; the voluntary
     dynastic change (23.3: the power's vitality in VP lost) asks before it is made."""
     s = advance(at_first_impulse(), "social_agitation")
@@ -94,8 +94,13 @@ def test_the_choices_of_social_agitation_name_their_power_and_a_dynastic_change_
     assert "you lose as many VP as its vitality (23.3)" in en.text(question)
     assert "pierdes tantos PV como su vitalidad" in es.text(question)
     prompt = GAME.view(s, "player1")["prompt"]["text"]
-    assert en.text(prompt) == "Social agitation in Portugal: 0 revolts to place (or troops to disperse)."
-    assert es.text(prompt) == "Agitación social en Portugal: 0 revueltas que colocar (o tropas que dispersar)."
+    # with no revolt to place, the question left is the dynastic change (it read "0 revolts to place")
+    assert en.text(prompt) == (
+        "Social agitation in Portugal: no revolt to place. A dynastic change may be made now (23.3)."
+    )
+    assert es.text(prompt) == (
+        "Agitación social en Portugal: ninguna revuelta que colocar. Puede hacerse ahora un cambio dinástico (23.3)."
+    )
 
 
 def test_collapse_is_a_dynastic_change_losing_twice_the_vitality():
