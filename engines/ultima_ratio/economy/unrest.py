@@ -7,7 +7,10 @@ from engines.core.machine import Ctx
 
 
 def change_unrest(g: Ctx, power: str, amount: int, reason: str) -> None:
-    """19.1: unrest rises and falls; it cannot be less than 0."""
+    """19.1: unrest rises and falls; it cannot be less than 0. A change of nothing (a bid of 0, an effect of 0) is
+    not logged: the log read "changes by 0"."""
+    if amount == 0:
+        return
     info = g.s["powers"][power]
     info["unrest"] = max(0, info["unrest"] + amount)
     g.log("log.unrest", power=power, amount=amount, unrest=info["unrest"], reason=reason, rule="unrest")

@@ -178,3 +178,16 @@ def test_a_groups_extra_bonus_each_turn_is_added_at_the_end_of_the_turn():
     turn_end.TurnEndVp().auto(g)
     assert seat["vp"] == before + 2
     assert [e["args"]["reason"] for e in g.entries if e["msg"] == "log.vp"] == ["seat_bonus"]
+
+
+def test_a_change_of_no_unrest_is_not_logged():
+    """19.1: a change of 0 (a bid of nothing, an effect of 0) changes nothing and says nothing: the log read "The
+    unrest of England changes by 0 to 1"."""
+    from engines.ultima_ratio.economy import unrest
+
+    g = ctx(at_first_impulse())
+    before = g.s["powers"]["power:portugal"]["unrest"]
+    unrest.change_unrest(g, "power:portugal", 0, "test")
+    assert g.entries == [] and g.s["powers"]["power:portugal"]["unrest"] == before
+    unrest.change_unrest(g, "power:portugal", 2, "test")
+    assert [e["msg"] for e in g.entries] == ["log.unrest"] and g.s["powers"]["power:portugal"]["unrest"] == before + 2
