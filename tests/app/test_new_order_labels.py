@@ -43,7 +43,14 @@ def test_your_turn_notices_name_the_seat_as_its_page_does(app, browser):
     people = {"player1": alice, "player2": bob}
     play_until(app, people, table, lambda s: s["impulse"].get("number"), "the first impulse")
     labels = labels_of(alice, table)
+
+    def after_the_auction() -> list[str]:
+        texts = [n.text for name in ("alice", "bob") for n in notices_of(app, name)]
+        return [t for t in texts if not t.endswith(("as Player 1.", "as Player 2."))]
+
+    # the notices are made by the notifier's background thread after the commits: on a loaded machine it may lag
+    wait_for(after_the_auction, "a notice after the auction")
     texts = [n.text for name in ("alice", "bob") for n in notices_of(app, name)]
-    after = [t for t in texts if not t.endswith(("as Player 1.", "as Player 2."))]
+    after = after_the_auction()
     assert after and all(t.endswith((f"as {labels['player1']}.", f"as {labels['player2']}.")) for t in after), texts
     assert "auction" not in state_of(app, table)
