@@ -33,7 +33,7 @@ from pydantic import BaseModel, ValidationError
 
 from engines.core import rng as core_rng
 from engines.core.content import Name, load_names
-from engines.core.text import Renderer, load_catalogs
+from engines.core.text import GRAMMARS, Renderer, load_catalogs
 from engines.core.types import Entry, Legal, OptionsError, Outcome, Played, State, Text, View
 
 Bot = Callable[["Game", View, str, random.Random], tuple[str, Any]]
@@ -190,11 +190,13 @@ class Game(ABC):
 
     def articled(self, lang: str) -> dict[str, str]:
         """The ids whose names take their definite article in running text in ``lang`` (``article: true`` in its
-        names file: "the Ottomans", "los otomanos"), each to the name its article goes before (``running``)."""
+        names file), each to its name as a sentence writes it: the language's article by the name's gender before its
+        running form ("the Ottomans", "los otomanos", "el Papado"). Made once per language."""
         found = self._articled.get(lang)
         if found is None:
-            entries = self.names.get(lang, {}).items()
-            found = self._articled[lang] = {key: n.running or n.name for key, n in entries if n.article}
+            grammar, entries = GRAMMARS.get(lang, GRAMMARS["en"]), self.names.get(lang, {}).items()
+            found = {key: grammar.the(n.running or n.name, n.gender) for key, n in entries if n.article}
+            self._articled[lang] = found
         return found
 
     def renderer(self, lang: str = "en", names: dict[str, str] | None = None) -> Renderer:

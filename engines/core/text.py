@@ -78,7 +78,7 @@ class SpanishGrammar(Grammar):
         return "e" if and_word == "y" and self._I_SOUND.match(following) else and_word
 
     def finish(self, sentence: str) -> str:
-        if " el" not in sentence:  # nothing to contract: most sentences (issue 29's 5 %)
+        if "e el" not in sentence and "a el" not in sentence and "A el" not in sentence:  # most sentences (issue 29)
             return sentence
         return self._CONTRACT.sub(lambda m: m.group(1) + "l", sentence)
 
@@ -124,13 +124,13 @@ class _Formatter(string.Formatter):
 
     def _said(self, value: Any) -> str:
         """``value``'s name as running text writes it: with its article where the name takes one."""
-        if value.__class__ is str:
-            running = self._articled.get(value)
-            if running is not None:
-                return self._grammar.the(running, self._gender(value))
-        return self._name(value)
+        said = self._articled.get(value) if value.__class__ is str else None
+        return self._name(value) if said is None else said
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if not format_spec and value.__class__ is str:  # most fields: a plain name
+            said = self._articled.get(value)
+            return self._name(value) if said is None else said
         kind, _, forms = format_spec.partition(":")
         if kind in ("count", "plural") and "|" in forms:
             one, many = forms.split("|", 1)
@@ -187,8 +187,8 @@ class Renderer:
         gender: Gender | None = None,
         articled: Mapping[str, str] | None = None,
     ):
-        """``articled``: the ids whose names take their definite article in running text, each to its running
-        form (the game's names file of ``lang``: ``Game.articled``); a seat's name in ``names`` takes none."""
+        """``articled``: the ids whose names take their definite article in running text, each to the name with
+        its article (the game's names file of ``lang``: ``Game.articled``); a seat's name in ``names`` takes none."""
         self.lang = lang if lang in catalogs else "en"
         self._catalog = catalogs[self.lang]
         self._fallback = catalogs["en"]
@@ -200,20 +200,18 @@ class Renderer:
             self._catalog.get("core.and") or self._fallback.get("core.and", "and"),
             self._grammar,
             (lambda value: gender(value, self.lang)) if gender is not None else (lambda _value: None),
-            self._articled(articled),
+            articled if not articled or self._names.keys().isdisjoint(articled) else self._but_roles(articled),
         )
         # what the output depends on besides the game's catalogs and namer: equal keys of one game render alike
         self.key = (self.lang, tuple(sorted(self._names.items())))
 
-    def _articled(self, articled: Mapping[str, str] | None) -> Mapping[str, str] | None:
+    def _but_roles(self, articled: Mapping[str, str]) -> dict[str, str]:
         """The names that take their article, less the roles this reader sees by a seat's name."""
-        if not articled or not self._names.keys() & articled.keys():
-            return articled
         return {key: running for key, running in articled.items() if key not in self._names}
 
     def _name(self, value: Any) -> str:
         if isinstance(value, dict) and "msg" in value:  # a Text inside a Text (e.g. the reason of a payment)
-            return self._sentence(cast(Text, value), inside=True)
+            return self.text(cast(Text, value), inside=True)
         if isinstance(value, str):
             if value in self._names:
                 return self._names[value]
@@ -233,19 +231,16 @@ class Renderer:
             raise KeyError(f"no message {key!r} in the catalog")
         return found
 
-    def text(self, t: Text | str | None) -> str:
+    def text(self, t: Text | str | None, inside: bool = False) -> str:
+        """``t`` in words; ``inside`` another sentence, its first word keeps its case."""
         if t is None:
             return ""
         if isinstance(t, str):
             return self.template(t)
-        return self._sentence(t)
-
-    def _sentence(self, t: Text, inside: bool = False) -> str:
-        """``t`` in words; ``inside`` another sentence, its first word keeps its case."""
         args = t.get("args") or {}
         out = []
-        opening = False  # the sentence begins with a name's article: "the Ottomans build" -> "The Ottomans build"
-        for literal, field, spec, conversion in _parsed(self.template(t["msg"])):
+        parts = _parsed(self.template(t["msg"]))
+        for literal, field, spec, conversion in parts:
             out.append(literal)
             if field is not None:
                 if field not in args:
@@ -253,11 +248,21 @@ class Renderer:
                 value = args[field]
                 if conversion:
                     value = repr(value) if conversion == "r" else str(value)
-                elif len(out) == 1 and not literal and not inside and spec in (None, "", "the"):
-                    opening = self._formatter.articled(value)
                 out.append(self._formatter.format_field(value, spec or ""))
         sentence = self._grammar.finish("".join(out))
-        return self._grammar.opening(sentence) if opening else sentence
+        if inside or not sentence[:1].islower():
+            return sentence
+        # the sentence begins with a name's article ("the Ottomans build" -> "The Ottomans build")
+        literal, field, spec, conversion = parts[0]
+        if (
+            literal
+            or field is None
+            or conversion
+            or spec not in ("", "the")
+            or not self._formatter.articled(args[field])
+        ):
+            return sentence
+        return self._grammar.opening(sentence)
 
     def variant(self, t: Text | str | None, suffix: str) -> str | None:
         """``t`` in the words its catalog keeps for a context (the key ``<its key>.<suffix>``, with the same

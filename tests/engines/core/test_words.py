@@ -133,8 +133,9 @@ def test_an_agree_field_has_two_forms_or_four():
         renderer("es", "{x:agree:aliado|aliada|aliados}").text({"msg": "t", "args": {"x": "Francia"}})
 
 
-# ids whose names take their article in running text (a names file's ``article: true``), to their running form
-ARTICLED = {"en": {"ottomans": "Ottomans", "papacy": "Papacy"}, "es": {"ottomans": "otomanos", "papacy": "Papado"}}
+# ids whose names take their article in running text (a names file's ``article: true``), to the name with it
+ARTICLED = {"en": {"ottomans": "the Ottomans", "papacy": "the Papacy"}}
+ARTICLED["es"] = {"ottomans": "los otomanos", "papacy": "el Papado"}
 NAMES = {"en": {"ottomans": "Ottomans", "papacy": "Papacy", "france": "France"}, "es": {"france": "Francia"}}
 NAMES["es"] |= {"ottomans": "Otomanos", "papacy": "Papado"}
 ID_GENDERS = {"ottomans": "mp", "papacy": "m", "france": "f"}
@@ -186,6 +187,10 @@ def test_a_sentence_inside_a_sentence_keeps_its_case_and_a_seat_s_name_takes_no_
     assert say.text({"msg": "t", "args": {"reason": inner}}) == "Because the Ottomans gain."
     assert say.text(inner) == "The Ottomans gain"
     assert articled("en", "{x} gain.", {"ottomans": "Ana"}).text({"msg": "t", "args": {"x": "ottomans"}}) == "Ana gain."
+
+
+def test_a_contraction_is_made_at_a_sentence_s_start_too():
+    assert renderer("es", "A el Papado, de el Papado.").text(text("t")) == "Al Papado, del Papado."
 
 
 def test_a_names_file_says_which_names_take_their_article_and_checks_it(tmp_path):

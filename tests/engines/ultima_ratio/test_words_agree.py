@@ -172,7 +172,7 @@ def test_the_english_names_file_gives_numbers_articles_and_the_content_s_own_nam
         assert entry.gender in ("mp", "fp") or entry.article, key  # only plural names and articles need saying
         assert key == "independent" or entry.name == content[key], key
     assert GAME.name_of("power:ottomans", "en") == "Ottomans"
-    assert GAME.articled("en")["power:ottomans"] == "Ottomans" and "power:france" not in GAME.articled("en")
+    assert GAME.articled("en")["power:ottomans"] == "the Ottomans" and "power:france" not in GAME.articled("en")
 
 
 @pytest.mark.parametrize(
