@@ -124,6 +124,12 @@ SENTENCES = [
         "The Mamluks: no more interest in Asia (the turn's Interest table).",
     ),
     (
+        "log.minor_disappears",  # the minor power in apposition: its name alone ("La potencia menor los cosacos")
+        {"minor": "minor:cossacks"},
+        "La potencia menor Cosacos desaparecen; las áreas que tenía se vuelven independientes.",
+        "The minor power Cossacks disappear; the areas they held become independent.",
+    ),
+    (
         "board.minor_ally",
         {"minor": "minor:papacy", "power": "power:spain"},
         "El Papado (aliado de España)",
