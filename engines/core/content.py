@@ -19,11 +19,11 @@ import hashlib
 import pathlib
 import re
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import orjson
 import yaml
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from engines.core.types import ContentError
 
@@ -178,17 +178,27 @@ class Name(BaseModel):
     ``mp``, ``fp``; None: the language's default) and where the words come from (``source: reconstructed`` where
     the edition's own term is not known, so that an owner can correct it)."""
 
+    model_config = ConfigDict(extra="forbid")  # a misspelt field ("articel") is an error, not a silent default
+
     name: str
-    gender: str | None = None
+    gender: Literal["m", "f", "mp", "fp"] | None = None
     source: str | None = None
     text: str | None = None  # the object's printed words in the language (a card's effect), when it has some
+    article: bool = False  # running text writes the name with its definite article: "the Ottomans", "el Papado"
+    running: str | None = None  # the name after that article, when not ``name`` (Spanish peoples: "otomanos")
+
+    @model_validator(mode="after")
+    def _running_follows_its_article(self) -> Name:
+        if self.running is not None and not self.article:
+            raise ValueError("running is the name after its article: it needs article: true")
+        return self
 
 
 def load_names(
     game_id: str, packaged: pathlib.Path, content_dir: pathlib.Path | str | None = None
 ) -> dict[str, dict[str, Name]]:
     """Every ``names.<lang>.yaml`` beside a game's content files: lang -> id -> :class:`Name`. An entry is the name
-    itself, or ``{name, gender, source}``. The owner's folder may hold its own file of a language, which replaces
+    itself, or ``{name, gender, source, text, article, running}``. The owner's folder may hold its own file of a language, which replaces
     the packaged one. Names are words: none of them enters the content digest."""
     paths = {m.group(1): p for p in packaged.glob("names.*.yaml") if (m := NAMES_FILE.fullmatch(p.name))}
     owner = owner_folder(content_dir, game_id)

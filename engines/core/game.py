@@ -33,7 +33,7 @@ from pydantic import BaseModel, ValidationError
 
 from engines.core import rng as core_rng
 from engines.core.content import Name, load_names
-from engines.core.text import Renderer, load_catalogs
+from engines.core.text import GRAMMARS, Renderer, load_catalogs
 from engines.core.types import Entry, Legal, OptionsError, Outcome, Played, State, Text, View
 
 Bot = Callable[["Game", View, str, random.Random], tuple[str, Any]]
@@ -123,6 +123,7 @@ class Game(ABC):
                 catalogs[lang] = {**catalogs["en"], **catalogs[lang]}
         self.catalogs: dict[str, dict[str, str]] = catalogs
         self._role_names: dict[str, dict[str, str]] = {}  # per language, read off the catalog once (renderer)
+        self._articled: dict[str, dict[str, str]] = {}  # per language, read off the names once (renderer)
         self.load_content(content_dir)
         self.names: dict[str, dict[str, Name]] = (
             load_names(self.id, self.names_dir, content_dir) if self.names_dir is not None else {}
@@ -187,6 +188,17 @@ class Game(ABC):
         found = self.names.get(lang, {}).get(value) if isinstance(value, str) else None
         return found.gender if found is not None else None
 
+    def articled(self, lang: str) -> dict[str, str]:
+        """The ids whose names take their definite article in running text in ``lang`` (``article: true`` in its
+        names file), each to its name as a sentence writes it: the language's article by the name's gender before its
+        running form ("the Ottomans", "los otomanos", "el Papado"). Made once per language."""
+        found = self._articled.get(lang)
+        if found is None:
+            grammar, entries = GRAMMARS.get(lang, GRAMMARS["en"]), self.names.get(lang, {}).items()
+            found = {key: grammar.the(n.running or n.name, n.gender) for key, n in entries if n.article}
+            self._articled[lang] = found
+        return found
+
     def renderer(self, lang: str = "en", names: dict[str, str] | None = None) -> Renderer:
         """Renders this game's ``Text`` and log entries; ``names`` maps roles to how the reader sees them (seat
         holders' names, "you"); roles not in it get the catalog's ``role.<role>``."""
@@ -194,7 +206,9 @@ class Game(ABC):
         if roles is None:  # a scan of the whole catalog: once per language, not once a view (issue 15)
             catalog = self.catalogs.get(lang, self.catalogs["en"])
             roles = self._role_names[lang] = {key[5:]: t for key, t in catalog.items() if key.startswith("role.")}
-        return Renderer(self.catalogs, self.name_of, lang, {**roles, **(names or {})}, self.gender_of)
+        return Renderer(
+            self.catalogs, self.name_of, lang, {**roles, **(names or {})}, self.gender_of, self.articled(lang)
+        )
 
     def title_in(self, lang: str = "en") -> str:
         """The game's name in ``lang``: its catalog's ``game.title`` (the edition's title in that language; issue

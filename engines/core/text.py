@@ -12,6 +12,11 @@ fields, with two additions:
 - ``{x:the}`` writes the name with its definite article in the reader's language: "the Flanders War"; in
   Spanish "el"/"la"/"los"/"las" by the name's gender (the game's ``gender_of``: ``m``, ``f``, ``mp``, ``fp``;
   masculine when it says nothing), and "de el"/"a el" contract to "del"/"al" (issue 29).
+- a name that takes its definite article in running text (``article: true`` in the game's names file of the
+  language: "the Ottomans", "los otomanos", "el Papado") is written with it by a plain ``{x}`` too, in its running
+  form (``running``: Spanish writes a people in lowercase), each name of a list as well; ``{x:the}`` does not write it
+  twice, and ``{x:bare}`` writes the name alone (a noun before a noun: "Ottomans troop 3"). A sentence that begins
+  with such an article begins with a capital: "The Ottomans build …", "Los otomanos construyen …".
 - ``{x:agree:aliado|aliada|aliados|aliadas}`` writes only the word that agrees with the gender of ``x``'s name
   (``m``, ``f``, ``mp``, ``fp``): "España, aliada de Austria", "los Otomanos, aliados de Francia"; with two forms
   the word agrees in number only, ``{power:agree:gains|gain}``: "France gains", "the Ottomans gain". A list of
@@ -29,7 +34,7 @@ from __future__ import annotations
 import pathlib
 import re
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any, ClassVar, cast
 
@@ -50,6 +55,10 @@ class Grammar:
     def the(self, name: str, gender: str | None) -> str:
         return f"{self.articles.get(gender or 'm', self.articles['m'])} {name}"
 
+    def opening(self, sentence: str) -> str:
+        """``sentence`` begun with a capital: the article a name brought to its start ("the Ottomans build")."""
+        return sentence[:1].upper() + sentence[1:]
+
     def and_before(self, and_word: str, following: str) -> str:
         return and_word
 
@@ -69,7 +78,7 @@ class SpanishGrammar(Grammar):
         return "e" if and_word == "y" and self._I_SOUND.match(following) else and_word
 
     def finish(self, sentence: str) -> str:
-        if " el" not in sentence:  # nothing to contract: most sentences (issue 29's 5 %)
+        if "e el" not in sentence and "a el" not in sentence and "A el" not in sentence:  # most sentences (issue 29)
             return sentence
         return self._CONTRACT.sub(lambda m: m.group(1) + "l", sentence)
 
@@ -99,13 +108,29 @@ class _Formatter(string.Formatter):
         and_word: str = "and",
         grammar: Grammar | None = None,
         gender: Callable[[Any], str | None] = lambda _value: None,
+        articled: Mapping[str, str] | None = None,
     ):
         self._name = name
         self._and_word = and_word
         self._grammar = grammar or GRAMMARS["en"]
         self._gender = gender
+        self._articled = articled or {}
+
+    def articled(self, value: Any) -> bool:
+        """Whether ``value`` (a list: its first name) is a name that takes its article in running text."""
+        if isinstance(value, (list, tuple)):
+            value = value[0] if value else None
+        return value.__class__ is str and value in self._articled
+
+    def _said(self, value: Any) -> str:
+        """``value``'s name as running text writes it: with its article where the name takes one."""
+        said = self._articled.get(value) if value.__class__ is str else None
+        return self._name(value) if said is None else said
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if not format_spec and value.__class__ is str:  # most fields: a plain name
+            said = self._articled.get(value)
+            return self._name(value) if said is None else said
         kind, _, forms = format_spec.partition(":")
         if kind in ("count", "plural") and "|" in forms:
             one, many = forms.split("|", 1)
@@ -114,15 +139,19 @@ class _Formatter(string.Formatter):
         if kind == "agree" and "|" in forms:
             return self._agreeing(value, forms.split("|"))
         if format_spec == "the":
+            if self.articled(value):  # the name's own article: written once
+                return self._said(value)
             return self._grammar.the(self._name(value), self._gender(value))
+        if format_spec == "bare":
+            return self._name(value)
         if format_spec:
             return str(super().format_field(value, format_spec))
         if isinstance(value, (list, tuple)):
-            names = [self._name(v) for v in value]
+            names = [self._said(v) for v in value]
             if len(names) <= 1:
                 return "".join(names)
             return f"{', '.join(names[:-1])} {self._grammar.and_before(self._and_word, names[-1])} {names[-1]}"
-        return self._name(value)
+        return self._said(value)
 
     def _agreeing(self, value: Any, forms: list[str]) -> str:
         """The one of ``forms`` (singular|plural, or m|f|mp|fp) that agrees with ``value``'s name (a list's)."""
@@ -156,7 +185,10 @@ class Renderer:
         lang: str = "en",
         names: dict[str, str] | None = None,
         gender: Gender | None = None,
+        articled: Mapping[str, str] | None = None,
     ):
+        """``articled``: the ids whose names take their definite article in running text, each to the name with
+        its article (the game's names file of ``lang``: ``Game.articled``); a seat's name in ``names`` takes none."""
         self.lang = lang if lang in catalogs else "en"
         self._catalog = catalogs[self.lang]
         self._fallback = catalogs["en"]
@@ -168,13 +200,18 @@ class Renderer:
             self._catalog.get("core.and") or self._fallback.get("core.and", "and"),
             self._grammar,
             (lambda value: gender(value, self.lang)) if gender is not None else (lambda _value: None),
+            articled if not articled or self._names.keys().isdisjoint(articled) else self._but_roles(articled),
         )
         # what the output depends on besides the game's catalogs and namer: equal keys of one game render alike
         self.key = (self.lang, tuple(sorted(self._names.items())))
 
+    def _but_roles(self, articled: Mapping[str, str]) -> dict[str, str]:
+        """The names that take their article, less the roles this reader sees by a seat's name."""
+        return {key: running for key, running in articled.items() if key not in self._names}
+
     def _name(self, value: Any) -> str:
         if isinstance(value, dict) and "msg" in value:  # a Text inside a Text (e.g. the reason of a payment)
-            return self.text(cast(Text, value))
+            return self.text(cast(Text, value), inside=True)
         if isinstance(value, str):
             if value in self._names:
                 return self._names[value]
@@ -194,14 +231,16 @@ class Renderer:
             raise KeyError(f"no message {key!r} in the catalog")
         return found
 
-    def text(self, t: Text | str | None) -> str:
+    def text(self, t: Text | str | None, inside: bool = False) -> str:
+        """``t`` in words; ``inside`` another sentence, its first word keeps its case."""
         if t is None:
             return ""
         if isinstance(t, str):
             return self.template(t)
         args = t.get("args") or {}
         out = []
-        for literal, field, spec, conversion in _parsed(self.template(t["msg"])):
+        parts = _parsed(self.template(t["msg"]))
+        for literal, field, spec, conversion in parts:
             out.append(literal)
             if field is not None:
                 if field not in args:
@@ -210,7 +249,20 @@ class Renderer:
                 if conversion:
                     value = repr(value) if conversion == "r" else str(value)
                 out.append(self._formatter.format_field(value, spec or ""))
-        return self._grammar.finish("".join(out))
+        sentence = self._grammar.finish("".join(out))
+        if inside or not sentence[:1].islower():
+            return sentence
+        # the sentence begins with a name's article ("the Ottomans build" -> "The Ottomans build")
+        literal, field, spec, conversion = parts[0]
+        if (
+            literal
+            or field is None
+            or conversion
+            or spec not in ("", "the")
+            or not self._formatter.articled(args[field])
+        ):
+            return sentence
+        return self._grammar.opening(sentence)
 
     def variant(self, t: Text | str | None, suffix: str) -> str | None:
         """``t`` in the words its catalog keeps for a context (the key ``<its key>.<suffix>``, with the same

@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 
 from app.models import GameTable
 from app.services import play
+from engines.ultima_ratio.game import GAME as URR
 
 GAME = "ultima-ratio-regis"
 SEED = 987654321
@@ -237,8 +238,9 @@ def test_the_board_names_each_player_by_his_powers_and_shows_the_impulse(app, br
     page = alice.c.get(f"/tables/{table}").text
     assert "<strong>Player 2</strong>" not in page
     for role, seat in state["seats"].items():
-        names = [name(p) for p in seat["powers"]]
-        label = ", ".join(names[:-1]) + " and " + names[-1]
+        names = [("the " if p in URR.articled("en") else "") + name(p) for p in seat["powers"]]
+        label = ", ".join(names[:-1]) + " and " + names[-1]  # "Spain, Poland, Austria, Hungary and the Mamluks"
+        label = label[0].upper() + label[1:]
         assert view["labels"][role] == label
         assert f"<strong>{label}</strong>" in page  # the seats' list, the board
         for power in seat["powers"]:
@@ -257,6 +259,4 @@ def test_the_board_names_each_player_by_his_powers_and_shows_the_impulse(app, br
 
 
 def name(power: str) -> str:
-    from engines.ultima_ratio.game import GAME as URR
-
     return URR.name_of(power, "en") or power

@@ -102,10 +102,10 @@ def test_the_table_shows_the_overlay_from_the_view_over_the_referenced_base_map(
     assert 'class="urr-possession"' in oporto and 'fill="#1f8f3a"' in oporto  # Portugal's colour
     aden = place("area:aden")
     assert 'class="urr-fortress"' in aden and 'data-keys="unit:minor:emirates-troop-1"' in aden
-    assert "Emirates: 1 troop" in aden
+    assert "The Emirates: 1 troop" in aden
     sea = place("sea:indian-ocean")
     assert 'class="urr-counter urr-squadron" data-keys="unit:minor:emirates-squadron-1"' in sea
-    assert "Emirates: 1 squadron" in sea
+    assert "The Emirates: 1 squadron" in sea
     assert set(re.findall(r'class="urr-place"[^>]*? data-key="(area:[^"]+)"', overlay)) == set(view["areas"])
     # the area itself, once the map is inline (static/js/urr-map-tint.js gives its colour to the base map's area)
     # (its possession square's colour: one colour for both, no attribute of its own)
@@ -143,7 +143,7 @@ def test_revolt_fortress_building_control_and_leaders_in_the_overlay(game):
     agra = places["area:agra"]["items"]
     assert [i["kind"] for i in agra] == ["marker"] and agra[0]["revolt"] and agra[0]["label"] == "in revolt (R3)"
     oporto = {i["kind"]: i for i in places["area:oporto"]["items"]}
-    assert oporto["possession"]["label"] == "possession of Portugal, control of Emirates"
+    assert oporto["possession"]["label"] == "possession of Portugal, control of the Emirates"
     assert not oporto["fortress"]["built"] and oporto["fortress"]["label"] == "fortress of Portugal, under construction"
     assert oporto["stack"]["keys"] == f"unit:{troop}" and oporto["stack"]["count"] == 1
     assert oporto["stack"]["label"] == f"Portugal: 1 troop, with {game.name_of(leader, 'en')}"
@@ -204,7 +204,7 @@ def test_leaders_are_counters_on_their_stack_and_fortress(game):
     assert stack["leaders"][1]["label"] == "Tactical leader 1, extraordinary leader of Portugal"
     (fort,) = [i for i in places["area:aden"]["items"] if i["kind"] == "fortress"]
     assert [x["key"] for x in fort["leaders"]] == ["leader:determined-1"]
-    assert fort["label"] == "fortress of Emirates, with Determined leader 1"
+    assert fort["label"] == "fortress of the Emirates, with Determined leader 1"
     svg = _drawn(made)
     for lid in ("leader:admiral-2", "leader:tactical-1", "leader:determined-1"):
         assert svg.count(f'data-key="{lid}"') == 1
@@ -228,7 +228,7 @@ def test_trade_centers_show_the_turns_capacity_and_the_merchants_of_each_power(g
     assert baltic["label"] == "trade center Baltic Sea · capacity 0 this turn (printed 3)"
     ocean = centers["center:indian-ocean"]
     assert [(c["colour"], c["count"], c["label"]) for c in ocean["merchants"]] == [
-        ("#d4ac0d", 1, "Emirates: 1 merchant"),
+        ("#d4ac0d", 1, "The Emirates: 1 merchant"),
         ("#1f8f3a", 2, "Portugal: 2 merchants"),
     ]
     # at the center's label on the map (mapdraw draws it there), the capacity over its printed disc
@@ -240,7 +240,7 @@ def test_trade_centers_show_the_turns_capacity_and_the_merchants_of_each_power(g
     drawn = _g(svg, r'<g class="urr-place urr-center" data-key="center:indian-ocean"[^>]*>')
     assert drawn and f'transform="translate({ocean["x"]} {ocean["y"]})"' in drawn.group(0)
     body = drawn.group(1)
-    assert body.startswith("<title>trade center Indian Ocean · capacity 1 this turn (printed 1) · Emirates: 1 merchant")
+    assert body.startswith("<title>trade center Indian Ocean · capacity 1 this turn (printed 1) · The Emirates: 1")
     assert body.count('class="urr-merchants"') == 2 and 'fill="#1f8f3a"' in body and ">2</text>" in body
     assert "<title>Portugal: 2 merchants</title>" in body
     assert svg.count('class="urr-place urr-center"') == len(centers)
@@ -255,9 +255,9 @@ def test_a_siege_is_drawn_on_the_besieged_area_in_the_besiegers_colour(game):
     (siege,) = [i for i in places["area:aden"]["items"] if i["kind"] == "siege"]
     assert (siege["colour"], siege["casualties"]) == ("#1f8f3a", 2)
     assert siege["label"] == "besieged by Portugal, 2 casualties so far"
-    assert "fortress of Emirates · besieged by Portugal, 2 casualties so far ·" in places["area:aden"]["label"]
+    assert "fortress of the Emirates · besieged by Portugal, 2 casualties so far ·" in places["area:aden"]["label"]
     (other,) = [i for i in places["area:oporto"]["items"] if i["kind"] == "siege"]
-    assert other["label"] == "besieged by Emirates, 1 casualty so far"
+    assert other["label"] == "besieged by the Emirates, 1 casualty so far"
     xs = [(i["dx"], i["dx"] + i["w"]) for i in places["area:aden"]["items"]]  # beside the fortress, none overlapping
     assert all(a[1] <= b[0] for a, b in itertools.pairwise(xs))
     svg = _drawn(made)

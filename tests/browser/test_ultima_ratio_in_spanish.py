@@ -51,7 +51,7 @@ def test_the_rise_of_portugal_and_new_order_in_spanish(server, chromium, artifac
     page.goto(url)
     badges = page.locator(".seats .badge")
     expect(badges).to_have_count(3)
-    expect(page.locator(".seats")).to_contain_text("España, Polonia, Austria, Hungría y Mamelucos")
+    expect(page.locator(".seats")).to_contain_text("España, Polonia, Austria, Hungría y los mamelucos")
     for size in (DESKTOP, PHONE):
         page.set_viewport_size(size)
         lines = badges.evaluate_all("els => els.map(e => e.getClientRects().length)")

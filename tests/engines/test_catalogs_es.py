@@ -20,10 +20,13 @@ CORE = pathlib.Path(registry.__file__).parent / "core" / "messages"
 def fields(template: str) -> set[tuple[str, str]]:
     """The fields of a template with the kind of each (``count``, ``plural``, ``the`` or plain). A word that agrees
     with an argument (``{x:agree:…}``) is the grammar of one language, not a field: a language agrees where it
-    must, with an argument its template names (``agreeing``)."""
+    must, with an argument its template names (``agreeing``); so is a name written without the article it takes in
+    running text (``{x:bare}``: "Ottomans troop 1", "tropa 1 de los otomanos")."""
     parsed = string.Formatter().parse(template)
     return {
-        (f, (spec or "").split(":", 1)[0]) for _, f, spec, _ in parsed if f and not (spec or "").startswith("agree:")
+        (f, "" if spec == "bare" else (spec or "").split(":", 1)[0])
+        for _, f, spec, _ in parsed
+        if f and not (spec or "").startswith("agree:")
     }
 
 

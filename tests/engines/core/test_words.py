@@ -9,7 +9,7 @@ import yaml
 from engines.core import ContentError
 from engines.core.content import accepts, digest_of, load_content, load_names, rules_digest, rules_of
 from engines.core.text import Renderer
-from engines.core.types import text
+from engines.core.types import Text, text
 from engines.quince_dias import content as qd_content
 from engines.quince_dias.game import QuinceDias
 
@@ -131,3 +131,77 @@ def test_two_forms_agree_in_number_only():
 def test_an_agree_field_has_two_forms_or_four():
     with pytest.raises(ValueError, match="two forms"):
         renderer("es", "{x:agree:aliado|aliada|aliados}").text({"msg": "t", "args": {"x": "Francia"}})
+
+
+# ids whose names take their article in running text (a names file's ``article: true``), to the name with it
+ARTICLED = {"en": {"ottomans": "the Ottomans", "papacy": "the Papacy"}}
+ARTICLED["es"] = {"ottomans": "los otomanos", "papacy": "el Papado"}
+NAMES = {"en": {"ottomans": "Ottomans", "papacy": "Papacy", "france": "France"}, "es": {"france": "Francia"}}
+NAMES["es"] |= {"ottomans": "Otomanos", "papacy": "Papado"}
+ID_GENDERS = {"ottomans": "mp", "papacy": "m", "france": "f"}
+
+
+def articled(lang: str, template: str, names: dict[str, str] | None = None) -> Renderer:
+    catalogs = {"en": {"core.and": "and", "t": template}, "es": {"core.and": "y", "t": template}}
+    return Renderer(
+        catalogs,
+        lambda value, lang: NAMES[lang].get(value),
+        lang,
+        names,
+        lambda value, _lang: ID_GENDERS.get(value),
+        ARTICLED[lang],
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "template", "value", "said"),
+    [
+        ("en", "{x} gain interest.", "ottomans", "The Ottomans gain interest."),  # a sentence's start: a capital
+        ("es", "{x} ganan interés.", "ottomans", "Los otomanos ganan interés."),
+        ("en", "The troops of {x}.", "ottomans", "The troops of the Ottomans."),
+        ("es", "Las tropas de {x}.", "ottomans", "Las tropas de los otomanos."),
+        ("es", "Las tropas de {x}.", "papacy", "Las tropas del Papado."),  # "de el" contracts
+        ("es", "Va a {x}.", "papacy", "Va al Papado."),
+        ("en", "Help of {x:the}.", "ottomans", "Help of the Ottomans."),  # {x:the} does not write it twice
+        ("es", "Ayuda de {x:the}.", "ottomans", "Ayuda de los otomanos."),
+        ("en", "{x:the} gain.", "ottomans", "The Ottomans gain."),
+        ("en", "{x} troop 1", "ottomans", "The Ottomans troop 1"),
+        ("en", "{x:bare} troop 1", "ottomans", "Ottomans troop 1"),  # a noun before a noun: the name alone
+        ("en", "{x} gains.", "france", "France gains."),  # a name without the flag: as before
+        ("es", "Ayuda de {x:the}.", "france", "Ayuda de la Francia."),
+        ("en", "{x} ally.", ["ottomans", "france"], "The Ottomans and France ally."),  # a list: each of its names
+        ("en", "{x} ally.", ["france", "ottomans", "papacy"], "France, the Ottomans and the Papacy ally."),
+        ("es", "{x} se alían.", ["france", "ottomans"], "Francia y los otomanos se alían."),
+        ("es", "{x} se alían.", ["ottomans", "france"], "Los otomanos y Francia se alían."),
+        ("en", "Turn 2: {x} gain.", "ottomans", "Turn 2: the Ottomans gain."),  # not a sentence's start
+    ],
+)
+def test_a_name_that_takes_its_article_is_written_with_it(lang, template, value, said):
+    assert articled(lang, template).text({"msg": "t", "args": {"x": value}}) == said
+
+
+def test_a_sentence_inside_a_sentence_keeps_its_case_and_a_seat_s_name_takes_no_article():
+    inner: Text = {"msg": "inner", "args": {"x": "ottomans"}}
+    catalogs = {"en": {"core.and": "and", "t": "Because {reason}.", "inner": "{x} gain"}}
+    say = Renderer(catalogs, lambda value, lang: NAMES[lang].get(value), "en", articled=ARTICLED["en"])
+    assert say.text({"msg": "t", "args": {"reason": inner}}) == "Because the Ottomans gain."
+    assert say.text(inner) == "The Ottomans gain"
+    assert articled("en", "{x} gain.", {"ottomans": "Ana"}).text({"msg": "t", "args": {"x": "ottomans"}}) == "Ana gain."
+
+
+def test_a_contraction_is_made_at_a_sentence_s_start_too():
+    assert renderer("es", "A el Papado, de el Papado.").text(text("t")) == "Al Papado, del Papado."
+
+
+def test_a_names_file_says_which_names_take_their_article_and_checks_it(tmp_path):
+    packaged = tmp_path / "data"
+    packaged.mkdir()
+    (packaged / "names.es.yaml").write_text(
+        'o: {name: "Otomanos", gender: mp, article: true, running: "otomanos"}\nf: {name: "Francia", gender: f}\n'
+    )
+    names = load_names("g", packaged)["es"]
+    assert (names["o"].article, names["o"].running, names["f"].article) == (True, "otomanos", False)
+    for wrong in ('{name: "X", article: maybe}', '{name: "X", running: "x"}', '{name: "X", articel: true}'):
+        (packaged / "names.es.yaml").write_text(f"o: {wrong}\n")
+        with pytest.raises(ContentError, match=r"names\.es\.yaml"):
+            load_names("g", packaged)

@@ -53,7 +53,7 @@ def test_an_army_absorbs_and_leaves_troops_on_the_way():
         "power:portugal-troop-3": "area:algarve",
     }
     assert s["leaders"]["leader:tactical-1"]["unit"] == "power:portugal-troop-1"
-    assert "moves Portugal troop 1 and Portugal troop 3 strategically through Alentejo and Algarve" in texts(log)[0]
+    assert "moves Portugal troop 1 and Portugal troop 3 strategically through Alentejo and the Algarve" in texts(log)[0]
 
 
 def test_an_army_has_at_most_four_troops():

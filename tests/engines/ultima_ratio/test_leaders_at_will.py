@@ -179,7 +179,7 @@ def test_a_leader_alone_in_a_capitulating_fortress_is_eliminated_with_it():
     s = assault_on_algarve(inside=False)
     s, log = through_combat(s, "assault", "area:algarve", answers={"capitulate": True})
     assert "leader:tactical-1" not in s["leaders"] and "leader:tactical-1" in s["leader_pool"]
-    assert "Tactical leader 1 is eliminated with the fortress of Algarve." in texts(log)
+    assert "Tactical leader 1 is eliminated with the fortress of the Algarve." in texts(log)
 
 
 def test_a_player_chooses_the_survivor_his_leader_goes_to():
@@ -233,7 +233,9 @@ def test_a_tie_of_the_fleets_over_a_revolt_goes_to_the_most_vitality():
     s = subjugating_a_revolt("power:spain")
     # the fleets: 1 point each, a draw; the subjugation: Portugal Q3 - moved - Spain's fleet = Q1, the rebels Q2
     s, log = through_combat(s, "support", ["power:spain-squadron-1", "defender"], dice=[1, 3, 3, 3])
-    assert "The fleets supporting the revolt of Algarve and its subjugator tie: Spain wins on vitality." in texts(log)
+    assert "The fleets supporting the revolt of the Algarve and its subjugator tie: Spain wins on vitality." in texts(
+        log
+    )
     assert dice_of(log, "power:portugal")[-1] == "Q1:3→2" and dice_of(log, "independent") == ["Q2:3→3"]
 
 
@@ -242,8 +244,9 @@ def test_equal_vitality_goes_to_the_lowest_game_order():
     (4, player 2) against Portugal (4, player 1) — Portugal's side is supported, the rebels' die drops to Q1."""
     s = subjugating_a_revolt("power:venice")
     s, log = through_combat(s, "support", ["power:venice-squadron-1", "defender"], dice=[1, 3, 3, 3])
-    assert "The fleets supporting the revolt of Algarve and its subjugator tie: Portugal wins on vitality." in texts(
-        log
+    assert (
+        "The fleets supporting the revolt of the Algarve and its subjugator tie: Portugal wins on vitality."
+        in texts(log)
     )
     assert dice_of(log, "power:portugal")[-1] == "Q2:3→3" and dice_of(log, "independent") == ["Q1:3→2"]
 

@@ -25,7 +25,7 @@ def test_a_troop_moves_strategically_by_sea_to_a_controlled_area():
     s = moves(s, ("sea", "sea:indian-ocean"), ("area", "area:goa"))
     s, log = play(s, "stop")
     assert s["units"]["power:portugal-troop-1"]["loc"] == "area:goa"
-    assert "through East Atlantic, South Atlantic, Indian Ocean and Goa" in texts(log)[0]
+    assert "through the East Atlantic, the South Atlantic, the Indian Ocean and Goa" in texts(log)[0]
 
 
 def test_a_strategic_path_only_offers_seas_that_lead_somewhere():

@@ -30,7 +30,8 @@ def test_every_content_id_has_a_spanish_name():
     assert unnamed == []
     # a dispersed box is named by the catalogue's words around its theater's name
     boxes = {i: GAME.name_of(i, "es") for i in ids if i.startswith("box:")}
-    assert all(name and name.startswith("casilla de dispersión de ") for name in boxes.values()), boxes
+    assert all(name and name.startswith("casilla de dispersión de") for name in boxes.values()), boxes
+    assert boxes["box:dispersed-wm"] == "casilla de dispersión del Mediterráneo occidental"  # "de el" contracts
 
 
 def test_every_card_and_ability_has_its_printed_words_in_spanish():

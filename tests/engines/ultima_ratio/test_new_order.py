@@ -357,7 +357,7 @@ def test_each_turn_brings_its_interest_table_and_keeps_what_events_gave():
     assert state["powers"]["power:mamluks"]["interest"] == ["EM"]
     assert state["powers"]["power:england"]["interest"] == ["WE", "Na"]
     assert [GAME.renderer().text(e) for e in g.entries] == [
-        "Mamluks: no more interest in The East (the turn's Interest table).",
+        "The Mamluks: no more interest in the East (the turn's Interest table).",
         "Spain gains interest in Central America.",
     ]
 
@@ -421,7 +421,7 @@ def test_turn_2s_special_rules_apply_as_it_starts_grenada_to_the_barbary_coast()
     }
     said = [GAME.renderer().text(e) for e in played.log]
     assert "Turn 2 (1505): its special rules (8.1.1)." in said
-    assert "Granada passes to Barbary Coast." in said
+    assert "Granada passes to the Barbary Coast." in said
     passes = next(e for e in played.log if e["msg"] == "log.event_possession")
     assert passes["rule"] == "turn_special_rules"  # the turn's rule (8.1.1) is cited, not a card's play (8.2.2)
     played = GAME.play(spanish, *last)

@@ -67,8 +67,9 @@ def test_a_seat_reads_as_its_powers_once_the_auction_gave_them():
     assert [GAME.seat_label(state, r) for r in ("player1", "player2")] == ["Player 1", "Player 2"]
     state = play_until(state, "deploy")
     for role, seat in state["seats"].items():
-        names = [GAME.name_of(p, "en") for p in seat["powers"]]
-        assert GAME.seat_label(state, role) == ", ".join(names[:-1]) + " and " + names[-1]
+        names = [("the " if p in GAME.articled("en") else "") + str(GAME.name_of(p, "en")) for p in seat["powers"]]
+        said = ", ".join(names[:-1]) + " and " + names[-1]  # "The Ottomans, France, Crimea and the Barbary Coast"
+        assert GAME.seat_label(state, role) == said[0].upper() + said[1:]
     assert GAME.seat_label(GAME.setup(1, {"scenario": "the-rise-of-portugal"}), "player1") == "Portugal"
 
 

@@ -40,7 +40,9 @@ def test_the_panel_of_a_9_2_impulse():
         {"key": "war:power:england|power:france", "label": "England – France (England has given 2 morale points)"}
     ]
     assert spectator["alliances"] == [{"key": "alliance:power:austria|power:venice", "label": "Austria – Venice"}]
-    assert spectator["casus_belli"] == [{"key": "cb:power:ottomans|power:persia", "label": "Ottomans against Persia"}]
+    assert spectator["casus_belli"] == [
+        {"key": "cb:power:ottomans|power:persia", "label": "The Ottomans against Persia"}
+    ]
     assert board(s, "player1")["panel"] == spectator  # public: the same for every seat
 
 
@@ -78,7 +80,7 @@ def test_the_panel_shows_the_cards_of_the_wars_their_vp_and_the_forced_peace():
     s["forced_peace"] = [["power:france", "power:spain"]]
     en, es = board(s, None)["panel"], table_board(GAME, cast(dict[str, Any], GAME.view(s, None)), "es")
     assert [w["label"] for w in en["wars"]] == [
-        "Austria – Ottomans (Little War in Hungary: 1 VP to its winner)",
+        "Austria – the Ottomans (Little War in Hungary: 1 VP to its winner)",
         "England – France (1 VP to its winner)",
     ]
     assert en["forced_peace"] == [{"key": "forced_peace:power:france|power:spain", "label": "France – Spain"}]
@@ -93,7 +95,7 @@ def test_while_the_auction_runs_the_groups_and_who_has_bet_not_how_much():
     assert panel["heading"] == "Before the first impulse" and panel["seats"] == []
     groups = panel["auction"]["groups"]
     assert [g["key"] for g in groups] == ["group:1", "group:2", "group:3"]
-    assert groups[0]["label"] == "Group 1: Spain, Poland, Austria, Hungary and Mamluks (starting VP 0)"
+    assert groups[0]["label"] == "Group 1: Spain, Poland, Austria, Hungary and the Mamluks (starting VP 0)"
     assert [b["label"] for b in panel["auction"]["bets"]] == [
         "Player 1: no bet yet",
         "Player 2: a secret bet placed",

@@ -129,9 +129,11 @@ def test_the_log_says_where_the_opposition_comes_from_in_words():
     s = main_map_start()
     _, log = play(s, "oppose", ["troops", "area:algarve"], dice=[6, 6])
     opposes = next(e for e in log if e["msg"].startswith("log.opposes"))
-    assert GAME.renderer("en").text(opposes) == "Spain opposes the control of Alentejo with the troops of Algarve."
-    assert GAME.renderer("es").text(opposes) == "España se opone al control de Alentejo con las tropas de Algarve."
+    assert GAME.renderer("en").text(opposes) == "Spain opposes the control of Alentejo with the troops of the Algarve."
+    assert GAME.renderer("es").text(opposes) == "España se opone al control de Alentejo con las tropas del Algarve."
     fortress = text("log.opposes_fortress", **opposes["args"])
-    assert GAME.renderer("en").text(fortress) == "Spain opposes the control of Alentejo with the fortress of Algarve."
+    assert (
+        GAME.renderer("en").text(fortress) == "Spain opposes the control of Alentejo with the fortress of the Algarve."
+    )
     old: Text = text("log.opposes", power="power:spain", area="area:alentejo", kind="fortress")
     assert GAME.renderer("es").text(old) == "España se opone al control de Alentejo."  # a log kept before

@@ -20,14 +20,14 @@ SENTENCES = [
     (
         "log.minor_alliance_ends",
         {"minor": "minor:papacy", "power": "power:spain"},
-        "Papado ya no es aliado de España.",
-        "Papacy is no longer allied with Spain.",
+        "El Papado ya no es aliado de España.",
+        "The Papacy is no longer allied with Spain.",
     ),
     (
         "log.minor_alliance_ends",
         {"minor": "minor:cossacks", "power": "power:poland"},
-        "Cosacos ya no son aliados de Polonia.",
-        "Cossacks are no longer allied with Poland.",
+        "Los cosacos ya no son aliados de Polonia.",
+        "The Cossacks are no longer allied with Poland.",
     ),
     (
         "prompt.war_entry",
@@ -38,8 +38,8 @@ SENTENCES = [
     (
         "prompt.war_entry",
         {"partner": "power:ottomans", "ally": "power:france", "enemy": "power:austria"},
-        "Otomanos, aliados de Francia, están en guerra con Austria: ¿entra Francia en la guerra?",
-        "Ottomans, the allies of France, are at war with Austria: does France enter the war?",
+        "Los otomanos, aliados de Francia, están en guerra con Austria: ¿entra Francia en la guerra?",
+        "The Ottomans, the allies of France, are at war with Austria: does France enter the war?",
     ),
     (
         "log.minor_drags_ally",
@@ -50,10 +50,10 @@ SENTENCES = [
     (
         "log.minor_conquered",
         {"power": "power:ottomans", "minor": "minor:wallachia-moldavia", "former": "power:poland"},
-        "Otomanos han ocupado todo el territorio de Valaquia y Moldavia, aliadas de Polonia: Valaquia y Moldavia"
-        " se alían con Otomanos y sus unidades son eliminadas.",
-        "Ottomans have occupied all of Wallachia & Moldavia, allies of Poland: Wallachia & Moldavia ally with"
-        " Ottomans and their units are eliminated.",
+        "Los otomanos han ocupado todo el territorio de Valaquia y Moldavia, aliadas de Polonia: Valaquia y"
+        " Moldavia se alían con los otomanos y sus unidades son eliminadas.",
+        "The Ottomans have occupied all of Wallachia & Moldavia, allies of Poland: Wallachia & Moldavia ally"
+        " with the Ottomans and their units are eliminated.",
     ),
     (
         "log.minor_conquered",
@@ -65,21 +65,21 @@ SENTENCES = [
     (
         "log.interest",
         {"power": "power:ottomans", "theaters": ["Sa"]},
-        "Otomanos ganan interés en América del Sur.",
-        "Ottomans gain interest in South America.",
+        "Los otomanos ganan interés en América del Sur.",
+        "The Ottomans gain interest in South America.",
     ),
     (
         "log.religion_sunni",
         {"power": "power:ottomans"},
-        "Otomanos son ahora de religión suní.",
-        "Ottomans are Sunni now.",
+        "Los otomanos son ahora de religión suní.",
+        "The Ottomans are Sunni now.",
     ),
     (
         "log.collapse_begins",
         {"power": "power:mamluks"},
-        "Mamelucos se hunden: deben hacer la paz con todos sus enemigos y no pueden terminar una guerra"
+        "Los mamelucos se hunden: deben hacer la paz con todos sus enemigos y no pueden terminar una guerra"
         " voluntariamente.",
-        "Mamluks collapse: they must make peace with all their enemies, and cannot end a war voluntarily.",
+        "The Mamluks collapse: they must make peace with all their enemies, and cannot end a war voluntarily.",
     ),
     (
         "log.alliance_made",
@@ -90,44 +90,50 @@ SENTENCES = [
     (
         "log.possession_vp_held",
         {"event": "card:fall-of-the-hospitallers", "power": "power:ottomans", "area": "area:rhodes"},
-        "Caída de los Hospitalarios: Otomanos ya poseen Rodas; no se les promete nada por ella.",
-        "Fall of the Hospitallers: Ottomans already possess Rhodes; nothing is promised for it.",
+        "Caída de los Hospitalarios: los otomanos ya poseen Rodas; no se les promete nada por ella.",
+        "Fall of the Hospitallers: the Ottomans already possess Rhodes; nothing is promised for it.",
     ),
     (
         "log.minor_unit_placed",  # the unit's name says its minor: "Tropa 1 de Cosacos de Cosacos" said it twice
         {"minor": "minor:cossacks", "unit": "minor:cossacks-troop-1", "area": "area:zaporozhia"},
-        "tropa 1 de Cosacos se coloca en Zaporozhia.",
+        "tropa 1 de los cosacos se coloca en Zaporozhia.",
         "Cossacks troop 1 is placed in Zaporozhia.",
     ),
     (
         "log.peace_morale.given",
         {"giver": "power:ottomans", "receiver": "power:venice", "reason": "key_area"},
-        "Otomanos dan a Venecia uno de sus puntos de moral (un área clave perdida).",
-        "Ottomans give Venice one of their morale points (a key area lost).",
+        "Los otomanos dan a Venecia uno de sus puntos de moral (un área clave perdida).",
+        "The Ottomans give Venice one of their morale points (a key area lost).",
     ),
     (
         "log.peace_condition.cede_conquered",  # an area's name has no known gender: "Morea, conquistado" read wrong
         {"loser": "power:ottomans", "target": "area:morea", "winner": "power:venice"},
-        "Condición de paz: Otomanos ceden Morea, área conquistada, a Venecia.",
-        "Peace condition: Ottomans cede the conquered Morea to Venice.",
+        "Condición de paz: los otomanos ceden Morea, área conquistada, a Venecia.",
+        "Peace condition: the Ottomans cede the conquered Morea to Venice.",
     ),
     (
         "log.minor_neutral",
         {"minor": "minor:cossacks"},
-        "Cosacos se vuelven neutrales: sus unidades vuelven a su carta.",
-        "Cossacks become neutral: their units return to their card.",
+        "Los cosacos se vuelven neutrales: sus unidades vuelven a su carta.",
+        "The Cossacks become neutral: their units return to their card.",
     ),
     (
         "log.interest_lost",
         {"power": "power:mamluks", "theaters": ["As"]},
-        "Mamelucos: ya no tienen interés en Asia (la tabla de intereses del turno).",
-        "Mamluks: no more interest in Asia (the turn's Interest table).",
+        "Los mamelucos: ya no tienen interés en Asia (la tabla de intereses del turno).",
+        "The Mamluks: no more interest in Asia (the turn's Interest table).",
+    ),
+    (
+        "log.minor_disappears",  # the minor power in apposition: its name alone ("La potencia menor los cosacos")
+        {"minor": "minor:cossacks"},
+        "La potencia menor Cosacos desaparecen; las áreas que tenía se vuelven independientes.",
+        "The minor power Cossacks disappear; the areas they held become independent.",
     ),
     (
         "board.minor_ally",
         {"minor": "minor:papacy", "power": "power:spain"},
-        "Papado (aliado de España)",
-        "Papacy (ally of Spain)",
+        "El Papado (aliado de España)",
+        "The Papacy (ally of Spain)",
     ),
 ]
 
@@ -162,13 +168,17 @@ def test_every_power_and_minor_has_a_spanish_gender():
     assert GAME.gender_of("power:ottomans", "es") == "mp" and GAME.gender_of("minor:scotland", "es") == "f"
 
 
-def test_the_english_names_file_gives_numbers_and_the_content_s_own_names():
-    world = GAME.board.world
+def test_the_english_names_file_gives_numbers_articles_and_the_content_s_own_names():
+    world, board = GAME.board.world, GAME.board
     content = {x.id: x.name for x in (*world.powers, *world.minors)}
+    content |= {a.id: a.name for a in board.map.areas} | {sea.id: sea.name for sea in board.map.seas}
+    content |= {c.id: c.name for c in board.map.trade_centers} | {t.key: t.name for t in board.map.theaters}
+    content |= {p.id: p.name for t in board.map.theaters for p in t.provinces}
     for key, entry in GAME.names["en"].items():
-        assert entry.gender in ("mp", "fp"), key  # only plural names need saying
+        assert entry.gender in ("mp", "fp") or entry.article, key  # only plural names and articles need saying
         assert key == "independent" or entry.name == content[key], key
     assert GAME.name_of("power:ottomans", "en") == "Ottomans"
+    assert GAME.articled("en")["power:ottomans"] == "the Ottomans" and "power:france" not in GAME.articled("en")
 
 
 @pytest.mark.parametrize(
@@ -195,3 +205,16 @@ def test_a_unit_is_a_troop_or_a_squadron_feminine_in_spanish_and_named_once(msg,
     entry: Entry = {"msg": msg, "args": {"unit": "power:england-troop-2", **args}}
     assert GAME.render_entry(entry, GAME.renderer("es"))["text"] == spanish
     assert GAME.render_entry(entry, GAME.renderer("en"))["text"] == english
+
+
+def test_a_people_s_name_takes_its_article_in_the_log_in_english_and_spanish():
+    """A power named as a people reads with its article: "Ottomans gain interest", "de Otomanos" read wrong."""
+    entry: Entry = {"msg": "log.interest", "args": {"power": "power:ottomans", "theaters": ["TE"]}}
+    assert GAME.render_entry(entry, GAME.renderer("en"))["text"] == "The Ottomans gain interest in the East."
+    assert GAME.render_entry(entry, GAME.renderer("es"))["text"] == "Los otomanos ganan interés en el Oriente."
+    conquered: Entry = {"msg": "log.minor_conquered", "args": {"power": "power:spain", "minor": "minor:papacy"}}
+    conquered["args"]["former"] = "power:ottomans"
+    assert GAME.render_entry(conquered, GAME.renderer("es"))["text"] == (
+        "España ha ocupado todo el territorio del Papado, aliado de los otomanos: el Papado se alía con España y sus"
+        " unidades son eliminadas."
+    )
