@@ -218,3 +218,20 @@ def test_a_people_s_name_takes_its_article_in_the_log_in_english_and_spanish():
         "España ha ocupado todo el territorio del Papado, aliado de los otomanos: el Papado se alía con España y sus"
         " unidades son eliminadas."
     )
+
+
+def test_no_possessive_of_a_name_that_takes_its_article():
+    """English "{power}'s" read "the Ottomans's army" once the name took its article: these sentences say "of", as
+    the Spanish ones always did ("el ejército de los otomanos")."""
+    en = GAME.renderer("en")
+    army = Entry(
+        msg="log.army_intercepted",
+        args={"power": "power:ottomans", "area": "area:granada", "target": "area:castile", "units": []},
+    )
+    said = GAME.render_entry(army, en)["text"]
+    assert said.startswith("The army of the Ottomans in Granada intercepts the move into Castile"), said
+    one = {"power": "power:spain", "units": ["power:spain-troop-1"], "area": "area:castile"}
+    joined = GAME.render_entry(Entry(msg="log.joined_fortress", args=one), en)["text"]
+    assert joined == "Spain troop 1 of Spain joins the fortress of Castile.", joined
+    before = en.text(text("prompt.leader_change_before", power="power:ottomans"))
+    assert before.startswith("Before the combat, the leaders of the Ottomans may change unit"), before
