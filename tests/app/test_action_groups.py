@@ -35,6 +35,17 @@ def several(game):
     raise AssertionError("no menu of a seat with several powers")
 
 
+def opening(game, party: str, lang: str) -> str:
+    """The party's name at a sentence's start: with its article where it takes one ("The Ottomans", "Los otomanos")."""
+    said = game.articled(lang).get(party) or game.name_of(party, lang)
+    return said[:1].upper() + said[1:]
+
+
+def running(game, party: str, lang: str) -> str:
+    """The party's name within a sentence ("the Ottomans", "los otomanos", "Austria")."""
+    return game.articled(lang).get(party) or game.name_of(party, lang)
+
+
 def listed(game, s, role, view, lang="en"):
     renderer = game.renderer(lang)
     return grouped(game, view, renderer, game.labels(s, role, renderer, view["prompt"]["legal"]))
@@ -59,7 +70,7 @@ def test_a_seat_with_several_powers_reads_its_actions_power_by_power(game, sever
     power = next(g for g in runs if g.startswith("power:"))
     left = s["impulse"]["actions"][power]
     heading = next(a["group_name"] for a in actions if a.get("group") == power)
-    name = game.name_of(power, "en")
+    name = opening(game, power, "en")
     assert heading == f"{name}: {left} action{'s' if left != 1 else ''} left"
 
 
@@ -72,7 +83,7 @@ def test_under_its_partys_heading_an_action_does_not_name_the_party_again(game, 
     assert len({a["arg"][1] for a in actions}) >= 3
     for a in actions:
         short = a["label_in_group"]
-        assert a["label"] == f"{game.name_of(a['arg'][0], lang)}: {short[0].lower()}{short[1:]}", a
+        assert a["label"] == f"{opening(game, a['arg'][0], lang)}: {short[0].lower()}{short[1:]}", a
     a = actions[0]
     table = type("Table", (), {"id": 7, "seq": 12})()
     html = str(action_button(table, a, "token", role))
@@ -87,8 +98,8 @@ def test_an_allied_minors_heading_says_whose_actions_it_spends(game, several):
     key, heading = action_group(game, view, "act", [minor, "tactical_move"])
     assert key == minor
     en, es = game.renderer("en").text(heading), game.renderer("es").text(heading)
-    assert en == f"{game.name_of(minor, 'en')}, on the actions of {game.name_of(info['ally'], 'en')}"
-    assert es == f"{game.name_of(minor, 'es')}, con las acciones de {game.name_of(info['ally'], 'es')}"
+    assert en == f"{opening(game, minor, 'en')}, on the actions of {running(game, info['ally'], 'en')}"
+    assert es == f"{opening(game, minor, 'es')}, con las acciones de {running(game, info['ally'], 'es')}"
 
 
 def test_the_heading_in_spanish_agrees_with_its_count(game, several):
@@ -138,7 +149,7 @@ def test_an_alliance_event_lists_the_alliances_power_by_power(game, several, lan
     allies = [a for a in actions if a["verb"] == "ally"]
     assert len(allies) == len(options) and [a["group"] for a in allies] == [p for p in mine for _ in others]
     for a in allies:
-        power, other = (game.name_of(p, lang) for p in a["arg"])
+        power, other = opening(game, a["arg"][0], lang), running(game, a["arg"][1], lang)
         assert a["group_name"] == heading.format(power=power)
         assert a["label_in_group"] == button.format(other=other)
     assert [a["verb"] for a in actions if not a.get("group")] == ["no_alliance"]  # the seat's own, after them
